@@ -1,0 +1,28 @@
+//! Typed errors of the engine.
+
+use crate::hooks::HookError;
+
+/// Why a game could not be created or an action not applied.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// Player count outside 2..=6.
+    #[error("{0} players: a game needs 2 to 6 players")]
+    Players(u8),
+    /// The ruleset's tiles provide no start tile.
+    #[error("the ruleset has no start tile")]
+    NoStartTile,
+    /// The action is not legal now; the state is unchanged.
+    #[error("illegal action {action}: {reason}")]
+    Illegal {
+        /// The action, as text.
+        action: String,
+        /// Why.
+        reason: String,
+    },
+    /// The game is over; no action is legal.
+    #[error("the game is over")]
+    GameOver,
+    /// A plugin hook failed; the state is unchanged.
+    #[error(transparent)]
+    Hook(#[from] HookError),
+}

@@ -1,0 +1,590 @@
+//! Tiles as data: the TOML tile-set format and its compiled, rotation-ready form.
+//!
+//! See `docs/tiles.md` for the file format. A [`TileSetSpec`] is the unchecked,
+//! deserialised file; [`TileCatalogue::build`] validates every tile and compiles
+//! it into [`TileType`]s with precomputed geometry for each rotation.
+
+use crate::types::*;
+use serde::Deserialize;
+use std::collections::{BTreeMap, HashMap};
+
+/// Unchecked tile-set file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileSetSpec {
+    /// Name rulesets use to pick the set.
+    pub name: String,
+    /// Free text.
+    #[serde(default)]
+    pub description: String,
+    /// The tiles.
+    pub tiles: Vec<TileSpec>,
+}
+
+/// Unchecked tile description.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileSpec {
+    /// Unique id, e.g. `BA/RCr`.
+    pub id: String,
+    /// Copies per edition (`C1`, `C2`).
+    pub counts: BTreeMap<String, u16>,
+    /// Whether the start tile is one copy of this tile.
+    #[serde(default)]
+    pub start: bool,
+    /// Side kinds N E S W as printed, e.g. `CRFR`.
+    pub sides: String,
+    /// Tile-level markers.
+    #[serde(default)]
+    pub markers: Vec<String>,
+    /// Features in local-index order.
+    pub features: Vec<FeatureSpec>,
+}
+
+/// Unchecked feature description.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FeatureSpec {
+    /// What it is.
+    pub kind: FeatureKind,
+    /// Slots or side names it owns.
+    #[serde(default)]
+    pub slots: Vec<String>,
+    /// For fields: local indices of bordering cities.
+    #[serde(default)]
+    pub adj: Vec<u8>,
+    /// Feature-level markers.
+    #[serde(default)]
+    pub markers: Vec<String>,
+}
+
+/// Interned marker names (at most 64).
+#[derive(Clone, Debug, Default)]
+pub struct MarkerTable {
+    names: Vec<String>,
+}
+
+impl MarkerTable {
+    /// The id of `name`, interning it.
+    pub fn intern(&mut self, name: &str) -> Result<u8, String> {
+        if let Some(i) = self.get(name) {
+            return Ok(i);
+        }
+        if self.names.len() >= 64 {
+            return Err(format!("too many distinct markers (64 max) at `{name}`"));
+        }
+        self.names.push(name.to_string());
+        Ok((self.names.len() - 1) as u8)
+    }
+
+    /// The id of `name` if any tile or plugin uses it.
+    pub fn get(&self, name: &str) -> Option<u8> {
+        self.names.iter().position(|n| n == name).map(|i| i as u8)
+    }
+
+    /// The bit of `name` in marker masks (0 if unknown: nothing carries it).
+    pub fn bit(&self, name: &str) -> u64 {
+        self.get(name).map_or(0, |i| 1u64 << i)
+    }
+
+    /// Name of marker `id`.
+    pub fn name(&self, id: u8) -> &str {
+        &self.names[id as usize]
+    }
+
+    /// All names in id order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+}
+
+/// "No feature" in slot tables.
+pub const NO_FEATURE: u8 = u8::MAX;
+
+/// A compiled feature of a tile type.
+#[derive(Clone, Debug)]
+pub struct TileFeature {
+    /// What it is.
+    pub kind: FeatureKind,
+    /// Owned slots as printed (bit `i` = slot `i`).
+    pub slots: u16,
+    /// Printed sides it touches (bit per side).
+    pub sides: u8,
+    /// Number of sides it touches (its open count when placed alone).
+    pub side_count: u8,
+    /// Local indices of bordering cities (fields only).
+    pub adj: Vec<u8>,
+    /// Marker bit mask.
+    pub markers: u64,
+    /// Number of pennants (0 or 1).
+    pub pennants: u8,
+}
+
+/// Geometry of a tile type under one rotation, in board orientation.
+#[derive(Clone, Debug)]
+pub struct RotGeom {
+    /// Local feature owning each board slot, or [`NO_FEATURE`].
+    pub slot_feature: [u8; SLOTS],
+    /// Side kinds N E S W on the board.
+    pub edges: [EdgeKind; 4],
+    /// Packed side kinds: 2 bits per side, side `d` at bits `2d`.
+    pub code: u8,
+    /// Distinct local features touching each board side ([`NO_FEATURE`] pads).
+    pub side_features: [[u8; 3]; 4],
+}
+
+/// A compiled tile type.
+#[derive(Clone, Debug)]
+pub struct TileType {
+    /// Unique id.
+    pub id: String,
+    /// Name of the tile set it came from.
+    pub set: String,
+    /// Copies in the chosen edition.
+    pub count: u16,
+    /// Whether this tile provides the start tile.
+    pub start: bool,
+    /// Tile-level marker mask.
+    pub markers: u64,
+    /// Features in local-index order.
+    pub features: Vec<TileFeature>,
+    /// Geometry per rotation.
+    pub rot: [RotGeom; 4],
+    /// Rotations that give distinct results (bit per rotation); rotation 0 always included.
+    pub distinct_rots: u8,
+    /// Index of the first cloister or spot feature, for quick checks.
+    pub has_centre: bool,
+}
+
+/// Precomputed placement fit: for a packed neighbour requirement, the legal rotations.
+///
+/// A requirement packs 2 bits per side (`0` = no neighbour, else the needed
+/// [`EdgeKind`]); `fit[req]` is the mask of distinct rotations whose sides match.
+#[derive(Clone, Debug)]
+pub struct FitTable {
+    /// Rotation masks indexed by requirement code.
+    pub fit: [u8; 256],
+}
+
+/// All tile types of a ruleset, with their markers.
+#[derive(Clone, Debug, Default)]
+pub struct TileCatalogue {
+    /// Tile types in catalogue order.
+    pub types: Vec<TileType>,
+    /// Fit tables, parallel to `types`.
+    pub fits: Vec<FitTable>,
+    /// Marker names.
+    pub markers: MarkerTable,
+    /// The start tile type, if any set provides one.
+    pub start: Option<TileTypeId>,
+    by_id: HashMap<String, TileTypeId>,
+}
+
+fn slot_index(name: &str) -> Option<usize> {
+    crate::types::SLOT_NAMES.iter().position(|s| *s == name)
+}
+
+fn side_index(name: &str) -> Option<usize> {
+    ["N", "E", "S", "W"].iter().position(|s| *s == name)
+}
+
+/// Rotates a printed slot mask clockwise by `r` quarter turns.
+pub fn rotate_mask(mask: u16, r: u8) -> u16 {
+    let k = 3 * (r as u32 % 4);
+    (((mask as u32) << k | (mask as u32) >> (12 - k)) & 0xFFF) as u16
+}
+
+impl TileCatalogue {
+    /// Validates and compiles the given tile sets for `edition`. Every problem is reported.
+    pub fn build(sets: &[TileSetSpec], edition: &str) -> Result<TileCatalogue, Vec<String>> {
+        let mut cat = TileCatalogue::default();
+        let mut errors = Vec::new();
+        for set in sets {
+            for spec in &set.tiles {
+                if cat.by_id.contains_key(&spec.id) {
+                    errors.push(format!(
+                        "tile `{}` (set `{}`) is defined twice",
+                        spec.id, set.name
+                    ));
+                    continue;
+                }
+                for ed in spec.counts.keys() {
+                    if ed != "C1" && ed != "C2" {
+                        errors.push(format!(
+                            "tile `{}`: unknown edition `{ed}` in counts (expected C1 or C2)",
+                            spec.id
+                        ));
+                    }
+                }
+                match compile_tile(spec, &set.name, edition, &mut cat.markers) {
+                    Ok(t) => {
+                        let id = cat.types.len() as TileTypeId;
+                        if t.start && t.count > 0 && cat.start.is_none() {
+                            cat.start = Some(id);
+                        }
+                        cat.by_id.insert(t.id.clone(), id);
+                        cat.fits.push(fit_table(&t));
+                        cat.types.push(t);
+                    }
+                    Err(e) => errors.extend(e.into_iter().map(|m| format!("tile `{}`: {m}", spec.id))),
+                }
+            }
+        }
+        if errors.is_empty() {
+            Ok(cat)
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// The tile type with this id.
+    pub fn by_id(&self, id: &str) -> Option<TileTypeId> {
+        self.by_id.get(id).copied()
+    }
+
+    /// The tile type `t`.
+    #[inline]
+    pub fn get(&self, t: TileTypeId) -> &TileType {
+        &self.types[t as usize]
+    }
+
+    /// Total copies over all types (the bag, including the start tile).
+    pub fn total(&self) -> usize {
+        self.types.iter().map(|t| t.count as usize).sum()
+    }
+}
+
+fn edge_of(kinds: [Option<FeatureKind>; 3]) -> EdgeKind {
+    if kinds.contains(&Some(FeatureKind::City)) {
+        EdgeKind::City
+    } else if kinds.contains(&Some(FeatureKind::Road)) {
+        EdgeKind::Road
+    } else {
+        EdgeKind::Field
+    }
+}
+
+fn compile_tile(
+    spec: &TileSpec,
+    set: &str,
+    edition: &str,
+    markers: &mut MarkerTable,
+) -> Result<TileType, Vec<String>> {
+    let mut errs = Vec::new();
+    if spec.features.len() >= NO_FEATURE as usize {
+        errs.push("too many features".to_string());
+        return Err(errs);
+    }
+    let mut owner = [NO_FEATURE; SLOTS];
+    // First pass: explicit slot names and city/road side names; field side names later.
+    let mut field_sides: Vec<(usize, usize)> = Vec::new();
+    for (fi, f) in spec.features.iter().enumerate() {
+        if f.kind.is_centre() && !f.slots.is_empty() {
+            errs.push(format!("feature {fi} ({}) cannot own slots", f.kind));
+        }
+        if !f.kind.is_centre() && f.slots.is_empty() {
+            errs.push(format!("feature {fi} ({}) owns no slot", f.kind));
+        }
+        if f.kind != FeatureKind::Field && !f.adj.is_empty() {
+            errs.push(format!("feature {fi} ({}): only fields have `adj`", f.kind));
+        }
+        for s in &f.slots {
+            let mut claim = |slot: usize, errs: &mut Vec<String>| {
+                if owner[slot] != NO_FEATURE {
+                    errs.push(format!(
+                        "slot {} is owned by features {} and {fi}",
+                        SLOT_NAMES[slot], owner[slot]
+                    ));
+                } else {
+                    owner[slot] = fi as u8;
+                }
+            };
+            if let Some(slot) = slot_index(s) {
+                claim(slot, &mut errs);
+            } else if let Some(side) = side_index(s) {
+                match f.kind {
+                    FeatureKind::City => (0..3).for_each(|i| claim(side * 3 + i, &mut errs)),
+                    FeatureKind::Road => claim(side * 3 + 1, &mut errs),
+                    FeatureKind::Field => field_sides.push((fi, side)),
+                    _ => {}
+                }
+            } else {
+                errs.push(format!(
+                    "feature {fi}: `{s}` is neither a slot (NL, NM, ... WR) nor a side (N, E, S, W)"
+                ));
+            }
+        }
+    }
+    // Field side names: every slot of the side that no other feature lists.
+    let claimed_explicit = owner;
+    for &(fi, side) in &field_sides {
+        for i in 0..3 {
+            let slot = side * 3 + i;
+            if claimed_explicit[slot] == NO_FEATURE {
+                if owner[slot] != NO_FEATURE && owner[slot] != fi as u8 {
+                    errs.push(format!(
+                        "slot {} is claimed by the side names of fields {} and {fi}",
+                        SLOT_NAMES[slot], owner[slot]
+                    ));
+                } else {
+                    owner[slot] = fi as u8;
+                }
+            }
+        }
+    }
+    let mut tile_markers = 0u64;
+    for m in &spec.markers {
+        match markers.intern(m) {
+            Ok(id) => tile_markers |= 1 << id,
+            Err(e) => errs.push(e),
+        }
+    }
+    let pennant = markers.intern("pennant").unwrap_or(0);
+    let mut features = Vec::with_capacity(spec.features.len());
+    for (fi, f) in spec.features.iter().enumerate() {
+        let mut slots = 0u16;
+        for (s, &o) in owner.iter().enumerate() {
+            if o == fi as u8 {
+                slots |= 1 << s;
+            }
+        }
+        let mut sides = 0u8;
+        for d in 0..4 {
+            if slots & (0b111 << (3 * d)) != 0 {
+                sides |= 1 << d;
+            }
+        }
+        let mut fm = 0u64;
+        for m in &f.markers {
+            match markers.intern(m) {
+                Ok(id) => fm |= 1 << id,
+                Err(e) => errs.push(e),
+            }
+        }
+        for &a in &f.adj {
+            match spec.features.get(a as usize) {
+                Some(c) if c.kind == FeatureKind::City => {}
+                _ => errs.push(format!("field {fi}: adj {a} is not a city of this tile")),
+            }
+        }
+        features.push(TileFeature {
+            kind: f.kind,
+            slots,
+            sides,
+            side_count: sides.count_ones() as u8,
+            adj: f.adj.clone(),
+            markers: fm,
+            pennants: u8::from(fm & (1 << pennant) != 0),
+        });
+    }
+    // Printed side kinds, checked against `sides`.
+    let kind_at = |slot: usize| -> Option<FeatureKind> {
+        let o = owner[slot];
+        (o != NO_FEATURE).then(|| features[o as usize].kind)
+    };
+    let printed: [EdgeKind; 4] =
+        std::array::from_fn(|d| edge_of([kind_at(3 * d), kind_at(3 * d + 1), kind_at(3 * d + 2)]));
+    let printed_str: String = printed.iter().map(|e| e.letter()).collect();
+    if printed_str != spec.sides {
+        errs.push(format!(
+            "`sides = \"{}\"` but the features give \"{printed_str}\"",
+            spec.sides
+        ));
+    }
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    let rot: [RotGeom; 4] = std::array::from_fn(|r| {
+        let mut slot_feature = [NO_FEATURE; SLOTS];
+        for (s, &o) in owner.iter().enumerate() {
+            slot_feature[(s + 3 * r) % SLOTS] = o;
+        }
+        let edges: [EdgeKind; 4] = std::array::from_fn(|d| printed[(d + 4 - r) % 4]);
+        let code = edges
+            .iter()
+            .enumerate()
+            .fold(0u8, |c, (d, e)| c | (*e as u8) << (2 * d));
+        let side_features = std::array::from_fn(|d| {
+            let mut v = [NO_FEATURE; 3];
+            let mut n = 0;
+            for i in 0..3 {
+                let f = slot_feature[d * 3 + i];
+                if f != NO_FEATURE && !v[..n].contains(&f) {
+                    v[n] = f;
+                    n += 1;
+                }
+            }
+            v
+        });
+        RotGeom {
+            slot_feature,
+            edges,
+            code,
+            side_features,
+        }
+    });
+    // Distinct rotations: compare a canonical description of each rotated tile.
+    let canon = |r: u8| -> Vec<(u8, u64, u16, Vec<u16>)> {
+        let mut v: Vec<_> = features
+            .iter()
+            .map(|f| {
+                let mut adj: Vec<u16> = f
+                    .adj
+                    .iter()
+                    .map(|&a| rotate_mask(features[a as usize].slots, r))
+                    .collect();
+                adj.sort_unstable();
+                (f.kind as u8, f.markers, rotate_mask(f.slots, r), adj)
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let mut distinct_rots = 0u8;
+    let canons: Vec<_> = (0..4).map(canon).collect();
+    for r in 0..4 {
+        if !(0..r).any(|q| distinct_rots & (1 << q) != 0 && canons[q] == canons[r]) {
+            distinct_rots |= 1 << r;
+        }
+    }
+    let has_centre = features.iter().any(|f| f.kind.is_centre());
+    Ok(TileType {
+        id: spec.id.clone(),
+        set: set.to_string(),
+        count: spec.counts.get(edition).copied().unwrap_or(0),
+        start: spec.start,
+        markers: tile_markers,
+        features,
+        rot,
+        distinct_rots,
+        has_centre,
+    })
+}
+
+fn fit_table(t: &TileType) -> FitTable {
+    let mut fit = [0u8; 256];
+    for (req, slot) in fit.iter_mut().enumerate() {
+        let req = req as u8;
+        for r in 0..4 {
+            if t.distinct_rots & (1 << r) == 0 {
+                continue;
+            }
+            let code = t.rot[r].code;
+            let ok = (0..4).all(|d| {
+                let need = (req >> (2 * d)) & 3;
+                need == 0 || need == (code >> (2 * d)) & 3
+            });
+            if ok {
+                *slot |= 1 << r;
+            }
+        }
+    }
+    FitTable { fit }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(toml_text: &str) -> TileSetSpec {
+        toml::from_str(toml_text).unwrap()
+    }
+
+    #[test]
+    fn rotate_mask_moves_slots_clockwise() {
+        // NL (bit 0) rotated once lands on EL (bit 3).
+        assert_eq!(rotate_mask(1, 1), 1 << 3);
+        assert_eq!(rotate_mask(1 << 11, 1), 1 << 2);
+        assert_eq!(rotate_mask(0b111, 4), 0b111);
+    }
+
+    #[test]
+    fn road_city_tile_compiles_with_side_names() {
+        let s = set(r#"
+            name = "t"
+            [[tiles]]
+            id = "RCr"
+            counts = { C2 = 2 }
+            sides = "CRFR"
+            features = [
+              { kind = "city", slots = ["N"] },
+              { kind = "road", slots = ["E", "W"] },
+              { kind = "field", slots = ["EL", "WR"], adj = [0] },
+              { kind = "field", slots = ["ER", "S", "WL"], adj = [0] },
+            ]
+        "#);
+        let cat = TileCatalogue::build(&[s], "C2").unwrap();
+        let t = cat.get(0);
+        assert_eq!(t.count, 2);
+        assert_eq!(t.features[1].slots, (1 << 4) | (1 << 10));
+        assert_eq!(t.features[3].slots, (1 << 5) | (0b111 << 6) | (1 << 9));
+        assert_eq!(t.features[3].side_count, 3);
+        assert_eq!(t.distinct_rots, 0b1111);
+        // Rotation 1: city faces east.
+        assert_eq!(t.rot[1].edges[1], EdgeKind::City);
+    }
+
+    #[test]
+    fn symmetric_tiles_have_fewer_rotations() {
+        let s = set(r#"
+            name = "t"
+            [[tiles]]
+            id = "RFr"
+            counts = { C2 = 1 }
+            sides = "FRFR"
+            features = [
+              { kind = "road", slots = ["W", "E"] },
+              { kind = "field", slots = ["WR", "N", "EL"] },
+              { kind = "field", slots = ["ER", "S", "WL"] },
+            ]
+            [[tiles]]
+            id = "L"
+            counts = { C2 = 1 }
+            sides = "FFFF"
+            features = [ { kind = "cloister" }, { kind = "field", slots = ["N", "E", "S", "W"] } ]
+        "#);
+        let cat = TileCatalogue::build(&[s], "C2").unwrap();
+        assert_eq!(cat.get(0).distinct_rots, 0b0011);
+        assert_eq!(cat.get(1).distinct_rots, 0b0001);
+    }
+
+    #[test]
+    fn errors_are_all_reported() {
+        let s = set(r#"
+            name = "t"
+            [[tiles]]
+            id = "bad"
+            counts = { C3 = 1 }
+            sides = "CCCC"
+            features = [
+              { kind = "city", slots = ["N", "NL"] },
+              { kind = "field", slots = ["X"], adj = [5] },
+              { kind = "cloister", slots = ["S"] },
+            ]
+        "#);
+        let errs = TileCatalogue::build(&[s], "C2").unwrap_err();
+        let all = errs.join("\n");
+        assert!(all.contains("unknown edition `C3`"), "{all}");
+        assert!(all.contains("slot NL is owned by features 0 and 0"), "{all}");
+        assert!(all.contains("`X` is neither a slot"), "{all}");
+        assert!(all.contains("adj 5 is not a city"), "{all}");
+        assert!(all.contains("cannot own slots"), "{all}");
+    }
+
+    #[test]
+    fn fit_table_matches_sides() {
+        let s = set(r#"
+            name = "t"
+            [[tiles]]
+            id = "C"
+            counts = { C2 = 1 }
+            sides = "CFFF"
+            features = [ { kind = "city", slots = ["N"] }, { kind = "field", slots = ["E", "S", "W"], adj = [0] } ]
+        "#);
+        let cat = TileCatalogue::build(&[s], "C2").unwrap();
+        // Neighbour to the south needs a city on our S side: only rotation 2.
+        let req = (EdgeKind::City as u8) << 4;
+        assert_eq!(cat.fits[0].fit[req as usize], 0b0100);
+        assert_eq!(cat.fits[0].fit[0], 0b1111);
+    }
+}
