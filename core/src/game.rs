@@ -322,6 +322,81 @@ impl Game {
         &self.scores[..self.players as usize]
     }
 
+    /// Score of `player`.
+    #[inline]
+    pub fn score(&self, player: PlayerId) -> i32 {
+        self.scores[player as usize]
+    }
+
+    /// Number of placed tiles (the start tile included).
+    #[inline]
+    pub fn placed_count(&self) -> usize {
+        self.tiles.len()
+    }
+
+    /// Position of placed tile `t`.
+    #[inline]
+    pub fn tile_pos(&self, t: TileIndex) -> Pos {
+        self.tiles[t as usize].pos
+    }
+
+    /// Tile type of placed tile `t`.
+    #[inline]
+    pub fn tile_type_id(&self, t: TileIndex) -> TileTypeId {
+        self.tiles[t as usize].ty
+    }
+
+    /// Rotation of placed tile `t`.
+    #[inline]
+    pub fn tile_rot(&self, t: TileIndex) -> Rotation {
+        self.tiles[t as usize].rot
+    }
+
+    /// Number of the 8 positions around placed tile `t` that hold tiles.
+    #[inline]
+    pub fn tile_nbrs(&self, t: TileIndex) -> u8 {
+        self.tiles[t as usize].nbrs
+    }
+
+    /// Tile-level marker mask of placed tile `t`.
+    #[inline]
+    pub fn tile_markers(&self, t: TileIndex) -> u64 {
+        self.tile_type(t).markers
+    }
+
+    /// Marker mask of feature instance `f` (feature-level markers, e.g. pennant, garden).
+    #[inline]
+    pub fn feature_markers(&self, f: FeatureId) -> u64 {
+        let ft = &self.feats[f as usize];
+        self.tile_type(ft.tile).features[ft.local as usize].markers
+    }
+
+    /// Number of features of placed tile `t`.
+    #[inline]
+    pub fn tile_feature_count(&self, t: TileIndex) -> u8 {
+        self.tile_type(t).features.len() as u8
+    }
+
+    /// Next member of the circular member list of `f`'s set (iterate from a root until back).
+    #[inline]
+    pub fn next_member(&self, f: FeatureId) -> FeatureId {
+        self.feats[f as usize].next
+    }
+
+    /// First figure on feature instance `f`, if any.
+    #[inline]
+    pub fn first_figure_on(&self, f: FeatureId) -> Option<FigureId> {
+        let g = self.feats[f as usize].figs;
+        (g != NONE16).then_some(g)
+    }
+
+    /// Next figure on the same feature instance as `fig`, if any.
+    #[inline]
+    pub fn next_figure(&self, fig: FigureId) -> Option<FigureId> {
+        let g = self.figs[fig as usize].next;
+        (g != NONE16).then_some(g)
+    }
+
     /// The drawn tile waiting to be placed, if any.
     pub fn drawn_tile(&self) -> Option<TileTypeId> {
         (self.drawn != NONE16).then_some(self.drawn)
@@ -945,6 +1020,10 @@ impl Game {
                     dispatch!(self, hook::TURN_END, |h, cx| h.turn_end(cx));
                 }
                 Stage::NextTurn => {
+                    if self.bag.is_empty() {
+                        self.stage = Stage::Final;
+                        continue;
+                    }
                     self.done.clear();
                     self.closed.clear();
                     self.drawn = NONE16;
@@ -953,9 +1032,7 @@ impl Game {
                     self.turn += 1;
                     self.stage = Stage::Draw;
                     let (player, turn) = (self.current, self.turn);
-                    if !self.bag.is_empty() {
-                        self.emit(|| Event::TurnStarted { player, turn });
-                    }
+                    self.emit(|| Event::TurnStarted { player, turn });
                 }
                 Stage::Final => {
                     self.stage = Stage::Over;

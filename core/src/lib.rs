@@ -17,6 +17,7 @@ pub mod observe;
 pub mod record;
 pub mod rng;
 pub mod rules;
+pub mod scenario;
 pub mod tiles;
 pub mod types;
 

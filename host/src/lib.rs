@@ -1,0 +1,13 @@
+//! # carcassonne-host
+//!
+//! Everything between the engine and the outside world: ruleset files (parsing,
+//! validation with located errors, plugin resolution), the registry of
+//! compiled-in and run-time plugins, and the built-in tile sets.
+
+pub mod registry;
+pub mod ruleset;
+pub mod suggest;
+pub mod tilesets;
+
+pub use registry::{OptionDoc, PluginInfo, PluginSource, ProvidedPlugin, Registry};
+pub use ruleset::{load_default, load_file, load_str, Problem, Ruleset, RulesetErrors, RulesetSpec};

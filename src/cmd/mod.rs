@@ -1,0 +1,7 @@
+//! One module per subcommand.
+
+pub mod play;
+pub mod plugins;
+pub mod replay;
+pub mod ruleset;
+pub mod simulate;

@@ -1,0 +1,103 @@
+//! The readable turn log of `carcassonne play`.
+
+use carcassonne_core::{Event, FeatureKind, Game, ScoreReason};
+
+/// Player names by seat.
+pub const NAMES: [&str; 6] = ["Red", "Blue", "Green", "Yellow", "Black", "Grey"];
+
+/// Replaces `{P0}`..`{P5}` in plugin texts with player names.
+pub fn names_in(text: &str) -> String {
+    let mut s = text.to_string();
+    for (i, n) in NAMES.iter().enumerate() {
+        s = s.replace(&format!("{{P{i}}}"), n);
+    }
+    s
+}
+
+fn role(kind: FeatureKind) -> &'static str {
+    match kind {
+        FeatureKind::Road => "as a thief on the road",
+        FeatureKind::City => "as a knight in the city",
+        FeatureKind::Field => "as a farmer in the field",
+        FeatureKind::Cloister => "as a monk in the cloister",
+        FeatureKind::Spot => "on the spot",
+    }
+}
+
+fn players(set: carcassonne_core::PlayerSet) -> String {
+    let v: Vec<&str> = set.iter().map(|p| NAMES[p as usize]).collect();
+    match v.len() {
+        0 => "nobody".into(),
+        1 => v[0].into(),
+        n => format!("{} and {}", v[..n - 1].join(", "), v[n - 1]),
+    }
+}
+
+/// One line per event (some events print nothing).
+pub fn describe(g: &Game, e: &Event) -> Option<String> {
+    let rules = g.rules();
+    let tile = |t: u16| rules.tiles.get(t).id.clone();
+    Some(match e {
+        Event::TurnStarted { player, turn } => {
+            format!("-- Turn {turn}: {} ({} tiles left) --", NAMES[*player as usize], g.bag_len())
+        }
+        Event::TileDrawn { player, tile: t } => format!("{} draws {}.", NAMES[*player as usize], tile(*t)),
+        Event::TileSetAside { tile: t } => format!("{} fits nowhere and is set aside.", tile(*t)),
+        Event::TileHidden { .. } => "A tile from the bag is put face down underneath, unseen: it is out of the game.".into(),
+        Event::TilePlaced { player, tile: t, pos, rot } => format!(
+            "{} places {} at {pos}, turned {}°.",
+            NAMES[*player as usize],
+            tile(*t),
+            *rot as u32 * 90
+        ),
+        Event::FigureDeployed {
+            player,
+            kind,
+            feature_kind,
+            pos,
+            ..
+        } => {
+            let name = &rules.figures[*kind as usize].name;
+            if *kind == 0 {
+                format!("{} deploys a follower {} at {pos}.", NAMES[*player as usize], role(*feature_kind))
+            } else {
+                format!("{} deploys the {name} on the {feature_kind} at {pos}.", NAMES[*player as usize])
+            }
+        }
+        Event::FigureReturned { .. } => return None,
+        Event::FeatureScored {
+            kind,
+            reason,
+            players: who,
+            points,
+            tiles,
+        } => {
+            let what = match reason {
+                ScoreReason::Completed => "Completed",
+                ScoreReason::Final => "Unfinished",
+                ScoreReason::Early => "Early-scored",
+            };
+            let size = match kind {
+                FeatureKind::Road | FeatureKind::City => format!(" ({tiles} tiles)"),
+                _ => String::new(),
+            };
+            format!("{what} {kind}{size}: {} score {points}.", players(*who))
+        }
+        Event::FarmersScored {
+            players: who,
+            points,
+            cities,
+        } => format!(
+            "Farmers: {} score {points} for {cities} completed cit{}.",
+            players(*who),
+            if *cities == 1 { "y" } else { "ies" }
+        ),
+        Event::PluginScored { plugin, player, points } => format!(
+            "{} scores {points} ({}).",
+            NAMES[*player as usize],
+            rules.plugins[*plugin as usize].decl.id
+        ),
+        Event::Plugin { text, .. } => names_in(text),
+        Event::GameOver => "Game over.".into(),
+    })
+}

@@ -1,0 +1,68 @@
+//! `carcassonne`: play, replay and simulate games; list plugins; check rulesets.
+
+mod bots;
+mod cmd;
+mod env;
+mod log;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Carcassonne rules engine: play, replay and simulate games on a TOML ruleset.
+#[derive(Parser, Debug)]
+#[command(name = "carcassonne", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Options shared by commands that build a game.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct RulesetArgs {
+    /// Ruleset file (TOML); default: the embedded Hills & Sheep ruleset.
+    #[arg(long, value_name = "FILE")]
+    pub ruleset: Option<PathBuf>,
+    /// Directory with plugin shared libraries to load (repeatable).
+    #[arg(long = "plugin-dir", value_name = "DIR")]
+    pub plugin_dirs: Vec<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play a full game between built-in bots and print the turn log and final scores.
+    Play(cmd::play::Args),
+    /// Replay a game record and print the final scores.
+    Replay(cmd::replay::Args),
+    /// Run many seeded games on all cores and print score statistics.
+    Simulate(cmd::simulate::Args),
+    /// List compiled-in and run-time plugins with their options.
+    Plugins(cmd::plugins::Args),
+    /// Check or show a ruleset.
+    #[command(subcommand)]
+    Ruleset(cmd::ruleset::Command),
+}
+
+fn main() -> ExitCode {
+    // Behave like other command-line tools when the output pipe closes (`| head`).
+    #[cfg(unix)]
+    // SAFETY: resetting a signal disposition to its default at start-up, before any thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Play(a) => cmd::play::run(a),
+        Command::Replay(a) => cmd::replay::run(a),
+        Command::Simulate(a) => cmd::simulate::run(a),
+        Command::Plugins(a) => cmd::plugins::run(a),
+        Command::Ruleset(c) => cmd::ruleset::run(c),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
