@@ -567,7 +567,8 @@ impl Game {
 
     /// Figures standing anywhere in the set containing `f`.
     pub fn figures_in(&self, f: FeatureId) -> impl Iterator<Item = FigureId> + '_ {
-        self.members(self.find(f)).flat_map(move |m| self.figures_on(m))
+        self.members(self.find(f))
+            .flat_map(move |m| self.figures_on(m))
     }
 
     /// Owner of figure `fig`.
@@ -704,20 +705,27 @@ impl Game {
             while m != 0 {
                 let r = m.trailing_zeros() as u8;
                 m &= m - 1;
-                out.push(Placement { pos: fr.pos, rot: r });
+                out.push(Placement {
+                    pos: fr.pos,
+                    rot: r,
+                });
             }
         }
     }
 
-    fn placements_into(&self, tile: TileTypeId, out: &mut Vec<Placement>, keep: &mut Vec<bool>) -> HookResult {
+    fn placements_into(
+        &self,
+        tile: TileTypeId,
+        out: &mut Vec<Placement>,
+        keep: &mut Vec<bool>,
+    ) -> HookResult {
         out.clear();
         self.raw_placements(tile, out);
         if self.rules.wants(hook::FILTER_PLACEMENTS) {
             keep.clear();
             keep.resize(out.len(), true);
-            dispatch_view!(self, hook::FILTER_PLACEMENTS, |h, v| h.filter_placements(
-                v, tile, out, keep
-            ));
+            dispatch_view!(self, hook::FILTER_PLACEMENTS, |h, v| h
+                .filter_placements(v, tile, out, keep));
             let mut i = 0;
             out.retain(|_| {
                 i += 1;
@@ -891,7 +899,12 @@ impl Game {
 
     /// Deploys a figure of `kind` from `player`'s supply onto feature instance `f`.
     /// Returns the figure, or `None` if the supply is empty.
-    pub(crate) fn deploy(&mut self, player: PlayerId, kind: FigureKindId, f: FeatureId) -> Option<FigureId> {
+    pub(crate) fn deploy(
+        &mut self,
+        player: PlayerId,
+        kind: FigureKindId,
+        f: FeatureId,
+    ) -> Option<FigureId> {
         if self.supply(player, kind) == 0 {
             return None;
         }
@@ -990,13 +1003,11 @@ impl Game {
                 }
                 Stage::Placed => {
                     self.stage = Stage::Figure;
-                    dispatch!(self, hook::BEFORE_FIGURE, |h, cx| h
-                        .before_figure(cx));
+                    dispatch!(self, hook::BEFORE_FIGURE, |h, cx| h.before_figure(cx));
                 }
                 Stage::Figured => {
                     self.stage = Stage::Score;
-                    dispatch!(self, hook::AFTER_FIGURE, |h, cx| h
-                        .after_figure(cx));
+                    dispatch!(self, hook::AFTER_FIGURE, |h, cx| h.after_figure(cx));
                 }
                 Stage::Score => {
                     self.stage = Stage::Closed;
@@ -1010,8 +1021,7 @@ impl Game {
                     if self.rules.wants(hook::FIELD_CLOSED) {
                         for i in 0..self.closed.len() {
                             let f = self.closed[i];
-                            dispatch!(self, hook::FIELD_CLOSED, |h, cx| h
-                                .field_closed(cx, f));
+                            dispatch!(self, hook::FIELD_CLOSED, |h, cx| h.field_closed(cx, f));
                         }
                     }
                 }
@@ -1037,8 +1047,7 @@ impl Game {
                 Stage::Final => {
                     self.stage = Stage::Over;
                     self.final_scoring()?;
-                    dispatch!(self, hook::FINAL_SCORING, |h, cx| h
-                        .final_scoring(cx));
+                    dispatch!(self, hook::FINAL_SCORING, |h, cx| h.final_scoring(cx));
                     self.emit(|| Event::GameOver);
                 }
             }
@@ -1206,7 +1215,9 @@ impl Game {
                     Err(self.illegal(action, "not a possible outcome of this chance event"))
                 }
             }
-            (Actor::Chance, _) => Err(self.illegal(action, "a chance event must be resolved first")),
+            (Actor::Chance, _) => {
+                Err(self.illegal(action, "a chance event must be resolved first"))
+            }
             (Actor::Player(_), Action::Chance(_)) => {
                 Err(self.illegal(action, "it is a player's decision, not a chance event"))
             }
@@ -1256,10 +1267,16 @@ impl Game {
             Action::Chance(c) => {
                 if let Some(s) = self.pending.pop() {
                     if s.owner == CORE_OWNER {
-                        let i = self.bag.iter().position(|&t| t as u32 == c).expect("legal outcome");
+                        let i = self
+                            .bag
+                            .iter()
+                            .position(|&t| t as u32 == c)
+                            .expect("legal outcome");
                         self.bag.swap_remove(i);
                         self.hidden.push(c as TileTypeId);
-                        self.emit(|| Event::TileHidden { tile: c as TileTypeId });
+                        self.emit(|| Event::TileHidden {
+                            tile: c as TileTypeId,
+                        });
                     } else {
                         let h = self.rules.clone();
                         h.plugins[s.owner as usize].hooks.resolve_step(
@@ -1273,7 +1290,11 @@ impl Game {
                         self.flush_incoming();
                     }
                 } else {
-                    let i = self.bag.iter().position(|&t| t as u32 == c).expect("legal outcome");
+                    let i = self
+                        .bag
+                        .iter()
+                        .position(|&t| t as u32 == c)
+                        .expect("legal outcome");
                     self.draw_at(i)?;
                 }
             }
@@ -1293,6 +1314,7 @@ impl Game {
             Action::Place(p) => {
                 let (player, tile) = (self.current, self.drawn);
                 self.place_tile(tile, p.pos, p.rot)?;
+                self.drawn = NONE16;
                 self.emit(|| Event::TilePlaced {
                     player,
                     tile,
@@ -1309,8 +1331,7 @@ impl Game {
                     self.deploy(self.current, kind, f);
                 }
                 self.stage = Stage::Figured;
-                dispatch!(self, hook::FIGURE_CHOSEN, |h, cx| h
-                    .figure_chosen(cx, o));
+                dispatch!(self, hook::FIGURE_CHOSEN, |h, cx| h.figure_chosen(cx, o));
             }
         }
         self.advance()
@@ -1437,10 +1458,12 @@ impl Game {
             s.stamp = 1;
         }
         if s.tile_stamp.len() < self.tiles.len() {
-            s.tile_stamp.resize(self.rules.max_tiles.max(self.tiles.len()), 0);
+            s.tile_stamp
+                .resize(self.rules.max_tiles.max(self.tiles.len()), 0);
         }
         if s.feat_stamp.len() < self.feats.len() {
-            s.feat_stamp.resize(self.rules.max_features.max(self.feats.len()), 0);
+            s.feat_stamp
+                .resize(self.rules.max_features.max(self.feats.len()), 0);
         }
         s.stamp
     }
@@ -1496,7 +1519,12 @@ impl Game {
     }
 
     /// Collects the figures with strength in the set of `root` into scratch and returns strengths.
-    fn gather(&mut self, root: FeatureId, into: &mut Vec<FigureId>, strength: &mut [u8; MAX_PLAYERS]) {
+    fn gather(
+        &mut self,
+        root: FeatureId,
+        into: &mut Vec<FigureId>,
+        strength: &mut [u8; MAX_PLAYERS],
+    ) {
         let mut m = root;
         loop {
             let mut g = self.feats[m as usize].figs;
@@ -1545,14 +1573,22 @@ impl Game {
                 figures: figs,
                 strength,
             };
-            dispatch_view!(self, hook::MAJORITY, |h, v| h.majority(v, &info, &mut winners));
+            dispatch_view!(self, hook::MAJORITY, |h, v| h.majority(
+                v,
+                &info,
+                &mut winners
+            ));
         }
         Ok(winners)
     }
 
     /// Scores the feature with root `root` (majority, points, hooks) and returns its
     /// figures that go home on scoring. Returns the points each winner got.
-    pub(crate) fn score_feature(&mut self, root: FeatureId, reason: ScoreReason) -> Result<i32, HookError> {
+    pub(crate) fn score_feature(
+        &mut self,
+        root: FeatureId,
+        reason: ScoreReason,
+    ) -> Result<i32, HookError> {
         let root = self.find_mut(root);
         if self.feats[root as usize].kind == FeatureKind::Field {
             return Ok(0);
@@ -1643,7 +1679,8 @@ impl Game {
             let pt = self.tiles[ft.tile as usize];
             for &a in &rules.tiles.get(pt.ty).features[ft.local as usize].adj {
                 let c = self.find_mut(pt.base + a as u16);
-                if self.feats[c as usize].open == 0 && self.scratch.feat_stamp[c as usize] != stamp {
+                if self.feats[c as usize].open == 0 && self.scratch.feat_stamp[c as usize] != stamp
+                {
                     self.scratch.feat_stamp[c as usize] = stamp;
                     out.push(c);
                 }
@@ -1684,8 +1721,11 @@ impl Game {
                     for p in winners.iter() {
                         let n = if mode == FarmerScoring::PerFieldOncePerPlayer {
                             let mine = &mut scored[p as usize];
-                            let fresh: Vec<_> =
-                                cities.iter().copied().filter(|c| !mine.contains(c)).collect();
+                            let fresh: Vec<_> = cities
+                                .iter()
+                                .copied()
+                                .filter(|c| !mine.contains(c))
+                                .collect();
                             mine.extend(&fresh);
                             fresh.len()
                         } else {
@@ -1739,6 +1779,209 @@ impl Game {
                         points: 4,
                         cities: 1,
                     });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl PartialEq for Game {
+    /// Two games are equal when their states are (same rules object, same arrays);
+    /// scratch buffers and the event log are not part of the state.
+    fn eq(&self, o: &Game) -> bool {
+        Arc::ptr_eq(&self.rules, &o.rules)
+            && self.players == o.players
+            && self.current == o.current
+            && self.turn == o.turn
+            && self.stage == o.stage
+            && self.drawn == o.drawn
+            && self.last_tile == o.last_tile
+            && self.seed == o.seed
+            && self.rng == o.rng
+            && self.scores == o.scores
+            && self.tiles == o.tiles
+            && self.feats.len() == o.feats.len()
+            && self.feats.iter().zip(&o.feats).all(|(a, b)| {
+                (
+                    a.parent, a.next, a.open, a.tile, a.figs, a.occ, a.kind, a.local,
+                ) == (
+                    b.parent, b.next, b.open, b.tile, b.figs, b.occ, b.kind, b.local,
+                )
+            })
+            && self
+                .figs
+                .iter()
+                .map(|f| (f.feature, f.next))
+                .eq(o.figs.iter().map(|f| (f.feature, f.next)))
+            && self.supply == o.supply
+            && self.bag == o.bag
+            && self.hidden == o.hidden
+            && self.set_aside == o.set_aside
+            && self.pending == o.pending
+            && self.done == o.done
+            && self.closed == o.closed
+            && self.pstate == o.pstate
+            && self.pfeat == o.pfeat
+            && self
+                .frontier
+                .iter()
+                .map(|f| (f.pos, f.req))
+                .eq(o.frontier.iter().map(|f| (f.pos, f.req)))
+            && (0..self.tiles.len()).all(|t| {
+                let p = self.tiles[t].pos;
+                self.cell(p) == o.cell(p)
+            })
+    }
+}
+
+impl Game {
+    /// Recomputes every incremental structure from scratch and compares: frontier,
+    /// open sides, occupancy, member rings, figure lists, tile and figure conservation.
+    /// Returns the first inconsistency found. Used by the conformance kit.
+    pub fn check_integrity(&self) -> Result<(), String> {
+        let rules = &self.rules;
+        // Tiles: every copy is somewhere, exactly once.
+        let mut count = vec![0i64; rules.tiles.types.len()];
+        for t in &self.tiles {
+            count[t.ty as usize] += 1;
+        }
+        for &t in self.bag.iter().chain(&self.hidden).chain(&self.set_aside) {
+            count[t as usize] += 1;
+        }
+        if self.drawn != NONE16 {
+            count[self.drawn as usize] += 1;
+        }
+        for (i, tt) in rules.tiles.types.iter().enumerate() {
+            if count[i] != tt.count as i64 {
+                return Err(format!(
+                    "tile {} appears {} times, expected {}",
+                    tt.id, count[i], tt.count
+                ));
+            }
+        }
+        // Grid and frontier.
+        for (i, t) in self.tiles.iter().enumerate() {
+            if self.tile_at(t.pos) != Some(i as u16) {
+                return Err(format!("grid does not point at tile {i} at {}", t.pos));
+            }
+            let ring = t
+                .pos
+                .ring()
+                .iter()
+                .filter(|q| self.tile_at(**q).is_some())
+                .count();
+            if ring != t.nbrs as usize {
+                return Err(format!(
+                    "tile {i} has {ring} neighbours, recorded {}",
+                    t.nbrs
+                ));
+            }
+            for d in Side::ALL {
+                let q = t.pos.step(d);
+                if self.tile_at(q).is_none() && self.cell(q) & FRONTIER_BIT == 0 {
+                    return Err(format!("empty {q} next to tile {i} is not in the frontier"));
+                }
+            }
+        }
+        for (i, fr) in self.frontier.iter().enumerate() {
+            if self.cell(fr.pos) != FRONTIER_BIT | i as u16 {
+                return Err(format!("frontier entry {i} at {} not in the grid", fr.pos));
+            }
+            let mut req = 0u8;
+            for d in 0..4 {
+                if let Some(t) = self.tile_at(fr.pos.step(Side::from_index(d))) {
+                    let pt = self.tiles[t as usize];
+                    let e = rules.tiles.get(pt.ty).rot[pt.rot as usize].edges[(d + 2) % 4];
+                    req |= (e as u8) << (2 * d);
+                }
+            }
+            if req != fr.req || req == 0 {
+                return Err(format!(
+                    "frontier {} requires {:#x}, recorded {:#x}",
+                    fr.pos, req, fr.req
+                ));
+            }
+        }
+        // Features: membership rings, open sides, occupancy.
+        let n = self.feats.len();
+        let mut open = vec![0i64; n];
+        let mut occ = vec![0i64; n];
+        let mut ring_len = vec![0usize; n];
+        for f in 0..n as u16 {
+            let r = self.find(f);
+            ring_len[r as usize] += 1;
+            let ft = self.feats[f as usize];
+            if ft.kind != self.feats[r as usize].kind {
+                return Err(format!(
+                    "feature {f} ({}) joined to a {}",
+                    ft.kind, self.feats[r as usize].kind
+                ));
+            }
+            let pt = self.tiles[ft.tile as usize];
+            let geom = &rules.tiles.get(pt.ty).rot[pt.rot as usize];
+            for (d, sf) in geom.side_features.iter().enumerate() {
+                if sf.contains(&ft.local)
+                    && self.tile_at(pt.pos.step(Side::from_index(d))).is_none()
+                {
+                    open[r as usize] += 1;
+                }
+            }
+        }
+        for (g, fig) in self.figs.iter().enumerate() {
+            if fig.feature == NONE16 {
+                continue;
+            }
+            if !self.figures_on(fig.feature).any(|x| x == g as u16) {
+                return Err(format!(
+                    "figure {g} is not listed on its feature {}",
+                    fig.feature
+                ));
+            }
+            if rules.figures[self.figure_kind(g as u16) as usize].occupies {
+                occ[self.find(fig.feature) as usize] += 1;
+            }
+        }
+        for f in 0..n as u16 {
+            if self.find(f) != f {
+                continue;
+            }
+            let ft = self.feats[f as usize];
+            if !ft.kind.is_centre() && i64::from(ft.open) != open[f as usize] {
+                return Err(format!(
+                    "feature {f} has {} open sides, recorded {}",
+                    open[f as usize], ft.open
+                ));
+            }
+            if i64::from(ft.occ) != occ[f as usize] {
+                return Err(format!(
+                    "feature {f} has {} occupants, recorded {}",
+                    occ[f as usize], ft.occ
+                ));
+            }
+            let walked = self.members(f).count();
+            if walked != ring_len[f as usize] || self.members(f).any(|m| self.find(m) != f) {
+                return Err(format!("member ring of feature {f} is inconsistent"));
+            }
+        }
+        // Figures: supply + board = per player.
+        for p in 0..self.players {
+            for (k, kind) in rules.figures.iter().enumerate() {
+                let on_board = (0..self.figs.len() as u16)
+                    .filter(|&g| {
+                        self.figure_owner(g) == p
+                            && self.figure_kind(g) as usize == k
+                            && self.figs[g as usize].feature != NONE16
+                    })
+                    .count();
+                if on_board + self.supply(p, k as FigureKindId) as usize != kind.per_player as usize
+                {
+                    return Err(format!(
+                        "player {p} has {} {} in supply and {on_board} on the board, expected {} in all",
+                        self.supply(p, k as FigureKindId),
+                        kind.name,
+                        kind.per_player
+                    ));
                 }
             }
         }
@@ -1883,7 +2126,12 @@ impl Cx<'_> {
     }
 
     /// Deploys a figure of `kind` from `player`'s supply on feature instance `f`.
-    pub fn deploy_figure(&mut self, player: PlayerId, kind: FigureKindId, f: FeatureId) -> Option<FigureId> {
+    pub fn deploy_figure(
+        &mut self,
+        player: PlayerId,
+        kind: FigureKindId,
+        f: FeatureId,
+    ) -> Option<FigureId> {
         self.game.deploy(player, kind, f)
     }
 

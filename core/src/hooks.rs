@@ -290,7 +290,12 @@ pub trait Hooks: Send + Sync {
         Ok(())
     }
     /// Refine the winners of a majority (they start as the players with most strength).
-    fn majority(&self, v: &View<'_>, info: &MajorityInfo<'_>, winners: &mut PlayerSet) -> HookResult {
+    fn majority(
+        &self,
+        v: &View<'_>,
+        info: &MajorityInfo<'_>,
+        winners: &mut PlayerSet,
+    ) -> HookResult {
         Ok(())
     }
     /// Adjust the points each winner gets for a feature.

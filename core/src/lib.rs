@@ -8,6 +8,7 @@
 //! Architecture invariants: the core does no I/O; no input (tile data, records,
 //! actions) makes it panic; all randomness comes from the [`Rng`] in the game state.
 
+pub mod conformance;
 pub mod error;
 pub mod events;
 pub mod game;
@@ -24,12 +25,12 @@ pub mod types;
 pub use error::GameError;
 pub use events::Event;
 pub use game::{Action, Actor, Game, PlacedTile, Stage};
-pub use observe::Observation;
-pub use record::{Driver, Record, Recorder, ReplayError};
 pub use hooks::{
     hook, Cx, FigureOption, HookError, HookResult, Hooks, MajorityInfo, NameCtx, Placement,
     ScoreInfo, ScoreReason, Step, View,
 };
+pub use observe::Observation;
+pub use record::{Driver, Record, Recorder, ReplayError};
 pub use rng::Rng;
 pub use rules::{CoreOptions, FarmerScoring, FigureKind, PluginDecl, Rules, FOLLOWER};
 pub use tiles::{TileCatalogue, TileSetSpec, TileType};

@@ -79,11 +79,18 @@ impl Game {
             Action::Figure(FigureOption::Pass) => "pass".into(),
             Action::Figure(FigureOption::Deploy { kind, feature }) => format!(
                 "deploy {} {feature}",
-                self.rules().figures.get(kind as usize).map_or("?", |f| &f.name)
+                self.rules()
+                    .figures
+                    .get(kind as usize)
+                    .map_or("?", |f| &f.name)
             ),
             Action::Figure(FigureOption::Special { plugin, code }) => {
                 let p = &self.rules().plugins[plugin as usize];
-                format!("{} {}", p.decl.id, p.hooks.value_name(NameCtx::Special, code))
+                format!(
+                    "{} {}",
+                    p.decl.id,
+                    p.hooks.value_name(NameCtx::Special, code)
+                )
             }
             Action::Choose(c) => match self.pending_steps().last() {
                 Some(s) => {
@@ -116,7 +123,10 @@ impl Game {
                 }
                 let (x, y, r) = (int(words.get(1))?, int(words.get(2))?, int(words.get(3))?);
                 if !(0..4).contains(&r) || x.abs() > 4000 || y.abs() > 4000 {
-                    return Err(bad(text, "rotation must be 0..3 and coordinates within ±4000"));
+                    return Err(bad(
+                        text,
+                        "rotation must be 0..3 and coordinates within ±4000",
+                    ));
                 }
                 Ok(Action::Place(Placement {
                     pos: Pos::new(x as i16, y as i16),
@@ -125,7 +135,9 @@ impl Game {
             }
             "pass" => Ok(Action::Figure(FigureOption::Pass)),
             "deploy" => {
-                let kind_name = words.get(1).ok_or_else(|| bad(text, "missing figure kind"))?;
+                let kind_name = words
+                    .get(1)
+                    .ok_or_else(|| bad(text, "missing figure kind"))?;
                 let kind = self
                     .rules()
                     .figure_kind(kind_name)
@@ -139,21 +151,36 @@ impl Game {
             }
             plugin => {
                 let Some(pi) = self.rules().plugin_index(plugin) else {
-                    return Err(bad(text, "unknown action (expected draw, place, pass, deploy or a plugin id)"));
+                    return Err(bad(
+                        text,
+                        "unknown action (expected draw, place, pass, deploy or a plugin id)",
+                    ));
                 };
                 let value = words[1..].join(" ");
                 let hooks = &self.rules().plugins[pi as usize].hooks;
                 if let Some(s) = self.pending_steps().last().filter(|s| s.owner == pi) {
                     let v = hooks
                         .parse_value(NameCtx::Step(*s), &value)
-                        .ok_or_else(|| bad(text, format!("`{value}` is not a value of the pending `{plugin}` step")))?;
-                    return Ok(if s.chance { Action::Chance(v) } else { Action::Choose(v) });
+                        .ok_or_else(|| {
+                            bad(
+                                text,
+                                format!("`{value}` is not a value of the pending `{plugin}` step"),
+                            )
+                        })?;
+                    return Ok(if s.chance {
+                        Action::Chance(v)
+                    } else {
+                        Action::Choose(v)
+                    });
                 }
                 if self.stage() == Stage::Figure {
-                    let v = hooks
-                        .parse_value(NameCtx::Special, &value)
-                        .ok_or_else(|| bad(text, format!("`{value}` is not a `{plugin}` option")))?;
-                    return Ok(Action::Figure(FigureOption::Special { plugin: pi, code: v }));
+                    let v = hooks.parse_value(NameCtx::Special, &value).ok_or_else(|| {
+                        bad(text, format!("`{value}` is not a `{plugin}` option"))
+                    })?;
+                    return Ok(Action::Figure(FigureOption::Special {
+                        plugin: pi,
+                        code: v,
+                    }));
                 }
                 Err(bad(text, format!("plugin `{plugin}` has nothing pending")))
             }
@@ -189,11 +216,18 @@ impl Game {
             }
         };
         if slots.is_empty() {
-            let mut it = tt.features.iter().enumerate().filter(|(_, f)| f.kind == kind);
+            let mut it = tt
+                .features
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| f.kind == kind);
             return match (it.next(), it.next()) {
                 (Some((l, _)), None) => Ok(l as u8),
                 (None, _) => Err(bad(text, format!("the tile has no {kind}"))),
-                _ => Err(bad(text, format!("the tile has several {kind}s: name a side"))),
+                _ => Err(bad(
+                    text,
+                    format!("the tile has several {kind}s: name a side"),
+                )),
             };
         }
         for s in slots {

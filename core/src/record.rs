@@ -84,7 +84,8 @@ pub enum ReplayError {
 impl Record {
     /// Parses a JSON record.
     pub fn from_json(text: &str) -> Result<Record, ReplayError> {
-        let r: Record = serde_json::from_str(text).map_err(|e| ReplayError::Parse(e.to_string()))?;
+        let r: Record =
+            serde_json::from_str(text).map_err(|e| ReplayError::Parse(e.to_string()))?;
         if r.format != RECORD_FORMAT {
             return Err(ReplayError::Format(r.format));
         }
@@ -120,16 +121,19 @@ impl Driver {
             let stream = g.chance_stream().unwrap_or("tile").to_string();
             match self.forced.get_mut(&stream).and_then(|q| q.pop_front()) {
                 Some(text) => {
-                    let c = g.parse_outcome(&text).map_err(|error| ReplayError::Forced {
-                        stream: stream.clone(),
-                        text: text.clone(),
-                        error,
-                    })?;
-                    g.apply(Action::Chance(c)).map_err(|error| ReplayError::Forced {
-                        stream,
-                        text,
-                        error,
-                    })?;
+                    let c = g
+                        .parse_outcome(&text)
+                        .map_err(|error| ReplayError::Forced {
+                            stream: stream.clone(),
+                            text: text.clone(),
+                            error,
+                        })?;
+                    g.apply(Action::Chance(c))
+                        .map_err(|error| ReplayError::Forced {
+                            stream,
+                            text,
+                            error,
+                        })?;
                 }
                 None => {
                     g.sample_chance()?;
@@ -180,7 +184,10 @@ impl Recorder {
         match (a, stream) {
             (Action::Chance(c), Some(s)) => {
                 let _ = c;
-                let name = text.split_once(' ').map_or(text.as_str(), |x| x.1).to_string();
+                let name = text
+                    .split_once(' ')
+                    .map_or(text.as_str(), |x| x.1)
+                    .to_string();
                 self.forced.entry(s).or_default().push(name);
             }
             _ => self.actions.push(text),

@@ -71,10 +71,7 @@ impl CoreOptions {
             ));
         }
         if self.followers == 0 || self.followers > 30 {
-            errs.push(format!(
-                "followers = {}: expected 1 to 30",
-                self.followers
-            ));
+            errs.push(format!("followers = {}: expected 1 to 30", self.followers));
         }
         errs
     }
@@ -228,13 +225,19 @@ impl Rules {
             feature_words += e.decl.feature_words;
         }
         if figures.len() > 8 {
-            errs.push(format!("{} figure kinds: at most 8 are supported", figures.len()));
+            errs.push(format!(
+                "{} figure kinds: at most 8 are supported",
+                figures.len()
+            ));
         }
         let mut slot_kind = Vec::new();
         let mut kind_first_slot = Vec::new();
         for (k, f) in figures.iter().enumerate() {
             kind_first_slot.push(slot_kind.len() as u16);
-            slot_kind.extend(std::iter::repeat_n(k as FigureKindId, f.per_player as usize));
+            slot_kind.extend(std::iter::repeat_n(
+                k as FigureKindId,
+                f.per_player as usize,
+            ));
         }
         let max_tiles = tiles.total();
         let max_features: usize = tiles

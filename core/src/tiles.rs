@@ -226,7 +226,9 @@ impl TileCatalogue {
                         cat.fits.push(fit_table(&t));
                         cat.types.push(t);
                     }
-                    Err(e) => errors.extend(e.into_iter().map(|m| format!("tile `{}`: {m}", spec.id))),
+                    Err(e) => {
+                        errors.extend(e.into_iter().map(|m| format!("tile `{}`: {m}", spec.id)))
+                    }
                 }
             }
         }
@@ -565,7 +567,10 @@ mod tests {
         let errs = TileCatalogue::build(&[s], "C2").unwrap_err();
         let all = errs.join("\n");
         assert!(all.contains("unknown edition `C3`"), "{all}");
-        assert!(all.contains("slot NL is owned by features 0 and 0"), "{all}");
+        assert!(
+            all.contains("slot NL is owned by features 0 and 0"),
+            "{all}"
+        );
         assert!(all.contains("`X` is neither a slot"), "{all}");
         assert!(all.contains("adj 5 is not a city"), "{all}");
         assert!(all.contains("cannot own slots"), "{all}");

@@ -28,7 +28,9 @@ pub type FigureId = u16;
 pub const NONE16: u16 = u16::MAX;
 
 /// A board position. `x` grows eastwards, `y` grows southwards; the start tile is at `(0, 0)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
+)]
 pub struct Pos {
     /// Column, growing eastwards.
     pub x: i16,

@@ -50,8 +50,14 @@ fn b1_72_tiles_start_placed_71_drawn_7_followers() {
 #[test]
 fn b1_two_to_six_players() {
     let r = base();
-    assert_eq!(Game::new(r.clone(), 1, 0).err(), Some(GameError::Players(1)));
-    assert_eq!(Game::new(r.clone(), 7, 0).err(), Some(GameError::Players(7)));
+    assert_eq!(
+        Game::new(r.clone(), 1, 0).err(),
+        Some(GameError::Players(1))
+    );
+    assert_eq!(
+        Game::new(r.clone(), 7, 0).err(),
+        Some(GameError::Players(7))
+    );
     for n in 2..=6 {
         let mut g = Game::new(r.clone(), n, 3).unwrap();
         let mut rng = Rng::new(4);
@@ -106,7 +112,13 @@ fn b2_a_tile_that_fits_nowhere_is_set_aside() {
     )
     .unwrap();
     let r = Arc::new(
-        Rules::new("t", TileCatalogue::build(&[set], "C2").unwrap(), CoreOptions::default(), vec![]).unwrap(),
+        Rules::new(
+            "t",
+            TileCatalogue::build(&[set], "C2").unwrap(),
+            CoreOptions::default(),
+            vec![],
+        )
+        .unwrap(),
     );
     let g = run(&r, 2, "draw RRRR").unwrap();
     assert_eq!(g.set_aside_tiles().len(), 1);
@@ -122,10 +134,18 @@ fn b2_a_tile_that_fits_nowhere_is_set_aside() {
 fn b2_no_follower_on_an_occupied_feature() {
     let r = base();
     // Red's knight in the start city; Blue extends that city and may not join it.
-    let mut g = run(&r, 2, "draw BA/CFc; place 0 -1 1; deploy follower city S; draw BA/Cc").unwrap();
+    let mut g = run(
+        &r,
+        2,
+        "draw BA/CFc; place 0 -1 1; deploy follower city S; draw BA/Cc",
+    )
+    .unwrap();
     g.apply(g.parse_action("place 0 -2 2").unwrap()).unwrap();
     let acts = g.legal_actions().unwrap();
-    let deploys: Vec<_> = acts.iter().filter(|a| matches!(a, Action::Figure(FigureOption::Deploy { .. }))).collect();
+    let deploys: Vec<_> = acts
+        .iter()
+        .filter(|a| matches!(a, Action::Figure(FigureOption::Deploy { .. })))
+        .collect();
     // Only the Cc's field is free; its city is Red's.
     assert_eq!(deploys.len(), 1, "{acts:?}");
     let city = g.parse_action("deploy follower city S").unwrap();
@@ -134,7 +154,12 @@ fn b2_no_follower_on_an_occupied_feature() {
 
 #[test]
 fn b2_completed_features_score_and_followers_return() {
-    let g = check(&base(), 2, "draw BA/C; place 0 -1 2; deploy follower city S", &[4, 0]);
+    let g = check(
+        &base(),
+        2,
+        "draw BA/C; place 0 -1 2; deploy follower city S",
+        &[4, 0],
+    );
     assert_eq!(g.supply(0, FOLLOWER), 7);
 }
 
@@ -197,7 +222,12 @@ fn b3_cloister_nine_when_surrounded() {
 #[test]
 fn b3_cloister_at_game_end_one_plus_neighbours() {
     // The cloister south of the start has 1 neighbour, then 2 with the tile to its east.
-    check(&base(), 2, "draw BA/L; place 0 1 0; deploy follower cloister; end", &[2, 0]);
+    check(
+        &base(),
+        2,
+        "draw BA/L; place 0 1 0; deploy follower cloister; end",
+        &[2, 0],
+    );
     check(
         &base(),
         2,
@@ -267,7 +297,12 @@ fn b4_the_majority_takes_all() {
 
 #[test]
 fn b5_tiny_city_default_scores_like_any_city() {
-    check(&base(), 2, "draw BA/C; place 0 -1 2; deploy follower city S", &[4, 0]);
+    check(
+        &base(),
+        2,
+        "draw BA/C; place 0 -1 2; deploy follower city S",
+        &[4, 0],
+    );
 }
 
 #[test]
@@ -279,7 +314,12 @@ fn b5_tiny_city_variant_two_points() {
         },
         "C2",
     );
-    check(&r, 2, "draw BA/C; place 0 -1 2; deploy follower city S", &[2, 0]);
+    check(
+        &r,
+        2,
+        "draw BA/C; place 0 -1 2; deploy follower city S",
+        &[2, 0],
+    );
     // Only two-tile cities: three tiles and a pennant still score 2 x (3 + 1).
     check(
         &r,
@@ -295,7 +335,12 @@ fn b5_tiny_city_variant_two_points() {
 #[test]
 fn b6_farmers_stay_and_score_only_at_the_end() {
     // Red's farmer on the C's field; the city it borders completes at once (nobody in it).
-    let g = check(&base(), 2, "draw BA/C; place 0 -1 2; deploy follower field N", &[0, 0]);
+    let g = check(
+        &base(),
+        2,
+        "draw BA/C; place 0 -1 2; deploy follower field N",
+        &[0, 0],
+    );
     assert_eq!(g.supply(0, FOLLOWER), 6, "the farmer stays on the board");
     check(
         &base(),
@@ -332,17 +377,32 @@ const TWO_FIELDS_ONE_CITY: &str = "
 
 #[test]
 fn f1_each_field_scores_a_bordering_city() {
-    check(&farmers(FarmerScoring::PerField), 2, TWO_FIELDS_ONE_CITY, &[6, 0]);
+    check(
+        &farmers(FarmerScoring::PerField),
+        2,
+        TWO_FIELDS_ONE_CITY,
+        &[6, 0],
+    );
 }
 
 #[test]
 fn f2_a_player_scores_a_city_once() {
-    check(&farmers(FarmerScoring::PerFieldOncePerPlayer), 2, TWO_FIELDS_ONE_CITY, &[3, 0]);
+    check(
+        &farmers(FarmerScoring::PerFieldOncePerPlayer),
+        2,
+        TWO_FIELDS_ONE_CITY,
+        &[3, 0],
+    );
 }
 
 #[test]
 fn f3_per_city_four_points_to_the_farmer_majority() {
-    check(&farmers(FarmerScoring::PerCity), 2, TWO_FIELDS_ONE_CITY, &[4, 0]);
+    check(
+        &farmers(FarmerScoring::PerCity),
+        2,
+        TWO_FIELDS_ONE_CITY,
+        &[4, 0],
+    );
 }
 
 #[test]
@@ -350,8 +410,15 @@ fn f4_no_farmers_when_farmers_are_off() {
     let r = farmers(FarmerScoring::Off);
     let mut g = run(&r, 2, "draw BA/C; place 0 -1 2").unwrap();
     let acts = g.legal_actions().unwrap();
-    let knight = Action::Figure(FigureOption::Deploy { kind: FOLLOWER, feature: 0 });
-    assert_eq!(acts, vec![Action::Figure(FigureOption::Pass), knight], "no farmer on the C's field");
+    let knight = Action::Figure(FigureOption::Deploy {
+        kind: FOLLOWER,
+        feature: 0,
+    });
+    assert_eq!(
+        acts,
+        vec![Action::Figure(FigureOption::Pass), knight],
+        "no farmer on the C's field"
+    );
     let farmer = g.parse_action("deploy follower field N").unwrap();
     assert!(g.apply(farmer).is_err());
 }
@@ -367,17 +434,32 @@ const SHARED_FIELD_TWO_CITIES: &str = "
 
 #[test]
 fn f1_shared_field_both_score_in_full() {
-    check(&farmers(FarmerScoring::PerField), 2, SHARED_FIELD_TWO_CITIES, &[6, 6]);
+    check(
+        &farmers(FarmerScoring::PerField),
+        2,
+        SHARED_FIELD_TWO_CITIES,
+        &[6, 6],
+    );
 }
 
 #[test]
 fn f2_shared_field_both_score_in_full() {
-    check(&farmers(FarmerScoring::PerFieldOncePerPlayer), 2, SHARED_FIELD_TWO_CITIES, &[6, 6]);
+    check(
+        &farmers(FarmerScoring::PerFieldOncePerPlayer),
+        2,
+        SHARED_FIELD_TWO_CITIES,
+        &[6, 6],
+    );
 }
 
 #[test]
 fn f3_shared_field_each_city_four_to_both() {
-    check(&farmers(FarmerScoring::PerCity), 2, SHARED_FIELD_TWO_CITIES, &[8, 8]);
+    check(
+        &farmers(FarmerScoring::PerCity),
+        2,
+        SHARED_FIELD_TWO_CITIES,
+        &[8, 8],
+    );
 }
 
 #[test]
@@ -397,5 +479,10 @@ fn f3_majority_is_counted_over_all_fields_of_a_city() {
 #[test]
 fn f1_incomplete_cities_give_farmers_nothing() {
     // The start city stays open: Red's farmer north of the road scores 0.
-    check(&base(), 2, "draw BA/RFr; place 1 0 0; deploy follower field N; end", &[0, 0]);
+    check(
+        &base(),
+        2,
+        "draw BA/RFr; place 1 0 0; deploy follower field N; end",
+        &[0, 0],
+    );
 }

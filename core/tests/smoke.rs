@@ -3,7 +3,8 @@ use std::sync::Arc;
 
 #[test]
 fn random_base_games_finish() {
-    let set: TileSetSpec = toml::from_str(include_str!("../../configs/tilesets/base.toml")).unwrap();
+    let set: TileSetSpec =
+        toml::from_str(include_str!("../../configs/tilesets/base.toml")).unwrap();
     let cat = TileCatalogue::build(&[set], "C2").unwrap();
     let rules = Arc::new(Rules::new("base", cat, CoreOptions::default(), vec![]).unwrap());
     let mut total = 0;

@@ -1,0 +1,162 @@
+//! The conformance kit: random games with invariant checks at every step.
+//!
+//! Run it on any ruleset (with any plugins) to check that the engine and the
+//! plugins keep their promises:
+//!
+//! * a state that is not over has a legal action (or a chance outcome);
+//! * every legal action applies (all of them when [`Options::try_every_action`]);
+//! * the incremental structures match a recomputation ([`Game::check_integrity`]):
+//!   every tile copy is in exactly one place, figures are conserved, frontier,
+//!   open sides, occupancy and member lists are right;
+//! * scores never decrease;
+//! * a clone equals the original and offers the same actions;
+//! * caller-supplied invariants hold (e.g. a plugin's token conservation).
+
+use crate::game::{Action, Actor, Game};
+use crate::rng::Rng;
+use crate::rules::Rules;
+use std::sync::Arc;
+
+/// How to run the kit.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Number of games.
+    pub games: u32,
+    /// Players per game.
+    pub players: u8,
+    /// Seed of the first game (game `i` uses `first_seed + i`).
+    pub first_seed: u64,
+    /// Apply every legal action on a clone at every step (slower), not just the chosen one.
+    pub try_every_action: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            games: 1000,
+            players: 2,
+            first_seed: 0,
+            try_every_action: false,
+        }
+    }
+}
+
+/// What the kit did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Games played to the end.
+    pub games: u32,
+    /// States checked.
+    pub states: u64,
+    /// Actions applied (including those tried on clones).
+    pub actions: u64,
+}
+
+/// An invariant failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("seed {seed}, step {step}: {message}")]
+pub struct Failure {
+    /// Seed of the failing game.
+    pub seed: u64,
+    /// Step within the game.
+    pub step: u64,
+    /// What failed.
+    pub message: String,
+}
+
+/// Runs the kit. `extra` is called on every state for caller-specific invariants.
+pub fn run(
+    rules: &Arc<Rules>,
+    opts: Options,
+    extra: &dyn Fn(&Game) -> Result<(), String>,
+) -> Result<Report, Failure> {
+    let mut report = Report::default();
+    for i in 0..opts.games {
+        let seed = opts.first_seed.wrapping_add(u64::from(i));
+        let fail = |step: u64, message: String| Failure {
+            seed,
+            step,
+            message,
+        };
+        let mut g =
+            Game::new(rules.clone(), opts.players, seed).map_err(|e| fail(0, e.to_string()))?;
+        let mut rng = Rng::new(seed ^ 0x5EED_0F_C0DE);
+        let mut step = 0u64;
+        let mut last_scores = g.scores().to_vec();
+        loop {
+            report.states += 1;
+            g.check_integrity().map_err(|m| fail(step, m))?;
+            extra(&g).map_err(|m| fail(step, m))?;
+            let copy = g.clone();
+            if copy != g {
+                return Err(fail(step, "a clone differs from the original".into()));
+            }
+            if g.is_over() {
+                if g.legal_actions()
+                    .map_err(|e| fail(step, e.to_string()))?
+                    .is_empty()
+                {
+                    break;
+                }
+                return Err(fail(step, "a finished game offers actions".into()));
+            }
+            let acts = g.legal_actions().map_err(|e| fail(step, e.to_string()))?;
+            if acts.is_empty() {
+                return Err(fail(step, format!("no legal action for {:?}", g.actor())));
+            }
+            if copy
+                .legal_actions()
+                .map_err(|e| fail(step, e.to_string()))?
+                != acts
+            {
+                return Err(fail(step, "a clone offers different actions".into()));
+            }
+            if opts.try_every_action {
+                for &a in &acts {
+                    let mut c = g.clone();
+                    c.apply(a).map_err(|e| {
+                        fail(
+                            step,
+                            format!("legal action {} fails: {e}", g.format_action(a)),
+                        )
+                    })?;
+                    report.actions += 1;
+                }
+            }
+            if g.actor() == Actor::Chance {
+                let outcomes = g.chance_outcomes().map_err(|e| fail(step, e.to_string()))?;
+                if outcomes.iter().any(|&(_, w)| w == 0) {
+                    return Err(fail(step, "a chance outcome has weight 0".into()));
+                }
+                g.sample_chance().map_err(|e| fail(step, e.to_string()))?;
+            } else {
+                let a: Action = acts[rng.below(acts.len() as u32) as usize];
+                // The text form must round-trip.
+                let text = g.format_action(a);
+                let parsed = g
+                    .parse_action(&text)
+                    .map_err(|e| fail(step, format!("`{text}` does not parse: {e}")))?;
+                if parsed != a {
+                    return Err(fail(
+                        step,
+                        format!("`{text}` parses to {parsed:?}, not {a:?}"),
+                    ));
+                }
+                g.apply(a)
+                    .map_err(|e| fail(step, format!("legal action {text} fails: {e}")))?;
+            }
+            report.actions += 1;
+            let sc = g.scores().to_vec();
+            if sc.iter().zip(&last_scores).any(|(n, o)| n < o) {
+                return Err(fail(
+                    step,
+                    format!("scores went down: {last_scores:?} -> {sc:?}"),
+                ));
+            }
+            last_scores = sc;
+            step += 1;
+        }
+        report.games += 1;
+    }
+    Ok(report)
+}
