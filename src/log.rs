@@ -39,12 +39,25 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
     let tile = |t: u16| rules.tiles.get(t).id.clone();
     Some(match e {
         Event::TurnStarted { player, turn } => {
-            format!("-- Turn {turn}: {} ({} tiles left) --", NAMES[*player as usize], g.bag_len())
+            format!(
+                "-- Turn {turn}: {} ({} tiles left) --",
+                NAMES[*player as usize],
+                g.bag_len()
+            )
         }
-        Event::TileDrawn { player, tile: t } => format!("{} draws {}.", NAMES[*player as usize], tile(*t)),
+        Event::TileDrawn { player, tile: t } => {
+            format!("{} draws {}.", NAMES[*player as usize], tile(*t))
+        }
         Event::TileSetAside { tile: t } => format!("{} fits nowhere and is set aside.", tile(*t)),
-        Event::TileHidden { .. } => "A tile from the bag is put face down underneath, unseen: it is out of the game.".into(),
-        Event::TilePlaced { player, tile: t, pos, rot } => format!(
+        Event::TileHidden { .. } => {
+            "A tile from the bag is put face down underneath, unseen: it is out of the game.".into()
+        }
+        Event::TilePlaced {
+            player,
+            tile: t,
+            pos,
+            rot,
+        } => format!(
             "{} places {} at {pos}, turned {}°.",
             NAMES[*player as usize],
             tile(*t),
@@ -59,9 +72,16 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
         } => {
             let name = &rules.figures[*kind as usize].name;
             if *kind == 0 {
-                format!("{} deploys a follower {} at {pos}.", NAMES[*player as usize], role(*feature_kind))
+                format!(
+                    "{} deploys a follower {} at {pos}.",
+                    NAMES[*player as usize],
+                    role(*feature_kind)
+                )
             } else {
-                format!("{} deploys the {name} on the {feature_kind} at {pos}.", NAMES[*player as usize])
+                format!(
+                    "{} deploys the {name} on the {feature_kind} at {pos}.",
+                    NAMES[*player as usize]
+                )
             }
         }
         Event::FigureReturned { .. } => return None,
@@ -92,10 +112,13 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
             players(*who),
             if *cities == 1 { "y" } else { "ies" }
         ),
-        Event::PluginScored { plugin, player, points } => format!(
+        Event::PluginScored {
+            plugin,
+            player,
+            points,
+        } => format!(
             "{} scores {points} ({}).",
-            NAMES[*player as usize],
-            rules.plugins[*plugin as usize].decl.id
+            NAMES[*player as usize], rules.plugins[*plugin as usize].decl.id
         ),
         Event::Plugin { text, .. } => names_in(text),
         Event::GameOver => "Game over.".into(),

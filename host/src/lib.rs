@@ -10,4 +10,6 @@ pub mod suggest;
 pub mod tilesets;
 
 pub use registry::{OptionDoc, PluginInfo, PluginSource, ProvidedPlugin, Registry};
-pub use ruleset::{load_default, load_file, load_str, Problem, Ruleset, RulesetErrors, RulesetSpec};
+pub use ruleset::{
+    load_default, load_file, load_str, Problem, Ruleset, RulesetErrors, RulesetSpec,
+};

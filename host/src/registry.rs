@@ -64,7 +64,10 @@ pub trait ProvidedPlugin: Send + Sync {
     /// Tile sets it contributes when enabled.
     fn tilesets(&self) -> Vec<TileSetSpec>;
     /// Configures an instance from its options table (TOML text, without `enabled`).
-    fn instantiate(&self, options_toml: &str) -> Result<(PluginDecl, Arc<dyn Hooks>), Vec<OptionProblem>>;
+    fn instantiate(
+        &self,
+        options_toml: &str,
+    ) -> Result<(PluginDecl, Arc<dyn Hooks>), Vec<OptionProblem>>;
 }
 
 /// The plugins available to rulesets.

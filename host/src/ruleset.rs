@@ -36,7 +36,11 @@ pub struct Problem {
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line > 0 {
-            write!(f, "{}:{}:{}: {}", self.file, self.line, self.col, self.message)
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file, self.line, self.col, self.message
+            )
         } else {
             write!(f, "{}: {}", self.file, self.message)
         }
@@ -225,7 +229,10 @@ pub fn parse(text: &str, file: &str) -> Result<RulesetSpec, RulesetErrors> {
                     if (2..=6).contains(&p) {
                         spec.players = p as u8;
                     } else {
-                        cx.at(v.span(), format!("`players` = {p}: a game needs 2 to 6 players"));
+                        cx.at(
+                            v.span(),
+                            format!("`players` = {p}: a game needs 2 to 6 players"),
+                        );
                     }
                 }
             }
@@ -236,7 +243,10 @@ pub fn parse(text: &str, file: &str) -> Result<RulesetSpec, RulesetErrors> {
                     } else {
                         cx.at(
                             v.span(),
-                            format!("`edition` = \"{e}\": expected \"C1\" or \"C2\"{}", hint(&e, ["C1", "C2"])),
+                            format!(
+                                "`edition` = \"{e}\": expected \"C1\" or \"C2\"{}",
+                                hint(&e, ["C1", "C2"])
+                            ),
                         );
                     }
                 }
@@ -254,17 +264,22 @@ pub fn parse(text: &str, file: &str) -> Result<RulesetSpec, RulesetErrors> {
                         let cval = &val[name];
                         match name {
                             "farmers" => {
-                                if let Some(f) = value_of(&mut cx, cval, cv.span(), "core.farmers") {
+                                if let Some(f) = value_of(&mut cx, cval, cv.span(), "core.farmers")
+                                {
                                     core.farmers = f;
                                 }
                             }
                             "tiny-city" => {
-                                if let Some(f) = value_of(&mut cx, cval, cv.span(), "core.tiny-city") {
+                                if let Some(f) =
+                                    value_of(&mut cx, cval, cv.span(), "core.tiny-city")
+                                {
                                     core.tiny_city = f;
                                 }
                             }
                             "followers" => {
-                                if let Some(f) = value_of(&mut cx, cval, cv.span(), "core.followers") {
+                                if let Some(f) =
+                                    value_of(&mut cx, cval, cv.span(), "core.followers")
+                                {
                                     core.followers = f;
                                 }
                             }
@@ -279,7 +294,14 @@ pub fn parse(text: &str, file: &str) -> Result<RulesetSpec, RulesetErrors> {
                         }
                     }
                     for m in core.validate() {
-                        let (_, vs) = span_of(t, if m.starts_with("tiny") { "tiny-city" } else { "followers" });
+                        let (_, vs) = span_of(
+                            t,
+                            if m.starts_with("tiny") {
+                                "tiny-city"
+                            } else {
+                                "followers"
+                            },
+                        );
                         cx.at(vs, format!("core.{m}"));
                     }
                     spec.core = core;
@@ -291,7 +313,10 @@ pub fn parse(text: &str, file: &str) -> Result<RulesetSpec, RulesetErrors> {
                     for (pk, pv) in t.iter() {
                         let id = pk.get_ref().as_ref().to_string();
                         let Some(opts) = val[&id].as_table() else {
-                            cx.at(pv.span(), format!("`plugins.{id}` must be a table (`[plugins.{id}]`)"));
+                            cx.at(
+                                pv.span(),
+                                format!("`plugins.{id}` must be a table (`[plugins.{id}]`)"),
+                            );
                             continue;
                         };
                         let mut options = opts.clone();
@@ -338,7 +363,10 @@ pub fn parse(text: &str, file: &str) -> Result<RulesetSpec, RulesetErrors> {
 
 /// Finds the span of `[plugins.<id>]` key `key` (or of the table if `key` is `None`).
 fn plugin_span(text: &str, id: &str, key: Option<&str>) -> Range<usize> {
-    fn find<'a, 'i>(t: &'a DeTable<'i>, name: &str) -> Option<(Range<usize>, &'a Spanned<DeValue<'i>>)> {
+    fn find<'a, 'i>(
+        t: &'a DeTable<'i>,
+        name: &str,
+    ) -> Option<(Range<usize>, &'a Spanned<DeValue<'i>>)> {
         t.iter()
             .find(|(k, _)| k.get_ref().as_ref() == name)
             .map(|(k, v)| (k.span(), v))
@@ -372,7 +400,11 @@ pub fn order_plugins(deps: &BTreeMap<String, Vec<String>>) -> Result<Vec<String>
             }
         }
     }
-    let mut ready: BTreeSet<&str> = indeg.iter().filter(|(_, &n)| n == 0).map(|(k, _)| *k).collect();
+    let mut ready: BTreeSet<&str> = indeg
+        .iter()
+        .filter(|(_, &n)| n == 0)
+        .map(|(k, _)| *k)
+        .collect();
     let mut out = Vec::new();
     while let Some(&n) = ready.iter().next() {
         ready.remove(n);
@@ -391,11 +423,18 @@ pub fn order_plugins(deps: &BTreeMap<String, Vec<String>>) -> Result<Vec<String>
         Ok(out)
     } else {
         // Report one cycle: walk dependencies among the remaining plugins.
-        let left: BTreeSet<&str> = indeg.iter().filter(|(_, &n)| n > 0).map(|(k, _)| *k).collect();
+        let left: BTreeSet<&str> = indeg
+            .iter()
+            .filter(|(_, &n)| n > 0)
+            .map(|(k, _)| *k)
+            .collect();
         let mut path = vec![*left.iter().next().expect("non-empty")];
         loop {
             let cur = *path.last().expect("non-empty");
-            let next = deps[cur].iter().find(|d| left.contains(d.as_str())).expect("cycle member");
+            let next = deps[cur]
+                .iter()
+                .find(|d| left.contains(d.as_str()))
+                .expect("cycle member");
             if let Some(i) = path.iter().position(|p| p == next) {
                 let mut cyc: Vec<String> = path[i..].iter().map(|s| s.to_string()).collect();
                 cyc.push(next.clone());
@@ -460,7 +499,11 @@ pub fn resolve(
                         "plugin `{}` has no option `{key}`{} (options: {})",
                         p.id,
                         hint(key, names.iter().copied()),
-                        if names.is_empty() { "none".into() } else { names.join(", ") }
+                        if names.is_empty() {
+                            "none".into()
+                        } else {
+                            names.join(", ")
+                        }
                     ),
                 );
             }
@@ -477,7 +520,10 @@ pub fn resolve(
             if enabled.iter().any(|q| &q.id == c) && p.id < *c {
                 cx.at(
                     plugin_span(text, &p.id, None),
-                    format!("plugin `{}` conflicts with plugin `{c}`: enable only one", p.id),
+                    format!(
+                        "plugin `{}` conflicts with plugin `{c}`: enable only one",
+                        p.id
+                    ),
                 );
             }
         }
@@ -528,18 +574,19 @@ pub fn resolve(
                 .collect(),
         )
     })?;
-    let rules = Rules::new(spec.name.clone(), catalogue, spec.core.clone(), instances).map_err(|errs| {
-        RulesetErrors(
-            errs.into_iter()
-                .map(|m| Problem {
-                    file: file.into(),
-                    line: 0,
-                    col: 0,
-                    message: m,
-                })
-                .collect(),
-        )
-    })?;
+    let rules =
+        Rules::new(spec.name.clone(), catalogue, spec.core.clone(), instances).map_err(|errs| {
+            RulesetErrors(
+                errs.into_iter()
+                    .map(|m| Problem {
+                        file: file.into(),
+                        line: 0,
+                        col: 0,
+                        message: m,
+                    })
+                    .collect(),
+            )
+        })?;
     Ok(Ruleset {
         origin: file.into(),
         text: text.into(),
@@ -566,7 +613,12 @@ fn filled_options(info: &crate::registry::PluginInfo, given: &toml::Table) -> St
 }
 
 /// Parses and resolves ruleset text.
-pub fn load_str(text: &str, file: &str, base_dir: Option<&Path>, registry: &Registry) -> Result<Ruleset, RulesetErrors> {
+pub fn load_str(
+    text: &str,
+    file: &str,
+    base_dir: Option<&Path>,
+    registry: &Registry,
+) -> Result<Ruleset, RulesetErrors> {
     let spec = parse(text, file)?;
     resolve(spec, text, file, base_dir, registry)
 }
@@ -598,7 +650,10 @@ impl Ruleset {
         let mut out = String::new();
         out.push_str(&format!("name = {}\n", toml::Value::String(s.name.clone())));
         if !s.description.is_empty() {
-            out.push_str(&format!("description = {}\n", toml::Value::String(s.description.clone())));
+            out.push_str(&format!(
+                "description = {}\n",
+                toml::Value::String(s.description.clone())
+            ));
         }
         out.push_str(&format!("players = {}\n", s.players));
         out.push_str(&format!("edition = \"{}\"\n", s.edition));
@@ -637,7 +692,10 @@ mod tests {
         assert!(all.contains("did you mean `name`?"), "{all}");
         assert!(all.contains("r.toml:2:11: `players` = 9"), "{all}");
         assert!(all.contains("r.toml:3:11: `edition` = \"C3\""), "{all}");
-        assert!(all.contains("r.toml:5:1: unknown key `core.farmer`"), "{all}");
+        assert!(
+            all.contains("r.toml:5:1: unknown key `core.farmer`"),
+            "{all}"
+        );
         assert!(all.contains("did you mean `farmers`?"), "{all}");
         assert!(all.contains("r.toml:6:13: core.tiny-city = 3"), "{all}");
     }
@@ -646,7 +704,10 @@ mod tests {
     fn bad_enum_value_is_located() {
         let e = parse("name = \"x\"\n[core]\nfarmers = \"sometimes\"\n", "r.toml").unwrap_err();
         let all = e.to_string();
-        assert!(all.starts_with("r.toml:3:11: `core.farmers`: unknown variant `sometimes`"), "{all}");
+        assert!(
+            all.starts_with("r.toml:3:11: `core.farmers`: unknown variant `sometimes`"),
+            "{all}"
+        );
     }
 
     #[test]

@@ -34,6 +34,10 @@ pub fn load(name: &str, base_dir: Option<&Path>) -> Result<TileSetSpec, String> 
     Err(format!(
         "unknown tile set `{name}`{} (built-in: {}; or a path ending in .toml)",
         crate::suggest::hint(name, BUILTIN.iter().map(|(n, _)| *n)),
-        BUILTIN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+        BUILTIN
+            .iter()
+            .map(|(n, _)| *n)
+            .collect::<Vec<_>>()
+            .join(", ")
     ))
 }

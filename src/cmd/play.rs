@@ -44,7 +44,12 @@ pub fn run(a: Args) -> Result<()> {
     g.set_logging(!a.quiet);
     let mut bots: Vec<Bot> = (0..players)
         .map(|p| {
-            let kind = a.bots.get(p as usize).or(a.bots.last()).copied().unwrap_or(BotKind::Greedy);
+            let kind = a
+                .bots
+                .get(p as usize)
+                .or(a.bots.last())
+                .copied()
+                .unwrap_or(BotKind::Greedy);
             Bot::new(kind, seed ^ (0x9E37_79B9 * (u64::from(p) + 1)))
         })
         .collect();

@@ -108,7 +108,8 @@ pub fn run(a: Args) -> Result<()> {
                             acc.turns += u64::from(g.turn());
                         }
                         Err(e) => {
-                            *failure.lock().expect("lock") = Some(format!("game with seed {seed}: {e}"));
+                            *failure.lock().expect("lock") =
+                                Some(format!("game with seed {seed}: {e}"));
                             next.store(a.games, Ordering::Relaxed);
                         }
                     }
@@ -186,7 +187,11 @@ pub fn run(a: Args) -> Result<()> {
 }
 
 /// One game between random bots (the engine's fast sampled path).
-pub fn play_one(rules: &std::sync::Arc<carcassonne_core::Rules>, players: u8, seed: u64) -> Result<Game> {
+pub fn play_one(
+    rules: &std::sync::Arc<carcassonne_core::Rules>,
+    players: u8,
+    seed: u64,
+) -> Result<Game> {
     let mut g = Game::new(rules.clone(), players, seed)?;
     let mut rng = Rng::new(seed ^ 0xC0FF_EE00_D15E_A5E5);
     while g.step_random(&mut rng)? {}
