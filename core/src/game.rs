@@ -735,6 +735,29 @@ impl Game {
         Ok(())
     }
 
+    /// A uniformly random legal placement of the drawn tile, without building the list
+    /// (no placement filters may be active).
+    fn random_placement(&self, rng: &mut Rng) -> Placement {
+        let fit = &self.rules.tiles.fits[self.drawn as usize].fit;
+        let total: u32 = self.frontier.iter().map(|fr| fit[fr.req as usize].count_ones()).sum();
+        let mut k = rng.below(total);
+        for fr in &self.frontier {
+            let mut m = fit[fr.req as usize];
+            let n = m.count_ones();
+            if k < n {
+                for _ in 0..k {
+                    m &= m - 1;
+                }
+                return Placement {
+                    pos: fr.pos,
+                    rot: m.trailing_zeros() as u8,
+                };
+            }
+            k -= n;
+        }
+        unreachable!("the drawn tile has a legal placement")
+    }
+
     /// Whether tile type `tile` can be placed anywhere.
     fn can_place(&mut self, tile: TileTypeId) -> Result<bool, HookError> {
         if self.rules.plain_placement() {
@@ -1422,6 +1445,8 @@ impl Game {
                     let a = r.map(|_| Action::Choose(c[rng.below(c.len() as u32) as usize]));
                     self.scratch.codes = c;
                     a?
+                } else if self.stage == Stage::Place && self.rules.plain_placement() {
+                    Action::Place(self.random_placement(rng))
                 } else if self.stage == Stage::Place {
                     let mut p = std::mem::take(&mut self.scratch.placements);
                     let mut k = std::mem::take(&mut self.scratch.keep);
