@@ -80,7 +80,7 @@ pub fn run(
         };
         let mut g =
             Game::new(rules.clone(), opts.players, seed).map_err(|e| fail(0, e.to_string()))?;
-        let mut rng = Rng::new(seed ^ 0x5EED_0F_C0DE);
+        let mut rng = Rng::new(seed ^ 0x005E_ED0F_C0DE);
         let mut step = 0u64;
         let mut last_scores = g.scores().to_vec();
         loop {

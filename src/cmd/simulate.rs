@@ -113,7 +113,7 @@ pub fn run(a: Args) -> Result<()> {
                             next.store(a.games, Ordering::Relaxed);
                         }
                     }
-                    if i % 64 == 0 {
+                    if i.is_multiple_of(64) {
                         bar.set_position(next.load(Ordering::Relaxed).min(a.games));
                     }
                 }
