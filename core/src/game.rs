@@ -739,7 +739,11 @@ impl Game {
     /// (no placement filters may be active).
     fn random_placement(&self, rng: &mut Rng) -> Placement {
         let fit = &self.rules.tiles.fits[self.drawn as usize].fit;
-        let total: u32 = self.frontier.iter().map(|fr| fit[fr.req as usize].count_ones()).sum();
+        let total: u32 = self
+            .frontier
+            .iter()
+            .map(|fr| fit[fr.req as usize].count_ones())
+            .sum();
         let mut k = rng.below(total);
         for fr in &self.frontier {
             let mut m = fit[fr.req as usize];
