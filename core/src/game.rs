@@ -1413,7 +1413,11 @@ impl Game {
                 self.draw_at(i)?;
                 self.advance()?;
             } else {
-                self.apply(Action::Chance(t))?;
+                let backup = self.clone();
+                if let Err(e) = self.draw_at(i).and_then(|_| self.advance()) {
+                    *self = backup;
+                    return Err(e.into());
+                }
             }
             return Ok(t);
         }
@@ -1438,6 +1442,9 @@ impl Game {
     /// Plays one uniformly random action for the current player (the `random` bot:
     /// uniform among placements, then uniform among that placement's figure options),
     /// or samples chance. Returns `false` when the game is over.
+    ///
+    /// This is the fast playout path: if a plugin hook fails, the error is returned
+    /// and the game must be discarded (use [`Game::apply`] for transactional moves).
     pub fn step_random(&mut self, rng: &mut Rng) -> Result<bool, GameError> {
         match self.actor() {
             Actor::GameOver => Ok(false),
@@ -1466,11 +1473,9 @@ impl Game {
                     self.scratch.options = o;
                     a?
                 };
-                if self.rules.plugins.is_empty() {
-                    self.apply_unchecked(a)?;
-                } else {
-                    self.apply(a)?;
-                }
+                // The action comes from the legal list just computed: no need to check it
+                // again, and a playout discards the game if a plugin fails.
+                self.apply_unchecked(a)?;
                 Ok(true)
             }
         }
