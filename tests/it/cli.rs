@@ -1,0 +1,225 @@
+//! The command line: the main job works, bad input gives one clear line and a
+//! non-zero exit code, never a panic.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().expect("the program runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("carcassonne-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d.join(name)
+}
+
+fn assert_clean_failure(o: &Output, needle: &str) {
+    assert!(!o.status.success(), "should fail");
+    let e = stderr(o);
+    assert!(e.contains(needle), "stderr lacks `{needle}`:\n{e}");
+    assert!(!e.contains("panicked"), "a panic:\n{e}");
+}
+
+#[test]
+fn play_prints_a_finished_game_and_replay_reproduces_it() {
+    let base = root().join("configs/base.toml");
+    let rec = tmp("game.json");
+    let o = run(&[
+        "play",
+        "--ruleset",
+        base.to_str().unwrap(),
+        "--seed",
+        "42",
+        "--players",
+        "3",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("seed 42"), "{out}");
+    assert!(out.contains("draws BA/"), "{out}");
+    assert!(out.contains("Game over."), "{out}");
+    assert!(out.contains("Final scores"), "{out}");
+    let o = run(&["replay", rec.to_str().unwrap(), "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["finished"], true);
+    assert_eq!(v["tiles_placed"], 72);
+    assert_eq!(v["scores"].as_array().unwrap().len(), 3);
+    // The same seed plays the same game.
+    let o2 = run(&[
+        "play",
+        "--ruleset",
+        base.to_str().unwrap(),
+        "--seed",
+        "42",
+        "--players",
+        "3",
+    ]);
+    assert_eq!(
+        stdout(&o2),
+        out.replace(&format!("Record written to {}\n", rec.display()), "")
+    );
+}
+
+#[test]
+fn simulate_reports_statistics() {
+    let base = root().join("configs/classic-farmers.toml");
+    let o = run(&[
+        "simulate",
+        "--games",
+        "200",
+        "--ruleset",
+        base.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["games"], 200);
+    let wins: f64 = v["win_rate"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .sum();
+    assert!((wins - 1.0).abs() < 1e-9, "win rates sum to 1: {wins}");
+    assert!(v["mean_score"][0].as_f64().unwrap() > 0.0);
+    // Deterministic: the same seeds give the same statistics.
+    let o2 = run(&[
+        "simulate",
+        "--games",
+        "200",
+        "--ruleset",
+        base.to_str().unwrap(),
+        "--json",
+        "--threads",
+        "1",
+    ]);
+    let v2: serde_json::Value = serde_json::from_slice(&o2.stdout).unwrap();
+    assert_eq!(v["mean_score"], v2["mean_score"]);
+}
+
+#[test]
+fn unreadable_files_are_one_line_errors() {
+    assert_clean_failure(
+        &run(&["replay", "/nonexistent/game.json"]),
+        "cannot read /nonexistent/game.json",
+    );
+    assert_clean_failure(
+        &run(&["play", "--ruleset", "/nonexistent/r.toml"]),
+        "cannot read the ruleset",
+    );
+}
+
+#[test]
+fn bad_records_are_rejected_clearly() {
+    let bad = tmp("bad.json");
+    std::fs::write(&bad, "{ not json").unwrap();
+    assert_clean_failure(
+        &run(&["replay", bad.to_str().unwrap()]),
+        "not a game record",
+    );
+    // A legal record with one action changed into an illegal one.
+    let rec = tmp("ok.json");
+    let base = root().join("configs/base.toml");
+    let o = run(&[
+        "play",
+        "--quiet",
+        "--ruleset",
+        base.to_str().unwrap(),
+        "--seed",
+        "5",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+    v["actions"][0] = "place 30 30 0".into();
+    std::fs::write(&rec, v.to_string()).unwrap();
+    assert_clean_failure(
+        &run(&["replay", rec.to_str().unwrap()]),
+        "action 1 (`place 30 30 0`)",
+    );
+    v["actions"][0] = "fly away".into();
+    std::fs::write(&rec, v.to_string()).unwrap();
+    assert_clean_failure(&run(&["replay", rec.to_str().unwrap()]), "unknown action");
+}
+
+#[test]
+fn bad_arguments_are_rejected() {
+    let o = run(&[
+        "play",
+        "--players",
+        "9",
+        "--ruleset",
+        root().join("configs/base.toml").to_str().unwrap(),
+    ]);
+    assert_clean_failure(&o, "a game needs 2 to 6 players");
+    let o = run(&["play", "--frobnicate"]);
+    assert_clean_failure(&o, "--frobnicate");
+    let o = run(&["simulate", "--games", "many"]);
+    assert_clean_failure(&o, "invalid value");
+}
+
+#[test]
+fn bad_rulesets_list_every_problem_with_location() {
+    let r = tmp("bad.toml");
+    std::fs::write(
+        &r,
+        "name = \"x\"\nplayer = 3\ntilesets = [\"base\", \"bsae\"]\n[core]\nfarmers = \"never\"\n",
+    )
+    .unwrap();
+    let o = run(&["ruleset", "check", r.to_str().unwrap()]);
+    assert_clean_failure(&o, "bad.toml:2:1: unknown key `player`");
+    let e = stderr(&o);
+    assert!(e.contains("did you mean `players`?"), "{e}");
+    assert!(
+        e.contains("bad.toml:5:11: `core.farmers`: unknown variant `never`"),
+        "{e}"
+    );
+    std::fs::write(&r, "name = \"x\"\ntilesets = [\"base\", \"bsae\"]\n").unwrap();
+    let o = run(&["ruleset", "check", r.to_str().unwrap()]);
+    assert_clean_failure(
+        &o,
+        "bad.toml:2:21: unknown tile set `bsae` (did you mean `base`?)",
+    );
+}
+
+#[test]
+fn ruleset_show_fills_defaults() {
+    let r = tmp("min.toml");
+    std::fs::write(&r, "name = \"minimal\"\n").unwrap();
+    let o = run(&["ruleset", "show", r.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let s = stdout(&o);
+    for line in [
+        "name = \"minimal\"",
+        "players = 2",
+        "edition = \"C2\"",
+        "tilesets = [\"base\"]",
+        "farmers = \"per-field\"",
+        "tiny-city = 4",
+        "followers = 7",
+    ] {
+        assert!(s.contains(line), "missing `{line}` in\n{s}");
+    }
+}

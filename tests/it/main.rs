@@ -1,0 +1,3 @@
+//! Integration tests of the `carcassonne` program: one module per topic.
+
+mod cli;
