@@ -1820,6 +1820,22 @@ impl Game {
     }
 }
 
+impl std::fmt::Debug for Game {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Game")
+            .field("rules", &self.rules.name)
+            .field("players", &self.players)
+            .field("turn", &self.turn)
+            .field("current", &self.current)
+            .field("stage", &self.stage)
+            .field("scores", &self.scores())
+            .field("tiles_placed", &self.tiles.len())
+            .field("bag", &self.bag.len())
+            .field("pending", &self.pending)
+            .finish_non_exhaustive()
+    }
+}
+
 impl PartialEq for Game {
     /// Two games are equal when their states are (same rules object, same arrays);
     /// scratch buffers and the event log are not part of the state.

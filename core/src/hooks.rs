@@ -100,6 +100,9 @@ pub struct Step {
 }
 
 /// A candidate tile placement.
+///
+/// `repr(C)`: plugin hooks receive slices of placements without copying.
+#[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Placement {
     /// Where.

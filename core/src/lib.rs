@@ -7,6 +7,42 @@
 //!
 //! Architecture invariants: the core does no I/O; no input (tile data, records,
 //! actions) makes it panic; all randomness comes from the [`Rng`] in the game state.
+//!
+//! # Playing a game from a program
+//!
+//! ```
+//! use carcassonne_core::*;
+//! use std::sync::Arc;
+//!
+//! let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../configs/tilesets/base.toml"));
+//! let set: TileSetSpec = toml::from_str(text).unwrap();
+//! let tiles = TileCatalogue::build(&[set], "C2").unwrap();
+//! let rules = Arc::new(Rules::new("base", tiles, CoreOptions::default(), vec![]).unwrap());
+//!
+//! let mut game = Game::new(rules, 2, 42).unwrap();
+//! let mut bot = Rng::new(7);
+//! loop {
+//!     match game.actor() {
+//!         Actor::GameOver => break,
+//!         // Chance: outcomes with weights are explicit; here we let the game sample.
+//!         Actor::Chance => {
+//!             let outcomes = game.chance_outcomes().unwrap();
+//!             assert!(outcomes.iter().all(|&(_, w)| w > 0));
+//!             game.sample_chance().unwrap();
+//!         }
+//!         Actor::Player(p) => {
+//!             let actions = game.legal_actions().unwrap();
+//!             let a = actions[bot.below(actions.len() as u32) as usize];
+//!             let before = game.clone();
+//!             game.apply(a).unwrap();
+//!             assert_ne!(before, game);
+//!             let _view = game.observation(p);
+//!         }
+//!     }
+//! }
+//! assert_eq!(game.placed_count() + game.set_aside_tiles().len(), 72);
+//! println!("final scores {:?}", game.scores());
+//! ```
 
 pub mod conformance;
 pub mod error;

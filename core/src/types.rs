@@ -28,6 +28,9 @@ pub type FigureId = u16;
 pub const NONE16: u16 = u16::MAX;
 
 /// A board position. `x` grows eastwards, `y` grows southwards; the start tile is at `(0, 0)`.
+///
+/// `repr(C)`: plugin hooks receive slices of placements without copying.
+#[repr(C)]
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
 )]
