@@ -1,0 +1,136 @@
+//! Checks for a plugin's own tests.
+//!
+//! ```
+//! # use carcassonne_plugin_sdk::prelude::*;
+//! # struct Mine;
+//! # impl Plugin for Mine {
+//! #     type Config = NoOptions;
+//! #     const ID: &'static str = "mine";
+//! #     const VERSION: &'static str = "0.1.0";
+//! #     const HOOKS: u32 = 0;
+//! #     fn new(_: NoOptions) -> Result<Self, ConfigError> { Ok(Mine) }
+//! # }
+//! carcassonne_plugin_sdk::testing::check_plugin::<Mine>().unwrap();
+//! ```
+//!
+//! To play random games with invariant checks on a ruleset that enables your
+//! plugin, use the conformance kit of `carcassonne-host`
+//! (`carcassonne_host::conformance`).
+
+use crate::config::{option_infos, parse_options};
+use crate::{hook, Config, Plugin};
+
+fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && !id.starts_with('-')
+        && !id.ends_with('-')
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+/// Checks what a plugin declares: a well-formed id and version, hook bits that
+/// exist, options whose defaults serialise and parse back, a doc string for every
+/// option and no doc for a key that does not exist, unknown keys rejected
+/// (`deny_unknown_fields`), default options accepted by [`Plugin::new`], tile
+/// sets that parse, and figure and marker names that are unique. Returns every
+/// problem found.
+pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
+    let mut errs = Vec::new();
+    if !valid_id(P::ID) {
+        errs.push(format!(
+            "id `{}`: use lower-case letters, digits and `-`",
+            P::ID
+        ));
+    }
+    if P::VERSION.trim().is_empty() {
+        errs.push("VERSION is empty".into());
+    }
+    if P::HOOKS & !hook::ALL != 0 {
+        errs.push(format!(
+            "HOOKS has unknown bits {:#x}",
+            P::HOOKS & !hook::ALL
+        ));
+    }
+    for d in P::DEPENDS_ON.iter().chain(P::CONFLICTS_WITH) {
+        if *d == P::ID {
+            errs.push(format!("`{d}` names the plugin itself"));
+        }
+    }
+    match option_infos::<P::Config>() {
+        Err(e) => errs.push(e),
+        Ok(opts) => {
+            for o in &opts {
+                if o.doc.trim().is_empty() {
+                    errs.push(format!(
+                        "option `{}` has no doc string in Config::DOCS",
+                        o.name
+                    ));
+                }
+                if o.name.contains('_') {
+                    errs.push(format!(
+                        "option `{}`: ruleset keys are kebab-case (add `rename_all = \"kebab-case\"`)",
+                        o.name
+                    ));
+                }
+            }
+            let table: String = opts
+                .iter()
+                .filter(|o| !o.default.is_empty())
+                .map(|o| format!("{} = {}\n", o.name, o.default))
+                .collect();
+            if let Err(e) = parse_options::<P::Config>(&table) {
+                errs.push(format!("the default options do not parse back: {e}"));
+            }
+        }
+    }
+    let unknown = "no-such-option-for-sure = 1\n";
+    if parse_options::<P::Config>(unknown).is_ok() {
+        errs.push(
+            "unknown option keys are accepted: add #[serde(deny_unknown_fields)] to the options struct"
+                .into(),
+        );
+    }
+    match parse_options::<P::Config>("") {
+        Err(e) => errs.push(format!(
+            "an empty options table is rejected ({e}): add #[serde(default)] to the options struct"
+        )),
+        Ok(c) => {
+            if let Err(e) = P::new(c) {
+                errs.push(format!(
+                    "the default options are rejected by Plugin::new: {e}"
+                ));
+            }
+        }
+    }
+    for (i, t) in P::TILESETS.iter().enumerate() {
+        if let Err(e) = toml::from_str::<carcassonne_core::TileSetSpec>(t) {
+            errs.push(format!("tile set {i}: {}", e.message().trim()));
+        }
+    }
+    let mut names: Vec<&str> = P::FIGURES.iter().map(|f| f.name).collect();
+    names.sort_unstable();
+    if names.windows(2).any(|w| w[0] == w[1]) {
+        errs.push("two FIGURES have the same name".into());
+    }
+    let mut markers: Vec<&str> = P::MARKERS.to_vec();
+    markers.sort_unstable();
+    if markers.windows(2).any(|w| w[0] == w[1]) {
+        errs.push("a marker appears twice in MARKERS".into());
+    }
+    if errs.is_empty() {
+        Ok(())
+    } else {
+        Err(errs)
+    }
+}
+
+/// The documented defaults of a [`Config`] as a TOML table text (what
+/// `carcassonne ruleset show` prints for a plugin left at its defaults).
+pub fn default_options_toml<C: Config>() -> Result<String, String> {
+    Ok(option_infos::<C>()?
+        .iter()
+        .filter(|o| !o.default.is_empty())
+        .map(|o| format!("{} = {}\n", o.name, o.default))
+        .collect())
+}
