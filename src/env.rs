@@ -5,9 +5,38 @@ use anyhow::{anyhow, Result};
 use carcassonne_host::{Registry, Ruleset};
 use std::path::PathBuf;
 
-/// The plugin registry: compiled-in plugins plus those found in `dirs`.
-pub fn registry(_dirs: &[PathBuf]) -> Result<Registry> {
-    Ok(Registry::empty())
+// ---------------------------------------------------------------------------
+// Official plugins compiled into the `carcassonne` program.
+//
+// Plugin authors: add your crate to `[dependencies]` in the top-level
+// Cargo.toml and name it here, one line per crate. Naming it keeps it linked:
+// without this line the linker drops the crate together with its
+// `register_plugin!` registration and the plugin silently disappears.
+//
+//     use carcassonne_shepherd as _;
+//     use carcassonne_hills as _;
+//     use carcassonne_vineyards as _;
+//     use carcassonne_special_cities as _;
+// ---------------------------------------------------------------------------
+
+/// Set to print the long diagnostics of plugin libraries that fail to load.
+const DEBUG_ENV: &str = "CARCASSONNE_PLUGIN_DEBUG";
+
+/// The plugin registry: compiled-in plugins plus the libraries in `dirs` and in the
+/// default plugin directories (see `carcassonne_host::loader`).
+pub fn registry(dirs: &[PathBuf]) -> Result<Registry> {
+    carcassonne_host::loader::registry(dirs, true).map_err(|e| {
+        if std::env::var_os(DEBUG_ENV).is_some() {
+            for d in e.0.iter().filter_map(|x| x.details.as_deref()) {
+                eprintln!("{d}");
+            }
+        }
+        let n = e.0.len();
+        anyhow!(
+            "{e}\n({n} plugin problem{}; set {DEBUG_ENV}=1 for details)",
+            if n == 1 { "" } else { "s" }
+        )
+    })
 }
 
 /// Loads the ruleset named by the arguments (default: the embedded one).

@@ -4,6 +4,8 @@
 //! validation with located errors, plugin resolution), the registry of
 //! compiled-in and run-time plugins, and the built-in tile sets.
 
+pub mod adapter;
+pub mod loader;
 pub mod registry;
 pub mod ruleset;
 pub mod suggest;

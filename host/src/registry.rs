@@ -83,6 +83,20 @@ impl Registry {
         Registry::default()
     }
 
+    /// Adds a plugin; an id already present is an error naming both sources.
+    pub fn add(&mut self, plugin: Arc<dyn ProvidedPlugin>) -> Result<(), String> {
+        let id = plugin.info().id.clone();
+        if let Some(old) = self.get(&id) {
+            return Err(format!(
+                "plugin `{id}` is provided twice: by {} and by {}",
+                old.info().source,
+                plugin.info().source
+            ));
+        }
+        self.plugins.push(plugin);
+        Ok(())
+    }
+
     /// The plugin with this id.
     pub fn get(&self, id: &str) -> Option<&Arc<dyn ProvidedPlugin>> {
         self.plugins.iter().find(|p| p.info().id == id)

@@ -1,0 +1,360 @@
+//! Finding plugins: the ones compiled into this program and the shared
+//! libraries in plugin directories, with one clear line per failure.
+//!
+//! Directories searched, in order (a directory listed twice is searched once):
+//!
+//! 1. every `--plugin-dir DIR` given on the command line (must exist);
+//! 2. every directory in the environment variable `CARCASSONNE_PLUGIN_DIR`
+//!    (a path list, `:`-separated on Unix, `;` on Windows; missing ones are skipped);
+//! 3. `plugins/` next to the `carcassonne` executable (skipped if missing).
+//!
+//! Every file ending in the platform's library extension (`.so`, `.dylib`,
+//! `.dll`) in those directories is loaded; other files are ignored. A path
+//! given with `--plugin-dir` may also name one library file directly.
+//!
+//! Native plugins are trusted code: loading a library runs its code in this
+//! process with the user's rights.
+
+use crate::adapter::AbiPlugin;
+use crate::registry::{PluginSource, ProvidedPlugin, Registry};
+use carcassonne_plugin_abi::abi_stable::library::{lib_header_from_path, LibHeader, LibraryError};
+use carcassonne_plugin_abi::{self as abi, PluginDescriptor, PluginLib_Ref};
+use std::fmt;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The environment variable naming extra plugin directories.
+pub const PLUGIN_DIR_ENV: &str = "CARCASSONNE_PLUGIN_DIR";
+
+/// A plugin or plugin library that could not be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    /// The library (or directory); `None` for a compiled-in plugin.
+    pub path: Option<PathBuf>,
+    /// One line: what is wrong.
+    pub message: String,
+    /// Long diagnostic text (abi_stable's full layout report), if any.
+    pub details: Option<String>,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.path {
+            Some(p) => write!(f, "{}: {}", p.display(), self.message),
+            None => write!(f, "built-in plugins: {}", self.message),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Every plugin problem found while building a registry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadErrors(pub Vec<LoadError>);
+
+impl fmt::Display for LoadErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for LoadErrors {}
+
+fn err(path: &Path, message: impl Into<String>) -> LoadError {
+    LoadError {
+        path: Some(path.to_path_buf()),
+        message: message.into(),
+        details: None,
+    }
+}
+
+/// The plugins compiled into this program (registered with the SDK's
+/// `register_plugin!` in crates the program links), through the same ABI
+/// adapter as loaded ones.
+pub fn builtin_plugins() -> Result<Vec<AbiPlugin>, LoadErrors> {
+    let descs = carcassonne_plugin_sdk::__private::local_descriptors();
+    from_descriptors(descs.into_iter().collect(), PluginSource::Builtin, None)
+}
+
+fn from_descriptors(
+    descs: Vec<PluginDescriptor>,
+    source: PluginSource,
+    path: Option<&Path>,
+) -> Result<Vec<AbiPlugin>, LoadErrors> {
+    let mut out = Vec::new();
+    let mut errs = Vec::new();
+    for d in descs {
+        match AbiPlugin::from_descriptor(d, source.clone()) {
+            Ok(p) => out.push(p),
+            Err(m) => errs.push(LoadError {
+                path: path.map(Path::to_path_buf),
+                message: m,
+                details: None,
+            }),
+        }
+    }
+    if errs.is_empty() {
+        Ok(out)
+    } else {
+        Err(LoadErrors(errs))
+    }
+}
+
+/// Re-runs abi_stable's layout check to name what differs, one short line each.
+fn explain_layout_mismatch(header: &LibHeader) -> Vec<String> {
+    use carcassonne_plugin_abi::abi_stable::abi_stability::abi_checking::{
+        check_layout_compatibility, AbiInstability as AI,
+    };
+    use carcassonne_plugin_abi::abi_stable::type_layout::TLFieldOrFunction;
+    use carcassonne_plugin_abi::abi_stable::StableAbi;
+    let Some(found) = header.layout() else {
+        return vec![];
+    };
+    let Err(errs) = check_layout_compatibility(<PluginLib_Ref as StableAbi>::LAYOUT, found) else {
+        return vec![];
+    };
+    let mut out: Vec<String> = Vec::new();
+    for e in errs.errors.iter() {
+        let mut ty = "PluginLib";
+        for ef in e.stack_trace.iter() {
+            if let TLFieldOrFunction::Field(f) = &ef.found {
+                ty = f.layout().name();
+            }
+        }
+        for ai in e.errs.iter() {
+            let what = match ai {
+                AI::FieldCountMismatch(v) => {
+                    format!("{ty} has {} fields, expected {}", v.found, v.expected)
+                }
+                AI::Size(v) => format!("{ty} is {} bytes, expected {}", v.found, v.expected),
+                AI::Alignment(v) => {
+                    format!("{ty} is aligned to {}, expected {}", v.found, v.expected)
+                }
+                AI::PackageVersion(v) => {
+                    format!(
+                        "{ty} comes from version {}, expected {}",
+                        v.found, v.expected
+                    )
+                }
+                AI::Package(v) => format!(
+                    "{ty} comes from package {}, expected {}",
+                    v.found, v.expected
+                ),
+                AI::UnexpectedField(v) => format!(
+                    "{ty} has field `{}` where `{}` was expected",
+                    v.found.name(),
+                    v.expected.name()
+                ),
+                AI::Name(v) => format!("found type {} where {} was expected", v.found, v.expected),
+                other => format!("{ty}: {other:?}").chars().take(160).collect(),
+            };
+            if !out.contains(&what) {
+                out.push(what);
+            }
+        }
+    }
+    out
+}
+
+/// Loads one plugin library and checks every plugin it exports.
+///
+/// Uses `lib_header_from_path` + `init_root_module` (not abi_stable's
+/// `load_from_file`, which caches one library per root-module type).
+/// Libraries are never unloaded.
+pub fn load_library(path: &Path) -> Result<Vec<AbiPlugin>, LoadErrors> {
+    let one = |e: LoadError| LoadErrors(vec![e]);
+    if !path.exists() {
+        return Err(one(err(path, "no such file")));
+    }
+    let loaded = catch_unwind(AssertUnwindSafe(
+        || -> Result<Vec<PluginDescriptor>, LoadError> {
+            let header: &'static LibHeader =
+                lib_header_from_path(path).map_err(|e| condense(path, e, None))?;
+            let lib: PluginLib_Ref = header
+                .init_root_module::<PluginLib_Ref>()
+                .map_err(|e| condense(path, e, Some(header)))?;
+            if lib.abi_epoch() != abi::ABI_EPOCH {
+                return Err(err(
+                    path,
+                    format!(
+                        "built for plugin API epoch {}, this program supports epoch {}",
+                        lib.abi_epoch(),
+                        abi::ABI_EPOCH
+                    ),
+                ));
+            }
+            Ok((lib.descriptors())().into_iter().collect())
+        },
+    ));
+    let descs = match loaded {
+        Ok(Ok(d)) => d,
+        Ok(Err(e)) => return Err(one(e)),
+        Err(_) => return Err(one(err(path, "loading the library panicked"))),
+    };
+    if descs.is_empty() {
+        return Err(one(err(
+            path,
+            "the library exports no plugin (does the library crate `use` the plugin crate and call `register_plugin!`?)",
+        )));
+    }
+    from_descriptors(descs, PluginSource::Library(path.to_path_buf()), Some(path))
+}
+
+/// One clear line for an abi_stable loading error; the long text goes to `details`.
+fn condense(path: &Path, e: LibraryError, header: Option<&LibHeader>) -> LoadError {
+    let mut out = err(path, String::new());
+    out.message = match &e {
+        LibraryError::OpenError { err, .. } => {
+            let text = err.to_string();
+            let short = text
+                .rsplit(": ")
+                .next()
+                .filter(|s| !s.is_empty())
+                .unwrap_or(&text)
+                .to_string();
+            out.details = Some(text);
+            format!("cannot load the library: {short}")
+        }
+        LibraryError::GetSymbolError { .. } => {
+            "not a carcassonne plugin library (it exports no plugin root module)".to_string()
+        }
+        LibraryError::IncompatibleVersionNumber {
+            expected_version,
+            actual_version,
+            ..
+        } => format!(
+            "built for plugin API epoch {}, this program supports epoch {} (ABI versions {actual_version} and {expected_version})",
+            actual_version.major, expected_version.major
+        ),
+        LibraryError::InvalidAbiHeader(h) => format!(
+            "built with an incompatible abi_stable (ABI {}.{}); rebuild it against this carcassonne-plugin-sdk",
+            h.abi_major, h.abi_minor
+        ),
+        LibraryError::AbiInstability(_) => {
+            let full = e.to_string();
+            let why = header.map(explain_layout_mismatch).unwrap_or_default();
+            out.details = Some(full);
+            format!(
+                "binary interface mismatch: the library was built against a different carcassonne-plugin-abi ({}); rebuild it against this carcassonne-plugin-sdk",
+                if why.is_empty() {
+                    "layouts differ".to_string()
+                } else {
+                    why.iter().take(3).cloned().collect::<Vec<_>>().join("; ")
+                }
+            )
+        }
+        other => {
+            let text = other.to_string();
+            text.lines().next().unwrap_or("cannot load the library").to_string()
+        }
+    };
+    out
+}
+
+/// The plugin library files in `dir`, sorted by name.
+pub fn library_files(dir: &Path) -> Result<Vec<PathBuf>, LoadError> {
+    let rd = std::fs::read_dir(dir)
+        .map_err(|e| err(dir, format!("cannot read the plugin directory: {e}")))?;
+    let mut v: Vec<PathBuf> = rd
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.is_file()
+                && p.extension()
+                    .is_some_and(|x| x == std::env::consts::DLL_EXTENSION)
+        })
+        .collect();
+    v.sort();
+    Ok(v)
+}
+
+/// The default plugin directories that exist: `$CARCASSONNE_PLUGIN_DIR` entries,
+/// then `plugins/` next to the executable.
+pub fn default_plugin_dirs() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::env::var_os(PLUGIN_DIR_ENV)
+        .map(|s| std::env::split_paths(&s).collect())
+        .unwrap_or_default();
+    if let Some(d) = std::env::current_exe()
+        .ok()
+        .and_then(|e| e.parent().map(|p| p.join("plugins")))
+    {
+        v.push(d);
+    }
+    v.retain(|d| !d.as_os_str().is_empty() && d.is_dir());
+    v
+}
+
+/// Builds a registry: the compiled-in plugins, then every library in `dirs`
+/// (each must exist; a file is loaded as one library), then — with
+/// `defaults` — those in [`default_plugin_dirs`]. Duplicate ids are errors.
+/// Every problem is reported, each on one line naming the library.
+pub fn registry(dirs: &[PathBuf], defaults: bool) -> Result<Registry, LoadErrors> {
+    let mut reg = Registry::empty();
+    let mut errs = Vec::new();
+    match builtin_plugins() {
+        Ok(ps) => add_all(&mut reg, ps, &mut errs),
+        Err(e) => errs.extend(e.0),
+    }
+    let mut seen: Vec<PathBuf> = Vec::new();
+    let mut libs: Vec<PathBuf> = Vec::new();
+    let mut visit = |d: &Path, errs: &mut Vec<LoadError>| {
+        let key = d.canonicalize().unwrap_or_else(|_| d.to_path_buf());
+        if seen.contains(&key) {
+            return;
+        }
+        seen.push(key);
+        if d.is_file() {
+            libs.push(d.to_path_buf());
+            return;
+        }
+        if !d.exists() {
+            errs.push(err(d, "no such plugin directory"));
+            return;
+        }
+        match library_files(d) {
+            Ok(files) => libs.extend(files),
+            Err(e) => errs.push(e),
+        }
+    };
+    for d in dirs {
+        visit(d, &mut errs);
+    }
+    if defaults {
+        for d in default_plugin_dirs() {
+            visit(&d, &mut errs);
+        }
+    }
+    for lib in libs {
+        match load_library(&lib) {
+            Ok(ps) => add_all(&mut reg, ps, &mut errs),
+            Err(e) => errs.extend(e.0),
+        }
+    }
+    if errs.is_empty() {
+        Ok(reg)
+    } else {
+        Err(LoadErrors(errs))
+    }
+}
+
+fn add_all(reg: &mut Registry, ps: Vec<AbiPlugin>, errs: &mut Vec<LoadError>) {
+    for p in ps {
+        let path = match &p.info().source {
+            PluginSource::Library(l) => Some(l.clone()),
+            PluginSource::Builtin => None,
+        };
+        if let Err(m) = reg.add(Arc::new(p)) {
+            errs.push(LoadError {
+                path,
+                message: m,
+                details: None,
+            });
+        }
+    }
+}

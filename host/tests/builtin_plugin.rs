@@ -1,0 +1,111 @@
+//! A plugin registered with the SDK in this test binary is a compiled-in plugin:
+//! it reaches the engine through the ABI adapter like a loaded one.
+
+use carcassonne_core::{Game, Rng};
+use carcassonne_host::loader;
+use carcassonne_plugin_sdk::prelude::*;
+
+/// Doubles road points and counts turns and placed tiles in its state.
+struct DoubleRoads {
+    factor: i32,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+#[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
+struct Options {
+    factor: i32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { factor: 2 }
+    }
+}
+
+impl Config for Options {
+    const DOCS: &'static [(&'static str, &'static str)] =
+        &[("factor", "Multiplier of road points.")];
+}
+
+impl Plugin for DoubleRoads {
+    type Config = Options;
+    const ID: &'static str = "test-double-roads";
+    const VERSION: &'static str = "0.0.1";
+    const DESCRIPTION: &'static str = "roads score double";
+    const HOOKS: u32 = hook::POINTS | hook::TURN_END | hook::TILE_PLACED;
+    const GAME_WORDS: u32 = 2;
+
+    fn new(o: Options) -> Result<Self, ConfigError> {
+        if o.factor < 1 {
+            return Err(ConfigError::key("factor", "must be at least 1"));
+        }
+        Ok(DoubleRoads { factor: o.factor })
+    }
+
+    fn points(&self, _v: &View<'_>, info: &ScoreInfo, points: &mut i32) -> HookResult {
+        if info.kind == FeatureKind::Road {
+            *points *= self.factor;
+        }
+        Ok(())
+    }
+
+    fn tile_placed(&self, cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
+        let n = cx.placed_count() as u32;
+        if usize::from(tile) + 1 != n as usize {
+            return Err(Error::new("tile index mismatch"));
+        }
+        cx.state_mut()[1] = n;
+        Ok(())
+    }
+
+    fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
+        cx.state_mut()[0] += 1;
+        Ok(())
+    }
+}
+
+register_plugin!(DoubleRoads);
+
+const RULESET: &str = "name = \"t\"\ntilesets = [\"base\"]\n[plugins.test-double-roads]\n";
+
+#[test]
+fn builtin_plugin_runs_through_the_abi() {
+    carcassonne_plugin_sdk::testing::check_plugin::<DoubleRoads>().unwrap();
+    let reg = loader::registry(&[], false).unwrap();
+    assert!(reg.get("test-double-roads").is_some());
+    let rs = carcassonne_host::load_str(RULESET, "t.toml", None, &reg).unwrap();
+    assert_eq!(rs.rules.plugins.len(), 1);
+    let mut g = Game::new(rs.rules.clone(), 2, 7).unwrap();
+    let mut rng = Rng::new(7);
+    while g.step_random(&mut rng).unwrap() {}
+    let st = g.plugin_state(0);
+    assert!(st[0] > 60, "turns counted: {st:?}");
+    assert_eq!(st[1] as usize, g.placed_count());
+}
+
+#[test]
+fn option_errors_point_at_the_key() {
+    let reg = loader::registry(&[], false).unwrap();
+    let text = "name = \"t\"\n[plugins.test-double-roads]\nfactor = 0\n";
+    let e = carcassonne_host::load_str(text, "t.toml", None, &reg)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("t.toml:3:1: plugin `test-double-roads` option `factor`: must be at least 1"),
+        "{e}"
+    );
+    let text = "name = \"t\"\n[plugins.test-double-roads]\nfactor = \"x\"\n";
+    let e = carcassonne_host::load_str(text, "t.toml", None, &reg)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("t.toml:3:1: plugin `test-double-roads` option `factor`: invalid type"),
+        "{e}"
+    );
+    let text = "name = \"t\"\n[plugins.test-double-roads]\nfactr = 3\n";
+    let e = carcassonne_host::load_str(text, "t.toml", None, &reg)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("did you mean `factor`?"), "{e}");
+}
