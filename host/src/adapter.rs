@@ -604,6 +604,9 @@ extern "C" fn figure_kind_strength(h: HostHandle, k: u8) -> u8 {
         Some(c.game().rules().figures[k as usize].strength)
     })
 }
+extern "C" fn plugin_index(h: HostHandle) -> u8 {
+    cb(h, "plugin_index", 0, |c| Some(c.plugin))
+}
 extern "C" fn state(h: HostHandle) -> RSlice<'static, u32> {
     cb(h, "state", RSlice::EMPTY, |c| {
         Some(RSlice::from_slice(forever(c.game().plugin_state(c.plugin))))
@@ -854,6 +857,7 @@ pub static HOST_VTABLE: HostVTable = HostVTable {
     figure_kind_count,
     figure_kind_name,
     figure_kind_strength,
+    plugin_index,
     state,
     state_mut,
     feature_state,

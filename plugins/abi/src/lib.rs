@@ -314,6 +314,9 @@ pub struct HostVTable {
     /// Strength of a figure kind in majorities.
     pub figure_kind_strength: extern "C" fn(h: HostHandle, kind: u8) -> u8,
     // ----- the calling plugin's own data -----
+    /// Index of the calling plugin in the ruleset's dispatch order (the `owner` of
+    /// its steps, the `plugin` of its special figure options).
+    pub plugin_index: extern "C" fn(h: HostHandle) -> u8,
     /// This plugin's per-game state words; valid until the next mutating call.
     pub state: extern "C" fn(h: HostHandle) -> RSlice<'static, u32>,
     /// This plugin's per-game state words, writable (Cx hooks only).

@@ -17,8 +17,8 @@
 
 use crate::Error;
 use carcassonne_core::{
-    FeatureId, FeatureKind, FigureId, FigureKindId, PlayerId, Pos, Rotation, ScoreReason, Step,
-    TileIndex, TileTypeId, NONE16,
+    FeatureId, FeatureKind, FigureId, FigureKindId, FigureOption, PlayerId, Pos, Rotation,
+    ScoreReason, Step, TileIndex, TileTypeId, NONE16,
 };
 use carcassonne_plugin_abi::{self as abi, AbiPos, HostHandle, HostRef, HostVTable};
 use std::ops::Deref;
@@ -406,6 +406,31 @@ impl<'a> View<'a> {
     }
 
     // --------------------------------------------------- this plugin's data
+
+    /// This plugin's index in the ruleset's dispatch order: the `owner` of the steps it
+    /// pushes and the `plugin` of its [`FigureOption::Special`] options.
+    #[inline]
+    pub fn plugin_index(&self) -> u8 {
+        (self.vt().plugin_index)(self.h())
+    }
+
+    /// A special figure-step option of this plugin with `code` (see `Plugin::figure_options`).
+    #[inline]
+    pub fn special_option(&self, code: u32) -> FigureOption {
+        FigureOption::Special {
+            plugin: self.plugin_index(),
+            code,
+        }
+    }
+
+    /// Whether `opt` is a special figure-step option of this plugin; its code if so.
+    #[inline]
+    pub fn my_special(&self, opt: FigureOption) -> Option<u32> {
+        match opt {
+            FigureOption::Special { plugin, code } if plugin == self.plugin_index() => Some(code),
+            _ => None,
+        }
+    }
 
     /// This plugin's per-game state words (`Plugin::GAME_WORDS` of them).
     #[inline]
