@@ -26,16 +26,18 @@ const DEBUG_ENV: &str = "CARCASSONNE_PLUGIN_DEBUG";
 /// default plugin directories (see `carcassonne_host::loader`).
 pub fn registry(dirs: &[PathBuf]) -> Result<Registry> {
     carcassonne_host::loader::registry(dirs, true).map_err(|e| {
+        let details: Vec<&str> = e.0.iter().filter_map(|x| x.details.as_deref()).collect();
+        if details.is_empty() {
+            return anyhow!("{e}");
+        }
         if std::env::var_os(DEBUG_ENV).is_some() {
-            for d in e.0.iter().filter_map(|x| x.details.as_deref()) {
+            for d in &details {
                 eprintln!("{d}");
             }
+            anyhow!("{e}")
+        } else {
+            anyhow!("{e}\n(set {DEBUG_ENV}=1 to print the full diagnostics)")
         }
-        let n = e.0.len();
-        anyhow!(
-            "{e}\n({n} plugin problem{}; set {DEBUG_ENV}=1 for details)",
-            if n == 1 { "" } else { "s" }
-        )
     })
 }
 

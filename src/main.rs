@@ -41,6 +41,8 @@ enum Command {
     /// Check or show a ruleset.
     #[command(subcommand)]
     Ruleset(cmd::ruleset::Command),
+    /// Play random games on a ruleset with invariant checks at every step (for plugin authors).
+    Conformance(cmd::conformance::Args),
 }
 
 fn main() -> ExitCode {
@@ -57,6 +59,7 @@ fn main() -> ExitCode {
         Command::Simulate(a) => cmd::simulate::run(a),
         Command::Plugins(a) => cmd::plugins::run(a),
         Command::Ruleset(c) => cmd::ruleset::run(c),
+        Command::Conformance(a) => cmd::conformance::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

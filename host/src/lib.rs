@@ -5,6 +5,7 @@
 //! compiled-in and run-time plugins, and the built-in tile sets.
 
 pub mod adapter;
+pub mod conformance;
 pub mod loader;
 pub mod registry;
 pub mod ruleset;

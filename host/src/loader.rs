@@ -295,11 +295,29 @@ pub fn default_plugin_dirs() -> Vec<PathBuf> {
 /// `defaults` — those in [`default_plugin_dirs`]. Duplicate ids are errors.
 /// Every problem is reported, each on one line naming the library.
 pub fn registry(dirs: &[PathBuf], defaults: bool) -> Result<Registry, LoadErrors> {
+    build(true, dirs, defaults)
+}
+
+/// A registry of the compiled-in plugins only.
+pub fn builtin_registry() -> Result<Registry, LoadErrors> {
+    build(true, &[], false)
+}
+
+/// A registry of the plugin libraries in `paths` (directories or library files)
+/// only, without the compiled-in plugins: for tools and tests that link plugin
+/// crates and load the same plugins from libraries.
+pub fn library_registry(paths: &[PathBuf]) -> Result<Registry, LoadErrors> {
+    build(false, paths, false)
+}
+
+fn build(builtin: bool, dirs: &[PathBuf], defaults: bool) -> Result<Registry, LoadErrors> {
     let mut reg = Registry::empty();
     let mut errs = Vec::new();
-    match builtin_plugins() {
-        Ok(ps) => add_all(&mut reg, ps, &mut errs),
-        Err(e) => errs.extend(e.0),
+    if builtin {
+        match builtin_plugins() {
+            Ok(ps) => add_all(&mut reg, ps, &mut errs),
+            Err(e) => errs.extend(e.0),
+        }
     }
     let mut seen: Vec<PathBuf> = Vec::new();
     let mut libs: Vec<PathBuf> = Vec::new();

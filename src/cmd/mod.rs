@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod conformance;
 pub mod play;
 pub mod plugins;
 pub mod replay;
