@@ -1,3 +1,9 @@
 //! Integration tests of the `carcassonne` program: one module per topic.
 
+mod abbot;
 mod cli;
+mod common;
+mod hills;
+mod shepherd;
+mod special_cities;
+mod vineyards;
