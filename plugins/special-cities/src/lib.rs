@@ -19,7 +19,7 @@ impl Plugin for SpecialCities {
     const ID: &'static str = "special-cities";
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
-        "Hills & Sheep special city tiles: a double city side (HS/CC!.v) and a split field side (HS/C!.v)";
+        "Hills & Sheep special city tiles: a city side with two segments, a field side split in two";
     const HOOKS: u32 = 0;
     const TILESETS: &'static [&'static str] = &[include_str!("../tiles.toml")];
 
