@@ -472,6 +472,7 @@ pub fn resolve(
     // Plugins.
     let enabled: Vec<&PluginSpec> = spec.plugins.iter().filter(|p| p.enabled).collect();
     let mut deps: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut conflicts: BTreeSet<(String, String)> = BTreeSet::new();
     for p in &enabled {
         let Some(pl) = registry.get(&p.id) else {
             cx.at(
@@ -517,7 +518,13 @@ pub fn resolve(
             }
         }
         for c in &info.conflicts_with {
-            if enabled.iter().any(|q| &q.id == c) && p.id < *c {
+            // Each pair once, whichever of the two declares the conflict.
+            let pair = if p.id < *c {
+                (p.id.clone(), c.clone())
+            } else {
+                (c.clone(), p.id.clone())
+            };
+            if enabled.iter().any(|q| &q.id == c) && conflicts.insert(pair) {
                 cx.at(
                     plugin_span(text, &p.id, None),
                     format!(
