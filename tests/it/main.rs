@@ -4,6 +4,7 @@ mod abbot;
 mod cli;
 mod common;
 mod hills;
+mod plugins;
 mod shepherd;
 mod special_cities;
 mod vineyards;

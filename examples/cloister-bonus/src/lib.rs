@@ -1,0 +1,61 @@
+//! House rule: a completed cloister scores 12 points instead of 9.
+//!
+//! Build it with `cargo build --release` and load it with
+//! `carcassonne play --plugin-dir target/release --ruleset cloister-bonus.toml`.
+
+use carcassonne_plugin_sdk::prelude::*;
+
+/// The plugin: rules plus configuration, never mutable game data.
+pub struct CloisterBonus {
+    points: i32,
+}
+
+/// Its options: the `[plugins.cloister-bonus]` table of a ruleset.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
+pub struct Options {
+    /// Points a completed cloister scores.
+    pub points: i32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { points: 12 }
+    }
+}
+
+impl Config for Options {
+    const DOCS: &'static [(&'static str, &'static str)] = &[(
+        "points",
+        "Points a completed cloister scores (the base game gives 9).",
+    )];
+}
+
+impl Plugin for CloisterBonus {
+    type Config = Options;
+    const ID: &'static str = "cloister-bonus";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str = "House rule: a completed cloister scores 12 points";
+    const HOOKS: u32 = hook::POINTS;
+
+    fn new(options: Options) -> Result<Self, ConfigError> {
+        if !(0..=100).contains(&options.points) {
+            return Err(ConfigError::key("points", "must be between 0 and 100"));
+        }
+        Ok(CloisterBonus {
+            points: options.points,
+        })
+    }
+
+    fn points(&self, _v: &View<'_>, info: &ScoreInfo, points: &mut i32) -> HookResult {
+        if info.kind == FeatureKind::Cloister && info.reason == ScoreReason::Completed {
+            *points = self.points;
+        }
+        Ok(())
+    }
+}
+
+register_plugin!(CloisterBonus);
+
+// This crate is also the loadable library: export the plugins registered above.
+carcassonne_plugin_sdk::export_plugin_library!();
