@@ -36,6 +36,8 @@ enum Command {
     Replay(cmd::replay::Args),
     /// Run many seeded games on all cores and print score statistics.
     Simulate(cmd::simulate::Args),
+    /// Run the same seeded games on two rulesets and show what changes.
+    Compare(cmd::compare::Args),
     /// List compiled-in and run-time plugins with their options.
     Plugins(cmd::plugins::Args),
     /// Check or show a ruleset.
@@ -57,6 +59,7 @@ fn main() -> ExitCode {
         Command::Play(a) => cmd::play::run(a),
         Command::Replay(a) => cmd::replay::run(a),
         Command::Simulate(a) => cmd::simulate::run(a),
+        Command::Compare(a) => cmd::compare::run(a),
         Command::Plugins(a) => cmd::plugins::run(a),
         Command::Ruleset(c) => cmd::ruleset::run(c),
         Command::Conformance(a) => cmd::conformance::run(a),

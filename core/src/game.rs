@@ -144,6 +144,7 @@ pub struct Game {
     seed: u64,
     rng: Rng,
     scores: [i32; MAX_PLAYERS],
+    breakdown: [[i32; SCORE_CATEGORIES]; MAX_PLAYERS],
     // Board grid: 0 empty, 1..=0x7FFF placed tile index + 1, 0x8000 | i frontier entry i.
     ox: i16,
     oy: i16,
@@ -170,6 +171,23 @@ pub struct Game {
 }
 
 const FRONTIER_BIT: u16 = 0x8000;
+
+/// Number of score categories of [`Game::score_breakdown`].
+pub const SCORE_CATEGORIES: usize = 7;
+/// Category of farmer points.
+pub const CATEGORY_FARMERS: usize = 5;
+/// Category of points plugins award directly ([`Cx::add_score`]).
+pub const CATEGORY_PLUGINS: usize = 6;
+/// Names of the score categories, in order (the first five are the feature kinds).
+pub const SCORE_CATEGORY_NAMES: [&str; SCORE_CATEGORIES] = [
+    "roads",
+    "cities",
+    "fields",
+    "cloisters",
+    "spots",
+    "farmers",
+    "plugins",
+];
 
 macro_rules! dispatch {
     ($self:ident, $bit:expr, |$h:ident, $cx:ident| $call:expr) => {
@@ -239,6 +257,7 @@ impl Game {
             seed,
             rng: Rng::new(seed),
             scores: [0; MAX_PLAYERS],
+            breakdown: [[0; SCORE_CATEGORIES]; MAX_PLAYERS],
             ox: -8,
             oy: -8,
             w,
@@ -320,6 +339,14 @@ impl Game {
     /// Scores per player.
     pub fn scores(&self) -> &[i32] {
         &self.scores[..self.players as usize]
+    }
+
+    /// Points of `player` by category (see [`SCORE_CATEGORY_NAMES`]): roads, cities,
+    /// fields (unused: farmers are a category of their own), cloisters, spots (e.g.
+    /// gardens), farmers, and points awarded directly by plugins (e.g. sheep).
+    /// Plugin bonuses added through the `points` hook count in their feature's category.
+    pub fn score_breakdown(&self, player: PlayerId) -> &[i32; SCORE_CATEGORIES] {
+        &self.breakdown[player as usize]
     }
 
     /// Score of `player`.
@@ -1644,6 +1671,7 @@ impl Game {
         dispatch_view!(self, hook::POINTS, |h, v| h.points(v, &info, &mut points));
         for p in winners.iter() {
             self.scores[p as usize] += points;
+            self.breakdown[p as usize][kind as usize] += points;
         }
         self.emit(|| Event::FeatureScored {
             kind,
@@ -1767,6 +1795,7 @@ impl Game {
                         };
                         let pts = 3 * n as i32;
                         self.scores[p as usize] += pts;
+                        self.breakdown[p as usize][CATEGORY_FARMERS] += pts;
                         best = best.max(pts);
                     }
                     let n = cities.len() as u32;
@@ -1807,6 +1836,7 @@ impl Game {
                     )?;
                     for p in winners.iter() {
                         self.scores[p as usize] += 4;
+                        self.breakdown[p as usize][CATEGORY_FARMERS] += 4;
                     }
                     self.emit(|| Event::FarmersScored {
                         players: winners,
@@ -1850,6 +1880,7 @@ impl PartialEq for Game {
             && self.seed == o.seed
             && self.rng == o.rng
             && self.scores == o.scores
+            && self.breakdown == o.breakdown
             && self.tiles == o.tiles
             && self.feats.len() == o.feats.len()
             && self.feats.iter().zip(&o.feats).all(|(a, b)| {
@@ -2014,6 +2045,14 @@ impl Game {
                 return Err(format!("member ring of feature {f} is inconsistent"));
             }
         }
+        for p in 0..self.players as usize {
+            if self.breakdown[p].iter().sum::<i32>() != self.scores[p] {
+                return Err(format!(
+                    "player {p}'s score {} differs from its breakdown {:?}",
+                    self.scores[p], self.breakdown[p]
+                ));
+            }
+        }
         // Figures: supply + board = per player.
         for p in 0..self.players {
             for (k, kind) in rules.figures.iter().enumerate() {
@@ -2119,6 +2158,7 @@ impl Cx<'_> {
     /// Awards points to a player.
     pub fn add_score(&mut self, player: PlayerId, points: i32) {
         self.game.scores[player as usize] += points;
+        self.game.breakdown[player as usize][CATEGORY_PLUGINS] += points;
         let plugin = self.plugin;
         self.game.emit(|| Event::PluginScored {
             plugin,

@@ -60,7 +60,7 @@ pub mod types;
 
 pub use error::GameError;
 pub use events::Event;
-pub use game::{Action, Actor, Game, PlacedTile, Stage};
+pub use game::{Action, Actor, Game, PlacedTile, Stage, SCORE_CATEGORIES, SCORE_CATEGORY_NAMES};
 pub use hooks::{
     hook, Cx, FigureOption, HookError, HookResult, Hooks, MajorityInfo, NameCtx, Placement,
     ScoreInfo, ScoreReason, Step, View,

@@ -342,12 +342,16 @@ fn b6_farmers_stay_and_score_only_at_the_end() {
         &[0, 0],
     );
     assert_eq!(g.supply(0, FOLLOWER), 6, "the farmer stays on the board");
-    check(
+    let g = check(
         &base(),
         2,
         "draw BA/C; place 0 -1 2; deploy follower field N
          end",
         &[3, 0],
+    );
+    assert_eq!(
+        g.score_breakdown(0)[carcassonne_core::game::CATEGORY_FARMERS],
+        3
     );
 }
 

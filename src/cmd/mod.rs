@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod conformance;
+pub mod compare;
 pub mod play;
 pub mod plugins;
 pub mod replay;

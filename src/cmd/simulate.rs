@@ -2,10 +2,10 @@
 
 use crate::{env, RulesetArgs};
 use anyhow::{bail, Result};
-use carcassonne_core::{Game, Rng};
+use carcassonne_core::{Game, Rng, Rules, SCORE_CATEGORIES, SCORE_CATEGORY_NAMES};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Arguments of `simulate`.
@@ -13,40 +13,162 @@ use std::time::Instant;
 pub struct Args {
     #[command(flatten)]
     ruleset: RulesetArgs,
-    /// Number of games.
-    #[arg(long, default_value_t = 1000)]
-    games: u64,
-    /// Number of players (2-6); default: the ruleset's.
-    #[arg(long)]
-    players: Option<u8>,
-    /// Seed of the first game; game i uses seed + i.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    run: RunArgs,
     /// Print machine-readable statistics.
     #[arg(long)]
     json: bool,
-    /// No progress bar.
-    #[arg(long)]
-    quiet: bool,
 }
 
-#[derive(Default, Clone)]
-struct Acc {
-    games: u64,
+/// How many games, with which seeds and threads.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RunArgs {
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// Number of players (2-6); default: the ruleset's.
+    #[arg(long)]
+    pub players: Option<u8>,
+    /// Seed of the first game; game i uses seed + i.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Statistics of a batch of games.
+#[derive(Default, Clone, Debug)]
+pub struct Stats {
+    /// Games played.
+    pub games: u64,
+    /// Players per game.
+    pub players: usize,
     sum: Vec<f64>,
     sumsq: Vec<f64>,
     wins: Vec<f64>,
+    by_category: [f64; SCORE_CATEGORIES],
     tiles: u64,
     turns: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Threads used.
+    pub threads: usize,
 }
 
-/// Runs the command.
-pub fn run(a: Args) -> Result<()> {
-    let rs = env::load_ruleset(&a.ruleset)?;
-    let players = a.players.unwrap_or(rs.spec.players);
+impl Stats {
+    fn new(players: usize) -> Stats {
+        Stats {
+            players,
+            sum: vec![0.0; players],
+            sumsq: vec![0.0; players],
+            wins: vec![0.0; players],
+            ..Stats::default()
+        }
+    }
+
+    fn add_game(&mut self, g: &Game) {
+        let sc = g.scores();
+        let best = *sc.iter().max().unwrap_or(&0);
+        let winners = sc.iter().filter(|&&x| x == best).count() as f64;
+        for (p, &x) in sc.iter().enumerate() {
+            self.sum[p] += f64::from(x);
+            self.sumsq[p] += f64::from(x) * f64::from(x);
+            if x == best {
+                self.wins[p] += 1.0 / winners;
+            }
+            for (c, v) in g.score_breakdown(p as u8).iter().enumerate() {
+                self.by_category[c] += f64::from(*v);
+            }
+        }
+        self.games += 1;
+        self.tiles += g.placed_count() as u64;
+        self.turns += u64::from(g.turn());
+    }
+
+    fn merge(&mut self, o: &Stats) {
+        self.games += o.games;
+        self.tiles += o.tiles;
+        self.turns += o.turns;
+        for p in 0..self.players {
+            self.sum[p] += o.sum[p];
+            self.sumsq[p] += o.sumsq[p];
+            self.wins[p] += o.wins[p];
+        }
+        for c in 0..SCORE_CATEGORIES {
+            self.by_category[c] += o.by_category[c];
+        }
+    }
+
+    /// Mean score per seat.
+    pub fn mean(&self) -> Vec<f64> {
+        self.sum.iter().map(|s| s / self.games as f64).collect()
+    }
+
+    /// Standard deviation of the score per seat.
+    pub fn stddev(&self) -> Vec<f64> {
+        let m = self.mean();
+        (0..self.players)
+            .map(|p| (self.sumsq[p] / self.games as f64 - m[p] * m[p]).max(0.0).sqrt())
+            .collect()
+    }
+
+    /// Win rate per seat (a shared win counts as a fraction).
+    pub fn win_rate(&self) -> Vec<f64> {
+        self.wins.iter().map(|w| w / self.games as f64).collect()
+    }
+
+    /// Mean points per player and game, by score category.
+    pub fn per_category(&self) -> Vec<(&'static str, f64)> {
+        let n = (self.games as f64) * self.players as f64;
+        SCORE_CATEGORY_NAMES
+            .iter()
+            .zip(self.by_category)
+            .filter(|(name, _)| **name != "fields")
+            .map(|(name, v)| (*name, v / n))
+            .collect()
+    }
+
+    /// Mean tiles placed per game.
+    pub fn mean_tiles(&self) -> f64 {
+        self.tiles as f64 / self.games as f64
+    }
+
+    /// Mean turns per game.
+    pub fn mean_turns(&self) -> f64 {
+        self.turns as f64 / self.games as f64
+    }
+
+    /// As JSON.
+    pub fn to_json(&self, ruleset: &str, first_seed: u64) -> serde_json::Value {
+        let cats: serde_json::Map<String, serde_json::Value> = self
+            .per_category()
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.into()))
+            .collect();
+        serde_json::json!({
+            "ruleset": ruleset,
+            "players": self.players,
+            "games": self.games,
+            "first_seed": first_seed,
+            "bot": "random",
+            "mean_score": self.mean(),
+            "stddev_score": self.stddev(),
+            "win_rate": self.win_rate(),
+            "mean_points_by_category": cats,
+            "mean_tiles_placed": self.mean_tiles(),
+            "mean_turns": self.mean_turns(),
+            "seconds": self.seconds,
+            "games_per_second": self.games as f64 / self.seconds,
+        })
+    }
+}
+
+/// Plays `a.games` seeded games between random bots on all cores.
+pub fn run_games(rules: &Arc<Rules>, players: u8, a: &RunArgs, show_bar: bool) -> Result<Stats> {
     if !(2..=6).contains(&players) {
         bail!("--players {players}: a game needs 2 to 6 players");
     }
@@ -59,13 +181,8 @@ pub fn run(a: Args) -> Result<()> {
         .max(1);
     let n = players as usize;
     let next = AtomicU64::new(0);
-    let total = Mutex::new(Acc {
-        sum: vec![0.0; n],
-        sumsq: vec![0.0; n],
-        wins: vec![0.0; n],
-        ..Acc::default()
-    });
-    let bar = if a.quiet || a.json {
+    let total = Mutex::new(Stats::new(n));
+    let bar = if a.quiet || !show_bar {
         ProgressBar::hidden()
     } else {
         ProgressBar::new(a.games)
@@ -79,34 +196,15 @@ pub fn run(a: Args) -> Result<()> {
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| {
-                let mut acc = Acc {
-                    sum: vec![0.0; n],
-                    sumsq: vec![0.0; n],
-                    wins: vec![0.0; n],
-                    ..Acc::default()
-                };
+                let mut acc = Stats::new(n);
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= a.games {
                         break;
                     }
                     let seed = a.seed.wrapping_add(i);
-                    match play_one(&rs.rules, players, seed) {
-                        Ok(g) => {
-                            let sc = g.scores();
-                            let best = *sc.iter().max().unwrap_or(&0);
-                            let winners = sc.iter().filter(|&&x| x == best).count() as f64;
-                            for (p, &x) in sc.iter().enumerate() {
-                                acc.sum[p] += f64::from(x);
-                                acc.sumsq[p] += f64::from(x) * f64::from(x);
-                                if x == best {
-                                    acc.wins[p] += 1.0 / winners;
-                                }
-                            }
-                            acc.games += 1;
-                            acc.tiles += g.placed_count() as u64;
-                            acc.turns += u64::from(g.turn());
-                        }
+                    match play_one(rules, players, seed) {
+                        Ok(g) => acc.add_game(&g),
                         Err(e) => {
                             *failure.lock().expect("lock") =
                                 Some(format!("game with seed {seed}: {e}"));
@@ -117,15 +215,7 @@ pub fn run(a: Args) -> Result<()> {
                         bar.set_position(next.load(Ordering::Relaxed).min(a.games));
                     }
                 }
-                let mut t = total.lock().expect("lock");
-                t.games += acc.games;
-                t.tiles += acc.tiles;
-                t.turns += acc.turns;
-                for p in 0..n {
-                    t.sum[p] += acc.sum[p];
-                    t.sumsq[p] += acc.sumsq[p];
-                    t.wins[p] += acc.wins[p];
-                }
+                total.lock().expect("lock").merge(&acc);
             });
         }
     });
@@ -133,65 +223,61 @@ pub fn run(a: Args) -> Result<()> {
     if let Some(f) = failure.into_inner().expect("lock") {
         bail!("{f}");
     }
-    let secs = started.elapsed().as_secs_f64();
-    let t = total.into_inner().expect("lock");
-    let g = t.games as f64;
-    let mean: Vec<f64> = t.sum.iter().map(|s| s / g).collect();
-    let sd: Vec<f64> = (0..n)
-        .map(|p| (t.sumsq[p] / g - mean[p] * mean[p]).max(0.0).sqrt())
-        .collect();
-    let win: Vec<f64> = t.wins.iter().map(|w| w / g).collect();
+    let mut t = total.into_inner().expect("lock");
+    t.seconds = started.elapsed().as_secs_f64();
+    t.threads = threads;
+    Ok(t)
+}
+
+/// Runs the command.
+pub fn run(a: Args) -> Result<()> {
+    let rs = env::load_ruleset(&a.ruleset)?;
+    let players = a.run.players.unwrap_or(rs.spec.players);
+    let t = run_games(&rs.rules, players, &a.run, !a.json)?;
     if a.json {
-        let out = serde_json::json!({
-            "ruleset": rs.spec.name,
-            "players": players,
-            "games": t.games,
-            "first_seed": a.seed,
-            "bot": "random",
-            "mean_score": mean,
-            "stddev_score": sd,
-            "win_rate": win,
-            "mean_tiles_placed": t.tiles as f64 / g,
-            "mean_turns": t.turns as f64 / g,
-            "seconds": secs,
-            "games_per_second": g / secs,
-        });
-        println!("{}", serde_json::to_string_pretty(&out)?);
-    } else {
         println!(
-            "{} — {} games, {} players, random bots, seeds {}..{}",
-            rs.spec.name,
-            t.games,
-            players,
-            a.seed,
-            a.seed.wrapping_add(t.games - 1)
+            "{}",
+            serde_json::to_string_pretty(&t.to_json(&rs.spec.name, a.run.seed))?
         );
-        println!("seat    mean score   std dev   win rate");
-        for p in 0..n {
-            println!(
-                "{:<6} {:>11.2} {:>9.2} {:>9.1}%",
-                crate::log::NAMES[p],
-                mean[p],
-                sd[p],
-                win[p] * 100.0
-            );
-        }
+        return Ok(());
+    }
+    println!(
+        "{} — {} games, {} players, random bots, seeds {}..{}",
+        rs.spec.name,
+        t.games,
+        players,
+        a.run.seed,
+        a.run.seed.wrapping_add(t.games - 1)
+    );
+    let (mean, sd, win) = (t.mean(), t.stddev(), t.win_rate());
+    println!("seat    mean score   std dev   win rate");
+    for p in 0..t.players {
         println!(
-            "mean tiles placed {:.1}, mean turns {:.1}; {:.0} games/s on {threads} thread(s)",
-            t.tiles as f64 / g,
-            t.turns as f64 / g,
-            g / secs
+            "{:<6} {:>11.2} {:>9.2} {:>9.1}%",
+            crate::log::NAMES[p],
+            mean[p],
+            sd[p],
+            win[p] * 100.0
         );
     }
+    let cats: Vec<String> = t
+        .per_category()
+        .iter()
+        .map(|(k, v)| format!("{k} {v:.2}"))
+        .collect();
+    println!("mean points per player: {}", cats.join(", "));
+    println!(
+        "mean tiles placed {:.1}, mean turns {:.1}; {:.0} games/s on {} thread(s)",
+        t.mean_tiles(),
+        t.mean_turns(),
+        t.games as f64 / t.seconds,
+        t.threads
+    );
     Ok(())
 }
 
 /// One game between random bots (the engine's fast sampled path).
-pub fn play_one(
-    rules: &std::sync::Arc<carcassonne_core::Rules>,
-    players: u8,
-    seed: u64,
-) -> Result<Game> {
+pub fn play_one(rules: &Arc<Rules>, players: u8, seed: u64) -> Result<Game> {
     let mut g = Game::new(rules.clone(), players, seed)?;
     let mut rng = Rng::new(seed ^ 0xC0FF_EE00_D15E_A5E5);
     while g.step_random(&mut rng)? {}

@@ -223,3 +223,25 @@ fn ruleset_show_fills_defaults() {
         assert!(s.contains(line), "missing `{line}` in\n{s}");
     }
 }
+
+#[test]
+fn compare_shows_what_a_house_rule_changes() {
+    let a = root().join("configs/base.toml");
+    let b = tmp("tiny-city.toml");
+    std::fs::write(&b, "name = \"tiny\"\n[core]\ntiny-city = 2\n").unwrap();
+    let o = run(&[
+        "compare",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "--games",
+        "300",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let cities = |k: &str| v[k]["mean_points_by_category"]["cities"].as_f64().unwrap();
+    // Two-tile cities score 2 instead of 4: city points can only go down, the rest is equal.
+    assert!(cities("b") < cities("a"), "{v}");
+    let roads = |k: &str| v[k]["mean_points_by_category"]["roads"].as_f64().unwrap();
+    assert_eq!(roads("a"), roads("b"));
+}

@@ -1,0 +1,85 @@
+//! `carcassonne compare`: what a house rule changes — the same seeded games on two
+//! rulesets, side by side.
+
+use crate::cmd::simulate::{run_games, RunArgs, Stats};
+use crate::env;
+use anyhow::{bail, Result};
+use std::path::PathBuf;
+
+/// Arguments of `compare`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The first ruleset (TOML).
+    a: PathBuf,
+    /// The second ruleset (TOML).
+    b: PathBuf,
+    #[command(flatten)]
+    run: RunArgs,
+    /// Directory with plugin shared libraries to load (repeatable).
+    #[arg(long = "plugin-dir", value_name = "DIR")]
+    plugin_dirs: Vec<PathBuf>,
+    /// Print machine-readable statistics.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs the command.
+pub fn run(a: Args) -> Result<()> {
+    let load = |p: &PathBuf| {
+        env::load_ruleset(&crate::RulesetArgs {
+            ruleset: Some(p.clone()),
+            plugin_dirs: a.plugin_dirs.clone(),
+        })
+    };
+    let (ra, rb) = (load(&a.a)?, load(&a.b)?);
+    let players = a.run.players.unwrap_or(ra.spec.players);
+    if a.run.players.is_none() && ra.spec.players != rb.spec.players {
+        bail!(
+            "the rulesets default to {} and {} players: choose with --players",
+            ra.spec.players,
+            rb.spec.players
+        );
+    }
+    let sa = run_games(&ra.rules, players, &a.run, !a.json)?;
+    let sb = run_games(&rb.rules, players, &a.run, !a.json)?;
+    if a.json {
+        let out = serde_json::json!({
+            "a": sa.to_json(&ra.spec.name, a.run.seed),
+            "b": sb.to_json(&rb.spec.name, a.run.seed),
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(());
+    }
+    println!(
+        "{} games each, {} players, random bots, the same seeds {}..",
+        sa.games, players, a.run.seed
+    );
+    println!("A: {} ({})", ra.spec.name, a.a.display());
+    println!("B: {} ({})", rb.spec.name, a.b.display());
+    println!("{:<28} {:>9} {:>9} {:>9}", "", "A", "B", "B - A");
+    let row = |name: String, x: f64, y: f64| {
+        println!("{name:<28} {x:>9.2} {y:>9.2} {:>+9.2}", y - x);
+    };
+    let total = |s: &Stats| s.mean().iter().sum::<f64>() / s.players as f64;
+    row("mean score per player".into(), total(&sa), total(&sb));
+    for p in 0..sa.players {
+        row(
+            format!("  {} mean score", crate::log::NAMES[p]),
+            sa.mean()[p],
+            sb.mean()[p],
+        );
+    }
+    for p in 0..sa.players {
+        row(
+            format!("  {} win rate %", crate::log::NAMES[p]),
+            sa.win_rate()[p] * 100.0,
+            sb.win_rate()[p] * 100.0,
+        );
+    }
+    for ((k, x), (_, y)) in sa.per_category().into_iter().zip(sb.per_category()) {
+        row(format!("points from {k}"), x, y);
+    }
+    row("tiles placed".into(), sa.mean_tiles(), sb.mean_tiles());
+    row("turns".into(), sa.mean_turns(), sb.mean_turns());
+    Ok(())
+}
