@@ -1217,6 +1217,20 @@ impl AbiPlugin {
                     })
                     .collect(),
                 source,
+                hooks: d.hooks,
+                figures: d.figures.iter().map(|f| f.name.to_string()).collect(),
+                markers: strings(&d.markers),
+                tilesets: tilesets
+                    .iter()
+                    .map(|t: &TileSetSpec| {
+                        let n = t
+                            .tiles
+                            .iter()
+                            .map(|x| x.counts.get("C2").copied().unwrap_or(0) as usize)
+                            .sum();
+                        (t.name.clone(), n)
+                    })
+                    .collect(),
             },
             figures: d
                 .figures

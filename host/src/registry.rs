@@ -52,6 +52,14 @@ pub struct PluginInfo {
     pub options: Vec<OptionDoc>,
     /// Where it comes from.
     pub source: PluginSource,
+    /// Hook bits it may subscribe to (`carcassonne_core::hook`).
+    pub hooks: u32,
+    /// Figure kinds it contributes.
+    pub figures: Vec<String>,
+    /// Markers it gives a meaning to.
+    pub markers: Vec<String>,
+    /// Tile sets it contributes: name and number of tiles (C2 counts).
+    pub tilesets: Vec<(String, usize)>,
 }
 
 /// An option problem reported by a plugin: the key it concerns (if any) and the message.

@@ -106,6 +106,8 @@ pub struct Ruleset {
     pub spec: RulesetSpec,
     /// Enabled plugins in dispatch order, with every option filled in (TOML text).
     pub plugins: Vec<(String, String)>,
+    /// Tile sets added by enabled plugins: plugin id and tile-set name.
+    pub plugin_tilesets: Vec<(String, String)>,
     /// The compiled rules.
     pub rules: Arc<Rules>,
 }
@@ -545,11 +547,15 @@ pub fn resolve(
     };
     let mut instances = Vec::new();
     let mut resolved = Vec::new();
+    let mut plugin_tilesets = Vec::new();
     if cx.problems.is_empty() {
         for id in &order {
             let p = enabled.iter().find(|p| &p.id == id).expect("enabled");
             let pl = registry.get(id).expect("checked");
-            sets.extend(pl.tilesets());
+            for t in pl.tilesets() {
+                plugin_tilesets.push((id.clone(), t.name.clone()));
+                sets.push(t);
+            }
             let opts = toml::to_string(&p.options).unwrap_or_default();
             match pl.instantiate(&opts) {
                 Ok((decl, hooks)) => {
@@ -599,6 +605,7 @@ pub fn resolve(
         text: text.into(),
         spec,
         plugins: resolved,
+        plugin_tilesets,
         rules: Arc::new(rules),
     })
 }
@@ -664,8 +671,15 @@ impl Ruleset {
         }
         out.push_str(&format!("players = {}\n", s.players));
         out.push_str(&format!("edition = \"{}\"\n", s.edition));
-        let sets: Vec<String> = s.tilesets.iter().map(|t| format!("\"{t}\"")).collect();
+        let sets: Vec<String> = s
+            .tilesets
+            .iter()
+            .map(|t| toml::Value::String(t.clone()).to_string())
+            .collect();
         out.push_str(&format!("tilesets = [{}]\n", sets.join(", ")));
+        for (id, set) in &self.plugin_tilesets {
+            out.push_str(&format!("# plugin `{id}` adds the tile set `{set}`\n"));
+        }
         out.push_str("\n[core]\n");
         out.push_str(&format!("farmers = \"{}\"\n", s.core.farmers.name()));
         out.push_str(&format!("tiny-city = {}\n", s.core.tiny_city));
