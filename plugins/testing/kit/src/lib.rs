@@ -5,6 +5,7 @@
 //!   figure options, decisions, chance events, majority and points changes,
 //!   early scoring, value names. Used to prove that the same plugin compiled in
 //!   and loaded from a library plays identical games, and to time dispatch.
+//! * `kit-hot` — only the hot hooks, with trivial bodies (dispatch benchmark).
 //! * `kit-faulty` — fails in a chosen hook in a chosen way (panic, error, bad id).
 //! * `kit-base`, `kit-needs-base`, `kit-rival`, `kit-cycle-a`, `kit-cycle-b` —
 //!   no-op plugins with dependencies, a conflict and a dependency cycle.
@@ -321,6 +322,50 @@ impl Plugin for Everything {
 
 register_plugin!(Everything);
 
+// ---------------------------------------------------------------------- hot
+
+/// Only the hot hooks, with trivial bodies: measures bare dispatch.
+pub struct Hot;
+
+impl Plugin for Hot {
+    type Config = NoOptions;
+    const ID: &'static str = "kit-hot";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str = "test plugin with trivial hot hooks";
+    const HOOKS: u32 = hook::FILTER_PLACEMENTS | hook::MAJORITY | hook::POINTS;
+
+    fn new(_: NoOptions) -> Result<Self, ConfigError> {
+        Ok(Hot)
+    }
+
+    fn filter_placements(
+        &self,
+        _v: &View<'_>,
+        _tile: TileTypeId,
+        cands: &[Placement],
+        keep: &mut [bool],
+    ) -> HookResult {
+        // Keep everything, but look at every candidate.
+        for (c, k) in cands.iter().zip(keep.iter_mut()) {
+            *k &= c.rot < 4;
+        }
+        Ok(())
+    }
+
+    fn majority(&self, _v: &View<'_>, _info: &MajorityInfo<'_>, _w: &mut PlayerSet) -> HookResult {
+        Ok(())
+    }
+
+    fn points(&self, _v: &View<'_>, info: &ScoreInfo, points: &mut i32) -> HookResult {
+        if info.kind == FeatureKind::Road {
+            *points += 1;
+        }
+        Ok(())
+    }
+}
+
+register_plugin!(Hot);
+
 // ------------------------------------------------------------------- faulty
 
 /// How `kit-faulty` fails.
@@ -535,6 +580,7 @@ mod tests {
     #[test]
     fn declarations_are_valid() {
         check_plugin::<Everything>().unwrap();
+        check_plugin::<Hot>().unwrap();
         check_plugin::<Faulty>().unwrap();
         check_plugin::<Base>().unwrap();
         check_plugin::<NeedsBase>().unwrap();
