@@ -1,7 +1,7 @@
 //! One module per subcommand.
 
-pub mod conformance;
 pub mod compare;
+pub mod conformance;
 pub mod play;
 pub mod plugins;
 pub mod replay;
