@@ -109,3 +109,91 @@ fn option_errors_point_at_the_key() {
         .to_string();
     assert!(e.contains("did you mean `factor`?"), "{e}");
 }
+
+/// Scores the feature a figure was just deployed on, at once (nested scoring).
+struct ScoreAtOnce;
+
+impl Plugin for ScoreAtOnce {
+    type Config = NoOptions;
+    const ID: &'static str = "test-score-at-once";
+    const VERSION: &'static str = "0.0.1";
+    const HOOKS: u32 = hook::AFTER_FIGURE;
+
+    fn new(_: NoOptions) -> Result<Self, ConfigError> {
+        Ok(ScoreAtOnce)
+    }
+
+    fn after_figure(&self, cx: &mut Cx<'_>) -> HookResult {
+        let Some(t) = cx.last_placed() else {
+            return Ok(());
+        };
+        for l in 0..cx.tile_feature_count(t) {
+            let f = cx.feature_of(t, l);
+            if cx.first_figure_on(f).is_some() {
+                cx.score_feature(f, ScoreReason::Early)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+register_plugin!(ScoreAtOnce);
+
+/// Refuses to score anything.
+struct RefusePoints;
+
+impl Plugin for RefusePoints {
+    type Config = NoOptions;
+    const ID: &'static str = "test-refuse-points";
+    const VERSION: &'static str = "0.0.1";
+    const HOOKS: u32 = hook::POINTS;
+
+    fn new(_: NoOptions) -> Result<Self, ConfigError> {
+        Ok(RefusePoints)
+    }
+
+    fn points(&self, _v: &View<'_>, _i: &ScoreInfo, _p: &mut i32) -> HookResult {
+        Err("no points today".into())
+    }
+}
+
+register_plugin!(RefusePoints);
+
+#[test]
+fn a_hook_failing_inside_another_plugins_call_keeps_its_own_name() {
+    use carcassonne_core::{Action, Actor, FigureOption, GameError};
+    let reg = loader::registry(&[], false).unwrap();
+    let text = "name = \"t\"\n[plugins.test-score-at-once]\n[plugins.test-refuse-points]\n";
+    let rs = carcassonne_host::load_str(text, "t.toml", None, &reg).unwrap();
+    let mut g = Game::new(rs.rules.clone(), 2, 3).unwrap();
+    let mut rng = Rng::new(3);
+    loop {
+        let a = match g.actor() {
+            Actor::GameOver => panic!("no failure"),
+            Actor::Chance => {
+                let o = g.chance_outcomes().unwrap();
+                Action::Chance(o[rng.below(o.len() as u32) as usize].0)
+            }
+            Actor::Player(_) => {
+                let acts = g.legal_actions().unwrap();
+                // Deploy whenever possible, so that the first scoring is the nested one.
+                *acts
+                    .iter()
+                    .find(|a| matches!(a, Action::Figure(FigureOption::Deploy { .. })))
+                    .unwrap_or(&acts[rng.below(acts.len() as u32) as usize])
+            }
+        };
+        let before = g.clone();
+        match g.apply(a) {
+            Ok(()) => {}
+            Err(GameError::Hook(e)) => {
+                assert_eq!(e.plugin, "test-refuse-points");
+                assert_eq!(e.hook, "points");
+                assert_eq!(e.message, "no points today");
+                assert!(g == before);
+                return;
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
