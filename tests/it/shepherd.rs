@@ -1,4 +1,801 @@
-//! Rulings of the `shepherd` plugin, with exact points.
+//! Rulings S1–S9 of the `shepherd` plugin, with exact points.
+//!
+//! Fixtures read like the rulebook: the start tile BA/RCr lies at (0, 0) with
+//! its city north and its road west–east, so it has a narrow field between city
+//! and road (the "strip", slots EL+WR) and a field south of the road. x grows
+//! east, y grows south; `place X Y R` turns the tile R quarter turns clockwise.
+//! `deploy shepherd field N` puts the shepherd on the field reaching the placed
+//! tile's north side; `shepherd sheep-3` / `shepherd wolf` force the token
+//! drawn from the bag; `shepherd grow` / `shepherd herd` are the flock choice.
+//! Player 0 is Red, player 1 Blue.
 
-#[allow(unused_imports)]
 use crate::common::*;
+use carcassonne_core::conformance::{run as conformance, Options};
+use carcassonne_core::{Action, Actor, Event, FigureOption, Game, Rules};
+use carcassonne_shepherd::{tokens_in_play, FlockWord, BAG_AT_SETUP, TOKENS};
+use std::sync::Arc;
+
+/// Base game + shepherds, the flock choice after the follower step (default, S4).
+const AFTER: &str = r#"
+    name = "base + shepherd"
+    tilesets = ["base"]
+    [plugins.shepherd]
+"#;
+
+/// Base game + shepherds, the flock choice before the follower step (S4 variant).
+const BEFORE: &str = r#"
+    name = "base + shepherd, flock choice first"
+    tilesets = ["base"]
+    [plugins.shepherd]
+    flock-action = "before-follower"
+"#;
+
+fn after() -> Arc<Rules> {
+    rules(AFTER)
+}
+
+fn before() -> Arc<Rules> {
+    rules(BEFORE)
+}
+
+fn plugin(g: &Game) -> u8 {
+    g.rules()
+        .plugin_index("shepherd")
+        .expect("shepherd enabled")
+}
+
+/// `(in the bag, with shepherds)` tokens.
+fn tokens(g: &Game) -> (u32, u32) {
+    let p = plugin(g);
+    tokens_in_play(
+        g.plugin_state(p),
+        (0..g.feature_count()).map(|f| g.plugin_feature_state(p, f as u16)),
+    )
+}
+
+fn kind(g: &Game) -> u8 {
+    g.rules().figure_kind("shepherd").expect("shepherd figure")
+}
+
+/// The flocks of `player`'s shepherds on the board.
+fn flocks(g: &Game, player: u8) -> Vec<FlockWord> {
+    let p = plugin(g);
+    (0..g.figure_count() as u16)
+        .filter(|&f| g.figure_kind(f) == kind(g) && g.figure_owner(f) == player)
+        .filter_map(|f| g.figure_feature(f))
+        .map(|f| FlockWord(g.plugin_feature_state(p, f)[0]))
+        .collect()
+}
+
+fn shepherds_in_supply(g: &Game, player: u8) -> u8 {
+    g.supply(player, kind(g))
+}
+
+fn shepherd_deploys(g: &Game) -> usize {
+    let k = kind(g);
+    g.legal_actions()
+        .unwrap()
+        .iter()
+        .filter(|a| matches!(a, Action::Figure(FigureOption::Deploy { kind, .. }) if *kind == k))
+        .count()
+}
+
+/// The next thing to happen is the next turn's tile draw (no pending plugin step).
+fn next_is_tile_draw(g: &Game) -> bool {
+    g.actor() == Actor::Chance && g.chance_stream() == Some("tile")
+}
+
+/// A fixture step that must be refused, leaving the game unchanged.
+#[track_caller]
+fn refused(g: &mut Game, step: &str) {
+    let before = g.clone();
+    let ok = g.parse_action(step).and_then(|a| g.apply(a)).is_ok();
+    assert!(!ok, "`{step}` should be refused");
+    assert!(*g == before, "a refused step changed the game");
+}
+
+// Shared openings (see the module doc for the geometry):
+// Red's shepherd on the strip, extended west by a BA/RFr at (-1, 0), with 3 sheep.
+const RED_ON_STRIP: &str = "draw BA/RFr; place -1 0 0; deploy shepherd field N; shepherd sheep-3";
+
+// ------------------------------------------------------------------ S1
+
+#[test]
+fn s1_one_shepherd_each_and_a_bag_of_18_tokens_drawn_by_count() {
+    let r = after();
+    let mut g = Game::new(r.clone(), 3, 0).unwrap();
+    for p in 0..3 {
+        assert_eq!(shepherds_in_supply(&g, p), 1);
+    }
+    assert_eq!(tokens(&g), (TOKENS, 0));
+    assert_eq!(BAG_AT_SETUP, [4, 5, 5, 2, 2]);
+    run_on(&mut g, "draw BA/L; place 0 1 0; deploy shepherd field").unwrap();
+    // The draw is a chance event: each token kind weighted by its count in the bag.
+    assert_eq!(g.chance_stream(), Some("shepherd"));
+    assert_eq!(
+        g.chance_outcomes().unwrap(),
+        vec![(0, 4), (1, 5), (2, 5), (3, 2), (4, 2)]
+    );
+    let names: Vec<String> = (0..5).map(|c| g.outcome_name(c)).collect();
+    assert_eq!(names, ["sheep-1", "sheep-2", "sheep-3", "sheep-4", "wolf"]);
+    run_on(&mut g, "shepherd sheep-3").unwrap();
+    assert_eq!(tokens(&g), (17, 1));
+    assert_eq!(shepherds_in_supply(&g, 0), 0);
+    assert_eq!(flocks(&g, 0), [FlockWord(1 << 8 | 1 << 16)]);
+    // Red's one shepherd is out: on his next tile he has no shepherd to deploy.
+    // Blue and Green extend Red's field: nothing for them.
+    run_on(
+        &mut g,
+        "draw BA/LR; place 1 1 0; pass; draw BA/LR; place 2 1 0; pass",
+    )
+    .unwrap();
+    run_on(&mut g, "draw BA/L; place 3 1 0").unwrap();
+    assert_eq!(shepherd_deploys(&g), 0);
+    run_on(&mut g, "pass; shepherd herd; scores 3 0 0").unwrap();
+    assert_eq!(tokens(&g), (TOKENS, 0));
+    // The next draw sees the whole bag again.
+    run_on(&mut g, "draw BA/L; place 4 1 0; deploy shepherd field").unwrap();
+    assert_eq!(
+        g.chance_outcomes().unwrap(),
+        vec![(0, 4), (1, 5), (2, 5), (3, 2), (4, 2)]
+    );
+}
+
+// ------------------------------------------------------------------ S2
+
+#[test]
+fn s2_deploying_the_shepherd_draws_a_sheep_at_once() {
+    let g = check(
+        &after(),
+        2,
+        "draw BA/L; place 0 1 0; deploy shepherd field; shepherd sheep-4",
+        &[0, 0],
+    );
+    assert_eq!(flocks(&g, 0)[0].sheep(), 4);
+    assert_eq!(tokens(&g), (17, 1));
+    // Deployed this turn: no grow-or-herd choice follows.
+    assert!(next_is_tile_draw(&g));
+}
+
+#[test]
+fn s2_a_wolf_on_deployment_sends_the_shepherd_home() {
+    let g = check(
+        &after(),
+        2,
+        "draw BA/L; place 0 1 0; deploy shepherd field; shepherd wolf",
+        &[0, 0],
+    );
+    assert_eq!(shepherds_in_supply(&g, 0), 1);
+    assert!(flocks(&g, 0).is_empty());
+    assert_eq!(tokens(&g), (TOKENS, 0), "the wolf goes back into the bag");
+    assert!(next_is_tile_draw(&g));
+}
+
+#[test]
+fn s2_no_shepherd_on_a_field_that_already_has_one() {
+    let r = after();
+    let mut g = run(&r, 2, &format!("{RED_ON_STRIP}; draw BA/RFr; place 1 0 0")).unwrap();
+    // Blue's BA/RFr at (1, 0): its north field joins Red's flock field, its south
+    // field is free.
+    assert_eq!(shepherd_deploys(&g), 1);
+    refused(&mut g, "deploy shepherd field N");
+    run_on(
+        &mut g,
+        "deploy shepherd field S; shepherd sheep-1; scores 0 0",
+    )
+    .unwrap();
+    assert_eq!(flocks(&g, 1)[0].sheep(), 1);
+}
+
+#[test]
+fn s2_s9_a_farmer_joins_a_shepherds_field_and_the_shepherd_counts_for_no_majority() {
+    // Red's shepherd on the strip; Blue's farmer joins it; the start city is
+    // completed; at the end Blue's farmer alone gets 3 for it (a shepherd with
+    // strength would have tied), and Red's 4 sheep score nothing (S9).
+    check(
+        &after(),
+        2,
+        "draw BA/RFr; place -1 0 0; deploy shepherd field N; shepherd sheep-4
+         draw BA/RFr; place 1 0 0; deploy follower field N
+         draw BA/C; place 0 -1 2; pass
+         end",
+        &[0, 3],
+    );
+}
+
+#[test]
+fn s2_a_shepherd_joins_a_farmers_field() {
+    check(
+        &after(),
+        2,
+        "draw BA/RFr; place -1 0 0; deploy follower field N
+         draw BA/RFr; place 1 0 0; deploy shepherd field N; shepherd sheep-2
+         draw BA/C; place 0 -1 2; pass
+         end",
+        &[3, 0],
+    );
+}
+
+// ------------------------------------------------------------------ S3
+
+#[test]
+fn s3_extending_my_flock_field_offers_grow_or_herd_after_the_follower_step() {
+    let r = after();
+    let mut g = run(
+        &r,
+        2,
+        &format!(
+            "{RED_ON_STRIP}
+             draw BA/L; place 0 1 0; pass
+             draw BA/L; place -1 -1 0"
+        ),
+    )
+    .unwrap();
+    // First the follower step, then the choice.
+    assert!(g
+        .legal_actions()
+        .unwrap()
+        .iter()
+        .all(|a| matches!(a, Action::Figure(_))));
+    run_on(&mut g, "pass").unwrap();
+    let acts = g.legal_actions().unwrap();
+    let texts: Vec<String> = acts.iter().map(|&a| g.format_action(a)).collect();
+    assert_eq!(texts, ["shepherd grow", "shepherd herd"]);
+    run_on(&mut g, "shepherd herd; scores 3 0").unwrap();
+    assert_eq!(shepherds_in_supply(&g, 0), 1);
+    assert_eq!(tokens(&g), (TOKENS, 0));
+}
+
+#[test]
+fn s3_grow_adds_a_token_and_a_later_herd_scores_the_whole_flock() {
+    check(
+        &after(),
+        2,
+        &format!(
+            "{RED_ON_STRIP}
+             draw BA/L; place 0 1 0; pass
+             draw BA/L; place -1 -1 0; pass; shepherd grow; shepherd sheep-2; scores 0 0
+             draw BA/L; place 1 1 0; pass
+             draw BA/L; place -2 -1 0; pass; shepherd herd"
+        ),
+        &[5, 0],
+    );
+}
+
+#[test]
+fn s3_extending_an_opponents_flock_field_gives_him_nothing() {
+    let r = after();
+    let g = run(
+        &r,
+        2,
+        &format!("{RED_ON_STRIP}; draw BA/L; place -1 -1 0; pass"),
+    )
+    .unwrap();
+    // Blue extended Red's flock field: no choice for either player.
+    assert!(next_is_tile_draw(&g));
+    assert_eq!(g.scores(), [0, 0]);
+    assert_eq!(flocks(&g, 0)[0].sheep(), 3);
+    // Red's own next extension offers the choice.
+    check(
+        &r,
+        2,
+        &format!(
+            "{RED_ON_STRIP}
+             draw BA/L; place -1 -1 0; pass
+             draw BA/L; place -2 -1 0; pass; shepherd herd"
+        ),
+        &[3, 0],
+    );
+}
+
+#[test]
+fn s3_one_choice_per_field_per_turn_even_if_the_tile_touches_it_twice() {
+    // Red's BA/LR west of the start joins the strip and the southern field; Red's
+    // BA/RFr east of the start then extends that one field with both its fields.
+    let r = after();
+    let mut g = run(
+        &r,
+        2,
+        "draw BA/LR; place -1 0 3; deploy shepherd field; shepherd sheep-2
+         draw BA/C; place 0 -1 2; pass
+         draw BA/RFr; place 1 0 0; pass",
+    )
+    .unwrap();
+    assert_eq!(g.pending_steps().len(), 1, "one decision for the one field");
+    run_on(&mut g, "shepherd herd; scores 2 0").unwrap();
+    assert!(next_is_tile_draw(&g));
+}
+
+// ------------------------------------------------------------------ S4
+
+#[test]
+fn s4_default_the_choice_comes_after_the_follower_step_so_a_wolf_keeps_the_shepherd_home() {
+    let r = after();
+    let mut g = run(
+        &r,
+        2,
+        &format!(
+            "{RED_ON_STRIP}
+             draw BA/RFr; place 0 1 0; pass
+             draw BA/L; place -1 -1 0"
+        ),
+    )
+    .unwrap();
+    // The shepherd is still out during the follower step: he cannot be deployed.
+    assert_eq!(shepherd_deploys(&g), 0);
+    refused(&mut g, "deploy shepherd field");
+    run_on(&mut g, "pass; shepherd grow; shepherd wolf; scores 0 0").unwrap();
+    assert_eq!(shepherds_in_supply(&g, 0), 1);
+    assert!(
+        next_is_tile_draw(&g),
+        "chased home: he waits for the next turn"
+    );
+    // Next turn he goes out again, and herds the turn after.
+    run_on(
+        &mut g,
+        "draw BA/RFr; place 1 1 0; pass
+         draw BA/L; place -1 -2 0; deploy shepherd field; shepherd sheep-4
+         draw BA/RFr; place 2 1 0; pass
+         draw BA/L; place -1 -3 0; pass; shepherd herd; scores 4 0",
+    )
+    .unwrap();
+}
+
+#[test]
+fn s4_before_follower_a_shepherd_chased_by_a_wolf_is_redeployed_the_same_turn() {
+    check(
+        &before(),
+        2,
+        &format!(
+            "{RED_ON_STRIP}
+             draw BA/L; place 0 1 0; pass
+             draw BA/L; place -1 -1 0; shepherd grow; shepherd wolf
+             deploy shepherd field; shepherd sheep-2; scores 0 0
+             draw BA/L; place 1 1 0; pass
+             draw BA/L; place -1 -2 0; shepherd herd; pass"
+        ),
+        &[2, 0],
+    );
+}
+
+#[test]
+fn s4_before_follower_the_choice_comes_first() {
+    let r = before();
+    let mut g = run(
+        &r,
+        2,
+        &format!(
+            "{RED_ON_STRIP}
+             draw BA/L; place 0 1 0; pass
+             draw BA/L; place -1 -1 0"
+        ),
+    )
+    .unwrap();
+    refused(&mut g, "pass");
+    // Herding first brings the shepherd home for the follower step.
+    run_on(&mut g, "shepherd herd; scores 3 0").unwrap();
+    assert_eq!(shepherd_deploys(&g), 1);
+    run_on(&mut g, "pass").unwrap();
+    assert!(next_is_tile_draw(&g));
+}
+
+// ------------------------------------------------------- S5, S6, S7: shared flocks
+
+/// The rulebook's shared flock: Red's shepherd on the strip with 3 + 1 sheep,
+/// Blue's on the southern field with 2 + 2; then Red's BA/LR east of the start
+/// joins both fields (4 tokens, 8 sheep), and Red is to take his choice.
+const SHARED: &str = "draw BA/RFr; place -1 0 0; deploy shepherd field N; shepherd sheep-3
+     draw BA/RFr; place 0 1 0; deploy shepherd field N; shepherd sheep-2
+     draw BA/L; place -1 -1 0; pass; shepherd grow; shepherd sheep-1
+     draw BA/RFr; place 1 1 0; pass; shepherd grow; shepherd sheep-2
+     draw BA/LR; place 1 0 1; pass";
+
+/// The same with the choice before the follower step (S4 variant); the last
+/// follower step comes after Red's choice.
+const SHARED_BEFORE: &str = "draw BA/RFr; place -1 0 0; deploy shepherd field N; shepherd sheep-3
+     draw BA/RFr; place 0 1 0; deploy shepherd field N; shepherd sheep-2
+     draw BA/L; place -1 -1 0; shepherd grow; shepherd sheep-1; pass
+     draw BA/RFr; place 1 1 0; shepherd grow; shepherd sheep-2; pass
+     draw BA/LR; place 1 0 1";
+
+#[test]
+fn s6_rulebook_red_and_blue_share_8_sheep_red_herds_both_score_8() {
+    for (r, script) in [
+        (after(), format!("{SHARED}; shepherd herd")),
+        (before(), format!("{SHARED_BEFORE}; shepherd herd; pass")),
+    ] {
+        let g = check(&r, 2, &script, &[8, 8]);
+        assert_eq!(shepherds_in_supply(&g, 0), 1);
+        assert_eq!(shepherds_in_supply(&g, 1), 1);
+        assert_eq!(tokens(&g), (TOKENS, 0));
+    }
+}
+
+#[test]
+fn s5_rulebook_red_grows_the_shared_flock_and_draws_a_wolf_nobody_scores() {
+    let g = check(
+        &after(),
+        2,
+        &format!("{SHARED}; shepherd grow; shepherd wolf"),
+        &[0, 0],
+    );
+    assert_eq!(shepherds_in_supply(&g, 0), 1);
+    assert_eq!(
+        shepherds_in_supply(&g, 1),
+        1,
+        "Blue's shepherd goes home too"
+    );
+    assert_eq!(tokens(&g), (TOKENS, 0), "every token back in the bag");
+}
+
+#[test]
+fn s5_a_wolf_while_growing_alone_loses_only_that_flock() {
+    // Red's flock is lost; Blue's flock on another field stays.
+    let g = check(
+        &after(),
+        2,
+        "draw BA/RFr; place -1 0 0; deploy shepherd field N; shepherd sheep-3
+         draw BA/RFr; place 0 1 0; deploy shepherd field N; shepherd sheep-2
+         draw BA/L; place -1 -1 0; pass; shepherd grow; shepherd wolf",
+        &[0, 0],
+    );
+    assert_eq!(shepherds_in_supply(&g, 0), 1);
+    assert_eq!(flocks(&g, 1)[0].sheep(), 2);
+    assert_eq!(tokens(&g), (17, 1));
+}
+
+#[test]
+fn s7_joined_fields_join_their_flocks_and_tokens_stay_with_their_shepherd() {
+    let r = after();
+    let mut g = run(&r, 2, SHARED).unwrap();
+    // Joined: Red decides for the one field; each shepherd keeps his own tokens.
+    assert_eq!(g.pending_steps().len(), 1);
+    let (red, blue) = (flocks(&g, 0)[0], flocks(&g, 1)[0]);
+    assert_eq!((red.tokens(), red.sheep()), (2, 4));
+    assert_eq!((blue.tokens(), blue.sheep()), (2, 4));
+    // Red grows: the token is his. Then Blue extends the joined field and herds:
+    // both score the whole flock of 12.
+    run_on(&mut g, "shepherd grow; shepherd sheep-4").unwrap();
+    assert_eq!(flocks(&g, 0)[0].sheep(), 8);
+    assert_eq!(flocks(&g, 1)[0].sheep(), 4);
+    run_on(
+        &mut g,
+        "draw BA/L; place 2 0 0; pass; shepherd herd; scores 12 12",
+    )
+    .unwrap();
+    assert_eq!(tokens(&g), (TOKENS, 0));
+}
+
+// ------------------------------------------------------------------ S8
+
+/// Red's shepherd on the strip through a BA/CccR+ east of the start (3 sheep);
+/// a BA/CccR+ west of the start closes the strip with its little field EL.
+const RED_ON_CLOSABLE_STRIP: &str =
+    "draw BA/CccR+; place 1 0 1; deploy shepherd field WR; shepherd sheep-3";
+
+#[test]
+fn s8_rulebook_grow_then_the_tile_closes_the_field_7_points() {
+    // Default: follower step, grow (4 sheep), then the closed field is herded.
+    check(
+        &after(),
+        2,
+        &format!(
+            "{RED_ON_CLOSABLE_STRIP}
+             draw BA/L; place 0 1 0; pass
+             draw BA/CccR+; place -1 0 3; pass; shepherd grow; shepherd sheep-4"
+        ),
+        &[7, 0],
+    );
+    // Variant: the choice first, then the follower step; same 7 points.
+    let g = check(
+        &before(),
+        2,
+        &format!(
+            "{RED_ON_CLOSABLE_STRIP}
+             draw BA/L; place 0 1 0; pass
+             draw BA/CccR+; place -1 0 3; shepherd grow; shepherd sheep-4; pass"
+        ),
+        &[7, 0],
+    );
+    assert_eq!(tokens(&g), (TOKENS, 0));
+    assert_eq!(shepherds_in_supply(&g, 0), 1);
+}
+
+#[test]
+fn s8_herding_before_the_field_closes_leaves_nothing_to_herd() {
+    check(
+        &after(),
+        2,
+        &format!(
+            "{RED_ON_CLOSABLE_STRIP}
+             draw BA/L; place 0 1 0; pass
+             draw BA/CccR+; place -1 0 3; pass; shepherd herd"
+        ),
+        &[3, 0],
+    );
+}
+
+#[test]
+fn s8_an_opponent_closing_my_flock_field_herds_it_for_me_and_farmers_wait_for_the_end() {
+    let r = after();
+    // Blue closes the strip and puts a farmer on it: Red's flock is herded at once
+    // (Red 3, Blue nothing); the field is not scored for farmers now.
+    let mut g = run(
+        &r,
+        2,
+        &format!(
+            "{RED_ON_CLOSABLE_STRIP}
+             draw BA/CccR+; place -1 0 3; deploy follower field EL; scores 3 0"
+        ),
+    )
+    .unwrap();
+    assert_eq!(shepherds_in_supply(&g, 0), 1);
+    assert_eq!(g.supply(1, 0), 6, "Blue's farmer stays");
+    // The start city is completed; at the end Blue's farmer scores it as usual.
+    run_on(&mut g, "draw BA/C; place 0 -1 2; pass; end; scores 3 3").unwrap();
+}
+
+#[test]
+fn s8_a_shepherd_deployed_on_a_field_closed_at_once_is_herded_after_the_draw() {
+    // Blue's BA/CccR+ closes the strip as it lands; Blue's shepherd goes on the
+    // closed field, draws, and is herded at once.
+    let opening = "draw BA/CccR+; place 1 0 1; pass
+                   draw BA/CccR+; place -1 0 3; deploy shepherd field EL";
+    for r in [after(), before()] {
+        let g = check(&r, 2, &format!("{opening}; shepherd sheep-3"), &[0, 3]);
+        assert_eq!(shepherds_in_supply(&g, 1), 1);
+        assert_eq!(tokens(&g), (TOKENS, 0));
+        // With a wolf there is nothing to herd.
+        let g = check(&r, 2, &format!("{opening}; shepherd wolf"), &[0, 0]);
+        assert_eq!(shepherds_in_supply(&g, 1), 1);
+        assert_eq!(tokens(&g), (TOKENS, 0));
+    }
+}
+
+// ------------------------------------------------------------------ S9
+
+#[test]
+fn s9_flocks_on_the_board_at_game_end_score_nothing() {
+    let g = check(
+        &after(),
+        2,
+        "draw BA/C; place 0 -1 2; pass
+         draw BA/RFr; place -1 0 0; deploy shepherd field N; shepherd sheep-4
+         end",
+        &[0, 0],
+    );
+    assert_eq!(flocks(&g, 1)[0].sheep(), 4);
+}
+
+// ------------------------------------------------------- names, texts, the log
+
+#[test]
+fn names_round_trip_and_steps_are_described() {
+    let r = after();
+    let mut g = run(
+        &r,
+        2,
+        &format!("{RED_ON_STRIP}; draw BA/L; place 0 1 0; pass; draw BA/L; place -1 -1 0; pass"),
+    )
+    .unwrap();
+    let rules = g.rules().clone();
+    let hooks = &rules.plugins[plugin(&g) as usize].hooks;
+    let step = *g.pending_steps().last().unwrap();
+    assert_eq!(
+        hooks.describe_step(step),
+        "{P0}: grow or herd the flock on the field at (-1, -1)"
+    );
+    for a in g.legal_actions().unwrap() {
+        assert_eq!(g.parse_action(&g.format_action(a)).unwrap(), a);
+    }
+    run_on(&mut g, "shepherd grow").unwrap();
+    let step = *g.pending_steps().last().unwrap();
+    assert_eq!(
+        hooks.describe_step(step),
+        "{P0}: draw a token from the bag to grow the flock"
+    );
+    for (c, _) in g.chance_outcomes().unwrap() {
+        let name = g.outcome_name(c);
+        assert_eq!(g.parse_outcome(&name).unwrap(), c, "{name}");
+        assert_eq!(
+            g.parse_action(&format!("shepherd {name}")).unwrap(),
+            Action::Chance(c)
+        );
+    }
+    assert!(g.parse_action("shepherd sheep-5").is_err());
+    assert!(
+        g.parse_action("shepherd herd").is_err(),
+        "not a chance outcome"
+    );
+}
+
+/// The plugin's log lines of a fixture.
+fn log_of(r: &Arc<Rules>, script: &str) -> Vec<String> {
+    let mut g = Game::new(r.clone(), 2, 0).unwrap();
+    g.set_logging(true);
+    run_on(&mut g, script).unwrap_or_else(|e| panic!("{e}"));
+    g.take_events()
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::Plugin { text, .. } => Some(text),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_turn_log_tells_what_the_shepherds_do() {
+    let r = after();
+    assert_eq!(
+        log_of(&r, &format!("{SHARED}; shepherd herd")),
+        [
+            "{P0} draws 3 sheep for the new flock.",
+            "{P1} draws 2 sheep for the new flock.",
+            "{P0} grows the flock: 1 sheep; the flock now has 4 sheep.",
+            "{P1} grows the flock: 2 sheep; the flock now has 4 sheep.",
+            "{P0} herds 8 sheep into the stable: {P0} and {P1} score 8.",
+        ]
+    );
+    assert_eq!(
+        log_of(&r, &format!("{SHARED}; shepherd grow; shepherd wolf"))[4],
+        "{P0} grows the flock: a wolf! The flock on this field is lost: 8 sheep go back \
+         into the bag and the shepherds of {P0} and {P1} go home."
+    );
+    assert_eq!(
+        log_of(
+            &r,
+            "draw BA/L; place 0 1 0; deploy shepherd field; shepherd wolf"
+        ),
+        [
+            "{P0} draws a wolf for the new flock! The wolf goes back into the bag and the \
+             shepherd goes home."
+        ]
+    );
+    assert_eq!(
+        log_of(
+            &r,
+            &format!(
+                "{RED_ON_CLOSABLE_STRIP}
+                 draw BA/L; place 0 1 0; pass
+                 draw BA/CccR+; place -1 0 3; pass; shepherd grow; shepherd sheep-4"
+            )
+        )[1..],
+        [
+            "{P0} grows the flock: 4 sheep; the flock now has 7 sheep.",
+            "The field is closed: its flock of 7 sheep goes into the stable: {P0} scores 7.",
+        ]
+    );
+}
+
+// ------------------------------------------- random games: conformance, libraries
+
+/// The shepherd's invariants, checked at every state of random games:
+/// token conservation (S1: bag + shepherds' tokens = 18, both wolves always in
+/// the bag), tokens only where a shepherd stands, a shepherd without a token
+/// only while his draw is pending, and no flock left on a closed field between
+/// turns (S8).
+fn shepherd_invariants(g: &Game) -> Result<(), String> {
+    let p = plugin(g);
+    let (bag, board) = tokens(g);
+    if bag + board != TOKENS {
+        return Err(format!("{bag} tokens in the bag + {board} on the board"));
+    }
+    if g.plugin_state(p)[4] != 2 {
+        return Err("a wolf left the bag".into());
+    }
+    let k = kind(g);
+    let drawing = g.pending_steps().iter().any(|s| s.owner == p && s.chance);
+    for f in 0..g.feature_count() as u16 {
+        let w = FlockWord(g.plugin_feature_state(p, f)[0]);
+        let shepherds = g.figures_on(f).filter(|&x| g.figure_kind(x) == k).count();
+        if shepherds > 1 || (w.0 != 0) != (shepherds == 1) {
+            return Err(format!(
+                "feature {f}: {shepherds} shepherds and flock word {:#x}",
+                w.0
+            ));
+        }
+        if shepherds == 1 && w.tokens() == 0 && !drawing {
+            return Err(format!("the shepherd on feature {f} has no token"));
+        }
+        if shepherds == 1 && next_is_tile_draw(g) && g.is_complete(f) {
+            return Err(format!("a flock stays on the closed field of feature {f}"));
+        }
+    }
+    Ok(())
+}
+
+fn hills_and_sheep_text(flock_action: &str) -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/configs/hills-and-sheep.toml");
+    let text = std::fs::read_to_string(path).expect("configs/hills-and-sheep.toml");
+    assert!(text.contains("flock-action = \"after-follower\""));
+    text.replace(
+        "flock-action = \"after-follower\"",
+        &format!("flock-action = \"{flock_action}\""),
+    )
+}
+
+#[test]
+fn s1_tokens_are_conserved_in_random_games_on_hills_and_sheep() {
+    let r = config("hills-and-sheep.toml");
+    // Count what the random games exercise, so the test cannot pass vacuously.
+    let seen = std::cell::Cell::new([0u32; 3]);
+    let extra = |g: &Game| {
+        let mut s = seen.get();
+        let p = plugin(g);
+        if let Some(step) = g.pending_steps().last().filter(|s| s.owner == p) {
+            s[usize::from(!step.chance)] += 1;
+        }
+        if !flocks(g, 0).is_empty() {
+            s[2] += 1;
+        }
+        seen.set(s);
+        shepherd_invariants(g)
+    };
+    for players in [2, 4] {
+        let opts = Options {
+            games: 100,
+            players,
+            first_seed: u64::from(players) * 1000,
+            try_every_action: false,
+        };
+        let report = conformance(&r, opts, &extra).unwrap_or_else(|f| panic!("{f}"));
+        assert_eq!(report.games, 100);
+    }
+    let [draws, decisions, flock_states] = seen.get();
+    assert!(
+        draws > 100 && decisions > 100 && flock_states > 1000,
+        "{draws} draws, {decisions} decisions, {flock_states} states with a flock"
+    );
+    let opts = Options {
+        games: 4,
+        players: 3,
+        first_seed: 7,
+        try_every_action: true,
+    };
+    conformance(&r, opts, &shepherd_invariants).unwrap_or_else(|f| panic!("{f}"));
+}
+
+#[test]
+fn s4_before_follower_passes_the_conformance_kit() {
+    let r = rules(&hills_and_sheep_text("before-follower"));
+    let opts = Options {
+        games: 100,
+        players: 3,
+        first_seed: 50,
+        try_every_action: false,
+    };
+    let report = conformance(&r, opts, &shepherd_invariants).unwrap_or_else(|f| panic!("{f}"));
+    assert_eq!(report.games, 100);
+    let opts = Options {
+        games: 3,
+        players: 2,
+        first_seed: 9,
+        try_every_action: true,
+    };
+    conformance(&r, opts, &shepherd_invariants).unwrap_or_else(|f| panic!("{f}"));
+}
+
+#[test]
+fn the_plugin_plays_the_same_compiled_in_and_loaded() {
+    assert_same_compiled_in_and_loaded(&hills_and_sheep_text("after-follower"), 3, 0..3);
+    assert_same_compiled_in_and_loaded(&hills_and_sheep_text("before-follower"), 2, 10..13);
+    assert_same_compiled_in_and_loaded(AFTER, 4, 20..22);
+}
+
+#[test]
+fn options_are_checked() {
+    let bad = AFTER.replace(
+        "[plugins.shepherd]",
+        "[plugins.shepherd]\nflock-action = \"sometimes\"",
+    );
+    let e = carcassonne_host::load_str(&bad, "bad.toml", None, &registry()).unwrap_err();
+    assert!(e.to_string().contains("flock-action"), "{e}");
+    let e = carcassonne_host::load_str(
+        &AFTER.replace("[plugins.shepherd]", "[plugins.shepherd]\nflock = 1"),
+        "bad.toml",
+        None,
+        &registry(),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("flock"), "{e}");
+}

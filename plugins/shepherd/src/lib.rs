@@ -1,20 +1,551 @@
-//! # The `shepherd` plugin
+//! # The `shepherd` plugin (Hills & Sheep): shepherds, sheep and wolves
 //!
-//! Work in progress: see the issue tracker.
+//! Rulings S1–S9 of `RULES.md`; the player-facing description, with the source
+//! of every rule, is `docs/plugins/shepherd.md`.
+//!
+//! * **Figure** `shepherd` (one per player, strength 0, does not occupy, not
+//!   returned by feature scoring): the core deploys it and keeps it out of every
+//!   majority (S9). Its location is the core's figure location, so fields that
+//!   join also join their flocks (S7) with no bookkeeping here.
+//! * **State.** Per game: the bag, as counts of the five token kinds
+//!   ([`BAG_AT_SETUP`]). Per feature instance: the tokens of the shepherd standing
+//!   on that instance (a field instance holds at most one shepherd, because a
+//!   shepherd is only deployed on a field without one) and the turn he was
+//!   deployed, packed in one word ([`FlockWord`]). Tokens stay with the shepherd
+//!   that drew them (S7).
+//! * **Steps.** A token draw is a chance step whose outcomes are the token kinds
+//!   in the bag weighted by their counts (`sheep-1` … `sheep-4`, `wolf`); the
+//!   flock choice is a decision with the options `grow` and `herd`.
+//!
+//! The decision and payment logic works for any number of shepherds per player:
+//! one decision per field per turn for the active player, one payment per player
+//! with a shepherd on the herded field.
 
 use carcassonne_plugin_sdk::prelude::*;
 
-/// The plugin.
-pub struct Shepherd;
+/// Number of token kinds: `sheep-1`, `sheep-2`, `sheep-3`, `sheep-4`, `wolf`.
+pub const TOKEN_KINDS: usize = 5;
+
+/// Token kind (outcome code) of the wolf; kinds `0..4` are sheep tokens showing `kind + 1` sheep.
+pub const WOLF: u32 = 4;
+
+/// The bag at setup (S1): 4×1, 5×2, 5×3, 2×4 sheep and 2 wolves, by token kind.
+pub const BAG_AT_SETUP: [u32; TOKEN_KINDS] = [4, 5, 5, 2, 2];
+
+/// Tokens in the game: bag + every shepherd's tokens, at every step.
+pub const TOKENS: u32 = 18;
+
+/// Names of the token kinds, which are the chance outcome names in records and fixtures.
+pub const TOKEN_NAMES: [&str; TOKEN_KINDS] = ["sheep-1", "sheep-2", "sheep-3", "sheep-4", "wolf"];
+
+/// Decision option: draw a token for the flock (S3).
+pub const GROW: u32 = 0;
+/// Decision option: score the flock (S3, S6).
+pub const HERD: u32 = 1;
+
+/// Names of the decision options.
+pub const CHOICE_NAMES: [&str; 2] = ["grow", "herd"];
+
+/// Chance step: the draw of a newly deployed shepherd; `arg` = his feature instance.
+const TAG_DEPLOY_DRAW: u16 = 1;
+/// Decision step: grow or herd; `arg` = [`pack_field`] of the field on the placed tile.
+const TAG_FLOCK: u16 = 2;
+/// Chance step: the draw of a growing flock; `arg` = the drawing shepherd's feature instance.
+const TAG_GROW_DRAW: u16 = 3;
+
+/// The word a shepherd's feature instance holds: his tokens and his deployment turn.
+///
+/// Bits `4k..4k+4` (k = 0..3) count his tokens of `k + 1` sheep; bits 16..32 hold
+/// the turn he was deployed (turns start at 1, so a standing shepherd's word is
+/// never 0; an instance without a shepherd holds 0).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FlockWord(pub u32);
+
+impl FlockWord {
+    /// A shepherd deployed in `turn`, with no token yet.
+    pub fn deployed(turn: u16) -> FlockWord {
+        FlockWord(u32::from(turn) << 16)
+    }
+
+    /// The turn the shepherd was deployed.
+    pub fn turn(self) -> u16 {
+        (self.0 >> 16) as u16
+    }
+
+    /// His tokens showing `k + 1` sheep (`k` in `0..4`).
+    pub fn count(self, k: usize) -> u32 {
+        (self.0 >> (4 * k)) & 0xF
+    }
+
+    /// Number of tokens.
+    pub fn tokens(self) -> u32 {
+        (0..4).map(|k| self.count(k)).sum()
+    }
+
+    /// Sheep on his tokens.
+    pub fn sheep(self) -> u32 {
+        (0..4).map(|k| self.count(k) * (k as u32 + 1)).sum()
+    }
+
+    /// Adds a sheep token of kind `k` (`None` if `k` is not a sheep kind or the count would overflow).
+    pub fn with_token(self, k: usize) -> Option<FlockWord> {
+        (k < 4 && self.count(k) < 15).then(|| FlockWord(self.0 + (1 << (4 * k))))
+    }
+}
+
+/// Tokens `(in the bag, with shepherds on the board)` from the plugin's state:
+/// `game` is its per-game words, `features` its words of every feature instance.
+/// Token conservation (S1) is `bag + board == TOKENS` at every step.
+///
+/// With the core, for a game `g` whose ruleset enables the plugin as `pi`:
+/// `tokens_in_play(g.plugin_state(pi), (0..g.feature_count()).map(|f| g.plugin_feature_state(pi, f as u16)))`.
+pub fn tokens_in_play<'a>(
+    game: &[u32],
+    features: impl IntoIterator<Item = &'a [u32]>,
+) -> (u32, u32) {
+    let bag = game.iter().take(TOKEN_KINDS).sum();
+    let board = features
+        .into_iter()
+        .filter_map(|w| w.first())
+        .map(|&w| FlockWord(w).tokens())
+        .sum();
+    (bag, board)
+}
+
+/// When the grow-or-herd choice comes (S4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
+pub enum FlockAction {
+    /// After the follower step (English and Dutch rules; default).
+    #[default]
+    AfterFollower,
+    /// Before the follower step (Portuguese rules): a shepherd chased home by a
+    /// wolf, or home from herding, may be deployed again in the same turn.
+    BeforeFollower,
+}
+
+/// The plugin's options (`[plugins.shepherd]`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+#[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
+pub struct Options {
+    /// When the grow-or-herd choice comes.
+    pub flock_action: FlockAction,
+}
+
+impl Config for Options {
+    const DOCS: &'static [(&'static str, &'static str)] = &[(
+        "flock-action",
+        "When the grow-or-herd choice comes (S4): \"after-follower\" (English and Dutch rules) \
+         or \"before-follower\" (Portuguese rules).",
+    )];
+}
+
+/// The plugin: shepherds, the bag of sheep and wolves, grow and herd.
+pub struct Shepherd {
+    flock_action: FlockAction,
+}
+
+// ------------------------------------------------------------------ helpers
+
+fn err(what: &str) -> Error {
+    Error::new(format!("shepherd: {what}"))
+}
+
+/// Packs a field of the placed tile for a decision step: its local index and the
+/// tile's position (for [`Plugin::describe_step`], which sees no game).
+fn pack_field(local: u8, pos: Pos) -> u32 {
+    let c = |v: i16| (i32::from(v) + 2048).clamp(0, 4095) as u32;
+    u32::from(local) | c(pos.x) << 8 | c(pos.y) << 20
+}
+
+fn unpack_field(arg: u32) -> (u8, Pos) {
+    let c = |v: u32| ((v & 0xFFF) as i32 - 2048) as i16;
+    ((arg & 0xFF) as u8, Pos::new(c(arg >> 8), c(arg >> 20)))
+}
+
+fn bag(v: &View<'_>) -> Result<[u32; TOKEN_KINDS], Error> {
+    let s = v.state();
+    let mut b = [0; TOKEN_KINDS];
+    b.copy_from_slice(s.get(..TOKEN_KINDS).ok_or_else(|| err("no bag state"))?);
+    Ok(b)
+}
+
+fn flock_word(v: &View<'_>, f: FeatureId) -> FlockWord {
+    FlockWord(v.feature_state(f).first().copied().unwrap_or(0))
+}
+
+fn set_flock_word(cx: &mut Cx<'_>, f: FeatureId, w: FlockWord) -> HookResult {
+    *cx.feature_state_mut(f)
+        .first_mut()
+        .ok_or_else(|| err("no feature state"))? = w.0;
+    Ok(())
+}
+
+/// The deployed shepherds whose field is the set with root `root`, by figure id.
+fn shepherds_in<'a>(v: &'a View<'_>, root: FeatureId) -> impl Iterator<Item = FigureId> + 'a {
+    let kind = v.my_figure(0);
+    (0..v.figure_count() as FigureId).filter(move |&g| {
+        v.figure_kind(g) == kind && v.figure_feature(g).is_some_and(|f| v.find(f) == root)
+    })
+}
+
+fn names(players: PlayerSet) -> String {
+    let v: Vec<String> = players.iter().map(|p| format!("{{P{p}}}")).collect();
+    match v.len() {
+        0 => "nobody".into(),
+        1 => v[0].clone(),
+        n => format!("{} and {}", v[..n - 1].join(", "), v[n - 1]),
+    }
+}
+
+impl Shepherd {
+    /// Takes a token of kind `k` out of the bag.
+    fn take(cx: &mut Cx<'_>, k: usize) -> HookResult {
+        let slot = cx
+            .state_mut()
+            .get_mut(k)
+            .ok_or_else(|| err("bad token kind"))?;
+        *slot = slot
+            .checked_sub(1)
+            .ok_or_else(|| err("drew a token that is not in the bag"))?;
+        Ok(())
+    }
+
+    /// Sends every shepherd of the field with root `root` home and puts all their
+    /// tokens back in the bag. Returns the players who had a shepherd there and
+    /// the sheep they had.
+    fn clear_field(cx: &mut Cx<'_>, root: FeatureId) -> Result<(PlayerSet, u32), Error> {
+        let kind = cx.my_figure(0);
+        let mut players = PlayerSet::EMPTY;
+        let mut sheep = 0;
+        for g in 0..cx.figure_count() as FigureId {
+            if cx.figure_kind(g) != kind {
+                continue;
+            }
+            let Some(f) = cx.figure_feature(g) else {
+                continue;
+            };
+            if cx.find(f) != root {
+                continue;
+            }
+            let w = flock_word(cx, f);
+            sheep += w.sheep();
+            for k in 0..4 {
+                let n = w.count(k);
+                if let Some(b) = cx.state_mut().get_mut(k) {
+                    *b += n;
+                }
+            }
+            set_flock_word(cx, f, FlockWord(0))?;
+            players.insert(cx.figure_owner(g));
+            cx.return_figure(g);
+        }
+        Ok((players, sheep))
+    }
+
+    /// S6: every player with a shepherd on the field scores all its sheep, once;
+    /// tokens back to the bag, shepherds home. `by` is the player who chose to
+    /// herd, `None` when the field closed (S8).
+    fn herd(cx: &mut Cx<'_>, root: FeatureId, by: Option<PlayerId>) -> HookResult {
+        let (players, sheep) = Self::clear_field(cx, root)?;
+        if cx.logging() {
+            let s = if players.len() == 1 { "s" } else { "" };
+            let pay = format!("{} score{s} {sheep}", names(players));
+            cx.log(match by {
+                Some(p) => format!("{{P{p}}} herds {sheep} sheep into the stable: {pay}."),
+                None => format!(
+                    "The field is closed: its flock of {sheep} sheep goes into the stable: {pay}."
+                ),
+            });
+        }
+        if sheep > 0 {
+            for p in players.iter() {
+                cx.add_score(p, sheep as i32);
+            }
+        }
+        Ok(())
+    }
+
+    /// Pushes the grow-or-herd decisions of the active player for the fields of
+    /// the placed tile that hold a shepherd of his deployed before this turn (S3):
+    /// one per field, in the order of the fields' root ids.
+    fn push_flock_decisions(cx: &mut Cx<'_>) -> HookResult {
+        let Some(t) = cx.last_placed() else {
+            return Ok(());
+        };
+        let (me, turn, pos) = (cx.current_player(), cx.turn(), cx.tile_pos(t));
+        // (root, local) of the tile's fields; a tile has at most 12 field segments.
+        let mut fields = [(FeatureId::MAX, 0u8); 12];
+        let mut n = 0;
+        for l in 0..cx.tile_feature_count(t) {
+            if cx.tile_feature_kind(t, l) != FeatureKind::Field {
+                continue;
+            }
+            let r = cx.find(cx.feature_of(t, l));
+            if n < fields.len() && !fields[..n].iter().any(|&(x, _)| x == r) {
+                fields[n] = (r, l);
+                n += 1;
+            }
+        }
+        let fields = &mut fields[..n];
+        fields.sort_unstable();
+        for &(root, local) in fields.iter() {
+            let mine = shepherds_in(cx, root).any(|g| {
+                cx.figure_owner(g) == me
+                    && cx
+                        .figure_feature(g)
+                        .is_some_and(|f| flock_word(cx, f).turn() < turn)
+            });
+            if mine {
+                cx.push_decision(me, TAG_FLOCK, pack_field(local, pos));
+            }
+        }
+        Ok(())
+    }
+
+    fn resolve_deploy_draw(cx: &mut Cx<'_>, f: FeatureId, k: u32) -> HookResult {
+        let kind = cx.my_figure(0);
+        let g = cx
+            .figures_on(f)
+            .find(|&g| cx.figure_kind(g) == kind)
+            .ok_or_else(|| err("no shepherd on the drawing feature"))?;
+        let who = cx.figure_owner(g);
+        if k == WOLF {
+            set_flock_word(cx, f, FlockWord(0))?;
+            cx.return_figure(g);
+            if cx.logging() {
+                cx.log(format!(
+                    "{{P{who}}} draws a wolf for the new flock! The wolf goes back into the bag \
+                     and the shepherd goes home."
+                ));
+            }
+            return Ok(());
+        }
+        Self::take(cx, k as usize)?;
+        let w = flock_word(cx, f)
+            .with_token(k as usize)
+            .ok_or_else(|| err("bad token"))?;
+        set_flock_word(cx, f, w)?;
+        if cx.logging() {
+            let n = k + 1;
+            cx.log(format!("{{P{who}}} draws {n} sheep for the new flock."));
+        }
+        Ok(())
+    }
+
+    fn resolve_grow_draw(cx: &mut Cx<'_>, f: FeatureId, who: PlayerId, k: u32) -> HookResult {
+        let root = cx.find(f);
+        if k == WOLF {
+            let (players, sheep) = Self::clear_field(cx, root)?;
+            if cx.logging() {
+                cx.log(format!(
+                    "{{P{who}}} grows the flock: a wolf! The flock on this field is lost: \
+                     {sheep} sheep go back into the bag and the shepherds of {} go home.",
+                    names(players)
+                ));
+            }
+            return Ok(());
+        }
+        Self::take(cx, k as usize)?;
+        let w = flock_word(cx, f)
+            .with_token(k as usize)
+            .ok_or_else(|| err("bad token"))?;
+        set_flock_word(cx, f, w)?;
+        if cx.logging() {
+            let total: u32 = shepherds_in(cx, root)
+                .filter_map(|g| cx.figure_feature(g))
+                .map(|f| flock_word(cx, f).sheep())
+                .sum();
+            cx.log(format!(
+                "{{P{who}}} grows the flock: {} sheep; the flock now has {total} sheep.",
+                k + 1
+            ));
+        }
+        Ok(())
+    }
+}
 
 impl Plugin for Shepherd {
-    type Config = NoOptions;
+    type Config = Options;
     const ID: &'static str = "shepherd";
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
-    const HOOKS: u32 = 0;
+    const DESCRIPTION: &'static str =
+        "Hills & Sheep: shepherds grow flocks of sheep on fields and herd them for points; beware the wolf";
+    const HOOKS: u32 = hook::SETUP
+        | hook::BEFORE_FIGURE
+        | hook::FIGURE_OPTIONS
+        | hook::FIGURE_CHOSEN
+        | hook::AFTER_FIGURE
+        | hook::FIELD_CLOSED;
+    const FIGURES: &'static [FigureSpec] = &[FigureSpec {
+        name: "shepherd",
+        per_player: 1,
+        strength: 0,
+        occupies: false,
+        returns_on_score: false,
+    }];
+    const GAME_WORDS: u32 = TOKEN_KINDS as u32;
+    const FEATURE_WORDS: u32 = 1;
 
-    fn new(_: NoOptions) -> Result<Self, ConfigError> {
-        Ok(Shepherd)
+    fn new(options: Options) -> Result<Self, ConfigError> {
+        Ok(Shepherd {
+            flock_action: options.flock_action,
+        })
+    }
+
+    fn subscriptions(&self) -> u32 {
+        match self.flock_action {
+            FlockAction::AfterFollower => Self::HOOKS & !hook::BEFORE_FIGURE,
+            FlockAction::BeforeFollower => Self::HOOKS & !hook::AFTER_FIGURE,
+        }
+    }
+
+    fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
+        cx.state_mut()
+            .get_mut(..TOKEN_KINDS)
+            .ok_or_else(|| err("no bag state"))?
+            .copy_from_slice(&BAG_AT_SETUP);
+        Ok(())
+    }
+
+    fn before_figure(&self, cx: &mut Cx<'_>) -> HookResult {
+        Self::push_flock_decisions(cx)
+    }
+
+    /// S2: the shepherd may go on any field segment of the placed tile whose field
+    /// holds no shepherd (farmers do not matter).
+    fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
+        let Some(t) = v.last_placed() else {
+            return Ok(());
+        };
+        let kind = v.my_figure(0);
+        if v.supply(v.current_player(), kind) == 0 {
+            return Ok(());
+        }
+        for l in 0..v.tile_feature_count(t) {
+            if v.tile_feature_kind(t, l) == FeatureKind::Field
+                && shepherds_in(v, v.find(v.feature_of(t, l))).next().is_none()
+            {
+                opts.push(FigureOption::Deploy { kind, feature: l });
+            }
+        }
+        Ok(())
+    }
+
+    fn figure_chosen(&self, cx: &mut Cx<'_>, opt: FigureOption) -> HookResult {
+        let FigureOption::Deploy { kind, feature } = opt else {
+            return Ok(());
+        };
+        if kind != cx.my_figure(0) {
+            return Ok(());
+        }
+        let t = cx.last_placed().ok_or_else(|| err("no placed tile"))?;
+        let f = cx.feature_of(t, feature);
+        let turn = cx.turn();
+        set_flock_word(cx, f, FlockWord::deployed(turn))?;
+        cx.push_chance(TAG_DEPLOY_DRAW, u32::from(f));
+        Ok(())
+    }
+
+    fn after_figure(&self, cx: &mut Cx<'_>) -> HookResult {
+        Self::push_flock_decisions(cx)
+    }
+
+    fn step_options(&self, _v: &View<'_>, step: Step, out: &mut Vec<u32>) -> HookResult {
+        if step.tag != TAG_FLOCK {
+            return Err(err("not a decision of this plugin"));
+        }
+        out.extend([GROW, HERD]);
+        Ok(())
+    }
+
+    fn step_outcomes(&self, v: &View<'_>, step: Step, out: &mut Vec<(u32, u32)>) -> HookResult {
+        if step.tag != TAG_DEPLOY_DRAW && step.tag != TAG_GROW_DRAW {
+            return Err(err("not a chance event of this plugin"));
+        }
+        let b = bag(v)?;
+        out.extend((0..TOKEN_KINDS as u32).zip(b).filter(|&(_, n)| n > 0));
+        Ok(())
+    }
+
+    fn resolve_step(&self, cx: &mut Cx<'_>, step: Step, value: u32) -> HookResult {
+        match step.tag {
+            TAG_DEPLOY_DRAW if (value as usize) < TOKEN_KINDS => {
+                let f = FeatureId::try_from(step.arg).map_err(|_| err("bad step"))?;
+                Self::resolve_deploy_draw(cx, f, value)
+            }
+            TAG_GROW_DRAW if (value as usize) < TOKEN_KINDS => {
+                let f = FeatureId::try_from(step.arg).map_err(|_| err("bad step"))?;
+                Self::resolve_grow_draw(cx, f, step.player, value)
+            }
+            TAG_FLOCK => {
+                let (local, _) = unpack_field(step.arg);
+                let t = cx.last_placed().ok_or_else(|| err("no placed tile"))?;
+                let root = cx.find(cx.feature_of(t, local));
+                let me = step.player;
+                match value {
+                    GROW => {
+                        // The token goes to the deciding player's shepherd (his first one
+                        // on the field if he has several).
+                        let f = shepherds_in(cx, root)
+                            .find(|&g| cx.figure_owner(g) == me)
+                            .and_then(|g| cx.figure_feature(g))
+                            .ok_or_else(|| err("no shepherd of the player on the field"))?;
+                        cx.push_chance(TAG_GROW_DRAW, u32::from(f));
+                        Ok(())
+                    }
+                    HERD => Self::herd(cx, root, Some(me)),
+                    _ => Err(err("not an option of the flock decision")),
+                }
+            }
+            _ => Err(err("unknown step or value")),
+        }
+    }
+
+    /// S8: a field that can no longer grow is herded at once, whoever closed it
+    /// (after the active player's own choice, which comes in an earlier stage).
+    fn field_closed(&self, cx: &mut Cx<'_>, field: FeatureId) -> HookResult {
+        let root = cx.find(field);
+        if shepherds_in(cx, root).next().is_none() {
+            return Ok(());
+        }
+        Self::herd(cx, root, None)
+    }
+
+    fn value_name(&self, what: NameCtx, value: u32) -> String {
+        let names: &[&str] = match what {
+            NameCtx::Step(s) if s.tag == TAG_FLOCK => &CHOICE_NAMES,
+            NameCtx::Step(s) if s.tag == TAG_DEPLOY_DRAW || s.tag == TAG_GROW_DRAW => &TOKEN_NAMES,
+            _ => &[],
+        };
+        names
+            .get(value as usize)
+            .map_or_else(|| value.to_string(), |s| (*s).to_string())
+    }
+
+    fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
+        let names: &[&str] = match what {
+            NameCtx::Step(s) if s.tag == TAG_FLOCK => &CHOICE_NAMES,
+            NameCtx::Step(s) if s.tag == TAG_DEPLOY_DRAW || s.tag == TAG_GROW_DRAW => &TOKEN_NAMES,
+            _ => return None,
+        };
+        names.iter().position(|n| *n == text).map(|i| i as u32)
+    }
+
+    fn describe_step(&self, step: Step) -> String {
+        let who = step.player;
+        match step.tag {
+            TAG_FLOCK => {
+                let (_, pos) = unpack_field(step.arg);
+                format!("{{P{who}}}: grow or herd the flock on the field at {pos}")
+            }
+            TAG_DEPLOY_DRAW => {
+                format!("{{P{who}}}: draw a token from the bag for the new shepherd")
+            }
+            TAG_GROW_DRAW => format!("{{P{who}}}: draw a token from the bag to grow the flock"),
+            t => format!("shepherd step {t}"),
+        }
     }
 }
 
