@@ -436,7 +436,7 @@ fn abbot_the_turn_log_tells_what_the_abbot_does() {
     assert_eq!(
         plugin_lines(&mut g),
         [
-            "{P0}'s abbot settles in the garden at (0, 1).",
+            "{P0}'s abbot tends the garden at (0, 1): it scores like a cloister.",
             "{P0} takes the abbot back: the garden at (0, 1) scores 6."
         ]
     );
@@ -446,7 +446,7 @@ fn abbot_the_turn_log_tells_what_the_abbot_does() {
     assert_eq!(
         plugin_lines(&mut g),
         [
-            "{P0}'s abbot settles in the garden at (0, 1).",
+            "{P0}'s abbot tends the garden at (0, 1): it scores like a cloister.",
             "{P0}'s abbot tends a garden surrounded by tiles at (0, 1): 9."
         ]
     );
@@ -555,4 +555,20 @@ fn abbot_same_compiled_in_and_loaded() {
     for players in 2..=4 {
         assert_same_compiled_in_and_loaded(ALL, players, 0..3);
     }
+}
+
+#[test]
+fn abbot_ruleset_is_the_default_plus_the_abbot() {
+    let with = config("hills-and-sheep-abbot.toml");
+    let default = config("hills-and-sheep.toml");
+    let ids = |r: &Rules| -> Vec<String> { r.plugins.iter().map(|p| p.decl.id.clone()).collect() };
+    let mut want = ids(&default);
+    want.push("abbot".into());
+    want.sort();
+    let mut got = ids(&with);
+    got.sort();
+    assert_eq!(got, want);
+    assert_eq!(with.tiles.total(), default.tiles.total());
+    assert_eq!(with.options, default.options);
+    assert!(with.figure_kind("abbot").is_some());
 }

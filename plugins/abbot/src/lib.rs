@@ -112,15 +112,16 @@ impl Plugin for Abbot {
         let me = cx.current_player();
         match opt {
             FigureOption::Deploy { kind, feature } if kind == cx.my_figure(ABBOT) => {
+                // The core logs "deploys the abbot on the spot"; say what the spot is.
                 if cx.logging() {
                     if let Some(t) = cx.last_placed() {
-                        let f = cx.feature_of(t, feature);
-                        let text = format!(
-                            "{{P{me}}}'s abbot settles in the {} at {}.",
-                            Self::place_word(cx.view(), f),
-                            cx.tile_pos(t)
-                        );
-                        cx.log(text);
+                        if Self::is_garden(cx.view(), cx.feature_of(t, feature)) {
+                            let text = format!(
+                                "{{P{me}}}'s abbot tends the garden at {}: it scores like a cloister.",
+                                cx.tile_pos(t)
+                            );
+                            cx.log(text);
+                        }
                     }
                 }
                 Ok(())
