@@ -615,7 +615,7 @@ fn hills_turn_log_tells_players_what_happens() {
     assert_eq!(
         lines,
         [
-            "{P1} draws a hill: a tile goes face down underneath, unseen.",
+            "{P1} draws a hill: a tile goes under it, so the game has one draw fewer.",
             "The hill breaks the tie: {P1} alone scores.",
         ]
     );

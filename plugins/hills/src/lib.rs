@@ -191,7 +191,7 @@ impl Plugin for Hills {
             cx.push_hidden_tile_draw();
             if cx.logging() {
                 cx.log(format!(
-                    "{{P{p}}} draws a hill: a tile goes face down underneath, unseen."
+                    "{{P{p}}} draws a hill: a tile goes under it, so the game has one draw fewer."
                 ));
             }
         } else if cx.logging() {
