@@ -539,27 +539,30 @@ fn play_counting_hills(r: &Arc<Rules>, players: u8, seed: u64) -> (Game, usize, 
     (g, owed, placed)
 }
 
-#[test]
-fn h1_tile_counts_with_hidden_underlays() {
-    let r = rules(FULL_HIDDEN);
+/// Hidden underlays: placed + set aside + face down = 90, and exactly one tile went
+/// face down per hill drawn while the bag still held tiles.
+fn assert_hidden_counts(r: &Arc<Rules>, seeds: std::ops::Range<u64>) {
     assert_eq!(r.tiles.total(), 90);
     let mut hills_seen = 0;
-    for seed in 0..20 {
-        let (g, owed, placed) = play_counting_hills(&r, 2 + (seed % 3) as u8, seed);
+    for seed in seeds.clone() {
+        let (g, owed, placed) = play_counting_hills(r, 2 + (seed % 3) as u8, seed);
         let n = g.placed_count() + g.set_aside_tiles().len() + g.hidden_tiles().len();
         assert_eq!(n, 90, "seed {seed}");
         assert_eq!(g.hidden_tiles().len(), owed, "seed {seed}");
         hills_seen += placed;
     }
-    assert!(hills_seen > 100, "hills were drawn: {hills_seen}");
+    assert!(
+        hills_seen >= 4 * seeds.count(),
+        "hills were drawn: {hills_seen}"
+    );
 }
 
-#[test]
-fn h3_tile_counts_with_blank_underlays_every_tile_is_played() {
-    let r = rules(FULL_BLANK);
+/// Blank underlays: every one of the 90 tiles is played (placed or set aside), all 8 hills too.
+fn assert_blank_counts(r: &Arc<Rules>, seeds: std::ops::Range<u64>) {
+    assert_eq!(r.tiles.total(), 90);
     let hill = r.tiles.markers.bit("hill");
-    for seed in 0..20 {
-        let (g, _, placed) = play_counting_hills(&r, 2 + (seed % 3) as u8, seed);
+    for seed in seeds {
+        let (g, _, placed) = play_counting_hills(r, 2 + (seed % 3) as u8, seed);
         assert_eq!(
             g.placed_count() + g.set_aside_tiles().len(),
             90,
@@ -574,6 +577,20 @@ fn h3_tile_counts_with_blank_underlays_every_tile_is_played() {
             .count();
         assert_eq!(placed + aside, 8, "seed {seed}");
     }
+}
+
+#[test]
+fn h1_tile_counts_with_hidden_underlays() {
+    assert_hidden_counts(&rules(FULL_HIDDEN), 0..20);
+    // The shipped default ruleset (with shepherds and vineyards too).
+    assert_hidden_counts(&config("hills-and-sheep.toml"), 20..30);
+}
+
+#[test]
+fn h3_tile_counts_with_blank_underlays_every_tile_is_played() {
+    assert_blank_counts(&rules(FULL_BLANK), 0..20);
+    // The shipped house-rule ruleset plays all 90 land tiles of base + Hills & Sheep.
+    assert_blank_counts(&config("hills-and-sheep-blank-underlays.toml"), 20..30);
 }
 
 // ------------------------------------------------- options, log, conformance
@@ -694,6 +711,20 @@ fn hills_pass_the_conformance_kit() {
         let report = conformance(&r, opts, &|g| hill_invariants(g, hidden))
             .unwrap_or_else(|f| panic!("{f}"));
         assert_eq!(report.games, games);
+    }
+    // The shipped rulesets, with shepherds and vineyards around.
+    for (file, hidden) in [
+        ("hills-and-sheep.toml", true),
+        ("hills-and-sheep-blank-underlays.toml", false),
+    ] {
+        let opts = Options {
+            games: 40,
+            players: 3,
+            first_seed: 1000,
+            ..Options::default()
+        };
+        conformance(&config(file), opts, &|g| hill_invariants(g, hidden))
+            .unwrap_or_else(|f| panic!("{file}: {f}"));
     }
     // Every legal action tried, through the host's kit (clone determinism too).
     let opts = Options {
