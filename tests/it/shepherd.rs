@@ -672,8 +672,8 @@ fn the_turn_log_tells_what_the_shepherds_do() {
 /// The shepherd's invariants, checked at every state of random games:
 /// token conservation (S1: bag + shepherds' tokens = 18, both wolves always in
 /// the bag), tokens only where a shepherd stands, a shepherd without a token
-/// only while his draw is pending, and no flock left on a closed field between
-/// turns (S8).
+/// only while his draw is pending, no flock left on a closed field between
+/// turns (S8), and each field's shepherd count right at its root.
 fn shepherd_invariants(g: &Game) -> Result<(), String> {
     let p = plugin(g);
     let (bag, board) = tokens(g);
@@ -699,6 +699,18 @@ fn shepherd_invariants(g: &Game) -> Result<(), String> {
         }
         if shepherds == 1 && next_is_tile_draw(g) && g.is_complete(f) {
             return Err(format!("a flock stays on the closed field of feature {f}"));
+        }
+        // The shepherd count kept at each field's root.
+        let count = g.plugin_feature_state(p, f)[1] as usize;
+        let want = if g.find(f) == f {
+            g.figures_in(f).filter(|&x| g.figure_kind(x) == k).count()
+        } else {
+            0
+        };
+        if count != want {
+            return Err(format!(
+                "feature {f}: shepherd count {count}, expected {want}"
+            ));
         }
     }
     Ok(())

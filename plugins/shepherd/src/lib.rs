@@ -8,11 +8,13 @@
 //!   majority (S9). Its location is the core's figure location, so fields that
 //!   join also join their flocks (S7) with no bookkeeping here.
 //! * **State.** Per game: the bag, as counts of the five token kinds
-//!   ([`BAG_AT_SETUP`]). Per feature instance: the tokens of the shepherd standing
-//!   on that instance (a field instance holds at most one shepherd, because a
-//!   shepherd is only deployed on a field without one) and the turn he was
-//!   deployed, packed in one word ([`FlockWord`]). Tokens stay with the shepherd
-//!   that drew them (S7).
+//!   ([`BAG_AT_SETUP`]). Per feature instance, word 0: the tokens of the shepherd
+//!   standing on that instance (a field instance holds at most one shepherd,
+//!   because a shepherd is only deployed on a field without one) and the turn he
+//!   was deployed, packed ([`FlockWord`]); tokens stay with the shepherd that
+//!   drew them (S7). Word 1, valid at roots: how many shepherds stand in the
+//!   whole field, summed when fields join (`features_merged`), so "does this
+//!   field hold a shepherd?" costs one look-up.
 //! * **Steps.** A token draw is a chance step whose outcomes are the token kinds
 //!   in the bag weighted by their counts (`sheep-1` … `sheep-4`, `wolf`); the
 //!   flock choice is a decision with the options `grow` and `herd`.
@@ -175,6 +177,24 @@ fn flock_word(v: &View<'_>, f: FeatureId) -> FlockWord {
     FlockWord(v.feature_state(f).first().copied().unwrap_or(0))
 }
 
+/// Shepherds standing anywhere in the field with root `root`.
+fn shepherd_count(v: &View<'_>, root: FeatureId) -> u32 {
+    v.feature_state(root).get(1).copied().unwrap_or(0)
+}
+
+/// Adds `delta` to the shepherd count of the field containing `f`.
+fn add_shepherd_count(cx: &mut Cx<'_>, f: FeatureId, delta: i32) -> HookResult {
+    let root = cx.find(f);
+    let c = cx
+        .feature_state_mut(root)
+        .get_mut(1)
+        .ok_or_else(|| err("no feature state"))?;
+    *c = c
+        .checked_add_signed(delta)
+        .ok_or_else(|| err("shepherd count out of range"))?;
+    Ok(())
+}
+
 fn set_flock_word(cx: &mut Cx<'_>, f: FeatureId, w: FlockWord) -> HookResult {
     *cx.feature_state_mut(f)
         .first_mut()
@@ -238,6 +258,7 @@ impl Shepherd {
                 }
             }
             set_flock_word(cx, f, FlockWord(0))?;
+            add_shepherd_count(cx, f, -1)?;
             players.insert(cx.figure_owner(g));
             cx.return_figure(g);
         }
@@ -291,6 +312,9 @@ impl Shepherd {
         let fields = &mut fields[..n];
         fields.sort_unstable();
         for &(root, local) in fields.iter() {
+            if shepherd_count(cx, root) == 0 {
+                continue;
+            }
             let mine = shepherds_in(cx, root).any(|g| {
                 cx.figure_owner(g) == me
                     && cx
@@ -313,6 +337,7 @@ impl Shepherd {
         let who = cx.figure_owner(g);
         if k == WOLF {
             set_flock_word(cx, f, FlockWord(0))?;
+            add_shepherd_count(cx, f, -1)?;
             cx.return_figure(g);
             if cx.logging() {
                 cx.log(format!(
@@ -373,6 +398,7 @@ impl Plugin for Shepherd {
     const DESCRIPTION: &'static str =
         "Hills & Sheep: shepherds grow flocks of sheep on fields and herd them for points; beware the wolf";
     const HOOKS: u32 = hook::SETUP
+        | hook::FEATURES_MERGED
         | hook::BEFORE_FIGURE
         | hook::FIGURE_OPTIONS
         | hook::FIGURE_CHOSEN
@@ -386,7 +412,7 @@ impl Plugin for Shepherd {
         returns_on_score: false,
     }];
     const GAME_WORDS: u32 = TOKEN_KINDS as u32;
-    const FEATURE_WORDS: u32 = 1;
+    const FEATURE_WORDS: u32 = 2;
 
     fn new(options: Options) -> Result<Self, ConfigError> {
         Ok(Shepherd {
@@ -409,6 +435,18 @@ impl Plugin for Shepherd {
         Ok(())
     }
 
+    /// Keeps the per-field shepherd count at the root (S7: joined fields join their flocks).
+    fn features_merged(&self, cx: &mut Cx<'_>, kept: FeatureId, absorbed: FeatureId) -> HookResult {
+        let n = shepherd_count(cx, absorbed);
+        if n > 0 {
+            if let Some(c) = cx.feature_state_mut(absorbed).get_mut(1) {
+                *c = 0;
+            }
+            add_shepherd_count(cx, kept, n as i32)?;
+        }
+        Ok(())
+    }
+
     fn before_figure(&self, cx: &mut Cx<'_>) -> HookResult {
         Self::push_flock_decisions(cx)
     }
@@ -425,7 +463,7 @@ impl Plugin for Shepherd {
         }
         for l in 0..v.tile_feature_count(t) {
             if v.tile_feature_kind(t, l) == FeatureKind::Field
-                && shepherds_in(v, v.find(v.feature_of(t, l))).next().is_none()
+                && shepherd_count(v, v.find(v.feature_of(t, l))) == 0
             {
                 opts.push(FigureOption::Deploy { kind, feature: l });
             }
@@ -444,6 +482,7 @@ impl Plugin for Shepherd {
         let f = cx.feature_of(t, feature);
         let turn = cx.turn();
         set_flock_word(cx, f, FlockWord::deployed(turn))?;
+        add_shepherd_count(cx, f, 1)?;
         cx.push_chance(TAG_DEPLOY_DRAW, u32::from(f));
         Ok(())
     }
@@ -507,7 +546,7 @@ impl Plugin for Shepherd {
     /// (after the active player's own choice, which comes in an earlier stage).
     fn field_closed(&self, cx: &mut Cx<'_>, field: FeatureId) -> HookResult {
         let root = cx.find(field);
-        if shepherds_in(cx, root).next().is_none() {
+        if shepherd_count(cx, root) == 0 {
             return Ok(());
         }
         Self::herd(cx, root, None)
