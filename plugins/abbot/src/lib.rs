@@ -46,11 +46,29 @@ impl Abbot {
     }
 
     /// The deployed abbot of `player`, if any.
+    ///
+    /// Figures are numbered player by player (the core's layout: the owner is
+    /// `figure / figures per player`, plugin figure kinds after the followers), so
+    /// the abbot is searched from the end of the player's block first: one or two
+    /// host calls in practice. Every figure is checked if that guess fails.
     fn deployed_abbot(v: &View<'_>, player: PlayerId) -> Option<FigureId> {
         let kind = v.my_figure(ABBOT);
-        (0..v.figure_count() as FigureId).find(|&g| {
-            v.figure_owner(g) == player && v.figure_kind(g) == kind && v.figure_feature(g).is_some()
-        })
+        let n = v.figure_count();
+        let players = usize::from(v.players());
+        let is_mine = |g: FigureId| v.figure_kind(g) == kind && v.figure_owner(g) == player;
+        let guess = (players > 0 && n.is_multiple_of(players))
+            .then(|| {
+                let per = n / players;
+                let first = usize::from(player) * per;
+                (first..(first + per).min(n))
+                    .rev()
+                    .map(|g| g as FigureId)
+                    .find(|&g| is_mine(g))
+            })
+            .flatten();
+        guess
+            .or_else(|| (0..n as FigureId).find(|&g| is_mine(g)))
+            .filter(|&g| v.figure_feature(g).is_some())
     }
 
     /// "cloister" or "garden", for log lines.
@@ -91,14 +109,14 @@ impl Plugin for Abbot {
         let me = v.current_player();
         let kind = v.my_figure(ABBOT);
         if v.supply(me, kind) > 0 {
+            let garden = v.my_marker(GARDEN);
             for l in 0..v.tile_feature_count(t) {
-                let f = v.feature_of(t, l);
                 let place = match v.tile_feature_kind(t, l) {
                     FeatureKind::Cloister => true,
-                    FeatureKind::Spot => Self::is_garden(v, f),
+                    FeatureKind::Spot => garden != 0 && v.tile_feature_markers(t, l) & garden != 0,
                     _ => false,
                 };
-                if place && v.occupants(f) == 0 {
+                if place && v.occupants(v.feature_of(t, l)) == 0 {
                     opts.push(FigureOption::Deploy { kind, feature: l });
                 }
             }
