@@ -216,6 +216,24 @@ fn s2_a_shepherd_joins_a_farmers_field() {
     );
 }
 
+#[test]
+fn s2_with_farmers_off_the_shepherd_still_goes_on_fields() {
+    // F4 forbids followers on fields, not shepherds.
+    let r = rules(&AFTER.replace(
+        "tilesets = [\"base\"]",
+        "tilesets = [\"base\"]\n[core]\nfarmers = \"off\"",
+    ));
+    let mut g = run(&r, 2, "draw BA/L; place 0 1 0").unwrap();
+    refused(&mut g, "deploy follower field");
+    run_on(
+        &mut g,
+        "deploy shepherd field; shepherd sheep-2
+         draw BA/L; place 1 1 0; pass
+         draw BA/L; place 2 1 0; pass; shepherd herd; scores 2 0",
+    )
+    .unwrap();
+}
+
 // ------------------------------------------------------------------ S3
 
 #[test]
