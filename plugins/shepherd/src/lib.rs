@@ -202,12 +202,18 @@ fn set_flock_word(cx: &mut Cx<'_>, f: FeatureId, w: FlockWord) -> HookResult {
     Ok(())
 }
 
+/// The feature instance figure `g` stands on, if `g` is a shepherd in the field
+/// with root `root`.
+fn shepherd_in(v: &View<'_>, g: FigureId, root: FeatureId) -> Option<FeatureId> {
+    if v.figure_kind(g) != v.my_figure(0) {
+        return None;
+    }
+    v.figure_feature(g).filter(|&f| v.find(f) == root)
+}
+
 /// The deployed shepherds whose field is the set with root `root`, by figure id.
 fn shepherds_in<'a>(v: &'a View<'_>, root: FeatureId) -> impl Iterator<Item = FigureId> + 'a {
-    let kind = v.my_figure(0);
-    (0..v.figure_count() as FigureId).filter(move |&g| {
-        v.figure_kind(g) == kind && v.figure_feature(g).is_some_and(|f| v.find(f) == root)
-    })
+    (0..v.figure_count() as FigureId).filter(move |&g| shepherd_in(v, g, root).is_some())
 }
 
 fn names(players: PlayerSet) -> String {
@@ -236,19 +242,12 @@ impl Shepherd {
     /// tokens back in the bag. Returns the players who had a shepherd there and
     /// the sheep they had.
     fn clear_field(cx: &mut Cx<'_>, root: FeatureId) -> Result<(PlayerSet, u32), Error> {
-        let kind = cx.my_figure(0);
         let mut players = PlayerSet::EMPTY;
         let mut sheep = 0;
         for g in 0..cx.figure_count() as FigureId {
-            if cx.figure_kind(g) != kind {
-                continue;
-            }
-            let Some(f) = cx.figure_feature(g) else {
+            let Some(f) = shepherd_in(cx, g, root) else {
                 continue;
             };
-            if cx.find(f) != root {
-                continue;
-            }
             let w = flock_word(cx, f);
             sheep += w.sheep();
             for k in 0..4 {
@@ -364,10 +363,14 @@ impl Shepherd {
         if k == WOLF {
             let (players, sheep) = Self::clear_field(cx, root)?;
             if cx.logging() {
+                let home = if players.len() == 1 {
+                    format!("{}'s shepherd goes home", names(players))
+                } else {
+                    format!("the shepherds of {} go home", names(players))
+                };
                 cx.log(format!(
                     "{{P{who}}} grows the flock: a wolf! The flock on this field is lost: \
-                     {sheep} sheep go back into the bag and the shepherds of {} go home.",
-                    names(players)
+                     {sheep} sheep go back into the bag and {home}."
                 ));
             }
             return Ok(());
