@@ -4,10 +4,10 @@
 //! same with `kit-hot` (only the hot hooks: placement filter, majority, points,
 //! with trivial bodies); and the same games with no plugin.
 //!
-//! Run with `cargo bench --bench plugin_dispatch`. It builds the plugin
-//! library (`plugins/testing/kit-lib`) with cargo first, checks that both
-//! variants play identical games, prints the ratio loaded / compiled-in, then
-//! runs the criterion benchmarks.
+//! Run with `cargo bench --bench plugin_dispatch`. Cargo builds the plugin
+//! library (`plugins/testing/kit-lib`, a dev-dependency) with the benchmark; the
+//! benchmark checks that both variants play identical games, prints the ratio
+//! loaded / compiled-in, then runs the criterion benchmarks.
 #![allow(missing_docs)]
 
 use carcassonne_core::{Game, Rng, Rules};
@@ -15,37 +15,27 @@ use carcassonne_host::{loader, Registry};
 use carcassonne_test_plugins as _; // the compiled-in variant
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use std::path::PathBuf;
-use std::process::Command;
 use std::sync::Arc;
 use std::time::Instant;
 
 const GAMES: u64 = 16;
 
-/// Builds the test plugin library with this benchmark's profile; returns its path.
+/// The test plugin library: a dev-dependency of this package, so cargo has built
+/// it with this benchmark's profile into `target/<profile>/deps/`.
 fn kit_library() -> PathBuf {
     let exe = std::env::current_exe().expect("bench exe");
-    let profile_dir = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .expect("target/<profile>/deps");
-    let target = profile_dir.parent().expect("target dir");
-    let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
-        Some("debug") => "dev",
-        _ => "bench",
-    };
-    let st = Command::new(env!("CARGO"))
-        .args(["build", "--quiet", "--profile", profile, "--target-dir"])
-        .arg(target)
-        .args(["-p", "carcassonne-test-plugins-lib"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .status()
-        .expect("cargo runs");
-    assert!(st.success(), "building the plugin library failed");
-    profile_dir.join(format!(
+    let deps = exe.parent().expect("target/<profile>/deps");
+    let lib = deps.join(format!(
         "{}carcassonne_test_plugins_lib{}",
         std::env::consts::DLL_PREFIX,
         std::env::consts::DLL_SUFFIX
-    ))
+    ));
+    assert!(
+        lib.exists(),
+        "{} is missing: run with cargo bench",
+        lib.display()
+    );
+    lib
 }
 
 fn rules(reg: &Registry, plugins: &str) -> Arc<Rules> {

@@ -2,10 +2,11 @@
 //! the example third-party plugin.
 //!
 //! The test plugins (`plugins/testing/kit`) are compiled into this test binary
-//! and also loaded from their library (`plugins/testing/kit-lib`), which these
-//! tests build with cargo into the same target directory, together with the
-//! deliberately broken libraries. The example plugin (`examples/cloister-bonus`,
-//! outside the workspace) is built into `target/example-plugins/`.
+//! and also loaded from their library (`plugins/testing/kit-lib`), which cargo
+//! builds together with the deliberately broken libraries because they are
+//! dev-dependencies of this package. The example plugin
+//! (`examples/cloister-bonus`, outside the workspace) is built by these tests
+//! with cargo into `target/example-plugins/`.
 
 use carcassonne_core::{
     Action, Actor, Event, FigureOption, Game, GameError, Rng, Rules, ScoreReason,
@@ -23,13 +24,10 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `target/<profile>` of this build, and the cargo profile name.
-fn profile_dir() -> (PathBuf, String) {
+/// `target/<profile>` of this build.
+fn profile_dir() -> PathBuf {
     let exe = PathBuf::from(env!("CARGO_BIN_EXE_carcassonne"));
-    let dir = exe.parent().expect("exe dir").to_path_buf();
-    let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or("debug");
-    let profile = if name == "debug" { "dev" } else { name }.to_string();
-    (dir, profile)
+    exe.parent().expect("exe dir").to_path_buf()
 }
 
 fn cargo(args: &[&str]) {
@@ -54,29 +52,20 @@ fn lib_file(dir: &Path, crate_name: &str) -> PathBuf {
     ))
 }
 
-/// Builds the workspace's test plugin libraries (once) and returns their directory.
+/// The directory holding the workspace's test plugin libraries. They are
+/// dev-dependencies of this package, so cargo has built them with this test
+/// binary, into `target/<profile>/deps/`.
 fn workspace_libs() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let (dir, profile) = profile_dir();
-        let target = dir.parent().expect("target dir").to_path_buf();
-        cargo(&[
-            "build",
-            "--quiet",
-            "--profile",
-            &profile,
-            "--target-dir",
-            target.to_str().expect("utf-8 path"),
-            "-p",
-            "carcassonne-test-plugins-lib",
-            "-p",
-            "carcassonne-test-wrong-epoch",
-            "-p",
-            "carcassonne-test-bad-layout",
-            "-p",
-            "carcassonne-test-not-a-plugin",
-        ]);
-        dir
+        let deps = profile_dir().join("deps");
+        let lib = lib_file(&deps, "carcassonne-test-plugins-lib");
+        assert!(
+            lib.exists(),
+            "{} is missing: run the tests with cargo",
+            lib.display()
+        );
+        deps
     })
 }
 
