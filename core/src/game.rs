@@ -1426,26 +1426,33 @@ impl Game {
 
     /// Samples the current chance event with the game's own RNG and applies it.
     pub fn sample_chance(&mut self) -> Result<u32, GameError> {
+        self.sample_chance_with(true)
+    }
+
+    /// [`Game::sample_chance`]; when `transactional` is false, a plugin failure leaves
+    /// the state undefined (playouts), which saves a backup copy per draw.
+    fn sample_chance_with(&mut self, transactional: bool) -> Result<u32, GameError> {
         if self.actor() != Actor::Chance {
             return Err(GameError::Illegal {
                 action: "sample".into(),
                 reason: "no chance event is pending".into(),
             });
         }
+        let backup = (transactional && !self.rules.plugins.is_empty()).then(|| self.clone());
+        let r = self.sample_inner();
+        if let (Err(_), Some(b)) = (&r, backup) {
+            *self = b;
+        }
+        r
+    }
+
+    fn sample_inner(&mut self) -> Result<u32, GameError> {
         if self.pending.is_empty() {
             // Tile draw: a uniform tile from the bag.
             let i = self.rng.below(self.bag.len() as u32) as usize;
             let t = self.bag[i] as u32;
-            if self.rules.plugins.is_empty() {
-                self.draw_at(i)?;
-                self.advance()?;
-            } else {
-                let backup = self.clone();
-                if let Err(e) = self.draw_at(i).and_then(|_| self.advance()) {
-                    *self = backup;
-                    return Err(e.into());
-                }
-            }
+            self.draw_at(i)?;
+            self.advance()?;
             return Ok(t);
         }
         let mut o = std::mem::take(&mut self.scratch.outcomes);
@@ -1462,7 +1469,7 @@ impl Game {
         });
         self.scratch.outcomes = o;
         let c = pick?;
-        self.apply(Action::Chance(c))?;
+        self.apply_unchecked(Action::Chance(c))?;
         Ok(c)
     }
 
@@ -1475,7 +1482,7 @@ impl Game {
     pub fn step_random(&mut self, rng: &mut Rng) -> Result<bool, GameError> {
         match self.actor() {
             Actor::GameOver => Ok(false),
-            Actor::Chance => self.sample_chance().map(|_| true),
+            Actor::Chance => self.sample_chance_with(false).map(|_| true),
             Actor::Player(_) => {
                 let a = if let Some(s) = self.pending.last().copied() {
                     let mut c = std::mem::take(&mut self.scratch.codes);
