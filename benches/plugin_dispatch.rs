@@ -2,7 +2,8 @@
 //! plugin `kit-everything` (subscribed to every hook, calling back into the
 //! host in most of them) compiled in and loaded from its shared library; the
 //! same with `kit-hot` (only the hot hooks: placement filter, majority, points,
-//! with trivial bodies); and the same games with no plugin.
+//! with trivial bodies), also written natively against the core's `Hooks` as a
+//! no-ABI baseline; and the same games with no plugin.
 //!
 //! Run with `cargo bench --bench plugin_dispatch`. Cargo builds the plugin
 //! library (`plugins/testing/kit-lib`, a dev-dependency) with the benchmark; the
@@ -10,6 +11,10 @@
 //! loaded / compiled-in, then runs the criterion benchmarks.
 #![allow(missing_docs)]
 
+use carcassonne_core::{
+    CoreOptions, FeatureKind, HookResult, Hooks, Placement, PluginDecl, ScoreInfo, TileCatalogue,
+    TileTypeId, View,
+};
 use carcassonne_core::{Game, Rng, Rules};
 use carcassonne_host::{loader, Registry};
 use carcassonne_test_plugins as _; // the compiled-in variant
@@ -36,6 +41,51 @@ fn kit_library() -> PathBuf {
         lib.display()
     );
     lib
+}
+
+/// `kit-hot` written directly against the core's `Hooks` (no ABI): the baseline
+/// that separates the cost of crossing the ABI from the engine's cost of having
+/// a plugin at all.
+struct NativeHot;
+
+impl Hooks for NativeHot {
+    fn subscriptions(&self) -> u32 {
+        use carcassonne_core::hook;
+        hook::FILTER_PLACEMENTS | hook::MAJORITY | hook::POINTS
+    }
+
+    fn filter_placements(
+        &self,
+        _v: &View<'_>,
+        _tile: TileTypeId,
+        cands: &[Placement],
+        keep: &mut [bool],
+    ) -> HookResult {
+        for (c, k) in cands.iter().zip(keep.iter_mut()) {
+            *k &= c.rot < 4;
+        }
+        Ok(())
+    }
+
+    fn points(&self, _v: &View<'_>, info: &ScoreInfo, points: &mut i32) -> HookResult {
+        if info.kind == FeatureKind::Road {
+            *points += 1;
+        }
+        Ok(())
+    }
+}
+
+fn native_hot_rules() -> Arc<Rules> {
+    let set = carcassonne_host::tilesets::load("base", None).expect("base tiles");
+    let tiles = TileCatalogue::build(&[set], "C2").expect("catalogue");
+    let decl = PluginDecl {
+        id: "kit-hot".into(),
+        ..PluginDecl::default()
+    };
+    let hooks: Arc<dyn Hooks> = Arc::new(NativeHot);
+    Arc::new(
+        Rules::new("bench", tiles, CoreOptions::default(), vec![(decl, hooks)]).expect("rules"),
+    )
 }
 
 fn rules(reg: &Registry, plugins: &str) -> Arc<Rules> {
@@ -81,6 +131,7 @@ fn bench(c: &mut Criterion) {
     // Only the hot hooks (placement filter, majority, points), with trivial bodies.
     let hot = "[plugins.kit-hot]\n";
     let (hot_compiled, hot_loaded) = (rules(&builtin, hot), rules(&library, hot));
+    let hot_native = native_hot_rules();
 
     // Both variants must play the same games.
     let (sc, sl) = (play(&compiled), play(&loaded));
@@ -100,21 +151,23 @@ fn bench(c: &mut Criterion) {
             black_box(play(r));
         })
     };
-    let (tn, tc, tl, thc, thl) = (
+    let (tn, tc, tl, thn, thc, thl) = (
         time(&none),
         time(&compiled),
         time(&loaded),
+        time(&hot_native),
         time(&hot_compiled),
         time(&hot_loaded),
     );
     eprintln!(
         "plugin_dispatch ({GAMES} games, median of 9): no plugin {:.2} ms\n  \
          kit-everything: compiled in {:.2} ms, loaded {:.2} ms, loaded / compiled-in = {:.3}\n  \
-         kit-hot:        compiled in {:.2} ms, loaded {:.2} ms, loaded / compiled-in = {:.3}",
+         kit-hot:        native (no ABI) {:.2} ms, compiled in {:.2} ms, loaded {:.2} ms, loaded / compiled-in = {:.3}",
         tn * 1e3,
         tc * 1e3,
         tl * 1e3,
         tl / tc,
+        thn * 1e3,
         thc * 1e3,
         thl * 1e3,
         thl / thc
@@ -137,6 +190,7 @@ fn bench(c: &mut Criterion) {
             s
         })
     });
+    group.bench_function("hot_native", |b| b.iter(|| play(black_box(&hot_native))));
     group.bench_function("hot_compiled_in", |b| {
         b.iter(|| {
             let s = play(black_box(&hot_compiled));
