@@ -8,7 +8,8 @@ use carcassonne_core::{Action, Actor, Game, Rng};
 pub enum BotKind {
     /// Uniform among placements, then uniform among that placement's figure options (including none).
     Random,
-    /// Takes the action that most improves its score lead one step ahead.
+    /// Looks a few steps ahead within its turn (expectation over token draws and the
+    /// like) and takes the action that maximises its lead if the game ended then.
     Greedy,
 }
 
@@ -39,13 +40,13 @@ impl Bot {
                 let Actor::Player(me) = g.actor() else {
                     return Err(anyhow!("not a player's turn"));
                 };
-                let mut best = (i64::MIN, 0usize);
+                let mut best = (f64::MIN, 0usize);
                 for (i, &a) in acts.iter().enumerate() {
                     let mut c = g.clone();
                     if c.apply(a).is_err() {
                         continue;
                     }
-                    let v = self.value_after(&c, me) * 8 + i64::from(self.rng.below(8));
+                    let v = value(&c, me, 3) + f64::from(self.rng.below(1000)) * 1e-6;
                     if v > best.0 {
                         best = (v, i);
                     }
@@ -54,36 +55,58 @@ impl Bot {
             }
         }
     }
+}
 
-    /// Value for `me` of a position: the score lead if the game ended now; when the
-    /// same player still has to act (the figure step after a placement), the best follow-up.
-    fn value_after(&mut self, g: &Game, me: u8) -> i64 {
-        if g.actor() == Actor::Player(me) {
-            if let Ok(next) = g.legal_actions() {
-                let mut best = i64::MIN;
-                for a in next {
+/// Expectimax to a small depth: the best follow-up while the same player still
+/// acts (the figure step after a placement, a plugin decision), the expectation
+/// over a pending chance event (e.g. a token draw), and at the leaves the score
+/// lead if the game ended now.
+fn value(g: &Game, me: u8, depth: u8) -> f64 {
+    if depth == 0 {
+        return final_lead(g, me);
+    }
+    match g.actor() {
+        Actor::Player(p) if p == me => {
+            let Ok(acts) = g.legal_actions() else {
+                return final_lead(g, me);
+            };
+            acts.into_iter()
+                .filter_map(|a| {
                     let mut c = g.clone();
-                    if c.apply(a).is_ok() {
-                        best = best.max(final_lead(&c, me));
-                    }
-                }
-                if best > i64::MIN {
-                    return best;
-                }
-            }
+                    c.apply(a).ok().map(|_| value(&c, me, depth - 1))
+                })
+                .fold(f64::MIN, f64::max)
+                .max(f64::MIN + 1.0)
         }
-        final_lead(g, me)
+        // A chance event inside the turn (not the next tile draw): weigh the outcomes.
+        Actor::Chance if !g.pending_steps().is_empty() => {
+            let Ok(outcomes) = g.chance_outcomes() else {
+                return final_lead(g, me);
+            };
+            let total: f64 = outcomes.iter().map(|&(_, w)| f64::from(w)).sum();
+            outcomes
+                .into_iter()
+                .filter_map(|(o, w)| {
+                    let mut c = g.clone();
+                    c.apply(Action::Chance(o))
+                        .ok()
+                        .map(|_| f64::from(w) * value(&c, me, depth - 1))
+                })
+                .sum::<f64>()
+                / total.max(1.0)
+        }
+        _ => final_lead(g, me),
     }
 }
 
 /// Lead of `me` if the game ended now (current lead when it cannot end now).
-fn final_lead(g: &Game, me: u8) -> i64 {
+fn final_lead(g: &Game, me: u8) -> f64 {
     let mut c = g.clone();
     if c.end_now().is_ok() {
         // Prefer keeping followers when the lead is equal.
-        lead(&c, me) * 4 + i64::from(g.supply(me, 0).min(3))
+        (lead(&c, me) * 4 + i64::from(g.supply(me, 0).min(3))) as f64
     } else {
-        lead(g, me) * 4
+        (lead(g, me) * 4) as f64
     }
 }
 

@@ -24,13 +24,31 @@ fn role(kind: FeatureKind) -> &'static str {
     }
 }
 
-fn players(set: carcassonne_core::PlayerSet) -> String {
+/// "Red scores" / "Red and Blue score".
+fn players_score(set: carcassonne_core::PlayerSet) -> String {
     let v: Vec<&str> = set.iter().map(|p| NAMES[p as usize]).collect();
     match v.len() {
-        0 => "nobody".into(),
-        1 => v[0].into(),
-        n => format!("{} and {}", v[..n - 1].join(", "), v[n - 1]),
+        0 => "nobody scores".into(),
+        1 => format!("{} scores", v[0]),
+        n => format!("{} and {} score", v[..n - 1].join(", "), v[n - 1]),
     }
+}
+
+/// The log lines of a batch of events. Points a plugin awards are shown only when
+/// the plugin did not just describe them itself.
+pub fn lines(g: &Game, events: &[Event]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, e) in events.iter().enumerate() {
+        if let (Event::PluginScored { plugin, .. }, Some(Event::Plugin { plugin: q, .. })) =
+            (e, i.checked_sub(1).map(|j| &events[j]))
+        {
+            if plugin == q {
+                continue;
+            }
+        }
+        out.extend(describe(g, e));
+    }
+    out
 }
 
 /// One line per event (some events print nothing).
@@ -101,15 +119,16 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
                 FeatureKind::Road | FeatureKind::City => format!(" ({tiles} tiles)"),
                 _ => String::new(),
             };
-            format!("{what} {kind}{size}: {} score {points}.", players(*who))
+            format!("{what} {kind}{size}: {} {points}.", players_score(*who))
         }
+        Event::FarmersScored { points: 0, .. } => return None,
         Event::FarmersScored {
             players: who,
             points,
             cities,
         } => format!(
-            "Farmers: {} score {points} for {cities} completed cit{}.",
-            players(*who),
+            "Farmers: {} {points} for {cities} completed cit{}.",
+            players_score(*who),
             if *cities == 1 { "y" } else { "ies" }
         ),
         Event::PluginScored {

@@ -21,7 +21,12 @@ pub struct Args {
     #[arg(long, value_name = "OUT.json")]
     record: Option<PathBuf>,
     /// Bot for each seat, comma-separated (the last one fills the remaining seats).
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "greedy")]
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "greedy,random"
+    )]
     bots: Vec<BotKind>,
     /// Print only the final scores.
     #[arg(long)]
@@ -58,10 +63,9 @@ pub fn run(a: Args) -> Result<()> {
     }
     let mut rec = Recorder::default();
     loop {
-        for e in g.take_events() {
-            if let Some(line) = log::describe(&g, &e) {
-                println!("{line}");
-            }
+        let events = g.take_events();
+        for line in log::lines(&g, &events) {
+            println!("{line}");
         }
         match g.actor() {
             Actor::GameOver => break,
