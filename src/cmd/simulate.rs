@@ -112,7 +112,11 @@ impl Stats {
     pub fn stddev(&self) -> Vec<f64> {
         let m = self.mean();
         (0..self.players)
-            .map(|p| (self.sumsq[p] / self.games as f64 - m[p] * m[p]).max(0.0).sqrt())
+            .map(|p| {
+                (self.sumsq[p] / self.games as f64 - m[p] * m[p])
+                    .max(0.0)
+                    .sqrt()
+            })
             .collect()
     }
 

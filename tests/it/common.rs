@@ -29,7 +29,9 @@ pub fn rules(text: &str) -> Arc<Rules> {
 
 /// Compiles a ruleset file of `configs/`.
 pub fn config(name: &str) -> Arc<Rules> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs").join(name);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("configs")
+        .join(name);
     match carcassonne_host::load_file(&path, &registry()) {
         Ok(r) => r.rules,
         Err(e) => panic!("invalid ruleset {name}:\n{e}"),
@@ -55,7 +57,12 @@ pub fn official_libraries() -> &'static std::path::Path {
             "carcassonne-special-cities-lib",
         ];
         let mut args = vec!["build", "--quiet", "--profile", profile, "--target-dir"];
-        let target = out.parent().expect("target").to_str().expect("utf-8 path").to_string();
+        let target = out
+            .parent()
+            .expect("target")
+            .to_str()
+            .expect("utf-8 path")
+            .to_string();
         args.push(&target);
         for c in &crates {
             args.extend(["-p", c]);
@@ -104,8 +111,15 @@ pub fn assert_same_compiled_in_and_loaded(ruleset: &str, players: u8, seeds: std
         let (mut ra, mut rb) = (Rng::new(seed), Rng::new(seed));
         loop {
             assert_eq!(ga.observation(0), gb.observation(0), "seed {seed}");
-            assert_eq!(ga.legal_actions().unwrap(), gb.legal_actions().unwrap(), "seed {seed}");
-            let (ca, cb) = (ga.step_random(&mut ra).unwrap(), gb.step_random(&mut rb).unwrap());
+            assert_eq!(
+                ga.legal_actions().unwrap(),
+                gb.legal_actions().unwrap(),
+                "seed {seed}"
+            );
+            let (ca, cb) = (
+                ga.step_random(&mut ra).unwrap(),
+                gb.step_random(&mut rb).unwrap(),
+            );
             assert_eq!(ca, cb);
             if !ca {
                 break;
