@@ -474,8 +474,8 @@ impl Game {
 
     #[inline]
     fn cell(&self, p: Pos) -> u16 {
-        let x = (p.x - self.ox) as i32;
-        let y = (p.y - self.oy) as i32;
+        let x = i32::from(p.x) - i32::from(self.ox);
+        let y = i32::from(p.y) - i32::from(self.oy);
         if x < 0 || y < 0 || x >= self.w as i32 || y >= self.h as i32 {
             return 0;
         }
@@ -696,7 +696,10 @@ impl Game {
 
     fn ensure_room(&mut self, p: Pos) {
         // Keep a margin of one cell so frontier cells around `p` fit.
-        let (x, y) = ((p.x - self.ox) as i32, (p.y - self.oy) as i32);
+        let (x, y) = (
+            i32::from(p.x) - i32::from(self.ox),
+            i32::from(p.y) - i32::from(self.oy),
+        );
         if x >= 1 && y >= 1 && x < self.w as i32 - 1 && y < self.h as i32 - 1 {
             return;
         }
