@@ -42,6 +42,7 @@ fn every_legal_action_applies() {
             players,
             first_seed: 77,
             try_every_action: true,
+            ..Options::default()
         };
         let report =
             run(&base(CoreOptions::default()), opts, &|_| Ok(())).unwrap_or_else(|f| panic!("{f}"));

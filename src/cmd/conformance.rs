@@ -21,6 +21,9 @@ pub struct Args {
     /// Apply every legal action on a clone at every step, not only the one chosen (slower).
     #[arg(long)]
     every_action: bool,
+    /// Allow scores to go down (for rulesets whose plugins take points away).
+    #[arg(long)]
+    allow_score_decrease: bool,
 }
 
 /// Runs the command.
@@ -35,6 +38,7 @@ pub fn run(a: Args) -> Result<()> {
         players,
         first_seed: a.seed,
         try_every_action: a.every_action,
+        scores_never_decrease: !a.allow_score_decrease,
     };
     let started = std::time::Instant::now();
     let report = check_rules(&rs.rules, opts).map_err(|f| {

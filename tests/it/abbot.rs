@@ -524,6 +524,7 @@ fn abbot_passes_the_conformance_kit_with_its_invariants() {
         players: 3,
         first_seed: 17,
         try_every_action: true,
+        ..Options::default()
     };
     conformance(&rules(ALL), opts, &abbot_invariants).unwrap_or_else(|f| panic!("{f}"));
 }

@@ -38,52 +38,28 @@ pub fn config(name: &str) -> Arc<Rules> {
     }
 }
 
-/// Builds the official plugins as plugin libraries (once per test run) and returns a
-/// directory holding exactly those libraries.
+/// A directory holding exactly the official plugins' libraries. They are
+/// dev-dependencies of this package, so cargo has built them with this test binary
+/// (into `target/<profile>/deps/`); they are copied to a directory of their own.
 pub fn official_libraries() -> &'static std::path::Path {
     use std::path::PathBuf;
     use std::sync::OnceLock;
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let exe = PathBuf::from(env!("CARGO_BIN_EXE_carcassonne"));
-        let out = exe.parent().expect("target/<profile>").to_path_buf();
-        let name = out.file_name().and_then(|n| n.to_str()).unwrap_or("debug");
-        let profile = if name == "debug" { "dev" } else { name };
-        let crates = [
-            "carcassonne-shepherd-lib",
-            "carcassonne-hills-lib",
-            "carcassonne-vineyards-lib",
-            "carcassonne-abbot-lib",
-            "carcassonne-special-cities-lib",
-        ];
-        let mut args = vec!["build", "--quiet", "--profile", profile, "--target-dir"];
-        let target = out
-            .parent()
-            .expect("target")
-            .to_str()
-            .expect("utf-8 path")
-            .to_string();
-        args.push(&target);
-        for c in &crates {
-            args.extend(["-p", c]);
-        }
-        let st = std::process::Command::new(env!("CARGO"))
-            .args(&args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .status()
-            .expect("cargo runs");
-        assert!(st.success(), "building the plugin libraries failed");
+        let deps = exe.parent().expect("target/<profile>").join("deps");
         let dir = std::env::temp_dir().join(format!("carcassonne-official-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
-        for c in &crates {
+        for c in ["shepherd", "hills", "vineyards", "abbot", "special-cities"] {
             let file = format!(
-                "{}{}{}",
+                "{}carcassonne_{}_lib{}",
                 std::env::consts::DLL_PREFIX,
                 c.replace('-', "_"),
                 std::env::consts::DLL_SUFFIX
             );
-            std::fs::copy(out.join(&file), dir.join(&file)).expect("copy the library");
+            std::fs::copy(deps.join(&file), dir.join(&file))
+                .unwrap_or_else(|e| panic!("{}: {e}", deps.join(&file).display()));
         }
         dir
     })

@@ -732,6 +732,7 @@ fn hills_pass_the_conformance_kit() {
         players: 2,
         first_seed: 7,
         try_every_action: true,
+        ..Options::default()
     };
     carcassonne_host::conformance::check_rules(&rules(FULL_HIDDEN), opts)
         .unwrap_or_else(|f| panic!("{f}"));
@@ -741,6 +742,7 @@ fn hills_pass_the_conformance_kit() {
         players: 4,
         first_seed: 11,
         try_every_action: true,
+        ..Options::default()
     };
     conformance(&r, opts, &|g| hill_invariants(g, true)).unwrap_or_else(|f| panic!("{f}"));
 }

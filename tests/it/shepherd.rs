@@ -767,6 +767,7 @@ fn s1_tokens_are_conserved_in_random_games_on_hills_and_sheep() {
             players,
             first_seed: u64::from(players) * 1000,
             try_every_action: false,
+            ..Options::default()
         };
         let report = conformance(&r, opts, &extra).unwrap_or_else(|f| panic!("{f}"));
         assert_eq!(report.games, 100);
@@ -781,6 +782,7 @@ fn s1_tokens_are_conserved_in_random_games_on_hills_and_sheep() {
         players: 3,
         first_seed: 7,
         try_every_action: true,
+        ..Options::default()
     };
     conformance(&r, opts, &shepherd_invariants).unwrap_or_else(|f| panic!("{f}"));
 }
@@ -793,6 +795,7 @@ fn s4_before_follower_passes_the_conformance_kit() {
         players: 3,
         first_seed: 50,
         try_every_action: false,
+        ..Options::default()
     };
     let report = conformance(&r, opts, &shepherd_invariants).unwrap_or_else(|f| panic!("{f}"));
     assert_eq!(report.games, 100);
@@ -801,6 +804,7 @@ fn s4_before_follower_passes_the_conformance_kit() {
         players: 2,
         first_seed: 9,
         try_every_action: true,
+        ..Options::default()
     };
     conformance(&r, opts, &shepherd_invariants).unwrap_or_else(|f| panic!("{f}"));
 }

@@ -74,6 +74,7 @@ fn hills_and_sheep_tiles_without_mechanics_pass_the_conformance_kit() {
         players: 2,
         first_seed: 5,
         try_every_action: true,
+        ..Options::default()
     };
     conformance(&rules(WITH_SPECIAL), opts, &|_| Ok(())).unwrap_or_else(|f| panic!("{f}"));
 }

@@ -343,6 +343,7 @@ fn vineyards_pass_the_conformance_kit() {
         players: 2,
         first_seed: 7,
         try_every_action: true,
+        ..Options::default()
     };
     conformance(&rules(BOTH), opts, &|_: &Game| Ok(())).unwrap_or_else(|f| panic!("{f}"));
 }
