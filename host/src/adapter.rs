@@ -176,6 +176,16 @@ impl HostCtx {
         }
     }
 
+    /// A context with no game, for calls outside a game (every callback fails).
+    fn detached(plugin: u8) -> HostCtx {
+        HostCtx {
+            game: std::ptr::null_mut(),
+            plugin,
+            writable: false,
+            fault: Cell::new(None),
+        }
+    }
+
     fn host_ref(&self) -> HostRef<'static> {
         HostRef {
             vtable: &HOST_VTABLE,
@@ -310,6 +320,10 @@ fn cb<R>(h: HostHandle, op: &str, default: R, f: impl FnOnce(&HostCtx) -> Option
     // SAFETY: plugins are trusted to pass back the handle of the current call,
     // which points to a `HostCtx` on the adapter's stack.
     let cx = unsafe { &*(h.0 as *const HostCtx) };
+    if cx.game.is_null() {
+        cx.misuse(format!("`{op}`: there is no game at this point"));
+        return default;
+    }
     match catch_unwind(AssertUnwindSafe(|| f(cx))) {
         Ok(Some(r)) => r,
         Ok(None) => default,
@@ -906,6 +920,27 @@ pub struct AbiHooks {
 }
 
 impl AbiHooks {
+    /// The configured plugin's figure counts per kind, if it answers the
+    /// [`abi::EXT_FIGURE_COUNTS`] extension.
+    pub fn figure_counts(&self) -> Result<Option<Vec<u64>>, String> {
+        let ctx = HostCtx::detached(0);
+        let mut out = RVec::new();
+        match self
+            .obj
+            .extension(
+                ctx.host_ref(),
+                RStr::from_str(abi::EXT_FIGURE_COUNTS),
+                RSlice::from_slice(&[]),
+                &mut out,
+            )
+            .into_result()
+        {
+            Ok(true) => Ok(Some(out.into_iter().collect())),
+            Ok(false) => Ok(None),
+            Err(e) => Err(e.into_string()),
+        }
+    }
+
     /// Wraps a configured plugin object.
     pub fn new(id: impl Into<String>, obj: PluginBox) -> AbiHooks {
         let subs = obj.subscriptions() & carcassonne_core::hook::ALL;
@@ -1307,9 +1342,24 @@ impl ProvidedPlugin for AbiPlugin {
         options_toml: &str,
     ) -> Result<(PluginDecl, Arc<dyn Hooks>), Vec<OptionProblem>> {
         let hooks = self.configure(options_toml)?;
+        let mut figures = self.figures.clone();
+        if !figures.is_empty() {
+            let counts = hooks.figure_counts().map_err(|e| vec![(None, e)])?;
+            if let Some(counts) = counts {
+                if counts.len() != figures.len() || counts.iter().any(|&c| !(1..=30).contains(&c)) {
+                    return Err(vec![(
+                        None,
+                        format!("figure counts {counts:?}: expected one count from 1 to 30 per figure kind"),
+                    )]);
+                }
+                for (f, c) in figures.iter_mut().zip(counts) {
+                    f.per_player = c as u8;
+                }
+            }
+        }
         let decl = PluginDecl {
             id: self.info.id.clone(),
-            figures: self.figures.clone(),
+            figures,
             game_words: self.game_words,
             feature_words: self.feature_words,
             markers: self.markers.clone(),

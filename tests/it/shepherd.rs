@@ -833,3 +833,34 @@ fn options_are_checked() {
     .unwrap_err();
     assert!(e.to_string().contains("flock"), "{e}");
 }
+
+#[test]
+fn s1_house_rule_more_shepherds_per_player_compiled_in_and_loaded() {
+    let text = "name = \"two shepherds\"\ntilesets = [\"base\", \"hills-and-sheep\"]\n\
+                [plugins.shepherd]\nshepherds-per-player = 2\n";
+    for r in [rules(text), library_rules(text)] {
+        let k = r.figure_kind("shepherd").unwrap();
+        assert_eq!(r.figures[k as usize].per_player, 2);
+        let g = carcassonne_core::Game::new(r.clone(), 3, 1).unwrap();
+        assert_eq!(g.supply(2, k), 2);
+    }
+    assert_same_compiled_in_and_loaded(text, 2, 0..2);
+    let default = rules("name = \"x\"\n[plugins.shepherd]\n");
+    let k = default.figure_kind("shepherd").unwrap();
+    assert_eq!(
+        default.figures[k as usize].per_player, 1,
+        "S1: one shepherd each"
+    );
+    let e = carcassonne_host::load_str(
+        "name = \"x\"\n[plugins.shepherd]\nshepherds-per-player = 7\n",
+        "r.toml",
+        None,
+        &registry(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.contains("r.toml:3:1: plugin `shepherd` option `shepherds-per-player`"),
+        "{e}"
+    );
+}

@@ -181,6 +181,13 @@ pub const NAME_STEP: u8 = 0;
 /// [`AbiNameCtx::tag`]: a special figure-option code.
 pub const NAME_SPECIAL: u8 = 1;
 
+/// [`PluginObj::extension`] operation: the configured plugin's copies per player of
+/// each figure kind it declares, in declaration order (one `u64` each). Asked once
+/// after configuration, with a host reference that has no game (every host
+/// callback then fails the call); a plugin that answers `false` keeps the counts
+/// of its descriptor.
+pub const EXT_FIGURE_COUNTS: &str = "figure-counts";
+
 /// What a name or parse request is about (the core's `NameCtx`).
 #[repr(C)]
 #[derive(StableAbi, Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -513,10 +513,28 @@ impl<P: Plugin> PluginObj for Adapter<P> {
     fn extension(
         &self,
         _host: HostRef<'_>,
-        _op: RStr<'_>,
+        op: RStr<'_>,
         _args: RSlice<'_, u64>,
-        _out: &mut RVec<u64>,
+        out: &mut RVec<u64>,
     ) -> RResult<bool, RString> {
-        ROk(false)
+        if op.as_str() != carcassonne_plugin_abi::EXT_FIGURE_COUNTS {
+            return ROk(false);
+        }
+        let counts = catch_unwind(AssertUnwindSafe(|| {
+            (0..P::FIGURES.len())
+                .map(|i| u64::from(self.0.figure_count(i)))
+                .collect::<Vec<u64>>()
+        }));
+        match counts {
+            Ok(c) => {
+                out.clear();
+                out.extend(c);
+                ROk(true)
+            }
+            Err(_) => RErr(RString::from(format!(
+                "plugin `{}` panicked in figure_count",
+                P::ID
+            ))),
+        }
     }
 }

@@ -249,6 +249,13 @@ pub trait Plugin: Send + Sync + Sized + 'static {
     /// Builds the plugin from its options; check ranges and consistency here.
     fn new(options: Self::Config) -> Result<Self, ConfigError>;
 
+    /// Copies per player of this configured instance's `i`-th figure kind (default:
+    /// `FIGURES[i].per_player`), so an option can set how many figures each player
+    /// has (e.g. a house rule with two shepherds). Between 1 and 30.
+    fn figure_count(&self, i: usize) -> u8 {
+        Self::FIGURES.get(i).map_or(0, |f| f.per_player)
+    }
+
     /// The hook bits of this configured instance (default [`Plugin::HOOKS`]); may drop
     /// bits depending on the options, never add bits outside `HOOKS`.
     fn subscriptions(&self) -> u32 {

@@ -127,25 +127,43 @@ pub enum FlockAction {
 }
 
 /// The plugin's options (`[plugins.shepherd]`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(crate = "carcassonne_plugin_sdk::serde")]
 #[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
 pub struct Options {
     /// When the grow-or-herd choice comes.
     pub flock_action: FlockAction,
+    /// Shepherds each player has (S1: 1; more is a house rule).
+    pub shepherds_per_player: u8,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            flock_action: FlockAction::default(),
+            shepherds_per_player: 1,
+        }
+    }
 }
 
 impl Config for Options {
-    const DOCS: &'static [(&'static str, &'static str)] = &[(
-        "flock-action",
-        "When the grow-or-herd choice comes (S4): \"after-follower\" (English and Dutch rules) \
-         or \"before-follower\" (Portuguese rules).",
-    )];
+    const DOCS: &'static [(&'static str, &'static str)] = &[
+        (
+            "flock-action",
+            "When the grow-or-herd choice comes (S4): \"after-follower\" (English and Dutch rules) \
+             or \"before-follower\" (Portuguese rules).",
+        ),
+        (
+            "shepherds-per-player",
+            "Shepherds each player has: 1 (S1) or, as a house rule, up to 3.",
+        ),
+    ];
 }
 
 /// The plugin: shepherds, the bag of sheep and wolves, grow and herd.
 pub struct Shepherd {
     flock_action: FlockAction,
+    shepherds: u8,
 }
 
 // ------------------------------------------------------------------ helpers
@@ -418,9 +436,23 @@ impl Plugin for Shepherd {
     const FEATURE_WORDS: u32 = 2;
 
     fn new(options: Options) -> Result<Self, ConfigError> {
+        if !(1..=3).contains(&options.shepherds_per_player) {
+            return Err(ConfigError::key(
+                "shepherds-per-player",
+                format!(
+                    "{} shepherds: expected 1 to 3",
+                    options.shepherds_per_player
+                ),
+            ));
+        }
         Ok(Shepherd {
             flock_action: options.flock_action,
+            shepherds: options.shepherds_per_player,
         })
+    }
+
+    fn figure_count(&self, _i: usize) -> u8 {
+        self.shepherds
     }
 
     fn subscriptions(&self) -> u32 {
@@ -621,10 +653,34 @@ mod tests {
         assert_ne!(after.subscriptions() & hook::AFTER_FIGURE, 0);
         let before = Shepherd::new(Options {
             flock_action: FlockAction::BeforeFollower,
+            ..Options::default()
         })
         .unwrap();
         assert_ne!(before.subscriptions() & hook::BEFORE_FIGURE, 0);
         assert_eq!(before.subscriptions() & hook::AFTER_FIGURE, 0);
+    }
+
+    #[test]
+    fn shepherds_per_player_sets_the_figure_count() {
+        let two = Shepherd::new(Options {
+            shepherds_per_player: 2,
+            ..Options::default()
+        })
+        .unwrap();
+        assert_eq!(two.figure_count(0), 2);
+        assert_eq!(
+            Shepherd::new(Options::default()).unwrap().figure_count(0),
+            1
+        );
+        for bad in [0, 4] {
+            let e = Shepherd::new(Options {
+                shepherds_per_player: bad,
+                ..Options::default()
+            })
+            .err()
+            .expect("rejected");
+            assert_eq!(e.problems[0].0.as_deref(), Some("shepherds-per-player"));
+        }
     }
 
     #[test]

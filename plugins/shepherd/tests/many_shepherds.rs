@@ -1,30 +1,17 @@
-//! Several shepherds per player: one decision per field, one payment per player.
-//!
-//! S1 gives each player one shepherd, and the SDK declares figure counts as a
-//! compile-time constant (`Plugin::FIGURES`), so no ruleset can ask for more yet.
-//! The plugin's logic does not assume one: this test takes the plugin's
-//! descriptor, gives it two shepherds per player (what an instance-level figure
-//! count in the SDK would do) and plays the case through the host.
+//! Several shepherds per player (the house rule `shepherds-per-player = 2`): one
+//! decision per field, one payment per player.
 
 use carcassonne_core::scenario::check;
 use carcassonne_core::{Game, Rules};
-use carcassonne_host::adapter::AbiPlugin;
-use carcassonne_host::{PluginSource, Registry};
 use carcassonne_shepherd::{tokens_in_play, TOKENS};
 use std::sync::Arc;
 
 fn rules_with_shepherds(per_player: u8) -> Arc<Rules> {
-    let reg = carcassonne_plugin_sdk::registered_plugins()
-        .into_iter()
-        .find(|r| r.id() == "shepherd")
-        .expect("the shepherd plugin is linked");
-    let mut d = reg.descriptor();
-    d.figures[0].per_player = per_player;
-    let plugin = AbiPlugin::from_descriptor(d, PluginSource::Builtin).expect("descriptor");
-    let mut registry = Registry::empty();
-    registry.add(Arc::new(plugin)).expect("one plugin");
-    let text = "name = \"two shepherds\"\ntilesets = [\"base\"]\n[plugins.shepherd]\n";
-    carcassonne_host::load_str(text, "test", None, &registry)
+    let registry = carcassonne_host::loader::builtin_registry().expect("built-in plugins");
+    let text = format!(
+        "name = \"two shepherds\"\ntilesets = [\"base\"]\n[plugins.shepherd]\nshepherds-per-player = {per_player}\n"
+    );
+    carcassonne_host::load_str(&text, "test", None, &registry)
         .unwrap_or_else(|e| panic!("{e}"))
         .rules
 }
