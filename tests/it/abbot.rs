@@ -414,16 +414,6 @@ fn without_the_abbot_plugin_gardens_are_inert() {
 
 // ------------------------------------------------------------------ logs
 
-fn plugin_lines(g: &mut Game) -> Vec<String> {
-    g.take_events()
-        .into_iter()
-        .filter_map(|e| match e {
-            carcassonne_core::Event::Plugin { text, .. } => Some(text),
-            _ => None,
-        })
-        .collect()
-}
-
 #[test]
 fn abbot_the_turn_log_tells_what_the_abbot_does() {
     let mut g = Game::new(rules(ABBOT), 2, 0).unwrap();
@@ -434,7 +424,7 @@ fn abbot_the_turn_log_tells_what_the_abbot_does() {
     );
     run_on(&mut g, &script).unwrap();
     assert_eq!(
-        plugin_lines(&mut g),
+        plugin_texts(&mut g),
         [
             "{P0}'s abbot tends the garden at (0, 1): it scores like a cloister.",
             "{P0} takes the abbot back: the garden at (0, 1) scores 6."
@@ -444,7 +434,7 @@ fn abbot_the_turn_log_tells_what_the_abbot_does() {
     g.set_logging(true);
     run_on(&mut g, &format!("{GARDEN_BEFORE}\n{GARDEN_LAST}")).unwrap();
     assert_eq!(
-        plugin_lines(&mut g),
+        plugin_texts(&mut g),
         [
             "{P0}'s abbot tends the garden at (0, 1): it scores like a cloister.",
             "{P0}'s abbot tends a garden surrounded by tiles at (0, 1): 9."
@@ -540,7 +530,7 @@ fn abbot_random_games_recall_and_score_gardens() {
         g.set_logging(true);
         let mut rng = carcassonne_core::Rng::new(seed);
         while g.step_random(&mut rng).unwrap() {}
-        for line in plugin_lines(&mut g) {
+        for line in plugin_texts(&mut g) {
             recalls += usize::from(line.contains("takes the abbot back"));
             gardens += usize::from(line.contains("tends"));
         }

@@ -1,5 +1,4 @@
 //! Helpers shared by the integration tests: rulesets with the compiled-in
-#![allow(dead_code, unused_imports)] // until every plugin module uses them
 //! plugins, and rulebook-style scenario fixtures (`check`).
 
 // The official plugins, compiled into this test binary as into the program.
@@ -103,4 +102,23 @@ pub fn assert_same_compiled_in_and_loaded(ruleset: &str, players: u8, seeds: std
         }
         assert_eq!(ga.scores(), gb.scores(), "seed {seed}");
     }
+}
+
+/// Drains the game's event log and returns the plugins' log lines.
+pub fn plugin_texts(g: &mut carcassonne_core::Game) -> Vec<String> {
+    g.take_events()
+        .into_iter()
+        .filter_map(|e| match e {
+            carcassonne_core::Event::Plugin { text, .. } => Some(text),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Runs a fixture with logging on and returns the plugins' log lines.
+pub fn plugin_log(r: &Arc<Rules>, players: u8, script: &str) -> Vec<String> {
+    let mut g = carcassonne_core::Game::new(r.clone(), players, 0).expect("game");
+    g.set_logging(true);
+    run_on(&mut g, script).unwrap_or_else(|e| panic!("{e}"));
+    plugin_texts(&mut g)
 }

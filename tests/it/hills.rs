@@ -12,8 +12,8 @@ use crate::common::*;
 use carcassonne_core::conformance::{run as conformance, Options};
 use carcassonne_core::hooks::{CORE_OWNER, STEP_HIDDEN_TILE};
 use carcassonne_core::{
-    hook, Actor, CoreOptions, Event, FeatureKind, FigureKind, FigureOption, Game, HookResult,
-    Hooks, PluginDecl, Rng, Rules, TileCatalogue, View,
+    hook, Actor, CoreOptions, FeatureKind, FigureKind, FigureOption, Game, HookResult, Hooks,
+    PluginDecl, Rng, Rules, TileCatalogue, View,
 };
 use std::sync::Arc;
 
@@ -612,23 +612,9 @@ fn hills_options_are_checked_in_rulesets() {
     assert!(e.contains("hill-tiebreak"), "suggests the right key: {e}");
 }
 
-/// Runs a fixture with logging on and returns the plugin's log lines.
-fn plugin_lines(r: &Arc<Rules>, players: u8, script: &str) -> Vec<String> {
-    let mut g = Game::new(r.clone(), players, 0).unwrap();
-    g.set_logging(true);
-    run_on(&mut g, script).unwrap();
-    g.take_events()
-        .into_iter()
-        .filter_map(|e| match e {
-            Event::Plugin { text, .. } => Some(text),
-            _ => None,
-        })
-        .collect()
-}
-
 #[test]
 fn hills_turn_log_tells_players_what_happens() {
-    let lines = plugin_lines(&default(), 2, &rulebook("BA/CcRr+", "HS/RrC.h"));
+    let lines = plugin_log(&default(), 2, &rulebook("BA/CcRr+", "HS/RrC.h"));
     assert_eq!(
         lines,
         [
@@ -636,14 +622,14 @@ fn hills_turn_log_tells_players_what_happens() {
             "The hill breaks the tie: {P1} alone scores.",
         ]
     );
-    let lines = plugin_lines(&default(), 3, THREE_WAY);
+    let lines = plugin_log(&default(), 3, THREE_WAY);
     assert_eq!(
         lines.last().map(String::as_str),
         Some("The hills break the tie: {P1} and {P2} score, nothing for {P0}.")
     );
     // No tie broken, no line; a majority is not a tie.
-    assert!(plugin_lines(&default(), 2, &rulebook("BA/CcRr+", "BA/RrC")).is_empty());
-    let last = plugin_lines(
+    assert!(plugin_log(&default(), 2, &rulebook("BA/CcRr+", "BA/RrC")).is_empty());
+    let last = plugin_log(
         &tiny(""),
         2,
         "draw T/C; place 0 -1 2; pass; draw T/C.h; place 1 -1 0; pass",

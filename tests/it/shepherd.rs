@@ -11,7 +11,7 @@
 
 use crate::common::*;
 use carcassonne_core::conformance::{run as conformance, Options};
-use carcassonne_core::{Action, Actor, Event, FigureOption, Game, Rules};
+use carcassonne_core::{Action, Actor, FigureOption, Game, Rules};
 use carcassonne_shepherd::{tokens_in_play, FlockWord, BAG_AT_SETUP, TOKENS};
 use std::sync::Arc;
 
@@ -627,25 +627,11 @@ fn names_round_trip_and_steps_are_described() {
     );
 }
 
-/// The plugin's log lines of a fixture.
-fn log_of(r: &Arc<Rules>, script: &str) -> Vec<String> {
-    let mut g = Game::new(r.clone(), 2, 0).unwrap();
-    g.set_logging(true);
-    run_on(&mut g, script).unwrap_or_else(|e| panic!("{e}"));
-    g.take_events()
-        .into_iter()
-        .filter_map(|e| match e {
-            Event::Plugin { text, .. } => Some(text),
-            _ => None,
-        })
-        .collect()
-}
-
 #[test]
 fn the_turn_log_tells_what_the_shepherds_do() {
     let r = after();
     assert_eq!(
-        log_of(&r, &format!("{SHARED}; shepherd herd")),
+        plugin_log(&r, 2, &format!("{SHARED}; shepherd herd")),
         [
             "{P0} draws 3 sheep for the new flock.",
             "{P1} draws 2 sheep for the new flock.",
@@ -655,13 +641,14 @@ fn the_turn_log_tells_what_the_shepherds_do() {
         ]
     );
     assert_eq!(
-        log_of(&r, &format!("{SHARED}; shepherd grow; shepherd wolf"))[4],
+        plugin_log(&r, 2, &format!("{SHARED}; shepherd grow; shepherd wolf"))[4],
         "{P0} grows the flock: a wolf! The flock on this field is lost: 8 sheep go back \
          into the bag and the shepherds of {P0} and {P1} go home."
     );
     assert_eq!(
-        log_of(
+        plugin_log(
             &r,
+            2,
             "draw BA/L; place 0 1 0; deploy shepherd field; shepherd wolf"
         ),
         [
@@ -670,8 +657,9 @@ fn the_turn_log_tells_what_the_shepherds_do() {
         ]
     );
     assert_eq!(
-        log_of(
+        plugin_log(
             &r,
+            2,
             &format!(
                 "{RED_ON_CLOSABLE_STRIP}
                  draw BA/L; place 0 1 0; pass

@@ -313,14 +313,7 @@ fn the_turn_log_tells_the_vineyard_bonus() {
     let mut g = run(&rules(VINEYARDS), 2, &before).unwrap();
     g.set_logging(true);
     run_on(&mut g, last).unwrap();
-    let texts: Vec<String> = g
-        .take_events()
-        .into_iter()
-        .filter_map(|e| match e {
-            carcassonne_core::Event::Plugin { text, .. } => Some(text),
-            _ => None,
-        })
-        .collect();
+    let texts = plugin_texts(&mut g);
     assert_eq!(texts, ["{P0}'s cloister is surrounded by 3 vineyards: +9."]);
 }
 
