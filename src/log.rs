@@ -84,11 +84,23 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
         Event::FigureDeployed {
             player,
             kind,
+            feature,
             feature_kind,
             pos,
-            ..
         } => {
             let name = &rules.figures[*kind as usize].name;
+            // A spot is named by its marker (e.g. a garden).
+            let place = match feature_kind {
+                FeatureKind::Spot => {
+                    let m = g.feature_markers(*feature);
+                    (0..64u8)
+                        .find(|i| m & (1 << i) != 0)
+                        .map_or("spot".to_string(), |i| {
+                            rules.tiles.markers.name(i).to_string()
+                        })
+                }
+                k => k.to_string(),
+            };
             if *kind == 0 {
                 format!(
                     "{} deploys a follower {} at {pos}.",
@@ -97,7 +109,7 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
                 )
             } else {
                 format!(
-                    "{} deploys the {name} on the {feature_kind} at {pos}.",
+                    "{} deploys the {name} on the {place} at {pos}.",
                     NAMES[*player as usize]
                 )
             }
