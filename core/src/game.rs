@@ -995,11 +995,12 @@ impl Game {
         Some(fig)
     }
 
-    /// Sends a deployed figure back to its owner's supply.
-    pub(crate) fn return_figure(&mut self, fig: FigureId) {
+    /// Sends a deployed figure back to its owner's supply and tells the
+    /// `figure_returned` subscribers.
+    pub(crate) fn return_figure(&mut self, fig: FigureId) -> HookResult {
         let f = self.figs[fig as usize].feature;
         if f == NONE16 {
-            return;
+            return Ok(());
         }
         // Unlink.
         let mut cur = self.feats[f as usize].figs;
@@ -1027,6 +1028,9 @@ impl Game {
         }
         self.supply[player as usize * 8 + kind as usize] += 1;
         self.emit(|| Event::FigureReturned { player, kind });
+        dispatch!(self, hook::FIGURE_RETURNED, |h, cx| h
+            .figure_returned(cx, fig, f));
+        Ok(())
     }
 
     // -------------------------------------------------------------- pipeline
@@ -1706,7 +1710,7 @@ impl Game {
             }
         }
         for &g in &back {
-            self.return_figure(g);
+            self.return_figure(g)?;
         }
         self.scratch.figs = back;
         self.scratch.members = mem;
@@ -2235,8 +2239,8 @@ impl Cx<'_> {
         self.game.deploy(player, kind, f)
     }
 
-    /// Sends a figure back to its owner.
-    pub fn return_figure(&mut self, fig: FigureId) {
+    /// Sends a figure back to its owner (the `figure_returned` hooks run).
+    pub fn return_figure(&mut self, fig: FigureId) -> HookResult {
         self.game.return_figure(fig)
     }
 

@@ -15,6 +15,9 @@
 //! 10. [`Hooks::turn_end`].
 //! 11. At the end: core final scoring (each feature through 8), then [`Hooks::final_scoring`].
 //!
+//! Whenever a figure goes back to its owner's supply — its feature scored, or a
+//! plugin's rule sent it home — [`Hooks::figure_returned`] tells every subscriber.
+//!
 //! Any hook that receives a [`Cx`] may push *steps* — player decisions or chance
 //! events — which the engine resolves, through [`Hooks::step_options`],
 //! [`Hooks::step_outcomes`] and [`Hooks::resolve_step`], before the pipeline goes on.
@@ -55,11 +58,13 @@ pub mod hook {
     pub const TURN_END: u32 = 1 << 13;
     /// [`super::Hooks::final_scoring`]
     pub const FINAL_SCORING: u32 = 1 << 14;
+    /// [`super::Hooks::figure_returned`]
+    pub const FIGURE_RETURNED: u32 = 1 << 15;
     /// Every hook.
-    pub const ALL: u32 = (1 << 15) - 1;
+    pub const ALL: u32 = (1 << 16) - 1;
 
     /// Names of the bits, in order.
-    pub const NAMES: [&str; 15] = [
+    pub const NAMES: [&str; 16] = [
         "setup",
         "tile_drawn",
         "filter_placements",
@@ -75,6 +80,7 @@ pub mod hook {
         "field_closed",
         "turn_end",
         "final_scoring",
+        "figure_returned",
     ];
 }
 
@@ -325,6 +331,12 @@ pub trait Hooks: Send + Sync {
     }
     /// Final scoring, after the core has scored every feature and the farmers.
     fn final_scoring(&self, cx: &mut Cx<'_>) -> HookResult {
+        Ok(())
+    }
+    /// Figure `fig` went back to its owner's supply from feature instance `feature`
+    /// (its feature was scored, or a plugin sent it home: a wolf, a dragon, ...).
+    /// Plugins keeping data about a figure release it here.
+    fn figure_returned(&self, cx: &mut Cx<'_>, fig: FigureId, feature: FeatureId) -> HookResult {
         Ok(())
     }
     /// Human and record name of a value (option or outcome code, or special code).

@@ -762,11 +762,14 @@ extern "C" fn return_figure(h: HostHandle, fig: u16) {
     cb(h, "return_figure", (), |c| {
         let fig = c.figure("return_figure", fig)?;
         let plugin = c.plugin;
-        Cx {
+        let r = Cx {
             game: c.game_mut("return_figure")?,
             plugin,
         }
         .return_figure(fig);
+        if let Err(e) = r {
+            c.nested(e);
+        }
         Some(())
     })
 }
@@ -1161,6 +1164,31 @@ impl Hooks for AbiHooks {
 
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
         self.write(cx, "turn_end", |o, h| o.turn_end(h))
+    }
+
+    fn figure_returned(
+        &self,
+        cx: &mut Cx<'_>,
+        fig: carcassonne_core::FigureId,
+        feature: carcassonne_core::FeatureId,
+    ) -> HookResult {
+        // Added after the ABI freeze: carried by the plugin object's extension call.
+        self.write(cx, "figure_returned", |o, h| {
+            let args = [u64::from(fig), u64::from(feature)];
+            let mut out = RVec::new();
+            match o
+                .extension(
+                    h,
+                    RStr::from_str(abi::EXT_FIGURE_RETURNED),
+                    RSlice::from_slice(&args),
+                    &mut out,
+                )
+                .into_result()
+            {
+                Ok(_) => ROk(()),
+                Err(e) => RErr(e),
+            }
+        })
     }
 
     fn final_scoring(&self, cx: &mut Cx<'_>) -> HookResult {

@@ -852,3 +852,119 @@ fn s1_house_rule_more_shepherds_per_player_compiled_in_and_loaded() {
         "{e}"
     );
 }
+
+// ------------------------------------------------------------ X2: the dragon
+
+/// A test-only stand-in for the dragon of The Princess and the Dragon: a special
+/// figure-step option `test-dragon tile-N` "moves the dragon onto" placed tile N
+/// and eats every shepherd standing there (sent home through the core).
+struct TestDragon;
+
+impl TestDragon {
+    fn shepherds_on(v: &carcassonne_core::View<'_>, t: u16) -> Vec<u16> {
+        let Some(kind) = v.rules().figure_kind("shepherd") else {
+            return Vec::new();
+        };
+        (0..v.tile_feature_count(t))
+            .flat_map(|l| v.figures_on(v.feature_of(t, l)).collect::<Vec<_>>())
+            .filter(|&g| v.figure_kind(g) == kind)
+            .collect()
+    }
+}
+
+impl carcassonne_core::Hooks for TestDragon {
+    fn subscriptions(&self) -> u32 {
+        carcassonne_core::hook::FIGURE_OPTIONS | carcassonne_core::hook::FIGURE_CHOSEN
+    }
+
+    fn figure_options(
+        &self,
+        v: &carcassonne_core::View<'_>,
+        opts: &mut Vec<FigureOption>,
+    ) -> carcassonne_core::HookResult {
+        for t in 0..v.placed_count() as u16 {
+            if !Self::shepherds_on(v, t).is_empty() {
+                opts.push(FigureOption::Special {
+                    plugin: v.plugin,
+                    code: u32::from(t),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn figure_chosen(
+        &self,
+        cx: &mut carcassonne_core::Cx<'_>,
+        opt: FigureOption,
+    ) -> carcassonne_core::HookResult {
+        if let FigureOption::Special { plugin, code } = opt {
+            if plugin == cx.plugin {
+                for g in Self::shepherds_on(&cx.view(), code as u16) {
+                    cx.return_figure(g)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn value_name(&self, _: carcassonne_core::NameCtx, value: u32) -> String {
+        format!("tile-{value}")
+    }
+
+    fn parse_value(&self, _: carcassonne_core::NameCtx, text: &str) -> Option<u32> {
+        text.strip_prefix("tile-")?.parse().ok()
+    }
+}
+
+/// Shepherds (from the registry, as a ruleset gets them) plus the test dragon.
+fn with_dragon() -> Arc<Rules> {
+    let set = carcassonne_host::tilesets::load("base", None).expect("built-in tile set");
+    let tiles = carcassonne_core::TileCatalogue::build(&[set], "C2").expect("tiles");
+    let shepherd = registry()
+        .get("shepherd")
+        .expect("shepherd is compiled in")
+        .instantiate("")
+        .expect("options");
+    let dragon = carcassonne_core::PluginDecl {
+        id: "test-dragon".into(),
+        ..carcassonne_core::PluginDecl::default()
+    };
+    let plugins: Vec<(
+        carcassonne_core::PluginDecl,
+        Arc<dyn carcassonne_core::Hooks>,
+    )> = vec![shepherd, (dragon, Arc::new(TestDragon))];
+    Arc::new(Rules::new("shepherd + dragon", tiles, Default::default(), plugins).expect("rules"))
+}
+
+#[test]
+fn x2_the_dragon_eats_one_shepherd_with_his_own_tokens_the_other_stays() {
+    // The rulebook's shared flock (Red 4 sheep on tile 1, Blue 4 on tile 2); Red
+    // grows it by 1. Then Blue extends the field, sends the dragon onto tile 1:
+    // Red's shepherd and his 5 sheep go (back into the bag); Blue's stays with his
+    // own 4 and Blue herds them alone.
+    let r = with_dragon();
+    let grown = format!("{SHARED}; shepherd grow; shepherd sheep-1");
+    let g = check(&r, 2, &grown, &[0, 0]);
+    assert_eq!(tokens(&g), (13, 5));
+    // Without the dragon, Blue's herd pays both: 9 each.
+    check(
+        &r,
+        2,
+        &format!("{grown}\ndraw BA/L; place 2 0 0; pass; shepherd herd"),
+        &[9, 9],
+    );
+    let g = check(
+        &r,
+        2,
+        &format!("{grown}\ndraw BA/L; place 2 0 0; test-dragon tile-1; scores 0 0; shepherd herd"),
+        &[0, 4],
+    );
+    assert_eq!(shepherds_in_supply(&g, 0), 1, "Red's shepherd was eaten");
+    assert_eq!(tokens(&g), (TOKENS, 0));
+    // Eating Red's shepherd right after the grow left Blue's flock alone.
+    let mut g = run(&r, 2, &grown).unwrap();
+    run_on(&mut g, "draw BA/L; place 2 0 0; test-dragon tile-1").unwrap();
+    assert_eq!(flocks(&g, 1)[0].sheep(), 4);
+    assert_eq!(tokens(&g), (16, 2), "only Red's 3 tokens went back");
+}

@@ -188,6 +188,11 @@ pub const NAME_SPECIAL: u8 = 1;
 /// of its descriptor.
 pub const EXT_FIGURE_COUNTS: &str = "figure-counts";
 
+/// [`PluginObj::extension`] operation: the core's `figure_returned` hook, for
+/// plugins subscribing to its bit (1 << 15). `args` = `[figure, feature]`; called
+/// with a read-write host reference. Answering `false` means "not implemented".
+pub const EXT_FIGURE_RETURNED: &str = "figure-returned";
+
 /// What a name or parse request is about (the core's `NameCtx`).
 #[repr(C)]
 #[derive(StableAbi, Clone, Copy, Debug, Default, PartialEq, Eq)]

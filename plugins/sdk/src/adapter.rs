@@ -512,11 +512,23 @@ impl<P: Plugin> PluginObj for Adapter<P> {
 
     fn extension(
         &self,
-        _host: HostRef<'_>,
+        host: HostRef<'_>,
         op: RStr<'_>,
-        _args: RSlice<'_, u64>,
+        args: RSlice<'_, u64>,
         out: &mut RVec<u64>,
     ) -> RResult<bool, RString> {
+        if op.as_str() == carcassonne_plugin_abi::EXT_FIGURE_RETURNED {
+            let (Some(&fig), Some(&feature)) = (args.first(), args.get(1)) else {
+                return RErr(RString::from("figure-returned: expected [figure, feature]"));
+            };
+            return match guard(|| {
+                self.0
+                    .figure_returned(&mut Cx::__from_host(host), fig as u16, feature as u16)
+            }) {
+                ROk(()) => ROk(true),
+                RErr(e) => RErr(e),
+            };
+        }
         if op.as_str() != carcassonne_plugin_abi::EXT_FIGURE_COUNTS {
             return ROk(false);
         }

@@ -205,6 +205,8 @@ pub struct FigureSpec {
 /// 11. At the end: the core's final scoring (each feature through 8), then
 ///     [`final_scoring`](Plugin::final_scoring).
 ///
+/// Whenever a figure returns to its owner, [`figure_returned`](Plugin::figure_returned).
+///
 /// Hooks given a [`Cx`] may push steps — player decisions
 /// ([`Cx::push_decision`]) or chance events ([`Cx::push_chance`]) — which the
 /// engine resolves through [`step_options`](Plugin::step_options),
@@ -352,6 +354,12 @@ pub trait Plugin: Send + Sync + Sized + 'static {
     }
     /// Final scoring, after the core has scored every feature and the farmers.
     fn final_scoring(&self, cx: &mut Cx<'_>) -> HookResult {
+        Ok(())
+    }
+    /// Figure `fig` went back to its owner's supply from feature instance `feature`:
+    /// its feature was scored, or a plugin sent it home (a wolf, a dragon, ...).
+    /// Release any data you keep about the figure here.
+    fn figure_returned(&self, cx: &mut Cx<'_>, fig: FigureId, feature: FeatureId) -> HookResult {
         Ok(())
     }
     /// Human and record name of a value (decision option, chance outcome or special

@@ -424,7 +424,8 @@ impl Plugin for Shepherd {
         | hook::FIGURE_OPTIONS
         | hook::FIGURE_CHOSEN
         | hook::AFTER_FIGURE
-        | hook::FIELD_CLOSED;
+        | hook::FIELD_CLOSED
+        | hook::FIGURE_RETURNED;
     const FIGURES: &'static [FigureSpec] = &[FigureSpec {
         name: "shepherd",
         per_player: 1,
@@ -575,6 +576,36 @@ impl Plugin for Shepherd {
             }
             _ => Err(err("unknown step or value")),
         }
+    }
+
+    /// A shepherd sent home by another plugin's rule (X2: a dragon eats him) takes
+    /// only his own tokens back to the bag; the other shepherds of the field keep
+    /// theirs. The plugin's own herding and wolves clear the flock before sending
+    /// the shepherd home, so this finds nothing to do for them.
+    fn figure_returned(&self, cx: &mut Cx<'_>, fig: FigureId, feature: FeatureId) -> HookResult {
+        if cx.figure_kind(fig) != cx.my_figure(0) {
+            return Ok(());
+        }
+        let w = flock_word(cx, feature);
+        if w.0 == 0 {
+            return Ok(());
+        }
+        for k in 0..4 {
+            let n = w.count(k);
+            if let Some(b) = cx.state_mut().get_mut(k) {
+                *b += n;
+            }
+        }
+        set_flock_word(cx, feature, FlockWord(0))?;
+        add_shepherd_count(cx, feature, -1)?;
+        if cx.logging() {
+            let who = cx.figure_owner(fig);
+            cx.log(format!(
+                "{{P{who}}}'s shepherd is sent home: his {} sheep go back into the bag.",
+                w.sheep()
+            ));
+        }
+        Ok(())
     }
 
     /// S8: a field that can no longer grow is herded at once, whoever closed it

@@ -507,6 +507,9 @@ impl Plugin for Faulty {
     fn final_scoring(&self, cx: &mut Cx<'_>) -> HookResult {
         self.fail(cx)
     }
+    fn figure_returned(&self, cx: &mut Cx<'_>, _: FigureId, _: FeatureId) -> HookResult {
+        self.fail(cx)
+    }
 }
 
 register_plugin!(Faulty);
