@@ -3,6 +3,7 @@
 mod abbot;
 mod cli;
 mod common;
+mod golden;
 mod hills;
 mod plugins;
 mod shepherd;

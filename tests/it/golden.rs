@@ -1,0 +1,42 @@
+//! Playthrough goldens: recorded games (`tests/golden/*.json`, written by
+//! `carcassonne play --record`) must replay to the same final scores, with the
+//! plugins compiled in and loaded from their libraries. A change of the rules
+//! engine, a plugin or the RNG that alters play shows up here; if the change is
+//! intended, regenerate the files with the commands in `tests/golden/README.md`.
+
+use crate::common::*;
+use carcassonne_core::{Driver, Game, Record};
+
+fn goldens() -> Vec<(String, Record)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let mut out: Vec<(String, Record)> = std::fs::read_dir(&dir)
+        .expect("tests/golden")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).expect("readable");
+            let rec = Record::from_json(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            (p.display().to_string(), rec)
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+#[test]
+fn recorded_games_replay_to_the_recorded_scores() {
+    let all = goldens();
+    assert!(all.len() >= 3, "golden records are missing");
+    for (name, rec) in all {
+        let want = rec.scores.clone().expect("finished games");
+        for rules in [rules(&rec.ruleset), library_rules(&rec.ruleset)] {
+            let mut g = Game::new(rules, rec.players, rec.seed).unwrap();
+            Driver::new(&rec.forced)
+                .replay(&mut g, &rec.actions)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(g.is_over(), "{name}: the replay did not finish");
+            assert_eq!(g.scores(), want.as_slice(), "{name}");
+        }
+    }
+}
