@@ -5,6 +5,12 @@
 //! Run with `cargo bench --bench engine`. Each benchmark also checks its result.
 
 use carcassonne_core::{Actor, Game, Rng, Rules};
+// The official plugins, compiled in as in the program.
+use carcassonne_abbot as _;
+use carcassonne_hills as _;
+use carcassonne_shepherd as _;
+use carcassonne_special_cities as _;
+use carcassonne_vineyards as _;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use std::sync::Arc;
 
@@ -13,6 +19,13 @@ fn base_rules() -> Arc<Rules> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/configs/base.toml");
     carcassonne_host::load_file(std::path::Path::new(path), &reg)
         .expect("base ruleset")
+        .rules
+}
+
+fn hills_and_sheep_rules() -> Arc<Rules> {
+    let reg = carcassonne_host::loader::builtin_registry().expect("built-in plugins");
+    carcassonne_host::load_default(&reg)
+        .expect("default ruleset")
         .rules
 }
 
@@ -52,6 +65,22 @@ fn bench(c: &mut Criterion) {
         })
     });
     group.bench_function("clone_mid_game", |b| b.iter(|| black_box(&g).clone()));
+    group.finish();
+
+    let hs = hills_and_sheep_rules();
+    let mut group = c.benchmark_group("hills_and_sheep");
+    group.throughput(Throughput::Elements(1));
+    let mut seed = 0u64;
+    group.bench_function("random_game", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut g = Game::new(hs.clone(), 2, seed).expect("game");
+            while g.step_random(&mut rng).expect("step") {}
+            let out = g.placed_count() + g.set_aside_tiles().len() + g.hidden_tiles().len();
+            assert_eq!(out, 90);
+            black_box(g.scores()[0])
+        })
+    });
     group.finish();
 }
 
