@@ -4,6 +4,7 @@ mod bots;
 mod cmd;
 mod env;
 mod log;
+mod render;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;

@@ -1,9 +1,11 @@
-//! `carcassonne play`: a full game between built-in bots, with a readable turn log.
+//! `carcassonne play`: a full game between built-in bots (and people at the
+//! terminal, with `--human`), with a readable turn log.
 
 use crate::bots::{Bot, BotKind};
-use crate::{env, log, RulesetArgs};
-use anyhow::{bail, Context, Result};
-use carcassonne_core::{Actor, Game, Recorder};
+use crate::{env, log, render, RulesetArgs};
+use anyhow::{anyhow, bail, Context, Result};
+use carcassonne_core::{Action, Actor, FigureOption, Game, Recorder, Side};
+use std::io::BufRead;
 use std::path::PathBuf;
 
 /// Arguments of `play`.
@@ -28,9 +30,99 @@ pub struct Args {
         default_value = "greedy,random"
     )]
     bots: Vec<BotKind>,
+    /// Seats played by a person at the terminal (0-based, comma-separated), who
+    /// chooses each action by its number or its text.
+    #[arg(long, value_delimiter = ',', value_name = "SEATS")]
+    human: Vec<u8>,
     /// Print only the final scores.
     #[arg(long)]
     quiet: bool,
+}
+
+/// "city N E", "cloister": a feature of placed tile `t` by kind and board sides.
+fn describe_feature(g: &Game, t: u16, local: u8) -> String {
+    let tt = g.tile_type(t);
+    let Some(f) = tt.features.get(local as usize) else {
+        return "?".into();
+    };
+    let rot = g.tile_rot(t);
+    let sides: Vec<String> = Side::ALL
+        .iter()
+        .filter(|&&d| f.sides & (1 << ((d as u8 + 4 - rot) % 4)) != 0)
+        .map(|d| d.letter().to_string())
+        .collect();
+    if sides.is_empty() {
+        f.kind.to_string()
+    } else {
+        format!("{} {}", f.kind, sides.join(" "))
+    }
+}
+
+/// Asks the person at `seat` for an action on standard input.
+fn ask(g: &Game, seat: u8, input: &mut impl BufRead) -> Result<Action> {
+    let acts = g.legal_actions()?;
+    let rules = g.rules();
+    println!("\n{}", render::board(g));
+    let scores: Vec<String> = g
+        .scores()
+        .iter()
+        .enumerate()
+        .map(|(p, s)| format!("{} {s}", log::NAMES[p]))
+        .collect();
+    println!("Scores: {}; {} tiles left.", scores.join(", "), g.bag_len());
+    if let Some(t) = g.drawn_tile() {
+        println!(
+            "{} to place {}:",
+            log::NAMES[seat as usize],
+            rules.tiles.get(t).id
+        );
+        print!("{}", render::rotations(rules.tiles.get(t)));
+    } else if let Some(step) = g.pending_steps().last() {
+        let p = &rules.plugins[step.owner as usize];
+        println!("{}", log::names_in(&p.hooks.describe_step(*step)));
+    }
+    let texts: Vec<String> = acts
+        .iter()
+        .map(|&a| match (a, g.last_placed()) {
+            (Action::Figure(FigureOption::Deploy { feature, .. }), Some(t)) => {
+                format!(
+                    "{}   ({})",
+                    g.format_action(a),
+                    describe_feature(g, t, feature)
+                )
+            }
+            _ => g.format_action(a),
+        })
+        .collect();
+    for (i, t) in texts.iter().enumerate() {
+        println!("  [{i}] {t}");
+    }
+    loop {
+        println!(
+            "{}, your choice (a number or an action; `quit` to stop):",
+            log::NAMES[seat as usize]
+        );
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            bail!("the input ended before the game did");
+        }
+        let line = line.trim();
+        if line == "quit" {
+            bail!("the game was stopped");
+        }
+        if let Ok(i) = line.parse::<usize>() {
+            if let Some(&a) = acts.get(i) {
+                return Ok(a);
+            }
+            println!("There is no option {i}.");
+            continue;
+        }
+        match g.parse_action(line) {
+            Ok(a) if acts.contains(&a) => return Ok(a),
+            Ok(_) => println!("`{line}` is not legal now."),
+            Err(e) => println!("{e}"),
+        }
+    }
 }
 
 /// Runs the command.
@@ -61,6 +153,11 @@ pub fn run(a: Args) -> Result<()> {
     if !a.quiet {
         println!("{} — {} players, seed {seed}", rs.spec.name, players);
     }
+    if let Some(&s) = a.human.iter().find(|&&s| s >= players) {
+        bail!("--human {s}: seats are 0 to {}", players - 1);
+    }
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
     let mut rec = Recorder::default();
     loop {
         let events = g.take_events();
@@ -71,6 +168,10 @@ pub fn run(a: Args) -> Result<()> {
             Actor::GameOver => break,
             Actor::Chance => {
                 rec.sample(&mut g)?;
+            }
+            Actor::Player(p) if a.human.contains(&p) => {
+                let act = ask(&g, p, &mut input)?;
+                rec.apply(&mut g, act).map_err(|e| anyhow!("{e}"))?;
             }
             Actor::Player(p) => {
                 let act = bots[p as usize].choose(&g)?;

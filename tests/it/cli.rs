@@ -245,3 +245,56 @@ fn compare_shows_what_a_house_rule_changes() {
     let roads = |k: &str| v[k]["mean_points_by_category"]["roads"].as_f64().unwrap();
     assert_eq!(roads("a"), roads("b"));
 }
+
+#[test]
+fn a_person_can_play_at_the_terminal() {
+    use std::io::Write;
+    let base = root().join("configs/base.toml");
+    let mut child = bin()
+        .args([
+            "play",
+            "--ruleset",
+            base.to_str().unwrap(),
+            "--seed",
+            "3",
+            "--human",
+            "1",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Blue always takes the first option, once typing an action's text instead.
+    let mut input = String::from("nonsense\n99\nplace 0 -1 2\n");
+    input.push_str(&"0\n".repeat(400));
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Blue to place"), "{out}");
+    assert!(out.contains("[0] pass"), "{out}");
+    assert!(out.contains("There is no option 99."), "{out}");
+    assert!(out.contains("unknown action"), "{out}");
+    assert!(out.contains("Final scores"), "{out}");
+    // Input that ends early is a clean error.
+    let mut child = bin()
+        .args(["play", "--ruleset", base.to_str().unwrap(), "--human", "0"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"0\n").unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_clean_failure(&o, "the input ended before the game did");
+    assert_clean_failure(
+        &run(&["play", "--human", "4"]),
+        "--human 4: seats are 0 to 1",
+    );
+}
