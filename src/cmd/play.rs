@@ -152,6 +152,12 @@ pub fn run(a: Args) -> Result<()> {
         .collect();
     if !a.quiet {
         println!("{} — {} players, seed {seed}", rs.spec.name, players);
+        // The first turn began inside `Game::new`, before logging was on.
+        let first = carcassonne_core::Event::TurnStarted {
+            player: g.current_player(),
+            turn: g.turn(),
+        };
+        println!("{}", log::describe(&g, &first).unwrap_or_default());
     }
     if let Some(&s) = a.human.iter().find(|&&s| s >= players) {
         bail!("--human {s}: seats are 0 to {}", players - 1);
