@@ -1466,6 +1466,13 @@ impl Game {
             self.advance()?;
             return Ok(t);
         }
+        if self.pending.last().is_some_and(|s| s.owner == CORE_OWNER) && !self.bag.is_empty() {
+            // A face-down tile: uniform among the tiles in the bag, like a draw.
+            let i = self.rng.below(self.bag.len() as u32) as usize;
+            let t = self.bag[i] as u32;
+            self.apply_unchecked(Action::Chance(t))?;
+            return Ok(t);
+        }
         let mut o = std::mem::take(&mut self.scratch.outcomes);
         let r = self.chance_outcomes_into(&mut o);
         let pick = r.and_then(|_| {
