@@ -7,6 +7,8 @@ use carcassonne_core::{Action, Actor, Game, Rng};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum BotKind {
     /// Uniform among placements, then uniform among that placement's figure options (including none).
+    /// A placement is a (position, rotation) pair; rotations of a symmetric tile that give
+    /// the same result count once.
     Random,
     /// Looks a few steps ahead within its turn (expectation over token draws and the
     /// like) and takes the action that maximises its lead if the game ended then.
