@@ -182,8 +182,7 @@ impl Recorder {
         let stream = g.chance_stream().map(str::to_string);
         g.apply(a)?;
         match (a, stream) {
-            (Action::Chance(c), Some(s)) => {
-                let _ = c;
+            (Action::Chance(_), Some(s)) => {
                 let name = text
                     .split_once(' ')
                     .map_or(text.as_str(), |x| x.1)
