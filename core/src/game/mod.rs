@@ -172,6 +172,17 @@ pub struct Game {
 
 const FRONTIER_BIT: u16 = 0x8000;
 
+/// A uniformly random element; an error if a plugin offered no option at all.
+fn pick<T: Copy>(options: &[T], rng: &mut Rng) -> Result<T, GameError> {
+    if options.is_empty() {
+        return Err(GameError::Illegal {
+            action: "random choice".into(),
+            reason: "the pending decision has no option".into(),
+        });
+    }
+    Ok(options[rng.below(options.len() as u32) as usize])
+}
+
 /// Number of score categories of [`Game::score_breakdown`].
 pub const SCORE_CATEGORIES: usize = 7;
 /// Category of farmer points.
@@ -1505,7 +1516,9 @@ impl Game {
                 let a = if let Some(s) = self.pending.last().copied() {
                     let mut c = std::mem::take(&mut self.scratch.codes);
                     let r = self.step_options_into(s, &mut c);
-                    let a = r.map(|_| Action::Choose(c[rng.below(c.len() as u32) as usize]));
+                    let a = r
+                        .map_err(GameError::from)
+                        .and_then(|_| pick(&c, rng).map(Action::Choose));
                     self.scratch.codes = c;
                     a?
                 } else if self.stage == Stage::Place && self.rules.plain_placement() {
@@ -1514,14 +1527,18 @@ impl Game {
                     let mut p = std::mem::take(&mut self.scratch.placements);
                     let mut k = std::mem::take(&mut self.scratch.keep);
                     let r = self.placements_into(self.drawn, &mut p, &mut k);
-                    let a = r.map(|_| Action::Place(p[rng.below(p.len() as u32) as usize]));
+                    let a = r
+                        .map_err(GameError::from)
+                        .and_then(|_| pick(&p, rng).map(Action::Place));
                     self.scratch.placements = p;
                     self.scratch.keep = k;
                     a?
                 } else {
                     let mut o = std::mem::take(&mut self.scratch.options);
                     let r = self.figure_options_into(&mut o);
-                    let a = r.map(|_| Action::Figure(o[rng.below(o.len() as u32) as usize]));
+                    let a = r
+                        .map_err(GameError::from)
+                        .and_then(|_| pick(&o, rng).map(Action::Figure));
                     self.scratch.options = o;
                     a?
                 };
