@@ -1,6 +1,5 @@
 //! `carcassonne`: play, replay and simulate games; list plugins; check rulesets.
 
-mod bots;
 mod cmd;
 mod env;
 mod log;

@@ -499,6 +499,33 @@ fn a_panicking_plugin_makes_play_fail_cleanly() {
     );
 }
 
+#[test]
+fn greedy_reports_a_plugin_failure_it_meets_while_looking_ahead() {
+    // The greedy bot scores each placement "as if the game ended": the failing
+    // final scoring must stop the game with the plugin named, not be skipped.
+    let r = write_ruleset(
+        "final",
+        &format!("{HEAD}[plugins.kit-faulty]\nhook = \"final_scoring\"\nmode = \"error\"\n"),
+    );
+    let o = run(&[
+        "play",
+        "--ruleset",
+        r.to_str().unwrap(),
+        "--plugin-dir",
+        kit_dir().to_str().unwrap(),
+        "--bots",
+        "greedy",
+        "--seed",
+        "1",
+        "--quiet",
+    ]);
+    assert_clean_failure(&o, "Red (greedy): while trying `place ");
+    assert_clean_failure(
+        &o,
+        "plugin `kit-faulty` failed in hook `final_scoring`: kit-faulty was told to fail",
+    );
+}
+
 // -------------------------------------------- compiled in = loaded at run time
 
 /// Everything observable about one seeded game between random players.
