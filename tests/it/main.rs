@@ -4,6 +4,7 @@ mod abbot;
 mod cli;
 mod common;
 mod golden;
+mod hardening;
 mod hills;
 mod plugins;
 mod robustness;
