@@ -6,6 +6,7 @@ mod common;
 mod golden;
 mod hills;
 mod plugins;
+mod render;
 mod robustness;
 mod shepherd;
 mod special_cities;
