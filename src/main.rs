@@ -57,6 +57,8 @@ enum Command {
     Simulate(cmd::simulate::Args),
     /// Run the same seeded games on two rulesets and show what changes.
     Compare(cmd::compare::Args),
+    /// Draw the board of a recorded game at any turn as a picture (SVG).
+    Render(cmd::render::Args),
     /// List compiled-in and run-time plugins with their options.
     Plugins(cmd::plugins::Args),
     /// Check or show a ruleset.
@@ -79,6 +81,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => cmd::replay::run(a),
         Command::Simulate(a) => cmd::simulate::run(a),
         Command::Compare(a) => cmd::compare::run(a),
+        Command::Render(a) => cmd::render::run(a),
         Command::Plugins(a) => cmd::plugins::run(a),
         Command::Ruleset(c) => cmd::ruleset::run(c),
         Command::Conformance(a) => cmd::conformance::run(a),

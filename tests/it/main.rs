@@ -7,6 +7,7 @@ mod golden;
 mod hardening;
 mod hills;
 mod plugins;
+mod render;
 mod robustness;
 mod shepherd;
 mod special_cities;
