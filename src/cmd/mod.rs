@@ -4,6 +4,7 @@ pub mod compare;
 pub mod conformance;
 pub mod play;
 pub mod plugins;
+pub mod render;
 pub mod replay;
 pub mod ruleset;
 pub mod simulate;

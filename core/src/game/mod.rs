@@ -1489,13 +1489,17 @@ impl Game {
         let mut o = std::mem::take(&mut self.scratch.outcomes);
         let r = self.chance_outcomes_into(&mut o);
         let pick = r.and_then(|_| {
-            if o.is_empty() {
-                return Err(GameError::Illegal {
+            let i = self.rng.weighted(o.iter().map(|x| x.1)).ok_or_else(|| {
+                let reason = if o.is_empty() {
+                    "the chance event has no outcome"
+                } else {
+                    "every outcome of the chance event has weight 0"
+                };
+                GameError::Illegal {
                     action: "sample".into(),
-                    reason: "chance event without outcomes".into(),
-                });
-            }
-            let i = self.rng.weighted(o.iter().map(|x| x.1));
+                    reason: reason.into(),
+                }
+            })?;
             Ok(o[i].0)
         });
         self.scratch.outcomes = o;
