@@ -7,155 +7,37 @@
 
 use super::*;
 
-impl Clone for Game {
-    fn clone(&self) -> Game {
-        let Game {
-            rules,
-            players,
-            current,
-            turn,
-            stage,
-            drawn,
-            last_tile,
-            seed,
-            rng,
-            scores,
-            breakdown,
-            ox,
-            oy,
-            w,
-            h,
-            cells,
-            tiles,
-            frontier,
-            feats,
-            figs,
-            supply,
-            bag,
-            hidden,
-            set_aside,
-            pending,
-            incoming,
-            done,
-            closed,
-            pstate,
-            pfeat,
-            logging,
-            events,
-            scratch: _,
-        } = self;
-        Game {
-            rules: rules.clone(),
-            players: *players,
-            current: *current,
-            turn: *turn,
-            stage: *stage,
-            drawn: *drawn,
-            last_tile: *last_tile,
-            seed: *seed,
-            rng: rng.clone(),
-            scores: *scores,
-            breakdown: *breakdown,
-            ox: *ox,
-            oy: *oy,
-            w: *w,
-            h: *h,
-            cells: cells.clone(),
-            tiles: tiles.clone(),
-            frontier: frontier.clone(),
-            feats: feats.clone(),
-            figs: figs.clone(),
-            supply: *supply,
-            bag: bag.clone(),
-            hidden: hidden.clone(),
-            set_aside: set_aside.clone(),
-            pending: pending.clone(),
-            incoming: incoming.clone(),
-            done: done.clone(),
-            closed: closed.clone(),
-            pstate: pstate.clone(),
-            pfeat: pfeat.clone(),
-            logging: *logging,
-            events: events.clone(),
-            // Scratch buffers are not part of the state.
-            scratch: Scratch::default(),
-        }
-    }
+/// Implements `Clone` for `Game` from the list of its state fields (every
+/// field but the scratch buffers, which are not part of the state): both
+/// methods destructure the whole struct, so a field left out of the list is a
+/// compile error.
+macro_rules! clone_state {
+    ($($f:ident),* $(,)?) => {
+        impl Clone for Game {
+            fn clone(&self) -> Game {
+                let Game { $($f,)* scratch: _ } = self;
+                Game {
+                    $($f: $f.clone(),)*
+                    scratch: Scratch::default(),
+                }
+            }
 
-    /// Makes `self` a copy of `src`, reusing `self`'s buffers (no allocation
-    /// once they are large enough). Scratch buffers stay `self`'s own.
-    fn clone_from(&mut self, src: &Game) {
-        let Game {
-            rules,
-            players,
-            current,
-            turn,
-            stage,
-            drawn,
-            last_tile,
-            seed,
-            rng,
-            scores,
-            breakdown,
-            ox,
-            oy,
-            w,
-            h,
-            cells,
-            tiles,
-            frontier,
-            feats,
-            figs,
-            supply,
-            bag,
-            hidden,
-            set_aside,
-            pending,
-            incoming,
-            done,
-            closed,
-            pstate,
-            pfeat,
-            logging,
-            events,
-            scratch: _,
-        } = src;
-        if !Arc::ptr_eq(&self.rules, rules) {
-            self.rules = rules.clone();
+            /// Makes `self` a copy of `src`, reusing `self`'s buffers (no
+            /// allocation once they are large enough). Scratch buffers stay
+            /// `self`'s own.
+            fn clone_from(&mut self, src: &Game) {
+                let Game { $($f,)* scratch: _ } = src;
+                $(self.$f.clone_from($f);)*
+            }
         }
-        self.players = *players;
-        self.current = *current;
-        self.turn = *turn;
-        self.stage = *stage;
-        self.drawn = *drawn;
-        self.last_tile = *last_tile;
-        self.seed = *seed;
-        self.rng.clone_from(rng);
-        self.scores = *scores;
-        self.breakdown = *breakdown;
-        self.ox = *ox;
-        self.oy = *oy;
-        self.w = *w;
-        self.h = *h;
-        self.cells.clone_from(cells);
-        self.tiles.clone_from(tiles);
-        self.frontier.clone_from(frontier);
-        self.feats.clone_from(feats);
-        self.figs.clone_from(figs);
-        self.supply = *supply;
-        self.bag.clone_from(bag);
-        self.hidden.clone_from(hidden);
-        self.set_aside.clone_from(set_aside);
-        self.pending.clone_from(pending);
-        self.incoming.clone_from(incoming);
-        self.done.clone_from(done);
-        self.closed.clone_from(closed);
-        self.pstate.clone_from(pstate);
-        self.pfeat.clone_from(pfeat);
-        self.logging = *logging;
-        self.events.clone_from(events);
-    }
+    };
 }
+
+clone_state!(
+    rules, players, current, turn, stage, drawn, last_tile, seed, rng, scores, breakdown, ox, oy,
+    w, h, cells, tiles, frontier, feats, figs, supply, bag, hidden, set_aside, pending, incoming,
+    done, closed, pstate, pfeat, logging, events,
+);
 
 #[cfg(test)]
 mod tests {
