@@ -152,6 +152,9 @@ pub struct TileType {
     pub rot: [RotGeom; 4],
     /// Rotations that give distinct results (bit per rotation); rotation 0 always included.
     pub distinct_rots: u8,
+    /// For each rotation, the lowest rotation that gives the same tile (the one
+    /// legal placements use).
+    pub same_rotation: [Rotation; 4],
     /// Index of the first cloister or spot feature, for quick checks.
     pub has_centre: bool,
 }
@@ -448,10 +451,12 @@ fn compile_tile(
         v
     };
     let mut distinct_rots = 0u8;
+    let mut same_rotation = [0, 1, 2, 3];
     let canons: Vec<_> = (0..4).map(canon).collect();
     for r in 0..4 {
-        if !(0..r).any(|q| distinct_rots & (1 << q) != 0 && canons[q] == canons[r]) {
-            distinct_rots |= 1 << r;
+        match (0..r).find(|&q| canons[q] == canons[r]) {
+            Some(q) => same_rotation[r] = q as Rotation,
+            None => distinct_rots |= 1 << r,
         }
     }
     let has_centre = features.iter().any(|f| f.kind.is_centre());
@@ -464,6 +469,7 @@ fn compile_tile(
         features,
         rot,
         distinct_rots,
+        same_rotation,
         has_centre,
     })
 }
@@ -600,7 +606,9 @@ mod tests {
         "#);
         let cat = TileCatalogue::build(&[s], "C2").unwrap();
         assert_eq!(cat.get(0).distinct_rots, 0b0011);
+        assert_eq!(cat.get(0).same_rotation, [0, 1, 0, 1]);
         assert_eq!(cat.get(1).distinct_rots, 0b0001);
+        assert_eq!(cat.get(1).same_rotation, [0; 4]);
     }
 
     #[test]

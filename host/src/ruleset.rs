@@ -626,9 +626,22 @@ fn filled_options(info: &crate::registry::PluginInfo, given: &toml::Table) -> St
         let v = given
             .get(&o.name)
             .map_or_else(|| o.default.clone(), |v| v.to_string());
-        out.push_str(&format!("{} = {v}\n", o.name));
+        out.push_str(&format!("{} = {v}\n", toml_key(&o.name)));
     }
     out
+}
+
+/// `key` as a TOML key: bare when it can be, else quoted (`"weird id"`).
+pub fn toml_key(key: &str) -> String {
+    let bare = !key.is_empty()
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if bare {
+        key.to_string()
+    } else {
+        toml::Value::String(key.to_string()).to_string()
+    }
 }
 
 /// Parses and resolves ruleset text.
@@ -690,10 +703,17 @@ impl Ruleset {
         out.push_str(&format!("tiny-city = {}\n", s.core.tiny_city));
         out.push_str(&format!("followers = {}\n", s.core.followers));
         for (id, opts) in &self.plugins {
-            out.push_str(&format!("\n[plugins.{id}]\n{opts}"));
+            out.push_str(&format!("\n[plugins.{}]\n{opts}", toml_key(id)));
         }
         for p in s.plugins.iter().filter(|p| !p.enabled) {
-            out.push_str(&format!("\n[plugins.{}]\nenabled = false\n", p.id));
+            // Its options as given (a disabled plugin need not be available).
+            out.push_str(&format!(
+                "\n[plugins.{}]\nenabled = false\n",
+                toml_key(&p.id)
+            ));
+            for (k, v) in &p.options {
+                out.push_str(&format!("{} = {v}\n", toml_key(k)));
+            }
         }
         out
     }

@@ -2,7 +2,8 @@
 //! records and arguments that used to crash, hang, be wrongly accepted or lose
 //! a game. Each test names the defect it pins.
 
-use crate::cli::{assert_clean_failure, bin, root, stderr};
+use crate::cli::{assert_clean_failure, bin, root, run, stderr};
+use crate::common::{registry, rules, run as run_script};
 use carcassonne_core::{Hooks, PluginDecl, TileSetSpec};
 use carcassonne_host::{PluginInfo, PluginSource, ProvidedPlugin, Registry};
 use std::sync::Arc;
@@ -132,4 +133,69 @@ fn write_errors_on_standard_output_are_one_line_not_a_panic() {
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn a_token_that_is_used_up_is_named_with_what_is_possible() {
+    let r = rules("name = \"s\"\ntilesets = [\"base\"]\n[plugins.shepherd]\n");
+    let e = run_script(
+        &r,
+        2,
+        "draw BA/L; place 0 1 0; deploy shepherd field; shepherd sheep-4
+         draw BA/L; place -1 1 0; pass
+         draw BA/L; place 0 2 0; pass; shepherd grow; shepherd sheep-4
+         draw BA/RFr; place 1 0 0; pass
+         draw BA/L; place 0 3 0; pass; shepherd grow; shepherd sheep-4",
+    )
+    .unwrap_err();
+    assert!(
+        e.message.contains(
+            "illegal action `shepherd sheep-4`: `sheep-4` is not possible now (possible: sheep-1, sheep-2, sheep-3, wolf)"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn ruleset_show_prints_a_valid_ruleset_with_disabled_plugins_options() {
+    let text = r#"
+        name = "odd"
+        tilesets = ["base"]
+        [plugins."weird id"]
+        enabled = false
+        [plugins.hills]
+        enabled = false
+        tiebreak = "none"
+        "deep key" = { a = [1, 2], b = "x" }
+        [plugins.shepherd]
+    "#;
+    let rs = carcassonne_host::load_str(text, "odd.toml", None, &registry()).unwrap();
+    let shown = rs.show();
+    assert!(
+        shown.contains("[plugins.\"weird id\"]\nenabled = false\n"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("[plugins.hills]\nenabled = false\ntiebreak = \"none\"\n"),
+        "{shown}"
+    );
+    // It is a ruleset that loads, and shows the same again.
+    let again = carcassonne_host::load_str(&shown, "shown.toml", None, &registry())
+        .unwrap_or_else(|e| panic!("{e}\n{shown}"));
+    assert_eq!(again.show(), shown);
+    let disabled = |r: &carcassonne_host::Ruleset| -> Vec<carcassonne_host::ruleset::PluginSpec> {
+        r.spec
+            .plugins
+            .iter()
+            .filter(|p| !p.enabled)
+            .cloned()
+            .collect()
+    };
+    assert_eq!(disabled(&again), disabled(&rs));
+    assert_eq!(disabled(&rs).len(), 2);
+}
+
+#[test]
+fn conformance_with_zero_games_is_refused() {
+    assert_clean_failure(&run(&["conformance", "--games", "0"]), "--games");
 }

@@ -233,6 +233,7 @@ macro_rules! dispatch_view {
 
 mod clone;
 mod context;
+mod explain;
 mod integrity;
 mod scoring;
 
@@ -1269,7 +1270,7 @@ impl Game {
 
     fn illegal(&self, action: Action, reason: impl Into<String>) -> GameError {
         GameError::Illegal {
-            action: format!("{action:?}"),
+            action: format!("`{}`", self.format_action(action)),
             reason: reason.into(),
         }
     }
@@ -1284,7 +1285,7 @@ impl Game {
                 if o.iter().any(|&(x, w)| x == c && w > 0) {
                     Ok(())
                 } else {
-                    Err(self.illegal(action, "not a possible outcome of this chance event"))
+                    Err(self.illegal(action, self.outcome_problem(c, &o)))
                 }
             }
             (Actor::Chance, _) => {
@@ -1313,7 +1314,7 @@ impl Game {
                         if v.contains(&p) {
                             Ok(())
                         } else {
-                            Err(self.illegal(action, "the tile does not fit there"))
+                            Err(self.illegal(action, self.placement_problem(p)))
                         }
                     }
                     (Stage::Figure, Action::Figure(o)) => {
@@ -1322,7 +1323,7 @@ impl Game {
                         if v.contains(&o) {
                             Ok(())
                         } else {
-                            Err(self.illegal(action, "not a legal figure option"))
+                            Err(self.illegal(action, self.figure_problem(o)))
                         }
                     }
                     (Stage::Place, _) => Err(self.illegal(action, "the drawn tile must be placed")),
