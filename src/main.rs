@@ -1,9 +1,27 @@
 //! `carcassonne`: play, replay and simulate games; list plugins; check rulesets.
 
+// Output macros that never panic (see `out`); they shadow `std`'s in every module below.
+macro_rules! println {
+    () => { $crate::out::stdout(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::out::stdout(format_args!("{}\n", format_args!($($arg)*))) };
+}
+macro_rules! print {
+    ($($arg:tt)*) => { $crate::out::stdout(format_args!($($arg)*)) };
+}
+macro_rules! eprintln {
+    () => { $crate::out::stderr(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::out::stderr(format_args!("{}\n", format_args!($($arg)*))) };
+}
+#[allow(unused_macros)]
+macro_rules! eprint {
+    ($($arg:tt)*) => { $crate::out::stderr(format_args!($($arg)*)) };
+}
+
 mod bots;
 mod cmd;
 mod env;
 mod log;
+mod out;
 mod render;
 
 use clap::{Parser, Subcommand};
@@ -71,6 +89,7 @@ fn main() -> ExitCode {
         Command::Ruleset(c) => cmd::ruleset::run(c),
         Command::Conformance(a) => cmd::conformance::run(a),
     };
+    out::flush();
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

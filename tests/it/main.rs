@@ -5,6 +5,7 @@ mod browser;
 mod cli;
 mod common;
 mod golden;
+mod hardening;
 mod hills;
 mod plugins;
 mod render;
