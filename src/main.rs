@@ -22,6 +22,7 @@ mod cmd;
 mod env;
 mod log;
 mod out;
+mod plot;
 mod render;
 
 use clap::{Parser, Subcommand};
