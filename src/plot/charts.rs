@@ -3,6 +3,7 @@
 use super::stats::{self, Estimate};
 use super::Study;
 use carcassonne_render::Style;
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::path::Path;
@@ -31,6 +32,37 @@ fn hex(c: &str) -> RGBColor {
 
 fn seat_names(players: usize, style: &Style) -> Vec<String> {
     (0..players).map(|p| style.player_name(p)).collect()
+}
+
+type Chart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// A chart on `area` with a caption, `left` pixels for the y labels.
+fn frame<'a, 'b>(
+    area: &'a Area<'b>,
+    caption: &str,
+    left: u32,
+    x: std::ops::Range<f64>,
+    y: std::ops::Range<f64>,
+) -> Result<Chart<'a, 'b>, String> {
+    ChartBuilder::on(area)
+        .caption(caption, (FONT, 18))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(left)
+        .build_cartesian_2d(x, y)
+        .map_err(err)
+}
+
+/// The legend of the series drawn with labels.
+fn legend<'a, 'b: 'a>(chart: &mut Chart<'a, 'b>, pos: SeriesLabelPosition) -> Res {
+    chart
+        .configure_series_labels()
+        .position(pos)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.4))
+        .label_font((FONT, 13))
+        .draw()
+        .map_err(err)
 }
 
 /// The label of category axis value `v` (integers name `names`; others nothing).
@@ -75,13 +107,7 @@ fn histograms(
         })
         .collect();
     let ymax = hists.iter().flatten().map(|p| p.1).fold(1.0, f64::max) * 1.15;
-    let mut chart = ChartBuilder::on(area)
-        .caption(caption, (FONT, 18))
-        .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(55)
-        .build_cartesian_2d(lo..hi + w, 0.0..ymax)
-        .map_err(err)?;
+    let mut chart = frame(area, caption, 55, lo..hi + w, 0.0..ymax)?;
     chart
         .configure_mesh()
         .x_desc(xdesc)
@@ -106,14 +132,7 @@ fn histograms(
                 PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(3))
             });
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK.mix(0.4))
-        .label_font((FONT, 13))
-        .draw()
-        .map_err(err)
+    legend(&mut chart, SeriesLabelPosition::UpperRight)
 }
 
 /// One group of bars: a label, a colour and `(value, low, high)` per category.
@@ -138,13 +157,7 @@ fn bars(
     } else {
         top.max(1.0)
     };
-    let mut chart = ChartBuilder::on(area)
-        .caption(caption, (FONT, 18))
-        .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(55)
-        .build_cartesian_2d(-0.5..names.len() as f64 - 0.5, 0.0..top)
-        .map_err(err)?;
+    let mut chart = frame(area, caption, 55, -0.5..names.len() as f64 - 0.5, 0.0..top)?;
     chart
         .configure_mesh()
         .disable_x_mesh()
@@ -176,14 +189,7 @@ fn bars(
             .map_err(err)?;
     }
     if groups.len() > 1 {
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK.mix(0.4))
-            .label_font((FONT, 13))
-            .draw()
-            .map_err(err)?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
     }
     Ok(())
 }
@@ -196,13 +202,7 @@ fn hbars(area: &Area, caption: &str, names: &[String], groups: &[BarGroup]) -> R
         .fold(1.0, f64::max)
         * 1.15;
     let n = names.len();
-    let mut chart = ChartBuilder::on(area)
-        .caption(caption, (FONT, 18))
-        .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(150)
-        .build_cartesian_2d(0.0..right, -0.5..n as f64 - 0.5)
-        .map_err(err)?;
+    let mut chart = frame(area, caption, 150, 0.0..right, -0.5..n as f64 - 0.5)?;
     // Categories from the top down.
     let flipped: Vec<String> = names.iter().rev().cloned().collect();
     chart
@@ -252,14 +252,7 @@ fn hbars(area: &Area, caption: &str, names: &[String], groups: &[BarGroup]) -> R
             .map_err(err)?;
     }
     if groups.len() > 1 {
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK.mix(0.4))
-            .label_font((FONT, 13))
-            .draw()
-            .map_err(err)?;
+        legend(&mut chart, SeriesLabelPosition::LowerRight)?;
     }
     Ok(())
 }
@@ -272,13 +265,7 @@ fn forest(area: &Area, caption: &str, rows: &[(String, Estimate)]) -> Res {
         .fold(0.5, f64::max)
         * 1.6;
     let n = rows.len();
-    let mut chart = ChartBuilder::on(area)
-        .caption(caption, (FONT, 18))
-        .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(190)
-        .build_cartesian_2d(-reach..reach, -0.5..n as f64 - 0.5)
-        .map_err(err)?;
+    let mut chart = frame(area, caption, 190, -reach..reach, -0.5..n as f64 - 0.5)?;
     let names: Vec<String> = rows.iter().rev().map(|r| r.0.clone()).collect();
     chart
         .configure_mesh()
