@@ -21,6 +21,7 @@ mod cmd;
 mod env;
 mod log;
 mod out;
+mod plot;
 mod render;
 
 use clap::{Parser, Subcommand};

@@ -19,6 +19,9 @@ pub struct Args {
     /// Print machine-readable statistics.
     #[arg(long)]
     json: bool,
+    /// Draw charts (SVG) of the games: scores by seat, win rates, points by category, game length.
+    #[arg(long, value_name = "OUT.svg")]
+    plot: Option<std::path::PathBuf>,
 }
 
 /// How many games, with which seeds and threads.
@@ -39,6 +42,9 @@ pub struct RunArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Keep each game's outcome in [`Stats::outcomes`] (for charts).
+    #[arg(skip)]
+    pub keep_games: bool,
     /// Bot for each seat, comma-separated (the last one fills the remaining
     /// seats): `random` or `greedy`.
     #[arg(long, value_delimiter = ',', default_value = "random")]
@@ -84,6 +90,8 @@ pub struct Stats {
     pub seconds: f64,
     /// Threads used.
     pub threads: usize,
+    /// Each game's outcome, by seed, when [`RunArgs::keep_games`] is set.
+    pub outcomes: Vec<crate::plot::Outcome>,
 }
 
 impl Stats {
@@ -97,7 +105,10 @@ impl Stats {
         }
     }
 
-    fn add_game(&mut self, g: &Game) {
+    fn add_game(&mut self, g: &Game, seed: u64, keep: bool) {
+        if keep {
+            self.outcomes.push(crate::plot::Outcome::of(seed, g));
+        }
         let sc = g.scores();
         let best = *sc.iter().max().unwrap_or(&0);
         let winners = sc.iter().filter(|&&x| x == best).count() as f64;
@@ -117,6 +128,7 @@ impl Stats {
     }
 
     fn merge(&mut self, o: &Stats) {
+        self.outcomes.extend_from_slice(&o.outcomes);
         self.games += o.games;
         self.tiles += o.tiles;
         self.turns += o.turns;
@@ -235,7 +247,7 @@ pub fn run_games(rules: &Arc<Rules>, players: u8, a: &RunArgs, show_bar: bool) -
                     }
                     let seed = a.seed.wrapping_add(i);
                     match carcassonne_bots::play_game(rules, players, seed, &a.bots) {
-                        Ok(g) => acc.add_game(&g),
+                        Ok(g) => acc.add_game(&g, seed, a.keep_games),
                         Err(e) => {
                             *failure.lock().expect("lock") =
                                 Some(format!("game with seed {seed}: {e}"));
@@ -264,7 +276,18 @@ pub fn run_games(rules: &Arc<Rules>, players: u8, a: &RunArgs, show_bar: bool) -
 pub fn run(a: Args) -> Result<()> {
     let rs = env::load_ruleset(&a.ruleset)?;
     let players = a.run.players.unwrap_or(rs.spec.players);
-    let t = run_games(&rs.rules, players, &a.run, !a.json)?;
+    let run = RunArgs {
+        keep_games: a.plot.is_some(),
+        ..a.run.clone()
+    };
+    let t = run_games(&rs.rules, players, &run, !a.json)?;
+    if let Some(path) = &a.plot {
+        let sample = Game::new(rs.rules.clone(), players, a.run.seed)?;
+        let bots = format!("{} bots", a.run.bots_line(players));
+        let study = crate::plot::Study::new(&rs.spec.name, &bots, &sample, t.outcomes.clone());
+        crate::plot::charts::simulate(&study, &carcassonne_render::Style::default(), path)
+            .map_err(|e| anyhow::anyhow!("cannot draw {}: {e}", path.display()))?;
+    }
     if a.json {
         println!(
             "{}",
@@ -309,5 +332,8 @@ pub fn run(a: Args) -> Result<()> {
         t.games as f64 / t.seconds,
         t.threads
     );
+    if let Some(path) = &a.plot {
+        println!("Charts written to {}", path.display());
+    }
     Ok(())
 }

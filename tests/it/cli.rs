@@ -386,3 +386,67 @@ fn a_person_can_play_at_the_terminal() {
         "--human 4: seats are 0 to 1",
     );
 }
+
+#[test]
+fn simulate_and_compare_draw_charts_a_person_can_read() {
+    let out = tmp("sim.svg");
+    let o = run(&[
+        "simulate",
+        "--games",
+        "40",
+        "--quiet",
+        "--plot",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(&out).unwrap();
+    roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    for title in [
+        "Final score by seat",
+        "Win rate by seat",
+        "Points per player by category",
+        "Game length",
+        "40 games, 2 players, random bots",
+        "Red",
+        "Blue",
+        "cities",
+    ] {
+        assert!(svg.contains(title), "the chart lacks `{title}`");
+    }
+    // The same ruleset twice: every paired difference is exactly zero.
+    let base = root().join("configs/base.toml");
+    let out = tmp("cmp.svg");
+    let o = run(&[
+        "compare",
+        base.to_str().unwrap(),
+        base.to_str().unwrap(),
+        "--games",
+        "30",
+        "--quiet",
+        "--plot",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(&out).unwrap();
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    assert!(svg.contains("paired differences B − A"));
+    let diffs: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.is_text())
+        .filter_map(|n| n.text())
+        .map(str::trim)
+        .filter(|t| t.contains(" ± ") && !t.contains("games"))
+        .collect();
+    assert!(diffs.len() >= 4, "mean, two seats, categories: {diffs:?}");
+    assert!(diffs.iter().all(|d| *d == "+0.00 ± 0.00"), "{diffs:?}");
+    // A path that cannot be written is a clear error.
+    let o = run(&[
+        "simulate",
+        "--games",
+        "5",
+        "--quiet",
+        "--plot",
+        "/nonexistent/dir/x.svg",
+    ]);
+    assert_clean_failure(&o, "cannot draw /nonexistent/dir/x.svg");
+}
