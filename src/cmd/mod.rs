@@ -9,3 +9,4 @@ pub mod replay;
 pub mod ruleset;
 pub mod serve;
 pub mod simulate;
+pub mod tournament;

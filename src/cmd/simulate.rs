@@ -46,7 +46,8 @@ pub struct RunArgs {
     #[arg(skip)]
     pub keep_games: bool,
     /// Bot for each seat, comma-separated (the last one fills the remaining
-    /// seats): `random` or `greedy`.
+    /// seats): `random`, `greedy` or `mcts` with an optional budget per move
+    /// (`mcts:2000` playouts, `mcts:200ms`) and `:threads=N`.
     #[arg(long, value_delimiter = ',', default_value = "random")]
     pub bots: Vec<BotSpec>,
 }
@@ -210,6 +211,19 @@ impl Stats {
     }
 }
 
+/// Most worker threads a batch command starts.
+pub const MAX_THREADS: usize = 1024;
+
+/// The worker threads of a batch command: `requested`, or all cores.
+pub fn thread_count(requested: Option<usize>) -> Result<usize> {
+    match requested {
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        Some(0) => bail!("--threads 0: use at least one thread"),
+        Some(n) if n > MAX_THREADS => bail!("--threads {n}: at most {MAX_THREADS}"),
+        Some(n) => Ok(n),
+    }
+}
+
 /// Plays `a.games` seeded games between the bots of `a.bots` on all cores.
 pub fn run_games(rules: &Arc<Rules>, players: u8, a: &RunArgs, show_bar: bool) -> Result<Stats> {
     if !(2..=6).contains(&players) {
@@ -218,10 +232,7 @@ pub fn run_games(rules: &Arc<Rules>, players: u8, a: &RunArgs, show_bar: bool) -
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
-    let threads = a
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+    let threads = thread_count(a.threads)?;
     let n = players as usize;
     let next = AtomicU64::new(0);
     let total = Mutex::new(Stats::new(n));
