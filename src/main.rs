@@ -59,6 +59,8 @@ enum Command {
     Compare(cmd::compare::Args),
     /// Draw the board of a recorded game at any turn as a picture (SVG).
     Render(cmd::render::Args),
+    /// Play in the browser: a local web server with a page to play against bots or each other.
+    Serve(cmd::serve::Args),
     /// List compiled-in and run-time plugins with their options.
     Plugins(cmd::plugins::Args),
     /// Check or show a ruleset.
@@ -82,6 +84,7 @@ fn main() -> ExitCode {
         Command::Simulate(a) => cmd::simulate::run(a),
         Command::Compare(a) => cmd::compare::run(a),
         Command::Render(a) => cmd::render::run(a),
+        Command::Serve(a) => cmd::serve::run(a),
         Command::Plugins(a) => cmd::plugins::run(a),
         Command::Ruleset(c) => cmd::ruleset::run(c),
         Command::Conformance(a) => cmd::conformance::run(a),

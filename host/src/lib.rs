@@ -10,6 +10,7 @@ pub mod loader;
 pub mod locate;
 pub mod registry;
 pub mod ruleset;
+pub mod shipped;
 pub mod suggest;
 pub mod tilesets;
 

@@ -13,6 +13,7 @@
 //! tests) can find them.
 
 pub mod geometry;
+pub mod log;
 pub mod shapes;
 pub mod style;
 pub mod tile;
@@ -40,9 +41,10 @@ pub struct Options {
     pub panel: bool,
     /// Empty cells to highlight (legal placements), drawn as `rect.candidate`.
     pub candidates: Vec<Pos>,
-    /// Clickable choices on the last placed tile: `(local feature, choice id)`,
-    /// drawn as `circle.choice` with `data-choice`.
-    pub choices: Vec<(u8, usize)>,
+    /// Clickable choices on the last placed tile: `(local feature, choice id,
+    /// letter)`, drawn as `g.choice` with `data-choice` (choices on the same
+    /// feature side by side).
+    pub choices: Vec<(u8, usize, String)>,
     /// A short note under a figure (e.g. a plugin's count of tokens).
     pub figure_notes: BTreeMap<FigureId, String>,
     /// Display names per seat replacing the style's names (e.g. "Blue (greedy)").
@@ -154,19 +156,28 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
     if let Some(last) = g.last_placed() {
         let ty = g.tile_type(last);
         let (tx, ty_) = origin(g.tile_pos(last));
-        for &(local, id) in &o.choices {
-            let (ax, ay) = geometry::anchor(ty, g.tile_rot(last), local.into());
+        let mut crowd: BTreeMap<u8, f64> = BTreeMap::new();
+        for (local, id, letter) in &o.choices {
+            let (ax, ay) = geometry::anchor(ty, g.tile_rot(last), (*local).into());
+            let n = crowd.entry(*local).or_default();
+            let (cx, cy) = (tx + ax * S + *n * S * 0.24, ty_ + ay * S);
+            *n += 1.0;
             doc = doc.add(
-                Circle::new()
+                Group::new()
                     .set("class", "choice")
-                    .set("data-choice", id)
-                    .set("cx", tx + ax * S)
-                    .set("cy", ty_ + ay * S)
-                    .set("r", S * 0.11)
-                    .set("fill", "#fff")
-                    .set("fill-opacity", 0.6)
-                    .set("stroke", "#111")
-                    .set("stroke-width", 2.5),
+                    .set("data-choice", *id)
+                    .set("cursor", "pointer")
+                    .add(
+                        Circle::new()
+                            .set("cx", cx)
+                            .set("cy", cy)
+                            .set("r", S * 0.11)
+                            .set("fill", "#fff")
+                            .set("fill-opacity", 0.75)
+                            .set("stroke", "#111")
+                            .set("stroke-width", 2.5),
+                    )
+                    .add(shapes::letter(letter, cx, cy, S * 0.07, "#111")),
             );
         }
     }

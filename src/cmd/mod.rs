@@ -7,4 +7,5 @@ pub mod plugins;
 pub mod render;
 pub mod replay;
 pub mod ruleset;
+pub mod serve;
 pub mod simulate;

@@ -1,6 +1,7 @@
 //! Integration tests of the `carcassonne` program: one module per topic.
 
 mod abbot;
+mod browser;
 mod cli;
 mod common;
 mod golden;
