@@ -17,11 +17,11 @@ macro_rules! eprint {
     ($($arg:tt)*) => { $crate::out::stderr(format_args!($($arg)*)) };
 }
 
-mod bots;
 mod cmd;
 mod env;
 mod log;
 mod out;
+mod plot;
 mod render;
 
 use clap::{Parser, Subcommand};
