@@ -17,7 +17,6 @@ macro_rules! eprint {
     ($($arg:tt)*) => { $crate::out::stderr(format_args!($($arg)*)) };
 }
 
-mod bots;
 mod cmd;
 mod env;
 mod log;

@@ -54,7 +54,7 @@ pub fn run(a: Args) -> Result<()> {
             let sample = carcassonne_core::Game::new(rs.rules.clone(), players, a.run.seed)?;
             Ok(crate::plot::Study::new(
                 &rs.spec.name,
-                "random bots",
+                &format!("{} bots", a.run.bots_line(players)),
                 &sample,
                 s.outcomes.clone(),
             ))
@@ -69,15 +69,18 @@ pub fn run(a: Args) -> Result<()> {
     }
     if a.json {
         let out = serde_json::json!({
-            "a": sa.to_json(&ra.spec.name, a.run.seed),
-            "b": sb.to_json(&rb.spec.name, a.run.seed),
+            "a": sa.to_json(&ra.spec.name, a.run.seed, &a.run.bot_names(players)),
+            "b": sb.to_json(&rb.spec.name, a.run.seed, &a.run.bot_names(players)),
         });
         println!("{}", serde_json::to_string_pretty(&out)?);
         return Ok(());
     }
     println!(
-        "{} games each, {} players, random bots, the same seeds {}..",
-        sa.games, players, a.run.seed
+        "{} games each, {} players, bots {}, the same seeds {}..",
+        sa.games,
+        players,
+        a.run.bots_line(players),
+        a.run.seed
     );
     println!("A: {} ({})", ra.spec.name, a.a.display());
     println!("B: {} ({})", rb.spec.name, a.b.display());

@@ -1,9 +1,9 @@
 //! `carcassonne play`: a full game between built-in bots (and people at the
 //! terminal, with `--human`), with a readable turn log.
 
-use crate::bots::{Bot, BotKind};
 use crate::{env, log, render, RulesetArgs};
 use anyhow::{anyhow, bail, Context, Result};
+use carcassonne_bots::{seat_seed, seat_specs, Bot, BotSpec};
 use carcassonne_core::{Action, Actor, FigureOption, Game, Recorder};
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -22,14 +22,10 @@ pub struct Args {
     /// Write the game record (JSON) to this file.
     #[arg(long, value_name = "OUT.json")]
     record: Option<PathBuf>,
-    /// Bot for each seat, comma-separated (the last one fills the remaining seats).
-    #[arg(
-        long,
-        value_enum,
-        value_delimiter = ',',
-        default_value = "greedy,random"
-    )]
-    bots: Vec<BotKind>,
+    /// Bot for each seat, comma-separated (the last one fills the remaining
+    /// seats): `random` or `greedy`.
+    #[arg(long, value_delimiter = ',', default_value = "greedy,random")]
+    bots: Vec<BotSpec>,
     /// Seats played by a person at the terminal (0-based, comma-separated), who
     /// chooses each action by its number or its text.
     #[arg(long, value_delimiter = ',', value_name = "SEATS")]
@@ -120,19 +116,23 @@ pub fn run(a: Args) -> Result<()> {
     });
     let mut g = Game::new(rs.rules.clone(), players, seed)?;
     g.set_logging(!a.quiet);
-    let mut bots: Vec<Bot> = (0..players)
-        .map(|p| {
-            let kind = a
-                .bots
-                .get(p as usize)
-                .or(a.bots.last())
-                .copied()
-                .unwrap_or(BotKind::Greedy);
-            Bot::new(kind, seed ^ (0x9E37_79B9 * (u64::from(p) + 1)))
-        })
+    let specs = seat_specs(&a.bots, players);
+    let mut bots: Vec<Box<dyn Bot>> = (0..players)
+        .map(|p| specs[p as usize].build(seat_seed(seed, p)))
         .collect();
     if !a.quiet {
         println!("{} — {} players, seed {seed}", rs.spec.name, players);
+        let seats: Vec<String> = (0..players)
+            .map(|p| {
+                let who = if a.human.contains(&p) {
+                    "human".to_string()
+                } else {
+                    specs[p as usize].to_string()
+                };
+                format!("{} {who}", log::NAMES[p as usize])
+            })
+            .collect();
+        println!("Seats: {}", seats.join(", "));
         // The first turn began inside `Game::new`, before logging was on.
         let first = carcassonne_core::Event::TurnStarted {
             player: g.current_player(),
@@ -161,7 +161,9 @@ pub fn run(a: Args) -> Result<()> {
                 rec.apply(&mut g, act).map_err(|e| anyhow!("{e}"))?;
             }
             Actor::Player(p) => {
-                let act = bots[p as usize].choose(&g)?;
+                let act = bots[p as usize].choose(&g).with_context(|| {
+                    format!("{} ({})", log::NAMES[p as usize], specs[p as usize])
+                })?;
                 rec.apply(&mut g, act)?;
             }
         }

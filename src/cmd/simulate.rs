@@ -2,7 +2,8 @@
 
 use crate::{env, RulesetArgs};
 use anyhow::{bail, Result};
-use carcassonne_core::{Game, Rng, Rules, SCORE_CATEGORIES, SCORE_CATEGORY_NAMES};
+use carcassonne_bots::{seat_specs, BotSpec};
+use carcassonne_core::{Game, Rules, SCORE_CATEGORIES, SCORE_CATEGORY_NAMES};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -44,6 +45,32 @@ pub struct RunArgs {
     /// Keep each game's outcome in [`Stats::outcomes`] (for charts).
     #[arg(skip)]
     pub keep_games: bool,
+    /// Bot for each seat, comma-separated (the last one fills the remaining
+    /// seats): `random` or `greedy`.
+    #[arg(long, value_delimiter = ',', default_value = "random")]
+    pub bots: Vec<BotSpec>,
+}
+
+impl RunArgs {
+    /// The bot of each seat, as text (`["greedy", "random"]`).
+    pub fn bot_names(&self, players: u8) -> Vec<String> {
+        seat_specs(&self.bots, players)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    /// The seats' bots in one line: `random` if all seats are alike, else
+    /// `greedy vs random`.
+    pub fn bots_line(&self, players: u8) -> String {
+        let mut names = self.bot_names(players);
+        names.dedup();
+        if names.len() == 1 {
+            names.remove(0)
+        } else {
+            self.bot_names(players).join(" vs ")
+        }
+    }
 }
 
 /// Statistics of a batch of games.
@@ -158,8 +185,8 @@ impl Stats {
         self.turns as f64 / self.games as f64
     }
 
-    /// As JSON.
-    pub fn to_json(&self, ruleset: &str, first_seed: u64) -> serde_json::Value {
+    /// As JSON; `bots` names each seat's bot.
+    pub fn to_json(&self, ruleset: &str, first_seed: u64, bots: &[String]) -> serde_json::Value {
         let cats: serde_json::Map<String, serde_json::Value> = self
             .per_category()
             .into_iter()
@@ -170,7 +197,7 @@ impl Stats {
             "players": self.players,
             "games": self.games,
             "first_seed": first_seed,
-            "bot": "random",
+            "bots": bots,
             "mean_score": self.mean(),
             "stddev_score": self.stddev(),
             "win_rate": self.win_rate(),
@@ -183,7 +210,7 @@ impl Stats {
     }
 }
 
-/// Plays `a.games` seeded games between random bots on all cores.
+/// Plays `a.games` seeded games between the bots of `a.bots` on all cores.
 pub fn run_games(rules: &Arc<Rules>, players: u8, a: &RunArgs, show_bar: bool) -> Result<Stats> {
     if !(2..=6).contains(&players) {
         bail!("--players {players}: a game needs 2 to 6 players");
@@ -219,7 +246,7 @@ pub fn run_games(rules: &Arc<Rules>, players: u8, a: &RunArgs, show_bar: bool) -
                         break;
                     }
                     let seed = a.seed.wrapping_add(i);
-                    match play_one(rules, players, seed) {
+                    match carcassonne_bots::play_game(rules, players, seed, &a.bots) {
                         Ok(g) => acc.add_game(&g, seed, a.keep_games),
                         Err(e) => {
                             *failure.lock().expect("lock") =
@@ -256,23 +283,28 @@ pub fn run(a: Args) -> Result<()> {
     let t = run_games(&rs.rules, players, &run, !a.json)?;
     if let Some(path) = &a.plot {
         let sample = Game::new(rs.rules.clone(), players, a.run.seed)?;
-        let study =
-            crate::plot::Study::new(&rs.spec.name, "random bots", &sample, t.outcomes.clone());
+        let bots = format!("{} bots", a.run.bots_line(players));
+        let study = crate::plot::Study::new(&rs.spec.name, &bots, &sample, t.outcomes.clone());
         crate::plot::charts::simulate(&study, &carcassonne_render::Style::default(), path)
             .map_err(|e| anyhow::anyhow!("cannot draw {}: {e}", path.display()))?;
     }
     if a.json {
         println!(
             "{}",
-            serde_json::to_string_pretty(&t.to_json(&rs.spec.name, a.run.seed))?
+            serde_json::to_string_pretty(&t.to_json(
+                &rs.spec.name,
+                a.run.seed,
+                &a.run.bot_names(players)
+            ))?
         );
         return Ok(());
     }
     println!(
-        "{} — {} games, {} players, random bots, seeds {}..{}",
+        "{} — {} games, {} players, bots {}, seeds {}..{}",
         rs.spec.name,
         t.games,
         players,
+        a.run.bots_line(players),
         a.run.seed,
         a.run.seed.wrapping_add(t.games - 1)
     );
@@ -304,12 +336,4 @@ pub fn run(a: Args) -> Result<()> {
         println!("Charts written to {}", path.display());
     }
     Ok(())
-}
-
-/// One game between random bots (the engine's fast sampled path).
-pub fn play_one(rules: &Arc<Rules>, players: u8, seed: u64) -> Result<Game> {
-    let mut g = Game::new(rules.clone(), players, seed)?;
-    let mut rng = Rng::new(seed ^ 0xC0FF_EE00_D15E_A5E5);
-    while g.step_random(&mut rng)? {}
-    Ok(g)
 }

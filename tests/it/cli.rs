@@ -254,6 +254,87 @@ fn compare_shows_what_a_house_rule_changes() {
 }
 
 #[test]
+fn simulate_and_compare_play_the_chosen_bots_and_name_them() {
+    let base = root().join("configs/base.toml");
+    let sim = |bots: &str| {
+        let o = run(&[
+            "simulate",
+            "--games",
+            "6",
+            "--ruleset",
+            base.to_str().unwrap(),
+            "--bots",
+            bots,
+            "--json",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()
+    };
+    let v = sim("greedy,random");
+    assert_eq!(v["bots"], serde_json::json!(["greedy", "random"]));
+    // Greedy beats random nearly always.
+    assert!(v["win_rate"][0].as_f64().unwrap() > 0.8, "{v}");
+    assert_eq!(sim("greedy,random")["mean_score"], v["mean_score"]);
+    assert_eq!(
+        sim("random")["bots"],
+        serde_json::json!(["random", "random"])
+    );
+
+    let o = run(&[
+        "simulate",
+        "--games",
+        "2",
+        "--ruleset",
+        base.to_str().unwrap(),
+        "--bots",
+        "random,greedy",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("2 players, bots random vs greedy,"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&[
+        "compare",
+        base.to_str().unwrap(),
+        base.to_str().unwrap(),
+        "--games",
+        "2",
+        "--bots",
+        "greedy",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("bots greedy,"), "{}", stdout(&o));
+}
+
+#[test]
+fn a_bad_bot_is_a_clear_error() {
+    for (cmd, spec, needle) in [
+        (
+            "play",
+            "greedy,rnadom",
+            "bot `rnadom`: there is no such bot; the bots are",
+        ),
+        (
+            "simulate",
+            "greedy:5",
+            "bot `greedy:5`: `greedy` takes no parameters",
+        ),
+        ("compare", "", "no bot name"),
+    ] {
+        let mut args = vec![cmd];
+        if cmd == "compare" {
+            args.extend(["a.toml", "b.toml"]);
+        }
+        args.extend(["--bots", spec]);
+        assert_clean_failure(&run(&args), needle);
+    }
+}
+
+#[test]
 fn a_person_can_play_at_the_terminal() {
     use std::io::Write;
     let base = root().join("configs/base.toml");

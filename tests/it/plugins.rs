@@ -477,25 +477,42 @@ fn a_failing_hook_fails_the_action_and_leaves_the_state_unchanged_loaded() {
     check_failures(&library(), "library");
 }
 
-#[test]
-fn a_panicking_plugin_makes_play_fail_cleanly() {
+/// `play --quiet --seed 1` on a ruleset where `kit-faulty` fails in `hook` by `mode`.
+fn play_with_faulty(hook: &str, mode: &str, more: &[&str]) -> Output {
     let r = write_ruleset(
-        "panic",
-        &format!("{HEAD}[plugins.kit-faulty]\nhook = \"turn_end\"\nmode = \"panic\"\n"),
+        &format!("{hook}-{mode}"),
+        &format!("{HEAD}[plugins.kit-faulty]\nhook = \"{hook}\"\nmode = \"{mode}\"\n"),
     );
-    let o = run(&[
+    let (r, kit) = (r.to_str().unwrap(), kit_dir());
+    let mut args = vec![
         "play",
         "--ruleset",
-        r.to_str().unwrap(),
+        r,
         "--plugin-dir",
-        kit_dir().to_str().unwrap(),
-        "--seed",
-        "1",
-        "--quiet",
-    ]);
+        kit.to_str().unwrap(),
+    ];
+    args.extend(["--seed", "1", "--quiet"]);
+    args.extend(more);
+    run(&args)
+}
+
+#[test]
+fn a_panicking_plugin_makes_play_fail_cleanly() {
+    assert_clean_failure(
+        &play_with_faulty("turn_end", "panic", &[]),
+        "plugin `kit-faulty` failed in hook `turn_end`: panicked: kit-faulty was told to panic",
+    );
+}
+
+#[test]
+fn greedy_reports_a_plugin_failure_it_meets_while_looking_ahead() {
+    // The greedy bot scores each placement "as if the game ended": the failing
+    // final scoring must stop the game with the plugin named, not be skipped.
+    let o = play_with_faulty("final_scoring", "error", &["--bots", "greedy"]);
+    assert_clean_failure(&o, "Red (greedy): while trying `place ");
     assert_clean_failure(
         &o,
-        "plugin `kit-faulty` failed in hook `turn_end`: panicked: kit-faulty was told to panic",
+        "plugin `kit-faulty` failed in hook `final_scoring`: kit-faulty was told to fail",
     );
 }
 

@@ -111,6 +111,7 @@ pub enum Action {
     Choose(u32),
 }
 
+/// Reusable buffers of the hot paths; not part of the state (never cloned).
 #[derive(Default, Debug)]
 struct Scratch {
     figs: Vec<FigureId>,
@@ -125,14 +126,8 @@ struct Scratch {
     outcomes: Vec<(u32, u32)>,
 }
 
-impl Clone for Scratch {
-    fn clone(&self) -> Self {
-        Scratch::default()
-    }
-}
-
-/// A game in progress.
-#[derive(Clone)]
+/// A game in progress. Cloning copies the state arrays; [`Clone::clone_from`]
+/// copies them into an existing game's buffers without allocating.
 pub struct Game {
     rules: Arc<Rules>,
     players: u8,
@@ -236,6 +231,7 @@ macro_rules! dispatch_view {
     };
 }
 
+mod clone;
 mod context;
 mod explain;
 mod integrity;
@@ -1432,19 +1428,25 @@ impl Game {
     /// Ends the game now, at a turn boundary: final scoring runs at once as if the
     /// bag were empty. For scenario fixtures and "what if the game stopped here".
     pub fn end_now(&mut self) -> Result<(), GameError> {
+        let backup = self.clone();
+        if let Err(e) = self.end_now_unchecked() {
+            *self = backup;
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// [`Game::end_now`] without the backup copy, for a copy the caller throws
+    /// away (search bots): a plugin failure leaves the state undefined.
+    pub fn end_now_unchecked(&mut self) -> Result<(), GameError> {
         if self.stage != Stage::Draw || !self.pending.is_empty() {
             return Err(GameError::Illegal {
                 action: "end".into(),
                 reason: "the game can only end between turns".into(),
             });
         }
-        let backup = self.clone();
         self.stage = Stage::Final;
-        if let Err(e) = self.advance() {
-            *self = backup;
-            return Err(e.into());
-        }
-        Ok(())
+        self.advance().map_err(GameError::from)
     }
 
     /// Samples the current chance event with the game's own RNG and applies it.
