@@ -193,6 +193,20 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
                     .unwrap();
                 rotations += 1;
             }
+            if placed == 12 {
+                // What a person sees while choosing where the tile goes.
+                let shot = c.screenshot().await.unwrap();
+                std::fs::write(out_dir().join("placing.png"), shot).unwrap();
+                let preview = c
+                    .find_all(Locator::Css("#board svg.preview"))
+                    .await
+                    .unwrap();
+                assert_eq!(
+                    preview.len(),
+                    1,
+                    "the drawn tile is shown on the chosen square"
+                );
+            }
             c.find(Locator::Css("#place"))
                 .await
                 .unwrap()

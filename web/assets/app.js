@@ -25,7 +25,11 @@ async function api(method, path, body) {
   const text = await r.text();
   let data = null;
   try { data = JSON.parse(text); } catch (_) { data = { error: text || r.statusText }; }
-  if (!r.ok) throw new Error(data.error || r.statusText);
+  if (!r.ok) {
+    const e = new Error(data.error || r.statusText);
+    e.status = r.status;
+    throw e;
+  }
   return data;
 }
 
@@ -159,14 +163,16 @@ function update(v) {
   v.seats.forEach((s, i) => {
     const li = document.createElement("li");
     if (v.actor === i) li.className = "to-act";
-    li.innerHTML = '<span class="swatch"></span><span class="name"></span><span class="score"></span>';
+    li.innerHTML = '<span class="swatch"></span><span class="name"></span><span class="score"></span><span class="supply"></span>';
     li.querySelector(".swatch").style.background = s.color;
     li.querySelector(".name").textContent = s.name;
+    li.querySelector(".supply").textContent = "in hand: " + s.supply;
     const score = li.querySelector(".score");
     score.textContent = s.score;
     score.dataset.seat = i;
     sc.appendChild(li);
   });
+  $("tiles-left").textContent = v.over ? "" : v.tiles_left + " tiles left in the bag";
   // Log.
   const log = $("log");
   log.innerHTML = "";
@@ -211,7 +217,7 @@ function applyZoom() {
   if (!svg) return;
   const w = Number(svg.dataset.w), h = Number(svg.dataset.h);
   const area = $("board-area");
-  const fit = Math.min(1.2, (area.clientWidth - 8) / w, (area.clientHeight - 48) / h);
+  const fit = Math.min(1.6, (area.clientWidth - 8) / w, (area.clientHeight - 48) / h);
   const z = zoom === null ? Math.max(0.2, fit) : zoom;
   svg.setAttribute("width", w * z);
   svg.setAttribute("height", h * z);
@@ -273,9 +279,9 @@ function showPreview() {
   tile.setAttribute("class", "preview");
   tile.setAttribute("x", Number(rect.getAttribute("x")) - 3);
   tile.setAttribute("y", Number(rect.getAttribute("y")) - 3);
-  tile.setAttribute("opacity", "0.9");
+
   tile.style.pointerEvents = "none";
-  rect.after(tile);
+  rect.before(tile);
   showDrawn();
 }
 
@@ -300,7 +306,11 @@ async function botMove() {
     update(v);
   } catch (e) {
     busy = false;
-    showError(e);
+    if (e.status !== 409) { showError(e); return; }
+    // Another window moved this game on: show where it stands.
+    try {
+      update(await api("GET", "/api/games/" + gameId));
+    } catch (e2) { showError(e2); }
   }
 }
 

@@ -57,6 +57,8 @@ pub struct SeatView {
     pub kind: String,
     /// Score.
     pub score: i32,
+    /// Figures in hand ("follower 5, shepherd 1").
+    pub supply: String,
 }
 
 /// What the page needs to show a game.
@@ -92,6 +94,8 @@ pub struct View {
     pub log: Vec<String>,
     /// Turns that can be viewed one by one (`0..turns`).
     pub turns: usize,
+    /// Tiles left in the bag.
+    pub tiles_left: usize,
 }
 
 impl Session {
@@ -323,6 +327,14 @@ impl Session {
                         Seat::Bot(n, _) => n.clone(),
                     },
                     score: g.score(p),
+                    supply: g
+                        .rules()
+                        .figures
+                        .iter()
+                        .enumerate()
+                        .map(|(k, f)| format!("{} {}", f.name, g.supply(p, k as u8)))
+                        .collect::<Vec<_>>()
+                        .join(", "),
                 })
                 .collect(),
             board: carcassonne_render::board(g, &o, style),
@@ -333,6 +345,7 @@ impl Session {
             prompt: self.prompt(actor),
             log: self.log.clone(),
             turns: self.history.len(),
+            tiles_left: g.bag_len(),
         })
     }
 
