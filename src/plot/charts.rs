@@ -310,7 +310,7 @@ fn forest(area: &Area, caption: &str, rows: &[(String, Estimate)]) -> Res {
             )))
             .map_err(err)?;
         let label_x = if e.mean >= 0.0 {
-            -reach * 0.97
+            -reach * 0.92
         } else {
             reach * 0.35
         };
