@@ -36,8 +36,8 @@ pub struct RunArgs {
     /// Seed of the first game; game i uses seed + i.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    /// Worker threads, 1 to 256 (default: all cores); never more than games.
+    #[arg(long, value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// No progress bar.
     #[arg(long)]
@@ -70,6 +70,18 @@ impl RunArgs {
         } else {
             self.bot_names(players).join(" vs ")
         }
+    }
+}
+
+/// Most worker threads `--threads` accepts.
+const MAX_THREADS: usize = 256;
+
+fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a number of threads from 1 to {MAX_THREADS}"
+        )),
     }
 }
 
@@ -221,7 +233,8 @@ pub fn run_games(rules: &Arc<Rules>, players: u8, a: &RunArgs, show_bar: bool) -
     let threads = a
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+        .clamp(1, MAX_THREADS)
+        .min(usize::try_from(a.games).unwrap_or(usize::MAX));
     let n = players as usize;
     let next = AtomicU64::new(0);
     let total = Mutex::new(Stats::new(n));
