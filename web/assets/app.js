@@ -163,7 +163,11 @@ function update(v) {
   v.seats.forEach((s, i) => {
     const li = document.createElement("li");
     if (v.actor === i) li.className = "to-act";
-    li.innerHTML = '<span class="swatch"></span><span class="name"></span><span class="score"></span><span class="supply"></span>';
+    li.innerHTML = '<span class="swatch"></span><span class="name"></span><span class="score"></span>' +
+      '<span class="track"><span class="bar"></span></span><span class="supply"></span>';
+    const bar = li.querySelector(".bar");
+    bar.style.background = s.color;
+    bar.style.width = (100 * s.score / Math.max(1, ...v.seats.map((x) => x.score))) + "%";
     li.querySelector(".swatch").style.background = s.color;
     li.querySelector(".name").textContent = s.name;
     li.querySelector(".supply").textContent = "in hand: " + s.supply;

@@ -2,7 +2,7 @@
 //! its turn log and a snapshot of the board at the end of every turn.
 
 use crate::{BotPlayer, LoadedRuleset, WebError};
-use carcassonne_core::{Action, Actor, Event, FigureOption, Game, Record, Recorder};
+use carcassonne_core::{Action, Actor, Driver, Event, FigureOption, Game, Record, Recorder};
 use carcassonne_render::{log, Options, Style};
 use serde::Serialize;
 use std::sync::Arc;
@@ -22,8 +22,12 @@ pub struct Session {
     rec: Recorder,
     seats: Vec<Seat>,
     log: Vec<String>,
-    /// `history[n]`: the game at the end of turn `n` (0: the start tile alone).
-    history: Vec<Game>,
+    /// `ends[n]`: how many recorded actions were played when turn `n` ended (0:
+    /// the start tile alone). A past board is replayed from the record, so a
+    /// game keeps no copies of old states.
+    ends: Vec<usize>,
+    /// Whether `ends` holds the end of the game.
+    ended: bool,
 }
 
 /// A choice offered to the person whose turn it is.
@@ -119,7 +123,8 @@ impl Session {
         let mut s = Session {
             ruleset,
             log: log::describe(&game, &first).into_iter().collect(),
-            history: vec![game.clone()],
+            ends: vec![0],
+            ended: false,
             game,
             rec: Recorder::default(),
             seats,
@@ -137,11 +142,13 @@ impl Session {
         }
         let events = self.game.take_events();
         self.log.extend(log::lines(&self.game, &events));
-        while self.history.len() < usize::from(self.game.turn()) {
-            self.history.push(self.game.clone());
+        let played = self.rec.actions.len();
+        while self.ends.len() < usize::from(self.game.turn()) {
+            self.ends.push(played);
         }
-        if self.game.is_over() && !self.history.last().is_some_and(Game::is_over) {
-            self.history.push(self.game.clone());
+        if self.game.is_over() && !self.ended {
+            self.ends.push(played);
+            self.ended = true;
         }
         Ok(())
     }
@@ -216,12 +223,21 @@ impl Session {
 
     /// The board at the end of turn `n`, as SVG.
     pub fn turn_picture(&self, n: usize, style: &Style) -> Result<String, WebError> {
-        let g = self.history.get(n).ok_or_else(|| {
+        let played = *self.ends.get(n).ok_or_else(|| {
             WebError::NotFound(format!(
                 "turn {n}: the game has turns 0 to {}",
-                self.history.len() - 1
+                self.ends.len() - 1
             ))
         })?;
+        let mut g = Game::new(
+            self.ruleset.rules.clone(),
+            self.game.players(),
+            self.game.seed(),
+        )
+        .map_err(|e| WebError::Game(e.to_string()))?;
+        Driver::new(&self.rec.forced)
+            .replay(&mut g, &self.rec.actions[..played])
+            .map_err(|e| WebError::Game(e.to_string()))?;
         let o = Options {
             title: Some(self.ruleset.name.clone()),
             status: Some(if g.is_over() {
@@ -234,7 +250,7 @@ impl Session {
             seat_names: self.seat_names(),
             ..Options::default()
         };
-        Ok(carcassonne_render::board(g, &o, style))
+        Ok(carcassonne_render::board(&g, &o, style))
     }
 
     fn seat_names(&self) -> Vec<String> {
@@ -344,7 +360,7 @@ impl Session {
             choices,
             prompt: self.prompt(actor),
             log: self.log.clone(),
-            turns: self.history.len(),
+            turns: self.ends.len(),
             tiles_left: g.bag_len(),
         })
     }
