@@ -270,3 +270,68 @@ async fn the_least_recently_used_game_is_dropped_beyond_the_limit() {
         assert_eq!(s, want);
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_played_at_once_stay_apart_and_each_replays_alone() {
+    let app = app(10);
+    let mut ids = Vec::new();
+    for seed in 0..4u64 {
+        let (s, v) = json_call(
+            &app,
+            "POST",
+            "/api/games",
+            Some(json!({"ruleset": 0, "seats": ["first", "first", "first"], "seed": seed})),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        ids.push(v["id"].as_str().unwrap().to_string());
+    }
+    // Every game is driven by two tasks at once, racing for its moves.
+    let mut tasks = Vec::new();
+    for id in &ids {
+        for _ in 0..2 {
+            let (app, id) = (app.clone(), id.clone());
+            tasks.push(tokio::spawn(async move {
+                for _ in 0..1000 {
+                    let (s, v) =
+                        json_call(&app, "POST", &format!("/api/games/{id}/bot"), None).await;
+                    if s == StatusCode::CONFLICT {
+                        assert!(v["error"].as_str().unwrap().contains("over"), "{v}");
+                        return;
+                    }
+                    assert_eq!(s, StatusCode::OK, "{v}");
+                }
+                panic!("the game does not end");
+            }));
+        }
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    for (seed, id) in ids.iter().enumerate() {
+        let (_, text) = call(&app, "GET", &format!("/api/games/{id}/record"), None).await;
+        let rec = Record::from_json(&text).unwrap();
+        assert_eq!(rec.seed, seed as u64);
+        let mut g = Game::new(base_rules(), 3, rec.seed).unwrap();
+        Driver::new(&rec.forced)
+            .replay(&mut g, &rec.actions)
+            .unwrap();
+        assert_eq!(Some(g.scores().to_vec()), rec.scores, "game {seed}");
+        // The same seed and bots alone give the same game.
+        let mut alone = Game::new(base_rules(), 3, seed as u64).unwrap();
+        let mut bot = First;
+        loop {
+            match alone.actor() {
+                carcassonne_core::Actor::GameOver => break,
+                carcassonne_core::Actor::Chance => {
+                    alone.sample_chance().unwrap();
+                }
+                carcassonne_core::Actor::Player(_) => {
+                    let a = bot.choose(&alone).unwrap();
+                    alone.apply(a).unwrap();
+                }
+            }
+        }
+        assert_eq!(alone.scores(), g.scores(), "game {seed}");
+    }
+}
