@@ -112,6 +112,15 @@ async function start() {
   } catch (e) { showError(e); }
 }
 
+async function openRecord(file) {
+  try {
+    const text = await file.text();
+    const r = await api("POST", "/api/records", { record: text });
+    showError(null);
+    openGame(r.id);
+  } catch (e) { showError(e); }
+}
+
 // ---------------------------------------------------------------- game
 
 async function openGame(id) {
@@ -330,6 +339,7 @@ async function showTurn(n) {
 
 $("new-game").onclick = showSetup;
 $("start").onclick = start;
+$("record-file").onchange = (e) => { if (e.target.files.length) openRecord(e.target.files[0]); };
 $("rotate-left").onclick = () => turnTile(-1);
 $("rotate-right").onclick = () => turnTile(1);
 $("place").onclick = () => { if (sel) act("place " + sel.x + " " + sel.y + " " + sel.rot); };

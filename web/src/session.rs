@@ -2,9 +2,12 @@
 //! its turn log and a snapshot of the board at the end of every turn.
 
 use crate::{BotPlayer, LoadedRuleset, WebError};
-use carcassonne_core::{Action, Actor, Driver, Event, FigureOption, Game, Record, Recorder};
+use carcassonne_core::{
+    Action, Actor, Driver, Event, FigureOption, Game, Record, Recorder, ReplayError,
+};
 use carcassonne_render::{log, Options, Style};
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// Who plays a seat.
@@ -28,6 +31,8 @@ pub struct Session {
     ends: Vec<usize>,
     /// Whether `ends` holds the end of the game.
     ended: bool,
+    /// Resolves chance events: forced outcomes first, then the RNG.
+    driver: Driver,
 }
 
 /// A choice offered to the person whose turn it is.
@@ -109,6 +114,48 @@ impl Session {
         seed: u64,
         seats: Vec<Seat>,
     ) -> Result<Session, WebError> {
+        Session::start(ruleset, seed, seats, &BTreeMap::new())
+    }
+
+    /// The game of record `rec` (finished or not), replayed; `seats` play on.
+    pub fn from_record(
+        ruleset: Arc<LoadedRuleset>,
+        rec: &Record,
+        seats: Vec<Seat>,
+    ) -> Result<Session, WebError> {
+        if seats.len() != usize::from(rec.players) {
+            return Err(WebError::bad(format!(
+                "the record has {} players, not {}",
+                rec.players,
+                seats.len()
+            )));
+        }
+        let mut s = Session::start(ruleset, rec.seed, seats, &rec.forced)?;
+        for (i, text) in rec.actions.iter().enumerate() {
+            let bad = |e: String| WebError::bad(format!("record action {} (`{text}`): {e}", i + 1));
+            if s.game.is_over() {
+                return Err(bad("the game is already over".into()));
+            }
+            let a = s.game.parse_action(text).map_err(|e| bad(e.to_string()))?;
+            s.apply(a).map_err(|e| bad(e.to_string()))?;
+        }
+        if let Some(want) = &rec.scores {
+            if s.game.is_over() && want.as_slice() != s.game.scores() {
+                return Err(WebError::bad(format!(
+                    "the record says the scores are {want:?}, its replay gives {:?}",
+                    s.game.scores()
+                )));
+            }
+        }
+        Ok(s)
+    }
+
+    fn start(
+        ruleset: Arc<LoadedRuleset>,
+        seed: u64,
+        seats: Vec<Seat>,
+        forced: &BTreeMap<String, Vec<String>>,
+    ) -> Result<Session, WebError> {
         let players = u8::try_from(seats.len()).map_err(|_| WebError::bad("too many seats"))?;
         if !(2..=6).contains(&players) {
             return Err(WebError::bad("a game needs 2 to 6 players"));
@@ -120,13 +167,20 @@ impl Session {
             player: game.current_player(),
             turn: game.turn(),
         };
+        // Forced chance outcomes (a record's) come first; the rest is drawn from
+        // the game's RNG. The record keeps them all, so it replays as it came.
+        let rec = Recorder {
+            forced: forced.clone(),
+            ..Recorder::default()
+        };
         let mut s = Session {
             ruleset,
             log: log::describe(&game, &first).into_iter().collect(),
             ends: vec![0],
             ended: false,
             game,
-            rec: Recorder::default(),
+            rec,
+            driver: Driver::new(forced),
             seats,
         };
         s.settle()?;
@@ -135,11 +189,10 @@ impl Session {
 
     /// Resolves chance events from the game's RNG and records the turns that ended.
     fn settle(&mut self) -> Result<(), WebError> {
-        while self.game.actor() == Actor::Chance {
-            self.rec
-                .sample(&mut self.game)
-                .map_err(|e| WebError::Game(e.to_string()))?;
-        }
+        self.driver.settle(&mut self.game).map_err(|e| match e {
+            ReplayError::Game(e) => WebError::Game(e.to_string()),
+            e => WebError::bad(e.to_string()),
+        })?;
         let events = self.game.take_events();
         self.log.extend(log::lines(&self.game, &events));
         let played = self.rec.actions.len();
