@@ -63,17 +63,31 @@ impl Default for CoreOptions {
 impl CoreOptions {
     /// Checks the values; returns every problem.
     pub fn validate(&self) -> Vec<String> {
-        let mut errs = Vec::new();
-        if self.tiny_city != 4 && self.tiny_city != 2 {
-            errs.push(format!(
-                "tiny-city = {}: expected 4 (default: scores like any city) or 2 (1st/2nd edition)",
-                self.tiny_city
-            ));
+        [
+            Self::tiny_city_from(self.tiny_city.into()).err(),
+            Self::followers_from(self.followers.into()).err(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+
+    /// The `tiny-city` option from any integer a ruleset holds.
+    pub fn tiny_city_from(n: i64) -> Result<u8, String> {
+        match n {
+            2 | 4 => Ok(n as u8),
+            _ => Err(format!(
+                "tiny-city = {n}: expected 4 (default: scores like any city) or 2 (1st/2nd edition)"
+            )),
         }
-        if self.followers == 0 || self.followers > 30 {
-            errs.push(format!("followers = {}: expected 1 to 30", self.followers));
+    }
+
+    /// The `followers` option from any integer a ruleset holds.
+    pub fn followers_from(n: i64) -> Result<u8, String> {
+        match n {
+            1..=30 => Ok(n as u8),
+            _ => Err(format!("followers = {n}: expected 1 to 30")),
         }
-        errs
     }
 }
 

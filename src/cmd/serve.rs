@@ -66,6 +66,11 @@ pub fn run(a: Args) -> Result<()> {
         style: carcassonne_render::Style::default(),
         bot_delay_ms: a.bot_delay,
         max_games: a.max_games,
+        open_ruleset: Some(Arc::new(move |text: &str| {
+            carcassonne_host::load_str(text, "the record's ruleset", None, &reg)
+                .map(|rs| loaded(rs, "a record".into()))
+                .map_err(|e| e.to_string())
+        })),
     };
     carcassonne_web::run(SocketAddr::new(a.host, a.port), cfg, |addr| {
         println!("Carcassonne is served at http://{addr}/ : open it in a browser. Ctrl-C stops.");

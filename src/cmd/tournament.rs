@@ -27,7 +27,7 @@ pub struct Args {
     seed: u64,
     /// Games played at once (default: all cores); a search bot without
     /// `threads=N` searches on one thread.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cmd::simulate::parse_threads)]
     threads: Option<usize>,
     /// Print machine-readable results.
     #[arg(long)]
@@ -56,7 +56,9 @@ pub fn run(a: Args) -> Result<()> {
             a.games
         );
     }
-    let threads = crate::cmd::simulate::thread_count(a.threads)?;
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let rs = env::load_ruleset(&a.ruleset)?;
     let fixtures = schedule(a.bots.len(), a.games / 2, a.seed);
     let bar = if a.quiet || a.json {

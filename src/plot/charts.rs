@@ -107,7 +107,7 @@ fn histograms(
         })
         .collect();
     let ymax = hists.iter().flatten().map(|p| p.1).fold(1.0, f64::max) * 1.15;
-    let mut chart = frame(area, caption, 55, lo..hi + w, 0.0..ymax)?;
+    let mut chart = frame(area, caption, 55, lo - w..hi + 2.0 * w, 0.0..ymax)?;
     chart
         .configure_mesh()
         .x_desc(xdesc)
@@ -118,11 +118,13 @@ fn histograms(
         .draw()
         .map_err(err)?;
     for ((name, color, _), h) in series.iter().zip(&hists) {
-        let mut pts = Vec::new();
+        // Steps from the axis and back, so the first and last bins are closed.
+        let mut pts = vec![(lo, 0.0)];
         for &(x, y) in h {
             pts.push((x, y));
             pts.push((x + w, y));
         }
+        pts.push((pts.last().map_or(lo, |p| p.0), 0.0));
         let color = *color;
         chart
             .draw_series(LineSeries::new(pts, color.stroke_width(2)))
@@ -308,7 +310,7 @@ fn forest(area: &Area, caption: &str, rows: &[(String, Estimate)]) -> Res {
             )))
             .map_err(err)?;
         let label_x = if e.mean >= 0.0 {
-            -reach * 0.97
+            -reach * 0.92
         } else {
             reach * 0.35
         };
