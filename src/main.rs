@@ -19,10 +19,13 @@ macro_rules! eprint {
 
 mod cmd;
 mod env;
+mod interrupt;
 mod log;
 mod out;
 mod plot;
+mod record_file;
 mod render;
+mod stats;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -92,6 +95,10 @@ fn main() -> ExitCode {
     out::flush();
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.is::<interrupt::Interrupted>() => {
+            eprintln!("{e}");
+            ExitCode::from(interrupt::EXIT_CODE)
+        }
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE

@@ -1,8 +1,9 @@
 //! `carcassonne compare`: what a house rule changes — the same seeded games on two
 //! rulesets, side by side.
 
-use crate::cmd::simulate::{run_games, RunArgs, Stats};
-use crate::env;
+use crate::cmd::simulate::{run_games, RunArgs};
+use crate::stats::Stats;
+use crate::{env, interrupt};
 use anyhow::{bail, Result};
 use std::path::PathBuf;
 
@@ -47,8 +48,17 @@ pub fn run(a: Args) -> Result<()> {
         keep_games: a.plot.is_some(),
         ..a.run.clone()
     };
-    let sa = run_games(&ra.rules, players, &run, !a.json)?;
-    let sb = run_games(&rb.rules, players, &run, !a.json)?;
+    interrupt::catch();
+    let mut both = run_games(
+        &[ra.rules.clone(), rb.rules.clone()],
+        players,
+        &run,
+        !a.json,
+    )?;
+    let (sa, sb) = (both.remove(0), both.remove(0));
+    if sa.games == 0 {
+        return Err(interrupt::Interrupted.into());
+    }
     if let Some(path) = &a.plot {
         let study = |rs: &carcassonne_host::Ruleset, s: &Stats| -> Result<crate::plot::Study> {
             let sample = carcassonne_core::Game::new(rs.rules.clone(), players, a.run.seed)?;
@@ -69,11 +79,17 @@ pub fn run(a: Args) -> Result<()> {
     }
     if a.json {
         let out = serde_json::json!({
-            "a": sa.to_json(&ra.spec.name, a.run.seed, &a.run.bot_names(players)),
-            "b": sb.to_json(&rb.spec.name, a.run.seed, &a.run.bot_names(players)),
+            "a": sa.to_json(&ra.spec.name, a.run.seed, &a.run.bot_names(players), a.run.timing),
+            "b": sb.to_json(&rb.spec.name, a.run.seed, &a.run.bot_names(players), a.run.timing),
         });
         println!("{}", serde_json::to_string_pretty(&out)?);
-        return Ok(());
+        return interrupt::result(sa.partial());
+    }
+    if sa.partial() {
+        println!(
+            "PARTIAL: interrupted after {} of {} games; statistics of the finished games:",
+            sa.games, sa.requested
+        );
     }
     println!(
         "{} games each, {} players, bots {}, the same seeds {}..",
@@ -112,5 +128,5 @@ pub fn run(a: Args) -> Result<()> {
     if let Some(path) = &a.plot {
         println!("Charts written to {}", path.display());
     }
-    Ok(())
+    interrupt::result(sa.partial())
 }

@@ -1,6 +1,7 @@
 //! `carcassonne play`: a full game between built-in bots (and people at the
 //! terminal, with `--human`), with a readable turn log.
 
+use crate::record_file::RecordFile;
 use crate::{env, log, render, RulesetArgs};
 use anyhow::{anyhow, bail, Context, Result};
 use carcassonne_bots::{seat_seed, seat_specs, Bot, BotSpec};
@@ -104,7 +105,7 @@ fn ask(g: &Game, seat: u8, input: &mut impl BufRead) -> Result<Action> {
 
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
-    let rs = env::load_ruleset(&a.ruleset)?;
+    let (rs, reg) = env::load_ruleset_and_registry(&a.ruleset)?;
     let players = a.players.unwrap_or(rs.spec.players);
     if !(2..=6).contains(&players) {
         bail!("--players {players}: a game needs 2 to 6 players");
@@ -146,27 +147,49 @@ pub fn run(a: Args) -> Result<()> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut rec = Recorder::default();
-    loop {
-        let events = g.take_events();
-        for line in log::lines(&g, &events) {
-            println!("{line}");
+    let file = match &a.record {
+        Some(path) => Some(RecordFile::create(path, rs.provenance(&reg), &rec, &g)?),
+        None => None,
+    };
+    let mut turns = || -> Result<()> {
+        loop {
+            let events = g.take_events();
+            for line in log::lines(&g, &events) {
+                println!("{line}");
+            }
+            match g.actor() {
+                Actor::GameOver => return Ok(()),
+                Actor::Chance => {
+                    rec.sample(&mut g)?;
+                }
+                Actor::Player(p) if a.human.contains(&p) => {
+                    let act = ask(&g, p, &mut input)?;
+                    if let Err(e) = rec.apply(&mut g, act) {
+                        // The engine restored the state: the person may choose again.
+                        println!("That did not work: {e}. Nothing changed; choose again.");
+                        continue;
+                    }
+                }
+                Actor::Player(p) => {
+                    let act = bots[p as usize].choose(&g).with_context(|| {
+                        format!("{} ({})", log::NAMES[p as usize], specs[p as usize])
+                    })?;
+                    rec.apply(&mut g, act)?;
+                }
+            }
+            if let Some(f) = &file {
+                f.save(&rec, &g)?;
+            }
         }
-        match g.actor() {
-            Actor::GameOver => break,
-            Actor::Chance => {
-                rec.sample(&mut g)?;
-            }
-            Actor::Player(p) if a.human.contains(&p) => {
-                let act = ask(&g, p, &mut input)?;
-                rec.apply(&mut g, act).map_err(|e| anyhow!("{e}"))?;
-            }
-            Actor::Player(p) => {
-                let act = bots[p as usize].choose(&g).with_context(|| {
-                    format!("{} ({})", log::NAMES[p as usize], specs[p as usize])
-                })?;
-                rec.apply(&mut g, act)?;
-            }
-        }
+    };
+    if let Err(e) = turns() {
+        return Err(match &file {
+            Some(f) => anyhow!(
+                "{e:#}\n(the game so far is recorded in {})",
+                f.path().display()
+            ),
+            None => e,
+        });
     }
     println!("Final scores (seed {seed}):");
     let best = g.scores().iter().copied().max().unwrap_or(0);
@@ -174,11 +197,9 @@ pub fn run(a: Args) -> Result<()> {
         let mark = if *s == best { "  <- winner" } else { "" };
         println!("  {:<6} {s:>4}{mark}", log::NAMES[p]);
     }
-    if let Some(path) = a.record {
-        let record = rec.finish(&g, &rs.spec.name, &rs.text);
-        std::fs::write(&path, record.to_json())
-            .with_context(|| format!("cannot write the record to {}", path.display()))?;
-        println!("Record written to {}", path.display());
+    if let Some(f) = &file {
+        f.save(&rec, &g)?;
+        println!("Record written to {}", f.path().display());
     }
     Ok(())
 }

@@ -516,6 +516,44 @@ fn greedy_reports_a_plugin_failure_it_meets_while_looking_ahead() {
     );
 }
 
+#[test]
+fn a_person_whose_action_a_plugin_fails_chooses_again() {
+    use std::io::Write;
+    // Every figure step fails in the plugin: the engine restores the state, so
+    // the session goes on (until the input ends here) instead of ending.
+    let r = write_ruleset(
+        "human-faulty",
+        &format!("{HEAD}[plugins.kit-faulty]\nhook = \"figure_chosen\"\nmode = \"error\"\n"),
+    );
+    let mut child = bin()
+        .args([
+            "play",
+            "--ruleset",
+            r.to_str().unwrap(),
+            "--seed",
+            "2",
+            "--human",
+            "0",
+        ])
+        .arg("--plugin-dir")
+        .arg(kit_dir())
+        .env_remove(loader::PLUGIN_DIR_ENV)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"0\n0\n0\n").unwrap();
+    let o = child.wait_with_output().unwrap();
+    let out = text(&o.stdout);
+    assert_eq!(
+        out.matches("That did not work: plugin `kit-faulty` failed in hook `figure_chosen`: kit-faulty was told to fail. Nothing changed; choose again.").count(),
+        2,
+        "{out}"
+    );
+    assert_clean_failure(&o, "the input ended before the game did");
+}
+
 // -------------------------------------------- compiled in = loaded at run time
 
 /// Everything observable about one seeded game between random players.

@@ -14,7 +14,9 @@ pub use resolve::{order_plugins, resolve};
 
 use crate::locate::{toml_key, LineIndex};
 use crate::registry::Registry;
+use crate::tilesets::Source;
 use carcassonne_core::{CoreOptions, Rules};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -129,6 +131,9 @@ pub struct Ruleset {
     pub plugins: Vec<(String, String)>,
     /// Tile sets added by enabled plugins: plugin id and tile-set name.
     pub plugin_tilesets: Vec<(String, String)>,
+    /// The text of each tile-set file the ruleset names (not built in), by the
+    /// name it uses: what a record embeds.
+    pub tileset_files: BTreeMap<String, String>,
     /// The compiled rules.
     pub rules: Arc<Rules>,
 }
@@ -209,9 +214,23 @@ pub fn load_str(
     base_dir: Option<&Path>,
     registry: &Registry,
 ) -> Result<Ruleset, RulesetErrors> {
+    let src = Source {
+        base_dir,
+        embedded: None,
+    };
+    load_str_from(text, file, &src, registry)
+}
+
+/// Parses and resolves ruleset text whose tile sets come from `src`.
+pub fn load_str_from(
+    text: &str,
+    file: &str,
+    src: &Source<'_>,
+    registry: &Registry,
+) -> Result<Ruleset, RulesetErrors> {
     let mut cx = Ctx::new(file, text);
     match parse_into(&mut cx, text) {
-        Some(spec) => resolve_into(cx, spec, text, file, base_dir, registry),
+        Some(spec) => resolve_into(cx, spec, text, file, src, registry),
         None => Err(cx.errors()),
     }
 }

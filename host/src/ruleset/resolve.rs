@@ -5,7 +5,7 @@ use super::{Ctx, PluginSpec, Ruleset, RulesetErrors, RulesetSpec};
 use crate::locate::{toml_key, PluginSpans};
 use crate::registry::Registry;
 use crate::suggest::hint;
-use crate::tilesets;
+use crate::tilesets::{self, Source};
 use carcassonne_core::{Rules, TileCatalogue, TileSetSpec};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
@@ -81,7 +81,11 @@ pub fn resolve(
     base_dir: Option<&Path>,
     registry: &Registry,
 ) -> Result<Ruleset, RulesetErrors> {
-    resolve_into(Ctx::new(file, text), spec, text, file, base_dir, registry)
+    let src = Source {
+        base_dir,
+        embedded: None,
+    };
+    resolve_into(Ctx::new(file, text), spec, text, file, &src, registry)
 }
 
 /// Resolves into `cx`, which may already hold the problems of parsing: every
@@ -91,15 +95,21 @@ pub(super) fn resolve_into(
     spec: RulesetSpec,
     text: &str,
     file: &str,
-    base_dir: Option<&Path>,
+    src: &Source<'_>,
     registry: &Registry,
 ) -> Result<Ruleset, RulesetErrors> {
     let spans = PluginSpans::new(text);
     // Tile sets.
     let mut sets: Vec<TileSetSpec> = Vec::new();
+    let mut tileset_files = BTreeMap::new();
     for name in &spec.tilesets {
-        match tilesets::load(name, base_dir) {
-            Ok(s) => sets.push(s),
+        match tilesets::load_from(name, src) {
+            Ok((s, file_text)) => {
+                sets.push(s);
+                if let Some(t) = file_text {
+                    tileset_files.insert(name.clone(), t);
+                }
+            }
             Err(e) => {
                 let span = find_string_span(text, name);
                 cx.at(span, e);
@@ -238,6 +248,7 @@ pub(super) fn resolve_into(
         spec,
         plugins: resolved,
         plugin_tilesets,
+        tileset_files,
         rules: Arc::new(rules),
     })
 }
