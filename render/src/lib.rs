@@ -374,3 +374,51 @@ pub fn tile_picture(g: &Game, t: &TileType, rot: u8, size: f64, style: &Style) -
         .add(tile::tile(t, &g.rules().tiles.markers, rot, style))
         .to_string()
 }
+
+/// A picture that could not be turned into PNG.
+#[cfg(feature = "png")]
+#[derive(Debug, thiserror::Error)]
+#[error("cannot make a PNG: {0}")]
+pub struct PngError(String);
+
+/// The SVG picture `svg` as PNG (text in the first of the usual sans-serif
+/// fonts the system has; without any, the picture has no text).
+#[cfg(feature = "png")]
+pub fn to_png(svg: &str) -> Result<Vec<u8>, PngError> {
+    use resvg::{tiny_skia, usvg};
+    let mut opt = usvg::Options::default();
+    {
+        let db = opt.fontdb_mut();
+        db.load_system_fonts();
+        let families: Vec<String> = db
+            .faces()
+            .flat_map(|f| f.families.iter().map(|(n, _)| n.clone()))
+            .collect();
+        let preferred = [
+            "DejaVu Sans",
+            "Liberation Sans",
+            "Noto Sans",
+            "Arial",
+            "FreeSans",
+        ];
+        if let Some(name) = preferred
+            .iter()
+            .find(|p| families.iter().any(|f| f == *p))
+            .map(|s| s.to_string())
+            .or_else(|| families.first().cloned())
+        {
+            db.set_sans_serif_family(name);
+        }
+    }
+    let tree = usvg::Tree::from_str(svg, &opt).map_err(|e| PngError(e.to_string()))?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).ok_or_else(|| {
+        PngError(format!(
+            "{}×{} pixels is too large",
+            size.width(),
+            size.height()
+        ))
+    })?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(|e| PngError(e.to_string()))
+}

@@ -14,8 +14,9 @@ pub struct Args {
     /// Draw the board at the end of this turn (0: the start tile alone); default: the last.
     #[arg(long, value_name = "N")]
     turn: Option<u16>,
-    /// Write the picture here (default: standard output).
-    #[arg(short, long, value_name = "OUT.svg")]
+    /// Write the picture here, as PNG if the name ends in `.png` (default: SVG on
+    /// standard output).
+    #[arg(short, long, value_name = "OUT.svg|OUT.png")]
     output: Option<PathBuf>,
     /// Style file (TOML) changing colours and symbols (see `render/style.toml`).
     #[arg(long, value_name = "FILE")]
@@ -77,7 +78,13 @@ pub fn run(a: Args) -> Result<()> {
     let svg = carcassonne_render::board(&g, &opts, &style);
     match &a.output {
         Some(p) => {
-            std::fs::write(p, svg).with_context(|| format!("cannot write {}", p.display()))?
+            let png = p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
+            let bytes = if png {
+                carcassonne_render::to_png(&svg)?
+            } else {
+                svg.into_bytes()
+            };
+            std::fs::write(p, bytes).with_context(|| format!("cannot write {}", p.display()))?;
         }
         None => println!("{svg}"),
     }

@@ -124,6 +124,48 @@ fn render_draws_any_turn_of_a_record() {
 }
 
 #[test]
+fn render_writes_a_png_of_the_pictures_size() {
+    let dir = std::env::temp_dir().join(format!("carcassonne-png-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden/hills-and-sheep-2p-seed11.json");
+    let (svg, png) = (dir.join("b.svg"), dir.join("b.PNG"));
+    for out in [&svg, &png] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+            .args([
+                "render".as_ref(),
+                rec.as_os_str(),
+                "--turn".as_ref(),
+                "20".as_ref(),
+                "-o".as_ref(),
+                out.as_os_str(),
+            ])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let size = |a: &str| {
+        doc.root_element()
+            .attribute(a)
+            .unwrap()
+            .parse::<f64>()
+            .unwrap()
+            .ceil() as u32
+    };
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let be = |i: usize| u32::from_be_bytes(bytes[i..i + 4].try_into().unwrap());
+    assert_eq!((be(16), be(20)), (size("width"), size("height")));
+    assert!(
+        bytes.len() > 10_000,
+        "a picture, not an empty canvas: {} bytes",
+        bytes.len()
+    );
+}
+
+#[test]
 fn an_unknown_tile_set_marker_and_figure_are_drawn_generically() {
     // A tile set no renderer has seen: a new marker on a tile and on a feature.
     let set = r#"
