@@ -268,8 +268,8 @@ fn panel_height(g: &Game, o: &Options) -> f64 {
     LINE * (3.0 + title + o.subtitle.len() as f64 + 2.0 * f64::from(g.players()) + legend + 2.0)
 }
 
-/// Marker names present on the board, and figure kinds in the rules.
-fn legend_names(g: &Game) -> Vec<String> {
+/// Marker names present on the board, in marker-id order.
+pub fn legend_names(g: &Game) -> Vec<String> {
     let rules = g.rules();
     let mut mask = 0u64;
     for i in 0..g.tiles().len() as u16 {
@@ -363,6 +363,16 @@ fn panel(g: &Game, o: &Options, style: &Style) -> Group {
         }
     }
     p
+}
+
+/// The symbol of marker `name` as a small SVG document of `size` pixels (a legend entry).
+pub fn marker_symbol(name: &str, size: f64, style: &Style) -> String {
+    Document::new()
+        .set("viewBox", (0, 0, 20, 20))
+        .set("width", size)
+        .set("height", size)
+        .add(shapes::marker(&style.marker(name), name, 10.0, 10.0, 7.0))
+        .to_string()
 }
 
 /// Tile type `t` turned `rot` as a small SVG document (e.g. the drawn tile).

@@ -186,6 +186,15 @@ function update(v) {
     sc.appendChild(li);
   });
   $("tiles-left").textContent = v.over ? "" : v.tiles_left + " tiles left in the bag";
+  // What the symbols on the board are.
+  const mk = $("markers");
+  mk.innerHTML = "";
+  for (const [name, svg] of v.markers) {
+    const li = document.createElement("li");
+    li.innerHTML = svg;
+    li.appendChild(document.createTextNode(" " + name));
+    mk.appendChild(li);
+  }
   // Log.
   const log = $("log");
   log.innerHTML = "";

@@ -105,6 +105,8 @@ pub struct View {
     pub turns: usize,
     /// Tiles left in the bag.
     pub tiles_left: usize,
+    /// The markers on the board: `(name, symbol as SVG)`.
+    pub markers: Vec<(String, String)>,
 }
 
 impl Session {
@@ -415,6 +417,13 @@ impl Session {
             log: self.log.clone(),
             turns: self.ends.len(),
             tiles_left: g.bag_len(),
+            markers: carcassonne_render::legend_names(g)
+                .into_iter()
+                .map(|n| {
+                    let svg = carcassonne_render::marker_symbol(&n, 18.0, style);
+                    (n, svg)
+                })
+                .collect(),
         })
     }
 
