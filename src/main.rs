@@ -58,6 +58,8 @@ enum Command {
     Replay(cmd::replay::Args),
     /// Run many seeded games on all cores and print score statistics.
     Simulate(cmd::simulate::Args),
+    /// Play every pairing of bots on paired seeds, seats swapped: win rates, scores, Elo.
+    Tournament(cmd::tournament::Args),
     /// Run the same seeded games on two rulesets and show what changes.
     Compare(cmd::compare::Args),
     /// Draw the board of a recorded game at any turn as a picture (SVG).
@@ -88,6 +90,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => cmd::replay::run(a),
         Command::Simulate(a) => cmd::simulate::run(a),
         Command::Compare(a) => cmd::compare::run(a),
+        Command::Tournament(a) => cmd::tournament::run(a),
         Command::Render(a) => cmd::render::run(a),
         Command::Serve(a) => cmd::serve::run(a),
         Command::Plugins(a) => cmd::plugins::run(a),

@@ -68,12 +68,33 @@ impl Greedy {
 
 impl Bot for Greedy {
     fn choose(&mut self, g: &Game) -> Result<Action, BotError> {
-        let me = acting_player(g)?;
         let acts = legal(g)?;
+        let values = self.values(g, &acts)?;
+        let mut best: Option<(f64, Action)> = None;
+        for (&a, v) in acts.iter().zip(values) {
+            let Some(v) = v else { continue };
+            let v = v + f64::from(self.rng.below(1000)) * 1e-6;
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, a));
+            }
+        }
+        Ok(best.map_or(acts[0], |(_, a)| a))
+    }
+}
+
+impl Greedy {
+    /// The value of each of `acts` (the legal actions of `g`, in order) for the
+    /// player to act: his lead, in quarter points, if the game ended after his
+    /// turn, with the best follow-ups of his turn and the expectation over its
+    /// chance events. `None` for the actions the bounded evaluation did not
+    /// reach (see [`MAX_LEAVES`]); the first action of the most promising order
+    /// always has a value.
+    pub fn values(&mut self, g: &Game, acts: &[Action]) -> Result<Vec<Option<f64>>, BotError> {
+        let me = acting_player(g)?;
         self.work.decisions += 1;
         let start = self.work.leaves;
-        let mut best: Option<(f64, Action)> = None;
-        for i in promising_first(g, &acts) {
+        let mut values = vec![None; acts.len()];
+        for i in promising_first(g, acts) {
             if self.work.leaves - start >= MAX_LEAVES {
                 break;
             }
@@ -87,14 +108,11 @@ impl Bot for Greedy {
                     action: g.format_action(a),
                     source,
                 })?;
-            let v = v + f64::from(self.rng.below(1000)) * 1e-6;
-            if best.is_none_or(|(b, _)| v > b) {
-                best = Some((v, a));
-            }
+            values[i] = Some(v);
         }
         let used = self.work.leaves - start;
         self.work.max_leaves = self.work.max_leaves.max(used);
-        Ok(best.map_or(acts[0], |(_, a)| a))
+        Ok(values)
     }
 }
 

@@ -10,3 +10,4 @@ pub mod replay;
 pub mod ruleset;
 pub mod serve;
 pub mod simulate;
+pub mod tournament;

@@ -24,7 +24,8 @@ pub struct Args {
     #[arg(long, value_name = "OUT.json")]
     record: Option<PathBuf>,
     /// Bot for each seat, comma-separated (the last one fills the remaining
-    /// seats): `random` or `greedy`.
+    /// seats): `random`, `greedy` or `mcts` with an optional budget per move
+    /// (`mcts:2000` playouts, `mcts:200ms`) and `:threads=N`.
     #[arg(long, value_delimiter = ',', default_value = "greedy,random")]
     bots: Vec<BotSpec>,
     /// Seats played by a person at the terminal (0-based, comma-separated), who
@@ -117,7 +118,12 @@ pub fn run(a: Args) -> Result<()> {
     });
     let mut g = Game::new(rs.rules.clone(), players, seed)?;
     g.set_logging(!a.quiet);
-    let specs = seat_specs(&a.bots, players);
+    // One game at a time: a search bot may use every core.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let specs: Vec<BotSpec> = seat_specs(&a.bots, players)
+        .into_iter()
+        .map(|s| s.with_default_threads(cores))
+        .collect();
     let mut bots: Vec<Box<dyn Bot>> = (0..players)
         .map(|p| specs[p as usize].build(seat_seed(seed, p)))
         .collect();

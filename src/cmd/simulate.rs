@@ -51,7 +51,8 @@ pub struct RunArgs {
     #[arg(skip)]
     pub keep_games: bool,
     /// Bot for each seat, comma-separated (the last one fills the remaining
-    /// seats): `random` or `greedy`.
+    /// seats): `random`, `greedy` or `mcts` with an optional budget per move
+    /// (`mcts:2000` playouts, `mcts:200ms`) and `:threads=N`.
     #[arg(long, value_delimiter = ',', default_value = "random")]
     pub bots: Vec<BotSpec>,
 }
@@ -79,9 +80,10 @@ impl RunArgs {
 }
 
 /// Most worker threads `--threads` accepts.
-const MAX_THREADS: usize = 256;
+pub const MAX_THREADS: usize = 256;
 
-fn parse_threads(s: &str) -> Result<usize, String> {
+/// Parses `--threads` (1 to [`MAX_THREADS`]).
+pub fn parse_threads(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
         Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
         _ => Err(format!(

@@ -233,6 +233,7 @@ macro_rules! dispatch_view {
 
 mod clone;
 mod context;
+mod determinize;
 mod explain;
 mod integrity;
 mod scoring;
