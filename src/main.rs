@@ -73,6 +73,8 @@ enum Command {
     Ruleset(cmd::ruleset::Command),
     /// Play random games on a ruleset with invariant checks at every step (for plugin authors).
     Conformance(cmd::conformance::Args),
+    /// Run scenario files: rulebook-style fixtures with expected scores and events.
+    Check(cmd::check::Args),
 }
 
 fn main() -> ExitCode {
@@ -94,6 +96,7 @@ fn main() -> ExitCode {
         Command::Plugins(a) => cmd::plugins::run(a),
         Command::Ruleset(c) => cmd::ruleset::run(c),
         Command::Conformance(a) => cmd::conformance::run(a),
+        Command::Check(a) => cmd::check::run(a),
     };
     out::flush();
     match result {

@@ -122,3 +122,15 @@ pub fn plugin_log(r: &Arc<Rules>, players: u8, script: &str) -> Vec<String> {
     run_on(&mut g, script).unwrap_or_else(|e| panic!("{e}"));
     plugin_texts(&mut g)
 }
+
+/// Runs scenario file `tests/scenarios/<name>` (the same code path as
+/// `carcassonne check`) and returns the game at its end, for further checks.
+pub fn scenario(name: &str) -> carcassonne_core::Game {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios")
+        .join(name);
+    match carcassonne_host::scenario::check_file(&path, &registry()) {
+        Ok(p) => p.game,
+        Err(e) => panic!("{}: {e}", path.display()),
+    }
+}

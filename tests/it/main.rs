@@ -10,6 +10,7 @@ mod hills;
 mod plugins;
 mod render;
 mod robustness;
+mod scenarios;
 mod shepherd;
 mod special_cities;
 mod vineyards;

@@ -224,6 +224,7 @@ pub(super) fn resolve_into(
             }
         }
     }
+    override_counts(&mut cx, &mut sets, &spec);
     if !cx.is_clean() {
         return Err(cx.errors());
     }
@@ -251,6 +252,39 @@ pub(super) fn resolve_into(
         tileset_files,
         rules: Arc::new(rules),
     })
+}
+
+/// Applies `[tiles.counts]` to the tile sets (the ruleset's and its plugins'):
+/// an unknown id is a located error with a suggestion.
+fn override_counts(cx: &mut Ctx<'_>, sets: &mut [TileSetSpec], spec: &RulesetSpec) {
+    for tc in &spec.tile_counts {
+        let tile = sets
+            .iter_mut()
+            .flat_map(|s| s.tiles.iter_mut())
+            .find(|t| t.id == tc.id);
+        match tile {
+            Some(t) => {
+                t.counts.insert(spec.edition.clone(), tc.count);
+            }
+            None => {
+                let ids = sets
+                    .iter()
+                    .flat_map(|s| s.tiles.iter().map(|t| t.id.as_str()));
+                let hint = hint(&tc.id, ids);
+                cx.at(
+                    tc.span.clone(),
+                    format!(
+                        "`tiles.counts`: no tile `{}` in the tile sets ({}){hint}",
+                        tc.id,
+                        sets.iter()
+                            .map(|s| s.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                );
+            }
+        }
+    }
 }
 
 fn find_string_span(text: &str, s: &str) -> Range<usize> {
