@@ -67,7 +67,7 @@ pub use hooks::{
     ScoreInfo, ScoreReason, Step, View,
 };
 pub use observe::Observation;
-pub use record::{Driver, PluginVersion, Provenance, Record, Recorder, ReplayError, END};
+pub use record::{Driver, PluginVersion, Provenance, Record, Recorder, ReplayError, END, SAMPLED};
 pub use rng::Rng;
 pub use rules::{
     valid_plugin_id, CoreOptions, FarmerScoring, FigureKind, PluginDecl, Rules, FOLLOWER,

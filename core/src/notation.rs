@@ -12,7 +12,7 @@
 //! | `<plugin> <value>` | a plugin special option, decision option or chance outcome, e.g. `shepherd grow` |
 
 use crate::game::{Action, Actor, Game, Stage};
-use crate::hooks::{FigureOption, NameCtx, Placement, CORE_OWNER};
+use crate::hooks::{FigureOption, NameCtx, Placement, Step, CORE_OWNER};
 use crate::types::*;
 use crate::GameError;
 
@@ -41,10 +41,16 @@ impl Game {
 
     /// Name of a chance outcome of the current chance event (a tile id or a plugin value name).
     pub fn outcome_name(&self, c: u32) -> String {
-        match self.pending_steps().last() {
+        self.outcome_name_in(self.pending_steps().last().copied(), c)
+    }
+
+    /// Name of outcome `c` of the chance event `step` (`None`: the tile draw),
+    /// e.g. after it was resolved.
+    pub fn outcome_name_in(&self, step: Option<Step>, c: u32) -> String {
+        match step {
             Some(s) if s.owner != CORE_OWNER => self.rules().plugins[s.owner as usize]
                 .hooks
-                .value_name(NameCtx::Step(*s), c),
+                .value_name(NameCtx::Step(s), c),
             _ => self
                 .rules()
                 .tiles

@@ -273,3 +273,37 @@ fn illegal_actions_say_why() {
     let m = fails("draw BA/RFr; place 1 0 0; deploy follower road E; draw BA/RFr; place -1 0 0; deploy follower road W");
     assert!(m.contains("the road is already occupied"), "{m}");
 }
+
+#[test]
+fn a_forced_outcome_after_sampled_ones_of_its_stream_replays_exactly() {
+    // Found by the record property test: the replay used the forced tile for
+    // the stream's first draw, which the game had sampled.
+    let rules = base();
+    let mut g = Game::new(rules.clone(), 2, 0).unwrap();
+    let mut rec = Recorder::default();
+    let mut rng = Rng::new(1);
+    let mut draws = 0;
+    while !g.is_over() {
+        if g.actor() == Actor::Chance {
+            draws += 1;
+            if draws % 3 == 0 {
+                let o = g.chance_outcomes().unwrap();
+                rec.apply(&mut g, Action::Chance(o[o.len() / 2].0)).unwrap();
+            } else {
+                rec.sample(&mut g).unwrap();
+            }
+        } else {
+            let acts = g.legal_actions().unwrap();
+            rec.apply(&mut g, acts[rng.below(acts.len() as u32) as usize])
+                .unwrap();
+        }
+    }
+    let record = rec.finish(&g, "base", "name = \"base\"");
+    assert_eq!(&record.forced["tile"][..3], [SAMPLED, SAMPLED, "BA/Ccc+"]);
+    let back = Record::from_json(&record.to_json()).unwrap();
+    let mut h = Game::new(rules, back.players, back.seed).unwrap();
+    Driver::new(&back.forced)
+        .replay(&mut h, &back.actions)
+        .unwrap();
+    assert!(h == g, "the replay is the identical game, RNG included");
+}

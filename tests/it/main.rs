@@ -8,6 +8,7 @@ mod golden;
 mod hardening;
 mod hills;
 mod plugins;
+mod properties;
 mod render;
 mod robustness;
 mod scenarios;

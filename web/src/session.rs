@@ -171,10 +171,7 @@ impl Session {
         };
         // Forced chance outcomes (a record's) come first; the rest is drawn from
         // the game's RNG. The record keeps them all, so it replays as it came.
-        let rec = Recorder {
-            forced: forced.clone(),
-            ..Recorder::default()
-        };
+        let rec = Recorder::continuing(forced);
         let mut s = Session {
             ruleset,
             log: log::describe(&game, &first).into_iter().collect(),

@@ -26,10 +26,15 @@ impl Game {
         if self.tile_at(p.pos).is_some() {
             return format!("there is already a tile at {}", p.pos);
         }
-        if Side::ALL
-            .iter()
-            .all(|&d| self.tile_at(p.pos.step(d)).is_none())
-        {
+        // The neighbours, in i32 so that a position at the edge of i16 has none there.
+        let next = |d: Side| -> Option<Pos> {
+            let (dx, dy) = [(0, -1), (1, 0), (0, 1), (-1, 0)][d as usize];
+            let x = i16::try_from(i32::from(p.pos.x) + dx).ok()?;
+            let y = i16::try_from(i32::from(p.pos.y) + dy).ok()?;
+            Some(Pos::new(x, y))
+        };
+        let neighbour = |d: Side| next(d).and_then(|q| self.tile_at(q));
+        if Side::ALL.iter().all(|&d| neighbour(d).is_none()) {
             return format!("{} is not next to any tile", p.pos);
         }
         let tt = self.rules.tiles.get(self.drawn);
@@ -44,7 +49,7 @@ impl Game {
         let clashes: Vec<String> = Side::ALL
             .iter()
             .filter_map(|&d| {
-                let t = self.tile_at(p.pos.step(d))?;
+                let t = neighbour(d)?;
                 let n = self.tiles[t as usize];
                 let theirs =
                     self.rules.tiles.get(n.ty).rot[n.rot as usize].edges[d.opposite() as usize];
