@@ -73,10 +73,20 @@ def test_clone_is_independent_and_plays_the_same(base):
 
 def test_records_round_trip(hs):
     game = Game(hs, seed=11)
-    play_randomly(game, np.random.default_rng(4), stop=30)
-    # A chance outcome chosen explicitly is recorded as forced.
+    rng = np.random.default_rng(4)
+    play_randomly(game, rng, stop=10)
+    # Chance outcomes chosen explicitly (here, some tile draws) are recorded as
+    # forced, between outcomes drawn from the RNG.
+    forced = 0
+    while game.turn < 30:
+        if game.is_chance() and game.turn % 3 == 0:
+            outcomes = game.chance_outcomes()
+            game.apply(outcomes[-1][0])
+            forced += 1
+        play_randomly(game, rng, stop=game.turn + 1)
     record = json.loads(game.to_record())
     assert record["seed"] == 11 and record["actions"]
+    assert forced > 0 and record["forced"]
     again = Game.from_record(game.to_record())
     # Draws from the RNG are not recorded (the seed replays them): settle both.
     game.settle()
