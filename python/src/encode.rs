@@ -8,13 +8,18 @@
 //! | block | ids | meaning |
 //! |---|---|---|
 //! | placements | `((y+R)·S + (x+R))·4 + rot` | place the drawn tile at (x, y) turned `rot` |
-//! | figure step | `1 + kind·F + feature` (after `Pass` = 0) | deploy a figure of `kind` on the tile's `feature` |
+//! | figure step | `1 + kind·F + feature` (after `Pass` = 0) | deploy a figure of `kind` on feature `feature` of the tile just placed |
 //! | specials | `plugin·64 + code` | a plugin's own figure-step option |
 //! | decisions | `code` | an option of a plugin decision |
 //!
-//! Plugin codes of 64 or more cannot be encoded (an error names them).
+//! Plugin codes of 64 or more, and deployments anywhere but on a feature of
+//! the tile just placed (corners, other tiles: plugin figures that move), have
+//! no id: an error names them.
 
-use carcassonne_core::{Action, Actor, EdgeKind, FigureOption, Game, Placement, Pos, Rules};
+use carcassonne_core::{
+    Action, Actor, EdgeKind, FigureId, FigureKindId, FigureOption, Game, Location, Placement, Pos,
+    Rules, TileIndex,
+};
 
 /// Codes per plugin in the special and decision blocks.
 pub const CODES: usize = 64;
@@ -78,8 +83,8 @@ impl Encoding {
         self.placements() + self.figures() + self.specials() + CODES
     }
 
-    /// The id of `a`.
-    pub fn action_id(&self, a: Action) -> Result<usize, String> {
+    /// The id of `a`, an action of `g`.
+    pub fn action_id(&self, g: &Game, a: Action) -> Result<usize, String> {
         let (r, s) = (self.radius, self.side);
         match a {
             Action::Place(Placement { pos, rot }) => {
@@ -93,8 +98,15 @@ impl Encoding {
                 Ok((y as usize * s + x as usize) * 4 + rot as usize % 4)
             }
             Action::Figure(FigureOption::Pass) => Ok(self.placements()),
-            Action::Figure(FigureOption::Deploy { kind, feature }) => {
-                Ok(self.placements() + 1 + kind as usize * self.feats + feature as usize)
+            Action::Figure(FigureOption::Deploy {
+                kind,
+                at: Location::Feature(f),
+            }) if g.feature_tile(f).is_some() && g.feature_tile(f) == g.last_placed() => {
+                let local = g.feature_local(f).unwrap_or(0) as usize;
+                Ok(self.placements() + 1 + kind.index() * self.feats + local)
+            }
+            Action::Figure(FigureOption::Deploy { .. }) => {
+                Err("a deployment off the features of the tile just placed has no id".into())
             }
             Action::Figure(FigureOption::Special { plugin, code }) => {
                 if code as usize >= CODES {
@@ -112,8 +124,8 @@ impl Encoding {
         }
     }
 
-    /// The action with id `id`.
-    pub fn action(&self, id: usize) -> Result<Action, String> {
+    /// The action of `g` with id `id`.
+    pub fn action(&self, g: &Game, id: usize) -> Result<Action, String> {
         let (r, s) = (self.radius, self.side);
         let mut i = id;
         if i < self.placements() {
@@ -130,9 +142,15 @@ impl Encoding {
                 return Ok(Action::Figure(FigureOption::Pass));
             }
             let k = i - 1;
+            let f = g
+                .last_placed()
+                .and_then(|t| g.feature_of(t, (k % self.feats) as u8))
+                .ok_or_else(|| {
+                    format!("action id {id}: no such feature on the tile just placed")
+                })?;
             return Ok(Action::Figure(FigureOption::Deploy {
-                kind: (k / self.feats) as u8,
-                feature: (k % self.feats) as u8,
+                kind: FigureKindId((k / self.feats) as u8),
+                at: Location::Feature(f),
             }));
         }
         i -= self.figures();
@@ -178,34 +196,41 @@ impl Encoding {
         };
         let last = g.last_placed();
         for (t, pt) in g.tiles().iter().enumerate() {
+            let t = TileIndex(t as u16);
             let Some(c) = cell(pt.pos) else { continue };
             board[c] = 1;
-            let tt = g.tile_type(t as u16);
+            let Some(tt) = g.tile_type(t) else { continue };
             for (side, e) in tt.rot[pt.rot as usize % 4].edges.iter().enumerate() {
                 let k = match e {
                     EdgeKind::City => 0,
                     EdgeKind::Road => 1,
                     EdgeKind::Field => 2,
+                    // A side that fits anything (a plugin's wild side) marks none.
+                    EdgeKind::Any => continue,
                 };
                 board[(1 + side * 3 + k) * plane + c] = 1;
             }
-            let m = g.tile_markers(t as u16);
+            let m = g.tile_markers(t).unwrap_or(0);
             for b in 0..self.markers {
                 if m & (1 << b) != 0 {
                     board[(13 + b) * plane + c] = 1;
                 }
             }
-            if last == Some(t as u16) {
+            if last == Some(t) {
                 board[(13 + self.markers + PLAYERS) * plane + c] = 1;
             }
         }
         for fig in 0..g.figure_count() as u16 {
+            let fig = FigureId(fig);
             let Some(f) = g.figure_feature(fig) else {
                 continue;
             };
-            let pos = g.tiles()[g.feature_tile(f) as usize].pos;
-            if let Some(c) = cell(pos) {
-                let p = rel(g.figure_owner(fig));
+            let Some(t) = g.feature_tile(f) else { continue };
+            let (Some(pt), Some(owner)) = (g.tiles().get(t.index()), g.figure_owner(fig)) else {
+                continue;
+            };
+            if let Some(c) = cell(pt.pos) {
+                let p = rel(owner);
                 let v = &mut board[(13 + self.markers + p) * plane + c];
                 *v = v.saturating_add(1);
             }
@@ -217,16 +242,16 @@ impl Encoding {
         o += PLAYERS;
         for p in 0..g.players() {
             for k in 0..self.kinds {
-                state[o + rel(p) * self.kinds + k] = f32::from(g.supply(p, k as u8));
+                state[o + rel(p) * self.kinds + k] = f32::from(g.supply(p, FigureKindId(k as u8)));
             }
         }
         o += PLAYERS * self.kinds;
         if let Some(t) = g.drawn_tile() {
-            state[o + t as usize] = 1.0;
+            state[o + t.index()] = 1.0;
         }
         o += self.types;
         for &t in g.bag().iter().chain(g.hidden_tiles()) {
-            state[o + t as usize] += 1.0;
+            state[o + t.index()] += 1.0;
         }
         o += self.types;
         state[o] = g.bag_len() as f32;

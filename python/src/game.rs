@@ -74,7 +74,7 @@ impl Game {
 
     fn action_of(&self, action: &Bound<'_, PyAny>) -> PyResult<Action> {
         if let Ok(id) = action.extract::<usize>() {
-            return self.enc.action(id).map_err(value_error);
+            return self.enc.action(&self.g, id).map_err(value_error);
         }
         let text: String = action.extract()?;
         self.g.parse_action(&text).map_err(value_error)
@@ -196,7 +196,7 @@ impl Game {
         let ids: Vec<i64> = acts
             .into_iter()
             .filter(|a| !matches!(a, Action::Chance(_)))
-            .map(|a| self.enc.action_id(a).map(|i| i as i64))
+            .map(|a| self.enc.action_id(&self.g, a).map(|i| i as i64))
             .collect::<Result<_, _>>()
             .map_err(runtime_error)?;
         Ok(PyArray1::from_vec(py, ids))
@@ -207,7 +207,7 @@ impl Game {
         let mut mask = vec![0i8; self.enc.actions()];
         for a in self.g.legal_actions().map_err(runtime_error)? {
             if !matches!(a, Action::Chance(_)) {
-                mask[self.enc.action_id(a).map_err(runtime_error)?] = 1;
+                mask[self.enc.action_id(&self.g, a).map_err(runtime_error)?] = 1;
             }
         }
         Ok(PyArray1::from_vec(py, mask))
@@ -222,14 +222,14 @@ impl Game {
     /// The id of an action (text).
     fn action_id(&self, action: &str) -> PyResult<usize> {
         let a = self.g.parse_action(action).map_err(value_error)?;
-        self.enc.action_id(a).map_err(value_error)
+        self.enc.action_id(&self.g, a).map_err(value_error)
     }
 
     /// The text of an action id.
     fn action_text(&self, id: usize) -> PyResult<String> {
         Ok(self
             .g
-            .format_action(self.enc.action(id).map_err(value_error)?))
+            .format_action(self.enc.action(&self.g, id).map_err(value_error)?))
     }
 
     /// Applies an action of the actor: its text or its id (a chance outcome as
@@ -296,7 +296,8 @@ impl Game {
     /// What `player` can see, as a dict (tiles by id, figures, supplies,
     /// unseen tiles by id, plugin state; face-down tiles are only counted).
     fn observation<'py>(&self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyAny>> {
-        let text = serde_json::to_string(&self.g.observation(player)).map_err(runtime_error)?;
+        let obs = self.g.observation(player).map_err(value_error)?;
+        let text = serde_json::to_string(&obs).map_err(runtime_error)?;
         py.import("json")?.call_method1("loads", (text,))
     }
 
