@@ -1,12 +1,9 @@
 """The PettingZoo AEC environment passes PettingZoo's own API test."""
 
 import numpy as np
-import pytest
+from pettingzoo.test import api_test
 
-pettingzoo = pytest.importorskip("pettingzoo")
-from pettingzoo.test import api_test  # noqa: E402
-
-import carcassonne  # noqa: E402
+import carcassonne
 
 
 def test_pettingzoo_api_test_base():
