@@ -1,0 +1,141 @@
+//! # The `large-follower` plugin (Inns & Cathedrals, rulings IC15–IC20)
+//!
+//! * **IC15** — every player has one large follower (option `count` for a house
+//!   rule with more), next to his followers.
+//! * **IC16** — it is placed exactly like a follower, as the turn's one figure:
+//!   on an unoccupied road, city, cloister or field of the tile just placed (a
+//!   feature holding any follower, large or not, is occupied); never on a spot (a
+//!   garden is the abbot's); not on a field when the core's farmers are off (F4).
+//! * **IC17, IC18** — its strength is 2 in every majority (roads, cities,
+//!   cloisters, farmers): the core sums strength, so one large follower beats one
+//!   follower and ties two; it never multiplies points.
+//! * **IC19** — it returns to its owner when its feature is scored during the
+//!   game, like a follower; as a farmer it stays until game end.
+//! * **IC20** — for every other rule it is one of its owner's followers.
+//!
+//! Everything but the deployment option is the core's: strength, occupation and
+//! return are declared in [`FigureSpec`]. Hill tie-breaks (X4, X5) only ever
+//! choose among players tied on strength, so they need nothing here.
+//!
+//! See `docs/plugins/large-follower.md`.
+
+use carcassonne_plugin_sdk::prelude::*;
+
+/// Options of the `large-follower` plugin (`[plugins.large-follower]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+#[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
+pub struct Options {
+    /// Large followers per player (IC15: 1).
+    pub count: u8,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { count: 1 }
+    }
+}
+
+impl Config for Options {
+    const DOCS: &'static [(&'static str, &'static str)] = &[(
+        "count",
+        "Large followers per player (IC15: 1; more is a house rule; 1 to 30).",
+    )];
+}
+
+/// The plugin: the large follower figure and where it may be deployed.
+#[derive(Clone, Copy, Debug)]
+pub struct LargeFollower {
+    count: u8,
+}
+
+/// Index of the large follower in [`LargeFollower::FIGURES`](Plugin::FIGURES).
+const LARGE: usize = 0;
+
+/// Record and log name of the figure (`deploy large-follower city N`).
+pub const FIGURE_NAME: &str = "large-follower";
+
+impl Plugin for LargeFollower {
+    type Config = Options;
+    const ID: &'static str = "large-follower";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str =
+        "Inns & Cathedrals: one large follower per player, strength 2 in every majority (IC15-IC20)";
+    const HOOKS: u32 = hook::FIGURE_OPTIONS;
+    const FIGURES: &'static [FigureSpec] = &[FigureSpec {
+        name: FIGURE_NAME,
+        per_player: 1,
+        strength: 2,
+        occupies: true,
+        returns_on_score: true,
+    }];
+
+    fn new(options: Options) -> Result<Self, ConfigError> {
+        if !(1..=30).contains(&options.count) {
+            return Err(ConfigError::key(
+                "count",
+                format!("must be between 1 and 30, not {}", options.count),
+            ));
+        }
+        Ok(LargeFollower {
+            count: options.count,
+        })
+    }
+
+    fn figure_count(&self, i: usize) -> u8 {
+        if i == LARGE {
+            self.count
+        } else {
+            0
+        }
+    }
+
+    /// IC16: the features a follower could take, for the large follower.
+    fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
+        let Some(t) = v.last_placed() else {
+            return Ok(());
+        };
+        let kind = v.my_figure(LARGE);
+        if v.supply(v.current_player(), kind) == 0 {
+            return Ok(());
+        }
+        for l in 0..v.tile_feature_count(t) {
+            let ok = matches!(
+                v.tile_feature_kind(t, l),
+                FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister | FeatureKind::Field
+            );
+            if ok && v.occupants(v.feature_of(t, l)) == 0 {
+                opts.push(FigureOption::Deploy { kind, feature: l });
+            }
+        }
+        Ok(())
+    }
+}
+
+register_plugin!(LargeFollower);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carcassonne_plugin_sdk::parse_options;
+
+    #[test]
+    fn declarations_are_valid() {
+        carcassonne_plugin_sdk::testing::check_plugin::<LargeFollower>().unwrap();
+    }
+
+    #[test]
+    fn ic15_one_large_follower_per_player_by_default() {
+        let o: Options = parse_options("").unwrap();
+        assert_eq!(o.count, 1);
+        assert_eq!(LargeFollower::new(o).unwrap().figure_count(LARGE), 1);
+        assert!(LargeFollower::new(Options { count: 0 }).is_err());
+        assert!(LargeFollower::new(Options { count: 31 }).is_err());
+        assert_eq!(
+            LargeFollower::new(Options { count: 2 })
+                .unwrap()
+                .figure_count(LARGE),
+            2
+        );
+    }
+}
