@@ -466,3 +466,77 @@ fn inns_and_cathedrals_compiled_in_and_loaded_play_the_same_games() {
     );
     assert_same_compiled_in_and_loaded(&ignore, 6, 5..7);
 }
+
+// -------------------------------------------------------------------- X9
+
+/// Every plugin that places figures on fields or gardens.
+const FIGURES: &str = "[plugins.large-follower]\n[plugins.shepherd]\n[plugins.abbot]";
+
+#[test]
+fn x9_a_farmer_on_the_inner_field_scores_every_completed_cap() {
+    // IC/CCCCG north of the start: its south cap completes the start city at once
+    // (nobody on it). Red's farmer on the inner field (local feature 4); Blue's
+    // BA/C closes the east cap. End: two completed cities border the field: 6.
+    let script = "draw IC/CCCCG; place 0 -1 0; deploy follower 4
+                  draw BA/C; place 1 -1 3; pass
+                  end";
+    check(&tiles("C2", ALL), 2, script, &[6, 0]);
+    check(
+        &tiles("C2", ALL),
+        2,
+        &script.replace("follower 4", "large-follower 4"),
+        &[6, 0],
+    );
+    // The first edition's tile without the garden.
+    check(
+        &tiles("C1", ALL),
+        2,
+        &script.replace("IC/CCCCG", "IC/CCCC"),
+        &[6, 0],
+    );
+}
+
+#[test]
+fn x9_the_inner_field_and_the_garden_are_two_centre_features() {
+    let r = tiles("C2", FIGURES);
+    let g = run(&r, 2, "draw IC/CCCCG; place 0 -1 0").unwrap();
+    let by_kind = |name: &str| -> Vec<u8> {
+        let k = g.rules().figure_kind(name).unwrap();
+        g.legal_actions()
+            .unwrap()
+            .into_iter()
+            .filter_map(|a| match a {
+                carcassonne_core::Action::Figure(carcassonne_core::FigureOption::Deploy {
+                    kind,
+                    feature,
+                }) if kind == k => Some(feature),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(by_kind("follower"), [0, 1, 2, 3, 4]);
+    assert_eq!(by_kind("large-follower"), [0, 1, 2, 3, 4]);
+    assert_eq!(by_kind("shepherd"), [4]);
+    assert_eq!(by_kind("abbot"), [5]);
+}
+
+#[test]
+fn x9_s8_a_shepherd_on_the_inner_field_is_herded_at_once() {
+    let r = tiles("C2", FIGURES);
+    let g = check(
+        &r,
+        2,
+        "draw IC/CCCCG; place 0 -1 0; deploy shepherd 4; shepherd sheep-3",
+        &[3, 0],
+    );
+    let shepherd = g.rules().figure_kind("shepherd").unwrap();
+    assert_eq!(g.supply(0, shepherd), 1, "herded: back in the supply");
+    // A wolf: the shepherd goes home with nothing.
+    let g = check(
+        &r,
+        2,
+        "draw IC/CCCCG; place 0 -1 0; deploy shepherd 4; shepherd wolf",
+        &[0, 0],
+    );
+    assert_eq!(g.supply(0, shepherd), 1);
+}
