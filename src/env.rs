@@ -53,3 +53,22 @@ pub fn load_ruleset(args: &RulesetArgs) -> Result<Ruleset> {
     };
     r.map_err(|e| anyhow!("invalid ruleset:\n{e}"))
 }
+
+/// A game record read from `path` with its ruleset resolved, and the game at its
+/// start (before any recorded action).
+pub fn load_record(
+    path: &std::path::Path,
+    plugin_dirs: &[PathBuf],
+) -> Result<(Ruleset, carcassonne_core::Record, carcassonne_core::Game)> {
+    use anyhow::Context;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let rec = carcassonne_core::Record::from_json(&text)
+        .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let reg = registry(plugin_dirs)?;
+    let origin = format!("{} (embedded ruleset)", path.display());
+    let rs = carcassonne_host::load_str(&rec.ruleset, &origin, None, &reg)
+        .map_err(|e| anyhow!("invalid ruleset in the record:\n{e}"))?;
+    let g = carcassonne_core::Game::new(rs.rules.clone(), rec.players, rec.seed)?;
+    Ok((rs, rec, g))
+}

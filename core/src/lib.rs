@@ -68,6 +68,9 @@ pub use hooks::{
 pub use observe::Observation;
 pub use record::{Driver, Record, Recorder, ReplayError};
 pub use rng::Rng;
-pub use rules::{CoreOptions, FarmerScoring, FigureKind, PluginDecl, Rules, FOLLOWER};
+pub use rules::{
+    valid_plugin_id, CoreOptions, FarmerScoring, FigureKind, PluginDecl, Rules, FOLLOWER,
+    MAX_FEATURE_WORDS, MAX_GAME_WORDS,
+};
 pub use tiles::{TileCatalogue, TileSetSpec, TileType};
 pub use types::*;

@@ -68,6 +68,18 @@ pub enum ReplayError {
     /// The game ended with actions left over.
     #[error("the game ended with {0} action(s) left in the record")]
     Leftover(usize),
+    /// Forced chance outcomes were left over after the last action.
+    #[error("{count} forced `{stream}` outcome(s) left unused after the last action (first: `{first}`){}", stream_hint(.known))]
+    LeftoverForced {
+        /// The stream.
+        stream: String,
+        /// How many are left.
+        count: usize,
+        /// The first unused outcome.
+        first: String,
+        /// The chance streams of this game, if `stream` is not one of them.
+        known: Option<Vec<String>>,
+    },
     /// Recorded final scores differ from the replay.
     #[error("replayed scores {replayed:?} differ from the recorded {recorded:?}")]
     Scores {
@@ -79,6 +91,16 @@ pub enum ReplayError {
     /// Creating the game failed.
     #[error(transparent)]
     Game(#[from] GameError),
+}
+
+fn stream_hint(known: &Option<Vec<String>>) -> String {
+    match known {
+        Some(k) => format!(
+            "; this game has no such chance stream (its streams: {})",
+            k.join(", ")
+        ),
+        None => String::new(),
+    }
 }
 
 impl Record {
@@ -161,7 +183,24 @@ impl Driver {
                 error,
             })?;
         }
-        self.settle(g)
+        self.settle(g)?;
+        self.check_used_up(g)
+    }
+
+    /// Fails if forced outcomes are left over (like actions left over, a record
+    /// that does not match its game).
+    pub fn check_used_up(&self, g: &Game) -> Result<(), ReplayError> {
+        let Some((stream, q)) = self.forced.iter().find(|(_, q)| !q.is_empty()) else {
+            return Ok(());
+        };
+        let mut streams = vec!["tile".to_string(), "hidden".to_string()];
+        streams.extend(g.rules().plugins.iter().map(|p| p.decl.id.clone()));
+        Err(ReplayError::LeftoverForced {
+            stream: stream.clone(),
+            count: q.len(),
+            first: q.front().cloned().unwrap_or_default(),
+            known: (!streams.contains(stream)).then_some(streams),
+        })
     }
 }
 

@@ -9,6 +9,7 @@ pub mod conformance;
 pub mod loader;
 pub mod registry;
 pub mod ruleset;
+pub mod shipped;
 pub mod suggest;
 pub mod tilesets;
 

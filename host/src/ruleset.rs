@@ -392,59 +392,64 @@ fn plugin_span(text: &str, id: &str, key: Option<&str>) -> Range<usize> {
 }
 
 /// Orders plugins so every dependency comes first; ties broken by id. Returns the
-/// order or the plugins of a cycle.
+/// order or the plugins of a cycle. A dependency listed twice counts once; one that
+/// is not in `deps` is ignored (the resolver reports it).
 pub fn order_plugins(deps: &BTreeMap<String, Vec<String>>) -> Result<Vec<String>, Vec<String>> {
-    let mut indeg: BTreeMap<&str, usize> = deps.keys().map(|k| (k.as_str(), 0)).collect();
-    for (k, ds) in deps {
-        for d in ds {
-            if deps.contains_key(d) {
-                *indeg.get_mut(k.as_str()).expect("key") += 1;
-            }
-        }
-    }
+    // Each plugin's distinct dependencies among the plugins being ordered.
+    let needs: BTreeMap<&str, BTreeSet<&str>> = deps
+        .iter()
+        .map(|(k, ds)| {
+            let set = ds
+                .iter()
+                .map(String::as_str)
+                .filter(|d| deps.contains_key(*d))
+                .collect();
+            (k.as_str(), set)
+        })
+        .collect();
+    let mut indeg: BTreeMap<&str, usize> = needs.iter().map(|(k, ds)| (*k, ds.len())).collect();
     let mut ready: BTreeSet<&str> = indeg
         .iter()
         .filter(|(_, &n)| n == 0)
         .map(|(k, _)| *k)
         .collect();
     let mut out = Vec::new();
-    while let Some(&n) = ready.iter().next() {
-        ready.remove(n);
+    while let Some(n) = ready.pop_first() {
         out.push(n.to_string());
-        for (k, ds) in deps {
-            if ds.iter().any(|d| d == n) {
-                let e = indeg.get_mut(k.as_str()).expect("key");
-                *e -= 1;
-                if *e == 0 {
-                    ready.insert(k);
+        for (k, ds) in &needs {
+            if ds.contains(n) {
+                if let Some(e) = indeg.get_mut(k) {
+                    *e -= 1;
+                    if *e == 0 {
+                        ready.insert(k);
+                    }
                 }
             }
         }
     }
     if out.len() == deps.len() {
-        Ok(out)
-    } else {
-        // Report one cycle: walk dependencies among the remaining plugins.
-        let left: BTreeSet<&str> = indeg
-            .iter()
-            .filter(|(_, &n)| n > 0)
-            .map(|(k, _)| *k)
-            .collect();
-        let mut path = vec![*left.iter().next().expect("non-empty")];
-        loop {
-            let cur = *path.last().expect("non-empty");
-            let next = deps[cur]
-                .iter()
-                .find(|d| left.contains(d.as_str()))
-                .expect("cycle member");
-            if let Some(i) = path.iter().position(|p| p == next) {
-                let mut cyc: Vec<String> = path[i..].iter().map(|s| s.to_string()).collect();
-                cyc.push(next.clone());
-                return Err(cyc);
-            }
-            path.push(next);
-        }
+        return Ok(out);
     }
+    // Report one cycle: walk dependencies among the remaining plugins. Every plugin
+    // left waits for another one left, so the walk comes back on itself.
+    let left: BTreeSet<&str> = indeg
+        .iter()
+        .filter(|(_, &n)| n > 0)
+        .map(|(k, _)| *k)
+        .collect();
+    let mut path: Vec<&str> = left.iter().next().copied().into_iter().collect();
+    while let Some(&cur) = path.last() {
+        let Some(&next) = needs[cur].iter().find(|d| left.contains(*d)) else {
+            break;
+        };
+        if let Some(i) = path.iter().position(|p| *p == next) {
+            let mut cyc: Vec<String> = path[i..].iter().map(|s| s.to_string()).collect();
+            cyc.push(next.to_string());
+            return Err(cyc);
+        }
+        path.push(next);
+    }
+    Err(left.iter().map(|s| s.to_string()).collect())
 }
 
 /// Resolves a parsed ruleset against the available plugins and compiles it.
@@ -511,7 +516,7 @@ pub fn resolve(
                 );
             }
         }
-        for d in &info.depends_on {
+        for d in info.depends_on.iter().collect::<BTreeSet<_>>() {
             if !enabled.iter().any(|q| &q.id == d) {
                 cx.at(
                     plugin_span(text, &p.id, None),
@@ -621,9 +626,22 @@ fn filled_options(info: &crate::registry::PluginInfo, given: &toml::Table) -> St
         let v = given
             .get(&o.name)
             .map_or_else(|| o.default.clone(), |v| v.to_string());
-        out.push_str(&format!("{} = {v}\n", o.name));
+        out.push_str(&format!("{} = {v}\n", toml_key(&o.name)));
     }
     out
+}
+
+/// `key` as a TOML key: bare when it can be, else quoted (`"weird id"`).
+pub fn toml_key(key: &str) -> String {
+    let bare = !key.is_empty()
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if bare {
+        key.to_string()
+    } else {
+        toml::Value::String(key.to_string()).to_string()
+    }
 }
 
 /// Parses and resolves ruleset text.
@@ -685,10 +703,17 @@ impl Ruleset {
         out.push_str(&format!("tiny-city = {}\n", s.core.tiny_city));
         out.push_str(&format!("followers = {}\n", s.core.followers));
         for (id, opts) in &self.plugins {
-            out.push_str(&format!("\n[plugins.{id}]\n{opts}"));
+            out.push_str(&format!("\n[plugins.{}]\n{opts}", toml_key(id)));
         }
         for p in s.plugins.iter().filter(|p| !p.enabled) {
-            out.push_str(&format!("\n[plugins.{}]\nenabled = false\n", p.id));
+            // Its options as given (a disabled plugin need not be available).
+            out.push_str(&format!(
+                "\n[plugins.{}]\nenabled = false\n",
+                toml_key(&p.id)
+            ));
+            for (k, v) in &p.options {
+                out.push_str(&format!("{} = {v}\n", toml_key(k)));
+            }
         }
         out
     }
@@ -748,5 +773,16 @@ mod tests {
         let cyc = order_plugins(&d).unwrap_err();
         assert_eq!(cyc.first(), cyc.last());
         assert!(cyc.contains(&"b".to_string()) && cyc.contains(&"c".to_string()));
+    }
+
+    #[test]
+    fn a_dependency_listed_twice_counts_once() {
+        // Used to trip `expect("cycle member")`: the in-degree counted `c` twice.
+        let mut d = BTreeMap::new();
+        d.insert("b".to_string(), vec!["c".to_string(), "c".to_string()]);
+        d.insert("c".to_string(), vec![]);
+        assert_eq!(order_plugins(&d).unwrap(), ["c", "b"]);
+        d.insert("a".to_string(), vec!["a".to_string(), "a".to_string()]);
+        assert_eq!(order_plugins(&d).unwrap_err(), ["a", "a"]);
     }
 }

@@ -9,8 +9,8 @@ use carcassonne_host::conformance::{check_rules, Options};
 pub struct Args {
     #[command(flatten)]
     ruleset: RulesetArgs,
-    /// Number of games.
-    #[arg(long, default_value_t = 200)]
+    /// Number of games (at least 1).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     /// Number of players (2-6); default: the ruleset's.
     #[arg(long)]

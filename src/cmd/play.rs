@@ -4,7 +4,7 @@
 use crate::bots::{Bot, BotKind};
 use crate::{env, log, render, RulesetArgs};
 use anyhow::{anyhow, bail, Context, Result};
-use carcassonne_core::{Action, Actor, FigureOption, Game, Recorder, Side};
+use carcassonne_core::{Action, Actor, FigureOption, Game, Recorder};
 use std::io::BufRead;
 use std::path::PathBuf;
 
@@ -39,25 +39,6 @@ pub struct Args {
     quiet: bool,
 }
 
-/// "city N E", "cloister": a feature of placed tile `t` by kind and board sides.
-fn describe_feature(g: &Game, t: u16, local: u8) -> String {
-    let tt = g.tile_type(t);
-    let Some(f) = tt.features.get(local as usize) else {
-        return "?".into();
-    };
-    let rot = g.tile_rot(t);
-    let sides: Vec<String> = Side::ALL
-        .iter()
-        .filter(|&&d| f.sides & (1 << ((d as u8 + 4 - rot) % 4)) != 0)
-        .map(|d| d.letter().to_string())
-        .collect();
-    if sides.is_empty() {
-        f.kind.to_string()
-    } else {
-        format!("{} {}", f.kind, sides.join(" "))
-    }
-}
-
 /// Asks the person at `seat` for an action on standard input.
 fn ask(g: &Game, seat: u8, input: &mut impl BufRead) -> Result<Action> {
     let acts = g.legal_actions()?;
@@ -88,7 +69,7 @@ fn ask(g: &Game, seat: u8, input: &mut impl BufRead) -> Result<Action> {
                 format!(
                     "{}   ({})",
                     g.format_action(a),
-                    describe_feature(g, t, feature)
+                    log::describe_feature(g, t, feature)
                 )
             }
             _ => g.format_action(a),

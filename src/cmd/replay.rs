@@ -1,8 +1,8 @@
 //! `carcassonne replay`: replay a game record.
 
 use crate::env;
-use anyhow::{anyhow, Context, Result};
-use carcassonne_core::{Driver, Game, Record};
+use anyhow::{anyhow, Result};
+use carcassonne_core::Driver;
 use std::path::PathBuf;
 
 /// Arguments of `replay`.
@@ -20,14 +20,7 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
-    let text = std::fs::read_to_string(&a.record)
-        .with_context(|| format!("cannot read {}", a.record.display()))?;
-    let rec = Record::from_json(&text).map_err(|e| anyhow!("{}: {e}", a.record.display()))?;
-    let reg = env::registry(&a.plugin_dirs)?;
-    let origin = format!("{} (embedded ruleset)", a.record.display());
-    let rs = carcassonne_host::load_str(&rec.ruleset, &origin, None, &reg)
-        .map_err(|e| anyhow!("invalid ruleset in the record:\n{e}"))?;
-    let mut g = Game::new(rs.rules.clone(), rec.players, rec.seed)?;
+    let (rs, rec, mut g) = env::load_record(&a.record, &a.plugin_dirs)?;
     Driver::new(&rec.forced)
         .replay(&mut g, &rec.actions)
         .map_err(|e| anyhow!("{}: {e}", a.record.display()))?;

@@ -4,33 +4,40 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-fn bin() -> Command {
+/// The `carcassonne` program built for these tests.
+pub fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_carcassonne"))
 }
 
-fn run(args: &[&str]) -> Output {
+/// Runs the program with `args` and waits for it.
+pub fn run(args: &[&str]) -> Output {
     bin().args(args).output().expect("the program runs")
 }
 
-fn stderr(o: &Output) -> String {
+/// Standard error as text.
+pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-fn stdout(o: &Output) -> String {
+/// Standard output as text.
+pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
-fn root() -> PathBuf {
+/// The repository root.
+pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn tmp(name: &str) -> PathBuf {
+/// A path in this test run's temporary directory.
+pub fn tmp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("carcassonne-cli-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     d.join(name)
 }
 
-fn assert_clean_failure(o: &Output, needle: &str) {
+/// The program failed with one clear line containing `needle`, and did not panic.
+pub fn assert_clean_failure(o: &Output, needle: &str) {
     assert!(!o.status.success(), "should fail");
     let e = stderr(o);
     assert!(e.contains(needle), "stderr lacks `{needle}`:\n{e}");

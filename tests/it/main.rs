@@ -1,15 +1,18 @@
 //! Integration tests of the `carcassonne` program: one module per topic.
 
 mod abbot;
+mod browser;
 mod cathedrals;
 mod cli;
 mod common;
 mod golden;
+mod hardening;
 mod hills;
 mod inns;
 mod inns_and_cathedrals;
 mod large_follower;
 mod plugins;
+mod render;
 mod robustness;
 mod shepherd;
 mod special_cities;

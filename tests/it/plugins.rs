@@ -412,7 +412,7 @@ fn first_failure(rules: &Arc<Rules>, seed: u64) -> Option<carcassonne_core::Hook
                     Err(GameError::Hook(e)) => return Some(e),
                     Err(e) => panic!("{e}"),
                 };
-                Action::Chance(o[rng.weighted(o.iter().map(|x| x.1))].0)
+                Action::Chance(o[rng.weighted(o.iter().map(|x| x.1)).expect("an outcome")].0)
             }
             Actor::Player(_) => match g.legal_actions() {
                 Ok(a) => a[rng.below(a.len() as u32) as usize],
@@ -520,7 +520,7 @@ fn trace(rules: &Arc<Rules>, seed: u64) -> Trace {
             Actor::GameOver => break,
             Actor::Chance => {
                 let o = g.chance_outcomes().unwrap();
-                Action::Chance(o[rng.weighted(o.iter().map(|x| x.1))].0)
+                Action::Chance(o[rng.weighted(o.iter().map(|x| x.1)).expect("an outcome")].0)
             }
             Actor::Player(_) => {
                 let acts = g.legal_actions().unwrap();

@@ -237,6 +237,7 @@ macro_rules! dispatch_view {
 }
 
 mod context;
+mod explain;
 mod integrity;
 mod scoring;
 
@@ -1273,7 +1274,7 @@ impl Game {
 
     fn illegal(&self, action: Action, reason: impl Into<String>) -> GameError {
         GameError::Illegal {
-            action: format!("{action:?}"),
+            action: format!("`{}`", self.format_action(action)),
             reason: reason.into(),
         }
     }
@@ -1288,7 +1289,7 @@ impl Game {
                 if o.iter().any(|&(x, w)| x == c && w > 0) {
                     Ok(())
                 } else {
-                    Err(self.illegal(action, "not a possible outcome of this chance event"))
+                    Err(self.illegal(action, self.outcome_problem(c, &o)))
                 }
             }
             (Actor::Chance, _) => {
@@ -1317,7 +1318,7 @@ impl Game {
                         if v.contains(&p) {
                             Ok(())
                         } else {
-                            Err(self.illegal(action, "the tile does not fit there"))
+                            Err(self.illegal(action, self.placement_problem(p)))
                         }
                     }
                     (Stage::Figure, Action::Figure(o)) => {
@@ -1326,7 +1327,7 @@ impl Game {
                         if v.contains(&o) {
                             Ok(())
                         } else {
-                            Err(self.illegal(action, "not a legal figure option"))
+                            Err(self.illegal(action, self.figure_problem(o)))
                         }
                     }
                     (Stage::Place, _) => Err(self.illegal(action, "the drawn tile must be placed")),
@@ -1487,13 +1488,17 @@ impl Game {
         let mut o = std::mem::take(&mut self.scratch.outcomes);
         let r = self.chance_outcomes_into(&mut o);
         let pick = r.and_then(|_| {
-            if o.is_empty() {
-                return Err(GameError::Illegal {
+            let i = self.rng.weighted(o.iter().map(|x| x.1)).ok_or_else(|| {
+                let reason = if o.is_empty() {
+                    "the chance event has no outcome"
+                } else {
+                    "every outcome of the chance event has weight 0"
+                };
+                GameError::Illegal {
                     action: "sample".into(),
-                    reason: "chance event without outcomes".into(),
-                });
-            }
-            let i = self.rng.weighted(o.iter().map(|x| x.1));
+                    reason: reason.into(),
+                }
+            })?;
             Ok(o[i].0)
         });
         self.scratch.outcomes = o;
