@@ -161,9 +161,13 @@ pub fn anchor(t: &TileType, rot: u8, local: usize) -> Pt {
         }
         _ => {
             // Fields wrap round other features: stand on the owned border point
-            // (pulled in a little) nearest to the field's mean position.
+            // (pulled in a little) nearest to the field's mean position, or in
+            // the middle of the tile when the field surrounds an empty centre.
             let cands: Vec<Pt> = mids.iter().map(|&p| lerp(p, CENTRE, 0.22)).collect();
             let avg = mean(&cands);
+            if dist2(avg, CENTRE) < 0.01 && centre_free(t, rot) {
+                return CENTRE;
+            }
             cands
                 .into_iter()
                 .min_by(|a, b| dist2(*a, avg).total_cmp(&dist2(*b, avg)))
@@ -172,23 +176,41 @@ pub fn anchor(t: &TileType, rot: u8, local: usize) -> Pt {
     }
 }
 
+/// Whether nothing is drawn in the middle of the tile: no road, no centre
+/// feature, and every city a cap along one stretch of at most one side's length.
+pub fn centre_free(t: &TileType, rot: u8) -> bool {
+    t.features.iter().enumerate().all(|(l, f)| match f.kind {
+        FeatureKind::Field => true,
+        FeatureKind::City => {
+            let rs = runs(board_slots(t, rot, l));
+            rs.len() == 1 && rs[0].1 <= 3
+        }
+        _ => false,
+    })
+}
+
 /// Where tile-level markers go: the first corner whose two border slots are not
 /// city, clockwise from the south-west.
 pub fn marker_corner(t: &TileType, rot: u8) -> Pt {
     let city: u16 = (0..t.features.len())
         .filter(|&l| t.features[l].kind == FeatureKind::City)
         .fold(0, |m, l| m | board_slots(t, rot, l));
-    // (slot before the corner, slot after it, corner point pulled in)
-    let corners = [
-        (8, 9, (0.2, 0.8)),
-        (11, 0, (0.2, 0.2)),
-        (2, 3, (0.8, 0.2)),
-        (5, 6, (0.8, 0.8)),
+    let free = |slots: &[usize]| slots.iter().all(|&s| city & (1 << s) == 0);
+    // Corners (the slots either side), then the middles of sides.
+    let corners: [(&[usize], Pt); 8] = [
+        (&[8, 9], (0.2, 0.8)),
+        (&[11, 0], (0.2, 0.2)),
+        (&[2, 3], (0.8, 0.2)),
+        (&[5, 6], (0.8, 0.8)),
+        (&[9, 10, 11], (0.15, 0.5)),
+        (&[3, 4, 5], (0.85, 0.5)),
+        (&[0, 1, 2], (0.5, 0.15)),
+        (&[6, 7, 8], (0.5, 0.85)),
     ];
     corners
         .iter()
-        .find(|(a, b, _)| city & (1 << a) == 0 && city & (1 << b) == 0)
-        .map_or((0.2, 0.8), |c| c.2)
+        .find(|(slots, _)| free(slots))
+        .map_or((0.2, 0.8), |c| c.1)
 }
 
 fn mean(pts: &[Pt]) -> Pt {
@@ -212,6 +234,51 @@ mod tests {
 
     fn close(a: Pt, b: Pt) -> bool {
         dist2(a, b) < 1e-9
+    }
+
+    #[test]
+    fn a_field_round_an_empty_centre_is_stood_on_in_the_middle() {
+        let set: carcassonne_core::TileSetSpec = toml::from_str(
+            r#"
+name = "t"
+[[tiles]]
+id = "caps"
+counts = { C2 = 1 }
+start = true
+sides = "CFCF"
+features = [
+  { kind = "city", slots = ["N"] },
+  { kind = "city", slots = ["S"] },
+  { kind = "field", slots = ["E", "W"], adj = [0, 1] },
+]
+[[tiles]]
+id = "road"
+counts = { C2 = 1 }
+sides = "FRFR"
+features = [
+  { kind = "road", slots = ["E", "W"] },
+  { kind = "field", slots = ["N", "EL", "WR"] },
+  { kind = "field", slots = ["S", "ER", "WL"] },
+]
+"#,
+        )
+        .unwrap();
+        let cat = carcassonne_core::TileCatalogue::build(&[set], "C2").unwrap();
+        let caps = &cat.types[0];
+        assert_eq!(anchor(caps, 0, 2), CENTRE);
+        assert!(anchor(caps, 0, 0).1 < 0.3, "the northern cap");
+        let road = &cat.types[1];
+        assert!(!centre_free(road, 0));
+        assert!(anchor(road, 0, 1).1 < 0.4, "the northern field");
+        assert!(anchor(road, 0, 2).1 > 0.6, "the southern field");
+        for t in [caps, road] {
+            for rot in 0..4 {
+                for l in 0..t.features.len() {
+                    let (x, y) = anchor(t, rot, l);
+                    assert!((0.0..=1.0).contains(&x) && (0.0..=1.0).contains(&y));
+                }
+            }
+        }
     }
 
     #[test]

@@ -41,9 +41,16 @@ pub fn tile(t: &TileType, markers: &MarkerTable, rot: u8, style: &Style) -> Grou
             .set("fill", land.field.as_str()),
     );
     let feats = &t.features;
-    // Hedges: border slots owned by no feature split the fields beside them.
+    // Hedges: a border slot owned by no feature between two field slots splits
+    // the fields beside it (a tile whose sides join nothing gets none).
+    let fields = (0..feats.len())
+        .filter(|&l| feats[l].kind == FeatureKind::Field)
+        .fold(0u16, |m, l| m | board_slots(t, rot, l));
     let owned = (0..feats.len()).fold(0u16, |m, l| m | board_slots(t, rot, l));
-    for s in (0..SLOTS).filter(|s| owned & (1 << s) == 0) {
+    let field_at = |s: usize| fields & (1 << (s % SLOTS)) != 0;
+    for s in
+        (0..SLOTS).filter(|&s| owned & (1 << s) == 0 && field_at(s + SLOTS - 1) && field_at(s + 1))
+    {
         let a = px(perim(s as f64 + 0.5));
         let b = px(lerp(perim(s as f64 + 0.5), CENTRE, 0.7));
         g = g.add(

@@ -14,8 +14,9 @@ pub struct Args {
     /// Draw the board at the end of this turn (0: the start tile alone); default: the last.
     #[arg(long, value_name = "N")]
     turn: Option<u16>,
-    /// Write the picture here (default: standard output).
-    #[arg(short, long, value_name = "OUT.svg")]
+    /// Write the picture here, as PNG if the name ends in `.png` (default: SVG on
+    /// standard output).
+    #[arg(short, long, value_name = "OUT.svg|OUT.png")]
     output: Option<PathBuf>,
     /// Style file (TOML) changing colours and symbols (see `render/style.toml`).
     #[arg(long, value_name = "FILE")]
@@ -30,15 +31,15 @@ pub fn replay_to(g: &mut Game, rec: &Record, turn: Option<u16>) -> Result<()> {
     let mut driver = Driver::new(&rec.forced);
     let stop = |g: &Game| turn.is_some_and(|n| g.turn() > n) || g.is_over();
     for (i, text) in rec.actions.iter().enumerate() {
-        driver.settle(g).map_err(|e| anyhow!("{e}"))?;
+        if text.trim() != carcassonne_core::END {
+            driver.settle(g).map_err(|e| anyhow!("{e}"))?;
+        }
         if stop(g) {
             return Ok(());
         }
-        let a = g
-            .parse_action(text)
-            .map_err(|e| anyhow!("action {} (`{text}`): {e}", i + 1))?;
-        g.apply(a)
-            .map_err(|e| anyhow!("action {} (`{text}`): {e}", i + 1))?;
+        driver
+            .apply_text(g, i + 1, text)
+            .map_err(|e| anyhow!("{e}"))?;
     }
     driver.settle(g).map_err(|e| anyhow!("{e}"))?;
     if let Some(n) = turn {
@@ -59,8 +60,10 @@ pub fn run(a: Args) -> Result<()> {
         }
         None => Style::default(),
     };
-    let (rs, rec, mut g) = env::load_record(&a.record, &a.plugin_dirs)?;
-    replay_to(&mut g, &rec, a.turn).map_err(|e| anyhow!("{}: {e}", a.record.display()))?;
+    let loaded = env::load_record(&a.record, &a.plugin_dirs)?;
+    let (rs, rec, mut g) = (&loaded.rs, &loaded.rec, loaded.game.clone());
+    replay_to(&mut g, rec, a.turn)
+        .map_err(|e| loaded.explain(format!("{}: {e}", a.record.display())))?;
     let opts = Options {
         title: Some(rs.spec.name.clone()),
         subtitle: vec![format!("seed {}, {} players", rec.seed, rec.players)],
@@ -75,7 +78,13 @@ pub fn run(a: Args) -> Result<()> {
     let svg = carcassonne_render::board(&g, &opts, &style);
     match &a.output {
         Some(p) => {
-            std::fs::write(p, svg).with_context(|| format!("cannot write {}", p.display()))?
+            let png = p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
+            let bytes = if png {
+                carcassonne_render::to_png(&svg)?
+            } else {
+                svg.into_bytes()
+            };
+            std::fs::write(p, bytes).with_context(|| format!("cannot write {}", p.display()))?;
         }
         None => println!("{svg}"),
     }

@@ -1,11 +1,10 @@
 //! `carcassonne serve`: play in the browser, against bots or each other.
 
-use crate::bots::{Bot, BotKind};
 use crate::{env, RulesetArgs};
 use anyhow::{anyhow, Result};
+use carcassonne_bots::{Bot, BotSpec, BOT_NAMES};
 use carcassonne_core::{Action, Game};
 use carcassonne_web::{BotPlayer, Config, LoadedRuleset};
-use clap::ValueEnum;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
@@ -29,9 +28,12 @@ pub struct Args {
     max_games: usize,
 }
 
-impl BotPlayer for Bot {
+/// A bot of `carcassonne-bots` playing a seat of a browser game.
+struct SeatBot(Box<dyn Bot>);
+
+impl BotPlayer for SeatBot {
     fn choose(&mut self, g: &Game) -> Result<Action, String> {
-        Bot::choose(self, g).map_err(|e| e.to_string())
+        self.0.choose(g).map_err(|e| e.to_string())
     }
 }
 
@@ -50,22 +52,25 @@ pub fn run(a: Args) -> Result<()> {
         rulesets.push(loaded(rs, (*file).to_string()));
     }
     // The default bot of `play` first: the page offers it first.
-    let mut kinds = BotKind::value_variants().to_vec();
-    kinds.sort_by_key(|&k| k != BotKind::Greedy);
-    let bots: Vec<String> = kinds
-        .iter()
-        .filter_map(|k| k.to_possible_value().map(|v| v.get_name().to_string()))
-        .collect();
+    let mut bots: Vec<String> = BOT_NAMES.iter().map(|b| b.to_string()).collect();
+    bots.sort_by_key(|b| b != "greedy");
     let cfg = Config {
         rulesets,
         bots,
         make_bot: Arc::new(|name, seed| {
-            let kind = BotKind::from_str(name, true)?;
-            Ok(Box::new(Bot::new(kind, seed)) as Box<dyn BotPlayer>)
+            let spec: BotSpec = name
+                .parse()
+                .map_err(|e: carcassonne_bots::SpecError| e.to_string())?;
+            Ok(Box::new(SeatBot(spec.build(seed))) as Box<dyn BotPlayer>)
         }),
         style: carcassonne_render::Style::default(),
         bot_delay_ms: a.bot_delay,
         max_games: a.max_games,
+        open_ruleset: Some(Arc::new(move |text: &str| {
+            carcassonne_host::load_str(text, "the record's ruleset", None, &reg)
+                .map(|rs| loaded(rs, "a record".into()))
+                .map_err(|e| e.to_string())
+        })),
     };
     carcassonne_web::run(SocketAddr::new(a.host, a.port), cfg, |addr| {
         println!("Carcassonne is served at http://{addr}/ : open it in a browser. Ctrl-C stops.");

@@ -193,6 +193,20 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
                     .unwrap();
                 rotations += 1;
             }
+            if placed == 12 {
+                // What a person sees while choosing where the tile goes.
+                let shot = c.screenshot().await.unwrap();
+                std::fs::write(out_dir().join("placing.png"), shot).unwrap();
+                let preview = c
+                    .find_all(Locator::Css("#board svg.preview"))
+                    .await
+                    .unwrap();
+                assert_eq!(
+                    preview.len(),
+                    1,
+                    "the drawn tile is shown on the chosen square"
+                );
+            }
             c.find(Locator::Css("#place"))
                 .await
                 .unwrap()
@@ -282,6 +296,28 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
     }
     let tiles = c.find_all(Locator::Css("#board g.tile")).await.unwrap();
     assert!(tiles.len() < g.placed_count());
+
+    // The downloaded record opens again from the setup page, finished.
+    c.find(Locator::Css("#new-game"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let saved = out_dir().join("game.json");
+    c.find(Locator::Css("#record-file"))
+        .await
+        .unwrap()
+        .send_keys(saved.to_str().unwrap())
+        .await
+        .unwrap();
+    let (_, state) = settled(&c, n).await;
+    assert_eq!(state, "over");
+    let mut reopened = Vec::new();
+    for e in c.find_all(Locator::Css("#scores .score")).await.unwrap() {
+        reopened.push(e.text().await.unwrap().trim().parse::<i32>().unwrap());
+    }
+    assert_eq!(reopened, shown);
     c.close().await.unwrap();
     let _ = std::fs::remove_dir_all(profile);
 }

@@ -2,6 +2,7 @@
 
 mod abbot;
 mod browser;
+mod capabilities;
 mod cathedrals;
 mod cli;
 mod common;
@@ -12,8 +13,10 @@ mod inns;
 mod inns_and_cathedrals;
 mod large_follower;
 mod plugins;
+mod properties;
 mod render;
 mod robustness;
+mod scenarios;
 mod shepherd;
 mod special_cities;
 mod vineyards;

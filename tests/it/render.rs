@@ -58,7 +58,7 @@ fn a_finished_game_shows_every_tile_figure_score_and_marker() {
         assert!(at.contains(&(t.pos.x, t.pos.y)));
     }
     let on_board = (0..g.figure_count() as u16)
-        .filter(|&f| g.figure_feature(f).is_some())
+        .filter(|&f| g.figure_location(carcassonne_core::FigureId(f)).is_some())
         .count();
     assert!(on_board > 0, "the final board of this game has farmers");
     assert_eq!(with_class(&doc, "figure").len(), on_board);
@@ -73,7 +73,7 @@ fn a_finished_game_shows_every_tile_figure_score_and_marker() {
     let rules = g.rules();
     let mut want = BTreeSet::new();
     for i in 0..g.placed_count() as u16 {
-        let t = g.tile_type(i);
+        let t = g.tile_type(carcassonne_core::TileIndex(i)).unwrap();
         let mask = t.markers | t.features.iter().fold(0, |m, f| m | f.markers);
         for (b, name) in rules.tiles.markers.names().iter().enumerate() {
             if mask & (1 << b) != 0 {
@@ -121,6 +121,48 @@ fn render_draws_any_turn_of_a_record() {
     let e = String::from_utf8_lossy(&o.stderr);
     assert!(e.contains("there is no turn 9999"), "{e}");
     assert!(!e.contains("panicked"), "{e}");
+}
+
+#[test]
+fn render_writes_a_png_of_the_pictures_size() {
+    let dir = std::env::temp_dir().join(format!("carcassonne-png-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden/hills-and-sheep-2p-seed11.json");
+    let (svg, png) = (dir.join("b.svg"), dir.join("b.PNG"));
+    for out in [&svg, &png] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+            .args([
+                "render".as_ref(),
+                rec.as_os_str(),
+                "--turn".as_ref(),
+                "20".as_ref(),
+                "-o".as_ref(),
+                out.as_os_str(),
+            ])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let size = |a: &str| {
+        doc.root_element()
+            .attribute(a)
+            .unwrap()
+            .parse::<f64>()
+            .unwrap()
+            .ceil() as u32
+    };
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let be = |i: usize| u32::from_be_bytes(bytes[i..i + 4].try_into().unwrap());
+    assert_eq!((be(16), be(20)), (size("width"), size("height")));
+    assert!(
+        bytes.len() > 10_000,
+        "a picture, not an empty canvas: {} bytes",
+        bytes.len()
+    );
 }
 
 #[test]

@@ -25,7 +25,11 @@ async function api(method, path, body) {
   const text = await r.text();
   let data = null;
   try { data = JSON.parse(text); } catch (_) { data = { error: text || r.statusText }; }
-  if (!r.ok) throw new Error(data.error || r.statusText);
+  if (!r.ok) {
+    const e = new Error(data.error || r.statusText);
+    e.status = r.status;
+    throw e;
+  }
   return data;
 }
 
@@ -108,6 +112,15 @@ async function start() {
   } catch (e) { showError(e); }
 }
 
+async function openRecord(file) {
+  try {
+    const text = await file.text();
+    const r = await api("POST", "/api/records", { record: text });
+    showError(null);
+    openGame(r.id);
+  } catch (e) { showError(e); }
+}
+
 // ---------------------------------------------------------------- game
 
 async function openGame(id) {
@@ -159,14 +172,29 @@ function update(v) {
   v.seats.forEach((s, i) => {
     const li = document.createElement("li");
     if (v.actor === i) li.className = "to-act";
-    li.innerHTML = '<span class="swatch"></span><span class="name"></span><span class="score"></span>';
+    li.innerHTML = '<span class="swatch"></span><span class="name"></span><span class="score"></span>' +
+      '<span class="track"><span class="bar"></span></span><span class="supply"></span>';
+    const bar = li.querySelector(".bar");
+    bar.style.background = s.color;
+    bar.style.width = (100 * s.score / Math.max(1, ...v.seats.map((x) => x.score))) + "%";
     li.querySelector(".swatch").style.background = s.color;
     li.querySelector(".name").textContent = s.name;
+    li.querySelector(".supply").textContent = "in hand: " + s.supply;
     const score = li.querySelector(".score");
     score.textContent = s.score;
     score.dataset.seat = i;
     sc.appendChild(li);
   });
+  $("tiles-left").textContent = v.over ? "" : v.tiles_left + " tiles left in the bag";
+  // What the symbols on the board are.
+  const mk = $("markers");
+  mk.innerHTML = "";
+  for (const [name, svg] of v.markers) {
+    const li = document.createElement("li");
+    li.innerHTML = svg;
+    li.appendChild(document.createTextNode(" " + name));
+    mk.appendChild(li);
+  }
   // Log.
   const log = $("log");
   log.innerHTML = "";
@@ -211,7 +239,7 @@ function applyZoom() {
   if (!svg) return;
   const w = Number(svg.dataset.w), h = Number(svg.dataset.h);
   const area = $("board-area");
-  const fit = Math.min(1.2, (area.clientWidth - 8) / w, (area.clientHeight - 48) / h);
+  const fit = Math.min(1.6, (area.clientWidth - 8) / w, (area.clientHeight - 48) / h);
   const z = zoom === null ? Math.max(0.2, fit) : zoom;
   svg.setAttribute("width", w * z);
   svg.setAttribute("height", h * z);
@@ -273,9 +301,9 @@ function showPreview() {
   tile.setAttribute("class", "preview");
   tile.setAttribute("x", Number(rect.getAttribute("x")) - 3);
   tile.setAttribute("y", Number(rect.getAttribute("y")) - 3);
-  tile.setAttribute("opacity", "0.9");
+
   tile.style.pointerEvents = "none";
-  rect.after(tile);
+  rect.before(tile);
   showDrawn();
 }
 
@@ -300,7 +328,11 @@ async function botMove() {
     update(v);
   } catch (e) {
     busy = false;
-    showError(e);
+    if (e.status !== 409) { showError(e); return; }
+    // Another window moved this game on: show where it stands.
+    try {
+      update(await api("GET", "/api/games/" + gameId));
+    } catch (e2) { showError(e2); }
   }
 }
 
@@ -316,6 +348,7 @@ async function showTurn(n) {
 
 $("new-game").onclick = showSetup;
 $("start").onclick = start;
+$("record-file").onchange = (e) => { if (e.target.files.length) openRecord(e.target.files[0]); };
 $("rotate-left").onclick = () => turnTile(-1);
 $("rotate-right").onclick = () => turnTile(1);
 $("place").onclick = () => { if (sel) act("place " + sel.x + " " + sel.y + " " + sel.rot); };

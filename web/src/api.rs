@@ -6,6 +6,7 @@
 //! | `GET /api/setup` | rulesets and bots on offer, the bot delay |
 //! | `POST /api/games` | `{"ruleset": i, "seats": ["person", "greedy"], "seed": n?}` → `{"id": ...}` |
 //! | `GET /api/games/{id}` | what the page shows ([`crate::session::View`]) |
+//! | `POST /api/records` | `{"record": "<record JSON>", "seats": [...]?}`: open a recorded game (people play on by default) → `{"id": ...}` |
 //! | `POST /api/games/{id}/act` | `{"action": "place 1 0 3"}`: the person to act plays |
 //! | `POST /api/games/{id}/bot` | the bot to act plays one action |
 //! | `GET /api/games/{id}/record` | the game record so far (JSON, a download) |
@@ -19,7 +20,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use carcassonne_core::Rng;
+use carcassonne_core::{Record, Rng};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -87,6 +88,7 @@ pub fn router(cfg: Config) -> Router {
         )
         .route("/api/setup", get(setup))
         .route("/api/games", post(create))
+        .route("/api/records", post(open_record))
         .route("/api/games/{id}", get(show))
         .route("/api/games/{id}/act", post(act))
         .route("/api/games/{id}/bot", post(bot))
@@ -152,34 +154,45 @@ async fn create(
             app.cfg.rulesets.len().saturating_sub(1)
         ))
     })?;
-    let (id, seed) = {
+    let seed = {
         let mut games = lock_games(&app)?;
-        let id = format!("{:016x}", games.rng.next_u64());
-        (id, req.seed.unwrap_or_else(|| games.rng.next_u64() >> 1))
+        req.seed.unwrap_or_else(|| games.rng.next_u64() >> 1)
     };
+    let seats = make_seats(&app.cfg, &req.seats, seed)?;
+    let session = tokio::task::spawn_blocking(move || Session::new(ruleset, seed, seats))
+        .await
+        .map_err(|e| WebError::Game(e.to_string()))??;
+    let id = keep(&app, session)?;
+    Ok(Json(serde_json::json!({ "id": id, "seed": seed })).into_response())
+}
+
+/// The seats of a new game: `person` or a bot's name each.
+fn make_seats(cfg: &Config, names: &[String], seed: u64) -> Result<Vec<Seat>, WebError> {
     let mut seats = Vec::new();
-    for (p, s) in req.seats.iter().enumerate() {
+    for (p, s) in names.iter().enumerate() {
         seats.push(if s == "person" {
             Seat::Person
-        } else if app.cfg.bots.contains(s) {
-            let bot = (app.cfg.make_bot)(s, seed ^ (0x9E37_79B9 * (p as u64 + 1)))
+        } else if cfg.bots.contains(s) {
+            let bot = (cfg.make_bot)(s, seed ^ (0x9E37_79B9 * (p as u64 + 1)))
                 .map_err(WebError::BadRequest)?;
             Seat::Bot(s.clone(), bot)
         } else {
             return Err(WebError::bad(format!(
                 "seat {p}: `{s}` is neither `person` nor a bot ({})",
-                app.cfg.bots.join(", ")
+                cfg.bots.join(", ")
             )));
         });
     }
-    let session = tokio::task::spawn_blocking(move || Session::new(ruleset, seed, seats))
-        .await
-        .map_err(|e| WebError::Game(e.to_string()))??;
-    let mut games = lock_games(&app)?;
+    Ok(seats)
+}
+
+/// Keeps `session` under a new id (dropping the least recently used game beyond the limit).
+fn keep(app: &App, session: Session) -> Result<String, WebError> {
+    let mut games = lock_games(app)?;
+    let id = format!("{:016x}", games.rng.next_u64());
     games.clock += 1;
     let now = games.clock;
     if games.map.len() >= app.cfg.max_games.max(1) {
-        // Drop the game used least recently.
         if let Some(old) = games
             .map
             .iter()
@@ -192,7 +205,41 @@ async fn create(
     games
         .map
         .insert(id.clone(), (Arc::new(Mutex::new(session)), now));
-    Ok(Json(serde_json::json!({ "id": id, "seed": seed })).into_response())
+    Ok(id)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OpenRecord {
+    record: String,
+    #[serde(default)]
+    seats: Option<Vec<String>>,
+}
+
+async fn open_record(
+    State(app): State<AppState>,
+    body: Result<Json<OpenRecord>, JsonRejection>,
+) -> Result<Response, WebError> {
+    let req = json_body(body)?;
+    let opener = app
+        .cfg
+        .open_ruleset
+        .clone()
+        .ok_or_else(|| WebError::bad("this server does not open records"))?;
+    let rec = Record::from_json(&req.record).map_err(|e| WebError::bad(e.to_string()))?;
+    let names = req
+        .seats
+        .unwrap_or_else(|| vec!["person".to_string(); usize::from(rec.players)]);
+    let seats = make_seats(&app.cfg, &names, rec.seed)?;
+    let session = tokio::task::spawn_blocking(move || {
+        let ruleset = opener(&rec.ruleset)
+            .map_err(|e| WebError::bad(format!("the record's ruleset: {e}")))?;
+        Session::from_record(ruleset, &rec, seats)
+    })
+    .await
+    .map_err(|e| WebError::Game(e.to_string()))??;
+    let id = keep(&app, session)?;
+    Ok(Json(serde_json::json!({ "id": id })).into_response())
 }
 
 fn lock_games(app: &App) -> Result<std::sync::MutexGuard<'_, Games>, WebError> {

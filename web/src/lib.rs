@@ -34,6 +34,9 @@ pub trait BotPlayer: Send {
 /// Makes a bot from its name (as listed in [`Config::bots`]) and a seed.
 pub type BotFactory = Arc<dyn Fn(&str, u64) -> Result<Box<dyn BotPlayer>, String> + Send + Sync>;
 
+/// Resolves the ruleset text embedded in a record (with the program's plugins).
+pub type RulesetOpener = Arc<dyn Fn(&str) -> Result<Arc<LoadedRuleset>, String> + Send + Sync>;
+
 /// A ruleset offered on the page.
 pub struct LoadedRuleset {
     /// Name shown (the ruleset's `name`).
@@ -64,6 +67,8 @@ pub struct Config {
     pub bot_delay_ms: u64,
     /// Most games kept at once; the least recently used is dropped beyond.
     pub max_games: usize,
+    /// Opens the rulesets of uploaded records (none: records cannot be opened).
+    pub open_ruleset: Option<RulesetOpener>,
 }
 
 /// Why a request failed.

@@ -2,9 +2,12 @@
 //! its turn log and a snapshot of the board at the end of every turn.
 
 use crate::{BotPlayer, LoadedRuleset, WebError};
-use carcassonne_core::{Action, Actor, Event, FigureOption, Game, Record, Recorder};
+use carcassonne_core::{
+    Action, Actor, Driver, Event, FigureOption, Game, Record, Recorder, ReplayError,
+};
 use carcassonne_render::{log, Options, Style};
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// Who plays a seat.
@@ -22,8 +25,14 @@ pub struct Session {
     rec: Recorder,
     seats: Vec<Seat>,
     log: Vec<String>,
-    /// `history[n]`: the game at the end of turn `n` (0: the start tile alone).
-    history: Vec<Game>,
+    /// `ends[n]`: how many recorded actions were played when turn `n` ended (0:
+    /// the start tile alone). A past board is replayed from the record, so a
+    /// game keeps no copies of old states.
+    ends: Vec<usize>,
+    /// Whether `ends` holds the end of the game.
+    ended: bool,
+    /// Resolves chance events: forced outcomes first, then the RNG.
+    driver: Driver,
 }
 
 /// A choice offered to the person whose turn it is.
@@ -57,6 +66,8 @@ pub struct SeatView {
     pub kind: String,
     /// Score.
     pub score: i32,
+    /// Figures in hand ("follower 5, shepherd 1").
+    pub supply: String,
 }
 
 /// What the page needs to show a game.
@@ -92,6 +103,10 @@ pub struct View {
     pub log: Vec<String>,
     /// Turns that can be viewed one by one (`0..turns`).
     pub turns: usize,
+    /// Tiles left in the bag.
+    pub tiles_left: usize,
+    /// The markers on the board: `(name, symbol as SVG)`.
+    pub markers: Vec<(String, String)>,
 }
 
 impl Session {
@@ -100,6 +115,48 @@ impl Session {
         ruleset: Arc<LoadedRuleset>,
         seed: u64,
         seats: Vec<Seat>,
+    ) -> Result<Session, WebError> {
+        Session::start(ruleset, seed, seats, &BTreeMap::new())
+    }
+
+    /// The game of record `rec` (finished or not), replayed; `seats` play on.
+    pub fn from_record(
+        ruleset: Arc<LoadedRuleset>,
+        rec: &Record,
+        seats: Vec<Seat>,
+    ) -> Result<Session, WebError> {
+        if seats.len() != usize::from(rec.players) {
+            return Err(WebError::bad(format!(
+                "the record has {} players, not {}",
+                rec.players,
+                seats.len()
+            )));
+        }
+        let mut s = Session::start(ruleset, rec.seed, seats, &rec.forced)?;
+        for (i, text) in rec.actions.iter().enumerate() {
+            let bad = |e: String| WebError::bad(format!("record action {} (`{text}`): {e}", i + 1));
+            if s.game.is_over() {
+                return Err(bad("the game is already over".into()));
+            }
+            let a = s.game.parse_action(text).map_err(|e| bad(e.to_string()))?;
+            s.apply(a).map_err(|e| bad(e.to_string()))?;
+        }
+        if let Some(want) = &rec.scores {
+            if s.game.is_over() && want.as_slice() != s.game.scores() {
+                return Err(WebError::bad(format!(
+                    "the record says the scores are {want:?}, its replay gives {:?}",
+                    s.game.scores()
+                )));
+            }
+        }
+        Ok(s)
+    }
+
+    fn start(
+        ruleset: Arc<LoadedRuleset>,
+        seed: u64,
+        seats: Vec<Seat>,
+        forced: &BTreeMap<String, Vec<String>>,
     ) -> Result<Session, WebError> {
         let players = u8::try_from(seats.len()).map_err(|_| WebError::bad("too many seats"))?;
         if !(2..=6).contains(&players) {
@@ -112,12 +169,17 @@ impl Session {
             player: game.current_player(),
             turn: game.turn(),
         };
+        // Forced chance outcomes (a record's) come first; the rest is drawn from
+        // the game's RNG. The record keeps them all, so it replays as it came.
+        let rec = Recorder::continuing(forced);
         let mut s = Session {
             ruleset,
             log: log::describe(&game, &first).into_iter().collect(),
-            history: vec![game.clone()],
+            ends: vec![0],
+            ended: false,
             game,
-            rec: Recorder::default(),
+            rec,
+            driver: Driver::new(forced),
             seats,
         };
         s.settle()?;
@@ -126,18 +188,19 @@ impl Session {
 
     /// Resolves chance events from the game's RNG and records the turns that ended.
     fn settle(&mut self) -> Result<(), WebError> {
-        while self.game.actor() == Actor::Chance {
-            self.rec
-                .sample(&mut self.game)
-                .map_err(|e| WebError::Game(e.to_string()))?;
-        }
+        self.driver.settle(&mut self.game).map_err(|e| match e {
+            ReplayError::Game(e) => WebError::Game(e.to_string()),
+            e => WebError::bad(e.to_string()),
+        })?;
         let events = self.game.take_events();
         self.log.extend(log::lines(&self.game, &events));
-        while self.history.len() < usize::from(self.game.turn()) {
-            self.history.push(self.game.clone());
+        let played = self.rec.actions.len();
+        while self.ends.len() < usize::from(self.game.turn()) {
+            self.ends.push(played);
         }
-        if self.game.is_over() && !self.history.last().is_some_and(Game::is_over) {
-            self.history.push(self.game.clone());
+        if self.game.is_over() && !self.ended {
+            self.ends.push(played);
+            self.ended = true;
         }
         Ok(())
     }
@@ -212,12 +275,21 @@ impl Session {
 
     /// The board at the end of turn `n`, as SVG.
     pub fn turn_picture(&self, n: usize, style: &Style) -> Result<String, WebError> {
-        let g = self.history.get(n).ok_or_else(|| {
+        let played = *self.ends.get(n).ok_or_else(|| {
             WebError::NotFound(format!(
                 "turn {n}: the game has turns 0 to {}",
-                self.history.len() - 1
+                self.ends.len() - 1
             ))
         })?;
+        let mut g = Game::new(
+            self.ruleset.rules.clone(),
+            self.game.players(),
+            self.game.seed(),
+        )
+        .map_err(|e| WebError::Game(e.to_string()))?;
+        Driver::new(&self.rec.forced)
+            .replay(&mut g, &self.rec.actions[..played])
+            .map_err(|e| WebError::Game(e.to_string()))?;
         let o = Options {
             title: Some(self.ruleset.name.clone()),
             status: Some(if g.is_over() {
@@ -230,7 +302,7 @@ impl Session {
             seat_names: self.seat_names(),
             ..Options::default()
         };
-        Ok(carcassonne_render::board(g, &o, style))
+        Ok(carcassonne_render::board(&g, &o, style))
     }
 
     fn seat_names(&self) -> Vec<String> {
@@ -269,10 +341,17 @@ impl Session {
                     }),
                 },
                 _ => {
-                    if let Action::Figure(FigureOption::Deploy { kind, feature }) = a {
-                        let name = &g.rules().figures[kind as usize].name;
-                        let letter = carcassonne_render::style::initial(name);
-                        marks.push((feature, choices.len(), letter));
+                    if let Action::Figure(FigureOption::Deploy { kind, at }) = a {
+                        // A mark on the feature of the tile just placed.
+                        let local = at
+                            .feature()
+                            .filter(|&f| g.feature_tile(f) == g.last_placed())
+                            .and_then(|f| g.feature_local(f));
+                        if let Some(local) = local {
+                            let name = g.figure_kind_name(kind).unwrap_or("figure");
+                            let letter = carcassonne_render::style::initial(name);
+                            marks.push((local, choices.len(), letter));
+                        }
                     }
                     choices.push(Choice {
                         text: g.format_action(a),
@@ -300,8 +379,8 @@ impl Session {
         };
         let drawn = g.drawn_tile().filter(|_| !placements.is_empty());
         let drawn_rotations = drawn
-            .map(|t| {
-                let ty = g.rules().tiles.get(t);
+            .and_then(|t| g.rules().tiles.get(t))
+            .map(|ty| {
                 (0..4u8)
                     .map(|r| carcassonne_render::tile_picture(g, ty, r, 100.0, style))
                     .collect()
@@ -323,29 +402,56 @@ impl Session {
                         Seat::Bot(n, _) => n.clone(),
                     },
                     score: g.score(p),
+                    supply: g
+                        .rules()
+                        .figures
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, f)| f.per_player > 0)
+                        .map(|(k, f)| {
+                            let k = carcassonne_core::FigureKindId(k as u8);
+                            format!("{} {}", f.name, g.supply(p, k))
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", "),
                 })
                 .collect(),
             board: carcassonne_render::board(g, &o, style),
-            drawn: drawn.map(|t| g.rules().tiles.get(t).id.clone()),
+            drawn: drawn.and_then(|t| g.tile_type_name(t).map(str::to_string)),
             drawn_rotations,
             placements,
             choices,
             prompt: self.prompt(actor),
             log: self.log.clone(),
-            turns: self.history.len(),
+            turns: self.ends.len(),
+            tiles_left: g.bag_len(),
+            markers: carcassonne_render::legend_names(g)
+                .into_iter()
+                .map(|n| {
+                    let svg = carcassonne_render::marker_symbol(&n, 18.0, style);
+                    (n, svg)
+                })
+                .collect(),
         })
     }
 
     /// What a person reads on the button of action `a`.
     fn label(&self, a: Action) -> String {
         let g = &self.game;
-        match (a, g.last_placed()) {
-            (Action::Figure(FigureOption::Pass), _) => "No figure".into(),
-            (Action::Figure(FigureOption::Deploy { kind, feature }), Some(t)) => format!(
-                "{} on the {}",
-                g.rules().figures[kind as usize].name,
-                log::describe_feature(g, t, feature)
-            ),
+        match a {
+            Action::Figure(FigureOption::Pass) => "No figure".into(),
+            Action::Figure(FigureOption::Deploy { kind, at }) => {
+                let name = g.figure_kind_name(kind).unwrap_or("figure");
+                let place = at
+                    .feature()
+                    .and_then(|f| Some((g.feature_tile(f)?, g.feature_local(f)?)));
+                match place {
+                    Some((t, l)) => {
+                        format!("{name} on the {}", log::describe_feature(g, t, l))
+                    }
+                    None => format!("{name} on the tile"),
+                }
+            }
             _ => g.format_action(a),
         }
     }
@@ -365,7 +471,7 @@ impl Session {
         };
         let who = log::NAMES[p as usize];
         if let Some(t) = g.drawn_tile() {
-            return format!("{who}: place {}.", g.rules().tiles.get(t).id);
+            return format!("{who}: place {}.", g.tile_type_name(t).unwrap_or("?"));
         }
         match g.pending_steps().last() {
             Some(step) if step.owner != carcassonne_core::hooks::CORE_OWNER => {

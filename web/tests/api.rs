@@ -50,6 +50,20 @@ fn app(max_games: usize) -> axum::Router {
         style: Default::default(),
         bot_delay_ms: 0,
         max_games,
+        // Every record of these tests is of the one ruleset.
+        open_ruleset: Some(Arc::new(|text: &str| {
+            if !text.contains("tilesets") {
+                return Err("not a ruleset".into());
+            }
+            Ok(Arc::new(LoadedRuleset {
+                name: "base".into(),
+                origin: "a record".into(),
+                description: String::new(),
+                players: 2,
+                text: text.to_string(),
+                rules: base_rules(),
+            }))
+        })),
     })
 }
 
@@ -268,5 +282,154 @@ async fn the_least_recently_used_game_is_dropped_beyond_the_limit() {
     ] {
         let (s, _) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
         assert_eq!(s, want);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_played_at_once_stay_apart_and_each_replays_alone() {
+    let app = app(10);
+    let mut ids = Vec::new();
+    for seed in 0..4u64 {
+        let (s, v) = json_call(
+            &app,
+            "POST",
+            "/api/games",
+            Some(json!({"ruleset": 0, "seats": ["first", "first", "first"], "seed": seed})),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        ids.push(v["id"].as_str().unwrap().to_string());
+    }
+    // Every game is driven by two tasks at once, racing for its moves.
+    let mut tasks = Vec::new();
+    for id in &ids {
+        for _ in 0..2 {
+            let (app, id) = (app.clone(), id.clone());
+            tasks.push(tokio::spawn(async move {
+                for _ in 0..1000 {
+                    let (s, v) =
+                        json_call(&app, "POST", &format!("/api/games/{id}/bot"), None).await;
+                    if s == StatusCode::CONFLICT {
+                        assert!(v["error"].as_str().unwrap().contains("over"), "{v}");
+                        return;
+                    }
+                    assert_eq!(s, StatusCode::OK, "{v}");
+                }
+                panic!("the game does not end");
+            }));
+        }
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    for (seed, id) in ids.iter().enumerate() {
+        let (_, text) = call(&app, "GET", &format!("/api/games/{id}/record"), None).await;
+        let rec = Record::from_json(&text).unwrap();
+        assert_eq!(rec.seed, seed as u64);
+        let mut g = Game::new(base_rules(), 3, rec.seed).unwrap();
+        Driver::new(&rec.forced)
+            .replay(&mut g, &rec.actions)
+            .unwrap();
+        assert_eq!(Some(g.scores().to_vec()), rec.scores, "game {seed}");
+        // The same seed and bots alone give the same game.
+        let mut alone = Game::new(base_rules(), 3, seed as u64).unwrap();
+        let mut bot = First;
+        loop {
+            match alone.actor() {
+                carcassonne_core::Actor::GameOver => break,
+                carcassonne_core::Actor::Chance => {
+                    alone.sample_chance().unwrap();
+                }
+                carcassonne_core::Actor::Player(_) => {
+                    let a = bot.choose(&alone).unwrap();
+                    alone.apply(a).unwrap();
+                }
+            }
+        }
+        assert_eq!(alone.scores(), g.scores(), "game {seed}");
+    }
+}
+
+#[tokio::test]
+async fn a_record_opens_to_view_or_to_play_on() {
+    let app = app(10);
+    let id = new_game(&app, json!(["first", "first"])).await;
+    loop {
+        let (s, _) = json_call(&app, "POST", &format!("/api/games/{id}/bot"), None).await;
+        if s != StatusCode::OK {
+            break;
+        }
+    }
+    let (_, finished) = json_call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    let (_, text) = call(&app, "GET", &format!("/api/games/{id}/record"), None).await;
+    // The whole record: the same finished game, viewable turn by turn.
+    let (s, v) = json_call(
+        &app,
+        "POST",
+        "/api/records",
+        Some(json!({ "record": text })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (_, opened) = json_call(
+        &app,
+        "GET",
+        &format!("/api/games/{}", v["id"].as_str().unwrap()),
+        None,
+    )
+    .await;
+    assert_eq!(opened["over"], json!(true));
+    assert_eq!(opened["turns"], finished["turns"]);
+    let scores = |v: &Value| {
+        v["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["score"].clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(scores(&opened), scores(&finished));
+    // The first ten actions: people play on from there.
+    let mut rec = Record::from_json(&text).unwrap();
+    rec.actions.truncate(10);
+    rec.scores = None;
+    let (s, v) = json_call(
+        &app,
+        "POST",
+        "/api/records",
+        Some(json!({ "record": rec.to_json() })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (_, part) = json_call(
+        &app,
+        "GET",
+        &format!("/api/games/{}", v["id"].as_str().unwrap()),
+        None,
+    )
+    .await;
+    assert_eq!(part["over"], json!(false));
+    assert_eq!(part["person_to_act"], json!(true));
+    // Damaged records are refused clearly.
+    let mut wrong = Record::from_json(&text).unwrap();
+    wrong.actions[3] = "place 99 99 0".into();
+    let mut scores_off = Record::from_json(&text).unwrap();
+    scores_off.scores = Some(vec![1, 2]);
+    for (body, needle) in [
+        (json!({ "record": "{" }), "not a game record"),
+        (json!({ "record": wrong.to_json() }), "record action 4"),
+        (
+            json!({ "record": scores_off.to_json() }),
+            "the record says the scores are [1, 2]",
+        ),
+        (
+            json!({ "record": text, "seats": ["person"] }),
+            "the record has 2 players",
+        ),
+    ] {
+        let (s, v) = json_call(&app, "POST", "/api/records", Some(body)).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+        let msg = v["error"].as_str().unwrap();
+        assert!(msg.contains(needle), "`{msg}` lacks `{needle}`");
     }
 }
