@@ -19,27 +19,24 @@
 //! * **IC14** — the tiny-city rule never meets a cathedral (a completed city with
 //!   the four-sided cathedral tile has at least 5 tiles); nothing to do.
 //!
+//! The plugin works through the `points` hook (no allocation: one host call counts
+//! the cathedrals of the city) and logs from `feature_scored`. What it changes is
+//! booked in its score category `cathedrals`. The rule is shared with the `inns`
+//! plugin (`carcassonne-marked-scoring`).
+//!
 //! See `docs/plugins/cathedrals.md`.
 
+use carcassonne_marked_scoring::{Effect, MarkedScoring};
 use carcassonne_plugin_sdk::prelude::*;
 
-/// What a city with a cathedral scores when it is unfinished at game end (IC12).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
-pub enum FinalScoring {
-    /// IC12 default (C1 and C2 rulebooks): nothing.
-    #[default]
-    Zero,
-    /// IC12 variant: the cathedral is ignored at game end; 1 point per tile and pennant.
-    Ignore,
-}
+pub use carcassonne_marked_scoring::FinalScoring;
 
 /// Options of the `cathedrals` plugin (`[plugins.cathedrals]`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(crate = "carcassonne_plugin_sdk::serde")]
 #[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
 pub struct Options {
-    /// What an unfinished city with a cathedral scores at game end.
+    /// What an unfinished city with a cathedral scores at game end (IC12).
     pub final_scoring: FinalScoring,
 }
 
@@ -53,93 +50,65 @@ impl Config for Options {
 /// The plugin: interprets the `cathedral` city marker through the scoring hooks.
 #[derive(Clone, Copy, Debug)]
 pub struct Cathedrals {
-    options: Options,
+    rule: MarkedScoring,
 }
 
 /// Index of the `cathedral` marker in [`Cathedrals::MARKERS`](Plugin::MARKERS).
-const CATHEDRAL: usize = 0;
-
-/// What the cathedrals do to one scoring.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Effect {
-    /// Not a city with a cathedral, or an unfinished one under `"ignore"`.
-    None,
-    /// A completed city with a cathedral: +1 per tile and pennant (IC10, IC11).
-    Raise,
-    /// An unfinished city with a cathedral under `"zero"`: nothing (IC12).
-    Zero,
-}
+const MARKER: usize = 0;
 
 impl Cathedrals {
-    /// The configured options.
-    pub fn options(&self) -> Options {
-        self.options
+    /// The configured end-game setting.
+    pub fn final_scoring(&self) -> FinalScoring {
+        self.rule.final_scoring
     }
 
-    /// Whether the city whose root is `root` contains a cathedral. Does not allocate.
-    fn has_cathedral(v: &View<'_>, root: FeatureId) -> bool {
-        let bit = v.my_marker(CATHEDRAL);
-        bit != 0 && v.members(root).any(|m| v.feature_markers(m) & bit != 0)
-    }
-
-    fn effect(&self, v: &View<'_>, info: &ScoreInfo) -> Effect {
-        if info.kind != FeatureKind::City || !Self::has_cathedral(v, info.feature) {
-            return Effect::None;
-        }
-        match (info.reason, self.options.final_scoring) {
-            (ScoreReason::Completed, _) => Effect::Raise,
-            (ScoreReason::Final | ScoreReason::Early, FinalScoring::Zero) => Effect::Zero,
-            (ScoreReason::Final | ScoreReason::Early, FinalScoring::Ignore) => Effect::None,
-        }
+    fn effect(&self, v: &View<'_>, info: &ScoreInfo<'_>) -> Effect {
+        self.rule.effect(v, info, v.my_marker(MARKER))
     }
 }
 
+#[plugin]
 impl Plugin for Cathedrals {
     type Config = Options;
     const ID: &'static str = "cathedrals";
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
         "Inns & Cathedrals cathedrals: a completed city with a cathedral scores 3 per tile and pennant, an unfinished one nothing (IC9-IC14)";
-    const HOOKS: u32 = hook::POINTS | hook::FEATURE_SCORED;
     const MARKERS: &'static [&'static str] = &["cathedral"];
 
     fn new(options: Options) -> Result<Self, ConfigError> {
-        Ok(Cathedrals { options })
+        Ok(Cathedrals {
+            rule: MarkedScoring {
+                kind: FeatureKind::City,
+                final_scoring: options.final_scoring,
+            },
+        })
     }
 
-    fn points(&self, v: &View<'_>, info: &ScoreInfo, points: &mut i32) -> HookResult {
-        match self.effect(v, info) {
-            Effect::None => {}
-            Effect::Raise => *points += (info.tiles + info.pennants) as i32,
-            Effect::Zero => *points = 0,
-        }
+    fn points(&self, v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
+        let bonus = info.tiles + info.pennants;
+        MarkedScoring::apply(self.effect(v, info), points, bonus as i32);
         Ok(())
     }
 
-    fn feature_scored(
-        &self,
-        cx: &mut Cx<'_>,
-        info: &ScoreInfo,
-        winners: PlayerSet,
-        _points: i32,
-    ) -> HookResult {
-        if !cx.logging() || winners.is_empty() {
+    fn feature_scored(&self, cx: &mut Cx<'_>, info: &ScoreInfo<'_>, points: &Points) -> HookResult {
+        if !cx.logging() || points.winners.is_empty() {
             return Ok(());
         }
         let text = match self.effect(cx.view(), info) {
             Effect::None => return Ok(()),
-            Effect::Raise => format!(
+            Effect::Bonus => format!(
                 "The city has a cathedral: 3 points per tile and pennant ({} tiles, {} pennants).",
                 info.tiles, info.pennants
             ),
-            Effect::Zero => "The city has a cathedral and is unfinished: it scores nothing.".into(),
+            Effect::Zero => {
+                "The city has a cathedral and is unfinished: it scores nothing.".to_string()
+            }
         };
         cx.log(text);
         Ok(())
     }
 }
-
-register_plugin!(Cathedrals);
 
 #[cfg(test)]
 mod tests {
@@ -157,6 +126,10 @@ mod tests {
         assert_eq!(o.final_scoring, FinalScoring::Zero);
         let o: Options = parse_options("final-scoring = \"ignore\"\n").unwrap();
         assert_eq!(o.final_scoring, FinalScoring::Ignore);
+        assert_eq!(
+            Cathedrals::new(o).map(|p| p.final_scoring()).ok(),
+            Some(FinalScoring::Ignore)
+        );
         let e = parse_options::<Options>("final-scoring = \"half\"\n").unwrap_err();
         assert_eq!(e.problems[0].0.as_deref(), Some("final-scoring"), "{e}");
     }

@@ -14,30 +14,24 @@
 //!   at game end" during the game (reason `Early`) is treated like game end.
 //! * **IC8** — nothing else changes: winners, figures and farmers are the core's.
 //!
-//! The plugin works through the `points` hook (which must not allocate: it walks
-//! the road's member list once) and logs from `feature_scored`.
+//! The plugin works through the `points` hook (which must not allocate: one host
+//! call counts the inns of the road) and logs from `feature_scored`. What it
+//! changes is booked in its score category `inns`. The rule is shared with the
+//! `cathedrals` plugin (`carcassonne-marked-scoring`).
 //!
 //! See `docs/plugins/inns.md`.
 
+use carcassonne_marked_scoring::{Effect, MarkedScoring};
 use carcassonne_plugin_sdk::prelude::*;
 
-/// What a road with an inn scores when it is unfinished at game end (IC7).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
-pub enum FinalScoring {
-    /// IC7 default (C1 and C2 rulebooks): nothing.
-    #[default]
-    Zero,
-    /// IC7 variant: the inn is ignored at game end; 1 point per tile as any road.
-    Ignore,
-}
+pub use carcassonne_marked_scoring::FinalScoring;
 
 /// Options of the `inns` plugin (`[plugins.inns]`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(crate = "carcassonne_plugin_sdk::serde")]
 #[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
 pub struct Options {
-    /// What an unfinished road with an inn scores at game end.
+    /// What an unfinished road with an inn scores at game end (IC7).
     pub final_scoring: FinalScoring,
 }
 
@@ -51,93 +45,63 @@ impl Config for Options {
 /// The plugin: interprets the `inn` road marker through the scoring hooks.
 #[derive(Clone, Copy, Debug)]
 pub struct Inns {
-    options: Options,
+    rule: MarkedScoring,
 }
 
 /// Index of the `inn` marker in [`Inns::MARKERS`](Plugin::MARKERS).
-const INN: usize = 0;
-
-/// What the inns do to one scoring.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Effect {
-    /// Not a road with an inn, or an unfinished one under `"ignore"`.
-    None,
-    /// A completed road with an inn: +1 per tile (IC5, IC6).
-    Double,
-    /// An unfinished road with an inn under `"zero"`: nothing (IC7).
-    Zero,
-}
+const MARKER: usize = 0;
 
 impl Inns {
-    /// The configured options.
-    pub fn options(&self) -> Options {
-        self.options
+    /// The configured end-game setting.
+    pub fn final_scoring(&self) -> FinalScoring {
+        self.rule.final_scoring
     }
 
-    /// Whether the road whose root is `root` has an inn on any of its tiles. Does not allocate.
-    fn has_inn(v: &View<'_>, root: FeatureId) -> bool {
-        let inn = v.my_marker(INN);
-        inn != 0 && v.members(root).any(|m| v.feature_markers(m) & inn != 0)
-    }
-
-    fn effect(&self, v: &View<'_>, info: &ScoreInfo) -> Effect {
-        if info.kind != FeatureKind::Road || !Self::has_inn(v, info.feature) {
-            return Effect::None;
-        }
-        match (info.reason, self.options.final_scoring) {
-            (ScoreReason::Completed, _) => Effect::Double,
-            (ScoreReason::Final | ScoreReason::Early, FinalScoring::Zero) => Effect::Zero,
-            (ScoreReason::Final | ScoreReason::Early, FinalScoring::Ignore) => Effect::None,
-        }
+    fn effect(&self, v: &View<'_>, info: &ScoreInfo<'_>) -> Effect {
+        self.rule.effect(v, info, v.my_marker(MARKER))
     }
 }
 
+#[plugin]
 impl Plugin for Inns {
     type Config = Options;
     const ID: &'static str = "inns";
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
         "Inns & Cathedrals inns: a completed road with an inn scores 2 per tile, an unfinished one nothing (IC4-IC8)";
-    const HOOKS: u32 = hook::POINTS | hook::FEATURE_SCORED;
     const MARKERS: &'static [&'static str] = &["inn"];
 
     fn new(options: Options) -> Result<Self, ConfigError> {
-        Ok(Inns { options })
+        Ok(Inns {
+            rule: MarkedScoring {
+                kind: FeatureKind::Road,
+                final_scoring: options.final_scoring,
+            },
+        })
     }
 
-    fn points(&self, v: &View<'_>, info: &ScoreInfo, points: &mut i32) -> HookResult {
-        match self.effect(v, info) {
-            Effect::None => {}
-            Effect::Double => *points += info.tiles as i32,
-            Effect::Zero => *points = 0,
-        }
+    fn points(&self, v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
+        let bonus = info.tiles;
+        MarkedScoring::apply(self.effect(v, info), points, bonus as i32);
         Ok(())
     }
 
-    fn feature_scored(
-        &self,
-        cx: &mut Cx<'_>,
-        info: &ScoreInfo,
-        winners: PlayerSet,
-        _points: i32,
-    ) -> HookResult {
-        if !cx.logging() || winners.is_empty() {
+    fn feature_scored(&self, cx: &mut Cx<'_>, info: &ScoreInfo<'_>, points: &Points) -> HookResult {
+        if !cx.logging() || points.winners.is_empty() {
             return Ok(());
         }
         let text = match self.effect(cx.view(), info) {
             Effect::None => return Ok(()),
-            Effect::Double => format!(
+            Effect::Bonus => format!(
                 "The road has an inn: 2 points per tile ({} tiles).",
                 info.tiles
             ),
-            Effect::Zero => "The road has an inn and is unfinished: it scores nothing.".into(),
+            Effect::Zero => "The road has an inn and is unfinished: it scores nothing.".to_string(),
         };
         cx.log(text);
         Ok(())
     }
 }
-
-register_plugin!(Inns);
 
 #[cfg(test)]
 mod tests {
@@ -155,6 +119,10 @@ mod tests {
         assert_eq!(o.final_scoring, FinalScoring::Zero);
         let o: Options = parse_options("final-scoring = \"ignore\"\n").unwrap();
         assert_eq!(o.final_scoring, FinalScoring::Ignore);
+        assert_eq!(
+            Inns::new(o).map(|p| p.final_scoring()).ok(),
+            Some(FinalScoring::Ignore)
+        );
         let e = parse_options::<Options>("final-scoring = \"half\"\n").unwrap_err();
         assert_eq!(e.problems[0].0.as_deref(), Some("final-scoring"), "{e}");
     }

@@ -13,9 +13,12 @@
 //!   game, like a follower; as a farmer it stays until game end.
 //! * **IC20** — for every other rule it is one of its owner's followers.
 //!
-//! Everything but the deployment option is the core's: strength, occupation and
-//! return are declared in [`FigureSpec`]. Hill tie-breaks (X4, X5) only ever
-//! choose among players tied on strength, so they need nothing here.
+//! The plugin is a declaration and no code: `FigureSpec::follower` makes the
+//! figure occupy its feature, return when scored, count as a follower for other
+//! rules, and be offered by the core wherever the shared placement rule
+//! (`may_deploy`: roads, cities, cloisters, fields unless farmers are off; never
+//! a spot, never an occupied feature) lets it stand. Strength 2 does the rest.
+//! Hill tie-breaks (X4, X5) only ever choose among players tied on strength.
 //!
 //! See `docs/plugins/large-follower.md`.
 
@@ -43,7 +46,7 @@ impl Config for Options {
     )];
 }
 
-/// The plugin: the large follower figure and where it may be deployed.
+/// The plugin: the large follower figure (its count is the one option).
 #[derive(Clone, Copy, Debug)]
 pub struct LargeFollower {
     count: u8,
@@ -55,20 +58,16 @@ const LARGE: usize = 0;
 /// Record and log name of the figure (`deploy large-follower city N`).
 pub const FIGURE_NAME: &str = "large-follower";
 
+#[plugin]
 impl Plugin for LargeFollower {
     type Config = Options;
     const ID: &'static str = "large-follower";
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
         "Inns & Cathedrals: one large follower per player, strength 2 in every majority (IC15-IC20)";
-    const HOOKS: u32 = hook::FIGURE_OPTIONS;
-    const FIGURES: &'static [FigureSpec] = &[FigureSpec {
-        name: FIGURE_NAME,
-        per_player: 1,
-        strength: 2,
-        occupies: true,
-        returns_on_score: true,
-    }];
+    /// A follower of strength 2, offered by the core wherever the shared
+    /// placement rule lets a follower stand (IC16).
+    const FIGURES: &'static [FigureSpec] = &[FigureSpec::follower(FIGURE_NAME, 1, 2)];
 
     fn new(options: Options) -> Result<Self, ConfigError> {
         if !(1..=30).contains(&options.count) {
@@ -89,30 +88,7 @@ impl Plugin for LargeFollower {
             0
         }
     }
-
-    /// IC16: the features a follower could take, for the large follower.
-    fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
-        let Some(t) = v.last_placed() else {
-            return Ok(());
-        };
-        let kind = v.my_figure(LARGE);
-        if v.supply(v.current_player(), kind) == 0 {
-            return Ok(());
-        }
-        for l in 0..v.tile_feature_count(t) {
-            let ok = matches!(
-                v.tile_feature_kind(t, l),
-                FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister | FeatureKind::Field
-            );
-            if ok && v.occupants(v.feature_of(t, l)) == 0 {
-                opts.push(FigureOption::Deploy { kind, feature: l });
-            }
-        }
-        Ok(())
-    }
 }
-
-register_plugin!(LargeFollower);
 
 #[cfg(test)]
 mod tests {
