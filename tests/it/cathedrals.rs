@@ -191,7 +191,10 @@ fn ic14_the_tiny_city_rule_never_meets_a_cathedral() {
 fn ic9_the_cathedral_is_part_of_the_city_of_its_tile() {
     let r = cathedrals("", "");
     let bit = r.tiles.markers.bit("cathedral");
-    let t = r.tiles.get(r.tiles.by_id("IC/Cccc.c").expect("tile"));
+    let t = r
+        .tiles
+        .get(r.tiles.by_id("IC/Cccc.c").expect("tile"))
+        .expect("type");
     assert_eq!(t.features.len(), 1);
     assert_eq!(t.features[0].kind, FeatureKind::City);
     assert_ne!(t.features[0].markers & bit, 0);

@@ -94,7 +94,10 @@ fn ic4_the_inn_on_the_junction_counts_only_for_its_own_road() {
 fn ic4_the_inn_marker_is_on_one_road_of_the_junction_tile() {
     let r = inns("C2", "");
     let inn = r.tiles.markers.bit("inn");
-    let t = r.tiles.get(r.tiles.by_id("IC/RRR.i").expect("tile"));
+    let t = r
+        .tiles
+        .get(r.tiles.by_id("IC/RRR.i").expect("tile"))
+        .expect("type");
     let with_inn: Vec<usize> = (0..t.features.len())
         .filter(|&i| t.features[i].markers & inn != 0)
         .collect();

@@ -22,7 +22,9 @@
 //! with the four-sided BA/Cccc+.
 
 use crate::common::*;
-use carcassonne_core::{Action, FigureOption, Game, Rules, FOLLOWER};
+use carcassonne_core::{
+    Action, FigureKindId, FigureOption, Game, Location, Rules, TileIndex, FOLLOWER,
+};
 use std::sync::Arc;
 
 /// Base tiles (and `sets`) with the large follower and the plugins of `extra`
@@ -39,7 +41,7 @@ fn large() -> Arc<Rules> {
 }
 
 /// The figure kind id of the large follower.
-fn kind(g: &Game) -> u8 {
+fn kind(g: &Game) -> FigureKindId {
     g.rules()
         .figure_kind("large-follower")
         .expect("large follower")
@@ -54,13 +56,16 @@ fn names(g: &Game) -> Vec<String> {
         .collect()
 }
 
-/// The local features a figure of kind `k` may be deployed on.
-fn offered(g: &Game, k: u8) -> Vec<u8> {
+/// The local features (of the placed tile) a figure of kind `k` may be deployed on.
+fn offered(g: &Game, k: FigureKindId) -> Vec<u8> {
     g.legal_actions()
         .unwrap()
         .into_iter()
         .filter_map(|a| match a {
-            Action::Figure(FigureOption::Deploy { kind, feature }) if kind == k => Some(feature),
+            Action::Figure(FigureOption::Deploy {
+                kind,
+                at: Location::Feature(f),
+            }) if kind == k => g.feature_local(f),
             _ => None,
         })
         .collect()
@@ -77,7 +82,7 @@ fn ic2_ic15_each_player_has_seven_followers_and_one_large_follower() {
         assert_eq!(g.supply(p, k), 1);
     }
     // The start tile is unchanged (IC2).
-    assert_eq!(g.tile_type(0).id, "BA/RCr");
+    assert_eq!(g.tile_type(TileIndex(0)).unwrap().id, "BA/RCr");
 }
 
 #[test]
