@@ -556,3 +556,37 @@ fn x9_s8_a_shepherd_on_the_inner_field_is_herded_at_once() {
     );
     assert_eq!(g.supply(0, shepherd), 1);
 }
+
+#[test]
+fn compare_reports_inns_and_cathedrals_as_categories_of_their_own() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .arg("compare")
+        .arg(root.join("configs/base.toml"))
+        .arg(root.join("configs/inns-and-cathedrals.toml"))
+        .args(["--games", "60", "--json", "--quiet", "--threads", "1"])
+        .output()
+        .expect("carcassonne runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let cats = |k: &str| {
+        v[k]["mean_points_by_category"]
+            .as_object()
+            .expect("categories")
+            .clone()
+    };
+    let (a, b) = (cats("a"), cats("b"));
+    for c in ["inns", "cathedrals"] {
+        assert!(!a.contains_key(c), "{c} in the base game: {v}");
+        // Random bots leave most inn roads and cathedral cities open: the
+        // category is what the plugin changed, not folded into roads or cities.
+        assert_ne!(b[c].as_f64(), Some(0.0), "{c}: {v}");
+    }
+    // The categories add up to the mean score per player (the mean of the seats').
+    let sum: f64 = b.values().filter_map(|x| x.as_f64()).sum();
+    let seats = v["b"]["mean_score"]
+        .as_array()
+        .expect("mean score per seat");
+    let mean = seats.iter().filter_map(|x| x.as_f64()).sum::<f64>() / seats.len() as f64;
+    assert!((sum - mean).abs() < 1e-6, "{sum} against {mean}: {v}");
+}
