@@ -475,12 +475,10 @@ fn inns_and_cathedrals_compiled_in_and_loaded_play_the_same_games() {
     .expect("ruleset");
     assert_same_compiled_in_and_loaded(&both, 2, 0..3);
     assert_same_compiled_in_and_loaded(&both, 4, 3..5);
-    let ignore = format!(
-        "name = \"ignore\"\ntilesets = [\"base\", \"inns-and-cathedrals\"]\n\
-         [plugins.inns]\nfinal-scoring = \"ignore\"\n[plugins.cathedrals]\n\
-         final-scoring = \"ignore\"\n[plugins.large-follower]\n"
-    );
-    assert_same_compiled_in_and_loaded(&ignore, 6, 5..7);
+    let ignore = "name = \"ignore\"\ntilesets = [\"base\", \"inns-and-cathedrals\"]\n\
+                  [plugins.inns]\nfinal-scoring = \"ignore\"\n[plugins.cathedrals]\n\
+                  final-scoring = \"ignore\"\n[plugins.large-follower]\n";
+    assert_same_compiled_in_and_loaded(ignore, 6, 5..7);
 }
 
 // -------------------------------------------------------------------- X9
