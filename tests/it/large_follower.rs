@@ -99,7 +99,10 @@ fn ic15_the_count_option_gives_more_as_a_house_rule() {
         None,
         &registry(),
     );
-    let e = bad.err().expect("count = 0 is refused").to_string();
+    let Err(e) = bad else {
+        panic!("count = 0 is refused");
+    };
+    let e = e.to_string();
     assert!(e.contains("count") && e.contains("between 1 and 30"), "{e}");
 }
 
