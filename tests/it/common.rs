@@ -3,7 +3,10 @@
 
 // The official plugins, compiled into this test binary as into the program.
 use carcassonne_abbot as _;
+use carcassonne_cathedrals as _;
 use carcassonne_hills as _;
+use carcassonne_inns as _;
+use carcassonne_large_follower as _;
 use carcassonne_shepherd as _;
 use carcassonne_special_cities as _;
 use carcassonne_vineyards as _;
@@ -50,7 +53,16 @@ pub fn official_libraries() -> &'static std::path::Path {
         let dir = std::env::temp_dir().join(format!("carcassonne-official-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
-        for c in ["shepherd", "hills", "vineyards", "abbot", "special-cities"] {
+        for c in [
+            "shepherd",
+            "hills",
+            "vineyards",
+            "abbot",
+            "special-cities",
+            "inns",
+            "cathedrals",
+            "large-follower",
+        ] {
             let file = format!(
                 "{}carcassonne_{}_lib{}",
                 std::env::consts::DLL_PREFIX,

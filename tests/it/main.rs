@@ -3,11 +3,15 @@
 mod abbot;
 mod browser;
 mod capabilities;
+mod cathedrals;
 mod cli;
 mod common;
 mod golden;
 mod hardening;
 mod hills;
+mod inns;
+mod inns_and_cathedrals;
+mod large_follower;
 mod plugins;
 mod properties;
 mod render;
