@@ -20,7 +20,10 @@ use std::sync::{Arc, Mutex};
 
 // The official plugins, compiled into the extension.
 use carcassonne_abbot as _;
+use carcassonne_cathedrals as _;
 use carcassonne_hills as _;
+use carcassonne_inns as _;
+use carcassonne_large_follower as _;
 use carcassonne_shepherd as _;
 use carcassonne_special_cities as _;
 use carcassonne_vineyards as _;

@@ -42,6 +42,22 @@ def test_shipped_rulesets_load_and_bad_ones_are_clear_errors(tmp_path):
         Ruleset.load("/nonexistent/rules.toml")
 
 
+@pytest.mark.parametrize("name", Ruleset.shipped())
+def test_every_shipped_ruleset_plays_with_the_encodings(name):
+    # The package compiles in every official plugin: each shipped ruleset loads,
+    # and a game plays to its end through the action ids and the mask.
+    rules = Ruleset.load(name)
+    game = Game(rules, seed=1)
+    rng = np.random.default_rng(1)
+    while not game.is_over():
+        if game.is_chance():
+            game.sample_chance()
+            continue
+        ids = np.flatnonzero(game.legal_action_mask())
+        game.apply(int(ids[rng.integers(len(ids))]))
+    assert game.encode_observation(0)["state"].shape == game.observation_shapes[1]
+
+
 def test_a_whole_game_with_chance_outcomes_and_the_actor(hs):
     game = Game(hs, seed=3)
     assert game.actor() == CHANCE
