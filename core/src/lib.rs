@@ -47,6 +47,7 @@
 pub mod conformance;
 pub mod error;
 pub mod events;
+pub mod fingerprint;
 pub mod game;
 pub mod hooks;
 pub mod notation;
@@ -66,8 +67,11 @@ pub use hooks::{
     ScoreInfo, ScoreReason, Step, View,
 };
 pub use observe::Observation;
-pub use record::{Driver, Record, Recorder, ReplayError};
+pub use record::{Driver, PluginVersion, Provenance, Record, Recorder, ReplayError, END};
 pub use rng::Rng;
-pub use rules::{CoreOptions, FarmerScoring, FigureKind, PluginDecl, Rules, FOLLOWER};
+pub use rules::{
+    valid_plugin_id, CoreOptions, FarmerScoring, FigureKind, PluginDecl, Rules, FOLLOWER,
+    MAX_FEATURE_WORDS, MAX_GAME_WORDS,
+};
 pub use tiles::{TileCatalogue, TileSetSpec, TileType};
 pub use types::*;

@@ -16,6 +16,9 @@ use crate::hooks::{FigureOption, NameCtx, Placement, CORE_OWNER};
 use crate::types::*;
 use crate::GameError;
 
+/// Largest coordinate (in absolute value) the action text accepts.
+pub const MAX_COORD: i64 = 4000;
+
 fn bad(text: &str, reason: impl Into<String>) -> GameError {
     GameError::Illegal {
         action: format!("`{text}`"),
@@ -85,16 +88,21 @@ impl Game {
                     .map_or("?", |f| &f.name)
             ),
             Action::Figure(FigureOption::Special { plugin, code }) => {
-                let p = &self.rules().plugins[plugin as usize];
-                format!(
-                    "{} {}",
-                    p.decl.id,
-                    p.hooks.value_name(NameCtx::Special, code)
-                )
+                match self.rules().plugins.get(plugin as usize) {
+                    Some(p) => format!(
+                        "{} {}",
+                        p.decl.id,
+                        p.hooks.value_name(NameCtx::Special, code)
+                    ),
+                    None => format!("plugin#{plugin} {code}"),
+                }
             }
-            Action::Choose(c) => match self.pending_steps().last() {
-                Some(s) => {
-                    let p = &self.rules().plugins[s.owner as usize];
+            Action::Choose(c) => match self
+                .pending_steps()
+                .last()
+                .and_then(|s| Some((s, self.rules().plugins.get(s.owner as usize)?)))
+            {
+                Some((s, p)) => {
                     format!("{} {}", p.decl.id, p.hooks.value_name(NameCtx::Step(*s), c))
                 }
                 None => format!("choose {c}"),
@@ -122,15 +130,22 @@ impl Game {
                     return Err(bad(text, "expected `place X Y ROTATION`"));
                 }
                 let (x, y, r) = (int(words.get(1))?, int(words.get(2))?, int(words.get(3))?);
-                if !(0..4).contains(&r) || x.abs() > 4000 || y.abs() > 4000 {
+                let coord = -MAX_COORD..=MAX_COORD;
+                if !(0..4).contains(&r) || !coord.contains(&x) || !coord.contains(&y) {
                     return Err(bad(
                         text,
-                        "rotation must be 0..3 and coordinates within ±4000",
+                        format!("rotation must be 0..3 and coordinates within ±{MAX_COORD}"),
                     ));
                 }
+                // Any rotation that gives the same tile as a lower one names the same
+                // placement: use the one legal placements list.
+                let rot = match self.drawn_tile() {
+                    Some(t) => self.rules().tiles.get(t).same_rotation[r as usize],
+                    None => r as u8,
+                };
                 Ok(Action::Place(Placement {
                     pos: Pos::new(x as i16, y as i16),
-                    rot: r as u8,
+                    rot,
                 }))
             }
             "pass" => Ok(Action::Figure(FigureOption::Pass)),
@@ -142,9 +157,14 @@ impl Game {
                     .rules()
                     .figure_kind(kind_name)
                     .ok_or_else(|| bad(text, format!("no figure kind `{kind_name}`")))?;
-                let feature = match words.len() {
-                    3 if words[2].parse::<u8>().is_ok() => words[2].parse::<u8>().expect("checked"),
-                    3 | 4 => self.feature_by_name(&words[2..], text)?,
+                let number = words
+                    .get(2)
+                    .filter(|w| w.bytes().all(|b| b.is_ascii_digit()));
+                let feature = match (words.len(), number) {
+                    (3, Some(n)) => n.parse::<u8>().map_err(|_| {
+                        bad(text, format!("no feature {n}: {}", self.feature_range()))
+                    })?,
+                    (3 | 4, None) => self.feature_by_name(&words[2..], text)?,
                     _ => return Err(bad(text, "expected `deploy KIND FEATURE`")),
                 };
                 Ok(Action::Figure(FigureOption::Deploy { kind, feature }))
@@ -184,6 +204,17 @@ impl Game {
                 }
                 Err(bad(text, format!("plugin `{plugin}` has nothing pending")))
             }
+        }
+    }
+
+    /// "the tile just placed has features 0 to N" (or that none was placed).
+    fn feature_range(&self) -> String {
+        match self.last_placed() {
+            Some(t) => format!(
+                "the tile just placed has features 0 to {}",
+                self.tile_type(t).features.len().saturating_sub(1)
+            ),
+            None => "no tile has been placed this turn".into(),
         }
     }
 

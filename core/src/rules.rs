@@ -63,17 +63,31 @@ impl Default for CoreOptions {
 impl CoreOptions {
     /// Checks the values; returns every problem.
     pub fn validate(&self) -> Vec<String> {
-        let mut errs = Vec::new();
-        if self.tiny_city != 4 && self.tiny_city != 2 {
-            errs.push(format!(
-                "tiny-city = {}: expected 4 (default: scores like any city) or 2 (1st/2nd edition)",
-                self.tiny_city
-            ));
+        [
+            Self::tiny_city_from(self.tiny_city.into()).err(),
+            Self::followers_from(self.followers.into()).err(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+
+    /// The `tiny-city` option from any integer a ruleset holds.
+    pub fn tiny_city_from(n: i64) -> Result<u8, String> {
+        match n {
+            2 | 4 => Ok(n as u8),
+            _ => Err(format!(
+                "tiny-city = {n}: expected 4 (default: scores like any city) or 2 (1st/2nd edition)"
+            )),
         }
-        if self.followers == 0 || self.followers > 30 {
-            errs.push(format!("followers = {}: expected 1 to 30", self.followers));
+    }
+
+    /// The `followers` option from any integer a ruleset holds.
+    pub fn followers_from(n: i64) -> Result<u8, String> {
+        match n {
+            1..=30 => Ok(n as u8),
+            _ => Err(format!("followers = {n}: expected 1 to 30")),
         }
-        errs
     }
 }
 
@@ -92,6 +106,26 @@ pub struct FigureKind {
     pub returns_on_score: bool,
 }
 
+/// Most words of per-game state one plugin may declare (256 KiB).
+pub const MAX_GAME_WORDS: u32 = 1 << 16;
+/// Most words of per-feature state one plugin may declare.
+pub const MAX_FEATURE_WORDS: u32 = 16;
+/// Most words of per-feature state all plugins of a ruleset may declare together.
+pub const MAX_TOTAL_FEATURE_WORDS: u32 = 64;
+
+/// Whether `id` is a well-formed plugin id: lower-case ASCII letters, digits and
+/// `-`, starting with a letter or digit and not ending with `-` (so it is a bare
+/// TOML key: `[plugins.<id>]`). The one definition the host's loader and the
+/// SDK's checks share.
+pub fn valid_plugin_id(id: &str) -> bool {
+    !id.is_empty()
+        && !id.starts_with('-')
+        && !id.ends_with('-')
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
 /// What a plugin declares to the core (its static contributions).
 #[derive(Clone, Debug, Default)]
 pub struct PluginDecl {
@@ -105,6 +139,28 @@ pub struct PluginDecl {
     pub feature_words: u32,
     /// Marker names it interprets, in order (looked up with `View::my_marker`).
     pub markers: Vec<String>,
+}
+
+impl PluginDecl {
+    /// Checks what the declaration promises the core: a valid id
+    /// ([`valid_plugin_id`]) and state sizes within [`MAX_GAME_WORDS`] and
+    /// [`MAX_FEATURE_WORDS`]. Returns every problem.
+    pub fn check(&self) -> Vec<String> {
+        let mut errs = Vec::new();
+        if !valid_plugin_id(&self.id) {
+            errs.push(format!(
+                "plugin id `{}` is not valid: use lower-case letters, digits and `-` (not first or last)",
+                self.id
+            ));
+        }
+        if self.game_words > MAX_GAME_WORDS || self.feature_words > MAX_FEATURE_WORDS {
+            errs.push(format!(
+                "plugin `{}` declares {} words of game state and {} per feature: at most {MAX_GAME_WORDS} and {MAX_FEATURE_WORDS}",
+                self.id, self.game_words, self.feature_words
+            ));
+        }
+        errs
+    }
 }
 
 /// A plugin as the engine holds it.
@@ -167,6 +223,11 @@ pub struct Rules {
     pub pennant_bit: u64,
 }
 
+/// A game holds fewer tiles than this (placed tile indices are 15-bit).
+pub const MAX_TILES: usize = 0x7FFF;
+/// A game holds fewer feature instances than this (feature ids are `u16`, one value reserved).
+pub const MAX_FEATURES: usize = NONE16 as usize - 1;
+
 /// Figure kind id of the follower.
 pub const FOLLOWER: FigureKindId = 0;
 
@@ -192,6 +253,7 @@ impl Rules {
         let mut entries = Vec::new();
         let (mut game_words, mut feature_words) = (0u32, 0u32);
         for (decl, hooks) in plugins {
+            errs.extend(decl.check());
             let first_figure = figures.len() as FigureKindId;
             for f in &decl.figures {
                 if figures.iter().any(|g| g.name == f.name) {
@@ -220,9 +282,15 @@ impl Rules {
                 decl,
                 hooks,
             });
-            let e = entries.last().expect("just pushed");
-            game_words += e.decl.game_words;
-            feature_words += e.decl.feature_words;
+            if let Some(e) = entries.last() {
+                game_words = game_words.saturating_add(e.decl.game_words);
+                feature_words = feature_words.saturating_add(e.decl.feature_words);
+            }
+        }
+        if feature_words > MAX_TOTAL_FEATURE_WORDS {
+            errs.push(format!(
+                "the plugins declare {feature_words} words of state per feature together: at most {MAX_TOTAL_FEATURE_WORDS}"
+            ));
         }
         if figures.len() > 8 {
             errs.push(format!(
@@ -245,8 +313,10 @@ impl Rules {
             .iter()
             .map(|t| t.count as usize * t.features.len())
             .sum();
-        if max_features >= NONE16 as usize - 1 || max_tiles >= 0x7FFF {
-            errs.push("too many tiles or features for one game".into());
+        if max_features >= MAX_FEATURES || max_tiles >= MAX_TILES {
+            errs.push(format!(
+                "too many tiles: {max_tiles} tiles with {max_features} features in all; a game holds fewer than {MAX_TILES} tiles and {MAX_FEATURES} features"
+            ));
         }
         let pennant_bit = tiles.markers.bit("pennant");
         if !errs.is_empty() {

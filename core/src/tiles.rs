@@ -152,6 +152,9 @@ pub struct TileType {
     pub rot: [RotGeom; 4],
     /// Rotations that give distinct results (bit per rotation); rotation 0 always included.
     pub distinct_rots: u8,
+    /// For each rotation, the lowest rotation that gives the same tile (the one
+    /// legal placements use).
+    pub same_rotation: [Rotation; 4],
     /// Index of the first cloister or spot feature, for quick checks.
     pub has_centre: bool,
 }
@@ -393,6 +396,11 @@ fn compile_tile(
             spec.sides
         ));
     }
+    for (d, &edge) in printed.iter().enumerate() {
+        if let Some(e) = side_mix_error(d, edge, &owner, &features) {
+            errs.push(e);
+        }
+    }
     if !errs.is_empty() {
         return Err(errs);
     }
@@ -443,10 +451,12 @@ fn compile_tile(
         v
     };
     let mut distinct_rots = 0u8;
+    let mut same_rotation = [0, 1, 2, 3];
     let canons: Vec<_> = (0..4).map(canon).collect();
     for r in 0..4 {
-        if !(0..r).any(|q| distinct_rots & (1 << q) != 0 && canons[q] == canons[r]) {
-            distinct_rots |= 1 << r;
+        match (0..r).find(|&q| canons[q] == canons[r]) {
+            Some(q) => same_rotation[r] = q as Rotation,
+            None => distinct_rots |= 1 << r,
         }
     }
     let has_centre = features.iter().any(|f| f.kind.is_centre());
@@ -459,8 +469,57 @@ fn compile_tile(
         features,
         rot,
         distinct_rots,
+        same_rotation,
         has_centre,
     })
+}
+
+/// Placement compares whole sides (their coarse kind) and then joins features slot
+/// by slot, so every slot of a side must be of a kind its side kind allows: a city
+/// side holds only city slots, a field side only field slots, and a road side a
+/// road in its middle slot and fields in its halves (any slot may be nobody's).
+/// Otherwise a field could be joined to a city. Returns the problem of side `d`.
+fn side_mix_error(
+    d: usize,
+    edge: EdgeKind,
+    owner: &[u8; SLOTS],
+    features: &[TileFeature],
+) -> Option<String> {
+    let kind_at = |slot: usize| {
+        let o = owner[slot];
+        (o != NO_FEATURE).then(|| features[o as usize].kind)
+    };
+    let allowed = |i: usize, k: FeatureKind| match edge {
+        EdgeKind::City => k == FeatureKind::City,
+        EdgeKind::Road if i == 1 => k == FeatureKind::Road,
+        _ => k == FeatureKind::Field,
+    };
+    let bad = (0..3).any(|i| kind_at(3 * d + i).is_some_and(|k| !allowed(i, k)))
+        || (edge == EdgeKind::Road && kind_at(3 * d + 1) != Some(FeatureKind::Road));
+    if !bad {
+        return None;
+    }
+    let slots: Vec<String> = (0..3)
+        .map(|i| {
+            let s = 3 * d + i;
+            match kind_at(s) {
+                Some(k) => format!("{} {k} (feature {})", SLOT_NAMES[s], owner[s]),
+                None => format!("{} nobody", SLOT_NAMES[s]),
+            }
+        })
+        .collect();
+    let rule = match edge {
+        EdgeKind::City => "a city side's slots must all be city (or nobody's)",
+        EdgeKind::Road => {
+            "a road side needs the road in its middle slot and fields (or nobody) in its halves"
+        }
+        _ => "a field side's slots must all be field (or nobody's)",
+    };
+    Some(format!(
+        "side {} mixes slot kinds: {}; {rule}",
+        ["N", "E", "S", "W"][d],
+        slots.join(", ")
+    ))
 }
 
 fn fit_table(t: &TileType) -> FitTable {
@@ -547,7 +606,9 @@ mod tests {
         "#);
         let cat = TileCatalogue::build(&[s], "C2").unwrap();
         assert_eq!(cat.get(0).distinct_rots, 0b0011);
+        assert_eq!(cat.get(0).same_rotation, [0, 1, 0, 1]);
         assert_eq!(cat.get(1).distinct_rots, 0b0001);
+        assert_eq!(cat.get(1).same_rotation, [0; 4]);
     }
 
     #[test]
@@ -574,6 +635,58 @@ mod tests {
         assert!(all.contains("`X` is neither a slot"), "{all}");
         assert!(all.contains("adj 5 is not a city"), "{all}");
         assert!(all.contains("cannot own slots"), "{all}");
+    }
+
+    #[test]
+    fn a_side_mixing_slot_kinds_is_rejected_with_the_tile_side_and_slots() {
+        // A city on NL only and a field on NM NR: placement compares whole sides,
+        // so that field would be joined to a neighbour's city.
+        let s = set(r#"
+            name = "t"
+            [[tiles]]
+            id = "mixed"
+            counts = { C2 = 1 }
+            sides = "CFFF"
+            features = [
+              { kind = "city", slots = ["NL"] },
+              { kind = "field", slots = ["NM", "NR", "E", "S", "W"], adj = [0] },
+            ]
+            [[tiles]]
+            id = "road-off-centre"
+            counts = { C2 = 1 }
+            sides = "RFFF"
+            features = [
+              { kind = "road", slots = ["NL"] },
+              { kind = "field", slots = ["NM", "NR", "E", "S", "W"] },
+            ]
+        "#);
+        let all = TileCatalogue::build(&[s], "C2").unwrap_err().join("\n");
+        assert!(
+            all.contains(
+                "tile `mixed`: side N mixes slot kinds: NL city (feature 0), NM field (feature 1), NR field (feature 1)"
+            ),
+            "{all}"
+        );
+        assert!(
+            all.contains("tile `road-off-centre`: side N mixes slot kinds: NL road (feature 0)"),
+            "{all}"
+        );
+        // The Hills & Sheep shapes stay legal: two city segments on one side, and a
+        // field side split in two with a middle slot owned by nobody.
+        let ok = set(r#"
+            name = "t"
+            [[tiles]]
+            id = "two-cities"
+            counts = { C2 = 1 }
+            start = true
+            sides = "CFFF"
+            features = [
+              { kind = "city", slots = ["NL", "NM"] },
+              { kind = "city", slots = ["NR"] },
+              { kind = "field", slots = ["EL", "ER", "SL", "SR", "WL", "WR"] },
+            ]
+        "#);
+        assert!(TileCatalogue::build(&[ok], "C2").is_ok());
     }
 
     #[test]

@@ -1226,13 +1226,6 @@ pub struct AbiPlugin {
     configure: extern "C" fn(RStr<'_>) -> RResult<PluginBox, RVec<AbiOptionProblem>>,
 }
 
-fn valid_id(id: &str) -> bool {
-    !id.is_empty()
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-}
-
 impl AbiPlugin {
     /// Checks a descriptor and makes a provider of it. The error names the plugin
     /// (the caller adds where it came from).
@@ -1245,10 +1238,14 @@ impl AbiPlugin {
                 abi::ABI_EPOCH
             ));
         }
-        if !valid_id(&id) {
-            return Err(format!(
-                "plugin id `{id}` is not valid: use lower-case letters, digits and `-`"
-            ));
+        let declared = PluginDecl {
+            id: id.clone(),
+            game_words: d.game_words,
+            feature_words: d.feature_words,
+            ..PluginDecl::default()
+        };
+        if let Some(problem) = declared.check().into_iter().next() {
+            return Err(problem);
         }
         let mut tilesets = Vec::new();
         for (i, text) in d.tilesets.iter().enumerate() {

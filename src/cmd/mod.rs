@@ -4,6 +4,8 @@ pub mod compare;
 pub mod conformance;
 pub mod play;
 pub mod plugins;
+pub mod render;
 pub mod replay;
 pub mod ruleset;
+pub mod serve;
 pub mod simulate;

@@ -412,7 +412,7 @@ fn first_failure(rules: &Arc<Rules>, seed: u64) -> Option<carcassonne_core::Hook
                     Err(GameError::Hook(e)) => return Some(e),
                     Err(e) => panic!("{e}"),
                 };
-                Action::Chance(o[rng.weighted(o.iter().map(|x| x.1))].0)
+                Action::Chance(o[rng.weighted(o.iter().map(|x| x.1)).expect("an outcome")].0)
             }
             Actor::Player(_) => match g.legal_actions() {
                 Ok(a) => a[rng.below(a.len() as u32) as usize],
@@ -477,26 +477,81 @@ fn a_failing_hook_fails_the_action_and_leaves_the_state_unchanged_loaded() {
     check_failures(&library(), "library");
 }
 
-#[test]
-fn a_panicking_plugin_makes_play_fail_cleanly() {
+/// `play --quiet --seed 1` on a ruleset where `kit-faulty` fails in `hook` by `mode`.
+fn play_with_faulty(hook: &str, mode: &str, more: &[&str]) -> Output {
     let r = write_ruleset(
-        "panic",
-        &format!("{HEAD}[plugins.kit-faulty]\nhook = \"turn_end\"\nmode = \"panic\"\n"),
+        &format!("{hook}-{mode}"),
+        &format!("{HEAD}[plugins.kit-faulty]\nhook = \"{hook}\"\nmode = \"{mode}\"\n"),
     );
-    let o = run(&[
+    let (r, kit) = (r.to_str().unwrap(), kit_dir());
+    let mut args = vec![
         "play",
         "--ruleset",
-        r.to_str().unwrap(),
+        r,
         "--plugin-dir",
-        kit_dir().to_str().unwrap(),
-        "--seed",
-        "1",
-        "--quiet",
-    ]);
+        kit.to_str().unwrap(),
+    ];
+    args.extend(["--seed", "1", "--quiet"]);
+    args.extend(more);
+    run(&args)
+}
+
+#[test]
+fn a_panicking_plugin_makes_play_fail_cleanly() {
     assert_clean_failure(
-        &o,
+        &play_with_faulty("turn_end", "panic", &[]),
         "plugin `kit-faulty` failed in hook `turn_end`: panicked: kit-faulty was told to panic",
     );
+}
+
+#[test]
+fn greedy_reports_a_plugin_failure_it_meets_while_looking_ahead() {
+    // The greedy bot scores each placement "as if the game ended": the failing
+    // final scoring must stop the game with the plugin named, not be skipped.
+    let o = play_with_faulty("final_scoring", "error", &["--bots", "greedy"]);
+    assert_clean_failure(&o, "Red (greedy): while trying `place ");
+    assert_clean_failure(
+        &o,
+        "plugin `kit-faulty` failed in hook `final_scoring`: kit-faulty was told to fail",
+    );
+}
+
+#[test]
+fn a_person_whose_action_a_plugin_fails_chooses_again() {
+    use std::io::Write;
+    // Every figure step fails in the plugin: the engine restores the state, so
+    // the session goes on (until the input ends here) instead of ending.
+    let r = write_ruleset(
+        "human-faulty",
+        &format!("{HEAD}[plugins.kit-faulty]\nhook = \"figure_chosen\"\nmode = \"error\"\n"),
+    );
+    let mut child = bin()
+        .args([
+            "play",
+            "--ruleset",
+            r.to_str().unwrap(),
+            "--seed",
+            "2",
+            "--human",
+            "0",
+        ])
+        .arg("--plugin-dir")
+        .arg(kit_dir())
+        .env_remove(loader::PLUGIN_DIR_ENV)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"0\n0\n0\n").unwrap();
+    let o = child.wait_with_output().unwrap();
+    let out = text(&o.stdout);
+    assert_eq!(
+        out.matches("That did not work: plugin `kit-faulty` failed in hook `figure_chosen`: kit-faulty was told to fail. Nothing changed; choose again.").count(),
+        2,
+        "{out}"
+    );
+    assert_clean_failure(&o, "the input ended before the game did");
 }
 
 // -------------------------------------------- compiled in = loaded at run time
@@ -520,7 +575,7 @@ fn trace(rules: &Arc<Rules>, seed: u64) -> Trace {
             Actor::GameOver => break,
             Actor::Chance => {
                 let o = g.chance_outcomes().unwrap();
-                Action::Chance(o[rng.weighted(o.iter().map(|x| x.1))].0)
+                Action::Chance(o[rng.weighted(o.iter().map(|x| x.1)).expect("an outcome")].0)
             }
             Actor::Player(_) => {
                 let acts = g.legal_actions().unwrap();

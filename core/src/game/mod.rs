@@ -111,6 +111,7 @@ pub enum Action {
     Choose(u32),
 }
 
+/// Reusable buffers of the hot paths; not part of the state (never cloned).
 #[derive(Default, Debug)]
 struct Scratch {
     figs: Vec<FigureId>,
@@ -125,14 +126,8 @@ struct Scratch {
     outcomes: Vec<(u32, u32)>,
 }
 
-impl Clone for Scratch {
-    fn clone(&self) -> Self {
-        Scratch::default()
-    }
-}
-
-/// A game in progress.
-#[derive(Clone)]
+/// A game in progress. Cloning copies the state arrays; [`Clone::clone_from`]
+/// copies them into an existing game's buffers without allocating.
 pub struct Game {
     rules: Arc<Rules>,
     players: u8,
@@ -236,7 +231,9 @@ macro_rules! dispatch_view {
     };
 }
 
+mod clone;
 mod context;
+mod explain;
 mod integrity;
 mod scoring;
 
@@ -1273,7 +1270,7 @@ impl Game {
 
     fn illegal(&self, action: Action, reason: impl Into<String>) -> GameError {
         GameError::Illegal {
-            action: format!("{action:?}"),
+            action: format!("`{}`", self.format_action(action)),
             reason: reason.into(),
         }
     }
@@ -1288,7 +1285,7 @@ impl Game {
                 if o.iter().any(|&(x, w)| x == c && w > 0) {
                     Ok(())
                 } else {
-                    Err(self.illegal(action, "not a possible outcome of this chance event"))
+                    Err(self.illegal(action, self.outcome_problem(c, &o)))
                 }
             }
             (Actor::Chance, _) => {
@@ -1317,7 +1314,7 @@ impl Game {
                         if v.contains(&p) {
                             Ok(())
                         } else {
-                            Err(self.illegal(action, "the tile does not fit there"))
+                            Err(self.illegal(action, self.placement_problem(p)))
                         }
                     }
                     (Stage::Figure, Action::Figure(o)) => {
@@ -1326,7 +1323,7 @@ impl Game {
                         if v.contains(&o) {
                             Ok(())
                         } else {
-                            Err(self.illegal(action, "not a legal figure option"))
+                            Err(self.illegal(action, self.figure_problem(o)))
                         }
                     }
                     (Stage::Place, _) => Err(self.illegal(action, "the drawn tile must be placed")),
@@ -1431,19 +1428,25 @@ impl Game {
     /// Ends the game now, at a turn boundary: final scoring runs at once as if the
     /// bag were empty. For scenario fixtures and "what if the game stopped here".
     pub fn end_now(&mut self) -> Result<(), GameError> {
+        let backup = self.clone();
+        if let Err(e) = self.end_now_unchecked() {
+            *self = backup;
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// [`Game::end_now`] without the backup copy, for a copy the caller throws
+    /// away (search bots): a plugin failure leaves the state undefined.
+    pub fn end_now_unchecked(&mut self) -> Result<(), GameError> {
         if self.stage != Stage::Draw || !self.pending.is_empty() {
             return Err(GameError::Illegal {
                 action: "end".into(),
                 reason: "the game can only end between turns".into(),
             });
         }
-        let backup = self.clone();
         self.stage = Stage::Final;
-        if let Err(e) = self.advance() {
-            *self = backup;
-            return Err(e.into());
-        }
-        Ok(())
+        self.advance().map_err(GameError::from)
     }
 
     /// Samples the current chance event with the game's own RNG and applies it.
@@ -1487,13 +1490,17 @@ impl Game {
         let mut o = std::mem::take(&mut self.scratch.outcomes);
         let r = self.chance_outcomes_into(&mut o);
         let pick = r.and_then(|_| {
-            if o.is_empty() {
-                return Err(GameError::Illegal {
+            let i = self.rng.weighted(o.iter().map(|x| x.1)).ok_or_else(|| {
+                let reason = if o.is_empty() {
+                    "the chance event has no outcome"
+                } else {
+                    "every outcome of the chance event has weight 0"
+                };
+                GameError::Illegal {
                     action: "sample".into(),
-                    reason: "chance event without outcomes".into(),
-                });
-            }
-            let i = self.rng.weighted(o.iter().map(|x| x.1));
+                    reason: reason.into(),
+                }
+            })?;
             Ok(o[i].0)
         });
         self.scratch.outcomes = o;

@@ -20,15 +20,6 @@
 use crate::config::{option_infos, parse_options};
 use crate::{hook, Config, Plugin};
 
-fn valid_id(id: &str) -> bool {
-    !id.is_empty()
-        && !id.starts_with('-')
-        && !id.ends_with('-')
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-}
-
 /// Checks what a plugin declares: a well-formed id and version, hook bits that
 /// exist, options whose defaults serialise and parse back, a doc string for every
 /// option and no doc for a key that does not exist, unknown keys rejected
@@ -37,12 +28,15 @@ fn valid_id(id: &str) -> bool {
 /// problem found.
 pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
     let mut errs = Vec::new();
-    if !valid_id(P::ID) {
-        errs.push(format!(
-            "id `{}`: use lower-case letters, digits and `-`",
-            P::ID
-        ));
-    }
+    errs.extend(
+        carcassonne_core::PluginDecl {
+            id: P::ID.into(),
+            game_words: P::GAME_WORDS,
+            feature_words: P::FEATURE_WORDS,
+            ..Default::default()
+        }
+        .check(),
+    );
     if P::VERSION.trim().is_empty() {
         errs.push("VERSION is empty".into());
     }
@@ -55,6 +49,11 @@ pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
     for d in P::DEPENDS_ON.iter().chain(P::CONFLICTS_WITH) {
         if *d == P::ID {
             errs.push(format!("`{d}` names the plugin itself"));
+        }
+    }
+    for (i, d) in P::DEPENDS_ON.iter().enumerate() {
+        if P::DEPENDS_ON[..i].contains(d) {
+            errs.push(format!("DEPENDS_ON lists `{d}` twice"));
         }
     }
     match option_infos::<P::Config>() {
