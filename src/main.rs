@@ -58,6 +58,8 @@ enum Command {
     Replay(cmd::replay::Args),
     /// Run many seeded games on all cores and print score statistics.
     Simulate(cmd::simulate::Args),
+    /// Play every pairing of bots on paired seeds, seats swapped: win rates, scores, Elo.
+    Tournament(cmd::tournament::Args),
     /// Run the same seeded games on two rulesets and show what changes.
     Compare(cmd::compare::Args),
     /// Draw the board of a recorded game at any turn as a picture (SVG).
@@ -71,6 +73,8 @@ enum Command {
     Ruleset(cmd::ruleset::Command),
     /// Play random games on a ruleset with invariant checks at every step (for plugin authors).
     Conformance(cmd::conformance::Args),
+    /// Run scenario files: rulebook-style fixtures with expected scores and events.
+    Check(cmd::check::Args),
 }
 
 fn main() -> ExitCode {
@@ -86,11 +90,13 @@ fn main() -> ExitCode {
         Command::Replay(a) => cmd::replay::run(a),
         Command::Simulate(a) => cmd::simulate::run(a),
         Command::Compare(a) => cmd::compare::run(a),
+        Command::Tournament(a) => cmd::tournament::run(a),
         Command::Render(a) => cmd::render::run(a),
         Command::Serve(a) => cmd::serve::run(a),
         Command::Plugins(a) => cmd::plugins::run(a),
         Command::Ruleset(c) => cmd::ruleset::run(c),
         Command::Conformance(a) => cmd::conformance::run(a),
+        Command::Check(a) => cmd::check::run(a),
     };
     out::flush();
     match result {

@@ -68,12 +68,33 @@ impl Greedy {
 
 impl Bot for Greedy {
     fn choose(&mut self, g: &Game) -> Result<Action, BotError> {
-        let me = acting_player(g)?;
         let acts = legal(g)?;
+        let values = self.values(g, &acts)?;
+        let mut best: Option<(f64, Action)> = None;
+        for (&a, v) in acts.iter().zip(values) {
+            let Some(v) = v else { continue };
+            let v = v + f64::from(self.rng.below(1000)) * 1e-6;
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, a));
+            }
+        }
+        Ok(best.map_or(acts[0], |(_, a)| a))
+    }
+}
+
+impl Greedy {
+    /// The value of each of `acts` (the legal actions of `g`, in order) for the
+    /// player to act: his lead, in quarter points, if the game ended after his
+    /// turn, with the best follow-ups of his turn and the expectation over its
+    /// chance events. `None` for the actions the bounded evaluation did not
+    /// reach (see [`MAX_LEAVES`]); the first action of the most promising order
+    /// always has a value.
+    pub fn values(&mut self, g: &Game, acts: &[Action]) -> Result<Vec<Option<f64>>, BotError> {
+        let me = acting_player(g)?;
         self.work.decisions += 1;
         let start = self.work.leaves;
-        let mut best: Option<(f64, Action)> = None;
-        for i in promising_first(g, &acts) {
+        let mut values = vec![None; acts.len()];
+        for i in promising_first(g, acts) {
             if self.work.leaves - start >= MAX_LEAVES {
                 break;
             }
@@ -87,14 +108,11 @@ impl Bot for Greedy {
                     action: g.format_action(a),
                     source,
                 })?;
-            let v = v + f64::from(self.rng.below(1000)) * 1e-6;
-            if best.is_none_or(|(b, _)| v > b) {
-                best = Some((v, a));
-            }
+            values[i] = Some(v);
         }
         let used = self.work.leaves - start;
         self.work.max_leaves = self.work.max_leaves.max(used);
-        Ok(best.map_or(acts[0], |(_, a)| a))
+        Ok(values)
     }
 }
 
@@ -112,7 +130,7 @@ impl Greedy {
     /// Applies a legal action of buffer `d` in place.
     fn apply(&mut self, d: usize, a: Action) -> Result<(), GameError> {
         self.work.applied += 1;
-        Ok(self.bufs[d].apply_unchecked(a)?)
+        self.bufs[d].apply_unchecked(a)
     }
 
     /// Makes buffer `d + 1` a copy of buffer `d` with `a` applied.
@@ -172,7 +190,7 @@ impl Greedy {
         if !between_turns {
             return Ok((lead(g, me) * 4) as f64);
         }
-        let kept = i64::from(g.supply(me, 0).min(3));
+        let kept = i64::from(g.supply(me, carcassonne_core::FOLLOWER).min(3));
         g.end_now_unchecked()?;
         Ok((lead(g, me) * 4 + kept) as f64)
     }
@@ -207,8 +225,11 @@ fn promising_first(g: &Game, acts: &[Action]) -> Vec<usize> {
         }
         for side in carcassonne_core::Side::ALL {
             if let Some(t) = g.tile_at(p.pos.step(side)) {
-                for l in 0..g.tile_feature_count(t) {
-                    if g.occupants(g.feature_of(t, l)) > 0 {
+                for l in 0..g.tile_feature_count(t).unwrap_or(0) {
+                    if g.feature_of(t, l)
+                        .and_then(|f| g.occupants(f))
+                        .is_some_and(|n| n > 0)
+                    {
                         score += 3;
                     }
                 }

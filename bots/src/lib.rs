@@ -4,8 +4,9 @@
 //! outcomes, clone): they name no expansion, so they play any ruleset, with any
 //! plugins.
 //!
-//! * [`BotSpec`] is what a user writes (`random`, `greedy`), parsed with clear
-//!   errors ([`SpecError`]) and printed back the same way;
+//! * [`BotSpec`] is what a user writes (`random`, `greedy`, `mcts`,
+//!   `mcts:2000`, `mcts:200ms`, `mcts:500:threads=4`), parsed with clear errors
+//!   ([`SpecError`]) and printed back the same way;
 //! * [`BotSpec::build`] makes a [`Bot`], which chooses an action for whoever
 //!   [`Game::actor`] says must act;
 //! * [`play_game`] plays a whole seeded game between bots.
@@ -14,15 +15,19 @@
 //! an action, [`Bot::choose`] returns the error, naming the action.
 
 pub mod greedy;
+pub mod mcts;
+mod play;
 mod random;
 mod spec;
+pub mod tournament;
 
 pub use greedy::Greedy;
+pub use mcts::Mcts;
+pub use play::{play_game, play_out, PlayError};
 pub use random::RandomBot;
-pub use spec::{seat_specs, BotSpec, SpecError, BOT_NAMES};
+pub use spec::{seat_specs, BotSpec, Budget, MctsSpec, SpecError, BOT_NAMES};
 
-use carcassonne_core::{Action, Actor, Game, GameError, Rng, Rules};
-use std::sync::Arc;
+use carcassonne_core::{Action, Actor, Game, GameError};
 
 /// Why a bot could not choose an action.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -30,12 +35,21 @@ pub enum BotError {
     /// No player is to act (a chance event, or the game is over).
     #[error("no player is to act now ({0:?})")]
     NotPlayersTurn(Actor),
+    /// No bot was given for the seat that must act.
+    #[error("no bot plays this seat")]
+    NoBot,
     /// The pending decision offers no action at all.
     #[error("the pending decision has no legal action")]
     NoLegalAction,
     /// The engine refused to list the actions (e.g. a plugin hook failed).
     #[error(transparent)]
     Game(#[from] GameError),
+    /// A plugin hook failed while the bot searched ahead on copies of the game.
+    #[error("while searching ahead: {source}")]
+    Searching {
+        /// What failed.
+        source: GameError,
+    },
     /// A plugin hook failed while the bot tried an action on a copy of the game.
     #[error("while trying `{action}`: {source}")]
     Trying {
@@ -51,15 +65,55 @@ pub trait Bot: Send {
     /// Chooses a legal action for the player to act in `g` (whoever
     /// [`Game::actor`] names, which need not be the turn's player).
     fn choose(&mut self, g: &Game) -> Result<Action, BotError>;
+
+    /// What a searching bot has done so far (`None` for bots that do not search).
+    fn search_stats(&self) -> Option<SearchStats> {
+        None
+    }
+}
+
+/// Work of a searching bot, summed over its decisions.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchStats {
+    /// Searches run (decisions with more than one legal action).
+    pub searches: u64,
+    /// Playouts (iterations: one walk down the tree and one random game to the end).
+    pub playouts: u64,
+    /// Wall-clock seconds spent searching.
+    pub seconds: f64,
+    /// Most nodes of one thread's tree.
+    pub max_tree: u64,
+}
+
+impl SearchStats {
+    /// Adds another bot's work.
+    pub fn add(&mut self, o: &SearchStats) {
+        self.searches += o.searches;
+        self.playouts += o.playouts;
+        self.seconds += o.seconds;
+        self.max_tree = self.max_tree.max(o.max_tree);
+    }
 }
 
 impl BotSpec {
-    /// A bot of this kind with its own RNG seeded by `seed`.
+    /// A bot of this kind with its own RNG seeded by `seed`. A search bot whose
+    /// specification leaves the thread count open uses one thread (see
+    /// [`BotSpec::with_default_threads`]).
     pub fn build(&self, seed: u64) -> Box<dyn Bot> {
         match self {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy => Box::new(Greedy::new(seed)),
+            BotSpec::Mcts(m) => Box::new(Mcts::new(m.clone(), m.threads.unwrap_or(1), seed)),
         }
+    }
+
+    /// This specification with `threads` search threads if it leaves them open
+    /// (a program playing one game at a time gives all cores).
+    pub fn with_default_threads(mut self, threads: usize) -> BotSpec {
+        if let BotSpec::Mcts(m) = &mut self {
+            m.threads.get_or_insert(threads.clamp(1, spec::MAX_THREADS));
+        }
+        self
     }
 }
 
@@ -83,66 +137,4 @@ pub(crate) fn legal(g: &Game) -> Result<Vec<Action>, BotError> {
         return Err(BotError::NoLegalAction);
     }
     Ok(acts)
-}
-
-/// Why [`play_game`] stopped.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PlayError {
-    /// The game could not be created.
-    #[error(transparent)]
-    Game(#[from] GameError),
-    /// A seat's bot failed.
-    #[error("player {player} ({bot}): {source}")]
-    Bot {
-        /// The seat.
-        player: u8,
-        /// The bot, as specified.
-        bot: String,
-        /// What failed.
-        source: BotError,
-    },
-}
-
-/// Plays a whole game with seed `seed` between bots (`specs` per seat, see
-/// [`seat_specs`]); chance events are sampled with the game's own RNG, so the
-/// same seed and bots give the same game.
-///
-/// When every seat is `random`, the game runs on the engine's fast playout
-/// path ([`Game::step_random`], one RNG for all seats); it draws from the same
-/// distribution as [`RandomBot`].
-pub fn play_game(
-    rules: &Arc<Rules>,
-    players: u8,
-    seed: u64,
-    specs: &[BotSpec],
-) -> Result<Game, PlayError> {
-    let mut g = Game::new(rules.clone(), players, seed)?;
-    let specs = seat_specs(specs, players);
-    if specs.iter().all(|s| *s == BotSpec::Random) {
-        let mut rng = Rng::new(seed ^ 0xC0FF_EE00_D15E_A5E5);
-        while g.step_random(&mut rng)? {}
-        return Ok(g);
-    }
-    let mut bots: Vec<Box<dyn Bot>> = specs
-        .iter()
-        .enumerate()
-        .map(|(p, s)| s.build(seat_seed(seed, p as u8)))
-        .collect();
-    loop {
-        match g.actor() {
-            Actor::GameOver => return Ok(g),
-            Actor::Chance => {
-                g.sample_chance()?;
-            }
-            Actor::Player(p) => {
-                let fail = |source| PlayError::Bot {
-                    player: p,
-                    bot: specs[p as usize].to_string(),
-                    source,
-                };
-                let a = bots[p as usize].choose(&g).map_err(fail)?;
-                g.apply(a).map_err(|e| fail(BotError::Game(e)))?;
-            }
-        }
-    }
 }

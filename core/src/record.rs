@@ -15,6 +15,10 @@ pub const RECORD_FORMAT: &str = "carcassonne-record/2";
 /// tile-set texts, plugin versions and rules fingerprint).
 pub const READABLE_FORMATS: [&str; 2] = ["carcassonne-record/1", RECORD_FORMAT];
 
+/// In a stream of forced outcomes, one drawn from the game's RNG (it stands
+/// before a later forced outcome of the same stream).
+pub const SAMPLED: &str = "*";
+
 /// The action text that ends a game early: final scoring at once, as if the bag
 /// were empty (allowed between turns; see [`Game::end_now`]).
 pub const END: &str = "end";
@@ -196,6 +200,9 @@ impl Driver {
         while g.actor() == Actor::Chance {
             let stream = g.chance_stream().unwrap_or("tile").to_string();
             match self.forced.get_mut(&stream).and_then(|q| q.pop_front()) {
+                Some(text) if text == SAMPLED => {
+                    g.sample_chance()?;
+                }
                 Some(text) => {
                     let c = g
                         .parse_outcome(&text)
@@ -289,37 +296,58 @@ impl Driver {
 }
 
 /// Records a game as it is played.
+///
+/// A replay uses a stream's forced outcomes for that stream's chance events in
+/// order; [`SAMPLED`] in the list stands for an outcome drawn from the game's
+/// RNG. So when an outcome is forced after others of its stream were sampled,
+/// those are recorded as [`SAMPLED`] before it, and the replay draws them from
+/// the RNG exactly as the game did.
 #[derive(Clone, Debug, Default)]
 pub struct Recorder {
     /// Player actions so far.
     pub actions: Vec<String>,
-    /// Explicitly chosen chance outcomes so far.
+    /// Explicitly chosen chance outcomes so far, per stream ([`SAMPLED`] for
+    /// one drawn from the RNG before a later forced one).
     pub forced: BTreeMap<String, Vec<String>>,
+    /// Outcomes sampled in each stream since its last forced one.
+    sampled: BTreeMap<String, usize>,
 }
 
 impl Recorder {
+    /// A recorder for a game whose chance events begin with these forced
+    /// outcomes (a record played on).
+    pub fn continuing(forced: &BTreeMap<String, Vec<String>>) -> Recorder {
+        Recorder {
+            forced: forced.clone(),
+            ..Recorder::default()
+        }
+    }
+
     /// Applies `a` to `g` and records it. Chance outcomes applied this way are
     /// recorded as forced; use [`Recorder::sample`] for RNG draws.
     pub fn apply(&mut self, g: &mut Game, a: Action) -> Result<(), GameError> {
-        let text = g.format_action(a);
+        let step = g.pending_steps().last().copied();
         let stream = g.chance_stream().map(str::to_string);
+        let text = g.format_action(a);
         g.apply(a)?;
         match (a, stream) {
-            (Action::Chance(_), Some(s)) => {
-                let name = text
-                    .split_once(' ')
-                    .map_or(text.as_str(), |x| x.1)
-                    .to_string();
-                self.forced.entry(s).or_default().push(name);
+            (Action::Chance(c), Some(s)) => {
+                let before = self.sampled.remove(&s).unwrap_or(0);
+                let list = self.forced.entry(s).or_default();
+                list.extend(std::iter::repeat_n(SAMPLED.to_string(), before));
+                list.push(g.outcome_name_in(step, c));
             }
             _ => self.actions.push(text),
         }
         Ok(())
     }
 
-    /// Samples the pending chance event from the game's RNG (not recorded: the seed replays it).
+    /// Samples the pending chance event from the game's RNG (the seed replays it).
     pub fn sample(&mut self, g: &mut Game) -> Result<u32, GameError> {
-        g.sample_chance()
+        let stream = g.chance_stream().unwrap_or("tile").to_string();
+        let c = g.sample_chance()?;
+        *self.sampled.entry(stream).or_default() += 1;
+        Ok(c)
     }
 
     /// Finishes the record, with only the ruleset's name and text as its provenance.

@@ -11,6 +11,7 @@ pub mod locate;
 pub mod provenance;
 pub mod registry;
 pub mod ruleset;
+pub mod scenario;
 pub mod shipped;
 pub mod suggest;
 pub mod tilesets;

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod check;
 pub mod compare;
 pub mod conformance;
 pub mod play;
@@ -9,3 +10,4 @@ pub mod replay;
 pub mod ruleset;
 pub mod serve;
 pub mod simulate;
+pub mod tournament;

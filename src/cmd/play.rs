@@ -24,7 +24,8 @@ pub struct Args {
     #[arg(long, value_name = "OUT.json")]
     record: Option<PathBuf>,
     /// Bot for each seat, comma-separated (the last one fills the remaining
-    /// seats): `random` or `greedy`.
+    /// seats): `random`, `greedy` or `mcts` with an optional budget per move
+    /// (`mcts:2000` playouts, `mcts:200ms`) and `:threads=N`.
     #[arg(long, value_delimiter = ',', default_value = "greedy,random")]
     bots: Vec<BotSpec>,
     /// Seats played by a person at the terminal (0-based, comma-separated), who
@@ -48,26 +49,32 @@ fn ask(g: &Game, seat: u8, input: &mut impl BufRead) -> Result<Action> {
         .map(|(p, s)| format!("{} {s}", log::NAMES[p]))
         .collect();
     println!("Scores: {}; {} tiles left.", scores.join(", "), g.bag_len());
-    if let Some(t) = g.drawn_tile() {
-        println!(
-            "{} to place {}:",
-            log::NAMES[seat as usize],
-            rules.tiles.get(t).id
-        );
-        print!("{}", render::rotations(rules.tiles.get(t)));
+    if let Some(tt) = g.drawn_tile().and_then(|t| rules.tiles.get(t)) {
+        println!("{} to place {}:", log::NAMES[seat as usize], tt.id);
+        print!("{}", render::rotations(tt));
     } else if let Some(step) = g.pending_steps().last() {
-        let p = &rules.plugins[step.owner as usize];
-        println!("{}", log::names_in(&p.hooks.describe_step(*step)));
+        if let Some(p) = rules.plugins.get(step.owner as usize) {
+            println!("{}", log::names_in(&p.hooks.describe_step(*step)));
+        }
     }
     let texts: Vec<String> = acts
         .iter()
-        .map(|&a| match (a, g.last_placed()) {
-            (Action::Figure(FigureOption::Deploy { feature, .. }), Some(t)) => {
-                format!(
-                    "{}   ({})",
-                    g.format_action(a),
-                    log::describe_feature(g, t, feature)
-                )
+        .map(|&a| match a {
+            Action::Figure(FigureOption::Deploy { at, .. }) => {
+                let (t, l) = at
+                    .feature()
+                    .and_then(|f| Some((g.feature_tile(f)?, g.feature_local(f)?)))
+                    .unzip();
+                match (t, l) {
+                    (Some(t), Some(l)) => {
+                        format!(
+                            "{}   ({})",
+                            g.format_action(a),
+                            log::describe_feature(g, t, l)
+                        )
+                    }
+                    _ => g.format_action(a),
+                }
             }
             _ => g.format_action(a),
         })
@@ -117,7 +124,12 @@ pub fn run(a: Args) -> Result<()> {
     });
     let mut g = Game::new(rs.rules.clone(), players, seed)?;
     g.set_logging(!a.quiet);
-    let specs = seat_specs(&a.bots, players);
+    // One game at a time: a search bot may use every core.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let specs: Vec<BotSpec> = seat_specs(&a.bots, players)
+        .into_iter()
+        .map(|s| s.with_default_threads(cores))
+        .collect();
     let mut bots: Vec<Box<dyn Bot>> = (0..players)
         .map(|p| specs[p as usize].build(seat_seed(seed, p)))
         .collect();

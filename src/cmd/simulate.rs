@@ -51,7 +51,8 @@ pub struct RunArgs {
     #[arg(skip)]
     pub keep_games: bool,
     /// Bot for each seat, comma-separated (the last one fills the remaining
-    /// seats): `random` or `greedy`.
+    /// seats): `random`, `greedy` or `mcts` with an optional budget per move
+    /// (`mcts:2000` playouts, `mcts:200ms`) and `:threads=N`.
     #[arg(long, value_delimiter = ',', default_value = "random")]
     pub bots: Vec<BotSpec>,
 }
@@ -79,9 +80,10 @@ impl RunArgs {
 }
 
 /// Most worker threads `--threads` accepts.
-const MAX_THREADS: usize = 256;
+pub const MAX_THREADS: usize = 256;
 
-fn parse_threads(s: &str) -> Result<usize, String> {
+/// Parses `--threads` (1 to [`MAX_THREADS`]).
+pub fn parse_threads(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
         Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
         _ => Err(format!(
@@ -113,7 +115,13 @@ pub fn run_games(
         .min(usize::try_from(a.games).unwrap_or(usize::MAX));
     let n = players as usize;
     let next = AtomicU64::new(0);
-    let total = Mutex::new(vec![Stats::new(n); rules.len()]);
+    let fresh = || -> Vec<Stats> {
+        rules
+            .iter()
+            .map(|r| Stats::new(n, &r.score_categories))
+            .collect()
+    };
+    let total = Mutex::new(fresh());
     let bar = if a.quiet || !show_bar {
         ProgressBar::hidden()
     } else {
@@ -128,7 +136,7 @@ pub fn run_games(
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| {
-                let mut acc = vec![Stats::new(n); rules.len()];
+                let mut acc = fresh();
                 // A game handed out is played to the end on every ruleset, so the
                 // games played are always the first ones.
                 while !interrupt::requested() {

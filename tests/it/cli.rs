@@ -311,6 +311,92 @@ fn simulate_and_compare_play_the_chosen_bots_and_name_them() {
 }
 
 #[test]
+fn a_tournament_plays_every_pairing_with_seats_swapped_and_rates_the_bots() {
+    let base = root().join("configs/base.toml");
+    let tour = || {
+        let o = run(&[
+            "tournament",
+            "--bots",
+            "mcts:20,greedy,random",
+            "--games",
+            "4",
+            "--ruleset",
+            base.to_str().unwrap(),
+            "--json",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()
+    };
+    let v = tour();
+    let bots = v["bots"].as_array().unwrap();
+    let names: Vec<&str> = bots.iter().map(|b| b["bot"].as_str().unwrap()).collect();
+    assert_eq!(names, ["mcts:20", "greedy", "random"]);
+    // Three pairings of 4 games: each bot plays 8, and every game has one win.
+    for b in bots {
+        assert_eq!(b["games"], 8, "{b}");
+        let w = &b["win_rate"];
+        assert!(
+            w["low"].as_f64() <= w["value"].as_f64() && w["value"].as_f64() <= w["high"].as_f64()
+        );
+        let e = &b["elo"];
+        assert!(
+            e["low"].as_f64().unwrap() < e["high"].as_f64().unwrap(),
+            "{b}"
+        );
+    }
+    let wins: f64 = bots.iter().map(|b| b["wins"].as_f64().unwrap()).sum();
+    assert_eq!(wins, 12.0);
+    assert_eq!(v["pairings"].as_array().unwrap().len(), 3);
+    assert!(bots[0]["playouts"].as_u64().unwrap() > 0);
+    assert!(bots[0]["playouts_per_second"].as_f64().unwrap() > 0.0);
+    assert!(bots[1]["playouts"].is_null());
+    // Random loses to both; the Elo ratings have mean 0.
+    assert_eq!(bots[2]["wins"], 0.0);
+    let elo: f64 = bots
+        .iter()
+        .map(|b| b["elo"]["value"].as_f64().unwrap())
+        .sum();
+    assert!(elo.abs() < 1e-6, "{elo}");
+    // Deterministic: the same seeds give the same results.
+    let again = tour();
+    for (a, b) in bots.iter().zip(again["bots"].as_array().unwrap()) {
+        assert_eq!(
+            (&a["wins"], &a["mean_score"], &a["playouts"]),
+            (&b["wins"], &b["mean_score"], &b["playouts"])
+        );
+    }
+
+    let o = run(&[
+        "tournament",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "2",
+        "--ruleset",
+        base.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("2 bots, 2 games per pairing"), "{out}");
+    assert!(
+        out.contains("win rate [95% CI]") && out.contains("Elo [95% CI]"),
+        "{out}"
+    );
+    for (bots, games, needle) in [
+        ("greedy", "2", "at least two bots"),
+        ("greedy,greedy", "2", "`greedy` is listed twice"),
+        ("greedy,random", "3", "give an even number of games"),
+        ("greedy,mcts:0", "2", "a budget of 0 playouts"),
+    ] {
+        assert_clean_failure(
+            &run(&["tournament", "--bots", bots, "--games", games]),
+            needle,
+        );
+    }
+}
+
+#[test]
 fn a_bad_bot_is_a_clear_error() {
     for (cmd, spec, needle) in [
         (

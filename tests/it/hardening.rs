@@ -17,7 +17,7 @@ struct Declared {
 struct NoHooks;
 
 impl Hooks for NoHooks {
-    fn subscriptions(&self) -> u32 {
+    fn subscriptions(&self) -> u64 {
         0
     }
 }
@@ -35,7 +35,10 @@ impl ProvidedPlugin for Declared {
     ) -> Result<(PluginDecl, Arc<dyn Hooks>), Vec<carcassonne_host::registry::OptionProblem>> {
         let decl = PluginDecl {
             id: self.info.id.clone(),
-            game_words: self.game_words,
+            state: carcassonne_core::StateWords {
+                game: self.game_words,
+                ..Default::default()
+            },
             ..PluginDecl::default()
         };
         Ok((decl, Arc::new(NoHooks)))
@@ -51,6 +54,8 @@ fn declared(id: &str, depends_on: &[&str], game_words: u32) -> Arc<dyn ProvidedP
             api_version: 1,
             depends_on: depends_on.iter().map(|s| s.to_string()).collect(),
             conflicts_with: Vec::new(),
+            runs_after: Vec::new(),
+            runs_before: Vec::new(),
             options: Vec::new(),
             source: PluginSource::Builtin,
             hooks: 0,
@@ -654,5 +659,48 @@ fn a_record_can_end_early_and_replay_prints_every_turn() {
     assert_clean_failure(
         &run(&["replay", f.to_str().unwrap()]),
         "action 2 (`end`): illegal action end: the game can only end between turns",
+    );
+}
+
+#[test]
+fn a_ruleset_overrides_tile_counts_without_copying_definitions() {
+    let text = "name = \"counts\"\ntilesets = [\"base\"]\n[plugins.special-cities]\n\
+                [tiles.counts]\n\"BA/Cccc+\" = 4\n\"BA/L\" = 0\n";
+    let rs = carcassonne_host::load_str(text, "c.toml", None, &registry()).unwrap();
+    let t = &rs.rules.tiles;
+    assert_eq!(t.get(t.by_id("BA/Cccc+").unwrap()).unwrap().count, 4);
+    assert_eq!(t.get(t.by_id("BA/L").unwrap()).unwrap().count, 0);
+    // `ruleset show` keeps them, and its output loads to the same tiles.
+    let shown = rs.show();
+    assert!(
+        shown.contains("[tiles.counts]\n\"BA/Cccc+\" = 4\n\"BA/L\" = 0\n"),
+        "{shown}"
+    );
+    let again = carcassonne_host::load_str(&shown, "shown.toml", None, &registry()).unwrap();
+    assert_eq!(again.rules.tiles.total(), rs.rules.tiles.total());
+    // Unknown ids are located, with a suggestion; bad counts too; plugin tile sets count.
+    let bad = "name = \"counts\"\ntilesets = [\"base\"]\n[tiles.counts]\n\"BA/Cccx+\" = 2\n\"BA/L\" = -1\n\"HS/CC!.v\" = 1\n";
+    let e = carcassonne_host::load_str(bad, "c.toml", None, &registry())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("c.toml:4:1: `tiles.counts`: no tile `BA/Cccx+` in the tile sets (base) (did you mean `BA/Cccc+`?)"),
+        "{e}"
+    );
+    assert!(
+        e.contains(
+            "c.toml:5:10: `tiles.counts.\"BA/L\"`: expected a number of copies from 0 to 65535"
+        ),
+        "{e}"
+    );
+    assert!(e.contains("no tile `HS/CC!.v`"), "{e}");
+    // Too many tiles in all: the numbers are named.
+    let huge = "name = \"x\"\n[tiles.counts]\n\"BA/L\" = 40000\n";
+    let e = carcassonne_host::load_str(huge, "h.toml", None, &registry())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("too many tiles: 40068 tiles with 80243 features in all; a game holds fewer than 32767 tiles and 65534 features"),
+        "{e}"
     );
 }

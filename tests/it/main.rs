@@ -2,14 +2,17 @@
 
 mod abbot;
 mod browser;
+mod capabilities;
 mod cli;
 mod common;
 mod golden;
 mod hardening;
 mod hills;
 mod plugins;
+mod properties;
 mod render;
 mod robustness;
+mod scenarios;
 mod shepherd;
 mod special_cities;
 mod vineyards;

@@ -116,6 +116,20 @@ pub struct RulesetSpec {
     pub core: CoreOptions,
     /// Plugin tables in file order.
     pub plugins: Vec<PluginSpec>,
+    /// `[tiles.counts]`: copies of tiles that override their tile sets' counts.
+    pub tile_counts: Vec<TileCount>,
+}
+
+/// A tile count set by the ruleset (`[tiles.counts]`), overriding the tile set's
+/// count for the chosen edition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileCount {
+    /// Tile id.
+    pub id: String,
+    /// Copies.
+    pub count: u16,
+    /// Where the id is written in the ruleset (for errors).
+    pub span: Range<usize>,
 }
 
 /// A resolved ruleset: its text, spec, the plugins' resolved options and the compiled rules.
@@ -277,6 +291,12 @@ impl Ruleset {
         out.push_str(&format!("tilesets = [{}]\n", sets.join(", ")));
         for (id, set) in &self.plugin_tilesets {
             out.push_str(&format!("# plugin `{id}` adds the tile set `{set}`\n"));
+        }
+        if !s.tile_counts.is_empty() {
+            out.push_str("\n[tiles.counts]\n");
+            for tc in &s.tile_counts {
+                out.push_str(&format!("{} = {}\n", toml_key(&tc.id), tc.count));
+            }
         }
         out.push_str("\n[core]\n");
         out.push_str(&format!("farmers = \"{}\"\n", s.core.farmers.name()));

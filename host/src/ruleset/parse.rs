@@ -1,17 +1,18 @@
 //! Parsing a ruleset file into a [`RulesetSpec`], every problem located.
 
-use super::{Ctx, PluginSpec, RulesetErrors, RulesetSpec};
+use super::{Ctx, PluginSpec, RulesetErrors, RulesetSpec, TileCount};
 use crate::suggest::hint;
 use carcassonne_core::CoreOptions;
 use std::ops::Range;
 use toml::de::{DeTable, DeValue};
 
-const TOP_KEYS: [&str; 7] = [
+const TOP_KEYS: [&str; 8] = [
     "name",
     "description",
     "players",
     "edition",
     "tilesets",
+    "tiles",
     "core",
     "plugins",
 ];
@@ -75,6 +76,7 @@ pub(super) fn parse_into(cx: &mut Ctx<'_>, text: &str) -> Option<RulesetSpec> {
         tilesets: vec!["base".into()],
         core: CoreOptions::default(),
         plugins: Vec::new(),
+        tile_counts: Vec::new(),
     };
     let span_of = |t: &DeTable<'_>, key: &str| -> (Range<usize>, Range<usize>) {
         t.iter()
@@ -175,6 +177,7 @@ pub(super) fn parse_into(cx: &mut Ctx<'_>, text: &str) -> Option<RulesetSpec> {
                 }
                 _ => cx.at(v.span(), "`core` must be a table (`[core]`)"),
             },
+            "tiles" => tile_counts(cx, v, val, &mut spec.tile_counts),
             "plugins" => match v.get_ref() {
                 DeValue::Table(t) => {
                     for (pk, pv) in t.iter() {
@@ -222,6 +225,62 @@ pub(super) fn parse_into(cx: &mut Ctx<'_>, text: &str) -> Option<RulesetSpec> {
         cx.nowhere("missing `name = \"...\"`");
     }
     Some(spec)
+}
+
+/// `[tiles]`: only `counts`, a table of tile ids and numbers of copies.
+fn tile_counts(
+    cx: &mut Ctx<'_>,
+    v: &toml::Spanned<DeValue<'_>>,
+    val: &toml::Value,
+    out: &mut Vec<TileCount>,
+) {
+    let DeValue::Table(t) = v.get_ref() else {
+        cx.at(v.span(), "`tiles` must be a table (`[tiles.counts]`)");
+        return;
+    };
+    for (k, v) in t.iter() {
+        let key = k.get_ref().as_ref();
+        if key != "counts" {
+            cx.at(
+                k.span(),
+                format!(
+                    "unknown key `tiles.{key}` (expected counts){}",
+                    hint(key, ["counts"])
+                ),
+            );
+            continue;
+        }
+        let DeValue::Table(counts) = v.get_ref() else {
+            cx.at(
+                v.span(),
+                "`tiles.counts` must be a table of tile ids and copies",
+            );
+            continue;
+        };
+        for (id, n) in counts.iter() {
+            let id_text = id.get_ref().to_string();
+            let count = val
+                .get("counts")
+                .and_then(|c| c.get(&id_text))
+                .and_then(toml::Value::as_integer)
+                .and_then(|n| u16::try_from(n).ok());
+            match count {
+                Some(count) => out.push(TileCount {
+                    id: id_text,
+                    count,
+                    span: id.span(),
+                }),
+                None => cx.at(
+                    n.span(),
+                    format!(
+                        "`tiles.counts.{}`: expected a number of copies from 0 to {}",
+                        crate::locate::toml_key(&id_text),
+                        u16::MAX
+                    ),
+                ),
+            }
+        }
+    }
 }
 
 #[cfg(test)]
