@@ -3,9 +3,12 @@
 
 // The official plugins, compiled into this test binary as into the program.
 use carcassonne_abbot as _;
+use carcassonne_builder as _;
 use carcassonne_hills as _;
+use carcassonne_pig as _;
 use carcassonne_shepherd as _;
 use carcassonne_special_cities as _;
+use carcassonne_trade_goods as _;
 use carcassonne_vineyards as _;
 
 pub use carcassonne_core::scenario::{check, run, run_on};
@@ -50,7 +53,16 @@ pub fn official_libraries() -> &'static std::path::Path {
         let dir = std::env::temp_dir().join(format!("carcassonne-official-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
-        for c in ["shepherd", "hills", "vineyards", "abbot", "special-cities"] {
+        for c in [
+            "shepherd",
+            "hills",
+            "vineyards",
+            "abbot",
+            "special-cities",
+            "trade-goods",
+            "builder",
+            "pig",
+        ] {
             let file = format!(
                 "{}carcassonne_{}_lib{}",
                 std::env::consts::DLL_PREFIX,

@@ -2,12 +2,14 @@
 
 mod abbot;
 mod browser;
+mod builder;
 mod capabilities;
 mod cli;
 mod common;
 mod golden;
 mod hardening;
 mod hills;
+mod pig;
 mod plugins;
 mod properties;
 mod render;
@@ -15,4 +17,5 @@ mod robustness;
 mod scenarios;
 mod shepherd;
 mod special_cities;
+mod trade_goods;
 mod vineyards;
