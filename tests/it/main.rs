@@ -18,4 +18,5 @@ mod scenarios;
 mod shepherd;
 mod special_cities;
 mod trade_goods;
+mod traders;
 mod vineyards;
