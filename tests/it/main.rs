@@ -19,4 +19,5 @@ mod shepherd;
 mod special_cities;
 mod trade_goods;
 mod traders;
+mod traders_x;
 mod vineyards;

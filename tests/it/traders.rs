@@ -216,3 +216,44 @@ fn traders_random_and_greedy_bots_play_every_new_decision() {
     assert!(seen[0].iter().all(|&n| n > 0), "greedy: {:?}", seen[0]);
     assert!(seen[1][1] > 0 && seen[1][2] > 0, "random: {:?}", seen[1]);
 }
+
+#[test]
+fn traders_simulate_shows_extra_turns_and_goods_points() {
+    use crate::cli::{root, run, stderr, stdout};
+    let ruleset = root().join("configs/traders-and-builders.toml");
+    let args = |json: bool| {
+        let mut a = vec![
+            "simulate",
+            "--games",
+            "6",
+            "--bots",
+            "greedy",
+            "--threads",
+            "1",
+            "--ruleset",
+            ruleset.to_str().unwrap(),
+        ];
+        if json {
+            a.push("--json");
+        }
+        a
+    };
+    let o = run(&args(true));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let extra = v["mean_granted_turns"].as_f64().unwrap();
+    let goods = v["mean_points_by_category"]["trade-goods"]
+        .as_f64()
+        .unwrap();
+    let pig = v["mean_points_by_category"]["pig"].as_f64().unwrap();
+    assert!(extra > 1.0 && goods > 1.0 && pig > 0.0, "{v}");
+    // Granted turns are turns too: each game has its tiles' turns plus the extra ones.
+    assert!(v["mean_turns"].as_f64().unwrap() > extra);
+    let o = run(&args(false));
+    let text = stdout(&o);
+    assert!(
+        text.contains(&format!("({extra:.2} extra turns granted by plugins)")),
+        "{text}"
+    );
+    assert!(text.contains(&format!("trade-goods {goods:.2}")), "{text}");
+}
