@@ -7,8 +7,7 @@
 //! builder's second turn part.
 
 use crate::common::*;
-use carcassonne_core::hooks::FigureOption;
-use carcassonne_core::{Actor, FigureId, Game, Rules, TileIndex};
+use carcassonne_core::{Actor, FigureId, Game, Rules};
 use std::sync::Arc;
 
 /// The builder on the base game and the expansion's tiles (optional double turn).
@@ -26,21 +25,13 @@ const BUILDER_ALWAYS: &str = r#"
     double-turn = "always"
 "#;
 
-fn names(g: &Game) -> Vec<String> {
-    g.legal_actions()
-        .unwrap()
-        .into_iter()
-        .map(|a| g.format_action(a))
-        .collect()
-}
-
 fn builders_in_supply(g: &Game, p: u8) -> u8 {
     g.supply(p, g.rules().figure_kind("builder").unwrap())
 }
 
 /// Red's follower on the road east of the start; Blue fills in below; Red puts
 /// his builder on the road with his next tile (no second part: TB12).
-const ROAD_WITH_BUILDER: &str = "draw BA/RFr; place 1 0 0; deploy follower road W
+pub const ROAD_WITH_BUILDER: &str = "draw BA/RFr; place 1 0 0; deploy follower road W
      draw BA/L; place 0 1 0; pass
      draw BA/RFr; place 2 0 0; deploy builder road W
      draw BA/L; place 1 1 0; pass";
@@ -61,7 +52,7 @@ fn tb10_the_builder_goes_on_a_road_or_city_of_the_placed_tile_holding_his_follow
     // Road (0), fields (1, 2): followers on the fields; the builder on the road
     // only (the road holds Red's follower, so no follower goes there).
     assert_eq!(
-        names(&g),
+        legal_names(&g),
         [
             "pass",
             "deploy follower 1",
@@ -82,9 +73,9 @@ fn tb10_no_builder_where_the_player_has_no_follower() {
     )
     .unwrap();
     assert!(
-        names(&g).iter().all(|n| !n.contains("builder")),
+        legal_names(&g).iter().all(|n| !n.contains("builder")),
         "{:?}",
-        names(&g)
+        legal_names(&g)
     );
     // Red's own tile on a road without his follower, and a field of his: nothing.
     let g = run(
@@ -96,9 +87,9 @@ fn tb10_no_builder_where_the_player_has_no_follower() {
     )
     .unwrap();
     assert!(
-        names(&g).iter().all(|n| !n.contains("builder")),
+        legal_names(&g).iter().all(|n| !n.contains("builder")),
         "{:?}",
-        names(&g)
+        legal_names(&g)
     );
 }
 
@@ -114,9 +105,9 @@ fn tb10_a_city_with_his_follower_takes_the_builder() {
     )
     .unwrap();
     assert!(
-        names(&g).contains(&"deploy builder 0".to_string()),
+        legal_names(&g).contains(&"deploy builder 0".to_string()),
         "{:?}",
-        names(&g)
+        legal_names(&g)
     );
 }
 
@@ -132,9 +123,9 @@ fn tb10_not_on_a_road_this_tile_has_just_completed() {
     )
     .unwrap();
     assert!(
-        names(&g).iter().all(|n| !n.contains("builder")),
+        legal_names(&g).iter().all(|n| !n.contains("builder")),
         "{:?}",
-        names(&g)
+        legal_names(&g)
     );
 }
 
@@ -148,9 +139,9 @@ fn tb10_one_builder_per_player() {
     .unwrap();
     assert_eq!(builders_in_supply(&g, 0), 0);
     assert!(
-        names(&g).iter().all(|n| !n.contains("builder")),
+        legal_names(&g).iter().all(|n| !n.contains("builder")),
         "{:?}",
-        names(&g)
+        legal_names(&g)
     );
 }
 
@@ -184,7 +175,7 @@ fn tb11_tb13_extending_the_builders_road_gives_an_optional_second_tile() {
     )
     .unwrap();
     assert_eq!(g.actor(), Actor::Player(0));
-    assert_eq!(names(&g), ["builder double", "builder single"]);
+    assert_eq!(legal_names(&g), ["builder double", "builder single"]);
     run_on(&mut g, "builder double").unwrap();
     assert_eq!(g.actor(), Actor::Chance, "Red draws his second tile");
     assert_eq!(g.current_player(), 0);
@@ -279,12 +270,12 @@ fn tb11_tb15_tb16_the_second_part_survives_completing_the_road_and_the_builder_m
     .unwrap();
     assert_eq!(g.scores(), [4, 0]);
     assert_eq!(builders_in_supply(&g, 0), 1, "TB15: home with the road");
-    assert_eq!(names(&g), ["builder double", "builder single"]);
+    assert_eq!(legal_names(&g), ["builder double", "builder single"]);
     run_on(&mut g, "builder double; draw BA/CFc+; place 0 -2 1").unwrap();
     assert!(
-        names(&g).contains(&"deploy builder 0".to_string()),
+        legal_names(&g).contains(&"deploy builder 0".to_string()),
         "{:?}",
-        names(&g)
+        legal_names(&g)
     );
     run_on(&mut g, "deploy builder city S").unwrap();
     assert_eq!(g.current_player(), 1, "no third part");
@@ -297,58 +288,75 @@ fn tb11_tb15_tb16_the_second_part_survives_completing_the_road_and_the_builder_m
     );
 }
 
-#[test]
-fn tb14_with_no_tile_left_there_is_no_second_part() {
-    // A bag of five straight roads: Red's fifth tile extends his builder's road
-    // but the bag is empty, so the game ends (6-tile road: 6).
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("tb14-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let set = |n: u32| {
+/// A tile set of straight roads: the start (city north, road west–east), `n`
+/// straight roads `X/RFr` and `hills` of them on hills (`X/RFr.h`).
+fn road_set(n: u32, hills: u32) -> String {
+    let road = |id: &str, count: u32, markers: &str| {
         format!(
-            "name = \"roads\"
-             [[tiles]]
-             id = \"X/RCr\"
-             counts = {{ C2 = 1 }}
-             start = true
-             sides = \"CRFR\"
-             features = [
-               {{ kind = \"city\", slots = [\"N\"] }},
-               {{ kind = \"road\", slots = [\"W\", \"E\"] }},
-               {{ kind = \"field\", slots = [\"EL\", \"WR\"], adj = [0] }},
-               {{ kind = \"field\", slots = [\"ER\", \"S\", \"WL\"] }},
-             ]
-             [[tiles]]
-             id = \"X/RFr\"
-             counts = {{ C2 = {n} }}
+            "[[tiles]]
+             id = \"{id}\"
+             counts = {{ C2 = {count} }}
+             {markers}
              sides = \"FRFR\"
              features = [
                {{ kind = \"road\", slots = [\"W\", \"E\"] }},
                {{ kind = \"field\", slots = [\"WR\", \"N\", \"EL\"] }},
                {{ kind = \"field\", slots = [\"ER\", \"S\", \"WL\"] }},
-             ]"
+             ]\n"
         )
     };
-    let ruleset = "name = \"roads\"\ntilesets = [\"roads.toml\"]\n[plugins.builder]\n";
+    let mut set = "name = \"roads\"
+         [[tiles]]
+         id = \"X/RCr\"
+         counts = { C2 = 1 }
+         start = true
+         sides = \"CRFR\"
+         features = [
+           { kind = \"city\", slots = [\"N\"] },
+           { kind = \"road\", slots = [\"W\", \"E\"] },
+           { kind = \"field\", slots = [\"EL\", \"WR\"], adj = [0] },
+           { kind = \"field\", slots = [\"ER\", \"S\", \"WL\"] },
+         ]\n"
+    .to_string();
+    set += &road("X/RFr", n, "");
+    if hills > 0 {
+        set += &road("X/RFr.h", hills, "markers = [\"hill\"]");
+    }
+    set
+}
+
+/// The rules of the ruleset tables `plugins` on [`road_set`]`(n, hills)`.
+pub fn road_rules(plugins: &str, n: u32, hills: u32) -> Arc<Rules> {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let i = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("roads-{}-{i}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("roads.toml"), road_set(n, hills)).unwrap();
+    let ruleset = format!("name = \"roads\"\ntilesets = [\"roads.toml\"]\n{plugins}");
+    let loaded = carcassonne_host::load_str(&ruleset, "roads.toml", Some(&dir), &registry());
+    let _ = std::fs::remove_dir_all(&dir);
+    loaded.unwrap_or_else(|e| panic!("{e}")).rules
+}
+
+#[test]
+fn tb14_with_no_tile_left_there_is_no_second_part() {
+    // A bag of five straight roads: Red's fifth tile extends his builder's road
+    // but the bag is empty, so the game ends (6-tile road: 6).
     let script = "draw X/RFr; place 1 0 0; deploy follower road W
          draw X/RFr; place 2 0 0; pass
          draw X/RFr; place -1 0 0; deploy builder road E
          draw X/RFr; place -2 0 0; pass
          draw X/RFr; place 3 0 0; pass";
     for (n, over) in [(5, true), (6, false)] {
-        std::fs::write(dir.join("roads.toml"), set(n)).unwrap();
-        let r = carcassonne_host::load_str(ruleset, "roads.toml", Some(&dir), &registry())
-            .unwrap()
-            .rules;
-        let g = run(&r, 2, script).unwrap();
+        let g = run(&road_rules("[plugins.builder]\n", n, 0), 2, script).unwrap();
         assert_eq!(g.is_over(), over, "{n} roads");
         if over {
             assert_eq!(g.scores(), [6, 0]);
         } else {
-            assert_eq!(names(&g), ["builder double", "builder single"]);
+            assert_eq!(legal_names(&g), ["builder double", "builder single"]);
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -371,68 +379,15 @@ fn tb17_a_tile_beside_the_builders_city_that_does_not_join_it_gives_no_second_pa
 
 // ----------------------------------------------------- returning early
 
-/// A test-only stand-in for a rule that removes followers (the princess, the
-/// dragon): the special option `test-remove tile-N` sends home every follower on
-/// placed tile N.
-struct TestRemover;
-
-impl TestRemover {
-    fn followers_on(v: &carcassonne_core::View<'_>, t: u16) -> Vec<FigureId> {
-        v.figures_at_tile(TileIndex(t))
-            .filter(|&g| {
-                v.figure_kind(g)
-                    .is_some_and(|k| v.rules().figures[k.index()].follower)
-            })
-            .collect()
-    }
+/// A follower: what [`with_remover`]'s stand-in sends home.
+fn is_follower(v: &carcassonne_core::View<'_>, g: FigureId) -> bool {
+    v.figure_kind(g)
+        .is_some_and(|k| v.rules().figures[k.index()].follower)
 }
 
-impl carcassonne_core::Hooks for TestRemover {
-    fn subscriptions(&self) -> u64 {
-        carcassonne_core::hook::FIGURE_OPTIONS | carcassonne_core::hook::FIGURE_CHOSEN
-    }
-
-    fn figure_options(
-        &self,
-        v: &carcassonne_core::View<'_>,
-        opts: &mut Vec<FigureOption>,
-    ) -> carcassonne_core::HookResult {
-        for t in 0..v.placed_count() as u16 {
-            if !Self::followers_on(v, t).is_empty() {
-                opts.push(FigureOption::Special {
-                    plugin: v.plugin,
-                    code: u32::from(t),
-                });
-            }
-        }
-        Ok(())
-    }
-
-    fn figure_chosen(
-        &self,
-        cx: &mut carcassonne_core::Cx<'_>,
-        opt: FigureOption,
-    ) -> carcassonne_core::HookResult {
-        if let FigureOption::Special { plugin, code } = opt {
-            if plugin == cx.plugin {
-                for g in Self::followers_on(&cx.view(), code as u16) {
-                    cx.return_figure(g)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn value_name(&self, _: carcassonne_core::NameCtx, value: u32) -> String {
-        format!("tile-{value}")
-    }
-
-    fn parse_value(&self, _: carcassonne_core::NameCtx, text: &str) -> Option<u32> {
-        text.strip_prefix("tile-")?.parse().ok()
-    }
-}
-
-/// The rules of `ruleset` plus [`TestRemover`] (as plugin `test-remove`).
+/// The rules of `ruleset` plus a stand-in for a rule that removes followers (the
+/// princess, the dragon): the special option `test-remove tile-N` sends home every
+/// follower on placed tile N.
 pub fn with_remover(ruleset: &str) -> Arc<Rules> {
     let r = rules(ruleset);
     let mut plugins: Vec<(
@@ -447,7 +402,7 @@ pub fn with_remover(ruleset: &str) -> Arc<Rules> {
         id: "test-remove".into(),
         ..carcassonne_core::PluginDecl::default()
     };
-    plugins.push((remover, Arc::new(TestRemover)));
+    plugins.push((remover, Arc::new(SendHomeOnTile(is_follower))));
     Arc::new(Rules::new("with a remover", r.tiles.clone(), r.options, plugins).expect("rules"))
 }
 

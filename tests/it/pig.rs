@@ -28,14 +28,6 @@ const F1: &str = "per-field";
 const F2: &str = "per-field-once-per-player";
 const F3: &str = "per-city";
 
-fn names(g: &Game) -> Vec<String> {
-    g.legal_actions()
-        .unwrap()
-        .into_iter()
-        .map(|a| g.format_action(a))
-        .collect()
-}
-
 fn pigs_in_supply(g: &Game, p: u8) -> u8 {
     g.supply(p, g.rules().figure_kind("pig").unwrap())
 }
@@ -65,7 +57,10 @@ fn tb19_the_pig_goes_on_a_field_of_the_placed_tile_holding_his_farmer() {
     )
     .unwrap();
     // BA/C: city (0), field (1) joined to Red's farmer's field.
-    assert_eq!(names(&g), ["pass", "deploy follower 0", "deploy pig 1"]);
+    assert_eq!(
+        legal_names(&g),
+        ["pass", "deploy follower 0", "deploy pig 1"]
+    );
     // Blue's own farmer's field, from Blue's tile: his pig too.
     let g = run(
         &rules(&pig(F1)),
@@ -75,9 +70,9 @@ fn tb19_the_pig_goes_on_a_field_of_the_placed_tile_holding_his_farmer() {
     )
     .unwrap();
     assert!(
-        names(&g).iter().all(|n| !n.contains("pig")),
+        legal_names(&g).iter().all(|n| !n.contains("pig")),
         "Blue has no farmer there: {:?}",
-        names(&g)
+        legal_names(&g)
     );
 }
 
@@ -97,9 +92,9 @@ fn tb19_one_pig_per_player() {
     .unwrap();
     assert_eq!(pigs_in_supply(&g, 0), 0);
     assert!(
-        names(&g).iter().all(|n| !n.contains("pig")),
+        legal_names(&g).iter().all(|n| !n.contains("pig")),
         "{:?}",
-        names(&g)
+        legal_names(&g)
     );
 }
 
@@ -109,7 +104,7 @@ fn tb25_with_farmers_off_there_is_never_a_pig() {
     let g = run(&r, 2, "draw BA/CFC; place 0 -1 0").unwrap();
     // BA/CFC: two cities (0, 1) and a field (2): no farmer, no pig.
     assert_eq!(
-        names(&g),
+        legal_names(&g),
         ["pass", "deploy follower 0", "deploy follower 1"]
     );
 }

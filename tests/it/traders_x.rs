@@ -7,9 +7,10 @@
 //! clockwise. Player 0 is Red, player 1 Blue; they alternate, except for a
 //! builder's second turn part.
 
+use crate::builder::{road_rules, ROAD_WITH_BUILDER};
 use crate::common::*;
 use crate::trade_goods::tokens;
-use carcassonne_core::{Actor, Game};
+use carcassonne_core::Actor;
 
 /// Builder, pig and hills on the base, Hills & Sheep and Traders & Builders tiles.
 const HILLS: &str = r#"
@@ -44,21 +45,6 @@ const GOODS: &str = r#"
     [plugins.builder]
     [plugins.trade-goods]
 "#;
-
-fn names(g: &Game) -> Vec<String> {
-    g.legal_actions()
-        .unwrap()
-        .into_iter()
-        .map(|a| g.format_action(a))
-        .collect()
-}
-
-/// Red's follower (at (1, 0)) and builder (at (2, 0)) on the road east of the
-/// start; Blue's cloisters below. Red's next tile at (-1, 0) extends the road.
-const ROAD_WITH_BUILDER: &str = "draw BA/RFr; place 1 0 0; deploy follower road W
-     draw BA/L; place 0 1 0; pass
-     draw BA/RFr; place 2 0 0; deploy builder road W
-     draw BA/L; place 1 1 0; pass";
 
 // ------------------------------------------------------------------ TB5
 
@@ -170,56 +156,9 @@ fn x11_a_player_who_loses_the_hill_tie_break_scores_nothing_pig_or_not() {
 
 // ------------------------------------------------------------------ X12
 
-/// A tile set of straight roads (`n` plain, `hills` on hills) and the start.
-fn road_set(n: u32, hills: u32) -> String {
-    format!(
-        "name = \"roads\"
-         [[tiles]]
-         id = \"X/RCr\"
-         counts = {{ C2 = 1 }}
-         start = true
-         sides = \"CRFR\"
-         features = [
-           {{ kind = \"city\", slots = [\"N\"] }},
-           {{ kind = \"road\", slots = [\"W\", \"E\"] }},
-           {{ kind = \"field\", slots = [\"EL\", \"WR\"], adj = [0] }},
-           {{ kind = \"field\", slots = [\"ER\", \"S\", \"WL\"] }},
-         ]
-         [[tiles]]
-         id = \"X/RFr\"
-         counts = {{ C2 = {n} }}
-         sides = \"FRFR\"
-         features = [
-           {{ kind = \"road\", slots = [\"W\", \"E\"] }},
-           {{ kind = \"field\", slots = [\"WR\", \"N\", \"EL\"] }},
-           {{ kind = \"field\", slots = [\"ER\", \"S\", \"WL\"] }},
-         ]
-         [[tiles]]
-         id = \"X/RFr.h\"
-         counts = {{ C2 = {hills} }}
-         markers = [\"hill\"]
-         sides = \"FRFR\"
-         features = [
-           {{ kind = \"road\", slots = [\"W\", \"E\"] }},
-           {{ kind = \"field\", slots = [\"WR\", \"N\", \"EL\"] }},
-           {{ kind = \"field\", slots = [\"ER\", \"S\", \"WL\"] }},
-         ]"
-    )
-}
-
 #[test]
 fn x12_hill_tiles_take_their_underlay_in_either_part_and_an_emptied_bag_ends_the_game() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("x12-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let ruleset =
-        "name = \"roads\"\ntilesets = [\"roads.toml\"]\n[plugins.builder]\n[plugins.hills]\n";
-    let load = |n, hills| {
-        std::fs::write(dir.join("roads.toml"), road_set(n, hills)).unwrap();
-        carcassonne_host::load_str(ruleset, "roads.toml", Some(&dir), &registry())
-            .unwrap()
-            .rules
-    };
+    let load = |n, hills| road_rules("[plugins.builder]\n[plugins.hills]\n", n, hills);
     // Red's hill tile at (3, 0) extends his builder's road; its underlay is the
     // last tile of the bag: no second part, the game ends (6-tile road).
     let first = "draw X/RFr; place 1 0 0; deploy follower road W
@@ -234,7 +173,7 @@ fn x12_hill_tiles_take_their_underlay_in_either_part_and_an_emptied_bag_ends_the
     // underlay too, which empties the bag (7-tile road).
     let mut g = run(&load(6, 2), 2, first).unwrap();
     assert_eq!(g.bag_len(), 2);
-    assert_eq!(names(&g), ["builder double", "builder single"]);
+    assert_eq!(legal_names(&g), ["builder double", "builder single"]);
     run_on(
         &mut g,
         "builder double; draw X/RFr.h; hidden X/RFr; place 4 0 0; pass",
@@ -243,7 +182,6 @@ fn x12_hill_tiles_take_their_underlay_in_either_part_and_an_emptied_bag_ends_the
     assert_eq!(g.bag_len(), 0);
     assert!(g.is_over());
     assert_eq!(g.scores(), [7, 0]);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // ------------------------------------------------------------------ X13
@@ -260,7 +198,7 @@ fn x13_a_shepherd_is_no_farmer_for_the_pig() {
          draw BA/RFr; place -2 0 0",
     )
     .unwrap();
-    let n = names(&g);
+    let n = legal_names(&g);
     assert!(n.iter().any(|a| a.starts_with("deploy follower")), "{n:?}");
     assert!(n.iter().all(|a| !a.contains("pig")), "{n:?}");
 }
@@ -306,10 +244,10 @@ fn x14_each_part_of_a_double_turn_is_a_turn_for_the_shepherd() {
         ),
     )
     .unwrap();
-    assert_eq!(names(&g), ["builder double", "builder single"]);
+    assert_eq!(legal_names(&g), ["builder double", "builder single"]);
     run_on(&mut g, "builder double; draw BA/RFr; place -2 0 0; pass").unwrap();
     assert_eq!(g.current_player(), 0);
-    assert_eq!(names(&g), ["shepherd grow", "shepherd herd"]);
+    assert_eq!(legal_names(&g), ["shepherd grow", "shepherd herd"]);
     run_on(&mut g, "shepherd herd; scores 3 0").unwrap();
     assert_eq!(g.current_player(), 1);
     assert_eq!(g.actor(), Actor::Chance);
@@ -338,9 +276,9 @@ fn x15_the_abbot_may_be_taken_back_in_the_second_part() {
     .unwrap();
     assert_eq!(g.current_player(), 0);
     assert!(
-        names(&g).contains(&"abbot recall".to_string()),
+        legal_names(&g).contains(&"abbot recall".to_string()),
         "{:?}",
-        names(&g)
+        legal_names(&g)
     );
     run_on(&mut g, "abbot recall; scores 4 0").unwrap();
     assert_eq!(g.current_player(), 1);
