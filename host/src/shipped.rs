@@ -17,6 +17,23 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "classic-farmers.toml",
         include_str!("../../configs/classic-farmers.toml"),
     ),
+    (
+        "inns-and-cathedrals.toml",
+        include_str!("../../configs/inns-and-cathedrals.toml"),
+    ),
+    (
+        "hills-and-sheep-inns-and-cathedrals.toml",
+        include_str!("../../configs/hills-and-sheep-inns-and-cathedrals.toml"),
+    ),
+    (
+        "traders-and-builders.toml",
+        include_str!("../../configs/traders-and-builders.toml"),
+    ),
+    (
+        "traders-and-builders-hills-and-sheep.toml",
+        include_str!("../../configs/traders-and-builders-hills-and-sheep.toml"),
+    ),
+    ("big-box.toml", include_str!("../../configs/big-box.toml")),
 ];
 
 #[cfg(test)]

@@ -4,7 +4,10 @@
 // The official plugins, compiled into this test binary as into the program.
 use carcassonne_abbot as _;
 use carcassonne_builder as _;
+use carcassonne_cathedrals as _;
 use carcassonne_hills as _;
+use carcassonne_inns as _;
+use carcassonne_large_follower as _;
 use carcassonne_pig as _;
 use carcassonne_shepherd as _;
 use carcassonne_special_cities as _;
@@ -62,6 +65,9 @@ pub fn official_libraries() -> &'static std::path::Path {
             "trade-goods",
             "builder",
             "pig",
+            "inns",
+            "cathedrals",
+            "large-follower",
         ] {
             let file = format!(
                 "{}carcassonne_{}_lib{}",

@@ -10,9 +10,10 @@ use carcassonne_core::{Actor, FigureId, Game};
 use std::cell::Cell;
 
 /// The shipped Traders & Builders rulesets.
-const RULESETS: [&str; 2] = [
+const RULESETS: [&str; 3] = [
     "traders-and-builders.toml",
     "traders-and-builders-hills-and-sheep.toml",
+    "big-box.toml",
 ];
 
 /// Goods tokens in the game (TB1): 9 wine, 6 grain and 5 cloth.
@@ -146,14 +147,12 @@ fn traders_rulesets_enable_the_three_plugins_with_their_defaults() {
         for id in ["trade-goods", "builder", "pig"] {
             assert!(r.plugin_index(id).is_some(), "{name}: {id}");
         }
-        assert_eq!(
-            r.tiles.total(),
-            if name.contains("hills") {
-                71 + 18 + 24
-            } else {
-                71 + 24
-            } + 1
-        );
+        let tiles = match name {
+            "traders-and-builders.toml" => 72 + 24,
+            "traders-and-builders-hills-and-sheep.toml" => 72 + 18 + 24,
+            _ => 72 + 18 + 18 + 24,
+        };
+        assert_eq!(r.tiles.total(), tiles, "{name}");
     }
 }
 

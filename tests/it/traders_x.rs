@@ -286,3 +286,114 @@ fn x15_the_abbot_may_be_taken_back_in_the_second_part() {
     // The 5-tile road.
     assert_eq!(g.scores(), [9, 0]);
 }
+
+// ------------------------------------------------------------------ X16
+
+/// Builder and pig with the large follower of Inns & Cathedrals.
+const LARGE: &str = r#"
+    name = "builder and pig with the large follower"
+    tilesets = ["base", "traders-and-builders"]
+    [plugins.builder]
+    [plugins.pig]
+    [plugins.large-follower]
+"#;
+
+#[test]
+fn x16_a_large_follower_lets_the_builder_in_and_triggers_the_double_turn() {
+    let mut g = run(
+        &rules(LARGE),
+        2,
+        "draw BA/RFr; place 1 0 0; deploy large-follower road W
+         draw BA/L; place 0 1 0; pass
+         draw BA/RFr; place 2 0 0",
+    )
+    .unwrap();
+    assert!(
+        legal_names(&g).contains(&"deploy builder 0".to_string()),
+        "{:?}",
+        legal_names(&g)
+    );
+    run_on(
+        &mut g,
+        "deploy builder road W
+         draw BA/L; place 1 1 0; pass
+         draw BA/RFr; place -1 0 0; pass",
+    )
+    .unwrap();
+    assert_eq!(legal_names(&g), ["builder double", "builder single"]);
+}
+
+#[test]
+fn x16_a_large_follower_is_a_farmer_for_the_pig_and_counts_2_in_the_field() {
+    // JCZ `pig-scoring` with Red's farmer a large follower: 2 against Blue's 1,
+    // Red alone wins the field and his pig gives 2 × 4.
+    check(
+        &rules(LARGE),
+        2,
+        "draw BA/CFC; place 0 -1 0; deploy large-follower field E
+         draw BA/C; place 0 -2 2; deploy follower field N
+         draw BA/C; place -1 -1 3; deploy pig field E
+         draw BA/Rr; place -1 -2 1; pass
+         end",
+        &[8, 0],
+    );
+    // Against Blue's two farmers it is a tie of strength 2: Red's 3 cities score
+    // 3 × 4 with the pig, Blue's 3 × 3 (the same field as in `tb21_*`).
+    check(
+        &rules(LARGE),
+        2,
+        "draw BA/CFC; place 0 -1 0; deploy large-follower field E
+         draw BA/C; place 0 -2 2; deploy follower field N
+         draw BA/C; place -1 -1 3; deploy pig field E
+         draw BA/C; place 0 -3 3; pass
+         draw BA/L; place 0 1 0; pass
+         draw BA/C; place -1 -3 1; deploy follower field S
+         draw BA/L; place 1 1 0; pass
+         draw BA/L; place -1 -2 0; pass
+         end",
+        &[12, 9],
+    );
+}
+
+// ------------------------------------------------------------------ X17
+
+/// Goods with the cathedrals of Inns & Cathedrals.
+const CATHEDRALS: &str = r#"
+    name = "goods and cathedrals"
+    tilesets = ["base", "inns-and-cathedrals", "traders-and-builders"]
+    [plugins.trade-goods]
+    [plugins.cathedrals]
+"#;
+
+/// A city of the start, the cathedral at (0, -1), caps N and W and the wine band
+/// at (1, -1) (Red's follower on the cathedral); Blue's cap at (2, -1) would close it.
+const CATHEDRAL_CITY: &str = "draw IC/Cccc.c; place 0 -1 0; deploy follower 0
+     draw TB/CFc.w; place 1 -1 0; pass
+     draw BA/C; place 0 -2 2; pass
+     draw BA/C; place -1 -1 1; pass
+     draw BA/L; place 0 1 0; pass";
+
+#[test]
+fn x17_a_completed_city_with_goods_and_a_cathedral_scores_3_per_tile_and_gives_its_goods() {
+    // Blue closes the 6-tile city: Red scores 6 × 3, Blue takes the wine.
+    let mut g = check(
+        &rules(CATHEDRALS),
+        2,
+        &format!("{CATHEDRAL_CITY}\ndraw BA/C; place 2 -1 3; pass"),
+        &[18, 0],
+    );
+    assert_eq!(tokens(&g, 0, 1), (1, 0, 0));
+    run_on(&mut g, "end").unwrap();
+    assert_eq!(g.scores(), [18, 10]);
+}
+
+#[test]
+fn x17_unfinished_at_the_end_it_scores_0_and_gives_no_goods() {
+    let g = check(
+        &rules(CATHEDRALS),
+        2,
+        &format!("{CATHEDRAL_CITY}\nend"),
+        &[0, 0],
+    );
+    assert_eq!((tokens(&g, 0, 0), tokens(&g, 0, 1)), ((0, 0, 0), (0, 0, 0)));
+}
