@@ -2,6 +2,7 @@
 
 mod abbot;
 mod browser;
+mod builder;
 mod capabilities;
 mod cathedrals;
 mod cli;
@@ -12,6 +13,7 @@ mod hills;
 mod inns;
 mod inns_and_cathedrals;
 mod large_follower;
+mod pig;
 mod plugins;
 mod properties;
 mod render;
@@ -19,4 +21,7 @@ mod robustness;
 mod scenarios;
 mod shepherd;
 mod special_cities;
+mod trade_goods;
+mod traders;
+mod traders_x;
 mod vineyards;
