@@ -20,12 +20,15 @@ use std::sync::{Arc, Mutex};
 
 // The official plugins, compiled into the extension.
 use carcassonne_abbot as _;
+use carcassonne_builder as _;
 use carcassonne_cathedrals as _;
 use carcassonne_hills as _;
 use carcassonne_inns as _;
 use carcassonne_large_follower as _;
+use carcassonne_pig as _;
 use carcassonne_shepherd as _;
 use carcassonne_special_cities as _;
+use carcassonne_trade_goods as _;
 use carcassonne_vineyards as _;
 
 pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
