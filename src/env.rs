@@ -43,10 +43,74 @@ pub fn registry(dirs: &[PathBuf]) -> Result<Registry> {
 
 /// Loads the ruleset named by the arguments (default: the embedded one).
 pub fn load_ruleset(args: &RulesetArgs) -> Result<Ruleset> {
+    load_ruleset_and_registry(args).map(|(rs, _)| rs)
+}
+
+/// [`load_ruleset`], with the registry it was resolved against.
+pub fn load_ruleset_and_registry(args: &RulesetArgs) -> Result<(Ruleset, Registry)> {
     let reg = registry(&args.plugin_dirs)?;
     let r = match &args.ruleset {
         Some(path) => carcassonne_host::load_file(path, &reg),
         None => carcassonne_host::load_default(&reg),
     };
-    r.map_err(|e| anyhow!("invalid ruleset:\n{e}"))
+    let rs = r.map_err(|e| anyhow!("invalid ruleset:\n{e}"))?;
+    Ok((rs, reg))
+}
+
+/// A game record read from a file, with its ruleset resolved (tile-set files
+/// from the record, else from the record's directory), the game at its start
+/// (before any recorded action), and how this program's rules differ from the
+/// record's.
+pub struct LoadedRecord {
+    /// The ruleset.
+    pub rs: Ruleset,
+    /// The record.
+    pub rec: carcassonne_core::Record,
+    /// The game before the first recorded action.
+    pub game: carcassonne_core::Game,
+    /// Differences between the rules here and the record's (plugin versions, tiles).
+    pub changes: Vec<String>,
+}
+
+impl LoadedRecord {
+    /// `e`, with a note naming the rule changes that may explain it.
+    pub fn explain(&self, e: impl std::fmt::Display) -> anyhow::Error {
+        if self.changes.is_empty() {
+            anyhow!("{e}")
+        } else {
+            anyhow!(
+                "{e}\nnote: the rules differ from those the record was made with: {}",
+                self.changes.join("; ")
+            )
+        }
+    }
+}
+
+/// Reads the record at `path` (see [`LoadedRecord`]); a change of the rules is
+/// reported on standard error.
+pub fn load_record(path: &std::path::Path, plugin_dirs: &[PathBuf]) -> Result<LoadedRecord> {
+    use anyhow::Context;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let rec = carcassonne_core::Record::from_json(&text)
+        .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let reg = registry(plugin_dirs)?;
+    let origin = format!("{} (embedded ruleset)", path.display());
+    let rs = carcassonne_host::provenance::load_record_ruleset(&rec, &origin, path.parent(), &reg)
+        .map_err(|e| anyhow!("invalid ruleset in the record:\n{e}"))?;
+    let changes = carcassonne_host::provenance::differences(&rec, &rs, &reg);
+    if !changes.is_empty() {
+        eprintln!(
+            "note: {}: the rules differ from those the record was made with: {}",
+            path.display(),
+            changes.join("; ")
+        );
+    }
+    let game = carcassonne_core::Game::new(rs.rules.clone(), rec.players, rec.seed)?;
+    Ok(LoadedRecord {
+        rs,
+        rec,
+        game,
+        changes,
+    })
 }

@@ -1,10 +1,31 @@
 //! `carcassonne`: play, replay and simulate games; list plugins; check rulesets.
 
-mod bots;
+// Output macros that never panic (see `out`); they shadow `std`'s in every module below.
+macro_rules! println {
+    () => { $crate::out::stdout(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::out::stdout(format_args!("{}\n", format_args!($($arg)*))) };
+}
+macro_rules! print {
+    ($($arg:tt)*) => { $crate::out::stdout(format_args!($($arg)*)) };
+}
+macro_rules! eprintln {
+    () => { $crate::out::stderr(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::out::stderr(format_args!("{}\n", format_args!($($arg)*))) };
+}
+#[allow(unused_macros)]
+macro_rules! eprint {
+    ($($arg:tt)*) => { $crate::out::stderr(format_args!($($arg)*)) };
+}
+
 mod cmd;
 mod env;
+mod interrupt;
 mod log;
+mod out;
+mod plot;
+mod record_file;
 mod render;
+mod stats;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -37,8 +58,14 @@ enum Command {
     Replay(cmd::replay::Args),
     /// Run many seeded games on all cores and print score statistics.
     Simulate(cmd::simulate::Args),
+    /// Play every pairing of bots on paired seeds, seats swapped: win rates, scores, Elo.
+    Tournament(cmd::tournament::Args),
     /// Run the same seeded games on two rulesets and show what changes.
     Compare(cmd::compare::Args),
+    /// Draw the board of a recorded game at any turn as a picture (SVG).
+    Render(cmd::render::Args),
+    /// Play in the browser: a local web server with a page to play against bots or each other.
+    Serve(cmd::serve::Args),
     /// List compiled-in and run-time plugins with their options.
     Plugins(cmd::plugins::Args),
     /// Check or show a ruleset.
@@ -46,6 +73,8 @@ enum Command {
     Ruleset(cmd::ruleset::Command),
     /// Play random games on a ruleset with invariant checks at every step (for plugin authors).
     Conformance(cmd::conformance::Args),
+    /// Run scenario files: rulebook-style fixtures with expected scores and events.
+    Check(cmd::check::Args),
 }
 
 fn main() -> ExitCode {
@@ -61,12 +90,21 @@ fn main() -> ExitCode {
         Command::Replay(a) => cmd::replay::run(a),
         Command::Simulate(a) => cmd::simulate::run(a),
         Command::Compare(a) => cmd::compare::run(a),
+        Command::Tournament(a) => cmd::tournament::run(a),
+        Command::Render(a) => cmd::render::run(a),
+        Command::Serve(a) => cmd::serve::run(a),
         Command::Plugins(a) => cmd::plugins::run(a),
         Command::Ruleset(c) => cmd::ruleset::run(c),
         Command::Conformance(a) => cmd::conformance::run(a),
+        Command::Check(a) => cmd::check::run(a),
     };
+    out::flush();
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.is::<interrupt::Interrupted>() => {
+            eprintln!("{e}");
+            ExitCode::from(interrupt::EXIT_CODE)
+        }
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE

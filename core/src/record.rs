@@ -9,19 +9,77 @@ use crate::GameError;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, VecDeque};
 
-/// Format tag of version 1 records.
-pub const RECORD_FORMAT: &str = "carcassonne-record/1";
+/// Format tag of the records this version writes.
+pub const RECORD_FORMAT: &str = "carcassonne-record/2";
+/// Format tags of the records this version reads (version 1 lacks the
+/// tile-set texts, plugin versions and rules fingerprint).
+pub const READABLE_FORMATS: [&str; 2] = ["carcassonne-record/1", RECORD_FORMAT];
+
+/// In a stream of forced outcomes, one drawn from the game's RNG (it stands
+/// before a later forced outcome of the same stream).
+pub const SAMPLED: &str = "*";
+
+/// The action text that ends a game early: final scoring at once, as if the bag
+/// were empty (allowed between turns; see [`Game::end_now`]).
+pub const END: &str = "end";
+
+/// A plugin and its version, as a record remembers them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PluginVersion {
+    /// Plugin id.
+    pub id: String,
+    /// Its version.
+    pub version: String,
+}
+
+/// Where a game's rules came from: what a record stores so it replays anywhere
+/// and so a change of the rules is reported as such.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Provenance {
+    /// Name of the ruleset.
+    pub ruleset_name: String,
+    /// The full ruleset file (TOML).
+    pub ruleset: String,
+    /// The text of each tile-set file the ruleset names, by the name it uses.
+    pub tilesets: BTreeMap<String, String>,
+    /// Enabled plugins and their versions, in dispatch order.
+    pub plugins: Vec<PluginVersion>,
+    /// Fingerprint of the compiled rules (tiles, options, plugins and their versions).
+    pub rules_hash: Option<String>,
+}
+
+impl Provenance {
+    /// Only the ruleset's name and text (what version 1 records stored).
+    pub fn bare(ruleset_name: &str, ruleset_toml: &str) -> Provenance {
+        Provenance {
+            ruleset_name: ruleset_name.into(),
+            ruleset: ruleset_toml.into(),
+            ..Provenance::default()
+        }
+    }
+}
 
 /// A game record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Record {
-    /// Always [`RECORD_FORMAT`].
+    /// [`RECORD_FORMAT`] (or an older one of [`READABLE_FORMATS`]).
     pub format: String,
     /// Name of the ruleset.
     pub ruleset_name: String,
     /// The full ruleset file (TOML), so a record replays on its own.
     pub ruleset: String,
+    /// The text of each tile-set file the ruleset names (by the name it uses there),
+    /// so the record replays without them.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub tilesets: BTreeMap<String, String>,
+    /// Enabled plugins and their versions when the game was played.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub plugins: Vec<PluginVersion>,
+    /// Fingerprint of the rules the game was played with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_hash: Option<String>,
     /// Players.
     pub players: u8,
     /// Seed of the game's RNG.
@@ -68,6 +126,18 @@ pub enum ReplayError {
     /// The game ended with actions left over.
     #[error("the game ended with {0} action(s) left in the record")]
     Leftover(usize),
+    /// Forced chance outcomes were left over after the last action.
+    #[error("{count} forced `{stream}` outcome(s) left unused after the last action (first: `{first}`){}", stream_hint(.known))]
+    LeftoverForced {
+        /// The stream.
+        stream: String,
+        /// How many are left.
+        count: usize,
+        /// The first unused outcome.
+        first: String,
+        /// The chance streams of this game, if `stream` is not one of them.
+        known: Option<Vec<String>>,
+    },
     /// Recorded final scores differ from the replay.
     #[error("replayed scores {replayed:?} differ from the recorded {recorded:?}")]
     Scores {
@@ -81,12 +151,22 @@ pub enum ReplayError {
     Game(#[from] GameError),
 }
 
+fn stream_hint(known: &Option<Vec<String>>) -> String {
+    match known {
+        Some(k) => format!(
+            "; this game has no such chance stream (its streams: {})",
+            k.join(", ")
+        ),
+        None => String::new(),
+    }
+}
+
 impl Record {
     /// Parses a JSON record.
     pub fn from_json(text: &str) -> Result<Record, ReplayError> {
         let r: Record =
             serde_json::from_str(text).map_err(|e| ReplayError::Parse(e.to_string()))?;
-        if r.format != RECORD_FORMAT {
+        if !READABLE_FORMATS.contains(&r.format.as_str()) {
             return Err(ReplayError::Format(r.format));
         }
         Ok(r)
@@ -120,6 +200,9 @@ impl Driver {
         while g.actor() == Actor::Chance {
             let stream = g.chance_stream().unwrap_or("tile").to_string();
             match self.forced.get_mut(&stream).and_then(|q| q.pop_front()) {
+                Some(text) if text == SAMPLED => {
+                    g.sample_chance()?;
+                }
                 Some(text) => {
                     let c = g
                         .parse_outcome(&text)
@@ -145,71 +228,155 @@ impl Driver {
 
     /// Replays `actions` on `g` (whose rules, players and seed must match the record).
     pub fn replay(&mut self, g: &mut Game, actions: &[String]) -> Result<(), ReplayError> {
+        self.replay_observed(g, actions, |_, _| {})
+    }
+
+    /// [`Driver::replay`], calling `seen` after every step: `seen(g, Some(text))`
+    /// after action `text`, `seen(g, None)` after chance events were resolved
+    /// (e.g. to collect the events of each turn).
+    pub fn replay_observed(
+        &mut self,
+        g: &mut Game,
+        actions: &[String],
+        mut seen: impl FnMut(&mut Game, Option<&str>),
+    ) -> Result<(), ReplayError> {
         for (i, text) in actions.iter().enumerate() {
-            self.settle(g)?;
+            if text.trim() != END {
+                self.settle(g)?;
+                seen(g, None);
+            }
             if g.is_over() {
                 return Err(ReplayError::Leftover(actions.len() - i));
             }
-            let a = g.parse_action(text).map_err(|error| ReplayError::Action {
-                index: i + 1,
-                text: text.clone(),
-                error,
-            })?;
-            g.apply(a).map_err(|error| ReplayError::Action {
-                index: i + 1,
-                text: text.clone(),
-                error,
-            })?;
+            self.apply_text(g, i + 1, text)?;
+            seen(g, Some(text));
         }
-        self.settle(g)
+        self.settle(g)?;
+        seen(g, None);
+        self.check_used_up(g)
+    }
+
+    /// Applies action `text` (number `index`, 1-based, for errors): a player
+    /// action after the pending chance events, or [`END`] (final scoring now,
+    /// before the next tile is drawn).
+    pub fn apply_text(
+        &mut self,
+        g: &mut Game,
+        index: usize,
+        text: &str,
+    ) -> Result<(), ReplayError> {
+        let err = |error| ReplayError::Action {
+            index,
+            text: text.to_string(),
+            error,
+        };
+        if text.trim() == END {
+            return g.end_now().map_err(err);
+        }
+        self.settle(g)?;
+        let a = g.parse_action(text).map_err(err)?;
+        g.apply(a).map_err(err)
+    }
+
+    /// Fails if forced outcomes are left over (like actions left over, a record
+    /// that does not match its game).
+    pub fn check_used_up(&self, g: &Game) -> Result<(), ReplayError> {
+        let Some((stream, q)) = self.forced.iter().find(|(_, q)| !q.is_empty()) else {
+            return Ok(());
+        };
+        let mut streams = vec!["tile".to_string(), "hidden".to_string()];
+        streams.extend(g.rules().plugins.iter().map(|p| p.decl.id.clone()));
+        Err(ReplayError::LeftoverForced {
+            stream: stream.clone(),
+            count: q.len(),
+            first: q.front().cloned().unwrap_or_default(),
+            known: (!streams.contains(stream)).then_some(streams),
+        })
     }
 }
 
 /// Records a game as it is played.
+///
+/// A replay uses a stream's forced outcomes for that stream's chance events in
+/// order; [`SAMPLED`] in the list stands for an outcome drawn from the game's
+/// RNG. So when an outcome is forced after others of its stream were sampled,
+/// those are recorded as [`SAMPLED`] before it, and the replay draws them from
+/// the RNG exactly as the game did.
 #[derive(Clone, Debug, Default)]
 pub struct Recorder {
     /// Player actions so far.
     pub actions: Vec<String>,
-    /// Explicitly chosen chance outcomes so far.
+    /// Explicitly chosen chance outcomes so far, per stream ([`SAMPLED`] for
+    /// one drawn from the RNG before a later forced one).
     pub forced: BTreeMap<String, Vec<String>>,
+    /// Outcomes sampled in each stream since its last forced one.
+    sampled: BTreeMap<String, usize>,
 }
 
 impl Recorder {
+    /// A recorder for a game whose chance events begin with these forced
+    /// outcomes (a record played on).
+    pub fn continuing(forced: &BTreeMap<String, Vec<String>>) -> Recorder {
+        Recorder {
+            forced: forced.clone(),
+            ..Recorder::default()
+        }
+    }
+
     /// Applies `a` to `g` and records it. Chance outcomes applied this way are
     /// recorded as forced; use [`Recorder::sample`] for RNG draws.
     pub fn apply(&mut self, g: &mut Game, a: Action) -> Result<(), GameError> {
-        let text = g.format_action(a);
+        let step = g.pending_steps().last().copied();
         let stream = g.chance_stream().map(str::to_string);
+        let text = g.format_action(a);
         g.apply(a)?;
         match (a, stream) {
-            (Action::Chance(_), Some(s)) => {
-                let name = text
-                    .split_once(' ')
-                    .map_or(text.as_str(), |x| x.1)
-                    .to_string();
-                self.forced.entry(s).or_default().push(name);
+            (Action::Chance(c), Some(s)) => {
+                let before = self.sampled.remove(&s).unwrap_or(0);
+                let list = self.forced.entry(s).or_default();
+                list.extend(std::iter::repeat_n(SAMPLED.to_string(), before));
+                list.push(g.outcome_name_in(step, c));
             }
             _ => self.actions.push(text),
         }
         Ok(())
     }
 
-    /// Samples the pending chance event from the game's RNG (not recorded: the seed replays it).
+    /// Samples the pending chance event from the game's RNG (the seed replays it).
     pub fn sample(&mut self, g: &mut Game) -> Result<u32, GameError> {
-        g.sample_chance()
+        let stream = g.chance_stream().unwrap_or("tile").to_string();
+        let c = g.sample_chance()?;
+        *self.sampled.entry(stream).or_default() += 1;
+        Ok(c)
     }
 
-    /// Finishes the record.
+    /// Finishes the record, with only the ruleset's name and text as its provenance.
     pub fn finish(self, g: &Game, ruleset_name: &str, ruleset_toml: &str) -> Record {
+        self.record(g, &Provenance::bare(ruleset_name, ruleset_toml))
+    }
+
+    /// The record of the game so far (final scores once it is over).
+    pub fn record(&self, g: &Game, p: &Provenance) -> Record {
         Record {
             format: RECORD_FORMAT.into(),
-            ruleset_name: ruleset_name.into(),
-            ruleset: ruleset_toml.into(),
+            ruleset_name: p.ruleset_name.clone(),
+            ruleset: p.ruleset.clone(),
+            tilesets: p.tilesets.clone(),
+            plugins: p.plugins.clone(),
+            rules_hash: p.rules_hash.clone(),
             players: g.players(),
             seed: g.seed(),
-            actions: self.actions,
-            forced: self.forced,
+            actions: self.actions.clone(),
+            forced: self.forced.clone(),
             scores: g.is_over().then(|| g.scores().to_vec()),
         }
+    }
+
+    /// Ends the game now (final scoring, see [`Game::end_now`]) and records it
+    /// as the action `end`.
+    pub fn end_now(&mut self, g: &mut Game) -> Result<(), GameError> {
+        g.end_now()?;
+        self.actions.push(END.into());
+        Ok(())
     }
 }

@@ -49,10 +49,12 @@ impl Rng {
         result
     }
 
-    /// A uniform integer in `0..n` (`n > 0`), without modulo bias (Lemire's method).
+    /// A uniform integer in `0..n`, without modulo bias (Lemire's method); 0 when `n` is 0.
     #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
-        debug_assert!(n > 0);
+        if n == 0 {
+            return 0;
+        }
         let n64 = n as u64;
         let mut m = (self.next_u64() >> 32) * n64;
         if (m as u32) < n {
@@ -64,17 +66,39 @@ impl Rng {
         (m >> 32) as u32
     }
 
-    /// Picks an index with probability proportional to its weight. `weights` must not all be 0.
-    pub fn weighted(&mut self, weights: impl Iterator<Item = u32> + Clone) -> usize {
-        let total: u32 = weights.clone().sum();
-        let mut r = self.below(total);
+    /// A uniform integer in `0..n` (`n > 0`), without modulo bias, for 64-bit ranges.
+    /// For `n <= u32::MAX` it draws exactly as [`Rng::below`].
+    pub fn below_u64(&mut self, n: u64) -> u64 {
+        if let Ok(small) = u32::try_from(n) {
+            return u64::from(self.below(small));
+        }
+        let mut m = u128::from(self.next_u64()) * u128::from(n);
+        if (m as u64) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u64) < threshold {
+                m = u128::from(self.next_u64()) * u128::from(n);
+            }
+        }
+        (m >> 64) as u64
+    }
+
+    /// Picks an index with probability proportional to its weight; `None` if every
+    /// weight is 0 (or there is none). Weights are summed in 64 bits, so any number
+    /// of `u32` weights draws exactly.
+    pub fn weighted(&mut self, weights: impl Iterator<Item = u32> + Clone) -> Option<usize> {
+        let total: u64 = weights.clone().map(u64::from).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut r = self.below_u64(total);
         for (i, w) in weights.enumerate() {
+            let w = u64::from(w);
             if r < w {
-                return i;
+                return Some(i);
             }
             r -= w;
         }
-        unreachable!("weights changed while sampling")
+        None
     }
 }
 
@@ -123,7 +147,47 @@ mod tests {
         let mut r = Rng::new(9);
         for _ in 0..1000 {
             let i = r.weighted([0u32, 3, 0, 1].into_iter());
-            assert!(i == 1 || i == 3);
+            assert!(i == Some(1) || i == Some(3));
         }
+    }
+
+    #[test]
+    fn weighted_without_weight_is_none_not_a_panic() {
+        let mut r = Rng::new(9);
+        assert_eq!(r.weighted([0u32, 0].into_iter()), None);
+        assert_eq!(r.weighted(std::iter::empty()), None);
+    }
+
+    #[test]
+    fn weights_summing_past_u32_max_draw_fairly() {
+        // Two weights of 2^31 used to wrap to a total of 0 and always land one side.
+        let mut r = Rng::new(11);
+        let mut seen = [0u32; 2];
+        for _ in 0..2000 {
+            seen[r.weighted([1u32 << 31, 1 << 31].into_iter()).unwrap()] += 1;
+        }
+        assert!(seen.iter().all(|&c| c > 800), "{seen:?}");
+        // Three near-maximal weights.
+        let mut seen = [0u32; 3];
+        for _ in 0..3000 {
+            seen[r.weighted([u32::MAX; 3].into_iter()).unwrap()] += 1;
+        }
+        assert!(seen.iter().all(|&c| c > 800), "{seen:?}");
+    }
+
+    #[test]
+    fn below_u64_matches_below_on_small_ranges_and_covers_large_ones() {
+        let (mut a, mut b) = (Rng::new(5), Rng::new(5));
+        for n in [1u32, 7, 1000, u32::MAX] {
+            assert_eq!(a.below_u64(u64::from(n)), u64::from(b.below(n)));
+        }
+        let n = 3 * (1u64 << 33);
+        let mut seen = [0u32; 3];
+        for _ in 0..3000 {
+            let x = a.below_u64(n);
+            assert!(x < n);
+            seen[(x / (1 << 33)) as usize] += 1;
+        }
+        assert!(seen.iter().all(|&c| c > 800), "{seen:?}");
     }
 }

@@ -1,4 +1,7 @@
-//! Scenario fixtures: short scripts that read like a rulebook example.
+//! Scenario fixtures: short scripts that read like a rulebook example, and the
+//! scenarios built on them (a script plus what to expect), which scenario
+//! files (`carcassonne check`, `docs/scenarios.md`) and the Rust ruling tests
+//! share.
 //!
 //! A script is a list of lines; `;` separates several steps on one line and `#`
 //! starts a comment. Each step is an action in the text form of
@@ -14,18 +17,28 @@
 use crate::game::{Actor, Game};
 use crate::rules::Rules;
 use crate::GameError;
+use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// A fixture step failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("fixture line {line} (`{step}`): {message}")]
+#[error("{}{message}", where_(*.line, .step))]
 pub struct ScenarioError {
-    /// 1-based line.
+    /// 1-based line of the script (0: not a step of it).
     pub line: usize,
-    /// The step text.
+    /// The step text (or the expectation, `expect.scores`, that is not met).
     pub step: String,
     /// What went wrong.
     pub message: String,
+}
+
+fn where_(line: usize, step: &str) -> String {
+    match (line, step) {
+        (0, "") => String::new(),
+        (0, s) => format!("{s}: "),
+        (l, s) => format!("fixture line {l} (`{s}`): "),
+    }
 }
 
 /// Runs `script` on a new game of `players` players and returns the game.
@@ -41,6 +54,15 @@ pub fn run(rules: &Arc<Rules>, players: u8, script: &str) -> Result<Game, Scenar
 
 /// Runs `script` on an existing game.
 pub fn run_on(g: &mut Game, script: &str) -> Result<(), ScenarioError> {
+    run_steps(g, script, &mut |_| {})
+}
+
+/// Runs `script` on `g`, calling `seen` after every step.
+fn run_steps(
+    g: &mut Game,
+    script: &str,
+    seen: &mut dyn FnMut(&mut Game),
+) -> Result<(), ScenarioError> {
     for (ln, line) in script.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("");
         for step in line.split(';').map(str::trim).filter(|s| !s.is_empty()) {
@@ -49,8 +71,9 @@ pub fn run_on(g: &mut Game, script: &str) -> Result<(), ScenarioError> {
                 step: step.to_string(),
                 message,
             };
-            if step == "end" {
+            if step == crate::record::END {
                 g.end_now().map_err(|e| err(e.to_string()))?;
+                seen(g);
                 continue;
             }
             if let Some(rest) = step.strip_prefix("scores ") {
@@ -77,6 +100,7 @@ pub fn run_on(g: &mut Game, script: &str) -> Result<(), ScenarioError> {
                 _ => {}
             }
             g.apply(a).map_err(|e: GameError| err(e.to_string()))?;
+            seen(g);
         }
     }
     Ok(())
@@ -94,4 +118,122 @@ pub fn check(rules: &Arc<Rules>, players: u8, script: &str, expected: &[i32]) ->
     };
     assert_eq!(g.scores(), expected, "scores after the fixture");
     g
+}
+
+/// What a scenario expects once its script has run.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    /// The scores, per seat.
+    #[serde(default)]
+    pub scores: Option<Vec<i32>>,
+    /// Points per seat by score category (`roads`, `cities`, `cloisters`,
+    /// `farmers`, and each plugin's id; see [`Game::score_categories`]).
+    #[serde(default)]
+    pub categories: BTreeMap<String, Vec<i32>>,
+    /// Events that must happen, in this order (others may come between), in
+    /// the text of [`Game::event_text`].
+    #[serde(default)]
+    pub events: Vec<String>,
+    /// Whether the game is over at the end.
+    #[serde(default)]
+    pub over: Option<bool>,
+}
+
+/// A rulebook-style scenario: how many players, the script, what to expect.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scenario {
+    /// Players (2 to 6).
+    pub players: u8,
+    /// The script (see the module documentation).
+    pub script: String,
+    /// What must hold at the end.
+    pub expect: Expect,
+}
+
+fn unmet(what: &str, message: String) -> ScenarioError {
+    ScenarioError {
+        line: 0,
+        step: format!("expect.{what}"),
+        message,
+    }
+}
+
+impl Scenario {
+    /// Runs the scenario on a new game and checks every expectation; returns
+    /// the game at the end.
+    pub fn run(&self, rules: &Arc<Rules>) -> Result<Game, ScenarioError> {
+        let mut g = Game::new(rules.clone(), self.players, 0).map_err(|e| ScenarioError {
+            line: 0,
+            step: String::new(),
+            message: e.to_string(),
+        })?;
+        g.set_logging(true);
+        let first = crate::Event::TurnStarted {
+            player: g.current_player(),
+            turn: g.turn(),
+        };
+        let mut events = vec![g.event_text(&first)];
+        let mut seen = |g: &mut Game| {
+            for e in g.take_events() {
+                events.push(g.event_text(&e));
+            }
+        };
+        run_steps(&mut g, &self.script, &mut seen)?;
+        seen(&mut g);
+        self.check(&g, &events)?;
+        Ok(g)
+    }
+
+    /// Checks the expectations on game `g` whose events were `events`.
+    fn check(&self, g: &Game, events: &[String]) -> Result<(), ScenarioError> {
+        let e = &self.expect;
+        if let Some(want) = &e.scores {
+            if want != g.scores() {
+                return Err(unmet(
+                    "scores",
+                    format!("scores are {:?}, expected {want:?}", g.scores()),
+                ));
+            }
+        }
+        for (name, want) in &e.categories {
+            let Some(c) = g.score_categories().iter().position(|n| n == name) else {
+                return Err(unmet(
+                    "categories",
+                    format!(
+                        "no score category `{name}` (categories: {})",
+                        g.score_categories().join(", ")
+                    ),
+                ));
+            };
+            let got: Vec<i32> = (0..g.players()).map(|p| g.score_breakdown(p)[c]).collect();
+            if &got != want {
+                return Err(unmet(
+                    "categories",
+                    format!("{name} points are {got:?}, expected {want:?}"),
+                ));
+            }
+        }
+        let mut rest = events.iter();
+        for want in &e.events {
+            if !rest.any(|got| got == want) {
+                return Err(unmet(
+                    "events",
+                    format!(
+                        "no event `{want}` (in order after the earlier ones); the events were:\n  {}",
+                        events.join("\n  ")
+                    ),
+                ));
+            }
+        }
+        if let Some(over) = e.over {
+            if over != g.is_over() {
+                return Err(unmet(
+                    "over",
+                    format!("the game is {}over", if g.is_over() { "" } else { "not " }),
+                ));
+            }
+        }
+        Ok(())
+    }
 }

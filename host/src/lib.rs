@@ -7,8 +7,12 @@
 pub mod adapter;
 pub mod conformance;
 pub mod loader;
+pub mod locate;
+pub mod provenance;
 pub mod registry;
 pub mod ruleset;
+pub mod scenario;
+pub mod shipped;
 pub mod suggest;
 pub mod tilesets;
 

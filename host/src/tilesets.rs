@@ -1,6 +1,7 @@
 //! Tile sets: the built-in ones embedded in the binary, or files.
 
 use carcassonne_core::TileSetSpec;
+use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Built-in tile sets: name and TOML text.
@@ -20,16 +21,44 @@ pub fn parse(text: &str, origin: &str) -> Result<TileSetSpec, String> {
     })
 }
 
+/// Where the tile sets a ruleset names are found.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Source<'a> {
+    /// Directory relative paths are read from (the ruleset's).
+    pub base_dir: Option<&'a Path>,
+    /// Tile-set files' text by the name the ruleset uses (a record's), looked up
+    /// before the file system.
+    pub embedded: Option<&'a BTreeMap<String, String>>,
+}
+
 /// Loads a tile set by built-in name, or by path (ending in `.toml`, relative to `base_dir`).
 pub fn load(name: &str, base_dir: Option<&Path>) -> Result<TileSetSpec, String> {
+    load_from(
+        name,
+        &Source {
+            base_dir,
+            embedded: None,
+        },
+    )
+    .map(|(set, _)| set)
+}
+
+/// Loads a tile set by built-in name, from the embedded texts, or from a file;
+/// also returns the text of a tile set that is not built in (for records).
+pub fn load_from(name: &str, src: &Source<'_>) -> Result<(TileSetSpec, Option<String>), String> {
     if let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name) {
-        return parse(text, name);
+        return parse(text, name).map(|s| (s, None));
+    }
+    if let Some(text) = src.embedded.and_then(|e| e.get(name)) {
+        return parse(text, &format!("{name} (embedded)")).map(|s| (s, Some(text.clone())));
     }
     if name.ends_with(".toml") {
-        let path = base_dir.map_or_else(|| Path::new(name).to_path_buf(), |d| d.join(name));
+        let path = src
+            .base_dir
+            .map_or_else(|| Path::new(name).to_path_buf(), |d| d.join(name));
         let text = std::fs::read_to_string(&path)
             .map_err(|e| format!("cannot read tile set `{}`: {e}", path.display()))?;
-        return parse(&text, &path.display().to_string());
+        return parse(&text, &path.display().to_string()).map(|s| (s, Some(text)));
     }
     Err(format!(
         "unknown tile set `{name}`{} (built-in: {}; or a path ending in .toml)",

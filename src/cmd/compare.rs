@@ -1,8 +1,9 @@
 //! `carcassonne compare`: what a house rule changes — the same seeded games on two
 //! rulesets, side by side.
 
-use crate::cmd::simulate::{run_games, RunArgs, Stats};
-use crate::env;
+use crate::cmd::simulate::{run_games, RunArgs};
+use crate::stats::Stats;
+use crate::{env, interrupt};
 use anyhow::{bail, Result};
 use std::path::PathBuf;
 
@@ -21,6 +22,9 @@ pub struct Args {
     /// Print machine-readable statistics.
     #[arg(long)]
     json: bool,
+    /// Draw charts (SVG): both rulesets side by side and the paired differences with 95 % intervals.
+    #[arg(long, value_name = "OUT.svg")]
+    plot: Option<PathBuf>,
 }
 
 /// Runs the command.
@@ -40,19 +44,59 @@ pub fn run(a: Args) -> Result<()> {
             rb.spec.players
         );
     }
-    let sa = run_games(&ra.rules, players, &a.run, !a.json)?;
-    let sb = run_games(&rb.rules, players, &a.run, !a.json)?;
+    let run = RunArgs {
+        keep_games: a.plot.is_some(),
+        ..a.run.clone()
+    };
+    interrupt::catch();
+    let mut both = run_games(
+        &[ra.rules.clone(), rb.rules.clone()],
+        players,
+        &run,
+        !a.json,
+    )?;
+    let (sa, sb) = (both.remove(0), both.remove(0));
+    if sa.games == 0 {
+        return Err(interrupt::Interrupted.into());
+    }
+    if let Some(path) = &a.plot {
+        let study = |rs: &carcassonne_host::Ruleset, s: &Stats| -> Result<crate::plot::Study> {
+            let sample = carcassonne_core::Game::new(rs.rules.clone(), players, a.run.seed)?;
+            Ok(crate::plot::Study::new(
+                &rs.spec.name,
+                &format!("{} bots", a.run.bots_line(players)),
+                &sample,
+                s.outcomes.clone(),
+            ))
+        };
+        crate::plot::charts::compare(
+            &study(&ra, &sa)?,
+            &study(&rb, &sb)?,
+            &carcassonne_render::Style::default(),
+            path,
+        )
+        .map_err(|e| anyhow::anyhow!("cannot draw {}: {e}", path.display()))?;
+    }
     if a.json {
         let out = serde_json::json!({
-            "a": sa.to_json(&ra.spec.name, a.run.seed),
-            "b": sb.to_json(&rb.spec.name, a.run.seed),
+            "a": sa.to_json(&ra.spec.name, a.run.seed, &a.run.bot_names(players), a.run.timing),
+            "b": sb.to_json(&rb.spec.name, a.run.seed, &a.run.bot_names(players), a.run.timing),
         });
         println!("{}", serde_json::to_string_pretty(&out)?);
-        return Ok(());
+        return interrupt::result(sa.partial());
+    }
+    if sa.partial() {
+        println!(
+            "PARTIAL: interrupted after {} of {} games; statistics of the finished games:",
+            sa.games, sa.requested
+        );
     }
     println!(
-        "{} games each, {} players, random bots, the same seeds {}..",
-        sa.games, players, a.run.seed
+        "{} games each, {} players, bots {}, the same seeds {}..",
+        sa.games,
+        players,
+        a.run.bots_line(players),
+        a.run.seed
     );
     println!("A: {} ({})", ra.spec.name, a.a.display());
     println!("B: {} ({})", rb.spec.name, a.b.display());
@@ -76,10 +120,22 @@ pub fn run(a: Args) -> Result<()> {
             sb.win_rate()[p] * 100.0,
         );
     }
-    for ((k, x), (_, y)) in sa.per_category().into_iter().zip(sb.per_category()) {
-        row(format!("points from {k}"), x, y);
+    // Categories of either ruleset (a plugin enabled in one only scores 0 in the other).
+    let (ca, cb) = (sa.per_category(), sb.per_category());
+    let mut names: Vec<&String> = ca.iter().map(|(k, _)| k).collect();
+    names.extend(
+        cb.iter()
+            .map(|(k, _)| k)
+            .filter(|k| !ca.iter().any(|(j, _)| j == *k)),
+    );
+    let of = |c: &[(String, f64)], k: &str| c.iter().find(|(j, _)| j == k).map_or(0.0, |x| x.1);
+    for k in names {
+        row(format!("points from {k}"), of(&ca, k), of(&cb, k));
     }
     row("tiles placed".into(), sa.mean_tiles(), sb.mean_tiles());
     row("turns".into(), sa.mean_turns(), sb.mean_turns());
-    Ok(())
+    if let Some(path) = &a.plot {
+        println!("Charts written to {}", path.display());
+    }
+    interrupt::result(sa.partial())
 }

@@ -1,16 +1,19 @@
 //! `carcassonne conformance`: the conformance kit on a ruleset, for plugin authors.
 
-use crate::{env, RulesetArgs};
+use crate::{env, interrupt, RulesetArgs};
 use anyhow::{anyhow, bail, Result};
-use carcassonne_host::conformance::{check_rules, Options};
+use carcassonne_core::Rules;
+use carcassonne_host::conformance::{check_rules, Failure, Options, Report};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// Arguments of `conformance`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
     ruleset: RulesetArgs,
-    /// Number of games.
-    #[arg(long, default_value_t = 200)]
+    /// Number of games (at least 1).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     /// Number of players (2-6); default: the ruleset's.
     #[arg(long)]
@@ -24,6 +27,62 @@ pub struct Args {
     /// Allow scores to go down (for rulesets whose plugins take points away).
     #[arg(long)]
     allow_score_decrease: bool,
+    /// Worker threads, 1 to 64 (default: all cores). The result does not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
+    threads: Option<u16>,
+    /// Print a machine-readable result.
+    #[arg(long)]
+    json: bool,
+}
+
+/// What the games found: the sums of their reports, and the failure of the
+/// lowest seed that failed.
+#[derive(Default)]
+struct Outcome {
+    report: Report,
+    failure: Option<Failure>,
+}
+
+/// Plays games `0..games` (seed `first_seed + i`) on `threads` threads until
+/// one fails or Ctrl-C. Every game below a failing one is played, so the failure
+/// reported (the lowest seed) does not depend on the threads.
+fn play(rules: &Arc<Rules>, opts: Options, threads: usize) -> Outcome {
+    let next = AtomicU64::new(0);
+    let games = u64::from(opts.games);
+    let out = Mutex::new(Outcome::default());
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                while !interrupt::requested() {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= games {
+                        break;
+                    }
+                    let one = Options {
+                        games: 1,
+                        first_seed: opts.first_seed.wrapping_add(i),
+                        ..opts
+                    };
+                    let r = check_rules(rules, one);
+                    let mut o = out.lock().expect("lock");
+                    match r {
+                        Ok(r) => {
+                            o.report.games += r.games;
+                            o.report.states += r.states;
+                            o.report.actions += r.actions;
+                        }
+                        Err(f) => {
+                            next.store(games, Ordering::Relaxed);
+                            if o.failure.as_ref().is_none_or(|g| f.seed < g.seed) {
+                                o.failure = Some(f);
+                            }
+                        }
+                    }
+                }
+            });
+        }
+    });
+    out.into_inner().expect("lock")
 }
 
 /// Runs the command.
@@ -40,23 +99,53 @@ pub fn run(a: Args) -> Result<()> {
         try_every_action: a.every_action,
         scores_never_decrease: !a.allow_score_decrease,
     };
+    let threads = a.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    );
     let started = std::time::Instant::now();
-    let report = check_rules(&rs.rules, opts).map_err(|f| {
-        anyhow!(
+    interrupt::catch();
+    let o = play(&rs.rules, opts, threads.min(a.games as usize));
+    if let Some(f) = o.failure {
+        return Err(anyhow!(
             "{}: conformance failure in the game with seed {} at step {}: {}",
             rs.spec.name,
             f.seed,
             f.step,
             f.message
-        )
-    })?;
-    println!(
-        "{}: ok — {} games, {} states checked, {} actions applied ({:.1} s)",
-        rs.spec.name,
-        report.games,
-        report.states,
-        report.actions,
-        started.elapsed().as_secs_f64()
-    );
-    Ok(())
+        ));
+    }
+    let partial = o.report.games < a.games;
+    if a.json {
+        let v = serde_json::json!({
+            "ruleset": rs.spec.name,
+            "players": players,
+            "first_seed": a.seed,
+            "games": o.report.games,
+            "games_requested": a.games,
+            "partial": partial,
+            "states": o.report.states,
+            "actions": o.report.actions,
+            "ok": true,
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        println!(
+            "{}: ok{} — {} games, {} states checked, {} actions applied ({:.1} s)",
+            rs.spec.name,
+            if partial {
+                format!(
+                    " so far (PARTIAL: interrupted after {} of {} games)",
+                    o.report.games, a.games
+                )
+            } else {
+                String::new()
+            },
+            o.report.games,
+            o.report.states,
+            o.report.actions,
+            started.elapsed().as_secs_f64()
+        );
+    }
+    interrupt::result(partial)
 }

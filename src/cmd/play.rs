@@ -1,10 +1,11 @@
 //! `carcassonne play`: a full game between built-in bots (and people at the
 //! terminal, with `--human`), with a readable turn log.
 
-use crate::bots::{Bot, BotKind};
+use crate::record_file::RecordFile;
 use crate::{env, log, render, RulesetArgs};
 use anyhow::{anyhow, bail, Context, Result};
-use carcassonne_core::{Action, Actor, FigureOption, Game, Recorder, Side};
+use carcassonne_bots::{seat_seed, seat_specs, Bot, BotSpec};
+use carcassonne_core::{Action, Actor, FigureOption, Game, Recorder};
 use std::io::BufRead;
 use std::path::PathBuf;
 
@@ -22,14 +23,11 @@ pub struct Args {
     /// Write the game record (JSON) to this file.
     #[arg(long, value_name = "OUT.json")]
     record: Option<PathBuf>,
-    /// Bot for each seat, comma-separated (the last one fills the remaining seats).
-    #[arg(
-        long,
-        value_enum,
-        value_delimiter = ',',
-        default_value = "greedy,random"
-    )]
-    bots: Vec<BotKind>,
+    /// Bot for each seat, comma-separated (the last one fills the remaining
+    /// seats): `random`, `greedy` or `mcts` with an optional budget per move
+    /// (`mcts:2000` playouts, `mcts:200ms`) and `:threads=N`.
+    #[arg(long, value_delimiter = ',', default_value = "greedy,random")]
+    bots: Vec<BotSpec>,
     /// Seats played by a person at the terminal (0-based, comma-separated), who
     /// chooses each action by its number or its text.
     #[arg(long, value_delimiter = ',', value_name = "SEATS")]
@@ -37,25 +35,6 @@ pub struct Args {
     /// Print only the final scores.
     #[arg(long)]
     quiet: bool,
-}
-
-/// "city N E", "cloister": a feature of placed tile `t` by kind and board sides.
-fn describe_feature(g: &Game, t: u16, local: u8) -> String {
-    let tt = g.tile_type(t);
-    let Some(f) = tt.features.get(local as usize) else {
-        return "?".into();
-    };
-    let rot = g.tile_rot(t);
-    let sides: Vec<String> = Side::ALL
-        .iter()
-        .filter(|&&d| f.sides & (1 << ((d as u8 + 4 - rot) % 4)) != 0)
-        .map(|d| d.letter().to_string())
-        .collect();
-    if sides.is_empty() {
-        f.kind.to_string()
-    } else {
-        format!("{} {}", f.kind, sides.join(" "))
-    }
 }
 
 /// Asks the person at `seat` for an action on standard input.
@@ -70,26 +49,32 @@ fn ask(g: &Game, seat: u8, input: &mut impl BufRead) -> Result<Action> {
         .map(|(p, s)| format!("{} {s}", log::NAMES[p]))
         .collect();
     println!("Scores: {}; {} tiles left.", scores.join(", "), g.bag_len());
-    if let Some(t) = g.drawn_tile() {
-        println!(
-            "{} to place {}:",
-            log::NAMES[seat as usize],
-            rules.tiles.get(t).id
-        );
-        print!("{}", render::rotations(rules.tiles.get(t)));
+    if let Some(tt) = g.drawn_tile().and_then(|t| rules.tiles.get(t)) {
+        println!("{} to place {}:", log::NAMES[seat as usize], tt.id);
+        print!("{}", render::rotations(tt));
     } else if let Some(step) = g.pending_steps().last() {
-        let p = &rules.plugins[step.owner as usize];
-        println!("{}", log::names_in(&p.hooks.describe_step(*step)));
+        if let Some(p) = rules.plugins.get(step.owner as usize) {
+            println!("{}", log::names_in(&p.hooks.describe_step(*step)));
+        }
     }
     let texts: Vec<String> = acts
         .iter()
-        .map(|&a| match (a, g.last_placed()) {
-            (Action::Figure(FigureOption::Deploy { feature, .. }), Some(t)) => {
-                format!(
-                    "{}   ({})",
-                    g.format_action(a),
-                    describe_feature(g, t, feature)
-                )
+        .map(|&a| match a {
+            Action::Figure(FigureOption::Deploy { at, .. }) => {
+                let (t, l) = at
+                    .feature()
+                    .and_then(|f| Some((g.feature_tile(f)?, g.feature_local(f)?)))
+                    .unzip();
+                match (t, l) {
+                    (Some(t), Some(l)) => {
+                        format!(
+                            "{}   ({})",
+                            g.format_action(a),
+                            log::describe_feature(g, t, l)
+                        )
+                    }
+                    _ => g.format_action(a),
+                }
             }
             _ => g.format_action(a),
         })
@@ -127,7 +112,7 @@ fn ask(g: &Game, seat: u8, input: &mut impl BufRead) -> Result<Action> {
 
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
-    let rs = env::load_ruleset(&a.ruleset)?;
+    let (rs, reg) = env::load_ruleset_and_registry(&a.ruleset)?;
     let players = a.players.unwrap_or(rs.spec.players);
     if !(2..=6).contains(&players) {
         bail!("--players {players}: a game needs 2 to 6 players");
@@ -139,19 +124,28 @@ pub fn run(a: Args) -> Result<()> {
     });
     let mut g = Game::new(rs.rules.clone(), players, seed)?;
     g.set_logging(!a.quiet);
-    let mut bots: Vec<Bot> = (0..players)
-        .map(|p| {
-            let kind = a
-                .bots
-                .get(p as usize)
-                .or(a.bots.last())
-                .copied()
-                .unwrap_or(BotKind::Greedy);
-            Bot::new(kind, seed ^ (0x9E37_79B9 * (u64::from(p) + 1)))
-        })
+    // One game at a time: a search bot may use every core.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let specs: Vec<BotSpec> = seat_specs(&a.bots, players)
+        .into_iter()
+        .map(|s| s.with_default_threads(cores))
+        .collect();
+    let mut bots: Vec<Box<dyn Bot>> = (0..players)
+        .map(|p| specs[p as usize].build(seat_seed(seed, p)))
         .collect();
     if !a.quiet {
         println!("{} — {} players, seed {seed}", rs.spec.name, players);
+        let seats: Vec<String> = (0..players)
+            .map(|p| {
+                let who = if a.human.contains(&p) {
+                    "human".to_string()
+                } else {
+                    specs[p as usize].to_string()
+                };
+                format!("{} {who}", log::NAMES[p as usize])
+            })
+            .collect();
+        println!("Seats: {}", seats.join(", "));
         // The first turn began inside `Game::new`, before logging was on.
         let first = carcassonne_core::Event::TurnStarted {
             player: g.current_player(),
@@ -165,25 +159,49 @@ pub fn run(a: Args) -> Result<()> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut rec = Recorder::default();
-    loop {
-        let events = g.take_events();
-        for line in log::lines(&g, &events) {
-            println!("{line}");
+    let file = match &a.record {
+        Some(path) => Some(RecordFile::create(path, rs.provenance(&reg), &rec, &g)?),
+        None => None,
+    };
+    let mut turns = || -> Result<()> {
+        loop {
+            let events = g.take_events();
+            for line in log::lines(&g, &events) {
+                println!("{line}");
+            }
+            match g.actor() {
+                Actor::GameOver => return Ok(()),
+                Actor::Chance => {
+                    rec.sample(&mut g)?;
+                }
+                Actor::Player(p) if a.human.contains(&p) => {
+                    let act = ask(&g, p, &mut input)?;
+                    if let Err(e) = rec.apply(&mut g, act) {
+                        // The engine restored the state: the person may choose again.
+                        println!("That did not work: {e}. Nothing changed; choose again.");
+                        continue;
+                    }
+                }
+                Actor::Player(p) => {
+                    let act = bots[p as usize].choose(&g).with_context(|| {
+                        format!("{} ({})", log::NAMES[p as usize], specs[p as usize])
+                    })?;
+                    rec.apply(&mut g, act)?;
+                }
+            }
+            if let Some(f) = &file {
+                f.save(&rec, &g)?;
+            }
         }
-        match g.actor() {
-            Actor::GameOver => break,
-            Actor::Chance => {
-                rec.sample(&mut g)?;
-            }
-            Actor::Player(p) if a.human.contains(&p) => {
-                let act = ask(&g, p, &mut input)?;
-                rec.apply(&mut g, act).map_err(|e| anyhow!("{e}"))?;
-            }
-            Actor::Player(p) => {
-                let act = bots[p as usize].choose(&g)?;
-                rec.apply(&mut g, act)?;
-            }
-        }
+    };
+    if let Err(e) = turns() {
+        return Err(match &file {
+            Some(f) => anyhow!(
+                "{e:#}\n(the game so far is recorded in {})",
+                f.path().display()
+            ),
+            None => e,
+        });
     }
     println!("Final scores (seed {seed}):");
     let best = g.scores().iter().copied().max().unwrap_or(0);
@@ -191,11 +209,9 @@ pub fn run(a: Args) -> Result<()> {
         let mark = if *s == best { "  <- winner" } else { "" };
         println!("  {:<6} {s:>4}{mark}", log::NAMES[p]);
     }
-    if let Some(path) = a.record {
-        let record = rec.finish(&g, &rs.spec.name, &rs.text);
-        std::fs::write(&path, record.to_json())
-            .with_context(|| format!("cannot write the record to {}", path.display()))?;
-        println!("Record written to {}", path.display());
+    if let Some(f) = &file {
+        f.save(&rec, &g)?;
+        println!("Record written to {}", f.path().display());
     }
     Ok(())
 }

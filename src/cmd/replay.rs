@@ -1,8 +1,8 @@
 //! `carcassonne replay`: replay a game record.
 
-use crate::env;
-use anyhow::{anyhow, Context, Result};
-use carcassonne_core::{Driver, Game, Record};
+use crate::{env, log};
+use anyhow::{bail, Result};
+use carcassonne_core::{Driver, Event, Game};
 use std::path::PathBuf;
 
 /// Arguments of `replay`.
@@ -13,35 +13,90 @@ pub struct Args {
     /// Print a machine-readable result.
     #[arg(long)]
     json: bool,
+    /// With `--json`: add every turn's actions, events and the scores after it.
+    #[arg(long, requires = "json")]
+    events: bool,
     /// Directory with plugin shared libraries to load (repeatable).
     #[arg(long = "plugin-dir", value_name = "DIR")]
     plugin_dirs: Vec<PathBuf>,
 }
 
+/// One turn of a replay, for `--events`.
+#[derive(Default)]
+struct Turn {
+    turn: u16,
+    player: u8,
+    actions: Vec<String>,
+    events: Vec<String>,
+}
+
+impl Turn {
+    fn json(&self, scores: &[i32]) -> serde_json::Value {
+        serde_json::json!({
+            "turn": self.turn,
+            "player": self.player,
+            "actions": self.actions,
+            "events": self.events,
+            "scores_after": scores,
+        })
+    }
+}
+
+/// Moves the game's new events into `turns`, closing a turn where the next begins.
+fn collect(g: &mut Game, cur: &mut Turn, turns: &mut Vec<serde_json::Value>) {
+    for e in g.take_events() {
+        if let Event::TurnStarted { player, turn } = e {
+            if cur.turn > 0 || !cur.events.is_empty() {
+                turns.push(cur.json(g.scores()));
+            }
+            *cur = Turn {
+                turn,
+                player,
+                ..Turn::default()
+            };
+        }
+        cur.events.extend(log::describe(g, &e));
+    }
+}
+
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
-    let text = std::fs::read_to_string(&a.record)
-        .with_context(|| format!("cannot read {}", a.record.display()))?;
-    let rec = Record::from_json(&text).map_err(|e| anyhow!("{}: {e}", a.record.display()))?;
-    let reg = env::registry(&a.plugin_dirs)?;
-    let origin = format!("{} (embedded ruleset)", a.record.display());
-    let rs = carcassonne_host::load_str(&rec.ruleset, &origin, None, &reg)
-        .map_err(|e| anyhow!("invalid ruleset in the record:\n{e}"))?;
-    let mut g = Game::new(rs.rules.clone(), rec.players, rec.seed)?;
+    let loaded = env::load_record(&a.record, &a.plugin_dirs)?;
+    let (rs, rec) = (&loaded.rs, &loaded.rec);
+    let mut g = loaded.game.clone();
+    let fail = |e: &dyn std::fmt::Display| loaded.explain(format!("{}: {e}", a.record.display()));
+    let mut turns = Vec::new();
+    // The first turn began inside `Game::new`, before logging was on.
+    let mut cur = Turn {
+        turn: g.turn(),
+        player: g.current_player(),
+        ..Turn::default()
+    };
+    let first = Event::TurnStarted {
+        player: cur.player,
+        turn: cur.turn,
+    };
+    cur.events.extend(log::describe(&g, &first));
+    g.set_logging(a.events);
     Driver::new(&rec.forced)
-        .replay(&mut g, &rec.actions)
-        .map_err(|e| anyhow!("{}: {e}", a.record.display()))?;
+        .replay_observed(&mut g, &rec.actions, |g, action| {
+            if a.events {
+                cur.actions.extend(action.map(str::to_string));
+                collect(g, &mut cur, &mut turns);
+            }
+        })
+        .map_err(|e| fail(&e))?;
+    turns.push(cur.json(g.scores()));
     if let Some(want) = &rec.scores {
         if want.as_slice() != g.scores() {
-            return Err(anyhow!(
-                "{}: replayed scores {:?} differ from the recorded {want:?}",
-                a.record.display(),
+            bail!(fail(&format!(
+                "replayed scores {:?} differ from the recorded {want:?}",
                 g.scores()
-            ));
+            )));
         }
     }
     if a.json {
-        let out = serde_json::json!({
+        let mut out = serde_json::json!({
             "ruleset": rs.spec.name,
             "players": rec.players,
             "seed": rec.seed,
@@ -50,6 +105,9 @@ pub fn run(a: Args) -> Result<()> {
             "tiles_placed": g.placed_count(),
             "turns": g.turn(),
         });
+        if a.events {
+            out["turn_log"] = turns.into();
+        }
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
         println!(

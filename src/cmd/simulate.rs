@@ -1,8 +1,10 @@
 //! `carcassonne simulate`: many seeded games on all cores, with score statistics.
 
-use crate::{env, RulesetArgs};
+use crate::stats::Stats;
+use crate::{env, interrupt, RulesetArgs};
 use anyhow::{bail, Result};
-use carcassonne_core::{Game, Rng, Rules, SCORE_CATEGORIES, SCORE_CATEGORY_NAMES};
+use carcassonne_bots::{seat_specs, BotSpec};
+use carcassonne_core::{Game, Rules};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -18,6 +20,9 @@ pub struct Args {
     /// Print machine-readable statistics.
     #[arg(long)]
     json: bool,
+    /// Draw charts (SVG) of the games: scores by seat, win rates, points by category, game length.
+    #[arg(long, value_name = "OUT.svg")]
+    plot: Option<std::path::PathBuf>,
 }
 
 /// How many games, with which seeds and threads.
@@ -32,147 +37,71 @@ pub struct RunArgs {
     /// Seed of the first game; game i uses seed + i.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    /// Worker threads, 1 to 256 (default: all cores); never more than games.
+    #[arg(long, value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Add the wall-clock time and speed to `--json` (which is otherwise the
+    /// same for any number of threads).
+    #[arg(long)]
+    pub timing: bool,
+    /// Keep each game's outcome in [`Stats::outcomes`] (for charts).
+    #[arg(skip)]
+    pub keep_games: bool,
+    /// Bot for each seat, comma-separated (the last one fills the remaining
+    /// seats): `random`, `greedy` or `mcts` with an optional budget per move
+    /// (`mcts:2000` playouts, `mcts:200ms`) and `:threads=N`.
+    #[arg(long, value_delimiter = ',', default_value = "random")]
+    pub bots: Vec<BotSpec>,
 }
 
-/// Statistics of a batch of games.
-#[derive(Default, Clone, Debug)]
-pub struct Stats {
-    /// Games played.
-    pub games: u64,
-    /// Players per game.
-    pub players: usize,
-    sum: Vec<f64>,
-    sumsq: Vec<f64>,
-    wins: Vec<f64>,
-    by_category: [f64; SCORE_CATEGORIES],
-    tiles: u64,
-    turns: u64,
-    /// Wall-clock seconds.
-    pub seconds: f64,
-    /// Threads used.
-    pub threads: usize,
-}
-
-impl Stats {
-    fn new(players: usize) -> Stats {
-        Stats {
-            players,
-            sum: vec![0.0; players],
-            sumsq: vec![0.0; players],
-            wins: vec![0.0; players],
-            ..Stats::default()
-        }
-    }
-
-    fn add_game(&mut self, g: &Game) {
-        let sc = g.scores();
-        let best = *sc.iter().max().unwrap_or(&0);
-        let winners = sc.iter().filter(|&&x| x == best).count() as f64;
-        for (p, &x) in sc.iter().enumerate() {
-            self.sum[p] += f64::from(x);
-            self.sumsq[p] += f64::from(x) * f64::from(x);
-            if x == best {
-                self.wins[p] += 1.0 / winners;
-            }
-            for (c, v) in g.score_breakdown(p as u8).iter().enumerate() {
-                self.by_category[c] += f64::from(*v);
-            }
-        }
-        self.games += 1;
-        self.tiles += g.placed_count() as u64;
-        self.turns += u64::from(g.turn());
-    }
-
-    fn merge(&mut self, o: &Stats) {
-        self.games += o.games;
-        self.tiles += o.tiles;
-        self.turns += o.turns;
-        for p in 0..self.players {
-            self.sum[p] += o.sum[p];
-            self.sumsq[p] += o.sumsq[p];
-            self.wins[p] += o.wins[p];
-        }
-        for c in 0..SCORE_CATEGORIES {
-            self.by_category[c] += o.by_category[c];
-        }
-    }
-
-    /// Mean score per seat.
-    pub fn mean(&self) -> Vec<f64> {
-        self.sum.iter().map(|s| s / self.games as f64).collect()
-    }
-
-    /// Standard deviation of the score per seat.
-    pub fn stddev(&self) -> Vec<f64> {
-        let m = self.mean();
-        (0..self.players)
-            .map(|p| {
-                (self.sumsq[p] / self.games as f64 - m[p] * m[p])
-                    .max(0.0)
-                    .sqrt()
-            })
-            .collect()
-    }
-
-    /// Win rate per seat (a shared win counts as a fraction).
-    pub fn win_rate(&self) -> Vec<f64> {
-        self.wins.iter().map(|w| w / self.games as f64).collect()
-    }
-
-    /// Mean points per player and game, by score category.
-    pub fn per_category(&self) -> Vec<(&'static str, f64)> {
-        let n = (self.games as f64) * self.players as f64;
-        SCORE_CATEGORY_NAMES
+impl RunArgs {
+    /// The bot of each seat, as text (`["greedy", "random"]`).
+    pub fn bot_names(&self, players: u8) -> Vec<String> {
+        seat_specs(&self.bots, players)
             .iter()
-            .zip(self.by_category)
-            .filter(|(name, _)| **name != "fields")
-            .map(|(name, v)| (*name, v / n))
+            .map(ToString::to_string)
             .collect()
     }
 
-    /// Mean tiles placed per game.
-    pub fn mean_tiles(&self) -> f64 {
-        self.tiles as f64 / self.games as f64
-    }
-
-    /// Mean turns per game.
-    pub fn mean_turns(&self) -> f64 {
-        self.turns as f64 / self.games as f64
-    }
-
-    /// As JSON.
-    pub fn to_json(&self, ruleset: &str, first_seed: u64) -> serde_json::Value {
-        let cats: serde_json::Map<String, serde_json::Value> = self
-            .per_category()
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v.into()))
-            .collect();
-        serde_json::json!({
-            "ruleset": ruleset,
-            "players": self.players,
-            "games": self.games,
-            "first_seed": first_seed,
-            "bot": "random",
-            "mean_score": self.mean(),
-            "stddev_score": self.stddev(),
-            "win_rate": self.win_rate(),
-            "mean_points_by_category": cats,
-            "mean_tiles_placed": self.mean_tiles(),
-            "mean_turns": self.mean_turns(),
-            "seconds": self.seconds,
-            "games_per_second": self.games as f64 / self.seconds,
-        })
+    /// The seats' bots in one line: `random` if all seats are alike, else
+    /// `greedy vs random`.
+    pub fn bots_line(&self, players: u8) -> String {
+        let mut names = self.bot_names(players);
+        names.dedup();
+        if names.len() == 1 {
+            names.remove(0)
+        } else {
+            self.bot_names(players).join(" vs ")
+        }
     }
 }
 
-/// Plays `a.games` seeded games between random bots on all cores.
-pub fn run_games(rules: &Arc<Rules>, players: u8, a: &RunArgs, show_bar: bool) -> Result<Stats> {
+/// Most worker threads `--threads` accepts.
+pub const MAX_THREADS: usize = 256;
+
+/// Parses `--threads` (1 to [`MAX_THREADS`]).
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a number of threads from 1 to {MAX_THREADS}"
+        )),
+    }
+}
+
+/// Plays `a.games` seeded games between the bots of `a.bots` on all cores, each
+/// seed on every ruleset of `rules` in turn (so that a run stopped by Ctrl-C has
+/// played the same seeds on all of them: the first `games` seeds). One [`Stats`]
+/// per ruleset.
+pub fn run_games(
+    rules: &[Arc<Rules>],
+    players: u8,
+    a: &RunArgs,
+    show_bar: bool,
+) -> Result<Vec<Stats>> {
     if !(2..=6).contains(&players) {
         bail!("--players {players}: a game needs 2 to 6 players");
     }
@@ -182,10 +111,17 @@ pub fn run_games(rules: &Arc<Rules>, players: u8, a: &RunArgs, show_bar: bool) -
     let threads = a
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+        .clamp(1, MAX_THREADS)
+        .min(usize::try_from(a.games).unwrap_or(usize::MAX));
     let n = players as usize;
     let next = AtomicU64::new(0);
-    let total = Mutex::new(Stats::new(n));
+    let fresh = || -> Vec<Stats> {
+        rules
+            .iter()
+            .map(|r| Stats::new(n, &r.score_categories))
+            .collect()
+    };
+    let total = Mutex::new(fresh());
     let bar = if a.quiet || !show_bar {
         ProgressBar::hidden()
     } else {
@@ -200,26 +136,33 @@ pub fn run_games(rules: &Arc<Rules>, players: u8, a: &RunArgs, show_bar: bool) -
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| {
-                let mut acc = Stats::new(n);
-                loop {
+                let mut acc = fresh();
+                // A game handed out is played to the end on every ruleset, so the
+                // games played are always the first ones.
+                while !interrupt::requested() {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= a.games {
                         break;
                     }
                     let seed = a.seed.wrapping_add(i);
-                    match play_one(rules, players, seed) {
-                        Ok(g) => acc.add_game(&g),
-                        Err(e) => {
-                            *failure.lock().expect("lock") =
-                                Some(format!("game with seed {seed}: {e}"));
-                            next.store(a.games, Ordering::Relaxed);
+                    for (r, st) in rules.iter().zip(acc.iter_mut()) {
+                        match carcassonne_bots::play_game(r, players, seed, &a.bots) {
+                            Ok(g) => st.add_game(&g, seed, a.keep_games),
+                            Err(e) => {
+                                *failure.lock().expect("lock") =
+                                    Some(format!("game with seed {seed}: {e}"));
+                                next.store(a.games, Ordering::Relaxed);
+                            }
                         }
                     }
                     if i.is_multiple_of(64) {
                         bar.set_position(next.load(Ordering::Relaxed).min(a.games));
                     }
                 }
-                total.lock().expect("lock").merge(&acc);
+                let mut t = total.lock().expect("lock");
+                for (t, acc) in t.iter_mut().zip(&acc) {
+                    t.merge(acc);
+                }
             });
         }
     });
@@ -227,31 +170,60 @@ pub fn run_games(rules: &Arc<Rules>, players: u8, a: &RunArgs, show_bar: bool) -
     if let Some(f) = failure.into_inner().expect("lock") {
         bail!("{f}");
     }
-    let mut t = total.into_inner().expect("lock");
-    t.seconds = started.elapsed().as_secs_f64();
-    t.threads = threads;
-    Ok(t)
+    let mut all = total.into_inner().expect("lock");
+    for t in &mut all {
+        t.requested = a.games;
+        t.seconds = started.elapsed().as_secs_f64();
+        t.threads = threads;
+    }
+    Ok(all)
 }
 
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
     let rs = env::load_ruleset(&a.ruleset)?;
     let players = a.run.players.unwrap_or(rs.spec.players);
-    let t = run_games(&rs.rules, players, &a.run, !a.json)?;
+    let run = RunArgs {
+        keep_games: a.plot.is_some(),
+        ..a.run.clone()
+    };
+    interrupt::catch();
+    let t = run_games(std::slice::from_ref(&rs.rules), players, &run, !a.json)?.remove(0);
+    if t.games == 0 {
+        return Err(interrupt::Interrupted.into());
+    }
+    if let Some(path) = &a.plot {
+        let sample = Game::new(rs.rules.clone(), players, a.run.seed)?;
+        let bots = format!("{} bots", a.run.bots_line(players));
+        let study = crate::plot::Study::new(&rs.spec.name, &bots, &sample, t.outcomes.clone());
+        crate::plot::charts::simulate(&study, &carcassonne_render::Style::default(), path)
+            .map_err(|e| anyhow::anyhow!("cannot draw {}: {e}", path.display()))?;
+    }
     if a.json {
         println!(
             "{}",
-            serde_json::to_string_pretty(&t.to_json(&rs.spec.name, a.run.seed))?
+            serde_json::to_string_pretty(&t.to_json(
+                &rs.spec.name,
+                a.run.seed,
+                &a.run.bot_names(players),
+                a.run.timing
+            ))?
         );
-        return Ok(());
+        return interrupt::result(t.partial());
+    }
+    if t.partial() {
+        println!(
+            "PARTIAL: interrupted after {} of {} games; statistics of the finished games:",
+            t.games, t.requested
+        );
     }
     println!(
-        "{} — {} games, {} players, random bots, seeds {}..{}",
+        "{} — {} games, {} players, bots {}, seeds from {}",
         rs.spec.name,
         t.games,
         players,
+        a.run.bots_line(players),
         a.run.seed,
-        a.run.seed.wrapping_add(t.games - 1)
     );
     let (mean, sd, win) = (t.mean(), t.stddev(), t.win_rate());
     println!("seat    mean score   std dev   win rate");
@@ -277,13 +249,8 @@ pub fn run(a: Args) -> Result<()> {
         t.games as f64 / t.seconds,
         t.threads
     );
-    Ok(())
-}
-
-/// One game between random bots (the engine's fast sampled path).
-pub fn play_one(rules: &Arc<Rules>, players: u8, seed: u64) -> Result<Game> {
-    let mut g = Game::new(rules.clone(), players, seed)?;
-    let mut rng = Rng::new(seed ^ 0xC0FF_EE00_D15E_A5E5);
-    while g.step_random(&mut rng)? {}
-    Ok(g)
+    if let Some(path) = &a.plot {
+        println!("Charts written to {}", path.display());
+    }
+    interrupt::result(t.partial())
 }

@@ -4,33 +4,40 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-fn bin() -> Command {
+/// The `carcassonne` program built for these tests.
+pub fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_carcassonne"))
 }
 
-fn run(args: &[&str]) -> Output {
+/// Runs the program with `args` and waits for it.
+pub fn run(args: &[&str]) -> Output {
     bin().args(args).output().expect("the program runs")
 }
 
-fn stderr(o: &Output) -> String {
+/// Standard error as text.
+pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-fn stdout(o: &Output) -> String {
+/// Standard output as text.
+pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
-fn root() -> PathBuf {
+/// The repository root.
+pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn tmp(name: &str) -> PathBuf {
+/// A path in this test run's temporary directory.
+pub fn tmp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("carcassonne-cli-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     d.join(name)
 }
 
-fn assert_clean_failure(o: &Output, needle: &str) {
+/// The program failed with one clear line containing `needle`, and did not panic.
+pub fn assert_clean_failure(o: &Output, needle: &str) {
     assert!(!o.status.success(), "should fail");
     let e = stderr(o);
     assert!(e.contains(needle), "stderr lacks `{needle}`:\n{e}");
@@ -247,6 +254,173 @@ fn compare_shows_what_a_house_rule_changes() {
 }
 
 #[test]
+fn simulate_and_compare_play_the_chosen_bots_and_name_them() {
+    let base = root().join("configs/base.toml");
+    let sim = |bots: &str| {
+        let o = run(&[
+            "simulate",
+            "--games",
+            "6",
+            "--ruleset",
+            base.to_str().unwrap(),
+            "--bots",
+            bots,
+            "--json",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()
+    };
+    let v = sim("greedy,random");
+    assert_eq!(v["bots"], serde_json::json!(["greedy", "random"]));
+    // Greedy beats random nearly always.
+    assert!(v["win_rate"][0].as_f64().unwrap() > 0.8, "{v}");
+    assert_eq!(sim("greedy,random")["mean_score"], v["mean_score"]);
+    assert_eq!(
+        sim("random")["bots"],
+        serde_json::json!(["random", "random"])
+    );
+
+    let o = run(&[
+        "simulate",
+        "--games",
+        "2",
+        "--ruleset",
+        base.to_str().unwrap(),
+        "--bots",
+        "random,greedy",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("2 players, bots random vs greedy,"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&[
+        "compare",
+        base.to_str().unwrap(),
+        base.to_str().unwrap(),
+        "--games",
+        "2",
+        "--bots",
+        "greedy",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("bots greedy,"), "{}", stdout(&o));
+}
+
+#[test]
+fn a_tournament_plays_every_pairing_with_seats_swapped_and_rates_the_bots() {
+    let base = root().join("configs/base.toml");
+    let tour = || {
+        let o = run(&[
+            "tournament",
+            "--bots",
+            "mcts:20,greedy,random",
+            "--games",
+            "4",
+            "--ruleset",
+            base.to_str().unwrap(),
+            "--json",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()
+    };
+    let v = tour();
+    let bots = v["bots"].as_array().unwrap();
+    let names: Vec<&str> = bots.iter().map(|b| b["bot"].as_str().unwrap()).collect();
+    assert_eq!(names, ["mcts:20", "greedy", "random"]);
+    // Three pairings of 4 games: each bot plays 8, and every game has one win.
+    for b in bots {
+        assert_eq!(b["games"], 8, "{b}");
+        let w = &b["win_rate"];
+        assert!(
+            w["low"].as_f64() <= w["value"].as_f64() && w["value"].as_f64() <= w["high"].as_f64()
+        );
+        let e = &b["elo"];
+        assert!(
+            e["low"].as_f64().unwrap() < e["high"].as_f64().unwrap(),
+            "{b}"
+        );
+    }
+    let wins: f64 = bots.iter().map(|b| b["wins"].as_f64().unwrap()).sum();
+    assert_eq!(wins, 12.0);
+    assert_eq!(v["pairings"].as_array().unwrap().len(), 3);
+    assert!(bots[0]["playouts"].as_u64().unwrap() > 0);
+    assert!(bots[0]["playouts_per_second"].as_f64().unwrap() > 0.0);
+    assert!(bots[1]["playouts"].is_null());
+    // Random loses to both; the Elo ratings have mean 0.
+    assert_eq!(bots[2]["wins"], 0.0);
+    let elo: f64 = bots
+        .iter()
+        .map(|b| b["elo"]["value"].as_f64().unwrap())
+        .sum();
+    assert!(elo.abs() < 1e-6, "{elo}");
+    // Deterministic: the same seeds give the same results.
+    let again = tour();
+    for (a, b) in bots.iter().zip(again["bots"].as_array().unwrap()) {
+        assert_eq!(
+            (&a["wins"], &a["mean_score"], &a["playouts"]),
+            (&b["wins"], &b["mean_score"], &b["playouts"])
+        );
+    }
+
+    let o = run(&[
+        "tournament",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "2",
+        "--ruleset",
+        base.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("2 bots, 2 games per pairing"), "{out}");
+    assert!(
+        out.contains("win rate [95% CI]") && out.contains("Elo [95% CI]"),
+        "{out}"
+    );
+    for (bots, games, needle) in [
+        ("greedy", "2", "at least two bots"),
+        ("greedy,greedy", "2", "`greedy` is listed twice"),
+        ("greedy,random", "3", "give an even number of games"),
+        ("greedy,mcts:0", "2", "a budget of 0 playouts"),
+    ] {
+        assert_clean_failure(
+            &run(&["tournament", "--bots", bots, "--games", games]),
+            needle,
+        );
+    }
+}
+
+#[test]
+fn a_bad_bot_is_a_clear_error() {
+    for (cmd, spec, needle) in [
+        (
+            "play",
+            "greedy,rnadom",
+            "bot `rnadom`: there is no such bot; the bots are",
+        ),
+        (
+            "simulate",
+            "greedy:5",
+            "bot `greedy:5`: `greedy` takes no parameters",
+        ),
+        ("compare", "", "no bot name"),
+    ] {
+        let mut args = vec![cmd];
+        if cmd == "compare" {
+            args.extend(["a.toml", "b.toml"]);
+        }
+        args.extend(["--bots", spec]);
+        assert_clean_failure(&run(&args), needle);
+    }
+}
+
+#[test]
 fn a_person_can_play_at_the_terminal() {
     use std::io::Write;
     let base = root().join("configs/base.toml");
@@ -297,4 +471,86 @@ fn a_person_can_play_at_the_terminal() {
         &run(&["play", "--human", "4"]),
         "--human 4: seats are 0 to 1",
     );
+}
+
+#[test]
+fn simulate_and_compare_draw_charts_a_person_can_read() {
+    let out = tmp("sim.svg");
+    let o = run(&[
+        "simulate",
+        "--games",
+        "40",
+        "--quiet",
+        "--plot",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(&out).unwrap();
+    roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    for title in [
+        "Final score by seat",
+        "Win rate by seat",
+        "Points per player by category",
+        "Game length",
+        "40 games, 2 players, random bots",
+        "Red",
+        "Blue",
+        "cities",
+    ] {
+        assert!(svg.contains(title), "the chart lacks `{title}`");
+    }
+    // The same ruleset twice: every paired difference is exactly zero.
+    let base = root().join("configs/base.toml");
+    let out = tmp("cmp.svg");
+    let o = run(&[
+        "compare",
+        base.to_str().unwrap(),
+        base.to_str().unwrap(),
+        "--games",
+        "30",
+        "--quiet",
+        "--plot",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(&out).unwrap();
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    assert!(svg.contains("paired differences B − A"));
+    let diffs: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.is_text())
+        .filter_map(|n| n.text())
+        .map(str::trim)
+        .filter(|t| t.contains(" ± ") && !t.contains("games"))
+        .collect();
+    assert!(diffs.len() >= 4, "mean, two seats, categories: {diffs:?}");
+    assert!(diffs.iter().all(|d| *d == "+0.00 ± 0.00"), "{diffs:?}");
+    // A path that cannot be written is a clear error.
+    let o = run(&[
+        "simulate",
+        "--games",
+        "5",
+        "--quiet",
+        "--plot",
+        "/nonexistent/dir/x.svg",
+    ]);
+    assert_clean_failure(&o, "cannot draw /nonexistent/dir/x.svg");
+}
+
+#[test]
+fn serve_refuses_a_busy_port_and_a_bad_ruleset_clearly() {
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = busy.local_addr().unwrap().port().to_string();
+    let o = run(&["serve", "--port", &port]);
+    assert_clean_failure(&o, &format!("cannot serve on 127.0.0.1:{port}"));
+    let o = run(&[
+        "serve",
+        "--port",
+        "0",
+        "--ruleset",
+        "/nonexistent/rules.toml",
+    ]);
+    assert_clean_failure(&o, "cannot read the ruleset");
+    let o = run(&["serve", "--host", "not-an-address"]);
+    assert_clean_failure(&o, "not-an-address");
 }

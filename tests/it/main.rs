@@ -1,12 +1,18 @@
 //! Integration tests of the `carcassonne` program: one module per topic.
 
 mod abbot;
+mod browser;
+mod capabilities;
 mod cli;
 mod common;
 mod golden;
+mod hardening;
 mod hills;
 mod plugins;
+mod properties;
+mod render;
 mod robustness;
+mod scenarios;
 mod shepherd;
 mod special_cities;
 mod vineyards;

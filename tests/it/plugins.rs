@@ -198,14 +198,33 @@ fn a_library_that_is_not_a_plugin_is_one_clear_line() {
 }
 
 #[test]
-fn a_library_built_for_another_api_epoch_is_rejected() {
+fn a_library_built_for_a_later_api_epoch_is_rejected_by_the_preflight() {
     let d = plugin_dir("epoch", &["carcassonne-test-wrong-epoch"]);
     let o = run(&["plugins", "--plugin-dir", d.to_str().unwrap()]);
     assert_clean_failure(
         &o,
-        "built for plugin API epoch 2, this program supports epoch 1",
+        "built for plugin API epoch 3, this program supports epoch 2",
     );
     assert_clean_failure(&o, "libcarcassonne_test_wrong_epoch");
+}
+
+#[test]
+fn a_library_of_epoch_1_is_named_as_such() {
+    // Epoch 1 libraries carry no manifest, only abi_stable's root module: the
+    // pre-flight names them before abi_stable compares anything.
+    let d = plugin_dir("epoch1", &["carcassonne-test-epoch1"]);
+    let o = run(&["plugins", "--plugin-dir", d.to_str().unwrap()]);
+    assert_clean_failure(
+        &o,
+        "built for plugin API epoch 1, this program supports epoch 2",
+    );
+    assert_clean_failure(&o, "libcarcassonne_test_epoch1");
+    assert_eq!(text(&o.stderr).lines().count(), 1, "{}", text(&o.stderr));
+    let lib = lib_file(&d, "carcassonne-test-epoch1");
+    assert_eq!(
+        loader::preflight(&lib),
+        Ok(loader::Preflight::OtherEpoch(1))
+    );
 }
 
 #[test]
@@ -403,6 +422,12 @@ fn first_failure(rules: &Arc<Rules>, seed: u64) -> Option<carcassonne_core::Hook
     };
     let mut rng = Rng::new(seed);
     loop {
+        // Observations ask the plugins too (`observe`).
+        match g.observation(0) {
+            Err(GameError::Hook(e)) => return Some(e),
+            Err(e) => panic!("{e}"),
+            Ok(_) => {}
+        }
         let before = g.clone();
         let action = match g.actor() {
             Actor::GameOver => return None,
@@ -412,13 +437,18 @@ fn first_failure(rules: &Arc<Rules>, seed: u64) -> Option<carcassonne_core::Hook
                     Err(GameError::Hook(e)) => return Some(e),
                     Err(e) => panic!("{e}"),
                 };
-                Action::Chance(o[rng.weighted(o.iter().map(|x| x.1))].0)
+                Action::Chance(o[rng.weighted(o.iter().map(|x| x.1)).expect("an outcome")].0)
             }
             Actor::Player(_) => match g.legal_actions() {
                 Ok(a) => a[rng.below(a.len() as u32) as usize],
                 Err(GameError::Hook(e)) => {
-                    // The figure step: applying any option fails the same way.
-                    let r = g.apply(Action::Figure(FigureOption::Pass));
+                    // The figure step or a decision: applying any option fails the same way.
+                    let any = if g.pending_steps().is_empty() {
+                        Action::Figure(FigureOption::Pass)
+                    } else {
+                        Action::Choose(0)
+                    };
+                    let r = g.apply(any);
                     assert_eq!(r, Err(GameError::Hook(e.clone())));
                     assert!(g == before, "state changed by a failed action");
                     return Some(e);
@@ -456,7 +486,7 @@ fn check_failures(reg: &Registry, what: &str) {
                 .find_map(|seed| first_failure(&rules, seed))
                 .unwrap_or_else(|| panic!("{what}: hook `{hook}` never failed"));
             assert_eq!(e.plugin, "kit-faulty", "{what} {hook} {mode}");
-            assert_eq!(e.hook, hook, "{what} {mode}: {e}");
+            assert_eq!(e.hook, *hook, "{what} {mode}: {e}");
             assert!(e.message.contains(&needle), "{what} {hook} {mode}: {e}");
             let shown = GameError::Hook(e).to_string();
             assert!(
@@ -477,26 +507,81 @@ fn a_failing_hook_fails_the_action_and_leaves_the_state_unchanged_loaded() {
     check_failures(&library(), "library");
 }
 
-#[test]
-fn a_panicking_plugin_makes_play_fail_cleanly() {
+/// `play --quiet --seed 1` on a ruleset where `kit-faulty` fails in `hook` by `mode`.
+fn play_with_faulty(hook: &str, mode: &str, more: &[&str]) -> Output {
     let r = write_ruleset(
-        "panic",
-        &format!("{HEAD}[plugins.kit-faulty]\nhook = \"turn_end\"\nmode = \"panic\"\n"),
+        &format!("{hook}-{mode}"),
+        &format!("{HEAD}[plugins.kit-faulty]\nhook = \"{hook}\"\nmode = \"{mode}\"\n"),
     );
-    let o = run(&[
+    let (r, kit) = (r.to_str().unwrap(), kit_dir());
+    let mut args = vec![
         "play",
         "--ruleset",
-        r.to_str().unwrap(),
+        r,
         "--plugin-dir",
-        kit_dir().to_str().unwrap(),
-        "--seed",
-        "1",
-        "--quiet",
-    ]);
+        kit.to_str().unwrap(),
+    ];
+    args.extend(["--seed", "1", "--quiet"]);
+    args.extend(more);
+    run(&args)
+}
+
+#[test]
+fn a_panicking_plugin_makes_play_fail_cleanly() {
     assert_clean_failure(
-        &o,
+        &play_with_faulty("turn_end", "panic", &[]),
         "plugin `kit-faulty` failed in hook `turn_end`: panicked: kit-faulty was told to panic",
     );
+}
+
+#[test]
+fn greedy_reports_a_plugin_failure_it_meets_while_looking_ahead() {
+    // The greedy bot scores each placement "as if the game ended": the failing
+    // final scoring must stop the game with the plugin named, not be skipped.
+    let o = play_with_faulty("final_scoring", "error", &["--bots", "greedy"]);
+    assert_clean_failure(&o, "Red (greedy): while trying `place ");
+    assert_clean_failure(
+        &o,
+        "plugin `kit-faulty` failed in hook `final_scoring`: kit-faulty was told to fail",
+    );
+}
+
+#[test]
+fn a_person_whose_action_a_plugin_fails_chooses_again() {
+    use std::io::Write;
+    // Every figure step fails in the plugin: the engine restores the state, so
+    // the session goes on (until the input ends here) instead of ending.
+    let r = write_ruleset(
+        "human-faulty",
+        &format!("{HEAD}[plugins.kit-faulty]\nhook = \"figure_chosen\"\nmode = \"error\"\n"),
+    );
+    let mut child = bin()
+        .args([
+            "play",
+            "--ruleset",
+            r.to_str().unwrap(),
+            "--seed",
+            "2",
+            "--human",
+            "0",
+        ])
+        .arg("--plugin-dir")
+        .arg(kit_dir())
+        .env_remove(loader::PLUGIN_DIR_ENV)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"0\n0\n0\n").unwrap();
+    let o = child.wait_with_output().unwrap();
+    let out = text(&o.stdout);
+    assert_eq!(
+        out.matches("That did not work: plugin `kit-faulty` failed in hook `figure_chosen`: kit-faulty was told to fail. Nothing changed; choose again.").count(),
+        2,
+        "{out}"
+    );
+    assert_clean_failure(&o, "the input ended before the game did");
 }
 
 // -------------------------------------------- compiled in = loaded at run time
@@ -520,7 +605,7 @@ fn trace(rules: &Arc<Rules>, seed: u64) -> Trace {
             Actor::GameOver => break,
             Actor::Chance => {
                 let o = g.chance_outcomes().unwrap();
-                Action::Chance(o[rng.weighted(o.iter().map(|x| x.1))].0)
+                Action::Chance(o[rng.weighted(o.iter().map(|x| x.1)).expect("an outcome")].0)
             }
             Actor::Player(_) => {
                 let acts = g.legal_actions().unwrap();
@@ -535,7 +620,7 @@ fn trace(rules: &Arc<Rules>, seed: u64) -> Trace {
         events: g.take_events(),
         scores: g.scores().to_vec(),
         state: (0..g.rules().plugins.len() as u8)
-            .flat_map(|p| g.plugin_state(p).to_vec())
+            .flat_map(|p| g.plugin_state(p).unwrap_or(&[]).to_vec())
             .collect(),
     }
 }
@@ -611,8 +696,9 @@ fn complete_a_cloister(rules: &Arc<Rules>) -> i32 {
     let mut g = Game::new(rules.clone(), 2, 1).unwrap();
     g.set_logging(true);
     let cloister = (0..g.rules().tiles.types.len() as u16)
+        .map(carcassonne_core::TileTypeId)
         .find(|&t| {
-            let ty = g.rules().tiles.get(t);
+            let ty = g.rules().tiles.get(t).unwrap();
             ty.features.iter().any(|f| f.kind == FeatureKind::Cloister) && g.bag().contains(&t)
         })
         .expect("a cloister tile");
@@ -634,8 +720,10 @@ fn complete_a_cloister(rules: &Arc<Rules>) -> i32 {
         .legal_actions()
         .unwrap()
         .into_iter()
-        .find(|a| matches!(a, Action::Figure(FigureOption::Deploy { feature, .. })
-            if g.rules().tiles.get(cloister).features[*feature as usize].kind == FeatureKind::Cloister))
+        .find(|a| {
+            matches!(a, Action::Figure(FigureOption::Deploy { at, .. })
+            if at.feature().and_then(|f| g.feature_kind(f)) == Some(FeatureKind::Cloister))
+        })
         .expect("a monk option");
     g.apply(monk).unwrap();
     let centre = at.pos;
@@ -677,11 +765,11 @@ fn complete_a_cloister(rules: &Arc<Rules>) -> i32 {
                 kind: carcassonne_core::FeatureKind::Cloister,
                 reason: ScoreReason::Completed,
                 points,
-                players,
+                winners,
                 ..
             } => {
-                assert!(players.contains(0));
-                Some(points)
+                assert!(winners.contains(0));
+                Some(points[0])
             }
             _ => None,
         })

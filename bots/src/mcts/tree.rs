@@ -1,0 +1,279 @@
+//! One search tree, searched by one thread.
+//!
+//! Information-set MCTS with chance nodes. Every iteration plays on a fresh
+//! copy of the real game, [determinized](Game::determinize) so that the search
+//! never sees the face-down tiles or the future draws, and walks the tree:
+//!
+//! * at a **player** node (whoever [`Game::actor`] names) it tries each legal
+//!   action once, in random order, then follows UCT on the mean reward of the
+//!   player who chooses there;
+//! * at a **chance** node it samples an outcome from the engine's explicit
+//!   outcomes and weights ([`Game::chance_outcomes`]) with its own RNG; one
+//!   child per outcome (tile draws, sheep tokens, …), except that outcomes
+//!   nobody sees ([`Game::chance_is_hidden`]) share one child.
+//!
+//! A new node ends the walk: the game is played to its end by uniformly random
+//! moves ([`Game::step_random`]) and every node on the path is credited with
+//! the reward of the player who chose the edge into it.
+
+use carcassonne_core::{Action, Actor, Game, GameError, Rng, MAX_PLAYERS};
+
+/// Key of the one child of a chance node whose outcome nobody sees.
+const HIDDEN: Action = Action::Chance(u32::MAX);
+/// "Nobody chose this edge" (the root, chance outcomes).
+const NOBODY: u8 = u8::MAX;
+/// Weight of the score margin in the reward (the rest is the win).
+const MARGIN_WEIGHT: f64 = 0.2;
+/// Score margin at which the margin part of the reward is 0.88 (tanh 1 scaled).
+const MARGIN_SCALE: f64 = 20.0;
+
+#[derive(Default)]
+struct Node {
+    visits: u32,
+    /// Sum of the rewards of the player who chose the edge into this node.
+    total: f64,
+    /// The legal actions at the first visit (player nodes).
+    legal: Vec<Action>,
+    /// Actions of `legal` not tried yet, in the order they will be.
+    untried: Vec<Action>,
+    children: Vec<(Action, u32)>,
+    /// Whether it considers only its first few children (progressive widening).
+    widening: bool,
+}
+
+/// Children a widening node considers after `visits` visits: 2 + sqrt(visits) / 2
+/// (12 after 400 visits, 24 after 2,000).
+fn widened(visits: u32) -> usize {
+    2 + (f64::from(visits).sqrt() / 2.0) as usize
+}
+
+/// Search parameters.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Params {
+    /// UCT exploration constant.
+    pub exploration: f64,
+    /// Turns of random play before scoring as if the game ended (`None`: to the end).
+    pub horizon: Option<u16>,
+}
+
+/// Plays `g` at random to its end, or for `horizon` turns and then to the end
+/// of that turn, scoring it as if the game ended there.
+fn playout(g: &mut Game, rng: &mut Rng, horizon: Option<u16>) -> Result<(), GameError> {
+    let Some(h) = horizon else {
+        while g.step_random(rng)? {}
+        return Ok(());
+    };
+    let stop = g.turn().saturating_add(h);
+    loop {
+        let between_turns = g.actor() == Actor::Chance && g.pending_steps().is_empty();
+        if between_turns && g.turn() >= stop {
+            return g.end_now_unchecked();
+        }
+        if !g.step_random(rng)? {
+            return Ok(());
+        }
+    }
+}
+
+/// Visits and reward of one root action, summed over the threads.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct RootEdge {
+    pub action: Action,
+    pub visits: u32,
+    pub total: f64,
+}
+
+/// A thread's search state, kept between decisions to reuse its buffers.
+#[derive(Default)]
+pub(super) struct Tree {
+    nodes: Vec<Node>,
+    game: Option<Game>,
+    path: Vec<(u32, u8)>,
+}
+
+impl Tree {
+    /// Starts a new search. `order` lists the root's legal actions, the most
+    /// promising first: the root tries them in that order and widens
+    /// progressively (it considers only the first few until it has visits to
+    /// spare). Without an order it tries them all, in random order.
+    pub fn reset(&mut self, legal: &[Action], order: Option<&[Action]>) {
+        self.nodes.clear();
+        let mut root = Node::default();
+        if let Some(order) = order {
+            root.legal.extend_from_slice(legal);
+            root.untried.extend(order.iter().rev());
+            root.widening = true;
+        }
+        self.nodes.push(root);
+    }
+
+    /// Runs one iteration: determinize, walk, play out, credit.
+    pub fn iterate(&mut self, root: &Game, rng: &mut Rng, params: Params) -> Result<(), GameError> {
+        let mut g = match self.game.take() {
+            Some(mut g) => {
+                g.clone_from(root);
+                g
+            }
+            None => root.clone(),
+        };
+        let r = self.walk(&mut g, rng, params);
+        self.game = Some(g);
+        r
+    }
+
+    /// One iteration on `g`, a copy of the root.
+    fn walk(&mut self, g: &mut Game, rng: &mut Rng, params: Params) -> Result<(), GameError> {
+        g.determinize(rng.next_u64());
+        self.path.clear();
+        self.path.push((0, NOBODY));
+        let mut node = 0usize;
+        loop {
+            let (next, mover, new) = match g.actor() {
+                Actor::GameOver => break,
+                Actor::Chance => {
+                    let outcomes = g.chance_outcomes()?;
+                    let Some(i) = rng.weighted(outcomes.iter().map(|&(_, w)| w)) else {
+                        return Err(no_option("the chance event has no possible outcome"));
+                    };
+                    let o = Action::Chance(outcomes[i].0);
+                    let key = if g.chance_is_hidden() { HIDDEN } else { o };
+                    g.apply_unchecked(o)?;
+                    let (child, new) = self.child(node, key);
+                    (child, NOBODY, new)
+                }
+                Actor::Player(p) => {
+                    let legal = g.legal_actions()?;
+                    if legal.is_empty() {
+                        return Err(no_option("the pending decision has no option"));
+                    }
+                    let (a, child, new) = self.select(node, &legal, rng, params.exploration);
+                    g.apply_unchecked(a)?;
+                    (child, p, new)
+                }
+            };
+            self.path.push((next, mover));
+            node = next as usize;
+            if new {
+                break;
+            }
+        }
+        playout(g, rng, params.horizon)?;
+        let rewards = rewards(g);
+        for &(n, mover) in &self.path {
+            let node = &mut self.nodes[n as usize];
+            node.visits += 1;
+            if mover != NOBODY {
+                node.total += rewards[mover as usize];
+            }
+        }
+        Ok(())
+    }
+
+    /// The child of `node` for `key`, made if missing; whether it is new.
+    fn child(&mut self, node: usize, key: Action) -> (u32, bool) {
+        if let Some(&(_, c)) = self.nodes[node].children.iter().find(|(k, _)| *k == key) {
+            return (c, false);
+        }
+        let c = self.nodes.len() as u32;
+        self.nodes.push(Node::default());
+        self.nodes[node].children.push((key, c));
+        (c, true)
+    }
+
+    /// At a player node: an untried legal action (a new child), else the UCT choice.
+    fn select(
+        &mut self,
+        node: usize,
+        legal: &[Action],
+        rng: &mut Rng,
+        exploration: f64,
+    ) -> (Action, u32, bool) {
+        let n = &mut self.nodes[node];
+        if n.legal.is_empty() {
+            n.legal.extend_from_slice(legal);
+            n.untried.extend_from_slice(legal);
+            // Try them in random order (a shuffle, popped from the end).
+            for i in (1..n.untried.len()).rev() {
+                let j = rng.below(i as u32 + 1) as usize;
+                n.untried.swap(i, j);
+            }
+        }
+        let same = n.legal == legal;
+        if !n.widening || n.children.len() < widened(n.visits) {
+            while let Some(a) = n.untried.pop() {
+                if same || legal.contains(&a) {
+                    let (c, _) = self.child(node, a);
+                    return (a, c, true);
+                }
+            }
+        }
+        let n = &self.nodes[node];
+        let log_n = f64::from(n.visits.max(1)).ln();
+        let mut best = (f64::MIN, n.children[0].0, n.children[0].1);
+        for &(a, c) in &n.children {
+            if !same && !legal.contains(&a) {
+                continue;
+            }
+            let ch = &self.nodes[c as usize];
+            let visits = f64::from(ch.visits.max(1));
+            let score = ch.total / visits + exploration * (log_n / visits).sqrt();
+            if score > best.0 {
+                best = (score, a, c);
+            }
+        }
+        if best.0 == f64::MIN {
+            // No tried action is legal in this copy (legal actions that depend
+            // on hidden information): try one of this copy's actions.
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            let (c, new) = self.child(node, a);
+            return (a, c, new);
+        }
+        (best.1, best.2, false)
+    }
+
+    /// The root's children: action, visits, reward total.
+    pub fn root_edges(&self) -> impl Iterator<Item = RootEdge> + '_ {
+        self.nodes[0].children.iter().map(|&(action, c)| {
+            let n = &self.nodes[c as usize];
+            RootEdge {
+                action,
+                visits: n.visits,
+                total: n.total,
+            }
+        })
+    }
+
+    /// Nodes in the tree.
+    pub fn size(&self) -> usize {
+        self.nodes.len()
+    }
+}
+
+fn no_option(reason: &str) -> GameError {
+    GameError::Illegal {
+        action: "search".into(),
+        reason: reason.into(),
+    }
+}
+
+/// Each player's reward for a finished game, in 0..=1: mostly the win (a tie
+/// shares it), partly the score margin over the best opponent.
+fn rewards(g: &Game) -> [f64; MAX_PLAYERS] {
+    let scores = g.scores();
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let winners = scores.iter().filter(|&&s| s == best).count().max(1) as f64;
+    let mut r = [0.0; MAX_PLAYERS];
+    for (p, &s) in scores.iter().enumerate() {
+        let other = scores
+            .iter()
+            .enumerate()
+            .filter(|&(q, _)| q != p)
+            .map(|(_, &x)| x)
+            .max()
+            .unwrap_or(0);
+        let win = if s == best { 1.0 / winners } else { 0.0 };
+        let margin = 0.5 + 0.5 * (f64::from(s - other) / MARGIN_SCALE).tanh();
+        r[p] = (1.0 - MARGIN_WEIGHT) * win + MARGIN_WEIGHT * margin;
+    }
+    r
+}

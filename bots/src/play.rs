@@ -1,0 +1,83 @@
+//! Playing whole games between bots.
+
+use crate::{seat_seed, seat_specs, Bot, BotError, BotSpec};
+use carcassonne_core::{Actor, Game, GameError, Rng, Rules};
+use std::sync::Arc;
+
+/// Why [`play_game`] stopped.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game could not be created.
+    #[error(transparent)]
+    Game(#[from] GameError),
+    /// A seat's bot failed.
+    #[error("player {player} ({bot}): {source}")]
+    Bot {
+        /// The seat.
+        player: u8,
+        /// The bot, as specified.
+        bot: String,
+        /// What failed.
+        source: BotError,
+    },
+}
+
+/// Plays a whole game with seed `seed` between bots (`specs` per seat, see
+/// [`seat_specs`]); chance events are sampled with the game's own RNG, so the
+/// same seed and bots give the same game.
+///
+/// When every seat is `random`, the game runs on the engine's fast playout
+/// path ([`Game::step_random`], one RNG for all seats); it draws from the same
+/// distribution as [`RandomBot`].
+pub fn play_game(
+    rules: &Arc<Rules>,
+    players: u8,
+    seed: u64,
+    specs: &[BotSpec],
+) -> Result<Game, PlayError> {
+    let mut g = Game::new(rules.clone(), players, seed)?;
+    let specs = seat_specs(specs, players);
+    if specs.iter().all(|s| *s == BotSpec::Random) {
+        let mut rng = Rng::new(seed ^ 0xC0FF_EE00_D15E_A5E5);
+        while g.step_random(&mut rng)? {}
+        return Ok(g);
+    }
+    let mut bots: Vec<Box<dyn Bot>> = specs
+        .iter()
+        .enumerate()
+        .map(|(p, s)| s.build(seat_seed(seed, p as u8)))
+        .collect();
+    play_out(&mut g, &mut bots, &specs)?;
+    Ok(g)
+}
+
+/// Plays `g` to its end: chance events sampled with the game's own RNG, each
+/// decision by the bot of the player who must act (`specs` names them in errors).
+pub fn play_out(
+    g: &mut Game,
+    bots: &mut [Box<dyn Bot>],
+    specs: &[BotSpec],
+) -> Result<(), PlayError> {
+    loop {
+        match g.actor() {
+            Actor::GameOver => return Ok(()),
+            Actor::Chance => {
+                g.sample_chance()?;
+            }
+            Actor::Player(p) => {
+                let fail = |source| PlayError::Bot {
+                    player: p,
+                    bot: specs
+                        .get(p as usize)
+                        .map_or_else(|| "?".into(), ToString::to_string),
+                    source,
+                };
+                let bot = bots
+                    .get_mut(p as usize)
+                    .ok_or_else(|| fail(BotError::NoBot))?;
+                let a = bot.choose(g).map_err(fail)?;
+                g.apply(a).map_err(|e| fail(BotError::Game(e)))?;
+            }
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! The greedy bot: bounded work on huge boards, full search on ordinary ones,
+//! plugin failures reported.
+
+use carcassonne_bots::greedy::{Work, DEPTH, MAX_LEAVES};
+use carcassonne_bots::{play_game, Bot, BotError, BotSpec, Greedy, PlayError};
+use carcassonne_core::*;
+use std::sync::Arc;
+
+/// The base game's rules with every tile count multiplied by `k`, and `plugins`.
+fn rules(k: u16, plugins: Vec<(PluginDecl, Arc<dyn Hooks>)>) -> Arc<Rules> {
+    let text = include_str!("../../configs/tilesets/base.toml");
+    let mut set: TileSetSpec = toml::from_str(text).unwrap();
+    for t in &mut set.tiles {
+        for c in t.counts.values_mut() {
+            *c *= k;
+        }
+    }
+    let tiles = TileCatalogue::build(&[set], "C2").unwrap();
+    Arc::new(Rules::new("base", tiles, CoreOptions::default(), plugins).unwrap())
+}
+
+/// Plays `turns` turns of a greedy game; returns the bots' work and, per
+/// decision, (legal actions, actions the bot looked at).
+fn greedy_game(rules: &Arc<Rules>, seed: u64, turns: u16) -> (Work, Vec<(u64, u64)>) {
+    let mut g = Game::new(rules.clone(), 2, seed).unwrap();
+    let mut bots = [Greedy::new(seed), Greedy::new(seed + 1)];
+    let mut decisions = Vec::new();
+    while g.turn() < turns {
+        match g.actor() {
+            Actor::GameOver => break,
+            Actor::Chance => {
+                g.sample_chance().unwrap();
+            }
+            Actor::Player(p) => {
+                let bot = &mut bots[p as usize];
+                let before = bot.work().evaluated;
+                let legal = g.legal_actions().unwrap().len() as u64;
+                let a = bot.choose(&g).unwrap();
+                decisions.push((legal, bot.work().evaluated - before));
+                g.apply(a).unwrap();
+            }
+        }
+    }
+    let (a, b) = (bots[0].work(), bots[1].work());
+    let work = Work {
+        decisions: a.decisions + b.decisions,
+        evaluated: a.evaluated + b.evaluated,
+        applied: a.applied + b.applied,
+        leaves: a.leaves + b.leaves,
+        max_leaves: a.max_leaves.max(b.max_leaves),
+        allocations: a.allocations.max(b.allocations),
+    };
+    (work, decisions)
+}
+
+#[test]
+fn greedy_work_per_decision_is_bounded_on_a_huge_board() {
+    // 1,008 tiles: late in the game a tile fits in a hundred places or more.
+    let rules = rules(14, vec![]);
+    let (work, decisions) = greedy_game(&rules, 3, 400);
+    // A decision stops looking once MAX_LEAVES positions are scored; the last
+    // action it looks at adds at most its own leaves (figure options x outcomes).
+    assert!(
+        work.max_leaves < MAX_LEAVES + 16,
+        "{} leaves in one decision",
+        work.max_leaves
+    );
+    // ... and the bound is what limited it: some decisions had more placements
+    // than the bot looked at.
+    let cut = decisions
+        .iter()
+        .filter(|&&(legal, seen)| seen < legal)
+        .count();
+    assert!(cut > 0, "no decision was cut short: {decisions:?}");
+    // Copies of the game are reused: one per search depth, whatever the number
+    // of lines looked at.
+    assert!(work.allocations <= u64::from(DEPTH) + 1, "{work:?}");
+    assert!(work.applied > 100 * work.allocations, "{work:?}");
+}
+
+#[test]
+fn greedy_searches_ordinary_decisions_in_full() {
+    let rules = rules(1, vec![]);
+    for seed in 0..3 {
+        let (_, decisions) = greedy_game(&rules, seed, 100);
+        assert!(decisions.len() > 100);
+        for &(legal, seen) in &decisions {
+            // A decision with few actions (each with at most a few leaves) is
+            // searched in full.
+            if legal * 8 <= MAX_LEAVES {
+                assert_eq!(seen, legal, "seed {seed}: {decisions:?}");
+            }
+        }
+    }
+}
+
+/// A plugin whose `points` hook fails: every scoring fails.
+struct FailingPoints;
+
+impl Hooks for FailingPoints {
+    fn subscriptions(&self) -> u64 {
+        hook::POINTS
+    }
+    fn points(&self, _v: &View<'_>, _info: &ScoreInfo, _points: &mut Points) -> HookResult {
+        Err(HookError {
+            plugin: "failing-points".into(),
+            hook: "points",
+            message: "told to fail".into(),
+        })
+    }
+}
+
+fn failing_rules() -> Arc<Rules> {
+    let decl = PluginDecl {
+        id: "failing-points".into(),
+        ..PluginDecl::default()
+    };
+    rules(1, vec![(decl, Arc::new(FailingPoints))])
+}
+
+#[test]
+fn greedy_reports_a_plugin_failure_instead_of_skipping_the_action() {
+    // Scoring "as if the game ended" runs the failing hook for every placement
+    // next to a feature: the bot must say so, not quietly play around it.
+    let rules = failing_rules();
+    let mut g = Game::new(rules, 2, 1).unwrap();
+    g.sample_chance().unwrap();
+    let e = Greedy::new(1).choose(&g).unwrap_err();
+    let BotError::Trying { action, source } = &e else {
+        panic!("{e}");
+    };
+    assert!(action.starts_with("place "), "{action}");
+    assert_eq!(
+        *source,
+        GameError::Hook(HookError {
+            plugin: "failing-points".into(),
+            hook: "points",
+            message: "told to fail".into(),
+        })
+    );
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "while trying `{action}`: plugin `failing-points` failed in hook `points`: told to fail"
+        )
+    );
+}
+
+#[test]
+fn a_game_between_bots_stops_with_the_plugin_failure_and_the_seat() {
+    let rules = failing_rules();
+    let e = play_game(&rules, 2, 1, &[BotSpec::Greedy]).unwrap_err();
+    let PlayError::Bot { player, bot, .. } = &e else {
+        panic!("{e}");
+    };
+    assert_eq!((*player, bot.as_str()), (0, "greedy"));
+    assert!(
+        e.to_string()
+            .contains("plugin `failing-points` failed in hook `points`"),
+        "{e}"
+    );
+}

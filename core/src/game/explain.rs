@@ -1,0 +1,143 @@
+//! Why an action is not legal: the reasons [`Game::apply`] gives, in words a
+//! player understands (the side that clashes, the tile that is used up, the
+//! figure that is missing), instead of "not legal".
+
+use super::{Game, Stage};
+use crate::hooks::{FigureOption, Outcome, Placement, CORE_OWNER};
+use crate::rules::FarmerScoring;
+use crate::types::*;
+
+fn edge_name(e: EdgeKind) -> &'static str {
+    match e {
+        EdgeKind::City => "city",
+        EdgeKind::Road => "road",
+        EdgeKind::Field => "field",
+        EdgeKind::Any => "side no feature reaches",
+    }
+}
+
+const SIDE_NAMES: [&str; 4] = ["north", "east", "south", "west"];
+
+impl Game {
+    /// Why placing the drawn tile at `p` is refused (the caller knows it is).
+    pub(super) fn placement_problem(&self, p: Placement) -> String {
+        if p.rot > 3 {
+            return format!("rotation {}: rotations are 0 to 3", p.rot);
+        }
+        if self.tile_at(p.pos).is_some() {
+            return format!("there is already a tile at {}", p.pos);
+        }
+        // The neighbours, in i32 so that a position at the edge of i16 has none there.
+        let next = |d: Side| -> Option<Pos> {
+            let (dx, dy) = [(0, -1), (1, 0), (0, 1), (-1, 0)][d as usize];
+            let x = i16::try_from(i32::from(p.pos.x) + dx).ok()?;
+            let y = i16::try_from(i32::from(p.pos.y) + dy).ok()?;
+            Some(Pos::new(x, y))
+        };
+        let neighbour = |d: Side| next(d).and_then(|q| self.tile_at(q));
+        if Side::ALL.iter().all(|&d| neighbour(d).is_none()) {
+            return format!("{} is not next to any tile", p.pos);
+        }
+        let Some(tt) = self.rules.tiles.get(TileTypeId(self.drawn)) else {
+            return "no tile is waiting to be placed".into();
+        };
+        let same = tt.same_rotation[p.rot as usize];
+        if same != p.rot {
+            return format!(
+                "rotation {} gives the same tile as rotation {same}: use {same}",
+                p.rot
+            );
+        }
+        let edges = &tt.rot[p.rot as usize].edges;
+        let clashes: Vec<String> = Side::ALL
+            .iter()
+            .filter_map(|&d| {
+                let t = neighbour(d)?;
+                let n = self.placed(t)?;
+                let theirs =
+                    self.rules.tiles.get(n.ty)?.rot[n.rot as usize].edges[d.opposite() as usize];
+                let mine = edges[d as usize];
+                (!mine.fits(theirs)).then(|| {
+                    format!(
+                        "its {} side ({}) meets a {}",
+                        SIDE_NAMES[d as usize],
+                        edge_name(mine),
+                        edge_name(theirs)
+                    )
+                })
+            })
+            .collect();
+        if clashes.is_empty() {
+            "a plugin's rule forbids this placement".into()
+        } else {
+            format!("the tile does not fit there: {}", clashes.join(", "))
+        }
+    }
+
+    /// Why figure option `o` is refused (the caller knows it is).
+    pub(super) fn figure_problem(&self, o: FigureOption) -> String {
+        let FigureOption::Deploy { kind, at } = o else {
+            return "not an option of the figure step now".into();
+        };
+        let Some(fk) = self.rules.figure(kind) else {
+            return format!("there is no figure kind {}", kind.0);
+        };
+        let Some(t) = self.last_placed() else {
+            return "no tile has been placed this turn".into();
+        };
+        if !self.valid_location(at) {
+            return "there is no such place on the board".into();
+        }
+        if self.supply(self.current, kind) == 0 {
+            return format!("you have no {} left", fk.name);
+        }
+        let Some(f) = at.feature() else {
+            return format!("a {} cannot be put on a tile now", fk.name);
+        };
+        let fkind = self.feature_kind(f).unwrap_or_default();
+        if self.feature_tile(f) != Some(t) {
+            return format!("a {} goes on a feature of the tile just placed", fk.name);
+        }
+        if !fk.stands_on.contains(fkind) {
+            return format!("a {} cannot stand on a {fkind}", fk.name);
+        }
+        if fk.follower
+            && fkind == FeatureKind::Field
+            && self.rules.options.farmers == FarmerScoring::Off
+        {
+            return "farmers are off in this ruleset (core.farmers = \"off\")".into();
+        }
+        if fk.occupies && self.occupants(f).unwrap_or(0) > 0 {
+            return format!("the {fkind} is already occupied");
+        }
+        format!("a {} cannot be deployed on that {fkind} now", fk.name)
+    }
+
+    /// Why chance outcome `c` is refused (the caller knows it is).
+    pub(super) fn outcome_problem(&self, c: u32, possible: &[Outcome]) -> String {
+        let tile_stream = match self.pending.last() {
+            None => self.stage == Stage::Draw,
+            Some(s) => s.owner == CORE_OWNER,
+        };
+        if tile_stream {
+            return match self.rules.tiles.types.get(c as usize) {
+                Some(t) => format!("no `{}` left in the bag", t.id),
+                None => format!("there is no tile type {c}"),
+            };
+        }
+        let names: Vec<String> = possible
+            .iter()
+            .filter(|o| o.weight > 0)
+            .map(|o| self.outcome_name(o.code))
+            .collect();
+        format!(
+            "`{}` is not possible now (possible: {})",
+            self.outcome_name(c),
+            if names.is_empty() {
+                "nothing".into()
+            } else {
+                names.join(", ")
+            }
+        )
+    }
+}

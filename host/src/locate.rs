@@ -1,0 +1,173 @@
+//! Locating problems in a ruleset's text, in time linear in its size: a line
+//! index built once (line and column of any byte offset by binary search) and
+//! the spans of every `[plugins.<id>]` table and key, from one parse.
+
+use std::collections::HashMap;
+use std::ops::Range;
+use toml::de::{DeTable, DeValue};
+
+/// Line starts of a text, for 1-based line and column lookups.
+#[derive(Clone, Debug)]
+pub struct LineIndex {
+    starts: Vec<usize>,
+    len: usize,
+}
+
+impl LineIndex {
+    /// Indexes `text`.
+    pub fn new(text: &str) -> LineIndex {
+        let starts = std::iter::once(0)
+            .chain(
+                text.bytes()
+                    .enumerate()
+                    .filter(|&(_, b)| b == b'\n')
+                    .map(|(i, _)| i + 1),
+            )
+            .collect();
+        LineIndex {
+            starts,
+            len: text.len(),
+        }
+    }
+
+    /// 1-based line and column (in bytes) of byte offset `at`.
+    pub fn line_col(&self, at: usize) -> (usize, usize) {
+        let at = at.min(self.len);
+        let line = self.starts.partition_point(|&s| s <= at);
+        (line, at - self.starts[line - 1] + 1)
+    }
+}
+
+/// The span of a table's name and of each of its keys.
+type TableSpans = (Range<usize>, HashMap<String, Range<usize>>);
+
+/// Spans of the `[plugins.<id>]` tables of a ruleset and of their keys.
+#[derive(Clone, Debug, Default)]
+pub struct PluginSpans {
+    tables: HashMap<String, TableSpans>,
+}
+
+impl PluginSpans {
+    /// Finds the spans in ruleset `text` (none if it does not parse).
+    pub fn new(text: &str) -> PluginSpans {
+        let mut tables = HashMap::new();
+        let Ok(doc) = DeTable::parse(text) else {
+            return PluginSpans { tables };
+        };
+        let plugins = doc
+            .get_ref()
+            .iter()
+            .find(|(k, _)| k.get_ref().as_ref() == "plugins");
+        if let Some((_, v)) = plugins {
+            if let DeValue::Table(pt) = v.get_ref() {
+                for (id, t) in pt.iter() {
+                    let keys = match t.get_ref() {
+                        DeValue::Table(t) => t
+                            .iter()
+                            .map(|(k, _)| (k.get_ref().to_string(), k.span()))
+                            .collect(),
+                        _ => HashMap::new(),
+                    };
+                    tables.insert(id.get_ref().to_string(), (id.span(), keys));
+                }
+            }
+        }
+        PluginSpans { tables }
+    }
+
+    /// The span of key `key` of `[plugins.<id>]`, or of the table's name if `key`
+    /// is `None` or not found (`0..0` if the table is not found).
+    pub fn of(&self, id: &str, key: Option<&str>) -> Range<usize> {
+        let Some((table, keys)) = self.tables.get(id) else {
+            return 0..0;
+        };
+        key.and_then(|k| keys.get(k))
+            .cloned()
+            .unwrap_or_else(|| table.clone())
+    }
+}
+
+/// The dotted path of the innermost key whose value holds byte offset `at`.
+pub fn key_at(doc: &toml::Spanned<DeTable<'_>>, at: usize) -> Option<String> {
+    // Header tables (`[core]`) span only their header, so every table is searched.
+    fn walk(t: &DeTable<'_>, at: usize, path: &mut Vec<String>) -> bool {
+        for (k, v) in t.iter() {
+            path.push(k.get_ref().to_string());
+            let found = match v.get_ref() {
+                DeValue::Table(inner) => walk(inner, at, path),
+                _ => v.span().contains(&at) || v.span().start == at,
+            };
+            if found {
+                return true;
+            }
+            path.pop();
+        }
+        false
+    }
+    let mut path = Vec::new();
+    walk(doc.get_ref(), at, &mut path).then(|| path.join("."))
+}
+
+/// `key` as a TOML key: bare when it can be, else quoted (`"weird id"`).
+pub fn toml_key(key: &str) -> String {
+    let bare = !key.is_empty()
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if bare {
+        key.to_string()
+    } else {
+        toml::Value::String(key.to_string()).to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_from_one() {
+        let ix = LineIndex::new("ab\ncd\n\nx");
+        assert_eq!(ix.line_col(0), (1, 1));
+        assert_eq!(ix.line_col(2), (1, 3));
+        assert_eq!(ix.line_col(3), (2, 1));
+        assert_eq!(ix.line_col(4), (2, 2));
+        assert_eq!(ix.line_col(6), (3, 1));
+        assert_eq!(ix.line_col(7), (4, 1));
+        assert_eq!(ix.line_col(99), (4, 2));
+    }
+
+    #[test]
+    fn keys_are_found_by_offset() {
+        let text = "a = 1\n[core]\nfollowers = 99\n[x.y]\nz = \"s\"\n";
+        let doc = DeTable::parse(text).unwrap();
+        assert_eq!(
+            key_at(&doc, text.find("99").unwrap()).as_deref(),
+            Some("core.followers")
+        );
+        assert_eq!(
+            key_at(&doc, text.find("\"s").unwrap()).as_deref(),
+            Some("x.y.z")
+        );
+        assert_eq!(key_at(&doc, 4).as_deref(), Some("a"));
+        assert_eq!(key_at(&doc, 0), None);
+    }
+
+    #[test]
+    fn plugin_spans_find_tables_and_keys() {
+        let text = "name = \"x\"\n[plugins.a]\nk = 1\n[plugins.\"b c\"]\n";
+        let s = PluginSpans::new(text);
+        assert_eq!(&text[s.of("a", Some("k"))], "k");
+        assert_eq!(&text[s.of("a", None)], "a");
+        assert_eq!(&text[s.of("a", Some("zz"))], "a");
+        assert_eq!(&text[s.of("b c", None)], "\"b c\"");
+        assert_eq!(s.of("nope", None), 0..0);
+    }
+
+    #[test]
+    fn odd_keys_are_quoted() {
+        assert_eq!(toml_key("shepherd"), "shepherd");
+        assert_eq!(toml_key("weird id"), "\"weird id\"");
+        assert_eq!(toml_key(""), "\"\"");
+    }
+}

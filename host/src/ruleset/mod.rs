@@ -1,0 +1,331 @@
+//! Ruleset files: parse, validate (every problem at once, with file, line and
+//! column), resolve plugins, and compile into [`Rules`].
+//!
+//! The format is documented field by field in `docs/rulesets.md`. Parsing is in
+//! `parse`, plugin resolution and compilation in `resolve`.
+
+mod parse;
+mod resolve;
+
+pub use parse::parse;
+use parse::parse_into;
+use resolve::resolve_into;
+pub use resolve::{order_plugins, resolve};
+
+use crate::locate::{toml_key, LineIndex};
+use crate::registry::Registry;
+use crate::tilesets::Source;
+use carcassonne_core::{CoreOptions, Rules};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The default ruleset, embedded in the binary.
+pub const DEFAULT_RULESET: &str = include_str!("../../../configs/hills-and-sheep.toml");
+/// File name shown for the embedded default.
+pub const DEFAULT_ORIGIN: &str = "<embedded hills-and-sheep.toml>";
+
+/// One problem in a ruleset, located in its file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// File name (or `<embedded ...>`).
+    pub file: String,
+    /// 1-based line (0 if unknown).
+    pub line: usize,
+    /// 1-based column (0 if unknown).
+    pub col: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file, self.line, self.col, self.message
+            )
+        } else {
+            write!(f, "{}: {}", self.file, self.message)
+        }
+    }
+}
+
+/// Every problem found in a ruleset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesetErrors(pub Vec<Problem>);
+
+impl fmt::Display for RulesetErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for RulesetErrors {}
+
+impl RulesetErrors {
+    /// The number of problems found, including those not listed (see [`MAX_PROBLEMS`]).
+    pub fn count(&self) -> usize {
+        let omitted = self.0.last().and_then(|p| {
+            let rest = p.message.strip_prefix("and ")?;
+            let (n, tail) = rest.split_once(' ')?;
+            tail.starts_with("more problem(s), not listed")
+                .then(|| n.parse::<usize>().ok())?
+        });
+        match omitted {
+            Some(n) => self.0.len() - 1 + n,
+            None => self.0.len(),
+        }
+    }
+}
+
+/// An enabled (or explicitly disabled) plugin table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PluginSpec {
+    /// Plugin id.
+    pub id: String,
+    /// `enabled` (default true).
+    pub enabled: bool,
+    /// Its options, without `enabled`.
+    pub options: toml::Table,
+}
+
+/// A parsed, unresolved ruleset.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RulesetSpec {
+    /// Name.
+    pub name: String,
+    /// Free text.
+    pub description: String,
+    /// Default number of players.
+    pub players: u8,
+    /// `C1` or `C2`.
+    pub edition: String,
+    /// Tile sets: built-in names or file paths.
+    pub tilesets: Vec<String>,
+    /// Core options.
+    pub core: CoreOptions,
+    /// Plugin tables in file order.
+    pub plugins: Vec<PluginSpec>,
+    /// `[tiles.counts]`: copies of tiles that override their tile sets' counts.
+    pub tile_counts: Vec<TileCount>,
+}
+
+/// A tile count set by the ruleset (`[tiles.counts]`), overriding the tile set's
+/// count for the chosen edition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileCount {
+    /// Tile id.
+    pub id: String,
+    /// Copies.
+    pub count: u16,
+    /// Where the id is written in the ruleset (for errors).
+    pub span: Range<usize>,
+}
+
+/// A resolved ruleset: its text, spec, the plugins' resolved options and the compiled rules.
+#[derive(Clone, Debug)]
+pub struct Ruleset {
+    /// Where it came from.
+    pub origin: String,
+    /// The file text.
+    pub text: String,
+    /// The parsed spec.
+    pub spec: RulesetSpec,
+    /// Enabled plugins in dispatch order, with every option filled in (TOML text).
+    pub plugins: Vec<(String, String)>,
+    /// Tile sets added by enabled plugins: plugin id and tile-set name.
+    pub plugin_tilesets: Vec<(String, String)>,
+    /// The text of each tile-set file the ruleset names (not built in), by the
+    /// name it uses: what a record embeds.
+    pub tileset_files: BTreeMap<String, String>,
+    /// The compiled rules.
+    pub rules: Arc<Rules>,
+}
+
+/// At most this many problems are listed; the rest are counted.
+pub const MAX_PROBLEMS: usize = 100;
+
+/// Collects the problems of one ruleset file.
+struct Ctx<'a> {
+    file: &'a str,
+    lines: LineIndex,
+    problems: Vec<Problem>,
+    omitted: usize,
+}
+
+impl<'a> Ctx<'a> {
+    fn new(file: &'a str, text: &str) -> Ctx<'a> {
+        Ctx {
+            file,
+            lines: LineIndex::new(text),
+            problems: Vec::new(),
+            omitted: 0,
+        }
+    }
+
+    fn at(&mut self, span: Range<usize>, message: impl Into<String>) {
+        let (line, col) = self.lines.line_col(span.start);
+        self.push(line, col, message.into());
+    }
+
+    fn nowhere(&mut self, message: impl Into<String>) {
+        self.push(0, 0, message.into());
+    }
+
+    fn push(&mut self, line: usize, col: usize, message: String) {
+        if self.problems.len() >= MAX_PROBLEMS {
+            self.omitted += 1;
+            return;
+        }
+        self.problems.push(Problem {
+            file: self.file.to_string(),
+            line,
+            col,
+            message,
+        });
+    }
+
+    fn is_clean(&self) -> bool {
+        self.problems.is_empty()
+    }
+
+    /// The problems found, with a last line counting those not listed.
+    fn errors(mut self) -> RulesetErrors {
+        if self.omitted > 0 {
+            self.problems.push(Problem {
+                file: self.file.to_string(),
+                line: 0,
+                col: 0,
+                message: format!(
+                    "and {} more problem(s), not listed (only the first {MAX_PROBLEMS} are)",
+                    self.omitted
+                ),
+            });
+        }
+        RulesetErrors(self.problems)
+    }
+}
+
+/// 1-based line and column of byte offset `at` (for one lookup; [`LineIndex`] for many).
+pub fn line_col(text: &str, at: usize) -> (usize, usize) {
+    LineIndex::new(text).line_col(at)
+}
+
+/// Parses and resolves ruleset text.
+pub fn load_str(
+    text: &str,
+    file: &str,
+    base_dir: Option<&Path>,
+    registry: &Registry,
+) -> Result<Ruleset, RulesetErrors> {
+    let src = Source {
+        base_dir,
+        embedded: None,
+    };
+    load_str_from(text, file, &src, registry)
+}
+
+/// Parses and resolves ruleset text whose tile sets come from `src`.
+pub fn load_str_from(
+    text: &str,
+    file: &str,
+    src: &Source<'_>,
+    registry: &Registry,
+) -> Result<Ruleset, RulesetErrors> {
+    let mut cx = Ctx::new(file, text);
+    match parse_into(&mut cx, text) {
+        Some(spec) => resolve_into(cx, spec, text, file, src, registry),
+        None => Err(cx.errors()),
+    }
+}
+
+/// Reads, parses and resolves a ruleset file.
+pub fn load_file(path: &Path, registry: &Registry) -> Result<Ruleset, RulesetErrors> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        RulesetErrors(vec![Problem {
+            file: file.clone(),
+            line: 0,
+            col: 0,
+            message: format!("cannot read the ruleset: {e}"),
+        }])
+    })?;
+    let dir: Option<PathBuf> = path.parent().map(Path::to_path_buf);
+    load_str(&text, &file, dir.as_deref(), registry)
+}
+
+/// The embedded default ruleset (Hills & Sheep).
+pub fn load_default(registry: &Registry) -> Result<Ruleset, RulesetErrors> {
+    load_str(DEFAULT_RULESET, DEFAULT_ORIGIN, None, registry)
+}
+
+impl Ruleset {
+    /// The resolved ruleset as TOML, every default filled in.
+    pub fn show(&self) -> String {
+        let s = &self.spec;
+        let mut out = String::new();
+        out.push_str(&format!("name = {}\n", toml::Value::String(s.name.clone())));
+        if !s.description.is_empty() {
+            out.push_str(&format!(
+                "description = {}\n",
+                toml::Value::String(s.description.clone())
+            ));
+        }
+        out.push_str(&format!("players = {}\n", s.players));
+        out.push_str(&format!("edition = \"{}\"\n", s.edition));
+        let sets: Vec<String> = s
+            .tilesets
+            .iter()
+            .map(|t| toml::Value::String(t.clone()).to_string())
+            .collect();
+        out.push_str(&format!("tilesets = [{}]\n", sets.join(", ")));
+        for (id, set) in &self.plugin_tilesets {
+            out.push_str(&format!("# plugin `{id}` adds the tile set `{set}`\n"));
+        }
+        if !s.tile_counts.is_empty() {
+            out.push_str("\n[tiles.counts]\n");
+            for tc in &s.tile_counts {
+                out.push_str(&format!("{} = {}\n", toml_key(&tc.id), tc.count));
+            }
+        }
+        out.push_str("\n[core]\n");
+        out.push_str(&format!("farmers = \"{}\"\n", s.core.farmers.name()));
+        out.push_str(&format!("tiny-city = {}\n", s.core.tiny_city));
+        out.push_str(&format!("followers = {}\n", s.core.followers));
+        for (id, opts) in &self.plugins {
+            out.push_str(&format!("\n[plugins.{}]\n{opts}", toml_key(id)));
+        }
+        for p in s.plugins.iter().filter(|p| !p.enabled) {
+            // Its options as given (a disabled plugin need not be available).
+            out.push_str(&format!(
+                "\n[plugins.{}]\nenabled = false\n",
+                toml_key(&p.id)
+            ));
+            for (k, v) in &p.options {
+                out.push_str(&format!("{} = {v}\n", toml_key(k)));
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_from_one() {
+        assert_eq!(line_col("ab\ncd", 0), (1, 1));
+        assert_eq!(line_col("ab\ncd", 4), (2, 2));
+    }
+}

@@ -1,0 +1,322 @@
+//! Parsing a ruleset file into a [`RulesetSpec`], every problem located.
+
+use super::{Ctx, PluginSpec, RulesetErrors, RulesetSpec, TileCount};
+use crate::suggest::hint;
+use carcassonne_core::CoreOptions;
+use std::ops::Range;
+use toml::de::{DeTable, DeValue};
+
+const TOP_KEYS: [&str; 8] = [
+    "name",
+    "description",
+    "players",
+    "edition",
+    "tilesets",
+    "tiles",
+    "core",
+    "plugins",
+];
+const CORE_KEYS: [&str; 3] = ["farmers", "tiny-city", "followers"];
+
+fn value_of<T: serde::de::DeserializeOwned>(
+    cx: &mut Ctx<'_>,
+    v: &toml::Value,
+    span: Range<usize>,
+    what: &str,
+) -> Option<T> {
+    match v.clone().try_into::<T>() {
+        Ok(x) => Some(x),
+        Err(e) => {
+            let msg = e.message().trim().to_string();
+            cx.at(span, format!("`{what}`: {msg}"));
+            None
+        }
+    }
+}
+
+/// Parses a ruleset file. Every problem is reported at once.
+pub fn parse(text: &str, file: &str) -> Result<RulesetSpec, RulesetErrors> {
+    let mut cx = Ctx::new(file, text);
+    match parse_into(&mut cx, text) {
+        Some(spec) if cx.is_clean() => Ok(spec),
+        _ => Err(cx.errors()),
+    }
+}
+
+/// Parses into `cx`: the spec as far as it could be read (`None` if the text is
+/// not TOML at all), with its problems in `cx`.
+pub(super) fn parse_into(cx: &mut Ctx<'_>, text: &str) -> Option<RulesetSpec> {
+    let doc = match DeTable::parse(text) {
+        Ok(d) => d,
+        Err(e) => {
+            cx.at(e.span().unwrap_or(0..0), e.message().trim().to_string());
+            return None;
+        }
+    };
+    let table: toml::Table = match toml::from_str(text) {
+        Ok(t) => t,
+        Err(e) => {
+            let span = e.span().unwrap_or(0..0);
+            let message = match crate::locate::key_at(&doc, span.start) {
+                Some(key) if e.message().contains("i128") => format!(
+                    "`{key}` = {}: too large (TOML integers are 64-bit)",
+                    text.get(span.clone()).unwrap_or("?").trim()
+                ),
+                _ => e.message().trim().to_string(),
+            };
+            cx.at(span, message);
+            return None;
+        }
+    };
+    let mut spec = RulesetSpec {
+        name: String::new(),
+        description: String::new(),
+        players: 2,
+        edition: "C2".into(),
+        tilesets: vec!["base".into()],
+        core: CoreOptions::default(),
+        plugins: Vec::new(),
+        tile_counts: Vec::new(),
+    };
+    let span_of = |t: &DeTable<'_>, key: &str| -> (Range<usize>, Range<usize>) {
+        t.iter()
+            .find(|(k, _)| k.get_ref().as_ref() == key)
+            .map_or((0..0, 0..0), |(k, v)| (k.span(), v.span()))
+    };
+    let mut has_name = false;
+    for (k, v) in doc.get_ref().iter() {
+        let key = k.get_ref().as_ref();
+        let val = &table[key];
+        match key {
+            "name" => {
+                if let Some(n) = value_of::<String>(cx, val, v.span(), "name") {
+                    spec.name = n;
+                    has_name = true;
+                }
+            }
+            "description" => {
+                if let Some(d) = value_of::<String>(cx, val, v.span(), "description") {
+                    spec.description = d;
+                }
+            }
+            "players" => {
+                if let Some(p) = value_of::<i64>(cx, val, v.span(), "players") {
+                    if (2..=6).contains(&p) {
+                        spec.players = p as u8;
+                    } else {
+                        cx.at(
+                            v.span(),
+                            format!("`players` = {p}: a game needs 2 to 6 players"),
+                        );
+                    }
+                }
+            }
+            "edition" => {
+                if let Some(e) = value_of::<String>(cx, val, v.span(), "edition") {
+                    if e == "C1" || e == "C2" {
+                        spec.edition = e;
+                    } else {
+                        cx.at(
+                            v.span(),
+                            format!(
+                                "`edition` = \"{e}\": expected \"C1\" or \"C2\"{}",
+                                hint(&e, ["C1", "C2"])
+                            ),
+                        );
+                    }
+                }
+            }
+            "tilesets" => {
+                if let Some(t) = value_of::<Vec<String>>(cx, val, v.span(), "tilesets") {
+                    spec.tilesets = t;
+                }
+            }
+            "core" => match v.get_ref() {
+                DeValue::Table(t) => {
+                    let mut core = CoreOptions::default();
+                    for (ck, cv) in t.iter() {
+                        let name = ck.get_ref().as_ref();
+                        let cval = &val[name];
+                        match name {
+                            "farmers" => {
+                                if let Some(f) = value_of(cx, cval, cv.span(), "core.farmers") {
+                                    core.farmers = f;
+                                }
+                            }
+                            "tiny-city" => {
+                                if let Some(n) =
+                                    value_of::<i64>(cx, cval, cv.span(), "core.tiny-city")
+                                {
+                                    match CoreOptions::tiny_city_from(n) {
+                                        Ok(v) => core.tiny_city = v,
+                                        Err(m) => cx.at(cv.span(), format!("core.{m}")),
+                                    }
+                                }
+                            }
+                            "followers" => {
+                                if let Some(n) =
+                                    value_of::<i64>(cx, cval, cv.span(), "core.followers")
+                                {
+                                    match CoreOptions::followers_from(n) {
+                                        Ok(v) => core.followers = v,
+                                        Err(m) => cx.at(cv.span(), format!("core.{m}")),
+                                    }
+                                }
+                            }
+                            other => cx.at(
+                                ck.span(),
+                                format!(
+                                    "unknown key `core.{other}` (expected one of {}){}",
+                                    CORE_KEYS.join(", "),
+                                    hint(other, CORE_KEYS)
+                                ),
+                            ),
+                        }
+                    }
+                    spec.core = core;
+                }
+                _ => cx.at(v.span(), "`core` must be a table (`[core]`)"),
+            },
+            "tiles" => tile_counts(cx, v, val, &mut spec.tile_counts),
+            "plugins" => match v.get_ref() {
+                DeValue::Table(t) => {
+                    for (pk, pv) in t.iter() {
+                        let id = pk.get_ref().as_ref().to_string();
+                        let Some(opts) = val[&id].as_table() else {
+                            cx.at(
+                                pv.span(),
+                                format!("`plugins.{id}` must be a table (`[plugins.{id}]`)"),
+                            );
+                            continue;
+                        };
+                        let mut options = opts.clone();
+                        let enabled = match options.remove("enabled") {
+                            None => true,
+                            Some(toml::Value::Boolean(b)) => b,
+                            Some(_) => {
+                                let (_, es) = match pv.get_ref() {
+                                    DeValue::Table(pt) => span_of(pt, "enabled"),
+                                    _ => (0..0, 0..0),
+                                };
+                                cx.at(es, format!("`plugins.{id}.enabled` must be true or false"));
+                                true
+                            }
+                        };
+                        spec.plugins.push(PluginSpec {
+                            id,
+                            enabled,
+                            options,
+                        });
+                    }
+                }
+                _ => cx.at(v.span(), "`plugins` must hold tables (`[plugins.<id>]`)"),
+            },
+            other => cx.at(
+                k.span(),
+                format!(
+                    "unknown key `{other}` (expected one of {}){}",
+                    TOP_KEYS.join(", "),
+                    hint(other, TOP_KEYS)
+                ),
+            ),
+        }
+    }
+    if !has_name && !cx.problems.iter().any(|p| p.message.starts_with("`name`")) {
+        cx.nowhere("missing `name = \"...\"`");
+    }
+    Some(spec)
+}
+
+/// `[tiles]`: only `counts`, a table of tile ids and numbers of copies.
+fn tile_counts(
+    cx: &mut Ctx<'_>,
+    v: &toml::Spanned<DeValue<'_>>,
+    val: &toml::Value,
+    out: &mut Vec<TileCount>,
+) {
+    let DeValue::Table(t) = v.get_ref() else {
+        cx.at(v.span(), "`tiles` must be a table (`[tiles.counts]`)");
+        return;
+    };
+    for (k, v) in t.iter() {
+        let key = k.get_ref().as_ref();
+        if key != "counts" {
+            cx.at(
+                k.span(),
+                format!(
+                    "unknown key `tiles.{key}` (expected counts){}",
+                    hint(key, ["counts"])
+                ),
+            );
+            continue;
+        }
+        let DeValue::Table(counts) = v.get_ref() else {
+            cx.at(
+                v.span(),
+                "`tiles.counts` must be a table of tile ids and copies",
+            );
+            continue;
+        };
+        for (id, n) in counts.iter() {
+            let id_text = id.get_ref().to_string();
+            let count = val
+                .get("counts")
+                .and_then(|c| c.get(&id_text))
+                .and_then(toml::Value::as_integer)
+                .and_then(|n| u16::try_from(n).ok());
+            match count {
+                Some(count) => out.push(TileCount {
+                    id: id_text,
+                    count,
+                    span: id.span(),
+                }),
+                None => cx.at(
+                    n.span(),
+                    format!(
+                        "`tiles.counts.{}`: expected a number of copies from 0 to {}",
+                        crate::locate::toml_key(&id_text),
+                        u16::MAX
+                    ),
+                ),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_problem_is_listed_with_location() {
+        let text = "nme = \"x\"\nplayers = 9\nedition = \"C3\"\n[core]\nfarmer = \"per-field\"\ntiny-city = 3\n";
+        let e = parse(text, "r.toml").unwrap_err();
+        let all = e.to_string();
+        assert!(all.contains("r.toml:1:1: unknown key `nme`"), "{all}");
+        assert!(all.contains("did you mean `name`?"), "{all}");
+        assert!(all.contains("r.toml:2:11: `players` = 9"), "{all}");
+        assert!(all.contains("r.toml:3:11: `edition` = \"C3\""), "{all}");
+        assert!(
+            all.contains("r.toml:5:1: unknown key `core.farmer`"),
+            "{all}"
+        );
+        assert!(all.contains("did you mean `farmers`?"), "{all}");
+        assert!(all.contains("r.toml:6:13: core.tiny-city = 3"), "{all}");
+    }
+
+    #[test]
+    fn bad_enum_value_is_located() {
+        let e = parse("name = \"x\"\n[core]\nfarmers = \"sometimes\"\n", "r.toml").unwrap_err();
+        let all = e.to_string();
+        assert!(
+            all.starts_with("r.toml:3:11: `core.farmers`: unknown variant `sometimes`"),
+            "{all}"
+        );
+    }
+
+    #[test]
+    fn syntax_errors_are_located() {
+        let e = parse("name = = 1", "r.toml").unwrap_err();
+        assert!(e.to_string().starts_with("r.toml:1:"), "{e}");
+    }
+}

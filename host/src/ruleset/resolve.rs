@@ -1,0 +1,363 @@
+//! Resolving a parsed ruleset: tile sets, plugins (dependencies, conflicts,
+//! order, options) and the compiled [`Rules`].
+
+use super::{Ctx, PluginSpec, Ruleset, RulesetErrors, RulesetSpec};
+use crate::locate::{toml_key, PluginSpans};
+use crate::registry::Registry;
+use crate::suggest::hint;
+use crate::tilesets::{self, Source};
+use carcassonne_core::{Rules, TileCatalogue, TileSetSpec};
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+use std::path::Path;
+use std::sync::Arc;
+
+/// Orders plugins so every plugin comes after those listed for it (its
+/// dependencies, and the enabled plugins it runs after or that run before it);
+/// ties broken by id. Returns the order or the plugins of a cycle. A dependency listed twice counts once; one that
+/// is not in `deps` is ignored (the resolver reports it).
+pub fn order_plugins(deps: &BTreeMap<String, Vec<String>>) -> Result<Vec<String>, Vec<String>> {
+    // Each plugin's distinct dependencies among the plugins being ordered.
+    let needs: BTreeMap<&str, BTreeSet<&str>> = deps
+        .iter()
+        .map(|(k, ds)| {
+            let set = ds
+                .iter()
+                .map(String::as_str)
+                .filter(|d| deps.contains_key(*d))
+                .collect();
+            (k.as_str(), set)
+        })
+        .collect();
+    let mut indeg: BTreeMap<&str, usize> = needs.iter().map(|(k, ds)| (*k, ds.len())).collect();
+    let mut ready: BTreeSet<&str> = indeg
+        .iter()
+        .filter(|(_, &n)| n == 0)
+        .map(|(k, _)| *k)
+        .collect();
+    let mut out = Vec::new();
+    while let Some(n) = ready.pop_first() {
+        out.push(n.to_string());
+        for (k, ds) in &needs {
+            if ds.contains(n) {
+                if let Some(e) = indeg.get_mut(k) {
+                    *e -= 1;
+                    if *e == 0 {
+                        ready.insert(k);
+                    }
+                }
+            }
+        }
+    }
+    if out.len() == deps.len() {
+        return Ok(out);
+    }
+    // Report one cycle: walk dependencies among the remaining plugins. Every plugin
+    // left waits for another one left, so the walk comes back on itself.
+    let left: BTreeSet<&str> = indeg
+        .iter()
+        .filter(|(_, &n)| n > 0)
+        .map(|(k, _)| *k)
+        .collect();
+    let mut path: Vec<&str> = left.iter().next().copied().into_iter().collect();
+    while let Some(&cur) = path.last() {
+        let Some(&next) = needs[cur].iter().find(|d| left.contains(*d)) else {
+            break;
+        };
+        if let Some(i) = path.iter().position(|p| *p == next) {
+            let mut cyc: Vec<String> = path[i..].iter().map(|s| s.to_string()).collect();
+            cyc.push(next.to_string());
+            return Err(cyc);
+        }
+        path.push(next);
+    }
+    Err(left.iter().map(|s| s.to_string()).collect())
+}
+
+/// Resolves a parsed ruleset against the available plugins and compiles it.
+pub fn resolve(
+    spec: RulesetSpec,
+    text: &str,
+    file: &str,
+    base_dir: Option<&Path>,
+    registry: &Registry,
+) -> Result<Ruleset, RulesetErrors> {
+    let src = Source {
+        base_dir,
+        embedded: None,
+    };
+    resolve_into(Ctx::new(file, text), spec, text, file, &src, registry)
+}
+
+/// Resolves into `cx`, which may already hold the problems of parsing: every
+/// problem is listed at once.
+pub(super) fn resolve_into(
+    mut cx: Ctx<'_>,
+    spec: RulesetSpec,
+    text: &str,
+    file: &str,
+    src: &Source<'_>,
+    registry: &Registry,
+) -> Result<Ruleset, RulesetErrors> {
+    let spans = PluginSpans::new(text);
+    // Tile sets.
+    let mut sets: Vec<TileSetSpec> = Vec::new();
+    let mut tileset_files = BTreeMap::new();
+    for name in &spec.tilesets {
+        match tilesets::load_from(name, src) {
+            Ok((s, file_text)) => {
+                sets.push(s);
+                if let Some(t) = file_text {
+                    tileset_files.insert(name.clone(), t);
+                }
+            }
+            Err(e) => {
+                let span = find_string_span(text, name);
+                cx.at(span, e);
+            }
+        }
+    }
+    // Plugins.
+    let enabled: Vec<&PluginSpec> = spec.plugins.iter().filter(|p| p.enabled).collect();
+    let mut deps: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut conflicts: BTreeSet<(String, String)> = BTreeSet::new();
+    for p in &enabled {
+        let Some(pl) = registry.get(&p.id) else {
+            cx.at(
+                spans.of(&p.id, None),
+                format!(
+                    "unknown plugin `{}`{}; available: {}",
+                    p.id,
+                    hint(&p.id, registry.ids()),
+                    if registry.plugins.is_empty() {
+                        "none".to_string()
+                    } else {
+                        registry.ids().collect::<Vec<_>>().join(", ")
+                    }
+                ),
+            );
+            continue;
+        };
+        let info = pl.info();
+        let names: Vec<&str> = info.options.iter().map(|o| o.name.as_str()).collect();
+        for key in p.options.keys() {
+            if !names.contains(&key.as_str()) {
+                cx.at(
+                    spans.of(&p.id, Some(key)),
+                    format!(
+                        "plugin `{}` has no option `{key}`{} (options: {})",
+                        p.id,
+                        hint(key, names.iter().copied()),
+                        if names.is_empty() {
+                            "none".into()
+                        } else {
+                            names.join(", ")
+                        }
+                    ),
+                );
+            }
+        }
+        for d in info.depends_on.iter().collect::<BTreeSet<_>>() {
+            if !enabled.iter().any(|q| &q.id == d) {
+                cx.at(
+                    spans.of(&p.id, None),
+                    format!("plugin `{}` needs plugin `{d}`: add `[plugins.{d}]`", p.id),
+                );
+            }
+        }
+        for c in &info.conflicts_with {
+            // Each pair once, whichever of the two declares the conflict.
+            let pair = if p.id < *c {
+                (p.id.clone(), c.clone())
+            } else {
+                (c.clone(), p.id.clone())
+            };
+            if enabled.iter().any(|q| &q.id == c) && conflicts.insert(pair) {
+                cx.at(
+                    spans.of(&p.id, None),
+                    format!(
+                        "plugin `{}` conflicts with plugin `{c}`: enable only one",
+                        p.id
+                    ),
+                );
+            }
+        }
+        deps.insert(p.id.clone(), info.depends_on.clone());
+    }
+    add_soft_order(&enabled, registry, &mut deps);
+    let order = match order_plugins(&deps) {
+        Ok(o) => o,
+        Err(cycle) => {
+            cx.nowhere(format!("plugin dependency cycle: {}", cycle.join(" -> ")));
+            deps.keys().cloned().collect()
+        }
+    };
+    // Every known plugin is configured, so its option problems are listed with
+    // all the others (unknown keys are left out: they are reported above).
+    let mut instances = Vec::new();
+    let mut resolved = Vec::new();
+    let mut plugin_tilesets = Vec::new();
+    for id in &order {
+        let (Some(p), Some(pl)) = (enabled.iter().find(|p| &p.id == id), registry.get(id)) else {
+            continue;
+        };
+        for t in pl.tilesets() {
+            plugin_tilesets.push((id.clone(), t.name.clone()));
+            sets.push(t);
+        }
+        let known: toml::Table = p
+            .options
+            .iter()
+            .filter(|(k, _)| pl.info().options.iter().any(|o| &o.name == *k))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        let opts = toml::to_string(&known).unwrap_or_default();
+        match pl.instantiate(&opts) {
+            Ok((decl, hooks)) => {
+                resolved.push((id.clone(), filled_options(pl.info(), &p.options)));
+                instances.push((decl, hooks));
+            }
+            Err(problems) => {
+                for (key, msg) in problems {
+                    let span = spans.of(id, key.as_deref());
+                    let what = key.map_or_else(String::new, |k| format!(" option `{k}`"));
+                    cx.at(span, format!("plugin `{id}`{what}: {msg}"));
+                }
+            }
+        }
+    }
+    override_counts(&mut cx, &mut sets, &spec);
+    if !cx.is_clean() {
+        return Err(cx.errors());
+    }
+    let catalogue = match TileCatalogue::build(&sets, &spec.edition) {
+        Ok(c) => c,
+        Err(errs) => {
+            errs.into_iter()
+                .for_each(|m| cx.nowhere(format!("tile data: {m}")));
+            return Err(cx.errors());
+        }
+    };
+    let rules = match Rules::new(spec.name.clone(), catalogue, spec.core, instances) {
+        Ok(r) => r,
+        Err(errs) => {
+            errs.into_iter().for_each(|m| cx.nowhere(m));
+            return Err(cx.errors());
+        }
+    };
+    Ok(Ruleset {
+        origin: file.into(),
+        text: text.into(),
+        spec,
+        plugins: resolved,
+        plugin_tilesets,
+        tileset_files,
+        rules: Arc::new(rules),
+    })
+}
+
+/// Soft ordering: "run after X" / "run before X" when X is enabled, added to
+/// `deps` as edges (a soft edge to a plugin that is not enabled is ignored).
+fn add_soft_order(
+    enabled: &[&PluginSpec],
+    registry: &Registry,
+    deps: &mut BTreeMap<String, Vec<String>>,
+) {
+    for p in enabled {
+        let Some(info) = registry.get(&p.id).map(|pl| pl.info()) else {
+            continue;
+        };
+        for a in &info.runs_after {
+            if a != &p.id && deps.contains_key(a) {
+                if let Some(d) = deps.get_mut(&p.id) {
+                    d.push(a.clone());
+                }
+            }
+        }
+        for b in &info.runs_before {
+            if b != &p.id {
+                if let Some(d) = deps.get_mut(b) {
+                    d.push(p.id.clone());
+                }
+            }
+        }
+    }
+}
+
+/// Applies `[tiles.counts]` to the tile sets (the ruleset's and its plugins'):
+/// an unknown id is a located error with a suggestion.
+fn override_counts(cx: &mut Ctx<'_>, sets: &mut [TileSetSpec], spec: &RulesetSpec) {
+    for tc in &spec.tile_counts {
+        let tile = sets
+            .iter_mut()
+            .flat_map(|s| s.tiles.iter_mut())
+            .find(|t| t.id == tc.id);
+        match tile {
+            Some(t) => {
+                t.counts.insert(spec.edition.clone(), tc.count);
+            }
+            None => {
+                let ids = sets
+                    .iter()
+                    .flat_map(|s| s.tiles.iter().map(|t| t.id.as_str()));
+                let hint = hint(&tc.id, ids);
+                cx.at(
+                    tc.span.clone(),
+                    format!(
+                        "`tiles.counts`: no tile `{}` in the tile sets ({}){hint}",
+                        tc.id,
+                        sets.iter()
+                            .map(|s| s.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn find_string_span(text: &str, s: &str) -> Range<usize> {
+    let quoted = format!("\"{s}\"");
+    text.find(&quoted).map_or(0..0, |i| i..i + quoted.len())
+}
+
+fn filled_options(info: &crate::registry::PluginInfo, given: &toml::Table) -> String {
+    let mut out = String::new();
+    for o in &info.options {
+        let v = given
+            .get(&o.name)
+            .map_or_else(|| o.default.clone(), |v| v.to_string());
+        out.push_str(&format!("{} = {v}\n", toml_key(&o.name)));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plugin_order_follows_dependencies_then_ids() {
+        let mut d = BTreeMap::new();
+        d.insert("b".to_string(), vec!["c".to_string()]);
+        d.insert("a".to_string(), vec![]);
+        d.insert("c".to_string(), vec![]);
+        assert_eq!(order_plugins(&d).unwrap(), ["a", "c", "b"]);
+        d.insert("c".to_string(), vec!["b".to_string()]);
+        let cyc = order_plugins(&d).unwrap_err();
+        assert_eq!(cyc.first(), cyc.last());
+        assert!(cyc.contains(&"b".to_string()) && cyc.contains(&"c".to_string()));
+    }
+
+    #[test]
+    fn a_dependency_listed_twice_counts_once() {
+        // Used to trip `expect("cycle member")`: the in-degree counted `c` twice.
+        let mut d = BTreeMap::new();
+        d.insert("b".to_string(), vec!["c".to_string(), "c".to_string()]);
+        d.insert("c".to_string(), vec![]);
+        assert_eq!(order_plugins(&d).unwrap(), ["c", "b"]);
+        d.insert("a".to_string(), vec!["a".to_string(), "a".to_string()]);
+        assert_eq!(order_plugins(&d).unwrap_err(), ["a", "a"]);
+    }
+}

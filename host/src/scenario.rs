@@ -1,0 +1,191 @@
+//! Scenario files: rulebook-style fixtures in TOML that ruleset composers and
+//! plugin authors write without Rust, run by `carcassonne check` and by the
+//! Rust tests alike (this module is the one code path). The format is in
+//! `docs/scenarios.md`:
+//!
+//! ```toml
+//! ruling = "B4"
+//! description = "A tied majority: both score in full."
+//! ruleset = "../../configs/base.toml"     # a file (relative to this one), or a [ruleset] table
+//! players = 2
+//! script = """
+//! draw BA/Cc; place 0 -1 2; deploy follower city S
+//! draw BA/CFc+; place 0 -2 0; deploy follower city W
+//! """
+//! [expect]
+//! scores = [0, 0]
+//! ```
+
+use crate::registry::Registry;
+use crate::ruleset::{load_str, Ruleset, RulesetErrors};
+use carcassonne_core::scenario::{Expect, Scenario, ScenarioError};
+use carcassonne_core::Game;
+use serde::Deserialize;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A scenario file as written.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ScenarioFile {
+    /// The ruling it pins (`B4`, `S3`, `X2`, ...), if any.
+    #[serde(default)]
+    pub ruling: Option<String>,
+    /// What it shows, in words.
+    #[serde(default)]
+    pub description: String,
+    /// A ruleset file (a path relative to the scenario) or an inline table.
+    pub ruleset: toml::Value,
+    /// Tile counts that override the ruleset's (`"BA/C" = 5`), like its `[tiles.counts]`.
+    #[serde(default)]
+    pub tile_counts: toml::Table,
+    /// Players; default: the ruleset's.
+    #[serde(default)]
+    pub players: Option<u8>,
+    /// The script: actions, forced chance outcomes, `end`, `scores ...`.
+    pub script: String,
+    /// What must hold at the end.
+    #[serde(default)]
+    pub expect: Expect,
+}
+
+/// Why a scenario file failed.
+#[derive(Debug)]
+pub enum ScenarioFailure {
+    /// The file cannot be read or is not a scenario.
+    File(String),
+    /// Its ruleset is invalid.
+    Ruleset(RulesetErrors),
+    /// A step failed or an expectation was not met.
+    Failed(ScenarioError),
+}
+
+impl fmt::Display for ScenarioFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ScenarioFailure::File(e) => f.write_str(e),
+            ScenarioFailure::Ruleset(e) => write!(f, "invalid ruleset:\n{e}"),
+            ScenarioFailure::Failed(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ScenarioFailure {}
+
+/// A scenario file that passed.
+#[derive(Debug)]
+pub struct Passed {
+    /// The file as written.
+    pub file: ScenarioFile,
+    /// The game at the end.
+    pub game: Game,
+}
+
+/// Reads the scenario file at `path`.
+pub fn read(path: &Path) -> Result<ScenarioFile, ScenarioFailure> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| ScenarioFailure::File(format!("cannot read {}: {e}", path.display())))?;
+    toml::from_str(&text).map_err(|e| {
+        let (l, c) = crate::ruleset::line_col(&text, e.span().map_or(0, |s| s.start));
+        ScenarioFailure::File(format!(
+            "{}:{l}:{c}: {}",
+            path.display(),
+            e.message().trim()
+        ))
+    })
+}
+
+impl ScenarioFile {
+    /// Its ruleset, with its tile-count overrides; `dir` is the scenario's directory.
+    pub fn ruleset(
+        &self,
+        name: &str,
+        dir: &Path,
+        registry: &Registry,
+    ) -> Result<Ruleset, ScenarioFailure> {
+        let (text, origin, base): (String, String, PathBuf) = match &self.ruleset {
+            toml::Value::String(file) => {
+                let path = dir.join(file);
+                let text = std::fs::read_to_string(&path).map_err(|e| {
+                    ScenarioFailure::File(format!(
+                        "{name}: cannot read the ruleset {}: {e}",
+                        path.display()
+                    ))
+                })?;
+                let base = path
+                    .parent()
+                    .map_or_else(|| dir.to_path_buf(), Path::to_path_buf);
+                (text, path.display().to_string(), base)
+            }
+            toml::Value::Table(t) => (
+                toml::to_string(t).map_err(|e| ScenarioFailure::File(format!("{name}: {e}")))?,
+                format!("{name} [ruleset]"),
+                dir.to_path_buf(),
+            ),
+            _ => {
+                return Err(ScenarioFailure::File(format!(
+                    "{name}: `ruleset` must be a file name or a table ([ruleset])"
+                )))
+            }
+        };
+        let text = if self.tile_counts.is_empty() {
+            text
+        } else {
+            with_counts(&text, &self.tile_counts)
+                .map_err(|e| ScenarioFailure::File(format!("{origin}: {e}")))?
+        };
+        load_str(&text, &origin, Some(&base), registry).map_err(ScenarioFailure::Ruleset)
+    }
+}
+
+/// Ruleset `text` with `counts` merged into its `[tiles.counts]`.
+fn with_counts(text: &str, counts: &toml::Table) -> Result<String, String> {
+    let mut doc: toml::Table = toml::from_str(text).map_err(|e| e.message().trim().to_string())?;
+    let tiles = doc
+        .entry("tiles")
+        .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+    let Some(tiles) = tiles.as_table_mut() else {
+        return Err("`tiles` must be a table".into());
+    };
+    let merged = tiles
+        .entry("counts")
+        .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+    let Some(merged) = merged.as_table_mut() else {
+        return Err("`tiles.counts` must be a table".into());
+    };
+    merged.extend(counts.clone());
+    toml::to_string(&doc).map_err(|e| e.to_string())
+}
+
+/// Runs the scenario file at `path` against the plugins of `registry`.
+pub fn check_file(path: &Path, registry: &Registry) -> Result<Passed, ScenarioFailure> {
+    let file = read(path)?;
+    let name = path.display().to_string();
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let rs = file.ruleset(&name, dir, registry)?;
+    let scenario = Scenario {
+        players: file.players.unwrap_or(rs.spec.players),
+        script: file.script.clone(),
+        expect: file.expect.clone(),
+    };
+    let game = scenario.run(&rs.rules).map_err(ScenarioFailure::Failed)?;
+    Ok(Passed { file, game })
+}
+
+/// Every `*.toml` file under `dir`, sorted (scenario directories).
+pub fn files_under(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d)? {
+            let p = e?.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "toml") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}

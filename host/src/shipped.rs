@@ -1,0 +1,38 @@
+//! The rulesets shipped in `configs/`, embedded in the program so that front ends
+//! (the browser) offer them without reading files.
+
+/// `(file name, TOML text)` of each shipped ruleset; the default one first.
+pub const SHIPPED: &[(&str, &str)] = &[
+    ("hills-and-sheep.toml", crate::ruleset::DEFAULT_RULESET),
+    (
+        "hills-and-sheep-blank-underlays.toml",
+        include_str!("../../configs/hills-and-sheep-blank-underlays.toml"),
+    ),
+    (
+        "hills-and-sheep-abbot.toml",
+        include_str!("../../configs/hills-and-sheep-abbot.toml"),
+    ),
+    ("base.toml", include_str!("../../configs/base.toml")),
+    (
+        "classic-farmers.toml",
+        include_str!("../../configs/classic-farmers.toml"),
+    ),
+];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_ruleset_in_configs_is_shipped() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs");
+        let mut files: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(Result::ok)
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".toml"))
+            .collect();
+        files.sort();
+        let mut shipped: Vec<String> = super::SHIPPED.iter().map(|s| s.0.to_string()).collect();
+        shipped.sort();
+        assert_eq!(files, shipped);
+    }
+}

@@ -1,0 +1,483 @@
+//! # carcassonne-render
+//!
+//! Board pictures as SVG, drawn from the public [`Game`] API and the tile data
+//! alone: cities, roads, fields and centre features from each tile's slot model,
+//! markers as symbols, figures in their owners' colours, the last placed tile
+//! outlined, and a panel with the scores and figure supplies. No code names a
+//! tile, a marker, a figure kind or a plugin: how a name looks is data
+//! ([`style`]), and an unknown name gets a generic symbol, so a new tile set or
+//! expansion is drawn without changes.
+//!
+//! The elements carry classes and `data-` attributes (`tile`, `figure`,
+//! `candidate`, `choice`, `score`) so that programs (the browser front end, the
+//! tests) can find them.
+
+pub mod geometry;
+pub mod log;
+pub mod shapes;
+pub mod style;
+pub mod tile;
+
+use carcassonne_core::{Corner, FigureId, FigureKindId, Game, Location, Pos, TileIndex, TileType};
+use std::collections::BTreeMap;
+use svg::node::element::{Circle, Definitions, Group, Rectangle as Rect, Text, Title, Use};
+use svg::Document;
+
+pub use style::{Style, StyleError};
+pub use tile::S;
+
+/// What to draw besides the board.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// A heading for the panel (e.g. the ruleset name).
+    pub title: Option<String>,
+    /// Lines under the heading (e.g. the bots that play).
+    pub subtitle: Vec<String>,
+    /// The status line under the heading (default: the turn and the tiles left).
+    pub status: Option<String>,
+    /// Outline the last placed tile.
+    pub highlight_last: bool,
+    /// Draw the score panel at the right.
+    pub panel: bool,
+    /// Empty cells to highlight (legal placements), drawn as `rect.candidate`.
+    pub candidates: Vec<Pos>,
+    /// Clickable choices on the last placed tile: `(local feature, choice id,
+    /// letter)`, drawn as `g.choice` with `data-choice` (choices on the same
+    /// feature side by side).
+    pub choices: Vec<(u8, usize, String)>,
+    /// A short note under a figure (e.g. a plugin's count of tokens).
+    pub figure_notes: BTreeMap<FigureId, String>,
+    /// Display names per seat replacing the style's names (e.g. "Blue (greedy)").
+    pub seat_names: Vec<String>,
+}
+
+/// Width of the score panel.
+const PANEL: f64 = 280.0;
+
+/// The board of `g` as an SVG document.
+pub fn board(g: &Game, o: &Options, style: &Style) -> String {
+    let rules = g.rules();
+    let tiles = g.tiles();
+    let cells = tiles
+        .iter()
+        .map(|t| t.pos)
+        .chain(o.candidates.iter().copied());
+    let (mut x0, mut x1, mut y0, mut y1) = (0i32, 0i32, 0i32, 0i32);
+    for p in cells {
+        x0 = x0.min(p.x.into());
+        x1 = x1.max(p.x.into());
+        y0 = y0.min(p.y.into());
+        y1 = y1.max(p.y.into());
+    }
+    let margin = S * 0.25;
+    let origin = |p: Pos| {
+        (
+            f64::from(i32::from(p.x) - x0) * S + margin,
+            f64::from(i32::from(p.y) - y0) * S + margin,
+        )
+    };
+    let board_w = f64::from(x1 - x0 + 1) * S + 2.0 * margin;
+    let board_h = f64::from(y1 - y0 + 1) * S + 2.0 * margin;
+    let width = board_w + if o.panel { PANEL } else { 0.0 };
+    let panel_h = if o.panel { panel_height(g, o) } else { 0.0 };
+    let height = board_h.max(panel_h);
+
+    // Each (tile type, rotation) drawn once, then placed with <use>.
+    let mut defs = Definitions::new();
+    let mut defined = std::collections::BTreeSet::new();
+    let mut layer = Group::new().set("class", "tiles");
+    for (i, t) in tiles.iter().enumerate() {
+        let Some(ty) = rules.tiles.get(t.ty) else {
+            continue;
+        };
+        let key = format!("t{}r{}", t.ty.0, t.rot);
+        if defined.insert(key.clone()) {
+            defs =
+                defs.add(tile::tile(ty, &rules.tiles.markers, t.rot, style).set("id", key.clone()));
+        }
+        let (x, y) = origin(t.pos);
+        layer = layer.add(
+            Group::new()
+                .set("class", "tile")
+                .set("data-index", i)
+                .set("data-x", t.pos.x)
+                .set("data-y", t.pos.y)
+                .set("data-tile", ty.id.as_str())
+                .set("data-rot", t.rot)
+                .set("transform", format!("translate({x} {y})"))
+                .add(Use::new().set("href", format!("#{key}"))),
+        );
+    }
+    let mut doc = Document::new()
+        .set("viewBox", (0, 0, width, height))
+        .set("width", width)
+        .set("height", height)
+        .set("font-family", "sans-serif")
+        .add(defs)
+        .add(
+            Rect::new()
+                .set("width", board_w)
+                .set("height", board_h)
+                .set("fill", style.land.grid.as_str()),
+        )
+        .add(layer);
+    for &p in &o.candidates {
+        let (x, y) = origin(p);
+        doc = doc.add(
+            Rect::new()
+                .set("class", "candidate")
+                .set("data-x", p.x)
+                .set("data-y", p.y)
+                .set("x", x + 3.0)
+                .set("y", y + 3.0)
+                .set("width", S - 6.0)
+                .set("height", S - 6.0)
+                .set("rx", 8)
+                .set("fill", style.land.frontier.as_str())
+                .set("fill-opacity", 0.55)
+                .set("stroke", "#333")
+                .set("stroke-dasharray", "6 4")
+                .set("stroke-width", 2),
+        );
+    }
+    if let (true, Some(p)) = (
+        o.highlight_last,
+        g.last_placed().and_then(|t| g.tile_pos(t)),
+    ) {
+        let (x, y) = origin(p);
+        doc = doc.add(
+            Rect::new()
+                .set("class", "last")
+                .set("x", x + 2.0)
+                .set("y", y + 2.0)
+                .set("width", S - 4.0)
+                .set("height", S - 4.0)
+                .set("fill", "none")
+                .set("stroke", style.land.last.as_str())
+                .set("stroke-width", 4),
+        );
+    }
+    doc = doc.add(figures(g, o, style, &origin));
+    let last = g
+        .last_placed()
+        .and_then(|t| Some((g.tile_type(t)?, g.tile_pos(t)?, g.tile_rot(t)?)));
+    if let Some((ty, pos, rot)) = last {
+        let (tx, ty_) = origin(pos);
+        let mut crowd: BTreeMap<u8, f64> = BTreeMap::new();
+        for (local, id, letter) in &o.choices {
+            let (ax, ay) = geometry::anchor(ty, rot, (*local).into());
+            let n = crowd.entry(*local).or_default();
+            let (cx, cy) = (tx + ax * S + *n * S * 0.24, ty_ + ay * S);
+            *n += 1.0;
+            doc = doc.add(
+                Group::new()
+                    .set("class", "choice")
+                    .set("data-choice", *id)
+                    .set("cursor", "pointer")
+                    .add(
+                        Circle::new()
+                            .set("cx", cx)
+                            .set("cy", cy)
+                            .set("r", S * 0.11)
+                            .set("fill", "#fff")
+                            .set("fill-opacity", 0.75)
+                            .set("stroke", "#111")
+                            .set("stroke-width", 2.5),
+                    )
+                    .add(shapes::letter(letter, cx, cy, S * 0.07, "#111")),
+            );
+        }
+    }
+    if o.panel {
+        doc = doc.add(panel(g, o, style).set("transform", format!("translate({board_w} 0)")));
+    }
+    doc.to_string()
+}
+
+/// Where figure `fig` stands on its tile (unit square), and the tile, with the
+/// key of the spot figures fan out from: a feature's anchor, a field corner (the
+/// barn), or the tile's centre (a figure on the tile, like the dragon).
+fn figure_spot(g: &Game, fig: FigureId) -> Option<(TileIndex, geometry::Pt, (u16, u8))> {
+    let at = g.figure_location(fig)?;
+    let t = match at {
+        Location::Feature(f) | Location::Corner(f, _) => g.feature_tile(f)?,
+        Location::Tile(t) => t,
+    };
+    let (tt, rot) = (g.tile_type(t)?, g.tile_rot(t)?);
+    Some(match at {
+        Location::Feature(f) => {
+            let local = g.feature_local(f)?;
+            (t, geometry::anchor(tt, rot, local.into()), (t.0, local))
+        }
+        Location::Corner(_, c) => {
+            let d = 0.14;
+            let pt = match c {
+                Corner::NW => (d, d),
+                Corner::NE => (1.0 - d, d),
+                Corner::SE => (1.0 - d, 1.0 - d),
+                Corner::SW => (d, 1.0 - d),
+            };
+            (t, pt, (t.0, 200 + c as u8))
+        }
+        Location::Tile(_) => (t, geometry::CENTRE, (t.0, 255)),
+    })
+}
+
+/// The figures on the board, with notes.
+fn figures(g: &Game, o: &Options, style: &Style, origin: &dyn Fn(Pos) -> (f64, f64)) -> Group {
+    let mut layer = Group::new().set("class", "figures");
+    // How many figures already stand at each spot, to fan them out.
+    let mut crowd: BTreeMap<(u16, u8), usize> = BTreeMap::new();
+    for i in 0..g.figure_count() {
+        let fig = FigureId(i as u16);
+        let Some((t, (ax, ay), key)) = figure_spot(g, fig) else {
+            continue;
+        };
+        let Some(pos) = g.tile_pos(t) else {
+            continue;
+        };
+        let n = crowd.entry(key).or_default();
+        let (tx, ty) = origin(pos);
+        let (x, y) = (tx + ax * S + *n as f64 * S * 0.17, ty + ay * S);
+        *n += 1;
+        let owner = g.figure_owner(fig);
+        let kind = g
+            .figure_kind(fig)
+            .and_then(|k| g.figure_kind_name(k))
+            .unwrap_or("figure");
+        let color = style.player_color(owner.map(usize::from));
+        let place = match g.figure_feature(fig).and_then(|f| g.feature_kind(f)) {
+            Some(k) => k.to_string(),
+            None => "tile".into(),
+        };
+        let who = owner.map_or_else(|| "neutral".into(), |p| seat_name(o, style, p.into()));
+        let mut fg = Group::new()
+            .set("class", "figure")
+            .set(
+                "data-owner",
+                owner.map_or_else(|| "neutral".to_string(), |p| p.to_string()),
+            )
+            .set("data-kind", kind)
+            .set("data-x", pos.x)
+            .set("data-y", pos.y)
+            .add(Title::new(format!("{who} {kind} ({place})")))
+            .add(shapes::figure(&style.figure(kind), x, y, S * 0.24, &color));
+        if let Some(note) = o.figure_notes.get(&fig) {
+            fg = fg.add(
+                Text::new(note.as_str())
+                    .set("class", "note")
+                    .set("x", x)
+                    .set("y", y + S * 0.22)
+                    .set("font-size", 12)
+                    .set("font-weight", "bold")
+                    .set("text-anchor", "middle")
+                    .set("fill", "#111")
+                    .set("stroke", "#fff")
+                    .set("stroke-width", 3)
+                    .set("paint-order", "stroke"),
+            );
+        }
+        layer = layer.add(fg);
+    }
+    layer
+}
+
+fn seat_name(o: &Options, style: &Style, p: usize) -> String {
+    o.seat_names
+        .get(p)
+        .cloned()
+        .unwrap_or_else(|| style.player_name(p))
+}
+
+const LINE: f64 = 22.0;
+
+/// Splits `s` into lines of at most about `width` characters, at spaces.
+fn wrap(s: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in s.split_whitespace() {
+        match lines.last_mut() {
+            Some(l) if l.chars().count() + 1 + word.chars().count() <= width => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+fn panel_height(g: &Game, o: &Options) -> f64 {
+    let legend = legend_names(g).len() as f64;
+    let title = o.title.as_deref().map_or(1, |t| wrap(t, 30).len()) as f64;
+    LINE * (3.0 + title + o.subtitle.len() as f64 + 2.0 * f64::from(g.players()) + legend + 2.0)
+}
+
+/// Marker names present on the board, in marker-id order.
+pub fn legend_names(g: &Game) -> Vec<String> {
+    let rules = g.rules();
+    let mut mask = 0u64;
+    for t in g.tiles() {
+        if let Some(t) = rules.tiles.get(t.ty) {
+            mask |= t.markers | t.features.iter().fold(0, |m, f| m | f.markers);
+        }
+    }
+    tile::marker_names(&rules.tiles.markers, mask)
+}
+
+fn text(s: impl Into<String>, x: f64, y: f64, size: f64) -> Text {
+    Text::new(s.into())
+        .set("x", x)
+        .set("y", y)
+        .set("font-size", size)
+        .set("fill", "#222")
+}
+
+fn panel(g: &Game, o: &Options, style: &Style) -> Group {
+    let rules = g.rules();
+    let mut y = LINE * 1.3;
+    let x = 16.0;
+    let mut p = Group::new().set("class", "panel");
+    let title = o.title.clone().unwrap_or_else(|| rules.name.clone());
+    for (i, line) in wrap(&title, 30).into_iter().enumerate() {
+        if i > 0 {
+            y += LINE * 0.9;
+        }
+        p = p.add(text(line, x, y, 16.0).set("font-weight", "bold"));
+    }
+    for line in &o.subtitle {
+        y += LINE;
+        p = p.add(text(line.as_str(), x, y, 13.0));
+    }
+    y += LINE;
+    let status = if let Some(s) = &o.status {
+        s.clone()
+    } else if g.is_over() {
+        format!("Turn {} — game over", g.turn())
+    } else {
+        format!("Turn {} — {} tiles left", g.turn(), g.bag_len())
+    };
+    p = p.add(text(status, x, y, 13.0));
+    y += LINE * 0.6;
+    let best = g.scores().iter().copied().max().unwrap_or(0);
+    for pl in 0..g.players() {
+        y += LINE * 1.4;
+        let score = g.score(pl);
+        let mut name = seat_name(o, style, pl.into());
+        if g.is_over() && score == best {
+            name.push_str("  ★");
+        }
+        p = p
+            .add(
+                Rect::new()
+                    .set("x", x)
+                    .set("y", y - 14.0)
+                    .set("width", 16)
+                    .set("height", 16)
+                    .set("rx", 3)
+                    .set("fill", style.player_color(Some(pl.into())))
+                    .set("stroke", "#222"),
+            )
+            .add(text(name, x + 24.0, y, 15.0))
+            .add(
+                text(score.to_string(), x + 240.0, y, 16.0)
+                    .set("class", "score")
+                    .set("data-seat", pl)
+                    .set("text-anchor", "end")
+                    .set("font-weight", "bold"),
+            );
+        let supply: Vec<String> = rules
+            .figures
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.per_player > 0)
+            .map(|(k, f)| {
+                let k = FigureKindId(k as u8);
+                format!("{} {}", f.name, g.supply(pl, k))
+            })
+            .collect();
+        y += LINE * 0.8;
+        p = p.add(
+            text(format!("in hand: {}", supply.join(", ")), x + 24.0, y, 11.0).set("fill", "#555"),
+        );
+    }
+    let names = legend_names(g);
+    if !names.is_empty() {
+        y += LINE * 1.3;
+        p = p.add(text("Markers", x, y, 13.0).set("font-weight", "bold"));
+        for n in names {
+            y += LINE;
+            p = p
+                .add(shapes::marker(&style.marker(&n), &n, x + 8.0, y - 5.0, 8.0))
+                .add(text(n.as_str(), x + 24.0, y, 13.0));
+        }
+    }
+    p
+}
+
+/// The symbol of marker `name` as a small SVG document of `size` pixels (a legend entry).
+pub fn marker_symbol(name: &str, size: f64, style: &Style) -> String {
+    Document::new()
+        .set("viewBox", (0, 0, 20, 20))
+        .set("width", size)
+        .set("height", size)
+        .add(shapes::marker(&style.marker(name), name, 10.0, 10.0, 7.0))
+        .to_string()
+}
+
+/// Tile type `t` turned `rot` as a small SVG document (e.g. the drawn tile).
+pub fn tile_picture(g: &Game, t: &TileType, rot: u8, size: f64, style: &Style) -> String {
+    Document::new()
+        .set("viewBox", (0, 0, S, S))
+        .set("width", size)
+        .set("height", size)
+        .add(tile::tile(t, &g.rules().tiles.markers, rot, style))
+        .to_string()
+}
+
+/// A picture that could not be turned into PNG.
+#[cfg(feature = "png")]
+#[derive(Debug, thiserror::Error)]
+#[error("cannot make a PNG: {0}")]
+pub struct PngError(String);
+
+/// The SVG picture `svg` as PNG (text in the first of the usual sans-serif
+/// fonts the system has; without any, the picture has no text).
+#[cfg(feature = "png")]
+pub fn to_png(svg: &str) -> Result<Vec<u8>, PngError> {
+    use resvg::{tiny_skia, usvg};
+    let mut opt = usvg::Options::default();
+    {
+        let db = opt.fontdb_mut();
+        db.load_system_fonts();
+        let families: Vec<String> = db
+            .faces()
+            .flat_map(|f| f.families.iter().map(|(n, _)| n.clone()))
+            .collect();
+        let preferred = [
+            "DejaVu Sans",
+            "Liberation Sans",
+            "Noto Sans",
+            "Arial",
+            "FreeSans",
+        ];
+        if let Some(name) = preferred
+            .iter()
+            .find(|p| families.iter().any(|f| f == *p))
+            .map(|s| s.to_string())
+            .or_else(|| families.first().cloned())
+        {
+            db.set_sans_serif_family(name);
+        }
+    }
+    let tree = usvg::Tree::from_str(svg, &opt).map_err(|e| PngError(e.to_string()))?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).ok_or_else(|| {
+        PngError(format!(
+            "{}×{} pixels is too large",
+            size.width(),
+            size.height()
+        ))
+    })?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(|e| PngError(e.to_string()))
+}

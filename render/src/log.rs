@@ -1,0 +1,244 @@
+//! The readable turn log (the terminal's `play` and the browser): one line per
+//! event, players by name, places by what they are.
+
+use carcassonne_core::{
+    Event, FeatureKind, Game, Location, ScoreReason, Side, TileIndex, TileTypeId,
+};
+
+/// Player names by seat.
+pub const NAMES: [&str; 6] = ["Red", "Blue", "Green", "Yellow", "Black", "Grey"];
+
+/// Replaces `{P0}`..`{P5}` in plugin texts with player names.
+pub fn names_in(text: &str) -> String {
+    let mut s = text.to_string();
+    for (i, n) in NAMES.iter().enumerate() {
+        s = s.replace(&format!("{{P{i}}}"), n);
+    }
+    s
+}
+
+fn role(kind: FeatureKind) -> &'static str {
+    match kind {
+        FeatureKind::Road => "as a thief on the road",
+        FeatureKind::City => "as a knight in the city",
+        FeatureKind::Field => "as a farmer in the field",
+        FeatureKind::Cloister => "as a monk in the cloister",
+        FeatureKind::Spot => "on the spot",
+    }
+}
+
+/// "Red scores" / "Red and Blue score".
+fn players_score(set: carcassonne_core::PlayerSet) -> String {
+    let v: Vec<&str> = set.iter().map(|p| NAMES[p as usize]).collect();
+    match v.len() {
+        0 => "nobody scores".into(),
+        1 => format!("{} scores", v[0]),
+        n => format!("{} and {} score", v[..n - 1].join(", "), v[n - 1]),
+    }
+}
+
+/// "Red scores 6" / "Red and Blue score 4" / "Red scores 6, Blue scores 3" (a plugin
+/// paid others, or paid winners differently).
+fn paid(winners: carcassonne_core::PlayerSet, points: &[i32; 6]) -> String {
+    let first = winners.iter().next().map_or(0, |p| points[p as usize]);
+    let others_paid = (0..6u8).any(|p| !winners.contains(p) && points[p as usize] != 0);
+    if !others_paid && winners.iter().all(|p| points[p as usize] == first) {
+        return if winners.is_empty() {
+            "nobody scores".into()
+        } else {
+            format!("{} {first}", players_score(winners))
+        };
+    }
+    let v: Vec<String> = (0..6u8)
+        .filter(|&p| winners.contains(p) || points[p as usize] != 0)
+        .map(|p| format!("{} scores {}", NAMES[p as usize], points[p as usize]))
+        .collect();
+    v.join(", ")
+}
+
+/// The log lines of a batch of events. Points a plugin awards are shown only when
+/// the plugin did not just describe them itself.
+pub fn lines(g: &Game, events: &[Event]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, e) in events.iter().enumerate() {
+        if let (Event::PluginScored { plugin, .. }, Some(Event::Plugin { plugin: q, .. })) =
+            (e, i.checked_sub(1).map(|j| &events[j]))
+        {
+            if plugin == q {
+                continue;
+            }
+        }
+        out.extend(describe(g, e));
+    }
+    out
+}
+
+/// One line per event (some events print nothing).
+pub fn describe(g: &Game, e: &Event) -> Option<String> {
+    let rules = g.rules();
+    let tile = |t: TileTypeId| {
+        rules
+            .tiles
+            .get(t)
+            .map_or_else(String::new, |x| x.id.clone())
+    };
+    Some(match e {
+        Event::TurnStarted { player, turn } => {
+            format!(
+                "-- Turn {turn}: {} ({} tiles left) --",
+                NAMES[*player as usize],
+                g.bag_len()
+            )
+        }
+        Event::TileDrawn { player, tile: t } => {
+            format!("{} draws {}.", NAMES[*player as usize], tile(*t))
+        }
+        Event::TileSetAside { tile: t } => format!("{} fits nowhere and is set aside.", tile(*t)),
+        Event::TileHidden { .. } => {
+            "A tile from the bag is put face down underneath, unseen: it is out of the game.".into()
+        }
+        Event::TilePlaced {
+            player,
+            tile: t,
+            pos,
+            rot,
+        } => format!(
+            "{} places {} at {pos}, turned {}°.",
+            NAMES[*player as usize],
+            tile(*t),
+            *rot as u32 * 90
+        ),
+        Event::TilePlayedFromHand { player, tile: t } => {
+            format!(
+                "{} plays {} from his hand.",
+                NAMES[*player as usize],
+                tile(*t)
+            )
+        }
+        Event::FigureDeployed {
+            player,
+            kind,
+            at,
+            pos,
+        } => {
+            let name = rules.figure(*kind).map_or("figure", |k| k.name.as_str());
+            let Some(feature) = at.feature() else {
+                return Some(format!(
+                    "{} puts the {name} on the tile at {pos}.",
+                    NAMES[*player as usize]
+                ));
+            };
+            let feature_kind = g.feature_kind(feature).unwrap_or_default();
+            // A spot is named by its marker (e.g. a garden).
+            let place = match feature_kind {
+                FeatureKind::Spot => {
+                    let m = g.feature_markers(feature).unwrap_or(0);
+                    (0..64u8)
+                        .find(|i| m & (1 << i) != 0)
+                        .and_then(|i| rules.tiles.markers.name(i))
+                        .unwrap_or("spot")
+                        .to_string()
+                }
+                k => k.to_string(),
+            };
+            let corner = match at {
+                Location::Corner(_, c) => format!(" at its {} corner", c.name()),
+                _ => String::new(),
+            };
+            if kind.0 == 0 {
+                format!(
+                    "{} deploys a follower {} at {pos}.",
+                    NAMES[*player as usize],
+                    role(feature_kind)
+                )
+            } else {
+                format!(
+                    "{} deploys the {name} on the {place}{corner} at {pos}.",
+                    NAMES[*player as usize]
+                )
+            }
+        }
+        Event::FigureMoved { kind, pos, .. } => {
+            let name = rules.figure(*kind).map_or("figure", |k| k.name.as_str());
+            format!("The {name} moves to {pos}.")
+        }
+        Event::FigureReturned { .. } => return None,
+        Event::FeatureScored {
+            kind: FeatureKind::Field,
+            winners,
+            points,
+            cities,
+            ..
+        } => {
+            if points.iter().all(|&p| p == 0) {
+                return None;
+            }
+            format!(
+                "Farmers: {} for {cities} completed cit{}.",
+                paid(*winners, points),
+                if *cities == 1 { "y" } else { "ies" }
+            )
+        }
+        Event::FeatureScored {
+            kind,
+            reason,
+            winners,
+            points,
+            tiles,
+            ..
+        } => {
+            let what = match reason {
+                ScoreReason::Completed => "Completed",
+                ScoreReason::Final => "Unfinished",
+                ScoreReason::Early => "Early-scored",
+            };
+            let size = match kind {
+                FeatureKind::Road | FeatureKind::City => format!(" ({tiles} tiles)"),
+                _ => String::new(),
+            };
+            format!("{what} {kind}{size}: {}.", paid(*winners, points))
+        }
+        Event::PluginScored {
+            plugin,
+            player,
+            points,
+        } => format!(
+            "{} scores {points} ({}).",
+            NAMES[*player as usize],
+            rules
+                .plugins
+                .get(*plugin as usize)
+                .map_or("?", |p| p.decl.id.as_str())
+        ),
+        Event::Plugin { text, .. } => names_in(text),
+        Event::GameOver => "Game over.".into(),
+    })
+}
+
+/// "city N E", "cloister": local feature `local` of placed tile `t`, by kind and
+/// the board sides it reaches.
+pub fn describe_feature(g: &Game, t: TileIndex, local: u8) -> String {
+    let Some(f) = g
+        .tile_type(t)
+        .and_then(|tt| tt.features.get(local as usize))
+    else {
+        return "?".into();
+    };
+    let rot = g.tile_rot(t).unwrap_or(0);
+    let sides: Vec<String> = Side::ALL
+        .iter()
+        .filter(|&&d| f.sides & (1 << ((d as u8 + 4 - rot) % 4)) != 0)
+        .map(|d| d.letter().to_string())
+        .collect();
+    let markers = crate::tile::marker_names(&g.rules().tiles.markers, f.markers);
+    let kind = match (f.kind, markers.first()) {
+        // A spot is named by its marker (a garden).
+        (FeatureKind::Spot, Some(m)) => m.clone(),
+        (k, _) => k.to_string(),
+    };
+    if sides.is_empty() {
+        kind
+    } else {
+        format!("{kind} {}", sides.join(" "))
+    }
+}

@@ -1,0 +1,167 @@
+//! The look of board pictures: colours, and which shape stands for which
+//! marker and figure kind. Data (`render/style.toml`), not code, so a new
+//! expansion's markers get their own symbols without changing the renderer, and
+//! unknown names still get a readable generic symbol.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// The style compiled into the renderer.
+pub const DEFAULT_STYLE: &str = include_str!("../style.toml");
+
+/// A seat's colour and name.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seat {
+    /// Player name ("Red").
+    pub name: String,
+    /// CSS colour.
+    pub color: String,
+}
+
+/// Colours of the land.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Land {
+    /// Fields (the tile background).
+    pub field: String,
+    /// City areas.
+    pub city: String,
+    /// City walls.
+    pub city_edge: String,
+    /// Roads.
+    pub road: String,
+    /// Road borders.
+    pub road_edge: String,
+    /// Cloister buildings.
+    pub cloister: String,
+    /// Lines where two fields meet with nothing between them.
+    pub hedge: String,
+    /// Empty board cells.
+    pub grid: String,
+    /// Highlighted empty cells (legal placements).
+    pub frontier: String,
+    /// Outline of the last placed tile.
+    pub last: String,
+}
+
+/// How a marker or figure kind is drawn.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Symbol {
+    /// Shape name (see [`Style`]).
+    pub shape: String,
+    /// CSS colour (markers; figures use their owner's colour).
+    #[serde(default)]
+    pub color: Option<String>,
+    /// A letter drawn on the shape.
+    #[serde(default)]
+    pub letter: Option<String>,
+}
+
+/// A complete style.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Style {
+    /// Seats in order.
+    pub players: Vec<Seat>,
+    /// Colour of figures owned by nobody.
+    pub neutral: String,
+    /// Land colours.
+    pub land: Land,
+    /// Marker symbols by marker name (shapes: badge, shield, mound, grapes, flower, disc, star).
+    #[serde(default)]
+    pub markers: BTreeMap<String, Symbol>,
+    /// Figure symbols by figure kind name (shapes: meeple, pawn, tall, big).
+    #[serde(default)]
+    pub figures: BTreeMap<String, Symbol>,
+}
+
+/// A style file that could not be read.
+#[derive(Debug, thiserror::Error)]
+#[error("invalid style: {0}")]
+pub struct StyleError(pub String);
+
+impl Default for Style {
+    fn default() -> Style {
+        Style::parse(DEFAULT_STYLE).expect("the built-in style is valid")
+    }
+}
+
+impl Style {
+    /// Parses a style file.
+    pub fn parse(text: &str) -> Result<Style, StyleError> {
+        let s: Style = toml::from_str(text).map_err(|e| StyleError(e.to_string()))?;
+        if s.players.is_empty() {
+            return Err(StyleError("`players` lists no seat".into()));
+        }
+        Ok(s)
+    }
+
+    /// The name of seat `p` ("Red"), or "Player N" past the listed seats.
+    pub fn player_name(&self, p: usize) -> String {
+        self.players
+            .get(p)
+            .map_or_else(|| format!("Player {}", p + 1), |s| s.name.clone())
+    }
+
+    /// The colour of seat `p` (`None`: a neutral figure).
+    pub fn player_color(&self, p: Option<usize>) -> String {
+        match p {
+            Some(p) => self.players[p % self.players.len()].color.clone(),
+            None => self.neutral.clone(),
+        }
+    }
+
+    /// How marker `name` is drawn: its listed symbol, or a badge with its initial.
+    pub fn marker(&self, name: &str) -> Symbol {
+        self.markers.get(name).cloned().unwrap_or_else(|| Symbol {
+            shape: "badge".into(),
+            color: Some(name_color(name)),
+            letter: Some(initial(name)),
+        })
+    }
+
+    /// How figure kind `name` is drawn: its listed symbol, or a meeple with its initial.
+    pub fn figure(&self, name: &str) -> Symbol {
+        self.figures.get(name).cloned().unwrap_or_else(|| Symbol {
+            shape: "meeple".into(),
+            color: None,
+            letter: Some(initial(name)),
+        })
+    }
+}
+
+/// The upper-case first letter of `name` ("?" if none).
+pub fn initial(name: &str) -> String {
+    name.chars()
+        .find(|c| c.is_alphanumeric())
+        .map_or("?".into(), |c| c.to_uppercase().to_string())
+}
+
+/// A stable, saturated colour for a name (the same name always gets the same colour).
+pub fn name_color(name: &str) -> String {
+    // FNV-1a: stable across runs and platforms, unlike the std hasher.
+    let h = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("hsl({}, 55%, 40%)", h % 360)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_style_parses_and_unknown_names_get_generic_symbols() {
+        let s = Style::default();
+        assert!(s.players.len() >= 6);
+        let m = s.marker("some-new-marker");
+        assert_eq!(m.shape, "badge");
+        assert_eq!(m.letter.as_deref(), Some("S"));
+        assert_eq!(s.figure("wagon").letter.as_deref(), Some("W"));
+        assert_eq!(name_color("x"), name_color("x"));
+        assert_ne!(name_color("inn"), name_color("cathedral"));
+        assert!(Style::parse("players = []\nneutral = \"#000\"").is_err());
+    }
+}

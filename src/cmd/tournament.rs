@@ -1,0 +1,224 @@
+//! `carcassonne tournament`: every pairing of bots on paired seeds with the
+//! seats swapped, and a table of win rates, mean scores and Elo ratings.
+
+use crate::{env, RulesetArgs};
+use anyhow::{bail, Result};
+use carcassonne_bots::tournament::{play, schedule, Interval, Line, Standings};
+use carcassonne_bots::BotSpec;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Arguments of `tournament`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    ruleset: RulesetArgs,
+    /// The bots, comma-separated (at least two): `random`, `greedy`, `mcts`,
+    /// `mcts:2000`, `mcts:200ms`, `mcts:500:threads=2`, ...
+    #[arg(long, value_delimiter = ',', required = true)]
+    bots: Vec<BotSpec>,
+    /// Games per pairing (even: each seed is played twice, seats swapped).
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// Seed of the first pair of games; pair i uses seed + i.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Games played at once (default: all cores); a search bot without
+    /// `threads=N` searches on one thread.
+    #[arg(long, value_parser = crate::cmd::simulate::parse_threads)]
+    threads: Option<usize>,
+    /// Print machine-readable results.
+    #[arg(long)]
+    json: bool,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Runs the command.
+pub fn run(a: Args) -> Result<()> {
+    let names: Vec<String> = a.bots.iter().map(ToString::to_string).collect();
+    if names.len() < 2 {
+        bail!("--bots: a tournament needs at least two bots");
+    }
+    if let Some(d) = names
+        .iter()
+        .enumerate()
+        .find(|(i, n)| names[..*i].contains(n))
+    {
+        bail!("--bots: `{}` is listed twice", d.1);
+    }
+    if a.games == 0 || a.games % 2 == 1 {
+        bail!(
+            "--games {}: each seed is played twice with the seats swapped: give an even number of games per pairing",
+            a.games
+        );
+    }
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let rs = env::load_ruleset(&a.ruleset)?;
+    let fixtures = schedule(a.bots.len(), a.games / 2, a.seed);
+    let bar = if a.quiet || a.json {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(fixtures.len() as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games ({per_sec}, eta {eta})")
+            .expect("valid template"),
+    );
+    let next = AtomicUsize::new(0);
+    let total = Mutex::new(Standings::new(names.clone()));
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let started = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                let mut acc = Standings::new(names.clone());
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&f) = fixtures.get(i) else { break };
+                    match play(&rs.rules, &a.bots, f) {
+                        Ok(o) => acc.add(&o),
+                        Err(e) => {
+                            let seats = f.seats().map(|b| names[b].as_str());
+                            *failure.lock().expect("lock") = Some(format!(
+                                "game with seed {} ({} vs {}): {e}",
+                                f.seed, seats[0], seats[1]
+                            ));
+                            next.store(fixtures.len(), Ordering::Relaxed);
+                        }
+                    }
+                    bar.inc(1);
+                }
+                total.lock().expect("lock").merge(&acc);
+            });
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(f) = failure.into_inner().expect("lock") {
+        bail!("{f}");
+    }
+    let t = total.into_inner().expect("lock");
+    let seconds = started.elapsed().as_secs_f64();
+    if a.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&to_json(&t, &rs.spec.name, a.games, a.seed, seconds))?
+        );
+        return Ok(());
+    }
+    print_table(&t, &rs.spec.name, a.games, a.seed, seconds, threads);
+    Ok(())
+}
+
+fn pct(i: Interval) -> String {
+    format!(
+        "{:5.1}% [{:4.1}, {:5.1}]",
+        i.value * 100.0,
+        i.low * 100.0,
+        i.high * 100.0
+    )
+}
+
+fn playouts_per_second(l: &Line) -> Option<f64> {
+    l.search
+        .filter(|s| s.seconds > 0.0)
+        .map(|s| s.playouts as f64 / s.seconds)
+}
+
+fn print_table(t: &Standings, ruleset: &str, games: u64, seed: u64, seconds: f64, threads: usize) {
+    println!(
+        "{ruleset} — {} bots, {games} games per pairing (seeds {seed}..{}, each with both seat orders), {} games in {seconds:.1} s on {threads} thread(s)",
+        t.names.len(),
+        seed.wrapping_add(games / 2 - 1),
+        t.games()
+    );
+    let width = t.names.iter().map(String::len).max().unwrap_or(0).max(3);
+    println!(
+        "{:<width$}  {:>6}  {:<22}  {:>10}  {:>18}  {:>12}",
+        "bot", "games", "win rate [95% CI]", "mean score", "Elo [95% CI]", "playouts/s"
+    );
+    for l in t.lines() {
+        let pps = playouts_per_second(&l).map_or_else(|| "-".into(), |p| format!("{p:.0}"));
+        println!(
+            "{:<width$}  {:>6}  {:<22}  {:>10.2}  {:>+6.0} [{:+.0}, {:+.0}]  {:>12}",
+            l.name,
+            l.games,
+            pct(l.win_rate),
+            l.mean_score,
+            l.elo.value,
+            l.elo.low,
+            l.elo.high,
+            pps
+        );
+    }
+    if t.names.len() > 2 {
+        println!("\nwin rate of the row against the column:");
+        print!("{:<width$}", "");
+        for n in &t.names {
+            print!("  {n:>12}");
+        }
+        println!();
+        for (i, n) in t.names.iter().enumerate() {
+            print!("{n:<width$}");
+            for j in 0..t.names.len() {
+                if i == j {
+                    print!("  {:>12}", "-");
+                } else {
+                    print!("  {:>11.1}%", t.head_to_head(i, j).value * 100.0);
+                }
+            }
+            println!();
+        }
+    }
+}
+
+fn interval(i: Interval) -> serde_json::Value {
+    serde_json::json!({ "value": i.value, "low": i.low, "high": i.high })
+}
+
+fn to_json(t: &Standings, ruleset: &str, games: u64, seed: u64, seconds: f64) -> serde_json::Value {
+    let bots: Vec<serde_json::Value> = t
+        .lines()
+        .iter()
+        .map(|l| {
+            serde_json::json!({
+                "bot": l.name,
+                "games": l.games,
+                "wins": l.points,
+                "win_rate": interval(l.win_rate),
+                "mean_score": l.mean_score,
+                "elo": interval(l.elo),
+                "playouts": l.search.map(|s| s.playouts),
+                "playouts_per_second": playouts_per_second(l),
+            })
+        })
+        .collect();
+    let mut pairings = Vec::new();
+    for i in 0..t.names.len() {
+        for j in i + 1..t.names.len() {
+            let h = t.heads[i][j];
+            pairings.push(serde_json::json!({
+                "a": t.names[i],
+                "b": t.names[j],
+                "games": h.games,
+                "a_wins": h.points,
+                "a_win_rate": interval(t.head_to_head(i, j)),
+                "a_mean_score": h.score / h.games.max(1) as f64,
+                "b_mean_score": t.heads[j][i].score / h.games.max(1) as f64,
+            }));
+        }
+    }
+    serde_json::json!({
+        "ruleset": ruleset,
+        "games_per_pairing": games,
+        "first_seed": seed,
+        "bots": bots,
+        "pairings": pairings,
+        "seconds": seconds,
+    })
+}

@@ -1,0 +1,239 @@
+//! Score statistics of a batch of games (`simulate`, `compare`), counted in
+//! integers: however the games are split between threads and in whatever order
+//! the threads finish, the totals, and so the printed statistics, are the same
+//! to the last bit (a shared win counts as a fraction, in sixtieths).
+
+use crate::plot::Outcome;
+use carcassonne_core::{Game, MAX_PLAYERS};
+
+/// A win is worth this many units; a win shared by `k` players (`k <= 6`) gives
+/// each of them `WIN / k`, exactly.
+const WIN: u64 = 60;
+const _: () = assert!(
+    MAX_PLAYERS <= 6,
+    "WIN must be a multiple of 1..=MAX_PLAYERS"
+);
+
+/// Statistics of a batch of games.
+#[derive(Default, Clone, Debug)]
+pub struct Stats {
+    /// Games played to the end.
+    pub games: u64,
+    /// Games asked for (more than `games` if the run was interrupted).
+    pub requested: u64,
+    /// Players per game.
+    pub players: usize,
+    sum: Vec<i64>,
+    sumsq: Vec<i128>,
+    wins: Vec<u64>,
+    /// Score category names (the rules' `score_categories`: the base ones, then
+    /// one per plugin).
+    categories: Vec<String>,
+    by_category: Vec<i64>,
+    tiles: u64,
+    turns: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Threads used.
+    pub threads: usize,
+    /// Each game's outcome, in seed order, when the run keeps them (for charts).
+    pub outcomes: Vec<Outcome>,
+}
+
+impl Stats {
+    /// No games yet, of `players` players, on rules with score categories
+    /// `categories` ([`Game::score_categories`]).
+    pub fn new(players: usize, categories: &[String]) -> Stats {
+        Stats {
+            players,
+            sum: vec![0; players],
+            sumsq: vec![0; players],
+            wins: vec![0; players],
+            categories: categories.to_vec(),
+            by_category: vec![0; categories.len()],
+            ..Stats::default()
+        }
+    }
+
+    /// Adds finished game `g` (of seed `seed`; its outcome is kept if `keep`).
+    pub fn add_game(&mut self, g: &Game, seed: u64, keep: bool) {
+        if keep {
+            self.outcomes.push(Outcome::of(seed, g));
+        }
+        let sc = g.scores();
+        let best = *sc.iter().max().unwrap_or(&0);
+        let winners = sc.iter().filter(|&&x| x == best).count() as u64;
+        for (p, &x) in sc.iter().enumerate() {
+            self.sum[p] += i64::from(x);
+            self.sumsq[p] += i128::from(x) * i128::from(x);
+            if x == best {
+                self.wins[p] += WIN / winners;
+            }
+            for (c, v) in self.by_category.iter_mut().zip(g.score_breakdown(p as u8)) {
+                *c += i64::from(*v);
+            }
+        }
+        self.games += 1;
+        self.tiles += g.placed_count() as u64;
+        self.turns += u64::from(g.turn());
+    }
+
+    /// Adds the games of `o`.
+    pub fn merge(&mut self, o: &Stats) {
+        self.outcomes.extend_from_slice(&o.outcomes);
+        self.outcomes.sort_by_key(|x| x.seed);
+        self.games += o.games;
+        self.tiles += o.tiles;
+        self.turns += o.turns;
+        for p in 0..self.players {
+            self.sum[p] += o.sum[p];
+            self.sumsq[p] += o.sumsq[p];
+            self.wins[p] += o.wins[p];
+        }
+        for (c, v) in self.by_category.iter_mut().zip(&o.by_category) {
+            *c += v;
+        }
+    }
+
+    /// Whether fewer games were played than asked for (Ctrl-C).
+    pub fn partial(&self) -> bool {
+        self.games < self.requested
+    }
+
+    fn per_game(&self, total: f64) -> f64 {
+        total / self.games as f64
+    }
+
+    /// Mean score per seat.
+    pub fn mean(&self) -> Vec<f64> {
+        self.sum.iter().map(|&s| self.per_game(s as f64)).collect()
+    }
+
+    /// Standard deviation of the score per seat (population).
+    pub fn stddev(&self) -> Vec<f64> {
+        let n = i128::from(self.games);
+        (0..self.players)
+            .map(|p| {
+                let s = i128::from(self.sum[p]);
+                let var = (n * self.sumsq[p] - s * s) as f64 / (n * n) as f64;
+                var.max(0.0).sqrt()
+            })
+            .collect()
+    }
+
+    /// Win rate per seat (a shared win counts as a fraction).
+    pub fn win_rate(&self) -> Vec<f64> {
+        self.wins
+            .iter()
+            .map(|&w| self.per_game(w as f64 / WIN as f64))
+            .collect()
+    }
+
+    /// Mean points per player and game, by score category (the base rules'
+    /// categories, then one per plugin, named by its id).
+    pub fn per_category(&self) -> Vec<(String, f64)> {
+        let n = (self.games as f64) * self.players as f64;
+        self.categories
+            .iter()
+            .zip(&self.by_category)
+            .map(|(name, &v)| (name.clone(), v as f64 / n))
+            .collect()
+    }
+
+    /// Mean tiles placed per game.
+    pub fn mean_tiles(&self) -> f64 {
+        self.per_game(self.tiles as f64)
+    }
+
+    /// Mean turns per game.
+    pub fn mean_turns(&self) -> f64 {
+        self.per_game(self.turns as f64)
+    }
+
+    /// As JSON; `bots` names each seat's bot. Everything in it depends only on
+    /// the games played, so it is the same for any number of threads; with
+    /// `timing`, the wall-clock time and speed are added.
+    pub fn to_json(
+        &self,
+        ruleset: &str,
+        first_seed: u64,
+        bots: &[String],
+        timing: bool,
+    ) -> serde_json::Value {
+        let cats: serde_json::Map<String, serde_json::Value> = self
+            .per_category()
+            .into_iter()
+            .map(|(k, v)| (k, v.into()))
+            .collect();
+        let mut v = serde_json::json!({
+            "ruleset": ruleset,
+            "players": self.players,
+            "games": self.games,
+            "games_requested": self.requested,
+            "partial": self.partial(),
+            "first_seed": first_seed,
+            "bots": bots,
+            "mean_score": self.mean(),
+            "stddev_score": self.stddev(),
+            "win_rate": self.win_rate(),
+            "mean_points_by_category": cats,
+            "mean_tiles_placed": self.mean_tiles(),
+            "mean_turns": self.mean_turns(),
+        });
+        if timing {
+            v["seconds"] = self.seconds.into();
+            v["games_per_second"] = (self.games as f64 / self.seconds).into();
+            v["threads"] = self.threads.into();
+        }
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carcassonne_core::Rng;
+
+    #[test]
+    fn any_split_of_the_games_gives_identical_statistics() {
+        let rules = carcassonne_host::load_str(
+            "name = \"b\"\ntilesets = [\"base\"]\n",
+            "b.toml",
+            None,
+            &carcassonne_host::Registry::empty(),
+        )
+        .unwrap()
+        .rules;
+        let games: Vec<Game> = (0..40)
+            .map(|seed| {
+                let mut g = Game::new(rules.clone(), 5, seed).unwrap();
+                let mut rng = Rng::new(seed);
+                while g.step_random(&mut rng).unwrap() {}
+                g
+            })
+            .collect();
+        let cats = games[0].score_categories();
+        let mut one = Stats::new(5, cats);
+        for (i, g) in games.iter().enumerate() {
+            one.add_game(g, i as u64, true);
+        }
+        // Three "threads" with uneven shares, merged in another order.
+        let mut parts = [
+            Stats::new(5, cats),
+            Stats::new(5, cats),
+            Stats::new(5, cats),
+        ];
+        for (i, g) in games.iter().enumerate().rev() {
+            parts[(i * 7) % 3].add_game(g, i as u64, true);
+        }
+        let mut merged = Stats::new(5, cats);
+        for p in parts.iter().rev() {
+            merged.merge(p);
+        }
+        let json = |s: &Stats| s.to_json("b", 0, &[], false).to_string();
+        assert_eq!(json(&merged), json(&one));
+        assert_eq!(merged.outcomes, one.outcomes);
+        let wins: f64 = one.win_rate().iter().sum();
+        assert!(wins >= 1.0 - 1e-12, "someone wins every game: {wins}");
+    }
+}

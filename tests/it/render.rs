@@ -1,0 +1,209 @@
+//! Board pictures: the SVG of recorded games has one element per tile and
+//! figure, the scores, the last tile outlined and a symbol for every marker, at
+//! any turn; an unknown tile set, marker or figure kind is drawn too.
+//! Pixel-free facts, not a byte snapshot.
+
+use crate::common::*;
+use carcassonne_core::{Driver, Game, Record};
+use carcassonne_render::{board, Options, Style};
+use std::collections::BTreeSet;
+
+fn golden(name: &str) -> Record {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name);
+    Record::from_json(&std::fs::read_to_string(p).unwrap()).unwrap()
+}
+
+fn finished(rec: &Record) -> Game {
+    let mut g = Game::new(rules(&rec.ruleset), rec.players, rec.seed).unwrap();
+    Driver::new(&rec.forced)
+        .replay(&mut g, &rec.actions)
+        .unwrap();
+    g
+}
+
+fn picture(g: &Game) -> String {
+    let o = Options {
+        highlight_last: true,
+        panel: true,
+        ..Options::default()
+    };
+    board(g, &o, &Style::default())
+}
+
+fn with_class<'a>(doc: &'a roxmltree::Document, class: &str) -> Vec<roxmltree::Node<'a, 'a>> {
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some(class))
+        .collect()
+}
+
+#[test]
+fn a_finished_game_shows_every_tile_figure_score_and_marker() {
+    let rec = golden("hills-and-sheep-2p-seed11.json");
+    let g = finished(&rec);
+    let svg = picture(&g);
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let tiles = with_class(&doc, "tile");
+    assert_eq!(tiles.len(), g.placed_count());
+    let at: BTreeSet<(i16, i16)> = tiles
+        .iter()
+        .map(|n| {
+            let c = |a| n.attribute(a).unwrap().parse::<i16>().unwrap();
+            (c("data-x"), c("data-y"))
+        })
+        .collect();
+    assert_eq!(at.len(), g.placed_count(), "one tile per cell");
+    for t in g.tiles() {
+        assert!(at.contains(&(t.pos.x, t.pos.y)));
+    }
+    let on_board = (0..g.figure_count() as u16)
+        .filter(|&f| g.figure_location(carcassonne_core::FigureId(f)).is_some())
+        .count();
+    assert!(on_board > 0, "the final board of this game has farmers");
+    assert_eq!(with_class(&doc, "figure").len(), on_board);
+    let scores: Vec<i32> = with_class(&doc, "score")
+        .iter()
+        .map(|n| n.text().unwrap().trim().parse().unwrap())
+        .collect();
+    assert_eq!(scores, g.scores());
+    let last = with_class(&doc, "last");
+    assert_eq!(last.len(), 1);
+    // Every marker on a placed tile has a symbol naming it.
+    let rules = g.rules();
+    let mut want = BTreeSet::new();
+    for i in 0..g.placed_count() as u16 {
+        let t = g.tile_type(carcassonne_core::TileIndex(i)).unwrap();
+        let mask = t.markers | t.features.iter().fold(0, |m, f| m | f.markers);
+        for (b, name) in rules.tiles.markers.names().iter().enumerate() {
+            if mask & (1 << b) != 0 {
+                want.insert(name.clone());
+            }
+        }
+    }
+    let drawn: BTreeSet<String> = with_class(&doc, "marker")
+        .iter()
+        .map(|n| n.attribute("data-marker").unwrap().to_string())
+        .collect();
+    assert!(want.len() >= 3, "hills, vineyards, pennants: {want:?}");
+    assert_eq!(drawn, want);
+}
+
+#[test]
+fn render_draws_any_turn_of_a_record() {
+    let dir = std::env::temp_dir().join(format!("carcassonne-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden/hills-and-sheep-abbot-4p-seed5.json");
+    let out = dir.join("t10.svg");
+    let run = |args: &[&std::ffi::OsStr]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+            .arg("render")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let o = run(&[
+        rec.as_os_str(),
+        "--turn".as_ref(),
+        "10".as_ref(),
+        "-o".as_ref(),
+        out.as_os_str(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let svg = std::fs::read_to_string(&out).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    // The start tile and one tile per turn.
+    assert_eq!(with_class(&doc, "tile").len(), 11);
+    assert!(svg.contains("After turn 10"));
+    let o = run(&[rec.as_os_str(), "--turn".as_ref(), "9999".as_ref()]);
+    assert!(!o.status.success());
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("there is no turn 9999"), "{e}");
+    assert!(!e.contains("panicked"), "{e}");
+}
+
+#[test]
+fn render_writes_a_png_of_the_pictures_size() {
+    let dir = std::env::temp_dir().join(format!("carcassonne-png-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden/hills-and-sheep-2p-seed11.json");
+    let (svg, png) = (dir.join("b.svg"), dir.join("b.PNG"));
+    for out in [&svg, &png] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+            .args([
+                "render".as_ref(),
+                rec.as_os_str(),
+                "--turn".as_ref(),
+                "20".as_ref(),
+                "-o".as_ref(),
+                out.as_os_str(),
+            ])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let size = |a: &str| {
+        doc.root_element()
+            .attribute(a)
+            .unwrap()
+            .parse::<f64>()
+            .unwrap()
+            .ceil() as u32
+    };
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let be = |i: usize| u32::from_be_bytes(bytes[i..i + 4].try_into().unwrap());
+    assert_eq!((be(16), be(20)), (size("width"), size("height")));
+    assert!(
+        bytes.len() > 10_000,
+        "a picture, not an empty canvas: {} bytes",
+        bytes.len()
+    );
+}
+
+#[test]
+fn an_unknown_tile_set_marker_and_figure_are_drawn_generically() {
+    // A tile set no renderer has seen: a new marker on a tile and on a feature.
+    let set = r#"
+name = "novel"
+[[tiles]]
+id = "NV/1"
+counts = { C1 = 3, C2 = 3 }
+start = true
+sides = "CRFR"
+markers = ["sparkle"]
+features = [
+  { kind = "city", slots = ["N"], markers = ["tower"] },
+  { kind = "road", slots = ["E", "W"] },
+  { kind = "field", slots = ["EL", "WR"], adj = [0] },
+  { kind = "field", slots = ["ER", "S", "WL"], adj = [0] },
+  { kind = "spot", markers = ["well"] },
+]
+"#;
+    let spec: carcassonne_core::TileSetSpec = toml::from_str(set).unwrap();
+    let tiles = carcassonne_core::TileCatalogue::build(&[spec], "C2").unwrap();
+    let rules = std::sync::Arc::new(
+        carcassonne_core::Rules::new("novel", tiles, Default::default(), vec![]).unwrap(),
+    );
+    let mut g = Game::new(rules, 2, 1).unwrap();
+    let mut rng = carcassonne_core::Rng::new(3);
+    while g.step_random(&mut rng).unwrap() {}
+    let svg = picture(&g);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    assert_eq!(with_class(&doc, "tile").len(), 3);
+    let drawn: BTreeSet<&str> = with_class(&doc, "marker")
+        .iter()
+        .map(|n| n.attribute("data-marker").unwrap())
+        .collect();
+    assert_eq!(drawn, BTreeSet::from(["sparkle", "tower", "well"]));
+    // Unknown markers get a badge with their initial.
+    assert!(with_class(&doc, "marker")
+        .iter()
+        .any(|n| n
+            .descendants()
+            .any(|c| c.tag_name().name() == "text" && c.text().map(str::trim) == Some("S"))));
+}

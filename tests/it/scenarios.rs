@@ -1,0 +1,108 @@
+//! Scenario files (`tests/scenarios/`, format in `docs/scenarios.md`): every
+//! one passes through the same code path as `carcassonne check`, and a failing
+//! one says clearly what failed.
+
+use crate::cli::{assert_clean_failure, root, run, stdout, tmp};
+use crate::common::*;
+use carcassonne_host::scenario::{check_file, files_under};
+
+#[test]
+fn every_scenario_file_passes() {
+    let files = files_under(&root().join("tests/scenarios")).unwrap();
+    assert!(files.len() >= 5, "{files:?}");
+    let reg = registry();
+    let failures: Vec<String> = files
+        .iter()
+        .filter_map(|f| {
+            check_file(f, &reg)
+                .err()
+                .map(|e| format!("{}: {e}", f.display()))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn a_scenario_file_is_a_fixture_the_rust_tests_can_use() {
+    let g = scenario("shepherd/s8-grow-then-the-tile-closes-the-field.toml");
+    let shepherd = g.rules().figure_kind("shepherd").unwrap();
+    assert_eq!(g.supply(0, shepherd), 1, "the herded shepherd is back");
+}
+
+fn write(name: &str, text: &str) -> std::path::PathBuf {
+    let p = tmp(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+const HEAD: &str = "ruleset = { name = \"b\", tilesets = [\"base\"] }\n";
+
+#[test]
+fn failing_scenarios_say_what_failed() {
+    let reg = registry();
+    let fails = |name: &str, body: &str| -> String {
+        let p = write(name, &format!("{HEAD}{body}"));
+        check_file(&p, &reg).unwrap_err().to_string()
+    };
+    let e = fails(
+        "s1.toml",
+        "script = \"draw BA/C; place 0 -1 2; deploy follower city S\"\n[expect]\nscores = [3, 0]\n",
+    );
+    assert_eq!(e, "expect.scores: scores are [4, 0], expected [3, 0]");
+    let e = fails(
+        "s2.toml",
+        "script = \"draw BA/C; place 0 -1 2; deploy follower city S\"\n[expect]\ncategories = { roads = [4, 0] }\n",
+    );
+    assert_eq!(
+        e,
+        "expect.categories: roads points are [0, 0], expected [4, 0]"
+    );
+    let e = fails(
+        "s3.toml",
+        "script = \"draw BA/C\"\n[expect]\nevents = [\"game over\"]\n",
+    );
+    assert!(e.starts_with("expect.events: no event `game over`"), "{e}");
+    assert!(e.contains("player 0 draws BA/C"), "{e}");
+    let e = fails("s4.toml", "script = \"draw BA/C\\nplace 9 9 0\"\n");
+    assert!(
+        e.starts_with("fixture line 2 (`place 9 9 0`): illegal action `place 9 9 0`: (9, 9) is not next to any tile"),
+        "{e}"
+    );
+    let e = fails(
+        "s5.toml",
+        "tile-counts = { \"BA/Cxxx\" = 2 }\nscript = \"\"\n",
+    );
+    assert!(
+        e.contains("no tile `BA/Cxxx` in the tile sets (base)"),
+        "{e}"
+    );
+    let e = fails("s6.toml", "script = \"\"\nplayers = 9\n");
+    assert!(e.contains("9 players: a game needs 2 to 6 players"), "{e}");
+    let e = fails("s7.toml", "script = \"\"\nexpectt = 1\n");
+    assert!(e.contains("unknown field `expectt`"), "{e}");
+}
+
+#[test]
+fn check_runs_scenario_files_from_the_command_line() {
+    let dir = root().join("tests/scenarios");
+    let o = run(&["check", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(stdout(&o).contains("ok   "), "{}", stdout(&o));
+    assert!(stdout(&o).contains("scenario(s) passed"), "{}", stdout(&o));
+    let bad = write(
+        "bad-check.toml",
+        &format!("{HEAD}ruling = \"B3\"\nscript = \"draw BA/C; place 0 -1 2; pass\"\n[expect]\nscores = [1, 1]\n"),
+    );
+    let o = run(&[
+        "check",
+        bad.to_str().unwrap(),
+        dir.join("base").to_str().unwrap(),
+    ]);
+    assert_clean_failure(&o, "1 of 4 scenario(s) failed");
+    assert!(stdout(&o).contains("FAIL "), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("expect.scores: scores are [0, 0], expected [1, 1]"),
+        "{}",
+        stdout(&o)
+    );
+}
