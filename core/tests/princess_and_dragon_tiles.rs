@@ -25,6 +25,11 @@ fn catalogue(texts: &[&str], edition: &str) -> TileCatalogue {
     TileCatalogue::build(&sets(texts), edition).expect("tiles compile")
 }
 
+/// The root of local feature `l` of placed tile `t`.
+fn root(g: &Game, t: TileIndex, l: u8) -> FeatureId {
+    g.find(g.feature_of(t, l).unwrap()).unwrap()
+}
+
 /// The base game plus the Princess and the Dragon tiles, no plugin.
 fn rules() -> Arc<Rules> {
     let cat = catalogue(&[BASE, PD], "C2");
@@ -86,10 +91,10 @@ fn thirty_tiles_per_edition_by_kind_of_symbol() {
     let c1 = catalogue(&[PD], "C1");
     let c2 = catalogue(&[PD], "C2");
     for (old, new) in [("PD/C.d", "PD/C.dG"), ("PD/Cc.p", "PD/Cc.pG")] {
-        assert_eq!(c1.get(c1.by_id(old).unwrap()).count, 1, "{old} C1");
-        assert_eq!(c2.get(c2.by_id(old).unwrap()).count, 0, "{old} C2");
-        assert_eq!(c1.get(c1.by_id(new).unwrap()).count, 0, "{new} C1");
-        assert_eq!(c2.get(c2.by_id(new).unwrap()).count, 1, "{new} C2");
+        assert_eq!(c1.get(c1.by_id(old).unwrap()).unwrap().count, 1, "{old} C1");
+        assert_eq!(c2.get(c2.by_id(old).unwrap()).unwrap().count, 0, "{old} C2");
+        assert_eq!(c1.get(c1.by_id(new).unwrap()).unwrap().count, 0, "{new} C1");
+        assert_eq!(c2.get(c2.by_id(new).unwrap()).unwrap().count, 1, "{new} C2");
     }
     // With the base game: 72 + 30.
     assert_eq!(catalogue(&[BASE, PD], "C1").total(), 102);
@@ -215,13 +220,13 @@ fn every_tile_connects_as_the_spec_table_says() {
     let cat = catalogue(&[PD], "C2");
     assert_eq!(cat.types.len(), expected.len());
     for (id, feats, markers) in expected {
-        let t = cat.get(cat.by_id(id).unwrap_or_else(|| panic!("{id} missing")));
+        let t = cat.get(cat.by_id(id).unwrap_or_else(|| panic!("{id} missing"))).unwrap();
         let mut feats = feats.to_vec();
         feats.sort();
         assert_eq!(fingerprint(t), feats, "{id}");
         let names: Vec<&str> = (0..cat.markers.names().len() as u8)
             .filter(|&m| t.markers & (1 << m) != 0)
-            .map(|m| cat.markers.name(m))
+            .map(|m| cat.markers.name(m).unwrap())
             .collect();
         assert_eq!(names, *markers, "{id} tile markers");
     }
@@ -244,7 +249,7 @@ fn the_princess_marks_one_city_segment_and_pennants_sit_where_printed() {
         }
     }
     // PD/CCc+.p: the princess on the N cap (A), the pennant on the E+S city (B).
-    let t = cat.get(cat.by_id("PD/CCc+.p").unwrap());
+    let t = cat.get(cat.by_id("PD/CCc+.p").unwrap()).unwrap();
     assert_eq!(t.features[0].slots, slot_mask(&["NL", "NM", "NR"]));
     assert_eq!(t.features[0].markers & pennant, 0);
     assert_eq!(t.features[1].markers & (princess | pennant), pennant);
@@ -256,7 +261,7 @@ fn the_princess_marks_one_city_segment_and_pennants_sit_where_printed() {
 #[test]
 fn crcr_d_the_tunnel_road_runs_north_south_and_leaves_two_unbroken_fields() {
     let cat = catalogue(&[PD], "C2");
-    let t = cat.get(cat.by_id("PD/CRcr.d").unwrap());
+    let t = cat.get(cat.by_id("PD/CRcr.d").unwrap()).unwrap();
     assert_eq!(t.features[1].slots, slot_mask(&["NM", "SM"]), "one road N–S");
     assert_eq!(t.features[2].slots, slot_mask(&["NL", "NR"]));
     assert_eq!(t.features[3].slots, slot_mask(&["SL", "SR"]));
@@ -281,13 +286,13 @@ fn crcr_d_the_tunnel_road_runs_north_south_and_leaves_two_unbroken_fields() {
     assert_eq!(opts, ["pass", "deploy follower 0"], "only the road");
     let x = g.tile_at(Pos::new(1, 0)).unwrap();
     assert_ne!(
-        g.find(g.feature_of(x, 2)),
-        g.find(g.feature_of(x, 3)),
+        root(&g, x, 2),
+        root(&g, x, 3),
         "the fields on either side of the city stay apart"
     );
     assert_eq!(
-        g.find(g.feature_of(x, 1)),
-        g.find(g.feature_of(0, 1)),
+        root(&g, x, 1),
+        root(&g, TileIndex(0), 1),
         "the tunnel road continues the start's road"
     );
 }
@@ -338,10 +343,33 @@ fn cc_p_the_east_and_south_fields_are_separate() {
 #[test]
 fn rrrr_g_the_band_between_the_two_curves_is_one_field() {
     let cat = catalogue(&[PD], "C2");
-    let t = cat.get(cat.by_id("PD/RrRr.g").unwrap());
+    let t = cat.get(cat.by_id("PD/RrRr.g").unwrap()).unwrap();
     assert_eq!(t.features[0].slots, slot_mask(&["NM", "WM"]));
     assert_eq!(t.features[1].slots, slot_mask(&["SM", "EM"]));
     assert_eq!(t.features[2].slots, slot_mask(&["NL", "WR"]));
     assert_eq!(t.features[3].slots, slot_mask(&["SL", "ER"]));
     assert_eq!(t.features[4].slots, slot_mask(&["NR", "EL", "SR", "WL"]));
+}
+
+#[test]
+fn ccc_p_the_inner_field_is_closed_at_placement_and_borders_both_cities() {
+    // PD/CCc+.p above the start: its E+S city (B, pennant) joins the start's city;
+    // the inner field (local 3) is closed at once, the west field is not.
+    let r = rules();
+    let g = run(&r, 2, "draw PD/CCc+.p; place 0 -1 0; deploy follower 3").unwrap();
+    let t = g.tile_at(Pos::new(0, -1)).unwrap();
+    assert!(g.is_complete(g.feature_of(t, 3).unwrap()).unwrap());
+    assert!(!g.is_complete(g.feature_of(t, 2).unwrap()).unwrap());
+    // Red farms the inner field; both cities are closed by caps (nobody's): the
+    // inner field borders both, 3 + 3 at the end.
+    check(
+        &r,
+        2,
+        "draw PD/CCc+.p; place 0 -1 0; deploy follower 3
+         draw BA/C; place 0 -2 2; pass
+         draw BA/C; place 1 -1 3; pass
+         scores 0 0
+         end",
+        &[6, 0],
+    );
 }
