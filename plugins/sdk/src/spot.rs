@@ -56,11 +56,14 @@ impl Spot {
     /// The code: 13 bits per coordinate, 6 bits of local index. `None` if a
     /// coordinate or the local index does not fit.
     pub fn code(self) -> Option<u32> {
-        let (x, y) = (i32::from(self.pos.x) + OFFSET, i32::from(self.pos.y) + OFFSET);
+        let (x, y) = (
+            i32::from(self.pos.x) + OFFSET,
+            i32::from(self.pos.y) + OFFSET,
+        );
         let local = self.local.map_or(NO_LOCAL, u32::from);
         let fits = |c: i32| (0..2 * OFFSET).contains(&c);
         (fits(x) && fits(y) && local <= NO_LOCAL && self.local != Some(NO_LOCAL as u8))
-            .then(|| (x as u32) << 19 | (y as u32) << 6 | local)
+            .then_some((x as u32) << 19 | (y as u32) << 6 | local)
     }
 
     /// Inverse of [`Spot::code`].
@@ -138,10 +141,22 @@ mod tests {
     fn spots_that_do_not_fit_have_no_code_and_do_not_parse() {
         assert_eq!(spot(4096, 0, None).code(), None);
         assert_eq!(spot(0, -4097, Some(1)).code(), None);
-        assert_eq!(spot(0, 0, Some(63)).code(), None, "63 means the tile itself");
+        assert_eq!(
+            spot(0, 0, Some(63)).code(),
+            None,
+            "63 means the tile itself"
+        );
         for bad in [
-            "", "at 1 2", "2 at 1", "2 at 1 2 3", "x at 1 2", "2 in 1 2", "300 at 1 2",
-            "2 at 5000 0", "tile at 1", "63 at 0 0",
+            "",
+            "at 1 2",
+            "2 at 1",
+            "2 at 1 2 3",
+            "x at 1 2",
+            "2 in 1 2",
+            "300 at 1 2",
+            "2 at 5000 0",
+            "tile at 1",
+            "63 at 0 0",
         ] {
             assert_eq!(Spot::parse(bad), None, "{bad:?}");
         }
