@@ -79,7 +79,13 @@ fn thirty_tiles_per_edition_by_kind_of_symbol() {
         let pennants: u32 = cat
             .types
             .iter()
-            .map(|t| u32::from(t.count) * t.features.iter().map(|f| u32::from(f.pennants)).sum::<u32>())
+            .map(|t| {
+                u32::from(t.count)
+                    * t.features
+                        .iter()
+                        .map(|f| u32::from(f.pennants))
+                        .sum::<u32>()
+            })
             .sum();
         assert_eq!(pennants, 3, "{ed} pennants");
         // The edition difference: two tiles gain a garden in C2.
@@ -165,11 +171,19 @@ fn every_tile_connects_as_the_spec_table_says() {
             &["dragon"],
         ),
         ("PD/RRR.d", RRR, &["dragon"]),
-        ("PD/LCcc.d", &["city:NEW", "cloister:", "field:S/1"], &["dragon"]),
+        (
+            "PD/LCcc.d",
+            &["city:NEW", "cloister:", "field:S/1"],
+            &["dragon"],
+        ),
         ("PD/Rr.d", RR, &["dragon"]),
         ("PD/RFr.d", RFR, &["dragon"]),
         ("PD/Cc.d", CC, &["dragon"]),
-        ("PD/CFc+.d", &["city:EW", "field:N/1", "field:S/1"], &["dragon"]),
+        (
+            "PD/CFc+.d",
+            &["city:EW", "field:N/1", "field:S/1"],
+            &["dragon"],
+        ),
         (
             "PD/CRcr.d",
             &["city:EW", "field:N/1", "field:S/1", "road:NS"],
@@ -220,7 +234,9 @@ fn every_tile_connects_as_the_spec_table_says() {
     let cat = catalogue(&[PD], "C2");
     assert_eq!(cat.types.len(), expected.len());
     for (id, feats, markers) in expected {
-        let t = cat.get(cat.by_id(id).unwrap_or_else(|| panic!("{id} missing"))).unwrap();
+        let t = cat
+            .get(cat.by_id(id).unwrap_or_else(|| panic!("{id} missing")))
+            .unwrap();
         let mut feats = feats.to_vec();
         feats.sort();
         assert_eq!(fingerprint(t), feats, "{id}");
@@ -262,7 +278,11 @@ fn the_princess_marks_one_city_segment_and_pennants_sit_where_printed() {
 fn crcr_d_the_tunnel_road_runs_north_south_and_leaves_two_unbroken_fields() {
     let cat = catalogue(&[PD], "C2");
     let t = cat.get(cat.by_id("PD/CRcr.d").unwrap()).unwrap();
-    assert_eq!(t.features[1].slots, slot_mask(&["NM", "SM"]), "one road N–S");
+    assert_eq!(
+        t.features[1].slots,
+        slot_mask(&["NM", "SM"]),
+        "one road N–S"
+    );
     assert_eq!(t.features[2].slots, slot_mask(&["NL", "NR"]));
     assert_eq!(t.features[3].slots, slot_mask(&["SL", "SR"]));
     // On the board: turned once, east of the start, its road continues the start's
