@@ -3,7 +3,11 @@
 
 // The official plugins, compiled into this test binary as into the program.
 use carcassonne_abbot as _;
+use carcassonne_dragon as _;
+use carcassonne_fairy as _;
 use carcassonne_hills as _;
+use carcassonne_magic_portal as _;
+use carcassonne_princess as _;
 use carcassonne_shepherd as _;
 use carcassonne_special_cities as _;
 use carcassonne_vineyards as _;
@@ -50,7 +54,17 @@ pub fn official_libraries() -> &'static std::path::Path {
         let dir = std::env::temp_dir().join(format!("carcassonne-official-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
-        for c in ["shepherd", "hills", "vineyards", "abbot", "special-cities"] {
+        for c in [
+            "shepherd",
+            "hills",
+            "vineyards",
+            "abbot",
+            "special-cities",
+            "dragon",
+            "fairy",
+            "princess",
+            "magic-portal",
+        ] {
             let file = format!(
                 "{}carcassonne_{}_lib{}",
                 std::env::consts::DLL_PREFIX,
