@@ -266,10 +266,9 @@ impl Plugin for Dragon {
 
     /// PD1: the dragon starts off the board; remember its figure id.
     fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
-        let kind = cx.my_figure(DRAGON);
-        let fig = (0..cx.figure_count() as u16)
-            .map(FigureId)
-            .find(|&g| cx.figure_kind(g) == kind)
+        let fig = cx
+            .my_figures(DRAGON)
+            .next()
             .ok_or_else(|| err("no dragon figure in the game"))?;
         cx.game_state_mut::<DragonState>()?.figure = u32::from(fig.0) + 1;
         Ok(())
@@ -294,13 +293,7 @@ impl Plugin for Dragon {
         if !cx.tile_has_marker(tile, cx.my_marker(VOLCANO)) {
             return Ok(());
         }
-        let fig = Self::figure(cx)?;
-        if cx.figure_location(fig).is_none() {
-            cx.place_neutral(cx.my_figure(DRAGON), Location::Tile(tile))
-                .ok_or_else(|| err("the dragon could not be placed on the volcano"))?;
-        } else if !cx.move_figure(fig, Location::Tile(tile))? {
-            return Err(err("the dragon could not fly to the volcano"));
-        }
+        cx.put_my_neutral(DRAGON, Location::Tile(tile))?;
         if cx.logging() {
             let pos = cx.tile_pos(tile);
             cx.log(format!(

@@ -133,18 +133,6 @@ impl Fairy {
             info.feature == root
         }
     }
-
-    /// Puts the fairy on tile `t` (placing or moving her).
-    fn fly_to(cx: &mut Cx<'_>, t: TileIndex) -> HookResult {
-        let fig = Self::figure(cx)?;
-        if cx.figure_location(fig).is_none() {
-            cx.place_neutral(cx.my_figure(FAIRY), Location::Tile(t))
-                .ok_or_else(|| err("the fairy could not be placed"))?;
-        } else if cx.figure_tile(fig) != Some(t) && !cx.move_figure(fig, Location::Tile(t))? {
-            return Err(err("the fairy could not move"));
-        }
-        Ok(())
-    }
 }
 
 #[plugin]
@@ -165,10 +153,9 @@ impl Plugin for Fairy {
 
     /// PD11: the fairy starts off the board; remember her figure id.
     fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
-        let kind = cx.my_figure(FAIRY);
-        let fig = (0..cx.figure_count() as u16)
-            .map(FigureId)
-            .find(|&g| cx.figure_kind(g) == kind)
+        let fig = cx
+            .my_figures(FAIRY)
+            .next()
             .ok_or_else(|| err("no fairy figure in the game"))?;
         cx.game_state_mut::<FairyState>()?.figure = u32::from(fig.0) + 1;
         Ok(())
@@ -283,7 +270,7 @@ impl Plugin for Fairy {
             }
             FairyPlacement::OnTile => None,
         };
-        Self::fly_to(cx, t)?;
+        cx.put_my_neutral(FAIRY, Location::Tile(t))?;
         cx.game_state_mut::<FairyState>()?.beside = follower.map_or(0, |g| u32::from(g.0) + 1);
         if cx.logging() {
             let pos = spot.pos;
@@ -371,7 +358,7 @@ mod tests {
     #[test]
     fn options_round_trip_through_their_names() {
         let f = Fairy::new(Options::default()).unwrap();
-        for text in ["2 at 3 -1", "0 at -4000 4000", "at 0 0"] {
+        for text in ["2 at 3 -1", "0 at -4000 4000", "tile at 0 0"] {
             let code = f.parse_value(NameCtx::Special, text).unwrap();
             assert_eq!(f.value_name(NameCtx::Special, code), text);
         }
