@@ -17,6 +17,14 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "classic-farmers.toml",
         include_str!("../../configs/classic-farmers.toml"),
     ),
+    (
+        "princess-and-dragon.toml",
+        include_str!("../../configs/princess-and-dragon.toml"),
+    ),
+    (
+        "hills-and-sheep-princess-and-dragon.toml",
+        include_str!("../../configs/hills-and-sheep-princess-and-dragon.toml"),
+    ),
 ];
 
 #[cfg(test)]
