@@ -25,6 +25,14 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "hills-and-sheep-princess-and-dragon.toml",
         include_str!("../../configs/hills-and-sheep-princess-and-dragon.toml"),
     ),
+    (
+        "inns-and-cathedrals.toml",
+        include_str!("../../configs/inns-and-cathedrals.toml"),
+    ),
+    (
+        "hills-and-sheep-inns-and-cathedrals.toml",
+        include_str!("../../configs/hills-and-sheep-inns-and-cathedrals.toml"),
+    ),
 ];
 
 #[cfg(test)]

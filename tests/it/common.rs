@@ -3,9 +3,12 @@
 
 // The official plugins, compiled into this test binary as into the program.
 use carcassonne_abbot as _;
+use carcassonne_cathedrals as _;
 use carcassonne_dragon as _;
 use carcassonne_fairy as _;
 use carcassonne_hills as _;
+use carcassonne_inns as _;
+use carcassonne_large_follower as _;
 use carcassonne_magic_portal as _;
 use carcassonne_princess as _;
 use carcassonne_shepherd as _;
@@ -64,6 +67,9 @@ pub fn official_libraries() -> &'static std::path::Path {
             "fairy",
             "princess",
             "magic-portal",
+            "inns",
+            "cathedrals",
+            "large-follower",
         ] {
             let file = format!(
                 "{}carcassonne_{}_lib{}",

@@ -3,6 +3,7 @@
 mod abbot;
 mod browser;
 mod capabilities;
+mod cathedrals;
 mod cli;
 mod common;
 mod dragon;
@@ -10,6 +11,9 @@ mod fairy;
 mod golden;
 mod hardening;
 mod hills;
+mod inns;
+mod inns_and_cathedrals;
+mod large_follower;
 mod plugins;
 mod princess;
 mod princess_and_dragon_x;
