@@ -2,6 +2,7 @@
 
 mod abbot;
 mod browser;
+mod builder;
 mod capabilities;
 mod cathedrals;
 mod cli;
@@ -14,6 +15,7 @@ mod hills;
 mod inns;
 mod inns_and_cathedrals;
 mod large_follower;
+mod pig;
 mod plugins;
 mod princess;
 mod princess_and_dragon_x;
@@ -23,4 +25,7 @@ mod robustness;
 mod scenarios;
 mod shepherd;
 mod special_cities;
+mod trade_goods;
+mod traders;
+mod traders_x;
 mod vineyards;
