@@ -258,7 +258,7 @@ const ROAD_AND_CITY: &str = "draw BA/RRR; place 1 0 0; deploy follower road W
      draw BA/L; place -1 1 0; pass";
 
 #[test]
-fn tb11_tb15_tb16_the_second_part_survives_completing_the_road_and_the_builder_may_return() {
+fn tb16_the_builder_home_from_the_first_part_may_return_in_the_second_tb11_tb15() {
     // Red's junction at (-2, 0) completes the 4-tile road: 4 points, follower and
     // builder home; he still plays the second part and puts the builder on his
     // city (3 tiles and a pennant: 4 at the end).

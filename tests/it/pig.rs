@@ -196,16 +196,36 @@ fn example5(b_first: bool, pig: bool) -> String {
     )
 }
 
-#[test]
-fn tb21_tb23_tb24_the_pig_under_each_farmer_rule() {
-    // F1: A 2 × 4 + B 2 × 3 = 14 (12 without the pig). F2: X 4 + Y 4 (A borders Y
-    // and holds the pig) + Z 3 = 11 (9). F3: X 5 + Y 5 + Z 4 = 14 (12).
-    for (f, base, with_pig) in [(F1, 12, 14), (F2, 9, 11), (F3, 12, 14)] {
-        for b_first in [false, true] {
-            check(&rules(&pig(f)), 2, &example5(b_first, false), &[base, 0]);
-            check(&rules(&pig(f)), 2, &example5(b_first, true), &[with_pig, 0]);
-        }
+/// The spec's example 5 under farmer rule `f`: Red's points without and with his
+/// pig, whichever field's farmer came first.
+fn check_example5(f: &str, without_pig: i32, with_pig: i32) {
+    for b_first in [false, true] {
+        check(
+            &rules(&pig(f)),
+            2,
+            &example5(b_first, false),
+            &[without_pig, 0],
+        );
+        check(&rules(&pig(f)), 2, &example5(b_first, true), &[with_pig, 0]);
     }
+}
+
+#[test]
+fn tb21_f1_the_pig_adds_1_per_city_of_the_field_with_it() {
+    // A 2 × 4 + B 2 × 3 = 14 (12 without the pig).
+    check_example5(F1, 12, 14);
+}
+
+#[test]
+fn tb23_f2_a_city_pays_4_once_when_a_won_field_beside_it_holds_the_pig() {
+    // X 4 + Y 4 (A borders Y and holds the pig) + Z 3 = 11 (9 without).
+    check_example5(F2, 9, 11);
+}
+
+#[test]
+fn tb24_f3_a_city_pays_5_when_one_of_its_fields_holds_the_winners_pig() {
+    // X 5 + Y 5 (A borders both) + Z 4 = 14 (12 without).
+    check_example5(F3, 12, 14);
 }
 
 #[test]

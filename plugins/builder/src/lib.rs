@@ -90,6 +90,9 @@ impl Builder {
     fn extends_own_builder(v: &View<'_>, t: TileIndex) -> bool {
         let me = v.current_player();
         let kind = v.my_figure(BUILDER);
+        if v.supply(me, kind) > 0 {
+            return false; // his one builder is at home: nothing to walk
+        }
         (0..v.tile_feature_count(t)).any(|l| {
             matches!(
                 v.tile_feature_kind(t, l),
