@@ -12,8 +12,10 @@ use std::path::PathBuf;
 // Cargo.toml and name it here, one line per crate. Naming it keeps it linked:
 // without this line the linker drops the crate together with its
 // `register_plugin!` registration and the plugin silently disappears.
+use carcassonne_abbey as _;
 use carcassonne_abbot as _;
 use carcassonne_hills as _;
+use carcassonne_mayor as _;
 use carcassonne_shepherd as _;
 use carcassonne_special_cities as _;
 use carcassonne_vineyards as _;

@@ -2,8 +2,10 @@
 //! plugins, and rulebook-style scenario fixtures (`check`).
 
 // The official plugins, compiled into this test binary as into the program.
+use carcassonne_abbey as _;
 use carcassonne_abbot as _;
 use carcassonne_hills as _;
+use carcassonne_mayor as _;
 use carcassonne_shepherd as _;
 use carcassonne_special_cities as _;
 use carcassonne_vineyards as _;
@@ -50,7 +52,15 @@ pub fn official_libraries() -> &'static std::path::Path {
         let dir = std::env::temp_dir().join(format!("carcassonne-official-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
-        for c in ["shepherd", "hills", "vineyards", "abbot", "special-cities"] {
+        for c in [
+            "shepherd",
+            "hills",
+            "vineyards",
+            "abbot",
+            "special-cities",
+            "abbey",
+            "mayor",
+        ] {
             let file = format!(
                 "{}carcassonne_{}_lib{}",
                 std::env::consts::DLL_PREFIX,

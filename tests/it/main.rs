@@ -1,5 +1,6 @@
 //! Integration tests of the `carcassonne` program: one module per topic.
 
+mod abbey;
 mod abbot;
 mod browser;
 mod capabilities;
@@ -8,6 +9,7 @@ mod common;
 mod golden;
 mod hardening;
 mod hills;
+mod mayor;
 mod plugins;
 mod properties;
 mod render;
