@@ -14,7 +14,10 @@ use std::path::PathBuf;
 // `register_plugin!` registration and the plugin silently disappears.
 use carcassonne_abbey as _;
 use carcassonne_abbot as _;
+use carcassonne_cathedrals as _;
 use carcassonne_hills as _;
+use carcassonne_inns as _;
+use carcassonne_large_follower as _;
 use carcassonne_mayor as _;
 use carcassonne_shepherd as _;
 use carcassonne_special_cities as _;

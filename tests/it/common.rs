@@ -4,7 +4,10 @@
 // The official plugins, compiled into this test binary as into the program.
 use carcassonne_abbey as _;
 use carcassonne_abbot as _;
+use carcassonne_cathedrals as _;
 use carcassonne_hills as _;
+use carcassonne_inns as _;
+use carcassonne_large_follower as _;
 use carcassonne_mayor as _;
 use carcassonne_shepherd as _;
 use carcassonne_special_cities as _;
@@ -60,6 +63,9 @@ pub fn official_libraries() -> &'static std::path::Path {
             "special-cities",
             "abbey",
             "mayor",
+            "inns",
+            "cathedrals",
+            "large-follower",
         ] {
             let file = format!(
                 "{}carcassonne_{}_lib{}",
