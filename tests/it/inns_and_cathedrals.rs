@@ -508,6 +508,15 @@ fn x9_a_farmer_on_the_inner_field_scores_every_completed_cap() {
         &script.replace("IC/CCCCG", "IC/CCCC"),
         &[6, 0],
     );
+    // The word form names the inner field (the garden is a spot, not a field).
+    let words = script.replace("follower 4", "follower field centre");
+    check(&tiles("C2", ALL), 2, &words, &[6, 0]);
+    check(
+        &tiles("C1", ALL),
+        2,
+        &words.replace("IC/CCCCG", "IC/CCCC"),
+        &[6, 0],
+    );
 }
 
 #[test]
@@ -587,4 +596,93 @@ fn compare_reports_inns_and_cathedrals_as_categories_of_their_own() {
         .expect("mean score per seat");
     let mean = seats.iter().filter_map(|x| x.as_f64()).sum::<f64>() / seats.len() as f64;
     assert!((sum - mean).abs() < 1e-6, "{sum} against {mean}: {v}");
+}
+
+#[test]
+fn the_board_picture_shows_inns_cathedrals_and_the_large_follower() {
+    use carcassonne_render::{board, Options as Picture, Style};
+    let g = run(
+        &config("inns-and-cathedrals.toml"),
+        2,
+        "draw IC/RRR.i; place -1 0 0; deploy large-follower road E
+         draw IC/Cccc.c; place 0 -1 0; deploy follower city N",
+    )
+    .unwrap();
+    let style = Style::default();
+    let svg = board(&g, &Picture::default(), &style);
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let of_class = |class: &str| -> Vec<roxmltree::Node<'_, '_>> {
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some(class))
+            .collect()
+    };
+    // One symbol per marker: the inn (a disc) and the cathedral (a star, a path).
+    let marker = |name: &str| {
+        let found: Vec<_> = of_class("marker")
+            .into_iter()
+            .filter(|n| n.attribute("data-marker") == Some(name))
+            .collect();
+        assert_eq!(found.len(), 1, "{name}: {svg}");
+        found[0]
+    };
+    assert!(marker("inn")
+        .descendants()
+        .any(|n| n.has_tag_name("circle")));
+    assert!(marker("cathedral")
+        .descendants()
+        .any(|n| n.has_tag_name("path")));
+    // The style names them, so neither gets the generic badge with an initial.
+    for name in ["inn", "cathedral"] {
+        assert!(
+            !marker(name).descendants().any(|n| n.has_tag_name("text")),
+            "{name} drawn as a generic badge"
+        );
+    }
+    assert_eq!(style.figure("large-follower").shape, "big");
+    // Red's large follower and Blue's follower, each with its kind.
+    let kinds: Vec<(String, String)> = of_class("figure")
+        .iter()
+        .map(|n| {
+            let a = |k| n.attribute(k).unwrap_or_default().to_string();
+            (a("data-owner"), a("data-kind"))
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("0".to_string(), "large-follower".to_string()),
+            ("1".to_string(), "follower".to_string())
+        ]
+    );
+}
+
+#[test]
+fn the_greedy_and_mcts_bots_play_the_expansion_and_use_the_large_follower() {
+    use carcassonne_bots::{play_out, BotSpec};
+    let r = config("hills-and-sheep-inns-and-cathedrals.toml");
+    let large = r.figure_kind("large-follower").expect("large follower");
+    let specs: Vec<BotSpec> = ["greedy", "mcts:40"]
+        .iter()
+        .map(|s| s.parse().expect("bot spec"))
+        .collect();
+    let mut deployed = 0;
+    for seed in 0..2 {
+        let mut g = Game::new(r.clone(), 2, seed).unwrap();
+        g.set_logging(true);
+        let mut bots: Vec<_> = specs.iter().map(|s| s.build(seed)).collect();
+        play_out(&mut g, &mut bots, &specs).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert!(g.is_over(), "seed {seed}");
+        g.check_integrity()
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        for p in 0..2 {
+            let by_category: i32 = g.score_breakdown(p).iter().sum();
+            assert_eq!(by_category, g.score(p), "seed {seed}");
+        }
+        deployed += g
+            .take_events()
+            .iter()
+            .filter(|e| matches!(e, Event::FigureDeployed { kind, .. } if *kind == large))
+            .count();
+    }
+    assert!(deployed > 0, "no bot ever deployed its large follower");
 }

@@ -26,7 +26,7 @@
 //!
 //! See `docs/plugins/cathedrals.md`.
 
-use carcassonne_marked_scoring::{Effect, MarkedScoring};
+use carcassonne_marked_scoring::MarkedScoring;
 use carcassonne_plugin_sdk::prelude::*;
 
 pub use carcassonne_marked_scoring::FinalScoring;
@@ -53,17 +53,13 @@ pub struct Cathedrals {
     rule: MarkedScoring,
 }
 
-/// Index of the `cathedral` marker in [`Cathedrals::MARKERS`](Plugin::MARKERS).
+/// Index of the marker in [`Cathedrals::MARKERS`](Plugin::MARKERS).
 const MARKER: usize = 0;
 
 impl Cathedrals {
     /// The configured end-game setting.
     pub fn final_scoring(&self) -> FinalScoring {
         self.rule.final_scoring
-    }
-
-    fn effect(&self, v: &View<'_>, info: &ScoreInfo<'_>) -> Effect {
-        self.rule.effect(v, info, v.my_marker(MARKER))
     }
 }
 
@@ -80,32 +76,26 @@ impl Plugin for Cathedrals {
         Ok(Cathedrals {
             rule: MarkedScoring {
                 kind: FeatureKind::City,
+                pennants: true,
                 final_scoring: options.final_scoring,
+                what: "city has a cathedral",
+                rate: "3 points per tile and pennant",
             },
         })
     }
 
     fn points(&self, v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
-        let bonus = info.tiles + info.pennants;
-        MarkedScoring::apply(self.effect(v, info), points, bonus as i32);
+        self.rule.points(v, info, points, v.my_marker(MARKER));
         Ok(())
     }
 
     fn feature_scored(&self, cx: &mut Cx<'_>, info: &ScoreInfo<'_>, points: &Points) -> HookResult {
-        if !cx.logging() || points.winners.is_empty() {
-            return Ok(());
-        }
-        let text = match self.effect(cx.view(), info) {
-            Effect::None => return Ok(()),
-            Effect::Bonus => format!(
-                "The city has a cathedral: 3 points per tile and pennant ({} tiles, {} pennants).",
-                info.tiles, info.pennants
-            ),
-            Effect::Zero => {
-                "The city has a cathedral and is unfinished: it scores nothing.".to_string()
+        if cx.logging() {
+            let marker = cx.my_marker(MARKER);
+            if let Some(line) = self.rule.log_line(cx.view(), info, points, marker) {
+                cx.log(line);
             }
-        };
-        cx.log(text);
+        }
         Ok(())
     }
 }

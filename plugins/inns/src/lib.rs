@@ -21,7 +21,7 @@
 //!
 //! See `docs/plugins/inns.md`.
 
-use carcassonne_marked_scoring::{Effect, MarkedScoring};
+use carcassonne_marked_scoring::MarkedScoring;
 use carcassonne_plugin_sdk::prelude::*;
 
 pub use carcassonne_marked_scoring::FinalScoring;
@@ -48,17 +48,13 @@ pub struct Inns {
     rule: MarkedScoring,
 }
 
-/// Index of the `inn` marker in [`Inns::MARKERS`](Plugin::MARKERS).
+/// Index of the marker in [`Inns::MARKERS`](Plugin::MARKERS).
 const MARKER: usize = 0;
 
 impl Inns {
     /// The configured end-game setting.
     pub fn final_scoring(&self) -> FinalScoring {
         self.rule.final_scoring
-    }
-
-    fn effect(&self, v: &View<'_>, info: &ScoreInfo<'_>) -> Effect {
-        self.rule.effect(v, info, v.my_marker(MARKER))
     }
 }
 
@@ -75,30 +71,26 @@ impl Plugin for Inns {
         Ok(Inns {
             rule: MarkedScoring {
                 kind: FeatureKind::Road,
+                pennants: false,
                 final_scoring: options.final_scoring,
+                what: "road has an inn",
+                rate: "2 points per tile",
             },
         })
     }
 
     fn points(&self, v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
-        let bonus = info.tiles;
-        MarkedScoring::apply(self.effect(v, info), points, bonus as i32);
+        self.rule.points(v, info, points, v.my_marker(MARKER));
         Ok(())
     }
 
     fn feature_scored(&self, cx: &mut Cx<'_>, info: &ScoreInfo<'_>, points: &Points) -> HookResult {
-        if !cx.logging() || points.winners.is_empty() {
-            return Ok(());
+        if cx.logging() {
+            let marker = cx.my_marker(MARKER);
+            if let Some(line) = self.rule.log_line(cx.view(), info, points, marker) {
+                cx.log(line);
+            }
         }
-        let text = match self.effect(cx.view(), info) {
-            Effect::None => return Ok(()),
-            Effect::Bonus => format!(
-                "The road has an inn: 2 points per tile ({} tiles).",
-                info.tiles
-            ),
-            Effect::Zero => "The road has an inn and is unfinished: it scores nothing.".to_string(),
-        };
-        cx.log(text);
         Ok(())
     }
 }

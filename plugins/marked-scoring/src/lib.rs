@@ -41,8 +41,15 @@ pub enum Effect {
 pub struct MarkedScoring {
     /// The kind of feature the marker belongs to (a road for inns, a city for cathedrals).
     pub kind: FeatureKind,
+    /// Whether the bonus also counts the feature's pennants (cathedrals: +1 per
+    /// tile and pennant; inns: +1 per tile).
+    pub pennants: bool,
     /// The end-game setting.
     pub final_scoring: FinalScoring,
+    /// How the log names the feature with its marker ("road has an inn").
+    pub what: &'static str,
+    /// How the log says what a completed one scores ("2 points per tile").
+    pub rate: &'static str,
 }
 
 impl MarkedScoring {
@@ -59,12 +66,53 @@ impl MarkedScoring {
         }
     }
 
+    /// The points a completed feature with the marker adds for each winner:
+    /// one per tile, and per pennant if they count.
+    pub fn bonus(&self, info: &ScoreInfo<'_>) -> i32 {
+        let pennants = if self.pennants { info.pennants } else { 0 };
+        (info.tiles + pennants) as i32
+    }
+
+    /// The `points` hook: the bonus for every winner of a completed feature with
+    /// the marker, nothing for any winner of an unfinished one (under
+    /// [`FinalScoring::Zero`]). Does not allocate.
+    pub fn points(&self, v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points, marker: u64) {
+        Self::apply(self.effect(v, info, marker), points, self.bonus(info));
+    }
+
     /// Applies `effect` to `points`: `bonus` more for every winner, or nothing for anyone.
     pub fn apply(effect: Effect, points: &mut Points, bonus: i32) {
         match effect {
             Effect::None => {}
             Effect::Bonus => points.add_to_winners(bonus),
             Effect::Zero => points.set_winners(0),
+        }
+    }
+
+    /// The log line for the scoring `info` (the `feature_scored` hook), if the
+    /// marker changed anything and somebody won.
+    pub fn log_line(
+        &self,
+        v: &View<'_>,
+        info: &ScoreInfo<'_>,
+        points: &Points,
+        marker: u64,
+    ) -> Option<String> {
+        if points.winners.is_empty() {
+            return None;
+        }
+        let (what, rate) = (self.what, self.rate);
+        match self.effect(v, info, marker) {
+            Effect::None => None,
+            Effect::Bonus => {
+                let counts = if self.pennants {
+                    format!("{} tiles, {} pennants", info.tiles, info.pennants)
+                } else {
+                    format!("{} tiles", info.tiles)
+                };
+                Some(format!("The {what}: {rate} ({counts})."))
+            }
+            Effect::Zero => Some(format!("The {what} and is unfinished: it scores nothing.")),
         }
     }
 }

@@ -613,6 +613,23 @@ impl Plugin for Shepherd {
         Ok(())
     }
 
+    /// The sheep on a shepherd's tokens, public as on the table ("3 sheep"); no
+    /// note before his first token.
+    fn figure_note(&self, v: &View<'_>, fig: FigureId, out: &mut String) -> HookResult {
+        if v.figure_kind(fig) != v.my_figure(0) {
+            return Ok(());
+        }
+        let Some(feature) = v.figure_feature(fig) else {
+            return Ok(());
+        };
+        let w = flock_word(v, feature);
+        if w.tokens() > 0 {
+            let n = w.sheep();
+            out.push_str(&format!("{n} sheep"));
+        }
+        Ok(())
+    }
+
     /// S8: a field that can no longer grow is herded at once, whoever closed it
     /// (after the active player's own choice, which comes in an earlier stage).
     fn field_closed(&self, cx: &mut Cx<'_>, field: FeatureId) -> HookResult {
