@@ -14,13 +14,16 @@ use std::path::PathBuf;
 // `register_plugin!` registration and the plugin silently disappears.
 use carcassonne_abbey as _;
 use carcassonne_abbot as _;
+use carcassonne_builder as _;
 use carcassonne_cathedrals as _;
 use carcassonne_hills as _;
 use carcassonne_inns as _;
 use carcassonne_large_follower as _;
 use carcassonne_mayor as _;
+use carcassonne_pig as _;
 use carcassonne_shepherd as _;
 use carcassonne_special_cities as _;
+use carcassonne_trade_goods as _;
 use carcassonne_vineyards as _;
 // ---------------------------------------------------------------------------
 

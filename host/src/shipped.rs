@@ -25,6 +25,15 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "hills-and-sheep-inns-and-cathedrals.toml",
         include_str!("../../configs/hills-and-sheep-inns-and-cathedrals.toml"),
     ),
+    (
+        "traders-and-builders.toml",
+        include_str!("../../configs/traders-and-builders.toml"),
+    ),
+    (
+        "traders-and-builders-hills-and-sheep.toml",
+        include_str!("../../configs/traders-and-builders-hills-and-sheep.toml"),
+    ),
+    ("big-box.toml", include_str!("../../configs/big-box.toml")),
 ];
 
 #[cfg(test)]

@@ -86,6 +86,27 @@ fn ic2_ic15_each_player_has_seven_followers_and_one_large_follower() {
 }
 
 #[test]
+fn ic15_the_count_option_gives_more_as_a_house_rule() {
+    let g = Game::new(ruleset("", "", "count = 2"), 3, 0).unwrap();
+    let k = kind(&g);
+    for p in 0..3 {
+        assert_eq!(g.supply(p, FOLLOWER), 7);
+        assert_eq!(g.supply(p, k), 2);
+    }
+    let bad = carcassonne_host::load_str(
+        "name = \"x\"\n[plugins.large-follower]\ncount = 0\n",
+        "t.toml",
+        None,
+        &registry(),
+    );
+    let Err(e) = bad else {
+        panic!("count = 0 is refused");
+    };
+    let e = e.to_string();
+    assert!(e.contains("count") && e.contains("between 1 and 30"), "{e}");
+}
+
+#[test]
 fn ic3_the_sixth_player_gets_a_large_follower_and_an_abbot() {
     let r = ruleset("", "", "[plugins.abbot]");
     let g = Game::new(r, 6, 0).unwrap();

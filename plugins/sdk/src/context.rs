@@ -202,6 +202,16 @@ impl<'a> View<'a> {
     pub fn farmers_on(&self) -> bool {
         self.core_options().farmers != carcassonne_core::FarmerScoring::Off
     }
+
+    /// Whether `player` has a follower (any kind that is a follower, e.g. a large
+    /// follower; no special figure) anywhere in the feature containing `f`: the
+    /// condition of figures that need their owner's follower, such as a builder or
+    /// a pig. Does not allocate.
+    pub fn has_follower_in(&self, player: PlayerId, f: FeatureId) -> bool {
+        self.figures_in(f).any(|g| {
+            self.figure_owner(g) == Some(player) && self.figure_kind_follower(self.figure_kind(g))
+        })
+    }
 }
 
 impl<'a> Cx<'a> {
@@ -254,6 +264,33 @@ impl<'a> Cx<'a> {
     #[inline]
     pub fn log(&mut self, text: impl AsRef<str>) {
         self.log_text(text.as_ref())
+    }
+
+    /// Sends home the figures of `kind` that need their owner's follower, after
+    /// figure `left` left feature instance `from` (call it from `figure_returned`
+    /// and `figure_moved`): when `left` is a follower and its owner has no follower
+    /// left in that feature ([`View::has_follower_in`]), his figures of `kind`
+    /// there are returned. Gives how many went home.
+    pub fn return_lonely(
+        &mut self,
+        kind: FigureKindId,
+        left: FigureId,
+        from: Location,
+    ) -> HookResult<usize> {
+        let (Some(owner), Some(f)) = (self.figure_owner(left), from.feature()) else {
+            return Ok(0);
+        };
+        if !self.figure_kind_follower(self.figure_kind(left)) || self.has_follower_in(owner, f) {
+            return Ok(0);
+        }
+        let lonely: Vec<FigureId> = self
+            .figures_in(f)
+            .filter(|&g| self.figure_kind(g) == kind && self.figure_owner(g) == Some(owner))
+            .collect();
+        for &g in &lonely {
+            self.return_figure(g)?;
+        }
+        Ok(lonely.len())
     }
 
     /// Scores the feature containing `f` early, as if at game end (e.g. an abbot taken
