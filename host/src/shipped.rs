@@ -18,6 +18,14 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../../configs/classic-farmers.toml"),
     ),
     (
+        "princess-and-dragon.toml",
+        include_str!("../../configs/princess-and-dragon.toml"),
+    ),
+    (
+        "hills-and-sheep-princess-and-dragon.toml",
+        include_str!("../../configs/hills-and-sheep-princess-and-dragon.toml"),
+    ),
+    (
         "inns-and-cathedrals.toml",
         include_str!("../../configs/inns-and-cathedrals.toml"),
     ),

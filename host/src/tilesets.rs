@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Built-in tile sets: name and TOML text.
-pub const BUILTIN: [(&str, &str); 5] = [
+pub const BUILTIN: [(&str, &str); 6] = [
     ("base", include_str!("../../configs/tilesets/base.toml")),
     (
         "hills-and-sheep",
@@ -14,6 +14,10 @@ pub const BUILTIN: [(&str, &str); 5] = [
     (
         "abbey-and-mayor",
         include_str!("../../configs/tilesets/abbey-and-mayor.toml"),
+    ),
+    (
+        "princess-and-dragon",
+        include_str!("../../configs/tilesets/princess-and-dragon.toml"),
     ),
     (
         "traders-and-builders",

@@ -6,11 +6,15 @@ use carcassonne_abbey as _;
 use carcassonne_abbot as _;
 use carcassonne_builder as _;
 use carcassonne_cathedrals as _;
+use carcassonne_dragon as _;
+use carcassonne_fairy as _;
 use carcassonne_hills as _;
 use carcassonne_inns as _;
 use carcassonne_large_follower as _;
+use carcassonne_magic_portal as _;
 use carcassonne_mayor as _;
 use carcassonne_pig as _;
+use carcassonne_princess as _;
 use carcassonne_shepherd as _;
 use carcassonne_special_cities as _;
 use carcassonne_trade_goods as _;
@@ -66,6 +70,10 @@ pub fn official_libraries() -> &'static std::path::Path {
             "special-cities",
             "abbey",
             "mayor",
+            "dragon",
+            "fairy",
+            "princess",
+            "magic-portal",
             "trade-goods",
             "builder",
             "pig",

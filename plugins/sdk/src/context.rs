@@ -122,6 +122,16 @@ impl<'a> View<'a> {
         })
     }
 
+    /// The figures of this plugin's `i`-th figure kind (its index in
+    /// `Plugin::FIGURES`), in figure order: `my_figures(i).next()` is a neutral
+    /// figure (remember its id in your state at `setup` if you need it often).
+    pub fn my_figures(&self, i: usize) -> impl Iterator<Item = FigureId> + '_ {
+        let kind = self.my_figure(i);
+        (0..self.figure_count() as u16)
+            .map(FigureId)
+            .filter(move |&g| self.figure_kind(g) == kind)
+    }
+
     /// Figures standing on feature instance `f` itself (not the whole set).
     pub fn figures_on(&self, f: FeatureId) -> impl Iterator<Item = FigureId> + '_ {
         let mut cur = self.first_figure_on(f);
@@ -237,6 +247,25 @@ impl<'a> Cx<'a> {
     #[inline]
     pub fn view(&self) -> &View<'a> {
         &self.view
+    }
+
+    /// Puts the first figure of this plugin's `i`-th figure kind (a neutral
+    /// figure: the dragon, the fairy) at `at`: placed there if it is off the
+    /// board, moved there otherwise (nothing happens where it already stands).
+    /// Returns the figure; fails if the kind has no figure or `at` is refused.
+    pub fn put_my_neutral(&mut self, i: usize, at: Location) -> HookResult<FigureId> {
+        let fig = self
+            .my_figures(i)
+            .next()
+            .ok_or_else(|| Error::new("`put_my_neutral`: the kind has no figure"))?;
+        if self.figure_location(fig).is_none() {
+            // The first figure of the kind is off the board: it is the one placed.
+            self.place_neutral(self.my_figure(i), at)
+                .ok_or_else(|| Error::new("`put_my_neutral`: the location was refused"))?;
+        } else if self.figure_location(fig) != Some(at) && !self.move_figure(fig, at)? {
+            return Err(Error::new("`put_my_neutral`: the move was refused"));
+        }
+        Ok(fig)
     }
 
     /// This plugin's per-game state as its declared type, mutable.
