@@ -19,6 +19,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 // The official plugins, compiled into the extension.
+use carcassonne_abbey as _;
 use carcassonne_abbot as _;
 use carcassonne_builder as _;
 use carcassonne_cathedrals as _;
@@ -28,6 +29,7 @@ use carcassonne_hills as _;
 use carcassonne_inns as _;
 use carcassonne_large_follower as _;
 use carcassonne_magic_portal as _;
+use carcassonne_mayor as _;
 use carcassonne_pig as _;
 use carcassonne_princess as _;
 use carcassonne_shepherd as _;
