@@ -37,9 +37,21 @@ pub fn config(name: &str) -> Arc<Rules> {
     }
 }
 
+/// A fresh, empty directory for one test's files, under cargo's directory for
+/// integration tests' temporary files (`target/tmp/`): test runs leave nothing
+/// in the system's temporary directory, and the next run starts it afresh.
+/// Tests running at the same time use different tags.
+pub fn scratch(tag: &str) -> std::path::PathBuf {
+    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(tag);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display()));
+    d
+}
+
 /// A directory holding exactly the official plugins' libraries. They are
 /// dev-dependencies of this package, so cargo has built them with this test binary
-/// (into `target/<profile>/deps/`); they are copied to a directory of their own.
+/// (into `target/<profile>/deps/`); they are linked (or copied) into a
+/// directory of their own, which the tests only read.
 pub fn official_libraries() -> &'static std::path::Path {
     use std::path::PathBuf;
     use std::sync::OnceLock;
@@ -47,9 +59,7 @@ pub fn official_libraries() -> &'static std::path::Path {
     DIR.get_or_init(|| {
         let exe = PathBuf::from(env!("CARGO_BIN_EXE_carcassonne"));
         let deps = exe.parent().expect("target/<profile>").join("deps");
-        let dir = std::env::temp_dir().join(format!("carcassonne-official-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
+        let dir = scratch("official-plugins");
         for c in ["shepherd", "hills", "vineyards", "abbot", "special-cities"] {
             let file = format!(
                 "{}carcassonne_{}_lib{}",
@@ -57,8 +67,10 @@ pub fn official_libraries() -> &'static std::path::Path {
                 c.replace('-', "_"),
                 std::env::consts::DLL_SUFFIX
             );
-            std::fs::copy(deps.join(&file), dir.join(&file))
-                .unwrap_or_else(|e| panic!("{}: {e}", deps.join(&file).display()));
+            let (from, to) = (deps.join(&file), dir.join(&file));
+            std::fs::hard_link(&from, &to)
+                .or_else(|_| std::fs::copy(&from, &to).map(drop))
+                .unwrap_or_else(|e| panic!("{}: {e}", from.display()));
         }
         dir
     })
