@@ -4,6 +4,7 @@ mod abbot;
 mod browser;
 mod cli;
 mod common;
+mod docs;
 mod golden;
 mod hardening;
 mod hills;
