@@ -949,6 +949,8 @@ impl Game {
         if ra == rb {
             return Ok(());
         }
+        // Guaranteed by the tile compiler, which rejects a side whose slots mix
+        // kinds (`tiles::side_mix_error`, in every build), so only asserted here.
         debug_assert_eq!(self.feats[ra as usize].kind, self.feats[rb as usize].kind);
         // The older feature stays the root.
         let (keep, gone) = if ra < rb { (ra, rb) } else { (rb, ra) };
