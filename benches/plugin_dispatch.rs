@@ -12,8 +12,8 @@
 #![allow(missing_docs)]
 
 use carcassonne_core::{
-    CoreOptions, FeatureKind, HookResult, Hooks, Placement, PluginDecl, ScoreInfo, TileCatalogue,
-    TileTypeId, View,
+    CoreOptions, FeatureKind, HookResult, Hooks, Placement, PluginDecl, Points, ScoreInfo,
+    TileCatalogue, TileTypeId, View,
 };
 use carcassonne_core::{Game, Rng, Rules};
 use carcassonne_host::{loader, Registry};
@@ -49,7 +49,7 @@ fn kit_library() -> PathBuf {
 struct NativeHot;
 
 impl Hooks for NativeHot {
-    fn subscriptions(&self) -> u32 {
+    fn subscriptions(&self) -> u64 {
         use carcassonne_core::hook;
         hook::FILTER_PLACEMENTS | hook::MAJORITY | hook::POINTS
     }
@@ -67,9 +67,9 @@ impl Hooks for NativeHot {
         Ok(())
     }
 
-    fn points(&self, _v: &View<'_>, info: &ScoreInfo, points: &mut i32) -> HookResult {
+    fn points(&self, _v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
         if info.kind == FeatureKind::Road {
-            *points += 1;
+            points.add_to_winners(1);
         }
         Ok(())
     }

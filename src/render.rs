@@ -47,17 +47,17 @@ pub fn board(g: &Game) -> String {
         rows[2].push_str("     ");
         for x in x0..=x1 {
             let cells = match g.tile_at(Pos::new(x, y)) {
-                Some(t) => {
-                    let pt = g.tiles()[t as usize];
-                    let mut c = tile_cells(g.tile_type(t), pt.rot);
-                    let owner = (0..g.tile_feature_count(t))
-                        .find_map(|l| g.figures_on(g.feature_of(t, l)).next())
-                        .map(|fig| g.figure_owner(fig));
-                    if let Some(p) = owner {
-                        c[2][2] = char::from(b'1' + p);
+                Some(t) => match (g.placed(t), g.tile_type(t)) {
+                    (Some(pt), Some(tt)) => {
+                        let mut c = tile_cells(tt, pt.rot);
+                        let owner = g.figures_at_tile(t).find_map(|fig| g.figure_owner(fig));
+                        if let Some(p) = owner {
+                            c[2][2] = char::from(b'1' + p);
+                        }
+                        c
                     }
-                    c
-                }
+                    _ => [[' '; 3]; 3],
+                },
                 None => [[' '; 3]; 3],
             };
             for (row, cells) in rows.iter_mut().zip(cells) {

@@ -4,7 +4,7 @@
 //! to the last bit (a shared win counts as a fraction, in sixtieths).
 
 use crate::plot::Outcome;
-use carcassonne_core::{Game, MAX_PLAYERS, SCORE_CATEGORIES, SCORE_CATEGORY_NAMES};
+use carcassonne_core::{Game, MAX_PLAYERS};
 
 /// A win is worth this many units; a win shared by `k` players (`k <= 6`) gives
 /// each of them `WIN / k`, exactly.
@@ -26,7 +26,10 @@ pub struct Stats {
     sum: Vec<i64>,
     sumsq: Vec<i128>,
     wins: Vec<u64>,
-    by_category: [i64; SCORE_CATEGORIES],
+    /// Score category names (the rules' `score_categories`: the base ones, then
+    /// one per plugin).
+    categories: Vec<String>,
+    by_category: Vec<i64>,
     tiles: u64,
     turns: u64,
     /// Wall-clock seconds.
@@ -38,13 +41,16 @@ pub struct Stats {
 }
 
 impl Stats {
-    /// No games yet, of `players` players.
-    pub fn new(players: usize) -> Stats {
+    /// No games yet, of `players` players, on rules with score categories
+    /// `categories` ([`Game::score_categories`]).
+    pub fn new(players: usize, categories: &[String]) -> Stats {
         Stats {
             players,
             sum: vec![0; players],
             sumsq: vec![0; players],
             wins: vec![0; players],
+            categories: categories.to_vec(),
+            by_category: vec![0; categories.len()],
             ..Stats::default()
         }
     }
@@ -63,8 +69,8 @@ impl Stats {
             if x == best {
                 self.wins[p] += WIN / winners;
             }
-            for (c, v) in g.score_breakdown(p as u8).iter().enumerate() {
-                self.by_category[c] += i64::from(*v);
+            for (c, v) in self.by_category.iter_mut().zip(g.score_breakdown(p as u8)) {
+                *c += i64::from(*v);
             }
         }
         self.games += 1;
@@ -84,8 +90,8 @@ impl Stats {
             self.sumsq[p] += o.sumsq[p];
             self.wins[p] += o.wins[p];
         }
-        for c in 0..SCORE_CATEGORIES {
-            self.by_category[c] += o.by_category[c];
+        for (c, v) in self.by_category.iter_mut().zip(&o.by_category) {
+            *c += v;
         }
     }
 
@@ -123,14 +129,14 @@ impl Stats {
             .collect()
     }
 
-    /// Mean points per player and game, by score category.
-    pub fn per_category(&self) -> Vec<(&'static str, f64)> {
+    /// Mean points per player and game, by score category (the base rules'
+    /// categories, then one per plugin, named by its id).
+    pub fn per_category(&self) -> Vec<(String, f64)> {
         let n = (self.games as f64) * self.players as f64;
-        SCORE_CATEGORY_NAMES
+        self.categories
             .iter()
-            .zip(self.by_category)
-            .filter(|(name, _)| **name != "fields")
-            .map(|(name, v)| (*name, v as f64 / n))
+            .zip(&self.by_category)
+            .map(|(name, &v)| (name.clone(), v as f64 / n))
             .collect()
     }
 
@@ -157,7 +163,7 @@ impl Stats {
         let cats: serde_json::Map<String, serde_json::Value> = self
             .per_category()
             .into_iter()
-            .map(|(k, v)| (k.to_string(), v.into()))
+            .map(|(k, v)| (k, v.into()))
             .collect();
         let mut v = serde_json::json!({
             "ruleset": ruleset,
@@ -206,16 +212,21 @@ mod tests {
                 g
             })
             .collect();
-        let mut one = Stats::new(5);
+        let cats = games[0].score_categories();
+        let mut one = Stats::new(5, cats);
         for (i, g) in games.iter().enumerate() {
             one.add_game(g, i as u64, true);
         }
         // Three "threads" with uneven shares, merged in another order.
-        let mut parts = [Stats::new(5), Stats::new(5), Stats::new(5)];
+        let mut parts = [
+            Stats::new(5, cats),
+            Stats::new(5, cats),
+            Stats::new(5, cats),
+        ];
         for (i, g) in games.iter().enumerate().rev() {
             parts[(i * 7) % 3].add_game(g, i as u64, true);
         }
-        let mut merged = Stats::new(5);
+        let mut merged = Stats::new(5, cats);
         for p in parts.iter().rev() {
             merged.merge(p);
         }

@@ -130,7 +130,7 @@ impl Greedy {
     /// Applies a legal action of buffer `d` in place.
     fn apply(&mut self, d: usize, a: Action) -> Result<(), GameError> {
         self.work.applied += 1;
-        Ok(self.bufs[d].apply_unchecked(a)?)
+        self.bufs[d].apply_unchecked(a)
     }
 
     /// Makes buffer `d + 1` a copy of buffer `d` with `a` applied.
@@ -190,7 +190,7 @@ impl Greedy {
         if !between_turns {
             return Ok((lead(g, me) * 4) as f64);
         }
-        let kept = i64::from(g.supply(me, 0).min(3));
+        let kept = i64::from(g.supply(me, carcassonne_core::FOLLOWER).min(3));
         g.end_now_unchecked()?;
         Ok((lead(g, me) * 4 + kept) as f64)
     }
@@ -225,8 +225,11 @@ fn promising_first(g: &Game, acts: &[Action]) -> Vec<usize> {
         }
         for side in carcassonne_core::Side::ALL {
             if let Some(t) = g.tile_at(p.pos.step(side)) {
-                for l in 0..g.tile_feature_count(t) {
-                    if g.occupants(g.feature_of(t, l)) > 0 {
+                for l in 0..g.tile_feature_count(t).unwrap_or(0) {
+                    if g.feature_of(t, l)
+                        .and_then(|f| g.occupants(f))
+                        .is_some_and(|n| n > 0)
+                    {
                         score += 3;
                     }
                 }

@@ -98,10 +98,10 @@ fn greedy_searches_ordinary_decisions_in_full() {
 struct FailingPoints;
 
 impl Hooks for FailingPoints {
-    fn subscriptions(&self) -> u32 {
+    fn subscriptions(&self) -> u64 {
         hook::POINTS
     }
-    fn points(&self, _v: &View<'_>, _info: &ScoreInfo, _points: &mut i32) -> HookResult {
+    fn points(&self, _v: &View<'_>, _info: &ScoreInfo, _points: &mut Points) -> HookResult {
         Err(HookError {
             plugin: "failing-points".into(),
             hook: "points",

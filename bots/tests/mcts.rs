@@ -127,7 +127,7 @@ fn mcts_beats_random() {
 struct FailsLater;
 
 impl Hooks for FailsLater {
-    fn subscriptions(&self) -> u32 {
+    fn subscriptions(&self) -> u64 {
         hook::TURN_END
     }
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {

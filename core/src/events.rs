@@ -44,46 +44,53 @@ pub enum Event {
         /// Rotation.
         rot: Rotation,
     },
-    /// A figure was deployed.
+    /// A tile was played from a player's hand instead of a draw.
+    TilePlayedFromHand {
+        /// By whom.
+        player: PlayerId,
+        /// Tile type.
+        tile: TileTypeId,
+    },
+    /// A figure was deployed from its owner's supply.
     FigureDeployed {
         /// Owner.
         player: PlayerId,
         /// Figure kind.
         kind: FigureKindId,
-        /// Feature it stands on.
-        feature: FeatureId,
-        /// Kind of that feature.
-        feature_kind: FeatureKind,
+        /// Where.
+        at: Location,
         /// Tile position.
         pos: Pos,
     },
-    /// A figure went back to its owner's supply.
+    /// A figure on the board was moved, or a neutral figure put on the board.
+    FigureMoved {
+        /// The figure.
+        figure: FigureId,
+        /// Its kind.
+        kind: FigureKindId,
+        /// Tile position it stands on now.
+        pos: Pos,
+    },
+    /// A figure went back to its owner's supply (off the board for a neutral one).
     FigureReturned {
-        /// Owner.
-        player: PlayerId,
+        /// Owner (`None`: a neutral figure).
+        player: Option<PlayerId>,
         /// Figure kind.
         kind: FigureKindId,
     },
-    /// A feature was scored.
+    /// A feature, or a unit of farmers (kind `Field`), was scored.
     FeatureScored {
-        /// Kind of feature.
+        /// Kind of feature (`Field`: farmers).
         kind: FeatureKind,
         /// Why.
         reason: ScoreReason,
-        /// Who scored.
-        players: PlayerSet,
-        /// Points each.
-        points: i32,
+        /// The winners of the majority.
+        winners: PlayerSet,
+        /// Points paid per player (winners and, through plugins, others).
+        points: [i32; MAX_PLAYERS],
         /// Distinct tiles.
         tiles: u32,
-    },
-    /// Farmers scored in final scoring.
-    FarmersScored {
-        /// Who scored.
-        players: PlayerSet,
-        /// Points each (for F2 the largest share).
-        points: i32,
-        /// Completed cities counted.
+        /// Cities the farmers supply (`Field` only; 0 for other kinds).
         cities: u32,
     },
     /// A plugin awarded points.
@@ -116,15 +123,13 @@ impl crate::Game {
         let tile = |t: TileTypeId| {
             rules
                 .tiles
-                .types
-                .get(t as usize)
-                .map_or_else(|| format!("tile#{t}"), |t| t.id.clone())
+                .get(t)
+                .map_or_else(|| format!("tile#{}", t.0), |t| t.id.clone())
         };
         let figure = |k: FigureKindId| {
             rules
-                .figures
-                .get(k as usize)
-                .map_or_else(|| format!("figure#{k}"), |f| f.name.clone())
+                .figure(k)
+                .map_or_else(|| format!("figure#{}", k.0), |f| f.name.clone())
         };
         let plugin = |p: u8| {
             rules
@@ -139,6 +144,38 @@ impl crate::Game {
                 1 => format!("{} scores", v[0]),
                 _ => format!("{} score", v.join(" and ")),
             }
+        };
+        // "0 scores 4" / "0 and 1 score 2" / "0 scores 4, 2 scores 1" (a plugin
+        // paid winners differently, or others).
+        let paid = |winners: PlayerSet, points: &[i32; MAX_PLAYERS]| -> String {
+            let first = winners.iter().next().map_or(0, |p| points[p as usize]);
+            let same = winners.iter().all(|p| points[p as usize] == first);
+            let others =
+                (0..MAX_PLAYERS as u8).any(|p| !winners.contains(p) && points[p as usize] != 0);
+            if same && !others {
+                return if winners.is_empty() {
+                    "nobody scores".into()
+                } else {
+                    format!("{} {first}", who(winners))
+                };
+            }
+            let v: Vec<String> = (0..MAX_PLAYERS as u8)
+                .filter(|&p| winners.contains(p) || points[p as usize] != 0)
+                .map(|p| format!("{p} scores {}", points[p as usize]))
+                .collect();
+            v.join(", ")
+        };
+        let at = |at: &Location| match at {
+            Location::Feature(f) => self
+                .feature_kind(*f)
+                .map_or_else(|| "?".into(), |k| k.to_string()),
+            Location::Corner(f, c) => format!(
+                "{} corner {}",
+                self.feature_kind(*f)
+                    .map_or_else(|| "?".into(), |k| k.to_string()),
+                c.name()
+            ),
+            Location::Tile(_) => "tile".into(),
         };
         match e {
             Event::TurnStarted { player, turn } => format!("turn {turn}: player {player}"),
@@ -156,27 +193,53 @@ impl crate::Game {
                 pos.x,
                 pos.y
             ),
+            Event::TilePlayedFromHand { player, tile: t } => {
+                format!("player {player} plays {} from hand", tile(*t))
+            }
             Event::FigureDeployed {
                 player,
                 kind,
-                feature_kind,
+                at: place,
                 pos,
-                ..
             } => format!(
-                "player {player} deploys {} on {feature_kind} at {} {}",
+                "player {player} deploys {} on {} at {} {}",
                 figure(*kind),
+                at(place),
                 pos.x,
                 pos.y
             ),
-            Event::FigureReturned { player, kind } => {
-                format!("player {player} gets {} back", figure(*kind))
+            Event::FigureMoved { kind, pos, .. } => {
+                format!("{} moves to {} {}", figure(*kind), pos.x, pos.y)
+            }
+            Event::FigureReturned {
+                player: Some(player),
+                kind,
+            } => format!("player {player} gets {} back", figure(*kind)),
+            Event::FigureReturned { player: None, kind } => {
+                format!("{} leaves the board", figure(*kind))
+            }
+            Event::FeatureScored {
+                kind: FeatureKind::Field,
+                reason,
+                winners,
+                points,
+                cities,
+                ..
+            } => {
+                let why = match reason {
+                    ScoreReason::Final => "",
+                    _ => " early",
+                };
+                let s = if *cities == 1 { "y" } else { "ies" };
+                format!("farmers{why} ({cities} cit{s}): {}", paid(*winners, points))
             }
             Event::FeatureScored {
                 kind,
                 reason,
-                players,
+                winners,
                 points,
                 tiles,
+                ..
             } => {
                 let why = match reason {
                     ScoreReason::Completed => "completed",
@@ -184,13 +247,8 @@ impl crate::Game {
                     ScoreReason::Early => "early",
                 };
                 let s = if *tiles == 1 { "" } else { "s" };
-                format!("{kind} {why} ({tiles} tile{s}): {} {points}", who(*players))
+                format!("{kind} {why} ({tiles} tile{s}): {}", paid(*winners, points))
             }
-            Event::FarmersScored {
-                players,
-                points,
-                cities,
-            } => format!("farmers ({cities} cities): {} {points}", who(*players)),
             Event::PluginScored {
                 plugin: p,
                 player,

@@ -52,7 +52,7 @@ impl Rules {
         let mask = |h: &mut Fingerprint, m: u64| {
             for i in 0..64u8 {
                 if m & (1 << i) != 0 {
-                    h.field(markers.name(i).as_bytes());
+                    h.field(markers.name(i).unwrap_or("").as_bytes());
                 }
             }
             h.num(u64::MAX);
@@ -60,12 +60,31 @@ impl Rules {
         for t in &self.tiles.types {
             h.field(t.id.as_bytes())
                 .num(u64::from(t.count))
-                .num(u64::from(t.start));
+                .num(u64::from(t.start))
+                .num(u64::from(t.per_player));
             mask(&mut h, t.markers);
+            for e in t.rot[0].edges {
+                h.num(e as u64);
+            }
             for f in &t.features {
-                h.num(f.kind as u64).num(u64::from(f.slots));
+                h.num(f.kind as u64)
+                    .num(u64::from(f.slots))
+                    .num(u64::from(f.inner));
                 h.field(&f.adj);
                 mask(&mut h, f.markers);
+                for &(bit, n) in &f.marker_counts {
+                    h.num(u64::from(bit)).num(u64::from(n));
+                }
+            }
+            for (link, groups) in &t.links {
+                h.field(
+                    self.tiles
+                        .links
+                        .names()
+                        .get(usize::from(*link))
+                        .map_or(&[][..], |n| n.as_bytes()),
+                )
+                .field(groups);
             }
         }
         h.field(self.options.farmers.name().as_bytes())
@@ -74,16 +93,24 @@ impl Rules {
         for f in &self.figures {
             h.field(f.name.as_bytes())
                 .num(u64::from(f.per_player))
+                .num(u64::from(f.neutral))
                 .num(u64::from(f.strength))
+                .num(u64::from(f.computed_strength))
+                .num(u64::from(f.follower))
                 .num(u64::from(f.occupies))
-                .num(u64::from(f.returns_on_score));
+                .num(u64::from(f.returns_on_score))
+                .num(u64::from(f.stands_on.0))
+                .num(u64::from(f.offered));
         }
         for p in &self.plugins {
+            let w = p.decl.state;
             h.field(p.decl.id.as_bytes())
-                .num(u64::from(p.decl.game_words))
-                .num(u64::from(p.decl.feature_words))
-                .num(u64::from(p.subs));
-            for m in &p.decl.markers {
+                .num(u64::from(w.game))
+                .num(u64::from(w.player))
+                .num(u64::from(w.feature))
+                .num(u64::from(w.figure))
+                .num(p.subs);
+            for m in p.decl.markers.iter().chain(&p.decl.links) {
                 h.field(m.as_bytes());
             }
         }

@@ -1,22 +1,13 @@
 //! The hook points through which plugins change the rules.
 //!
-//! The turn pipeline, in order (see `ARCHITECTURE.md`):
-//!
-//! 1. [`Hooks::setup`] — once, when a game is created.
-//! 2. Tile drawn (chance) → [`Hooks::tile_drawn`].
-//! 3. [`Hooks::filter_placements`] while legal placements are generated.
-//! 4. Tile placed → [`Hooks::features_merged`] for every union, then [`Hooks::tile_placed`].
-//! 5. [`Hooks::before_figure`] — plugin decisions that come before the figure step.
-//! 6. [`Hooks::figure_options`] → the player's figure decision → [`Hooks::figure_chosen`].
-//! 7. [`Hooks::after_figure`] — plugin decisions after the figure step.
-//! 8. Features completed by the tile are scored: [`Hooks::majority`], [`Hooks::points`],
-//!    then [`Hooks::feature_scored`]; figures return.
-//! 9. [`Hooks::field_closed`] for every field the tile closed.
-//! 10. [`Hooks::turn_end`].
-//! 11. At the end: core final scoring (each feature through 8), then [`Hooks::final_scoring`].
-//!
-//! Whenever a figure goes back to its owner's supply — its feature scored, or a
-//! plugin's rule sent it home — [`Hooks::figure_returned`] tells every subscriber.
+//! **The one table.** [`hook_table!`](crate::hook_table) lists every hook once,
+//! in pipeline order, with its contract and its arguments (each with its core
+//! type and its binary-interface type). Every layer is generated from it: the
+//! [`Hooks`] trait and the [`hook`] bits and names here, the binary interface's
+//! plugin vtable (`carcassonne-plugin-abi`), the SDK's `Plugin` trait and
+//! adapter (`carcassonne-plugin-sdk`) and the host's adapter
+//! (`carcassonne-host`). A new hook is one table entry plus its dispatch point in
+//! the pipeline; see `ARCHITECTURE.md` for the pipeline in words.
 //!
 //! Any hook that receives a [`Cx`] may push *steps* — player decisions or chance
 //! events — which the engine resolves, through [`Hooks::step_options`],
@@ -26,89 +17,269 @@ use crate::game::Game;
 use crate::types::*;
 use std::fmt;
 
-/// Hook subscription bits: a plugin is called only for the hooks it subscribes to.
-pub mod hook {
-    /// [`super::Hooks::setup`]
-    pub const SETUP: u32 = 1 << 0;
-    /// [`super::Hooks::tile_drawn`]
-    pub const TILE_DRAWN: u32 = 1 << 1;
-    /// [`super::Hooks::filter_placements`]
-    pub const FILTER_PLACEMENTS: u32 = 1 << 2;
-    /// [`super::Hooks::tile_placed`]
-    pub const TILE_PLACED: u32 = 1 << 3;
-    /// [`super::Hooks::features_merged`]
-    pub const FEATURES_MERGED: u32 = 1 << 4;
-    /// [`super::Hooks::before_figure`]
-    pub const BEFORE_FIGURE: u32 = 1 << 5;
-    /// [`super::Hooks::figure_options`]
-    pub const FIGURE_OPTIONS: u32 = 1 << 6;
-    /// [`super::Hooks::figure_chosen`]
-    pub const FIGURE_CHOSEN: u32 = 1 << 7;
-    /// [`super::Hooks::after_figure`]
-    pub const AFTER_FIGURE: u32 = 1 << 8;
-    /// [`super::Hooks::majority`]
-    pub const MAJORITY: u32 = 1 << 9;
-    /// [`super::Hooks::points`]
-    pub const POINTS: u32 = 1 << 10;
-    /// [`super::Hooks::feature_scored`]
-    pub const FEATURE_SCORED: u32 = 1 << 11;
-    /// [`super::Hooks::field_closed`]
-    pub const FIELD_CLOSED: u32 = 1 << 12;
-    /// [`super::Hooks::turn_end`]
-    pub const TURN_END: u32 = 1 << 13;
-    /// [`super::Hooks::final_scoring`]
-    pub const FINAL_SCORING: u32 = 1 << 14;
-    /// [`super::Hooks::figure_returned`]
-    pub const FIGURE_RETURNED: u32 = 1 << 15;
-    /// Every hook.
-    pub const ALL: u32 = (1 << 16) - 1;
+/// The hook table: every hook in pipeline order, with its contract.
+///
+/// Invoke it with the name of a macro that receives the table:
+/// `carcassonne_core::hook_table!(my_macro);` expands to `my_macro! { ... }`
+/// with one entry per hook:
+///
+/// ```text
+/// /// doc lines
+/// name BIT (cx | v) { arg: kind (core type) => (ABI type), ... }
+/// ```
+///
+/// `kind` says how an argument crosses the binary interface: `val` as it is (the
+/// same type on both sides), `slice` / `slice_mut` as `RSlice` / `RSliceMut`,
+/// `vec` as an `RVec` (an output list), `string` as an `RString` (output text),
+/// `info` as an `AbiScoreInfo`.
+///
+/// `cx` hooks get read-write access ([`Cx`]) and may push steps; `v` hooks
+/// read only ([`View`]) and must not allocate when marked hot. Every hook
+/// returns [`HookResult`].
+#[macro_export]
+macro_rules! hook_table {
+    ($m:ident) => {
+        $m! {
+            /// Game setup, once: the start tile is placed and the first turn not begun.
+            /// Initialise plugin state here (it starts all zero).
+            setup SETUP (cx) {}
+            /// A turn begins (also a turn a plugin granted with `Cx::grant_turn`), before
+            /// the tile draw: start-of-turn points (the fairy), or a decision to play a
+            /// tile from the hand instead of drawing (the abbey: `Cx::play_from_hand`).
+            turn_start TURN_START (cx) {}
+            /// Before a tile is drawn from the bag: clear `keep[i]` to hold the tile type
+            /// `tiles[i]` back from this draw (it stays in the bag; e.g. dragon tiles before
+            /// the first volcano). `tiles` are the distinct types in the bag. A bag with no
+            /// drawable tile ends the game. Hot; do not allocate.
+            filter_draws FILTER_DRAWS (v) {
+                tiles: slice (&[TileTypeId]) => (RSlice<'_, TileTypeId>),
+                keep: slice_mut (&mut [bool]) => (RSliceMut<'_, bool>)
+            }
+            /// A tile was drawn (or played from a hand) and fits somewhere.
+            tile_drawn TILE_DRAWN (cx) { tile: val (TileTypeId) => (TileTypeId) }
+            /// Clear `keep[i]` to forbid placement `cands[i]` of tile type `tile`; called
+            /// in batch whenever placements are generated. Hot; do not allocate.
+            filter_placements FILTER_PLACEMENTS (v) {
+                tile: val (TileTypeId) => (TileTypeId),
+                cands: slice (&[Placement]) => (RSlice<'_, Placement>),
+                keep: slice_mut (&mut [bool]) => (RSliceMut<'_, bool>)
+            }
+            /// Two features were joined while a tile was placed; `absorbed` is no longer a
+            /// root. Merge per-feature plugin state into `kept` here.
+            features_merged FEATURES_MERGED (cx) {
+                kept: val (FeatureId) => (FeatureId),
+                absorbed: val (FeatureId) => (FeatureId)
+            }
+            /// A tile was placed (after all merges); completed features are known.
+            tile_placed TILE_PLACED (cx) { tile: val (TileIndex) => (TileIndex) }
+            /// Before the figure step: push decisions that come first.
+            before_figure BEFORE_FIGURE (cx) {}
+            /// Add figure-step options: deployments of your figures
+            /// (`FigureOption::Deploy`, anywhere on the board), your special options. The
+            /// core has added `Pass` and every kind it offers (see `FigureKind::offered`);
+            /// the list is sorted and deduplicated afterwards.
+            figure_options FIGURE_OPTIONS (v) {
+                opts: vec (&mut Vec<FigureOption>) => (&mut RVec<FigureOption>)
+            }
+            /// Clear `keep[i]` to forbid option `opts[i]` (a veto over every plugin's
+            /// options, e.g. no deployment on the dragon's tile). Also consulted by
+            /// `Game::may_deploy`. Must not allocate.
+            filter_figure_options FILTER_FIGURE_OPTIONS (v) {
+                opts: slice (&[FigureOption]) => (RSlice<'_, FigureOption>),
+                keep: slice_mut (&mut [bool]) => (RSliceMut<'_, bool>)
+            }
+            /// The figure step was resolved with `opt` (the core already deployed a
+            /// `Deploy`; a `Special` of this plugin is carried out here).
+            figure_chosen FIGURE_CHOSEN (cx) { opt: val (FigureOption) => (FigureOption) }
+            /// After the figure step: push decisions that come after it (the flock choice).
+            after_figure AFTER_FIGURE (cx) {}
+            /// After the figure step and every decision it led to, before the completed
+            /// features are scored (the dragon moves here).
+            before_scoring BEFORE_SCORING (cx) {}
+            /// The strength in a majority of figure `fig` of a kind this plugin declares
+            /// with a computed strength, standing in the feature with root `feature`
+            /// (the mayor: the pennants of his city). Only the declaring plugin is asked.
+            figure_strength FIGURE_STRENGTH (v) {
+                fig: val (FigureId) => (FigureId),
+                feature: val (FeatureId) => (FeatureId),
+                strength: val (&mut u16) => (&mut u16)
+            }
+            /// Refine the winners of a majority (they start as the players with the most
+            /// strength, at least 1). Hot; do not allocate.
+            majority MAJORITY (v) {
+                info: info (&ScoreInfo<'_>) => (&AbiScoreInfo<'_>),
+                winners: val (&mut PlayerSet) => (&mut PlayerSet)
+            }
+            /// Adjust the points of the feature being scored, per player: they start as
+            /// the base points for each winner. You may pay any player (a non-winner too);
+            /// what you change is booked in your score category. Hot; do not allocate.
+            points POINTS (v) {
+                info: info (&ScoreInfo<'_>) => (&AbiScoreInfo<'_>),
+                points: val (&mut Points) => (&mut Points)
+            }
+            /// A feature (or farmer unit) was scored and the points awarded; its figures
+            /// return next. Also called for a completed feature holding no figure (no one
+            /// scores; e.g. trade goods go to the active player).
+            feature_scored FEATURE_SCORED (cx) {
+                info: info (&ScoreInfo<'_>) => (&AbiScoreInfo<'_>),
+                points: val (&Points) => (&Points)
+            }
+            /// A field can no longer grow (closed by this turn's tile, or born closed).
+            field_closed FIELD_CLOSED (cx) { field: val (FeatureId) => (FeatureId) }
+            /// The turn is ending: after scoring and closed fields (wagon moves, barn
+            /// scorings, the dragon after scoring, granting an extra turn).
+            turn_end TURN_END (cx) {}
+            /// The bag is empty and no granted turn is waiting: the game is about to end.
+            /// Grant turns here (the abbey round); called again after them, until no
+            /// plugin grants one.
+            game_ending GAME_ENDING (cx) {}
+            /// Final scoring, after the core has scored every feature and the farmers.
+            final_scoring FINAL_SCORING (cx) {}
+            /// Figure `fig` went back to its owner's supply (or off the board, for a
+            /// neutral figure) from `from`: its feature was scored, or a rule sent it home
+            /// (a wolf, the dragon, the princess). Release data kept about it.
+            figure_returned FIGURE_RETURNED (cx) {
+                fig: val (FigureId) => (FigureId),
+                from: val (Location) => (Location)
+            }
+            /// Figure `fig` was moved from `from` to where it stands now (a wagon, the fairy).
+            figure_moved FIGURE_MOVED (cx) {
+                fig: val (FigureId) => (FigureId),
+                from: val (Location) => (Location)
+            }
+            /// What `player` may see of this plugin's state, as JSON text written to
+            /// `out` (default without this hook: all of it, as words).
+            observe OBSERVE (v) {
+                player: val (PlayerId) => (PlayerId),
+                out: string (&mut String) => (&mut RString)
+            }
+            /// Options of a decision step this plugin pushed, as codes in canonical order.
+            step_options STEP_OPTIONS (v) {
+                step: val (Step) => (Step),
+                out: vec (&mut Vec<u32>) => (&mut RVec<u32>)
+            }
+            /// Outcomes of a chance step this plugin pushed, with weights > 0.
+            step_outcomes STEP_OUTCOMES (v) {
+                step: val (Step) => (Step),
+                out: vec (&mut Vec<Outcome>) => (&mut RVec<Outcome>)
+            }
+            /// Carry out a step this plugin pushed with the chosen option or drawn outcome.
+            resolve_step RESOLVE_STEP (cx) {
+                step: val (Step) => (Step),
+                value: val (u32) => (u32)
+            }
+        }
+    };
+}
 
-    /// Names of the bits, in order.
-    pub const NAMES: [&str; 16] = [
-        "setup",
-        "tile_drawn",
-        "filter_placements",
-        "tile_placed",
-        "features_merged",
-        "before_figure",
-        "figure_options",
-        "figure_chosen",
-        "after_figure",
-        "majority",
-        "points",
-        "feature_scored",
-        "field_closed",
-        "turn_end",
-        "final_scoring",
-        "figure_returned",
-    ];
+macro_rules! hook_bits {
+    ($( $(#[doc = $doc:literal])* $name:ident $bit:ident ($ctx:ident) { $($body:tt)* } )*) => {
+        /// Hook subscription bits: a plugin is called only for the hooks it implements.
+        pub mod hook {
+            #[allow(non_camel_case_types, clippy::upper_case_acronyms, dead_code)]
+            #[repr(u8)]
+            enum Index { $($bit,)* }
+
+            $(
+                #[doc = concat!("Bit of the `", stringify!($name), "` hook.")]
+                pub const $bit: u64 = 1 << Index::$bit as u8;
+            )*
+
+            /// Names of the hooks, in pipeline order (bit `i` is `NAMES[i]`).
+            pub const NAMES: &[&str] = &[$(stringify!($name)),*];
+
+            /// Every hook.
+            pub const ALL: u64 = (1u64 << NAMES.len()) - 1;
+
+            /// The bit of the hook named `name` (0 if there is no such hook).
+            pub const fn bit(name: &str) -> u64 {
+                let mut i = 0;
+                while i < NAMES.len() {
+                    if super::const_str_eq(NAMES[i], name) {
+                        return 1 << i;
+                    }
+                    i += 1;
+                }
+                0
+            }
+
+            /// The bits of the hooks among `names` (other names are ignored): the
+            /// SDK's `#[plugin]` attribute passes the names of the methods a plugin
+            /// implements.
+            pub const fn mask_of(names: &[&str]) -> u64 {
+                let mut m = 0;
+                let mut i = 0;
+                while i < names.len() {
+                    m |= bit(names[i]);
+                    i += 1;
+                }
+                m
+            }
+
+            /// The name of hook bit `b` (the lowest set bit).
+            pub fn name_of(b: u64) -> &'static str {
+                NAMES.get(b.trailing_zeros() as usize).copied().unwrap_or("?")
+            }
+        }
+    };
+}
+
+crate::hook_table!(hook_bits);
+
+const fn const_str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// Owner value of steps that the core itself pushes.
 pub const CORE_OWNER: u8 = u8::MAX;
 
-/// Tag of the core step "take a tile face down from the bag" (a chance event).
+/// Tag of the core step "take a tile from the bag face down" (a chance event).
 pub const STEP_HIDDEN_TILE: u16 = 1;
 
 /// A pending decision or chance event, pushed by a hook and resolved by the engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(C)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Step {
     /// Plugin index that resolves it, or [`CORE_OWNER`].
     pub owner: u8,
-    /// Owner-defined kind.
-    pub tag: u16,
     /// Whether it is a chance event (else a decision of `player`).
     pub chance: bool,
-    /// Who decides (decisions).
+    /// Owner-defined kind.
+    pub tag: u16,
+    /// Who decides (decisions): any player, not only the one whose turn it is.
     pub player: PlayerId,
     /// Owner-defined argument (e.g. a feature id).
     pub arg: u32,
+}
+
+/// A chance outcome: a code and its weight (probability = weight / sum of weights).
+#[repr(C)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// Outcome code.
+    pub code: u32,
+    /// Relative weight, > 0.
+    pub weight: u32,
 }
 
 /// A candidate tile placement.
 ///
 /// `repr(C)`: plugin hooks receive slices of placements without copying.
 #[repr(C)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Placement {
     /// Where.
@@ -117,20 +288,25 @@ pub struct Placement {
     pub rot: Rotation,
 }
 
-/// An option of the figure step.
+/// An option of the figure step. Canonical order: `Pass`, deployments by (kind,
+/// location), specials by (plugin, code).
+#[repr(u8)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum FigureOption {
     /// Deploy nothing.
     Pass,
-    /// Deploy a figure of `kind` from the player's supply on feature `feature`
-    /// (local index) of the tile just placed. The core places it; plugins are told.
+    /// Deploy a figure of `kind` from the player's supply at `at` (usually a feature
+    /// of the tile just placed; anywhere when a plugin offers it, e.g. a magic
+    /// portal). The core places it; plugins are told in `figure_chosen`.
     Deploy {
         /// Figure kind.
         kind: FigureKindId,
-        /// Local feature index on the placed tile.
-        feature: u8,
+        /// Where.
+        at: Location,
     },
-    /// A plugin-defined option (e.g. take the abbot back); the plugin carries it out.
+    /// A plugin-defined option (e.g. take the abbot back, move the fairy); the
+    /// plugin carries it out in `figure_chosen`.
     Special {
         /// Plugin index.
         plugin: u8,
@@ -140,46 +316,110 @@ pub enum FigureOption {
 }
 
 /// Why a feature is being scored.
+#[repr(u8)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ScoreReason {
     /// Completed during the game, in the scoring step.
     Completed,
-    /// Incomplete at game end (final scoring).
+    /// Incomplete at game end (final scoring; farmers too).
     Final,
-    /// Scored early as if at game end, by a plugin (e.g. an abbot taken back).
+    /// Scored early as if at game end, by a plugin (an abbot taken back, a barn's farmers).
     Early,
 }
 
-/// What a scoring hook sees about the feature being scored.
+/// What the scoring hooks (`majority`, `points`, `feature_scored`) see.
+///
+/// For a road, city, cloister or spot, `feature` is its root and the farmer lists
+/// are empty. For **farmers** `kind` is [`FeatureKind::Field`] and the unit scored
+/// is: one field (F1, and a plugin's `Cx::score_farmers`), with `fields = [field]`;
+/// or one completed city with every field around it (F2, F3), `feature` being the
+/// city. `cities` are the completed cities paid for, `fields[i]` was won by
+/// `field_winners[i]` (F2: each field's own majority; F1, F3: the unit's winners).
 #[derive(Clone, Copy, Debug)]
-pub struct ScoreInfo {
-    /// Root feature id.
+pub struct ScoreInfo<'a> {
+    /// Root feature scored (a field or a city for farmers, see above).
     pub feature: FeatureId,
-    /// Its kind.
+    /// Its kind (`Field` for farmers).
     pub kind: FeatureKind,
     /// Why it is scored.
     pub reason: ScoreReason,
+    /// Whether it is complete (centre features: surrounded; fields: closed).
+    pub complete: bool,
     /// Distinct tiles in the feature.
     pub tiles: u32,
     /// Pennants in the feature.
     pub pennants: u32,
-    /// Whether it is complete (centre features: surrounded).
-    pub complete: bool,
-}
-
-/// What the majority hook sees.
-#[derive(Clone, Copy, Debug)]
-pub struct MajorityInfo<'a> {
-    /// Kind of what is scored (fields for farmers).
-    pub kind: FeatureKind,
-    /// Root feature being scored (for per-city farmer scoring: the city).
-    pub feature: FeatureId,
-    /// Why it is scored.
-    pub reason: ScoreReason,
-    /// Every figure taking part (with strength > 0).
+    /// Farmers: the completed cities paid for.
+    pub cities: &'a [FeatureId],
+    /// Farmers: the fields of the unit.
+    pub fields: &'a [FeatureId],
+    /// Farmers: the winners of each field of `fields`.
+    pub field_winners: &'a [PlayerSet],
+    /// The figures taking part in the majority (strength > 0).
     pub figures: &'a [FigureId],
     /// Summed strength per player.
-    pub strength: &'a [u8; MAX_PLAYERS],
+    pub strength: [u16; MAX_PLAYERS],
+}
+
+/// The points of a scoring, per player: a plugin's `points` hook changes them.
+///
+/// They start as the base points for each winner (0 for the others). What a
+/// plugin changes is booked in its own score category.
+#[repr(C)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Points {
+    /// The winners of the majority (read-only information).
+    pub winners: PlayerSet,
+    /// Points per player.
+    pub amounts: [i32; MAX_PLAYERS],
+}
+
+impl Points {
+    /// Points of `p` (0 for a seat beyond the table).
+    #[inline]
+    pub fn get(&self, p: PlayerId) -> i32 {
+        self.amounts.get(p as usize).copied().unwrap_or(0)
+    }
+
+    /// Sets the points of `p`.
+    #[inline]
+    pub fn set(&mut self, p: PlayerId, v: i32) {
+        if let Some(x) = self.amounts.get_mut(p as usize) {
+            *x = v;
+        }
+    }
+
+    /// Adds to the points of `p` (a non-winner too).
+    #[inline]
+    pub fn add(&mut self, p: PlayerId, v: i32) {
+        if let Some(x) = self.amounts.get_mut(p as usize) {
+            *x = x.saturating_add(v);
+        }
+    }
+
+    /// Adds `v` to every winner's points.
+    #[inline]
+    pub fn add_to_winners(&mut self, v: i32) {
+        for p in self.winners.iter() {
+            self.add(p, v);
+        }
+    }
+
+    /// Sets every winner's points to `v` (e.g. "a completed cloister scores 12").
+    #[inline]
+    pub fn set_winners(&mut self, v: i32) {
+        for p in self.winners.iter() {
+            self.set(p, v);
+        }
+    }
+
+    /// The points of the first winner (all winners usually get the same).
+    #[inline]
+    pub fn of_winners(&self) -> i32 {
+        self.winners.iter().next().map_or(0, |p| self.get(p))
+    }
 }
 
 /// A plugin hook failed (its code panicked or reported an error).
@@ -209,7 +449,9 @@ impl std::error::Error for HookError {}
 pub type HookResult = Result<(), HookError>;
 
 /// What a name or parse request is about.
-#[derive(Clone, Copy, Debug)]
+#[repr(u8)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NameCtx {
     /// A value of a pending step: an option code (decision) or outcome code (chance).
     Step(Step),
@@ -233,122 +475,89 @@ pub struct Cx<'g> {
     pub plugin: u8,
 }
 
-/// The interface the engine calls. Plugins are immutable rules plus configuration:
-/// all mutable data lives in the game state (see [`Cx::state_mut`]).
-///
-/// Every method has a do-nothing default; [`Hooks::subscriptions`] says which are
-/// called at all. Implementations must not panic; the plugin framework turns a
-/// panic into a [`HookError`] and the engine restores the state.
-#[allow(unused_variables)]
-pub trait Hooks: Send + Sync {
-    /// Hook bits (see [`hook`]) this plugin implements.
-    fn subscriptions(&self) -> u32;
-    /// Game setup: initialise plugin state.
-    fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
-        Ok(())
+/// The context type of a table entry: `cx` read-write, `v` read-only.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __hook_ctx {
+    (cx) => { &mut $crate::Cx<'_> };
+    (v) => { &$crate::View<'_> };
+}
+
+macro_rules! hooks_trait {
+    ($( $(#[doc = $doc:literal])* $name:ident $bit:ident ($ctx:ident) {
+        $($arg:ident : $kind:ident ($($cty:tt)*) => ($($aty:tt)*)),* $(,)?
+    } )*) => {
+        /// The interface the engine calls, generated from [`hook_table!`](crate::hook_table).
+        /// Plugins are immutable rules plus configuration: all mutable data lives in the
+        /// game state (see [`Cx::state_words_mut`]).
+        ///
+        /// Every hook has a do-nothing default; [`Hooks::subscriptions`] says which are
+        /// called at all. Implementations must not panic; the plugin framework turns a
+        /// panic into a [`HookError`] and the engine restores the state.
+        #[allow(unused_variables)]
+        pub trait Hooks: Send + Sync {
+            /// Hook bits (see [`hook`]) this plugin implements.
+            fn subscriptions(&self) -> u64;
+            $(
+                $(#[doc = $doc])*
+                fn $name(&self, ctx: $crate::__hook_ctx!($ctx), $($arg: $($cty)*),*) -> HookResult {
+                    Ok(())
+                }
+            )*
+            /// Checks the plugin's configuration against the core options when the rules
+            /// are built (e.g. a rule that is undefined with some farmer variant); an
+            /// `Err` is a ruleset error.
+            fn check_core(&self, core: &crate::rules::CoreOptions) -> Result<(), String> {
+                Ok(())
+            }
+            /// Human and record name of a value (option or outcome code, or special code).
+            fn value_name(&self, what: NameCtx, value: u32) -> String {
+                value.to_string()
+            }
+            /// Inverse of [`Hooks::value_name`].
+            fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
+                text.parse().ok()
+            }
+            /// A short description of a pending step, for logs and prompts.
+            fn describe_step(&self, step: Step) -> String {
+                format!("step {}", step.tag)
+            }
+        }
+    };
+}
+
+crate::hook_table!(hooks_trait);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits_follow_the_table_order() {
+        assert_eq!(hook::SETUP, 1);
+        assert_eq!(hook::NAMES[0], "setup");
+        assert_eq!(hook::bit("points"), hook::POINTS);
+        assert_eq!(hook::bit("new"), 0);
+        assert_eq!(
+            hook::mask_of(&["points", "turn_end", "value_name"]),
+            hook::POINTS | hook::TURN_END
+        );
+        assert_eq!(hook::ALL.count_ones() as usize, hook::NAMES.len());
+        assert_eq!(hook::name_of(hook::MAJORITY), "majority");
     }
-    /// A tile was drawn and can be placed.
-    fn tile_drawn(&self, cx: &mut Cx<'_>, tile: TileTypeId) -> HookResult {
-        Ok(())
-    }
-    /// Remove candidate placements the plugin forbids (`keep[i] = false`).
-    fn filter_placements(
-        &self,
-        v: &View<'_>,
-        tile: TileTypeId,
-        cands: &[Placement],
-        keep: &mut [bool],
-    ) -> HookResult {
-        Ok(())
-    }
-    /// Two features were joined; `absorbed` is no longer a root. Merge per-feature data here.
-    fn features_merged(&self, cx: &mut Cx<'_>, kept: FeatureId, absorbed: FeatureId) -> HookResult {
-        Ok(())
-    }
-    /// A tile was placed (after all merges).
-    fn tile_placed(&self, cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
-        Ok(())
-    }
-    /// Before the figure step: push decisions that come first.
-    fn before_figure(&self, cx: &mut Cx<'_>) -> HookResult {
-        Ok(())
-    }
-    /// Add (or remove) figure-step options. Options are kept in canonical order by the core.
-    fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
-        Ok(())
-    }
-    /// The figure step was resolved with `opt` (the core already deployed a `Deploy`;
-    /// a `Special` of this plugin is carried out here).
-    fn figure_chosen(&self, cx: &mut Cx<'_>, opt: FigureOption) -> HookResult {
-        Ok(())
-    }
-    /// After the figure step: push decisions that come after it.
-    fn after_figure(&self, cx: &mut Cx<'_>) -> HookResult {
-        Ok(())
-    }
-    /// Options of a decision step this plugin pushed, as codes in canonical order.
-    fn step_options(&self, v: &View<'_>, step: Step, out: &mut Vec<u32>) -> HookResult {
-        Ok(())
-    }
-    /// Outcomes of a chance step this plugin pushed, as `(code, weight)`.
-    fn step_outcomes(&self, v: &View<'_>, step: Step, out: &mut Vec<(u32, u32)>) -> HookResult {
-        Ok(())
-    }
-    /// Carry out a step this plugin pushed with the chosen option or drawn outcome.
-    fn resolve_step(&self, cx: &mut Cx<'_>, step: Step, value: u32) -> HookResult {
-        Ok(())
-    }
-    /// Refine the winners of a majority (they start as the players with most strength).
-    fn majority(
-        &self,
-        v: &View<'_>,
-        info: &MajorityInfo<'_>,
-        winners: &mut PlayerSet,
-    ) -> HookResult {
-        Ok(())
-    }
-    /// Adjust the points each winner gets for a feature.
-    fn points(&self, v: &View<'_>, info: &ScoreInfo, points: &mut i32) -> HookResult {
-        Ok(())
-    }
-    /// A feature was scored (before its figures return).
-    fn feature_scored(
-        &self,
-        cx: &mut Cx<'_>,
-        info: &ScoreInfo,
-        winners: PlayerSet,
-        points: i32,
-    ) -> HookResult {
-        Ok(())
-    }
-    /// A field can no longer grow (closed by this turn's tile, or born closed).
-    fn field_closed(&self, cx: &mut Cx<'_>, field: FeatureId) -> HookResult {
-        Ok(())
-    }
-    /// The turn is ending.
-    fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
-        Ok(())
-    }
-    /// Final scoring, after the core has scored every feature and the farmers.
-    fn final_scoring(&self, cx: &mut Cx<'_>) -> HookResult {
-        Ok(())
-    }
-    /// Figure `fig` went back to its owner's supply from feature instance `feature`
-    /// (its feature was scored, or a plugin sent it home: a wolf, a dragon, ...).
-    /// Plugins keeping data about a figure release it here.
-    fn figure_returned(&self, cx: &mut Cx<'_>, fig: FigureId, feature: FeatureId) -> HookResult {
-        Ok(())
-    }
-    /// Human and record name of a value (option or outcome code, or special code).
-    fn value_name(&self, what: NameCtx, value: u32) -> String {
-        value.to_string()
-    }
-    /// Inverse of [`Hooks::value_name`].
-    fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
-        text.parse().ok()
-    }
-    /// A short description of a pending step, for logs and prompts.
-    fn describe_step(&self, step: Step) -> String {
-        format!("step {}", step.tag)
+
+    #[test]
+    fn points_pay_winners_and_others() {
+        let mut p = Points {
+            winners: PlayerSet(0b101),
+            amounts: [4, 0, 4, 0, 0, 0],
+        };
+        p.add_to_winners(2);
+        p.add(1, 3);
+        p.add(9, 3);
+        assert_eq!(p.amounts, [6, 3, 6, 0, 0, 0]);
+        p.set_winners(1);
+        assert_eq!(p.of_winners(), 1);
+        assert_eq!(p.get(200), 0);
     }
 }

@@ -36,7 +36,7 @@
 //!             let before = game.clone();
 //!             game.apply(a).unwrap();
 //!             assert_ne!(before, game);
-//!             let _view = game.observation(p);
+//!             let _view = game.observation(p).unwrap();
 //!         }
 //!     }
 //! }
@@ -47,6 +47,7 @@
 pub mod conformance;
 pub mod error;
 pub mod events;
+pub mod figure_kind;
 pub mod fingerprint;
 pub mod game;
 pub mod hooks;
@@ -61,17 +62,18 @@ pub mod types;
 
 pub use error::GameError;
 pub use events::Event;
-pub use game::{Action, Actor, Game, PlacedTile, Stage, SCORE_CATEGORIES, SCORE_CATEGORY_NAMES};
+pub use game::{Action, Actor, Game, PlacedTile, Stage};
 pub use hooks::{
-    hook, Cx, FigureOption, HookError, HookResult, Hooks, MajorityInfo, NameCtx, Placement,
-    ScoreInfo, ScoreReason, Step, View,
+    hook, Cx, FigureOption, HookError, HookResult, Hooks, NameCtx, Outcome, Placement, Points,
+    ScoreInfo, ScoreReason, Step, View, CORE_OWNER,
 };
 pub use observe::Observation;
 pub use record::{Driver, PluginVersion, Provenance, Record, Recorder, ReplayError, END, SAMPLED};
 pub use rng::Rng;
 pub use rules::{
-    valid_plugin_id, CoreOptions, FarmerScoring, FigureKind, PluginDecl, Rules, FOLLOWER,
-    MAX_FEATURE_WORDS, MAX_GAME_WORDS,
+    valid_plugin_id, CoreOptions, FarmerScoring, FigureKind, FigureKindOf, FigureSpec, PluginDecl,
+    Rules, StateWords, BASE_CATEGORIES, FOLLOWER, MAX_FEATURE_WORDS, MAX_FIGURE_WORDS,
+    MAX_GAME_WORDS, MAX_PLAYER_WORDS, MAX_TOTAL_FEATURE_WORDS,
 };
 pub use tiles::{TileCatalogue, TileSetSpec, TileType};
 pub use types::*;

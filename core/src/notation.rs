@@ -8,7 +8,10 @@
 //! | `place 1 -2 3` | place the drawn tile at x = 1, y = -2, rotated 3 quarter turns clockwise |
 //! | `pass` | deploy nothing |
 //! | `deploy follower 2` | deploy a follower on local feature 2 of the placed tile |
-//! | `deploy follower city N` | ... on the city that reaches the board's north side (`field NL`, `road E`, `cloister`, ...) |
+//! | `deploy follower city N` | ... on the city that reaches the board's north side (`field NL`, `road E`, `cloister`, `field centre` for an inner field, ...) |
+//! | `deploy follower 2 at 3 -1` | ... on local feature 2 of the tile at x = 3, y = -1 (a plugin's deployment elsewhere) |
+//! | `deploy barn 1 corner NE` | ... on local feature 1, at the tile's north-east corner (`deploy barn corner NE`: the field at that corner) |
+//! | `deploy dragon tile at 3 -1` | ... on the tile itself, on no feature |
 //! | `<plugin> <value>` | a plugin special option, decision option or chance outcome, e.g. `shepherd grow` |
 
 use crate::game::{Action, Actor, Game, Stage};
@@ -35,7 +38,11 @@ impl Game {
         Some(match self.pending_steps().last() {
             None => "tile",
             Some(s) if s.owner == CORE_OWNER => "hidden",
-            Some(s) => &self.rules().plugins[s.owner as usize].decl.id,
+            Some(s) => self
+                .rules()
+                .plugins
+                .get(s.owner as usize)
+                .map_or("?", |p| p.decl.id.as_str()),
         })
     }
 
@@ -48,9 +55,12 @@ impl Game {
     /// e.g. after it was resolved.
     pub fn outcome_name_in(&self, step: Option<Step>, c: u32) -> String {
         match step {
-            Some(s) if s.owner != CORE_OWNER => self.rules().plugins[s.owner as usize]
-                .hooks
-                .value_name(NameCtx::Step(s), c),
+            Some(s) if s.owner != CORE_OWNER => {
+                self.rules().plugins.get(s.owner as usize).map_or_else(
+                    || c.to_string(),
+                    |p| p.hooks.value_name(NameCtx::Step(s), c),
+                )
+            }
             _ => self
                 .rules()
                 .tiles
@@ -63,9 +73,11 @@ impl Game {
     /// Parses the name of an outcome of the current chance event.
     pub fn parse_outcome(&self, name: &str) -> Result<u32, GameError> {
         match self.pending_steps().last() {
-            Some(s) if s.owner != CORE_OWNER => self.rules().plugins[s.owner as usize]
-                .hooks
-                .parse_value(NameCtx::Step(*s), name)
+            Some(s) if s.owner != CORE_OWNER => self
+                .rules()
+                .plugins
+                .get(s.owner as usize)
+                .and_then(|p| p.hooks.parse_value(NameCtx::Step(*s), name))
                 .ok_or_else(|| bad(name, "not an outcome of this chance event")),
             _ => self
                 .rules()
@@ -86,13 +98,10 @@ impl Game {
             },
             Action::Place(p) => format!("place {} {} {}", p.pos.x, p.pos.y, p.rot),
             Action::Figure(FigureOption::Pass) => "pass".into(),
-            Action::Figure(FigureOption::Deploy { kind, feature }) => format!(
-                "deploy {} {feature}",
-                self.rules()
-                    .figures
-                    .get(kind as usize)
-                    .map_or("?", |f| &f.name)
-            ),
+            Action::Figure(FigureOption::Deploy { kind, at }) => {
+                let name = self.rules().figure(kind).map_or("?", |f| &f.name);
+                format!("deploy {name} {}", self.location_text(at))
+            }
             Action::Figure(FigureOption::Special { plugin, code }) => {
                 match self.rules().plugins.get(plugin as usize) {
                     Some(p) => format!(
@@ -100,7 +109,7 @@ impl Game {
                         p.decl.id,
                         p.hooks.value_name(NameCtx::Special, code)
                     ),
-                    None => format!("plugin#{plugin} {code}"),
+                    None => format!("special {plugin} {code}"),
                 }
             }
             Action::Choose(c) => match self
@@ -146,7 +155,11 @@ impl Game {
                 // Any rotation that gives the same tile as a lower one names the same
                 // placement: use the one legal placements list.
                 let rot = match self.drawn_tile() {
-                    Some(t) => self.rules().tiles.get(t).same_rotation[r as usize],
+                    Some(t) => self
+                        .rules()
+                        .tiles
+                        .get(t)
+                        .map_or(r as u8, |tt| tt.same_rotation[r as usize]),
                     None => r as u8,
                 };
                 Ok(Action::Place(Placement {
@@ -163,17 +176,8 @@ impl Game {
                     .rules()
                     .figure_kind(kind_name)
                     .ok_or_else(|| bad(text, format!("no figure kind `{kind_name}`")))?;
-                let number = words
-                    .get(2)
-                    .filter(|w| w.bytes().all(|b| b.is_ascii_digit()));
-                let feature = match (words.len(), number) {
-                    (3, Some(n)) => n.parse::<u8>().map_err(|_| {
-                        bad(text, format!("no feature {n}: {}", self.feature_range()))
-                    })?,
-                    (3 | 4, None) => self.feature_by_name(&words[2..], text)?,
-                    _ => return Err(bad(text, "expected `deploy KIND FEATURE`")),
-                };
-                Ok(Action::Figure(FigureOption::Deploy { kind, feature }))
+                let at = self.parse_location(&words[2..], text)?;
+                Ok(Action::Figure(FigureOption::Deploy { kind, at }))
             }
             plugin => {
                 let Some(pi) = self.rules().plugin_index(plugin) else {
@@ -183,7 +187,10 @@ impl Game {
                     ));
                 };
                 let value = words[1..].join(" ");
-                let hooks = &self.rules().plugins[pi as usize].hooks;
+                let Some(p) = self.rules().plugins.get(pi as usize) else {
+                    return Err(bad(text, "unknown plugin"));
+                };
+                let hooks = &p.hooks;
                 if let Some(s) = self.pending_steps().last().filter(|s| s.owner == pi) {
                     let v = hooks
                         .parse_value(NameCtx::Step(*s), &value)
@@ -213,23 +220,114 @@ impl Game {
         }
     }
 
-    /// "the tile just placed has features 0 to N" (or that none was placed).
-    fn feature_range(&self) -> String {
-        match self.last_placed() {
-            Some(t) => format!(
-                "the tile just placed has features 0 to {}",
-                self.tile_type(t).features.len().saturating_sub(1)
+    /// Text of a figure location: the local feature, with the tile position when
+    /// it is not the tile placed this turn (see the table above).
+    pub fn location_text(&self, at: Location) -> String {
+        let (t, what) = match at {
+            Location::Feature(f) => (
+                self.feature_tile(f),
+                self.feature_local(f)
+                    .map_or_else(|| "?".into(), |l| l.to_string()),
             ),
-            None => "no tile has been placed this turn".into(),
+            Location::Corner(f, c) => (
+                self.feature_tile(f),
+                format!(
+                    "{} corner {}",
+                    self.feature_local(f)
+                        .map_or_else(|| "?".into(), |l| l.to_string()),
+                    c.name()
+                ),
+            ),
+            Location::Tile(t) => (Some(t), "tile".into()),
+        };
+        match t {
+            Some(t) if Some(t) != self.last_placed() || matches!(at, Location::Tile(_)) => {
+                let p = self.tile_pos(t).unwrap_or_default();
+                format!("{what} at {} {}", p.x, p.y)
+            }
+            _ => what,
         }
     }
 
-    /// Resolves `KIND SIDE` (e.g. `city N`, `field NL`, `cloister`) on the tile just placed.
-    fn feature_by_name(&self, words: &[&str], text: &str) -> Result<u8, GameError> {
-        let t = self
-            .last_placed()
-            .ok_or_else(|| bad(text, "no tile has been placed this turn"))?;
-        let kind = match words[0] {
+    /// Parses the words after `deploy KIND`: `[FEATURE] [corner C] [at X Y]`.
+    fn parse_location(&self, words: &[&str], text: &str) -> Result<Location, GameError> {
+        let (words, tile) = match words.iter().position(|w| *w == "at") {
+            Some(i) => {
+                let n = |w: Option<&&str>| -> Result<i16, GameError> {
+                    w.and_then(|s| s.parse::<i16>().ok())
+                        .ok_or_else(|| bad(text, "expected `at X Y`"))
+                };
+                if words.len() != i + 3 {
+                    return Err(bad(text, "expected `at X Y` at the end"));
+                }
+                let pos = Pos::new(n(words.get(i + 1))?, n(words.get(i + 2))?);
+                let t = self
+                    .tile_at(pos)
+                    .ok_or_else(|| bad(text, format!("no tile at {pos}")))?;
+                (&words[..i], t)
+            }
+            None => (
+                words,
+                self.last_placed()
+                    .ok_or_else(|| bad(text, "no tile has been placed this turn"))?,
+            ),
+        };
+        if words == ["tile"] {
+            return Ok(Location::Tile(tile));
+        }
+        let (words, corner) = match words.iter().position(|w| *w == "corner") {
+            Some(i) => {
+                let c = words
+                    .get(i + 1)
+                    .and_then(|w| Corner::parse(w))
+                    .filter(|_| words.len() == i + 2)
+                    .ok_or_else(|| bad(text, "expected `corner NW`, `NE`, `SE` or `SW`"))?;
+                (&words[..i], Some(c))
+            }
+            None => (words, None),
+        };
+        let local = match (words, corner) {
+            ([], Some(c)) => self
+                .corner_field(tile, c)
+                .and_then(|f| self.feature_local(f))
+                .ok_or_else(|| bad(text, format!("no field owns the {} corner", c.name())))?,
+            ([n], _) if n.bytes().all(|b| b.is_ascii_digit()) => n
+                .parse::<u8>()
+                .ok()
+                .filter(|&l| self.feature_of(tile, l).is_some())
+                .ok_or_else(|| {
+                    bad(
+                        text,
+                        format!("no feature {n}: {}", self.feature_range(tile)),
+                    )
+                })?,
+            ([_] | [_, _], _) => self.feature_by_name(tile, words, text)?,
+            _ => return Err(bad(text, "expected `deploy KIND FEATURE`")),
+        };
+        let f = self
+            .feature_of(tile, local)
+            .ok_or_else(|| bad(text, format!("the tile has no feature {local}")))?;
+        Ok(match corner {
+            Some(c) => Location::Corner(f, c),
+            None => Location::Feature(f),
+        })
+    }
+
+    /// "the tile has features 0 to N" (of placed tile `t`).
+    fn feature_range(&self, t: TileIndex) -> String {
+        let n = self.tile_type(t).map_or(0, |tt| tt.features.len());
+        let which = if Some(t) == self.last_placed() {
+            "the tile just placed"
+        } else {
+            "that tile"
+        };
+        format!("{which} has features 0 to {}", n.saturating_sub(1))
+    }
+
+    /// Resolves `KIND SIDE` (e.g. `city N`, `field NL`, `cloister`, `field centre`)
+    /// on placed tile `t`.
+    fn feature_by_name(&self, t: TileIndex, words: &[&str], text: &str) -> Result<u8, GameError> {
+        let kind = match words.first().copied().unwrap_or("") {
             "road" => FeatureKind::Road,
             "city" => FeatureKind::City,
             "field" => FeatureKind::Field,
@@ -237,9 +335,25 @@ impl Game {
             "spot" => FeatureKind::Spot,
             k => return Err(bad(text, format!("unknown feature kind `{k}`"))),
         };
-        let pt = self.tiles()[t as usize];
-        let tt = self.tile_type(t);
-        let geom = &tt.rot[pt.rot as usize];
+        let (Some(pt), Some(tt)) = (self.placed(t), self.tile_type(t)) else {
+            return Err(bad(text, "no such tile"));
+        };
+        let geom = &tt.rot[pt.rot as usize & 3];
+        if words.get(1) == Some(&"centre") {
+            let mut it = tt
+                .features
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| f.kind == kind && (f.inner || f.kind.is_centre()));
+            return match (it.next(), it.next()) {
+                (Some((l, _)), None) => Ok(l as u8),
+                (None, _) => Err(bad(text, format!("the tile has no {kind} in its centre"))),
+                _ => Err(bad(
+                    text,
+                    format!("the tile has several {kind}s in its centre: give its number"),
+                )),
+            };
+        }
         let slots: Vec<usize> = match words.get(1) {
             None => Vec::new(),
             Some(w) => {

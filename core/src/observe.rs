@@ -1,12 +1,17 @@
 //! Per-player observations: what one player can see of the game.
 //!
-//! Everything is public except the identity of tiles taken face down (for example
-//! under a hill): an observation lists them among the *unseen* tiles together
-//! with the bag, so a player knows how many tiles are out but not which.
+//! Everything of the core is public except the identity of tiles taken face down
+//! (for example under a hill): an observation lists them among the *unseen*
+//! tiles together with the bag, so a player knows how many tiles are out but
+//! not which. Each plugin decides what a player sees of its state (its
+//! `observe` hook); without the hook all of it is public.
 
 use crate::game::{Actor, Game};
+use crate::hooks::{hook, View};
 use crate::types::*;
+use crate::GameError;
 use serde::Serialize;
+use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
 /// A placed tile as seen by players.
@@ -20,19 +25,21 @@ pub struct SeenTile {
     pub rot: Rotation,
 }
 
-/// A deployed figure as seen by players.
+/// A figure on the board as seen by players.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SeenFigure {
-    /// Owner.
-    pub owner: PlayerId,
+    /// Owner (`None`: a neutral figure such as the dragon).
+    pub owner: Option<PlayerId>,
     /// Figure kind name.
     pub kind: String,
     /// Tile position.
     pub pos: Pos,
-    /// Local feature index on that tile.
-    pub feature: u8,
+    /// Local feature index on that tile (`None`: on the tile, on no feature).
+    pub feature: Option<u8>,
     /// Kind of that feature.
-    pub feature_kind: FeatureKind,
+    pub feature_kind: Option<FeatureKind>,
+    /// The corner of the tile it stands at, if any (a barn).
+    pub corner: Option<Corner>,
 }
 
 /// What one player can see.
@@ -58,6 +65,8 @@ pub struct Observation {
     pub figures: Vec<SeenFigure>,
     /// Supply per player, per figure kind name.
     pub supply: Vec<BTreeMap<String, u8>>,
+    /// Tiles in each player's hand, by id.
+    pub hands: Vec<Vec<String>>,
     /// Tiles not seen yet (bag plus face-down tiles), by id.
     pub unseen: BTreeMap<String, u16>,
     /// Tiles left to draw.
@@ -66,33 +75,69 @@ pub struct Observation {
     pub hidden_count: usize,
     /// Tiles set aside because they fit nowhere (seen by all).
     pub set_aside: Vec<String>,
-    /// Public plugin state words by plugin id.
-    pub plugins: BTreeMap<String, Vec<u32>>,
+    /// What the player sees of each plugin's state, by plugin id (the plugin's
+    /// `observe` hook; without it, all its state words by scope).
+    pub plugins: BTreeMap<String, Value>,
 }
 
 impl Game {
-    /// What `player` can see.
-    pub fn observation(&self, player: PlayerId) -> Observation {
+    /// What `player` can see. Fails if a plugin's `observe` hook fails or writes
+    /// something that is not JSON.
+    pub fn observation(&self, player: PlayerId) -> Result<Observation, GameError> {
         let rules = self.rules();
-        let id = |t: TileTypeId| rules.tiles.get(t).id.clone();
+        let id = |t: TileTypeId| {
+            rules
+                .tiles
+                .get(t)
+                .map_or_else(String::new, |x| x.id.clone())
+        };
         let mut unseen = BTreeMap::new();
         for &t in self.bag().iter().chain(self.hidden_tiles()) {
             *unseen.entry(id(t)).or_insert(0) += 1;
         }
-        let figures = (0..self.figure_count() as FigureId)
+        let figures = (0..self.figure_count() as u16)
+            .map(FigureId)
             .filter_map(|g| {
-                let f = self.figure_feature(g)?;
-                let t = self.feature_tile(f);
+                let at = self.figure_location(g)?;
+                let t = self.figure_tile(g)?;
+                let f = at.feature();
                 Some(SeenFigure {
                     owner: self.figure_owner(g),
-                    kind: rules.figures[self.figure_kind(g) as usize].name.clone(),
-                    pos: self.tiles()[t as usize].pos,
-                    feature: self.feature_local(f),
-                    feature_kind: self.feature_kind(f),
+                    kind: rules
+                        .figure(self.figure_kind(g)?)
+                        .map_or_else(String::new, |k| k.name.clone()),
+                    pos: self.tile_pos(t)?,
+                    feature: f.and_then(|f| self.feature_local(f)),
+                    feature_kind: f.and_then(|f| self.feature_kind(f)),
+                    corner: match at {
+                        Location::Corner(_, c) => Some(c),
+                        _ => None,
+                    },
                 })
             })
             .collect();
-        Observation {
+        let mut plugins = BTreeMap::new();
+        for (i, p) in rules.plugins.iter().enumerate() {
+            let seen = if p.subs & hook::OBSERVE != 0 {
+                let mut text = String::new();
+                p.hooks.observe(
+                    &View {
+                        game: self,
+                        plugin: i as u8,
+                    },
+                    player,
+                    &mut text,
+                )?;
+                serde_json::from_str(&text).map_err(|e| GameError::Illegal {
+                    action: format!("observation of plugin `{}`", p.decl.id),
+                    reason: format!("its `observe` hook wrote no valid JSON: {e}"),
+                })?
+            } else {
+                self.plugin_words(i as u8)
+            };
+            plugins.insert(p.decl.id.clone(), seen);
+        }
+        Ok(Observation {
             player,
             players: self.players(),
             turn: self.turn(),
@@ -120,20 +165,47 @@ impl Game {
                         .figures
                         .iter()
                         .enumerate()
-                        .map(|(k, f)| (f.name.clone(), self.supply(p, k as FigureKindId)))
+                        .filter(|(_, f)| f.per_player > 0)
+                        .map(|(k, f)| (f.name.clone(), self.supply(p, FigureKindId(k as u8))))
                         .collect()
                 })
+                .collect(),
+            hands: (0..self.players())
+                .map(|p| self.hand(p).map(id).collect())
                 .collect(),
             unseen,
             bag_count: self.bag_len(),
             hidden_count: self.hidden_tiles().len(),
             set_aside: self.set_aside_tiles().iter().map(|&t| id(t)).collect(),
-            plugins: rules
-                .plugins
-                .iter()
-                .enumerate()
-                .map(|(i, p)| (p.decl.id.clone(), self.plugin_state(i as u8).to_vec()))
-                .collect(),
-        }
+            plugins,
+        })
+    }
+
+    /// All of a plugin's state words by scope, as JSON: `game` (words), `players`
+    /// (words per player), `features` and `figures` (the non-zero blocks by id).
+    pub fn plugin_words(&self, plugin: u8) -> Value {
+        let nonzero = |get: &dyn Fn(usize) -> Option<Vec<u32>>, n: usize| {
+            let mut m = serde_json::Map::new();
+            for i in 0..n {
+                if let Some(w) = get(i).filter(|w| w.iter().any(|&x| x != 0)) {
+                    m.insert(i.to_string(), json!(w));
+                }
+            }
+            Value::Object(m)
+        };
+        json!({
+            "game": self.plugin_state(plugin).unwrap_or(&[]),
+            "players": (0..self.players())
+                .map(|p| self.plugin_player_state(plugin, p).unwrap_or(&[]).to_vec())
+                .collect::<Vec<_>>(),
+            "features": nonzero(
+                &|f| self.plugin_feature_state(plugin, FeatureId(f as u16)).map(<[u32]>::to_vec),
+                self.feature_count(),
+            ),
+            "figures": nonzero(
+                &|g| self.plugin_figure_state(plugin, FigureId(g as u16)).map(<[u32]>::to_vec),
+                self.figure_count(),
+            ),
+        })
     }
 }

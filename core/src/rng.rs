@@ -49,10 +49,12 @@ impl Rng {
         result
     }
 
-    /// A uniform integer in `0..n` (`n > 0`), without modulo bias (Lemire's method).
+    /// A uniform integer in `0..n`, without modulo bias (Lemire's method); 0 when `n` is 0.
     #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
-        debug_assert!(n > 0);
+        if n == 0 {
+            return 0;
+        }
         let n64 = n as u64;
         let mut m = (self.next_u64() >> 32) * n64;
         if (m as u32) < n {

@@ -3,13 +3,17 @@
 //! A [`Rules`] value is built once from a resolved ruleset and shared (`Arc`) by
 //! every game and clone that uses it; the game state never holds strings.
 
+pub use crate::figure_kind::{FigureKind, FigureKindOf, FigureSpec};
 use crate::hooks::{hook, Hooks};
 use crate::tiles::TileCatalogue;
+use crate::types::NONE16;
 use crate::types::*;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// How farmers score at the end (rulings F1–F4).
+#[repr(u8)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum FarmerScoring {
@@ -36,8 +40,11 @@ impl FarmerScoring {
     }
 }
 
-/// Options of the base rules (the `[core]` table of a ruleset).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Options of the base rules (the `[core]` table of a ruleset). Plugins read them
+/// with `View::core_options`.
+#[repr(C)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
 pub struct CoreOptions {
     /// Farmer scoring variant (F1–F4).
@@ -91,25 +98,27 @@ impl CoreOptions {
     }
 }
 
-/// A kind of figure: the follower, or one a plugin contributes (shepherd, abbot, ...).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FigureKind {
-    /// Name used in logs and records (`follower`, `shepherd`, ...).
-    pub name: String,
-    /// Copies each player has.
-    pub per_player: u8,
-    /// Weight in majorities (follower 1, large follower 2, shepherd 0).
-    pub strength: u8,
-    /// Whether it makes its feature occupied (no further follower may join).
-    pub occupies: bool,
-    /// Whether it goes back to its owner when its feature is scored.
-    pub returns_on_score: bool,
+/// A plugin's declared state sizes, in `u32` words per scope. All words start at 0.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StateWords {
+    /// Words per game.
+    pub game: u32,
+    /// Words per player.
+    pub player: u32,
+    /// Words per feature instance.
+    pub feature: u32,
+    /// Words per figure.
+    pub figure: u32,
 }
 
 /// Most words of per-game state one plugin may declare (256 KiB).
 pub const MAX_GAME_WORDS: u32 = 1 << 16;
+/// Most words of per-player state one plugin may declare.
+pub const MAX_PLAYER_WORDS: u32 = 1 << 12;
 /// Most words of per-feature state one plugin may declare.
 pub const MAX_FEATURE_WORDS: u32 = 16;
+/// Most words of per-figure state one plugin may declare.
+pub const MAX_FIGURE_WORDS: u32 = 16;
 /// Most words of per-feature state all plugins of a ruleset may declare together.
 pub const MAX_TOTAL_FEATURE_WORDS: u32 = 64;
 
@@ -133,18 +142,19 @@ pub struct PluginDecl {
     pub id: String,
     /// Figure kinds it contributes, in order.
     pub figures: Vec<FigureKind>,
-    /// Words (`u32`) of per-game state it needs.
-    pub game_words: u32,
-    /// Words of per-feature state it needs.
-    pub feature_words: u32,
+    /// Its state, in words per scope.
+    pub state: StateWords,
     /// Marker names it interprets, in order (looked up with `View::my_marker`).
     pub markers: Vec<String>,
+    /// Tile link names it interprets, in order (looked up with `View::my_link`).
+    pub links: Vec<String>,
 }
 
 impl PluginDecl {
     /// Checks what the declaration promises the core: a valid id
-    /// ([`valid_plugin_id`]) and state sizes within [`MAX_GAME_WORDS`] and
-    /// [`MAX_FEATURE_WORDS`]. Returns every problem.
+    /// ([`valid_plugin_id`]) and state sizes within [`MAX_GAME_WORDS`],
+    /// [`MAX_PLAYER_WORDS`], [`MAX_FEATURE_WORDS`] and [`MAX_FIGURE_WORDS`].
+    /// Returns every problem.
     pub fn check(&self) -> Vec<String> {
         let mut errs = Vec::new();
         if !valid_plugin_id(&self.id) {
@@ -153,10 +163,15 @@ impl PluginDecl {
                 self.id
             ));
         }
-        if self.game_words > MAX_GAME_WORDS || self.feature_words > MAX_FEATURE_WORDS {
+        let w = self.state;
+        if w.game > MAX_GAME_WORDS
+            || w.player > MAX_PLAYER_WORDS
+            || w.feature > MAX_FEATURE_WORDS
+            || w.figure > MAX_FIGURE_WORDS
+        {
             errs.push(format!(
-                "plugin `{}` declares {} words of game state and {} per feature: at most {MAX_GAME_WORDS} and {MAX_FEATURE_WORDS}",
-                self.id, self.game_words, self.feature_words
+                "plugin `{}` declares {} words of state per game, {} per player, {} per feature and {} per figure: at most {MAX_GAME_WORDS}, {MAX_PLAYER_WORDS}, {MAX_FEATURE_WORDS} and {MAX_FIGURE_WORDS}",
+                self.id, w.game, w.player, w.feature, w.figure
             ));
         }
         errs
@@ -170,15 +185,15 @@ pub struct PluginEntry {
     /// The hook implementation.
     pub hooks: Arc<dyn Hooks>,
     /// Hook subscription bits (see [`hook`]).
-    pub subs: u32,
-    /// Offset of its per-game words in the game's plugin state.
-    pub game_off: u32,
-    /// Offset of its words inside each feature's block.
-    pub feature_off: u32,
+    pub subs: u64,
+    /// Offsets of its words in each scope's block.
+    pub offsets: StateWords,
     /// Its first figure kind id.
     pub first_figure: FigureKindId,
     /// Marker bits of its declared markers, in declaration order (0 if no tile has it).
     pub marker_bits: Vec<u64>,
+    /// Link ids of its declared links, in declaration order.
+    pub link_ids: Vec<u8>,
 }
 
 impl std::fmt::Debug for PluginEntry {
@@ -189,6 +204,13 @@ impl std::fmt::Debug for PluginEntry {
             .finish()
     }
 }
+
+/// The score categories every game has, before one category per plugin: the
+/// points of the base rules by what was scored.
+pub const BASE_CATEGORIES: [&str; 4] = ["roads", "cities", "cloisters", "farmers"];
+
+/// Category of farmer points in [`Rules::score_categories`].
+pub const CATEGORY_FARMERS: usize = 3;
 
 /// The compiled rules of a game.
 #[derive(Debug)]
@@ -201,20 +223,24 @@ pub struct Rules {
     pub options: CoreOptions,
     /// Figure kinds; 0 is the follower.
     pub figures: Vec<FigureKind>,
-    /// Figures per player over all kinds.
+    /// Player figures per player over all kinds.
     pub figs_per_player: u16,
     /// Kind of each per-player figure slot.
     pub slot_kind: Vec<FigureKindId>,
     /// First per-player slot of each kind.
     pub kind_first_slot: Vec<u16>,
+    /// Kind of each neutral figure (neutral figures follow every player's figures).
+    pub neutral_kind: Vec<FigureKindId>,
+    /// The plugin that declares each figure kind (`None` for the follower).
+    pub kind_plugin: Vec<Option<u8>>,
     /// Enabled plugins in dispatch order.
     pub plugins: Vec<PluginEntry>,
     /// Union of all plugins' subscriptions.
-    pub subs_any: u32,
-    /// Per-game plugin words in total.
-    pub game_words: u32,
-    /// Per-feature plugin words in total.
-    pub feature_words: u32,
+    pub subs_any: u64,
+    /// Plugin words per scope in total.
+    pub state: StateWords,
+    /// Score categories: [`BASE_CATEGORIES`], then one per plugin (its id).
+    pub score_categories: Vec<String>,
     /// Upper bound on features in one game (all tiles' features).
     pub max_features: usize,
     /// Upper bound on placed tiles.
@@ -229,10 +255,11 @@ pub const MAX_TILES: usize = 0x7FFF;
 pub const MAX_FEATURES: usize = NONE16 as usize - 1;
 
 /// Figure kind id of the follower.
-pub const FOLLOWER: FigureKindId = 0;
+pub const FOLLOWER: FigureKindId = FigureKindId(0);
 
 impl Rules {
-    /// Builds rules from compiled tiles, options and the ordered plugins.
+    /// Builds rules from compiled tiles, options and the ordered plugins. Every
+    /// problem is reported.
     pub fn new(
         name: impl Into<String>,
         mut tiles: TileCatalogue,
@@ -243,18 +270,13 @@ impl Rules {
         if tiles.start.is_none() {
             errs.push("no tile set provides a start tile (`start = true`)".into());
         }
-        let mut figures = vec![FigureKind {
-            name: "follower".into(),
-            per_player: options.followers,
-            strength: 1,
-            occupies: true,
-            returns_on_score: true,
-        }];
+        let mut figures = vec![FigureSpec::follower("follower", options.followers, 1).to_kind()];
+        let mut kind_plugin = vec![None];
         let mut entries = Vec::new();
-        let (mut game_words, mut feature_words) = (0u32, 0u32);
-        for (decl, hooks) in plugins {
+        let mut state = StateWords::default();
+        for (pi, (decl, hooks)) in plugins.into_iter().enumerate() {
             errs.extend(decl.check());
-            let first_figure = figures.len() as FigureKindId;
+            let first_figure = FigureKindId(figures.len().min(255) as u8);
             for f in &decl.figures {
                 if figures.iter().any(|g| g.name == f.name) {
                     errs.push(format!(
@@ -262,7 +284,20 @@ impl Rules {
                         decl.id, f.name
                     ));
                 }
+                if (f.per_player == 0) == (f.neutral == 0) {
+                    errs.push(format!(
+                        "plugin `{}`: figure kind `{}` must have copies per player or neutral copies (not both)",
+                        decl.id, f.name
+                    ));
+                }
+                if f.neutral > 0 && (f.offered || f.occupies || f.follower) {
+                    errs.push(format!(
+                        "plugin `{}`: neutral figure kind `{}` cannot be offered, occupy or be a follower",
+                        decl.id, f.name
+                    ));
+                }
                 figures.push(f.clone());
+                kind_plugin.push(Some(pi.min(254) as u8));
             }
             let mut marker_bits = Vec::new();
             for m in &decl.markers {
@@ -272,68 +307,99 @@ impl Rules {
                     Err(e) => errs.push(e),
                 }
             }
+            let mut link_ids = Vec::new();
+            for l in &decl.links {
+                match tiles.links.intern(l) {
+                    Ok(id) => link_ids.push(id),
+                    Err(e) => errs.push(e),
+                }
+            }
+            if let Err(e) = hooks.check_core(&options) {
+                errs.push(format!("plugin `{}`: {e}", decl.id));
+            }
             let subs = hooks.subscriptions();
+            let offsets = state;
+            state.game = state.game.saturating_add(decl.state.game);
+            state.player = state.player.saturating_add(decl.state.player);
+            state.feature = state.feature.saturating_add(decl.state.feature);
+            state.figure = state.figure.saturating_add(decl.state.figure);
             entries.push(PluginEntry {
-                game_off: game_words,
-                feature_off: feature_words,
+                offsets,
                 first_figure,
                 marker_bits,
+                link_ids,
                 subs,
                 decl,
                 hooks,
             });
-            if let Some(e) = entries.last() {
-                game_words = game_words.saturating_add(e.decl.game_words);
-                feature_words = feature_words.saturating_add(e.decl.feature_words);
-            }
         }
-        if feature_words > MAX_TOTAL_FEATURE_WORDS {
+        if state.feature > MAX_TOTAL_FEATURE_WORDS {
             errs.push(format!(
-                "the plugins declare {feature_words} words of state per feature together: at most {MAX_TOTAL_FEATURE_WORDS}"
+                "the plugins declare {} words of state per feature together: at most {MAX_TOTAL_FEATURE_WORDS}",
+                state.feature
             ));
         }
-        if figures.len() > 8 {
+        if entries.len() > 200 {
             errs.push(format!(
-                "{} figure kinds: at most 8 are supported",
+                "{} plugins: at most 200 are supported",
+                entries.len()
+            ));
+        }
+        if figures.len() > 64 {
+            errs.push(format!(
+                "{} figure kinds: at most 64 are supported",
                 figures.len()
             ));
         }
         let mut slot_kind = Vec::new();
         let mut kind_first_slot = Vec::new();
+        let mut neutral_kind = Vec::new();
         for (k, f) in figures.iter().enumerate() {
-            kind_first_slot.push(slot_kind.len() as u16);
-            slot_kind.extend(std::iter::repeat_n(
-                k as FigureKindId,
-                f.per_player as usize,
-            ));
+            let id = FigureKindId(k.min(255) as u8);
+            kind_first_slot.push(slot_kind.len().min(u16::MAX as usize) as u16);
+            slot_kind.extend(std::iter::repeat_n(id, f.per_player as usize));
+            neutral_kind.extend(std::iter::repeat_n(id, f.neutral as usize));
         }
         let max_tiles = tiles.total();
         let max_features: usize = tiles
             .types
             .iter()
-            .map(|t| t.count as usize * t.features.len())
+            .map(|t| t.total_copies() * t.features.len())
             .sum();
+        let figure_bound = slot_kind.len() * MAX_PLAYERS + neutral_kind.len();
         if max_features >= MAX_FEATURES || max_tiles >= MAX_TILES {
             errs.push(format!(
                 "too many tiles: {max_tiles} tiles with {max_features} features in all; a game holds fewer than {MAX_TILES} tiles and {MAX_FEATURES} features"
+            ));
+        }
+        if figure_bound >= 0x7FFF {
+            errs.push(format!(
+                "too many figures: {figure_bound} in a game of {MAX_PLAYERS} players; at most 32766"
             ));
         }
         let pennant_bit = tiles.markers.bit("pennant");
         if !errs.is_empty() {
             return Err(errs);
         }
+        let score_categories = BASE_CATEGORIES
+            .iter()
+            .map(|s| s.to_string())
+            .chain(entries.iter().map(|e| e.decl.id.clone()))
+            .collect();
         Ok(Rules {
             name: name.into(),
             subs_any: entries.iter().fold(0, |a, e| a | e.subs),
             figs_per_player: slot_kind.len() as u16,
             slot_kind,
             kind_first_slot,
+            neutral_kind,
+            kind_plugin,
             tiles,
             options,
             figures,
             plugins: entries,
-            game_words,
-            feature_words,
+            state,
+            score_categories,
             max_features,
             max_tiles,
             pennant_bit,
@@ -342,7 +408,7 @@ impl Rules {
 
     /// Whether any plugin subscribes to hook bit `h`.
     #[inline]
-    pub fn wants(&self, h: u32) -> bool {
+    pub fn wants(&self, h: u64) -> bool {
         self.subs_any & h != 0
     }
 
@@ -351,7 +417,13 @@ impl Rules {
         self.figures
             .iter()
             .position(|f| f.name == name)
-            .map(|i| i as FigureKindId)
+            .map(|i| FigureKindId(i as u8))
+    }
+
+    /// The figure kind `k`, if it exists.
+    #[inline]
+    pub fn figure(&self, k: FigureKindId) -> Option<&FigureKind> {
+        self.figures.get(k.index())
     }
 
     /// The plugin with this id.
@@ -360,6 +432,12 @@ impl Rules {
             .iter()
             .position(|p| p.decl.id == id)
             .map(|i| i as u8)
+    }
+
+    /// The score category of the points a plugin awards or adjusts.
+    #[inline]
+    pub fn plugin_category(&self, plugin: u8) -> usize {
+        BASE_CATEGORIES.len() + plugin as usize
     }
 
     /// Whether the ruleset has no plugins that can veto placements (fast path).

@@ -14,7 +14,7 @@
 //! Chance events must be given explicitly (`draw ...`, `shepherd sheep-3`): a
 //! fixture never depends on the RNG.
 
-use crate::game::{Actor, Game, SCORE_CATEGORY_NAMES};
+use crate::game::{Actor, Game};
 use crate::rules::Rules;
 use crate::GameError;
 use serde::Deserialize;
@@ -128,7 +128,7 @@ pub struct Expect {
     #[serde(default)]
     pub scores: Option<Vec<i32>>,
     /// Points per seat by score category (`roads`, `cities`, `cloisters`,
-    /// `spots`, `farmers`, `plugins`; see [`SCORE_CATEGORY_NAMES`]).
+    /// `farmers`, and each plugin's id; see [`Game::score_categories`]).
     #[serde(default)]
     pub categories: BTreeMap<String, Vec<i32>>,
     /// Events that must happen, in this order (others may come between), in
@@ -197,12 +197,12 @@ impl Scenario {
             }
         }
         for (name, want) in &e.categories {
-            let Some(c) = SCORE_CATEGORY_NAMES.iter().position(|n| n == name) else {
+            let Some(c) = g.score_categories().iter().position(|n| n == name) else {
                 return Err(unmet(
                     "categories",
                     format!(
                         "no score category `{name}` (categories: {})",
-                        SCORE_CATEGORY_NAMES.join(", ")
+                        g.score_categories().join(", ")
                     ),
                 ));
             };

@@ -27,8 +27,13 @@ pub struct TileSetSpec {
 pub struct TileSpec {
     /// Unique id, e.g. `BA/RCr`.
     pub id: String,
-    /// Copies per edition (`C1`, `C2`).
+    /// Copies in the bag per edition (`C1`, `C2`).
+    #[serde(default)]
     pub counts: BTreeMap<String, u16>,
+    /// Copies each player holds in his hand instead (never in the bag; e.g. the
+    /// abbey: `per_player = 1`). A plugin plays them (`Cx::play_from_hand`).
+    #[serde(default)]
+    pub per_player: u16,
     /// Whether the start tile is one copy of this tile.
     #[serde(default)]
     pub start: bool,
@@ -39,6 +44,10 @@ pub struct TileSpec {
     pub markers: Vec<String>,
     /// Features in local-index order.
     pub features: Vec<FeatureSpec>,
+    /// Named groups of local features that a plugin interprets, e.g.
+    /// `links = { wagon = [[0, 1], [2, 3]] }`; inert unless a plugin declares the name.
+    #[serde(default)]
+    pub links: BTreeMap<String, Vec<Vec<u8>>>,
 }
 
 /// Unchecked feature description.
@@ -53,9 +62,44 @@ pub struct FeatureSpec {
     /// For fields: local indices of bordering cities.
     #[serde(default)]
     pub adj: Vec<u8>,
-    /// Feature-level markers.
+    /// Feature-level markers; a marker listed several times counts several times
+    /// (`["pennant", "pennant"]`: two pennants).
     #[serde(default)]
     pub markers: Vec<String>,
+    /// Fields only: an *inner* field, owning no edge slot (between four city caps):
+    /// closed from the moment it is placed. `slots` must then be empty.
+    #[serde(default)]
+    pub inner: bool,
+}
+
+/// Interned names of tile links (the `links` table of tiles; at most 32).
+#[derive(Clone, Debug, Default)]
+pub struct LinkTable {
+    names: Vec<String>,
+}
+
+impl LinkTable {
+    /// The id of `name`, interning it.
+    pub fn intern(&mut self, name: &str) -> Result<u8, String> {
+        if let Some(i) = self.get(name) {
+            return Ok(i);
+        }
+        if self.names.len() >= 32 {
+            return Err(format!("too many distinct tile links (32 max) at `{name}`"));
+        }
+        self.names.push(name.to_string());
+        Ok((self.names.len() - 1) as u8)
+    }
+
+    /// The id of `name` if any tile or plugin uses it.
+    pub fn get(&self, name: &str) -> Option<u8> {
+        self.names.iter().position(|n| n == name).map(|i| i as u8)
+    }
+
+    /// All names in id order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
 }
 
 /// Interned marker names (at most 64).
@@ -88,8 +132,8 @@ impl MarkerTable {
     }
 
     /// Name of marker `id`.
-    pub fn name(&self, id: u8) -> &str {
-        &self.names[id as usize]
+    pub fn name(&self, id: u8) -> Option<&str> {
+        self.names.get(id as usize).map(String::as_str)
     }
 
     /// All names in id order.
@@ -116,8 +160,26 @@ pub struct TileFeature {
     pub adj: Vec<u8>,
     /// Marker bit mask.
     pub markers: u64,
-    /// Number of pennants (0 or 1).
+    /// Markers listed more than once: `(marker id, count)`.
+    pub marker_counts: Vec<(u8, u8)>,
+    /// Number of pennants.
     pub pennants: u8,
+    /// An inner field (owns no slot; closed from placement).
+    pub inner: bool,
+}
+
+impl TileFeature {
+    /// How many times the feature carries the marker with bit `bit` (0 if not at all).
+    pub fn marker_count(&self, bit: u64) -> u32 {
+        if bit == 0 || self.markers & bit == 0 {
+            return 0;
+        }
+        let id = bit.trailing_zeros() as u8;
+        self.marker_counts
+            .iter()
+            .find(|(m, _)| *m == id)
+            .map_or(1, |&(_, n)| u32::from(n))
+    }
 }
 
 /// Geometry of a tile type under one rotation, in board orientation.
@@ -140,8 +202,10 @@ pub struct TileType {
     pub id: String,
     /// Name of the tile set it came from.
     pub set: String,
-    /// Copies in the chosen edition.
+    /// Copies in the bag in the chosen edition.
     pub count: u16,
+    /// Copies each player holds in his hand (never in the bag).
+    pub per_player: u16,
     /// Whether this tile provides the start tile.
     pub start: bool,
     /// Tile-level marker mask.
@@ -155,8 +219,26 @@ pub struct TileType {
     /// For each rotation, the lowest rotation that gives the same tile (the one
     /// legal placements use).
     pub same_rotation: [Rotation; 4],
-    /// Index of the first cloister or spot feature, for quick checks.
+    /// Whether it has a cloister or spot feature, for quick checks.
     pub has_centre: bool,
+    /// Link groups: `(link id, group of each local feature or 255)`.
+    pub links: Vec<(u8, Vec<u8>)>,
+}
+
+impl TileType {
+    /// Copies in one game at most (bag, start tile and the hands of six players).
+    pub fn total_copies(&self) -> usize {
+        self.count as usize + self.per_player as usize * MAX_PLAYERS
+    }
+
+    /// The group of local feature `local` in link `link`, if it is in one.
+    pub fn link_group(&self, link: u8, local: u8) -> Option<u8> {
+        let (_, groups) = self.links.iter().find(|(l, _)| *l == link)?;
+        groups
+            .get(local as usize)
+            .copied()
+            .filter(|&g| g != NO_FEATURE)
+    }
 }
 
 /// Precomputed placement fit: for a packed neighbour requirement, the legal rotations.
@@ -178,6 +260,8 @@ pub struct TileCatalogue {
     pub fits: Vec<FitTable>,
     /// Marker names.
     pub markers: MarkerTable,
+    /// Link names.
+    pub links: LinkTable,
     /// The start tile type, if any set provides one.
     pub start: Option<TileTypeId>,
     by_id: HashMap<String, TileTypeId>,
@@ -219,9 +303,9 @@ impl TileCatalogue {
                         ));
                     }
                 }
-                match compile_tile(spec, &set.name, edition, &mut cat.markers) {
+                match compile_tile(spec, &set.name, edition, &mut cat.markers, &mut cat.links) {
                     Ok(t) => {
-                        let id = cat.types.len() as TileTypeId;
+                        let id = TileTypeId(cat.types.len().min(u16::MAX as usize) as u16);
                         if t.start && t.count > 0 && cat.start.is_none() {
                             cat.start = Some(id);
                         }
@@ -247,19 +331,36 @@ impl TileCatalogue {
         self.by_id.get(id).copied()
     }
 
-    /// The tile type `t`.
+    /// The tile type `t`, if it exists.
     #[inline]
-    pub fn get(&self, t: TileTypeId) -> &TileType {
-        &self.types[t as usize]
+    pub fn get(&self, t: TileTypeId) -> Option<&TileType> {
+        self.types.get(t.index())
     }
 
-    /// Total copies over all types (the bag, including the start tile).
+    /// Number of tile types.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.types.len()
+    }
+
+    /// Whether there is no tile type.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.types.is_empty()
+    }
+
+    /// Total copies over all types in one game at most (the bag, the start tile and
+    /// six players' hands).
     pub fn total(&self) -> usize {
-        self.types.iter().map(|t| t.count as usize).sum()
+        self.types.iter().map(TileType::total_copies).sum()
     }
 }
 
 fn edge_of(kinds: [Option<FeatureKind>; 3]) -> EdgeKind {
+    if kinds.iter().all(Option::is_none) {
+        // No slot owned: a field side unless the data says `?` (checked by the caller).
+        return EdgeKind::Field;
+    }
     if kinds.contains(&Some(FeatureKind::City)) {
         EdgeKind::City
     } else if kinds.contains(&Some(FeatureKind::Road)) {
@@ -274,6 +375,7 @@ fn compile_tile(
     set: &str,
     edition: &str,
     markers: &mut MarkerTable,
+    links: &mut LinkTable,
 ) -> Result<TileType, Vec<String>> {
     let mut errs = Vec::new();
     if spec.features.len() >= NO_FEATURE as usize {
@@ -287,8 +389,20 @@ fn compile_tile(
         if f.kind.is_centre() && !f.slots.is_empty() {
             errs.push(format!("feature {fi} ({}) cannot own slots", f.kind));
         }
-        if !f.kind.is_centre() && f.slots.is_empty() {
-            errs.push(format!("feature {fi} ({}) owns no slot", f.kind));
+        if f.inner && f.kind != FeatureKind::Field {
+            errs.push(format!(
+                "feature {fi} ({}): only a field can be `inner`",
+                f.kind
+            ));
+        } else if f.inner && !f.slots.is_empty() {
+            errs.push(format!(
+                "feature {fi} (field): an `inner` field owns no slot, but `slots` lists some"
+            ));
+        } else if !f.kind.is_centre() && !f.inner && f.slots.is_empty() {
+            errs.push(format!(
+                "feature {fi} ({}) owns no slot (an inner field says `inner = true`)",
+                f.kind
+            ));
         }
         if f.kind != FeatureKind::Field && !f.adj.is_empty() {
             errs.push(format!("feature {fi} ({}): only fields have `adj`", f.kind));
@@ -360,8 +474,15 @@ fn compile_tile(
             }
         }
         let mut fm = 0u64;
+        let mut marker_counts: Vec<(u8, u8)> = Vec::new();
         for m in &f.markers {
             match markers.intern(m) {
+                Ok(id) if fm & (1 << id) != 0 => {
+                    match marker_counts.iter_mut().find(|(x, _)| *x == id) {
+                        Some((_, n)) => *n = n.saturating_add(1),
+                        None => marker_counts.push((id, 2)),
+                    }
+                }
                 Ok(id) => fm |= 1 << id,
                 Err(e) => errs.push(e),
             }
@@ -372,6 +493,14 @@ fn compile_tile(
                 _ => errs.push(format!("field {fi}: adj {a} is not a city of this tile")),
             }
         }
+        let pennants = if fm & (1 << pennant) == 0 {
+            0
+        } else {
+            marker_counts
+                .iter()
+                .find(|(m, _)| *m == pennant)
+                .map_or(1, |&(_, n)| n)
+        };
         features.push(TileFeature {
             kind: f.kind,
             slots,
@@ -379,7 +508,9 @@ fn compile_tile(
             side_count: sides.count_ones() as u8,
             adj: f.adj.clone(),
             markers: fm,
-            pennants: u8::from(fm & (1 << pennant) != 0),
+            marker_counts,
+            pennants,
+            inner: f.inner,
         });
     }
     // Printed side kinds, checked against `sides`.
@@ -387,14 +518,66 @@ fn compile_tile(
         let o = owner[slot];
         (o != NO_FEATURE).then(|| features[o as usize].kind)
     };
-    let printed: [EdgeKind; 4] =
-        std::array::from_fn(|d| edge_of([kind_at(3 * d), kind_at(3 * d + 1), kind_at(3 * d + 2)]));
+    let wild: Vec<bool> = spec.sides.chars().map(|c| c == '?').collect();
+    let printed: [EdgeKind; 4] = std::array::from_fn(|d| {
+        let kinds = [kind_at(3 * d), kind_at(3 * d + 1), kind_at(3 * d + 2)];
+        if wild.get(d) == Some(&true) && kinds.iter().all(Option::is_none) {
+            EdgeKind::Any
+        } else {
+            edge_of(kinds)
+        }
+    });
     let printed_str: String = printed.iter().map(|e| e.letter()).collect();
     if printed_str != spec.sides {
+        let hint = if wild.contains(&true) {
+            " (a `?` side is one that no feature reaches)"
+        } else {
+            ""
+        };
         errs.push(format!(
-            "`sides = \"{}\"` but the features give \"{printed_str}\"",
+            "`sides = \"{}\"` but the features give \"{printed_str}\"{hint}",
             spec.sides
         ));
+    }
+    let per_player = spec.per_player;
+    if per_player > 0 && spec.counts.values().any(|&n| n > 0) {
+        errs.push("a tile held in hand (`per_player`) cannot also have bag `counts`".into());
+    }
+    if per_player > 0 && spec.start {
+        errs.push("a tile held in hand (`per_player`) cannot be the start tile".into());
+    }
+    if per_player > 6 {
+        errs.push(format!("per_player = {per_player}: expected 0 to 6"));
+    }
+    let mut tile_links = Vec::new();
+    for (name, groups) in &spec.links {
+        let id = match links.intern(name) {
+            Ok(id) => id,
+            Err(e) => {
+                errs.push(e);
+                continue;
+            }
+        };
+        let mut group_of = vec![NO_FEATURE; spec.features.len()];
+        for (gi, g) in groups.iter().enumerate() {
+            if g.len() < 2 {
+                errs.push(format!(
+                    "link `{name}` group {gi}: a group needs at least two features"
+                ));
+            }
+            for &l in g {
+                match group_of.get_mut(l as usize) {
+                    None => errs.push(format!(
+                        "link `{name}` group {gi}: no feature {l} on this tile"
+                    )),
+                    Some(x) if *x != NO_FEATURE => {
+                        errs.push(format!("link `{name}`: feature {l} is in two groups"))
+                    }
+                    Some(x) => *x = gi.min(254) as u8,
+                }
+            }
+        }
+        tile_links.push((id, group_of));
     }
     for (d, &edge) in printed.iter().enumerate() {
         if let Some(e) = side_mix_error(d, edge, &owner, &features) {
@@ -464,6 +647,7 @@ fn compile_tile(
         id: spec.id.clone(),
         set: set.to_string(),
         count: spec.counts.get(edition).copied().unwrap_or(0),
+        per_player,
         start: spec.start,
         markers: tile_markers,
         features,
@@ -471,6 +655,7 @@ fn compile_tile(
         distinct_rots,
         same_rotation,
         has_centre,
+        links: tile_links,
     })
 }
 
@@ -533,7 +718,9 @@ fn fit_table(t: &TileType) -> FitTable {
             let code = t.rot[r].code;
             let ok = (0..4).all(|d| {
                 let need = (req >> (2 * d)) & 3;
-                need == 0 || need == (code >> (2 * d)) & 3
+                let have = (code >> (2 * d)) & 3;
+                // 0: no neighbour there, or a wildcard side (`?`) on either part.
+                need == 0 || have == 0 || need == have
             });
             if ok {
                 *slot |= 1 << r;
@@ -575,7 +762,7 @@ mod tests {
             ]
         "#);
         let cat = TileCatalogue::build(&[s], "C2").unwrap();
-        let t = cat.get(0);
+        let t = &cat.types[0];
         assert_eq!(t.count, 2);
         assert_eq!(t.features[1].slots, (1 << 4) | (1 << 10));
         assert_eq!(t.features[3].slots, (1 << 5) | (0b111 << 6) | (1 << 9));
@@ -605,10 +792,10 @@ mod tests {
             features = [ { kind = "cloister" }, { kind = "field", slots = ["N", "E", "S", "W"] } ]
         "#);
         let cat = TileCatalogue::build(&[s], "C2").unwrap();
-        assert_eq!(cat.get(0).distinct_rots, 0b0011);
-        assert_eq!(cat.get(0).same_rotation, [0, 1, 0, 1]);
-        assert_eq!(cat.get(1).distinct_rots, 0b0001);
-        assert_eq!(cat.get(1).same_rotation, [0; 4]);
+        assert_eq!(cat.types[0].distinct_rots, 0b0011);
+        assert_eq!(cat.types[0].same_rotation, [0, 1, 0, 1]);
+        assert_eq!(cat.types[1].distinct_rots, 0b0001);
+        assert_eq!(cat.types[1].same_rotation, [0; 4]);
     }
 
     #[test]

@@ -9,28 +9,207 @@ pub const MAX_PLAYERS: usize = 6;
 /// A seat at the table, `0..players`.
 pub type PlayerId = u8;
 
-/// Index of a tile type in the ruleset's tile catalogue.
-pub type TileTypeId = u16;
+/// Declares a typed index: a `Copy` newtype over an unsigned integer, so ids of
+/// different things cannot be mixed up (a tile index is no feature id).
+macro_rules! id_type {
+    ($(#[$doc:meta])* $name:ident($repr:ty), $what:literal) => {
+        $(#[$doc])*
+        #[repr(transparent)]
+        #[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+        #[derive(
+            Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize,
+            Deserialize,
+        )]
+        #[serde(transparent)]
+        pub struct $name(pub $repr);
 
-/// Index of a placed tile, in placement order (the start tile is 0).
-pub type TileIndex = u16;
+        impl $name {
+            /// The id with this index.
+            #[inline]
+            pub const fn new(i: $repr) -> $name {
+                $name(i)
+            }
 
-/// Global id of a feature instance on the board (one per feature of each placed tile).
-pub type FeatureId = u16;
+            /// The index, for indexing arrays.
+            #[inline]
+            pub const fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
 
-/// Index of a figure kind in the ruleset (0 is always the follower).
-pub type FigureKindId = u8;
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, concat!($what, " {}"), self.0)
+            }
+        }
 
-/// Index of a figure in the game (`player * figures_per_player + slot`).
-pub type FigureId = u16;
+        impl From<$name> for u32 {
+            #[inline]
+            fn from(v: $name) -> u32 {
+                v.0 as u32
+            }
+        }
 
-/// "No such thing" marker for the `u16` index types above.
-pub const NONE16: u16 = u16::MAX;
+        impl TryFrom<u32> for $name {
+            type Error = std::num::TryFromIntError;
+            #[inline]
+            fn try_from(v: u32) -> Result<$name, Self::Error> {
+                <$repr>::try_from(v).map($name)
+            }
+        }
+    };
+}
+
+id_type!(
+    /// Index of a tile type in the ruleset's tile catalogue.
+    TileTypeId(u16),
+    "tile type"
+);
+id_type!(
+    /// Index of a placed tile, in placement order (the start tile is 0).
+    TileIndex(u16),
+    "placed tile"
+);
+id_type!(
+    /// Global id of a feature instance on the board (one per feature of each placed
+    /// tile, numbered in placement order). Features join into sets; [`crate::Game::find`]
+    /// gives a set's root.
+    FeatureId(u16),
+    "feature"
+);
+id_type!(
+    /// A figure of the game: every player's figures (`player * per player + slot`),
+    /// then the neutral figures (owned by nobody, e.g. a dragon).
+    FigureId(u16),
+    "figure"
+);
+id_type!(
+    /// Index of a figure kind in the ruleset (0 is always the follower).
+    FigureKindId(u8),
+    "figure kind"
+);
+
+/// "No such thing" marker for `u16` indices in the engine's compact arrays
+/// (never part of the public API: queries return `Option`).
+pub(crate) const NONE16: u16 = u16::MAX;
+
+/// A corner of a tile on the board (board orientation), between two half slots:
+/// `NW` = `WR`+`NL`, `NE` = `NR`+`EL`, `SE` = `ER`+`SL`, `SW` = `SR`+`WL`.
+#[repr(u8)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
+)]
+pub enum Corner {
+    /// North-west.
+    #[default]
+    NW = 0,
+    /// North-east.
+    NE = 1,
+    /// South-east.
+    SE = 2,
+    /// South-west.
+    SW = 3,
+}
+
+impl Corner {
+    /// All four corners, clockwise from north-west.
+    pub const ALL: [Corner; 4] = [Corner::NW, Corner::NE, Corner::SE, Corner::SW];
+
+    /// The corner with this index (`0..4`, clockwise from north-west), modulo 4.
+    #[inline]
+    pub fn from_index(i: usize) -> Corner {
+        Corner::ALL[i & 3]
+    }
+
+    /// The two slots (board orientation) that meet at this corner: `(before, after)`
+    /// clockwise, e.g. `NW` = (`WR`, `NL`).
+    #[inline]
+    pub fn slots(self) -> (usize, usize) {
+        let i = self as usize;
+        ((i * 3 + 11) % SLOTS, i * 3)
+    }
+
+    /// Name (`NW`, `NE`, `SE`, `SW`).
+    pub fn name(self) -> &'static str {
+        ["NW", "NE", "SE", "SW"][self as usize]
+    }
+
+    /// The corner with this name.
+    pub fn parse(s: &str) -> Option<Corner> {
+        Corner::ALL.into_iter().find(|c| c.name() == s)
+    }
+
+    /// The offset `(dx, dy)` from a tile to the tile diagonally across this corner.
+    pub fn diagonal(self) -> (i16, i16) {
+        [(-1, -1), (1, -1), (1, 1), (-1, 1)][self as usize]
+    }
+}
+
+/// Where a figure stands on the board.
+///
+/// `Feature` and `Corner` figures belong to a feature for occupancy and scoring
+/// (a corner is only a finer position on the feature's tile: the barn);
+/// `Tile` figures stand on a tile but on no feature (the dragon).
+#[repr(u8)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Location {
+    /// On a feature instance (a road segment, a field segment, a cloister, ...).
+    Feature(FeatureId),
+    /// On a field feature instance, at a corner of its tile (placement checks and
+    /// drawing only: scoring sees the field).
+    Corner(FeatureId, Corner),
+    /// On a placed tile, on no feature.
+    Tile(TileIndex),
+}
+
+impl Location {
+    /// The feature instance it belongs to, if any.
+    #[inline]
+    pub fn feature(self) -> Option<FeatureId> {
+        match self {
+            Location::Feature(f) | Location::Corner(f, _) => Some(f),
+            Location::Tile(_) => None,
+        }
+    }
+}
+
+/// A set of feature kinds (bit `k` = [`FeatureKind`] `k`), e.g. where a figure may stand.
+#[repr(transparent)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FeatureKinds(pub u8);
+
+impl FeatureKinds {
+    /// No kind.
+    pub const NONE: FeatureKinds = FeatureKinds(0);
+    /// Roads, cities, cloisters and fields: where the base game's follower may stand.
+    pub const FOLLOWER: FeatureKinds = FeatureKinds(0b1111);
+
+    /// The set of these kinds.
+    pub const fn of(kinds: &[FeatureKind]) -> FeatureKinds {
+        let mut m = 0u8;
+        let mut i = 0;
+        while i < kinds.len() {
+            m |= 1 << kinds[i] as u8;
+            i += 1;
+        }
+        FeatureKinds(m)
+    }
+
+    /// Whether `k` is in the set.
+    #[inline]
+    pub const fn contains(self, k: FeatureKind) -> bool {
+        self.0 & (1 << k as u8) != 0
+    }
+}
 
 /// A board position. `x` grows eastwards, `y` grows southwards; the start tile is at `(0, 0)`.
 ///
 /// `repr(C)`: plugin hooks receive slices of placements without copying.
 #[repr(C)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
 )]
@@ -137,11 +316,15 @@ pub const fn mirror_slot(slot: usize) -> usize {
 pub type Rotation = u8;
 
 /// What a feature is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord,
+)]
 #[serde(rename_all = "lowercase")]
 #[repr(u8)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
 pub enum FeatureKind {
-    /// A road segment.
+    /// A road segment (the default, e.g. for a query about a feature that does not exist).
+    #[default]
     Road = 0,
     /// A city segment.
     City = 1,
@@ -194,6 +377,9 @@ impl fmt::Display for FeatureKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum EdgeKind {
+    /// A wildcard side (`?` in tile data): no feature reaches it; it fits against
+    /// any side and joins nothing.
+    Any = 0,
     /// Some slot of the side belongs to a city.
     City = 1,
     /// No city, some slot belongs to a road.
@@ -203,9 +389,16 @@ pub enum EdgeKind {
 }
 
 impl EdgeKind {
-    /// `C`, `R` or `F`.
+    /// Whether a side of this kind may meet a side of kind `other`: the same kind,
+    /// or either is a wildcard.
+    pub fn fits(self, other: EdgeKind) -> bool {
+        self == other || self == EdgeKind::Any || other == EdgeKind::Any
+    }
+
+    /// `C`, `R`, `F` or `?`.
     pub fn letter(self) -> char {
         match self {
+            EdgeKind::Any => '?',
             EdgeKind::City => 'C',
             EdgeKind::Road => 'R',
             EdgeKind::Field => 'F',
@@ -214,29 +407,43 @@ impl EdgeKind {
 }
 
 /// A set of players as a bit mask (bit `p` is player `p`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[repr(transparent)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct PlayerSet(pub u8);
 
 impl PlayerSet {
     /// No player.
     pub const EMPTY: PlayerSet = PlayerSet(0);
 
-    /// Whether `p` is in the set.
+    /// Whether `p` is in the set (`false` for a seat beyond 7).
     #[inline]
     pub fn contains(self, p: PlayerId) -> bool {
-        self.0 & (1 << p) != 0
+        p < 8 && self.0 & (1 << p) != 0
     }
 
-    /// Adds `p`.
+    /// Adds `p` (a seat beyond 7 is ignored).
     #[inline]
     pub fn insert(&mut self, p: PlayerId) {
-        self.0 |= 1 << p;
+        if p < 8 {
+            self.0 |= 1 << p;
+        }
     }
 
     /// Removes `p`.
     #[inline]
     pub fn remove(&mut self, p: PlayerId) {
-        self.0 &= !(1 << p);
+        if p < 8 {
+            self.0 &= !(1 << p);
+        }
+    }
+
+    /// The set holding only `p`.
+    #[inline]
+    pub fn only(p: PlayerId) -> PlayerSet {
+        let mut s = PlayerSet::EMPTY;
+        s.insert(p);
+        s
     }
 
     /// Number of players in the set.

@@ -40,7 +40,7 @@ fn b1_72_tiles_start_placed_71_drawn_7_followers() {
         assert_eq!(r.tiles.total(), 72, "edition {ed}");
         let g = Game::new(r.clone(), 2, 1).unwrap();
         assert_eq!(g.placed_count(), 1);
-        assert_eq!(r.tiles.get(g.tiles()[0].ty).id, "BA/RCr");
+        assert_eq!(r.tiles.get(g.tiles()[0].ty).unwrap().id, "BA/RCr");
         assert_eq!(g.bag_len(), 71);
         assert_eq!(g.supply(0, FOLLOWER), 7);
         assert_eq!(g.supply(1, FOLLOWER), 7);
@@ -350,7 +350,7 @@ fn b6_farmers_stay_and_score_only_at_the_end() {
         &[3, 0],
     );
     assert_eq!(
-        g.score_breakdown(0)[carcassonne_core::game::CATEGORY_FARMERS],
+        g.score_breakdown(0)[carcassonne_core::rules::CATEGORY_FARMERS],
         3
     );
 }
@@ -414,9 +414,10 @@ fn f4_no_farmers_when_farmers_are_off() {
     let r = farmers(FarmerScoring::Off);
     let mut g = run(&r, 2, "draw BA/C; place 0 -1 2").unwrap();
     let acts = g.legal_actions().unwrap();
+    let city = g.feature_of(g.last_placed().unwrap(), 0).unwrap();
     let knight = Action::Figure(FigureOption::Deploy {
         kind: FOLLOWER,
-        feature: 0,
+        at: Location::Feature(city),
     });
     assert_eq!(
         acts,

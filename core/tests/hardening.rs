@@ -14,19 +14,22 @@ fn base_tiles() -> TileCatalogue {
 struct Coin(Vec<u32>);
 
 impl Hooks for Coin {
-    fn subscriptions(&self) -> u32 {
+    fn subscriptions(&self) -> u64 {
         hook::TILE_DRAWN
     }
     fn tile_drawn(&self, cx: &mut Cx<'_>, _: TileTypeId) -> HookResult {
         cx.push_chance(0, 0);
         Ok(())
     }
-    fn step_outcomes(&self, _: &View<'_>, _: Step, out: &mut Vec<(u32, u32)>) -> HookResult {
-        out.extend(self.0.iter().enumerate().map(|(i, &w)| (i as u32, w)));
+    fn step_outcomes(&self, _: &View<'_>, _: Step, out: &mut Vec<Outcome>) -> HookResult {
+        out.extend(self.0.iter().enumerate().map(|(i, &w)| Outcome {
+            code: i as u32,
+            weight: w,
+        }));
         Ok(())
     }
     fn resolve_step(&self, cx: &mut Cx<'_>, _: Step, value: u32) -> HookResult {
-        cx.state_mut()[value as usize] += 1;
+        cx.state_words_mut()[value as usize] += 1;
         Ok(())
     }
 }
@@ -34,7 +37,10 @@ impl Hooks for Coin {
 fn coin_rules(weights: Vec<u32>) -> Arc<Rules> {
     let decl = PluginDecl {
         id: "coin".into(),
-        game_words: 2,
+        state: StateWords {
+            game: 2,
+            ..StateWords::default()
+        },
         ..PluginDecl::default()
     };
     let hooks: Arc<dyn Hooks> = Arc::new(Coin(weights));
@@ -81,7 +87,7 @@ fn chance_weights_summing_past_u32_max_draw_fairly() {
         let mut g = coin_game(vec![1 << 31, 1 << 31], seed);
         g.sample_chance().unwrap();
         let p = g.rules().plugin_index("coin").unwrap();
-        for (i, &n) in g.plugin_state(p).iter().enumerate() {
+        for (i, &n) in g.plugin_state(p).unwrap().iter().enumerate() {
             seen[i] += n;
         }
     }
@@ -93,8 +99,11 @@ fn plugin_state_sizes_are_bounded() {
     for (game_words, feature_words) in [(u32::MAX, 0), (0, u32::MAX), (MAX_GAME_WORDS + 1, 0)] {
         let decl = PluginDecl {
             id: "greedy-state".into(),
-            game_words,
-            feature_words,
+            state: StateWords {
+                game: game_words,
+                feature: feature_words,
+                ..StateWords::default()
+            },
             ..PluginDecl::default()
         };
         let hooks: Arc<dyn Hooks> = Arc::new(Coin(vec![1]));
@@ -116,7 +125,10 @@ fn plugin_state_sizes_are_bounded() {
         .map(|i| {
             let decl = PluginDecl {
                 id: format!("p{i}"),
-                feature_words: MAX_FEATURE_WORDS,
+                state: StateWords {
+                    feature: MAX_FEATURE_WORDS,
+                    ..StateWords::default()
+                },
                 ..PluginDecl::default()
             };
             let hooks: Arc<dyn Hooks> = Arc::new(Coin(vec![1]));
@@ -178,11 +190,11 @@ fn every_rotation_is_accepted_and_normalised() {
     // BA/RFr turned 180° is the same tile as unturned; so is any turn of the four-way city.
     for r in [0, 2] {
         let g = scenario::run(&base(), 2, &format!("draw BA/RFr; place 1 0 {r}")).unwrap();
-        assert_eq!(g.tile_rot(g.tile_at(Pos::new(1, 0)).unwrap()), 0);
+        assert_eq!(g.tile_rot(g.tile_at(Pos::new(1, 0)).unwrap()), Some(0));
     }
     for r in 0..4 {
         let g = scenario::run(&base(), 2, &format!("draw BA/Cccc+; place 0 -1 {r}")).unwrap();
-        assert_eq!(g.tile_rot(g.tile_at(Pos::new(0, -1)).unwrap()), 0);
+        assert_eq!(g.tile_rot(g.tile_at(Pos::new(0, -1)).unwrap()), Some(0));
     }
     // Through the action API a non-canonical rotation is explained, not "does not fit".
     let mut g = scenario::run(&base(), 2, "draw BA/Cccc+").unwrap();
@@ -266,7 +278,7 @@ fn illegal_actions_say_why() {
     let m = fails("draw BA/RFr; place 1 0 0; deploy follower 7");
     assert!(m.contains("illegal action `deploy follower 7`"), "{m}");
     assert!(
-        m.contains("has no feature 7 (it has features 0 to 2)"),
+        m.contains("no feature 7: the tile just placed has features 0 to 2"),
         "{m}"
     );
     // The road of RFr joins the start tile's road, which then holds a follower.

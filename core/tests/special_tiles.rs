@@ -18,6 +18,11 @@ fn sets(texts: &[&str]) -> Vec<TileSetSpec> {
         .collect()
 }
 
+/// The root of local feature `l` of placed tile `t`.
+fn root(g: &Game, t: TileIndex, l: u8) -> FeatureId {
+    g.find(g.feature_of(t, l).unwrap()).unwrap()
+}
+
 fn rules() -> Arc<Rules> {
     let cat = TileCatalogue::build(&sets(&[BASE, HS, SPECIAL]), "C2").expect("tiles compile");
     Arc::new(Rules::new("hs tiles", cat, CoreOptions::default(), vec![]).expect("rules"))
@@ -54,9 +59,9 @@ fn hills_and_sheep_tile_counts_per_edition() {
     // The one edition difference: RR.h gains a garden.
     let c1 = TileCatalogue::build(&sets(&[HS]), "C1").unwrap();
     let c2 = TileCatalogue::build(&sets(&[HS]), "C2").unwrap();
-    assert_eq!(c1.get(c1.by_id("HS/RR.h").unwrap()).count, 1);
-    assert_eq!(c2.get(c2.by_id("HS/RR.h").unwrap()).count, 0);
-    assert_eq!(c2.get(c2.by_id("HS/RR.hG").unwrap()).count, 1);
+    assert_eq!(c1.get(c1.by_id("HS/RR.h").unwrap()).unwrap().count, 1);
+    assert_eq!(c2.get(c2.by_id("HS/RR.h").unwrap()).unwrap().count, 0);
+    assert_eq!(c2.get(c2.by_id("HS/RR.hG").unwrap()).unwrap().count, 1);
 }
 
 /// Each feature as `kind:sides` (sides it touches as printed, plus the number of
@@ -171,16 +176,18 @@ fn hills_and_sheep_tiles_connect_as_printed() {
     let cat = TileCatalogue::build(&sets(&[HS, SPECIAL]), "C2").unwrap();
     assert_eq!(cat.types.len(), expected.len());
     for (id, feats, markers) in expected {
-        let t = cat.get(cat.by_id(id).unwrap_or_else(|| panic!("{id} missing")));
+        let t = cat
+            .get(cat.by_id(id).unwrap_or_else(|| panic!("{id} missing")))
+            .unwrap();
         assert_eq!(fingerprint(t), *feats, "{id}");
         let names: Vec<&str> = (0..cat.markers.names().len() as u8)
             .filter(|&m| t.markers & (1 << m) != 0)
-            .map(|m| cat.markers.name(m))
+            .map(|m| cat.markers.name(m).unwrap())
             .collect();
         assert_eq!(names, *markers, "{id} markers");
     }
     let garden = cat.markers.bit("garden");
-    let rrhg = cat.get(cat.by_id("HS/RR.hG").unwrap());
+    let rrhg = cat.get(cat.by_id("HS/RR.hG").unwrap()).unwrap();
     assert!(rrhg
         .features
         .iter()
@@ -195,33 +202,25 @@ fn t1_one_city_segment_against_the_double_side_joins_both() {
     let r = rules();
     let g = run(&r, 2, "draw HS/CC!.v; place 0 -1 2; pass").unwrap();
     let t = g.tile_at(Pos::new(0, -1)).unwrap();
-    let (a, b) = (g.feature_of(t, 0), g.feature_of(t, 1));
+    let (a, b) = (g.feature_of(t, 0).unwrap(), g.feature_of(t, 1).unwrap());
     assert_eq!(
         g.find(a),
         g.find(b),
         "cities A and B joined through the start city"
     );
-    assert_eq!(g.find(a), g.find(g.feature_of(0, 0)));
+    assert_eq!(g.find(a), Some(root(&g, TileIndex(0), 0)));
     // TILES.md's check: a BA/C against the double side joins A and B. Here CC!.v lies
     // below the start with its double side open to the south until the C arrives.
     let g = run(&r, 2, "draw HS/CC!.v; place 0 1 2; pass").unwrap();
     let x = g.tile_at(Pos::new(0, 1)).unwrap();
-    assert_ne!(
-        g.find(g.feature_of(x, 0)),
-        g.find(g.feature_of(x, 1)),
-        "apart before"
-    );
+    assert_ne!(root(&g, x, 0), root(&g, x, 1), "apart before");
     let g = run(
         &r,
         2,
         "draw HS/CC!.v; place 0 1 2; pass; draw BA/C; place 0 2 0; pass",
     )
     .unwrap();
-    assert_eq!(
-        g.find(g.feature_of(x, 0)),
-        g.find(g.feature_of(x, 1)),
-        "joined by the C"
-    );
+    assert_eq!(root(&g, x, 0), root(&g, x, 1), "joined by the C");
 }
 
 #[test]
@@ -258,9 +257,9 @@ fn t1_two_double_sides_join_all_four_segments() {
     );
     let x = g.tile_at(Pos::new(0, 1)).unwrap();
     let y = g.tile_at(Pos::new(0, 2)).unwrap();
-    let root = g.find(g.feature_of(x, 0));
-    for f in [g.feature_of(x, 1), g.feature_of(y, 0), g.feature_of(y, 1)] {
-        assert_eq!(g.find(f), root);
+    let first = root(&g, x, 0);
+    for (t, l) in [(x, 1), (y, 0), (y, 1)] {
+        assert_eq!(root(&g, t, l), first);
     }
 }
 
@@ -280,17 +279,13 @@ fn t1_an_open_double_side_keeps_the_city_incomplete() {
          draw BA/Cc+; place -1 1 2; pass";
     let g = run(&r, 2, ring).unwrap();
     let x = g.tile_at(Pos::new(0, 1)).unwrap();
-    assert_eq!(
-        g.find(g.feature_of(x, 0)),
-        g.find(g.feature_of(x, 1)),
-        "A and B joined round Q"
-    );
+    assert_eq!(root(&g, x, 0), root(&g, x, 1), "A and B joined round Q");
     assert!(
-        !g.is_complete(g.feature_of(x, 0)),
+        !g.is_complete(g.feature_of(x, 0).unwrap()).unwrap(),
         "the double side is still open"
     );
     assert_eq!(
-        g.open_sides(g.feature_of(x, 0)),
+        g.open_sides(g.feature_of(x, 0).unwrap()).unwrap(),
         2,
         "both segments still face Q"
     );
@@ -348,27 +343,11 @@ fn t2_two_split_sides_join_neither_cities_nor_opposite_fields() {
     );
     let x = g.tile_at(Pos::new(0, -1)).unwrap();
     let y = g.tile_at(Pos::new(0, -2)).unwrap();
-    assert_ne!(
-        g.find(g.feature_of(x, 0)),
-        g.find(g.feature_of(y, 0)),
-        "cities apart"
-    );
+    assert_ne!(root(&g, x, 0), root(&g, y, 0), "cities apart");
     // X turned 180°: its printed west field (1) lies on the board's east.
-    assert_eq!(
-        g.find(g.feature_of(x, 1)),
-        g.find(g.feature_of(y, 2)),
-        "board-east fields join"
-    );
-    assert_eq!(
-        g.find(g.feature_of(x, 2)),
-        g.find(g.feature_of(y, 1)),
-        "board-west fields join"
-    );
-    assert_ne!(
-        g.find(g.feature_of(x, 1)),
-        g.find(g.feature_of(x, 2)),
-        "east and west apart"
-    );
+    assert_eq!(root(&g, x, 1), root(&g, y, 2), "board-east fields join");
+    assert_eq!(root(&g, x, 2), root(&g, y, 1), "board-west fields join");
+    assert_ne!(root(&g, x, 1), root(&g, x, 2), "east and west apart");
 }
 
 // ------------------------------------------------------------------- T3

@@ -163,7 +163,73 @@ fn explain_layout_mismatch(header: &LibHeader) -> Vec<String> {
     out
 }
 
-/// Loads one plugin library and checks every plugin it exports.
+/// What the pre-flight found in a library.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Preflight {
+    /// A plugin library of this program's epoch (its SDK version).
+    Current(String),
+    /// A plugin library of another epoch.
+    OtherEpoch(u32),
+}
+
+/// Opens a library with plain `libloading` and reads its manifest, before
+/// abi_stable looks at it: names a library of another epoch (epoch 1 libraries
+/// have no manifest but abi_stable's root module), one that is no plugin, or one
+/// that does not load on this platform, in one line. The library stays loaded
+/// (libraries are never unloaded).
+pub fn preflight(path: &Path) -> Result<Preflight, LoadError> {
+    // SAFETY: loading a library runs its initialisers: native plugins are trusted
+    // code (see the module documentation).
+    let lib = unsafe { libloading::Library::new(path) }.map_err(|e| {
+        let text = e.to_string();
+        let short = last_part(&text);
+        let mut out = err(
+            path,
+            format!("cannot load the library (not a shared library for this platform?): {short}"),
+        );
+        out.details = Some(text);
+        out
+    })?;
+    let symbol = format!("{}\0", abi::MANIFEST_SYMBOL);
+    // SAFETY: the symbol, when present, is the `PluginManifest` static that
+    // `export_plugin_library!` exports; its layout is the same in every epoch.
+    let manifest = unsafe { lib.get::<*const abi::PluginManifest>(symbol.as_bytes()) }
+        .ok()
+        .map(|s| unsafe { **s });
+    let root = format!("{}\0", abi::abi_stable::library::ROOT_MODULE_LOADER_NAME);
+    // SAFETY: only the symbol's presence is checked.
+    let has_root = unsafe { lib.get::<*const u8>(root.as_bytes()) }.is_ok();
+    std::mem::forget(lib);
+    match manifest {
+        Some(m) if m.magic != abi::MANIFEST_MAGIC => Err(err(
+            path,
+            "not a carcassonne plugin library (its manifest is damaged)",
+        )),
+        Some(m) if m.epoch == abi::ABI_EPOCH => Ok(Preflight::Current(m.sdk_version())),
+        Some(m) => Ok(Preflight::OtherEpoch(m.epoch)),
+        // Epoch 1 had no manifest, only abi_stable's root module.
+        None if has_root => Ok(Preflight::OtherEpoch(1)),
+        None => Err(err(
+            path,
+            "not a carcassonne plugin library (it exports no plugin manifest)",
+        )),
+    }
+}
+
+/// The one-line error for a library of another epoch.
+fn other_epoch(path: &Path, epoch: u32) -> LoadError {
+    err(
+        path,
+        format!(
+            "built for plugin API epoch {epoch}, this program supports epoch {}: rebuild it against carcassonne-plugin-sdk {}",
+            abi::ABI_EPOCH,
+            env!("CARGO_PKG_VERSION")
+        ),
+    )
+}
+
+/// Loads one plugin library and checks every plugin it exports: the pre-flight
+/// ([`preflight`]), then abi_stable's typed root module and layout checks.
 ///
 /// Uses `lib_header_from_path` + `init_root_module` (not abi_stable's
 /// `load_from_file`, which caches one library per root-module type).
@@ -173,22 +239,25 @@ pub fn load_library(path: &Path) -> Result<Vec<AbiPlugin>, LoadErrors> {
     if !path.exists() {
         return Err(one(err(path, "no such file")));
     }
+    // dlopen searches the library path for a name without a slash: load by absolute path.
+    let abs = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    match preflight(&abs) {
+        Err(mut e) => {
+            e.path = Some(path.to_path_buf());
+            return Err(one(e));
+        }
+        Ok(Preflight::OtherEpoch(n)) => return Err(one(other_epoch(path, n))),
+        Ok(Preflight::Current(_)) => {}
+    }
     let loaded = catch_unwind(AssertUnwindSafe(
         || -> Result<Vec<PluginDescriptor>, LoadError> {
             let header: &'static LibHeader =
-                lib_header_from_path(path).map_err(|e| condense(path, e, None))?;
+                lib_header_from_path(&abs).map_err(|e| condense(path, e, None))?;
             let lib: PluginLib_Ref = header
                 .init_root_module::<PluginLib_Ref>()
                 .map_err(|e| condense(path, e, Some(header)))?;
             if lib.abi_epoch() != abi::ABI_EPOCH {
-                return Err(err(
-                    path,
-                    format!(
-                        "built for plugin API epoch {}, this program supports epoch {}",
-                        lib.abi_epoch(),
-                        abi::ABI_EPOCH
-                    ),
-                ));
+                return Err(other_epoch(path, lib.abi_epoch()));
             }
             Ok((lib.descriptors())().into_iter().collect())
         },
@@ -201,10 +270,20 @@ pub fn load_library(path: &Path) -> Result<Vec<AbiPlugin>, LoadErrors> {
     if descs.is_empty() {
         return Err(one(err(
             path,
-            "the library exports no plugin (does the library crate `use` the plugin crate and call `register_plugin!`?)",
+            "the library exports no plugin (does the library crate `use` the plugin crate and mark its impl `#[plugin]`?)",
         )));
     }
     from_descriptors(descs, PluginSource::Library(path.to_path_buf()), Some(path))
+}
+
+/// The last part of a system loader's message (`a: b: no such file` gives `no
+/// such file`): the reason, without the paths before it.
+fn last_part(text: &str) -> String {
+    text.rsplit(": ")
+        .next()
+        .filter(|s| !s.is_empty())
+        .unwrap_or(text)
+        .to_string()
 }
 
 /// One clear line for an abi_stable loading error; the long text goes to `details`.
@@ -213,12 +292,7 @@ fn condense(path: &Path, e: LibraryError, header: Option<&LibHeader>) -> LoadErr
     out.message = match &e {
         LibraryError::OpenError { err, .. } => {
             let text = err.to_string();
-            let short = text
-                .rsplit(": ")
-                .next()
-                .filter(|s| !s.is_empty())
-                .unwrap_or(&text)
-                .to_string();
+            let short = last_part(&text);
             out.details = Some(text);
             format!("cannot load the library: {short}")
         }
@@ -230,7 +304,7 @@ fn condense(path: &Path, e: LibraryError, header: Option<&LibHeader>) -> LoadErr
             actual_version,
             ..
         } => format!(
-            "built for plugin API epoch {}, this program supports epoch {} (ABI versions {actual_version} and {expected_version})",
+            "built for plugin API epoch {}, this program supports epoch {} (interface versions {actual_version} and {expected_version}): rebuild it against this carcassonne-plugin-sdk",
             actual_version.major, expected_version.major
         ),
         LibraryError::InvalidAbiHeader(h) => format!(

@@ -48,12 +48,16 @@ pub struct PluginInfo {
     pub depends_on: Vec<String>,
     /// Plugins that may not be enabled with it.
     pub conflicts_with: Vec<String>,
+    /// Plugins it runs after when they are enabled.
+    pub runs_after: Vec<String>,
+    /// Plugins it runs before when they are enabled.
+    pub runs_before: Vec<String>,
     /// Its options.
     pub options: Vec<OptionDoc>,
     /// Where it comes from.
     pub source: PluginSource,
-    /// Hook bits it may subscribe to (`carcassonne_core::hook`).
-    pub hooks: u32,
+    /// Hook bits it implements (`carcassonne_core::hook`).
+    pub hooks: u64,
     /// Figure kinds it contributes.
     pub figures: Vec<String>,
     /// Markers it gives a meaning to.

@@ -28,13 +28,13 @@ impl Config for Options {
         &[("factor", "Multiplier of road points.")];
 }
 
+#[plugin]
 impl Plugin for DoubleRoads {
     type Config = Options;
     const ID: &'static str = "test-double-roads";
     const VERSION: &'static str = "0.0.1";
     const DESCRIPTION: &'static str = "roads score double";
-    const HOOKS: u32 = hook::POINTS | hook::TURN_END | hook::TILE_PLACED;
-    const GAME_WORDS: u32 = 2;
+    const STATE: StateSpec = StateSpec::NONE.game::<[u32; 2]>();
 
     fn new(o: Options) -> Result<Self, ConfigError> {
         if o.factor < 1 {
@@ -43,29 +43,27 @@ impl Plugin for DoubleRoads {
         Ok(DoubleRoads { factor: o.factor })
     }
 
-    fn points(&self, _v: &View<'_>, info: &ScoreInfo, points: &mut i32) -> HookResult {
+    fn points(&self, _v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
         if info.kind == FeatureKind::Road {
-            *points *= self.factor;
+            points.set_winners(points.of_winners() * self.factor);
         }
         Ok(())
     }
 
     fn tile_placed(&self, cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
         let n = cx.placed_count() as u32;
-        if usize::from(tile) + 1 != n as usize {
+        if tile.index() + 1 != n as usize {
             return Err(Error::new("tile index mismatch"));
         }
-        cx.state_mut()[1] = n;
+        cx.game_state_mut::<[u32; 2]>()?[1] = n;
         Ok(())
     }
 
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
-        cx.state_mut()[0] += 1;
+        cx.game_state_mut::<[u32; 2]>()?[0] += 1;
         Ok(())
     }
 }
-
-register_plugin!(DoubleRoads);
 
 const RULESET: &str = "name = \"t\"\ntilesets = [\"base\"]\n[plugins.test-double-roads]\n";
 
@@ -79,7 +77,7 @@ fn builtin_plugin_runs_through_the_abi() {
     let mut g = Game::new(rs.rules.clone(), 2, 7).unwrap();
     let mut rng = Rng::new(7);
     while g.step_random(&mut rng).unwrap() {}
-    let st = g.plugin_state(0);
+    let st = g.plugin_state(0).unwrap();
     assert!(st[0] > 60, "turns counted: {st:?}");
     assert_eq!(st[1] as usize, g.placed_count());
 }
@@ -113,11 +111,11 @@ fn option_errors_point_at_the_key() {
 /// Scores the feature a figure was just deployed on, at once (nested scoring).
 struct ScoreAtOnce;
 
+#[plugin]
 impl Plugin for ScoreAtOnce {
     type Config = NoOptions;
     const ID: &'static str = "test-score-at-once";
     const VERSION: &'static str = "0.0.1";
-    const HOOKS: u32 = hook::AFTER_FIGURE;
 
     fn new(_: NoOptions) -> Result<Self, ConfigError> {
         Ok(ScoreAtOnce)
@@ -137,27 +135,23 @@ impl Plugin for ScoreAtOnce {
     }
 }
 
-register_plugin!(ScoreAtOnce);
-
 /// Refuses to score anything.
 struct RefusePoints;
 
+#[plugin]
 impl Plugin for RefusePoints {
     type Config = NoOptions;
     const ID: &'static str = "test-refuse-points";
     const VERSION: &'static str = "0.0.1";
-    const HOOKS: u32 = hook::POINTS;
 
     fn new(_: NoOptions) -> Result<Self, ConfigError> {
         Ok(RefusePoints)
     }
 
-    fn points(&self, _v: &View<'_>, _i: &ScoreInfo, _p: &mut i32) -> HookResult {
+    fn points(&self, _v: &View<'_>, _i: &ScoreInfo<'_>, _p: &mut Points) -> HookResult {
         Err("no points today".into())
     }
 }
-
-register_plugin!(RefusePoints);
 
 #[test]
 fn a_hook_failing_inside_another_plugins_call_keeps_its_own_name() {

@@ -264,10 +264,10 @@ features = [
         )
         .unwrap();
         let cat = carcassonne_core::TileCatalogue::build(&[set], "C2").unwrap();
-        let caps = cat.get(0);
+        let caps = &cat.types[0];
         assert_eq!(anchor(caps, 0, 2), CENTRE);
         assert!(anchor(caps, 0, 0).1 < 0.3, "the northern cap");
-        let road = cat.get(1);
+        let road = &cat.types[1];
         assert!(!centre_free(road, 0));
         assert!(anchor(road, 0, 1).1 < 0.4, "the northern field");
         assert!(anchor(road, 0, 2).1 > 0.6, "the southern field");

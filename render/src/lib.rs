@@ -18,7 +18,7 @@ pub mod shapes;
 pub mod style;
 pub mod tile;
 
-use carcassonne_core::{FigureId, Game, Pos, TileType};
+use carcassonne_core::{Corner, FigureId, FigureKindId, Game, Location, Pos, TileIndex, TileType};
 use std::collections::BTreeMap;
 use svg::node::element::{Circle, Definitions, Group, Rectangle as Rect, Text, Title, Use};
 use svg::Document;
@@ -87,9 +87,11 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
     let mut defined = std::collections::BTreeSet::new();
     let mut layer = Group::new().set("class", "tiles");
     for (i, t) in tiles.iter().enumerate() {
-        let key = format!("t{}r{}", t.ty, t.rot);
+        let Some(ty) = rules.tiles.get(t.ty) else {
+            continue;
+        };
+        let key = format!("t{}r{}", t.ty.0, t.rot);
         if defined.insert(key.clone()) {
-            let ty = rules.tiles.get(t.ty);
             defs =
                 defs.add(tile::tile(ty, &rules.tiles.markers, t.rot, style).set("id", key.clone()));
         }
@@ -100,7 +102,7 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
                 .set("data-index", i)
                 .set("data-x", t.pos.x)
                 .set("data-y", t.pos.y)
-                .set("data-tile", rules.tiles.get(t.ty).id.as_str())
+                .set("data-tile", ty.id.as_str())
                 .set("data-rot", t.rot)
                 .set("transform", format!("translate({x} {y})"))
                 .add(Use::new().set("href", format!("#{key}"))),
@@ -138,8 +140,11 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
                 .set("stroke-width", 2),
         );
     }
-    if let (true, Some(last)) = (o.highlight_last, g.last_placed()) {
-        let (x, y) = origin(g.tile_pos(last));
+    if let (true, Some(p)) = (
+        o.highlight_last,
+        g.last_placed().and_then(|t| g.tile_pos(t)),
+    ) {
+        let (x, y) = origin(p);
         doc = doc.add(
             Rect::new()
                 .set("class", "last")
@@ -153,12 +158,14 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
         );
     }
     doc = doc.add(figures(g, o, style, &origin));
-    if let Some(last) = g.last_placed() {
-        let ty = g.tile_type(last);
-        let (tx, ty_) = origin(g.tile_pos(last));
+    let last = g
+        .last_placed()
+        .and_then(|t| Some((g.tile_type(t)?, g.tile_pos(t)?, g.tile_rot(t)?)));
+    if let Some((ty, pos, rot)) = last {
+        let (tx, ty_) = origin(pos);
         let mut crowd: BTreeMap<u8, f64> = BTreeMap::new();
         for (local, id, letter) in &o.choices {
-            let (ax, ay) = geometry::anchor(ty, g.tile_rot(last), (*local).into());
+            let (ax, ay) = geometry::anchor(ty, rot, (*local).into());
             let n = crowd.entry(*local).or_default();
             let (cx, cy) = (tx + ax * S + *n * S * 0.24, ty_ + ay * S);
             *n += 1.0;
@@ -187,36 +194,73 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
     doc.to_string()
 }
 
+/// Where figure `fig` stands on its tile (unit square), and the tile, with the
+/// key of the spot figures fan out from: a feature's anchor, a field corner (the
+/// barn), or the tile's centre (a figure on the tile, like the dragon).
+fn figure_spot(g: &Game, fig: FigureId) -> Option<(TileIndex, geometry::Pt, (u16, u8))> {
+    let at = g.figure_location(fig)?;
+    let t = match at {
+        Location::Feature(f) | Location::Corner(f, _) => g.feature_tile(f)?,
+        Location::Tile(t) => t,
+    };
+    let (tt, rot) = (g.tile_type(t)?, g.tile_rot(t)?);
+    Some(match at {
+        Location::Feature(f) => {
+            let local = g.feature_local(f)?;
+            (t, geometry::anchor(tt, rot, local.into()), (t.0, local))
+        }
+        Location::Corner(_, c) => {
+            let d = 0.14;
+            let pt = match c {
+                Corner::NW => (d, d),
+                Corner::NE => (1.0 - d, d),
+                Corner::SE => (1.0 - d, 1.0 - d),
+                Corner::SW => (d, 1.0 - d),
+            };
+            (t, pt, (t.0, 200 + c as u8))
+        }
+        Location::Tile(_) => (t, geometry::CENTRE, (t.0, 255)),
+    })
+}
+
 /// The figures on the board, with notes.
 fn figures(g: &Game, o: &Options, style: &Style, origin: &dyn Fn(Pos) -> (f64, f64)) -> Group {
-    let rules = g.rules();
     let mut layer = Group::new().set("class", "figures");
-    // How many figures already stand at each (tile, feature), to fan them out.
+    // How many figures already stand at each spot, to fan them out.
     let mut crowd: BTreeMap<(u16, u8), usize> = BTreeMap::new();
-    for fig in 0..g.figure_count() as FigureId {
-        let Some(f) = g.figure_feature(fig) else {
+    for i in 0..g.figure_count() {
+        let fig = FigureId(i as u16);
+        let Some((t, (ax, ay), key)) = figure_spot(g, fig) else {
             continue;
         };
-        let (t, local) = (g.feature_tile(f), g.feature_local(f));
-        let n = crowd.entry((t, local)).or_default();
-        let (ax, ay) = geometry::anchor(g.tile_type(t), g.tile_rot(t), local.into());
-        let (tx, ty) = origin(g.tile_pos(t));
+        let Some(pos) = g.tile_pos(t) else {
+            continue;
+        };
+        let n = crowd.entry(key).or_default();
+        let (tx, ty) = origin(pos);
         let (x, y) = (tx + ax * S + *n as f64 * S * 0.17, ty + ay * S);
         *n += 1;
         let owner = g.figure_owner(fig);
-        let kind = &rules.figures[g.figure_kind(fig) as usize].name;
-        let color = style.player_color(Some(owner.into()));
+        let kind = g
+            .figure_kind(fig)
+            .and_then(|k| g.figure_kind_name(k))
+            .unwrap_or("figure");
+        let color = style.player_color(owner.map(usize::from));
+        let place = match g.figure_feature(fig).and_then(|f| g.feature_kind(f)) {
+            Some(k) => k.to_string(),
+            None => "tile".into(),
+        };
+        let who = owner.map_or_else(|| "neutral".into(), |p| seat_name(o, style, p.into()));
         let mut fg = Group::new()
             .set("class", "figure")
-            .set("data-owner", owner)
-            .set("data-kind", kind.as_str())
-            .set("data-x", g.tile_pos(t).x)
-            .set("data-y", g.tile_pos(t).y)
-            .add(Title::new(format!(
-                "{} {kind} ({})",
-                seat_name(o, style, owner.into()),
-                g.feature_kind(f)
-            )))
+            .set(
+                "data-owner",
+                owner.map_or_else(|| "neutral".to_string(), |p| p.to_string()),
+            )
+            .set("data-kind", kind)
+            .set("data-x", pos.x)
+            .set("data-y", pos.y)
+            .add(Title::new(format!("{who} {kind} ({place})")))
             .add(shapes::figure(&style.figure(kind), x, y, S * 0.24, &color));
         if let Some(note) = o.figure_notes.get(&fig) {
             fg = fg.add(
@@ -272,9 +316,10 @@ fn panel_height(g: &Game, o: &Options) -> f64 {
 pub fn legend_names(g: &Game) -> Vec<String> {
     let rules = g.rules();
     let mut mask = 0u64;
-    for i in 0..g.tiles().len() as u16 {
-        let t = g.tile_type(i);
-        mask |= t.markers | t.features.iter().fold(0, |m, f| m | f.markers);
+    for t in g.tiles() {
+        if let Some(t) = rules.tiles.get(t.ty) {
+            mask |= t.markers | t.features.iter().fold(0, |m, f| m | f.markers);
+        }
     }
     tile::marker_names(&rules.tiles.markers, mask)
 }
@@ -344,7 +389,11 @@ fn panel(g: &Game, o: &Options, style: &Style) -> Group {
             .figures
             .iter()
             .enumerate()
-            .map(|(k, f)| format!("{} {}", f.name, g.supply(pl, k as u8)))
+            .filter(|(_, f)| f.per_player > 0)
+            .map(|(k, f)| {
+                let k = FigureKindId(k as u8);
+                format!("{} {}", f.name, g.supply(pl, k))
+            })
             .collect();
         y += LINE * 0.8;
         p = p.add(

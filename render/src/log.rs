@@ -1,7 +1,9 @@
 //! The readable turn log (the terminal's `play` and the browser): one line per
 //! event, players by name, places by what they are.
 
-use carcassonne_core::{Event, FeatureKind, Game, ScoreReason, Side};
+use carcassonne_core::{
+    Event, FeatureKind, Game, Location, ScoreReason, Side, TileIndex, TileTypeId,
+};
 
 /// Player names by seat.
 pub const NAMES: [&str; 6] = ["Red", "Blue", "Green", "Yellow", "Black", "Grey"];
@@ -35,6 +37,25 @@ fn players_score(set: carcassonne_core::PlayerSet) -> String {
     }
 }
 
+/// "Red scores 6" / "Red and Blue score 4" / "Red scores 6, Blue scores 3" (a plugin
+/// paid others, or paid winners differently).
+fn paid(winners: carcassonne_core::PlayerSet, points: &[i32; 6]) -> String {
+    let first = winners.iter().next().map_or(0, |p| points[p as usize]);
+    let others_paid = (0..6u8).any(|p| !winners.contains(p) && points[p as usize] != 0);
+    if !others_paid && winners.iter().all(|p| points[p as usize] == first) {
+        return if winners.is_empty() {
+            "nobody scores".into()
+        } else {
+            format!("{} {first}", players_score(winners))
+        };
+    }
+    let v: Vec<String> = (0..6u8)
+        .filter(|&p| winners.contains(p) || points[p as usize] != 0)
+        .map(|p| format!("{} scores {}", NAMES[p as usize], points[p as usize]))
+        .collect();
+    v.join(", ")
+}
+
 /// The log lines of a batch of events. Points a plugin awards are shown only when
 /// the plugin did not just describe them itself.
 pub fn lines(g: &Game, events: &[Event]) -> Vec<String> {
@@ -55,7 +76,12 @@ pub fn lines(g: &Game, events: &[Event]) -> Vec<String> {
 /// One line per event (some events print nothing).
 pub fn describe(g: &Game, e: &Event) -> Option<String> {
     let rules = g.rules();
-    let tile = |t: u16| rules.tiles.get(t).id.clone();
+    let tile = |t: TileTypeId| {
+        rules
+            .tiles
+            .get(t)
+            .map_or_else(String::new, |x| x.id.clone())
+    };
     Some(match e {
         Event::TurnStarted { player, turn } => {
             format!(
@@ -82,46 +108,84 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
             tile(*t),
             *rot as u32 * 90
         ),
+        Event::TilePlayedFromHand { player, tile: t } => {
+            format!(
+                "{} plays {} from his hand.",
+                NAMES[*player as usize],
+                tile(*t)
+            )
+        }
         Event::FigureDeployed {
             player,
             kind,
-            feature,
-            feature_kind,
+            at,
             pos,
         } => {
-            let name = &rules.figures[*kind as usize].name;
+            let name = rules.figure(*kind).map_or("figure", |k| k.name.as_str());
+            let Some(feature) = at.feature() else {
+                return Some(format!(
+                    "{} puts the {name} on the tile at {pos}.",
+                    NAMES[*player as usize]
+                ));
+            };
+            let feature_kind = g.feature_kind(feature).unwrap_or_default();
             // A spot is named by its marker (e.g. a garden).
             let place = match feature_kind {
                 FeatureKind::Spot => {
-                    let m = g.feature_markers(*feature);
+                    let m = g.feature_markers(feature).unwrap_or(0);
                     (0..64u8)
                         .find(|i| m & (1 << i) != 0)
-                        .map_or("spot".to_string(), |i| {
-                            rules.tiles.markers.name(i).to_string()
-                        })
+                        .and_then(|i| rules.tiles.markers.name(i))
+                        .unwrap_or("spot")
+                        .to_string()
                 }
                 k => k.to_string(),
             };
-            if *kind == 0 {
+            let corner = match at {
+                Location::Corner(_, c) => format!(" at its {} corner", c.name()),
+                _ => String::new(),
+            };
+            if kind.0 == 0 {
                 format!(
                     "{} deploys a follower {} at {pos}.",
                     NAMES[*player as usize],
-                    role(*feature_kind)
+                    role(feature_kind)
                 )
             } else {
                 format!(
-                    "{} deploys the {name} on the {place} at {pos}.",
+                    "{} deploys the {name} on the {place}{corner} at {pos}.",
                     NAMES[*player as usize]
                 )
             }
         }
+        Event::FigureMoved { kind, pos, .. } => {
+            let name = rules.figure(*kind).map_or("figure", |k| k.name.as_str());
+            format!("The {name} moves to {pos}.")
+        }
         Event::FigureReturned { .. } => return None,
+        Event::FeatureScored {
+            kind: FeatureKind::Field,
+            winners,
+            points,
+            cities,
+            ..
+        } => {
+            if points.iter().all(|&p| p == 0) {
+                return None;
+            }
+            format!(
+                "Farmers: {} for {cities} completed cit{}.",
+                paid(*winners, points),
+                if *cities == 1 { "y" } else { "ies" }
+            )
+        }
         Event::FeatureScored {
             kind,
             reason,
-            players: who,
+            winners,
             points,
             tiles,
+            ..
         } => {
             let what = match reason {
                 ScoreReason::Completed => "Completed",
@@ -132,25 +196,19 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
                 FeatureKind::Road | FeatureKind::City => format!(" ({tiles} tiles)"),
                 _ => String::new(),
             };
-            format!("{what} {kind}{size}: {} {points}.", players_score(*who))
+            format!("{what} {kind}{size}: {}.", paid(*winners, points))
         }
-        Event::FarmersScored { points: 0, .. } => return None,
-        Event::FarmersScored {
-            players: who,
-            points,
-            cities,
-        } => format!(
-            "Farmers: {} {points} for {cities} completed cit{}.",
-            players_score(*who),
-            if *cities == 1 { "y" } else { "ies" }
-        ),
         Event::PluginScored {
             plugin,
             player,
             points,
         } => format!(
             "{} scores {points} ({}).",
-            NAMES[*player as usize], rules.plugins[*plugin as usize].decl.id
+            NAMES[*player as usize],
+            rules
+                .plugins
+                .get(*plugin as usize)
+                .map_or("?", |p| p.decl.id.as_str())
         ),
         Event::Plugin { text, .. } => names_in(text),
         Event::GameOver => "Game over.".into(),
@@ -159,12 +217,14 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
 
 /// "city N E", "cloister": local feature `local` of placed tile `t`, by kind and
 /// the board sides it reaches.
-pub fn describe_feature(g: &Game, t: u16, local: u8) -> String {
-    let tt = g.tile_type(t);
-    let Some(f) = tt.features.get(local as usize) else {
+pub fn describe_feature(g: &Game, t: TileIndex, local: u8) -> String {
+    let Some(f) = g
+        .tile_type(t)
+        .and_then(|tt| tt.features.get(local as usize))
+    else {
         return "?".into();
     };
-    let rot = g.tile_rot(t);
+    let rot = g.tile_rot(t).unwrap_or(0);
     let sides: Vec<String> = Side::ALL
         .iter()
         .filter(|&&d| f.sides & (1 << ((d as u8 + 4 - rot) % 4)) != 0)

@@ -120,8 +120,17 @@ pub fn run(a: Args) -> Result<()> {
             sb.win_rate()[p] * 100.0,
         );
     }
-    for ((k, x), (_, y)) in sa.per_category().into_iter().zip(sb.per_category()) {
-        row(format!("points from {k}"), x, y);
+    // Categories of either ruleset (a plugin enabled in one only scores 0 in the other).
+    let (ca, cb) = (sa.per_category(), sb.per_category());
+    let mut names: Vec<&String> = ca.iter().map(|(k, _)| k).collect();
+    names.extend(
+        cb.iter()
+            .map(|(k, _)| k)
+            .filter(|k| !ca.iter().any(|(j, _)| j == *k)),
+    );
+    let of = |c: &[(String, f64)], k: &str| c.iter().find(|(j, _)| j == k).map_or(0.0, |x| x.1);
+    for k in names {
+        row(format!("points from {k}"), of(&ca, k), of(&cb, k));
     }
     row("tiles placed".into(), sa.mean_tiles(), sb.mean_tiles());
     row("turns".into(), sa.mean_turns(), sb.mean_turns());

@@ -49,26 +49,32 @@ fn ask(g: &Game, seat: u8, input: &mut impl BufRead) -> Result<Action> {
         .map(|(p, s)| format!("{} {s}", log::NAMES[p]))
         .collect();
     println!("Scores: {}; {} tiles left.", scores.join(", "), g.bag_len());
-    if let Some(t) = g.drawn_tile() {
-        println!(
-            "{} to place {}:",
-            log::NAMES[seat as usize],
-            rules.tiles.get(t).id
-        );
-        print!("{}", render::rotations(rules.tiles.get(t)));
+    if let Some(tt) = g.drawn_tile().and_then(|t| rules.tiles.get(t)) {
+        println!("{} to place {}:", log::NAMES[seat as usize], tt.id);
+        print!("{}", render::rotations(tt));
     } else if let Some(step) = g.pending_steps().last() {
-        let p = &rules.plugins[step.owner as usize];
-        println!("{}", log::names_in(&p.hooks.describe_step(*step)));
+        if let Some(p) = rules.plugins.get(step.owner as usize) {
+            println!("{}", log::names_in(&p.hooks.describe_step(*step)));
+        }
     }
     let texts: Vec<String> = acts
         .iter()
-        .map(|&a| match (a, g.last_placed()) {
-            (Action::Figure(FigureOption::Deploy { feature, .. }), Some(t)) => {
-                format!(
-                    "{}   ({})",
-                    g.format_action(a),
-                    log::describe_feature(g, t, feature)
-                )
+        .map(|&a| match a {
+            Action::Figure(FigureOption::Deploy { at, .. }) => {
+                let (t, l) = at
+                    .feature()
+                    .and_then(|f| Some((g.feature_tile(f)?, g.feature_local(f)?)))
+                    .unzip();
+                match (t, l) {
+                    (Some(t), Some(l)) => {
+                        format!(
+                            "{}   ({})",
+                            g.format_action(a),
+                            log::describe_feature(g, t, l)
+                        )
+                    }
+                    _ => g.format_action(a),
+                }
             }
             _ => g.format_action(a),
         })

@@ -115,7 +115,13 @@ pub fn run_games(
         .min(usize::try_from(a.games).unwrap_or(usize::MAX));
     let n = players as usize;
     let next = AtomicU64::new(0);
-    let total = Mutex::new(vec![Stats::new(n); rules.len()]);
+    let fresh = || -> Vec<Stats> {
+        rules
+            .iter()
+            .map(|r| Stats::new(n, &r.score_categories))
+            .collect()
+    };
+    let total = Mutex::new(fresh());
     let bar = if a.quiet || !show_bar {
         ProgressBar::hidden()
     } else {
@@ -130,7 +136,7 @@ pub fn run_games(
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| {
-                let mut acc = vec![Stats::new(n); rules.len()];
+                let mut acc = fresh();
                 // A game handed out is played to the end on every ruleset, so the
                 // games played are always the first ones.
                 while !interrupt::requested() {

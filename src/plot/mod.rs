@@ -5,7 +5,7 @@
 pub mod charts;
 pub mod stats;
 
-use carcassonne_core::{FeatureKind, Game, SCORE_CATEGORY_NAMES};
+use carcassonne_core::Game;
 
 /// What a chart needs to know of one finished game.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,38 +47,11 @@ impl Outcome {
     }
 }
 
-/// The names of the score categories of `g`'s rules, in breakdown order, as a
-/// reader understands them: a centre place is named by what it is (the marker of
-/// the ruleset's spot features, e.g. gardens).
+/// The names of the score categories of `g`'s rules, in breakdown order: the
+/// base categories (roads, cities, cloisters, farmers), then one per plugin,
+/// named by the plugin's id (see [`Game::score_categories`]).
 pub fn categories(g: &Game) -> Vec<String> {
-    let spots: Vec<String> = {
-        let rules = g.rules();
-        let mut names: Vec<String> = rules
-            .tiles
-            .types
-            .iter()
-            .flat_map(|t| t.features.iter())
-            .filter(|f| f.kind == FeatureKind::Spot)
-            .flat_map(|f| carcassonne_render::tile::marker_names(&rules.tiles.markers, f.markers))
-            .collect();
-        names.sort();
-        names.dedup();
-        names
-    };
-    SCORE_CATEGORY_NAMES
-        .iter()
-        .map(|&c| {
-            if c == "spots" && !spots.is_empty() {
-                spots
-                    .iter()
-                    .map(|s| format!("{s}s"))
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
+    g.score_categories().to_vec()
 }
 
 /// A batch of games on one ruleset, as charts show it.
@@ -128,7 +101,7 @@ mod tests {
     use carcassonne_core::Rng;
 
     #[test]
-    fn an_outcome_books_every_point_in_some_category_and_names_spots_by_marker() {
+    fn an_outcome_books_every_point_in_some_category_and_names_plugins_by_id() {
         let reg = crate::env::registry(&[]).unwrap();
         let text = carcassonne_host::shipped::SHIPPED
             .iter()
@@ -147,7 +120,9 @@ mod tests {
         assert_eq!(o.tiles as usize, g.placed_count());
         let names = categories(&g);
         assert_eq!(names.len(), o.categories.len());
-        assert!(names.contains(&"gardens".to_string()), "{names:?}");
-        assert!(!names.contains(&"spots".to_string()));
+        assert_eq!(names[..4], ["roads", "cities", "cloisters", "farmers"]);
+        // The abbot's gardens score points of their own, under the plugin's id.
+        let abbot = names.iter().position(|n| n == "abbot").unwrap();
+        assert!(o.categories[abbot] > 0, "{names:?} {o:?}");
     }
 }

@@ -9,7 +9,10 @@ use crate::common::*;
 use crate::vineyards::{GARDEN_BEFORE, GARDEN_LAST};
 use carcassonne_core::conformance::{run as conformance, Options};
 use carcassonne_core::hooks::{hook, Cx, FigureOption, HookResult, Hooks};
-use carcassonne_core::{Action, Actor, FeatureKind, Game, PluginDecl, Rules, Stage, FOLLOWER};
+use carcassonne_core::{
+    Action, Actor, FeatureKind, FigureId, FigureKindId, Game, Location, PluginDecl, Rules, Stage,
+    FOLLOWER,
+};
 use std::sync::Arc;
 
 /// The abbot on the base game and the Hills & Sheep tiles (no other mechanic).
@@ -78,21 +81,23 @@ fn names(g: &Game) -> Vec<String> {
 fn abbot_is_offered_on_the_cloister_of_the_placed_tile() {
     let g = run(&rules(ABBOT), 2, "draw BA/L; place 0 1 0").unwrap();
     let abbot = g.rules().figure_kind("abbot").unwrap();
+    let t = g.last_placed().unwrap();
+    let at = |l| Location::Feature(g.feature_of(t, l).unwrap());
     assert_eq!(
         g.legal_actions().unwrap(),
         [
             Action::Figure(FigureOption::Pass),
             Action::Figure(FigureOption::Deploy {
                 kind: FOLLOWER,
-                feature: 0
+                at: at(0)
             }),
             Action::Figure(FigureOption::Deploy {
                 kind: FOLLOWER,
-                feature: 1
+                at: at(1)
             }),
             Action::Figure(FigureOption::Deploy {
                 kind: abbot,
-                feature: 0
+                at: at(0)
             }),
         ]
     );
@@ -316,19 +321,19 @@ fn abbot_recall_and_deploy_on_the_same_turn_are_exclusive() {
 /// already holds a figure", which the base game never produces on a cloister.
 struct Intruder {
     player: u8,
-    kind: u8,
+    kind: FigureKindId,
 }
 
 impl Hooks for Intruder {
-    fn subscriptions(&self) -> u32 {
+    fn subscriptions(&self) -> u64 {
         hook::BEFORE_FIGURE
     }
     fn before_figure(&self, cx: &mut Cx<'_>) -> HookResult {
         let t = cx.game.last_placed().expect("a tile was placed");
-        for l in 0..cx.game.tile_feature_count(t) {
-            let f = cx.game.feature_of(t, l);
-            if cx.game.feature_kind(f) == FeatureKind::Cloister {
-                cx.deploy_figure(self.player, self.kind, f);
+        for l in 0..cx.game.tile_feature_count(t).unwrap_or(0) {
+            let f = cx.game.feature_of(t, l).expect("a feature");
+            if cx.game.feature_kind(f) == Some(FeatureKind::Cloister) {
+                cx.deploy_figure(self.player, self.kind, Location::Feature(f));
             }
         }
         Ok(())
@@ -354,7 +359,7 @@ fn with_intruder(player: u8, kind_name: &str) -> Arc<Rules> {
         Rules::new(
             "abbot + intruder",
             base.tiles.clone(),
-            base.options.clone(),
+            base.options,
             plugins,
         )
         .unwrap(),
@@ -452,21 +457,24 @@ fn abbot_invariants(g: &Game) -> Result<(), String> {
     };
     let garden = rules.tiles.markers.bit("garden");
     let mut on_board = [0u8; 6];
-    for fig in 0..g.figure_count() as u16 {
-        let owner = g.figure_owner(fig);
+    for fig in (0..g.figure_count() as u16).map(FigureId) {
+        let owner = g.figure_owner(fig).unwrap_or_default();
         let Some(f) = g.figure_feature(fig) else {
             continue;
         };
-        let fk = g.feature_kind(f);
-        if g.figure_kind(fig) == kind {
+        let fk = g.feature_kind(f).unwrap_or_default();
+        if g.figure_kind(fig) == Some(kind) {
             on_board[owner as usize] += 1;
             let ok = fk == FeatureKind::Cloister
-                || (fk == FeatureKind::Spot && g.feature_markers(f) & garden != 0);
+                || (fk == FeatureKind::Spot && g.feature_markers(f).unwrap_or(0) & garden != 0);
             if !ok {
                 return Err(format!("an abbot stands on a {fk}"));
             }
-            if g.occupants(f) != 1 {
-                return Err(format!("the abbot's {fk} has {} occupants", g.occupants(f)));
+            if g.occupants(f) != Some(1) {
+                return Err(format!(
+                    "the abbot's {fk} has {:?} occupants",
+                    g.occupants(f)
+                ));
             }
         } else if fk == FeatureKind::Spot {
             return Err("a figure other than the abbot stands on a spot".into());

@@ -76,6 +76,46 @@ pub fn official_libraries() -> &'static std::path::Path {
     })
 }
 
+/// A directory holding the test plugin kit's library (`plugins/testing/kit-lib`,
+/// a dev-dependency, so cargo built it with this test binary).
+pub fn kit_library() -> &'static std::path::Path {
+    use std::path::PathBuf;
+    use std::sync::OnceLock;
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let exe = PathBuf::from(env!("CARGO_BIN_EXE_carcassonne"));
+        let deps = exe.parent().expect("target/<profile>").join("deps");
+        let dir = std::env::temp_dir().join(format!("carcassonne-kit-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let file = format!(
+            "{}carcassonne_test_plugins_lib{}",
+            std::env::consts::DLL_PREFIX,
+            std::env::consts::DLL_SUFFIX
+        );
+        std::fs::copy(deps.join(&file), dir.join(&file))
+            .unwrap_or_else(|e| panic!("{}: {e}", deps.join(&file).display()));
+        dir
+    })
+}
+
+/// The same ruleset with the plugins compiled in, and with the test kit's
+/// plugins loaded from its library (the official ones compiled in).
+pub fn compiled_in_and_loaded(text: &str) -> [Arc<Rules>; 2] {
+    let mut reg = carcassonne_host::loader::library_registry(&[kit_library().to_path_buf()])
+        .unwrap_or_else(|e| panic!("kit library loads: {e}"));
+    for p in registry().plugins {
+        if reg.get(&p.info().id).is_none() {
+            reg.add(p).expect("unique ids");
+        }
+    }
+    let loaded = match carcassonne_host::load_str(text, "<test ruleset>", None, &reg) {
+        Ok(r) => r.rules,
+        Err(e) => panic!("invalid test ruleset:\n{e}"),
+    };
+    [rules(text), loaded]
+}
+
 /// Compiles ruleset TOML text against the official plugins loaded from their
 /// libraries only (no compiled-in plugin is used).
 pub fn library_rules(text: &str) -> Arc<Rules> {

@@ -17,7 +17,7 @@ struct Declared {
 struct NoHooks;
 
 impl Hooks for NoHooks {
-    fn subscriptions(&self) -> u32 {
+    fn subscriptions(&self) -> u64 {
         0
     }
 }
@@ -35,7 +35,10 @@ impl ProvidedPlugin for Declared {
     ) -> Result<(PluginDecl, Arc<dyn Hooks>), Vec<carcassonne_host::registry::OptionProblem>> {
         let decl = PluginDecl {
             id: self.info.id.clone(),
-            game_words: self.game_words,
+            state: carcassonne_core::StateWords {
+                game: self.game_words,
+                ..Default::default()
+            },
             ..PluginDecl::default()
         };
         Ok((decl, Arc::new(NoHooks)))
@@ -51,6 +54,8 @@ fn declared(id: &str, depends_on: &[&str], game_words: u32) -> Arc<dyn ProvidedP
             api_version: 1,
             depends_on: depends_on.iter().map(|s| s.to_string()).collect(),
             conflicts_with: Vec::new(),
+            runs_after: Vec::new(),
+            runs_before: Vec::new(),
             options: Vec::new(),
             source: PluginSource::Builtin,
             hooks: 0,
@@ -679,8 +684,8 @@ fn a_ruleset_overrides_tile_counts_without_copying_definitions() {
                 [tiles.counts]\n\"BA/Cccc+\" = 4\n\"BA/L\" = 0\n";
     let rs = carcassonne_host::load_str(text, "c.toml", None, &registry()).unwrap();
     let t = &rs.rules.tiles;
-    assert_eq!(t.get(t.by_id("BA/Cccc+").unwrap()).count, 4);
-    assert_eq!(t.get(t.by_id("BA/L").unwrap()).count, 0);
+    assert_eq!(t.get(t.by_id("BA/Cccc+").unwrap()).unwrap().count, 4);
+    assert_eq!(t.get(t.by_id("BA/L").unwrap()).unwrap().count, 0);
     // `ruleset show` keeps them, and its output loads to the same tiles.
     let shown = rs.show();
     assert!(

@@ -12,8 +12,8 @@ use crate::common::*;
 use carcassonne_core::conformance::{run as conformance, Options};
 use carcassonne_core::hooks::{CORE_OWNER, STEP_HIDDEN_TILE};
 use carcassonne_core::{
-    hook, Actor, CoreOptions, FeatureKind, FigureKind, FigureOption, Game, HookResult, Hooks,
-    PluginDecl, Rng, Rules, TileCatalogue, View,
+    Actor, CoreOptions, FigureSpec, Game, Hooks, PluginDecl, Rng, Rules, TileCatalogue, TileIndex,
+    TileTypeId,
 };
 use std::sync::Arc;
 
@@ -253,33 +253,13 @@ fn h4_farmer_tie_per_city_farmers_broken_by_a_hill() {
 
 // ------------------------------------- H5: strength before hills (a large follower)
 
-/// A test-only large follower (strength 2, one per player), deployable like a follower.
+/// A test-only large follower (strength 2, one per player), offered by the core like
+/// a follower: a figure kind needs no hook for that.
 struct LargeFollower;
 
 impl Hooks for LargeFollower {
-    fn subscriptions(&self) -> u32 {
-        hook::FIGURE_OPTIONS
-    }
-
-    fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
-        let kind = v.my_figure(0);
-        let Some(t) = v.last_placed() else {
-            return Ok(());
-        };
-        if v.supply(v.current_player(), kind) == 0 {
-            return Ok(());
-        }
-        for l in 0..v.tile_feature_count(t) {
-            let f = v.feature_of(t, l);
-            let kind_ok = matches!(
-                v.feature_kind(f),
-                FeatureKind::Road | FeatureKind::City | FeatureKind::Field
-            );
-            if kind_ok && v.occupants(f) == 0 {
-                opts.push(FigureOption::Deploy { kind, feature: l });
-            }
-        }
-        Ok(())
+    fn subscriptions(&self) -> u64 {
+        0
     }
 }
 
@@ -295,13 +275,7 @@ fn with_large(options: &str) -> Arc<Rules> {
         .expect("options");
     let large = PluginDecl {
         id: "large-follower".into(),
-        figures: vec![FigureKind {
-            name: "large".into(),
-            per_player: 1,
-            strength: 2,
-            occupies: true,
-            returns_on_score: true,
-        }],
+        figures: vec![FigureSpec::follower("large", 1, 2).to_kind()],
         ..PluginDecl::default()
     };
     let plugins: Vec<(PluginDecl, Arc<dyn Hooks>)> = vec![hills, (large, Arc::new(LargeFollower))];
@@ -496,7 +470,7 @@ fn h1_the_observation_does_not_reveal_the_tile_under_the_hill() {
             carcassonne_core::scenario::run_on(&mut b, step).unwrap();
         }
         for p in 0..2 {
-            let (oa, ob) = (a.observation(p), b.observation(p));
+            let (oa, ob) = (a.observation(p).unwrap(), b.observation(p).unwrap());
             assert_eq!(
                 oa, ob,
                 "player {p} can tell the underlays apart after `{step}`"
@@ -508,8 +482,8 @@ fn h1_the_observation_does_not_reveal_the_tile_under_the_hill() {
             let json = serde_json::to_string(&oa).unwrap();
             assert_eq!(json, serde_json::to_string(&ob).unwrap());
             assert_eq!(
-                oa.plugins["hills"],
-                Vec::<u32>::new(),
+                oa.plugins["hills"]["game"],
+                serde_json::json!([]),
                 "no public plugin state"
             );
         }
@@ -522,7 +496,7 @@ fn h1_the_observation_does_not_reveal_the_tile_under_the_hill() {
 /// Returns (hills drawn with a tile left in the bag, hills placed in all).
 fn play_counting_hills(r: &Arc<Rules>, players: u8, seed: u64) -> (Game, usize, usize) {
     let hill = r.tiles.markers.bit("hill");
-    let is_hill = |t: u16| r.tiles.get(t).markers & hill != 0;
+    let is_hill = |t: TileTypeId| r.tiles.get(t).unwrap().markers & hill != 0;
     let mut g = Game::new(r.clone(), players, seed).unwrap();
     let mut rng = Rng::new(seed + 100);
     let (mut owed, mut placed) = (0, 0);
@@ -576,7 +550,7 @@ fn assert_blank_counts(r: &Arc<Rules>, seeds: std::ops::Range<u64>) {
         let aside = g
             .set_aside_tiles()
             .iter()
-            .filter(|&&t| r.tiles.get(t).markers & hill != 0)
+            .filter(|&&t| r.tiles.get(t).unwrap().markers & hill != 0)
             .count();
         assert_eq!(placed + aside, 8, "seed {seed}");
     }
@@ -650,11 +624,11 @@ fn hill_invariants(g: &Game, hidden_underlay: bool) -> Result<(), String> {
     let tiles = &g.rules().tiles;
     let hill = tiles.markers.bit("hill");
     let placed = (0..g.placed_count() as u16)
-        .filter(|&t| g.tile_has_marker(t, hill))
+        .filter(|&t| g.tile_has_marker(TileIndex(t), hill))
         .count();
     let in_hand = g
         .drawn_tile()
-        .filter(|&t| tiles.get(t).markers & hill != 0)
+        .filter(|&t| tiles.get(t).unwrap().markers & hill != 0)
         .map_or(0, |_| 1);
     let pending = g
         .pending_steps()
@@ -674,7 +648,7 @@ fn hill_invariants(g: &Game, hidden_underlay: bool) -> Result<(), String> {
         ));
     }
     for p in 0..g.players() {
-        let o = g.observation(p);
+        let o = g.observation(p).map_err(|e| e.to_string())?;
         let unseen: usize = o.unseen.values().map(|&n| usize::from(n)).sum();
         if unseen != g.bag_len() + g.hidden_tiles().len()
             || o.hidden_count != g.hidden_tiles().len()

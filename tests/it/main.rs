@@ -2,6 +2,7 @@
 
 mod abbot;
 mod browser;
+mod capabilities;
 mod cli;
 mod common;
 mod docs;

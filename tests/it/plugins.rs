@@ -196,14 +196,33 @@ fn a_library_that_is_not_a_plugin_is_one_clear_line() {
 }
 
 #[test]
-fn a_library_built_for_another_api_epoch_is_rejected() {
+fn a_library_built_for_a_later_api_epoch_is_rejected_by_the_preflight() {
     let d = plugin_dir("epoch", &["carcassonne-test-wrong-epoch"]);
     let o = run(&["plugins", "--plugin-dir", d.to_str().unwrap()]);
     assert_clean_failure(
         &o,
-        "built for plugin API epoch 2, this program supports epoch 1",
+        "built for plugin API epoch 3, this program supports epoch 2",
     );
     assert_clean_failure(&o, "libcarcassonne_test_wrong_epoch");
+}
+
+#[test]
+fn a_library_of_epoch_1_is_named_as_such() {
+    // Epoch 1 libraries carry no manifest, only abi_stable's root module: the
+    // pre-flight names them before abi_stable compares anything.
+    let d = plugin_dir("epoch1", &["carcassonne-test-epoch1"]);
+    let o = run(&["plugins", "--plugin-dir", d.to_str().unwrap()]);
+    assert_clean_failure(
+        &o,
+        "built for plugin API epoch 1, this program supports epoch 2",
+    );
+    assert_clean_failure(&o, "libcarcassonne_test_epoch1");
+    assert_eq!(text(&o.stderr).lines().count(), 1, "{}", text(&o.stderr));
+    let lib = lib_file(&d, "carcassonne-test-epoch1");
+    assert_eq!(
+        loader::preflight(&lib),
+        Ok(loader::Preflight::OtherEpoch(1))
+    );
 }
 
 #[test]
@@ -400,6 +419,12 @@ fn first_failure(rules: &Arc<Rules>, seed: u64) -> Option<carcassonne_core::Hook
     };
     let mut rng = Rng::new(seed);
     loop {
+        // Observations ask the plugins too (`observe`).
+        match g.observation(0) {
+            Err(GameError::Hook(e)) => return Some(e),
+            Err(e) => panic!("{e}"),
+            Ok(_) => {}
+        }
         let before = g.clone();
         let action = match g.actor() {
             Actor::GameOver => return None,
@@ -414,8 +439,13 @@ fn first_failure(rules: &Arc<Rules>, seed: u64) -> Option<carcassonne_core::Hook
             Actor::Player(_) => match g.legal_actions() {
                 Ok(a) => a[rng.below(a.len() as u32) as usize],
                 Err(GameError::Hook(e)) => {
-                    // The figure step: applying any option fails the same way.
-                    let r = g.apply(Action::Figure(FigureOption::Pass));
+                    // The figure step or a decision: applying any option fails the same way.
+                    let any = if g.pending_steps().is_empty() {
+                        Action::Figure(FigureOption::Pass)
+                    } else {
+                        Action::Choose(0)
+                    };
+                    let r = g.apply(any);
                     assert_eq!(r, Err(GameError::Hook(e.clone())));
                     assert!(g == before, "state changed by a failed action");
                     return Some(e);
@@ -453,7 +483,7 @@ fn check_failures(reg: &Registry, what: &str) {
                 .find_map(|seed| first_failure(&rules, seed))
                 .unwrap_or_else(|| panic!("{what}: hook `{hook}` never failed"));
             assert_eq!(e.plugin, "kit-faulty", "{what} {hook} {mode}");
-            assert_eq!(e.hook, hook, "{what} {mode}: {e}");
+            assert_eq!(e.hook, *hook, "{what} {mode}: {e}");
             assert!(e.message.contains(&needle), "{what} {hook} {mode}: {e}");
             let shown = GameError::Hook(e).to_string();
             assert!(
@@ -587,7 +617,7 @@ fn trace(rules: &Arc<Rules>, seed: u64) -> Trace {
         events: g.take_events(),
         scores: g.scores().to_vec(),
         state: (0..g.rules().plugins.len() as u8)
-            .flat_map(|p| g.plugin_state(p).to_vec())
+            .flat_map(|p| g.plugin_state(p).unwrap_or(&[]).to_vec())
             .collect(),
     }
 }
@@ -663,8 +693,9 @@ fn complete_a_cloister(rules: &Arc<Rules>) -> i32 {
     let mut g = Game::new(rules.clone(), 2, 1).unwrap();
     g.set_logging(true);
     let cloister = (0..g.rules().tiles.types.len() as u16)
+        .map(carcassonne_core::TileTypeId)
         .find(|&t| {
-            let ty = g.rules().tiles.get(t);
+            let ty = g.rules().tiles.get(t).unwrap();
             ty.features.iter().any(|f| f.kind == FeatureKind::Cloister) && g.bag().contains(&t)
         })
         .expect("a cloister tile");
@@ -686,8 +717,10 @@ fn complete_a_cloister(rules: &Arc<Rules>) -> i32 {
         .legal_actions()
         .unwrap()
         .into_iter()
-        .find(|a| matches!(a, Action::Figure(FigureOption::Deploy { feature, .. })
-            if g.rules().tiles.get(cloister).features[*feature as usize].kind == FeatureKind::Cloister))
+        .find(|a| {
+            matches!(a, Action::Figure(FigureOption::Deploy { at, .. })
+            if at.feature().and_then(|f| g.feature_kind(f)) == Some(FeatureKind::Cloister))
+        })
         .expect("a monk option");
     g.apply(monk).unwrap();
     let centre = at.pos;
@@ -729,11 +762,11 @@ fn complete_a_cloister(rules: &Arc<Rules>) -> i32 {
                 kind: carcassonne_core::FeatureKind::Cloister,
                 reason: ScoreReason::Completed,
                 points,
-                players,
+                winners,
                 ..
             } => {
-                assert!(players.contains(0));
-                Some(points)
+                assert!(winners.contains(0));
+                Some(points[0])
             }
             _ => None,
         })

@@ -74,6 +74,7 @@ fn well_formed_tile(id: String, start: bool) -> impl Strategy<Value = TileSpec> 
                     slots,
                     adj: Vec::new(),
                     markers: Vec::new(),
+                    inner: false,
                 };
                 for (i, slots) in cities.into_values().enumerate() {
                     let mut f = feature(FeatureKind::City, slots);
@@ -97,10 +98,12 @@ fn well_formed_tile(id: String, start: bool) -> impl Strategy<Value = TileSpec> 
                 TileSpec {
                     id: id.clone(),
                     counts: BTreeMap::from([("C2".to_string(), count)]),
+                    per_player: 0,
                     start,
                     sides,
                     markers: Vec::new(),
                     features,
+                    links: BTreeMap::new(),
                 }
             },
         )
@@ -137,34 +140,42 @@ fn any_tile() -> impl Strategy<Value = TileSpec> {
         kind,
         prop::collection::vec(word, 0..5),
         prop::collection::vec(0u8..8, 0..3),
+        0usize..3,
         any::<bool>(),
     )
-        .prop_map(|(kind, slots, adj, pennant)| FeatureSpec {
+        .prop_map(|(kind, slots, adj, pennants, inner)| FeatureSpec {
             kind,
             slots: slots.into_iter().map(String::from).collect(),
             adj,
-            markers: if pennant {
-                vec!["pennant".into()]
-            } else {
-                vec![]
-            },
+            markers: vec!["pennant".into(); pennants],
+            inner,
         });
+    let links = prop::collection::btree_map(
+        "[a-c]{1,2}",
+        prop::collection::vec(prop::collection::vec(0u8..8, 0..4), 0..3),
+        0..2,
+    );
     (
         "[A-C]{1,2}",
         prop::collection::vec(feature, 0..7),
-        "[CRFX]{0,5}",
+        "[CRFX?]{0,5}",
         any::<bool>(),
         prop::sample::select(vec!["C1", "C2", "C3"]),
-        0u16..5,
+        (0u16..5, 0u16..3),
+        links,
     )
-        .prop_map(|(id, features, sides, start, ed, n)| TileSpec {
-            id,
-            counts: BTreeMap::from([(ed.to_string(), n)]),
-            start,
-            sides,
-            markers: Vec::new(),
-            features,
-        })
+        .prop_map(
+            |(id, features, sides, start, ed, (n, per_player), links)| TileSpec {
+                id,
+                counts: BTreeMap::from([(ed.to_string(), n)]),
+                per_player,
+                start,
+                sides,
+                markers: Vec::new(),
+                features,
+                links,
+            },
+        )
 }
 
 fn compile(set: &TileSetSpec) -> Result<Arc<Rules>, Vec<String>> {
@@ -311,15 +322,28 @@ proptest! {
 // ------------------------------------------------------------------ declarations
 
 fn any_decl() -> impl Strategy<Value = PluginDecl> {
-    let figure = ("[a-z]{1,6}", 0u8..40, 0u8..4, any::<bool>(), any::<bool>()).prop_map(
-        |(name, per_player, strength, occupies, returns_on_score)| FigureKind {
-            name,
-            per_player,
-            strength,
-            occupies,
-            returns_on_score,
-        },
-    );
+    let figure = (
+        "[a-z]{1,6}",
+        (0u8..40, 0u8..3, 0u8..4),
+        (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()),
+        0u8..32,
+    )
+        .prop_map(
+            |(name, (per_player, neutral, strength), (follower, occupies, back, offered), on)| {
+                FigureKind {
+                    name,
+                    per_player,
+                    neutral,
+                    strength,
+                    computed_strength: false,
+                    follower,
+                    occupies,
+                    returns_on_score: back,
+                    stands_on: FeatureKinds(on),
+                    offered,
+                }
+            },
+        );
     (
         "[a-z-]{0,6}|[A-Z ]{1,3}",
         prop::collection::vec(figure, 0..4),
@@ -331,9 +355,13 @@ fn any_decl() -> impl Strategy<Value = PluginDecl> {
             |(id, figures, game_words, feature_words, markers)| PluginDecl {
                 id,
                 figures,
-                game_words,
-                feature_words,
+                state: StateWords {
+                    game: game_words,
+                    feature: feature_words,
+                    ..StateWords::default()
+                },
                 markers,
+                links: Vec::new(),
             },
         )
 }
@@ -341,7 +369,7 @@ fn any_decl() -> impl Strategy<Value = PluginDecl> {
 struct Inert;
 
 impl Hooks for Inert {
-    fn subscriptions(&self) -> u32 {
+    fn subscriptions(&self) -> u64 {
         0
     }
 }
@@ -365,7 +393,7 @@ proptest! {
                 for d in &decls {
                     prop_assert!(d.check().is_empty());
                 }
-                prop_assert!(rules.figures.len() <= 8);
+                prop_assert!(rules.figures.len() <= 64);
                 let mut g = Game::new(Arc::new(rules), 2, seed).unwrap();
                 let mut rng = Rng::new(seed);
                 for _ in 0..40 {
@@ -422,8 +450,17 @@ fn any_action() -> impl Strategy<Value = Action> {
             }
         )),
         Just(Action::Figure(FigureOption::Pass)),
-        (0u8..10, 0u8..14)
-            .prop_map(|(kind, feature)| Action::Figure(FigureOption::Deploy { kind, feature })),
+        (0u8..10, 0u16..60, 0u8..6).prop_map(|(kind, f, how)| {
+            let at = match how {
+                0 => Location::Tile(TileIndex(f)),
+                1..=4 => Location::Corner(FeatureId(f), Corner::ALL[usize::from(how - 1)]),
+                _ => Location::Feature(FeatureId(f)),
+            };
+            Action::Figure(FigureOption::Deploy {
+                kind: FigureKindId(kind),
+                at,
+            })
+        }),
         (0u8..8, 0u32..6)
             .prop_map(|(plugin, code)| Action::Figure(FigureOption::Special { plugin, code })),
         (0u32..8).prop_map(Action::Choose),

@@ -58,7 +58,7 @@ fn a_finished_game_shows_every_tile_figure_score_and_marker() {
         assert!(at.contains(&(t.pos.x, t.pos.y)));
     }
     let on_board = (0..g.figure_count() as u16)
-        .filter(|&f| g.figure_feature(f).is_some())
+        .filter(|&f| g.figure_location(carcassonne_core::FigureId(f)).is_some())
         .count();
     assert!(on_board > 0, "the final board of this game has farmers");
     assert_eq!(with_class(&doc, "figure").len(), on_board);
@@ -73,7 +73,7 @@ fn a_finished_game_shows_every_tile_figure_score_and_marker() {
     let rules = g.rules();
     let mut want = BTreeSet::new();
     for i in 0..g.placed_count() as u16 {
-        let t = g.tile_type(i);
+        let t = g.tile_type(carcassonne_core::TileIndex(i)).unwrap();
         let mask = t.markers | t.features.iter().fold(0, |m, f| m | f.markers);
         for (b, name) in rules.tiles.markers.names().iter().enumerate() {
             if mask & (1 << b) != 0 {

@@ -11,7 +11,9 @@
 
 use crate::common::*;
 use carcassonne_core::conformance::{run as conformance, Options};
-use carcassonne_core::{Action, Actor, FigureOption, Game, Rules};
+use carcassonne_core::{
+    Action, Actor, FeatureId, FigureId, FigureKindId, FigureOption, Game, Rules,
+};
 use carcassonne_shepherd::{tokens_in_play, FlockWord, BAG_AT_SETUP, TOKENS};
 use std::sync::Arc;
 
@@ -48,12 +50,12 @@ fn plugin(g: &Game) -> u8 {
 fn tokens(g: &Game) -> (u32, u32) {
     let p = plugin(g);
     tokens_in_play(
-        g.plugin_state(p),
-        (0..g.feature_count()).map(|f| g.plugin_feature_state(p, f as u16)),
+        g.plugin_state(p).unwrap(),
+        (0..g.feature_count()).filter_map(|f| g.plugin_feature_state(p, FeatureId(f as u16))),
     )
 }
 
-fn kind(g: &Game) -> u8 {
+fn kind(g: &Game) -> FigureKindId {
     g.rules().figure_kind("shepherd").expect("shepherd figure")
 }
 
@@ -61,9 +63,10 @@ fn kind(g: &Game) -> u8 {
 fn flocks(g: &Game, player: u8) -> Vec<FlockWord> {
     let p = plugin(g);
     (0..g.figure_count() as u16)
-        .filter(|&f| g.figure_kind(f) == kind(g) && g.figure_owner(f) == player)
+        .map(FigureId)
+        .filter(|&f| g.figure_kind(f) == Some(kind(g)) && g.figure_owner(f) == Some(player))
         .filter_map(|f| g.figure_feature(f))
-        .map(|f| FlockWord(g.plugin_feature_state(p, f)[0]))
+        .map(|f| FlockWord(g.plugin_feature_state(p, f).unwrap()[0]))
         .collect()
 }
 
@@ -548,7 +551,11 @@ fn s8_an_opponent_closing_my_flock_field_herds_it_for_me_and_farmers_wait_for_th
     )
     .unwrap();
     assert_eq!(shepherds_in_supply(&g, 0), 1);
-    assert_eq!(g.supply(1, 0), 6, "Blue's farmer stays");
+    assert_eq!(
+        g.supply(1, carcassonne_core::FOLLOWER),
+        6,
+        "Blue's farmer stays"
+    );
     // The start city is completed; at the end Blue's farmer scores it as usual.
     run_on(&mut g, "draw BA/C; place 0 -1 2; pass; end; scores 3 3").unwrap();
 }
@@ -686,14 +693,17 @@ fn shepherd_invariants(g: &Game) -> Result<(), String> {
     if bag + board != TOKENS {
         return Err(format!("{bag} tokens in the bag + {board} on the board"));
     }
-    if g.plugin_state(p)[4] != 2 {
+    if g.plugin_state(p).unwrap()[4] != 2 {
         return Err("a wolf left the bag".into());
     }
     let k = kind(g);
     let drawing = g.pending_steps().iter().any(|s| s.owner == p && s.chance);
-    for f in 0..g.feature_count() as u16 {
-        let w = FlockWord(g.plugin_feature_state(p, f)[0]);
-        let shepherds = g.figures_on(f).filter(|&x| g.figure_kind(x) == k).count();
+    for f in (0..g.feature_count() as u16).map(FeatureId) {
+        let w = FlockWord(g.plugin_feature_state(p, f).unwrap()[0]);
+        let shepherds = g
+            .figures_on(f)
+            .filter(|&x| g.figure_kind(x) == Some(k))
+            .count();
         if shepherds > 1 || (w.0 != 0) != (shepherds == 1) {
             return Err(format!(
                 "feature {f}: {shepherds} shepherds and flock word {:#x}",
@@ -703,13 +713,15 @@ fn shepherd_invariants(g: &Game) -> Result<(), String> {
         if shepherds == 1 && w.tokens() == 0 && !drawing {
             return Err(format!("the shepherd on feature {f} has no token"));
         }
-        if shepherds == 1 && next_is_tile_draw(g) && g.is_complete(f) {
+        if shepherds == 1 && next_is_tile_draw(g) && g.is_complete(f).unwrap() {
             return Err(format!("a flock stays on the closed field of feature {f}"));
         }
         // The shepherd count kept at each field's root.
-        let count = g.plugin_feature_state(p, f)[1] as usize;
-        let want = if g.find(f) == f {
-            g.figures_in(f).filter(|&x| g.figure_kind(x) == k).count()
+        let count = g.plugin_feature_state(p, f).unwrap()[1] as usize;
+        let want = if g.find(f) == Some(f) {
+            g.figures_in(f)
+                .filter(|&x| g.figure_kind(x) == Some(k))
+                .count()
         } else {
             0
         };
@@ -828,7 +840,7 @@ fn s1_house_rule_more_shepherds_per_player_compiled_in_and_loaded() {
                 [plugins.shepherd]\nshepherds-per-player = 2\n";
     for r in [rules(text), library_rules(text)] {
         let k = r.figure_kind("shepherd").unwrap();
-        assert_eq!(r.figures[k as usize].per_player, 2);
+        assert_eq!(r.figures[k.index()].per_player, 2);
         let g = carcassonne_core::Game::new(r.clone(), 3, 1).unwrap();
         assert_eq!(g.supply(2, k), 2);
     }
@@ -836,7 +848,8 @@ fn s1_house_rule_more_shepherds_per_player_compiled_in_and_loaded() {
     let default = rules("name = \"x\"\n[plugins.shepherd]\n");
     let k = default.figure_kind("shepherd").unwrap();
     assert_eq!(
-        default.figures[k as usize].per_player, 1,
+        default.figures[k.index()].per_player,
+        1,
         "S1: one shepherd each"
     );
     let e = carcassonne_host::load_str(
@@ -861,19 +874,18 @@ fn s1_house_rule_more_shepherds_per_player_compiled_in_and_loaded() {
 struct TestDragon;
 
 impl TestDragon {
-    fn shepherds_on(v: &carcassonne_core::View<'_>, t: u16) -> Vec<u16> {
+    fn shepherds_on(v: &carcassonne_core::View<'_>, t: u16) -> Vec<FigureId> {
         let Some(kind) = v.rules().figure_kind("shepherd") else {
             return Vec::new();
         };
-        (0..v.tile_feature_count(t))
-            .flat_map(|l| v.figures_on(v.feature_of(t, l)).collect::<Vec<_>>())
-            .filter(|&g| v.figure_kind(g) == kind)
+        v.figures_at_tile(carcassonne_core::TileIndex(t))
+            .filter(|&g| v.figure_kind(g) == Some(kind))
             .collect()
     }
 }
 
 impl carcassonne_core::Hooks for TestDragon {
-    fn subscriptions(&self) -> u32 {
+    fn subscriptions(&self) -> u64 {
         carcassonne_core::hook::FIGURE_OPTIONS | carcassonne_core::hook::FIGURE_CHOSEN
     }
 

@@ -138,7 +138,7 @@ fn v1_no_follower_on_the_vineyard_itself() {
     // unoccupied; the vineyard is a tile marker, not a place for a figure.
     let g = run(&rules(VINEYARDS), 2, "draw HS/RRr.v; place 1 0 0").unwrap();
     let t = g.last_placed().unwrap();
-    assert_eq!(g.tile_feature_count(t), 4);
+    assert_eq!(g.tile_feature_count(t), Some(4));
     let names: Vec<String> = g
         .legal_actions()
         .unwrap()
@@ -301,7 +301,13 @@ fn vineyards_without_the_abbot_have_no_abbot_and_inert_gardens() {
     assert!(g.parse_action("abbot recall").is_err());
     assert!(acts.iter().all(|a| matches!(
         a,
-        Action::Figure(FigureOption::Pass | FigureOption::Deploy { kind: 0, .. })
+        Action::Figure(
+            FigureOption::Pass
+                | FigureOption::Deploy {
+                    kind: carcassonne_core::FOLLOWER,
+                    ..
+                }
+        )
     )));
 }
 
@@ -382,15 +388,16 @@ fn v1_random_games_differ_from_plain_games_by_the_vineyard_bonus_only() {
             // Vineyards around each cloister completed by the tile just placed.
             let mut candidates = Vec::new();
             if a.stage() == Stage::Figure {
-                let p = a.tile_pos(a.last_placed().unwrap());
+                let p = a.tile_pos(a.last_placed().unwrap()).unwrap();
                 for q in std::iter::once(p).chain(p.ring()) {
                     let Some(c) = a.tile_at(q) else { continue };
                     let cloister = a
                         .tile_type(c)
+                        .unwrap()
                         .features
                         .iter()
                         .any(|f| f.kind == FeatureKind::Cloister);
-                    if cloister && a.tile_nbrs(c) == 8 {
+                    if cloister && a.tile_nbrs(c) == Some(8) {
                         let n = q
                             .ring()
                             .iter()
@@ -414,11 +421,12 @@ fn v1_random_games_differ_from_plain_games_by_the_vineyard_bonus_only() {
                 if let Event::FeatureScored {
                     kind: FeatureKind::Cloister,
                     reason,
-                    players,
+                    winners: players,
                     points,
                     ..
                 } = e
                 {
+                    let points = players.iter().next().map_or(0, |p| points[p as usize]);
                     if reason != ScoreReason::Completed {
                         assert!(
                             points <= 9,

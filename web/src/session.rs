@@ -341,10 +341,17 @@ impl Session {
                     }),
                 },
                 _ => {
-                    if let Action::Figure(FigureOption::Deploy { kind, feature }) = a {
-                        let name = &g.rules().figures[kind as usize].name;
-                        let letter = carcassonne_render::style::initial(name);
-                        marks.push((feature, choices.len(), letter));
+                    if let Action::Figure(FigureOption::Deploy { kind, at }) = a {
+                        // A mark on the feature of the tile just placed.
+                        let local = at
+                            .feature()
+                            .filter(|&f| g.feature_tile(f) == g.last_placed())
+                            .and_then(|f| g.feature_local(f));
+                        if let Some(local) = local {
+                            let name = g.figure_kind_name(kind).unwrap_or("figure");
+                            let letter = carcassonne_render::style::initial(name);
+                            marks.push((local, choices.len(), letter));
+                        }
                     }
                     choices.push(Choice {
                         text: g.format_action(a),
@@ -372,8 +379,8 @@ impl Session {
         };
         let drawn = g.drawn_tile().filter(|_| !placements.is_empty());
         let drawn_rotations = drawn
-            .map(|t| {
-                let ty = g.rules().tiles.get(t);
+            .and_then(|t| g.rules().tiles.get(t))
+            .map(|ty| {
                 (0..4u8)
                     .map(|r| carcassonne_render::tile_picture(g, ty, r, 100.0, style))
                     .collect()
@@ -400,13 +407,17 @@ impl Session {
                         .figures
                         .iter()
                         .enumerate()
-                        .map(|(k, f)| format!("{} {}", f.name, g.supply(p, k as u8)))
+                        .filter(|(_, f)| f.per_player > 0)
+                        .map(|(k, f)| {
+                            let k = carcassonne_core::FigureKindId(k as u8);
+                            format!("{} {}", f.name, g.supply(p, k))
+                        })
                         .collect::<Vec<_>>()
                         .join(", "),
                 })
                 .collect(),
             board: carcassonne_render::board(g, &o, style),
-            drawn: drawn.map(|t| g.rules().tiles.get(t).id.clone()),
+            drawn: drawn.and_then(|t| g.tile_type_name(t).map(str::to_string)),
             drawn_rotations,
             placements,
             choices,
@@ -427,13 +438,20 @@ impl Session {
     /// What a person reads on the button of action `a`.
     fn label(&self, a: Action) -> String {
         let g = &self.game;
-        match (a, g.last_placed()) {
-            (Action::Figure(FigureOption::Pass), _) => "No figure".into(),
-            (Action::Figure(FigureOption::Deploy { kind, feature }), Some(t)) => format!(
-                "{} on the {}",
-                g.rules().figures[kind as usize].name,
-                log::describe_feature(g, t, feature)
-            ),
+        match a {
+            Action::Figure(FigureOption::Pass) => "No figure".into(),
+            Action::Figure(FigureOption::Deploy { kind, at }) => {
+                let name = g.figure_kind_name(kind).unwrap_or("figure");
+                let place = at
+                    .feature()
+                    .and_then(|f| Some((g.feature_tile(f)?, g.feature_local(f)?)));
+                match place {
+                    Some((t, l)) => {
+                        format!("{name} on the {}", log::describe_feature(g, t, l))
+                    }
+                    None => format!("{name} on the tile"),
+                }
+            }
             _ => g.format_action(a),
         }
     }
@@ -453,7 +471,7 @@ impl Session {
         };
         let who = log::NAMES[p as usize];
         if let Some(t) = g.drawn_tile() {
-            return format!("{who}: place {}.", g.rules().tiles.get(t).id);
+            return format!("{who}: place {}.", g.tile_type_name(t).unwrap_or("?"));
         }
         match g.pending_steps().last() {
             Some(step) if step.owner != carcassonne_core::hooks::CORE_OWNER => {

@@ -34,9 +34,10 @@ macro_rules! clone_state {
 }
 
 clone_state!(
-    rules, players, current, turn, stage, drawn, last_tile, seed, rng, scores, breakdown, ox, oy,
-    w, h, cells, tiles, frontier, feats, figs, supply, bag, hidden, set_aside, pending, incoming,
-    done, closed, pstate, pfeat, logging, events,
+    rules, players, current, rotation, granted_by, ending, turn, stage, drawn, last_tile, seed,
+    rng, scores, breakdown, ox, oy, w, h, cells, tiles, frontier, feats, figs, supply, bag, hands,
+    hidden, set_aside, granted, pending, incoming, done, closed, pgame, pplayer, pfeat, pfig,
+    logging, events,
 );
 
 #[cfg(test)]

@@ -1,6 +1,10 @@
-//! The contexts plugins see: [`View`] (read-only) and [`Cx`] (read-write).
+//! The contexts plugins see: [`View`] (read-only) and [`Cx`] (read-write). Both
+//! dereference to the [`Game`], so every query of the game is available; these
+//! are the plugin-specific additions (its own state, markers, figures, links) and,
+//! on `Cx`, the changes a plugin may make.
 
 use super::*;
+use crate::rules::{CoreOptions, StateWords};
 
 impl std::ops::Deref for View<'_> {
     type Target = Game;
@@ -16,25 +20,73 @@ impl std::ops::Deref for Cx<'_> {
     }
 }
 
+/// The range of a plugin's words for entity `entity` of a scope.
+fn block(
+    rules: &Rules,
+    plugin: u8,
+    scope: fn(&StateWords) -> u32,
+    entity: usize,
+    len: usize,
+) -> Option<std::ops::Range<usize>> {
+    let e = rules.plugins.get(plugin as usize)?;
+    let o = entity * scope(&rules.state) as usize + scope(&e.offsets) as usize;
+    let end = o + scope(&e.decl.state) as usize;
+    (end <= len).then_some(o..end)
+}
+
 impl View<'_> {
+    /// This plugin's index in the ruleset's dispatch order (the `owner` of its steps).
+    #[inline]
+    pub fn plugin_index(&self) -> u8 {
+        self.plugin
+    }
+
+    /// The core options (farmer rules, tiny cities, followers per player).
+    #[inline]
+    pub fn core_options(&self) -> CoreOptions {
+        self.game.rules.options
+    }
+
     /// This plugin's per-game state words.
-    pub fn state(&self) -> &[u32] {
-        self.game.plugin_state(self.plugin)
+    pub fn state_words(&self) -> &[u32] {
+        self.game.plugin_state(self.plugin).unwrap_or(&[])
+    }
+
+    /// This plugin's state words for `player`.
+    pub fn player_words(&self, player: PlayerId) -> Option<&[u32]> {
+        self.game.plugin_player_state(self.plugin, player)
     }
 
     /// This plugin's words for feature instance `f`.
-    pub fn feature_state(&self, f: FeatureId) -> &[u32] {
+    pub fn feature_words(&self, f: FeatureId) -> Option<&[u32]> {
         self.game.plugin_feature_state(self.plugin, f)
     }
 
-    /// Marker bit of this plugin's `i`-th declared marker.
-    pub fn my_marker(&self, i: usize) -> u64 {
-        self.game.rules.plugins[self.plugin as usize].marker_bits[i]
+    /// This plugin's words for figure `fig`.
+    pub fn figure_words(&self, fig: FigureId) -> Option<&[u32]> {
+        self.game.plugin_figure_state(self.plugin, fig)
+    }
+
+    /// Marker bit of this plugin's `i`-th declared marker (0 if no tile carries it).
+    pub fn my_marker(&self, i: usize) -> Option<u64> {
+        self.game.rules.plugins[self.plugin as usize]
+            .marker_bits
+            .get(i)
+            .copied()
     }
 
     /// Figure kind id of this plugin's `i`-th declared figure kind.
-    pub fn my_figure(&self, i: usize) -> FigureKindId {
-        self.game.rules.plugins[self.plugin as usize].first_figure + i as FigureKindId
+    pub fn my_figure(&self, i: usize) -> Option<FigureKindId> {
+        let e = &self.game.rules.plugins[self.plugin as usize];
+        (i < e.decl.figures.len()).then(|| FigureKindId(e.first_figure.0 + i as u8))
+    }
+
+    /// Link id of this plugin's `i`-th declared tile link.
+    pub fn my_link(&self, i: usize) -> Option<u8> {
+        self.game.rules.plugins[self.plugin as usize]
+            .link_ids
+            .get(i)
+            .copied()
     }
 }
 
@@ -47,46 +99,73 @@ impl Cx<'_> {
         }
     }
 
-    /// This plugin's per-game state words.
-    pub fn state(&self) -> &[u32] {
-        self.game.plugin_state(self.plugin)
+    fn words(
+        &mut self,
+        scope: fn(&StateWords) -> u32,
+        entity: usize,
+        data: fn(&mut Game) -> &mut Vec<u32>,
+    ) -> Option<&mut [u32]> {
+        let len = data(self.game).len();
+        let r = block(&self.game.rules, self.plugin, scope, entity, len)?;
+        Some(&mut data(self.game)[r])
     }
 
     /// This plugin's per-game state words, mutable.
-    pub fn state_mut(&mut self) -> &mut [u32] {
-        let e = &self.game.rules.plugins[self.plugin as usize];
-        let (o, n) = (e.game_off as usize, e.decl.game_words as usize);
-        &mut self.game.pstate[o..o + n]
+    pub fn state_words_mut(&mut self) -> &mut [u32] {
+        self.words(|s| s.game, 0, |g| &mut g.pgame)
+            .unwrap_or(&mut [])
+    }
+
+    /// This plugin's state words for `player`, mutable.
+    pub fn player_words_mut(&mut self, player: PlayerId) -> Option<&mut [u32]> {
+        if player >= self.game.players {
+            return None;
+        }
+        self.words(|s| s.player, player as usize, |g| &mut g.pplayer)
     }
 
     /// This plugin's words for feature instance `f`, mutable.
-    pub fn feature_state_mut(&mut self, f: FeatureId) -> &mut [u32] {
-        let e = &self.game.rules.plugins[self.plugin as usize];
-        let o = f as usize * self.game.rules.feature_words as usize + e.feature_off as usize;
-        let n = e.decl.feature_words as usize;
-        &mut self.game.pfeat[o..o + n]
+    pub fn feature_words_mut(&mut self, f: FeatureId) -> Option<&mut [u32]> {
+        if f.index() >= self.game.feats.len() {
+            return None;
+        }
+        self.words(|s| s.feature, f.index(), |g| &mut g.pfeat)
+    }
+
+    /// This plugin's words for figure `fig`, mutable.
+    pub fn figure_words_mut(&mut self, fig: FigureId) -> Option<&mut [u32]> {
+        self.words(|s| s.figure, fig.index(), |g| &mut g.pfig)
     }
 
     /// Marker bit of this plugin's `i`-th declared marker.
-    pub fn my_marker(&self, i: usize) -> u64 {
+    pub fn my_marker(&self, i: usize) -> Option<u64> {
         self.view().my_marker(i)
     }
 
     /// Figure kind id of this plugin's `i`-th declared figure kind.
-    pub fn my_figure(&self, i: usize) -> FigureKindId {
+    pub fn my_figure(&self, i: usize) -> Option<FigureKindId> {
         self.view().my_figure(i)
     }
 
-    /// Awards points to a player.
-    pub fn add_score(&mut self, player: PlayerId, points: i32) {
-        self.game.scores[player as usize] += points;
-        self.game.breakdown[player as usize][CATEGORY_PLUGINS] += points;
+    /// Awards points to a player, in this plugin's score category. `false` for a
+    /// seat beyond the table.
+    pub fn add_score(&mut self, player: PlayerId, points: i32) -> bool {
+        if player >= self.game.players {
+            return false;
+        }
+        let g = &mut *self.game;
+        let cats = g.rules.score_categories.len();
+        let cat = g.rules.plugin_category(self.plugin);
+        g.scores[player as usize] = g.scores[player as usize].saturating_add(points);
+        let b = &mut g.breakdown[player as usize * cats + cat];
+        *b = b.saturating_add(points);
         let plugin = self.plugin;
-        self.game.emit(|| Event::PluginScored {
+        g.emit(|| Event::PluginScored {
             plugin,
             player,
             points,
         });
+        true
     }
 
     /// Logs a message for the turn log (cheap no-op when logging is off; check
@@ -101,8 +180,17 @@ impl Cx<'_> {
         }
     }
 
-    /// Pushes a decision for `player`; resolved (in push order) before the pipeline continues.
-    pub fn push_decision(&mut self, player: PlayerId, tag: u16, arg: u32) {
+    /// [`Cx::log`] for a borrowed string.
+    pub fn log_text(&mut self, text: &str) {
+        self.log(text)
+    }
+
+    /// Pushes a decision for `player` (any player, not only the one whose turn it
+    /// is); steps are resolved in push order before the pipeline continues.
+    pub fn push_decision(&mut self, player: PlayerId, tag: u16, arg: u32) -> bool {
+        if player >= self.game.players {
+            return false;
+        }
         self.game.incoming.push(Step {
             owner: self.plugin,
             tag,
@@ -110,6 +198,7 @@ impl Cx<'_> {
             player,
             arg,
         });
+        true
     }
 
     /// Pushes a chance event resolved with this plugin's outcomes.
@@ -137,29 +226,78 @@ impl Cx<'_> {
         });
     }
 
-    /// Deploys a figure of `kind` from `player`'s supply on feature instance `f`.
+    /// Deploys a figure of `kind` from `player`'s supply at `at` (no rule is
+    /// checked: use [`Game::may_deploy`] for the shared one). `None` if the supply
+    /// holds none or the location does not exist.
     pub fn deploy_figure(
         &mut self,
         player: PlayerId,
         kind: FigureKindId,
-        f: FeatureId,
+        at: Location,
     ) -> Option<FigureId> {
-        self.game.deploy(player, kind, f)
+        self.game.deploy(player, kind, at)
     }
 
-    /// Sends a figure back to its owner (the `figure_returned` hooks run).
+    /// Puts a neutral figure of `kind` that is off the board at `at`.
+    pub fn place_neutral(&mut self, kind: FigureKindId, at: Location) -> Option<FigureId> {
+        self.game.place_neutral(kind, at)
+    }
+
+    /// Moves a figure that is on the board to `to` (the `figure_moved` hooks run).
+    /// `Ok(false)` if it is not on the board or `to` does not exist.
+    pub fn move_figure(&mut self, fig: FigureId, to: Location) -> Result<bool, HookError> {
+        self.game.move_figure(fig, to)
+    }
+
+    /// Sends a figure back to its owner (a neutral one off the board); the
+    /// `figure_returned` hooks run.
     pub fn return_figure(&mut self, fig: FigureId) -> HookResult {
         self.game.return_figure(fig)
     }
 
-    /// Scores the feature containing `f` now (majority, points hooks, figures return).
-    pub fn score_feature(&mut self, f: FeatureId, reason: ScoreReason) -> Result<i32, HookError> {
+    /// Scores the road, city, cloister or spot containing `f` now (majority, points
+    /// hooks, figures return) and returns the points paid.
+    pub fn score_feature(
+        &mut self,
+        f: FeatureId,
+        reason: ScoreReason,
+    ) -> Result<Points, HookError> {
         self.game.score_feature(f, reason)
     }
 
-    /// Completed cities bordering the field containing `f`.
+    /// Scores the farmers of the field containing `f` now, as a unit of its own:
+    /// the majority of farmers there wins `per_city` points per completed city
+    /// bordering the field (a barn: 3, or 1 when fields join). The scoring hooks
+    /// run; the farmers stay on the board. `None` if no follower stands there.
+    pub fn score_farmers(
+        &mut self,
+        f: FeatureId,
+        per_city: i32,
+        reason: ScoreReason,
+    ) -> Result<Option<Points>, HookError> {
+        self.game.score_field(f, per_city, reason)
+    }
+
+    /// Completed cities bordering the field containing `f`, as city roots.
     pub fn bordering_cities(&mut self, f: FeatureId) -> Vec<FeatureId> {
-        let r = self.game.find(f);
-        self.game.bordering_cities(r)
+        let mut out = Vec::new();
+        if let Some(r) = self.game.find(f) {
+            self.game.bordering_cities_into(r.0, &mut out);
+        }
+        out
+    }
+
+    /// Grants `player` a full turn right after the current one (a builder's
+    /// second tile; the abbey round at the end). Granted turns run in order before
+    /// the next regular turn; [`Game::turn_granted_by`] tells a granted turn.
+    pub fn grant_turn(&mut self, player: PlayerId) -> bool {
+        let plugin = self.plugin;
+        self.game.grant_turn(player, plugin)
+    }
+
+    /// Plays `tile` from the current player's hand instead of drawing (only in
+    /// `turn_start`, or a decision it pushed, and only if the tile fits somewhere).
+    pub fn play_from_hand(&mut self, tile: TileTypeId) -> Result<bool, HookError> {
+        self.game.play_from_hand(tile)
     }
 }

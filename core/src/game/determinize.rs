@@ -60,11 +60,11 @@ mod tests {
     struct FaceDown;
 
     impl Hooks for FaceDown {
-        fn subscriptions(&self) -> u32 {
+        fn subscriptions(&self) -> u64 {
             hook::TILE_DRAWN
         }
         fn tile_drawn(&self, cx: &mut Cx<'_>, tile: TileTypeId) -> HookResult {
-            if tile.is_multiple_of(3) {
+            if tile.0.is_multiple_of(3) {
                 cx.push_hidden_tile_draw();
             }
             Ok(())
@@ -94,7 +94,7 @@ mod tests {
             assert!(g.step_random(&mut rng).unwrap());
         }
         assert_eq!(hidden_events, 4);
-        let seen: Vec<Observation> = (0..2).map(|p| g.observation(p)).collect();
+        let seen: Vec<Observation> = (0..2).map(|p| g.observation(p).unwrap()).collect();
         let mut face_down: BTreeMap<Vec<TileTypeId>, u32> = BTreeMap::new();
         let mut next_draws = BTreeMap::new();
         for seed in 0..200 {
@@ -102,7 +102,7 @@ mod tests {
             d.determinize(seed);
             d.check_integrity().unwrap();
             for p in 0..2 {
-                assert_eq!(d.observation(p), seen[p as usize]);
+                assert_eq!(d.observation(p).unwrap(), seen[p as usize]);
             }
             let mut h = d.hidden_tiles().to_vec();
             h.sort_unstable();

@@ -3,7 +3,7 @@
 //! figure that is missing), instead of "not legal".
 
 use super::{Game, Stage};
-use crate::hooks::{FigureOption, Placement, CORE_OWNER};
+use crate::hooks::{FigureOption, Outcome, Placement, CORE_OWNER};
 use crate::rules::FarmerScoring;
 use crate::types::*;
 
@@ -12,6 +12,7 @@ fn edge_name(e: EdgeKind) -> &'static str {
         EdgeKind::City => "city",
         EdgeKind::Road => "road",
         EdgeKind::Field => "field",
+        EdgeKind::Any => "side no feature reaches",
     }
 }
 
@@ -37,7 +38,9 @@ impl Game {
         if Side::ALL.iter().all(|&d| neighbour(d).is_none()) {
             return format!("{} is not next to any tile", p.pos);
         }
-        let tt = self.rules.tiles.get(self.drawn);
+        let Some(tt) = self.rules.tiles.get(TileTypeId(self.drawn)) else {
+            return "no tile is waiting to be placed".into();
+        };
         let same = tt.same_rotation[p.rot as usize];
         if same != p.rot {
             return format!(
@@ -50,11 +53,11 @@ impl Game {
             .iter()
             .filter_map(|&d| {
                 let t = neighbour(d)?;
-                let n = self.tiles[t as usize];
+                let n = self.placed(t)?;
                 let theirs =
-                    self.rules.tiles.get(n.ty).rot[n.rot as usize].edges[d.opposite() as usize];
+                    self.rules.tiles.get(n.ty)?.rot[n.rot as usize].edges[d.opposite() as usize];
                 let mine = edges[d as usize];
-                (theirs != mine).then(|| {
+                (!mine.fits(theirs)).then(|| {
                     format!(
                         "its {} side ({}) meets a {}",
                         SIDE_NAMES[d as usize],
@@ -73,43 +76,45 @@ impl Game {
 
     /// Why figure option `o` is refused (the caller knows it is).
     pub(super) fn figure_problem(&self, o: FigureOption) -> String {
-        let FigureOption::Deploy { kind, feature } = o else {
+        let FigureOption::Deploy { kind, at } = o else {
             return "not an option of the figure step now".into();
         };
-        let Some(fk) = self.rules.figures.get(kind as usize) else {
-            return format!("there is no figure kind {kind}");
+        let Some(fk) = self.rules.figure(kind) else {
+            return format!("there is no figure kind {}", kind.0);
         };
-        let t = self.last_tile;
-        if t == NONE16 {
+        let Some(t) = self.last_placed() else {
             return "no tile has been placed this turn".into();
-        }
-        let tt = self.tile_type(t);
-        let Some(f) = tt.features.get(feature as usize) else {
-            return format!(
-                "the tile just placed has no feature {feature} (it has features 0 to {})",
-                tt.features.len().saturating_sub(1)
-            );
         };
+        if !self.valid_location(at) {
+            return "there is no such place on the board".into();
+        }
         if self.supply(self.current, kind) == 0 {
             return format!("you have no {} left", fk.name);
         }
-        let f_id = self.feature_of(t, feature);
-        if kind == crate::rules::FOLLOWER {
-            if f.kind == FeatureKind::Spot {
-                return "a follower cannot stand on a spot".into();
-            }
-            if f.kind == FeatureKind::Field && self.rules.options.farmers == FarmerScoring::Off {
-                return "farmers are off in this ruleset (core.farmers = \"off\")".into();
-            }
-            if self.occupants(f_id) > 0 {
-                return format!("the {} is already occupied", f.kind);
-            }
+        let Some(f) = at.feature() else {
+            return format!("a {} cannot be put on a tile now", fk.name);
+        };
+        let fkind = self.feature_kind(f).unwrap_or_default();
+        if self.feature_tile(f) != Some(t) {
+            return format!("a {} goes on a feature of the tile just placed", fk.name);
         }
-        format!("a {} cannot be deployed on that {} now", fk.name, f.kind)
+        if !fk.stands_on.contains(fkind) {
+            return format!("a {} cannot stand on a {fkind}", fk.name);
+        }
+        if fk.follower
+            && fkind == FeatureKind::Field
+            && self.rules.options.farmers == FarmerScoring::Off
+        {
+            return "farmers are off in this ruleset (core.farmers = \"off\")".into();
+        }
+        if fk.occupies && self.occupants(f).unwrap_or(0) > 0 {
+            return format!("the {fkind} is already occupied");
+        }
+        format!("a {} cannot be deployed on that {fkind} now", fk.name)
     }
 
     /// Why chance outcome `c` is refused (the caller knows it is).
-    pub(super) fn outcome_problem(&self, c: u32, possible: &[(u32, u32)]) -> String {
+    pub(super) fn outcome_problem(&self, c: u32, possible: &[Outcome]) -> String {
         let tile_stream = match self.pending.last() {
             None => self.stage == Stage::Draw,
             Some(s) => s.owner == CORE_OWNER,
@@ -122,8 +127,8 @@ impl Game {
         }
         let names: Vec<String> = possible
             .iter()
-            .filter(|&&(_, w)| w > 0)
-            .map(|&(o, _)| self.outcome_name(o))
+            .filter(|o| o.weight > 0)
+            .map(|o| self.outcome_name(o.code))
             .collect();
         format!(
             "`{}` is not possible now (possible: {})",

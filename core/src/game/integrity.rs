@@ -26,6 +26,9 @@ impl PartialEq for Game {
         Arc::ptr_eq(&self.rules, &o.rules)
             && self.players == o.players
             && self.current == o.current
+            && self.rotation == o.rotation
+            && self.granted_by == o.granted_by
+            && self.ending == o.ending
             && self.turn == o.turn
             && self.stage == o.stage
             && self.drawn == o.drawn
@@ -35,33 +38,23 @@ impl PartialEq for Game {
             && self.scores == o.scores
             && self.breakdown == o.breakdown
             && self.tiles == o.tiles
-            && self.feats.len() == o.feats.len()
-            && self.feats.iter().zip(&o.feats).all(|(a, b)| {
-                (
-                    a.parent, a.next, a.open, a.tile, a.figs, a.occ, a.kind, a.local,
-                ) == (
-                    b.parent, b.next, b.open, b.tile, b.figs, b.occ, b.kind, b.local,
-                )
-            })
-            && self
-                .figs
-                .iter()
-                .map(|f| (f.feature, f.next))
-                .eq(o.figs.iter().map(|f| (f.feature, f.next)))
+            && self.feats == o.feats
+            && self.figs == o.figs
             && self.supply == o.supply
             && self.bag == o.bag
+            && self.hands == o.hands
             && self.hidden == o.hidden
             && self.set_aside == o.set_aside
+            && self.granted == o.granted
             && self.pending == o.pending
+            && self.incoming == o.incoming
             && self.done == o.done
             && self.closed == o.closed
-            && self.pstate == o.pstate
+            && self.pgame == o.pgame
+            && self.pplayer == o.pplayer
             && self.pfeat == o.pfeat
-            && self
-                .frontier
-                .iter()
-                .map(|f| (f.pos, f.req))
-                .eq(o.frontier.iter().map(|f| (f.pos, f.req)))
+            && self.pfig == o.pfig
+            && self.frontier == o.frontier
             && (0..self.tiles.len()).all(|t| {
                 let p = self.tiles[t].pos;
                 self.cell(p) == o.cell(p)
@@ -78,25 +71,29 @@ impl Game {
         // Tiles: every copy is somewhere, exactly once.
         let mut count = vec![0i64; rules.tiles.types.len()];
         for t in &self.tiles {
-            count[t.ty as usize] += 1;
+            count[t.ty.index()] += 1;
         }
         for &t in self.bag.iter().chain(&self.hidden).chain(&self.set_aside) {
-            count[t as usize] += 1;
+            count[t.index()] += 1;
+        }
+        for &(_, t) in &self.hands {
+            count[t.index()] += 1;
         }
         if self.drawn != NONE16 {
             count[self.drawn as usize] += 1;
         }
         for (i, tt) in rules.tiles.types.iter().enumerate() {
-            if count[i] != tt.count as i64 {
+            let want = tt.count as i64 + tt.per_player as i64 * self.players as i64;
+            if count[i] != want {
                 return Err(format!(
-                    "tile {} appears {} times, expected {}",
-                    tt.id, count[i], tt.count
+                    "tile {} appears {} times, expected {want}",
+                    tt.id, count[i]
                 ));
             }
         }
         // Grid and frontier.
         for (i, t) in self.tiles.iter().enumerate() {
-            if self.tile_at(t.pos) != Some(i as u16) {
+            if self.tile_at(t.pos) != Some(TileIndex(i as u16)) {
                 return Err(format!("grid does not point at tile {i} at {}", t.pos));
             }
             let ring = t
@@ -125,12 +122,13 @@ impl Game {
             let mut req = 0u8;
             for d in 0..4 {
                 if let Some(t) = self.tile_at(fr.pos.step(Side::from_index(d))) {
-                    let pt = self.tiles[t as usize];
-                    let e = rules.tiles.get(pt.ty).rot[pt.rot as usize].edges[(d + 2) % 4];
+                    let pt = self.tiles[t.index()];
+                    let e = rules.tiles.types[pt.ty.index()].rot[pt.rot as usize & 3].edges
+                        [(d + 2) % 4];
                     req |= (e as u8) << (2 * d);
                 }
             }
-            if req != fr.req || req == 0 {
+            if req != fr.req {
                 return Err(format!(
                     "frontier {} requires {:#x}, recorded {:#x}",
                     fr.pos, req, fr.req
@@ -143,7 +141,7 @@ impl Game {
         let mut occ = vec![0i64; n];
         let mut ring_len = vec![0usize; n];
         for f in 0..n as u16 {
-            let r = self.find(f);
+            let r = self.root(f);
             ring_len[r as usize] += 1;
             let ft = self.feats[f as usize];
             if ft.kind != self.feats[r as usize].kind {
@@ -153,7 +151,7 @@ impl Game {
                 ));
             }
             let pt = self.tiles[ft.tile as usize];
-            let geom = &rules.tiles.get(pt.ty).rot[pt.rot as usize];
+            let geom = &rules.tiles.types[pt.ty.index()].rot[pt.rot as usize & 3];
             for (d, sf) in geom.side_features.iter().enumerate() {
                 if sf.contains(&ft.local)
                     && self.tile_at(pt.pos.step(Side::from_index(d))).is_none()
@@ -164,20 +162,39 @@ impl Game {
         }
         for (g, fig) in self.figs.iter().enumerate() {
             if fig.feature == NONE16 {
+                if fig.tile != NONE16 && fig.tile as usize >= self.tiles.len() {
+                    return Err(format!("figure {g} stands on no placed tile {}", fig.tile));
+                }
                 continue;
             }
-            if !self.figures_on(fig.feature).any(|x| x == g as u16) {
+            let f = FeatureId(fig.feature);
+            if !self.figures_on(f).any(|x| x == FigureId(g as u16)) {
                 return Err(format!(
                     "figure {g} is not listed on its feature {}",
                     fig.feature
                 ));
             }
-            if rules.figures[self.figure_kind(g as u16) as usize].occupies {
-                occ[self.find(fig.feature) as usize] += 1;
+            if fig.tile != self.feats[f.index()].tile {
+                return Err(format!(
+                    "figure {g} is on feature {} but not on its tile",
+                    f.0
+                ));
+            }
+            if rules.figures[self.kind_of(g as u16).index()].occupies {
+                occ[self.root(fig.feature) as usize] += 1;
             }
         }
+        let listed: usize = (0..n as u16)
+            .map(|f| self.figures_on(FeatureId(f)).count())
+            .sum();
+        let on_features = self.figs.iter().filter(|x| x.feature != NONE16).count();
+        if listed != on_features {
+            return Err(format!(
+                "{listed} figures are listed on features, {on_features} stand on one"
+            ));
+        }
         for f in 0..n as u16 {
-            if self.find(f) != f {
+            if self.root(f) != f {
                 continue;
             }
             let ft = self.feats[f as usize];
@@ -193,34 +210,40 @@ impl Game {
                     occ[f as usize], ft.occ
                 ));
             }
-            let walked = self.members(f).count();
-            if walked != ring_len[f as usize] || self.members(f).any(|m| self.find(m) != f) {
+            let walked = self.members(FeatureId(f)).count();
+            if walked != ring_len[f as usize]
+                || self.members(FeatureId(f)).any(|m| self.root(m.0) != f)
+            {
                 return Err(format!("member ring of feature {f} is inconsistent"));
             }
         }
-        for p in 0..self.players as usize {
-            if self.breakdown[p].iter().sum::<i32>() != self.scores[p] {
+        for p in 0..self.players {
+            let b = self.score_breakdown(p);
+            if b.iter().fold(0i32, |a, &x| a.wrapping_add(x)) != self.scores[p as usize] {
                 return Err(format!(
-                    "player {p}'s score {} differs from its breakdown {:?}",
-                    self.scores[p], self.breakdown[p]
+                    "player {p}'s score {} differs from its breakdown {b:?}",
+                    self.scores[p as usize]
                 ));
             }
         }
-        // Figures: supply + board = per player.
+        if self.pfeat.len() != self.feats.len() * rules.state.feature as usize {
+            return Err("per-feature plugin state does not match the features".into());
+        }
+        // Figures: supply + board = per player; neutral figures are their kind's.
         for p in 0..self.players {
             for (k, kind) in rules.figures.iter().enumerate() {
+                let k = FigureKindId(k as u8);
                 let on_board = (0..self.figs.len() as u16)
                     .filter(|&g| {
-                        self.figure_owner(g) == p
-                            && self.figure_kind(g) as usize == k
-                            && self.figs[g as usize].feature != NONE16
+                        self.owner_of(g) == Some(p)
+                            && self.kind_of(g) == k
+                            && self.figs[g as usize].tile != NONE16
                     })
                     .count();
-                if on_board + self.supply(p, k as FigureKindId) as usize != kind.per_player as usize
-                {
+                if on_board + self.supply_of(p, k) as usize != kind.per_player as usize {
                     return Err(format!(
                         "player {p} has {} {} in supply and {on_board} on the board, expected {} in all",
-                        self.supply(p, k as FigureKindId),
+                        self.supply_of(p, k),
                         kind.name,
                         kind.per_player
                     ));

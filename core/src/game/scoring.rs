@@ -1,6 +1,20 @@
-//! Scoring: majorities, points, figures going home, final scoring and farmers.
+//! Scoring: one pipeline for every feature and every farmer unit — strength,
+//! majority (`majority` hooks), base points, per-player adjustments (`points`
+//! hooks, booked per plugin), award, `feature_scored` hooks — and the figures
+//! that go home.
 
 use super::*;
+use crate::rules::BASE_CATEGORIES;
+
+/// Score category of the base points of a feature kind.
+pub(super) fn category_of(kind: FeatureKind) -> usize {
+    match kind {
+        FeatureKind::Road => 0,
+        FeatureKind::City => 1,
+        FeatureKind::Cloister | FeatureKind::Spot => 2,
+        FeatureKind::Field => crate::rules::CATEGORY_FARMERS,
+    }
+}
 
 impl Game {
     pub(super) fn next_stamp(&mut self) -> u32 {
@@ -22,9 +36,8 @@ impl Game {
         s.stamp
     }
 
-    /// Tiles, pennants and completeness of the feature with root `root`.
-    pub fn score_info(&mut self, root: FeatureId, reason: ScoreReason) -> ScoreInfo {
-        let kind = self.feats[root as usize].kind;
+    /// Distinct tiles and pennants of the set with root `root`.
+    pub(super) fn tiles_and_pennants(&mut self, root: u16) -> (u32, u32) {
         let stamp = self.next_stamp();
         let (mut tiles, mut pennants) = (0u32, 0u32);
         let mut m = root;
@@ -34,27 +47,26 @@ impl Game {
                 self.scratch.tile_stamp[ft.tile as usize] = stamp;
                 tiles += 1;
             }
-            let ty = self.tiles[ft.tile as usize].ty;
-            pennants += self.rules.tiles.get(ty).features[ft.local as usize].pennants as u32;
+            pennants += self.ty_of(ft.tile).features[ft.local as usize].pennants as u32;
             m = ft.next;
             if m == root {
                 break;
             }
         }
-        ScoreInfo {
-            feature: root,
-            kind,
-            reason,
-            tiles,
-            pennants,
-            complete: self.is_complete(root),
-        }
+        (tiles, pennants)
     }
 
-    /// Base points of the core rules.
-    pub(super) fn base_points(&self, info: &ScoreInfo) -> i32 {
-        let (t, p) = (info.tiles as i32, info.pennants as i32);
-        match (info.kind, info.reason) {
+    /// Base points of the core rules for a road, city, cloister or spot.
+    pub(super) fn base_points(
+        &self,
+        kind: FeatureKind,
+        reason: ScoreReason,
+        root: u16,
+        tiles: u32,
+        pennants: u32,
+    ) -> i32 {
+        let (t, p) = (tiles as i32, pennants as i32);
+        match (kind, reason) {
             (FeatureKind::Road, _) => t,
             (FeatureKind::City, ScoreReason::Completed) => {
                 if t == 2 && self.rules.options.tiny_city == 2 {
@@ -66,27 +78,63 @@ impl Game {
             (FeatureKind::City, _) => t + p,
             (FeatureKind::Cloister, ScoreReason::Completed) => 9,
             (FeatureKind::Cloister, _) => {
-                1 + self.tiles[self.feats[info.feature as usize].tile as usize].nbrs as i32
+                1 + self.tiles[self.feats[root as usize].tile as usize].nbrs as i32
             }
             (FeatureKind::Field | FeatureKind::Spot, _) => 0,
         }
     }
 
-    /// Collects the figures with strength in the set of `root` into scratch and returns strengths.
+    /// The strength of figure `fig` in the feature with root `root`.
+    fn strength_in(&self, fig: u16, root: u16) -> Result<u16, HookError> {
+        let kind = self.kind_of(fig);
+        let k = &self.rules.figures[kind.index()];
+        if !k.computed_strength {
+            return Ok(u16::from(k.strength));
+        }
+        let mut s = 0u16;
+        if let Some(Some(pi)) = self.rules.kind_plugin.get(kind.index()) {
+            let p = &self.rules.plugins[*pi as usize];
+            if p.subs & hook::FIGURE_STRENGTH != 0 {
+                p.hooks.figure_strength(
+                    &View {
+                        game: self,
+                        plugin: *pi,
+                    },
+                    FigureId(fig),
+                    FeatureId(root),
+                    &mut s,
+                )?;
+            }
+        }
+        Ok(s)
+    }
+
+    /// Collects the figures of the set with root `root`: those with strength > 0
+    /// into `figs`, their strength per player into `strength`. Returns how many
+    /// figures stand there at all, and how many of them are followers.
     pub(super) fn gather(
-        &mut self,
-        root: FeatureId,
-        into: &mut Vec<FigureId>,
-        strength: &mut [u8; MAX_PLAYERS],
-    ) {
+        &self,
+        root: u16,
+        figs: &mut Vec<FigureId>,
+        strength: &mut [u16; MAX_PLAYERS],
+    ) -> Result<(usize, usize), HookError> {
+        let (mut all, mut followers) = (0, 0);
         let mut m = root;
         loop {
             let mut g = self.feats[m as usize].figs;
             while g != NONE16 {
-                let s = self.rules.figures[self.figure_kind(g) as usize].strength;
-                if s > 0 {
-                    into.push(g);
-                    strength[self.figure_owner(g) as usize] += s;
+                all += 1;
+                let kind = self.kind_of(g);
+                if self.rules.figures[kind.index()].follower {
+                    followers += 1;
+                }
+                if let Some(owner) = self.owner_of(g) {
+                    let s = self.strength_in(g, root)?;
+                    if s > 0 {
+                        figs.push(FigureId(g));
+                        let x = &mut strength[owner as usize];
+                        *x = x.saturating_add(s);
+                    }
                 }
                 g = self.figs[g as usize].next;
             }
@@ -95,9 +143,10 @@ impl Game {
                 break;
             }
         }
+        Ok((all, followers))
     }
 
-    pub(super) fn winners_of(&self, strength: &[u8; MAX_PLAYERS]) -> PlayerSet {
+    pub(super) fn winners_of(&self, strength: &[u16; MAX_PLAYERS]) -> PlayerSet {
         let max = *strength.iter().max().unwrap_or(&0);
         let mut w = PlayerSet::EMPTY;
         if max > 0 {
@@ -110,93 +159,198 @@ impl Game {
         w
     }
 
-    pub(super) fn resolve_majority(
-        &self,
-        kind: FeatureKind,
-        feature: FeatureId,
-        reason: ScoreReason,
-        figs: &[FigureId],
-        strength: &[u8; MAX_PLAYERS],
-    ) -> Result<PlayerSet, HookError> {
-        let mut winners = self.winners_of(strength);
+    /// The winners of a majority: the players with the most strength, refined by the
+    /// `majority` hooks.
+    pub(super) fn resolve_majority(&self, info: &ScoreInfo<'_>) -> Result<PlayerSet, HookError> {
+        let mut winners = self.winners_of(&info.strength);
         if self.rules.wants(hook::MAJORITY) && !winners.is_empty() {
-            let info = MajorityInfo {
-                kind,
-                feature,
-                reason,
-                figures: figs,
-                strength,
-            };
             dispatch_view!(self, hook::MAJORITY, |h, v| h.majority(
                 v,
-                &info,
+                info,
                 &mut winners
             ));
+            let all = PlayerSet(((1u16 << self.players) - 1) as u8);
+            winners = PlayerSet(winners.0 & all.0);
         }
         Ok(winners)
     }
 
-    /// Scores the feature with root `root` (majority, points, hooks) and returns its
-    /// figures that go home on scoring. Returns the points each winner got.
-    pub(crate) fn score_feature(
+    /// Pays a scored unit: `base` to each winner, then the `points` hooks adjust per
+    /// player; points are awarded and booked (base in `category`, each plugin's
+    /// changes in its own category); then the `feature_scored` hooks run.
+    pub(super) fn pay(
         &mut self,
-        root: FeatureId,
-        reason: ScoreReason,
-    ) -> Result<i32, HookError> {
-        let root = self.find_mut(root);
-        if self.feats[root as usize].kind == FeatureKind::Field {
-            return Ok(0);
-        }
-        let mut figs = std::mem::take(&mut self.scratch.figs);
-        figs.clear();
-        let mut strength = [0u8; MAX_PLAYERS];
-        self.gather(root, &mut figs, &mut strength);
-        if figs.is_empty() {
-            self.scratch.figs = figs;
-            return Ok(0);
-        }
-        let kind = self.feats[root as usize].kind;
-        let res = self.resolve_majority(kind, root, reason, &figs, &strength);
-        self.scratch.figs = figs;
-        let winners = res?;
-        let info = self.score_info(root, reason);
-        let mut points = self.base_points(&info);
-        dispatch_view!(self, hook::POINTS, |h, v| h.points(v, &info, &mut points));
+        info: &ScoreInfo<'_>,
+        winners: PlayerSet,
+        base: i32,
+    ) -> Result<Points, HookError> {
+        let mut pts = Points {
+            winners,
+            amounts: [0; MAX_PLAYERS],
+        };
         for p in winners.iter() {
-            self.scores[p as usize] += points;
-            self.breakdown[p as usize][kind as usize] += points;
+            pts.set(p, base);
         }
+        let base_pts = pts.amounts;
+        let mut deltas = std::mem::take(&mut self.scratch.deltas);
+        deltas.clear();
+        let r = (|| {
+            if self.rules.wants(hook::POINTS) {
+                for (i, p) in self.rules.plugins.iter().enumerate() {
+                    if p.subs & hook::POINTS != 0 {
+                        let before = pts.amounts;
+                        let v = View {
+                            game: self,
+                            plugin: i as u8,
+                        };
+                        p.hooks.points(&v, info, &mut pts)?;
+                        let d: [i32; MAX_PLAYERS] =
+                            std::array::from_fn(|k| pts.amounts[k].wrapping_sub(before[k]));
+                        if d != [0; MAX_PLAYERS] {
+                            deltas.push((i as u8, d));
+                        }
+                    }
+                }
+            }
+            Ok(())
+        })();
+        let cats = self.rules.score_categories.len();
+        let category = category_of(info.kind);
+        for p in 0..self.players as usize {
+            self.scores[p] = self.scores[p].saturating_add(pts.amounts[p]);
+            let b = &mut self.breakdown[p * cats + category];
+            *b = b.saturating_add(base_pts[p]);
+            for (i, d) in &deltas {
+                let b = &mut self.breakdown[p * cats + BASE_CATEGORIES.len() + *i as usize];
+                *b = b.saturating_add(d[p]);
+            }
+        }
+        self.scratch.deltas = deltas;
+        r?;
+        let (kind, reason, tiles) = (info.kind, info.reason, info.tiles);
+        let cities = if kind == FeatureKind::Field {
+            info.cities.len() as u32
+        } else {
+            0
+        };
         self.emit(|| Event::FeatureScored {
             kind,
             reason,
-            players: winners,
-            points,
-            tiles: info.tiles,
+            winners,
+            points: pts.amounts,
+            tiles,
+            cities,
         });
         dispatch!(self, hook::FEATURE_SCORED, |h, cx| h
-            .feature_scored(cx, &info, winners, points));
-        // Figures go home.
+            .feature_scored(cx, info, &pts));
+        Ok(pts)
+    }
+
+    /// Scores the road, city, cloister or spot containing `f`: majority, points,
+    /// hooks; then its figures that return on scoring go home. A feature holding no
+    /// figure only gets its `feature_scored` notice (when completed). Fields are not
+    /// scored here (see the farmer scorings).
+    pub(crate) fn score_feature(
+        &mut self,
+        f: FeatureId,
+        reason: ScoreReason,
+    ) -> Result<Points, HookError> {
+        if f.index() >= self.feats.len() {
+            return Ok(Points::default());
+        }
+        let root = self.find_mut(f.0);
+        let kind = self.feats[root as usize].kind;
+        if kind == FeatureKind::Field {
+            return Ok(Points::default());
+        }
+        let mut figs = std::mem::take(&mut self.scratch.figs);
+        figs.clear();
+        let mut strength = [0u16; MAX_PLAYERS];
+        let gathered = self.gather(root, &mut figs, &mut strength);
+        let (tiles, pennants) = self.tiles_and_pennants(root);
+        let r = gathered.and_then(|(all, _)| {
+            if all == 0
+                && (reason != ScoreReason::Completed || !self.rules.wants(hook::FEATURE_SCORED))
+            {
+                return Ok(Points::default());
+            }
+            let info = ScoreInfo {
+                feature: FeatureId(root),
+                kind,
+                reason,
+                complete: self.complete(root),
+                tiles,
+                pennants,
+                cities: &[],
+                fields: &[],
+                field_winners: &[],
+                figures: &figs,
+                strength,
+            };
+            if all == 0 {
+                let pts = Points::default();
+                dispatch!(self, hook::FEATURE_SCORED, |h, cx| h
+                    .feature_scored(cx, &info, &pts));
+                return Ok(pts);
+            }
+            let winners = self.resolve_majority(&info)?;
+            let base = self.base_points(kind, reason, root, tiles, pennants);
+            self.pay(&info, winners, base)
+        });
+        self.scratch.figs = figs;
+        let pts = r?;
+        self.return_scored_figures(root)?;
+        Ok(pts)
+    }
+
+    /// Sends home the figures of the set with root `root` whose kind returns on scoring.
+    fn return_scored_figures(&mut self, root: u16) -> HookResult {
         let mut back = std::mem::take(&mut self.scratch.figs);
         let mut mem = std::mem::take(&mut self.scratch.members);
         back.clear();
         mem.clear();
-        mem.extend(self.members(root));
-        for &m in &mem {
-            for g in self.figures_on(m) {
-                if self.rules.figures[self.figure_kind(g) as usize].returns_on_score {
-                    back.push(g);
-                }
+        let mut m = root;
+        loop {
+            mem.push(FeatureId(m));
+            m = self.feats[m as usize].next;
+            if m == root {
+                break;
             }
         }
+        for &m in &mem {
+            let mut g = self.feats[m.index()].figs;
+            while g != NONE16 {
+                if self.rules.figures[self.kind_of(g).index()].returns_on_score {
+                    back.push(FigureId(g));
+                }
+                g = self.figs[g as usize].next;
+            }
+        }
+        let mut r = Ok(());
         for &g in &back {
-            self.return_figure(g)?;
+            r = self.return_figure(g);
+            if r.is_err() {
+                break;
+            }
         }
         self.scratch.figs = back;
         self.scratch.members = mem;
-        Ok(points)
+        r
     }
 
-    /// Final scoring of the core: incomplete features with figures, then farmers.
+    /// Whether the set with root `root` is complete (roads, cities: no open side;
+    /// fields: closed; cloisters and spots: surrounded).
+    pub(super) fn complete(&self, root: u16) -> bool {
+        let ft = &self.feats[root as usize];
+        if ft.kind.is_centre() {
+            self.tiles[ft.tile as usize].nbrs == 8
+        } else {
+            ft.open == 0
+        }
+    }
+
+    /// Final scoring of the core: every unfinished feature holding a figure, then
+    /// the farmers.
     pub(super) fn final_scoring(&mut self) -> HookResult {
         let stamp = self.next_stamp();
         let mut roots = Vec::new();
@@ -212,133 +366,14 @@ impl Game {
             }
             self.scratch.feat_stamp[r as usize] = stamp;
             if self.feats[r as usize].kind == FeatureKind::Field {
-                fields.push(r);
+                fields.push(FeatureId(r));
             } else {
-                roots.push(r);
+                roots.push(FeatureId(r));
             }
         }
         for r in roots {
             self.score_feature(r, ScoreReason::Final)?;
         }
-        self.score_farmers(&fields)
-    }
-
-    /// Completed cities bordering the field with root `field`, as city roots.
-    pub fn bordering_cities(&mut self, field: FeatureId) -> Vec<FeatureId> {
-        let stamp = self.next_stamp();
-        let mut out = Vec::new();
-        let rules = self.rules.clone();
-        let mut m = field;
-        loop {
-            let ft = self.feats[m as usize];
-            let pt = self.tiles[ft.tile as usize];
-            for &a in &rules.tiles.get(pt.ty).features[ft.local as usize].adj {
-                let c = self.find_mut(pt.base + a as u16);
-                if self.feats[c as usize].open == 0 && self.scratch.feat_stamp[c as usize] != stamp
-                {
-                    self.scratch.feat_stamp[c as usize] = stamp;
-                    out.push(c);
-                }
-            }
-            m = ft.next;
-            if m == field {
-                break;
-            }
-        }
-        out
-    }
-
-    pub(super) fn score_farmers(&mut self, fields: &[FeatureId]) -> HookResult {
-        let mode = self.rules.options.farmers;
-        if mode == FarmerScoring::Off && fields.is_empty() {
-            return Ok(());
-        }
-        let players = self.players as usize;
-        match mode {
-            FarmerScoring::PerField | FarmerScoring::PerFieldOncePerPlayer | FarmerScoring::Off => {
-                let mut scored: Vec<Vec<FeatureId>> = vec![Vec::new(); players];
-                for &field in fields {
-                    let mut figs = Vec::new();
-                    let mut strength = [0u8; MAX_PLAYERS];
-                    self.gather(field, &mut figs, &mut strength);
-                    if figs.is_empty() {
-                        continue;
-                    }
-                    let winners = self.resolve_majority(
-                        FeatureKind::Field,
-                        field,
-                        ScoreReason::Final,
-                        &figs,
-                        &strength,
-                    )?;
-                    let cities = self.bordering_cities(field);
-                    let mut best = 0;
-                    for p in winners.iter() {
-                        let n = if mode == FarmerScoring::PerFieldOncePerPlayer {
-                            let mine = &mut scored[p as usize];
-                            let fresh: Vec<_> = cities
-                                .iter()
-                                .copied()
-                                .filter(|c| !mine.contains(c))
-                                .collect();
-                            mine.extend(&fresh);
-                            fresh.len()
-                        } else {
-                            cities.len()
-                        };
-                        let pts = 3 * n as i32;
-                        self.scores[p as usize] += pts;
-                        self.breakdown[p as usize][CATEGORY_FARMERS] += pts;
-                        best = best.max(pts);
-                    }
-                    let n = cities.len() as u32;
-                    self.emit(|| Event::FarmersScored {
-                        players: winners,
-                        points: best,
-                        cities: n,
-                    });
-                }
-            }
-            FarmerScoring::PerCity => {
-                // City root -> fields bordering it.
-                let mut by_city: Vec<(FeatureId, FeatureId)> = Vec::new();
-                for &field in fields {
-                    for c in self.bordering_cities(field) {
-                        by_city.push((c, field));
-                    }
-                }
-                by_city.sort_unstable();
-                let mut i = 0;
-                while i < by_city.len() {
-                    let city = by_city[i].0;
-                    let mut figs = Vec::new();
-                    let mut strength = [0u8; MAX_PLAYERS];
-                    while i < by_city.len() && by_city[i].0 == city {
-                        self.gather(by_city[i].1, &mut figs, &mut strength);
-                        i += 1;
-                    }
-                    if figs.is_empty() {
-                        continue;
-                    }
-                    let winners = self.resolve_majority(
-                        FeatureKind::Field,
-                        city,
-                        ScoreReason::Final,
-                        &figs,
-                        &strength,
-                    )?;
-                    for p in winners.iter() {
-                        self.scores[p as usize] += 4;
-                        self.breakdown[p as usize][CATEGORY_FARMERS] += 4;
-                    }
-                    self.emit(|| Event::FarmersScored {
-                        players: winners,
-                        points: 4,
-                        cities: 1,
-                    });
-                }
-            }
-        }
-        Ok(())
+        self.score_farmers_final(&fields)
     }
 }

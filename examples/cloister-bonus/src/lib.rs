@@ -31,12 +31,12 @@ impl Config for Options {
     )];
 }
 
+#[plugin]
 impl Plugin for CloisterBonus {
     type Config = Options;
     const ID: &'static str = "cloister-bonus";
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str = "House rule: a completed cloister scores 12 points";
-    const HOOKS: u32 = hook::POINTS;
 
     fn new(options: Options) -> Result<Self, ConfigError> {
         if !(0..=100).contains(&options.points) {
@@ -47,15 +47,14 @@ impl Plugin for CloisterBonus {
         })
     }
 
-    fn points(&self, _v: &View<'_>, info: &ScoreInfo, points: &mut i32) -> HookResult {
+    fn points(&self, _v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
         if info.kind == FeatureKind::Cloister && info.reason == ScoreReason::Completed {
-            *points = self.points;
+            // Each winner gets `points` instead of 9 (the difference is booked as ours).
+            points.set_winners(self.points);
         }
         Ok(())
     }
 }
 
-register_plugin!(CloisterBonus);
-
-// This crate is also the loadable library: export the plugins registered above.
+// This crate is also the loadable library: export the plugins `#[plugin]` registered.
 carcassonne_plugin_sdk::export_plugin_library!();

@@ -12,8 +12,9 @@ use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 
-/// Orders plugins so every dependency comes first; ties broken by id. Returns the
-/// order or the plugins of a cycle. A dependency listed twice counts once; one that
+/// Orders plugins so every plugin comes after those listed for it (its
+/// dependencies, and the enabled plugins it runs after or that run before it);
+/// ties broken by id. Returns the order or the plugins of a cycle. A dependency listed twice counts once; one that
 /// is not in `deps` is ignored (the resolver reports it).
 pub fn order_plugins(deps: &BTreeMap<String, Vec<String>>) -> Result<Vec<String>, Vec<String>> {
     // Each plugin's distinct dependencies among the plugins being ordered.
@@ -183,6 +184,7 @@ pub(super) fn resolve_into(
         }
         deps.insert(p.id.clone(), info.depends_on.clone());
     }
+    add_soft_order(&enabled, registry, &mut deps);
     let order = match order_plugins(&deps) {
         Ok(o) => o,
         Err(cycle) => {
@@ -236,7 +238,7 @@ pub(super) fn resolve_into(
             return Err(cx.errors());
         }
     };
-    let rules = match Rules::new(spec.name.clone(), catalogue, spec.core.clone(), instances) {
+    let rules = match Rules::new(spec.name.clone(), catalogue, spec.core, instances) {
         Ok(r) => r,
         Err(errs) => {
             errs.into_iter().for_each(|m| cx.nowhere(m));
@@ -252,6 +254,34 @@ pub(super) fn resolve_into(
         tileset_files,
         rules: Arc::new(rules),
     })
+}
+
+/// Soft ordering: "run after X" / "run before X" when X is enabled, added to
+/// `deps` as edges (a soft edge to a plugin that is not enabled is ignored).
+fn add_soft_order(
+    enabled: &[&PluginSpec],
+    registry: &Registry,
+    deps: &mut BTreeMap<String, Vec<String>>,
+) {
+    for p in enabled {
+        let Some(info) = registry.get(&p.id).map(|pl| pl.info()) else {
+            continue;
+        };
+        for a in &info.runs_after {
+            if a != &p.id && deps.contains_key(a) {
+                if let Some(d) = deps.get_mut(&p.id) {
+                    d.push(a.clone());
+                }
+            }
+        }
+        for b in &info.runs_before {
+            if b != &p.id {
+                if let Some(d) = deps.get_mut(b) {
+                    d.push(p.id.clone());
+                }
+            }
+        }
+    }
 }
 
 /// Applies `[tiles.counts]` to the tile sets (the ruleset's and its plugins'):

@@ -55,19 +55,19 @@ impl Abbot {
         let kind = v.my_figure(ABBOT);
         let n = v.figure_count();
         let players = usize::from(v.players());
-        let is_mine = |g: FigureId| v.figure_kind(g) == kind && v.figure_owner(g) == player;
+        let is_mine = |g: FigureId| v.figure_kind(g) == kind && v.figure_owner(g) == Some(player);
         let guess = (players > 0 && n.is_multiple_of(players))
             .then(|| {
                 let per = n / players;
                 let first = usize::from(player) * per;
                 (first..(first + per).min(n))
                     .rev()
-                    .map(|g| g as FigureId)
+                    .map(|g| FigureId(g as u16))
                     .find(|&g| is_mine(g))
             })
             .flatten();
         guess
-            .or_else(|| (0..n as FigureId).find(|&g| is_mine(g)))
+            .or_else(|| (0..n as u16).map(FigureId).find(|&g| is_mine(g)))
             .filter(|&g| v.figure_feature(g).is_some())
     }
 
@@ -81,21 +81,20 @@ impl Abbot {
     }
 }
 
+#[plugin]
 impl Plugin for Abbot {
     type Config = NoOptions;
     const ID: &'static str = "abbot";
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
         "Base game: the abbot on a cloister or a garden; take him back to score at once";
-    const HOOKS: u32 =
-        hook::FIGURE_OPTIONS | hook::FIGURE_CHOSEN | hook::POINTS | hook::FEATURE_SCORED;
-    const FIGURES: &'static [FigureSpec] = &[FigureSpec {
-        name: "abbot",
-        per_player: 1,
-        strength: 1,
-        occupies: true,
-        returns_on_score: true,
-    }];
+    // Like a follower, but offered by this plugin: on cloisters and gardens only.
+    const FIGURES: &'static [FigureSpec] = &[FigureSpec::follower("abbot", 1, 1)
+        .stands_on(FeatureKinds::of(&[
+            FeatureKind::Cloister,
+            FeatureKind::Spot,
+        ]))
+        .offered(false)];
     const MARKERS: &'static [&'static str] = &["garden"];
 
     fn new(_: NoOptions) -> Result<Self, ConfigError> {
@@ -111,13 +110,15 @@ impl Plugin for Abbot {
         if v.supply(me, kind) > 0 {
             let garden = v.my_marker(GARDEN);
             for l in 0..v.tile_feature_count(t) {
+                let f = v.feature_of(t, l);
                 let place = match v.tile_feature_kind(t, l) {
                     FeatureKind::Cloister => true,
                     FeatureKind::Spot => garden != 0 && v.tile_feature_markers(t, l) & garden != 0,
                     _ => false,
                 };
-                if place && v.occupants(v.feature_of(t, l)) == 0 {
-                    opts.push(FigureOption::Deploy { kind, feature: l });
+                let at = Location::Feature(f);
+                if place && v.may_deploy(kind, at)? {
+                    opts.push(FigureOption::Deploy { kind, at });
                 }
             }
         } else if Self::deployed_abbot(v, me).is_some() {
@@ -129,14 +130,14 @@ impl Plugin for Abbot {
     fn figure_chosen(&self, cx: &mut Cx<'_>, opt: FigureOption) -> HookResult {
         let me = cx.current_player();
         match opt {
-            FigureOption::Deploy { kind, feature } if kind == cx.my_figure(ABBOT) => {
+            FigureOption::Deploy { kind, at } if kind == cx.my_figure(ABBOT) => {
                 // The core logs "deploys the abbot on the spot"; say what the spot is.
                 if cx.logging() {
-                    if let Some(t) = cx.last_placed() {
-                        if Self::is_garden(cx.view(), cx.feature_of(t, feature)) {
+                    if let Some(f) = at.feature() {
+                        if Self::is_garden(cx.view(), f) {
                             let text = format!(
                                 "{{P{me}}}'s abbot tends the garden at {}: it scores like a cloister.",
-                                cx.tile_pos(t)
+                                cx.tile_pos(cx.feature_tile(f))
                             );
                             cx.log(text);
                         }
@@ -153,10 +154,10 @@ impl Plugin for Abbot {
                 };
                 let word = Self::place_word(cx.view(), f);
                 let pos = cx.tile_pos(cx.feature_tile(f));
-                let points = cx.score_feature(f, ScoreReason::Early)?;
+                let points = cx.score_feature(f, ScoreReason::Early)?.get(me);
                 if cx.figure_feature(fig).is_some() {
                     // Scoring returns him (returns_on_score); make sure in any case.
-                    cx.return_figure(fig);
+                    cx.return_figure(fig)?;
                 }
                 if cx.logging() {
                     cx.log(format!(
@@ -169,25 +170,20 @@ impl Plugin for Abbot {
         }
     }
 
-    fn points(&self, v: &View<'_>, info: &ScoreInfo, points: &mut i32) -> HookResult {
+    fn points(&self, v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
         if info.kind == FeatureKind::Spot && Self::is_garden(v, info.feature) {
-            *points = match info.reason {
+            points.set_winners(match info.reason {
                 ScoreReason::Completed => 9,
                 ScoreReason::Final | ScoreReason::Early => {
                     1 + i32::from(v.tile_nbrs(v.feature_tile(info.feature)))
                 }
-            };
+            });
         }
         Ok(())
     }
 
-    fn feature_scored(
-        &self,
-        cx: &mut Cx<'_>,
-        info: &ScoreInfo,
-        winners: PlayerSet,
-        points: i32,
-    ) -> HookResult {
+    fn feature_scored(&self, cx: &mut Cx<'_>, info: &ScoreInfo<'_>, pts: &Points) -> HookResult {
+        let (winners, points) = (pts.winners, pts.of_winners());
         if !cx.logging()
             || info.reason == ScoreReason::Early // the recall logs its own line
             || info.kind != FeatureKind::Spot
@@ -226,8 +222,6 @@ impl Plugin for Abbot {
         format!("abbot: unknown step {}", step.tag)
     }
 }
-
-register_plugin!(Abbot);
 
 #[cfg(test)]
 mod tests {

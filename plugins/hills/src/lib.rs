@@ -132,14 +132,16 @@ fn count_on_hills(
 ) -> [u8; MAX_PLAYERS] {
     let mut n = [0u8; MAX_PLAYERS];
     for fig in figures {
-        let owner = v.figure_owner(fig);
+        let Some(owner) = v.figure_owner(fig) else {
+            continue;
+        };
         if (owner as usize) >= MAX_PLAYERS || !among.contains(owner) {
             continue;
         }
-        let Some(f) = v.figure_feature(fig) else {
+        let Some(t) = v.figure_tile(fig) else {
             continue;
         };
-        if v.tile_has_marker(v.feature_tile(f), hill) {
+        if v.tile_has_marker(t, hill) {
             n[owner as usize] = n[owner as usize].saturating_add(1);
         }
     }
@@ -156,24 +158,25 @@ fn names(set: PlayerSet) -> String {
     }
 }
 
+#[plugin]
 impl Plugin for Hills {
     type Config = Options;
     const ID: &'static str = "hills";
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
         "Hills & Sheep hills: a face-down tile under each hill, and followers on hills break ties (H1-H5)";
-    const HOOKS: u32 = hook::TILE_DRAWN | hook::MAJORITY | hook::FEATURE_SCORED;
     const MARKERS: &'static [&'static str] = &["hill"];
 
     fn new(options: Options) -> Result<Self, ConfigError> {
         Ok(Hills { options })
     }
 
-    fn subscriptions(&self) -> u32 {
+    fn subscriptions(&self) -> u64 {
+        let all = carcassonne_plugin_sdk::hooks_of::<Self>();
         match self.options.hill_underlay {
-            Underlay::HiddenTile => Self::HOOKS,
+            Underlay::HiddenTile => all,
             // Nothing happens when a hill is drawn: skip the call.
-            Underlay::Blank => Self::HOOKS & !hook::TILE_DRAWN,
+            Underlay::Blank => all & !hook::TILE_DRAWN,
         }
     }
 
@@ -203,12 +206,7 @@ impl Plugin for Hills {
     }
 
     /// H4/H5: among the tied players, followers on hill tiles decide. No allocation.
-    fn majority(
-        &self,
-        v: &View<'_>,
-        info: &MajorityInfo<'_>,
-        winners: &mut PlayerSet,
-    ) -> HookResult {
+    fn majority(&self, v: &View<'_>, info: &ScoreInfo<'_>, winners: &mut PlayerSet) -> HookResult {
         if winners.len() < 2 || !breaks_ties(info.kind) {
             return Ok(());
         }
@@ -223,13 +221,8 @@ impl Plugin for Hills {
 
     /// Turn log only: says when a hill broke a tie (the majority hook cannot log).
     /// Recomputes the tie when logging is on; does nothing otherwise.
-    fn feature_scored(
-        &self,
-        cx: &mut Cx<'_>,
-        info: &ScoreInfo,
-        winners: PlayerSet,
-        _points: i32,
-    ) -> HookResult {
+    fn feature_scored(&self, cx: &mut Cx<'_>, info: &ScoreInfo<'_>, points: &Points) -> HookResult {
+        let winners = points.winners;
         if !cx.logging() || !breaks_ties(info.kind) {
             return Ok(());
         }
@@ -237,25 +230,15 @@ impl Plugin for Hills {
         if hill == 0 {
             return Ok(());
         }
-        let figures: Vec<FigureId> = cx
-            .figures_in(info.feature)
-            .filter(|&g| cx.figure_kind_strength(cx.figure_kind(g)) > 0)
-            .collect();
-        let mut strength = [0u32; MAX_PLAYERS];
-        for &g in &figures {
-            let o = cx.figure_owner(g) as usize;
-            if o < MAX_PLAYERS {
-                strength[o] += u32::from(cx.figure_kind_strength(cx.figure_kind(g)));
-            }
-        }
-        let max = strength.iter().copied().max().unwrap_or(0);
+        // The players tied on strength, as the core found them before the majority hooks.
+        let max = info.strength.iter().copied().max().unwrap_or(0);
         let mut tied = PlayerSet::EMPTY;
         for p in 0..cx.players().min(MAX_PLAYERS as u8) {
-            if max > 0 && strength[p as usize] == max {
+            if max > 0 && info.strength[p as usize] == max {
                 tied.insert(p);
             }
         }
-        let on_hills = count_on_hills(cx.view(), hill, tied, figures.iter().copied());
+        let on_hills = count_on_hills(cx.view(), hill, tied, info.figures.iter().copied());
         let broken = self.resolve(tied, &on_hills);
         if broken == tied || broken != winners {
             return Ok(());
@@ -274,8 +257,6 @@ impl Plugin for Hills {
         Ok(())
     }
 }
-
-register_plugin!(Hills);
 
 #[cfg(test)]
 mod tests {

@@ -2,7 +2,7 @@
 //! game (engine → host adapter → plugin interface → SDK → plugin), under a counting
 //! allocator.
 
-use carcassonne_core::{FeatureKind, Game, MajorityInfo, PlayerSet, ScoreReason, View};
+use carcassonne_core::{FeatureKind, FigureId, Game, PlayerSet, ScoreInfo, ScoreReason, View};
 use carcassonne_hills as _;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -81,21 +81,28 @@ fn h4_the_majority_hook_does_not_allocate() {
     for options in ["", "hill-tiebreak = \"count-followers-on-hills\""] {
         let g = tied_city(options);
         let fig = (0..g.figure_count() as u16)
+            .map(FigureId)
             .find(|&f| g.figure_feature(f).is_some())
             .expect("a deployed knight");
-        let root = g.find(g.figure_feature(fig).expect("deployed"));
-        let figs: Vec<u16> = g.figures_in(root).collect();
+        let root = g.find(g.figure_feature(fig).expect("deployed")).unwrap();
+        let figs: Vec<FigureId> = g.figures_in(root).collect();
         assert_eq!(figs.len(), 2);
-        let mut strength = [0u8; carcassonne_core::MAX_PLAYERS];
+        let mut strength = [0u16; carcassonne_core::MAX_PLAYERS];
         for &f in &figs {
-            strength[g.figure_owner(f) as usize] += 1;
+            strength[g.figure_owner(f).unwrap() as usize] += 1;
         }
-        let info = MajorityInfo {
-            kind: FeatureKind::City,
+        let info = ScoreInfo {
             feature: root,
+            kind: FeatureKind::City,
             reason: ScoreReason::Final,
+            complete: false,
+            tiles: 3,
+            pennants: 1,
+            cities: &[],
+            fields: &[],
+            field_winners: &[],
             figures: &figs,
-            strength: &strength,
+            strength,
         };
         let rules = g.rules().clone();
         let i = rules.plugin_index("hills").expect("enabled");

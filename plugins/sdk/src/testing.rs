@@ -3,11 +3,11 @@
 //! ```
 //! # use carcassonne_plugin_sdk::prelude::*;
 //! # struct Mine;
+//! # #[plugin]
 //! # impl Plugin for Mine {
 //! #     type Config = NoOptions;
 //! #     const ID: &'static str = "mine";
 //! #     const VERSION: &'static str = "0.1.0";
-//! #     const HOOKS: u32 = 0;
 //! #     fn new(_: NoOptions) -> Result<Self, ConfigError> { Ok(Mine) }
 //! # }
 //! carcassonne_plugin_sdk::testing::check_plugin::<Mine>().unwrap();
@@ -18,21 +18,26 @@
 //! (`carcassonne_host::conformance`).
 
 use crate::config::{option_infos, parse_options};
-use crate::{hook, Config, Plugin};
+use crate::{hook, hooks_of, Config, Plugin};
 
-/// Checks what a plugin declares: a well-formed id and version, hook bits that
-/// exist, options whose defaults serialise and parse back, a doc string for every
-/// option and no doc for a key that does not exist, unknown keys rejected
-/// (`deny_unknown_fields`), default options accepted by [`Plugin::new`], tile
-/// sets that parse, and figure and marker names that are unique. Returns every
-/// problem found.
+/// Checks what a plugin declares: a well-formed id and version, options whose
+/// defaults serialise and parse back, a doc string for every option and no doc
+/// for a key that does not exist, unknown keys rejected (`deny_unknown_fields`),
+/// default options accepted by [`Plugin::new`], tile sets that parse, figure,
+/// marker and link names that are unique, figure counts and state that fit, and
+/// hooks that are consistent with what the plugin declares (a figure kind whose
+/// strength is computed needs `figure_strength`). Returns every problem found.
 pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
     let mut errs = Vec::new();
     errs.extend(
         carcassonne_core::PluginDecl {
             id: P::ID.into(),
-            game_words: P::GAME_WORDS,
-            feature_words: P::FEATURE_WORDS,
+            state: carcassonne_core::StateWords {
+                game: P::STATE.game,
+                player: P::STATE.player,
+                feature: P::STATE.feature,
+                figure: P::STATE.figure,
+            },
             ..Default::default()
         }
         .check(),
@@ -40,13 +45,29 @@ pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
     if P::VERSION.trim().is_empty() {
         errs.push("VERSION is empty".into());
     }
-    if P::HOOKS & !hook::ALL != 0 {
-        errs.push(format!(
-            "HOOKS has unknown bits {:#x}",
-            P::HOOKS & !hook::ALL
-        ));
+    let hooks = hooks_of::<P>();
+    if P::FIGURES.iter().any(|f| f.computed_strength) && hooks & hook::FIGURE_STRENGTH == 0 {
+        errs.push(
+            "a figure kind has a computed strength but `figure_strength` is not implemented".into(),
+        );
     }
-    for d in P::DEPENDS_ON.iter().chain(P::CONFLICTS_WITH) {
+    for f in P::FIGURES {
+        if (f.per_player == 0) == (f.neutral == 0) {
+            errs.push(format!(
+                "figure `{}`: give copies per player or neutral copies (not both)",
+                f.name
+            ));
+        }
+        if f.per_player > 30 || f.neutral > 30 {
+            errs.push(format!("figure `{}`: at most 30 copies", f.name));
+        }
+    }
+    for d in P::DEPENDS_ON
+        .iter()
+        .chain(P::CONFLICTS_WITH)
+        .chain(P::RUNS_AFTER)
+        .chain(P::RUNS_BEFORE)
+    {
         if *d == P::ID {
             errs.push(format!("`{d}` names the plugin itself"));
         }
@@ -116,6 +137,11 @@ pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
     markers.sort_unstable();
     if markers.windows(2).any(|w| w[0] == w[1]) {
         errs.push("a marker appears twice in MARKERS".into());
+    }
+    let mut links: Vec<&str> = P::LINKS.to_vec();
+    links.sort_unstable();
+    if links.windows(2).any(|w| w[0] == w[1]) {
+        errs.push("a link appears twice in LINKS".into());
     }
     if errs.is_empty() {
         Ok(())

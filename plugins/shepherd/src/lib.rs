@@ -7,14 +7,14 @@
 //!   returned by feature scoring): the core deploys it and keeps it out of every
 //!   majority (S9). Its location is the core's figure location, so fields that
 //!   join also join their flocks (S7) with no bookkeeping here.
-//! * **State.** Per game: the bag, as counts of the five token kinds
-//!   ([`BAG_AT_SETUP`]). Per feature instance, word 0: the tokens of the shepherd
-//!   standing on that instance (a field instance holds at most one shepherd,
-//!   because a shepherd is only deployed on a field without one) and the turn he
-//!   was deployed, packed ([`FlockWord`]); tokens stay with the shepherd that
-//!   drew them (S7). Word 1, valid at roots: how many shepherds stand in the
-//!   whole field, summed when fields join (`features_merged`), so "does this
-//!   field hold a shepherd?" costs one look-up.
+//! * **State** (typed, [`Bag`] and [`FieldState`]). Per game: the bag, as
+//!   counts of the five token kinds ([`BAG_AT_SETUP`]). Per feature instance: the
+//!   tokens of the shepherd standing on that instance (a field instance holds at
+//!   most one shepherd, because a shepherd is only deployed on a field without
+//!   one) and the turn he was deployed ([`FlockWord`]); tokens stay with the
+//!   shepherd that drew them (S7); and, valid at roots, how many shepherds stand
+//!   in the whole field, summed when fields join (`features_merged`), so "does
+//!   this field hold a shepherd?" costs one look-up.
 //! * **Steps.** A token draw is a chance step whose outcomes are the token kinds
 //!   in the bag weighted by their counts (`sheep-1` … `sheep-4`, `wolf`); the
 //!   flock choice is a decision with the options `grow` and `herd`.
@@ -60,8 +60,27 @@ const TAG_GROW_DRAW: u16 = 3;
 /// Bits `4k..4k+4` (k = 0..3) count his tokens of `k + 1` sheep; bits 16..32 hold
 /// the turn he was deployed (turns start at 1, so a standing shepherd's word is
 /// never 0; an instance without a shepherd holds 0).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
+#[repr(transparent)]
 pub struct FlockWord(pub u32);
+
+/// The plugin's per-game state: the bag, by token kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
+#[repr(C)]
+pub struct Bag {
+    /// Tokens of each kind in the bag.
+    pub counts: [u32; TOKEN_KINDS],
+}
+
+/// The plugin's state of each feature instance (fields only).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
+#[repr(C)]
+pub struct FieldState {
+    /// The flock of the shepherd standing on this instance.
+    pub flock: FlockWord,
+    /// At roots: shepherds standing anywhere in the field.
+    pub shepherds: u32,
+}
 
 impl FlockWord {
     /// A shepherd deployed in `turn`, with no token yet.
@@ -100,7 +119,7 @@ impl FlockWord {
 /// Token conservation (S1) is `bag + board == TOKENS` at every step.
 ///
 /// With the core, for a game `g` whose ruleset enables the plugin as `pi`:
-/// `tokens_in_play(g.plugin_state(pi), (0..g.feature_count()).map(|f| g.plugin_feature_state(pi, f as u16)))`.
+/// `tokens_in_play(g.plugin_state(pi).unwrap(), (0..g.feature_count()).filter_map(|f| g.plugin_feature_state(pi, FeatureId(f as u16))))`.
 pub fn tokens_in_play<'a>(
     game: &[u32],
     features: impl IntoIterator<Item = &'a [u32]>,
@@ -185,28 +204,24 @@ fn unpack_field(arg: u32) -> (u8, Pos) {
 }
 
 fn bag(v: &View<'_>) -> Result<[u32; TOKEN_KINDS], Error> {
-    let s = v.state();
-    let mut b = [0; TOKEN_KINDS];
-    b.copy_from_slice(s.get(..TOKEN_KINDS).ok_or_else(|| err("no bag state"))?);
-    Ok(b)
+    Ok(v.game_state::<Bag>()?.counts)
 }
 
 fn flock_word(v: &View<'_>, f: FeatureId) -> FlockWord {
-    FlockWord(v.feature_state(f).first().copied().unwrap_or(0))
+    v.feature_state::<FieldState>(f)
+        .map_or(FlockWord(0), |s| s.flock)
 }
 
 /// Shepherds standing anywhere in the field with root `root`.
 fn shepherd_count(v: &View<'_>, root: FeatureId) -> u32 {
-    v.feature_state(root).get(1).copied().unwrap_or(0)
+    v.feature_state::<FieldState>(root)
+        .map_or(0, |s| s.shepherds)
 }
 
 /// Adds `delta` to the shepherd count of the field containing `f`.
 fn add_shepherd_count(cx: &mut Cx<'_>, f: FeatureId, delta: i32) -> HookResult {
     let root = cx.find(f);
-    let c = cx
-        .feature_state_mut(root)
-        .get_mut(1)
-        .ok_or_else(|| err("no feature state"))?;
+    let c = &mut cx.feature_state_mut::<FieldState>(root)?.shepherds;
     *c = c
         .checked_add_signed(delta)
         .ok_or_else(|| err("shepherd count out of range"))?;
@@ -214,9 +229,7 @@ fn add_shepherd_count(cx: &mut Cx<'_>, f: FeatureId, delta: i32) -> HookResult {
 }
 
 fn set_flock_word(cx: &mut Cx<'_>, f: FeatureId, w: FlockWord) -> HookResult {
-    *cx.feature_state_mut(f)
-        .first_mut()
-        .ok_or_else(|| err("no feature state"))? = w.0;
+    cx.feature_state_mut::<FieldState>(f)?.flock = w;
     Ok(())
 }
 
@@ -231,7 +244,9 @@ fn shepherd_in(v: &View<'_>, g: FigureId, root: FeatureId) -> Option<FeatureId> 
 
 /// The deployed shepherds whose field is the set with root `root`, by figure id.
 fn shepherds_in<'a>(v: &'a View<'_>, root: FeatureId) -> impl Iterator<Item = FigureId> + 'a {
-    (0..v.figure_count() as FigureId).filter(move |&g| shepherd_in(v, g, root).is_some())
+    (0..v.figure_count() as u16)
+        .map(FigureId)
+        .filter(move |&g| shepherd_in(v, g, root).is_some())
 }
 
 fn names(players: PlayerSet) -> String {
@@ -247,7 +262,8 @@ impl Shepherd {
     /// Takes a token of kind `k` out of the bag.
     fn take(cx: &mut Cx<'_>, k: usize) -> HookResult {
         let slot = cx
-            .state_mut()
+            .game_state_mut::<Bag>()?
+            .counts
             .get_mut(k)
             .ok_or_else(|| err("bad token kind"))?;
         *slot = slot
@@ -262,22 +278,22 @@ impl Shepherd {
     fn clear_field(cx: &mut Cx<'_>, root: FeatureId) -> Result<(PlayerSet, u32), Error> {
         let mut players = PlayerSet::EMPTY;
         let mut sheep = 0;
-        for g in 0..cx.figure_count() as FigureId {
+        for g in (0..cx.figure_count() as u16).map(FigureId) {
             let Some(f) = shepherd_in(cx, g, root) else {
                 continue;
             };
             let w = flock_word(cx, f);
             sheep += w.sheep();
-            for k in 0..4 {
-                let n = w.count(k);
-                if let Some(b) = cx.state_mut().get_mut(k) {
-                    *b += n;
-                }
+            let bag = &mut cx.game_state_mut::<Bag>()?.counts;
+            for (k, b) in bag.iter_mut().enumerate().take(4) {
+                *b += w.count(k);
             }
             set_flock_word(cx, f, FlockWord(0))?;
             add_shepherd_count(cx, f, -1)?;
-            players.insert(cx.figure_owner(g));
-            cx.return_figure(g);
+            if let Some(p) = cx.figure_owner(g) {
+                players.insert(p);
+            }
+            cx.return_figure(g)?;
         }
         Ok((players, sheep))
     }
@@ -314,7 +330,7 @@ impl Shepherd {
         };
         let (me, turn, pos) = (cx.current_player(), cx.turn(), cx.tile_pos(t));
         // (root, local) of the tile's fields; a tile has at most 12 field segments.
-        let mut fields = [(FeatureId::MAX, 0u8); 12];
+        let mut fields = [(FeatureId(u16::MAX), 0u8); 12];
         let mut n = 0;
         for l in 0..cx.tile_feature_count(t) {
             if cx.tile_feature_kind(t, l) != FeatureKind::Field {
@@ -333,7 +349,7 @@ impl Shepherd {
                 continue;
             }
             let mine = shepherds_in(cx, root).any(|g| {
-                cx.figure_owner(g) == me
+                cx.figure_owner(g) == Some(me)
                     && cx
                         .figure_feature(g)
                         .is_some_and(|f| flock_word(cx, f).turn() < turn)
@@ -351,11 +367,11 @@ impl Shepherd {
             .figures_on(f)
             .find(|&g| cx.figure_kind(g) == kind)
             .ok_or_else(|| err("no shepherd on the drawing feature"))?;
-        let who = cx.figure_owner(g);
+        let who = cx.figure_owner(g).unwrap_or_default();
         if k == WOLF {
             set_flock_word(cx, f, FlockWord(0))?;
             add_shepherd_count(cx, f, -1)?;
-            cx.return_figure(g);
+            cx.return_figure(g)?;
             if cx.logging() {
                 cx.log(format!(
                     "{{P{who}}} draws a wolf for the new flock! The wolf goes back into the bag \
@@ -412,29 +428,15 @@ impl Shepherd {
     }
 }
 
+#[plugin]
 impl Plugin for Shepherd {
     type Config = Options;
     const ID: &'static str = "shepherd";
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
         "Hills & Sheep: shepherds grow flocks of sheep on fields and herd them for points; beware the wolf";
-    const HOOKS: u32 = hook::SETUP
-        | hook::FEATURES_MERGED
-        | hook::BEFORE_FIGURE
-        | hook::FIGURE_OPTIONS
-        | hook::FIGURE_CHOSEN
-        | hook::AFTER_FIGURE
-        | hook::FIELD_CLOSED
-        | hook::FIGURE_RETURNED;
-    const FIGURES: &'static [FigureSpec] = &[FigureSpec {
-        name: "shepherd",
-        per_player: 1,
-        strength: 0,
-        occupies: false,
-        returns_on_score: false,
-    }];
-    const GAME_WORDS: u32 = TOKEN_KINDS as u32;
-    const FEATURE_WORDS: u32 = 2;
+    const FIGURES: &'static [FigureSpec] = &[FigureSpec::special("shepherd", 1)];
+    const STATE: StateSpec = StateSpec::NONE.game::<Bag>().feature::<FieldState>();
 
     fn new(options: Options) -> Result<Self, ConfigError> {
         if !(1..=3).contains(&options.shepherds_per_player) {
@@ -456,18 +458,16 @@ impl Plugin for Shepherd {
         self.shepherds
     }
 
-    fn subscriptions(&self) -> u32 {
+    fn subscriptions(&self) -> u64 {
+        let all = carcassonne_plugin_sdk::hooks_of::<Self>();
         match self.flock_action {
-            FlockAction::AfterFollower => Self::HOOKS & !hook::BEFORE_FIGURE,
-            FlockAction::BeforeFollower => Self::HOOKS & !hook::AFTER_FIGURE,
+            FlockAction::AfterFollower => all & !hook::BEFORE_FIGURE,
+            FlockAction::BeforeFollower => all & !hook::AFTER_FIGURE,
         }
     }
 
     fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
-        cx.state_mut()
-            .get_mut(..TOKEN_KINDS)
-            .ok_or_else(|| err("no bag state"))?
-            .copy_from_slice(&BAG_AT_SETUP);
+        cx.game_state_mut::<Bag>()?.counts = BAG_AT_SETUP;
         Ok(())
     }
 
@@ -475,9 +475,7 @@ impl Plugin for Shepherd {
     fn features_merged(&self, cx: &mut Cx<'_>, kept: FeatureId, absorbed: FeatureId) -> HookResult {
         let n = shepherd_count(cx, absorbed);
         if n > 0 {
-            if let Some(c) = cx.feature_state_mut(absorbed).get_mut(1) {
-                *c = 0;
-            }
+            cx.feature_state_mut::<FieldState>(absorbed)?.shepherds = 0;
             add_shepherd_count(cx, kept, n as i32)?;
         }
         Ok(())
@@ -498,24 +496,25 @@ impl Plugin for Shepherd {
             return Ok(());
         }
         for l in 0..v.tile_feature_count(t) {
-            if v.tile_feature_kind(t, l) == FeatureKind::Field
-                && shepherd_count(v, v.find(v.feature_of(t, l))) == 0
+            let f = v.feature_of(t, l);
+            if v.tile_feature_kind(t, l) == FeatureKind::Field && shepherd_count(v, v.find(f)) == 0
             {
-                opts.push(FigureOption::Deploy { kind, feature: l });
+                opts.push(FigureOption::Deploy {
+                    kind,
+                    at: Location::Feature(f),
+                });
             }
         }
         Ok(())
     }
 
     fn figure_chosen(&self, cx: &mut Cx<'_>, opt: FigureOption) -> HookResult {
-        let FigureOption::Deploy { kind, feature } = opt else {
+        let Some(at) = cx.my_deploy(opt, 0) else {
             return Ok(());
         };
-        if kind != cx.my_figure(0) {
-            return Ok(());
-        }
-        let t = cx.last_placed().ok_or_else(|| err("no placed tile"))?;
-        let f = cx.feature_of(t, feature);
+        let f = at
+            .feature()
+            .ok_or_else(|| err("a shepherd stands on a field"))?;
         let turn = cx.turn();
         set_flock_word(cx, f, FlockWord::deployed(turn))?;
         add_shepherd_count(cx, f, 1)?;
@@ -535,12 +534,17 @@ impl Plugin for Shepherd {
         Ok(())
     }
 
-    fn step_outcomes(&self, v: &View<'_>, step: Step, out: &mut Vec<(u32, u32)>) -> HookResult {
+    fn step_outcomes(&self, v: &View<'_>, step: Step, out: &mut Vec<Outcome>) -> HookResult {
         if step.tag != TAG_DEPLOY_DRAW && step.tag != TAG_GROW_DRAW {
             return Err(err("not a chance event of this plugin"));
         }
         let b = bag(v)?;
-        out.extend((0..TOKEN_KINDS as u32).zip(b).filter(|&(_, n)| n > 0));
+        out.extend(
+            (0..TOKEN_KINDS as u32)
+                .zip(b)
+                .filter(|&(_, n)| n > 0)
+                .map(|(code, weight)| Outcome { code, weight }),
+        );
         Ok(())
     }
 
@@ -564,7 +568,7 @@ impl Plugin for Shepherd {
                         // The token goes to the deciding player's shepherd (his first one
                         // on the field if he has several).
                         let f = shepherds_in(cx, root)
-                            .find(|&g| cx.figure_owner(g) == me)
+                            .find(|&g| cx.figure_owner(g) == Some(me))
                             .and_then(|g| cx.figure_feature(g))
                             .ok_or_else(|| err("no shepherd of the player on the field"))?;
                         cx.push_chance(TAG_GROW_DRAW, u32::from(f));
@@ -582,7 +586,10 @@ impl Plugin for Shepherd {
     /// only his own tokens back to the bag; the other shepherds of the field keep
     /// theirs. The plugin's own herding and wolves clear the flock before sending
     /// the shepherd home, so this finds nothing to do for them.
-    fn figure_returned(&self, cx: &mut Cx<'_>, fig: FigureId, feature: FeatureId) -> HookResult {
+    fn figure_returned(&self, cx: &mut Cx<'_>, fig: FigureId, from: Location) -> HookResult {
+        let Some(feature) = from.feature() else {
+            return Ok(());
+        };
         if cx.figure_kind(fig) != cx.my_figure(0) {
             return Ok(());
         }
@@ -590,16 +597,14 @@ impl Plugin for Shepherd {
         if w.0 == 0 {
             return Ok(());
         }
-        for k in 0..4 {
-            let n = w.count(k);
-            if let Some(b) = cx.state_mut().get_mut(k) {
-                *b += n;
-            }
+        let bag = &mut cx.game_state_mut::<Bag>()?.counts;
+        for (k, b) in bag.iter_mut().enumerate().take(4) {
+            *b += w.count(k);
         }
         set_flock_word(cx, feature, FlockWord(0))?;
         add_shepherd_count(cx, feature, -1)?;
         if cx.logging() {
-            let who = cx.figure_owner(fig);
+            let who = cx.figure_owner(fig).unwrap_or_default();
             cx.log(format!(
                 "{{P{who}}}'s shepherd is sent home: his {} sheep go back into the bag.",
                 w.sheep()
@@ -654,8 +659,6 @@ impl Plugin for Shepherd {
     }
 }
 
-register_plugin!(Shepherd);
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -675,6 +678,12 @@ mod tests {
         carcassonne_plugin_sdk::testing::check_plugin::<Shepherd>().unwrap();
         assert_eq!(BAG_AT_SETUP.iter().sum::<u32>(), TOKENS);
         assert_eq!(BAG_AT_SETUP[WOLF as usize], 2);
+    }
+
+    #[test]
+    fn state_is_three_words_per_field_and_five_per_game() {
+        assert_eq!(Shepherd::STATE.game, 5);
+        assert_eq!(Shepherd::STATE.feature, 2);
     }
 
     #[test]

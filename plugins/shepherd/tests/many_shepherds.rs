@@ -19,8 +19,9 @@ fn rules_with_shepherds(per_player: u8) -> Arc<Rules> {
 fn tokens(g: &Game) -> (u32, u32) {
     let p = g.rules().plugin_index("shepherd").unwrap();
     tokens_in_play(
-        g.plugin_state(p),
-        (0..g.feature_count()).map(|f| g.plugin_feature_state(p, f as u16)),
+        g.plugin_state(p).unwrap(),
+        (0..g.feature_count())
+            .filter_map(|f| g.plugin_feature_state(p, carcassonne_core::FeatureId(f as u16))),
     )
 }
 

@@ -14,21 +14,19 @@ use carcassonne_plugin_sdk::prelude::*;
 /// The plugin: contributes `tiles.toml`, no hooks, no options.
 pub struct SpecialCities;
 
+#[plugin]
 impl Plugin for SpecialCities {
     type Config = NoOptions;
     const ID: &'static str = "special-cities";
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
         "Hills & Sheep special city tiles: a city side with two segments, a field side split in two";
-    const HOOKS: u32 = 0;
     const TILESETS: &'static [&'static str] = &[include_str!("../tiles.toml")];
 
     fn new(_: NoOptions) -> Result<Self, ConfigError> {
         Ok(SpecialCities)
     }
 }
-
-register_plugin!(SpecialCities);
 
 #[cfg(test)]
 mod tests {

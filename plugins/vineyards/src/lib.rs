@@ -70,18 +70,18 @@ impl Vineyards {
     }
 
     /// Whether vineyards count for this scoring: a cloister completed in the scoring step.
-    fn applies(info: &ScoreInfo) -> bool {
+    fn applies(info: &ScoreInfo<'_>) -> bool {
         info.kind == FeatureKind::Cloister && info.reason == ScoreReason::Completed
     }
 }
 
+#[plugin]
 impl Plugin for Vineyards {
     type Config = Options;
     const ID: &'static str = "vineyards";
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
         "Hills & Sheep vineyards: +3 per vineyard around a cloister completed during the game";
-    const HOOKS: u32 = hook::POINTS | hook::FEATURE_SCORED;
     const MARKERS: &'static [&'static str] = &["vineyard"];
 
     fn new(options: Options) -> Result<Self, ConfigError> {
@@ -99,20 +99,15 @@ impl Plugin for Vineyards {
         })
     }
 
-    fn points(&self, v: &View<'_>, info: &ScoreInfo, points: &mut i32) -> HookResult {
+    fn points(&self, v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
         if Self::applies(info) {
-            *points += self.per * Self::vineyards_around(v, info.feature) as i32;
+            points.add_to_winners(self.per * Self::vineyards_around(v, info.feature) as i32);
         }
         Ok(())
     }
 
-    fn feature_scored(
-        &self,
-        cx: &mut Cx<'_>,
-        info: &ScoreInfo,
-        winners: PlayerSet,
-        _points: i32,
-    ) -> HookResult {
+    fn feature_scored(&self, cx: &mut Cx<'_>, info: &ScoreInfo<'_>, points: &Points) -> HookResult {
+        let winners = points.winners;
         if !cx.logging() || !Self::applies(info) || winners.is_empty() {
             return Ok(());
         }
@@ -133,8 +128,6 @@ impl Plugin for Vineyards {
         Ok(())
     }
 }
-
-register_plugin!(Vineyards);
 
 #[cfg(test)]
 mod tests {

@@ -7,7 +7,11 @@ use abi_stable::{
     export_root_module, library::RootModule, prefix_type::PrefixTypeTrait,
     sabi_types::VersionStrings, std_types::RVec, StableAbi,
 };
-use carcassonne_plugin_abi::PluginDescriptor;
+use carcassonne_plugin_abi::{PluginDescriptor, PluginManifest};
+
+/// Passes the pre-flight: it claims the current epoch.
+#[no_mangle]
+pub static carcassonne_plugin_manifest: PluginManifest = PluginManifest::current("0.0.0");
 
 #[repr(C)]
 #[derive(StableAbi)]
@@ -35,7 +39,7 @@ extern "C" fn descriptors() -> RVec<PluginDescriptor> {
 #[export_root_module]
 fn root() -> PluginLib_Ref {
     PluginLib {
-        abi_epoch: 1,
+        abi_epoch: carcassonne_plugin_abi::ABI_EPOCH,
         flags: 0,
         descriptors,
     }

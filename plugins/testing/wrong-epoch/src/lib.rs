@@ -1,13 +1,20 @@
-//! A plugin library built for another ABI epoch (2): same shape as epoch 1, but
-//! its root module declares version 2.0.0, as a real epoch-2 library would.
-//! The loader must reject it with one clear line.
+//! A plugin library built for a later ABI epoch (3): its manifest says epoch 3
+//! and its root module declares version 3.0.0, as a real epoch-3 library would.
+//! The loader's pre-flight must reject it with one clear line.
 #![allow(non_camel_case_types, non_local_definitions, missing_docs)]
 
 use abi_stable::{
     export_root_module, library::RootModule, prefix_type::PrefixTypeTrait,
     sabi_types::VersionStrings, std_types::RVec, StableAbi,
 };
-use carcassonne_plugin_abi::PluginDescriptor;
+use carcassonne_plugin_abi::{PluginDescriptor, PluginManifest, MANIFEST_MAGIC};
+
+#[no_mangle]
+pub static carcassonne_plugin_manifest: PluginManifest = PluginManifest {
+    magic: MANIFEST_MAGIC,
+    epoch: 3,
+    sdk_version: [0; 32],
+};
 
 #[repr(C)]
 #[derive(StableAbi)]
@@ -23,7 +30,7 @@ impl RootModule for PluginLib_Ref {
     abi_stable::declare_root_module_statics! {PluginLib_Ref}
     const BASE_NAME: &'static str = "carcassonne_plugin";
     const NAME: &'static str = "carcassonne plugin library";
-    const VERSION_STRINGS: VersionStrings = VersionStrings::new("2.0.0");
+    const VERSION_STRINGS: VersionStrings = VersionStrings::new("3.0.0");
 }
 
 extern "C" fn descriptors() -> RVec<PluginDescriptor> {
@@ -33,7 +40,7 @@ extern "C" fn descriptors() -> RVec<PluginDescriptor> {
 #[export_root_module]
 fn root() -> PluginLib_Ref {
     PluginLib {
-        abi_epoch: 2,
+        abi_epoch: 3,
         descriptors,
     }
     .leak_into_prefix()

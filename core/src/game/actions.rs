@@ -1,0 +1,466 @@
+//! Acting on a game: who acts, the legal actions in canonical order, applying an
+//! action (checked and transactional, or unchecked for playouts), chance events
+//! and their outcomes, and the random playout step.
+
+use super::*;
+
+/// A uniformly random element; an error if a plugin offered no option at all.
+fn pick<T: Copy>(options: &[T], rng: &mut Rng) -> Result<T, GameError> {
+    if options.is_empty() {
+        return Err(GameError::Illegal {
+            action: "random choice".into(),
+            reason: "the pending decision has no option".into(),
+        });
+    }
+    Ok(options[rng.below(options.len() as u32) as usize])
+}
+
+fn broken(what: &str) -> GameError {
+    GameError::Illegal {
+        action: what.into(),
+        reason: "the game is in an inconsistent state (a plugin failed in a playout)".into(),
+    }
+}
+
+impl Game {
+    /// Who must act now. (A game left inconsistent by a failed playout step reports
+    /// `GameOver`.)
+    pub fn actor(&self) -> Actor {
+        if let Some(s) = self.pending.last() {
+            return if s.chance {
+                Actor::Chance
+            } else {
+                Actor::Player(s.player)
+            };
+        }
+        match self.stage {
+            Stage::Draw => Actor::Chance,
+            Stage::Place | Stage::Figure => Actor::Player(self.current),
+            _ => Actor::GameOver,
+        }
+    }
+
+    /// Whether the game is over.
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.stage == Stage::Over
+    }
+
+    /// Chance outcomes of the current chance event as `(outcome, weight)`; their
+    /// probabilities are `weight / sum of weights`. Empty if no chance event is pending.
+    pub fn chance_outcomes(&self) -> Result<Vec<(u32, u32)>, GameError> {
+        let mut out = Vec::new();
+        self.chance_outcomes_into(&mut out)?;
+        Ok(out.into_iter().map(|o| (o.code, o.weight)).collect())
+    }
+
+    /// The tile draw's outcomes: tile types in the bag weighted by copies, minus those
+    /// the plugins hold back (`filter_draws`).
+    fn bag_outcomes(&self, out: &mut Vec<Outcome>, filtered: bool) -> HookResult {
+        let mut counts = vec![0u32; self.rules.tiles.types.len()];
+        for &t in &self.bag {
+            counts[t.index()] += 1;
+        }
+        if filtered && self.rules.wants(hook::FILTER_DRAWS) {
+            let types: Vec<TileTypeId> = (0..counts.len())
+                .filter(|&t| counts[t] > 0)
+                .map(|t| TileTypeId(t as u16))
+                .collect();
+            let mut keep = vec![true; types.len()];
+            dispatch_view!(self, hook::FILTER_DRAWS, |h, v| h
+                .filter_draws(v, &types, &mut keep));
+            for (t, k) in types.iter().zip(&keep) {
+                if !k {
+                    counts[t.index()] = 0;
+                }
+            }
+        }
+        out.extend(
+            counts
+                .iter()
+                .enumerate()
+                .filter(|(_, &c)| c > 0)
+                .map(|(t, &c)| Outcome {
+                    code: t as u32,
+                    weight: c,
+                }),
+        );
+        Ok(())
+    }
+
+    pub(super) fn chance_outcomes_into(&self, out: &mut Vec<Outcome>) -> Result<(), GameError> {
+        out.clear();
+        match self.pending.last() {
+            Some(s) if s.chance => {
+                if s.owner == CORE_OWNER {
+                    // A face-down tile: any tile of the bag, draw filters do not apply.
+                    self.bag_outcomes(out, false)?;
+                } else if let Some(p) = self.rules.plugins.get(s.owner as usize) {
+                    p.hooks.step_outcomes(
+                        &View {
+                            game: self,
+                            plugin: s.owner,
+                        },
+                        *s,
+                        out,
+                    )?;
+                }
+            }
+            Some(_) => {}
+            None if self.stage == Stage::Draw => self.bag_outcomes(out, true)?,
+            None => {}
+        }
+        Ok(())
+    }
+
+    /// Legal actions of the current actor in canonical order (chance: the outcomes).
+    pub fn legal_actions(&self) -> Result<Vec<Action>, GameError> {
+        let mut out = Vec::new();
+        match self.actor() {
+            Actor::GameOver => {}
+            Actor::Chance => {
+                let mut o = Vec::new();
+                self.chance_outcomes_into(&mut o)?;
+                out.extend(o.into_iter().map(|o| Action::Chance(o.code)));
+            }
+            Actor::Player(_) => {
+                if let Some(s) = self.pending.last() {
+                    let mut codes = Vec::new();
+                    self.step_options_into(*s, &mut codes)?;
+                    out.extend(codes.into_iter().map(Action::Choose));
+                } else if self.stage == Stage::Place {
+                    let mut p = Vec::new();
+                    self.placements_into(TileTypeId(self.drawn), &mut p, &mut Vec::new())?;
+                    p.sort_unstable();
+                    out.extend(p.into_iter().map(Action::Place));
+                } else {
+                    let mut o = Vec::new();
+                    self.figure_options_into(&mut o)?;
+                    out.extend(o.into_iter().map(Action::Figure));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    pub(super) fn step_options_into(&self, s: Step, out: &mut Vec<u32>) -> HookResult {
+        out.clear();
+        if let Some(p) = self.rules.plugins.get(s.owner as usize) {
+            p.hooks.step_options(
+                &View {
+                    game: self,
+                    plugin: s.owner,
+                },
+                s,
+                out,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Applies an action of the current actor. An illegal action, or a plugin
+    /// failure, returns an error and leaves the state unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<(), GameError> {
+        self.check_legal(action)?;
+        if self.rules.plugins.is_empty() {
+            return self.apply_unchecked(action);
+        }
+        let backup = self.clone();
+        if let Err(e) = self.apply_unchecked(action) {
+            *self = backup;
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    fn illegal(&self, action: Action, reason: impl Into<String>) -> GameError {
+        GameError::Illegal {
+            action: format!("`{}`", self.format_action(action)),
+            reason: reason.into(),
+        }
+    }
+
+    fn check_legal(&self, action: Action) -> Result<(), GameError> {
+        match (self.actor(), action) {
+            (Actor::GameOver, _) => Err(GameError::GameOver),
+            (Actor::Chance, Action::Chance(c)) => {
+                let mut o = Vec::new();
+                self.chance_outcomes_into(&mut o)?;
+                if o.iter().any(|x| x.code == c && x.weight > 0) {
+                    Ok(())
+                } else {
+                    Err(self.illegal(action, self.outcome_problem(c, &o)))
+                }
+            }
+            (Actor::Chance, _) => {
+                Err(self.illegal(action, "a chance event must be resolved first"))
+            }
+            (Actor::Player(_), Action::Chance(_)) => {
+                Err(self.illegal(action, "it is a player's decision, not a chance event"))
+            }
+            (Actor::Player(_), a) => {
+                if let Some(s) = self.pending.last() {
+                    let Action::Choose(c) = a else {
+                        return Err(self.illegal(action, "a plugin decision is pending"));
+                    };
+                    let mut codes = Vec::new();
+                    self.step_options_into(*s, &mut codes)?;
+                    return if codes.contains(&c) {
+                        Ok(())
+                    } else {
+                        Err(self.illegal(action, "not an option of the pending decision"))
+                    };
+                }
+                match (self.stage, a) {
+                    (Stage::Place, Action::Place(p)) => {
+                        let mut v = Vec::new();
+                        self.placements_into(TileTypeId(self.drawn), &mut v, &mut Vec::new())?;
+                        if v.contains(&p) {
+                            Ok(())
+                        } else {
+                            Err(self.illegal(action, self.placement_problem(p)))
+                        }
+                    }
+                    (Stage::Figure, Action::Figure(o)) => {
+                        let mut v = Vec::new();
+                        self.figure_options_into(&mut v)?;
+                        if v.contains(&o) {
+                            Ok(())
+                        } else {
+                            Err(self.illegal(action, self.figure_problem(o)))
+                        }
+                    }
+                    (Stage::Place, _) => Err(self.illegal(action, "the drawn tile must be placed")),
+                    _ => Err(self.illegal(action, "a figure decision is expected")),
+                }
+            }
+        }
+    }
+
+    /// Applies an action without checking that it is legal (playouts over actions
+    /// taken from [`Game::legal_actions`]). An action that cannot be carried out, or
+    /// a plugin failure, returns an error and leaves the state undefined (discard
+    /// the game); use [`Game::apply`] when that matters.
+    pub fn apply_unchecked(&mut self, action: Action) -> Result<(), GameError> {
+        match action {
+            Action::Chance(c) => {
+                if let Some(s) = self.pending.pop() {
+                    if s.owner == CORE_OWNER {
+                        let i = self
+                            .bag
+                            .iter()
+                            .position(|&t| u32::from(t) == c)
+                            .ok_or_else(|| self.illegal(action, "no such tile in the bag"))?;
+                        let t = self.bag.swap_remove(i);
+                        self.hidden.push(t);
+                        self.emit(|| Event::TileHidden { tile: t });
+                    } else {
+                        self.resolve(s, c)?;
+                    }
+                } else {
+                    let i = self
+                        .bag
+                        .iter()
+                        .position(|&t| u32::from(t) == c)
+                        .ok_or_else(|| self.illegal(action, "no such tile in the bag"))?;
+                    self.draw_at(i)?;
+                }
+            }
+            Action::Choose(c) => {
+                let s = self
+                    .pending
+                    .pop()
+                    .ok_or_else(|| self.illegal(action, "no decision is pending"))?;
+                self.resolve(s, c)?;
+            }
+            Action::Place(p) => {
+                if self.stage != Stage::Place || self.drawn == NONE16 {
+                    return Err(self.illegal(action, "no tile to place"));
+                }
+                let (player, tile) = (self.current, TileTypeId(self.drawn));
+                self.place_tile(tile, p.pos, p.rot)?;
+                self.drawn = NONE16;
+                self.emit(|| Event::TilePlaced {
+                    player,
+                    tile,
+                    pos: p.pos,
+                    rot: p.rot,
+                });
+                self.stage = Stage::Placed;
+                let ti = TileIndex(self.last_tile);
+                dispatch!(self, hook::TILE_PLACED, |h, cx| h.tile_placed(cx, ti));
+            }
+            Action::Figure(o) => {
+                if self.stage != Stage::Figure {
+                    return Err(self.illegal(action, "no figure step now"));
+                }
+                if let FigureOption::Deploy { kind, at } = o {
+                    self.deploy(self.current, kind, at)
+                        .ok_or_else(|| self.illegal(action, "no such figure in the supply"))?;
+                }
+                self.stage = Stage::Figured;
+                dispatch!(self, hook::FIGURE_CHOSEN, |h, cx| h.figure_chosen(cx, o));
+            }
+        }
+        self.advance()?;
+        Ok(())
+    }
+
+    /// Resolves a plugin step with `value`.
+    fn resolve(&mut self, s: Step, value: u32) -> HookResult {
+        let rules = self.rules.clone();
+        if let Some(p) = rules.plugins.get(s.owner as usize) {
+            p.hooks.resolve_step(
+                &mut Cx {
+                    game: self,
+                    plugin: s.owner,
+                },
+                s,
+                value,
+            )?;
+        }
+        self.flush_incoming();
+        Ok(())
+    }
+
+    /// Samples the current chance event with the game's own RNG and applies it.
+    pub fn sample_chance(&mut self) -> Result<u32, GameError> {
+        self.sample_chance_with(true)
+    }
+
+    /// [`Game::sample_chance`]; when `transactional` is false, a plugin failure leaves
+    /// the state undefined (playouts), which saves a backup copy per draw.
+    fn sample_chance_with(&mut self, transactional: bool) -> Result<u32, GameError> {
+        if self.actor() != Actor::Chance {
+            return Err(GameError::Illegal {
+                action: "sample".into(),
+                reason: "no chance event is pending".into(),
+            });
+        }
+        let backup = (transactional && !self.rules.plugins.is_empty()).then(|| self.clone());
+        let r = self.sample_inner();
+        if let (Err(_), Some(b)) = (&r, backup) {
+            *self = b;
+        }
+        r
+    }
+
+    /// A uniform bag entry among those the plugins let be drawn.
+    fn sample_bag_entry(&mut self, filtered: bool) -> Result<usize, GameError> {
+        if self.bag.is_empty() {
+            return Err(broken("draw"));
+        }
+        if !filtered || !self.rules.wants(hook::FILTER_DRAWS) {
+            return Ok(self.rng.below(self.bag.len() as u32) as usize);
+        }
+        let mut keep = std::mem::take(&mut self.scratch.keep);
+        let r = self.drawable_types(&mut keep);
+        let types = std::mem::take(&mut self.scratch.types);
+        let ok = |t: &TileTypeId| types.binary_search(t).is_ok_and(|i| keep[i]);
+        let n = self.bag.iter().filter(|t| ok(t)).count() as u32;
+        let pick = if n == 0 {
+            None
+        } else {
+            let k = self.rng.below(n) as usize;
+            self.bag
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| ok(t))
+                .nth(k)
+                .map(|(i, _)| i)
+        };
+        self.scratch.types = types;
+        self.scratch.keep = keep;
+        r?;
+        pick.ok_or_else(|| broken("draw"))
+    }
+
+    fn sample_inner(&mut self) -> Result<u32, GameError> {
+        if self.pending.is_empty() {
+            // Tile draw: a uniform tile among the drawable tiles of the bag.
+            let i = self.sample_bag_entry(true)?;
+            let t = u32::from(self.bag[i]);
+            self.draw_at(i)?;
+            self.advance()?;
+            return Ok(t);
+        }
+        if self.pending.last().is_some_and(|s| s.owner == CORE_OWNER) {
+            // A face-down tile: uniform among all the tiles in the bag, like a draw.
+            let i = self.sample_bag_entry(false)?;
+            let t = u32::from(self.bag[i]);
+            self.apply_unchecked(Action::Chance(t))?;
+            return Ok(t);
+        }
+        let mut o = std::mem::take(&mut self.scratch.outcomes);
+        let r = self.chance_outcomes_into(&mut o);
+        let pick = r.and_then(|_| {
+            let i = self
+                .rng
+                .weighted(o.iter().map(|x| x.weight))
+                .ok_or_else(|| {
+                    let reason = if o.is_empty() {
+                        "the chance event has no outcome"
+                    } else {
+                        "every outcome of the chance event has weight 0"
+                    };
+                    GameError::Illegal {
+                        action: "sample".into(),
+                        reason: reason.into(),
+                    }
+                })?;
+            Ok(o[i].code)
+        });
+        self.scratch.outcomes = o;
+        let c = pick?;
+        self.apply_unchecked(Action::Chance(c))?;
+        Ok(c)
+    }
+
+    /// Plays one uniformly random action for the current player (the `random` bot:
+    /// uniform among placements, then uniform among that placement's figure options),
+    /// or samples chance. Returns `false` when the game is over.
+    ///
+    /// This is the fast playout path: if a plugin hook fails, the error is returned
+    /// and the game must be discarded (use [`Game::apply`] for transactional moves).
+    pub fn step_random(&mut self, rng: &mut Rng) -> Result<bool, GameError> {
+        match self.actor() {
+            Actor::GameOver => Ok(false),
+            Actor::Chance => self.sample_chance_with(false).map(|_| true),
+            Actor::Player(_) => {
+                let a = if let Some(s) = self.pending.last().copied() {
+                    let mut c = std::mem::take(&mut self.scratch.codes);
+                    let r = self.step_options_into(s, &mut c);
+                    let a = r
+                        .map_err(GameError::from)
+                        .and_then(|_| pick(&c, rng).map(Action::Choose));
+                    self.scratch.codes = c;
+                    a?
+                } else if self.stage == Stage::Place && self.rules.plain_placement() {
+                    Action::Place(self.random_placement(rng).ok_or_else(|| broken("place"))?)
+                } else if self.stage == Stage::Place {
+                    let mut p = std::mem::take(&mut self.scratch.placements);
+                    let mut k = std::mem::take(&mut self.scratch.keep);
+                    let r = self.placements_into(TileTypeId(self.drawn), &mut p, &mut k);
+                    let a = r
+                        .map_err(GameError::from)
+                        .and_then(|_| pick(&p, rng).map(Action::Place));
+                    self.scratch.placements = p;
+                    self.scratch.keep = k;
+                    a?
+                } else {
+                    let mut o = std::mem::take(&mut self.scratch.options);
+                    let r = self.figure_options_into(&mut o);
+                    let a = r
+                        .map_err(GameError::from)
+                        .and_then(|_| pick(&o, rng).map(Action::Figure));
+                    self.scratch.options = o;
+                    a?
+                };
+                // The action comes from the legal list just computed: no need to check it
+                // again, and a playout discards the game if a plugin fails.
+                self.apply_unchecked(a)?;
+                Ok(true)
+            }
+        }
+    }
+}

@@ -1,0 +1,338 @@
+//! The board: the grid, the frontier and legal placements, placing a tile, and
+//! the union-find of features.
+
+use super::*;
+use crate::tiles::NO_FEATURE;
+
+impl Game {
+    #[inline]
+    pub(super) fn cell(&self, p: Pos) -> u16 {
+        let x = i32::from(p.x) - i32::from(self.ox);
+        let y = i32::from(p.y) - i32::from(self.oy);
+        if x < 0 || y < 0 || x >= self.w as i32 || y >= self.h as i32 {
+            return 0;
+        }
+        self.cells[y as usize * self.w as usize + x as usize]
+    }
+
+    /// The root of `f`'s set (valid `f`), without path compression.
+    #[inline]
+    pub(super) fn root(&self, mut f: u16) -> u16 {
+        loop {
+            let p = self.feats[f as usize].parent;
+            if p == f {
+                return f;
+            }
+            f = p;
+        }
+    }
+
+    #[inline]
+    pub(super) fn find_mut(&mut self, mut f: u16) -> u16 {
+        loop {
+            let p = self.feats[f as usize].parent;
+            if p == f {
+                return f;
+            }
+            let gp = self.feats[p as usize].parent;
+            self.feats[f as usize].parent = gp;
+            f = p;
+        }
+    }
+
+    fn ensure_room(&mut self, p: Pos) {
+        // Keep a margin of one cell so frontier cells around `p` fit.
+        let (x, y) = (
+            i32::from(p.x) - i32::from(self.ox),
+            i32::from(p.y) - i32::from(self.oy),
+        );
+        if x >= 1 && y >= 1 && x < self.w as i32 - 1 && y < self.h as i32 - 1 {
+            return;
+        }
+        let (nw, nh) = (self.w * 2, self.h * 2);
+        let (nox, noy) = (self.ox - (self.w / 2) as i16, self.oy - (self.h / 2) as i16);
+        let mut cells = vec![0u16; nw as usize * nh as usize];
+        for yy in 0..self.h as usize {
+            let src = &self.cells[yy * self.w as usize..(yy + 1) * self.w as usize];
+            let ny = yy + (self.oy - noy) as usize;
+            let nx = (self.ox - nox) as usize;
+            cells[ny * nw as usize + nx..ny * nw as usize + nx + self.w as usize]
+                .copy_from_slice(src);
+        }
+        self.cells = cells;
+        self.w = nw;
+        self.h = nh;
+        self.ox = nox;
+        self.oy = noy;
+    }
+
+    #[inline]
+    fn set_cell(&mut self, p: Pos, v: u16) {
+        let x = (p.x - self.ox) as usize;
+        let y = (p.y - self.oy) as usize;
+        self.cells[y * self.w as usize + x] = v;
+    }
+
+    /// Legal placements of tile type `tile` before plugin filters, appended to `out`.
+    fn raw_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
+        let Some(fit) = self.rules.tiles.fits.get(tile.index()) else {
+            return;
+        };
+        for fr in &self.frontier {
+            let mut m = fit.fit[fr.req as usize];
+            while m != 0 {
+                let r = m.trailing_zeros() as u8;
+                m &= m - 1;
+                out.push(Placement {
+                    pos: fr.pos,
+                    rot: r,
+                });
+            }
+        }
+    }
+
+    /// Legal placements of `tile` after the plugins' placement filters.
+    pub(super) fn placements_into(
+        &self,
+        tile: TileTypeId,
+        out: &mut Vec<Placement>,
+        keep: &mut Vec<bool>,
+    ) -> HookResult {
+        out.clear();
+        self.raw_placements(tile, out);
+        if self.rules.wants(hook::FILTER_PLACEMENTS) {
+            keep.clear();
+            keep.resize(out.len(), true);
+            dispatch_view!(self, hook::FILTER_PLACEMENTS, |h, v| h
+                .filter_placements(v, tile, out, keep));
+            let mut i = 0;
+            out.retain(|_| {
+                i += 1;
+                keep[i - 1]
+            });
+        }
+        Ok(())
+    }
+
+    /// A uniformly random legal placement of the drawn tile, without building the
+    /// list (no placement filters may be active). `None` if there is none.
+    pub(super) fn random_placement(&self, rng: &mut Rng) -> Option<Placement> {
+        let fit = &self.rules.tiles.fits.get(self.drawn as usize)?.fit;
+        let total: u32 = self
+            .frontier
+            .iter()
+            .map(|fr| fit[fr.req as usize].count_ones())
+            .sum();
+        if total == 0 {
+            return None;
+        }
+        let mut k = rng.below(total);
+        for fr in &self.frontier {
+            let mut m = fit[fr.req as usize];
+            let n = m.count_ones();
+            if k < n {
+                for _ in 0..k {
+                    m &= m - 1;
+                }
+                return Some(Placement {
+                    pos: fr.pos,
+                    rot: m.trailing_zeros() as u8,
+                });
+            }
+            k -= n;
+        }
+        None
+    }
+
+    /// Whether tile type `tile` can be placed anywhere (after placement filters).
+    pub(super) fn can_place(&mut self, tile: TileTypeId) -> Result<bool, HookError> {
+        if self.rules.plain_placement() {
+            let Some(fit) = self.rules.tiles.fits.get(tile.index()) else {
+                return Ok(false);
+            };
+            return Ok(self.frontier.iter().any(|fr| fit.fit[fr.req as usize] != 0));
+        }
+        let mut out = std::mem::take(&mut self.scratch.placements);
+        let mut keep = std::mem::take(&mut self.scratch.keep);
+        let r = self.placements_into(tile, &mut out, &mut keep);
+        let any = !out.is_empty();
+        self.scratch.placements = out;
+        self.scratch.keep = keep;
+        r.map(|_| any)
+    }
+
+    /// Places a tile: grid, frontier, features, unions, completion. Fills `done`/`closed`.
+    /// Calls `features_merged` hooks. `ty` must be a valid tile type.
+    pub(super) fn place_tile(&mut self, ty: TileTypeId, pos: Pos, rot: Rotation) -> HookResult {
+        self.ensure_room(pos);
+        let rules = self.rules.clone();
+        let tt = &rules.tiles.types[ty.index()];
+        let geom = &tt.rot[rot as usize & 3];
+        let ti = self.tiles.len() as u16;
+        let base = self.feats.len() as u16;
+        // Remove pos from the frontier.
+        let c = self.cell(pos);
+        if c & FRONTIER_BIT != 0 {
+            let i = (c & !FRONTIER_BIT) as usize;
+            self.frontier.swap_remove(i);
+            if i < self.frontier.len() {
+                let moved = self.frontier[i].pos;
+                self.set_cell(moved, FRONTIER_BIT | i as u16);
+            }
+        }
+        self.set_cell(pos, ti + 1);
+        self.tiles.push(PlacedTile {
+            pos,
+            ty,
+            rot,
+            nbrs: 0,
+            base: FeatureId(base),
+        });
+        for (l, f) in tt.features.iter().enumerate() {
+            let id = base + l as u16;
+            self.feats.push(Feat {
+                parent: id,
+                next: id,
+                open: f.side_count as u16,
+                tile: ti,
+                figs: NONE16,
+                occ: 0,
+                kind: f.kind,
+                local: l as u8,
+            });
+        }
+        let fw = rules.state.feature as usize;
+        if fw > 0 {
+            self.pfeat
+                .resize(self.pfeat.len() + fw * tt.features.len(), 0);
+        }
+        self.done.clear();
+        self.closed.clear();
+        // Neighbour features closed on a side of this tile (a wildcard side joins
+        // them to nothing, so only this list finds them complete).
+        let mut faced = [NONE16; 12];
+        let mut nfaced = 0;
+        // Sides: connect with neighbours or extend the frontier.
+        for d in 0..4 {
+            let q = pos.step(Side::from_index(d));
+            let qc = self.cell(q);
+            let facing = (d + 2) % 4;
+            if qc == 0 || qc & FRONTIER_BIT != 0 {
+                // A wildcard side (`Any` = 0) requires nothing of the tile placed there.
+                let need = (geom.edges[d] as u8) << (2 * facing);
+                if qc == 0 {
+                    let i = self.frontier.len() as u16;
+                    self.frontier.push(Frontier { pos: q, req: need });
+                    self.set_cell(q, FRONTIER_BIT | i);
+                } else {
+                    self.frontier[(qc & !FRONTIER_BIT) as usize].req |= need;
+                }
+                continue;
+            }
+            let nt = self.tiles[(qc - 1) as usize];
+            let ngeom = &rules.tiles.types[nt.ty.index()].rot[nt.rot as usize & 3];
+            // Close the side for every distinct feature touching it, on both tiles.
+            for &a in &geom.side_features[d] {
+                if a != NO_FEATURE {
+                    let r = self.find_mut(base + a as u16);
+                    self.feats[r as usize].open -= 1;
+                }
+            }
+            for &b in &ngeom.side_features[facing] {
+                if b != NO_FEATURE {
+                    let r = self.find_mut(nt.base.0 + b as u16);
+                    self.feats[r as usize].open -= 1;
+                    faced[nfaced] = nt.base.0 + b as u16;
+                    nfaced += 1;
+                }
+            }
+            for i in 0..3 {
+                let s = d * 3 + i;
+                let a = geom.slot_feature[s];
+                let b = ngeom.slot_feature[mirror_slot(s)];
+                if a != NO_FEATURE && b != NO_FEATURE {
+                    self.union(base + a as u16, nt.base.0 + b as u16)?;
+                }
+            }
+        }
+        // Neighbourhood counts for cloisters and spots.
+        for q in pos.ring() {
+            let qc = self.cell(q);
+            if qc == 0 || qc & FRONTIER_BIT != 0 {
+                continue;
+            }
+            let t = qc - 1;
+            self.tiles[ti as usize].nbrs += 1;
+            let n = &mut self.tiles[t as usize];
+            n.nbrs += 1;
+            if n.nbrs == 8 {
+                let (nb, nty) = (n.base.0, n.ty);
+                let ntt = &rules.tiles.types[nty.index()];
+                if ntt.has_centre {
+                    for (l, f) in ntt.features.iter().enumerate() {
+                        if f.kind.is_centre() {
+                            self.done.push(FeatureId(nb + l as u16));
+                        }
+                    }
+                }
+            }
+        }
+        // Completion of the new tile's features (an inner field is closed at once).
+        for (l, f) in tt.features.iter().enumerate() {
+            let id = base + l as u16;
+            if f.kind.is_centre() {
+                if self.tiles[ti as usize].nbrs == 8 {
+                    self.done.push(FeatureId(id));
+                }
+                continue;
+            }
+            self.note_complete(id);
+        }
+        // Neighbour features closed by a side that joined them to nothing.
+        for &b in &faced[..nfaced] {
+            self.note_complete(b);
+        }
+        self.last_tile = ti;
+        Ok(())
+    }
+
+    /// Adds the set of `f` (a road, city or field) to this turn's completed
+    /// features or closed fields if it has no open side, once.
+    fn note_complete(&mut self, f: u16) {
+        let r = FeatureId(self.find_mut(f));
+        let ft = self.feats[r.index()];
+        if ft.open != 0 || ft.kind.is_centre() {
+            return;
+        }
+        let list = if ft.kind == FeatureKind::Field {
+            &mut self.closed
+        } else {
+            &mut self.done
+        };
+        if !list.contains(&r) {
+            list.push(r);
+        }
+    }
+
+    fn union(&mut self, a: u16, b: u16) -> HookResult {
+        let ra = self.find_mut(a);
+        let rb = self.find_mut(b);
+        if ra == rb {
+            return Ok(());
+        }
+        // The older feature stays the root.
+        let (keep, gone) = if ra < rb { (ra, rb) } else { (rb, ra) };
+        let g = self.feats[gone as usize];
+        self.feats[gone as usize].parent = keep;
+        let k = &mut self.feats[keep as usize];
+        k.open += g.open;
+        k.occ = k.occ.saturating_add(g.occ);
+        let kn = k.next;
+        k.next = g.next;
+        self.feats[gone as usize].next = kn;
+        let (kept, absorbed) = (FeatureId(keep), FeatureId(gone));
+        dispatch!(self, hook::FEATURES_MERGED, |h, cx| h
+            .features_merged(cx, kept, absorbed));
+        Ok(())
+    }
+}

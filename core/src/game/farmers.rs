@@ -1,0 +1,183 @@
+//! Farmer scoring (rulings F1–F4) through the same pipeline as every feature:
+//! each unit (a field, or a completed city with the fields around it) has its
+//! majority resolved by the `majority` hooks, its base points per winner, the
+//! `points` hooks (a pig, a fairy) and the `feature_scored` hooks.
+
+use super::*;
+use crate::rules::FarmerScoring;
+
+impl Game {
+    /// Completed cities bordering the field with root `field`, as city roots, into `out`.
+    pub(super) fn bordering_cities_into(&mut self, field: u16, out: &mut Vec<FeatureId>) {
+        out.clear();
+        let stamp = self.next_stamp();
+        let rules = self.rules.clone();
+        let mut m = field;
+        loop {
+            let ft = self.feats[m as usize];
+            let pt = self.tiles[ft.tile as usize];
+            for &a in &rules.tiles.types[pt.ty.index()].features[ft.local as usize].adj {
+                let c = self.find_mut(pt.base.0 + a as u16);
+                if self.feats[c as usize].open == 0 && self.scratch.feat_stamp[c as usize] != stamp
+                {
+                    self.scratch.feat_stamp[c as usize] = stamp;
+                    out.push(FeatureId(c));
+                }
+            }
+            m = ft.next;
+            if m == field {
+                break;
+            }
+        }
+    }
+
+    /// Scores the farmers of one field as a unit: the majority of its farmers wins
+    /// `per_city` points per completed city bordering it. Used for F1 and by plugins
+    /// (`Cx::score_farmers`: a barn's farmers). Nothing happens, and `None` is
+    /// returned, when no follower stands in the field. Figures stay where they are.
+    pub(crate) fn score_field(
+        &mut self,
+        field: FeatureId,
+        per_city: i32,
+        reason: ScoreReason,
+    ) -> Result<Option<Points>, HookError> {
+        if field.index() >= self.feats.len() {
+            return Ok(None);
+        }
+        let root = self.find_mut(field.0);
+        if self.feats[root as usize].kind != FeatureKind::Field {
+            return Ok(None);
+        }
+        let mut figs = Vec::new();
+        let mut strength = [0u16; MAX_PLAYERS];
+        let (_, followers) = self.gather(root, &mut figs, &mut strength)?;
+        if followers == 0 {
+            return Ok(None);
+        }
+        let mut cities = std::mem::take(&mut self.scratch.cities);
+        self.bordering_cities_into(root, &mut cities);
+        let cities_here = cities.clone();
+        self.scratch.cities = cities;
+        let (tiles, pennants) = self.tiles_and_pennants(root);
+        let fields = [FeatureId(root)];
+        let mut info = ScoreInfo {
+            feature: FeatureId(root),
+            kind: FeatureKind::Field,
+            reason,
+            complete: self.complete(root),
+            tiles,
+            pennants,
+            cities: &cities_here,
+            fields: &fields,
+            field_winners: &[],
+            figures: &figs,
+            strength,
+        };
+        let winners = self.resolve_majority(&info)?;
+        let field_winners = [winners];
+        info.field_winners = &field_winners;
+        let base = per_city.saturating_mul(cities_here.len() as i32);
+        self.pay(&info, winners, base).map(Some)
+    }
+
+    /// The farmers at game end: `fields` are the field roots holding a figure.
+    pub(super) fn score_farmers_final(&mut self, fields: &[FeatureId]) -> HookResult {
+        match self.rules.options.farmers {
+            FarmerScoring::PerField | FarmerScoring::Off => {
+                for &f in fields {
+                    self.score_field(f, 3, ScoreReason::Final)?;
+                }
+                Ok(())
+            }
+            FarmerScoring::PerFieldOncePerPlayer => self.score_farmers_by_city(fields, false),
+            FarmerScoring::PerCity => self.score_farmers_by_city(fields, true),
+        }
+    }
+
+    /// F2 and F3: one unit per completed city with every field around it holding a
+    /// farmer. F3 (`joint`): the majority over all those fields wins 4. F2: each
+    /// field's own majority; every player who wins a field around the city gets 3,
+    /// once per city however many such fields he wins.
+    fn score_farmers_by_city(&mut self, fields: &[FeatureId], joint: bool) -> HookResult {
+        // (city, field) pairs and each field's own majority.
+        let mut pairs: Vec<(FeatureId, FeatureId)> = Vec::new();
+        let mut own: Vec<(FeatureId, PlayerSet)> = Vec::new();
+        let mut cities = Vec::new();
+        for &field in fields {
+            let mut figs = Vec::new();
+            let mut strength = [0u16; MAX_PLAYERS];
+            let (_, followers) = self.gather(field.0, &mut figs, &mut strength)?;
+            if followers == 0 {
+                continue;
+            }
+            self.bordering_cities_into(field.0, &mut cities);
+            pairs.extend(cities.iter().map(|&c| (c, field)));
+            if !joint {
+                let info = ScoreInfo {
+                    feature: field,
+                    kind: FeatureKind::Field,
+                    reason: ScoreReason::Final,
+                    complete: self.complete(field.0),
+                    tiles: 0,
+                    pennants: 0,
+                    cities: &cities,
+                    fields: std::slice::from_ref(&field),
+                    field_winners: &[],
+                    figures: &figs,
+                    strength,
+                };
+                own.push((field, self.resolve_majority(&info)?));
+            }
+        }
+        pairs.sort_unstable();
+        let mut i = 0;
+        while i < pairs.len() {
+            let city = pairs[i].0;
+            let mut unit_fields = Vec::new();
+            while i < pairs.len() && pairs[i].0 == city {
+                unit_fields.push(pairs[i].1);
+                i += 1;
+            }
+            let mut figs = Vec::new();
+            let mut strength = [0u16; MAX_PLAYERS];
+            for &f in &unit_fields {
+                self.gather(f.0, &mut figs, &mut strength)?;
+            }
+            let (tiles, pennants) = self.tiles_and_pennants(city.0);
+            let mut info = ScoreInfo {
+                feature: city,
+                kind: FeatureKind::Field,
+                reason: ScoreReason::Final,
+                complete: true,
+                tiles,
+                pennants,
+                cities: std::slice::from_ref(&city),
+                fields: &unit_fields,
+                field_winners: &[],
+                figures: &figs,
+                strength,
+            };
+            let (winners, field_winners, base) = if joint {
+                let w = self.resolve_majority(&info)?;
+                (w, vec![w; unit_fields.len()], 4)
+            } else {
+                let fw: Vec<PlayerSet> = unit_fields
+                    .iter()
+                    .map(|f| {
+                        own.iter()
+                            .find(|(g, _)| g == f)
+                            .map_or(PlayerSet::EMPTY, |x| x.1)
+                    })
+                    .collect();
+                let w = PlayerSet(fw.iter().fold(0, |a, s| a | s.0));
+                (w, fw, 3)
+            };
+            if winners.is_empty() {
+                continue;
+            }
+            info.field_winners = &field_winners;
+            self.pay(&info, winners, base)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,295 @@
+//! Figures: deploying, moving and returning them, neutral figures, the shared
+//! rule "may this figure stand there", and the options of the figure step.
+
+use super::*;
+
+impl Game {
+    /// The kind of figure `fig` (valid id).
+    #[inline]
+    pub(super) fn kind_of(&self, fig: u16) -> FigureKindId {
+        let fpp = self.rules.figs_per_player;
+        let players_figs = fpp as usize * self.players as usize;
+        if (fig as usize) < players_figs {
+            self.rules.slot_kind[(fig % fpp) as usize]
+        } else {
+            self.rules.neutral_kind[fig as usize - players_figs]
+        }
+    }
+
+    /// The owner of figure `fig` (valid id), or `None` for a neutral figure.
+    #[inline]
+    pub(super) fn owner_of(&self, fig: u16) -> Option<PlayerId> {
+        let fpp = self.rules.figs_per_player;
+        ((fig as usize) < fpp as usize * self.players as usize).then(|| (fig / fpp) as PlayerId)
+    }
+
+    /// Checks a location against the board: the feature or tile exists, and a
+    /// corner's feature is on its tile.
+    pub(super) fn valid_location(&self, at: Location) -> bool {
+        match at {
+            Location::Feature(f) | Location::Corner(f, _) => f.index() < self.feats.len(),
+            Location::Tile(t) => t.index() < self.tiles.len(),
+        }
+    }
+
+    /// The shared placement rule, without plugin vetoes: figure kind `kind` may stand
+    /// on feature instance `f` (its kind is among the kind's `stands_on`; no farmer
+    /// when farmers are off; an occupying kind needs an unoccupied feature).
+    pub(super) fn may_stand(&self, kind: FigureKindId, f: u16) -> bool {
+        let Some(k) = self.rules.figures.get(kind.index()) else {
+            return false;
+        };
+        let Some(ft) = self.feats.get(f as usize) else {
+            return false;
+        };
+        if !k.stands_on.contains(ft.kind) {
+            return false;
+        }
+        if k.follower
+            && ft.kind == FeatureKind::Field
+            && self.rules.options.farmers == crate::rules::FarmerScoring::Off
+        {
+            return false;
+        }
+        !(k.occupies && self.feats[self.root(f) as usize].occ > 0)
+    }
+
+    /// Links figure `fig` at `at` (it must be off the board).
+    fn put(&mut self, fig: u16, at: Location) {
+        let occupies = self.rules.figures[self.kind_of(fig).index()].occupies;
+        let mut rec = Fig::OFF;
+        match at {
+            Location::Feature(f) | Location::Corner(f, _) => {
+                rec.feature = f.0;
+                rec.next = self.feats[f.index()].figs;
+                rec.tile = self.feats[f.index()].tile;
+                if let Location::Corner(_, c) = at {
+                    rec.corner = c as u8;
+                }
+                self.feats[f.index()].figs = fig;
+                if occupies {
+                    let r = self.find_mut(f.0);
+                    let o = &mut self.feats[r as usize].occ;
+                    *o = o.saturating_add(1);
+                }
+            }
+            Location::Tile(t) => rec.tile = t.0,
+        }
+        self.figs[fig as usize] = rec;
+    }
+
+    /// Unlinks figure `fig` from where it stands; returns where that was.
+    fn lift(&mut self, fig: u16) -> Option<Location> {
+        let at = self.location_of(fig)?;
+        let rec = self.figs[fig as usize];
+        if rec.feature != NONE16 {
+            let f = rec.feature as usize;
+            let mut cur = self.feats[f].figs;
+            if cur == fig {
+                self.feats[f].figs = rec.next;
+            } else {
+                while cur != NONE16 {
+                    let n = self.figs[cur as usize].next;
+                    if n == fig {
+                        self.figs[cur as usize].next = rec.next;
+                        break;
+                    }
+                    cur = n;
+                }
+            }
+            if self.rules.figures[self.kind_of(fig).index()].occupies {
+                let r = self.find_mut(rec.feature);
+                let o = &mut self.feats[r as usize].occ;
+                *o = o.saturating_sub(1);
+            }
+        }
+        self.figs[fig as usize] = Fig::OFF;
+        Some(at)
+    }
+
+    /// Where figure `fig` (valid id) stands, if on the board.
+    #[inline]
+    pub(super) fn location_of(&self, fig: u16) -> Option<Location> {
+        let r = self.figs[fig as usize];
+        if r.tile == NONE16 {
+            None
+        } else if r.feature == NONE16 {
+            Some(Location::Tile(TileIndex(r.tile)))
+        } else if r.corner != NO_CORNER {
+            Some(Location::Corner(
+                FeatureId(r.feature),
+                Corner::from_index(r.corner as usize),
+            ))
+        } else {
+            Some(Location::Feature(FeatureId(r.feature)))
+        }
+    }
+
+    /// Deploys a figure of `kind` from `player`'s supply at `at`. Returns the figure,
+    /// or `None` if the supply holds none or the location does not exist.
+    pub(crate) fn deploy(
+        &mut self,
+        player: PlayerId,
+        kind: FigureKindId,
+        at: Location,
+    ) -> Option<FigureId> {
+        if player >= self.players || kind.index() >= self.rules.figures.len() {
+            return None;
+        }
+        if self.supply_of(player, kind) == 0 || !self.valid_location(at) {
+            return None;
+        }
+        let fpp = self.rules.figs_per_player;
+        let first = self.rules.kind_first_slot[kind.index()];
+        let n = self.rules.figures[kind.index()].per_player as u16;
+        let fig = (first..first + n)
+            .map(|s| player as u16 * fpp + s)
+            .find(|&g| self.figs[g as usize].tile == NONE16)?;
+        self.put(fig, at);
+        let kinds = self.rules.figures.len();
+        self.supply[player as usize * kinds + kind.index()] -= 1;
+        let pos = self.location_pos(at);
+        self.emit(|| Event::FigureDeployed {
+            player,
+            kind,
+            at,
+            pos,
+        });
+        Some(FigureId(fig))
+    }
+
+    /// Puts a neutral figure of `kind` that is off the board at `at`.
+    pub(crate) fn place_neutral(&mut self, kind: FigureKindId, at: Location) -> Option<FigureId> {
+        if !self.valid_location(at) {
+            return None;
+        }
+        let start = self.rules.figs_per_player as usize * self.players as usize;
+        let fig = (start..self.figs.len())
+            .find(|&g| self.kind_of(g as u16) == kind && self.figs[g].tile == NONE16)?
+            as u16;
+        self.put(fig, at);
+        let pos = self.location_pos(at);
+        self.emit(|| Event::FigureMoved {
+            figure: FigureId(fig),
+            kind,
+            pos,
+        });
+        Some(FigureId(fig))
+    }
+
+    /// The board position of a location (valid).
+    pub(super) fn location_pos(&self, at: Location) -> Pos {
+        let t = match at {
+            Location::Feature(f) | Location::Corner(f, _) => self.feats[f.index()].tile,
+            Location::Tile(t) => t.0,
+        };
+        self.tiles[t as usize].pos
+    }
+
+    /// Moves a figure on the board to `to` and tells the `figure_moved` subscribers.
+    /// `Ok(false)` if the figure is not on the board or `to` does not exist.
+    pub(crate) fn move_figure(&mut self, fig: FigureId, to: Location) -> Result<bool, HookError> {
+        if fig.index() >= self.figs.len() || !self.valid_location(to) {
+            return Ok(false);
+        }
+        let Some(from) = self.lift(fig.0) else {
+            return Ok(false);
+        };
+        self.put(fig.0, to);
+        let (kind, pos) = (self.kind_of(fig.0), self.location_pos(to));
+        self.emit(|| Event::FigureMoved {
+            figure: fig,
+            kind,
+            pos,
+        });
+        dispatch!(self, hook::FIGURE_MOVED, |h, cx| h
+            .figure_moved(cx, fig, from));
+        Ok(true)
+    }
+
+    /// Sends a figure on the board back to its owner's supply (a neutral figure
+    /// off the board) and tells the `figure_returned` subscribers. Does nothing
+    /// for a figure that is not on the board.
+    pub(crate) fn return_figure(&mut self, fig: FigureId) -> HookResult {
+        if fig.index() >= self.figs.len() {
+            return Ok(());
+        }
+        let Some(from) = self.lift(fig.0) else {
+            return Ok(());
+        };
+        let kind = self.kind_of(fig.0);
+        let owner = self.owner_of(fig.0);
+        if let Some(p) = owner {
+            let kinds = self.rules.figures.len();
+            let s = &mut self.supply[p as usize * kinds + kind.index()];
+            *s = s.saturating_add(1);
+        }
+        self.emit(|| Event::FigureReturned {
+            player: owner,
+            kind,
+        });
+        dispatch!(self, hook::FIGURE_RETURNED, |h, cx| h
+            .figure_returned(cx, fig, from));
+        Ok(())
+    }
+
+    #[inline]
+    pub(super) fn supply_of(&self, player: PlayerId, kind: FigureKindId) -> u8 {
+        let kinds = self.rules.figures.len();
+        self.supply
+            .get(player as usize * kinds + kind.index())
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Figure-step options in canonical order: `Pass`, then deployments by (kind,
+    /// location), then specials; after the plugins' additions and vetoes.
+    pub(super) fn figure_options_into(&self, out: &mut Vec<FigureOption>) -> HookResult {
+        out.clear();
+        out.push(FigureOption::Pass);
+        let t = self.last_tile;
+        if t == NONE16 {
+            return Ok(());
+        }
+        let base = self.tiles[t as usize].base.0;
+        let n = self.ty_of(t).features.len() as u16;
+        for (k, kind) in self.rules.figures.iter().enumerate() {
+            let k = FigureKindId(k as u8);
+            if !kind.offered || self.supply_of(self.current, k) == 0 {
+                continue;
+            }
+            for f in base..base + n {
+                if self.may_stand(k, f) {
+                    out.push(FigureOption::Deploy {
+                        kind: k,
+                        at: Location::Feature(FeatureId(f)),
+                    });
+                }
+            }
+        }
+        if self.rules.wants(hook::FIGURE_OPTIONS) {
+            dispatch_view!(self, hook::FIGURE_OPTIONS, |h, v| h.figure_options(v, out));
+            out.sort_unstable();
+            out.dedup();
+        }
+        if self.rules.wants(hook::FILTER_FIGURE_OPTIONS) {
+            let mut keep = vec![true; out.len()];
+            dispatch_view!(self, hook::FILTER_FIGURE_OPTIONS, |h, v| h
+                .filter_figure_options(v, out, &mut keep));
+            let mut i = 0;
+            out.retain(|_| {
+                i += 1;
+                keep[i - 1]
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether the plugins' vetoes (`filter_figure_options`) allow option `opt`.
+    pub(super) fn allowed_by_plugins(&self, opt: FigureOption) -> Result<bool, HookError> {
+        let mut keep = [true];
+        dispatch_view!(self, hook::FILTER_FIGURE_OPTIONS, |h, v| h
+            .filter_figure_options(v, &[opt], &mut keep));
+        Ok(keep[0])
+    }
+}

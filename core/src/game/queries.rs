@@ -1,0 +1,570 @@
+//! The public read API of a game. Every query takes typed ids and returns
+//! `None` (or an empty result) for an id that does not exist: no query panics.
+
+use super::*;
+use crate::tiles::{TileType, NO_FEATURE};
+
+impl Game {
+    /// The rules.
+    #[inline]
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// Number of players.
+    #[inline]
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+
+    /// The seed the game was created with.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Whose turn it is.
+    #[inline]
+    pub fn current_player(&self) -> PlayerId {
+        self.current
+    }
+
+    /// Turn number (1-based; 0 before the first turn). A turn granted by a plugin
+    /// counts as a turn of its own.
+    #[inline]
+    pub fn turn(&self) -> u16 {
+        self.turn
+    }
+
+    /// The plugin that granted the current turn (`Cx::grant_turn`), or `None` for
+    /// a regular turn.
+    #[inline]
+    pub fn turn_granted_by(&self) -> Option<u8> {
+        (self.granted_by != CORE_OWNER).then_some(self.granted_by)
+    }
+
+    /// Turns granted by plugins and not yet played, in order: `(player, plugin)`.
+    pub fn granted_turns(&self) -> &[(PlayerId, u8)] {
+        &self.granted
+    }
+
+    /// Pipeline stage.
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    /// Scores per player.
+    pub fn scores(&self) -> &[i32] {
+        &self.scores[..self.players as usize]
+    }
+
+    /// Score of `player` (0 for a seat beyond the table).
+    #[inline]
+    pub fn score(&self, player: PlayerId) -> i32 {
+        self.scores().get(player as usize).copied().unwrap_or(0)
+    }
+
+    /// Names of the score categories of [`Game::score_breakdown`]: the base rules'
+    /// `roads`, `cities`, `cloisters`, `farmers`, then one per plugin (its id).
+    pub fn score_categories(&self) -> &[String] {
+        &self.rules.score_categories
+    }
+
+    /// Points of `player` by category (see [`Game::score_categories`]); they sum to
+    /// the score. Points a plugin awards, or adds to or takes from a feature's
+    /// points, are in that plugin's category. Empty for a seat beyond the table.
+    pub fn score_breakdown(&self, player: PlayerId) -> &[i32] {
+        let n = self.rules.score_categories.len();
+        if player >= self.players {
+            return &[];
+        }
+        &self.breakdown[player as usize * n..(player as usize + 1) * n]
+    }
+
+    /// Number of placed tiles (the start tile included).
+    #[inline]
+    pub fn placed_count(&self) -> usize {
+        self.tiles.len()
+    }
+
+    /// Placed tiles in placement order.
+    #[inline]
+    pub fn tiles(&self) -> &[PlacedTile] {
+        &self.tiles
+    }
+
+    /// Placed tile `t`.
+    #[inline]
+    pub fn placed(&self, t: TileIndex) -> Option<&PlacedTile> {
+        self.tiles.get(t.index())
+    }
+
+    /// Position of placed tile `t`.
+    #[inline]
+    pub fn tile_pos(&self, t: TileIndex) -> Option<Pos> {
+        self.placed(t).map(|p| p.pos)
+    }
+
+    /// Tile type of placed tile `t`.
+    #[inline]
+    pub fn tile_type_id(&self, t: TileIndex) -> Option<TileTypeId> {
+        self.placed(t).map(|p| p.ty)
+    }
+
+    /// Rotation of placed tile `t`.
+    #[inline]
+    pub fn tile_rot(&self, t: TileIndex) -> Option<Rotation> {
+        self.placed(t).map(|p| p.rot)
+    }
+
+    /// Number of the 8 positions around placed tile `t` that hold tiles.
+    #[inline]
+    pub fn tile_nbrs(&self, t: TileIndex) -> Option<u8> {
+        self.placed(t).map(|p| p.nbrs)
+    }
+
+    /// The tile type of placed tile `t`.
+    #[inline]
+    pub fn tile_type(&self, t: TileIndex) -> Option<&TileType> {
+        self.rules.tiles.get(self.placed(t)?.ty)
+    }
+
+    /// Tile-level marker mask of placed tile `t`.
+    #[inline]
+    pub fn tile_markers(&self, t: TileIndex) -> Option<u64> {
+        self.tile_type(t).map(|ty| ty.markers)
+    }
+
+    /// Whether placed tile `t` carries marker bit `bit` (tile level).
+    #[inline]
+    pub fn tile_has_marker(&self, t: TileIndex, bit: u64) -> bool {
+        self.tile_markers(t).is_some_and(|m| m & bit != 0)
+    }
+
+    /// Number of features of placed tile `t`.
+    #[inline]
+    pub fn tile_feature_count(&self, t: TileIndex) -> Option<u8> {
+        self.tile_type(t).map(|ty| ty.features.len() as u8)
+    }
+
+    /// Kind of local feature `local` of placed tile `t`.
+    #[inline]
+    pub fn tile_feature_kind(&self, t: TileIndex, local: u8) -> Option<FeatureKind> {
+        self.tile_type(t)?
+            .features
+            .get(local as usize)
+            .map(|f| f.kind)
+    }
+
+    /// Marker mask of local feature `local` of placed tile `t`.
+    #[inline]
+    pub fn tile_feature_markers(&self, t: TileIndex, local: u8) -> Option<u64> {
+        self.tile_type(t)?
+            .features
+            .get(local as usize)
+            .map(|f| f.markers)
+    }
+
+    /// Number of tile types in the ruleset (ids are `0..tile_type_count()`).
+    pub fn tile_type_count(&self) -> usize {
+        self.rules.tiles.len()
+    }
+
+    /// Id of tile type `ty` as written in its tile set (e.g. `BA/RCr`).
+    pub fn tile_type_name(&self, ty: TileTypeId) -> Option<&str> {
+        self.rules.tiles.get(ty).map(|t| t.id.as_str())
+    }
+
+    /// Tile-level marker mask of tile type `ty` (e.g. of the drawn tile).
+    pub fn tile_type_markers(&self, ty: TileTypeId) -> Option<u64> {
+        self.rules.tiles.get(ty).map(|t| t.markers)
+    }
+
+    /// Number of features of tile type `ty`.
+    pub fn tile_type_feature_count(&self, ty: TileTypeId) -> Option<u8> {
+        self.rules.tiles.get(ty).map(|t| t.features.len() as u8)
+    }
+
+    /// Kind of local feature `local` of tile type `ty`.
+    pub fn tile_type_feature_kind(&self, ty: TileTypeId, local: u8) -> Option<FeatureKind> {
+        self.rules
+            .tiles
+            .get(ty)?
+            .features
+            .get(local as usize)
+            .map(|f| f.kind)
+    }
+
+    /// Marker mask of local feature `local` of tile type `ty`.
+    pub fn tile_type_feature_markers(&self, ty: TileTypeId, local: u8) -> Option<u64> {
+        self.rules
+            .tiles
+            .get(ty)?
+            .features
+            .get(local as usize)
+            .map(|f| f.markers)
+    }
+
+    /// Number of figure kinds (ids are `0..figure_kind_count()`; 0 is the follower).
+    pub fn figure_kind_count(&self) -> usize {
+        self.rules.figures.len()
+    }
+
+    /// Name of figure kind `kind` (`follower`, `shepherd`, ...).
+    pub fn figure_kind_name(&self, kind: FigureKindId) -> Option<&str> {
+        self.rules.figure(kind).map(|k| k.name.as_str())
+    }
+
+    /// Fixed strength of figure kind `kind` in majorities (0 for a kind whose
+    /// strength a plugin computes).
+    pub fn figure_kind_strength(&self, kind: FigureKindId) -> Option<u8> {
+        self.rules
+            .figure(kind)
+            .map(|k| if k.computed_strength { 0 } else { k.strength })
+    }
+
+    /// Whether figure kind `kind` is a follower (see `FigureKind::follower`).
+    pub fn figure_kind_follower(&self, kind: FigureKindId) -> Option<bool> {
+        self.rules.figure(kind).map(|k| k.follower)
+    }
+
+    /// The placed tile at `p`.
+    #[inline]
+    pub fn tile_at(&self, p: Pos) -> Option<TileIndex> {
+        let c = self.cell(p);
+        (c != 0 && c & FRONTIER_BIT == 0).then(|| TileIndex(c - 1))
+    }
+
+    /// Global feature id of local feature `local` of placed tile `t`.
+    #[inline]
+    pub fn feature_of(&self, t: TileIndex, local: u8) -> Option<FeatureId> {
+        let n = self.tile_feature_count(t)?;
+        (local < n).then(|| FeatureId(self.tiles[t.index()].base.0 + local as u16))
+    }
+
+    /// The field feature of placed tile `t` that owns both half slots meeting at
+    /// `corner` (board orientation), if one does: a *field corner* (the barn).
+    pub fn corner_field(&self, t: TileIndex, corner: Corner) -> Option<FeatureId> {
+        let pt = self.placed(t)?;
+        let ty = self.rules.tiles.get(pt.ty)?;
+        let geom = &ty.rot[pt.rot as usize & 3];
+        let (a, b) = corner.slots();
+        let (fa, fb) = (geom.slot_feature[a], geom.slot_feature[b]);
+        if fa == NO_FEATURE || fa != fb || ty.features[fa as usize].kind != FeatureKind::Field {
+            return None;
+        }
+        Some(FeatureId(pt.base.0 + fa as u16))
+    }
+
+    /// The group of local feature `local` of placed tile `t` in tile link `link`
+    /// (a link id of the catalogue, see `View::my_link`), if it is in one.
+    pub fn link_group(&self, t: TileIndex, link: u8, local: u8) -> Option<u8> {
+        self.tile_type(t)?.link_group(link, local)
+    }
+
+    /// Number of feature instances on the board (ids are `0..feature_count()`).
+    pub fn feature_count(&self) -> usize {
+        self.feats.len()
+    }
+
+    /// The root (representative) of feature `f`'s set.
+    #[inline]
+    pub fn find(&self, f: FeatureId) -> Option<FeatureId> {
+        (f.index() < self.feats.len()).then(|| FeatureId(self.root(f.0)))
+    }
+
+    /// Kind of feature `f`.
+    #[inline]
+    pub fn feature_kind(&self, f: FeatureId) -> Option<FeatureKind> {
+        self.feats.get(f.index()).map(|x| x.kind)
+    }
+
+    /// Placed tile of feature instance `f`.
+    #[inline]
+    pub fn feature_tile(&self, f: FeatureId) -> Option<TileIndex> {
+        self.feats.get(f.index()).map(|x| TileIndex(x.tile))
+    }
+
+    /// Local index of feature instance `f` on its tile.
+    #[inline]
+    pub fn feature_local(&self, f: FeatureId) -> Option<u8> {
+        self.feats.get(f.index()).map(|x| x.local)
+    }
+
+    /// The compiled tile feature of feature instance `f`.
+    fn tile_feature(&self, f: FeatureId) -> Option<&crate::tiles::TileFeature> {
+        let ft = self.feats.get(f.index())?;
+        Some(&self.ty_of(ft.tile).features[ft.local as usize])
+    }
+
+    /// Marker mask of feature instance `f` (feature-level markers, e.g. pennant, garden).
+    #[inline]
+    pub fn feature_markers(&self, f: FeatureId) -> Option<u64> {
+        self.tile_feature(f).map(|x| x.markers)
+    }
+
+    /// How many times feature instance `f` carries the marker with bit `bit`.
+    pub fn feature_marker_count(&self, f: FeatureId, bit: u64) -> Option<u32> {
+        self.tile_feature(f).map(|x| x.marker_count(bit))
+    }
+
+    /// How many times the whole set containing `f` carries the marker with bit
+    /// `bit` (e.g. the wine symbols of a city, the pennants of a mayor's city).
+    pub fn marker_count_in(&self, f: FeatureId, bit: u64) -> Option<u32> {
+        let root = self.find(f)?;
+        Some(
+            self.members(root)
+                .filter_map(|m| self.feature_marker_count(m, bit))
+                .sum(),
+        )
+    }
+
+    /// Open sides of the feature containing `f` (0: complete road/city, closed field).
+    #[inline]
+    pub fn open_sides(&self, f: FeatureId) -> Option<u16> {
+        self.find(f).map(|r| self.feats[r.index()].open)
+    }
+
+    /// Whether the feature containing `f` is complete (roads, cities: no open side;
+    /// fields: closed; cloisters and spots: surrounded).
+    pub fn is_complete(&self, f: FeatureId) -> Option<bool> {
+        self.find(f).map(|r| self.complete(r.0))
+    }
+
+    /// Occupying figures in the feature containing `f`.
+    #[inline]
+    pub fn occupants(&self, f: FeatureId) -> Option<u8> {
+        self.find(f).map(|r| self.feats[r.index()].occ)
+    }
+
+    /// Next member of the circular member list of `f`'s set (iterate from a root until back).
+    #[inline]
+    pub fn next_member(&self, f: FeatureId) -> Option<FeatureId> {
+        self.feats.get(f.index()).map(|x| FeatureId(x.next))
+    }
+
+    /// The member feature instances of the set containing `f`, starting at `f`
+    /// (none for an id that does not exist).
+    pub fn members(&self, f: FeatureId) -> impl Iterator<Item = FeatureId> + '_ {
+        let mut cur = (f.index() < self.feats.len()).then_some(f.0);
+        std::iter::from_fn(move || {
+            let c = cur?;
+            let n = self.feats[c as usize].next;
+            cur = (n != f.0).then_some(n);
+            Some(FeatureId(c))
+        })
+    }
+
+    /// First figure on feature instance `f` itself, if any.
+    #[inline]
+    pub fn first_figure_on(&self, f: FeatureId) -> Option<FigureId> {
+        let g = self.feats.get(f.index())?.figs;
+        (g != NONE16).then_some(FigureId(g))
+    }
+
+    /// Next figure on the same feature instance as `fig`, if any.
+    #[inline]
+    pub fn next_figure(&self, fig: FigureId) -> Option<FigureId> {
+        let g = self.figs.get(fig.index())?.next;
+        (g != NONE16).then_some(FigureId(g))
+    }
+
+    /// Figures standing on feature instance `f` itself (not the whole set).
+    pub fn figures_on(&self, f: FeatureId) -> impl Iterator<Item = FigureId> + '_ {
+        let mut cur = self.first_figure_on(f);
+        std::iter::from_fn(move || {
+            let c = cur?;
+            cur = self.next_figure(c);
+            Some(c)
+        })
+    }
+
+    /// Figures standing anywhere in the set containing `f`.
+    pub fn figures_in(&self, f: FeatureId) -> impl Iterator<Item = FigureId> + '_ {
+        let root = self.find(f);
+        root.into_iter()
+            .flat_map(move |r| self.members(r))
+            .flat_map(move |m| self.figures_on(m))
+    }
+
+    /// Figures standing on placed tile `t`: on its features, at its corners, or on
+    /// the tile itself (a dragon), in figure order.
+    pub fn figures_at_tile(&self, t: TileIndex) -> impl Iterator<Item = FigureId> + '_ {
+        (0..self.figs.len() as u16)
+            .filter(move |&g| self.figs[g as usize].tile == t.0)
+            .map(FigureId)
+    }
+
+    /// Number of figures in the game, on the board or not (ids are
+    /// `0..figure_count()`): every player's, then the neutral ones.
+    pub fn figure_count(&self) -> usize {
+        self.figs.len()
+    }
+
+    /// Owner of figure `fig`; `None` for a neutral figure (or no such figure).
+    #[inline]
+    pub fn figure_owner(&self, fig: FigureId) -> Option<PlayerId> {
+        (fig.index() < self.figs.len())
+            .then(|| self.owner_of(fig.0))
+            .flatten()
+    }
+
+    /// Kind of figure `fig`.
+    #[inline]
+    pub fn figure_kind(&self, fig: FigureId) -> Option<FigureKindId> {
+        (fig.index() < self.figs.len()).then(|| self.kind_of(fig.0))
+    }
+
+    /// Where figure `fig` stands; `None` in its owner's supply (off the board for a
+    /// neutral figure).
+    #[inline]
+    pub fn figure_location(&self, fig: FigureId) -> Option<Location> {
+        (fig.index() < self.figs.len())
+            .then(|| self.location_of(fig.0))
+            .flatten()
+    }
+
+    /// The feature instance figure `fig` stands on (at a corner too), if any.
+    #[inline]
+    pub fn figure_feature(&self, fig: FigureId) -> Option<FeatureId> {
+        self.figure_location(fig)?.feature()
+    }
+
+    /// The placed tile figure `fig` stands on, if on the board.
+    #[inline]
+    pub fn figure_tile(&self, fig: FigureId) -> Option<TileIndex> {
+        let t = self.figs.get(fig.index())?.tile;
+        (t != NONE16).then_some(TileIndex(t))
+    }
+
+    /// Figures of `kind` in `player`'s supply (0 for a seat or kind that does not exist).
+    #[inline]
+    pub fn supply(&self, player: PlayerId, kind: FigureKindId) -> u8 {
+        if player >= self.players {
+            return 0;
+        }
+        self.supply_of(player, kind)
+    }
+
+    /// The drawn tile waiting to be placed, if any.
+    pub fn drawn_tile(&self) -> Option<TileTypeId> {
+        (self.drawn != NONE16).then_some(TileTypeId(self.drawn))
+    }
+
+    /// The tile placed this turn, if any; once the game is over (or ending), the
+    /// last tile placed.
+    pub fn last_placed(&self) -> Option<TileIndex> {
+        (self.last_tile != NONE16).then_some(TileIndex(self.last_tile))
+    }
+
+    /// Tiles left in the bag.
+    pub fn bag_len(&self) -> usize {
+        self.bag.len()
+    }
+
+    /// Tiles left in the bag, by type (unordered multiset as a slice).
+    pub fn bag(&self) -> &[TileTypeId] {
+        &self.bag
+    }
+
+    /// Tiles in `player`'s hand (e.g. his abbey), in type order.
+    pub fn hand(&self, player: PlayerId) -> impl Iterator<Item = TileTypeId> + '_ {
+        self.hands
+            .iter()
+            .filter(move |(p, _)| *p == player)
+            .map(|&(_, t)| t)
+    }
+
+    /// Copies of tile type `tile` in `player`'s hand.
+    pub fn hand_count(&self, player: PlayerId, tile: TileTypeId) -> u32 {
+        self.hands.iter().filter(|&&h| h == (player, tile)).count() as u32
+    }
+
+    /// Tiles taken face down (hidden from players).
+    pub fn hidden_tiles(&self) -> &[TileTypeId] {
+        &self.hidden
+    }
+
+    /// Tiles set aside because they fit nowhere.
+    pub fn set_aside_tiles(&self) -> &[TileTypeId] {
+        &self.set_aside
+    }
+
+    /// The pending steps (top of the stack last).
+    pub fn pending_steps(&self) -> &[Step] {
+        &self.pending
+    }
+
+    /// The state block of plugin `plugin` in scope `words` (per scope: game, or entity
+    /// `i` of `entities`), or `None` if it does not exist.
+    fn state_block<'a>(
+        &self,
+        data: &'a [u32],
+        plugin: u8,
+        scope: fn(&crate::rules::StateWords) -> u32,
+        entity: usize,
+    ) -> Option<&'a [u32]> {
+        let e = self.rules.plugins.get(plugin as usize)?;
+        let stride = scope(&self.rules.state) as usize;
+        let o = entity * stride + scope(&e.offsets) as usize;
+        data.get(o..o + scope(&e.decl.state) as usize)
+    }
+
+    /// Plugin `plugin`'s per-game state words.
+    pub fn plugin_state(&self, plugin: u8) -> Option<&[u32]> {
+        self.state_block(&self.pgame, plugin, |s| s.game, 0)
+    }
+
+    /// Plugin `plugin`'s state words for `player`.
+    pub fn plugin_player_state(&self, plugin: u8, player: PlayerId) -> Option<&[u32]> {
+        if player >= self.players {
+            return None;
+        }
+        self.state_block(&self.pplayer, plugin, |s| s.player, player as usize)
+    }
+
+    /// Plugin `plugin`'s state words for feature instance `f` (keep set-wide data at
+    /// the root, [`Game::find`]).
+    pub fn plugin_feature_state(&self, plugin: u8, f: FeatureId) -> Option<&[u32]> {
+        if f.index() >= self.feats.len() {
+            return None;
+        }
+        self.state_block(&self.pfeat, plugin, |s| s.feature, f.index())
+    }
+
+    /// Plugin `plugin`'s state words for figure `fig`.
+    pub fn plugin_figure_state(&self, plugin: u8, fig: FigureId) -> Option<&[u32]> {
+        self.state_block(&self.pfig, plugin, |s| s.figure, fig.index())
+    }
+
+    /// Whether figure kind `kind` may be deployed at `at` under the shared rule: the
+    /// kind may stand on that feature kind (`stands_on`), no farmer when farmers are
+    /// off, an unoccupied feature for a kind that occupies, and no plugin vetoes it
+    /// (`filter_figure_options`). Supplies and whose turn it is are not checked.
+    pub fn may_deploy(&self, kind: FigureKindId, at: Location) -> Result<bool, HookError> {
+        if !self.valid_location(at) || kind.index() >= self.rules.figures.len() {
+            return Ok(false);
+        }
+        if let Some(f) = at.feature() {
+            if !self.may_stand(kind, f.0) {
+                return Ok(false);
+            }
+        }
+        self.allowed_by_plugins(FigureOption::Deploy { kind, at })
+    }
+
+    /// Whether events are being logged.
+    #[inline]
+    pub fn logging(&self) -> bool {
+        self.logging
+    }
+
+    /// Turns the event log on or off.
+    pub fn set_logging(&mut self, on: bool) {
+        self.logging = on;
+    }
+
+    /// Drains the event log.
+    pub fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.events)
+    }
+}

@@ -1,0 +1,273 @@
+//! The tile-data extensions of the slot model, with exact points: inner fields,
+//! wildcard sides (`?`), repeated markers, tiles held in hand, links, and the
+//! errors the loader reports for each. See `docs/tiles.md`.
+
+use carcassonne_core::scenario::{check, run};
+use carcassonne_core::*;
+use std::sync::Arc;
+
+const BASE: &str = include_str!("../../configs/tilesets/base.toml");
+const SPECIAL: &str = include_str!("../../plugins/special-cities/tiles.toml");
+
+/// Test tiles: an abbey-like tile with four wildcard sides, a city cap with two
+/// pennants, a tile with an inner field, and a tile with links.
+const EXTRA: &str = r#"
+name = "extra"
+
+[[tiles]]
+id = "X/A"
+counts = { C2 = 2 }
+sides = "????"
+features = [ { kind = "cloister" } ]
+
+[[tiles]]
+id = "X/C++"
+counts = { C2 = 1 }
+sides = "CFFF"
+features = [
+  { kind = "city", slots = ["N"], markers = ["pennant", "pennant"] },
+  { kind = "field", slots = ["E", "S", "W"], adj = [0] },
+]
+
+[[tiles]]
+id = "X/CCCC"
+counts = { C2 = 1 }
+sides = "CCCC"
+features = [
+  { kind = "city", slots = ["N"] },
+  { kind = "city", slots = ["E"] },
+  { kind = "city", slots = ["S"] },
+  { kind = "city", slots = ["W"] },
+  { kind = "field", inner = true, adj = [0, 1, 2, 3] },
+]
+
+[[tiles]]
+id = "X/RRR"
+counts = { C2 = 1 }
+sides = "FRRR"
+links = { wagon = [[0, 1, 2]] }
+features = [
+  { kind = "road", slots = ["E"] },
+  { kind = "road", slots = ["S"] },
+  { kind = "road", slots = ["W"] },
+  { kind = "field", slots = ["WR", "N", "EL"] },
+  { kind = "field", slots = ["ER", "SL"] },
+  { kind = "field", slots = ["SR", "WL"] },
+]
+"#;
+
+fn sets(texts: &[&str]) -> Vec<TileSetSpec> {
+    texts
+        .iter()
+        .map(|t| toml::from_str(t).expect("tile set parses"))
+        .collect()
+}
+
+fn rules() -> Arc<Rules> {
+    let cat = TileCatalogue::build(&sets(&[BASE, SPECIAL, EXTRA]), "C2").expect("tiles compile");
+    Arc::new(Rules::new("model", cat, CoreOptions::default(), vec![]).expect("rules"))
+}
+
+fn root(g: &Game, t: TileIndex, l: u8) -> FeatureId {
+    g.find(g.feature_of(t, l).unwrap()).unwrap()
+}
+
+fn errors(tiles: &str) -> String {
+    let text = format!("name = \"bad\"\n{tiles}");
+    TileCatalogue::build(&sets(&[&text]), "C2")
+        .expect_err("the loader refuses it")
+        .join("\n")
+}
+
+// ------------------------------------------------------------- wildcards
+
+#[test]
+fn am4_a_wildcard_side_closes_the_city_it_faces_which_counts_only_its_own_tiles() {
+    // Red's city cap south of the start, its city facing (0, 2); the wildcard tile
+    // there closes it: a one-tile city, 2 points (AM5: the wildcard adds no tile).
+    check(
+        &rules(),
+        2,
+        "draw BA/C; place 0 1 2; deploy follower city S
+         draw X/A; place 0 2 0; pass",
+        &[2, 0],
+    );
+}
+
+#[test]
+fn x19_a_wildcard_against_a_double_city_side_closes_both_segments_without_joining_them() {
+    let r = rules();
+    // HS/CC!.v below the start turned 180°: its double city side faces (0, 2).
+    let g = run(&r, 2, "draw HS/CC!.v; place 0 1 2; pass").unwrap();
+    let t = g.tile_at(Pos::new(0, 1)).unwrap();
+    let (a, b) = (root(&g, t, 0), root(&g, t, 1));
+    assert_ne!(a, b);
+    let (oa, ob) = (g.open_sides(a).unwrap(), g.open_sides(b).unwrap());
+    let g = run(
+        &r,
+        2,
+        "draw HS/CC!.v; place 0 1 2; pass
+         draw X/A; place 0 2 0; pass",
+    )
+    .unwrap();
+    assert_ne!(
+        root(&g, t, 0),
+        root(&g, t, 1),
+        "not joined through the wildcard"
+    );
+    assert_eq!(g.open_sides(a), Some(oa - 1), "city A closed on that side");
+    assert_eq!(g.open_sides(b), Some(ob - 1), "city B closed on that side");
+    g.check_integrity().unwrap();
+}
+
+#[test]
+fn a_wildcard_tile_fits_anywhere_once_and_anything_fits_next_to_it() {
+    let r = rules();
+    let g = run(&r, 2, "draw X/A").unwrap();
+    // Four frontier squares around the start, one rotation each.
+    assert_eq!(g.legal_actions().unwrap().len(), 4);
+    // A road side may face the wildcard, and so may a city side.
+    for (tile, rot) in [("BA/RFr", 1), ("BA/C", 0), ("BA/L", 0)] {
+        let g = run(
+            &r,
+            2,
+            &format!("draw X/A; place 0 1 0; pass\ndraw {tile}; place 0 2 {rot}; pass"),
+        )
+        .unwrap();
+        g.check_integrity().unwrap();
+    }
+}
+
+// ---------------------------------------------------------- inner fields
+
+#[test]
+fn x9_an_inner_field_is_closed_at_once_and_its_farmer_scores_its_cities() {
+    let r = rules();
+    // X/CCCC north of the start: its south cap and the start's city make a
+    // completed two-tile city; a farmer on the inner field (`field centre`).
+    let g = check(
+        &r,
+        2,
+        "draw X/CCCC; place 0 -1 0; deploy follower field centre",
+        &[0, 0],
+    );
+    let t = g.tile_at(Pos::new(0, -1)).unwrap();
+    let inner = g.feature_of(t, 4).unwrap();
+    assert_eq!(g.is_complete(inner), Some(true), "closed from placement");
+    assert_eq!(g.open_sides(inner), Some(0));
+    // At the end it borders one completed city of its four caps: 3.
+    check(
+        &r,
+        2,
+        "draw X/CCCC; place 0 -1 0; deploy follower field centre\nend",
+        &[3, 0],
+    );
+}
+
+// ------------------------------------------------------ repeated markers
+
+#[test]
+fn am_c_two_pennants_on_one_city_count_twice() {
+    let r = rules();
+    // X/C++ north of the start turned 180°: a completed two-tile city with two
+    // pennants: 2 x (2 + 2) = 8.
+    let g = check(
+        &r,
+        2,
+        "draw X/C++; place 0 -1 2; deploy follower city S",
+        &[8, 0],
+    );
+    let pennant = r.tiles.markers.bit("pennant");
+    let f = g
+        .feature_of(g.tile_at(Pos::new(0, -1)).unwrap(), 0)
+        .unwrap();
+    assert_eq!(g.feature_marker_count(f, pennant), Some(2));
+    assert_eq!(g.marker_count_in(f, pennant), Some(2));
+}
+
+// ------------------------------------------------------------ links
+
+#[test]
+fn links_group_the_features_a_plugin_reads_together() {
+    let r = rules();
+    let g = run(&r, 2, "draw X/RRR; place 1 0 0; pass").unwrap();
+    let t = g.tile_at(Pos::new(1, 0)).unwrap();
+    let wagon = r.tiles.links.get("wagon").expect("interned");
+    assert_eq!(
+        (0..6)
+            .map(|l| g.link_group(t, wagon, l))
+            .collect::<Vec<_>>(),
+        [Some(0), Some(0), Some(0), None, None, None]
+    );
+}
+
+// ------------------------------------------------------------ hands
+
+#[test]
+fn tiles_held_in_hand_are_dealt_to_each_player_and_stay_out_of_the_bag() {
+    let text = r#"
+        name = "hand"
+        [[tiles]]
+        id = "H/A"
+        per_player = 1
+        sides = "????"
+        features = [ { kind = "cloister" } ]
+    "#;
+    let cat = TileCatalogue::build(&sets(&[BASE, text]), "C2").unwrap();
+    let r = Arc::new(Rules::new("hand", cat, CoreOptions::default(), vec![]).unwrap());
+    let a = r.tiles.by_id("H/A").unwrap();
+    let g = Game::new(r, 3, 1).unwrap();
+    assert_eq!(
+        (0..3).map(|p| g.hand_count(p, a)).collect::<Vec<_>>(),
+        [1, 1, 1]
+    );
+    assert!(!g.bag().contains(&a));
+    assert_eq!(g.bag_len(), 71);
+    assert_eq!(g.observation(0).unwrap().hands[2], ["H/A"]);
+    g.check_integrity().unwrap();
+}
+
+// ------------------------------------------------------------ errors
+
+#[test]
+fn the_loader_refuses_what_the_extensions_do_not_allow() {
+    let tile = |sides: &str, features: &str, extra: &str| {
+        format!(
+            "[[tiles]]\nid = \"T\"\ncounts = {{ C2 = 1 }}\nsides = \"{sides}\"\n{extra}features = [ {features} ]\n"
+        )
+    };
+    let e = errors(&tile(
+        "CCCC",
+        "{ kind = \"city\", slots = [\"N\", \"E\", \"S\", \"W\"] }, { kind = \"field\" }",
+        "",
+    ));
+    assert!(
+        e.contains("owns no slot (an inner field says `inner = true`)"),
+        "{e}"
+    );
+    let e = errors(&tile(
+        "FFFF",
+        "{ kind = \"field\", inner = true, slots = [\"N\"] }",
+        "",
+    ));
+    assert!(e.contains("an `inner` field owns no slot"), "{e}");
+    let e = errors(&tile("FFFF", "{ kind = \"road\", inner = true }", ""));
+    assert!(e.contains("only a field can be `inner`"), "{e}");
+    let e = errors(&tile(
+        "?FFF",
+        "{ kind = \"field\", slots = [\"N\", \"E\", \"S\", \"W\"] }",
+        "",
+    ));
+    assert!(
+        e.contains("a `?` side is one that no feature reaches"),
+        "{e}"
+    );
+    let e = errors(&tile("????", "{ kind = \"cloister\" }", "per_player = 1\n"));
+    assert!(e.contains("cannot also have bag `counts`"), "{e}");
+    let e = errors(&tile(
+        "FFFF",
+        "{ kind = \"field\", slots = [\"N\", \"E\", \"S\", \"W\"] }",
+        "links = { wagon = [[0, 5]] }\n",
+    ));
+    assert!(e.contains("link `wagon` group 0: no feature 5"), "{e}");
+}

@@ -1,0 +1,271 @@
+//! Host → plugin callbacks: the query table and the [`HostVTable`] generated from it.
+
+use crate::*;
+
+/// The query table: every function through which a plugin reads or changes the
+/// game, once. The host's callbacks (`carcassonne-host`) and the SDK's `View` and
+/// `Cx` methods (`carcassonne-plugin-sdk`) are generated from it, and
+/// [`HostVTable`] below.
+///
+/// Invoke it with the name of a macro that receives the table. Each entry:
+///
+/// ```text
+/// /// doc lines
+/// access mode name(arg: (core type) => (ABI type), ...) -> (core type) => (ABI type);
+/// ```
+///
+/// * `access`: what the host calls the method of the same name on: `view` (the
+///   core's read-only `View`, which also reaches every `Game` query) or `cx` (the
+///   core's `Cx`: a change, only from hooks that may change the game).
+/// * `mode`: how the result crosses: `get` (as it is, converted with `From`),
+///   `check` (the core returns `Option`; `None` means a bad id: the hook fails and
+///   the plugin gets `Default`), `slice` / `slice_mut` / `str` (a borrowed
+///   slice or string; `check_slice`, `check_slice_mut`, `check_str` when the core
+///   returns an `Option` of it), `hook` (the core returns `Result<_, HookError>`: a
+///   hook of some plugin failed on the way; the plugin must return the error).
+///
+/// Every id argument (tile, feature, figure, player, figure kind, tile type,
+/// location) is checked by the host before the call: a bad one fails the hook
+/// with a message naming the call.
+#[macro_export]
+macro_rules! query_table {
+    ($m:ident) => {
+        $m! {
+            // ----------------------------------------------------------- game
+            /// Number of players.
+            view get players() -> (u8) => (u8);
+            /// Whose turn it is.
+            view get current_player() -> (PlayerId) => (PlayerId);
+            /// Turn number (1-based; 0 before the first turn). A granted turn counts as a turn.
+            view get turn() -> (u16) => (u16);
+            /// The plugin that granted the current turn, or `None` for a regular turn.
+            view get turn_granted_by() -> (Option<u8>) => (ROption<u8>);
+            /// Score of `player`.
+            view get score(player: (PlayerId) => (PlayerId)) -> (i32) => (i32);
+            /// Tiles left in the bag.
+            view get bag_len() -> (usize) => (usize);
+            /// The drawn tile waiting to be placed, if any.
+            view get drawn_tile() -> (Option<TileTypeId>) => (ROption<TileTypeId>);
+            /// The tile placed this turn, if any.
+            view get last_placed() -> (Option<TileIndex>) => (ROption<TileIndex>);
+            /// Number of placed tiles (the start tile included); placed tiles are `0..placed_count()`.
+            view get placed_count() -> (usize) => (usize);
+            /// Whether events are being logged: format expensive log text only then.
+            view get logging() -> (bool) => (bool);
+            /// The pending steps (top of the stack last).
+            view slice pending_steps() -> (&[Step]) => (RSlice<'static, Step>);
+            /// The core options (farmer rules, tiny cities, followers per player).
+            view get core_options() -> (CoreOptions) => (CoreOptions);
+            /// Copies of tile type `tile` in `player`'s hand (e.g. his abbey).
+            view get hand_count(player: (PlayerId) => (PlayerId), tile: (TileTypeId) => (TileTypeId)) -> (u32) => (u32);
+            // --------------------------------------------------- placed tiles
+            /// The placed tile at `pos`, if any.
+            view get tile_at(pos: (Pos) => (Pos)) -> (Option<TileIndex>) => (ROption<TileIndex>);
+            /// Position of placed tile `t`.
+            view check tile_pos(t: (TileIndex) => (TileIndex)) -> (Pos) => (Pos);
+            /// Tile type of placed tile `t`.
+            view check tile_type_id(t: (TileIndex) => (TileIndex)) -> (TileTypeId) => (TileTypeId);
+            /// Rotation of placed tile `t` (clockwise quarter turns).
+            view check tile_rot(t: (TileIndex) => (TileIndex)) -> (Rotation) => (Rotation);
+            /// Number of the 8 positions around placed tile `t` that hold tiles.
+            view check tile_nbrs(t: (TileIndex) => (TileIndex)) -> (u8) => (u8);
+            /// Tile-level marker mask of placed tile `t`.
+            view check tile_markers(t: (TileIndex) => (TileIndex)) -> (u64) => (u64);
+            /// Whether placed tile `t` carries marker bit `bit` (tile level; see `my_marker`).
+            view get tile_has_marker(t: (TileIndex) => (TileIndex), bit: (u64) => (u64)) -> (bool) => (bool);
+            /// Number of features of placed tile `t` (local indices `0..n`).
+            view check tile_feature_count(t: (TileIndex) => (TileIndex)) -> (u8) => (u8);
+            /// Kind of local feature `local` of placed tile `t`.
+            view check tile_feature_kind(t: (TileIndex) => (TileIndex), local: (u8) => (u8)) -> (FeatureKind) => (FeatureKind);
+            /// Marker mask of local feature `local` of placed tile `t`.
+            view check tile_feature_markers(t: (TileIndex) => (TileIndex), local: (u8) => (u8)) -> (u64) => (u64);
+            /// Global feature id of local feature `local` of placed tile `t`.
+            view check feature_of(t: (TileIndex) => (TileIndex), local: (u8) => (u8)) -> (FeatureId) => (FeatureId);
+            /// The field of placed tile `t` that owns both half slots at `corner` (board
+            /// orientation), if one does: a field corner (the barn).
+            view get corner_field(t: (TileIndex) => (TileIndex), corner: (Corner) => (Corner)) -> (Option<FeatureId>) => (ROption<FeatureId>);
+            /// The group of local feature `local` of placed tile `t` in tile link `link`
+            /// (see `my_link`), if it is in one.
+            view get link_group(t: (TileIndex) => (TileIndex), link: (u8) => (u8), local: (u8) => (u8)) -> (Option<u8>) => (ROption<u8>);
+            // ------------------------------------------------------- features
+            /// Number of feature instances on the board; feature ids are `0..feature_count()`.
+            view get feature_count() -> (usize) => (usize);
+            /// The root (representative) of feature `f`'s set. Keep set-wide data at the root.
+            view check find(f: (FeatureId) => (FeatureId)) -> (FeatureId) => (FeatureId);
+            /// Kind of feature `f`.
+            view check feature_kind(f: (FeatureId) => (FeatureId)) -> (FeatureKind) => (FeatureKind);
+            /// Placed tile of feature instance `f`.
+            view check feature_tile(f: (FeatureId) => (FeatureId)) -> (TileIndex) => (TileIndex);
+            /// Local index of feature instance `f` on its tile.
+            view check feature_local(f: (FeatureId) => (FeatureId)) -> (u8) => (u8);
+            /// Marker mask of feature instance `f` (feature-level markers, e.g. pennant, garden).
+            view check feature_markers(f: (FeatureId) => (FeatureId)) -> (u64) => (u64);
+            /// How many times feature instance `f` carries the marker with bit `bit`.
+            view check feature_marker_count(f: (FeatureId) => (FeatureId), bit: (u64) => (u64)) -> (u32) => (u32);
+            /// How many times the whole set containing `f` carries the marker with bit
+            /// `bit` (a city's wine symbols, a mayor's pennants).
+            view check marker_count_in(f: (FeatureId) => (FeatureId), bit: (u64) => (u64)) -> (u32) => (u32);
+            /// Open sides of the feature containing `f` (0: complete road/city, closed field).
+            view check open_sides(f: (FeatureId) => (FeatureId)) -> (u16) => (u16);
+            /// Whether the feature containing `f` is complete (roads, cities: no open side;
+            /// fields: closed; cloisters and spots: surrounded).
+            view check is_complete(f: (FeatureId) => (FeatureId)) -> (bool) => (bool);
+            /// Occupying figures in the feature containing `f`.
+            view check occupants(f: (FeatureId) => (FeatureId)) -> (u8) => (u8);
+            /// Next member of the circular member list of `f`'s set (iterate from a root until back).
+            view check next_member(f: (FeatureId) => (FeatureId)) -> (FeatureId) => (FeatureId);
+            // -------------------------------------------------------- figures
+            /// First figure on feature instance `f` itself, if any.
+            view get first_figure_on(f: (FeatureId) => (FeatureId)) -> (Option<FigureId>) => (ROption<FigureId>);
+            /// Next figure on the same feature instance as `fig`, if any.
+            view get next_figure(fig: (FigureId) => (FigureId)) -> (Option<FigureId>) => (ROption<FigureId>);
+            /// Number of figures in the game, on the board or not; figure ids are `0..figure_count()`.
+            view get figure_count() -> (usize) => (usize);
+            /// Owner of figure `fig`; `None` for a neutral figure.
+            view get figure_owner(fig: (FigureId) => (FigureId)) -> (Option<PlayerId>) => (ROption<PlayerId>);
+            /// Kind of figure `fig`.
+            view check figure_kind(fig: (FigureId) => (FigureId)) -> (FigureKindId) => (FigureKindId);
+            /// Where figure `fig` stands; `None` in the supply (off the board).
+            view get figure_location(fig: (FigureId) => (FigureId)) -> (Option<Location>) => (ROption<Location>);
+            /// The feature instance figure `fig` stands on (at a corner too), if any.
+            view get figure_feature(fig: (FigureId) => (FigureId)) -> (Option<FeatureId>) => (ROption<FeatureId>);
+            /// The placed tile figure `fig` stands on, if on the board.
+            view get figure_tile(fig: (FigureId) => (FigureId)) -> (Option<TileIndex>) => (ROption<TileIndex>);
+            /// Figures of `kind` in `player`'s supply.
+            view get supply(player: (PlayerId) => (PlayerId), kind: (FigureKindId) => (FigureKindId)) -> (u8) => (u8);
+            /// Whether a figure of `kind` may be deployed at `at` under the shared rule
+            /// (its `stands_on` kinds, no farmer when farmers are off, an unoccupied
+            /// feature for an occupying kind, no plugin veto).
+            view hook may_deploy(kind: (FigureKindId) => (FigureKindId), at: (Location) => (Location)) -> (bool) => (RResult<bool, RString>);
+            // ----------------------------------------- tile types and figure kinds
+            /// Number of tile types in the ruleset; tile type ids are `0..tile_type_count()`.
+            view get tile_type_count() -> (usize) => (usize);
+            /// Id of tile type `ty` as written in its tile set (e.g. `BA/RCr`).
+            view check_str tile_type_name(ty: (TileTypeId) => (TileTypeId)) -> (&str) => (RStr<'static>);
+            /// Tile-level marker mask of tile type `ty` (e.g. of the drawn tile).
+            view check tile_type_markers(ty: (TileTypeId) => (TileTypeId)) -> (u64) => (u64);
+            /// Number of features of tile type `ty`.
+            view check tile_type_feature_count(ty: (TileTypeId) => (TileTypeId)) -> (u8) => (u8);
+            /// Kind of local feature `local` of tile type `ty`.
+            view check tile_type_feature_kind(ty: (TileTypeId) => (TileTypeId), local: (u8) => (u8)) -> (FeatureKind) => (FeatureKind);
+            /// Marker mask of local feature `local` of tile type `ty`.
+            view check tile_type_feature_markers(ty: (TileTypeId) => (TileTypeId), local: (u8) => (u8)) -> (u64) => (u64);
+            /// Number of figure kinds in the ruleset (0 is the follower).
+            view get figure_kind_count() -> (usize) => (usize);
+            /// Name of figure kind `kind` (`follower`, `shepherd`, ...).
+            view check_str figure_kind_name(kind: (FigureKindId) => (FigureKindId)) -> (&str) => (RStr<'static>);
+            /// Fixed strength of figure kind `kind` in majorities (0 for a computed one).
+            view check figure_kind_strength(kind: (FigureKindId) => (FigureKindId)) -> (u8) => (u8);
+            /// Whether figure kind `kind` is a follower (large follower, abbot, mayor, wagon:
+            /// yes; shepherd, builder, pig, barn: no).
+            view check figure_kind_follower(kind: (FigureKindId) => (FigureKindId)) -> (bool) => (bool);
+            // ------------------------------------------------ this plugin's data
+            /// This plugin's index in the dispatch order (the `owner` of its steps, the
+            /// `plugin` of its special figure options).
+            view get plugin_index() -> (u8) => (u8);
+            /// This plugin's per-game state words.
+            view slice state_words() -> (&[u32]) => (RSlice<'static, u32>);
+            /// This plugin's state words for `player`.
+            view check_slice player_words(player: (PlayerId) => (PlayerId)) -> (&[u32]) => (RSlice<'static, u32>);
+            /// This plugin's state words for feature instance `f`.
+            view check_slice feature_words(f: (FeatureId) => (FeatureId)) -> (&[u32]) => (RSlice<'static, u32>);
+            /// This plugin's state words for figure `fig`.
+            view check_slice figure_words(fig: (FigureId) => (FigureId)) -> (&[u32]) => (RSlice<'static, u32>);
+            /// Marker bit of this plugin's `i`-th declared marker (0 if no tile carries it).
+            view check my_marker(i: (usize) => (usize)) -> (u64) => (u64);
+            /// Figure kind id of this plugin's `i`-th declared figure kind.
+            view check my_figure(i: (usize) => (usize)) -> (FigureKindId) => (FigureKindId);
+            /// Link id of this plugin's `i`-th declared tile link.
+            view check my_link(i: (usize) => (usize)) -> (u8) => (u8);
+            // -------------------------------------------------------- changes
+            /// This plugin's per-game state words, mutable.
+            cx slice_mut state_words_mut() -> (&mut [u32]) => (RSliceMut<'static, u32>);
+            /// This plugin's state words for `player`, mutable.
+            cx check_slice_mut player_words_mut(player: (PlayerId) => (PlayerId)) -> (&mut [u32]) => (RSliceMut<'static, u32>);
+            /// This plugin's state words for feature instance `f`, mutable.
+            cx check_slice_mut feature_words_mut(f: (FeatureId) => (FeatureId)) -> (&mut [u32]) => (RSliceMut<'static, u32>);
+            /// This plugin's state words for figure `fig`, mutable.
+            cx check_slice_mut figure_words_mut(fig: (FigureId) => (FigureId)) -> (&mut [u32]) => (RSliceMut<'static, u32>);
+            /// Awards points to a player, booked in this plugin's score category.
+            cx get add_score(player: (PlayerId) => (PlayerId), points: (i32) => (i32)) -> (bool) => (bool);
+            /// Adds a line to the turn log; a no-op when logging is off (the SDK's `log`
+            /// takes any string).
+            cx get log_text(text: (&str) => (RStr<'_>)) -> (()) => (());
+            /// Pushes a decision for `player` (any player); steps are resolved in push order.
+            cx get push_decision(player: (PlayerId) => (PlayerId), tag: (u16) => (u16), arg: (u32) => (u32)) -> (bool) => (bool);
+            /// Pushes a chance event resolved with this plugin's outcomes.
+            cx get push_chance(tag: (u16) => (u16), arg: (u32) => (u32)) -> (()) => (());
+            /// Pushes the core chance event "take a tile from the bag face down".
+            cx get push_hidden_tile_draw() -> (()) => (());
+            /// Deploys a figure of `kind` from `player`'s supply at `at` (no rule checked:
+            /// see `may_deploy`). `None` if the supply holds none.
+            cx get deploy_figure(player: (PlayerId) => (PlayerId), kind: (FigureKindId) => (FigureKindId), at: (Location) => (Location)) -> (Option<FigureId>) => (ROption<FigureId>);
+            /// Puts a neutral figure of `kind` that is off the board at `at`.
+            cx get place_neutral(kind: (FigureKindId) => (FigureKindId), at: (Location) => (Location)) -> (Option<FigureId>) => (ROption<FigureId>);
+            /// Moves a figure on the board to `to` (the `figure_moved` hooks run);
+            /// `false` if it is not on the board.
+            cx hook move_figure(fig: (FigureId) => (FigureId), to: (Location) => (Location)) -> (bool) => (RResult<bool, RString>);
+            /// Sends a figure back to its owner's supply (a neutral one off the board);
+            /// the `figure_returned` hooks run.
+            cx hook return_figure(fig: (FigureId) => (FigureId)) -> (()) => (RResult<(), RString>);
+            /// Scores the road, city, cloister or spot containing `f` now (scoring hooks
+            /// run, its figures return) and returns the points paid.
+            cx hook score_feature(f: (FeatureId) => (FeatureId), reason: (ScoreReason) => (ScoreReason)) -> (Points) => (RResult<Points, RString>);
+            /// Scores the farmers of the field containing `f` now as a unit of its own:
+            /// `per_city` points per completed city bordering it to the majority (a barn);
+            /// the farmers stay. `None` if no follower stands there.
+            cx hook score_farmers(f: (FeatureId) => (FeatureId), per_city: (i32) => (i32), reason: (ScoreReason) => (ScoreReason)) -> (Option<Points>) => (RResult<ROption<Points>, RString>);
+            /// Completed cities bordering the field containing `f`, as city roots.
+            cx get bordering_cities(f: (FeatureId) => (FeatureId)) -> (Vec<FeatureId>) => (RVec<FeatureId>);
+            /// Grants `player` a full turn right after the current one (a builder's
+            /// second tile, the abbey round).
+            cx get grant_turn(player: (PlayerId) => (PlayerId)) -> (bool) => (bool);
+            /// Plays `tile` from the current player's hand instead of drawing (in
+            /// `turn_start` or a decision it pushed; only if the tile fits somewhere).
+            cx hook play_from_hand(tile: (TileTypeId) => (TileTypeId)) -> (bool) => (RResult<bool, RString>);
+        }
+    };
+}
+
+/// Opaque pointer to host-owned data: the game and the calling plugin's index.
+/// Only the host dereferences it. Valid for the duration of one hook call.
+#[repr(transparent)]
+#[derive(StableAbi, Copy, Clone, Debug)]
+pub struct HostHandle(pub *mut c_void);
+
+/// What the host passes to every hook: the callback table and the handle.
+#[repr(C)]
+#[derive(StableAbi, Copy, Clone)]
+pub struct HostRef<'a> {
+    /// The callbacks.
+    pub vtable: &'a HostVTable,
+    /// The handle to pass back to them.
+    pub handle: HostHandle,
+}
+
+macro_rules! host_vtable {
+    ($(
+        $(#[doc = $doc:literal])*
+        $access:ident $mode:ident $name:ident ( $($arg:ident : ($($cty:tt)*) => ($($aty:tt)*)),* )
+            -> ($($cret:tt)*) => ($($aret:tt)*);
+    )*) => {
+        /// The functions through which a plugin reads and changes the game, generated
+        /// from [`query_table!`](crate::query_table) (same names as the core's queries).
+        ///
+        /// Contract for the host: no function unwinds; every id is validated, and a bad
+        /// one (or a change from a read-only hook) returns a neutral value and marks
+        /// the call as failed: the hook then fails with a message naming the function.
+        /// Contract for the plugin: pass only the handle you were given, during the
+        /// hook you were given it in.
+        #[repr(C)]
+        #[derive(StableAbi)]
+        pub struct HostVTable {
+            $(
+                $(#[doc = $doc])*
+                pub $name: extern "C" fn(h: HostHandle $(, $arg: $($aty)*)*) -> $($aret)*,
+            )*
+        }
+    };
+}
+
+query_table!(host_vtable);

@@ -1,0 +1,57 @@
+//! `kit-hold-back`: tile types held back from the draw. Tiles with a cloister
+//! stay in the bag until turn `until` (draw filter); a bag holding nothing else
+//! ends the game.
+
+use carcassonne_plugin_sdk::prelude::*;
+
+/// Options of `kit-hold-back`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
+pub struct Options {
+    /// The first turn on which cloister tiles may be drawn.
+    pub until: u16,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { until: 20 }
+    }
+}
+
+impl Config for Options {
+    const DOCS: &'static [(&'static str, &'static str)] = &[(
+        "until",
+        "The first turn on which cloister tiles may be drawn.",
+    )];
+}
+
+/// The plugin.
+pub struct HoldBack {
+    until: u16,
+}
+
+#[plugin]
+impl Plugin for HoldBack {
+    type Config = Options;
+    const ID: &'static str = "kit-hold-back";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str = "test plugin: cloister tiles wait in the bag";
+
+    fn new(o: Options) -> Result<Self, ConfigError> {
+        Ok(HoldBack { until: o.until })
+    }
+
+    fn filter_draws(&self, v: &View<'_>, tiles: &[TileTypeId], keep: &mut [bool]) -> HookResult {
+        if v.turn() >= self.until {
+            return Ok(());
+        }
+        for (&t, k) in tiles.iter().zip(keep.iter_mut()) {
+            let cloister = (0..v.tile_type_feature_count(t))
+                .any(|l| v.tile_type_feature_kind(t, l) == FeatureKind::Cloister);
+            if cloister {
+                *k = false;
+            }
+        }
+        Ok(())
+    }
+}

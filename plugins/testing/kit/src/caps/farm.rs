@@ -1,0 +1,109 @@
+//! `kit-pig` and `kit-zz-double-farmers`: per-player point adjustments in farmer
+//! scoring, a non-winner paid, and soft ordering.
+//!
+//! * `kit-zz-double-farmers` doubles what each winner of a farmer unit gets.
+//! * `kit-pig`: a special figure deployed on a field of the placed tile where its
+//!   owner has a farmer. In farmer scoring, a winner with a pig in a field he won
+//!   gets +1 per city of the unit; a player with a pig there who did not win gets
+//!   a consolation point. It runs after `kit-zz-double-farmers` when that one is
+//!   enabled (`RUNS_AFTER`), so its bonus is never doubled.
+
+use carcassonne_plugin_sdk::prelude::*;
+
+/// Doubles farmer points.
+pub struct DoubleFarmers;
+
+#[plugin]
+impl Plugin for DoubleFarmers {
+    type Config = NoOptions;
+    const ID: &'static str = "kit-zz-double-farmers";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str = "test plugin: farmers score double";
+
+    fn new(_: NoOptions) -> Result<Self, ConfigError> {
+        Ok(DoubleFarmers)
+    }
+
+    fn points(&self, _v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
+        if info.kind == FeatureKind::Field {
+            for p in points.winners.iter() {
+                points.set(p, points.get(p) * 2);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The pig.
+pub struct Pig;
+
+impl Pig {
+    /// Whether `player` has a follower standing in the field containing `f`.
+    fn has_farmer(v: &View<'_>, f: FeatureId, player: PlayerId) -> bool {
+        v.figures_in(f)
+            .any(|g| v.figure_owner(g) == Some(player) && v.figure_kind_follower(v.figure_kind(g)))
+    }
+
+    /// Whether `player` has his pig in the field containing `f`.
+    fn has_pig(v: &View<'_>, f: FeatureId, player: PlayerId) -> bool {
+        let kind = v.my_figure(0);
+        v.figures_in(f)
+            .any(|g| v.figure_owner(g) == Some(player) && v.figure_kind(g) == kind)
+    }
+}
+
+#[plugin]
+impl Plugin for Pig {
+    type Config = NoOptions;
+    const ID: &'static str = "kit-pig";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str = "test plugin: a pig fattens its owner's farmers";
+    const FIGURES: &'static [FigureSpec] = &[FigureSpec::special("kit-pig", 1)];
+    const RUNS_AFTER: &'static [&'static str] = &["kit-zz-double-farmers"];
+
+    fn new(_: NoOptions) -> Result<Self, ConfigError> {
+        Ok(Pig)
+    }
+
+    fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
+        let (Some(t), me, kind) = (v.last_placed(), v.current_player(), v.my_figure(0)) else {
+            return Ok(());
+        };
+        if v.supply(me, kind) == 0 || !v.farmers_on() {
+            return Ok(());
+        }
+        for l in 0..v.tile_feature_count(t) {
+            let f = v.feature_of(t, l);
+            if v.feature_kind(f) == FeatureKind::Field && Self::has_farmer(v, f, me) {
+                opts.push(FigureOption::Deploy {
+                    kind,
+                    at: Location::Feature(f),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn points(&self, v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
+        if info.kind != FeatureKind::Field {
+            return Ok(());
+        }
+        for p in 0..v.players() {
+            let mut won_with_pig = false;
+            let mut pig = false;
+            for (i, &f) in info.fields.iter().enumerate() {
+                if Self::has_pig(v, f, p) {
+                    pig = true;
+                    let won = info.field_winners.get(i).is_some_and(|w| w.contains(p));
+                    won_with_pig |= won;
+                }
+            }
+            if won_with_pig && points.winners.contains(p) {
+                points.add(p, info.cities.len() as i32);
+            } else if pig && !points.winners.contains(p) {
+                points.add(p, 1);
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,55 @@
+//! Capability plugins: small plugins, each exercising capabilities of the plugin
+//! API that the next expansions rely on. The framework's tests
+//! (`tests/it/capabilities.rs`) play them compiled in and loaded from the kit's
+//! library, with exact points.
+//!
+//! | plugin | capabilities |
+//! |---|---|
+//! | `kit-extra-turn` | granted turns (`grant_turn`, `turn_granted_by`), a decision of another player than the current one, `turn_start` |
+//! | `kit-ghost` | a neutral figure on a tile (`place_neutral`, `move_figure`, `figure_moved`), per-figure state, a veto over every plugin's options (`filter_figure_options`), sending figures home (`return_figure`) |
+//! | `kit-mayor` | a figure kind offered by the core on cities only, with a strength the plugin computes (`figure_strength`), markers counted over a feature (`marker_count_in`) |
+//! | `kit-pig`, `kit-zz-double-farmers` | farmer scoring through the scoring hooks, per-player points (a non-winner paid), a plugin's own figure on a field, soft ordering (`RUNS_AFTER`), score categories |
+//! | `kit-barn` | a figure at a tile corner (`Location::Corner`, `corner_field`), occupying a field, scoring a field's farmers on demand (`score_farmers`) |
+//! | `kit-abbey` | a tile held in hand (`per_player`, `hand_count`, `play_from_hand`), wildcard sides, a placement filter, turns granted when the game ends (`game_ending`) |
+//! | `kit-hold-back` | tile types held back from the draw (`filter_draws`) |
+//! | `kit-secret` | per-player state, chance events at setup, what each player sees (`observe`) |
+//! | `kit-no-per-city` | checking the core options (`check_core`, `core_options`) |
+//! | `kit-tiledata` | inner fields closed at once, repeated markers (`feature_marker_count`), tile links (`link_group`) |
+
+mod barn;
+mod core_check;
+mod draws;
+mod farm;
+mod hand;
+mod mayor;
+mod neutral;
+mod secret;
+mod tiledata;
+mod turns;
+
+pub use barn::Barn;
+pub use core_check::NoPerCity;
+pub use draws::HoldBack;
+pub use farm::{DoubleFarmers, Pig};
+pub use hand::Abbey;
+pub use mayor::Mayor;
+pub use neutral::Ghost;
+pub use secret::SecretPlugin;
+pub use tiledata::{Seen, TileData};
+pub use turns::ExtraTurn;
+
+/// Checks the declarations of every capability plugin.
+pub fn check_all() -> Result<(), Vec<String>> {
+    use carcassonne_plugin_sdk::testing::check_plugin;
+    check_plugin::<ExtraTurn>()?;
+    check_plugin::<Ghost>()?;
+    check_plugin::<Mayor>()?;
+    check_plugin::<Pig>()?;
+    check_plugin::<DoubleFarmers>()?;
+    check_plugin::<Barn>()?;
+    check_plugin::<Abbey>()?;
+    check_plugin::<HoldBack>()?;
+    check_plugin::<SecretPlugin>()?;
+    check_plugin::<NoPerCity>()?;
+    check_plugin::<TileData>()
+}

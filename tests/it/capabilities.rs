@@ -1,0 +1,374 @@
+//! The capabilities of the plugin API that the next expansions rely on, each
+//! proved by a capability plugin of the test kit (`plugins/testing/kit/src/caps`)
+//! played compiled in and loaded from the kit's library, with exact points.
+
+use crate::common::*;
+use carcassonne_core::scenario::check;
+use carcassonne_core::{
+    Action, Actor, Event, FeatureKind, FigureOption, Game, Location, Rng, Rules, FOLLOWER,
+};
+use std::sync::Arc;
+
+fn base_with(plugins: &str) -> String {
+    format!("name = \"caps\"\ntilesets = [\"base\"]\n{plugins}")
+}
+
+/// Every state of the same seeded random games is identical compiled in and loaded.
+fn same_games(both: &[Arc<Rules>; 2], seeds: std::ops::Range<u64>) {
+    for seed in seeds {
+        let mut a = Game::new(both[0].clone(), 2, seed).unwrap();
+        let mut b = Game::new(both[1].clone(), 2, seed).unwrap();
+        let (mut ra, mut rb) = (Rng::new(seed), Rng::new(seed));
+        loop {
+            assert_eq!(a.observation(0).unwrap(), b.observation(0).unwrap());
+            a.check_integrity().unwrap();
+            let (ca, cb) = (
+                a.step_random(&mut ra).unwrap(),
+                b.step_random(&mut rb).unwrap(),
+            );
+            assert_eq!(ca, cb, "seed {seed}");
+            if !ca {
+                break;
+            }
+        }
+        assert_eq!(a.scores(), b.scores(), "seed {seed}");
+        assert_eq!(a.score_breakdown(0), b.score_breakdown(0), "seed {seed}");
+    }
+}
+
+fn plugin_words<'a>(g: &'a Game, id: &str) -> &'a [u32] {
+    let i = g.rules().plugin_index(id).expect("enabled");
+    g.plugin_state(i).expect("state")
+}
+
+// ------------------------------------------------------------ granted turns
+
+#[test]
+fn extra_turns_granted_by_a_decision_of_the_next_player() {
+    for r in compiled_in_and_loaded(&base_with("[plugins.kit-extra-turn]\nevery = 2\n")) {
+        let mut g = carcassonne_core::scenario::run(
+            &r,
+            2,
+            "draw BA/RFr; place 1 0 0; pass
+             draw BA/RFr; place -1 0 0; pass",
+        )
+        .unwrap();
+        // After Blue's turn (the second regular turn) Red, the next player, decides.
+        assert_eq!(g.current_player(), 1);
+        assert_eq!(g.actor(), Actor::Player(0), "the next player decides");
+        carcassonne_core::scenario::run_on(&mut g, "kit-extra-turn grant").unwrap();
+        assert_eq!(g.current_player(), 1, "Blue plays again");
+        assert!(g.turn_granted_by().is_some());
+        assert_eq!(g.turn(), 3, "a granted turn is a turn of its own");
+        carcassonne_core::scenario::run_on(&mut g, "draw BA/RFr; place 2 0 0; pass").unwrap();
+        // No chain: the granted turn asks nothing; Red's regular turn follows.
+        assert_eq!(g.current_player(), 0);
+        assert_eq!(g.turn_granted_by(), None);
+        assert_eq!(plugin_words(&g, "kit-extra-turn"), [2, 1]);
+        // Refused: the turn order goes on.
+        let g = check(
+            &r,
+            2,
+            "draw BA/RFr; place 1 0 0; pass
+             draw BA/RFr; place -1 0 0; pass
+             kit-extra-turn refuse",
+            &[0, 0],
+        );
+        assert_eq!(g.current_player(), 0);
+    }
+}
+
+// ------------------------------------------------------ neutral figures
+
+#[test]
+fn a_neutral_figure_haunts_the_last_tile_and_vetoes_its_roads() {
+    let both = compiled_in_and_loaded(&base_with("[plugins.kit-ghost]\n"));
+    for r in &both {
+        let g = carcassonne_core::scenario::run(r, 2, "draw BA/RCr; place 0 1 2").unwrap();
+        let ghost_kind = r.figure_kind("ghost").unwrap();
+        let ghost = (0..g.figure_count() as u16)
+            .map(carcassonne_core::FigureId)
+            .find(|&f| g.figure_kind(f) == Some(ghost_kind))
+            .unwrap();
+        let t = g.last_placed().unwrap();
+        assert_eq!(g.figure_owner(ghost), None, "neutral");
+        assert_eq!(g.figure_location(ghost), Some(Location::Tile(t)));
+        assert_eq!(g.figure_feature(ghost), None, "on the tile, on no feature");
+        // The road of the placed tile is vetoed; its city and fields are not.
+        let offered: Vec<FeatureKind> = g
+            .legal_actions()
+            .unwrap()
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Figure(FigureOption::Deploy { at, .. }) => g.feature_kind(at.feature()?),
+                _ => None,
+            })
+            .collect();
+        assert!(!offered.contains(&FeatureKind::Road), "{offered:?}");
+        assert!(offered.contains(&FeatureKind::City), "{offered:?}");
+        let road = (0..4)
+            .filter_map(|l| g.feature_of(t, l))
+            .find(|&f| g.feature_kind(f) == Some(FeatureKind::Road))
+            .unwrap();
+        assert!(!g.may_deploy(FOLLOWER, Location::Feature(road)).unwrap());
+        let o = g.observation(0).unwrap();
+        assert!(o
+            .figures
+            .iter()
+            .any(|f| f.owner.is_none() && f.kind == "ghost"));
+    }
+    same_games(&both, 0..6);
+}
+
+// ------------------------------------------------------ computed strength
+
+#[test]
+fn a_computed_strength_counts_the_pennants_of_the_city() {
+    for r in compiled_in_and_loaded(&base_with("[plugins.kit-mayor]\n")) {
+        // A mayor in a pennant-less two-tile city: strength 0, nobody wins, he goes
+        // home; his owner gets the consolation point a `points` hook pays him.
+        let g = check(
+            &r,
+            2,
+            "draw BA/C; place 0 -1 2; deploy kit-mayor city S",
+            &[1, 0],
+        );
+        let mayor = r.figure_kind("kit-mayor").unwrap();
+        assert_eq!(g.supply(0, mayor), 1, "the mayor returned");
+        assert_eq!(g.score_breakdown(0), [0, 0, 0, 0, 1], "booked as kit-mayor");
+        // With one pennant he has strength 1 and wins: 3 tiles + 1 pennant = 8.
+        check(
+            &r,
+            2,
+            "draw BA/Cc+; place 0 -1 2; deploy kit-mayor city S
+             draw BA/C; place 1 -1 3; pass",
+            &[8, 0],
+        );
+        // The shared rule offers him on cities only.
+        let g = carcassonne_core::scenario::run(&r, 2, "draw BA/RFr; place 1 0 0").unwrap();
+        assert!(!g.legal_actions().unwrap().iter().any(
+            |a| matches!(a, Action::Figure(FigureOption::Deploy { kind, .. }) if *kind == mayor)
+        ));
+    }
+}
+
+// ------------------------------------------------------ farmer adjustments
+
+/// Red farms the strip north of the start road with a pig; a city next to it is
+/// completed; the game ends.
+const PIG: &str = "draw BA/RFr; place 1 0 0; deploy follower field N
+     draw BA/RFr; place -1 0 0; pass
+     draw BA/RFr; place 2 0 0; deploy kit-pig field N
+     draw BA/C; place 0 -1 2; pass
+     end";
+
+#[test]
+fn a_pig_adds_per_city_in_farmer_scoring_after_the_doubling() {
+    for r in compiled_in_and_loaded(&base_with("[plugins.kit-pig]\n")) {
+        // One completed city: 3, the pig +1.
+        let g = check(&r, 2, PIG, &[4, 0]);
+        assert_eq!(g.score_categories()[3..], ["farmers", "kit-pig"]);
+        assert_eq!(g.score_breakdown(0), [0, 0, 0, 3, 1]);
+    }
+    let text = base_with("[plugins.kit-pig]\n[plugins.kit-zz-double-farmers]\n");
+    for r in compiled_in_and_loaded(&text) {
+        // The pig runs after the doubling (RUNS_AFTER): 3 x 2 + 1 = 7, booked apart.
+        assert_eq!(r.plugins[0].decl.id, "kit-zz-double-farmers");
+        let g = check(&r, 2, PIG, &[7, 0]);
+        assert_eq!(g.score_breakdown(0), [0, 0, 0, 3, 3, 1]);
+    }
+}
+
+// ------------------------------------------------------------- corners
+
+/// Red farms the south field; a two-tile city completed next to it; Blue's barn
+/// at the corner where the start, a road, a city tile and a cloister meet.
+const BARN: &str = "draw BA/RFr; place 1 0 0; deploy follower field S
+     draw BA/C; place 0 1 2; pass
+     draw BA/C; place 0 2 0; pass
+     draw BA/L; place 1 1 0; deploy kit-barn corner NW";
+
+#[test]
+fn a_barn_at_a_field_corner_scores_the_farmers_and_occupies_the_field() {
+    for r in compiled_in_and_loaded(&base_with("[plugins.kit-barn]\n")) {
+        // Red's farmer wins the field: 3 for the completed city; he goes home.
+        let g = check(&r, 2, BARN, &[3, 0]);
+        assert_eq!(g.supply(0, FOLLOWER), 7);
+        let barn = r.figure_kind("kit-barn").unwrap();
+        let at = (0..g.figure_count() as u16)
+            .map(carcassonne_core::FigureId)
+            .find(|&f| g.figure_kind(f) == Some(barn) && g.figure_owner(f) == Some(1))
+            .and_then(|f| g.figure_location(f));
+        let Some(Location::Corner(field, corner)) = at else {
+            panic!("the barn is not at a corner: {at:?}");
+        };
+        assert_eq!(corner, carcassonne_core::Corner::NW);
+        assert_eq!(g.feature_kind(field), Some(FeatureKind::Field));
+        let o = g.observation(0).unwrap();
+        assert!(o.figures.iter().any(|f| f.corner == Some(corner)));
+        // The field is occupied now: no farmer may join it.
+        let g = carcassonne_core::scenario::run(&r, 2, &format!("{BARN}\ndraw BA/L; place 2 1 0"))
+            .unwrap();
+        let farmer = g.parse_action("deploy follower field").unwrap();
+        assert!(!g.legal_actions().unwrap().contains(&farmer));
+    }
+}
+
+// ------------------------------------------------------------ hand tiles
+
+/// Six tiles around (0, 1): a hole with four neighbours.
+const HOLE: &str = "draw BA/RFr; place 1 0 0; pass
+     draw BA/L; place 1 1 0; pass
+     draw BA/L; place 1 2 0; pass
+     draw BA/L; place 0 2 0; pass
+     draw BA/L; place -1 2 0; pass
+     draw BA/RFr; place -1 1 0; pass";
+
+#[test]
+fn a_tile_from_the_hand_with_wildcard_sides_goes_into_a_hole() {
+    for r in compiled_in_and_loaded(&base_with("[plugins.kit-abbey]\n")) {
+        let g = carcassonne_core::scenario::run(&r, 2, HOLE).unwrap();
+        let abbey = r.tiles.by_id("KIT/A").unwrap();
+        assert_eq!((g.hand_count(0, abbey), g.hand_count(1, abbey)), (1, 1));
+        assert!(!g.bag().contains(&abbey), "hand tiles are not in the bag");
+        // Red decides at the start of his turn; the abbey goes only into the hole.
+        assert_eq!(g.actor(), Actor::Player(0));
+        let mut played = g.clone();
+        carcassonne_core::scenario::run_on(&mut played, "kit-abbey play").unwrap();
+        assert_eq!(played.drawn_tile(), Some(abbey));
+        let places: Vec<Action> = played.legal_actions().unwrap();
+        assert_eq!(places.len(), 1, "one hole, one rotation: {places:?}");
+        // The abbey's cloister: 1 + 7 neighbours at the end; the round at the end
+        // offers Blue nothing (no hole left).
+        check(
+            &r,
+            2,
+            &format!("{HOLE}\nkit-abbey play; place 0 1 0; deploy follower cloister\nend"),
+            &[8, 0],
+        );
+        // Kept: when the game ends, everyone still holding one gets a last turn,
+        // Blue first (after Red), then Red, who has no hole left by then.
+        let g = check(
+            &r,
+            2,
+            &format!(
+                "{HOLE}\nkit-abbey keep\nend
+                 kit-abbey play; place 0 1 0; deploy follower cloister"
+            ),
+            &[0, 8],
+        );
+        assert!(g.is_over());
+        assert_eq!(g.hand_count(0, abbey), 1);
+    }
+}
+
+// -------------------------------------------------------------- the draw
+
+#[test]
+fn tiles_held_back_from_the_draw_stay_in_the_bag() {
+    let both = compiled_in_and_loaded(&base_with("[plugins.kit-hold-back]\nuntil = 30\n"));
+    for r in &both {
+        for seed in 0..4 {
+            let mut g = Game::new(r.clone(), 2, seed).unwrap();
+            g.set_logging(true);
+            let mut rng = Rng::new(seed);
+            let mut cloisters = 0;
+            while g.step_random(&mut rng).unwrap() {
+                if g.actor() == Actor::Chance && g.pending_steps().is_empty() && g.turn() < 30 {
+                    let outcomes = g.chance_outcomes().unwrap();
+                    assert!(outcomes.iter().all(|&(t, _)| !has_cloister(r, t)));
+                }
+                for e in g.take_events() {
+                    if let Event::TileDrawn { tile, .. } = e {
+                        if has_cloister(r, u32::from(tile)) {
+                            assert!(
+                                g.turn() >= 30,
+                                "seed {seed}: a cloister drawn on turn {}",
+                                g.turn()
+                            );
+                            cloisters += 1;
+                        }
+                    }
+                }
+            }
+            assert!(
+                cloisters > 0,
+                "seed {seed}: cloisters are drawn after turn 30"
+            );
+        }
+    }
+    same_games(&both, 0..4);
+}
+
+fn has_cloister(r: &Rules, t: u32) -> bool {
+    r.tiles.types[t as usize]
+        .features
+        .iter()
+        .any(|f| f.kind == FeatureKind::Cloister)
+}
+
+// -------------------------------------------------------- observations
+
+#[test]
+fn each_player_sees_only_his_own_secret() {
+    let both = compiled_in_and_loaded(&base_with("[plugins.kit-secret]\n"));
+    for r in &both {
+        let mut g = Game::new(r.clone(), 3, 1).unwrap();
+        assert_eq!(
+            g.actor(),
+            Actor::Chance,
+            "the setup's chance events come first"
+        );
+        for n in [4, 7, 2] {
+            g.apply(Action::Chance(n)).unwrap();
+        }
+        for (p, n) in [(0u8, 4), (1, 7), (2, 2)] {
+            assert_eq!(
+                g.observation(p).unwrap().plugins["kit-secret"],
+                serde_json::json!({ "mine": n, "others_drawn": 2 })
+            );
+        }
+        // Without the hook a plugin's state is public, by scope.
+        let words = g.plugin_words(0);
+        assert_eq!(words["players"], serde_json::json!([[5], [8], [3]]));
+    }
+    same_games(&both, 0..3);
+}
+
+// ---------------------------------------------------------- core options
+
+#[test]
+fn a_plugin_can_refuse_a_core_option_and_read_them() {
+    let text = base_with("[core]\nfarmers = \"per-city\"\n[plugins.kit-no-per-city]\n");
+    let e = carcassonne_host::load_str(&text, "r.toml", None, &registry())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("plugin `kit-no-per-city`: undefined with `farmers = \"per-city\"`"),
+        "{e}"
+    );
+    let ok = base_with("[core]\nfarmers = \"per-field\"\n[plugins.kit-no-per-city]\n");
+    for r in compiled_in_and_loaded(&ok) {
+        Game::new(r, 2, 0).unwrap();
+    }
+}
+
+// ------------------------------------------------------------- tile data
+
+#[test]
+fn inner_fields_repeated_markers_and_links_reach_plugins() {
+    for r in compiled_in_and_loaded(&base_with("[plugins.kit-tiledata]\n")) {
+        // The inner field of KIT/CCCC is closed at once; a farmer there scores the
+        // completed city the tile's south cap makes with the start: 3.
+        let g = check(
+            &r,
+            2,
+            "draw KIT/CCCC; place 0 -1 0; deploy follower field centre
+             draw KIT/C++; place 0 -2 0; pass
+             draw KIT/RRR; place 1 0 0; pass
+             end",
+            &[3, 0],
+        );
+        assert_eq!(plugin_words(&g, "kit-tiledata"), [1, 2, 3]);
+    }
+}
