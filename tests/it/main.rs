@@ -6,6 +6,7 @@ mod capabilities;
 mod cli;
 mod common;
 mod docs;
+mod fuzz_corpus;
 mod golden;
 mod hardening;
 mod hills;
