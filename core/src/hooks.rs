@@ -153,6 +153,14 @@ macro_rules! hook_table {
                 player: val (PlayerId) => (PlayerId),
                 out: string (&mut String) => (&mut RString)
             }
+            /// A short public note about figure `fig` written to `out` (the shepherd: the
+            /// sheep of its flock), drawn under the figure in board pictures and shown in
+            /// observations. Leave `out` empty for no note. Every figure on the board is
+            /// asked, whoever declared it.
+            figure_note FIGURE_NOTE (v) {
+                fig: val (FigureId) => (FigureId),
+                out: string (&mut String) => (&mut RString)
+            }
             /// Options of a decision step this plugin pushed, as codes in canonical order.
             step_options STEP_OPTIONS (v) {
                 step: val (Step) => (Step),

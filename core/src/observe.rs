@@ -40,6 +40,9 @@ pub struct SeenFigure {
     pub feature_kind: Option<FeatureKind>,
     /// The corner of the tile it stands at, if any (a barn).
     pub corner: Option<Corner>,
+    /// The plugins' public note about it (the shepherd's sheep), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// What one player can see.
@@ -95,27 +98,32 @@ impl Game {
         for &t in self.bag().iter().chain(self.hidden_tiles()) {
             *unseen.entry(id(t)).or_insert(0) += 1;
         }
-        let figures = (0..self.figure_count() as u16)
-            .map(FigureId)
-            .filter_map(|g| {
-                let at = self.figure_location(g)?;
-                let t = self.figure_tile(g)?;
-                let f = at.feature();
-                Some(SeenFigure {
-                    owner: self.figure_owner(g),
-                    kind: rules
-                        .figure(self.figure_kind(g)?)
-                        .map_or_else(String::new, |k| k.name.clone()),
-                    pos: self.tile_pos(t)?,
-                    feature: f.and_then(|f| self.feature_local(f)),
-                    feature_kind: f.and_then(|f| self.feature_kind(f)),
-                    corner: match at {
-                        Location::Corner(_, c) => Some(c),
-                        _ => None,
-                    },
-                })
-            })
-            .collect();
+        let mut figures = Vec::new();
+        for g in (0..self.figure_count() as u16).map(FigureId) {
+            let (Some(at), Some(t), Some(k)) = (
+                self.figure_location(g),
+                self.figure_tile(g),
+                self.figure_kind(g),
+            ) else {
+                continue;
+            };
+            let Some(pos) = self.tile_pos(t) else {
+                continue;
+            };
+            let f = at.feature();
+            figures.push(SeenFigure {
+                owner: self.figure_owner(g),
+                kind: rules.figure(k).map_or_else(String::new, |k| k.name.clone()),
+                pos,
+                feature: f.and_then(|f| self.feature_local(f)),
+                feature_kind: f.and_then(|f| self.feature_kind(f)),
+                corner: match at {
+                    Location::Corner(_, c) => Some(c),
+                    _ => None,
+                },
+                note: self.figure_note(g)?,
+            });
+        }
         let mut plugins = BTreeMap::new();
         for (i, p) in rules.plugins.iter().enumerate() {
             let seen = if p.subs & hook::OBSERVE != 0 {
@@ -179,6 +187,34 @@ impl Game {
             set_aside: self.set_aside_tiles().iter().map(|&t| id(t)).collect(),
             plugins,
         })
+    }
+
+    /// The plugins' public notes about figure `g` (their `figure_note` hooks),
+    /// joined with ", "; `None` when no plugin has one. Fails if a hook fails.
+    pub fn figure_note(&self, g: FigureId) -> Result<Option<String>, GameError> {
+        let mut note = String::new();
+        for (i, p) in self.rules().plugins.iter().enumerate() {
+            if p.subs & hook::FIGURE_NOTE == 0 {
+                continue;
+            }
+            let mut text = String::new();
+            p.hooks.figure_note(
+                &View {
+                    game: self,
+                    plugin: i as u8,
+                },
+                g,
+                &mut text,
+            )?;
+            let text = text.trim();
+            if !text.is_empty() {
+                if !note.is_empty() {
+                    note.push_str(", ");
+                }
+                note.push_str(text);
+            }
+        }
+        Ok((!note.is_empty()).then_some(note))
     }
 
     /// All of a plugin's state words by scope, as JSON: `game` (words), `players`

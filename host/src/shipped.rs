@@ -17,6 +17,14 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "classic-farmers.toml",
         include_str!("../../configs/classic-farmers.toml"),
     ),
+    (
+        "inns-and-cathedrals.toml",
+        include_str!("../../configs/inns-and-cathedrals.toml"),
+    ),
+    (
+        "hills-and-sheep-inns-and-cathedrals.toml",
+        include_str!("../../configs/hills-and-sheep-inns-and-cathedrals.toml"),
+    ),
 ];
 
 #[cfg(test)]

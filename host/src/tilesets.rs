@@ -5,11 +5,15 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Built-in tile sets: name and TOML text.
-pub const BUILTIN: [(&str, &str); 2] = [
+pub const BUILTIN: [(&str, &str); 3] = [
     ("base", include_str!("../../configs/tilesets/base.toml")),
     (
         "hills-and-sheep",
         include_str!("../../configs/tilesets/hills-and-sheep.toml"),
+    ),
+    (
+        "inns-and-cathedrals",
+        include_str!("../../configs/tilesets/inns-and-cathedrals.toml"),
     ),
 ];
 

@@ -45,7 +45,8 @@ pub struct Options {
     /// letter)`, drawn as `g.choice` with `data-choice` (choices on the same
     /// feature side by side).
     pub choices: Vec<(u8, usize, String)>,
-    /// A short note under a figure (e.g. a plugin's count of tokens).
+    /// A short note under a figure, replacing the plugins' own note
+    /// ([`Game::figure_note`], e.g. the shepherd's sheep) for that figure.
     pub figure_notes: BTreeMap<FigureId, String>,
     /// Display names per seat replacing the style's names (e.g. "Blue (greedy)").
     pub seat_names: Vec<String>,
@@ -262,7 +263,11 @@ fn figures(g: &Game, o: &Options, style: &Style, origin: &dyn Fn(Pos) -> (f64, f
             .set("data-y", pos.y)
             .add(Title::new(format!("{who} {kind} ({place})")))
             .add(shapes::figure(&style.figure(kind), x, y, S * 0.24, &color));
-        if let Some(note) = o.figure_notes.get(&fig) {
+        let note = match o.figure_notes.get(&fig) {
+            Some(n) => Some(n.clone()),
+            None => g.figure_note(fig).ok().flatten(),
+        };
+        if let Some(note) = note {
             fg = fg.add(
                 Text::new(note.as_str())
                     .set("class", "note")

@@ -3,6 +3,7 @@
 mod abbot;
 mod browser;
 mod capabilities;
+mod cathedrals;
 mod cli;
 mod common;
 mod docs;
@@ -10,6 +11,9 @@ mod fuzz_corpus;
 mod golden;
 mod hardening;
 mod hills;
+mod inns;
+mod inns_and_cathedrals;
+mod large_follower;
 mod plugins;
 mod properties;
 mod render;

@@ -416,6 +416,8 @@ fn shipped() -> Vec<Arc<Rules>> {
         "hills-and-sheep.toml",
         "hills-and-sheep-abbot.toml",
         "hills-and-sheep-blank-underlays.toml",
+        "inns-and-cathedrals.toml",
+        "hills-and-sheep-inns-and-cathedrals.toml",
     ]
     .iter()
     .map(|n| config(n))

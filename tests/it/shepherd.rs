@@ -160,6 +160,40 @@ fn s2_deploying_the_shepherd_draws_a_sheep_at_once() {
     assert!(next_is_tile_draw(&g));
 }
 
+/// The sheep on a shepherd's tokens are public (S2: tokens lie face up by the
+/// shepherd): the game, each observation and the board picture note them.
+#[test]
+fn s2_a_shepherds_sheep_show_in_observations_and_pictures() {
+    let mut g = check(&after(), 2, RED_ON_STRIP, &[0, 0]);
+    let shepherd = FigureId(
+        (0..g.figure_count() as u16)
+            .find(|&i| g.figure_kind(FigureId(i)) == Some(kind(&g)))
+            .expect("a shepherd on the board"),
+    );
+    assert_eq!(g.figure_note(shepherd).unwrap().as_deref(), Some("3 sheep"));
+    for player in 0..2 {
+        let seen = g.observation(player).unwrap();
+        let notes: Vec<_> = seen.figures.iter().filter_map(|f| f.note.clone()).collect();
+        assert_eq!(notes, ["3 sheep"]);
+    }
+    let svg = carcassonne_render::board(&g, &Default::default(), &Default::default());
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let notes: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("note"))
+        .filter_map(|n| n.text().map(str::trim))
+        .collect();
+    assert_eq!(notes, ["3 sheep"]);
+    // A grown flock shows the sum of its tokens.
+    run_on(
+        &mut g,
+        "draw BA/L; place 0 1 0; pass
+         draw BA/L; place -1 -1 0; pass; shepherd grow; shepherd sheep-2",
+    )
+    .unwrap();
+    assert_eq!(g.figure_note(shepherd).unwrap().as_deref(), Some("5 sheep"));
+}
+
 #[test]
 fn s2_a_wolf_on_deployment_sends_the_shepherd_home() {
     let g = check(

@@ -337,10 +337,14 @@ impl Game {
                 reason: "no chance event is pending".into(),
             });
         }
-        let backup = (transactional && !self.rules.plugins.is_empty()).then(|| self.clone());
+        if !transactional || self.rules.plugins.is_empty() {
+            // No backup: nothing to move or drop on the playout path.
+            return self.sample_inner();
+        }
+        let backup = self.clone();
         let r = self.sample_inner();
-        if let (Err(_), Some(b)) = (&r, backup) {
-            *self = b;
+        if r.is_err() {
+            *self = backup;
         }
         r
     }

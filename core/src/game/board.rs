@@ -4,15 +4,27 @@
 use super::*;
 use crate::tiles::NO_FEATURE;
 
+/// Number of rotations in a fit mask (4 bits): a table, as the baseline x86-64
+/// target has no population-count instruction.
+#[inline]
+fn rotations(mask: u8) -> u32 {
+    const COUNT: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+    u32::from(COUNT[usize::from(mask & 15)])
+}
+
 impl Game {
     #[inline]
     pub(super) fn cell(&self, p: Pos) -> u16 {
-        let x = i32::from(p.x) - i32::from(self.ox);
-        let y = i32::from(p.y) - i32::from(self.oy);
-        if x < 0 || y < 0 || x >= self.w as i32 || y >= self.h as i32 {
+        // Negative offsets wrap to large values: one comparison per axis.
+        let x = (i32::from(p.x) - i32::from(self.ox)) as u32;
+        let y = (i32::from(p.y) - i32::from(self.oy)) as u32;
+        if x >= u32::from(self.w) || y >= u32::from(self.h) {
             return 0;
         }
-        self.cells[y as usize * self.w as usize + x as usize]
+        self.cells
+            .get(y as usize * self.w as usize + x as usize)
+            .copied()
+            .unwrap_or(0)
     }
 
     /// The root of `f`'s set (valid `f`), without path compression.
@@ -121,7 +133,7 @@ impl Game {
         let total: u32 = self
             .frontier
             .iter()
-            .map(|fr| fit[fr.req as usize].count_ones())
+            .map(|fr| rotations(fit[fr.req as usize]))
             .sum();
         if total == 0 {
             return None;
@@ -129,7 +141,7 @@ impl Game {
         let mut k = rng.below(total);
         for fr in &self.frontier {
             let mut m = fit[fr.req as usize];
-            let n = m.count_ones();
+            let n = rotations(m);
             if k < n {
                 for _ in 0..k {
                     m &= m - 1;
@@ -163,11 +175,11 @@ impl Game {
 
     /// Places a tile: grid, frontier, features, unions, completion. Fills `done`/`closed`.
     /// Calls `features_merged` hooks. `ty` must be a valid tile type.
+    ///
+    /// The tile data is read through short borrows of `self.rules` (the geometry
+    /// is copied: a few dozen bytes), so no reference count is touched per tile.
     pub(super) fn place_tile(&mut self, ty: TileTypeId, pos: Pos, rot: Rotation) -> HookResult {
         self.ensure_room(pos);
-        let rules = self.rules.clone();
-        let tt = &rules.tiles.types[ty.index()];
-        let geom = &tt.rot[rot as usize & 3];
         let ti = self.tiles.len() as u16;
         let base = self.feats.len() as u16;
         // Remove pos from the frontier.
@@ -188,6 +200,9 @@ impl Game {
             nbrs: 0,
             base: FeatureId(base),
         });
+        let tt = &self.rules.tiles.types[ty.index()];
+        let geom = tt.rot[rot as usize & 3].clone();
+        let nfeat = tt.features.len();
         for (l, f) in tt.features.iter().enumerate() {
             let id = base + l as u16;
             self.feats.push(Feat {
@@ -201,10 +216,9 @@ impl Game {
                 local: l as u8,
             });
         }
-        let fw = rules.state.feature as usize;
+        let fw = self.rules.state.feature as usize;
         if fw > 0 {
-            self.pfeat
-                .resize(self.pfeat.len() + fw * tt.features.len(), 0);
+            self.pfeat.resize(self.pfeat.len() + fw * nfeat, 0);
         }
         self.done.clear();
         self.closed.clear();
@@ -230,7 +244,10 @@ impl Game {
                 continue;
             }
             let nt = self.tiles[(qc - 1) as usize];
-            let ngeom = &rules.tiles.types[nt.ty.index()].rot[nt.rot as usize & 3];
+            let (nsides, nslots) = {
+                let g = &self.rules.tiles.types[nt.ty.index()].rot[nt.rot as usize & 3];
+                (g.side_features[facing], g.slot_feature)
+            };
             // Close the side for every distinct feature touching it, on both tiles.
             for &a in &geom.side_features[d] {
                 if a != NO_FEATURE {
@@ -238,7 +255,7 @@ impl Game {
                     self.feats[r as usize].open -= 1;
                 }
             }
-            for &b in &ngeom.side_features[facing] {
+            for &b in &nsides {
                 if b != NO_FEATURE {
                     let r = self.find_mut(nt.base.0 + b as u16);
                     self.feats[r as usize].open -= 1;
@@ -249,7 +266,7 @@ impl Game {
             for i in 0..3 {
                 let s = d * 3 + i;
                 let a = geom.slot_feature[s];
-                let b = ngeom.slot_feature[mirror_slot(s)];
+                let b = nslots[mirror_slot(s)];
                 if a != NO_FEATURE && b != NO_FEATURE {
                     self.union(base + a as u16, nt.base.0 + b as u16)?;
                 }
@@ -267,7 +284,7 @@ impl Game {
             n.nbrs += 1;
             if n.nbrs == 8 {
                 let (nb, nty) = (n.base.0, n.ty);
-                let ntt = &rules.tiles.types[nty.index()];
+                let ntt = &self.rules.tiles.types[nty.index()];
                 if ntt.has_centre {
                     for (l, f) in ntt.features.iter().enumerate() {
                         if f.kind.is_centre() {
@@ -278,10 +295,14 @@ impl Game {
             }
         }
         // Completion of the new tile's features (an inner field is closed at once).
-        for (l, f) in tt.features.iter().enumerate() {
+        let surrounded = self.tiles[ti as usize].nbrs == 8;
+        for l in 0..nfeat {
             let id = base + l as u16;
-            if f.kind.is_centre() {
-                if self.tiles[ti as usize].nbrs == 8 {
+            if self.rules.tiles.types[ty.index()].features[l]
+                .kind
+                .is_centre()
+            {
+                if surrounded {
                     self.done.push(FeatureId(id));
                 }
                 continue;

@@ -11,12 +11,13 @@ impl Game {
     pub(super) fn bordering_cities_into(&mut self, field: u16, out: &mut Vec<FeatureId>) {
         out.clear();
         let stamp = self.next_stamp();
-        let rules = self.rules.clone();
         let mut m = field;
         loop {
             let ft = self.feats[m as usize];
             let pt = self.tiles[ft.tile as usize];
-            for &a in &rules.tiles.types[pt.ty.index()].features[ft.local as usize].adj {
+            let n = self.ty_of(ft.tile).features[ft.local as usize].adj.len();
+            for j in 0..n {
+                let a = self.ty_of(ft.tile).features[ft.local as usize].adj[j];
                 let c = self.find_mut(pt.base.0 + a as u16);
                 if self.feats[c as usize].open == 0 && self.scratch.feat_stamp[c as usize] != stamp
                 {
@@ -48,16 +49,40 @@ impl Game {
         if self.feats[root as usize].kind != FeatureKind::Field {
             return Ok(None);
         }
-        let mut figs = Vec::new();
+        // Scratch lists, taken for the unit (a nested scoring from a hook gets
+        // fresh ones) and given back.
+        let mut figs = std::mem::take(&mut self.scratch.field_figs);
+        figs.clear();
         let mut strength = [0u16; MAX_PLAYERS];
-        let (_, followers) = self.gather(root, &mut figs, &mut strength)?;
+        let (_, followers) = match self.gather(root, &mut figs, &mut strength) {
+            Ok(x) => x,
+            Err(e) => {
+                self.scratch.field_figs = figs;
+                return Err(e);
+            }
+        };
         if followers == 0 {
+            self.scratch.field_figs = figs;
             return Ok(None);
         }
-        let mut cities = std::mem::take(&mut self.scratch.cities);
-        self.bordering_cities_into(root, &mut cities);
-        let cities_here = cities.clone();
-        self.scratch.cities = cities;
+        let mut cities_here = std::mem::take(&mut self.scratch.cities);
+        self.bordering_cities_into(root, &mut cities_here);
+        let r = self.pay_field(root, &figs, &cities_here, strength, per_city, reason);
+        self.scratch.field_figs = figs;
+        self.scratch.cities = cities_here;
+        r.map(Some)
+    }
+
+    /// The majority and payment of one field unit (F1, a barn).
+    fn pay_field(
+        &mut self,
+        root: u16,
+        figs: &[FigureId],
+        cities_here: &[FeatureId],
+        strength: [u16; MAX_PLAYERS],
+        per_city: i32,
+        reason: ScoreReason,
+    ) -> Result<Points, HookError> {
         let (tiles, pennants) = self.tiles_and_pennants(root);
         let fields = [FeatureId(root)];
         let mut info = ScoreInfo {
@@ -67,17 +92,17 @@ impl Game {
             complete: self.complete(root),
             tiles,
             pennants,
-            cities: &cities_here,
+            cities: cities_here,
             fields: &fields,
             field_winners: &[],
-            figures: &figs,
+            figures: figs,
             strength,
         };
         let winners = self.resolve_majority(&info)?;
         let field_winners = [winners];
         info.field_winners = &field_winners;
         let base = per_city.saturating_mul(cities_here.len() as i32);
-        self.pay(&info, winners, base).map(Some)
+        self.pay(&info, winners, base)
     }
 
     /// The farmers at game end: `fields` are the field roots holding a figure.

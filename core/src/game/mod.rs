@@ -154,6 +154,8 @@ struct Scratch {
     outcomes: Vec<Outcome>,
     types: Vec<TileTypeId>,
     cities: Vec<FeatureId>,
+    /// The figures of a field unit being scored.
+    field_figs: Vec<FigureId>,
     deltas: Vec<(u8, [i32; MAX_PLAYERS])>,
 }
 

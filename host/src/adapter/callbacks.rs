@@ -108,6 +108,8 @@ macro_rules! call {
 
 /// Records a call whose arguments name nothing (e.g. a local feature index past
 /// the tile's features).
+#[cold]
+#[inline(never)]
 fn bad<T>(c: &HostCtx, op: &str) -> Option<T> {
     c.misuse(format!("`{op}`: the arguments name nothing that exists"));
     None

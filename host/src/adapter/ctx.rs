@@ -53,6 +53,7 @@ impl HostCtx {
         }
     }
 
+    #[inline]
     pub(super) fn game(&self) -> &Game {
         // SAFETY: the pointer comes from a live `&Game`/`&mut Game` that the engine
         // lent to the hook for the duration of this call.
@@ -60,6 +61,7 @@ impl HostCtx {
     }
 
     /// The core's read-only context for this plugin.
+    #[inline]
     pub(super) fn view(&self) -> View<'_> {
         View {
             game: self.game(),
@@ -85,6 +87,8 @@ impl HostCtx {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     pub(super) fn misuse(&self, message: String) {
         let f = self.fault.take();
         self.fault.set(Some(f.unwrap_or(Fault::Misuse(message))));
@@ -95,11 +99,14 @@ impl HostCtx {
         self.fault.set(Some(f.unwrap_or(Fault::Nested(e))));
     }
 
+    #[cold]
+    #[inline(never)]
     fn bad<T>(&self, op: &str, what: std::fmt::Arguments<'_>) -> Option<T> {
         self.misuse(format!("`{op}`: {what}"));
         None
     }
 
+    #[inline]
     pub(super) fn player(&self, op: &str, p: u8) -> Option<u8> {
         let n = self.game().players();
         if p < n {
@@ -109,6 +116,7 @@ impl HostCtx {
         }
     }
 
+    #[inline]
     pub(super) fn tile(&self, op: &str, t: TileIndex) -> Option<TileIndex> {
         let n = self.game().placed_count();
         if t.index() < n {
@@ -121,6 +129,7 @@ impl HostCtx {
         }
     }
 
+    #[inline]
     pub(super) fn feature(&self, op: &str, f: FeatureId) -> Option<FeatureId> {
         let n = self.game().feature_count();
         if f.index() < n {
@@ -130,6 +139,7 @@ impl HostCtx {
         }
     }
 
+    #[inline]
     pub(super) fn figure(&self, op: &str, fig: FigureId) -> Option<FigureId> {
         let n = self.game().figure_count();
         if fig.index() < n {
@@ -139,6 +149,7 @@ impl HostCtx {
         }
     }
 
+    #[inline]
     pub(super) fn kind(&self, op: &str, k: FigureKindId) -> Option<FigureKindId> {
         let n = self.game().figure_kind_count();
         if k.index() < n {
@@ -151,6 +162,7 @@ impl HostCtx {
         }
     }
 
+    #[inline]
     pub(super) fn tile_type(&self, op: &str, ty: TileTypeId) -> Option<TileTypeId> {
         let n = self.game().tile_type_count();
         if ty.index() < n {
@@ -163,6 +175,7 @@ impl HostCtx {
         }
     }
 
+    #[inline]
     pub(super) fn location(&self, op: &str, at: Location) -> Option<Location> {
         match at {
             Location::Feature(f) | Location::Corner(f, _) => self.feature(op, f).map(|_| at),

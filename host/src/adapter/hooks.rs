@@ -44,8 +44,19 @@ impl AbiHooks {
         }
     }
 
+    #[inline]
     fn finish(&self, hook: &'static str, ctx: &HostCtx, r: HookStatus) -> HookResult {
-        match ctx.fault.take() {
+        let fault = ctx.fault.take();
+        if fault.is_none() && r.is_ok() {
+            return Ok(());
+        }
+        self.fail(hook, fault, r)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn fail(&self, hook: &'static str, fault: Option<Fault>, r: HookStatus) -> HookResult {
+        match fault {
             Some(Fault::Nested(e)) => return Err(e),
             Some(Fault::Misuse(m)) => return Err(self.err(hook, m)),
             None => {}

@@ -233,10 +233,15 @@ fn set_flock_word(cx: &mut Cx<'_>, f: FeatureId, w: FlockWord) -> HookResult {
     Ok(())
 }
 
-/// The feature instance figure `g` stands on, if `g` is a shepherd in the field
-/// with root `root`.
-fn shepherd_in(v: &View<'_>, g: FigureId, root: FeatureId) -> Option<FeatureId> {
-    if v.figure_kind(g) != v.my_figure(0) {
+/// The feature instance figure `g` stands on, if `g` is a shepherd (figure kind
+/// `shepherd`) in the field with root `root`.
+fn shepherd_in(
+    v: &View<'_>,
+    shepherd: FigureKindId,
+    g: FigureId,
+    root: FeatureId,
+) -> Option<FeatureId> {
+    if v.figure_kind(g) != shepherd {
         return None;
     }
     v.figure_feature(g).filter(|&f| v.find(f) == root)
@@ -244,9 +249,10 @@ fn shepherd_in(v: &View<'_>, g: FigureId, root: FeatureId) -> Option<FeatureId> 
 
 /// The deployed shepherds whose field is the set with root `root`, by figure id.
 fn shepherds_in<'a>(v: &'a View<'_>, root: FeatureId) -> impl Iterator<Item = FigureId> + 'a {
+    let shepherd = v.my_figure(0);
     (0..v.figure_count() as u16)
         .map(FigureId)
-        .filter(move |&g| shepherd_in(v, g, root).is_some())
+        .filter(move |&g| shepherd_in(v, shepherd, g, root).is_some())
 }
 
 fn names(players: PlayerSet) -> String {
@@ -278,8 +284,9 @@ impl Shepherd {
     fn clear_field(cx: &mut Cx<'_>, root: FeatureId) -> Result<(PlayerSet, u32), Error> {
         let mut players = PlayerSet::EMPTY;
         let mut sheep = 0;
+        let shepherd = cx.my_figure(0);
         for g in (0..cx.figure_count() as u16).map(FigureId) {
-            let Some(f) = shepherd_in(cx, g, root) else {
+            let Some(f) = shepherd_in(cx, shepherd, g, root) else {
                 continue;
             };
             let w = flock_word(cx, f);
@@ -324,11 +331,16 @@ impl Shepherd {
     /// Pushes the grow-or-herd decisions of the active player for the fields of
     /// the placed tile that hold a shepherd of his deployed before this turn (S3):
     /// one per field, in the order of the fields' root ids.
-    fn push_flock_decisions(cx: &mut Cx<'_>) -> HookResult {
+    fn push_flock_decisions(&self, cx: &mut Cx<'_>) -> HookResult {
+        // Most turns: none of the active player's shepherds is on the board.
+        let me = cx.current_player();
+        if u32::from(cx.supply(me, cx.my_figure(0))) >= u32::from(self.shepherds) {
+            return Ok(());
+        }
         let Some(t) = cx.last_placed() else {
             return Ok(());
         };
-        let (me, turn, pos) = (cx.current_player(), cx.turn(), cx.tile_pos(t));
+        let (turn, pos) = (cx.turn(), cx.tile_pos(t));
         // (root, local) of the tile's fields; a tile has at most 12 field segments.
         let mut fields = [(FeatureId(u16::MAX), 0u8); 12];
         let mut n = 0;
@@ -482,7 +494,7 @@ impl Plugin for Shepherd {
     }
 
     fn before_figure(&self, cx: &mut Cx<'_>) -> HookResult {
-        Self::push_flock_decisions(cx)
+        self.push_flock_decisions(cx)
     }
 
     /// S2: the shepherd may go on any field segment of the placed tile whose field
@@ -523,7 +535,7 @@ impl Plugin for Shepherd {
     }
 
     fn after_figure(&self, cx: &mut Cx<'_>) -> HookResult {
-        Self::push_flock_decisions(cx)
+        self.push_flock_decisions(cx)
     }
 
     fn step_options(&self, _v: &View<'_>, step: Step, out: &mut Vec<u32>) -> HookResult {
@@ -609,6 +621,23 @@ impl Plugin for Shepherd {
                 "{{P{who}}}'s shepherd is sent home: his {} sheep go back into the bag.",
                 w.sheep()
             ));
+        }
+        Ok(())
+    }
+
+    /// The sheep on a shepherd's tokens, public as on the table ("3 sheep"); no
+    /// note before his first token.
+    fn figure_note(&self, v: &View<'_>, fig: FigureId, out: &mut String) -> HookResult {
+        if v.figure_kind(fig) != v.my_figure(0) {
+            return Ok(());
+        }
+        let Some(feature) = v.figure_feature(fig) else {
+            return Ok(());
+        };
+        let w = flock_word(v, feature);
+        if w.tokens() > 0 {
+            let n = w.sheep();
+            out.push_str(&format!("{n} sheep"));
         }
         Ok(())
     }
