@@ -13,12 +13,19 @@ use std::path::PathBuf;
 // without this line the linker drops the crate together with its
 // `register_plugin!` registration and the plugin silently disappears.
 use carcassonne_abbot as _;
+use carcassonne_builder as _;
 use carcassonne_cathedrals as _;
+use carcassonne_dragon as _;
+use carcassonne_fairy as _;
 use carcassonne_hills as _;
 use carcassonne_inns as _;
 use carcassonne_large_follower as _;
+use carcassonne_magic_portal as _;
+use carcassonne_pig as _;
+use carcassonne_princess as _;
 use carcassonne_shepherd as _;
 use carcassonne_special_cities as _;
+use carcassonne_trade_goods as _;
 use carcassonne_vineyards as _;
 // ---------------------------------------------------------------------------
 

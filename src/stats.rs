@@ -32,6 +32,7 @@ pub struct Stats {
     by_category: Vec<i64>,
     tiles: u64,
     turns: u64,
+    granted: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// Threads used.
@@ -76,6 +77,7 @@ impl Stats {
         self.games += 1;
         self.tiles += g.placed_count() as u64;
         self.turns += u64::from(g.turn());
+        self.granted += u64::from(g.granted_turns_played());
     }
 
     /// Adds the games of `o`.
@@ -85,6 +87,7 @@ impl Stats {
         self.games += o.games;
         self.tiles += o.tiles;
         self.turns += o.turns;
+        self.granted += o.granted;
         for p in 0..self.players {
             self.sum[p] += o.sum[p];
             self.sumsq[p] += o.sumsq[p];
@@ -150,6 +153,12 @@ impl Stats {
         self.per_game(self.turns as f64)
     }
 
+    /// Mean turns per game that a plugin granted (a builder's second tile, ...),
+    /// counted in [`Stats::mean_turns`] too.
+    pub fn mean_granted_turns(&self) -> f64 {
+        self.per_game(self.granted as f64)
+    }
+
     /// As JSON; `bots` names each seat's bot. Everything in it depends only on
     /// the games played, so it is the same for any number of threads; with
     /// `timing`, the wall-clock time and speed are added.
@@ -179,6 +188,7 @@ impl Stats {
             "mean_points_by_category": cats,
             "mean_tiles_placed": self.mean_tiles(),
             "mean_turns": self.mean_turns(),
+            "mean_granted_turns": self.mean_granted_turns(),
         });
         if timing {
             v["seconds"] = self.seconds.into();

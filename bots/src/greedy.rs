@@ -23,6 +23,11 @@ pub const MAX_LEAVES: u64 = 128;
 /// How far it looks: its own decisions of the turn and the chance events between them.
 pub const DEPTH: u8 = 3;
 
+/// What a turn of its own coming right after this one is worth, in quarter points
+/// (2 points): a turn granted by a rule (a builder's second tile) scores nothing
+/// by itself if the game ended before it, but it is a tile more to play.
+pub const OWN_TURN_NEXT: i64 = 8;
+
 /// Work a greedy bot has done (for tests and benchmarks).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Work {
@@ -181,7 +186,7 @@ impl Greedy {
     }
 
     /// Lead of `me` if the game ended now, in quarter points, plus a small bonus
-    /// for followers kept; the current lead when the game cannot end here (a
+    /// for followers kept and [`OWN_TURN_NEXT`] when the next turn is his; the current lead when the game cannot end here (a
     /// decision of another player is pending). Buffer `d` is changed.
     fn leaf(&mut self, d: usize, me: u8) -> Result<f64, GameError> {
         self.work.leaves += 1;
@@ -191,8 +196,13 @@ impl Greedy {
             return Ok((lead(g, me) * 4) as f64);
         }
         let kept = i64::from(g.supply(me, carcassonne_core::FOLLOWER).min(3));
+        let again = if g.current_player() == me {
+            OWN_TURN_NEXT
+        } else {
+            0
+        };
         g.end_now_unchecked()?;
-        Ok((lead(g, me) * 4 + kept) as f64)
+        Ok((lead(g, me) * 4 + kept + again) as f64)
     }
 }
 

@@ -18,6 +18,14 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../../configs/classic-farmers.toml"),
     ),
     (
+        "princess-and-dragon.toml",
+        include_str!("../../configs/princess-and-dragon.toml"),
+    ),
+    (
+        "hills-and-sheep-princess-and-dragon.toml",
+        include_str!("../../configs/hills-and-sheep-princess-and-dragon.toml"),
+    ),
+    (
         "inns-and-cathedrals.toml",
         include_str!("../../configs/inns-and-cathedrals.toml"),
     ),
@@ -25,6 +33,15 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "hills-and-sheep-inns-and-cathedrals.toml",
         include_str!("../../configs/hills-and-sheep-inns-and-cathedrals.toml"),
     ),
+    (
+        "traders-and-builders.toml",
+        include_str!("../../configs/traders-and-builders.toml"),
+    ),
+    (
+        "traders-and-builders-hills-and-sheep.toml",
+        include_str!("../../configs/traders-and-builders-hills-and-sheep.toml"),
+    ),
+    ("big-box.toml", include_str!("../../configs/big-box.toml")),
 ];
 
 #[cfg(test)]

@@ -5,11 +5,19 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Built-in tile sets: name and TOML text.
-pub const BUILTIN: [(&str, &str); 3] = [
+pub const BUILTIN: [(&str, &str); 5] = [
     ("base", include_str!("../../configs/tilesets/base.toml")),
     (
         "hills-and-sheep",
         include_str!("../../configs/tilesets/hills-and-sheep.toml"),
+    ),
+    (
+        "princess-and-dragon",
+        include_str!("../../configs/tilesets/princess-and-dragon.toml"),
+    ),
+    (
+        "traders-and-builders",
+        include_str!("../../configs/tilesets/traders-and-builders.toml"),
     ),
     (
         "inns-and-cathedrals",

@@ -134,6 +134,13 @@ pub fn run(a: Args) -> Result<()> {
     }
     row("tiles placed".into(), sa.mean_tiles(), sb.mean_tiles());
     row("turns".into(), sa.mean_turns(), sb.mean_turns());
+    if sa.mean_granted_turns() > 0.0 || sb.mean_granted_turns() > 0.0 {
+        row(
+            "extra turns".into(),
+            sa.mean_granted_turns(),
+            sb.mean_granted_turns(),
+        );
+    }
     if let Some(path) = &a.plot {
         println!("Charts written to {}", path.display());
     }

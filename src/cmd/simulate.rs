@@ -242,8 +242,16 @@ pub fn run(a: Args) -> Result<()> {
         .map(|(k, v)| format!("{k} {v:.2}"))
         .collect();
     println!("mean points per player: {}", cats.join(", "));
+    let granted = if t.mean_granted_turns() > 0.0 {
+        format!(
+            " ({:.2} extra turns granted by plugins)",
+            t.mean_granted_turns()
+        )
+    } else {
+        String::new()
+    };
     println!(
-        "mean tiles placed {:.1}, mean turns {:.1}; {:.0} games/s on {} thread(s)",
+        "mean tiles placed {:.1}, mean turns {:.1}{granted}; {:.0} games/s on {} thread(s)",
         t.mean_tiles(),
         t.mean_turns(),
         t.games as f64 / t.seconds,

@@ -3,12 +3,19 @@
 
 // The official plugins, compiled into this test binary as into the program.
 use carcassonne_abbot as _;
+use carcassonne_builder as _;
 use carcassonne_cathedrals as _;
+use carcassonne_dragon as _;
+use carcassonne_fairy as _;
 use carcassonne_hills as _;
 use carcassonne_inns as _;
 use carcassonne_large_follower as _;
+use carcassonne_magic_portal as _;
+use carcassonne_pig as _;
+use carcassonne_princess as _;
 use carcassonne_shepherd as _;
 use carcassonne_special_cities as _;
+use carcassonne_trade_goods as _;
 use carcassonne_vineyards as _;
 
 pub use carcassonne_core::scenario::{check, run, run_on};
@@ -86,6 +93,13 @@ pub fn official_libraries() -> &'static std::path::Path {
                 "carcassonne-vineyards-lib",
                 "carcassonne-abbot-lib",
                 "carcassonne-special-cities-lib",
+                "carcassonne-dragon-lib",
+                "carcassonne-fairy-lib",
+                "carcassonne-princess-lib",
+                "carcassonne-magic-portal-lib",
+                "carcassonne-trade-goods-lib",
+                "carcassonne-builder-lib",
+                "carcassonne-pig-lib",
                 "carcassonne-inns-lib",
                 "carcassonne-cathedrals-lib",
                 "carcassonne-large-follower-lib",
@@ -186,4 +200,71 @@ pub fn scenario(name: &str) -> carcassonne_core::Game {
         Ok(p) => p.game,
         Err(e) => panic!("{}: {e}", path.display()),
     }
+}
+
+/// A test-only stand-in for rules of other expansions that send figures home (a
+/// dragon eating, a princess expelling): a special figure-step option `<id>
+/// tile-N` sends home every figure on placed tile N that the function selects.
+pub struct SendHomeOnTile(pub fn(&carcassonne_core::View<'_>, carcassonne_core::FigureId) -> bool);
+
+impl SendHomeOnTile {
+    fn selected(&self, v: &carcassonne_core::View<'_>, t: u16) -> Vec<carcassonne_core::FigureId> {
+        v.figures_at_tile(carcassonne_core::TileIndex(t))
+            .filter(|&g| (self.0)(v, g))
+            .collect()
+    }
+}
+
+impl carcassonne_core::Hooks for SendHomeOnTile {
+    fn subscriptions(&self) -> u64 {
+        carcassonne_core::hook::FIGURE_OPTIONS | carcassonne_core::hook::FIGURE_CHOSEN
+    }
+
+    fn figure_options(
+        &self,
+        v: &carcassonne_core::View<'_>,
+        opts: &mut Vec<carcassonne_core::hooks::FigureOption>,
+    ) -> carcassonne_core::HookResult {
+        for t in 0..v.placed_count() as u16 {
+            if !self.selected(v, t).is_empty() {
+                opts.push(carcassonne_core::hooks::FigureOption::Special {
+                    plugin: v.plugin,
+                    code: u32::from(t),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn figure_chosen(
+        &self,
+        cx: &mut carcassonne_core::Cx<'_>,
+        opt: carcassonne_core::hooks::FigureOption,
+    ) -> carcassonne_core::HookResult {
+        if let carcassonne_core::hooks::FigureOption::Special { plugin, code } = opt {
+            if plugin == cx.plugin {
+                for g in self.selected(&cx.view(), code as u16) {
+                    cx.return_figure(g)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn value_name(&self, _: carcassonne_core::NameCtx, value: u32) -> String {
+        format!("tile-{value}")
+    }
+
+    fn parse_value(&self, _: carcassonne_core::NameCtx, text: &str) -> Option<u32> {
+        text.strip_prefix("tile-")?.parse().ok()
+    }
+}
+
+/// The legal actions of `g` in their text form, in canonical order.
+pub fn legal_names(g: &carcassonne_core::Game) -> Vec<String> {
+    g.legal_actions()
+        .expect("legal actions")
+        .into_iter()
+        .map(|a| g.format_action(a))
+        .collect()
 }

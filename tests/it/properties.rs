@@ -416,8 +416,13 @@ fn shipped() -> Vec<Arc<Rules>> {
         "hills-and-sheep.toml",
         "hills-and-sheep-abbot.toml",
         "hills-and-sheep-blank-underlays.toml",
+        "princess-and-dragon.toml",
+        "hills-and-sheep-princess-and-dragon.toml",
         "inns-and-cathedrals.toml",
         "hills-and-sheep-inns-and-cathedrals.toml",
+        "traders-and-builders.toml",
+        "traders-and-builders-hills-and-sheep.toml",
+        "big-box.toml",
     ]
     .iter()
     .map(|n| config(n))
@@ -476,7 +481,7 @@ proptest! {
     /// parses back to it; any other action is refused, leaving the state as it was.
     #[test]
     fn legal_is_legal(
-        which in 0usize..5,
+        which in 0usize..12,
         players in 2u8..6,
         seed in 0u64..10_000,
         steps in 0usize..160,
@@ -506,7 +511,7 @@ proptest! {
     /// what parses is refused or applied like any action.
     #[test]
     fn action_texts_parse_or_fail_cleanly(
-        which in 0usize..5,
+        which in 0usize..12,
         seed in 0u64..10_000,
         steps in 0usize..160,
         texts in prop::collection::vec(
@@ -534,7 +539,7 @@ proptest! {
     /// and replays to the identical game; damaged records fail cleanly.
     #[test]
     fn records_replay_exactly_and_damaged_ones_fail_cleanly(
-        which in 0usize..5,
+        which in 0usize..12,
         seed in 0u64..10_000,
         force in prop::collection::vec(any::<bool>(), 0..300),
         damage in prop::collection::vec((0usize..400, "(place|deploy|pass|draw|end|shepherd)( [-a-zA-Z0-9/+!]{0,6}){0,3}"), 0..3),

@@ -905,62 +905,8 @@ fn s1_house_rule_more_shepherds_per_player_compiled_in_and_loaded() {
 /// A test-only stand-in for the dragon of The Princess and the Dragon: a special
 /// figure-step option `test-dragon tile-N` "moves the dragon onto" placed tile N
 /// and eats every shepherd standing there (sent home through the core).
-struct TestDragon;
-
-impl TestDragon {
-    fn shepherds_on(v: &carcassonne_core::View<'_>, t: u16) -> Vec<FigureId> {
-        let Some(kind) = v.rules().figure_kind("shepherd") else {
-            return Vec::new();
-        };
-        v.figures_at_tile(carcassonne_core::TileIndex(t))
-            .filter(|&g| v.figure_kind(g) == Some(kind))
-            .collect()
-    }
-}
-
-impl carcassonne_core::Hooks for TestDragon {
-    fn subscriptions(&self) -> u64 {
-        carcassonne_core::hook::FIGURE_OPTIONS | carcassonne_core::hook::FIGURE_CHOSEN
-    }
-
-    fn figure_options(
-        &self,
-        v: &carcassonne_core::View<'_>,
-        opts: &mut Vec<FigureOption>,
-    ) -> carcassonne_core::HookResult {
-        for t in 0..v.placed_count() as u16 {
-            if !Self::shepherds_on(v, t).is_empty() {
-                opts.push(FigureOption::Special {
-                    plugin: v.plugin,
-                    code: u32::from(t),
-                });
-            }
-        }
-        Ok(())
-    }
-
-    fn figure_chosen(
-        &self,
-        cx: &mut carcassonne_core::Cx<'_>,
-        opt: FigureOption,
-    ) -> carcassonne_core::HookResult {
-        if let FigureOption::Special { plugin, code } = opt {
-            if plugin == cx.plugin {
-                for g in Self::shepherds_on(&cx.view(), code as u16) {
-                    cx.return_figure(g)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn value_name(&self, _: carcassonne_core::NameCtx, value: u32) -> String {
-        format!("tile-{value}")
-    }
-
-    fn parse_value(&self, _: carcassonne_core::NameCtx, text: &str) -> Option<u32> {
-        text.strip_prefix("tile-")?.parse().ok()
-    }
+fn is_shepherd(v: &carcassonne_core::View<'_>, g: FigureId) -> bool {
+    v.figure_kind(g).is_some() && v.figure_kind(g) == v.rules().figure_kind("shepherd")
 }
 
 /// Shepherds (from the registry, as a ruleset gets them) plus the test dragon.
@@ -979,7 +925,7 @@ fn with_dragon() -> Arc<Rules> {
     let plugins: Vec<(
         carcassonne_core::PluginDecl,
         Arc<dyn carcassonne_core::Hooks>,
-    )> = vec![shepherd, (dragon, Arc::new(TestDragon))];
+    )> = vec![shepherd, (dragon, Arc::new(SendHomeOnTile(is_shepherd)))];
     Arc::new(Rules::new("shepherd + dragon", tiles, Default::default(), plugins).expect("rules"))
 }
 

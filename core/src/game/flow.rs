@@ -100,6 +100,7 @@ impl Game {
             let (p, plugin) = self.granted.remove(0);
             self.current = p;
             self.granted_by = plugin;
+            self.granted_played = self.granted_played.saturating_add(1);
         } else if self.ending || !self.has_drawable()? {
             self.ending = true;
             self.stage = Stage::Ending;

@@ -30,6 +30,7 @@ impl PartialEq for Game {
             && self.granted_by == o.granted_by
             && self.ending == o.ending
             && self.turn == o.turn
+            && self.granted_played == o.granted_played
             && self.stage == o.stage
             && self.drawn == o.drawn
             && self.last_tile == o.last_tile

@@ -172,6 +172,8 @@ pub struct Game {
     /// The bag was declared empty (or the game ended early): no regular turn follows.
     ending: bool,
     turn: u16,
+    /// Turns played so far that a plugin granted (counted in `turn` too).
+    granted_played: u16,
     stage: Stage,
     drawn: u16,
     last_tile: u16,
@@ -305,6 +307,7 @@ impl Game {
             granted_by: CORE_OWNER,
             ending: false,
             turn: 0,
+            granted_played: 0,
             stage: Stage::NextTurn,
             drawn: NONE16,
             last_tile: NONE16,

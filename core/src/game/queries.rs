@@ -35,6 +35,13 @@ impl Game {
         self.turn
     }
 
+    /// Turns played so far that a plugin granted (`Cx::grant_turn`: an extra turn
+    /// part, a last round); [`Game::turn`] counts them too.
+    #[inline]
+    pub fn granted_turns_played(&self) -> u16 {
+        self.granted_played
+    }
+
     /// The plugin that granted the current turn (`Cx::grant_turn`), or `None` for
     /// a regular turn.
     #[inline]

@@ -122,6 +122,16 @@ impl<'a> View<'a> {
         })
     }
 
+    /// The figures of this plugin's `i`-th figure kind (its index in
+    /// `Plugin::FIGURES`), in figure order: `my_figures(i).next()` is a neutral
+    /// figure (remember its id in your state at `setup` if you need it often).
+    pub fn my_figures(&self, i: usize) -> impl Iterator<Item = FigureId> + '_ {
+        let kind = self.my_figure(i);
+        (0..self.figure_count() as u16)
+            .map(FigureId)
+            .filter(move |&g| self.figure_kind(g) == kind)
+    }
+
     /// Figures standing on feature instance `f` itself (not the whole set).
     pub fn figures_on(&self, f: FeatureId) -> impl Iterator<Item = FigureId> + '_ {
         let mut cur = self.first_figure_on(f);
@@ -202,6 +212,16 @@ impl<'a> View<'a> {
     pub fn farmers_on(&self) -> bool {
         self.core_options().farmers != carcassonne_core::FarmerScoring::Off
     }
+
+    /// Whether `player` has a follower (any kind that is a follower, e.g. a large
+    /// follower; no special figure) anywhere in the feature containing `f`: the
+    /// condition of figures that need their owner's follower, such as a builder or
+    /// a pig. Does not allocate.
+    pub fn has_follower_in(&self, player: PlayerId, f: FeatureId) -> bool {
+        self.figures_in(f).any(|g| {
+            self.figure_owner(g) == Some(player) && self.figure_kind_follower(self.figure_kind(g))
+        })
+    }
 }
 
 impl<'a> Cx<'a> {
@@ -229,6 +249,25 @@ impl<'a> Cx<'a> {
         &self.view
     }
 
+    /// Puts the first figure of this plugin's `i`-th figure kind (a neutral
+    /// figure: the dragon, the fairy) at `at`: placed there if it is off the
+    /// board, moved there otherwise (nothing happens where it already stands).
+    /// Returns the figure; fails if the kind has no figure or `at` is refused.
+    pub fn put_my_neutral(&mut self, i: usize, at: Location) -> HookResult<FigureId> {
+        let fig = self
+            .my_figures(i)
+            .next()
+            .ok_or_else(|| Error::new("`put_my_neutral`: the kind has no figure"))?;
+        if self.figure_location(fig).is_none() {
+            // The first figure of the kind is off the board: it is the one placed.
+            self.place_neutral(self.my_figure(i), at)
+                .ok_or_else(|| Error::new("`put_my_neutral`: the location was refused"))?;
+        } else if self.figure_location(fig) != Some(at) && !self.move_figure(fig, at)? {
+            return Err(Error::new("`put_my_neutral`: the move was refused"));
+        }
+        Ok(fig)
+    }
+
     /// This plugin's per-game state as its declared type, mutable.
     pub fn game_state_mut<T: Pod>(&mut self) -> HookResult<&mut T> {
         view_mut(self.state_words_mut())
@@ -254,6 +293,33 @@ impl<'a> Cx<'a> {
     #[inline]
     pub fn log(&mut self, text: impl AsRef<str>) {
         self.log_text(text.as_ref())
+    }
+
+    /// Sends home the figures of `kind` that need their owner's follower, after
+    /// figure `left` left feature instance `from` (call it from `figure_returned`
+    /// and `figure_moved`): when `left` is a follower and its owner has no follower
+    /// left in that feature ([`View::has_follower_in`]), his figures of `kind`
+    /// there are returned. Gives how many went home.
+    pub fn return_lonely(
+        &mut self,
+        kind: FigureKindId,
+        left: FigureId,
+        from: Location,
+    ) -> HookResult<usize> {
+        let (Some(owner), Some(f)) = (self.figure_owner(left), from.feature()) else {
+            return Ok(0);
+        };
+        if !self.figure_kind_follower(self.figure_kind(left)) || self.has_follower_in(owner, f) {
+            return Ok(0);
+        }
+        let lonely: Vec<FigureId> = self
+            .figures_in(f)
+            .filter(|&g| self.figure_kind(g) == kind && self.figure_owner(g) == Some(owner))
+            .collect();
+        for &g in &lonely {
+            self.return_figure(g)?;
+        }
+        Ok(lonely.len())
     }
 
     /// Scores the feature containing `f` early, as if at game end (e.g. an abbot taken

@@ -69,6 +69,9 @@
 //! * [`export_plugin_library!`] — turns a `cdylib` crate into a plugin
 //!   library the `carcassonne` program loads with `--plugin-dir`.
 //! * [`testing::check_plugin`] — checks a plugin's declarations in its tests.
+//! * [`Spot`] — a place on the board (a tile, or a feature of it) packed into
+//!   an option code, with its record text (`2 at 3 -1`), for options that
+//!   point anywhere on the board (the fairy beside a follower).
 //!
 //! Plugins compiled into the program and plugins loaded from a library go
 //! through the same adapter and the same binary interface
@@ -82,11 +85,13 @@
 mod adapter;
 pub mod config;
 mod context;
+mod spot;
 mod state;
 pub mod testing;
 
 pub use config::{parse_options, Config, ConfigError, NoOptions, OptionInfo};
 pub use context::{Cx, View};
+pub use spot::Spot;
 pub use state::StateSpec;
 
 /// Marks the `impl Plugin for MyPlugin` block: the hooks the plugin implements

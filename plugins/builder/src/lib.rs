@@ -1,0 +1,305 @@
+//! # The `builder` plugin (Traders & Builders: the builder and the double turn)
+//!
+//! Rulings TB9–TB17 of `shared/expansions/traders-and-builders.md`:
+//!
+//! * **Figure** `builder` (one per player): a special figure, not a follower —
+//!   strength 0, never in a majority, scores nothing (TB9); it goes home when
+//!   its road or city is scored (TB15). Stands on roads and cities.
+//! * **Placement** (TB10): in the figure step, instead of a follower, on a road
+//!   or city segment of the placed tile whose feature already holds a follower
+//!   of the player (any kind that is a follower, e.g. a large follower) and
+//!   that this tile has not just completed.
+//! * **Double turn** (TB11–TB14): when the player's tile extends the road or
+//!   city holding his builder (placed on an earlier turn), the right to a second
+//!   turn part is fixed at once (`tile_placed`): it survives the builder going
+//!   home in this part's scoring. At the end of the part (`turn_end`) the core
+//!   is asked to grant him a full turn (`Cx::grant_turn`): at once with
+//!   `double-turn = "always"`, or after his decision `builder double` /
+//!   `builder single` with `"optional"` (default, TB13). A granted part never
+//!   grants another (TB12: `turn_granted_by` is this plugin). With an empty bag
+//!   there is no second part: the game ends (TB14).
+//! * **Return** (TB15): besides scoring, a builder goes home at once when its
+//!   owner has no follower left in its feature (another expansion removed or
+//!   moved the last one): `figure_returned` and `figure_moved`.
+//!
+//! State: per game, whether a second part is due ([`Due`]).
+//!
+//! See `docs/plugins/builder.md`.
+
+use carcassonne_plugin_sdk::prelude::*;
+
+/// When the second turn part comes (TB13).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+#[serde(rename_all = "kebab-case")]
+pub enum DoubleTurn {
+    /// The player decides after the first part whether to draw the extra tile
+    /// (the rule texts' "may").
+    #[default]
+    Optional,
+    /// The second part always follows (JCloisterZone).
+    Always,
+}
+
+/// Options of the `builder` plugin (`[plugins.builder]`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+#[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
+pub struct Options {
+    /// TB13: optional (default) or forced second turn part.
+    pub double_turn: DoubleTurn,
+}
+
+impl Config for Options {
+    const DOCS: &'static [(&'static str, &'static str)] = &[(
+        "double-turn",
+        "TB13: after a turn part whose tile extended his builder's road or city, the player \
+         \"optional\"ly draws a second tile (the rule texts' \"may\"), or \"always\" does (JCloisterZone).",
+    )];
+}
+
+/// Per game: whether the current turn part earned a second part.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
+#[repr(C)]
+pub struct Due {
+    /// 1 when the tile of this part extended the active player's builder's feature.
+    pub due: u32,
+}
+
+/// Decision option: take the second turn part.
+pub const DOUBLE: u32 = 0;
+/// Decision option: do not take it.
+pub const SINGLE: u32 = 1;
+/// Names of the decision options, in records and fixtures `builder double`, `builder single`.
+pub const CHOICE_NAMES: [&str; 2] = ["double", "single"];
+
+/// Decision step: take the second part or not (`arg` unused).
+const TAG_SECOND: u16 = 1;
+
+/// Index of the builder in [`Builder::FIGURES`](Plugin::FIGURES).
+const BUILDER: usize = 0;
+
+/// The plugin: the builder figure and the double turn.
+pub struct Builder {
+    double_turn: DoubleTurn,
+}
+
+impl Builder {
+    /// Whether the active player's builder stands in the feature of a road or city
+    /// segment of tile `t` (placed this turn part, so the builder was there before).
+    fn extends_own_builder(v: &View<'_>, t: TileIndex) -> bool {
+        let me = v.current_player();
+        let kind = v.my_figure(BUILDER);
+        if v.supply(me, kind) > 0 {
+            return false; // his one builder is at home: nothing to walk
+        }
+        (0..v.tile_feature_count(t)).any(|l| {
+            matches!(
+                v.tile_feature_kind(t, l),
+                FeatureKind::Road | FeatureKind::City
+            ) && v
+                .figures_in(v.find(v.feature_of(t, l)))
+                .any(|g| v.figure_kind(g) == kind && v.figure_owner(g) == Some(me))
+        })
+    }
+
+    /// TB15: after figure `fig` left `from`, the builder of its owner there goes
+    /// home if he has no follower left in that feature.
+    fn send_home_lonely(cx: &mut Cx<'_>, fig: FigureId, from: Location) -> HookResult {
+        if cx.return_lonely(cx.my_figure(BUILDER), fig, from)? > 0 && cx.logging() {
+            if let Some(owner) = cx.figure_owner(fig) {
+                cx.log(format!(
+                    "{{P{owner}}} has no follower left there: the builder goes home."
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn grant(cx: &mut Cx<'_>) {
+        let me = cx.current_player();
+        cx.grant_turn(me);
+        if cx.logging() {
+            cx.log(format!(
+                "{{P{me}}}'s builder gives a double turn: {{P{me}}} draws a second tile."
+            ));
+        }
+    }
+}
+
+#[plugin]
+impl Plugin for Builder {
+    type Config = Options;
+    const ID: &'static str = "builder";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str =
+        "Traders & Builders builder: extend its road or city with your tile and play a second tile";
+    const FIGURES: &'static [FigureSpec] = &[FigureSpec::special("builder", 1)
+        .stands_on(FeatureKinds::of(&[FeatureKind::Road, FeatureKind::City]))
+        .returns_on_score(true)];
+    const STATE: StateSpec = StateSpec::NONE.game::<Due>();
+
+    fn new(options: Options) -> Result<Self, ConfigError> {
+        Ok(Builder {
+            double_turn: options.double_turn,
+        })
+    }
+
+    /// TB11, TB12: a tile of a regular part that extends the active player's
+    /// builder's feature earns a second part.
+    fn tile_placed(&self, cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
+        if cx.turn_granted_by() == Some(cx.plugin_index()) {
+            return Ok(());
+        }
+        if Self::extends_own_builder(cx.view(), tile) {
+            cx.game_state_mut::<Due>()?.due = 1;
+        }
+        Ok(())
+    }
+
+    /// TB10: on a road or city segment of the placed tile whose feature holds a
+    /// follower of the player and is not complete.
+    fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
+        let Some(t) = v.last_placed() else {
+            return Ok(());
+        };
+        let me = v.current_player();
+        let kind = v.my_figure(BUILDER);
+        if v.supply(me, kind) == 0 {
+            return Ok(());
+        }
+        for l in 0..v.tile_feature_count(t) {
+            if !matches!(
+                v.tile_feature_kind(t, l),
+                FeatureKind::Road | FeatureKind::City
+            ) {
+                continue;
+            }
+            let f = v.feature_of(t, l);
+            if !v.is_complete(f) && v.has_follower_in(me, f) {
+                opts.push(FigureOption::Deploy {
+                    kind,
+                    at: Location::Feature(f),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// TB11, TB13, TB14: at the end of a part that earned it, the second part.
+    fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
+        if cx.game_state::<Due>()?.due == 0 {
+            return Ok(());
+        }
+        cx.game_state_mut::<Due>()?.due = 0;
+        let me = cx.current_player();
+        if cx.bag_len() == 0 {
+            if cx.logging() {
+                cx.log(format!(
+                    "{{P{me}}}'s builder would give a double turn, but no tile is left."
+                ));
+            }
+            return Ok(());
+        }
+        match self.double_turn {
+            DoubleTurn::Always => Self::grant(cx),
+            DoubleTurn::Optional => {
+                cx.push_decision(me, TAG_SECOND, 0);
+            }
+        }
+        Ok(())
+    }
+
+    fn step_options(&self, _v: &View<'_>, step: Step, out: &mut Vec<u32>) -> HookResult {
+        if step.tag == TAG_SECOND {
+            out.extend([DOUBLE, SINGLE]);
+        }
+        Ok(())
+    }
+
+    fn resolve_step(&self, cx: &mut Cx<'_>, step: Step, value: u32) -> HookResult {
+        match (step.tag, value) {
+            (TAG_SECOND, DOUBLE) => Self::grant(cx),
+            (TAG_SECOND, SINGLE) => {
+                if cx.logging() {
+                    let me = step.player;
+                    cx.log(format!("{{P{me}}} passes up the builder's second tile."));
+                }
+            }
+            (tag, value) => {
+                return Err(Error::new(format!(
+                    "builder: no step {tag} with option {value}"
+                )))
+            }
+        }
+        Ok(())
+    }
+
+    /// TB15: a builder whose owner has no follower left in its feature goes home.
+    fn figure_returned(&self, cx: &mut Cx<'_>, fig: FigureId, from: Location) -> HookResult {
+        Self::send_home_lonely(cx, fig, from)
+    }
+
+    /// TB15, for a follower moved away (a wagon).
+    fn figure_moved(&self, cx: &mut Cx<'_>, fig: FigureId, from: Location) -> HookResult {
+        Self::send_home_lonely(cx, fig, from)
+    }
+
+    fn value_name(&self, what: NameCtx, value: u32) -> String {
+        match what {
+            NameCtx::Step(s) if s.tag == TAG_SECOND => CHOICE_NAMES
+                .get(value as usize)
+                .map_or_else(|| value.to_string(), |s| (*s).to_string()),
+            _ => value.to_string(),
+        }
+    }
+
+    fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
+        match what {
+            NameCtx::Step(s) if s.tag == TAG_SECOND => CHOICE_NAMES
+                .iter()
+                .position(|n| *n == text)
+                .map(|i| i as u32),
+            _ => None,
+        }
+    }
+
+    fn describe_step(&self, step: Step) -> String {
+        match step.tag {
+            TAG_SECOND => format!(
+                "{{P{}}}: take the builder's double turn (draw a second tile) or not",
+                step.player
+            ),
+            t => format!("builder step {t}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declarations_are_valid() {
+        carcassonne_plugin_sdk::testing::check_plugin::<Builder>().unwrap();
+    }
+
+    #[test]
+    fn decision_names_round_trip() {
+        let b = Builder::new(Options::default()).unwrap();
+        let step = Step {
+            owner: 0,
+            chance: false,
+            tag: TAG_SECOND,
+            player: 1,
+            arg: 0,
+        };
+        for v in [DOUBLE, SINGLE] {
+            let name = b.value_name(NameCtx::Step(step), v);
+            assert_eq!(b.parse_value(NameCtx::Step(step), &name), Some(v));
+        }
+        assert_eq!(b.value_name(NameCtx::Step(step), DOUBLE), "double");
+        assert_eq!(b.parse_value(NameCtx::Step(step), "triple"), None);
+        assert!(b.describe_step(step).contains("{P1}"));
+    }
+}

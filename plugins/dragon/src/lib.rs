@@ -1,0 +1,451 @@
+//! # The `dragon` plugin (The Princess and the Dragon: volcanoes and the dragon)
+//!
+//! Rulings PD1–PD10 and the dragon's side of X27, X28, X32, X33 and X36 of
+//! `shared/expansions/princess-and-dragon.md`; the player-facing description,
+//! with the source of every rule, is `docs/plugins/dragon.md`.
+//!
+//! * **Figure** `dragon`: one neutral figure (owned by nobody) standing on a
+//!   tile (`Location::Tile`), off the board until the first volcano.
+//! * **Markers** `volcano` and `dragon` (tile level). A volcano brings the
+//!   dragon onto it as it is placed (`tile_placed`, PD3). Dragon tiles are held
+//!   back from the draw while the dragon is off the board (`filter_draws`, PD2;
+//!   a bag holding nothing else ends the game; tiles taken face down under a
+//!   hill are not filtered, X32).
+//! * **No deployment on the dragon's tile** (PD4): `filter_figure_options`
+//!   vetoes every `Deploy` onto a feature of that tile, for every plugin's
+//!   figures and for `may_deploy` (a wagon's move, a portal). A barn stands at
+//!   a corner, not on a feature, so it may go there.
+//! * **The movement** (PD5–PD9): after the figure step and the decisions it led
+//!   to (`before_scoring`), or after the turn's scoring and wagon moves with
+//!   `dragon-move = "after-scoring"` (`turn_end`, running after `wagon`), a
+//!   dragon tile placed while the dragon is on the board starts a movement of
+//!   up to six steps. Step *k* is a decision of the player *k − 1* seats after
+//!   the active one; its options are the directions (`N`, `E`, `S`, `W`) to an
+//!   orthogonally adjacent tile not visited during this movement (the starting
+//!   tile included) that the dragon may enter (`may_deploy(dragon, Tile)`: the
+//!   fairy vetoes her tile). With no option left the movement ends.
+//! * **Eating** (PD8): on every tile it enters, every figure standing on a
+//!   feature of that tile goes back to its owner (`return_figure`, so each
+//!   plugin releases what it keeps about the figure: a shepherd's own tokens,
+//!   X27). Figures at a corner (barns) or on the tile itself (the fairy) stay.
+//!   Builders and pigs are eaten unless `eats-builders-and-pigs = false`.
+//!
+//! State (per game, public): the dragon's figure id, the steps made in the
+//! current movement and the tiles visited.
+
+use carcassonne_plugin_sdk::prelude::*;
+
+/// When a dragon tile makes the dragon move (PD5, PD10).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
+pub enum DragonMove {
+    /// After the figure and flock steps, before the scoring step (Hans im Glück, Z-Man).
+    #[default]
+    BeforeScoring,
+    /// After the scoring step and the wagon moves (Rio Grande 1st edition).
+    AfterScoring,
+}
+
+/// The plugin's options (`[plugins.dragon]`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+#[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
+pub struct Options {
+    /// When the dragon moves.
+    pub dragon_move: DragonMove,
+    /// Whether the dragon eats builders and pigs (Traders & Builders).
+    pub eats_builders_and_pigs: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            dragon_move: DragonMove::BeforeScoring,
+            eats_builders_and_pigs: true,
+        }
+    }
+}
+
+impl Config for Options {
+    const DOCS: &'static [(&'static str, &'static str)] = &[
+        (
+            "dragon-move",
+            "PD5/PD10: when a dragon tile makes the dragon move: \"before-scoring\" (after the figure and flock steps; Hans im Glück, Z-Man) or \"after-scoring\" (after the scoring step and wagon moves; Rio Grande)",
+        ),
+        (
+            "eats-builders-and-pigs",
+            "PD8: whether the dragon eats builders and pigs (true: first-edition text and JCloisterZone; false: spares them like barns)",
+        ),
+    ];
+}
+
+/// Most steps of one movement (PD6).
+pub const STEPS: u32 = 6;
+
+/// Names of the step options: the directions, in [`Side`] order.
+pub const DIRECTION_NAMES: [&str; 4] = ["N", "E", "S", "W"];
+
+/// Decision step: the dragon's next step; `arg` = the step number (1 to 6).
+const TAG_STEP: u16 = 1;
+
+/// Index of the dragon in [`Dragon::FIGURES`](Plugin::FIGURES).
+const DRAGON: usize = 0;
+/// Index of the `volcano` marker in [`Dragon::MARKERS`](Plugin::MARKERS).
+const VOLCANO: usize = 0;
+/// Index of the `dragon` marker in [`Dragon::MARKERS`](Plugin::MARKERS).
+const DRAGON_TILE: usize = 1;
+
+/// The plugin's per-game state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
+#[repr(C)]
+pub struct DragonState {
+    /// The dragon's figure id + 1 (found at setup).
+    pub figure: u32,
+    /// Steps made in the current movement; 0 when none is running.
+    pub steps: u32,
+    /// Tiles visited during the current movement (placed tile index + 1; 0 ends
+    /// the list), the starting tile first.
+    pub visited: [u32; STEPS as usize + 1],
+}
+
+/// The plugin: rules plus options.
+pub struct Dragon {
+    dragon_move: DragonMove,
+    eats_builders_and_pigs: bool,
+}
+
+fn err(message: &str) -> Error {
+    Error::new(message)
+}
+
+impl Dragon {
+    /// The dragon figure.
+    fn figure(v: &View<'_>) -> HookResult<FigureId> {
+        let s = v.game_state::<DragonState>()?;
+        s.figure
+            .checked_sub(1)
+            .map(|f| FigureId(f as u16))
+            .ok_or_else(|| err("the dragon figure was not found at setup"))
+    }
+
+    /// The tile the dragon stands on, if it is on the board.
+    fn tile(v: &View<'_>) -> HookResult<Option<TileIndex>> {
+        Ok(v.figure_tile(Self::figure(v)?))
+    }
+
+    /// Whether the dragon eats a figure of `kind` standing on a feature.
+    fn eats(&self, v: &View<'_>, kind: FigureKindId) -> bool {
+        self.eats_builders_and_pigs || !matches!(v.figure_kind_name(kind), "builder" | "pig")
+    }
+
+    /// The tile one step from `t` towards `side`, if the dragon may enter it now.
+    fn target(v: &View<'_>, t: TileIndex, side: usize) -> HookResult<Option<TileIndex>> {
+        let pos = v.tile_pos(t).step(Side::from_index(side));
+        let Some(q) = v.tile_at(pos) else {
+            return Ok(None);
+        };
+        let s = v.game_state::<DragonState>()?;
+        let visited = s.visited.iter().any(|&w| w == u32::from(q.0) + 1);
+        if visited || !v.may_deploy(v.my_figure(DRAGON), Location::Tile(q))? {
+            return Ok(None);
+        }
+        Ok(Some(q))
+    }
+
+    /// Whether the dragon has a step to make from where it stands.
+    fn can_step(v: &View<'_>) -> HookResult<bool> {
+        let Some(t) = Self::tile(v)? else {
+            return Ok(false);
+        };
+        for side in 0..4 {
+            if Self::target(v, t, side)?.is_some() {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Starts a movement if the tile placed this turn is a dragon tile and the
+    /// dragon is on the board (PD5).
+    fn start_movement(cx: &mut Cx<'_>) -> HookResult {
+        let Some(placed) = cx.last_placed() else {
+            return Ok(());
+        };
+        if !cx.tile_has_marker(placed, cx.my_marker(DRAGON_TILE)) {
+            return Ok(());
+        }
+        let Some(t) = Self::tile(cx)? else {
+            return Ok(());
+        };
+        let s = cx.game_state_mut::<DragonState>()?;
+        s.steps = 0;
+        s.visited = [0; STEPS as usize + 1];
+        s.visited[0] = u32::from(t.0) + 1;
+        if cx.logging() {
+            let pos = cx.tile_pos(t);
+            cx.log(format!(
+                "The dragon stirs at {pos}: it moves up to {STEPS} tiles."
+            ));
+        }
+        Self::next_step(cx)
+    }
+
+    /// Pushes the decision of the next step, or ends the movement (PD6, PD7).
+    fn next_step(cx: &mut Cx<'_>) -> HookResult {
+        let steps = cx.game_state::<DragonState>()?.steps;
+        if steps < STEPS && Self::can_step(cx)? {
+            let who = ((u32::from(cx.current_player()) + steps) % u32::from(cx.players())) as u8;
+            cx.push_decision(who, TAG_STEP, steps + 1);
+            return Ok(());
+        }
+        if cx.logging() {
+            if let Some(t) = Self::tile(cx)? {
+                let pos = cx.tile_pos(t);
+                cx.log(format!("The dragon stops at {pos} after {steps} steps."));
+            }
+        }
+        let s = cx.game_state_mut::<DragonState>()?;
+        s.steps = 0;
+        s.visited = [0; STEPS as usize + 1];
+        Ok(())
+    }
+
+    /// The dragon enters tile `t`: every figure standing on a feature there goes
+    /// home, barns (at corners) and figures on the tile itself excepted (PD8).
+    fn eat(&self, cx: &mut Cx<'_>, t: TileIndex) -> HookResult {
+        let mut prey = Vec::new();
+        for g in cx.figures_at_tile(t) {
+            if matches!(cx.figure_location(g), Some(Location::Feature(_)))
+                && self.eats(cx, cx.figure_kind(g))
+            {
+                prey.push(g);
+            }
+        }
+        for g in prey {
+            if cx.logging() {
+                let kind = cx.figure_kind_name(cx.figure_kind(g)).to_string();
+                let pos = cx.tile_pos(t);
+                let who = cx
+                    .figure_owner(g)
+                    .map_or_else(String::new, |p| format!("{{P{p}}}'s "));
+                cx.log(format!("The dragon eats {who}{kind} at {pos}."));
+            }
+            cx.return_figure(g)?;
+        }
+        Ok(())
+    }
+}
+
+#[plugin]
+impl Plugin for Dragon {
+    type Config = Options;
+    const ID: &'static str = "dragon";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str =
+        "The Princess and the Dragon: volcanoes bring the dragon, dragon tiles make it move and eat figures";
+    const FIGURES: &'static [FigureSpec] = &[FigureSpec::neutral("dragon", 1)];
+    const MARKERS: &'static [&'static str] = &["volcano", "dragon"];
+    const STATE: StateSpec = StateSpec::NONE.game::<DragonState>();
+    // With `dragon-move = "after-scoring"` the dragon moves after the wagons (turn_end).
+    const RUNS_AFTER: &'static [&'static str] = &["wagon"];
+
+    fn new(options: Options) -> Result<Self, ConfigError> {
+        Ok(Dragon {
+            dragon_move: options.dragon_move,
+            eats_builders_and_pigs: options.eats_builders_and_pigs,
+        })
+    }
+
+    fn subscriptions(&self) -> u64 {
+        let all = carcassonne_plugin_sdk::hooks_of::<Self>();
+        match self.dragon_move {
+            DragonMove::BeforeScoring => all & !hook::TURN_END,
+            DragonMove::AfterScoring => all & !hook::BEFORE_SCORING,
+        }
+    }
+
+    /// PD1: the dragon starts off the board; remember its figure id.
+    fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
+        let fig = cx
+            .my_figures(DRAGON)
+            .next()
+            .ok_or_else(|| err("no dragon figure in the game"))?;
+        cx.game_state_mut::<DragonState>()?.figure = u32::from(fig.0) + 1;
+        Ok(())
+    }
+
+    /// PD2: dragon tiles wait in the bag until the dragon is on the board.
+    fn filter_draws(&self, v: &View<'_>, tiles: &[TileTypeId], keep: &mut [bool]) -> HookResult {
+        if Self::tile(v)?.is_some() {
+            return Ok(());
+        }
+        let bit = v.my_marker(DRAGON_TILE);
+        for (&t, k) in tiles.iter().zip(keep.iter_mut()) {
+            if v.tile_type_markers(t) & bit != 0 {
+                *k = false;
+            }
+        }
+        Ok(())
+    }
+
+    /// PD3: a volcano brings the dragon onto it at once; nothing is eaten.
+    fn tile_placed(&self, cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
+        if !cx.tile_has_marker(tile, cx.my_marker(VOLCANO)) {
+            return Ok(());
+        }
+        cx.put_my_neutral(DRAGON, Location::Tile(tile))?;
+        if cx.logging() {
+            let pos = cx.tile_pos(tile);
+            cx.log(format!(
+                "A volcano erupts at {pos}: the dragon lands on it."
+            ));
+        }
+        Ok(())
+    }
+
+    /// PD4: nothing is deployed on a feature of the dragon's tile.
+    fn filter_figure_options(
+        &self,
+        v: &View<'_>,
+        opts: &[FigureOption],
+        keep: &mut [bool],
+    ) -> HookResult {
+        let Some(t) = Self::tile(v)? else {
+            return Ok(());
+        };
+        for (o, k) in opts.iter().zip(keep.iter_mut()) {
+            if let FigureOption::Deploy {
+                at: Location::Feature(f),
+                ..
+            } = *o
+            {
+                if v.feature_tile(f) == t {
+                    *k = false;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn before_scoring(&self, cx: &mut Cx<'_>) -> HookResult {
+        Self::start_movement(cx)
+    }
+
+    fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
+        Self::start_movement(cx)
+    }
+
+    fn step_options(&self, v: &View<'_>, step: Step, out: &mut Vec<u32>) -> HookResult {
+        if step.tag != TAG_STEP {
+            return Err(err("not a decision of this plugin"));
+        }
+        let Some(t) = Self::tile(v)? else {
+            return Err(err("the dragon is not on the board"));
+        };
+        for side in 0..4 {
+            if Self::target(v, t, side)?.is_some() {
+                out.push(side as u32);
+            }
+        }
+        Ok(())
+    }
+
+    /// One step (PD6–PD8): move, eat, then the next step or the end.
+    fn resolve_step(&self, cx: &mut Cx<'_>, step: Step, value: u32) -> HookResult {
+        if step.tag != TAG_STEP || value > 3 {
+            return Err(err("not a step of the dragon"));
+        }
+        let from = Self::tile(cx)?.ok_or_else(|| err("the dragon is not on the board"))?;
+        let to = Self::target(cx, from, value as usize)?
+            .ok_or_else(|| err("the dragon cannot go there"))?;
+        let fig = Self::figure(cx)?;
+        if !cx.move_figure(fig, Location::Tile(to))? {
+            return Err(err("the dragon could not move"));
+        }
+        let s = cx.game_state_mut::<DragonState>()?;
+        s.steps += 1;
+        let k = s.steps as usize;
+        if let Some(slot) = s.visited.get_mut(k) {
+            *slot = u32::from(to.0) + 1;
+        }
+        if cx.logging() {
+            let pos = cx.tile_pos(to);
+            let who = step.player;
+            cx.log(format!(
+                "{{P{who}}} sends the dragon {} to {pos} (step {k} of {STEPS}).",
+                DIRECTION_NAMES[value as usize]
+            ));
+        }
+        self.eat(cx, to)?;
+        Self::next_step(cx)
+    }
+
+    fn value_name(&self, what: NameCtx, value: u32) -> String {
+        match what {
+            NameCtx::Step(s) if s.tag == TAG_STEP => DIRECTION_NAMES
+                .get(value as usize)
+                .map_or_else(|| value.to_string(), |n| (*n).to_string()),
+            _ => value.to_string(),
+        }
+    }
+
+    fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
+        match what {
+            NameCtx::Step(s) if s.tag == TAG_STEP => DIRECTION_NAMES
+                .iter()
+                .position(|n| *n == text)
+                .map(|i| i as u32),
+            _ => None,
+        }
+    }
+
+    fn describe_step(&self, step: Step) -> String {
+        match step.tag {
+            TAG_STEP => format!(
+                "{{P{}}}: choose the dragon's step {} of {STEPS} (N, E, S or W)",
+                step.player, step.arg
+            ),
+            t => format!("dragon: unknown step {t}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declarations_are_valid() {
+        carcassonne_plugin_sdk::testing::check_plugin::<Dragon>().unwrap();
+    }
+
+    #[test]
+    fn directions_round_trip_through_their_names() {
+        let d = Dragon::new(Options::default()).unwrap();
+        let step = NameCtx::Step(Step {
+            tag: TAG_STEP,
+            ..Step::default()
+        });
+        for v in 0..4 {
+            let name = d.value_name(step, v);
+            assert_eq!(name, DIRECTION_NAMES[v as usize]);
+            assert_eq!(d.parse_value(step, &name), Some(v));
+        }
+        assert_eq!(d.parse_value(step, "up"), None);
+        assert_eq!(d.parse_value(NameCtx::Special, "N"), None);
+    }
+
+    #[test]
+    fn subscriptions_follow_the_dragon_move_option() {
+        let before = Dragon::new(Options::default()).unwrap();
+        assert_eq!(before.subscriptions() & hook::TURN_END, 0);
+        assert_ne!(before.subscriptions() & hook::BEFORE_SCORING, 0);
+        let after = Dragon::new(Options {
+            dragon_move: DragonMove::AfterScoring,
+            ..Options::default()
+        })
+        .unwrap();
+        assert_eq!(after.subscriptions() & hook::BEFORE_SCORING, 0);
+        assert_ne!(after.subscriptions() & hook::TURN_END, 0);
+    }
+}

@@ -1,0 +1,367 @@
+//! # The `fairy` plugin (The Princess and the Dragon: the fairy)
+//!
+//! Rulings PD11–PD16 and the fairy's side of X29, X34 and X36 of
+//! `shared/expansions/princess-and-dragon.md`; the player-facing description,
+//! with the source of every rule, is `docs/plugins/fairy.md`.
+//!
+//! * **Figure** `fairy`: one neutral figure standing on a tile
+//!   (`Location::Tile`), off the board until a player first moves it.
+//! * **Moving her** (PD11): instead of deploying, a player may put the fairy
+//!   next to one of his followers anywhere on the board (any kind that is a
+//!   follower: never a shepherd, builder, pig or barn), from wherever she
+//!   stands — the special option `fairy 2 at 3 -1` (beside the follower on
+//!   local feature 2 of the tile at (3, −1)). The follower she already stands
+//!   beside is not offered. She stands on that follower's tile.
+//! * **Protection** (PD12): no other figure may be put on her tile
+//!   (`filter_figure_options` vetoes a `Deploy` at `Location::Tile` of her
+//!   tile), so the dragon, whose steps ask `may_deploy(dragon, Tile)`, never
+//!   enters it.
+//! * **Points**: 1 at the very start of a regular turn of the follower's owner
+//!   (`turn_start`, PD13); 3 to the follower's owner whenever a feature (or
+//!   farmer unit) containing him is scored, whoever wins it (`points`, PD14),
+//!   except when an abbot is taken back early (X34); in a barn's farmer
+//!   scoring too.
+//! * **The follower leaves** (PD15): `figure_returned` forgets him; the fairy
+//!   stays on the tile, beside nobody, and still protects it.
+//! * **Variant** `fairy-placement = "on-tile"` (PD16): the option names a tile
+//!   holding one of the player's followers (`fairy at 3 -1`), not her current
+//!   tile; 1 point per figure of the player on her tile at the start of his
+//!   turn (JCloisterZone counts every figure, a shepherd too); 3 points to each
+//!   owner of a follower on her tile in a scored feature, once per feature.
+//!
+//! State (per game, public): the fairy's figure id and the follower she stands beside.
+
+use carcassonne_plugin_sdk::prelude::*;
+use carcassonne_plugin_sdk::Spot;
+
+/// How the fairy is placed (PD11, PD16).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
+pub enum FairyPlacement {
+    /// Next to one follower (Hans im Glück, both editions).
+    #[default]
+    NextToFollower,
+    /// On a tile holding a follower of the player (Rio Grande, Z-Man 1st edition).
+    OnTile,
+}
+
+/// The plugin's options (`[plugins.fairy]`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+#[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
+pub struct Options {
+    /// How the fairy is placed and scores.
+    pub fairy_placement: FairyPlacement,
+}
+
+impl Config for Options {
+    const DOCS: &'static [(&'static str, &'static str)] = &[(
+        "fairy-placement",
+        "PD11/PD16: \"next-to-follower\" (beside one follower; Hans im Glück) or \"on-tile\" (on a tile with one of the player's followers; Rio Grande, Z-Man 1st edition)",
+    )];
+}
+
+/// Points at the start of the turn (PD13; per figure under `on-tile`).
+pub const TURN_POINTS: i32 = 1;
+/// Points when the follower's feature is scored (PD14).
+pub const SCORING_POINTS: i32 = 3;
+
+/// Index of the fairy in [`Fairy::FIGURES`](Plugin::FIGURES).
+const FAIRY: usize = 0;
+
+/// The plugin's per-game state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
+#[repr(C)]
+pub struct FairyState {
+    /// The fairy's figure id + 1 (found at setup).
+    pub figure: u32,
+    /// The follower she stands beside, figure id + 1; 0 for nobody.
+    pub beside: u32,
+}
+
+/// The plugin: rules plus options.
+pub struct Fairy {
+    placement: FairyPlacement,
+}
+
+fn err(message: &str) -> Error {
+    Error::new(message)
+}
+
+impl Fairy {
+    fn state(v: &View<'_>) -> HookResult<FairyState> {
+        Ok(*v.game_state::<FairyState>()?)
+    }
+
+    fn figure(v: &View<'_>) -> HookResult<FigureId> {
+        Self::state(v)?
+            .figure
+            .checked_sub(1)
+            .map(|f| FigureId(f as u16))
+            .ok_or_else(|| err("the fairy figure was not found at setup"))
+    }
+
+    /// The tile the fairy stands on, if she is on the board.
+    fn tile(v: &View<'_>) -> HookResult<Option<TileIndex>> {
+        Ok(v.figure_tile(Self::figure(v)?))
+    }
+
+    /// The follower she stands beside, if any.
+    fn beside(v: &View<'_>) -> HookResult<Option<FigureId>> {
+        Ok(Self::state(v)?
+            .beside
+            .checked_sub(1)
+            .map(|g| FigureId(g as u16)))
+    }
+
+    /// Whether figure `g` is a follower of `player` standing on a feature.
+    fn is_followers(v: &View<'_>, g: FigureId, player: PlayerId) -> bool {
+        v.figure_owner(g) == Some(player)
+            && v.figure_kind_follower(v.figure_kind(g))
+            && matches!(v.figure_location(g), Some(Location::Feature(_)))
+    }
+
+    /// Whether figure `g`'s feature is part of the unit being scored.
+    fn in_unit(v: &View<'_>, info: &ScoreInfo<'_>, g: FigureId) -> bool {
+        let Some(f) = v.figure_feature(g) else {
+            return false;
+        };
+        let root = v.find(f);
+        if info.kind == FeatureKind::Field {
+            info.fields.iter().any(|&x| v.find(x) == root)
+        } else {
+            info.feature == root
+        }
+    }
+}
+
+#[plugin]
+impl Plugin for Fairy {
+    type Config = Options;
+    const ID: &'static str = "fairy";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str =
+        "The Princess and the Dragon: the fairy protects a follower from the dragon and brings him points";
+    const FIGURES: &'static [FigureSpec] = &[FigureSpec::neutral("fairy", 1)];
+    const STATE: StateSpec = StateSpec::NONE.game::<FairyState>();
+
+    fn new(options: Options) -> Result<Self, ConfigError> {
+        Ok(Fairy {
+            placement: options.fairy_placement,
+        })
+    }
+
+    /// PD11: the fairy starts off the board; remember her figure id.
+    fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
+        let fig = cx
+            .my_figures(FAIRY)
+            .next()
+            .ok_or_else(|| err("no fairy figure in the game"))?;
+        cx.game_state_mut::<FairyState>()?.figure = u32::from(fig.0) + 1;
+        Ok(())
+    }
+
+    /// PD13 (PD16): points at the very start of a regular turn.
+    fn turn_start(&self, cx: &mut Cx<'_>) -> HookResult {
+        if cx.turn_granted_by().is_some() {
+            return Ok(());
+        }
+        let me = cx.current_player();
+        let points = match self.placement {
+            FairyPlacement::NextToFollower => match Self::beside(cx)? {
+                Some(g) if cx.figure_owner(g) == Some(me) => TURN_POINTS,
+                _ => 0,
+            },
+            FairyPlacement::OnTile => match Self::tile(cx)? {
+                Some(t) => {
+                    let mine = cx
+                        .figures_at_tile(t)
+                        .filter(|&g| cx.figure_owner(g) == Some(me))
+                        .count();
+                    TURN_POINTS * mine as i32
+                }
+                None => 0,
+            },
+        };
+        if points > 0 {
+            cx.add_score(me, points);
+            if cx.logging() {
+                cx.log(format!(
+                    "The fairy gives {{P{me}}} {points} at the start of the turn."
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// PD11/PD16: one option per follower of the player (per tile under `on-tile`).
+    fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
+        let me = v.current_player();
+        let beside = Self::beside(v)?;
+        let here = Self::tile(v)?;
+        for g in (0..v.figure_count() as u16).map(FigureId) {
+            if Some(g) == beside || !Self::is_followers(v, g, me) {
+                continue;
+            }
+            let Some(f) = v.figure_feature(g) else {
+                continue;
+            };
+            let spot = match self.placement {
+                FairyPlacement::NextToFollower => Spot::of_feature(v, f),
+                FairyPlacement::OnTile => {
+                    let t = v.feature_tile(f);
+                    if Some(t) == here {
+                        continue;
+                    }
+                    Spot::of_tile(v, t)
+                }
+            };
+            if let Some(code) = spot.code() {
+                opts.push(v.special_option(code));
+            }
+        }
+        Ok(())
+    }
+
+    /// PD12: no other figure is put on the fairy's tile (the dragon's steps ask).
+    fn filter_figure_options(
+        &self,
+        v: &View<'_>,
+        opts: &[FigureOption],
+        keep: &mut [bool],
+    ) -> HookResult {
+        let Some(t) = Self::tile(v)? else {
+            return Ok(());
+        };
+        let fairy = v.my_figure(FAIRY);
+        for (o, k) in opts.iter().zip(keep.iter_mut()) {
+            if let FigureOption::Deploy {
+                kind,
+                at: Location::Tile(at),
+            } = *o
+            {
+                if at == t && kind != fairy {
+                    *k = false;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn figure_chosen(&self, cx: &mut Cx<'_>, opt: FigureOption) -> HookResult {
+        let Some(code) = cx.my_special(opt) else {
+            return Ok(());
+        };
+        let spot = Spot::from_code(code);
+        let me = cx.current_player();
+        let t = cx
+            .tile_at(spot.pos)
+            .ok_or_else(|| err("no tile there for the fairy"))?;
+        let follower = match self.placement {
+            FairyPlacement::NextToFollower => {
+                let f = spot
+                    .feature(cx)
+                    .ok_or_else(|| err("no such feature for the fairy"))?;
+                let g = cx
+                    .figures_on(f)
+                    .find(|&g| Self::is_followers(cx, g, me))
+                    .ok_or_else(|| err("no follower of the player there"))?;
+                Some(g)
+            }
+            FairyPlacement::OnTile => None,
+        };
+        cx.put_my_neutral(FAIRY, Location::Tile(t))?;
+        cx.game_state_mut::<FairyState>()?.beside = follower.map_or(0, |g| u32::from(g.0) + 1);
+        if cx.logging() {
+            let pos = spot.pos;
+            cx.log(format!("{{P{me}}} moves the fairy to {pos}."));
+        }
+        Ok(())
+    }
+
+    /// PD14 (PD16): 3 points to the owner of the follower beside the fairy (of each
+    /// follower on her tile) in the scored unit, winner or not. An abbot taken back
+    /// early (X34) earns nothing; a barn's farmer scoring (also `Early`) does.
+    fn points(&self, v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
+        if info.reason == ScoreReason::Early && info.kind != FeatureKind::Field {
+            return Ok(());
+        }
+        match self.placement {
+            FairyPlacement::NextToFollower => {
+                if let Some(g) = Self::beside(v)? {
+                    if let Some(owner) = v.figure_owner(g) {
+                        if Self::in_unit(v, info, g) {
+                            points.add(owner, SCORING_POINTS);
+                        }
+                    }
+                }
+            }
+            FairyPlacement::OnTile => {
+                let Some(t) = Self::tile(v)? else {
+                    return Ok(());
+                };
+                let mut paid = PlayerSet::default();
+                for g in v.figures_at_tile(t) {
+                    let Some(owner) = v.figure_owner(g) else {
+                        continue;
+                    };
+                    if !paid.contains(owner)
+                        && v.figure_kind_follower(v.figure_kind(g))
+                        && Self::in_unit(v, info, g)
+                    {
+                        paid.insert(owner);
+                        points.add(owner, SCORING_POINTS);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// PD15: the follower left the board; the fairy stays where she is.
+    fn figure_returned(&self, cx: &mut Cx<'_>, fig: FigureId, _from: Location) -> HookResult {
+        if Self::beside(cx)? == Some(fig) {
+            cx.game_state_mut::<FairyState>()?.beside = 0;
+        }
+        Ok(())
+    }
+
+    fn value_name(&self, what: NameCtx, value: u32) -> String {
+        match what {
+            NameCtx::Special => Spot::from_code(value).name(),
+            NameCtx::Step(_) => value.to_string(),
+        }
+    }
+
+    fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
+        match what {
+            NameCtx::Special => Spot::parse(text)?.code(),
+            NameCtx::Step(_) => None,
+        }
+    }
+
+    fn describe_step(&self, step: Step) -> String {
+        // The fairy pushes no steps; only her special figure options exist.
+        format!("fairy: unknown step {}", step.tag)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declarations_are_valid() {
+        carcassonne_plugin_sdk::testing::check_plugin::<Fairy>().unwrap();
+    }
+
+    #[test]
+    fn options_round_trip_through_their_names() {
+        let f = Fairy::new(Options::default()).unwrap();
+        for text in ["2 at 3 -1", "0 at -4000 4000", "tile at 0 0"] {
+            let code = f.parse_value(NameCtx::Special, text).unwrap();
+            assert_eq!(f.value_name(NameCtx::Special, code), text);
+        }
+        assert_eq!(f.parse_value(NameCtx::Special, "beside 2"), None);
+    }
+}

@@ -1,0 +1,80 @@
+//! # The `magic-portal` plugin (The Princess and the Dragon: the magic portal)
+//!
+//! Rulings PD21–PD23 and the portal's side of X30, X35 and X36 of
+//! `shared/expansions/princess-and-dragon.md`; the player-facing description,
+//! with the source of every rule, is `docs/plugins/magic-portal.md`.
+//!
+//! * **Marker** `portal` (tile level).
+//! * **Deploying through the portal** (PD21): when the placed tile shows a
+//!   portal, the figure step also offers, for every follower kind the player
+//!   has in supply (follower, large follower, abbot, mayor, wagon, ...), a
+//!   `Deploy` on every feature instance of every other tile on the board that
+//!   is incomplete (fields never count as complete) and that the shared rule
+//!   allows (`may_deploy`: the kind's feature kinds, unoccupied, no farmers when
+//!   farmers are off, no plugin's veto — the dragon's tile, a barn's field). In
+//!   records: `deploy follower 2 at 3 -1`. The placed tile's own features are
+//!   offered as usual by the core and the other plugins.
+//! * **Special figures** (PD22, X30): shepherds, builders, pigs and barns are no
+//!   followers and are never offered through the portal.
+//! * **One deployment** (PD23): the portal only adds options to the one figure step.
+
+use carcassonne_plugin_sdk::prelude::*;
+
+/// Index of the `portal` marker in [`MagicPortal::MARKERS`](Plugin::MARKERS).
+const PORTAL: usize = 0;
+
+/// The plugin (no options).
+pub struct MagicPortal;
+
+#[plugin]
+impl Plugin for MagicPortal {
+    type Config = NoOptions;
+    const ID: &'static str = "magic-portal";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str =
+        "The Princess and the Dragon: a magic portal lets a follower go onto any unfinished feature of the board";
+    const MARKERS: &'static [&'static str] = &["portal"];
+
+    fn new(_: NoOptions) -> Result<Self, ConfigError> {
+        Ok(MagicPortal)
+    }
+
+    /// PD21/PD22: deployments of every follower kind in supply anywhere.
+    fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
+        let Some(placed) = v.last_placed() else {
+            return Ok(());
+        };
+        if !v.tile_has_marker(placed, v.my_marker(PORTAL)) {
+            return Ok(());
+        }
+        let me = v.current_player();
+        for k in (0..v.figure_kind_count() as u8).map(FigureKindId) {
+            if !v.figure_kind_follower(k) || v.supply(me, k) == 0 {
+                continue;
+            }
+            for f in (0..v.feature_count() as u16).map(FeatureId) {
+                if v.feature_tile(f) == placed {
+                    continue;
+                }
+                if v.feature_kind(f) != FeatureKind::Field && v.is_complete(f) {
+                    continue;
+                }
+                let at = Location::Feature(f);
+                if v.may_deploy(k, at)? {
+                    opts.push(FigureOption::Deploy { kind: k, at });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declarations_are_valid() {
+        carcassonne_plugin_sdk::testing::check_plugin::<MagicPortal>().unwrap();
+    }
+}

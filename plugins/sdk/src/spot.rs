@@ -1,0 +1,176 @@
+//! Naming a place on the board in a plugin's option code.
+//!
+//! Record names of option codes are made from the code alone (`value_name`
+//! sees no game), so an option that points at a place on the board — the
+//! fairy beside a follower, the princess sending one home — packs the place
+//! into its code: a placed tile's position and, optionally, a local feature
+//! of that tile. [`Spot`] is that code and its text form, `2 at 3 -1` (local
+//! feature 2 of the tile at x = 3, y = −1) or `tile at 3 -1` (the tile
+//! itself): the words the core uses for locations anywhere on the board
+//! (`deploy follower 2 at 3 -1`, `deploy dragon tile at 3 -1`).
+//!
+//! ```
+//! use carcassonne_plugin_sdk::{Pos, Spot};
+//!
+//! let spot = Spot { pos: Pos::new(3, -1), local: Some(2) };
+//! let code = spot.code().unwrap(); // the option's code: `cx.special_option(code)`
+//! assert_eq!(Spot::from_code(code), spot);
+//! assert_eq!(spot.name(), "2 at 3 -1"); // `value_name` of the code
+//! assert_eq!(Spot::parse("2 at 3 -1"), Some(spot)); // `parse_value`
+//! ```
+
+use crate::{FeatureId, Pos, TileIndex, View};
+
+/// A tile position, with or without a local feature, packed in a `u32` code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Spot {
+    /// Position of the placed tile.
+    pub pos: Pos,
+    /// Local feature index on that tile; `None` for the tile itself.
+    pub local: Option<u8>,
+}
+
+/// Coordinates a code can hold: `-OFFSET..OFFSET` (the text form of actions
+/// accepts ±4000).
+const OFFSET: i32 = 1 << 12;
+/// Local index meaning "the tile itself".
+const NO_LOCAL: u32 = 0x3F;
+
+impl Spot {
+    /// The spot of feature instance `f` (its tile's position and its local index).
+    pub fn of_feature(v: &View<'_>, f: FeatureId) -> Spot {
+        Spot {
+            pos: v.tile_pos(v.feature_tile(f)),
+            local: Some(v.feature_local(f)),
+        }
+    }
+
+    /// The spot of placed tile `t` itself.
+    pub fn of_tile(v: &View<'_>, t: TileIndex) -> Spot {
+        Spot {
+            pos: v.tile_pos(t),
+            local: None,
+        }
+    }
+
+    /// The code: 13 bits per coordinate, 6 bits of local index. `None` if a
+    /// coordinate or the local index does not fit.
+    pub fn code(self) -> Option<u32> {
+        let (x, y) = (
+            i32::from(self.pos.x) + OFFSET,
+            i32::from(self.pos.y) + OFFSET,
+        );
+        let local = self.local.map_or(NO_LOCAL, u32::from);
+        let fits = |c: i32| (0..2 * OFFSET).contains(&c);
+        (fits(x) && fits(y) && local <= NO_LOCAL && self.local != Some(NO_LOCAL as u8))
+            .then_some((x as u32) << 19 | (y as u32) << 6 | local)
+    }
+
+    /// Inverse of [`Spot::code`].
+    pub fn from_code(code: u32) -> Spot {
+        let x = ((code >> 19) & 0x1FFF) as i32 - OFFSET;
+        let y = ((code >> 6) & 0x1FFF) as i32 - OFFSET;
+        let local = code & NO_LOCAL;
+        Spot {
+            pos: Pos::new(x as i16, y as i16),
+            local: (local != NO_LOCAL).then_some(local as u8),
+        }
+    }
+
+    /// The feature instance this spot names on the board, if there is one.
+    pub fn feature(self, v: &View<'_>) -> Option<FeatureId> {
+        let t = v.tile_at(self.pos)?;
+        let l = self.local?;
+        (l < v.tile_feature_count(t)).then(|| v.feature_of(t, l))
+    }
+
+    /// The text form: `2 at 3 -1`, or `tile at 3 -1` for the tile itself.
+    pub fn name(self) -> String {
+        match self.local {
+            Some(l) => format!("{l} at {} {}", self.pos.x, self.pos.y),
+            None => format!("tile at {} {}", self.pos.x, self.pos.y),
+        }
+    }
+
+    /// Parses [`Spot::name`]'s form.
+    pub fn parse(text: &str) -> Option<Spot> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let (local, rest) = match words.as_slice() {
+            ["tile", "at", rest @ ..] => (None, rest),
+            [l, "at", rest @ ..] => (Some(l.parse::<u8>().ok()?), rest),
+            _ => return None,
+        };
+        let [x, y] = rest else { return None };
+        let spot = Spot {
+            pos: Pos::new(x.parse().ok()?, y.parse().ok()?),
+            local,
+        };
+        spot.code().map(|_| spot)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spot(x: i16, y: i16, local: Option<u8>) -> Spot {
+        Spot {
+            pos: Pos::new(x, y),
+            local,
+        }
+    }
+
+    #[test]
+    fn codes_and_names_round_trip_at_the_limits() {
+        for s in [
+            spot(0, 0, None),
+            spot(3, -1, Some(2)),
+            spot(-4096, 4095, Some(0)),
+            spot(4095, -4096, Some(62)),
+            spot(-1, -1, None),
+        ] {
+            let code = s.code().unwrap();
+            assert_eq!(Spot::from_code(code), s, "{s:?}");
+            assert_eq!(Spot::parse(&s.name()), Some(s), "{}", s.name());
+        }
+        assert_eq!(spot(3, -1, Some(2)).name(), "2 at 3 -1");
+        assert_eq!(spot(3, -1, None).name(), "tile at 3 -1");
+    }
+
+    #[test]
+    fn spots_that_do_not_fit_have_no_code_and_do_not_parse() {
+        assert_eq!(spot(4096, 0, None).code(), None);
+        assert_eq!(spot(0, -4097, Some(1)).code(), None);
+        assert_eq!(
+            spot(0, 0, Some(63)).code(),
+            None,
+            "63 means the tile itself"
+        );
+        for bad in [
+            "",
+            "at 1 2",
+            "2 at 1",
+            "2 at 1 2 3",
+            "x at 1 2",
+            "2 in 1 2",
+            "300 at 1 2",
+            "2 at 5000 0",
+            "tile at 1",
+            "63 at 0 0",
+        ] {
+            assert_eq!(Spot::parse(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn distinct_spots_have_distinct_codes() {
+        let mut seen = std::collections::HashSet::new();
+        for x in -3..=3 {
+            for y in -3..=3 {
+                for local in [None, Some(0), Some(1), Some(9)] {
+                    assert!(seen.insert(spot(x, y, local).code().unwrap()));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,258 @@
+//! The Traders & Builders rulesets as a whole: `configs/traders-and-builders*.toml`
+//! pass the conformance kit at 2, 4 and 6 players with the expansion's own
+//! invariants, play identically with the plugins compiled in and loaded from their
+//! libraries, and the random games really exercise double turns, pigs and goods.
+
+use crate::common::*;
+use carcassonne_bots::{Bot, BotSpec, Greedy};
+use carcassonne_core::conformance::{run as conformance, Options};
+use carcassonne_core::{Actor, FigureId, Game};
+use std::cell::Cell;
+
+/// The shipped Traders & Builders rulesets.
+const RULESETS: [&str; 3] = [
+    "traders-and-builders.toml",
+    "traders-and-builders-hills-and-sheep.toml",
+    "big-box.toml",
+];
+
+/// Goods tokens in the game (TB1): 9 wine, 6 grain and 5 cloth.
+const TOKENS: [u32; 3] = [9, 6, 5];
+
+/// Every player's tokens, per kind.
+fn tokens(g: &Game) -> Vec<[u32; 3]> {
+    let p = g.rules().plugin_index("trade-goods").expect("trade-goods");
+    (0..g.players())
+        .map(|q| {
+            let w = g.plugin_player_state(p, q).expect("state");
+            [w[0], w[1], w[2]]
+        })
+        .collect()
+}
+
+/// The expansion's invariants in any reachable state: no more tokens taken than
+/// printed (TB1, TB6); a builder on the board shares its road or city with a
+/// follower of its owner (TB10, TB15), a pig its field with a farmer of its owner
+/// (TB19, TB20).
+fn invariants(g: &Game) -> Result<(), String> {
+    let taken = tokens(g);
+    for k in 0..3 {
+        let n: u32 = taken.iter().map(|t| t[k]).sum();
+        if n > TOKENS[k] {
+            return Err(format!(
+                "{n} tokens of kind {k} taken, only {} exist",
+                TOKENS[k]
+            ));
+        }
+    }
+    let r = g.rules();
+    let special = [r.figure_kind("builder"), r.figure_kind("pig")];
+    for fig in (0..g.figure_count() as u16).map(FigureId) {
+        if !special.contains(&g.figure_kind(fig)) {
+            continue;
+        }
+        let (Some(owner), Some(f)) = (g.figure_owner(fig), g.figure_feature(fig)) else {
+            continue;
+        };
+        let lonely = !g.figures_in(f).any(|x| {
+            g.figure_owner(x) == Some(owner)
+                && g.figure_kind(x)
+                    .is_some_and(|k| r.figures[k.index()].follower)
+        });
+        if lonely {
+            return Err(format!(
+                "figure {fig} of P{owner} has no follower of his beside it"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What random games exercised: double turns, pigs placed, goods taken.
+#[derive(Clone, Copy, Default)]
+struct Seen {
+    double_turns: u32,
+    pigs: u32,
+    tokens: u32,
+}
+
+#[test]
+fn traders_rulesets_pass_the_conformance_kit_at_2_4_and_6_players() {
+    for name in RULESETS {
+        let r = config(name);
+        let seen = Cell::new(Seen::default());
+        let pig = r.figure_kind("pig").unwrap();
+        let builder = r.plugin_index("builder").unwrap();
+        let extra = |g: &Game| {
+            let mut s = seen.get();
+            if g.turn_granted_by() == Some(builder) && g.actor() == Actor::Chance {
+                s.double_turns += 1;
+            }
+            s.pigs += (0..g.players())
+                .map(|p| u32::from(g.supply(p, pig) == 0))
+                .sum::<u32>();
+            s.tokens = s.tokens.max(tokens(g).iter().flatten().sum::<u32>());
+            seen.set(s);
+            invariants(g)
+        };
+        for (players, games) in [(2, 60), (4, 30), (6, 20)] {
+            let opts = Options {
+                games,
+                players,
+                first_seed: u64::from(players) * 100,
+                try_every_action: false,
+                ..Options::default()
+            };
+            let report = conformance(&r, opts, &extra).unwrap_or_else(|f| panic!("{name}: {f}"));
+            assert_eq!(report.games, games, "{name}");
+        }
+        let s = seen.get();
+        assert!(
+            s.double_turns >= 5 && s.pigs > 50 && s.tokens >= 3,
+            "{name}: {} double-turn states, {} pig states, {} tokens at most",
+            s.double_turns,
+            s.pigs,
+            s.tokens
+        );
+        let opts = Options {
+            games: 3,
+            players: 3,
+            first_seed: 9,
+            try_every_action: true,
+            ..Options::default()
+        };
+        conformance(&r, opts, &invariants).unwrap_or_else(|f| panic!("{name}: {f}"));
+    }
+}
+
+#[test]
+fn traders_same_compiled_in_and_loaded() {
+    for name in RULESETS {
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("configs")
+                .join(name),
+        )
+        .unwrap();
+        for players in [2, 4] {
+            assert_same_compiled_in_and_loaded(&text, players, 0..3);
+        }
+    }
+}
+
+#[test]
+fn traders_rulesets_enable_the_three_plugins_with_their_defaults() {
+    for name in RULESETS {
+        let r = config(name);
+        for id in ["trade-goods", "builder", "pig"] {
+            assert!(r.plugin_index(id).is_some(), "{name}: {id}");
+        }
+        let tiles = match name {
+            "traders-and-builders.toml" => 72 + 24,
+            "traders-and-builders-hills-and-sheep.toml" => 72 + 18 + 24,
+            _ => 72 + 18 + 18 + 24,
+        };
+        assert_eq!(r.tiles.total(), tiles, "{name}");
+    }
+}
+
+#[test]
+fn traders_greedy_bot_takes_the_double_turn() {
+    // TB13: at the decision, a second tile is worth more than none.
+    let mut g = Game::new(config("traders-and-builders.toml"), 2, 0).unwrap();
+    run_on(
+        &mut g,
+        "draw BA/RFr; place 1 0 0; deploy follower road W
+         draw BA/L; place 0 1 0; pass
+         draw BA/RFr; place 2 0 0; deploy builder road W
+         draw BA/L; place 1 1 0; pass
+         draw BA/RFr; place -1 0 0; pass",
+    )
+    .unwrap();
+    for seed in 0..5 {
+        let a = Greedy::new(seed).choose(&g).unwrap();
+        assert_eq!(g.format_action(a), "builder double", "seed {seed}");
+    }
+}
+
+#[test]
+fn traders_random_and_greedy_bots_play_every_new_decision() {
+    // Greedy against random on the full ruleset: the games end, and both bots
+    // place builders and pigs and take double turns.
+    let r = config("traders-and-builders-hills-and-sheep.toml");
+    let specs: Vec<BotSpec> = vec![BotSpec::Greedy, BotSpec::Random];
+    let mut seen = [[0u32; 3]; 2];
+    for seed in 0..4 {
+        let mut g = Game::new(r.clone(), 2, seed).unwrap();
+        let mut bots: Vec<Box<dyn Bot>> = specs
+            .iter()
+            .enumerate()
+            .map(|(p, s)| s.build(seed + p as u64))
+            .collect();
+        loop {
+            match g.actor() {
+                Actor::GameOver => break,
+                Actor::Chance => {
+                    g.sample_chance().unwrap();
+                }
+                Actor::Player(p) => {
+                    let a = bots[p as usize].choose(&g).unwrap();
+                    let text = g.format_action(a);
+                    for (i, what) in ["builder double", "deploy builder", "deploy pig"]
+                        .iter()
+                        .enumerate()
+                    {
+                        seen[p as usize][i] += u32::from(text.starts_with(what));
+                    }
+                    g.apply(a).unwrap();
+                }
+            }
+        }
+        assert!(g.is_over());
+    }
+    // The random bot's double turns are rare (it seldom extends its builder's
+    // feature); the conformance games above take them.
+    assert!(seen[0].iter().all(|&n| n > 0), "greedy: {:?}", seen[0]);
+    assert!(seen[1][1] > 0 && seen[1][2] > 0, "random: {:?}", seen[1]);
+}
+
+#[test]
+fn traders_simulate_shows_extra_turns_and_goods_points() {
+    use crate::cli::{root, run, stderr, stdout};
+    let ruleset = root().join("configs/traders-and-builders.toml");
+    let args = |json: bool| {
+        let mut a = vec![
+            "simulate",
+            "--games",
+            "6",
+            "--bots",
+            "greedy",
+            "--threads",
+            "1",
+            "--ruleset",
+            ruleset.to_str().unwrap(),
+        ];
+        if json {
+            a.push("--json");
+        }
+        a
+    };
+    let o = run(&args(true));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let extra = v["mean_granted_turns"].as_f64().unwrap();
+    let goods = v["mean_points_by_category"]["trade-goods"]
+        .as_f64()
+        .unwrap();
+    let pig = v["mean_points_by_category"]["pig"].as_f64().unwrap();
+    assert!(extra > 1.0 && goods > 1.0 && pig > 0.0, "{v}");
+    // Granted turns are turns too: each game has its tiles' turns plus the extra ones.
+    assert!(v["mean_turns"].as_f64().unwrap() > extra);
+    let o = run(&args(false));
+    let text = stdout(&o);
+    assert!(
+        text.contains(&format!("({extra:.2} extra turns granted by plugins)")),
+        "{text}"
+    );
+    assert!(text.contains(&format!("trade-goods {goods:.2}")), "{text}");
+}
