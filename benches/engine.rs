@@ -1,8 +1,13 @@
 //! Engine speed: random base games per second on one core, legal-action
-#![allow(missing_docs)]
-//! generation, and a mid-game state clone.
+//! generation, a mid-game state clone, and Hills & Sheep games with its four
+//! plugins compiled in and loaded from their libraries.
 //!
 //! Run with `cargo bench --bench engine`. Each benchmark also checks its result.
+//! Before the criterion benchmarks it prints the speed ratios of the issue's
+//! targets, measured in the same run (interleaved rounds, medians): Hills & Sheep
+//! / base, loaded / compiled in, and — when `LEAN_LIMIT` names the lean
+//! reference engine (`../shared/bench/lean-limit`) — base / lean engine.
+#![allow(missing_docs)]
 
 use carcassonne_core::{Actor, Game, Rng, Rules};
 // The official plugins, compiled in as in the program.
@@ -12,7 +17,9 @@ use carcassonne_shepherd as _;
 use carcassonne_special_cities as _;
 use carcassonne_vineyards as _;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Instant;
 
 fn base_rules() -> Arc<Rules> {
     let reg = carcassonne_host::Registry::empty();
@@ -22,11 +29,34 @@ fn base_rules() -> Arc<Rules> {
         .rules
 }
 
-fn hills_and_sheep_rules() -> Arc<Rules> {
-    let reg = carcassonne_host::loader::builtin_registry().expect("built-in plugins");
-    carcassonne_host::load_default(&reg)
+/// The default ruleset (Hills & Sheep, its four plugins) over `reg`.
+fn hills_and_sheep_rules(reg: &carcassonne_host::Registry) -> Arc<Rules> {
+    carcassonne_host::load_default(reg)
         .expect("default ruleset")
         .rules
+}
+
+/// The four Hills & Sheep plugin libraries: dev-dependencies of this package, so
+/// cargo built them with this benchmark into `target/<profile>/deps/`.
+fn hills_and_sheep_libraries() -> Vec<PathBuf> {
+    let exe = std::env::current_exe().expect("bench exe");
+    let deps = exe.parent().expect("target/<profile>/deps");
+    ["shepherd", "hills", "vineyards", "special_cities"]
+        .iter()
+        .map(|c| {
+            let lib = deps.join(format!(
+                "{}carcassonne_{c}_lib{}",
+                std::env::consts::DLL_PREFIX,
+                std::env::consts::DLL_SUFFIX
+            ));
+            assert!(
+                lib.exists(),
+                "{} is missing: run with cargo bench",
+                lib.display()
+            );
+            lib
+        })
+        .collect()
 }
 
 /// A mid-game position (about 35 tiles placed) waiting for a placement.
@@ -39,8 +69,97 @@ fn mid_game(rules: &Arc<Rules>) -> Game {
     g
 }
 
+/// Plays `n` random games from seed `first` (the `random` bot's playout path);
+/// returns the sum of all scores (a checksum).
+fn play(rules: &Arc<Rules>, first: u64, n: u64) -> i64 {
+    let mut sum = 0;
+    for seed in first..first + n {
+        let mut g = Game::new(rules.clone(), 2, seed).expect("game");
+        let mut rng = Rng::new(seed ^ 0x5EED);
+        while g.step_random(&mut rng).expect("step") {}
+        sum += g.scores().iter().map(|&s| i64::from(s)).sum::<i64>();
+    }
+    sum
+}
+
+/// Games per second of `f` playing `n` games.
+fn rate(n: u64, f: impl FnOnce()) -> f64 {
+    let t = Instant::now();
+    f();
+    n as f64 / t.elapsed().as_secs_f64()
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Games per second of the lean reference engine (`lean-limit stats GAMES SEED`).
+fn lean(path: &str, games: u64, seed: u64) -> Option<f64> {
+    let out = std::process::Command::new(path)
+        .args(["stats", &games.to_string(), &seed.to_string()])
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let v = text
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("games_per_s="))?;
+    v.parse().ok()
+}
+
+/// The speed targets' ratios, measured in interleaved rounds of this run.
+fn ratios(base: &Arc<Rules>, hs: &Arc<Rules>, hs_loaded: &Arc<Rules>) {
+    const ROUNDS: u64 = 7;
+    const GAMES: u64 = 400;
+    let lean_path = std::env::var("LEAN_LIMIT").ok();
+    let (mut b, mut h, mut l, mut lean_rates) = (vec![], vec![], vec![], vec![]);
+    for r in 0..ROUNDS {
+        let first = r * GAMES;
+        if let Some(p) = &lean_path {
+            lean_rates.extend(lean(p, GAMES * 10, r + 1));
+        }
+        b.push(rate(GAMES, || {
+            black_box(play(base, first, GAMES));
+        }));
+        h.push(rate(GAMES, || {
+            black_box(play(hs, first, GAMES));
+        }));
+        l.push(rate(GAMES, || {
+            black_box(play(hs_loaded, first, GAMES));
+        }));
+    }
+    let (b, h, l) = (median(b), median(h), median(l));
+    eprintln!(
+        "engine ratios (median of {ROUNDS} interleaved rounds of {GAMES} games, one thread):\n  \
+         base {b:.0} games/s; Hills & Sheep compiled in {h:.0}, loaded {l:.0}\n  \
+         Hills & Sheep (loaded) / base = {:.3} (target >= 0.6)\n  \
+         loaded / compiled in = {:.3} (target >= 0.9)",
+        l / b,
+        l / h
+    );
+    if !lean_rates.is_empty() {
+        let lr = median(lean_rates);
+        eprintln!(
+            "  lean engine {lr:.0} games/s; base / lean = {:.3} (target >= 0.5)",
+            b / lr
+        );
+    }
+}
+
 fn bench(c: &mut Criterion) {
     let rules = base_rules();
+    let builtin = carcassonne_host::loader::builtin_registry().expect("built-in plugins");
+    let loaded = carcassonne_host::loader::library_registry(&hills_and_sheep_libraries())
+        .expect("plugin libraries");
+    let hs = hills_and_sheep_rules(&builtin);
+    let hs_loaded = hills_and_sheep_rules(&loaded);
+    assert_eq!(
+        play(&hs, 0, 20),
+        play(&hs_loaded, 0, 20),
+        "compiled-in and loaded plugins played different games"
+    );
+    ratios(&rules, &hs, &hs_loaded);
+
     let mut group = c.benchmark_group("base");
     group.throughput(Throughput::Elements(1));
     let mut seed = 0u64;
@@ -65,22 +184,27 @@ fn bench(c: &mut Criterion) {
         })
     });
     group.bench_function("clone_mid_game", |b| b.iter(|| black_box(&g).clone()));
+    let hg = mid_game(&hs);
+    group.bench_function("clone_mid_game_hills_and_sheep", |b| {
+        b.iter(|| black_box(&hg).clone())
+    });
     group.finish();
 
-    let hs = hills_and_sheep_rules();
     let mut group = c.benchmark_group("hills_and_sheep");
     group.throughput(Throughput::Elements(1));
-    let mut seed = 0u64;
-    group.bench_function("random_game", |b| {
-        b.iter(|| {
-            seed += 1;
-            let mut g = Game::new(hs.clone(), 2, seed).expect("game");
-            while g.step_random(&mut rng).expect("step") {}
-            let out = g.placed_count() + g.set_aside_tiles().len() + g.hidden_tiles().len();
-            assert_eq!(out, 90);
-            black_box(g.scores()[0])
-        })
-    });
+    for (name, r) in [("random_game", &hs), ("random_game_loaded", &hs_loaded)] {
+        let mut seed = 0u64;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut g = Game::new(r.clone(), 2, seed).expect("game");
+                while g.step_random(&mut rng).expect("step") {}
+                let out = g.placed_count() + g.set_aside_tiles().len() + g.hidden_tiles().len();
+                assert_eq!(out, 90);
+                black_box(g.scores()[0])
+            })
+        });
+    }
     group.finish();
 }
 

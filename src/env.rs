@@ -12,6 +12,7 @@ use std::path::PathBuf;
 // Cargo.toml and name it here, one line per crate. Naming it keeps it linked:
 // without this line the linker drops the crate together with its
 // `register_plugin!` registration and the plugin silently disappears.
+use carcassonne_abbey as _;
 use carcassonne_abbot as _;
 use carcassonne_builder as _;
 use carcassonne_cathedrals as _;
@@ -21,6 +22,7 @@ use carcassonne_hills as _;
 use carcassonne_inns as _;
 use carcassonne_large_follower as _;
 use carcassonne_magic_portal as _;
+use carcassonne_mayor as _;
 use carcassonne_pig as _;
 use carcassonne_princess as _;
 use carcassonne_shepherd as _;

@@ -84,7 +84,10 @@ impl Rules {
                         .get(usize::from(*link))
                         .map_or(&[][..], |n| n.as_bytes()),
                 )
-                .field(groups);
+                .num(groups.len() as u64);
+                for &g in groups {
+                    h.num(u64::from(g));
+                }
             }
         }
         h.field(self.options.farmers.name().as_bytes())

@@ -221,8 +221,10 @@ pub struct TileType {
     pub same_rotation: [Rotation; 4],
     /// Whether it has a cloister or spot feature, for quick checks.
     pub has_centre: bool,
-    /// Link groups: `(link id, group of each local feature or 255)`.
-    pub links: Vec<(u8, Vec<u8>)>,
+    /// Link groups: `(link id, groups of each local feature as a bit mask)`; a
+    /// feature may be in several groups of a link (a cloister joined to each of
+    /// four roads that are not joined to each other).
+    pub links: Vec<(u8, Vec<u32>)>,
 }
 
 impl TileType {
@@ -231,13 +233,20 @@ impl TileType {
         self.count as usize + self.per_player as usize * MAX_PLAYERS
     }
 
-    /// The group of local feature `local` in link `link`, if it is in one.
+    /// The lowest group of local feature `local` in link `link`, if it is in one.
     pub fn link_group(&self, link: u8, local: u8) -> Option<u8> {
-        let (_, groups) = self.links.iter().find(|(l, _)| *l == link)?;
-        groups
-            .get(local as usize)
-            .copied()
-            .filter(|&g| g != NO_FEATURE)
+        let m = self.link_groups(link, local);
+        (m != 0).then(|| m.trailing_zeros() as u8)
+    }
+
+    /// The groups of local feature `local` in link `link`, as a bit mask (bit `g`:
+    /// group `g`; 0 if it is in none). Two features are linked when their masks meet.
+    pub fn link_groups(&self, link: u8, local: u8) -> u32 {
+        self.links
+            .iter()
+            .find(|(l, _)| *l == link)
+            .and_then(|(_, groups)| groups.get(local as usize).copied())
+            .unwrap_or(0)
     }
 }
 
@@ -558,8 +567,14 @@ fn compile_tile(
                 continue;
             }
         };
-        let mut group_of = vec![NO_FEATURE; spec.features.len()];
-        for (gi, g) in groups.iter().enumerate() {
+        let mut group_of = vec![0u32; spec.features.len()];
+        if groups.len() > 32 {
+            errs.push(format!(
+                "link `{name}`: {} groups (32 at most)",
+                groups.len()
+            ));
+        }
+        for (gi, g) in groups.iter().enumerate().take(32) {
             if g.len() < 2 {
                 errs.push(format!(
                     "link `{name}` group {gi}: a group needs at least two features"
@@ -570,10 +585,10 @@ fn compile_tile(
                     None => errs.push(format!(
                         "link `{name}` group {gi}: no feature {l} on this tile"
                     )),
-                    Some(x) if *x != NO_FEATURE => {
-                        errs.push(format!("link `{name}`: feature {l} is in two groups"))
-                    }
-                    Some(x) => *x = gi.min(254) as u8,
+                    Some(x) if *x & (1 << gi) != 0 => errs.push(format!(
+                        "link `{name}` group {gi}: feature {l} listed twice"
+                    )),
+                    Some(x) => *x |= 1 << gi,
                 }
             }
         }

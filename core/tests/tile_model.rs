@@ -201,6 +201,64 @@ fn links_group_the_features_a_plugin_reads_together() {
     );
 }
 
+#[test]
+fn a_feature_may_be_in_several_groups_of_one_link() {
+    // A cloister linked with each of two roads that are not linked to each other
+    // (Abbey & Mayor's AM/LRRRR for the first-edition wagon).
+    let hub = r#"
+        name = "hub"
+        [[tiles]]
+        id = "H/LRR"
+        counts = { C2 = 1 }
+        sides = "RRFF"
+        links = { wagon = [[0, 1], [0, 2]] }
+        features = [
+          { kind = "cloister" },
+          { kind = "road", slots = ["N"] },
+          { kind = "road", slots = ["E"] },
+          { kind = "field", slots = ["NR", "EL"] },
+          { kind = "field", slots = ["ER", "S", "W", "NL"] },
+        ]
+    "#;
+    let cat = TileCatalogue::build(&sets(&[BASE, hub]), "C2").unwrap();
+    let wagon = cat.links.get("wagon").expect("interned");
+    let t = cat.get(cat.by_id("H/LRR").unwrap()).unwrap();
+    let masks: Vec<u32> = (0..5).map(|l| t.link_groups(wagon, l)).collect();
+    assert_eq!(masks, [0b11, 0b01, 0b10, 0, 0]);
+    // Linked = the masks meet: the cloister with each road, not road with road.
+    assert_ne!(masks[0] & masks[1], 0);
+    assert_ne!(masks[0] & masks[2], 0);
+    assert_eq!(masks[1] & masks[2], 0);
+    assert_eq!(t.link_group(wagon, 0), Some(0));
+    assert_eq!(t.link_group(wagon, 2), Some(1));
+    assert_eq!(t.link_group(wagon, 3), None);
+    let e = errors(
+        "[[tiles]]\nid = \"T\"\ncounts = { C2 = 1 }\nsides = \"FFFF\"\n\
+         links = { wagon = [[0, 0]] }\n\
+         features = [ { kind = \"field\", slots = [\"N\", \"E\", \"S\", \"W\"] } ]\n",
+    );
+    assert!(
+        e.contains("link `wagon` group 0: feature 0 listed twice"),
+        "{e}"
+    );
+}
+
+#[test]
+fn feature_sides_are_the_board_sides_a_feature_reaches() {
+    let r = rules();
+    // The start's road reaches W and E; a city cap turned 180° south of it reaches S.
+    let g = run(&r, 2, "draw BA/C; place 0 1 2; pass").unwrap();
+    let start = g.tile_at(Pos::new(0, 0)).unwrap();
+    let cap = g.tile_at(Pos::new(0, 1)).unwrap();
+    let sides = |t, l| g.feature_sides(g.feature_of(t, l).unwrap());
+    assert_eq!(sides(start, 0), Some(1 << Side::N as u8));
+    assert_eq!(
+        sides(start, 1),
+        Some(1 << Side::E as u8 | 1 << Side::W as u8)
+    );
+    assert_eq!(sides(cap, 0), Some(1 << Side::S as u8));
+}
+
 // ------------------------------------------------------------ hands
 
 #[test]

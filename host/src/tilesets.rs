@@ -5,11 +5,15 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Built-in tile sets: name and TOML text.
-pub const BUILTIN: [(&str, &str); 5] = [
+pub const BUILTIN: [(&str, &str); 6] = [
     ("base", include_str!("../../configs/tilesets/base.toml")),
     (
         "hills-and-sheep",
         include_str!("../../configs/tilesets/hills-and-sheep.toml"),
+    ),
+    (
+        "abbey-and-mayor",
+        include_str!("../../configs/tilesets/abbey-and-mayor.toml"),
     ),
     (
         "princess-and-dragon",

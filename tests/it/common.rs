@@ -2,6 +2,7 @@
 //! plugins, and rulebook-style scenario fixtures (`check`).
 
 // The official plugins, compiled into this test binary as into the program.
+use carcassonne_abbey as _;
 use carcassonne_abbot as _;
 use carcassonne_builder as _;
 use carcassonne_cathedrals as _;
@@ -11,6 +12,7 @@ use carcassonne_hills as _;
 use carcassonne_inns as _;
 use carcassonne_large_follower as _;
 use carcassonne_magic_portal as _;
+use carcassonne_mayor as _;
 use carcassonne_pig as _;
 use carcassonne_princess as _;
 use carcassonne_shepherd as _;
@@ -93,6 +95,8 @@ pub fn official_libraries() -> &'static std::path::Path {
                 "carcassonne-vineyards-lib",
                 "carcassonne-abbot-lib",
                 "carcassonne-special-cities-lib",
+                "carcassonne-abbey-lib",
+                "carcassonne-mayor-lib",
                 "carcassonne-dragon-lib",
                 "carcassonne-fairy-lib",
                 "carcassonne-princess-lib",

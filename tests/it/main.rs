@@ -1,5 +1,6 @@
 //! Integration tests of the `carcassonne` program: one module per topic.
 
+mod abbey;
 mod abbot;
 mod browser;
 mod builder;
@@ -17,6 +18,7 @@ mod hills;
 mod inns;
 mod inns_and_cathedrals;
 mod large_follower;
+mod mayor;
 mod pig;
 mod plugins;
 mod princess;

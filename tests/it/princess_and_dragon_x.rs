@@ -305,3 +305,86 @@ fn x35_the_abbot_goes_through_the_portal_onto_any_free_cloister_off_the_dragons_
     // The free cloister at (0, 1), not Blue's at (1, 1); no field or road.
     assert_eq!(abbot, ["deploy abbot 0 at 0 1"]);
 }
+
+// ------------------------------------------------------------ the large follower
+
+/// The four plugins with the large follower of Inns & Cathedrals.
+fn large_pd() -> Arc<Rules> {
+    rules(
+        r#"
+    name = "large follower with the princess and the dragon"
+    tilesets = ["base", "princess-and-dragon"]
+    [plugins.large-follower]
+    [plugins.dragon]
+    [plugins.fairy]
+    [plugins.princess]
+    [plugins.magic-portal]
+"#,
+    )
+}
+
+#[test]
+fn pd8_the_dragon_eats_a_large_follower_too() {
+    let g = run(
+        &large_pd(),
+        2,
+        "draw PD/F.v; place 0 1 0; pass
+         draw BA/RFr; place 1 0 0; deploy large-follower 0
+         draw PD/RFr.d; place 2 0 0; pass
+         dragon N; dragon E",
+    )
+    .unwrap();
+    assert_eq!(figures_at(&g, 1, 0), ["dragon"]);
+    assert_eq!(supply(&g, 1, "large-follower"), 1);
+}
+
+#[test]
+fn pd11_pd19_pd21_the_fairy_the_princess_and_the_portal_serve_the_large_follower() {
+    let r = large_pd();
+    // Red's large knight north of the start; Red's 2nd turn: the fairy beside
+    // him is offered; Red's 3rd: the princess may send him home.
+    let mut g = run(
+        &r,
+        2,
+        "draw BA/CFc; place 0 -1 1; deploy large-follower 0
+         draw BA/L; place 0 1 0; pass
+         draw BA/L; place 1 1 0",
+    )
+    .unwrap();
+    assert!(names(&g).contains(&"fairy 0 at 0 -1".to_string()));
+    run_on(
+        &mut g,
+        "pass; draw BA/L; place -1 1 0; pass; draw PD/Ccc.p; place 0 -2 2",
+    )
+    .unwrap();
+    run_on(&mut g, "princess 0 at 0 -1").unwrap();
+    assert_eq!(supply(&g, 0, "large-follower"), 1);
+    // The portal offers the large follower too (the free cloister at (1, 1)).
+    run_on(&mut g, "draw PD/RRR.g; place -1 0 2").unwrap();
+    assert!(names(&g).contains(&"deploy large-follower 0 at 1 1".to_string()));
+}
+
+// ------------------------------------------------------------ bots
+
+#[test]
+fn greedy_bots_steer_the_dragon_and_finish_the_game() {
+    use carcassonne_bots::{Bot, Greedy};
+    use carcassonne_core::Actor;
+    let r = config("hills-and-sheep-princess-and-dragon.toml");
+    let mut g = Game::new(r, 3, 4).unwrap();
+    let mut bots: Vec<Greedy> = (0..3).map(Greedy::new).collect();
+    let mut steps = 0;
+    while !g.is_over() {
+        match g.actor() {
+            Actor::Player(p) => {
+                let a = bots[usize::from(p)].choose(&g).unwrap();
+                steps += usize::from(g.format_action(a).starts_with("dragon "));
+                g.apply(a).unwrap();
+            }
+            _ => {
+                g.sample_chance().unwrap();
+            }
+        }
+    }
+    assert!(steps > 0, "the dragon moved");
+}

@@ -268,6 +268,27 @@ impl Game {
         self.tile_type(t)?.link_group(link, local)
     }
 
+    /// The groups of local feature `local` of placed tile `t` in tile link `link`,
+    /// as a bit mask (a feature may be in several groups; 0: in none).
+    pub fn link_groups(&self, t: TileIndex, link: u8, local: u8) -> u32 {
+        self.tile_type(t)
+            .map_or(0, |ty| ty.link_groups(link, local))
+    }
+
+    /// The board sides (bit `d` = [`Side`] `d`) that feature instance `f` reaches
+    /// on its tile, in board orientation (0 for a cloister, a spot, an inner field).
+    pub fn feature_sides(&self, f: FeatureId) -> Option<u8> {
+        let ft = self.feats.get(f.index())?;
+        let pt = self.placed(TileIndex(ft.tile))?;
+        let printed = self
+            .tile_type(TileIndex(ft.tile))?
+            .features
+            .get(ft.local as usize)?
+            .sides;
+        let r = u32::from(pt.rot & 3);
+        Some((((u32::from(printed) << r) | (u32::from(printed) >> (4 - r))) & 0xF) as u8)
+    }
+
     /// Number of feature instances on the board (ids are `0..feature_count()`).
     pub fn feature_count(&self) -> usize {
         self.feats.len()

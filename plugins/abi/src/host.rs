@@ -87,6 +87,9 @@ macro_rules! query_table {
             /// The group of local feature `local` of placed tile `t` in tile link `link`
             /// (see `my_link`), if it is in one.
             view get link_group(t: (TileIndex) => (TileIndex), link: (u8) => (u8), local: (u8) => (u8)) -> (Option<u8>) => (ROption<u8>);
+            /// The groups of local feature `local` of placed tile `t` in tile link `link`
+            /// as a bit mask (a feature may be in several groups; 0: in none).
+            view get link_groups(t: (TileIndex) => (TileIndex), link: (u8) => (u8), local: (u8) => (u8)) -> (u32) => (u32);
             // ------------------------------------------------------- features
             /// Number of feature instances on the board; feature ids are `0..feature_count()`.
             view get feature_count() -> (usize) => (usize);
@@ -105,6 +108,9 @@ macro_rules! query_table {
             /// How many times the whole set containing `f` carries the marker with bit
             /// `bit` (a city's wine symbols, a mayor's pennants).
             view check marker_count_in(f: (FeatureId) => (FeatureId), bit: (u64) => (u64)) -> (u32) => (u32);
+            /// Board sides (bit `d`: N, E, S, W) that feature instance `f` reaches on its
+            /// tile (0 for a cloister, a spot, an inner field).
+            view check feature_sides(f: (FeatureId) => (FeatureId)) -> (u8) => (u8);
             /// Open sides of the feature containing `f` (0: complete road/city, closed field).
             view check open_sides(f: (FeatureId) => (FeatureId)) -> (u16) => (u16);
             /// Whether the feature containing `f` is complete (roads, cities: no open side;
