@@ -97,13 +97,9 @@ impl Game {
     #[pyo3(signature = (json, plugin_dirs=Vec::new()))]
     fn from_record(json: &str, plugin_dirs: Vec<PathBuf>) -> PyResult<Game> {
         let rec = Record::from_json(json).map_err(value_error)?;
-        let reg = carcassonne_host::loader::registry(&plugin_dirs, true).map_err(value_error)?;
-        let rs = carcassonne_host::provenance::load_record_ruleset(&rec, "<record>", None, &reg)
-            .map_err(|e| value_error(format!("invalid ruleset in the record:\n{e}")))?;
-        let ruleset = Ruleset {
-            rs: Arc::new(rs),
-            plugin_dirs,
-        };
+        let ruleset = Ruleset::compile(plugin_dirs, "invalid ruleset in the record", |reg| {
+            carcassonne_host::provenance::load_record_ruleset(&rec, "<record>", None, reg)
+        })?;
         let mut game = Game::start(&ruleset, rec.seed, Some(rec.players))?;
         // Replay through the game's own recorder, so that the record it writes
         // later continues this one exactly.
@@ -134,8 +130,7 @@ impl Game {
     /// The record of the game so far (JSON text), replayable with `from_record`
     /// and `carcassonne replay`.
     fn to_record(&self) -> PyResult<String> {
-        let reg =
-            carcassonne_host::loader::registry(&self.plugin_dirs, true).map_err(value_error)?;
+        let reg = crate::registry(&self.plugin_dirs)?;
         Ok(self
             .rec
             .record(&self.g, &self.rs.provenance(&reg))
