@@ -254,6 +254,37 @@ fn compare_shows_what_a_house_rule_changes() {
 }
 
 #[test]
+fn compare_leaves_out_the_categories_where_neither_ruleset_scored() {
+    // In four random games of Princess & Dragon the dragon, the portal and the
+    // princess score nothing (they move or remove figures); the fairy does.
+    let pd = root().join("configs/princess-and-dragon.toml");
+    let o = run(&[
+        "compare",
+        pd.to_str().unwrap(),
+        pd.to_str().unwrap(),
+        "--games",
+        "4",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let s = stdout(&o);
+    let rows: Vec<&str> = s
+        .lines()
+        .filter_map(|l| l.strip_prefix("points from "))
+        .map(|l| l.split_whitespace().next().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        rows,
+        ["roads", "cities", "cloisters", "farmers", "fairy"],
+        "{s}"
+    );
+    assert!(
+        s.contains("no points from dragon, magic-portal, princess in either"),
+        "{s}"
+    );
+}
+
+#[test]
 fn simulate_and_compare_play_the_chosen_bots_and_name_them() {
     let base = root().join("configs/base.toml");
     let sim = |bots: &str| {
