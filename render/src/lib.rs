@@ -3,7 +3,9 @@
 //! Board pictures as SVG, drawn from the public [`Game`] API and the tile data
 //! alone: cities, roads, fields and centre features from each tile's slot model,
 //! markers as symbols, figures in their owners' colours, the last placed tile
-//! outlined, and a panel with the scores and figure supplies. No code names a
+//! outlined, and a panel with the scores and figure supplies. A plugin hook
+//! that fails while the picture is drawn (a figure's note) never stops it: the
+//! figure shows a `?` whose tooltip is the error. No code names a
 //! tile, a marker, a figure kind or a plugin: how a name looks is data
 //! ([`style`]), and an unknown name gets a generic symbol, so a new tile set or
 //! expansion is drawn without changes.
@@ -47,6 +49,8 @@ pub struct Options {
     pub choices: Vec<(u8, usize, String)>,
     /// A short note under a figure, replacing the plugins' own note
     /// ([`Game::figure_note`], e.g. the shepherd's sheep) for that figure.
+    /// Where a plugin's note fails, the figure shows a `?` (`text.note-failed`)
+    /// whose tooltip is the error.
     pub figure_notes: BTreeMap<FigureId, String>,
     /// Display names per seat replacing the style's names (e.g. "Blue (greedy)").
     pub seat_names: Vec<String>,
@@ -264,27 +268,36 @@ fn figures(g: &Game, o: &Options, style: &Style, origin: &dyn Fn(Pos) -> (f64, f
             .add(Title::new(format!("{who} {kind} ({place})")))
             .add(shapes::figure(&style.figure(kind), x, y, S * 0.24, &color));
         let note = match o.figure_notes.get(&fig) {
-            Some(n) => Some(n.clone()),
-            None => g.figure_note(fig).ok().flatten(),
+            Some(n) => Ok(Some(n.clone())),
+            None => g.figure_note(fig),
         };
-        if let Some(note) = note {
-            fg = fg.add(
-                Text::new(note.as_str())
-                    .set("class", "note")
-                    .set("x", x)
-                    .set("y", y + S * 0.22)
-                    .set("font-size", 12)
-                    .set("font-weight", "bold")
-                    .set("text-anchor", "middle")
-                    .set("fill", "#111")
-                    .set("stroke", "#fff")
-                    .set("stroke-width", 3)
-                    .set("paint-order", "stroke"),
-            );
+        match note {
+            Ok(Some(note)) => fg = fg.add(note_text(Text::new(note.as_str()), "note", x, y)),
+            Ok(None) => {}
+            // The picture is still drawn: a failed note is a `?` whose tooltip
+            // is the plugin's error, not a silent gap.
+            Err(e) => {
+                let mark = Text::new("?").add(Title::new(format!("no note: {e}")));
+                fg = fg.add(note_text(mark, "note-failed", x, y));
+            }
         }
         layer = layer.add(fg);
     }
     layer
+}
+
+/// `text` styled as a note of class `class` under the figure at `(x, y)`.
+fn note_text(text: Text, class: &str, x: f64, y: f64) -> Text {
+    text.set("class", class)
+        .set("x", x)
+        .set("y", y + S * 0.22)
+        .set("font-size", 12)
+        .set("font-weight", "bold")
+        .set("text-anchor", "middle")
+        .set("fill", "#111")
+        .set("stroke", "#fff")
+        .set("stroke-width", 3)
+        .set("paint-order", "stroke")
 }
 
 fn seat_name(o: &Options, style: &Style, p: usize) -> String {

@@ -205,3 +205,68 @@ features = [
             .descendants()
             .any(|c| c.tag_name().name() == "text" && c.text().map(str::trim) == Some("S"))));
 }
+
+/// A plugin whose `figure_note` hook always fails.
+struct BrokenNote;
+
+impl carcassonne_core::Hooks for BrokenNote {
+    fn subscriptions(&self) -> u64 {
+        carcassonne_core::hook::FIGURE_NOTE
+    }
+
+    fn figure_note(
+        &self,
+        _: &carcassonne_core::View<'_>,
+        _: carcassonne_core::FigureId,
+        _: &mut String,
+    ) -> carcassonne_core::HookResult {
+        Err(carcassonne_core::HookError {
+            plugin: "broken-note".into(),
+            hook: "figure_note",
+            message: "no flock here".into(),
+        })
+    }
+}
+
+#[test]
+fn a_failing_figure_note_shows_a_question_mark_with_the_error() {
+    let set = carcassonne_host::tilesets::load("base", None).unwrap();
+    let cat = carcassonne_core::TileCatalogue::build(&[set], "C2").unwrap();
+    let decl = carcassonne_core::PluginDecl {
+        id: "broken-note".into(),
+        ..Default::default()
+    };
+    let hooks: std::sync::Arc<dyn carcassonne_core::Hooks> = std::sync::Arc::new(BrokenNote);
+    let r =
+        carcassonne_core::Rules::new("broken note", cat, Default::default(), vec![(decl, hooks)])
+            .unwrap();
+    let g = run(
+        &r.into(),
+        2,
+        "draw BA/RFr; place 1 0 0; deploy follower road W",
+    )
+    .unwrap();
+    assert!(g.figure_note(carcassonne_core::FigureId(0)).is_err());
+    let svg = picture(&g);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    // The follower is drawn, with a `?` for its note, whose tooltip is the error.
+    assert_eq!(with_class(&doc, "figure").len(), 1);
+    assert!(with_class(&doc, "note").is_empty());
+    let failed = with_class(&doc, "note-failed");
+    assert_eq!(failed.len(), 1);
+    let text: String = failed[0]
+        .children()
+        .filter(|n| n.is_text())
+        .filter_map(|n| n.text())
+        .collect();
+    assert_eq!(text.trim(), "?");
+    let tip = failed[0]
+        .children()
+        .find(|n| n.has_tag_name("title"))
+        .and_then(|n| n.text())
+        .unwrap_or_default();
+    assert_eq!(
+        tip,
+        "no note: plugin `broken-note` failed in hook `figure_note`: no flock here"
+    );
+}
