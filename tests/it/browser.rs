@@ -2,8 +2,8 @@
 //! headless Chromium (Debian's `chromium` and `chromium-driver`, which
 //! `scripts/test` installs) through a whole Hills & Sheep game against a bot by
 //! clicking, then check the scores the page shows against a replay of the record
-//! it offers for download. A screenshot of the final page is saved under
-//! `target/browser-test/`.
+//! it offers for download. Screenshots (placing a tile, the final page)
+//! and the record are saved under `target/browser-test/`.
 
 use crate::common::rules;
 use carcassonne_core::{Driver, Game, Record};
@@ -67,8 +67,11 @@ fn start_chromedriver() -> (Killed, u16) {
         );
     }
     let port = free_port();
+    // Chromium's own temporary files (it keeps shared memory in the temporary
+    // directory with --disable-dev-shm-usage) go under target/tmp too.
     let child = Command::new(CHROMEDRIVER)
         .arg(format!("--port={port}"))
+        .env("TMPDIR", crate::common::scratch("chromium-tmp"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -136,8 +139,15 @@ async fn settled(c: &Client, after: i64) -> (i64, String) {
     }
 }
 
+/// Where the screenshots and the record go: `browser-test/` in cargo's target
+/// directory (`target/` unless `CARGO_TARGET_DIR` says otherwise; never the
+/// repository or the system's temporary directory).
 fn out_dir() -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/browser-test");
+    let tmp = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let d = tmp
+        .parent()
+        .expect("cargo's temporary directory is inside the target directory")
+        .join("browser-test");
     std::fs::create_dir_all(&d).unwrap();
     d
 }
@@ -153,7 +163,11 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
     // The setup form: the default ruleset (Hills & Sheep), Red a person, Blue a bot.
     c.wait().for_element(Locator::Css("#start")).await.unwrap();
     let rulesets = c.find_all(Locator::Css("#ruleset option")).await.unwrap();
-    assert!(rulesets.len() >= 5, "the shipped rulesets are offered");
+    assert_eq!(
+        rulesets.len(),
+        carcassonne_host::shipped::SHIPPED.len(),
+        "every shipped ruleset is offered"
+    );
     let first = rulesets[0].text().await.unwrap();
     assert!(first.contains("Hills & Sheep"), "{first}");
     let seats = c.find_all(Locator::Css("#seats select")).await.unwrap();
