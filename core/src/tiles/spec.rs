@@ -1,0 +1,69 @@
+//! The tile-set file as written: unchecked, deserialised TOML (`docs/tiles.md`).
+
+use crate::types::FeatureKind;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// Unchecked tile-set file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileSetSpec {
+    /// Name rulesets use to pick the set.
+    pub name: String,
+    /// Free text.
+    #[serde(default)]
+    pub description: String,
+    /// The tiles.
+    pub tiles: Vec<TileSpec>,
+}
+
+/// Unchecked tile description.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileSpec {
+    /// Unique id, e.g. `BA/RCr`.
+    pub id: String,
+    /// Copies in the bag per edition (`C1`, `C2`).
+    #[serde(default)]
+    pub counts: BTreeMap<String, u16>,
+    /// Copies each player holds in his hand instead (never in the bag; e.g. the
+    /// abbey: `per_player = 1`). A plugin plays them (`Cx::play_from_hand`).
+    #[serde(default)]
+    pub per_player: u16,
+    /// Whether the start tile is one copy of this tile.
+    #[serde(default)]
+    pub start: bool,
+    /// Side kinds N E S W as printed, e.g. `CRFR`.
+    pub sides: String,
+    /// Tile-level markers.
+    #[serde(default)]
+    pub markers: Vec<String>,
+    /// Features in local-index order.
+    pub features: Vec<FeatureSpec>,
+    /// Named groups of local features that a plugin interprets, e.g.
+    /// `links = { wagon = [[0, 1], [2, 3]] }`; inert unless a plugin declares the name.
+    #[serde(default)]
+    pub links: BTreeMap<String, Vec<Vec<u8>>>,
+}
+
+/// Unchecked feature description.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FeatureSpec {
+    /// What it is.
+    pub kind: FeatureKind,
+    /// Slots or side names it owns.
+    #[serde(default)]
+    pub slots: Vec<String>,
+    /// For fields: local indices of bordering cities.
+    #[serde(default)]
+    pub adj: Vec<u8>,
+    /// Feature-level markers; a marker listed several times counts several times
+    /// (`["pennant", "pennant"]`: two pennants).
+    #[serde(default)]
+    pub markers: Vec<String>,
+    /// Fields only: an *inner* field, owning no edge slot (between four city caps):
+    /// closed from the moment it is placed. `slots` must then be empty.
+    #[serde(default)]
+    pub inner: bool,
+}
