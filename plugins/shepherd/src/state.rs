@@ -1,0 +1,188 @@
+//! The plugin's state (typed words: [`Bag`], [`Shepherds`], [`FieldState`] with
+//! its [`FlockWord`]), the accessors the hooks use, and the packing of a field
+//! into a step argument.
+
+use crate::{err, TOKEN_KINDS};
+use carcassonne_plugin_sdk::prelude::*;
+
+/// The word a shepherd's feature instance holds: his tokens and his deployment turn.
+///
+/// Bits `4k..4k+4` (k = 0..3) count his tokens of `k + 1` sheep; bits 16..32 hold
+/// the turn he was deployed (turns start at 1, so a standing shepherd's word is
+/// never 0; an instance without a shepherd holds 0).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
+#[repr(transparent)]
+pub struct FlockWord(pub u32);
+
+/// The plugin's per-game state: the bag, by token kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
+#[repr(C)]
+pub struct Bag {
+    /// Tokens of each kind in the bag.
+    pub counts: [u32; TOKEN_KINDS],
+}
+
+/// The plugin's state of each player: where his shepherds stand, so the flock
+/// decisions of a turn need no search over the board's figures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
+#[repr(C)]
+pub struct Shepherds {
+    /// The feature instance of each of his deployed shepherds, plus 1 (0: none).
+    pub at: [u32; 3],
+}
+
+impl Shepherds {
+    /// Notes a shepherd deployed on `f`.
+    pub(crate) fn add(&mut self, f: FeatureId) -> bool {
+        match self.at.iter_mut().find(|a| **a == 0) {
+            Some(a) => {
+                *a = u32::from(f) + 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Forgets the shepherd standing on `f`.
+    pub(crate) fn remove(&mut self, f: FeatureId) {
+        if let Some(a) = self.at.iter_mut().find(|a| **a == u32::from(f) + 1) {
+            *a = 0;
+        }
+    }
+
+    /// The feature instances of his deployed shepherds.
+    pub(crate) fn features(self) -> impl Iterator<Item = FeatureId> {
+        self.at
+            .into_iter()
+            .filter(|&a| a != 0)
+            .map(|a| FeatureId((a - 1) as u16))
+    }
+}
+
+/// The plugin's state of each feature instance (fields only).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
+#[repr(C)]
+pub struct FieldState {
+    /// The flock of the shepherd standing on this instance.
+    pub flock: FlockWord,
+    /// At roots: shepherds standing anywhere in the field.
+    pub shepherds: u32,
+}
+
+impl FlockWord {
+    /// A shepherd deployed in `turn`, with no token yet.
+    pub fn deployed(turn: u16) -> FlockWord {
+        FlockWord(u32::from(turn) << 16)
+    }
+
+    /// The turn the shepherd was deployed.
+    pub fn turn(self) -> u16 {
+        (self.0 >> 16) as u16
+    }
+
+    /// His tokens showing `k + 1` sheep (`k` in `0..4`).
+    pub fn count(self, k: usize) -> u32 {
+        (self.0 >> (4 * k)) & 0xF
+    }
+
+    /// Number of tokens.
+    pub fn tokens(self) -> u32 {
+        (0..4).map(|k| self.count(k)).sum()
+    }
+
+    /// Sheep on his tokens.
+    pub fn sheep(self) -> u32 {
+        (0..4).map(|k| self.count(k) * (k as u32 + 1)).sum()
+    }
+
+    /// Adds a sheep token of kind `k` (`None` if `k` is not a sheep kind or the count would overflow).
+    pub fn with_token(self, k: usize) -> Option<FlockWord> {
+        (k < 4 && self.count(k) < 15).then(|| FlockWord(self.0 + (1 << (4 * k))))
+    }
+}
+
+/// Tokens `(in the bag, with shepherds on the board)` from the plugin's state:
+/// `game` is its per-game words, `features` its words of every feature instance.
+/// Token conservation (S1) is `bag + board == TOKENS` at every step.
+///
+/// With the core, for a game `g` whose ruleset enables the plugin as `pi`:
+/// `tokens_in_play(g.plugin_state(pi).unwrap(), (0..g.feature_count()).filter_map(|f| g.plugin_feature_state(pi, FeatureId(f as u16))))`.
+pub fn tokens_in_play<'a>(
+    game: &[u32],
+    features: impl IntoIterator<Item = &'a [u32]>,
+) -> (u32, u32) {
+    let bag = game.iter().take(TOKEN_KINDS).sum();
+    let board = features
+        .into_iter()
+        .filter_map(|w| w.first())
+        .map(|&w| FlockWord(w).tokens())
+        .sum();
+    (bag, board)
+}
+
+/// Packs a field of the placed tile for a decision step: its local index and the
+/// tile's position (for [`Plugin::describe_step`], which sees no game).
+pub(crate) fn pack_field(local: u8, pos: Pos) -> u32 {
+    let c = |v: i16| (i32::from(v) + 2048).clamp(0, 4095) as u32;
+    u32::from(local) | c(pos.x) << 8 | c(pos.y) << 20
+}
+
+pub(crate) fn unpack_field(arg: u32) -> (u8, Pos) {
+    let c = |v: u32| ((v & 0xFFF) as i32 - 2048) as i16;
+    ((arg & 0xFF) as u8, Pos::new(c(arg >> 8), c(arg >> 20)))
+}
+
+pub(crate) fn bag(v: &View<'_>) -> Result<[u32; TOKEN_KINDS], Error> {
+    Ok(v.game_state::<Bag>()?.counts)
+}
+
+pub(crate) fn flock_word(v: &View<'_>, f: FeatureId) -> FlockWord {
+    v.feature_state::<FieldState>(f)
+        .map_or(FlockWord(0), |s| s.flock)
+}
+
+/// Shepherds standing anywhere in the field with root `root`.
+pub(crate) fn shepherd_count(v: &View<'_>, root: FeatureId) -> u32 {
+    v.feature_state::<FieldState>(root)
+        .map_or(0, |s| s.shepherds)
+}
+
+/// Adds `delta` to the shepherd count of the field containing `f`.
+pub(crate) fn add_shepherd_count(cx: &mut Cx<'_>, f: FeatureId, delta: i32) -> HookResult {
+    let root = cx.find(f);
+    let c = &mut cx.feature_state_mut::<FieldState>(root)?.shepherds;
+    *c = c
+        .checked_add_signed(delta)
+        .ok_or_else(|| err("shepherd count out of range"))?;
+    Ok(())
+}
+
+pub(crate) fn set_flock_word(cx: &mut Cx<'_>, f: FeatureId, w: FlockWord) -> HookResult {
+    cx.feature_state_mut::<FieldState>(f)?.flock = w;
+    Ok(())
+}
+
+/// The feature instance figure `g` stands on, if `g` is a shepherd (figure kind
+/// `shepherd`) in the field with root `root`.
+pub(crate) fn shepherd_in(
+    v: &View<'_>,
+    shepherd: FigureKindId,
+    g: FigureId,
+    root: FeatureId,
+) -> Option<FeatureId> {
+    if v.figure_kind(g) != shepherd {
+        return None;
+    }
+    v.figure_feature(g).filter(|&f| v.find(f) == root)
+}
+
+/// The deployed shepherds whose field is the set with root `root`, by figure id.
+pub(crate) fn shepherds_in<'a>(
+    v: &'a View<'_>,
+    root: FeatureId,
+) -> impl Iterator<Item = FigureId> + 'a {
+    let shepherd = v.my_figure(0);
+    (0..v.figure_count() as u16)
+        .map(FigureId)
+        .filter(move |&g| shepherd_in(v, shepherd, g, root).is_some())
+}
