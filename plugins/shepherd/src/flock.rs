@@ -6,8 +6,18 @@ use crate::{err, Shepherd, TAG_FLOCK, WOLF};
 use carcassonne_plugin_sdk::prelude::*;
 
 impl Shepherd {
+    /// Takes a sheep token of kind `k` out of the bag and adds it to the flock
+    /// of the shepherd on `f`.
+    fn add_token(cx: &mut Cx<'_>, f: FeatureId, k: usize) -> HookResult {
+        Self::take(cx, k)?;
+        let w = flock_word(cx, f)
+            .with_token(k)
+            .ok_or_else(|| err("bad token"))?;
+        set_flock_word(cx, f, w)
+    }
+
     /// Takes a token of kind `k` out of the bag.
-    pub(crate) fn take(cx: &mut Cx<'_>, k: usize) -> HookResult {
+    fn take(cx: &mut Cx<'_>, k: usize) -> HookResult {
         let slot = cx
             .game_state_mut::<Bag>()?
             .counts
@@ -141,11 +151,7 @@ impl Shepherd {
             }
             return Ok(());
         }
-        Self::take(cx, k as usize)?;
-        let w = flock_word(cx, f)
-            .with_token(k as usize)
-            .ok_or_else(|| err("bad token"))?;
-        set_flock_word(cx, f, w)?;
+        Self::add_token(cx, f, k as usize)?;
         if cx.logging() {
             let n = k + 1;
             cx.log(format!("{{P{who}}} draws {n} sheep for the new flock."));
@@ -175,11 +181,7 @@ impl Shepherd {
             }
             return Ok(());
         }
-        Self::take(cx, k as usize)?;
-        let w = flock_word(cx, f)
-            .with_token(k as usize)
-            .ok_or_else(|| err("bad token"))?;
-        set_flock_word(cx, f, w)?;
+        Self::add_token(cx, f, k as usize)?;
         if cx.logging() {
             let total: u32 = shepherds_in(cx, root)
                 .filter_map(|g| cx.figure_feature(g))
