@@ -5,7 +5,11 @@
 
 use carcassonne_core::scenario::{check, run};
 use carcassonne_core::*;
+use census::{copies, count, fingerprint};
 use std::sync::Arc;
+
+#[path = "../../tests/it/census.rs"]
+mod census;
 
 const BASE: &str = include_str!("../../configs/tilesets/base.toml");
 const HS: &str = include_str!("../../configs/tilesets/hills-and-sheep.toml");
@@ -34,20 +38,20 @@ fn rules() -> Arc<Rules> {
 fn hills_and_sheep_tile_counts_per_edition() {
     for ed in ["C1", "C2"] {
         let cat = TileCatalogue::build(&sets(&[HS, SPECIAL]), ed).unwrap();
-        let copies = |pred: &dyn Fn(&TileType) -> bool| -> u32 {
-            cat.types
-                .iter()
-                .filter(|t| pred(t))
-                .map(|t| u32::from(t.count))
-                .sum()
-        };
         let hill = cat.markers.bit("hill");
         let vineyard = cat.markers.bit("vineyard");
-        assert_eq!(copies(&|_| true), 18, "{ed}");
-        assert_eq!(copies(&|t| t.markers & hill != 0), 8, "{ed} hills");
-        assert_eq!(copies(&|t| t.markers & vineyard != 0), 8, "{ed} vineyards");
+        assert_eq!(copies(&cat, |_| true), 18, "{ed}");
+        assert_eq!(copies(&cat, |t| t.markers & hill != 0), 8, "{ed} hills");
         assert_eq!(
-            copies(&|t| t.features.iter().any(|f| f.kind == FeatureKind::Cloister)),
+            copies(&cat, |t| t.markers & vineyard != 0),
+            8,
+            "{ed} vineyards"
+        );
+        assert_eq!(
+            copies(&cat, |t| t
+                .features
+                .iter()
+                .any(|f| f.kind == FeatureKind::Cloister)),
             2,
             "{ed} cloisters"
         );
@@ -59,32 +63,9 @@ fn hills_and_sheep_tile_counts_per_edition() {
     // The one edition difference: RR.h gains a garden.
     let c1 = TileCatalogue::build(&sets(&[HS]), "C1").unwrap();
     let c2 = TileCatalogue::build(&sets(&[HS]), "C2").unwrap();
-    assert_eq!(c1.get(c1.by_id("HS/RR.h").unwrap()).unwrap().count, 1);
-    assert_eq!(c2.get(c2.by_id("HS/RR.h").unwrap()).unwrap().count, 0);
-    assert_eq!(c2.get(c2.by_id("HS/RR.hG").unwrap()).unwrap().count, 1);
-}
-
-/// Each feature as `kind:sides` (sides it touches as printed, plus the number of
-/// bordering cities for fields), sorted: a compact connectivity fingerprint.
-fn fingerprint(t: &TileType) -> Vec<String> {
-    let mut v: Vec<String> = t
-        .features
-        .iter()
-        .map(|f| {
-            let sides: String = (0..4)
-                .filter(|d| f.sides & (1 << d) != 0)
-                .map(|d| ['N', 'E', 'S', 'W'][d])
-                .collect();
-            let adj = if f.kind == FeatureKind::Field {
-                format!("/{}", f.adj.len())
-            } else {
-                String::new()
-            };
-            format!("{}:{sides}{adj}", f.kind)
-        })
-        .collect();
-    v.sort();
-    v
+    assert_eq!(count(&c1, "HS/RR.h"), 1);
+    assert_eq!(count(&c2, "HS/RR.h"), 0);
+    assert_eq!(count(&c2, "HS/RR.hG"), 1);
 }
 
 #[test]
@@ -179,7 +160,7 @@ fn hills_and_sheep_tiles_connect_as_printed() {
         let t = cat
             .get(cat.by_id(id).unwrap_or_else(|| panic!("{id} missing")))
             .unwrap();
-        assert_eq!(fingerprint(t), *feats, "{id}");
+        assert_eq!(fingerprint(t, None), *feats, "{id}");
         let names: Vec<&str> = (0..cat.markers.names().len() as u8)
             .filter(|&m| t.markers & (1 << m) != 0)
             .map(|m| cat.markers.name(m).unwrap())

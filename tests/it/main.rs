@@ -6,6 +6,7 @@ mod browser;
 mod builder;
 mod capabilities;
 mod cathedrals;
+mod census;
 mod cli;
 mod common;
 mod docs;
