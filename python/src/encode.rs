@@ -9,12 +9,16 @@
 //! |---|---|---|
 //! | placements | `((y+R)·S + (x+R))·4 + rot` | place the drawn tile at (x, y) turned `rot` |
 //! | figure step | `1 + kind·F + feature` (after `Pass` = 0) | deploy a figure of `kind` on feature `feature` of the tile just placed |
-//! | specials | `plugin·64 + code` | a plugin's own figure-step option |
+//! | specials | `plugin·64 + k` | the `k`-th legal figure-step option of a plugin's own, in the game's order |
 //! | decisions | `code` | an option of a plugin decision |
 //!
-//! Plugin codes of 64 or more, and deployments anywhere but on a feature of
-//! the tile just placed (corners, other tiles: plugin figures that move), have
-//! no id: an error names them.
+//! A plugin's own figure-step options carry codes of its choosing (a packed
+//! tile or position, say), so their ids rank them among the options the plugin
+//! offers now: the meaning of such an id depends on the state, like the mask.
+//! More than 64 such options of one plugin at once, decision codes of 64 or
+//! more, and deployments anywhere but on a feature of the tile just placed
+//! (corners, other tiles: plugin figures that move) have no id: an error names
+//! them.
 
 use carcassonne_core::{
     Action, Actor, EdgeKind, FigureId, FigureKindId, FigureOption, Game, Location, Placement, Pos,
@@ -25,6 +29,19 @@ use carcassonne_core::{
 pub const CODES: usize = 64;
 /// Players the planes and vectors have room for.
 const PLAYERS: usize = carcassonne_core::MAX_PLAYERS;
+
+/// The codes of the legal figure-step options of plugin `plugin`'s own
+/// (`FigureOption::Special`) in `g`, in the game's canonical order.
+fn specials_of(g: &Game, plugin: u8) -> Result<Vec<u32>, String> {
+    Ok(g.legal_actions()
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Figure(FigureOption::Special { plugin: p, code }) if p == plugin => Some(code),
+            _ => None,
+        })
+        .collect())
+}
 
 /// The encoding of one ruleset.
 #[derive(Clone, Debug)]
@@ -109,10 +126,18 @@ impl Encoding {
                 Err("a deployment off the features of the tile just placed has no id".into())
             }
             Action::Figure(FigureOption::Special { plugin, code }) => {
-                if code as usize >= CODES {
-                    return Err(format!("special option code {code} is 64 or more"));
+                let k = specials_of(g, plugin)?
+                    .iter()
+                    .position(|&c| c == code)
+                    .ok_or_else(|| {
+                        format!("plugin {plugin} offers no special option {code} now")
+                    })?;
+                if k >= CODES {
+                    return Err(format!(
+                        "plugin {plugin} offers more than {CODES} special options at once"
+                    ));
                 }
-                Ok(self.placements() + self.figures() + plugin as usize * CODES + code as usize)
+                Ok(self.placements() + self.figures() + plugin as usize * CODES + k)
             }
             Action::Choose(code) => {
                 if code as usize >= CODES {
@@ -155,10 +180,11 @@ impl Encoding {
         }
         i -= self.figures();
         if i < self.specials() {
-            return Ok(Action::Figure(FigureOption::Special {
-                plugin: (i / CODES) as u8,
-                code: (i % CODES) as u32,
-            }));
+            let (plugin, k) = ((i / CODES) as u8, i % CODES);
+            let code = *specials_of(g, plugin)?.get(k).ok_or_else(|| {
+                format!("action id {id}: plugin {plugin} offers no special option {k} now")
+            })?;
+            return Ok(Action::Figure(FigureOption::Special { plugin, code }));
         }
         i -= self.specials();
         if i < CODES {

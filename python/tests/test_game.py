@@ -66,6 +66,11 @@ def test_every_shipped_ruleset_plays_with_the_encodings(name):
             game.sample_chance()
             continue
         ids = np.flatnonzero(game.legal_action_mask())
+        # Every legal action has an id and back, plugins' own options too (their
+        # codes may be packed positions: the id ranks them among the legal ones).
+        texts = game.legal_actions()
+        assert len(ids) == len(texts)
+        assert sorted(game.action_text(int(i)) for i in ids) == sorted(texts)
         game.apply(int(ids[rng.integers(len(ids))]))
     assert game.encode_observation(0)["state"].shape == game.observation_shapes[1]
 
