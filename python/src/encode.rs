@@ -9,16 +9,16 @@
 //! |---|---|---|
 //! | placements | `((y+R)·S + (x+R))·4 + rot` | place the drawn tile at (x, y) turned `rot` |
 //! | figure step | `1 + kind·F + feature` (after `Pass` = 0) | deploy a figure of `kind` on feature `feature` of the tile just placed |
-//! | specials | `plugin·64 + k` | the `k`-th legal figure-step option of a plugin's own, in the game's order |
+//! | specials | `plugin·64 + k` | the `k`-th legal figure-step option of a plugin's own, in the game's order; `M` = tiles × (most features of a tile + 5) bounds the places a figure can go (features, corners, tiles) |
 //! | decisions | `code` | an option of a plugin decision |
+//! | other deployments | `kind·M + k` | the `k`-th legal deployment of a figure of `kind` anywhere but on a feature of the tile just placed (a corner, another tile: plugin figures that move), in the game's order |
 //!
 //! A plugin's own figure-step options carry codes of its choosing (a packed
-//! tile or position, say), so their ids rank them among the options the plugin
-//! offers now: the meaning of such an id depends on the state, like the mask.
-//! More than 64 such options of one plugin at once, decision codes of 64 or
-//! more, and deployments anywhere but on a feature of the tile just placed
-//! (corners, other tiles: plugin figures that move) have no id: an error names
-//! them.
+//! tile or position, say), and a deployment off the tile just placed has no
+//! small number of its own, so their ids rank them among the legal ones: the
+//! meaning of such an id depends on the state, like the mask. More than 64
+//! such options of one plugin at once, and decision codes of 64 or more, have
+//! no id: an error names them.
 
 use carcassonne_core::{
     Action, Actor, EdgeKind, FigureId, FigureKindId, FigureOption, Game, Location, Placement, Pos,
@@ -39,6 +39,24 @@ fn specials_of(g: &Game, plugin: u8) -> Result<Vec<u32>, String> {
         .filter_map(|a| match a {
             Action::Figure(FigureOption::Special { plugin: p, code }) if p == plugin => Some(code),
             _ => None,
+        })
+        .collect())
+}
+
+/// Where the legal deployments of figure `kind` in `g` go that are not on a
+/// feature of the tile just placed, in the game's canonical order.
+fn other_deploys(g: &Game, kind: FigureKindId) -> Result<Vec<Location>, String> {
+    let last = g.last_placed();
+    Ok(g.legal_actions()
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Figure(FigureOption::Deploy { kind: k, at }) if k == kind => Some(at),
+            _ => None,
+        })
+        .filter(|at| match *at {
+            Location::Feature(f) => g.feature_tile(f).is_none() || g.feature_tile(f) != last,
+            _ => true,
         })
         .collect())
 }
@@ -97,7 +115,17 @@ impl Encoding {
 
     /// Number of action ids.
     pub fn actions(&self) -> usize {
-        self.placements() + self.figures() + self.specials() + CODES
+        self.placements() + self.figures() + self.specials() + CODES + self.others()
+    }
+
+    /// Ids per figure kind in the other-deployments block: more than the
+    /// places a figure can go (every feature, corner and tile of a game).
+    fn per_kind(&self) -> usize {
+        self.radius.max(1) as usize * (self.feats + 5)
+    }
+
+    fn others(&self) -> usize {
+        self.kinds.max(1) * self.per_kind()
     }
 
     /// The id of `a`, an action of `g`.
@@ -122,8 +150,29 @@ impl Encoding {
                 let local = g.feature_local(f).unwrap_or(0) as usize;
                 Ok(self.placements() + 1 + kind.index() * self.feats + local)
             }
-            Action::Figure(FigureOption::Deploy { .. }) => {
-                Err("a deployment off the features of the tile just placed has no id".into())
+            Action::Figure(FigureOption::Deploy { kind, at }) => {
+                let k = other_deploys(g, kind)?
+                    .iter()
+                    .position(|&l| l == at)
+                    .ok_or_else(|| {
+                        format!(
+                            "no legal deployment of figure kind {} there now",
+                            kind.index()
+                        )
+                    })?;
+                if k >= self.per_kind() {
+                    return Err(format!(
+                        "more than {} deployments of figure kind {} off the tile just placed",
+                        self.per_kind(),
+                        kind.index()
+                    ));
+                }
+                Ok(self.placements()
+                    + self.figures()
+                    + self.specials()
+                    + CODES
+                    + kind.index() * self.per_kind()
+                    + k)
             }
             Action::Figure(FigureOption::Special { plugin, code }) => {
                 let k = specials_of(g, plugin)?
@@ -189,6 +238,20 @@ impl Encoding {
         i -= self.specials();
         if i < CODES {
             return Ok(Action::Choose(i as u32));
+        }
+        i -= CODES;
+        if i < self.others() {
+            let (kind, k) = (
+                FigureKindId((i / self.per_kind()) as u8),
+                i % self.per_kind(),
+            );
+            let at = *other_deploys(g, kind)?.get(k).ok_or_else(|| {
+                format!(
+                    "action id {id}: no deployment {k} of figure kind {} now",
+                    kind.index()
+                )
+            })?;
+            return Ok(Action::Figure(FigureOption::Deploy { kind, at }));
         }
         Err(format!("action id {id} is not below {}", self.actions()))
     }
