@@ -201,7 +201,7 @@ fn a_library_built_for_a_later_api_epoch_is_rejected_by_the_preflight() {
     let o = run(&["plugins", "--plugin-dir", d.to_str().unwrap()]);
     assert_clean_failure(
         &o,
-        "built for plugin API epoch 3, this program supports epoch 2",
+        "built for plugin API epoch 4, this program supports epoch 3",
     );
     assert_clean_failure(&o, "libcarcassonne_test_wrong_epoch");
 }
@@ -214,7 +214,7 @@ fn a_library_of_epoch_1_is_named_as_such() {
     let o = run(&["plugins", "--plugin-dir", d.to_str().unwrap()]);
     assert_clean_failure(
         &o,
-        "built for plugin API epoch 1, this program supports epoch 2",
+        "built for plugin API epoch 1, this program supports epoch 3",
     );
     assert_clean_failure(&o, "libcarcassonne_test_epoch1");
     assert_eq!(text(&o.stderr).lines().count(), 1, "{}", text(&o.stderr));

@@ -1,4 +1,4 @@
-//! # carcassonne-plugin-abi — the binary interface, epoch 2
+//! # carcassonne-plugin-abi — the binary interface, epoch 3
 //!
 //! Everything that crosses the boundary between the `carcassonne` host and a
 //! plugin — compiled in or loaded from a shared library — is defined here, in
@@ -62,14 +62,14 @@ pub use carcassonne_core::hooks::{
     FigureOption, NameCtx, Outcome, Placement, Points, ScoreInfo, ScoreReason, Step,
 };
 pub use carcassonne_core::types::*;
-pub use carcassonne_core::CoreOptions;
+pub use carcassonne_core::{CoreOptions, FigureClass};
 use std::ffi::c_void;
 
 /// The ABI epoch this crate defines. Every change of the interface is a new epoch.
-pub const ABI_EPOCH: u32 = 2;
+pub const ABI_EPOCH: u32 = 3;
 
 /// The root module's version string: `"<ABI_EPOCH>.0.0"` (checked before the layout).
-pub const ABI_VERSION: &str = "2.0.0";
+pub const ABI_VERSION: &str = "3.0.0";
 
 /// What the scoring hooks see (the core's `ScoreInfo`, with its slices as `RSlice`).
 #[repr(C)]
@@ -100,8 +100,8 @@ pub struct AbiScoreInfo<'a> {
 }
 
 const _: () = {
-    // ABI_VERSION must start with ABI_EPOCH ("2.0.0").
+    // ABI_VERSION must start with ABI_EPOCH ("3.0.0").
     let v = ABI_VERSION.as_bytes();
-    assert!(ABI_EPOCH == 2 && v[0] == b'2' && v[1] == b'.');
+    assert!(ABI_EPOCH == 3 && v[0] == b'3' && v[1] == b'.');
     assert!(MAX_PLAYERS == 6);
 };

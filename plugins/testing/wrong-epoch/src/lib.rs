@@ -1,5 +1,5 @@
-//! A plugin library built for a later ABI epoch (3): its manifest says epoch 3
-//! and its root module declares version 3.0.0, as a real epoch-3 library would.
+//! A plugin library built for a later ABI epoch (4): its manifest says epoch 4
+//! and its root module declares version 4.0.0, as a real epoch-4 library would.
 //! The loader's pre-flight must reject it with one clear line.
 #![allow(non_camel_case_types, non_local_definitions, missing_docs)]
 
@@ -12,7 +12,7 @@ use carcassonne_plugin_abi::{PluginDescriptor, PluginManifest, MANIFEST_MAGIC};
 #[no_mangle]
 pub static carcassonne_plugin_manifest: PluginManifest = PluginManifest {
     magic: MANIFEST_MAGIC,
-    epoch: 3,
+    epoch: 4,
     sdk_version: [0; 32],
 };
 
@@ -30,7 +30,7 @@ impl RootModule for PluginLib_Ref {
     abi_stable::declare_root_module_statics! {PluginLib_Ref}
     const BASE_NAME: &'static str = "carcassonne_plugin";
     const NAME: &'static str = "carcassonne plugin library";
-    const VERSION_STRINGS: VersionStrings = VersionStrings::new("3.0.0");
+    const VERSION_STRINGS: VersionStrings = VersionStrings::new("4.0.0");
 }
 
 extern "C" fn descriptors() -> RVec<PluginDescriptor> {
@@ -40,7 +40,7 @@ extern "C" fn descriptors() -> RVec<PluginDescriptor> {
 #[export_root_module]
 fn root() -> PluginLib_Ref {
     PluginLib {
-        abi_epoch: 3,
+        abi_epoch: 4,
         descriptors,
     }
     .leak_into_prefix()
