@@ -23,13 +23,19 @@
 //!
 //! The plugin API may still change until the four expansions that follow Hills
 //! & Sheep (Inns & Cathedrals, Traders & Builders, Abbey & Mayor, Princess &
-//! Dragon) run on it; then it is declared stable. **Every change of this crate
-//! bumps the epoch** ([`ABI_EPOCH`], the crate's major version and the root
-//! module's version). A library of another epoch is refused with one line
+//! Dragon) run on it; then it is declared stable. **Every change of a surface
+//! that was released bumps the epoch** ([`ABI_EPOCH`], the crate's major
+//! version and the root module's version). A library of another epoch is refused with one line
 //! before anything else of it is looked at: every library exports a
 //! [`PluginManifest`] (a plain `static` whose layout never changes), which the
 //! host reads with `libloading` first; then abi_stable's typed root module and
 //! layout checks run for the matching epoch.
+//!
+//! The surface (the two tables and the layout of every type reachable from the
+//! root module) is pinned by `tests/surface.rs` against the committed
+//! `surface.txt`: a change fails that test until the list is regenerated, and
+//! the epoch is bumped when a release shipped the old surface (ARCHITECTURE.md,
+//! "Stability policy").
 //!
 //! ## Rules
 //!
