@@ -1,0 +1,113 @@
+//! Abbey & Mayor as a whole: the tile set's census (section 3 of
+//! `shared/expansions/abbey-and-mayor.md`) and the shipped rulesets
+//! `configs/abbey-and-mayor.toml` and `configs/abbey-and-mayor-hills-and-sheep.toml`
+//! (checked, conformance kit at 2, 4 and 6 players, compiled in against loaded).
+
+use crate::common::*;
+use carcassonne_core::conformance::{run as conformance, Options};
+use carcassonne_core::{Game, Rules};
+
+/// Copies of the Abbey & Mayor land tiles in `rules` and their pennants.
+fn census(rules: &Rules) -> (usize, u32) {
+    let pennant = rules.tiles.markers.bit("pennant");
+    let (mut tiles, mut pennants) = (0, 0);
+    for t in &rules.tiles.types {
+        if t.id.starts_with("AM/") && t.id != "AM/A" {
+            tiles += t.count as usize;
+            let p: u32 = t.features.iter().map(|f| f.marker_count(pennant)).sum();
+            pennants += p * u32::from(t.count);
+        }
+    }
+    (tiles, pennants)
+}
+
+#[test]
+fn am_tiles_twelve_land_tiles_per_edition_six_pennants_and_an_abbey_each() {
+    for edition in ["C1", "C2"] {
+        let r = rules(&format!(
+            "name = \"am\"\nedition = \"{edition}\"\ntilesets = [\"base\", \"abbey-and-mayor\"]\n\
+             [plugins.abbey]\n"
+        ));
+        assert_eq!(census(&r), (12, 6), "{edition}");
+        assert!(r.tiles.by_id(if edition == "C1" { "AM/R" } else { "AM/RG" }).is_some());
+        let a = r.tiles.by_id("AM/A").unwrap();
+        for players in [2, 6] {
+            let g = Game::new(r.clone(), players, 0).unwrap();
+            assert_eq!(g.bag_len(), 71 + 12);
+            assert!((0..players).all(|p| g.hand_count(p, a) == 1));
+        }
+    }
+}
+
+#[test]
+fn am_tiles_crossing_cities_and_a_road_under_a_city_stay_apart() {
+    let r = rules("name = \"am\"\ntilesets = [\"base\", \"abbey-and-mayor\"]\n");
+    // AM/CCcc+ north of the start: its N+S city joins the start's cap; its W+E
+    // city and both inner fields are separate features, the fields closed at once.
+    let g = run(&r, 2, "draw AM/CCcc+; place 0 -1 0; pass").unwrap();
+    let t = g.tile_at(carcassonne_core::Pos::new(0, -1)).unwrap();
+    let root = |l| g.find(g.feature_of(t, l).unwrap()).unwrap();
+    let roots = [root(0), root(1), root(2), root(3)];
+    for i in 0..4 {
+        for j in i + 1..4 {
+            assert_ne!(roots[i], roots[j]);
+        }
+    }
+    assert_eq!(g.open_sides(roots[2]), Some(0));
+    assert_eq!(g.open_sides(roots[3]), Some(0));
+    // AM/CRcr+: NL and NR are different fields, SL and SR one; the road runs N–S.
+    let g = run(&r, 2, "draw AM/CRcr+; place 1 0 1; pass").unwrap();
+    let t = g.tile_at(carcassonne_core::Pos::new(1, 0)).unwrap();
+    let tt = g.tile_type(t).unwrap();
+    assert_eq!(tt.features.len(), 5);
+    assert_ne!(g.find(g.feature_of(t, 2).unwrap()), g.find(g.feature_of(t, 3).unwrap()));
+}
+
+const CONFIGS: [&str; 2] = ["abbey-and-mayor.toml", "abbey-and-mayor-hills-and-sheep.toml"];
+
+#[test]
+fn abbey_and_mayor_rulesets_check_and_enable_the_four_plugins() {
+    for name in CONFIGS {
+        let r = config(name);
+        for id in ["abbey", "mayor", "wagon", "barn"] {
+            assert!(r.plugins.iter().any(|p| p.decl.id == id), "{name}: {id}");
+        }
+        for kind in ["mayor", "wagon", "barn"] {
+            assert!(r.figure_kind(kind).is_some(), "{name}: {kind}");
+        }
+        assert!(r.tiles.by_id("AM/A").is_some());
+    }
+    let r = config("abbey-and-mayor-hills-and-sheep.toml");
+    for id in ["shepherd", "hills", "vineyards", "special-cities"] {
+        assert!(r.plugins.iter().any(|p| p.decl.id == id), "{id}");
+    }
+}
+
+#[test]
+fn abbey_and_mayor_rulesets_pass_the_conformance_kit_at_2_4_and_6_players() {
+    for name in CONFIGS {
+        let r = config(name);
+        for (players, first_seed) in [(2, 0), (4, 500), (6, 900)] {
+            let opts = Options {
+                games: 25,
+                players,
+                first_seed,
+                ..Options::default()
+            };
+            let report = conformance(&r, opts, &|_| Ok(()))
+                .unwrap_or_else(|f| panic!("{name}, {players} players: {f}"));
+            assert_eq!(report.games, 25);
+        }
+    }
+}
+
+#[test]
+fn abbey_and_mayor_rulesets_same_compiled_in_and_loaded() {
+    for name in CONFIGS {
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs").join(name),
+        )
+        .unwrap();
+        assert_same_compiled_in_and_loaded(&text, 3, 0..2);
+    }
+}
