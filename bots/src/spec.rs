@@ -269,6 +269,8 @@ mod tests {
             ("mcts:500:threads=4", "mcts:500:threads=4"),
             ("mcts:threads=2:300", "mcts:300:threads=2"),
             ("mcts:100:c=1.5", "mcts:100:c=1.5"),
+            ("mcts:500:horizon=2", "mcts:500:horizon=2"),
+            ("mcts:horizon=end", "mcts:1000"),
         ] {
             let spec = parse(text).unwrap();
             assert_eq!(spec.to_string(), shown, "{text}");

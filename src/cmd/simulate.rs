@@ -155,7 +155,7 @@ pub fn run_games(
                             }
                         }
                     }
-                    if i.is_multiple_of(64) {
+                    if i % 64 == 0 {
                         bar.set_position(next.load(Ordering::Relaxed).min(a.games));
                     }
                 }

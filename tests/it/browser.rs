@@ -146,7 +146,7 @@ fn out_dir() -> PathBuf {
 async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
     let (_server, url) = start_server();
     let (_driver, port) = start_chromedriver();
-    let profile = std::env::temp_dir().join(format!("carcassonne-chromium-{}", std::process::id()));
+    let profile = crate::common::scratch("chromium-profile");
     let c = browser(port, &profile).await;
     c.goto(&format!("{url}?delay=0")).await.unwrap();
 

@@ -29,11 +29,11 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A path in this test run's temporary directory.
+/// A path in this test run's scratch directory (`target/tmp/cli/`, emptied
+/// once per run); each test uses names of its own.
 pub fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("carcassonne-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d.join(name)
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| crate::common::scratch("cli")).join(name)
 }
 
 /// The program failed with one clear line containing `needle`, and did not panic.

@@ -49,72 +49,73 @@ pub fn config(name: &str) -> Arc<Rules> {
     }
 }
 
-/// A directory holding exactly the official plugins' libraries. They are
-/// dev-dependencies of this package, so cargo has built them with this test binary
-/// (into `target/<profile>/deps/`); they are copied to a directory of their own.
+/// A fresh, empty directory for one test's files, under cargo's directory for
+/// integration tests' temporary files (`target/tmp/`): test runs leave nothing
+/// in the system's temporary directory, and the next run starts it afresh.
+/// Tests running at the same time use different tags.
+pub fn scratch(tag: &str) -> std::path::PathBuf {
+    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(tag);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display()));
+    d
+}
+
+/// A directory of its own (`target/tmp/<tag>/`) holding exactly the given
+/// libraries (crate names) of `target/<profile>/deps/`. They are
+/// dev-dependencies of this package, so cargo has built them with this test
+/// binary; they are hard-linked (or copied), and the tests only read them.
+fn libraries(tag: &str, crates: &[&str]) -> std::path::PathBuf {
+    let exe = std::path::PathBuf::from(env!("CARGO_BIN_EXE_carcassonne"));
+    let deps = exe.parent().expect("target/<profile>").join("deps");
+    let dir = scratch(tag);
+    for c in crates {
+        let file = format!(
+            "{}{}{}",
+            std::env::consts::DLL_PREFIX,
+            c.replace('-', "_"),
+            std::env::consts::DLL_SUFFIX
+        );
+        let (from, to) = (deps.join(&file), dir.join(&file));
+        std::fs::hard_link(&from, &to)
+            .or_else(|_| std::fs::copy(&from, &to).map(drop))
+            .unwrap_or_else(|e| panic!("{}: {e}", from.display()));
+    }
+    dir
+}
+
+/// A directory holding exactly the official plugins' libraries.
 pub fn official_libraries() -> &'static std::path::Path {
-    use std::path::PathBuf;
-    use std::sync::OnceLock;
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
     DIR.get_or_init(|| {
-        let exe = PathBuf::from(env!("CARGO_BIN_EXE_carcassonne"));
-        let deps = exe.parent().expect("target/<profile>").join("deps");
-        let dir = std::env::temp_dir().join(format!("carcassonne-official-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        for c in [
-            "shepherd",
-            "hills",
-            "vineyards",
-            "abbot",
-            "special-cities",
-            "abbey",
-            "mayor",
-            "dragon",
-            "fairy",
-            "princess",
-            "magic-portal",
-            "trade-goods",
-            "builder",
-            "pig",
-            "inns",
-            "cathedrals",
-            "large-follower",
-        ] {
-            let file = format!(
-                "{}carcassonne_{}_lib{}",
-                std::env::consts::DLL_PREFIX,
-                c.replace('-', "_"),
-                std::env::consts::DLL_SUFFIX
-            );
-            std::fs::copy(deps.join(&file), dir.join(&file))
-                .unwrap_or_else(|e| panic!("{}: {e}", deps.join(&file).display()));
-        }
-        dir
+        libraries(
+            "official-plugins",
+            &[
+                "carcassonne-shepherd-lib",
+                "carcassonne-hills-lib",
+                "carcassonne-vineyards-lib",
+                "carcassonne-abbot-lib",
+                "carcassonne-special-cities-lib",
+                "carcassonne-abbey-lib",
+                "carcassonne-mayor-lib",
+                "carcassonne-dragon-lib",
+                "carcassonne-fairy-lib",
+                "carcassonne-princess-lib",
+                "carcassonne-magic-portal-lib",
+                "carcassonne-trade-goods-lib",
+                "carcassonne-builder-lib",
+                "carcassonne-pig-lib",
+                "carcassonne-inns-lib",
+                "carcassonne-cathedrals-lib",
+                "carcassonne-large-follower-lib",
+            ],
+        )
     })
 }
 
-/// A directory holding the test plugin kit's library (`plugins/testing/kit-lib`,
-/// a dev-dependency, so cargo built it with this test binary).
+/// A directory holding the test plugin kit's library (`plugins/testing/kit-lib`).
 pub fn kit_library() -> &'static std::path::Path {
-    use std::path::PathBuf;
-    use std::sync::OnceLock;
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let exe = PathBuf::from(env!("CARGO_BIN_EXE_carcassonne"));
-        let deps = exe.parent().expect("target/<profile>").join("deps");
-        let dir = std::env::temp_dir().join(format!("carcassonne-kit-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        let file = format!(
-            "{}carcassonne_test_plugins_lib{}",
-            std::env::consts::DLL_PREFIX,
-            std::env::consts::DLL_SUFFIX
-        );
-        std::fs::copy(deps.join(&file), dir.join(&file))
-            .unwrap_or_else(|e| panic!("{}: {e}", deps.join(&file).display()));
-        dir
-    })
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| libraries("kit-plugins", &["carcassonne-test-plugins-lib"]))
 }
 
 /// The same ruleset with the plugins compiled in, and with the test kit's

@@ -238,6 +238,27 @@ fn thousands_of_unknown_keys_are_checked_in_linear_time_and_capped() {
 }
 
 #[test]
+fn a_record_embedding_thousands_of_unknown_keys_fails_fast_and_capped() {
+    // A 56 KB record embedding such a ruleset took 6 s in release before the
+    // loader became linear; now it is one capped list of located problems.
+    let rec = std::fs::read_to_string(root().join("tests/golden/base-3p-seed7.json")).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&rec).unwrap();
+    let ruleset = v["ruleset"]
+        .as_str()
+        .expect("the record embeds its ruleset");
+    let keys: String = (0..8000).map(|i| format!("k{i} = 1\n")).collect();
+    v["ruleset"] = format!("{keys}{ruleset}").into();
+    let path = tmp("many-keys.json");
+    std::fs::write(&path, v.to_string()).unwrap();
+    let o = run(&["replay", path.to_str().unwrap()]);
+    assert_clean_failure(&o, "unknown key `k0`");
+    assert_clean_failure(
+        &o,
+        "and 7900 more problem(s), not listed (only the first 100 are)",
+    );
+}
+
+#[test]
 fn threads_are_capped() {
     assert_clean_failure(
         &run(&[

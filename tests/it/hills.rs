@@ -337,14 +337,17 @@ features = [{ kind = "city", slots = ["N"] }, { kind = "field", slots = ["E", "S
 
 /// A ruleset on the tiny tile set (written to a temporary directory).
 fn tiny(options: &str) -> Arc<Rules> {
-    let dir = std::env::temp_dir().join(format!("carcassonne-hills-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    std::fs::write(dir.join("tiny-hills.toml"), TINY_TILES).expect("write the tile set");
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    let dir = DIR.get_or_init(|| {
+        let dir = scratch("hills-tiny");
+        std::fs::write(dir.join("tiny-hills.toml"), TINY_TILES).expect("write the tile set");
+        dir
+    });
     let text = format!(
         "name = \"tiny hills\"\nedition = \"C2\"\ntilesets = [\"tiny-hills.toml\"]\n\
          [plugins.hills]\n{options}\n"
     );
-    match carcassonne_host::load_str(&text, "<tiny>", Some(&dir), &registry()) {
+    match carcassonne_host::load_str(&text, "<tiny>", Some(dir.as_path()), &registry()) {
         Ok(r) => r.rules,
         Err(e) => panic!("tiny ruleset:\n{e}"),
     }

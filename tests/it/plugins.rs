@@ -88,9 +88,7 @@ fn example_lib() -> &'static Path {
 
 /// A fresh directory holding copies of the given workspace test libraries.
 fn plugin_dir(tag: &str, crates: &[&str]) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("carcassonne-plugins-{}-{tag}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
+    let d = crate::common::scratch(&format!("plugins-{tag}"));
     for c in crates {
         let src = lib_file(workspace_libs(), c);
         std::fs::copy(&src, lib_file(&d, c)).unwrap_or_else(|e| panic!("{}: {e}", src.display()));
@@ -131,10 +129,10 @@ fn assert_clean_failure(o: &Output, needle: &str) {
 }
 
 fn write_ruleset(tag: &str, body: &str) -> PathBuf {
-    let p = std::env::temp_dir().join(format!(
-        "carcassonne-ruleset-{}-{tag}.toml",
-        std::process::id()
-    ));
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    let p = DIR
+        .get_or_init(|| crate::common::scratch("plugins-rulesets"))
+        .join(format!("{tag}.toml"));
     std::fs::write(&p, body).unwrap();
     p
 }
@@ -248,8 +246,7 @@ fn a_library_with_a_mismatched_layout_is_condensed_to_one_line() {
 fn missing_directories_and_files_that_are_no_library_are_clear_errors() {
     let o = run(&["plugins", "--plugin-dir", "/no/such/dir"]);
     assert_clean_failure(&o, "/no/such/dir: no such plugin directory");
-    let d = std::env::temp_dir().join(format!("carcassonne-junk-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+    let d = crate::common::scratch("plugins-junk");
     let junk = lib_file(&d, "junk");
     std::fs::write(&junk, b"not a library").unwrap();
     let o = run(&["plugins", "--plugin-dir", d.to_str().unwrap()]);

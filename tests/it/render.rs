@@ -91,8 +91,7 @@ fn a_finished_game_shows_every_tile_figure_score_and_marker() {
 
 #[test]
 fn render_draws_any_turn_of_a_record() {
-    let dir = std::env::temp_dir().join(format!("carcassonne-render-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch("render-turns");
     let rec = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/golden/hills-and-sheep-abbot-4p-seed5.json");
     let out = dir.join("t10.svg");
@@ -125,8 +124,7 @@ fn render_draws_any_turn_of_a_record() {
 
 #[test]
 fn render_writes_a_png_of_the_pictures_size() {
-    let dir = std::env::temp_dir().join(format!("carcassonne-png-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch("render-png");
     let rec = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/golden/hills-and-sheep-2p-seed11.json");
     let (svg, png) = (dir.join("b.svg"), dir.join("b.PNG"));

@@ -180,10 +180,25 @@ impl Game {
     /// is copied: a few dozen bytes), so no reference count is touched per tile.
     pub(super) fn place_tile(&mut self, ty: TileTypeId, pos: Pos, rot: Rotation) -> HookResult {
         self.ensure_room(pos);
+        // The grid has a margin of one cell around `pos` now: its neighbours are
+        // plain offsets from its index.
+        let w = self.w as usize;
+        let at = (pos.y - self.oy) as usize * w + (pos.x - self.ox) as usize;
+        let side_cell = [at - w, at + 1, at + w, at - 1];
+        let ring_cell = [
+            at - w - 1,
+            at - w,
+            at - w + 1,
+            at + 1,
+            at + w + 1,
+            at + w,
+            at + w - 1,
+            at - 1,
+        ];
         let ti = self.tiles.len() as u16;
         let base = self.feats.len() as u16;
         // Remove pos from the frontier.
-        let c = self.cell(pos);
+        let c = self.cells[at];
         if c & FRONTIER_BIT != 0 {
             let i = (c & !FRONTIER_BIT) as usize;
             self.frontier.swap_remove(i);
@@ -192,7 +207,7 @@ impl Game {
                 self.set_cell(moved, FRONTIER_BIT | i as u16);
             }
         }
-        self.set_cell(pos, ti + 1);
+        self.cells[at] = ti + 1;
         self.tiles.push(PlacedTile {
             pos,
             ty,
@@ -227,17 +242,17 @@ impl Game {
         let mut faced = [NONE16; 12];
         let mut nfaced = 0;
         // Sides: connect with neighbours or extend the frontier.
-        for d in 0..4 {
-            let q = pos.step(Side::from_index(d));
-            let qc = self.cell(q);
+        for (d, &sc) in side_cell.iter().enumerate() {
+            let qc = self.cells[sc];
             let facing = (d + 2) % 4;
             if qc == 0 || qc & FRONTIER_BIT != 0 {
                 // A wildcard side (`Any` = 0) requires nothing of the tile placed there.
                 let need = (geom.edges[d] as u8) << (2 * facing);
                 if qc == 0 {
                     let i = self.frontier.len() as u16;
+                    let q = pos.step(Side::from_index(d));
                     self.frontier.push(Frontier { pos: q, req: need });
-                    self.set_cell(q, FRONTIER_BIT | i);
+                    self.cells[sc] = FRONTIER_BIT | i;
                 } else {
                     self.frontier[(qc & !FRONTIER_BIT) as usize].req |= need;
                 }
@@ -273,8 +288,8 @@ impl Game {
             }
         }
         // Neighbourhood counts for cloisters and spots.
-        for q in pos.ring() {
-            let qc = self.cell(q);
+        for q in ring_cell {
+            let qc = self.cells[q];
             if qc == 0 || qc & FRONTIER_BIT != 0 {
                 continue;
             }

@@ -56,7 +56,7 @@ impl Abbot {
         let n = v.figure_count();
         let players = usize::from(v.players());
         let is_mine = |g: FigureId| v.figure_kind(g) == kind && v.figure_owner(g) == Some(player);
-        let guess = (players > 0 && n.is_multiple_of(players))
+        let guess = (players > 0 && n % players == 0)
             .then(|| {
                 let per = n / players;
                 let first = usize::from(player) * per;

@@ -72,6 +72,43 @@ pub struct Bag {
     pub counts: [u32; TOKEN_KINDS],
 }
 
+/// The plugin's state of each player: where his shepherds stand, so the flock
+/// decisions of a turn need no search over the board's figures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
+#[repr(C)]
+pub struct Shepherds {
+    /// The feature instance of each of his deployed shepherds, plus 1 (0: none).
+    pub at: [u32; 3],
+}
+
+impl Shepherds {
+    /// Notes a shepherd deployed on `f`.
+    fn add(&mut self, f: FeatureId) -> bool {
+        match self.at.iter_mut().find(|a| **a == 0) {
+            Some(a) => {
+                *a = u32::from(f) + 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Forgets the shepherd standing on `f`.
+    fn remove(&mut self, f: FeatureId) {
+        if let Some(a) = self.at.iter_mut().find(|a| **a == u32::from(f) + 1) {
+            *a = 0;
+        }
+    }
+
+    /// The feature instances of his deployed shepherds.
+    fn features(self) -> impl Iterator<Item = FeatureId> {
+        self.at
+            .into_iter()
+            .filter(|&a| a != 0)
+            .map(|a| FeatureId((a - 1) as u16))
+    }
+}
+
 /// The plugin's state of each feature instance (fields only).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
 #[repr(C)]
@@ -340,8 +377,24 @@ impl Shepherd {
         let Some(t) = cx.last_placed() else {
             return Ok(());
         };
-        let (turn, pos) = (cx.turn(), cx.tile_pos(t));
-        // (root, local) of the tile's fields; a tile has at most 12 field segments.
+        let turn = cx.turn();
+        // The fields (roots) holding a shepherd of his deployed before this turn.
+        let mut mine = [FeatureId(u16::MAX); 3];
+        let mut m = 0;
+        for f in cx.player_state::<Shepherds>(me)?.features() {
+            if flock_word(cx, f).turn() < turn {
+                let r = cx.find(f);
+                if !mine[..m].contains(&r) {
+                    mine[m] = r;
+                    m += 1;
+                }
+            }
+        }
+        if m == 0 {
+            return Ok(());
+        }
+        let pos = cx.tile_pos(t);
+        // (root, local) of the tile's fields among those; a tile has at most 12 field segments.
         let mut fields = [(FeatureId(u16::MAX), 0u8); 12];
         let mut n = 0;
         for l in 0..cx.tile_feature_count(t) {
@@ -349,26 +402,18 @@ impl Shepherd {
                 continue;
             }
             let r = cx.find(cx.feature_of(t, l));
-            if n < fields.len() && !fields[..n].iter().any(|&(x, _)| x == r) {
+            if mine[..m].contains(&r)
+                && n < fields.len()
+                && !fields[..n].iter().any(|&(x, _)| x == r)
+            {
                 fields[n] = (r, l);
                 n += 1;
             }
         }
         let fields = &mut fields[..n];
         fields.sort_unstable();
-        for &(root, local) in fields.iter() {
-            if shepherd_count(cx, root) == 0 {
-                continue;
-            }
-            let mine = shepherds_in(cx, root).any(|g| {
-                cx.figure_owner(g) == Some(me)
-                    && cx
-                        .figure_feature(g)
-                        .is_some_and(|f| flock_word(cx, f).turn() < turn)
-            });
-            if mine {
-                cx.push_decision(me, TAG_FLOCK, pack_field(local, pos));
-            }
+        for &(_, local) in fields.iter() {
+            cx.push_decision(me, TAG_FLOCK, pack_field(local, pos));
         }
         Ok(())
     }
@@ -448,7 +493,10 @@ impl Plugin for Shepherd {
     const DESCRIPTION: &'static str =
         "Hills & Sheep: shepherds grow flocks of sheep on fields and herd them for points; beware the wolf";
     const FIGURES: &'static [FigureSpec] = &[FigureSpec::special("shepherd", 1)];
-    const STATE: StateSpec = StateSpec::NONE.game::<Bag>().feature::<FieldState>();
+    const STATE: StateSpec = StateSpec::NONE
+        .game::<Bag>()
+        .player::<Shepherds>()
+        .feature::<FieldState>();
 
     fn new(options: Options) -> Result<Self, ConfigError> {
         if !(1..=3).contains(&options.shepherds_per_player) {
@@ -508,9 +556,11 @@ impl Plugin for Shepherd {
             return Ok(());
         }
         for l in 0..v.tile_feature_count(t) {
+            if v.tile_feature_kind(t, l) != FeatureKind::Field {
+                continue;
+            }
             let f = v.feature_of(t, l);
-            if v.tile_feature_kind(t, l) == FeatureKind::Field && shepherd_count(v, v.find(f)) == 0
-            {
+            if shepherd_count(v, v.find(f)) == 0 {
                 opts.push(FigureOption::Deploy {
                     kind,
                     at: Location::Feature(f),
@@ -530,6 +580,10 @@ impl Plugin for Shepherd {
         let turn = cx.turn();
         set_flock_word(cx, f, FlockWord::deployed(turn))?;
         add_shepherd_count(cx, f, 1)?;
+        let me = cx.current_player();
+        if !cx.player_state_mut::<Shepherds>(me)?.add(f) {
+            return Err(err("more shepherds on the board than a player has"));
+        }
         cx.push_chance(TAG_DEPLOY_DRAW, u32::from(f));
         Ok(())
     }
@@ -604,6 +658,10 @@ impl Plugin for Shepherd {
         };
         if cx.figure_kind(fig) != cx.my_figure(0) {
             return Ok(());
+        }
+        // However he went home (herded, a wolf, another plugin's rule).
+        if let Some(p) = cx.figure_owner(fig) {
+            cx.player_state_mut::<Shepherds>(p)?.remove(feature);
         }
         let w = flock_word(cx, feature);
         if w.0 == 0 {
@@ -712,6 +770,7 @@ mod tests {
     #[test]
     fn state_is_three_words_per_field_and_five_per_game() {
         assert_eq!(Shepherd::STATE.game, 5);
+        assert_eq!(Shepherd::STATE.player, 3);
         assert_eq!(Shepherd::STATE.feature, 2);
     }
 

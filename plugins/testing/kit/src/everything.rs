@@ -131,7 +131,7 @@ impl Plugin for Everything {
             let members = cx.members(cx.find(f)).count();
             check(members >= 1 && members <= cx.feature_count(), "members")?;
         }
-        if cx.turn().is_multiple_of(9) {
+        if cx.turn() % 9 == 0 {
             let p = cx.current_player();
             cx.push_decision(p, TAG_DECISION, u32::from(tile));
         }
@@ -143,7 +143,7 @@ impl Plugin for Everything {
     }
 
     fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
-        if v.turn().is_multiple_of(4) {
+        if v.turn() % 4 == 0 {
             opts.push(v.special_option(SPECIAL));
         }
         Ok(())
@@ -159,7 +159,7 @@ impl Plugin for Everything {
     }
 
     fn after_figure(&self, cx: &mut Cx<'_>) -> HookResult {
-        if cx.turn().is_multiple_of(7) {
+        if cx.turn() % 7 == 0 {
             cx.push_chance(TAG_CHANCE, 0);
         }
         Ok(())
@@ -253,7 +253,7 @@ impl Plugin for Everything {
             )?;
         }
         // Every eleventh turn, score the placed tile's unfinished roads early.
-        if cx.turn().is_multiple_of(11) {
+        if cx.turn() % 11 == 0 {
             if let Some(t) = cx.last_placed() {
                 for l in 0..cx.tile_feature_count(t) {
                     let f = cx.feature_of(t, l);

@@ -90,7 +90,7 @@ impl Plugin for Ghost {
     }
 
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
-        if !cx.turn().is_multiple_of(3) {
+        if cx.turn() % 3 != 0 {
             return Ok(());
         }
         let Some(t) = Self::ghost(cx).and_then(|g| cx.figure_tile(g)) else {

@@ -1,0 +1,55 @@
+"""Carcassonne rules engine with plugins, from Python.
+
+>>> import carcassonne
+>>> rules = carcassonne.Ruleset.load("base")
+>>> game = carcassonne.Game(rules, seed=1)
+>>> game.settle()                      # sample the first tile draw
+>>> actions = game.legal_actions()     # e.g. ["place 1 0 0", ...]
+>>> game.apply(actions[0])
+
+* ``Ruleset.load(name_or_path, plugin_dirs=[])``: a shipped ruleset by name
+  (``Ruleset.shipped()``) or a TOML file; plugins compiled in or loaded from
+  ``plugin_dirs``.
+* ``Game``: ``actor()`` (a player, ``CHANCE`` or ``TERMINAL``), ``legal_actions()``
+  in record notation, ``apply(text_or_id)``, ``chance_outcomes()`` with
+  probabilities, ``clone()``, ``observation(player)`` (a dict) and
+  ``encode_observation(player)`` (numpy arrays), ``legal_action_mask()`` over a
+  fixed-size action space, ``to_record()`` / ``Game.from_record(json)``, and
+  ``bot_action("mcts:500")`` to ask a built-in bot.
+* ``simulate(ruleset, games, bots=[...])``: many games at engine speed on all
+  cores, without the GIL.
+* ``schedule``, ``play_fixtures``, ``standings``: tournaments in pieces that
+  can be spread over processes or machines (see ``carcassonne.distributed``).
+* ``env(ruleset=...)``: a PettingZoo AEC environment (needs ``pettingzoo``).
+"""
+
+from ._native import (  # noqa: F401
+    CHANCE,
+    TERMINAL,
+    Game,
+    Ruleset,
+    play_fixtures,
+    schedule,
+    simulate,
+    standings,
+)
+
+
+def env(ruleset="hills-and-sheep", players=None, plugin_dirs=(), render_mode=None):
+    """A PettingZoo AEC environment of ``ruleset`` (a name, a path or a ``Ruleset``)."""
+    from .aec import CarcassonneEnv
+
+    return CarcassonneEnv(ruleset=ruleset, players=players, plugin_dirs=plugin_dirs, render_mode=render_mode)
+
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Game",
+    "Ruleset",
+    "env",
+    "play_fixtures",
+    "schedule",
+    "simulate",
+    "standings",
+]

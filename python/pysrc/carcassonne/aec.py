@@ -1,0 +1,123 @@
+"""A PettingZoo AEC environment: the players of a Carcassonne game as agents.
+
+Agents are ``player_0`` … ``player_{n-1}``. The agent to act is the player the
+engine names (usually the turn's player, but a plugin's decision may belong to
+another); chance events (tile draws, token draws) are sampled by the
+environment with the game's seeded RNG. Observations are a dict
+``{"observation": {"board", "state"}, "action_mask"}`` from the fixed-size
+encodings (``Game.encode_observation``, ``Game.legal_action_mask``); the
+reward is +1 for a win, -1 for a loss and 0 for a tie (a tie among several
+leaders shares nothing), given when the game ends.
+"""
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ._native import Game, Ruleset
+
+
+class CarcassonneEnv(AECEnv):
+    metadata = {"name": "carcassonne_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, ruleset="hills-and-sheep", players=None, plugin_dirs=(), render_mode=None):
+        super().__init__()
+        if isinstance(ruleset, Ruleset):
+            self.ruleset = ruleset
+        else:
+            self.ruleset = Ruleset.load(str(ruleset), list(plugin_dirs))
+        self.n = players or self.ruleset.players
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(self.n)]
+        self.agents = list(self.possible_agents)
+        probe = Game(self.ruleset, 0, self.n)
+        (planes, side, _), (state_len,) = probe.observation_shapes
+        self._num_actions = probe.num_actions
+        obs = spaces.Dict(
+            {
+                "observation": spaces.Dict(
+                    {
+                        "board": spaces.Box(0, 127, (planes, side, side), dtype=np.int8),
+                        "state": spaces.Box(-np.inf, np.inf, (state_len,), dtype=np.float32),
+                    }
+                ),
+                "action_mask": spaces.Box(0, 1, (self._num_actions,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = {a: obs for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self._num_actions) for a in self.possible_agents}
+        self.game = None
+        self._seed = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def _player(self, agent):
+        return int(agent.rsplit("_", 1)[1])
+
+    def observe(self, agent):
+        p = self._player(agent)
+        enc = self.game.encode_observation(p)
+        if self.game.actor() == p:
+            mask = self.game.legal_action_mask()
+        else:
+            mask = np.zeros(self._num_actions, dtype=np.int8)
+        return {"observation": {"board": enc["board"], "state": enc["state"]}, "action_mask": mask}
+
+    def reset(self, seed=None, options=None):
+        if seed is not None:
+            self._seed = seed
+        elif self._seed is None:
+            self._seed = int(np.random.SeedSequence().generate_state(1)[0])
+        else:
+            self._seed += 1
+        self.game = Game(self.ruleset, self._seed, self.n)
+        self.game.settle()
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0 for a in self.agents}
+        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self._select()
+
+    def _select(self):
+        actor = self.game.actor()
+        if actor >= 0:
+            return self.possible_agents[actor]
+        return self.agent_selection if hasattr(self, "agent_selection") else self.possible_agents[0]
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0
+        self.game.apply(int(action))
+        self.game.settle()
+        self.rewards = {a: 0 for a in self.agents}
+        if self.game.is_over():
+            scores = self.game.scores()
+            best = max(scores)
+            leaders = scores.count(best)
+            for i, a in enumerate(self.agents):
+                if scores[i] == best:
+                    self.rewards[a] = 1 if leaders == 1 else 0
+                else:
+                    self.rewards[a] = -1
+                self.terminations[a] = True
+            self.infos = {a: {"scores": scores} for a in self.agents}
+        else:
+            self.agent_selection = self._select()
+        self._accumulate_rewards()
+
+    def render(self):
+        if self.render_mode == "ansi":
+            return repr(self.game)
+        return None
+
+    def close(self):
+        pass

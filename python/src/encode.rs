@@ -1,0 +1,268 @@
+//! Fixed-size encodings for learning: every action of a ruleset has a number
+//! in `0..size`, and an observation is a stack of board planes plus a vector.
+//!
+//! The board window is `(2R+1) × (2R+1)` cells centred on the start tile, with
+//! `R` the number of tiles in the ruleset, so every position a game can reach
+//! is inside it. Actions:
+//!
+//! | block | ids | meaning |
+//! |---|---|---|
+//! | placements | `((y+R)·S + (x+R))·4 + rot` | place the drawn tile at (x, y) turned `rot` |
+//! | figure step | `1 + kind·F + feature` (after `Pass` = 0) | deploy a figure of `kind` on feature `feature` of the tile just placed |
+//! | specials | `plugin·64 + code` | a plugin's own figure-step option |
+//! | decisions | `code` | an option of a plugin decision |
+//!
+//! Plugin codes of 64 or more, and deployments anywhere but on a feature of
+//! the tile just placed (corners, other tiles: plugin figures that move), have
+//! no id: an error names them.
+
+use carcassonne_core::{
+    Action, Actor, EdgeKind, FigureId, FigureKindId, FigureOption, Game, Location, Placement, Pos,
+    Rules, TileIndex,
+};
+
+/// Codes per plugin in the special and decision blocks.
+pub const CODES: usize = 64;
+/// Players the planes and vectors have room for.
+const PLAYERS: usize = carcassonne_core::MAX_PLAYERS;
+
+/// The encoding of one ruleset.
+#[derive(Clone, Debug)]
+pub struct Encoding {
+    /// Window radius.
+    pub radius: i32,
+    /// Window side, 2R+1.
+    pub side: usize,
+    /// Figure kinds.
+    kinds: usize,
+    /// Most features of one tile type.
+    feats: usize,
+    /// Plugins.
+    plugins: usize,
+    /// Tile types.
+    types: usize,
+    /// Marker names.
+    markers: usize,
+}
+
+impl Encoding {
+    /// The encoding of `rules`.
+    pub fn new(rules: &Rules) -> Encoding {
+        let radius = rules.max_tiles as i32;
+        Encoding {
+            radius,
+            side: (2 * radius + 1) as usize,
+            kinds: rules.figures.len(),
+            feats: rules
+                .tiles
+                .types
+                .iter()
+                .map(|t| t.features.len())
+                .max()
+                .unwrap_or(1),
+            plugins: rules.plugins.len(),
+            types: rules.tiles.types.len(),
+            markers: rules.tiles.markers.names().len(),
+        }
+    }
+
+    fn placements(&self) -> usize {
+        self.side * self.side * 4
+    }
+
+    fn figures(&self) -> usize {
+        1 + self.kinds * self.feats
+    }
+
+    fn specials(&self) -> usize {
+        self.plugins.max(1) * CODES
+    }
+
+    /// Number of action ids.
+    pub fn actions(&self) -> usize {
+        self.placements() + self.figures() + self.specials() + CODES
+    }
+
+    /// The id of `a`, an action of `g`.
+    pub fn action_id(&self, g: &Game, a: Action) -> Result<usize, String> {
+        let (r, s) = (self.radius, self.side);
+        match a {
+            Action::Place(Placement { pos, rot }) => {
+                let (x, y) = (i32::from(pos.x) + r, i32::from(pos.y) + r);
+                if x < 0 || y < 0 || x as usize >= s || y as usize >= s {
+                    return Err(format!(
+                        "position ({}, {}) is outside the window",
+                        pos.x, pos.y
+                    ));
+                }
+                Ok((y as usize * s + x as usize) * 4 + rot as usize % 4)
+            }
+            Action::Figure(FigureOption::Pass) => Ok(self.placements()),
+            Action::Figure(FigureOption::Deploy {
+                kind,
+                at: Location::Feature(f),
+            }) if g.feature_tile(f).is_some() && g.feature_tile(f) == g.last_placed() => {
+                let local = g.feature_local(f).unwrap_or(0) as usize;
+                Ok(self.placements() + 1 + kind.index() * self.feats + local)
+            }
+            Action::Figure(FigureOption::Deploy { .. }) => {
+                Err("a deployment off the features of the tile just placed has no id".into())
+            }
+            Action::Figure(FigureOption::Special { plugin, code }) => {
+                if code as usize >= CODES {
+                    return Err(format!("special option code {code} is 64 or more"));
+                }
+                Ok(self.placements() + self.figures() + plugin as usize * CODES + code as usize)
+            }
+            Action::Choose(code) => {
+                if code as usize >= CODES {
+                    return Err(format!("decision code {code} is 64 or more"));
+                }
+                Ok(self.placements() + self.figures() + self.specials() + code as usize)
+            }
+            Action::Chance(_) => Err("chance outcomes have no action id".into()),
+        }
+    }
+
+    /// The action of `g` with id `id`.
+    pub fn action(&self, g: &Game, id: usize) -> Result<Action, String> {
+        let (r, s) = (self.radius, self.side);
+        let mut i = id;
+        if i < self.placements() {
+            let (cell, rot) = (i / 4, (i % 4) as u8);
+            let (x, y) = ((cell % s) as i32 - r, (cell / s) as i32 - r);
+            return Ok(Action::Place(Placement {
+                pos: Pos::new(x as i16, y as i16),
+                rot,
+            }));
+        }
+        i -= self.placements();
+        if i < self.figures() {
+            if i == 0 {
+                return Ok(Action::Figure(FigureOption::Pass));
+            }
+            let k = i - 1;
+            let f = g
+                .last_placed()
+                .and_then(|t| g.feature_of(t, (k % self.feats) as u8))
+                .ok_or_else(|| {
+                    format!("action id {id}: no such feature on the tile just placed")
+                })?;
+            return Ok(Action::Figure(FigureOption::Deploy {
+                kind: FigureKindId((k / self.feats) as u8),
+                at: Location::Feature(f),
+            }));
+        }
+        i -= self.figures();
+        if i < self.specials() {
+            return Ok(Action::Figure(FigureOption::Special {
+                plugin: (i / CODES) as u8,
+                code: (i % CODES) as u32,
+            }));
+        }
+        i -= self.specials();
+        if i < CODES {
+            return Ok(Action::Choose(i as u32));
+        }
+        Err(format!("action id {id} is not below {}", self.actions()))
+    }
+
+    /// Board planes: occupied, side kinds (N E S W × city road field), one per
+    /// marker, figures of each player, the last placed tile.
+    pub fn planes(&self) -> usize {
+        1 + 12 + self.markers + PLAYERS + 1
+    }
+
+    /// Length of the state vector: scores, supplies (player × kind), the drawn
+    /// tile, unseen tiles by type, tiles left, turn, the turn's player and the
+    /// player to act (one-hot), whether chance acts.
+    pub fn state_len(&self) -> usize {
+        PLAYERS + PLAYERS * self.kinds + self.types + self.types + 2 + PLAYERS + PLAYERS + 1
+    }
+
+    /// Fills `board` (`planes × side × side`, zeroed) and `state` (zeroed) for
+    /// `player`: only what that player can see (face-down tiles are counted
+    /// among the unseen). Players are numbered from the observer: 0 is
+    /// `player`, 1 the next to play after him, and so on.
+    pub fn observe(&self, g: &Game, player: u8, board: &mut [i8], state: &mut [f32]) {
+        let n = g.players().max(1);
+        let rel = |p: u8| ((p + n - player % n) % n) as usize;
+        let (r, s) = (self.radius, self.side);
+        let plane = s * s;
+        let cell = |pos: Pos| -> Option<usize> {
+            let (x, y) = (i32::from(pos.x) + r, i32::from(pos.y) + r);
+            (x >= 0 && y >= 0 && (x as usize) < s && (y as usize) < s)
+                .then(|| y as usize * s + x as usize)
+        };
+        let last = g.last_placed();
+        for (t, pt) in g.tiles().iter().enumerate() {
+            let t = TileIndex(t as u16);
+            let Some(c) = cell(pt.pos) else { continue };
+            board[c] = 1;
+            let Some(tt) = g.tile_type(t) else { continue };
+            for (side, e) in tt.rot[pt.rot as usize % 4].edges.iter().enumerate() {
+                let k = match e {
+                    EdgeKind::City => 0,
+                    EdgeKind::Road => 1,
+                    EdgeKind::Field => 2,
+                    // A side that fits anything (a plugin's wild side) marks none.
+                    EdgeKind::Any => continue,
+                };
+                board[(1 + side * 3 + k) * plane + c] = 1;
+            }
+            let m = g.tile_markers(t).unwrap_or(0);
+            for b in 0..self.markers {
+                if m & (1 << b) != 0 {
+                    board[(13 + b) * plane + c] = 1;
+                }
+            }
+            if last == Some(t) {
+                board[(13 + self.markers + PLAYERS) * plane + c] = 1;
+            }
+        }
+        for fig in 0..g.figure_count() as u16 {
+            let fig = FigureId(fig);
+            let Some(f) = g.figure_feature(fig) else {
+                continue;
+            };
+            let Some(t) = g.feature_tile(f) else { continue };
+            let (Some(pt), Some(owner)) = (g.tiles().get(t.index()), g.figure_owner(fig)) else {
+                continue;
+            };
+            if let Some(c) = cell(pt.pos) {
+                let p = rel(owner);
+                let v = &mut board[(13 + self.markers + p) * plane + c];
+                *v = v.saturating_add(1);
+            }
+        }
+        let mut o = 0;
+        for (p, sc) in g.scores().iter().enumerate() {
+            state[o + rel(p as u8)] = *sc as f32;
+        }
+        o += PLAYERS;
+        for p in 0..g.players() {
+            for k in 0..self.kinds {
+                state[o + rel(p) * self.kinds + k] = f32::from(g.supply(p, FigureKindId(k as u8)));
+            }
+        }
+        o += PLAYERS * self.kinds;
+        if let Some(t) = g.drawn_tile() {
+            state[o + t.index()] = 1.0;
+        }
+        o += self.types;
+        for &t in g.bag().iter().chain(g.hidden_tiles()) {
+            state[o + t.index()] += 1.0;
+        }
+        o += self.types;
+        state[o] = g.bag_len() as f32;
+        state[o + 1] = f32::from(g.turn());
+        o += 2;
+        state[o + rel(g.current_player())] = 1.0;
+        o += PLAYERS;
+        match g.actor() {
+            Actor::Player(p) => state[o + rel(p)] = 1.0,
+            Actor::Chance => state[o + PLAYERS] = 1.0,
+            Actor::GameOver => {}
+        }
+    }
+}

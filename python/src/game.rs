@@ -1,0 +1,335 @@
+//! `carcassonne.Game`: one game, with its record.
+
+use crate::encode::Encoding;
+use crate::{runtime_error, value_error, Ruleset};
+use carcassonne_bots::BotSpec;
+use carcassonne_core::record::{END, SAMPLED};
+use carcassonne_core::{Action, Actor, Game as CoreGame, Record, Recorder};
+use carcassonne_host::Ruleset as HostRuleset;
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::collections::{BTreeMap, VecDeque};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// `Game.actor()` when a chance event is next.
+pub const CHANCE: i32 = -1;
+/// `Game.actor()` when the game is over.
+pub const TERMINAL: i32 = -2;
+
+/// A game in progress: the actor, legal actions (as text in record notation,
+/// or as ids of the fixed-size encoding), apply, chance outcomes with
+/// probabilities, clone, observations and the record.
+#[pyclass(module = "carcassonne._native")]
+#[derive(Clone)]
+pub struct Game {
+    g: CoreGame,
+    rec: Recorder,
+    rs: Arc<HostRuleset>,
+    plugin_dirs: Vec<PathBuf>,
+    enc: Arc<Encoding>,
+}
+
+impl Game {
+    /// Resolves pending chance events with the record's forced outcomes (the
+    /// game's RNG for `*`, and for streams without one when `sample` is set).
+    fn settle_from(
+        &mut self,
+        queues: &mut BTreeMap<String, VecDeque<String>>,
+        sample: bool,
+    ) -> PyResult<()> {
+        while self.g.actor() == Actor::Chance {
+            let stream = self.g.chance_stream().unwrap_or("tile").to_string();
+            match queues.get_mut(&stream).and_then(VecDeque::pop_front) {
+                Some(text) if text == SAMPLED => {
+                    self.rec.sample(&mut self.g).map_err(value_error)?;
+                }
+                Some(text) => {
+                    let c = self.g.parse_outcome(&text).map_err(value_error)?;
+                    self.rec
+                        .apply(&mut self.g, Action::Chance(c))
+                        .map_err(value_error)?;
+                }
+                None if sample => {
+                    self.rec.sample(&mut self.g).map_err(value_error)?;
+                }
+                None => break,
+            }
+        }
+        Ok(())
+    }
+
+    fn start(rs: &Ruleset, seed: u64, players: Option<u8>) -> PyResult<Game> {
+        let players = players.unwrap_or(rs.rs.spec.players);
+        let g = CoreGame::new(rs.rules().clone(), players, seed).map_err(value_error)?;
+        Ok(Game {
+            g,
+            rec: Recorder::default(),
+            rs: rs.rs.clone(),
+            plugin_dirs: rs.plugin_dirs.clone(),
+            enc: Arc::new(Encoding::new(rs.rules())),
+        })
+    }
+
+    fn action_of(&self, action: &Bound<'_, PyAny>) -> PyResult<Action> {
+        if let Ok(id) = action.extract::<usize>() {
+            return self.enc.action(&self.g, id).map_err(value_error);
+        }
+        let text: String = action.extract()?;
+        self.g.parse_action(&text).map_err(value_error)
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// A new game on `ruleset` with `seed` (the start tile placed, the first
+    /// tile draw pending) and `players` (default: the ruleset's).
+    #[new]
+    #[pyo3(signature = (ruleset, seed=0, players=None))]
+    fn new(ruleset: PyRef<'_, Ruleset>, seed: u64, players: Option<u8>) -> PyResult<Game> {
+        Game::start(&ruleset, seed, players)
+    }
+
+    /// Replays a record (JSON text) on its embedded ruleset; plugins from the
+    /// compiled-in ones and `plugin_dirs`.
+    #[staticmethod]
+    #[pyo3(signature = (json, plugin_dirs=Vec::new()))]
+    fn from_record(json: &str, plugin_dirs: Vec<PathBuf>) -> PyResult<Game> {
+        let rec = Record::from_json(json).map_err(value_error)?;
+        let reg = carcassonne_host::loader::registry(&plugin_dirs, true).map_err(value_error)?;
+        let rs = carcassonne_host::provenance::load_record_ruleset(&rec, "<record>", None, &reg)
+            .map_err(|e| value_error(format!("invalid ruleset in the record:\n{e}")))?;
+        let ruleset = Ruleset {
+            rs: Arc::new(rs),
+            plugin_dirs,
+        };
+        let mut game = Game::start(&ruleset, rec.seed, Some(rec.players))?;
+        // Replay through the game's own recorder, so that the record it writes
+        // later continues this one exactly.
+        let mut queues: BTreeMap<String, VecDeque<String>> = rec
+            .forced
+            .iter()
+            .map(|(k, v)| (k.clone(), v.iter().cloned().collect()))
+            .collect();
+        for text in &rec.actions {
+            game.settle_from(&mut queues, true)?;
+            if text.trim() == END {
+                game.rec.end_now(&mut game.g).map_err(value_error)?;
+            } else {
+                let a = game.g.parse_action(text).map_err(value_error)?;
+                game.rec.apply(&mut game.g, a).map_err(value_error)?;
+            }
+        }
+        game.settle_from(&mut queues, false)?;
+        if let Some((stream, q)) = queues.iter().find(|(_, q)| !q.is_empty()) {
+            return Err(value_error(format!(
+                "the record has {} unused forced outcome(s) of stream `{stream}`",
+                q.len()
+            )));
+        }
+        Ok(game)
+    }
+
+    /// The record of the game so far (JSON text), replayable with `from_record`
+    /// and `carcassonne replay`.
+    fn to_record(&self) -> PyResult<String> {
+        let reg =
+            carcassonne_host::loader::registry(&self.plugin_dirs, true).map_err(value_error)?;
+        Ok(self
+            .rec
+            .record(&self.g, &self.rs.provenance(&reg))
+            .to_json())
+    }
+
+    /// Who acts: a player number, `CHANCE` (-1) or `TERMINAL` (-2).
+    fn actor(&self) -> i32 {
+        match self.g.actor() {
+            Actor::Player(p) => i32::from(p),
+            Actor::Chance => CHANCE,
+            Actor::GameOver => TERMINAL,
+        }
+    }
+
+    /// Whether a chance event is next.
+    fn is_chance(&self) -> bool {
+        self.g.actor() == Actor::Chance
+    }
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool {
+        self.g.is_over()
+    }
+
+    /// Number of players.
+    #[getter]
+    fn players(&self) -> u8 {
+        self.g.players()
+    }
+
+    /// Turn number.
+    #[getter]
+    fn turn(&self) -> u16 {
+        self.g.turn()
+    }
+
+    /// Whose turn it is (the actor may be another player, or chance).
+    #[getter]
+    fn current_player(&self) -> u8 {
+        self.g.current_player()
+    }
+
+    /// Scores.
+    fn scores(&self) -> Vec<i32> {
+        self.g.scores().to_vec()
+    }
+
+    /// The legal actions in canonical order, in record notation (chance: the outcomes).
+    fn legal_actions(&self) -> PyResult<Vec<String>> {
+        let acts = self.g.legal_actions().map_err(runtime_error)?;
+        Ok(acts.into_iter().map(|a| self.g.format_action(a)).collect())
+    }
+
+    /// The legal actions' ids (a player's decision).
+    fn legal_action_ids<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let acts = self.g.legal_actions().map_err(runtime_error)?;
+        let ids: Vec<i64> = acts
+            .into_iter()
+            .filter(|a| !matches!(a, Action::Chance(_)))
+            .map(|a| self.enc.action_id(&self.g, a).map(|i| i as i64))
+            .collect::<Result<_, _>>()
+            .map_err(runtime_error)?;
+        Ok(PyArray1::from_vec(py, ids))
+    }
+
+    /// The legal-action mask over all action ids (`num_actions` booleans).
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let mut mask = vec![0i8; self.enc.actions()];
+        for a in self.g.legal_actions().map_err(runtime_error)? {
+            if !matches!(a, Action::Chance(_)) {
+                mask[self.enc.action_id(&self.g, a).map_err(runtime_error)?] = 1;
+            }
+        }
+        Ok(PyArray1::from_vec(py, mask))
+    }
+
+    /// Number of action ids of the fixed-size encoding.
+    #[getter]
+    fn num_actions(&self) -> usize {
+        self.enc.actions()
+    }
+
+    /// The id of an action (text).
+    fn action_id(&self, action: &str) -> PyResult<usize> {
+        let a = self.g.parse_action(action).map_err(value_error)?;
+        self.enc.action_id(&self.g, a).map_err(value_error)
+    }
+
+    /// The text of an action id.
+    fn action_text(&self, id: usize) -> PyResult<String> {
+        Ok(self
+            .g
+            .format_action(self.enc.action(&self.g, id).map_err(value_error)?))
+    }
+
+    /// Applies an action of the actor: its text or its id (a chance outcome as
+    /// text). An illegal action raises `ValueError` and changes nothing.
+    fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let a = self.action_of(action)?;
+        self.rec.apply(&mut self.g, a).map_err(value_error)
+    }
+
+    /// The pending chance event's outcomes with their probabilities.
+    fn chance_outcomes(&self) -> PyResult<Vec<(String, f64)>> {
+        let o = self.g.chance_outcomes().map_err(runtime_error)?;
+        let total: f64 = o.iter().map(|&(_, w)| f64::from(w)).sum();
+        Ok(o.into_iter()
+            .map(|(c, w)| {
+                (
+                    self.g.format_action(Action::Chance(c)),
+                    f64::from(w) / total,
+                )
+            })
+            .collect())
+    }
+
+    /// Samples the pending chance event with the game's own RNG; returns the outcome.
+    fn sample_chance(&mut self) -> PyResult<String> {
+        let c = self.rec.sample(&mut self.g).map_err(runtime_error)?;
+        Ok(self.g.format_action(Action::Chance(c)))
+    }
+
+    /// Samples chance events until a player must act or the game is over.
+    fn settle(&mut self) -> PyResult<()> {
+        while self.g.actor() == Actor::Chance {
+            self.rec.sample(&mut self.g).map_err(runtime_error)?;
+        }
+        Ok(())
+    }
+
+    /// The action a built-in bot (`"random"`, `"greedy"`, `"mcts:500"`, …)
+    /// chooses for the actor, as text. The search runs without the GIL.
+    #[pyo3(signature = (bot, seed=0))]
+    fn bot_action(&self, py: Python<'_>, bot: &str, seed: u64) -> PyResult<String> {
+        let spec: BotSpec = bot.parse().map_err(value_error)?;
+        let g = &self.g;
+        let a = py
+            .detach(|| spec.build(seed).choose(g))
+            .map_err(runtime_error)?;
+        Ok(self.g.format_action(a))
+    }
+
+    /// A copy (the record too).
+    #[pyo3(name = "clone")]
+    fn clone_py(&self) -> Game {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Game {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
+        self.clone()
+    }
+
+    /// What `player` can see, as a dict (tiles by id, figures, supplies,
+    /// unseen tiles by id, plugin state; face-down tiles are only counted).
+    fn observation<'py>(&self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyAny>> {
+        let obs = self.g.observation(player).map_err(value_error)?;
+        let text = serde_json::to_string(&obs).map_err(runtime_error)?;
+        py.import("json")?.call_method1("loads", (text,))
+    }
+
+    /// The observation of `player` as numpy arrays: `board` (int8, planes ×
+    /// side × side) and `state` (float32), players numbered from `player`.
+    fn encode_observation<'py>(&self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyDict>> {
+        let e = &self.enc;
+        let mut board = vec![0i8; e.planes() * e.side * e.side];
+        let mut state = vec![0f32; e.state_len()];
+        e.observe(&self.g, player, &mut board, &mut state);
+        let d = PyDict::new(py);
+        d.set_item(
+            "board",
+            PyArray1::from_vec(py, board).reshape([e.planes(), e.side, e.side])?,
+        )?;
+        d.set_item("state", PyArray1::from_vec(py, state))?;
+        Ok(d)
+    }
+
+    /// Shapes of `encode_observation`: `(planes, side, side)` and `(state_len,)`.
+    #[getter]
+    fn observation_shapes(&self) -> ((usize, usize, usize), (usize,)) {
+        let e = &self.enc;
+        ((e.planes(), e.side, e.side), (e.state_len(),))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Game(turn {}, scores {:?}, actor {})",
+            self.g.turn(),
+            self.g.scores(),
+            self.actor()
+        )
+    }
+}

@@ -1,0 +1,218 @@
+"""The Game API from Python: actions, chance, clone, observations, records."""
+
+import copy
+import json
+
+import numpy as np
+import pytest
+
+import carcassonne
+from carcassonne import CHANCE, TERMINAL, Game, Ruleset
+
+
+@pytest.fixture(scope="module")
+def base():
+    return Ruleset.load("base")
+
+
+@pytest.fixture(scope="module")
+def hs():
+    return Ruleset.load("hills-and-sheep")
+
+
+def play_randomly(game, rng, stop=None):
+    while not game.is_over() and (stop is None or game.turn < stop):
+        if game.is_chance():
+            outcomes = game.chance_outcomes()
+            assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+            game.sample_chance()
+        else:
+            actions = game.legal_actions()
+            game.apply(actions[rng.integers(len(actions))])
+
+
+def test_shipped_rulesets_load_and_bad_ones_are_clear_errors(tmp_path):
+    assert {"base", "hills-and-sheep"} <= set(Ruleset.shipped())
+    assert Ruleset.load("base").name == "Carcassonne (base game)"
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "x"\nplayer = 3\n')
+    with pytest.raises(ValueError, match="unknown key `player`"):
+        Ruleset.load(str(bad))
+    with pytest.raises(ValueError, match="cannot read|No such file|not found"):
+        Ruleset.load("/nonexistent/rules.toml")
+
+
+@pytest.mark.parametrize("name", Ruleset.shipped())
+def test_every_shipped_ruleset_plays_with_the_encodings(name):
+    # The package compiles in every official plugin: each shipped ruleset loads,
+    # and a game plays to its end through the action ids and the mask.
+    rules = Ruleset.load(name)
+    game = Game(rules, seed=1)
+    rng = np.random.default_rng(1)
+    while not game.is_over():
+        if game.is_chance():
+            game.sample_chance()
+            continue
+        ids = np.flatnonzero(game.legal_action_mask())
+        game.apply(int(ids[rng.integers(len(ids))]))
+    assert game.encode_observation(0)["state"].shape == game.observation_shapes[1]
+
+
+def test_a_whole_game_with_chance_outcomes_and_the_actor(hs):
+    game = Game(hs, seed=3)
+    assert game.actor() == CHANCE
+    play_randomly(game, np.random.default_rng(1))
+    assert game.actor() == TERMINAL and game.is_over()
+    assert len(game.scores()) == 2 and max(game.scores()) > 0
+
+
+def test_illegal_actions_raise_and_change_nothing(base):
+    game = Game(base, seed=1)
+    game.settle()
+    before = game.observation(0)
+    with pytest.raises(ValueError):
+        game.apply("place 40 40 0")
+    with pytest.raises(ValueError):
+        game.apply("nonsense")
+    assert game.observation(0) == before
+
+
+def test_clone_is_independent_and_plays_the_same(base):
+    game = Game(base, seed=5)
+    play_randomly(game, np.random.default_rng(2), stop=10)
+    twin, other = game.clone(), copy.deepcopy(game)
+    play_randomly(twin, np.random.default_rng(9))
+    play_randomly(other, np.random.default_rng(9))
+    assert twin.scores() == other.scores()
+    assert not game.is_over() and game.turn < twin.turn
+
+
+def test_records_round_trip(hs):
+    game = Game(hs, seed=11)
+    rng = np.random.default_rng(4)
+    play_randomly(game, rng, stop=10)
+    # Chance outcomes chosen explicitly (here, some tile draws) are recorded as
+    # forced, between outcomes drawn from the RNG.
+    forced = 0
+    while game.turn < 30:
+        if game.is_chance() and game.turn % 3 == 0:
+            outcomes = game.chance_outcomes()
+            game.apply(outcomes[-1][0])
+            forced += 1
+        play_randomly(game, rng, stop=game.turn + 1)
+    record = json.loads(game.to_record())
+    assert record["seed"] == 11 and record["actions"]
+    assert forced > 0 and record["forced"]
+    again = Game.from_record(game.to_record())
+    # Draws from the RNG are not recorded (the seed replays them): settle both.
+    game.settle()
+    again.settle()
+    assert again.observation(0) == game.observation(0)
+    play_randomly(game, np.random.default_rng(5))
+    play_randomly(again, np.random.default_rng(5))
+    assert again.scores() == game.scores()
+    final = json.loads(game.to_record())
+    assert final["scores"] == game.scores()
+    with pytest.raises(ValueError):
+        Game.from_record('{"not": "a record"}')
+
+
+def test_observations_hide_face_down_tiles(hs):
+    game = Game(hs, seed=2)
+    rng = np.random.default_rng(3)
+    while not game.is_over():
+        obs = game.observation(0)
+        if obs["hidden_count"] > 0:
+            break
+        play_randomly(game, rng, stop=game.turn + 1)
+    obs = game.observation(1)
+    assert obs["hidden_count"] > 0
+    assert sum(obs["unseen"].values()) == obs["bag_count"] + obs["hidden_count"]
+
+
+def test_action_ids_and_the_mask_match_the_legal_actions(hs):
+    game = Game(hs, seed=7)
+    rng = np.random.default_rng(6)
+    checked = 0
+    while not game.is_over():
+        if game.is_chance():
+            game.sample_chance()
+            continue
+        mask = game.legal_action_mask()
+        ids = game.legal_action_ids()
+        assert mask.shape == (game.num_actions,) and mask.dtype == np.int8
+        assert sorted(np.flatnonzero(mask).tolist()) == sorted(ids.tolist())
+        texts = game.legal_actions()
+        assert sorted(game.action_text(int(i)) for i in ids) == sorted(texts)
+        assert all(game.action_id(t) in set(ids.tolist()) for t in texts)
+        game.apply(int(ids[rng.integers(len(ids))]))
+        checked += 1
+    assert checked > 100
+
+
+def test_encoded_observations_have_fixed_shapes(hs):
+    game = Game(hs, seed=8)
+    (planes, side, _), (state_len,) = game.observation_shapes
+    play_randomly(game, np.random.default_rng(8), stop=20)
+    enc = game.encode_observation(0)
+    assert enc["board"].shape == (planes, side, side) and enc["board"].dtype == np.int8
+    assert enc["state"].shape == (state_len,) and enc["state"].dtype == np.float32
+    # One occupied cell per placed tile.
+    assert int(enc["board"][0].sum()) == len(game.observation(0)["board"])
+    # Scores come first, the observer's own first.
+    assert enc["state"][0] == game.scores()[0]
+    assert game.encode_observation(1)["state"][0] == game.scores()[1]
+
+
+def test_bots_choose_legal_actions(hs):
+    game = Game(hs, seed=9)
+    game.settle()
+    for bot in ["random", "greedy", "mcts:30"]:
+        assert game.bot_action(bot, seed=1) in game.legal_actions()
+    with pytest.raises(ValueError, match="there is no such bot"):
+        game.bot_action("genius")
+
+
+def test_batch_simulation_is_deterministic_and_fast(hs):
+    out = carcassonne.simulate(hs, 200, seed=10, bots=["random"])
+    assert out["scores"].shape == (200, 2)
+    assert (out["seeds"] == np.arange(10, 210)).all()
+    again = carcassonne.simulate(hs, 200, seed=10, threads=1)
+    assert (again["scores"] == out["scores"]).all()
+    greedy = carcassonne.simulate(hs, 4, seed=0, bots=["greedy", "random"])
+    assert (greedy["scores"][:, 0] > greedy["scores"][:, 1]).all()
+    with pytest.raises(ValueError, match="bot `x`"):
+        carcassonne.simulate(hs, 1, bots=["x"])
+
+
+def test_the_simulation_releases_the_gil(base):
+    import threading
+    import time
+
+    ticks = []
+    done = threading.Event()
+
+    def tick():
+        while not done.is_set():
+            ticks.append(time.perf_counter())
+            time.sleep(0.001)
+
+    t = threading.Thread(target=tick)
+    t.start()
+    carcassonne.simulate(base, 20, bots=["greedy"], threads=1)
+    done.set()
+    t.join()
+    # The other Python thread kept running while the games were played.
+    assert len(ticks) > 5
+
+
+def test_a_tournament_in_pieces(base):
+    bots = ["greedy", "random"]
+    games = carcassonne.schedule(len(bots), 3, 0)
+    assert len(games) == 6 and games[0] == (0, 1, 0, False) and games[1] == (0, 1, 0, True)
+    results = carcassonne.play_fixtures(base, bots, games, 2)
+    table = carcassonne.standings(bots, results)
+    assert [t["bot"] for t in table] == bots
+    assert table[0]["games"] == 6 and table[0]["wins"] == 6
+    value, low, high = table[0]["elo"]
+    assert low < value < high

@@ -1,0 +1,230 @@
+//! The documentation cannot rot: every relative link and every repository path
+//! cited in `README.md`, `ARCHITECTURE.md` and `docs/` exists, and every
+//! package declares the workspace's `rust-version` (which clippy checks the
+//! code against), and the README states the same.
+
+use crate::cli::root;
+use std::path::{Path, PathBuf};
+
+fn markdown_files() -> Vec<PathBuf> {
+    let mut out = vec![root().join("README.md"), root().join("ARCHITECTURE.md")];
+    let mut stack = vec![root().join("docs")];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "md") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Targets of `[text](target)` links that are not web addresses or anchors.
+fn relative_links(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("](") {
+        rest = &rest[i + 2..];
+        let Some(end) = rest.find(')') else { break };
+        let target = rest[..end].trim();
+        let target = target.split('#').next().unwrap_or("");
+        if !target.is_empty() && !target.contains("://") && !target.starts_with("mailto:") {
+            out.push(target.to_string());
+        }
+    }
+    out
+}
+
+/// Paths in `code spans` that start with a directory of the repository.
+fn cited_paths(text: &str, top: &[String]) -> Vec<String> {
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .filter_map(|span| {
+            let span = span.split(" (").next()?.trim();
+            let path = span.split(':').next()?;
+            let ok = !path.contains([' ', '*', '<', '>', '{', '$', '|'])
+                && top.iter().any(|t| path.starts_with(&format!("{t}/")));
+            ok.then(|| path.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn every_relative_link_and_cited_path_in_the_docs_exists() {
+    let repo = root();
+    let top: Vec<String> = std::fs::read_dir(&repo)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "target" && !n.starts_with('.') || n == ".ci")
+        .collect();
+    // The plugin guide cites the files of its example crate (`src/lib.rs`).
+    let bases = [repo.clone(), repo.join("examples/cloister-bonus")];
+    let mut missing = Vec::new();
+    let mut checked = 0;
+    for f in markdown_files() {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let dir = f.parent().unwrap();
+        for l in relative_links(&text) {
+            checked += 1;
+            if !dir.join(&l).exists() {
+                missing.push(format!("{}: link {l}", f.display()));
+            }
+        }
+        for p in cited_paths(&text, &top) {
+            checked += 1;
+            if !bases.iter().any(|b| b.join(&p).exists()) {
+                missing.push(format!("{}: path `{p}`", f.display()));
+            }
+        }
+    }
+    // Files outside the repository (`../shared/...`, a `RULES.md` of the rules
+    // research) are not there for a reader of the repository.
+    for f in markdown_files() {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for span in text.split('`').skip(1).step_by(2) {
+            // The lean engine the speed ratios are measured against is the
+            // benchmark machine's (docs/performance.md says so).
+            let bench = span.starts_with("../shared/bench/");
+            let shared = span.starts_with("../shared/") || span.starts_with("shared/");
+            if !bench && shared || span == "RULES.md" {
+                missing.push(format!("{}: outside the repository `{span}`", f.display()));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "missing:\n{}", missing.join("\n"));
+    assert!(checked > 50, "only {checked} links and paths found");
+}
+
+#[test]
+fn the_link_finder_finds_links_and_paths() {
+    let text = "see [a](docs/a.md#x), [web](https://x.y), `core/src/lib.rs` (`Game::new`), \
+                `core/src/game/mod.rs:12`, `plugins/<name>/`, `cargo test`";
+    assert_eq!(relative_links(text), ["docs/a.md"]);
+    let top = vec!["core".to_string(), "plugins".to_string()];
+    assert_eq!(
+        cited_paths(text, &top),
+        ["core/src/lib.rs", "core/src/game/mod.rs"]
+    );
+}
+
+#[test]
+fn every_package_declares_the_workspace_rust_version() {
+    let manifest = std::fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let ws: toml::Table = toml::from_str(&manifest).unwrap();
+    let version = ws["workspace"]["package"]["rust-version"].as_str().unwrap();
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    assert!(
+        readme.contains(&format!("**Rust {version}** or newer")),
+        "README.md must say which Rust it needs: {version}"
+    );
+    let mut members: Vec<String> = ws["workspace"]["members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    members.retain(|m| Path::new(&root()).join(m).join("Cargo.toml").exists());
+    for m in members {
+        let t: toml::Table =
+            toml::from_str(&std::fs::read_to_string(root().join(&m).join("Cargo.toml")).unwrap())
+                .unwrap();
+        assert_eq!(
+            t["package"]
+                .get("rust-version")
+                .and_then(|v| v.get("workspace")),
+            Some(&toml::Value::Boolean(true)),
+            "{m}/Cargo.toml: add `rust-version.workspace = true`"
+        );
+    }
+}
+
+/// A `major.minor` version as a comparable pair (`"1.85.0"` → `(1, 85)`).
+fn minor_version(v: &str) -> (u32, u32) {
+    let mut it = v.split('.').map(|x| x.parse::<u32>().unwrap_or(0));
+    (it.next().unwrap_or(0), it.next().unwrap_or(0))
+}
+
+/// The highest `rust-version` among the locked packages the workspace reaches:
+/// over normal and build dependencies only, and over all (with dev-dependencies).
+fn locked_rust_versions() -> ((u32, u32), (u32, u32)) {
+    let o = std::process::Command::new(env!("CARGO"))
+        .args(["metadata", "--format-version", "1", "--locked"])
+        .current_dir(root())
+        .output()
+        .expect("cargo metadata runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let m: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let version_of = |id: &str| {
+        m["packages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["id"] == id)
+            .and_then(|p| p["rust_version"].as_str())
+            .map_or((0, 0), minor_version)
+    };
+    let nodes = m["resolve"]["nodes"].as_array().unwrap();
+    let members: Vec<&str> = m["workspace_members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    let mut max = [(0, 0), (0, 0)];
+    for (i, with_dev) in [false, true].into_iter().enumerate() {
+        let mut seen = std::collections::HashSet::new();
+        let mut stack: Vec<&str> = members.clone();
+        while let Some(id) = stack.pop() {
+            if !seen.insert(id) {
+                continue;
+            }
+            if !members.contains(&id) {
+                max[i] = max[i].max(version_of(id));
+            }
+            let node = nodes.iter().find(|n| n["id"] == id).unwrap();
+            for d in node["deps"].as_array().unwrap() {
+                let dev_only = d["dep_kinds"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|k| k["kind"] == "dev");
+                // Dev-dependencies count only for the workspace's own packages.
+                if !dev_only || (with_dev && members.contains(&id)) {
+                    stack.push(d["pkg"].as_str().unwrap());
+                }
+            }
+        }
+    }
+    (max[0], max[1])
+}
+
+#[test]
+fn the_declared_rust_version_is_what_the_locked_dependencies_need() {
+    let manifest = std::fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let ws: toml::Table = toml::from_str(&manifest).unwrap();
+    let declared = ws["workspace"]["package"]["rust-version"].as_str().unwrap();
+    let (build, test) = locked_rust_versions();
+    assert_eq!(
+        minor_version(declared),
+        build,
+        "the program's locked dependencies need Rust {}.{}; Cargo.toml declares {declared}",
+        build.0,
+        build.1
+    );
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let tests = format!("test suite needs Rust {}.{}", test.0, test.1);
+    assert!(
+        readme.contains(&tests),
+        "README.md must say that the test suite needs Rust {}.{}",
+        test.0,
+        test.1
+    );
+}
