@@ -29,7 +29,10 @@ fn am_tiles_twelve_land_tiles_per_edition_six_pennants_and_an_abbey_each() {
              [plugins.abbey]\n"
         ));
         assert_eq!(census(&r), (12, 6), "{edition}");
-        assert!(r.tiles.by_id(if edition == "C1" { "AM/R" } else { "AM/RG" }).is_some());
+        assert!(r
+            .tiles
+            .by_id(if edition == "C1" { "AM/R" } else { "AM/RG" })
+            .is_some());
         let a = r.tiles.by_id("AM/A").unwrap();
         for players in [2, 6] {
             let g = Game::new(r.clone(), players, 0).unwrap();
@@ -60,10 +63,16 @@ fn am_tiles_crossing_cities_and_a_road_under_a_city_stay_apart() {
     let t = g.tile_at(carcassonne_core::Pos::new(1, 0)).unwrap();
     let tt = g.tile_type(t).unwrap();
     assert_eq!(tt.features.len(), 5);
-    assert_ne!(g.find(g.feature_of(t, 2).unwrap()), g.find(g.feature_of(t, 3).unwrap()));
+    assert_ne!(
+        g.find(g.feature_of(t, 2).unwrap()),
+        g.find(g.feature_of(t, 3).unwrap())
+    );
 }
 
-const CONFIGS: [&str; 2] = ["abbey-and-mayor.toml", "abbey-and-mayor-hills-and-sheep.toml"];
+const CONFIGS: [&str; 2] = [
+    "abbey-and-mayor.toml",
+    "abbey-and-mayor-hills-and-sheep.toml",
+];
 
 #[test]
 fn abbey_and_mayor_rulesets_check_and_enable_the_four_plugins() {
@@ -105,7 +114,9 @@ fn abbey_and_mayor_rulesets_pass_the_conformance_kit_at_2_4_and_6_players() {
 fn abbey_and_mayor_rulesets_same_compiled_in_and_loaded() {
     for name in CONFIGS {
         let text = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs").join(name),
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("configs")
+                .join(name),
         )
         .unwrap();
         assert_same_compiled_in_and_loaded(&text, 3, 0..2);

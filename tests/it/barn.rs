@@ -41,11 +41,9 @@ fn barns_on_board(g: &Game) -> Vec<(u8, Pos, Corner)> {
         .map(|i| carcassonne_core::FigureId(i as u16))
         .filter(|&f| g.figure_kind(f) == Some(kind))
         .filter_map(|f| match g.figure_location(f)? {
-            Location::Corner(ft, c) => Some((
-                g.figure_owner(f)?,
-                g.tile_pos(g.feature_tile(ft)?)?,
-                c,
-            )),
+            Location::Corner(ft, c) => {
+                Some((g.figure_owner(f)?, g.tile_pos(g.feature_tile(ft)?)?, c))
+            }
             _ => None,
         })
         .collect()
@@ -68,19 +66,26 @@ fn am22_a_barn_goes_where_four_field_corners_meet() {
         .filter(|o| o.starts_with("deploy barn"))
         .collect();
     assert_eq!(barns, ["deploy barn 2 corner SW"]);
-    // Tile data: AM/R has four field corners; AM/C!+, AM/C++, AM/CCcc+ none.
-    let r = rules(
-        "name = \"am tiles\"\ntilesets = [\"base\", \"abbey-and-mayor\"]\n[plugins.barn]\n",
-    );
-    let corners = |script: &str, x, y| {
-        let g = run(&r, 2, script).unwrap();
+    // Tile data: AM/R (first edition; AM/RG, its garden version, in the
+    // current one) has four field corners; AM/C!+, AM/C++, AM/CCcc+ none.
+    let tiles = |edition: &str| {
+        rules(&format!(
+            "name = \"am tiles\"\nedition = \"{edition}\"\n\
+             tilesets = [\"base\", \"abbey-and-mayor\"]\n[plugins.barn]\n"
+        ))
+    };
+    let (c1, r) = (tiles("C1"), tiles("C2"));
+    let corners_in = |r: &Arc<Rules>, script: &str, x, y| {
+        let g = run(r, 2, script).unwrap();
         let t = g.tile_at(Pos::new(x, y)).unwrap();
         Corner::ALL
             .iter()
             .filter(|&&c| g.corner_field(t, c).is_some())
             .count()
     };
-    assert_eq!(corners("draw AM/R; place 0 1 0; pass", 0, 1), 4);
+    let corners = |script: &str, x, y| corners_in(&r, script, x, y);
+    assert_eq!(corners_in(&c1, "draw AM/R; place 0 1 0; pass", 0, 1), 4);
+    assert_eq!(corners("draw AM/RG; place 0 1 0; pass", 0, 1), 4);
     assert_eq!(corners("draw AM/C!+; place 0 1 0; pass", 0, 1), 0);
     assert_eq!(corners("draw AM/C++; place 0 -1 0; pass", 0, -1), 0);
     assert_eq!(corners("draw AM/CCcc+; place 0 -1 0; pass", 0, -1), 0);
@@ -99,7 +104,10 @@ fn second_corner(red_figure: &str) -> String {
 fn am23_no_second_barn_on_a_field_with_a_barn() {
     // Red has a second barn, and (2, 0)'s SW corner is a barn corner of the same
     // field: by default it is not offered.
-    let script = format!("{}\ndraw BA/L; place 2 1 0; pass\ndraw BA/RFr; place 2 0 0", b1());
+    let script = format!(
+        "{}\ndraw BA/L; place 2 1 0; pass\ndraw BA/RFr; place 2 0 0",
+        b1()
+    );
     let g = run(&barn("barns-per-player = 2", ""), 2, &script).unwrap();
     assert!(names(&g).iter().all(|o| !o.starts_with("deploy barn")));
     let occupied = barn("barns-per-player = 2\nbarn-placement = \"occupied\"", "");
@@ -179,10 +187,7 @@ const THREE_BARNS: &str = "draw BA/L; place 2 1 0; pass
 
 #[test]
 fn am27_every_barn_owner_scores_in_full_once() {
-    let r = barn(
-        "barns-per-player = 2\nbarn-placement = \"occupied\"",
-        "",
-    );
+    let r = barn("barns-per-player = 2\nbarn-placement = \"occupied\"", "");
     // Red two barns, Blue one, one field bordering 2 completed cities.
     check(&r, 2, &format!("{}\n{THREE_BARNS}", b1()), &[14, 8]);
 }
@@ -250,7 +255,12 @@ fn x25_barn_majorities_use_the_hill_tiebreak() {
     // 1 against 1: Blue's farmer on the hill alone scores 3 × 1 city.
     check(&with("[plugins.hills]"), 2, HILL_FARMERS, &[0, 3]);
     // Without hills both score.
-    check(&with(""), 2, &HILL_FARMERS.replace("hidden BA/L; ", ""), &[3, 3]);
+    check(
+        &with(""),
+        2,
+        &HILL_FARMERS.replace("hidden BA/L; ", ""),
+        &[3, 3],
+    );
 }
 
 #[test]

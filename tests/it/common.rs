@@ -4,6 +4,7 @@
 // The official plugins, compiled into this test binary as into the program.
 use carcassonne_abbey as _;
 use carcassonne_abbot as _;
+use carcassonne_barn as _;
 use carcassonne_builder as _;
 use carcassonne_cathedrals as _;
 use carcassonne_dragon as _;
@@ -19,6 +20,7 @@ use carcassonne_shepherd as _;
 use carcassonne_special_cities as _;
 use carcassonne_trade_goods as _;
 use carcassonne_vineyards as _;
+use carcassonne_wagon as _;
 
 pub use carcassonne_core::scenario::{check, run, run_on};
 use carcassonne_core::Rules;
@@ -97,6 +99,8 @@ pub fn official_libraries() -> &'static std::path::Path {
                 "carcassonne-special-cities-lib",
                 "carcassonne-abbey-lib",
                 "carcassonne-mayor-lib",
+                "carcassonne-wagon-lib",
+                "carcassonne-barn-lib",
                 "carcassonne-dragon-lib",
                 "carcassonne-fairy-lib",
                 "carcassonne-princess-lib",

@@ -1,7 +1,9 @@
 //! Integration tests of the `carcassonne` program: one module per topic.
 
 mod abbey;
+mod abbey_and_mayor;
 mod abbot;
+mod barn;
 mod browser;
 mod builder;
 mod capabilities;
@@ -33,3 +35,4 @@ mod trade_goods;
 mod traders;
 mod traders_x;
 mod vineyards;
+mod wagon;

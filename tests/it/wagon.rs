@@ -2,7 +2,7 @@
 //! `shared/expansions/abbey-and-mayor.md`, with exact points and positions.
 //!
 //! Geometry as in `abbey.rs`: the start BA/RCr at (0, 0), x east, y south. A
-//! move is the decision `wagon X Y L` (local feature `L` of the tile at (X, Y))
+//! move is the decision `wagon L at X Y` (local feature `L` of the tile at (X, Y))
 //! or `wagon home`.
 
 use crate::common::*;
@@ -46,9 +46,8 @@ const W1: &str = "draw BA/RRR; place 1 0 0; deploy wagon road W
 
 #[test]
 fn am14_the_wagon_stands_on_roads_cities_and_cloisters_never_fields_or_gardens() {
-    let r = rules(
-        "name = \"wagon, abbot\"\ntilesets = [\"base\"]\n[plugins.wagon]\n[plugins.abbot]\n",
-    );
+    let r =
+        rules("name = \"wagon, abbot\"\ntilesets = [\"base\"]\n[plugins.wagon]\n[plugins.abbot]\n");
     let wagons = |script: &str| -> Vec<String> {
         let g = run(&r, 2, script).unwrap();
         names(&g)
@@ -73,11 +72,16 @@ fn am15_the_wagon_scores_like_a_follower_then_its_owner_decides() {
     assert_eq!(g.actor(), Actor::Player(0));
     assert_eq!(
         names(&g),
-        ["wagon home", "wagon 0 0 0", "wagon 1 0 0", "wagon 1 0 1"]
+        [
+            "wagon home",
+            "wagon 0 at 0 0",
+            "wagon 0 at 1 0",
+            "wagon 1 at 1 0"
+        ]
     );
     // Moved to the junction's east road: 1 more point at the end.
     let mut g = g;
-    run_on(&mut g, "wagon 1 0 0").unwrap();
+    run_on(&mut g, "wagon 0 at 1 0").unwrap();
     assert_eq!(wagon_at(&g, 0), Some((Pos::new(1, 0), 0)));
     run_on(&mut g, "end").unwrap();
     assert_eq!(g.scores(), [4, 0]);
@@ -101,7 +105,12 @@ fn am16_nearby_targets_are_unfinished_unoccupied_features_around_the_wagon() {
     let g = run(&wagon(""), 2, W1).unwrap();
     assert_eq!(
         names(&g),
-        ["wagon home", "wagon 0 0 0", "wagon 1 0 0", "wagon 1 0 1"]
+        [
+            "wagon home",
+            "wagon 0 at 0 0",
+            "wagon 0 at 1 0",
+            "wagon 1 at 1 0"
+        ]
     );
 }
 
@@ -112,10 +121,10 @@ fn am17_connected_targets_are_the_roads_of_the_junctions_at_its_ends() {
         names(&g),
         [
             "wagon home",
-            "wagon -1 0 1",
-            "wagon -1 0 2",
-            "wagon 1 0 0",
-            "wagon 1 0 1"
+            "wagon 1 at -1 0",
+            "wagon 2 at -1 0",
+            "wagon 0 at 1 0",
+            "wagon 1 at 1 0"
         ]
     );
 }
@@ -139,10 +148,15 @@ fn am17_a_road_closed_by_an_abbey_connects_to_its_cloister() {
     let mut g = check(&r, 2, script, &[1, 0]);
     assert_eq!(
         names(&g),
-        ["wagon home", "wagon 1 0 0", "wagon 1 0 2", "wagon 1 1 0"]
+        [
+            "wagon home",
+            "wagon 0 at 1 0",
+            "wagon 2 at 1 0",
+            "wagon 0 at 1 1"
+        ]
     );
     // Into the abbey: 1 + 7 neighbours at the end.
-    run_on(&mut g, "wagon 1 1 0\nend").unwrap();
+    run_on(&mut g, "wagon 0 at 1 1\nend").unwrap();
     assert_eq!(g.scores(), [9, 0]);
 }
 
@@ -181,9 +195,13 @@ fn am16_a_wagon_may_move_from_a_city_to_a_road() {
         "draw BA/C; place 0 -1 2; deploy wagon city",
         &[4, 0],
     );
-    assert_eq!(names(&g), ["wagon home", "wagon 0 0 1"]);
-    run_on(&mut g, "wagon 0 0 1
-end").unwrap();
+    assert_eq!(names(&g), ["wagon home", "wagon 1 at 0 0"]);
+    run_on(
+        &mut g,
+        "wagon 1 at 0 0
+end",
+    )
+    .unwrap();
     assert_eq!(wagon_at(&g, 0), Some((Pos::new(0, 0), 1)));
     assert_eq!(g.scores(), [5, 0]);
 }
@@ -210,27 +228,27 @@ fn am19_several_wagons_decide_one_at_a_time_in_turn_order() {
         names(&g),
         [
             "wagon home",
-            "wagon -1 0 1",
-            "wagon -1 0 2",
-            "wagon 0 0 0",
-            "wagon 0 1 0"
+            "wagon 1 at -1 0",
+            "wagon 2 at -1 0",
+            "wagon 0 at 0 0",
+            "wagon 0 at 0 1"
         ]
     );
-    run_on(&mut g, "wagon 0 1 0").unwrap();
+    run_on(&mut g, "wagon 0 at 0 1").unwrap();
     // Then Blue, for whom Red's new cloister is occupied.
     assert_eq!(g.actor(), Actor::Player(1));
     assert_eq!(
         names(&g),
         [
             "wagon home",
-            "wagon 0 0 0",
-            "wagon 0 2 0",
-            "wagon 1 0 0",
-            "wagon 1 1 1",
-            "wagon 1 1 2"
+            "wagon 0 at 0 0",
+            "wagon 0 at 0 2",
+            "wagon 0 at 1 0",
+            "wagon 1 at 1 1",
+            "wagon 2 at 1 1"
         ]
     );
-    run_on(&mut g, "wagon 0 2 0\nend").unwrap();
+    run_on(&mut g, "wagon 0 at 0 2\nend").unwrap();
     // Red: 3 + cloister (0, 1) with 5 neighbours, 6; Blue: 2 + cloister (0, 2)
     // with 2 neighbours, 3.
     assert_eq!(g.scores(), [9, 5]);
@@ -241,10 +259,10 @@ fn am20_a_move_is_no_deployment_and_happens_in_any_players_turn() {
     // Red deploys a follower on the east road of (1, 0) in the same turn: both
     // wagons still move (Blue's in Red's turn), and that road is occupied.
     let mut g = check(&wagon(""), 2, &w2("deploy follower road E"), &[3, 2]);
-    run_on(&mut g, "wagon 0 1 0").unwrap();
+    run_on(&mut g, "wagon 0 at 0 1").unwrap();
     assert_eq!(g.actor(), Actor::Player(1));
-    assert!(!names(&g).contains(&"wagon 1 0 0".to_string()));
-    run_on(&mut g, "wagon 1 1 1").unwrap();
+    assert!(!names(&g).contains(&"wagon 0 at 1 0".to_string()));
+    run_on(&mut g, "wagon 1 at 1 1").unwrap();
     assert_eq!(wagon_at(&g, 1), Some((Pos::new(1, 1), 1)));
     // Then Blue's own turn: a draw.
     assert_eq!(g.actor(), Actor::Chance);
@@ -252,16 +270,15 @@ fn am20_a_move_is_no_deployment_and_happens_in_any_players_turn() {
 
 #[test]
 fn x24_an_abbots_cloister_is_occupied_for_a_wagon() {
-    let r = rules(
-        "name = \"wagon, abbot\"\ntilesets = [\"base\"]\n[plugins.wagon]\n[plugins.abbot]\n",
-    );
+    let r =
+        rules("name = \"wagon, abbot\"\ntilesets = [\"base\"]\n[plugins.wagon]\n[plugins.abbot]\n");
     let script = w2("pass").replace(
         "draw BA/L; place 0 2 0; pass",
         "draw BA/L; place 0 2 0; deploy abbot cloister",
     );
     let mut g = check(&r, 2, &script, &[3, 2]);
     run_on(&mut g, "wagon home").unwrap();
-    assert!(!names(&g).contains(&"wagon 0 2 0".to_string()));
+    assert!(!names(&g).contains(&"wagon 0 at 0 2".to_string()));
 }
 
 #[test]
@@ -286,7 +303,7 @@ fn x24_a_wagon_on_a_completed_cloister_earns_vineyards_then_moves() {
          abbey play; place 0 2 0; pass";
     let mut g = check(&r, 2, script, &[12, 0]);
     assert_eq!(g.actor(), Actor::Player(0));
-    run_on(&mut g, "wagon 0 2 0\nend").unwrap();
+    run_on(&mut g, "wagon 0 at 0 2\nend").unwrap();
     assert_eq!(g.scores(), [20, 0]);
 }
 
@@ -329,7 +346,10 @@ const ALL: &str = r#"
 #[test]
 fn wagon_bots_move_it_and_the_conformance_kit_passes() {
     for moves in ["nearby", "connected"] {
-        let text = ALL.replace("[plugins.wagon]", &format!("[plugins.wagon]\nwagon-move = \"{moves}\""));
+        let text = ALL.replace(
+            "[plugins.wagon]",
+            &format!("[plugins.wagon]\nwagon-move = \"{moves}\""),
+        );
         let r = rules(&text);
         for (players, first_seed) in [(2, 0), (4, 100), (6, 200)] {
             let opts = Options {

@@ -17,10 +17,12 @@
 //!   Both keep only features the shared rule allows (`may_deploy`: a dragon's
 //!   veto applies) with no figure at all on them.
 //!
-//! Decision values: `wagon home`, or `wagon X Y L` (local feature `L` of the tile
-//! at `(X, Y)`). See `docs/plugins/wagon.md` for the rulings and their sources.
+//! Decision values: `wagon home`, or `wagon L at X Y` (local feature `L` of the
+//! tile at `(X, Y)`, a [`Spot`]). See `docs/plugins/wagon.md` for the rulings
+//! and their sources.
 
 use carcassonne_plugin_sdk::prelude::*;
+use carcassonne_plugin_sdk::Spot;
 
 /// The plugin.
 pub struct Wagon {
@@ -85,32 +87,15 @@ pub struct Scored {
 
 /// The decision "move this wagon" (`arg`: the wagon's figure id).
 pub const TAG_MOVE: u16 = 1;
-/// Decision value: send the wagon home.
-pub const HOME: u32 = 0;
+/// Decision value: send the wagon home. Every other value is the [`Spot`] code
+/// of the target (a local feature of a placed tile; a tile's own spot, as this
+/// code is, is never a target).
+pub const HOME: u32 = u32::MAX;
 
 /// Index of the `abbey` marker in [`Wagon::MARKERS`](Plugin::MARKERS).
 const ABBEY: usize = 0;
 /// Index of the `wagon` link in [`Wagon::LINKS`](Plugin::LINKS).
 const LINK: usize = 0;
-/// Coordinates are encoded with this offset in 12 bits each.
-const OFFSET: i32 = 2048;
-
-/// The decision value of local feature `local` of the tile at `pos`.
-pub fn encode(pos: Pos, local: u8) -> Option<u32> {
-    let (x, y) = (i32::from(pos.x) + OFFSET, i32::from(pos.y) + OFFSET);
-    ((1..4096).contains(&x) && (0..4096).contains(&y))
-        .then(|| (x as u32) << 20 | (y as u32) << 8 | u32::from(local))
-}
-
-/// The tile position and local feature of a decision value.
-pub fn decode(value: u32) -> Option<(Pos, u8)> {
-    if value == HOME {
-        return None;
-    }
-    let x = (value >> 20) as i32 - OFFSET;
-    let y = ((value >> 8) & 0xFFF) as i32 - OFFSET;
-    Some((Pos::new(x as i16, y as i16), (value & 0xFF) as u8))
-}
 
 impl Wagon {
     /// The wagons waiting to move this turn, in decision order: owners in turn
@@ -223,9 +208,7 @@ impl Wagon {
                 continue;
             }
             seen.push(key);
-            if let Some(code) = encode(v.tile_pos(key.0), v.feature_local(f)) {
-                out.push(code);
-            }
+            out.extend(Spot::of_feature(v, f).code());
         }
         out.sort_unstable();
         Ok(out)
@@ -327,26 +310,26 @@ impl Plugin for Wagon {
     fn resolve_step(&self, cx: &mut Cx<'_>, step: Step, value: u32) -> HookResult {
         let fig = FigureId(u16::try_from(step.arg).map_err(|_| "bad wagon step")?);
         cx.figure_state_mut::<Scored>(fig)?.turn = 0;
-        match decode(value) {
-            None => Self::send_home(cx, fig)?,
-            Some((pos, local)) => {
-                let t = cx.tile_at(pos).ok_or("no tile at the wagon's target")?;
-                let f = cx.feature_of(t, local);
-                if cx.logging() {
-                    let p = cx.figure_owner(fig).unwrap_or(0);
-                    let kind = cx.feature_kind(f);
-                    cx.log(format!("{{P{p}}}'s wagon moves on to the {kind} at {pos}."));
-                }
-                cx.move_figure(fig, Location::Feature(f))?;
+        if value == HOME {
+            Self::send_home(cx, fig)?;
+        } else {
+            let spot = Spot::from_code(value);
+            let f = spot.feature(cx).ok_or("no feature at the wagon's target")?;
+            if cx.logging() {
+                let p = cx.figure_owner(fig).unwrap_or(0);
+                let (kind, pos) = (cx.feature_kind(f), spot.pos);
+                cx.log(format!("{{P{p}}}'s wagon moves on to the {kind} at {pos}."));
             }
+            cx.move_figure(fig, Location::Feature(f))?;
         }
         self.next_decision(cx)
     }
 
     fn value_name(&self, _what: NameCtx, value: u32) -> String {
-        match decode(value) {
-            None => "home".into(),
-            Some((p, l)) => format!("{} {} {l}", p.x, p.y),
+        if value == HOME {
+            "home".into()
+        } else {
+            Spot::from_code(value).name()
         }
     }
 
@@ -354,12 +337,8 @@ impl Plugin for Wagon {
         if text == "home" {
             return Some(HOME);
         }
-        let mut w = text.split_whitespace();
-        let (x, y, l) = (w.next()?, w.next()?, w.next()?);
-        if w.next().is_some() {
-            return None;
-        }
-        encode(Pos::new(x.parse().ok()?, y.parse().ok()?), l.parse().ok()?)
+        let spot = Spot::parse(text)?;
+        spot.local.and(spot.code())
     }
 
     fn describe_step(&self, step: Step) -> String {
@@ -383,17 +362,21 @@ mod tests {
     fn values_round_trip() {
         let w = Wagon::new(Options::default()).unwrap();
         let ctx = NameCtx::Step(Step::default());
-        for (x, y, l) in [(0, 0, 0), (-3, 7, 2), (2047, -2047, 255), (-2047, 2047, 9)] {
-            let v = encode(Pos::new(x, y), l).unwrap();
+        for (x, y, l) in [(0, 0, 0), (-3, 7, 2), (4095, -4096, 62), (-4000, 4000, 9)] {
+            let spot = Spot {
+                pos: Pos::new(x, y),
+                local: Some(l),
+            };
+            let v = spot.code().unwrap();
             assert_ne!(v, HOME);
             let name = w.value_name(ctx, v);
-            assert_eq!(name, format!("{x} {y} {l}"));
+            assert_eq!(name, format!("{l} at {x} {y}"));
             assert_eq!(w.parse_value(ctx, &name), Some(v));
         }
         assert_eq!(w.value_name(ctx, HOME), "home");
         assert_eq!(w.parse_value(ctx, "home"), Some(HOME));
-        assert_eq!(w.parse_value(ctx, "1 2"), None);
-        assert_eq!(w.parse_value(ctx, "1 2 3 4"), None);
-        assert_eq!(encode(Pos::new(-2048, 0), 0), None);
+        for bad in ["1 2", "1 at 2", "1 at 2 3 4", "tile at 1 2", "1 2 3"] {
+            assert_eq!(w.parse_value(ctx, bad), None, "{bad}");
+        }
     }
 }
