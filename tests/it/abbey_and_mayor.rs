@@ -4,8 +4,9 @@
 //! (checked, conformance kit at 2, 4 and 6 players, compiled in against loaded).
 
 use crate::common::*;
+use carcassonne_bots::{Bot, BotSpec};
 use carcassonne_core::conformance::{run as conformance, Options};
-use carcassonne_core::{Game, Rules};
+use carcassonne_core::{Actor, Game, Rules};
 
 /// Copies of the Abbey & Mayor land tiles in `rules` and their pennants.
 fn census(rules: &Rules) -> (usize, u32) {
@@ -120,5 +121,57 @@ fn abbey_and_mayor_rulesets_same_compiled_in_and_loaded() {
         )
         .unwrap();
         assert_same_compiled_in_and_loaded(&text, 3, 0..2);
+    }
+}
+
+/// What a bot may choose that only Abbey & Mayor offers: play the abbey, move a
+/// wagon (not `wagon home`), place a barn.
+const CHOICES: [&str; 3] = ["abbey play", "wagon ", "deploy barn"];
+
+/// Plays games of `configs/abbey-and-mayor.toml` between `players` bots of kind
+/// `spec` (seeds 0, 1, …, at most `max_games`) until each of [`CHOICES`] was
+/// chosen; returns how often each was.
+fn bot_choices(spec: &str, players: u8, max_games: u64) -> [u32; 3] {
+    let r = config("abbey-and-mayor.toml");
+    let spec: BotSpec = spec.parse().expect("bot spec");
+    let mut seen = [0u32; 3];
+    for seed in 0..max_games {
+        let mut g = Game::new(r.clone(), players, seed).unwrap();
+        let mut bots: Vec<Box<dyn Bot>> = (0..players)
+            .map(|p| spec.build(seed * 10 + u64::from(p)))
+            .collect();
+        loop {
+            match g.actor() {
+                Actor::GameOver => break,
+                Actor::Chance => {
+                    g.sample_chance().unwrap();
+                }
+                Actor::Player(p) => {
+                    let a = bots[p as usize].choose(&g).unwrap();
+                    let text = g.format_action(a);
+                    for (n, what) in seen.iter_mut().zip(CHOICES) {
+                        *n += u32::from(text.starts_with(what) && text != "wagon home");
+                    }
+                    g.apply(a).unwrap();
+                }
+            }
+        }
+        g.check_integrity()
+            .unwrap_or_else(|e| panic!("{spec}, seed {seed}: {e}"));
+        if seen.iter().all(|&n| n > 0) {
+            break;
+        }
+    }
+    seen
+}
+
+#[test]
+fn the_random_greedy_and_mcts_bots_play_the_abbey_move_wagons_and_place_barns() {
+    for (spec, max_games) in [("random", 20), ("greedy", 10), ("mcts:30", 4)] {
+        let seen = bot_choices(spec, 3, max_games);
+        assert!(
+            seen.iter().all(|&n| n > 0),
+            "{spec}: {CHOICES:?} chosen {seen:?} times in {max_games} games"
+        );
     }
 }

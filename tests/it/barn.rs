@@ -202,18 +202,6 @@ fn am27_variant_most_barns_pays_only_the_owners_of_the_most() {
 }
 
 #[test]
-fn am28_f2_barn_points_come_on_top() {
-    let mut g = check(
-        &barn("", "farmers = \"per-field-once-per-player\""),
-        2,
-        &b1(),
-        &[6, 0],
-    );
-    run_on(&mut g, "end").unwrap();
-    assert_eq!(g.scores(), [14, 0]);
-}
-
-#[test]
 fn am28_f3_is_refused_with_barns() {
     let text = "name = \"barn f3\"\ntilesets = [\"base\"]\n[core]\nfarmers = \"per-city\"\n[plugins.barn]\n";
     let e = match carcassonne_host::load_str(text, "f3.toml", None, &registry()) {
@@ -231,6 +219,70 @@ fn am28_f4_barns_are_placed_and_score_at_the_end() {
     assert_eq!(barns_on_board(&g).len(), 1);
     run_on(&mut g, "end").unwrap();
     assert_eq!(g.scores(), [8, 0]);
+}
+
+/// The barn with the pig (Traders & Builders) under farmer rule `farmers`.
+fn barn_and_pig(farmers: &str) -> Arc<Rules> {
+    rules(&format!(
+        "name = \"barn and pig\"\ntilesets = [\"base\"]\n[core]\nfarmers = \"{farmers}\"\n\
+         [plugins.barn]\n[plugins.pig]\n"
+    ))
+}
+
+#[test]
+fn am24_with_the_pig_the_farmers_owner_gets_4_per_city_and_the_pig_goes_home() {
+    // B1 with Red's pig on (1, 1)'s field (Red's farmer is there): at the barn,
+    // 3 + 1 per completed city (TB21, JCZ `barn-connected-scoring`), 2 cities:
+    // 8; the farmer goes home and the pig with him (TB20); at the end the barn
+    // 4 × 2. The same under F2 (AM28: each barn scoring pays per field).
+    let script = b1().replace(
+        "draw BA/C; place 1 1 2; pass",
+        "draw BA/C; place 1 1 2; deploy pig field N",
+    );
+    for farmers in ["per-field", "per-field-once-per-player"] {
+        let mut g = check(&barn_and_pig(farmers), 2, &script, &[8, 0]);
+        let pig = g.rules().figure_kind("pig").unwrap();
+        assert_eq!(g.supply(0, pig), 1, "{farmers}: the pig went home");
+        run_on(&mut g, "end").unwrap();
+        assert_eq!(g.scores(), [16, 0], "{farmers}");
+    }
+}
+
+#[test]
+fn am26_with_the_pig_joined_farmers_get_1_plus_1_per_city() {
+    // B2 with Blue's pig north of the road (his BA/L at (-1, -1) extends the
+    // field of his farmer): when Blue's tile joins that field to Red's barn
+    // field, Blue scores 1 + 1 per completed city (2 cities: 4) and farmer and
+    // pig go home; at the end Red's barn 4 × 2. The same under F2.
+    let script = B2.replace(
+        "draw BA/L; place 0 3 0; pass",
+        "draw BA/L; place -1 -1 0; deploy pig field",
+    );
+    for farmers in ["per-field", "per-field-once-per-player"] {
+        let mut g = check(&barn_and_pig(farmers), 2, &script, &[6, 4]);
+        let pig = g.rules().figure_kind("pig").unwrap();
+        assert_eq!(g.supply(1, pig), 1, "{farmers}: the pig went home");
+        run_on(&mut g, "end").unwrap();
+        assert_eq!(g.scores(), [14, 4], "{farmers}");
+    }
+}
+
+#[test]
+fn am28_f2_barn_points_come_on_top_of_the_farmers_cities() {
+    // Red's farmer in the field south of cities A and B ((0, 2) and (1, 2)), his
+    // barn north of them (B1's corner). At the barn: nothing (no farmer north).
+    // At the end, under F1 and F2 alike: the farmer 3 × 2 cities and the barn
+    // 4 × 2 = 14: under F2 the barn does not use up "each city once" (AM28).
+    let script = "draw BA/C; place 0 1 2; pass
+         draw BA/C; place 1 1 2; pass
+         draw BA/C; place 0 2 0; deploy follower field
+         draw BA/C; place 1 2 0; pass
+         draw BA/RFr; place 1 0 0; deploy barn corner SW
+         end";
+    for farmers in ["per-field", "per-field-once-per-player"] {
+        let core = format!("farmers = \"{farmers}\"");
+        check(&barn("", &core), 2, script, &[14, 0]);
+    }
 }
 
 /// X25: Red's farmer north of BA/Cc at (0, 1), Blue's on the hill tile HS/Cc.h
