@@ -4,7 +4,6 @@
 //! Geometry as in `abbey.rs`: the start BA/RCr at (0, 0), x east, y south.
 
 use crate::common::*;
-use carcassonne_core::conformance::{run as conformance, Options};
 use carcassonne_core::{Corner, Game, Location, Pos, Rules};
 use std::sync::Arc;
 
@@ -12,14 +11,6 @@ fn barn(options: &str, core: &str) -> Arc<Rules> {
     rules(&format!(
         "name = \"base + barn\"\ntilesets = [\"base\"]\n[core]\n{core}\n[plugins.barn]\n{options}\n"
     ))
-}
-
-fn names(g: &Game) -> Vec<String> {
-    g.legal_actions()
-        .unwrap()
-        .into_iter()
-        .map(|a| g.format_action(a))
-        .collect()
 }
 
 /// B1: Red's farmer south of the start; two 2-tile cities A (0, 1)+(0, 2) and
@@ -61,7 +52,7 @@ fn am21_the_barn_is_no_follower_and_stays_to_the_end() {
 #[test]
 fn am22_a_barn_goes_where_four_field_corners_meet() {
     let g = run(&barn("", ""), 2, BEFORE_BARN).unwrap();
-    let barns: Vec<String> = names(&g)
+    let barns: Vec<String> = legal_names(&g)
         .into_iter()
         .filter(|o| o.starts_with("deploy barn"))
         .collect();
@@ -109,10 +100,12 @@ fn am23_no_second_barn_on_a_field_with_a_barn() {
         b1()
     );
     let g = run(&barn("barns-per-player = 2", ""), 2, &script).unwrap();
-    assert!(names(&g).iter().all(|o| !o.starts_with("deploy barn")));
+    assert!(legal_names(&g)
+        .iter()
+        .all(|o| !o.starts_with("deploy barn")));
     let occupied = barn("barns-per-player = 2\nbarn-placement = \"occupied\"", "");
     let g = run(&occupied, 2, &script).unwrap();
-    assert!(names(&g).contains(&"deploy barn 2 corner SW".to_string()));
+    assert!(legal_names(&g).contains(&"deploy barn 2 corner SW".to_string()));
 }
 
 #[test]
@@ -145,7 +138,7 @@ fn am25_no_farmer_into_a_barn_field_but_a_shepherd_may() {
     // Blue's BA/L at (2, 1) extends the barn's field: the cloister, no farmer;
     // the shepherd may go there (X26).
     run_on(&mut g, "draw BA/L; place 2 1 0").unwrap();
-    let opts = names(&g);
+    let opts = legal_names(&g);
     // BA/L: the cloister 0 and the field 1.
     assert!(opts.contains(&"deploy follower 0".to_string()), "{opts:?}");
     assert!(!opts.contains(&"deploy follower 1".to_string()), "{opts:?}");
@@ -350,15 +343,7 @@ const ALL: &str = r#"
 #[test]
 fn barn_bots_place_barns_and_the_conformance_kit_passes() {
     let r = rules(ALL);
-    for (players, first_seed) in [(2, 0), (4, 100), (6, 200)] {
-        let opts = Options {
-            games: 30,
-            players,
-            first_seed,
-            ..Options::default()
-        };
-        conformance(&r, opts, &|_| Ok(())).unwrap_or_else(|f| panic!("{f}"));
-    }
+    conformance_at_2_4_6(&r, 30, 0, &crate::abbey_and_mayor::invariants, "barn");
     let mut placed = 0;
     for seed in 0..10 {
         let mut g = Game::new(r.clone(), 3, seed).unwrap();

@@ -179,6 +179,30 @@ pub fn assert_same_compiled_in_and_loaded(ruleset: &str, players: u8, seeds: std
     }
 }
 
+/// Runs the conformance kit's random games on `rules` at 2, 4 and 6 players,
+/// `games` games each (the seeds of `n` players start at `first_seed + 100 n`),
+/// checking the invariants `extra` at every step; a failure panics naming `what`.
+pub fn conformance_at_2_4_6(
+    rules: &Arc<Rules>,
+    games: u32,
+    first_seed: u64,
+    extra: &dyn Fn(&carcassonne_core::Game) -> Result<(), String>,
+    what: &str,
+) {
+    use carcassonne_core::conformance::{run, Options};
+    for players in [2u8, 4, 6] {
+        let opts = Options {
+            games,
+            players,
+            first_seed: first_seed + 100 * u64::from(players),
+            ..Options::default()
+        };
+        let report =
+            run(rules, opts, extra).unwrap_or_else(|f| panic!("{what}, {players} players: {f}"));
+        assert_eq!(report.games, games, "{what}, {players} players");
+    }
+}
+
 /// Drains the game's event log and returns the plugins' log lines.
 pub fn plugin_texts(g: &mut carcassonne_core::Game) -> Vec<String> {
     g.take_events()

@@ -6,7 +6,6 @@
 //! or `wagon home`.
 
 use crate::common::*;
-use carcassonne_core::conformance::{run as conformance, Options};
 use carcassonne_core::{Actor, Game, Location, Pos, Rules};
 use std::sync::Arc;
 
@@ -14,14 +13,6 @@ fn wagon(options: &str) -> Arc<Rules> {
     rules(&format!(
         "name = \"base + wagon\"\ntilesets = [\"base\"]\n[plugins.wagon]\n{options}\n"
     ))
-}
-
-fn names(g: &Game) -> Vec<String> {
-    g.legal_actions()
-        .unwrap()
-        .into_iter()
-        .map(|a| g.format_action(a))
-        .collect()
 }
 
 /// Where Red's wagon stands: the tile position and the local feature.
@@ -50,7 +41,7 @@ fn am14_the_wagon_stands_on_roads_cities_and_cloisters_never_fields_or_gardens()
         rules("name = \"wagon, abbot\"\ntilesets = [\"base\"]\n[plugins.wagon]\n[plugins.abbot]\n");
     let wagons = |script: &str| -> Vec<String> {
         let g = run(&r, 2, script).unwrap();
-        names(&g)
+        legal_names(&g)
             .into_iter()
             .filter(|o| o.starts_with("deploy wagon"))
             .collect()
@@ -71,7 +62,7 @@ fn am15_the_wagon_scores_like_a_follower_then_its_owner_decides() {
     let g = check(&wagon(""), 2, W1, &[3, 0]);
     assert_eq!(g.actor(), Actor::Player(0));
     assert_eq!(
-        names(&g),
+        legal_names(&g),
         [
             "wagon home",
             "wagon 0 at 0 0",
@@ -104,7 +95,7 @@ fn am16_nearby_targets_are_unfinished_unoccupied_features_around_the_wagon() {
     // completed road, no field, nothing of (-1, 0) (two squares away).
     let g = run(&wagon(""), 2, W1).unwrap();
     assert_eq!(
-        names(&g),
+        legal_names(&g),
         [
             "wagon home",
             "wagon 0 at 0 0",
@@ -118,7 +109,7 @@ fn am16_nearby_targets_are_unfinished_unoccupied_features_around_the_wagon() {
 fn am17_connected_targets_are_the_roads_of_the_junctions_at_its_ends() {
     let g = run(&wagon("wagon-move = \"connected\""), 2, W1).unwrap();
     assert_eq!(
-        names(&g),
+        legal_names(&g),
         [
             "wagon home",
             "wagon 1 at -1 0",
@@ -147,7 +138,7 @@ fn am17_a_road_closed_by_an_abbey_connects_to_its_cloister() {
          abbey play; place 1 1 0; pass";
     let mut g = check(&r, 2, script, &[1, 0]);
     assert_eq!(
-        names(&g),
+        legal_names(&g),
         [
             "wagon home",
             "wagon 0 at 1 0",
@@ -195,7 +186,7 @@ fn am16_a_wagon_may_move_from_a_city_to_a_road() {
         "draw BA/C; place 0 -1 2; deploy wagon city",
         &[4, 0],
     );
-    assert_eq!(names(&g), ["wagon home", "wagon 1 at 0 0"]);
+    assert_eq!(legal_names(&g), ["wagon home", "wagon 1 at 0 0"]);
     run_on(
         &mut g,
         "wagon 1 at 0 0
@@ -225,7 +216,7 @@ fn am19_several_wagons_decide_one_at_a_time_in_turn_order() {
     // Red (the active player) first.
     assert_eq!(g.actor(), Actor::Player(0));
     assert_eq!(
-        names(&g),
+        legal_names(&g),
         [
             "wagon home",
             "wagon 1 at -1 0",
@@ -238,7 +229,7 @@ fn am19_several_wagons_decide_one_at_a_time_in_turn_order() {
     // Then Blue, for whom Red's new cloister is occupied.
     assert_eq!(g.actor(), Actor::Player(1));
     assert_eq!(
-        names(&g),
+        legal_names(&g),
         [
             "wagon home",
             "wagon 0 at 0 0",
@@ -261,7 +252,7 @@ fn am20_a_move_is_no_deployment_and_happens_in_any_players_turn() {
     let mut g = check(&wagon(""), 2, &w2("deploy follower road E"), &[3, 2]);
     run_on(&mut g, "wagon 0 at 0 1").unwrap();
     assert_eq!(g.actor(), Actor::Player(1));
-    assert!(!names(&g).contains(&"wagon 0 at 1 0".to_string()));
+    assert!(!legal_names(&g).contains(&"wagon 0 at 1 0".to_string()));
     run_on(&mut g, "wagon 1 at 1 1").unwrap();
     assert_eq!(wagon_at(&g, 1), Some((Pos::new(1, 1), 1)));
     // Then Blue's own turn: a draw.
@@ -278,7 +269,7 @@ fn x24_an_abbots_cloister_is_occupied_for_a_wagon() {
     );
     let mut g = check(&r, 2, &script, &[3, 2]);
     run_on(&mut g, "wagon home").unwrap();
-    assert!(!names(&g).contains(&"wagon 0 at 0 2".to_string()));
+    assert!(!legal_names(&g).contains(&"wagon 0 at 0 2".to_string()));
 }
 
 #[test]
@@ -351,15 +342,7 @@ fn wagon_bots_move_it_and_the_conformance_kit_passes() {
             &format!("[plugins.wagon]\nwagon-move = \"{moves}\""),
         );
         let r = rules(&text);
-        for (players, first_seed) in [(2, 0), (4, 100), (6, 200)] {
-            let opts = Options {
-                games: 30,
-                players,
-                first_seed,
-                ..Options::default()
-            };
-            conformance(&r, opts, &|_| Ok(())).unwrap_or_else(|f| panic!("{moves}: {f}"));
-        }
+        conformance_at_2_4_6(&r, 30, 0, &crate::abbey_and_mayor::invariants, moves);
         // Random bots do move wagons.
         let mut moved = 0;
         for seed in 0..10 {
