@@ -1,4 +1,4 @@
-//! # carcassonne-plugin-abi — the binary interface, epoch 2
+//! # carcassonne-plugin-abi — the binary interface, epoch 3
 //!
 //! Everything that crosses the boundary between the `carcassonne` host and a
 //! plugin — compiled in or loaded from a shared library — is defined here, in
@@ -23,13 +23,19 @@
 //!
 //! The plugin API may still change until the four expansions that follow Hills
 //! & Sheep (Inns & Cathedrals, Traders & Builders, Abbey & Mayor, Princess &
-//! Dragon) run on it; then it is declared stable. **Every change of this crate
-//! bumps the epoch** ([`ABI_EPOCH`], the crate's major version and the root
-//! module's version). A library of another epoch is refused with one line
+//! Dragon) run on it; then it is declared stable. **Every change of a surface
+//! that was released bumps the epoch** ([`ABI_EPOCH`], the crate's major
+//! version and the root module's version). A library of another epoch is refused with one line
 //! before anything else of it is looked at: every library exports a
 //! [`PluginManifest`] (a plain `static` whose layout never changes), which the
 //! host reads with `libloading` first; then abi_stable's typed root module and
 //! layout checks run for the matching epoch.
+//!
+//! The surface (the two tables and the layout of every type reachable from the
+//! root module) is pinned by `tests/surface.rs` against the committed
+//! `surface.txt`: a change fails that test until the list is regenerated, and
+//! the epoch is bumped when a release shipped the old surface (ARCHITECTURE.md,
+//! "Stability policy").
 //!
 //! ## Rules
 //!
@@ -66,10 +72,10 @@ pub use carcassonne_core::CoreOptions;
 use std::ffi::c_void;
 
 /// The ABI epoch this crate defines. Every change of the interface is a new epoch.
-pub const ABI_EPOCH: u32 = 2;
+pub const ABI_EPOCH: u32 = 3;
 
 /// The root module's version string: `"<ABI_EPOCH>.0.0"` (checked before the layout).
-pub const ABI_VERSION: &str = "2.0.0";
+pub const ABI_VERSION: &str = "3.0.0";
 
 /// What the scoring hooks see (the core's `ScoreInfo`, with its slices as `RSlice`).
 #[repr(C)]
@@ -100,8 +106,8 @@ pub struct AbiScoreInfo<'a> {
 }
 
 const _: () = {
-    // ABI_VERSION must start with ABI_EPOCH ("2.0.0").
+    // ABI_VERSION must start with ABI_EPOCH ("3.0.0").
     let v = ABI_VERSION.as_bytes();
-    assert!(ABI_EPOCH == 2 && v[0] == b'2' && v[1] == b'.');
+    assert!(ABI_EPOCH == 3 && v[0] == b'3' && v[1] == b'.');
     assert!(MAX_PLAYERS == 6);
 };
