@@ -159,7 +159,10 @@ impl Plugin for Barn {
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
         "Abbey & Mayor: the barn at a corner of four fields; it scores the farmers and at the end";
-    const FIGURES: &'static [FigureSpec] = &[FigureSpec::special("barn", 1).occupies(true)];
+    /// AM21: a special figure, built onto the board (never eaten, never sent home).
+    const FIGURES: &'static [FigureSpec] = &[FigureSpec::special("barn", 1)
+        .occupies(true)
+        .class(FigureClass::Building)];
     const STATE: StateSpec = StateSpec::NONE.figure::<Placed>();
 
     fn new(options: Options) -> Result<Self, ConfigError> {
