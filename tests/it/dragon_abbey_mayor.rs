@@ -5,6 +5,7 @@
 //! Geometry as in `dragon.rs`: the start tile BA/RCr at (0, 0) (city north,
 //! road west–east), x east, y south. Red (0) and Blue (1) alternate.
 
+use crate::abbey::HOLE;
 use crate::common::*;
 use crate::dragon::{figures_at, names, neutral_at};
 use carcassonne_core::{Actor, Game, Rules, FOLLOWER};
@@ -123,19 +124,11 @@ fn x36_the_portal_serves_the_mayor() {
     assert_eq!(g.scores(), [0, 0]);
 }
 
-/// Layout A of `abbey.rs`: four city caps face the hole (0, −1) — the start's,
-/// Red's knight at (1, −1), Blue's at (−1, −1), an empty one at (0, −2) — and
-/// Red's cloister tile at (1, −2). Then Red's turn.
-const HOLE: &str = "draw BA/RFr; place 1 0 0; pass
-     draw BA/RFr; place -1 0 0; pass
-     draw BA/C; place 1 -1 3; deploy follower city
-     draw BA/C; place -1 -1 1; deploy follower city
-     draw BA/L; place 1 -2 0; pass
-     draw BA/C; place 0 -2 2; pass";
-
 #[test]
 fn x36_the_dragon_enters_an_abbey_and_eats_its_monk() {
-    // Red's abbey closes the four caps (his knight and Blue's score 2 each) and
+    // The hole of `abbey.rs` (four city caps around (0, −1), Red's knight at
+    // (1, −1), Blue's at (−1, −1), an empty cap at (0, −2), Red's cloister tile
+    // at (1, −2)). Red's abbey closes the caps (his knight and Blue's score 2 each) and
     // takes his monk; Blue's volcano at (0, 1), Red's dragon tile at (1, 1).
     let mut g = run(
         &x36(),
