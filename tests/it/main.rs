@@ -12,6 +12,7 @@ mod cli;
 mod common;
 mod docs;
 mod dragon;
+mod dragon_abbey_mayor;
 mod dragon_companions;
 mod fairy;
 mod fuzz_corpus;
