@@ -9,16 +9,17 @@
 //! |---|---|---|
 //! | placements | `((y+R)·S + (x+R))·4 + rot` | place the drawn tile at (x, y) turned `rot` |
 //! | figure step | `1 + kind·F + feature` (after `Pass` = 0) | deploy a figure of `kind` on feature `feature` of the tile just placed |
-//! | specials | `plugin·64 + k` | the `k`-th legal figure-step option of a plugin's own, in the game's order; `M` = tiles × (most features of a tile + 5) bounds the places a figure can go (features, corners, tiles) |
+//! | specials | `plugin·64 + code` | a plugin's own figure-step option |
 //! | decisions | `code` | an option of a plugin decision |
-//! | other deployments | `kind·M + k` | the `k`-th legal deployment of a figure of `kind` anywhere but on a feature of the tile just placed (a corner, another tile: plugin figures that move), in the game's order |
+//! | others | `i` | the `i`-th legal action, in canonical order, that the blocks above cannot number |
 //!
-//! A plugin's own figure-step options carry codes of its choosing (a packed
-//! tile or position, say), and a deployment off the tile just placed has no
-//! small number of its own, so their ids rank them among the legal ones: the
-//! meaning of such an id depends on the state, like the mask. More than 64
-//! such options of one plugin at once, and decision codes of 64 or more, have
-//! no id: an error names them.
+//! The blocks above number an action by what it is. Some have no such number:
+//! plugin codes of 64 or more (a place on the board packed in the code: a
+//! wagon's target, a fairy's follower) and deployments anywhere but on a
+//! feature of the tile just placed (a barn at a corner, a follower through a
+//! magic portal). Those are numbered by their rank among the legal actions of
+//! the state that have no number of their own (the last block, 4096 ids); more
+//! than 4096 of them at once is an error that names the action.
 
 use carcassonne_core::{
     Action, Actor, EdgeKind, FigureId, FigureKindId, FigureOption, Game, Location, Placement, Pos,
@@ -27,39 +28,11 @@ use carcassonne_core::{
 
 /// Codes per plugin in the special and decision blocks.
 pub const CODES: usize = 64;
+/// Ids of the last block: actions numbered by their rank (a magic portal may
+/// offer a deployment on every unoccupied feature of the board).
+pub const RANKS: usize = 4096;
 /// Players the planes and vectors have room for.
 const PLAYERS: usize = carcassonne_core::MAX_PLAYERS;
-
-/// The codes of the legal figure-step options of plugin `plugin`'s own
-/// (`FigureOption::Special`) in `g`, in the game's canonical order.
-fn specials_of(g: &Game, plugin: u8) -> Result<Vec<u32>, String> {
-    Ok(g.legal_actions()
-        .map_err(|e| e.to_string())?
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Figure(FigureOption::Special { plugin: p, code }) if p == plugin => Some(code),
-            _ => None,
-        })
-        .collect())
-}
-
-/// Where the legal deployments of figure `kind` in `g` go that are not on a
-/// feature of the tile just placed, in the game's canonical order.
-fn other_deploys(g: &Game, kind: FigureKindId) -> Result<Vec<Location>, String> {
-    let last = g.last_placed();
-    Ok(g.legal_actions()
-        .map_err(|e| e.to_string())?
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Figure(FigureOption::Deploy { kind: k, at }) if k == kind => Some(at),
-            _ => None,
-        })
-        .filter(|at| match *at {
-            Location::Feature(f) => g.feature_tile(f).is_none() || g.feature_tile(f) != last,
-            _ => true,
-        })
-        .collect())
-}
 
 /// The encoding of one ruleset.
 #[derive(Clone, Debug)]
@@ -113,23 +86,45 @@ impl Encoding {
         self.plugins.max(1) * CODES
     }
 
+    /// The first id of the last block (actions numbered by rank).
+    fn others(&self) -> usize {
+        self.placements() + self.figures() + self.specials() + CODES
+    }
+
     /// Number of action ids.
     pub fn actions(&self) -> usize {
-        self.placements() + self.figures() + self.specials() + CODES + self.others()
+        self.others() + RANKS
     }
 
-    /// Ids per figure kind in the other-deployments block: more than the
-    /// places a figure can go (every feature, corner and tile of a game).
-    fn per_kind(&self) -> usize {
-        self.radius.max(1) as usize * (self.feats + 5)
+    /// The legal actions of `g` that have no number of their own, in canonical
+    /// order (the last block numbers them by rank).
+    fn unnumbered(&self, g: &Game) -> Result<Vec<Action>, String> {
+        let legal = g.legal_actions().map_err(|e| e.to_string())?;
+        Ok(legal
+            .into_iter()
+            .filter(|&a| !matches!(a, Action::Chance(_)) && self.own_id(g, a).is_err())
+            .collect())
     }
 
-    fn others(&self) -> usize {
-        self.kinds.max(1) * self.per_kind()
-    }
-
-    /// The id of `a`, an action of `g`.
+    /// The id of `a`, a legal action of `g`.
     pub fn action_id(&self, g: &Game, a: Action) -> Result<usize, String> {
+        self.own_id(g, a).or_else(|why| {
+            if matches!(a, Action::Chance(_)) {
+                return Err(why);
+            }
+            let rank = self.unnumbered(g)?.iter().position(|&b| b == a);
+            match rank {
+                Some(i) if i < RANKS => Ok(self.others() + i),
+                Some(_) => Err(format!(
+                    "{why}, and more than {RANKS} such actions are legal"
+                )),
+                None => Err(format!("{why}, and it is not legal here")),
+            }
+        })
+    }
+
+    /// The id of `a` in the block of what it is, if it has one.
+    fn own_id(&self, g: &Game, a: Action) -> Result<usize, String> {
         let (r, s) = (self.radius, self.side);
         match a {
             Action::Place(Placement { pos, rot }) => {
@@ -150,43 +145,14 @@ impl Encoding {
                 let local = g.feature_local(f).unwrap_or(0) as usize;
                 Ok(self.placements() + 1 + kind.index() * self.feats + local)
             }
-            Action::Figure(FigureOption::Deploy { kind, at }) => {
-                let k = other_deploys(g, kind)?
-                    .iter()
-                    .position(|&l| l == at)
-                    .ok_or_else(|| {
-                        format!(
-                            "no legal deployment of figure kind {} there now",
-                            kind.index()
-                        )
-                    })?;
-                if k >= self.per_kind() {
-                    return Err(format!(
-                        "more than {} deployments of figure kind {} off the tile just placed",
-                        self.per_kind(),
-                        kind.index()
-                    ));
-                }
-                Ok(self.placements()
-                    + self.figures()
-                    + self.specials()
-                    + CODES
-                    + kind.index() * self.per_kind()
-                    + k)
+            Action::Figure(FigureOption::Deploy { .. }) => {
+                Err("a deployment off the features of the tile just placed has no id".into())
             }
             Action::Figure(FigureOption::Special { plugin, code }) => {
-                let k = specials_of(g, plugin)?
-                    .iter()
-                    .position(|&c| c == code)
-                    .ok_or_else(|| {
-                        format!("plugin {plugin} offers no special option {code} now")
-                    })?;
-                if k >= CODES {
-                    return Err(format!(
-                        "plugin {plugin} offers more than {CODES} special options at once"
-                    ));
+                if code as usize >= CODES {
+                    return Err(format!("special option code {code} is 64 or more"));
                 }
-                Ok(self.placements() + self.figures() + plugin as usize * CODES + k)
+                Ok(self.placements() + self.figures() + plugin as usize * CODES + code as usize)
             }
             Action::Choose(code) => {
                 if code as usize >= CODES {
@@ -229,29 +195,23 @@ impl Encoding {
         }
         i -= self.figures();
         if i < self.specials() {
-            let (plugin, k) = ((i / CODES) as u8, i % CODES);
-            let code = *specials_of(g, plugin)?.get(k).ok_or_else(|| {
-                format!("action id {id}: plugin {plugin} offers no special option {k} now")
-            })?;
-            return Ok(Action::Figure(FigureOption::Special { plugin, code }));
+            return Ok(Action::Figure(FigureOption::Special {
+                plugin: (i / CODES) as u8,
+                code: (i % CODES) as u32,
+            }));
         }
         i -= self.specials();
         if i < CODES {
             return Ok(Action::Choose(i as u32));
         }
         i -= CODES;
-        if i < self.others() {
-            let (kind, k) = (
-                FigureKindId((i / self.per_kind()) as u8),
-                i % self.per_kind(),
-            );
-            let at = *other_deploys(g, kind)?.get(k).ok_or_else(|| {
+        if i < RANKS {
+            return self.unnumbered(g)?.get(i).copied().ok_or_else(|| {
                 format!(
-                    "action id {id}: no deployment {k} of figure kind {} now",
-                    kind.index()
+                    "action id {id}: fewer than {} actions numbered by rank",
+                    i + 1
                 )
-            })?;
-            return Ok(Action::Figure(FigureOption::Deploy { kind, at }));
+            });
         }
         Err(format!("action id {id} is not below {}", self.actions()))
     }
