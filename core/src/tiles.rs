@@ -258,6 +258,9 @@ impl TileType {
 pub struct FitTable {
     /// Rotation masks indexed by requirement code.
     pub fit: [u8; 256],
+    /// Number of rotations in each mask of `fit` (the weight of a frontier cell in
+    /// a uniform placement draw; one look-up on the playout path).
+    pub count: [u8; 256],
 }
 
 /// All tile types of a ruleset, with their markers.
@@ -742,7 +745,8 @@ fn fit_table(t: &TileType) -> FitTable {
             }
         }
     }
-    FitTable { fit }
+    let count = fit.map(|m| m.count_ones() as u8);
+    FitTable { fit, count }
 }
 
 #[cfg(test)]
