@@ -12,7 +12,7 @@ use crate::types::FeatureKinds;
 /// [`FigureSpec::neutral`] and adjust with the builder methods, all `const`:
 ///
 /// ```
-/// use carcassonne_core::{FeatureKind, FeatureKinds, FigureSpec};
+/// use carcassonne_core::{FeatureKind, FeatureKinds, FigureClass, FigureSpec};
 /// // The large follower: like a follower, strength 2, offered by the core.
 /// const LARGE: FigureSpec = FigureSpec::follower("large", 1, 2);
 /// // The mayor: only in cities, strength computed by the plugin (pennants).
@@ -23,8 +23,8 @@ use crate::types::FeatureKinds;
 /// const WAGON: FigureSpec = FigureSpec::follower("wagon", 1, 1)
 ///     .stands_on(FeatureKinds::of(&[FeatureKind::Road, FeatureKind::City, FeatureKind::Cloister]))
 ///     .returns_on_score(false);
-/// // The pig: a special figure the plugin offers itself.
-/// const PIG: FigureSpec = FigureSpec::special("pig", 1);
+/// // The pig: a special figure the plugin offers itself, a companion of its owner's farmer.
+/// const PIG: FigureSpec = FigureSpec::special("pig", 1).class(FigureClass::Companion);
 /// // The dragon: one neutral figure.
 /// const DRAGON: FigureSpec = FigureSpec::neutral("dragon", 1);
 /// assert_eq!(MAYOR.stands_on, FeatureKinds::of(&[FeatureKind::City]));
@@ -64,6 +64,43 @@ pub struct FigureKindOf<N> {
     /// Whether the core offers it in the figure step like the follower: on every
     /// feature of the placed tile where [`crate::Game::may_deploy`] allows it.
     pub offered: bool,
+    /// What sort of piece it is, for rules of other plugins that treat pieces by
+    /// what they are, never by name (which figure the dragon eats).
+    pub class: FigureClass,
+}
+
+/// What sort of piece a figure kind is. The plugin that declares a kind says it
+/// (`FigureSpec::class`); rules of *other* plugins that treat pieces by what
+/// they are read it (`View::figure_kind_class`) instead of naming figures of
+/// plugins they do not own. The dragon eats a standing figure, eats a companion
+/// unless its option spares them, and never takes a building.
+#[repr(u8)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FigureClass {
+    /// A figure standing on its own (the default): every follower (large
+    /// follower, abbot, mayor, wagon) and the shepherd. Effects that take the
+    /// figures off a tile (the dragon) take it.
+    #[default]
+    Standing = 0,
+    /// A piece that only accompanies a follower of its owner and goes home when
+    /// he has none left in its feature (the builder, the pig). Effects that take
+    /// the figures off a tile take it unless they spare companions by option.
+    Companion = 1,
+    /// A piece built onto the board rather than standing on it (the barn):
+    /// effects that take the figures off a tile never take it.
+    Building = 2,
+}
+
+impl FigureClass {
+    /// Lower-case name (`standing`, `companion`, `building`).
+    pub fn name(self) -> &'static str {
+        match self {
+            FigureClass::Standing => "standing",
+            FigureClass::Companion => "companion",
+            FigureClass::Building => "building",
+        }
+    }
 }
 
 /// A figure kind as the rules hold it.
@@ -91,6 +128,7 @@ impl<N> FigureKindOf<N> {
             returns_on_score: self.returns_on_score,
             stands_on: self.stands_on,
             offered: self.offered,
+            class: self.class,
         }
     }
 }
@@ -112,12 +150,14 @@ impl FigureSpec {
             returns_on_score: true,
             stands_on: FeatureKinds::FOLLOWER,
             offered: true,
+            class: FigureClass::Standing,
         }
     }
 
     /// A special figure (shepherd, builder, pig, barn): strength 0, no follower, does
     /// not occupy, stays when its feature is scored, stands nowhere under the shared
-    /// rule; the plugin offers it and places it.
+    /// rule, a standing figure ([`FigureClass::Standing`]); the plugin offers it and
+    /// places it.
     pub const fn special(name: &'static str, per_player: u8) -> FigureSpec {
         FigureKindOf {
             name,
@@ -130,6 +170,7 @@ impl FigureSpec {
             returns_on_score: false,
             stands_on: FeatureKinds::NONE,
             offered: false,
+            class: FigureClass::Standing,
         }
     }
 
@@ -170,6 +211,12 @@ impl FigureSpec {
     /// Sets whether it counts as a follower.
     pub const fn follower_kind(mut self, yes: bool) -> FigureSpec {
         self.follower = yes;
+        self
+    }
+
+    /// Sets what sort of piece it is ([`FigureClass`]; default `Standing`).
+    pub const fn class(mut self, class: FigureClass) -> FigureSpec {
+        self.class = class;
         self
     }
 

@@ -103,7 +103,8 @@ impl Rules {
                 .num(u64::from(f.occupies))
                 .num(u64::from(f.returns_on_score))
                 .num(u64::from(f.stands_on.0))
-                .num(u64::from(f.offered));
+                .num(u64::from(f.offered))
+                .num(f.class as u64);
         }
         for p in &self.plugins {
             let w = p.decl.state;

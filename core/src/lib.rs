@@ -71,8 +71,8 @@ pub use observe::Observation;
 pub use record::{Driver, PluginVersion, Provenance, Record, Recorder, ReplayError, END, SAMPLED};
 pub use rng::Rng;
 pub use rules::{
-    valid_plugin_id, CoreOptions, FarmerScoring, FigureKind, FigureKindOf, FigureSpec, PluginDecl,
-    Rules, StateWords, BASE_CATEGORIES, FOLLOWER, MAX_FEATURE_WORDS, MAX_FIGURE_WORDS,
+    valid_plugin_id, CoreOptions, FarmerScoring, FigureClass, FigureKind, FigureKindOf, FigureSpec,
+    PluginDecl, Rules, StateWords, BASE_CATEGORIES, FOLLOWER, MAX_FEATURE_WORDS, MAX_FIGURE_WORDS,
     MAX_GAME_WORDS, MAX_PLAYER_WORDS, MAX_TOTAL_FEATURE_WORDS,
 };
 pub use tiles::{TileCatalogue, TileSetSpec, TileType};

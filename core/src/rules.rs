@@ -3,7 +3,7 @@
 //! A [`Rules`] value is built once from a resolved ruleset and shared (`Arc`) by
 //! every game and clone that uses it; the game state never holds strings.
 
-pub use crate::figure_kind::{FigureKind, FigureKindOf, FigureSpec};
+pub use crate::figure_kind::{FigureClass, FigureKind, FigureKindOf, FigureSpec};
 use crate::hooks::{hook, Hooks};
 use crate::tiles::TileCatalogue;
 use crate::types::NONE16;

@@ -49,6 +49,14 @@ pub fn config(name: &str) -> Arc<Rules> {
     }
 }
 
+/// The text of a ruleset file of `configs/`.
+pub fn config_text(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("configs")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
 /// A fresh, empty directory for one test's files, under cargo's directory for
 /// integration tests' temporary files (`target/tmp/`): test runs leave nothing
 /// in the system's temporary directory, and the next run starts it afresh.
@@ -173,6 +181,50 @@ pub fn assert_same_compiled_in_and_loaded(ruleset: &str, players: u8, seeds: std
         }
         assert_eq!(ga.scores(), gb.scores(), "seed {seed}");
     }
+}
+
+/// Plays a game of `rules` through a recorder — the fixture steps of `opening`
+/// (`draw …; place …; …`, chance outcomes recorded as forced), then random
+/// choices seeded by `seed` to the end — checks that its record replays to an
+/// identical game, and returns the record.
+pub fn record_replays_exactly(
+    rules: &Arc<Rules>,
+    players: u8,
+    seed: u64,
+    opening: &str,
+) -> carcassonne_core::Record {
+    use carcassonne_core::record::{Driver, Recorder};
+    use carcassonne_core::{Actor, Game, Rng};
+    let mut g = Game::new(rules.clone(), players, seed).expect("game");
+    let mut rec = Recorder::default();
+    for step in opening
+        .split(['\n', ';'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        let a = g
+            .parse_action(step)
+            .unwrap_or_else(|e| panic!("{step}: {e}"));
+        rec.apply(&mut g, a)
+            .unwrap_or_else(|e| panic!("{step}: {e}"));
+    }
+    let mut rng = Rng::new(seed);
+    while !g.is_over() {
+        if g.actor() == Actor::Chance {
+            rec.sample(&mut g).expect("chance");
+        } else {
+            let acts = g.legal_actions().expect("legal actions");
+            rec.apply(&mut g, acts[rng.below(acts.len() as u32) as usize])
+                .expect("legal action");
+        }
+    }
+    let record = rec.finish(&g, "test", "name = \"test\"");
+    let mut h = Game::new(rules.clone(), players, seed).expect("game");
+    Driver::new(&record.forced)
+        .replay(&mut h, &record.actions)
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    assert!(h == g, "seed {seed}: the replay differs");
+    record
 }
 
 /// Drains the game's event log and returns the plugins' log lines.

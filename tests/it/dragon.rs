@@ -9,8 +9,7 @@
 //! clockwise. Player 0 is Red, player 1 Blue, player 2 Green.
 
 use crate::common::*;
-use carcassonne_core::record::{Driver, Recorder};
-use carcassonne_core::{Action, Actor, FigureId, Game, Pos, Rng, Rules};
+use carcassonne_core::{Actor, FigureId, Game, Pos, Rules};
 use std::sync::Arc;
 
 /// The four plugins with their default options, on the base game and the
@@ -359,32 +358,15 @@ fn pd10_after_scoring_the_road_scores_first_with_its_follower() {
 #[test]
 fn a_recorded_game_with_dragon_moves_replays_exactly() {
     let r = pd();
-    let mut moved = 0;
-    for seed in 0..6 {
-        let mut g = Game::new(r.clone(), 3, seed).unwrap();
-        let mut rec = Recorder::default();
-        let mut rng = Rng::new(seed);
-        while !g.is_over() {
-            if g.actor() == Actor::Chance {
-                rec.sample(&mut g).unwrap();
-            } else {
-                let acts = g.legal_actions().unwrap();
-                let a: Action = acts[rng.below(acts.len() as u32) as usize];
-                rec.apply(&mut g, a).unwrap();
-            }
-        }
-        let record = rec.finish(&g, "pd", "name = \"pd\"");
-        moved += record
-            .actions
-            .iter()
-            .filter(|a| a.starts_with("dragon "))
-            .count();
-        let mut h = Game::new(r.clone(), 3, seed).unwrap();
-        Driver::new(&record.forced)
-            .replay(&mut h, &record.actions)
-            .unwrap();
-        assert!(h == g, "seed {seed}");
-    }
+    let moved: usize = (0..6)
+        .map(|seed| {
+            record_replays_exactly(&r, 3, seed, "")
+                .actions
+                .iter()
+                .filter(|a| a.starts_with("dragon "))
+                .count()
+        })
+        .sum();
     assert!(moved > 20, "the dragon moved {moved} times");
 }
 
@@ -439,6 +421,12 @@ fn the_rulesets_pass_the_conformance_kit_at_2_4_and_6_players() {
 
 #[test]
 fn compiled_in_and_loaded_give_identical_games() {
+    for name in [
+        "princess-and-dragon.toml",
+        "hills-and-sheep-princess-and-dragon.toml",
+    ] {
+        assert_same_compiled_in_and_loaded(&config_text(name), 3, 0..3);
+    }
     assert_same_compiled_in_and_loaded(&pd_ruleset("", "", ""), 3, 0..4);
     assert_same_compiled_in_and_loaded(
         &pd_ruleset(

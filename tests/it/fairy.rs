@@ -111,6 +111,45 @@ fn pd14_pd15_three_points_when_the_road_is_scored_then_she_stays_beside_nobody()
     );
 }
 
+#[test]
+fn pd15_the_princess_takes_the_follower_beside_the_fairy_she_stays_protects_and_scores_nothing() {
+    // Red's knight north of the start at (0, −1), the fairy beside him; Blue's
+    // princess tile at (0, −2) sends the knight home.
+    let mut g = run(
+        &pd(),
+        2,
+        "draw BA/CFc; place 0 -1 1; deploy follower 0
+         draw BA/L; place 0 1 0; pass
+         draw BA/L; place 1 1 0; fairy 0 at 0 -1
+         draw PD/Ccc.p; place 0 -2 2; princess 0 at 0 -1",
+    )
+    .unwrap();
+    assert_eq!(followers(&g, 0), 7);
+    assert_eq!(figures_at(&g, 0, -1), ["fairy"], "she stays on the tile");
+    // Beside nobody: no point at the start of Red's turn.
+    assert_eq!(g.scores(), &[0, 0]);
+    // She still protects the tile: Red's volcano at (1, −1) beside it, Blue's
+    // dragon tile at (1, −2): the dragon's one way out is north, never west.
+    run_on(
+        &mut g,
+        "draw PD/F.v; place 1 -1 0; pass
+         draw PD/C.dG; place 1 -2 3; pass",
+    )
+    .unwrap();
+    assert_eq!(names(&g), ["dragon N"]);
+    run_on(&mut g, "dragon N").unwrap();
+    assert_eq!(names(&g), ["dragon W"]);
+    // From the princess tile (0, −2) the way south is her tile: the movement ends.
+    run_on(&mut g, "dragon W").unwrap();
+    assert_eq!(neutral_at(&g, "dragon"), Some((0, -2)));
+    assert_eq!(g.actor(), Actor::Chance);
+    assert_eq!(figures_at(&g, 0, -1), ["fairy"]);
+    // Nothing for the fairy at the end either.
+    run_on(&mut g, "end").unwrap();
+    assert_eq!(g.scores(), &[0, 0]);
+    assert_eq!(category(&g, "fairy"), [0, 0]);
+}
+
 /// Red's road follower at (1, 0); Blue's volcano at (0, 1); Red places a
 /// dragon tile at (2, 0) and makes his figure-step action `action`.
 fn dragon_turn(action: &str) -> Game {

@@ -52,15 +52,35 @@ fn ic1_ic22_eighteen_tiles_per_edition_with_6_inns_2_cathedrals_3_pennants() {
         assert_eq!(copies(&r, &with(garden)), gardens, "{ed} gardens");
         assert_eq!(r.tiles.total(), 72 + 18, "{ed}: with the base game");
     }
-    // IC22: C2 replaces IC/CCCC and IC/RFr.i by their garden twins.
-    let count = |ed: &str, id: &str| {
-        let r = tiles(ed, "");
-        r.tiles.get(r.tiles.by_id(id).expect(id)).expect(id).count
-    };
+}
+
+#[test]
+fn ic22_c2_replaces_two_tiles_by_their_garden_twins_and_is_the_default() {
+    let count = |r: &Rules, id: &str| r.tiles.get(r.tiles.by_id(id).expect(id)).expect(id).count;
+    let default = rules("name = \"ic tiles\"\ntilesets = [\"base\", \"inns-and-cathedrals\"]\n");
     for (c1, c2) in [("IC/CCCC", "IC/CCCCG"), ("IC/RFr.i", "IC/RFr.iG")] {
-        assert_eq!((count("C1", c1), count("C1", c2)), (1, 0));
-        assert_eq!((count("C2", c1), count("C2", c2)), (0, 1));
+        let (r1, r2) = (tiles("C1", ""), tiles("C2", ""));
+        assert_eq!((count(&r1, c1), count(&r1, c2)), (1, 0), "C1");
+        assert_eq!((count(&r2, c1), count(&r2, c2)), (0, 1), "C2");
+        assert_eq!(
+            (count(&default, c1), count(&default, c2)),
+            (0, 1),
+            "default"
+        );
     }
+    // Nothing else differs: the same 18 tiles, types aside.
+    let (r1, r2) = (tiles("C1", ALL), tiles("C2", ALL));
+    let others = |r: &Rules| -> Vec<(String, u16)> {
+        r.tiles
+            .types
+            .iter()
+            .filter(|t| t.id.starts_with("IC/") && t.count > 0 && !t.id.ends_with('G'))
+            .filter(|t| t.id != "IC/CCCC" && t.id != "IC/RFr.i")
+            .map(|t| (t.id.clone(), t.count))
+            .collect()
+    };
+    assert_eq!(others(&r1), others(&r2));
+    assert_eq!(others(&r1).iter().map(|(_, c)| c).sum::<u16>(), 16);
 }
 
 // ------------------------------------------------------------------ IC21

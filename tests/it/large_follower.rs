@@ -461,3 +461,55 @@ fn x7_the_abbot_and_the_large_follower_on_the_same_garden_tile() {
     assert_eq!(offered(&g, kind(&g)), offered(&g, FOLLOWER));
     assert!(!offered(&g, kind(&g)).contains(&2));
 }
+
+// --------------------------------------------------------- IC20 other rules
+
+#[test]
+fn ic20_the_large_follower_is_a_follower_for_the_builder_and_the_fairy() {
+    // Red's only follower on the road is his large follower (strength 2): the
+    // builder may join it, and the fairy may stand beside it.
+    let r = ruleset(
+        ", \"princess-and-dragon\"",
+        "",
+        "[plugins.builder]\n[plugins.dragon]\n[plugins.fairy]",
+    );
+    let mut g = run(
+        &r,
+        2,
+        "draw BA/RFr; place 1 0 0; deploy large-follower road W
+         draw BA/L; place 0 1 0; pass
+         draw BA/RFr; place 2 0 0",
+    )
+    .unwrap();
+    let n = legal_names(&g);
+    assert!(n.contains(&"deploy builder 0".to_string()), "{n:?}");
+    assert!(n.contains(&"fairy 0 at 1 0".to_string()), "{n:?}");
+    // The fairy beside him: 1 point at the start of each of Red's regular turns.
+    run_on(
+        &mut g,
+        "fairy 0 at 1 0
+         draw BA/L; place 1 1 0; pass
+         scores 1 0
+         draw BA/RFr; place 3 0 0; deploy builder road W
+         draw BA/L; place 2 1 0; pass
+         scores 2 0",
+    )
+    .unwrap();
+    // Red's tile extends the builder's road (a double turn, no fairy point for
+    // the second part) and his second tile closes it: 6 tiles, his large
+    // follower alone, and the fairy's 3.
+    run_on(
+        &mut g,
+        "draw BA/LR; place 4 0 1; pass; builder double
+         draw BA/LR; place -1 0 3; pass",
+    )
+    .unwrap();
+    assert_eq!(g.scores(), [2 + 6 + 3, 0]);
+    assert_eq!(g.supply(0, g.rules().figure_kind("builder").unwrap()), 1);
+    assert_eq!(
+        g.supply(0, g.rules().figure_kind("large-follower").unwrap()),
+        1
+    );
+    run_on(&mut g, "end").unwrap();
+    assert_eq!(g.scores(), [11, 0]);
+}

@@ -10,6 +10,7 @@ mod cli;
 mod common;
 mod docs;
 mod dragon;
+mod dragon_companions;
 mod fairy;
 mod fuzz_corpus;
 mod golden;

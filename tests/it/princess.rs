@@ -1,5 +1,6 @@
 //! The `princess` and `magic-portal` plugins (The Princess and the Dragon),
-//! rulings PD17–PD23 with exact points and positions. Geometry as in
+//! rulings PD17–PD23 with exact points and positions (PD22 with the shepherd,
+//! the builder and the pig). Geometry as in
 //! `dragon.rs`.
 
 use crate::common::*;
@@ -165,4 +166,105 @@ fn pd21_a_feature_completed_by_the_portal_tile_is_taken_there_and_scored() {
          draw PD/RRR.g; place -1 0 0; deploy follower 0",
         &[0, 3],
     );
+}
+
+// ------------------------------------------------------------ PD18, PD22, PD23
+
+/// The four plugins with the shepherd, the builder and the pig.
+fn with_specials() -> String {
+    format!(
+        "{}\n[plugins.shepherd]\n[plugins.builder]\n[plugins.pig]\n",
+        pd_ruleset("", "", "")
+    )
+}
+
+#[test]
+fn pd18_after_the_princess_nothing_else_is_done_in_the_figure_step() {
+    let mut g = princess_turn(&with_specials(), "deploy follower 0", "PD/Ccc.p", 2);
+    // Before: the builder, a farmer, the shepherd, the fairy or the princess, or nothing.
+    assert_eq!(
+        names(&g),
+        [
+            "deploy builder 0",
+            "deploy follower 1",
+            "deploy shepherd 1",
+            "fairy 0 at 0 -1",
+            "pass",
+            "princess 0 at 0 -1"
+        ]
+    );
+    run_on(&mut g, "princess 0 at 0 -1").unwrap();
+    // After: the turn is over; nothing was deployed, the fairy stays off the board.
+    assert_eq!(g.actor(), Actor::Chance);
+    assert_eq!(g.current_player(), 1, "the next turn's draw is Blue's");
+    assert_eq!(followers(&g, 0), 7);
+    let shepherd = g.rules().figure_kind("shepherd").unwrap();
+    assert_eq!(g.supply(0, shepherd), 1);
+    assert_eq!(g.supply(0, g.rules().figure_kind("builder").unwrap()), 1);
+    assert_eq!(crate::dragon::neutral_at(&g, "fairy"), None);
+    run_on(&mut g, "draw BA/L; place 1 1 0; pass; end").unwrap();
+    assert_eq!(g.scores(), &[0, 0], "the knight scored nothing");
+}
+
+#[test]
+fn pd22_x30_the_shepherd_the_builder_and_the_pig_never_go_through_the_portal() {
+    // Red's road follower at (1, 0), his farmer north of the road at (2, 0); his
+    // portal tile PD/RRR.g at (3, 0) extends the road (open in the west) and that field.
+    let mut g = run(
+        &rules(&with_specials()),
+        2,
+        "draw BA/RFr; place 1 0 0; deploy follower road W
+         draw BA/L; place 0 1 0; pass
+         draw BA/RFr; place 2 0 0; deploy follower field N
+         draw BA/L; place 1 1 0; pass
+         draw PD/RRR.g; place 3 0 0",
+    )
+    .unwrap();
+    let specials: Vec<String> = names(&g)
+        .into_iter()
+        .filter(|a| !a.starts_with("deploy follower") && a != "pass")
+        .collect();
+    // Roads 0–2, fields 3–5 of the placed tile only (the fairy moves are no deployments).
+    assert_eq!(
+        specials,
+        [
+            "deploy builder 2",
+            "deploy pig 3",
+            "deploy shepherd 3",
+            "deploy shepherd 4",
+            "deploy shepherd 5",
+            "fairy 0 at 1 0",
+            "fairy 1 at 2 0"
+        ]
+    );
+    // Followers do go through it (e.g. onto the cloister at (0, 1)).
+    assert!(names(&g).contains(&"deploy follower 0 at 0 1".to_string()));
+    // The builder goes on the placed tile's road; at the end Red's 4-tile road
+    // scores 4 (the builder nothing), his farmer's field no completed city.
+    run_on(&mut g, "deploy builder 2").unwrap();
+    assert_eq!(figures_at(&g, 3, 0), ["0 builder"]);
+    run_on(&mut g, "end").unwrap();
+    assert_eq!(g.scores(), &[4, 0]);
+}
+
+#[test]
+fn pd23_one_deployment_through_the_portal_and_nothing_more() {
+    let mut g = run(&pd(), 2, PORTAL).unwrap();
+    run_on(&mut g, "deploy follower 0 at -1 1").unwrap();
+    assert_eq!(followers(&g, 0), 6, "one follower");
+    assert_eq!(g.actor(), Actor::Chance, "the figure step is over");
+    // Blue's next tile is no portal: only its own features are offered.
+    run_on(&mut g, "draw BA/RFr; place 2 0 0").unwrap();
+    assert_eq!(
+        names(&g),
+        [
+            "deploy follower 1",
+            "deploy follower 2",
+            "fairy 0 at 1 0",
+            "pass"
+        ]
+    );
+    // Red's monk: the cloister and its 2 neighbours; Blue's 3-tile road.
+    run_on(&mut g, "pass; end").unwrap();
+    assert_eq!(g.scores(), &[3, 3]);
 }

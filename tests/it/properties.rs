@@ -326,10 +326,22 @@ fn any_decl() -> impl Strategy<Value = PluginDecl> {
         "[a-z]{1,6}",
         (0u8..40, 0u8..3, 0u8..4),
         (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()),
-        0u8..32,
+        (
+            0u8..32,
+            prop_oneof![
+                Just(FigureClass::Standing),
+                Just(FigureClass::Companion),
+                Just(FigureClass::Building)
+            ],
+        ),
     )
         .prop_map(
-            |(name, (per_player, neutral, strength), (follower, occupies, back, offered), on)| {
+            |(
+                name,
+                (per_player, neutral, strength),
+                (follower, occupies, back, offered),
+                (on, class),
+            )| {
                 FigureKind {
                     name,
                     per_player,
@@ -341,6 +353,7 @@ fn any_decl() -> impl Strategy<Value = PluginDecl> {
                     returns_on_score: back,
                     stands_on: FeatureKinds(on),
                     offered,
+                    class,
                 }
             },
         );

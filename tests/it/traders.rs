@@ -128,12 +128,7 @@ fn traders_rulesets_pass_the_conformance_kit_at_2_4_and_6_players() {
 #[test]
 fn traders_same_compiled_in_and_loaded() {
     for name in RULESETS {
-        let text = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("configs")
-                .join(name),
-        )
-        .unwrap();
+        let text = config_text(name);
         for players in [2, 4] {
             assert_same_compiled_in_and_loaded(&text, players, 0..3);
         }
@@ -153,6 +148,29 @@ fn traders_rulesets_enable_the_three_plugins_with_their_defaults() {
             _ => 72 + 18 + 18 + 24,
         };
         assert_eq!(r.tiles.total(), tiles, "{name}");
+    }
+}
+
+/// Games opening with a builder's double turn, then played at random to the
+/// end, every decision recorded: they replay exactly.
+#[test]
+fn a_recorded_game_with_double_turns_replays_exactly() {
+    let opening = "draw BA/RFr; place 1 0 0; deploy follower road W
+         draw BA/L; place 0 1 0; pass
+         draw BA/RFr; place 2 0 0; deploy builder road W
+         draw BA/L; place 1 1 0; pass
+         draw BA/RFr; place -1 0 0; pass; builder double
+         draw BA/RFr; place 3 0 0; pass";
+    for name in RULESETS {
+        let r = config(name);
+        for seed in 0..2 {
+            let record = record_replays_exactly(&r, 2, seed, opening);
+            assert!(
+                record.actions.iter().any(|a| a == "builder double"),
+                "{name}"
+            );
+            assert!(record.scores.is_some(), "{name}: finished");
+        }
     }
 }
 

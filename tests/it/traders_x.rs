@@ -1,5 +1,5 @@
 //! Traders & Builders with Hills & Sheep and the abbot: the interaction rulings
-//! X10–X15 of `shared/expansions/traders-and-builders.md`, and TB5 in a double
+//! X10–X15 (X14 clause by clause) of `shared/expansions/traders-and-builders.md`, and TB5 in a double
 //! turn, with exact points.
 //!
 //! Geometry: the start tile BA/RCr lies at (0, 0) (city north, road west–east);
@@ -396,4 +396,111 @@ fn x17_unfinished_at_the_end_it_scores_0_and_gives_no_goods() {
         &[0, 0],
     );
     assert_eq!((tokens(&g, 0, 0), tokens(&g, 0, 1)), ((0, 0, 0), (0, 0, 0)));
+}
+
+/// Red's shepherd on the field north of BA/Ccc at (0, −1) (3 sheep; that tile
+/// turned, its city joins the start's); Blue's cloister; Red's part 1 extends
+/// his builder's road at (3, 0) and takes the double turn; his part-2 tile
+/// BA/Ccc at (0, −2) closes the shepherd's field (placed, not yet decided).
+fn closing_in_part_two(sheep: &str) -> carcassonne_core::Game {
+    let r = rules(&format!("{SHEEP}{sheep}"));
+    run(
+        &r,
+        2,
+        &format!(
+            "{ROAD_WITH_BUILDER}
+             draw BA/Ccc; place 0 -1 2; deploy shepherd field N; shepherd sheep-3
+             draw BA/L; place 2 1 0; pass
+             draw BA/RFr; place 3 0 0; pass; builder double
+             draw BA/Ccc; place 0 -2 0"
+        ),
+    )
+    .unwrap()
+}
+
+#[test]
+fn x14_a_shepherd_placed_before_the_double_turn_gets_the_choice_in_part_two_and_his_closed_field_is_herded_there(
+) {
+    // The default S4 order inside part 2: the figure step, then the flock choice.
+    let mut g = closing_in_part_two("");
+    assert_eq!(g.current_player(), 0);
+    assert!(
+        legal_names(&g).contains(&"pass".to_string()),
+        "{:?}",
+        legal_names(&g)
+    );
+    run_on(&mut g, "pass").unwrap();
+    assert_eq!(legal_names(&g), ["shepherd grow", "shepherd herd"]);
+    // He grows (+2), then the closed field is herded at once, still in part 2.
+    run_on(&mut g, "shepherd grow; shepherd sheep-2").unwrap();
+    assert_eq!(g.scores(), [5, 0]);
+    assert_eq!(g.supply(0, g.rules().figure_kind("shepherd").unwrap()), 1);
+    assert_eq!(g.current_player(), 1, "the double turn is over");
+    assert_eq!(g.actor(), Actor::Chance);
+    // At the end: Red's 4-tile road (his builder scores nothing).
+    run_on(&mut g, "end").unwrap();
+    assert_eq!(g.scores(), [9, 0]);
+}
+
+#[test]
+fn x14_the_s4_order_before_follower_holds_inside_part_two() {
+    // With `flock-action = "before-follower"` the choice comes first in part 2:
+    // Red herds (3), and his shepherd, home at once, may go out again on that tile.
+    let mut g = closing_in_part_two("flock-action = \"before-follower\"");
+    assert_eq!(legal_names(&g), ["shepherd grow", "shepherd herd"]);
+    run_on(&mut g, "shepherd herd").unwrap();
+    assert_eq!(g.scores(), [3, 0]);
+    assert_eq!(g.current_player(), 0, "part 2's figure step follows");
+    assert_eq!(
+        legal_names(&g),
+        [
+            "pass",
+            "deploy follower 0",
+            "deploy follower 1",
+            "deploy shepherd 1"
+        ]
+    );
+    run_on(&mut g, "pass").unwrap();
+    assert_eq!(g.current_player(), 1);
+}
+
+#[test]
+fn x14_a_field_closed_in_part_one_is_herded_in_part_one() {
+    // Red's knight in the city north of the start, his builder in it at (0, −2);
+    // part 1: TB/CCc.c at (0, −3) extends that city, and his shepherd goes onto
+    // its inner field (closed at birth): he draws and is herded within part 1,
+    // before he decides on part 2.
+    let mut g = run(
+        &rules(SHEEP),
+        2,
+        "draw BA/CFc; place 0 -1 1; deploy follower 0
+         draw BA/L; place 0 1 0; pass
+         draw BA/CFc+; place 0 -2 1; deploy builder 0
+         draw BA/L; place 1 1 0; pass
+         draw TB/CCc.c; place 0 -3 1",
+    )
+    .unwrap();
+    // Band 0 (occupied), cap 1, field 2, inner field 3.
+    assert_eq!(
+        legal_names(&g),
+        [
+            "pass",
+            "deploy follower 1",
+            "deploy follower 2",
+            "deploy follower 3",
+            "deploy shepherd 2",
+            "deploy shepherd 3"
+        ]
+    );
+    run_on(&mut g, "deploy shepherd 3; shepherd sheep-2").unwrap();
+    assert_eq!(g.scores(), [2, 0]);
+    assert_eq!(g.supply(0, g.rules().figure_kind("shepherd").unwrap()), 1);
+    assert_eq!(legal_names(&g), ["builder double", "builder single"]);
+    // Part 2 is a turn of its own: the shepherd, home, may go out again.
+    run_on(&mut g, "builder double; draw BA/RFr; place 1 0 0").unwrap();
+    assert!(
+        legal_names(&g).contains(&"deploy shepherd 1".to_string()),
+        "{:?}",
+        legal_names(&g)
+    );
 }

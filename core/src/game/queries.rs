@@ -234,6 +234,11 @@ impl Game {
         self.rules.figure(kind).map(|k| k.follower)
     }
 
+    /// What sort of piece figure kind `kind` is (see `FigureKind::class`).
+    pub fn figure_kind_class(&self, kind: FigureKindId) -> Option<crate::FigureClass> {
+        self.rules.figure(kind).map(|k| k.class)
+    }
+
     /// The placed tile at `p`.
     #[inline]
     pub fn tile_at(&self, p: Pos) -> Option<TileIndex> {

@@ -168,6 +168,9 @@ macro_rules! query_table {
             /// Whether figure kind `kind` is a follower (large follower, abbot, mayor, wagon:
             /// yes; shepherd, builder, pig, barn: no).
             view check figure_kind_follower(kind: (FigureKindId) => (FigureKindId)) -> (bool) => (bool);
+            /// What sort of piece figure kind `kind` is: a standing figure (followers,
+            /// shepherd), a companion (builder, pig) or a building (barn).
+            view check figure_kind_class(kind: (FigureKindId) => (FigureKindId)) -> (FigureClass) => (FigureClass);
             // ------------------------------------------------ this plugin's data
             /// This plugin's index in the dispatch order (the `owner` of its steps, the
             /// `plugin` of its special figure options).

@@ -68,7 +68,7 @@ pub use carcassonne_core::hooks::{
     FigureOption, NameCtx, Outcome, Placement, Points, ScoreInfo, ScoreReason, Step,
 };
 pub use carcassonne_core::types::*;
-pub use carcassonne_core::CoreOptions;
+pub use carcassonne_core::{CoreOptions, FigureClass};
 use std::ffi::c_void;
 
 /// The ABI epoch this crate defines. Every change of the interface is a new epoch.

@@ -4,7 +4,9 @@
 //!
 //! * **Figure** `builder` (one per player): a special figure, not a follower —
 //!   strength 0, never in a majority, scores nothing (TB9); it goes home when
-//!   its road or city is scored (TB15). Stands on roads and cities.
+//!   its road or city is scored (TB15). Stands on roads and cities. A
+//!   companion of its owner's follower (`FigureClass::Companion`): the dragon
+//!   eats it unless its option spares companions.
 //! * **Placement** (TB10): in the figure step, instead of a follower, on a road
 //!   or city segment of the placed tile whose feature already holds a follower
 //!   of the player (any kind that is a follower, e.g. a large follower) and
@@ -136,7 +138,8 @@ impl Plugin for Builder {
         "Traders & Builders builder: extend its road or city with your tile and play a second tile";
     const FIGURES: &'static [FigureSpec] = &[FigureSpec::special("builder", 1)
         .stands_on(FeatureKinds::of(&[FeatureKind::Road, FeatureKind::City]))
-        .returns_on_score(true)];
+        .returns_on_score(true)
+        .class(FigureClass::Companion)];
     const STATE: StateSpec = StateSpec::NONE.game::<Due>();
 
     fn new(options: Options) -> Result<Self, ConfigError> {

@@ -27,8 +27,12 @@
 //! * **Eating** (PD8): on every tile it enters, every figure standing on a
 //!   feature of that tile goes back to its owner (`return_figure`, so each
 //!   plugin releases what it keeps about the figure: a shepherd's own tokens,
-//!   X27). Figures at a corner (barns) or on the tile itself (the fairy) stay.
-//!   Builders and pigs are eaten unless `eats-builders-and-pigs = false`.
+//!   X27). Which figures, it reads from their kind's [`FigureClass`], declared
+//!   by the plugin that owns the figure (the dragon names no other plugin's
+//!   figure): a standing figure (every follower, the shepherd) is eaten; a
+//!   companion (builder, pig) unless `eats-builders-and-pigs = false`; a
+//!   building (barn) never. Figures at a corner or on the tile itself (the
+//!   fairy) stay.
 //!
 //! State (per game, public): the dragon's figure id, the steps made in the
 //! current movement and the tiles visited.
@@ -53,7 +57,8 @@ pub enum DragonMove {
 pub struct Options {
     /// When the dragon moves.
     pub dragon_move: DragonMove,
-    /// Whether the dragon eats builders and pigs (Traders & Builders).
+    /// Whether the dragon eats companions ([`FigureClass::Companion`]: the
+    /// builders and pigs of Traders & Builders).
     pub eats_builders_and_pigs: bool,
 }
 
@@ -74,7 +79,7 @@ impl Config for Options {
         ),
         (
             "eats-builders-and-pigs",
-            "PD8: whether the dragon eats builders and pigs (true: first-edition text and JCloisterZone; false: spares them like barns)",
+            "PD8: whether the dragon eats builders and pigs, the figures declared as companions (true: first-edition text and JCloisterZone; false: spares them like barns)",
         ),
     ];
 }
@@ -133,9 +138,14 @@ impl Dragon {
         Ok(v.figure_tile(Self::figure(v)?))
     }
 
-    /// Whether the dragon eats a figure of `kind` standing on a feature.
+    /// Whether the dragon eats a figure of `kind` standing on a feature (PD8):
+    /// by the class its plugin declared, never by its name.
     fn eats(&self, v: &View<'_>, kind: FigureKindId) -> bool {
-        self.eats_builders_and_pigs || !matches!(v.figure_kind_name(kind), "builder" | "pig")
+        match v.figure_kind_class(kind) {
+            FigureClass::Standing => true,
+            FigureClass::Companion => self.eats_builders_and_pigs,
+            FigureClass::Building => false,
+        }
     }
 
     /// The tile one step from `t` towards `side`, if the dragon may enter it now.
@@ -210,8 +220,8 @@ impl Dragon {
         Ok(())
     }
 
-    /// The dragon enters tile `t`: every figure standing on a feature there goes
-    /// home, barns (at corners) and figures on the tile itself excepted (PD8).
+    /// The dragon enters tile `t`: every figure it eats standing on a feature
+    /// there goes home; figures at corners or on the tile itself stay (PD8).
     fn eat(&self, cx: &mut Cx<'_>, t: TileIndex) -> HookResult {
         let mut prey = Vec::new();
         for g in cx.figures_at_tile(t) {

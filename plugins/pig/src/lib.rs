@@ -5,6 +5,8 @@
 //! * **Figure** `pig` (one per player; option `pigs-per-player` for the house
 //!   rule of JCloisterZone's `pig` count): a special figure, not a follower —
 //!   strength 0, never in a majority (TB18); it stays until the end (TB20).
+//!   A companion of its owner's farmer (`FigureClass::Companion`): the dragon
+//!   eats it unless its option spares companions.
 //! * **Placement** (TB19): in the figure step, instead of a follower, on a field
 //!   segment of the placed tile whose field already holds a farmer of the player
 //!   (any follower kind; his shepherd is no farmer). Never with `farmers =
@@ -80,8 +82,9 @@ impl Plugin for Pig {
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
         "Traders & Builders pig: +1 per city for a field you win with your pig in it";
-    const FIGURES: &'static [FigureSpec] =
-        &[FigureSpec::special("pig", 1).stands_on(FeatureKinds::of(&[FeatureKind::Field]))];
+    const FIGURES: &'static [FigureSpec] = &[FigureSpec::special("pig", 1)
+        .stands_on(FeatureKinds::of(&[FeatureKind::Field]))
+        .class(FigureClass::Companion)];
 
     fn new(options: Options) -> Result<Self, ConfigError> {
         if !(1..=3).contains(&options.pigs_per_player) {

@@ -13,7 +13,7 @@ use crate::{Error, HookResult};
 use bytemuck::Pod;
 use carcassonne_core::hooks::{FigureOption, Points, ScoreReason, Step};
 use carcassonne_core::types::*;
-use carcassonne_core::CoreOptions;
+use carcassonne_core::{CoreOptions, FigureClass};
 use carcassonne_plugin_abi::{HostHandle, HostRef, HostVTable};
 use std::ops::Deref;
 

@@ -109,8 +109,8 @@ pub use bytemuck;
 pub use carcassonne_core::hooks::{CORE_OWNER, STEP_HIDDEN_TILE};
 pub use carcassonne_core::types::*;
 pub use carcassonne_core::{
-    hook, CoreOptions, FarmerScoring, FigureOption, FigureSpec, NameCtx, Outcome, Placement,
-    Points, ScoreInfo, ScoreReason, Step,
+    hook, CoreOptions, FarmerScoring, FigureClass, FigureOption, FigureSpec, NameCtx, Outcome,
+    Placement, Points, ScoreInfo, ScoreReason, Step,
 };
 
 pub use adapter::{registered_plugins, Registration};
@@ -129,10 +129,10 @@ pub mod prelude {
     pub use crate::serde::{Deserialize, Serialize};
     pub use crate::{
         hook, plugin, Config, ConfigError, CoreOptions, Corner, Cx, Error, FarmerScoring,
-        FeatureId, FeatureKind, FeatureKinds, FigureId, FigureKindId, FigureOption, FigureSpec,
-        HookResult, Location, NameCtx, NoOptions, Outcome, Placement, PlayerId, PlayerSet, Plugin,
-        Points, Pos, Rotation, ScoreInfo, ScoreReason, Side, StateSpec, Step, TileIndex,
-        TileTypeId, View, MAX_PLAYERS,
+        FeatureId, FeatureKind, FeatureKinds, FigureClass, FigureId, FigureKindId, FigureOption,
+        FigureSpec, HookResult, Location, NameCtx, NoOptions, Outcome, Placement, PlayerId,
+        PlayerSet, Plugin, Points, Pos, Rotation, ScoreInfo, ScoreReason, Side, StateSpec, Step,
+        TileIndex, TileTypeId, View, MAX_PLAYERS,
     };
 }
 
