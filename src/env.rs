@@ -14,6 +14,7 @@ use std::path::PathBuf;
 // `register_plugin!` registration and the plugin silently disappears.
 use carcassonne_abbey as _;
 use carcassonne_abbot as _;
+use carcassonne_barn as _;
 use carcassonne_builder as _;
 use carcassonne_cathedrals as _;
 use carcassonne_dragon as _;
@@ -29,6 +30,7 @@ use carcassonne_shepherd as _;
 use carcassonne_special_cities as _;
 use carcassonne_trade_goods as _;
 use carcassonne_vineyards as _;
+use carcassonne_wagon as _;
 // ---------------------------------------------------------------------------
 
 /// Set to print the long diagnostics of plugin libraries that fail to load.

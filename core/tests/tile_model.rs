@@ -259,6 +259,31 @@ fn feature_sides_are_the_board_sides_a_feature_reaches() {
     assert_eq!(sides(cap, 0), Some(1 << Side::S as u8));
 }
 
+#[test]
+fn corner_meeting_needs_four_tiles_each_with_a_field_corner_at_the_point() {
+    let r = rules();
+    // Two city caps turned south below the start and east of them a road tile:
+    // the point south-west of (1, 0) has three tiles around it, then four.
+    let three = "draw BA/C; place 0 1 2; pass\ndraw BA/RFr; place 1 0 0; pass";
+    let g = run(&r, 2, three).unwrap();
+    let t = |g: &Game, x, y| g.tile_at(Pos::new(x, y)).unwrap();
+    assert!(g.corner_field(t(&g, 1, 0), Corner::SW).is_some());
+    assert_eq!(g.corner_meeting(t(&g, 1, 0), Corner::SW), None);
+    let g = run(&r, 2, &format!("{three}\ndraw BA/C; place 1 1 2; pass")).unwrap();
+    // Seen from each of the four tiles, the same point and the same field.
+    let field = g.corner_meeting(t(&g, 1, 0), Corner::SW).unwrap();
+    assert_eq!(Some(field), g.corner_field(t(&g, 1, 0), Corner::SW));
+    for (x, y, c) in [(0, 0, Corner::SE), (0, 1, Corner::NE), (1, 1, Corner::NW)] {
+        let f = g.corner_meeting(t(&g, x, y), c).unwrap();
+        assert_eq!(g.find(f), g.find(field), "({x}, {y}) {c:?}");
+    }
+    // The start's north corners touch its city: no field corner, no meeting.
+    assert_eq!(g.corner_meeting(t(&g, 0, 0), Corner::NE), None);
+    // A field corner with tiles missing around it: (1, 1)'s NE.
+    assert!(g.corner_field(t(&g, 1, 1), Corner::NE).is_some());
+    assert_eq!(g.corner_meeting(t(&g, 1, 1), Corner::NE), None);
+}
+
 // ------------------------------------------------------------ hands
 
 #[test]

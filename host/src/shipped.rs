@@ -42,6 +42,14 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../../configs/traders-and-builders-hills-and-sheep.toml"),
     ),
     ("big-box.toml", include_str!("../../configs/big-box.toml")),
+    (
+        "abbey-and-mayor.toml",
+        include_str!("../../configs/abbey-and-mayor.toml"),
+    ),
+    (
+        "abbey-and-mayor-hills-and-sheep.toml",
+        include_str!("../../configs/abbey-and-mayor-hills-and-sheep.toml"),
+    ),
 ];
 
 #[cfg(test)]

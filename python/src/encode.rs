@@ -11,10 +11,15 @@
 //! | figure step | `1 + kind·F + feature` (after `Pass` = 0) | deploy a figure of `kind` on feature `feature` of the tile just placed |
 //! | specials | `plugin·64 + code` | a plugin's own figure-step option |
 //! | decisions | `code` | an option of a plugin decision |
+//! | others | `i` | the `i`-th legal action, in canonical order, that the blocks above cannot number |
 //!
-//! Plugin codes of 64 or more, and deployments anywhere but on a feature of
-//! the tile just placed (corners, other tiles: plugin figures that move), have
-//! no id: an error names them.
+//! The blocks above number an action by what it is. Some have no such number:
+//! plugin codes of 64 or more (a place on the board packed in the code: a
+//! wagon's target, a fairy's follower) and deployments anywhere but on a
+//! feature of the tile just placed (a barn at a corner, a follower through a
+//! magic portal). Those are numbered by their rank among the legal actions of
+//! the state that have no number of their own (the last block, 4096 ids); more
+//! than 4096 of them at once is an error that names the action.
 
 use carcassonne_core::{
     Action, Actor, EdgeKind, FigureId, FigureKindId, FigureOption, Game, Location, Placement, Pos,
@@ -23,6 +28,9 @@ use carcassonne_core::{
 
 /// Codes per plugin in the special and decision blocks.
 pub const CODES: usize = 64;
+/// Ids of the last block: actions numbered by their rank (a magic portal may
+/// offer a deployment on every unoccupied feature of the board).
+pub const RANKS: usize = 4096;
 /// Players the planes and vectors have room for.
 const PLAYERS: usize = carcassonne_core::MAX_PLAYERS;
 
@@ -78,13 +86,45 @@ impl Encoding {
         self.plugins.max(1) * CODES
     }
 
-    /// Number of action ids.
-    pub fn actions(&self) -> usize {
+    /// The first id of the last block (actions numbered by rank).
+    fn others(&self) -> usize {
         self.placements() + self.figures() + self.specials() + CODES
     }
 
-    /// The id of `a`, an action of `g`.
+    /// Number of action ids.
+    pub fn actions(&self) -> usize {
+        self.others() + RANKS
+    }
+
+    /// The legal actions of `g` that have no number of their own, in canonical
+    /// order (the last block numbers them by rank).
+    fn unnumbered(&self, g: &Game) -> Result<Vec<Action>, String> {
+        let legal = g.legal_actions().map_err(|e| e.to_string())?;
+        Ok(legal
+            .into_iter()
+            .filter(|&a| !matches!(a, Action::Chance(_)) && self.own_id(g, a).is_err())
+            .collect())
+    }
+
+    /// The id of `a`, a legal action of `g`.
     pub fn action_id(&self, g: &Game, a: Action) -> Result<usize, String> {
+        self.own_id(g, a).or_else(|why| {
+            if matches!(a, Action::Chance(_)) {
+                return Err(why);
+            }
+            let rank = self.unnumbered(g)?.iter().position(|&b| b == a);
+            match rank {
+                Some(i) if i < RANKS => Ok(self.others() + i),
+                Some(_) => Err(format!(
+                    "{why}, and more than {RANKS} such actions are legal"
+                )),
+                None => Err(format!("{why}, and it is not legal here")),
+            }
+        })
+    }
+
+    /// The id of `a` in the block of what it is, if it has one.
+    fn own_id(&self, g: &Game, a: Action) -> Result<usize, String> {
         let (r, s) = (self.radius, self.side);
         match a {
             Action::Place(Placement { pos, rot }) => {
@@ -163,6 +203,15 @@ impl Encoding {
         i -= self.specials();
         if i < CODES {
             return Ok(Action::Choose(i as u32));
+        }
+        i -= CODES;
+        if i < RANKS {
+            return self.unnumbered(g)?.get(i).copied().ok_or_else(|| {
+                format!(
+                    "action id {id}: fewer than {} actions numbered by rank",
+                    i + 1
+                )
+            });
         }
         Err(format!("action id {id} is not below {}", self.actions()))
     }

@@ -21,6 +21,7 @@ use std::sync::{Arc, Mutex};
 // The official plugins, compiled into the extension.
 use carcassonne_abbey as _;
 use carcassonne_abbot as _;
+use carcassonne_barn as _;
 use carcassonne_builder as _;
 use carcassonne_cathedrals as _;
 use carcassonne_dragon as _;
@@ -36,6 +37,7 @@ use carcassonne_shepherd as _;
 use carcassonne_special_cities as _;
 use carcassonne_trade_goods as _;
 use carcassonne_vineyards as _;
+use carcassonne_wagon as _;
 
 pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())

@@ -20,7 +20,7 @@ const ABBEY: &str = r#"
 /// Layout A: four city caps face the square (0, -1) — the start's city, Red's
 /// cap at (1, -1), Blue's at (-1, -1) and an empty one at (0, -2). After these
 /// six tiles (0, -1) is a hole and it is Red's turn.
-const HOLE: &str = "draw BA/RFr; place 1 0 0; pass
+pub const HOLE: &str = "draw BA/RFr; place 1 0 0; pass
      draw BA/RFr; place -1 0 0; pass
      draw BA/C; place 1 -1 3; deploy follower city
      draw BA/C; place -1 -1 1; deploy follower city

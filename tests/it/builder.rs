@@ -29,6 +29,15 @@ fn builders_in_supply(g: &Game, p: u8) -> u8 {
     g.supply(p, g.rules().figure_kind("builder").unwrap())
 }
 
+/// The builder's options after `script` (with [`BUILDER`], two players).
+fn builder_options(script: &str) -> Vec<String> {
+    let g = run(&rules(BUILDER), 2, script).unwrap();
+    legal_names(&g)
+        .into_iter()
+        .filter(|n| n.contains("builder"))
+        .collect()
+}
+
 /// Red's follower on the road east of the start; Blue fills in below; Red puts
 /// his builder on the road with his next tile (no second part: TB12).
 pub const ROAD_WITH_BUILDER: &str = "draw BA/RFr; place 1 0 0; deploy follower road W
@@ -65,67 +74,49 @@ fn tb10_the_builder_goes_on_a_road_or_city_of_the_placed_tile_holding_his_follow
 #[test]
 fn tb10_no_builder_where_the_player_has_no_follower() {
     // Blue extends Red's road: only Red's follower is there.
-    let g = run(
-        &rules(BUILDER),
-        2,
-        "draw BA/RFr; place 1 0 0; deploy follower road W
-         draw BA/RFr; place 2 0 0",
-    )
-    .unwrap();
-    assert!(
-        legal_names(&g).iter().all(|n| !n.contains("builder")),
-        "{:?}",
-        legal_names(&g)
+    let none: [&str; 0] = [];
+    assert_eq!(
+        builder_options(
+            "draw BA/RFr; place 1 0 0; deploy follower road W
+             draw BA/RFr; place 2 0 0",
+        ),
+        none
     );
     // Red's own tile on a road without his follower, and a field of his: nothing.
-    let g = run(
-        &rules(BUILDER),
-        2,
-        "draw BA/RFr; place 1 0 0; deploy follower field N
-         draw BA/L; place 0 1 0; pass
-         draw BA/RFr; place 2 0 0",
-    )
-    .unwrap();
-    assert!(
-        legal_names(&g).iter().all(|n| !n.contains("builder")),
-        "{:?}",
-        legal_names(&g)
+    assert_eq!(
+        builder_options(
+            "draw BA/RFr; place 1 0 0; deploy follower field N
+             draw BA/L; place 0 1 0; pass
+             draw BA/RFr; place 2 0 0",
+        ),
+        none
     );
 }
 
 #[test]
 fn tb10_a_city_with_his_follower_takes_the_builder() {
     // Red's follower on the band joining the start's city; his next tile extends it.
-    let g = run(
-        &rules(BUILDER),
-        2,
-        "draw BA/CFc; place 0 -1 1; deploy follower city S
-         draw BA/L; place 0 1 0; pass
-         draw BA/CFc+; place 0 -2 1",
-    )
-    .unwrap();
-    assert!(
-        legal_names(&g).contains(&"deploy builder 0".to_string()),
-        "{:?}",
-        legal_names(&g)
+    assert_eq!(
+        builder_options(
+            "draw BA/CFc; place 0 -1 1; deploy follower city S
+             draw BA/L; place 0 1 0; pass
+             draw BA/CFc+; place 0 -2 1",
+        ),
+        ["deploy builder 0"]
     );
 }
 
 #[test]
 fn tb10_not_on_a_road_this_tile_has_just_completed() {
     // The road from Red's junction at (1, 0) closes at the junction at (-1, 0).
-    let g = run(
-        &rules(BUILDER),
-        2,
-        "draw BA/RRR; place 1 0 0; deploy follower road W
-         draw BA/L; place 0 1 0; pass
-         draw BA/RRR; place -1 0 0",
-    )
-    .unwrap();
-    assert!(
-        legal_names(&g).iter().all(|n| !n.contains("builder")),
-        "{:?}",
-        legal_names(&g)
+    let none: [&str; 0] = [];
+    assert_eq!(
+        builder_options(
+            "draw BA/RRR; place 1 0 0; deploy follower road W
+             draw BA/L; place 0 1 0; pass
+             draw BA/RRR; place -1 0 0",
+        ),
+        none
     );
 }
 
@@ -138,10 +129,10 @@ fn tb10_one_builder_per_player() {
     )
     .unwrap();
     assert_eq!(builders_in_supply(&g, 0), 0);
-    assert!(
-        legal_names(&g).iter().all(|n| !n.contains("builder")),
-        "{:?}",
-        legal_names(&g)
+    let none: [&str; 0] = [];
+    assert_eq!(
+        builder_options(&format!("{ROAD_WITH_BUILDER}\ndraw BA/RFr; place -1 0 0")),
+        none
     );
 }
 

@@ -4,6 +4,7 @@
 // The official plugins, compiled into this test binary as into the program.
 use carcassonne_abbey as _;
 use carcassonne_abbot as _;
+use carcassonne_barn as _;
 use carcassonne_builder as _;
 use carcassonne_cathedrals as _;
 use carcassonne_dragon as _;
@@ -19,6 +20,7 @@ use carcassonne_shepherd as _;
 use carcassonne_special_cities as _;
 use carcassonne_trade_goods as _;
 use carcassonne_vineyards as _;
+use carcassonne_wagon as _;
 
 pub use carcassonne_core::scenario::{check, run, run_on};
 use carcassonne_core::Rules;
@@ -105,6 +107,8 @@ pub fn official_libraries() -> &'static std::path::Path {
                 "carcassonne-special-cities-lib",
                 "carcassonne-abbey-lib",
                 "carcassonne-mayor-lib",
+                "carcassonne-wagon-lib",
+                "carcassonne-barn-lib",
                 "carcassonne-dragon-lib",
                 "carcassonne-fairy-lib",
                 "carcassonne-princess-lib",
@@ -180,6 +184,30 @@ pub fn assert_same_compiled_in_and_loaded(ruleset: &str, players: u8, seeds: std
             }
         }
         assert_eq!(ga.scores(), gb.scores(), "seed {seed}");
+    }
+}
+
+/// Runs the conformance kit's random games on `rules` at 2, 4 and 6 players,
+/// `games` games each (the seeds of `n` players start at `first_seed + 100 n`),
+/// checking the invariants `extra` at every step; a failure panics naming `what`.
+pub fn conformance_at_2_4_6(
+    rules: &Arc<Rules>,
+    games: u32,
+    first_seed: u64,
+    extra: &dyn Fn(&carcassonne_core::Game) -> Result<(), String>,
+    what: &str,
+) {
+    use carcassonne_core::conformance::{run, Options};
+    for players in [2u8, 4, 6] {
+        let opts = Options {
+            games,
+            players,
+            first_seed: first_seed + 100 * u64::from(players),
+            ..Options::default()
+        };
+        let report =
+            run(rules, opts, extra).unwrap_or_else(|f| panic!("{what}, {players} players: {f}"));
+        assert_eq!(report.games, games, "{what}, {players} players");
     }
 }
 

@@ -1,7 +1,9 @@
 //! Integration tests of the `carcassonne` program: one module per topic.
 
 mod abbey;
+mod abbey_and_mayor;
 mod abbot;
+mod barn;
 mod browser;
 mod builder;
 mod capabilities;
@@ -10,6 +12,7 @@ mod cli;
 mod common;
 mod docs;
 mod dragon;
+mod dragon_abbey_mayor;
 mod dragon_companions;
 mod fairy;
 mod fuzz_corpus;
@@ -34,3 +37,4 @@ mod trade_goods;
 mod traders;
 mod traders_x;
 mod vineyards;
+mod wagon;

@@ -436,6 +436,8 @@ fn shipped() -> Vec<Arc<Rules>> {
         "traders-and-builders.toml",
         "traders-and-builders-hills-and-sheep.toml",
         "big-box.toml",
+        "abbey-and-mayor.toml",
+        "abbey-and-mayor-hills-and-sheep.toml",
     ]
     .iter()
     .map(|n| config(n))

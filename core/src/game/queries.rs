@@ -277,6 +277,29 @@ impl Game {
         Some(FeatureId(pt.base.0 + fa as u16))
     }
 
+    /// The field of placed tile `t` at `corner` when the four tiles around that
+    /// board point all exist and each has a field corner there (then the four
+    /// corner pieces are one field): where a figure that needs four meeting
+    /// field corners may stand (the barn).
+    pub fn corner_meeting(&self, t: TileIndex, corner: Corner) -> Option<FeatureId> {
+        let field = self.corner_field(t, corner)?;
+        let p = self.tile_pos(t)?;
+        let (dx, dy) = corner.diagonal();
+        // The same point is, for the tile across x, our corner mirrored in x, etc.
+        let i = corner as usize;
+        let mirror_x = [Corner::NE, Corner::NW, Corner::SW, Corner::SE][i];
+        let mirror_y = [Corner::SW, Corner::SE, Corner::NE, Corner::NW][i];
+        let opposite = [Corner::SE, Corner::SW, Corner::NW, Corner::NE][i];
+        for (q, c) in [
+            (Pos::new(p.x + dx, p.y), mirror_x),
+            (Pos::new(p.x, p.y + dy), mirror_y),
+            (Pos::new(p.x + dx, p.y + dy), opposite),
+        ] {
+            self.corner_field(self.tile_at(q)?, c)?;
+        }
+        Some(field)
+    }
+
     /// The group of local feature `local` of placed tile `t` in tile link `link`
     /// (a link id of the catalogue, see `View::my_link`), if it is in one.
     pub fn link_group(&self, t: TileIndex, link: u8, local: u8) -> Option<u8> {

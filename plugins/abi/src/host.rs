@@ -87,6 +87,9 @@ macro_rules! query_table {
             /// The field of placed tile `t` that owns both half slots at `corner` (board
             /// orientation), if one does: a field corner (the barn).
             view get corner_field(t: (TileIndex) => (TileIndex), corner: (Corner) => (Corner)) -> (Option<FeatureId>) => (ROption<FeatureId>);
+            /// The field of placed tile `t` at `corner` when the four tiles around that
+            /// point each have a field corner there (where a barn may stand).
+            view get corner_meeting(t: (TileIndex) => (TileIndex), corner: (Corner) => (Corner)) -> (Option<FeatureId>) => (ROption<FeatureId>);
             /// The group of local feature `local` of placed tile `t` in tile link `link`
             /// (see `my_link`), if it is in one.
             view get link_group(t: (TileIndex) => (TileIndex), link: (u8) => (u8), local: (u8) => (u8)) -> (Option<u8>) => (ROption<u8>);

@@ -28,6 +28,7 @@
 //!
 //! See `docs/plugins/builder.md`.
 
+use carcassonne_plugin_sdk::names::{name_of, parse_name};
 use carcassonne_plugin_sdk::prelude::*;
 
 /// When the second turn part comes (TB13).
@@ -250,19 +251,14 @@ impl Plugin for Builder {
 
     fn value_name(&self, what: NameCtx, value: u32) -> String {
         match what {
-            NameCtx::Step(s) if s.tag == TAG_SECOND => CHOICE_NAMES
-                .get(value as usize)
-                .map_or_else(|| value.to_string(), |s| (*s).to_string()),
+            NameCtx::Step(s) if s.tag == TAG_SECOND => name_of(&CHOICE_NAMES, value),
             _ => value.to_string(),
         }
     }
 
     fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
         match what {
-            NameCtx::Step(s) if s.tag == TAG_SECOND => CHOICE_NAMES
-                .iter()
-                .position(|n| *n == text)
-                .map(|i| i as u32),
+            NameCtx::Step(s) if s.tag == TAG_SECOND => parse_name(&CHOICE_NAMES, text),
             _ => None,
         }
     }

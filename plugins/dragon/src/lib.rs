@@ -37,6 +37,7 @@
 //! State (per game, public): the dragon's figure id, the steps made in the
 //! current movement and the tiles visited.
 
+use carcassonne_plugin_sdk::names::{name_of, parse_name};
 use carcassonne_plugin_sdk::prelude::*;
 
 /// When a dragon tile makes the dragon move (PD5, PD10).
@@ -392,19 +393,14 @@ impl Plugin for Dragon {
 
     fn value_name(&self, what: NameCtx, value: u32) -> String {
         match what {
-            NameCtx::Step(s) if s.tag == TAG_STEP => DIRECTION_NAMES
-                .get(value as usize)
-                .map_or_else(|| value.to_string(), |n| (*n).to_string()),
+            NameCtx::Step(s) if s.tag == TAG_STEP => name_of(&DIRECTION_NAMES, value),
             _ => value.to_string(),
         }
     }
 
     fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
         match what {
-            NameCtx::Step(s) if s.tag == TAG_STEP => DIRECTION_NAMES
-                .iter()
-                .position(|n| *n == text)
-                .map(|i| i as u32),
+            NameCtx::Step(s) if s.tag == TAG_STEP => parse_name(&DIRECTION_NAMES, text),
             _ => None,
         }
     }

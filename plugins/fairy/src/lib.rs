@@ -327,17 +327,11 @@ impl Plugin for Fairy {
     }
 
     fn value_name(&self, what: NameCtx, value: u32) -> String {
-        match what {
-            NameCtx::Special => Spot::from_code(value).name(),
-            NameCtx::Step(_) => value.to_string(),
-        }
+        Spot::special_value_name(what, value)
     }
 
     fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
-        match what {
-            NameCtx::Special => Spot::parse(text)?.code(),
-            NameCtx::Step(_) => None,
-        }
+        Spot::parse_special_value(what, text)
     }
 
     fn describe_step(&self, step: Step) -> String {

@@ -85,6 +85,7 @@
 mod adapter;
 pub mod config;
 mod context;
+pub mod names;
 mod spot;
 mod state;
 pub mod testing;

@@ -19,7 +19,7 @@
 //! assert_eq!(Spot::parse("2 at 3 -1"), Some(spot)); // `parse_value`
 //! ```
 
-use crate::{FeatureId, Pos, TileIndex, View};
+use crate::{FeatureId, NameCtx, Pos, TileIndex, View};
 
 /// A tile position, with or without a local feature, packed in a `u32` code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -106,6 +106,24 @@ impl Spot {
             local,
         };
         spot.code().map(|_| spot)
+    }
+
+    /// `Plugin::value_name` of a plugin whose only named values are special
+    /// options coded as spots (the fairy, the princess): a special option's
+    /// code by [`Spot::name`], anything else as its number.
+    pub fn special_value_name(what: NameCtx, value: u32) -> String {
+        match what {
+            NameCtx::Special => Spot::from_code(value).name(),
+            NameCtx::Step(_) => value.to_string(),
+        }
+    }
+
+    /// `Plugin::parse_value` to match [`Spot::special_value_name`].
+    pub fn parse_special_value(what: NameCtx, text: &str) -> Option<u32> {
+        match what {
+            NameCtx::Special => Spot::parse(text)?.code(),
+            NameCtx::Step(_) => None,
+        }
     }
 }
 

@@ -23,6 +23,7 @@
 //! one decision per field per turn for the active player, one payment per player
 //! with a shepherd on the herded field.
 
+use carcassonne_plugin_sdk::names::{name_of, parse_name};
 use carcassonne_plugin_sdk::prelude::*;
 
 /// Number of token kinds: `sheep-1`, `sheep-2`, `sheep-3`, `sheep-4`, `wolf`.
@@ -709,9 +710,7 @@ impl Plugin for Shepherd {
             NameCtx::Step(s) if s.tag == TAG_DEPLOY_DRAW || s.tag == TAG_GROW_DRAW => &TOKEN_NAMES,
             _ => &[],
         };
-        names
-            .get(value as usize)
-            .map_or_else(|| value.to_string(), |s| (*s).to_string())
+        name_of(names, value)
     }
 
     fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
@@ -720,7 +719,7 @@ impl Plugin for Shepherd {
             NameCtx::Step(s) if s.tag == TAG_DEPLOY_DRAW || s.tag == TAG_GROW_DRAW => &TOKEN_NAMES,
             _ => return None,
         };
-        names.iter().position(|n| *n == text).map(|i| i as u32)
+        parse_name(names, text)
     }
 
     fn describe_step(&self, step: Step) -> String {

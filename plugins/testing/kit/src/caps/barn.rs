@@ -9,28 +9,6 @@ use carcassonne_plugin_sdk::prelude::*;
 /// The plugin.
 pub struct Barn;
 
-impl Barn {
-    /// The field corner of the placed tile at `c`, if the three tiles around that
-    /// corner exist and each has a field corner there.
-    fn barn_spot(v: &View<'_>, t: TileIndex, c: Corner) -> Option<FeatureId> {
-        let field = v.corner_field(t, c)?;
-        let p = v.tile_pos(t);
-        let (dx, dy) = c.diagonal();
-        // The neighbour across x shares our corner as its mirror in x, etc.
-        let mirror_x = [Corner::NE, Corner::NW, Corner::SW, Corner::SE][c as usize];
-        let mirror_y = [Corner::SW, Corner::SE, Corner::NE, Corner::NW][c as usize];
-        let opposite = [Corner::SE, Corner::SW, Corner::NW, Corner::NE][c as usize];
-        for (q, corner) in [
-            (Pos::new(p.x + dx, p.y), mirror_x),
-            (Pos::new(p.x, p.y + dy), mirror_y),
-            (Pos::new(p.x + dx, p.y + dy), opposite),
-        ] {
-            v.corner_field(v.tile_at(q)?, corner)?;
-        }
-        Some(field)
-    }
-}
-
 #[plugin]
 impl Plugin for Barn {
     type Config = NoOptions;
@@ -51,7 +29,7 @@ impl Plugin for Barn {
             return Ok(());
         }
         for c in Corner::ALL {
-            if let Some(f) = Self::barn_spot(v, t, c) {
+            if let Some(f) = v.corner_meeting(t, c) {
                 let barn_there = v.figures_in(f).any(|g| v.figure_kind(g) == kind);
                 if !barn_there {
                     opts.push(FigureOption::Deploy {

@@ -9,7 +9,7 @@
 //! | `kit-ghost` | a neutral figure on a tile (`place_neutral`, `move_figure`, `figure_moved`), per-figure state, a veto over every plugin's options (`filter_figure_options`), sending figures home (`return_figure`) |
 //! | `kit-mayor` | a figure kind offered by the core on cities only, with a strength the plugin computes (`figure_strength`), markers counted over a feature (`marker_count_in`) |
 //! | `kit-pig`, `kit-zz-double-farmers` | farmer scoring through the scoring hooks, per-player points (a non-winner paid), a plugin's own figure on a field, soft ordering (`RUNS_AFTER`), score categories |
-//! | `kit-barn` | a figure at a tile corner (`Location::Corner`, `corner_field`), occupying a field, scoring a field's farmers on demand (`score_farmers`) |
+//! | `kit-barn` | a figure at a tile corner (`Location::Corner`, `corner_meeting`), occupying a field, scoring a field's farmers on demand (`score_farmers`) |
 //! | `kit-abbey` | a tile held in hand (`per_player`, `hand_count`, `play_from_hand`), wildcard sides, a placement filter, turns granted when the game ends (`game_ending`) |
 //! | `kit-hold-back` | tile types held back from the draw (`filter_draws`) |
 //! | `kit-secret` | per-player state, chance events at setup, what each player sees (`observe`) |

@@ -1,0 +1,342 @@
+//! # The `barn` plugin (Abbey & Mayor: the barn)
+//!
+//! * Every player has one **barn**, a special figure (no majority, never
+//!   returned by scoring, never a follower; AM21). Instead of a follower he may
+//!   put it on a corner of the tile he has just placed where the four tiles around
+//!   that corner each have a field corner (AM22); by default not on a field that
+//!   already holds a barn (AM23). The barn occupies its field: no follower may be
+//!   deployed into it, special figures may (AM25).
+//! * **Barn placement scoring** (AM24): at the end of the turn, after the
+//!   completed features, the farmers of the barn's field are scored as one unit
+//!   (3 per completed city; majority and hill tie-break through the core's
+//!   pipeline) and every follower in it goes home.
+//! * **Barn connection scoring** (AM26): when the placed tile joins farmers to a
+//!   field holding a barn of an earlier turn, those farmers score 1 per completed
+//!   city and go home.
+//! * **Final scoring** (AM27): every player with a barn in a field scores 4 per
+//!   completed city it borders, once per field (option: only the owners of the
+//!   most barns there).
+//! * F3 (`farmers = "per-city"`) with barns is refused when the ruleset is built
+//!   (AM28).
+//!
+//! See `docs/plugins/barn.md` for the rulings and their sources.
+
+use carcassonne_plugin_sdk::prelude::*;
+
+/// The plugin.
+pub struct Barn {
+    placement: BarnPlacement,
+    scoring: BarnScoring,
+    count: u8,
+}
+
+/// AM23: where a barn may go.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+#[serde(rename_all = "kebab-case")]
+pub enum BarnPlacement {
+    /// Not on a field that already holds a barn (every rule text).
+    #[default]
+    Unoccupied,
+    /// Also on a field that holds a barn (a JCloisterZone option).
+    Occupied,
+}
+
+/// AM27: who scores a field with barns of several players at the end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+#[serde(rename_all = "kebab-case")]
+pub enum BarnScoring {
+    /// Every player with a barn there, in full, once (JCloisterZone).
+    #[default]
+    EveryOwner,
+    /// Only the players with the most barns there (the fan wiki's reading).
+    MostBarns,
+}
+
+/// Its options: `[plugins.barn]`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+#[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
+pub struct Options {
+    /// AM23.
+    pub barn_placement: BarnPlacement,
+    /// AM27 with barns of several players in one field.
+    pub barn_scoring: BarnScoring,
+    /// AM21: barns per player.
+    pub barns_per_player: u8,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            barn_placement: BarnPlacement::Unoccupied,
+            barn_scoring: BarnScoring::EveryOwner,
+            barns_per_player: 1,
+        }
+    }
+}
+
+impl Config for Options {
+    const DOCS: &'static [(&'static str, &'static str)] = &[
+        (
+            "barn-placement",
+            "AM23: \"unoccupied\": not on a field that already holds a barn (the rules); \
+             \"occupied\": also there (a JCloisterZone option).",
+        ),
+        (
+            "barn-scoring",
+            "AM27, barns of several players in one field at the end: \"every-owner\" (each \
+             scores in full, JCloisterZone) or \"most-barns\" (only the owners of the most barns).",
+        ),
+        (
+            "barns-per-player",
+            "AM21: barns per player: 1; 2 or 3 is a house rule.",
+        ),
+    ];
+}
+
+/// Per-barn state.
+#[derive(Clone, Copy, Debug, Default, Pod, Zeroable)]
+#[repr(C)]
+pub struct Placed {
+    /// The turn it was placed in (0 while in the supply).
+    pub turn: u32,
+}
+
+/// AM24: points per completed city when a barn is placed.
+pub const PLACEMENT_POINTS: i32 = 3;
+/// AM26: points per completed city when farmers are joined to a barn.
+pub const CONNECTION_POINTS: i32 = 1;
+/// AM27: points per completed city for a barn at the end.
+pub const FINAL_POINTS: i32 = 4;
+
+impl Barn {
+    /// Barns on the board, as `(figure, owner)`.
+    fn barns<'v>(v: &'v View<'_>) -> impl Iterator<Item = (FigureId, PlayerId)> + 'v {
+        let kind = v.my_figure(0);
+        (0..v.figure_count())
+            .filter_map(|g| u16::try_from(g).ok().map(FigureId))
+            .filter(move |&g| v.figure_kind(g) == kind && v.figure_location(g).is_some())
+            .filter_map(move |g| v.figure_owner(g).map(|p| (g, p)))
+    }
+
+    /// Whether the field containing `f` holds a barn placed before turn `turn`
+    /// (`u32::MAX`: any barn).
+    fn has_barn(v: &View<'_>, f: FeatureId, before: u32) -> bool {
+        let kind = v.my_figure(0);
+        v.figures_in(f).any(|g| {
+            v.figure_kind(g) == kind && v.figure_state::<Placed>(g).is_ok_and(|s| s.turn < before)
+        })
+    }
+
+    /// The followers (farmers) in the field containing `f`.
+    fn farmers(v: &View<'_>, f: FeatureId) -> Vec<FigureId> {
+        v.figures_in(f)
+            .filter(|&g| v.figure_kind_follower(v.figure_kind(g)))
+            .collect()
+    }
+
+    /// Scores the farmers of the field containing `f` at `per_city` points per
+    /// completed city (AM24, AM26) and sends every follower there home.
+    fn score_and_clear(cx: &mut Cx<'_>, f: FeatureId, per_city: i32) -> HookResult {
+        let farmers = Self::farmers(cx, f);
+        if farmers.is_empty() {
+            return Ok(());
+        }
+        cx.score_farmers(f, per_city, ScoreReason::Early)?;
+        for g in farmers {
+            cx.return_figure(g)?;
+        }
+        Ok(())
+    }
+}
+
+#[plugin]
+impl Plugin for Barn {
+    type Config = Options;
+    const ID: &'static str = "barn";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str =
+        "Abbey & Mayor: the barn at a corner of four fields; it scores the farmers and at the end";
+    /// AM21: a special figure, built onto the board (never eaten, never sent home).
+    const FIGURES: &'static [FigureSpec] = &[FigureSpec::special("barn", 1)
+        .occupies(true)
+        .class(FigureClass::Building)];
+    const STATE: StateSpec = StateSpec::NONE.figure::<Placed>();
+
+    fn new(options: Options) -> Result<Self, ConfigError> {
+        if !(1..=3).contains(&options.barns_per_player) {
+            return Err(ConfigError::key("barns-per-player", "must be 1, 2 or 3"));
+        }
+        Ok(Barn {
+            placement: options.barn_placement,
+            scoring: options.barn_scoring,
+            count: options.barns_per_player,
+        })
+    }
+
+    fn figure_count(&self, _i: usize) -> u8 {
+        self.count
+    }
+
+    /// AM28: no source defines barns under first-edition farmers.
+    fn check_core(&self, core: &CoreOptions) -> Result<(), String> {
+        if core.farmers == FarmerScoring::PerCity {
+            return Err(
+                "the barn is undefined with `farmers = \"per-city\"` (AM28): use another farmer \
+                 rule or disable the barn"
+                    .into(),
+            );
+        }
+        Ok(())
+    }
+
+    /// AM22, AM23: a barn at each qualifying corner of the placed tile.
+    fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
+        let (Some(t), kind) = (v.last_placed(), v.my_figure(0)) else {
+            return Ok(());
+        };
+        if v.supply(v.current_player(), kind) == 0 {
+            return Ok(());
+        }
+        for c in Corner::ALL {
+            if let Some(f) = v.corner_meeting(t, c) {
+                if self.placement == BarnPlacement::Occupied || !Self::has_barn(v, f, u32::MAX) {
+                    opts.push(FigureOption::Deploy {
+                        kind,
+                        at: Location::Corner(f, c),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn figure_chosen(&self, cx: &mut Cx<'_>, opt: FigureOption) -> HookResult {
+        if cx.my_deploy(opt, 0).is_none() {
+            return Ok(());
+        }
+        let turn = u32::from(cx.turn());
+        let me = cx.current_player();
+        let kind = cx.my_figure(0);
+        // The barn just deployed: the one of this player's on the board without a turn.
+        let fresh: Vec<FigureId> = Self::barns(cx)
+            .filter(|&(g, p)| {
+                p == me
+                    && cx.figure_kind(g) == kind
+                    && cx.figure_state::<Placed>(g).is_ok_and(|s| s.turn == 0)
+            })
+            .map(|(g, _)| g)
+            .collect();
+        for g in fresh {
+            cx.figure_state_mut::<Placed>(g)?.turn = turn;
+        }
+        Ok(())
+    }
+
+    /// AM24 then AM26, after the completed features were scored.
+    fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
+        let turn = u32::from(cx.turn());
+        let placed_now: Vec<FigureId> = Self::barns(cx)
+            .map(|(g, _)| g)
+            .filter(|&g| cx.figure_state::<Placed>(g).is_ok_and(|s| s.turn == turn))
+            .collect();
+        for g in placed_now {
+            if let Some(f) = cx.figure_feature(g) {
+                if cx.logging() && !Self::farmers(cx, f).is_empty() {
+                    let p = cx.figure_owner(g).unwrap_or(0);
+                    cx.log(format!(
+                        "{{P{p}}}'s new barn: the farmers of its field score {PLACEMENT_POINTS} \
+                         per completed city and go home."
+                    ));
+                }
+                Self::score_and_clear(cx, f, PLACEMENT_POINTS)?;
+            }
+        }
+        let Some(t) = cx.last_placed() else {
+            return Ok(());
+        };
+        let mut seen: Vec<FeatureId> = Vec::new();
+        for l in 0..cx.tile_feature_count(t) {
+            if cx.tile_feature_kind(t, l) != FeatureKind::Field {
+                continue;
+            }
+            let r = cx.find(cx.feature_of(t, l));
+            if seen.contains(&r) {
+                continue;
+            }
+            seen.push(r);
+            if Self::has_barn(cx, r, turn) && !Self::farmers(cx, r).is_empty() {
+                if cx.logging() {
+                    cx.log(format!(
+                        "Farmers joined to a barn's field score {CONNECTION_POINTS} per completed \
+                         city and go home."
+                    ));
+                }
+                Self::score_and_clear(cx, r, CONNECTION_POINTS)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// AM27: 4 per completed city for the barn owners of each field, once each.
+    fn final_scoring(&self, cx: &mut Cx<'_>) -> HookResult {
+        let mut owned: Vec<(FeatureId, PlayerId)> = Self::barns(cx)
+            .filter_map(|(g, p)| cx.figure_feature(g).map(|f| (cx.find(f), p)))
+            .collect();
+        owned.sort_unstable();
+        let mut i = 0;
+        while i < owned.len() {
+            let field = owned[i].0;
+            let j = i + owned[i..].iter().take_while(|(f, _)| *f == field).count();
+            let mut counts = [0u32; MAX_PLAYERS];
+            for &(_, p) in &owned[i..j] {
+                counts[usize::from(p) % MAX_PLAYERS] += 1;
+            }
+            let most = counts.iter().copied().max().unwrap_or(0);
+            let cities = cx.bordering_cities(field).len() as i32;
+            for p in 0..cx.players() {
+                let n = counts[usize::from(p)];
+                let scores = n > 0 && (self.scoring == BarnScoring::EveryOwner || n == most);
+                if scores {
+                    let points = FINAL_POINTS * cities;
+                    cx.add_score(p, points);
+                    if cx.logging() {
+                        cx.log(format!(
+                            "{{P{p}}}'s barn: {cities} completed cities around its field: {points}."
+                        ));
+                    }
+                }
+            }
+            i = j;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declarations_are_valid() {
+        carcassonne_plugin_sdk::testing::check_plugin::<Barn>().unwrap();
+    }
+
+    #[test]
+    fn first_edition_farmers_are_refused() {
+        let b = Barn::new(Options::default()).unwrap();
+        let f3 = CoreOptions {
+            farmers: FarmerScoring::PerCity,
+            ..CoreOptions::default()
+        };
+        assert!(b.check_core(&f3).unwrap_err().contains("per-city"));
+        assert!(b.check_core(&CoreOptions::default()).is_ok());
+        let f4 = CoreOptions {
+            farmers: FarmerScoring::Off,
+            ..CoreOptions::default()
+        };
+        assert!(b.check_core(&f4).is_ok());
+    }
+}

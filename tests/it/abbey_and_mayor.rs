@@ -1,0 +1,213 @@
+//! Abbey & Mayor as a whole: the tile set's census (section 3 of
+//! `shared/expansions/abbey-and-mayor.md`) and the shipped rulesets
+//! `configs/abbey-and-mayor.toml` and `configs/abbey-and-mayor-hills-and-sheep.toml`
+//! (checked, conformance kit at 2, 4 and 6 players, compiled in against loaded).
+
+use crate::common::*;
+use carcassonne_bots::{Bot, BotSpec};
+use carcassonne_core::conformance::Options;
+use carcassonne_core::{Actor, FigureId, Game, Location, Rules};
+
+/// Copies of the Abbey & Mayor land tiles in `rules` and their pennants.
+fn census(rules: &Rules) -> (usize, u32) {
+    let pennant = rules.tiles.markers.bit("pennant");
+    let (mut tiles, mut pennants) = (0, 0);
+    for t in &rules.tiles.types {
+        if t.id.starts_with("AM/") && t.id != "AM/A" {
+            tiles += t.count as usize;
+            let p: u32 = t.features.iter().map(|f| f.marker_count(pennant)).sum();
+            pennants += p * u32::from(t.count);
+        }
+    }
+    (tiles, pennants)
+}
+
+#[test]
+fn am_tiles_twelve_land_tiles_per_edition_six_pennants_and_an_abbey_each() {
+    for edition in ["C1", "C2"] {
+        let r = rules(&format!(
+            "name = \"am\"\nedition = \"{edition}\"\ntilesets = [\"base\", \"abbey-and-mayor\"]\n\
+             [plugins.abbey]\n"
+        ));
+        assert_eq!(census(&r), (12, 6), "{edition}");
+        assert!(r
+            .tiles
+            .by_id(if edition == "C1" { "AM/R" } else { "AM/RG" })
+            .is_some());
+        let a = r.tiles.by_id("AM/A").unwrap();
+        for players in [2, 6] {
+            let g = Game::new(r.clone(), players, 0).unwrap();
+            assert_eq!(g.bag_len(), 71 + 12);
+            assert!((0..players).all(|p| g.hand_count(p, a) == 1));
+        }
+    }
+}
+
+#[test]
+fn am_tiles_crossing_cities_and_a_road_under_a_city_stay_apart() {
+    let r = rules("name = \"am\"\ntilesets = [\"base\", \"abbey-and-mayor\"]\n");
+    // AM/CCcc+ north of the start: its N+S city joins the start's cap; its W+E
+    // city and both inner fields are separate features, the fields closed at once.
+    let g = run(&r, 2, "draw AM/CCcc+; place 0 -1 0; pass").unwrap();
+    let t = g.tile_at(carcassonne_core::Pos::new(0, -1)).unwrap();
+    let root = |l| g.find(g.feature_of(t, l).unwrap()).unwrap();
+    let roots = [root(0), root(1), root(2), root(3)];
+    for i in 0..4 {
+        for j in i + 1..4 {
+            assert_ne!(roots[i], roots[j]);
+        }
+    }
+    assert_eq!(g.open_sides(roots[2]), Some(0));
+    assert_eq!(g.open_sides(roots[3]), Some(0));
+    // AM/CRcr+: NL and NR are different fields, SL and SR one; the road runs N–S.
+    let g = run(&r, 2, "draw AM/CRcr+; place 1 0 1; pass").unwrap();
+    let t = g.tile_at(carcassonne_core::Pos::new(1, 0)).unwrap();
+    let tt = g.tile_type(t).unwrap();
+    assert_eq!(tt.features.len(), 5);
+    assert_ne!(
+        g.find(g.feature_of(t, 2).unwrap()),
+        g.find(g.feature_of(t, 3).unwrap())
+    );
+}
+
+const CONFIGS: [&str; 2] = [
+    "abbey-and-mayor.toml",
+    "abbey-and-mayor-hills-and-sheep.toml",
+];
+
+#[test]
+fn abbey_and_mayor_rulesets_check_and_enable_the_four_plugins() {
+    for name in CONFIGS {
+        let r = config(name);
+        for id in ["abbey", "mayor", "wagon", "barn"] {
+            assert!(r.plugins.iter().any(|p| p.decl.id == id), "{name}: {id}");
+        }
+        for kind in ["mayor", "wagon", "barn"] {
+            assert!(r.figure_kind(kind).is_some(), "{name}: {kind}");
+        }
+        assert!(r.tiles.by_id("AM/A").is_some());
+    }
+    let r = config("abbey-and-mayor-hills-and-sheep.toml");
+    for id in ["shepherd", "hills", "vineyards", "special-cities"] {
+        assert!(r.plugins.iter().any(|p| p.decl.id == id), "{id}");
+    }
+}
+
+/// Invariants of the wagon and the barn, checked at every step of the
+/// conformance games: when a turn begins (the draw: a chance event with no
+/// plugin step pending, unlike the flock's draw), every wagon scored
+/// in the last turn has moved or gone home (AM15), no follower stands in a
+/// field holding a barn (AM24–AM26) and every barn on the board stands at a
+/// corner (AM22).
+pub fn invariants(g: &Game) -> Result<(), String> {
+    if g.actor() != Actor::Chance || !g.pending_steps().is_empty() {
+        return Ok(());
+    }
+    let rules = g.rules();
+    let (wagon, barn) = (rules.figure_kind("wagon"), rules.figure_kind("barn"));
+    for i in 0..g.figure_count() {
+        let fig = FigureId(i as u16);
+        let (Some(kind), Some(at)) = (g.figure_kind(fig), g.figure_location(fig)) else {
+            continue;
+        };
+        let feature = g.figure_feature(fig);
+        if Some(kind) == wagon && feature.and_then(|f| g.is_complete(f)) == Some(true) {
+            return Err(format!("wagon {i} left on a completed feature"));
+        }
+        if Some(kind) == barn {
+            if !matches!(at, Location::Corner(..)) {
+                return Err(format!("barn {i} not at a corner: {at:?}"));
+            }
+            let f = feature.ok_or("a barn with no field")?;
+            let farmer = g
+                .figures_in(f)
+                .find(|&h| g.figure_kind(h).and_then(|k| g.figure_kind_follower(k)) == Some(true));
+            if let Some(h) = farmer {
+                return Err(format!("follower {} in the field of barn {i}", h.0));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn abbey_and_mayor_rulesets_pass_the_conformance_kit_at_2_4_and_6_players() {
+    for name in CONFIGS {
+        conformance_at_2_4_6(&config(name), 40, 500, &invariants, name);
+        // Every legal action tried on clones, through the host's kit.
+        let opts = Options {
+            games: 3,
+            players: 3,
+            first_seed: 9,
+            try_every_action: true,
+            ..Options::default()
+        };
+        carcassonne_host::conformance::check_rules(&config(name), opts)
+            .unwrap_or_else(|f| panic!("{name}: {f}"));
+    }
+}
+
+#[test]
+fn abbey_and_mayor_rulesets_same_compiled_in_and_loaded() {
+    for name in CONFIGS {
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("configs")
+                .join(name),
+        )
+        .unwrap();
+        assert_same_compiled_in_and_loaded(&text, 3, 0..2);
+    }
+}
+
+/// What a bot may choose that only Abbey & Mayor offers: play the abbey, move a
+/// wagon (not `wagon home`), place a barn.
+const CHOICES: [&str; 3] = ["abbey play", "wagon ", "deploy barn"];
+
+/// Plays games of `configs/abbey-and-mayor.toml` between `players` bots of kind
+/// `spec` (seeds 0, 1, …, at most `max_games`) until each of [`CHOICES`] was
+/// chosen; returns how often each was.
+fn bot_choices(spec: &str, players: u8, max_games: u64) -> [u32; 3] {
+    let r = config("abbey-and-mayor.toml");
+    let spec: BotSpec = spec.parse().expect("bot spec");
+    let mut seen = [0u32; 3];
+    for seed in 0..max_games {
+        let mut g = Game::new(r.clone(), players, seed).unwrap();
+        let mut bots: Vec<Box<dyn Bot>> = (0..players)
+            .map(|p| spec.build(seed * 10 + u64::from(p)))
+            .collect();
+        loop {
+            match g.actor() {
+                Actor::GameOver => break,
+                Actor::Chance => {
+                    g.sample_chance().unwrap();
+                }
+                Actor::Player(p) => {
+                    let a = bots[p as usize].choose(&g).unwrap();
+                    let text = g.format_action(a);
+                    for (n, what) in seen.iter_mut().zip(CHOICES) {
+                        *n += u32::from(text.starts_with(what) && text != "wagon home");
+                    }
+                    g.apply(a).unwrap();
+                }
+            }
+        }
+        g.check_integrity()
+            .unwrap_or_else(|e| panic!("{spec}, seed {seed}: {e}"));
+        if seen.iter().all(|&n| n > 0) {
+            break;
+        }
+    }
+    seen
+}
+
+#[test]
+fn the_random_greedy_and_mcts_bots_play_the_abbey_move_wagons_and_place_barns() {
+    for (spec, max_games) in [("random", 20), ("greedy", 10), ("mcts:30", 4)] {
+        let seen = bot_choices(spec, 3, max_games);
+        assert!(
+            seen.iter().all(|&n| n > 0),
+            "{spec}: {CHOICES:?} chosen {seen:?} times in {max_games} games"
+        );
+    }
+}
