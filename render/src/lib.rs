@@ -327,7 +327,39 @@ fn wrap(s: &str, width: usize) -> Vec<String> {
 fn panel_height(g: &Game, o: &Options) -> f64 {
     let legend = legend_names(g).len() as f64;
     let title = o.title.as_deref().map_or(1, |t| wrap(t, 30).len()) as f64;
-    LINE * (3.0 + title + o.subtitle.len() as f64 + 2.0 * f64::from(g.players()) + legend + 2.0)
+    // Supply lines beyond the first of each player.
+    let supply: usize = (0..g.players())
+        .map(|pl| supply_lines(g, pl).len().saturating_sub(1))
+        .sum();
+    LINE * (3.0
+        + title
+        + o.subtitle.len() as f64
+        + 2.0 * f64::from(g.players())
+        + 0.8 * supply as f64
+        + legend
+        + 2.0)
+}
+
+/// Characters of a supply line in the panel (11 px text in its width).
+const SUPPLY_WIDTH: usize = 40;
+
+/// The figures player `pl` has in hand, `in hand: follower 7, wagon 1, …`, in
+/// lines that fit the panel (a figure's name and count never split).
+fn supply_lines(g: &Game, pl: u8) -> Vec<String> {
+    let mut lines = vec!["in hand:".to_string()];
+    let kinds = g.rules().figures.iter().enumerate();
+    for (k, f) in kinds.filter(|(_, f)| f.per_player > 0) {
+        let item = format!("{} {}", f.name, g.supply(pl, FigureKindId(k as u8)));
+        let line = lines.last_mut().expect("one line at least");
+        if line.ends_with(':') || line.chars().count() + 2 + item.chars().count() <= SUPPLY_WIDTH {
+            line.push_str(if line.ends_with(':') { " " } else { ", " });
+            line.push_str(&item);
+        } else {
+            line.push(',');
+            lines.push(item);
+        }
+    }
+    lines
 }
 
 /// Marker names present on the board, in marker-id order.
@@ -403,20 +435,10 @@ fn panel(g: &Game, o: &Options, style: &Style) -> Group {
                     .set("text-anchor", "end")
                     .set("font-weight", "bold"),
             );
-        let supply: Vec<String> = rules
-            .figures
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| f.per_player > 0)
-            .map(|(k, f)| {
-                let k = FigureKindId(k as u8);
-                format!("{} {}", f.name, g.supply(pl, k))
-            })
-            .collect();
-        y += LINE * 0.8;
-        p = p.add(
-            text(format!("in hand: {}", supply.join(", ")), x + 24.0, y, 11.0).set("fill", "#555"),
-        );
+        for line in supply_lines(g, pl) {
+            y += LINE * 0.8;
+            p = p.add(text(line, x + 24.0, y, 11.0).set("fill", "#555"));
+        }
     }
     let names = legend_names(g);
     if !names.is_empty() {

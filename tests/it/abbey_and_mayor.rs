@@ -211,3 +211,58 @@ fn the_random_greedy_and_mcts_bots_play_the_abbey_move_wagons_and_place_barns() 
         );
     }
 }
+
+#[test]
+fn the_board_picture_shows_the_barn_at_its_corner_the_wagon_and_all_figures_in_hand() {
+    use carcassonne_render::{board, Options as Picture, Style};
+    // The barn tests' B1 (Red's barn at the SW corner of (1, 0)), then Blue's
+    // wagon on the road of (2, 0).
+    let g = run(
+        &config("abbey-and-mayor.toml"),
+        2,
+        "draw BA/C; place 0 1 2; deploy follower field N
+         draw BA/C; place 0 2 0; pass
+         draw BA/C; place 1 1 2; pass
+         draw BA/C; place 1 2 0; pass
+         draw BA/RFr; place 1 0 0; deploy barn corner SW
+         draw BA/RFr; place 2 0 0; deploy wagon road",
+    )
+    .unwrap();
+    let o = Picture {
+        panel: true,
+        ..Picture::default()
+    };
+    let svg = board(&g, &o, &Style::default());
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let figures: Vec<(&str, &str)> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("figure"))
+        .map(|n| {
+            (
+                n.attribute("data-owner").unwrap(),
+                n.attribute("data-kind").unwrap(),
+            )
+        })
+        .collect();
+    let mut figures = figures;
+    figures.sort_unstable();
+    assert_eq!(figures, [("0", "barn"), ("1", "wagon")], "{svg}");
+    // Every figure kind in hand is listed, in lines that fit the panel.
+    let supply: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text") && n.attribute("fill") == Some("#555"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert!(supply.iter().all(|l| l.chars().count() <= 40), "{supply:?}");
+    let text = supply.join(" ");
+    let seats: Vec<&str> = text.split("in hand:").skip(1).collect();
+    assert_eq!(seats.len(), 2, "{text}");
+    for (seat, want) in seats.iter().zip([
+        ["follower 7", "mayor 1", "wagon 1", "barn 0"],
+        ["follower 7", "mayor 1", "wagon 0", "barn 1"],
+    ]) {
+        for w in want {
+            assert!(seat.contains(w), "{w} in {seat:?}");
+        }
+    }
+}

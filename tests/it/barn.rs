@@ -298,14 +298,20 @@ fn x25_barn_majorities_use_the_hill_tiebreak() {
         ))
     };
     // 1 against 1: Blue's farmer on the hill alone scores 3 × 1 city.
-    check(&with("[plugins.hills]"), 2, HILL_FARMERS, &[0, 3]);
-    // Without hills both score.
-    check(
+    let mut g = check(&with("[plugins.hills]"), 2, HILL_FARMERS, &[0, 3]);
+    // AM27 has no majority: at the end Red's barn, at a corner of the hill
+    // tile, scores 4 for the city, as without hills.
+    run_on(&mut g, "end").unwrap();
+    assert_eq!(g.scores(), [4, 3]);
+    // Without hills both farmers score.
+    let mut g = check(
         &with(""),
         2,
         &HILL_FARMERS.replace("hidden BA/L; ", ""),
         &[3, 3],
     );
+    run_on(&mut g, "end").unwrap();
+    assert_eq!(g.scores(), [7, 3]);
 }
 
 #[test]

@@ -15,6 +15,7 @@ mod docs;
 mod dragon;
 mod dragon_abbey_mayor;
 mod dragon_companions;
+mod dragon_wagon_barn;
 mod fairy;
 mod fuzz_corpus;
 mod golden;

@@ -321,6 +321,28 @@ fn x24_a_wagon_on_a_hill_breaks_a_tie() {
     check(&r2, 2, &plain_script, &[3, 3]);
 }
 
+#[test]
+fn x24_a_wagon_never_moves_onto_a_garden() {
+    // W1 with Blue's garden tile BA/RFrG east of the junction: its road (the
+    // junction's east road) is a target, its garden is not.
+    let r =
+        rules("name = \"wagon, abbot\"\ntilesets = [\"base\"]\n[plugins.wagon]\n[plugins.abbot]\n");
+    let script = "draw BA/RRR; place 1 0 0; deploy wagon road W
+         draw BA/RFrG; place 2 0 0; pass
+         draw BA/RRR; place -1 0 0; pass";
+    let g = check(&r, 2, script, &[3, 0]);
+    assert_eq!(
+        legal_names(&g),
+        [
+            "wagon home",
+            "wagon 0 at 0 0",
+            "wagon 0 at 1 0",
+            "wagon 1 at 1 0",
+            "wagon 0 at 2 0"
+        ]
+    );
+}
+
 /// The wagon with the other Abbey & Mayor and Hills & Sheep plugins.
 const ALL: &str = r#"
     name = "wagon with everything"

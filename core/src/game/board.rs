@@ -4,14 +4,6 @@
 use super::*;
 use crate::tiles::NO_FEATURE;
 
-/// Number of rotations in a fit mask (4 bits): a table, as the baseline x86-64
-/// target has no population-count instruction.
-#[inline]
-fn rotations(mask: u8) -> u32 {
-    const COUNT: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
-    u32::from(COUNT[usize::from(mask & 15)])
-}
-
 impl Game {
     #[inline]
     pub(super) fn cell(&self, p: Pos) -> u16 {
@@ -128,21 +120,24 @@ impl Game {
 
     /// A uniformly random legal placement of the drawn tile, without building the
     /// list (no placement filters may be active). `None` if there is none.
+    ///
+    /// Each frontier cell weighs its number of fitting rotations, read from the
+    /// tile type's count table in one look-up.
     pub(super) fn random_placement(&self, rng: &mut Rng) -> Option<Placement> {
-        let fit = &self.rules.tiles.fits.get(self.drawn as usize)?.fit;
+        let t = self.rules.tiles.fits.get(self.drawn as usize)?;
         let total: u32 = self
             .frontier
             .iter()
-            .map(|fr| rotations(fit[fr.req as usize]))
+            .map(|fr| u32::from(t.count[fr.req as usize]))
             .sum();
         if total == 0 {
             return None;
         }
         let mut k = rng.below(total);
         for fr in &self.frontier {
-            let mut m = fit[fr.req as usize];
-            let n = rotations(m);
+            let n = u32::from(t.count[fr.req as usize]);
             if k < n {
+                let mut m = t.fit[fr.req as usize];
                 for _ in 0..k {
                     m &= m - 1;
                 }
@@ -184,17 +179,6 @@ impl Game {
         // plain offsets from its index.
         let w = self.w as usize;
         let at = (pos.y - self.oy) as usize * w + (pos.x - self.ox) as usize;
-        let side_cell = [at - w, at + 1, at + w, at - 1];
-        let ring_cell = [
-            at - w - 1,
-            at - w,
-            at - w + 1,
-            at + 1,
-            at + w + 1,
-            at + w,
-            at + w - 1,
-            at - 1,
-        ];
         let ti = self.tiles.len() as u16;
         let base = self.feats.len() as u16;
         // Remove pos from the frontier.
@@ -202,8 +186,8 @@ impl Game {
         if c & FRONTIER_BIT != 0 {
             let i = (c & !FRONTIER_BIT) as usize;
             self.frontier.swap_remove(i);
-            if i < self.frontier.len() {
-                let moved = self.frontier[i].pos;
+            if let Some(moved) = self.frontier.get(i) {
+                let moved = moved.pos;
                 self.set_cell(moved, FRONTIER_BIT | i as u16);
             }
         }
@@ -218,33 +202,34 @@ impl Game {
         let tt = &self.rules.tiles.types[ty.index()];
         let geom = tt.rot[rot as usize & 3].clone();
         let nfeat = tt.features.len();
-        for (l, f) in tt.features.iter().enumerate() {
-            let id = base + l as u16;
-            self.feats.push(Feat {
-                parent: id,
-                next: id,
-                open: f.side_count as u16,
+        let has_centre = tt.has_centre;
+        self.feats
+            .extend(tt.features.iter().enumerate().map(|(l, f)| Feat {
+                parent: base + l as u16,
+                next: base + l as u16,
+                open: u16::from(f.side_count),
                 tile: ti,
                 figs: NONE16,
                 occ: 0,
                 kind: f.kind,
                 local: l as u8,
-            });
-        }
+            }));
         let fw = self.rules.state.feature as usize;
         if fw > 0 {
             self.pfeat.resize(self.pfeat.len() + fw * nfeat, 0);
         }
         self.done.clear();
         self.closed.clear();
-        // Neighbour features closed on a side of this tile (a wildcard side joins
-        // them to nothing, so only this list finds them complete).
+        // Neighbour features closed on a side of this tile but joined to none of
+        // its features (a wildcard side, or a slot this tile leaves to nobody):
+        // only this list finds them complete.
         let mut faced = [NONE16; 12];
         let mut nfaced = 0;
         // Sides: connect with neighbours or extend the frontier.
+        let side_cell = [at - w, at + 1, at + w, at - 1];
         for (d, &sc) in side_cell.iter().enumerate() {
             let qc = self.cells[sc];
-            let facing = (d + 2) % 4;
+            let facing = (d + 2) & 3;
             if qc == 0 || qc & FRONTIER_BIT != 0 {
                 // A wildcard side (`Any` = 0) requires nothing of the tile placed there.
                 let need = (geom.edges[d] as u8) << (2 * facing);
@@ -253,12 +238,13 @@ impl Game {
                     let q = pos.step(Side::from_index(d));
                     self.frontier.push(Frontier { pos: q, req: need });
                     self.cells[sc] = FRONTIER_BIT | i;
-                } else {
-                    self.frontier[(qc & !FRONTIER_BIT) as usize].req |= need;
+                } else if let Some(fr) = self.frontier.get_mut((qc & !FRONTIER_BIT) as usize) {
+                    fr.req |= need;
                 }
                 continue;
             }
             let nt = self.tiles[(qc - 1) as usize];
+            let nb = nt.base.0;
             let (nsides, nslots) = {
                 let g = &self.rules.tiles.types[nt.ty.index()].rot[nt.rot as usize & 3];
                 (g.side_features[facing], g.slot_feature)
@@ -266,36 +252,52 @@ impl Game {
             // Close the side for every distinct feature touching it, on both tiles.
             for &a in &geom.side_features[d] {
                 if a != NO_FEATURE {
-                    let r = self.find_mut(base + a as u16);
+                    let r = self.find_mut(base + u16::from(a));
                     self.feats[r as usize].open -= 1;
                 }
             }
+            // The slots of this side that join a feature of each tile.
+            // (Slot `3d + i` meets the neighbour's slot `3·facing + 2 − i`: see `mirror_slot`.)
+            let mut pairs = [(NO_FEATURE, NO_FEATURE); 3];
+            for (i, p) in pairs.iter_mut().enumerate() {
+                *p = (geom.slot_feature[d * 3 + i], nslots[facing * 3 + 2 - i]);
+            }
+            let joins = |b: u8| pairs.iter().any(|&(a, x)| x == b && a != NO_FEATURE);
             for &b in &nsides {
                 if b != NO_FEATURE {
-                    let r = self.find_mut(nt.base.0 + b as u16);
+                    let r = self.find_mut(nb + u16::from(b));
                     self.feats[r as usize].open -= 1;
-                    faced[nfaced] = nt.base.0 + b as u16;
-                    nfaced += 1;
+                    if !joins(b) {
+                        faced[nfaced] = nb + u16::from(b);
+                        nfaced += 1;
+                    }
                 }
             }
-            for i in 0..3 {
-                let s = d * 3 + i;
-                let a = geom.slot_feature[s];
-                let b = nslots[mirror_slot(s)];
+            for (a, b) in pairs {
                 if a != NO_FEATURE && b != NO_FEATURE {
-                    self.union(base + a as u16, nt.base.0 + b as u16)?;
+                    self.union(base + u16::from(a), nb + u16::from(b))?;
                 }
             }
         }
         // Neighbourhood counts for cloisters and spots.
+        let ring_cell = [
+            at - w - 1,
+            at - w,
+            at - w + 1,
+            at + 1,
+            at + w + 1,
+            at + w,
+            at + w - 1,
+            at - 1,
+        ];
+        let mut nbrs = 0;
         for q in ring_cell {
             let qc = self.cells[q];
             if qc == 0 || qc & FRONTIER_BIT != 0 {
                 continue;
             }
-            let t = qc - 1;
-            self.tiles[ti as usize].nbrs += 1;
-            let n = &mut self.tiles[t as usize];
+            nbrs += 1;
+            let n = &mut self.tiles[(qc - 1) as usize];
             n.nbrs += 1;
             if n.nbrs == 8 {
                 let (nb, nty) = (n.base.0, n.ty);
@@ -309,14 +311,11 @@ impl Game {
                 }
             }
         }
+        self.tiles[ti as usize].nbrs = nbrs;
         // Completion of the new tile's features (an inner field is closed at once).
-        let surrounded = self.tiles[ti as usize].nbrs == 8;
-        for l in 0..nfeat {
-            let id = base + l as u16;
-            if self.rules.tiles.types[ty.index()].features[l]
-                .kind
-                .is_centre()
-            {
+        let surrounded = nbrs == 8;
+        for id in base..base + nfeat as u16 {
+            if has_centre && self.feats[id as usize].kind.is_centre() {
                 if surrounded {
                     self.done.push(FeatureId(id));
                 }

@@ -253,6 +253,16 @@ impl Game {
         (local < n).then(|| FeatureId(self.tiles[t.index()].base.0 + local as u16))
     }
 
+    /// The first local feature of placed tile `t` that belongs to the set of
+    /// feature `f` (the tile is part of that road, city or field), if any: one
+    /// query instead of a `find` per feature of the tile.
+    pub fn tile_feature_in(&self, t: TileIndex, f: FeatureId) -> Option<u8> {
+        let r = self.find(f)?.0;
+        let base = self.placed(t)?.base.0;
+        let n = self.tile_feature_count(t)?;
+        (0..n).find(|&l| self.root(base + u16::from(l)) == r)
+    }
+
     /// The field feature of placed tile `t` that owns both half slots meeting at
     /// `corner` (board orientation), if one does: a *field corner* (the barn).
     pub fn corner_field(&self, t: TileIndex, corner: Corner) -> Option<FeatureId> {

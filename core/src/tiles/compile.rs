@@ -388,5 +388,6 @@ pub(super) fn fit_table(t: &TileType) -> FitTable {
             }
         }
     }
-    FitTable { fit }
+    let count = fit.map(|m| m.count_ones() as u8);
+    FitTable { fit, count }
 }

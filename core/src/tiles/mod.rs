@@ -133,6 +133,9 @@ impl TileType {
 pub struct FitTable {
     /// Rotation masks indexed by requirement code.
     pub fit: [u8; 256],
+    /// Number of rotations in each mask of `fit` (the weight of a frontier cell in
+    /// a uniform placement draw; one look-up on the playout path).
+    pub count: [u8; 256],
 }
 
 /// All tile types of a ruleset, with their markers.

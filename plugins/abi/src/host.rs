@@ -81,6 +81,9 @@ macro_rules! query_table {
             view check tile_feature_markers(t: (TileIndex) => (TileIndex), local: (u8) => (u8)) -> (u64) => (u64);
             /// Global feature id of local feature `local` of placed tile `t`.
             view check feature_of(t: (TileIndex) => (TileIndex), local: (u8) => (u8)) -> (FeatureId) => (FeatureId);
+            /// The first local feature of placed tile `t` in the set of feature `f` (the
+            /// tile is part of that road, city or field), if any.
+            view get tile_feature_in(t: (TileIndex) => (TileIndex), f: (FeatureId) => (FeatureId)) -> (Option<u8>) => (ROption<u8>);
             /// The field of placed tile `t` that owns both half slots at `corner` (board
             /// orientation), if one does: a field corner (the barn).
             view get corner_field(t: (TileIndex) => (TileIndex), corner: (Corner) => (Corner)) -> (Option<FeatureId>) => (ROption<FeatureId>);

@@ -104,28 +104,21 @@ impl Shepherd {
                 }
             }
         }
-        if m == 0 {
-            return Ok(());
-        }
-        let pos = cx.tile_pos(t);
-        // (root, local) of the tile's fields among those; a tile has at most 12 field segments.
-        let mut fields = [(FeatureId(u16::MAX), 0u8); 12];
+        // The tile's first field segment in each of those fields, in root order.
+        let mut fields = [(FeatureId(u16::MAX), 0u8); 3];
         let mut n = 0;
-        for l in 0..cx.tile_feature_count(t) {
-            if cx.tile_feature_kind(t, l) != FeatureKind::Field {
-                continue;
-            }
-            let r = cx.find(cx.feature_of(t, l));
-            if mine[..m].contains(&r)
-                && n < fields.len()
-                && !fields[..n].iter().any(|&(x, _)| x == r)
-            {
+        for &r in &mine[..m] {
+            if let Some(l) = cx.tile_feature_in(t, r) {
                 fields[n] = (r, l);
                 n += 1;
             }
         }
+        if n == 0 {
+            return Ok(());
+        }
         let fields = &mut fields[..n];
         fields.sort_unstable();
+        let pos = cx.tile_pos(t);
         for &(_, local) in fields.iter() {
             cx.push_decision(me, TAG_FLOCK, pack_field(local, pos));
         }
