@@ -67,7 +67,7 @@ fn supply(g: &Game, player: u8, kind: &str) -> u8 {
 
 // ------------------------------------------------------------ shepherds
 
-/// The rulebook's shared flock (`shepherd.rs`): Red's shepherd at (-1, 0) with
+/// The rulebook's shared flock (`shepherd/scoring.rs`): Red's shepherd at (-1, 0) with
 /// 3 + 1 + 1 sheep, Blue's at (0, 1) with 2 + 2, one field since Red's BA/LR.
 const SHARED: &str = "draw BA/RFr; place -1 0 0; deploy shepherd field N; shepherd sheep-3
      draw BA/RFr; place 0 1 0; deploy shepherd field N; shepherd sheep-2
