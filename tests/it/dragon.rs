@@ -35,6 +35,11 @@ pub fn pd() -> Arc<Rules> {
     rules(&pd_ruleset("", "", ""))
 }
 
+/// How many figures of `kind` (`follower`, `builder`, …) `player` has in his supply.
+pub fn supply(g: &Game, player: u8, kind: &str) -> u8 {
+    g.supply(player, g.rules().figure_kind(kind).expect("kind"))
+}
+
 /// Where the neutral figure `name` (`dragon`, `fairy`) stands, if on the board.
 pub fn neutral_at(g: &Game, name: &str) -> Option<(i16, i16)> {
     let fig = neutral(g, name);

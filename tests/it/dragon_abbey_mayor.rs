@@ -7,8 +7,8 @@
 
 use crate::abbey::HOLE;
 use crate::common::*;
-use crate::dragon::{figures_at, names, neutral_at};
-use carcassonne_core::{Actor, Game, Rules, FOLLOWER};
+use crate::dragon::{figures_at, names, neutral_at, supply};
+use carcassonne_core::{Actor, Rules, FOLLOWER};
 use std::sync::Arc;
 
 /// The four Princess & Dragon plugins with the abbey and the mayor.
@@ -25,10 +25,6 @@ fn x36() -> Arc<Rules> {
     [plugins.magic-portal]
 "#,
     )
-}
-
-fn supply(g: &Game, player: u8, kind: &str) -> u8 {
-    g.supply(player, g.rules().figure_kind(kind).expect("kind"))
 }
 
 /// Red's mayor in the city of BA/Cc+ at (0, −1) (turned: city S+E, joining the

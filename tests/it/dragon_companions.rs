@@ -12,7 +12,7 @@
 //! Red steers steps 1 and 3, Blue steps 2 and 4.
 
 use crate::common::*;
-use crate::dragon::{figures_at, neutral_at};
+use crate::dragon::{figures_at, neutral_at, supply};
 use carcassonne_core::{FigureClass, Game, Rules, FOLLOWER};
 use std::sync::Arc;
 
@@ -43,10 +43,6 @@ const SETUP: &str = "draw BA/RFr; place 1 0 0; deploy follower road W
      draw BA/RFr; place 4 0 0; deploy pig field N; builder single
      draw PD/F.v; place 3 1 0; pass
      draw PD/Rr.d; place 4 1 3; pass";
-
-fn supply(g: &Game, player: u8, kind: &str) -> u8 {
-    g.supply(player, g.rules().figure_kind(kind).expect("kind"))
-}
 
 /// Red's builder, pig and followers in supply.
 fn red(g: &Game) -> (u8, u8, u8) {

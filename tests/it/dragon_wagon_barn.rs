@@ -6,7 +6,7 @@
 //! road west–east), x east, y south. Red (0) and Blue (1) alternate.
 
 use crate::common::*;
-use crate::dragon::{figures_at, names, neutral_at};
+use crate::dragon::{figures_at, names, neutral_at, supply};
 use carcassonne_core::{Actor, Game, Rules};
 use std::sync::Arc;
 
@@ -24,10 +24,6 @@ fn x36() -> Arc<Rules> {
     [plugins.magic-portal]
 "#,
     )
-}
-
-fn supply(g: &Game, player: u8, kind: &str) -> u8 {
-    g.supply(player, g.rules().figure_kind(kind).expect("kind"))
 }
 
 /// The options of `g` starting with `prefix`.

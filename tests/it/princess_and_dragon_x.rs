@@ -3,7 +3,7 @@
 //! points and positions. Geometry as in `dragon.rs`.
 
 use crate::common::*;
-use crate::dragon::{figures_at, names, neutral_at};
+use crate::dragon::{figures_at, names, neutral_at, supply};
 use carcassonne_core::{FeatureId, FigureId, Game, Rules};
 use carcassonne_shepherd::{tokens_in_play, FlockWord, TOKENS};
 use std::sync::Arc;
@@ -59,10 +59,6 @@ fn flock(g: &Game, player: u8) -> Vec<u32> {
         .filter_map(|f| g.figure_feature(f))
         .map(|f| FlockWord(g.plugin_feature_state(p, f).unwrap()[0]).sheep())
         .collect()
-}
-
-fn supply(g: &Game, player: u8, kind: &str) -> u8 {
-    g.supply(player, g.rules().figure_kind(kind).unwrap())
 }
 
 // ------------------------------------------------------------ shepherds
