@@ -308,7 +308,7 @@ impl Game {
 
     /// Resolves a plugin step with `value`.
     fn resolve(&mut self, s: Step, value: u32) -> HookResult {
-        let rules = self.rules.clone();
+        let rules = self.lend_rules();
         if let Some(p) = rules.plugins.get(s.owner as usize) {
             p.hooks.resolve_step(
                 &mut Cx {
@@ -319,6 +319,7 @@ impl Game {
                 value,
             )?;
         }
+        self.return_rules(rules);
         self.flush_incoming();
         Ok(())
     }

@@ -273,8 +273,12 @@ impl Game {
                     }
                 }
             }
+            // A side of one feature on each tile (a city or field side) gives the
+            // same pair three times: one union.
+            let mut last = (NO_FEATURE, NO_FEATURE);
             for (a, b) in pairs {
-                if a != NO_FEATURE && b != NO_FEATURE {
+                if a != NO_FEATURE && b != NO_FEATURE && (a, b) != last {
+                    last = (a, b);
                     self.union(base + u16::from(a), nb + u16::from(b))?;
                 }
             }

@@ -157,6 +157,12 @@ struct Scratch {
     /// The figures of a field unit being scored.
     field_figs: Vec<FigureId>,
     deltas: Vec<(u8, [i32; MAX_PLAYERS])>,
+    /// A second handle to the game's rules, lent to hook dispatch: the hooks run
+    /// with `&mut Game` while borrowing the plugin list, and moving this handle
+    /// out and back costs no atomic reference-count update, as cloning `rules`
+    /// per dispatch did. `None` while lent (a nested dispatch clones), or before
+    /// the first dispatch of a cloned game.
+    rules: Option<Arc<Rules>>,
 }
 
 /// A game in progress. Cloning copies the state arrays; [`Clone::clone_from`]
@@ -222,7 +228,7 @@ const FRONTIER_BIT: u16 = 0x8000;
 macro_rules! dispatch {
     ($self:ident, $bit:expr, |$h:ident, $cx:ident| $call:expr) => {
         if $self.rules.wants($bit) {
-            let rules = $self.rules.clone();
+            let rules = $self.lend_rules();
             for (i, p) in rules.plugins.iter().enumerate() {
                 if p.subs & $bit != 0 {
                     let $h = &p.hooks;
@@ -233,6 +239,7 @@ macro_rules! dispatch {
                     $call?;
                 }
             }
+            $self.return_rules(rules);
             $self.flush_incoming();
         }
     };
@@ -353,6 +360,25 @@ impl Game {
     fn setup(&mut self) -> HookResult {
         dispatch!(self, hook::SETUP, |h, cx| h.setup(cx));
         self.advance()
+    }
+
+    /// The rules handle for a dispatch: the spare one if it is this game's (no
+    /// atomic update), else a clone. Give it back with [`Game::return_rules`].
+    #[inline]
+    fn lend_rules(&mut self) -> Arc<Rules> {
+        match self.scratch.rules.take() {
+            Some(r) if Arc::ptr_eq(&r, &self.rules) => r,
+            _ => self.rules.clone(),
+        }
+    }
+
+    /// Keeps `r` as the spare rules handle unless one is kept already (then `r`
+    /// is dropped: a nested dispatch's clone).
+    #[inline]
+    fn return_rules(&mut self, r: Arc<Rules>) {
+        if self.scratch.rules.is_none() {
+            self.scratch.rules = Some(r);
+        }
     }
 
     #[inline]
