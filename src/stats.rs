@@ -199,6 +199,29 @@ impl Stats {
     }
 }
 
+/// The score-category rows of a comparison, `(category, A, B)`: the categories
+/// of either ruleset (a plugin enabled in one only scores 0 in the other), A's
+/// first, without those where neither ruleset scored a point; and the names of
+/// those left out. With `b` empty, the categories `a` scored and those it did not
+/// (`simulate`'s summary).
+pub fn category_rows(
+    a: &[(String, f64)],
+    b: &[(String, f64)],
+) -> (Vec<(String, f64, f64)>, Vec<String>) {
+    let mut names: Vec<&String> = a.iter().map(|(k, _)| k).collect();
+    names.extend(
+        b.iter()
+            .map(|(k, _)| k)
+            .filter(|k| !a.iter().any(|(j, _)| j == *k)),
+    );
+    let of = |c: &[(String, f64)], k: &str| c.iter().find(|(j, _)| j == k).map_or(0.0, |x| x.1);
+    let (rows, empty): (Vec<_>, Vec<_>) = names
+        .into_iter()
+        .map(|k| (k.clone(), of(a, k), of(b, k)))
+        .partition(|&(_, x, y)| x != 0.0 || y != 0.0);
+    (rows, empty.into_iter().map(|(k, _, _)| k).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -245,5 +268,39 @@ mod tests {
         assert_eq!(merged.outcomes, one.outcomes);
         let wins: f64 = one.win_rate().iter().sum();
         assert!(wins >= 1.0 - 1e-12, "someone wins every game: {wins}");
+    }
+
+    fn cats(v: &[(&str, f64)]) -> Vec<(String, f64)> {
+        v.iter().map(|&(k, x)| (k.to_string(), x)).collect()
+    }
+
+    #[test]
+    fn categories_where_neither_ruleset_scored_are_left_out_and_named() {
+        let a = cats(&[
+            ("roads", 4.5),
+            ("dragon", 0.0),
+            ("hills", 0.0),
+            ("fairy", 0.0),
+        ]);
+        let b = cats(&[
+            ("roads", 5.0),
+            ("dragon", 0.0),
+            ("fairy", 2.0),
+            ("abbot", 3.0),
+        ]);
+        let (rows, empty) = category_rows(&a, &b);
+        assert_eq!(
+            rows,
+            [
+                ("roads".to_string(), 4.5, 5.0),
+                ("fairy".to_string(), 0.0, 2.0),
+                ("abbot".to_string(), 0.0, 3.0),
+            ]
+        );
+        assert_eq!(empty, ["dragon", "hills"]);
+        // Nothing scored anywhere: no rows, every category named.
+        let (rows, empty) = category_rows(&cats(&[("roads", 0.0)]), &cats(&[]));
+        assert!(rows.is_empty());
+        assert_eq!(empty, ["roads"]);
     }
 }

@@ -68,6 +68,8 @@ pub enum Event {
         figure: FigureId,
         /// Its kind.
         kind: FigureKindId,
+        /// Where it stands now.
+        at: Location,
         /// Tile position it stands on now.
         pos: Pos,
     },

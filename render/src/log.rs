@@ -27,6 +27,30 @@ fn role(kind: FeatureKind) -> &'static str {
     }
 }
 
+/// What a figure stands on, for a log line: the feature's kind and its name
+/// ("road", "garden" for a spot with that marker, "field at its NE corner");
+/// `None` for a figure on a tile (no feature).
+fn place(g: &Game, at: &Location) -> Option<(FeatureKind, String)> {
+    let feature = at.feature()?;
+    let kind = g.feature_kind(feature).unwrap_or_default();
+    // A spot is named by its marker (e.g. a garden).
+    let name = match kind {
+        FeatureKind::Spot => {
+            let m = g.feature_markers(feature).unwrap_or(0);
+            (0..64u8)
+                .find(|i| m & (1 << i) != 0)
+                .and_then(|i| g.rules().tiles.markers.name(i))
+                .unwrap_or("spot")
+                .to_string()
+        }
+        k => k.to_string(),
+    };
+    Some(match at {
+        Location::Corner(_, c) => (kind, format!("{name} at its {} corner", c.name())),
+        _ => (kind, name),
+    })
+}
+
 /// "Red scores" / "Red and Blue score".
 fn players_score(set: carcassonne_core::PlayerSet) -> String {
     let v: Vec<&str> = set.iter().map(|p| NAMES[p as usize]).collect();
@@ -122,28 +146,11 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
             pos,
         } => {
             let name = rules.figure(*kind).map_or("figure", |k| k.name.as_str());
-            let Some(feature) = at.feature() else {
+            let Some((feature_kind, place)) = place(g, at) else {
                 return Some(format!(
                     "{} puts the {name} on the tile at {pos}.",
                     NAMES[*player as usize]
                 ));
-            };
-            let feature_kind = g.feature_kind(feature).unwrap_or_default();
-            // A spot is named by its marker (e.g. a garden).
-            let place = match feature_kind {
-                FeatureKind::Spot => {
-                    let m = g.feature_markers(feature).unwrap_or(0);
-                    (0..64u8)
-                        .find(|i| m & (1 << i) != 0)
-                        .and_then(|i| rules.tiles.markers.name(i))
-                        .unwrap_or("spot")
-                        .to_string()
-                }
-                k => k.to_string(),
-            };
-            let corner = match at {
-                Location::Corner(_, c) => format!(" at its {} corner", c.name()),
-                _ => String::new(),
             };
             if kind.0 == 0 {
                 format!(
@@ -153,14 +160,25 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
                 )
             } else {
                 format!(
-                    "{} deploys the {name} on the {place}{corner} at {pos}.",
+                    "{} deploys the {name} on the {place} at {pos}.",
                     NAMES[*player as usize]
                 )
             }
         }
-        Event::FigureMoved { kind, pos, .. } => {
+        Event::FigureMoved {
+            figure,
+            kind,
+            at,
+            pos,
+        } => {
             let name = rules.figure(*kind).map_or("figure", |k| k.name.as_str());
-            format!("The {name} moves to {pos}.")
+            let whose = g
+                .figure_owner(*figure)
+                .map_or_else(|| "The".to_string(), |p| format!("{}'s", NAMES[p as usize]));
+            match place(g, at) {
+                Some((_, place)) => format!("{whose} {name} moves to the {place} at {pos}."),
+                None => format!("{whose} {name} moves to {pos}."),
+            }
         }
         Event::FigureReturned { .. } => return None,
         Event::FeatureScored {

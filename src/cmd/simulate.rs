@@ -1,6 +1,6 @@
 //! `carcassonne simulate`: many seeded games on all cores, with score statistics.
 
-use crate::stats::Stats;
+use crate::stats::{category_rows, Stats};
 use crate::{env, interrupt, RulesetArgs};
 use anyhow::{bail, Result};
 use carcassonne_bots::{seat_specs, BotSpec};
@@ -236,12 +236,15 @@ pub fn run(a: Args) -> Result<()> {
             win[p] * 100.0
         );
     }
-    let cats: Vec<String> = t
-        .per_category()
-        .iter()
-        .map(|(k, v)| format!("{k} {v:.2}"))
-        .collect();
-    println!("mean points per player: {}", cats.join(", "));
+    // As `compare`: the categories nobody scored in are named, not printed as 0.
+    let (rows, empty) = category_rows(&t.per_category(), &[]);
+    if !rows.is_empty() {
+        let cats: Vec<String> = rows.iter().map(|(k, v, _)| format!("{k} {v:.2}")).collect();
+        println!("mean points per player: {}", cats.join(", "));
+    }
+    if !empty.is_empty() {
+        println!("no points from {}", empty.join(", "));
+    }
     let granted = if t.mean_granted_turns() > 0.0 {
         format!(
             " ({:.2} extra turns granted by plugins)",

@@ -285,6 +285,43 @@ fn compare_leaves_out_the_categories_where_neither_ruleset_scored() {
 }
 
 #[test]
+fn simulate_summary_names_the_categories_nobody_scored_instead_of_printing_zeros() {
+    // As in `compare_leaves_out_the_categories_where_neither_ruleset_scored`:
+    // the same four games, where the dragon, the portal and the princess score
+    // nothing.
+    let pd = root().join("configs/princess-and-dragon.toml");
+    let o = run(&[
+        "simulate",
+        "--ruleset",
+        pd.to_str().unwrap(),
+        "--games",
+        "4",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let s = stdout(&o);
+    let line = s
+        .lines()
+        .find_map(|l| l.strip_prefix("mean points per player: "))
+        .unwrap_or_else(|| panic!("no category summary:\n{s}"));
+    let names: Vec<&str> = line
+        .split(", ")
+        .map(|c| c.split_whitespace().next().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        names,
+        ["roads", "cities", "cloisters", "farmers", "fairy"],
+        "{s}"
+    );
+    assert!(!line.contains(" 0.00"), "{s}");
+    assert!(
+        s.lines()
+            .any(|l| l == "no points from dragon, magic-portal, princess"),
+        "{s}"
+    );
+}
+
+#[test]
 fn simulate_and_compare_play_the_chosen_bots_and_name_them() {
     let base = root().join("configs/base.toml");
     let sim = |bots: &str| {

@@ -6,7 +6,7 @@
 //! or `wagon home`.
 
 use crate::common::*;
-use carcassonne_core::{Actor, Game, Location, Pos, Rules};
+use carcassonne_core::{Actor, Event, Game, Location, Pos, Rules};
 use std::sync::Arc;
 
 fn wagon(options: &str) -> Arc<Rules> {
@@ -197,6 +197,29 @@ end",
     assert_eq!(g.scores(), [5, 0]);
 }
 
+#[test]
+fn a_wagon_move_is_logged_once_by_the_core() {
+    let r = wagon("");
+    let mut g = Game::new(r.clone(), 2, 0).unwrap();
+    run_on(&mut g, W1).unwrap();
+    g.set_logging(true);
+    run_on(&mut g, "wagon 0 at 1 0").unwrap();
+    let events = g.take_events();
+    let kind = r.figure_kind("wagon").unwrap();
+    let moves: Vec<&Event> = events
+        .iter()
+        .filter(|e| matches!(e, Event::FigureMoved { kind: k, .. } if *k == kind))
+        .collect();
+    assert_eq!(moves.len(), 1, "{events:?}");
+    // No plugin line repeats it, in the canonical text or the turn log.
+    let texts: Vec<String> = events.iter().map(|e| g.event_text(e)).collect();
+    assert_eq!(texts, ["wagon moves to 1 0", "turn 3: player 0"]);
+    assert_eq!(
+        carcassonne_render::log::lines(&g, &events[..1]),
+        ["Red's wagon moves to the road at (1, 0)."]
+    );
+}
+
 /// W2: Red's wagon on the east road of the junction at (-1, 0), Blue's on the
 /// north road of a junction at (1, 1); Red's junction at (1, 0) completes both
 /// roads (Red 3 tiles, Blue 2 tiles).
@@ -372,9 +395,11 @@ fn wagon_bots_move_it_and_the_conformance_kit_passes() {
             g.set_logging(true);
             let mut rng = carcassonne_core::Rng::new(seed);
             while g.step_random(&mut rng).unwrap() {}
-            moved += plugin_texts(&mut g)
+            let wagon = r.figure_kind("wagon").unwrap();
+            moved += g
+                .take_events()
                 .iter()
-                .filter(|l| l.contains("wagon moves on"))
+                .filter(|e| matches!(e, Event::FigureMoved { kind, .. } if *kind == wagon))
                 .count();
         }
         assert!(moved > 0, "{moves}: no wagon moved in 10 random games");

@@ -172,6 +172,7 @@ impl Game {
         self.emit(|| Event::FigureMoved {
             figure: FigureId(fig),
             kind,
+            at,
             pos,
         });
         Some(FigureId(fig))
@@ -200,6 +201,7 @@ impl Game {
         self.emit(|| Event::FigureMoved {
             figure: fig,
             kind,
+            at: to,
             pos,
         });
         dispatch!(self, hook::FIGURE_MOVED, |h, cx| h

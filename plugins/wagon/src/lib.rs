@@ -315,11 +315,7 @@ impl Plugin for Wagon {
         } else {
             let spot = Spot::from_code(value);
             let f = spot.feature(cx).ok_or("no feature at the wagon's target")?;
-            if cx.logging() {
-                let p = cx.figure_owner(fig).unwrap_or(0);
-                let (kind, pos) = (cx.feature_kind(f), spot.pos);
-                cx.log(format!("{{P{p}}}'s wagon moves on to the {kind} at {pos}."));
-            }
+            // The core logs the move (`Event::FigureMoved`).
             cx.move_figure(fig, Location::Feature(f))?;
         }
         self.next_decision(cx)

@@ -1,0 +1,106 @@
+//! The same plugin compiled in and loaded at run time plays identical games,
+//! and the test plugins pass the conformance kit both ways.
+
+use super::*;
+use carcassonne_core::{Action, Actor, Event, Game, Rng};
+use carcassonne_host::conformance::{self, Options};
+
+/// Everything observable about one seeded game between random players.
+#[derive(Debug, PartialEq)]
+struct Trace {
+    actions: Vec<String>,
+    events: Vec<Event>,
+    scores: Vec<i32>,
+    state: Vec<u32>,
+}
+
+fn trace(rules: &Arc<Rules>, seed: u64) -> Trace {
+    let mut g = Game::new(rules.clone(), 3, seed).unwrap();
+    g.set_logging(true);
+    let mut rng = Rng::new(seed ^ 0x5EED);
+    let mut actions = Vec::new();
+    loop {
+        let a = match g.actor() {
+            Actor::GameOver => break,
+            Actor::Chance => {
+                let o = g.chance_outcomes().unwrap();
+                Action::Chance(o[rng.weighted(o.iter().map(|x| x.1)).expect("an outcome")].0)
+            }
+            Actor::Player(_) => {
+                let acts = g.legal_actions().unwrap();
+                acts[rng.below(acts.len() as u32) as usize]
+            }
+        };
+        actions.push(g.format_action(a));
+        g.apply(a).unwrap();
+    }
+    Trace {
+        actions,
+        events: g.take_events(),
+        scores: g.scores().to_vec(),
+        state: (0..g.rules().plugins.len() as u8)
+            .flat_map(|p| g.plugin_state(p).unwrap_or(&[]).to_vec())
+            .collect(),
+    }
+}
+
+#[test]
+fn the_same_plugin_compiled_in_and_loaded_plays_identical_games() {
+    let body = format!("{HEAD}[plugins.kit-everything]\nbonus = 2\n");
+    let (a, b) = (rules(&builtin(), &body), rules(&library(), &body));
+    let plain = rules(&builtin(), HEAD);
+    let mut differs_from_plain = false;
+    for seed in 0..12 {
+        let (ta, tb) = (trace(&a, seed), trace(&b, seed));
+        assert!(ta.events.len() > 100);
+        assert!(
+            ta.state[5] > 0 && ta.state[6] > 0,
+            "decisions and chance: {:?}",
+            ta.state
+        );
+        assert_eq!(ta, tb, "seed {seed}");
+        differs_from_plain |= trace(&plain, seed).scores != ta.scores;
+    }
+    assert!(differs_from_plain, "the plugin changes nothing");
+}
+
+#[test]
+fn the_test_plugins_pass_the_conformance_kit_compiled_in_and_loaded() {
+    let body =
+        format!("{HEAD}[plugins.kit-everything]\n[plugins.kit-needs-base]\n[plugins.kit-base]\n");
+    let opts = Options {
+        games: 60,
+        players: 3,
+        ..Options::default()
+    };
+    let r = conformance::check_builtin(&body, opts).unwrap();
+    assert_eq!(r.games, 60);
+    let r = conformance::check_libraries(
+        &[kit_dir().to_path_buf()],
+        &body,
+        Options {
+            games: 20,
+            try_every_action: true,
+            ..opts
+        },
+    )
+    .unwrap();
+    assert_eq!(r.games, 20);
+    // And from the command line.
+    let rs = write_ruleset("conformance", &body);
+    let o = run(&[
+        "conformance",
+        "--ruleset",
+        rs.to_str().unwrap(),
+        "--plugin-dir",
+        kit_dir().to_str().unwrap(),
+        "--games",
+        "10",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("ok — 10 games"),
+        "{}",
+        text(&o.stdout)
+    );
+}
