@@ -99,28 +99,62 @@ pub fn marker(sym: &Symbol, name: &str, x: f64, y: f64, r: f64) -> Group {
     g
 }
 
-/// A figure of size `s` standing on `(x, y)` in `color`.
+/// A figure of size `s` standing on `(x, y)` in `color`. The group carries the
+/// shape drawn (`data-shape`: an unknown shape is drawn as a meeple).
 pub fn figure(sym: &Symbol, x: f64, y: f64, s: f64, color: &str) -> Group {
-    let (w, h) = match sym.shape.as_str() {
+    let shape = match sym.shape.as_str() {
+        known @ ("pawn" | "tall" | "big" | "barn" | "wagon") => known,
+        _ => "meeple",
+    };
+    let (w, h) = match shape {
         "pawn" => (0.8, 1.0),
         "tall" => (0.85, 1.3),
         "big" => (1.35, 1.35),
+        "barn" => (1.2, 1.05),
+        "wagon" => (1.35, 0.9),
         _ => (1.0, 1.0),
     };
     let (w, h) = (w * s, h * s);
-    let body = match sym.shape.as_str() {
+    let body = match shape {
         "pawn" => pawn(x, y, w, h),
+        "barn" => barn(x, y, w, h),
+        "wagon" => cart(x, y, w, h),
         _ => meeple(x, y, w, h),
     };
     let text_color = if is_light(color) { "#222" } else { "#fff" };
-    let mut g = Group::new().add(
-        Path::new()
-            .set("d", body)
-            .set("fill", color)
-            .set("stroke", "#111")
+    let outline = |p: Path| {
+        p.set("stroke", "#111")
             .set("stroke-width", s * 0.07)
-            .set("stroke-linejoin", "round"),
-    );
+            .set("stroke-linejoin", "round")
+    };
+    let mut g = Group::new()
+        .set("data-shape", shape)
+        .add(outline(Path::new().set("d", body).set("fill", color)));
+    match shape {
+        // The barn's door, a cross-braced frame.
+        "barn" => {
+            g = g.add(outline(
+                Path::new()
+                    .set("d", barn_door(x, y, w, h))
+                    .set("fill", "none"),
+            ));
+        }
+        // The wagon's two wheels.
+        "wagon" => {
+            for u in [0.27, 0.73] {
+                g = g.add(
+                    Circle::new()
+                        .set("cx", x - w / 2.0 + u * w)
+                        .set("cy", y + h * 0.3)
+                        .set("r", h * 0.22)
+                        .set("fill", color)
+                        .set("stroke", "#111")
+                        .set("stroke-width", s * 0.07),
+                );
+            }
+        }
+        _ => {}
+    }
     if let Some(l) = &sym.letter {
         g = g.add(letter(l, x, y + h * 0.12, s * 0.32, text_color));
     }
@@ -214,5 +248,50 @@ fn pawn(x: f64, y: f64, w: f64, h: f64) -> Data {
         .line_to(p(0.38, 0.4))
         .quadratic_curve_to(q(p(0.22, 0.38), p(0.22, 0.2)))
         .quadratic_curve_to(q(p(0.22, 0.0), p(0.5, 0.0)))
+        .close()
+}
+
+/// A barn: walls under a gabled roof.
+fn barn(x: f64, y: f64, w: f64, h: f64) -> Data {
+    let (l, t) = (x - w / 2.0, y - h / 2.0);
+    let p = |u: f64, v: f64| (l + u * w, t + v * h);
+    Data::new()
+        .move_to(p(0.5, 0.0))
+        .line_to(p(1.0, 0.4))
+        .line_to(p(0.92, 0.4))
+        .line_to(p(0.92, 1.0))
+        .line_to(p(0.08, 1.0))
+        .line_to(p(0.08, 0.4))
+        .line_to(p(0.0, 0.4))
+        .close()
+}
+
+/// The barn's door: a frame with a cross brace.
+fn barn_door(x: f64, y: f64, w: f64, h: f64) -> Data {
+    let (l, t) = (x - w / 2.0, y - h / 2.0);
+    let p = |u: f64, v: f64| (l + u * w, t + v * h);
+    Data::new()
+        .move_to(p(0.33, 1.0))
+        .line_to(p(0.33, 0.58))
+        .line_to(p(0.67, 0.58))
+        .line_to(p(0.67, 1.0))
+        .line_to(p(0.33, 0.58))
+        .move_to(p(0.33, 1.0))
+        .line_to(p(0.67, 0.58))
+}
+
+/// A wagon's box with its shaft (the wheels are drawn over it).
+fn cart(x: f64, y: f64, w: f64, h: f64) -> Data {
+    let (l, t) = (x - w / 2.0, y - h / 2.0);
+    let p = |u: f64, v: f64| (l + u * w, t + v * h);
+    Data::new()
+        .move_to(p(0.0, 0.1))
+        .line_to(p(0.86, 0.1))
+        .line_to(p(0.86, 0.35))
+        .line_to(p(1.0, 0.3))
+        .line_to(p(1.0, 0.42))
+        .line_to(p(0.86, 0.47))
+        .line_to(p(0.8, 0.7))
+        .line_to(p(0.06, 0.7))
         .close()
 }
