@@ -206,8 +206,7 @@ fn star(x: f64, y: f64, r: f64) -> Data {
 
 /// The classic meeple silhouette, `w` wide and `h` high, centred on `(x, y)`.
 fn meeple(x: f64, y: f64, w: f64, h: f64) -> Data {
-    let (l, t) = (x - w / 2.0, y - h / 2.0);
-    let p = |u: f64, v: f64| (l + u * w, t + v * h);
+    let p = unit_box(x, y, w, h);
     let q = |a: (f64, f64), b: (f64, f64)| (a.0, a.1, b.0, b.1);
     Data::new()
         .move_to(p(0.5, 0.0))
@@ -232,8 +231,7 @@ fn meeple(x: f64, y: f64, w: f64, h: f64) -> Data {
 
 /// A round-headed pawn on a base.
 fn pawn(x: f64, y: f64, w: f64, h: f64) -> Data {
-    let (l, t) = (x - w / 2.0, y - h / 2.0);
-    let p = |u: f64, v: f64| (l + u * w, t + v * h);
+    let p = unit_box(x, y, w, h);
     let q = |a: (f64, f64), b: (f64, f64)| (a.0, a.1, b.0, b.1);
     Data::new()
         .move_to(p(0.5, 0.0))
@@ -251,47 +249,49 @@ fn pawn(x: f64, y: f64, w: f64, h: f64) -> Data {
         .close()
 }
 
+/// Maps unit-box coordinates `(u, v)` (0 to 1, y down) to the `w` × `h` box
+/// centred on `(x, y)`.
+fn unit_box(x: f64, y: f64, w: f64, h: f64) -> impl Fn(f64, f64) -> (f64, f64) {
+    let (l, t) = (x - w / 2.0, y - h / 2.0);
+    move |u, v| (l + u * w, t + v * h)
+}
+
+/// A closed polygon through `pts` (unit-box coordinates) in the `w` × `h` box
+/// centred on `(x, y)`.
+fn polygon(x: f64, y: f64, w: f64, h: f64, pts: &[(f64, f64)]) -> Data {
+    let p = unit_box(x, y, w, h);
+    let mut d = Data::new();
+    for (i, &(u, v)) in pts.iter().enumerate() {
+        d = if i == 0 {
+            d.move_to(p(u, v))
+        } else {
+            d.line_to(p(u, v))
+        };
+    }
+    d.close()
+}
+
 /// A barn: walls under a gabled roof.
 fn barn(x: f64, y: f64, w: f64, h: f64) -> Data {
-    let (l, t) = (x - w / 2.0, y - h / 2.0);
-    let p = |u: f64, v: f64| (l + u * w, t + v * h);
-    Data::new()
-        .move_to(p(0.5, 0.0))
-        .line_to(p(1.0, 0.4))
-        .line_to(p(0.92, 0.4))
-        .line_to(p(0.92, 1.0))
-        .line_to(p(0.08, 1.0))
-        .line_to(p(0.08, 0.4))
-        .line_to(p(0.0, 0.4))
-        .close()
+    let roof = [(0.5, 0.0), (1.0, 0.4), (0.92, 0.4)];
+    let walls = [(0.92, 1.0), (0.08, 1.0), (0.08, 0.4), (0.0, 0.4)];
+    polygon(x, y, w, h, &[&roof[..], &walls[..]].concat())
 }
 
 /// The barn's door: a frame with a cross brace.
 fn barn_door(x: f64, y: f64, w: f64, h: f64) -> Data {
-    let (l, t) = (x - w / 2.0, y - h / 2.0);
-    let p = |u: f64, v: f64| (l + u * w, t + v * h);
-    Data::new()
-        .move_to(p(0.33, 1.0))
-        .line_to(p(0.33, 0.58))
-        .line_to(p(0.67, 0.58))
+    let p = unit_box(x, y, w, h);
+    let frame = [(0.33, 1.0), (0.33, 0.58), (0.67, 0.58), (0.67, 1.0)];
+    polygon(x, y, w, h, &frame)
+        .move_to(p(0.33, 0.58))
         .line_to(p(0.67, 1.0))
-        .line_to(p(0.33, 0.58))
         .move_to(p(0.33, 1.0))
         .line_to(p(0.67, 0.58))
 }
 
 /// A wagon's box with its shaft (the wheels are drawn over it).
 fn cart(x: f64, y: f64, w: f64, h: f64) -> Data {
-    let (l, t) = (x - w / 2.0, y - h / 2.0);
-    let p = |u: f64, v: f64| (l + u * w, t + v * h);
-    Data::new()
-        .move_to(p(0.0, 0.1))
-        .line_to(p(0.86, 0.1))
-        .line_to(p(0.86, 0.35))
-        .line_to(p(1.0, 0.3))
-        .line_to(p(1.0, 0.42))
-        .line_to(p(0.86, 0.47))
-        .line_to(p(0.8, 0.7))
-        .line_to(p(0.06, 0.7))
-        .close()
+    let shaft = [(0.86, 0.35), (1.0, 0.3), (1.0, 0.42), (0.86, 0.47)];
+    let body = [(0.8, 0.7), (0.06, 0.7), (0.0, 0.1), (0.86, 0.1)];
+    polygon(x, y, w, h, &[&shaft[..], &body[..]].concat())
 }
