@@ -269,10 +269,6 @@ impl Plugin for Fairy {
         };
         cx.put_my_neutral(FAIRY, Location::Tile(t))?;
         cx.game_state_mut::<FairyState>()?.beside = follower.map_or(0, |g| u32::from(g.0) + 1);
-        if cx.logging() {
-            let pos = spot.pos;
-            cx.log(format!("{{P{me}}} moves the fairy to {pos}."));
-        }
         Ok(())
     }
 
