@@ -99,28 +99,62 @@ pub fn marker(sym: &Symbol, name: &str, x: f64, y: f64, r: f64) -> Group {
     g
 }
 
-/// A figure of size `s` standing on `(x, y)` in `color`.
+/// A figure of size `s` standing on `(x, y)` in `color`. The group carries the
+/// shape drawn (`data-shape`: an unknown shape is drawn as a meeple).
 pub fn figure(sym: &Symbol, x: f64, y: f64, s: f64, color: &str) -> Group {
-    let (w, h) = match sym.shape.as_str() {
+    let shape = match sym.shape.as_str() {
+        known @ ("pawn" | "tall" | "big" | "barn" | "wagon") => known,
+        _ => "meeple",
+    };
+    let (w, h) = match shape {
         "pawn" => (0.8, 1.0),
         "tall" => (0.85, 1.3),
         "big" => (1.35, 1.35),
+        "barn" => (1.2, 1.05),
+        "wagon" => (1.35, 0.9),
         _ => (1.0, 1.0),
     };
     let (w, h) = (w * s, h * s);
-    let body = match sym.shape.as_str() {
+    let body = match shape {
         "pawn" => pawn(x, y, w, h),
+        "barn" => barn(x, y, w, h),
+        "wagon" => cart(x, y, w, h),
         _ => meeple(x, y, w, h),
     };
     let text_color = if is_light(color) { "#222" } else { "#fff" };
-    let mut g = Group::new().add(
-        Path::new()
-            .set("d", body)
-            .set("fill", color)
-            .set("stroke", "#111")
+    let outline = |p: Path| {
+        p.set("stroke", "#111")
             .set("stroke-width", s * 0.07)
-            .set("stroke-linejoin", "round"),
-    );
+            .set("stroke-linejoin", "round")
+    };
+    let mut g = Group::new()
+        .set("data-shape", shape)
+        .add(outline(Path::new().set("d", body).set("fill", color)));
+    match shape {
+        // The barn's door, a cross-braced frame.
+        "barn" => {
+            g = g.add(outline(
+                Path::new()
+                    .set("d", barn_door(x, y, w, h))
+                    .set("fill", "none"),
+            ));
+        }
+        // The wagon's two wheels.
+        "wagon" => {
+            for u in [0.27, 0.73] {
+                g = g.add(
+                    Circle::new()
+                        .set("cx", x - w / 2.0 + u * w)
+                        .set("cy", y + h * 0.3)
+                        .set("r", h * 0.22)
+                        .set("fill", color)
+                        .set("stroke", "#111")
+                        .set("stroke-width", s * 0.07),
+                );
+            }
+        }
+        _ => {}
+    }
     if let Some(l) = &sym.letter {
         g = g.add(letter(l, x, y + h * 0.12, s * 0.32, text_color));
     }
@@ -172,8 +206,7 @@ fn star(x: f64, y: f64, r: f64) -> Data {
 
 /// The classic meeple silhouette, `w` wide and `h` high, centred on `(x, y)`.
 fn meeple(x: f64, y: f64, w: f64, h: f64) -> Data {
-    let (l, t) = (x - w / 2.0, y - h / 2.0);
-    let p = |u: f64, v: f64| (l + u * w, t + v * h);
+    let p = unit_box(x, y, w, h);
     let q = |a: (f64, f64), b: (f64, f64)| (a.0, a.1, b.0, b.1);
     Data::new()
         .move_to(p(0.5, 0.0))
@@ -198,8 +231,7 @@ fn meeple(x: f64, y: f64, w: f64, h: f64) -> Data {
 
 /// A round-headed pawn on a base.
 fn pawn(x: f64, y: f64, w: f64, h: f64) -> Data {
-    let (l, t) = (x - w / 2.0, y - h / 2.0);
-    let p = |u: f64, v: f64| (l + u * w, t + v * h);
+    let p = unit_box(x, y, w, h);
     let q = |a: (f64, f64), b: (f64, f64)| (a.0, a.1, b.0, b.1);
     Data::new()
         .move_to(p(0.5, 0.0))
@@ -215,4 +247,51 @@ fn pawn(x: f64, y: f64, w: f64, h: f64) -> Data {
         .quadratic_curve_to(q(p(0.22, 0.38), p(0.22, 0.2)))
         .quadratic_curve_to(q(p(0.22, 0.0), p(0.5, 0.0)))
         .close()
+}
+
+/// Maps unit-box coordinates `(u, v)` (0 to 1, y down) to the `w` × `h` box
+/// centred on `(x, y)`.
+fn unit_box(x: f64, y: f64, w: f64, h: f64) -> impl Fn(f64, f64) -> (f64, f64) {
+    let (l, t) = (x - w / 2.0, y - h / 2.0);
+    move |u, v| (l + u * w, t + v * h)
+}
+
+/// A closed polygon through `pts` (unit-box coordinates) in the `w` × `h` box
+/// centred on `(x, y)`.
+fn polygon(x: f64, y: f64, w: f64, h: f64, pts: &[(f64, f64)]) -> Data {
+    let p = unit_box(x, y, w, h);
+    let mut d = Data::new();
+    for (i, &(u, v)) in pts.iter().enumerate() {
+        d = if i == 0 {
+            d.move_to(p(u, v))
+        } else {
+            d.line_to(p(u, v))
+        };
+    }
+    d.close()
+}
+
+/// A barn: walls under a gabled roof.
+fn barn(x: f64, y: f64, w: f64, h: f64) -> Data {
+    let roof = [(0.5, 0.0), (1.0, 0.4), (0.92, 0.4)];
+    let walls = [(0.92, 1.0), (0.08, 1.0), (0.08, 0.4), (0.0, 0.4)];
+    polygon(x, y, w, h, &[&roof[..], &walls[..]].concat())
+}
+
+/// The barn's door: a frame with a cross brace.
+fn barn_door(x: f64, y: f64, w: f64, h: f64) -> Data {
+    let p = unit_box(x, y, w, h);
+    let frame = [(0.33, 1.0), (0.33, 0.58), (0.67, 0.58), (0.67, 1.0)];
+    polygon(x, y, w, h, &frame)
+        .move_to(p(0.33, 0.58))
+        .line_to(p(0.67, 1.0))
+        .move_to(p(0.33, 1.0))
+        .line_to(p(0.67, 0.58))
+}
+
+/// A wagon's box with its shaft (the wheels are drawn over it).
+fn cart(x: f64, y: f64, w: f64, h: f64) -> Data {
+    let shaft = [(0.86, 0.35), (1.0, 0.3), (1.0, 0.42), (0.86, 0.47)];
+    let body = [(0.8, 0.7), (0.06, 0.7), (0.0, 0.1), (0.86, 0.1)];
+    polygon(x, y, w, h, &[&shaft[..], &body[..]].concat())
 }

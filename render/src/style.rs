@@ -72,7 +72,8 @@ pub struct Style {
     /// Marker symbols by marker name (shapes: badge, shield, mound, grapes, flower, disc, star).
     #[serde(default)]
     pub markers: BTreeMap<String, Symbol>,
-    /// Figure symbols by figure kind name (shapes: meeple, pawn, tall, big).
+    /// Figure symbols by figure kind name (shapes: meeple, pawn, tall, big, barn,
+    /// wagon).
     #[serde(default)]
     pub figures: BTreeMap<String, Symbol>,
 }
@@ -159,7 +160,11 @@ mod tests {
         let m = s.marker("some-new-marker");
         assert_eq!(m.shape, "badge");
         assert_eq!(m.letter.as_deref(), Some("S"));
-        assert_eq!(s.figure("wagon").letter.as_deref(), Some("W"));
+        let f = s.figure("some-new-figure");
+        assert_eq!(
+            (f.shape.as_str(), f.letter.as_deref()),
+            ("meeple", Some("S"))
+        );
         assert_eq!(name_color("x"), name_color("x"));
         assert_ne!(name_color("inn"), name_color("cathedral"));
         assert!(Style::parse("players = []\nneutral = \"#000\"").is_err());

@@ -247,6 +247,19 @@ fn the_board_picture_shows_the_barn_at_its_corner_the_wagon_and_all_figures_in_h
     let mut figures = figures;
     figures.sort_unstable();
     assert_eq!(figures, [("0", "barn"), ("1", "wagon")], "{svg}");
+    // Each is drawn with a shape of its own (the style lists them), not as the
+    // generic meeple with an initial.
+    for n in doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("figure"))
+    {
+        let kind = n.attribute("data-kind").unwrap();
+        let shape = n.descendants().find_map(|c| c.attribute("data-shape"));
+        assert_eq!(shape, Some(kind), "{svg}");
+        assert!(!n.descendants().any(|c| c.has_tag_name("text")), "{svg}");
+    }
+    assert_eq!(Style::default().figure("wagon").shape, "wagon");
+    assert_eq!(Style::default().figure("barn").shape, "barn");
     // Every figure kind in hand is listed, in lines that fit the panel.
     let supply: Vec<&str> = doc
         .descendants()

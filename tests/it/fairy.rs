@@ -61,6 +61,20 @@ fn pd11_the_fairy_is_put_beside_a_follower_of_ones_own_instead_of_deploying() {
 }
 
 #[test]
+fn a_fairy_move_is_logged_once_by_the_core() {
+    let r = pd();
+    let mut g = Game::new(r.clone(), 2, 0).unwrap();
+    g.set_logging(true);
+    run_on(&mut g, FAIRY_ROAD).unwrap();
+    let events = g.take_events();
+    let moves: Vec<String> = carcassonne_render::log::lines(&g, &events)
+        .into_iter()
+        .filter(|l| l.contains("fairy"))
+        .collect();
+    assert_eq!(moves, ["The fairy moves to (1, 0)."]);
+}
+
+#[test]
 fn pd13_one_point_at_the_start_of_the_owners_turn_pd14_three_when_scored_even_for_zero() {
     let r = pd();
     // Red scores 1 at the start of his 3rd turn (as Blue's turn ends); Blue

@@ -180,9 +180,7 @@ impl Plugin for Abbey {
         if Some(tile) != Self::abbey(v) {
             return Ok(());
         }
-        for (c, k) in cands.iter().zip(keep.iter_mut()) {
-            *k &= Self::surrounded(v, c.pos);
-        }
+        veto(cands, keep, |c| !Self::surrounded(v, c.pos));
         Ok(())
     }
 

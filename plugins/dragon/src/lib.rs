@@ -291,11 +291,7 @@ impl Plugin for Dragon {
             return Ok(());
         }
         let bit = v.my_marker(DRAGON_TILE);
-        for (&t, k) in tiles.iter().zip(keep.iter_mut()) {
-            if v.tile_type_markers(t) & bit != 0 {
-                *k = false;
-            }
-        }
+        veto(tiles, keep, |&t| v.tile_type_markers(t) & bit != 0);
         Ok(())
     }
 
@@ -324,17 +320,13 @@ impl Plugin for Dragon {
         let Some(t) = Self::tile(v)? else {
             return Ok(());
         };
-        for (o, k) in opts.iter().zip(keep.iter_mut()) {
-            if let FigureOption::Deploy {
+        veto(opts, keep, |o| match *o {
+            FigureOption::Deploy {
                 at: Location::Feature(f),
                 ..
-            } = *o
-            {
-                if v.feature_tile(f) == t {
-                    *k = false;
-                }
-            }
-        }
+            } => v.feature_tile(f) == t,
+            _ => false,
+        });
         Ok(())
     }
 

@@ -144,6 +144,7 @@ impl Plugin for Fairy {
         "The Princess and the Dragon: the fairy protects a follower from the dragon and brings him points";
     const FIGURES: &'static [FigureSpec] = &[FigureSpec::neutral("fairy", 1)];
     const STATE: StateSpec = StateSpec::NONE.game::<FairyState>();
+    const SPOT_SPECIALS: bool = true;
 
     fn new(options: Options) -> Result<Self, ConfigError> {
         Ok(Fairy {
@@ -234,17 +235,13 @@ impl Plugin for Fairy {
             return Ok(());
         };
         let fairy = v.my_figure(FAIRY);
-        for (o, k) in opts.iter().zip(keep.iter_mut()) {
-            if let FigureOption::Deploy {
+        veto(opts, keep, |o| match *o {
+            FigureOption::Deploy {
                 kind,
                 at: Location::Tile(at),
-            } = *o
-            {
-                if at == t && kind != fairy {
-                    *k = false;
-                }
-            }
-        }
+            } => at == t && kind != fairy,
+            _ => false,
+        });
         Ok(())
     }
 
@@ -272,10 +269,6 @@ impl Plugin for Fairy {
         };
         cx.put_my_neutral(FAIRY, Location::Tile(t))?;
         cx.game_state_mut::<FairyState>()?.beside = follower.map_or(0, |g| u32::from(g.0) + 1);
-        if cx.logging() {
-            let pos = spot.pos;
-            cx.log(format!("{{P{me}}} moves the fairy to {pos}."));
-        }
         Ok(())
     }
 
@@ -324,14 +317,6 @@ impl Plugin for Fairy {
             cx.game_state_mut::<FairyState>()?.beside = 0;
         }
         Ok(())
-    }
-
-    fn value_name(&self, what: NameCtx, value: u32) -> String {
-        Spot::special_value_name(what, value)
-    }
-
-    fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
-        Spot::parse_special_value(what, text)
     }
 
     fn describe_step(&self, step: Step) -> String {

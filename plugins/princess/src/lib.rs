@@ -104,6 +104,7 @@ impl Plugin for Princess {
     const DESCRIPTION: &'static str =
         "The Princess and the Dragon: a princess tile may send a follower home from its city";
     const MARKERS: &'static [&'static str] = &["princess"];
+    const SPOT_SPECIALS: bool = true;
 
     fn new(options: Options) -> Result<Self, ConfigError> {
         Ok(Princess {
@@ -143,11 +144,7 @@ impl Plugin for Princess {
         if !opts.iter().any(mine) {
             return Ok(());
         }
-        for (o, k) in opts.iter().zip(keep.iter_mut()) {
-            if !mine(o) {
-                *k = false;
-            }
-        }
+        veto(opts, keep, |o| !mine(o));
         Ok(())
     }
 
@@ -178,14 +175,6 @@ impl Plugin for Princess {
         }
         cx.return_figure(g)?;
         Ok(())
-    }
-
-    fn value_name(&self, what: NameCtx, value: u32) -> String {
-        Spot::special_value_name(what, value)
-    }
-
-    fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
-        Spot::parse_special_value(what, text)
     }
 
     fn describe_step(&self, step: Step) -> String {

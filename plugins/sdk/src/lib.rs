@@ -71,7 +71,10 @@
 //! * [`testing::check_plugin`] — checks a plugin's declarations in its tests.
 //! * [`Spot`] — a place on the board (a tile, or a feature of it) packed into
 //!   an option code, with its record text (`2 at 3 -1`), for options that
-//!   point anywhere on the board (the fairy beside a follower).
+//!   point anywhere on the board (the fairy beside a follower); a plugin with
+//!   [`Plugin::SPOT_SPECIALS`] gets their names for free.
+//! * [`veto`] — the body of a filter hook: clear `keep[i]` where an item is
+//!   refused.
 //!
 //! Plugins compiled into the program and plugins loaded from a library go
 //! through the same adapter and the same binary interface
@@ -129,7 +132,7 @@ pub mod prelude {
     pub use crate::bytemuck::{Pod, Zeroable};
     pub use crate::serde::{Deserialize, Serialize};
     pub use crate::{
-        hook, plugin, Config, ConfigError, CoreOptions, Corner, Cx, Error, FarmerScoring,
+        hook, plugin, veto, Config, ConfigError, CoreOptions, Corner, Cx, Error, FarmerScoring,
         FeatureId, FeatureKind, FeatureKinds, FigureClass, FigureId, FigureKindId, FigureOption,
         FigureSpec, HookResult, Location, NameCtx, NoOptions, Outcome, Placement, PlayerId,
         PlayerSet, Plugin, Points, Pos, Rotation, ScoreInfo, ScoreReason, Side, StateSpec, Step,
@@ -190,6 +193,26 @@ impl From<&str> for Error {
 
 /// Result of a hook.
 pub type HookResult<T = ()> = Result<T, Error>;
+
+/// The body of a filter hook (`filter_draws`, `filter_placements`,
+/// `filter_figure_options`): clears `keep[i]` for every `items[i]` that
+/// `vetoed` rejects and leaves the other entries as they are (another plugin
+/// may have cleared them already).
+///
+/// ```
+/// use carcassonne_plugin_sdk::veto;
+///
+/// let mut keep = [true, true, false];
+/// veto(&[1, 2, 3], &mut keep, |&n| n == 2);
+/// assert_eq!(keep, [true, false, false]);
+/// ```
+pub fn veto<T>(items: &[T], keep: &mut [bool], mut vetoed: impl FnMut(&T) -> bool) {
+    for (item, k) in items.iter().zip(keep.iter_mut()) {
+        if vetoed(item) {
+            *k = false;
+        }
+    }
+}
 
 /// The context type of a hook for plugins: `cx` read-write, `v` read-only.
 #[doc(hidden)]
@@ -255,6 +278,12 @@ macro_rules! plugin_trait {
             /// Tile sets (TOML text in the format of `docs/tiles.md`, e.g.
             /// `include_str!("tiles.toml")`) added to the game whenever it is enabled.
             const TILESETS: &'static [&'static str] = &[];
+            /// Whether this plugin's special figure options are places on the board,
+            /// coded as [`Spot`]s (the fairy put beside a follower, the princess
+            /// sending one home): then the default [`value_name`](Plugin::value_name)
+            /// and [`parse_value`](Plugin::parse_value) name them like the core names
+            /// locations (`fairy 2 at 3 -1`).
+            const SPOT_SPECIALS: bool = false;
             /// The names of the methods the impl block defines: written by
             /// [`#[plugin]`](plugin), never by hand.
             #[doc(hidden)]
@@ -294,13 +323,21 @@ macro_rules! plugin_trait {
 
             /// Human and record name of a value (decision option, chance outcome or
             /// special figure-option code), e.g. `grow`. Must round-trip through
-            /// [`Plugin::parse_value`].
+            /// [`Plugin::parse_value`]. Default: the number, or for a plugin with
+            /// [`SPOT_SPECIALS`](Plugin::SPOT_SPECIALS) a special option's place
+            /// ([`Spot::name`], `2 at 3 -1`).
             fn value_name(&self, what: NameCtx, value: u32) -> String {
-                value.to_string()
+                match what {
+                    NameCtx::Special if Self::SPOT_SPECIALS => Spot::from_code(value).name(),
+                    _ => value.to_string(),
+                }
             }
             /// Inverse of [`Plugin::value_name`].
             fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
-                text.parse().ok()
+                match what {
+                    NameCtx::Special if Self::SPOT_SPECIALS => Spot::parse(text)?.code(),
+                    _ => text.parse().ok(),
+                }
             }
             /// A short description of a pending step, for logs and prompts.
             fn describe_step(&self, step: Step) -> String {

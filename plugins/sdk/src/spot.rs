@@ -18,8 +18,12 @@
 //! assert_eq!(spot.name(), "2 at 3 -1"); // `value_name` of the code
 //! assert_eq!(Spot::parse("2 at 3 -1"), Some(spot)); // `parse_value`
 //! ```
+//!
+//! A plugin whose special options are all spots says so with
+//! `const SPOT_SPECIALS: bool = true;` and gets these names from the default
+//! `Plugin::value_name` and `Plugin::parse_value`.
 
-use crate::{FeatureId, NameCtx, Pos, TileIndex, View};
+use crate::{FeatureId, Pos, TileIndex, View};
 
 /// A tile position, with or without a local feature, packed in a `u32` code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -106,24 +110,6 @@ impl Spot {
             local,
         };
         spot.code().map(|_| spot)
-    }
-
-    /// `Plugin::value_name` of a plugin whose only named values are special
-    /// options coded as spots (the fairy, the princess): a special option's
-    /// code by [`Spot::name`], anything else as its number.
-    pub fn special_value_name(what: NameCtx, value: u32) -> String {
-        match what {
-            NameCtx::Special => Spot::from_code(value).name(),
-            NameCtx::Step(_) => value.to_string(),
-        }
-    }
-
-    /// `Plugin::parse_value` to match [`Spot::special_value_name`].
-    pub fn parse_special_value(what: NameCtx, text: &str) -> Option<u32> {
-        match what {
-            NameCtx::Special => Spot::parse(text)?.code(),
-            NameCtx::Step(_) => None,
-        }
     }
 }
 

@@ -45,13 +45,10 @@ impl Plugin for HoldBack {
         if v.turn() >= self.until {
             return Ok(());
         }
-        for (&t, k) in tiles.iter().zip(keep.iter_mut()) {
-            let cloister = (0..v.tile_type_feature_count(t))
-                .any(|l| v.tile_type_feature_kind(t, l) == FeatureKind::Cloister);
-            if cloister {
-                *k = false;
-            }
-        }
+        veto(tiles, keep, |&t| {
+            (0..v.tile_type_feature_count(t))
+                .any(|l| v.tile_type_feature_kind(t, l) == FeatureKind::Cloister)
+        });
         Ok(())
     }
 }

@@ -110,11 +110,11 @@ impl Plugin for Abbey {
         if Some(tile) != Self::abbey(v) {
             return Ok(());
         }
-        for (c, k) in cands.iter().zip(keep.iter_mut()) {
-            *k &= Side::ALL
+        veto(cands, keep, |c| {
+            !Side::ALL
                 .iter()
-                .all(|&d| v.tile_at(c.pos.step(d)).is_some());
-        }
+                .all(|&d| v.tile_at(c.pos.step(d)).is_some())
+        });
         Ok(())
     }
 

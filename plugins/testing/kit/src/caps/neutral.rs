@@ -75,17 +75,13 @@ impl Plugin for Ghost {
         let Some(t) = Self::ghost(v).and_then(|g| v.figure_tile(g)) else {
             return Ok(());
         };
-        for (o, k) in opts.iter().zip(keep.iter_mut()) {
-            if let FigureOption::Deploy {
+        veto(opts, keep, |o| match *o {
+            FigureOption::Deploy {
                 at: Location::Feature(f),
                 ..
-            } = *o
-            {
-                if v.feature_tile(f) == t && v.feature_kind(f) == FeatureKind::Road {
-                    *k = false;
-                }
-            }
-        }
+            } => v.feature_tile(f) == t && v.feature_kind(f) == FeatureKind::Road,
+            _ => false,
+        });
         Ok(())
     }
 
