@@ -102,63 +102,89 @@ pub fn marker(sym: &Symbol, name: &str, x: f64, y: f64, r: f64) -> Group {
 /// A figure of size `s` standing on `(x, y)` in `color`. The group carries the
 /// shape drawn (`data-shape`: an unknown shape is drawn as a meeple).
 pub fn figure(sym: &Symbol, x: f64, y: f64, s: f64, color: &str) -> Group {
-    let shape = match sym.shape.as_str() {
-        known @ ("pawn" | "tall" | "big" | "barn" | "wagon") => known,
-        _ => "meeple",
-    };
-    let (w, h) = match shape {
-        "pawn" => (0.8, 1.0),
-        "tall" => (0.85, 1.3),
-        "big" => (1.35, 1.35),
-        "barn" => (1.2, 1.05),
-        "wagon" => (1.35, 0.9),
-        _ => (1.0, 1.0),
-    };
-    let (w, h) = (w * s, h * s);
-    let body = match shape {
-        "pawn" => pawn(x, y, w, h),
-        "barn" => barn(x, y, w, h),
-        "wagon" => cart(x, y, w, h),
-        _ => meeple(x, y, w, h),
-    };
-    let text_color = if is_light(color) { "#222" } else { "#fff" };
-    let outline = |p: Path| {
-        p.set("stroke", "#111")
-            .set("stroke-width", s * 0.07)
-            .set("stroke-linejoin", "round")
-    };
-    let mut g = Group::new()
-        .set("data-shape", shape)
-        .add(outline(Path::new().set("d", body).set("fill", color)));
-    match shape {
-        // The barn's door, a cross-braced frame.
-        "barn" => {
-            g = g.add(outline(
-                Path::new()
-                    .set("d", barn_door(x, y, w, h))
-                    .set("fill", "none"),
-            ));
-        }
-        // The wagon's two wheels.
-        "wagon" => {
-            for u in [0.27, 0.73] {
-                g = g.add(
-                    Circle::new()
-                        .set("cx", x - w / 2.0 + u * w)
-                        .set("cy", y + h * 0.3)
-                        .set("r", h * 0.22)
-                        .set("fill", color)
-                        .set("stroke", "#111")
-                        .set("stroke-width", s * 0.07),
-                );
-            }
-        }
-        _ => {}
+    let shape = SHAPES
+        .iter()
+        .find(|f| f.name == sym.shape)
+        .unwrap_or(&SHAPES[0]);
+    let (w, h) = (shape.size.0 * s, shape.size.1 * s);
+    let mut g = Group::new().set("data-shape", shape.name);
+    for (d, fill) in (shape.parts)(x, y, w, h) {
+        let fill = match fill {
+            Fill::Body => color,
+            Fill::Ink(c) => c,
+            Fill::Bare => "none",
+        };
+        g = g.add(
+            Path::new()
+                .set("d", d)
+                .set("fill", fill)
+                .set("stroke", "#111")
+                .set("stroke-width", s * 0.07)
+                .set("stroke-linejoin", "round"),
+        );
     }
     if let Some(l) = &sym.letter {
+        let text_color = if is_light(color) { "#222" } else { "#fff" };
         g = g.add(letter(l, x, y + h * 0.12, s * 0.32, text_color));
     }
     g
+}
+
+/// The names of the figure shapes (what a style's `[figures]` entries may name).
+pub fn figure_shapes() -> impl Iterator<Item = &'static str> {
+    SHAPES.iter().map(|f| f.name)
+}
+
+/// How a part of a figure is filled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fill {
+    /// The figure's colour: its owner's, or the neutral one.
+    Body,
+    /// A fixed colour, whoever owns the figure (an eye, a fairy's wings).
+    Ink(&'static str),
+    /// None: only the outline (the barn's door, the pig's tail).
+    Bare,
+}
+
+/// The outlined parts of a figure, drawn in order, given the `w` × `h` box
+/// centred on `(x, y)` that the figure fills.
+type Parts = fn(f64, f64, f64, f64) -> Vec<(Data, Fill)>;
+
+/// A figure shape: its name in the style, its width and height (in figure
+/// sizes) and its parts.
+struct Shape {
+    name: &'static str,
+    size: (f64, f64),
+    parts: Parts,
+}
+
+/// The figure shapes; the first, the meeple, also stands for unknown names.
+const SHAPES: &[Shape] = &[
+    shape("meeple", 1.0, 1.0, |x, y, w, h| body(meeple(x, y, w, h))),
+    shape("pawn", 0.8, 1.0, |x, y, w, h| body(pawn(x, y, w, h))),
+    shape("tall", 0.85, 1.3, |x, y, w, h| body(meeple(x, y, w, h))),
+    shape("big", 1.35, 1.35, |x, y, w, h| body(meeple(x, y, w, h))),
+    shape("barn", 1.2, 1.05, barn),
+    shape("wagon", 1.35, 0.9, wagon),
+    shape("hammer", 0.95, 1.1, hammer),
+    shape("pig", 1.35, 0.9, pig),
+    shape("top-hat", 1.0, 1.35, top_hat),
+    shape("dragon", 1.5, 1.1, dragon),
+    shape("fairy", 1.15, 1.2, fairy),
+];
+
+/// A [`Shape`] `w` × `h` figure sizes large.
+const fn shape(name: &'static str, w: f64, h: f64, parts: Parts) -> Shape {
+    Shape {
+        name,
+        size: (w, h),
+        parts,
+    }
+}
+
+/// A figure drawn as one part in its own colour.
+fn body(d: Data) -> Vec<(Data, Fill)> {
+    vec![(d, Fill::Body)]
 }
 
 /// Centred text.
@@ -271,27 +297,237 @@ fn polygon(x: f64, y: f64, w: f64, h: f64, pts: &[(f64, f64)]) -> Data {
     d.close()
 }
 
-/// A barn: walls under a gabled roof.
-fn barn(x: f64, y: f64, w: f64, h: f64) -> Data {
+/// A barn: walls under a gabled roof, with a cross-braced door.
+fn barn(x: f64, y: f64, w: f64, h: f64) -> Vec<(Data, Fill)> {
+    let p = unit_box(x, y, w, h);
     let roof = [(0.5, 0.0), (1.0, 0.4), (0.92, 0.4)];
     let walls = [(0.92, 1.0), (0.08, 1.0), (0.08, 0.4), (0.0, 0.4)];
-    polygon(x, y, w, h, &[&roof[..], &walls[..]].concat())
-}
-
-/// The barn's door: a frame with a cross brace.
-fn barn_door(x: f64, y: f64, w: f64, h: f64) -> Data {
-    let p = unit_box(x, y, w, h);
     let frame = [(0.33, 1.0), (0.33, 0.58), (0.67, 0.58), (0.67, 1.0)];
-    polygon(x, y, w, h, &frame)
+    let door = polygon(x, y, w, h, &frame)
         .move_to(p(0.33, 0.58))
         .line_to(p(0.67, 1.0))
         .move_to(p(0.33, 1.0))
-        .line_to(p(0.67, 0.58))
+        .line_to(p(0.67, 0.58));
+    vec![
+        (
+            polygon(x, y, w, h, &[&roof[..], &walls[..]].concat()),
+            Fill::Body,
+        ),
+        (door, Fill::Bare),
+    ]
 }
 
-/// A wagon's box with its shaft (the wheels are drawn over it).
-fn cart(x: f64, y: f64, w: f64, h: f64) -> Data {
+/// A wagon: a box with its shaft, on two wheels.
+fn wagon(x: f64, y: f64, w: f64, h: f64) -> Vec<(Data, Fill)> {
     let shaft = [(0.86, 0.35), (1.0, 0.3), (1.0, 0.42), (0.86, 0.47)];
-    let body = [(0.8, 0.7), (0.06, 0.7), (0.0, 0.1), (0.86, 0.1)];
-    polygon(x, y, w, h, &[&shaft[..], &body[..]].concat())
+    let cart = [(0.8, 0.7), (0.06, 0.7), (0.0, 0.1), (0.86, 0.1)];
+    let mut parts = body(polygon(x, y, w, h, &[&shaft[..], &cart[..]].concat()));
+    for u in [0.27, 0.73] {
+        parts.push((disc(x, y, w, h, (u, 0.8), 0.22), Fill::Body));
+    }
+    parts
+}
+
+/// A hammer: a head with a flat face and a claw, on a handle.
+fn hammer(x: f64, y: f64, w: f64, h: f64) -> Vec<(Data, Fill)> {
+    let head = [
+        (0.0, 0.02),
+        (0.6, 0.02),
+        (0.86, 0.06),
+        (1.0, 0.3),
+        (0.8, 0.2),
+        (0.66, 0.3),
+    ];
+    let handle = [(0.6, 0.3), (0.6, 1.0), (0.38, 1.0), (0.38, 0.3), (0.0, 0.3)];
+    body(polygon(x, y, w, h, &[&head[..], &handle[..]].concat()))
+}
+
+/// A pig in profile, facing right: ear, snout, four legs (two seen), an eye
+/// and a curly tail.
+fn pig(x: f64, y: f64, w: f64, h: f64) -> Vec<(Data, Fill)> {
+    let p = unit_box(x, y, w, h);
+    let q = |a: (f64, f64), b: (f64, f64)| (a.0, a.1, b.0, b.1);
+    let back = [
+        (0.06, 0.3),
+        (0.2, 0.12),
+        (0.55, 0.1),
+        (0.62, 0.0),
+        (0.7, 0.14),
+    ];
+    let head = [
+        (0.84, 0.2),
+        (1.0, 0.3),
+        (1.0, 0.52),
+        (0.86, 0.58),
+        (0.84, 0.74),
+    ];
+    let legs = [
+        (0.84, 1.0),
+        (0.7, 1.0),
+        (0.7, 0.8),
+        (0.34, 0.8),
+        (0.34, 1.0),
+        (0.2, 1.0),
+        (0.18, 0.74),
+        (0.04, 0.6),
+    ];
+    let tail = Data::new()
+        .move_to(p(0.05, 0.38))
+        .quadratic_curve_to(q(p(-0.08, 0.42), p(-0.06, 0.28)))
+        .quadratic_curve_to(q(p(-0.02, 0.2), p(-0.1, 0.2)));
+    vec![
+        (tail, Fill::Bare),
+        (
+            polygon(x, y, w, h, &[&back[..], &head[..], &legs[..]].concat()),
+            Fill::Body,
+        ),
+        (disc(x, y, w, h, (0.84, 0.32), 0.05), Fill::Ink("#111")),
+    ]
+}
+
+/// A meeple in a black top hat with a band in the figure's colour.
+fn top_hat(x: f64, y: f64, w: f64, h: f64) -> Vec<(Data, Fill)> {
+    // The meeple fills the box's lower part, its head under the brim.
+    let mh = h / 1.35;
+    let hat = [
+        (0.33, 0.0),
+        (0.67, 0.0),
+        (0.67, 0.22),
+        (0.78, 0.22),
+        (0.78, 0.29),
+        (0.22, 0.29),
+        (0.22, 0.22),
+        (0.33, 0.22),
+    ];
+    let band = [(0.33, 0.15), (0.67, 0.15), (0.67, 0.22), (0.33, 0.22)];
+    vec![
+        (meeple(x, y + (h - mh) / 2.0, w, mh), Fill::Body),
+        (polygon(x, y, w, h, &hat), Fill::Ink("#1d1d1d")),
+        (polygon(x, y, w, h, &band), Fill::Body),
+    ]
+}
+
+/// A dragon in profile, facing right: a horned head, a scalloped wing raised,
+/// a tail and two legs seen.
+fn dragon(x: f64, y: f64, w: f64, h: f64) -> Vec<(Data, Fill)> {
+    let tail_and_wing = [
+        (0.0, 0.38),
+        (0.14, 0.56),
+        (0.3, 0.52),
+        (0.34, 0.46),
+        (0.26, 0.0),
+        (0.42, 0.14),
+        (0.5, 0.04),
+        (0.58, 0.18),
+        (0.68, 0.1),
+        (0.64, 0.44),
+    ];
+    let head = [
+        (0.74, 0.34),
+        (0.82, 0.14),
+        (0.86, 0.02),
+        (0.9, 0.12),
+        (1.0, 0.18),
+        (1.0, 0.27),
+        (0.9, 0.3),
+        (0.84, 0.5),
+    ];
+    let legs = [
+        (0.8, 0.68),
+        (0.82, 1.0),
+        (0.7, 1.0),
+        (0.66, 0.8),
+        (0.46, 0.8),
+        (0.44, 1.0),
+        (0.32, 1.0),
+        (0.3, 0.76),
+        (0.16, 0.68),
+    ];
+    let outline = [&tail_and_wing[..], &head[..], &legs[..]].concat();
+    vec![
+        (polygon(x, y, w, h, &outline), Fill::Body),
+        (disc(x, y, w, h, (0.9, 0.2), 0.04), Fill::Ink("#fff")),
+    ]
+}
+
+/// A fairy: a head and a long dress between two pale wings.
+fn fairy(x: f64, y: f64, w: f64, h: f64) -> Vec<(Data, Fill)> {
+    let wing = [
+        (0.46, 0.4),
+        (0.04, 0.06),
+        (0.0, 0.38),
+        (0.3, 0.5),
+        (0.08, 0.74),
+        (0.2, 0.86),
+        (0.46, 0.6),
+    ];
+    let mirrored: Vec<(f64, f64)> = wing.iter().map(|&(u, v)| (1.0 - u, v)).collect();
+    let dress = [
+        (0.5, 0.3),
+        (0.56, 0.32),
+        (0.74, 1.0),
+        (0.26, 1.0),
+        (0.44, 0.32),
+    ];
+    vec![
+        (polygon(x, y, w, h, &wing), Fill::Ink("#f1ecff")),
+        (polygon(x, y, w, h, &mirrored), Fill::Ink("#f1ecff")),
+        (polygon(x, y, w, h, &dress), Fill::Body),
+        (disc(x, y, w, h, (0.5, 0.17), 0.12), Fill::Body),
+    ]
+}
+
+/// A circle centred on unit-box point `(u, v)` of the `w` × `h` box centred on
+/// `(x, y)`, with radius `r` box heights.
+fn disc(x: f64, y: f64, w: f64, h: f64, (u, v): (f64, f64), r: f64) -> Data {
+    let (cx, cy) = unit_box(x, y, w, h)(u, v);
+    let r = r * h;
+    Data::new()
+        .move_to((cx - r, cy))
+        .elliptical_arc_to((r, r, 0, 0, 1, cx + r, cy))
+        .elliptical_arc_to((r, r, 0, 0, 1, cx - r, cy))
+        .close()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::style::Style;
+
+    fn drawn(shape: &str, letter: Option<&str>) -> String {
+        let sym = Symbol {
+            shape: shape.into(),
+            color: None,
+            letter: letter.map(Into::into),
+        };
+        figure(&sym, 50.0, 50.0, 24.0, "#d33a2c").to_string()
+    }
+
+    #[test]
+    fn each_figure_shape_is_drawn_as_itself_and_an_unknown_one_as_a_lettered_meeple() {
+        let names: Vec<&str> = figure_shapes().collect();
+        for (i, name) in names.iter().enumerate() {
+            assert!(!names[..i].contains(name), "{name} listed twice");
+            let svg = drawn(name, None);
+            assert!(svg.contains(&format!("data-shape=\"{name}\"")), "{svg}");
+            assert!(svg.contains("fill=\"#d33a2c\""), "{svg}");
+            assert!(!svg.contains("<text") && !svg.contains("NaN"), "{svg}");
+        }
+        let svg = drawn("no-such-shape", Some("N"));
+        assert!(svg.contains("data-shape=\"meeple\""), "{svg}");
+        let text = svg.split_once("<text").map(|(_, t)| t).unwrap_or_default();
+        assert_eq!(
+            text.split(['>', '<']).nth(1).map(str::trim),
+            Some("N"),
+            "{svg}"
+        );
+    }
+
+    #[test]
+    fn the_built_in_style_names_only_figure_shapes_the_renderer_has() {
+        let known: Vec<&str> = figure_shapes().collect();
+        for (kind, sym) in &Style::default().figures {
+            assert!(known.contains(&sym.shape.as_str()), "{kind}: {}", sym.shape);
+        }
+    }
 }

@@ -72,8 +72,8 @@ pub struct Style {
     /// Marker symbols by marker name (shapes: badge, shield, mound, grapes, flower, disc, star).
     #[serde(default)]
     pub markers: BTreeMap<String, Symbol>,
-    /// Figure symbols by figure kind name (shapes: meeple, pawn, tall, big, barn,
-    /// wagon).
+    /// Figure symbols by figure kind name (shapes: those of
+    /// [`crate::shapes::figure_shapes`]).
     #[serde(default)]
     pub figures: BTreeMap<String, Symbol>,
 }

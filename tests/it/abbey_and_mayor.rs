@@ -216,7 +216,7 @@ fn the_random_greedy_and_mcts_bots_play_the_abbey_move_wagons_and_place_barns() 
 fn the_board_picture_shows_the_barn_at_its_corner_the_wagon_and_all_figures_in_hand() {
     use carcassonne_render::{board, Options as Picture, Style};
     // The barn tests' B1 (Red's barn at the SW corner of (1, 0)), then Blue's
-    // wagon on the road of (2, 0).
+    // wagon on the road of (2, 0) and Red's mayor in the start tile's city.
     let g = run(
         &config("abbey-and-mayor.toml"),
         2,
@@ -225,7 +225,8 @@ fn the_board_picture_shows_the_barn_at_its_corner_the_wagon_and_all_figures_in_h
          draw BA/C; place 1 1 2; pass
          draw BA/C; place 1 2 0; pass
          draw BA/RFr; place 1 0 0; deploy barn corner SW
-         draw BA/RFr; place 2 0 0; deploy wagon road",
+         draw BA/RFr; place 2 0 0; deploy wagon road
+         draw BA/Cc+; place 0 -1 2; deploy mayor city",
     )
     .unwrap();
     let o = Picture {
@@ -246,20 +247,28 @@ fn the_board_picture_shows_the_barn_at_its_corner_the_wagon_and_all_figures_in_h
         .collect();
     let mut figures = figures;
     figures.sort_unstable();
-    assert_eq!(figures, [("0", "barn"), ("1", "wagon")], "{svg}");
+    assert_eq!(
+        figures,
+        [("0", "barn"), ("0", "mayor"), ("1", "wagon")],
+        "{svg}"
+    );
     // Each is drawn with a shape of its own (the style lists them), not as the
     // generic meeple with an initial.
-    for n in doc
-        .descendants()
-        .filter(|n| n.attribute("class") == Some("figure"))
-    {
-        let kind = n.attribute("data-kind").unwrap();
-        let shape = n.descendants().find_map(|c| c.attribute("data-shape"));
-        assert_eq!(shape, Some(kind), "{svg}");
-        assert!(!n.descendants().any(|c| c.has_tag_name("text")), "{svg}");
-    }
-    assert_eq!(Style::default().figure("wagon").shape, "wagon");
-    assert_eq!(Style::default().figure("barn").shape, "barn");
+    crate::render::assert_drawn_with_own_shapes(&svg, &["barn", "wagon", "mayor"]);
+    // So is every other expansion figure (the builder and the pig, the dragon
+    // and the fairy are drawn in their own tests' games): each with a shape no
+    // other figure kind has.
+    let style = Style::default();
+    let own = [
+        "barn", "wagon", "mayor", "builder", "pig", "dragon", "fairy",
+    ];
+    let mut shapes: Vec<String> = own.iter().map(|k| style.figure(k).shape).collect();
+    shapes
+        .extend(["follower", "shepherd", "abbot", "large-follower"].map(|k| style.figure(k).shape));
+    let n = shapes.len();
+    shapes.sort_unstable();
+    shapes.dedup();
+    assert_eq!(shapes.len(), n, "{shapes:?}");
     // Every figure kind in hand is listed, in lines that fit the panel.
     let supply: Vec<&str> = doc
         .descendants()
@@ -271,7 +280,7 @@ fn the_board_picture_shows_the_barn_at_its_corner_the_wagon_and_all_figures_in_h
     let seats: Vec<&str> = text.split("in hand:").skip(1).collect();
     assert_eq!(seats.len(), 2, "{text}");
     for (seat, want) in seats.iter().zip([
-        ["follower 7", "mayor 1", "wagon 1", "barn 0"],
+        ["follower 7", "mayor 0", "wagon 1", "barn 0"],
         ["follower 7", "mayor 1", "wagon 0", "barn 1"],
     ]) {
         for w in want {

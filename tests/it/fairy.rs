@@ -270,6 +270,19 @@ fn the_board_picture_and_the_observation_show_the_dragon_and_the_fairy() {
             ("fairy".into(), "1".into(), "0".into())
         ]
     );
+    // Each with a shape of its own, in the neutral colour.
+    crate::render::assert_drawn_with_own_shapes(&svg, &["dragon", "fairy"]);
+    let neutral_color = carcassonne_render::Style::default().neutral;
+    for n in doc
+        .descendants()
+        .filter(|n| n.attribute("data-owner") == Some("neutral"))
+    {
+        assert!(
+            n.descendants()
+                .any(|c| c.attribute("fill") == Some(neutral_color.as_str())),
+            "{svg}"
+        );
+    }
     let obs = g.observation(1).unwrap();
     let mut seen: Vec<(String, Option<u8>, (i16, i16))> = obs
         .figures

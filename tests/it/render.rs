@@ -38,6 +38,34 @@ fn with_class<'a>(doc: &'a roxmltree::Document, class: &str) -> Vec<roxmltree::N
         .collect()
 }
 
+/// Asserts that the board picture `svg` (drawn with the built-in style) shows
+/// each of `kinds` at least once, every one with the shape the style names for
+/// it (`data-shape`), which is not the generic meeple, and no letter on it.
+pub fn assert_drawn_with_own_shapes(svg: &str, kinds: &[&str]) {
+    let style = Style::default();
+    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+    for kind in kinds {
+        let want = style.figure(kind).shape;
+        assert_ne!(want, "meeple", "{kind} has no shape of its own");
+        let drawn: Vec<_> = with_class(&doc, "figure")
+            .into_iter()
+            .filter(|n| n.attribute("data-kind") == Some(kind))
+            .collect();
+        assert!(!drawn.is_empty(), "no {kind} on the board: {svg}");
+        for n in drawn {
+            let shape = n
+                .descendants()
+                .find(|c| c.attribute("data-shape").is_some())
+                .expect("a shape");
+            assert_eq!(shape.attribute("data-shape"), Some(want.as_str()), "{svg}");
+            assert!(
+                !shape.descendants().any(|c| c.has_tag_name("text")),
+                "a letter on the {kind}: {svg}"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_finished_game_shows_every_tile_figure_score_and_marker() {
     let rec = golden("hills-and-sheep-2p-seed11.json");

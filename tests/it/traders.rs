@@ -235,6 +235,42 @@ fn traders_random_and_greedy_bots_play_every_new_decision() {
 }
 
 #[test]
+fn the_board_picture_draws_the_builder_and_the_pig_with_shapes_of_their_own() {
+    // Red's farmer north of the start and his pig joining it (TB19); Blue's
+    // follower on the road east of the start and his builder extending it
+    // (TB10).
+    let g = run(
+        &config("traders-and-builders.toml"),
+        2,
+        "draw BA/CFC; place 0 -1 0; deploy follower field E
+         draw BA/C; place 0 -2 2; deploy follower field N
+         draw BA/C; place -1 -1 3; deploy pig 1
+         draw BA/RFr; place 1 0 0; deploy follower road W
+         draw BA/L; place 0 1 0; pass
+         draw BA/RFr; place 2 0 0; deploy builder road W",
+    )
+    .unwrap();
+    let style = carcassonne_render::Style::default();
+    let svg = carcassonne_render::board(&g, &carcassonne_render::Options::default(), &style);
+    crate::render::assert_drawn_with_own_shapes(&svg, &["builder", "pig"]);
+    // In their owners' colours.
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    for (kind, seat) in [("pig", 0), ("builder", 1)] {
+        let fig = doc
+            .descendants()
+            .find(|n| n.attribute("data-kind") == Some(kind))
+            .expect(kind);
+        assert_eq!(fig.attribute("data-owner"), Some(seat.to_string().as_str()));
+        let color = style.player_color(Some(seat));
+        assert!(
+            fig.descendants()
+                .any(|c| c.attribute("fill") == Some(color.as_str())),
+            "{kind}: {svg}"
+        );
+    }
+}
+
+#[test]
 fn traders_simulate_shows_extra_turns_and_goods_points() {
     use crate::cli::{root, run, stderr, stdout};
     let ruleset = root().join("configs/traders-and-builders.toml");
