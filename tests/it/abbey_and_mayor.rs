@@ -176,22 +176,11 @@ fn bot_choices(spec: &str, players: u8, max_games: u64) -> [u32; 3] {
         let mut bots: Vec<Box<dyn Bot>> = (0..players)
             .map(|p| spec.build(seed * 10 + u64::from(p)))
             .collect();
-        loop {
-            match g.actor() {
-                Actor::GameOver => break,
-                Actor::Chance => {
-                    g.sample_chance().unwrap();
-                }
-                Actor::Player(p) => {
-                    let a = bots[p as usize].choose(&g).unwrap();
-                    let text = g.format_action(a);
-                    for (n, what) in seen.iter_mut().zip(CHOICES) {
-                        *n += u32::from(text.starts_with(what) && text != "wagon home");
-                    }
-                    g.apply(a).unwrap();
-                }
+        play_bots(&mut g, &mut bots, |_, text| {
+            for (n, what) in seen.iter_mut().zip(CHOICES) {
+                *n += u32::from(text.starts_with(what) && text != "wagon home");
             }
-        }
+        });
         g.check_integrity()
             .unwrap_or_else(|e| panic!("{spec}, seed {seed}: {e}"));
         if seen.iter().all(|&n| n > 0) {

@@ -22,8 +22,9 @@ use carcassonne_trade_goods as _;
 use carcassonne_vineyards as _;
 use carcassonne_wagon as _;
 
+use carcassonne_bots::Bot;
 pub use carcassonne_core::scenario::{check, run, run_on};
-use carcassonne_core::Rules;
+use carcassonne_core::{Actor, Game, PlayerId, Rules};
 use carcassonne_host::Registry;
 use std::sync::Arc;
 
@@ -351,4 +352,23 @@ pub fn legal_names(g: &carcassonne_core::Game) -> Vec<String> {
         .into_iter()
         .map(|a| g.format_action(a))
         .collect()
+}
+
+/// Plays `g` to its end: chance events sampled by the game, each decision
+/// chosen by the bot of the player who must act (`bots[p]`) and applied with
+/// the legality check; `seen` is told each decision's player and action text.
+pub fn play_bots(g: &mut Game, bots: &mut [Box<dyn Bot>], mut seen: impl FnMut(PlayerId, &str)) {
+    loop {
+        match g.actor() {
+            Actor::GameOver => return,
+            Actor::Chance => {
+                g.sample_chance().unwrap();
+            }
+            Actor::Player(p) => {
+                let a = bots[usize::from(p)].choose(g).unwrap();
+                seen(p, &g.format_action(a));
+                g.apply(a).unwrap();
+            }
+        }
+    }
 }

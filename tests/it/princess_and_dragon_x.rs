@@ -365,22 +365,15 @@ fn pd11_pd19_pd21_the_fairy_the_princess_and_the_portal_serve_the_large_follower
 #[test]
 fn greedy_bots_steer_the_dragon_and_finish_the_game() {
     use carcassonne_bots::{Bot, Greedy};
-    use carcassonne_core::Actor;
     let r = config("hills-and-sheep-princess-and-dragon.toml");
     let mut g = Game::new(r, 3, 4).unwrap();
-    let mut bots: Vec<Greedy> = (0..3).map(Greedy::new).collect();
+    let mut bots: Vec<Box<dyn Bot>> = (0..3)
+        .map(|p| Box::new(Greedy::new(p)) as Box<dyn Bot>)
+        .collect();
     let mut steps = 0;
-    while !g.is_over() {
-        match g.actor() {
-            Actor::Player(p) => {
-                let a = bots[usize::from(p)].choose(&g).unwrap();
-                steps += usize::from(g.format_action(a).starts_with("dragon "));
-                g.apply(a).unwrap();
-            }
-            _ => {
-                g.sample_chance().unwrap();
-            }
-        }
-    }
+    play_bots(&mut g, &mut bots, |_, text| {
+        steps += usize::from(text.starts_with("dragon "))
+    });
+    assert!(g.is_over());
     assert!(steps > 0, "the dragon moved");
 }

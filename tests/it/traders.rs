@@ -207,25 +207,14 @@ fn traders_random_and_greedy_bots_play_every_new_decision() {
             .enumerate()
             .map(|(p, s)| s.build(seed + p as u64))
             .collect();
-        loop {
-            match g.actor() {
-                Actor::GameOver => break,
-                Actor::Chance => {
-                    g.sample_chance().unwrap();
-                }
-                Actor::Player(p) => {
-                    let a = bots[p as usize].choose(&g).unwrap();
-                    let text = g.format_action(a);
-                    for (i, what) in ["builder double", "deploy builder", "deploy pig"]
-                        .iter()
-                        .enumerate()
-                    {
-                        seen[p as usize][i] += u32::from(text.starts_with(what));
-                    }
-                    g.apply(a).unwrap();
-                }
+        play_bots(&mut g, &mut bots, |p, text| {
+            for (i, what) in ["builder double", "deploy builder", "deploy pig"]
+                .iter()
+                .enumerate()
+            {
+                seen[usize::from(p)][i] += u32::from(text.starts_with(what));
             }
-        }
+        });
         assert!(g.is_over());
     }
     // The random bot's double turns are rare (it seldom extends its builder's
