@@ -161,6 +161,13 @@ impl Plugin for Shepherd {
         }
     }
 
+    /// Its `features_merged` only merges shepherd counts, its `figure_options`
+    /// only offers a shepherd from the supply, its `figure_chosen` only follows a
+    /// shepherd's deployment: the host skips the other calls.
+    fn narrowing(&self) -> u64 {
+        narrow::MERGED_WITH_STATE | narrow::OPTIONS_WITH_SUPPLY | narrow::CHOSEN_MINE
+    }
+
     fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
         cx.game_state_mut::<Bag>()?.counts = BAG_AT_SETUP;
         Ok(())
