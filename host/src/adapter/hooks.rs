@@ -217,16 +217,26 @@ macro_rules! abi_hooks {
                     ctx: carcassonne_core::__hook_ctx!($ctx)
                     $(, $arg: $($cty)*)*
                 ) -> HookResult {
+                    /// The call across the interface, out of line so that a skipped
+                    /// call costs only its check.
+                    #[inline(never)]
+                    fn cross(
+                        s: &AbiHooks,
+                        ctx: carcassonne_core::__hook_ctx!($ctx)
+                        $(, $arg: $($cty)*)*
+                    ) -> HookResult {
+                        let hc = host_ctx!($ctx, ctx);
+                        let (vt, this, host) = (s.obj.vtable(), s.obj.this(), hc.host_ref());
+                        let r = carcassonne_plugin_abi::__to_abi!(
+                            [$($arg $kind),*]
+                            (vt.$name)(this, host $(, $arg)*)
+                        );
+                        s.finish(stringify!($name), &hc, r)
+                    }
                     if skipped!(self, ctx, $name ($($arg),*)) {
                         return Ok(());
                     }
-                    let hc = host_ctx!($ctx, ctx);
-                    let (vt, this, host) = (self.obj.vtable(), self.obj.this(), hc.host_ref());
-                    let r = carcassonne_plugin_abi::__to_abi!(
-                        [$($arg $kind),*]
-                        (vt.$name)(this, host $(, $arg)*)
-                    );
-                    self.finish(stringify!($name), &hc, r)
+                    cross(self, ctx $(, $arg)*)
                 }
             )*
 
