@@ -351,6 +351,7 @@ impl Game {
     }
 
     /// A uniform bag entry among those the plugins let be drawn.
+    #[inline]
     fn sample_bag_entry(&mut self, filtered: bool) -> Result<usize, GameError> {
         if self.bag.is_empty() {
             return Err(broken("draw"));
@@ -358,6 +359,11 @@ impl Game {
         if !filtered || !self.rules.wants(hook::FILTER_DRAWS) {
             return Ok(self.rng.below(self.bag.len() as u32) as usize);
         }
+        self.sample_filtered_bag_entry()
+    }
+
+    /// [`Game::sample_bag_entry`] when plugins filter the draws.
+    fn sample_filtered_bag_entry(&mut self) -> Result<usize, GameError> {
         let mut keep = std::mem::take(&mut self.scratch.keep);
         let r = self.drawable_types(&mut keep);
         let types = std::mem::take(&mut self.scratch.types);

@@ -44,15 +44,22 @@ impl Game {
         }
     }
 
+    /// Keeps a margin of one cell around `p` so the frontier cells around it fit.
+    #[inline]
     fn ensure_room(&mut self, p: Pos) {
-        // Keep a margin of one cell so frontier cells around `p` fit.
         let (x, y) = (
             i32::from(p.x) - i32::from(self.ox),
             i32::from(p.y) - i32::from(self.oy),
         );
-        if x >= 1 && y >= 1 && x < self.w as i32 - 1 && y < self.h as i32 - 1 {
-            return;
+        if x < 1 || y < 1 || x >= self.w as i32 - 1 || y >= self.h as i32 - 1 {
+            self.grow();
         }
+    }
+
+    /// Doubles the grid in both directions, the old one in its middle.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
         let (nw, nh) = (self.w * 2, self.h * 2);
         let (nox, noy) = (self.ox - (self.w / 2) as i16, self.oy - (self.h / 2) as i16);
         let mut cells = vec![0u16; nw as usize * nh as usize];
@@ -174,6 +181,22 @@ impl Game {
     /// The tile data is read through short borrows of `self.rules` (the geometry
     /// is copied: a few dozen bytes), so no reference count is touched per tile.
     pub(super) fn place_tile(&mut self, ty: TileTypeId, pos: Pos, rot: Rotation) -> HookResult {
+        if self.rules.wants(hook::FEATURES_MERGED) {
+            self.place_tile_as::<true>(ty, pos, rot)
+        } else {
+            self.place_tile_as::<false>(ty, pos, rot)
+        }
+    }
+
+    /// [`Game::place_tile`], compiled twice: with `MERGE_HOOKS` false (no plugin
+    /// wants `features_merged`) no hook can run while the tile is placed, so the
+    /// compiler keeps the board's arrays in registers across the unions.
+    fn place_tile_as<const MERGE_HOOKS: bool>(
+        &mut self,
+        ty: TileTypeId,
+        pos: Pos,
+        rot: Rotation,
+    ) -> HookResult {
         self.ensure_room(pos);
         // The grid has a margin of one cell around `pos` now: its neighbours are
         // plain offsets from its index.
@@ -279,7 +302,7 @@ impl Game {
             for (a, b) in pairs {
                 if a != NO_FEATURE && b != NO_FEATURE && (a, b) != last {
                     last = (a, b);
-                    self.union(base + u16::from(a), nb + u16::from(b))?;
+                    self.union::<MERGE_HOOKS>(base + u16::from(a), nb + u16::from(b))?;
                 }
             }
         }
@@ -337,13 +360,18 @@ impl Game {
 
     /// Adds the set of `f` (a road, city or field) to this turn's completed
     /// features or closed fields if it has no open side, once.
+    #[inline]
     fn note_complete(&mut self, f: u16) {
-        let r = FeatureId(self.find_mut(f));
-        let ft = self.feats[r.index()];
-        if ft.open != 0 || ft.kind.is_centre() {
-            return;
+        let r = self.find_mut(f);
+        let ft = self.feats[r as usize];
+        if ft.open == 0 && !ft.kind.is_centre() {
+            self.push_complete(FeatureId(r), ft.kind);
         }
-        let list = if ft.kind == FeatureKind::Field {
+    }
+
+    /// Adds root `r` of kind `kind` to the completed features or closed fields, once.
+    fn push_complete(&mut self, r: FeatureId, kind: FeatureKind) {
+        let list = if kind == FeatureKind::Field {
             &mut self.closed
         } else {
             &mut self.done
@@ -353,7 +381,7 @@ impl Game {
         }
     }
 
-    fn union(&mut self, a: u16, b: u16) -> HookResult {
+    fn union<const MERGE_HOOKS: bool>(&mut self, a: u16, b: u16) -> HookResult {
         let ra = self.find_mut(a);
         let rb = self.find_mut(b);
         if ra == rb {
@@ -369,9 +397,11 @@ impl Game {
         let kn = k.next;
         k.next = g.next;
         self.feats[gone as usize].next = kn;
-        let (kept, absorbed) = (FeatureId(keep), FeatureId(gone));
-        dispatch!(self, hook::FEATURES_MERGED, |h, cx| h
-            .features_merged(cx, kept, absorbed));
+        if MERGE_HOOKS {
+            let (kept, absorbed) = (FeatureId(keep), FeatureId(gone));
+            dispatch!(self, hook::FEATURES_MERGED, |h, cx| h
+                .features_merged(cx, kept, absorbed));
+        }
         Ok(())
     }
 }
