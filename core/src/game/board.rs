@@ -248,14 +248,16 @@ impl Game {
         // only this list finds them complete.
         let mut faced = [NONE16; 12];
         let mut nfaced = 0;
-        // Sides: connect with neighbours or extend the frontier.
+        // Sides: extend the frontier, or close the side of this tile's features
+        // that touch a neighbour. They are fresh roots yet, so their own counts
+        // are decremented directly (a union later adds them up).
         let side_cell = [at - w, at + 1, at + w, at - 1];
+        let mut side_tile = [0u16; 4];
         for (d, &sc) in side_cell.iter().enumerate() {
             let qc = self.cells[sc];
-            let facing = (d + 2) & 3;
             if qc == 0 || qc & FRONTIER_BIT != 0 {
                 // A wildcard side (`Any` = 0) requires nothing of the tile placed there.
-                let need = (geom.edges[d] as u8) << (2 * facing);
+                let need = (geom.edges[d] as u8) << (2 * ((d + 2) & 3));
                 if qc == 0 {
                     let i = self.frontier.len() as u16;
                     let q = pos.step(Side::from_index(d));
@@ -266,19 +268,25 @@ impl Game {
                 }
                 continue;
             }
+            side_tile[d] = qc;
+            for &a in &geom.side_features[d] {
+                if a != NO_FEATURE {
+                    self.feats[(base + u16::from(a)) as usize].open -= 1;
+                }
+            }
+        }
+        // Neighbours: close their side, join the features that meet.
+        for (d, &qc) in side_tile.iter().enumerate() {
+            if qc == 0 {
+                continue;
+            }
+            let facing = (d + 2) & 3;
             let nt = self.tiles[(qc - 1) as usize];
             let nb = nt.base.0;
             let (nsides, nslots) = {
                 let g = &self.rules.tiles.types[nt.ty.index()].rot[nt.rot as usize & 3];
                 (g.side_features[facing], g.slot_feature)
             };
-            // Close the side for every distinct feature touching it, on both tiles.
-            for &a in &geom.side_features[d] {
-                if a != NO_FEATURE {
-                    let r = self.find_mut(base + u16::from(a));
-                    self.feats[r as usize].open -= 1;
-                }
-            }
             // The slots of this side that join a feature of each tile.
             // (Slot `3d + i` meets the neighbour's slot `3·facing + 2 − i`: see `mirror_slot`.)
             let mut pairs = [(NO_FEATURE, NO_FEATURE); 3];
