@@ -280,6 +280,7 @@ impl Game {
                 let (player, tile) = (self.current, TileTypeId(self.drawn));
                 self.place_tile(tile, p.pos, p.rot)?;
                 self.drawn = NONE16;
+                self.drawn_fits = 0;
                 self.emit(|| Event::TilePlaced {
                     player,
                     tile,

@@ -129,14 +129,11 @@ impl Game {
     /// list (no placement filters may be active). `None` if there is none.
     ///
     /// Each frontier cell weighs its number of fitting rotations, read from the
-    /// tile type's count table in one look-up.
+    /// tile type's count table in one look-up; their sum was counted when the
+    /// tile was drawn (`drawn_fits`), so one pass finds the drawn placement.
     pub(super) fn random_placement(&self, rng: &mut Rng) -> Option<Placement> {
         let t = self.rules.tiles.fits.get(self.drawn as usize)?;
-        let total: u32 = self
-            .frontier
-            .iter()
-            .map(|fr| u32::from(t.count[fr.req as usize]))
-            .sum();
+        let total = self.drawn_fits;
         if total == 0 {
             return None;
         }
@@ -158,21 +155,31 @@ impl Game {
         None
     }
 
-    /// Whether tile type `tile` can be placed anywhere (after placement filters).
-    pub(super) fn can_place(&mut self, tile: TileTypeId) -> Result<bool, HookError> {
+    /// The number of legal placements of tile type `tile` (after placement
+    /// filters); 0 if it cannot be placed.
+    pub(super) fn placement_count(&mut self, tile: TileTypeId) -> Result<u32, HookError> {
         if self.rules.plain_placement() {
-            let Some(fit) = self.rules.tiles.fits.get(tile.index()) else {
-                return Ok(false);
-            };
-            return Ok(self.frontier.iter().any(|fr| fit.fit[fr.req as usize] != 0));
+            return Ok(self.plain_placement_count(tile));
         }
         let mut out = std::mem::take(&mut self.scratch.placements);
         let mut keep = std::mem::take(&mut self.scratch.keep);
         let r = self.placements_into(tile, &mut out, &mut keep);
-        let any = !out.is_empty();
+        let n = out.len() as u32;
         self.scratch.placements = out;
         self.scratch.keep = keep;
-        r.map(|_| any)
+        r.map(|_| n)
+    }
+
+    /// The number of legal placements of `tile` when no plugin filters them: its
+    /// fitting rotations summed over the frontier, one table look-up per cell.
+    pub(super) fn plain_placement_count(&self, tile: TileTypeId) -> u32 {
+        let Some(fit) = self.rules.tiles.fits.get(tile.index()) else {
+            return 0;
+        };
+        self.frontier
+            .iter()
+            .map(|fr| u32::from(fit.count[fr.req as usize]))
+            .sum()
     }
 
     /// Places a tile: grid, frontier, features, unions, completion. Fills `done`/`closed`.

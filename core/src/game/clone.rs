@@ -44,6 +44,7 @@ clone_state!(
     granted_played,
     stage,
     drawn,
+    drawn_fits,
     last_tile,
     seed,
     rng,

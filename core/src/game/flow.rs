@@ -121,6 +121,7 @@ impl Game {
         self.done.clear();
         self.closed.clear();
         self.drawn = NONE16;
+        self.drawn_fits = 0;
         if !self.granted.is_empty() {
             let (p, plugin) = self.granted.remove(0);
             self.current = p;
@@ -190,8 +191,10 @@ impl Game {
         let t = self.bag.swap_remove(i);
         let player = self.current;
         self.emit(|| Event::TileDrawn { player, tile: t });
-        if self.can_place(t)? {
+        let fits = self.placement_count(t)?;
+        if fits > 0 {
             self.drawn = t.0;
+            self.drawn_fits = fits;
             self.stage = Stage::Drawn;
         } else {
             self.set_aside.push(t);
@@ -221,11 +224,13 @@ impl Game {
         let Some(i) = self.hands.iter().position(|&h| h == (me, tile)) else {
             return Ok(false);
         };
-        if !self.can_place(tile)? {
+        let fits = self.placement_count(tile)?;
+        if fits == 0 {
             return Ok(false);
         }
         self.hands.remove(i);
         self.drawn = tile.0;
+        self.drawn_fits = fits;
         self.emit(|| Event::TilePlayedFromHand { player: me, tile });
         Ok(true)
     }

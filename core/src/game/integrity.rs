@@ -33,6 +33,7 @@ impl PartialEq for Game {
             && self.granted_played == o.granted_played
             && self.stage == o.stage
             && self.drawn == o.drawn
+            && self.drawn_fits == o.drawn_fits
             && self.last_tile == o.last_tile
             && self.seed == o.seed
             && self.rng == o.rng
@@ -135,6 +136,20 @@ impl Game {
                     fr.pos, req, fr.req
                 ));
             }
+        }
+        let fits = if self.drawn == NONE16 {
+            0
+        } else if rules.plain_placement() {
+            self.plain_placement_count(TileTypeId(self.drawn))
+        } else {
+            // Counted after the plugins' placement filters: not recomputed here.
+            self.drawn_fits
+        };
+        if fits != self.drawn_fits {
+            return Err(format!(
+                "the drawn tile has {fits} legal placements, recorded {}",
+                self.drawn_fits
+            ));
         }
         // Features: membership rings, open sides, occupancy.
         let n = self.feats.len();

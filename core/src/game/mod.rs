@@ -182,6 +182,10 @@ pub struct Game {
     granted_played: u16,
     stage: Stage,
     drawn: u16,
+    /// Legal placements (position, distinct rotation) of the drawn tile, counted
+    /// when it was drawn (0 when no tile is drawn). The random playout's
+    /// placement draw weighs by it instead of counting again.
+    drawn_fits: u32,
     last_tile: u16,
     seed: u64,
     rng: Rng,
@@ -317,6 +321,7 @@ impl Game {
             granted_played: 0,
             stage: Stage::NextTurn,
             drawn: NONE16,
+            drawn_fits: 0,
             last_tile: NONE16,
             seed,
             rng: Rng::new(seed),
