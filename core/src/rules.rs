@@ -247,6 +247,9 @@ pub struct Rules {
     pub max_tiles: usize,
     /// Bit of the `pennant` marker.
     pub pennant_bit: u64,
+    /// Per tile type, the game's feature records of a fresh tile of that type
+    /// (as if its first feature had id 0): placing a tile copies them.
+    pub(crate) feat_templates: Vec<Vec<crate::game::Feat>>,
 }
 
 /// A game holds fewer tiles than this (placed tile indices are 15-bit).
@@ -387,6 +390,7 @@ impl Rules {
             .chain(entries.iter().map(|e| e.decl.id.clone()))
             .collect();
         Ok(Rules {
+            feat_templates: tiles.types.iter().map(crate::game::Feat::template).collect(),
             name: name.into(),
             subs_any: entries.iter().fold(0, |a, e| a | e.subs),
             figs_per_player: slot_kind.len() as u16,

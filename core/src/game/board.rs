@@ -233,17 +233,14 @@ impl Game {
         let geom = tt.rot[rot as usize & 3].clone();
         let nfeat = tt.features.len();
         let has_centre = tt.has_centre;
-        self.feats
-            .extend(tt.features.iter().enumerate().map(|(l, f)| Feat {
-                parent: base + l as u16,
-                next: base + l as u16,
-                open: u16::from(f.side_count),
+        if let Some(tpl) = self.rules.feat_templates.get(ty.index()) {
+            self.feats.extend(tpl.iter().map(|f| Feat {
+                parent: f.parent + base,
+                next: f.next + base,
                 tile: ti,
-                figs: NONE16,
-                occ: 0,
-                kind: f.kind,
-                local: l as u8,
+                ..*f
             }));
+        }
         let fw = self.rules.state.feature as usize;
         if fw > 0 {
             self.pfeat.resize(self.pfeat.len() + fw * nfeat, 0);

@@ -65,6 +65,27 @@ struct Fig {
 
 const NO_CORNER: u8 = u8::MAX;
 
+impl Feat {
+    /// The feature records of a fresh tile of type `tt` placed as tile 0 with its
+    /// first feature as id 0: each its own set, all sides open, nobody on it.
+    pub(crate) fn template(tt: &crate::tiles::TileType) -> Vec<Feat> {
+        tt.features
+            .iter()
+            .enumerate()
+            .map(|(l, f)| Feat {
+                parent: l as u16,
+                next: l as u16,
+                open: u16::from(f.side_count),
+                tile: 0,
+                figs: NONE16,
+                occ: 0,
+                kind: f.kind,
+                local: l as u8,
+            })
+            .collect()
+    }
+}
+
 impl Fig {
     const OFF: Fig = Fig {
         feature: NONE16,
