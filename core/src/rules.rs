@@ -390,7 +390,11 @@ impl Rules {
             .chain(entries.iter().map(|e| e.decl.id.clone()))
             .collect();
         Ok(Rules {
-            feat_templates: tiles.types.iter().map(crate::game::Feat::template).collect(),
+            feat_templates: tiles
+                .types
+                .iter()
+                .map(crate::game::Feat::template)
+                .collect(),
             name: name.into(),
             subs_any: entries.iter().fold(0, |a, e| a | e.subs),
             figs_per_player: slot_kind.len() as u16,

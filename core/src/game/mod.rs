@@ -248,6 +248,18 @@ pub struct Game {
 
 const FRONTIER_BIT: u16 = 0x8000;
 
+/// Makes `v` hold `n` copies of `x`, reusing its buffer.
+fn refill<T: Clone>(v: &mut Vec<T>, n: usize, x: T) {
+    v.clear();
+    v.resize(n, x);
+}
+
+/// Empties `v` and makes room for `n` elements.
+fn fresh<T>(v: &mut Vec<T>, n: usize) {
+    v.clear();
+    v.reserve(n);
+}
+
 /// Calls hook `$name` of every plugin subscribed to `$bit`, in dispatch order,
 /// with a read-write context; then queues the steps they pushed.
 macro_rules! dispatch {
@@ -308,34 +320,11 @@ impl Game {
         if !(2..=MAX_PLAYERS as u8).contains(&players) {
             return Err(GameError::Players(players));
         }
-        let start = rules.tiles.start.ok_or(GameError::NoStartTile)?;
-        let mut bag = Vec::with_capacity(rules.max_tiles);
-        let mut hands = Vec::new();
-        for (i, t) in rules.tiles.types.iter().enumerate() {
-            let id = TileTypeId(i as u16);
-            bag.extend(std::iter::repeat_n(id, t.count as usize));
-            for p in 0..players {
-                hands.extend(std::iter::repeat_n((p, id), t.per_player as usize));
-            }
-        }
-        hands.sort_unstable();
-        if let Some(i) = bag.iter().position(|&t| t == start) {
-            bag.remove(i);
-        }
-        let kinds = rules.figures.len();
-        let mut supply = vec![0u8; players as usize * kinds];
-        for p in 0..players as usize {
-            for (k, f) in rules.figures.iter().enumerate() {
-                supply[p * kinds + k] = f.per_player;
-            }
-        }
-        let figures = players as usize * rules.figs_per_player as usize + rules.neutral_kind.len();
-        let (w, h) = (16u16, 16u16);
-        let st = rules.state;
         let mut g = Game {
+            rules,
             players,
             current: 0,
-            rotation: players - 1,
+            rotation: 0,
             granted_by: CORE_OWNER,
             ending: false,
             turn: 0,
@@ -347,40 +336,149 @@ impl Game {
             seed,
             rng: Rng::new(seed),
             scores: [0; MAX_PLAYERS],
-            breakdown: vec![0; players as usize * rules.score_categories.len()],
-            ox: -8,
-            oy: -8,
-            w,
-            h,
-            cells: vec![0; w as usize * h as usize],
-            tiles: Vec::with_capacity(rules.max_tiles),
-            frontier: Vec::with_capacity(64),
-            feats: Vec::with_capacity(rules.max_features),
-            figs: vec![Fig::OFF; figures],
-            supply,
-            bag,
-            hands,
+            breakdown: Vec::new(),
+            ox: 0,
+            oy: 0,
+            w: 0,
+            h: 0,
+            cells: Vec::new(),
+            tiles: Vec::new(),
+            frontier: Vec::new(),
+            feats: Vec::new(),
+            figs: Vec::new(),
+            supply: Vec::new(),
+            bag: Vec::new(),
+            hands: Vec::new(),
             hidden: Vec::new(),
             set_aside: Vec::new(),
             granted: Vec::new(),
             pending: Vec::new(),
             incoming: Vec::new(),
-            done: Vec::with_capacity(8),
-            closed: Vec::with_capacity(8),
-            pgame: vec![0; st.game as usize],
-            pplayer: vec![0; st.player as usize * players as usize],
-            pfeat: Vec::with_capacity(st.feature as usize * rules.max_features),
-            pfig: vec![0; st.figure as usize * figures],
+            done: Vec::new(),
+            closed: Vec::new(),
+            pgame: Vec::new(),
+            pplayer: Vec::new(),
+            pfeat: Vec::new(),
+            pfig: Vec::new(),
             logging: false,
             events: Vec::new(),
             scratch: Scratch::default(),
-            rules,
         };
-        g.place_tile(start, Pos::new(0, 0), 0)?;
-        g.done.clear();
-        g.closed.clear();
-        g.setup()?;
+        g.start(seed)?;
         Ok(g)
+    }
+
+    /// Starts a new game of the same rules and players in this one's place, as
+    /// [`Game::new`] with `seed` would (logging off), reusing this game's buffers:
+    /// no allocation once they are large enough, for batches of games. On an
+    /// error (a plugin's `setup` failed) the game is left undefined: discard it.
+    pub fn restart(&mut self, seed: u64) -> Result<(), GameError> {
+        self.start(seed)
+    }
+
+    /// Sets every state field to the start of a game with `seed`, then places
+    /// the start tile and runs the setup hooks. The whole state is destructured,
+    /// so a new field cannot be forgotten.
+    fn start(&mut self, seed: u64) -> Result<(), GameError> {
+        let rules = self.rules.clone();
+        let start = rules.tiles.start.ok_or(GameError::NoStartTile)?;
+        let players = self.players;
+        let Game {
+            rules: _,
+            players: _,
+            current,
+            rotation,
+            granted_by,
+            ending,
+            turn,
+            granted_played,
+            stage,
+            drawn,
+            drawn_fits,
+            last_tile,
+            seed: game_seed,
+            rng,
+            scores,
+            breakdown,
+            ox,
+            oy,
+            w,
+            h,
+            cells,
+            tiles,
+            frontier,
+            feats,
+            figs,
+            supply,
+            bag,
+            hands,
+            hidden,
+            set_aside,
+            granted,
+            pending,
+            incoming,
+            done,
+            closed,
+            pgame,
+            pplayer,
+            pfeat,
+            pfig,
+            logging,
+            events,
+            scratch: _,
+        } = self;
+        (*current, *rotation, *granted_by) = (0, players - 1, CORE_OWNER);
+        (*ending, *turn, *granted_played, *stage) = (false, 0, 0, Stage::NextTurn);
+        (*drawn, *drawn_fits, *last_tile) = (NONE16, 0, NONE16);
+        (*game_seed, *rng, *scores) = (seed, Rng::new(seed), [0; MAX_PLAYERS]);
+        refill(
+            breakdown,
+            players as usize * rules.score_categories.len(),
+            0,
+        );
+        (*ox, *oy, *w, *h) = (-8, -8, 16, 16);
+        refill(cells, 16 * 16, 0);
+        fresh(tiles, rules.max_tiles);
+        fresh(frontier, 64);
+        fresh(feats, rules.max_features);
+        let figures = players as usize * rules.figs_per_player as usize + rules.neutral_kind.len();
+        refill(figs, figures, Fig::OFF);
+        supply.clear();
+        for _ in 0..players {
+            supply.extend(rules.figures.iter().map(|f| f.per_player));
+        }
+        fresh(bag, rules.max_tiles);
+        hands.clear();
+        for (i, t) in rules.tiles.types.iter().enumerate() {
+            let id = TileTypeId(i as u16);
+            bag.extend(std::iter::repeat_n(id, t.count as usize));
+            for p in 0..players {
+                hands.extend(std::iter::repeat_n((p, id), t.per_player as usize));
+            }
+        }
+        hands.sort_unstable();
+        if let Some(i) = bag.iter().position(|&t| t == start) {
+            bag.remove(i);
+        }
+        hidden.clear();
+        set_aside.clear();
+        granted.clear();
+        pending.clear();
+        incoming.clear();
+        fresh(done, 8);
+        fresh(closed, 8);
+        let st = rules.state;
+        refill(pgame, st.game as usize, 0);
+        refill(pplayer, st.player as usize * players as usize, 0);
+        fresh(pfeat, st.feature as usize * rules.max_features);
+        refill(pfig, st.figure as usize * figures, 0);
+        *logging = false;
+        events.clear();
+        self.place_tile(start, Pos::new(0, 0), 0)?;
+        self.done.clear();
+        self.closed.clear();
+        self.setup()?;
+        Ok(())
     }
 
     fn setup(&mut self) -> HookResult {
