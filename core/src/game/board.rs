@@ -19,29 +19,11 @@ impl Game {
             .unwrap_or(0)
     }
 
-    /// The root of `f`'s set (valid `f`), without path compression.
+    /// The root of `f`'s set (valid `f`): every feature's `parent` is its root
+    /// (a union relabels the absorbed set), so one look-up.
     #[inline]
-    pub(super) fn root(&self, mut f: u16) -> u16 {
-        loop {
-            let p = self.feats[f as usize].parent;
-            if p == f {
-                return f;
-            }
-            f = p;
-        }
-    }
-
-    #[inline]
-    pub(super) fn find_mut(&mut self, mut f: u16) -> u16 {
-        loop {
-            let p = self.feats[f as usize].parent;
-            if p == f {
-                return f;
-            }
-            let gp = self.feats[p as usize].parent;
-            self.feats[f as usize].parent = gp;
-            f = p;
-        }
+    pub(super) fn root(&self, f: u16) -> u16 {
+        self.feats[f as usize].parent
     }
 
     /// Keeps a margin of one cell around `p` so the frontier cells around it fit.
@@ -300,7 +282,7 @@ impl Game {
             let joins = |b: u8| pairs.iter().any(|&(a, x)| x == b && a != NO_FEATURE);
             for &b in &nsides {
                 if b != NO_FEATURE {
-                    let r = self.find_mut(nb + u16::from(b));
+                    let r = self.root(nb + u16::from(b));
                     self.feats[r as usize].open -= 1;
                     if !joins(b) {
                         faced[nfaced] = nb + u16::from(b);
@@ -374,7 +356,7 @@ impl Game {
     /// features or closed fields if it has no open side, once.
     #[inline]
     fn note_complete(&mut self, f: u16) {
-        let r = self.find_mut(f);
+        let r = self.root(f);
         let ft = self.feats[r as usize];
         if ft.open == 0 && !ft.kind.is_centre() {
             self.push_complete(FeatureId(r), ft.kind);
@@ -394,15 +376,23 @@ impl Game {
     }
 
     fn union<const MERGE_HOOKS: bool>(&mut self, a: u16, b: u16) -> HookResult {
-        let ra = self.find_mut(a);
-        let rb = self.find_mut(b);
+        let ra = self.root(a);
+        let rb = self.root(b);
         if ra == rb {
             return Ok(());
         }
-        // The older feature stays the root.
+        // The older feature stays the root; the absorbed set's members point at it.
         let (keep, gone) = if ra < rb { (ra, rb) } else { (rb, ra) };
         let g = self.feats[gone as usize];
-        self.feats[gone as usize].parent = keep;
+        let mut m = gone;
+        loop {
+            let f = &mut self.feats[m as usize];
+            f.parent = keep;
+            m = f.next;
+            if m == gone {
+                break;
+            }
+        }
         let k = &mut self.feats[keep as usize];
         k.open += g.open;
         k.occ = k.occ.saturating_add(g.occ);

@@ -18,7 +18,7 @@ impl Game {
             let n = self.ty_of(ft.tile).features[ft.local as usize].adj.len();
             for j in 0..n {
                 let a = self.ty_of(ft.tile).features[ft.local as usize].adj[j];
-                let c = self.find_mut(pt.base.0 + a as u16);
+                let c = self.root(pt.base.0 + a as u16);
                 if self.feats[c as usize].open == 0 && self.scratch.feat_stamp[c as usize] != stamp
                 {
                     self.scratch.feat_stamp[c as usize] = stamp;
@@ -45,7 +45,7 @@ impl Game {
         if field.index() >= self.feats.len() {
             return Ok(None);
         }
-        let root = self.find_mut(field.0);
+        let root = self.root(field.0);
         if self.feats[root as usize].kind != FeatureKind::Field {
             return Ok(None);
         }

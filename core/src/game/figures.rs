@@ -68,7 +68,7 @@ impl Game {
                 }
                 self.feats[f.index()].figs = fig;
                 if occupies {
-                    let r = self.find_mut(f.0);
+                    let r = self.root(f.0);
                     let o = &mut self.feats[r as usize].occ;
                     *o = o.saturating_add(1);
                 }
@@ -98,7 +98,7 @@ impl Game {
                 }
             }
             if self.rules.figures[self.kind_of(fig).index()].occupies {
-                let r = self.find_mut(rec.feature);
+                let r = self.root(rec.feature);
                 let o = &mut self.feats[r as usize].occ;
                 *o = o.saturating_sub(1);
             }

@@ -158,6 +158,9 @@ impl Game {
         let mut ring_len = vec![0usize; n];
         for f in 0..n as u16 {
             let r = self.root(f);
+            if self.feats[r as usize].parent != r {
+                return Err(format!("feature {f}'s parent {r} is not a root"));
+            }
             ring_len[r as usize] += 1;
             let ft = self.feats[f as usize];
             if ft.kind != self.feats[r as usize].kind {

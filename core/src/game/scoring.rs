@@ -258,7 +258,7 @@ impl Game {
         if f.index() >= self.feats.len() {
             return Ok(Points::default());
         }
-        let root = self.find_mut(f.0);
+        let root = self.root(f.0);
         let kind = self.feats[root as usize].kind;
         if kind == FeatureKind::Field {
             return Ok(Points::default());
@@ -360,7 +360,7 @@ impl Game {
             if f == NONE16 {
                 continue;
             }
-            let r = self.find_mut(f);
+            let r = self.root(f);
             if self.scratch.feat_stamp[r as usize] == stamp {
                 continue;
             }
