@@ -36,9 +36,15 @@ impl Game {
     /// on feature instance `f` (its kind is among the kind's `stands_on`; no farmer
     /// when farmers are off; an occupying kind needs an unoccupied feature).
     pub(super) fn may_stand(&self, kind: FigureKindId, f: u16) -> bool {
-        let Some(k) = self.rules.figures.get(kind.index()) else {
-            return false;
-        };
+        self.rules
+            .figures
+            .get(kind.index())
+            .is_some_and(|k| self.may_stand_as(k, f))
+    }
+
+    /// [`Game::may_stand`] for the kind's definition `k`.
+    #[inline]
+    fn may_stand_as(&self, k: &crate::figure_kind::FigureKind, f: u16) -> bool {
         let Some(ft) = self.feats.get(f as usize) else {
             return false;
         };
@@ -261,7 +267,7 @@ impl Game {
                 continue;
             }
             for f in base..base + n {
-                if self.may_stand(k, f) {
+                if self.may_stand_as(kind, f) {
                     out.push(FigureOption::Deploy {
                         kind: k,
                         at: Location::Feature(FeatureId(f)),
