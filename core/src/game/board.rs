@@ -4,6 +4,25 @@
 use super::*;
 use crate::tiles::NO_FEATURE;
 
+/// `NTH_ROTATION[mask][k]`: the `k`-th lowest set bit of a 4-bit rotation mask
+/// (0 where the mask has fewer bits).
+const NTH_ROTATION: [[u8; 4]; 16] = {
+    let mut t = [[0u8; 4]; 16];
+    let mut m = 0;
+    while m < 16 {
+        let (mut k, mut r) = (0, 0);
+        while r < 4 {
+            if m & (1 << r) != 0 {
+                t[m][k] = r as u8;
+                k += 1;
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 impl Game {
     #[inline]
     pub(super) fn cell(&self, p: Pos) -> u16 {
@@ -123,13 +142,11 @@ impl Game {
         for fr in &self.frontier {
             let n = u32::from(t.count[fr.req as usize]);
             if k < n {
-                let mut m = t.fit[fr.req as usize];
-                for _ in 0..k {
-                    m &= m - 1;
-                }
+                // The k-th fitting rotation (k < n ≤ 4), from a table: no loop.
+                let m = t.fit[fr.req as usize] & 15;
                 return Some(Placement {
                     pos: fr.pos,
-                    rot: m.trailing_zeros() as u8,
+                    rot: NTH_ROTATION[m as usize][k as usize & 3],
                 });
             }
             k -= n;

@@ -132,7 +132,9 @@ impl Game {
             self.stage = Stage::Ending;
             return Ok(());
         } else {
-            self.rotation = (self.rotation + 1) % self.players;
+            // The next seat (no division on the playout path).
+            let next = self.rotation + 1;
+            self.rotation = if next >= self.players { 0 } else { next };
             self.current = self.rotation;
             self.granted_by = CORE_OWNER;
         }
