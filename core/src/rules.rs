@@ -250,6 +250,9 @@ pub struct Rules {
     /// Per tile type, the game's feature records of a fresh tile of that type
     /// (as if its first feature had id 0): placing a tile copies them.
     pub(crate) feat_templates: Vec<Vec<crate::game::Feat>>,
+    /// Owner and kind of each player figure id of a game of [`MAX_PLAYERS`]
+    /// players (`id = player × figs_per_player + slot`): no division per look-up.
+    pub(crate) player_figs: Vec<(PlayerId, FigureKindId)>,
 }
 
 /// A game holds fewer tiles than this (placed tile indices are 15-bit).
@@ -389,7 +392,11 @@ impl Rules {
             .map(|s| s.to_string())
             .chain(entries.iter().map(|e| e.decl.id.clone()))
             .collect();
+        let player_figs = (0..MAX_PLAYERS as PlayerId)
+            .flat_map(|p| slot_kind.iter().map(move |&k| (p, k)))
+            .collect();
         Ok(Rules {
+            player_figs,
             feat_templates: tiles
                 .types
                 .iter()

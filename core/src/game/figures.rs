@@ -7,10 +7,9 @@ impl Game {
     /// The kind of figure `fig` (valid id).
     #[inline]
     pub(super) fn kind_of(&self, fig: u16) -> FigureKindId {
-        let fpp = self.rules.figs_per_player;
-        let players_figs = fpp as usize * self.players as usize;
+        let players_figs = self.rules.figs_per_player as usize * self.players as usize;
         if (fig as usize) < players_figs {
-            self.rules.slot_kind[(fig % fpp) as usize]
+            self.rules.player_figs[fig as usize].1
         } else {
             self.rules.neutral_kind[fig as usize - players_figs]
         }
@@ -19,8 +18,8 @@ impl Game {
     /// The owner of figure `fig` (valid id), or `None` for a neutral figure.
     #[inline]
     pub(super) fn owner_of(&self, fig: u16) -> Option<PlayerId> {
-        let fpp = self.rules.figs_per_player;
-        ((fig as usize) < fpp as usize * self.players as usize).then(|| (fig / fpp) as PlayerId)
+        let players_figs = self.rules.figs_per_player as usize * self.players as usize;
+        ((fig as usize) < players_figs).then(|| self.rules.player_figs[fig as usize].0)
     }
 
     /// Checks a location against the board: the feature or tile exists, and a
