@@ -50,6 +50,8 @@ pub(crate) struct Feat {
     occ: u8,
     kind: FeatureKind,
     local: u8,
+    /// The tile feature's pennants (copied: scoring reads them per member).
+    pennants: u8,
 }
 
 /// Where a figure is: on a feature instance (`feature`, with `corner` for a
@@ -81,6 +83,7 @@ impl Feat {
                 occ: 0,
                 kind: f.kind,
                 local: l as u8,
+                pennants: f.pennants,
             })
             .collect()
     }

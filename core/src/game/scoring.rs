@@ -47,7 +47,7 @@ impl Game {
                 self.scratch.tile_stamp[ft.tile as usize] = stamp;
                 tiles += 1;
             }
-            pennants += self.ty_of(ft.tile).features[ft.local as usize].pennants as u32;
+            pennants += u32::from(ft.pennants);
             m = ft.next;
             if m == root {
                 break;
