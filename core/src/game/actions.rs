@@ -61,7 +61,7 @@ impl Game {
         for &t in &self.bag {
             counts[t.index()] += 1;
         }
-        if filtered && self.rules.wants(hook::FILTER_DRAWS) {
+        if filtered && self.wants(hook::FILTER_DRAWS) {
             let types: Vec<TileTypeId> = (0..counts.len())
                 .filter(|&t| counts[t] > 0)
                 .map(|t| TileTypeId(t as u16))
@@ -357,7 +357,7 @@ impl Game {
         if self.bag.is_empty() {
             return Err(broken("draw"));
         }
-        if !filtered || !self.rules.wants(hook::FILTER_DRAWS) {
+        if !filtered || !self.wants(hook::FILTER_DRAWS) {
             return Ok(self.rng.below(self.bag.len() as u32) as usize);
         }
         self.sample_filtered_bag_entry()
@@ -447,7 +447,7 @@ impl Game {
                         .and_then(|_| pick(&c, rng).map(Action::Choose));
                     self.scratch.codes = c;
                     a?
-                } else if self.stage == Stage::Place && self.rules.plain_placement() {
+                } else if self.stage == Stage::Place && self.plain_placement() {
                     Action::Place(self.random_placement(rng).ok_or_else(|| broken("place"))?)
                 } else if self.stage == Stage::Place {
                     let mut p = std::mem::take(&mut self.scratch.placements);

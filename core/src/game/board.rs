@@ -112,7 +112,7 @@ impl Game {
     ) -> HookResult {
         out.clear();
         self.raw_placements(tile, out);
-        if self.rules.wants(hook::FILTER_PLACEMENTS) {
+        if self.wants(hook::FILTER_PLACEMENTS) {
             keep.clear();
             keep.resize(out.len(), true);
             dispatch_view!(self, hook::FILTER_PLACEMENTS, |h, v| h
@@ -157,7 +157,7 @@ impl Game {
     /// The number of legal placements of tile type `tile` (after placement
     /// filters); 0 if it cannot be placed.
     pub(super) fn placement_count(&mut self, tile: TileTypeId) -> Result<u32, HookError> {
-        if self.rules.plain_placement() {
+        if self.plain_placement() {
             return Ok(self.plain_placement_count(tile));
         }
         let mut out = std::mem::take(&mut self.scratch.placements);
@@ -187,7 +187,7 @@ impl Game {
     /// The tile data is read through short borrows of `self.rules` (the geometry
     /// is copied: a few dozen bytes), so no reference count is touched per tile.
     pub(super) fn place_tile(&mut self, ty: TileTypeId, pos: Pos, rot: Rotation) -> HookResult {
-        if self.rules.wants(hook::FEATURES_MERGED) {
+        if self.wants(hook::FEATURES_MERGED) {
             self.place_tile_as::<true>(ty, pos, rot)
         } else {
             self.place_tile_as::<false>(ty, pos, rot)

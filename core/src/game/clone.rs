@@ -35,6 +35,7 @@ macro_rules! clone_state {
 
 clone_state!(
     rules,
+    subs,
     players,
     current,
     rotation,

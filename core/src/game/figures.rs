@@ -274,12 +274,12 @@ impl Game {
                 }
             }
         }
-        if self.rules.wants(hook::FIGURE_OPTIONS) {
+        if self.wants(hook::FIGURE_OPTIONS) {
             dispatch_view!(self, hook::FIGURE_OPTIONS, |h, v| h.figure_options(v, out));
             out.sort_unstable();
             out.dedup();
         }
-        if self.rules.wants(hook::FILTER_FIGURE_OPTIONS) {
+        if self.wants(hook::FILTER_FIGURE_OPTIONS) {
             let mut keep = vec![true; out.len()];
             dispatch_view!(self, hook::FILTER_FIGURE_OPTIONS, |h, v| h
                 .filter_figure_options(v, out, &mut keep));

@@ -81,7 +81,7 @@ impl Game {
             if self.stage == Stage::Closed {
                 ready!();
                 self.stage = Stage::TurnEnd;
-                if self.rules.wants(hook::FIELD_CLOSED) {
+                if self.wants(hook::FIELD_CLOSED) {
                     for i in 0..self.closed.len() {
                         let f = self.closed[i];
                         dispatch!(self, hook::FIELD_CLOSED, |h, cx| h.field_closed(cx, f));
@@ -154,7 +154,7 @@ impl Game {
         if self.bag.is_empty() {
             return Ok(false);
         }
-        if !self.rules.wants(hook::FILTER_DRAWS) {
+        if !self.wants(hook::FILTER_DRAWS) {
             return Ok(true);
         }
         self.has_drawable_filtered()

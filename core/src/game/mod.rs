@@ -193,6 +193,9 @@ struct Scratch {
 /// copies them into an existing game's buffers without allocating.
 pub struct Game {
     rules: Arc<Rules>,
+    /// `rules.subs_any`, kept here: the turn pipeline asks it at every stage,
+    /// and this saves following the rules pointer each time.
+    subs: u64,
     players: u8,
     current: u8,
     /// The player of the last regular (not granted) turn.
@@ -267,7 +270,7 @@ fn fresh<T>(v: &mut Vec<T>, n: usize) {
 /// with a read-write context; then queues the steps they pushed.
 macro_rules! dispatch {
     ($self:ident, $bit:expr, |$h:ident, $cx:ident| $call:expr) => {
-        if $self.rules.wants($bit) {
+        if $self.wants($bit) {
             let rules = $self.lend_rules();
             for (i, p) in rules.plugins.iter().enumerate() {
                 if p.subs & $bit != 0 {
@@ -288,7 +291,7 @@ macro_rules! dispatch {
 /// Calls a read-only hook of every subscribed plugin, in dispatch order.
 macro_rules! dispatch_view {
     ($self:ident, $bit:expr, |$h:ident, $v:ident| $call:expr) => {
-        if $self.rules.wants($bit) {
+        if $self.wants($bit) {
             for (i, p) in $self.rules.plugins.iter().enumerate() {
                 if p.subs & $bit != 0 {
                     let $h = &p.hooks;
@@ -324,6 +327,7 @@ impl Game {
             return Err(GameError::Players(players));
         }
         let mut g = Game {
+            subs: rules.subs_any,
             rules,
             players,
             current: 0,
@@ -388,6 +392,7 @@ impl Game {
         let players = self.players;
         let Game {
             rules: _,
+            subs: _,
             players: _,
             current,
             rotation,
@@ -506,6 +511,18 @@ impl Game {
         if self.scratch.rules.is_none() {
             self.scratch.rules = Some(r);
         }
+    }
+
+    /// Whether any plugin subscribes to hook bit `h` ([`Rules::wants`]).
+    #[inline]
+    fn wants(&self, h: u64) -> bool {
+        self.subs & h != 0
+    }
+
+    /// Whether no plugin filters placements ([`Rules::plain_placement`]).
+    #[inline]
+    fn plain_placement(&self) -> bool {
+        !self.wants(hook::FILTER_PLACEMENTS)
     }
 
     #[inline]

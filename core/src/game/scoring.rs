@@ -163,7 +163,7 @@ impl Game {
     /// `majority` hooks.
     pub(super) fn resolve_majority(&self, info: &ScoreInfo<'_>) -> Result<PlayerSet, HookError> {
         let mut winners = self.winners_of(&info.strength);
-        if self.rules.wants(hook::MAJORITY) && !winners.is_empty() {
+        if self.wants(hook::MAJORITY) && !winners.is_empty() {
             dispatch_view!(self, hook::MAJORITY, |h, v| h.majority(
                 v,
                 info,
@@ -195,7 +195,7 @@ impl Game {
         let mut deltas = std::mem::take(&mut self.scratch.deltas);
         deltas.clear();
         let r = (|| {
-            if self.rules.wants(hook::POINTS) {
+            if self.wants(hook::POINTS) {
                 for (i, p) in self.rules.plugins.iter().enumerate() {
                     if p.subs & hook::POINTS != 0 {
                         let before = pts.amounts;
@@ -269,9 +269,7 @@ impl Game {
         let gathered = self.gather(root, &mut figs, &mut strength);
         let (tiles, pennants) = self.tiles_and_pennants(root);
         let r = gathered.and_then(|(all, _)| {
-            if all == 0
-                && (reason != ScoreReason::Completed || !self.rules.wants(hook::FEATURE_SCORED))
-            {
+            if all == 0 && (reason != ScoreReason::Completed || !self.wants(hook::FEATURE_SCORED)) {
                 return Ok(Points::default());
             }
             let info = ScoreInfo {
