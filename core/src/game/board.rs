@@ -233,12 +233,12 @@ impl Game {
         let nfeat = tt.features.len();
         let has_centre = tt.has_centre;
         if let Some(tpl) = self.rules.feat_templates.get(ty.index()) {
-            self.feats.extend(tpl.iter().map(|f| Feat {
-                parent: f.parent + base,
-                next: f.next + base,
-                tile: ti,
-                ..*f
-            }));
+            self.feats.extend_from_slice(tpl);
+            for f in &mut self.feats[base as usize..] {
+                f.parent += base;
+                f.next += base;
+                f.tile = ti;
+            }
         }
         let fw = self.rules.state.feature as usize;
         if fw > 0 {
@@ -317,21 +317,18 @@ impl Game {
                 }
             }
         }
-        // Neighbourhood counts for cloisters and spots.
-        let ring_cell = [
-            at - w - 1,
-            at - w,
-            at - w + 1,
-            at + 1,
-            at + w + 1,
-            at + w,
-            at + w - 1,
-            at - 1,
-        ];
-        let mut nbrs = 0;
-        for q in ring_cell {
+        // Neighbourhood counts for cloisters and spots, round the ring from the
+        // north-west: a corner, then a side (known from above), four times.
+        let corner_cell = [at - w - 1, at - w + 1, at + w + 1, at + w - 1];
+        let mut ring = [0u16; 8];
+        for (i, &q) in corner_cell.iter().enumerate() {
             let qc = self.cells[q];
-            if qc == 0 || qc & FRONTIER_BIT != 0 {
+            ring[2 * i] = if qc & FRONTIER_BIT != 0 { 0 } else { qc };
+            ring[2 * i + 1] = side_tile[i];
+        }
+        let mut nbrs = 0;
+        for qc in ring {
+            if qc == 0 {
                 continue;
             }
             nbrs += 1;
