@@ -372,3 +372,61 @@ fn inner_fields_repeated_markers_and_links_reach_plugins() {
         assert_eq!(plugin_words(&g, "kit-tiledata"), [1, 2, 3]);
     }
 }
+
+// --------------------------------------------------- narrowed subscriptions
+
+#[test]
+fn narrowed_hooks_are_skipped_exactly_in_their_cases() {
+    let text = |narrow: bool| {
+        format!(
+            "name = \"caps\"\ntilesets = [\"base\", \"hills-and-sheep\"]\n\
+             [plugins.kit-narrow]\nnarrow = {narrow}\n"
+        )
+    };
+    let [narrow_in, narrow_loaded] = compiled_in_and_loaded(&text(true));
+    let all = [rules(&text(false)), narrow_in, narrow_loaded];
+    let (mut handled, mut skipped) = ([0; 4], [0; 4]);
+    for seed in 0..6 {
+        let mut games = all.clone().map(|r| {
+            let mut g = Game::new(r, 2, seed).unwrap();
+            g.set_logging(seed % 2 == 0);
+            g
+        });
+        let mut rngs = [Rng::new(seed), Rng::new(seed), Rng::new(seed)];
+        loop {
+            let on = [0, 1, 2].map(|i| games[i].step_random(&mut rngs[i]).unwrap());
+            assert!(on == [on[0]; 3], "seed {seed}: the games part");
+            if !on[0] {
+                break;
+            }
+        }
+        let scores = games[0].scores();
+        assert!(games.iter().all(|g| g.scores() == scores), "seed {seed}");
+        let [wide, narrow, loaded] = [0, 1, 2].map(|i| plugin_words(&games[i], "kit-narrow"));
+        // Words 0..4: calls outside the narrowed cases; 4..8: all calls.
+        assert_eq!(narrow, loaded, "seed {seed}");
+        assert_eq!(
+            wide[..4],
+            narrow[..4],
+            "seed {seed}: the same calls are handled"
+        );
+        assert_eq!(
+            narrow[..4],
+            narrow[4..],
+            "seed {seed}: only those reach the narrowed plugin"
+        );
+        for i in 0..4 {
+            handled[i] += wide[i];
+            skipped[i] += wide[4 + i] - wide[i];
+        }
+    }
+    // features_merged, figure_chosen, tile_drawn, feature_scored (logging on even seeds).
+    assert!(
+        handled.iter().all(|&n| n > 0),
+        "every hook is called: {handled:?}"
+    );
+    assert!(
+        skipped.iter().all(|&n| n > 0),
+        "every case is skipped: {skipped:?}"
+    );
+}

@@ -7,16 +7,18 @@
 use super::ctx::{Fault, HostCtx};
 use carcassonne_core::types::*;
 use carcassonne_core::{
-    CoreOptions, FigureOption, HookError, HookResult, Hooks, NameCtx, Outcome, Placement, Points,
-    ScoreInfo, Step,
+    CoreOptions, FigureOption, Game, HookError, HookResult, Hooks, NameCtx, Outcome, Placement,
+    Points, ScoreInfo, Step,
 };
-use carcassonne_plugin_abi::{HookStatus, PluginObj, RErr, ROk, RStr, RString};
+use carcassonne_plugin_abi::{narrow, HookStatus, PluginObj, RErr, ROk, RStr, RString};
 
 /// A configured plugin object as the engine's [`Hooks`].
 pub struct AbiHooks {
     id: String,
     obj: PluginObj,
     subs: u64,
+    /// Its narrowed subscriptions (bits of [`narrow`]).
+    narrow: u64,
 }
 
 impl AbiHooks {
@@ -24,11 +26,19 @@ impl AbiHooks {
     /// declares (the instance may subscribe to fewer).
     pub fn new(id: impl Into<String>, obj: PluginObj, allowed: u64) -> AbiHooks {
         let subs = (obj.vtable().subscriptions)(obj.this()) & allowed & carcassonne_core::hook::ALL;
+        let narrow = (obj.vtable().narrowing)(obj.this()) & narrow::ALL;
         AbiHooks {
             id: id.into(),
             obj,
             subs,
+            narrow,
         }
+    }
+
+    /// Whether the plugin narrowed its subscriptions with `bit` (a [`narrow`] bit).
+    #[inline]
+    fn narrowed(&self, bit: u64) -> bool {
+        self.narrow & bit != 0
     }
 
     /// Copies of the configured plugin's `i`-th figure kind (0: as declared).
@@ -68,6 +78,86 @@ impl AbiHooks {
     }
 }
 
+/// The cases the [`narrow`] bits name, seen from the host: each is `true` when
+/// plugin `plugin` declared that its hook has nothing to do there. An id the
+/// game does not know is never skipped (the plugin's own query reports it).
+mod skip {
+    use super::*;
+
+    /// `features_merged`: neither feature holds a non-zero word of the plugin.
+    #[inline]
+    pub(super) fn merged(g: &Game, plugin: u8, kept: FeatureId, absorbed: FeatureId) -> bool {
+        let empty = |f| {
+            g.plugin_feature_state(plugin, f)
+                .is_some_and(|w| w.iter().all(|&x| x == 0))
+        };
+        empty(kept) && empty(absorbed)
+    }
+
+    /// The figure kinds plugin `plugin` declares.
+    fn kinds(g: &Game, plugin: u8) -> impl Iterator<Item = FigureKindId> + '_ {
+        let e = g.rules().plugins.get(usize::from(plugin));
+        let (first, n) = e.map_or((0, 0), |e| (e.first_figure.0, e.decl.figures.len()));
+        (0..n).map(move |i| FigureKindId(first.saturating_add(i as u8)))
+    }
+
+    /// `figure_options`: the current player has none of the plugin's figures in supply.
+    #[inline]
+    pub(super) fn options(g: &Game, plugin: u8) -> bool {
+        let me = g.current_player();
+        kinds(g, plugin).all(|k| g.supply(me, k) == 0)
+    }
+
+    /// `figure_chosen`: `opt` is not an option of the plugin.
+    #[inline]
+    pub(super) fn chosen(g: &Game, plugin: u8, opt: FigureOption) -> bool {
+        match opt {
+            FigureOption::Pass => true,
+            FigureOption::Deploy { kind, .. } => {
+                g.rules().kind_plugin.get(kind.index()) != Some(&Some(plugin))
+            }
+            FigureOption::Special { plugin: p, .. } => p != plugin,
+        }
+    }
+
+    /// `tile_drawn`: tile type `tile` carries none of the plugin's markers.
+    #[inline]
+    pub(super) fn drawn(g: &Game, plugin: u8, tile: TileTypeId) -> bool {
+        let mine = g
+            .rules()
+            .plugins
+            .get(usize::from(plugin))
+            .map_or(0, |e| e.marker_bits.iter().fold(0, |a, &b| a | b));
+        g.tile_type_markers(tile).is_some_and(|m| m & mine == 0)
+    }
+}
+
+/// Whether a call of hook `$name` falls in a case the plugin narrowed away
+/// (see [`narrow`]); `false` for the hooks no bit narrows.
+macro_rules! skipped {
+    ($s:ident, $c:ident, features_merged ($kept:ident, $absorbed:ident)) => {
+        $s.narrowed(narrow::MERGED_WITH_STATE) && skip::merged($c.game, $c.plugin, $kept, $absorbed)
+    };
+    ($s:ident, $c:ident, figure_options ($opts:ident)) => {
+        $s.narrowed(narrow::OPTIONS_WITH_SUPPLY) && skip::options($c.game, $c.plugin)
+    };
+    ($s:ident, $c:ident, figure_chosen ($opt:ident)) => {
+        $s.narrowed(narrow::CHOSEN_MINE) && skip::chosen($c.game, $c.plugin, $opt)
+    };
+    ($s:ident, $c:ident, tile_drawn ($tile:ident)) => {
+        $s.narrowed(narrow::DRAWN_MARKED) && skip::drawn($c.game, $c.plugin, $tile)
+    };
+    ($s:ident, $c:ident, majority ($info:ident, $winners:ident)) => {
+        $s.narrowed(narrow::MAJORITY_TIED) && $winners.len() < 2
+    };
+    ($s:ident, $c:ident, feature_scored ($info:ident, $points:ident)) => {
+        $s.narrowed(narrow::SCORED_WHEN_LOGGING) && !$c.game.logging()
+    };
+    ($s:ident, $c:ident, $name:ident ($($arg:ident),*)) => {
+        false
+    };
+}
+
 /// The host context of a hook: `cx` read-write, `v` read-only.
 macro_rules! host_ctx {
     (cx, $c:ident) => {
@@ -93,6 +183,9 @@ macro_rules! abi_hooks {
                     ctx: carcassonne_core::__hook_ctx!($ctx)
                     $(, $arg: $($cty)*)*
                 ) -> HookResult {
+                    if skipped!(self, ctx, $name ($($arg),*)) {
+                        return Ok(());
+                    }
                     let hc = host_ctx!($ctx, ctx);
                     let (vt, this, host) = (self.obj.vtable(), self.obj.this(), hc.host_ref());
                     let r = carcassonne_plugin_abi::__to_abi!(

@@ -27,6 +27,9 @@ macro_rules! plugin_vtable {
             pub drop: unsafe extern "C" fn(this: PluginThis),
             /// Hook bits this configured instance wants to be called for.
             pub subscriptions: extern "C" fn(this: PluginThis) -> u64,
+            /// Bits of [`narrow`]: cases in which a subscribed hook of this
+            /// configured instance has nothing to do, so the host skips the call.
+            pub narrowing: extern "C" fn(this: PluginThis) -> u64,
             /// Copies per player (or neutral copies) of its `i`-th figure kind, as
             /// configured (an option may set them); 0 keeps the declared count.
             pub figure_count: extern "C" fn(this: PluginThis, i: u32) -> u8,
@@ -52,6 +55,38 @@ macro_rules! plugin_vtable {
 }
 
 carcassonne_core::hook_table!(plugin_vtable);
+
+/// Narrowed subscriptions: each bit names a case, cheap for the host to see, in
+/// which one hook of the plugin has nothing to do. A plugin sets the bits whose
+/// cases its hooks ignore (`PluginVTable::narrowing`), and the host skips the
+/// call in those cases instead of crossing the interface for nothing. A bit is
+/// a promise about the plugin's own code: setting it for a case the hook does
+/// not ignore changes the plugin's rules. Bits of hooks the plugin does not
+/// subscribe to mean nothing.
+pub mod narrow {
+    /// `features_merged` only when `kept` or `absorbed` holds state words of the
+    /// plugin that are not all zero (its per-feature state: nothing to merge
+    /// otherwise).
+    pub const MERGED_WITH_STATE: u64 = 1 << 0;
+    /// `figure_options` only when the current player has a figure of one of the
+    /// plugin's kinds in supply (a plugin that offers only deployments of its
+    /// own figures from the supply).
+    pub const OPTIONS_WITH_SUPPLY: u64 = 1 << 1;
+    /// `figure_chosen` only for the plugin's own options: a `Deploy` of one of
+    /// its figure kinds or one of its `Special` options.
+    pub const CHOSEN_MINE: u64 = 1 << 2;
+    /// `tile_drawn` only for a tile type carrying one of the plugin's markers at
+    /// tile level.
+    pub const DRAWN_MARKED: u64 = 1 << 3;
+    /// `majority` only when several players share the most strength (a
+    /// tie-break).
+    pub const MAJORITY_TIED: u64 = 1 << 4;
+    /// `feature_scored` only while the game logs events (a hook that only
+    /// writes the turn log).
+    pub const SCORED_WHEN_LOGGING: u64 = 1 << 5;
+    /// Every narrowing.
+    pub const ALL: u64 = (1 << 6) - 1;
+}
 
 /// A configured plugin as it crosses the boundary: its data and its functions.
 /// Dropping it frees the plugin in the library that made it.

@@ -268,6 +268,7 @@ macro_rules! hook_fns {
             const VTABLE: PluginVTable = PluginVTable {
                 drop: drop_plugin::<P>,
                 subscriptions: subscriptions::<P>,
+                narrowing: narrowing::<P>,
                 figure_count: figure_count::<P>,
                 $($name: hook_fn::$name::<P>,)*
                 check_core: check_core::<P>,
@@ -295,6 +296,12 @@ extern "C" fn subscriptions<P: Plugin>(this: PluginThis) -> u64 {
     let p = unsafe { plugin::<P>(this) };
     catch_unwind(AssertUnwindSafe(|| p.subscriptions())).unwrap_or(hooks_of::<P>())
         & hooks_of::<P>()
+}
+
+extern "C" fn narrowing<P: Plugin>(this: PluginThis) -> u64 {
+    // SAFETY: as in the hook functions.
+    let p = unsafe { plugin::<P>(this) };
+    catch_unwind(AssertUnwindSafe(|| p.narrowing())).unwrap_or(0) & abi::narrow::ALL
 }
 
 extern "C" fn figure_count<P: Plugin>(this: PluginThis, i: u32) -> u8 {

@@ -119,6 +119,10 @@ pub use carcassonne_core::{
 
 pub use adapter::{registered_plugins, Registration};
 
+/// Narrowed subscriptions: cases in which a hook has nothing to do, which the
+/// host skips (see [`Plugin::narrowing`]).
+pub use carcassonne_plugin_abi::narrow;
+
 /// The core's hook table (every hook in pipeline order), for code that is
 /// generated from it, e.g. a test plugin implementing every hook.
 #[doc(hidden)]
@@ -132,11 +136,11 @@ pub mod prelude {
     pub use crate::bytemuck::{Pod, Zeroable};
     pub use crate::serde::{Deserialize, Serialize};
     pub use crate::{
-        hook, plugin, veto, Config, ConfigError, CoreOptions, Corner, Cx, Error, FarmerScoring,
-        FeatureId, FeatureKind, FeatureKinds, FigureClass, FigureId, FigureKindId, FigureOption,
-        FigureSpec, HookResult, Location, NameCtx, NoOptions, Outcome, Placement, PlayerId,
-        PlayerSet, Plugin, Points, Pos, Rotation, ScoreInfo, ScoreReason, Side, StateSpec, Step,
-        TileIndex, TileTypeId, View, MAX_PLAYERS,
+        hook, narrow, plugin, veto, Config, ConfigError, CoreOptions, Corner, Cx, Error,
+        FarmerScoring, FeatureId, FeatureKind, FeatureKinds, FigureClass, FigureId, FigureKindId,
+        FigureOption, FigureSpec, HookResult, Location, NameCtx, NoOptions, Outcome, Placement,
+        PlayerId, PlayerSet, Plugin, Points, Pos, Rotation, ScoreInfo, ScoreReason, Side,
+        StateSpec, Step, TileIndex, TileTypeId, View, MAX_PLAYERS,
     };
 }
 
@@ -305,6 +309,17 @@ macro_rules! plugin_trait {
             /// defines); may drop hooks depending on the options, never add any.
             fn subscriptions(&self) -> u64 {
                 hooks_of::<Self>()
+            }
+
+            /// Cases in which a hook of this configured instance has nothing to do,
+            /// as bits of [`narrow`] (default: none): the host sees them cheaply and
+            /// skips the call, instead of crossing the interface for a hook that
+            /// would return at once (e.g. [`narrow::MERGED_WITH_STATE`] for a
+            /// `features_merged` that only merges per-feature state). Set only
+            /// bits whose case your hook really ignores: a skipped call is not
+            /// made.
+            fn narrowing(&self) -> u64 {
+                0
             }
 
             $(

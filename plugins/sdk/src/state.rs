@@ -92,6 +92,8 @@ impl StateSpec {
     }
 }
 
+#[cold]
+#[inline(never)]
 fn mismatch<T>(words: usize) -> Error {
     Error::new(format!(
         "plugin state: `{}` takes {} words, but this scope's state has {words} (check Plugin::STATE)",
@@ -101,21 +103,23 @@ fn mismatch<T>(words: usize) -> Error {
 }
 
 /// `T` over the first bytes of `w`.
+#[inline]
 pub(crate) fn view<T: Pod>(w: &[u32]) -> Result<&T, Error> {
-    let n = std::mem::size_of::<T>();
-    if words_of::<T>() as usize != w.len() {
+    if const { words_of::<T>() } as usize != w.len() {
         return Err(mismatch::<T>(w.len()));
     }
-    bytemuck::try_from_bytes(&bytemuck::cast_slice::<u32, u8>(w)[..n])
-        .map_err(|e| Error::new(format!("plugin state: {e}")))
+    // SAFETY: `w` holds at least `size_of::<T>()` bytes (its words were just
+    // counted), aligned to 4, and `T` is aligned to at most 4 (`words_of` refuses
+    // any other type at compile time); every bit pattern is a `T` (`Pod`).
+    Ok(unsafe { &*w.as_ptr().cast::<T>() })
 }
 
 /// `T` over the first bytes of `w`, mutable.
+#[inline]
 pub(crate) fn view_mut<T: Pod>(w: &mut [u32]) -> Result<&mut T, Error> {
-    let n = std::mem::size_of::<T>();
-    if words_of::<T>() as usize != w.len() {
+    if const { words_of::<T>() } as usize != w.len() {
         return Err(mismatch::<T>(w.len()));
     }
-    bytemuck::try_from_bytes_mut(&mut bytemuck::cast_slice_mut::<u32, u8>(w)[..n])
-        .map_err(|e| Error::new(format!("plugin state: {e}")))
+    // SAFETY: as in `view`; `w` is borrowed uniquely.
+    Ok(unsafe { &mut *w.as_mut_ptr().cast::<T>() })
 }

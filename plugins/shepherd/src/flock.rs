@@ -83,15 +83,16 @@ impl Shepherd {
     /// the placed tile that hold a shepherd of his deployed before this turn (S3):
     /// one per field, in the order of the fields' root ids.
     pub(crate) fn push_flock_decisions(&self, cx: &mut Cx<'_>) -> HookResult {
-        // Most turns: none of the active player's shepherds is on the board.
-        let me = cx.current_player();
-        if u32::from(cx.supply(me, cx.my_figure(0))) >= u32::from(self.shepherds) {
+        // Most turns: no field holding a shepherd grew, so the placed tile extends
+        // no flock's field (a tile joins a field only through `features_merged`).
+        let turn = cx.turn();
+        if cx.game_state::<Bag>()?.grown != u32::from(turn) {
             return Ok(());
         }
         let Some(t) = cx.last_placed() else {
             return Ok(());
         };
-        let turn = cx.turn();
+        let me = cx.current_player();
         // The fields (roots) holding a shepherd of his deployed before this turn.
         let mut mine = [FeatureId(u16::MAX); 3];
         let mut m = 0;

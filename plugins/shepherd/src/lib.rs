@@ -7,8 +7,10 @@
 //!   returned by feature scoring): the core deploys it and keeps it out of every
 //!   majority (S9). Its location is the core's figure location, so fields that
 //!   join also join their flocks (S7) with no bookkeeping here.
-//! * **State** (typed, [`Bag`] and [`FieldState`]). Per game: the bag, as
-//!   counts of the five token kinds ([`BAG_AT_SETUP`]). Per feature instance: the
+//! * **State** (typed, [`Bag`], [`Shepherds`] and [`FieldState`]). Per game: the
+//!   bag, as counts of the five token kinds ([`BAG_AT_SETUP`]), and the last turn
+//!   a field holding a shepherd grew (the flock decisions are looked for only
+//!   then). Per player: where his shepherds stand. Per feature instance: the
 //!   tokens of the shepherd standing on that instance (a field instance holds at
 //!   most one shepherd, because a shepherd is only deployed on a field without
 //!   one) and the turn he was deployed ([`FlockWord`]); tokens stay with the
@@ -159,14 +161,27 @@ impl Plugin for Shepherd {
         }
     }
 
+    /// Its `features_merged` only merges shepherd counts, its `figure_options`
+    /// only offers a shepherd from the supply, its `figure_chosen` only follows a
+    /// shepherd's deployment: the host skips the other calls.
+    fn narrowing(&self) -> u64 {
+        narrow::MERGED_WITH_STATE | narrow::OPTIONS_WITH_SUPPLY | narrow::CHOSEN_MINE
+    }
+
     fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
         cx.game_state_mut::<Bag>()?.counts = BAG_AT_SETUP;
         Ok(())
     }
 
-    /// Keeps the per-field shepherd count at the root (S7: joined fields join their flocks).
+    /// Keeps the per-field shepherd count at the root (S7: joined fields join their
+    /// flocks) and notes the turn when a field holding a shepherd grows.
     fn features_merged(&self, cx: &mut Cx<'_>, kept: FeatureId, absorbed: FeatureId) -> HookResult {
         let n = shepherd_count(cx, absorbed);
+        if n == 0 && shepherd_count(cx, kept) == 0 {
+            return Ok(());
+        }
+        let turn = cx.turn();
+        cx.game_state_mut::<Bag>()?.grown = u32::from(turn);
         if n > 0 {
             cx.feature_state_mut::<FieldState>(absorbed)?.shepherds = 0;
             add_shepherd_count(cx, kept, n as i32)?;

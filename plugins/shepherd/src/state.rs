@@ -14,12 +14,17 @@ use carcassonne_plugin_sdk::prelude::*;
 #[repr(transparent)]
 pub struct FlockWord(pub u32);
 
-/// The plugin's per-game state: the bag, by token kind.
+/// The plugin's per-game state: the bag, by token kind, and the last turn a
+/// field holding a shepherd grew.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
 #[repr(C)]
 pub struct Bag {
     /// Tokens of each kind in the bag.
     pub counts: [u32; TOKEN_KINDS],
+    /// The last turn in which a field holding a shepherd was joined to another
+    /// feature (`features_merged`): only then can the placed tile extend a flock's
+    /// field, so the flock decisions of every other turn cost one look-up.
+    pub grown: u32,
 }
 
 /// The plugin's state of each player: where his shepherds stand, so the flock

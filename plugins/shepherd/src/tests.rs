@@ -20,8 +20,8 @@ fn declarations_are_valid() {
 }
 
 #[test]
-fn state_is_three_words_per_field_and_five_per_game() {
-    assert_eq!(Shepherd::STATE.game, 5);
+fn state_is_two_words_per_field_three_per_player_and_six_per_game() {
+    assert_eq!(Shepherd::STATE.game, 6);
     assert_eq!(Shepherd::STATE.player, 3);
     assert_eq!(Shepherd::STATE.feature, 2);
 }

@@ -99,6 +99,11 @@ impl Plugin for Vineyards {
         })
     }
 
+    /// Its `feature_scored` only writes the turn log: the host skips it otherwise.
+    fn narrowing(&self) -> u64 {
+        narrow::SCORED_WHEN_LOGGING
+    }
+
     fn points(&self, v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
         if Self::applies(info) {
             points.add_to_winners(self.per * Self::vineyards_around(v, info.feature) as i32);

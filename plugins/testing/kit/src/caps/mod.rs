@@ -15,6 +15,7 @@
 //! | `kit-secret` | per-player state, chance events at setup, what each player sees (`observe`) |
 //! | `kit-no-per-city` | checking the core options (`check_core`, `core_options`) |
 //! | `kit-tiledata` | inner fields closed at once, repeated markers (`feature_marker_count`), tile links (`link_group`) |
+//! | `kit-narrow` | narrowed subscriptions (`narrowing`): every bit of `narrow`, skipped exactly in its case |
 
 mod barn;
 mod core_check;
@@ -22,6 +23,7 @@ mod draws;
 mod farm;
 mod hand;
 mod mayor;
+mod narrow;
 mod neutral;
 mod secret;
 mod tiledata;
@@ -33,6 +35,7 @@ pub use draws::HoldBack;
 pub use farm::{DoubleFarmers, Pig};
 pub use hand::Abbey;
 pub use mayor::Mayor;
+pub use narrow::Narrow;
 pub use neutral::Ghost;
 pub use secret::SecretPlugin;
 pub use tiledata::{Seen, TileData};
@@ -51,5 +54,6 @@ pub fn check_all() -> Result<(), Vec<String>> {
     check_plugin::<HoldBack>()?;
     check_plugin::<SecretPlugin>()?;
     check_plugin::<NoPerCity>()?;
+    check_plugin::<Narrow>()?;
     check_plugin::<TileData>()
 }

@@ -1,0 +1,159 @@
+//! `kit-narrow`: narrowed subscriptions (`Plugin::narrowing`). With
+//! `narrow = true` it declares every narrowing and fails a hook the host calls
+//! in a case it narrowed away; with `narrow = false` it declares none and does
+//! the same work only outside those cases. Its read-write hooks count, in the
+//! game state, the calls they get and those outside the narrowed cases; its
+//! read-only hooks change the game there (a scout deployed from the supply, the
+//! lowest seat winning a tie), so a call the host skipped wrongly changes the
+//! game.
+
+use carcassonne_plugin_sdk::prelude::*;
+
+/// Options of `kit-narrow`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
+pub struct Options {
+    /// Declare every narrowing (`true`) or none (`false`).
+    pub narrow: bool,
+}
+
+impl Config for Options {
+    const DOCS: &'static [(&'static str, &'static str)] =
+        &[("narrow", "Declare every narrowing (true) or none (false).")];
+}
+
+/// The plugin.
+pub struct Narrow {
+    narrow: bool,
+}
+
+/// Per game: for `features_merged`, `figure_chosen`, `tile_drawn` and
+/// `feature_scored` (in this order), the calls outside the narrowed case and
+/// all calls.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
+#[repr(C)]
+pub struct Counts {
+    /// Calls outside the narrowed case.
+    pub handled: [u32; 4],
+    /// All calls.
+    pub calls: [u32; 4],
+}
+
+const MERGED: usize = 0;
+const CHOSEN: usize = 1;
+const DRAWN: usize = 2;
+const SCORED: usize = 3;
+
+impl Narrow {
+    /// Whether a call outside the narrowed case (`case`) may go on; a narrowed
+    /// instance fails a call in the narrowed case.
+    fn handles(&self, hook: &str, case: bool) -> HookResult<bool> {
+        if self.narrow && !case {
+            return Err(Error::new(format!(
+                "`{hook}` called in a case it narrowed away"
+            )));
+        }
+        Ok(case)
+    }
+
+    /// Counts a call of hook `i` (outside the narrowed case if `case`).
+    fn count(&self, cx: &mut Cx<'_>, hook: &str, i: usize, case: bool) -> HookResult {
+        let case = self.handles(hook, case)?;
+        let c = cx.game_state_mut::<Counts>()?;
+        c.calls[i] += 1;
+        c.handled[i] += u32::from(case);
+        Ok(())
+    }
+}
+
+#[plugin]
+impl Plugin for Narrow {
+    type Config = Options;
+    const ID: &'static str = "kit-narrow";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str = "test plugin: every narrowed subscription";
+    const FIGURES: &'static [FigureSpec] = &[FigureSpec::special("kit-scout", 2)];
+    const MARKERS: &'static [&'static str] = &["hill"];
+    const STATE: StateSpec = StateSpec::NONE.game::<Counts>().feature::<u32>();
+
+    fn new(o: Options) -> Result<Self, ConfigError> {
+        Ok(Narrow { narrow: o.narrow })
+    }
+
+    fn narrowing(&self) -> u64 {
+        if self.narrow {
+            narrow::ALL
+        } else {
+            0
+        }
+    }
+
+    fn tile_drawn(&self, cx: &mut Cx<'_>, tile: TileTypeId) -> HookResult {
+        let case = cx.tile_type_markers(tile) & cx.my_marker(0) != 0;
+        self.count(cx, "tile_drawn", DRAWN, case)
+    }
+
+    fn features_merged(&self, cx: &mut Cx<'_>, kept: FeatureId, absorbed: FeatureId) -> HookResult {
+        let case = *cx.feature_state::<u32>(kept)? != 0 || *cx.feature_state::<u32>(absorbed)? != 0;
+        self.count(cx, "features_merged", MERGED, case)
+    }
+
+    /// Marks the city roots of the placed tile: their later merges hold state.
+    fn tile_placed(&self, cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
+        for l in 0..cx.tile_feature_count(tile) {
+            if cx.tile_feature_kind(tile, l) == FeatureKind::City {
+                let root = cx.find(cx.feature_of(tile, l));
+                *cx.feature_state_mut::<u32>(root)? = 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// A scout from the supply on the first road of the placed tile.
+    fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
+        let kind = v.my_figure(0);
+        if !self.handles("figure_options", v.supply(v.current_player(), kind) > 0)? {
+            return Ok(());
+        }
+        let Some(t) = v.last_placed() else {
+            return Ok(());
+        };
+        if let Some(l) =
+            (0..v.tile_feature_count(t)).find(|&l| v.tile_feature_kind(t, l) == FeatureKind::Road)
+        {
+            let at = Location::Feature(v.feature_of(t, l));
+            opts.push(FigureOption::Deploy { kind, at });
+        }
+        Ok(())
+    }
+
+    fn figure_chosen(&self, cx: &mut Cx<'_>, opt: FigureOption) -> HookResult {
+        let case = cx.my_deploy(opt, 0).is_some();
+        self.count(cx, "figure_chosen", CHOSEN, case)
+    }
+
+    /// A tie is won by the lowest seat among the tied players.
+    fn majority(
+        &self,
+        _v: &View<'_>,
+        _info: &ScoreInfo<'_>,
+        winners: &mut PlayerSet,
+    ) -> HookResult {
+        if self.handles("majority", winners.len() >= 2)? {
+            if let Some(first) = winners.iter().next() {
+                *winners = PlayerSet::only(first);
+            }
+        }
+        Ok(())
+    }
+
+    fn feature_scored(
+        &self,
+        cx: &mut Cx<'_>,
+        _info: &ScoreInfo<'_>,
+        _points: &Points,
+    ) -> HookResult {
+        let case = cx.logging();
+        self.count(cx, "feature_scored", SCORED, case)
+    }
+}
