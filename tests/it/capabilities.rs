@@ -383,9 +383,11 @@ fn narrowed_hooks_are_skipped_exactly_in_their_cases() {
              [plugins.kit-narrow]\nnarrow = {narrow}\n"
         )
     };
+    // The hooks kit-narrow counts.
+    const N: usize = 5;
     let [narrow_in, narrow_loaded] = compiled_in_and_loaded(&text(true));
     let all = [rules(&text(false)), narrow_in, narrow_loaded];
-    let (mut handled, mut skipped) = ([0; 4], [0; 4]);
+    let (mut handled, mut skipped) = ([0; N], [0; N]);
     for seed in 0..6 {
         let mut games = all.clone().map(|r| {
             let mut g = Game::new(r, 2, seed).unwrap();
@@ -403,24 +405,25 @@ fn narrowed_hooks_are_skipped_exactly_in_their_cases() {
         let scores = games[0].scores();
         assert!(games.iter().all(|g| g.scores() == scores), "seed {seed}");
         let [wide, narrow, loaded] = [0, 1, 2].map(|i| plugin_words(&games[i], "kit-narrow"));
-        // Words 0..4: calls outside the narrowed cases; 4..8: all calls.
+        // Words 0..N: calls outside the narrowed cases; N..2N: all calls.
         assert_eq!(narrow, loaded, "seed {seed}");
         assert_eq!(
-            wide[..4],
-            narrow[..4],
+            wide[..N],
+            narrow[..N],
             "seed {seed}: the same calls are handled"
         );
         assert_eq!(
-            narrow[..4],
-            narrow[4..],
+            narrow[..N],
+            narrow[N..],
             "seed {seed}: only those reach the narrowed plugin"
         );
-        for i in 0..4 {
+        for i in 0..N {
             handled[i] += wide[i];
-            skipped[i] += wide[4 + i] - wide[i];
+            skipped[i] += wide[N + i] - wide[i];
         }
     }
-    // features_merged, figure_chosen, tile_drawn, feature_scored (logging on even seeds).
+    // features_merged, figure_chosen, tile_drawn, feature_scored (logging on even
+    // seeds), after_figure.
     assert!(
         handled.iter().all(|&n| n > 0),
         "every hook is called: {handled:?}"

@@ -120,6 +120,34 @@ mod skip {
         }
     }
 
+    /// `before_figure`, `after_figure`: no tile was placed this turn, or it is
+    /// part of no feature in which a figure of the current player of one of the
+    /// plugin's kinds stands. A player's figures of a kind are the slots
+    /// `kind_first_slot[kind]..+per_player` of his block of `figs_per_player`.
+    #[inline]
+    pub(super) fn figure_step(g: &Game, plugin: u8) -> bool {
+        let Some(t) = g.last_placed() else {
+            return true;
+        };
+        let me = g.current_player();
+        let r = g.rules();
+        !kinds(g, plugin).any(|k| {
+            let copies = r
+                .figures
+                .get(k.index())
+                .map_or(0, |f| u16::from(f.per_player));
+            if u16::from(g.supply(me, k)) >= copies {
+                return false; // all at home
+            }
+            let first = r.kind_first_slot.get(k.index()).copied().unwrap_or(0);
+            let block = u16::from(me) * r.figs_per_player;
+            (first..first + copies).any(|s| {
+                g.figure_feature(FigureId(block + s))
+                    .is_some_and(|f| g.tile_feature_in(t, f).is_some())
+            })
+        })
+    }
+
     /// `tile_drawn`: tile type `tile` carries none of the plugin's markers.
     #[inline]
     pub(super) fn drawn(g: &Game, plugin: u8, tile: TileTypeId) -> bool {
@@ -146,6 +174,12 @@ macro_rules! skipped {
     };
     ($s:ident, $c:ident, tile_drawn ($tile:ident)) => {
         $s.narrowed(narrow::DRAWN_MARKED) && skip::drawn($c.game, $c.plugin, $tile)
+    };
+    ($s:ident, $c:ident, before_figure ()) => {
+        $s.narrowed(narrow::FIGURE_STEP_EXTENDS_MINE) && skip::figure_step($c.game, $c.plugin)
+    };
+    ($s:ident, $c:ident, after_figure ()) => {
+        $s.narrowed(narrow::FIGURE_STEP_EXTENDS_MINE) && skip::figure_step($c.game, $c.plugin)
     };
     ($s:ident, $c:ident, majority ($info:ident, $winners:ident)) => {
         $s.narrowed(narrow::MAJORITY_TIED) && $winners.len() < 2

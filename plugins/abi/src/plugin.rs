@@ -84,8 +84,13 @@ pub mod narrow {
     /// `feature_scored` only while the game logs events (a hook that only
     /// writes the turn log).
     pub const SCORED_WHEN_LOGGING: u64 = 1 << 5;
+    /// `before_figure` and `after_figure` only when the tile placed this turn
+    /// is part of a feature (road, city, field, ...) in which a figure of the
+    /// current player, of one of the plugin's kinds, stands (a figure whose
+    /// feature the tile extends: the shepherd's flock, the builder).
+    pub const FIGURE_STEP_EXTENDS_MINE: u64 = 1 << 6;
     /// Every narrowing.
-    pub const ALL: u64 = (1 << 6) - 1;
+    pub const ALL: u64 = (1 << 7) - 1;
 }
 
 /// A configured plugin as it crosses the boundary: its data and its functions.

@@ -35,11 +35,10 @@ impl Shepherd {
     pub(crate) fn clear_field(cx: &mut Cx<'_>, root: FeatureId) -> Result<(PlayerSet, u32), Error> {
         let mut players = PlayerSet::EMPTY;
         let mut sheep = 0;
-        let shepherd = cx.my_figure(0);
-        for g in (0..cx.figure_count() as u16).map(FigureId) {
-            let Some(f) = shepherd_in(cx, shepherd, g, root) else {
-                continue;
-            };
+        for &(g, f) in shepherds_in(cx, root)?.as_slice() {
+            if cx.figure_feature(g) != Some(f) {
+                continue; // sent home meanwhile by a hook of another plugin
+            }
             let w = flock_word(cx, f);
             sheep += w.sheep();
             let bag = &mut cx.game_state_mut::<Bag>()?.counts;
@@ -47,7 +46,6 @@ impl Shepherd {
                 *b += w.count(k);
             }
             set_flock_word(cx, f, FlockWord(0))?;
-            add_shepherd_count(cx, f, -1)?;
             if let Some(p) = cx.figure_owner(g) {
                 players.insert(p);
             }
@@ -83,33 +81,29 @@ impl Shepherd {
     /// the placed tile that hold a shepherd of his deployed before this turn (S3):
     /// one per field, in the order of the fields' root ids.
     pub(crate) fn push_flock_decisions(&self, cx: &mut Cx<'_>) -> HookResult {
-        // Most turns: no field holding a shepherd grew, so the placed tile extends
-        // no flock's field (a tile joins a field only through `features_merged`).
-        let turn = cx.turn();
-        if cx.game_state::<Bag>()?.grown != u32::from(turn) {
+        let me = cx.current_player();
+        let mine = *cx.player_state::<Shepherds>(me)?;
+        // Most turns: none of his shepherds is on the board, or the tile extends
+        // none of their fields (one query per shepherd).
+        if mine == Shepherds::default() {
             return Ok(());
         }
         let Some(t) = cx.last_placed() else {
             return Ok(());
         };
-        let me = cx.current_player();
-        // The fields (roots) holding a shepherd of his deployed before this turn.
-        let mut mine = [FeatureId(u16::MAX); 3];
-        let mut m = 0;
-        for f in cx.player_state::<Shepherds>(me)?.features() {
-            if flock_word(cx, f).turn() < turn {
-                let r = cx.find(f);
-                if !mine[..m].contains(&r) {
-                    mine[m] = r;
-                    m += 1;
-                }
-            }
-        }
-        // The tile's first field segment in each of those fields, in root order.
+        // The fields (roots) the tile extends that hold a shepherd of his deployed
+        // before this turn, with the tile's first field segment in each.
         let mut fields = [(FeatureId(u16::MAX), 0u8); 3];
         let mut n = 0;
-        for &r in &mine[..m] {
-            if let Some(l) = cx.tile_feature_in(t, r) {
+        for f in mine.features() {
+            let Some(l) = cx.tile_feature_in(t, f) else {
+                continue;
+            };
+            if flock_word(cx, f).turn() >= cx.turn() {
+                continue;
+            }
+            let r = cx.find(f);
+            if !fields[..n].iter().any(|&(q, _)| q == r) {
                 fields[n] = (r, l);
                 n += 1;
             }
@@ -135,7 +129,6 @@ impl Shepherd {
         let who = cx.figure_owner(g).unwrap_or_default();
         if k == WOLF {
             set_flock_word(cx, f, FlockWord(0))?;
-            add_shepherd_count(cx, f, -1)?;
             cx.return_figure(g)?;
             if cx.logging() {
                 cx.log(format!(
@@ -177,9 +170,10 @@ impl Shepherd {
         }
         Self::add_token(cx, f, k as usize)?;
         if cx.logging() {
-            let total: u32 = shepherds_in(cx, root)
-                .filter_map(|g| cx.figure_feature(g))
-                .map(|f| flock_word(cx, f).sheep())
+            let total: u32 = shepherds_in(cx, root)?
+                .as_slice()
+                .iter()
+                .map(|&(_, f)| flock_word(cx, f).sheep())
                 .sum();
             cx.log(format!(
                 "{{P{who}}} grows the flock: {} sheep; the flock now has {total} sheep.",

@@ -7,16 +7,16 @@
 //!   returned by feature scoring): the core deploys it and keeps it out of every
 //!   majority (S9). Its location is the core's figure location, so fields that
 //!   join also join their flocks (S7) with no bookkeeping here.
-//! * **State** (typed, [`Bag`], [`Shepherds`] and [`FieldState`]). Per game: the
-//!   bag, as counts of the five token kinds ([`BAG_AT_SETUP`]), and the last turn
-//!   a field holding a shepherd grew (the flock decisions are looked for only
-//!   then). Per player: where his shepherds stand. Per feature instance: the
+//! * **State** (typed, [`Bag`], [`Shepherds`] and [`FlockWord`]). Per game: the
+//!   bag, as counts of the five token kinds ([`BAG_AT_SETUP`]). Per player:
+//!   where his shepherds stand, so "does this field hold a shepherd?" and "does
+//!   the placed tile extend his flock's field?" are a few look-ups, without a
+//!   search over the board's figures and without following every join of
+//!   features (the plugin has no `features_merged`). Per feature instance: the
 //!   tokens of the shepherd standing on that instance (a field instance holds at
 //!   most one shepherd, because a shepherd is only deployed on a field without
 //!   one) and the turn he was deployed ([`FlockWord`]); tokens stay with the
-//!   shepherd that drew them (S7); and, valid at roots, how many shepherds stand
-//!   in the whole field, summed when fields join (`features_merged`), so "does
-//!   this field hold a shepherd?" costs one look-up.
+//!   shepherd that drew them (S7).
 //! * **Steps.** A token draw is a chance step whose outcomes are the token kinds
 //!   in the bag weighted by their counts (`sheep-1` … `sheep-4`, `wolf`); the
 //!   flock choice is a decision with the options `grow` and `herd`.
@@ -62,7 +62,7 @@ mod flock;
 mod state;
 
 use state::*;
-pub use state::{tokens_in_play, Bag, FieldState, FlockWord, Shepherds};
+pub use state::{tokens_in_play, Bag, FlockWord, Shepherds};
 
 /// When the grow-or-herd choice comes (S4).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -131,7 +131,7 @@ impl Plugin for Shepherd {
     const STATE: StateSpec = StateSpec::NONE
         .game::<Bag>()
         .player::<Shepherds>()
-        .feature::<FieldState>();
+        .feature::<FlockWord>();
 
     fn new(options: Options) -> Result<Self, ConfigError> {
         if !(1..=3).contains(&options.shepherds_per_player) {
@@ -161,31 +161,16 @@ impl Plugin for Shepherd {
         }
     }
 
-    /// Its `features_merged` only merges shepherd counts, its `figure_options`
-    /// only offers a shepherd from the supply, its `figure_chosen` only follows a
-    /// shepherd's deployment: the host skips the other calls.
+    /// Its `figure_options` only offers a shepherd from the supply, its
+    /// `figure_chosen` only follows a shepherd's deployment, and its flock step
+    /// only looks at fields holding a shepherd of the active player that the
+    /// placed tile extends: the host skips the other calls.
     fn narrowing(&self) -> u64 {
-        narrow::MERGED_WITH_STATE | narrow::OPTIONS_WITH_SUPPLY | narrow::CHOSEN_MINE
+        narrow::OPTIONS_WITH_SUPPLY | narrow::CHOSEN_MINE | narrow::FIGURE_STEP_EXTENDS_MINE
     }
 
     fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
         cx.game_state_mut::<Bag>()?.counts = BAG_AT_SETUP;
-        Ok(())
-    }
-
-    /// Keeps the per-field shepherd count at the root (S7: joined fields join their
-    /// flocks) and notes the turn when a field holding a shepherd grows.
-    fn features_merged(&self, cx: &mut Cx<'_>, kept: FeatureId, absorbed: FeatureId) -> HookResult {
-        let n = shepherd_count(cx, absorbed);
-        if n == 0 && shepherd_count(cx, kept) == 0 {
-            return Ok(());
-        }
-        let turn = cx.turn();
-        cx.game_state_mut::<Bag>()?.grown = u32::from(turn);
-        if n > 0 {
-            cx.feature_state_mut::<FieldState>(absorbed)?.shepherds = 0;
-            add_shepherd_count(cx, kept, n as i32)?;
-        }
         Ok(())
     }
 
@@ -203,12 +188,13 @@ impl Plugin for Shepherd {
         if v.supply(v.current_player(), kind) == 0 {
             return Ok(());
         }
+        let taken = shepherd_roots(v)?;
         for l in 0..v.tile_feature_count(t) {
             if v.tile_feature_kind(t, l) != FeatureKind::Field {
                 continue;
             }
             let f = v.feature_of(t, l);
-            if shepherd_count(v, v.find(f)) == 0 {
+            if !taken.contains(v.find(f)) {
                 opts.push(FigureOption::Deploy {
                     kind,
                     at: Location::Feature(f),
@@ -227,7 +213,6 @@ impl Plugin for Shepherd {
             .ok_or_else(|| err("a shepherd stands on a field"))?;
         let turn = cx.turn();
         set_flock_word(cx, f, FlockWord::deployed(turn))?;
-        add_shepherd_count(cx, f, 1)?;
         let me = cx.current_player();
         if !cx.player_state_mut::<Shepherds>(me)?.add(f) {
             return Err(err("more shepherds on the board than a player has"));
@@ -281,9 +266,11 @@ impl Plugin for Shepherd {
                     GROW => {
                         // The token goes to the deciding player's shepherd (his first one
                         // on the field if he has several).
-                        let f = shepherds_in(cx, root)
-                            .find(|&g| cx.figure_owner(g) == Some(me))
-                            .and_then(|g| cx.figure_feature(g))
+                        let f = shepherds_in(cx, root)?
+                            .as_slice()
+                            .iter()
+                            .find(|&&(g, _)| cx.figure_owner(g) == Some(me))
+                            .map(|&(_, f)| f)
                             .ok_or_else(|| err("no shepherd of the player on the field"))?;
                         cx.push_chance(TAG_GROW_DRAW, u32::from(f));
                         Ok(())
@@ -320,7 +307,6 @@ impl Plugin for Shepherd {
             *b += w.count(k);
         }
         set_flock_word(cx, feature, FlockWord(0))?;
-        add_shepherd_count(cx, feature, -1)?;
         if cx.logging() {
             let who = cx.figure_owner(fig).unwrap_or_default();
             cx.log(format!(
@@ -352,7 +338,7 @@ impl Plugin for Shepherd {
     /// (after the active player's own choice, which comes in an earlier stage).
     fn field_closed(&self, cx: &mut Cx<'_>, field: FeatureId) -> HookResult {
         let root = cx.find(field);
-        if shepherd_count(cx, root) == 0 {
+        if !shepherd_roots(cx)?.contains(root) {
             return Ok(());
         }
         Self::herd(cx, root, None)

@@ -1,8 +1,7 @@
-//! The plugin's state (typed words: [`Bag`], [`Shepherds`], [`FieldState`] with
-//! its [`FlockWord`]), the accessors the hooks use, and the packing of a field
-//! into a step argument.
+//! The plugin's state (typed words: [`Bag`], [`Shepherds`], [`FlockWord`]), the
+//! accessors the hooks use, and the packing of a field into a step argument.
 
-use crate::{err, TOKEN_KINDS};
+use crate::TOKEN_KINDS;
 use carcassonne_plugin_sdk::prelude::*;
 
 /// The word a shepherd's feature instance holds: his tokens and his deployment turn.
@@ -14,21 +13,17 @@ use carcassonne_plugin_sdk::prelude::*;
 #[repr(transparent)]
 pub struct FlockWord(pub u32);
 
-/// The plugin's per-game state: the bag, by token kind, and the last turn a
-/// field holding a shepherd grew.
+/// The plugin's per-game state: the bag, by token kind.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
 #[repr(C)]
 pub struct Bag {
     /// Tokens of each kind in the bag.
     pub counts: [u32; TOKEN_KINDS],
-    /// The last turn in which a field holding a shepherd was joined to another
-    /// feature (`features_merged`): only then can the placed tile extend a flock's
-    /// field, so the flock decisions of every other turn cost one look-up.
-    pub grown: u32,
 }
 
 /// The plugin's state of each player: where his shepherds stand, so the flock
-/// decisions of a turn need no search over the board's figures.
+/// decisions of a turn and the question "does this field hold a shepherd?" need
+/// no search over the board's figures.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
 #[repr(C)]
 pub struct Shepherds {
@@ -64,16 +59,6 @@ impl Shepherds {
     }
 }
 
-/// The plugin's state of each feature instance (fields only).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
-#[repr(C)]
-pub struct FieldState {
-    /// The flock of the shepherd standing on this instance.
-    pub flock: FlockWord,
-    /// At roots: shepherds standing anywhere in the field.
-    pub shepherds: u32,
-}
-
 impl FlockWord {
     /// A shepherd deployed in `turn`, with no token yet.
     pub fn deployed(turn: u16) -> FlockWord {
@@ -107,7 +92,8 @@ impl FlockWord {
 }
 
 /// Tokens `(in the bag, with shepherds on the board)` from the plugin's state:
-/// `game` is its per-game words, `features` its words of every feature instance.
+/// `game` is its per-game words, `features` its words of every feature instance
+/// (one [`FlockWord`] each).
 /// Token conservation (S1) is `bag + board == TOKENS` at every step.
 ///
 /// With the core, for a game `g` whose ruleset enables the plugin as `pi`:
@@ -142,52 +128,80 @@ pub(crate) fn bag(v: &View<'_>) -> Result<[u32; TOKEN_KINDS], Error> {
 }
 
 pub(crate) fn flock_word(v: &View<'_>, f: FeatureId) -> FlockWord {
-    v.feature_state::<FieldState>(f)
-        .map_or(FlockWord(0), |s| s.flock)
-}
-
-/// Shepherds standing anywhere in the field with root `root`.
-pub(crate) fn shepherd_count(v: &View<'_>, root: FeatureId) -> u32 {
-    v.feature_state::<FieldState>(root)
-        .map_or(0, |s| s.shepherds)
-}
-
-/// Adds `delta` to the shepherd count of the field containing `f`.
-pub(crate) fn add_shepherd_count(cx: &mut Cx<'_>, f: FeatureId, delta: i32) -> HookResult {
-    let root = cx.find(f);
-    let c = &mut cx.feature_state_mut::<FieldState>(root)?.shepherds;
-    *c = c
-        .checked_add_signed(delta)
-        .ok_or_else(|| err("shepherd count out of range"))?;
-    Ok(())
+    v.feature_state::<FlockWord>(f).map_or(FlockWord(0), |w| *w)
 }
 
 pub(crate) fn set_flock_word(cx: &mut Cx<'_>, f: FeatureId, w: FlockWord) -> HookResult {
-    cx.feature_state_mut::<FieldState>(f)?.flock = w;
+    *cx.feature_state_mut::<FlockWord>(f)? = w;
     Ok(())
 }
 
-/// The feature instance figure `g` stands on, if `g` is a shepherd (figure kind
-/// `shepherd`) in the field with root `root`.
-pub(crate) fn shepherd_in(
-    v: &View<'_>,
-    shepherd: FigureKindId,
-    g: FigureId,
-    root: FeatureId,
-) -> Option<FeatureId> {
-    if v.figure_kind(g) != shepherd {
-        return None;
-    }
-    v.figure_feature(g).filter(|&f| v.find(f) == root)
+/// The roots of the fields holding a shepherd, from the players' [`Shepherds`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Roots {
+    ids: [FeatureId; MAX_PLAYERS * 3],
+    len: usize,
 }
 
-/// The deployed shepherds whose field is the set with root `root`, by figure id.
-pub(crate) fn shepherds_in<'a>(
-    v: &'a View<'_>,
-    root: FeatureId,
-) -> impl Iterator<Item = FigureId> + 'a {
-    let shepherd = v.my_figure(0);
-    (0..v.figure_count() as u16)
-        .map(FigureId)
-        .filter(move |&g| shepherd_in(v, shepherd, g, root).is_some())
+impl Roots {
+    /// Whether the field with root `root` holds a shepherd.
+    pub(crate) fn contains(&self, root: FeatureId) -> bool {
+        self.ids[..self.len].contains(&root)
+    }
+}
+
+/// The roots of every field holding a shepherd (anyone's).
+pub(crate) fn shepherd_roots(v: &View<'_>) -> Result<Roots, Error> {
+    let mut roots = Roots {
+        ids: [FeatureId(u16::MAX); MAX_PLAYERS * 3],
+        len: 0,
+    };
+    for p in 0..v.players() {
+        for f in v.player_state::<Shepherds>(p)?.features() {
+            let r = v.find(f);
+            if !roots.contains(r) && roots.len < roots.ids.len() {
+                roots.ids[roots.len] = r;
+                roots.len += 1;
+            }
+        }
+    }
+    Ok(roots)
+}
+
+/// The shepherds standing in the field with root `root`, as (figure, feature
+/// instance), by figure id (from the players' [`Shepherds`], so no search over
+/// the board's figures).
+pub(crate) fn shepherds_in(v: &View<'_>, root: FeatureId) -> Result<InField, Error> {
+    let kind = v.my_figure(0);
+    let mut out = InField {
+        items: [(FigureId(u16::MAX), FeatureId(u16::MAX)); MAX_PLAYERS * 3],
+        len: 0,
+    };
+    for p in 0..v.players() {
+        for f in v.player_state::<Shepherds>(p)?.features() {
+            if v.find(f) != root || out.len == out.items.len() {
+                continue;
+            }
+            if let Some(g) = v.figures_on(f).find(|&g| v.figure_kind(g) == kind) {
+                out.items[out.len] = (g, f);
+                out.len += 1;
+            }
+        }
+    }
+    out.items[..out.len].sort_unstable();
+    Ok(out)
+}
+
+/// The shepherds of a field, by figure id (see [`shepherds_in`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct InField {
+    items: [(FigureId, FeatureId); MAX_PLAYERS * 3],
+    len: usize,
+}
+
+impl InField {
+    /// (figure, feature instance) of each, by figure id.
+    pub(crate) fn as_slice(&self) -> &[(FigureId, FeatureId)] {
+        &self.items[..self.len]
+    }
 }

@@ -20,10 +20,10 @@ fn declarations_are_valid() {
 }
 
 #[test]
-fn state_is_two_words_per_field_three_per_player_and_six_per_game() {
-    assert_eq!(Shepherd::STATE.game, 6);
+fn state_is_one_word_per_field_three_per_player_and_five_per_game() {
+    assert_eq!(Shepherd::STATE.game, 5);
     assert_eq!(Shepherd::STATE.player, 3);
-    assert_eq!(Shepherd::STATE.feature, 2);
+    assert_eq!(Shepherd::STATE.feature, 1);
 }
 
 #[test]

@@ -289,7 +289,7 @@ fn the_turn_log_tells_what_the_shepherds_do() {
 /// token conservation (S1: bag + shepherds' tokens = 18, both wolves always in
 /// the bag), tokens only where a shepherd stands, a shepherd without a token
 /// only while his draw is pending, no flock left on a closed field between
-/// turns (S8), and each field's shepherd count right at its root.
+/// turns (S8), and each player's shepherds listed where they stand.
 fn shepherd_invariants(g: &Game) -> Result<(), String> {
     let p = plugin(g);
     let (bag, board) = tokens(g);
@@ -319,18 +319,27 @@ fn shepherd_invariants(g: &Game) -> Result<(), String> {
         if shepherds == 1 && next_is_tile_draw(g) && g.is_complete(f).unwrap() {
             return Err(format!("a flock stays on the closed field of feature {f}"));
         }
-        // The shepherd count kept at each field's root.
-        let count = g.plugin_feature_state(p, f).unwrap()[1] as usize;
-        let want = if g.find(f) == Some(f) {
-            g.figures_in(f)
-                .filter(|&x| g.figure_kind(x) == Some(k))
-                .count()
-        } else {
-            0
-        };
-        if count != want {
+    }
+    // Each player's state lists the feature instances his shepherds stand on.
+    for player in 0..g.players() {
+        let mut listed: Vec<u32> = g
+            .plugin_player_state(p, player)
+            .unwrap()
+            .iter()
+            .filter(|&&w| w != 0)
+            .map(|&w| w - 1)
+            .collect();
+        let mut standing: Vec<u32> = (0..g.figure_count() as u16)
+            .map(FigureId)
+            .filter(|&x| g.figure_kind(x) == Some(k) && g.figure_owner(x) == Some(player))
+            .filter_map(|x| g.figure_feature(x))
+            .map(|f| u32::from(f.0))
+            .collect();
+        listed.sort_unstable();
+        standing.sort_unstable();
+        if listed != standing {
             return Err(format!(
-                "feature {f}: shepherd count {count}, expected {want}"
+                "player {player}: shepherds listed on {listed:?}, standing on {standing:?}"
             ));
         }
     }

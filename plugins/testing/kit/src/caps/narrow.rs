@@ -27,22 +27,23 @@ pub struct Narrow {
     narrow: bool,
 }
 
-/// Per game: for `features_merged`, `figure_chosen`, `tile_drawn` and
-/// `feature_scored` (in this order), the calls outside the narrowed case and
-/// all calls.
+/// Per game: for `features_merged`, `figure_chosen`, `tile_drawn`,
+/// `feature_scored` and `after_figure` (in this order), the calls outside the
+/// narrowed case and all calls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
 #[repr(C)]
 pub struct Counts {
     /// Calls outside the narrowed case.
-    pub handled: [u32; 4],
+    pub handled: [u32; 5],
     /// All calls.
-    pub calls: [u32; 4],
+    pub calls: [u32; 5],
 }
 
 const MERGED: usize = 0;
 const CHOSEN: usize = 1;
 const DRAWN: usize = 2;
 const SCORED: usize = 3;
+const AFTER: usize = 4;
 
 impl Narrow {
     /// Whether a call outside the narrowed case (`case`) may go on; a narrowed
@@ -145,6 +146,20 @@ impl Plugin for Narrow {
             }
         }
         Ok(())
+    }
+
+    /// Whether the placed tile extends a feature holding a scout of the player.
+    fn after_figure(&self, cx: &mut Cx<'_>) -> HookResult {
+        let me = cx.current_player();
+        let case = cx.last_placed().is_some_and(|t| {
+            cx.my_figures(0).any(|g| {
+                cx.figure_owner(g) == Some(me)
+                    && cx
+                        .figure_feature(g)
+                        .is_some_and(|f| cx.tile_feature_in(t, f).is_some())
+            })
+        });
+        self.count(cx, "after_figure", AFTER, case)
     }
 
     fn feature_scored(
