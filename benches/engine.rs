@@ -69,12 +69,14 @@ fn mid_game(rules: &Arc<Rules>) -> Game {
     g
 }
 
-/// Plays `n` random games from seed `first` (the `random` bot's playout path);
-/// returns the sum of all scores (a checksum).
+/// Plays `n` random games from seed `first` (the `random` bot's playout path,
+/// one game restarted for every seed as `simulate` does); returns the sum of
+/// all scores (a checksum).
 fn play(rules: &Arc<Rules>, first: u64, n: u64) -> i64 {
     let mut sum = 0;
+    let mut g = Game::new(rules.clone(), 2, first).expect("game");
     for seed in first..first + n {
-        let mut g = Game::new(rules.clone(), 2, seed).expect("game");
+        g.restart(seed).expect("game");
         let mut rng = Rng::new(seed ^ 0x5EED);
         while g.step_random(&mut rng).expect("step") {}
         sum += g.scores().iter().map(|&s| i64::from(s)).sum::<i64>();

@@ -36,19 +36,49 @@ pub fn play_game(
     specs: &[BotSpec],
 ) -> Result<Game, PlayError> {
     let mut g = Game::new(rules.clone(), players, seed)?;
-    let specs = seat_specs(specs, players);
+    play_started(&mut g, seed, specs)?;
+    Ok(g)
+}
+
+/// [`play_game`] in the game kept in `slot`, for batches: a game of the same
+/// rules object and player count is restarted in place ([`Game::restart`]: no
+/// allocation once its buffers are warm), otherwise a new one is made there.
+/// Plays the same game as [`play_game`] with the same arguments.
+pub fn play_game_in<'a>(
+    slot: &'a mut Option<Game>,
+    rules: &Arc<Rules>,
+    players: u8,
+    seed: u64,
+    specs: &[BotSpec],
+) -> Result<&'a Game, PlayError> {
+    let reuse = slot
+        .as_ref()
+        .is_some_and(|g| Arc::ptr_eq(g.rules(), rules) && g.players() == players);
+    let g = match slot.take() {
+        Some(mut g) if reuse => {
+            g.restart(seed)?;
+            slot.insert(g)
+        }
+        _ => slot.insert(Game::new(rules.clone(), players, seed)?),
+    };
+    play_started(g, seed, specs)?;
+    Ok(g)
+}
+
+/// Plays a game just started with `seed` to its end (see [`play_game`]).
+fn play_started(g: &mut Game, seed: u64, specs: &[BotSpec]) -> Result<(), PlayError> {
+    let specs = seat_specs(specs, g.players());
     if specs.iter().all(|s| *s == BotSpec::Random) {
         let mut rng = Rng::new(seed ^ 0xC0FF_EE00_D15E_A5E5);
         while g.step_random(&mut rng)? {}
-        return Ok(g);
+        return Ok(());
     }
     let mut bots: Vec<Box<dyn Bot>> = specs
         .iter()
         .enumerate()
         .map(|(p, s)| s.build(seat_seed(seed, p as u8)))
         .collect();
-    play_out(&mut g, &mut bots, &specs)?;
-    Ok(g)
+    play_out(g, &mut bots, &specs)
 }
 
 /// Plays `g` to its end: chance events sampled with the game's own RNG, each

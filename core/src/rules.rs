@@ -247,6 +247,12 @@ pub struct Rules {
     pub max_tiles: usize,
     /// Bit of the `pennant` marker.
     pub pennant_bit: u64,
+    /// Per tile type, the game's feature records of a fresh tile of that type
+    /// (as if its first feature had id 0): placing a tile copies them.
+    pub(crate) feat_templates: Vec<Vec<crate::game::Feat>>,
+    /// Owner and kind of each player figure id of a game of [`MAX_PLAYERS`]
+    /// players (`id = player × figs_per_player + slot`): no division per look-up.
+    pub(crate) player_figs: Vec<(PlayerId, FigureKindId)>,
 }
 
 /// A game holds fewer tiles than this (placed tile indices are 15-bit).
@@ -386,7 +392,16 @@ impl Rules {
             .map(|s| s.to_string())
             .chain(entries.iter().map(|e| e.decl.id.clone()))
             .collect();
+        let player_figs = (0..MAX_PLAYERS as PlayerId)
+            .flat_map(|p| slot_kind.iter().map(move |&k| (p, k)))
+            .collect();
         Ok(Rules {
+            player_figs,
+            feat_templates: tiles
+                .types
+                .iter()
+                .map(crate::game::Feat::template)
+                .collect(),
             name: name.into(),
             subs_any: entries.iter().fold(0, |a, e| a | e.subs),
             figs_per_player: slot_kind.len() as u16,

@@ -137,6 +137,8 @@ pub fn run_games(
         for _ in 0..threads {
             s.spawn(|| {
                 let mut acc = fresh();
+                // One game per ruleset, restarted for every seed (no allocation).
+                let mut slots: Vec<Option<Game>> = rules.iter().map(|_| None).collect();
                 // A game handed out is played to the end on every ruleset, so the
                 // games played are always the first ones.
                 while !interrupt::requested() {
@@ -145,9 +147,9 @@ pub fn run_games(
                         break;
                     }
                     let seed = a.seed.wrapping_add(i);
-                    for (r, st) in rules.iter().zip(acc.iter_mut()) {
-                        match carcassonne_bots::play_game(r, players, seed, &a.bots) {
-                            Ok(g) => st.add_game(&g, seed, a.keep_games),
+                    for ((r, st), slot) in rules.iter().zip(acc.iter_mut()).zip(&mut slots) {
+                        match carcassonne_bots::play_game_in(slot, r, players, seed, &a.bots) {
+                            Ok(g) => st.add_game(g, seed, a.keep_games),
                             Err(e) => {
                                 *failure.lock().expect("lock") =
                                     Some(format!("game with seed {seed}: {e}"));

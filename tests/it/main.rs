@@ -31,6 +31,7 @@ mod princess;
 mod princess_and_dragon_x;
 mod properties;
 mod render;
+mod restart;
 mod robustness;
 mod scenarios;
 mod shepherd;

@@ -61,7 +61,7 @@ impl Game {
         for &t in &self.bag {
             counts[t.index()] += 1;
         }
-        if filtered && self.rules.wants(hook::FILTER_DRAWS) {
+        if filtered && self.wants(hook::FILTER_DRAWS) {
             let types: Vec<TileTypeId> = (0..counts.len())
                 .filter(|&t| counts[t] > 0)
                 .map(|t| TileTypeId(t as u16))
@@ -280,6 +280,7 @@ impl Game {
                 let (player, tile) = (self.current, TileTypeId(self.drawn));
                 self.place_tile(tile, p.pos, p.rot)?;
                 self.drawn = NONE16;
+                self.drawn_fits = 0;
                 self.emit(|| Event::TilePlaced {
                     player,
                     tile,
@@ -351,13 +352,19 @@ impl Game {
     }
 
     /// A uniform bag entry among those the plugins let be drawn.
+    #[inline]
     fn sample_bag_entry(&mut self, filtered: bool) -> Result<usize, GameError> {
         if self.bag.is_empty() {
             return Err(broken("draw"));
         }
-        if !filtered || !self.rules.wants(hook::FILTER_DRAWS) {
+        if !filtered || !self.wants(hook::FILTER_DRAWS) {
             return Ok(self.rng.below(self.bag.len() as u32) as usize);
         }
+        self.sample_filtered_bag_entry()
+    }
+
+    /// [`Game::sample_bag_entry`] when plugins filter the draws.
+    fn sample_filtered_bag_entry(&mut self) -> Result<usize, GameError> {
         let mut keep = std::mem::take(&mut self.scratch.keep);
         let r = self.drawable_types(&mut keep);
         let types = std::mem::take(&mut self.scratch.types);
@@ -440,7 +447,7 @@ impl Game {
                         .and_then(|_| pick(&c, rng).map(Action::Choose));
                     self.scratch.codes = c;
                     a?
-                } else if self.stage == Stage::Place && self.rules.plain_placement() {
+                } else if self.stage == Stage::Place && self.plain_placement() {
                     Action::Place(self.random_placement(rng).ok_or_else(|| broken("place"))?)
                 } else if self.stage == Stage::Place {
                     let mut p = std::mem::take(&mut self.scratch.placements);

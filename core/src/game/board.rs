@@ -4,6 +4,25 @@
 use super::*;
 use crate::tiles::NO_FEATURE;
 
+/// `NTH_ROTATION[mask][k]`: the `k`-th lowest set bit of a 4-bit rotation mask
+/// (0 where the mask has fewer bits).
+const NTH_ROTATION: [[u8; 4]; 16] = {
+    let mut t = [[0u8; 4]; 16];
+    let mut m = 0;
+    while m < 16 {
+        let (mut k, mut r) = (0, 0);
+        while r < 4 {
+            if m & (1 << r) != 0 {
+                t[m][k] = r as u8;
+                k += 1;
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 impl Game {
     #[inline]
     pub(super) fn cell(&self, p: Pos) -> u16 {
@@ -19,40 +38,29 @@ impl Game {
             .unwrap_or(0)
     }
 
-    /// The root of `f`'s set (valid `f`), without path compression.
+    /// The root of `f`'s set (valid `f`): every feature's `parent` is its root
+    /// (a union relabels the absorbed set), so one look-up.
     #[inline]
-    pub(super) fn root(&self, mut f: u16) -> u16 {
-        loop {
-            let p = self.feats[f as usize].parent;
-            if p == f {
-                return f;
-            }
-            f = p;
-        }
+    pub(super) fn root(&self, f: u16) -> u16 {
+        self.feats[f as usize].parent
     }
 
+    /// Keeps a margin of one cell around `p` so the frontier cells around it fit.
     #[inline]
-    pub(super) fn find_mut(&mut self, mut f: u16) -> u16 {
-        loop {
-            let p = self.feats[f as usize].parent;
-            if p == f {
-                return f;
-            }
-            let gp = self.feats[p as usize].parent;
-            self.feats[f as usize].parent = gp;
-            f = p;
-        }
-    }
-
     fn ensure_room(&mut self, p: Pos) {
-        // Keep a margin of one cell so frontier cells around `p` fit.
         let (x, y) = (
             i32::from(p.x) - i32::from(self.ox),
             i32::from(p.y) - i32::from(self.oy),
         );
-        if x >= 1 && y >= 1 && x < self.w as i32 - 1 && y < self.h as i32 - 1 {
-            return;
+        if x < 1 || y < 1 || x >= self.w as i32 - 1 || y >= self.h as i32 - 1 {
+            self.grow();
         }
+    }
+
+    /// Doubles the grid in both directions, the old one in its middle.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
         let (nw, nh) = (self.w * 2, self.h * 2);
         let (nox, noy) = (self.ox - (self.w / 2) as i16, self.oy - (self.h / 2) as i16);
         let mut cells = vec![0u16; nw as usize * nh as usize];
@@ -104,7 +112,7 @@ impl Game {
     ) -> HookResult {
         out.clear();
         self.raw_placements(tile, out);
-        if self.rules.wants(hook::FILTER_PLACEMENTS) {
+        if self.wants(hook::FILTER_PLACEMENTS) {
             keep.clear();
             keep.resize(out.len(), true);
             dispatch_view!(self, hook::FILTER_PLACEMENTS, |h, v| h
@@ -122,14 +130,11 @@ impl Game {
     /// list (no placement filters may be active). `None` if there is none.
     ///
     /// Each frontier cell weighs its number of fitting rotations, read from the
-    /// tile type's count table in one look-up.
+    /// tile type's count table in one look-up; their sum was counted when the
+    /// tile was drawn (`drawn_fits`), so one pass finds the drawn placement.
     pub(super) fn random_placement(&self, rng: &mut Rng) -> Option<Placement> {
         let t = self.rules.tiles.fits.get(self.drawn as usize)?;
-        let total: u32 = self
-            .frontier
-            .iter()
-            .map(|fr| u32::from(t.count[fr.req as usize]))
-            .sum();
+        let total = self.drawn_fits;
         if total == 0 {
             return None;
         }
@@ -137,13 +142,11 @@ impl Game {
         for fr in &self.frontier {
             let n = u32::from(t.count[fr.req as usize]);
             if k < n {
-                let mut m = t.fit[fr.req as usize];
-                for _ in 0..k {
-                    m &= m - 1;
-                }
+                // The k-th fitting rotation (k < n ≤ 4), from a table: no loop.
+                let m = t.fit[fr.req as usize] & 15;
                 return Some(Placement {
                     pos: fr.pos,
-                    rot: m.trailing_zeros() as u8,
+                    rot: NTH_ROTATION[m as usize][k as usize & 3],
                 });
             }
             k -= n;
@@ -151,21 +154,31 @@ impl Game {
         None
     }
 
-    /// Whether tile type `tile` can be placed anywhere (after placement filters).
-    pub(super) fn can_place(&mut self, tile: TileTypeId) -> Result<bool, HookError> {
-        if self.rules.plain_placement() {
-            let Some(fit) = self.rules.tiles.fits.get(tile.index()) else {
-                return Ok(false);
-            };
-            return Ok(self.frontier.iter().any(|fr| fit.fit[fr.req as usize] != 0));
+    /// The number of legal placements of tile type `tile` (after placement
+    /// filters); 0 if it cannot be placed.
+    pub(super) fn placement_count(&mut self, tile: TileTypeId) -> Result<u32, HookError> {
+        if self.plain_placement() {
+            return Ok(self.plain_placement_count(tile));
         }
         let mut out = std::mem::take(&mut self.scratch.placements);
         let mut keep = std::mem::take(&mut self.scratch.keep);
         let r = self.placements_into(tile, &mut out, &mut keep);
-        let any = !out.is_empty();
+        let n = out.len() as u32;
         self.scratch.placements = out;
         self.scratch.keep = keep;
-        r.map(|_| any)
+        r.map(|_| n)
+    }
+
+    /// The number of legal placements of `tile` when no plugin filters them: its
+    /// fitting rotations summed over the frontier, one table look-up per cell.
+    pub(super) fn plain_placement_count(&self, tile: TileTypeId) -> u32 {
+        let Some(fit) = self.rules.tiles.fits.get(tile.index()) else {
+            return 0;
+        };
+        self.frontier
+            .iter()
+            .map(|fr| u32::from(fit.count[fr.req as usize]))
+            .sum()
     }
 
     /// Places a tile: grid, frontier, features, unions, completion. Fills `done`/`closed`.
@@ -174,6 +187,22 @@ impl Game {
     /// The tile data is read through short borrows of `self.rules` (the geometry
     /// is copied: a few dozen bytes), so no reference count is touched per tile.
     pub(super) fn place_tile(&mut self, ty: TileTypeId, pos: Pos, rot: Rotation) -> HookResult {
+        if self.wants(hook::FEATURES_MERGED) {
+            self.place_tile_as::<true>(ty, pos, rot)
+        } else {
+            self.place_tile_as::<false>(ty, pos, rot)
+        }
+    }
+
+    /// [`Game::place_tile`], compiled twice: with `MERGE_HOOKS` false (no plugin
+    /// wants `features_merged`) no hook can run while the tile is placed, so the
+    /// compiler keeps the board's arrays in registers across the unions.
+    fn place_tile_as<const MERGE_HOOKS: bool>(
+        &mut self,
+        ty: TileTypeId,
+        pos: Pos,
+        rot: Rotation,
+    ) -> HookResult {
         self.ensure_room(pos);
         // The grid has a margin of one cell around `pos` now: its neighbours are
         // plain offsets from its index.
@@ -203,17 +232,14 @@ impl Game {
         let geom = tt.rot[rot as usize & 3].clone();
         let nfeat = tt.features.len();
         let has_centre = tt.has_centre;
-        self.feats
-            .extend(tt.features.iter().enumerate().map(|(l, f)| Feat {
-                parent: base + l as u16,
-                next: base + l as u16,
-                open: u16::from(f.side_count),
-                tile: ti,
-                figs: NONE16,
-                occ: 0,
-                kind: f.kind,
-                local: l as u8,
-            }));
+        if let Some(tpl) = self.rules.feat_templates.get(ty.index()) {
+            self.feats.extend_from_slice(tpl);
+            for f in &mut self.feats[base as usize..] {
+                f.parent += base;
+                f.next += base;
+                f.tile = ti;
+            }
+        }
         let fw = self.rules.state.feature as usize;
         if fw > 0 {
             self.pfeat.resize(self.pfeat.len() + fw * nfeat, 0);
@@ -225,14 +251,16 @@ impl Game {
         // only this list finds them complete.
         let mut faced = [NONE16; 12];
         let mut nfaced = 0;
-        // Sides: connect with neighbours or extend the frontier.
+        // Sides: extend the frontier, or close the side of this tile's features
+        // that touch a neighbour. They are fresh roots yet, so their own counts
+        // are decremented directly (a union later adds them up).
         let side_cell = [at - w, at + 1, at + w, at - 1];
+        let mut side_tile = [0u16; 4];
         for (d, &sc) in side_cell.iter().enumerate() {
             let qc = self.cells[sc];
-            let facing = (d + 2) & 3;
             if qc == 0 || qc & FRONTIER_BIT != 0 {
                 // A wildcard side (`Any` = 0) requires nothing of the tile placed there.
-                let need = (geom.edges[d] as u8) << (2 * facing);
+                let need = (geom.edges[d] as u8) << (2 * ((d + 2) & 3));
                 if qc == 0 {
                     let i = self.frontier.len() as u16;
                     let q = pos.step(Side::from_index(d));
@@ -243,19 +271,25 @@ impl Game {
                 }
                 continue;
             }
+            side_tile[d] = qc;
+            for &a in &geom.side_features[d] {
+                if a != NO_FEATURE {
+                    self.feats[(base + u16::from(a)) as usize].open -= 1;
+                }
+            }
+        }
+        // Neighbours: close their side, join the features that meet.
+        for (d, &qc) in side_tile.iter().enumerate() {
+            if qc == 0 {
+                continue;
+            }
+            let facing = (d + 2) & 3;
             let nt = self.tiles[(qc - 1) as usize];
             let nb = nt.base.0;
             let (nsides, nslots) = {
                 let g = &self.rules.tiles.types[nt.ty.index()].rot[nt.rot as usize & 3];
                 (g.side_features[facing], g.slot_feature)
             };
-            // Close the side for every distinct feature touching it, on both tiles.
-            for &a in &geom.side_features[d] {
-                if a != NO_FEATURE {
-                    let r = self.find_mut(base + u16::from(a));
-                    self.feats[r as usize].open -= 1;
-                }
-            }
             // The slots of this side that join a feature of each tile.
             // (Slot `3d + i` meets the neighbour's slot `3·facing + 2 − i`: see `mirror_slot`.)
             let mut pairs = [(NO_FEATURE, NO_FEATURE); 3];
@@ -265,7 +299,7 @@ impl Game {
             let joins = |b: u8| pairs.iter().any(|&(a, x)| x == b && a != NO_FEATURE);
             for &b in &nsides {
                 if b != NO_FEATURE {
-                    let r = self.find_mut(nb + u16::from(b));
+                    let r = self.root(nb + u16::from(b));
                     self.feats[r as usize].open -= 1;
                     if !joins(b) {
                         faced[nfaced] = nb + u16::from(b);
@@ -279,25 +313,22 @@ impl Game {
             for (a, b) in pairs {
                 if a != NO_FEATURE && b != NO_FEATURE && (a, b) != last {
                     last = (a, b);
-                    self.union(base + u16::from(a), nb + u16::from(b))?;
+                    self.union::<MERGE_HOOKS>(base + u16::from(a), nb + u16::from(b))?;
                 }
             }
         }
-        // Neighbourhood counts for cloisters and spots.
-        let ring_cell = [
-            at - w - 1,
-            at - w,
-            at - w + 1,
-            at + 1,
-            at + w + 1,
-            at + w,
-            at + w - 1,
-            at - 1,
-        ];
-        let mut nbrs = 0;
-        for q in ring_cell {
+        // Neighbourhood counts for cloisters and spots, round the ring from the
+        // north-west: a corner, then a side (known from above), four times.
+        let corner_cell = [at - w - 1, at - w + 1, at + w + 1, at + w - 1];
+        let mut ring = [0u16; 8];
+        for (i, &q) in corner_cell.iter().enumerate() {
             let qc = self.cells[q];
-            if qc == 0 || qc & FRONTIER_BIT != 0 {
+            ring[2 * i] = if qc & FRONTIER_BIT != 0 { 0 } else { qc };
+            ring[2 * i + 1] = side_tile[i];
+        }
+        let mut nbrs = 0;
+        for qc in ring {
+            if qc == 0 {
                 continue;
             }
             nbrs += 1;
@@ -337,13 +368,18 @@ impl Game {
 
     /// Adds the set of `f` (a road, city or field) to this turn's completed
     /// features or closed fields if it has no open side, once.
+    #[inline]
     fn note_complete(&mut self, f: u16) {
-        let r = FeatureId(self.find_mut(f));
-        let ft = self.feats[r.index()];
-        if ft.open != 0 || ft.kind.is_centre() {
-            return;
+        let r = self.root(f);
+        let ft = self.feats[r as usize];
+        if ft.open == 0 && !ft.kind.is_centre() {
+            self.push_complete(FeatureId(r), ft.kind);
         }
-        let list = if ft.kind == FeatureKind::Field {
+    }
+
+    /// Adds root `r` of kind `kind` to the completed features or closed fields, once.
+    fn push_complete(&mut self, r: FeatureId, kind: FeatureKind) {
+        let list = if kind == FeatureKind::Field {
             &mut self.closed
         } else {
             &mut self.done
@@ -353,25 +389,35 @@ impl Game {
         }
     }
 
-    fn union(&mut self, a: u16, b: u16) -> HookResult {
-        let ra = self.find_mut(a);
-        let rb = self.find_mut(b);
+    fn union<const MERGE_HOOKS: bool>(&mut self, a: u16, b: u16) -> HookResult {
+        let ra = self.root(a);
+        let rb = self.root(b);
         if ra == rb {
             return Ok(());
         }
-        // The older feature stays the root.
+        // The older feature stays the root; the absorbed set's members point at it.
         let (keep, gone) = if ra < rb { (ra, rb) } else { (rb, ra) };
         let g = self.feats[gone as usize];
-        self.feats[gone as usize].parent = keep;
+        let mut m = gone;
+        loop {
+            let f = &mut self.feats[m as usize];
+            f.parent = keep;
+            m = f.next;
+            if m == gone {
+                break;
+            }
+        }
         let k = &mut self.feats[keep as usize];
         k.open += g.open;
         k.occ = k.occ.saturating_add(g.occ);
         let kn = k.next;
         k.next = g.next;
         self.feats[gone as usize].next = kn;
-        let (kept, absorbed) = (FeatureId(keep), FeatureId(gone));
-        dispatch!(self, hook::FEATURES_MERGED, |h, cx| h
-            .features_merged(cx, kept, absorbed));
+        if MERGE_HOOKS {
+            let (kept, absorbed) = (FeatureId(keep), FeatureId(gone));
+            dispatch!(self, hook::FEATURES_MERGED, |h, cx| h
+                .features_merged(cx, kept, absorbed));
+        }
         Ok(())
     }
 }

@@ -35,6 +35,7 @@ macro_rules! clone_state {
 
 clone_state!(
     rules,
+    subs,
     players,
     current,
     rotation,
@@ -44,6 +45,7 @@ clone_state!(
     granted_played,
     stage,
     drawn,
+    drawn_fits,
     last_tile,
     seed,
     rng,

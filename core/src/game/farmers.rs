@@ -11,14 +11,16 @@ impl Game {
     pub(super) fn bordering_cities_into(&mut self, field: u16, out: &mut Vec<FeatureId>) {
         out.clear();
         let stamp = self.next_stamp();
+        // The rules handle is lent (no reference count touched) so that the tile
+        // data is read while the stamps are written.
+        let rules = self.lend_rules();
+        let types = &rules.tiles.types;
         let mut m = field;
         loop {
             let ft = self.feats[m as usize];
             let pt = self.tiles[ft.tile as usize];
-            let n = self.ty_of(ft.tile).features[ft.local as usize].adj.len();
-            for j in 0..n {
-                let a = self.ty_of(ft.tile).features[ft.local as usize].adj[j];
-                let c = self.find_mut(pt.base.0 + a as u16);
+            for &a in &types[pt.ty.index()].features[ft.local as usize].adj {
+                let c = self.root(pt.base.0 + a as u16);
                 if self.feats[c as usize].open == 0 && self.scratch.feat_stamp[c as usize] != stamp
                 {
                     self.scratch.feat_stamp[c as usize] = stamp;
@@ -30,6 +32,7 @@ impl Game {
                 break;
             }
         }
+        self.return_rules(rules);
     }
 
     /// Scores the farmers of one field as a unit: the majority of its farmers wins
@@ -45,7 +48,7 @@ impl Game {
         if field.index() >= self.feats.len() {
             return Ok(None);
         }
-        let root = self.find_mut(field.0);
+        let root = self.root(field.0);
         if self.feats[root as usize].kind != FeatureKind::Field {
             return Ok(None);
         }

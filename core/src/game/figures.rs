@@ -7,10 +7,9 @@ impl Game {
     /// The kind of figure `fig` (valid id).
     #[inline]
     pub(super) fn kind_of(&self, fig: u16) -> FigureKindId {
-        let fpp = self.rules.figs_per_player;
-        let players_figs = fpp as usize * self.players as usize;
+        let players_figs = self.rules.figs_per_player as usize * self.players as usize;
         if (fig as usize) < players_figs {
-            self.rules.slot_kind[(fig % fpp) as usize]
+            self.rules.player_figs[fig as usize].1
         } else {
             self.rules.neutral_kind[fig as usize - players_figs]
         }
@@ -19,8 +18,8 @@ impl Game {
     /// The owner of figure `fig` (valid id), or `None` for a neutral figure.
     #[inline]
     pub(super) fn owner_of(&self, fig: u16) -> Option<PlayerId> {
-        let fpp = self.rules.figs_per_player;
-        ((fig as usize) < fpp as usize * self.players as usize).then(|| (fig / fpp) as PlayerId)
+        let players_figs = self.rules.figs_per_player as usize * self.players as usize;
+        ((fig as usize) < players_figs).then(|| self.rules.player_figs[fig as usize].0)
     }
 
     /// Checks a location against the board: the feature or tile exists, and a
@@ -36,9 +35,15 @@ impl Game {
     /// on feature instance `f` (its kind is among the kind's `stands_on`; no farmer
     /// when farmers are off; an occupying kind needs an unoccupied feature).
     pub(super) fn may_stand(&self, kind: FigureKindId, f: u16) -> bool {
-        let Some(k) = self.rules.figures.get(kind.index()) else {
-            return false;
-        };
+        self.rules
+            .figures
+            .get(kind.index())
+            .is_some_and(|k| self.may_stand_as(k, f))
+    }
+
+    /// [`Game::may_stand`] for the kind's definition `k`.
+    #[inline]
+    fn may_stand_as(&self, k: &crate::figure_kind::FigureKind, f: u16) -> bool {
         let Some(ft) = self.feats.get(f as usize) else {
             return false;
         };
@@ -68,7 +73,7 @@ impl Game {
                 }
                 self.feats[f.index()].figs = fig;
                 if occupies {
-                    let r = self.find_mut(f.0);
+                    let r = self.root(f.0);
                     let o = &mut self.feats[r as usize].occ;
                     *o = o.saturating_add(1);
                 }
@@ -98,7 +103,7 @@ impl Game {
                 }
             }
             if self.rules.figures[self.kind_of(fig).index()].occupies {
-                let r = self.find_mut(rec.feature);
+                let r = self.root(rec.feature);
                 let o = &mut self.feats[r as usize].occ;
                 *o = o.saturating_sub(1);
             }
@@ -261,7 +266,7 @@ impl Game {
                 continue;
             }
             for f in base..base + n {
-                if self.may_stand(k, f) {
+                if self.may_stand_as(kind, f) {
                     out.push(FigureOption::Deploy {
                         kind: k,
                         at: Location::Feature(FeatureId(f)),
@@ -269,12 +274,12 @@ impl Game {
                 }
             }
         }
-        if self.rules.wants(hook::FIGURE_OPTIONS) {
+        if self.wants(hook::FIGURE_OPTIONS) {
             dispatch_view!(self, hook::FIGURE_OPTIONS, |h, v| h.figure_options(v, out));
             out.sort_unstable();
             out.dedup();
         }
-        if self.rules.wants(hook::FILTER_FIGURE_OPTIONS) {
+        if self.wants(hook::FILTER_FIGURE_OPTIONS) {
             let mut keep = vec![true; out.len()];
             dispatch_view!(self, hook::FILTER_FIGURE_OPTIONS, |h, v| h
                 .filter_figure_options(v, out, &mut keep));

@@ -12,81 +12,106 @@ impl Game {
     }
 
     /// Runs automatic stages until input is needed.
+    ///
+    /// The stages are tested in pipeline order, one `if` each, so a turn's
+    /// stages run as a chain of well-predicted branches instead of a jump table
+    /// per stage; a pass ends by going round to the next turn. Before each stage
+    /// the steps the hooks pushed are queued, and a pending decision stops here.
     pub(super) fn advance(&mut self) -> HookResult {
+        macro_rules! ready {
+            () => {
+                self.flush_incoming();
+                if !self.pending.is_empty() {
+                    return Ok(());
+                }
+            };
+        }
         loop {
-            self.flush_incoming();
-            if !self.pending.is_empty() {
+            if self.stage == Stage::TurnStart {
+                ready!();
+                self.stage = Stage::Draw;
+                dispatch!(self, hook::TURN_START, |h, cx| h.turn_start(cx));
+            }
+            if self.stage == Stage::Draw {
+                ready!();
+                if self.drawn != NONE16 {
+                    // Played from a hand during `turn_start`.
+                    self.stage = Stage::Drawn;
+                } else if !self.ending && self.has_drawable()? {
+                    return Ok(());
+                } else {
+                    // Nothing to draw: a granted turn once the game is ending.
+                    self.stage = Stage::TurnEnd;
+                }
+            }
+            if self.stage == Stage::Drawn {
+                ready!();
+                self.stage = Stage::Place;
+                let t = TileTypeId(self.drawn);
+                dispatch!(self, hook::TILE_DRAWN, |h, cx| h.tile_drawn(cx, t));
+            }
+            if matches!(self.stage, Stage::Place | Stage::Figure | Stage::Over) {
+                ready!();
                 return Ok(());
             }
-            match self.stage {
-                Stage::Place | Stage::Figure | Stage::Over => return Ok(()),
-                Stage::NextTurn => self.next_turn()?,
-                Stage::TurnStart => {
-                    self.stage = Stage::Draw;
-                    dispatch!(self, hook::TURN_START, |h, cx| h.turn_start(cx));
+            if self.stage == Stage::Placed {
+                ready!();
+                self.stage = Stage::Figure;
+                dispatch!(self, hook::BEFORE_FIGURE, |h, cx| h.before_figure(cx));
+                continue;
+            }
+            if self.stage == Stage::Figured {
+                ready!();
+                self.stage = Stage::BeforeScoring;
+                dispatch!(self, hook::AFTER_FIGURE, |h, cx| h.after_figure(cx));
+            }
+            if self.stage == Stage::BeforeScoring {
+                ready!();
+                self.stage = Stage::Score;
+                dispatch!(self, hook::BEFORE_SCORING, |h, cx| h.before_scoring(cx));
+            }
+            if self.stage == Stage::Score {
+                ready!();
+                self.stage = Stage::Closed;
+                for i in 0..self.done.len() {
+                    let r = self.done[i];
+                    self.score_feature(r, ScoreReason::Completed)?;
                 }
-                Stage::Draw => {
-                    if self.drawn != NONE16 {
-                        // Played from a hand during `turn_start`.
-                        self.stage = Stage::Drawn;
-                    } else if !self.ending && self.has_drawable()? {
-                        return Ok(());
-                    } else {
-                        // Nothing to draw: a granted turn once the game is ending.
-                        self.stage = Stage::TurnEnd;
+            }
+            if self.stage == Stage::Closed {
+                ready!();
+                self.stage = Stage::TurnEnd;
+                if self.wants(hook::FIELD_CLOSED) {
+                    for i in 0..self.closed.len() {
+                        let f = self.closed[i];
+                        dispatch!(self, hook::FIELD_CLOSED, |h, cx| h.field_closed(cx, f));
                     }
                 }
-                Stage::Drawn => {
-                    self.stage = Stage::Place;
-                    let t = TileTypeId(self.drawn);
-                    dispatch!(self, hook::TILE_DRAWN, |h, cx| h.tile_drawn(cx, t));
-                }
-                Stage::Placed => {
-                    self.stage = Stage::Figure;
-                    dispatch!(self, hook::BEFORE_FIGURE, |h, cx| h.before_figure(cx));
-                }
-                Stage::Figured => {
-                    self.stage = Stage::BeforeScoring;
-                    dispatch!(self, hook::AFTER_FIGURE, |h, cx| h.after_figure(cx));
-                }
-                Stage::BeforeScoring => {
-                    self.stage = Stage::Score;
-                    dispatch!(self, hook::BEFORE_SCORING, |h, cx| h.before_scoring(cx));
-                }
-                Stage::Score => {
-                    self.stage = Stage::Closed;
-                    for i in 0..self.done.len() {
-                        let r = self.done[i];
-                        self.score_feature(r, ScoreReason::Completed)?;
-                    }
-                }
-                Stage::Closed => {
-                    self.stage = Stage::TurnEnd;
-                    if self.rules.wants(hook::FIELD_CLOSED) {
-                        for i in 0..self.closed.len() {
-                            let f = self.closed[i];
-                            dispatch!(self, hook::FIELD_CLOSED, |h, cx| h.field_closed(cx, f));
-                        }
-                    }
-                }
-                Stage::TurnEnd => {
-                    self.stage = Stage::NextTurn;
-                    dispatch!(self, hook::TURN_END, |h, cx| h.turn_end(cx));
-                }
-                Stage::Ending => {
-                    dispatch!(self, hook::GAME_ENDING, |h, cx| h.game_ending(cx));
-                    self.stage = if self.granted.is_empty() {
-                        Stage::Final
-                    } else {
-                        Stage::NextTurn
-                    };
-                }
-                Stage::Final => {
-                    self.stage = Stage::Over;
-                    self.final_scoring()?;
-                    dispatch!(self, hook::FINAL_SCORING, |h, cx| h.final_scoring(cx));
-                    self.emit(|| Event::GameOver);
-                }
+            }
+            if self.stage == Stage::TurnEnd {
+                ready!();
+                self.stage = Stage::NextTurn;
+                dispatch!(self, hook::TURN_END, |h, cx| h.turn_end(cx));
+            }
+            if self.stage == Stage::NextTurn {
+                ready!();
+                self.next_turn()?;
+            }
+            if self.stage == Stage::Ending {
+                ready!();
+                dispatch!(self, hook::GAME_ENDING, |h, cx| h.game_ending(cx));
+                self.stage = if self.granted.is_empty() {
+                    Stage::Final
+                } else {
+                    Stage::NextTurn
+                };
+            }
+            if self.stage == Stage::Final {
+                ready!();
+                self.stage = Stage::Over;
+                self.final_scoring()?;
+                dispatch!(self, hook::FINAL_SCORING, |h, cx| h.final_scoring(cx));
+                self.emit(|| Event::GameOver);
             }
         }
     }
@@ -96,6 +121,7 @@ impl Game {
         self.done.clear();
         self.closed.clear();
         self.drawn = NONE16;
+        self.drawn_fits = 0;
         if !self.granted.is_empty() {
             let (p, plugin) = self.granted.remove(0);
             self.current = p;
@@ -106,7 +132,9 @@ impl Game {
             self.stage = Stage::Ending;
             return Ok(());
         } else {
-            self.rotation = (self.rotation + 1) % self.players;
+            // The next seat (no division on the playout path).
+            let next = self.rotation + 1;
+            self.rotation = if next >= self.players { 0 } else { next };
             self.current = self.rotation;
             self.granted_by = CORE_OWNER;
         }
@@ -121,13 +149,19 @@ impl Game {
     }
 
     /// Whether the bag holds a tile the plugins let be drawn now.
+    #[inline]
     pub(super) fn has_drawable(&mut self) -> Result<bool, HookError> {
         if self.bag.is_empty() {
             return Ok(false);
         }
-        if !self.rules.wants(hook::FILTER_DRAWS) {
+        if !self.wants(hook::FILTER_DRAWS) {
             return Ok(true);
         }
+        self.has_drawable_filtered()
+    }
+
+    /// [`Game::has_drawable`] when plugins filter the draws.
+    fn has_drawable_filtered(&mut self) -> Result<bool, HookError> {
         let mut keep = std::mem::take(&mut self.scratch.keep);
         let r = self.drawable_types(&mut keep);
         let any = keep.iter().any(|&k| k);
@@ -159,8 +193,10 @@ impl Game {
         let t = self.bag.swap_remove(i);
         let player = self.current;
         self.emit(|| Event::TileDrawn { player, tile: t });
-        if self.can_place(t)? {
+        let fits = self.placement_count(t)?;
+        if fits > 0 {
             self.drawn = t.0;
+            self.drawn_fits = fits;
             self.stage = Stage::Drawn;
         } else {
             self.set_aside.push(t);
@@ -190,11 +226,13 @@ impl Game {
         let Some(i) = self.hands.iter().position(|&h| h == (me, tile)) else {
             return Ok(false);
         };
-        if !self.can_place(tile)? {
+        let fits = self.placement_count(tile)?;
+        if fits == 0 {
             return Ok(false);
         }
         self.hands.remove(i);
         self.drawn = tile.0;
+        self.drawn_fits = fits;
         self.emit(|| Event::TilePlayedFromHand { player: me, tile });
         Ok(true)
     }

@@ -33,6 +33,7 @@ impl PartialEq for Game {
             && self.granted_played == o.granted_played
             && self.stage == o.stage
             && self.drawn == o.drawn
+            && self.drawn_fits == o.drawn_fits
             && self.last_tile == o.last_tile
             && self.seed == o.seed
             && self.rng == o.rng
@@ -136,6 +137,20 @@ impl Game {
                 ));
             }
         }
+        let fits = if self.drawn == NONE16 {
+            0
+        } else if rules.plain_placement() {
+            self.plain_placement_count(TileTypeId(self.drawn))
+        } else {
+            // Counted after the plugins' placement filters: not recomputed here.
+            self.drawn_fits
+        };
+        if fits != self.drawn_fits {
+            return Err(format!(
+                "the drawn tile has {fits} legal placements, recorded {}",
+                self.drawn_fits
+            ));
+        }
         // Features: membership rings, open sides, occupancy.
         let n = self.feats.len();
         let mut open = vec![0i64; n];
@@ -143,6 +158,9 @@ impl Game {
         let mut ring_len = vec![0usize; n];
         for f in 0..n as u16 {
             let r = self.root(f);
+            if self.feats[r as usize].parent != r {
+                return Err(format!("feature {f}'s parent {r} is not a root"));
+            }
             ring_len[r as usize] += 1;
             let ft = self.feats[f as usize];
             if ft.kind != self.feats[r as usize].kind {

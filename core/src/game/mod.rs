@@ -50,6 +50,8 @@ pub(crate) struct Feat {
     occ: u8,
     kind: FeatureKind,
     local: u8,
+    /// The tile feature's pennants (copied: scoring reads them per member).
+    pennants: u8,
 }
 
 /// Where a figure is: on a feature instance (`feature`, with `corner` for a
@@ -64,6 +66,28 @@ struct Fig {
 }
 
 const NO_CORNER: u8 = u8::MAX;
+
+impl Feat {
+    /// The feature records of a fresh tile of type `tt` placed as tile 0 with its
+    /// first feature as id 0: each its own set, all sides open, nobody on it.
+    pub(crate) fn template(tt: &crate::tiles::TileType) -> Vec<Feat> {
+        tt.features
+            .iter()
+            .enumerate()
+            .map(|(l, f)| Feat {
+                parent: l as u16,
+                next: l as u16,
+                open: u16::from(f.side_count),
+                tile: 0,
+                figs: NONE16,
+                occ: 0,
+                kind: f.kind,
+                local: l as u8,
+                pennants: f.pennants,
+            })
+            .collect()
+    }
+}
 
 impl Fig {
     const OFF: Fig = Fig {
@@ -169,6 +193,9 @@ struct Scratch {
 /// copies them into an existing game's buffers without allocating.
 pub struct Game {
     rules: Arc<Rules>,
+    /// `rules.subs_any`, kept here: the turn pipeline asks it at every stage,
+    /// and this saves following the rules pointer each time.
+    subs: u64,
     players: u8,
     current: u8,
     /// The player of the last regular (not granted) turn.
@@ -182,6 +209,10 @@ pub struct Game {
     granted_played: u16,
     stage: Stage,
     drawn: u16,
+    /// Legal placements (position, distinct rotation) of the drawn tile, counted
+    /// when it was drawn (0 when no tile is drawn). The random playout's
+    /// placement draw weighs by it instead of counting again.
+    drawn_fits: u32,
     last_tile: u16,
     seed: u64,
     rng: Rng,
@@ -223,11 +254,23 @@ pub struct Game {
 
 const FRONTIER_BIT: u16 = 0x8000;
 
+/// Makes `v` hold `n` copies of `x`, reusing its buffer.
+fn refill<T: Clone>(v: &mut Vec<T>, n: usize, x: T) {
+    v.clear();
+    v.resize(n, x);
+}
+
+/// Empties `v` and makes room for `n` elements.
+fn fresh<T>(v: &mut Vec<T>, n: usize) {
+    v.clear();
+    v.reserve(n);
+}
+
 /// Calls hook `$name` of every plugin subscribed to `$bit`, in dispatch order,
 /// with a read-write context; then queues the steps they pushed.
 macro_rules! dispatch {
     ($self:ident, $bit:expr, |$h:ident, $cx:ident| $call:expr) => {
-        if $self.rules.wants($bit) {
+        if $self.wants($bit) {
             let rules = $self.lend_rules();
             for (i, p) in rules.plugins.iter().enumerate() {
                 if p.subs & $bit != 0 {
@@ -248,7 +291,7 @@ macro_rules! dispatch {
 /// Calls a read-only hook of every subscribed plugin, in dispatch order.
 macro_rules! dispatch_view {
     ($self:ident, $bit:expr, |$h:ident, $v:ident| $call:expr) => {
-        if $self.rules.wants($bit) {
+        if $self.wants($bit) {
             for (i, p) in $self.rules.plugins.iter().enumerate() {
                 if p.subs & $bit != 0 {
                     let $h = &p.hooks;
@@ -283,9 +326,137 @@ impl Game {
         if !(2..=MAX_PLAYERS as u8).contains(&players) {
             return Err(GameError::Players(players));
         }
+        let mut g = Game {
+            subs: rules.subs_any,
+            rules,
+            players,
+            current: 0,
+            rotation: 0,
+            granted_by: CORE_OWNER,
+            ending: false,
+            turn: 0,
+            granted_played: 0,
+            stage: Stage::NextTurn,
+            drawn: NONE16,
+            drawn_fits: 0,
+            last_tile: NONE16,
+            seed,
+            rng: Rng::new(seed),
+            scores: [0; MAX_PLAYERS],
+            breakdown: Vec::new(),
+            ox: 0,
+            oy: 0,
+            w: 0,
+            h: 0,
+            cells: Vec::new(),
+            tiles: Vec::new(),
+            frontier: Vec::new(),
+            feats: Vec::new(),
+            figs: Vec::new(),
+            supply: Vec::new(),
+            bag: Vec::new(),
+            hands: Vec::new(),
+            hidden: Vec::new(),
+            set_aside: Vec::new(),
+            granted: Vec::new(),
+            pending: Vec::new(),
+            incoming: Vec::new(),
+            done: Vec::new(),
+            closed: Vec::new(),
+            pgame: Vec::new(),
+            pplayer: Vec::new(),
+            pfeat: Vec::new(),
+            pfig: Vec::new(),
+            logging: false,
+            events: Vec::new(),
+            scratch: Scratch::default(),
+        };
+        g.start(seed)?;
+        Ok(g)
+    }
+
+    /// Starts a new game of the same rules and players in this one's place, as
+    /// [`Game::new`] with `seed` would (logging off), reusing this game's buffers:
+    /// no allocation once they are large enough, for batches of games. On an
+    /// error (a plugin's `setup` failed) the game is left undefined: discard it.
+    pub fn restart(&mut self, seed: u64) -> Result<(), GameError> {
+        self.start(seed)
+    }
+
+    /// Sets every state field to the start of a game with `seed`, then places
+    /// the start tile and runs the setup hooks. The whole state is destructured,
+    /// so a new field cannot be forgotten.
+    fn start(&mut self, seed: u64) -> Result<(), GameError> {
+        let rules = self.rules.clone();
         let start = rules.tiles.start.ok_or(GameError::NoStartTile)?;
-        let mut bag = Vec::with_capacity(rules.max_tiles);
-        let mut hands = Vec::new();
+        let players = self.players;
+        let Game {
+            rules: _,
+            subs: _,
+            players: _,
+            current,
+            rotation,
+            granted_by,
+            ending,
+            turn,
+            granted_played,
+            stage,
+            drawn,
+            drawn_fits,
+            last_tile,
+            seed: game_seed,
+            rng,
+            scores,
+            breakdown,
+            ox,
+            oy,
+            w,
+            h,
+            cells,
+            tiles,
+            frontier,
+            feats,
+            figs,
+            supply,
+            bag,
+            hands,
+            hidden,
+            set_aside,
+            granted,
+            pending,
+            incoming,
+            done,
+            closed,
+            pgame,
+            pplayer,
+            pfeat,
+            pfig,
+            logging,
+            events,
+            scratch: _,
+        } = self;
+        (*current, *rotation, *granted_by) = (0, players - 1, CORE_OWNER);
+        (*ending, *turn, *granted_played, *stage) = (false, 0, 0, Stage::NextTurn);
+        (*drawn, *drawn_fits, *last_tile) = (NONE16, 0, NONE16);
+        (*game_seed, *rng, *scores) = (seed, Rng::new(seed), [0; MAX_PLAYERS]);
+        refill(
+            breakdown,
+            players as usize * rules.score_categories.len(),
+            0,
+        );
+        (*ox, *oy, *w, *h) = (-8, -8, 16, 16);
+        refill(cells, 16 * 16, 0);
+        fresh(tiles, rules.max_tiles);
+        fresh(frontier, 64);
+        fresh(feats, rules.max_features);
+        let figures = players as usize * rules.figs_per_player as usize + rules.neutral_kind.len();
+        refill(figs, figures, Fig::OFF);
+        supply.clear();
+        for _ in 0..players {
+            supply.extend(rules.figures.iter().map(|f| f.per_player));
+        }
+        fresh(bag, rules.max_tiles);
+        hands.clear();
         for (i, t) in rules.tiles.types.iter().enumerate() {
             let id = TileTypeId(i as u16);
             bag.extend(std::iter::repeat_n(id, t.count as usize));
@@ -297,64 +468,25 @@ impl Game {
         if let Some(i) = bag.iter().position(|&t| t == start) {
             bag.remove(i);
         }
-        let kinds = rules.figures.len();
-        let mut supply = vec![0u8; players as usize * kinds];
-        for p in 0..players as usize {
-            for (k, f) in rules.figures.iter().enumerate() {
-                supply[p * kinds + k] = f.per_player;
-            }
-        }
-        let figures = players as usize * rules.figs_per_player as usize + rules.neutral_kind.len();
-        let (w, h) = (16u16, 16u16);
+        hidden.clear();
+        set_aside.clear();
+        granted.clear();
+        pending.clear();
+        incoming.clear();
+        fresh(done, 8);
+        fresh(closed, 8);
         let st = rules.state;
-        let mut g = Game {
-            players,
-            current: 0,
-            rotation: players - 1,
-            granted_by: CORE_OWNER,
-            ending: false,
-            turn: 0,
-            granted_played: 0,
-            stage: Stage::NextTurn,
-            drawn: NONE16,
-            last_tile: NONE16,
-            seed,
-            rng: Rng::new(seed),
-            scores: [0; MAX_PLAYERS],
-            breakdown: vec![0; players as usize * rules.score_categories.len()],
-            ox: -8,
-            oy: -8,
-            w,
-            h,
-            cells: vec![0; w as usize * h as usize],
-            tiles: Vec::with_capacity(rules.max_tiles),
-            frontier: Vec::with_capacity(64),
-            feats: Vec::with_capacity(rules.max_features),
-            figs: vec![Fig::OFF; figures],
-            supply,
-            bag,
-            hands,
-            hidden: Vec::new(),
-            set_aside: Vec::new(),
-            granted: Vec::new(),
-            pending: Vec::new(),
-            incoming: Vec::new(),
-            done: Vec::with_capacity(8),
-            closed: Vec::with_capacity(8),
-            pgame: vec![0; st.game as usize],
-            pplayer: vec![0; st.player as usize * players as usize],
-            pfeat: Vec::with_capacity(st.feature as usize * rules.max_features),
-            pfig: vec![0; st.figure as usize * figures],
-            logging: false,
-            events: Vec::new(),
-            scratch: Scratch::default(),
-            rules,
-        };
-        g.place_tile(start, Pos::new(0, 0), 0)?;
-        g.done.clear();
-        g.closed.clear();
-        g.setup()?;
-        Ok(g)
+        refill(pgame, st.game as usize, 0);
+        refill(pplayer, st.player as usize * players as usize, 0);
+        fresh(pfeat, st.feature as usize * rules.max_features);
+        refill(pfig, st.figure as usize * figures, 0);
+        *logging = false;
+        events.clear();
+        self.place_tile(start, Pos::new(0, 0), 0)?;
+        self.done.clear();
+        self.closed.clear();
+        self.setup()?;
+        Ok(())
     }
 
     fn setup(&mut self) -> HookResult {
@@ -379,6 +511,18 @@ impl Game {
         if self.scratch.rules.is_none() {
             self.scratch.rules = Some(r);
         }
+    }
+
+    /// Whether any plugin subscribes to hook bit `h` ([`Rules::wants`]).
+    #[inline]
+    fn wants(&self, h: u64) -> bool {
+        self.subs & h != 0
+    }
+
+    /// Whether no plugin filters placements ([`Rules::plain_placement`]).
+    #[inline]
+    fn plain_placement(&self) -> bool {
+        !self.wants(hook::FILTER_PLACEMENTS)
     }
 
     #[inline]

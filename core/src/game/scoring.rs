@@ -47,7 +47,7 @@ impl Game {
                 self.scratch.tile_stamp[ft.tile as usize] = stamp;
                 tiles += 1;
             }
-            pennants += self.ty_of(ft.tile).features[ft.local as usize].pennants as u32;
+            pennants += u32::from(ft.pennants);
             m = ft.next;
             if m == root {
                 break;
@@ -163,7 +163,7 @@ impl Game {
     /// `majority` hooks.
     pub(super) fn resolve_majority(&self, info: &ScoreInfo<'_>) -> Result<PlayerSet, HookError> {
         let mut winners = self.winners_of(&info.strength);
-        if self.rules.wants(hook::MAJORITY) && !winners.is_empty() {
+        if self.wants(hook::MAJORITY) && !winners.is_empty() {
             dispatch_view!(self, hook::MAJORITY, |h, v| h.majority(
                 v,
                 info,
@@ -195,7 +195,7 @@ impl Game {
         let mut deltas = std::mem::take(&mut self.scratch.deltas);
         deltas.clear();
         let r = (|| {
-            if self.rules.wants(hook::POINTS) {
+            if self.wants(hook::POINTS) {
                 for (i, p) in self.rules.plugins.iter().enumerate() {
                     if p.subs & hook::POINTS != 0 {
                         let before = pts.amounts;
@@ -258,7 +258,7 @@ impl Game {
         if f.index() >= self.feats.len() {
             return Ok(Points::default());
         }
-        let root = self.find_mut(f.0);
+        let root = self.root(f.0);
         let kind = self.feats[root as usize].kind;
         if kind == FeatureKind::Field {
             return Ok(Points::default());
@@ -269,9 +269,7 @@ impl Game {
         let gathered = self.gather(root, &mut figs, &mut strength);
         let (tiles, pennants) = self.tiles_and_pennants(root);
         let r = gathered.and_then(|(all, _)| {
-            if all == 0
-                && (reason != ScoreReason::Completed || !self.rules.wants(hook::FEATURE_SCORED))
-            {
+            if all == 0 && (reason != ScoreReason::Completed || !self.wants(hook::FEATURE_SCORED)) {
                 return Ok(Points::default());
             }
             let info = ScoreInfo {
@@ -360,7 +358,7 @@ impl Game {
             if f == NONE16 {
                 continue;
             }
-            let r = self.find_mut(f);
+            let r = self.root(f);
             if self.scratch.feat_stamp[r as usize] == stamp {
                 continue;
             }
