@@ -253,6 +253,9 @@ pub struct Rules {
     /// Owner and kind of each player figure id of a game of [`MAX_PLAYERS`]
     /// players (`id = player × figs_per_player + slot`): no division per look-up.
     pub(crate) player_figs: Vec<(PlayerId, FigureKindId)>,
+    /// Per hook bit (by its index, `bit.trailing_zeros()`), the plugins
+    /// subscribed to it in dispatch order: a dispatch visits only those.
+    pub(crate) subscribers: Vec<Vec<u8>>,
 }
 
 /// A game holds fewer tiles than this (placed tile indices are 15-bit).
@@ -395,7 +398,16 @@ impl Rules {
         let player_figs = (0..MAX_PLAYERS as PlayerId)
             .flat_map(|p| slot_kind.iter().map(move |&k| (p, k)))
             .collect();
+        let subscribers = (0..64)
+            .map(|b| {
+                (0..entries.len())
+                    .filter(|&i| entries[i].subs & (1u64 << b) != 0)
+                    .map(|i| i as u8)
+                    .collect()
+            })
+            .collect();
         Ok(Rules {
+            subscribers,
             player_figs,
             feat_templates: tiles
                 .types
@@ -419,6 +431,14 @@ impl Rules {
             max_tiles,
             pennant_bit,
         })
+    }
+
+    /// The plugins subscribed to hook bit `bit` (a single bit), in dispatch order.
+    #[inline]
+    pub(crate) fn subscribers(&self, bit: u64) -> &[u8] {
+        self.subscribers
+            .get(bit.trailing_zeros() as usize)
+            .map_or(&[], Vec::as_slice)
     }
 
     /// Whether any plugin subscribes to hook bit `h`.

@@ -272,12 +272,12 @@ macro_rules! dispatch {
     ($self:ident, $bit:expr, |$h:ident, $cx:ident| $call:expr) => {
         if $self.wants($bit) {
             let rules = $self.lend_rules();
-            for (i, p) in rules.plugins.iter().enumerate() {
-                if p.subs & $bit != 0 {
+            for &i in rules.subscribers($bit) {
+                if let Some(p) = rules.plugins.get(i as usize) {
                     let $h = &p.hooks;
                     let $cx = &mut Cx {
                         game: &mut *$self,
-                        plugin: i as u8,
+                        plugin: i,
                     };
                     $call?;
                 }
@@ -292,12 +292,12 @@ macro_rules! dispatch {
 macro_rules! dispatch_view {
     ($self:ident, $bit:expr, |$h:ident, $v:ident| $call:expr) => {
         if $self.wants($bit) {
-            for (i, p) in $self.rules.plugins.iter().enumerate() {
-                if p.subs & $bit != 0 {
+            for &i in $self.rules.subscribers($bit) {
+                if let Some(p) = $self.rules.plugins.get(i as usize) {
                     let $h = &p.hooks;
                     let $v = &View {
                         game: &*$self,
-                        plugin: i as u8,
+                        plugin: i,
                     };
                     $call?;
                 }
