@@ -161,7 +161,13 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
     c.goto(&format!("{url}?delay=0")).await.unwrap();
 
     // The setup form: the default ruleset (Hills & Sheep), Red a person, Blue a bot.
+    // The ruleset options arrive with the server's setup (all in one script
+    // task), after the static form: wait for them, not only for the button.
     c.wait().for_element(Locator::Css("#start")).await.unwrap();
+    c.wait()
+        .for_element(Locator::Css("#ruleset option"))
+        .await
+        .unwrap();
     let rulesets = c.find_all(Locator::Css("#ruleset option")).await.unwrap();
     assert_eq!(
         rulesets.len(),
