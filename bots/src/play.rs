@@ -70,7 +70,7 @@ fn play_started(g: &mut Game, seed: u64, specs: &[BotSpec]) -> Result<(), PlayEr
     let specs = seat_specs(specs, g.players());
     if specs.iter().all(|s| *s == BotSpec::Random) {
         let mut rng = Rng::new(seed ^ 0xC0FF_EE00_D15E_A5E5);
-        while g.step_random(&mut rng)? {}
+        g.play_random(&mut rng)?;
         return Ok(());
     }
     let mut bots: Vec<Box<dyn Bot>> = specs

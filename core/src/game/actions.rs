@@ -435,6 +435,21 @@ impl Game {
     /// This is the fast playout path: if a plugin hook fails, the error is returned
     /// and the game must be discarded (use [`Game::apply`] for transactional moves).
     pub fn step_random(&mut self, rng: &mut Rng) -> Result<bool, GameError> {
+        self.step_random_inline(rng)
+    }
+
+    /// Plays uniformly random actions (as [`Game::step_random`]) until the game
+    /// is over: the playout of search bots and batch simulations, in one call
+    /// (the steps are inlined into its loop). On an error the game must be
+    /// discarded, as with `step_random`.
+    pub fn play_random(&mut self, rng: &mut Rng) -> Result<(), GameError> {
+        while self.step_random_inline(rng)? {}
+        Ok(())
+    }
+
+    /// The body of [`Game::step_random`].
+    #[inline(always)]
+    fn step_random_inline(&mut self, rng: &mut Rng) -> Result<bool, GameError> {
         match self.actor() {
             Actor::GameOver => Ok(false),
             Actor::Chance => self.sample_chance_with(false).map(|_| true),

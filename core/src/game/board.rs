@@ -23,6 +23,10 @@ const NTH_ROTATION: [[u8; 4]; 16] = {
     t
 };
 
+/// Frontier cells per block of the drawn tile's placement sums
+/// (`Scratch::fit_blocks`).
+pub(super) const FIT_BLOCK: usize = 8;
+
 impl Game {
     #[inline]
     pub(super) fn cell(&self, p: Pos) -> u16 {
@@ -131,7 +135,8 @@ impl Game {
     ///
     /// Each frontier cell weighs its number of fitting rotations, read from the
     /// tile type's count table in one look-up; their sum was counted when the
-    /// tile was drawn (`drawn_fits`), so one pass finds the drawn placement.
+    /// tile was drawn (`drawn_fits`), with a running sum per block of frontier
+    /// cells ([`Game::drawn_placement_count`]), so the draw walks one block.
     pub(super) fn random_placement(&self, rng: &mut Rng) -> Option<Placement> {
         let t = self.rules.tiles.fits.get(self.drawn as usize)?;
         let total = self.drawn_fits;
@@ -139,7 +144,16 @@ impl Game {
             return None;
         }
         let mut k = rng.below(total);
-        for fr in &self.frontier {
+        let mut start = 0;
+        if self.scratch.fit_blocks_for == Some(self.drawn) {
+            let blocks = &self.scratch.fit_blocks;
+            let b = blocks.partition_point(|&s| s <= k);
+            if b > 0 {
+                k -= blocks[b - 1];
+            }
+            start = b * FIT_BLOCK;
+        }
+        for fr in self.frontier.get(start..)? {
             let n = u32::from(t.count[fr.req as usize]);
             if k < n {
                 // The k-th fitting rotation (k < n ≤ 4), from a table: no loop.
@@ -152,6 +166,31 @@ impl Game {
             k -= n;
         }
         None
+    }
+
+    /// The number of legal placements of the drawn tile `tile`. When no plugin
+    /// filters placements, it also keeps the running sum at the end of each
+    /// block of [`FIT_BLOCK`] frontier cells, for [`Game::random_placement`].
+    pub(super) fn drawn_placement_count(&mut self, tile: TileTypeId) -> Result<u32, HookError> {
+        if !self.plain_placement() {
+            return self.placement_count(tile);
+        }
+        let Some(fit) = self.rules.tiles.fits.get(tile.index()) else {
+            return Ok(0);
+        };
+        let blocks = &mut self.scratch.fit_blocks;
+        blocks.clear();
+        let weight = |fr: &Frontier| u32::from(fit.count[fr.req as usize]);
+        let mut sum = 0;
+        let mut chunks = self.frontier.chunks_exact(FIT_BLOCK);
+        for block in &mut chunks {
+            sum += block.iter().map(weight).sum::<u32>();
+            blocks.push(sum);
+        }
+        sum += chunks.remainder().iter().map(weight).sum::<u32>();
+        blocks.push(sum);
+        self.scratch.fit_blocks_for = Some(tile.0);
+        Ok(sum)
     }
 
     /// The number of legal placements of tile type `tile` (after placement
@@ -203,6 +242,7 @@ impl Game {
         pos: Pos,
         rot: Rotation,
     ) -> HookResult {
+        self.scratch.forget();
         self.ensure_room(pos);
         // The grid has a margin of one cell around `pos` now: its neighbours are
         // plain offsets from its index.

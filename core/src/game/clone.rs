@@ -24,10 +24,11 @@ macro_rules! clone_state {
 
             /// Makes `self` a copy of `src`, reusing `self`'s buffers (no
             /// allocation once they are large enough). Scratch buffers stay
-            /// `self`'s own.
+            /// `self`'s own, and forget what they cached of `self`'s state.
             fn clone_from(&mut self, src: &Game) {
                 let Game { $($f,)* scratch: _ } = src;
                 $(self.$f.clone_from($f);)*
+                self.scratch.forget();
             }
         }
     };

@@ -193,7 +193,7 @@ impl Game {
         let t = self.bag.swap_remove(i);
         let player = self.current;
         self.emit(|| Event::TileDrawn { player, tile: t });
-        let fits = self.placement_count(t)?;
+        let fits = self.drawn_placement_count(t)?;
         if fits > 0 {
             self.drawn = t.0;
             self.drawn_fits = fits;
@@ -226,7 +226,7 @@ impl Game {
         let Some(i) = self.hands.iter().position(|&h| h == (me, tile)) else {
             return Ok(false);
         };
-        let fits = self.placement_count(tile)?;
+        let fits = self.drawn_placement_count(tile)?;
         if fits == 0 {
             return Ok(false);
         }

@@ -164,8 +164,18 @@ pub enum Action {
 }
 
 /// Reusable buffers of the hot paths; not part of the state (never cloned).
+///
+/// One entry caches something derived from the state: `fit_blocks`, valid
+/// only while `fit_blocks_for` names the drawn tile; every change of the
+/// frontier, a copy into the game and a restart forget it ([`Scratch::forget`]).
 #[derive(Default, Debug)]
 struct Scratch {
+    /// Running sums of the drawn tile's placements at the end of each block of
+    /// [`board::FIT_BLOCK`] frontier cells (the last is `drawn_fits`).
+    fit_blocks: Vec<u32>,
+    /// The tile type `fit_blocks` counts, for the current frontier; `None` if
+    /// they are not valid.
+    fit_blocks_for: Option<u16>,
     figs: Vec<FigureId>,
     members: Vec<FeatureId>,
     tile_stamp: Vec<u32>,
@@ -187,6 +197,14 @@ struct Scratch {
     /// per dispatch did. `None` while lent (a nested dispatch clones), or before
     /// the first dispatch of a cloned game.
     rules: Option<Arc<Rules>>,
+}
+
+impl Scratch {
+    /// Forgets what the scratch caches of a state (the game changed under it).
+    #[inline]
+    fn forget(&mut self) {
+        self.fit_blocks_for = None;
+    }
 }
 
 /// A game in progress. Cloning copies the state arrays; [`Clone::clone_from`]
@@ -433,8 +451,9 @@ impl Game {
             pfig,
             logging,
             events,
-            scratch: _,
+            scratch,
         } = self;
+        scratch.forget();
         (*current, *rotation, *granted_by) = (0, players - 1, CORE_OWNER);
         (*ending, *turn, *granted_played, *stage) = (false, 0, 0, Stage::NextTurn);
         (*drawn, *drawn_fits, *last_tile) = (NONE16, 0, NONE16);
