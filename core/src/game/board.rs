@@ -273,12 +273,12 @@ impl Game {
         let nfeat = tt.features.len();
         let has_centre = tt.has_centre;
         if let Some(tpl) = self.rules.feat_templates.get(ty.index()) {
-            self.feats.extend_from_slice(tpl);
-            for f in &mut self.feats[base as usize..] {
-                f.parent += base;
-                f.next += base;
-                f.tile = ti;
-            }
+            self.feats.extend(tpl.iter().map(|f| Feat {
+                parent: f.parent + base,
+                next: f.next + base,
+                tile: ti,
+                ..*f
+            }));
         }
         let fw = self.rules.state.feature as usize;
         if fw > 0 {
