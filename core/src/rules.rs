@@ -247,8 +247,9 @@ pub struct Rules {
     pub max_tiles: usize,
     /// Bit of the `pennant` marker.
     pub pennant_bit: u64,
-    /// Per tile type, the game's feature records of a fresh tile of that type
-    /// (as if its first feature had id 0): placing a tile copies them.
+    /// Per tile type and rotation (index `4 × type + rotation`), the game's
+    /// feature records of a fresh tile (as if its first feature had id 0; see
+    /// [`crate::game::Feat::template`]): placing a tile copies them.
     pub(crate) feat_templates: Vec<Vec<crate::game::Feat>>,
     /// Owner and kind of each player figure id of a game of [`MAX_PLAYERS`]
     /// players (`id = player × figs_per_player + slot`): no division per look-up.
@@ -412,7 +413,7 @@ impl Rules {
             feat_templates: tiles
                 .types
                 .iter()
-                .map(crate::game::Feat::template)
+                .flat_map(|t| (0..4).map(move |r| crate::game::Feat::template(t, r)))
                 .collect(),
             name: name.into(),
             subs_any: entries.iter().fold(0, |a, e| a | e.subs),

@@ -23,6 +23,10 @@ const NTH_ROTATION: [[u8; 4]; 16] = {
     t
 };
 
+/// `POP4[m]`: the number of set bits of a 4-bit mask (the baseline x86-64
+/// target has no population-count instruction).
+const POP4: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
 /// Frontier cells per block of the drawn tile's placement sums
 /// (`Scratch::fit_blocks`).
 pub(super) const FIT_BLOCK: usize = 8;
@@ -272,10 +276,23 @@ impl Game {
         let geom = tt.rot[rot as usize & 3].clone();
         let nfeat = tt.features.len();
         let has_centre = tt.has_centre;
-        if let Some(tpl) = self.rules.feat_templates.get(ty.index()) {
+        // The four sides' cells, and those holding a tile as a bit mask: the
+        // loops below run over its bits instead of branching on every side.
+        let side_cell = [at - w, at + 1, at + w, at - 1];
+        let side_q = side_cell.map(|c| self.cells[c]);
+        let mut occ = 0u32;
+        for (d, &qc) in side_q.iter().enumerate() {
+            // A placed tile is 1..FRONTIER_BIT (0 empty, FRONTIER_BIT | i frontier).
+            occ |= u32::from(qc.wrapping_sub(1) < FRONTIER_BIT - 1) << d;
+        }
+        let tpl = ty.index() * 4 + (rot as usize & 3);
+        if let Some(tpl) = self.rules.feat_templates.get(tpl) {
+            // Fresh records, each its own root: its sides facing a tile are
+            // closed at once (a union later adds the counts up).
             self.feats.extend(tpl.iter().map(|f| Feat {
                 parent: f.parent + base,
                 next: f.next + base,
+                open: u16::from(POP4[(f.open & !occ as u16 & 15) as usize]),
                 tile: ti,
                 ..*f
             }));
@@ -291,38 +308,29 @@ impl Game {
         // only this list finds them complete.
         let mut faced = [NONE16; 12];
         let mut nfaced = 0;
-        // Sides: extend the frontier, or close the side of this tile's features
-        // that touch a neighbour. They are fresh roots yet, so their own counts
-        // are decremented directly (a union later adds them up).
-        let side_cell = [at - w, at + 1, at + w, at - 1];
-        let mut side_tile = [0u16; 4];
-        for (d, &sc) in side_cell.iter().enumerate() {
-            let qc = self.cells[sc];
-            if qc == 0 || qc & FRONTIER_BIT != 0 {
-                // A wildcard side (`Any` = 0) requires nothing of the tile placed there.
-                let need = (geom.edges[d] as u8) << (2 * ((d + 2) & 3));
-                if qc == 0 {
-                    let i = self.frontier.len() as u16;
-                    let q = pos.step(Side::from_index(d));
-                    self.frontier.push(Frontier { pos: q, req: need });
-                    self.cells[sc] = FRONTIER_BIT | i;
-                } else if let Some(fr) = self.frontier.get_mut((qc & !FRONTIER_BIT) as usize) {
-                    fr.req |= need;
-                }
-                continue;
-            }
-            side_tile[d] = qc;
-            for &a in &geom.side_features[d] {
-                if a != NO_FEATURE {
-                    self.feats[(base + u16::from(a)) as usize].open -= 1;
-                }
+        // Sides without a tile extend the frontier.
+        let mut free = !occ & 15;
+        while free != 0 {
+            let d = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let qc = side_q[d];
+            // A wildcard side (`Any` = 0) requires nothing of the tile placed there.
+            let need = (geom.edges[d] as u8) << (2 * ((d + 2) & 3));
+            if qc == 0 {
+                let i = self.frontier.len() as u16;
+                let q = pos.step(Side::from_index(d));
+                self.frontier.push(Frontier { pos: q, req: need });
+                self.cells[side_cell[d]] = FRONTIER_BIT | i;
+            } else if let Some(fr) = self.frontier.get_mut((qc & !FRONTIER_BIT) as usize) {
+                fr.req |= need;
             }
         }
         // Neighbours: close their side, join the features that meet.
-        for (d, &qc) in side_tile.iter().enumerate() {
-            if qc == 0 {
-                continue;
-            }
+        let mut near = occ;
+        while near != 0 {
+            let d = near.trailing_zeros() as usize;
+            near &= near - 1;
+            let qc = side_q[d];
             let facing = (d + 2) & 3;
             let nt = self.tiles[(qc - 1) as usize];
             let nb = nt.base.0;
@@ -361,18 +369,19 @@ impl Game {
         // north-west: a corner, then a side (known from above), four times.
         let corner_cell = [at - w - 1, at - w + 1, at + w + 1, at + w - 1];
         let mut ring = [0u16; 8];
+        let mut around = 0u32;
         for (i, &q) in corner_cell.iter().enumerate() {
             let qc = self.cells[q];
-            ring[2 * i] = if qc & FRONTIER_BIT != 0 { 0 } else { qc };
-            ring[2 * i + 1] = side_tile[i];
+            ring[2 * i] = qc;
+            ring[2 * i + 1] = side_q[i];
+            around |= u32::from(qc.wrapping_sub(1) < FRONTIER_BIT - 1) << (2 * i);
         }
-        let mut nbrs = 0;
-        for qc in ring {
-            if qc == 0 {
-                continue;
-            }
-            nbrs += 1;
-            let n = &mut self.tiles[(qc - 1) as usize];
+        around |= (occ & 1) << 1 | (occ & 2) << 2 | (occ & 4) << 3 | (occ & 8) << 4;
+        let nbrs = POP4[(around & 15) as usize] + POP4[(around >> 4) as usize];
+        while around != 0 {
+            let i = around.trailing_zeros() as usize;
+            around &= around - 1;
+            let n = &mut self.tiles[(ring[i] - 1) as usize];
             n.nbrs += 1;
             if n.nbrs == 8 {
                 let (nb, nty) = (n.base.0, n.ty);

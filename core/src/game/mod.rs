@@ -68,16 +68,23 @@ struct Fig {
 const NO_CORNER: u8 = u8::MAX;
 
 impl Feat {
-    /// The feature records of a fresh tile of type `tt` placed as tile 0 with its
-    /// first feature as id 0: each its own set, all sides open, nobody on it.
-    pub(crate) fn template(tt: &crate::tiles::TileType) -> Vec<Feat> {
+    /// The feature records of a fresh tile of type `tt` under rotation `rot`,
+    /// placed as tile 0 with its first feature as id 0: each its own set,
+    /// nobody on it. Its `open` holds the board sides the feature touches (a
+    /// bit per side): placing the tile turns it into the count of those
+    /// without a neighbour.
+    pub(crate) fn template(tt: &crate::tiles::TileType, rot: Rotation) -> Vec<Feat> {
+        let r = u32::from(rot & 3);
         tt.features
             .iter()
             .enumerate()
             .map(|(l, f)| Feat {
                 parent: l as u16,
                 next: l as u16,
-                open: u16::from(f.side_count),
+                open: {
+                    let printed = u16::from(f.sides);
+                    (printed << r | printed >> (4 - r)) & 15
+                },
                 tile: 0,
                 figs: NONE16,
                 occ: 0,
