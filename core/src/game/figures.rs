@@ -276,8 +276,11 @@ impl Game {
         }
         if self.wants(hook::FIGURE_OPTIONS) {
             dispatch_view!(self, hook::FIGURE_OPTIONS, |h, v| h.figure_options(v, out));
-            out.sort_unstable();
-            out.dedup();
+            // Plugins usually append their options in order after the core's.
+            if !out.windows(2).all(|w| w[0] < w[1]) {
+                out.sort_unstable();
+                out.dedup();
+            }
         }
         if self.wants(hook::FILTER_FIGURE_OPTIONS) {
             let mut keep = vec![true; out.len()];
