@@ -78,7 +78,7 @@ fn play(rules: &Arc<Rules>, first: u64, n: u64) -> i64 {
     for seed in first..first + n {
         g.restart(seed).expect("game");
         let mut rng = Rng::new(seed ^ 0x5EED);
-        while g.step_random(&mut rng).expect("step") {}
+        g.play_random(&mut rng).expect("playout");
         sum += g.scores().iter().map(|&s| i64::from(s)).sum::<i64>();
     }
     sum
@@ -170,7 +170,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             let mut g = Game::new(rules.clone(), 2, seed).expect("game");
-            while g.step_random(&mut rng).expect("step") {}
+            g.play_random(&mut rng).expect("playout");
             assert_eq!(g.placed_count() + g.set_aside_tiles().len(), 72);
             black_box(g.scores()[0])
         })
@@ -200,7 +200,7 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 seed += 1;
                 let mut g = Game::new(r.clone(), 2, seed).expect("game");
-                while g.step_random(&mut rng).expect("step") {}
+                g.play_random(&mut rng).expect("playout");
                 let out = g.placed_count() + g.set_aside_tiles().len() + g.hidden_tiles().len();
                 assert_eq!(out, 90);
                 black_box(g.scores()[0])

@@ -27,7 +27,7 @@ pub enum PlayError {
 /// same seed and bots give the same game.
 ///
 /// When every seat is `random`, the game runs on the engine's fast playout
-/// path ([`Game::step_random`], one RNG for all seats); it draws from the same
+/// path ([`Game::play_random`], one RNG for all seats); it draws from the same
 /// distribution as [`RandomBot`].
 pub fn play_game(
     rules: &Arc<Rules>,

@@ -13,7 +13,7 @@
 //!   nobody sees ([`Game::chance_is_hidden`]) share one child.
 //!
 //! A new node ends the walk: the game is played to its end by uniformly random
-//! moves ([`Game::step_random`]) and every node on the path is credited with
+//! moves ([`Game::play_random`]) and every node on the path is credited with
 //! the reward of the player who chose the edge into it.
 
 use carcassonne_core::{Action, Actor, Game, GameError, Rng, MAX_PLAYERS};
@@ -60,7 +60,7 @@ pub(super) struct Params {
 /// of that turn, scoring it as if the game ended there; whether it was cut so.
 fn playout(g: &mut Game, rng: &mut Rng, horizon: Option<u16>) -> Result<bool, GameError> {
     let Some(h) = horizon else {
-        while g.step_random(rng)? {}
+        g.play_random(rng)?;
         return Ok(false);
     };
     let stop = g.turn().saturating_add(h);
