@@ -184,12 +184,13 @@ impl HostCtx {
     }
 }
 
-/// Runs a callback body: never unwinds; `None` or a panic yields `default`.
+/// Runs a callback body: never unwinds; `None` or a panic yields `default()`
+/// (made only then: a refused call's message is not built for every call).
 #[inline]
 pub(super) fn cb<R>(
     h: HostHandle,
     op: &str,
-    default: R,
+    default: impl FnOnce() -> R,
     f: impl FnOnce(&HostCtx) -> Option<R>,
 ) -> R {
     // SAFETY: plugins are trusted to pass back the handle of the current call,
@@ -197,10 +198,10 @@ pub(super) fn cb<R>(
     let cx = unsafe { &*(h.0 as *const HostCtx) };
     match catch_unwind(AssertUnwindSafe(|| f(cx))) {
         Ok(Some(r)) => r,
-        Ok(None) => default,
+        Ok(None) => default(),
         Err(_) => {
             cx.misuse(format!("`{op}`: internal error in the host"));
-            default
+            default()
         }
     }
 }

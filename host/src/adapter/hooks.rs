@@ -95,10 +95,14 @@ mod skip {
     }
 
     /// The figure kinds plugin `plugin` declares.
-    fn kinds(g: &Game, plugin: u8) -> impl Iterator<Item = FigureKindId> + '_ {
-        let e = g.rules().plugins.get(usize::from(plugin));
-        let (first, n) = e.map_or((0, 0), |e| (e.first_figure.0, e.decl.figures.len()));
-        (0..n).map(move |i| FigureKindId(first.saturating_add(i as u8)))
+    #[inline]
+    fn kinds(g: &Game, plugin: u8) -> impl Iterator<Item = FigureKindId> {
+        let (first, n) = g
+            .rules()
+            .plugins
+            .get(usize::from(plugin))
+            .map_or((0, 0), |e| (e.first_figure.0, e.decl.figures.len()));
+        (first..first.saturating_add(n.min(255) as u8)).map(FigureKindId)
     }
 
     /// `figure_options`: the current player has none of the plugin's figures in supply.
@@ -122,30 +126,14 @@ mod skip {
 
     /// `before_figure`, `after_figure`: no tile was placed this turn, or it is
     /// part of no feature in which a figure of the current player of one of the
-    /// plugin's kinds stands. A player's figures of a kind are the slots
-    /// `kind_first_slot[kind]..+per_player` of his block of `figs_per_player`.
+    /// plugin's kinds stands.
     #[inline]
     pub(super) fn figure_step(g: &Game, plugin: u8) -> bool {
         let Some(t) = g.last_placed() else {
             return true;
         };
         let me = g.current_player();
-        let r = g.rules();
-        !kinds(g, plugin).any(|k| {
-            let copies = r
-                .figures
-                .get(k.index())
-                .map_or(0, |f| u16::from(f.per_player));
-            if u16::from(g.supply(me, k)) >= copies {
-                return false; // all at home
-            }
-            let first = r.kind_first_slot.get(k.index()).copied().unwrap_or(0);
-            let block = u16::from(me) * r.figs_per_player;
-            (first..first + copies).any(|s| {
-                g.figure_feature(FigureId(block + s))
-                    .is_some_and(|f| g.tile_feature_in(t, f).is_some())
-            })
-        })
+        !kinds(g, plugin).any(|k| g.tile_extends_figure_of(t, me, k))
     }
 
     /// `tile_drawn`: tile type `tile` carries none of the plugin's markers.
