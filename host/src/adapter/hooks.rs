@@ -136,6 +136,14 @@ mod skip {
         !kinds(g, plugin).any(|k| g.tile_extends_figure_of(t, me, k))
     }
 
+    /// `figure_returned`: `fig` is not of one of the plugin's kinds.
+    #[inline]
+    pub(super) fn returned(g: &Game, plugin: u8, fig: FigureId) -> bool {
+        g.figure_kind(fig).is_some_and(|k| {
+            g.rules().kind_plugin.get(k.index()) != Some(&Some(plugin))
+        })
+    }
+
     /// `tile_drawn`: tile type `tile` carries none of the plugin's markers.
     #[inline]
     pub(super) fn drawn(g: &Game, plugin: u8, tile: TileTypeId) -> bool {
@@ -168,6 +176,9 @@ macro_rules! skipped {
     };
     ($s:ident, $c:ident, after_figure ()) => {
         $s.narrowed(narrow::FIGURE_STEP_EXTENDS_MINE) && skip::figure_step($c.game, $c.plugin)
+    };
+    ($s:ident, $c:ident, figure_returned ($fig:ident, $from:ident)) => {
+        $s.narrowed(narrow::RETURNED_MINE) && skip::returned($c.game, $c.plugin, $fig)
     };
     ($s:ident, $c:ident, majority ($info:ident, $winners:ident)) => {
         $s.narrowed(narrow::MAJORITY_TIED) && $winners.len() < 2
