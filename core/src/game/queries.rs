@@ -273,25 +273,26 @@ impl Game {
         player: PlayerId,
         kind: FigureKindId,
     ) -> bool {
-        let r = &self.rules;
-        let Some(copies) = r.figures.get(kind.index()).map(|k| u16::from(k.per_player)) else {
+        let r = &*self.rules;
+        let (Some(k), Some(&slot)) = (
+            r.figures.get(kind.index()),
+            r.kind_first_slot.get(kind.index()),
+        ) else {
             return false;
         };
-        if player >= self.players || u16::from(self.supply_of(player, kind)) >= copies {
-            return false; // all at home
+        if player >= self.players {
+            return false;
         }
-        let first = usize::from(player) * usize::from(r.figs_per_player)
-            + usize::from(r.kind_first_slot.get(kind.index()).copied().unwrap_or(0));
-        let Some(figs) = self.figs.get(first..first + usize::from(copies)) else {
+        // A figure in the supply stands on no feature (`NONE16`, no record).
+        let first = usize::from(player) * usize::from(r.figs_per_player) + usize::from(slot);
+        let Some(figs) = self.figs.get(first..first + usize::from(k.per_player)) else {
             return false;
         };
         let feats = self.tile_feats(t);
         figs.iter().any(|g| {
-            g.feature != NONE16
-                && self
-                    .feats
-                    .get(usize::from(g.feature))
-                    .is_some_and(|x| feats.iter().any(|y| y.parent == x.parent))
+            self.feats
+                .get(usize::from(g.feature))
+                .is_some_and(|x| feats.iter().any(|y| y.parent == x.parent))
         })
     }
 
