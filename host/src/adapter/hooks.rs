@@ -139,9 +139,8 @@ mod skip {
     /// `figure_returned`: `fig` is not of one of the plugin's kinds.
     #[inline]
     pub(super) fn returned(g: &Game, plugin: u8, fig: FigureId) -> bool {
-        g.figure_kind(fig).is_some_and(|k| {
-            g.rules().kind_plugin.get(k.index()) != Some(&Some(plugin))
-        })
+        g.figure_kind(fig)
+            .is_some_and(|k| g.rules().kind_plugin.get(k.index()) != Some(&Some(plugin)))
     }
 
     /// `tile_drawn`: tile type `tile` carries none of the plugin's markers.

@@ -213,7 +213,11 @@ pub(crate) fn player_shepherd_in(
     Ok(mine
         .features()
         .filter(|&f| v.find(f) == root)
-        .filter_map(|f| v.figures_on(f).find(|&g| v.figure_kind(g) == kind).map(|g| (g, f)))
+        .filter_map(|f| {
+            v.figures_on(f)
+                .find(|&g| v.figure_kind(g) == kind)
+                .map(|g| (g, f))
+        })
         .min()
         .map(|(_, f)| f))
 }
