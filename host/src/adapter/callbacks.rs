@@ -127,7 +127,7 @@ macro_rules! callbacks {
             $(
                 pub(super) extern "C" fn $name(_h: HostHandle $(, $arg: $($aty)*)*) -> $($aret)* {
                     const OP: &str = stringify!($name);
-                    cb(_h, OP, neutral!($mode), |c| {
+                    cb(_h, OP, || neutral!($mode), |c| {
                         $( let $arg = arg!(c, OP, ($($cty)*), $arg); )*
                         call!($access $mode c OP $name ($($arg),*))
                     })

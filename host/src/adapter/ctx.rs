@@ -99,10 +99,13 @@ impl HostCtx {
         self.fault.set(Some(f.unwrap_or(Fault::Nested(e))));
     }
 
+    /// Records an id that does not exist: `what` (e.g. "player") number `id`,
+    /// where the ids are `0..n`, `plural` naming them. Out of line, so that a
+    /// check costs a comparison on the way that succeeds.
     #[cold]
     #[inline(never)]
-    fn bad<T>(&self, op: &str, what: std::fmt::Arguments<'_>) -> Option<T> {
-        self.misuse(format!("`{op}`: {what}"));
+    fn bad<T>(&self, op: &str, what: &str, id: usize, plural: &str, n: usize) -> Option<T> {
+        self.misuse(format!("`{op}`: no {what} {id} ({plural} are 0..{n})"));
         None
     }
 
@@ -112,7 +115,7 @@ impl HostCtx {
         if p < n {
             Some(p)
         } else {
-            self.bad(op, format_args!("no player {p} (players are 0..{n})"))
+            self.bad(op, "player", p.into(), "players", n.into())
         }
     }
 
@@ -122,10 +125,7 @@ impl HostCtx {
         if t.index() < n {
             Some(t)
         } else {
-            self.bad(
-                op,
-                format_args!("no placed tile {} (placed tiles are 0..{n})", t.0),
-            )
+            self.bad(op, "placed tile", t.index(), "placed tiles", n)
         }
     }
 
@@ -135,7 +135,7 @@ impl HostCtx {
         if f.index() < n {
             Some(f)
         } else {
-            self.bad(op, format_args!("no feature {} (features are 0..{n})", f.0))
+            self.bad(op, "feature", f.index(), "features", n)
         }
     }
 
@@ -145,7 +145,7 @@ impl HostCtx {
         if fig.index() < n {
             Some(fig)
         } else {
-            self.bad(op, format_args!("no figure {} (figures are 0..{n})", fig.0))
+            self.bad(op, "figure", fig.index(), "figures", n)
         }
     }
 
@@ -155,10 +155,7 @@ impl HostCtx {
         if k.index() < n {
             Some(k)
         } else {
-            self.bad(
-                op,
-                format_args!("no figure kind {} (kinds are 0..{n})", k.0),
-            )
+            self.bad(op, "figure kind", k.index(), "kinds", n)
         }
     }
 
@@ -168,10 +165,7 @@ impl HostCtx {
         if ty.index() < n {
             Some(ty)
         } else {
-            self.bad(
-                op,
-                format_args!("no tile type {} (tile types are 0..{n})", ty.0),
-            )
+            self.bad(op, "tile type", ty.index(), "tile types", n)
         }
     }
 
@@ -184,12 +178,13 @@ impl HostCtx {
     }
 }
 
-/// Runs a callback body: never unwinds; `None` or a panic yields `default`.
+/// Runs a callback body: never unwinds; `None` or a panic yields `default()`
+/// (made only then: a refused call's message is not built for every call).
 #[inline]
 pub(super) fn cb<R>(
     h: HostHandle,
     op: &str,
-    default: R,
+    default: impl FnOnce() -> R,
     f: impl FnOnce(&HostCtx) -> Option<R>,
 ) -> R {
     // SAFETY: plugins are trusted to pass back the handle of the current call,
@@ -197,12 +192,19 @@ pub(super) fn cb<R>(
     let cx = unsafe { &*(h.0 as *const HostCtx) };
     match catch_unwind(AssertUnwindSafe(|| f(cx))) {
         Ok(Some(r)) => r,
-        Ok(None) => default,
+        Ok(None) => default(),
         Err(_) => {
-            cx.misuse(format!("`{op}`: internal error in the host"));
-            default
+            internal_error(cx, op);
+            default()
         }
     }
+}
+
+/// Records a panic in a host callback (out of line: the message is built only here).
+#[cold]
+#[inline(never)]
+fn internal_error(cx: &HostCtx, op: &str) {
+    cx.misuse(format!("`{op}`: internal error in the host"));
 }
 
 /// Extends a borrow of game data to the handle's lifetime (the hook call).

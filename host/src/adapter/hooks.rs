@@ -95,10 +95,14 @@ mod skip {
     }
 
     /// The figure kinds plugin `plugin` declares.
-    fn kinds(g: &Game, plugin: u8) -> impl Iterator<Item = FigureKindId> + '_ {
-        let e = g.rules().plugins.get(usize::from(plugin));
-        let (first, n) = e.map_or((0, 0), |e| (e.first_figure.0, e.decl.figures.len()));
-        (0..n).map(move |i| FigureKindId(first.saturating_add(i as u8)))
+    #[inline]
+    fn kinds(g: &Game, plugin: u8) -> impl Iterator<Item = FigureKindId> {
+        let (first, n) = g
+            .rules()
+            .plugins
+            .get(usize::from(plugin))
+            .map_or((0, 0), |e| (e.first_figure.0, e.decl.figures.len()));
+        (first..first.saturating_add(n.min(255) as u8)).map(FigureKindId)
     }
 
     /// `figure_options`: the current player has none of the plugin's figures in supply.
@@ -122,30 +126,21 @@ mod skip {
 
     /// `before_figure`, `after_figure`: no tile was placed this turn, or it is
     /// part of no feature in which a figure of the current player of one of the
-    /// plugin's kinds stands. A player's figures of a kind are the slots
-    /// `kind_first_slot[kind]..+per_player` of his block of `figs_per_player`.
+    /// plugin's kinds stands.
     #[inline]
     pub(super) fn figure_step(g: &Game, plugin: u8) -> bool {
         let Some(t) = g.last_placed() else {
             return true;
         };
         let me = g.current_player();
-        let r = g.rules();
-        !kinds(g, plugin).any(|k| {
-            let copies = r
-                .figures
-                .get(k.index())
-                .map_or(0, |f| u16::from(f.per_player));
-            if u16::from(g.supply(me, k)) >= copies {
-                return false; // all at home
-            }
-            let first = r.kind_first_slot.get(k.index()).copied().unwrap_or(0);
-            let block = u16::from(me) * r.figs_per_player;
-            (first..first + copies).any(|s| {
-                g.figure_feature(FigureId(block + s))
-                    .is_some_and(|f| g.tile_feature_in(t, f).is_some())
-            })
-        })
+        !kinds(g, plugin).any(|k| g.tile_extends_figure_of(t, me, k))
+    }
+
+    /// `figure_returned`: `fig` is not of one of the plugin's kinds.
+    #[inline]
+    pub(super) fn returned(g: &Game, plugin: u8, fig: FigureId) -> bool {
+        g.figure_kind(fig)
+            .is_some_and(|k| g.rules().kind_plugin.get(k.index()) != Some(&Some(plugin)))
     }
 
     /// `tile_drawn`: tile type `tile` carries none of the plugin's markers.
@@ -180,6 +175,9 @@ macro_rules! skipped {
     };
     ($s:ident, $c:ident, after_figure ()) => {
         $s.narrowed(narrow::FIGURE_STEP_EXTENDS_MINE) && skip::figure_step($c.game, $c.plugin)
+    };
+    ($s:ident, $c:ident, figure_returned ($fig:ident, $from:ident)) => {
+        $s.narrowed(narrow::RETURNED_MINE) && skip::returned($c.game, $c.plugin, $fig)
     };
     ($s:ident, $c:ident, majority ($info:ident, $winners:ident)) => {
         $s.narrowed(narrow::MAJORITY_TIED) && $winners.len() < 2

@@ -88,10 +88,24 @@ pub mod vec {
         T::with_pool(|buf| {
             buf.extend_from_slice(x);
             let out = f(buf);
-            x.clear();
-            x.extend_from_slice(buf);
+            copy_back(x, buf);
             out
         })
+    }
+
+    /// Replaces the contents of `x` with `buf` in one copy (`RVec::extend_from_slice`
+    /// pushes element by element).
+    #[inline]
+    fn copy_back<T: Copy>(x: &mut RVec<T>, buf: &[T]) {
+        x.clear();
+        x.reserve(buf.len());
+        // SAFETY: `x` is empty with room for `buf.len()` elements (just reserved),
+        // its buffer cannot overlap `buf` (a different allocation), and a `T: Copy`
+        // needs no drop or clone.
+        unsafe {
+            std::ptr::copy_nonoverlapping(buf.as_ptr(), x.as_mut_ptr(), buf.len());
+            x.set_len(buf.len());
+        }
     }
 }
 

@@ -89,8 +89,11 @@ pub mod narrow {
     /// current player, of one of the plugin's kinds, stands (a figure whose
     /// feature the tile extends: the shepherd's flock, the builder).
     pub const FIGURE_STEP_EXTENDS_MINE: u64 = 1 << 6;
+    /// `figure_returned` only for a figure of one of the plugin's kinds (a
+    /// plugin that follows only its own figures home: the shepherd).
+    pub const RETURNED_MINE: u64 = 1 << 7;
     /// Every narrowing.
-    pub const ALL: u64 = (1 << 7) - 1;
+    pub const ALL: u64 = (1 << 8) - 1;
 }
 
 /// A configured plugin as it crosses the boundary: its data and its functions.

@@ -162,11 +162,15 @@ impl Plugin for Shepherd {
     }
 
     /// Its `figure_options` only offers a shepherd from the supply, its
-    /// `figure_chosen` only follows a shepherd's deployment, and its flock step
+    /// `figure_chosen` only follows a shepherd's deployment, its flock step
     /// only looks at fields holding a shepherd of the active player that the
-    /// placed tile extends: the host skips the other calls.
+    /// placed tile extends, and its `figure_returned` only follows shepherds:
+    /// the host skips the other calls.
     fn narrowing(&self) -> u64 {
-        narrow::OPTIONS_WITH_SUPPLY | narrow::CHOSEN_MINE | narrow::FIGURE_STEP_EXTENDS_MINE
+        narrow::OPTIONS_WITH_SUPPLY
+            | narrow::CHOSEN_MINE
+            | narrow::FIGURE_STEP_EXTENDS_MINE
+            | narrow::RETURNED_MINE
     }
 
     fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
@@ -266,11 +270,7 @@ impl Plugin for Shepherd {
                     GROW => {
                         // The token goes to the deciding player's shepherd (his first one
                         // on the field if he has several).
-                        let f = shepherds_in(cx, root)?
-                            .as_slice()
-                            .iter()
-                            .find(|&&(g, _)| cx.figure_owner(g) == Some(me))
-                            .map(|&(_, f)| f)
+                        let f = player_shepherd_in(cx, me, root)?
                             .ok_or_else(|| err("no shepherd of the player on the field"))?;
                         cx.push_chance(TAG_GROW_DRAW, u32::from(f));
                         Ok(())

@@ -192,6 +192,36 @@ pub(crate) fn shepherds_in(v: &View<'_>, root: FeatureId) -> Result<InField, Err
     Ok(out)
 }
 
+/// The feature instance of `player`'s first shepherd (by figure id) in the field
+/// with root `root`, if he has one there: [`shepherds_in`] for one player, with
+/// no search for figures unless he has several shepherds there.
+pub(crate) fn player_shepherd_in(
+    v: &View<'_>,
+    player: PlayerId,
+    root: FeatureId,
+) -> Result<Option<FeatureId>, Error> {
+    let mine = *v.player_state::<Shepherds>(player)?;
+    let mut there = mine.features().filter(|&f| v.find(f) == root);
+    let Some(first) = there.next() else {
+        return Ok(None);
+    };
+    if there.next().is_none() {
+        return Ok(Some(first));
+    }
+    // Several: the one whose figure comes first.
+    let kind = v.my_figure(0);
+    Ok(mine
+        .features()
+        .filter(|&f| v.find(f) == root)
+        .filter_map(|f| {
+            v.figures_on(f)
+                .find(|&g| v.figure_kind(g) == kind)
+                .map(|g| (g, f))
+        })
+        .min()
+        .map(|(_, f)| f))
+}
+
 /// The shepherds of a field, by figure id (see [`shepherds_in`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct InField {

@@ -28,15 +28,15 @@ pub struct Narrow {
 }
 
 /// Per game: for `features_merged`, `figure_chosen`, `tile_drawn`,
-/// `feature_scored` and `after_figure` (in this order), the calls outside the
-/// narrowed case and all calls.
+/// `feature_scored`, `after_figure` and `figure_returned` (in this order), the
+/// calls outside the narrowed case and all calls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
 #[repr(C)]
 pub struct Counts {
     /// Calls outside the narrowed case.
-    pub handled: [u32; 5],
+    pub handled: [u32; 6],
     /// All calls.
-    pub calls: [u32; 5],
+    pub calls: [u32; 6],
 }
 
 const MERGED: usize = 0;
@@ -44,6 +44,7 @@ const CHOSEN: usize = 1;
 const DRAWN: usize = 2;
 const SCORED: usize = 3;
 const AFTER: usize = 4;
+const RETURNED: usize = 5;
 
 impl Narrow {
     /// Whether a call outside the narrowed case (`case`) may go on; a narrowed
@@ -73,7 +74,11 @@ impl Plugin for Narrow {
     const ID: &'static str = "kit-narrow";
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str = "test plugin: every narrowed subscription";
-    const FIGURES: &'static [FigureSpec] = &[FigureSpec::special("kit-scout", 2)];
+    /// Scouts go home when their road is scored (so `figure_returned` sees them).
+    const FIGURES: &'static [FigureSpec] = &[FigureSpec {
+        returns_on_score: true,
+        ..FigureSpec::special("kit-scout", 2)
+    }];
     const MARKERS: &'static [&'static str] = &["hill"];
     const STATE: StateSpec = StateSpec::NONE.game::<Counts>().feature::<u32>();
 
@@ -160,6 +165,11 @@ impl Plugin for Narrow {
             })
         });
         self.count(cx, "after_figure", AFTER, case)
+    }
+
+    fn figure_returned(&self, cx: &mut Cx<'_>, fig: FigureId, _from: Location) -> HookResult {
+        let case = cx.figure_kind(fig) == cx.my_figure(0);
+        self.count(cx, "figure_returned", RETURNED, case)
     }
 
     fn feature_scored(
