@@ -512,6 +512,12 @@ macro_rules! hooks_trait {
                     Ok(())
                 }
             )*
+            /// The cases in which a subscribed hook has nothing to do, as bits of
+            /// [`narrow::bits`](crate::narrow::bits) (default: none): calls in those
+            /// cases may be skipped ([`Game::narrowed_away`]).
+            fn narrowing(&self) -> u64 {
+                0
+            }
             /// Checks the plugin's configuration against the core options when the rules
             /// are built (e.g. a rule that is undefined with some farmer variant); an
             /// `Err` is a ruleset error.

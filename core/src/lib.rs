@@ -51,6 +51,7 @@ pub mod figure_kind;
 pub mod fingerprint;
 pub mod game;
 pub mod hooks;
+pub mod narrow;
 pub mod notation;
 pub mod observe;
 pub mod record;
@@ -67,6 +68,7 @@ pub use hooks::{
     hook, Cx, FigureOption, HookError, HookResult, Hooks, NameCtx, Outcome, Placement, Points,
     ScoreInfo, ScoreReason, Step, View, CORE_OWNER,
 };
+pub use narrow::Narrowed;
 pub use observe::Observation;
 pub use record::{Driver, PluginVersion, Provenance, Record, Recorder, ReplayError, END, SAMPLED};
 pub use rng::Rng;

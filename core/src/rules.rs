@@ -194,6 +194,11 @@ pub struct PluginEntry {
     pub marker_bits: Vec<u64>,
     /// Link ids of its declared links, in declaration order.
     pub link_ids: Vec<u8>,
+    /// Its narrowed subscriptions ([`Hooks::narrowing`], bits of
+    /// [`narrow::bits`](crate::narrow::bits)).
+    pub narrow: u64,
+    /// The union of `marker_bits`.
+    pub markers: u64,
 }
 
 impl std::fmt::Debug for PluginEntry {
@@ -333,7 +338,11 @@ impl Rules {
             state.player = state.player.saturating_add(decl.state.player);
             state.feature = state.feature.saturating_add(decl.state.feature);
             state.figure = state.figure.saturating_add(decl.state.figure);
+            let narrow = hooks.narrowing() & crate::narrow::bits::ALL;
+            let markers = marker_bits.iter().fold(0, |a, &b| a | b);
             entries.push(PluginEntry {
+                narrow,
+                markers,
                 offsets,
                 first_figure,
                 marker_bits,

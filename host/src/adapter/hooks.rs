@@ -7,7 +7,7 @@
 use super::ctx::{Fault, HostCtx};
 use carcassonne_core::types::*;
 use carcassonne_core::{
-    CoreOptions, FigureOption, Game, HookError, HookResult, Hooks, NameCtx, Outcome, Placement,
+    CoreOptions, FigureOption, HookError, HookResult, Hooks, NameCtx, Narrowed, Outcome, Placement,
     Points, ScoreInfo, Step,
 };
 use carcassonne_plugin_abi::{narrow, HookStatus, PluginObj, RErr, ROk, RStr, RString};
@@ -33,12 +33,6 @@ impl AbiHooks {
             subs,
             narrow,
         }
-    }
-
-    /// Whether the plugin narrowed its subscriptions with `bit` (a [`narrow`] bit).
-    #[inline]
-    fn narrowed(&self, bit: u64) -> bool {
-        self.narrow & bit != 0
     }
 
     /// Copies of the configured plugin's `i`-th figure kind (0: as declared).
@@ -78,112 +72,45 @@ impl AbiHooks {
     }
 }
 
-/// The cases the [`narrow`] bits name, seen from the host: each is `true` when
-/// plugin `plugin` declared that its hook has nothing to do there. An id the
-/// game does not know is never skipped (the plugin's own query reports it).
-mod skip {
-    use super::*;
-
-    /// `features_merged`: neither feature holds a non-zero word of the plugin.
-    #[inline]
-    pub(super) fn merged(g: &Game, plugin: u8, kept: FeatureId, absorbed: FeatureId) -> bool {
-        let empty = |f| {
-            g.plugin_feature_state(plugin, f)
-                .is_some_and(|w| w.iter().all(|&x| x == 0))
-        };
-        empty(kept) && empty(absorbed)
-    }
-
-    /// The figure kinds plugin `plugin` declares.
-    #[inline]
-    fn kinds(g: &Game, plugin: u8) -> impl Iterator<Item = FigureKindId> {
-        let (first, n) = g
-            .rules()
-            .plugins
-            .get(usize::from(plugin))
-            .map_or((0, 0), |e| (e.first_figure.0, e.decl.figures.len()));
-        (first..first.saturating_add(n.min(255) as u8)).map(FigureKindId)
-    }
-
-    /// `figure_options`: the current player has none of the plugin's figures in supply.
-    #[inline]
-    pub(super) fn options(g: &Game, plugin: u8) -> bool {
-        let me = g.current_player();
-        kinds(g, plugin).all(|k| g.supply(me, k) == 0)
-    }
-
-    /// `figure_chosen`: `opt` is not an option of the plugin.
-    #[inline]
-    pub(super) fn chosen(g: &Game, plugin: u8, opt: FigureOption) -> bool {
-        match opt {
-            FigureOption::Pass => true,
-            FigureOption::Deploy { kind, .. } => {
-                g.rules().kind_plugin.get(kind.index()) != Some(&Some(plugin))
-            }
-            FigureOption::Special { plugin: p, .. } => p != plugin,
-        }
-    }
-
-    /// `before_figure`, `after_figure`: no tile was placed this turn, or it is
-    /// part of no feature in which a figure of the current player of one of the
-    /// plugin's kinds stands.
-    #[inline]
-    pub(super) fn figure_step(g: &Game, plugin: u8) -> bool {
-        let Some(t) = g.last_placed() else {
-            return true;
-        };
-        let me = g.current_player();
-        !kinds(g, plugin).any(|k| g.tile_extends_figure_of(t, me, k))
-    }
-
-    /// `figure_returned`: `fig` is not of one of the plugin's kinds.
-    #[inline]
-    pub(super) fn returned(g: &Game, plugin: u8, fig: FigureId) -> bool {
-        g.figure_kind(fig)
-            .is_some_and(|k| g.rules().kind_plugin.get(k.index()) != Some(&Some(plugin)))
-    }
-
-    /// `tile_drawn`: tile type `tile` carries none of the plugin's markers.
-    #[inline]
-    pub(super) fn drawn(g: &Game, plugin: u8, tile: TileTypeId) -> bool {
-        let mine = g
-            .rules()
-            .plugins
-            .get(usize::from(plugin))
-            .map_or(0, |e| e.marker_bits.iter().fold(0, |a, &b| a | b));
-        g.tile_type_markers(tile).is_some_and(|m| m & mine == 0)
-    }
+/// Whether the plugin declared the narrowing of `$call` (one bit test) and the
+/// core finds the call outside the case it keeps.
+macro_rules! narrowed {
+    ($s:ident, $c:ident, $call:expr) => {{
+        let call = $call;
+        $s.narrow & call.bit() != 0 && $c.game.outside_narrowed_case($c.plugin, call)
+    }};
 }
 
 /// Whether a call of hook `$name` falls in a case the plugin narrowed away
-/// (see [`narrow`]); `false` for the hooks no bit narrows.
+/// (see [`narrow`]; the core decides, [`carcassonne_core::Game::narrowed_away`]); `false` for the
+/// hooks no bit narrows.
 macro_rules! skipped {
     ($s:ident, $c:ident, features_merged ($kept:ident, $absorbed:ident)) => {
-        $s.narrowed(narrow::MERGED_WITH_STATE) && skip::merged($c.game, $c.plugin, $kept, $absorbed)
+        narrowed!($s, $c, Narrowed::Merged($kept, $absorbed))
     };
     ($s:ident, $c:ident, figure_options ($opts:ident)) => {
-        $s.narrowed(narrow::OPTIONS_WITH_SUPPLY) && skip::options($c.game, $c.plugin)
+        narrowed!($s, $c, Narrowed::Options)
     };
     ($s:ident, $c:ident, figure_chosen ($opt:ident)) => {
-        $s.narrowed(narrow::CHOSEN_MINE) && skip::chosen($c.game, $c.plugin, $opt)
+        narrowed!($s, $c, Narrowed::Chosen($opt))
     };
     ($s:ident, $c:ident, tile_drawn ($tile:ident)) => {
-        $s.narrowed(narrow::DRAWN_MARKED) && skip::drawn($c.game, $c.plugin, $tile)
+        narrowed!($s, $c, Narrowed::Drawn($tile))
     };
     ($s:ident, $c:ident, before_figure ()) => {
-        $s.narrowed(narrow::FIGURE_STEP_EXTENDS_MINE) && skip::figure_step($c.game, $c.plugin)
+        narrowed!($s, $c, Narrowed::FigureStep)
     };
     ($s:ident, $c:ident, after_figure ()) => {
-        $s.narrowed(narrow::FIGURE_STEP_EXTENDS_MINE) && skip::figure_step($c.game, $c.plugin)
+        narrowed!($s, $c, Narrowed::FigureStep)
     };
     ($s:ident, $c:ident, figure_returned ($fig:ident, $from:ident)) => {
-        $s.narrowed(narrow::RETURNED_MINE) && skip::returned($c.game, $c.plugin, $fig)
+        narrowed!($s, $c, Narrowed::Returned($fig))
     };
     ($s:ident, $c:ident, majority ($info:ident, $winners:ident)) => {
-        $s.narrowed(narrow::MAJORITY_TIED) && $winners.len() < 2
+        narrowed!($s, $c, Narrowed::Majority(*$winners))
     };
     ($s:ident, $c:ident, feature_scored ($info:ident, $points:ident)) => {
-        $s.narrowed(narrow::SCORED_WHEN_LOGGING) && !$c.game.logging()
+        narrowed!($s, $c, Narrowed::Scored)
     };
     ($s:ident, $c:ident, $name:ident ($($arg:ident),*)) => {
         false
@@ -207,6 +134,10 @@ macro_rules! abi_hooks {
         impl Hooks for AbiHooks {
             fn subscriptions(&self) -> u64 {
                 self.subs
+            }
+
+            fn narrowing(&self) -> u64 {
+                self.narrow
             }
 
             $(

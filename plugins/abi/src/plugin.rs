@@ -62,39 +62,9 @@ carcassonne_core::hook_table!(plugin_vtable);
 /// call in those cases instead of crossing the interface for nothing. A bit is
 /// a promise about the plugin's own code: setting it for a case the hook does
 /// not ignore changes the plugin's rules. Bits of hooks the plugin does not
-/// subscribe to mean nothing.
-pub mod narrow {
-    /// `features_merged` only when `kept` or `absorbed` holds state words of the
-    /// plugin that are not all zero (its per-feature state: nothing to merge
-    /// otherwise).
-    pub const MERGED_WITH_STATE: u64 = 1 << 0;
-    /// `figure_options` only when the current player has a figure of one of the
-    /// plugin's kinds in supply (a plugin that offers only deployments of its
-    /// own figures from the supply).
-    pub const OPTIONS_WITH_SUPPLY: u64 = 1 << 1;
-    /// `figure_chosen` only for the plugin's own options: a `Deploy` of one of
-    /// its figure kinds or one of its `Special` options.
-    pub const CHOSEN_MINE: u64 = 1 << 2;
-    /// `tile_drawn` only for a tile type carrying one of the plugin's markers at
-    /// tile level.
-    pub const DRAWN_MARKED: u64 = 1 << 3;
-    /// `majority` only when several players share the most strength (a
-    /// tie-break).
-    pub const MAJORITY_TIED: u64 = 1 << 4;
-    /// `feature_scored` only while the game logs events (a hook that only
-    /// writes the turn log).
-    pub const SCORED_WHEN_LOGGING: u64 = 1 << 5;
-    /// `before_figure` and `after_figure` only when the tile placed this turn
-    /// is part of a feature (road, city, field, ...) in which a figure of the
-    /// current player, of one of the plugin's kinds, stands (a figure whose
-    /// feature the tile extends: the shepherd's flock, the builder).
-    pub const FIGURE_STEP_EXTENDS_MINE: u64 = 1 << 6;
-    /// `figure_returned` only for a figure of one of the plugin's kinds (a
-    /// plugin that follows only its own figures home: the shepherd).
-    pub const RETURNED_MINE: u64 = 1 << 7;
-    /// Every narrowing.
-    pub const ALL: u64 = (1 << 8) - 1;
-}
+/// subscribe to mean nothing. (The core's `narrow::bits`; the core decides the
+/// cases, `Game::narrowed_away`.)
+pub use carcassonne_core::narrow::bits as narrow;
 
 /// A configured plugin as it crosses the boundary: its data and its functions.
 /// Dropping it frees the plugin in the library that made it.

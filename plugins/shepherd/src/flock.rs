@@ -10,10 +10,9 @@ impl Shepherd {
     /// of the shepherd on `f`.
     fn add_token(cx: &mut Cx<'_>, f: FeatureId, k: usize) -> HookResult {
         Self::take(cx, k)?;
-        let w = flock_word(cx, f)
-            .with_token(k)
-            .ok_or_else(|| err("bad token"))?;
-        set_flock_word(cx, f, w)
+        let w = cx.feature_state_mut::<FlockWord>(f)?;
+        *w = w.with_token(k).ok_or_else(|| err("bad token"))?;
+        Ok(())
     }
 
     /// Takes a token of kind `k` out of the bag.
@@ -121,13 +120,17 @@ impl Shepherd {
     }
 
     pub(crate) fn resolve_deploy_draw(cx: &mut Cx<'_>, f: FeatureId, k: u32) -> HookResult {
-        let kind = cx.my_figure(0);
-        let g = cx
-            .figures_on(f)
-            .find(|&g| cx.figure_kind(g) == kind)
-            .ok_or_else(|| err("no shepherd on the drawing feature"))?;
-        let who = cx.figure_owner(g).unwrap_or_default();
+        // The shepherd on `f` (looked up only when he goes home or is named).
+        let shepherd = |cx: &Cx<'_>| {
+            let kind = cx.my_figure(0);
+            let g = cx
+                .figures_on(f)
+                .find(|&g| cx.figure_kind(g) == kind)
+                .ok_or_else(|| err("no shepherd on the drawing feature"))?;
+            Ok::<_, Error>((g, cx.figure_owner(g).unwrap_or_default()))
+        };
         if k == WOLF {
+            let (g, who) = shepherd(cx)?;
             set_flock_word(cx, f, FlockWord(0))?;
             cx.return_figure(g)?;
             if cx.logging() {
@@ -140,6 +143,7 @@ impl Shepherd {
         }
         Self::add_token(cx, f, k as usize)?;
         if cx.logging() {
+            let (_, who) = shepherd(cx)?;
             let n = k + 1;
             cx.log(format!("{{P{who}}} draws {n} sheep for the new flock."));
         }
