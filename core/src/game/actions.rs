@@ -300,7 +300,8 @@ impl Game {
                         .ok_or_else(|| self.illegal(action, "no such figure in the supply"))?;
                 }
                 self.stage = Stage::Figured;
-                dispatch!(self, hook::FIGURE_CHOSEN, |h, cx| h.figure_chosen(cx, o));
+                dispatch_narrowed!(self, hook::FIGURE_CHOSEN, Narrowed::Chosen(o), |h, cx| h
+                    .figure_chosen(cx, o));
             }
         }
         self.advance()?;

@@ -235,8 +235,12 @@ impl Game {
             player: owner,
             kind,
         });
-        dispatch!(self, hook::FIGURE_RETURNED, |h, cx| h
-            .figure_returned(cx, fig, from));
+        dispatch_narrowed!(
+            self,
+            hook::FIGURE_RETURNED,
+            Narrowed::Returned(fig),
+            |h, cx| h.figure_returned(cx, fig, from)
+        );
         Ok(())
     }
 
@@ -274,7 +278,13 @@ impl Game {
                 }
             }
         }
-        if self.wants(hook::FIGURE_OPTIONS) {
+        if self.wants(hook::FIGURE_OPTIONS)
+            && !self
+                .rules
+                .subscribers(hook::FIGURE_OPTIONS)
+                .iter()
+                .all(|&i| self.narrowed_away(i, Narrowed::Options))
+        {
             dispatch_view!(self, hook::FIGURE_OPTIONS, |h, v| h.figure_options(v, out));
             // Plugins usually append their options in order after the core's.
             if !out.windows(2).all(|w| w[0] < w[1]) {

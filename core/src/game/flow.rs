@@ -48,7 +48,8 @@ impl Game {
                 ready!();
                 self.stage = Stage::Place;
                 let t = TileTypeId(self.drawn);
-                dispatch!(self, hook::TILE_DRAWN, |h, cx| h.tile_drawn(cx, t));
+                dispatch_narrowed!(self, hook::TILE_DRAWN, Narrowed::Drawn(t), |h, cx| h
+                    .tile_drawn(cx, t));
             }
             if matches!(self.stage, Stage::Place | Stage::Figure | Stage::Over) {
                 ready!();
@@ -57,13 +58,15 @@ impl Game {
             if self.stage == Stage::Placed {
                 ready!();
                 self.stage = Stage::Figure;
-                dispatch!(self, hook::BEFORE_FIGURE, |h, cx| h.before_figure(cx));
+                dispatch_narrowed!(self, hook::BEFORE_FIGURE, Narrowed::FigureStep, |h, cx| h
+                    .before_figure(cx));
                 continue;
             }
             if self.stage == Stage::Figured {
                 ready!();
                 self.stage = Stage::BeforeScoring;
-                dispatch!(self, hook::AFTER_FIGURE, |h, cx| h.after_figure(cx));
+                dispatch_narrowed!(self, hook::AFTER_FIGURE, Narrowed::FigureStep, |h, cx| h
+                    .after_figure(cx));
             }
             if self.stage == Stage::BeforeScoring {
                 ready!();

@@ -14,6 +14,7 @@
 use crate::error::GameError;
 use crate::events::Event;
 use crate::hooks::*;
+use crate::narrow::Narrowed;
 use crate::rng::Rng;
 use crate::rules::Rules;
 use crate::types::NONE16;
@@ -309,6 +310,25 @@ macro_rules! dispatch {
             }
             $self.return_rules(rules);
             $self.flush_incoming();
+        }
+    };
+}
+
+/// [`dispatch!`] unless every subscriber narrowed this call away
+/// ([`Game::narrowed_away`]): then nothing at all happens (no rules handle
+/// lent, no dynamic call, no steps flushed).
+macro_rules! dispatch_narrowed {
+    ($self:ident, $bit:expr, $case:expr, |$h:ident, $cx:ident| $call:expr) => {
+        if $self.wants($bit) {
+            let case = $case;
+            if !$self
+                .rules
+                .subscribers($bit)
+                .iter()
+                .all(|&i| $self.narrowed_away(i, case))
+            {
+                dispatch!($self, $bit, |$h, $cx| $call);
+            }
         }
     };
 }
