@@ -102,6 +102,16 @@ impl Game {
             && self.outside_narrowed_case(plugin, call)
     }
 
+    /// Whether every plugin subscribed to hook `bit` narrowed `call` away (a
+    /// dispatch then calls nobody).
+    #[inline(always)]
+    pub(crate) fn all_narrowed_away(&self, bit: u64, call: Narrowed) -> bool {
+        self.rules()
+            .subscribers(bit)
+            .iter()
+            .all(|&i| self.narrowed_away(i, call))
+    }
+
     /// Whether `call` of plugin `plugin` falls outside the case its narrowing
     /// bit keeps, whether or not the plugin declared the bit (for a caller that
     /// has checked the bit already, such as the host's adapter).

@@ -279,11 +279,7 @@ impl Game {
             }
         }
         if self.wants(hook::FIGURE_OPTIONS)
-            && !self
-                .rules
-                .subscribers(hook::FIGURE_OPTIONS)
-                .iter()
-                .all(|&i| self.narrowed_away(i, Narrowed::Options))
+            && !self.all_narrowed_away(hook::FIGURE_OPTIONS, Narrowed::Options)
         {
             dispatch_view!(self, hook::FIGURE_OPTIONS, |h, v| h.figure_options(v, out));
             // Plugins usually append their options in order after the core's.

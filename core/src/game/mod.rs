@@ -320,13 +320,7 @@ macro_rules! dispatch {
 macro_rules! dispatch_narrowed {
     ($self:ident, $bit:expr, $case:expr, |$h:ident, $cx:ident| $call:expr) => {
         if $self.wants($bit) {
-            let case = $case;
-            if !$self
-                .rules
-                .subscribers($bit)
-                .iter()
-                .all(|&i| $self.narrowed_away(i, case))
-            {
+            if !$self.all_narrowed_away($bit, $case) {
                 dispatch!($self, $bit, |$h, $cx| $call);
             }
         }
