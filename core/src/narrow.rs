@@ -106,10 +106,14 @@ impl Game {
     /// dispatch then calls nobody).
     #[inline(always)]
     pub(crate) fn all_narrowed_away(&self, bit: u64, call: Narrowed) -> bool {
-        self.rules()
-            .subscribers(bit)
-            .iter()
-            .all(|&i| self.narrowed_away(i, call))
+        // A plain loop: nothing left for the inliner to decide (an `all` with a
+        // closure was inlined in some builds and not in others).
+        for &i in self.rules().subscribers(bit) {
+            if !self.narrowed_away(i, call) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether `call` of plugin `plugin` falls outside the case its narrowing
@@ -148,10 +152,8 @@ impl Game {
                 let Some(t) = self.last_placed() else {
                     return true;
                 };
-                let me = self.current_player();
-                !self
-                    .plugin_kinds(plugin)
-                    .any(|k| self.tile_extends_figure_of(t, me, k))
+                let (first, end) = self.plugin_slots(plugin);
+                !self.tile_extends_slots(t, self.current_player(), first, end)
             }
             Narrowed::Returned(fig) => self
                 .figure_kind(fig)
@@ -168,6 +170,27 @@ impl Game {
             .get(usize::from(plugin))
             .map_or((0, 0), |e| (e.first_figure.0, e.decl.figures.len()));
         (first..first.saturating_add(n.min(255) as u8)).map(FigureKindId)
+    }
+
+    /// The per-player figure slots `first..end` of plugin `plugin`'s kinds (its
+    /// kinds are consecutive, and so are their slots; empty without kinds).
+    #[inline(always)]
+    fn plugin_slots(&self, plugin: u8) -> (u16, u16) {
+        let r = self.rules();
+        let Some(e) = r.plugins.get(usize::from(plugin)) else {
+            return (0, 0);
+        };
+        let (k, n) = (e.first_figure.index(), e.decl.figures.len());
+        let first = r.kind_first_slot.get(k).copied().unwrap_or(0);
+        let end = r
+            .kind_first_slot
+            .get(k + n)
+            .copied()
+            .unwrap_or(r.figs_per_player);
+        if n == 0 {
+            return (first, first);
+        }
+        (first, end.max(first))
     }
 
     /// Whether plugin `plugin` declares figure kind `kind`.

@@ -314,14 +314,38 @@ macro_rules! dispatch {
     };
 }
 
-/// [`dispatch!`] unless every subscriber narrowed this call away
-/// ([`Game::narrowed_away`]): then nothing at all happens (no rules handle
-/// lent, no dynamic call, no steps flushed).
+/// [`dispatch!`] to the subscribers that did not narrow this call away
+/// ([`Game::narrowed_away`], decided for each just before its call): when
+/// every one did, nothing at all happens (no rules handle lent, no dynamic
+/// call, no steps flushed). The host's adapter does not check these hooks
+/// again.
 macro_rules! dispatch_narrowed {
     ($self:ident, $bit:expr, $case:expr, |$h:ident, $cx:ident| $call:expr) => {
         if $self.wants($bit) {
-            if !$self.all_narrowed_away($bit, $case) {
-                dispatch!($self, $bit, |$h, $cx| $call);
+            let case = $case;
+            let mut lent: Option<Arc<Rules>> = None;
+            let mut j = 0;
+            while let Some(&i) = $self.rules.subscribers($bit).get(j) {
+                j += 1;
+                if $self.narrowed_away(i, case) {
+                    continue;
+                }
+                let rules = match &lent {
+                    Some(r) => r,
+                    None => lent.insert($self.lend_rules()),
+                };
+                if let Some(p) = rules.plugins.get(i as usize) {
+                    let $h = &p.hooks;
+                    let $cx = &mut Cx {
+                        game: &mut *$self,
+                        plugin: i,
+                    };
+                    $call?;
+                }
+            }
+            if let Some(rules) = lent {
+                $self.return_rules(rules);
+                $self.flush_incoming();
             }
         }
     };

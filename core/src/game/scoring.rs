@@ -164,11 +164,20 @@ impl Game {
     pub(super) fn resolve_majority(&self, info: &ScoreInfo<'_>) -> Result<PlayerSet, HookError> {
         let mut winners = self.winners_of(&info.strength);
         if self.wants(hook::MAJORITY) && !winners.is_empty() {
-            dispatch_view!(self, hook::MAJORITY, |h, v| h.majority(
-                v,
-                info,
-                &mut winners
-            ));
+            // Each subscriber unless it narrowed the call away with the winners
+            // it would see (`bits::MAJORITY_TIED`).
+            for &i in self.rules.subscribers(hook::MAJORITY) {
+                if self.narrowed_away(i, Narrowed::Majority(winners)) {
+                    continue;
+                }
+                if let Some(p) = self.rules.plugins.get(usize::from(i)) {
+                    let v = &View {
+                        game: self,
+                        plugin: i,
+                    };
+                    p.hooks.majority(v, info, &mut winners)?;
+                }
+            }
             let all = PlayerSet(((1u16 << self.players) - 1) as u8);
             winners = PlayerSet(winners.0 & all.0);
         }
@@ -241,7 +250,7 @@ impl Game {
             tiles,
             cities,
         });
-        dispatch!(self, hook::FEATURE_SCORED, |h, cx| h
+        dispatch_narrowed!(self, hook::FEATURE_SCORED, Narrowed::Scored, |h, cx| h
             .feature_scored(cx, info, &pts));
         Ok(pts)
     }
@@ -269,7 +278,11 @@ impl Game {
         let gathered = self.gather(root, &mut figs, &mut strength);
         let (tiles, pennants) = self.tiles_and_pennants(root);
         let r = gathered.and_then(|(all, _)| {
-            if all == 0 && (reason != ScoreReason::Completed || !self.wants(hook::FEATURE_SCORED)) {
+            if all == 0
+                && (reason != ScoreReason::Completed
+                    || !self.wants(hook::FEATURE_SCORED)
+                    || self.all_narrowed_away(hook::FEATURE_SCORED, Narrowed::Scored))
+            {
                 return Ok(Points::default());
             }
             let info = ScoreInfo {
@@ -287,7 +300,7 @@ impl Game {
             };
             if all == 0 {
                 let pts = Points::default();
-                dispatch!(self, hook::FEATURE_SCORED, |h, cx| h
+                dispatch_narrowed!(self, hook::FEATURE_SCORED, Narrowed::Scored, |h, cx| h
                     .feature_scored(cx, &info, &pts));
                 return Ok(pts);
             }

@@ -83,34 +83,16 @@ macro_rules! narrowed {
 
 /// Whether a call of hook `$name` falls in a case the plugin narrowed away
 /// (see [`narrow`]; the core decides, [`carcassonne_core::Game::narrowed_away`]); `false` for the
-/// hooks no bit narrows.
+/// hooks no bit narrows, and for those the core dispatches narrowed
+/// (`tile_drawn`, `figure_chosen`, `before_figure`, `after_figure`,
+/// `figure_returned`, `majority`, `feature_scored`: it checked each
+/// subscriber just before the call).
 macro_rules! skipped {
     ($s:ident, $c:ident, features_merged ($kept:ident, $absorbed:ident)) => {
         narrowed!($s, $c, Narrowed::Merged($kept, $absorbed))
     };
     ($s:ident, $c:ident, figure_options ($opts:ident)) => {
         narrowed!($s, $c, Narrowed::Options)
-    };
-    ($s:ident, $c:ident, figure_chosen ($opt:ident)) => {
-        narrowed!($s, $c, Narrowed::Chosen($opt))
-    };
-    ($s:ident, $c:ident, tile_drawn ($tile:ident)) => {
-        narrowed!($s, $c, Narrowed::Drawn($tile))
-    };
-    ($s:ident, $c:ident, before_figure ()) => {
-        narrowed!($s, $c, Narrowed::FigureStep)
-    };
-    ($s:ident, $c:ident, after_figure ()) => {
-        narrowed!($s, $c, Narrowed::FigureStep)
-    };
-    ($s:ident, $c:ident, figure_returned ($fig:ident, $from:ident)) => {
-        narrowed!($s, $c, Narrowed::Returned($fig))
-    };
-    ($s:ident, $c:ident, majority ($info:ident, $winners:ident)) => {
-        narrowed!($s, $c, Narrowed::Majority(*$winners))
-    };
-    ($s:ident, $c:ident, feature_scored ($info:ident, $points:ident)) => {
-        narrowed!($s, $c, Narrowed::Scored)
     };
     ($s:ident, $c:ident, $name:ident ($($arg:ident),*)) => {
         false
