@@ -103,13 +103,18 @@ impl Game {
     }
 
     /// Whether every plugin subscribed to hook `bit` narrowed `call` away (a
-    /// dispatch then calls nobody).
+    /// dispatch then calls nobody). A plain loop, inlined into every caller: with
+    /// `Iterator::all` and one closure type, the optimiser made one shared
+    /// out-of-line copy that tests every case (+8 k instructions per Hills &
+    /// Sheep game).
     #[inline(always)]
     pub(crate) fn all_narrowed_away(&self, bit: u64, call: Narrowed) -> bool {
-        self.rules()
-            .subscribers(bit)
-            .iter()
-            .all(|&i| self.narrowed_away(i, call))
+        for &i in self.rules().subscribers(bit) {
+            if !self.narrowed_away(i, call) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether `call` of plugin `plugin` falls outside the case its narrowing
