@@ -64,6 +64,11 @@ pub struct FigureKindOf<N> {
     /// Whether the core offers it in the figure step like the follower: on every
     /// feature of the placed tile where [`crate::Game::may_deploy`] allows it.
     pub offered: bool,
+    /// At most one figure of this kind per feature: the shared placement rule
+    /// refuses a feature (the whole feature, as joined so far) where a figure of
+    /// this kind already stands, whoever owns it (the shepherd: one per field).
+    /// Features that join later may hold several.
+    pub one_per_feature: bool,
     /// What sort of piece it is, for rules of other plugins that treat pieces by
     /// what they are, never by name (which figure the dragon eats).
     pub class: FigureClass,
@@ -128,6 +133,7 @@ impl<N> FigureKindOf<N> {
             returns_on_score: self.returns_on_score,
             stands_on: self.stands_on,
             offered: self.offered,
+            one_per_feature: self.one_per_feature,
             class: self.class,
         }
     }
@@ -150,6 +156,7 @@ impl FigureSpec {
             returns_on_score: true,
             stands_on: FeatureKinds::FOLLOWER,
             offered: true,
+            one_per_feature: false,
             class: FigureClass::Standing,
         }
     }
@@ -170,6 +177,7 @@ impl FigureSpec {
             returns_on_score: false,
             stands_on: FeatureKinds::NONE,
             offered: false,
+            one_per_feature: false,
             class: FigureClass::Standing,
         }
     }
@@ -193,6 +201,13 @@ impl FigureSpec {
     /// Sets whether the core offers it like the follower.
     pub const fn offered(mut self, yes: bool) -> FigureSpec {
         self.offered = yes;
+        self
+    }
+
+    /// Sets whether at most one figure of this kind may stand in a feature
+    /// ([`FigureKindOf::one_per_feature`]).
+    pub const fn one_per_feature(mut self, yes: bool) -> FigureSpec {
+        self.one_per_feature = yes;
         self
     }
 

@@ -104,6 +104,7 @@ impl Rules {
                 .num(u64::from(f.returns_on_score))
                 .num(u64::from(f.stands_on.0))
                 .num(u64::from(f.offered))
+                .num(u64::from(f.one_per_feature))
                 .num(f.class as u64);
         }
         for p in &self.plugins {

@@ -103,11 +103,12 @@ impl Game {
     }
 
     /// Whether every plugin subscribed to hook `bit` narrowed `call` away (a
-    /// dispatch then calls nobody).
+    /// dispatch then calls nobody). A plain loop, inlined into every caller: with
+    /// `Iterator::all` and one closure type, the optimiser made one shared
+    /// out-of-line copy that tests every case (+8 k instructions per Hills &
+    /// Sheep game).
     #[inline(always)]
     pub(crate) fn all_narrowed_away(&self, bit: u64, call: Narrowed) -> bool {
-        // A plain loop: nothing left for the inliner to decide (an `all` with a
-        // closure was inlined in some builds and not in others).
         for &i in self.rules().subscribers(bit) {
             if !self.narrowed_away(i, call) {
                 return false;

@@ -40,3 +40,17 @@ fn recorded_games_replay_to_the_recorded_scores() {
         }
     }
 }
+
+/// The records name the rules they are replayed with: a change of the tile data
+/// or of a plugin's declaration that leaves play unchanged still updates the
+/// records' `rules_hash` (else `replay` prints a note that the rules differ).
+#[test]
+fn recorded_rules_fingerprints_are_current() {
+    let reg = carcassonne_host::loader::builtin_registry().unwrap();
+    for (name, rec) in goldens() {
+        let rs = carcassonne_host::provenance::load_record_ruleset(&rec, &name, None, &reg)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let changes = carcassonne_host::provenance::differences(&rec, &rs, &reg);
+        assert_eq!(changes, Vec::<String>::new(), "{name}");
+    }
+}

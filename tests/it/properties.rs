@@ -328,6 +328,7 @@ fn any_decl() -> impl Strategy<Value = PluginDecl> {
         (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()),
         (
             0u8..32,
+            any::<bool>(),
             prop_oneof![
                 Just(FigureClass::Standing),
                 Just(FigureClass::Companion),
@@ -340,7 +341,7 @@ fn any_decl() -> impl Strategy<Value = PluginDecl> {
                 name,
                 (per_player, neutral, strength),
                 (follower, occupies, back, offered),
-                (on, class),
+                (on, one_per_feature, class),
             )| {
                 FigureKind {
                     name,
@@ -353,6 +354,7 @@ fn any_decl() -> impl Strategy<Value = PluginDecl> {
                     returns_on_score: back,
                     stands_on: FeatureKinds(on),
                     offered,
+                    one_per_feature,
                     class,
                 }
             },

@@ -33,17 +33,18 @@ impl Game {
 
     /// The shared placement rule, without plugin vetoes: figure kind `kind` may stand
     /// on feature instance `f` (its kind is among the kind's `stands_on`; no farmer
-    /// when farmers are off; an occupying kind needs an unoccupied feature).
+    /// when farmers are off; an occupying kind needs an unoccupied feature; a kind
+    /// with one per feature needs a feature without one).
     pub(super) fn may_stand(&self, kind: FigureKindId, f: u16) -> bool {
         self.rules
             .figures
             .get(kind.index())
-            .is_some_and(|k| self.may_stand_as(k, f))
+            .is_some_and(|k| self.may_stand_as(kind, k, f))
     }
 
-    /// [`Game::may_stand`] for the kind's definition `k`.
+    /// [`Game::may_stand`] for kind `id` with definition `k`.
     #[inline]
-    fn may_stand_as(&self, k: &crate::figure_kind::FigureKind, f: u16) -> bool {
+    fn may_stand_as(&self, id: FigureKindId, k: &crate::figure_kind::FigureKind, f: u16) -> bool {
         let Some(ft) = self.feats.get(f as usize) else {
             return false;
         };
@@ -56,7 +57,39 @@ impl Game {
         {
             return false;
         }
-        !(k.occupies && self.feats[self.root(f) as usize].occ > 0)
+        if k.occupies && self.feats[self.root(f) as usize].occ > 0 {
+            return false;
+        }
+        !(k.one_per_feature && self.kind_stands_in(id, self.root(f)))
+    }
+
+    /// Whether a figure of kind `kind` (anyone's, or neutral) stands in the
+    /// feature with root `root`: a look at the kind's figure slots, not a walk
+    /// over the feature's members.
+    fn kind_stands_in(&self, kind: FigureKindId, root: u16) -> bool {
+        let r = &*self.rules;
+        let (Some(k), Some(&slot)) = (
+            r.figures.get(kind.index()),
+            r.kind_first_slot.get(kind.index()),
+        ) else {
+            return false;
+        };
+        let per = usize::from(r.figs_per_player);
+        let players = (0..usize::from(self.players)).flat_map(|p| {
+            let first = p * per + usize::from(slot);
+            first..first + usize::from(k.per_player)
+        });
+        let neutral = r
+            .neutral_kind
+            .iter()
+            .enumerate()
+            .filter(|&(_, &nk)| nk == kind)
+            .map(|(i, _)| per * usize::from(self.players) + i);
+        players.chain(neutral).any(|g| {
+            self.figs
+                .get(g)
+                .is_some_and(|g| g.feature != NONE16 && self.root(g.feature) == root)
+        })
     }
 
     /// Links figure `fig` at `at` (it must be off the board).
@@ -270,7 +303,7 @@ impl Game {
                 continue;
             }
             for f in base..base + n {
-                if self.may_stand_as(kind, f) {
+                if self.may_stand_as(k, kind, f) {
                     out.push(FigureOption::Deploy {
                         kind: k,
                         at: Location::Feature(FeatureId(f)),

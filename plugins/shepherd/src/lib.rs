@@ -4,8 +4,9 @@
 //! of every rule, is `docs/plugins/shepherd.md`.
 //!
 //! * **Figure** `shepherd` (one per player, strength 0, does not occupy, not
-//!   returned by feature scoring): the core deploys it and keeps it out of every
-//!   majority (S9). Its location is the core's figure location, so fields that
+//!   returned by feature scoring, on fields, one per field): the core offers it
+//!   on the placed tile's field segments whose field holds no shepherd (S2),
+//!   deploys it and keeps it out of every majority (S9). Its location is the core's figure location, so fields that
 //!   join also join their flocks (S7) with no bookkeeping here.
 //! * **State** (typed, [`Bag`], [`Shepherds`] and [`FlockWord`]). Per game: the
 //!   bag, as counts of the five token kinds ([`BAG_AT_SETUP`]). Per player:
@@ -127,7 +128,13 @@ impl Plugin for Shepherd {
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
         "Hills & Sheep: shepherds grow flocks of sheep on fields and herd them for points; beware the wolf";
-    const FIGURES: &'static [FigureSpec] = &[FigureSpec::special("shepherd", 1)];
+    /// S2: the core offers the shepherd on every field segment of the placed tile
+    /// whose field holds no shepherd, anyone's (one per feature); farmers do not
+    /// matter, not even when they are off.
+    const FIGURES: &'static [FigureSpec] = &[FigureSpec::special("shepherd", 1)
+        .stands_on(FeatureKinds::of(&[FeatureKind::Field]))
+        .offered(true)
+        .one_per_feature(true)];
     const STATE: StateSpec = StateSpec::NONE
         .game::<Bag>()
         .player::<Shepherds>()
@@ -161,16 +168,12 @@ impl Plugin for Shepherd {
         }
     }
 
-    /// Its `figure_options` only offers a shepherd from the supply, its
-    /// `figure_chosen` only follows a shepherd's deployment, its flock step
+    /// Its `figure_chosen` only follows a shepherd's deployment, its flock step
     /// only looks at fields holding a shepherd of the active player that the
     /// placed tile extends, and its `figure_returned` only follows shepherds:
     /// the host skips the other calls.
     fn narrowing(&self) -> u64 {
-        narrow::OPTIONS_WITH_SUPPLY
-            | narrow::CHOSEN_MINE
-            | narrow::FIGURE_STEP_EXTENDS_MINE
-            | narrow::RETURNED_MINE
+        narrow::CHOSEN_MINE | narrow::FIGURE_STEP_EXTENDS_MINE | narrow::RETURNED_MINE
     }
 
     fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
@@ -180,32 +183,6 @@ impl Plugin for Shepherd {
 
     fn before_figure(&self, cx: &mut Cx<'_>) -> HookResult {
         self.push_flock_decisions(cx)
-    }
-
-    /// S2: the shepherd may go on any field segment of the placed tile whose field
-    /// holds no shepherd (farmers do not matter).
-    fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
-        let Some(t) = v.last_placed() else {
-            return Ok(());
-        };
-        let kind = v.my_figure(0);
-        if v.supply(v.current_player(), kind) == 0 {
-            return Ok(());
-        }
-        let taken = shepherd_roots(v)?;
-        for l in 0..v.tile_feature_count(t) {
-            if v.tile_feature_kind(t, l) != FeatureKind::Field {
-                continue;
-            }
-            let f = v.feature_of(t, l);
-            if !taken.contains(v.find(f)) {
-                opts.push(FigureOption::Deploy {
-                    kind,
-                    at: Location::Feature(f),
-                });
-            }
-        }
-        Ok(())
     }
 
     fn figure_chosen(&self, cx: &mut Cx<'_>, opt: FigureOption) -> HookResult {

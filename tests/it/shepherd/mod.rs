@@ -13,7 +13,7 @@
 use crate::common::*;
 use carcassonne_core::conformance::{run as conformance, Options};
 use carcassonne_core::{
-    Action, Actor, FeatureId, FigureId, FigureKindId, FigureOption, Game, Rules,
+    Action, Actor, FeatureId, FigureId, FigureKindId, FigureOption, Game, Rules, FOLLOWER,
 };
 use carcassonne_shepherd::{tokens_in_play, FlockWord, BAG_AT_SETUP, TOKENS};
 use std::sync::Arc;
@@ -223,6 +223,39 @@ fn s2_no_shepherd_on_a_field_that_already_has_one() {
     )
     .unwrap();
     assert_eq!(flocks(&g, 1)[0].sheep(), 1);
+}
+
+#[test]
+fn s2_one_shepherd_per_field_is_the_shared_placement_rule() {
+    // The core offers the shepherd (`FigureSpec::one_per_feature`), so
+    // `may_deploy` answers as the figure step does: Blue's north field segment
+    // joins Red's flock field, the south one is free; a follower may still join
+    // the flock's field (a shepherd does not occupy).
+    let r = after();
+    let g = run(&r, 2, &format!("{RED_ON_STRIP}; draw BA/RFr; place 1 0 0")).unwrap();
+    let at = |step: &str| match g.parse_action(step).unwrap() {
+        Action::Figure(FigureOption::Deploy { at, .. }) => at,
+        a => panic!("{step}: {a:?}"),
+    };
+    let (north, south) = (at("deploy follower field N"), at("deploy follower field S"));
+    assert_ne!(north, south);
+    let k = kind(&g);
+    assert!(
+        !g.may_deploy(k, north).unwrap(),
+        "Red's shepherd is in that field"
+    );
+    assert!(g.may_deploy(k, south).unwrap());
+    assert!(g.may_deploy(FOLLOWER, north).unwrap());
+    let offered: Vec<FigureOption> = g
+        .legal_actions()
+        .unwrap()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Figure(o @ FigureOption::Deploy { kind, .. }) if kind == k => Some(o),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(offered, [FigureOption::Deploy { kind: k, at: south }]);
 }
 
 #[test]
