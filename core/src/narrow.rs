@@ -117,6 +117,22 @@ impl Game {
         true
     }
 
+    /// Whether every plugin subscribed to hook `bit` narrowed a call away,
+    /// `away(game, plugin)` deciding for each (a narrowed dispatch passes
+    /// `narrowed_away` with its case). Out of line, one copy per call site: the
+    /// check of a constant case is a small function of its own instead of code
+    /// that takes registers from the large function around it (the turn
+    /// pipeline, whose loads it made spill).
+    #[inline(never)]
+    pub(crate) fn all_away<F: Fn(&Game, u8) -> bool>(&self, bit: u64, away: F) -> bool {
+        for &i in self.rules().subscribers(bit) {
+            if !away(self, i) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Whether `call` of plugin `plugin` falls outside the case its narrowing
     /// bit keeps, whether or not the plugin declared the bit (for a caller that
     /// has checked the bit already, such as the host's adapter).

@@ -293,60 +293,45 @@ fn fresh<T>(v: &mut Vec<T>, n: usize) {
 }
 
 /// Calls hook `$name` of every plugin subscribed to `$bit`, in dispatch order,
-/// with a read-write context; then queues the steps they pushed.
+/// with a read-write context; then queues the steps they pushed. (The `@each`
+/// arm is the loop, skipping a subscriber `$i` for which `$skip` holds.)
 macro_rules! dispatch {
     ($self:ident, $bit:expr, |$h:ident, $cx:ident| $call:expr) => {
         if $self.wants($bit) {
-            let rules = $self.lend_rules();
-            for &i in rules.subscribers($bit) {
-                if let Some(p) = rules.plugins.get(i as usize) {
-                    let $h = &p.hooks;
-                    let $cx = &mut Cx {
-                        game: &mut *$self,
-                        plugin: i,
-                    };
-                    $call?;
-                }
-            }
-            $self.return_rules(rules);
-            $self.flush_incoming();
+            dispatch!(@each $self, $bit, |i| false, |$h, $cx| $call);
         }
     };
+    (@each $self:ident, $bit:expr, |$i:ident| $skip:expr, |$h:ident, $cx:ident| $call:expr) => {{
+        let rules = $self.lend_rules();
+        for &$i in rules.subscribers($bit) {
+            if $skip {
+                continue;
+            }
+            if let Some(p) = rules.plugins.get($i as usize) {
+                let $h = &p.hooks;
+                let $cx = &mut Cx {
+                    game: &mut *$self,
+                    plugin: $i,
+                };
+                $call?;
+            }
+        }
+        $self.return_rules(rules);
+        $self.flush_incoming();
+    }};
 }
 
 /// [`dispatch!`] to the subscribers that did not narrow this call away
-/// ([`Game::narrowed_away`], decided for each just before its call): when
-/// every one did, nothing at all happens (no rules handle lent, no dynamic
-/// call, no steps flushed). The host's adapter does not check these hooks
-/// again.
+/// ([`Game::narrowed_away`]). First one check, out of line
+/// ([`Game::all_away`]): when every subscriber narrowed the call away, as in
+/// most turns, nothing else happens (no rules handle lent, no dynamic call,
+/// no steps flushed). Otherwise each subscriber is called unless it narrowed
+/// the call away, decided just before its call (an earlier plugin's call may
+/// change the case). The host's adapter does not check these hooks again.
 macro_rules! dispatch_narrowed {
     ($self:ident, $bit:expr, $case:expr, |$h:ident, $cx:ident| $call:expr) => {
-        if $self.wants($bit) {
-            let case = $case;
-            let mut lent: Option<Arc<Rules>> = None;
-            let mut j = 0;
-            while let Some(&i) = $self.rules.subscribers($bit).get(j) {
-                j += 1;
-                if $self.narrowed_away(i, case) {
-                    continue;
-                }
-                let rules = match &lent {
-                    Some(r) => r,
-                    None => lent.insert($self.lend_rules()),
-                };
-                if let Some(p) = rules.plugins.get(i as usize) {
-                    let $h = &p.hooks;
-                    let $cx = &mut Cx {
-                        game: &mut *$self,
-                        plugin: i,
-                    };
-                    $call?;
-                }
-            }
-            if let Some(rules) = lent {
-                $self.return_rules(rules);
-                $self.flush_incoming();
-            }
+        if $self.wants($bit) && !$self.all_away($bit, |g, i| g.narrowed_away(i, $case)) {
+            dispatch!(@each $self, $bit, |i| $self.narrowed_away(i, $case), |$h, $cx| $call);
         }
     };
 }
