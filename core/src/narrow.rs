@@ -117,22 +117,6 @@ impl Game {
         true
     }
 
-    /// Whether every plugin subscribed to hook `bit` narrowed a call away,
-    /// `away(game, plugin)` deciding for each (a narrowed dispatch passes
-    /// `narrowed_away` with its case). Out of line, one copy per call site: the
-    /// check of a constant case is a small function of its own instead of code
-    /// that takes registers from the large function around it (the turn
-    /// pipeline, whose loads it made spill).
-    #[inline(never)]
-    pub(crate) fn all_away<F: Fn(&Game, u8) -> bool>(&self, bit: u64, away: F) -> bool {
-        for &i in self.rules().subscribers(bit) {
-            if !away(self, i) {
-                return false;
-            }
-        }
-        true
-    }
-
     /// Whether `call` of plugin `plugin` falls outside the case its narrowing
     /// bit keeps, whether or not the plugin declared the bit (for a caller that
     /// has checked the bit already, such as the host's adapter).
@@ -165,13 +149,7 @@ impl Game {
             }
             Narrowed::Majority(winners) => winners.len() < 2,
             Narrowed::Scored => !self.logging(),
-            Narrowed::FigureStep => {
-                let Some(t) = self.last_placed() else {
-                    return true;
-                };
-                let (first, end) = self.plugin_slots(plugin);
-                !self.tile_extends_slots(t, self.current_player(), first, end)
-            }
+            Narrowed::FigureStep => !self.placed_tile_extends_mine(plugin),
             Narrowed::Returned(fig) => self
                 .figure_kind(fig)
                 .is_some_and(|k| !self.kind_of_plugin(k, plugin)),
@@ -187,27 +165,6 @@ impl Game {
             .get(usize::from(plugin))
             .map_or((0, 0), |e| (e.first_figure.0, e.decl.figures.len()));
         (first..first.saturating_add(n.min(255) as u8)).map(FigureKindId)
-    }
-
-    /// The per-player figure slots `first..end` of plugin `plugin`'s kinds (its
-    /// kinds are consecutive, and so are their slots; empty without kinds).
-    #[inline(always)]
-    fn plugin_slots(&self, plugin: u8) -> (u16, u16) {
-        let r = self.rules();
-        let Some(e) = r.plugins.get(usize::from(plugin)) else {
-            return (0, 0);
-        };
-        let (k, n) = (e.first_figure.index(), e.decl.figures.len());
-        let first = r.kind_first_slot.get(k).copied().unwrap_or(0);
-        let end = r
-            .kind_first_slot
-            .get(k + n)
-            .copied()
-            .unwrap_or(r.figs_per_player);
-        if n == 0 {
-            return (first, first);
-        }
-        (first, end.max(first))
     }
 
     /// Whether plugin `plugin` declares figure kind `kind`.

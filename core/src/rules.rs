@@ -199,6 +199,9 @@ pub struct PluginEntry {
     pub narrow: u64,
     /// The union of `marker_bits`.
     pub markers: u64,
+    /// The per-player figure slots `first..end` of its kinds (consecutive:
+    /// see [`Rules::kind_first_slot`]; empty without per-player kinds).
+    pub player_slots: (u16, u16),
 }
 
 impl std::fmt::Debug for PluginEntry {
@@ -341,6 +344,7 @@ impl Rules {
             let narrow = hooks.narrowing() & crate::narrow::bits::ALL;
             let markers = marker_bits.iter().fold(0, |a, &b| a | b);
             entries.push(PluginEntry {
+                player_slots: (0, 0),
                 narrow,
                 markers,
                 offsets,
@@ -378,6 +382,16 @@ impl Rules {
             kind_first_slot.push(slot_kind.len().min(u16::MAX as usize) as u16);
             slot_kind.extend(std::iter::repeat_n(id, f.per_player as usize));
             neutral_kind.extend(std::iter::repeat_n(id, f.neutral as usize));
+        }
+        let slot_of = |k: usize| {
+            kind_first_slot
+                .get(k)
+                .copied()
+                .unwrap_or(slot_kind.len().min(u16::MAX as usize) as u16)
+        };
+        for e in &mut entries {
+            let k = e.first_figure.index();
+            e.player_slots = (slot_of(k), slot_of(k + e.decl.figures.len()));
         }
         let max_tiles = tiles.total();
         let max_features: usize = tiles

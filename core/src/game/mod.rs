@@ -322,15 +322,15 @@ macro_rules! dispatch {
 }
 
 /// [`dispatch!`] to the subscribers that did not narrow this call away
-/// ([`Game::narrowed_away`]). First one check, out of line
-/// ([`Game::all_away`]): when every subscriber narrowed the call away, as in
-/// most turns, nothing else happens (no rules handle lent, no dynamic call,
-/// no steps flushed). Otherwise each subscriber is called unless it narrowed
-/// the call away, decided just before its call (an earlier plugin's call may
-/// change the case). The host's adapter does not check these hooks again.
+/// ([`Game::narrowed_away`]). First one check of every subscriber: when all
+/// narrowed the call away, as in most turns, nothing else happens (no rules
+/// handle lent, no dynamic call, no steps flushed). Otherwise each subscriber
+/// is called unless it narrowed the call away, decided again just before its
+/// call (an earlier plugin's call may change the case). The host's adapter
+/// does not check these hooks again.
 macro_rules! dispatch_narrowed {
     ($self:ident, $bit:expr, $case:expr, |$h:ident, $cx:ident| $call:expr) => {
-        if $self.wants($bit) && !$self.all_away($bit, |g, i| g.narrowed_away(i, $case)) {
+        if $self.wants($bit) && !$self.all_narrowed_away($bit, $case) {
             dispatch!(@each $self, $bit, |i| $self.narrowed_away(i, $case), |$h, $cx| $call);
         }
     };

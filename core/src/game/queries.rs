@@ -265,8 +265,8 @@ impl Game {
 
     /// Whether placed tile `t` is part of a feature (road, city, field, …) on
     /// which one of `player`'s figures of `kind` stands (at a corner too): "does
-    /// the placed tile extend a feature of mine?" in one query (the core asks it
-    /// for a plugin's narrowed figure step). `false` for ids that do not exist.
+    /// the placed tile extend a feature of mine?" in one query. `false` for ids
+    /// that do not exist.
     pub fn tile_extends_figure_of(
         &self,
         t: TileIndex,
@@ -280,27 +280,30 @@ impl Game {
         ) else {
             return false;
         };
-        self.tile_extends_slots(
-            t,
-            player,
-            slot,
-            slot.saturating_add(u16::from(k.per_player)),
-        )
+        let end = slot.saturating_add(u16::from(k.per_player));
+        self.tile_extends_slots(t, player, (slot, end))
+    }
+
+    /// Whether the tile placed this turn extends a feature on which one of the
+    /// current player's figures of plugin `plugin`'s kinds stands (the case
+    /// that [`narrow::bits::FIGURE_STEP_EXTENDS_MINE`](crate::narrow::bits)
+    /// keeps), checked every turn: out of line, so that the turn pipeline
+    /// that asks it keeps its registers.
+    #[inline(never)]
+    pub(crate) fn placed_tile_extends_mine(&self, plugin: u8) -> bool {
+        let Some(e) = self.rules.plugins.get(usize::from(plugin)) else {
+            return false;
+        };
+        self.last_tile != NONE16
+            && self.tile_extends_slots(TileIndex(self.last_tile), self.current, e.player_slots)
     }
 
     /// [`Game::tile_extends_figure_of`] for the figures in `player`'s slots
     /// `first..end` (a plugin's kinds own consecutive slots): each figure's
-    /// root against the roots of the tile's feature records. Plain loops with
-    /// an early exit: a tile has a handful of records, too few to pay for the
-    /// set-up of a vectorised compare.
+    /// root against the roots of the tile's feature records (a handful: plain
+    /// loops with an early exit).
     #[inline(always)]
-    pub(crate) fn tile_extends_slots(
-        &self,
-        t: TileIndex,
-        player: PlayerId,
-        first: u16,
-        end: u16,
-    ) -> bool {
+    fn tile_extends_slots(&self, t: TileIndex, player: PlayerId, (first, end): (u16, u16)) -> bool {
         if player >= self.players {
             return false;
         }
@@ -312,16 +315,12 @@ impl Game {
             return false;
         };
         let feats = self.tile_feats(t);
-        for g in figs {
+        figs.iter().any(|g| {
             // A figure in the supply stands on no feature (`NONE16`, no record).
-            if let Some(x) = self.feats.get(usize::from(g.feature)) {
-                let root = x.parent;
-                if feats.iter().any(|y| y.parent == root) {
-                    return true;
-                }
-            }
-        }
-        false
+            self.feats
+                .get(usize::from(g.feature))
+                .is_some_and(|x| feats.iter().any(|y| y.parent == x.parent))
+        })
     }
 
     /// The feature records of placed tile `t`, by local index (empty for a tile
