@@ -111,14 +111,16 @@ fn lean(path: &str, games: u64, seed: u64) -> Option<f64> {
 
 /// The speed targets' ratios, measured in interleaved rounds of this run.
 fn ratios(base: &Arc<Rules>, hs: &Arc<Rules>, hs_loaded: &Arc<Rules>) {
+    // Rounds long enough (about 50–100 ms per side) that a burst of load on the
+    // shared machine does not decide a round; the lean engine's runs as long.
     const ROUNDS: u64 = 7;
-    const GAMES: u64 = 400;
+    const GAMES: u64 = 2000;
     let lean_path = std::env::var("LEAN_LIMIT").ok();
     let (mut b, mut h, mut l, mut lean_rates) = (vec![], vec![], vec![], vec![]);
     for r in 0..ROUNDS {
         let first = r * GAMES;
         if let Some(p) = &lean_path {
-            lean_rates.extend(lean(p, GAMES * 10, r + 1));
+            lean_rates.extend(lean(p, GAMES * 4, r + 1));
         }
         b.push(rate(GAMES, || {
             black_box(play(base, first, GAMES));

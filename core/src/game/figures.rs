@@ -45,9 +45,19 @@ impl Game {
     /// [`Game::may_stand`] for kind `id` with definition `k`.
     #[inline]
     fn may_stand_as(&self, id: FigureKindId, k: &crate::figure_kind::FigureKind, f: u16) -> bool {
-        let Some(ft) = self.feats.get(f as usize) else {
-            return false;
-        };
+        self.feats
+            .get(f as usize)
+            .is_some_and(|ft| self.may_stand_on(id, k, ft))
+    }
+
+    /// [`Game::may_stand_as`] for the feature instance's record `ft`.
+    #[inline(always)]
+    fn may_stand_on(
+        &self,
+        id: FigureKindId,
+        k: &crate::figure_kind::FigureKind,
+        ft: &Feat,
+    ) -> bool {
         if !k.stands_on.contains(ft.kind) {
             return false;
         }
@@ -57,10 +67,11 @@ impl Game {
         {
             return false;
         }
-        if k.occupies && self.feats[self.root(f) as usize].occ > 0 {
+        // `parent` is the feature's root (every member points at it).
+        if k.occupies && self.feats[ft.parent as usize].occ > 0 {
             return false;
         }
-        !(k.one_per_feature && self.kind_stands_in(id, self.root(f)))
+        !(k.one_per_feature && self.kind_stands_in(id, ft.parent))
     }
 
     /// Whether a figure of kind `kind` (anyone's, or neutral) stands in the
@@ -74,22 +85,24 @@ impl Game {
         ) else {
             return false;
         };
-        let per = usize::from(r.figs_per_player);
-        let players = (0..usize::from(self.players)).flat_map(|p| {
-            let first = p * per + usize::from(slot);
-            first..first + usize::from(k.per_player)
-        });
-        let neutral = r
-            .neutral_kind
-            .iter()
-            .enumerate()
-            .filter(|&(_, &nk)| nk == kind)
-            .map(|(i, _)| per * usize::from(self.players) + i);
-        players.chain(neutral).any(|g| {
+        let on = |g: usize| {
             self.figs
                 .get(g)
                 .is_some_and(|g| g.feature != NONE16 && self.root(g.feature) == root)
-        })
+        };
+        let per = usize::from(r.figs_per_player);
+        for p in 0..usize::from(self.players) {
+            let first = p * per + usize::from(slot);
+            if (first..first + usize::from(k.per_player)).any(on) {
+                return true;
+            }
+        }
+        let neutral = per * usize::from(self.players);
+        k.neutral > 0
+            && r.neutral_kind
+                .iter()
+                .enumerate()
+                .any(|(i, &nk)| nk == kind && on(neutral + i))
     }
 
     /// Links figure `fig` at `at` (it must be off the board).
@@ -296,14 +309,18 @@ impl Game {
             return Ok(());
         }
         let base = self.tiles[t as usize].base.0;
-        let n = self.ty_of(t).features.len() as u16;
+        let n = self.ty_of(t).features.len();
+        let feats = self
+            .feats
+            .get(usize::from(base)..usize::from(base) + n)
+            .unwrap_or(&[]);
         for (k, kind) in self.rules.figures.iter().enumerate() {
             let k = FigureKindId(k as u8);
             if !kind.offered || self.supply_of(self.current, k) == 0 {
                 continue;
             }
-            for f in base..base + n {
-                if self.may_stand_as(k, kind, f) {
+            for (f, ft) in (base..).zip(feats) {
+                if self.may_stand_on(k, kind, ft) {
                     out.push(FigureOption::Deploy {
                         kind: k,
                         at: Location::Feature(FeatureId(f)),

@@ -6,8 +6,9 @@
 //! * **Figure** `shepherd` (one per player, strength 0, does not occupy, not
 //!   returned by feature scoring, on fields, one per field): the core offers it
 //!   on the placed tile's field segments whose field holds no shepherd (S2),
-//!   deploys it and keeps it out of every majority (S9). Its location is the core's figure location, so fields that
-//!   join also join their flocks (S7) with no bookkeeping here.
+//!   deploys it and keeps it out of every majority (S9). Its location is the
+//!   core's figure location, so fields that join also join their flocks (S7)
+//!   with no bookkeeping here.
 //! * **State** (typed, [`Bag`], [`Shepherds`] and [`FlockWord`]). Per game: the
 //!   bag, as counts of the five token kinds ([`BAG_AT_SETUP`]). Per player:
 //!   where his shepherds stand, so "does this field hold a shepherd?" and "does
