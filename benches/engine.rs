@@ -109,7 +109,23 @@ fn lean(path: &str, games: u64, seed: u64) -> Option<f64> {
     v.parse().ok()
 }
 
-/// The speed targets' ratios, measured in interleaved rounds of this run.
+/// Medians of the per-round ratios `x[r] / y[r]` over the rounds where both
+/// were measured, with their smallest and largest values.
+fn paired(x: &[Option<f64>], y: &[Option<f64>]) -> Option<(f64, f64, f64)> {
+    let v: Vec<f64> = x
+        .iter()
+        .zip(y)
+        .filter_map(|(a, b)| Some((*a)? / (*b)?))
+        .collect();
+    let lo = v.iter().copied().reduce(f64::min)?;
+    let hi = v.iter().copied().reduce(f64::max)?;
+    Some((median(v), lo, hi))
+}
+
+/// The speed targets' ratios, measured in interleaved rounds of this run. Each
+/// ratio is the median of the ratios of the rounds (a round runs both sides
+/// back to back, so a burst of load on a shared machine tends to slow both);
+/// the games per second are the medians of the rounds.
 fn ratios(base: &Arc<Rules>, hs: &Arc<Rules>, hs_loaded: &Arc<Rules>) {
     // Rounds long enough (about 50–100 ms per side) that a burst of load on the
     // shared machine does not decide a round; the lean engine's runs as long.
@@ -119,33 +135,36 @@ fn ratios(base: &Arc<Rules>, hs: &Arc<Rules>, hs_loaded: &Arc<Rules>) {
     let (mut b, mut h, mut l, mut lean_rates) = (vec![], vec![], vec![], vec![]);
     for r in 0..ROUNDS {
         let first = r * GAMES;
-        if let Some(p) = &lean_path {
-            lean_rates.extend(lean(p, GAMES * 4, r + 1));
-        }
-        b.push(rate(GAMES, || {
+        lean_rates.push(lean_path.as_ref().and_then(|p| lean(p, GAMES * 4, r + 1)));
+        b.push(Some(rate(GAMES, || {
             black_box(play(base, first, GAMES));
-        }));
-        h.push(rate(GAMES, || {
+        })));
+        h.push(Some(rate(GAMES, || {
             black_box(play(hs, first, GAMES));
-        }));
-        l.push(rate(GAMES, || {
+        })));
+        l.push(Some(rate(GAMES, || {
             black_box(play(hs_loaded, first, GAMES));
-        }));
+        })));
     }
-    let (b, h, l) = (median(b), median(h), median(l));
+    let rates = |v: &[Option<f64>]| median(v.iter().flatten().copied().collect());
+    let show = |(m, lo, hi): (f64, f64, f64)| format!("{m:.3} (rounds {lo:.3}–{hi:.3})");
+    let (hb, lh) = (paired(&l, &b), paired(&l, &h));
     eprintln!(
-        "engine ratios (median of {ROUNDS} interleaved rounds of {GAMES} games, one thread):\n  \
-         base {b:.0} games/s; Hills & Sheep compiled in {h:.0}, loaded {l:.0}\n  \
-         Hills & Sheep (loaded) / base = {:.3} (target >= 0.6)\n  \
-         loaded / compiled in = {:.3} (target >= 0.9)",
-        l / b,
-        l / h
+        "engine ratios (medians of {ROUNDS} interleaved rounds of {GAMES} games, one thread):\n  \
+         base {:.0} games/s; Hills & Sheep compiled in {:.0}, loaded {:.0}\n  \
+         Hills & Sheep (loaded) / base = {} (target >= 0.6)\n  \
+         loaded / compiled in = {} (target >= 0.9)",
+        rates(&b),
+        rates(&h),
+        rates(&l),
+        hb.map_or_else(String::new, show),
+        lh.map_or_else(String::new, show),
     );
-    if !lean_rates.is_empty() {
-        let lr = median(lean_rates);
+    if let Some(bl) = paired(&b, &lean_rates) {
         eprintln!(
-            "  lean engine {lr:.0} games/s; base / lean = {:.3} (target >= 0.5)",
-            b / lr
+            "  lean engine {:.0} games/s; base / lean = {} (target >= 0.5)",
+            rates(&lean_rates),
+            show(bl)
         );
     }
 }
