@@ -471,6 +471,15 @@ impl Rules {
         self.subs_any & h != 0
     }
 
+    /// The per-player figure slots `first..end` of kind `kind` (in each
+    /// player's block of [`Rules::figs_per_player`] slots); `None` for a kind
+    /// the rules do not know.
+    pub fn kind_slots(&self, kind: FigureKindId) -> Option<(u16, u16)> {
+        let k = self.figures.get(kind.index())?;
+        let &first = self.kind_first_slot.get(kind.index())?;
+        Some((first, first.saturating_add(u16::from(k.per_player))))
+    }
+
     /// The figure kind with this name.
     pub fn figure_kind(&self, name: &str) -> Option<FigureKindId> {
         self.figures

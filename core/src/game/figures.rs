@@ -78,11 +78,7 @@ impl Game {
     /// feature with root `root`: a look at the kind's figure slots, not a walk
     /// over the feature's members.
     fn kind_stands_in(&self, kind: FigureKindId, root: u16) -> bool {
-        let r = &*self.rules;
-        let (Some(k), Some(&slot)) = (
-            r.figures.get(kind.index()),
-            r.kind_first_slot.get(kind.index()),
-        ) else {
+        let Some((first, end)) = self.rules.kind_slots(kind) else {
             return false;
         };
         let on = |g: usize| {
@@ -90,19 +86,18 @@ impl Game {
                 .get(g)
                 .is_some_and(|g| g.feature != NONE16 && self.root(g.feature) == root)
         };
-        let per = usize::from(r.figs_per_player);
+        let per = usize::from(self.rules.figs_per_player);
         for p in 0..usize::from(self.players) {
-            let first = p * per + usize::from(slot);
-            if (first..first + usize::from(k.per_player)).any(on) {
+            if (p * per + usize::from(first)..p * per + usize::from(end)).any(on) {
                 return true;
             }
         }
         let neutral = per * usize::from(self.players);
-        k.neutral > 0
-            && r.neutral_kind
-                .iter()
-                .enumerate()
-                .any(|(i, &nk)| nk == kind && on(neutral + i))
+        self.rules
+            .neutral_kind
+            .iter()
+            .enumerate()
+            .any(|(i, &nk)| nk == kind && on(neutral + i))
     }
 
     /// Links figure `fig` at `at` (it must be off the board).

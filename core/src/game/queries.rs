@@ -273,15 +273,9 @@ impl Game {
         player: PlayerId,
         kind: FigureKindId,
     ) -> bool {
-        let r = &*self.rules;
-        let (Some(k), Some(&slot)) = (
-            r.figures.get(kind.index()),
-            r.kind_first_slot.get(kind.index()),
-        ) else {
-            return false;
-        };
-        let end = slot.saturating_add(u16::from(k.per_player));
-        self.tile_extends_slots(t, player, (slot, end))
+        self.rules
+            .kind_slots(kind)
+            .is_some_and(|slots| self.tile_extends_slots(t, player, slots))
     }
 
     /// Whether the tile placed this turn extends a feature on which one of the
