@@ -276,7 +276,7 @@ fn start_bag(tiles: &TileCatalogue) -> (Vec<TileTypeId>, Vec<u16>) {
     let mut counts = Vec::new();
     for (i, t) in tiles.types.iter().enumerate() {
         bag.extend(std::iter::repeat_n(TileTypeId(i as u16), t.count as usize));
-        counts.push(t.count as u16);
+        counts.push(t.count);
     }
     if let Some(start) = tiles.start {
         if let Some(i) = bag.iter().position(|&t| t == start) {
