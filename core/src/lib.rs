@@ -48,6 +48,7 @@ pub mod conformance;
 pub mod error;
 pub mod events;
 pub mod figure_kind;
+mod figure_names;
 pub mod fingerprint;
 pub mod game;
 pub mod hooks;
@@ -65,8 +66,8 @@ pub use error::GameError;
 pub use events::Event;
 pub use game::{Action, Actor, Game, PlacedTile, Stage};
 pub use hooks::{
-    hook, Cx, FigureOption, HookError, HookResult, Hooks, NameCtx, Outcome, Placement, Points,
-    ScoreInfo, ScoreReason, Step, ValueChange, View, CORE_OWNER,
+    code_figure, hook, Cx, FigureOption, HookError, HookResult, Hooks, NameCtx, Outcome, Placement,
+    Points, ScoreInfo, ScoreReason, Step, ValueChange, View, CORE_OWNER, FIGURE_CODE,
 };
 pub use narrow::Narrowed;
 pub use observe::Observation;
@@ -74,8 +75,8 @@ pub use record::{Driver, PluginVersion, Provenance, Record, Recorder, ReplayErro
 pub use rng::Rng;
 pub use rules::{
     valid_plugin_id, CoreOptions, FarmerScoring, FigureClass, FigureKind, FigureKindOf, FigureSpec,
-    PluginDecl, Rules, StateWords, BASE_CATEGORIES, FOLLOWER, MAX_FEATURE_WORDS, MAX_FIGURE_WORDS,
-    MAX_GAME_WORDS, MAX_PLAYER_WORDS, MAX_TOTAL_FEATURE_WORDS,
+    PluginDecl, Rules, StateWords, BASE_CATEGORIES, FOLLOWER, MAX_AREAS, MAX_FEATURE_WORDS,
+    MAX_FIGURE_WORDS, MAX_GAME_WORDS, MAX_PLAYER_WORDS, MAX_TOTAL_FEATURE_WORDS,
 };
 pub use tiles::{TileCatalogue, TileSetSpec, TileType};
 pub use types::*;

@@ -76,8 +76,10 @@ impl Game {
             if self.turn.stage == Stage::Score {
                 ready!();
                 self.turn.stage = Stage::Closed;
-                for i in 0..self.turn.done.len() {
-                    let r = self.turn.done[i];
+                // By index: a hook may withhold a feature not scored yet
+                // (`Cx::withhold_feature` takes it out of `done`).
+                while let Some(&r) = self.turn.done.get(usize::from(self.turn.scored)) {
+                    self.turn.scored += 1;
                     self.score_feature(r, ScoreReason::Completed)?;
                 }
             }
@@ -122,6 +124,7 @@ impl Game {
     /// Starts the next turn: a granted one, else the next player's, else the end.
     fn next_turn(&mut self) -> HookResult {
         self.turn.done.clear();
+        self.turn.scored = 0;
         self.turn.closed.clear();
         self.turn.drawn = NONE16;
         self.turn.drawn_fits = 0;

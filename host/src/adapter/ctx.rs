@@ -2,7 +2,8 @@
 //! a plugin passes.
 
 use carcassonne_core::{
-    Cx, FeatureId, FigureId, FigureKindId, Game, HookError, Location, TileIndex, TileTypeId, View,
+    AreaId, Cx, FeatureId, FigureId, FigureKindId, Game, HookError, Location, TileIndex,
+    TileTypeId, View,
 };
 use carcassonne_plugin_abi::{HostHandle, HostRef};
 use std::cell::Cell;
@@ -174,6 +175,18 @@ impl HostCtx {
         match at {
             Location::Feature(f) | Location::Corner(f, _) => self.feature(op, f).map(|_| at),
             Location::Tile(t) => self.tile(op, t).map(|_| at),
+            Location::Held(p) => self.player(op, p).map(|_| at),
+            Location::Area(a) => self.area(op, a).map(|_| at),
+        }
+    }
+
+    #[inline]
+    pub(super) fn area(&self, op: &str, a: AreaId) -> Option<AreaId> {
+        let n = self.game().area_count();
+        if a.index() < n {
+            Some(a)
+        } else {
+            self.bad(op, "area", a.index(), "areas", n)
         }
     }
 }
