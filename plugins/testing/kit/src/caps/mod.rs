@@ -17,16 +17,24 @@
 //! | `kit-no-per-city` | checking the core options (`check_core`, `core_options`) |
 //! | `kit-tiledata` | inner fields closed at once, repeated markers (`feature_marker_count`), tile links (`link_group`) |
 //! | `kit-narrow` | narrowed subscriptions (`narrowing`): every bit of `narrow`, skipped exactly in its case |
+//! | `kit-jail` | prisoners (`Location::Held`, `move_figure`, `figures_held_by`), options naming one figure (`Spot::of_figure`), an exchange, a ransom paid by transfer (`transfer_score`), protected figures left alone (`figure_protected`), a note per player (`player_note`) |
+//! | `kit-quarters` | an area off the board (`AREAS`, `Location::Area`, a `Deploy` there), the features about to be scored (`pending_scorings`), a follower moved from the area into an occupied feature before scoring, awards apart from bonuses (`ScoreInfo::award`) |
+//! | `kit-keep` | a withheld city (`withhold_feature`) with a protected follower (`set_protected`) that farmers still count, the value of an unoccupied completed feature (`ScoreInfo::value`) |
+//! | `kit-perch` | tile data never scored (`scored = false`), a feature hosted for plain follower kinds (`HOSTS`, `FigureSpec::plain`), notes about features (`feature_note`) |
 
 mod barn;
 mod core_check;
 mod draws;
 mod farm;
 mod hand;
+mod jail;
+mod keep;
 mod mayor;
 mod narrow;
 mod neutral;
 mod order;
+mod perch;
+mod quarters;
 mod secret;
 mod tiledata;
 mod turns;
@@ -36,10 +44,14 @@ pub use core_check::NoPerCity;
 pub use draws::HoldBack;
 pub use farm::{DoubleFarmers, Pig};
 pub use hand::Abbey;
+pub use jail::JailPlugin;
+pub use keep::Keep;
 pub use mayor::Mayor;
 pub use narrow::Narrow;
 pub use neutral::Ghost;
 pub use order::{OrderOdd, OrderOne};
+pub use perch::Perch;
+pub use quarters::Quarters;
 pub use secret::SecretPlugin;
 pub use tiledata::{Seen, TileData};
 pub use turns::ExtraTurn;
@@ -58,5 +70,9 @@ pub fn check_all() -> Result<(), Vec<String>> {
     check_plugin::<SecretPlugin>()?;
     check_plugin::<NoPerCity>()?;
     check_plugin::<Narrow>()?;
+    check_plugin::<JailPlugin>()?;
+    check_plugin::<Quarters>()?;
+    check_plugin::<Keep>()?;
+    check_plugin::<Perch>()?;
     check_plugin::<TileData>()
 }
