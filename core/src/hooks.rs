@@ -316,6 +316,14 @@ pub struct Placement {
     pub rot: Rotation,
 }
 
+impl Placement {
+    /// The placement at `pos` turned `rot` quarter turns clockwise.
+    #[inline]
+    pub const fn new(pos: Pos, rot: Rotation) -> Placement {
+        Placement { pos, rot }
+    }
+}
+
 /// An option of the figure step. Canonical order: `Pass`, deployments by (kind,
 /// location), specials by (plugin, code).
 #[repr(u8)]

@@ -81,6 +81,12 @@ impl View<'_> {
         (i < e.decl.figures.len()).then(|| FigureKindId(e.first_figure.0 + i as u8))
     }
 
+    /// Whether this plugin has hook bit `hook` on: it subscribes to it and has
+    /// not switched it off ([`Cx::set_hook_enabled`]).
+    pub fn hook_enabled(&self, hook: u64) -> bool {
+        self.game.plugin_hook_enabled(self.plugin, hook)
+    }
+
     /// Link id of this plugin's `i`-th declared tile link.
     pub fn my_link(&self, i: usize) -> Option<u8> {
         self.game.rules.plugins[self.plugin as usize]
@@ -293,6 +299,16 @@ impl Cx<'_> {
     pub fn grant_turn(&mut self, player: PlayerId) -> bool {
         let plugin = self.plugin;
         self.game.grant_turn(player, plugin)
+    }
+
+    /// Switches this plugin's hook `hook` (one bit of [`hook`]) on or off at run
+    /// time; the switch is part of the game state (cloned, compared, replayed).
+    /// A hook switched off by every subscriber costs nothing. `false` (nothing
+    /// changes) unless the plugin subscribes to `hook` and it is one of
+    /// [`SWITCHABLE_HOOKS`](crate::SWITCHABLE_HOOKS).
+    pub fn set_hook_enabled(&mut self, hook: u64, on: bool) -> bool {
+        let plugin = self.plugin;
+        self.game.set_hook_enabled(plugin, hook, on)
     }
 
     /// Plays `tile` from the current player's hand instead of drawing (only in

@@ -192,6 +192,9 @@ macro_rules! query_table {
             view check my_figure(i: (usize) => (usize)) -> (FigureKindId) => (FigureKindId);
             /// Link id of this plugin's `i`-th declared tile link.
             view check my_link(i: (usize) => (usize)) -> (u8) => (u8);
+            /// Whether this plugin has hook `hook` (a bit of `hook`) on: it subscribes
+            /// to it and has not switched it off (`set_hook_enabled`).
+            view get hook_enabled(hook: (u64) => (u64)) -> (bool) => (bool);
             // -------------------------------------------------------- changes
             /// This plugin's per-game state words, mutable.
             cx slice_mut state_words_mut() -> (&mut [u32]) => (RSliceMut<'static, u32>);
@@ -235,6 +238,12 @@ macro_rules! query_table {
             /// Grants `player` a full turn right after the current one (a builder's
             /// second tile, the abbey round).
             cx get grant_turn(player: (PlayerId) => (PlayerId)) -> (bool) => (bool);
+            /// Switches this plugin's hook `hook` (one bit of `hook`) on or off at run
+            /// time, kept in the game state; a hook every subscriber switched off costs
+            /// nothing. `false` unless the plugin subscribes to it and it may be switched
+            /// (not `step_options`, `step_outcomes`, `resolve_step`, `figure_strength`,
+            /// `observe`, `figure_note`).
+            cx get set_hook_enabled(hook: (u64) => (u64), on: (bool) => (bool)) -> (bool) => (bool);
             /// Plays `tile` from the current player's hand instead of drawing (in
             /// `turn_start` or a decision it pushed; only if the tile fits somewhere).
             cx hook play_from_hand(tile: (TileTypeId) => (TileTypeId)) -> (bool) => (RResult<bool, RString>);

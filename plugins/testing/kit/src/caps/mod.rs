@@ -17,6 +17,7 @@
 //! | `kit-no-per-city` | checking the core options (`check_core`, `core_options`) |
 //! | `kit-tiledata` | inner fields closed at once, repeated markers (`feature_marker_count`), tile links (`link_group`) |
 //! | `kit-narrow` | narrowed subscriptions (`narrowing`): every bit of `narrow`, skipped exactly in its case |
+//! | `kit-retire` | hooks switched off at run time (`set_hook_enabled`, `hook_enabled`): a draw filter, a placement filter and `turn_end` retire after the first turns |
 
 mod barn;
 mod core_check;
@@ -27,6 +28,7 @@ mod mayor;
 mod narrow;
 mod neutral;
 mod order;
+mod retire;
 mod secret;
 mod tiledata;
 mod turns;
@@ -40,6 +42,7 @@ pub use mayor::Mayor;
 pub use narrow::Narrow;
 pub use neutral::Ghost;
 pub use order::{OrderOdd, OrderOne};
+pub use retire::Retire;
 pub use secret::SecretPlugin;
 pub use tiledata::{Seen, TileData};
 pub use turns::ExtraTurn;
@@ -58,5 +61,6 @@ pub fn check_all() -> Result<(), Vec<String>> {
     check_plugin::<SecretPlugin>()?;
     check_plugin::<NoPerCity>()?;
     check_plugin::<Narrow>()?;
+    check_plugin::<Retire>()?;
     check_plugin::<TileData>()
 }
