@@ -59,7 +59,10 @@ impl Game {
         {
             count[t.index()] += 1;
         }
-        for &(_, t) in &self.bag.hands {
+        for &(_, t) in self.bag.hands.iter().chain(&self.bag.given) {
+            count[t.index()] += 1;
+        }
+        for &(_, t) in &self.bag.lots {
             count[t.index()] += 1;
         }
         if self.turn.drawn != NONE16 {

@@ -71,7 +71,8 @@ pub enum Stage {
     NextTurn,
     /// `game_ending` hooks next (the bag is empty).
     Ending,
-    /// Final scoring next.
+    /// Final scoring next (after the decisions pushed by `game_ending`; the
+    /// turns they grant come first).
     Final,
     /// The game is over.
     Over,
@@ -247,6 +248,7 @@ mod figures;
 mod flow;
 mod integrity;
 mod log;
+mod lot;
 mod place;
 mod queries;
 mod scoring;
@@ -262,8 +264,8 @@ use features::Features;
 use figures::Figures;
 use log::Log;
 use scratch::Scratch;
-pub use switches::SWITCHABLE_HOOKS;
 use switches::Switches;
+pub use switches::SWITCHABLE_HOOKS;
 use turn::Turn;
 use words::PluginWords;
 

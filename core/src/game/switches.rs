@@ -130,7 +130,10 @@ mod tests {
         fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
             if cx.turn() == 3 {
                 assert!(!cx.set_hook_enabled(hook::OBSERVE, false), "a service");
-                assert!(!cx.set_hook_enabled(hook::TILE_PLACED, false), "not subscribed");
+                assert!(
+                    !cx.set_hook_enabled(hook::TILE_PLACED, false),
+                    "not subscribed"
+                );
                 assert!(!cx.set_hook_enabled(hook::FILTER_DRAWS | hook::TURN_END, false));
                 assert!(cx.set_hook_enabled(hook::FILTER_DRAWS, false));
                 assert!(!cx.view().hook_enabled(hook::FILTER_DRAWS));
@@ -164,7 +167,11 @@ mod tests {
         g.check_integrity().unwrap();
         let mut fresh = g.clone();
         fresh.restart(1).unwrap();
-        assert_eq!(fresh.active_hooks(), g.rules().subs_any, "a restart switches back on");
+        assert_eq!(
+            fresh.active_hooks(),
+            g.rules().subs_any,
+            "a restart switches back on"
+        );
         let calls = hooks.0.load(Ordering::Relaxed);
         while g.step_random(&mut rng).unwrap() {}
         assert_eq!(hooks.0.load(Ordering::Relaxed), calls, "never called again");

@@ -82,7 +82,10 @@ impl Plugin for Retire {
 
 /// Switches the hooks of [`RETIRED`] off.
 fn retire(cx: &mut Cx<'_>) -> HookResult {
-    for b in [hook::FILTER_DRAWS, hook::FILTER_PLACEMENTS, hook::TURN_END] {
+    let mut bits = RETIRED;
+    while bits != 0 {
+        let b = bits & bits.wrapping_neg();
+        bits &= bits - 1;
         if !cx.set_hook_enabled(b, false) {
             return Err(Error::new("a subscribed hook could not be switched off"));
         }
