@@ -124,7 +124,7 @@ impl Game {
                 return format!("there is no tile type {c}");
             };
             let ty = TileTypeId(c as u16);
-            if !self.bag.contains(&ty) {
+            if !self.bag.tiles.contains(&ty) {
                 return format!("no `{}` left in the bag", t.id);
             }
             return match self.holding_back(ty) {
@@ -157,6 +157,9 @@ impl Game {
     /// current draw, if one does (for error messages: a cold path).
     fn holding_back(&self, ty: TileTypeId) -> Option<String> {
         for &i in self.rules.subscribers(hook::FILTER_DRAWS) {
+            if self.switched_off(i, hook::FILTER_DRAWS) {
+                continue;
+            }
             let p = self.rules.plugins.get(usize::from(i))?;
             let mut keep = [true];
             let v = View {
