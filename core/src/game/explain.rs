@@ -124,7 +124,7 @@ impl Game {
                 return format!("there is no tile type {c}");
             };
             let ty = TileTypeId(c as u16);
-            if !self.bag.tiles.contains(&ty) {
+            if self.bag.count(ty) == 0 {
                 return format!("no `{}` left in the bag", t.id);
             }
             return match self.holding_back(ty) {
