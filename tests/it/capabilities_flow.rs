@@ -7,35 +7,6 @@
 use crate::common::*;
 use carcassonne_core::scenario::{check, run, run_on};
 use carcassonne_core::{hook, Action, Game, Placement, Pos, Rng, Rules};
-use std::sync::Arc;
-
-fn base_with(plugins: &str) -> String {
-    format!("name = \"caps\"\ntilesets = [\"base\"]\n{plugins}")
-}
-
-/// Every state of the same seeded random games is identical compiled in and
-/// loaded, and passes the integrity check.
-fn same_games(both: &[Arc<Rules>; 2], players: u8, seeds: std::ops::Range<u64>) {
-    for seed in seeds {
-        let mut a = Game::new(both[0].clone(), players, seed).unwrap();
-        let mut b = Game::new(both[1].clone(), players, seed).unwrap();
-        let (mut ra, mut rb) = (Rng::new(seed), Rng::new(seed));
-        loop {
-            assert_eq!(a.observation(0).unwrap(), b.observation(0).unwrap());
-            a.check_integrity().unwrap();
-            let (ca, cb) = (
-                a.step_random(&mut ra).unwrap(),
-                b.step_random(&mut rb).unwrap(),
-            );
-            assert_eq!(ca, cb, "seed {seed}");
-            if !ca {
-                break;
-            }
-        }
-        assert_eq!(a.scores(), b.scores(), "seed {seed}");
-        assert_eq!(a.score_breakdown(0), b.score_breakdown(0), "seed {seed}");
-    }
-}
 
 fn tile(r: &Rules, id: &str) -> u32 {
     u32::from(r.tiles.by_id(id).expect("tile"))
