@@ -8,6 +8,7 @@ mod browser;
 mod builder;
 mod capabilities;
 mod capabilities_figures;
+mod capabilities_flow;
 mod cathedrals;
 mod census;
 mod cli;

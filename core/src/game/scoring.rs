@@ -168,7 +168,9 @@ impl Game {
             // Each subscriber unless it narrowed the call away with the winners
             // it would see (`bits::MAJORITY_TIED`).
             for &i in self.rules.subscribers(hook::MAJORITY) {
-                if self.narrowed_away(i, Narrowed::Majority(winners)) {
+                if self.narrowed_away(i, Narrowed::Majority(winners))
+                    || self.switched_off(i, hook::MAJORITY)
+                {
                     continue;
                 }
                 if let Some(p) = self.rules.plugins.get(usize::from(i)) {
@@ -273,6 +275,9 @@ impl Game {
                 let Some(p) = self.rules.plugins.get(usize::from(i)) else {
                     continue;
                 };
+                if self.switched_off(i, hook::BONUS) {
+                    continue;
+                }
                 let mut bonus = Points {
                     winners,
                     amounts: [0; MAX_PLAYERS],
@@ -319,6 +324,9 @@ impl Game {
             let Some(p) = self.rules.plugins.get(usize::from(i)) else {
                 continue;
             };
+            if self.switched_off(i, hook::FEATURE_VALUE) {
+                continue;
+            }
             let mut c = ValueChange::default();
             let v = View {
                 game: self,
@@ -389,6 +397,17 @@ impl Game {
         let gathered = self.gather(root, &mut figs, &mut strength);
         let (tiles, pennants) = self.tiles_and_pennants(root);
         let r = gathered.and_then(|(all, _)| {
+            if all == 0 && reason == ScoreReason::Completed {
+                // Completed with nobody in it: scored for nobody, and said so.
+                self.emit(|| Event::FeatureScored {
+                    kind,
+                    reason,
+                    winners: PlayerSet::EMPTY,
+                    points: [0; MAX_PLAYERS],
+                    tiles,
+                    cities: 0,
+                });
+            }
             if all == 0
                 && (reason != ScoreReason::Completed
                     || !self.wants(hook::FEATURE_SCORED)
