@@ -220,7 +220,7 @@ impl Game {
             }
         }
         self.scratch.deltas = deltas;
-        let info = &ScoreInfo { value: r?, ..*info };
+        let value = r?;
         let (kind, reason, tiles) = (info.kind, info.reason, info.tiles);
         let cities = if kind == FeatureKind::Field {
             info.cities.len() as u32
@@ -235,8 +235,9 @@ impl Game {
             tiles,
             cities,
         });
+        // The hooks see the combined value (a copy of `info` made only for them).
         dispatch_narrowed!(self, hook::FEATURE_SCORED, Narrowed::Scored, |h, cx| h
-            .feature_scored(cx, info, &pts));
+            .feature_scored(cx, &ScoreInfo { value, ..*info }, &pts));
         Ok(pts)
     }
 
