@@ -47,7 +47,6 @@
 pub mod conformance;
 pub mod error;
 pub mod events;
-pub mod figure_kind;
 pub mod fingerprint;
 pub mod game;
 pub mod hooks;
@@ -64,6 +63,7 @@ pub mod types;
 pub use error::GameError;
 pub use events::Event;
 pub use game::{Action, Actor, Game, PlacedTile, Stage};
+pub use carcassonne_vocab::hook_table;
 pub use hooks::{
     hook, Cx, FigureOption, HookError, HookResult, Hooks, NameCtx, Outcome, Placement, Points,
     ScoreInfo, ScoreReason, Step, View, CORE_OWNER,

@@ -44,7 +44,7 @@ impl Game {
 
     /// [`Game::may_stand`] for kind `id` with definition `k`.
     #[inline]
-    fn may_stand_as(&self, id: FigureKindId, k: &crate::figure_kind::FigureKind, f: u16) -> bool {
+    fn may_stand_as(&self, id: FigureKindId, k: &crate::rules::FigureKind, f: u16) -> bool {
         self.feats
             .get(f as usize)
             .is_some_and(|ft| self.may_stand_on(id, k, ft))
@@ -55,7 +55,7 @@ impl Game {
     fn may_stand_on(
         &self,
         id: FigureKindId,
-        k: &crate::figure_kind::FigureKind,
+        k: &crate::rules::FigureKind,
         ft: &Feat,
     ) -> bool {
         if !k.stands_on.contains(ft.kind) {
@@ -324,7 +324,7 @@ impl Game {
             }
         }
         if self.wants(hook::FIGURE_OPTIONS)
-            && !self.all_narrowed_away(hook::FIGURE_OPTIONS, Narrowed::Options)
+            && !self.all_narrowed_away(hook::FIGURE_OPTIONS, Narrowed::Options())
         {
             dispatch_view!(self, hook::FIGURE_OPTIONS, |h, v| h.figure_options(v, out));
             // Plugins usually append their options in order after the core's.

@@ -250,7 +250,7 @@ impl Game {
             tiles,
             cities,
         });
-        dispatch_narrowed!(self, hook::FEATURE_SCORED, Narrowed::Scored, |h, cx| h
+        dispatch_narrowed!(self, hook::FEATURE_SCORED, Narrowed::Scored(), |h, cx| h
             .feature_scored(cx, info, &pts));
         Ok(pts)
     }
@@ -281,7 +281,7 @@ impl Game {
             if all == 0
                 && (reason != ScoreReason::Completed
                     || !self.wants(hook::FEATURE_SCORED)
-                    || self.all_narrowed_away(hook::FEATURE_SCORED, Narrowed::Scored))
+                    || self.all_narrowed_away(hook::FEATURE_SCORED, Narrowed::Scored()))
             {
                 return Ok(Points::default());
             }
@@ -300,7 +300,7 @@ impl Game {
             };
             if all == 0 {
                 let pts = Points::default();
-                dispatch_narrowed!(self, hook::FEATURE_SCORED, Narrowed::Scored, |h, cx| h
+                dispatch_narrowed!(self, hook::FEATURE_SCORED, Narrowed::Scored(), |h, cx| h
                     .feature_scored(cx, &info, &pts));
                 return Ok(pts);
             }

@@ -81,20 +81,16 @@ macro_rules! narrowed {
     }};
 }
 
-/// Whether a call of hook `$name` falls in a case the plugin narrowed away
-/// (see [`narrow`]; the core decides, [`carcassonne_core::Game::narrowed_away`]); `false` for the
-/// hooks no bit narrows, and for those the core dispatches narrowed
-/// (`tile_drawn`, `figure_chosen`, `before_figure`, `after_figure`,
-/// `figure_returned`, `majority`, `feature_scored`: it checked each
-/// subscriber just before the call).
+/// Whether a call falls in a case the plugin narrowed away that the host
+/// decides (the hook table's cases `narrowed by host`, for hooks the engine
+/// dispatches whole; see [`narrow`]: the engine decides,
+/// [`carcassonne_core::Game::narrowed_away`]); `false` for every other hook
+/// (those the engine dispatches narrowed were checked just before the call).
 macro_rules! skipped {
-    ($s:ident, $c:ident, features_merged ($kept:ident, $absorbed:ident)) => {
-        narrowed!($s, $c, Narrowed::Merged($kept, $absorbed))
+    ($s:ident, $c:ident, host $variant:ident ($($a:ident),*)) => {
+        narrowed!($s, $c, Narrowed::$variant($($a),*))
     };
-    ($s:ident, $c:ident, figure_options ($opts:ident)) => {
-        narrowed!($s, $c, Narrowed::Options)
-    };
-    ($s:ident, $c:ident, $name:ident ($($arg:ident),*)) => {
+    ($s:ident, $c:ident, $($other:tt)*) => {
         false
     };
 }
@@ -112,7 +108,9 @@ macro_rules! host_ctx {
 macro_rules! abi_hooks {
     ($( $(#[doc = $doc:literal])* $name:ident $bit:ident ($ctx:ident) {
         $($arg:ident : $kind:ident ($($cty:tt)*) => ($($aty:tt)*)),* $(,)?
-    } )*) => {
+    } [$(narrowed by $who:ident :
+        $(#[doc = $ndoc:literal])* $nbit:ident $variant:ident ( $($narg:ident : $nty:ty),* )
+    )?] )*) => {
         impl Hooks for AbiHooks {
             fn subscriptions(&self) -> u64 {
                 self.subs
@@ -144,7 +142,7 @@ macro_rules! abi_hooks {
                         );
                         s.finish(stringify!($name), &hc, r)
                     }
-                    if skipped!(self, ctx, $name ($($arg),*)) {
+                    if skipped!(self, ctx, $($who $variant ($($narg),*))?) {
                         return Ok(());
                     }
                     cross(self, ctx $(, $arg)*)

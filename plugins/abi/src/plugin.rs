@@ -15,7 +15,7 @@ pub struct PluginThis(pub *const c_void);
 macro_rules! plugin_vtable {
     ($( $(#[doc = $doc:literal])* $name:ident $bit:ident ($ctx:ident) {
         $($arg:ident : $kind:ident ($($cty:tt)*) => ($($aty:tt)*)),* $(,)?
-    } )*) => {
+    } [$($narrowing:tt)*] )*) => {
         /// The functions of a configured plugin: one per hook of the core's hook table
         /// (same names, same order), plus its lifecycle and naming functions. No
         /// function unwinds: the SDK catches panics and returns `RErr`. Hooks whose
@@ -54,7 +54,7 @@ macro_rules! plugin_vtable {
     };
 }
 
-carcassonne_core::hook_table!(plugin_vtable);
+carcassonne_vocab::hook_table!(plugin_vtable);
 
 /// Narrowed subscriptions: each bit names a case, cheap for the host to see, in
 /// which one hook of the plugin has nothing to do. A plugin sets the bits whose
@@ -62,9 +62,9 @@ carcassonne_core::hook_table!(plugin_vtable);
 /// call in those cases instead of crossing the interface for nothing. A bit is
 /// a promise about the plugin's own code: setting it for a case the hook does
 /// not ignore changes the plugin's rules. Bits of hooks the plugin does not
-/// subscribe to mean nothing. (The core's `narrow::bits`; the core decides the
-/// cases, `Game::narrowed_away`.)
-pub use carcassonne_core::narrow::bits as narrow;
+/// subscribe to mean nothing. (The vocabulary's `narrow::bits`, generated from
+/// the hook table; the engine decides the cases, `Game::narrowed_away`.)
+pub use carcassonne_vocab::narrow::bits as narrow;
 
 /// A configured plugin as it crosses the boundary: its data and its functions.
 /// Dropping it frees the plugin in the library that made it.

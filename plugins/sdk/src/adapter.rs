@@ -238,7 +238,7 @@ macro_rules! sdk_host_ctx {
 macro_rules! hook_fns {
     ($( $(#[doc = $doc:literal])* $name:ident $bit:ident ($ctx:ident) {
         $($arg:ident : $kind:ident ($($cty:tt)*) => ($($aty:tt)*)),* $(,)?
-    } )*) => {
+    } [$($narrowing:tt)*] )*) => {
         /// One `extern "C"` function per hook, calling `P`'s method.
         mod hook_fn {
             use super::*;
@@ -281,7 +281,7 @@ macro_rules! hook_fns {
     };
 }
 
-carcassonne_core::hook_table!(hook_fns);
+carcassonne_vocab::hook_table!(hook_fns);
 
 unsafe extern "C" fn drop_plugin<P: Plugin>(this: PluginThis) {
     // SAFETY: `this` is the box made in `configure_extern::<P>`, freed once (the

@@ -11,9 +11,9 @@
 use crate::state::{view, view_mut};
 use crate::{Error, HookResult};
 use bytemuck::Pod;
-use carcassonne_core::hooks::{FigureOption, Points, ScoreReason, Step};
-use carcassonne_core::types::*;
-use carcassonne_core::{CoreOptions, FigureClass};
+use carcassonne_vocab::hooks::{FigureOption, Points, ScoreReason, Step};
+use carcassonne_vocab::types::*;
+use carcassonne_vocab::{CoreOptions, FigureClass};
 use carcassonne_plugin_abi::{HostHandle, HostRef, HostVTable};
 use std::ops::Deref;
 
@@ -210,7 +210,7 @@ impl<'a> View<'a> {
 
     /// Whether the core's farmer rules allow followers on fields (`farmers` is not `off`).
     pub fn farmers_on(&self) -> bool {
-        self.core_options().farmers != carcassonne_core::FarmerScoring::Off
+        self.core_options().farmers != carcassonne_vocab::FarmerScoring::Off
     }
 
     /// Whether `player` has a follower (any kind that is a follower, e.g. a large

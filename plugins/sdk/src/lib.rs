@@ -110,9 +110,9 @@ pub use serde;
 /// (`#[derive(Clone, Copy, Pod, Zeroable)] #[repr(C)]`).
 pub use bytemuck;
 
-pub use carcassonne_core::hooks::{CORE_OWNER, STEP_HIDDEN_TILE};
-pub use carcassonne_core::types::*;
-pub use carcassonne_core::{
+pub use carcassonne_vocab::hooks::{CORE_OWNER, STEP_HIDDEN_TILE};
+pub use carcassonne_vocab::types::*;
+pub use carcassonne_vocab::{
     hook, CoreOptions, FarmerScoring, FigureClass, FigureOption, FigureSpec, NameCtx, Outcome,
     Placement, Points, ScoreInfo, ScoreReason, Step,
 };
@@ -126,7 +126,7 @@ pub use carcassonne_plugin_abi::narrow;
 /// The core's hook table (every hook in pipeline order), for code that is
 /// generated from it, e.g. a test plugin implementing every hook.
 #[doc(hidden)]
-pub use carcassonne_core::hook_table;
+pub use carcassonne_vocab::hook_table;
 
 /// The ABI epoch this SDK builds plugins for.
 pub const API_EPOCH: u32 = carcassonne_plugin_abi::ABI_EPOCH;
@@ -229,7 +229,7 @@ macro_rules! __sdk_ctx {
 macro_rules! plugin_trait {
     ($( $(#[doc = $doc:literal])* $name:ident $bit:ident ($ctx:ident) {
         $($arg:ident : $kind:ident ($($cty:tt)*) => ($($aty:tt)*)),* $(,)?
-    } )*) => {
+    } [$($narrowing:tt)*] )*) => {
         /// A plugin: metadata, typed options, state, and hooks.
         ///
         /// The hook methods are generated from the core's hook table, in pipeline
@@ -362,7 +362,7 @@ macro_rules! plugin_trait {
     };
 }
 
-carcassonne_core::hook_table!(plugin_trait);
+carcassonne_vocab::hook_table!(plugin_trait);
 
 /// The hooks plugin type `P` implements (from the methods its `#[plugin]` impl defines).
 pub const fn hooks_of<P: Plugin>() -> u64 {

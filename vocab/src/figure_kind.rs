@@ -12,7 +12,7 @@ use crate::types::FeatureKinds;
 /// [`FigureSpec::neutral`] and adjust with the builder methods, all `const`:
 ///
 /// ```
-/// use carcassonne_core::{FeatureKind, FeatureKinds, FigureClass, FigureSpec};
+/// use carcassonne_vocab::{FeatureKind, FeatureKinds, FigureClass, FigureSpec};
 /// // The large follower: like a follower, strength 2, offered by the core.
 /// const LARGE: FigureSpec = FigureSpec::follower("large", 1, 2);
 /// // The mayor: only in cities, strength computed by the plugin (pennants).
@@ -59,10 +59,10 @@ pub struct FigureKindOf<N> {
     /// Whether it goes back to its owner when its feature is scored.
     pub returns_on_score: bool,
     /// Feature kinds it may stand on under the shared placement rule
-    /// ([`crate::Game::may_deploy`]).
+    /// (`Game::may_deploy`).
     pub stands_on: FeatureKinds,
     /// Whether the core offers it in the figure step like the follower: on every
-    /// feature of the placed tile where [`crate::Game::may_deploy`] allows it.
+    /// feature of the placed tile where `Game::may_deploy` allows it.
     pub offered: bool,
     /// At most one figure of this kind per feature: the shared placement rule
     /// refuses a feature (the whole feature, as joined so far) where a figure of
