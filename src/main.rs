@@ -65,6 +65,7 @@ enum Command {
     /// Draw the board of a recorded game at any turn as a picture (SVG).
     Render(cmd::render::Args),
     /// Play in the browser: a local web server with a page to play against bots or each other.
+    #[cfg(feature = "web")]
     Serve(cmd::serve::Args),
     /// List compiled-in and run-time plugins with their options.
     Plugins(cmd::plugins::Args),
@@ -92,6 +93,7 @@ fn main() -> ExitCode {
         Command::Compare(a) => cmd::compare::run(a),
         Command::Tournament(a) => cmd::tournament::run(a),
         Command::Render(a) => cmd::render::run(a),
+        #[cfg(feature = "web")]
         Command::Serve(a) => cmd::serve::run(a),
         Command::Plugins(a) => cmd::plugins::run(a),
         Command::Ruleset(c) => cmd::ruleset::run(c),

@@ -6,11 +6,7 @@ use carcassonne_core::*;
 use std::sync::Arc;
 
 // Link the official plugins so that the host's registry holds them.
-use carcassonne_abbot as _;
-use carcassonne_hills as _;
-use carcassonne_shepherd as _;
-use carcassonne_special_cities as _;
-use carcassonne_vineyards as _;
+use carcassonne_official as _;
 
 /// Hills & Sheep (the default ruleset) with the compiled-in plugins.
 fn hills_and_sheep() -> Arc<Rules> {

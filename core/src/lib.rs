@@ -60,10 +60,10 @@ pub mod scenario;
 pub mod tiles;
 pub mod types;
 
+pub use carcassonne_vocab::hook_table;
 pub use error::GameError;
 pub use events::Event;
 pub use game::{Action, Actor, Game, PlacedTile, Stage};
-pub use carcassonne_vocab::hook_table;
 pub use hooks::{
     hook, Cx, FigureOption, HookError, HookResult, Hooks, NameCtx, Outcome, Placement, Points,
     ScoreInfo, ScoreReason, Step, View, CORE_OWNER,

@@ -78,7 +78,9 @@ impl Game {
             }
             Narrowed::Majority(winners) => winners.len() < 2,
             Narrowed::Scored() => !self.logging(),
-            Narrowed::BeforeFigure() | Narrowed::AfterFigure() => !self.placed_tile_extends_mine(plugin),
+            Narrowed::BeforeFigure() | Narrowed::AfterFigure() => {
+                !self.placed_tile_extends_mine(plugin)
+            }
             Narrowed::Returned(fig) => self
                 .figure_kind(fig)
                 .is_some_and(|k| !self.kind_of_plugin(k, plugin)),

@@ -3,15 +3,15 @@
 //! A [`Rules`] value is built once from a resolved ruleset and shared (`Arc`) by
 //! every game and clone that uses it; the game state never holds strings.
 
+use crate::hooks::{hook, Hooks};
+use crate::tiles::TileCatalogue;
+use crate::types::NONE16;
+use crate::types::*;
 pub use carcassonne_vocab::decl::{
     valid_plugin_id, CoreOptions, FarmerScoring, PluginDecl, StateWords, MAX_FEATURE_WORDS,
     MAX_FIGURE_WORDS, MAX_GAME_WORDS, MAX_PLAYER_WORDS, MAX_TOTAL_FEATURE_WORDS,
 };
 pub use carcassonne_vocab::figure_kind::{FigureClass, FigureKind, FigureKindOf, FigureSpec};
-use crate::hooks::{hook, Hooks};
-use crate::tiles::TileCatalogue;
-use crate::types::NONE16;
-use crate::types::*;
 use std::sync::Arc;
 
 /// A plugin as the engine holds it.

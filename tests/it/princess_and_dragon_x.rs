@@ -5,7 +5,7 @@
 use crate::common::*;
 use crate::dragon::{figures_at, names, neutral_at, supply};
 use carcassonne_core::{FeatureId, FigureId, Game, Rules};
-use carcassonne_shepherd::{tokens_in_play, FlockWord, TOKENS};
+use carcassonne_official::shepherd::{tokens_in_play, FlockWord, TOKENS};
 use std::sync::Arc;
 
 /// Shepherds, hills and the four Princess and the Dragon plugins.

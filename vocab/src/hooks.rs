@@ -482,7 +482,6 @@ impl Points {
 
 /// A plugin hook failed (its code panicked or reported an error).
 
-
 /// What a name or parse request is about.
 #[repr(u8)]
 #[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
@@ -493,7 +492,6 @@ pub enum NameCtx {
     /// A [`FigureOption::Special`] code.
     Special,
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -52,12 +52,7 @@ impl Game {
 
     /// [`Game::may_stand_as`] for the feature instance's record `ft`.
     #[inline(always)]
-    fn may_stand_on(
-        &self,
-        id: FigureKindId,
-        k: &crate::rules::FigureKind,
-        ft: &Feat,
-    ) -> bool {
+    fn may_stand_on(&self, id: FigureKindId, k: &crate::rules::FigureKind, ft: &Feat) -> bool {
         if !k.stands_on.contains(ft.kind) {
             return false;
         }

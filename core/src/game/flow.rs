@@ -58,15 +58,23 @@ impl Game {
             if self.stage == Stage::Placed {
                 ready!();
                 self.stage = Stage::Figure;
-                dispatch_narrowed!(self, hook::BEFORE_FIGURE, Narrowed::BeforeFigure(), |h, cx| h
-                    .before_figure(cx));
+                dispatch_narrowed!(
+                    self,
+                    hook::BEFORE_FIGURE,
+                    Narrowed::BeforeFigure(),
+                    |h, cx| h.before_figure(cx)
+                );
                 continue;
             }
             if self.stage == Stage::Figured {
                 ready!();
                 self.stage = Stage::BeforeScoring;
-                dispatch_narrowed!(self, hook::AFTER_FIGURE, Narrowed::AfterFigure(), |h, cx| h
-                    .after_figure(cx));
+                dispatch_narrowed!(
+                    self,
+                    hook::AFTER_FIGURE,
+                    Narrowed::AfterFigure(),
+                    |h, cx| h.after_figure(cx)
+                );
             }
             if self.stage == Stage::BeforeScoring {
                 ready!();

@@ -9,8 +9,8 @@
 mod compile;
 mod names;
 
-pub use names::{LinkTable, MarkerTable};
 pub use carcassonne_vocab::tileset::{FeatureSpec, TileSetSpec, TileSpec};
+pub use names::{LinkTable, MarkerTable};
 
 use crate::types::*;
 use compile::{compile_tile, fit_table};

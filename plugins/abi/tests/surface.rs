@@ -47,15 +47,15 @@ macro_rules! hooks_surface {
                 let args: Vec<String> = vec![$(
                     format!("{}: {} {}", stringify!($arg), stringify!($kind), tokens(stringify!($($aty)*)))
                 ),*];
-                let narrowing = String::new();
-                $(
-                    let narrowing = format!(
+                let narrowing: Vec<String> = vec![$(
+                    format!(
                         " narrowed by {}: {} = {:#x}",
                         stringify!($who),
                         stringify!($nbit),
                         carcassonne_plugin_abi::narrow::$nbit
-                    );
-                )?
+                    )
+                )?];
+                let narrowing = narrowing.concat();
                 format!("{} {} ({}) [{}]{narrowing}", stringify!($name), stringify!($bit), stringify!($ctx), args.join(", "))
             }),*]
         }

@@ -3,7 +3,7 @@
 //! allocator.
 
 use carcassonne_core::{FeatureKind, FigureId, Game, PlayerSet, ScoreInfo, ScoreReason, View};
-use carcassonne_hills as _;
+use carcassonne_official as _;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -345,6 +345,6 @@ extern "C" fn describe_step<P: Plugin>(this: PluginThis, step: Step) -> RString 
     // SAFETY: as in the hook functions.
     let p = unsafe { plugin::<P>(this) };
     catch_unwind(AssertUnwindSafe(|| p.describe_step(step)))
-        .unwrap_or_else(|_| format!("step {}", step.tag))
+        .unwrap_or_else(|_| crate::default_step_description::<P>(step))
         .into()
 }

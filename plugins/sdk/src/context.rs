@@ -11,10 +11,10 @@
 use crate::state::{view, view_mut};
 use crate::{Error, HookResult};
 use bytemuck::Pod;
+use carcassonne_plugin_abi::{HostHandle, HostRef, HostVTable};
 use carcassonne_vocab::hooks::{FigureOption, Points, ScoreReason, Step};
 use carcassonne_vocab::types::*;
 use carcassonne_vocab::{CoreOptions, FigureClass};
-use carcassonne_plugin_abi::{HostHandle, HostRef, HostVTable};
 use std::ops::Deref;
 
 /// Read-only access to the game, handed to hooks that must not change it

@@ -354,15 +354,36 @@ macro_rules! plugin_trait {
                     _ => text.parse().ok(),
                 }
             }
-            /// A short description of a pending step, for logs and prompts.
+            /// A short description of a pending step, for logs and prompts. Default:
+            /// the plugin and the step's tag (`fairy: step 2`).
             fn describe_step(&self, step: Step) -> String {
-                format!("step {}", step.tag)
+                default_step_description::<Self>(step)
             }
         }
     };
 }
 
 carcassonne_vocab::hook_table!(plugin_trait);
+
+/// What [`Plugin::describe_step`] says by default: the plugin's id and the
+/// step's tag (`fairy: step 2`), so a prompt or log line names who asks.
+///
+/// ```
+/// # use carcassonne_plugin_sdk::prelude::*;
+/// # struct Mine;
+/// # #[plugin]
+/// # impl Plugin for Mine {
+/// #     type Config = NoOptions;
+/// #     const ID: &'static str = "mine";
+/// #     const VERSION: &'static str = "0.1.0";
+/// #     fn new(_: NoOptions) -> Result<Self, ConfigError> { Ok(Mine) }
+/// # }
+/// let step = Step { tag: 2, ..Step::default() };
+/// assert_eq!(Mine.describe_step(step), "mine: step 2");
+/// ```
+pub fn default_step_description<P: Plugin>(step: Step) -> String {
+    format!("{}: step {}", P::ID, step.tag)
+}
 
 /// The hooks plugin type `P` implements (from the methods its `#[plugin]` impl defines).
 pub const fn hooks_of<P: Plugin>() -> u64 {

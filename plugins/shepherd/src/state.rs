@@ -1,7 +1,7 @@
 //! The plugin's state (typed words: [`Bag`], [`Shepherds`], [`FlockWord`]), the
 //! accessors the hooks use, and the packing of a field into a step argument.
 
-use crate::TOKEN_KINDS;
+use super::TOKEN_KINDS;
 use carcassonne_plugin_sdk::prelude::*;
 
 /// The word a shepherd's feature instance holds: his tokens and his deployment turn.

@@ -3,7 +3,7 @@
 
 use carcassonne_core::scenario::check;
 use carcassonne_core::{Game, Rules};
-use carcassonne_shepherd::{tokens_in_play, TOKENS};
+use carcassonne_official::shepherd::{tokens_in_play, TOKENS};
 use std::sync::Arc;
 
 fn rules_with_shepherds(per_player: u8) -> Arc<Rules> {

@@ -15,7 +15,7 @@ use carcassonne_core::conformance::{run as conformance, Options};
 use carcassonne_core::{
     Action, Actor, FeatureId, FigureId, FigureKindId, FigureOption, Game, Rules, FOLLOWER,
 };
-use carcassonne_shepherd::{tokens_in_play, FlockWord, BAG_AT_SETUP, TOKENS};
+use carcassonne_official::shepherd::{tokens_in_play, FlockWord, BAG_AT_SETUP, TOKENS};
 use std::sync::Arc;
 
 /// Base game + shepherds, the flock choice after the follower step (default, S4).
