@@ -1,4 +1,8 @@
 //! `carcassonne`: play, replay and simulate games; list plugins; check rulesets.
+//!
+//! Unsafe code: denied, except in `interrupt` (the signal dispositions:
+//! Ctrl-C, and the default SIGPIPE behaviour of command-line tools).
+#![deny(unsafe_code)]
 
 // Output macros that never panic (see `out`); they shadow `std`'s in every module below.
 macro_rules! println {
@@ -79,12 +83,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    // Behave like other command-line tools when the output pipe closes (`| head`).
-    #[cfg(unix)]
-    // SAFETY: resetting a signal disposition to its default at start-up, before any thread exists.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
+    interrupt::default_sigpipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(a) => cmd::play::run(a),

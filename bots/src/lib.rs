@@ -13,6 +13,7 @@
 //!
 //! A bot never hides a failure: if a plugin hook fails while the bot looks at
 //! an action, [`Bot::choose`] returns the error, naming the action.
+#![forbid(unsafe_code)]
 
 pub mod greedy;
 pub mod mcts;

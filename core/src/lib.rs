@@ -43,6 +43,7 @@
 //! assert_eq!(game.placed_count() + game.set_aside_tiles().len(), 72);
 //! println!("final scores {:?}", game.scores());
 //! ```
+#![forbid(unsafe_code)]
 
 pub mod conformance;
 pub mod error;

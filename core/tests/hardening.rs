@@ -29,7 +29,7 @@ impl Hooks for Coin {
         Ok(())
     }
     fn resolve_step(&self, cx: &mut Cx<'_>, _: Step, value: u32) -> HookResult {
-        cx.state_words_mut()[value as usize] += 1;
+        cx.reborrow().state_words_mut()[value as usize] += 1;
         Ok(())
     }
 }

@@ -2,6 +2,7 @@
 //! rulesets, games, bots, encodings, batch simulation and tournaments over the
 //! engine's public API. The Python side (`pysrc/carcassonne`) adds the
 //! PettingZoo environment and the Ray helpers.
+#![forbid(unsafe_code)]
 
 mod batch;
 mod encode;

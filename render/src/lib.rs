@@ -13,6 +13,7 @@
 //! The elements carry classes and `data-` attributes (`tile`, `figure`,
 //! `candidate`, `choice`, `score`) so that programs (the browser front end, the
 //! tests) can find them.
+#![forbid(unsafe_code)]
 
 pub mod geometry;
 pub mod log;

@@ -480,8 +480,6 @@ impl Points {
     }
 }
 
-/// A plugin hook failed (its code panicked or reported an error).
-
 /// What a name or parse request is about.
 #[repr(u8)]
 #[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]

@@ -25,8 +25,8 @@ impl AbiHooks {
     /// Wraps a configured plugin object; `allowed` are the hooks its descriptor
     /// declares (the instance may subscribe to fewer).
     pub fn new(id: impl Into<String>, obj: PluginObj, allowed: u64) -> AbiHooks {
-        let subs = (obj.vtable().subscriptions)(obj.this()) & allowed & carcassonne_core::hook::ALL;
-        let narrow = (obj.vtable().narrowing)(obj.this()) & narrow::ALL;
+        let subs = obj.subscriptions() & allowed & carcassonne_core::hook::ALL;
+        let narrow = obj.narrowing() & narrow::ALL;
         AbiHooks {
             id: id.into(),
             obj,
@@ -37,7 +37,7 @@ impl AbiHooks {
 
     /// Copies of the configured plugin's `i`-th figure kind (0: as declared).
     pub fn figure_count(&self, i: usize) -> u8 {
-        (self.obj.vtable().figure_count)(self.obj.this(), i as u32)
+        self.obj.figure_count(i as u32)
     }
 
     fn err(&self, hook: &'static str, message: impl Into<String>) -> HookError {
@@ -135,10 +135,9 @@ macro_rules! abi_hooks {
                         $(, $arg: $($cty)*)*
                     ) -> HookResult {
                         let hc = host_ctx!($ctx, ctx);
-                        let (vt, this, host) = (s.obj.vtable(), s.obj.this(), hc.host_ref());
                         let r = carcassonne_plugin_abi::__to_abi!(
                             [$($arg $kind),*]
-                            (vt.$name)(this, host $(, $arg)*)
+                            s.obj.$name(hc.host_ref() $(, $arg)*)
                         );
                         s.finish(stringify!($name), &hc, r)
                     }
@@ -150,22 +149,22 @@ macro_rules! abi_hooks {
             )*
 
             fn check_core(&self, core: &CoreOptions) -> Result<(), String> {
-                (self.obj.vtable().check_core)(self.obj.this(), *core)
+                self.obj.check_core(*core)
                     .into_result()
                     .map_err(RString::into_string)
             }
 
             fn value_name(&self, what: NameCtx, value: u32) -> String {
-                (self.obj.vtable().value_name)(self.obj.this(), what, value).into_string()
+                self.obj.value_name(what, value).into_string()
             }
 
             fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
-                (self.obj.vtable().parse_value)(self.obj.this(), what, RStr::from_str(text))
+                self.obj.parse_value(what, RStr::from_str(text))
                     .into_option()
             }
 
             fn describe_step(&self, step: Step) -> String {
-                (self.obj.vtable().describe_step)(self.obj.this(), step).into_string()
+                self.obj.describe_step(step).into_string()
             }
         }
     };

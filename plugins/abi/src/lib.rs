@@ -71,6 +71,7 @@ pub use carcassonne_vocab::hooks::{
 pub use carcassonne_vocab::types::*;
 pub use carcassonne_vocab::{CoreOptions, FigureClass};
 use std::ffi::c_void;
+use std::marker::PhantomData;
 
 /// The ABI epoch this crate defines. Every change of the interface is a new epoch.
 pub const ABI_EPOCH: u32 = 3;

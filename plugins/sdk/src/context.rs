@@ -46,7 +46,11 @@ macro_rules! sdk_query {
         $(#[doc = $doc])*
         #[inline]
         pub fn $name(&self $(, $arg: $($cty)*)*) -> sdk_query!(@ret $mode ($($cret)*)) {
-            sdk_query!(@conv $mode (self.vt().$name)(self.h() $(, $arg.into())*))
+            // SAFETY: the host's table with the handle of the running hook
+            // (`View` is made only by the adapter, for that hook); what it lends
+            // borrows `self`, so no change (a `Cx` method, `&mut self`) can be
+            // made while it lives.
+            sdk_query!(@conv $mode unsafe { (self.vt().$name)(self.h() $(, $arg.into())*) })
         }
     };
     // Cx methods.
@@ -54,7 +58,8 @@ macro_rules! sdk_query {
         $(#[doc = $doc])*
         #[inline]
         pub fn $name(&mut self $(, $arg: $($cty)*)*) -> sdk_query!(@ret $mode ($($cret)*)) {
-            sdk_query!(@conv $mode (self.vt().$name)(self.h() $(, $arg.into())*))
+            // SAFETY: as for `View`; `&mut self` keeps what a change lends unique.
+            sdk_query!(@conv $mode unsafe { (self.vt().$name)(self.h() $(, $arg.into())*) })
         }
     };
     (view: cx $($rest:tt)*) => {};
@@ -105,7 +110,7 @@ impl<'a> View<'a> {
     }
 
     #[inline]
-    fn h(&self) -> HostHandle {
+    fn h(&self) -> HostHandle<'a> {
         self.host.handle
     }
 
@@ -239,7 +244,7 @@ impl<'a> Cx<'a> {
     }
 
     #[inline]
-    fn h(&self) -> HostHandle {
+    fn h(&self) -> HostHandle<'a> {
         self.view.host.handle
     }
 
