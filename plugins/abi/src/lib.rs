@@ -1,4 +1,4 @@
-//! # carcassonne-plugin-abi — the binary interface, epoch 3
+//! # carcassonne-plugin-abi — the binary interface, epoch 4
 //!
 //! Everything that crosses the boundary between the `carcassonne` host and a
 //! plugin — compiled in or loaded from a shared library — is defined here, in
@@ -74,10 +74,10 @@ use std::ffi::c_void;
 use std::marker::PhantomData;
 
 /// The ABI epoch this crate defines. Every change of the interface is a new epoch.
-pub const ABI_EPOCH: u32 = 3;
+pub const ABI_EPOCH: u32 = 4;
 
 /// The root module's version string: `"<ABI_EPOCH>.0.0"` (checked before the layout).
-pub const ABI_VERSION: &str = "3.0.0";
+pub const ABI_VERSION: &str = "4.0.0";
 
 /// What the scoring hooks see (the core's `ScoreInfo`, with its slices as `RSlice`).
 #[repr(C)]
@@ -108,8 +108,8 @@ pub struct AbiScoreInfo<'a> {
 }
 
 const _: () = {
-    // ABI_VERSION must start with ABI_EPOCH ("3.0.0").
+    // ABI_VERSION must start with ABI_EPOCH ("4.0.0").
     let v = ABI_VERSION.as_bytes();
-    assert!(ABI_EPOCH == 3 && v[0] == b'3' && v[1] == b'.');
+    assert!(ABI_EPOCH == 4 && v[0] == b'4' && v[1] == b'.');
     assert!(MAX_PLAYERS == 6);
 };
