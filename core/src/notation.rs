@@ -154,13 +154,14 @@ impl Game {
                 }
                 // Any rotation that gives the same tile as a lower one names the same
                 // placement: use the one legal placements list.
+                let r = Rotation::wrapping(r as usize);
                 let rot = match self.drawn_tile() {
                     Some(t) => self
                         .rules()
                         .tiles
                         .get(t)
-                        .map_or(r as u8, |tt| tt.same_rotation[r as usize]),
-                    None => r as u8,
+                        .map_or(r, |tt| tt.same_rotation[r.index()]),
+                    None => r,
                 };
                 Ok(Action::Place(Placement {
                     pos: Pos::new(x as i16, y as i16),
@@ -338,7 +339,7 @@ impl Game {
         let (Some(pt), Some(tt)) = (self.placed(t), self.tile_type(t)) else {
             return Err(bad(text, "no such tile"));
         };
-        let geom = &tt.rot[pt.rot as usize & 3];
+        let geom = &tt.rot[pt.rot.index()];
         if words.get(1) == Some(&"centre") {
             let mut it = tt
                 .features

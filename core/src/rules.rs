@@ -272,7 +272,7 @@ impl Rules {
             feat_templates: tiles
                 .types
                 .iter()
-                .flat_map(|t| (0..4).map(move |r| crate::game::Feat::template(t, r)))
+                .flat_map(|t| Rotation::ALL.map(|r| crate::game::Feat::template(t, r)))
                 .collect(),
             name: name.into(),
             subs_any: entries.iter().fold(0, |a, e| a | e.subs),

@@ -135,7 +135,7 @@ impl Encoding {
                         pos.x, pos.y
                     ));
                 }
-                Ok((y as usize * s + x as usize) * 4 + rot as usize % 4)
+                Ok((y as usize * s + x as usize) * 4 + rot.index())
             }
             Action::Figure(FigureOption::Pass) => Ok(self.placements()),
             Action::Figure(FigureOption::Deploy {
@@ -169,7 +169,7 @@ impl Encoding {
         let (r, s) = (self.radius, self.side);
         let mut i = id;
         if i < self.placements() {
-            let (cell, rot) = (i / 4, (i % 4) as u8);
+            let (cell, rot) = (i / 4, carcassonne_core::Rotation::wrapping(i));
             let (x, y) = ((cell % s) as i32 - r, (cell / s) as i32 - r);
             return Ok(Action::Place(Placement {
                 pos: Pos::new(x as i16, y as i16),
@@ -249,7 +249,7 @@ impl Encoding {
             let Some(c) = cell(pt.pos) else { continue };
             board[c] = 1;
             let Some(tt) = g.tile_type(t) else { continue };
-            for (side, e) in tt.rot[pt.rot as usize % 4].edges.iter().enumerate() {
+            for (side, e) in tt.rot[pt.rot.index()].edges.iter().enumerate() {
                 let k = match e {
                     EdgeKind::City => 0,
                     EdgeKind::Road => 1,

@@ -98,8 +98,10 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
         };
         let key = format!("t{}r{}", t.ty.0, t.rot);
         if defined.insert(key.clone()) {
-            defs =
-                defs.add(tile::tile(ty, &rules.tiles.markers, t.rot, style).set("id", key.clone()));
+            defs = defs.add(
+                tile::tile(ty, &rules.tiles.markers, t.rot.quarter_turns(), style)
+                    .set("id", key.clone()),
+            );
         }
         let (x, y) = origin(t.pos);
         layer = layer.add(
@@ -109,7 +111,7 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
                 .set("data-x", t.pos.x)
                 .set("data-y", t.pos.y)
                 .set("data-tile", ty.id.as_str())
-                .set("data-rot", t.rot)
+                .set("data-rot", t.rot.quarter_turns())
                 .set("transform", format!("translate({x} {y})"))
                 .add(Use::new().set("href", format!("#{key}"))),
         );
@@ -164,9 +166,13 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
         );
     }
     doc = doc.add(figures(g, o, style, &origin));
-    let last = g
-        .last_placed()
-        .and_then(|t| Some((g.tile_type(t)?, g.tile_pos(t)?, g.tile_rot(t)?)));
+    let last = g.last_placed().and_then(|t| {
+        Some((
+            g.tile_type(t)?,
+            g.tile_pos(t)?,
+            g.tile_rot(t)?.quarter_turns(),
+        ))
+    });
     if let Some((ty, pos, rot)) = last {
         let (tx, ty_) = origin(pos);
         let mut crowd: BTreeMap<u8, f64> = BTreeMap::new();
@@ -209,7 +215,7 @@ fn figure_spot(g: &Game, fig: FigureId) -> Option<(TileIndex, geometry::Pt, (u16
         Location::Feature(f) | Location::Corner(f, _) => g.feature_tile(f)?,
         Location::Tile(t) => t,
     };
-    let (tt, rot) = (g.tile_type(t)?, g.tile_rot(t)?);
+    let (tt, rot) = (g.tile_type(t)?, g.tile_rot(t)?.quarter_turns());
     Some(match at {
         Location::Feature(f) => {
             let local = g.feature_local(f)?;

@@ -130,7 +130,7 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
             "{} places {} at {pos}, turned {}°.",
             NAMES[*player as usize],
             tile(*t),
-            *rot as u32 * 90
+            u32::from(rot.quarter_turns()) * 90
         ),
         Event::TilePlayedFromHand { player, tile: t } => {
             format!(
@@ -242,7 +242,9 @@ pub fn describe_feature(g: &Game, t: TileIndex, local: u8) -> String {
     else {
         return "?".into();
     };
-    let rot = g.tile_rot(t).unwrap_or(0);
+    let rot = g
+        .tile_rot(t)
+        .map_or(0, carcassonne_core::Rotation::quarter_turns);
     let sides: Vec<String> = Side::ALL
         .iter()
         .filter(|&&d| f.sides & (1 << ((d as u8 + 4 - rot) % 4)) != 0)

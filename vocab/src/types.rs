@@ -307,8 +307,71 @@ pub const fn mirror_slot(slot: usize) -> usize {
     ((side + 2) % 4) * 3 + (2 - i)
 }
 
-/// A clockwise rotation in quarter turns (`0..4`).
-pub type Rotation = u8;
+/// A clockwise rotation in quarter turns, `0..4`: a typed value like the ids,
+/// so a rotation is never mixed up with another number and is always in range
+/// (its constructor checks; [`Rotation::wrapping`] reduces modulo 4).
+#[repr(transparent)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct Rotation(u8);
+
+impl Rotation {
+    /// No rotation.
+    pub const R0: Rotation = Rotation(0);
+    /// The four rotations, in order.
+    pub const ALL: [Rotation; 4] = [Rotation(0), Rotation(1), Rotation(2), Rotation(3)];
+
+    /// The rotation of `quarter_turns` clockwise quarter turns; `None` from 4 on.
+    #[inline]
+    pub const fn new(quarter_turns: u8) -> Option<Rotation> {
+        if quarter_turns < 4 {
+            Some(Rotation(quarter_turns))
+        } else {
+            None
+        }
+    }
+
+    /// The rotation of `quarter_turns` modulo 4.
+    #[inline]
+    pub const fn wrapping(quarter_turns: usize) -> Rotation {
+        Rotation((quarter_turns & 3) as u8)
+    }
+
+    /// The index (`0..4`), for indexing per-rotation tables.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The number of clockwise quarter turns (`0..4`).
+    #[inline]
+    pub const fn quarter_turns(self) -> u8 {
+        self.0
+    }
+}
+
+impl fmt::Display for Rotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl From<Rotation> for u8 {
+    #[inline]
+    fn from(r: Rotation) -> u8 {
+        r.0
+    }
+}
+
+impl TryFrom<u8> for Rotation {
+    type Error = String;
+    fn try_from(v: u8) -> Result<Rotation, String> {
+        Rotation::new(v).ok_or_else(|| format!("rotation {v}: rotations are 0 to 3"))
+    }
+}
 
 /// What a feature is.
 #[derive(
@@ -472,6 +535,18 @@ mod tests {
         for s in 0..SLOTS {
             assert_eq!(mirror_slot(mirror_slot(s)), s);
         }
+    }
+
+    #[test]
+    fn rotations_are_checked_and_wrap() {
+        assert_eq!(Rotation::new(3).map(Rotation::index), Some(3));
+        assert_eq!(Rotation::new(4), None);
+        assert_eq!(Rotation::wrapping(6), Rotation::ALL[2]);
+        assert_eq!(
+            Rotation::try_from(9).unwrap_err(),
+            "rotation 9: rotations are 0 to 3"
+        );
+        assert_eq!(Rotation::ALL[1].to_string(), "1");
     }
 
     #[test]

@@ -333,11 +333,13 @@ impl Session {
         for &a in &legal {
             match a {
                 Action::Place(p) => match placements.last_mut() {
-                    Some(s) if (s.x, s.y) == (p.pos.x, p.pos.y) => s.rots.push(p.rot),
+                    Some(s) if (s.x, s.y) == (p.pos.x, p.pos.y) => {
+                        s.rots.push(p.rot.quarter_turns())
+                    }
                     _ => placements.push(Spot {
                         x: p.pos.x,
                         y: p.pos.y,
-                        rots: vec![p.rot],
+                        rots: vec![p.rot.quarter_turns()],
                     }),
                 },
                 _ => {

@@ -6,14 +6,14 @@ use crate::tiles::NO_FEATURE;
 
 /// `NTH_ROTATION[mask][k]`: the `k`-th lowest set bit of a 4-bit rotation mask
 /// (0 where the mask has fewer bits).
-const NTH_ROTATION: [[u8; 4]; 16] = {
-    let mut t = [[0u8; 4]; 16];
+const NTH_ROTATION: [[Rotation; 4]; 16] = {
+    let mut t = [[Rotation::R0; 4]; 16];
     let mut m = 0;
     while m < 16 {
         let (mut k, mut r) = (0, 0);
         while r < 4 {
             if m & (1 << r) != 0 {
-                t[m][k] = r as u8;
+                t[m][k] = Rotation::wrapping(r);
                 k += 1;
             }
             r += 1;
@@ -101,7 +101,7 @@ impl Game {
         for fr in &self.frontier {
             let mut m = fit.fit[fr.req as usize];
             while m != 0 {
-                let r = m.trailing_zeros() as u8;
+                let r = Rotation::wrapping(m.trailing_zeros() as usize);
                 m &= m - 1;
                 out.push(Placement {
                     pos: fr.pos,
@@ -273,7 +273,7 @@ impl Game {
             base: FeatureId(base),
         });
         let tt = &self.rules.tiles.types[ty.index()];
-        let geom = tt.rot[rot as usize & 3].clone();
+        let geom = tt.rot[rot.index()].clone();
         let nfeat = tt.features.len();
         let has_centre = tt.has_centre;
         // The four sides' cells, and those holding a tile as a bit mask: the
@@ -285,7 +285,7 @@ impl Game {
             // A placed tile is 1..FRONTIER_BIT (0 empty, FRONTIER_BIT | i frontier).
             occ |= u32::from(qc.wrapping_sub(1) < FRONTIER_BIT - 1) << d;
         }
-        let tpl = ty.index() * 4 + (rot as usize & 3);
+        let tpl = ty.index() * 4 + rot.index();
         if let Some(tpl) = self.rules.feat_templates.get(tpl) {
             // Fresh records, each its own root: its sides facing a tile are
             // closed at once (a union later adds the counts up).
@@ -335,7 +335,7 @@ impl Game {
             let nt = self.tiles[(qc - 1) as usize];
             let nb = nt.base.0;
             let (nsides, nslots) = {
-                let g = &self.rules.tiles.types[nt.ty.index()].rot[nt.rot as usize & 3];
+                let g = &self.rules.tiles.types[nt.ty.index()].rot[nt.rot.index()];
                 (g.side_features[facing], g.slot_feature)
             };
             // The slots of this side that join a feature of each tile.

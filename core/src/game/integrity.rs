@@ -125,8 +125,7 @@ impl Game {
             for d in 0..4 {
                 if let Some(t) = self.tile_at(fr.pos.step(Side::from_index(d))) {
                     let pt = self.tiles[t.index()];
-                    let e = rules.tiles.types[pt.ty.index()].rot[pt.rot as usize & 3].edges
-                        [(d + 2) % 4];
+                    let e = rules.tiles.types[pt.ty.index()].rot[pt.rot.index()].edges[(d + 2) % 4];
                     req |= (e as u8) << (2 * d);
                 }
             }
@@ -170,7 +169,7 @@ impl Game {
                 ));
             }
             let pt = self.tiles[ft.tile as usize];
-            let geom = &rules.tiles.types[pt.ty.index()].rot[pt.rot as usize & 3];
+            let geom = &rules.tiles.types[pt.ty.index()].rot[pt.rot.index()];
             for (d, sf) in geom.side_features.iter().enumerate() {
                 if sf.contains(&ft.local)
                     && self.tile_at(pt.pos.step(Side::from_index(d))).is_none()

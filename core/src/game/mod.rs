@@ -75,7 +75,7 @@ impl Feat {
     /// bit per side): placing the tile turns it into the count of those
     /// without a neighbour.
     pub(crate) fn template(tt: &crate::tiles::TileType, rot: Rotation) -> Vec<Feat> {
-        let r = u32::from(rot & 3);
+        let r = u32::from(rot.quarter_turns());
         tt.features
             .iter()
             .enumerate()
@@ -531,7 +531,7 @@ impl Game {
         refill(pfig, st.figure as usize * figures, 0);
         *logging = false;
         events.clear();
-        self.place_tile(start, Pos::new(0, 0), 0)?;
+        self.place_tile(start, Pos::new(0, 0), Rotation::R0)?;
         self.done.clear();
         self.closed.clear();
         self.setup()?;

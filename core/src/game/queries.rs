@@ -337,7 +337,7 @@ impl Game {
     pub fn corner_field(&self, t: TileIndex, corner: Corner) -> Option<FeatureId> {
         let pt = self.placed(t)?;
         let ty = self.rules.tiles.get(pt.ty)?;
-        let geom = &ty.rot[pt.rot as usize & 3];
+        let geom = &ty.rot[pt.rot.index()];
         let (a, b) = corner.slots();
         let (fa, fb) = (geom.slot_feature[a], geom.slot_feature[b]);
         if fa == NO_FEATURE || fa != fb || ty.features[fa as usize].kind != FeatureKind::Field {
@@ -392,7 +392,7 @@ impl Game {
             .features
             .get(ft.local as usize)?
             .sides;
-        let r = u32::from(pt.rot & 3);
+        let r = u32::from(pt.rot.quarter_turns());
         Some((((u32::from(printed) << r) | (u32::from(printed) >> (4 - r))) & 0xF) as u8)
     }
 

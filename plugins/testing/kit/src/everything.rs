@@ -90,7 +90,7 @@ impl Plugin for Everything {
         // Forbid rotation 3 on every fifth diagonal, but never everything.
         let mut kept = 0;
         for (c, k) in cands.iter().zip(keep.iter_mut()) {
-            if c.rot == 3 && (c.pos.x + c.pos.y).rem_euclid(5) == 0 {
+            if c.rot.index() == 3 && (c.pos.x + c.pos.y).rem_euclid(5) == 0 {
                 *k = false;
             } else if *k {
                 kept += 1;
