@@ -52,7 +52,7 @@ pub fn board(g: &Game) -> String {
                         let mut c = tile_cells(tt, pt.rot.quarter_turns());
                         let owner = g.figures_at_tile(t).find_map(|fig| g.figure_owner(fig));
                         if let Some(p) = owner {
-                            c[2][2] = char::from(b'1' + p);
+                            c[2][2] = char::from(b'1' + p.seat());
                         }
                         c
                     }

@@ -75,7 +75,7 @@ fn mcts_does_not_see_face_down_tiles_or_future_draws() {
         let mut other = g.clone();
         other.determinize(seed + 1000);
         assert!(other != g);
-        for p in 0..2 {
+        for p in PlayerId::all(2) {
             assert_eq!(other.observation(p), g.observation(p));
         }
         let a = mcts("mcts:40", 5).choose(&g).unwrap();
@@ -115,7 +115,11 @@ fn mcts_beats_random() {
     for seed in 0..2 {
         let specs = ["mcts:30".parse().unwrap(), BotSpec::Random];
         let g = carcassonne_bots::play_game(&rules, 2, seed, &specs).unwrap();
-        assert!(g.score(0) > g.score(1), "seed {seed}: {:?}", g.scores());
+        assert!(
+            g.score(PlayerId::ALL[0]) > g.score(PlayerId::ALL[1]),
+            "seed {seed}: {:?}",
+            g.scores()
+        );
     }
 }
 

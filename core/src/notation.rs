@@ -41,7 +41,7 @@ impl Game {
             Some(s) => self
                 .rules()
                 .plugins
-                .get(s.owner as usize)
+                .get(usize::from(s.owner))
                 .map_or("?", |p| p.decl.id.as_str()),
         })
     }
@@ -56,7 +56,7 @@ impl Game {
     pub fn outcome_name_in(&self, step: Option<Step>, c: u32) -> String {
         match step {
             Some(s) if s.owner != CORE_OWNER => {
-                self.rules().plugins.get(s.owner as usize).map_or_else(
+                self.rules().plugins.get(usize::from(s.owner)).map_or_else(
                     || c.to_string(),
                     |p| p.hooks.value_name(NameCtx::Step(s), c),
                 )
@@ -76,7 +76,7 @@ impl Game {
             Some(s) if s.owner != CORE_OWNER => self
                 .rules()
                 .plugins
-                .get(s.owner as usize)
+                .get(usize::from(s.owner))
                 .and_then(|p| p.hooks.parse_value(NameCtx::Step(*s), name))
                 .ok_or_else(|| bad(name, "not an outcome of this chance event")),
             _ => self
@@ -115,7 +115,7 @@ impl Game {
             Action::Choose(c) => match self
                 .pending_steps()
                 .last()
-                .and_then(|s| Some((s, self.rules().plugins.get(s.owner as usize)?)))
+                .and_then(|s| Some((s, self.rules().plugins.get(usize::from(s.owner))?)))
             {
                 Some((s, p)) => {
                     format!("{} {}", p.decl.id, p.hooks.value_name(NameCtx::Step(*s), c))

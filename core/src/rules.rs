@@ -255,7 +255,8 @@ impl Rules {
             .map(|s| s.to_string())
             .chain(entries.iter().map(|e| e.decl.id.clone()))
             .collect();
-        let player_figs = (0..MAX_PLAYERS as PlayerId)
+        let player_figs = PlayerId::ALL
+            .into_iter()
             .flat_map(|p| slot_kind.iter().map(move |&k| (p, k)))
             .collect();
         let subscribers = (0..64)

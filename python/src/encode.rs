@@ -279,7 +279,7 @@ impl Encoding {
                 continue;
             };
             if let Some(c) = cell(pt.pos) {
-                let p = rel(owner);
+                let p = rel(owner.seat());
                 let v = &mut board[(13 + self.markers + p) * plane + c];
                 *v = v.saturating_add(1);
             }
@@ -289,9 +289,10 @@ impl Encoding {
             state[o + rel(p as u8)] = *sc as f32;
         }
         o += PLAYERS;
-        for p in 0..g.players() {
+        for p in carcassonne_core::PlayerId::all(g.players()) {
             for k in 0..self.kinds {
-                state[o + rel(p) * self.kinds + k] = f32::from(g.supply(p, FigureKindId(k as u8)));
+                let n = g.supply(p, FigureKindId(k as u8));
+                state[o + rel(p.seat()) * self.kinds + k] = f32::from(n);
             }
         }
         o += PLAYERS * self.kinds;
@@ -306,10 +307,10 @@ impl Encoding {
         state[o] = g.bag_len() as f32;
         state[o + 1] = f32::from(g.turn());
         o += 2;
-        state[o + rel(g.current_player())] = 1.0;
+        state[o + rel(g.current_player().seat())] = 1.0;
         o += PLAYERS;
         match g.actor() {
-            Actor::Player(p) => state[o + rel(p)] = 1.0,
+            Actor::Player(p) => state[o + rel(p.seat())] = 1.0,
             Actor::Chance => state[o + PLAYERS] = 1.0,
             Actor::GameOver => {}
         }

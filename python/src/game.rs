@@ -92,7 +92,7 @@ impl Game {
     /// Who acts: a player number, `CHANCE` (-1) or `TERMINAL` (-2).
     fn actor(&self) -> i32 {
         match self.g.actor() {
-            Actor::Player(p) => i32::from(p),
+            Actor::Player(p) => i32::from(p.seat()),
             Actor::Chance => CHANCE,
             Actor::GameOver => TERMINAL,
         }
@@ -123,7 +123,7 @@ impl Game {
     /// Whose turn it is (the actor may be another player, or chance).
     #[getter]
     fn current_player(&self) -> u8 {
-        self.g.current_player()
+        self.g.current_player().seat()
     }
 
     /// Scores.
@@ -243,6 +243,8 @@ impl Game {
     /// What `player` can see, as a dict (tiles by id, figures, supplies,
     /// unseen tiles by id, plugin state; face-down tiles are only counted).
     fn observation<'py>(&self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyAny>> {
+        let player = carcassonne_core::PlayerId::new(player)
+            .ok_or_else(|| value_error(format!("no player {player}")))?;
         let obs = self.g.observation(player).map_err(value_error)?;
         let text = serde_json::to_string(&obs).map_err(runtime_error)?;
         py.import("json")?.call_method1("loads", (text,))

@@ -21,7 +21,9 @@ pub mod shapes;
 pub mod style;
 pub mod tile;
 
-use carcassonne_core::{Corner, FigureId, FigureKindId, Game, Location, Pos, TileIndex, TileType};
+use carcassonne_core::{
+    Corner, FigureId, FigureKindId, Game, Location, PlayerId, Pos, TileIndex, TileType,
+};
 use std::collections::BTreeMap;
 use svg::node::element::{Circle, Definitions, Group, Rectangle as Rect, Text, Title, Use};
 use svg::Document;
@@ -335,7 +337,7 @@ fn panel_height(g: &Game, o: &Options) -> f64 {
     let legend = legend_names(g).len() as f64;
     let title = o.title.as_deref().map_or(1, |t| wrap(t, 30).len()) as f64;
     // Supply lines beyond the first of each player.
-    let supply: usize = (0..g.players())
+    let supply: usize = PlayerId::all(g.players())
         .map(|pl| supply_lines(g, pl).len().saturating_sub(1))
         .sum();
     LINE * (3.0
@@ -352,7 +354,7 @@ const SUPPLY_WIDTH: usize = 40;
 
 /// The figures player `pl` has in hand, `in hand: follower 7, wagon 1, …`, in
 /// lines that fit the panel (a figure's name and count never split).
-fn supply_lines(g: &Game, pl: u8) -> Vec<String> {
+fn supply_lines(g: &Game, pl: PlayerId) -> Vec<String> {
     let mut lines = vec!["in hand:".to_string()];
     let kinds = g.rules().figures.iter().enumerate();
     for (k, f) in kinds.filter(|(_, f)| f.per_player > 0) {
@@ -416,7 +418,7 @@ fn panel(g: &Game, o: &Options, style: &Style) -> Group {
     p = p.add(text(status, x, y, 13.0));
     y += LINE * 0.6;
     let best = g.scores().iter().copied().max().unwrap_or(0);
-    for pl in 0..g.players() {
+    for pl in PlayerId::all(g.players()) {
         y += LINE * 1.4;
         let score = g.score(pl);
         let mut name = seat_name(o, style, pl.into());
@@ -438,7 +440,7 @@ fn panel(g: &Game, o: &Options, style: &Style) -> Group {
             .add(
                 text(score.to_string(), x + 240.0, y, 16.0)
                     .set("class", "score")
-                    .set("data-seat", pl)
+                    .set("data-seat", pl.seat())
                     .set("text-anchor", "end")
                     .set("font-weight", "bold"),
             );

@@ -127,7 +127,11 @@ pub fn assert_same_compiled_in_and_loaded(ruleset: &str, players: u8, seeds: std
         let mut gb = Game::new(b.clone(), players, seed).expect("game");
         let (mut ra, mut rb) = (Rng::new(seed), Rng::new(seed));
         loop {
-            assert_eq!(ga.observation(0), gb.observation(0), "seed {seed}");
+            assert_eq!(
+                ga.observation(PlayerId::ALL[0]),
+                gb.observation(PlayerId::ALL[0]),
+                "seed {seed}"
+            );
             assert_eq!(
                 ga.legal_actions().unwrap(),
                 gb.legal_actions().unwrap(),

@@ -435,16 +435,16 @@ pub struct Points {
 }
 
 impl Points {
-    /// Points of `p` (0 for a seat beyond the table).
+    /// Points of `p`.
     #[inline]
     pub fn get(&self, p: PlayerId) -> i32 {
-        self.amounts.get(p as usize).copied().unwrap_or(0)
+        self.amounts.get(p.index()).copied().unwrap_or(0)
     }
 
     /// Sets the points of `p`.
     #[inline]
     pub fn set(&mut self, p: PlayerId, v: i32) {
-        if let Some(x) = self.amounts.get_mut(p as usize) {
+        if let Some(x) = self.amounts.get_mut(p.index()) {
             *x = v;
         }
     }
@@ -452,7 +452,7 @@ impl Points {
     /// Adds to the points of `p` (a non-winner too).
     #[inline]
     pub fn add(&mut self, p: PlayerId, v: i32) {
-        if let Some(x) = self.amounts.get_mut(p as usize) {
+        if let Some(x) = self.amounts.get_mut(p.index()) {
             *x = x.saturating_add(v);
         }
     }
@@ -516,11 +516,10 @@ mod tests {
             amounts: [4, 0, 4, 0, 0, 0],
         };
         p.add_to_winners(2);
-        p.add(1, 3);
-        p.add(9, 3);
+        p.add(PlayerId::ALL[1], 3);
         assert_eq!(p.amounts, [6, 3, 6, 0, 0, 0]);
         p.set_winners(1);
         assert_eq!(p.of_winners(), 1);
-        assert_eq!(p.get(200), 0);
+        assert_eq!(p.get(PlayerId::ALL[5]), 0);
     }
 }

@@ -6,8 +6,129 @@ use std::fmt;
 /// Largest number of players a game may have.
 pub const MAX_PLAYERS: usize = 6;
 
-/// A seat at the table, `0..players`.
-pub type PlayerId = u8;
+/// A seat at the table, `0..players` (fewer than [`MAX_PLAYERS`]): a typed
+/// value like the other ids, so a seat is never mixed up with a count or
+/// another number, and always in range (its constructor checks).
+#[repr(transparent)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct PlayerId(u8);
+
+impl PlayerId {
+    /// Every seat a game may have, in order.
+    pub const ALL: [PlayerId; MAX_PLAYERS] = {
+        let mut all = [PlayerId(0); MAX_PLAYERS];
+        let mut i = 0;
+        while i < MAX_PLAYERS {
+            all[i] = PlayerId(i as u8);
+            i += 1;
+        }
+        all
+    };
+
+    /// Seat `seat`; `None` from [`MAX_PLAYERS`] on.
+    #[inline]
+    pub const fn new(seat: u8) -> Option<PlayerId> {
+        if (seat as usize) < MAX_PLAYERS {
+            Some(PlayerId(seat))
+        } else {
+            None
+        }
+    }
+
+    /// The seat with index `i`; `None` from [`MAX_PLAYERS`] on.
+    #[inline]
+    pub const fn from_index(i: usize) -> Option<PlayerId> {
+        if i < MAX_PLAYERS {
+            Some(PlayerId(i as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The seats of a game of `players` players, in order (at most
+    /// [`MAX_PLAYERS`]).
+    #[inline]
+    pub fn all(players: u8) -> impl DoubleEndedIterator<Item = PlayerId> + Clone {
+        PlayerId::ALL
+            .into_iter()
+            .take(usize::from(players).min(MAX_PLAYERS))
+    }
+
+    /// The index, for indexing per-player arrays.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The seat number (`0..MAX_PLAYERS`).
+    #[inline]
+    pub const fn seat(self) -> u8 {
+        self.0
+    }
+
+    /// The seat after this one in a game of `players` players (the next to
+    /// play), wrapping to seat 0.
+    #[inline]
+    pub fn next_in(self, players: u8) -> PlayerId {
+        if self.0 + 1 >= players.min(MAX_PLAYERS as u8) {
+            PlayerId(0)
+        } else {
+            PlayerId(self.0 + 1)
+        }
+    }
+
+    /// The seat `k` seats after this one in a game of `players` players, in
+    /// turn order (wrapping around the table).
+    #[inline]
+    pub fn offset(self, k: u32, players: u8) -> PlayerId {
+        let n = u32::from(players.clamp(1, MAX_PLAYERS as u8));
+        PlayerId(((u32::from(self.0) + k % n) % n) as u8)
+    }
+}
+
+/// The seat number, as in records and logs.
+impl fmt::Debug for PlayerId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+/// The seat number, as in records and logs.
+impl fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl From<PlayerId> for u8 {
+    #[inline]
+    fn from(p: PlayerId) -> u8 {
+        p.0
+    }
+}
+
+impl From<PlayerId> for u32 {
+    #[inline]
+    fn from(p: PlayerId) -> u32 {
+        u32::from(p.0)
+    }
+}
+
+impl From<PlayerId> for usize {
+    #[inline]
+    fn from(p: PlayerId) -> usize {
+        p.index()
+    }
+}
+
+impl TryFrom<u8> for PlayerId {
+    type Error = String;
+    fn try_from(v: u8) -> Result<PlayerId, String> {
+        PlayerId::new(v).ok_or_else(|| format!("player {v}: seats are 0 to {}", MAX_PLAYERS - 1))
+    }
+}
 
 /// Declares a typed index: a `Copy` newtype over an unsigned integer, so ids of
 /// different things cannot be mixed up (a tile index is no feature id).
@@ -474,26 +595,22 @@ impl PlayerSet {
     /// No player.
     pub const EMPTY: PlayerSet = PlayerSet(0);
 
-    /// Whether `p` is in the set (`false` for a seat beyond 7).
+    /// Whether `p` is in the set.
     #[inline]
     pub fn contains(self, p: PlayerId) -> bool {
-        p < 8 && self.0 & (1 << p) != 0
+        self.0 & (1 << p.0) != 0
     }
 
-    /// Adds `p` (a seat beyond 7 is ignored).
+    /// Adds `p`.
     #[inline]
     pub fn insert(&mut self, p: PlayerId) {
-        if p < 8 {
-            self.0 |= 1 << p;
-        }
+        self.0 |= 1 << p.0;
     }
 
     /// Removes `p`.
     #[inline]
     pub fn remove(&mut self, p: PlayerId) {
-        if p < 8 {
-            self.0 &= !(1 << p);
-        }
+        self.0 &= !(1 << p.0);
     }
 
     /// The set holding only `p`.
@@ -516,9 +633,12 @@ impl PlayerSet {
         self.0 == 0
     }
 
-    /// The players in increasing order.
+    /// The players in increasing order (bits beyond the seats a game may
+    /// have are ignored).
     pub fn iter(self) -> impl Iterator<Item = PlayerId> {
-        (0..8u8).filter(move |p| self.0 & (1 << p) != 0)
+        PlayerId::ALL
+            .into_iter()
+            .filter(move |p| self.0 & (1 << p.0) != 0)
     }
 }
 
@@ -535,6 +655,29 @@ mod tests {
         for s in 0..SLOTS {
             assert_eq!(mirror_slot(mirror_slot(s)), s);
         }
+    }
+
+    #[test]
+    fn players_are_checked_seats() {
+        assert_eq!(PlayerId::new(5).map(PlayerId::index), Some(5));
+        assert_eq!(PlayerId::new(6), None);
+        assert_eq!(
+            PlayerId::all(3).map(PlayerId::seat).collect::<Vec<_>>(),
+            [0, 1, 2]
+        );
+        assert_eq!(PlayerId::all(9).count(), MAX_PLAYERS);
+        assert_eq!(PlayerId::ALL[2].next_in(3), PlayerId::ALL[0]);
+        assert_eq!(PlayerId::ALL[1].next_in(3), PlayerId::ALL[2]);
+        assert_eq!(PlayerId::ALL[2].offset(4, 3), PlayerId::ALL[0]);
+        assert_eq!(PlayerId::ALL[1].offset(0, 3), PlayerId::ALL[1]);
+        assert_eq!(
+            format!("{} {:?}", PlayerId::ALL[4], PlayerId::ALL[4]),
+            "4 4"
+        );
+        let mut s = PlayerSet(0b1100_0000);
+        s.insert(PlayerId::ALL[1]);
+        assert_eq!(s.iter().collect::<Vec<_>>(), [PlayerId::ALL[1]]);
+        assert!(s.contains(PlayerId::ALL[1]) && !s.contains(PlayerId::ALL[0]));
     }
 
     #[test]

@@ -149,10 +149,10 @@ impl<'g> Cx<'g> {
 
     /// This plugin's state words for `player`, mutable (consumes the context).
     pub fn player_words_mut(self, player: PlayerId) -> Option<&'g mut [u32]> {
-        if player >= self.game.players {
+        if player.seat() >= self.game.players {
             return None;
         }
-        self.words(|s| s.player, player as usize, |g| &mut g.pplayer)
+        self.words(|s| s.player, player.index(), |g| &mut g.pplayer)
     }
 
     /// This plugin's words for feature instance `f`, mutable (consumes the context).
@@ -181,14 +181,14 @@ impl<'g> Cx<'g> {
     /// Awards points to a player, in this plugin's score category. `false` for a
     /// seat beyond the table.
     pub fn add_score(&mut self, player: PlayerId, points: i32) -> bool {
-        if player >= self.game.players {
+        if player.seat() >= self.game.players {
             return false;
         }
         let g = &mut *self.game;
         let cats = g.rules.score_categories.len();
         let cat = g.rules.plugin_category(self.plugin);
-        g.scores[player as usize] = g.scores[player as usize].saturating_add(points);
-        let b = &mut g.breakdown[player as usize * cats + cat];
+        g.scores[player.index()] = g.scores[player.index()].saturating_add(points);
+        let b = &mut g.breakdown[player.index() * cats + cat];
         *b = b.saturating_add(points);
         let plugin = self.plugin;
         g.emit(|| Event::PluginScored {
@@ -219,7 +219,7 @@ impl<'g> Cx<'g> {
     /// Pushes a decision for `player` (any player, not only the one whose turn it
     /// is); steps are resolved in push order before the pipeline continues.
     pub fn push_decision(&mut self, player: PlayerId, tag: u16, arg: u32) -> bool {
-        if player >= self.game.players {
+        if player.seat() >= self.game.players {
             return false;
         }
         self.game.incoming.push(Step {

@@ -174,7 +174,7 @@ impl Game {
         kind: FigureKindId,
         at: Location,
     ) -> Option<FigureId> {
-        if player >= self.players || kind.index() >= self.rules.figures.len() {
+        if player.seat() >= self.players || kind.index() >= self.rules.figures.len() {
             return None;
         }
         if self.supply_of(player, kind) == 0 || !self.valid_location(at) {
@@ -184,11 +184,11 @@ impl Game {
         let first = self.rules.kind_first_slot[kind.index()];
         let n = self.rules.figures[kind.index()].per_player as u16;
         let fig = (first..first + n)
-            .map(|s| player as u16 * fpp + s)
+            .map(|s| u16::from(player.seat()) * fpp + s)
             .find(|&g| self.figs[g as usize].tile == NONE16)?;
         self.put(fig, at);
         let kinds = self.rules.figures.len();
-        self.supply[player as usize * kinds + kind.index()] -= 1;
+        self.supply[player.index() * kinds + kind.index()] -= 1;
         let pos = self.location_pos(at);
         self.emit(|| Event::FigureDeployed {
             player,
@@ -264,7 +264,7 @@ impl Game {
         let owner = self.owner_of(fig.0);
         if let Some(p) = owner {
             let kinds = self.rules.figures.len();
-            let s = &mut self.supply[p as usize * kinds + kind.index()];
+            let s = &mut self.supply[p.index() * kinds + kind.index()];
             *s = s.saturating_add(1);
         }
         self.emit(|| Event::FigureReturned {
@@ -284,7 +284,7 @@ impl Game {
     pub(super) fn supply_of(&self, player: PlayerId, kind: FigureKindId) -> u8 {
         let kinds = self.rules.figures.len();
         self.supply
-            .get(player as usize * kinds + kind.index())
+            .get(player.index() * kinds + kind.index())
             .copied()
             .unwrap_or(0)
     }

@@ -144,8 +144,7 @@ impl Game {
             return Ok(());
         } else {
             // The next seat (no division on the playout path).
-            let next = self.rotation + 1;
-            self.rotation = if next >= self.players { 0 } else { next };
+            self.rotation = self.rotation.next_in(self.players);
             self.current = self.rotation;
             self.granted_by = CORE_OWNER;
         }
@@ -219,7 +218,7 @@ impl Game {
     /// Grants `player` a turn right after the current one (before the next regular
     /// turn; several grants run in order). `plugin` is the granting plugin.
     pub(crate) fn grant_turn(&mut self, player: PlayerId, plugin: u8) -> bool {
-        if player >= self.players || self.granted.len() >= 64 {
+        if player.seat() >= self.players || self.granted.len() >= 64 {
             return false;
         }
         self.granted.push((player, plugin));

@@ -223,9 +223,9 @@ pub struct Game {
     /// and this saves following the rules pointer each time.
     subs: u64,
     players: u8,
-    current: u8,
+    current: PlayerId,
     /// The player of the last regular (not granted) turn.
-    rotation: u8,
+    rotation: PlayerId,
     /// The plugin that granted the current turn, or [`CORE_OWNER`].
     granted_by: u8,
     /// The bag was declared empty (or the game ended early): no regular turn follows.
@@ -378,8 +378,8 @@ impl Game {
             subs: rules.subs_any,
             rules,
             players,
-            current: 0,
-            rotation: 0,
+            current: PlayerId::ALL[0],
+            rotation: PlayerId::ALL[0],
             granted_by: CORE_OWNER,
             ending: false,
             turn: 0,
@@ -484,7 +484,9 @@ impl Game {
             scratch,
         } = self;
         scratch.forget();
-        (*current, *rotation, *granted_by) = (0, players - 1, CORE_OWNER);
+        // The first turn goes to seat 0: the seat "before" it is the last one.
+        let last = PlayerId::all(players).next_back().unwrap_or_default();
+        (*current, *rotation, *granted_by) = (PlayerId::ALL[0], last, CORE_OWNER);
         (*ending, *turn, *granted_played, *stage) = (false, 0, 0, Stage::NextTurn);
         (*drawn, *drawn_fits, *last_tile) = (NONE16, 0, NONE16);
         (*game_seed, *rng, *scores) = (seed, Rng::new(seed), [0; MAX_PLAYERS]);
@@ -509,7 +511,7 @@ impl Game {
         for (i, t) in rules.tiles.types.iter().enumerate() {
             let id = TileTypeId(i as u16);
             bag.extend(std::iter::repeat_n(id, t.count as usize));
-            for p in 0..players {
+            for p in PlayerId::all(players) {
                 hands.extend(std::iter::repeat_n((p, id), t.per_player as usize));
             }
         }

@@ -132,7 +132,7 @@ impl Game {
                     let s = self.strength_in(g, root)?;
                     if s > 0 {
                         figs.push(FigureId(g));
-                        let x = &mut strength[owner as usize];
+                        let x = &mut strength[owner.index()];
                         *x = x.saturating_add(s);
                     }
                 }
@@ -150,8 +150,8 @@ impl Game {
         let max = *strength.iter().max().unwrap_or(&0);
         let mut w = PlayerSet::EMPTY;
         if max > 0 {
-            for p in 0..self.players {
-                if strength[p as usize] == max {
+            for p in PlayerId::all(self.players) {
+                if strength[p.index()] == max {
                     w.insert(p);
                 }
             }

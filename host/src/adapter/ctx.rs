@@ -9,7 +9,8 @@
 #![allow(unsafe_code)]
 
 use carcassonne_core::{
-    Cx, FeatureId, FigureId, FigureKindId, Game, HookError, Location, TileIndex, TileTypeId, View,
+    Cx, FeatureId, FigureId, FigureKindId, Game, HookError, Location, PlayerId, TileIndex,
+    TileTypeId, View,
 };
 use carcassonne_plugin_abi::{HostHandle, HostRef};
 use std::cell::Cell;
@@ -140,12 +141,12 @@ impl<'g> HostCtx<'g> {
     }
 
     #[inline]
-    pub(super) fn player(&self, op: &str, p: u8) -> Option<u8> {
+    pub(super) fn player(&self, op: &str, p: PlayerId) -> Option<PlayerId> {
         let n = self.game().players();
-        if p < n {
+        if p.seat() < n {
             Some(p)
         } else {
-            self.bad(op, "player", p.into(), "players", n.into())
+            self.bad(op, "player", p.index(), "players", n.into())
         }
     }
 

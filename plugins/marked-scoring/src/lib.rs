@@ -245,10 +245,10 @@ mod tests {
 
     fn points() -> Points {
         let mut p = Points::default();
-        p.winners.insert(0);
-        p.winners.insert(2);
-        p.set(0, 5);
-        p.set(2, 5);
+        p.winners.insert(PlayerId::ALL[0]);
+        p.winners.insert(PlayerId::ALL[2]);
+        p.set(PlayerId::ALL[0], 5);
+        p.set(PlayerId::ALL[2], 5);
         p
     }
 
@@ -256,10 +256,17 @@ mod tests {
     fn the_bonus_goes_to_every_winner_and_zero_takes_everything() {
         let mut p = points();
         MarkedScoring::apply(Effect::Bonus, &mut p, 5);
-        assert_eq!((p.get(0), p.get(1), p.get(2)), (10, 0, 10));
+        assert_eq!(
+            (
+                p.get(PlayerId::ALL[0]),
+                p.get(PlayerId::ALL[1]),
+                p.get(PlayerId::ALL[2])
+            ),
+            (10, 0, 10)
+        );
         let mut p = points();
         MarkedScoring::apply(Effect::Zero, &mut p, 5);
-        assert_eq!((p.get(0), p.get(2)), (0, 0));
+        assert_eq!((p.get(PlayerId::ALL[0]), p.get(PlayerId::ALL[2])), (0, 0));
         let mut p = points();
         MarkedScoring::apply(Effect::None, &mut p, 5);
         assert_eq!(p, points());

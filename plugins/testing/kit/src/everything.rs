@@ -241,7 +241,7 @@ impl Plugin for Everything {
         cx.game_state_mut::<[u32; 8]>()?[TURNS] += 1;
         // Figures are conserved: supply + deployed = per player.
         let follower = FigureKindId(0);
-        for p in 0..cx.players() {
+        for p in PlayerId::all(cx.players()) {
             let deployed = (0..cx.figure_count() as u16)
                 .map(FigureId)
                 .filter(|&g| cx.figure_owner(g) == Some(p) && cx.figure_kind(g) == follower)
@@ -271,7 +271,7 @@ impl Plugin for Everything {
 
     fn final_scoring(&self, cx: &mut Cx<'_>) -> HookResult {
         let bonus = (cx.game_state::<[u32; 8]>()?[TURNS] % 3) as i32;
-        for p in 0..cx.players() {
+        for p in PlayerId::all(cx.players()) {
             cx.add_score(p, bonus);
         }
         Ok(())
