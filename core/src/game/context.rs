@@ -143,7 +143,7 @@ impl<'g> Cx<'g> {
     /// This plugin's per-game state words, mutable, for the rest of the hook
     /// call (the context is consumed: [`Cx::reborrow`] keeps it).
     pub fn state_words_mut(self) -> &'g mut [u32] {
-        self.words(|s| s.game, 0, |g| &mut g.pgame)
+        self.words(|s| s.game, 0, |g| &mut g.words.game)
             .unwrap_or(&mut [])
     }
 
@@ -152,20 +152,20 @@ impl<'g> Cx<'g> {
         if player.seat() >= self.game.players {
             return None;
         }
-        self.words(|s| s.player, player.index(), |g| &mut g.pplayer)
+        self.words(|s| s.player, player.index(), |g| &mut g.words.player)
     }
 
     /// This plugin's words for feature instance `f`, mutable (consumes the context).
     pub fn feature_words_mut(self, f: FeatureId) -> Option<&'g mut [u32]> {
-        if f.index() >= self.game.feats.len() {
+        if f.index() >= self.game.feats.recs.len() {
             return None;
         }
-        self.words(|s| s.feature, f.index(), |g| &mut g.pfeat)
+        self.words(|s| s.feature, f.index(), |g| &mut g.words.feature)
     }
 
     /// This plugin's words for figure `fig`, mutable (consumes the context).
     pub fn figure_words_mut(self, fig: FigureId) -> Option<&'g mut [u32]> {
-        self.words(|s| s.figure, fig.index(), |g| &mut g.pfig)
+        self.words(|s| s.figure, fig.index(), |g| &mut g.words.figure)
     }
 
     /// Marker bit of this plugin's `i`-th declared marker.
@@ -187,8 +187,8 @@ impl<'g> Cx<'g> {
         let g = &mut *self.game;
         let cats = g.rules.score_categories.len();
         let cat = g.rules.plugin_category(self.plugin);
-        g.scores[player.index()] = g.scores[player.index()].saturating_add(points);
-        let b = &mut g.breakdown[player.index() * cats + cat];
+        g.turn.scores[player.index()] = g.turn.scores[player.index()].saturating_add(points);
+        let b = &mut g.turn.breakdown[player.index() * cats + cat];
         *b = b.saturating_add(points);
         let plugin = self.plugin;
         g.emit(|| Event::PluginScored {
@@ -202,9 +202,9 @@ impl<'g> Cx<'g> {
     /// Logs a message for the turn log (cheap no-op when logging is off; check
     /// [`Game::logging`] before formatting expensive text).
     pub fn log(&mut self, text: impl Into<String>) {
-        if self.game.logging {
+        if self.game.log.on {
             let plugin = self.plugin;
-            self.game.events.push(Event::Plugin {
+            self.game.log.events.push(Event::Plugin {
                 plugin,
                 text: text.into(),
             });
@@ -222,7 +222,7 @@ impl<'g> Cx<'g> {
         if player.seat() >= self.game.players {
             return false;
         }
-        self.game.incoming.push(Step {
+        self.game.turn.incoming.push(Step {
             owner: self.plugin,
             tag,
             chance: false,
@@ -234,8 +234,8 @@ impl<'g> Cx<'g> {
 
     /// Pushes a chance event resolved with this plugin's outcomes.
     pub fn push_chance(&mut self, tag: u16, arg: u32) {
-        let player = self.game.current;
-        self.game.incoming.push(Step {
+        let player = self.game.turn.current;
+        self.game.turn.incoming.push(Step {
             owner: self.plugin,
             tag,
             chance: true,
@@ -247,8 +247,8 @@ impl<'g> Cx<'g> {
     /// Pushes the core chance event "take a random tile from the bag face down";
     /// the tile is out of the game and hidden from every player's observation.
     pub fn push_hidden_tile_draw(&mut self) {
-        let player = self.game.current;
-        self.game.incoming.push(Step {
+        let player = self.game.turn.current;
+        self.game.turn.incoming.push(Step {
             owner: CORE_OWNER,
             tag: STEP_HIDDEN_TILE,
             chance: true,
