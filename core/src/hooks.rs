@@ -19,7 +19,7 @@ use std::fmt;
 
 pub use carcassonne_vocab::hooks::{
     hook, FigureOption, NameCtx, Outcome, Placement, Points, ScoreInfo, ScoreReason, Step,
-    ValueChange, CORE_OWNER, STEP_HIDDEN_TILE,
+    ValueChange, CORE_OWNER, STEP_HIDDEN_TILE, STEP_PUBLIC_TILE,
 };
 
 /// A plugin hook failed (its code panicked or reported an error).

@@ -116,7 +116,7 @@ pub use serde;
 /// (`#[derive(Clone, Copy, Pod, Zeroable)] #[repr(C)]`).
 pub use bytemuck;
 
-pub use carcassonne_vocab::hooks::{CORE_OWNER, STEP_HIDDEN_TILE};
+pub use carcassonne_vocab::hooks::{CORE_OWNER, STEP_HIDDEN_TILE, STEP_PUBLIC_TILE};
 pub use carcassonne_vocab::types::*;
 pub use carcassonne_vocab::{
     hook, CoreOptions, FarmerScoring, FigureClass, FigureOption, FigureSpec, NameCtx, Outcome,
