@@ -76,11 +76,14 @@ impl Stats {
             }
             let cats = self.categories.len();
             let seat = &mut self.by_seat[p * cats..(p + 1) * cats];
+            let Some(p) = carcassonne_core::PlayerId::from_index(p) else {
+                continue;
+            };
             for ((c, s), v) in self
                 .by_category
                 .iter_mut()
                 .zip(seat)
-                .zip(g.score_breakdown(p as u8))
+                .zip(g.score_breakdown(p))
             {
                 *c += i64::from(*v);
                 *s += i64::from(*v);

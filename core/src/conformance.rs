@@ -91,7 +91,7 @@ pub fn run(
         // Each player's score plus what he transferred to others: it never falls
         // under rules that take no points away (a transfer moves points).
         let kept = |g: &Game| -> Vec<i32> {
-            (0..g.players())
+            crate::PlayerId::all(g.players())
                 .map(|p| g.score(p).saturating_add(g.transferred_out(p)))
                 .collect()
         };
@@ -214,7 +214,7 @@ pub fn trace(rules: &Arc<Rules>, players: u8, seed: u64) -> Result<Vec<StepTrace
     let mut action = "start".to_string();
     loop {
         let legal = g.legal_actions().map_err(|e| fail(step, e.to_string()))?;
-        let breakdown = (0..players)
+        let breakdown = crate::types::PlayerId::all(players)
             .flat_map(|p| g.score_breakdown(p).to_vec())
             .collect();
         out.push(StepTrace {

@@ -81,7 +81,7 @@ impl Game {
         let (&kind, rest) = words.split_first()?;
         let kind = self.rules().figure_kind(kind)?;
         let (owner, rest) = match rest {
-            ["of", p, rest @ ..] => (Some(p.parse::<PlayerId>().ok()?), rest),
+            ["of", p, rest @ ..] => (Some(PlayerId::new(p.parse::<u8>().ok()?)?), rest),
             _ => (None, rest),
         };
         let at = match rest {

@@ -212,7 +212,7 @@ impl Game {
                 }
             }
         }
-        let player_notes = (0..self.players())
+        let player_notes = PlayerId::all(self.players())
             .map(|p| self.player_note(p))
             .collect::<Result<_, _>>()?;
         let mut plugins = BTreeMap::new();
@@ -261,7 +261,7 @@ impl Game {
             off_board,
             feature_notes,
             player_notes,
-            supply: (0..self.players())
+            supply: PlayerId::all(self.players())
                 .map(|p| {
                     rules
                         .figures
@@ -272,7 +272,7 @@ impl Game {
                         .collect()
                 })
                 .collect(),
-            hands: (0..self.players())
+            hands: PlayerId::all(self.players())
                 .map(|p| self.hand(p).map(id).collect())
                 .collect(),
             unseen,
@@ -358,7 +358,7 @@ impl Game {
         };
         json!({
             "game": self.plugin_state(plugin).unwrap_or(&[]),
-            "players": (0..self.players())
+            "players": PlayerId::all(self.players())
                 .map(|p| self.plugin_player_state(plugin, p).unwrap_or(&[]).to_vec())
                 .collect::<Vec<_>>(),
             "features": nonzero(

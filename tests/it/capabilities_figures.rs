@@ -7,11 +7,19 @@
 
 use crate::common::*;
 use carcassonne_core::scenario::{check, run, run_on};
-use carcassonne_core::{Actor, FeatureId, FigureId, FigureKindId, Game, Location, Rules, FOLLOWER};
+use carcassonne_core::{
+    Actor, FeatureId, FigureId, FigureKindId, Game, Location, PlayerId, Rules, FOLLOWER,
+};
 use std::sync::Arc;
+
+/// Seat `i`.
+fn p(i: u8) -> PlayerId {
+    PlayerId::ALL[usize::from(i)]
+}
 
 /// The figures of `player` of kind `kind`.
 fn figures_of(g: &Game, player: u8, kind: FigureKindId) -> Vec<FigureId> {
+    let player = p(player);
     (0..g.figure_count() as u16)
         .map(FigureId)
         .filter(|&f| g.figure_owner(f) == Some(player) && g.figure_kind(f) == Some(kind))
@@ -58,10 +66,10 @@ fn a_prisoner_is_held_by_his_captor_and_freed_by_a_ransom_paid_by_transfer() {
     for r in compiled_in_and_loaded(&base_with("[plugins.kit-jail]\n")) {
         let mut g = run(&r, 2, CAPTURE).unwrap();
         // Off the board, out of Red's supply, held by Blue.
-        assert_eq!(follower_places(&g, 0), [Location::Held(1)]);
-        assert_eq!(g.supply(0, FOLLOWER), 6);
-        assert_eq!(g.figures_held_by(1).count(), 1);
-        let o = g.observation(0).unwrap();
+        assert_eq!(follower_places(&g, 0), [Location::Held(p(1))]);
+        assert_eq!(g.supply(p(0), FOLLOWER), 6);
+        assert_eq!(g.figures_held_by(p(1)).count(), 1);
+        let o = g.observation(p(0)).unwrap();
         assert!(o.figures.is_empty(), "{:?}", o.figures);
         assert_eq!(o.off_board.len(), 1);
         assert_eq!(
@@ -70,7 +78,7 @@ fn a_prisoner_is_held_by_his_captor_and_freed_by_a_ransom_paid_by_transfer() {
                 o.off_board[0].held_by,
                 &o.off_board[0].kind
             ),
-            (Some(0), Some(1), &"follower".to_string())
+            (Some(p(0)), Some(p(1)), &"follower".to_string())
         );
         assert_eq!(o.player_notes, [None, Some("holds 1".to_string())]);
         g.check_integrity().unwrap();
@@ -84,7 +92,7 @@ fn a_prisoner_is_held_by_his_captor_and_freed_by_a_ransom_paid_by_transfer() {
         )
         .unwrap();
         assert_eq!(g.scores(), [4, 0]);
-        assert_eq!(g.actor(), Actor::Player(0), "the ransom decision");
+        assert_eq!(g.actor(), Actor::Player(p(0)), "the ransom decision");
         let legal: Vec<String> = g
             .legal_actions()
             .unwrap()
@@ -94,12 +102,12 @@ fn a_prisoner_is_held_by_his_captor_and_freed_by_a_ransom_paid_by_transfer() {
         assert_eq!(legal, ["kit-jail pass", "kit-jail follower of 0 held by 1"]);
         run_on(&mut g, "kit-jail follower of 0 held by 1").unwrap();
         assert_eq!(g.scores(), [1, 3]);
-        assert_eq!(g.supply(0, FOLLOWER), 7);
-        assert_eq!((g.transferred_out(0), g.transferred_out(1)), (3, 0));
+        assert_eq!(g.supply(p(0), FOLLOWER), 7);
+        assert_eq!((g.transferred_out(p(0)), g.transferred_out(p(1))), (3, 0));
         let cats = g.score_categories().to_vec();
         let jail = cats.iter().position(|c| c == "kit-jail").unwrap();
-        assert_eq!(g.score_breakdown(0)[jail], -3);
-        assert_eq!(g.score_breakdown(1)[jail], 3);
+        assert_eq!(g.score_breakdown(p(0))[jail], -3);
+        assert_eq!(g.score_breakdown(p(1))[jail], 3);
         let events = event_texts(&mut g);
         assert!(
             events.contains(&"kit-jail: player 0 pays 3 to player 1".to_string()),
@@ -131,8 +139,8 @@ fn capturing_a_rival_who_holds_one_of_yours_exchanges_the_two() {
         assert_eq!(legal, ["kit-jail pass", "kit-jail follower of 1 at 2 0 1"]);
         g.set_logging(true);
         run_on(&mut g, "kit-jail follower of 1 at 2 0 1").unwrap();
-        assert_eq!((g.supply(0, FOLLOWER), g.supply(1, FOLLOWER)), (7, 7));
-        assert_eq!(g.observation(0).unwrap().off_board, []);
+        assert_eq!((g.supply(p(0), FOLLOWER), g.supply(p(1), FOLLOWER)), (7, 7));
+        assert_eq!(g.observation(p(0)).unwrap().off_board, []);
         let events = event_texts(&mut g);
         for who in ["player 1 gets follower back", "player 0 gets follower back"] {
             assert!(events.contains(&who.to_string()), "{events:?}");
@@ -152,8 +160,8 @@ fn capturing_ones_own_follower_sends_him_home() {
              draw BA/RFr; place 2 0 0; pass; kit-jail follower of 0 at 1 0 0",
             &[0, 0],
         );
-        assert_eq!(g.supply(0, FOLLOWER), 7);
-        assert_eq!(g.figures_held_by(0).count(), 0);
+        assert_eq!(g.supply(p(0), FOLLOWER), 7);
+        assert_eq!(g.figures_held_by(p(0)).count(), 0);
     }
 }
 
@@ -209,7 +217,10 @@ fn options_naming_figures_tell_figures_apart_by_kind_owner_and_place() {
         );
         let in_supply = g.parse_figure_code("follower of 1 in supply").unwrap();
         let f = carcassonne_core::code_figure(in_supply).unwrap();
-        assert_eq!((g.figure_owner(f), g.figure_location(f)), (Some(1), None));
+        assert_eq!(
+            (g.figure_owner(f), g.figure_location(f)),
+            (Some(p(1)), None)
+        );
         for bad in [
             "follower of 1 at 1 0 1",
             "follower of 0 at 1 0 2",
@@ -229,10 +240,10 @@ fn prisoners_exchanges_and_ransoms_keep_every_invariant() {
     let both = compiled_in_and_loaded(&text);
     for r in &both {
         conformance(r, "kit-jail", &|g| {
-            (0..g.players()).any(|p| g.figures_held_by(p).count() > 0)
+            PlayerId::all(g.players()).any(|q| g.figures_held_by(q).count() > 0)
         });
         conformance(r, "kit-jail ransoms", &|g| {
-            (0..g.players()).any(|p| g.transferred_out(p) > 0)
+            PlayerId::all(g.players()).any(|q| g.transferred_out(q) > 0)
         });
     }
     same_games(&both, 3, 0..4);
@@ -253,12 +264,12 @@ fn a_follower_waits_in_an_area_and_joins_an_occupied_city_before_it_is_scored() 
         let g = run(&r, 2, QUARTER).unwrap();
         // Blue's follower is in the quarter: in no feature, out of his supply.
         assert_eq!(follower_places(&g, 1), [Location::Area(quarter)]);
-        assert_eq!(g.supply(1, FOLLOWER), 6);
-        let o = g.observation(0).unwrap();
+        assert_eq!(g.supply(p(1), FOLLOWER), 6);
+        let o = g.observation(p(0)).unwrap();
         assert_eq!(o.off_board.len(), 1);
         assert_eq!(o.off_board[0].area.as_deref(), Some("quarter"));
         // Before the scoring step Blue (after the active player) decides.
-        assert_eq!(g.actor(), Actor::Player(1));
+        assert_eq!(g.actor(), Actor::Player(p(1)));
         let city = g.find(FeatureId(0)).unwrap();
         assert_eq!(g.pending_scorings(), [city]);
         assert_eq!(g.occupants(city), Some(1));
@@ -274,11 +285,11 @@ fn a_follower_waits_in_an_area_and_joins_an_occupied_city_before_it_is_scored() 
         run_on(&mut moved, "kit-quarters 0 at 0 0").unwrap();
         assert_eq!(moved.scores(), [6, 6]);
         assert_eq!(
-            (moved.supply(0, FOLLOWER), moved.supply(1, FOLLOWER)),
+            (moved.supply(p(0), FOLLOWER), moved.supply(p(1), FOLLOWER)),
             (7, 7)
         );
         assert!(moved.pending_scorings().is_empty());
-        let o = moved.observation(1).unwrap();
+        let o = moved.observation(p(1)).unwrap();
         assert_eq!(
             o.player_notes,
             [Some("awarded 6".to_string()), Some("awarded 6".to_string())]
@@ -309,8 +320,8 @@ fn awards_are_told_apart_from_bonuses() {
              end",
             &[4, 0],
         );
-        assert_eq!(g.player_note(0).unwrap().as_deref(), Some("awarded 3"));
-        assert_eq!(g.player_note(1).unwrap(), None);
+        assert_eq!(g.player_note(p(0)).unwrap().as_deref(), Some("awarded 3"));
+        assert_eq!(g.player_note(p(1)).unwrap(), None);
     }
 }
 
@@ -342,7 +353,7 @@ fn a_withheld_city_is_never_scored_its_follower_is_protected_and_farmers_count_i
             .find(|&f| g.figure_location(f).is_some())
             .unwrap();
         assert!(g.figure_protected(red));
-        assert_eq!(g.supply(0, FOLLOWER), 6);
+        assert_eq!(g.supply(p(0), FOLLOWER), 6);
         // Blue farms the field south and north of the start road (it borders
         // the keep); the game ends: the keep is not scored (its follower stays),
         // the farmer counts it as a completed city: 3.
@@ -352,7 +363,7 @@ fn a_withheld_city_is_never_scored_its_follower_is_protected_and_farmers_count_i
             &format!("{KEEP}\ndraw BA/LR; place 1 0 1; deploy follower field\nend"),
             &[0, 3],
         );
-        assert_eq!(g.supply(0, FOLLOWER), 6, "the keep's follower stays");
+        assert_eq!(g.supply(p(0), FOLLOWER), 6, "the keep's follower stays");
         assert!(g.figure_protected(red));
         // Red closes the road through the keep's tile, which nobody occupies:
         // its value (3) pays the keep, whose follower then goes home.
@@ -365,7 +376,7 @@ fn a_withheld_city_is_never_scored_its_follower_is_protected_and_farmers_count_i
         g.set_logging(true);
         run_on(&mut g, "draw BA/LR; place -1 0 3; pass").unwrap();
         assert_eq!(g.scores(), [3, 0]);
-        assert_eq!(g.supply(0, FOLLOWER), 7);
+        assert_eq!(g.supply(p(0), FOLLOWER), 7);
         assert!(!g.figure_protected(red), "the mark goes with the figure");
         let events = event_texts(&mut g);
         assert!(
@@ -385,8 +396,12 @@ fn a_protected_figure_cannot_be_taken_prisoner() {
         // Blue places next to the keep's tile: its follower is protected, so
         // there is nothing to take (no decision at all).
         let g = run(&r, 2, &format!("{KEEP}\ndraw BA/L; place 1 -1 0; pass")).unwrap();
-        assert_eq!(g.current_player(), 0, "Red's turn: no capture was offered");
-        assert_eq!(g.supply(0, FOLLOWER), 6);
+        assert_eq!(
+            g.current_player(),
+            p(0),
+            "Red's turn: no capture was offered"
+        );
+        assert_eq!(g.supply(p(0), FOLLOWER), 6);
     }
 }
 
@@ -444,7 +459,7 @@ fn plain_followers_stand_on_hosted_features_anywhere_that_the_core_never_scores(
             g.feature_note(perch).unwrap().as_deref(),
             Some("large-follower of 1 perches")
         );
-        let o = g.observation(0).unwrap();
+        let o = g.observation(p(0)).unwrap();
         assert_eq!(o.feature_notes.len(), 1, "{:?}", o.feature_notes);
         let n = &o.feature_notes[0];
         assert_eq!(
@@ -459,7 +474,7 @@ fn plain_followers_stand_on_hosted_features_anywhere_that_the_core_never_scores(
         g.set_logging(true);
         run_on(&mut g, "end").unwrap();
         assert_eq!(g.scores(), [0, 0]);
-        assert_eq!(g.supply(1, large), 0);
+        assert_eq!(g.supply(p(1), large), 0);
         let events = event_texts(&mut g);
         assert!(!events.iter().any(|e| e.starts_with("spot")), "{events:?}");
     }
@@ -502,14 +517,14 @@ fn x49_a_builder_goes_home_when_his_owners_last_follower_is_taken_prisoner() {
              draw BA/L; place 1 1 0; pass",
         )
         .unwrap();
-        assert_eq!(g.supply(0, builder), 0);
+        assert_eq!(g.supply(p(0), builder), 0);
         let mut taken = g.clone();
         run_on(&mut taken, "kit-jail follower of 0 at 1 0 0").unwrap();
-        assert_eq!(follower_places(&taken, 0), [Location::Held(1)]);
-        assert_eq!(taken.supply(0, builder), 1, "lonely: home");
+        assert_eq!(follower_places(&taken, 0), [Location::Held(p(1))]);
+        assert_eq!(taken.supply(p(0), builder), 1, "lonely: home");
         let mut left = g;
         run_on(&mut left, "kit-jail pass").unwrap();
-        assert_eq!(left.supply(0, builder), 0);
+        assert_eq!(left.supply(p(0), builder), 0);
     }
 }
 
@@ -528,8 +543,8 @@ fn x49_a_pig_goes_home_when_his_owners_last_farmer_is_taken_prisoner() {
              draw BA/L; place 1 1 0; pass; kit-jail follower of 0 at 1 0 1",
         )
         .unwrap();
-        assert_eq!(follower_places(&g, 0), [Location::Held(1)]);
-        assert_eq!(g.supply(0, pig), 1, "lonely: home");
+        assert_eq!(follower_places(&g, 0), [Location::Held(p(1))]);
+        assert_eq!(g.supply(p(0), pig), 1, "lonely: home");
     }
 }
 
@@ -580,7 +595,7 @@ impl carcassonne_core::Hooks for ProtectRed {
         _tile: carcassonne_core::TileIndex,
     ) -> carcassonne_core::HookResult {
         for g in (0..cx.figure_count() as u16).map(FigureId) {
-            if cx.figure_owner(g) == Some(0) {
+            if cx.figure_owner(g) == Some(PlayerId::ALL[0]) {
                 cx.set_protected(g, true);
             }
         }
@@ -626,7 +641,7 @@ fn x65_protected_followers_are_neither_eaten_by_the_dragon_nor_sent_home_by_the_
     assert_eq!(figures_at(&g, 1, 1), ["0 follower"]);
     assert_eq!(figures_at(&g, 1, 0), ["0 follower"]);
     assert_eq!(figures_at(&g, -1, 0), ["dragon"], "Blue's farmer is eaten");
-    assert_eq!((g.supply(0, FOLLOWER), g.supply(1, FOLLOWER)), (5, 7));
+    assert_eq!((g.supply(p(0), FOLLOWER), g.supply(p(1), FOLLOWER)), (5, 7));
     // The princess offers no protected knight: Red's knight stays.
     g = run(
         &r,

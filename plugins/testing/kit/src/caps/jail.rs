@@ -82,7 +82,7 @@ impl JailPlugin {
 
     /// The figures of `player` held by his rivals.
     fn held_from(v: &View<'_>, player: PlayerId) -> Vec<FigureId> {
-        (0..v.players())
+        PlayerId::all(v.players())
             .filter(|&p| p != player)
             .flat_map(|p| v.figures_held_by(p).collect::<Vec<_>>())
             .filter(|&g| v.figure_owner(g) == Some(player))

@@ -78,7 +78,7 @@ impl Plugin for Quarters {
         let (me, n) = (cx.current_player(), cx.players());
         let quarter = cx.my_area(QUARTER);
         for i in 1..=n {
-            let p = (me + i) % n;
+            let p = me.offset(u32::from(i), n);
             if cx
                 .figures_in_area(quarter)
                 .any(|g| cx.figure_owner(g) == Some(p))
