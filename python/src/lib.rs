@@ -24,6 +24,7 @@ use carcassonne_dragon as _;
 use carcassonne_fairy as _;
 use carcassonne_hills as _;
 use carcassonne_inns as _;
+use carcassonne_king_and_robber as _;
 use carcassonne_large_follower as _;
 use carcassonne_magic_portal as _;
 use carcassonne_mayor as _;

@@ -11,6 +11,7 @@ use carcassonne_dragon as _;
 use carcassonne_fairy as _;
 use carcassonne_hills as _;
 use carcassonne_inns as _;
+use carcassonne_king_and_robber as _;
 use carcassonne_large_follower as _;
 use carcassonne_magic_portal as _;
 use carcassonne_mayor as _;
@@ -120,6 +121,7 @@ pub fn official_libraries() -> &'static std::path::Path {
                 "carcassonne-inns-lib",
                 "carcassonne-cathedrals-lib",
                 "carcassonne-large-follower-lib",
+                "carcassonne-king-and-robber-lib",
             ],
         )
     })
