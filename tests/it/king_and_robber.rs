@@ -12,7 +12,7 @@
 
 use crate::census::{copies, count, fingerprint};
 use crate::common::*;
-use carcassonne_core::{FeatureKind, Game, Rules, TileCatalogue};
+use carcassonne_core::{FeatureKind, Game, PlayerId, Rules, TileCatalogue};
 use std::sync::Arc;
 
 /// King & Robber on the base game, with `scoring` and any further options.
@@ -32,7 +32,7 @@ fn both(text: &str) -> [Arc<Rules>; 2] {
 /// Who holds award `key` (`king`, `robber`) and the size that earned it, as
 /// every player sees it (the observation is public).
 pub fn award(g: &Game, key: &str) -> (Option<u64>, u64) {
-    let o = g.observation(1).expect("observation");
+    let o = g.observation(PlayerId::ALL[1]).expect("observation");
     let a = &o.plugins["king-and-robber"][key];
     (a["holder"].as_u64(), a["tiles"].as_u64().expect("tiles"))
 }
@@ -44,7 +44,7 @@ fn kr_points(g: &Game, player: u8) -> i32 {
         .iter()
         .position(|c| c == "king-and-robber")
         .expect("the plugin's category");
-    g.score_breakdown(player)[i]
+    g.score_breakdown(PlayerId::ALL[usize::from(player)])[i]
 }
 
 // ------------------------------------------------------------- tile data
@@ -335,7 +335,7 @@ fn ck7_a_switched_off_award_tile_is_never_taken_and_pays_nothing() {
     for (more, want) in [("king = false", [3, 0]), ("robber = false", [0, 2])] {
         for r in both(&kr("per-feature", more)) {
             let g = check(&r, 2, &format!("{JCZ_SCORING}\nend"), &want);
-            let o = g.observation(0).unwrap();
+            let o = g.observation(PlayerId::ALL[0]).unwrap();
             let kr = &o.plugins["king-and-robber"];
             let off = if more.starts_with("king") {
                 "king"

@@ -9,7 +9,7 @@
 
 use crate::common::*;
 use crate::king_and_robber::award;
-use carcassonne_core::{Game, Rules};
+use carcassonne_core::{Game, PlayerId, Rules};
 use std::sync::Arc;
 
 /// The shipped King & Robber ruleset.
@@ -35,7 +35,7 @@ fn category(g: &Game, player: u8, cat: &str) -> i32 {
         .iter()
         .position(|c| c == cat)
         .unwrap_or_else(|| panic!("no category {cat}"));
-    g.score_breakdown(player)[i]
+    g.score_breakdown(PlayerId::ALL[usize::from(player)])[i]
 }
 
 #[test]

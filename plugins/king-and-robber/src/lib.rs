@@ -140,8 +140,14 @@ pub struct Awards {
 impl Awards {
     /// The seat holding award `a`, if anybody does.
     pub fn holder_of(&self, a: usize) -> Option<PlayerId> {
-        self.holder[a].checked_sub(1).map(|p| p as PlayerId)
+        seat(self.holder[a])
     }
+}
+
+/// The player stored as seat + 1 in `word` (0: nobody).
+fn seat(word: u32) -> Option<PlayerId> {
+    word.checked_sub(1)
+        .and_then(|p| PlayerId::from_index(p as usize))
 }
 
 /// The completed roads or cities (by `kind`) on the board: roots of complete
@@ -208,7 +214,7 @@ impl KingAndRobber {
 
     /// CK8, CK9: fixed points per holder.
     fn score_fixed(&self, cx: &mut Cx<'_>, s: &Awards) -> HookResult {
-        for p in 0..cx.players() {
+        for p in PlayerId::all(cx.players()) {
             let held: Vec<usize> = (0..2)
                 .filter(|&a| self.enabled[a] && s.holder_of(a) == Some(p))
                 .collect();
@@ -266,7 +272,7 @@ impl Plugin for KingAndRobber {
             s.step = step;
             s.before = s.holder;
         }
-        let paid = s.before[a].checked_sub(1).map(|p| p as PlayerId);
+        let paid = seat(s.before[a]);
         let previous = s.holder_of(a);
         let record = info.tiles > s.tiles[a];
         if record {
@@ -359,13 +365,13 @@ mod tests {
             ..Awards::default()
         };
         assert_eq!(
-            player_awards(&s, [true, true], 1).as_deref(),
+            player_awards(&s, [true, true], PlayerId::ALL[1]).as_deref(),
             Some("the King, the Robber Baron")
         );
         assert_eq!(
-            player_awards(&s, [false, true], 1).as_deref(),
+            player_awards(&s, [false, true], PlayerId::ALL[1]).as_deref(),
             Some("the Robber Baron")
         );
-        assert_eq!(player_awards(&s, [true, true], 0), None);
+        assert_eq!(player_awards(&s, [true, true], PlayerId::ALL[0]), None);
     }
 }
