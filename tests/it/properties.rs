@@ -463,16 +463,11 @@ fn game_after(which: usize, players: u8, seed: u64, steps: usize) -> Game {
 fn any_action() -> impl Strategy<Value = Action> {
     prop_oneof![
         (0u32..120).prop_map(Action::Chance),
-        (-4i16..5, -4i16..5, 0u8..6).prop_map(|(x, y, rot)| Action::Place(Placement {
-            pos: Pos::new(x, y),
-            rot
-        })),
-        prop::sample::select(vec![i16::MIN, i16::MAX, -4000, 4000]).prop_map(|x| Action::Place(
-            Placement {
-                pos: Pos::new(x, x),
-                rot: 0
-            }
-        )),
+        (-4i16..5, -4i16..5, 0u8..6)
+            .prop_map(|(x, y, rot)| Action::Place(Placement::new(Pos::new(x, y), rot))),
+        prop::sample::select(vec![i16::MIN, i16::MAX, -4000, 4000])
+            .prop_map(|x| Action::Place(Placement::new(Pos::new(x, x), 0))),
+        Just(Action::Place(Placement::SET_ASIDE)),
         Just(Action::Figure(FigureOption::Pass)),
         (0u8..10, 0u16..60, 0u8..6).prop_map(|(kind, f, how)| {
             let at = match how {

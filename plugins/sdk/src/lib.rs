@@ -116,11 +116,11 @@ pub use serde;
 /// (`#[derive(Clone, Copy, Pod, Zeroable)] #[repr(C)]`).
 pub use bytemuck;
 
-pub use carcassonne_core::hooks::{CORE_OWNER, STEP_HIDDEN_TILE};
+pub use carcassonne_core::hooks::{CORE_OWNER, STEP_HIDDEN_TILE, STEP_PUBLIC_TILE};
 pub use carcassonne_core::types::*;
 pub use carcassonne_core::{
     hook, CoreOptions, FarmerScoring, FigureClass, FigureOption, FigureSpec, NameCtx, Outcome,
-    Placement, Points, ScoreInfo, ScoreReason, Step, ValueChange,
+    Piece, PiecePlacement, Placement, Points, ScoreInfo, ScoreReason, Step, ValueChange,
 };
 
 pub use adapter::{registered_plugins, Registration};
@@ -144,9 +144,9 @@ pub mod prelude {
     pub use crate::{
         hook, narrow, plugin, veto, Config, ConfigError, CoreOptions, Corner, Cx, Error,
         FarmerScoring, FeatureId, FeatureKind, FeatureKinds, FigureClass, FigureId, FigureKindId,
-        FigureOption, FigureSpec, HookResult, Location, NameCtx, NoOptions, Outcome, Placement,
-        PlayerId, PlayerSet, Plugin, Points, Pos, Rotation, ScoreInfo, ScoreReason, Side,
-        StateSpec, Step, TileIndex, TileTypeId, ValueChange, View, MAX_PLAYERS,
+        FigureOption, FigureSpec, HookResult, Location, NameCtx, NoOptions, Outcome, Piece,
+        PiecePlacement, Placement, PlayerId, PlayerSet, Plugin, Points, Pos, Rotation, ScoreInfo,
+        ScoreReason, Side, StateSpec, Step, TileIndex, TileTypeId, ValueChange, View, MAX_PLAYERS,
     };
 }
 
