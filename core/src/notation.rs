@@ -52,7 +52,7 @@ impl Game {
             Some(s) => self
                 .rules()
                 .plugins
-                .get(s.owner as usize)
+                .get(usize::from(s.owner))
                 .map_or("?", |p| p.decl.id.as_str()),
         })
     }
@@ -67,7 +67,7 @@ impl Game {
     pub fn outcome_name_in(&self, step: Option<Step>, c: u32) -> String {
         match step {
             Some(s) if s.owner != CORE_OWNER => {
-                self.rules().plugins.get(s.owner as usize).map_or_else(
+                self.rules().plugins.get(usize::from(s.owner)).map_or_else(
                     || c.to_string(),
                     |p| p.hooks.value_name(NameCtx::Step(s), c),
                 )
@@ -87,7 +87,7 @@ impl Game {
             Some(s) if s.owner != CORE_OWNER => self
                 .rules()
                 .plugins
-                .get(s.owner as usize)
+                .get(usize::from(s.owner))
                 .and_then(|p| p.hooks.parse_value(NameCtx::Step(*s), name))
                 .ok_or_else(|| bad(name, "not an outcome of this chance event")),
             _ => self
@@ -142,7 +142,7 @@ impl Game {
             Action::Choose(c) => match self
                 .pending_steps()
                 .last()
-                .and_then(|s| Some((s, self.rules().plugins.get(s.owner as usize)?)))
+                .and_then(|s| Some((s, self.rules().plugins.get(usize::from(s.owner))?)))
             {
                 Some((s, p)) => {
                     format!("{} {}", p.decl.id, p.hooks.value_name(NameCtx::Step(*s), c))
@@ -182,13 +182,14 @@ impl Game {
                 }
                 // Any rotation that gives the same tile as a lower one names the same
                 // placement: use the one legal placements list.
+                let r = Rotation::wrapping(r as usize);
                 let rot = match self.drawn_tile() {
                     Some(t) => self
                         .rules()
                         .tiles
                         .get(t)
-                        .map_or(r as u8, |tt| tt.same_rotation[r as usize]),
-                    None => r as u8,
+                        .map_or(r, |tt| tt.same_rotation[r.index()]),
+                    None => r,
                 };
                 let piece = match words.get(4) {
                     None => Piece::NONE,

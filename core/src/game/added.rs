@@ -155,7 +155,7 @@ impl Game {
             }
         }
         let pt = &self.board.tiles[t as usize];
-        &self.rules.tiles.types[pt.ty.index()].rot[pt.rot as usize & 3]
+        &self.rules.tiles.types[pt.ty.index()].rot[pt.rot.index()]
     }
 
     /// The geometry of placed tile `t` now, in board orientation: its type's
@@ -617,8 +617,11 @@ mod tests {
         // West and east of it a road is asked for now: a straight road fits.
         scenario::run_on(&mut g, "pass; draw BA/RFr").unwrap();
         let places = g.legal_actions().unwrap();
-        assert!(places.contains(&Action::Place(Placement::new(Pos::new(1, 1), 0))));
-        assert!(!places.contains(&Action::Place(Placement::new(Pos::new(1, 1), 1))));
+        assert!(places.contains(&Action::Place(Placement::new(Pos::new(1, 1), Rotation::R0))));
+        assert!(!places.contains(&Action::Place(Placement::new(
+            Pos::new(1, 1),
+            Rotation::ALL[1]
+        ))));
         g.check_integrity().unwrap();
         let copy = g.clone();
         assert!(copy == g);

@@ -33,9 +33,6 @@ impl Game {
                 .map_or("?", |e| &e.decl.id);
             return format!("plugin `{id}` offers no such piece with the tile there");
         }
-        if p.rot > 3 {
-            return format!("rotation {}: rotations are 0 to 3", p.rot);
-        }
         if self.tile_at(p.pos).is_some() {
             return format!("there is already a tile at {}", p.pos);
         }
@@ -53,14 +50,14 @@ impl Game {
         let Some(tt) = self.rules.tiles.get(TileTypeId(self.turn.drawn)) else {
             return "no tile is waiting to be placed".into();
         };
-        let same = tt.same_rotation[p.rot as usize];
+        let same = tt.same_rotation[p.rot.index()];
         if same != p.rot {
             return format!(
                 "rotation {} gives the same tile as rotation {same}: use {same}",
                 p.rot
             );
         }
-        let edges = &tt.rot[p.rot as usize].edges;
+        let edges = &tt.rot[p.rot.index()].edges;
         let clashes: Vec<String> = Side::ALL
             .iter()
             .filter_map(|&d| {

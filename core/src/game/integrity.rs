@@ -226,12 +226,12 @@ impl Game {
                 return Err(format!("member ring of feature {f} is inconsistent"));
             }
         }
-        for p in 0..self.players {
+        for p in PlayerId::all(self.players) {
             let b = self.score_breakdown(p);
-            if b.iter().fold(0i32, |a, &x| a.wrapping_add(x)) != self.turn.scores[p as usize] {
+            if b.iter().fold(0i32, |a, &x| a.wrapping_add(x)) != self.turn.scores[p.index()] {
                 return Err(format!(
                     "player {p}'s score {} differs from its breakdown {b:?}",
-                    self.turn.scores[p as usize]
+                    self.turn.scores[p.index()]
                 ));
             }
         }
@@ -240,7 +240,7 @@ impl Game {
         }
         self.check_added()?;
         // Figures: supply + board = per player; neutral figures are their kind's.
-        for p in 0..self.players {
+        for p in PlayerId::all(self.players) {
             for (k, kind) in rules.figures.iter().enumerate() {
                 let k = FigureKindId(k as u8);
                 let on_board = (0..self.figures.figs.len() as u16)

@@ -90,10 +90,10 @@ impl Game {
             return false;
         };
         let p = &mut c.placement;
-        if p.rot > 3 || !addable(c.kind, c.slots) {
+        if !addable(c.kind, c.slots) {
             return false;
         }
-        p.rot = tt.same_rotation[p.rot as usize];
+        p.rot = tt.same_rotation[p.rot.index()];
         let pos = p.pos;
         let nfeat = tt.features.len();
         if self.board.cell(pos) & FRONTIER_BIT == 0
@@ -110,7 +110,7 @@ impl Game {
                 type_kind(l)
             }
         };
-        let type_geom = &tt.rot[p.rot as usize & 3];
+        let type_geom = &tt.rot[p.rot.index()];
         let (owned, target): (Option<RotGeom>, Option<(u16, RotGeom)>) = if c.at == pos {
             let g = with_feature(type_geom, nfeat as u8, kind, slots, &type_kind);
             (Some(g), None)
@@ -179,7 +179,7 @@ impl Game {
             let nfeat = tt.features.len();
             let type_kind = |l: u8| tt.features.get(usize::from(l)).map(|f| f.kind);
             let g = with_feature(
-                &tt.rot[p.rot as usize & 3],
+                &tt.rot[p.rot.index()],
                 nfeat as u8,
                 c.kind,
                 c.slots,

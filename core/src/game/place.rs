@@ -66,7 +66,7 @@ impl Game {
         let own = if modded { self.added.geom(ti) } else { None };
         let geom = match own {
             Some(g) => g.clone(),
-            None => tt.rot[rot as usize & 3].clone(),
+            None => tt.rot[rot.index()].clone(),
         };
         let nfeat = tt.features.len();
         let has_centre = tt.has_centre;
@@ -79,7 +79,7 @@ impl Game {
             // A placed tile is 1..FRONTIER_BIT (0 empty, FRONTIER_BIT | i frontier).
             occ |= u32::from(qc.wrapping_sub(1) < FRONTIER_BIT - 1) << d;
         }
-        let tpl = ty.index() * 4 + (rot as usize & 3);
+        let tpl = ty.index() * 4 + (rot.index());
         if let Some(tpl) = self.rules.feat_templates.get(tpl) {
             // Fresh records, each its own root: its sides facing a tile are
             // closed at once (a union later adds the counts up).
@@ -137,7 +137,7 @@ impl Game {
                 let g = if modded {
                     self.geom_of(qc - 1)
                 } else {
-                    &self.rules.tiles.types[nt.ty.index()].rot[nt.rot as usize & 3]
+                    &self.rules.tiles.types[nt.ty.index()].rot[nt.rot.index()]
                 };
                 (g.side_features[facing], g.slot_feature)
             };

@@ -92,14 +92,14 @@ fn sides_of(slots: &[(u16, FeatureKind)]) -> Sides {
 }
 
 /// Rotates a printed 12-slot mask clockwise by `r` quarter turns.
-fn rotate(mask: u16, r: u8) -> u16 {
-    let k = 3 * u32::from(r & 3);
+fn rotate(mask: u16, r: Rotation) -> u16 {
+    let k = 3 * u32::from(r.quarter_turns());
     ((u32::from(mask) << k | u32::from(mask) >> (12 - k)) & 0xFFF) as u16
 }
 
 impl Bridge {
     /// The sides of tile type `ty` turned `r` quarter turns.
-    fn type_sides(v: &View<'_>, ty: TileTypeId, r: u8) -> Sides {
+    fn type_sides(v: &View<'_>, ty: TileTypeId, r: Rotation) -> Sides {
         let feats: Vec<(u16, FeatureKind)> = (0..v.tile_type_feature_count(ty))
             .map(|l| {
                 let m = rotate(v.tile_type_feature_slots(ty, l), r);
@@ -133,7 +133,7 @@ impl Bridge {
 
     /// The bridge that makes tile type `ty` turned `r` fit at `pos`, if plain
     /// matching fails there and one bridge repairs every mismatch.
-    fn repair(v: &View<'_>, ty: TileTypeId, pos: Pos, r: u8) -> Option<PiecePlacement> {
+    fn repair(v: &View<'_>, ty: TileTypeId, pos: Pos, r: Rotation) -> Option<PiecePlacement> {
         let mine = Self::type_sides(v, ty, r);
         let across: [Option<(TileIndex, Sides)>; 4] = std::array::from_fn(|d| {
             let t = v.tile_at(pos.step(Side::ALL[d]))?;
@@ -204,7 +204,7 @@ impl Plugin for Bridge {
             return Ok(());
         }
         for pos in Self::frontier(v) {
-            for r in 0..4 {
+            for r in Rotation::ALL {
                 if let Some(mut c) = Self::repair(v, tile, pos, r) {
                     c.optional = self.optional;
                     out.push(c);
@@ -222,7 +222,7 @@ impl Plugin for Bridge {
         }
         let me = cx.current_player();
         cx.player_state_mut::<Used>(me)?.bridges += 1;
-        let left = (0..cx.players()).any(|p| {
+        let left = PlayerId::all(cx.players()).any(|p| {
             cx.player_state::<Used>(p)
                 .is_ok_and(|u| u.bridges < self.bridges)
         });
