@@ -67,9 +67,9 @@ pub use error::GameError;
 pub use events::Event;
 pub use game::{Action, Actor, Game, PlacedTile, Stage, SWITCHABLE_HOOKS};
 pub use hooks::{
-    code_figure, hook, Cx, FigureOption, HookError, HookResult, Hooks, NameCtx, Outcome, Placement,
-    Points, ScoreInfo, ScoreReason, Step, ValueChange, View, CORE_OWNER, FIGURE_CODE,
-    STEP_HIDDEN_TILE, STEP_PUBLIC_TILE,
+    code_figure, hook, Cx, FigureOption, HookError, HookResult, Hooks, NameCtx, Outcome, Piece,
+    PiecePlacement, Placement, Points, ScoreInfo, ScoreReason, Step, ValueChange, View, CORE_OWNER,
+    FIGURE_CODE, STEP_HIDDEN_TILE, STEP_PUBLIC_TILE,
 };
 pub use narrow::Narrowed;
 pub use observe::Observation;

@@ -161,7 +161,13 @@ impl Game {
     #[inline]
     fn hosted(&self, ft: &Feat) -> bool {
         let hosts = self.rules.host_markers;
-        hosts != 0 && self.ty_of(ft.tile).features[usize::from(ft.local)].markers & hosts != 0
+        // A feature a plugin added to the tile (a bridge) carries no marker.
+        hosts != 0
+            && self
+                .ty_of(ft.tile)
+                .features
+                .get(usize::from(ft.local))
+                .is_some_and(|d| d.markers & hosts != 0)
     }
 
     /// Whether a figure of kind `kind` (anyone's, or neutral) stands in the
@@ -454,6 +460,17 @@ impl Game {
                         kind: k,
                         at: Location::Feature(FeatureId(f)),
                     });
+                }
+            }
+            // A feature added to the placed tile (a bridge laid with it).
+            if !self.added.feats.is_empty() {
+                for f in self.added_on(t) {
+                    if self.may_stand_on(k, kind, &self.feats.recs[usize::from(f)]) {
+                        out.push(FigureOption::Deploy {
+                            kind: k,
+                            at: Location::Feature(FeatureId(f)),
+                        });
+                    }
                 }
             }
         }

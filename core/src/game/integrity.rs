@@ -28,6 +28,7 @@ impl PartialEq for Game {
             && self.turn == o.turn
             && self.board == o.board
             && self.feats == o.feats
+            && self.added == o.added
             && self.figures == o.figures
             && self.bag == o.bag
             && self.words == o.words
@@ -108,8 +109,7 @@ impl Game {
             let mut req = 0u8;
             for d in 0..4 {
                 if let Some(t) = self.tile_at(fr.pos.step(Side::from_index(d))) {
-                    let pt = self.board.tiles[t.index()];
-                    let e = rules.tiles.types[pt.ty.index()].rot[pt.rot.index()].edges[(d + 2) % 4];
+                    let e = self.geom_of(t.0).edges[(d + 2) % 4];
                     req |= (e as u8) << (2 * d);
                 }
             }
@@ -146,9 +146,12 @@ impl Game {
             }
             ring_len[r as usize] += 1;
             let ft = self.feats.recs[f as usize];
-            let not_scored = !rules.tiles.types[self.board.tiles[ft.tile as usize].ty.index()]
-                .features[usize::from(ft.local)]
-            .scored;
+            // A feature a plugin added to the tile (a bridge) is not in its
+            // type's data: always scored.
+            let not_scored = rules.tiles.types[self.board.tiles[ft.tile as usize].ty.index()]
+                .features
+                .get(usize::from(ft.local))
+                .is_some_and(|d| !d.scored);
             if not_scored && self.feats.recs[r as usize].flags & features::WITHHELD == 0 {
                 return Err(format!(
                     "feature {f} is never scored by its tile data, but its set {r} is not withheld"
@@ -161,7 +164,7 @@ impl Game {
                 ));
             }
             let pt = self.board.tiles[ft.tile as usize];
-            let geom = &rules.tiles.types[pt.ty.index()].rot[pt.rot.index()];
+            let geom = self.geom_of(ft.tile);
             for (d, sf) in geom.side_features.iter().enumerate() {
                 if sf.contains(&ft.local)
                     && self.tile_at(pt.pos.step(Side::from_index(d))).is_none()
@@ -280,6 +283,7 @@ impl Game {
         if self.words.feature.len() != self.feats.len() * rules.state.feature as usize {
             return Err("per-feature plugin state does not match the features".into());
         }
+        self.check_added()?;
         // Figures: supply + board = per player; neutral figures are their kind's.
         for p in PlayerId::all(self.players) {
             for (k, kind) in rules.figures.iter().enumerate() {

@@ -122,7 +122,7 @@ pub use carcassonne_vocab::hooks::{
 pub use carcassonne_vocab::types::*;
 pub use carcassonne_vocab::{
     hook, CoreOptions, FarmerScoring, FigureClass, FigureOption, FigureSpec, NameCtx, Outcome,
-    Placement, Points, ScoreInfo, ScoreReason, Step, ValueChange,
+    Piece, PiecePlacement, Placement, Points, ScoreInfo, ScoreReason, Step, ValueChange,
 };
 
 pub use adapter::{registered_plugins, Registration};
@@ -146,9 +146,10 @@ pub mod prelude {
     pub use crate::{
         hook, narrow, plugin, veto, AreaId, Config, ConfigError, CoreOptions, Corner, Cx, Error,
         FarmerScoring, FeatureId, FeatureKind, FeatureKinds, FigureClass, FigureId, FigureKindId,
-        FigureOption, FigureSpec, HookResult, Location, NameCtx, NoOptions, Outcome, Placement,
-        PlayerId, PlayerSet, Plugin, Points, Pos, Rotation, ScoreInfo, ScoreReason, Side, Spot,
-        StateSpec, Step, TileIndex, TileTypeId, ValueChange, View, MAX_PLAYERS,
+        FigureOption, FigureSpec, HookResult, Location, NameCtx, NoOptions, Outcome, Piece,
+        PiecePlacement, Placement, PlayerId, PlayerSet, Plugin, Points, Pos, Rotation, ScoreInfo,
+        ScoreReason, Side, Spot, StateSpec, Step, TileIndex, TileTypeId, ValueChange, View,
+        MAX_PLAYERS,
     };
 }
 
