@@ -77,14 +77,26 @@ enum Command {
     Check(cmd::check::Args),
 }
 
-fn main() -> ExitCode {
-    // Behave like other command-line tools when the output pipe closes (`| head`).
-    #[cfg(unix)]
-    // SAFETY: resetting a signal disposition to its default at start-up, before any thread exists.
+/// SIGPIPE: the commands that print end quietly when their output pipe closes
+/// (`| head`), like other command-line tools (the default action). `serve`
+/// ignores it: a client that closes its connection early must not end the
+/// server (a write to that socket fails with an error instead).
+#[cfg(unix)]
+fn set_sigpipe(command: &Command) {
+    let action = match command {
+        Command::Serve(_) => libc::SIG_IGN,
+        _ => libc::SIG_DFL,
+    };
+    // SAFETY: setting a signal disposition at start-up, before any thread exists.
     unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        libc::signal(libc::SIGPIPE, action);
     }
+}
+
+fn main() -> ExitCode {
     let cli = Cli::parse();
+    #[cfg(unix)]
+    set_sigpipe(&cli.command);
     let result = match cli.command {
         Command::Play(a) => cmd::play::run(a),
         Command::Replay(a) => cmd::replay::run(a),

@@ -6,6 +6,7 @@
 
 pub mod adapter;
 pub mod conformance;
+pub mod input;
 pub mod loader;
 pub mod locate;
 pub mod provenance;

@@ -83,7 +83,7 @@ pub struct Passed {
 
 /// Reads the scenario file at `path`.
 pub fn read(path: &Path) -> Result<ScenarioFile, ScenarioFailure> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::input::read_text(path)
         .map_err(|e| ScenarioFailure::File(format!("cannot read {}: {e}", path.display())))?;
     toml::from_str(&text).map_err(|e| {
         let (l, c) = crate::ruleset::line_col(&text, e.span().map_or(0, |s| s.start));
@@ -106,7 +106,7 @@ impl ScenarioFile {
         let (text, origin, base): (String, String, PathBuf) = match &self.ruleset {
             toml::Value::String(file) => {
                 let path = dir.join(file);
-                let text = std::fs::read_to_string(&path).map_err(|e| {
+                let text = crate::input::read_text(&path).map_err(|e| {
                     ScenarioFailure::File(format!(
                         "{name}: cannot read the ruleset {}: {e}",
                         path.display()

@@ -14,7 +14,7 @@ pub use resolve::{order_plugins, resolve};
 
 use crate::locate::{toml_key, LineIndex};
 use crate::registry::Registry;
-use crate::tilesets::Source;
+use crate::tilesets::{Source, TileSetFiles};
 use carcassonne_core::{CoreOptions, Rules};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -228,8 +228,9 @@ pub fn load_str(
     base_dir: Option<&Path>,
     registry: &Registry,
 ) -> Result<Ruleset, RulesetErrors> {
+    let files = TileSetFiles::Anywhere(base_dir.map(Path::to_path_buf));
     let src = Source {
-        base_dir,
+        files: &files,
         embedded: None,
     };
     load_str_from(text, file, &src, registry)
@@ -252,7 +253,7 @@ pub fn load_str_from(
 /// Reads, parses and resolves a ruleset file.
 pub fn load_file(path: &Path, registry: &Registry) -> Result<Ruleset, RulesetErrors> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = crate::input::read_text(path).map_err(|e| {
         RulesetErrors(vec![Problem {
             file: file.clone(),
             line: 0,

@@ -82,8 +82,9 @@ pub fn resolve(
     base_dir: Option<&Path>,
     registry: &Registry,
 ) -> Result<Ruleset, RulesetErrors> {
+    let files = tilesets::TileSetFiles::Anywhere(base_dir.map(Path::to_path_buf));
     let src = Source {
-        base_dir,
+        files: &files,
         embedded: None,
     };
     resolve_into(Ctx::new(file, text), spec, text, file, &src, registry)
