@@ -30,6 +30,7 @@ mod plugins;
 mod princess;
 mod princess_and_dragon_x;
 mod properties;
+mod record_file;
 mod render;
 mod restart;
 mod robustness;
