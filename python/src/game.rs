@@ -299,6 +299,12 @@ impl Game {
     /// The observation of `player` as numpy arrays: `board` (int8, planes ×
     /// side × side) and `state` (float32), players numbered from `player`.
     fn encode_observation<'py>(&self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyDict>> {
+        if player >= self.g.players() {
+            return Err(value_error(carcassonne_core::GameError::NoSuchPlayer {
+                player,
+                players: self.g.players(),
+            }));
+        }
         let e = &self.enc;
         let mut board = vec![0i8; e.planes() * e.side * e.side];
         let mut state = vec![0f32; e.state_len()];

@@ -310,6 +310,43 @@ fn plugin_failures_in_the_server_are_http_500_and_change_nothing() {
     );
 }
 
+#[test]
+fn a_game_of_endless_turns_ends_with_an_error_not_the_server() {
+    // Issue 26, defect 4: a plugin granting a turn in every `game_ending`
+    // made memory grow until one such game aborted the whole server.
+    let d = dir("serve-endless");
+    let ruleset = d.join("endless.toml");
+    std::fs::write(
+        &ruleset,
+        "name = \"endless\"\ntilesets = [\"base\"]\n[plugins.kit-endless-turns]\n",
+    )
+    .unwrap();
+    let kit = crate::common::kit_library().to_str().unwrap().to_string();
+    let mut s = Server::start(&["--ruleset", ruleset.to_str().unwrap(), "--plugin-dir", &kit]);
+    let game = s.ok(
+        "POST",
+        "/api/games",
+        Some(r#"{"ruleset": 0, "seats": ["random", "random"], "seed": 4}"#),
+    );
+    let id = game["id"].as_str().unwrap();
+    let failed = (0..1000).find_map(|_| {
+        let (status, body) = s.call("POST", &format!("/api/games/{id}/bot"), None);
+        (status != 200).then_some((status, body))
+    });
+    let (status, body) = failed.expect("the game stops");
+    assert_eq!(status, 500, "{body}");
+    assert!(
+        body.contains("plugin `kit-endless-turns` failed in hook `grant_turn`"),
+        "{body}"
+    );
+    assert!(s.alive());
+    s.ok(
+        "POST",
+        "/api/games",
+        Some(r#"{"ruleset": 1, "seats": ["random", "random"]}"#),
+    );
+}
+
 /// A connection that sent half a request.
 fn half_sent(addr: &str) -> TcpStream {
     let mut c = TcpStream::connect(addr).unwrap();

@@ -127,6 +127,9 @@ impl Game {
         self.drawn_fits = 0;
         if !self.granted.is_empty() {
             let (p, plugin) = self.granted.remove(0);
+            if self.turn >= self.rules.max_turns() {
+                return Err(self.too_many_turns(plugin));
+            }
             self.current = p;
             self.granted_by = plugin;
             self.granted_played = self.granted_played.saturating_add(1);
@@ -149,6 +152,27 @@ impl Game {
         let (player, turn) = (self.current, self.turn);
         self.emit(|| Event::TurnStarted { player, turn });
         Ok(())
+    }
+
+    /// The error for a turn granted by plugin `plugin` beyond [`Rules::max_turns`].
+    #[cold]
+    fn too_many_turns(&self, plugin: u8) -> HookError {
+        HookError {
+            plugin: self
+                .rules
+                .plugins
+                .get(plugin as usize)
+                .map_or_else(|| "?".into(), |p| p.decl.id.clone()),
+            hook: "grant_turn",
+            message: format!(
+                "it granted turn {}, beyond the limit of {} turns for a game of {} tiles ({} per tile and {}): it keeps granting turns",
+                u32::from(self.turn) + 1,
+                self.rules.max_turns(),
+                self.rules.max_tiles,
+                crate::rules::TURNS_PER_TILE,
+                crate::rules::TURN_MARGIN
+            ),
+        }
     }
 
     /// Whether the bag holds a tile the plugins let be drawn now.
