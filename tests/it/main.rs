@@ -23,6 +23,7 @@ mod hardening;
 mod hills;
 mod inns;
 mod inns_and_cathedrals;
+mod inputs;
 mod large_follower;
 mod mayor;
 mod pig;

@@ -328,6 +328,7 @@ impl Game {
         {
             for &i in self.rules.subscribers(hook::FIGURE_OPTIONS) {
                 if let Some(p) = self.rules.plugins.get(i as usize) {
+                    let from = out.len();
                     p.hooks.figure_options(
                         &View {
                             game: self,
@@ -335,7 +336,7 @@ impl Game {
                         },
                         out,
                     )?;
-                    self.check_offered(i, out)?;
+                    self.check_offered(i, out.get(from..).unwrap_or(&[]))?;
                 }
             }
             // Plugins usually append their options in order after the core's.
@@ -357,8 +358,8 @@ impl Game {
         Ok(())
     }
 
-    /// Checks the figure options after plugin `plugin` added its own (the
-    /// list was valid before): a `Deploy` names a kind that exists, of which
+    /// Checks the figure options plugin `plugin` added: a `Deploy` names a
+    /// kind that exists, of which
     /// the current player has one in his supply, at a location that exists; a
     /// `Special` is the plugin's own. An option that could not be taken, or
     /// not be written in a record, is the offering plugin's error.

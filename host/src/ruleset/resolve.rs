@@ -8,7 +8,6 @@ use crate::suggest::hint;
 use crate::tilesets::{self, Source};
 use carcassonne_core::{Rules, TileCatalogue, TileSetSpec};
 use std::collections::{BTreeMap, BTreeSet};
-use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -101,10 +100,21 @@ pub(super) fn resolve_into(
     registry: &Registry,
 ) -> Result<Ruleset, RulesetErrors> {
     let spans = PluginSpans::new(text);
-    // Tile sets.
+    // Tile sets, each loaded once (in time linear in the list: the entries are
+    // located by one parse of the text).
     let mut sets: Vec<TileSetSpec> = Vec::new();
     let mut tileset_files = BTreeMap::new();
-    for name in &spec.tilesets {
+    let item_spans = crate::locate::array_item_spans(text, "tilesets");
+    let mut seen = BTreeSet::new();
+    for (i, name) in spec.tilesets.iter().enumerate() {
+        let span = || item_spans.get(i).cloned().unwrap_or(0..0);
+        if !seen.insert(name.as_str()) {
+            cx.at(
+                span(),
+                format!("tile set `{name}` is listed twice in `tilesets`"),
+            );
+            continue;
+        }
         match tilesets::load_from(name, src) {
             Ok((s, file_text)) => {
                 sets.push(s);
@@ -112,10 +122,7 @@ pub(super) fn resolve_into(
                     tileset_files.insert(name.clone(), t);
                 }
             }
-            Err(e) => {
-                let span = find_string_span(text, name);
-                cx.at(span, e);
-            }
+            Err(e) => cx.at(span(), e),
         }
     }
     // Plugins.
@@ -316,11 +323,6 @@ fn override_counts(cx: &mut Ctx<'_>, sets: &mut [TileSetSpec], spec: &RulesetSpe
             }
         }
     }
-}
-
-fn find_string_span(text: &str, s: &str) -> Range<usize> {
-    let quoted = format!("\"{s}\"");
-    text.find(&quoted).map_or(0..0, |i| i..i + quoted.len())
 }
 
 fn filled_options(info: &crate::registry::PluginInfo, given: &toml::Table) -> String {
