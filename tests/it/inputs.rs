@@ -50,3 +50,104 @@ fn long_tileset_lists_are_checked_in_linear_time_and_capped() {
         "twice.toml:2:21: tile set `base` is listed twice in `tilesets`"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn check_runs_each_scenario_once_through_symbolic_link_loops() {
+    // Defect 10: `check DIR` followed symbolic-link loops: one self-link ran
+    // one file 41 times, two self-links hung.
+    let d = dir("check-loops");
+    std::fs::write(
+        d.join("one.toml"),
+        "players = 2\nscript = \"draw BA/C; place 0 -1 2; pass\"\n[ruleset]\nname = \"b\"\ntilesets = [\"base\"]\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(".", d.join("self")).unwrap();
+    std::os::unix::fs::symlink(&d, d.join("again")).unwrap();
+    std::os::unix::fs::symlink("b", d.join("a")).unwrap();
+    std::os::unix::fs::symlink("a", d.join("b")).unwrap();
+    std::os::unix::fs::symlink("one.toml", d.join("same.toml")).unwrap();
+    let o = run(&["check", d.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(out.matches("ok   ").count(), 1, "{out}");
+    assert!(out.ends_with("1 scenario(s) passed\n"), "{out}");
+}
+
+#[test]
+fn scenario_tile_count_problems_are_located_in_the_scenario_file() {
+    // Defect 13: the scenario's `tile-counts` were merged into the ruleset's
+    // text, so their errors named a line and column of the (rewritten)
+    // ruleset, not of the scenario file where the bad key is.
+    let d = dir("scenario-counts");
+    std::fs::write(d.join("r.toml"), "name = \"r\"\n\ntilesets = [\"base\"]\n").unwrap();
+    let scenario = d.join("s.toml");
+    std::fs::write(
+        &scenario,
+        "ruleset = \"r.toml\"\nplayers = 2\ntile-counts = { \"BA/Nope\" = 3, \"BA/C\" = -1 }\nscript = \"draw BA/C; place 0 -1 2; pass\"\n",
+    )
+    .unwrap();
+    let o = run(&["check", scenario.to_str().unwrap()]);
+    let out = stdout(&o);
+    let s = scenario.display();
+    for needle in [
+        format!("{s}:3:17: `tile-counts`: no tile `BA/Nope` in the tile sets (base)"),
+        format!("{s}:3:41: `tile-counts.\"BA/C\"`: expected a number of copies from 0 to 65535"),
+    ] {
+        assert!(out.contains(&needle), "missing `{needle}` in\n{out}");
+    }
+    assert!(!out.contains("r.toml:"), "{out}");
+    // The ruleset's own problems are still located in the ruleset.
+    std::fs::write(d.join("r.toml"), "name = \"r\"\n\ntilesets = [\"nope\"]\n").unwrap();
+    let out = stdout(&run(&["check", scenario.to_str().unwrap()]));
+    assert!(
+        out.contains(&format!(
+            "{}:3:13: unknown tile set `nope`",
+            d.join("r.toml").display()
+        )),
+        "{out}"
+    );
+    assert!(out.contains(&format!("{s}:3:17: `tile-counts`")), "{out}");
+}
+
+#[cfg(unix)]
+#[test]
+fn every_input_file_is_read_with_a_size_cap() {
+    // Defect 12: `replay /dev/zero` grew to 24 GB until the system killed it;
+    // `check`, `render` and `ruleset check` did the same. Every input file is
+    // now read with a documented cap (16 MiB) and refused with one line.
+    let limit = "larger than 16 MiB, the limit for input files";
+    let d = dir("input-caps");
+    let scenario = d.join("s.toml");
+    std::fs::write(&scenario, "ruleset = \"/dev/zero\"\nscript = \"\"\n").unwrap();
+    let tiles = d.join("r.toml");
+    std::fs::write(&tiles, "name = \"r\"\ntilesets = [\"big.toml\"]\n").unwrap();
+    // A tile set (any input) just over the cap, as a sparse file.
+    let big = std::fs::File::create(d.join("big.toml")).unwrap();
+    big.set_len(16 * 1024 * 1024 + 1).unwrap();
+    for args in [
+        vec!["replay", "/dev/zero"],
+        vec!["render", "/dev/zero"],
+        vec!["ruleset", "check", "/dev/zero"],
+        vec!["play", "--ruleset", "/dev/zero"],
+        vec!["check", "/dev/zero"],
+        vec!["check", scenario.to_str().unwrap()],
+        vec!["ruleset", "check", tiles.to_str().unwrap()],
+    ] {
+        let o = run(&args);
+        let all = format!("{}{}", stdout(&o), stderr(&o));
+        assert!(!o.status.success(), "{args:?}");
+        assert!(all.contains(limit), "{args:?}: {all}");
+        assert!(!all.contains("panicked"), "{args:?}: {all}");
+    }
+    let style = run(&[
+        "render",
+        root()
+            .join("tests/golden/base-3p-seed7.json")
+            .to_str()
+            .unwrap(),
+        "--style",
+        "/dev/zero",
+    ]);
+    assert_clean_failure(&style, limit);
+}

@@ -1,7 +1,7 @@
 //! Resolving a parsed ruleset: tile sets, plugins (dependencies, conflicts,
 //! order, options) and the compiled [`Rules`].
 
-use super::{Ctx, PluginSpec, Ruleset, RulesetErrors, RulesetSpec};
+use super::{Ctx, PluginSpec, Ruleset, RulesetErrors, RulesetSpec, TileCount};
 use crate::locate::{toml_key, PluginSpans};
 use crate::registry::Registry;
 use crate::suggest::hint;
@@ -86,11 +86,12 @@ pub fn resolve(
         files: &files,
         embedded: None,
     };
-    resolve_into(Ctx::new(file, text), spec, text, file, &src, registry)
+    resolve_into(Ctx::new(file, text), spec, text, file, &src, registry, None)
 }
 
 /// Resolves into `cx`, which may already hold the problems of parsing: every
-/// problem is listed at once.
+/// problem is listed at once. `extra`: tile counts another file sets, with the
+/// context their problems are located in.
 pub(super) fn resolve_into(
     mut cx: Ctx<'_>,
     spec: RulesetSpec,
@@ -98,6 +99,7 @@ pub(super) fn resolve_into(
     file: &str,
     src: &Source<'_>,
     registry: &Registry,
+    extra: Option<(Ctx<'_>, Vec<TileCount>, &str)>,
 ) -> Result<Ruleset, RulesetErrors> {
     let spans = PluginSpans::new(text);
     // Tile sets, each loaded once (in time linear in the list: the entries are
@@ -234,7 +236,17 @@ pub(super) fn resolve_into(
             }
         }
     }
-    override_counts(&mut cx, &mut sets, &spec);
+    override_counts(
+        &mut cx,
+        &mut sets,
+        &spec.edition,
+        &spec.tile_counts,
+        "tiles.counts",
+    );
+    if let Some((mut ecx, counts, key)) = extra {
+        override_counts(&mut ecx, &mut sets, &spec.edition, &counts, key);
+        cx.absorb(ecx);
+    }
     if !cx.is_clean() {
         return Err(cx.errors());
     }
@@ -292,17 +304,23 @@ fn add_soft_order(
     }
 }
 
-/// Applies `[tiles.counts]` to the tile sets (the ruleset's and its plugins'):
-/// an unknown id is a located error with a suggestion.
-fn override_counts(cx: &mut Ctx<'_>, sets: &mut [TileSetSpec], spec: &RulesetSpec) {
-    for tc in &spec.tile_counts {
+/// Applies tile counts (`[tiles.counts]`) to the tile sets (the ruleset's and
+/// its plugins'): an unknown id is a located error with a suggestion.
+fn override_counts(
+    cx: &mut Ctx<'_>,
+    sets: &mut [TileSetSpec],
+    edition: &str,
+    counts: &[TileCount],
+    what: &str,
+) {
+    for tc in counts {
         let tile = sets
             .iter_mut()
             .flat_map(|s| s.tiles.iter_mut())
             .find(|t| t.id == tc.id);
         match tile {
             Some(t) => {
-                t.counts.insert(spec.edition.clone(), tc.count);
+                t.counts.insert(edition.to_string(), tc.count);
             }
             None => {
                 let ids = sets
@@ -312,7 +330,7 @@ fn override_counts(cx: &mut Ctx<'_>, sets: &mut [TileSetSpec], spec: &RulesetSpe
                 cx.at(
                     tc.span.clone(),
                     format!(
-                        "`tiles.counts`: no tile `{}` in the tile sets ({}){hint}",
+                        "`{what}`: no tile `{}` in the tile sets ({}){hint}",
                         tc.id,
                         sets.iter()
                             .map(|s| s.name.as_str())
