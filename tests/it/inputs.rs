@@ -151,3 +151,48 @@ fn every_input_file_is_read_with_a_size_cap() {
     ]);
     assert_clean_failure(&style, limit);
 }
+
+#[test]
+fn control_characters_from_a_record_do_not_reach_the_terminal_raw() {
+    // Defect 15: a name or a plugin's text holding escape sequences was
+    // printed as is by `replay` (it could retitle, clear or recolour the
+    // terminal). Every control character but newline and tab is escaped as
+    // `\u001b`, which also keeps `--json` output the same JSON.
+    let d = dir("escapes");
+    let rec = std::fs::read_to_string(root().join("tests/golden/base-3p-seed7.json")).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&rec).unwrap();
+    let evil = "evil\u{1b}]0;owned\u{7}\u{9b}2J";
+    let ruleset = v["ruleset"].as_str().unwrap().to_string();
+    let name = ruleset
+        .lines()
+        .find(|l| l.starts_with("name = "))
+        .unwrap()
+        .to_string();
+    v["ruleset"] = ruleset
+        .replace(&name, "name = \"evil\\u001b]0;owned\\u0007\\u009b2J\"")
+        .into();
+    let path = d.join("evil.json");
+    std::fs::write(&path, v.to_string()).unwrap();
+    let clean = |bytes: &[u8]| {
+        let t = String::from_utf8_lossy(bytes);
+        !t.contains('\u{1b}') && !t.contains('\u{7}') && !t.contains('\u{9b}')
+    };
+    let o = run(&["replay", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(clean(&o.stdout) && clean(&o.stderr));
+    assert!(
+        stdout(&o).starts_with("evil\\u001b]0;owned\\u0007\\u009b2J — 3 players"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&["replay", path.to_str().unwrap(), "--json"]);
+    assert!(clean(&o.stdout));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["ruleset"], evil);
+    // Errors that quote the record are escaped too.
+    v["actions"][0] = "place \u{1b}[2J".into();
+    std::fs::write(&path, v.to_string()).unwrap();
+    let o = run(&["replay", path.to_str().unwrap()]);
+    assert_clean_failure(&o, "action 1 (`place \\u001b[2J`)");
+    assert!(clean(&o.stderr));
+}
