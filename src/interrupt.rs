@@ -1,4 +1,5 @@
-//! Ctrl-C for long commands (`simulate`, `compare`, `conformance`): the first
+//! Ctrl-C for long commands (`simulate`, `compare`, `conformance`,
+//! `tournament`): the first
 //! one asks them to stop after the games in progress and print what they have
 //! (marked partial); a second one ends the program at once, as usual.
 
