@@ -8,7 +8,9 @@
 //!
 //! Each game lives in its own [`Session`] behind its own lock: an invalid request
 //! gets a JSON error (`{"error": ...}`) with a 4xx status and changes nothing,
-//! in that game or any other.
+//! in that game or any other; a plugin that fails in a game gets HTTP 500 and
+//! leaves the game as it was. How the server meets the network (the `Host`
+//! check, timeouts, a connection limit) is in [`net`].
 //!
 //! The program that embeds the server supplies the rulesets (already resolved
 //! with its plugins) and the bots ([`Config`]), so this crate depends on neither
