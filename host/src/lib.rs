@@ -10,6 +10,7 @@ pub mod input;
 pub mod libfile;
 pub mod loader;
 pub mod locate;
+pub mod permute;
 pub mod provenance;
 pub mod registry;
 pub mod ruleset;
