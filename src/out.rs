@@ -43,7 +43,7 @@ fn escaped(out: &mut impl Write, args: fmt::Arguments<'_>) -> io::Result<()> {
                 let c = rest[i..].chars().next().unwrap_or_default();
                 let r = self
                     .out
-                    .write_all(rest[..i].as_bytes())
+                    .write_all(&rest.as_bytes()[..i])
                     .and_then(|()| write!(self.out, "\\u{:04x}", u32::from(c)));
                 if let Err(e) = r {
                     self.error = Some(e);
