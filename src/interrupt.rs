@@ -1,7 +1,10 @@
 //! Ctrl-C for long commands (`simulate`, `compare`, `conformance`,
 //! `tournament`): the first
 //! one asks them to stop after the games in progress and print what they have
-//! (marked partial); a second one ends the program at once, as usual.
+//! (marked partial); a second one ends the program at once, as usual. And the
+//! default SIGPIPE behaviour of command-line tools. The program's only unsafe
+//! code (signal dispositions): the crate denies it elsewhere.
+#![allow(unsafe_code)]
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -29,6 +32,24 @@ extern "C" fn on_sigint(_: libc::c_int) {
     unsafe {
         libc::signal(libc::SIGINT, libc::SIG_DFL);
     }
+}
+
+/// SIGPIPE: the commands that print end quietly when their output pipe closes
+/// (`| head`), like other command-line tools (the default action, which Rust
+/// changes to "ignore"). A server (`ignore`) keeps ignoring it: a client that
+/// closes its connection early must not end the server (a write to that socket
+/// fails with an error instead). Call it at start-up, before any thread exists.
+pub fn set_sigpipe(ignore: bool) {
+    #[cfg(unix)]
+    // SAFETY: setting a signal disposition at start-up, before any thread exists.
+    unsafe {
+        libc::signal(
+            libc::SIGPIPE,
+            if ignore { libc::SIG_IGN } else { libc::SIG_DFL },
+        );
+    }
+    #[cfg(not(unix))]
+    let _ = ignore;
 }
 
 /// Catches Ctrl-C from now on (Unix; elsewhere Ctrl-C ends the program).

@@ -1,4 +1,8 @@
 //! `carcassonne`: play, replay and simulate games; list plugins; check rulesets.
+//!
+//! Unsafe code: denied, except in `interrupt` (the signal dispositions:
+//! Ctrl-C, and the default SIGPIPE behaviour of command-line tools).
+#![deny(unsafe_code)]
 
 // Output macros that never panic (see `out`); they shadow `std`'s in every module below.
 macro_rules! println {
@@ -65,6 +69,7 @@ enum Command {
     /// Draw the board of a recorded game at any turn as a picture (SVG).
     Render(cmd::render::Args),
     /// Play in the browser: a local web server with a page to play against bots or each other.
+    #[cfg(feature = "web")]
     Serve(cmd::serve::Args),
     /// List compiled-in and run-time plugins with their options.
     Plugins(cmd::plugins::Args),
@@ -77,26 +82,13 @@ enum Command {
     Check(cmd::check::Args),
 }
 
-/// SIGPIPE: the commands that print end quietly when their output pipe closes
-/// (`| head`), like other command-line tools (the default action). `serve`
-/// ignores it: a client that closes its connection early must not end the
-/// server (a write to that socket fails with an error instead).
-#[cfg(unix)]
-fn set_sigpipe(command: &Command) {
-    let action = match command {
-        Command::Serve(_) => libc::SIG_IGN,
-        _ => libc::SIG_DFL,
-    };
-    // SAFETY: setting a signal disposition at start-up, before any thread exists.
-    unsafe {
-        libc::signal(libc::SIGPIPE, action);
-    }
-}
-
 fn main() -> ExitCode {
+    interrupt::set_sigpipe(false);
     let cli = Cli::parse();
-    #[cfg(unix)]
-    set_sigpipe(&cli.command);
+    #[cfg(feature = "web")]
+    if matches!(cli.command, Command::Serve(_)) {
+        interrupt::set_sigpipe(true);
+    }
     let result = match cli.command {
         Command::Play(a) => cmd::play::run(a),
         Command::Replay(a) => cmd::replay::run(a),
@@ -104,6 +96,7 @@ fn main() -> ExitCode {
         Command::Compare(a) => cmd::compare::run(a),
         Command::Tournament(a) => cmd::tournament::run(a),
         Command::Render(a) => cmd::render::run(a),
+        #[cfg(feature = "web")]
         Command::Serve(a) => cmd::serve::run(a),
         Command::Plugins(a) => cmd::plugins::run(a),
         Command::Ruleset(c) => cmd::ruleset::run(c),

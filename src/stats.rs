@@ -73,7 +73,10 @@ impl Stats {
                 self.wins[p] += WIN / winners;
             }
             let seat = &mut self.by_category[p * cats..(p + 1) * cats];
-            for (c, v) in seat.iter_mut().zip(g.score_breakdown(p as u8)) {
+            let Some(p) = carcassonne_core::PlayerId::from_index(p) else {
+                continue;
+            };
+            for (c, v) in seat.iter_mut().zip(g.score_breakdown(p)) {
                 *c += i64::from(*v);
             }
         }

@@ -33,6 +33,29 @@ pub enum Event {
         /// Tile type (do not show to players).
         tile: TileTypeId,
     },
+    /// A tile was drawn face up into a plugin's lot (everyone sees it).
+    TileFaceUp {
+        /// The plugin whose lot holds it.
+        plugin: u8,
+        /// Tile type.
+        tile: TileTypeId,
+    },
+    /// A plugin gave a tile of its lot to a player's hand.
+    TileGiven {
+        /// The plugin.
+        plugin: u8,
+        /// To whom.
+        player: PlayerId,
+        /// Tile type.
+        tile: TileTypeId,
+    },
+    /// A plugin put a tile of its lot back into the bag.
+    TileReturned {
+        /// The plugin.
+        plugin: u8,
+        /// Tile type.
+        tile: TileTypeId,
+    },
     /// A tile was placed.
     TilePlaced {
         /// By whom.
@@ -150,10 +173,11 @@ impl crate::Game {
         // "0 scores 4" / "0 and 1 score 2" / "0 scores 4, 2 scores 1" (a plugin
         // paid winners differently, or others).
         let paid = |winners: PlayerSet, points: &[i32; MAX_PLAYERS]| -> String {
-            let first = winners.iter().next().map_or(0, |p| points[p as usize]);
-            let same = winners.iter().all(|p| points[p as usize] == first);
-            let others =
-                (0..MAX_PLAYERS as u8).any(|p| !winners.contains(p) && points[p as usize] != 0);
+            let first = winners.iter().next().map_or(0, |p| points[p.index()]);
+            let same = winners.iter().all(|p| points[p.index()] == first);
+            let others = PlayerId::ALL
+                .into_iter()
+                .any(|p| !winners.contains(p) && points[p.index()] != 0);
             if same && !others {
                 return if winners.is_empty() {
                     "nobody scores".into()
@@ -161,9 +185,10 @@ impl crate::Game {
                     format!("{} {first}", who(winners))
                 };
             }
-            let v: Vec<String> = (0..MAX_PLAYERS as u8)
-                .filter(|&p| winners.contains(p) || points[p as usize] != 0)
-                .map(|p| format!("{p} scores {}", points[p as usize]))
+            let v: Vec<String> = PlayerId::ALL
+                .into_iter()
+                .filter(|&p| winners.contains(p) || points[p.index()] != 0)
+                .map(|p| format!("{p} scores {}", points[p.index()]))
                 .collect();
             v.join(", ")
         };
@@ -184,6 +209,17 @@ impl crate::Game {
             Event::TileDrawn { player, tile: t } => format!("player {player} draws {}", tile(*t)),
             Event::TileSetAside { tile: t } => format!("{} set aside", tile(*t)),
             Event::TileHidden { tile: t } => format!("{} hidden", tile(*t)),
+            Event::TileFaceUp { plugin: p, tile: t } => {
+                format!("{}: {} drawn face up", plugin(*p), tile(*t))
+            }
+            Event::TileGiven {
+                plugin: p,
+                player,
+                tile: t,
+            } => format!("{}: player {player} gets {}", plugin(*p), tile(*t)),
+            Event::TileReturned { plugin: p, tile: t } => {
+                format!("{}: {} back into the bag", plugin(*p), tile(*t))
+            }
             Event::TilePlaced {
                 player,
                 tile: t,

@@ -5,6 +5,7 @@
 //! |---|---|
 //! | `draw BA/C` | tile draw outcome (chance) |
 //! | `hidden BA/C` | face-down tile outcome (chance) |
+//! | `face-up BA/C` | tile drawn face up into a plugin's lot (chance) |
 //! | `place 1 -2 3` | place the drawn tile at x = 1, y = -2, rotated 3 quarter turns clockwise |
 //! | `pass` | deploy nothing |
 //! | `deploy follower 2` | deploy a follower on local feature 2 of the placed tile |
@@ -19,6 +20,9 @@ use crate::hooks::{FigureOption, NameCtx, Placement, Step, CORE_OWNER};
 use crate::types::*;
 use crate::GameError;
 
+/// The stream and action word of a tile drawn face up into a plugin's lot.
+pub const FACE_UP: &str = "face-up";
+
 /// Largest coordinate (in absolute value) the action text accepts.
 pub const MAX_COORD: i64 = 4000;
 
@@ -30,18 +34,20 @@ fn bad(text: &str, reason: impl Into<String>) -> GameError {
 }
 
 impl Game {
-    /// Stream name of the current chance event: `tile`, `hidden`, or the plugin id.
+    /// Stream name of the current chance event: `tile`, `hidden`, `face-up`, or
+    /// the plugin id.
     pub fn chance_stream(&self) -> Option<&str> {
         if self.actor() != Actor::Chance {
             return None;
         }
         Some(match self.pending_steps().last() {
             None => "tile",
+            Some(s) if Game::is_public_draw(s) => FACE_UP,
             Some(s) if s.owner == CORE_OWNER => "hidden",
             Some(s) => self
                 .rules()
                 .plugins
-                .get(s.owner as usize)
+                .get(usize::from(s.owner))
                 .map_or("?", |p| p.decl.id.as_str()),
         })
     }
@@ -56,7 +62,7 @@ impl Game {
     pub fn outcome_name_in(&self, step: Option<Step>, c: u32) -> String {
         match step {
             Some(s) if s.owner != CORE_OWNER => {
-                self.rules().plugins.get(s.owner as usize).map_or_else(
+                self.rules().plugins.get(usize::from(s.owner)).map_or_else(
                     || c.to_string(),
                     |p| p.hooks.value_name(NameCtx::Step(s), c),
                 )
@@ -76,7 +82,7 @@ impl Game {
             Some(s) if s.owner != CORE_OWNER => self
                 .rules()
                 .plugins
-                .get(s.owner as usize)
+                .get(usize::from(s.owner))
                 .and_then(|p| p.hooks.parse_value(NameCtx::Step(*s), name))
                 .ok_or_else(|| bad(name, "not an outcome of this chance event")),
             _ => self
@@ -94,6 +100,7 @@ impl Game {
             Action::Chance(c) => match self.chance_stream() {
                 Some("tile") | None => format!("draw {}", self.outcome_name(c)),
                 Some("hidden") => format!("hidden {}", self.outcome_name(c)),
+                Some(FACE_UP) => format!("{FACE_UP} {}", self.outcome_name(c)),
                 Some(p) => format!("{p} {}", self.outcome_name(c)),
             },
             Action::Place(p) => format!("place {} {} {}", p.pos.x, p.pos.y, p.rot),
@@ -115,7 +122,7 @@ impl Game {
             Action::Choose(c) => match self
                 .pending_steps()
                 .last()
-                .and_then(|s| Some((s, self.rules().plugins.get(s.owner as usize)?)))
+                .and_then(|s| Some((s, self.rules().plugins.get(usize::from(s.owner))?)))
             {
                 Some((s, p)) => {
                     format!("{} {}", p.decl.id, p.hooks.value_name(NameCtx::Step(*s), c))
@@ -136,7 +143,7 @@ impl Game {
                 .ok_or_else(|| bad(text, "expected a number"))
         };
         match head {
-            "draw" | "hidden" => {
+            "draw" | "hidden" | FACE_UP => {
                 let name = words.get(1).ok_or_else(|| bad(text, "missing tile id"))?;
                 Ok(Action::Chance(self.parse_outcome(name)?))
             }
@@ -154,13 +161,14 @@ impl Game {
                 }
                 // Any rotation that gives the same tile as a lower one names the same
                 // placement: use the one legal placements list.
+                let r = Rotation::wrapping(r as usize);
                 let rot = match self.drawn_tile() {
                     Some(t) => self
                         .rules()
                         .tiles
                         .get(t)
-                        .map_or(r as u8, |tt| tt.same_rotation[r as usize]),
-                    None => r as u8,
+                        .map_or(r, |tt| tt.same_rotation[r.index()]),
+                    None => r,
                 };
                 Ok(Action::Place(Placement {
                     pos: Pos::new(x as i16, y as i16),
@@ -338,7 +346,7 @@ impl Game {
         let (Some(pt), Some(tt)) = (self.placed(t), self.tile_type(t)) else {
             return Err(bad(text, "no such tile"));
         };
-        let geom = &tt.rot[pt.rot as usize & 3];
+        let geom = &tt.rot[pt.rot.index()];
         if words.get(1) == Some(&"centre") {
             let mut it = tt
                 .features

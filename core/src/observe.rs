@@ -78,6 +78,10 @@ pub struct Observation {
     pub hidden_count: usize,
     /// Tiles set aside because they fit nowhere (seen by all).
     pub set_aside: Vec<String>,
+    /// Tiles held face up by plugins (their lots), by plugin id, in the order
+    /// drawn (seen by all; empty lots are left out).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub lots: BTreeMap<String, Vec<String>>,
     /// What the player sees of each plugin's state, by plugin id (the plugin's
     /// `observe` hook; without it, all its state words by scope).
     pub plugins: BTreeMap<String, Value>,
@@ -87,9 +91,9 @@ impl Game {
     /// What `player` can see. Fails if the game has no such player, or if a
     /// plugin's `observe` hook fails or writes something that is not JSON.
     pub fn observation(&self, player: PlayerId) -> Result<Observation, GameError> {
-        if player >= self.players() {
+        if player.seat() >= self.players() {
             return Err(GameError::NoSuchPlayer {
-                player,
+                player: player.seat(),
                 players: self.players(),
             });
         }
@@ -173,7 +177,7 @@ impl Game {
                 })
                 .collect(),
             figures,
-            supply: (0..self.players())
+            supply: PlayerId::all(self.players())
                 .map(|p| {
                     rules
                         .figures
@@ -184,13 +188,22 @@ impl Game {
                         .collect()
                 })
                 .collect(),
-            hands: (0..self.players())
+            hands: PlayerId::all(self.players())
                 .map(|p| self.hand(p).map(id).collect())
                 .collect(),
             unseen,
             bag_count: self.bag_len(),
             hidden_count: self.hidden_tiles().len(),
             set_aside: self.set_aside_tiles().iter().map(|&t| id(t)).collect(),
+            lots: {
+                let mut lots: BTreeMap<String, Vec<String>> = BTreeMap::new();
+                for &(p, t) in self.lots() {
+                    if let Some(e) = rules.plugins.get(usize::from(p)) {
+                        lots.entry(e.decl.id.clone()).or_default().push(id(t));
+                    }
+                }
+                lots
+            },
             plugins,
         })
     }
@@ -237,7 +250,7 @@ impl Game {
         };
         json!({
             "game": self.plugin_state(plugin).unwrap_or(&[]),
-            "players": (0..self.players())
+            "players": PlayerId::all(self.players())
                 .map(|p| self.plugin_player_state(plugin, p).unwrap_or(&[]).to_vec())
                 .collect::<Vec<_>>(),
             "features": nonzero(

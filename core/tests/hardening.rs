@@ -29,7 +29,7 @@ impl Hooks for Coin {
         Ok(())
     }
     fn resolve_step(&self, cx: &mut Cx<'_>, _: Step, value: u32) -> HookResult {
-        cx.state_words_mut()[value as usize] += 1;
+        cx.reborrow().state_words_mut()[value as usize] += 1;
         Ok(())
     }
 }
@@ -190,18 +190,24 @@ fn every_rotation_is_accepted_and_normalised() {
     // BA/RFr turned 180° is the same tile as unturned; so is any turn of the four-way city.
     for r in [0, 2] {
         let g = scenario::run(&base(), 2, &format!("draw BA/RFr; place 1 0 {r}")).unwrap();
-        assert_eq!(g.tile_rot(g.tile_at(Pos::new(1, 0)).unwrap()), Some(0));
+        assert_eq!(
+            g.tile_rot(g.tile_at(Pos::new(1, 0)).unwrap()),
+            Some(Rotation::R0)
+        );
     }
     for r in 0..4 {
         let g = scenario::run(&base(), 2, &format!("draw BA/Cccc+; place 0 -1 {r}")).unwrap();
-        assert_eq!(g.tile_rot(g.tile_at(Pos::new(0, -1)).unwrap()), Some(0));
+        assert_eq!(
+            g.tile_rot(g.tile_at(Pos::new(0, -1)).unwrap()),
+            Some(Rotation::R0)
+        );
     }
     // Through the action API a non-canonical rotation is explained, not "does not fit".
     let mut g = scenario::run(&base(), 2, "draw BA/Cccc+").unwrap();
     let e = g
         .apply(Action::Place(Placement {
             pos: Pos::new(0, -1),
-            rot: 2,
+            rot: Rotation::ALL[2],
         }))
         .unwrap_err()
         .to_string();
@@ -230,7 +236,7 @@ fn leftover_forced_outcomes_are_rejected_like_leftover_actions() {
         .to_string();
     assert!(
         e.contains("1 forced `dice` outcome(s) left unused")
-            && e.contains("no such chance stream (its streams: tile, hidden)"),
+            && e.contains("no such chance stream (its streams: tile, hidden, face-up)"),
         "{e}"
     );
     let e = replay(&[
@@ -326,10 +332,13 @@ fn observations_of_players_that_do_not_exist_are_errors() {
     // observation (and Python passed it on).
     let rules = Arc::new(Rules::new("base", base_tiles(), CoreOptions::default(), vec![]).unwrap());
     let g = Game::new(rules, 2, 1).unwrap();
-    assert_eq!(g.observation(1).unwrap().player, 1);
-    for p in [2, 9, 255] {
+    let seat = PlayerId::ALL;
+    assert_eq!(g.observation(seat[1]).unwrap().player, seat[1]);
+    // Seats past the game's players (a `PlayerId` past the most seats a
+    // game may have cannot be made).
+    for p in &seat[2..] {
         assert_eq!(
-            g.observation(p).unwrap_err().to_string(),
+            g.observation(*p).unwrap_err().to_string(),
             format!("player {p} does not exist: the game has players 0 to 1")
         );
     }

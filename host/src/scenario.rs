@@ -89,7 +89,7 @@ pub fn read(path: &Path) -> Result<ScenarioFile, ScenarioFailure> {
     let text = crate::input::read_text(path)
         .map_err(|e| ScenarioFailure::File(format!("cannot read {}: {e}", path.display())))?;
     let mut file: ScenarioFile = toml::from_str(&text).map_err(|e| {
-        let (l, c) = crate::ruleset::line_col(&text, e.span().map_or(0, |s| s.start));
+        let (l, c) = crate::locate::line_col(&text, e.span().map_or(0, |s| s.start));
         ScenarioFailure::File(format!(
             "{}:{l}:{c}: {}",
             path.display(),

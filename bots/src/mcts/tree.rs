@@ -68,6 +68,8 @@ fn playout(g: &mut Game, rng: &mut Rng, horizon: Option<u16>) -> Result<bool, Ga
         let between_turns = g.actor() == Actor::Chance && g.pending_steps().is_empty();
         if between_turns && g.turn() >= stop {
             g.end_now_unchecked()?;
+            // Decisions a plugin asks for before the final scoring: at random.
+            g.play_random(rng)?;
             return Ok(true);
         }
         if !g.step_random(rng)? {
@@ -149,7 +151,7 @@ impl Tree {
                     }
                     let (a, child, new) = self.select(node, &legal, rng, params.exploration);
                     g.apply_unchecked(a)?;
-                    (child, p, new)
+                    (child, p.seat(), new)
                 }
             };
             self.path.push((next, mover));

@@ -34,7 +34,7 @@ fn block(
     (end <= len).then_some(o..end)
 }
 
-impl View<'_> {
+impl<'g> View<'g> {
     /// This plugin's index in the ruleset's dispatch order (the `owner` of its steps).
     #[inline]
     pub fn plugin_index(&self) -> u8 {
@@ -47,23 +47,44 @@ impl View<'_> {
         self.game.rules.options
     }
 
+    /// The pending steps (top of the stack last), borrowed for the hook call
+    /// (`Game::pending_steps`).
+    #[inline]
+    pub fn pending_steps(&self) -> &'g [Step] {
+        self.game.pending_steps()
+    }
+
+    /// Id of tile type `ty` as written in its tile set, borrowed for the hook
+    /// call (`Game::tile_type_name`).
+    #[inline]
+    pub fn tile_type_name(&self, ty: TileTypeId) -> Option<&'g str> {
+        self.game.tile_type_name(ty)
+    }
+
+    /// Name of figure kind `kind`, borrowed for the hook call
+    /// (`Game::figure_kind_name`).
+    #[inline]
+    pub fn figure_kind_name(&self, kind: FigureKindId) -> Option<&'g str> {
+        self.game.figure_kind_name(kind)
+    }
+
     /// This plugin's per-game state words.
-    pub fn state_words(&self) -> &[u32] {
+    pub fn state_words(&self) -> &'g [u32] {
         self.game.plugin_state(self.plugin).unwrap_or(&[])
     }
 
     /// This plugin's state words for `player`.
-    pub fn player_words(&self, player: PlayerId) -> Option<&[u32]> {
+    pub fn player_words(&self, player: PlayerId) -> Option<&'g [u32]> {
         self.game.plugin_player_state(self.plugin, player)
     }
 
     /// This plugin's words for feature instance `f`.
-    pub fn feature_words(&self, f: FeatureId) -> Option<&[u32]> {
+    pub fn feature_words(&self, f: FeatureId) -> Option<&'g [u32]> {
         self.game.plugin_feature_state(self.plugin, f)
     }
 
     /// This plugin's words for figure `fig`.
-    pub fn figure_words(&self, fig: FigureId) -> Option<&[u32]> {
+    pub fn figure_words(&self, fig: FigureId) -> Option<&'g [u32]> {
         self.game.plugin_figure_state(self.plugin, fig)
     }
 
@@ -81,6 +102,17 @@ impl View<'_> {
         (i < e.decl.figures.len()).then(|| FigureKindId(e.first_figure.0 + i as u8))
     }
 
+    /// The tiles in this plugin's lot, in the order drawn.
+    pub fn my_lot(&self) -> Vec<TileTypeId> {
+        self.game.lot(self.plugin).collect()
+    }
+
+    /// Whether this plugin has hook bit `hook` on: it subscribes to it and has
+    /// not switched it off ([`Cx::set_hook_enabled`]).
+    pub fn hook_enabled(&self, hook: u64) -> bool {
+        self.game.plugin_hook_enabled(self.plugin, hook)
+    }
+
     /// Link id of this plugin's `i`-th declared tile link.
     pub fn my_link(&self, i: usize) -> Option<u8> {
         self.game.rules.plugins[self.plugin as usize]
@@ -90,7 +122,7 @@ impl View<'_> {
     }
 }
 
-impl Cx<'_> {
+impl<'g> Cx<'g> {
     /// Read-only view for the same plugin.
     pub fn view(&self) -> View<'_> {
         View {
@@ -99,42 +131,52 @@ impl Cx<'_> {
         }
     }
 
+    /// The same context for a shorter borrow (to call a method that consumes
+    /// the context, such as [`Cx::state_words_mut`], and keep this one).
+    pub fn reborrow(&mut self) -> Cx<'_> {
+        Cx {
+            game: &mut *self.game,
+            plugin: self.plugin,
+        }
+    }
+
     fn words(
-        &mut self,
+        self,
         scope: fn(&StateWords) -> u32,
         entity: usize,
         data: fn(&mut Game) -> &mut Vec<u32>,
-    ) -> Option<&mut [u32]> {
+    ) -> Option<&'g mut [u32]> {
         let len = data(self.game).len();
         let r = block(&self.game.rules, self.plugin, scope, entity, len)?;
         Some(&mut data(self.game)[r])
     }
 
-    /// This plugin's per-game state words, mutable.
-    pub fn state_words_mut(&mut self) -> &mut [u32] {
-        self.words(|s| s.game, 0, |g| &mut g.pgame)
+    /// This plugin's per-game state words, mutable, for the rest of the hook
+    /// call (the context is consumed: [`Cx::reborrow`] keeps it).
+    pub fn state_words_mut(self) -> &'g mut [u32] {
+        self.words(|s| s.game, 0, |g| &mut g.words.game)
             .unwrap_or(&mut [])
     }
 
-    /// This plugin's state words for `player`, mutable.
-    pub fn player_words_mut(&mut self, player: PlayerId) -> Option<&mut [u32]> {
-        if player >= self.game.players {
+    /// This plugin's state words for `player`, mutable (consumes the context).
+    pub fn player_words_mut(self, player: PlayerId) -> Option<&'g mut [u32]> {
+        if player.seat() >= self.game.players {
             return None;
         }
-        self.words(|s| s.player, player as usize, |g| &mut g.pplayer)
+        self.words(|s| s.player, player.index(), |g| &mut g.words.player)
     }
 
-    /// This plugin's words for feature instance `f`, mutable.
-    pub fn feature_words_mut(&mut self, f: FeatureId) -> Option<&mut [u32]> {
-        if f.index() >= self.game.feats.len() {
+    /// This plugin's words for feature instance `f`, mutable (consumes the context).
+    pub fn feature_words_mut(self, f: FeatureId) -> Option<&'g mut [u32]> {
+        if f.index() >= self.game.feats.recs.len() {
             return None;
         }
-        self.words(|s| s.feature, f.index(), |g| &mut g.pfeat)
+        self.words(|s| s.feature, f.index(), |g| &mut g.words.feature)
     }
 
-    /// This plugin's words for figure `fig`, mutable.
-    pub fn figure_words_mut(&mut self, fig: FigureId) -> Option<&mut [u32]> {
-        self.words(|s| s.figure, fig.index(), |g| &mut g.pfig)
+    /// This plugin's words for figure `fig`, mutable (consumes the context).
+    pub fn figure_words_mut(self, fig: FigureId) -> Option<&'g mut [u32]> {
+        self.words(|s| s.figure, fig.index(), |g| &mut g.words.figure)
     }
 
     /// Marker bit of this plugin's `i`-th declared marker.
@@ -150,14 +192,14 @@ impl Cx<'_> {
     /// Awards points to a player, in this plugin's score category. `false` for a
     /// seat beyond the table.
     pub fn add_score(&mut self, player: PlayerId, points: i32) -> bool {
-        if player >= self.game.players {
+        if player.seat() >= self.game.players {
             return false;
         }
         let g = &mut *self.game;
         let cats = g.rules.score_categories.len();
         let cat = g.rules.plugin_category(self.plugin);
-        g.scores[player as usize] = g.scores[player as usize].saturating_add(points);
-        let b = &mut g.breakdown[player as usize * cats + cat];
+        g.turn.scores[player.index()] = g.turn.scores[player.index()].saturating_add(points);
+        let b = &mut g.turn.breakdown[player.index() * cats + cat];
         *b = b.saturating_add(points);
         let plugin = self.plugin;
         g.emit(|| Event::PluginScored {
@@ -171,9 +213,9 @@ impl Cx<'_> {
     /// Logs a message for the turn log (cheap no-op when logging is off; check
     /// [`Game::logging`] before formatting expensive text).
     pub fn log(&mut self, text: impl Into<String>) {
-        if self.game.logging {
+        if self.game.log.on {
             let plugin = self.plugin;
-            self.game.events.push(Event::Plugin {
+            self.game.log.events.push(Event::Plugin {
                 plugin,
                 text: text.into(),
             });
@@ -188,10 +230,10 @@ impl Cx<'_> {
     /// Pushes a decision for `player` (any player, not only the one whose turn it
     /// is); steps are resolved in push order before the pipeline continues.
     pub fn push_decision(&mut self, player: PlayerId, tag: u16, arg: u32) -> bool {
-        if player >= self.game.players {
+        if player.seat() >= self.game.players {
             return false;
         }
-        self.game.incoming.push(Step {
+        self.game.turn.incoming.push(Step {
             owner: self.plugin,
             tag,
             chance: false,
@@ -203,8 +245,8 @@ impl Cx<'_> {
 
     /// Pushes a chance event resolved with this plugin's outcomes.
     pub fn push_chance(&mut self, tag: u16, arg: u32) {
-        let player = self.game.current;
-        self.game.incoming.push(Step {
+        let player = self.game.turn.current;
+        self.game.turn.incoming.push(Step {
             owner: self.plugin,
             tag,
             chance: true,
@@ -216,14 +258,38 @@ impl Cx<'_> {
     /// Pushes the core chance event "take a random tile from the bag face down";
     /// the tile is out of the game and hidden from every player's observation.
     pub fn push_hidden_tile_draw(&mut self) {
-        let player = self.game.current;
-        self.game.incoming.push(Step {
+        let player = self.game.turn.current;
+        self.game.turn.incoming.push(Step {
             owner: CORE_OWNER,
             tag: STEP_HIDDEN_TILE,
             chance: true,
             player,
             arg: 0,
         });
+    }
+
+    /// Pushes the core chance event "draw a tile face up into my lot": a tile
+    /// of the bag that the plugins' `filter_draws` let be drawn, seen by every
+    /// player. A draw that comes up when nothing is drawable is dropped (the
+    /// lot stays short). Read the lot with [`View::my_lot`].
+    pub fn push_public_tile_draw(&mut self) {
+        let plugin = self.plugin;
+        self.game.push_public_tile_draw(plugin);
+    }
+
+    /// Gives a tile of type `tile` from this plugin's lot to `player`'s hand
+    /// (played instead of a draw with [`Cx::play_from_hand`]). `false` if the
+    /// lot holds none.
+    pub fn give_lot_tile(&mut self, player: PlayerId, tile: TileTypeId) -> bool {
+        let plugin = self.plugin;
+        self.game.give_lot_tile(plugin, player, tile)
+    }
+
+    /// Puts a tile of type `tile` from this plugin's lot back into the bag.
+    /// `false` if the lot holds none.
+    pub fn return_lot_tile(&mut self, tile: TileTypeId) -> bool {
+        let plugin = self.plugin;
+        self.game.return_lot_tile(plugin, tile)
     }
 
     /// Deploys a figure of `kind` from `player`'s supply at `at` (no rule is
@@ -295,8 +361,19 @@ impl Cx<'_> {
         self.game.grant_turn(player, plugin)
     }
 
+    /// Switches this plugin's hook `hook` (one bit of [`hook`]) on or off at run
+    /// time; the switch is part of the game state (cloned, compared, replayed).
+    /// A hook switched off by every subscriber costs nothing. `false` (nothing
+    /// changes) unless the plugin subscribes to `hook` and it is one of
+    /// [`SWITCHABLE_HOOKS`](crate::SWITCHABLE_HOOKS).
+    pub fn set_hook_enabled(&mut self, hook: u64, on: bool) -> bool {
+        let plugin = self.plugin;
+        self.game.set_hook_enabled(plugin, hook, on)
+    }
+
     /// Plays `tile` from the current player's hand instead of drawing (only in
-    /// `turn_start`, or a decision it pushed, and only if the tile fits somewhere).
+    /// `turn_start`, or a decision it pushed, and only if the tile fits
+    /// somewhere; a tile given at run time that fits nowhere is set aside).
     pub fn play_from_hand(&mut self, tile: TileTypeId) -> Result<bool, HookError> {
         self.game.play_from_hand(tile)
     }

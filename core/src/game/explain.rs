@@ -21,9 +21,6 @@ const SIDE_NAMES: [&str; 4] = ["north", "east", "south", "west"];
 impl Game {
     /// Why placing the drawn tile at `p` is refused (the caller knows it is).
     pub(super) fn placement_problem(&self, p: Placement) -> String {
-        if p.rot > 3 {
-            return format!("rotation {}: rotations are 0 to 3", p.rot);
-        }
         if self.tile_at(p.pos).is_some() {
             return format!("there is already a tile at {}", p.pos);
         }
@@ -38,24 +35,24 @@ impl Game {
         if Side::ALL.iter().all(|&d| neighbour(d).is_none()) {
             return format!("{} is not next to any tile", p.pos);
         }
-        let Some(tt) = self.rules.tiles.get(TileTypeId(self.drawn)) else {
+        let Some(tt) = self.rules.tiles.get(TileTypeId(self.turn.drawn)) else {
             return "no tile is waiting to be placed".into();
         };
-        let same = tt.same_rotation[p.rot as usize];
+        let same = tt.same_rotation[p.rot.index()];
         if same != p.rot {
             return format!(
                 "rotation {} gives the same tile as rotation {same}: use {same}",
                 p.rot
             );
         }
-        let edges = &tt.rot[p.rot as usize].edges;
+        let edges = &tt.rot[p.rot.index()].edges;
         let clashes: Vec<String> = Side::ALL
             .iter()
             .filter_map(|&d| {
                 let t = neighbour(d)?;
                 let n = self.placed(t)?;
                 let theirs =
-                    self.rules.tiles.get(n.ty)?.rot[n.rot as usize].edges[d.opposite() as usize];
+                    self.rules.tiles.get(n.ty)?.rot[n.rot.index()].edges[d.opposite() as usize];
                 let mine = edges[d as usize];
                 (!mine.fits(theirs)).then(|| {
                     format!(
@@ -88,7 +85,7 @@ impl Game {
         if !self.valid_location(at) {
             return "there is no such place on the board".into();
         }
-        if self.supply(self.current, kind) == 0 {
+        if self.supply(self.turn.current, kind) == 0 {
             return format!("you have no {} left", fk.name);
         }
         let Some(f) = at.feature() else {
@@ -115,8 +112,8 @@ impl Game {
 
     /// Why chance outcome `c` is refused (the caller knows it is).
     pub(super) fn outcome_problem(&self, c: u32, possible: &[Outcome]) -> String {
-        let tile_stream = match self.pending.last() {
-            None => self.stage == Stage::Draw,
+        let tile_stream = match self.turn.pending.last() {
+            None => self.turn.stage == Stage::Draw,
             Some(s) => s.owner == CORE_OWNER,
         };
         if tile_stream {
@@ -124,7 +121,7 @@ impl Game {
                 return format!("there is no tile type {c}");
             };
             let ty = TileTypeId(c as u16);
-            if !self.bag.contains(&ty) {
+            if self.bag.count(ty) == 0 {
                 return format!("no `{}` left in the bag", t.id);
             }
             return match self.holding_back(ty) {
@@ -157,6 +154,9 @@ impl Game {
     /// current draw, if one does (for error messages: a cold path).
     fn holding_back(&self, ty: TileTypeId) -> Option<String> {
         for &i in self.rules.subscribers(hook::FILTER_DRAWS) {
+            if self.switched_off(i, hook::FILTER_DRAWS) {
+                continue;
+            }
             let p = self.rules.plugins.get(usize::from(i))?;
             let mut keep = [true];
             let v = View {
