@@ -440,6 +440,7 @@ fn shipped() -> Vec<Arc<Rules>> {
         "big-box.toml",
         "abbey-and-mayor.toml",
         "abbey-and-mayor-hills-and-sheep.toml",
+        "king-and-robber-hills-and-sheep.toml",
     ]
     .iter()
     .map(|n| config(n))
