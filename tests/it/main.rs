@@ -44,6 +44,8 @@ mod scenarios;
 mod serve;
 mod shepherd;
 mod special_cities;
+mod tower;
+mod tower_x;
 mod trade_goods;
 mod traders;
 mod traders_x;

@@ -140,7 +140,10 @@ impl Game {
     /// [`Game::may_stand_as`] for the feature instance's record `ft`.
     #[inline(always)]
     fn may_stand_on(&self, id: FigureKindId, k: &crate::rules::FigureKind, ft: &Feat) -> bool {
-        if !(k.stands_on.contains(ft.kind) || k.plain && self.hosted(ft)) {
+        // A feature a plugin hosts takes plain kinds only: not another kind
+        // that stands on its feature kind (an abbot on spots, a tower top).
+        let on = k.stands_on.contains(ft.kind);
+        if on && !k.plain && self.hosted(ft) || !on && !(k.plain && self.hosted(ft)) {
             return false;
         }
         if k.follower

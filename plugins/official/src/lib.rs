@@ -54,6 +54,8 @@ pub mod princess;
 pub mod shepherd;
 #[path = "../../special-cities/src/lib.rs"]
 pub mod special_cities;
+#[path = "../../tower/src/lib.rs"]
+pub mod tower;
 #[path = "../../trade-goods/src/lib.rs"]
 pub mod trade_goods;
 #[path = "../../vineyards/src/lib.rs"]
