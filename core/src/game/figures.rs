@@ -142,8 +142,12 @@ impl Game {
     fn may_stand_on(&self, id: FigureKindId, k: &crate::rules::FigureKind, ft: &Feat) -> bool {
         // A feature a plugin hosts takes plain kinds only: not another kind
         // that stands on its feature kind (an abbot on spots, a tower top).
-        let on = k.stands_on.contains(ft.kind);
-        if on && !k.plain && self.hosted(ft) || !on && !(k.plain && self.hosted(ft)) {
+        let allowed = if k.stands_on.contains(ft.kind) {
+            k.plain || !self.hosted(ft)
+        } else {
+            k.plain && self.hosted(ft)
+        };
+        if !allowed {
             return false;
         }
         if k.follower
