@@ -609,16 +609,26 @@ fn simulate_and_compare_draw_charts_a_person_can_read() {
 fn serve_refuses_a_busy_port_and_a_bad_ruleset_clearly() {
     let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = busy.local_addr().unwrap().port().to_string();
-    let o = run(&["serve", "--port", &port]);
+    let o = run(&["serve", "--port", &port, "--db", ":memory:"]);
     assert_clean_failure(&o, &format!("cannot serve on 127.0.0.1:{port}"));
     let o = run(&[
         "serve",
         "--port",
         "0",
+        "--db",
+        ":memory:",
         "--ruleset",
         "/nonexistent/rules.toml",
     ]);
     assert_clean_failure(&o, "cannot read the ruleset");
-    let o = run(&["serve", "--host", "not-an-address"]);
+    let o = run(&["serve", "--host", "not-an-address", "--db", ":memory:"]);
     assert_clean_failure(&o, "not-an-address");
+    let o = run(&[
+        "serve",
+        "--port",
+        "0",
+        "--db",
+        "/nonexistent/dir/games.sqlite3",
+    ]);
+    assert_clean_failure(&o, "/nonexistent/dir/games.sqlite3");
 }

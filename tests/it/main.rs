@@ -34,6 +34,7 @@ mod render;
 mod restart;
 mod robustness;
 mod scenarios;
+mod serve;
 mod shepherd;
 mod special_cities;
 mod trade_goods;

@@ -106,7 +106,16 @@ async fn every_error_is_json_with_a_4xx_status_and_changes_nothing() {
     let (_, before_b) = json_call(&app, "GET", &format!("/api/games/{b}"), None, None).await;
     assert_eq!(before_a["your_turn"], json!(true));
     let act = format!("/api/games/{a}/act");
-    let cases: Vec<(&str, String, Option<&str>, Option<&str>, StatusCode, &str)> = vec![
+    /// Method, path, token, body, status, a piece of the message.
+    type Case<'a> = (
+        &'a str,
+        String,
+        Option<&'a str>,
+        Option<&'a str>,
+        StatusCode,
+        &'a str,
+    );
+    let cases: Vec<Case> = vec![
         (
             "POST",
             act.clone(),

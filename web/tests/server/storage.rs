@@ -8,7 +8,7 @@ use carcassonne_web::seats::{Seat, SeatKind};
 use carcassonne_web::store::{Status, StoredGame};
 use carcassonne_web::{SqliteStore, Store, StoreError};
 use serde_json::{json, Value};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// A fresh database file under cargo's temporary directory.
@@ -22,7 +22,7 @@ fn db_file(name: &str) -> PathBuf {
     f
 }
 
-fn server_on(file: &PathBuf) -> axum::Router {
+fn server_on(file: &Path) -> axum::Router {
     let store: Arc<dyn Store> = Arc::new(SqliteStore::open(file).unwrap());
     carcassonne_web::router(config(store))
 }
@@ -196,9 +196,9 @@ fn the_store_keeps_finished_games_and_expires_old_unfinished_ones() {
 
 #[test]
 fn a_memory_database_keeps_nothing_and_a_damaged_file_is_refused_clearly() {
-    let m = SqliteStore::open(std::path::Path::new(":memory:")).unwrap();
+    let m = SqliteStore::open(Path::new(":memory:")).unwrap();
     m.create(&stored("x", false, 1)).unwrap();
-    let other = SqliteStore::open(std::path::Path::new(":memory:")).unwrap();
+    let other = SqliteStore::open(Path::new(":memory:")).unwrap();
     assert!(other.load("x").unwrap().is_none());
     let junk = db_file("junk");
     std::fs::write(

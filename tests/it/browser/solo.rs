@@ -1,164 +1,30 @@
-//! Play in the browser as a person would: start `carcassonne serve`, drive a
-//! headless Chromium (Debian's `chromium` and `chromium-driver`, which
-//! `scripts/test` installs) through a whole Hills & Sheep game against a bot by
-//! clicking, then check the scores the page shows against a replay of the record
-//! it offers for download. Screenshots (placing a tile, the final page)
-//! and the record are saved under `target/browser-test/`.
+//! One person against a bot in the browser: a whole Hills & Sheep game by
+//! clicking, the scores the page shows checked against a replay of the record
+//! it offers for download, past turns stepped through with their scores, and
+//! the record opened again from the setup page.
 
+use super::{browser, js, out_dir, settled, start_chromedriver, start_server};
 use crate::common::rules;
 use carcassonne_core::{Driver, Game, Record};
-use fantoccini::{Client, ClientBuilder, Locator};
-use std::io::{BufRead, BufReader};
-use std::net::TcpListener;
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use fantoccini::{Client, Locator};
 use std::time::{Duration, Instant};
 
-const CHROMIUM: &str = "/usr/bin/chromium";
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-
-/// A child process killed when the test ends, however it ends.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+/// The scores the page shows.
+async fn shown_scores(c: &Client) -> Vec<i32> {
+    let mut shown = Vec::new();
+    for e in c.find_all(Locator::Css("#scores .score")).await.unwrap() {
+        shown.push(e.text().await.unwrap().trim().parse::<i32>().unwrap());
     }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// Starts `carcassonne serve` on a free port; returns the process and the address it printed.
-fn start_server() -> (Killed, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
-        .args(["serve", "--port", "0", "--bot-delay", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("the program starts");
-    let out = child.stdout.take().unwrap();
-    let guard = Killed(child);
-    let mut line = String::new();
-    BufReader::new(out).read_line(&mut line).unwrap();
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("no address in `{line}`"))
-        .to_string();
-    assert!(
-        url.starts_with("http://127.0.0.1:"),
-        "binds to localhost: {url}"
-    );
-    (guard, url)
-}
-
-fn start_chromedriver() -> (Killed, u16) {
-    for tool in [CHROMIUM, CHROMEDRIVER] {
-        assert!(
-            std::path::Path::new(tool).exists(),
-            "{tool} is missing: `scripts/test` installs Debian's chromium and chromium-driver"
-        );
-    }
-    let port = free_port();
-    // Chromium's own temporary files (it keeps shared memory in the temporary
-    // directory with --disable-dev-shm-usage) go under target/tmp too.
-    let child = Command::new(CHROMEDRIVER)
-        .arg(format!("--port={port}"))
-        .env("TMPDIR", crate::common::scratch("chromium-tmp"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver starts");
-    let started = Instant::now();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "chromedriver does not answer"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    (Killed(child), port)
-}
-
-async fn browser(port: u16, profile: &std::path::Path) -> Client {
-    let caps = serde_json::json!({
-        "goog:chromeOptions": {
-            "binary": CHROMIUM,
-            "args": [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--window-size=1400,900",
-                format!("--user-data-dir={}", profile.display()),
-            ],
-        }
-    });
-    let caps = caps.as_object().unwrap().clone();
-    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await
-        .expect("a WebDriver session")
-}
-
-async fn js(c: &Client, script: &str) -> serde_json::Value {
-    c.execute(script, vec![]).await.unwrap()
-}
-
-/// Waits until the page has shown a new view (`updates` past `after`) and is
-/// not waiting for a bot; returns the counter and the page's state.
-async fn settled(c: &Client, after: i64) -> (i64, String) {
-    let started = Instant::now();
-    loop {
-        let v = js(
-            c,
-            "return [Number(document.body.dataset.updates || 0), document.body.dataset.state, \
-             document.getElementById('error').hidden ? '' : document.getElementById('error').textContent];",
-        )
-        .await;
-        let (n, state, err) = (
-            v[0].as_i64().unwrap(),
-            v[1].as_str().unwrap_or("").to_string(),
-            v[2].as_str().unwrap_or(""),
-        );
-        assert!(err.is_empty(), "the page shows an error: {err}");
-        if n > after && (state == "person" || state == "over") {
-            return (n, state);
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "the page is stuck in state `{state}`"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
-/// Where the screenshots and the record go: `browser-test/` in cargo's target
-/// directory (`target/` unless `CARGO_TARGET_DIR` says otherwise; never the
-/// repository or the system's temporary directory).
-fn out_dir() -> PathBuf {
-    let tmp = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let d = tmp
-        .parent()
-        .expect("cargo's temporary directory is inside the target directory")
-        .join("browser-test");
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    shown
 }
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
-    let (_server, url) = start_server();
+    let (_server, url) = start_server(&["--port", "0", "--db", ":memory:"]);
     let (_driver, port) = start_chromedriver();
     let profile = crate::common::scratch("chromium-profile");
     let c = browser(port, &profile).await;
-    c.goto(&format!("{url}?delay=0")).await.unwrap();
+    c.goto(&url).await.unwrap();
 
     // The setup form: the default ruleset (Hills & Sheep), Red a person, Blue a bot.
     // The ruleset options arrive with the server's setup (all in one script
@@ -196,7 +62,7 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
     let (mut n, mut state) = settled(&c, 0).await;
     let (mut placed, mut figures, mut board_clicks, mut decisions) = (0, 0, 0, 0);
     let mut rotations = 0;
-    while state == "person" {
+    while state == "play" {
         let placing = js(&c, "return !document.getElementById('drawn').hidden;").await;
         if placing.as_bool() == Some(true) {
             // Click a highlighted square, sometimes twice to turn the tile, then place it.
@@ -265,10 +131,7 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
     eprintln!("browser game: {placed} tiles placed, {figures} figure steps ({board_clicks} on the board), {decisions} plugin decisions");
 
     // The scores the page shows.
-    let mut shown = Vec::new();
-    for e in c.find_all(Locator::Css("#scores .score")).await.unwrap() {
-        shown.push(e.text().await.unwrap().trim().parse::<i32>().unwrap());
-    }
+    let shown = shown_scores(&c).await;
     let prompt = c
         .find(Locator::Css("#prompt"))
         .await
@@ -316,6 +179,32 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
     }
     let tiles = c.find_all(Locator::Css("#board g.tile")).await.unwrap();
     assert!(tiles.len() < g.placed_count());
+    // Stepping back shows that turn's scores, not the final ones: after turn
+    // 0 (the start tile alone) nobody has scored; the last turn shows the
+    // final scores again.
+    assert!(shown.iter().any(|&s| s > 0));
+    for (turn, want, label_says) in [
+        (0, vec![0; shown.len()], "after turn 0."),
+        (g.turn() as usize, shown.clone(), "final board"),
+    ] {
+        js(
+            &c,
+            &format!(
+                "const r = document.getElementById('turn-range'); r.value = {turn}; \
+                 r.dispatchEvent(new Event('input'));"
+            ),
+        )
+        .await;
+        let started = Instant::now();
+        while !label.text().await.unwrap().contains(label_says) {
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "turn {turn} not shown"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(shown_scores(&c).await, want, "the scores after turn {turn}");
+    }
 
     // The downloaded record opens again from the setup page, finished.
     c.find(Locator::Css("#new-game"))
@@ -333,11 +222,7 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
         .unwrap();
     let (_, state) = settled(&c, n).await;
     assert_eq!(state, "over");
-    let mut reopened = Vec::new();
-    for e in c.find_all(Locator::Css("#scores .score")).await.unwrap() {
-        reopened.push(e.text().await.unwrap().trim().parse::<i32>().unwrap());
-    }
-    assert_eq!(reopened, shown);
+    assert_eq!(shown_scores(&c).await, shown);
     c.close().await.unwrap();
     let _ = std::fs::remove_dir_all(profile);
 }
