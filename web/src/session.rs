@@ -151,6 +151,11 @@ impl Session {
             .is_some_and(|p| matches!(self.seats[p as usize].kind, SeatKind::Bot(_)))
     }
 
+    /// The game as it stands.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
     /// The seats.
     pub fn seats(&self) -> &[Seat] {
         &self.seats
