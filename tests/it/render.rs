@@ -252,7 +252,10 @@ fn no_marker_looks_like_a_choice_circle() {
             }
         }
     }
-    assert!(names.contains("volcano") && names.contains("wine"), "{names:?}");
+    assert!(
+        names.contains("volcano") && names.contains("wine"),
+        "{names:?}"
+    );
     for name in &names {
         let svg = carcassonne_render::marker_symbol(name, 20.0, &style);
         let doc = roxmltree::Document::parse(&svg).unwrap();
