@@ -36,20 +36,24 @@ fn serve(args: &[&str], envs: &[(&str, &std::path::Path)]) -> Server {
         .spawn()
         .unwrap();
     let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut said = Vec::new();
+    // Killed however this ends.
+    let mut s = Server {
+        child,
+        addr: String::new(),
+        said: Vec::new(),
+    };
     loop {
         let mut line = String::new();
-        assert!(
-            out.read_line(&mut line).unwrap() > 0,
-            "serve ended: {said:?}"
-        );
-        if let Some(url) = line.split_whitespace().find(|w| w.starts_with("http://")) {
+        assert!(out.read_line(&mut line).unwrap() > 0, "serve ended: {:?}", s.said);
+        let url = line.split_whitespace().find(|w| w.starts_with("http://"));
+        if let Some(url) = url {
             let addr = url.trim_start_matches("http://").trim_end_matches('/');
-            let addr = addr.replace("0.0.0.0", "127.0.0.1");
-            said.push(line);
-            return Server { child, addr, said };
+            s.addr = addr.replace("0.0.0.0", "127.0.0.1");
         }
-        said.push(line);
+        s.said.push(line);
+        if !s.addr.is_empty() {
+            return s;
+        }
     }
 }
 
