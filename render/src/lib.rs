@@ -225,6 +225,12 @@ fn choice_circles(o: &Options, ty: &TileType, (tx, ty_): (f64, f64), rot: u8) ->
     layer
 }
 
+/// The tile figure `fig` stands on and where on it (the unit square, `y`
+/// southwards): where pictures draw it (see [`geometry`]).
+pub fn figure_point(g: &Game, fig: FigureId) -> Option<(TileIndex, geometry::Pt)> {
+    figure_spot(g, fig).map(|(t, p, _)| (t, p))
+}
+
 /// Where figure `fig` stands on its tile (unit square), and the tile, with the
 /// key of the spot figures fan out from: a feature's anchor, a field corner (the
 /// barn), or the tile's centre (a figure on the tile, like the dragon).

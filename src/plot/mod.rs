@@ -168,7 +168,10 @@ mod tests {
         let study = Study::new("base", "random bots", &sample, table.outcomes.clone());
         let chart = stats::win_rates(&study);
         for (p, t) in table.win_rate().iter().enumerate() {
-            assert!((chart[p].0 - t).abs() < 1e-12, "seat {p}: chart {chart:?}, table {t}");
+            assert!(
+                (chart[p].0 - t).abs() < 1e-12,
+                "seat {p}: chart {chart:?}, table {t}"
+            );
         }
         assert!((chart.iter().map(|c| c.0).sum::<f64>() - 1.0).abs() < 1e-12);
     }

@@ -521,6 +521,14 @@ fn a_person_can_play_at_the_terminal() {
     let out = stdout(&o);
     assert!(out.contains("Blue to place"), "{out}");
     assert!(out.contains("[0] pass"), "{out}");
+    // Against a person, the other seat plays the strongest bot.
+    assert!(out.contains("Seats: Red mcts:1000"), "{out}");
+    // Framed tiles, and what the characters mean.
+    assert!(out.contains("+-----+-----+"), "{out}");
+    assert!(
+        out.contains("1-6: a figure of seat 1-6 where it stands"),
+        "{out}"
+    );
     assert!(out.contains("There is no option 99."), "{out}");
     assert!(out.contains("unknown action"), "{out}");
     assert!(out.contains("Final scores"), "{out}");

@@ -44,7 +44,11 @@ fn serve(args: &[&str], envs: &[(&str, &std::path::Path)]) -> Server {
     };
     loop {
         let mut line = String::new();
-        assert!(out.read_line(&mut line).unwrap() > 0, "serve ended: {:?}", s.said);
+        assert!(
+            out.read_line(&mut line).unwrap() > 0,
+            "serve ended: {:?}",
+            s.said
+        );
         let url = line.split_whitespace().find(|w| w.starts_with("http://"));
         if let Some(url) = url {
             let addr = url.trim_start_matches("http://").trim_end_matches('/');
