@@ -91,10 +91,11 @@ pub fn board(g: &Game) -> String {
             (t.pos.x - x0) as usize * (W + 1),
             (t.pos.y - y0) as usize * (H + 1),
         );
-        for c in c0..=c0 + W + 1 {
-            for r in [r0, r0 + H + 1] {
-                grid[r][c] = if c == c0 || c == c0 + W + 1 { '+' } else { '-' };
-            }
+        for r in [r0, r0 + H + 1] {
+            let edge = &mut grid[r][c0..=c0 + W + 1];
+            edge.fill('-');
+            edge[0] = '+';
+            edge[W + 1] = '+';
         }
         for r in r0 + 1..=r0 + H {
             grid[r][c0] = '|';
@@ -168,7 +169,7 @@ pub fn rotations(t: &TileType) -> String {
     let pics: Vec<[[char; W]; H]> = (0..4).map(|r| tile_cells(t, r)).collect();
     let frame = format!("+{}+", "-".repeat(W));
     let mut out = String::new();
-    out.push_str(&vec![frame.as_str(); 4].join("  "));
+    out.push_str(&[frame.as_str(); 4].join("  "));
     out.push('\n');
     for row in 0..H {
         let parts: Vec<String> = pics
@@ -178,7 +179,7 @@ pub fn rotations(t: &TileType) -> String {
         out.push_str(&parts.join("  "));
         out.push('\n');
     }
-    out.push_str(&vec![frame.as_str(); 4].join("  "));
+    out.push_str(&[frame.as_str(); 4].join("  "));
     out.push('\n');
     let labels: Vec<String> = (0..4)
         .map(|r| format!("{:^width$}", r, width = W + 2))
