@@ -243,13 +243,18 @@ fn the_readme_python_setup_makes_a_virtual_environment_first() {
         .nth(1)
         .and_then(|b| b.split("```").next())
         .expect("the setup commands");
-    let venv = block.find("python3 -m venv .venv").expect("a virtual environment");
+    let venv = block
+        .find("python3 -m venv .venv")
+        .expect("a virtual environment");
     let activate = block.find(". .venv/bin/activate").expect("activated");
     let pip = block.find("pip install").expect("pip");
     assert!(venv < activate && activate < pip, "{block}");
     assert!(block.contains("-o dist") && block.contains("dist/carcassonne-*.whl"));
     let ignored = std::fs::read_to_string(root().join(".gitignore")).unwrap();
     for entry in ["dist/", ".venv/"] {
-        assert!(ignored.lines().any(|l| l.trim() == entry), ".gitignore lacks {entry}");
+        assert!(
+            ignored.lines().any(|l| l.trim() == entry),
+            ".gitignore lacks {entry}"
+        );
     }
 }

@@ -176,14 +176,16 @@ pub fn run(addr: SocketAddr, cfg: Config, ready: impl FnOnce(SocketAddr)) -> std
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let (app, routes) = api::app(cfg);
         games::expire_now(&app).map_err(|e| std::io::Error::other(e.to_string()))?;
-        tokio::spawn(games::expire_every(app, Duration::from_secs(3600)));
+        tokio::spawn(games::expire_every(app.clone(), Duration::from_secs(3600)));
         ready(listener.local_addr()?);
         axum::serve(
             listener,
             routes.into_make_service_with_connect_info::<SocketAddr>(),
         )
-        .with_graceful_shutdown(async {
+        .with_graceful_shutdown(async move {
             let _ = tokio::signal::ctrl_c().await;
+            // End the pages' event streams, or they would hold the shutdown up.
+            app.stopping.send_replace(true);
         })
         .await
     })

@@ -69,6 +69,19 @@ fn moves_event(live: &Live, seen: Option<usize>) -> (Event, usize) {
     (ev, now)
 }
 
+/// A page following a game.
+struct Follow {
+    /// The game's move count.
+    moves: watch::Receiver<usize>,
+    /// Whether the server stops.
+    stopping: watch::Receiver<bool>,
+    /// The moves the page was told of.
+    seen: Option<usize>,
+    live: Arc<Live>,
+    /// Whether no event was sent yet.
+    first: bool,
+}
+
 pub(crate) async fn events(
     State(app): State<AppState>,
     id: Result<Path<String>, PathRejection>,
@@ -78,19 +91,30 @@ pub(crate) async fn events(
     let Query(q) = q.map_err(|e| WebError::bad(e.body_text()))?;
     let live = live_of(&app, id).await?;
     let seen = last_seen(&headers, &q);
-    let rx = live.moves.subscribe();
+    let follow = Follow {
+        moves: live.moves.subscribe(),
+        stopping: app.stopping.subscribe(),
+        seen,
+        live,
+        first: true,
+    };
     // The first event at once (the moves missed, or where the game stands),
-    // then one whenever the game changes.
-    let stream = futures_util::stream::unfold(
-        (rx, seen, live, true),
-        |(mut rx, seen, live, first): (watch::Receiver<usize>, Option<usize>, Arc<Live>, bool)| async move {
-            if !first && rx.changed().await.is_err() {
-                return None;
+    // then one whenever the game changes, until the server stops.
+    let stream = futures_util::stream::unfold(follow, |mut f| async move {
+        if *f.stopping.borrow_and_update() {
+            return None;
+        }
+        if !f.first {
+            tokio::select! {
+                changed = f.moves.changed() => changed.ok()?,
+                _ = f.stopping.changed() => return None,
             }
-            rx.borrow_and_update();
-            let (ev, told) = moves_event(&live, seen);
-            Some((Ok(ev), (rx, Some(told), live, false)))
-        },
-    );
+        }
+        f.moves.borrow_and_update();
+        let (ev, told) = moves_event(&f.live, f.seen);
+        f.seen = Some(told);
+        f.first = false;
+        Some((Ok(ev), f))
+    });
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }

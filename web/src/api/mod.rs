@@ -43,6 +43,9 @@ pub struct App {
     pub(crate) held: Mutex<Held>,
     /// Games created per client address.
     pub(crate) creations: RateLimit,
+    /// Set when the server stops: the events streams end, so that open pages
+    /// do not hold the shutdown up.
+    pub(crate) stopping: tokio::sync::watch::Sender<bool>,
 }
 
 pub(crate) type AppState = Arc<App>;
@@ -69,6 +72,7 @@ pub(crate) fn app(cfg: Config) -> (AppState, Router) {
     let app = Arc::new(App {
         creations: RateLimit::new(cfg.limits.games_per_minute),
         held: Mutex::new(Held::default()),
+        stopping: tokio::sync::watch::channel(false).0,
         cfg,
     });
     let routes = Router::new()
