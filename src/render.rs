@@ -204,13 +204,7 @@ mod tests {
 
     #[test]
     fn tiles_are_framed_and_a_figure_stands_where_it_is_with_a_legend() {
-        let reg = crate::env::registry(&[]).unwrap();
-        let text = carcassonne_host::shipped::SHIPPED
-            .iter()
-            .find(|(f, _)| *f == "base.toml")
-            .unwrap()
-            .1;
-        let rs = carcassonne_host::load_str(text, "base", None, &reg).unwrap();
+        let rs = crate::env::shipped("base.toml");
         // Place tiles until Red can put a follower on a city, and do.
         for seed in 0..50u64 {
             let mut g = Game::new(rs.rules.clone(), 2, seed).unwrap();

@@ -88,60 +88,38 @@ pub fn marker(sym: &Symbol, name: &str, x: f64, y: f64, r: f64) -> Group {
                 .set("stroke", "#fff")
                 .set("stroke-width", r * 0.1),
         ),
-        "volcano" => g
+        "volcano" => {
+            let (w, h) = (2.4 * r, 1.8 * r);
+            let cone = [(0.0, 1.0), (0.36, 0.12), (0.64, 0.12), (1.0, 1.0)];
+            // Glowing lava: the crater and a tongue down the slope.
+            let lava = [
+                (0.36, 0.12),
+                (0.64, 0.12),
+                (0.56, 0.55),
+                (0.48, 0.3),
+                (0.42, 0.45),
+            ];
+            g.add(outlined(
+                polygon(x, y, w, h, &cone),
+                &color,
+                "#2b1d12",
+                r * 0.12,
+            ))
             .add(
                 Path::new()
-                    .set(
-                        "d",
-                        polygon(
-                            x,
-                            y,
-                            2.4 * r,
-                            1.8 * r,
-                            &[(0.0, 1.0), (0.36, 0.12), (0.64, 0.12), (1.0, 1.0)],
-                        ),
-                    )
-                    .set("fill", color)
-                    .set("stroke", "#2b1d12")
-                    .set("stroke-width", r * 0.12)
-                    .set("stroke-linejoin", "round"),
-            )
-            .add(
-                // Glowing lava: the crater and a tongue down the slope.
-                Path::new()
-                    .set(
-                        "d",
-                        polygon(
-                            x,
-                            y,
-                            2.4 * r,
-                            1.8 * r,
-                            &[
-                                (0.36, 0.12),
-                                (0.64, 0.12),
-                                (0.56, 0.55),
-                                (0.48, 0.3),
-                                (0.42, 0.45),
-                            ],
-                        ),
-                    )
+                    .set("d", polygon(x, y, w, h, &lava))
                     .set("fill", "#ff6a1a"),
-            ),
-        "flame" => g.add(
-            Path::new()
-                .set(
-                    "d",
-                    Data::new()
-                        .move_to((x, y - r * 1.2))
-                        .quadratic_curve_to((x + r * 1.1, y - r * 0.1, x + r * 0.6, y + r * 0.9))
-                        .quadratic_curve_to((x, y + r * 1.3, x - r * 0.6, y + r * 0.9))
-                        .quadratic_curve_to((x - r * 1.1, y - r * 0.1, x, y - r * 1.2))
-                        .close(),
-                )
-                .set("fill", color)
-                .set("stroke", "#5a1200")
-                .set("stroke-width", r * 0.12),
-        ),
+            )
+        }
+        "flame" => {
+            let d = Data::new()
+                .move_to((x, y - r * 1.2))
+                .quadratic_curve_to((x + r * 1.1, y - r * 0.1, x + r * 0.6, y + r * 0.9))
+                .quadratic_curve_to((x, y + r * 1.3, x - r * 0.6, y + r * 0.9))
+                .quadratic_curve_to((x - r * 1.1, y - r * 0.1, x, y - r * 1.2))
+                .close();
+            g.add(outlined(d, &color, "#5a1200", r * 0.12))
+        }
         "portal" => g.add(
             // An arch: open at the bottom, so never a ring.
             Path::new()
@@ -158,31 +136,19 @@ pub fn marker(sym: &Symbol, name: &str, x: f64, y: f64, r: f64) -> Group {
                 .set("stroke-width", r * 0.45)
                 .set("stroke-linecap", "round"),
         ),
-        "crown" => g.add(
-            Path::new()
-                .set(
-                    "d",
-                    polygon(
-                        x,
-                        y,
-                        2.2 * r,
-                        1.8 * r,
-                        &[
-                            (0.0, 1.0),
-                            (0.0, 0.15),
-                            (0.27, 0.55),
-                            (0.5, 0.0),
-                            (0.73, 0.55),
-                            (1.0, 0.15),
-                            (1.0, 1.0),
-                        ],
-                    ),
-                )
-                .set("fill", color)
-                .set("stroke", "#5a4300")
-                .set("stroke-width", r * 0.12)
-                .set("stroke-linejoin", "round"),
-        ),
+        "crown" => {
+            let points = [
+                (0.0, 1.0),
+                (0.0, 0.15),
+                (0.27, 0.55),
+                (0.5, 0.0),
+                (0.73, 0.55),
+                (1.0, 0.15),
+                (1.0, 1.0),
+            ];
+            let d = polygon(x, y, 2.2 * r, 1.8 * r, &points);
+            g.add(outlined(d, &color, "#5a4300", r * 0.12))
+        }
         "disc" => g.add(
             Circle::new()
                 .set("cx", x)
@@ -210,6 +176,16 @@ pub fn marker(sym: &Symbol, name: &str, x: f64, y: f64, r: f64) -> Group {
         g = g.add(letter(l, x, y, r, "#fff"));
     }
     g
+}
+
+/// Outline `d` filled with `fill`, edged with `edge`, `width` wide.
+fn outlined(d: Data, fill: &str, edge: &str, width: f64) -> Path {
+    Path::new()
+        .set("d", d)
+        .set("fill", fill)
+        .set("stroke", edge)
+        .set("stroke-width", width)
+        .set("stroke-linejoin", "round")
 }
 
 /// The names of the marker shapes (what a style's `[markers]` entries may

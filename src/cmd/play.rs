@@ -39,6 +39,17 @@ pub struct Args {
     quiet: bool,
 }
 
+/// "Red 12, Blue 7".
+fn scores(g: &Game) -> String {
+    let each: Vec<String> = g
+        .scores()
+        .iter()
+        .enumerate()
+        .map(|(p, s)| format!("{} {s}", log::NAMES[p]))
+        .collect();
+    each.join(", ")
+}
+
 /// What the person at the terminal chose.
 enum Choice {
     /// An action to play.
@@ -53,13 +64,7 @@ fn ask(g: &Game, seat: u8, input: &mut impl BufRead) -> Result<Choice> {
     let rules = g.rules();
     println!("\n{}", render::board(g));
     print!("{}", render::legend(g));
-    let scores: Vec<String> = g
-        .scores()
-        .iter()
-        .enumerate()
-        .map(|(p, s)| format!("{} {s}", log::NAMES[p]))
-        .collect();
-    println!("Scores: {}; {} tiles left.", scores.join(", "), g.bag_len());
+    println!("Scores: {}; {} tiles left.", scores(g), g.bag_len());
     if let Some(tt) = g.drawn_tile().and_then(|t| rules.tiles.get(t)) {
         println!("{} to place {}:", log::NAMES[seat as usize], tt.id);
         print!("{}", render::rotations(tt));
@@ -237,16 +242,10 @@ pub fn run(a: Args) -> Result<()> {
         }
     };
     if !ended {
-        let scores: Vec<String> = g
-            .scores()
-            .iter()
-            .enumerate()
-            .map(|(p, s)| format!("{} {s}", log::NAMES[p]))
-            .collect();
         println!(
             "Game stopped at turn {} (seed {seed}); the scores so far: {}.",
             g.turn(),
-            scores.join(", ")
+            scores(&g)
         );
         if let Some(f) = &file {
             f.save(&rec, &g)?;

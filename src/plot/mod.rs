@@ -146,13 +146,7 @@ mod tests {
 
     #[test]
     fn the_charts_count_a_tie_as_the_table_does() {
-        let reg = crate::env::registry(&[]).unwrap();
-        let text = carcassonne_host::shipped::SHIPPED
-            .iter()
-            .find(|(f, _)| *f == "base.toml")
-            .unwrap()
-            .1;
-        let rs = carcassonne_host::load_str(text, "base", None, &reg).unwrap();
+        let rs = crate::env::shipped("base.toml");
         let sample = Game::new(rs.rules.clone(), 3, 0).unwrap();
         let mut table = crate::stats::Stats::new(3, sample.score_categories());
         let mut ties = 0;
@@ -178,13 +172,7 @@ mod tests {
 
     #[test]
     fn an_outcome_books_every_point_in_some_category_and_names_plugins_by_id() {
-        let reg = crate::env::registry(&[]).unwrap();
-        let text = carcassonne_host::shipped::SHIPPED
-            .iter()
-            .find(|(f, _)| f.contains("abbot"))
-            .unwrap()
-            .1;
-        let rs = carcassonne_host::load_str(text, "abbot", None, &reg).unwrap();
+        let rs = crate::env::shipped("abbot");
         let mut g = Game::new(rs.rules.clone(), 3, 9).unwrap();
         let mut rng = Rng::new(1);
         while g.step_random(&mut rng).unwrap() {}

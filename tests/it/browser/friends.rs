@@ -6,7 +6,9 @@
 //! and the game goes on to its end, where both pages show the scores of a
 //! replay of the record.
 
-use super::{browser, js, out_dir, page_state, start_chromedriver, start_server, Killed};
+use super::{
+    browser, js, out_dir, page_state, scores, start_chromedriver, start_game, start_server, Killed,
+};
 use crate::common::rules;
 use carcassonne_core::{Driver, Game, Record};
 use fantoccini::{Client, Locator};
@@ -52,15 +54,6 @@ async fn play_one(c: &Client, k: usize) {
     }
 }
 
-/// The scores a page shows.
-async fn scores(c: &Client) -> Vec<i32> {
-    let mut out = Vec::new();
-    for e in c.find_all(Locator::Css("#scores .score")).await.unwrap() {
-        out.push(e.text().await.unwrap().trim().parse::<i32>().unwrap());
-    }
-    out
-}
-
 #[tokio::test(flavor = "current_thread")]
 async fn two_friends_play_through_their_invitations_and_a_server_restart() {
     let port = super::free_port().to_string();
@@ -95,22 +88,7 @@ async fn two_friends_play_through_their_invitations_and_a_server_restart() {
         .send_keys("Ann")
         .await
         .unwrap();
-    let seats = ann.find_all(Locator::Css("#seats select")).await.unwrap();
-    assert_eq!(seats.len(), 2);
-    seats[0].select_by_value("person").await.unwrap();
-    seats[1].select_by_value("person").await.unwrap();
-    ann.find(Locator::Css("#seed"))
-        .await
-        .unwrap()
-        .send_keys("7")
-        .await
-        .unwrap();
-    ann.find(Locator::Css("#start"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    start_game(&ann, &["person", "person"], 7).await;
     // Her page shows Blue's invitation; Bob opens it in his own browser.
     let link = ann
         .wait()

@@ -11,7 +11,7 @@
 mod friends;
 mod solo;
 
-use fantoccini::{Client, ClientBuilder};
+use fantoccini::{Client, ClientBuilder, Locator};
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
@@ -154,6 +154,29 @@ pub async fn settled(c: &Client, after: i64) -> (i64, String) {
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+}
+
+/// Fills the setup form (the ruleset already chosen) with a seat per entry
+/// of `seats` (`person` or a bot's name) and `seed`, and starts the game.
+pub async fn start_game(c: &Client, seats: &[&str], seed: u64) {
+    let selects = c.find_all(Locator::Css("#seats select")).await.unwrap();
+    assert_eq!(selects.len(), seats.len());
+    for (s, kind) in selects.iter().zip(seats) {
+        s.select_by_value(kind).await.unwrap();
+    }
+    let seed_box = c.find(Locator::Css("#seed")).await.unwrap();
+    seed_box.send_keys(&seed.to_string()).await.unwrap();
+    let start = c.find(Locator::Css("#start")).await.unwrap();
+    start.click().await.unwrap();
+}
+
+/// The scores a page shows.
+pub async fn scores(c: &Client) -> Vec<i32> {
+    let mut out = Vec::new();
+    for e in c.find_all(Locator::Css("#scores .score")).await.unwrap() {
+        out.push(e.text().await.unwrap().trim().parse::<i32>().unwrap());
+    }
+    out
 }
 
 /// Where the screenshots and the records go: `browser-test/` in cargo's target

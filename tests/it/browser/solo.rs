@@ -3,20 +3,11 @@
 //! it offers for download, past turns stepped through with their scores, and
 //! the record opened again from the setup page.
 
-use super::{browser, js, out_dir, settled, start_chromedriver, start_server};
+use super::{browser, js, out_dir, scores, settled, start_chromedriver, start_game, start_server};
 use crate::common::rules;
 use carcassonne_core::{Driver, Game, Record};
 use fantoccini::{Client, Locator};
 use std::time::{Duration, Instant};
-
-/// The scores the page shows.
-async fn shown_scores(c: &Client) -> Vec<i32> {
-    let mut shown = Vec::new();
-    for e in c.find_all(Locator::Css("#scores .score")).await.unwrap() {
-        shown.push(e.text().await.unwrap().trim().parse::<i32>().unwrap());
-    }
-    shown
-}
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
@@ -42,22 +33,7 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
     );
     let first = rulesets[0].text().await.unwrap();
     assert!(first.contains("Hills & Sheep"), "{first}");
-    let seats = c.find_all(Locator::Css("#seats select")).await.unwrap();
-    assert_eq!(seats.len(), 2);
-    seats[0].select_by_value("person").await.unwrap();
-    seats[1].select_by_value("greedy").await.unwrap();
-    c.find(Locator::Css("#seed"))
-        .await
-        .unwrap()
-        .send_keys("11")
-        .await
-        .unwrap();
-    c.find(Locator::Css("#start"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    start_game(&c, &["person", "greedy"], 11).await;
 
     let (mut n, mut state) = settled(&c, 0).await;
     let (mut placed, mut figures, mut board_clicks, mut decisions) = (0, 0, 0, 0);
@@ -131,7 +107,7 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
     eprintln!("browser game: {placed} tiles placed, {figures} figure steps ({board_clicks} on the board), {decisions} plugin decisions");
 
     // The scores the page shows.
-    let shown = shown_scores(&c).await;
+    let shown = scores(&c).await;
     let prompt = c
         .find(Locator::Css("#prompt"))
         .await
@@ -203,7 +179,7 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
             );
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
-        assert_eq!(shown_scores(&c).await, want, "the scores after turn {turn}");
+        assert_eq!(scores(&c).await, want, "the scores after turn {turn}");
     }
 
     // The downloaded record opens again from the setup page, finished.
@@ -222,7 +198,7 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
         .unwrap();
     let (_, state) = settled(&c, n).await;
     assert_eq!(state, "over");
-    assert_eq!(shown_scores(&c).await, shown);
+    assert_eq!(scores(&c).await, shown);
     c.close().await.unwrap();
     let _ = std::fs::remove_dir_all(profile);
 }

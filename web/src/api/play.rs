@@ -16,6 +16,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use carcassonne_core::Record;
 use carcassonne_render::log::NAMES;
+use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -303,21 +304,24 @@ struct Act {
     action: String,
 }
 
-pub(crate) async fn act(
-    State(app): State<AppState>,
+/// A request that acts for a seat: the seat of its token (403 without it,
+/// before the body is read), its body as `B`, then `change` made to the game
+/// (which also takes the seat: an invitation link opened); answers the seat's
+/// new view.
+async fn as_seat<B: DeserializeOwned + Send + 'static>(
+    app: AppState,
     id: Result<Path<String>, PathRejection>,
     req: Request,
+    change: impl FnOnce(&mut Session, u8, B) -> Result<(), WebError> + Send + 'static,
 ) -> Result<Response, WebError> {
     let live = live_of(&app, id).await?;
-    // The token first: without the seat's, nothing else is looked at.
     let seat = seat_by_token(&live, req.headers())?;
-    let body: Act = json_body(req.into_body(), app.cfg.limits.body_bytes).await?;
+    let body: B = json_body(req.into_body(), app.cfg.limits.body_bytes).await?;
     let (app2, live2) = (app.clone(), live.clone());
     let v = blocking(move || {
         live2.commit(&app2.cfg, |s| {
-            // Acting takes the seat (an invitation link opened).
             s.seats[seat as usize].taken = true;
-            s.act(seat, &body.action)
+            change(s, seat, body)
         })?;
         let s = live2.lock()?;
         view::view(&s, &live2.name, Some(seat), &app2.cfg.style)
@@ -325,6 +329,14 @@ pub(crate) async fn act(
     .await?;
     kick_bots(&app, &live);
     Ok(Json(v).into_response())
+}
+
+pub(crate) async fn act(
+    State(app): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+    req: Request,
+) -> Result<Response, WebError> {
+    as_seat(app, id, req, |s, seat, body: Act| s.act(seat, &body.action)).await
 }
 
 #[derive(Deserialize)]
@@ -343,29 +355,17 @@ pub(crate) async fn seat(
     id: Result<Path<String>, PathRejection>,
     req: Request,
 ) -> Result<Response, WebError> {
-    let live = live_of(&app, id).await?;
-    let seat = seat_by_token(&live, req.headers())?;
-    let body: SeatSettings = json_body(req.into_body(), app.cfg.limits.body_bytes).await?;
-    let name = body.name.as_deref().map(player_name).transpose()?;
-    let (app2, live2) = (app.clone(), live.clone());
-    let v = blocking(move || {
-        live2.commit(&app2.cfg, |s| {
-            let st = &mut s.seats[seat as usize];
-            st.taken = true;
-            if let Some(n) = name {
-                st.player = n;
-            }
-            if let Some(a) = body.auto_pass {
-                st.auto_pass = a;
-            }
-            Ok(())
-        })?;
-        let s = live2.lock()?;
-        view::view(&s, &live2.name, Some(seat), &app2.cfg.style)
+    as_seat(app, id, req, |s, seat, body: SeatSettings| {
+        let st = &mut s.seats[seat as usize];
+        if let Some(n) = &body.name {
+            st.player = player_name(n)?;
+        }
+        if let Some(a) = body.auto_pass {
+            st.auto_pass = a;
+        }
+        Ok(())
     })
-    .await?;
-    kick_bots(&app, &live);
-    Ok(Json(v).into_response())
+    .await
 }
 
 #[derive(Deserialize)]

@@ -155,21 +155,20 @@ pub async fn json_call(
     )
 }
 
+/// A new game from the request `body` → the answer (its id and seats).
+pub async fn create(app: &axum::Router, body: Value) -> Value {
+    let (s, v) = json_call(app, "POST", "/api/games", None, Some(body)).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    v
+}
+
 /// A new game on ruleset `ruleset` with seed 5 → its id and the seats' tokens.
 pub async fn new_game_on(
     app: &axum::Router,
     ruleset: usize,
     seats: Value,
 ) -> (String, Vec<Option<String>>) {
-    let (s, v) = json_call(
-        app,
-        "POST",
-        "/api/games",
-        None,
-        Some(json!({"ruleset": ruleset, "seats": seats, "seed": 5})),
-    )
-    .await;
-    assert_eq!(s, StatusCode::OK, "{v}");
+    let v = create(app, json!({"ruleset": ruleset, "seats": seats, "seed": 5})).await;
     let tokens = v["seats"]
         .as_array()
         .unwrap()

@@ -123,18 +123,12 @@ async fn spectators_see_what_every_player_sees_and_players_their_own_observation
 #[tokio::test]
 async fn an_invitation_link_takes_its_seat_and_rejoins_it_on_another_device() {
     let app = app();
-    let (s, v) = json_call(
+    let v = create(
         &app,
-        "POST",
-        "/api/games",
-        None,
-        Some(
-            json!({"ruleset": 0, "seats": ["person", "person", "first"], "take": [0],
-                    "player": "Ann", "name": "Friday game"}),
-        ),
+        json!({"ruleset": 0, "seats": ["person", "person", "first"], "take": [0],
+               "player": "Ann", "name": "Friday game"}),
     )
     .await;
-    assert_eq!(s, StatusCode::OK, "{v}");
     let id = v["id"].as_str().unwrap();
     let seats = v["seats"].as_array().unwrap();
     assert_eq!(seats[2]["kind"], json!("first"));
@@ -176,28 +170,18 @@ async fn an_invitation_link_takes_its_seat_and_rejoins_it_on_another_device() {
 #[tokio::test]
 async fn the_lobby_lists_games_with_free_seats_and_joining_takes_one() {
     let app = app();
-    let (s, v) = json_call(
+    let v = create(
         &app,
-        "POST",
-        "/api/games",
-        None,
-        Some(
-            json!({"ruleset": 0, "seats": ["person", "person", "first"], "take": [0],
-                    "name": "Open table"}),
-        ),
+        json!({"ruleset": 0, "seats": ["person", "person", "first"], "take": [0],
+               "name": "Open table"}),
     )
     .await;
-    assert_eq!(s, StatusCode::OK, "{v}");
     let id = v["id"].as_str().unwrap().to_string();
-    let (s, v) = json_call(
+    let v = create(
         &app,
-        "POST",
-        "/api/games",
-        None,
-        Some(json!({"ruleset": 0, "seats": ["person", "person"], "listed": false})),
+        json!({"ruleset": 0, "seats": ["person", "person"], "listed": false}),
     )
     .await;
-    assert_eq!(s, StatusCode::OK, "{v}");
     let private = v["id"].as_str().unwrap().to_string();
     let (_, lobby) = json_call(&app, "GET", "/api/lobby", None, None).await;
     let games = lobby["games"].as_array().unwrap();
