@@ -6,7 +6,7 @@
 use super::{browser, js, out_dir, scores, settled, start_chromedriver, start_game, start_server};
 use crate::common::rules;
 use carcassonne_core::{Driver, Game, Record};
-use fantoccini::{Client, Locator};
+use fantoccini::Locator;
 use std::time::{Duration, Instant};
 
 #[tokio::test(flavor = "current_thread")]
