@@ -255,6 +255,11 @@ async function openGame(id) {
   try {
     await refresh();
   } catch (e) {
+    if (e.status === 403 && Object.keys(mySeats(id)).length) {
+      // A token this game does not know (a mistyped link): watch instead.
+      save("carcassonne.seats." + id, {});
+      return openGame(id);
+    }
     showError(e);
     showSetup();
     return;
