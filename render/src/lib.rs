@@ -181,7 +181,7 @@ const CHOICE_R: f64 = 0.11;
 /// The clickable choices on the last placed tile (type `ty` at `(tx, ty_)`,
 /// turned `rot`): a circle with the figure kind's letter at the feature's
 /// spot, moved aside when another circle stands there (none overlaps), with
-/// a line back to the spot.
+/// a dashed line back to the spot, under all circles.
 fn choice_circles(o: &Options, ty: &TileType, (tx, ty_): (f64, f64), rot: u8) -> Group {
     let anchors: Vec<geometry::Pt> = o
         .choices
@@ -189,15 +189,16 @@ fn choice_circles(o: &Options, ty: &TileType, (tx, ty_): (f64, f64), rot: u8) ->
         .map(|(local, _, _)| geometry::anchor(ty, rot, (*local).into()))
         .collect();
     let spots = geometry::spread(&anchors, CHOICE_R, 0.02);
-    let mut layer = Group::new().set("class", "choices");
+    // The lines from moved circles back to their spots lie under every
+    // circle and take no clicks: a click on a circle always reaches it.
+    let mut leads = Group::new()
+        .set("class", "choice-leads")
+        .set("pointer-events", "none");
+    let mut circles = Group::new().set("class", "choices");
     for (((_, id, letter), &(ax, ay)), &(px, py)) in o.choices.iter().zip(&anchors).zip(&spots) {
         let (cx, cy) = (tx + px * S, ty_ + py * S);
-        let mut g = Group::new()
-            .set("class", "choice")
-            .set("data-choice", *id)
-            .set("cursor", "pointer");
         if (px - ax).hypot(py - ay) > CHOICE_R {
-            g = g.add(
+            leads = leads.add(
                 svg::node::element::Line::new()
                     .set("x1", tx + ax * S)
                     .set("y1", ty_ + ay * S)
@@ -208,21 +209,25 @@ fn choice_circles(o: &Options, ty: &TileType, (tx, ty_): (f64, f64), rot: u8) ->
                     .set("stroke-dasharray", "3 3"),
             );
         }
-        layer = layer.add(
-            g.add(
-                Circle::new()
-                    .set("cx", cx)
-                    .set("cy", cy)
-                    .set("r", S * CHOICE_R)
-                    .set("fill", "#fff")
-                    .set("fill-opacity", 0.85)
-                    .set("stroke", "#111")
-                    .set("stroke-width", 2.5),
-            )
-            .add(shapes::letter(letter, cx, cy, S * 0.07, "#111")),
+        circles = circles.add(
+            Group::new()
+                .set("class", "choice")
+                .set("data-choice", *id)
+                .set("cursor", "pointer")
+                .add(
+                    Circle::new()
+                        .set("cx", cx)
+                        .set("cy", cy)
+                        .set("r", S * CHOICE_R)
+                        .set("fill", "#fff")
+                        .set("fill-opacity", 0.85)
+                        .set("stroke", "#111")
+                        .set("stroke-width", 2.5),
+                )
+                .add(shapes::letter(letter, cx, cy, S * 0.07, "#111")),
         );
     }
-    layer
+    Group::new().add(leads).add(circles)
 }
 
 /// The tile figure `fig` stands on and where on it (the unit square, `y`

@@ -105,3 +105,41 @@ fn figure_choices_never_overlap_and_every_label_and_prompt_reads_once() {
     );
     assert!(crowded > 50 && refined > 5 && decisions > 10);
 }
+
+/// Each seat's tiles in hand (the abbey) reach a viewer only through what he
+/// observes: a player's view shows his observation's hands, a spectator's
+/// what every player observes.
+#[test]
+fn tiles_in_hand_are_shown_as_each_viewer_observes_them() {
+    let text = crate::common::config_text("abbey-and-mayor.toml");
+    let ruleset = Arc::new(LoadedRuleset {
+        name: "abbey".into(),
+        origin: "test".into(),
+        description: String::new(),
+        players: 2,
+        text: text.clone(),
+        rules: rules(&text),
+    });
+    let seats = (0..3)
+        .map(|_| Seat::new(SeatKind::Person).unwrap())
+        .collect();
+    let s = Session::new(ruleset, 4, seats).unwrap();
+    let style = carcassonne_render::Style::default();
+    let g = s.game();
+    let mut shown = 0;
+    for you in [Some(0u8), Some(2), None] {
+        let v = view::view(&s, "t", you, &style).unwrap();
+        for q in 0..3u8 {
+            let seen = match you {
+                Some(p) => g.observation(p).unwrap().hands[q as usize].clone(),
+                None => {
+                    let public = view::public_observation(g).unwrap();
+                    serde_json::from_value(public["hands"][q as usize].clone()).unwrap()
+                }
+            };
+            assert_eq!(v.seats[q as usize].hand, seen, "{you:?} sees seat {q}");
+            shown += seen.len();
+        }
+    }
+    assert!(shown >= 9, "every seat holds its abbey: {shown}");
+}
