@@ -1,7 +1,7 @@
 //! The cost of plugin dispatch: the same seeded random games with the test
 //! plugin `kit-everything` (subscribed to every hook, calling back into the
 //! host in most of them) compiled in and loaded from its shared library; the
-//! same with `kit-hot` (only the hot hooks: placement filter, majority, points,
+//! same with `kit-hot` (only the hot hooks: placement filter, majority, feature value,
 //! with trivial bodies), also written natively against the core's `Hooks` as a
 //! no-ABI baseline; and the same games with no plugin.
 //!
@@ -12,8 +12,8 @@
 #![allow(missing_docs)]
 
 use carcassonne_core::{
-    CoreOptions, FeatureKind, HookResult, Hooks, Placement, PluginDecl, Points, ScoreInfo,
-    TileCatalogue, TileTypeId, View,
+    CoreOptions, FeatureKind, HookResult, Hooks, Placement, PluginDecl, ScoreInfo, TileCatalogue,
+    TileTypeId, ValueChange, View,
 };
 use carcassonne_core::{Game, Rng, Rules};
 use carcassonne_host::{loader, Registry};
@@ -51,7 +51,7 @@ struct NativeHot;
 impl Hooks for NativeHot {
     fn subscriptions(&self) -> u64 {
         use carcassonne_core::hook;
-        hook::FILTER_PLACEMENTS | hook::MAJORITY | hook::POINTS
+        hook::FILTER_PLACEMENTS | hook::MAJORITY | hook::FEATURE_VALUE
     }
 
     fn filter_placements(
@@ -67,9 +67,15 @@ impl Hooks for NativeHot {
         Ok(())
     }
 
-    fn points(&self, _v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
+    fn feature_value(
+        &self,
+        _v: &View<'_>,
+        info: &ScoreInfo<'_>,
+        _base: i32,
+        change: &mut ValueChange,
+    ) -> HookResult {
         if info.kind == FeatureKind::Road {
-            points.add_to_winners(1);
+            change.add(1);
         }
         Ok(())
     }
@@ -128,7 +134,7 @@ fn bench(c: &mut Criterion) {
     let compiled = rules(&builtin, everything);
     let loaded = rules(&library, everything);
     let none = rules(&builtin, "");
-    // Only the hot hooks (placement filter, majority, points), with trivial bodies.
+    // Only the hot hooks (placement filter, majority, feature value), with trivial bodies.
     let hot = "[plugins.kit-hot]\n";
     let (hot_compiled, hot_loaded) = (rules(&builtin, hot), rules(&library, hot));
     let hot_native = native_hot_rules();

@@ -94,17 +94,23 @@ fn greedy_searches_ordinary_decisions_in_full() {
     }
 }
 
-/// A plugin whose `points` hook fails: every scoring fails.
+/// A plugin whose `bonus` hook fails: every scoring fails.
 struct FailingPoints;
 
 impl Hooks for FailingPoints {
     fn subscriptions(&self) -> u64 {
-        hook::POINTS
+        hook::BONUS
     }
-    fn points(&self, _v: &View<'_>, _info: &ScoreInfo, _points: &mut Points) -> HookResult {
+    fn bonus(
+        &self,
+        _v: &View<'_>,
+        _info: &ScoreInfo,
+        _award: &Points,
+        _points: &mut Points,
+    ) -> HookResult {
         Err(HookError {
             plugin: "failing-points".into(),
-            hook: "points",
+            hook: "bonus",
             message: "told to fail".into(),
         })
     }
@@ -134,14 +140,14 @@ fn greedy_reports_a_plugin_failure_instead_of_skipping_the_action() {
         *source,
         GameError::Hook(HookError {
             plugin: "failing-points".into(),
-            hook: "points",
+            hook: "bonus",
             message: "told to fail".into(),
         })
     );
     assert_eq!(
         e.to_string(),
         format!(
-            "while trying `{action}`: plugin `failing-points` failed in hook `points`: told to fail"
+            "while trying `{action}`: plugin `failing-points` failed in hook `bonus`: told to fail"
         )
     );
 }
@@ -156,7 +162,7 @@ fn a_game_between_bots_stops_with_the_plugin_failure_and_the_seat() {
     assert_eq!((*player, bot.as_str()), (0, "greedy"));
     assert!(
         e.to_string()
-            .contains("plugin `failing-points` failed in hook `points`"),
+            .contains("plugin `failing-points` failed in hook `bonus`"),
         "{e}"
     );
 }

@@ -163,3 +163,74 @@ pub fn run(
     }
     Ok(report)
 }
+
+/// What one step of a random game shows from outside: compared between games
+/// played with the plugins' hooks in different run orders
+/// ([`Rules::set_run_order`]), which must not differ.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepTrace {
+    /// The action or chance outcome taken, as text.
+    pub action: String,
+    /// Every player's score after it.
+    pub scores: Vec<i32>,
+    /// Every player's score breakdown after it, player by player.
+    pub breakdown: Vec<i32>,
+    /// The events it caused, as canonical text, sorted (the order of two
+    /// plugins' lines within one step follows the run order and is not
+    /// compared).
+    pub events: Vec<String>,
+    /// The legal actions after it, as text.
+    pub legal: Vec<String>,
+}
+
+/// Plays the random game of [`run`] for `seed` (the same choices: each player
+/// action is drawn from the legal actions with the same generator), with the
+/// event log on, and returns what every step shows.
+pub fn trace(rules: &Arc<Rules>, players: u8, seed: u64) -> Result<Vec<StepTrace>, Failure> {
+    let fail = |step: u64, message: String| Failure {
+        seed,
+        step,
+        message,
+    };
+    let mut g = Game::new(rules.clone(), players, seed).map_err(|e| fail(0, e.to_string()))?;
+    g.set_logging(true);
+    let mut rng = Rng::new(seed ^ 0x005E_ED0F_C0DE);
+    let mut out = Vec::new();
+    let mut step = 0u64;
+    let mut events: Vec<String> = g.take_events().iter().map(|e| g.event_text(e)).collect();
+    events.sort();
+    let mut action = "start".to_string();
+    loop {
+        let legal = g.legal_actions().map_err(|e| fail(step, e.to_string()))?;
+        let breakdown = (0..players)
+            .flat_map(|p| g.score_breakdown(p).to_vec())
+            .collect();
+        out.push(StepTrace {
+            action: std::mem::take(&mut action),
+            scores: g.scores().to_vec(),
+            breakdown,
+            events: std::mem::take(&mut events),
+            legal: legal.iter().map(|&a| g.format_action(a)).collect(),
+        });
+        if g.is_over() {
+            break;
+        }
+        if g.actor() == Actor::Chance {
+            let before = g.clone();
+            let code = g.sample_chance().map_err(|e| fail(step, e.to_string()))?;
+            action = before.format_action(Action::Chance(code));
+        } else {
+            if legal.is_empty() {
+                return Err(fail(step, format!("no legal action for {:?}", g.actor())));
+            }
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            action = g.format_action(a);
+            g.apply(a)
+                .map_err(|e| fail(step, format!("legal action {action} fails: {e}")))?;
+        }
+        events = g.take_events().iter().map(|e| g.event_text(e)).collect();
+        events.sort();
+        step += 1;
+    }
+    Ok(out)
+}

@@ -105,17 +105,37 @@ macro_rules! hook_table {
                 strength: val (&mut u16) => (&mut u16)
             }
             /// Refine the winners of a majority (they start as the players with the most
-            /// strength, at least 1). Hot; do not allocate.
+            /// strength, at least 1). Refinements run in plugin order: a plugin that
+            /// refines the winners another plugin refined declares its order
+            /// (`RUNS_AFTER`) with the rules reason (the mayor after the hills). Hot; do
+            /// not allocate.
             majority MAJORITY (v) {
                 info: info (&ScoreInfo<'_>) => (&AbiScoreInfo<'_>),
                 winners: val (&mut PlayerSet) => (&mut PlayerSet)
             }
-            /// Adjust the points of the feature being scored, per player: they start as
-            /// the base points for each winner. You may pay any player (a non-winner too);
-            /// what you change is booked in your score category. Hot; do not allocate.
-            points POINTS (v) {
+            /// The value layer of a scoring: say how this plugin changes what the feature
+            /// (or farmer unit) is worth to each winner, from `info` and the base value
+            /// `base` alone. `change` starts empty; `add` to the value, `set` it in place
+            /// of the base, or `void` it (worth nothing: an unfinished inn road). Every
+            /// plugin sees the same `base`, never another plugin's change; the core
+            /// combines them (void, else the highest set or the base, plus every add), so
+            /// the order of plugins does not matter. What you change is booked in your
+            /// score category. Hot; do not allocate.
+            feature_value FEATURE_VALUE (v) {
                 info: info (&ScoreInfo<'_>) => (&AbiScoreInfo<'_>),
-                points: val (&mut Points) => (&mut Points)
+                base: val (i32) => (i32),
+                change: val (&mut ValueChange) => (&mut ValueChange)
+            }
+            /// The bonus layer of a scoring: points paid to named players on top of the
+            /// award, which no value rule can erase (the fairy's 3, a pig's extra).
+            /// `award` is what the winners get (read only, the same for every plugin);
+            /// add to `bonus` (it starts at zero) for any player, winner or not. Bonuses
+            /// of all plugins are summed, so their order does not matter; yours are
+            /// booked in your score category. Hot; do not allocate.
+            bonus BONUS (v) {
+                info: info (&ScoreInfo<'_>) => (&AbiScoreInfo<'_>),
+                award: val (&Points) => (&Points),
+                bonus: val (&mut Points) => (&mut Points)
             }
             /// A feature (or farmer unit) was scored and the points awarded; its figures
             /// return next. Also called for a completed feature holding no figure (no one
@@ -370,10 +390,9 @@ pub struct ScoreInfo<'a> {
     pub strength: [u16; MAX_PLAYERS],
 }
 
-/// The points of a scoring, per player: a plugin's `points` hook changes them.
-///
-/// They start as the base points for each winner (0 for the others). What a
-/// plugin changes is booked in its own score category.
+/// Points of a scoring, per player: the award (the value to each winner, 0 for
+/// the others), a plugin's bonus (the `bonus` hook: it starts at zero), and
+/// what the scoring paid in all (the `feature_scored` hook).
 #[repr(C)]
 #[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -427,6 +446,52 @@ impl Points {
     #[inline]
     pub fn of_winners(&self) -> i32 {
         self.winners.iter().next().map_or(0, |p| self.get(p))
+    }
+}
+
+/// One plugin's change to the value of a scored feature or farmer unit (the
+/// `feature_value` hook). The core combines the changes of all plugins so that
+/// their order does not matter: the unit is worth nothing if any plugin voids
+/// it; otherwise it is worth the highest value any plugin set (or the base
+/// value when none did) plus every plugin's `add`.
+#[repr(C)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ValueChange {
+    /// Added to the value (an inn's +1 per tile, a vineyard's 3).
+    pub add: i32,
+    /// The value in place of the base (a garden's 9), if `has_set`.
+    pub set: i32,
+    /// Whether `set` applies.
+    pub has_set: bool,
+    /// The unit is worth nothing (an unfinished road with an inn at game end).
+    pub void: bool,
+}
+
+impl ValueChange {
+    /// Adds `n` to the value.
+    #[inline]
+    pub fn add(&mut self, n: i32) {
+        self.add = self.add.saturating_add(n);
+    }
+
+    /// Sets the value in place of the base value.
+    #[inline]
+    pub fn set(&mut self, v: i32) {
+        self.set = if self.has_set { self.set.max(v) } else { v };
+        self.has_set = true;
+    }
+
+    /// Makes the unit worth nothing.
+    #[inline]
+    pub fn void(&mut self) {
+        self.void = true;
+    }
+
+    /// Whether the change changes nothing.
+    #[inline]
+    pub fn is_none(&self) -> bool {
+        *self == ValueChange::default()
     }
 }
 
@@ -550,11 +615,11 @@ mod tests {
     fn bits_follow_the_table_order() {
         assert_eq!(hook::SETUP, 1);
         assert_eq!(hook::NAMES[0], "setup");
-        assert_eq!(hook::bit("points"), hook::POINTS);
+        assert_eq!(hook::bit("bonus"), hook::BONUS);
         assert_eq!(hook::bit("new"), 0);
         assert_eq!(
-            hook::mask_of(&["points", "turn_end", "value_name"]),
-            hook::POINTS | hook::TURN_END
+            hook::mask_of(&["bonus", "turn_end", "value_name"]),
+            hook::BONUS | hook::TURN_END
         );
         assert_eq!(hook::ALL.count_ones() as usize, hook::NAMES.len());
         assert_eq!(hook::name_of(hook::MAJORITY), "majority");

@@ -66,7 +66,7 @@ pub use events::Event;
 pub use game::{Action, Actor, Game, PlacedTile, Stage};
 pub use hooks::{
     hook, Cx, FigureOption, HookError, HookResult, Hooks, NameCtx, Outcome, Placement, Points,
-    ScoreInfo, ScoreReason, Step, View, CORE_OWNER,
+    ScoreInfo, ScoreReason, Step, ValueChange, View, CORE_OWNER,
 };
 pub use narrow::Narrowed;
 pub use observe::Observation;

@@ -179,6 +179,7 @@ impl PluginDecl {
 }
 
 /// A plugin as the engine holds it.
+#[derive(Clone)]
 pub struct PluginEntry {
     /// Static declaration.
     pub decl: PluginDecl,
@@ -221,7 +222,7 @@ pub const BASE_CATEGORIES: [&str; 4] = ["roads", "cities", "cloisters", "farmers
 pub const CATEGORY_FARMERS: usize = 3;
 
 /// The compiled rules of a game.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Rules {
     /// Ruleset name.
     pub name: String,
@@ -241,7 +242,10 @@ pub struct Rules {
     pub neutral_kind: Vec<FigureKindId>,
     /// The plugin that declares each figure kind (`None` for the follower).
     pub kind_plugin: Vec<Option<u8>>,
-    /// Enabled plugins in dispatch order.
+    /// Enabled plugins in declaration order (a plugin's index here numbers its
+    /// figure kinds, state blocks, score category and options); the host
+    /// declares them by id, so that nothing but the dispatch depends on the
+    /// order in which they run ([`Rules::run_order`]).
     pub plugins: Vec<PluginEntry>,
     /// Union of all plugins' subscriptions.
     pub subs_any: u64,
@@ -265,6 +269,8 @@ pub struct Rules {
     /// Per hook bit (by its index, `bit.trailing_zeros()`), the plugins
     /// subscribed to it in dispatch order: a dispatch visits only those.
     pub(crate) subscribers: Vec<Vec<u8>>,
+    /// The plugins' indices in dispatch order.
+    run_order: Vec<u8>,
 }
 
 /// A game holds fewer tiles than this (placed tile indices are 15-bit).
@@ -422,16 +428,11 @@ impl Rules {
         let player_figs = (0..MAX_PLAYERS as PlayerId)
             .flat_map(|p| slot_kind.iter().map(move |&k| (p, k)))
             .collect();
-        let subscribers = (0..64)
-            .map(|b| {
-                (0..entries.len())
-                    .filter(|&i| entries[i].subs & (1u64 << b) != 0)
-                    .map(|i| i as u8)
-                    .collect()
-            })
-            .collect();
+        let run_order: Vec<u8> = (0..entries.len()).map(|i| i as u8).collect();
+        let subscribers = subscribers_in(&entries, &run_order);
         Ok(Rules {
             subscribers,
+            run_order,
             player_figs,
             feat_templates: tiles
                 .types
@@ -455,6 +456,41 @@ impl Rules {
             max_tiles,
             pennant_bit,
         })
+    }
+
+    /// The plugins' indices in the order their hooks run (by default their
+    /// declaration order).
+    pub fn run_order(&self) -> &[u8] {
+        &self.run_order
+    }
+
+    /// Makes the plugins' hooks run in `order` (plugin indices, each once).
+    /// The host computes it from the plugins' declared dependencies and
+    /// orderings; `conformance --permute-plugins` runs the same games in
+    /// several such orders. Nothing but the dispatch order changes: plugin
+    /// indices, figure kinds, tile types and score categories stay as they
+    /// are.
+    pub fn set_run_order(&mut self, order: &[u8]) -> Result<(), String> {
+        let n = self.plugins.len();
+        let mut seen = vec![false; n];
+        for &i in order {
+            match seen.get_mut(usize::from(i)) {
+                Some(s) if !*s => *s = true,
+                _ => {
+                    return Err(format!(
+                        "run order {order:?} is not an order of {n} plugins"
+                    ))
+                }
+            }
+        }
+        if order.len() != n {
+            return Err(format!(
+                "run order {order:?} is not an order of {n} plugins"
+            ));
+        }
+        self.run_order = order.to_vec();
+        self.subscribers = subscribers_in(&self.plugins, order);
+        Ok(())
     }
 
     /// The plugins subscribed to hook bit `bit` (a single bit), in dispatch order.
@@ -513,4 +549,17 @@ impl Rules {
     pub fn plain_placement(&self) -> bool {
         !self.wants(hook::FILTER_PLACEMENTS)
     }
+}
+
+/// Per hook bit, the plugins of `entries` subscribed to it, in `order`.
+fn subscribers_in(entries: &[PluginEntry], order: &[u8]) -> Vec<Vec<u8>> {
+    (0..64)
+        .map(|b| {
+            order
+                .iter()
+                .copied()
+                .filter(|&i| entries[usize::from(i)].subs & (1u64 << b) != 0)
+                .collect()
+        })
+        .collect()
 }

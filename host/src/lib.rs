@@ -8,6 +8,7 @@ pub mod adapter;
 pub mod conformance;
 pub mod loader;
 pub mod locate;
+pub mod permute;
 pub mod provenance;
 pub mod registry;
 pub mod ruleset;

@@ -43,9 +43,15 @@ impl Plugin for DoubleRoads {
         Ok(DoubleRoads { factor: o.factor })
     }
 
-    fn points(&self, _v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
+    fn feature_value(
+        &self,
+        _v: &View<'_>,
+        info: &ScoreInfo<'_>,
+        base: i32,
+        change: &mut ValueChange,
+    ) -> HookResult {
         if info.kind == FeatureKind::Road {
-            points.set_winners(points.of_winners() * self.factor);
+            change.set(base * self.factor);
         }
         Ok(())
     }
@@ -148,7 +154,7 @@ impl Plugin for RefusePoints {
         Ok(RefusePoints)
     }
 
-    fn points(&self, _v: &View<'_>, _i: &ScoreInfo<'_>, _p: &mut Points) -> HookResult {
+    fn bonus(&self, _v: &View<'_>, _i: &ScoreInfo<'_>, _a: &Points, _p: &mut Points) -> HookResult {
         Err("no points today".into())
     }
 }
@@ -182,7 +188,7 @@ fn a_hook_failing_inside_another_plugins_call_keeps_its_own_name() {
             Ok(()) => {}
             Err(GameError::Hook(e)) => {
                 assert_eq!(e.plugin, "test-refuse-points");
-                assert_eq!(e.hook, "points");
+                assert_eq!(e.hook, "bonus");
                 assert_eq!(e.message, "no points today");
                 assert!(g == before);
                 return;

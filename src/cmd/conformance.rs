@@ -4,6 +4,7 @@ use crate::{env, interrupt, RulesetArgs};
 use anyhow::{anyhow, bail, Result};
 use carcassonne_core::Rules;
 use carcassonne_host::conformance::{check_rules, Failure, Options, Report};
+use carcassonne_host::permute;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -30,6 +31,14 @@ pub struct Args {
     /// Worker threads, 1 to 64 (default: all cores). The result does not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
     threads: Option<u16>,
+    /// Also play the same games with the plugins' hooks in several run orders
+    /// (every order that keeps the declared orderings, when there are few) and
+    /// fail on any difference in actions, scores or events.
+    #[arg(long)]
+    permute_plugins: bool,
+    /// With --permute-plugins: at most this many run orders (1 to 10000).
+    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u32).range(1..=10000))]
+    orders: u32,
     /// Print a machine-readable result.
     #[arg(long)]
     json: bool,
@@ -115,7 +124,19 @@ pub fn run(a: Args) -> Result<()> {
             f.message
         ));
     }
-    let partial = o.report.games < a.games;
+    let permuted = if a.permute_plugins && !interrupt::requested() {
+        let popts = permute::Options {
+            games: a.games,
+            players,
+            first_seed: a.seed,
+            max_orders: a.orders as usize,
+        };
+        let r = permute::check(&rs, popts).map_err(|e| anyhow!("{}: {e}", rs.spec.name))?;
+        Some(r)
+    } else {
+        None
+    };
+    let partial = o.report.games < a.games || (a.permute_plugins && permuted.is_none());
     if a.json {
         let v = serde_json::json!({
             "ruleset": rs.spec.name,
@@ -126,6 +147,8 @@ pub fn run(a: Args) -> Result<()> {
             "partial": partial,
             "states": o.report.states,
             "actions": o.report.actions,
+            "run_orders": permuted.as_ref().map(|r| r.orders.len()),
+            "all_run_orders": permuted.as_ref().map(|r| r.all_orders),
             "ok": true,
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
@@ -146,6 +169,20 @@ pub fn run(a: Args) -> Result<()> {
             o.report.actions,
             started.elapsed().as_secs_f64()
         );
+        if let Some(r) = &permuted {
+            println!(
+                "{}: the same {} games in {} plugin run orders{}: no difference ({} steps compared)",
+                rs.spec.name,
+                r.games,
+                r.orders.len(),
+                if r.all_orders {
+                    " (every valid order)"
+                } else {
+                    " (a sample of the valid orders)"
+                },
+                r.steps
+            );
+        }
     }
     interrupt::result(partial)
 }

@@ -163,7 +163,7 @@ const PIG: &str = "draw BA/RFr; place 1 0 0; deploy follower field N
      end";
 
 #[test]
-fn a_pig_adds_per_city_in_farmer_scoring_after_the_doubling() {
+fn a_pig_adds_per_city_in_farmer_scoring_on_top_of_the_doubled_value() {
     for r in compiled_in_and_loaded(&base_with("[plugins.kit-pig]\n")) {
         // One completed city: 3, the pig +1.
         let g = check(&r, 2, PIG, &[4, 0]);
@@ -172,10 +172,15 @@ fn a_pig_adds_per_city_in_farmer_scoring_after_the_doubling() {
     }
     let text = base_with("[plugins.kit-pig]\n[plugins.kit-zz-double-farmers]\n");
     for r in compiled_in_and_loaded(&text) {
-        // The pig runs after the doubling (RUNS_AFTER): 3 x 2 + 1 = 7, booked apart.
-        assert_eq!(r.plugins[0].decl.id, "kit-zz-double-farmers");
-        let g = check(&r, 2, PIG, &[7, 0]);
-        assert_eq!(g.score_breakdown(0), [0, 0, 0, 3, 3, 1]);
+        // The doubling is a value change, the pig's point a bonus: 3 x 2 + 1 = 7,
+        // booked apart, in either run order (plugins are declared by id).
+        assert_eq!(r.plugins[0].decl.id, "kit-pig");
+        for order in [[0, 1], [1, 0]] {
+            let mut r = (*r).clone();
+            r.set_run_order(&order).unwrap();
+            let g = check(&Arc::new(r), 2, PIG, &[7, 0]);
+            assert_eq!(g.score_breakdown(0), [0, 0, 0, 3, 1, 3]);
+        }
     }
 }
 

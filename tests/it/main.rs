@@ -11,6 +11,7 @@ mod cathedrals;
 mod census;
 mod cli;
 mod common;
+mod composition;
 mod docs;
 mod dragon;
 mod dragon_abbey_mayor;

@@ -184,51 +184,33 @@ impl Game {
         Ok(winners)
     }
 
-    /// Pays a scored unit: `base` to each winner, then the `points` hooks adjust per
-    /// player; points are awarded and booked (base in `category`, each plugin's
-    /// changes in its own category); then the `feature_scored` hooks run.
+    /// Pays a scored unit in the layers of ARCHITECTURE.md (*Composition*):
+    /// the value (`base`, changed by the `feature_value` hooks, combined so that
+    /// their order does not matter) to each winner, then the bonuses of the
+    /// `bonus` hooks (summed); points are awarded and booked (the base in the
+    /// feature's category, each plugin's change in its own); then the
+    /// `feature_scored` hooks run.
     pub(super) fn pay(
         &mut self,
         info: &ScoreInfo<'_>,
         winners: PlayerSet,
         base: i32,
     ) -> Result<Points, HookError> {
+        let mut deltas = std::mem::take(&mut self.scratch.deltas);
+        deltas.clear();
         let mut pts = Points {
             winners,
             amounts: [0; MAX_PLAYERS],
         };
-        for p in winners.iter() {
-            pts.set(p, base);
-        }
-        let base_pts = pts.amounts;
-        let mut deltas = std::mem::take(&mut self.scratch.deltas);
-        deltas.clear();
-        let r = (|| {
-            if self.wants(hook::POINTS) {
-                for (i, p) in self.rules.plugins.iter().enumerate() {
-                    if p.subs & hook::POINTS != 0 {
-                        let before = pts.amounts;
-                        let v = View {
-                            game: self,
-                            plugin: i as u8,
-                        };
-                        p.hooks.points(&v, info, &mut pts)?;
-                        let d: [i32; MAX_PLAYERS] =
-                            std::array::from_fn(|k| pts.amounts[k].wrapping_sub(before[k]));
-                        if d != [0; MAX_PLAYERS] {
-                            deltas.push((i as u8, d));
-                        }
-                    }
-                }
-            }
-            Ok(())
-        })();
+        let r = self.value_and_bonus(info, winners, base, &mut pts, &mut deltas);
         let cats = self.rules.score_categories.len();
         let category = category_of(info.kind);
         for p in 0..self.players as usize {
             self.scores[p] = self.scores[p].saturating_add(pts.amounts[p]);
-            let b = &mut self.breakdown[p * cats + category];
-            *b = b.saturating_add(base_pts[p]);
+            if winners.contains(p as PlayerId) {
+                let b = &mut self.breakdown[p * cats + category];
+                *b = b.saturating_add(base);
+            }
             for (i, d) in &deltas {
                 let b = &mut self.breakdown[p * cats + BASE_CATEGORIES.len() + *i as usize];
                 *b = b.saturating_add(d[p]);
@@ -253,6 +235,103 @@ impl Game {
         dispatch_narrowed!(self, hook::FEATURE_SCORED, Narrowed::Scored, |h, cx| h
             .feature_scored(cx, info, &pts));
         Ok(pts)
+    }
+
+    /// The value and bonus layers of [`Game::pay`]: fills `pts` with what
+    /// every player gets, and `deltas` with each plugin's share of it beyond
+    /// the base (by plugin index). On a hook error `pts` holds the base award
+    /// (`deltas` what was booked so far), so the books still add up.
+    fn value_and_bonus(
+        &self,
+        info: &ScoreInfo<'_>,
+        winners: PlayerSet,
+        base: i32,
+        pts: &mut Points,
+        deltas: &mut Vec<(u8, [i32; MAX_PLAYERS])>,
+    ) -> HookResult {
+        let per_winner = |v: i32| {
+            let mut d = [0; MAX_PLAYERS];
+            for p in winners.iter() {
+                d[p as usize] = v;
+            }
+            d
+        };
+        for p in winners.iter() {
+            pts.set(p, base);
+        }
+        // The value layer: every plugin sees `base`, never another's change.
+        let mut value = base;
+        if self.wants(hook::FEATURE_VALUE) && !winners.is_empty() {
+            // Combined in plugin index order (the declaration order, which does
+            // not depend on the run order): the first voiding plugin books the
+            // loss, the first with the highest set books its difference.
+            let (mut void, mut set) = (None::<u8>, None::<(u8, i32)>);
+            let (mark, mut added) = (deltas.len(), 0i32);
+            for &i in self.rules.subscribers(hook::FEATURE_VALUE) {
+                let Some(p) = self.rules.plugins.get(usize::from(i)) else {
+                    continue;
+                };
+                let mut c = ValueChange::default();
+                let v = View {
+                    game: self,
+                    plugin: i,
+                };
+                p.hooks.feature_value(&v, info, base, &mut c)?;
+                if c.void && void.is_none_or(|j| i < j) {
+                    void = Some(i);
+                }
+                if c.has_set && set.is_none_or(|(j, s)| c.set > s || (c.set == s && i < j)) {
+                    set = Some((i, c.set));
+                }
+                if c.add != 0 {
+                    added = added.saturating_add(c.add);
+                    deltas.push((i, per_winner(c.add)));
+                }
+            }
+            if let Some(i) = void {
+                value = 0;
+                deltas.truncate(mark);
+                if base != 0 {
+                    deltas.push((i, per_winner(-base)));
+                }
+            } else {
+                if let Some((i, s)) = set {
+                    value = s;
+                    if s != base {
+                        deltas.push((i, per_winner(s.saturating_sub(base))));
+                    }
+                }
+                value = value.saturating_add(added);
+            }
+            for p in winners.iter() {
+                pts.set(p, value);
+            }
+        }
+        // The bonus layer: every plugin sees the same award; bonuses add up.
+        if self.wants(hook::BONUS) {
+            let award = *pts;
+            for &i in self.rules.subscribers(hook::BONUS) {
+                let Some(p) = self.rules.plugins.get(usize::from(i)) else {
+                    continue;
+                };
+                let mut bonus = Points {
+                    winners,
+                    amounts: [0; MAX_PLAYERS],
+                };
+                let v = View {
+                    game: self,
+                    plugin: i,
+                };
+                p.hooks.bonus(&v, info, &award, &mut bonus)?;
+                if bonus.amounts != [0; MAX_PLAYERS] {
+                    for (t, b) in pts.amounts.iter_mut().zip(bonus.amounts) {
+                        *t = t.saturating_add(b);
+                    }
+                    deltas.push((i, bonus.amounts));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Scores the road, city, cloister or spot containing `f`: majority, points,

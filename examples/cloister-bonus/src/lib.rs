@@ -47,10 +47,16 @@ impl Plugin for CloisterBonus {
         })
     }
 
-    fn points(&self, _v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
+    fn feature_value(
+        &self,
+        _v: &View<'_>,
+        info: &ScoreInfo<'_>,
+        _base: i32,
+        value: &mut ValueChange,
+    ) -> HookResult {
         if info.kind == FeatureKind::Cloister && info.reason == ScoreReason::Completed {
             // Each winner gets `points` instead of 9 (the difference is booked as ours).
-            points.set_winners(self.points);
+            value.set(self.points);
         }
         Ok(())
     }

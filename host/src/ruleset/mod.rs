@@ -10,6 +10,7 @@ mod resolve;
 pub use parse::parse;
 use parse::parse_into;
 use resolve::resolve_into;
+pub(crate) use resolve::run_in;
 pub use resolve::{order_plugins, resolve};
 
 use crate::locate::{toml_key, LineIndex};
@@ -141,13 +142,18 @@ pub struct Ruleset {
     pub text: String,
     /// The parsed spec.
     pub spec: RulesetSpec,
-    /// Enabled plugins in dispatch order, with every option filled in (TOML text).
+    /// Enabled plugins by id, with every option filled in (TOML text).
     pub plugins: Vec<(String, String)>,
     /// Tile sets added by enabled plugins: plugin id and tile-set name.
     pub plugin_tilesets: Vec<(String, String)>,
     /// The text of each tile-set file the ruleset names (not built in), by the
     /// name it uses: what a record embeds.
     pub tileset_files: BTreeMap<String, String>,
+    /// For each enabled plugin, the enabled plugins whose hooks must run
+    /// before its own (its dependencies, `RUNS_AFTER`, others' `RUNS_BEFORE`):
+    /// every order that keeps them is a valid run order (see
+    /// [`Ruleset::run_orders`]).
+    pub order_constraints: BTreeMap<String, Vec<String>>,
     /// The compiled rules.
     pub rules: Arc<Rules>,
 }

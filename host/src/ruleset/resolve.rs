@@ -194,10 +194,12 @@ pub(super) fn resolve_into(
     };
     // Every known plugin is configured, so its option problems are listed with
     // all the others (unknown keys are left out: they are reported above).
+    // Plugins are declared (indexed: figure kinds, tile sets, state, score
+    // categories) by id; only their hooks run in `order`.
     let mut instances = Vec::new();
     let mut resolved = Vec::new();
     let mut plugin_tilesets = Vec::new();
-    for id in &order {
+    for id in deps.keys() {
         let (Some(p), Some(pl)) = (enabled.iter().find(|p| &p.id == id), registry.get(id)) else {
             continue;
         };
@@ -238,13 +240,17 @@ pub(super) fn resolve_into(
             return Err(cx.errors());
         }
     };
-    let rules = match Rules::new(spec.name.clone(), catalogue, spec.core, instances) {
+    let mut rules = match Rules::new(spec.name.clone(), catalogue, spec.core, instances) {
         Ok(r) => r,
         Err(errs) => {
             errs.into_iter().for_each(|m| cx.nowhere(m));
             return Err(cx.errors());
         }
     };
+    if let Err(e) = run_in(&mut rules, &order) {
+        cx.nowhere(e);
+        return Err(cx.errors());
+    }
     Ok(Ruleset {
         origin: file.into(),
         text: text.into(),
@@ -252,8 +258,17 @@ pub(super) fn resolve_into(
         plugins: resolved,
         plugin_tilesets,
         tileset_files,
+        order_constraints: deps,
         rules: Arc::new(rules),
     })
+}
+
+/// Makes the hooks of `rules`' plugins run in `order` (plugin ids).
+pub(crate) fn run_in(rules: &mut Rules, order: &[String]) -> Result<(), String> {
+    let idx: Option<Vec<u8>> = order.iter().map(|id| rules.plugin_index(id)).collect();
+    let idx =
+        idx.ok_or_else(|| format!("run order {order:?} names a plugin that is not enabled"))?;
+    rules.set_run_order(&idx)
 }
 
 /// Soft ordering: "run after X" / "run before X" when X is enabled, added to

@@ -170,9 +170,15 @@ impl Plugin for Abbot {
         }
     }
 
-    fn points(&self, v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
+    fn feature_value(
+        &self,
+        v: &View<'_>,
+        info: &ScoreInfo<'_>,
+        _base: i32,
+        change: &mut ValueChange,
+    ) -> HookResult {
         if info.kind == FeatureKind::Spot && Self::is_garden(v, info.feature) {
-            points.set_winners(match info.reason {
+            change.set(match info.reason {
                 ScoreReason::Completed => 9,
                 ScoreReason::Final | ScoreReason::Early => {
                     1 + i32::from(v.tile_nbrs(v.feature_tile(info.feature)))

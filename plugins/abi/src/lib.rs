@@ -65,7 +65,7 @@ pub use abi_stable::std_types::{
 };
 use abi_stable::StableAbi;
 pub use carcassonne_core::hooks::{
-    FigureOption, NameCtx, Outcome, Placement, Points, ScoreInfo, ScoreReason, Step,
+    FigureOption, NameCtx, Outcome, Placement, Points, ScoreInfo, ScoreReason, Step, ValueChange,
 };
 pub use carcassonne_core::types::*;
 pub use carcassonne_core::{CoreOptions, FigureClass};

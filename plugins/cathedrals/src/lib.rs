@@ -84,8 +84,14 @@ impl Plugin for Cathedrals {
         })
     }
 
-    fn points(&self, v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
-        self.rule.points(v, info, points, v.my_marker(MARKER));
+    fn feature_value(
+        &self,
+        v: &View<'_>,
+        info: &ScoreInfo<'_>,
+        _base: i32,
+        change: &mut ValueChange,
+    ) -> HookResult {
+        self.rule.value(v, info, change, v.my_marker(MARKER));
         Ok(())
     }
 

@@ -275,7 +275,13 @@ impl Plugin for Fairy {
     /// PD14 (PD16): 3 points to the owner of the follower beside the fairy (of each
     /// follower on her tile) in the scored unit, winner or not. An abbot taken back
     /// early (X34) earns nothing; a barn's farmer scoring (also `Early`) does.
-    fn points(&self, v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
+    fn bonus(
+        &self,
+        v: &View<'_>,
+        info: &ScoreInfo<'_>,
+        _award: &Points,
+        points: &mut Points,
+    ) -> HookResult {
         if info.reason == ScoreReason::Early && info.kind != FeatureKind::Field {
             return Ok(());
         }

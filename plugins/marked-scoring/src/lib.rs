@@ -73,19 +73,21 @@ impl MarkedScoring {
         (info.tiles + pennants) as i32
     }
 
-    /// The `points` hook: the bonus for every winner of a completed feature with
-    /// the marker, nothing for any winner of an unfinished one (under
-    /// [`FinalScoring::Zero`]). Does not allocate.
-    pub fn points(&self, v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points, marker: u64) {
-        Self::apply(self.effect(v, info, marker), points, self.bonus(info));
+    /// The `feature_value` hook: the bonus added to the value of a completed
+    /// feature with the marker; an unfinished one (under [`FinalScoring::Zero`])
+    /// is voided, so it is worth nothing whatever other plugins add to its
+    /// value (bonuses paid to named players, such as the fairy's, stand). Does
+    /// not allocate.
+    pub fn value(&self, v: &View<'_>, info: &ScoreInfo<'_>, change: &mut ValueChange, marker: u64) {
+        Self::apply(self.effect(v, info, marker), change, self.bonus(info));
     }
 
-    /// Applies `effect` to `points`: `bonus` more for every winner, or nothing for anyone.
-    pub fn apply(effect: Effect, points: &mut Points, bonus: i32) {
+    /// Applies `effect` to `change`: `bonus` more, or a void value.
+    pub fn apply(effect: Effect, change: &mut ValueChange, bonus: i32) {
         match effect {
             Effect::None => {}
-            Effect::Bonus => points.add_to_winners(bonus),
-            Effect::Zero => points.set_winners(0),
+            Effect::Bonus => change.add(bonus),
+            Effect::Zero => change.void(),
         }
     }
 
@@ -121,25 +123,16 @@ impl MarkedScoring {
 mod tests {
     use super::*;
 
-    fn points() -> Points {
-        let mut p = Points::default();
-        p.winners.insert(0);
-        p.winners.insert(2);
-        p.set(0, 5);
-        p.set(2, 5);
-        p
-    }
-
     #[test]
-    fn the_bonus_goes_to_every_winner_and_zero_takes_everything() {
-        let mut p = points();
-        MarkedScoring::apply(Effect::Bonus, &mut p, 5);
-        assert_eq!((p.get(0), p.get(1), p.get(2)), (10, 0, 10));
-        let mut p = points();
-        MarkedScoring::apply(Effect::Zero, &mut p, 5);
-        assert_eq!((p.get(0), p.get(2)), (0, 0));
-        let mut p = points();
-        MarkedScoring::apply(Effect::None, &mut p, 5);
-        assert_eq!(p, points());
+    fn the_bonus_adds_to_the_value_and_zero_voids_it() {
+        let mut c = ValueChange::default();
+        MarkedScoring::apply(Effect::Bonus, &mut c, 5);
+        assert_eq!((c.add, c.has_set, c.void), (5, false, false));
+        let mut c = ValueChange::default();
+        MarkedScoring::apply(Effect::Zero, &mut c, 5);
+        assert_eq!((c.add, c.has_set, c.void), (0, false, true));
+        let mut c = ValueChange::default();
+        MarkedScoring::apply(Effect::None, &mut c, 5);
+        assert!(c.is_none());
     }
 }

@@ -104,6 +104,8 @@ impl Plugin for Mayor {
         .stands_on(FeatureKinds::of(&[FeatureKind::City]))
         .computed_strength()];
     const MARKERS: &'static [&'static str] = &["pennant", "hill"];
+    // X23: a strength-0 mayor's tie rule refines the hills' tie-break, so the
+    // mayor's `majority` sees the winners the hills left.
     const RUNS_AFTER: &'static [&'static str] = &["hills"];
 
     fn new(options: Options) -> Result<Self, ConfigError> {

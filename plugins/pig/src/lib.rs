@@ -127,14 +127,20 @@ impl Plugin for Pig {
 
     /// TB21–TB24: +1 per city of the unit for each winner with his pig in a
     /// field he won.
-    fn points(&self, v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
+    fn bonus(
+        &self,
+        v: &View<'_>,
+        info: &ScoreInfo<'_>,
+        award: &Points,
+        bonus: &mut Points,
+    ) -> HookResult {
         if info.kind != FeatureKind::Field {
             return Ok(());
         }
         let cities = info.cities.len() as i32;
-        for p in points.winners.iter() {
+        for p in award.winners.iter() {
             if pig_bonus_applies(v, info, p) {
-                points.add(p, cities);
+                bonus.add(p, cities);
             }
         }
         Ok(())

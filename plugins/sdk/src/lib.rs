@@ -46,9 +46,15 @@
 //!         Ok(CloisterBonus { points: options.points })
 //!     }
 //!
-//!     fn points(&self, _v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
+//!     fn feature_value(
+//!         &self,
+//!         _v: &View<'_>,
+//!         info: &ScoreInfo<'_>,
+//!         _base: i32,
+//!         value: &mut ValueChange,
+//!     ) -> HookResult {
 //!         if info.kind == FeatureKind::Cloister && info.reason == ScoreReason::Completed {
-//!             points.set_winners(self.points);
+//!             value.set(self.points);
 //!         }
 //!         Ok(())
 //!     }
@@ -114,7 +120,7 @@ pub use carcassonne_core::hooks::{CORE_OWNER, STEP_HIDDEN_TILE};
 pub use carcassonne_core::types::*;
 pub use carcassonne_core::{
     hook, CoreOptions, FarmerScoring, FigureClass, FigureOption, FigureSpec, NameCtx, Outcome,
-    Placement, Points, ScoreInfo, ScoreReason, Step,
+    Placement, Points, ScoreInfo, ScoreReason, Step, ValueChange,
 };
 
 pub use adapter::{registered_plugins, Registration};
@@ -140,7 +146,7 @@ pub mod prelude {
         FarmerScoring, FeatureId, FeatureKind, FeatureKinds, FigureClass, FigureId, FigureKindId,
         FigureOption, FigureSpec, HookResult, Location, NameCtx, NoOptions, Outcome, Placement,
         PlayerId, PlayerSet, Plugin, Points, Pos, Rotation, ScoreInfo, ScoreReason, Side,
-        StateSpec, Step, TileIndex, TileTypeId, View, MAX_PLAYERS,
+        StateSpec, Step, TileIndex, TileTypeId, ValueChange, View, MAX_PLAYERS,
     };
 }
 

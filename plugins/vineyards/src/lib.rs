@@ -104,9 +104,15 @@ impl Plugin for Vineyards {
         narrow::SCORED_WHEN_LOGGING
     }
 
-    fn points(&self, v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
+    fn feature_value(
+        &self,
+        v: &View<'_>,
+        info: &ScoreInfo<'_>,
+        _base: i32,
+        change: &mut ValueChange,
+    ) -> HookResult {
         if Self::applies(info) {
-            points.add_to_winners(self.per * Self::vineyards_around(v, info.feature) as i32);
+            change.add(self.per * Self::vineyards_around(v, info.feature) as i32);
         }
         Ok(())
     }

@@ -247,6 +247,8 @@ impl Plugin for Wagon {
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
         "Abbey & Mayor: the wagon, which moves on when its feature is scored";
+    // The barn's scorings of the turn (AM24, AM26) come before the wagons move
+    // (JCloisterZone's phase order), both in `turn_end`.
     const RUNS_AFTER: &'static [&'static str] = &["barn"];
     const FIGURES: &'static [FigureSpec] = &[FigureSpec::follower("wagon", 1, 1)
         .stands_on(FeatureKinds::of(&[

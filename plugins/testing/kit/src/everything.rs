@@ -202,12 +202,18 @@ impl Plugin for Everything {
         Ok(())
     }
 
-    fn points(&self, v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
+    fn feature_value(
+        &self,
+        v: &View<'_>,
+        info: &ScoreInfo<'_>,
+        _base: i32,
+        change: &mut ValueChange,
+    ) -> HookResult {
         if info.kind == FeatureKind::Road {
-            points.add_to_winners(info.tiles as i32 / 4);
+            change.add(info.tiles as i32 / 4);
         }
         if info.kind == FeatureKind::City && v.my_marker(0) != 0 {
-            points.add_to_winners(info.pennants as i32 % 2);
+            change.add(info.pennants as i32 % 2);
         }
         Ok(())
     }

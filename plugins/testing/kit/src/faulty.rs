@@ -30,7 +30,7 @@ pub struct FaultyOptions {
 impl Default for FaultyOptions {
     fn default() -> Self {
         FaultyOptions {
-            hook: "points".into(),
+            hook: "bonus".into(),
             mode: FaultMode::Panic,
         }
     }
@@ -40,7 +40,7 @@ impl Config for FaultyOptions {
     const DOCS: &'static [(&'static str, &'static str)] = &[
         (
             "hook",
-            "The hook that fails (e.g. `points`, `tile_placed`).",
+            "The hook that fails (e.g. `bonus`, `tile_placed`).",
         ),
         ("mode", "How it fails: `panic`, `error` or `bad-id`."),
     ];

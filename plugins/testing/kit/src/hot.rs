@@ -34,9 +34,15 @@ impl Plugin for Hot {
         Ok(())
     }
 
-    fn points(&self, _v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
+    fn feature_value(
+        &self,
+        _v: &View<'_>,
+        info: &ScoreInfo<'_>,
+        _base: i32,
+        change: &mut ValueChange,
+    ) -> HookResult {
         if info.kind == FeatureKind::Road {
-            points.add_to_winners(1);
+            change.add(1);
         }
         Ok(())
     }

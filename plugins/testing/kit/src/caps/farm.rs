@@ -1,12 +1,13 @@
-//! `kit-pig` and `kit-zz-double-farmers`: per-player point adjustments in farmer
-//! scoring, a non-winner paid, and soft ordering.
+//! `kit-pig` and `kit-zz-double-farmers`: the value and bonus layers of farmer
+//! scoring, a non-winner paid, and composition without a declared order.
 //!
-//! * `kit-zz-double-farmers` doubles what each winner of a farmer unit gets.
+//! * `kit-zz-double-farmers` doubles the value of a farmer unit (the value
+//!   layer: it adds the base value once more).
 //! * `kit-pig`: a special figure deployed on a field of the placed tile where its
 //!   owner has a farmer. In farmer scoring, a winner with a pig in a field he won
 //!   gets +1 per city of the unit; a player with a pig there who did not win gets
-//!   a consolation point. It runs after `kit-zz-double-farmers` when that one is
-//!   enabled (`RUNS_AFTER`), so its bonus is never doubled.
+//!   a consolation point (the bonus layer). Its bonus is never doubled, in
+//!   whatever order the two plugins run: bonuses come after the value.
 
 use carcassonne_plugin_sdk::prelude::*;
 
@@ -24,11 +25,15 @@ impl Plugin for DoubleFarmers {
         Ok(DoubleFarmers)
     }
 
-    fn points(&self, _v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
+    fn feature_value(
+        &self,
+        _v: &View<'_>,
+        info: &ScoreInfo<'_>,
+        base: i32,
+        change: &mut ValueChange,
+    ) -> HookResult {
         if info.kind == FeatureKind::Field {
-            for p in points.winners.iter() {
-                points.set(p, points.get(p) * 2);
-            }
+            change.add(base);
         }
         Ok(())
     }
@@ -59,7 +64,6 @@ impl Plugin for Pig {
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str = "test plugin: a pig fattens its owner's farmers";
     const FIGURES: &'static [FigureSpec] = &[FigureSpec::special("kit-pig", 1)];
-    const RUNS_AFTER: &'static [&'static str] = &["kit-zz-double-farmers"];
 
     fn new(_: NoOptions) -> Result<Self, ConfigError> {
         Ok(Pig)
@@ -84,7 +88,13 @@ impl Plugin for Pig {
         Ok(())
     }
 
-    fn points(&self, v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
+    fn bonus(
+        &self,
+        v: &View<'_>,
+        info: &ScoreInfo<'_>,
+        award: &Points,
+        points: &mut Points,
+    ) -> HookResult {
         if info.kind != FeatureKind::Field {
             return Ok(());
         }
@@ -98,9 +108,9 @@ impl Plugin for Pig {
                     won_with_pig |= won;
                 }
             }
-            if won_with_pig && points.winners.contains(p) {
+            if won_with_pig && award.winners.contains(p) {
                 points.add(p, info.cities.len() as i32);
-            } else if pig && !points.winners.contains(p) {
+            } else if pig && !award.winners.contains(p) {
                 points.add(p, 1);
             }
         }

@@ -1,7 +1,7 @@
 //! `kit-mayor`: a figure kind whose strength a plugin computes (the pennants of
 //! its city), offered by the core on cities only (the shared placement rule). A
 //! mayor whose owner does not win the city's majority gets 1 point of
-//! consolation: a `points` hook paying a non-winner.
+//! consolation: a `bonus` hook paying a non-winner.
 
 use carcassonne_plugin_sdk::prelude::*;
 
@@ -34,14 +34,20 @@ impl Plugin for Mayor {
         Ok(())
     }
 
-    fn points(&self, v: &View<'_>, info: &ScoreInfo<'_>, points: &mut Points) -> HookResult {
+    fn bonus(
+        &self,
+        v: &View<'_>,
+        info: &ScoreInfo<'_>,
+        award: &Points,
+        points: &mut Points,
+    ) -> HookResult {
         if info.kind != FeatureKind::City {
             return Ok(());
         }
         let kind = v.my_figure(0);
         for g in v.figures_in(info.feature) {
             if v.figure_kind(g) == kind {
-                if let Some(p) = v.figure_owner(g).filter(|&p| !points.winners.contains(p)) {
+                if let Some(p) = v.figure_owner(g).filter(|&p| !award.winners.contains(p)) {
                     points.add(p, 1);
                 }
             }

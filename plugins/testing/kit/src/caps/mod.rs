@@ -8,7 +8,8 @@
 //! | `kit-extra-turn` | granted turns (`grant_turn`, `turn_granted_by`), a decision of another player than the current one, `turn_start` |
 //! | `kit-ghost` | a neutral figure on a tile (`place_neutral`, `move_figure`, `figure_moved`), per-figure state, a veto over every plugin's options (`filter_figure_options`), sending figures home (`return_figure`) |
 //! | `kit-mayor` | a figure kind offered by the core on cities only, with a strength the plugin computes (`figure_strength`), markers counted over a feature (`marker_count_in`) |
-//! | `kit-pig`, `kit-zz-double-farmers` | farmer scoring through the scoring hooks, per-player points (a non-winner paid), a plugin's own figure on a field, soft ordering (`RUNS_AFTER`), score categories |
+//! | `kit-pig`, `kit-zz-double-farmers` | farmer scoring through the value and bonus layers (composition without a declared order), per-player points (a non-winner paid), a plugin's own figure on a field, score categories |
+//! | `kit-order-one`, `kit-order-odd` | an order-dependent pair (the second reads the score the first changed in the same hook), which the composition check finds |
 //! | `kit-barn` | a figure at a tile corner (`Location::Corner`, `corner_meeting`), occupying a field, scoring a field's farmers on demand (`score_farmers`) |
 //! | `kit-abbey` | a tile held in hand (`per_player`, `hand_count`, `play_from_hand`), wildcard sides, a placement filter, turns granted when the game ends (`game_ending`) |
 //! | `kit-hold-back` | tile types held back from the draw (`filter_draws`) |
@@ -25,6 +26,7 @@ mod hand;
 mod mayor;
 mod narrow;
 mod neutral;
+mod order;
 mod secret;
 mod tiledata;
 mod turns;
@@ -37,6 +39,7 @@ pub use hand::Abbey;
 pub use mayor::Mayor;
 pub use narrow::Narrow;
 pub use neutral::Ghost;
+pub use order::{OrderOdd, OrderOne};
 pub use secret::SecretPlugin;
 pub use tiledata::{Seen, TileData};
 pub use turns::ExtraTurn;

@@ -1,0 +1,346 @@
+//! Plugins compose in any order: the same random games played with the
+//! enabled plugins' hooks in several run orders must show the same actions,
+//! scores, score breakdowns and events (`carcassonne conformance
+//! --permute-plugins`).
+//!
+//! A run order is any order that keeps the orderings the plugins declare
+//! (dependencies, `RUNS_AFTER`, `RUNS_BEFORE`: a declared order has a stated
+//! rules reason); the rules' declaration order (by id) stays the same, so tile
+//! types, figure kinds and action texts do not change with it, and a game is
+//! played with the same choices in every order. With few plugins every run
+//! order is played; with many, a sample (the default order, the order with
+//! ties broken by descending id, and seeded random ones).
+
+use crate::ruleset::{order_plugins, run_in, Ruleset};
+use carcassonne_core::conformance::{trace, Failure, StepTrace};
+use carcassonne_core::Rng;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+/// How to run the check.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Games per order (seeds `first_seed..first_seed + games`).
+    pub games: u32,
+    /// Players per game.
+    pub players: u8,
+    /// Seed of the first game.
+    pub first_seed: u64,
+    /// At most this many run orders (all of them when there are no more).
+    pub max_orders: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            games: 50,
+            players: 2,
+            first_seed: 0,
+            max_orders: 24,
+        }
+    }
+}
+
+/// What the check did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// The run orders played (plugin ids), the default order first.
+    pub orders: Vec<Vec<String>>,
+    /// Whether these are all the valid run orders.
+    pub all_orders: bool,
+    /// Games played per order.
+    pub games: u32,
+    /// Steps compared (over all orders but the first).
+    pub steps: u64,
+}
+
+/// Why the check failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PermuteError {
+    /// A game failed in one order (an invariant or a plugin error).
+    #[error("with the plugins run in the order {order}: {failure}")]
+    Game {
+        /// The order, as `a, b, c`.
+        order: String,
+        /// What failed.
+        failure: Failure,
+    },
+    /// Two orders gave different games.
+    #[error("{0}")]
+    Differs(Box<Difference>),
+    /// An order could not be applied to the rules (a defect: the orders are
+    /// computed from the rules' own constraints).
+    #[error("run order {0}")]
+    Order(String),
+}
+
+/// The first step where a game differs between two run orders.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the plugins' run order changes the game: seed {seed}, step {step} (after `{action}`): \
+     {what}\n  in the order {first}: {a}\n  in the order {other}: {b}"
+)]
+pub struct Difference {
+    /// The game's seed.
+    pub seed: u64,
+    /// The first step that differs.
+    pub step: usize,
+    /// The action of that step (in the default order).
+    pub action: String,
+    /// What differs (`the scores`, `the events`, ...).
+    pub what: String,
+    /// The default order.
+    pub first: String,
+    /// The other order.
+    pub other: String,
+    /// What the default order shows.
+    pub a: String,
+    /// What the other order shows.
+    pub b: String,
+}
+
+/// Every run order that keeps `constraints` (for each plugin, those that must
+/// run before it), when there are at most `max`; otherwise `max` of them (the
+/// default order, the one with ties broken by descending id, and seeded
+/// random ones, all distinct). The default order ([`order_plugins`]) comes
+/// first. The flag says whether the list is complete.
+pub fn run_orders(
+    constraints: &BTreeMap<String, Vec<String>>,
+    max: usize,
+) -> (Vec<Vec<String>>, bool) {
+    let Ok(first) = order_plugins(constraints) else {
+        return (Vec::new(), true);
+    };
+    let max = max.max(1);
+    let mut all = Vec::new();
+    let complete = enumerate(constraints, max + 1, &mut Vec::new(), &mut all);
+    if complete && all.len() <= max {
+        all.retain(|o| *o != first);
+        all.insert(0, first);
+        return (all, true);
+    }
+    let mut out = vec![first];
+    let mut seen: BTreeSet<Vec<String>> = out.iter().cloned().collect();
+    let mut push = |o: Vec<String>, out: &mut Vec<Vec<String>>| {
+        if out.len() < max && seen.insert(o.clone()) {
+            out.push(o);
+        }
+    };
+    push(tie_broken(constraints, |ready| ready.len() - 1), &mut out);
+    let mut rng = Rng::new(0x0bde_5eed);
+    let mut tries = 0;
+    while out.len() < max && tries < 20 * max {
+        tries += 1;
+        let o = tie_broken(constraints, |ready| rng.below(ready.len() as u32) as usize);
+        push(o, &mut out);
+    }
+    (out, false)
+}
+
+/// The plugins that must run before `id` and have not run yet.
+fn waiting<'a>(
+    constraints: &'a BTreeMap<String, Vec<String>>,
+    id: &str,
+    done: &[String],
+) -> impl Iterator<Item = &'a String> + 'a {
+    let done: BTreeSet<String> = done.iter().cloned().collect();
+    constraints
+        .get(id)
+        .into_iter()
+        .flatten()
+        .filter(move |d| constraints.contains_key(*d) && !done.contains(*d))
+}
+
+/// The plugins that may run next after `done`, by id.
+fn ready(constraints: &BTreeMap<String, Vec<String>>, done: &[String]) -> Vec<String> {
+    constraints
+        .keys()
+        .filter(|k| !done.contains(k) && waiting(constraints, k, done).next().is_none())
+        .cloned()
+        .collect()
+}
+
+/// Collects orders extending `prefix` into `out`, up to `limit` of them.
+/// Returns `false` when it stopped at the limit.
+fn enumerate(
+    constraints: &BTreeMap<String, Vec<String>>,
+    limit: usize,
+    prefix: &mut Vec<String>,
+    out: &mut Vec<Vec<String>>,
+) -> bool {
+    if prefix.len() == constraints.len() {
+        out.push(prefix.clone());
+        return out.len() < limit;
+    }
+    for next in ready(constraints, prefix) {
+        prefix.push(next);
+        let go_on = enumerate(constraints, limit, prefix, out);
+        prefix.pop();
+        if !go_on {
+            return false;
+        }
+    }
+    true
+}
+
+/// The order in which, at each point, `pick` chooses among the plugins that
+/// may run next (sorted by id).
+fn tie_broken(
+    constraints: &BTreeMap<String, Vec<String>>,
+    mut pick: impl FnMut(&[String]) -> usize,
+) -> Vec<String> {
+    let mut done = Vec::new();
+    while done.len() < constraints.len() {
+        let r = ready(constraints, &done);
+        if r.is_empty() {
+            break; // a cycle: the ruleset was refused already
+        }
+        let i = pick(&r).min(r.len() - 1);
+        done.push(r[i].clone());
+    }
+    done
+}
+
+/// Plays the same random games with the ruleset's plugins in several run
+/// orders and compares every step.
+pub fn check(ruleset: &Ruleset, opts: Options) -> Result<Report, PermuteError> {
+    let (orders, all_orders) = run_orders(&ruleset.order_constraints, opts.max_orders);
+    let rules: Vec<Arc<carcassonne_core::Rules>> = orders
+        .iter()
+        .map(|o| {
+            let mut r = (*ruleset.rules).clone();
+            run_in(&mut r, o).map_err(PermuteError::Order)?;
+            Ok(Arc::new(r))
+        })
+        .collect::<Result<_, PermuteError>>()?;
+    let name = |o: &[String]| {
+        if o.is_empty() {
+            "(no plugins)".to_string()
+        } else {
+            o.join(", ")
+        }
+    };
+    let mut report = Report {
+        orders: orders.clone(),
+        all_orders,
+        games: 0,
+        steps: 0,
+    };
+    for i in 0..opts.games {
+        let seed = opts.first_seed.wrapping_add(u64::from(i));
+        let mut first: Option<Vec<StepTrace>> = None;
+        for (o, r) in orders.iter().zip(&rules) {
+            let t = trace(r, opts.players, seed).map_err(|failure| PermuteError::Game {
+                order: name(o),
+                failure,
+            })?;
+            match &first {
+                None => first = Some(t),
+                Some(f) => {
+                    report.steps += t.len() as u64;
+                    compare(f, &t).map_err(|(step, what, a, b)| {
+                        PermuteError::Differs(Box::new(Difference {
+                            seed,
+                            step,
+                            action: f.get(step).map_or_else(String::new, |s| s.action.clone()),
+                            what,
+                            first: name(&orders[0]),
+                            other: name(o),
+                            a,
+                            b,
+                        }))
+                    })?;
+                }
+            }
+        }
+        report.games += 1;
+    }
+    Ok(report)
+}
+
+/// The first step where two traces differ: its index, what differs and the
+/// two sides.
+fn compare(a: &[StepTrace], b: &[StepTrace]) -> Result<(), (usize, String, String, String)> {
+    for (i, (x, y)) in a.iter().zip(b).enumerate() {
+        let diff = |what: &str, p: String, q: String| Err((i, what.to_string(), p, q));
+        if x.action != y.action {
+            return diff("the action", x.action.clone(), y.action.clone());
+        }
+        if x.scores != y.scores {
+            return diff(
+                "the scores",
+                format!("{:?}", x.scores),
+                format!("{:?}", y.scores),
+            );
+        }
+        if x.breakdown != y.breakdown {
+            return diff(
+                "the score breakdown",
+                format!("{:?}", x.breakdown),
+                format!("{:?}", y.breakdown),
+            );
+        }
+        if x.events != y.events {
+            return diff("the events", x.events.join(" | "), y.events.join(" | "));
+        }
+        if x.legal != y.legal {
+            return diff(
+                "the legal actions",
+                x.legal.join(" | "),
+                y.legal.join(" | "),
+            );
+        }
+    }
+    if a.len() != b.len() {
+        let i = a.len().min(b.len());
+        return Err((
+            i,
+            "the length of the game".into(),
+            format!("{} steps", a.len()),
+            format!("{} steps", b.len()),
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(pairs: &[(&str, &[&str])]) -> BTreeMap<String, Vec<String>> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.iter().map(|s| s.to_string()).collect()))
+            .collect()
+    }
+
+    #[test]
+    fn every_order_that_keeps_the_constraints_the_default_first() {
+        // b must run after a; c is free: a b c, a c b, c a b.
+        let (o, all) = run_orders(&c(&[("a", &[]), ("b", &["a"]), ("c", &[])]), 10);
+        assert!(all);
+        let o: Vec<String> = o.iter().map(|o| o.join("")).collect();
+        assert_eq!(o, ["abc", "acb", "cab"]);
+    }
+
+    #[test]
+    fn many_orders_are_sampled_distinct_and_valid() {
+        let ids = ["a", "b", "c", "d", "e", "f", "g"];
+        let cons: Vec<(&str, &[&str])> = ids
+            .iter()
+            .map(|&i| (i, if i == "g" { &["a"][..] } else { &[][..] }))
+            .collect();
+        let (o, all) = run_orders(&c(&cons), 12);
+        assert!(!all);
+        assert_eq!(o.len(), 12);
+        assert_eq!(o[0].join(""), "abcdefg");
+        assert_eq!(o[1].join(""), "fedcbag");
+        let distinct: BTreeSet<_> = o.iter().collect();
+        assert_eq!(distinct.len(), 12);
+        for order in &o {
+            let pa = order.iter().position(|x| x == "a").unwrap();
+            let pg = order.iter().position(|x| x == "g").unwrap();
+            assert!(pa < pg, "{order:?}");
+        }
+    }
+}

@@ -1,0 +1,155 @@
+//! Plugins compose in any order (ARCHITECTURE.md, *Composition*): the value
+//! and bonus layers of scoring, the run order apart from the declaration
+//! order, and the composition check of `conformance --permute-plugins`.
+
+use crate::common::*;
+use carcassonne_core::Rules;
+use carcassonne_host::permute;
+use std::sync::Arc;
+
+/// `rules` with its plugins' hooks in every order (the plugins here declare
+/// no order among themselves).
+fn in_every_run_order(rules: &Arc<Rules>) -> Vec<Arc<Rules>> {
+    fn perms(n: u8) -> Vec<Vec<u8>> {
+        if n == 0 {
+            return vec![Vec::new()];
+        }
+        let mut out = Vec::new();
+        for p in perms(n - 1) {
+            for i in 0..=p.len() {
+                let mut q = p.clone();
+                q.insert(i, n - 1);
+                out.push(q);
+            }
+        }
+        out
+    }
+    perms(rules.plugins.len() as u8)
+        .into_iter()
+        .map(|o| {
+            let mut r = (**rules).clone();
+            r.set_run_order(&o).expect("a permutation");
+            Arc::new(r)
+        })
+        .collect()
+}
+
+/// Inns and the fairy, both at their defaults, on the base game and the
+/// first edition's Inns & Cathedrals tiles.
+const INN_FAIRY: &str = r#"
+    name = "inns and the fairy"
+    edition = "C1"
+    tilesets = ["base", "inns-and-cathedrals"]
+    [plugins.inns]
+    [plugins.fairy]
+"#;
+
+/// Red's follower on the inn road east of the start tile; Blue extends the
+/// road west; Red extends it east and puts the fairy beside his follower; the
+/// game ends with the road unfinished.
+const UNFINISHED_INN: &str = "draw IC/RFr.i; place 1 0 0; deploy follower 0
+     draw BA/RFr; place -1 0 0; pass
+     draw BA/RFr; place 2 0 0; fairy 0 at 1 0
+     end";
+
+#[test]
+fn ic7_pd14_the_fairys_three_points_survive_an_unfinished_inn_road() {
+    for r in [rules(INN_FAIRY), library_rules(INN_FAIRY)] {
+        let orders = in_every_run_order(&r);
+        assert_eq!(orders.len(), 2);
+        for r in orders {
+            // The road is worth 0 (IC7); the fairy's 3 are a bonus (PD14).
+            let g = check(&r, 2, UNFINISHED_INN, &[3, 0]);
+            let cats = g.score_categories();
+            let of = |c: &str| cats.iter().position(|x| x == c).unwrap();
+            let red = g.score_breakdown(0);
+            assert_eq!(
+                (red[of("roads")], red[of("inns")], red[of("fairy")]),
+                (4, -4, 3),
+                "the road's 4 booked and voided by the inn; the fairy's 3"
+            );
+        }
+    }
+}
+
+/// Cathedrals and the fairy.
+const CATHEDRAL_FAIRY: &str = r#"
+    name = "cathedrals and the fairy"
+    tilesets = ["base", "inns-and-cathedrals"]
+    [plugins.cathedrals]
+    [plugins.fairy]
+"#;
+
+/// Red's follower in the cathedral city north of the start tile; the fairy
+/// beside him; the city is unfinished at the end.
+const UNFINISHED_CATHEDRAL: &str = "draw IC/Cccc.c; place 0 -1 0; deploy follower 0
+     draw BA/RFr; place -1 0 0; pass
+     draw BA/RFr; place 1 0 0; fairy 0 at 0 -1
+     end";
+
+#[test]
+fn ic12_pd14_the_fairys_three_points_survive_an_unfinished_cathedral_city() {
+    for r in [rules(CATHEDRAL_FAIRY), library_rules(CATHEDRAL_FAIRY)] {
+        for r in in_every_run_order(&r) {
+            let g = check(&r, 2, UNFINISHED_CATHEDRAL, &[3, 0]);
+            let cats = g.score_categories();
+            let of = |c: &str| cats.iter().position(|x| x == c).unwrap();
+            let red = g.score_breakdown(0);
+            assert_eq!(
+                (red[of("cities")], red[of("cathedrals")], red[of("fairy")]),
+                (2, -2, 3)
+            );
+        }
+    }
+}
+
+#[test]
+fn the_composition_check_passes_on_inns_with_the_fairy() {
+    let rs = carcassonne_host::load_str(INN_FAIRY, "<test>", None, &registry()).unwrap();
+    let r = permute::check(
+        &rs,
+        permute::Options {
+            games: 12,
+            ..permute::Options::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(r.orders.len(), 2);
+    assert!(r.all_orders);
+    assert_eq!(r.games, 12);
+    assert!(r.steps > 1000, "{} steps", r.steps);
+}
+
+#[test]
+fn the_composition_check_finds_a_result_that_depends_on_the_run_order() {
+    let text = "name = \"caps\"\ntilesets = [\"base\"]\n[plugins.kit-order-one]\n[plugins.kit-order-odd]\n";
+    let rs = carcassonne_host::load_str(text, "<test>", None, &registry()).unwrap();
+    let e = permute::check(
+        &rs,
+        permute::Options {
+            games: 30,
+            ..permute::Options::default()
+        },
+    )
+    .unwrap_err();
+    let permute::PermuteError::Differs(d) = &e else {
+        panic!("{e}");
+    };
+    // The first turn begins at once: in the default order (by id) `odd` finds
+    // 0 and `one` adds 1; in the other, 1 and then 2.
+    assert_eq!(
+        (d.seed, d.step, d.what.as_str()),
+        (0, 0, "the scores"),
+        "{e}"
+    );
+    assert_eq!((d.a.as_str(), d.b.as_str()), ("[1, 0]", "[3, 0]"), "{e}");
+    let text = e.to_string();
+    assert!(
+        text.contains("in the order kit-order-odd, kit-order-one: [1, 0]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("in the order kit-order-one, kit-order-odd: [3, 0]"),
+        "{text}"
+    );
+}
