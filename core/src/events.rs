@@ -256,8 +256,18 @@ impl crate::Game {
                 player,
                 points,
             } => format!("{}: player {player} scores {points}", plugin(*p)),
-            Event::Plugin { plugin: p, text } => format!("{}: {text}", plugin(*p)),
+            Event::Plugin { plugin: p, text } => format!("{}: {}", plugin(*p), seats_in(text)),
             Event::GameOver => "game over".into(),
         }
     }
+}
+
+/// A plugin's log text in the canonical form: `{P0}`..`{P5}` (the players a
+/// plugin names) become `player 0`..`player 5`, as in the core's own events.
+fn seats_in(text: &str) -> String {
+    let mut s = text.to_string();
+    for p in 0..MAX_PLAYERS {
+        s = s.replace(&format!("{{P{p}}}"), &format!("player {p}"));
+    }
+    s
 }

@@ -357,6 +357,17 @@ impl Game {
         let gathered = self.gather(root, &mut figs, &mut strength);
         let (tiles, pennants) = self.tiles_and_pennants(root);
         let r = gathered.and_then(|(all, _)| {
+            if all == 0 && reason == ScoreReason::Completed {
+                // Completed with nobody in it: scored for nobody, and said so.
+                self.emit(|| Event::FeatureScored {
+                    kind,
+                    reason,
+                    winners: PlayerSet::EMPTY,
+                    points: [0; MAX_PLAYERS],
+                    tiles,
+                    cities: 0,
+                });
+            }
             if all == 0
                 && (reason != ScoreReason::Completed
                     || !self.wants(hook::FEATURE_SCORED)
