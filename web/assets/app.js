@@ -499,8 +499,11 @@ async function act(text) {
   if (busy || !view || !view.your_turn) return;
   busy = true;
   try {
-    update(await api("POST", "/api/games/" + gameId + "/act", { action: text }, tokenFor(view.actor)));
+    const v = await api("POST", "/api/games/" + gameId + "/act", { action: text }, tokenFor(view.actor));
     showError(null);
+    // The answer may come after the pushed view of the moves that followed
+    // (the bots answer at once): never step back to it.
+    if (!view || v.moves >= view.moves) update(v);
   } catch (e) {
     showError(e);
   }
