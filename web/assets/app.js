@@ -495,15 +495,19 @@ function showPreview() {
   showDrawn();
 }
 
+// Shows `v` unless the page already shows a later move: an answer may come
+// after the pushed view of the moves that followed it (bots answer at once).
+function showNewer(v) {
+  if (!view || v.moves >= view.moves) update(v);
+}
+
 async function act(text) {
   if (busy || !view || !view.your_turn) return;
   busy = true;
   try {
     const v = await api("POST", "/api/games/" + gameId + "/act", { action: text }, tokenFor(view.actor));
     showError(null);
-    // The answer may come after the pushed view of the moves that followed
-    // (the bots answer at once): never step back to it.
-    if (!view || v.moves >= view.moves) update(v);
+    showNewer(v);
   } catch (e) {
     showError(e);
   }
@@ -512,7 +516,7 @@ async function act(text) {
 
 async function setAutoPass(on) {
   try {
-    update(await api("POST", "/api/games/" + gameId + "/seat", { auto_pass: on }, tokenFor(view.you)));
+    showNewer(await api("POST", "/api/games/" + gameId + "/seat", { auto_pass: on }, tokenFor(view.you)));
   } catch (e) { showError(e); }
 }
 
