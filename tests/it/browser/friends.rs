@@ -7,10 +7,9 @@
 //! replay of the record.
 
 use super::{
-    browser, js, out_dir, page_state, scores, start_chromedriver, start_game, start_server, Killed,
+    browser, downloaded, js, out_dir, page_state, scores, start_chromedriver, start_game,
+    start_server, Killed,
 };
-use crate::common::rules;
-use carcassonne_core::{Driver, Game, Record};
 use fantoccini::{Client, Locator};
 use std::time::{Duration, Instant};
 
@@ -177,20 +176,8 @@ async fn two_friends_play_through_their_invitations_and_a_server_restart() {
     )
     .unwrap();
     // The record (a finished game: anyone may have it) replays to those scores.
-    let text = ann
-        .execute_async(
-            "const done = arguments[arguments.length - 1];\
-             fetch(document.getElementById('record').href).then(r => r.text()).then(done);",
-            vec![],
-        )
-        .await
-        .unwrap();
-    let rec = Record::from_json(text.as_str().unwrap()).expect("a game record");
+    let (rec, g) = downloaded(&ann).await;
     assert_eq!(rec.actions.len() as i64, moves);
-    let mut g = Game::new(rules(&rec.ruleset), rec.players, rec.seed).unwrap();
-    Driver::new(&rec.forced)
-        .replay(&mut g, &rec.actions)
-        .unwrap();
     assert_eq!(g.scores(), a.as_slice());
     ann.close().await.unwrap();
     bob.close().await.unwrap();

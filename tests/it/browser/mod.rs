@@ -11,6 +11,7 @@
 mod friends;
 mod solo;
 
+use carcassonne_core::{Driver, Game, Record};
 use fantoccini::{Client, ClientBuilder, Locator};
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
@@ -177,6 +178,24 @@ pub async fn scores(c: &Client) -> Vec<i32> {
         out.push(e.text().await.unwrap().trim().parse::<i32>().unwrap());
     }
     out
+}
+
+/// The record the page offers for download, and the game it replays to.
+pub async fn downloaded(c: &Client) -> (Record, Game) {
+    let text = c
+        .execute_async(
+            "const done = arguments[arguments.length - 1];\
+             fetch(document.getElementById('record').href).then(r => r.text()).then(done);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let rec = Record::from_json(text.as_str().unwrap()).expect("a game record");
+    let mut g = Game::new(crate::common::rules(&rec.ruleset), rec.players, rec.seed).unwrap();
+    Driver::new(&rec.forced)
+        .replay(&mut g, &rec.actions)
+        .unwrap();
+    (rec, g)
 }
 
 /// Where the screenshots and the records go: `browser-test/` in cargo's target

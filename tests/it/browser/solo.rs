@@ -3,9 +3,9 @@
 //! it offers for download, past turns stepped through with their scores, and
 //! the record opened again from the setup page.
 
-use super::{browser, js, out_dir, scores, settled, start_chromedriver, start_game, start_server};
-use crate::common::rules;
-use carcassonne_core::{Driver, Game, Record};
+use super::{
+    browser, downloaded, js, out_dir, scores, settled, start_chromedriver, start_game, start_server,
+};
 use fantoccini::Locator;
 use std::time::{Duration, Instant};
 
@@ -119,20 +119,8 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
     std::fs::write(out_dir().join("final.png"), c.screenshot().await.unwrap()).unwrap();
 
     // The record the page offers for download replays to the same scores.
-    let text = c
-        .execute_async(
-            "const done = arguments[arguments.length - 1];\
-             fetch(document.getElementById('record').href).then(r => r.text()).then(done);",
-            vec![],
-        )
-        .await
-        .unwrap();
-    let rec = Record::from_json(text.as_str().unwrap()).expect("a game record");
+    let (rec, g) = downloaded(&c).await;
     std::fs::write(out_dir().join("game.json"), rec.to_json()).unwrap();
-    let mut g = Game::new(rules(&rec.ruleset), rec.players, rec.seed).unwrap();
-    Driver::new(&rec.forced)
-        .replay(&mut g, &rec.actions)
-        .unwrap();
     assert!(g.is_over());
     assert_eq!(g.scores(), shown.as_slice());
     assert_eq!(rec.scores.as_deref(), Some(shown.as_slice()));
