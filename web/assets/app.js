@@ -295,10 +295,7 @@ async function fetchView() {
   }
   if (id !== gameId) return;
   showError(null);
-  // An older view than the one shown (an answer overtaken), or the same one
-  // again: nothing to redraw (a redraw would drop the person's selection).
-  if (view && (v.moves < view.moves || JSON.stringify(v) === JSON.stringify(view))) return;
-  update(v);
+  showNewer(v);
 }
 
 function showInvites() {
@@ -495,10 +492,13 @@ function showPreview() {
   showDrawn();
 }
 
-// Shows `v` unless the page already shows a later move: an answer may come
-// after the pushed view of the moves that followed it (bots answer at once).
+// Shows `v` unless the page shows a later move already (an answer may come
+// after the pushed view of the moves that followed it: bots answer at once)
+// or this very view (a redraw would drop the person's selection, and the
+// buttons he is about to click).
 function showNewer(v) {
-  if (!view || v.moves >= view.moves) update(v);
+  if (view && (v.moves < view.moves || JSON.stringify(v) === JSON.stringify(view))) return;
+  update(v);
 }
 
 async function act(text) {
