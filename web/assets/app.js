@@ -595,3 +595,10 @@ async function fromAddress() {
   } catch (e) { showError(e); return; }
   if (!(await fromAddress())) showSetup();
 })();
+
+// A link opened in a page of this server already open (pasted into its
+// address bar) changes only the part after `#`: the page is not loaded again,
+// so it follows the new address itself.
+window.addEventListener("hashchange", async () => {
+  if (setup && !(await fromAddress())) showSetup();
+});

@@ -1,5 +1,7 @@
 //! Two people on their own computers: two headless browsers (two profiles, so
-//! two local storages) play one game, each through its own invitation link.
+//! two local storages) play one game, each through its own invitation link
+//! (Bob first finds the game in the lobby of his page, then opens his link in
+//! it).
 //! Each sees the other's moves without reloading its page (the page is
 //! marked, and the mark survives). Mid-game the server is killed (`kill -9`)
 //! and started again on the same database and port; both pages reconnect,
@@ -100,6 +102,35 @@ async fn two_friends_play_through_their_invitations_and_a_server_restart() {
         .expect("an invitation link");
     assert!(link.starts_with(&format!("{url}#game=")), "{link}");
     assert!(link.contains("&seat=1&token="), "{link}");
+    // Bob first sees the game among those waiting for players (Ann's seat
+    // taken, his free), then opens his link in that same page: only the part
+    // after `#` changes, so the page is not loaded again and follows it.
+    let id = link
+        .split("#game=")
+        .nth(1)
+        .and_then(|r| r.split('&').next())
+        .unwrap()
+        .to_string();
+    bob.goto(&url).await.unwrap();
+    let row = bob
+        .wait()
+        .for_element(Locator::Css(&format!(
+            "#lobby tr.lobby-game[data-id='{id}']"
+        )))
+        .await
+        .unwrap();
+    let listed = row.text().await.unwrap();
+    assert!(
+        listed.contains("Red (Ann)") && listed.contains("Blue (free)"),
+        "{listed}"
+    );
+    let joins = row.find_all(Locator::Css("button.join")).await.unwrap();
+    assert_eq!(joins.len(), 1, "one free seat to take: {listed}");
+    assert_eq!(
+        joins[0].attr("data-seat").await.unwrap().as_deref(),
+        Some("1")
+    );
+    js(&bob, "window.lobbyLoad = 'yes';").await;
     bob.goto(&link).await.unwrap();
     assert_eq!(caught_up(&ann, 0, "Ann").await, "play", "Red (Ann) begins");
     assert_eq!(caught_up(&bob, 0, "Bob").await, "wait");
@@ -111,6 +142,11 @@ async fn two_friends_play_through_their_invitations_and_a_server_restart() {
         .await
         .unwrap();
     assert!(title.contains("you play Blue"), "{title}");
+    assert_eq!(
+        js(&bob, "return window.lobbyLoad || 'reloaded';").await,
+        serde_json::json!("yes"),
+        "the link was followed in the page already open"
+    );
     // Pages that reload lose this mark.
     for c in [&ann, &bob] {
         js(c, "window.sameLoad = 'yes';").await;

@@ -1,7 +1,8 @@
 //! One person against a bot in the browser: a whole Hills & Sheep game by
 //! clicking, the scores the page shows checked against a replay of the record
-//! it offers for download, past turns stepped through with their scores, and
-//! the record opened again from the setup page.
+//! it offers for download, a reload from the game's address alone rejoining
+//! the seat through the browser's local storage, past turns stepped through
+//! with their scores, and the record opened again from the setup page.
 
 use super::{
     browser, downloaded, js, out_dir, scores, settled, start_chromedriver, start_game, start_server,
@@ -37,9 +38,35 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
 
     let (mut n, mut state) = settled(&c, 0).await;
     let (mut placed, mut figures, mut board_clicks, mut decisions) = (0, 0, 0, 0);
-    let mut rotations = 0;
+    let (mut rotations, mut reloaded) = (0, false);
     while state == "play" {
         let placing = js(&c, "return !document.getElementById('drawn').hidden;").await;
+        if placing.as_bool() == Some(true) && placed == 6 && !reloaded {
+            // The page loaded again from the game's address alone, without
+            // the token: it finds the seat in the browser's local storage,
+            // plays it on, and puts the token back into the address.
+            reloaded = true;
+            js(
+                &c,
+                "const id = new URLSearchParams(location.hash.slice(1)).get('game'); \
+                 history.replaceState(null, '', location.pathname + '#game=' + id);",
+            )
+            .await;
+            c.refresh().await.unwrap();
+            (n, state) = settled(&c, 0).await;
+            assert_eq!(state, "play");
+            let title = c
+                .find(Locator::Css("#game-title"))
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap();
+            assert!(title.contains("you play Red"), "{title}");
+            let hash = js(&c, "return location.hash;").await;
+            assert!(hash.as_str().unwrap().contains("&seat=0&token="), "{hash}");
+            continue;
+        }
         if placing.as_bool() == Some(true) {
             // Click a highlighted square, sometimes twice to turn the tile, then place it.
             let spots = c.find_all(Locator::Css("rect.candidate")).await.unwrap();
@@ -103,7 +130,7 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
     }
     assert_eq!(state, "over");
     assert!(placed >= 30, "Red placed {placed} tiles");
-    assert!(board_clicks > 0 && rotations > 0);
+    assert!(board_clicks > 0 && rotations > 0 && reloaded);
     eprintln!("browser game: {placed} tiles placed, {figures} figure steps ({board_clicks} on the board), {decisions} plugin decisions");
 
     // The scores the page shows.
