@@ -38,7 +38,7 @@ fn tile_cells(t: &TileType, rot: u8) -> [[char; W]; H] {
 /// The mark of figure `fig`: its owner's seat number, `*` if neutral.
 fn figure_mark(g: &Game, fig: FigureId) -> char {
     g.figure_owner(fig)
-        .map_or('*', |p| char::from(b'1' + p.min(8)))
+        .map_or('*', |p| char::from(b'1' + p.seat().min(8)))
 }
 
 /// Puts the figures standing on the tile into `cells`, each at the free cell
@@ -85,7 +85,7 @@ pub fn board(g: &Game) -> String {
         ) else {
             continue;
         };
-        let mut cells = tile_cells(tt, t.rot);
+        let mut cells = tile_cells(tt, t.rot.quarter_turns());
         place_figures(g, idx, &mut cells);
         let (c0, r0) = (
             (t.pos.x - x0) as usize * (W + 1),
@@ -149,7 +149,7 @@ pub fn legend(g: &Game) -> String {
         let mark = figure_mark(g, fig);
         let who = g.figure_owner(fig).map_or_else(
             || "neutral".to_string(),
-            |p| log::NAMES[p as usize].to_string(),
+            |p| log::NAMES[p.index()].to_string(),
         );
         let item = format!("{name}{place} at {pos}");
         match lines.iter_mut().find(|l| l.0 == mark) {

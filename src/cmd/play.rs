@@ -205,14 +205,14 @@ pub fn run(a: Args) -> Result<()> {
                 Actor::Chance => {
                     rec.sample(&mut g)?;
                 }
-                Actor::Player(p) => match (&mut bots[p as usize], &specs[p as usize]) {
+                Actor::Player(p) => match (&mut bots[p.index()], &specs[p.index()]) {
                     (Some(bot), Some(spec)) => {
                         let act = bot
                             .choose(&g)
-                            .with_context(|| format!("{} ({spec})", log::NAMES[p as usize]))?;
+                            .with_context(|| format!("{} ({spec})", log::NAMES[p.index()]))?;
                         rec.apply(&mut g, act)?;
                     }
-                    _ => match ask(&g, p, &mut input)? {
+                    _ => match ask(&g, p.seat(), &mut input)? {
                         Choice::Quit => return Ok(false),
                         Choice::Play(act) => {
                             if let Err(e) = rec.apply(&mut g, act) {

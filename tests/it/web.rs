@@ -131,7 +131,11 @@ fn tiles_in_hand_are_shown_as_each_viewer_observes_them() {
         let v = view::view(&s, "t", you, &style).unwrap();
         for q in 0..3u8 {
             let seen = match you {
-                Some(p) => g.observation(p).unwrap().hands[q as usize].clone(),
+                Some(p) => g
+                    .observation(carcassonne_core::PlayerId::ALL[usize::from(p)])
+                    .unwrap()
+                    .hands[q as usize]
+                    .clone(),
                 None => {
                     let public = view::public_observation(g).unwrap();
                     serde_json::from_value(public["hands"][q as usize].clone()).unwrap()

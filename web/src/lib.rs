@@ -26,6 +26,7 @@
 //! The program that embeds the server supplies the rulesets (already resolved
 //! with its plugins), the bots and the store ([`Config`]), so this crate
 //! depends on neither the plugin loader nor a particular bot.
+#![forbid(unsafe_code)]
 
 mod api;
 mod games;

@@ -140,7 +140,7 @@ impl Session {
     /// The seat to act, if the game is not over.
     pub fn actor(&self) -> Option<u8> {
         match self.game.actor() {
-            Actor::Player(p) => Some(p),
+            Actor::Player(p) => Some(p.seat()),
             _ => None,
         }
     }

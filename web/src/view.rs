@@ -12,7 +12,7 @@
 use crate::seats::SeatKind;
 use crate::session::{PastTurn, Session};
 use crate::WebError;
-use carcassonne_core::{Action, FigureOption, Game, Location};
+use carcassonne_core::{Action, FigureOption, Game, Location, PlayerId};
 use carcassonne_render::{log, Options, Style};
 use serde::Serialize;
 use serde_json::Value;
@@ -124,11 +124,16 @@ pub struct TurnView {
     pub seats: Vec<SeatView>,
 }
 
+/// The engine's player of seat number `seat`.
+fn player(seat: u8) -> Result<PlayerId, WebError> {
+    PlayerId::new(seat).ok_or_else(|| WebError::bad(format!("there is no seat {seat}")))
+}
+
 /// What every player of `g` sees: the parts of the players' observations that
 /// are the same in all of them (a part only some players see is `null`).
 pub fn public_observation(g: &Game) -> Result<Value, WebError> {
     let mut seen: Option<Value> = None;
-    for p in 0..g.players() {
+    for p in PlayerId::all(g.players()) {
         let o = g
             .observation(p)
             .map_err(|e| WebError::Game(e.to_string()))?;
@@ -175,12 +180,12 @@ fn common(a: Value, b: Value) -> Value {
 
 fn seat_views(s: &Session, g: &Game, style: &Style, seen: &Value) -> Vec<SeatView> {
     let names = s.seat_names();
-    (0..g.players())
+    PlayerId::all(g.players())
         .map(|p| {
-            let seat = &s.seats[p as usize];
+            let seat = &s.seats[p.index()];
             SeatView {
-                name: names[p as usize].clone(),
-                color: style.player_color(Some(p.into())),
+                name: names[p.index()].clone(),
+                color: style.player_color(Some(p.index())),
                 kind: seat.kind.name().to_string(),
                 taken: seat.taken || seat.kind != SeatKind::Person,
                 score: g.score(p),
@@ -196,7 +201,7 @@ fn seat_views(s: &Session, g: &Game, style: &Style, seen: &Value) -> Vec<SeatVie
                     })
                     .collect::<Vec<_>>()
                     .join(", "),
-                hand: seen["hands"][p as usize]
+                hand: seen["hands"][p.index()]
                     .as_array()
                     .map(|h| {
                         h.iter()
@@ -226,11 +231,11 @@ pub fn view(s: &Session, name: &str, you: Option<u8>, style: &Style) -> Result<V
     for &a in &legal {
         match a {
             Action::Place(p) => match placements.last_mut() {
-                Some(s) if (s.x, s.y) == (p.pos.x, p.pos.y) => s.rots.push(p.rot),
+                Some(s) if (s.x, s.y) == (p.pos.x, p.pos.y) => s.rots.push(p.rot.quarter_turns()),
                 _ => placements.push(Spot {
                     x: p.pos.x,
                     y: p.pos.y,
-                    rots: vec![p.rot],
+                    rots: vec![p.rot.quarter_turns()],
                 }),
             },
             _ => {
@@ -255,7 +260,7 @@ pub fn view(s: &Session, name: &str, you: Option<u8>, style: &Style) -> Result<V
     }
     let seen = match you {
         Some(p) => serde_json::to_value(
-            g.observation(p)
+            g.observation(player(p)?)
                 .map_err(|e| WebError::Game(e.to_string()))?,
         )
         .map_err(|e| WebError::Game(e.to_string()))?,
@@ -378,9 +383,9 @@ fn prompt(s: &Session, actor: Option<u8>) -> String {
     let g = &s.game;
     let Some(p) = actor else {
         let best = g.scores().iter().copied().max().unwrap_or(0);
-        let winners: Vec<&str> = (0..g.players())
+        let winners: Vec<&str> = PlayerId::all(g.players())
             .filter(|&p| g.score(p) == best)
-            .map(|p| log::NAMES[p as usize])
+            .map(|p| log::NAMES[p.index()])
             .collect();
         return format!(
             "Game over: {} wins with {best} points.",

@@ -3,7 +3,7 @@
 
 use crate::common::*;
 use axum::http::StatusCode;
-use carcassonne_core::{Driver, Game, Record};
+use carcassonne_core::{Driver, Game, PlayerId, Record};
 use serde_json::{json, Value};
 
 /// The action that places the drawn tile on its first legal spot in `v`.
@@ -101,11 +101,11 @@ async fn spectators_see_what_every_player_sees_and_players_their_own_observation
     // spectator's is what both see (no player's own).
     let mut g = Game::new(base_rules(), 2, 5).unwrap();
     Driver::new(&Default::default()).settle(&mut g).unwrap();
-    for (p, v) in [(0u8, &red), (1, &blue)] {
+    for (p, v) in [(PlayerId::ALL[0], &red), (PlayerId::ALL[1], &blue)] {
         let want = serde_json::to_value(g.observation(p).unwrap()).unwrap();
-        assert_eq!(v["observation"], want, "seat {p}");
+        assert_eq!(v["observation"], want, "seat {p:?}");
     }
-    let mut public = serde_json::to_value(g.observation(0).unwrap()).unwrap();
+    let mut public = serde_json::to_value(g.observation(PlayerId::ALL[0]).unwrap()).unwrap();
     public["player"] = Value::Null;
     assert_eq!(watcher["observation"], public);
     // A spectator who tries to act is refused.
