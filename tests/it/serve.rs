@@ -164,6 +164,16 @@ fn serve_keeps_games_in_the_data_directory_and_says_when_the_network_reaches_it(
     );
     let file = home.join("carcassonne/games.sqlite3");
     assert!(file.exists(), "{}", file.display());
+    #[cfg(unix)]
+    {
+        // The file holds the seats' tokens: its folder is the user's alone.
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(home.join("carcassonne"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o700, "{mode:o}");
+    }
     assert!(
         s.said.last().unwrap().contains(file.to_str().unwrap()),
         "{:?}",

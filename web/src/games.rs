@@ -241,3 +241,76 @@ pub async fn expire_every(app: Arc<App>, period: Duration) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seats::{Seat, SeatKind};
+    use crate::store::{SqliteStore, Status, Store};
+    use carcassonne_core::Record;
+
+    /// A game of no moves, last played at `updated`.
+    fn game(id: &str, over: bool, updated: u64) -> StoredGame {
+        let header = Record::from_json(&format!(
+            r#"{{"format": "{}", "ruleset_name": "base", "ruleset": "tilesets = [\"base\"]",
+                "players": 2, "seed": 1, "actions": []}}"#,
+            carcassonne_core::record::RECORD_FORMAT
+        ))
+        .unwrap();
+        StoredGame {
+            id: id.into(),
+            name: id.into(),
+            listed: true,
+            origin: "test".into(),
+            header,
+            seats: (0..2)
+                .map(|_| Seat::new(SeatKind::Person).unwrap())
+                .collect(),
+            actions: Vec::new(),
+            status: Status {
+                over,
+                turn: 1,
+                actor: (!over).then_some(0),
+            },
+            created: updated,
+            updated,
+        }
+    }
+
+    fn server(store: Arc<dyn Store>, expire_after: Option<Duration>) -> Arc<App> {
+        crate::api::app(Config {
+            rulesets: Vec::new(),
+            bots: Vec::new(),
+            make_bot: Arc::new(|_, _| Err("no bots".into())),
+            style: Default::default(),
+            bot_delay_ms: 0,
+            max_games: 1,
+            open_ruleset: None,
+            store,
+            expire_after,
+            limits: Default::default(),
+        })
+        .0
+    }
+
+    #[test]
+    fn unfinished_games_expire_by_the_configured_age_of_their_last_move() {
+        let store: Arc<dyn Store> = Arc::new(SqliteStore::open(":memory:".as_ref()).unwrap());
+        let (hour, now) = (3_600_000, now_ms());
+        store.create(&game("old", false, now - 2 * hour)).unwrap();
+        store
+            .create(&game("recent", false, now - hour / 2))
+            .unwrap();
+        store
+            .create(&game("finished", true, now - 2 * hour))
+            .unwrap();
+        // Without an age, games are kept for ever.
+        assert_eq!(expire_now(&server(store.clone(), None)).unwrap(), 0);
+        assert!(store.load("old").unwrap().is_some());
+        let app = server(store.clone(), Some(Duration::from_secs(3600)));
+        assert_eq!(expire_now(&app).unwrap(), 1);
+        assert!(store.load("old").unwrap().is_none());
+        assert!(store.load("recent").unwrap().is_some());
+        assert!(store.load("finished").unwrap().is_some(), "kept for replay");
+    }
+}
