@@ -120,7 +120,7 @@ pub use carcassonne_vocab::hooks::{CORE_OWNER, STEP_HIDDEN_TILE, STEP_PUBLIC_TIL
 pub use carcassonne_vocab::types::*;
 pub use carcassonne_vocab::{
     hook, CoreOptions, FarmerScoring, FigureClass, FigureOption, FigureSpec, NameCtx, Outcome,
-    Placement, Points, ScoreInfo, ScoreReason, Step, ValueChange,
+    Piece, PiecePlacement, Placement, Points, ScoreInfo, ScoreReason, Step, ValueChange,
 };
 
 pub use adapter::{registered_plugins, Registration};
@@ -144,9 +144,9 @@ pub mod prelude {
     pub use crate::{
         hook, narrow, plugin, veto, Config, ConfigError, CoreOptions, Corner, Cx, Error,
         FarmerScoring, FeatureId, FeatureKind, FeatureKinds, FigureClass, FigureId, FigureKindId,
-        FigureOption, FigureSpec, HookResult, Location, NameCtx, NoOptions, Outcome, Placement,
-        PlayerId, PlayerSet, Plugin, Points, Pos, Rotation, ScoreInfo, ScoreReason, Side,
-        StateSpec, Step, TileIndex, TileTypeId, ValueChange, View, MAX_PLAYERS,
+        FigureOption, FigureSpec, HookResult, Location, NameCtx, NoOptions, Outcome, Piece,
+        PiecePlacement, Placement, PlayerId, PlayerSet, Plugin, Points, Pos, Rotation, ScoreInfo,
+        ScoreReason, Side, StateSpec, Step, TileIndex, TileTypeId, ValueChange, View, MAX_PLAYERS,
     };
 }
 
