@@ -189,7 +189,7 @@ pub fn run(a: Args) -> Result<()> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut rec = Recorder::default();
-    let file = match &a.record {
+    let mut file = match &a.record {
         Some(path) => Some(RecordFile::create(path, rs.provenance(&reg), &rec, &g)?),
         None => None,
     };
@@ -224,7 +224,7 @@ pub fn run(a: Args) -> Result<()> {
                     },
                 },
             }
-            if let Some(f) = &file {
+            if let Some(f) = file.as_mut() {
                 f.save(&rec, &g)?;
             }
         }
@@ -247,7 +247,7 @@ pub fn run(a: Args) -> Result<()> {
             g.turn(),
             scores(&g)
         );
-        if let Some(f) = &file {
+        if let Some(f) = file.as_mut() {
             f.save(&rec, &g)?;
             println!(
                 "The game so far is recorded in {}: `carcassonne replay` and the browser's record upload read it.",
@@ -262,7 +262,7 @@ pub fn run(a: Args) -> Result<()> {
         let mark = if *s == best { "  <- winner" } else { "" };
         println!("  {:<6} {s:>4}{mark}", log::NAMES[p]);
     }
-    if let Some(f) = &file {
+    if let Some(f) = file.as_mut() {
         f.save(&rec, &g)?;
         println!("Record written to {}", f.path().display());
     }

@@ -48,7 +48,7 @@ fn figure_choices_never_overlap_and_every_label_and_prompt_reads_once() {
             origin: (*file).into(),
             description: String::new(),
             players: 2,
-            text: (*text).into(),
+            provenance: carcassonne_core::Provenance::bare(file, text),
             rules: rules(text),
         });
         for (seed, players) in [(1u64, 3usize)] {
@@ -117,7 +117,7 @@ fn tiles_in_hand_are_shown_as_each_viewer_observes_them() {
         origin: "test".into(),
         description: String::new(),
         players: 2,
-        text: text.clone(),
+        provenance: carcassonne_core::Provenance::bare("abbey", &text),
         rules: rules(&text),
     });
     let seats = (0..3)

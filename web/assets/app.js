@@ -326,6 +326,8 @@ function update(v) {
   history.replaceState(null, "", location.pathname + location.search + url);
   $("game-title").textContent = v.name + (v.you !== null ? " — you play " + NAMES[v.you] : " — watching");
   $("prompt").textContent = v.prompt;
+  // A bot that could not move (the engine or a plugin failed): the game waits.
+  if (v.stuck) showError(new Error("The game cannot go on: " + v.stuck));
   $("record").hidden = !v.record_available;
   if (shownTurn === null) drawBoard(v.board);
   // The drawn tile.

@@ -6,6 +6,7 @@ use crate::api::App;
 use crate::session::Session;
 use crate::store::StoredGame;
 use crate::{now_ms, Config, LoadedRuleset, WebError};
+use carcassonne_core::Record;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -148,7 +149,7 @@ impl App {
 
     /// A stored game, replayed.
     fn revive(&self, g: StoredGame) -> Result<Live, WebError> {
-        let ruleset = self.ruleset_of(&g.header.ruleset, &g.origin)?;
+        let ruleset = self.ruleset_of(&g.header, &g.origin)?;
         let mut rec = g.header;
         rec.actions = g.actions;
         let session = Session::from_record(ruleset, &rec, g.seats).map_err(|e| {
@@ -157,9 +158,14 @@ impl App {
         Ok(Live::new(g.id, g.name, g.listed, session))
     }
 
-    /// The ruleset of text `text`: one the server offers, or else opened.
-    pub fn ruleset_of(&self, text: &str, origin: &str) -> Result<Arc<LoadedRuleset>, WebError> {
-        if let Some(r) = self.cfg.rulesets.iter().find(|r| r.text == text) {
+    /// The ruleset of record `rec`: one the server offers (the same text
+    /// and, where the record has it, the same rules), or else opened.
+    pub fn ruleset_of(&self, rec: &Record, origin: &str) -> Result<Arc<LoadedRuleset>, WebError> {
+        let offered = self.cfg.rulesets.iter().find(|r| {
+            r.provenance.ruleset == rec.ruleset
+                && (rec.rules_hash.is_none() || r.provenance.rules_hash == rec.rules_hash)
+        });
+        if let Some(r) = offered {
             return Ok(r.clone());
         }
         let open = self
@@ -167,7 +173,7 @@ impl App {
             .open_ruleset
             .as_ref()
             .ok_or_else(|| WebError::bad("this server does not open other rulesets"))?;
-        let mut r = open(text).map_err(|e| WebError::bad(format!("the ruleset: {e}")))?;
+        let mut r = open(rec).map_err(|e| WebError::bad(format!("the ruleset: {e}")))?;
         if let Some(loaded) = Arc::get_mut(&mut r) {
             loaded.origin = origin.to_string();
         }
@@ -201,8 +207,8 @@ pub fn kick_bots(app: &Arc<App>, live: &Arc<Live>) {
             tokio::task::spawn_blocking(move || {
                 let result = live.commit(&app.cfg, |s| s.bot_move(&app.cfg.make_bot));
                 if let Err(e) = &result {
-                    // Shown to the players; the bot is tried again when the
-                    // game is opened next.
+                    // Shown to the players; the game waits (a server
+                    // started again tries the bot once more).
                     if let Ok(mut s) = live.lock() {
                         s.stuck = Some(e.to_string());
                     }
@@ -247,7 +253,6 @@ mod tests {
     use super::*;
     use crate::seats::{Seat, SeatKind};
     use crate::store::{SqliteStore, Status, Store};
-    use carcassonne_core::Record;
 
     /// A game of no moves, last played at `updated`.
     fn game(id: &str, over: bool, updated: u64) -> StoredGame {

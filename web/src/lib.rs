@@ -21,7 +21,11 @@
 //! * **Limits** ([`Limits`]): request bodies and uploaded records are capped,
 //!   each client address may create only so many games a minute, and every
 //!   error is a JSON error (`{"error": ...}`) with a 4xx status that changed
-//!   nothing.
+//!   nothing; a plugin that fails in a game gets HTTP 500 and leaves the game
+//!   as it was.
+//! * **Network** ([`net`]): the `Host` check (for every route, the events
+//!   stream included), the connection loop with a header-read timeout and a
+//!   connection limit.
 //!
 //! The program that embeds the server supplies the rulesets (already resolved
 //! with its plugins), the bots and the store ([`Config`]), so this crate
@@ -31,18 +35,20 @@
 mod api;
 mod games;
 mod limits;
+pub mod net;
 pub mod seats;
 pub mod session;
 pub mod store;
 pub mod view;
 
-use carcassonne_core::{Action, Game, Rules};
+use carcassonne_core::{Action, Game, Provenance, Record, Rules};
 use carcassonne_render::Style;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 pub use api::router;
+pub use net::Network;
 pub use session::Session;
 pub use store::{SqliteStore, Store, StoreError};
 
@@ -55,8 +61,10 @@ pub trait BotPlayer: Send {
 /// Makes a bot from its name (as listed in [`Config::bots`]) and a seed.
 pub type BotFactory = Arc<dyn Fn(&str, u64) -> Result<Box<dyn BotPlayer>, String> + Send + Sync>;
 
-/// Resolves the ruleset text embedded in a record (with the program's plugins).
-pub type RulesetOpener = Arc<dyn Fn(&str) -> Result<Arc<LoadedRuleset>, String> + Send + Sync>;
+/// Resolves the ruleset of an uploaded record (with the program's plugins;
+/// tile sets built in, embedded in the record, or from the server's own
+/// directories only).
+pub type RulesetOpener = Arc<dyn Fn(&Record) -> Result<Arc<LoadedRuleset>, String> + Send + Sync>;
 
 /// A ruleset offered on the page.
 pub struct LoadedRuleset {
@@ -68,8 +76,10 @@ pub struct LoadedRuleset {
     pub description: String,
     /// Its default number of players.
     pub players: u8,
-    /// The TOML text (goes into records).
-    pub text: String,
+    /// What records of its games store about it: the TOML text, the tile-set
+    /// files' text, the plugins' versions, the rules' fingerprint (so a record
+    /// downloaded from the browser replays anywhere, as `play --record`'s do).
+    pub provenance: Provenance,
     /// The compiled rules.
     pub rules: Arc<Rules>,
 }
@@ -166,10 +176,15 @@ pub fn now_ms() -> u64 {
         .map_or(0, |d| d.as_millis() as u64)
 }
 
-/// Serves `cfg` on `addr` until Ctrl-C; calls `ready` with the bound address
-/// (port 0 picks a free port). Expired games are deleted at the start and
-/// every hour.
-pub fn run(addr: SocketAddr, cfg: Config, ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
+/// Serves `cfg` on `addr` until Ctrl-C, meeting the network as `net` says;
+/// calls `ready` with the bound address (port 0 picks a free port). Expired
+/// games are deleted at the start and every hour.
+pub fn run(
+    addr: SocketAddr,
+    cfg: Config,
+    net: Network,
+    ready: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -179,11 +194,8 @@ pub fn run(addr: SocketAddr, cfg: Config, ready: impl FnOnce(SocketAddr)) -> std
         games::expire_now(&app).map_err(|e| std::io::Error::other(e.to_string()))?;
         tokio::spawn(games::expire_every(app.clone(), Duration::from_secs(3600)));
         ready(listener.local_addr()?);
-        axum::serve(
-            listener,
-            routes.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async move {
+        let routes = net::check_host(routes, &net.hosts);
+        net::serve(listener, routes, &net, async move {
             let _ = tokio::signal::ctrl_c().await;
             // End the pages' event streams, or they would hold the shutdown up.
             app.stopping.send_replace(true);

@@ -5,11 +5,20 @@ use crate::seats::{Seat, SeatKind};
 use crate::store::Status;
 use crate::{BotFactory, LoadedRuleset, WebError};
 use carcassonne_core::{
-    Action, Actor, Driver, Event, FigureOption, Game, Record, Recorder, ReplayError,
+    Action, Actor, Driver, Event, FigureOption, Game, GameError, Record, Recorder, ReplayError,
 };
 use carcassonne_render::{log, Options, Style};
 use std::collections::BTreeMap;
 use std::sync::Arc;
+
+/// A game error as the page gets it: a plugin failure is the engine's (HTTP
+/// 500, the game unchanged), anything else the request's (HTTP 400).
+fn game_error(e: GameError) -> WebError {
+    match e {
+        GameError::Hook(_) => WebError::Game(e.to_string()),
+        e => WebError::bad(e.to_string()),
+    }
+}
 
 /// A game being played. Cloning it is cheap (the engine's state is a few
 /// arrays): a move is tried on a copy, written to the store, then kept.
@@ -70,7 +79,12 @@ impl Session {
                 return Err(bad("the game is already over".into()));
             }
             let a = s.game.parse_action(text).map_err(|e| bad(e.to_string()))?;
-            s.apply(a).map_err(|e| bad(e.to_string()))?;
+            s.apply(a).map_err(|e| match e {
+                WebError::Game(m) => {
+                    WebError::Game(format!("record action {} (`{text}`): {m}", i + 1))
+                }
+                e => bad(e.to_string()),
+            })?;
         }
         if let Some(want) = &rec.scores {
             if s.game.is_over() && want.as_slice() != s.game.scores() {
@@ -93,8 +107,7 @@ impl Session {
         if !(2..=6).contains(&players) {
             return Err(WebError::bad("a game needs 2 to 6 players"));
         }
-        let mut game = Game::new(ruleset.rules.clone(), players, seed)
-            .map_err(|e| WebError::bad(e.to_string()))?;
+        let mut game = Game::new(ruleset.rules.clone(), players, seed).map_err(game_error)?;
         game.set_logging(true);
         let first = Event::TurnStarted {
             player: game.current_player(),
@@ -122,6 +135,10 @@ impl Session {
     fn settle(&mut self) -> Result<(), WebError> {
         self.driver.settle(&mut self.game).map_err(|e| match e {
             ReplayError::Game(e) => WebError::Game(e.to_string()),
+            ReplayError::Forced {
+                error: GameError::Hook(e),
+                ..
+            } => WebError::Game(e.to_string()),
             e => WebError::bad(e.to_string()),
         })?;
         let events = self.game.take_events();
@@ -242,17 +259,13 @@ impl Session {
     }
 
     fn apply(&mut self, a: Action) -> Result<(), WebError> {
-        self.rec
-            .apply(&mut self.game, a)
-            .map_err(|e| WebError::bad(e.to_string()))?;
+        self.rec.apply(&mut self.game, a).map_err(game_error)?;
         self.settle()
     }
 
     /// The record of the game so far.
     pub fn record(&self) -> Record {
-        self.rec
-            .clone()
-            .finish(&self.game, &self.ruleset.name, &self.ruleset.text)
+        self.rec.record(&self.game, &self.ruleset.provenance)
     }
 
     /// The record without its actions: what a store keeps once.

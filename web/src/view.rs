@@ -79,6 +79,9 @@ pub struct View {
     pub your_turn: bool,
     /// Whether a bot is to act (the server plays it).
     pub bot_to_act: bool,
+    /// Why the bot to act could not move (the engine or a plugin failed):
+    /// the game waits (a server started again tries the bot once more).
+    pub stuck: Option<String>,
     /// The seats.
     pub seats: Vec<SeatView>,
     /// The board (SVG), with the viewer's legal placements and choices marked.
@@ -303,6 +306,7 @@ pub fn view(s: &Session, name: &str, you: Option<u8>, style: &Style) -> Result<V
         actor,
         your_turn,
         bot_to_act: s.bot_to_act(),
+        stuck: s.stuck.clone(),
         seats: seat_views(s, g, style, &seen),
         board: carcassonne_render::board(g, &o, style),
         drawn: g

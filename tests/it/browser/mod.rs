@@ -40,26 +40,43 @@ pub fn free_port() -> u16 {
         .port()
 }
 
-/// Starts `carcassonne serve` with `args` (and no bot delay); returns the
-/// process and the address it printed once it listens.
-pub fn start_server(args: &[&str]) -> (Killed, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
-        .arg("serve")
-        .args(["--bot-delay", "0"])
-        .args(args)
+/// Starts `carcassonne serve` with `args` (and no bot delay) and the
+/// environment variables `envs`; returns the process, the address it printed
+/// once it listens, and every line it printed up to then.
+pub fn spawn_server(args: &[&str], envs: &[(&str, &Path)]) -> (Killed, String, Vec<String>) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_carcassonne"));
+    cmd.arg("serve").args(["--bot-delay", "0"]).args(args);
+    for (k, v) in envs {
+        cmd.env(k, v);
+    }
+    let mut child = cmd
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
         .expect("the program starts");
-    let out = child.stdout.take().unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    // Killed however this ends.
     let guard = Killed(child);
-    let mut line = String::new();
-    BufReader::new(out).read_line(&mut line).unwrap();
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("no address in `{line}`"))
-        .to_string();
+    let mut said = Vec::new();
+    loop {
+        let mut line = String::new();
+        let n = out.read_line(&mut line).unwrap();
+        assert!(n > 0, "serve ended: {said:?}");
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .map(str::to_string);
+        said.push(line);
+        if let Some(url) = url {
+            return (guard, url, said);
+        }
+    }
+}
+
+/// Starts `carcassonne serve` with `args` (and no bot delay); returns the
+/// process and the address it printed once it listens (on this computer only).
+pub fn start_server(args: &[&str]) -> (Killed, String) {
+    let (guard, url, _) = spawn_server(args, &[]);
     assert!(
         url.starts_with("http://127.0.0.1:"),
         "binds to localhost: {url}"

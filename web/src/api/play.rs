@@ -244,7 +244,7 @@ pub(crate) async fn open_record(
     let seats = make_seats(&app, &names, &take, req.player.as_deref())?;
     let app2 = app.clone();
     let session = blocking(move || {
-        let ruleset = app2.ruleset_of(&rec.ruleset, "a record")?;
+        let ruleset = app2.ruleset_of(&rec, "a record")?;
         Session::from_record(ruleset, &rec, seats)
     })
     .await?;

@@ -3,7 +3,9 @@
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use carcassonne_core::{Action, CoreOptions, Game, Rules, TileCatalogue, TileSetSpec};
+use carcassonne_core::{
+    Action, CoreOptions, Game, Provenance, Record, Rules, TileCatalogue, TileSetSpec,
+};
 use carcassonne_web::{BotPlayer, Config, Limits, LoadedRuleset, SqliteStore, Store};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
@@ -63,7 +65,7 @@ fn ruleset(name: &str, text: &str, rules: Arc<Rules>) -> Arc<LoadedRuleset> {
         origin: "test".into(),
         description: String::new(),
         players: 2,
-        text: text.to_string(),
+        provenance: Provenance::bare(name, text),
         rules,
     })
 }
@@ -93,11 +95,11 @@ pub fn config(store: Arc<dyn Store>) -> Config {
         bot_delay_ms: 0,
         max_games: 10,
         // Every record of these tests is of the base game.
-        open_ruleset: Some(Arc::new(|text: &str| {
-            if !text.contains("tilesets") {
+        open_ruleset: Some(Arc::new(|rec: &Record| {
+            if !rec.ruleset.contains("tilesets") {
                 return Err("not a ruleset".into());
             }
-            Ok(ruleset("base", text, base_rules()))
+            Ok(ruleset("base", &rec.ruleset, base_rules()))
         })),
         store,
         expire_after: None,

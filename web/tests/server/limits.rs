@@ -252,3 +252,76 @@ async fn every_error_is_json_with_a_4xx_status_and_changes_nothing() {
         "no game was created"
     );
 }
+
+/// `GET path` with `host` in the `Host` header (none: no header) → status.
+async fn get_as(app: &axum::Router, path: &str, host: Option<&str>) -> StatusCode {
+    let mut req = Request::builder().uri(path);
+    if let Some(h) = host {
+        req = req.header("host", h);
+    }
+    let req = req.body(Body::empty()).unwrap();
+    app.clone().oneshot(req).await.unwrap().status()
+}
+
+#[tokio::test]
+async fn only_allowed_host_names_are_answered_on_every_route() {
+    // Issue 26: without a `Host` check a page of another site reaches a
+    // server on 127.0.0.1 through DNS rebinding. The events stream and the
+    // seats' requests are checked as every other route.
+    let app = carcassonne_web::net::check_host(
+        carcassonne_web::router(config(memory())),
+        &["Games.example.org".into()],
+    );
+    let v = {
+        let mut req = Request::builder()
+            .method("POST")
+            .uri("/api/games")
+            .header("host", "127.0.0.1:8080")
+            .header("content-type", "application/json")
+            .body(Body::from(
+                json!({"ruleset": 0, "seats": ["person", "first"]}).to_string(),
+            ))
+            .unwrap();
+        req.extensions_mut()
+            .insert(ConnectInfo("127.0.0.1:4000".parse::<SocketAddr>().unwrap()));
+        let resp = app.clone().oneshot(req).await.unwrap();
+        assert_eq!(resp.status(), StatusCode::OK);
+        let body = resp.into_body().collect().await.unwrap().to_bytes();
+        serde_json::from_slice::<Value>(&body).unwrap()
+    };
+    let id = v["id"].as_str().unwrap();
+    let paths = [
+        "/".to_string(),
+        "/api/setup".into(),
+        "/api/lobby".into(),
+        format!("/api/games/{id}"),
+        format!("/api/games/{id}/events"),
+    ];
+    for path in &paths {
+        for host in [
+            "127.0.0.1:8080",
+            "localhost:8080",
+            "[::1]:80",
+            "10.0.0.7",
+            "games.example.org:8080",
+        ] {
+            assert_eq!(
+                get_as(&app, path, Some(host)).await,
+                StatusCode::OK,
+                "{path} {host}"
+            );
+        }
+        for host in ["rebound.example.com:8080", "localhost.example.com"] {
+            assert_eq!(
+                get_as(&app, path, Some(host)).await,
+                StatusCode::FORBIDDEN,
+                "{path} {host}"
+            );
+        }
+        assert_eq!(
+            get_as(&app, path, None).await,
+            StatusCode::BAD_REQUEST,
+            "{path}"
+        );
+    }
+}
