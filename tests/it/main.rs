@@ -51,3 +51,4 @@ mod traders;
 mod traders_x;
 mod vineyards;
 mod wagon;
+mod web;
