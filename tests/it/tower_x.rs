@@ -30,7 +30,7 @@ fn figure(g: &Game, player: u8, kind: &str) -> FigureId {
 }
 
 #[test]
-fn x45_a_shepherd_is_never_captured() {
+fn tw10_x45_a_shepherd_is_never_captured() {
     let text = with("", "[plugins.shepherd]");
     for r in compiled_in_and_loaded(&text) {
         let g = run(
@@ -143,7 +143,7 @@ fn x49_a_pig_goes_home_when_his_owners_last_farmer_is_captured() {
 }
 
 #[test]
-fn x50_mayor_and_wagon_are_captured_a_captured_wagon_does_not_move_the_barn_never() {
+fn tw10_x50_mayor_and_wagon_are_captured_a_captured_wagon_does_not_move_the_barn_never() {
     let text = with(
         ", \"abbey-and-mayor\"",
         "[plugins.mayor]\n[plugins.wagon]\n[plugins.barn]",
