@@ -376,7 +376,7 @@ fn any_decl() -> impl Strategy<Value = PluginDecl> {
                     ..StateWords::default()
                 },
                 markers,
-                links: Vec::new(),
+                ..PluginDecl::default()
             },
         )
 }

@@ -142,6 +142,10 @@ pub struct PluginDecl {
     pub markers: Vec<String>,
     /// Tile link names it interprets, in order (looked up with `View::my_link`).
     pub links: Vec<String>,
+    /// How its markers, figures and notes look in pictures: TOML text in the
+    /// format of `render/style.toml`, merged over the built-in style (empty:
+    /// nothing of its own). Presentation only: the rules do not read it.
+    pub style: String,
 }
 
 impl PluginDecl {

@@ -279,8 +279,8 @@ async fn with_game<T: Send + 'static>(
     .map_err(|e| WebError::Game(e.to_string()))?
 }
 
-fn view_of(s: &mut Session, cfg: &Config) -> Result<View, WebError> {
-    s.view(&cfg.style)
+fn view_of(s: &mut Session, _: &Config) -> Result<View, WebError> {
+    s.view()
 }
 
 fn game_id(p: Result<Path<String>, PathRejection>) -> Result<String, WebError> {
@@ -308,9 +308,9 @@ async fn act(
 ) -> Result<Json<View>, WebError> {
     let id = game_id(id)?;
     let req = json_body(body)?;
-    let v = with_game(&app, &id, move |s, cfg| {
+    let v = with_game(&app, &id, move |s, _| {
         s.act(&req.action)?;
-        s.view(&cfg.style)
+        s.view()
     })
     .await?;
     Ok(Json(v))
@@ -320,9 +320,9 @@ async fn bot(
     State(app): State<AppState>,
     id: Result<Path<String>, PathRejection>,
 ) -> Result<Json<View>, WebError> {
-    let v = with_game(&app, &game_id(id)?, |s, cfg| {
+    let v = with_game(&app, &game_id(id)?, |s, _| {
         s.bot_move()?;
-        s.view(&cfg.style)
+        s.view()
     })
     .await?;
     Ok(Json(v))
@@ -350,6 +350,6 @@ async fn turn(
     p: Result<Path<(String, usize)>, PathRejection>,
 ) -> Result<Response, WebError> {
     let Path((id, n)) = p.map_err(|e| WebError::BadRequest(e.body_text()))?;
-    let svg = with_game(&app, &id, move |s, cfg| s.turn_picture(n, &cfg.style)).await?;
+    let svg = with_game(&app, &id, move |s, _| s.turn_picture(n)).await?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }

@@ -60,6 +60,9 @@ pub struct LoadedRuleset {
     pub provenance: Provenance,
     /// The compiled rules.
     pub rules: Arc<Rules>,
+    /// How its games look: the built-in style, its plugins' styles and the
+    /// server's style file merged (`carcassonne_render::layers`).
+    pub style: Style,
 }
 
 /// What the server offers.
@@ -70,8 +73,6 @@ pub struct Config {
     pub bots: Vec<String>,
     /// Makes bots.
     pub make_bot: BotFactory,
-    /// How the board looks.
-    pub style: Style,
     /// Pause before each bot move, in milliseconds (the page waits this long).
     pub bot_delay_ms: u64,
     /// Most games kept at once; the least recently used is dropped beyond.

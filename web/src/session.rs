@@ -6,7 +6,7 @@ use carcassonne_core::{
     Action, Actor, Driver, Event, FigureOption, Game, GameError, PlayerId, Record, Recorder,
     ReplayError,
 };
-use carcassonne_render::{log, Options, Style};
+use carcassonne_render::{log, Options};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -288,7 +288,7 @@ impl Session {
     }
 
     /// The board at the end of turn `n`, as SVG.
-    pub fn turn_picture(&self, n: usize, style: &Style) -> Result<String, WebError> {
+    pub fn turn_picture(&self, n: usize) -> Result<String, WebError> {
         let played = *self.ends.get(n).ok_or_else(|| {
             WebError::NotFound(format!(
                 "turn {n}: the game has turns 0 to {}",
@@ -316,7 +316,7 @@ impl Session {
             seat_names: self.seat_names(),
             ..Options::default()
         };
-        Ok(carcassonne_render::board(&g, &o, style))
+        Ok(carcassonne_render::board(&g, &o, &self.ruleset.style))
     }
 
     fn seat_names(&self) -> Vec<String> {
@@ -331,8 +331,9 @@ impl Session {
     }
 
     /// What the page shows now.
-    pub fn view(&self, style: &Style) -> Result<View, WebError> {
+    pub fn view(&self) -> Result<View, WebError> {
         let g = &self.game;
+        let style = &self.ruleset.style;
         let actor = self.actor();
         let person_to_act = actor.is_some() && !self.bot_to_act();
         let legal = if actor.is_some() {

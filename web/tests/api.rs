@@ -43,13 +43,13 @@ fn app(max_games: usize) -> axum::Router {
             players: 2,
             provenance: Provenance::bare("base", &text),
             rules: base_rules(),
+            style: Default::default(),
         })],
         bots: vec!["first".into()],
         make_bot: Arc::new(|name, _| match name {
             "first" => Ok(Box::new(First) as Box<dyn BotPlayer>),
             other => Err(format!("no bot `{other}`")),
         }),
-        style: Default::default(),
         bot_delay_ms: 0,
         max_games,
         // Every record of these tests is of the one ruleset.
@@ -64,6 +64,7 @@ fn app(max_games: usize) -> axum::Router {
                 players: 2,
                 provenance: Provenance::bare("base", &rec.ruleset),
                 rules: base_rules(),
+                style: Default::default(),
             }))
         })),
     })

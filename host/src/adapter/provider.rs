@@ -17,6 +17,7 @@ pub struct AbiPlugin {
     state: StateWords,
     markers: Vec<String>,
     links: Vec<String>,
+    style: String,
     hooks: u64,
     tilesets: Vec<TileSetSpec>,
     configure: extern "C" fn(RStr<'_>) -> RResult<PluginObj, RVec<AbiOptionProblem>>,
@@ -68,6 +69,12 @@ impl AbiPlugin {
                 ));
             }
         }
+        if let Err(e) = d.style.as_str().parse::<toml::Table>() {
+            return Err(format!(
+                "plugin `{id}`: its style is not TOML: {}",
+                e.message().trim()
+            ));
+        }
         let strings = |v: &RVec<RString>| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         Ok(AbiPlugin {
             info: PluginInfo {
@@ -112,6 +119,7 @@ impl AbiPlugin {
             state,
             markers: strings(&d.markers),
             links: strings(&d.links),
+            style: d.style.to_string(),
             hooks: d.hooks,
             tilesets,
             configure: d.configure,
@@ -193,6 +201,7 @@ impl ProvidedPlugin for AbiPlugin {
             state: self.state,
             markers: self.markers.clone(),
             links: self.links.clone(),
+            style: self.style.clone(),
         };
         Ok((decl, Arc::new(hooks)))
     }

@@ -111,6 +111,7 @@ fn descriptor_of<P: Plugin>() -> PluginDescriptor {
         },
         markers: rstrings(P::MARKERS),
         links: rstrings(P::LINKS),
+        style: P::STYLE.into(),
         hooks: hooks_of::<P>(),
         configure: configure_extern::<P>,
     }
