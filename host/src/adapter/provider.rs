@@ -17,6 +17,8 @@ pub struct AbiPlugin {
     state: StateWords,
     markers: Vec<String>,
     links: Vec<String>,
+    areas: Vec<String>,
+    hosts: Vec<String>,
     style: String,
     hooks: u64,
     tilesets: Vec<TileSetSpec>,
@@ -119,6 +121,8 @@ impl AbiPlugin {
             state,
             markers: strings(&d.markers),
             links: strings(&d.links),
+            areas: strings(&d.areas),
+            hosts: strings(&d.hosts),
             style: d.style.to_string(),
             hooks: d.hooks,
             tilesets,
@@ -201,6 +205,8 @@ impl ProvidedPlugin for AbiPlugin {
             state: self.state,
             markers: self.markers.clone(),
             links: self.links.clone(),
+            areas: self.areas.clone(),
+            hosts: self.hosts.clone(),
             style: self.style.clone(),
         };
         Ok((decl, Arc::new(hooks)))
