@@ -134,3 +134,15 @@ pub fn style(rules: &Rules, user: Option<&StyleFile>) -> Result<Style> {
     Style::for_rules(rules, user.map(|u| (u.name.as_str(), u.text.as_str())))
         .map_err(|e| anyhow!("{e}"))
 }
+
+/// The shipped ruleset whose file name contains `file`, with the compiled-in
+/// plugins (for tests).
+#[cfg(test)]
+pub fn shipped(file: &str) -> Ruleset {
+    let (name, text) = carcassonne_host::shipped::SHIPPED
+        .iter()
+        .find(|(f, _)| f.contains(file))
+        .unwrap_or_else(|| panic!("no shipped ruleset {file}"));
+    carcassonne_host::load_str(text, name, None, &registry(&[]).unwrap())
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
