@@ -44,6 +44,7 @@ mod scenarios;
 mod serve;
 mod shepherd;
 mod special_cities;
+mod styles;
 mod tower;
 mod tower_x;
 mod trade_goods;

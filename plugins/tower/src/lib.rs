@@ -152,6 +152,7 @@ impl Plugin for Tower {
         .player::<Pieces>()
         .feature::<Height>();
     const SPOT_SPECIALS: bool = true;
+    const STYLE: &'static str = include_str!("../style.toml");
     // TW22: the ransom at the start of a turn comes after the fairy's point
     // (PD13), which may bring the player to the 3 points he needs.
     const RUNS_AFTER: &'static [&'static str] = &["fairy"];
