@@ -271,6 +271,26 @@ pub struct Rules {
     pub(crate) subscribers: Vec<Vec<u8>>,
     /// The plugins' indices in dispatch order.
     run_order: Vec<u8>,
+    /// The bag at the start of a game: every tile but the start tile, in type
+    /// order, and its copies per tile type (a new game copies them).
+    pub(crate) start_bag: (Vec<TileTypeId>, Vec<u16>),
+}
+
+/// [`Rules::start_bag`] of a tile catalogue.
+fn start_bag(tiles: &TileCatalogue) -> (Vec<TileTypeId>, Vec<u16>) {
+    let mut bag = Vec::new();
+    let mut counts = Vec::new();
+    for (i, t) in tiles.types.iter().enumerate() {
+        bag.extend(std::iter::repeat_n(TileTypeId(i as u16), t.count as usize));
+        counts.push(t.count);
+    }
+    if let Some(start) = tiles.start {
+        if let Some(i) = bag.iter().position(|&t| t == start) {
+            bag.remove(i);
+            counts[start.index()] -= 1;
+        }
+    }
+    (bag, counts)
 }
 
 /// A game holds fewer tiles than this (placed tile indices are 15-bit).
@@ -430,7 +450,9 @@ impl Rules {
             .collect();
         let run_order: Vec<u8> = (0..entries.len()).map(|i| i as u8).collect();
         let subscribers = subscribers_in(&entries, &run_order);
+        let start_bag = start_bag(&tiles);
         Ok(Rules {
+            start_bag,
             subscribers,
             run_order,
             player_figs,

@@ -15,7 +15,8 @@ fn pick<T: Copy>(options: &[T], rng: &mut Rng) -> Result<T, GameError> {
     Ok(options[rng.below(options.len() as u32) as usize])
 }
 
-fn broken(what: &str) -> GameError {
+/// The error of a playout step on a state a failed plugin left inconsistent.
+pub(super) fn broken(what: &str) -> GameError {
     GameError::Illegal {
         action: what.into(),
         reason: "the game is in an inconsistent state (a plugin failed in a playout)".into(),
@@ -26,16 +27,16 @@ impl Game {
     /// Who must act now. (A game left inconsistent by a failed playout step reports
     /// `GameOver`.)
     pub fn actor(&self) -> Actor {
-        if let Some(s) = self.pending.last() {
+        if let Some(s) = self.turn.pending.last() {
             return if s.chance {
                 Actor::Chance
             } else {
                 Actor::Player(s.player)
             };
         }
-        match self.stage {
+        match self.turn.stage {
             Stage::Draw => Actor::Chance,
-            Stage::Place | Stage::Figure => Actor::Player(self.current),
+            Stage::Place | Stage::Figure => Actor::Player(self.turn.current),
             _ => Actor::GameOver,
         }
     }
@@ -43,7 +44,7 @@ impl Game {
     /// Whether the game is over.
     #[inline]
     pub fn is_over(&self) -> bool {
-        self.stage == Stage::Over
+        self.turn.stage == Stage::Over
     }
 
     /// Chance outcomes of the current chance event as `(outcome, weight)`; their
@@ -54,43 +55,9 @@ impl Game {
         Ok(out.into_iter().map(|o| (o.code, o.weight)).collect())
     }
 
-    /// The tile draw's outcomes: tile types in the bag weighted by copies, minus those
-    /// the plugins hold back (`filter_draws`).
-    fn bag_outcomes(&self, out: &mut Vec<Outcome>, filtered: bool) -> HookResult {
-        let mut counts = vec![0u32; self.rules.tiles.types.len()];
-        for &t in &self.bag {
-            counts[t.index()] += 1;
-        }
-        if filtered && self.wants(hook::FILTER_DRAWS) {
-            let types: Vec<TileTypeId> = (0..counts.len())
-                .filter(|&t| counts[t] > 0)
-                .map(|t| TileTypeId(t as u16))
-                .collect();
-            let mut keep = vec![true; types.len()];
-            dispatch_view!(self, hook::FILTER_DRAWS, |h, v| h
-                .filter_draws(v, &types, &mut keep));
-            for (t, k) in types.iter().zip(&keep) {
-                if !k {
-                    counts[t.index()] = 0;
-                }
-            }
-        }
-        out.extend(
-            counts
-                .iter()
-                .enumerate()
-                .filter(|(_, &c)| c > 0)
-                .map(|(t, &c)| Outcome {
-                    code: t as u32,
-                    weight: c,
-                }),
-        );
-        Ok(())
-    }
-
     pub(super) fn chance_outcomes_into(&self, out: &mut Vec<Outcome>) -> Result<(), GameError> {
         out.clear();
-        match self.pending.last() {
+        match self.turn.pending.last() {
             Some(s) if s.chance => {
                 if s.owner == CORE_OWNER {
                     // A face-down tile: any tile of the bag, draw filters do not apply.
@@ -107,7 +74,7 @@ impl Game {
                 }
             }
             Some(_) => {}
-            None if self.stage == Stage::Draw => self.bag_outcomes(out, true)?,
+            None if self.turn.stage == Stage::Draw => self.bag_outcomes(out, true)?,
             None => {}
         }
         Ok(())
@@ -124,13 +91,13 @@ impl Game {
                 out.extend(o.into_iter().map(|o| Action::Chance(o.code)));
             }
             Actor::Player(_) => {
-                if let Some(s) = self.pending.last() {
+                if let Some(s) = self.turn.pending.last() {
                     let mut codes = Vec::new();
                     self.step_options_into(*s, &mut codes)?;
                     out.extend(codes.into_iter().map(Action::Choose));
-                } else if self.stage == Stage::Place {
+                } else if self.turn.stage == Stage::Place {
                     let mut p = Vec::new();
-                    self.placements_into(TileTypeId(self.drawn), &mut p, &mut Vec::new())?;
+                    self.placements_into(TileTypeId(self.turn.drawn), &mut p, &mut Vec::new())?;
                     p.sort_unstable();
                     out.extend(p.into_iter().map(Action::Place));
                 } else {
@@ -199,7 +166,7 @@ impl Game {
                 Err(self.illegal(action, "it is a player's decision, not a chance event"))
             }
             (Actor::Player(_), a) => {
-                if let Some(s) = self.pending.last() {
+                if let Some(s) = self.turn.pending.last() {
                     let Action::Choose(c) = a else {
                         return Err(self.illegal(action, "a plugin decision is pending"));
                     };
@@ -211,10 +178,10 @@ impl Game {
                         Err(self.illegal(action, "not an option of the pending decision"))
                     };
                 }
-                match (self.stage, a) {
+                match (self.turn.stage, a) {
                     (Stage::Place, Action::Place(p)) => {
                         let mut v = Vec::new();
-                        self.placements_into(TileTypeId(self.drawn), &mut v, &mut Vec::new())?;
+                        self.placements_into(TileTypeId(self.turn.drawn), &mut v, &mut Vec::new())?;
                         if v.contains(&p) {
                             Ok(())
                         } else {
@@ -244,15 +211,16 @@ impl Game {
     pub fn apply_unchecked(&mut self, action: Action) -> Result<(), GameError> {
         match action {
             Action::Chance(c) => {
-                if let Some(s) = self.pending.pop() {
+                if let Some(s) = self.turn.pending.pop() {
                     if s.owner == CORE_OWNER {
                         let i = self
                             .bag
+                            .tiles
                             .iter()
                             .position(|&t| u32::from(t) == c)
                             .ok_or_else(|| self.illegal(action, "no such tile in the bag"))?;
-                        let t = self.bag.swap_remove(i);
-                        self.hidden.push(t);
+                        let t = self.bag.take(i);
+                        self.bag.hidden.push(t);
                         self.emit(|| Event::TileHidden { tile: t });
                     } else {
                         self.resolve(s, c)?;
@@ -260,6 +228,7 @@ impl Game {
                 } else {
                     let i = self
                         .bag
+                        .tiles
                         .iter()
                         .position(|&t| u32::from(t) == c)
                         .ok_or_else(|| self.illegal(action, "no such tile in the bag"))?;
@@ -268,38 +237,39 @@ impl Game {
             }
             Action::Choose(c) => {
                 let s = self
+                    .turn
                     .pending
                     .pop()
                     .ok_or_else(|| self.illegal(action, "no decision is pending"))?;
                 self.resolve(s, c)?;
             }
             Action::Place(p) => {
-                if self.stage != Stage::Place || self.drawn == NONE16 {
+                if self.turn.stage != Stage::Place || self.turn.drawn == NONE16 {
                     return Err(self.illegal(action, "no tile to place"));
                 }
-                let (player, tile) = (self.current, TileTypeId(self.drawn));
+                let (player, tile) = (self.turn.current, TileTypeId(self.turn.drawn));
                 self.place_tile(tile, p.pos, p.rot)?;
-                self.drawn = NONE16;
-                self.drawn_fits = 0;
+                self.turn.drawn = NONE16;
+                self.turn.drawn_fits = 0;
                 self.emit(|| Event::TilePlaced {
                     player,
                     tile,
                     pos: p.pos,
                     rot: p.rot,
                 });
-                self.stage = Stage::Placed;
-                let ti = TileIndex(self.last_tile);
+                self.turn.stage = Stage::Placed;
+                let ti = TileIndex(self.turn.last_tile);
                 dispatch!(self, hook::TILE_PLACED, |h, cx| h.tile_placed(cx, ti));
             }
             Action::Figure(o) => {
-                if self.stage != Stage::Figure {
+                if self.turn.stage != Stage::Figure {
                     return Err(self.illegal(action, "no figure step now"));
                 }
                 if let FigureOption::Deploy { kind, at } = o {
-                    self.deploy(self.current, kind, at)
+                    self.deploy(self.turn.current, kind, at)
                         .ok_or_else(|| self.illegal(action, "no such figure in the supply"))?;
                 }
-                self.stage = Stage::Figured;
+                self.turn.stage = Stage::Figured;
                 dispatch_narrowed!(self, hook::FIGURE_CHOSEN, Narrowed::Chosen(o), |h, cx| h
                     .figure_chosen(cx, o));
             }
@@ -352,55 +322,24 @@ impl Game {
         r
     }
 
-    /// A uniform bag entry among those the plugins let be drawn.
-    #[inline]
-    fn sample_bag_entry(&mut self, filtered: bool) -> Result<usize, GameError> {
-        if self.bag.is_empty() {
-            return Err(broken("draw"));
-        }
-        if !filtered || !self.wants(hook::FILTER_DRAWS) {
-            return Ok(self.rng.below(self.bag.len() as u32) as usize);
-        }
-        self.sample_filtered_bag_entry()
-    }
-
-    /// [`Game::sample_bag_entry`] when plugins filter the draws.
-    fn sample_filtered_bag_entry(&mut self) -> Result<usize, GameError> {
-        let mut keep = std::mem::take(&mut self.scratch.keep);
-        let r = self.drawable_types(&mut keep);
-        let types = std::mem::take(&mut self.scratch.types);
-        let ok = |t: &TileTypeId| types.binary_search(t).is_ok_and(|i| keep[i]);
-        let n = self.bag.iter().filter(|t| ok(t)).count() as u32;
-        let pick = if n == 0 {
-            None
-        } else {
-            let k = self.rng.below(n) as usize;
-            self.bag
-                .iter()
-                .enumerate()
-                .filter(|(_, t)| ok(t))
-                .nth(k)
-                .map(|(i, _)| i)
-        };
-        self.scratch.types = types;
-        self.scratch.keep = keep;
-        r?;
-        pick.ok_or_else(|| broken("draw"))
-    }
-
     fn sample_inner(&mut self) -> Result<u32, GameError> {
-        if self.pending.is_empty() {
+        if self.turn.pending.is_empty() {
             // Tile draw: a uniform tile among the drawable tiles of the bag.
             let i = self.sample_bag_entry(true)?;
-            let t = u32::from(self.bag[i]);
+            let t = u32::from(self.bag.tiles[i]);
             self.draw_at(i)?;
             self.advance()?;
             return Ok(t);
         }
-        if self.pending.last().is_some_and(|s| s.owner == CORE_OWNER) {
+        if self
+            .turn
+            .pending
+            .last()
+            .is_some_and(|s| s.owner == CORE_OWNER)
+        {
             // A face-down tile: uniform among all the tiles in the bag, like a draw.
             let i = self.sample_bag_entry(false)?;
-            let t = u32::from(self.bag[i]);
+            let t = u32::from(self.bag.tiles[i]);
             self.apply_unchecked(Action::Chance(t))?;
             return Ok(t);
         }
@@ -408,6 +347,7 @@ impl Game {
         let r = self.chance_outcomes_into(&mut o);
         let pick = r.and_then(|_| {
             let i = self
+                .turn
                 .rng
                 .weighted(o.iter().map(|x| x.weight))
                 .ok_or_else(|| {
@@ -455,7 +395,7 @@ impl Game {
             Actor::GameOver => Ok(false),
             Actor::Chance => self.sample_chance_with(false).map(|_| true),
             Actor::Player(_) => {
-                let a = if let Some(s) = self.pending.last().copied() {
+                let a = if let Some(s) = self.turn.pending.last().copied() {
                     let mut c = std::mem::take(&mut self.scratch.codes);
                     let r = self.step_options_into(s, &mut c);
                     let a = r
@@ -463,12 +403,12 @@ impl Game {
                         .and_then(|_| pick(&c, rng).map(Action::Choose));
                     self.scratch.codes = c;
                     a?
-                } else if self.stage == Stage::Place && self.plain_placement() {
+                } else if self.turn.stage == Stage::Place && self.plain_placement() {
                     Action::Place(self.random_placement(rng).ok_or_else(|| broken("place"))?)
-                } else if self.stage == Stage::Place {
+                } else if self.turn.stage == Stage::Place {
                     let mut p = std::mem::take(&mut self.scratch.placements);
                     let mut k = std::mem::take(&mut self.scratch.keep);
-                    let r = self.placements_into(TileTypeId(self.drawn), &mut p, &mut k);
+                    let r = self.placements_into(TileTypeId(self.turn.drawn), &mut p, &mut k);
                     let a = r
                         .map_err(GameError::from)
                         .and_then(|_| pick(&p, rng).map(Action::Place));

@@ -1,37 +1,82 @@
-//! The board: the grid, the frontier and legal placements, placing a tile, and
-//! the union-find of features.
+//! The board: the grid, the placed tiles and the frontier ([`Board`]); the
+//! legal placements of a tile and the random placement of the playouts.
 
 use super::*;
-use crate::tiles::NO_FEATURE;
+use crate::tiles::FitTable;
 
-/// `NTH_ROTATION[mask][k]`: the `k`-th lowest set bit of a 4-bit rotation mask
-/// (0 where the mask has fewer bits).
-const NTH_ROTATION: [[u8; 4]; 16] = {
-    let mut t = [[0u8; 4]; 16];
-    let mut m = 0;
-    while m < 16 {
-        let (mut k, mut r) = (0, 0);
-        while r < 4 {
-            if m & (1 << r) != 0 {
-                t[m][k] = r as u8;
-                k += 1;
-            }
-            r += 1;
-        }
-        m += 1;
+/// A grid cell's value: 0 empty, `1..FRONTIER_BIT` placed tile index + 1,
+/// `FRONTIER_BIT | i` frontier entry `i`.
+pub(super) const FRONTIER_BIT: u16 = 0x8000;
+
+/// An empty cell next to a tile: where a tile may go, and the edges its
+/// neighbours require (2 bits per side).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Frontier {
+    pub(super) pos: Pos,
+    pub(super) req: u8,
+}
+
+state! {
+    /// The board of a [`Game`]: the grid of cells, the placed tiles in
+    /// placement order, and the frontier (the empty cells next to a tile).
+    pub(super) struct Board {
+        /// Board position of the grid's first cell.
+        pub(super) ox: i16,
+        pub(super) oy: i16,
+        /// Grid size.
+        pub(super) w: u16,
+        pub(super) h: u16,
+        /// The grid, row by row (see [`FRONTIER_BIT`]).
+        pub(super) cells: Vec<u16>,
+        /// Placed tiles in placement order.
+        pub(super) tiles: Vec<PlacedTile>,
+        /// The empty cells next to a tile.
+        pub(super) frontier: Vec<Frontier>,
     }
-    t
-};
+}
 
-/// `POP4[m]`: the number of set bits of a 4-bit mask (the baseline x86-64
-/// target has no population-count instruction).
-const POP4: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+impl PartialEq for Board {
+    /// The same tiles and frontier (the grid may have grown differently: its
+    /// cells are compared where the tiles are).
+    fn eq(&self, o: &Board) -> bool {
+        self.tiles == o.tiles
+            && self.frontier == o.frontier
+            && self.tiles.iter().all(|t| self.cell(t.pos) == o.cell(t.pos))
+    }
+}
 
-/// Frontier cells per block of the drawn tile's placement sums
-/// (`Scratch::fit_blocks`).
-pub(super) const FIT_BLOCK: usize = 8;
+impl Board {
+    /// An empty board (see [`Board::reset`]).
+    pub(super) fn new() -> Board {
+        Board {
+            ox: 0,
+            oy: 0,
+            w: 0,
+            h: 0,
+            cells: Vec::new(),
+            tiles: Vec::new(),
+            frontier: Vec::new(),
+        }
+    }
 
-impl Game {
+    /// An empty board with room for `max_tiles` tiles, reusing the buffers.
+    pub(super) fn reset(&mut self, max_tiles: usize) {
+        let Board {
+            ox,
+            oy,
+            w,
+            h,
+            cells,
+            tiles,
+            frontier,
+        } = self;
+        (*ox, *oy, *w, *h) = (-8, -8, 16, 16);
+        refill(cells, 16 * 16, 0);
+        fresh(tiles, max_tiles);
+        fresh(frontier, 64);
+    }
+
+    /// The cell at `p` (0 outside the grid).
     #[inline]
     pub(super) fn cell(&self, p: Pos) -> u16 {
         // Negative offsets wrap to large values: one comparison per axis.
@@ -46,16 +91,16 @@ impl Game {
             .unwrap_or(0)
     }
 
-    /// The root of `f`'s set (valid `f`): every feature's `parent` is its root
-    /// (a union relabels the absorbed set), so one look-up.
+    /// The placed tile at `p`.
     #[inline]
-    pub(super) fn root(&self, f: u16) -> u16 {
-        self.feats[f as usize].parent
+    pub(super) fn tile_at(&self, p: Pos) -> Option<TileIndex> {
+        let c = self.cell(p);
+        (c != 0 && c & FRONTIER_BIT == 0).then(|| TileIndex(c - 1))
     }
 
     /// Keeps a margin of one cell around `p` so the frontier cells around it fit.
     #[inline]
-    fn ensure_room(&mut self, p: Pos) {
+    pub(super) fn ensure_room(&mut self, p: Pos) {
         let (x, y) = (
             i32::from(p.x) - i32::from(self.ox),
             i32::from(p.y) - i32::from(self.oy),
@@ -86,19 +131,55 @@ impl Game {
         self.oy = noy;
     }
 
+    /// Sets the cell at `p` (inside the grid).
     #[inline]
-    fn set_cell(&mut self, p: Pos, v: u16) {
+    pub(super) fn set_cell(&mut self, p: Pos, v: u16) {
         let x = (p.x - self.ox) as usize;
         let y = (p.y - self.oy) as usize;
         self.cells[y * self.w as usize + x] = v;
     }
 
+    /// The number of placements of a tile type with placement table `fit`:
+    /// its fitting rotations summed over the frontier, one look-up per cell.
+    #[inline]
+    pub(super) fn placement_count(&self, fit: &FitTable) -> u32 {
+        self.frontier
+            .iter()
+            .map(|fr| u32::from(fit.count[fr.req as usize]))
+            .sum()
+    }
+}
+
+/// `NTH_ROTATION[mask][k]`: the `k`-th lowest set bit of a 4-bit rotation mask
+/// (0 where the mask has fewer bits).
+const NTH_ROTATION: [[u8; 4]; 16] = {
+    let mut t = [[0u8; 4]; 16];
+    let mut m = 0;
+    while m < 16 {
+        let (mut k, mut r) = (0, 0);
+        while r < 4 {
+            if m & (1 << r) != 0 {
+                t[m][k] = r as u8;
+                k += 1;
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Frontier cells per block of the drawn tile's placement sums
+/// (`Scratch::fit_blocks`).
+pub(super) const FIT_BLOCK: usize = 8;
+
+impl Game {
     /// Legal placements of tile type `tile` before plugin filters, appended to `out`.
     fn raw_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
         let Some(fit) = self.rules.tiles.fits.get(tile.index()) else {
             return;
         };
-        for fr in &self.frontier {
+        for fr in &self.board.frontier {
             let mut m = fit.fit[fr.req as usize];
             while m != 0 {
                 let r = m.trailing_zeros() as u8;
@@ -142,14 +223,14 @@ impl Game {
     /// tile was drawn (`drawn_fits`), with a running sum per block of frontier
     /// cells ([`Game::drawn_placement_count`]), so the draw walks one block.
     pub(super) fn random_placement(&self, rng: &mut Rng) -> Option<Placement> {
-        let t = self.rules.tiles.fits.get(self.drawn as usize)?;
-        let total = self.drawn_fits;
+        let t = self.rules.tiles.fits.get(self.turn.drawn as usize)?;
+        let total = self.turn.drawn_fits;
         if total == 0 {
             return None;
         }
         let mut k = rng.below(total);
         let mut start = 0;
-        if self.scratch.fit_blocks_for == Some(self.drawn) {
+        if self.scratch.fit_blocks_for == Some(self.turn.drawn) {
             let blocks = &self.scratch.fit_blocks;
             let b = blocks.partition_point(|&s| s <= k);
             if b > 0 {
@@ -157,7 +238,7 @@ impl Game {
             }
             start = b * FIT_BLOCK;
         }
-        for fr in self.frontier.get(start..)? {
+        for fr in self.board.frontier.get(start..)? {
             let n = u32::from(t.count[fr.req as usize]);
             if k < n {
                 // The k-th fitting rotation (k < n ≤ 4), from a table: no loop.
@@ -186,7 +267,7 @@ impl Game {
         blocks.clear();
         let weight = |fr: &Frontier| u32::from(fit.count[fr.req as usize]);
         let mut sum = 0;
-        let mut chunks = self.frontier.chunks_exact(FIT_BLOCK);
+        let mut chunks = self.board.frontier.chunks_exact(FIT_BLOCK);
         for block in &mut chunks {
             sum += block.iter().map(weight).sum::<u32>();
             blocks.push(sum);
@@ -215,258 +296,10 @@ impl Game {
     /// The number of legal placements of `tile` when no plugin filters them: its
     /// fitting rotations summed over the frontier, one table look-up per cell.
     pub(super) fn plain_placement_count(&self, tile: TileTypeId) -> u32 {
-        let Some(fit) = self.rules.tiles.fits.get(tile.index()) else {
-            return 0;
-        };
-        self.frontier
-            .iter()
-            .map(|fr| u32::from(fit.count[fr.req as usize]))
-            .sum()
-    }
-
-    /// Places a tile: grid, frontier, features, unions, completion. Fills `done`/`closed`.
-    /// Calls `features_merged` hooks. `ty` must be a valid tile type.
-    ///
-    /// The tile data is read through short borrows of `self.rules` (the geometry
-    /// is copied: a few dozen bytes), so no reference count is touched per tile.
-    pub(super) fn place_tile(&mut self, ty: TileTypeId, pos: Pos, rot: Rotation) -> HookResult {
-        if self.wants(hook::FEATURES_MERGED) {
-            self.place_tile_as::<true>(ty, pos, rot)
-        } else {
-            self.place_tile_as::<false>(ty, pos, rot)
-        }
-    }
-
-    /// [`Game::place_tile`], compiled twice: with `MERGE_HOOKS` false (no plugin
-    /// wants `features_merged`) no hook can run while the tile is placed, so the
-    /// compiler keeps the board's arrays in registers across the unions.
-    fn place_tile_as<const MERGE_HOOKS: bool>(
-        &mut self,
-        ty: TileTypeId,
-        pos: Pos,
-        rot: Rotation,
-    ) -> HookResult {
-        self.scratch.forget();
-        self.ensure_room(pos);
-        // The grid has a margin of one cell around `pos` now: its neighbours are
-        // plain offsets from its index.
-        let w = self.w as usize;
-        let at = (pos.y - self.oy) as usize * w + (pos.x - self.ox) as usize;
-        let ti = self.tiles.len() as u16;
-        let base = self.feats.len() as u16;
-        // Remove pos from the frontier.
-        let c = self.cells[at];
-        if c & FRONTIER_BIT != 0 {
-            let i = (c & !FRONTIER_BIT) as usize;
-            self.frontier.swap_remove(i);
-            if let Some(moved) = self.frontier.get(i) {
-                let moved = moved.pos;
-                self.set_cell(moved, FRONTIER_BIT | i as u16);
-            }
-        }
-        self.cells[at] = ti + 1;
-        self.tiles.push(PlacedTile {
-            pos,
-            ty,
-            rot,
-            nbrs: 0,
-            base: FeatureId(base),
-        });
-        let tt = &self.rules.tiles.types[ty.index()];
-        let geom = tt.rot[rot as usize & 3].clone();
-        let nfeat = tt.features.len();
-        let has_centre = tt.has_centre;
-        // The four sides' cells, and those holding a tile as a bit mask: the
-        // loops below run over its bits instead of branching on every side.
-        let side_cell = [at - w, at + 1, at + w, at - 1];
-        let side_q = side_cell.map(|c| self.cells[c]);
-        let mut occ = 0u32;
-        for (d, &qc) in side_q.iter().enumerate() {
-            // A placed tile is 1..FRONTIER_BIT (0 empty, FRONTIER_BIT | i frontier).
-            occ |= u32::from(qc.wrapping_sub(1) < FRONTIER_BIT - 1) << d;
-        }
-        let tpl = ty.index() * 4 + (rot as usize & 3);
-        if let Some(tpl) = self.rules.feat_templates.get(tpl) {
-            // Fresh records, each its own root: its sides facing a tile are
-            // closed at once (a union later adds the counts up).
-            self.feats.extend(tpl.iter().map(|f| Feat {
-                parent: f.parent + base,
-                next: f.next + base,
-                open: u16::from(POP4[(f.open & !occ as u16 & 15) as usize]),
-                tile: ti,
-                ..*f
-            }));
-        }
-        let fw = self.rules.state.feature as usize;
-        if fw > 0 {
-            self.pfeat.resize(self.pfeat.len() + fw * nfeat, 0);
-        }
-        self.done.clear();
-        self.closed.clear();
-        // Neighbour features closed on a side of this tile but joined to none of
-        // its features (a wildcard side, or a slot this tile leaves to nobody):
-        // only this list finds them complete.
-        let mut faced = [NONE16; 12];
-        let mut nfaced = 0;
-        // Sides without a tile extend the frontier.
-        let mut free = !occ & 15;
-        while free != 0 {
-            let d = free.trailing_zeros() as usize;
-            free &= free - 1;
-            let qc = side_q[d];
-            // A wildcard side (`Any` = 0) requires nothing of the tile placed there.
-            let need = (geom.edges[d] as u8) << (2 * ((d + 2) & 3));
-            if qc == 0 {
-                let i = self.frontier.len() as u16;
-                let q = pos.step(Side::from_index(d));
-                self.frontier.push(Frontier { pos: q, req: need });
-                self.cells[side_cell[d]] = FRONTIER_BIT | i;
-            } else if let Some(fr) = self.frontier.get_mut((qc & !FRONTIER_BIT) as usize) {
-                fr.req |= need;
-            }
-        }
-        // Neighbours: close their side, join the features that meet.
-        let mut near = occ;
-        while near != 0 {
-            let d = near.trailing_zeros() as usize;
-            near &= near - 1;
-            let qc = side_q[d];
-            let facing = (d + 2) & 3;
-            let nt = self.tiles[(qc - 1) as usize];
-            let nb = nt.base.0;
-            let (nsides, nslots) = {
-                let g = &self.rules.tiles.types[nt.ty.index()].rot[nt.rot as usize & 3];
-                (g.side_features[facing], g.slot_feature)
-            };
-            // The slots of this side that join a feature of each tile.
-            // (Slot `3d + i` meets the neighbour's slot `3·facing + 2 − i`: see `mirror_slot`.)
-            let mut pairs = [(NO_FEATURE, NO_FEATURE); 3];
-            for (i, p) in pairs.iter_mut().enumerate() {
-                *p = (geom.slot_feature[d * 3 + i], nslots[facing * 3 + 2 - i]);
-            }
-            let joins = |b: u8| pairs.iter().any(|&(a, x)| x == b && a != NO_FEATURE);
-            for &b in &nsides {
-                if b != NO_FEATURE {
-                    let r = self.root(nb + u16::from(b));
-                    self.feats[r as usize].open -= 1;
-                    if !joins(b) {
-                        faced[nfaced] = nb + u16::from(b);
-                        nfaced += 1;
-                    }
-                }
-            }
-            // A side of one feature on each tile (a city or field side) gives the
-            // same pair three times: one union.
-            let mut last = (NO_FEATURE, NO_FEATURE);
-            for (a, b) in pairs {
-                if a != NO_FEATURE && b != NO_FEATURE && (a, b) != last {
-                    last = (a, b);
-                    self.union::<MERGE_HOOKS>(base + u16::from(a), nb + u16::from(b))?;
-                }
-            }
-        }
-        // Neighbourhood counts for cloisters and spots, round the ring from the
-        // north-west: a corner, then a side (known from above), four times.
-        let corner_cell = [at - w - 1, at - w + 1, at + w + 1, at + w - 1];
-        let mut ring = [0u16; 8];
-        let mut around = 0u32;
-        for (i, &q) in corner_cell.iter().enumerate() {
-            let qc = self.cells[q];
-            ring[2 * i] = qc;
-            ring[2 * i + 1] = side_q[i];
-            around |= u32::from(qc.wrapping_sub(1) < FRONTIER_BIT - 1) << (2 * i);
-        }
-        around |= (occ & 1) << 1 | (occ & 2) << 2 | (occ & 4) << 3 | (occ & 8) << 4;
-        let nbrs = POP4[(around & 15) as usize] + POP4[(around >> 4) as usize];
-        while around != 0 {
-            let i = around.trailing_zeros() as usize;
-            around &= around - 1;
-            let n = &mut self.tiles[(ring[i] - 1) as usize];
-            n.nbrs += 1;
-            if n.nbrs == 8 {
-                let (nb, nty) = (n.base.0, n.ty);
-                let ntt = &self.rules.tiles.types[nty.index()];
-                if ntt.has_centre {
-                    for (l, f) in ntt.features.iter().enumerate() {
-                        if f.kind.is_centre() {
-                            self.done.push(FeatureId(nb + l as u16));
-                        }
-                    }
-                }
-            }
-        }
-        self.tiles[ti as usize].nbrs = nbrs;
-        // Completion of the new tile's features (an inner field is closed at once).
-        let surrounded = nbrs == 8;
-        for id in base..base + nfeat as u16 {
-            if has_centre && self.feats[id as usize].kind.is_centre() {
-                if surrounded {
-                    self.done.push(FeatureId(id));
-                }
-                continue;
-            }
-            self.note_complete(id);
-        }
-        // Neighbour features closed by a side that joined them to nothing.
-        for &b in &faced[..nfaced] {
-            self.note_complete(b);
-        }
-        self.last_tile = ti;
-        Ok(())
-    }
-
-    /// Adds the set of `f` (a road, city or field) to this turn's completed
-    /// features or closed fields if it has no open side, once.
-    #[inline]
-    fn note_complete(&mut self, f: u16) {
-        let r = self.root(f);
-        let ft = self.feats[r as usize];
-        if ft.open == 0 && !ft.kind.is_centre() {
-            self.push_complete(FeatureId(r), ft.kind);
-        }
-    }
-
-    /// Adds root `r` of kind `kind` to the completed features or closed fields, once.
-    fn push_complete(&mut self, r: FeatureId, kind: FeatureKind) {
-        let list = if kind == FeatureKind::Field {
-            &mut self.closed
-        } else {
-            &mut self.done
-        };
-        if !list.contains(&r) {
-            list.push(r);
-        }
-    }
-
-    fn union<const MERGE_HOOKS: bool>(&mut self, a: u16, b: u16) -> HookResult {
-        let ra = self.root(a);
-        let rb = self.root(b);
-        if ra == rb {
-            return Ok(());
-        }
-        // The older feature stays the root; the absorbed set's members point at it.
-        let (keep, gone) = if ra < rb { (ra, rb) } else { (rb, ra) };
-        let g = self.feats[gone as usize];
-        let mut m = gone;
-        loop {
-            let f = &mut self.feats[m as usize];
-            f.parent = keep;
-            m = f.next;
-            if m == gone {
-                break;
-            }
-        }
-        let k = &mut self.feats[keep as usize];
-        k.open += g.open;
-        k.occ = k.occ.saturating_add(g.occ);
-        let kn = k.next;
-        k.next = g.next;
-        self.feats[gone as usize].next = kn;
-        if MERGE_HOOKS {
-            let (kept, absorbed) = (FeatureId(keep), FeatureId(gone));
-            dispatch!(self, hook::FEATURES_MERGED, |h, cx| h
-                .features_merged(cx, kept, absorbed));
-        }
-        Ok(())
+        self.rules
+            .tiles
+            .fits
+            .get(tile.index())
+            .map_or(0, |fit| self.board.placement_count(fit))
     }
 }

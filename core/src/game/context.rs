@@ -112,7 +112,7 @@ impl Cx<'_> {
 
     /// This plugin's per-game state words, mutable.
     pub fn state_words_mut(&mut self) -> &mut [u32] {
-        self.words(|s| s.game, 0, |g| &mut g.pgame)
+        self.words(|s| s.game, 0, |g| &mut g.words.game)
             .unwrap_or(&mut [])
     }
 
@@ -121,20 +121,20 @@ impl Cx<'_> {
         if player >= self.game.players {
             return None;
         }
-        self.words(|s| s.player, player as usize, |g| &mut g.pplayer)
+        self.words(|s| s.player, player as usize, |g| &mut g.words.player)
     }
 
     /// This plugin's words for feature instance `f`, mutable.
     pub fn feature_words_mut(&mut self, f: FeatureId) -> Option<&mut [u32]> {
-        if f.index() >= self.game.feats.len() {
+        if f.index() >= self.game.feats.recs.len() {
             return None;
         }
-        self.words(|s| s.feature, f.index(), |g| &mut g.pfeat)
+        self.words(|s| s.feature, f.index(), |g| &mut g.words.feature)
     }
 
     /// This plugin's words for figure `fig`, mutable.
     pub fn figure_words_mut(&mut self, fig: FigureId) -> Option<&mut [u32]> {
-        self.words(|s| s.figure, fig.index(), |g| &mut g.pfig)
+        self.words(|s| s.figure, fig.index(), |g| &mut g.words.figure)
     }
 
     /// Marker bit of this plugin's `i`-th declared marker.
@@ -156,8 +156,8 @@ impl Cx<'_> {
         let g = &mut *self.game;
         let cats = g.rules.score_categories.len();
         let cat = g.rules.plugin_category(self.plugin);
-        g.scores[player as usize] = g.scores[player as usize].saturating_add(points);
-        let b = &mut g.breakdown[player as usize * cats + cat];
+        g.turn.scores[player as usize] = g.turn.scores[player as usize].saturating_add(points);
+        let b = &mut g.turn.breakdown[player as usize * cats + cat];
         *b = b.saturating_add(points);
         let plugin = self.plugin;
         g.emit(|| Event::PluginScored {
@@ -171,9 +171,9 @@ impl Cx<'_> {
     /// Logs a message for the turn log (cheap no-op when logging is off; check
     /// [`Game::logging`] before formatting expensive text).
     pub fn log(&mut self, text: impl Into<String>) {
-        if self.game.logging {
+        if self.game.log.on {
             let plugin = self.plugin;
-            self.game.events.push(Event::Plugin {
+            self.game.log.events.push(Event::Plugin {
                 plugin,
                 text: text.into(),
             });
@@ -191,7 +191,7 @@ impl Cx<'_> {
         if player >= self.game.players {
             return false;
         }
-        self.game.incoming.push(Step {
+        self.game.turn.incoming.push(Step {
             owner: self.plugin,
             tag,
             chance: false,
@@ -203,8 +203,8 @@ impl Cx<'_> {
 
     /// Pushes a chance event resolved with this plugin's outcomes.
     pub fn push_chance(&mut self, tag: u16, arg: u32) {
-        let player = self.game.current;
-        self.game.incoming.push(Step {
+        let player = self.game.turn.current;
+        self.game.turn.incoming.push(Step {
             owner: self.plugin,
             tag,
             chance: true,
@@ -216,8 +216,8 @@ impl Cx<'_> {
     /// Pushes the core chance event "take a random tile from the bag face down";
     /// the tile is out of the game and hidden from every player's observation.
     pub fn push_hidden_tile_draw(&mut self) {
-        let player = self.game.current;
-        self.game.incoming.push(Step {
+        let player = self.game.turn.current;
+        self.game.turn.incoming.push(Step {
             owner: CORE_OWNER,
             tag: STEP_HIDDEN_TILE,
             chance: true,

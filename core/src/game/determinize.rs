@@ -15,27 +15,31 @@ impl Game {
     /// that look the same to everyone give the same copy.
     pub fn determinize(&mut self, seed: u64) {
         let mut rng = Rng::new(seed);
-        let (k, n) = (self.hidden.len(), self.hidden.len() + self.bag.len());
+        let (k, n) = (
+            self.bag.hidden.len(),
+            self.bag.hidden.len() + self.bag.tiles.len(),
+        );
         // Forget the real arrangement: the unseen tiles in a canonical order...
         if k > 0 {
-            self.bag.extend_from_slice(&self.hidden);
-            self.bag.sort_unstable();
-            self.hidden.clear();
-            self.hidden.extend(self.bag.drain(..k));
+            self.bag.tiles.extend_from_slice(&self.bag.hidden);
+            self.bag.tiles.sort_unstable();
+            self.bag.hidden.clear();
+            self.bag.hidden.extend(self.bag.tiles.drain(..k));
         } else {
-            self.bag.sort_unstable();
+            self.bag.tiles.sort_unstable();
         }
         // ... then a partial Fisher-Yates shuffle over `hidden ++ bag`: the
         // first k entries become the face-down tiles.
         for i in 0..k {
             let j = i + rng.below((n - i) as u32) as usize;
             if j < k {
-                self.hidden.swap(i, j);
+                self.bag.hidden.swap(i, j);
             } else {
-                std::mem::swap(&mut self.hidden[i], &mut self.bag[j - k]);
+                std::mem::swap(&mut self.bag.hidden[i], &mut self.bag.tiles[j - k]);
             }
         }
-        self.rng = Rng::new(rng.next_u64());
+        self.bag.recount(self.rules.tiles.types.len());
+        self.turn.rng = Rng::new(rng.next_u64());
     }
 
     /// Whether the pending chance event's outcome is hidden from every player
@@ -44,6 +48,7 @@ impl Game {
     pub fn chance_is_hidden(&self) -> bool {
         self.actor() == Actor::Chance
             && self
+                .turn
                 .pending
                 .last()
                 .is_some_and(|s| s.owner == CORE_OWNER && s.tag == STEP_HIDDEN_TILE)

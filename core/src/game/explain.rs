@@ -38,7 +38,7 @@ impl Game {
         if Side::ALL.iter().all(|&d| neighbour(d).is_none()) {
             return format!("{} is not next to any tile", p.pos);
         }
-        let Some(tt) = self.rules.tiles.get(TileTypeId(self.drawn)) else {
+        let Some(tt) = self.rules.tiles.get(TileTypeId(self.turn.drawn)) else {
             return "no tile is waiting to be placed".into();
         };
         let same = tt.same_rotation[p.rot as usize];
@@ -88,7 +88,7 @@ impl Game {
         if !self.valid_location(at) {
             return "there is no such place on the board".into();
         }
-        if self.supply(self.current, kind) == 0 {
+        if self.supply(self.turn.current, kind) == 0 {
             return format!("you have no {} left", fk.name);
         }
         let Some(f) = at.feature() else {
@@ -115,8 +115,8 @@ impl Game {
 
     /// Why chance outcome `c` is refused (the caller knows it is).
     pub(super) fn outcome_problem(&self, c: u32, possible: &[Outcome]) -> String {
-        let tile_stream = match self.pending.last() {
-            None => self.stage == Stage::Draw,
+        let tile_stream = match self.turn.pending.last() {
+            None => self.turn.stage == Stage::Draw,
             Some(s) => s.owner == CORE_OWNER,
         };
         if tile_stream {

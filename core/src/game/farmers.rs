@@ -17,11 +17,12 @@ impl Game {
         let types = &rules.tiles.types;
         let mut m = field;
         loop {
-            let ft = self.feats[m as usize];
-            let pt = self.tiles[ft.tile as usize];
+            let ft = self.feats.recs[m as usize];
+            let pt = self.board.tiles[ft.tile as usize];
             for &a in &types[pt.ty.index()].features[ft.local as usize].adj {
-                let c = self.root(pt.base.0 + a as u16);
-                if self.feats[c as usize].open == 0 && self.scratch.feat_stamp[c as usize] != stamp
+                let c = self.feats.root(pt.base.0 + a as u16);
+                if self.feats.recs[c as usize].open == 0
+                    && self.scratch.feat_stamp[c as usize] != stamp
                 {
                     self.scratch.feat_stamp[c as usize] = stamp;
                     out.push(FeatureId(c));
@@ -48,8 +49,8 @@ impl Game {
         if field.index() >= self.feats.len() {
             return Ok(None);
         }
-        let root = self.root(field.0);
-        if self.feats[root as usize].kind != FeatureKind::Field {
+        let root = self.feats.root(field.0);
+        if self.feats.recs[root as usize].kind != FeatureKind::Field {
             return Ok(None);
         }
         // Scratch lists, taken for the unit (a nested scoring from a hook gets

@@ -1,7 +1,70 @@
-//! Figures: deploying, moving and returning them, neutral figures, the shared
-//! rule "may this figure stand there", and the options of the figure step.
+//! Figures: their records and the supply ([`Figures`]); deploying, moving and
+//! returning them, neutral figures, the shared rule "may this figure stand
+//! there", and the options of the figure step.
 
 use super::*;
+
+/// Where a figure is: on a feature instance (`feature`, with `corner` for a
+/// corner position), on a tile only (`feature == NONE16`), or in the supply /
+/// off the board (`tile == NONE16`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Fig {
+    pub(super) feature: u16,
+    /// The next figure on the same feature instance.
+    pub(super) next: u16,
+    pub(super) tile: u16,
+    pub(super) corner: u8,
+}
+
+/// `Fig::corner` of a figure that is not at a corner.
+pub(super) const NO_CORNER: u8 = u8::MAX;
+
+impl Fig {
+    /// Off the board.
+    pub(super) const OFF: Fig = Fig {
+        feature: NONE16,
+        next: NONE16,
+        tile: NONE16,
+        corner: NO_CORNER,
+    };
+}
+
+state! {
+    /// The figures of a [`Game`]: every player's (in per-player slots, see
+    /// `Rules::player_figs`), then the neutral ones; and what each player
+    /// holds in supply.
+    #[derive(Debug, PartialEq)]
+    pub(super) struct Figures {
+        /// Where each figure is.
+        pub(super) figs: Vec<Fig>,
+        /// Player figures in supply: `players × kinds`.
+        pub(super) supply: Vec<u8>,
+    }
+}
+
+impl Figures {
+    /// No figures (see [`Figures::reset`]).
+    pub(super) fn new() -> Figures {
+        Figures {
+            figs: Vec::new(),
+            supply: Vec::new(),
+        }
+    }
+
+    /// Every figure of a game of `rules` with `players` players off the
+    /// board, the players' in their supply, reusing the buffers. Returns the
+    /// number of figures.
+    pub(super) fn reset(&mut self, rules: &Rules, players: u8) -> usize {
+        let Figures { figs, supply } = self;
+        let n = players as usize * rules.figs_per_player as usize + rules.neutral_kind.len();
+        refill(figs, n, Fig::OFF);
+        supply.clear();
+        for _ in 0..players {
+            supply.extend(rules.figures.iter().map(|f| f.per_player));
+        }
+        n
+    }
+}
 
 impl Game {
     /// The kind of figure `fig` (valid id).
@@ -27,7 +90,7 @@ impl Game {
     pub(super) fn valid_location(&self, at: Location) -> bool {
         match at {
             Location::Feature(f) | Location::Corner(f, _) => f.index() < self.feats.len(),
-            Location::Tile(t) => t.index() < self.tiles.len(),
+            Location::Tile(t) => t.index() < self.board.tiles.len(),
         }
     }
 
@@ -46,6 +109,7 @@ impl Game {
     #[inline]
     fn may_stand_as(&self, id: FigureKindId, k: &crate::figure_kind::FigureKind, f: u16) -> bool {
         self.feats
+            .recs
             .get(f as usize)
             .is_some_and(|ft| self.may_stand_on(id, k, ft))
     }
@@ -68,7 +132,7 @@ impl Game {
             return false;
         }
         // `parent` is the feature's root (every member points at it).
-        if k.occupies && self.feats[ft.parent as usize].occ > 0 {
+        if k.occupies && self.feats.recs[ft.parent as usize].occ > 0 {
             return false;
         }
         !(k.one_per_feature && self.kind_stands_in(id, ft.parent))
@@ -82,9 +146,10 @@ impl Game {
             return false;
         };
         let on = |g: usize| {
-            self.figs
+            self.figures
+                .figs
                 .get(g)
-                .is_some_and(|g| g.feature != NONE16 && self.root(g.feature) == root)
+                .is_some_and(|g| g.feature != NONE16 && self.feats.root(g.feature) == root)
         };
         let per = usize::from(self.rules.figs_per_player);
         for p in 0..usize::from(self.players) {
@@ -107,56 +172,56 @@ impl Game {
         match at {
             Location::Feature(f) | Location::Corner(f, _) => {
                 rec.feature = f.0;
-                rec.next = self.feats[f.index()].figs;
-                rec.tile = self.feats[f.index()].tile;
+                rec.next = self.feats.recs[f.index()].figs;
+                rec.tile = self.feats.recs[f.index()].tile;
                 if let Location::Corner(_, c) = at {
                     rec.corner = c as u8;
                 }
-                self.feats[f.index()].figs = fig;
+                self.feats.recs[f.index()].figs = fig;
                 if occupies {
-                    let r = self.root(f.0);
-                    let o = &mut self.feats[r as usize].occ;
+                    let r = self.feats.root(f.0);
+                    let o = &mut self.feats.recs[r as usize].occ;
                     *o = o.saturating_add(1);
                 }
             }
             Location::Tile(t) => rec.tile = t.0,
         }
-        self.figs[fig as usize] = rec;
+        self.figures.figs[fig as usize] = rec;
     }
 
     /// Unlinks figure `fig` from where it stands; returns where that was.
     fn lift(&mut self, fig: u16) -> Option<Location> {
         let at = self.location_of(fig)?;
-        let rec = self.figs[fig as usize];
+        let rec = self.figures.figs[fig as usize];
         if rec.feature != NONE16 {
             let f = rec.feature as usize;
-            let mut cur = self.feats[f].figs;
+            let mut cur = self.feats.recs[f].figs;
             if cur == fig {
-                self.feats[f].figs = rec.next;
+                self.feats.recs[f].figs = rec.next;
             } else {
                 while cur != NONE16 {
-                    let n = self.figs[cur as usize].next;
+                    let n = self.figures.figs[cur as usize].next;
                     if n == fig {
-                        self.figs[cur as usize].next = rec.next;
+                        self.figures.figs[cur as usize].next = rec.next;
                         break;
                     }
                     cur = n;
                 }
             }
             if self.rules.figures[self.kind_of(fig).index()].occupies {
-                let r = self.root(rec.feature);
-                let o = &mut self.feats[r as usize].occ;
+                let r = self.feats.root(rec.feature);
+                let o = &mut self.feats.recs[r as usize].occ;
                 *o = o.saturating_sub(1);
             }
         }
-        self.figs[fig as usize] = Fig::OFF;
+        self.figures.figs[fig as usize] = Fig::OFF;
         Some(at)
     }
 
     /// Where figure `fig` (valid id) stands, if on the board.
     #[inline]
     pub(super) fn location_of(&self, fig: u16) -> Option<Location> {
-        let r = self.figs[fig as usize];
+        let r = self.figures.figs[fig as usize];
         if r.tile == NONE16 {
             None
         } else if r.feature == NONE16 {
@@ -190,10 +255,10 @@ impl Game {
         let n = self.rules.figures[kind.index()].per_player as u16;
         let fig = (first..first + n)
             .map(|s| player as u16 * fpp + s)
-            .find(|&g| self.figs[g as usize].tile == NONE16)?;
+            .find(|&g| self.figures.figs[g as usize].tile == NONE16)?;
         self.put(fig, at);
         let kinds = self.rules.figures.len();
-        self.supply[player as usize * kinds + kind.index()] -= 1;
+        self.figures.supply[player as usize * kinds + kind.index()] -= 1;
         let pos = self.location_pos(at);
         self.emit(|| Event::FigureDeployed {
             player,
@@ -210,8 +275,8 @@ impl Game {
             return None;
         }
         let start = self.rules.figs_per_player as usize * self.players as usize;
-        let fig = (start..self.figs.len())
-            .find(|&g| self.kind_of(g as u16) == kind && self.figs[g].tile == NONE16)?
+        let fig = (start..self.figures.figs.len())
+            .find(|&g| self.kind_of(g as u16) == kind && self.figures.figs[g].tile == NONE16)?
             as u16;
         self.put(fig, at);
         let pos = self.location_pos(at);
@@ -227,16 +292,16 @@ impl Game {
     /// The board position of a location (valid).
     pub(super) fn location_pos(&self, at: Location) -> Pos {
         let t = match at {
-            Location::Feature(f) | Location::Corner(f, _) => self.feats[f.index()].tile,
+            Location::Feature(f) | Location::Corner(f, _) => self.feats.recs[f.index()].tile,
             Location::Tile(t) => t.0,
         };
-        self.tiles[t as usize].pos
+        self.board.tiles[t as usize].pos
     }
 
     /// Moves a figure on the board to `to` and tells the `figure_moved` subscribers.
     /// `Ok(false)` if the figure is not on the board or `to` does not exist.
     pub(crate) fn move_figure(&mut self, fig: FigureId, to: Location) -> Result<bool, HookError> {
-        if fig.index() >= self.figs.len() || !self.valid_location(to) {
+        if fig.index() >= self.figures.figs.len() || !self.valid_location(to) {
             return Ok(false);
         }
         let Some(from) = self.lift(fig.0) else {
@@ -259,7 +324,7 @@ impl Game {
     /// off the board) and tells the `figure_returned` subscribers. Does nothing
     /// for a figure that is not on the board.
     pub(crate) fn return_figure(&mut self, fig: FigureId) -> HookResult {
-        if fig.index() >= self.figs.len() {
+        if fig.index() >= self.figures.figs.len() {
             return Ok(());
         }
         let Some(from) = self.lift(fig.0) else {
@@ -269,7 +334,7 @@ impl Game {
         let owner = self.owner_of(fig.0);
         if let Some(p) = owner {
             let kinds = self.rules.figures.len();
-            let s = &mut self.supply[p as usize * kinds + kind.index()];
+            let s = &mut self.figures.supply[p as usize * kinds + kind.index()];
             *s = s.saturating_add(1);
         }
         self.emit(|| Event::FigureReturned {
@@ -288,7 +353,8 @@ impl Game {
     #[inline]
     pub(super) fn supply_of(&self, player: PlayerId, kind: FigureKindId) -> u8 {
         let kinds = self.rules.figures.len();
-        self.supply
+        self.figures
+            .supply
             .get(player as usize * kinds + kind.index())
             .copied()
             .unwrap_or(0)
@@ -299,19 +365,20 @@ impl Game {
     pub(super) fn figure_options_into(&self, out: &mut Vec<FigureOption>) -> HookResult {
         out.clear();
         out.push(FigureOption::Pass);
-        let t = self.last_tile;
+        let t = self.turn.last_tile;
         if t == NONE16 {
             return Ok(());
         }
-        let base = self.tiles[t as usize].base.0;
+        let base = self.board.tiles[t as usize].base.0;
         let n = self.ty_of(t).features.len();
         let feats = self
             .feats
+            .recs
             .get(usize::from(base)..usize::from(base) + n)
             .unwrap_or(&[]);
         for (k, kind) in self.rules.figures.iter().enumerate() {
             let k = FigureKindId(k as u8);
-            if !kind.offered || self.supply_of(self.current, k) == 0 {
+            if !kind.offered || self.supply_of(self.turn.current, k) == 0 {
                 continue;
             }
             for (f, ft) in (base..).zip(feats) {

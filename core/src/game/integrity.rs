@@ -1,5 +1,5 @@
 //! Equality, debug output and the integrity check (recomputes every incremental
-//! structure from scratch).
+//! structure from scratch); the test of copying a game into another.
 
 use super::*;
 
@@ -8,59 +8,29 @@ impl std::fmt::Debug for Game {
         f.debug_struct("Game")
             .field("rules", &self.rules.name)
             .field("players", &self.players)
-            .field("turn", &self.turn)
-            .field("current", &self.current)
-            .field("stage", &self.stage)
+            .field("turn", &self.turn.number)
+            .field("current", &self.turn.current)
+            .field("stage", &self.turn.stage)
             .field("scores", &self.scores())
-            .field("tiles_placed", &self.tiles.len())
-            .field("bag", &self.bag.len())
-            .field("pending", &self.pending)
+            .field("tiles_placed", &self.board.tiles.len())
+            .field("bag", &self.bag.tiles.len())
+            .field("pending", &self.turn.pending)
             .finish_non_exhaustive()
     }
 }
 
 impl PartialEq for Game {
-    /// Two games are equal when their states are (same rules object, same arrays);
-    /// scratch buffers and the event log are not part of the state.
+    /// Two games are equal when their states are (same rules object, same
+    /// parts); scratch buffers and the event log are not part of the state.
     fn eq(&self, o: &Game) -> bool {
         Arc::ptr_eq(&self.rules, &o.rules)
             && self.players == o.players
-            && self.current == o.current
-            && self.rotation == o.rotation
-            && self.granted_by == o.granted_by
-            && self.ending == o.ending
             && self.turn == o.turn
-            && self.granted_played == o.granted_played
-            && self.stage == o.stage
-            && self.drawn == o.drawn
-            && self.drawn_fits == o.drawn_fits
-            && self.last_tile == o.last_tile
-            && self.seed == o.seed
-            && self.rng == o.rng
-            && self.scores == o.scores
-            && self.breakdown == o.breakdown
-            && self.tiles == o.tiles
+            && self.board == o.board
             && self.feats == o.feats
-            && self.figs == o.figs
-            && self.supply == o.supply
+            && self.figures == o.figures
             && self.bag == o.bag
-            && self.hands == o.hands
-            && self.hidden == o.hidden
-            && self.set_aside == o.set_aside
-            && self.granted == o.granted
-            && self.pending == o.pending
-            && self.incoming == o.incoming
-            && self.done == o.done
-            && self.closed == o.closed
-            && self.pgame == o.pgame
-            && self.pplayer == o.pplayer
-            && self.pfeat == o.pfeat
-            && self.pfig == o.pfig
-            && self.frontier == o.frontier
-            && (0..self.tiles.len()).all(|t| {
-                let p = self.tiles[t].pos;
-                self.cell(p) == o.cell(p)
-            })
+            && self.words == o.words
     }
 }
 
@@ -70,19 +40,26 @@ impl Game {
     /// Returns the first inconsistency found. Used by the conformance kit.
     pub fn check_integrity(&self) -> Result<(), String> {
         let rules = &self.rules;
+        self.bag.check()?;
         // Tiles: every copy is somewhere, exactly once.
         let mut count = vec![0i64; rules.tiles.types.len()];
-        for t in &self.tiles {
+        for t in &self.board.tiles {
             count[t.ty.index()] += 1;
         }
-        for &t in self.bag.iter().chain(&self.hidden).chain(&self.set_aside) {
+        for &t in self
+            .bag
+            .tiles
+            .iter()
+            .chain(&self.bag.hidden)
+            .chain(&self.bag.set_aside)
+        {
             count[t.index()] += 1;
         }
-        for &(_, t) in &self.hands {
+        for &(_, t) in &self.bag.hands {
             count[t.index()] += 1;
         }
-        if self.drawn != NONE16 {
-            count[self.drawn as usize] += 1;
+        if self.turn.drawn != NONE16 {
+            count[self.turn.drawn as usize] += 1;
         }
         for (i, tt) in rules.tiles.types.iter().enumerate() {
             let want = tt.count as i64 + tt.per_player as i64 * self.players as i64;
@@ -94,7 +71,7 @@ impl Game {
             }
         }
         // Grid and frontier.
-        for (i, t) in self.tiles.iter().enumerate() {
+        for (i, t) in self.board.tiles.iter().enumerate() {
             if self.tile_at(t.pos) != Some(TileIndex(i as u16)) {
                 return Err(format!("grid does not point at tile {i} at {}", t.pos));
             }
@@ -112,19 +89,19 @@ impl Game {
             }
             for d in Side::ALL {
                 let q = t.pos.step(d);
-                if self.tile_at(q).is_none() && self.cell(q) & FRONTIER_BIT == 0 {
+                if self.tile_at(q).is_none() && self.board.cell(q) & FRONTIER_BIT == 0 {
                     return Err(format!("empty {q} next to tile {i} is not in the frontier"));
                 }
             }
         }
-        for (i, fr) in self.frontier.iter().enumerate() {
-            if self.cell(fr.pos) != FRONTIER_BIT | i as u16 {
+        for (i, fr) in self.board.frontier.iter().enumerate() {
+            if self.board.cell(fr.pos) != FRONTIER_BIT | i as u16 {
                 return Err(format!("frontier entry {i} at {} not in the grid", fr.pos));
             }
             let mut req = 0u8;
             for d in 0..4 {
                 if let Some(t) = self.tile_at(fr.pos.step(Side::from_index(d))) {
-                    let pt = self.tiles[t.index()];
+                    let pt = self.board.tiles[t.index()];
                     let e = rules.tiles.types[pt.ty.index()].rot[pt.rot as usize & 3].edges
                         [(d + 2) % 4];
                     req |= (e as u8) << (2 * d);
@@ -137,18 +114,18 @@ impl Game {
                 ));
             }
         }
-        let fits = if self.drawn == NONE16 {
+        let fits = if self.turn.drawn == NONE16 {
             0
         } else if rules.plain_placement() {
-            self.plain_placement_count(TileTypeId(self.drawn))
+            self.plain_placement_count(TileTypeId(self.turn.drawn))
         } else {
             // Counted after the plugins' placement filters: not recomputed here.
-            self.drawn_fits
+            self.turn.drawn_fits
         };
-        if fits != self.drawn_fits {
+        if fits != self.turn.drawn_fits {
             return Err(format!(
                 "the drawn tile has {fits} legal placements, recorded {}",
-                self.drawn_fits
+                self.turn.drawn_fits
             ));
         }
         // Features: membership rings, open sides, occupancy.
@@ -157,19 +134,19 @@ impl Game {
         let mut occ = vec![0i64; n];
         let mut ring_len = vec![0usize; n];
         for f in 0..n as u16 {
-            let r = self.root(f);
-            if self.feats[r as usize].parent != r {
+            let r = self.feats.root(f);
+            if self.feats.recs[r as usize].parent != r {
                 return Err(format!("feature {f}'s parent {r} is not a root"));
             }
             ring_len[r as usize] += 1;
-            let ft = self.feats[f as usize];
-            if ft.kind != self.feats[r as usize].kind {
+            let ft = self.feats.recs[f as usize];
+            if ft.kind != self.feats.recs[r as usize].kind {
                 return Err(format!(
                     "feature {f} ({}) joined to a {}",
-                    ft.kind, self.feats[r as usize].kind
+                    ft.kind, self.feats.recs[r as usize].kind
                 ));
             }
-            let pt = self.tiles[ft.tile as usize];
+            let pt = self.board.tiles[ft.tile as usize];
             let geom = &rules.tiles.types[pt.ty.index()].rot[pt.rot as usize & 3];
             for (d, sf) in geom.side_features.iter().enumerate() {
                 if sf.contains(&ft.local)
@@ -179,9 +156,9 @@ impl Game {
                 }
             }
         }
-        for (g, fig) in self.figs.iter().enumerate() {
+        for (g, fig) in self.figures.figs.iter().enumerate() {
             if fig.feature == NONE16 {
-                if fig.tile != NONE16 && fig.tile as usize >= self.tiles.len() {
+                if fig.tile != NONE16 && fig.tile as usize >= self.board.tiles.len() {
                     return Err(format!("figure {g} stands on no placed tile {}", fig.tile));
                 }
                 continue;
@@ -193,30 +170,35 @@ impl Game {
                     fig.feature
                 ));
             }
-            if fig.tile != self.feats[f.index()].tile {
+            if fig.tile != self.feats.recs[f.index()].tile {
                 return Err(format!(
                     "figure {g} is on feature {} but not on its tile",
                     f.0
                 ));
             }
             if rules.figures[self.kind_of(g as u16).index()].occupies {
-                occ[self.root(fig.feature) as usize] += 1;
+                occ[self.feats.root(fig.feature) as usize] += 1;
             }
         }
         let listed: usize = (0..n as u16)
             .map(|f| self.figures_on(FeatureId(f)).count())
             .sum();
-        let on_features = self.figs.iter().filter(|x| x.feature != NONE16).count();
+        let on_features = self
+            .figures
+            .figs
+            .iter()
+            .filter(|x| x.feature != NONE16)
+            .count();
         if listed != on_features {
             return Err(format!(
                 "{listed} figures are listed on features, {on_features} stand on one"
             ));
         }
         for f in 0..n as u16 {
-            if self.root(f) != f {
+            if self.feats.root(f) != f {
                 continue;
             }
-            let ft = self.feats[f as usize];
+            let ft = self.feats.recs[f as usize];
             if !ft.kind.is_centre() && i64::from(ft.open) != open[f as usize] {
                 return Err(format!(
                     "feature {f} has {} open sides, recorded {}",
@@ -231,32 +213,34 @@ impl Game {
             }
             let walked = self.members(FeatureId(f)).count();
             if walked != ring_len[f as usize]
-                || self.members(FeatureId(f)).any(|m| self.root(m.0) != f)
+                || self
+                    .members(FeatureId(f))
+                    .any(|m| self.feats.root(m.0) != f)
             {
                 return Err(format!("member ring of feature {f} is inconsistent"));
             }
         }
         for p in 0..self.players {
             let b = self.score_breakdown(p);
-            if b.iter().fold(0i32, |a, &x| a.wrapping_add(x)) != self.scores[p as usize] {
+            if b.iter().fold(0i32, |a, &x| a.wrapping_add(x)) != self.turn.scores[p as usize] {
                 return Err(format!(
                     "player {p}'s score {} differs from its breakdown {b:?}",
-                    self.scores[p as usize]
+                    self.turn.scores[p as usize]
                 ));
             }
         }
-        if self.pfeat.len() != self.feats.len() * rules.state.feature as usize {
+        if self.words.feature.len() != self.feats.len() * rules.state.feature as usize {
             return Err("per-feature plugin state does not match the features".into());
         }
         // Figures: supply + board = per player; neutral figures are their kind's.
         for p in 0..self.players {
             for (k, kind) in rules.figures.iter().enumerate() {
                 let k = FigureKindId(k as u8);
-                let on_board = (0..self.figs.len() as u16)
+                let on_board = (0..self.figures.figs.len() as u16)
                     .filter(|&g| {
                         self.owner_of(g) == Some(p)
                             && self.kind_of(g) == k
-                            && self.figs[g as usize].tile != NONE16
+                            && self.figures.figs[g as usize].tile != NONE16
                     })
                     .count();
                 if on_board + self.supply_of(p, k) as usize != kind.per_player as usize {
@@ -270,5 +254,51 @@ impl Game {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::*;
+    use std::sync::Arc;
+
+    fn rules(name: &str) -> Arc<Rules> {
+        let text = include_str!("../../../configs/tilesets/base.toml");
+        let set: TileSetSpec = toml::from_str(text).unwrap();
+        let tiles = TileCatalogue::build(&[set], "C2").unwrap();
+        Arc::new(Rules::new(name, tiles, CoreOptions::default(), vec![]).unwrap())
+    }
+
+    #[test]
+    fn clone_from_gives_an_equal_game_that_plays_on_identically() {
+        let (ra, rb) = (rules("a"), rules("b"));
+        // A buffer that starts as an unrelated game (other rules, players, stage).
+        let mut other = Game::new(rb, 3, 99).unwrap();
+        let mut r = Rng::new(5);
+        for _ in 0..40 {
+            other.step_random(&mut r).unwrap();
+        }
+        let mut g = Game::new(ra, 2, 7).unwrap();
+        let mut rng = Rng::new(1);
+        let mut copies = 0;
+        while g.step_random(&mut rng).unwrap() {
+            if g.turn() % 9 != 0 {
+                continue;
+            }
+            other.clone_from(&g);
+            copies += 1;
+            assert!(other == g, "turn {}", g.turn());
+            assert!(Arc::ptr_eq(other.rules(), g.rules()));
+            other.check_integrity().unwrap();
+            // Both play on the same way.
+            let (mut a, mut b) = (g.clone(), other.clone());
+            let (mut ra, mut rb) = (Rng::new(3), Rng::new(3));
+            for _ in 0..30 {
+                assert_eq!(a.step_random(&mut ra), b.step_random(&mut rb));
+            }
+            assert!(a == b);
+            assert_eq!(a.scores(), b.scores());
+        }
+        assert!(copies > 3);
     }
 }

@@ -1,15 +1,21 @@
 //! The game state and the turn pipeline.
 //!
-//! A [`Game`] is a handful of flat arrays (board grid, placed tiles, frontier,
-//! features with an incremental union-find, figures, bag, plugin state) plus an
-//! `Arc` to the immutable [`Rules`]. Cloning copies those arrays and nothing
-//! else; no operation of a turn allocates once the scratch buffers are warm.
+//! A [`Game`] is an `Arc` to the immutable [`Rules`] plus its state, split by
+//! data into parts that each own their module: [`turn`] (whose turn, stage,
+//! drawn tile, granted turns, pending steps, scores, RNG), [`board`] (grid,
+//! placed tiles, frontier; legal placements), [`features`] (the feature
+//! records and their union-find), [`figures`] (figure records, supplies;
+//! deploying, moving, returning, the shared placement rule), [`bag`] (bag,
+//! hands, face-down and set-aside tiles; the tile draw), [`words`] (plugin
+//! state words) and [`log`] (events). Each part is a few flat arrays whose
+//! `Clone` copies them (the [`state!`] macro); no operation of a turn
+//! allocates once the [`scratch`] buffers are warm.
 //!
-//! The code is split by responsibility: [`board`] (grid, frontier, placing tiles,
-//! unions), [`figures`] (deploying, moving, returning; the shared placement
-//! rule), [`flow`] (the turn pipeline, granted turns, hands), [`actions`] (legal
-//! actions, `apply`, chance, playouts), [`scoring`] and [`farmers`], [`queries`]
-//! (the public read API), [`context`] (what plugins may do), [`integrity`].
+//! The operations are split by responsibility: [`place`] (placing a tile),
+//! [`flow`] (the turn pipeline, granted turns, hands), [`actions`] (legal
+//! actions, `apply`, chance, playouts), [`scoring`] and [`farmers`],
+//! [`queries`] (the public read API), [`context`] (what plugins may do),
+//! [`determinize`], [`explain`] and [`integrity`].
 
 use crate::error::GameError;
 use crate::events::Event;
@@ -34,82 +40,6 @@ pub struct PlacedTile {
     pub nbrs: u8,
     /// Global id of its feature with local index 0.
     pub base: FeatureId,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Feat {
-    parent: u16,
-    /// Next member in the circular member list of its set.
-    next: u16,
-    /// Open sides (valid at roots).
-    open: u16,
-    /// Placed tile index.
-    tile: u16,
-    /// First figure standing on this feature instance.
-    figs: u16,
-    /// Occupying figures (valid at roots).
-    occ: u8,
-    kind: FeatureKind,
-    local: u8,
-    /// The tile feature's pennants (copied: scoring reads them per member).
-    pennants: u8,
-}
-
-/// Where a figure is: on a feature instance (`feature`, with `corner` for a
-/// corner position), on a tile only (`feature == NONE16`), or in the supply /
-/// off the board (`tile == NONE16`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Fig {
-    feature: u16,
-    next: u16,
-    tile: u16,
-    corner: u8,
-}
-
-const NO_CORNER: u8 = u8::MAX;
-
-impl Feat {
-    /// The feature records of a fresh tile of type `tt` under rotation `rot`,
-    /// placed as tile 0 with its first feature as id 0: each its own set,
-    /// nobody on it. Its `open` holds the board sides the feature touches (a
-    /// bit per side): placing the tile turns it into the count of those
-    /// without a neighbour.
-    pub(crate) fn template(tt: &crate::tiles::TileType, rot: Rotation) -> Vec<Feat> {
-        let r = u32::from(rot & 3);
-        tt.features
-            .iter()
-            .enumerate()
-            .map(|(l, f)| Feat {
-                parent: l as u16,
-                next: l as u16,
-                open: {
-                    let printed = u16::from(f.sides);
-                    (printed << r | printed >> (4 - r)) & 15
-                },
-                tile: 0,
-                figs: NONE16,
-                occ: 0,
-                kind: f.kind,
-                local: l as u8,
-                pennants: f.pennants,
-            })
-            .collect()
-    }
-}
-
-impl Fig {
-    const OFF: Fig = Fig {
-        feature: NONE16,
-        next: NONE16,
-        tile: NONE16,
-        corner: NO_CORNER,
-    };
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Frontier {
-    pos: Pos,
-    req: u8,
 }
 
 /// Where the turn pipeline stands.
@@ -171,114 +101,59 @@ pub enum Action {
     Choose(u32),
 }
 
-/// Reusable buffers of the hot paths; not part of the state (never cloned).
-///
-/// One entry caches something derived from the state: `fit_blocks`, valid
-/// only while `fit_blocks_for` names the drawn tile; every change of the
-/// frontier, a copy into the game and a restart forget it ([`Scratch::forget`]).
-#[derive(Default, Debug)]
-struct Scratch {
-    /// Running sums of the drawn tile's placements at the end of each block of
-    /// [`board::FIT_BLOCK`] frontier cells (the last is `drawn_fits`).
-    fit_blocks: Vec<u32>,
-    /// The tile type `fit_blocks` counts, for the current frontier; `None` if
-    /// they are not valid.
-    fit_blocks_for: Option<u16>,
-    figs: Vec<FigureId>,
-    members: Vec<FeatureId>,
-    tile_stamp: Vec<u32>,
-    feat_stamp: Vec<u32>,
-    stamp: u32,
-    placements: Vec<Placement>,
-    keep: Vec<bool>,
-    options: Vec<FigureOption>,
-    codes: Vec<u32>,
-    outcomes: Vec<Outcome>,
-    types: Vec<TileTypeId>,
-    cities: Vec<FeatureId>,
-    /// The figures of a field unit being scored.
-    field_figs: Vec<FigureId>,
-    deltas: Vec<(u8, [i32; MAX_PLAYERS])>,
-    /// A second handle to the game's rules, lent to hook dispatch: the hooks run
-    /// with `&mut Game` while borrowing the plugin list, and moving this handle
-    /// out and back costs no atomic reference-count update, as cloning `rules`
-    /// per dispatch did. `None` while lent (a nested dispatch clones), or before
-    /// the first dispatch of a cloned game.
-    rules: Option<Arc<Rules>>,
+/// Defines a struct of game state with a `Clone` that copies it field by field
+/// and a `clone_from` that copies each field into the destination's own
+/// (reusing its buffers: no allocation once they are large enough). The
+/// fields are listed once, in the definition, so none can be left out.
+macro_rules! state {
+    (
+        $(#[$m:meta])*
+        $vis:vis struct $name:ident {
+            $($(#[$fm:meta])* $fvis:vis $f:ident: $t:ty,)*
+        }
+    ) => {
+        $(#[$m])*
+        $vis struct $name {
+            $($(#[$fm])* $fvis $f: $t,)*
+        }
+
+        impl Clone for $name {
+            #[inline]
+            fn clone(&self) -> Self {
+                Self {
+                    $($f: self.$f.clone(),)*
+                }
+            }
+
+            #[inline]
+            fn clone_from(&mut self, src: &Self) {
+                $(self.$f.clone_from(&src.$f);)*
+            }
+        }
+    };
 }
 
-impl Scratch {
-    /// Forgets what the scratch caches of a state (the game changed under it).
-    #[inline]
-    fn forget(&mut self) {
-        self.fit_blocks_for = None;
+state! {
+    /// A game in progress: the rules, and the state split by data, each part
+    /// in its own module. Cloning copies the parts' arrays; [`Clone::clone_from`]
+    /// copies them into an existing game's buffers without allocating (the
+    /// scratch buffers are not part of the state: a clone gets fresh ones).
+    pub struct Game {
+        rules: Arc<Rules>,
+        /// `rules.subs_any`, kept here: the turn pipeline asks it at every stage,
+        /// and this saves following the rules pointer each time.
+        subs: u64,
+        players: u8,
+        turn: Turn,
+        board: Board,
+        feats: Features,
+        figures: Figures,
+        bag: Bag,
+        words: PluginWords,
+        log: Log,
+        scratch: Scratch,
     }
 }
-
-/// A game in progress. Cloning copies the state arrays; [`Clone::clone_from`]
-/// copies them into an existing game's buffers without allocating.
-pub struct Game {
-    rules: Arc<Rules>,
-    /// `rules.subs_any`, kept here: the turn pipeline asks it at every stage,
-    /// and this saves following the rules pointer each time.
-    subs: u64,
-    players: u8,
-    current: u8,
-    /// The player of the last regular (not granted) turn.
-    rotation: u8,
-    /// The plugin that granted the current turn, or [`CORE_OWNER`].
-    granted_by: u8,
-    /// The bag was declared empty (or the game ended early): no regular turn follows.
-    ending: bool,
-    turn: u16,
-    /// Turns played so far that a plugin granted (counted in `turn` too).
-    granted_played: u16,
-    stage: Stage,
-    drawn: u16,
-    /// Legal placements (position, distinct rotation) of the drawn tile, counted
-    /// when it was drawn (0 when no tile is drawn). The random playout's
-    /// placement draw weighs by it instead of counting again.
-    drawn_fits: u32,
-    last_tile: u16,
-    seed: u64,
-    rng: Rng,
-    scores: [i32; MAX_PLAYERS],
-    /// Points per player and score category (`players × categories`).
-    breakdown: Vec<i32>,
-    // Board grid: 0 empty, 1..=0x7FFF placed tile index + 1, 0x8000 | i frontier entry i.
-    ox: i16,
-    oy: i16,
-    w: u16,
-    h: u16,
-    cells: Vec<u16>,
-    tiles: Vec<PlacedTile>,
-    frontier: Vec<Frontier>,
-    feats: Vec<Feat>,
-    figs: Vec<Fig>,
-    /// Player figures in supply: `players × kinds`.
-    supply: Vec<u8>,
-    bag: Vec<TileTypeId>,
-    /// Tiles held in hand: `(player, tile type)`, sorted.
-    hands: Vec<(PlayerId, TileTypeId)>,
-    hidden: Vec<TileTypeId>,
-    set_aside: Vec<TileTypeId>,
-    /// Turns granted by plugins, in order: `(player, plugin)`.
-    granted: Vec<(PlayerId, u8)>,
-    pending: Vec<Step>,
-    incoming: Vec<Step>,
-    done: Vec<FeatureId>,
-    closed: Vec<FeatureId>,
-    /// Plugin state: per game, per player, per feature (grows with the board), per figure.
-    pgame: Vec<u32>,
-    pplayer: Vec<u32>,
-    pfeat: Vec<u32>,
-    pfig: Vec<u32>,
-    logging: bool,
-    events: Vec<Event>,
-    scratch: Scratch,
-}
-
-const FRONTIER_BIT: u16 = 0x8000;
 
 /// Makes `v` hold `n` copies of `x`, reusing its buffer.
 fn refill<T: Clone>(v: &mut Vec<T>, n: usize, x: T) {
@@ -355,17 +230,33 @@ macro_rules! dispatch_view {
 }
 
 mod actions;
+mod bag;
 mod board;
-mod clone;
 mod context;
 mod determinize;
 mod explain;
 mod farmers;
+mod features;
 mod figures;
 mod flow;
 mod integrity;
+mod log;
+mod place;
 mod queries;
 mod scoring;
+mod scratch;
+mod turn;
+mod words;
+
+use bag::Bag;
+use board::{Board, Frontier, FRONTIER_BIT};
+pub(crate) use features::Feat;
+use features::Features;
+use figures::Figures;
+use log::Log;
+use scratch::Scratch;
+use turn::Turn;
+use words::PluginWords;
 
 impl Game {
     /// Starts a game: the start tile is placed, the bag filled, hands dealt,
@@ -378,45 +269,13 @@ impl Game {
             subs: rules.subs_any,
             rules,
             players,
-            current: 0,
-            rotation: 0,
-            granted_by: CORE_OWNER,
-            ending: false,
-            turn: 0,
-            granted_played: 0,
-            stage: Stage::NextTurn,
-            drawn: NONE16,
-            drawn_fits: 0,
-            last_tile: NONE16,
-            seed,
-            rng: Rng::new(seed),
-            scores: [0; MAX_PLAYERS],
-            breakdown: Vec::new(),
-            ox: 0,
-            oy: 0,
-            w: 0,
-            h: 0,
-            cells: Vec::new(),
-            tiles: Vec::new(),
-            frontier: Vec::new(),
-            feats: Vec::new(),
-            figs: Vec::new(),
-            supply: Vec::new(),
-            bag: Vec::new(),
-            hands: Vec::new(),
-            hidden: Vec::new(),
-            set_aside: Vec::new(),
-            granted: Vec::new(),
-            pending: Vec::new(),
-            incoming: Vec::new(),
-            done: Vec::new(),
-            closed: Vec::new(),
-            pgame: Vec::new(),
-            pplayer: Vec::new(),
-            pfeat: Vec::new(),
-            pfig: Vec::new(),
-            logging: false,
-            events: Vec::new(),
+            turn: Turn::new(seed),
+            board: Board::new(),
+            feats: Features::new(),
+            figures: Figures::new(),
+            bag: Bag::new(),
+            words: PluginWords::new(),
+            log: Log::new(),
             scratch: Scratch::default(),
         };
         g.start(seed)?;
@@ -431,9 +290,9 @@ impl Game {
         self.start(seed)
     }
 
-    /// Sets every state field to the start of a game with `seed`, then places
-    /// the start tile and runs the setup hooks. The whole state is destructured,
-    /// so a new field cannot be forgotten.
+    /// Sets every part of the state to the start of a game with `seed`, then
+    /// places the start tile and runs the setup hooks. Each part resets
+    /// itself (destructured there, so a new field cannot be forgotten).
     fn start(&mut self, seed: u64) -> Result<(), GameError> {
         let rules = self.rules.clone();
         let start = rules.tiles.start.ok_or(GameError::NoStartTile)?;
@@ -442,98 +301,26 @@ impl Game {
             rules: _,
             subs: _,
             players: _,
-            current,
-            rotation,
-            granted_by,
-            ending,
             turn,
-            granted_played,
-            stage,
-            drawn,
-            drawn_fits,
-            last_tile,
-            seed: game_seed,
-            rng,
-            scores,
-            breakdown,
-            ox,
-            oy,
-            w,
-            h,
-            cells,
-            tiles,
-            frontier,
+            board,
             feats,
-            figs,
-            supply,
+            figures,
             bag,
-            hands,
-            hidden,
-            set_aside,
-            granted,
-            pending,
-            incoming,
-            done,
-            closed,
-            pgame,
-            pplayer,
-            pfeat,
-            pfig,
-            logging,
-            events,
+            words,
+            log,
             scratch,
         } = self;
         scratch.forget();
-        (*current, *rotation, *granted_by) = (0, players - 1, CORE_OWNER);
-        (*ending, *turn, *granted_played, *stage) = (false, 0, 0, Stage::NextTurn);
-        (*drawn, *drawn_fits, *last_tile) = (NONE16, 0, NONE16);
-        (*game_seed, *rng, *scores) = (seed, Rng::new(seed), [0; MAX_PLAYERS]);
-        refill(
-            breakdown,
-            players as usize * rules.score_categories.len(),
-            0,
-        );
-        (*ox, *oy, *w, *h) = (-8, -8, 16, 16);
-        refill(cells, 16 * 16, 0);
-        fresh(tiles, rules.max_tiles);
-        fresh(frontier, 64);
-        fresh(feats, rules.max_features);
-        let figures = players as usize * rules.figs_per_player as usize + rules.neutral_kind.len();
-        refill(figs, figures, Fig::OFF);
-        supply.clear();
-        for _ in 0..players {
-            supply.extend(rules.figures.iter().map(|f| f.per_player));
-        }
-        fresh(bag, rules.max_tiles);
-        hands.clear();
-        for (i, t) in rules.tiles.types.iter().enumerate() {
-            let id = TileTypeId(i as u16);
-            bag.extend(std::iter::repeat_n(id, t.count as usize));
-            for p in 0..players {
-                hands.extend(std::iter::repeat_n((p, id), t.per_player as usize));
-            }
-        }
-        hands.sort_unstable();
-        if let Some(i) = bag.iter().position(|&t| t == start) {
-            bag.remove(i);
-        }
-        hidden.clear();
-        set_aside.clear();
-        granted.clear();
-        pending.clear();
-        incoming.clear();
-        fresh(done, 8);
-        fresh(closed, 8);
-        let st = rules.state;
-        refill(pgame, st.game as usize, 0);
-        refill(pplayer, st.player as usize * players as usize, 0);
-        fresh(pfeat, st.feature as usize * rules.max_features);
-        refill(pfig, st.figure as usize * figures, 0);
-        *logging = false;
-        events.clear();
+        turn.reset(seed, players, rules.score_categories.len());
+        board.reset(rules.max_tiles);
+        feats.reset(rules.max_features);
+        let n = figures.reset(&rules, players);
+        bag.reset(&rules, players);
+        words.reset(&rules, players, n);
+        log.reset();
         self.place_tile(start, Pos::new(0, 0), 0)?;
-        self.done.clear();
-        self.closed.clear();
+        self.turn.done.clear();
+        self.turn.closed.clear();
         self.setup()?;
         Ok(())
     }
@@ -576,14 +363,14 @@ impl Game {
 
     #[inline]
     fn emit(&mut self, e: impl FnOnce() -> Event) {
-        if self.logging {
-            self.events.push(e());
+        if self.log.on {
+            self.log.events.push(e());
         }
     }
 
     /// Tile type of a placed tile, for internal callers with a valid index.
     #[inline]
     fn ty_of(&self, t: u16) -> &crate::tiles::TileType {
-        &self.rules.tiles.types[self.tiles[t as usize].ty.index()]
+        &self.rules.tiles.types[self.board.tiles[t as usize].ty.index()]
     }
 }

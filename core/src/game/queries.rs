@@ -19,49 +19,49 @@ impl Game {
 
     /// The seed the game was created with.
     pub fn seed(&self) -> u64 {
-        self.seed
+        self.turn.seed
     }
 
     /// Whose turn it is.
     #[inline]
     pub fn current_player(&self) -> PlayerId {
-        self.current
+        self.turn.current
     }
 
     /// Turn number (1-based; 0 before the first turn). A turn granted by a plugin
     /// counts as a turn of its own.
     #[inline]
     pub fn turn(&self) -> u16 {
-        self.turn
+        self.turn.number
     }
 
     /// Turns played so far that a plugin granted (`Cx::grant_turn`: an extra turn
     /// part, a last round); [`Game::turn`] counts them too.
     #[inline]
     pub fn granted_turns_played(&self) -> u16 {
-        self.granted_played
+        self.turn.granted_played
     }
 
     /// The plugin that granted the current turn (`Cx::grant_turn`), or `None` for
     /// a regular turn.
     #[inline]
     pub fn turn_granted_by(&self) -> Option<u8> {
-        (self.granted_by != CORE_OWNER).then_some(self.granted_by)
+        (self.turn.granted_by != CORE_OWNER).then_some(self.turn.granted_by)
     }
 
     /// Turns granted by plugins and not yet played, in order: `(player, plugin)`.
     pub fn granted_turns(&self) -> &[(PlayerId, u8)] {
-        &self.granted
+        &self.turn.granted
     }
 
     /// Pipeline stage.
     pub fn stage(&self) -> Stage {
-        self.stage
+        self.turn.stage
     }
 
     /// Scores per player.
     pub fn scores(&self) -> &[i32] {
-        &self.scores[..self.players as usize]
+        &self.turn.scores[..self.players as usize]
     }
 
     /// Score of `player` (0 for a seat beyond the table).
@@ -84,25 +84,25 @@ impl Game {
         if player >= self.players {
             return &[];
         }
-        &self.breakdown[player as usize * n..(player as usize + 1) * n]
+        &self.turn.breakdown[player as usize * n..(player as usize + 1) * n]
     }
 
     /// Number of placed tiles (the start tile included).
     #[inline]
     pub fn placed_count(&self) -> usize {
-        self.tiles.len()
+        self.board.tiles.len()
     }
 
     /// Placed tiles in placement order.
     #[inline]
     pub fn tiles(&self) -> &[PlacedTile] {
-        &self.tiles
+        &self.board.tiles
     }
 
     /// Placed tile `t`.
     #[inline]
     pub fn placed(&self, t: TileIndex) -> Option<&PlacedTile> {
-        self.tiles.get(t.index())
+        self.board.tiles.get(t.index())
     }
 
     /// Position of placed tile `t`.
@@ -243,22 +243,21 @@ impl Game {
     /// The placed tile at `p`.
     #[inline]
     pub fn tile_at(&self, p: Pos) -> Option<TileIndex> {
-        let c = self.cell(p);
-        (c != 0 && c & FRONTIER_BIT == 0).then(|| TileIndex(c - 1))
+        self.board.tile_at(p)
     }
 
     /// Global feature id of local feature `local` of placed tile `t`.
     #[inline]
     pub fn feature_of(&self, t: TileIndex, local: u8) -> Option<FeatureId> {
         let n = self.tile_feature_count(t)?;
-        (local < n).then(|| FeatureId(self.tiles[t.index()].base.0 + local as u16))
+        (local < n).then(|| FeatureId(self.board.tiles[t.index()].base.0 + local as u16))
     }
 
     /// The first local feature of placed tile `t` that belongs to the set of
     /// feature `f` (the tile is part of that road, city or field), if any: one
     /// query instead of a `find` per feature of the tile.
     pub fn tile_feature_in(&self, t: TileIndex, f: FeatureId) -> Option<u8> {
-        let r = self.feats.get(f.index())?.parent;
+        let r = self.feats.recs.get(f.index())?.parent;
         let l = self.tile_feats(t).iter().position(|x| x.parent == r)?;
         Some(l as u8)
     }
@@ -288,8 +287,12 @@ impl Game {
         let Some(e) = self.rules.plugins.get(usize::from(plugin)) else {
             return false;
         };
-        self.last_tile != NONE16
-            && self.tile_extends_slots(TileIndex(self.last_tile), self.current, e.player_slots)
+        self.turn.last_tile != NONE16
+            && self.tile_extends_slots(
+                TileIndex(self.turn.last_tile),
+                self.turn.current,
+                e.player_slots,
+            )
     }
 
     /// [`Game::tile_extends_figure_of`] for the figures in `player`'s slots
@@ -303,6 +306,7 @@ impl Game {
         }
         let base = usize::from(player) * usize::from(self.rules.figs_per_player);
         let Some(figs) = self
+            .figures
             .figs
             .get(base + usize::from(first)..base + usize::from(end))
         else {
@@ -312,6 +316,7 @@ impl Game {
         figs.iter().any(|g| {
             // A figure in the supply stands on no feature (`NONE16`, no record).
             self.feats
+                .recs
                 .get(usize::from(g.feature))
                 .is_some_and(|x| feats.iter().any(|y| y.parent == x.parent))
         })
@@ -322,14 +327,18 @@ impl Game {
     /// to the next tile's (tiles and their features are appended together).
     #[inline(always)]
     fn tile_feats(&self, t: TileIndex) -> &[Feat] {
-        let Some(pt) = self.tiles.get(t.index()) else {
+        let Some(pt) = self.board.tiles.get(t.index()) else {
             return &[];
         };
         let end = self
+            .board
             .tiles
             .get(t.index() + 1)
             .map_or(self.feats.len(), |next| usize::from(next.base.0));
-        self.feats.get(usize::from(pt.base.0)..end).unwrap_or(&[])
+        self.feats
+            .recs
+            .get(usize::from(pt.base.0)..end)
+            .unwrap_or(&[])
     }
 
     /// The field feature of placed tile `t` that owns both half slots meeting at
@@ -385,7 +394,7 @@ impl Game {
     /// The board sides (bit `d` = [`Side`] `d`) that feature instance `f` reaches
     /// on its tile, in board orientation (0 for a cloister, a spot, an inner field).
     pub fn feature_sides(&self, f: FeatureId) -> Option<u8> {
-        let ft = self.feats.get(f.index())?;
+        let ft = self.feats.recs.get(f.index())?;
         let pt = self.placed(TileIndex(ft.tile))?;
         let printed = self
             .tile_type(TileIndex(ft.tile))?
@@ -404,30 +413,30 @@ impl Game {
     /// The root (representative) of feature `f`'s set.
     #[inline]
     pub fn find(&self, f: FeatureId) -> Option<FeatureId> {
-        (f.index() < self.feats.len()).then(|| FeatureId(self.root(f.0)))
+        (f.index() < self.feats.len()).then(|| FeatureId(self.feats.root(f.0)))
     }
 
     /// Kind of feature `f`.
     #[inline]
     pub fn feature_kind(&self, f: FeatureId) -> Option<FeatureKind> {
-        self.feats.get(f.index()).map(|x| x.kind)
+        self.feats.recs.get(f.index()).map(|x| x.kind)
     }
 
     /// Placed tile of feature instance `f`.
     #[inline]
     pub fn feature_tile(&self, f: FeatureId) -> Option<TileIndex> {
-        self.feats.get(f.index()).map(|x| TileIndex(x.tile))
+        self.feats.recs.get(f.index()).map(|x| TileIndex(x.tile))
     }
 
     /// Local index of feature instance `f` on its tile.
     #[inline]
     pub fn feature_local(&self, f: FeatureId) -> Option<u8> {
-        self.feats.get(f.index()).map(|x| x.local)
+        self.feats.recs.get(f.index()).map(|x| x.local)
     }
 
     /// The compiled tile feature of feature instance `f`.
     fn tile_feature(&self, f: FeatureId) -> Option<&crate::tiles::TileFeature> {
-        let ft = self.feats.get(f.index())?;
+        let ft = self.feats.recs.get(f.index())?;
         Some(&self.ty_of(ft.tile).features[ft.local as usize])
     }
 
@@ -456,7 +465,7 @@ impl Game {
     /// Open sides of the feature containing `f` (0: complete road/city, closed field).
     #[inline]
     pub fn open_sides(&self, f: FeatureId) -> Option<u16> {
-        self.find(f).map(|r| self.feats[r.index()].open)
+        self.find(f).map(|r| self.feats.recs[r.index()].open)
     }
 
     /// Whether the feature containing `f` is complete (roads, cities: no open side;
@@ -468,13 +477,13 @@ impl Game {
     /// Occupying figures in the feature containing `f`.
     #[inline]
     pub fn occupants(&self, f: FeatureId) -> Option<u8> {
-        self.find(f).map(|r| self.feats[r.index()].occ)
+        self.find(f).map(|r| self.feats.recs[r.index()].occ)
     }
 
     /// Next member of the circular member list of `f`'s set (iterate from a root until back).
     #[inline]
     pub fn next_member(&self, f: FeatureId) -> Option<FeatureId> {
-        self.feats.get(f.index()).map(|x| FeatureId(x.next))
+        self.feats.recs.get(f.index()).map(|x| FeatureId(x.next))
     }
 
     /// The member feature instances of the set containing `f`, starting at `f`
@@ -483,7 +492,7 @@ impl Game {
         let mut cur = (f.index() < self.feats.len()).then_some(f.0);
         std::iter::from_fn(move || {
             let c = cur?;
-            let n = self.feats[c as usize].next;
+            let n = self.feats.recs[c as usize].next;
             cur = (n != f.0).then_some(n);
             Some(FeatureId(c))
         })
@@ -492,14 +501,14 @@ impl Game {
     /// First figure on feature instance `f` itself, if any.
     #[inline]
     pub fn first_figure_on(&self, f: FeatureId) -> Option<FigureId> {
-        let g = self.feats.get(f.index())?.figs;
+        let g = self.feats.recs.get(f.index())?.figs;
         (g != NONE16).then_some(FigureId(g))
     }
 
     /// Next figure on the same feature instance as `fig`, if any.
     #[inline]
     pub fn next_figure(&self, fig: FigureId) -> Option<FigureId> {
-        let g = self.figs.get(fig.index())?.next;
+        let g = self.figures.figs.get(fig.index())?.next;
         (g != NONE16).then_some(FigureId(g))
     }
 
@@ -524,21 +533,21 @@ impl Game {
     /// Figures standing on placed tile `t`: on its features, at its corners, or on
     /// the tile itself (a dragon), in figure order.
     pub fn figures_at_tile(&self, t: TileIndex) -> impl Iterator<Item = FigureId> + '_ {
-        (0..self.figs.len() as u16)
-            .filter(move |&g| self.figs[g as usize].tile == t.0)
+        (0..self.figures.figs.len() as u16)
+            .filter(move |&g| self.figures.figs[g as usize].tile == t.0)
             .map(FigureId)
     }
 
     /// Number of figures in the game, on the board or not (ids are
     /// `0..figure_count()`): every player's, then the neutral ones.
     pub fn figure_count(&self) -> usize {
-        self.figs.len()
+        self.figures.figs.len()
     }
 
     /// Owner of figure `fig`; `None` for a neutral figure (or no such figure).
     #[inline]
     pub fn figure_owner(&self, fig: FigureId) -> Option<PlayerId> {
-        (fig.index() < self.figs.len())
+        (fig.index() < self.figures.figs.len())
             .then(|| self.owner_of(fig.0))
             .flatten()
     }
@@ -546,14 +555,14 @@ impl Game {
     /// Kind of figure `fig`.
     #[inline]
     pub fn figure_kind(&self, fig: FigureId) -> Option<FigureKindId> {
-        (fig.index() < self.figs.len()).then(|| self.kind_of(fig.0))
+        (fig.index() < self.figures.figs.len()).then(|| self.kind_of(fig.0))
     }
 
     /// Where figure `fig` stands; `None` in its owner's supply (off the board for a
     /// neutral figure).
     #[inline]
     pub fn figure_location(&self, fig: FigureId) -> Option<Location> {
-        (fig.index() < self.figs.len())
+        (fig.index() < self.figures.figs.len())
             .then(|| self.location_of(fig.0))
             .flatten()
     }
@@ -567,7 +576,7 @@ impl Game {
     /// The placed tile figure `fig` stands on, if on the board.
     #[inline]
     pub fn figure_tile(&self, fig: FigureId) -> Option<TileIndex> {
-        let t = self.figs.get(fig.index())?.tile;
+        let t = self.figures.figs.get(fig.index())?.tile;
         (t != NONE16).then_some(TileIndex(t))
     }
 
@@ -582,28 +591,29 @@ impl Game {
 
     /// The drawn tile waiting to be placed, if any.
     pub fn drawn_tile(&self) -> Option<TileTypeId> {
-        (self.drawn != NONE16).then_some(TileTypeId(self.drawn))
+        (self.turn.drawn != NONE16).then_some(TileTypeId(self.turn.drawn))
     }
 
     /// The tile placed this turn, if any; once the game is over (or ending), the
     /// last tile placed.
     pub fn last_placed(&self) -> Option<TileIndex> {
-        (self.last_tile != NONE16).then_some(TileIndex(self.last_tile))
+        (self.turn.last_tile != NONE16).then_some(TileIndex(self.turn.last_tile))
     }
 
     /// Tiles left in the bag.
     pub fn bag_len(&self) -> usize {
-        self.bag.len()
+        self.bag.tiles.len()
     }
 
     /// Tiles left in the bag, by type (unordered multiset as a slice).
     pub fn bag(&self) -> &[TileTypeId] {
-        &self.bag
+        &self.bag.tiles
     }
 
     /// Tiles in `player`'s hand (e.g. his abbey), in type order.
     pub fn hand(&self, player: PlayerId) -> impl Iterator<Item = TileTypeId> + '_ {
-        self.hands
+        self.bag
+            .hands
             .iter()
             .filter(move |(p, _)| *p == player)
             .map(|&(_, t)| t)
@@ -611,22 +621,26 @@ impl Game {
 
     /// Copies of tile type `tile` in `player`'s hand.
     pub fn hand_count(&self, player: PlayerId, tile: TileTypeId) -> u32 {
-        self.hands.iter().filter(|&&h| h == (player, tile)).count() as u32
+        self.bag
+            .hands
+            .iter()
+            .filter(|&&h| h == (player, tile))
+            .count() as u32
     }
 
     /// Tiles taken face down (hidden from players).
     pub fn hidden_tiles(&self) -> &[TileTypeId] {
-        &self.hidden
+        &self.bag.hidden
     }
 
     /// Tiles set aside because they fit nowhere.
     pub fn set_aside_tiles(&self) -> &[TileTypeId] {
-        &self.set_aside
+        &self.bag.set_aside
     }
 
     /// The pending steps (top of the stack last).
     pub fn pending_steps(&self) -> &[Step] {
-        &self.pending
+        &self.turn.pending
     }
 
     /// The state block of plugin `plugin` in scope `words` (per scope: game, or entity
@@ -648,7 +662,7 @@ impl Game {
     /// Plugin `plugin`'s per-game state words.
     #[inline]
     pub fn plugin_state(&self, plugin: u8) -> Option<&[u32]> {
-        self.state_block(&self.pgame, plugin, |s| s.game, 0)
+        self.state_block(&self.words.game, plugin, |s| s.game, 0)
     }
 
     /// Plugin `plugin`'s state words for `player`.
@@ -657,7 +671,7 @@ impl Game {
         if player >= self.players {
             return None;
         }
-        self.state_block(&self.pplayer, plugin, |s| s.player, player as usize)
+        self.state_block(&self.words.player, plugin, |s| s.player, player as usize)
     }
 
     /// Plugin `plugin`'s state words for feature instance `f` (keep set-wide data at
@@ -667,13 +681,13 @@ impl Game {
         if f.index() >= self.feats.len() {
             return None;
         }
-        self.state_block(&self.pfeat, plugin, |s| s.feature, f.index())
+        self.state_block(&self.words.feature, plugin, |s| s.feature, f.index())
     }
 
     /// Plugin `plugin`'s state words for figure `fig`.
     #[inline]
     pub fn plugin_figure_state(&self, plugin: u8, fig: FigureId) -> Option<&[u32]> {
-        self.state_block(&self.pfig, plugin, |s| s.figure, fig.index())
+        self.state_block(&self.words.figure, plugin, |s| s.figure, fig.index())
     }
 
     /// Whether figure kind `kind` may be deployed at `at` under the shared rule: the
@@ -695,16 +709,16 @@ impl Game {
     /// Whether events are being logged.
     #[inline]
     pub fn logging(&self) -> bool {
-        self.logging
+        self.log.on
     }
 
     /// Turns the event log on or off.
     pub fn set_logging(&mut self, on: bool) {
-        self.logging = on;
+        self.log.on = on;
     }
 
     /// Drains the event log.
     pub fn take_events(&mut self) -> Vec<Event> {
-        std::mem::take(&mut self.events)
+        std::mem::take(&mut self.log.events)
     }
 }

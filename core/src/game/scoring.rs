@@ -25,9 +25,9 @@ impl Game {
             s.feat_stamp.iter_mut().for_each(|x| *x = 0);
             s.stamp = 1;
         }
-        if s.tile_stamp.len() < self.tiles.len() {
+        if s.tile_stamp.len() < self.board.tiles.len() {
             s.tile_stamp
-                .resize(self.rules.max_tiles.max(self.tiles.len()), 0);
+                .resize(self.rules.max_tiles.max(self.board.tiles.len()), 0);
         }
         if s.feat_stamp.len() < self.feats.len() {
             s.feat_stamp
@@ -42,7 +42,7 @@ impl Game {
         let (mut tiles, mut pennants) = (0u32, 0u32);
         let mut m = root;
         loop {
-            let ft = self.feats[m as usize];
+            let ft = self.feats.recs[m as usize];
             if self.scratch.tile_stamp[ft.tile as usize] != stamp {
                 self.scratch.tile_stamp[ft.tile as usize] = stamp;
                 tiles += 1;
@@ -78,7 +78,7 @@ impl Game {
             (FeatureKind::City, _) => t + p,
             (FeatureKind::Cloister, ScoreReason::Completed) => 9,
             (FeatureKind::Cloister, _) => {
-                1 + self.tiles[self.feats[root as usize].tile as usize].nbrs as i32
+                1 + self.board.tiles[self.feats.recs[root as usize].tile as usize].nbrs as i32
             }
             (FeatureKind::Field | FeatureKind::Spot, _) => 0,
         }
@@ -121,7 +121,7 @@ impl Game {
         let (mut all, mut followers) = (0, 0);
         let mut m = root;
         loop {
-            let mut g = self.feats[m as usize].figs;
+            let mut g = self.feats.recs[m as usize].figs;
             while g != NONE16 {
                 all += 1;
                 let kind = self.kind_of(g);
@@ -136,9 +136,9 @@ impl Game {
                         *x = x.saturating_add(s);
                     }
                 }
-                g = self.figs[g as usize].next;
+                g = self.figures.figs[g as usize].next;
             }
-            m = self.feats[m as usize].next;
+            m = self.feats.recs[m as usize].next;
             if m == root {
                 break;
             }
@@ -206,13 +206,13 @@ impl Game {
         let cats = self.rules.score_categories.len();
         let category = category_of(info.kind);
         for p in 0..self.players as usize {
-            self.scores[p] = self.scores[p].saturating_add(pts.amounts[p]);
+            self.turn.scores[p] = self.turn.scores[p].saturating_add(pts.amounts[p]);
             if winners.contains(p as PlayerId) {
-                let b = &mut self.breakdown[p * cats + category];
+                let b = &mut self.turn.breakdown[p * cats + category];
                 *b = b.saturating_add(base);
             }
             for (i, d) in &deltas {
-                let b = &mut self.breakdown[p * cats + BASE_CATEGORIES.len() + *i as usize];
+                let b = &mut self.turn.breakdown[p * cats + BASE_CATEGORIES.len() + *i as usize];
                 *b = b.saturating_add(d[p]);
             }
         }
@@ -346,8 +346,8 @@ impl Game {
         if f.index() >= self.feats.len() {
             return Ok(Points::default());
         }
-        let root = self.root(f.0);
-        let kind = self.feats[root as usize].kind;
+        let root = self.feats.root(f.0);
+        let kind = self.feats.recs[root as usize].kind;
         if kind == FeatureKind::Field {
             return Ok(Points::default());
         }
@@ -402,18 +402,18 @@ impl Game {
         let mut m = root;
         loop {
             mem.push(FeatureId(m));
-            m = self.feats[m as usize].next;
+            m = self.feats.recs[m as usize].next;
             if m == root {
                 break;
             }
         }
         for &m in &mem {
-            let mut g = self.feats[m.index()].figs;
+            let mut g = self.feats.recs[m.index()].figs;
             while g != NONE16 {
                 if self.rules.figures[self.kind_of(g).index()].returns_on_score {
                     back.push(FigureId(g));
                 }
-                g = self.figs[g as usize].next;
+                g = self.figures.figs[g as usize].next;
             }
         }
         let mut r = Ok(());
@@ -431,9 +431,9 @@ impl Game {
     /// Whether the set with root `root` is complete (roads, cities: no open side;
     /// fields: closed; cloisters and spots: surrounded).
     pub(super) fn complete(&self, root: u16) -> bool {
-        let ft = &self.feats[root as usize];
+        let ft = &self.feats.recs[root as usize];
         if ft.kind.is_centre() {
-            self.tiles[ft.tile as usize].nbrs == 8
+            self.board.tiles[ft.tile as usize].nbrs == 8
         } else {
             ft.open == 0
         }
@@ -445,17 +445,17 @@ impl Game {
         let stamp = self.next_stamp();
         let mut roots = Vec::new();
         let mut fields = Vec::new();
-        for g in 0..self.figs.len() {
-            let f = self.figs[g].feature;
+        for g in 0..self.figures.figs.len() {
+            let f = self.figures.figs[g].feature;
             if f == NONE16 {
                 continue;
             }
-            let r = self.root(f);
+            let r = self.feats.root(f);
             if self.scratch.feat_stamp[r as usize] == stamp {
                 continue;
             }
             self.scratch.feat_stamp[r as usize] = stamp;
-            if self.feats[r as usize].kind == FeatureKind::Field {
+            if self.feats.recs[r as usize].kind == FeatureKind::Field {
                 fields.push(FeatureId(r));
             } else {
                 roots.push(FeatureId(r));

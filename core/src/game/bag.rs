@@ -1,0 +1,259 @@
+//! The tiles not on the board ([`Bag`]: the bag, the hands, the face-down and
+//! the set-aside tiles) and the tile draw: which tiles may be drawn now (the
+//! plugins' `filter_draws`), the draw's outcomes, and sampling it.
+//!
+//! The bag keeps its copies per tile type up to date at every draw (one
+//! decrement), so a filtered draw neither copies nor sorts the bag, and
+//! allocates nothing: the types the plugins filter are read off the counts,
+//! in type order, into a scratch list, and a draw walks the bag once, only
+//! when a plugin held a type back.
+
+use super::actions::broken;
+use super::*;
+
+state! {
+    /// The tiles of a [`Game`] that are not on the board.
+    #[derive(Debug, PartialEq)]
+    pub(super) struct Bag {
+        /// The tiles in the bag (a multiset; a draw takes an entry and moves
+        /// the last one into its place, so the order is part of the state).
+        pub(super) tiles: Vec<TileTypeId>,
+        /// Copies in `tiles` per tile type.
+        counts: Vec<u16>,
+        /// Tiles held in hand: `(player, tile type)`, sorted.
+        pub(super) hands: Vec<(PlayerId, TileTypeId)>,
+        /// Tiles taken face down (hidden from players).
+        pub(super) hidden: Vec<TileTypeId>,
+        /// Tiles set aside because they fit nowhere.
+        pub(super) set_aside: Vec<TileTypeId>,
+    }
+}
+
+impl Bag {
+    /// An empty bag (see [`Bag::reset`]).
+    pub(super) fn new() -> Bag {
+        Bag {
+            tiles: Vec::new(),
+            counts: Vec::new(),
+            hands: Vec::new(),
+            hidden: Vec::new(),
+            set_aside: Vec::new(),
+        }
+    }
+
+    /// The bag and hands at the start of a game of `rules` with `players`
+    /// players: every tile but the start tile in the bag, in type order
+    /// ([`Rules::start_bag`]); each player's tiles in hand. Reuses the buffers.
+    pub(super) fn reset(&mut self, rules: &Rules, players: u8) {
+        let Bag {
+            tiles,
+            counts,
+            hands,
+            hidden,
+            set_aside,
+        } = self;
+        tiles.clone_from(&rules.start_bag.0);
+        counts.clone_from(&rules.start_bag.1);
+        hands.clear();
+        for (i, t) in rules.tiles.types.iter().enumerate() {
+            for p in 0..players {
+                hands.extend(std::iter::repeat_n(
+                    (p, TileTypeId(i as u16)),
+                    t.per_player as usize,
+                ));
+            }
+        }
+        hands.sort_unstable();
+        hidden.clear();
+        set_aside.clear();
+    }
+
+    /// Counts the copies per type again, for `types` tile types (after the
+    /// bag's contents changed other than by [`Bag::take`]).
+    pub(super) fn recount(&mut self, types: usize) {
+        refill(&mut self.counts, types, 0);
+        for &t in &self.tiles {
+            self.counts[t.index()] += 1;
+        }
+    }
+
+    /// Takes bag entry `i` (valid) out of the bag; the last entry takes its place.
+    #[inline]
+    pub(super) fn take(&mut self, i: usize) -> TileTypeId {
+        let t = self.tiles.swap_remove(i);
+        if let Some(c) = self.counts.get_mut(t.index()) {
+            *c -= 1;
+        }
+        t
+    }
+
+    /// Fills `out` with the tile types in the bag, in type order.
+    pub(super) fn types_into(&self, out: &mut Vec<TileTypeId>) {
+        out.clear();
+        out.extend(
+            (0..self.counts.len())
+                .filter(|&t| self.counts[t] > 0)
+                .map(|t| TileTypeId(t as u16)),
+        );
+    }
+
+    /// Copies of tile type `t` in the bag.
+    #[inline]
+    pub(super) fn count(&self, t: TileTypeId) -> u32 {
+        self.counts.get(t.index()).map_or(0, |&c| u32::from(c))
+    }
+
+    /// Checks the counts against the bag's entries.
+    pub(super) fn check(&self) -> Result<(), String> {
+        let mut fresh = Bag::new();
+        fresh.tiles.clone_from(&self.tiles);
+        fresh.recount(self.counts.len());
+        if fresh.counts != self.counts {
+            return Err("the bag's counts per tile type do not match its tiles".into());
+        }
+        Ok(())
+    }
+}
+
+impl Game {
+    /// Whether the bag holds a tile the plugins let be drawn now.
+    #[inline]
+    pub(super) fn has_drawable(&mut self) -> Result<bool, HookError> {
+        if self.bag.tiles.is_empty() {
+            return Ok(false);
+        }
+        if !self.wants(hook::FILTER_DRAWS) {
+            return Ok(true);
+        }
+        self.has_drawable_filtered()
+    }
+
+    /// [`Game::has_drawable`] when plugins filter the draws.
+    fn has_drawable_filtered(&mut self) -> Result<bool, HookError> {
+        let mut types = std::mem::take(&mut self.scratch.types);
+        let mut keep = std::mem::take(&mut self.scratch.keep);
+        let r = self.filter_draws(&mut types, &mut keep);
+        let any = keep.iter().any(|&k| k);
+        self.scratch.types = types;
+        self.scratch.keep = keep;
+        r.map(|_| any)
+    }
+
+    /// Fills `types` with the tile types in the bag, in type order, and `keep`
+    /// with whether each may be drawn now (the plugins' `filter_draws`).
+    fn filter_draws(&self, types: &mut Vec<TileTypeId>, keep: &mut Vec<bool>) -> HookResult {
+        self.bag.types_into(types);
+        keep.clear();
+        keep.resize(types.len(), true);
+        dispatch_view!(self, hook::FILTER_DRAWS, |h, v| h
+            .filter_draws(v, types, keep));
+        Ok(())
+    }
+
+    /// Draws bag entry `i` (the tile draw chance event).
+    pub(super) fn draw_at(&mut self, i: usize) -> HookResult {
+        let t = self.bag.take(i);
+        let player = self.turn.current;
+        self.emit(|| Event::TileDrawn { player, tile: t });
+        let fits = self.drawn_placement_count(t)?;
+        if fits > 0 {
+            self.turn.drawn = t.0;
+            self.turn.drawn_fits = fits;
+            self.turn.stage = Stage::Drawn;
+        } else {
+            self.bag.set_aside.push(t);
+            self.emit(|| Event::TileSetAside { tile: t });
+        }
+        Ok(())
+    }
+
+    /// The tile draw's outcomes: tile types in the bag weighted by copies, minus those
+    /// the plugins hold back (`filter_draws`) if `filtered`.
+    pub(super) fn bag_outcomes(&self, out: &mut Vec<Outcome>, filtered: bool) -> HookResult {
+        let mut types = Vec::new();
+        let mut keep = Vec::new();
+        if filtered && self.wants(hook::FILTER_DRAWS) {
+            self.filter_draws(&mut types, &mut keep)?;
+        } else {
+            self.bag.types_into(&mut types);
+            keep.resize(types.len(), true);
+        }
+        out.extend(
+            types
+                .iter()
+                .zip(&keep)
+                .filter(|(_, &k)| k)
+                .map(|(&t, _)| Outcome {
+                    code: u32::from(t.0),
+                    weight: self.bag.count(t),
+                }),
+        );
+        Ok(())
+    }
+
+    /// A uniform bag entry among those the plugins let be drawn.
+    #[inline]
+    pub(super) fn sample_bag_entry(&mut self, filtered: bool) -> Result<usize, GameError> {
+        if self.bag.tiles.is_empty() {
+            return Err(broken("draw"));
+        }
+        if !filtered || !self.wants(hook::FILTER_DRAWS) {
+            return Ok(self.turn.rng.below(self.bag.tiles.len() as u32) as usize);
+        }
+        self.sample_filtered_bag_entry()
+    }
+
+    /// [`Game::sample_bag_entry`] when plugins filter the draws: the `k`-th of
+    /// the `n` entries of the types they let be drawn, `k` uniform below `n`.
+    fn sample_filtered_bag_entry(&mut self) -> Result<usize, GameError> {
+        let mut types = std::mem::take(&mut self.scratch.types);
+        let mut keep = std::mem::take(&mut self.scratch.keep);
+        let r = self.filter_draws(&mut types, &mut keep);
+        let pick = match r {
+            Ok(()) => self.pick_drawable(&types, &keep),
+            Err(_) => None,
+        };
+        self.scratch.types = types;
+        self.scratch.keep = keep;
+        r?;
+        pick.ok_or_else(|| broken("draw"))
+    }
+
+    /// The draw among the bag entries whose type `keep` lets be drawn (`keep[i]`
+    /// for `types[i]`); `None` if there is none.
+    fn pick_drawable(&mut self, types: &[TileTypeId], keep: &[bool]) -> Option<usize> {
+        let bag = &self.bag;
+        if keep.iter().all(|&k| k) {
+            // Nothing held back (the usual case): any entry.
+            let n = bag.tiles.len() as u32;
+            return (n > 0).then(|| self.turn.rng.below(n) as usize);
+        }
+        let held = &mut self.scratch.held_back;
+        if held.len() < bag.counts.len() {
+            held.resize(bag.counts.len(), false);
+        }
+        let mut n = bag.tiles.len() as u32;
+        let held_back = || types.iter().zip(keep).filter(|(_, &k)| !k).map(|(&t, _)| t);
+        for t in held_back() {
+            held[t.index()] = true;
+            n -= bag.count(t);
+        }
+        let pick = if n == 0 {
+            None
+        } else {
+            let mut k = self.turn.rng.below(n);
+            bag.tiles.iter().position(|t| {
+                if held[t.index()] {
+                    return false;
+                }
+                let here = k == 0;
+                k = k.wrapping_sub(1);
+                here
+            })
+        };
+        for t in held_back() {
+            held[t.index()] = false;
+        }
+        pick
+    }
+}

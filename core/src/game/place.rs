@@ -1,0 +1,242 @@
+//! Placing a tile: the grid and the frontier, the tile's feature records,
+//! the unions with its neighbours' features, the neighbourhood counts, and
+//! the features it completes.
+
+use super::*;
+use crate::tiles::NO_FEATURE;
+
+/// `POP4[m]`: the number of set bits of a 4-bit mask (the baseline x86-64
+/// target has no population-count instruction).
+const POP4: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+impl Game {
+    /// Places a tile: grid, frontier, features, unions, completion. Fills `done`/`closed`.
+    /// Calls `features_merged` hooks. `ty` must be a valid tile type.
+    ///
+    /// The tile data is read through short borrows of `self.rules` (the geometry
+    /// is copied: a few dozen bytes), so no reference count is touched per tile.
+    pub(super) fn place_tile(&mut self, ty: TileTypeId, pos: Pos, rot: Rotation) -> HookResult {
+        if self.wants(hook::FEATURES_MERGED) {
+            self.place_tile_as::<true>(ty, pos, rot)
+        } else {
+            self.place_tile_as::<false>(ty, pos, rot)
+        }
+    }
+
+    /// [`Game::place_tile`], compiled twice: with `MERGE_HOOKS` false (no plugin
+    /// wants `features_merged`) no hook can run while the tile is placed, so the
+    /// compiler keeps the board's arrays in registers across the unions.
+    fn place_tile_as<const MERGE_HOOKS: bool>(
+        &mut self,
+        ty: TileTypeId,
+        pos: Pos,
+        rot: Rotation,
+    ) -> HookResult {
+        self.scratch.forget();
+        self.board.ensure_room(pos);
+        // The grid has a margin of one cell around `pos` now: its neighbours are
+        // plain offsets from its index.
+        let w = self.board.w as usize;
+        let at = (pos.y - self.board.oy) as usize * w + (pos.x - self.board.ox) as usize;
+        let ti = self.board.tiles.len() as u16;
+        let base = self.feats.len() as u16;
+        // Remove pos from the frontier.
+        let c = self.board.cells[at];
+        if c & FRONTIER_BIT != 0 {
+            let i = (c & !FRONTIER_BIT) as usize;
+            self.board.frontier.swap_remove(i);
+            if let Some(moved) = self.board.frontier.get(i) {
+                let moved = moved.pos;
+                self.board.set_cell(moved, FRONTIER_BIT | i as u16);
+            }
+        }
+        self.board.cells[at] = ti + 1;
+        self.board.tiles.push(PlacedTile {
+            pos,
+            ty,
+            rot,
+            nbrs: 0,
+            base: FeatureId(base),
+        });
+        let tt = &self.rules.tiles.types[ty.index()];
+        let geom = tt.rot[rot as usize & 3].clone();
+        let nfeat = tt.features.len();
+        let has_centre = tt.has_centre;
+        // The four sides' cells, and those holding a tile as a bit mask: the
+        // loops below run over its bits instead of branching on every side.
+        let side_cell = [at - w, at + 1, at + w, at - 1];
+        let side_q = side_cell.map(|c| self.board.cells[c]);
+        let mut occ = 0u32;
+        for (d, &qc) in side_q.iter().enumerate() {
+            // A placed tile is 1..FRONTIER_BIT (0 empty, FRONTIER_BIT | i frontier).
+            occ |= u32::from(qc.wrapping_sub(1) < FRONTIER_BIT - 1) << d;
+        }
+        let tpl = ty.index() * 4 + (rot as usize & 3);
+        if let Some(tpl) = self.rules.feat_templates.get(tpl) {
+            // Fresh records, each its own root: its sides facing a tile are
+            // closed at once (a union later adds the counts up).
+            self.feats.recs.extend(tpl.iter().map(|f| Feat {
+                parent: f.parent + base,
+                next: f.next + base,
+                open: u16::from(POP4[(f.open & !occ as u16 & 15) as usize]),
+                tile: ti,
+                ..*f
+            }));
+        }
+        let fw = self.rules.state.feature as usize;
+        if fw > 0 {
+            self.words
+                .feature
+                .resize(self.words.feature.len() + fw * nfeat, 0);
+        }
+        self.turn.done.clear();
+        self.turn.closed.clear();
+        // Neighbour features closed on a side of this tile but joined to none of
+        // its features (a wildcard side, or a slot this tile leaves to nobody):
+        // only this list finds them complete.
+        let mut faced = [NONE16; 12];
+        let mut nfaced = 0;
+        // Sides without a tile extend the frontier.
+        let mut free = !occ & 15;
+        while free != 0 {
+            let d = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let qc = side_q[d];
+            // A wildcard side (`Any` = 0) requires nothing of the tile placed there.
+            let need = (geom.edges[d] as u8) << (2 * ((d + 2) & 3));
+            if qc == 0 {
+                let i = self.board.frontier.len() as u16;
+                let q = pos.step(Side::from_index(d));
+                self.board.frontier.push(Frontier { pos: q, req: need });
+                self.board.cells[side_cell[d]] = FRONTIER_BIT | i;
+            } else if let Some(fr) = self.board.frontier.get_mut((qc & !FRONTIER_BIT) as usize) {
+                fr.req |= need;
+            }
+        }
+        // Neighbours: close their side, join the features that meet.
+        let mut near = occ;
+        while near != 0 {
+            let d = near.trailing_zeros() as usize;
+            near &= near - 1;
+            let qc = side_q[d];
+            let facing = (d + 2) & 3;
+            let nt = self.board.tiles[(qc - 1) as usize];
+            let nb = nt.base.0;
+            let (nsides, nslots) = {
+                let g = &self.rules.tiles.types[nt.ty.index()].rot[nt.rot as usize & 3];
+                (g.side_features[facing], g.slot_feature)
+            };
+            // The slots of this side that join a feature of each tile.
+            // (Slot `3d + i` meets the neighbour's slot `3·facing + 2 − i`: see `mirror_slot`.)
+            let mut pairs = [(NO_FEATURE, NO_FEATURE); 3];
+            for (i, p) in pairs.iter_mut().enumerate() {
+                *p = (geom.slot_feature[d * 3 + i], nslots[facing * 3 + 2 - i]);
+            }
+            let joins = |b: u8| pairs.iter().any(|&(a, x)| x == b && a != NO_FEATURE);
+            for &b in &nsides {
+                if b != NO_FEATURE {
+                    let r = self.feats.root(nb + u16::from(b));
+                    self.feats.recs[r as usize].open -= 1;
+                    if !joins(b) {
+                        faced[nfaced] = nb + u16::from(b);
+                        nfaced += 1;
+                    }
+                }
+            }
+            // A side of one feature on each tile (a city or field side) gives the
+            // same pair three times: one union.
+            let mut last = (NO_FEATURE, NO_FEATURE);
+            for (a, b) in pairs {
+                if a != NO_FEATURE && b != NO_FEATURE && (a, b) != last {
+                    last = (a, b);
+                    self.union::<MERGE_HOOKS>(base + u16::from(a), nb + u16::from(b))?;
+                }
+            }
+        }
+        // Neighbourhood counts for cloisters and spots, round the ring from the
+        // north-west: a corner, then a side (known from above), four times.
+        let corner_cell = [at - w - 1, at - w + 1, at + w + 1, at + w - 1];
+        let mut ring = [0u16; 8];
+        let mut around = 0u32;
+        for (i, &q) in corner_cell.iter().enumerate() {
+            let qc = self.board.cells[q];
+            ring[2 * i] = qc;
+            ring[2 * i + 1] = side_q[i];
+            around |= u32::from(qc.wrapping_sub(1) < FRONTIER_BIT - 1) << (2 * i);
+        }
+        around |= (occ & 1) << 1 | (occ & 2) << 2 | (occ & 4) << 3 | (occ & 8) << 4;
+        let nbrs = POP4[(around & 15) as usize] + POP4[(around >> 4) as usize];
+        while around != 0 {
+            let i = around.trailing_zeros() as usize;
+            around &= around - 1;
+            let n = &mut self.board.tiles[(ring[i] - 1) as usize];
+            n.nbrs += 1;
+            if n.nbrs == 8 {
+                let (nb, nty) = (n.base.0, n.ty);
+                let ntt = &self.rules.tiles.types[nty.index()];
+                if ntt.has_centre {
+                    for (l, f) in ntt.features.iter().enumerate() {
+                        if f.kind.is_centre() {
+                            self.turn.done.push(FeatureId(nb + l as u16));
+                        }
+                    }
+                }
+            }
+        }
+        self.board.tiles[ti as usize].nbrs = nbrs;
+        // Completion of the new tile's features (an inner field is closed at once).
+        let surrounded = nbrs == 8;
+        for id in base..base + nfeat as u16 {
+            if has_centre && self.feats.recs[id as usize].kind.is_centre() {
+                if surrounded {
+                    self.turn.done.push(FeatureId(id));
+                }
+                continue;
+            }
+            self.note_complete(id);
+        }
+        // Neighbour features closed by a side that joined them to nothing.
+        for &b in &faced[..nfaced] {
+            self.note_complete(b);
+        }
+        self.turn.last_tile = ti;
+        Ok(())
+    }
+
+    /// Adds the set of `f` (a road, city or field) to this turn's completed
+    /// features or closed fields if it has no open side, once.
+    #[inline]
+    fn note_complete(&mut self, f: u16) {
+        let r = self.feats.root(f);
+        let ft = self.feats.recs[r as usize];
+        if ft.open == 0 && !ft.kind.is_centre() {
+            self.push_complete(FeatureId(r), ft.kind);
+        }
+    }
+
+    /// Adds root `r` of kind `kind` to the completed features or closed fields, once.
+    fn push_complete(&mut self, r: FeatureId, kind: FeatureKind) {
+        let list = if kind == FeatureKind::Field {
+            &mut self.turn.closed
+        } else {
+            &mut self.turn.done
+        };
+        if !list.contains(&r) {
+            list.push(r);
+        }
+    }
+
+    /// Joins the sets of `a` and `b` ([`Features::union`]) and tells the
+    /// `features_merged` subscribers (when `MERGE_HOOKS`).
+    fn union<const MERGE_HOOKS: bool>(&mut self, a: u16, b: u16) -> HookResult {
+        let Some((keep, gone)) = self.feats.union(a, b) else {
+            return Ok(());
+        };
+        if MERGE_HOOKS {
+            let (kept, absorbed) = (FeatureId(keep), FeatureId(gone));
+            dispatch!(self, hook::FEATURES_MERGED, |h, cx| h
+                .features_merged(cx, kept, absorbed));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,64 @@
+//! Reusable buffers of the hot paths ([`Scratch`]): not part of the state.
+
+use super::*;
+
+/// Reusable buffers of the hot paths; not part of the state (a clone gets
+/// fresh ones, [`Clone::clone_from`] keeps the destination's own).
+///
+/// One entry caches something derived from the state: `fit_blocks`, valid
+/// only while `fit_blocks_for` names the drawn tile; every change of the
+/// frontier, a copy into the game and a restart forget it ([`Scratch::forget`]).
+#[derive(Default, Debug)]
+pub(super) struct Scratch {
+    /// Running sums of the drawn tile's placements at the end of each block of
+    /// [`board::FIT_BLOCK`] frontier cells (the last is `drawn_fits`).
+    pub(super) fit_blocks: Vec<u32>,
+    /// The tile type `fit_blocks` counts, for the current frontier; `None` if
+    /// they are not valid.
+    pub(super) fit_blocks_for: Option<u16>,
+    pub(super) figs: Vec<FigureId>,
+    pub(super) members: Vec<FeatureId>,
+    pub(super) tile_stamp: Vec<u32>,
+    pub(super) feat_stamp: Vec<u32>,
+    pub(super) stamp: u32,
+    pub(super) placements: Vec<Placement>,
+    pub(super) keep: Vec<bool>,
+    /// The tile types in the bag, for the plugins' `filter_draws`.
+    pub(super) types: Vec<TileTypeId>,
+    /// Per tile type: held back from the draw by a plugin (all `false`
+    /// between draws).
+    pub(super) held_back: Vec<bool>,
+    pub(super) options: Vec<FigureOption>,
+    pub(super) codes: Vec<u32>,
+    pub(super) outcomes: Vec<Outcome>,
+    pub(super) cities: Vec<FeatureId>,
+    /// The figures of a field unit being scored.
+    pub(super) field_figs: Vec<FigureId>,
+    pub(super) deltas: Vec<(u8, [i32; MAX_PLAYERS])>,
+    /// A second handle to the game's rules, lent to hook dispatch: the hooks run
+    /// with `&mut Game` while borrowing the plugin list, and moving this handle
+    /// out and back costs no atomic reference-count update, as cloning `rules`
+    /// per dispatch did. `None` while lent (a nested dispatch clones), or before
+    /// the first dispatch of a cloned game.
+    pub(super) rules: Option<Arc<Rules>>,
+}
+
+impl Scratch {
+    /// Forgets what the scratch caches of a state (the game changed under it).
+    #[inline]
+    pub(super) fn forget(&mut self) {
+        self.fit_blocks_for = None;
+    }
+}
+
+impl Clone for Scratch {
+    /// Fresh buffers: scratch is not part of the state.
+    fn clone(&self) -> Scratch {
+        Scratch::default()
+    }
+
+    /// Keeps this game's buffers, forgetting what they cached of its state.
+    fn clone_from(&mut self, _: &Scratch) {
+        self.forget();
+    }
+}

@@ -1,0 +1,115 @@
+//! Where the game stands: whose turn, the pipeline stage, the drawn tile, the
+//! turns plugins granted, the steps waiting for a decision or chance, the
+//! scores and the game's RNG.
+
+use super::*;
+
+state! {
+    /// The turn state of a [`Game`].
+    #[derive(Debug, PartialEq)]
+    pub(super) struct Turn {
+        /// Whose turn it is.
+        pub(super) current: u8,
+        /// The player of the last regular (not granted) turn.
+        pub(super) rotation: u8,
+        /// The plugin that granted the current turn, or [`CORE_OWNER`].
+        pub(super) granted_by: u8,
+        /// The bag was declared empty (or the game ended early): no regular turn follows.
+        pub(super) ending: bool,
+        /// Turn number (1-based; 0 before the first turn).
+        pub(super) number: u16,
+        /// Turns played so far that a plugin granted (counted in `number` too).
+        pub(super) granted_played: u16,
+        /// Where the turn pipeline stands.
+        pub(super) stage: Stage,
+        /// The drawn tile type, or `NONE16`.
+        pub(super) drawn: u16,
+        /// Legal placements (position, distinct rotation) of the drawn tile, counted
+        /// when it was drawn (0 when no tile is drawn). The random playout's
+        /// placement draw weighs by it instead of counting again.
+        pub(super) drawn_fits: u32,
+        /// The tile placed this turn (or, once the game is over, the last one), or `NONE16`.
+        pub(super) last_tile: u16,
+        /// The seed the game was created with.
+        pub(super) seed: u64,
+        /// The game's RNG: every chance event draws from it.
+        pub(super) rng: Rng,
+        /// Scores per player.
+        pub(super) scores: [i32; MAX_PLAYERS],
+        /// Points per player and score category (`players × categories`).
+        pub(super) breakdown: Vec<i32>,
+        /// Turns granted by plugins, in order: `(player, plugin)`.
+        pub(super) granted: Vec<(PlayerId, u8)>,
+        /// Steps waiting for a decision or a chance event (top last).
+        pub(super) pending: Vec<Step>,
+        /// Steps pushed by the running hooks, queued after them.
+        pub(super) incoming: Vec<Step>,
+        /// Features completed this turn (roots).
+        pub(super) done: Vec<FeatureId>,
+        /// Fields closed this turn (roots).
+        pub(super) closed: Vec<FeatureId>,
+    }
+}
+
+impl Turn {
+    /// An empty turn state (filled by [`Turn::reset`]).
+    pub(super) fn new(seed: u64) -> Turn {
+        Turn {
+            current: 0,
+            rotation: 0,
+            granted_by: CORE_OWNER,
+            ending: false,
+            number: 0,
+            granted_played: 0,
+            stage: Stage::NextTurn,
+            drawn: NONE16,
+            drawn_fits: 0,
+            last_tile: NONE16,
+            seed,
+            rng: Rng::new(seed),
+            scores: [0; MAX_PLAYERS],
+            breakdown: Vec::new(),
+            granted: Vec::new(),
+            pending: Vec::new(),
+            incoming: Vec::new(),
+            done: Vec::new(),
+            closed: Vec::new(),
+        }
+    }
+
+    /// The turn state before the first turn of a game with `seed`, `players`
+    /// and `categories` score categories, reusing the buffers.
+    pub(super) fn reset(&mut self, seed: u64, players: u8, categories: usize) {
+        let Turn {
+            current,
+            rotation,
+            granted_by,
+            ending,
+            number,
+            granted_played,
+            stage,
+            drawn,
+            drawn_fits,
+            last_tile,
+            seed: game_seed,
+            rng,
+            scores,
+            breakdown,
+            granted,
+            pending,
+            incoming,
+            done,
+            closed,
+        } = self;
+        (*current, *rotation, *granted_by) = (0, players - 1, CORE_OWNER);
+        (*ending, *number, *granted_played, *stage) = (false, 0, 0, Stage::NextTurn);
+        (*drawn, *drawn_fits, *last_tile) = (NONE16, 0, NONE16);
+        (*game_seed, *rng, *scores) = (seed, Rng::new(seed), [0; MAX_PLAYERS]);
+        refill(breakdown, players as usize * categories, 0);
+        granted.clear();
+        pending.clear();
+        incoming.clear();
+        fresh(done, 8);
+        fresh(closed, 8);
+    }
+}
