@@ -1,7 +1,7 @@
 //! A plain-text picture of the board, for people playing at the terminal.
 //!
-//! Each tile is 3×3 characters: its side kinds (`C` city, `R` road, `F` field)
-//! at north, east, south and west, a centre (`L` cloister, `o` another place such
+//! Each tile is 3×3 characters: its side kinds (`C` city, `R` road, `F` field,
+//! `I` a barrier, `?` a wildcard) at north, east, south and west, a centre (`L` cloister, `o` another place such
 //! as a garden, `.` otherwise), `^` in the top-left corner for a tile with
 //! tile-level markers (a hill, a vineyard), and in the bottom-right corner the
 //! seat number (1–6) of a figure standing on the tile.
@@ -10,7 +10,7 @@ use carcassonne_core::{FeatureKind, Game, Pos, TileType};
 
 /// The 3×3 picture of a tile type turned `rot` quarter turns.
 fn tile_cells(t: &TileType, rot: u8) -> [[char; 3]; 3] {
-    let e = &t.rot[rot as usize & 3].edges;
+    let e = t.sides(rot).kinds();
     let centre = if t.features.iter().any(|f| f.kind == FeatureKind::Cloister) {
         'L'
     } else if t.features.iter().any(|f| f.kind == FeatureKind::Spot) {

@@ -44,8 +44,8 @@ impl Fingerprint {
 
 impl Rules {
     /// The fingerprint of the compiled rules: every tile type (id, count,
-    /// geometry, markers), the core options, the figure kinds and the plugins'
-    /// declarations. The host adds the plugins' versions and options.
+    /// geometry, markers, barrier names), a `[start]` layout, the core options,
+    /// the figure kinds and the plugins' declarations. The host adds the plugins' versions and options.
     pub fn fingerprint(&self) -> Fingerprint {
         let mut h = Fingerprint::default();
         let markers = &self.tiles.markers;
@@ -71,6 +71,10 @@ impl Rules {
                     .num(u64::from(f.slots))
                     .num(u64::from(f.inner));
                 h.field(&f.adj);
+                if f.barrier != 0 {
+                    let name = self.tiles.barriers.name(f.barrier).unwrap_or("");
+                    h.field(name.as_bytes());
+                }
                 mask(&mut h, f.markers);
                 for &(bit, n) in &f.marker_counts {
                     h.num(u64::from(bit)).num(u64::from(n));
@@ -88,6 +92,17 @@ impl Rules {
                 for &g in groups {
                     h.num(u64::from(g));
                 }
+            }
+        }
+        // A `[start]` table (a `start = true` flag is in the tile types above).
+        if let Some(layout) = self.tiles.start.as_ref().filter(|l| !l.flag) {
+            h.field(layout.set.as_bytes());
+            h.num(layout.priority as u64);
+            for t in &layout.tiles {
+                h.num(u64::from(t.ty.0))
+                    .num(t.pos.x as u64)
+                    .num(t.pos.y as u64)
+                    .num(u64::from(t.rot));
             }
         }
         h.field(self.options.farmers.name().as_bytes())
@@ -115,7 +130,16 @@ impl Rules {
                 .num(u64::from(w.feature))
                 .num(u64::from(w.figure))
                 .num(p.subs);
-            for m in p.decl.markers.iter().chain(&p.decl.links) {
+            if w.tile > 0 {
+                h.num(u64::from(w.tile));
+            }
+            for m in p
+                .decl
+                .markers
+                .iter()
+                .chain(&p.decl.links)
+                .chain(&p.decl.barriers)
+            {
                 h.field(m.as_bytes());
             }
         }

@@ -40,7 +40,7 @@ use std::fmt;
 macro_rules! hook_table {
     ($m:ident) => {
         $m! {
-            /// Game setup, once: the start tile is placed and the first turn not begun.
+            /// Game setup, once: the start layout is placed and the first turn not begun.
             /// Initialise plugin state here (it starts all zero).
             setup SETUP (cx) {}
             /// A turn begins (also a turn a plugin granted with `Cx::grant_turn`), before
@@ -343,6 +343,18 @@ pub enum FigureOption {
     },
 }
 
+/// The copies of a tile type in the game, as a plugin sets them at build time
+/// ([`Hooks::compose_tiles`]).
+#[repr(C)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TileCount {
+    /// The tile type.
+    pub tile: TileTypeId,
+    /// Its copies in the game (the start layout's included).
+    pub count: u16,
+}
+
 /// Why a feature is being scored.
 #[repr(u8)]
 #[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
@@ -587,6 +599,21 @@ macro_rules! hooks_trait {
             /// are built (e.g. a rule that is undefined with some farmer variant); an
             /// `Err` is a ruleset error.
             fn check_core(&self, core: &crate::rules::CoreOptions) -> Result<(), String> {
+                Ok(())
+            }
+            /// Build time, after `check_core`: the composed tile catalogue (the tile
+            /// types of every tile set, their counts in the edition after the
+            /// ruleset's `[tiles.counts]`, the start layout, markers). Push the
+            /// copies a tile should have in the game (start copies included) to
+            /// `counts` (a tile whose count `[tiles.counts]` sets keeps it), or
+            /// refuse the composition with `Err` (a ruleset error). Every plugin
+            /// sees the same catalogue; two plugins setting different counts of one
+            /// tile is an error.
+            fn compose_tiles(
+                &self,
+                tiles: &crate::tiles::TileCatalogue,
+                counts: &mut Vec<TileCount>,
+            ) -> Result<(), String> {
                 Ok(())
             }
             /// Human and record name of a value (option or outcome code, or special code).

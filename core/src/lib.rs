@@ -66,7 +66,7 @@ pub use events::Event;
 pub use game::{Action, Actor, Game, PlacedTile, Stage};
 pub use hooks::{
     hook, Cx, FigureOption, HookError, HookResult, Hooks, NameCtx, Outcome, Placement, Points,
-    ScoreInfo, ScoreReason, Step, ValueChange, View, CORE_OWNER,
+    ScoreInfo, ScoreReason, Step, TileCount, ValueChange, View, CORE_OWNER,
 };
 pub use narrow::Narrowed;
 pub use observe::Observation;
@@ -75,7 +75,7 @@ pub use rng::Rng;
 pub use rules::{
     valid_plugin_id, CoreOptions, FarmerScoring, FigureClass, FigureKind, FigureKindOf, FigureSpec,
     PluginDecl, Rules, StateWords, BASE_CATEGORIES, FOLLOWER, MAX_FEATURE_WORDS, MAX_FIGURE_WORDS,
-    MAX_GAME_WORDS, MAX_PLAYER_WORDS, MAX_TOTAL_FEATURE_WORDS,
+    MAX_GAME_WORDS, MAX_PLAYER_WORDS, MAX_TILE_WORDS, MAX_TOTAL_FEATURE_WORDS,
 };
-pub use tiles::{TileCatalogue, TileSetSpec, TileType};
+pub use tiles::{StartLayout, StartTile, TileCatalogue, TileSetSpec, TileType};
 pub use types::*;

@@ -6,6 +6,8 @@
 pub use crate::figure_kind::{FigureClass, FigureKind, FigureKindOf, FigureSpec};
 use crate::hooks::{hook, Hooks};
 use crate::tiles::TileCatalogue;
+
+mod compose;
 use crate::types::NONE16;
 use crate::types::*;
 use serde::{Deserialize, Serialize};
@@ -109,6 +111,8 @@ pub struct StateWords {
     pub feature: u32,
     /// Words per figure.
     pub figure: u32,
+    /// Words per placed tile.
+    pub tile: u32,
 }
 
 /// Most words of per-game state one plugin may declare (256 KiB).
@@ -119,6 +123,8 @@ pub const MAX_PLAYER_WORDS: u32 = 1 << 12;
 pub const MAX_FEATURE_WORDS: u32 = 16;
 /// Most words of per-figure state one plugin may declare.
 pub const MAX_FIGURE_WORDS: u32 = 16;
+/// Most words of per-tile state one plugin may declare.
+pub const MAX_TILE_WORDS: u32 = 16;
 /// Most words of per-feature state all plugins of a ruleset may declare together.
 pub const MAX_TOTAL_FEATURE_WORDS: u32 = 64;
 
@@ -148,12 +154,15 @@ pub struct PluginDecl {
     pub markers: Vec<String>,
     /// Tile link names it interprets, in order (looked up with `View::my_link`).
     pub links: Vec<String>,
+    /// Barrier names it interprets, in order (looked up with `View::my_barrier`).
+    pub barriers: Vec<String>,
 }
 
 impl PluginDecl {
     /// Checks what the declaration promises the core: a valid id
     /// ([`valid_plugin_id`]) and state sizes within [`MAX_GAME_WORDS`],
-    /// [`MAX_PLAYER_WORDS`], [`MAX_FEATURE_WORDS`] and [`MAX_FIGURE_WORDS`].
+    /// [`MAX_PLAYER_WORDS`], [`MAX_FEATURE_WORDS`], [`MAX_FIGURE_WORDS`] and
+    /// [`MAX_TILE_WORDS`].
     /// Returns every problem.
     pub fn check(&self) -> Vec<String> {
         let mut errs = Vec::new();
@@ -168,10 +177,11 @@ impl PluginDecl {
             || w.player > MAX_PLAYER_WORDS
             || w.feature > MAX_FEATURE_WORDS
             || w.figure > MAX_FIGURE_WORDS
+            || w.tile > MAX_TILE_WORDS
         {
             errs.push(format!(
-                "plugin `{}` declares {} words of state per game, {} per player, {} per feature and {} per figure: at most {MAX_GAME_WORDS}, {MAX_PLAYER_WORDS}, {MAX_FEATURE_WORDS} and {MAX_FIGURE_WORDS}",
-                self.id, w.game, w.player, w.feature, w.figure
+                "plugin `{}` declares {} words of state per game, {} per player, {} per feature, {} per figure and {} per tile: at most {MAX_GAME_WORDS}, {MAX_PLAYER_WORDS}, {MAX_FEATURE_WORDS}, {MAX_FIGURE_WORDS} and {MAX_TILE_WORDS}",
+                self.id, w.game, w.player, w.feature, w.figure, w.tile
             ));
         }
         errs
@@ -195,6 +205,8 @@ pub struct PluginEntry {
     pub marker_bits: Vec<u64>,
     /// Link ids of its declared links, in declaration order.
     pub link_ids: Vec<u8>,
+    /// Barrier name ids of its declared barriers, in declaration order.
+    pub barrier_ids: Vec<u8>,
     /// Its narrowed subscriptions ([`Hooks::narrowing`], bits of
     /// [`narrow::bits`](crate::narrow::bits)).
     pub narrow: u64,
@@ -276,19 +288,18 @@ pub struct Rules {
     pub(crate) start_bag: (Vec<TileTypeId>, Vec<u16>),
 }
 
-/// [`Rules::start_bag`] of a tile catalogue.
+/// [`Rules::start_bag`] of a tile catalogue: its copies less the start
+/// layout's (checked by [`crate::rules::compose`]).
 fn start_bag(tiles: &TileCatalogue) -> (Vec<TileTypeId>, Vec<u16>) {
     let mut bag = Vec::new();
     let mut counts = Vec::new();
     for (i, t) in tiles.types.iter().enumerate() {
-        bag.extend(std::iter::repeat_n(TileTypeId(i as u16), t.count as usize));
-        counts.push(t.count);
-    }
-    if let Some(start) = tiles.start {
-        if let Some(i) = bag.iter().position(|&t| t == start) {
-            bag.remove(i);
-            counts[start.index()] -= 1;
-        }
+        let ty = TileTypeId(i as u16);
+        let n = t
+            .count
+            .saturating_sub(tiles.start.as_ref().map_or(0, |s| s.copies(ty)));
+        bag.extend(std::iter::repeat_n(ty, n as usize));
+        counts.push(n);
     }
     (bag, counts)
 }
@@ -312,7 +323,10 @@ impl Rules {
     ) -> Result<Rules, Vec<String>> {
         let mut errs = options.validate();
         if tiles.start.is_none() {
-            errs.push("no tile set provides a start tile (`start = true`)".into());
+            errs.push(
+                "no tile set provides a start tile (`start = true` on a tile, or a `[start]` layout)"
+                    .into(),
+            );
         }
         let mut figures = vec![FigureSpec::follower("follower", options.followers, 1).to_kind()];
         let mut kind_plugin = vec![None];
@@ -331,6 +345,12 @@ impl Rules {
                 if (f.per_player == 0) == (f.neutral == 0) {
                     errs.push(format!(
                         "plugin `{}`: figure kind `{}` must have copies per player or neutral copies (not both)",
+                        decl.id, f.name
+                    ));
+                }
+                if f.stands_on.contains(FeatureKind::Barrier) {
+                    errs.push(format!(
+                        "plugin `{}`: figure kind `{}` cannot stand on a barrier",
                         decl.id, f.name
                     ));
                 }
@@ -358,6 +378,13 @@ impl Rules {
                     Err(e) => errs.push(e),
                 }
             }
+            let mut barrier_ids = Vec::new();
+            for b in &decl.barriers {
+                match tiles.barriers.intern(b) {
+                    Ok(id) => barrier_ids.push(id),
+                    Err(e) => errs.push(e),
+                }
+            }
             if let Err(e) = hooks.check_core(&options) {
                 errs.push(format!("plugin `{}`: {e}", decl.id));
             }
@@ -367,6 +394,7 @@ impl Rules {
             state.player = state.player.saturating_add(decl.state.player);
             state.feature = state.feature.saturating_add(decl.state.feature);
             state.figure = state.figure.saturating_add(decl.state.figure);
+            state.tile = state.tile.saturating_add(decl.state.tile);
             let narrow = hooks.narrowing() & crate::narrow::bits::ALL;
             let markers = marker_bits.iter().fold(0, |a, &b| a | b);
             entries.push(PluginEntry {
@@ -377,6 +405,7 @@ impl Rules {
                 first_figure,
                 marker_bits,
                 link_ids,
+                barrier_ids,
                 subs,
                 decl,
                 hooks,
@@ -419,6 +448,7 @@ impl Rules {
             let k = e.first_figure.index();
             e.player_slots = (slot_of(k), slot_of(k + e.decl.figures.len()));
         }
+        errs.extend(compose::apply(&mut tiles, &entries));
         let max_tiles = tiles.total();
         let max_features: usize = tiles
             .types

@@ -75,6 +75,7 @@ fn well_formed_tile(id: String, start: bool) -> impl Strategy<Value = TileSpec> 
                     adj: Vec::new(),
                     markers: Vec::new(),
                     inner: false,
+                    name: None,
                 };
                 for (i, slots) in cities.into_values().enumerate() {
                     let mut f = feature(FeatureKind::City, slots);
@@ -120,6 +121,7 @@ fn well_formed_set() -> impl Strategy<Value = TileSetSpec> {
             name: "generated".into(),
             description: String::new(),
             tiles,
+            start: None,
         })
 }
 
@@ -135,6 +137,7 @@ fn any_tile() -> impl Strategy<Value = TileSpec> {
         FeatureKind::Field,
         FeatureKind::Cloister,
         FeatureKind::Spot,
+        FeatureKind::Barrier,
     ]);
     let feature = (
         kind,
@@ -142,13 +145,15 @@ fn any_tile() -> impl Strategy<Value = TileSpec> {
         prop::collection::vec(0u8..8, 0..3),
         0usize..3,
         any::<bool>(),
+        prop::option::of("[a-b]{0,1}"),
     )
-        .prop_map(|(kind, slots, adj, pennants, inner)| FeatureSpec {
+        .prop_map(|(kind, slots, adj, pennants, inner, name)| FeatureSpec {
             kind,
             slots: slots.into_iter().map(String::from).collect(),
             adj,
             markers: vec!["pennant".into(); pennants],
             inner,
+            name,
         });
     let links = prop::collection::btree_map(
         "[a-c]{1,2}",
@@ -219,7 +224,12 @@ proptest! {
     /// crash; one that compiles plays like any other.
     #[test]
     fn any_tile_set_is_compiled_or_rejected(tiles in prop::collection::vec(any_tile(), 1..5), seed in 0u64..100) {
-        let set = TileSetSpec { name: "any".into(), description: String::new(), tiles };
+        let set = TileSetSpec {
+            name: "any".into(),
+            description: String::new(),
+            tiles,
+            start: None,
+        };
         match compile(&set) {
             Err(errors) => prop_assert!(!errors.is_empty()),
             Ok(rules) => {
@@ -377,6 +387,7 @@ fn any_decl() -> impl Strategy<Value = PluginDecl> {
                 },
                 markers,
                 links: Vec::new(),
+                barriers: Vec::new(),
             },
         )
 }

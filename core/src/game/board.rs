@@ -101,13 +101,28 @@ impl Board {
     /// Keeps a margin of one cell around `p` so the frontier cells around it fit.
     #[inline]
     pub(super) fn ensure_room(&mut self, p: Pos) {
+        if !self.has_room(p) {
+            self.grow();
+        }
+    }
+
+    /// Grows the grid until `p` has a margin of one cell (a start tile may
+    /// stand farther from the others than one growth reaches).
+    #[cold]
+    pub(super) fn make_room(&mut self, p: Pos) {
+        while !self.has_room(p) {
+            self.grow();
+        }
+    }
+
+    /// Whether `p` lies in the grid with a margin of one cell.
+    #[inline]
+    fn has_room(&self, p: Pos) -> bool {
         let (x, y) = (
             i32::from(p.x) - i32::from(self.ox),
             i32::from(p.y) - i32::from(self.oy),
         );
-        if x < 1 || y < 1 || x >= self.w as i32 - 1 || y >= self.h as i32 - 1 {
-            self.grow();
-        }
+        x >= 1 && y >= 1 && x < self.w as i32 - 1 && y < self.h as i32 - 1
     }
 
     /// Doubles the grid in both directions, the old one in its middle.
@@ -176,6 +191,9 @@ pub(super) const FIT_BLOCK: usize = 8;
 impl Game {
     /// Legal placements of tile type `tile` before plugin filters, appended to `out`.
     fn raw_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
+        if self.rules.tiles.has_barriers {
+            return self.barrier_placements(tile, out);
+        }
         let Some(fit) = self.rules.tiles.fits.get(tile.index()) else {
             return;
         };
@@ -223,6 +241,9 @@ impl Game {
     /// tile was drawn (`drawn_fits`), with a running sum per block of frontier
     /// cells ([`Game::drawn_placement_count`]), so the draw walks one block.
     pub(super) fn random_placement(&self, rng: &mut Rng) -> Option<Placement> {
+        if self.rules.tiles.has_barriers {
+            return self.barrier_random_placement(rng);
+        }
         let t = self.rules.tiles.fits.get(self.turn.drawn as usize)?;
         let total = self.turn.drawn_fits;
         if total == 0 {
@@ -260,6 +281,9 @@ impl Game {
         if !self.plain_placement() {
             return self.placement_count(tile);
         }
+        if self.rules.tiles.has_barriers {
+            return Ok(self.barrier_placement_count(tile));
+        }
         let Some(fit) = self.rules.tiles.fits.get(tile.index()) else {
             return Ok(0);
         };
@@ -296,6 +320,9 @@ impl Game {
     /// The number of legal placements of `tile` when no plugin filters them: its
     /// fitting rotations summed over the frontier, one table look-up per cell.
     pub(super) fn plain_placement_count(&self, tile: TileTypeId) -> u32 {
+        if self.rules.tiles.has_barriers {
+            return self.barrier_placement_count(tile);
+        }
         self.rules
             .tiles
             .fits

@@ -67,6 +67,20 @@ impl View<'_> {
         self.game.plugin_figure_state(self.plugin, fig)
     }
 
+    /// This plugin's words for placed tile `t`.
+    pub fn tile_words(&self, t: TileIndex) -> Option<&[u32]> {
+        self.game.plugin_tile_state(self.plugin, t)
+    }
+
+    /// Name id of this plugin's `i`-th declared barrier name (the id
+    /// [`SideKind::Barrier`] carries).
+    pub fn my_barrier(&self, i: usize) -> Option<u8> {
+        self.game.rules.plugins[self.plugin as usize]
+            .barrier_ids
+            .get(i)
+            .copied()
+    }
+
     /// Marker bit of this plugin's `i`-th declared marker (0 if no tile carries it).
     pub fn my_marker(&self, i: usize) -> Option<u64> {
         self.game.rules.plugins[self.plugin as usize]
@@ -137,6 +151,14 @@ impl Cx<'_> {
         self.words(|s| s.figure, fig.index(), |g| &mut g.words.figure)
     }
 
+    /// This plugin's words for placed tile `t`, mutable.
+    pub fn tile_words_mut(&mut self, t: TileIndex) -> Option<&mut [u32]> {
+        if t.index() >= self.game.board.tiles.len() {
+            return None;
+        }
+        self.words(|s| s.tile, t.index(), |g| &mut g.words.tile)
+    }
+
     /// Marker bit of this plugin's `i`-th declared marker.
     pub fn my_marker(&self, i: usize) -> Option<u64> {
         self.view().my_marker(i)
@@ -145,6 +167,11 @@ impl Cx<'_> {
     /// Figure kind id of this plugin's `i`-th declared figure kind.
     pub fn my_figure(&self, i: usize) -> Option<FigureKindId> {
         self.view().my_figure(i)
+    }
+
+    /// Name id of this plugin's `i`-th declared barrier name.
+    pub fn my_barrier(&self, i: usize) -> Option<u8> {
+        self.view().my_barrier(i)
     }
 
     /// Awards points to a player, in this plugin's score category. `false` for a

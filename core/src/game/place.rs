@@ -23,6 +23,18 @@ impl Game {
         }
     }
 
+    /// Places the start layout's tiles in order, with no hook called: the
+    /// plugins see the layout whole in `setup`. The sides between start tiles
+    /// join like any others; what the layout completes is not scored (the
+    /// caller forgets this turn's completed features).
+    pub(super) fn place_start(&mut self, layout: &crate::tiles::StartLayout) -> HookResult {
+        for t in &layout.tiles {
+            self.board.make_room(t.pos);
+            self.place_tile_as::<false>(t.ty, t.pos, t.rot)?;
+        }
+        Ok(())
+    }
+
     /// [`Game::place_tile`], compiled twice: with `MERGE_HOOKS` false (no plugin
     /// wants `features_merged`) no hook can run while the tile is placed, so the
     /// compiler keeps the board's arrays in registers across the unions.
@@ -209,7 +221,7 @@ impl Game {
     fn note_complete(&mut self, f: u16) {
         let r = self.feats.root(f);
         let ft = self.feats.recs[r as usize];
-        if ft.open == 0 && !ft.kind.is_centre() {
+        if ft.open == 0 && ft.kind.closes() {
             self.push_complete(FeatureId(r), ft.kind);
         }
     }

@@ -212,6 +212,41 @@ impl Game {
             .map(|f| f.markers)
     }
 
+    /// The side kinds of tile type `ty` as printed (rotation 0), barrier names included.
+    pub fn tile_type_sides(&self, ty: TileTypeId) -> Option<Sides> {
+        self.rules.tiles.get(ty).map(|t| t.sides(0))
+    }
+
+    /// The slots local feature `local` of tile type `ty` owns as printed (bit `i`:
+    /// slot `i`, `NL NM NR EL ... WR`).
+    pub fn tile_type_feature_slots(&self, ty: TileTypeId, local: u8) -> Option<u16> {
+        self.rules
+            .tiles
+            .get(ty)?
+            .features
+            .get(local as usize)
+            .map(|f| f.slots)
+    }
+
+    /// The side kinds of placed tile `t` in board orientation (its rotation applied).
+    pub fn tile_sides(&self, t: TileIndex) -> Option<Sides> {
+        let pt = self.placed(t)?;
+        self.tile_type(t).map(|tt| tt.sides(pt.rot))
+    }
+
+    /// The board slots local feature `local` of placed tile `t` owns (its rotation
+    /// applied; bit `i`: slot `i`).
+    pub fn tile_feature_slots(&self, t: TileIndex, local: u8) -> Option<u16> {
+        let pt = self.placed(t)?;
+        let f = self.tile_type(t)?.features.get(local as usize)?;
+        Some(crate::tiles::rotate_mask(f.slots, pt.rot))
+    }
+
+    /// The name of barrier id `id` (the id [`SideKind::Barrier`] carries).
+    pub fn barrier_name(&self, id: u8) -> Option<&str> {
+        self.rules.tiles.barriers.name(id)
+    }
+
     /// Number of figure kinds (ids are `0..figure_kind_count()`; 0 is the follower).
     pub fn figure_kind_count(&self) -> usize {
         self.rules.figures.len()
@@ -688,6 +723,15 @@ impl Game {
     #[inline]
     pub fn plugin_figure_state(&self, plugin: u8, fig: FigureId) -> Option<&[u32]> {
         self.state_block(&self.words.figure, plugin, |s| s.figure, fig.index())
+    }
+
+    /// Plugin `plugin`'s state words for placed tile `t`.
+    #[inline]
+    pub fn plugin_tile_state(&self, plugin: u8, t: TileIndex) -> Option<&[u32]> {
+        if t.index() >= self.board.tiles.len() {
+            return None;
+        }
+        self.state_block(&self.words.tile, plugin, |s| s.tile, t.index())
     }
 
     /// Whether figure kind `kind` may be deployed at `at` under the shared rule: the

@@ -13,6 +13,8 @@ pub(super) fn category_of(kind: FeatureKind) -> usize {
         FeatureKind::City => 1,
         FeatureKind::Cloister | FeatureKind::Spot => 2,
         FeatureKind::Field => crate::rules::CATEGORY_FARMERS,
+        // Never scored (refused by `score_feature`); booked nowhere in effect.
+        FeatureKind::Barrier => 0,
     }
 }
 
@@ -80,7 +82,7 @@ impl Game {
             (FeatureKind::Cloister, _) => {
                 1 + self.board.tiles[self.feats.recs[root as usize].tile as usize].nbrs as i32
             }
-            (FeatureKind::Field | FeatureKind::Spot, _) => 0,
+            (FeatureKind::Field | FeatureKind::Spot | FeatureKind::Barrier, _) => 0,
         }
     }
 
@@ -337,7 +339,7 @@ impl Game {
     /// Scores the road, city, cloister or spot containing `f`: majority, points,
     /// hooks; then its figures that return on scoring go home. A feature holding no
     /// figure only gets its `feature_scored` notice (when completed). Fields are not
-    /// scored here (see the farmer scorings).
+    /// scored here (see the farmer scorings), barriers never.
     pub(crate) fn score_feature(
         &mut self,
         f: FeatureId,
@@ -348,7 +350,7 @@ impl Game {
         }
         let root = self.feats.root(f.0);
         let kind = self.feats.recs[root as usize].kind;
-        if kind == FeatureKind::Field {
+        if matches!(kind, FeatureKind::Field | FeatureKind::Barrier) {
             return Ok(Points::default());
         }
         let mut figs = std::mem::take(&mut self.scratch.figs);
@@ -429,13 +431,13 @@ impl Game {
     }
 
     /// Whether the set with root `root` is complete (roads, cities: no open side;
-    /// fields: closed; cloisters and spots: surrounded).
+    /// fields: closed; cloisters and spots: surrounded; barriers: never).
     pub(super) fn complete(&self, root: u16) -> bool {
         let ft = &self.feats.recs[root as usize];
         if ft.kind.is_centre() {
             self.board.tiles[ft.tile as usize].nbrs == 8
         } else {
-            ft.open == 0
+            ft.open == 0 && ft.kind.closes()
         }
     }
 

@@ -8,9 +8,11 @@ use super::ctx::{Fault, HostCtx};
 use carcassonne_core::types::*;
 use carcassonne_core::{
     CoreOptions, FigureOption, HookError, HookResult, Hooks, NameCtx, Narrowed, Outcome, Placement,
-    Points, ScoreInfo, Step, ValueChange,
+    Points, ScoreInfo, Step, TileCount, ValueChange,
 };
-use carcassonne_plugin_abi::{narrow, HookStatus, PluginObj, RErr, ROk, RStr, RString};
+use carcassonne_plugin_abi::{
+    narrow, AbiTileCatalogue, HookStatus, PluginObj, RErr, ROk, RStr, RString, RVec,
+};
 
 /// A configured plugin object as the engine's [`Hooks`].
 pub struct AbiHooks {
@@ -155,6 +157,19 @@ macro_rules! abi_hooks {
                 (self.obj.vtable().check_core)(self.obj.this(), *core)
                     .into_result()
                     .map_err(RString::into_string)
+            }
+
+            fn compose_tiles(
+                &self,
+                tiles: &carcassonne_core::TileCatalogue,
+                counts: &mut Vec<TileCount>,
+            ) -> Result<(), String> {
+                let (infos, markers) = carcassonne_plugin_abi::tile_infos(tiles);
+                let view = AbiTileCatalogue::of(tiles, &infos, &markers);
+                let mut out = RVec::new();
+                let r = (self.obj.vtable().compose_tiles)(self.obj.this(), &view, &mut out);
+                counts.extend(out);
+                r.into_result().map_err(RString::into_string)
             }
 
             fn value_name(&self, what: NameCtx, value: u32) -> String {

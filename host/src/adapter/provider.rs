@@ -17,6 +17,7 @@ pub struct AbiPlugin {
     state: StateWords,
     markers: Vec<String>,
     links: Vec<String>,
+    barriers: Vec<String>,
     hooks: u64,
     tilesets: Vec<TileSetSpec>,
     configure: extern "C" fn(RStr<'_>) -> RResult<PluginObj, RVec<AbiOptionProblem>>,
@@ -40,6 +41,7 @@ impl AbiPlugin {
             player: st.player,
             feature: st.feature,
             figure: st.figure,
+            tile: st.tile,
         };
         let declared = PluginDecl {
             id: id.clone(),
@@ -112,6 +114,7 @@ impl AbiPlugin {
             state,
             markers: strings(&d.markers),
             links: strings(&d.links),
+            barriers: strings(&d.barriers),
             hooks: d.hooks,
             tilesets,
             configure: d.configure,
@@ -193,6 +196,7 @@ impl ProvidedPlugin for AbiPlugin {
             state: self.state,
             markers: self.markers.clone(),
             links: self.links.clone(),
+            barriers: self.barriers.clone(),
         };
         Ok((decl, Arc::new(hooks)))
     }

@@ -102,11 +102,15 @@ pub(super) fn resolve_into(
     let spans = PluginSpans::new(text);
     // Tile sets.
     let mut sets: Vec<TileSetSpec> = Vec::new();
+    // Where each set comes from, to locate its problems: the ruleset's
+    // `tilesets` entry, or the plugin's table.
+    let mut set_spans: Vec<Range<usize>> = Vec::new();
     let mut tileset_files = BTreeMap::new();
     for name in &spec.tilesets {
         match tilesets::load_from(name, src) {
             Ok((s, file_text)) => {
                 sets.push(s);
+                set_spans.push(find_string_span(text, name));
                 if let Some(t) = file_text {
                     tileset_files.insert(name.clone(), t);
                 }
@@ -206,6 +210,7 @@ pub(super) fn resolve_into(
         for t in pl.tilesets() {
             plugin_tilesets.push((id.clone(), t.name.clone()));
             sets.push(t);
+            set_spans.push(spans.of(id, None));
         }
         let known: toml::Table = p
             .options
@@ -232,14 +237,22 @@ pub(super) fn resolve_into(
     if !cx.is_clean() {
         return Err(cx.errors());
     }
-    let catalogue = match TileCatalogue::build(&sets, &spec.edition) {
+    let mut catalogue = match TileCatalogue::build_located(&sets, &spec.edition) {
         Ok(c) => c,
         Err(errs) => {
-            errs.into_iter()
-                .for_each(|m| cx.nowhere(format!("tile data: {m}")));
+            for e in errs {
+                let message = format!("tile data: {}", e.message);
+                match e.set.and_then(|i| set_spans.get(i)) {
+                    Some(span) if *span != (0..0) => cx.at(span.clone(), message),
+                    _ => cx.nowhere(message),
+                }
+            }
             return Err(cx.errors());
         }
     };
+    for tc in &spec.tile_counts {
+        catalogue.fix_count(&tc.id);
+    }
     let mut rules = match Rules::new(spec.name.clone(), catalogue, spec.core, instances) {
         Ok(r) => r,
         Err(errs) => {

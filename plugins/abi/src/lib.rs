@@ -55,17 +55,20 @@ pub mod bridge;
 mod descriptor;
 mod host;
 mod plugin;
+mod tiles;
 
 pub use descriptor::*;
 pub use host::*;
 pub use plugin::*;
+pub use tiles::*;
 
 pub use abi_stable::std_types::{
     RErr, RNone, ROk, ROption, RResult, RSlice, RSliceMut, RSome, RStr, RString, RVec,
 };
 use abi_stable::StableAbi;
 pub use carcassonne_core::hooks::{
-    FigureOption, NameCtx, Outcome, Placement, Points, ScoreInfo, ScoreReason, Step, ValueChange,
+    FigureOption, NameCtx, Outcome, Placement, Points, ScoreInfo, ScoreReason, Step, TileCount,
+    ValueChange,
 };
 pub use carcassonne_core::types::*;
 pub use carcassonne_core::{CoreOptions, FigureClass};

@@ -43,6 +43,13 @@ macro_rules! plugin_vtable {
             )*
             /// Checks the configured plugin against the core options (`RErr`: a ruleset error).
             pub check_core: extern "C" fn(this: PluginThis, core: CoreOptions) -> RResult<(), RString>,
+            /// Build time: sees the composed tile catalogue, pushes tile counts to
+            /// `counts` or refuses the composition (`RErr`: a ruleset error).
+            pub compose_tiles: extern "C" fn(
+                this: PluginThis,
+                tiles: &AbiTileCatalogue<'_>,
+                counts: &mut RVec<TileCount>,
+            ) -> RResult<(), RString>,
             /// Human and record name of a value (decision option, chance outcome, special code).
             pub value_name: extern "C" fn(this: PluginThis, what: NameCtx, value: u32) -> RString,
             /// Inverse of `value_name`.

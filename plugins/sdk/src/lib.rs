@@ -92,6 +92,7 @@
 //! full rights. Load only libraries you would run as programs.
 
 mod adapter;
+mod catalogue;
 pub mod config;
 mod context;
 pub mod names;
@@ -99,6 +100,7 @@ mod spot;
 mod state;
 pub mod testing;
 
+pub use catalogue::TileCatalogueView;
 pub use config::{parse_options, Config, ConfigError, NoOptions, OptionInfo};
 pub use context::{Cx, View};
 pub use spot::Spot;
@@ -120,8 +122,14 @@ pub use carcassonne_core::hooks::{CORE_OWNER, STEP_HIDDEN_TILE};
 pub use carcassonne_core::types::*;
 pub use carcassonne_core::{
     hook, CoreOptions, FarmerScoring, FigureClass, FigureOption, FigureSpec, NameCtx, Outcome,
-    Placement, Points, ScoreInfo, ScoreReason, Step, ValueChange,
+    Placement, Points, ScoreInfo, ScoreReason, Step, TileCount, ValueChange,
 };
+
+/// Turns a 12-bit slot mask (bit `i`: slot `i` of `NL NM NR EL ... WR`) as a
+/// placement with `r` clockwise quarter turns does: what
+/// `tile_type_feature_slots` gives as printed, `tile_feature_slots` on the
+/// board.
+pub use carcassonne_core::tiles::rotate_mask;
 
 pub use adapter::{registered_plugins, Registration};
 
@@ -145,8 +153,9 @@ pub mod prelude {
         hook, narrow, plugin, veto, Config, ConfigError, CoreOptions, Corner, Cx, Error,
         FarmerScoring, FeatureId, FeatureKind, FeatureKinds, FigureClass, FigureId, FigureKindId,
         FigureOption, FigureSpec, HookResult, Location, NameCtx, NoOptions, Outcome, Placement,
-        PlayerId, PlayerSet, Plugin, Points, Pos, Rotation, ScoreInfo, ScoreReason, Side,
-        StateSpec, Step, TileIndex, TileTypeId, ValueChange, View, MAX_PLAYERS,
+        PlayerId, PlayerSet, Plugin, Points, Pos, Rotation, ScoreInfo, ScoreReason, Side, SideKind,
+        Sides, StateSpec, Step, TileCatalogueView, TileCount, TileIndex, TileTypeId, ValueChange,
+        View, MAX_PLAYERS,
     };
 }
 
@@ -283,6 +292,10 @@ macro_rules! plugin_trait {
             /// Tile links (named groups of a tile's features, e.g. `wagon`) it reads;
             /// find their ids with [`View::my_link`].
             const LINKS: &'static [&'static str] = &[];
+            /// Barrier names (tile data `{ kind = "barrier", name = "..." }`) it reads;
+            /// find their ids (what [`SideKind::Barrier`] carries) with
+            /// [`View::my_barrier`].
+            const BARRIERS: &'static [&'static str] = &[];
             /// Its typed state per game, player, feature and figure (all zero at first).
             const STATE: StateSpec = StateSpec::NONE;
             /// Tile sets (TOML text in the format of `docs/tiles.md`, e.g.
@@ -339,6 +352,24 @@ macro_rules! plugin_trait {
             /// (`View::core_options` gives them during a game): an `Err` makes the
             /// ruleset invalid, e.g. "barns are undefined with `farmers = \"per-city\"`".
             fn check_core(&self, core: &CoreOptions) -> Result<(), String> {
+                Ok(())
+            }
+
+            /// Build time, after [`check_core`](Plugin::check_core): the tile catalogue
+            /// as the ruleset composes it (every tile set's tile types, their counts,
+            /// markers and the chosen start layout). Push to `counts` the copies a
+            /// tile type should have in the game (start copies included) — e.g. drop
+            /// the displaced start tile ([`TileCatalogueView::displaced_start_tiles`])
+            /// or one of two tiles that would be doubled — or refuse the composition
+            /// with `Err` (a ruleset error, e.g. "needs a tile set with a `lake`
+            /// tile"). Every plugin sees the same catalogue; a count the ruleset's
+            /// `[tiles.counts]` sets wins, and two plugins pushing different counts
+            /// of one tile is a ruleset error.
+            fn compose_tiles(
+                &self,
+                tiles: &TileCatalogueView<'_>,
+                counts: &mut Vec<TileCount>,
+            ) -> Result<(), String> {
                 Ok(())
             }
 
