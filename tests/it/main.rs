@@ -7,6 +7,7 @@ mod barn;
 mod browser;
 mod builder;
 mod capabilities;
+mod capabilities_tiles;
 mod cathedrals;
 mod census;
 mod cli;

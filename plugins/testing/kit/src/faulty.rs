@@ -38,10 +38,7 @@ impl Default for FaultyOptions {
 
 impl Config for FaultyOptions {
     const DOCS: &'static [(&'static str, &'static str)] = &[
-        (
-            "hook",
-            "The hook that fails (e.g. `bonus`, `tile_placed`).",
-        ),
+        ("hook", "The hook that fails (e.g. `bonus`, `tile_placed`)."),
         ("mode", "How it fails: `panic`, `error` or `bad-id`."),
     ];
 }

@@ -17,6 +17,8 @@
 //! | `kit-no-per-city` | checking the core options (`check_core`, `core_options`) |
 //! | `kit-tiledata` | inner fields closed at once, repeated markers (`feature_marker_count`), tile links (`link_group`) |
 //! | `kit-narrow` | narrowed subscriptions (`narrowing`): every bit of `narrow`, skipped exactly in its case |
+//! | `kit-river` | a barrier side kind (`kind = "barrier"`, `my_barrier`), a start layout of higher priority, tile data with the rotation applied (`tile_type_sides`, `tile_sides`, `Sides::rotated`), per-tile state (`tile_state`), a count of a displaced start tile (`compose_tiles`) |
+//! | `kit-start-area` | a start layout of several tiles (inner sides, half-slot fields joined across them, a city the layout closes), refusing a tile composition and setting counts at build time (`compose_tiles`) |
 
 mod barn;
 mod core_check;
@@ -27,7 +29,9 @@ mod mayor;
 mod narrow;
 mod neutral;
 mod order;
+mod river;
 mod secret;
+mod start_area;
 mod tiledata;
 mod turns;
 
@@ -40,7 +44,9 @@ pub use mayor::Mayor;
 pub use narrow::Narrow;
 pub use neutral::Ghost;
 pub use order::{OrderOdd, OrderOne};
+pub use river::{Flow, River};
 pub use secret::SecretPlugin;
+pub use start_area::{Scored, StartArea};
 pub use tiledata::{Seen, TileData};
 pub use turns::ExtraTurn;
 
@@ -58,5 +64,7 @@ pub fn check_all() -> Result<(), Vec<String>> {
     check_plugin::<SecretPlugin>()?;
     check_plugin::<NoPerCity>()?;
     check_plugin::<Narrow>()?;
+    check_plugin::<River>()?;
+    check_plugin::<StartArea>()?;
     check_plugin::<TileData>()
 }
