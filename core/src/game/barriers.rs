@@ -5,7 +5,8 @@
 //! The fit tables (`TileCatalogue::fits`) count a barrier side as a field
 //! side, so for a ruleset without barriers nothing here runs: the board's
 //! placement functions branch here once per call when the catalogue has
-//! barrier sides (`TileCatalogue::has_barriers`). A frontier cell's barrier
+//! barrier sides (`TileCatalogue::has_barriers`); the entry points are out of
+//! line, so that the plain path pays only that test. A frontier cell's barrier
 //! requirement is read from its neighbours only where its packed requirement
 //! asks for a field side (a barrier side is coded as one), and a rotation that
 //! the fit table allows is kept when every side it shares with a neighbour
@@ -90,6 +91,8 @@ impl Game {
 
     /// The legal placements of `tile` before plugin filters, appended to `out`
     /// ([`Game::raw_placements`] with barriers).
+    #[cold]
+    #[inline(never)]
     pub(super) fn barrier_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
         self.barrier_cells(tile, |fr, mut m| {
             while m != 0 {
@@ -106,6 +109,8 @@ impl Game {
 
     /// The number of placements of `tile` before plugin filters
     /// ([`Game::plain_placement_count`] with barriers).
+    #[cold]
+    #[inline(never)]
     pub(super) fn barrier_placement_count(&self, tile: TileTypeId) -> u32 {
         let mut n = 0;
         self.barrier_cells(tile, |_, m| {
@@ -117,6 +122,8 @@ impl Game {
 
     /// A uniformly random legal placement of the drawn tile, weighing each cell
     /// by its fitting rotations ([`Game::random_placement`] with barriers).
+    #[cold]
+    #[inline(never)]
     pub(super) fn barrier_random_placement(&self, rng: &mut Rng) -> Option<Placement> {
         let total = self.turn.drawn_fits;
         if total == 0 {

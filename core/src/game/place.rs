@@ -23,16 +23,21 @@ impl Game {
         }
     }
 
-    /// Places the start layout's tiles in order, with no hook called: the
-    /// plugins see the layout whole in `setup`. The sides between start tiles
-    /// join like any others; what the layout completes is not scored (the
-    /// caller forgets this turn's completed features).
+    /// Places the start layout's tiles in order, with no hook called
+    /// (`features_merged` is masked meanwhile): the plugins see the layout
+    /// whole in `setup`. The sides between start tiles join like any others;
+    /// what the layout completes is not scored (the caller forgets this turn's
+    /// completed features). Placed through [`Game::place_tile`], so that the
+    /// turn's placement keeps its one call of each compiled variant.
     pub(super) fn place_start(&mut self, layout: &crate::tiles::StartLayout) -> HookResult {
-        for t in &layout.tiles {
+        let subs = self.subs;
+        self.subs &= !hook::FEATURES_MERGED;
+        let r = layout.tiles.iter().try_for_each(|t| {
             self.board.make_room(t.pos);
-            self.place_tile_as::<false>(t.ty, t.pos, t.rot)?;
-        }
-        Ok(())
+            self.place_tile(t.ty, t.pos, t.rot)
+        });
+        self.subs = subs;
+        r
     }
 
     /// [`Game::place_tile`], compiled twice: with `MERGE_HOOKS` false (no plugin

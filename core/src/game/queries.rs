@@ -504,9 +504,10 @@ impl Game {
     }
 
     /// Whether the feature containing `f` is complete (roads, cities: no open side;
-    /// fields: closed; cloisters and spots: surrounded).
+    /// fields: closed; cloisters and spots: surrounded; barriers: never).
     pub fn is_complete(&self, f: FeatureId) -> Option<bool> {
-        self.find(f).map(|r| self.complete(r.0))
+        self.find(f)
+            .map(|r| self.feats.recs[r.index()].kind != FeatureKind::Barrier && self.complete(r.0))
     }
 
     /// Occupying figures in the feature containing `f`.

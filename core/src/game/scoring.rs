@@ -339,7 +339,8 @@ impl Game {
     /// Scores the road, city, cloister or spot containing `f`: majority, points,
     /// hooks; then its figures that return on scoring go home. A feature holding no
     /// figure only gets its `feature_scored` notice (when completed). Fields are not
-    /// scored here (see the farmer scorings), barriers never.
+    /// scored here (see the farmer scorings); a barrier holds no figure and gets
+    /// no notice.
     pub(crate) fn score_feature(
         &mut self,
         f: FeatureId,
@@ -350,7 +351,7 @@ impl Game {
         }
         let root = self.feats.root(f.0);
         let kind = self.feats.recs[root as usize].kind;
-        if matches!(kind, FeatureKind::Field | FeatureKind::Barrier) {
+        if kind == FeatureKind::Field {
             return Ok(Points::default());
         }
         let mut figs = std::mem::take(&mut self.scratch.figs);
@@ -359,10 +360,13 @@ impl Game {
         let gathered = self.gather(root, &mut figs, &mut strength);
         let (tiles, pennants) = self.tiles_and_pennants(root);
         let r = gathered.and_then(|(all, _)| {
+            // A barrier never holds a figure: it is never scored (checked last,
+            // where nothing else stops the notice).
             if all == 0
                 && (reason != ScoreReason::Completed
                     || !self.wants(hook::FEATURE_SCORED)
-                    || self.all_narrowed_away(hook::FEATURE_SCORED, Narrowed::Scored))
+                    || self.all_narrowed_away(hook::FEATURE_SCORED, Narrowed::Scored)
+                    || kind == FeatureKind::Barrier)
             {
                 return Ok(Points::default());
             }
@@ -431,13 +435,14 @@ impl Game {
     }
 
     /// Whether the set with root `root` is complete (roads, cities: no open side;
-    /// fields: closed; cloisters and spots: surrounded; barriers: never).
+    /// fields: closed; cloisters and spots: surrounded). A barrier is never
+    /// scored: [`Game::is_complete`] says it is never complete.
     pub(super) fn complete(&self, root: u16) -> bool {
         let ft = &self.feats.recs[root as usize];
         if ft.kind.is_centre() {
             self.board.tiles[ft.tile as usize].nbrs == 8
         } else {
-            ft.open == 0 && ft.kind.closes()
+            ft.open == 0
         }
     }
 
