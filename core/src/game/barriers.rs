@@ -2,11 +2,12 @@
 //! a side a barrier crosses fits only a side of the same barrier name or a
 //! wildcard.
 //!
-//! The fit tables (`TileCatalogue::fits`) count a barrier side as a field
-//! side, so for a ruleset without barriers nothing here runs: the board's
-//! placement functions branch here once per call when the catalogue has
-//! barrier sides (`TileCatalogue::has_barriers`); the entry points are out of
-//! line, so that the plain path pays only that test. A frontier cell's barrier
+//! A fit table counts a barrier side as a field side, so a catalogue with
+//! barrier sides keeps its tables as `TileCatalogue::barrier_fits` and none
+//! as `fits`: the board's placement functions come here where they find no
+//! plain table (the branch they have anyway for a tile type without one), and
+//! for a ruleset without barriers nothing here runs. The entry points are out
+//! of line, so that the plain path keeps its code. A frontier cell's barrier
 //! requirement is read from its neighbours only where its packed requirement
 //! asks for a field side (a barrier side is coded as one), and a rotation that
 //! the fit table allows is kept when every side it shares with a neighbour
@@ -77,7 +78,7 @@ impl Game {
     fn barrier_cells(&self, tile: TileTypeId, mut each: impl FnMut(&Frontier, u8) -> bool) {
         let (Some(tt), Some(fit)) = (
             self.rules.tiles.get(tile),
-            self.rules.tiles.fits.get(tile.index()),
+            self.rules.tiles.barrier_fits.get(tile.index()),
         ) else {
             return;
         };

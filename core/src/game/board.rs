@@ -191,11 +191,9 @@ pub(super) const FIT_BLOCK: usize = 8;
 impl Game {
     /// Legal placements of tile type `tile` before plugin filters, appended to `out`.
     fn raw_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
-        if self.rules.tiles.has_barriers {
-            return self.barrier_placements(tile, out);
-        }
         let Some(fit) = self.rules.tiles.fits.get(tile.index()) else {
-            return;
+            // No plain fit table: the tiles have barrier sides.
+            return self.barrier_placements(tile, out);
         };
         for fr in &self.board.frontier {
             let mut m = fit.fit[fr.req as usize];
@@ -241,10 +239,9 @@ impl Game {
     /// tile was drawn (`drawn_fits`), with a running sum per block of frontier
     /// cells ([`Game::drawn_placement_count`]), so the draw walks one block.
     pub(super) fn random_placement(&self, rng: &mut Rng) -> Option<Placement> {
-        if self.rules.tiles.has_barriers {
+        let Some(t) = self.rules.tiles.fits.get(self.turn.drawn as usize) else {
             return self.barrier_random_placement(rng);
-        }
-        let t = self.rules.tiles.fits.get(self.turn.drawn as usize)?;
+        };
         let total = self.turn.drawn_fits;
         if total == 0 {
             return None;
@@ -281,11 +278,8 @@ impl Game {
         if !self.plain_placement() {
             return self.placement_count(tile);
         }
-        if self.rules.tiles.has_barriers {
-            return Ok(self.barrier_placement_count(tile));
-        }
         let Some(fit) = self.rules.tiles.fits.get(tile.index()) else {
-            return Ok(0);
+            return Ok(self.barrier_placement_count(tile));
         };
         let blocks = &mut self.scratch.fit_blocks;
         blocks.clear();
@@ -320,13 +314,9 @@ impl Game {
     /// The number of legal placements of `tile` when no plugin filters them: its
     /// fitting rotations summed over the frontier, one table look-up per cell.
     pub(super) fn plain_placement_count(&self, tile: TileTypeId) -> u32 {
-        if self.rules.tiles.has_barriers {
-            return self.barrier_placement_count(tile);
+        match self.rules.tiles.fits.get(tile.index()) {
+            Some(fit) => self.board.placement_count(fit),
+            None => self.barrier_placement_count(tile),
         }
-        self.rules
-            .tiles
-            .fits
-            .get(tile.index())
-            .map_or(0, |fit| self.board.placement_count(fit))
     }
 }

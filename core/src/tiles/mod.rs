@@ -170,8 +170,15 @@ pub struct FitTable {
 pub struct TileCatalogue {
     /// Tile types in catalogue order.
     pub types: Vec<TileType>,
-    /// Fit tables, parallel to `types`.
+    /// Fit tables, parallel to `types`, when no tile type has barrier sides;
+    /// empty otherwise (a barrier side counts as a field side in a fit table,
+    /// so the tables alone are not exact: they are `barrier_fits` then). The
+    /// board's placement functions take their barrier path where this has no
+    /// table, so a ruleset without barriers pays nothing for them.
     pub fits: Vec<FitTable>,
+    /// The fit tables of a catalogue with barrier sides, parallel to `types`
+    /// (empty without barriers), read by `game::barriers` with the barrier names.
+    pub barrier_fits: Vec<FitTable>,
     /// Marker names.
     pub markers: MarkerTable,
     /// Link names.
@@ -179,7 +186,8 @@ pub struct TileCatalogue {
     /// Barrier names.
     pub barriers: BarrierTable,
     /// Whether some tile type has a side crossed by a barrier: placements are
-    /// then checked for barrier names too (`core/src/game/barriers.rs`).
+    /// then checked for barrier names too (`core/src/game/barriers.rs`, with
+    /// `barrier_fits`).
     pub has_barriers: bool,
     /// The start layout: the highest-priority one of the tile sets, if any set
     /// provides one.
@@ -300,6 +308,9 @@ impl TileCatalogue {
                         .for_each(|m| err(format!("tile `{}`: {m}", spec.id))),
                 }
             }
+        }
+        if cat.has_barriers {
+            cat.barrier_fits = std::mem::take(&mut cat.fits);
         }
         if errors.is_empty() {
             match start::choose(&cat, sets) {

@@ -189,6 +189,10 @@ const RIVERS: &str = r#"
 fn a1_barrier_sides_compile_with_their_names() {
     let cat = TileCatalogue::build(&[set(RIVERS)], "C2").unwrap();
     assert!(cat.has_barriers);
+    assert!(
+        cat.fits.is_empty() && cat.barrier_fits.len() == 2,
+        "no plain fit table"
+    );
     let (river, canal) = (
         cat.barriers.get("river").unwrap(),
         cat.barriers.get("canal").unwrap(),
@@ -219,7 +223,8 @@ fn a1_barrier_sides_compile_with_their_names() {
         sides = "FFFF"
         features = [ { kind = "cloister" }, { kind = "field", slots = ["N", "E", "S", "W"] } ]
     "#);
-    assert!(!TileCatalogue::build(&[plain], "C2").unwrap().has_barriers);
+    let plain = TileCatalogue::build(&[plain], "C2").unwrap();
+    assert!(!plain.has_barriers && plain.barrier_fits.is_empty() && plain.fits.len() == 1);
 }
 
 #[test]
