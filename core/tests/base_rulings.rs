@@ -491,3 +491,17 @@ fn f1_incomplete_cities_give_farmers_nothing() {
         &[0, 0],
     );
 }
+
+#[test]
+fn b3_a_completed_city_with_nobody_in_it_is_scored_for_nobody_and_said_so() {
+    // The start tile's city cap and one more cap north: a two-tile city, empty.
+    let mut g = Game::new(base(), 2, 0).unwrap();
+    g.set_logging(true);
+    carcassonne_core::scenario::run_on(&mut g, "draw BA/C; place 0 -1 2; pass").unwrap();
+    let texts: Vec<String> = g.take_events().iter().map(|e| g.event_text(e)).collect();
+    assert!(
+        texts.contains(&"city completed (2 tiles): nobody scores".to_string()),
+        "{texts:?}"
+    );
+    assert_eq!(g.scores(), [0, 0]);
+}

@@ -111,6 +111,21 @@ fn pd1_the_dragon_starts_off_the_board() {
 }
 
 #[test]
+fn pd2_forcing_a_held_back_dragon_tile_names_the_plugin_that_holds_it() {
+    let r = pd();
+    let e = run(&r, 2, "draw PD/Rr.d").unwrap_err().to_string();
+    assert!(
+        e.contains("`PD/Rr.d` is in the bag, but plugin `dragon` holds it back from this draw"),
+        "{e}"
+    );
+    // A tile that is not in the bag at all is still said so.
+    let e = run(&r, 2, "draw BA/RCr; place 1 0 0; pass; draw BA/RCr; place 2 0 0; pass; draw BA/RCr; place 3 0 0; pass; draw BA/RCr")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("no `BA/RCr` left in the bag"), "{e}");
+}
+
+#[test]
 fn pd2_dragon_tiles_are_not_drawn_before_the_first_volcano() {
     let r = pd();
     let mut g = run(&r, 2, "").unwrap();

@@ -3,7 +3,7 @@
 //! figure that is missing), instead of "not legal".
 
 use super::{Game, Stage};
-use crate::hooks::{FigureOption, Outcome, Placement, CORE_OWNER};
+use crate::hooks::{hook, FigureOption, Outcome, Placement, View, CORE_OWNER};
 use crate::rules::FarmerScoring;
 use crate::types::*;
 
@@ -122,9 +122,19 @@ impl Game {
             Some(s) => s.owner == CORE_OWNER,
         };
         if tile_stream {
-            return match self.rules.tiles.types.get(c as usize) {
-                Some(t) => format!("no `{}` left in the bag", t.id),
-                None => format!("there is no tile type {c}"),
+            let Some(t) = self.rules.tiles.types.get(c as usize) else {
+                return format!("there is no tile type {c}");
+            };
+            let ty = TileTypeId(c as u16);
+            if self.bag.count(ty) == 0 {
+                return format!("no `{}` left in the bag", t.id);
+            }
+            return match self.holding_back(ty) {
+                Some(p) => format!(
+                    "`{}` is in the bag, but plugin `{p}` holds it back from this draw",
+                    t.id
+                ),
+                None => format!("`{}` cannot be drawn now", t.id),
             };
         }
         let names: Vec<String> = possible
@@ -141,5 +151,27 @@ impl Game {
                 names.join(", ")
             }
         )
+    }
+}
+
+impl Game {
+    /// The plugin whose `filter_draws` holds tile type `ty` back from the
+    /// current draw, if one does (for error messages: a cold path).
+    fn holding_back(&self, ty: TileTypeId) -> Option<String> {
+        for &i in self.rules.subscribers(hook::FILTER_DRAWS) {
+            if self.switched_off(i, hook::FILTER_DRAWS) {
+                continue;
+            }
+            let p = self.rules.plugins.get(usize::from(i))?;
+            let mut keep = [true];
+            let v = View {
+                game: self,
+                plugin: i,
+            };
+            if p.hooks.filter_draws(&v, &[ty], &mut keep).is_ok() && !keep[0] {
+                return Some(p.decl.id.clone());
+            }
+        }
+        None
     }
 }

@@ -169,7 +169,9 @@ impl Game {
             // Each subscriber unless it narrowed the call away with the winners
             // it would see (`bits::MAJORITY_TIED`).
             for &i in self.rules.subscribers(hook::MAJORITY) {
-                if self.narrowed_away(i, Narrowed::Majority(winners)) {
+                if self.narrowed_away(i, Narrowed::Majority(winners))
+                    || self.switched_off(i, hook::MAJORITY)
+                {
                     continue;
                 }
                 if let Some(p) = self.rules.plugins.get(usize::from(i)) {
@@ -273,6 +275,9 @@ impl Game {
                 let Some(p) = self.rules.plugins.get(usize::from(i)) else {
                     continue;
                 };
+                if self.switched_off(i, hook::FEATURE_VALUE) {
+                    continue;
+                }
                 let mut c = ValueChange::default();
                 let v = View {
                     game: self,
@@ -316,6 +321,9 @@ impl Game {
                 let Some(p) = self.rules.plugins.get(usize::from(i)) else {
                     continue;
                 };
+                if self.switched_off(i, hook::BONUS) {
+                    continue;
+                }
                 let mut bonus = Points {
                     winners,
                     amounts: [0; MAX_PLAYERS],
@@ -360,8 +368,18 @@ impl Game {
         let gathered = self.gather(root, &mut figs, &mut strength);
         let (tiles, pennants) = self.tiles_and_pennants(root);
         let r = gathered.and_then(|(all, _)| {
-            // A barrier never holds a figure: it is never scored (checked last,
-            // where nothing else stops the notice).
+            if all == 0 && reason == ScoreReason::Completed && kind != FeatureKind::Barrier {
+                // Completed with nobody in it: scored for nobody, and said so
+                // (a barrier never holds a figure and is never scored).
+                self.emit(|| Event::FeatureScored {
+                    kind,
+                    reason,
+                    winners: PlayerSet::EMPTY,
+                    points: [0; MAX_PLAYERS],
+                    tiles,
+                    cities: 0,
+                });
+            }
             if all == 0
                 && (reason != ScoreReason::Completed
                     || !self.wants(hook::FEATURE_SCORED)

@@ -18,7 +18,7 @@ fn plugins_lists_loaded_plugins_with_version_source_and_options() {
         out.contains("Points for taking the special figure option."),
         "{out}"
     );
-    assert!(out.contains("hook = \"points\""), "{out}");
+    assert!(out.contains("hook = \"bonus\""), "{out}");
     assert!(out.contains("kit-needs-base"), "{out}");
 }
 
