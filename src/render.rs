@@ -10,7 +10,9 @@ use carcassonne_core::{FeatureKind, Game, Pos, TileType};
 
 /// The 3×3 picture of a tile type turned `rot` quarter turns.
 fn tile_cells(t: &TileType, rot: u8) -> [[char; 3]; 3] {
-    let e = t.sides(rot).kinds();
+    let e = t
+        .sides(carcassonne_core::Rotation::wrapping(usize::from(rot)))
+        .kinds();
     let centre = if t.features.iter().any(|f| f.kind == FeatureKind::Cloister) {
         'L'
     } else if t.features.iter().any(|f| f.kind == FeatureKind::Spot) {
@@ -49,10 +51,10 @@ pub fn board(g: &Game) -> String {
             let cells = match g.tile_at(Pos::new(x, y)) {
                 Some(t) => match (g.placed(t), g.tile_type(t)) {
                     (Some(pt), Some(tt)) => {
-                        let mut c = tile_cells(tt, pt.rot);
+                        let mut c = tile_cells(tt, pt.rot.quarter_turns());
                         let owner = g.figures_at_tile(t).find_map(|fig| g.figure_owner(fig));
                         if let Some(p) = owner {
-                            c[2][2] = char::from(b'1' + p);
+                            c[2][2] = char::from(b'1' + p.seat());
                         }
                         c
                     }

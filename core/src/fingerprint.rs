@@ -102,7 +102,7 @@ impl Rules {
                 h.num(u64::from(t.ty.0))
                     .num(t.pos.x as u64)
                     .num(t.pos.y as u64)
-                    .num(u64::from(t.rot));
+                    .num(u64::from(t.rot.quarter_turns()));
             }
         }
         h.field(self.options.farmers.name().as_bytes())

@@ -1,7 +1,9 @@
 //! Narrowed subscriptions: the cases in which a plugin declares that one of its
 //! subscribed hooks has nothing to do ([`Hooks::narrowing`](crate::Hooks::narrowing),
-//! bits of [`bits`](self::bits), re-exported by the binary interface as `narrow`), and
-//! the one decision whether a call falls in such a case ([`Game::narrowed_away`]).
+//! bits of [`bits`](self::bits)), and the one decision whether a call falls in
+//! such a case ([`Game::narrowed_away`]). The bits and the [`Narrowed`] cases
+//! are generated from the hook table (`carcassonne-vocab`, re-exported here);
+//! what each case means is decided here.
 //!
 //! A narrowed call may be skipped instead of made: the host's adapter skips it
 //! before crossing the binary interface, and a dispatch may skip it before
@@ -12,80 +14,7 @@ use crate::game::Game;
 use crate::hooks::FigureOption;
 use crate::types::*;
 
-/// The narrowing bits. Bits of hooks the plugin does not subscribe to mean nothing.
-pub mod bits {
-    /// `features_merged` only when `kept` or `absorbed` holds state words of the
-    /// plugin that are not all zero (its per-feature state: nothing to merge
-    /// otherwise).
-    pub const MERGED_WITH_STATE: u64 = 1 << 0;
-    /// `figure_options` only when the current player has a figure of one of the
-    /// plugin's kinds in supply (a plugin that offers only deployments of its
-    /// own figures from the supply).
-    pub const OPTIONS_WITH_SUPPLY: u64 = 1 << 1;
-    /// `figure_chosen` only for the plugin's own options: a `Deploy` of one of
-    /// its figure kinds or one of its `Special` options.
-    pub const CHOSEN_MINE: u64 = 1 << 2;
-    /// `tile_drawn` only for a tile type carrying one of the plugin's markers at
-    /// tile level.
-    pub const DRAWN_MARKED: u64 = 1 << 3;
-    /// `majority` only when several players share the most strength (a
-    /// tie-break).
-    pub const MAJORITY_TIED: u64 = 1 << 4;
-    /// `feature_scored` only while the game logs events (a hook that only
-    /// writes the turn log).
-    pub const SCORED_WHEN_LOGGING: u64 = 1 << 5;
-    /// `before_figure` and `after_figure` only when the tile placed this turn
-    /// is part of a feature (road, city, field, ...) in which a figure of the
-    /// current player, of one of the plugin's kinds, stands (a figure whose
-    /// feature the tile extends: the shepherd's flock, the builder).
-    pub const FIGURE_STEP_EXTENDS_MINE: u64 = 1 << 6;
-    /// `figure_returned` only for a figure of one of the plugin's kinds (a
-    /// plugin that follows only its own figures home: the shepherd).
-    pub const RETURNED_MINE: u64 = 1 << 7;
-    /// Every narrowing.
-    pub const ALL: u64 = (1 << 8) - 1;
-}
-
-/// A hook call that a narrowing bit may concern, with the arguments its case
-/// depends on. (`repr(u8)`: an explicit tag, so that a call built with a
-/// constant variant checks only its own case once inlined.)
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u8)]
-pub enum Narrowed {
-    /// `features_merged(kept, absorbed)` ([`bits::MERGED_WITH_STATE`]).
-    Merged(FeatureId, FeatureId),
-    /// `figure_options` ([`bits::OPTIONS_WITH_SUPPLY`]).
-    Options,
-    /// `figure_chosen(opt)` ([`bits::CHOSEN_MINE`]).
-    Chosen(FigureOption),
-    /// `tile_drawn(tile)` ([`bits::DRAWN_MARKED`]).
-    Drawn(TileTypeId),
-    /// `majority` with these winners so far ([`bits::MAJORITY_TIED`]).
-    Majority(PlayerSet),
-    /// `feature_scored` ([`bits::SCORED_WHEN_LOGGING`]).
-    Scored,
-    /// `before_figure` or `after_figure` ([`bits::FIGURE_STEP_EXTENDS_MINE`]).
-    FigureStep,
-    /// `figure_returned(fig)` ([`bits::RETURNED_MINE`]).
-    Returned(FigureId),
-}
-
-impl Narrowed {
-    /// The bit that narrows this call.
-    #[inline(always)]
-    pub fn bit(self) -> u64 {
-        match self {
-            Narrowed::Merged(..) => bits::MERGED_WITH_STATE,
-            Narrowed::Options => bits::OPTIONS_WITH_SUPPLY,
-            Narrowed::Chosen(_) => bits::CHOSEN_MINE,
-            Narrowed::Drawn(_) => bits::DRAWN_MARKED,
-            Narrowed::Majority(_) => bits::MAJORITY_TIED,
-            Narrowed::Scored => bits::SCORED_WHEN_LOGGING,
-            Narrowed::FigureStep => bits::FIGURE_STEP_EXTENDS_MINE,
-            Narrowed::Returned(_) => bits::RETURNED_MINE,
-        }
-    }
-}
+pub use carcassonne_vocab::narrow::{bits, Narrowed};
 
 impl Game {
     /// Whether plugin `plugin` (its index in the rules) narrowed `call` away:
@@ -130,7 +59,7 @@ impl Game {
                 };
                 empty(kept) && empty(absorbed)
             }
-            Narrowed::Options => {
+            Narrowed::Options() => {
                 let me = self.current_player();
                 self.plugin_kinds(plugin).all(|k| self.supply(me, k) == 0)
             }
@@ -148,8 +77,10 @@ impl Game {
                 self.tile_type_markers(tile).is_some_and(|m| m & mine == 0)
             }
             Narrowed::Majority(winners) => winners.len() < 2,
-            Narrowed::Scored => !self.logging(),
-            Narrowed::FigureStep => !self.placed_tile_extends_mine(plugin),
+            Narrowed::Scored() => !self.logging(),
+            Narrowed::BeforeFigure() | Narrowed::AfterFigure() => {
+                !self.placed_tile_extends_mine(plugin)
+            }
             Narrowed::Returned(fig) => self
                 .figure_kind(fig)
                 .is_some_and(|k| !self.kind_of_plugin(k, plugin)),

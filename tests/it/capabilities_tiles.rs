@@ -8,15 +8,11 @@
 use crate::common::*;
 use carcassonne_core::scenario::{check, run, run_on};
 use carcassonne_core::{
-    Action, FeatureId, FeatureKind, FigureOption, Game, Location, Pos, Rng, Rules, SideKind,
+    Action, FeatureId, FeatureKind, FigureOption, Game, Location, Pos, Rotation, Rules, SideKind,
     TileIndex, FOLLOWER,
 };
 use std::collections::BTreeSet;
 use std::sync::Arc;
-
-fn base_with(plugins: &str) -> String {
-    format!("name = \"tiles\"\ntilesets = [\"base\"]\n{plugins}")
-}
 
 /// The legal placements of the drawn tile, as `(x, y, rot)`.
 fn placements(g: &Game) -> BTreeSet<(i16, i16, u8)> {
@@ -24,7 +20,7 @@ fn placements(g: &Game) -> BTreeSet<(i16, i16, u8)> {
         .unwrap()
         .into_iter()
         .filter_map(|a| match a {
-            Action::Place(p) => Some((p.pos.x, p.pos.y, p.rot)),
+            Action::Place(p) => Some((p.pos.x, p.pos.y, p.rot.quarter_turns())),
             _ => None,
         })
         .collect()
@@ -52,7 +48,9 @@ fn fitting(g: &Game) -> BTreeSet<(i16, i16, u8)> {
                 let n = g.tile_at(Pos::new(x, y).step(d));
                 n.is_none_or(|n| {
                     let theirs = g.tile_sides(n).unwrap().get(d.opposite());
-                    tt.sides(rot).get(d).fits(theirs)
+                    tt.sides(Rotation::wrapping(usize::from(rot)))
+                        .get(d)
+                        .fits(theirs)
                 })
             });
             if ok {
@@ -63,31 +61,15 @@ fn fitting(g: &Game) -> BTreeSet<(i16, i16, u8)> {
     out
 }
 
-/// Every state of the same seeded random games is identical compiled in and
-/// loaded; the board's placements always match the brute force of `fitting`
-/// when no plugin filters them.
+/// The same seeded games compiled in and loaded ([`same_games_checked`]); with
+/// `brute`, the board's placements always match the brute force of `fitting`
+/// (no plugin filters them).
 fn same_games(both: &[Arc<Rules>; 2], seeds: std::ops::Range<u64>, brute: bool) {
-    for seed in seeds {
-        let mut a = Game::new(both[0].clone(), 2, seed).unwrap();
-        let mut b = Game::new(both[1].clone(), 2, seed).unwrap();
-        let (mut ra, mut rb) = (Rng::new(seed), Rng::new(seed));
-        loop {
-            assert_eq!(a.observation(0).unwrap(), b.observation(0).unwrap());
-            a.check_integrity().unwrap();
-            if brute && a.stage() == carcassonne_core::Stage::Place && a.drawn_tile().is_some() {
-                assert_eq!(placements(&a), fitting(&a), "seed {seed}");
-            }
-            let (ca, cb) = (
-                a.step_random(&mut ra).unwrap(),
-                b.step_random(&mut rb).unwrap(),
-            );
-            assert_eq!(ca, cb, "seed {seed}");
-            if !ca {
-                break;
-            }
+    same_games_checked(both, 2, seeds, |a, seed| {
+        if brute && a.stage() == carcassonne_core::Stage::Place && a.drawn_tile().is_some() {
+            assert_eq!(placements(a), fitting(a), "seed {seed}");
         }
-        assert_eq!(a.scores(), b.scores(), "seed {seed}");
-    }
+    });
 }
 
 /// Copies of tile `id` in the bag.
@@ -229,8 +211,14 @@ fn a2_tile_data_reads_sides_and_slots_with_the_rotation() {
         0b0010
     );
     // Turned a quarter: W→N, S→W; the slot masks turn the same way.
-    assert_eq!(printed.rotated(1).barrier_sides(river), 0b1001);
-    assert_eq!(printed.rotated(1).barrier_sides(0), 0b1001);
+    assert_eq!(
+        printed.rotated(Rotation::wrapping(1)).barrier_sides(river),
+        0b1001
+    );
+    assert_eq!(
+        printed.rotated(Rotation::wrapping(1)).barrier_sides(0),
+        0b1001
+    );
     let slots = g.tile_type_feature_slots(curve, 0).unwrap();
     assert_eq!(slots, 1 << 7 | 1 << 10, "SM and WM");
     assert_eq!(
@@ -459,7 +447,7 @@ fn a4_start_layouts_compose_by_priority_in_any_order_and_conflicts_are_located()
         let g = Game::new(r, 2, 0).unwrap();
         assert_eq!(
             g.tile_rot(TileIndex(0)),
-            Some(2),
+            Some(Rotation::wrapping(2)),
             "the turned layout wins in any order"
         );
         assert_eq!(in_bag(&g, "BA/RCr"), 3, "one copy is the start tile");

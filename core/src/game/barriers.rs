@@ -42,7 +42,7 @@ impl Game {
                 continue;
             };
             let pt = self.board.tiles[t.index()];
-            let bars = self.rules.tiles.types[pt.ty.index()].rot[pt.rot as usize & 3].bars;
+            let bars = self.rules.tiles.types[pt.ty.index()].rot[pt.rot.index()].bars;
             b |= ((bars >> (4 * ((d + 2) & 3))) & 15) << (4 * d);
         }
         b
@@ -97,12 +97,9 @@ impl Game {
     pub(super) fn barrier_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
         self.barrier_cells(tile, |fr, mut m| {
             while m != 0 {
-                let r = m.trailing_zeros() as u8;
+                let r = m.trailing_zeros() as usize;
                 m &= m - 1;
-                out.push(Placement {
-                    pos: fr.pos,
-                    rot: r,
-                });
+                out.push(Placement::new(fr.pos, Rotation::wrapping(r)));
             }
             true
         });
@@ -136,7 +133,7 @@ impl Game {
             let n = m.count_ones();
             if k < n {
                 let r = (0..4).filter(|r| m & (1 << r) != 0).nth(k as usize);
-                found = r.map(|rot| Placement { pos: fr.pos, rot });
+                found = r.map(|r| Placement::new(fr.pos, Rotation::wrapping(r)));
                 return false;
             }
             k -= n;

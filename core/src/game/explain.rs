@@ -26,9 +26,6 @@ const SIDE_NAMES: [&str; 4] = ["north", "east", "south", "west"];
 impl Game {
     /// Why placing the drawn tile at `p` is refused (the caller knows it is).
     pub(super) fn placement_problem(&self, p: Placement) -> String {
-        if p.rot > 3 {
-            return format!("rotation {}: rotations are 0 to 3", p.rot);
-        }
         if self.tile_at(p.pos).is_some() {
             return format!("there is already a tile at {}", p.pos);
         }
@@ -46,7 +43,7 @@ impl Game {
         let Some(tt) = self.rules.tiles.get(TileTypeId(self.turn.drawn)) else {
             return "no tile is waiting to be placed".into();
         };
-        let same = tt.same_rotation[p.rot as usize];
+        let same = tt.same_rotation[p.rot.index()];
         if same != p.rot {
             return format!(
                 "rotation {} gives the same tile as rotation {same}: use {same}",

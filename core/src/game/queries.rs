@@ -67,7 +67,7 @@ impl Game {
     /// Score of `player` (0 for a seat beyond the table).
     #[inline]
     pub fn score(&self, player: PlayerId) -> i32 {
-        self.scores().get(player as usize).copied().unwrap_or(0)
+        self.scores().get(player.index()).copied().unwrap_or(0)
     }
 
     /// Names of the score categories of [`Game::score_breakdown`]: the base rules'
@@ -81,10 +81,10 @@ impl Game {
     /// points, are in that plugin's category. Empty for a seat beyond the table.
     pub fn score_breakdown(&self, player: PlayerId) -> &[i32] {
         let n = self.rules.score_categories.len();
-        if player >= self.players {
+        if player.seat() >= self.players {
             return &[];
         }
-        &self.turn.breakdown[player as usize * n..(player as usize + 1) * n]
+        &self.turn.breakdown[player.index() * n..(player.index() + 1) * n]
     }
 
     /// Number of placed tiles (the start tile included).
@@ -214,7 +214,7 @@ impl Game {
 
     /// The side kinds of tile type `ty` as printed (rotation 0), barrier names included.
     pub fn tile_type_sides(&self, ty: TileTypeId) -> Option<Sides> {
-        self.rules.tiles.get(ty).map(|t| t.sides(0))
+        self.rules.tiles.get(ty).map(|t| t.sides(Rotation::R0))
     }
 
     /// The slots local feature `local` of tile type `ty` owns as printed (bit `i`:
@@ -239,7 +239,7 @@ impl Game {
     pub fn tile_feature_slots(&self, t: TileIndex, local: u8) -> Option<u16> {
         let pt = self.placed(t)?;
         let f = self.tile_type(t)?.features.get(local as usize)?;
-        Some(crate::tiles::rotate_mask(f.slots, pt.rot))
+        Some(crate::tiles::rotate_mask(f.slots, pt.rot.quarter_turns()))
     }
 
     /// The name of barrier id `id` (the id [`SideKind::Barrier`] carries).
@@ -336,7 +336,7 @@ impl Game {
     /// loops with an early exit).
     #[inline(always)]
     fn tile_extends_slots(&self, t: TileIndex, player: PlayerId, (first, end): (u16, u16)) -> bool {
-        if player >= self.players {
+        if player.seat() >= self.players {
             return false;
         }
         let base = usize::from(player) * usize::from(self.rules.figs_per_player);
@@ -381,7 +381,7 @@ impl Game {
     pub fn corner_field(&self, t: TileIndex, corner: Corner) -> Option<FeatureId> {
         let pt = self.placed(t)?;
         let ty = self.rules.tiles.get(pt.ty)?;
-        let geom = &ty.rot[pt.rot as usize & 3];
+        let geom = &ty.rot[pt.rot.index()];
         let (a, b) = corner.slots();
         let (fa, fb) = (geom.slot_feature[a], geom.slot_feature[b]);
         if fa == NO_FEATURE || fa != fb || ty.features[fa as usize].kind != FeatureKind::Field {
@@ -436,7 +436,7 @@ impl Game {
             .features
             .get(ft.local as usize)?
             .sides;
-        let r = u32::from(pt.rot & 3);
+        let r = u32::from(pt.rot.quarter_turns());
         Some((((u32::from(printed) << r) | (u32::from(printed) >> (4 - r))) & 0xF) as u8)
     }
 
@@ -619,7 +619,7 @@ impl Game {
     /// Figures of `kind` in `player`'s supply (0 for a seat or kind that does not exist).
     #[inline]
     pub fn supply(&self, player: PlayerId, kind: FigureKindId) -> u8 {
-        if player >= self.players {
+        if player.seat() >= self.players {
             return 0;
         }
         self.supply_of(player, kind)
@@ -708,10 +708,10 @@ impl Game {
     /// Plugin `plugin`'s state words for `player`.
     #[inline]
     pub fn plugin_player_state(&self, plugin: u8, player: PlayerId) -> Option<&[u32]> {
-        if player >= self.players {
+        if player.seat() >= self.players {
             return None;
         }
-        self.state_block(&self.words.player, plugin, |s| s.player, player as usize)
+        self.state_block(&self.words.player, plugin, |s| s.player, player.index())
     }
 
     /// Plugin `plugin`'s state words for feature instance `f` (keep set-wide data at

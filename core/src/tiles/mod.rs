@@ -1,18 +1,19 @@
 //! Tiles as data: the TOML tile-set format and its compiled, rotation-ready form.
 //!
 //! See `docs/tiles.md` for the file format. A [`TileSetSpec`] is the unchecked,
-//! deserialised file (module `spec`); [`TileCatalogue::build`] validates every
+//! deserialised file (the vocabulary crate's `tileset`, shared with plugins); [`TileCatalogue::build`] validates every
 //! tile and compiles it (module `compile`) into [`TileType`]s with precomputed
 //! geometry for each rotation. Marker and link names are interned (module
 //! `names`).
 
 mod compile;
 mod names;
-mod spec;
 mod start;
 
+pub use carcassonne_vocab::tileset::{
+    FeatureSpec, StartSpec, StartTileSpec, TileSetSpec, TileSpec,
+};
 pub use names::{BarrierTable, LinkTable, MarkerTable};
-pub use spec::{FeatureSpec, StartSpec, StartTileSpec, TileSetSpec, TileSpec};
 
 use crate::types::*;
 use compile::{compile_tile, fit_table};
@@ -117,7 +118,7 @@ pub struct TileType {
 impl TileType {
     /// Its side kinds under rotation `rot`, in board orientation (barrier names included).
     pub fn sides(&self, rot: Rotation) -> Sides {
-        let g = &self.rot[rot as usize & 3];
+        let g = &self.rot[rot.index()];
         Sides((0..4).fold(0, |a, d| {
             let byte = g.edges[d] as u32 | u32::from((g.bars >> (4 * d)) & 15) << 4;
             a | byte << (8 * d)
@@ -239,11 +240,7 @@ pub struct TileError {
     pub message: String,
 }
 
-/// Rotates a printed slot mask clockwise by `r` quarter turns.
-pub fn rotate_mask(mask: u16, r: u8) -> u16 {
-    let k = 3 * (r as u32 % 4);
-    (((mask as u32) << k | (mask as u32) >> (12 - k)) & 0xFFF) as u16
-}
+pub use carcassonne_vocab::types::rotate_mask;
 
 impl TileCatalogue {
     /// Validates and compiles the given tile sets for `edition` and chooses the

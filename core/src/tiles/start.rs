@@ -45,7 +45,7 @@ pub(super) fn choose(
                         tiles: vec![StartTile {
                             ty,
                             pos: Pos::new(0, 0),
-                            rot: 0,
+                            rot: Rotation::R0,
                         }],
                     },
                 ));
@@ -152,7 +152,7 @@ fn table_layout(
         tiles.push(StartTile {
             ty,
             pos,
-            rot: t.rot & 3,
+            rot: Rotation::wrapping(usize::from(t.rot)),
         });
     }
     if !ok {

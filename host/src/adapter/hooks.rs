@@ -11,7 +11,8 @@ use carcassonne_core::{
     Points, ScoreInfo, Step, TileCount, ValueChange,
 };
 use carcassonne_plugin_abi::{
-    narrow, AbiTileCatalogue, HookStatus, PluginObj, RErr, ROk, RStr, RString, RVec,
+    narrow, AbiTileCatalogue, AbiTileInfo, HookStatus, PluginObj, RErr, ROk, RSlice, RStr, RString,
+    RVec,
 };
 
 /// A configured plugin object as the engine's [`Hooks`].
@@ -27,8 +28,8 @@ impl AbiHooks {
     /// Wraps a configured plugin object; `allowed` are the hooks its descriptor
     /// declares (the instance may subscribe to fewer).
     pub fn new(id: impl Into<String>, obj: PluginObj, allowed: u64) -> AbiHooks {
-        let subs = (obj.vtable().subscriptions)(obj.this()) & allowed & carcassonne_core::hook::ALL;
-        let narrow = (obj.vtable().narrowing)(obj.this()) & narrow::ALL;
+        let subs = obj.subscriptions() & allowed & carcassonne_core::hook::ALL;
+        let narrow = obj.narrowing() & narrow::ALL;
         AbiHooks {
             id: id.into(),
             obj,
@@ -39,7 +40,7 @@ impl AbiHooks {
 
     /// Copies of the configured plugin's `i`-th figure kind (0: as declared).
     pub fn figure_count(&self, i: usize) -> u8 {
-        (self.obj.vtable().figure_count)(self.obj.this(), i as u32)
+        self.obj.figure_count(i as u32)
     }
 
     fn err(&self, hook: &'static str, message: impl Into<String>) -> HookError {
@@ -83,20 +84,16 @@ macro_rules! narrowed {
     }};
 }
 
-/// Whether a call of hook `$name` falls in a case the plugin narrowed away
-/// (see [`narrow`]; the core decides, [`carcassonne_core::Game::narrowed_away`]); `false` for the
-/// hooks no bit narrows, and for those the core dispatches narrowed
-/// (`tile_drawn`, `figure_chosen`, `before_figure`, `after_figure`,
-/// `figure_returned`, `majority`, `feature_scored`: it checked each
-/// subscriber just before the call).
+/// Whether a call falls in a case the plugin narrowed away that the host
+/// decides (the hook table's cases `narrowed by host`, for hooks the engine
+/// dispatches whole; see [`narrow`]: the engine decides,
+/// [`carcassonne_core::Game::narrowed_away`]); `false` for every other hook
+/// (those the engine dispatches narrowed were checked just before the call).
 macro_rules! skipped {
-    ($s:ident, $c:ident, features_merged ($kept:ident, $absorbed:ident)) => {
-        narrowed!($s, $c, Narrowed::Merged($kept, $absorbed))
+    ($s:ident, $c:ident, host $variant:ident ($($a:ident),*)) => {
+        narrowed!($s, $c, Narrowed::$variant($($a),*))
     };
-    ($s:ident, $c:ident, figure_options ($opts:ident)) => {
-        narrowed!($s, $c, Narrowed::Options)
-    };
-    ($s:ident, $c:ident, $name:ident ($($arg:ident),*)) => {
+    ($s:ident, $c:ident, $($other:tt)*) => {
         false
     };
 }
@@ -114,7 +111,9 @@ macro_rules! host_ctx {
 macro_rules! abi_hooks {
     ($( $(#[doc = $doc:literal])* $name:ident $bit:ident ($ctx:ident) {
         $($arg:ident : $kind:ident ($($cty:tt)*) => ($($aty:tt)*)),* $(,)?
-    } )*) => {
+    } [$(narrowed by $who:ident :
+        $(#[doc = $ndoc:literal])* $nbit:ident $variant:ident ( $($narg:ident : $nty:ty),* )
+    )?] )*) => {
         impl Hooks for AbiHooks {
             fn subscriptions(&self) -> u64 {
                 self.subs
@@ -139,14 +138,13 @@ macro_rules! abi_hooks {
                         $(, $arg: $($cty)*)*
                     ) -> HookResult {
                         let hc = host_ctx!($ctx, ctx);
-                        let (vt, this, host) = (s.obj.vtable(), s.obj.this(), hc.host_ref());
                         let r = carcassonne_plugin_abi::__to_abi!(
                             [$($arg $kind),*]
-                            (vt.$name)(this, host $(, $arg)*)
+                            s.obj.$name(hc.host_ref() $(, $arg)*)
                         );
                         s.finish(stringify!($name), &hc, r)
                     }
-                    if skipped!(self, ctx, $name ($($arg),*)) {
+                    if skipped!(self, ctx, $($who $variant ($($narg),*))?) {
                         return Ok(());
                     }
                     cross(self, ctx $(, $arg)*)
@@ -154,7 +152,7 @@ macro_rules! abi_hooks {
             )*
 
             fn check_core(&self, core: &CoreOptions) -> Result<(), String> {
-                (self.obj.vtable().check_core)(self.obj.this(), *core)
+                self.obj.check_core(*core)
                     .into_result()
                     .map_err(RString::into_string)
             }
@@ -164,28 +162,65 @@ macro_rules! abi_hooks {
                 tiles: &carcassonne_core::TileCatalogue,
                 counts: &mut Vec<TileCount>,
             ) -> Result<(), String> {
-                let (infos, markers) = carcassonne_plugin_abi::tile_infos(tiles);
-                let view = AbiTileCatalogue::of(tiles, &infos, &markers);
+                let (infos, markers) = tile_infos(tiles);
+                let start = tiles.start.as_ref();
+                let view = AbiTileCatalogue {
+                    tiles: RSlice::from_slice(&infos),
+                    markers: RSlice::from_slice(&markers),
+                    start_set: RStr::from_str(start.map_or("", |s| s.set.as_str())),
+                    start_priority: start.map_or(0, |s| s.priority),
+                };
                 let mut out = RVec::new();
-                let r = (self.obj.vtable().compose_tiles)(self.obj.this(), &view, &mut out);
+                let r = self.obj.compose_tiles(&view, &mut out);
                 counts.extend(out);
                 r.into_result().map_err(RString::into_string)
             }
 
             fn value_name(&self, what: NameCtx, value: u32) -> String {
-                (self.obj.vtable().value_name)(self.obj.this(), what, value).into_string()
+                self.obj.value_name(what, value).into_string()
             }
 
             fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
-                (self.obj.vtable().parse_value)(self.obj.this(), what, RStr::from_str(text))
+                self.obj.parse_value(what, RStr::from_str(text))
                     .into_option()
             }
 
             fn describe_step(&self, step: Step) -> String {
-                (self.obj.vtable().describe_step)(self.obj.this(), step).into_string()
+                self.obj.describe_step(step).into_string()
             }
         }
     };
 }
 
 carcassonne_core::hook_table!(abi_hooks);
+
+/// The entries and marker names of `cat`, lent to plugins as an
+/// [`AbiTileCatalogue`] at build time (`compose_tiles`).
+fn tile_infos(cat: &carcassonne_core::TileCatalogue) -> (Vec<AbiTileInfo<'_>>, Vec<RStr<'_>>) {
+    let tiles = cat
+        .types
+        .iter()
+        .enumerate()
+        .map(|(i, t)| AbiTileInfo {
+            id: RStr::from_str(&t.id),
+            set: RStr::from_str(&t.set),
+            count: t.count,
+            per_player: t.per_player,
+            start_copies: cat
+                .start
+                .as_ref()
+                .map_or(0, |s| s.copies(TileTypeId(i as u16))),
+            start_flag: t.start,
+            count_fixed: t.count_fixed,
+            markers: t.markers,
+            barrier_sides: t.has_barrier_sides(),
+        })
+        .collect();
+    let markers = cat
+        .markers
+        .names()
+        .iter()
+        .map(|n| RStr::from_str(n))
+        .collect();
+    (tiles, markers)
+}

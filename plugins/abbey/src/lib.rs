@@ -188,7 +188,7 @@ impl Plugin for Abbey {
     fn tile_placed(&self, cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
         if Some(cx.tile_type_id(tile)) != Self::abbey(cx) {
             let me = cx.current_player();
-            cx.game_state_mut::<State>()?.last_placer = u32::from(me) + 1;
+            cx.game_state_mut::<State>()?.last_placer = u32::from(me.seat()) + 1;
         }
         Ok(())
     }
@@ -204,10 +204,12 @@ impl Plugin for Abbey {
         let n = cx.players();
         let last = match state.last_placer {
             0 => cx.current_player(),
-            p => (p - 1) as PlayerId,
+            p => PlayerId::new(u8::try_from(p - 1).unwrap_or(u8::MAX)).ok_or_else(|| {
+                Error::new("abbey: a seat that does not exist placed the last tile")
+            })?,
         };
         for i in 1..=n {
-            let p = (last + i) % n;
+            let p = last.offset(u32::from(i), n);
             if Self::holds(cx, p).is_some() {
                 cx.grant_turn(p);
             }
