@@ -56,6 +56,15 @@ pub enum Event {
         /// Tile type.
         tile: TileTypeId,
     },
+    /// A plugin added a feature to a placed tile (a bridge's road).
+    FeatureAdded {
+        /// The plugin.
+        plugin: u8,
+        /// The tile's position.
+        pos: Pos,
+        /// The feature's kind.
+        kind: FeatureKind,
+    },
     /// A tile was placed.
     TilePlaced {
         /// By whom.
@@ -220,6 +229,16 @@ impl crate::Game {
             Event::TileReturned { plugin: p, tile: t } => {
                 format!("{}: {} back into the bag", plugin(*p), tile(*t))
             }
+            Event::FeatureAdded {
+                plugin: p,
+                pos,
+                kind,
+            } => format!(
+                "{}: {kind} added to the tile at {} {}",
+                plugin(*p),
+                pos.x,
+                pos.y
+            ),
             Event::TilePlaced {
                 player,
                 tile: t,

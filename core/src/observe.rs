@@ -23,6 +23,20 @@ pub struct SeenTile {
     pub tile: String,
     /// Rotation.
     pub rot: Rotation,
+    /// The features plugins added to it (a bridge), in local index order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub added: Vec<SeenFeature>,
+}
+
+/// A feature added to a placed tile at run time, as seen by players.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeenFeature {
+    /// Its local index on the tile (after the tile type's features).
+    pub local: u8,
+    /// Its kind.
+    pub kind: FeatureKind,
+    /// The board slots it owns (bit `i`: slot `i`, `NL NM NR EL ... WR`).
+    pub slots: u16,
 }
 
 /// A figure on the board as seen by players.
@@ -164,10 +178,12 @@ impl Game {
             board: self
                 .tiles()
                 .iter()
-                .map(|t| SeenTile {
+                .enumerate()
+                .map(|(i, t)| SeenTile {
                     pos: t.pos,
                     tile: id(t.ty),
                     rot: t.rot,
+                    added: self.added_features(TileIndex(i as u16)),
                 })
                 .collect(),
             figures,

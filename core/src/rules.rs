@@ -425,10 +425,10 @@ impl Rules {
         BASE_CATEGORIES.len() + plugin as usize
     }
 
-    /// Whether the ruleset has no plugins that can veto placements (fast path).
+    /// Whether the ruleset has no plugins that can veto or add placements (fast path).
     #[inline]
     pub fn plain_placement(&self) -> bool {
-        !self.wants(hook::FILTER_PLACEMENTS)
+        !self.wants(hook::FILTER_PLACEMENTS | hook::EXTRA_PLACEMENTS)
     }
 }
 

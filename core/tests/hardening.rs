@@ -205,10 +205,10 @@ fn every_rotation_is_accepted_and_normalised() {
     // Through the action API a non-canonical rotation is explained, not "does not fit".
     let mut g = scenario::run(&base(), 2, "draw BA/Cccc+").unwrap();
     let e = g
-        .apply(Action::Place(Placement {
-            pos: Pos::new(0, -1),
-            rot: Rotation::ALL[2],
-        }))
+        .apply(Action::Place(Placement::new(
+            Pos::new(0, -1),
+            Rotation::ALL[2],
+        )))
         .unwrap_err()
         .to_string();
     assert!(

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Built-in tile sets: name and TOML text.
-pub const BUILTIN: [(&str, &str); 6] = [
+pub const BUILTIN: [(&str, &str); 7] = [
     ("base", include_str!("../../configs/tilesets/base.toml")),
     (
         "hills-and-sheep",
@@ -26,6 +26,10 @@ pub const BUILTIN: [(&str, &str); 6] = [
     (
         "inns-and-cathedrals",
         include_str!("../../configs/tilesets/inns-and-cathedrals.toml"),
+    ),
+    (
+        "king-and-robber",
+        include_str!("../../configs/tilesets/king-and-robber.toml"),
     ),
 ];
 

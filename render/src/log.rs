@@ -130,6 +130,7 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
             player, tile: t, ..
         } => format!("{} gets {} into his hand.", NAMES[player.index()], tile(*t)),
         Event::TileReturned { tile: t, .. } => format!("{} goes back into the bag.", tile(*t)),
+        Event::FeatureAdded { pos, kind, .. } => format!("A {kind} is added to the tile at {pos}."),
         Event::TilePlaced {
             player,
             tile: t,

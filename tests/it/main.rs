@@ -26,6 +26,8 @@ mod hardening;
 mod hills;
 mod inns;
 mod inns_and_cathedrals;
+mod king_and_robber;
+mod king_and_robber_x;
 mod large_follower;
 mod mayor;
 mod pig;

@@ -70,6 +70,18 @@ macro_rules! hook_table {
                 /// tile level.
                 DRAWN_MARKED Drawn(tile: TileTypeId)
             ]
+            /// Add placement candidates of tile type `tile` that lay one of your pieces (a
+            /// bridge): each a `PiecePlacement` — the placement laying `Piece::of(your
+            /// index, code)`, the tile that gets the piece's feature (the placed one or a
+            /// placed one, by position), the feature's kind and board slots, and whether it
+            /// is optional. Offer them also where plain side matching refuses the
+            /// placement: the core keeps those that fit with the feature added and drops
+            /// the others, counts them as placements (a tile that fits only with a piece
+            /// is not set aside), and `filter_placements` sees them with the others.
+            extra_placements EXTRA_PLACEMENTS (v) {
+                tile: val (TileTypeId) => (TileTypeId),
+                out: vec (&mut Vec<PiecePlacement>) => (&mut RVec<PiecePlacement>)
+            } []
             /// Clear `keep[i]` to forbid placement `cands[i]` of tile type `tile`; called
             /// in batch whenever placements are generated. Hot; do not allocate.
             filter_placements FILTER_PLACEMENTS (v) {
@@ -364,7 +376,55 @@ pub struct Outcome {
     pub weight: u32,
 }
 
-/// A candidate tile placement.
+/// A piece laid with a tile placement (a bridge): the plugin whose piece it
+/// is and the plugin's code for it, packed (`plugin + 1` in the top byte, the
+/// code below); [`Piece::NONE`] for a plain placement. The order of pieces
+/// orders placements that differ only by their piece.
+#[repr(transparent)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Piece(pub u32);
+
+impl Piece {
+    /// No piece: a plain placement.
+    pub const NONE: Piece = Piece(0);
+    /// Not a piece but the core's choice "set the drawn tile aside" (see
+    /// [`Placement::SET_ASIDE`]).
+    pub const SET_ASIDE: Piece = Piece(1);
+    /// The largest code of a piece.
+    pub const MAX_CODE: u32 = (1 << 24) - 1;
+
+    /// Plugin `plugin`'s piece with `code` (at most [`Piece::MAX_CODE`]; higher
+    /// bits are dropped). Plugin indices go up to 254.
+    #[inline]
+    pub const fn of(plugin: u8, code: u32) -> Piece {
+        Piece(((plugin as u32 + 1) << 24) | (code & Self::MAX_CODE))
+    }
+
+    /// The plugin whose piece it is (`None`: no piece, or the set-aside choice).
+    #[inline]
+    pub const fn plugin(self) -> Option<u8> {
+        match self.0 >> 24 {
+            0 => None,
+            p => Some((p - 1) as u8),
+        }
+    }
+
+    /// The plugin's code.
+    #[inline]
+    pub const fn code(self) -> u32 {
+        self.0 & Self::MAX_CODE
+    }
+
+    /// Whether it is no piece.
+    #[inline]
+    pub const fn is_none(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// A candidate tile placement: where, turned how, and the piece laid with it
+/// (usually none).
 ///
 /// `repr(C)`: plugin hooks receive slices of placements without copying.
 #[repr(C)]
@@ -375,14 +435,63 @@ pub struct Placement {
     pub pos: Pos,
     /// Clockwise quarter turns.
     pub rot: Rotation,
+    /// The piece laid with the tile (a bridge), or [`Piece::NONE`].
+    pub piece: Piece,
 }
 
 impl Placement {
-    /// The placement at `pos` turned `rot` quarter turns clockwise.
+    /// The choice "set the drawn tile aside": legal when every legal placement
+    /// of the drawn tile is one a plugin marked optional
+    /// ([`PiecePlacement::optional`]); the player then draws again. Listed
+    /// last among the placements (its position lies beyond every board).
+    pub const SET_ASIDE: Placement = Placement {
+        pos: Pos {
+            x: i16::MAX,
+            y: i16::MAX,
+        },
+        rot: Rotation::R0,
+        piece: Piece::SET_ASIDE,
+    };
+
+    /// The plain placement at `pos` turned `rot` quarter turns clockwise.
     #[inline]
     pub const fn new(pos: Pos, rot: Rotation) -> Placement {
-        Placement { pos, rot }
+        Placement {
+            pos,
+            rot,
+            piece: Piece::NONE,
+        }
     }
+
+    /// The placement at `pos` turned `rot`, laying `piece`.
+    #[inline]
+    pub const fn with_piece(pos: Pos, rot: Rotation, piece: Piece) -> Placement {
+        Placement { pos, rot, piece }
+    }
+}
+
+/// A placement candidate a plugin adds (`extra_placements`): the placement,
+/// laying one of the plugin's pieces, and the feature the piece adds to a tile
+/// — the one placed (`at == placement.pos`) or a placed one (`at` its
+/// position). The core keeps the candidate only if every side fits with the
+/// feature added.
+#[repr(C)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PiecePlacement {
+    /// The placement, laying `Piece::of(plugin index, code)`.
+    pub placement: Placement,
+    /// The tile that gets the feature, by position.
+    pub at: Pos,
+    /// The feature's kind (a road, city or field).
+    pub kind: FeatureKind,
+    /// The slots it takes from their owners, in board orientation (bit `i`:
+    /// slot `i`, `NL NM NR EL ... WR`).
+    pub slots: u16,
+    /// The candidate exists only thanks to the piece: a drawn tile whose every
+    /// legal placement is optional may be set aside instead
+    /// ([`Placement::SET_ASIDE`]).
+    pub optional: bool,
 }
 
 /// An option of the figure step. Canonical order: `Pass`, deployments by (kind,
@@ -585,6 +694,9 @@ pub enum NameCtx {
     Step(Step),
     /// A [`FigureOption::Special`] code.
     Special,
+    /// A code of one of the plugin's pieces ([`Piece::code`]), laid with a
+    /// placement.
+    Piece,
 }
 
 #[cfg(test)]

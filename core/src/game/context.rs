@@ -123,6 +123,18 @@ impl<'g> View<'g> {
         (i < e.decl.figures.len()).then(|| FigureKindId(e.first_figure.0 + i as u8))
     }
 
+    /// This plugin's piece with `code` (for `extra_placements` candidates).
+    #[inline]
+    pub fn piece(&self, code: u32) -> crate::Piece {
+        crate::Piece::of(self.plugin, code)
+    }
+
+    /// The code of this plugin's piece laid with this turn's placement, if one was.
+    pub fn my_placed_piece(&self) -> Option<u32> {
+        let p = self.game.placed_piece();
+        (p.plugin() == Some(self.plugin)).then(|| p.code())
+    }
+
     /// The tiles in this plugin's lot, in the order drawn.
     pub fn my_lot(&self) -> Vec<TileTypeId> {
         self.game.lot(self.plugin).collect()
@@ -393,6 +405,25 @@ impl<'g> Cx<'g> {
     pub fn grant_turn(&mut self, player: PlayerId) -> bool {
         let plugin = self.plugin;
         self.game.grant_turn(player, plugin)
+    }
+
+    /// Adds a feature of `kind` (a road, city or field) owning board slots
+    /// `slots` to placed tile `t` (the one placed this turn or an older one):
+    /// the slots are taken from their owners without splitting or joining
+    /// them, the sides it touches get their kind again for later placements
+    /// (a field side whose middle slot a road takes becomes a road side), the
+    /// feature joins what it meets across its sides, and the features this
+    /// completes are scored in this turn's scoring step (at once if that step
+    /// is over). `Ok(None)` and no change if it cannot be added: a cloister or
+    /// spot, no slot, or a side it changes would no longer fit the tile across.
+    pub fn add_tile_feature(
+        &mut self,
+        t: TileIndex,
+        kind: FeatureKind,
+        slots: u16,
+    ) -> Result<Option<FeatureId>, HookError> {
+        let plugin = self.plugin;
+        self.game.add_tile_feature(t, kind, slots, plugin)
     }
 
     /// Switches this plugin's hook `hook` (one bit of [`hook`]) on or off at run

@@ -26,6 +26,18 @@ const SIDE_NAMES: [&str; 4] = ["north", "east", "south", "west"];
 impl Game {
     /// Why placing the drawn tile at `p` is refused (the caller knows it is).
     pub(super) fn placement_problem(&self, p: Placement) -> String {
+        if p == Placement::SET_ASIDE {
+            return "the tile fits somewhere without an optional piece: it cannot be set aside"
+                .into();
+        }
+        if let Some(i) = p.piece.plugin() {
+            let id = self
+                .rules
+                .plugins
+                .get(usize::from(i))
+                .map_or("?", |e| &e.decl.id);
+            return format!("plugin `{id}` offers no such piece with the tile there");
+        }
         if self.tile_at(p.pos).is_some() {
             return format!("there is already a tile at {}", p.pos);
         }

@@ -19,7 +19,12 @@ impl Game {
         loop {
             let ft = self.feats.recs[m as usize];
             let pt = self.board.tiles[ft.tile as usize];
-            for &a in &types[pt.ty.index()].features[ft.local as usize].adj {
+            // A field added at run time borders no city (it has no tile data).
+            let adj = types[pt.ty.index()]
+                .features
+                .get(ft.local as usize)
+                .map_or(&[][..], |f| &f.adj);
+            for &a in adj {
                 let c = self.feats.root(pt.base.0 + a as u16);
                 if self.feats.recs[c as usize].open == 0
                     && self.scratch.feat_stamp[c as usize] != stamp

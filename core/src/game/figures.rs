@@ -388,6 +388,17 @@ impl Game {
                     });
                 }
             }
+            // A feature added to the placed tile (a bridge laid with it).
+            if !self.added.feats.is_empty() {
+                for f in self.added_on(t) {
+                    if self.may_stand_on(k, kind, &self.feats.recs[usize::from(f)]) {
+                        out.push(FigureOption::Deploy {
+                            kind: k,
+                            at: Location::Feature(FeatureId(f)),
+                        });
+                    }
+                }
+            }
         }
         if self.wants(hook::FIGURE_OPTIONS)
             && !self.all_narrowed_away(hook::FIGURE_OPTIONS, Narrowed::Options())

@@ -40,8 +40,9 @@ impl Game {
                 } else if !self.turn.ending && self.has_drawable()? {
                     return Ok(());
                 } else {
-                    // Nothing to draw: a granted turn once the game is ending.
-                    self.turn.stage = Stage::TurnEnd;
+                    // Nothing to draw: a granted turn once the game is ending
+                    // (what a plugin completed meanwhile is still scored).
+                    self.turn.stage = Stage::Score;
                 }
             }
             if self.turn.stage == Stage::Drawn {
@@ -83,21 +84,25 @@ impl Game {
             }
             if self.turn.stage == Stage::Score {
                 ready!();
-                self.turn.stage = Stage::Closed;
-                for i in 0..self.turn.done.len() {
-                    let r = self.turn.done[i];
+                // A feature a plugin completes while these are scored (a
+                // feature added to a tile) is scored in this loop too.
+                let mut i = 0;
+                while let Some(&r) = self.turn.done.get(i) {
                     self.score_feature(r, ScoreReason::Completed)?;
+                    i += 1;
                 }
+                self.turn.stage = Stage::Closed;
             }
             if self.turn.stage == Stage::Closed {
                 ready!();
-                self.turn.stage = Stage::TurnEnd;
                 if self.wants(hook::FIELD_CLOSED) {
-                    for i in 0..self.turn.closed.len() {
-                        let f = self.turn.closed[i];
+                    let mut i = 0;
+                    while let Some(&f) = self.turn.closed.get(i) {
                         dispatch!(self, hook::FIELD_CLOSED, |h, cx| h.field_closed(cx, f));
+                        i += 1;
                     }
                 }
+                self.turn.stage = Stage::TurnEnd;
             }
             if self.turn.stage == Stage::TurnEnd {
                 ready!();
@@ -161,6 +166,7 @@ impl Game {
         // The last placed tile stays known until a new turn starts (the board
         // of a finished game shows it).
         self.turn.last_tile = NONE16;
+        self.turn.piece = Piece::NONE;
         self.turn.over = false;
         self.turn.number = self.turn.number.saturating_add(1);
         self.turn.stage = Stage::TurnStart;

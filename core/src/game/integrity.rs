@@ -28,6 +28,7 @@ impl PartialEq for Game {
             && self.turn == o.turn
             && self.board == o.board
             && self.feats == o.feats
+            && self.added == o.added
             && self.figures == o.figures
             && self.bag == o.bag
             && self.words == o.words
@@ -108,8 +109,7 @@ impl Game {
             let mut req = 0u8;
             for d in 0..4 {
                 if let Some(t) = self.tile_at(fr.pos.step(Side::from_index(d))) {
-                    let pt = self.board.tiles[t.index()];
-                    let e = rules.tiles.types[pt.ty.index()].rot[pt.rot.index()].edges[(d + 2) % 4];
+                    let e = self.geom_of(t.0).edges[(d + 2) % 4];
                     req |= (e as u8) << (2 * d);
                 }
             }
@@ -153,7 +153,7 @@ impl Game {
                 ));
             }
             let pt = self.board.tiles[ft.tile as usize];
-            let geom = &rules.tiles.types[pt.ty.index()].rot[pt.rot.index()];
+            let geom = self.geom_of(ft.tile);
             for (d, sf) in geom.side_features.iter().enumerate() {
                 if sf.contains(&ft.local)
                     && self.tile_at(pt.pos.step(Side::from_index(d))).is_none()
@@ -238,6 +238,7 @@ impl Game {
         if self.words.feature.len() != self.feats.len() * rules.state.feature as usize {
             return Err("per-feature plugin state does not match the features".into());
         }
+        self.check_added()?;
         // Figures: supply + board = per player; neutral figures are their kind's.
         for p in PlayerId::all(self.players) {
             for (k, kind) in rules.figures.iter().enumerate() {

@@ -151,6 +151,7 @@ state! {
         turn: Turn,
         board: Board,
         feats: Features,
+        added: Added,
         figures: Figures,
         bag: Bag,
         words: PluginWords,
@@ -238,6 +239,7 @@ macro_rules! dispatch_view {
 }
 
 mod actions;
+mod added;
 mod bag;
 mod barriers;
 mod board;
@@ -251,6 +253,7 @@ mod flow;
 mod integrity;
 mod log;
 mod lot;
+mod pieces;
 mod place;
 mod queries;
 mod scoring;
@@ -259,6 +262,7 @@ mod switches;
 mod turn;
 mod words;
 
+use added::Added;
 use bag::Bag;
 use board::{Board, Frontier, FRONTIER_BIT};
 pub(crate) use features::Feat;
@@ -285,6 +289,7 @@ impl Game {
             turn: Turn::new(seed),
             board: Board::new(),
             feats: Features::new(),
+            added: Added::new(),
             figures: Figures::new(),
             bag: Bag::new(),
             words: PluginWords::new(),
@@ -318,6 +323,7 @@ impl Game {
             turn,
             board,
             feats,
+            added,
             figures,
             bag,
             words,
@@ -331,6 +337,7 @@ impl Game {
         turn.reset(seed, players, rules.score_categories.len());
         board.reset(rules.max_tiles);
         feats.reset(rules.max_features);
+        added.reset();
         let n = figures.reset(&rules, players);
         bag.reset(&rules, players);
         words.reset(&rules, players, n);
@@ -372,10 +379,10 @@ impl Game {
         self.subs & h != 0
     }
 
-    /// Whether no plugin filters placements ([`Rules::plain_placement`]).
+    /// Whether no plugin filters or adds placements now ([`Rules::plain_placement`]).
     #[inline]
     fn plain_placement(&self) -> bool {
-        !self.wants(hook::FILTER_PLACEMENTS)
+        !self.wants(hook::FILTER_PLACEMENTS | hook::EXTRA_PLACEMENTS)
     }
 
     #[inline]

@@ -10,8 +10,9 @@ use crate::tiles::NO_FEATURE;
 const POP4: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
 impl Game {
-    /// Places a tile: grid, frontier, features, unions, completion. Fills `done`/`closed`.
-    /// Calls `features_merged` hooks. `ty` must be a valid tile type.
+    /// Places a tile: grid, frontier, features, unions, completion. Adds to
+    /// `done`/`closed` (a new turn empties them). Calls `features_merged`
+    /// hooks. `ty` must be a valid tile type.
     ///
     /// The tile data is read through short borrows of `self.rules` (the geometry
     /// is copied: a few dozen bytes), so no reference count is touched per tile.
@@ -76,7 +77,14 @@ impl Game {
             base: FeatureId(base),
         });
         let tt = &self.rules.tiles.types[ty.index()];
-        let geom = tt.rot[rot.index()].clone();
+        // A tile placed with a piece has a geometry of its own (`added`); so
+        // may its neighbours. Otherwise every geometry is its type's.
+        let modded = !self.added.geoms.is_empty();
+        let own = if modded { self.added.geom(ti) } else { None };
+        let geom = match own {
+            Some(g) => g.clone(),
+            None => tt.rot[rot.index()].clone(),
+        };
         let nfeat = tt.features.len();
         let has_centre = tt.has_centre;
         // The four sides' cells, and those holding a tile as a bit mask: the
@@ -106,8 +114,11 @@ impl Game {
                 .feature
                 .resize(self.words.feature.len() + fw * nfeat, 0);
         }
-        self.turn.done.clear();
-        self.turn.closed.clear();
+        if modded && self.added.geom(ti).is_some() {
+            self.place_added_records(ti, base, occ, &geom);
+        }
+        // The tile's records: its type's features, and those a piece added.
+        let end = self.feats.len() as u16;
         // Neighbour features closed on a side of this tile but joined to none of
         // its features (a wildcard side, or a slot this tile leaves to nobody):
         // only this list finds them complete.
@@ -140,7 +151,11 @@ impl Game {
             let nt = self.board.tiles[(qc - 1) as usize];
             let nb = nt.base.0;
             let (nsides, nslots) = {
-                let g = &self.rules.tiles.types[nt.ty.index()].rot[nt.rot.index()];
+                let g = if modded {
+                    self.geom_of(qc - 1)
+                } else {
+                    &self.rules.tiles.types[nt.ty.index()].rot[nt.rot.index()]
+                };
                 (g.side_features[facing], g.slot_feature)
             };
             // The slots of this side that join a feature of each tile.
@@ -152,10 +167,11 @@ impl Game {
             let joins = |b: u8| pairs.iter().any(|&(a, x)| x == b && a != NO_FEATURE);
             for &b in &nsides {
                 if b != NO_FEATURE {
-                    let r = self.feats.root(nb + u16::from(b));
+                    let f = self.local_id(qc - 1, nb, b, modded);
+                    let r = self.feats.root(f);
                     self.feats.recs[r as usize].open -= 1;
                     if !joins(b) {
-                        faced[nfaced] = nb + u16::from(b);
+                        faced[nfaced] = f;
                         nfaced += 1;
                     }
                 }
@@ -166,7 +182,8 @@ impl Game {
             for (a, b) in pairs {
                 if a != NO_FEATURE && b != NO_FEATURE && (a, b) != last {
                     last = (a, b);
-                    self.union::<MERGE_HOOKS>(base + u16::from(a), nb + u16::from(b))?;
+                    let f = self.local_id(qc - 1, nb, b, modded);
+                    self.union::<MERGE_HOOKS>(base + u16::from(a), f)?;
                 }
             }
         }
@@ -203,7 +220,7 @@ impl Game {
         self.board.tiles[ti as usize].nbrs = nbrs;
         // Completion of the new tile's features (an inner field is closed at once).
         let surrounded = nbrs == 8;
-        for id in base..base + nfeat as u16 {
+        for id in base..end {
             if has_centre && self.feats.recs[id as usize].kind.is_centre() {
                 if surrounded {
                     self.turn.done.push(FeatureId(id));
@@ -220,10 +237,23 @@ impl Game {
         Ok(())
     }
 
+    /// The feature id of local feature `local` of placed tile `t` whose first
+    /// feature is `base`: `base + local`, unless features were added to tiles
+    /// (`modded`), whose ids follow no tile's base.
+    #[inline(always)]
+    fn local_id(&self, t: u16, base: u16, local: u8, modded: bool) -> u16 {
+        if modded {
+            self.local_feature(t, local)
+                .unwrap_or(base + u16::from(local))
+        } else {
+            base + u16::from(local)
+        }
+    }
+
     /// Adds the set of `f` (a road, city or field) to this turn's completed
     /// features or closed fields if it has no open side, once.
     #[inline]
-    fn note_complete(&mut self, f: u16) {
+    pub(super) fn note_complete(&mut self, f: u16) {
         let r = self.feats.root(f);
         let ft = self.feats.recs[r as usize];
         if ft.open == 0 && ft.kind.closes() {
@@ -232,7 +262,7 @@ impl Game {
     }
 
     /// Adds root `r` of kind `kind` to the completed features or closed fields, once.
-    fn push_complete(&mut self, r: FeatureId, kind: FeatureKind) {
+    pub(super) fn push_complete(&mut self, r: FeatureId, kind: FeatureKind) {
         let list = if kind == FeatureKind::Field {
             &mut self.turn.closed
         } else {
@@ -245,7 +275,7 @@ impl Game {
 
     /// Joins the sets of `a` and `b` ([`Features::union`]) and tells the
     /// `features_merged` subscribers (when `MERGE_HOOKS`).
-    fn union<const MERGE_HOOKS: bool>(&mut self, a: u16, b: u16) -> HookResult {
+    pub(super) fn union<const MERGE_HOOKS: bool>(&mut self, a: u16, b: u16) -> HookResult {
         let Some((keep, gone)) = self.feats.union(a, b) else {
             return Ok(());
         };

@@ -147,28 +147,46 @@ impl Game {
         self.tile_markers(t).is_some_and(|m| m & bit != 0)
     }
 
-    /// Number of features of placed tile `t`.
+    /// Number of features of placed tile `t`: its type's, then those added to
+    /// it at run time (a bridge), which follow in local index.
     #[inline]
     pub fn tile_feature_count(&self, t: TileIndex) -> Option<u8> {
-        self.tile_type(t).map(|ty| ty.features.len() as u8)
+        (t.index() < self.board.tiles.len()).then(|| self.local_count(t.0) as u8)
     }
 
     /// Kind of local feature `local` of placed tile `t`.
     #[inline]
     pub fn tile_feature_kind(&self, t: TileIndex, local: u8) -> Option<FeatureKind> {
-        self.tile_type(t)?
-            .features
-            .get(local as usize)
-            .map(|f| f.kind)
+        (t.index() < self.board.tiles.len())
+            .then(|| self.local_kind(t.0, local))
+            .flatten()
     }
 
-    /// Marker mask of local feature `local` of placed tile `t`.
+    /// Marker mask of local feature `local` of placed tile `t` (0 for a feature
+    /// added at run time).
     #[inline]
     pub fn tile_feature_markers(&self, t: TileIndex, local: u8) -> Option<u64> {
-        self.tile_type(t)?
-            .features
-            .get(local as usize)
-            .map(|f| f.markers)
+        self.feature_markers(self.feature_of(t, local)?)
+    }
+
+    /// The board slots (bit `i`: slot `i`, `NL NM NR EL ... WR`) that local
+    /// feature `local` of placed tile `t` owns now: its type's, turned by the
+    /// tile's rotation, less the slots a feature added at run time took.
+    pub fn tile_feature_slots(&self, t: TileIndex, local: u8) -> Option<u16> {
+        self.feature_of(t, local)?;
+        let g = self.geom_of(t.0);
+        Some(
+            (0..SLOTS)
+                .filter(|&s| g.slot_feature[s] == local)
+                .fold(0, |m, s| m | 1 << s),
+        )
+    }
+
+    /// The piece laid with the placement of this turn's tile (a bridge), or
+    /// [`Piece::NONE`](crate::Piece::NONE).
+    #[inline]
+    pub fn placed_piece(&self) -> crate::Piece {
+        self.turn.piece
     }
 
     /// Number of tile types in the ruleset (ids are `0..tile_type_count()`).
@@ -202,6 +220,18 @@ impl Game {
             .map(|f| f.kind)
     }
 
+    /// The slots local feature `local` of tile type `ty` owns as printed (bit
+    /// `i`: slot `i`, `NL NM NR EL ... WR`; turn them with
+    /// [`rotate_mask`](crate::tiles::rotate_mask)).
+    pub fn tile_type_feature_slots(&self, ty: TileTypeId, local: u8) -> Option<u16> {
+        self.rules
+            .tiles
+            .get(ty)?
+            .features
+            .get(local as usize)
+            .map(|f| f.slots)
+    }
+
     /// Marker mask of local feature `local` of tile type `ty`.
     pub fn tile_type_feature_markers(&self, ty: TileTypeId, local: u8) -> Option<u64> {
         self.rules
@@ -217,29 +247,10 @@ impl Game {
         self.rules.tiles.get(ty).map(|t| t.sides(Rotation::R0))
     }
 
-    /// The slots local feature `local` of tile type `ty` owns as printed (bit `i`:
-    /// slot `i`, `NL NM NR EL ... WR`).
-    pub fn tile_type_feature_slots(&self, ty: TileTypeId, local: u8) -> Option<u16> {
-        self.rules
-            .tiles
-            .get(ty)?
-            .features
-            .get(local as usize)
-            .map(|f| f.slots)
-    }
-
-    /// The side kinds of placed tile `t` in board orientation (its rotation applied).
+    /// The side kinds of placed tile `t` now, in board orientation (its rotation
+    /// applied, a feature added at run time counted), barrier names included.
     pub fn tile_sides(&self, t: TileIndex) -> Option<Sides> {
-        let pt = self.placed(t)?;
-        self.tile_type(t).map(|tt| tt.sides(pt.rot))
-    }
-
-    /// The board slots local feature `local` of placed tile `t` owns (its rotation
-    /// applied; bit `i`: slot `i`).
-    pub fn tile_feature_slots(&self, t: TileIndex, local: u8) -> Option<u16> {
-        let pt = self.placed(t)?;
-        let f = self.tile_type(t)?.features.get(local as usize)?;
-        Some(crate::tiles::rotate_mask(f.slots, pt.rot.quarter_turns()))
+        self.placed_geometry(t).map(|g| g.sides())
     }
 
     /// The name of barrier id `id` (the id [`SideKind::Barrier`] carries).
@@ -284,8 +295,10 @@ impl Game {
     /// Global feature id of local feature `local` of placed tile `t`.
     #[inline]
     pub fn feature_of(&self, t: TileIndex, local: u8) -> Option<FeatureId> {
-        let n = self.tile_feature_count(t)?;
-        (local < n).then(|| FeatureId(self.board.tiles[t.index()].base.0 + local as u16))
+        (t.index() < self.board.tiles.len())
+            .then(|| self.local_feature(t.0, local))
+            .flatten()
+            .map(FeatureId)
     }
 
     /// The first local feature of placed tile `t` that belongs to the set of
@@ -293,8 +306,13 @@ impl Game {
     /// query instead of a `find` per feature of the tile.
     pub fn tile_feature_in(&self, t: TileIndex, f: FeatureId) -> Option<u8> {
         let r = self.feats.recs.get(f.index())?.parent;
-        let l = self.tile_feats(t).iter().position(|x| x.parent == r)?;
-        Some(l as u8)
+        if let Some(l) = self.tile_feats(t).iter().position(|x| x.parent == r) {
+            return Some(l as u8);
+        }
+        self.added_on(t.0)
+            .map(|id| self.feats.recs[usize::from(id)])
+            .find(|x| x.parent == r)
+            .map(|x| x.local)
     }
 
     /// Whether placed tile `t` is part of a feature (road, city, field, …) on
@@ -348,46 +366,47 @@ impl Game {
             return false;
         };
         let feats = self.tile_feats(t);
+        let added = || {
+            self.added_on(t.0)
+                .map(|id| &self.feats.recs[usize::from(id)])
+        };
         figs.iter().any(|g| {
             // A figure in the supply stands on no feature (`NONE16`, no record).
             self.feats
                 .recs
                 .get(usize::from(g.feature))
-                .is_some_and(|x| feats.iter().any(|y| y.parent == x.parent))
+                .is_some_and(|x| {
+                    feats.iter().any(|y| y.parent == x.parent)
+                        || (!self.added.feats.is_empty() && added().any(|y| y.parent == x.parent))
+                })
         })
     }
 
-    /// The feature records of placed tile `t`, by local index (empty for a tile
-    /// that does not exist): a tile's features are the records from its `base`
-    /// to the next tile's (tiles and their features are appended together).
+    /// The records of the features of placed tile `t`'s type, by local index
+    /// (empty for a tile that does not exist): they start at the tile's `base`
+    /// (a tile and its type's features are appended together; features added
+    /// at run time are found with [`Game::added_on`]).
     #[inline(always)]
     fn tile_feats(&self, t: TileIndex) -> &[Feat] {
         let Some(pt) = self.board.tiles.get(t.index()) else {
             return &[];
         };
-        let end = self
-            .board
-            .tiles
-            .get(t.index() + 1)
-            .map_or(self.feats.len(), |next| usize::from(next.base.0));
-        self.feats
-            .recs
-            .get(usize::from(pt.base.0)..end)
-            .unwrap_or(&[])
+        let start = usize::from(pt.base.0);
+        let n = self.rules.tiles.types[pt.ty.index()].features.len();
+        self.feats.recs.get(start..start + n).unwrap_or(&[])
     }
 
     /// The field feature of placed tile `t` that owns both half slots meeting at
     /// `corner` (board orientation), if one does: a *field corner* (the barn).
     pub fn corner_field(&self, t: TileIndex, corner: Corner) -> Option<FeatureId> {
-        let pt = self.placed(t)?;
-        let ty = self.rules.tiles.get(pt.ty)?;
-        let geom = &ty.rot[pt.rot.index()];
+        self.placed(t)?;
+        let geom = self.geom_of(t.0);
         let (a, b) = corner.slots();
         let (fa, fb) = (geom.slot_feature[a], geom.slot_feature[b]);
-        if fa == NO_FEATURE || fa != fb || ty.features[fa as usize].kind != FeatureKind::Field {
+        if fa == NO_FEATURE || fa != fb || self.local_kind(t.0, fa) != Some(FeatureKind::Field) {
             return None;
         }
-        Some(FeatureId(pt.base.0 + fa as u16))
+        self.feature_of(t, fa)
     }
 
     /// The field of placed tile `t` at `corner` when the four tiles around that
@@ -430,6 +449,13 @@ impl Game {
     /// on its tile, in board orientation (0 for a cloister, a spot, an inner field).
     pub fn feature_sides(&self, f: FeatureId) -> Option<u8> {
         let ft = self.feats.recs.get(f.index())?;
+        if !self.added.geoms.is_empty() {
+            // A tile whose features changed: its geometry says.
+            let g = self.geom_of(ft.tile);
+            return Some((0..4).fold(0, |m, d| {
+                m | u8::from(g.side_features[d].contains(&ft.local)) << d
+            }));
+        }
         let pt = self.placed(TileIndex(ft.tile))?;
         let printed = self
             .tile_type(TileIndex(ft.tile))?
@@ -469,21 +495,24 @@ impl Game {
         self.feats.recs.get(f.index()).map(|x| x.local)
     }
 
-    /// The compiled tile feature of feature instance `f`.
-    fn tile_feature(&self, f: FeatureId) -> Option<&crate::tiles::TileFeature> {
+    /// The compiled tile feature of feature instance `f`: `Some(None)` for a
+    /// feature added at run time (it has no tile data).
+    fn tile_feature(&self, f: FeatureId) -> Option<Option<&crate::tiles::TileFeature>> {
         let ft = self.feats.recs.get(f.index())?;
-        Some(&self.ty_of(ft.tile).features[ft.local as usize])
+        Some(self.ty_of(ft.tile).features.get(ft.local as usize))
     }
 
-    /// Marker mask of feature instance `f` (feature-level markers, e.g. pennant, garden).
+    /// Marker mask of feature instance `f` (feature-level markers, e.g. pennant,
+    /// garden; none on a feature added at run time).
     #[inline]
     pub fn feature_markers(&self, f: FeatureId) -> Option<u64> {
-        self.tile_feature(f).map(|x| x.markers)
+        self.tile_feature(f).map(|x| x.map_or(0, |x| x.markers))
     }
 
     /// How many times feature instance `f` carries the marker with bit `bit`.
     pub fn feature_marker_count(&self, f: FeatureId, bit: u64) -> Option<u32> {
-        self.tile_feature(f).map(|x| x.marker_count(bit))
+        self.tile_feature(f)
+            .map(|x| x.map_or(0, |x| x.marker_count(bit)))
     }
 
     /// How many times the whole set containing `f` carries the marker with bit

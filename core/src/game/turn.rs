@@ -32,6 +32,8 @@ state! {
         pub(super) drawn_fits: u32,
         /// The tile placed this turn (or, once the game is over, the last one), or `NONE16`.
         pub(super) last_tile: u16,
+        /// The piece laid with this turn's placement ([`Piece::NONE`] if none).
+        pub(super) piece: Piece,
         /// The seed the game was created with.
         pub(super) seed: u64,
         /// The game's RNG: every chance event draws from it.
@@ -68,6 +70,7 @@ impl Turn {
             drawn: NONE16,
             drawn_fits: 0,
             last_tile: NONE16,
+            piece: Piece::NONE,
             seed,
             rng: Rng::new(seed),
             scores: [0; MAX_PLAYERS],
@@ -95,6 +98,7 @@ impl Turn {
             drawn,
             drawn_fits,
             last_tile,
+            piece,
             seed: game_seed,
             rng,
             scores,
@@ -110,7 +114,7 @@ impl Turn {
         (*current, *rotation, *granted_by) = (PlayerId::ALL[0], last, CORE_OWNER);
         (*ending, *over, *number) = (false, true, 0);
         (*granted_played, *stage) = (0, Stage::NextTurn);
-        (*drawn, *drawn_fits, *last_tile) = (NONE16, 0, NONE16);
+        (*drawn, *drawn_fits, *last_tile, *piece) = (NONE16, 0, NONE16, Piece::NONE);
         (*game_seed, *rng, *scores) = (seed, Rng::new(seed), [0; MAX_PLAYERS]);
         refill(breakdown, players as usize * categories, 0);
         granted.clear();

@@ -11,9 +11,10 @@ fn side_index(name: &str) -> Option<usize> {
     ["N", "E", "S", "W"].iter().position(|s| *s == name)
 }
 
-/// The placement kind of a side whose slots are owned by features of `kinds`
-/// (a barrier side is a field side here: its name is checked apart).
-fn edge_of(kinds: [Option<FeatureKind>; 3]) -> EdgeKind {
+/// The kind of a side whose three slots belong to features of these kinds: a
+/// city if one is a city, else a road if one is a road, else a field (a
+/// barrier side is a field side here: its name is checked apart).
+pub(crate) fn edge_of(kinds: [Option<FeatureKind>; 3]) -> EdgeKind {
     if kinds.iter().all(Option::is_none) {
         // No slot owned: a field side unless the data says `?` (checked by the caller).
         return EdgeKind::Field;

@@ -16,6 +16,7 @@ pub use carcassonne_vocab::tileset::{
 pub use names::{BarrierTable, LinkTable, MarkerTable};
 
 use crate::types::*;
+pub(crate) use compile::edge_of;
 use compile::{compile_tile, fit_table};
 use std::collections::HashMap;
 
@@ -61,8 +62,9 @@ impl TileFeature {
     }
 }
 
-/// Geometry of a tile type under one rotation, in board orientation.
-#[derive(Clone, Debug)]
+/// Geometry of a tile type under one rotation, in board orientation (also of a
+/// placed tile whose features a plugin changed).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RotGeom {
     /// Local feature owning each board slot, or [`NO_FEATURE`].
     pub slot_feature: [u8; SLOTS],
@@ -75,6 +77,16 @@ pub struct RotGeom {
     /// The barrier crossing each board side: its name id in 4 bits per side (side
     /// `d` at bits `4d`), 0 where none does. `code` counts such a side as a field.
     pub bars: u16,
+}
+
+impl RotGeom {
+    /// Its side kinds (barrier names included).
+    pub fn sides(&self) -> Sides {
+        Sides((0..4).fold(0, |a, d| {
+            let byte = self.edges[d] as u32 | u32::from((self.bars >> (4 * d)) & 15) << 4;
+            a | byte << (8 * d)
+        }))
+    }
 }
 
 /// A compiled tile type.
@@ -118,11 +130,7 @@ pub struct TileType {
 impl TileType {
     /// Its side kinds under rotation `rot`, in board orientation (barrier names included).
     pub fn sides(&self, rot: Rotation) -> Sides {
-        let g = &self.rot[rot.index()];
-        Sides((0..4).fold(0, |a, d| {
-            let byte = g.edges[d] as u32 | u32::from((g.bars >> (4 * d)) & 15) << 4;
-            a | byte << (8 * d)
-        }))
+        self.rot[rot.index()].sides()
     }
 
     /// Whether some side of it is crossed by a barrier.

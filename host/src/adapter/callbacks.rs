@@ -14,7 +14,7 @@
 
 use super::ctx::{cb, HostCtx};
 use carcassonne_core::types::*;
-use carcassonne_core::{CoreOptions, FigureClass, Points, ScoreReason, Step};
+use carcassonne_core::{CoreOptions, FigureClass, Piece, Points, ScoreReason, Step};
 use carcassonne_plugin_abi::{
     HostHandle, HostVTable, RErr, ROk, ROption, RResult, RSlice, RSliceMut, RStr, RString, RVec,
 };

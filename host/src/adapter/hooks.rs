@@ -7,8 +7,8 @@
 use super::ctx::{Fault, HostCtx};
 use carcassonne_core::types::*;
 use carcassonne_core::{
-    CoreOptions, FigureOption, HookError, HookResult, Hooks, NameCtx, Narrowed, Outcome, Placement,
-    Points, ScoreInfo, Step, TileCount, ValueChange,
+    CoreOptions, FigureOption, HookError, HookResult, Hooks, NameCtx, Narrowed, Outcome,
+    PiecePlacement, Placement, Points, ScoreInfo, Step, TileCount, ValueChange,
 };
 use carcassonne_plugin_abi::{
     narrow, AbiTileCatalogue, AbiTileInfo, HookStatus, PluginObj, RErr, ROk, RSlice, RStr, RString,

@@ -67,7 +67,7 @@ macro_rules! pooled {
     )*};
 }
 
-pooled!(FigureOption, u32, Outcome);
+pooled!(FigureOption, u32, Outcome, PiecePlacement);
 
 /// `&mut Vec<T>` ↔ `&mut RVec<T>`: an output list.
 pub mod vec {

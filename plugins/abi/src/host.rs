@@ -79,6 +79,12 @@ macro_rules! query_table {
             view check tile_feature_kind(t: (TileIndex) => (TileIndex), local: (u8) => (u8)) -> (FeatureKind) => (FeatureKind);
             /// Marker mask of local feature `local` of placed tile `t`.
             view check tile_feature_markers(t: (TileIndex) => (TileIndex), local: (u8) => (u8)) -> (u64) => (u64);
+            /// The board slots (bit `i`: slot `i`, `NL NM NR EL ... WR`) local feature `local`
+            /// of placed tile `t` owns now (its rotation applied, a feature added at run time
+            /// counted).
+            view check tile_feature_slots(t: (TileIndex) => (TileIndex), local: (u8) => (u8)) -> (u16) => (u16);
+            /// The piece laid with this turn's placement (a bridge), or `Piece::NONE`.
+            view get placed_piece() -> (Piece) => (Piece);
             /// Global feature id of local feature `local` of placed tile `t`.
             view check feature_of(t: (TileIndex) => (TileIndex), local: (u8) => (u8)) -> (FeatureId) => (FeatureId);
             /// The first local feature of placed tile `t` in the set of feature `f` (the
@@ -96,12 +102,10 @@ macro_rules! query_table {
             /// The groups of local feature `local` of placed tile `t` in tile link `link`
             /// as a bit mask (a feature may be in several groups; 0: in none).
             view get link_groups(t: (TileIndex) => (TileIndex), link: (u8) => (u8), local: (u8) => (u8)) -> (u32) => (u32);
-            /// The side kinds of placed tile `t` in board orientation (its rotation
-            /// applied), barrier names included (`Sides::get`).
+            /// The side kinds of placed tile `t` now, in board orientation (its rotation
+            /// applied, a feature added at run time counted), barrier names included
+            /// (`Sides::get`).
             view check tile_sides(t: (TileIndex) => (TileIndex)) -> (Sides) => (Sides);
-            /// The board slots local feature `local` of placed tile `t` owns (its
-            /// rotation applied; bit `i`: slot `i` of `NL NM NR EL ... WR`).
-            view check tile_feature_slots(t: (TileIndex) => (TileIndex), local: (u8) => (u8)) -> (u16) => (u16);
             // ------------------------------------------------------- features
             /// Number of feature instances on the board; feature ids are `0..feature_count()`.
             view get feature_count() -> (usize) => (usize);
@@ -166,14 +170,14 @@ macro_rules! query_table {
             view check tile_type_feature_count(ty: (TileTypeId) => (TileTypeId)) -> (u8) => (u8);
             /// Kind of local feature `local` of tile type `ty`.
             view check tile_type_feature_kind(ty: (TileTypeId) => (TileTypeId), local: (u8) => (u8)) -> (FeatureKind) => (FeatureKind);
+            /// The slots local feature `local` of tile type `ty` owns as printed (bit `i`:
+            /// slot `i`, `NL NM NR EL ... WR`).
+            view check tile_type_feature_slots(ty: (TileTypeId) => (TileTypeId), local: (u8) => (u8)) -> (u16) => (u16);
             /// Marker mask of local feature `local` of tile type `ty`.
             view check tile_type_feature_markers(ty: (TileTypeId) => (TileTypeId), local: (u8) => (u8)) -> (u64) => (u64);
             /// The side kinds of tile type `ty` as printed (rotation 0), barrier names
             /// included; `Sides::rotated` turns them as a placement would.
             view check tile_type_sides(ty: (TileTypeId) => (TileTypeId)) -> (Sides) => (Sides);
-            /// The slots local feature `local` of tile type `ty` owns as printed (bit
-            /// `i`: slot `i`); `rotate_mask` turns them as a placement would.
-            view check tile_type_feature_slots(ty: (TileTypeId) => (TileTypeId), local: (u8) => (u8)) -> (u16) => (u16);
             /// The name of barrier name id `id` (what `SideKind::Barrier` carries).
             view check_str barrier_name(id: (u8) => (u8)) -> (&str) => (RStr<'_>);
             /// Number of figure kinds in the ruleset (0 is the follower).
@@ -269,6 +273,12 @@ macro_rules! query_table {
             cx hook score_farmers(f: (FeatureId) => (FeatureId), per_city: (i32) => (i32), reason: (ScoreReason) => (ScoreReason)) -> (Option<Points>) => (RResult<ROption<Points>, RString>);
             /// Completed cities bordering the field containing `f`, as city roots.
             cx get bordering_cities(f: (FeatureId) => (FeatureId)) -> (Vec<FeatureId>) => (RVec<FeatureId>);
+            /// Adds a feature of `kind` owning board slots `slots` to placed tile `t`: the
+            /// slots are taken from their owners without splitting or joining them, the
+            /// sides it touches get their kind again for later placements, it joins what
+            /// it meets across them, and what it completes is scored in this turn's
+            /// scoring step (at once if that is over). `None` if it cannot be added.
+            cx hook add_tile_feature(t: (TileIndex) => (TileIndex), kind: (FeatureKind) => (FeatureKind), slots: (u16) => (u16)) -> (Option<FeatureId>) => (RResult<ROption<FeatureId>, RString>);
             /// Grants `player` a full turn right after the current one (a builder's
             /// second tile, the abbey round).
             cx get grant_turn(player: (PlayerId) => (PlayerId)) -> (bool) => (bool);

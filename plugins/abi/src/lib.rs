@@ -68,8 +68,8 @@ pub use abi_stable::std_types::{
 };
 use abi_stable::StableAbi;
 pub use carcassonne_vocab::hooks::{
-    FigureOption, NameCtx, Outcome, Placement, Points, ScoreInfo, ScoreReason, Step, TileCount,
-    ValueChange,
+    FigureOption, NameCtx, Outcome, Piece, PiecePlacement, Placement, Points, ScoreInfo,
+    ScoreReason, Step, TileCount, ValueChange,
 };
 pub use carcassonne_vocab::types::*;
 pub use carcassonne_vocab::{CoreOptions, FigureClass};

@@ -122,7 +122,7 @@ pub use carcassonne_vocab::hooks::{CORE_OWNER, STEP_HIDDEN_TILE, STEP_PUBLIC_TIL
 pub use carcassonne_vocab::types::*;
 pub use carcassonne_vocab::{
     hook, CoreOptions, FarmerScoring, FigureClass, FigureOption, FigureSpec, NameCtx, Outcome,
-    Placement, Points, ScoreInfo, ScoreReason, Step, TileCount, ValueChange,
+    Piece, PiecePlacement, Placement, Points, ScoreInfo, ScoreReason, Step, TileCount, ValueChange,
 };
 
 /// Turns a 12-bit slot mask (bit `i`: slot `i` of `NL NM NR EL ... WR`) as a
@@ -152,10 +152,10 @@ pub mod prelude {
     pub use crate::{
         hook, narrow, plugin, veto, Config, ConfigError, CoreOptions, Corner, Cx, Error,
         FarmerScoring, FeatureId, FeatureKind, FeatureKinds, FigureClass, FigureId, FigureKindId,
-        FigureOption, FigureSpec, HookResult, Location, NameCtx, NoOptions, Outcome, Placement,
-        PlayerId, PlayerSet, Plugin, Points, Pos, Rotation, ScoreInfo, ScoreReason, Side, SideKind,
-        Sides, StateSpec, Step, TileCatalogueView, TileCount, TileIndex, TileTypeId, ValueChange,
-        View, MAX_PLAYERS,
+        FigureOption, FigureSpec, HookResult, Location, NameCtx, NoOptions, Outcome, Piece,
+        PiecePlacement, Placement, PlayerId, PlayerSet, Plugin, Points, Pos, Rotation, ScoreInfo,
+        ScoreReason, Side, SideKind, Sides, StateSpec, Step, TileCatalogueView, TileCount,
+        TileIndex, TileTypeId, ValueChange, View, MAX_PLAYERS,
     };
 }
 

@@ -21,10 +21,12 @@
 //! | `kit-start-area` | a start layout of several tiles (inner sides, half-slot fields joined across them, a city the layout closes), refusing a tile composition and setting counts at build time (`compose_tiles`) |
 //! | `kit-auction` | a lot drawn face up after a whole turn (`turn_over`, `push_public_tile_draw`, `my_lot`), decisions for every player in turn, points to a player who is not the active one, tiles given to hands and played instead of a draw (`give_lot_tile`, `play_from_hand`), tiles put back (`return_lot_tile`) |
 //! | `kit-last-call` | decisions for every player after the last turn, resolved before final scoring without a granted turn (`game_ending`), and a turn granted by such a decision |
+//! | `kit-bridge` | placements legal only with a piece (`extra_placements`, `PiecePlacement`): a bridge on the placed tile or a neighbour, a road feature added to a placed tile (`add_tile_feature` through the core), optional candidates and setting a tile aside, the piece laid (`placed_piece`), a hook switched off when the pieces are used up |
 //! | `kit-retire` | hooks switched off at run time (`set_hook_enabled`, `hook_enabled`): a draw filter, a placement filter and `turn_end` retire after the first turns |
 
 mod auction;
 mod barn;
+mod bridge;
 mod core_check;
 mod draws;
 mod farm;
@@ -43,6 +45,7 @@ mod turns;
 
 pub use auction::Auction;
 pub use barn::Barn;
+pub use bridge::Bridge;
 pub use core_check::NoPerCity;
 pub use draws::HoldBack;
 pub use farm::{DoubleFarmers, Pig};
@@ -78,5 +81,6 @@ pub fn check_all() -> Result<(), Vec<String>> {
     check_plugin::<Retire>()?;
     check_plugin::<Auction>()?;
     check_plugin::<LastCall>()?;
+    check_plugin::<Bridge>()?;
     check_plugin::<TileData>()
 }

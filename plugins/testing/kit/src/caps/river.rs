@@ -223,10 +223,7 @@ impl Plugin for River {
     }
 
     fn tile_placed(&self, cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
-        let p = Placement {
-            pos: cx.tile_pos(tile),
-            rot: cx.tile_rot(tile),
-        };
+        let p = Placement::new(cx.tile_pos(tile), cx.tile_rot(tile));
         let (_, met, _) = Self::meets(cx, cx.tile_type_id(tile), p);
         if met != 0 {
             cx.tile_state_mut::<Flow>(tile)?.upstream = met.trailing_zeros() + 1;
