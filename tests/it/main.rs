@@ -7,6 +7,7 @@ mod barn;
 mod browser;
 mod builder;
 mod capabilities;
+mod capabilities_figures;
 mod capabilities_flow;
 mod capabilities_tiles;
 mod cathedrals;

@@ -76,6 +76,7 @@ fn well_formed_tile(id: String, start: bool) -> impl Strategy<Value = TileSpec> 
                     markers: Vec::new(),
                     inner: false,
                     name: None,
+                    scored: true,
                 };
                 for (i, slots) in cities.into_values().enumerate() {
                     let mut f = feature(FeatureKind::City, slots);
@@ -154,6 +155,7 @@ fn any_tile() -> impl Strategy<Value = TileSpec> {
             markers: vec!["pennant".into(); pennants],
             inner,
             name,
+            scored: true,
         });
     let links = prop::collection::btree_map(
         "[a-c]{1,2}",
@@ -366,6 +368,7 @@ fn any_decl() -> impl Strategy<Value = PluginDecl> {
                     offered,
                     one_per_feature,
                     class,
+                    plain: follower && offered,
                 }
             },
         );
@@ -388,6 +391,8 @@ fn any_decl() -> impl Strategy<Value = PluginDecl> {
                 markers,
                 links: Vec::new(),
                 barriers: Vec::new(),
+                areas: Vec::new(),
+                hosts: Vec::new(),
             },
         )
 }

@@ -148,6 +148,13 @@ pub struct PluginDecl {
     pub links: Vec<String>,
     /// Barrier names it interprets, in order (looked up with `View::my_barrier`).
     pub barriers: Vec<String>,
+    /// Areas it declares, in order: places off the board where figures may be
+    /// (`Location::Area`; looked up with `View::my_area`). Names are unique in a
+    /// ruleset.
+    pub areas: Vec<String>,
+    /// Markers (among its `markers`) whose features accept plain follower kinds
+    /// under the shared placement rule ([`FigureKind::plain`]).
+    pub hosts: Vec<String>,
 }
 
 impl PluginDecl {
@@ -163,6 +170,14 @@ impl PluginDecl {
                 "plugin id `{}` is not valid: use lower-case letters, digits and `-` (not first or last)",
                 self.id
             ));
+        }
+        for a in &self.areas {
+            if !valid_plugin_id(a) {
+                errs.push(format!(
+                    "plugin `{}`: area name `{a}` is not valid: use lower-case letters, digits and `-` (not first or last)",
+                    self.id
+                ));
+            }
         }
         let w = self.state;
         if w.game > MAX_GAME_WORDS

@@ -97,4 +97,14 @@ pub struct FeatureSpec {
     /// Barriers only: the barrier's name (its sides fit only sides of the same name).
     #[serde(default)]
     pub name: Option<String>,
+    /// Whether the core scores it (default `true`). `scored = false`: the core
+    /// never scores the feature (not when completed, not at game end) and never
+    /// returns its figures; a plugin gives it a meaning (the top of a tower).
+    /// Joined features keep it.
+    #[serde(default = "yes")]
+    pub scored: bool,
+}
+
+fn yes() -> bool {
+    true
 }

@@ -46,6 +46,9 @@ pub struct TileFeature {
     pub inner: bool,
     /// A barrier's name id (1 to 15, [`TileCatalogue::barriers`]); 0 for any other kind.
     pub barrier: u8,
+    /// Whether the core scores it (tile data `scored = false`: never; see
+    /// `Cx::withhold_feature`).
+    pub scored: bool,
 }
 
 impl TileFeature {

@@ -18,6 +18,8 @@ pub struct AbiPlugin {
     markers: Vec<String>,
     links: Vec<String>,
     barriers: Vec<String>,
+    areas: Vec<String>,
+    hosts: Vec<String>,
     hooks: u64,
     tilesets: Vec<TileSetSpec>,
     configure: extern "C" fn(RStr<'_>) -> RResult<PluginObj, RVec<AbiOptionProblem>>,
@@ -115,6 +117,8 @@ impl AbiPlugin {
             markers: strings(&d.markers),
             links: strings(&d.links),
             barriers: strings(&d.barriers),
+            areas: strings(&d.areas),
+            hosts: strings(&d.hosts),
             hooks: d.hooks,
             tilesets,
             configure: d.configure,
@@ -197,6 +201,8 @@ impl ProvidedPlugin for AbiPlugin {
             markers: self.markers.clone(),
             links: self.links.clone(),
             barriers: self.barriers.clone(),
+            areas: self.areas.clone(),
+            hosts: self.hosts.clone(),
         };
         Ok((decl, Arc::new(hooks)))
     }

@@ -24,7 +24,8 @@ use crate::{hook, hooks_of, Config, Plugin};
 /// defaults serialise and parse back, a doc string for every option and no doc
 /// for a key that does not exist, unknown keys rejected (`deny_unknown_fields`),
 /// default options accepted by [`Plugin::new`], tile sets that parse, figure,
-/// marker, link and barrier names that are unique, figure counts and state that fit, and
+/// marker, link, barrier and area names that are unique (area names also well formed),
+/// hosted markers among the declared ones, figure counts and state that fit, and
 /// hooks that are consistent with what the plugin declares (a figure kind whose
 /// strength is computed needs `figure_strength`). Returns every problem found.
 pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
@@ -39,6 +40,7 @@ pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
                 figure: P::STATE.figure,
                 tile: P::STATE.tile,
             },
+            areas: P::AREAS.iter().map(|a| a.to_string()).collect(),
             ..Default::default()
         }
         .check(),
@@ -148,6 +150,16 @@ pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
     barriers.sort_unstable();
     if barriers.windows(2).any(|w| w[0] == w[1]) {
         errs.push("a barrier name appears twice in BARRIERS".into());
+    }
+    let mut areas: Vec<&str> = P::AREAS.to_vec();
+    areas.sort_unstable();
+    if areas.windows(2).any(|w| w[0] == w[1]) {
+        errs.push("an area appears twice in AREAS".into());
+    }
+    for h in P::HOSTS {
+        if !P::MARKERS.contains(h) {
+            errs.push(format!("HOSTS names `{h}`, which is not among MARKERS"));
+        }
     }
     if errs.is_empty() {
         Ok(())
