@@ -50,3 +50,4 @@ mod traders;
 mod traders_x;
 mod vineyards;
 mod wagon;
+mod web;
