@@ -389,10 +389,7 @@ fn any_decl() -> impl Strategy<Value = PluginDecl> {
                     ..StateWords::default()
                 },
                 markers,
-                links: Vec::new(),
-                barriers: Vec::new(),
-                areas: Vec::new(),
-                hosts: Vec::new(),
+                ..PluginDecl::default()
             },
         )
 }

@@ -117,6 +117,7 @@ fn descriptor_of<P: Plugin>() -> PluginDescriptor {
         barriers: rstrings(P::BARRIERS),
         areas: rstrings(P::AREAS),
         hosts: rstrings(P::HOSTS),
+        style: P::STYLE.into(),
         hooks: hooks_of::<P>(),
         configure: configure_extern::<P>,
     }
