@@ -42,8 +42,26 @@ pub mod bits {
     /// `figure_returned` only for a figure of one of the plugin's kinds (a
     /// plugin that follows only its own figures home: the shepherd).
     pub const RETURNED_MINE: u64 = 1 << 7;
+    /// `filter_placements` only for a tile type carrying one of the plugin's
+    /// markers at tile level (a filter for its own tiles: the abbey's holes).
+    /// A tile no subscriber filters takes the fast path of the unfiltered game.
+    pub const PLACEMENTS_MARKED: u64 = 1 << 8;
+    /// `figure_options` only when the tile placed this turn carries one of the
+    /// plugin's markers, at tile level or on one of its features (options that
+    /// only a marked tile gives: the magic portal, the princess). A plugin may
+    /// declare it with [`OPTIONS_WITH_SUPPLY`]: a call outside either case is
+    /// skipped.
+    pub const OPTIONS_PLACED_MARKED: u64 = 1 << 9;
+    /// `tile_placed` only for a tile carrying one of the plugin's markers, at
+    /// tile level or on one of its features (the volcano).
+    pub const PLACED_MARKED: u64 = 1 << 10;
+    /// `filter_figure_options` only when one of the options is a deployment on
+    /// a tile where a figure of one of the plugin's kinds stands (on a feature
+    /// or a corner of that tile, or on the tile itself): a plugin that vetoes
+    /// only what comes near its figures (the dragon's tile, the fairy's).
+    pub const OPTIONS_ON_MY_TILES: u64 = 1 << 11;
     /// Every narrowing.
-    pub const ALL: u64 = (1 << 8) - 1;
+    pub const ALL: u64 = (1 << 12) - 1;
 }
 
 /// A hook call that a narrowing bit may concern, with the arguments its case
@@ -54,7 +72,8 @@ pub mod bits {
 pub enum Narrowed {
     /// `features_merged(kept, absorbed)` ([`bits::MERGED_WITH_STATE`]).
     Merged(FeatureId, FeatureId),
-    /// `figure_options` ([`bits::OPTIONS_WITH_SUPPLY`]).
+    /// `figure_options` ([`bits::OPTIONS_WITH_SUPPLY`],
+    /// [`bits::OPTIONS_PLACED_MARKED`]).
     Options,
     /// `figure_chosen(opt)` ([`bits::CHOSEN_MINE`]).
     Chosen(FigureOption),
@@ -68,21 +87,32 @@ pub enum Narrowed {
     FigureStep,
     /// `figure_returned(fig)` ([`bits::RETURNED_MINE`]).
     Returned(FigureId),
+    /// `filter_placements(tile, ..)` ([`bits::PLACEMENTS_MARKED`]).
+    Placements(TileTypeId),
+    /// `tile_placed(tile)` ([`bits::PLACED_MARKED`]).
+    Placed(TileIndex),
+    /// `filter_figure_options` for an option on placed tile `t`
+    /// ([`bits::OPTIONS_ON_MY_TILES`]; a list is narrowed away when each of
+    /// its options on a tile is).
+    OptionOn(TileIndex),
 }
 
 impl Narrowed {
-    /// The bit that narrows this call.
+    /// The bits that narrow this call (one, or two for `figure_options`).
     #[inline(always)]
-    pub fn bit(self) -> u64 {
+    pub fn bits(self) -> u64 {
         match self {
             Narrowed::Merged(..) => bits::MERGED_WITH_STATE,
-            Narrowed::Options => bits::OPTIONS_WITH_SUPPLY,
+            Narrowed::Options => bits::OPTIONS_WITH_SUPPLY | bits::OPTIONS_PLACED_MARKED,
             Narrowed::Chosen(_) => bits::CHOSEN_MINE,
             Narrowed::Drawn(_) => bits::DRAWN_MARKED,
             Narrowed::Majority(_) => bits::MAJORITY_TIED,
             Narrowed::Scored => bits::SCORED_WHEN_LOGGING,
             Narrowed::FigureStep => bits::FIGURE_STEP_EXTENDS_MINE,
             Narrowed::Returned(_) => bits::RETURNED_MINE,
+            Narrowed::Placements(_) => bits::PLACEMENTS_MARKED,
+            Narrowed::Placed(_) => bits::PLACED_MARKED,
+            Narrowed::OptionOn(_) => bits::OPTIONS_ON_MY_TILES,
         }
     }
 }
@@ -95,11 +125,12 @@ impl Game {
     /// Inlined, so that a call with a constant `call` checks only its own case.
     #[inline(always)]
     pub fn narrowed_away(&self, plugin: u8, call: Narrowed) -> bool {
-        self.rules()
+        let declared = self
+            .rules()
             .plugins
             .get(usize::from(plugin))
-            .is_some_and(|e| e.narrow & call.bit() != 0)
-            && self.outside_narrowed_case(plugin, call)
+            .map_or(0, |e| e.narrow);
+        declared & call.bits() != 0 && self.outside_narrowed_case(plugin, declared, call)
     }
 
     /// Whether every plugin subscribed to hook `bit` narrowed `call` away (a
@@ -117,11 +148,13 @@ impl Game {
         true
     }
 
-    /// Whether `call` of plugin `plugin` falls outside the case its narrowing
-    /// bit keeps, whether or not the plugin declared the bit (for a caller that
-    /// has checked the bit already, such as the host's adapter).
+    /// Whether `call` of plugin `plugin`, which declared the narrowing bits
+    /// `declared`, falls outside the case its bit keeps (for a caller that has
+    /// checked that one of the call's bits is declared, such as the host's
+    /// adapter). For a call that two bits narrow, outside the case of either
+    /// declared bit.
     #[inline(always)]
-    pub fn outside_narrowed_case(&self, plugin: u8, call: Narrowed) -> bool {
+    pub fn outside_narrowed_case(&self, plugin: u8, declared: u64, call: Narrowed) -> bool {
         match call {
             Narrowed::Merged(kept, absorbed) => {
                 let empty = |f| {
@@ -132,14 +165,19 @@ impl Game {
             }
             Narrowed::Options => {
                 let me = self.current_player();
-                self.plugin_kinds(plugin).all(|k| self.supply(me, k) == 0)
+                (declared & bits::OPTIONS_WITH_SUPPLY != 0
+                    && self.plugin_kinds(plugin).all(|k| self.supply(me, k) == 0))
+                    || (declared & bits::OPTIONS_PLACED_MARKED != 0
+                        && self
+                            .last_placed()
+                            .is_none_or(|t| !self.tile_marked_for(t, plugin)))
             }
             Narrowed::Chosen(opt) => match opt {
                 FigureOption::Pass => true,
                 FigureOption::Deploy { kind, .. } => !self.kind_of_plugin(kind, plugin),
                 FigureOption::Special { plugin: p, .. } => p != plugin,
             },
-            Narrowed::Drawn(tile) => {
+            Narrowed::Drawn(tile) | Narrowed::Placements(tile) => {
                 let mine = self
                     .rules()
                     .plugins
@@ -153,7 +191,22 @@ impl Game {
             Narrowed::Returned(fig) => self
                 .figure_kind(fig)
                 .is_some_and(|k| !self.kind_of_plugin(k, plugin)),
+            Narrowed::Placed(t) => !self.tile_marked_for(t, plugin),
+            Narrowed::OptionOn(t) => !self.plugin_figure_on_tile(plugin, t),
         }
+    }
+
+    /// Whether placed tile `t` carries one of plugin `plugin`'s markers, at
+    /// tile level or on one of its features.
+    fn tile_marked_for(&self, t: TileIndex, plugin: u8) -> bool {
+        let mine = self
+            .rules()
+            .plugins
+            .get(usize::from(plugin))
+            .map_or(0, |e| e.markers);
+        self.tile_type(t).is_some_and(|ty| {
+            ty.markers & mine != 0 || ty.features.iter().any(|f| f.markers & mine != 0)
+        })
     }
 
     /// The figure kinds plugin `plugin` declares.

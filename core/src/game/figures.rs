@@ -393,7 +393,9 @@ impl Game {
         if self.wants(hook::FIGURE_OPTIONS)
             && !self.all_narrowed_away(hook::FIGURE_OPTIONS, Narrowed::Options)
         {
-            dispatch_view!(self, hook::FIGURE_OPTIONS, |h, v| h.figure_options(v, out));
+            let skip = |i| self.narrowed_away(i, Narrowed::Options);
+            dispatch_view!(@each self, hook::FIGURE_OPTIONS, |i| skip(i), |h, v| h
+                .figure_options(v, out));
             // Plugins usually append their options in order after the core's.
             if !out.windows(2).all(|w| w[0] < w[1]) {
                 out.sort_unstable();
@@ -401,9 +403,18 @@ impl Game {
             }
         }
         if self.wants(hook::FILTER_FIGURE_OPTIONS) {
-            let mut keep = vec![true; out.len()];
-            dispatch_view!(self, hook::FILTER_FIGURE_OPTIONS, |h, v| h
-                .filter_figure_options(v, out, &mut keep));
+            // The veto flags on the stack for a usual list: no allocation.
+            let mut small = [true; 64];
+            let mut large = Vec::new();
+            let keep: &mut [bool] = if out.len() <= small.len() {
+                &mut small[..out.len()]
+            } else {
+                large.resize(out.len(), true);
+                &mut large
+            };
+            let skip = |i| self.options_narrowed_away(i, out);
+            dispatch_view!(@each self, hook::FILTER_FIGURE_OPTIONS, |i| skip(i), |h, v| h
+                .filter_figure_options(v, out, keep));
             let mut i = 0;
             out.retain(|_| {
                 i += 1;
@@ -413,11 +424,73 @@ impl Game {
         Ok(())
     }
 
+    /// Whether plugin `plugin` narrowed away `filter_figure_options` over
+    /// `opts` ([`Narrowed::OptionOn`]): each option that is a deployment on a
+    /// tile is outside the case it keeps.
+    #[inline]
+    fn options_narrowed_away(&self, plugin: u8, opts: &[FigureOption]) -> bool {
+        let declared = self
+            .rules
+            .plugins
+            .get(usize::from(plugin))
+            .map_or(0, |e| e.narrow);
+        declared & crate::narrow::bits::OPTIONS_ON_MY_TILES != 0
+            && opts.iter().all(|o| {
+                self.option_tile(*o)
+                    .is_none_or(|t| !self.plugin_figure_on_tile(plugin, t))
+            })
+    }
+
+    /// The placed tile a deployment goes onto (its feature's or corner's tile,
+    /// or the tile itself); `None` for other options and places that do not exist.
+    fn option_tile(&self, opt: FigureOption) -> Option<TileIndex> {
+        let FigureOption::Deploy { at, .. } = opt else {
+            return None;
+        };
+        match at {
+            Location::Feature(f) | Location::Corner(f, _) => {
+                self.feats.recs.get(f.index()).map(|x| TileIndex(x.tile))
+            }
+            Location::Tile(t) => Some(t),
+        }
+    }
+
+    /// Whether a figure of one of plugin `plugin`'s kinds (anyone's, or
+    /// neutral) stands on placed tile `t`: a look at the plugin's figure slots.
+    pub(crate) fn plugin_figure_on_tile(&self, plugin: u8, t: TileIndex) -> bool {
+        let Some(e) = self.rules.plugins.get(usize::from(plugin)) else {
+            return false;
+        };
+        if t.0 == NONE16 {
+            return false;
+        }
+        let on = |g: &Fig| g.tile == t.0;
+        let figs = &self.figures.figs;
+        let per = usize::from(self.rules.figs_per_player);
+        let (first, end) = (usize::from(e.player_slots.0), usize::from(e.player_slots.1));
+        for p in 0..usize::from(self.players) {
+            if figs
+                .get(p * per + first..p * per + end)
+                .is_some_and(|s| s.iter().any(on))
+            {
+                return true;
+            }
+        }
+        let neutral = per * usize::from(self.players);
+        self.rules.neutral_kind.iter().enumerate().any(|(i, &k)| {
+            self.rules.kind_plugin.get(k.index()) == Some(&Some(plugin))
+                && figs.get(neutral + i).is_some_and(on)
+        })
+    }
+
     /// Whether the plugins' vetoes (`filter_figure_options`) allow option `opt`.
     pub(super) fn allowed_by_plugins(&self, opt: FigureOption) -> Result<bool, HookError> {
         let mut keep = [true];
-        dispatch_view!(self, hook::FILTER_FIGURE_OPTIONS, |h, v| h
-            .filter_figure_options(v, &[opt], &mut keep));
+        let skip = |i| self.options_narrowed_away(i, &[opt]);
+        if self.wants(hook::FILTER_FIGURE_OPTIONS) {
+            dispatch_view!(@each self, hook::FILTER_FIGURE_OPTIONS, |i| skip(i), |h, v| h
+                .filter_figure_options(v, &[opt], &mut keep));
+        }
         Ok(keep[0])
     }
 }

@@ -77,22 +77,20 @@ impl AbiHooks {
 macro_rules! narrowed {
     ($s:ident, $c:ident, $call:expr) => {{
         let call = $call;
-        $s.narrow & call.bit() != 0 && $c.game.outside_narrowed_case($c.plugin, call)
+        $s.narrow & call.bits() != 0 && $c.game.outside_narrowed_case($c.plugin, $s.narrow, call)
     }};
 }
 
 /// Whether a call of hook `$name` falls in a case the plugin narrowed away
 /// (see [`narrow`]; the core decides, [`carcassonne_core::Game::narrowed_away`]); `false` for the
 /// hooks no bit narrows, and for those the core dispatches narrowed
-/// (`tile_drawn`, `figure_chosen`, `before_figure`, `after_figure`,
+/// (`tile_drawn`, `filter_placements`, `tile_placed`, `figure_options`,
+/// `filter_figure_options`, `figure_chosen`, `before_figure`, `after_figure`,
 /// `figure_returned`, `majority`, `feature_scored`: it checked each
 /// subscriber just before the call).
 macro_rules! skipped {
     ($s:ident, $c:ident, features_merged ($kept:ident, $absorbed:ident)) => {
         narrowed!($s, $c, Narrowed::Merged($kept, $absorbed))
-    };
-    ($s:ident, $c:ident, figure_options ($opts:ident)) => {
-        narrowed!($s, $c, Narrowed::Options)
     };
     ($s:ident, $c:ident, $name:ident ($($arg:ident),*)) => {
         false

@@ -145,6 +145,9 @@ macro_rules! query_table {
             view get figure_tile(fig: (FigureId) => (FigureId)) -> (Option<TileIndex>) => (ROption<TileIndex>);
             /// Figures of `kind` in `player`'s supply.
             view get supply(player: (PlayerId) => (PlayerId), kind: (FigureKindId) => (FigureKindId)) -> (u8) => (u8);
+            /// Whether `player` has a follower (a figure of a follower kind) anywhere in
+            /// the feature containing `f`: the condition of a builder or a pig.
+            view check has_follower_in(player: (PlayerId) => (PlayerId), f: (FeatureId) => (FeatureId)) -> (bool) => (bool);
             /// Whether a figure of `kind` may be deployed at `at` under the shared rule
             /// (its `stands_on` kinds, no farmer when farmers are off, an unoccupied
             /// feature for an occupying kind, no plugin veto).

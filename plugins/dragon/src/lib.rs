@@ -267,6 +267,12 @@ impl Plugin for Dragon {
         })
     }
 
+    /// Only a volcano (or a dragon tile) placed concerns `tile_placed`; the
+    /// veto concerns only deployments on the dragon's tile.
+    fn narrowing(&self) -> u64 {
+        narrow::PLACED_MARKED | narrow::OPTIONS_ON_MY_TILES
+    }
+
     fn subscriptions(&self) -> u64 {
         let all = carcassonne_plugin_sdk::hooks_of::<Self>();
         match self.dragon_move {
