@@ -202,6 +202,11 @@ impl Greedy {
             0
         };
         g.end_now_unchecked()?;
+        // Decisions a plugin asks for before the final scoring (the last
+        // moves): taken at random, the same way for every leaf.
+        if !g.is_over() {
+            g.play_random(&mut Rng::new(0))?;
+        }
         Ok((lead(g, me) * 4 + kept + again) as f64)
     }
 }

@@ -33,6 +33,29 @@ pub enum Event {
         /// Tile type (do not show to players).
         tile: TileTypeId,
     },
+    /// A tile was drawn face up into a plugin's lot (everyone sees it).
+    TileFaceUp {
+        /// The plugin whose lot holds it.
+        plugin: u8,
+        /// Tile type.
+        tile: TileTypeId,
+    },
+    /// A plugin gave a tile of its lot to a player's hand.
+    TileGiven {
+        /// The plugin.
+        plugin: u8,
+        /// To whom.
+        player: PlayerId,
+        /// Tile type.
+        tile: TileTypeId,
+    },
+    /// A plugin put a tile of its lot back into the bag.
+    TileReturned {
+        /// The plugin.
+        plugin: u8,
+        /// Tile type.
+        tile: TileTypeId,
+    },
     /// A tile was placed.
     TilePlaced {
         /// By whom.
@@ -184,6 +207,17 @@ impl crate::Game {
             Event::TileDrawn { player, tile: t } => format!("player {player} draws {}", tile(*t)),
             Event::TileSetAside { tile: t } => format!("{} set aside", tile(*t)),
             Event::TileHidden { tile: t } => format!("{} hidden", tile(*t)),
+            Event::TileFaceUp { plugin: p, tile: t } => {
+                format!("{}: {} drawn face up", plugin(*p), tile(*t))
+            }
+            Event::TileGiven {
+                plugin: p,
+                player,
+                tile: t,
+            } => format!("{}: player {player} gets {}", plugin(*p), tile(*t)),
+            Event::TileReturned { plugin: p, tile: t } => {
+                format!("{}: {} back into the bag", plugin(*p), tile(*t))
+            }
             Event::TilePlaced {
                 player,
                 tile: t,

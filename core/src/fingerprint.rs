@@ -114,7 +114,15 @@ impl Rules {
                 .num(u64::from(w.player))
                 .num(u64::from(w.feature))
                 .num(u64::from(w.figure))
-                .num(p.subs);
+                .num(u64::from(p.subs.count_ones()));
+            // The hooks by name, not by bit: a hook added to the table (which
+            // moves the bits after it) leaves the fingerprints of plugins that
+            // do not subscribe to it alone.
+            for (b, name) in crate::hooks::hook::NAMES.iter().enumerate() {
+                if p.subs & (1 << b) != 0 {
+                    h.field(name.as_bytes());
+                }
+            }
             for m in p.decl.markers.iter().chain(&p.decl.links) {
                 h.field(m.as_bytes());
             }

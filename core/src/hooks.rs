@@ -149,9 +149,16 @@ macro_rules! hook_table {
             /// The turn is ending: after scoring and closed fields (wagon moves, barn
             /// scorings, the dragon after scoring, granting an extra turn).
             turn_end TURN_END (cx) {}
+            /// A player's whole turn is over: his turn and every turn granted during it
+            /// (the builder's second part) have been played, and no granted turn waits;
+            /// the next regular turn (or the end of the game) comes next. Push decisions
+            /// for every player here (an auction after the turn). Runs once per whole
+            /// turn; turns granted here are played, then it runs again after them.
+            turn_over TURN_OVER (cx) {}
             /// The bag is empty and no granted turn is waiting: the game is about to end.
             /// Grant turns here (the abbey round); called again after them, until no
-            /// plugin grants one.
+            /// plugin grants one. Decisions pushed here (by any player, in any number)
+            /// are resolved before final scoring, without a granted turn.
             game_ending GAME_ENDING (cx) {}
             /// Final scoring, after the core has scored every feature and the farmers.
             final_scoring FINAL_SCORING (cx) {}
@@ -275,6 +282,10 @@ pub const CORE_OWNER: u8 = u8::MAX;
 /// Tag of the core step "take a tile from the bag face down" (a chance event).
 pub const STEP_HIDDEN_TILE: u16 = 1;
 
+/// Tag of the core step "draw a tile face up into a plugin's lot" (a chance
+/// event whose outcome everyone sees; `arg` is the plugin's index).
+pub const STEP_PUBLIC_TILE: u16 = 2;
+
 /// A pending decision or chance event, pushed by a hook and resolved by the engine.
 #[repr(C)]
 #[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
@@ -314,6 +325,14 @@ pub struct Placement {
     pub pos: Pos,
     /// Clockwise quarter turns.
     pub rot: Rotation,
+}
+
+impl Placement {
+    /// The placement at `pos` turned `rot` quarter turns clockwise.
+    #[inline]
+    pub const fn new(pos: Pos, rot: Rotation) -> Placement {
+        Placement { pos, rot }
+    }
 }
 
 /// An option of the figure step. Canonical order: `Pass`, deployments by (kind,

@@ -63,10 +63,11 @@ pub mod types;
 
 pub use error::GameError;
 pub use events::Event;
-pub use game::{Action, Actor, Game, PlacedTile, Stage};
+pub use game::{Action, Actor, Game, PlacedTile, Stage, SWITCHABLE_HOOKS};
 pub use hooks::{
     hook, Cx, FigureOption, HookError, HookResult, Hooks, NameCtx, Outcome, Placement, Points,
-    ScoreInfo, ScoreReason, Step, ValueChange, View, CORE_OWNER,
+    ScoreInfo, ScoreReason, Step, ValueChange, View, CORE_OWNER, STEP_HIDDEN_TILE,
+    STEP_PUBLIC_TILE,
 };
 pub use narrow::Narrowed;
 pub use observe::Observation;

@@ -141,7 +141,7 @@ impl Game {
     #[inline(always)]
     pub(crate) fn all_narrowed_away(&self, bit: u64, call: Narrowed) -> bool {
         for &i in self.rules().subscribers(bit) {
-            if !self.narrowed_away(i, call) {
+            if !self.narrowed_away(i, call) && !self.switched_off(i, bit) {
                 return false;
             }
         }

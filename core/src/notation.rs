@@ -5,6 +5,7 @@
 //! |---|---|
 //! | `draw BA/C` | tile draw outcome (chance) |
 //! | `hidden BA/C` | face-down tile outcome (chance) |
+//! | `face-up BA/C` | tile drawn face up into a plugin's lot (chance) |
 //! | `place 1 -2 3` | place the drawn tile at x = 1, y = -2, rotated 3 quarter turns clockwise |
 //! | `pass` | deploy nothing |
 //! | `deploy follower 2` | deploy a follower on local feature 2 of the placed tile |
@@ -19,6 +20,9 @@ use crate::hooks::{FigureOption, NameCtx, Placement, Step, CORE_OWNER};
 use crate::types::*;
 use crate::GameError;
 
+/// The stream and action word of a tile drawn face up into a plugin's lot.
+pub const FACE_UP: &str = "face-up";
+
 /// Largest coordinate (in absolute value) the action text accepts.
 pub const MAX_COORD: i64 = 4000;
 
@@ -30,13 +34,15 @@ fn bad(text: &str, reason: impl Into<String>) -> GameError {
 }
 
 impl Game {
-    /// Stream name of the current chance event: `tile`, `hidden`, or the plugin id.
+    /// Stream name of the current chance event: `tile`, `hidden`, `face-up`, or
+    /// the plugin id.
     pub fn chance_stream(&self) -> Option<&str> {
         if self.actor() != Actor::Chance {
             return None;
         }
         Some(match self.pending_steps().last() {
             None => "tile",
+            Some(s) if Game::is_public_draw(s) => FACE_UP,
             Some(s) if s.owner == CORE_OWNER => "hidden",
             Some(s) => self
                 .rules()
@@ -94,6 +100,7 @@ impl Game {
             Action::Chance(c) => match self.chance_stream() {
                 Some("tile") | None => format!("draw {}", self.outcome_name(c)),
                 Some("hidden") => format!("hidden {}", self.outcome_name(c)),
+                Some(FACE_UP) => format!("{FACE_UP} {}", self.outcome_name(c)),
                 Some(p) => format!("{p} {}", self.outcome_name(c)),
             },
             Action::Place(p) => format!("place {} {} {}", p.pos.x, p.pos.y, p.rot),
@@ -136,7 +143,7 @@ impl Game {
                 .ok_or_else(|| bad(text, "expected a number"))
         };
         match head {
-            "draw" | "hidden" => {
+            "draw" | "hidden" | FACE_UP => {
                 let name = words.get(1).ok_or_else(|| bad(text, "missing tile id"))?;
                 Ok(Action::Chance(self.parse_outcome(name)?))
             }

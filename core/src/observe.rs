@@ -78,6 +78,10 @@ pub struct Observation {
     pub hidden_count: usize,
     /// Tiles set aside because they fit nowhere (seen by all).
     pub set_aside: Vec<String>,
+    /// Tiles held face up by plugins (their lots), by plugin id, in the order
+    /// drawn (seen by all; empty lots are left out).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub lots: BTreeMap<String, Vec<String>>,
     /// What the player sees of each plugin's state, by plugin id (the plugin's
     /// `observe` hook; without it, all its state words by scope).
     pub plugins: BTreeMap<String, Value>,
@@ -185,6 +189,15 @@ impl Game {
             bag_count: self.bag_len(),
             hidden_count: self.hidden_tiles().len(),
             set_aside: self.set_aside_tiles().iter().map(|&t| id(t)).collect(),
+            lots: {
+                let mut lots: BTreeMap<String, Vec<String>> = BTreeMap::new();
+                for &(p, t) in self.lots() {
+                    if let Some(e) = rules.plugins.get(usize::from(p)) {
+                        lots.entry(e.decl.id.clone()).or_default().push(id(t));
+                    }
+                }
+                lots
+            },
             plugins,
         })
     }

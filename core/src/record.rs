@@ -86,7 +86,8 @@ pub struct Record {
     pub seed: u64,
     /// Player actions in order, in text form (see [`crate::notation`]).
     pub actions: Vec<String>,
-    /// Forced chance outcomes per stream (`tile`, `hidden`, or a plugin id), in order.
+    /// Forced chance outcomes per stream (`tile`, `hidden`, `face-up`, or a
+    /// plugin id), in order.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub forced: BTreeMap<String, Vec<String>>,
     /// Final scores, if the game ended (checked on replay when present).
@@ -284,7 +285,11 @@ impl Driver {
         let Some((stream, q)) = self.forced.iter().find(|(_, q)| !q.is_empty()) else {
             return Ok(());
         };
-        let mut streams = vec!["tile".to_string(), "hidden".to_string()];
+        let mut streams = vec![
+            "tile".into(),
+            "hidden".into(),
+            crate::notation::FACE_UP.into(),
+        ];
         streams.extend(g.rules().plugins.iter().map(|p| p.decl.id.clone()));
         Err(ReplayError::LeftoverForced {
             stream: stream.clone(),

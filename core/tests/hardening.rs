@@ -230,7 +230,7 @@ fn leftover_forced_outcomes_are_rejected_like_leftover_actions() {
         .to_string();
     assert!(
         e.contains("1 forced `dice` outcome(s) left unused")
-            && e.contains("no such chance stream (its streams: tile, hidden)"),
+            && e.contains("no such chance stream (its streams: tile, hidden, face-up)"),
         "{e}"
     );
     let e = replay(&[

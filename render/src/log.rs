@@ -121,6 +121,15 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
         Event::TileHidden { .. } => {
             "A tile from the bag is put face down underneath, unseen: it is out of the game.".into()
         }
+        Event::TileFaceUp { tile: t, .. } => format!("{} is drawn face up.", tile(*t)),
+        Event::TileGiven {
+            player, tile: t, ..
+        } => format!(
+            "{} gets {} into his hand.",
+            NAMES[*player as usize],
+            tile(*t)
+        ),
+        Event::TileReturned { tile: t, .. } => format!("{} goes back into the bag.", tile(*t)),
         Event::TilePlaced {
             player,
             tile: t,

@@ -7,6 +7,7 @@ mod barn;
 mod browser;
 mod builder;
 mod capabilities;
+mod capabilities_flow;
 mod cathedrals;
 mod census;
 mod cli;

@@ -68,6 +68,8 @@ fn playout(g: &mut Game, rng: &mut Rng, horizon: Option<u16>) -> Result<bool, Ga
         let between_turns = g.actor() == Actor::Chance && g.pending_steps().is_empty();
         if between_turns && g.turn() >= stop {
             g.end_now_unchecked()?;
+            // Decisions a plugin asks for before the final scoring: at random.
+            g.play_random(rng)?;
             return Ok(true);
         }
         if !g.step_random(rng)? {

@@ -60,8 +60,9 @@ impl Game {
         match self.turn.pending.last() {
             Some(s) if s.chance => {
                 if s.owner == CORE_OWNER {
-                    // A face-down tile: any tile of the bag, draw filters do not apply.
-                    self.bag_outcomes(out, false)?;
+                    // A face-down tile: any tile of the bag, draw filters do not
+                    // apply; a face-up one: a tile the filters let be drawn.
+                    self.bag_outcomes(out, Self::is_public_draw(s))?;
                 } else if let Some(p) = self.rules.plugins.get(s.owner as usize) {
                     p.hooks.step_outcomes(
                         &View {
@@ -219,9 +220,13 @@ impl Game {
                             .iter()
                             .position(|&t| u32::from(t) == c)
                             .ok_or_else(|| self.illegal(action, "no such tile in the bag"))?;
-                        let t = self.bag.take(i);
-                        self.bag.hidden.push(t);
-                        self.emit(|| Event::TileHidden { tile: t });
+                        if Self::is_public_draw(&s) {
+                            self.draw_into_lot(s, i);
+                        } else {
+                            let t = self.bag.take(i);
+                            self.bag.hidden.push(t);
+                            self.emit(|| Event::TileHidden { tile: t });
+                        }
                     } else {
                         self.resolve(s, c)?;
                     }
@@ -332,14 +337,10 @@ impl Game {
             self.advance()?;
             return Ok(t);
         }
-        if self
-            .turn
-            .pending
-            .last()
-            .is_some_and(|s| s.owner == CORE_OWNER)
-        {
-            // A face-down tile: uniform among all the tiles in the bag, like a draw.
-            let i = self.sample_bag_entry(false)?;
+        if let Some(s) = self.turn.pending.last().filter(|s| s.owner == CORE_OWNER) {
+            // A face-down tile: uniform among all the tiles in the bag; a
+            // face-up one: among those the filters let be drawn, like a draw.
+            let i = self.sample_bag_entry(Self::is_public_draw(s))?;
             let t = u32::from(self.bag.tiles[i]);
             self.apply_unchecked(Action::Chance(t))?;
             return Ok(t);

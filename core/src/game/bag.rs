@@ -1,6 +1,7 @@
 //! The tiles not on the board ([`Bag`]: the bag, the hands, the face-down and
-//! the set-aside tiles) and the tile draw: which tiles may be drawn now (the
-//! plugins' `filter_draws`), the draw's outcomes, and sampling it.
+//! the set-aside tiles, the plugins' lots) and the tile draw: which tiles may
+//! be drawn now (the plugins' `filter_draws`), the draw's outcomes, and
+//! sampling it.
 //!
 //! The bag keeps its copies per tile type up to date at every draw (one
 //! decrement), so a filtered draw neither copies nor sorts the bag, and
@@ -26,6 +27,13 @@ state! {
         pub(super) hidden: Vec<TileTypeId>,
         /// Tiles set aside because they fit nowhere.
         pub(super) set_aside: Vec<TileTypeId>,
+        /// Tiles held face up by plugins (their *lots*): `(plugin, tile type)`,
+        /// in the order drawn (`Cx::push_public_tile_draw`).
+        pub(super) lots: Vec<(u8, TileTypeId)>,
+        /// Tiles given to players at run time (`Cx::give_lot_tile`), in the
+        /// order given: in hand until played; one that fits nowhere when
+        /// played is set aside.
+        pub(super) given: Vec<(PlayerId, TileTypeId)>,
     }
 }
 
@@ -38,6 +46,8 @@ impl Bag {
             hands: Vec::new(),
             hidden: Vec::new(),
             set_aside: Vec::new(),
+            lots: Vec::new(),
+            given: Vec::new(),
         }
     }
 
@@ -51,6 +61,8 @@ impl Bag {
             hands,
             hidden,
             set_aside,
+            lots,
+            given,
         } = self;
         tiles.clone_from(&rules.start_bag.0);
         counts.clone_from(&rules.start_bag.1);
@@ -66,6 +78,8 @@ impl Bag {
         hands.sort_unstable();
         hidden.clear();
         set_aside.clear();
+        lots.clear();
+        given.clear();
     }
 
     /// Counts the copies per type again, for `types` tile types (after the
@@ -95,6 +109,14 @@ impl Bag {
                 .filter(|&t| self.counts[t] > 0)
                 .map(|t| TileTypeId(t as u16)),
         );
+    }
+
+    /// Puts tile `t` back into the bag (at its end).
+    pub(super) fn put_back(&mut self, t: TileTypeId) {
+        self.tiles.push(t);
+        if let Some(c) = self.counts.get_mut(t.index()) {
+            *c += 1;
+        }
     }
 
     /// Copies of tile type `t` in the bag.

@@ -81,6 +81,17 @@ impl View<'_> {
         (i < e.decl.figures.len()).then(|| FigureKindId(e.first_figure.0 + i as u8))
     }
 
+    /// The tiles in this plugin's lot, in the order drawn.
+    pub fn my_lot(&self) -> Vec<TileTypeId> {
+        self.game.lot(self.plugin).collect()
+    }
+
+    /// Whether this plugin has hook bit `hook` on: it subscribes to it and has
+    /// not switched it off ([`Cx::set_hook_enabled`]).
+    pub fn hook_enabled(&self, hook: u64) -> bool {
+        self.game.plugin_hook_enabled(self.plugin, hook)
+    }
+
     /// Link id of this plugin's `i`-th declared tile link.
     pub fn my_link(&self, i: usize) -> Option<u8> {
         self.game.rules.plugins[self.plugin as usize]
@@ -226,6 +237,30 @@ impl Cx<'_> {
         });
     }
 
+    /// Pushes the core chance event "draw a tile face up into my lot": a tile
+    /// of the bag that the plugins' `filter_draws` let be drawn, seen by every
+    /// player. A draw that comes up when nothing is drawable is dropped (the
+    /// lot stays short). Read the lot with [`View::my_lot`].
+    pub fn push_public_tile_draw(&mut self) {
+        let plugin = self.plugin;
+        self.game.push_public_tile_draw(plugin);
+    }
+
+    /// Gives a tile of type `tile` from this plugin's lot to `player`'s hand
+    /// (played instead of a draw with [`Cx::play_from_hand`]). `false` if the
+    /// lot holds none.
+    pub fn give_lot_tile(&mut self, player: PlayerId, tile: TileTypeId) -> bool {
+        let plugin = self.plugin;
+        self.game.give_lot_tile(plugin, player, tile)
+    }
+
+    /// Puts a tile of type `tile` from this plugin's lot back into the bag.
+    /// `false` if the lot holds none.
+    pub fn return_lot_tile(&mut self, tile: TileTypeId) -> bool {
+        let plugin = self.plugin;
+        self.game.return_lot_tile(plugin, tile)
+    }
+
     /// Deploys a figure of `kind` from `player`'s supply at `at` (no rule is
     /// checked: use [`Game::may_deploy`] for the shared one). `None` if the supply
     /// holds none or the location does not exist.
@@ -295,8 +330,19 @@ impl Cx<'_> {
         self.game.grant_turn(player, plugin)
     }
 
+    /// Switches this plugin's hook `hook` (one bit of [`hook`]) on or off at run
+    /// time; the switch is part of the game state (cloned, compared, replayed).
+    /// A hook switched off by every subscriber costs nothing. `false` (nothing
+    /// changes) unless the plugin subscribes to `hook` and it is one of
+    /// [`SWITCHABLE_HOOKS`](crate::SWITCHABLE_HOOKS).
+    pub fn set_hook_enabled(&mut self, hook: u64, on: bool) -> bool {
+        let plugin = self.plugin;
+        self.game.set_hook_enabled(plugin, hook, on)
+    }
+
     /// Plays `tile` from the current player's hand instead of drawing (only in
-    /// `turn_start`, or a decision it pushed, and only if the tile fits somewhere).
+    /// `turn_start`, or a decision it pushed, and only if the tile fits
+    /// somewhere; a tile given at run time that fits nowhere is set aside).
     pub fn play_from_hand(&mut self, tile: TileTypeId) -> Result<bool, HookError> {
         self.game.play_from_hand(tile)
     }

@@ -157,6 +157,9 @@ impl Game {
     /// current draw, if one does (for error messages: a cold path).
     fn holding_back(&self, ty: TileTypeId) -> Option<String> {
         for &i in self.rules.subscribers(hook::FILTER_DRAWS) {
+            if self.switched_off(i, hook::FILTER_DRAWS) {
+                continue;
+            }
             let p = self.rules.plugins.get(usize::from(i))?;
             let mut keep = [true];
             let v = View {

@@ -21,7 +21,7 @@ impl Game {
         macro_rules! ready {
             () => {
                 self.flush_incoming();
-                if !self.turn.pending.is_empty() {
+                if !self.turn.pending.is_empty() && self.pending_waits()? {
                     return Ok(());
                 }
             };
@@ -102,15 +102,17 @@ impl Game {
             }
             if self.turn.stage == Stage::Ending {
                 ready!();
+                self.turn.stage = Stage::Final;
                 dispatch!(self, hook::GAME_ENDING, |h, cx| h.game_ending(cx));
-                self.turn.stage = if self.turn.granted.is_empty() {
-                    Stage::Final
-                } else {
-                    Stage::NextTurn
-                };
             }
             if self.turn.stage == Stage::Final {
+                // The decisions pushed in `game_ending` are resolved first; the
+                // turns granted there or by those decisions are played next.
                 ready!();
+                if !self.turn.granted.is_empty() {
+                    self.turn.stage = Stage::NextTurn;
+                    continue;
+                }
                 self.turn.stage = Stage::Over;
                 self.final_scoring()?;
                 dispatch!(self, hook::FINAL_SCORING, |h, cx| h.final_scoring(cx));
@@ -120,7 +122,15 @@ impl Game {
     }
 
     /// Starts the next turn: a granted one, else the next player's, else the end.
+    /// When no granted turn waits and a turn was played since the `turn_over`
+    /// hooks last ran, they run first (the stage stays: their steps are resolved,
+    /// and the turns they grant played, before the next regular turn).
     fn next_turn(&mut self) -> HookResult {
+        if !self.turn.over && self.turn.granted.is_empty() && self.wants(hook::TURN_OVER) {
+            self.turn.over = true;
+            dispatch!(self, hook::TURN_OVER, |h, cx| h.turn_over(cx));
+            return Ok(());
+        }
         self.turn.done.clear();
         self.turn.closed.clear();
         self.turn.drawn = NONE16;
@@ -144,6 +154,7 @@ impl Game {
         // The last placed tile stays known until a new turn starts (the board
         // of a finished game shows it).
         self.turn.last_tile = NONE16;
+        self.turn.over = false;
         self.turn.number = self.turn.number.saturating_add(1);
         self.turn.stage = Stage::TurnStart;
         let (player, turn) = (self.turn.current, self.turn.number);
@@ -163,20 +174,33 @@ impl Game {
 
     /// Plays tile type `tile` from the current player's hand instead of drawing:
     /// only before this turn's draw (in `turn_start` or a decision it pushed), and
-    /// only if the tile fits somewhere. Returns whether it was played.
+    /// only if the tile fits somewhere. Returns whether it was played. A tile
+    /// given at run time (`Cx::give_lot_tile`, played first) that fits nowhere
+    /// is set aside; a tile dealt at setup stays in the hand.
     pub(crate) fn play_from_hand(&mut self, tile: TileTypeId) -> Result<bool, HookError> {
         if self.turn.stage != Stage::Draw || self.turn.drawn != NONE16 {
             return Ok(false);
         }
         let me = self.turn.current;
-        let Some(i) = self.bag.hands.iter().position(|&h| h == (me, tile)) else {
+        let given = self.bag.given.iter().position(|&h| h == (me, tile));
+        let dealt = || self.bag.hands.iter().position(|&h| h == (me, tile));
+        let Some(i) = given.or_else(dealt) else {
             return Ok(false);
         };
         let fits = self.drawn_placement_count(tile)?;
         if fits == 0 {
+            if given.is_some() {
+                self.bag.given.remove(i);
+                self.bag.set_aside.push(tile);
+                self.emit(|| Event::TileSetAside { tile });
+            }
             return Ok(false);
         }
-        self.bag.hands.remove(i);
+        if given.is_some() {
+            self.bag.given.remove(i);
+        } else {
+            self.bag.hands.remove(i);
+        }
         self.turn.drawn = tile.0;
         self.turn.drawn_fits = fits;
         self.emit(|| Event::TilePlayedFromHand { player: me, tile });

@@ -31,6 +31,7 @@ impl PartialEq for Game {
             && self.figures == o.figures
             && self.bag == o.bag
             && self.words == o.words
+            && self.switches == o.switches
     }
 }
 
@@ -41,6 +42,9 @@ impl Game {
     pub fn check_integrity(&self) -> Result<(), String> {
         let rules = &self.rules;
         self.bag.check()?;
+        if self.subs != self.active_subscriptions() {
+            return Err("the active hooks differ from the plugins' switches".into());
+        }
         // Tiles: every copy is somewhere, exactly once.
         let mut count = vec![0i64; rules.tiles.types.len()];
         for t in &self.board.tiles {
@@ -55,7 +59,10 @@ impl Game {
         {
             count[t.index()] += 1;
         }
-        for &(_, t) in &self.bag.hands {
+        for &(_, t) in self.bag.hands.iter().chain(&self.bag.given) {
+            count[t.index()] += 1;
+        }
+        for &(_, t) in &self.bag.lots {
             count[t.index()] += 1;
         }
         if self.turn.drawn != NONE16 {

@@ -71,7 +71,8 @@ pub enum Stage {
     NextTurn,
     /// `game_ending` hooks next (the bag is empty).
     Ending,
-    /// Final scoring next.
+    /// Final scoring next (after the decisions pushed by `game_ending`; the
+    /// turns they grant come first).
     Final,
     /// The game is over.
     Over,
@@ -140,8 +141,10 @@ state! {
     /// scratch buffers are not part of the state: a clone gets fresh ones).
     pub struct Game {
         rules: Arc<Rules>,
-        /// `rules.subs_any`, kept here: the turn pipeline asks it at every stage,
-        /// and this saves following the rules pointer each time.
+        /// The hooks some plugin subscribes to and has on: `rules.subs_any`
+        /// minus the hooks switched off by every subscriber ([`switches`]),
+        /// kept here: the turn pipeline asks it at every stage, and this saves
+        /// following the rules pointer each time.
         subs: u64,
         players: u8,
         turn: Turn,
@@ -150,6 +153,7 @@ state! {
         figures: Figures,
         bag: Bag,
         words: PluginWords,
+        switches: Switches,
         log: Log,
         scratch: Scratch,
     }
@@ -179,7 +183,7 @@ macro_rules! dispatch {
     (@each $self:ident, $bit:expr, |$i:ident| $skip:expr, |$h:ident, $cx:ident| $call:expr) => {{
         let rules = $self.lend_rules();
         for &$i in rules.subscribers($bit) {
-            if $skip {
+            if $skip || $self.switched_off($i, $bit) {
                 continue;
             }
             if let Some(p) = rules.plugins.get($i as usize) {
@@ -222,7 +226,7 @@ macro_rules! dispatch_view {
     (@each $self:ident, $bit:expr, |$i:ident| $skip:expr, |$h:ident, $v:ident| $call:expr) => {
         {
             for &$i in $self.rules.subscribers($bit) {
-                if $skip {
+                if $skip || $self.switched_off($i, $bit) {
                     continue;
                 }
                 if let Some(p) = $self.rules.plugins.get($i as usize) {
@@ -250,10 +254,12 @@ mod figures;
 mod flow;
 mod integrity;
 mod log;
+mod lot;
 mod place;
 mod queries;
 mod scoring;
 mod scratch;
+mod switches;
 mod turn;
 mod words;
 
@@ -264,6 +270,8 @@ use features::Features;
 use figures::Figures;
 use log::Log;
 use scratch::Scratch;
+use switches::Switches;
+pub use switches::SWITCHABLE_HOOKS;
 use turn::Turn;
 use words::PluginWords;
 
@@ -284,6 +292,7 @@ impl Game {
             figures: Figures::new(),
             bag: Bag::new(),
             words: PluginWords::new(),
+            switches: Switches::new(),
             log: Log::new(),
             scratch: Scratch::default(),
         };
@@ -308,7 +317,7 @@ impl Game {
         let players = self.players;
         let Game {
             rules: _,
-            subs: _,
+            subs,
             players: _,
             turn,
             board,
@@ -316,10 +325,13 @@ impl Game {
             figures,
             bag,
             words,
+            switches,
             log,
             scratch,
         } = self;
         scratch.forget();
+        *subs = rules.subs_any;
+        switches.reset();
         turn.reset(seed, players, rules.score_categories.len());
         board.reset(rules.max_tiles);
         feats.reset(rules.max_features);

@@ -630,20 +630,24 @@ impl Game {
         &self.bag.tiles
     }
 
-    /// Tiles in `player`'s hand (e.g. his abbey), in type order.
+    /// Tiles in `player`'s hand: those dealt at setup (e.g. his abbey), in
+    /// type order, then those given at run time (`Cx::give_lot_tile`), in the
+    /// order given.
     pub fn hand(&self, player: PlayerId) -> impl Iterator<Item = TileTypeId> + '_ {
         self.bag
             .hands
             .iter()
+            .chain(&self.bag.given)
             .filter(move |(p, _)| *p == player)
             .map(|&(_, t)| t)
     }
 
-    /// Copies of tile type `tile` in `player`'s hand.
+    /// Copies of tile type `tile` in `player`'s hand (dealt or given).
     pub fn hand_count(&self, player: PlayerId, tile: TileTypeId) -> u32 {
         self.bag
             .hands
             .iter()
+            .chain(&self.bag.given)
             .filter(|&&h| h == (player, tile))
             .count() as u32
     }

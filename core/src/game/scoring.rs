@@ -167,7 +167,9 @@ impl Game {
             // Each subscriber unless it narrowed the call away with the winners
             // it would see (`bits::MAJORITY_TIED`).
             for &i in self.rules.subscribers(hook::MAJORITY) {
-                if self.narrowed_away(i, Narrowed::Majority(winners)) {
+                if self.narrowed_away(i, Narrowed::Majority(winners))
+                    || self.switched_off(i, hook::MAJORITY)
+                {
                     continue;
                 }
                 if let Some(p) = self.rules.plugins.get(usize::from(i)) {
@@ -271,6 +273,9 @@ impl Game {
                 let Some(p) = self.rules.plugins.get(usize::from(i)) else {
                     continue;
                 };
+                if self.switched_off(i, hook::FEATURE_VALUE) {
+                    continue;
+                }
                 let mut c = ValueChange::default();
                 let v = View {
                     game: self,
@@ -314,6 +319,9 @@ impl Game {
                 let Some(p) = self.rules.plugins.get(usize::from(i)) else {
                     continue;
                 };
+                if self.switched_off(i, hook::BONUS) {
+                    continue;
+                }
                 let mut bonus = Points {
                     winners,
                     amounts: [0; MAX_PLAYERS],

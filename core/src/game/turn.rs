@@ -16,6 +16,8 @@ state! {
         pub(super) granted_by: u8,
         /// The bag was declared empty (or the game ended early): no regular turn follows.
         pub(super) ending: bool,
+        /// The `turn_over` hooks ran since the last turn began (true before the first).
+        pub(super) over: bool,
         /// Turn number (1-based; 0 before the first turn).
         pub(super) number: u16,
         /// Turns played so far that a plugin granted (counted in `number` too).
@@ -59,6 +61,7 @@ impl Turn {
             rotation: 0,
             granted_by: CORE_OWNER,
             ending: false,
+            over: true,
             number: 0,
             granted_played: 0,
             stage: Stage::NextTurn,
@@ -85,6 +88,7 @@ impl Turn {
             rotation,
             granted_by,
             ending,
+            over,
             number,
             granted_played,
             stage,
@@ -102,7 +106,8 @@ impl Turn {
             closed,
         } = self;
         (*current, *rotation, *granted_by) = (0, players - 1, CORE_OWNER);
-        (*ending, *number, *granted_played, *stage) = (false, 0, 0, Stage::NextTurn);
+        (*ending, *over, *number) = (false, true, 0);
+        (*granted_played, *stage) = (0, Stage::NextTurn);
         (*drawn, *drawn_fits, *last_tile) = (NONE16, 0, NONE16);
         (*game_seed, *rng, *scores) = (seed, Rng::new(seed), [0; MAX_PLAYERS]);
         refill(breakdown, players as usize * categories, 0);

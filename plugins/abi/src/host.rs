@@ -195,6 +195,12 @@ macro_rules! query_table {
             view check my_figure(i: (usize) => (usize)) -> (FigureKindId) => (FigureKindId);
             /// Link id of this plugin's `i`-th declared tile link.
             view check my_link(i: (usize) => (usize)) -> (u8) => (u8);
+            /// The tiles in this plugin's lot (drawn face up with `push_public_tile_draw`),
+            /// in the order drawn.
+            view get my_lot() -> (Vec<TileTypeId>) => (RVec<TileTypeId>);
+            /// Whether this plugin has hook `hook` (a bit of `hook`) on: it subscribes
+            /// to it and has not switched it off (`set_hook_enabled`).
+            view get hook_enabled(hook: (u64) => (u64)) -> (bool) => (bool);
             // -------------------------------------------------------- changes
             /// This plugin's per-game state words, mutable.
             cx slice_mut state_words_mut() -> (&mut [u32]) => (RSliceMut<'static, u32>);
@@ -215,6 +221,16 @@ macro_rules! query_table {
             cx get push_chance(tag: (u16) => (u16), arg: (u32) => (u32)) -> (()) => (());
             /// Pushes the core chance event "take a tile from the bag face down".
             cx get push_hidden_tile_draw() -> (()) => (());
+            /// Pushes the core chance event "draw a tile face up into my lot" (a tile the
+            /// plugins' `filter_draws` let be drawn, seen by everyone; dropped when nothing
+            /// is drawable).
+            cx get push_public_tile_draw() -> (()) => (());
+            /// Gives a tile of type `tile` from this plugin's lot to `player`'s hand (played
+            /// instead of a draw with `play_from_hand`). `false` if the lot holds none.
+            cx get give_lot_tile(player: (PlayerId) => (PlayerId), tile: (TileTypeId) => (TileTypeId)) -> (bool) => (bool);
+            /// Puts a tile of type `tile` from this plugin's lot back into the bag. `false`
+            /// if the lot holds none.
+            cx get return_lot_tile(tile: (TileTypeId) => (TileTypeId)) -> (bool) => (bool);
             /// Deploys a figure of `kind` from `player`'s supply at `at` (no rule checked:
             /// see `may_deploy`). `None` if the supply holds none.
             cx get deploy_figure(player: (PlayerId) => (PlayerId), kind: (FigureKindId) => (FigureKindId), at: (Location) => (Location)) -> (Option<FigureId>) => (ROption<FigureId>);
@@ -238,8 +254,15 @@ macro_rules! query_table {
             /// Grants `player` a full turn right after the current one (a builder's
             /// second tile, the abbey round).
             cx get grant_turn(player: (PlayerId) => (PlayerId)) -> (bool) => (bool);
+            /// Switches this plugin's hook `hook` (one bit of `hook`) on or off at run
+            /// time, kept in the game state; a hook every subscriber switched off costs
+            /// nothing. `false` unless the plugin subscribes to it and it may be switched
+            /// (not `step_options`, `step_outcomes`, `resolve_step`, `figure_strength`,
+            /// `observe`, `figure_note`).
+            cx get set_hook_enabled(hook: (u64) => (u64), on: (bool) => (bool)) -> (bool) => (bool);
             /// Plays `tile` from the current player's hand instead of drawing (in
-            /// `turn_start` or a decision it pushed; only if the tile fits somewhere).
+            /// `turn_start` or a decision it pushed; only if the tile fits somewhere; a tile
+            /// given at run time that fits nowhere is set aside).
             cx hook play_from_hand(tile: (TileTypeId) => (TileTypeId)) -> (bool) => (RResult<bool, RString>);
         }
     };

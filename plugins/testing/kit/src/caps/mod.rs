@@ -17,29 +17,38 @@
 //! | `kit-no-per-city` | checking the core options (`check_core`, `core_options`) |
 //! | `kit-tiledata` | inner fields closed at once, repeated markers (`feature_marker_count`), tile links (`link_group`) |
 //! | `kit-narrow` | narrowed subscriptions (`narrowing`): every bit of `narrow`, skipped exactly in its case |
+//! | `kit-auction` | a lot drawn face up after a whole turn (`turn_over`, `push_public_tile_draw`, `my_lot`), decisions for every player in turn, points to a player who is not the active one, tiles given to hands and played instead of a draw (`give_lot_tile`, `play_from_hand`), tiles put back (`return_lot_tile`) |
+//! | `kit-last-call` | decisions for every player after the last turn, resolved before final scoring without a granted turn (`game_ending`), and a turn granted by such a decision |
+//! | `kit-retire` | hooks switched off at run time (`set_hook_enabled`, `hook_enabled`): a draw filter, a placement filter and `turn_end` retire after the first turns |
 
+mod auction;
 mod barn;
 mod core_check;
 mod draws;
 mod farm;
 mod hand;
+mod last_call;
 mod mayor;
 mod narrow;
 mod neutral;
 mod order;
+mod retire;
 mod secret;
 mod tiledata;
 mod turns;
 
+pub use auction::Auction;
 pub use barn::Barn;
 pub use core_check::NoPerCity;
 pub use draws::HoldBack;
 pub use farm::{DoubleFarmers, Pig};
 pub use hand::Abbey;
+pub use last_call::LastCall;
 pub use mayor::Mayor;
 pub use narrow::Narrow;
 pub use neutral::Ghost;
 pub use order::{OrderOdd, OrderOne};
+pub use retire::Retire;
 pub use secret::SecretPlugin;
 pub use tiledata::{Seen, TileData};
 pub use turns::ExtraTurn;
@@ -58,5 +67,8 @@ pub fn check_all() -> Result<(), Vec<String>> {
     check_plugin::<SecretPlugin>()?;
     check_plugin::<NoPerCity>()?;
     check_plugin::<Narrow>()?;
+    check_plugin::<Retire>()?;
+    check_plugin::<Auction>()?;
+    check_plugin::<LastCall>()?;
     check_plugin::<TileData>()
 }
