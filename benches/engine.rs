@@ -11,11 +11,7 @@
 
 use carcassonne_core::{Actor, Game, Rng, Rules};
 // The official plugins, compiled in as in the program.
-use carcassonne_abbot as _;
-use carcassonne_hills as _;
-use carcassonne_shepherd as _;
-use carcassonne_special_cities as _;
-use carcassonne_vineyards as _;
+use carcassonne_official as _;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use std::path::PathBuf;
 use std::sync::Arc;

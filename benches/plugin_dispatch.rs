@@ -62,7 +62,7 @@ impl Hooks for NativeHot {
         keep: &mut [bool],
     ) -> HookResult {
         for (c, k) in cands.iter().zip(keep.iter_mut()) {
-            *k &= c.rot < 4;
+            *k &= c.rot.index() < 4;
         }
         Ok(())
     }

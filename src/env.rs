@@ -5,33 +5,11 @@ use anyhow::{anyhow, Result};
 use carcassonne_host::{Registry, Ruleset};
 use std::path::PathBuf;
 
-// ---------------------------------------------------------------------------
-// Official plugins compiled into the `carcassonne` program.
-//
-// Plugin authors: add your crate to `[dependencies]` in the top-level
-// Cargo.toml and name it here, one line per crate. Naming it keeps it linked:
-// without this line the linker drops the crate together with its
-// `register_plugin!` registration and the plugin silently disappears.
-use carcassonne_abbey as _;
-use carcassonne_abbot as _;
-use carcassonne_barn as _;
-use carcassonne_builder as _;
-use carcassonne_cathedrals as _;
-use carcassonne_dragon as _;
-use carcassonne_fairy as _;
-use carcassonne_hills as _;
-use carcassonne_inns as _;
-use carcassonne_large_follower as _;
-use carcassonne_magic_portal as _;
-use carcassonne_mayor as _;
-use carcassonne_pig as _;
-use carcassonne_princess as _;
-use carcassonne_shepherd as _;
-use carcassonne_special_cities as _;
-use carcassonne_trade_goods as _;
-use carcassonne_vineyards as _;
-use carcassonne_wagon as _;
-// ---------------------------------------------------------------------------
+// The official plugins compiled into the `carcassonne` program: the bundle
+// `carcassonne-official` links and registers every one (naming it keeps it
+// linked: without this line the linker drops it together with the plugins'
+// registrations). A new official plugin is added to the bundle, not here.
+use carcassonne_official as _;
 
 /// Set to print the long diagnostics of plugin libraries that fail to load.
 const DEBUG_ENV: &str = "CARCASSONNE_PLUGIN_DEBUG";

@@ -1,6 +1,9 @@
 //! Ctrl-C for long commands (`simulate`, `compare`, `conformance`): the first
 //! one asks them to stop after the games in progress and print what they have
-//! (marked partial); a second one ends the program at once, as usual.
+//! (marked partial); a second one ends the program at once, as usual. And the
+//! default SIGPIPE behaviour of command-line tools. The program's only unsafe
+//! code (signal dispositions): the crate denies it elsewhere.
+#![allow(unsafe_code)]
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -27,6 +30,17 @@ extern "C" fn on_sigint(_: libc::c_int) {
     // SAFETY: `signal` is async-signal-safe; the next Ctrl-C ends the program.
     unsafe {
         libc::signal(libc::SIGINT, libc::SIG_DFL);
+    }
+}
+
+/// Lets the program end quietly, like other command-line tools, when the pipe
+/// its output goes to closes (`| head`): the default SIGPIPE disposition
+/// (Rust ignores the signal). Call it at start-up, before any thread exists.
+pub fn default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: resetting a signal disposition to its default at start-up, before any thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 

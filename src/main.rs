@@ -1,4 +1,8 @@
 //! `carcassonne`: play, replay and simulate games; list plugins; check rulesets.
+//!
+//! Unsafe code: denied, except in `interrupt` (the signal dispositions:
+//! Ctrl-C, and the default SIGPIPE behaviour of command-line tools).
+#![deny(unsafe_code)]
 
 // Output macros that never panic (see `out`); they shadow `std`'s in every module below.
 macro_rules! println {
@@ -65,6 +69,7 @@ enum Command {
     /// Draw the board of a recorded game at any turn as a picture (SVG).
     Render(cmd::render::Args),
     /// Play in the browser: a local web server with a page to play against bots or each other.
+    #[cfg(feature = "web")]
     Serve(cmd::serve::Args),
     /// List compiled-in and run-time plugins with their options.
     Plugins(cmd::plugins::Args),
@@ -78,12 +83,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    // Behave like other command-line tools when the output pipe closes (`| head`).
-    #[cfg(unix)]
-    // SAFETY: resetting a signal disposition to its default at start-up, before any thread exists.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
+    interrupt::default_sigpipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(a) => cmd::play::run(a),
@@ -92,6 +92,7 @@ fn main() -> ExitCode {
         Command::Compare(a) => cmd::compare::run(a),
         Command::Tournament(a) => cmd::tournament::run(a),
         Command::Render(a) => cmd::render::run(a),
+        #[cfg(feature = "web")]
         Command::Serve(a) => cmd::serve::run(a),
         Command::Plugins(a) => cmd::plugins::run(a),
         Command::Ruleset(c) => cmd::ruleset::run(c),

@@ -49,10 +49,10 @@ pub fn board(g: &Game) -> String {
             let cells = match g.tile_at(Pos::new(x, y)) {
                 Some(t) => match (g.placed(t), g.tile_type(t)) {
                     (Some(pt), Some(tt)) => {
-                        let mut c = tile_cells(tt, pt.rot);
+                        let mut c = tile_cells(tt, pt.rot.quarter_turns());
                         let owner = g.figures_at_tile(t).find_map(|fig| g.figure_owner(fig));
                         if let Some(p) = owner {
-                            c[2][2] = char::from(b'1' + p);
+                            c[2][2] = char::from(b'1' + p.seat());
                         }
                         c
                     }

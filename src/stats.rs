@@ -70,7 +70,10 @@ impl Stats {
             if x == best {
                 self.wins[p] += WIN / winners;
             }
-            for (c, v) in self.by_category.iter_mut().zip(g.score_breakdown(p as u8)) {
+            let Some(p) = carcassonne_core::PlayerId::from_index(p) else {
+                continue;
+            };
+            for (c, v) in self.by_category.iter_mut().zip(g.score_breakdown(p)) {
                 *c += i64::from(*v);
             }
         }

@@ -15,7 +15,7 @@
 //!   the copies are thrown away, and a plugin failure is reported, never skipped.
 
 use crate::{acting_player, legal, Bot, BotError};
-use carcassonne_core::{Action, Actor, Game, GameError, Rng};
+use carcassonne_core::{Action, Actor, Game, GameError, PlayerId, Rng};
 
 /// Most positions the greedy bot scores per decision.
 pub const MAX_LEAVES: u64 = 128;
@@ -155,7 +155,7 @@ impl Greedy {
     /// player still acts (the figure step after a placement, a plugin decision),
     /// the expectation over a pending chance event (e.g. a token draw), and at the
     /// leaves the score lead if the game ended now. Buffer `d` may be changed.
-    fn value(&mut self, d: usize, me: u8, depth: u8) -> Result<f64, GameError> {
+    fn value(&mut self, d: usize, me: PlayerId, depth: u8) -> Result<f64, GameError> {
         if depth == 0 {
             return self.leaf(d, me);
         }
@@ -188,7 +188,7 @@ impl Greedy {
     /// Lead of `me` if the game ended now, in quarter points, plus a small bonus
     /// for followers kept and [`OWN_TURN_NEXT`] when the next turn is his; the current lead when the game cannot end here (a
     /// decision of another player is pending). Buffer `d` is changed.
-    fn leaf(&mut self, d: usize, me: u8) -> Result<f64, GameError> {
+    fn leaf(&mut self, d: usize, me: PlayerId) -> Result<f64, GameError> {
         self.work.leaves += 1;
         let g = &mut self.bufs[d];
         let between_turns = g.actor() == Actor::Chance && g.pending_steps().is_empty();
@@ -211,9 +211,9 @@ impl Greedy {
     }
 }
 
-fn lead(g: &Game, me: u8) -> i64 {
+fn lead(g: &Game, me: PlayerId) -> i64 {
     let mine = i64::from(g.score(me));
-    let other = (0..g.players())
+    let other = PlayerId::all(g.players())
         .filter(|&p| p != me)
         .map(|p| i64::from(g.score(p)))
         .max()

@@ -13,6 +13,7 @@
 //!
 //! A bot never hides a failure: if a plugin hook fails while the bot looks at
 //! an action, [`Bot::choose`] returns the error, naming the action.
+#![forbid(unsafe_code)]
 
 pub mod greedy;
 pub mod mcts;
@@ -27,7 +28,7 @@ pub use play::{play_game, play_game_in, play_out, PlayError};
 pub use random::RandomBot;
 pub use spec::{seat_specs, BotSpec, Budget, MctsSpec, SpecError, BOT_NAMES};
 
-use carcassonne_core::{Action, Actor, Game, GameError};
+use carcassonne_core::{Action, Actor, Game, GameError, PlayerId};
 
 /// Why a bot could not choose an action.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -123,7 +124,7 @@ pub fn seat_seed(seed: u64, seat: u8) -> u64 {
 }
 
 /// The player who must act, or the matching error.
-pub(crate) fn acting_player(g: &Game) -> Result<u8, BotError> {
+pub(crate) fn acting_player(g: &Game) -> Result<PlayerId, BotError> {
     match g.actor() {
         Actor::Player(p) => Ok(p),
         a => Err(BotError::NotPlayersTurn(a)),

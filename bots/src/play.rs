@@ -1,7 +1,7 @@
 //! Playing whole games between bots.
 
 use crate::{seat_seed, seat_specs, Bot, BotError, BotSpec};
-use carcassonne_core::{Actor, Game, GameError, Rng, Rules};
+use carcassonne_core::{Actor, Game, GameError, PlayerId, Rng, Rules};
 use std::sync::Arc;
 
 /// Why [`play_game`] stopped.
@@ -14,7 +14,7 @@ pub enum PlayError {
     #[error("player {player} ({bot}): {source}")]
     Bot {
         /// The seat.
-        player: u8,
+        player: PlayerId,
         /// The bot, as specified.
         bot: String,
         /// What failed.
@@ -98,12 +98,12 @@ pub fn play_out(
                 let fail = |source| PlayError::Bot {
                     player: p,
                     bot: specs
-                        .get(p as usize)
+                        .get(p.index())
                         .map_or_else(|| "?".into(), ToString::to_string),
                     source,
                 };
                 let bot = bots
-                    .get_mut(p as usize)
+                    .get_mut(p.index())
                     .ok_or_else(|| fail(BotError::NoBot))?;
                 let a = bot.choose(g).map_err(fail)?;
                 g.apply(a).map_err(|e| fail(BotError::Game(e)))?;

@@ -7,7 +7,7 @@
 //! threads, processes or machines (the Python package spreads them over Ray).
 
 use crate::{play_out, seat_seed, Bot, BotSpec, PlayError, SearchStats};
-use carcassonne_core::{Game, Rules};
+use carcassonne_core::{Game, PlayerId, Rules};
 use std::sync::Arc;
 
 /// z of a two-sided 95 % interval.
@@ -81,7 +81,7 @@ pub fn play(rules: &Arc<Rules>, specs: &[BotSpec], fixture: Fixture) -> Result<O
     play_out(&mut g, &mut bots, &seat_specs)?;
     Ok(Outcome {
         fixture,
-        scores: [g.score(0), g.score(1)],
+        scores: [g.score(PlayerId::ALL[0]), g.score(PlayerId::ALL[1])],
         search: [bots[0].search_stats(), bots[1].search_stats()],
     })
 }

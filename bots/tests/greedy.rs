@@ -32,7 +32,7 @@ fn greedy_game(rules: &Arc<Rules>, seed: u64, turns: u16) -> (Work, Vec<(u64, u6
                 g.sample_chance().unwrap();
             }
             Actor::Player(p) => {
-                let bot = &mut bots[p as usize];
+                let bot = &mut bots[p.index()];
                 let before = bot.work().evaluated;
                 let legal = g.legal_actions().unwrap().len() as u64;
                 let a = bot.choose(&g).unwrap();
@@ -159,7 +159,7 @@ fn a_game_between_bots_stops_with_the_plugin_failure_and_the_seat() {
     let PlayError::Bot { player, bot, .. } = &e else {
         panic!("{e}");
     };
-    assert_eq!((*player, bot.as_str()), (0, "greedy"));
+    assert_eq!((player.seat(), bot.as_str()), (0, "greedy"));
     assert!(
         e.to_string()
             .contains("plugin `failing-points` failed in hook `bonus`"),

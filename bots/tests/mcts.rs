@@ -6,11 +6,7 @@ use carcassonne_core::*;
 use std::sync::Arc;
 
 // Link the official plugins so that the host's registry holds them.
-use carcassonne_abbot as _;
-use carcassonne_hills as _;
-use carcassonne_shepherd as _;
-use carcassonne_special_cities as _;
-use carcassonne_vineyards as _;
+use carcassonne_official as _;
 
 /// Hills & Sheep (the default ruleset) with the compiled-in plugins.
 fn hills_and_sheep() -> Arc<Rules> {
@@ -79,7 +75,7 @@ fn mcts_does_not_see_face_down_tiles_or_future_draws() {
         let mut other = g.clone();
         other.determinize(seed + 1000);
         assert!(other != g);
-        for p in 0..2 {
+        for p in PlayerId::all(2) {
             assert_eq!(other.observation(p), g.observation(p));
         }
         let a = mcts("mcts:40", 5).choose(&g).unwrap();
@@ -119,7 +115,11 @@ fn mcts_beats_random() {
     for seed in 0..2 {
         let specs = ["mcts:30".parse().unwrap(), BotSpec::Random];
         let g = carcassonne_bots::play_game(&rules, 2, seed, &specs).unwrap();
-        assert!(g.score(0) > g.score(1), "seed {seed}: {:?}", g.scores());
+        assert!(
+            g.score(PlayerId::ALL[0]) > g.score(PlayerId::ALL[1]),
+            "seed {seed}: {:?}",
+            g.scores()
+        );
     }
 }
 

@@ -202,7 +202,7 @@ pub fn trace(rules: &Arc<Rules>, players: u8, seed: u64) -> Result<Vec<StepTrace
     let mut action = "start".to_string();
     loop {
         let legal = g.legal_actions().map_err(|e| fail(step, e.to_string()))?;
-        let breakdown = (0..players)
+        let breakdown = crate::types::PlayerId::all(players)
             .flat_map(|p| g.score_breakdown(p).to_vec())
             .collect();
         out.push(StepTrace {

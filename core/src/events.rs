@@ -173,10 +173,11 @@ impl crate::Game {
         // "0 scores 4" / "0 and 1 score 2" / "0 scores 4, 2 scores 1" (a plugin
         // paid winners differently, or others).
         let paid = |winners: PlayerSet, points: &[i32; MAX_PLAYERS]| -> String {
-            let first = winners.iter().next().map_or(0, |p| points[p as usize]);
-            let same = winners.iter().all(|p| points[p as usize] == first);
-            let others =
-                (0..MAX_PLAYERS as u8).any(|p| !winners.contains(p) && points[p as usize] != 0);
+            let first = winners.iter().next().map_or(0, |p| points[p.index()]);
+            let same = winners.iter().all(|p| points[p.index()] == first);
+            let others = PlayerId::ALL
+                .into_iter()
+                .any(|p| !winners.contains(p) && points[p.index()] != 0);
             if same && !others {
                 return if winners.is_empty() {
                     "nobody scores".into()
@@ -184,9 +185,10 @@ impl crate::Game {
                     format!("{} {first}", who(winners))
                 };
             }
-            let v: Vec<String> = (0..MAX_PLAYERS as u8)
-                .filter(|&p| winners.contains(p) || points[p as usize] != 0)
-                .map(|p| format!("{p} scores {}", points[p as usize]))
+            let v: Vec<String> = PlayerId::ALL
+                .into_iter()
+                .filter(|&p| winners.contains(p) || points[p.index()] != 0)
+                .map(|p| format!("{p} scores {}", points[p.index()]))
                 .collect();
             v.join(", ")
         };

@@ -43,11 +43,11 @@
 //! assert_eq!(game.placed_count() + game.set_aside_tiles().len(), 72);
 //! println!("final scores {:?}", game.scores());
 //! ```
+#![forbid(unsafe_code)]
 
 pub mod conformance;
 pub mod error;
 pub mod events;
-pub mod figure_kind;
 pub mod fingerprint;
 pub mod game;
 pub mod hooks;
@@ -61,6 +61,7 @@ pub mod scenario;
 pub mod tiles;
 pub mod types;
 
+pub use carcassonne_vocab::hook_table;
 pub use error::GameError;
 pub use events::Event;
 pub use game::{Action, Actor, Game, PlacedTile, Stage, SWITCHABLE_HOOKS};

@@ -47,7 +47,7 @@ impl Game {
             Some(s) => self
                 .rules()
                 .plugins
-                .get(s.owner as usize)
+                .get(usize::from(s.owner))
                 .map_or("?", |p| p.decl.id.as_str()),
         })
     }
@@ -62,7 +62,7 @@ impl Game {
     pub fn outcome_name_in(&self, step: Option<Step>, c: u32) -> String {
         match step {
             Some(s) if s.owner != CORE_OWNER => {
-                self.rules().plugins.get(s.owner as usize).map_or_else(
+                self.rules().plugins.get(usize::from(s.owner)).map_or_else(
                     || c.to_string(),
                     |p| p.hooks.value_name(NameCtx::Step(s), c),
                 )
@@ -82,7 +82,7 @@ impl Game {
             Some(s) if s.owner != CORE_OWNER => self
                 .rules()
                 .plugins
-                .get(s.owner as usize)
+                .get(usize::from(s.owner))
                 .and_then(|p| p.hooks.parse_value(NameCtx::Step(*s), name))
                 .ok_or_else(|| bad(name, "not an outcome of this chance event")),
             _ => self
@@ -122,7 +122,7 @@ impl Game {
             Action::Choose(c) => match self
                 .pending_steps()
                 .last()
-                .and_then(|s| Some((s, self.rules().plugins.get(s.owner as usize)?)))
+                .and_then(|s| Some((s, self.rules().plugins.get(usize::from(s.owner))?)))
             {
                 Some((s, p)) => {
                     format!("{} {}", p.decl.id, p.hooks.value_name(NameCtx::Step(*s), c))
@@ -161,13 +161,14 @@ impl Game {
                 }
                 // Any rotation that gives the same tile as a lower one names the same
                 // placement: use the one legal placements list.
+                let r = Rotation::wrapping(r as usize);
                 let rot = match self.drawn_tile() {
                     Some(t) => self
                         .rules()
                         .tiles
                         .get(t)
-                        .map_or(r as u8, |tt| tt.same_rotation[r as usize]),
-                    None => r as u8,
+                        .map_or(r, |tt| tt.same_rotation[r.index()]),
+                    None => r,
                 };
                 Ok(Action::Place(Placement {
                     pos: Pos::new(x as i16, y as i16),
@@ -345,7 +346,7 @@ impl Game {
         let (Some(pt), Some(tt)) = (self.placed(t), self.tile_type(t)) else {
             return Err(bad(text, "no such tile"));
         };
-        let geom = &tt.rot[pt.rot as usize & 3];
+        let geom = &tt.rot[pt.rot.index()];
         if words.get(1) == Some(&"centre") {
             let mut it = tt
                 .features

@@ -171,7 +171,7 @@ impl Game {
                 })
                 .collect(),
             figures,
-            supply: (0..self.players())
+            supply: PlayerId::all(self.players())
                 .map(|p| {
                     rules
                         .figures
@@ -182,7 +182,7 @@ impl Game {
                         .collect()
                 })
                 .collect(),
-            hands: (0..self.players())
+            hands: PlayerId::all(self.players())
                 .map(|p| self.hand(p).map(id).collect())
                 .collect(),
             unseen,
@@ -244,7 +244,7 @@ impl Game {
         };
         json!({
             "game": self.plugin_state(plugin).unwrap_or(&[]),
-            "players": (0..self.players())
+            "players": PlayerId::all(self.players())
                 .map(|p| self.plugin_player_state(plugin, p).unwrap_or(&[]).to_vec())
                 .collect::<Vec<_>>(),
             "features": nonzero(

@@ -198,30 +198,37 @@ impl Driver {
     /// Resolves pending chance events (forced outcome if any, else the game's RNG)
     /// until a player must act or the game is over.
     pub fn settle(&mut self, g: &mut Game) -> Result<(), ReplayError> {
+        self.settle_into(g, None, true)
+    }
+
+    /// [`Driver::settle`], through `rec` if given (the outcomes are recorded as
+    /// the record had them); a chance event with no forced outcome left is
+    /// sampled only when `sample_unforced` is set (else the game stops there).
+    fn settle_into(
+        &mut self,
+        g: &mut Game,
+        mut rec: Option<&mut Recorder>,
+        sample_unforced: bool,
+    ) -> Result<(), ReplayError> {
         while g.actor() == Actor::Chance {
             let stream = g.chance_stream().unwrap_or("tile").to_string();
             match self.forced.get_mut(&stream).and_then(|q| q.pop_front()) {
                 Some(text) if text == SAMPLED => {
-                    g.sample_chance()?;
+                    sample(g, rec.as_deref_mut())?;
                 }
                 Some(text) => {
-                    let c = g
-                        .parse_outcome(&text)
-                        .map_err(|error| ReplayError::Forced {
-                            stream: stream.clone(),
-                            text: text.clone(),
-                            error,
-                        })?;
-                    g.apply(Action::Chance(c))
-                        .map_err(|error| ReplayError::Forced {
-                            stream,
-                            text,
-                            error,
-                        })?;
+                    let forced = |error| ReplayError::Forced {
+                        stream: stream.clone(),
+                        text: text.clone(),
+                        error,
+                    };
+                    let c = g.parse_outcome(&text).map_err(forced)?;
+                    apply(g, rec.as_deref_mut(), Action::Chance(c)).map_err(forced)?;
                 }
-                None => {
-                    g.sample_chance()?;
+                None if sample_unforced => {
+                    sample(g, rec.as_deref_mut())?;
                 }
+                None => break,
             }
         }
         Ok(())
@@ -239,20 +246,49 @@ impl Driver {
         &mut self,
         g: &mut Game,
         actions: &[String],
+        seen: impl FnMut(&mut Game, Option<&str>),
+    ) -> Result<(), ReplayError> {
+        self.run(g, None, actions, seen, true)
+    }
+
+    /// Replays `actions` on `g` through `rec`, so that the record `rec` writes
+    /// afterwards continues the replayed one exactly (a record played on: the
+    /// Python package's `Game.from_record`). After the last action only the
+    /// chance events with forced outcomes left are resolved: the game stops at
+    /// the first other one, for the caller to sample or force.
+    pub fn replay_recorded(
+        &mut self,
+        g: &mut Game,
+        rec: &mut Recorder,
+        actions: &[String],
+    ) -> Result<(), ReplayError> {
+        self.run(g, Some(rec), actions, |_, _| {}, false)
+    }
+
+    /// The one replay loop: every action after the chance events before it,
+    /// through `rec` if given; then the chance events after the last one
+    /// (sampled too if `sample_at_end`) and the check that no forced outcome
+    /// is left over.
+    fn run(
+        &mut self,
+        g: &mut Game,
+        mut rec: Option<&mut Recorder>,
+        actions: &[String],
         mut seen: impl FnMut(&mut Game, Option<&str>),
+        sample_at_end: bool,
     ) -> Result<(), ReplayError> {
         for (i, text) in actions.iter().enumerate() {
             if text.trim() != END {
-                self.settle(g)?;
+                self.settle_into(g, rec.as_deref_mut(), true)?;
                 seen(g, None);
             }
             if g.is_over() {
                 return Err(ReplayError::Leftover(actions.len() - i));
             }
-            self.apply_text(g, i + 1, text)?;
+            self.apply_text_into(g, rec.as_deref_mut(), i + 1, text)?;
             seen(g, Some(text));
         }
-        self.settle(g)?;
+        self.settle_into(g, rec, sample_at_end)?;
         seen(g, None);
         self.check_used_up(g)
     }
@@ -266,17 +302,32 @@ impl Driver {
         index: usize,
         text: &str,
     ) -> Result<(), ReplayError> {
+        self.apply_text_into(g, None, index, text)
+    }
+
+    /// [`Driver::apply_text`], through `rec` if given.
+    fn apply_text_into(
+        &mut self,
+        g: &mut Game,
+        mut rec: Option<&mut Recorder>,
+        index: usize,
+        text: &str,
+    ) -> Result<(), ReplayError> {
         let err = |error| ReplayError::Action {
             index,
             text: text.to_string(),
             error,
         };
         if text.trim() == END {
-            return g.end_now().map_err(err);
+            return match rec {
+                Some(r) => r.end_now(g),
+                None => g.end_now(),
+            }
+            .map_err(err);
         }
-        self.settle(g)?;
+        self.settle_into(g, rec.as_deref_mut(), true)?;
         let a = g.parse_action(text).map_err(err)?;
-        g.apply(a).map_err(err)
+        apply(g, rec, a).map_err(err)
     }
 
     /// Fails if forced outcomes are left over (like actions left over, a record
@@ -297,6 +348,22 @@ impl Driver {
             first: q.front().cloned().unwrap_or_default(),
             known: (!streams.contains(stream)).then_some(streams),
         })
+    }
+}
+
+/// Samples the pending chance event, through `rec` if given.
+fn sample(g: &mut Game, rec: Option<&mut Recorder>) -> Result<u32, GameError> {
+    match rec {
+        Some(r) => r.sample(g),
+        None => g.sample_chance(),
+    }
+}
+
+/// Applies `a`, through `rec` if given.
+fn apply(g: &mut Game, rec: Option<&mut Recorder>, a: Action) -> Result<(), GameError> {
+    match rec {
+        Some(r) => r.apply(g, a),
+        None => g.apply(a),
     }
 }
 

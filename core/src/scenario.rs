@@ -206,7 +206,9 @@ impl Scenario {
                     ),
                 ));
             };
-            let got: Vec<i32> = (0..g.players()).map(|p| g.score_breakdown(p)[c]).collect();
+            let got: Vec<i32> = crate::types::PlayerId::all(g.players())
+                .map(|p| g.score_breakdown(p)[c])
+                .collect();
             if &got != want {
                 return Err(unmet(
                     "categories",

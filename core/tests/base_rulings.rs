@@ -42,8 +42,8 @@ fn b1_72_tiles_start_placed_71_drawn_7_followers() {
         assert_eq!(g.placed_count(), 1);
         assert_eq!(r.tiles.get(g.tiles()[0].ty).unwrap().id, "BA/RCr");
         assert_eq!(g.bag_len(), 71);
-        assert_eq!(g.supply(0, FOLLOWER), 7);
-        assert_eq!(g.supply(1, FOLLOWER), 7);
+        assert_eq!(g.supply(PlayerId::ALL[0], FOLLOWER), 7);
+        assert_eq!(g.supply(PlayerId::ALL[1], FOLLOWER), 7);
     }
 }
 
@@ -74,10 +74,10 @@ fn b2_sides_must_match() {
     let r = base();
     let mut g = run(&r, 2, "draw BA/C").unwrap();
     // City side against the start tile's southern field: illegal, state unchanged.
-    let before = g.clone().observation(0);
+    let before = g.clone().observation(PlayerId::ALL[0]);
     let bad = g.parse_action("place 0 1 0").unwrap();
     assert!(matches!(g.apply(bad), Err(GameError::Illegal { .. })));
-    assert_eq!(g.observation(0), before);
+    assert_eq!(g.observation(PlayerId::ALL[0]), before);
     // A placement away from the board is illegal too.
     let far = g.parse_action("place 5 5 0").unwrap();
     assert!(g.apply(far).is_err());
@@ -124,7 +124,7 @@ fn b2_a_tile_that_fits_nowhere_is_set_aside() {
     assert_eq!(g.set_aside_tiles().len(), 1);
     // Another tile is drawn at once: still the same player's draw.
     assert_eq!(g.actor(), Actor::Chance);
-    assert_eq!(g.current_player(), 0);
+    assert_eq!(g.current_player(), PlayerId::ALL[0]);
     let g = run(&r, 2, "draw RRRR; draw CCCC; place 0 -1 0; pass").unwrap();
     assert!(g.is_over());
     assert_eq!(g.placed_count(), 2);
@@ -160,7 +160,7 @@ fn b2_completed_features_score_and_followers_return() {
         "draw BA/C; place 0 -1 2; deploy follower city S",
         &[4, 0],
     );
-    assert_eq!(g.supply(0, FOLLOWER), 7);
+    assert_eq!(g.supply(PlayerId::ALL[0], FOLLOWER), 7);
 }
 
 // ------------------------------------------------------------------ B3
@@ -289,8 +289,8 @@ fn b4_the_majority_takes_all() {
          draw BA/Cc+G; place 1 -2 3; pass",
         &[18, 0],
     );
-    assert_eq!(g.supply(0, FOLLOWER), 7);
-    assert_eq!(g.supply(1, FOLLOWER), 7);
+    assert_eq!(g.supply(PlayerId::ALL[0], FOLLOWER), 7);
+    assert_eq!(g.supply(PlayerId::ALL[1], FOLLOWER), 7);
 }
 
 // ------------------------------------------------------------------ B5
@@ -341,7 +341,11 @@ fn b6_farmers_stay_and_score_only_at_the_end() {
         "draw BA/C; place 0 -1 2; deploy follower field N",
         &[0, 0],
     );
-    assert_eq!(g.supply(0, FOLLOWER), 6, "the farmer stays on the board");
+    assert_eq!(
+        g.supply(PlayerId::ALL[0], FOLLOWER),
+        6,
+        "the farmer stays on the board"
+    );
     let g = check(
         &base(),
         2,
@@ -350,7 +354,7 @@ fn b6_farmers_stay_and_score_only_at_the_end() {
         &[3, 0],
     );
     assert_eq!(
-        g.score_breakdown(0)[carcassonne_core::rules::CATEGORY_FARMERS],
+        g.score_breakdown(PlayerId::ALL[0])[carcassonne_core::rules::CATEGORY_FARMERS],
         3
     );
 }

@@ -145,11 +145,11 @@ fn observations_hide_nothing_in_the_base_game_and_match_clones() {
     for _ in 0..40 {
         g.step_random(&mut rng).unwrap();
     }
-    let o = g.observation(1).unwrap();
+    let o = g.observation(PlayerId::ALL[1]).unwrap();
     assert_eq!(o.board.len(), g.placed_count());
     assert_eq!(
         o.unseen.values().map(|&n| n as usize).sum::<usize>(),
         g.bag_len()
     );
-    assert_eq!(o, g.clone().observation(1).unwrap());
+    assert_eq!(o, g.clone().observation(PlayerId::ALL[1]).unwrap());
 }

@@ -29,7 +29,7 @@ impl Hooks for Coin {
         Ok(())
     }
     fn resolve_step(&self, cx: &mut Cx<'_>, _: Step, value: u32) -> HookResult {
-        cx.state_words_mut()[value as usize] += 1;
+        cx.reborrow().state_words_mut()[value as usize] += 1;
         Ok(())
     }
 }
@@ -190,18 +190,24 @@ fn every_rotation_is_accepted_and_normalised() {
     // BA/RFr turned 180° is the same tile as unturned; so is any turn of the four-way city.
     for r in [0, 2] {
         let g = scenario::run(&base(), 2, &format!("draw BA/RFr; place 1 0 {r}")).unwrap();
-        assert_eq!(g.tile_rot(g.tile_at(Pos::new(1, 0)).unwrap()), Some(0));
+        assert_eq!(
+            g.tile_rot(g.tile_at(Pos::new(1, 0)).unwrap()),
+            Some(Rotation::R0)
+        );
     }
     for r in 0..4 {
         let g = scenario::run(&base(), 2, &format!("draw BA/Cccc+; place 0 -1 {r}")).unwrap();
-        assert_eq!(g.tile_rot(g.tile_at(Pos::new(0, -1)).unwrap()), Some(0));
+        assert_eq!(
+            g.tile_rot(g.tile_at(Pos::new(0, -1)).unwrap()),
+            Some(Rotation::R0)
+        );
     }
     // Through the action API a non-canonical rotation is explained, not "does not fit".
     let mut g = scenario::run(&base(), 2, "draw BA/Cccc+").unwrap();
     let e = g
         .apply(Action::Place(Placement {
             pos: Pos::new(0, -1),
-            rot: 2,
+            rot: Rotation::ALL[2],
         }))
         .unwrap_err()
         .to_string();

@@ -301,12 +301,14 @@ fn tiles_held_in_hand_are_dealt_to_each_player_and_stay_out_of_the_bag() {
     let a = r.tiles.by_id("H/A").unwrap();
     let g = Game::new(r, 3, 1).unwrap();
     assert_eq!(
-        (0..3).map(|p| g.hand_count(p, a)).collect::<Vec<_>>(),
+        PlayerId::all(3)
+            .map(|p| g.hand_count(p, a))
+            .collect::<Vec<_>>(),
         [1, 1, 1]
     );
     assert!(!g.bag().contains(&a));
     assert_eq!(g.bag_len(), 71);
-    assert_eq!(g.observation(0).unwrap().hands[2], ["H/A"]);
+    assert_eq!(g.observation(PlayerId::ALL[0]).unwrap().hands[2], ["H/A"]);
     g.check_integrity().unwrap();
 }
 

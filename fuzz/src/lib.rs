@@ -10,11 +10,7 @@ use carcassonne_host::Registry;
 use std::sync::{Arc, OnceLock};
 
 // The official plugins, compiled in.
-use carcassonne_abbot as _;
-use carcassonne_hills as _;
-use carcassonne_shepherd as _;
-use carcassonne_special_cities as _;
-use carcassonne_vineyards as _;
+use carcassonne_official as _;
 
 fn registry() -> &'static Registry {
     static REG: OnceLock<Registry> = OnceLock::new();

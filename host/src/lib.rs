@@ -3,6 +3,13 @@
 //! Everything between the engine and the outside world: ruleset files (parsing,
 //! validation with located errors, plugin resolution), the registry of
 //! compiled-in and run-time plugins, and the built-in tile sets.
+//!
+//! Unsafe code: the crate denies it, except where the binary interface needs
+//! it: the host's end of the plugin interface, `adapter::ctx` (the handle a
+//! plugin passes back is a raw pointer to the hook call's context) and
+//! `adapter::callbacks` (the `unsafe extern "C"` callbacks), and `loader`
+//! (opening a shared library and reading its manifest symbol).
+#![deny(unsafe_code)]
 
 pub mod adapter;
 pub mod conformance;

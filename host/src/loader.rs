@@ -14,6 +14,10 @@
 //!
 //! Native plugins are trusted code: loading a library runs its code in this
 //! process with the user's rights.
+//!
+//! This module may use unsafe code (the crate denies it elsewhere): opening a
+//! library runs its initialisers, and its manifest is read as a raw symbol.
+#![allow(unsafe_code)]
 
 use crate::adapter::AbiPlugin;
 use crate::registry::{PluginSource, ProvidedPlugin, Registry};

@@ -38,6 +38,12 @@ impl LineIndex {
     }
 }
 
+/// 1-based line and column (in bytes) of byte offset `at` of `text`, for one
+/// lookup ([`LineIndex`] for many).
+pub fn line_col(text: &str, at: usize) -> (usize, usize) {
+    LineIndex::new(text).line_col(at)
+}
+
 /// The span of a table's name and of each of its keys.
 type TableSpans = (Range<usize>, HashMap<String, Range<usize>>);
 
@@ -135,6 +141,8 @@ mod tests {
         assert_eq!(ix.line_col(6), (3, 1));
         assert_eq!(ix.line_col(7), (4, 1));
         assert_eq!(ix.line_col(99), (4, 2));
+        assert_eq!(line_col("ab\ncd", 0), (1, 1));
+        assert_eq!(line_col("ab\ncd", 4), (2, 2));
     }
 
     #[test]

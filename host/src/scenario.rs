@@ -86,7 +86,7 @@ pub fn read(path: &Path) -> Result<ScenarioFile, ScenarioFailure> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| ScenarioFailure::File(format!("cannot read {}: {e}", path.display())))?;
     toml::from_str(&text).map_err(|e| {
-        let (l, c) = crate::ruleset::line_col(&text, e.span().map_or(0, |s| s.start));
+        let (l, c) = crate::locate::line_col(&text, e.span().map_or(0, |s| s.start));
         ScenarioFailure::File(format!(
             "{}:{l}:{c}: {}",
             path.display(),

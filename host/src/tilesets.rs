@@ -32,7 +32,7 @@ pub const BUILTIN: [(&str, &str); 6] = [
 /// Parses tile-set TOML text.
 pub fn parse(text: &str, origin: &str) -> Result<TileSetSpec, String> {
     toml::from_str(text).map_err(|e| {
-        let (l, c) = crate::ruleset::line_col(text, e.span().map_or(0, |s| s.start));
+        let (l, c) = crate::locate::line_col(text, e.span().map_or(0, |s| s.start));
         format!("tile set {origin}:{l}:{c}: {}", e.message().trim())
     })
 }

@@ -135,7 +135,7 @@ impl Encoding {
                         pos.x, pos.y
                     ));
                 }
-                Ok((y as usize * s + x as usize) * 4 + rot as usize % 4)
+                Ok((y as usize * s + x as usize) * 4 + rot.index())
             }
             Action::Figure(FigureOption::Pass) => Ok(self.placements()),
             Action::Figure(FigureOption::Deploy {
@@ -169,7 +169,7 @@ impl Encoding {
         let (r, s) = (self.radius, self.side);
         let mut i = id;
         if i < self.placements() {
-            let (cell, rot) = (i / 4, (i % 4) as u8);
+            let (cell, rot) = (i / 4, carcassonne_core::Rotation::wrapping(i));
             let (x, y) = ((cell % s) as i32 - r, (cell / s) as i32 - r);
             return Ok(Action::Place(Placement {
                 pos: Pos::new(x as i16, y as i16),
@@ -249,7 +249,7 @@ impl Encoding {
             let Some(c) = cell(pt.pos) else { continue };
             board[c] = 1;
             let Some(tt) = g.tile_type(t) else { continue };
-            for (side, e) in tt.rot[pt.rot as usize % 4].edges.iter().enumerate() {
+            for (side, e) in tt.rot[pt.rot.index()].edges.iter().enumerate() {
                 let k = match e {
                     EdgeKind::City => 0,
                     EdgeKind::Road => 1,
@@ -279,7 +279,7 @@ impl Encoding {
                 continue;
             };
             if let Some(c) = cell(pt.pos) {
-                let p = rel(owner);
+                let p = rel(owner.seat());
                 let v = &mut board[(13 + self.markers + p) * plane + c];
                 *v = v.saturating_add(1);
             }
@@ -289,9 +289,10 @@ impl Encoding {
             state[o + rel(p as u8)] = *sc as f32;
         }
         o += PLAYERS;
-        for p in 0..g.players() {
+        for p in carcassonne_core::PlayerId::all(g.players()) {
             for k in 0..self.kinds {
-                state[o + rel(p) * self.kinds + k] = f32::from(g.supply(p, FigureKindId(k as u8)));
+                let n = g.supply(p, FigureKindId(k as u8));
+                state[o + rel(p.seat()) * self.kinds + k] = f32::from(n);
             }
         }
         o += PLAYERS * self.kinds;
@@ -306,10 +307,10 @@ impl Encoding {
         state[o] = g.bag_len() as f32;
         state[o + 1] = f32::from(g.turn());
         o += 2;
-        state[o + rel(g.current_player())] = 1.0;
+        state[o + rel(g.current_player().seat())] = 1.0;
         o += PLAYERS;
         match g.actor() {
-            Actor::Player(p) => state[o + rel(p)] = 1.0,
+            Actor::Player(p) => state[o + rel(p.seat())] = 1.0,
             Actor::Chance => state[o + PLAYERS] = 1.0,
             Actor::GameOver => {}
         }

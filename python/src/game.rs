@@ -3,13 +3,11 @@
 use crate::encode::Encoding;
 use crate::{runtime_error, value_error, Ruleset};
 use carcassonne_bots::BotSpec;
-use carcassonne_core::record::{END, SAMPLED};
-use carcassonne_core::{Action, Actor, Game as CoreGame, Record, Recorder};
+use carcassonne_core::{Action, Actor, Driver, Game as CoreGame, Record, Recorder};
 use carcassonne_host::Ruleset as HostRuleset;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::collections::{BTreeMap, VecDeque};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -32,34 +30,6 @@ pub struct Game {
 }
 
 impl Game {
-    /// Resolves pending chance events with the record's forced outcomes (the
-    /// game's RNG for `*`, and for streams without one when `sample` is set).
-    fn settle_from(
-        &mut self,
-        queues: &mut BTreeMap<String, VecDeque<String>>,
-        sample: bool,
-    ) -> PyResult<()> {
-        while self.g.actor() == Actor::Chance {
-            let stream = self.g.chance_stream().unwrap_or("tile").to_string();
-            match queues.get_mut(&stream).and_then(VecDeque::pop_front) {
-                Some(text) if text == SAMPLED => {
-                    self.rec.sample(&mut self.g).map_err(value_error)?;
-                }
-                Some(text) => {
-                    let c = self.g.parse_outcome(&text).map_err(value_error)?;
-                    self.rec
-                        .apply(&mut self.g, Action::Chance(c))
-                        .map_err(value_error)?;
-                }
-                None if sample => {
-                    self.rec.sample(&mut self.g).map_err(value_error)?;
-                }
-                None => break,
-            }
-        }
-        Ok(())
-    }
-
     fn start(rs: &Ruleset, seed: u64, players: Option<u8>) -> PyResult<Game> {
         let players = players.unwrap_or(rs.rs.spec.players);
         let g = CoreGame::new(rs.rules().clone(), players, seed).map_err(value_error)?;
@@ -101,29 +71,11 @@ impl Game {
             carcassonne_host::provenance::load_record_ruleset(&rec, "<record>", None, reg)
         })?;
         let mut game = Game::start(&ruleset, rec.seed, Some(rec.players))?;
-        // Replay through the game's own recorder, so that the record it writes
-        // later continues this one exactly.
-        let mut queues: BTreeMap<String, VecDeque<String>> = rec
-            .forced
-            .iter()
-            .map(|(k, v)| (k.clone(), v.iter().cloned().collect()))
-            .collect();
-        for text in &rec.actions {
-            game.settle_from(&mut queues, true)?;
-            if text.trim() == END {
-                game.rec.end_now(&mut game.g).map_err(value_error)?;
-            } else {
-                let a = game.g.parse_action(text).map_err(value_error)?;
-                game.rec.apply(&mut game.g, a).map_err(value_error)?;
-            }
-        }
-        game.settle_from(&mut queues, false)?;
-        if let Some((stream, q)) = queues.iter().find(|(_, q)| !q.is_empty()) {
-            return Err(value_error(format!(
-                "the record has {} unused forced outcome(s) of stream `{stream}`",
-                q.len()
-            )));
-        }
+        // Replay through the game's own recorder (the core's record driver),
+        // so that the record it writes later continues this one exactly.
+        Driver::new(&rec.forced)
+            .replay_recorded(&mut game.g, &mut game.rec, &rec.actions)
+            .map_err(value_error)?;
         Ok(game)
     }
 
@@ -140,7 +92,7 @@ impl Game {
     /// Who acts: a player number, `CHANCE` (-1) or `TERMINAL` (-2).
     fn actor(&self) -> i32 {
         match self.g.actor() {
-            Actor::Player(p) => i32::from(p),
+            Actor::Player(p) => i32::from(p.seat()),
             Actor::Chance => CHANCE,
             Actor::GameOver => TERMINAL,
         }
@@ -171,7 +123,7 @@ impl Game {
     /// Whose turn it is (the actor may be another player, or chance).
     #[getter]
     fn current_player(&self) -> u8 {
-        self.g.current_player()
+        self.g.current_player().seat()
     }
 
     /// Scores.
@@ -291,6 +243,8 @@ impl Game {
     /// What `player` can see, as a dict (tiles by id, figures, supplies,
     /// unseen tiles by id, plugin state; face-down tiles are only counted).
     fn observation<'py>(&self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyAny>> {
+        let player = carcassonne_core::PlayerId::new(player)
+            .ok_or_else(|| value_error(format!("no player {player}")))?;
         let obs = self.g.observation(player).map_err(value_error)?;
         let text = serde_json::to_string(&obs).map_err(runtime_error)?;
         py.import("json")?.call_method1("loads", (text,))

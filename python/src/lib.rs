@@ -2,6 +2,7 @@
 //! rulesets, games, bots, encodings, batch simulation and tournaments over the
 //! engine's public API. The Python side (`pysrc/carcassonne`) adds the
 //! PettingZoo environment and the Ray helpers.
+#![forbid(unsafe_code)]
 
 mod batch;
 mod encode;
@@ -15,25 +16,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 // The official plugins, compiled into the extension.
-use carcassonne_abbey as _;
-use carcassonne_abbot as _;
-use carcassonne_barn as _;
-use carcassonne_builder as _;
-use carcassonne_cathedrals as _;
-use carcassonne_dragon as _;
-use carcassonne_fairy as _;
-use carcassonne_hills as _;
-use carcassonne_inns as _;
-use carcassonne_large_follower as _;
-use carcassonne_magic_portal as _;
-use carcassonne_mayor as _;
-use carcassonne_pig as _;
-use carcassonne_princess as _;
-use carcassonne_shepherd as _;
-use carcassonne_special_cities as _;
-use carcassonne_trade_goods as _;
-use carcassonne_vineyards as _;
-use carcassonne_wagon as _;
+use carcassonne_official as _;
 
 pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())

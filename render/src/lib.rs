@@ -13,6 +13,7 @@
 //! The elements carry classes and `data-` attributes (`tile`, `figure`,
 //! `candidate`, `choice`, `score`) so that programs (the browser front end, the
 //! tests) can find them.
+#![forbid(unsafe_code)]
 
 pub mod geometry;
 pub mod log;
@@ -20,7 +21,9 @@ pub mod shapes;
 pub mod style;
 pub mod tile;
 
-use carcassonne_core::{Corner, FigureId, FigureKindId, Game, Location, Pos, TileIndex, TileType};
+use carcassonne_core::{
+    Corner, FigureId, FigureKindId, Game, Location, PlayerId, Pos, TileIndex, TileType,
+};
 use std::collections::BTreeMap;
 use svg::node::element::{Circle, Definitions, Group, Rectangle as Rect, Text, Title, Use};
 use svg::Document;
@@ -97,8 +100,10 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
         };
         let key = format!("t{}r{}", t.ty.0, t.rot);
         if defined.insert(key.clone()) {
-            defs =
-                defs.add(tile::tile(ty, &rules.tiles.markers, t.rot, style).set("id", key.clone()));
+            defs = defs.add(
+                tile::tile(ty, &rules.tiles.markers, t.rot.quarter_turns(), style)
+                    .set("id", key.clone()),
+            );
         }
         let (x, y) = origin(t.pos);
         layer = layer.add(
@@ -108,7 +113,7 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
                 .set("data-x", t.pos.x)
                 .set("data-y", t.pos.y)
                 .set("data-tile", ty.id.as_str())
-                .set("data-rot", t.rot)
+                .set("data-rot", t.rot.quarter_turns())
                 .set("transform", format!("translate({x} {y})"))
                 .add(Use::new().set("href", format!("#{key}"))),
         );
@@ -163,9 +168,13 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
         );
     }
     doc = doc.add(figures(g, o, style, &origin));
-    let last = g
-        .last_placed()
-        .and_then(|t| Some((g.tile_type(t)?, g.tile_pos(t)?, g.tile_rot(t)?)));
+    let last = g.last_placed().and_then(|t| {
+        Some((
+            g.tile_type(t)?,
+            g.tile_pos(t)?,
+            g.tile_rot(t)?.quarter_turns(),
+        ))
+    });
     if let Some((ty, pos, rot)) = last {
         let (tx, ty_) = origin(pos);
         let mut crowd: BTreeMap<u8, f64> = BTreeMap::new();
@@ -208,7 +217,7 @@ fn figure_spot(g: &Game, fig: FigureId) -> Option<(TileIndex, geometry::Pt, (u16
         Location::Feature(f) | Location::Corner(f, _) => g.feature_tile(f)?,
         Location::Tile(t) => t,
     };
-    let (tt, rot) = (g.tile_type(t)?, g.tile_rot(t)?);
+    let (tt, rot) = (g.tile_type(t)?, g.tile_rot(t)?.quarter_turns());
     Some(match at {
         Location::Feature(f) => {
             let local = g.feature_local(f)?;
@@ -328,7 +337,7 @@ fn panel_height(g: &Game, o: &Options) -> f64 {
     let legend = legend_names(g).len() as f64;
     let title = o.title.as_deref().map_or(1, |t| wrap(t, 30).len()) as f64;
     // Supply lines beyond the first of each player.
-    let supply: usize = (0..g.players())
+    let supply: usize = PlayerId::all(g.players())
         .map(|pl| supply_lines(g, pl).len().saturating_sub(1))
         .sum();
     LINE * (3.0
@@ -345,7 +354,7 @@ const SUPPLY_WIDTH: usize = 40;
 
 /// The figures player `pl` has in hand, `in hand: follower 7, wagon 1, …`, in
 /// lines that fit the panel (a figure's name and count never split).
-fn supply_lines(g: &Game, pl: u8) -> Vec<String> {
+fn supply_lines(g: &Game, pl: PlayerId) -> Vec<String> {
     let mut lines = vec!["in hand:".to_string()];
     let kinds = g.rules().figures.iter().enumerate();
     for (k, f) in kinds.filter(|(_, f)| f.per_player > 0) {
@@ -409,7 +418,7 @@ fn panel(g: &Game, o: &Options, style: &Style) -> Group {
     p = p.add(text(status, x, y, 13.0));
     y += LINE * 0.6;
     let best = g.scores().iter().copied().max().unwrap_or(0);
-    for pl in 0..g.players() {
+    for pl in PlayerId::all(g.players()) {
         y += LINE * 1.4;
         let score = g.score(pl);
         let mut name = seat_name(o, style, pl.into());
@@ -431,7 +440,7 @@ fn panel(g: &Game, o: &Options, style: &Style) -> Group {
             .add(
                 text(score.to_string(), x + 240.0, y, 16.0)
                     .set("class", "score")
-                    .set("data-seat", pl)
+                    .set("data-seat", pl.seat())
                     .set("text-anchor", "end")
                     .set("font-weight", "bold"),
             );

@@ -2,7 +2,7 @@
 //! event, players by name, places by what they are.
 
 use carcassonne_core::{
-    Event, FeatureKind, Game, Location, ScoreReason, Side, TileIndex, TileTypeId,
+    Event, FeatureKind, Game, Location, PlayerId, ScoreReason, Side, TileIndex, TileTypeId,
 };
 
 /// Player names by seat.
@@ -53,7 +53,7 @@ fn place(g: &Game, at: &Location) -> Option<(FeatureKind, String)> {
 
 /// "Red scores" / "Red and Blue score".
 fn players_score(set: carcassonne_core::PlayerSet) -> String {
-    let v: Vec<&str> = set.iter().map(|p| NAMES[p as usize]).collect();
+    let v: Vec<&str> = set.iter().map(|p| NAMES[p.index()]).collect();
     match v.len() {
         0 => "nobody scores".into(),
         1 => format!("{} scores", v[0]),
@@ -64,18 +64,21 @@ fn players_score(set: carcassonne_core::PlayerSet) -> String {
 /// "Red scores 6" / "Red and Blue score 4" / "Red scores 6, Blue scores 3" (a plugin
 /// paid others, or paid winners differently).
 fn paid(winners: carcassonne_core::PlayerSet, points: &[i32; 6]) -> String {
-    let first = winners.iter().next().map_or(0, |p| points[p as usize]);
-    let others_paid = (0..6u8).any(|p| !winners.contains(p) && points[p as usize] != 0);
-    if !others_paid && winners.iter().all(|p| points[p as usize] == first) {
+    let first = winners.iter().next().map_or(0, |p| points[p.index()]);
+    let others_paid = PlayerId::ALL
+        .into_iter()
+        .any(|p| !winners.contains(p) && points[p.index()] != 0);
+    if !others_paid && winners.iter().all(|p| points[p.index()] == first) {
         return if winners.is_empty() {
             "nobody scores".into()
         } else {
             format!("{} {first}", players_score(winners))
         };
     }
-    let v: Vec<String> = (0..6u8)
-        .filter(|&p| winners.contains(p) || points[p as usize] != 0)
-        .map(|p| format!("{} scores {}", NAMES[p as usize], points[p as usize]))
+    let v: Vec<String> = PlayerId::ALL
+        .into_iter()
+        .filter(|&p| winners.contains(p) || points[p.index()] != 0)
+        .map(|p| format!("{} scores {}", NAMES[p.index()], points[p.index()]))
         .collect();
     v.join(", ")
 }
@@ -110,12 +113,12 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
         Event::TurnStarted { player, turn } => {
             format!(
                 "-- Turn {turn}: {} ({} tiles left) --",
-                NAMES[*player as usize],
+                NAMES[player.index()],
                 g.bag_len()
             )
         }
         Event::TileDrawn { player, tile: t } => {
-            format!("{} draws {}.", NAMES[*player as usize], tile(*t))
+            format!("{} draws {}.", NAMES[player.index()], tile(*t))
         }
         Event::TileSetAside { tile: t } => format!("{} fits nowhere and is set aside.", tile(*t)),
         Event::TileHidden { .. } => {
@@ -124,11 +127,7 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
         Event::TileFaceUp { tile: t, .. } => format!("{} is drawn face up.", tile(*t)),
         Event::TileGiven {
             player, tile: t, ..
-        } => format!(
-            "{} gets {} into his hand.",
-            NAMES[*player as usize],
-            tile(*t)
-        ),
+        } => format!("{} gets {} into his hand.", NAMES[player.index()], tile(*t)),
         Event::TileReturned { tile: t, .. } => format!("{} goes back into the bag.", tile(*t)),
         Event::TilePlaced {
             player,
@@ -137,14 +136,14 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
             rot,
         } => format!(
             "{} places {} at {pos}, turned {}°.",
-            NAMES[*player as usize],
+            NAMES[player.index()],
             tile(*t),
-            *rot as u32 * 90
+            u32::from(rot.quarter_turns()) * 90
         ),
         Event::TilePlayedFromHand { player, tile: t } => {
             format!(
                 "{} plays {} from his hand.",
-                NAMES[*player as usize],
+                NAMES[player.index()],
                 tile(*t)
             )
         }
@@ -158,19 +157,19 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
             let Some((feature_kind, place)) = place(g, at) else {
                 return Some(format!(
                     "{} puts the {name} on the tile at {pos}.",
-                    NAMES[*player as usize]
+                    NAMES[player.index()]
                 ));
             };
             if kind.0 == 0 {
                 format!(
                     "{} deploys a follower {} at {pos}.",
-                    NAMES[*player as usize],
+                    NAMES[player.index()],
                     role(feature_kind)
                 )
             } else {
                 format!(
                     "{} deploys the {name} on the {place} at {pos}.",
-                    NAMES[*player as usize]
+                    NAMES[player.index()]
                 )
             }
         }
@@ -183,7 +182,7 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
             let name = rules.figure(*kind).map_or("figure", |k| k.name.as_str());
             let whose = g
                 .figure_owner(*figure)
-                .map_or_else(|| "The".to_string(), |p| format!("{}'s", NAMES[p as usize]));
+                .map_or_else(|| "The".to_string(), |p| format!("{}'s", NAMES[p.index()]));
             match place(g, at) {
                 Some((_, place)) => format!("{whose} {name} moves to the {place} at {pos}."),
                 None => format!("{whose} {name} moves to {pos}."),
@@ -231,7 +230,7 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
             points,
         } => format!(
             "{} scores {points} ({}).",
-            NAMES[*player as usize],
+            NAMES[player.index()],
             rules
                 .plugins
                 .get(*plugin as usize)
@@ -251,7 +250,9 @@ pub fn describe_feature(g: &Game, t: TileIndex, local: u8) -> String {
     else {
         return "?".into();
     };
-    let rot = g.tile_rot(t).unwrap_or(0);
+    let rot = g
+        .tile_rot(t)
+        .map_or(0, carcassonne_core::Rotation::quarter_turns);
     let sides: Vec<String> = Side::ALL
         .iter()
         .filter(|&&d| f.sides & (1 << ((d as u8 + 4 - rot) % 4)) != 0)

@@ -8,6 +8,7 @@ pub mod plugins;
 pub mod render;
 pub mod replay;
 pub mod ruleset;
+#[cfg(feature = "web")]
 pub mod serve;
 pub mod simulate;
 pub mod tournament;

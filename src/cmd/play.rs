@@ -174,8 +174,8 @@ pub fn run(a: Args) -> Result<()> {
                 Actor::Chance => {
                     rec.sample(&mut g)?;
                 }
-                Actor::Player(p) if a.human.contains(&p) => {
-                    let act = ask(&g, p, &mut input)?;
+                Actor::Player(p) if a.human.contains(&p.seat()) => {
+                    let act = ask(&g, p.seat(), &mut input)?;
                     if let Err(e) = rec.apply(&mut g, act) {
                         // The engine restored the state: the person may choose again.
                         println!("That did not work: {e}. Nothing changed; choose again.");
@@ -183,8 +183,8 @@ pub fn run(a: Args) -> Result<()> {
                     }
                 }
                 Actor::Player(p) => {
-                    let act = bots[p as usize].choose(&g).with_context(|| {
-                        format!("{} ({})", log::NAMES[p as usize], specs[p as usize])
+                    let act = bots[p.index()].choose(&g).with_context(|| {
+                        format!("{} ({})", log::NAMES[p.index()], specs[p.index()])
                     })?;
                     rec.apply(&mut g, act)?;
                 }

@@ -25,7 +25,7 @@ pub struct Args {
 #[derive(Default)]
 struct Turn {
     turn: u16,
-    player: u8,
+    player: carcassonne_core::PlayerId,
     actions: Vec<String>,
     events: Vec<String>,
 }

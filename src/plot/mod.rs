@@ -27,7 +27,7 @@ impl Outcome {
     pub fn of(seed: u64, g: &Game) -> Outcome {
         let n = categories(g).len();
         let mut cats = vec![0i32; n];
-        for p in 0..g.players() {
+        for p in carcassonne_core::PlayerId::all(g.players()) {
             for (c, v) in cats.iter_mut().zip(g.score_breakdown(p).iter()) {
                 *c += v;
             }

@@ -7,6 +7,7 @@
 
 use crate::common::*;
 use carcassonne_core::conformance::{run as conformance, Options};
+use carcassonne_core::PlayerId;
 use carcassonne_core::{Actor, Game, Pos, Rules, Stage};
 use std::sync::Arc;
 
@@ -75,7 +76,7 @@ fn am1_each_player_holds_one_abbey_outside_the_bag() {
     for players in [2, 4, 6] {
         let g = Game::new(abbey(), players, 1).unwrap();
         let a = abbey_tile(&g);
-        assert!((0..players).all(|p| g.hand_count(p, a) == 1));
+        assert!(PlayerId::all(players).all(|p| g.hand_count(p, a) == 1));
         assert!(!g.bag().contains(&a));
         assert_eq!(g.bag_len(), 71);
     }
@@ -85,7 +86,13 @@ fn am1_each_player_holds_one_abbey_outside_the_bag() {
     let mut g2 = g.clone();
     run_on(&mut g2, ABBEY_MONK).unwrap();
     assert_eq!(g2.bag_len(), bag);
-    assert_eq!((g2.hand_count(0, a), g2.hand_count(1, a)), (0, 1));
+    assert_eq!(
+        (
+            g2.hand_count(PlayerId::ALL[0], a),
+            g2.hand_count(PlayerId::ALL[1], a)
+        ),
+        (0, 1)
+    );
 }
 
 #[test]
@@ -109,7 +116,7 @@ fn am3_the_abbey_is_offered_only_when_a_hole_exists_and_goes_only_there() {
     assert_eq!(g.actor(), Actor::Chance);
     // After the sixth, Red decides: play the abbey or draw.
     let g = run(&r, 2, HOLE).unwrap();
-    assert_eq!(g.actor(), Actor::Player(0));
+    assert_eq!(g.actor(), Actor::Player(PlayerId::ALL[0]));
     assert_eq!(names(&g), ["abbey draw", "abbey play"]);
     // Played, it goes only into the hole (rotation irrelevant: one placement);
     // the diagonal neighbours (-1, -2) and (1, 0)... need not exist.
@@ -214,11 +221,11 @@ fn am8_the_round_starts_after_the_last_player_and_ends_with_him() {
          draw BA/C; place 0 -2 2; pass";
     let mut g = run(&r, 3, three).unwrap();
     for (p, step) in [(0, "abbey pass"), (1, "abbey pass")] {
-        assert_eq!(g.actor(), Actor::Player(p));
+        assert_eq!(g.actor(), Actor::Player(PlayerId::ALL[p]));
         assert_eq!(names(&g), ["abbey pass", "abbey play"]);
         run_on(&mut g, step).unwrap();
     }
-    assert_eq!(g.actor(), Actor::Player(2));
+    assert_eq!(g.actor(), Actor::Player(PlayerId::ALL[2]));
     run_on(&mut g, "abbey play; place 0 -1 0; pass").unwrap();
     // Green's abbey closes Red's cap (-1, -1) and Green's cap (1, -1): 2 each.
     assert!(g.is_over());
@@ -404,7 +411,9 @@ fn abbey_bots_play_it_and_the_conformance_kit_passes() {
         let a = abbey_tile(&g);
         let mut rng = carcassonne_core::Rng::new(seed);
         while g.step_random(&mut rng).unwrap() {}
-        played += (0..3).filter(|&p| g.hand_count(p, a) == 0).count();
+        played += PlayerId::all(3)
+            .filter(|&p| g.hand_count(p, a) == 0)
+            .count();
     }
     assert!(played > 0, "no abbey played in 10 random games");
 }

@@ -6,6 +6,7 @@
 use crate::common::*;
 use carcassonne_bots::{Bot, BotSpec};
 use carcassonne_core::conformance::Options;
+use carcassonne_core::PlayerId;
 use carcassonne_core::{Actor, FigureId, Game, Location, Rules};
 
 /// Copies of the Abbey & Mayor land tiles in `rules` and their pennants.
@@ -38,7 +39,7 @@ fn am_tiles_twelve_land_tiles_per_edition_six_pennants_and_an_abbey_each() {
         for players in [2, 6] {
             let g = Game::new(r.clone(), players, 0).unwrap();
             assert_eq!(g.bag_len(), 71 + 12);
-            assert!((0..players).all(|p| g.hand_count(p, a) == 1));
+            assert!(PlayerId::all(players).all(|p| g.hand_count(p, a) == 1));
         }
     }
 }

@@ -9,6 +9,7 @@ use crate::common::*;
 use crate::vineyards::{GARDEN_BEFORE, GARDEN_LAST};
 use carcassonne_core::conformance::{run as conformance, Options};
 use carcassonne_core::hooks::{hook, Cx, FigureOption, HookResult, Hooks};
+use carcassonne_core::PlayerId;
 use carcassonne_core::{
     Action, Actor, FeatureKind, FigureId, FigureKindId, Game, Location, PluginDecl, Rules, Stage,
     FOLLOWER,
@@ -165,8 +166,12 @@ fn abbot_on_a_completed_cloister_scores_9() {
         &[9, 0],
     );
     let abbot = g.rules().figure_kind("abbot").unwrap();
-    assert_eq!(g.supply(0, abbot), 1, "the abbot goes home when scored");
-    assert_eq!(g.supply(0, FOLLOWER), 7);
+    assert_eq!(
+        g.supply(PlayerId::ALL[0], abbot),
+        1,
+        "the abbot goes home when scored"
+    );
+    assert_eq!(g.supply(PlayerId::ALL[0], FOLLOWER), 7);
 }
 
 #[test]
@@ -190,7 +195,7 @@ fn abbot_on_a_completed_garden_scores_9() {
         &[9, 0],
     );
     let abbot = g.rules().figure_kind("abbot").unwrap();
-    assert_eq!(g.supply(0, abbot), 1);
+    assert_eq!(g.supply(PlayerId::ALL[0], abbot), 1);
 }
 
 #[test]
@@ -252,7 +257,11 @@ fn abbot_recall_from_a_cloister_scores_it_as_at_game_end() {
     let script = cloister("abbot", ["pass", "pass", "abbot recall"], "8 0");
     let g = check(&rules(ABBOT), 2, &script, &[8, 0]);
     let abbot = g.rules().figure_kind("abbot").unwrap();
-    assert_eq!(g.supply(0, abbot), 1, "the abbot is back in supply");
+    assert_eq!(
+        g.supply(PlayerId::ALL[0], abbot),
+        1,
+        "the abbot is back in supply"
+    );
     // Earlier: on the 3rd tile around (start, (1,0), (-1,0)): 1 + 3 = 4.
     let script = cloister("abbot", ["abbot recall", "pass", "pass"], "4 0");
     check(&rules(ABBOT), 2, &script, &[4, 0]);
@@ -293,7 +302,7 @@ fn abbot_recall_on_the_turn_his_cloister_completes_scores_1_plus_8() {
     let mut g = run(&rules(ABBOT), 2, script).unwrap();
     assert_eq!(g.scores(), [9, 0]);
     let abbot = g.rules().figure_kind("abbot").unwrap();
-    assert_eq!(g.supply(0, abbot), 1);
+    assert_eq!(g.supply(PlayerId::ALL[0], abbot), 1);
     g.end_now().unwrap();
     assert_eq!(g.scores(), [9, 0], "nothing left to score");
 }
@@ -310,8 +319,11 @@ fn abbot_recall_and_deploy_on_the_same_turn_are_exclusive() {
          draw BA/L; place 1 1 0; abbot recall",
         &[1 + 3, 0],
     );
-    assert_eq!(g.supply(0, FOLLOWER), 7);
-    assert_eq!(g.supply(0, g.rules().figure_kind("abbot").unwrap()), 1);
+    assert_eq!(g.supply(PlayerId::ALL[0], FOLLOWER), 7);
+    assert_eq!(
+        g.supply(PlayerId::ALL[0], g.rules().figure_kind("abbot").unwrap()),
+        1
+    );
 }
 
 // -------------------------------------------------------------- occupancy
@@ -333,7 +345,11 @@ impl Hooks for Intruder {
         for l in 0..cx.game.tile_feature_count(t).unwrap_or(0) {
             let f = cx.game.feature_of(t, l).expect("a feature");
             if cx.game.feature_kind(f) == Some(FeatureKind::Cloister) {
-                cx.deploy_figure(self.player, self.kind, Location::Feature(f));
+                cx.deploy_figure(
+                    PlayerId::ALL[usize::from(self.player)],
+                    self.kind,
+                    Location::Feature(f),
+                );
             }
         }
         Ok(())
@@ -464,7 +480,7 @@ fn abbot_invariants(g: &Game) -> Result<(), String> {
         };
         let fk = g.feature_kind(f).unwrap_or_default();
         if g.figure_kind(fig) == Some(kind) {
-            on_board[owner as usize] += 1;
+            on_board[owner.index()] += 1;
             let ok = fk == FeatureKind::Cloister
                 || (fk == FeatureKind::Spot && g.feature_markers(f).unwrap_or(0) & garden != 0);
             if !ok {
@@ -480,8 +496,8 @@ fn abbot_invariants(g: &Game) -> Result<(), String> {
             return Err("a figure other than the abbot stands on a spot".into());
         }
     }
-    for p in 0..g.players() {
-        if on_board[p as usize] + g.supply(p, kind) != 1 {
+    for p in PlayerId::all(g.players()) {
+        if on_board[p.index()] + g.supply(p, kind) != 1 {
             return Err(format!("player {p} does not have exactly one abbot"));
         }
     }
@@ -493,10 +509,10 @@ fn abbot_invariants(g: &Game) -> Result<(), String> {
                 .map_err(|e| e.to_string())?
                 .into_iter()
                 .any(|a| matches!(a, Action::Figure(FigureOption::Special { .. })));
-            if recall != (on_board[p as usize] == 1) {
+            if recall != (on_board[p.index()] == 1) {
                 return Err(format!(
                     "recall offered: {recall}, abbot on board: {}",
-                    on_board[p as usize]
+                    on_board[p.index()]
                 ));
             }
         }

@@ -4,6 +4,7 @@
 //! Geometry as in `abbey.rs`: the start BA/RCr at (0, 0), x east, y south.
 
 use crate::common::*;
+use carcassonne_core::PlayerId;
 use carcassonne_core::{Corner, Game, Location, Pos, Rules};
 use std::sync::Arc;
 
@@ -32,9 +33,11 @@ fn barns_on_board(g: &Game) -> Vec<(u8, Pos, Corner)> {
         .map(|i| carcassonne_core::FigureId(i as u16))
         .filter(|&f| g.figure_kind(f) == Some(kind))
         .filter_map(|f| match g.figure_location(f)? {
-            Location::Corner(ft, c) => {
-                Some((g.figure_owner(f)?, g.tile_pos(g.feature_tile(ft)?)?, c))
-            }
+            Location::Corner(ft, c) => Some((
+                g.figure_owner(f)?.seat(),
+                g.tile_pos(g.feature_tile(ft)?)?,
+                c,
+            )),
             _ => None,
         })
         .collect()
@@ -124,7 +127,7 @@ fn am24_barn_placement_scores_the_farmers_at_once() {
     // home; at the end the barn scores 4 per city: 6 + 8.
     let mut g = check(&barn("", ""), 2, &b1(), &[6, 0]);
     let follower = g.rules().figure_kind("follower").unwrap();
-    assert_eq!(g.supply(0, follower), 7);
+    assert_eq!(g.supply(PlayerId::ALL[0], follower), 7);
     run_on(&mut g, "end").unwrap();
     assert_eq!(g.scores(), [14, 0]);
 }
@@ -163,7 +166,7 @@ fn am26_farmers_joined_to_a_barn_field_score_1_per_city() {
     // farmer goes home; at the end Red's barn 4 × 2.
     let mut g = check(&barn("", ""), 2, B2, &[6, 2]);
     let follower = g.rules().figure_kind("follower").unwrap();
-    assert_eq!(g.supply(1, follower), 7);
+    assert_eq!(g.supply(PlayerId::ALL[1], follower), 7);
     run_on(&mut g, "end").unwrap();
     assert_eq!(g.scores(), [14, 2]);
 }
@@ -235,7 +238,11 @@ fn am24_with_the_pig_the_farmers_owner_gets_4_per_city_and_the_pig_goes_home() {
     for farmers in ["per-field", "per-field-once-per-player"] {
         let mut g = check(&barn_and_pig(farmers), 2, &script, &[8, 0]);
         let pig = g.rules().figure_kind("pig").unwrap();
-        assert_eq!(g.supply(0, pig), 1, "{farmers}: the pig went home");
+        assert_eq!(
+            g.supply(PlayerId::ALL[0], pig),
+            1,
+            "{farmers}: the pig went home"
+        );
         run_on(&mut g, "end").unwrap();
         assert_eq!(g.scores(), [16, 0], "{farmers}");
     }
@@ -254,7 +261,11 @@ fn am26_with_the_pig_joined_farmers_get_1_plus_1_per_city() {
     for farmers in ["per-field", "per-field-once-per-player"] {
         let mut g = check(&barn_and_pig(farmers), 2, &script, &[6, 4]);
         let pig = g.rules().figure_kind("pig").unwrap();
-        assert_eq!(g.supply(1, pig), 1, "{farmers}: the pig went home");
+        assert_eq!(
+            g.supply(PlayerId::ALL[1], pig),
+            1,
+            "{farmers}: the pig went home"
+        );
         run_on(&mut g, "end").unwrap();
         assert_eq!(g.scores(), [14, 4], "{farmers}");
     }
@@ -330,7 +341,11 @@ fn x26_a_barn_on_a_shepherds_field_leaves_the_flock() {
          draw BA/RFr; place 1 0 0; deploy barn corner SW";
     let g = check(&r, 2, script, &[6, 0]);
     let shepherd = g.rules().figure_kind("shepherd").unwrap();
-    assert_eq!(g.supply(1, shepherd), 0, "the shepherd stays");
+    assert_eq!(
+        g.supply(PlayerId::ALL[1], shepherd),
+        0,
+        "the shepherd stays"
+    );
 }
 
 /// The barn with the other Abbey & Mayor and Hills & Sheep plugins.

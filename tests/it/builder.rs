@@ -7,6 +7,7 @@
 //! builder's second turn part.
 
 use crate::common::*;
+use carcassonne_core::PlayerId;
 use carcassonne_core::{Actor, FigureId, Game, Rules};
 use std::sync::Arc;
 
@@ -26,7 +27,10 @@ const BUILDER_ALWAYS: &str = r#"
 "#;
 
 fn builders_in_supply(g: &Game, p: u8) -> u8 {
-    g.supply(p, g.rules().figure_kind("builder").unwrap())
+    g.supply(
+        PlayerId::ALL[usize::from(p)],
+        g.rules().figure_kind("builder").unwrap(),
+    )
 }
 
 /// The builder's options after `script` (with [`BUILDER`], two players).
@@ -165,16 +169,16 @@ fn tb11_tb13_extending_the_builders_road_gives_an_optional_second_tile() {
         &format!("{ROAD_WITH_BUILDER}\ndraw BA/RFr; place -1 0 0; pass"),
     )
     .unwrap();
-    assert_eq!(g.actor(), Actor::Player(0));
+    assert_eq!(g.actor(), Actor::Player(PlayerId::ALL[0]));
     assert_eq!(legal_names(&g), ["builder double", "builder single"]);
     run_on(&mut g, "builder double").unwrap();
     assert_eq!(g.actor(), Actor::Chance, "Red draws his second tile");
-    assert_eq!(g.current_player(), 0);
+    assert_eq!(g.current_player(), PlayerId::ALL[0]);
     assert!(g.turn_granted_by().is_some());
     // TB12: the second tile extends the road again: no third.
     run_on(&mut g, "draw BA/RFr; place 3 0 0; pass").unwrap();
     assert_eq!(g.actor(), Actor::Chance);
-    assert_eq!(g.current_player(), 1, "Blue's turn");
+    assert_eq!(g.current_player(), PlayerId::ALL[1], "Blue's turn");
     assert_eq!(g.turn_granted_by(), None);
     // The 5-tile road is Red's at the end.
     run_on(&mut g, "end").unwrap();
@@ -189,7 +193,7 @@ fn tb13_the_player_may_decline_the_second_tile() {
         &format!("{ROAD_WITH_BUILDER}\ndraw BA/RFr; place -1 0 0; pass; builder single"),
     )
     .unwrap();
-    assert_eq!(g.current_player(), 1);
+    assert_eq!(g.current_player(), PlayerId::ALL[1]);
     run_on(&mut g, "draw BA/L; place 0 2 0; pass; end").unwrap();
     assert_eq!(g.scores(), [4, 0]);
 }
@@ -203,9 +207,9 @@ fn tb13_with_always_the_second_part_follows_without_a_decision() {
     )
     .unwrap();
     assert_eq!(g.actor(), Actor::Chance);
-    assert_eq!(g.current_player(), 0);
+    assert_eq!(g.current_player(), PlayerId::ALL[0]);
     run_on(&mut g, "draw BA/RFr; place 3 0 0; pass").unwrap();
-    assert_eq!(g.current_player(), 1);
+    assert_eq!(g.current_player(), PlayerId::ALL[1]);
     run_on(&mut g, "end").unwrap();
     assert_eq!(g.scores(), [5, 0]);
 }
@@ -221,7 +225,7 @@ fn tb12_placing_the_builder_never_triggers_but_later_turns_trigger_again() {
          draw BA/RFr; place 2 0 0; deploy builder road W",
     )
     .unwrap();
-    assert_eq!(g.current_player(), 1);
+    assert_eq!(g.current_player(), PlayerId::ALL[1]);
     // Two regular turns extending the road: two double turns.
     check(
         &rules(BUILDER),
@@ -269,7 +273,7 @@ fn tb16_the_builder_home_from_the_first_part_may_return_in_the_second_tb11_tb15(
         legal_names(&g)
     );
     run_on(&mut g, "deploy builder city S").unwrap();
-    assert_eq!(g.current_player(), 1, "no third part");
+    assert_eq!(g.current_player(), PlayerId::ALL[1], "no third part");
     assert_eq!(builders_in_supply(&g, 0), 0);
     run_on(&mut g, "end").unwrap();
     assert_eq!(
@@ -364,7 +368,7 @@ fn tb17_a_tile_beside_the_builders_city_that_does_not_join_it_gives_no_second_pa
          draw BA/L; place 1 -1 0; pass",
     )
     .unwrap();
-    assert_eq!(g.current_player(), 1);
+    assert_eq!(g.current_player(), PlayerId::ALL[1]);
     assert_eq!(g.actor(), Actor::Chance);
 }
 
@@ -408,7 +412,7 @@ fn tb15_the_builder_goes_home_when_his_owners_last_follower_leaves_the_road() {
     )
     .unwrap();
     assert_eq!(builders_in_supply(&g, 0), 1);
-    assert_eq!(g.supply(0, carcassonne_core::FOLLOWER), 7);
+    assert_eq!(g.supply(PlayerId::ALL[0], carcassonne_core::FOLLOWER), 7);
     // Red has two followers in the road (the junction road at (1, 0) and the curve
     // at (-1, 1), joined by his builder's tile): the builder stays while one is left.
     let mut g = run(

@@ -4,6 +4,7 @@
 
 use crate::common::*;
 use carcassonne_core::scenario::check;
+use carcassonne_core::PlayerId;
 use carcassonne_core::{
     Action, Actor, Event, FeatureKind, FigureOption, Game, Location, Rng, Rules, FOLLOWER,
 };
@@ -27,15 +28,19 @@ fn extra_turns_granted_by_a_decision_of_the_next_player() {
         )
         .unwrap();
         // After Blue's turn (the second regular turn) Red, the next player, decides.
-        assert_eq!(g.current_player(), 1);
-        assert_eq!(g.actor(), Actor::Player(0), "the next player decides");
+        assert_eq!(g.current_player(), PlayerId::ALL[1]);
+        assert_eq!(
+            g.actor(),
+            Actor::Player(PlayerId::ALL[0]),
+            "the next player decides"
+        );
         carcassonne_core::scenario::run_on(&mut g, "kit-extra-turn grant").unwrap();
-        assert_eq!(g.current_player(), 1, "Blue plays again");
+        assert_eq!(g.current_player(), PlayerId::ALL[1], "Blue plays again");
         assert!(g.turn_granted_by().is_some());
         assert_eq!(g.turn(), 3, "a granted turn is a turn of its own");
         carcassonne_core::scenario::run_on(&mut g, "draw BA/RFr; place 2 0 0; pass").unwrap();
         // No chain: the granted turn asks nothing; Red's regular turn follows.
-        assert_eq!(g.current_player(), 0);
+        assert_eq!(g.current_player(), PlayerId::ALL[0]);
         assert_eq!(g.turn_granted_by(), None);
         assert_eq!(plugin_words(&g, "kit-extra-turn"), [2, 1]);
         // Refused: the turn order goes on.
@@ -47,7 +52,7 @@ fn extra_turns_granted_by_a_decision_of_the_next_player() {
              kit-extra-turn refuse",
             &[0, 0],
         );
-        assert_eq!(g.current_player(), 0);
+        assert_eq!(g.current_player(), PlayerId::ALL[0]);
     }
 }
 
@@ -84,7 +89,7 @@ fn a_neutral_figure_haunts_the_last_tile_and_vetoes_its_roads() {
             .find(|&f| g.feature_kind(f) == Some(FeatureKind::Road))
             .unwrap();
         assert!(!g.may_deploy(FOLLOWER, Location::Feature(road)).unwrap());
-        let o = g.observation(0).unwrap();
+        let o = g.observation(PlayerId::ALL[0]).unwrap();
         assert!(o
             .figures
             .iter()
@@ -107,8 +112,12 @@ fn a_computed_strength_counts_the_pennants_of_the_city() {
             &[1, 0],
         );
         let mayor = r.figure_kind("kit-mayor").unwrap();
-        assert_eq!(g.supply(0, mayor), 1, "the mayor returned");
-        assert_eq!(g.score_breakdown(0), [0, 0, 0, 0, 1], "booked as kit-mayor");
+        assert_eq!(g.supply(PlayerId::ALL[0], mayor), 1, "the mayor returned");
+        assert_eq!(
+            g.score_breakdown(PlayerId::ALL[0]),
+            [0, 0, 0, 0, 1],
+            "booked as kit-mayor"
+        );
         // With one pennant he has strength 1 and wins: 3 tiles + 1 pennant = 8.
         check(
             &r,
@@ -141,7 +150,7 @@ fn a_pig_adds_per_city_in_farmer_scoring_on_top_of_the_doubled_value() {
         // One completed city: 3, the pig +1.
         let g = check(&r, 2, PIG, &[4, 0]);
         assert_eq!(g.score_categories()[3..], ["farmers", "kit-pig"]);
-        assert_eq!(g.score_breakdown(0), [0, 0, 0, 3, 1]);
+        assert_eq!(g.score_breakdown(PlayerId::ALL[0]), [0, 0, 0, 3, 1]);
     }
     let text = base_with("[plugins.kit-pig]\n[plugins.kit-zz-double-farmers]\n");
     for r in compiled_in_and_loaded(&text) {
@@ -152,7 +161,7 @@ fn a_pig_adds_per_city_in_farmer_scoring_on_top_of_the_doubled_value() {
             let mut r = (*r).clone();
             r.set_run_order(&order).unwrap();
             let g = check(&Arc::new(r), 2, PIG, &[7, 0]);
-            assert_eq!(g.score_breakdown(0), [0, 0, 0, 3, 1, 3]);
+            assert_eq!(g.score_breakdown(PlayerId::ALL[0]), [0, 0, 0, 3, 1, 3]);
         }
     }
 }
@@ -171,18 +180,20 @@ fn a_barn_at_a_field_corner_scores_the_farmers_and_occupies_the_field() {
     for r in compiled_in_and_loaded(&base_with("[plugins.kit-barn]\n")) {
         // Red's farmer wins the field: 3 for the completed city; he goes home.
         let g = check(&r, 2, BARN, &[3, 0]);
-        assert_eq!(g.supply(0, FOLLOWER), 7);
+        assert_eq!(g.supply(PlayerId::ALL[0], FOLLOWER), 7);
         let barn = r.figure_kind("kit-barn").unwrap();
         let at = (0..g.figure_count() as u16)
             .map(carcassonne_core::FigureId)
-            .find(|&f| g.figure_kind(f) == Some(barn) && g.figure_owner(f) == Some(1))
+            .find(|&f| {
+                g.figure_kind(f) == Some(barn) && g.figure_owner(f) == Some(PlayerId::ALL[1])
+            })
             .and_then(|f| g.figure_location(f));
         let Some(Location::Corner(field, corner)) = at else {
             panic!("the barn is not at a corner: {at:?}");
         };
         assert_eq!(corner, carcassonne_core::Corner::NW);
         assert_eq!(g.feature_kind(field), Some(FeatureKind::Field));
-        let o = g.observation(0).unwrap();
+        let o = g.observation(PlayerId::ALL[0]).unwrap();
         assert!(o.figures.iter().any(|f| f.corner == Some(corner)));
         // The field is occupied now: no farmer may join it.
         let g = carcassonne_core::scenario::run(&r, 2, &format!("{BARN}\ndraw BA/L; place 2 1 0"))
@@ -207,10 +218,16 @@ fn a_tile_from_the_hand_with_wildcard_sides_goes_into_a_hole() {
     for r in compiled_in_and_loaded(&base_with("[plugins.kit-abbey]\n")) {
         let g = carcassonne_core::scenario::run(&r, 2, HOLE).unwrap();
         let abbey = r.tiles.by_id("KIT/A").unwrap();
-        assert_eq!((g.hand_count(0, abbey), g.hand_count(1, abbey)), (1, 1));
+        assert_eq!(
+            (
+                g.hand_count(PlayerId::ALL[0], abbey),
+                g.hand_count(PlayerId::ALL[1], abbey)
+            ),
+            (1, 1)
+        );
         assert!(!g.bag().contains(&abbey), "hand tiles are not in the bag");
         // Red decides at the start of his turn; the abbey goes only into the hole.
-        assert_eq!(g.actor(), Actor::Player(0));
+        assert_eq!(g.actor(), Actor::Player(PlayerId::ALL[0]));
         let mut played = g.clone();
         carcassonne_core::scenario::run_on(&mut played, "kit-abbey play").unwrap();
         assert_eq!(played.drawn_tile(), Some(abbey));
@@ -236,7 +253,7 @@ fn a_tile_from_the_hand_with_wildcard_sides_goes_into_a_hole() {
             &[0, 8],
         );
         assert!(g.is_over());
-        assert_eq!(g.hand_count(0, abbey), 1);
+        assert_eq!(g.hand_count(PlayerId::ALL[0], abbey), 1);
     }
 }
 
@@ -302,7 +319,9 @@ fn each_player_sees_only_his_own_secret() {
         }
         for (p, n) in [(0u8, 4), (1, 7), (2, 2)] {
             assert_eq!(
-                g.observation(p).unwrap().plugins["kit-secret"],
+                g.observation(PlayerId::ALL[usize::from(p)])
+                    .unwrap()
+                    .plugins["kit-secret"],
                 serde_json::json!({ "mine": n, "others_drawn": 2 })
             );
         }

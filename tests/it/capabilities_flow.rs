@@ -6,7 +6,7 @@
 
 use crate::common::*;
 use carcassonne_core::scenario::{check, run, run_on};
-use carcassonne_core::{hook, Action, Game, Placement, Pos, Rng, Rules};
+use carcassonne_core::{hook, Action, Game, Placement, PlayerId, Pos, Rng, Rotation, Rules};
 
 fn tile(r: &Rules, id: &str) -> u32 {
     u32::from(r.tiles.by_id(id).expect("tile"))
@@ -30,8 +30,8 @@ fn filters_switched_off_at_run_time_cost_nothing_afterwards() {
         assert_eq!(
             places,
             [
-                Action::Place(Placement::new(Pos::new(-1, 0), 0)),
-                Action::Place(Placement::new(Pos::new(1, 0), 0))
+                Action::Place(Placement::new(Pos::new(-1, 0), Rotation::wrapping(0))),
+                Action::Place(Placement::new(Pos::new(1, 0), Rotation::wrapping(0)))
             ],
             "only the row y = 0"
         );
@@ -110,7 +110,7 @@ fn an_auction_after_the_whole_turn_gives_face_up_tiles_to_every_player() {
         // Red places a cloister; Blue grants him a second turn: the auction
         // waits for the end of the granted turn (the whole turn).
         let mut g = run(r, 2, "draw BA/L; place 0 1 0; pass").unwrap();
-        assert_eq!(g.actor(), carcassonne_core::Actor::Player(1));
+        assert_eq!(g.actor(), carcassonne_core::Actor::Player(PlayerId::ALL[1]));
         assert!(
             g.lots().is_empty(),
             "no auction before the whole turn is over"
@@ -122,13 +122,13 @@ fn an_auction_after_the_whole_turn_gives_face_up_tiles_to_every_player() {
         .unwrap();
         assert_eq!(
             (g.turn(), g.current_player()),
-            (2, 0),
+            (2, PlayerId::ALL[0]),
             "after Red's granted turn"
         );
         assert_eq!(g.chance_stream(), Some("face-up"));
         run_on(&mut g, "face-up BA/C; face-up BA/RFr").unwrap();
         assert_eq!(ids(r, g.lot(auction)), ["BA/C", "BA/RFr"]);
-        let seen = g.observation(1).unwrap();
+        let seen = g.observation(PlayerId::ALL[1]).unwrap();
         assert_eq!(
             seen.lots["kit-auction"],
             ["BA/C", "BA/RFr"],
@@ -136,7 +136,7 @@ fn an_auction_after_the_whole_turn_gives_face_up_tiles_to_every_player() {
         );
         // Blue, the next player, takes the city (1 point: he is not the active
         // player); Red gets the tile left.
-        assert_eq!(g.actor(), carcassonne_core::Actor::Player(1));
+        assert_eq!(g.actor(), carcassonne_core::Actor::Player(PlayerId::ALL[1]));
         let mut before_turn = g.clone();
         before_turn.set_logging(true);
         run_on(&mut before_turn, "kit-auction take 0").unwrap();
@@ -156,19 +156,19 @@ fn an_auction_after_the_whole_turn_gives_face_up_tiles_to_every_player() {
         run_on(&mut g, "kit-auction take 0").unwrap();
         assert!(g.lots().is_empty());
         assert!(
-            g.hand(1).next().is_none(),
+            g.hand(PlayerId::ALL[1]).next().is_none(),
             "Blue's turn began: his tile is played"
         );
-        assert_eq!(ids(r, g.hand(0)), ["BA/RFr"]);
+        assert_eq!(ids(r, g.hand(PlayerId::ALL[0])), ["BA/RFr"]);
         assert_eq!(g.scores(), [0, 1]);
         assert_eq!(
-            g.score_breakdown(1)[4 + usize::from(auction)],
+            g.score_breakdown(PlayerId::ALL[1])[4 + usize::from(auction)],
             1,
             "booked as kit-auction"
         );
         g.check_integrity().unwrap();
         // Blue plays his tile instead of a draw, then Red his.
-        assert_eq!((g.turn(), g.current_player()), (3, 1));
+        assert_eq!((g.turn(), g.current_player()), (3, PlayerId::ALL[1]));
         assert_eq!(g.drawn_tile(), r.tiles.by_id("BA/C"), "no draw");
         run_on(
             &mut g,
@@ -177,7 +177,9 @@ fn an_auction_after_the_whole_turn_gives_face_up_tiles_to_every_player() {
         )
         .unwrap();
         assert_eq!(g.scores(), [0, 5]);
-        assert!(g.hand(0).next().is_none() && g.hand(1).next().is_none());
+        assert!(
+            g.hand(PlayerId::ALL[0]).next().is_none() && g.hand(PlayerId::ALL[1]).next().is_none()
+        );
         assert!(
             g.pending_steps().is_empty() && g.drawn_tile().is_none(),
             "Blue draws"
@@ -204,14 +206,18 @@ fn a_lot_tile_put_back_goes_into_the_bag_and_one_that_fits_nowhere_is_set_aside(
         let mut back = g.clone();
         run_on(&mut back, "kit-auction return 0").unwrap();
         assert_eq!(back.bag_len(), bag + 1, "put back into the bag");
-        assert_eq!(ids(&r, back.hand(1)), ["BA/RFr"], "Blue gets the tile left");
-        assert!(back.hand(0).next().is_none());
+        assert_eq!(
+            ids(&r, back.hand(PlayerId::ALL[1])),
+            ["BA/RFr"],
+            "Blue gets the tile left"
+        );
+        assert!(back.hand(PlayerId::ALL[0]).next().is_none());
         assert_eq!(back.scores(), [0, 0]);
         back.check_integrity().unwrap();
         let g = check(&r, 2, &format!("{opening}\nkit-auction take 0"), &[1, 0]);
         // Red's turn: the tile fits nowhere, so it is set aside and he draws.
         assert_eq!(ids(&r, g.set_aside_tiles().iter().copied()), ["BA/Cccc+"]);
-        assert!(g.hand(0).next().is_none());
+        assert!(g.hand(PlayerId::ALL[0]).next().is_none());
         assert_eq!(g.actor(), carcassonne_core::Actor::Chance);
         assert_eq!(g.chance_stream(), Some("tile"));
         g.check_integrity().unwrap();
@@ -261,7 +267,7 @@ fn decisions_pushed_when_the_game_ends_are_resolved_before_final_scoring() {
         let opening = "draw BA/RFr; place 1 0 0; deploy follower road W; end";
         let g = run(&r, 2, opening).unwrap();
         assert!(!g.is_over(), "the decisions come first");
-        assert_eq!(g.actor(), carcassonne_core::Actor::Player(0));
+        assert_eq!(g.actor(), carcassonne_core::Actor::Player(PlayerId::ALL[0]));
         let g = check(
             &r,
             2,

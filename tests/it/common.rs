@@ -2,25 +2,7 @@
 //! plugins, and rulebook-style scenario fixtures (`check`).
 
 // The official plugins, compiled into this test binary as into the program.
-use carcassonne_abbey as _;
-use carcassonne_abbot as _;
-use carcassonne_barn as _;
-use carcassonne_builder as _;
-use carcassonne_cathedrals as _;
-use carcassonne_dragon as _;
-use carcassonne_fairy as _;
-use carcassonne_hills as _;
-use carcassonne_inns as _;
-use carcassonne_large_follower as _;
-use carcassonne_magic_portal as _;
-use carcassonne_mayor as _;
-use carcassonne_pig as _;
-use carcassonne_princess as _;
-use carcassonne_shepherd as _;
-use carcassonne_special_cities as _;
-use carcassonne_trade_goods as _;
-use carcassonne_vineyards as _;
-use carcassonne_wagon as _;
+use carcassonne_official as _;
 
 use carcassonne_bots::Bot;
 pub use carcassonne_core::scenario::{check, run, run_on};
@@ -94,35 +76,11 @@ fn libraries(tag: &str, crates: &[&str]) -> std::path::PathBuf {
     dir
 }
 
-/// A directory holding exactly the official plugins' libraries.
+/// A directory holding exactly the official plugins' library (the bundle's,
+/// `plugins/official/cdylib`).
 pub fn official_libraries() -> &'static std::path::Path {
     static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
-    DIR.get_or_init(|| {
-        libraries(
-            "official-plugins",
-            &[
-                "carcassonne-shepherd-lib",
-                "carcassonne-hills-lib",
-                "carcassonne-vineyards-lib",
-                "carcassonne-abbot-lib",
-                "carcassonne-special-cities-lib",
-                "carcassonne-abbey-lib",
-                "carcassonne-mayor-lib",
-                "carcassonne-wagon-lib",
-                "carcassonne-barn-lib",
-                "carcassonne-dragon-lib",
-                "carcassonne-fairy-lib",
-                "carcassonne-princess-lib",
-                "carcassonne-magic-portal-lib",
-                "carcassonne-trade-goods-lib",
-                "carcassonne-builder-lib",
-                "carcassonne-pig-lib",
-                "carcassonne-inns-lib",
-                "carcassonne-cathedrals-lib",
-                "carcassonne-large-follower-lib",
-            ],
-        )
-    })
+    DIR.get_or_init(|| libraries("official-plugins", &["carcassonne-official-lib"]))
 }
 
 /// A directory holding the test plugin kit's library (`plugins/testing/kit-lib`).
@@ -172,7 +130,11 @@ pub fn assert_same_compiled_in_and_loaded(ruleset: &str, players: u8, seeds: std
             carcassonne_core::Rng::new(seed),
         );
         loop {
-            assert_eq!(ga.observation(0), gb.observation(0), "seed {seed}");
+            assert_eq!(
+                ga.observation(PlayerId::ALL[0]),
+                gb.observation(PlayerId::ALL[0]),
+                "seed {seed}"
+            );
             assert_eq!(
                 ga.legal_actions().unwrap(),
                 gb.legal_actions().unwrap(),
@@ -392,7 +354,10 @@ pub fn same_games(both: &[Arc<Rules>; 2], players: u8, seeds: std::ops::Range<u6
             carcassonne_core::Rng::new(seed),
         );
         loop {
-            assert_eq!(a.observation(0).unwrap(), b.observation(0).unwrap());
+            assert_eq!(
+                a.observation(PlayerId::ALL[0]).unwrap(),
+                b.observation(PlayerId::ALL[0]).unwrap()
+            );
             a.check_integrity().unwrap();
             let (ca, cb) = (
                 a.step_random(&mut ra).unwrap(),
@@ -404,6 +369,10 @@ pub fn same_games(both: &[Arc<Rules>; 2], players: u8, seeds: std::ops::Range<u6
             }
         }
         assert_eq!(a.scores(), b.scores(), "seed {seed}");
-        assert_eq!(a.score_breakdown(0), b.score_breakdown(0), "seed {seed}");
+        assert_eq!(
+            a.score_breakdown(PlayerId::ALL[0]),
+            b.score_breakdown(PlayerId::ALL[0]),
+            "seed {seed}"
+        );
     }
 }

@@ -62,7 +62,7 @@ fn ic7_pd14_the_fairys_three_points_survive_an_unfinished_inn_road() {
             let g = check(&r, 2, UNFINISHED_INN, &[3, 0]);
             let cats = g.score_categories();
             let of = |c: &str| cats.iter().position(|x| x == c).unwrap();
-            let red = g.score_breakdown(0);
+            let red = g.score_breakdown(carcassonne_core::PlayerId::ALL[0]);
             assert_eq!(
                 (red[of("roads")], red[of("inns")], red[of("fairy")]),
                 (4, -4, 3),
@@ -94,7 +94,7 @@ fn ic12_pd14_the_fairys_three_points_survive_an_unfinished_cathedral_city() {
             let g = check(&r, 2, UNFINISHED_CATHEDRAL, &[3, 0]);
             let cats = g.score_categories();
             let of = |c: &str| cats.iter().position(|x| x == c).unwrap();
-            let red = g.score_breakdown(0);
+            let red = g.score_breakdown(carcassonne_core::PlayerId::ALL[0]);
             assert_eq!(
                 (red[of("cities")], red[of("cathedrals")], red[of("fairy")]),
                 (2, -2, 3)

@@ -9,7 +9,7 @@
 //! clockwise. Player 0 is Red, player 1 Blue, player 2 Green.
 
 use crate::common::*;
-use carcassonne_core::{Actor, FigureId, Game, Pos, Rules};
+use carcassonne_core::{Actor, FigureId, Game, PlayerId, Pos, Rules};
 use std::sync::Arc;
 
 /// The four plugins with their default options, on the base game and the
@@ -37,7 +37,10 @@ pub fn pd() -> Arc<Rules> {
 
 /// How many figures of `kind` (`follower`, `builder`, …) `player` has in his supply.
 pub fn supply(g: &Game, player: u8, kind: &str) -> u8 {
-    g.supply(player, g.rules().figure_kind(kind).expect("kind"))
+    g.supply(
+        PlayerId::ALL[usize::from(player)],
+        g.rules().figure_kind(kind).expect("kind"),
+    )
 }
 
 /// Where the neutral figure `name` (`dragon`, `fairy`) stands, if on the board.
@@ -70,7 +73,10 @@ pub fn names(g: &Game) -> Vec<String> {
 
 /// `player`'s followers in supply.
 pub fn followers(g: &Game, player: u8) -> u8 {
-    g.supply(player, g.rules().figure_kind("follower").unwrap())
+    g.supply(
+        PlayerId::ALL[usize::from(player)],
+        g.rules().figure_kind("follower").unwrap(),
+    )
 }
 
 /// The figures standing on the tile at (x, y), as `owner kind` texts.
@@ -92,7 +98,7 @@ pub fn figures_at(g: &Game, x: i16, y: i16) -> Vec<String> {
 /// Whose decision is pending.
 fn chooser(g: &Game) -> Option<u8> {
     match g.actor() {
-        Actor::Player(p) => Some(p),
+        Actor::Player(p) => Some(p.seat()),
         _ => None,
     }
 }

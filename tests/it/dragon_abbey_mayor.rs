@@ -8,6 +8,7 @@
 use crate::abbey::HOLE;
 use crate::common::*;
 use crate::dragon::{figures_at, names, neutral_at, supply};
+use carcassonne_core::PlayerId;
 use carcassonne_core::{Actor, Rules, FOLLOWER};
 use std::sync::Arc;
 
@@ -141,7 +142,7 @@ fn x36_the_dragon_enters_an_abbey_and_eats_its_monk() {
     // Red: north onto the start; Blue: north into the abbey.
     run_on(&mut g, "dragon N; dragon N").unwrap();
     assert_eq!(figures_at(&g, 0, -1), ["dragon"], "the monk is eaten");
-    assert_eq!(g.supply(0, FOLLOWER), 7);
+    assert_eq!(g.supply(PlayerId::ALL[0], FOLLOWER), 7);
     // The rest of the movement crosses empty tiles: north, east, south, south.
     run_on(&mut g, "dragon N; dragon E; dragon S; dragon S").unwrap();
     assert_eq!(neutral_at(&g, "dragon"), Some((1, 0)));
@@ -167,7 +168,7 @@ fn x36_an_abbey_turn_never_moves_the_dragon() {
     run_on(&mut g, "abbey play; place 0 -1 0; deploy follower cloister").unwrap();
     assert_eq!(neutral_at(&g, "dragon"), Some((0, 1)));
     assert_eq!(g.actor(), Actor::Chance, "no dragon step: the next draw");
-    assert_eq!(g.current_player(), 0);
+    assert_eq!(g.current_player(), PlayerId::ALL[0]);
     assert_eq!(figures_at(&g, 0, -1), ["1 follower"]);
     assert_eq!(g.scores(), [2, 2]);
 }

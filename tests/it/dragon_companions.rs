@@ -13,6 +13,7 @@
 
 use crate::common::*;
 use crate::dragon::{figures_at, neutral_at, supply};
+use carcassonne_core::PlayerId;
 use carcassonne_core::{FigureClass, Game, Rules, FOLLOWER};
 use std::sync::Arc;
 
@@ -49,7 +50,7 @@ fn red(g: &Game) -> (u8, u8, u8) {
     (
         supply(g, 0, "builder"),
         supply(g, 0, "pig"),
-        g.supply(0, FOLLOWER),
+        g.supply(PlayerId::ALL[0], FOLLOWER),
     )
 }
 

@@ -4,6 +4,7 @@
 
 use crate::common::*;
 use crate::dragon::{figures_at, followers, names, neutral_at, pd, pd_ruleset};
+use carcassonne_core::PlayerId;
 use carcassonne_core::{Actor, Game};
 
 /// Red's follower on the road at (1, 0); two cloister tiles below; Red puts the
@@ -19,7 +20,9 @@ fn category(g: &Game, cat: &str) -> Vec<i32> {
         .iter()
         .position(|c| c == cat)
         .unwrap_or_else(|| panic!("no category {cat}"));
-    (0..g.players()).map(|p| g.score_breakdown(p)[i]).collect()
+    PlayerId::all(g.players())
+        .map(|p| g.score_breakdown(p)[i])
+        .collect()
 }
 
 #[test]
@@ -283,7 +286,7 @@ fn the_board_picture_and_the_observation_show_the_dragon_and_the_fairy() {
             "{svg}"
         );
     }
-    let obs = g.observation(1).unwrap();
+    let obs = g.observation(PlayerId::ALL[1]).unwrap();
     let mut seen: Vec<(String, Option<u8>, (i16, i16))> = obs
         .figures
         .iter()

@@ -54,3 +54,51 @@ fn recorded_rules_fingerprints_are_current() {
         assert_eq!(changes, Vec::<String>::new(), "{name}");
     }
 }
+
+/// A record replayed through a recorder (`Driver::replay_recorded`, the Python
+/// package's `Game.from_record`) leaves the recorder holding the same actions
+/// and forced outcomes, so a game played on from it writes a record that
+/// continues this one exactly; a shortened record stops at its last action.
+#[test]
+fn records_replayed_through_a_recorder_are_recorded_again_as_they_were() {
+    use carcassonne_core::{Actor, Recorder};
+    // The goldens sample every chance event; this one forces its first draws.
+    let forced = record_replays_exactly(
+        &config("base.toml"),
+        2,
+        3,
+        "draw BA/RFr; place 1 0 0; pass; draw BA/L; place 0 1 0; pass",
+    );
+    assert!(!forced.forced.is_empty());
+    let mut all = goldens();
+    all.push(("forced draws".into(), forced));
+    for (name, rec) in all {
+        let r = rules(&rec.ruleset);
+        let mut g = Game::new(r.clone(), rec.players, rec.seed).unwrap();
+        let mut again = Recorder::default();
+        Driver::new(&rec.forced)
+            .replay_recorded(&mut g, &mut again, &rec.actions)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        // Chance events after the last action with no forced outcome are left
+        // for the caller (a record of a finished game may end before its last
+        // draws, which the seed replays).
+        assert!(g.is_over() || g.actor() == Actor::Chance, "{name}");
+        assert_eq!(again.actions, rec.actions, "{name}");
+        assert_eq!(again.forced, rec.forced, "{name}");
+        // Half the actions (after the forced draws), with the outcomes drawn
+        // from the RNG: the game stops at the first chance event after the
+        // last action, unresolved.
+        let half = &rec.actions[..rec.actions.len() / 2];
+        let mut g = Game::new(r, rec.players, rec.seed).unwrap();
+        let mut part = Recorder::default();
+        Driver::new(&rec.forced)
+            .replay_recorded(&mut g, &mut part, half)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(part.actions, half, "{name}");
+        assert_eq!(part.forced, rec.forced, "{name}");
+        assert!(
+            matches!(g.actor(), Actor::Chance | Actor::Player(_)),
+            "{name}"
+        );
+    }
+}

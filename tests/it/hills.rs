@@ -11,6 +11,7 @@
 use crate::common::*;
 use carcassonne_core::conformance::{run as conformance, Options};
 use carcassonne_core::hooks::{CORE_OWNER, STEP_HIDDEN_TILE};
+use carcassonne_core::PlayerId;
 use carcassonne_core::{
     Actor, CoreOptions, FigureSpec, Game, Hooks, PluginDecl, Rng, Rules, TileCatalogue, TileIndex,
     TileTypeId,
@@ -413,7 +414,7 @@ fn h2_the_last_tile_is_a_hill_nothing_goes_under_it() {
     .unwrap();
     // The bag is empty: no hidden step, Blue places the hill at once.
     assert_eq!(g.bag_len(), 0);
-    assert_eq!(g.actor(), Actor::Player(1));
+    assert_eq!(g.actor(), Actor::Player(PlayerId::ALL[1]));
     assert!(g.pending_steps().is_empty());
     // Blue's farmer next to the completed start city: 3 at the end, which comes at once.
     let g = check(
@@ -432,7 +433,7 @@ fn h2_the_last_tile_is_a_hill_nothing_goes_under_it() {
 fn h3_blank_underlay_takes_nothing_from_the_bag() {
     let r = tiny("hill-underlay = \"blank\"");
     let g = run(&r, 2, "draw T/C.h").unwrap();
-    assert_eq!(g.actor(), Actor::Player(0));
+    assert_eq!(g.actor(), Actor::Player(PlayerId::ALL[0]));
     let g = check(
         &r,
         2,
@@ -469,7 +470,7 @@ fn h1_the_observation_does_not_reveal_the_tile_under_the_hill() {
             carcassonne_core::scenario::run_on(&mut a, step).unwrap();
             carcassonne_core::scenario::run_on(&mut b, step).unwrap();
         }
-        for p in 0..2 {
+        for p in PlayerId::all(2) {
             let (oa, ob) = (a.observation(p).unwrap(), b.observation(p).unwrap());
             assert_eq!(
                 oa, ob,
@@ -647,7 +648,7 @@ fn hill_invariants(g: &Game, hidden_underlay: bool) -> Result<(), String> {
             g.bag_len()
         ));
     }
-    for p in 0..g.players() {
+    for p in PlayerId::all(g.players()) {
         let o = g.observation(p).map_err(|e| e.to_string())?;
         let unseen: usize = o.unseen.values().map(|&n| usize::from(n)).sum();
         if unseen != g.bag_len() + g.hidden_tiles().len()

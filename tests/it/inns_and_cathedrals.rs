@@ -7,6 +7,7 @@
 use crate::census::{count, feature_has, fingerprint};
 use crate::common::*;
 use carcassonne_core::conformance::{run as conformance, Options};
+use carcassonne_core::PlayerId;
 use carcassonne_core::{Event, FeatureKind, FigureId, Game, Rng, Rules, ScoreReason, TileType};
 use std::sync::Arc;
 
@@ -307,7 +308,7 @@ fn large_invariants(g: &Game) -> Result<(), String> {
         let owner = g
             .figure_owner(fig)
             .ok_or("a large follower without owner")?;
-        on_board[owner as usize] += 1;
+        on_board[owner.index()] += 1;
         match g.feature_kind(f).ok_or("no such feature")? {
             FeatureKind::Spot => return Err("a large follower stands on a spot".into()),
             FeatureKind::Field if farmers_off => {
@@ -316,8 +317,8 @@ fn large_invariants(g: &Game) -> Result<(), String> {
             _ => {}
         }
     }
-    for p in 0..g.players() {
-        if on_board[p as usize] + g.supply(p, kind) != 1 {
+    for p in PlayerId::all(g.players()) {
+        if on_board[p.index()] + g.supply(p, kind) != 1 {
             return Err(format!(
                 "player {p} does not have exactly one large follower"
             ));
@@ -537,7 +538,11 @@ fn x9_s8_a_shepherd_on_the_inner_field_is_herded_at_once() {
         &[3, 0],
     );
     let shepherd = g.rules().figure_kind("shepherd").unwrap();
-    assert_eq!(g.supply(0, shepherd), 1, "herded: back in the supply");
+    assert_eq!(
+        g.supply(PlayerId::ALL[0], shepherd),
+        1,
+        "herded: back in the supply"
+    );
     // A wolf: the shepherd goes home with nothing.
     let g = check(
         &r,
@@ -545,7 +550,7 @@ fn x9_s8_a_shepherd_on_the_inner_field_is_herded_at_once() {
         "draw IC/CCCCG; place 0 -1 0; deploy shepherd 4; shepherd wolf",
         &[0, 0],
     );
-    assert_eq!(g.supply(0, shepherd), 1);
+    assert_eq!(g.supply(PlayerId::ALL[0], shepherd), 1);
 }
 
 #[test]
@@ -658,7 +663,7 @@ fn the_greedy_and_mcts_bots_play_the_expansion_and_use_the_large_follower() {
         assert!(g.is_over(), "seed {seed}");
         g.check_integrity()
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        for p in 0..2 {
+        for p in PlayerId::all(2) {
             let by_category: i32 = g.score_breakdown(p).iter().sum();
             assert_eq!(by_category, g.score(p), "seed {seed}");
         }

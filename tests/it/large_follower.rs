@@ -22,6 +22,7 @@
 //! with the four-sided BA/Cccc+.
 
 use crate::common::*;
+use carcassonne_core::PlayerId;
 use carcassonne_core::{
     Action, FigureKindId, FigureOption, Game, Location, Rules, TileIndex, FOLLOWER,
 };
@@ -77,7 +78,7 @@ fn offered(g: &Game, k: FigureKindId) -> Vec<u8> {
 fn ic2_ic15_each_player_has_seven_followers_and_one_large_follower() {
     let g = Game::new(large(), 4, 0).unwrap();
     let k = kind(&g);
-    for p in 0..4 {
+    for p in PlayerId::all(4) {
         assert_eq!(g.supply(p, FOLLOWER), 7);
         assert_eq!(g.supply(p, k), 1);
     }
@@ -89,7 +90,7 @@ fn ic2_ic15_each_player_has_seven_followers_and_one_large_follower() {
 fn ic15_the_count_option_gives_more_as_a_house_rule() {
     let g = Game::new(ruleset("", "", "count = 2"), 3, 0).unwrap();
     let k = kind(&g);
-    for p in 0..3 {
+    for p in PlayerId::all(3) {
         assert_eq!(g.supply(p, FOLLOWER), 7);
         assert_eq!(g.supply(p, k), 2);
     }
@@ -111,9 +112,9 @@ fn ic3_the_sixth_player_gets_a_large_follower_and_an_abbot() {
     let r = ruleset("", "", "[plugins.abbot]");
     let g = Game::new(r, 6, 0).unwrap();
     let (k, abbot) = (kind(&g), g.rules().figure_kind("abbot").unwrap());
-    assert_eq!(g.supply(5, FOLLOWER), 7);
-    assert_eq!(g.supply(5, k), 1);
-    assert_eq!(g.supply(5, abbot), 1);
+    assert_eq!(g.supply(PlayerId::ALL[5], FOLLOWER), 7);
+    assert_eq!(g.supply(PlayerId::ALL[5], k), 1);
+    assert_eq!(g.supply(PlayerId::ALL[5], abbot), 1);
 }
 
 #[test]
@@ -280,10 +281,10 @@ fn ic17_a_large_farmer_beats_one_farmer() {
 fn ic19_it_returns_after_scoring_and_stays_as_a_farmer() {
     // After the city is scored Red's large follower is back and offered again.
     let g = run(&large(), 2, &two_way("large-follower", "BA/RrC")).unwrap();
-    assert_eq!(g.supply(0, kind(&g)), 1);
+    assert_eq!(g.supply(PlayerId::ALL[0], kind(&g)), 1);
     // As a farmer it stays on the board while the city it borders is completed.
     let mut g = run(&large(), 2, &farmers("large-follower")).unwrap();
-    assert_eq!(g.supply(0, kind(&g)), 0);
+    assert_eq!(g.supply(PlayerId::ALL[0], kind(&g)), 0);
     run_on(&mut g, "end; scores 3 0").unwrap();
 }
 
@@ -414,7 +415,11 @@ fn x6_herding_and_wolves_never_move_the_large_follower() {
          draw BA/L; place 2 1 0; pass; shepherd herd",
         &[2, 0],
     );
-    assert_eq!(g.supply(1, kind(&g)), 0, "still on the field");
+    assert_eq!(
+        g.supply(PlayerId::ALL[1], kind(&g)),
+        0,
+        "still on the field"
+    );
     // A wolf: Blue's shepherd goes home; Red's large farmer stays.
     let g = check(
         &shepherds(),
@@ -423,8 +428,15 @@ fn x6_herding_and_wolves_never_move_the_large_follower() {
          draw BA/L; place 1 1 0; deploy shepherd field; shepherd wolf",
         &[0, 0],
     );
-    assert_eq!(g.supply(0, kind(&g)), 0, "still on the field");
-    assert_eq!(g.supply(1, g.rules().figure_kind("shepherd").unwrap()), 1);
+    assert_eq!(
+        g.supply(PlayerId::ALL[0], kind(&g)),
+        0,
+        "still on the field"
+    );
+    assert_eq!(
+        g.supply(PlayerId::ALL[1], g.rules().figure_kind("shepherd").unwrap()),
+        1
+    );
 }
 
 // ----------------------------------------------- X7 the abbot, vineyards
@@ -447,7 +459,7 @@ fn x7_a_large_monk_gets_the_vineyard_points_of_a_completed_cloister() {
                   scores 0 0
                   draw BA/L; place -1 2 0; pass";
     let g = check(&r, 2, script, &[18, 0]);
-    assert_eq!(g.supply(0, kind(&g)), 1, "it returned");
+    assert_eq!(g.supply(PlayerId::ALL[0], kind(&g)), 1, "it returned");
 }
 
 #[test]
@@ -505,9 +517,15 @@ fn ic20_the_large_follower_is_a_follower_for_the_builder_and_the_fairy() {
     )
     .unwrap();
     assert_eq!(g.scores(), [2 + 6 + 3, 0]);
-    assert_eq!(g.supply(0, g.rules().figure_kind("builder").unwrap()), 1);
     assert_eq!(
-        g.supply(0, g.rules().figure_kind("large-follower").unwrap()),
+        g.supply(PlayerId::ALL[0], g.rules().figure_kind("builder").unwrap()),
+        1
+    );
+    assert_eq!(
+        g.supply(
+            PlayerId::ALL[0],
+            g.rules().figure_kind("large-follower").unwrap()
+        ),
         1
     );
     run_on(&mut g, "end").unwrap();

@@ -4,6 +4,7 @@
 //! Geometry as in `abbey.rs`: the start BA/RCr at (0, 0), x east, y south.
 
 use crate::common::*;
+use carcassonne_core::PlayerId;
 use carcassonne_core::{Game, Rules};
 use std::sync::Arc;
 
@@ -48,7 +49,7 @@ fn names(g: &Game) -> Vec<String> {
 fn am10_the_mayor_occupies_his_city() {
     let g = run(&mayor(), 2, "draw BA/Cc+; place 0 -1 2; deploy mayor city").unwrap();
     let mayor = g.rules().figure_kind("mayor").unwrap();
-    assert_eq!(g.supply(0, mayor), 0);
+    assert_eq!(g.supply(PlayerId::ALL[0], mayor), 0);
     // Blue extends the city: no follower and no mayor may join it.
     let mut g = g;
     run_on(&mut g, "draw BA/C; place 1 -1 3").unwrap();
@@ -80,7 +81,7 @@ fn am12_the_mayors_strength_is_the_pennants_of_his_city() {
     // Two pennants: the mayor (2) beats the knight (1): 4 tiles + 2 pennants = 12.
     let g = check(&mayor(), 2, &mayor_city("BA/Cc+", "BA/Cc+G"), &[12, 0]);
     let mayor = g.rules().figure_kind("mayor").unwrap();
-    assert_eq!(g.supply(0, mayor), 1, "the mayor returns");
+    assert_eq!(g.supply(PlayerId::ALL[0], mayor), 1, "the mayor returns");
 }
 
 #[test]
@@ -115,7 +116,7 @@ fn am13_a_city_held_only_by_a_pennantless_mayor_scores_nothing() {
         &[0, 0],
     );
     let mayor = g.rules().figure_kind("mayor").unwrap();
-    assert_eq!(g.supply(0, mayor), 1);
+    assert_eq!(g.supply(PlayerId::ALL[0], mayor), 1);
 }
 
 #[test]

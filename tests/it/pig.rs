@@ -10,6 +10,7 @@
 use crate::builder::with_remover;
 use crate::common::*;
 use carcassonne_core::Game;
+use carcassonne_core::PlayerId;
 
 /// The pig on the base game and the expansion's tiles, with a farmer variant.
 fn pig(farmers: &str) -> String {
@@ -29,7 +30,10 @@ const F2: &str = "per-field-once-per-player";
 const F3: &str = "per-city";
 
 fn pigs_in_supply(g: &Game, p: u8) -> u8 {
-    g.supply(p, g.rules().figure_kind("pig").unwrap())
+    g.supply(
+        PlayerId::ALL[usize::from(p)],
+        g.rules().figure_kind("pig").unwrap(),
+    )
 }
 
 /// JCZ `pig-scoring`: one field, a farmer each (a tie), two completed cities;
@@ -244,7 +248,7 @@ fn tb20_the_pig_goes_home_when_his_owners_last_farmer_leaves_the_field() {
     assert_eq!(pigs_in_supply(&g, 0), 0);
     run_on(&mut g, "draw BA/L; place 1 1 0; test-remove tile-1").unwrap();
     assert_eq!(pigs_in_supply(&g, 0), 1);
-    assert_eq!(g.supply(0, carcassonne_core::FOLLOWER), 7);
+    assert_eq!(g.supply(PlayerId::ALL[0], carcassonne_core::FOLLOWER), 7);
     run_on(&mut g, "end").unwrap();
     assert_eq!(g.scores(), [0, 0], "nobody is left in the field");
 }

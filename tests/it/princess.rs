@@ -5,6 +5,7 @@
 
 use crate::common::*;
 use crate::dragon::{figures_at, followers, names, pd, pd_ruleset};
+use carcassonne_core::PlayerId;
 use carcassonne_core::{Actor, Game};
 
 /// Red's knight in a city running north from the start's (BA/CFc at (0, −1));
@@ -196,11 +197,18 @@ fn pd18_after_the_princess_nothing_else_is_done_in_the_figure_step() {
     run_on(&mut g, "princess 0 at 0 -1").unwrap();
     // After: the turn is over; nothing was deployed, the fairy stays off the board.
     assert_eq!(g.actor(), Actor::Chance);
-    assert_eq!(g.current_player(), 1, "the next turn's draw is Blue's");
+    assert_eq!(
+        g.current_player(),
+        PlayerId::ALL[1],
+        "the next turn's draw is Blue's"
+    );
     assert_eq!(followers(&g, 0), 7);
     let shepherd = g.rules().figure_kind("shepherd").unwrap();
-    assert_eq!(g.supply(0, shepherd), 1);
-    assert_eq!(g.supply(0, g.rules().figure_kind("builder").unwrap()), 1);
+    assert_eq!(g.supply(PlayerId::ALL[0], shepherd), 1);
+    assert_eq!(
+        g.supply(PlayerId::ALL[0], g.rules().figure_kind("builder").unwrap()),
+        1
+    );
     assert_eq!(crate::dragon::neutral_at(&g, "fairy"), None);
     run_on(&mut g, "draw BA/L; place 1 1 0; pass; end").unwrap();
     assert_eq!(g.scores(), &[0, 0], "the knight scored nothing");

@@ -4,8 +4,9 @@
 
 use crate::common::*;
 use crate::dragon::{figures_at, names, neutral_at, supply};
+use carcassonne_core::PlayerId;
 use carcassonne_core::{FeatureId, FigureId, Game, Rules};
-use carcassonne_shepherd::{tokens_in_play, FlockWord, TOKENS};
+use carcassonne_official::shepherd::{tokens_in_play, FlockWord, TOKENS};
 use std::sync::Arc;
 
 /// Shepherds, hills and the four Princess and the Dragon plugins.
@@ -55,7 +56,9 @@ fn flock(g: &Game, player: u8) -> Vec<u32> {
     let kind = g.rules().figure_kind("shepherd").unwrap();
     (0..g.figure_count() as u16)
         .map(FigureId)
-        .filter(|&f| g.figure_kind(f) == Some(kind) && g.figure_owner(f) == Some(player))
+        .filter(|&f| {
+            g.figure_kind(f) == Some(kind) && g.figure_owner(f).map(PlayerId::seat) == Some(player)
+        })
         .filter_map(|f| g.figure_feature(f))
         .map(|f| FlockWord(g.plugin_feature_state(p, f).unwrap()[0]).sheep())
         .collect()

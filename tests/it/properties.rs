@@ -193,7 +193,7 @@ proptest! {
         let rules = compile(&set).map_err(|e| TestCaseError::fail(e.join("\n")))?;
         for (ty, fit) in rules.tiles.types.iter().zip(&rules.tiles.fits) {
             for r in 0..4usize {
-                let same = ty.same_rotation[r] as usize;
+                let same = ty.same_rotation[r].index();
                 prop_assert!(ty.distinct_rots & (1 << same) != 0);
                 prop_assert_eq!(ty.rot[r].edges, ty.rot[same].edges);
                 for d in 0..4 {
@@ -463,14 +463,15 @@ fn game_after(which: usize, players: u8, seed: u64, steps: usize) -> Game {
 fn any_action() -> impl Strategy<Value = Action> {
     prop_oneof![
         (0u32..120).prop_map(Action::Chance),
-        (-4i16..5, -4i16..5, 0u8..6).prop_map(|(x, y, rot)| Action::Place(Placement {
+        // Every rotation (the type holds no other: `Rotation::new` refuses 4 and more).
+        (-4i16..5, -4i16..5, 0usize..4).prop_map(|(x, y, rot)| Action::Place(Placement {
             pos: Pos::new(x, y),
-            rot
+            rot: Rotation::wrapping(rot)
         })),
         prop::sample::select(vec![i16::MIN, i16::MAX, -4000, 4000]).prop_map(|x| Action::Place(
             Placement {
                 pos: Pos::new(x, x),
-                rot: 0
+                rot: Rotation::R0
             }
         )),
         Just(Action::Figure(FigureOption::Pass)),

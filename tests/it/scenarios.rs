@@ -4,6 +4,7 @@
 
 use crate::cli::{assert_clean_failure, root, run, stdout, tmp};
 use crate::common::*;
+use carcassonne_core::PlayerId;
 use carcassonne_host::scenario::{check_file, files_under};
 
 #[test]
@@ -26,7 +27,11 @@ fn every_scenario_file_passes() {
 fn a_scenario_file_is_a_fixture_the_rust_tests_can_use() {
     let g = scenario("shepherd/s8-grow-then-the-tile-closes-the-field.toml");
     let shepherd = g.rules().figure_kind("shepherd").unwrap();
-    assert_eq!(g.supply(0, shepherd), 1, "the herded shepherd is back");
+    assert_eq!(
+        g.supply(PlayerId::ALL[0], shepherd),
+        1,
+        "the herded shepherd is back"
+    );
 }
 
 fn write(name: &str, text: &str) -> std::path::PathBuf {

@@ -9,6 +9,7 @@
 
 use crate::census::{copies, count, feature_has, fingerprint};
 use crate::common::*;
+use carcassonne_core::PlayerId;
 use carcassonne_core::{FeatureKind, Game, TileCatalogue};
 
 /// Goods only, on the base game and the expansion's tiles.
@@ -36,7 +37,9 @@ const GOODS_HILLS: &str = r#"
 
 /// `player`'s tokens as (wine, grain, cloth), read from an observation (TB6: they are public).
 pub fn tokens(g: &Game, seen_by: u8, player: usize) -> (u64, u64, u64) {
-    let o = g.observation(seen_by).expect("observation");
+    let o = g
+        .observation(PlayerId::ALL[usize::from(seen_by)])
+        .expect("observation");
     let t = &o.plugins["trade-goods"]["tokens"][player];
     let n = |k: &str| t[k].as_u64().expect("a count");
     (n("wine"), n("grain"), n("cloth"))

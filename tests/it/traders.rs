@@ -6,6 +6,7 @@
 use crate::common::*;
 use carcassonne_bots::{Bot, BotSpec, Greedy};
 use carcassonne_core::conformance::{run as conformance, Options};
+use carcassonne_core::PlayerId;
 use carcassonne_core::{Actor, FigureId, Game};
 use std::cell::Cell;
 
@@ -22,7 +23,7 @@ const TOKENS: [u32; 3] = [9, 6, 5];
 /// Every player's tokens, per kind.
 fn tokens(g: &Game) -> Vec<[u32; 3]> {
     let p = g.rules().plugin_index("trade-goods").expect("trade-goods");
-    (0..g.players())
+    PlayerId::all(g.players())
         .map(|q| {
             let w = g.plugin_player_state(p, q).expect("state");
             [w[0], w[1], w[2]]
@@ -88,7 +89,7 @@ fn traders_rulesets_pass_the_conformance_kit_at_2_4_and_6_players() {
             if g.turn_granted_by() == Some(builder) && g.actor() == Actor::Chance {
                 s.double_turns += 1;
             }
-            s.pigs += (0..g.players())
+            s.pigs += PlayerId::all(g.players())
                 .map(|p| u32::from(g.supply(p, pig) == 0))
                 .sum::<u32>();
             s.tokens = s.tokens.max(tokens(g).iter().flatten().sum::<u32>());

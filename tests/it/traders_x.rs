@@ -11,6 +11,7 @@ use crate::builder::{road_rules, ROAD_WITH_BUILDER};
 use crate::common::*;
 use crate::trade_goods::tokens;
 use carcassonne_core::Actor;
+use carcassonne_core::PlayerId;
 
 /// Builder, pig and hills on the base, Hills & Sheep and Traders & Builders tiles.
 const HILLS: &str = r#"
@@ -63,7 +64,7 @@ fn tb5_goods_of_a_city_completed_in_the_second_part_go_to_the_same_player() {
          draw BA/C; place 1 -1 3; pass",
         &[0, 0],
     );
-    assert_eq!(g.current_player(), 1);
+    assert_eq!(g.current_player(), PlayerId::ALL[1]);
     assert_eq!(tokens(&g, 1, 0), (0, 1, 0));
     run_on(&mut g, "end").unwrap();
     // Road of 4 tiles (4) and the grain majority (10).
@@ -221,9 +222,13 @@ fn x13_a_wolf_sends_the_shepherd_home_but_never_the_pig_or_the_farmer() {
     )
     .unwrap();
     let kind = |name| r.figure_kind(name).unwrap();
-    assert_eq!(g.supply(0, kind("shepherd")), 1, "the wolf sent him home");
-    assert_eq!(g.supply(0, kind("pig")), 0);
-    assert_eq!(g.supply(0, carcassonne_core::FOLLOWER), 6);
+    assert_eq!(
+        g.supply(PlayerId::ALL[0], kind("shepherd")),
+        1,
+        "the wolf sent him home"
+    );
+    assert_eq!(g.supply(PlayerId::ALL[0], kind("pig")), 0);
+    assert_eq!(g.supply(PlayerId::ALL[0], carcassonne_core::FOLLOWER), 6);
     run_on(&mut g, "end").unwrap();
     assert_eq!(g.scores(), [8, 0]);
 }
@@ -246,10 +251,10 @@ fn x14_each_part_of_a_double_turn_is_a_turn_for_the_shepherd() {
     .unwrap();
     assert_eq!(legal_names(&g), ["builder double", "builder single"]);
     run_on(&mut g, "builder double; draw BA/RFr; place -2 0 0; pass").unwrap();
-    assert_eq!(g.current_player(), 0);
+    assert_eq!(g.current_player(), PlayerId::ALL[0]);
     assert_eq!(legal_names(&g), ["shepherd grow", "shepherd herd"]);
     run_on(&mut g, "shepherd herd; scores 3 0").unwrap();
-    assert_eq!(g.current_player(), 1);
+    assert_eq!(g.current_player(), PlayerId::ALL[1]);
     assert_eq!(g.actor(), Actor::Chance);
     run_on(&mut g, "end").unwrap();
     // The 5-tile road and the herded flock.
@@ -274,14 +279,14 @@ fn x15_the_abbot_may_be_taken_back_in_the_second_part() {
         ),
     )
     .unwrap();
-    assert_eq!(g.current_player(), 0);
+    assert_eq!(g.current_player(), PlayerId::ALL[0]);
     assert!(
         legal_names(&g).contains(&"abbot recall".to_string()),
         "{:?}",
         legal_names(&g)
     );
     run_on(&mut g, "abbot recall; scores 4 0").unwrap();
-    assert_eq!(g.current_player(), 1);
+    assert_eq!(g.current_player(), PlayerId::ALL[1]);
     run_on(&mut g, "end").unwrap();
     // The 5-tile road.
     assert_eq!(g.scores(), [9, 0]);
@@ -423,7 +428,7 @@ fn x14_a_shepherd_placed_before_the_double_turn_gets_the_choice_in_part_two_and_
 ) {
     // The default S4 order inside part 2: the figure step, then the flock choice.
     let mut g = closing_in_part_two("");
-    assert_eq!(g.current_player(), 0);
+    assert_eq!(g.current_player(), PlayerId::ALL[0]);
     assert!(
         legal_names(&g).contains(&"pass".to_string()),
         "{:?}",
@@ -434,8 +439,15 @@ fn x14_a_shepherd_placed_before_the_double_turn_gets_the_choice_in_part_two_and_
     // He grows (+2), then the closed field is herded at once, still in part 2.
     run_on(&mut g, "shepherd grow; shepherd sheep-2").unwrap();
     assert_eq!(g.scores(), [5, 0]);
-    assert_eq!(g.supply(0, g.rules().figure_kind("shepherd").unwrap()), 1);
-    assert_eq!(g.current_player(), 1, "the double turn is over");
+    assert_eq!(
+        g.supply(PlayerId::ALL[0], g.rules().figure_kind("shepherd").unwrap()),
+        1
+    );
+    assert_eq!(
+        g.current_player(),
+        PlayerId::ALL[1],
+        "the double turn is over"
+    );
     assert_eq!(g.actor(), Actor::Chance);
     // At the end: Red's 4-tile road (his builder scores nothing).
     run_on(&mut g, "end").unwrap();
@@ -450,7 +462,11 @@ fn x14_the_s4_order_before_follower_holds_inside_part_two() {
     assert_eq!(legal_names(&g), ["shepherd grow", "shepherd herd"]);
     run_on(&mut g, "shepherd herd").unwrap();
     assert_eq!(g.scores(), [3, 0]);
-    assert_eq!(g.current_player(), 0, "part 2's figure step follows");
+    assert_eq!(
+        g.current_player(),
+        PlayerId::ALL[0],
+        "part 2's figure step follows"
+    );
     assert_eq!(
         legal_names(&g),
         [
@@ -461,7 +477,7 @@ fn x14_the_s4_order_before_follower_holds_inside_part_two() {
         ]
     );
     run_on(&mut g, "pass").unwrap();
-    assert_eq!(g.current_player(), 1);
+    assert_eq!(g.current_player(), PlayerId::ALL[1]);
 }
 
 #[test]
@@ -494,7 +510,10 @@ fn x14_a_field_closed_in_part_one_is_herded_in_part_one() {
     );
     run_on(&mut g, "deploy shepherd 3; shepherd sheep-2").unwrap();
     assert_eq!(g.scores(), [2, 0]);
-    assert_eq!(g.supply(0, g.rules().figure_kind("shepherd").unwrap()), 1);
+    assert_eq!(
+        g.supply(PlayerId::ALL[0], g.rules().figure_kind("shepherd").unwrap()),
+        1
+    );
     assert_eq!(legal_names(&g), ["builder double", "builder single"]);
     // Part 2 is a turn of its own: the shepherd, home, may go out again.
     run_on(&mut g, "builder double; draw BA/RFr; place 1 0 0").unwrap();

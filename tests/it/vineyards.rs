@@ -23,6 +23,7 @@
 
 use crate::common::*;
 use carcassonne_core::conformance::{run as conformance, Options};
+use carcassonne_core::PlayerId;
 use carcassonne_core::{Action, FigureOption, Game};
 
 /// Vineyards only (the vineyard tiles of both sets, no abbot).
@@ -204,7 +205,7 @@ fn v3_abbot_on_a_cloister_completed_in_the_scoring_step_gets_vineyards() {
         &[18, 0],
     );
     let abbot = g.rules().figure_kind("abbot").unwrap();
-    assert_eq!(g.supply(0, abbot), 1, "the abbot went home");
+    assert_eq!(g.supply(PlayerId::ALL[0], abbot), 1, "the abbot went home");
 }
 
 #[test]
@@ -222,7 +223,7 @@ fn v3_abbot_taken_back_early_gets_no_vineyard_points() {
          draw BA/L; place -1 2 0; pass";
     let g = check(&rules(BOTH), 2, script, &[8, 0]);
     let abbot = g.rules().figure_kind("abbot").unwrap();
-    assert_eq!(g.supply(0, abbot), 1);
+    assert_eq!(g.supply(PlayerId::ALL[0], abbot), 1);
 }
 
 /// The three-vineyard layout, with one more tile of Blue's away from the
@@ -248,7 +249,7 @@ fn v3_abbot_taken_back_on_the_turn_his_cloister_completes_scores_9_without_viney
     // 1 + 8 = 9 as taken back; the scoring step then finds the cloister unoccupied.
     let g = check(&rules(BOTH), 2, &red_completes("abbot recall"), &[9, 0]);
     let abbot = g.rules().figure_kind("abbot").unwrap();
-    assert_eq!(g.supply(0, abbot), 1);
+    assert_eq!(g.supply(PlayerId::ALL[0], abbot), 1);
     // Left on the cloister instead, the same abbot scores 9 + 3 × 3 in the scoring step.
     check(&rules(BOTH), 2, &red_completes("pass"), &[18, 0]);
 }
@@ -429,7 +430,7 @@ fn v1_random_games_differ_from_plain_games_by_the_vineyard_bonus_only() {
                     if players.is_empty() {
                         continue; // completed with nobody in it
                     }
-                    let points = players.iter().next().map_or(0, |p| points[p as usize]);
+                    let points = players.iter().next().map_or(0, |p| points[p.index()]);
                     if reason != ScoreReason::Completed {
                         assert!(
                             points <= 9,
@@ -447,16 +448,16 @@ fn v1_random_games_differ_from_plain_games_by_the_vineyard_bonus_only() {
                     completed += 1;
                     with_bonus += usize::from(extra > 0);
                     for p in players.iter() {
-                        bonus[p as usize] += extra;
+                        bonus[p.index()] += extra;
                     }
                 }
             }
         }
         assert!(b.is_over());
         assert_eq!(a.placed_count(), b.placed_count(), "seed {seed}");
-        for p in 0..2u8 {
+        for p in PlayerId::all(2) {
             let d = a.score(p) - b.score(p);
-            assert_eq!(d, bonus[p as usize], "seed {seed}: player {p}");
+            assert_eq!(d, bonus[p.index()], "seed {seed}: player {p}");
             bonus_seen += d;
         }
     }

@@ -6,6 +6,7 @@
 //! or `wagon home`.
 
 use crate::common::*;
+use carcassonne_core::PlayerId;
 use carcassonne_core::{Actor, Event, Game, Location, Pos, Rules};
 use std::sync::Arc;
 
@@ -20,7 +21,9 @@ fn wagon_at(g: &Game, player: u8) -> Option<(Pos, u8)> {
     let kind = g.rules().figure_kind("wagon").unwrap();
     (0..g.figure_count())
         .map(|i| carcassonne_core::FigureId(i as u16))
-        .filter(|&f| g.figure_kind(f) == Some(kind) && g.figure_owner(f) == Some(player))
+        .filter(|&f| {
+            g.figure_kind(f) == Some(kind) && g.figure_owner(f).map(PlayerId::seat) == Some(player)
+        })
         .find_map(|f| match g.figure_location(f)? {
             Location::Feature(ft) => {
                 let t = g.feature_tile(ft)?;
@@ -60,7 +63,7 @@ fn am14_the_wagon_stands_on_roads_cities_and_cloisters_never_fields_or_gardens()
 #[test]
 fn am15_the_wagon_scores_like_a_follower_then_its_owner_decides() {
     let g = check(&wagon(""), 2, W1, &[3, 0]);
-    assert_eq!(g.actor(), Actor::Player(0));
+    assert_eq!(g.actor(), Actor::Player(PlayerId::ALL[0]));
     assert_eq!(
         legal_names(&g),
         [
@@ -156,7 +159,7 @@ fn am18_the_owner_may_decline_and_the_wagon_goes_home() {
     let mut g = run(&wagon(""), 2, W1).unwrap();
     run_on(&mut g, "wagon home").unwrap();
     let kind = g.rules().figure_kind("wagon").unwrap();
-    assert_eq!(g.supply(0, kind), 1);
+    assert_eq!(g.supply(PlayerId::ALL[0], kind), 1);
     assert_eq!(wagon_at(&g, 0), None);
     assert_eq!(g.scores(), [3, 0]);
 }
@@ -174,7 +177,7 @@ fn am18_with_no_target_the_wagon_goes_home_without_a_decision() {
     );
     assert_eq!(g.actor(), Actor::Chance);
     let kind = g.rules().figure_kind("wagon").unwrap();
-    assert_eq!(g.supply(1, kind), 1);
+    assert_eq!(g.supply(PlayerId::ALL[1], kind), 1);
 }
 
 #[test]
@@ -237,7 +240,7 @@ fn w2(red_figure: &str) -> String {
 fn am19_several_wagons_decide_one_at_a_time_in_turn_order() {
     let mut g = check(&wagon(""), 2, &w2("pass"), &[3, 2]);
     // Red (the active player) first.
-    assert_eq!(g.actor(), Actor::Player(0));
+    assert_eq!(g.actor(), Actor::Player(PlayerId::ALL[0]));
     assert_eq!(
         legal_names(&g),
         [
@@ -250,7 +253,7 @@ fn am19_several_wagons_decide_one_at_a_time_in_turn_order() {
     );
     run_on(&mut g, "wagon 0 at 0 1").unwrap();
     // Then Blue, for whom Red's new cloister is occupied.
-    assert_eq!(g.actor(), Actor::Player(1));
+    assert_eq!(g.actor(), Actor::Player(PlayerId::ALL[1]));
     assert_eq!(
         legal_names(&g),
         [
@@ -274,7 +277,7 @@ fn am20_a_move_is_no_deployment_and_happens_in_any_players_turn() {
     // wagons still move (Blue's in Red's turn), and that road is occupied.
     let mut g = check(&wagon(""), 2, &w2("deploy follower road E"), &[3, 2]);
     run_on(&mut g, "wagon 0 at 0 1").unwrap();
-    assert_eq!(g.actor(), Actor::Player(1));
+    assert_eq!(g.actor(), Actor::Player(PlayerId::ALL[1]));
     assert!(!legal_names(&g).contains(&"wagon 0 at 1 0".to_string()));
     run_on(&mut g, "wagon 1 at 1 1").unwrap();
     assert_eq!(wagon_at(&g, 1), Some((Pos::new(1, 1), 1)));
@@ -316,7 +319,7 @@ fn x24_a_wagon_on_a_completed_cloister_earns_vineyards_then_moves() {
          draw BA/L; place 0 3 0; pass
          abbey play; place 0 2 0; pass";
     let mut g = check(&r, 2, script, &[12, 0]);
-    assert_eq!(g.actor(), Actor::Player(0));
+    assert_eq!(g.actor(), Actor::Player(PlayerId::ALL[0]));
     run_on(&mut g, "wagon 0 at 0 2\nend").unwrap();
     assert_eq!(g.scores(), [20, 0]);
 }

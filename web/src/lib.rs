@@ -13,6 +13,7 @@
 //! The program that embeds the server supplies the rulesets (already resolved
 //! with its plugins) and the bots ([`Config`]), so this crate depends on neither
 //! the plugin loader nor a particular bot.
+#![forbid(unsafe_code)]
 
 mod api;
 pub mod session;

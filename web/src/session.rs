@@ -3,7 +3,7 @@
 
 use crate::{BotPlayer, LoadedRuleset, WebError};
 use carcassonne_core::{
-    Action, Actor, Driver, Event, FigureOption, Game, Record, Recorder, ReplayError,
+    Action, Actor, Driver, Event, FigureOption, Game, PlayerId, Record, Recorder, ReplayError,
 };
 use carcassonne_render::{log, Options, Style};
 use serde::Serialize;
@@ -208,7 +208,7 @@ impl Session {
     /// The seat to act, if the game is not over.
     fn actor(&self) -> Option<u8> {
         match self.game.actor() {
-            Actor::Player(p) => Some(p),
+            Actor::Player(p) => Some(p.seat()),
             _ => None,
         }
     }
@@ -333,11 +333,13 @@ impl Session {
         for &a in &legal {
             match a {
                 Action::Place(p) => match placements.last_mut() {
-                    Some(s) if (s.x, s.y) == (p.pos.x, p.pos.y) => s.rots.push(p.rot),
+                    Some(s) if (s.x, s.y) == (p.pos.x, p.pos.y) => {
+                        s.rots.push(p.rot.quarter_turns())
+                    }
                     _ => placements.push(Spot {
                         x: p.pos.x,
                         y: p.pos.y,
-                        rots: vec![p.rot],
+                        rots: vec![p.rot.quarter_turns()],
                     }),
                 },
                 _ => {
@@ -393,11 +395,11 @@ impl Session {
             over: g.is_over(),
             actor,
             person_to_act,
-            seats: (0..g.players())
+            seats: PlayerId::all(g.players())
                 .map(|p| SeatView {
-                    name: style_names[p as usize].clone(),
-                    color: style.player_color(Some(p.into())),
-                    kind: match &self.seats[p as usize] {
+                    name: style_names[p.index()].clone(),
+                    color: style.player_color(Some(p.index())),
+                    kind: match &self.seats[p.index()] {
                         Seat::Person => "person".into(),
                         Seat::Bot(n, _) => n.clone(),
                     },
@@ -460,9 +462,9 @@ impl Session {
         let g = &self.game;
         let Some(p) = actor else {
             let best = g.scores().iter().copied().max().unwrap_or(0);
-            let winners: Vec<&str> = (0..g.players())
+            let winners: Vec<&str> = PlayerId::all(g.players())
                 .filter(|&p| g.score(p) == best)
-                .map(|p| log::NAMES[p as usize])
+                .map(|p| log::NAMES[p.index()])
                 .collect();
             return format!(
                 "Game over: {} wins with {best} points.",

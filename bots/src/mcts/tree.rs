@@ -151,7 +151,7 @@ impl Tree {
                     }
                     let (a, child, new) = self.select(node, &legal, rng, params.exploration);
                     g.apply_unchecked(a)?;
-                    (child, p, new)
+                    (child, p.seat(), new)
                 }
             };
             self.path.push((next, mover));

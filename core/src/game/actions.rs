@@ -63,7 +63,7 @@ impl Game {
                     // A face-down tile: any tile of the bag, draw filters do not
                     // apply; a face-up one: a tile the filters let be drawn.
                     self.bag_outcomes(out, Self::is_public_draw(s))?;
-                } else if let Some(p) = self.rules.plugins.get(s.owner as usize) {
+                } else if let Some(p) = self.rules.plugins.get(usize::from(s.owner)) {
                     p.hooks.step_outcomes(
                         &View {
                             game: self,
@@ -113,7 +113,7 @@ impl Game {
 
     pub(super) fn step_options_into(&self, s: Step, out: &mut Vec<u32>) -> HookResult {
         out.clear();
-        if let Some(p) = self.rules.plugins.get(s.owner as usize) {
+        if let Some(p) = self.rules.plugins.get(usize::from(s.owner)) {
             p.hooks.step_options(
                 &View {
                     game: self,
@@ -287,7 +287,7 @@ impl Game {
     /// Resolves a plugin step with `value`.
     fn resolve(&mut self, s: Step, value: u32) -> HookResult {
         let rules = self.lend_rules();
-        if let Some(p) = rules.plugins.get(s.owner as usize) {
+        if let Some(p) = rules.plugins.get(usize::from(s.owner)) {
             p.hooks.resolve_step(
                 &mut Cx {
                     game: self,

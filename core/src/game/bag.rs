@@ -68,7 +68,7 @@ impl Bag {
         counts.clone_from(&rules.start_bag.1);
         hands.clear();
         for (i, t) in rules.tiles.types.iter().enumerate() {
-            for p in 0..players {
+            for p in PlayerId::all(players) {
                 hands.extend(std::iter::repeat_n(
                     (p, TileTypeId(i as u16)),
                     t.per_player as usize,

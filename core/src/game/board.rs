@@ -152,14 +152,14 @@ impl Board {
 
 /// `NTH_ROTATION[mask][k]`: the `k`-th lowest set bit of a 4-bit rotation mask
 /// (0 where the mask has fewer bits).
-const NTH_ROTATION: [[u8; 4]; 16] = {
-    let mut t = [[0u8; 4]; 16];
+const NTH_ROTATION: [[Rotation; 4]; 16] = {
+    let mut t = [[Rotation::R0; 4]; 16];
     let mut m = 0;
     while m < 16 {
         let (mut k, mut r) = (0, 0);
         while r < 4 {
             if m & (1 << r) != 0 {
-                t[m][k] = r as u8;
+                t[m][k] = Rotation::wrapping(r);
                 k += 1;
             }
             r += 1;
@@ -182,7 +182,7 @@ impl Game {
         for fr in &self.board.frontier {
             let mut m = fit.fit[fr.req as usize];
             while m != 0 {
-                let r = m.trailing_zeros() as u8;
+                let r = Rotation::wrapping(m.trailing_zeros() as usize);
                 m &= m - 1;
                 out.push(Placement {
                     pos: fr.pos,

@@ -34,7 +34,7 @@ fn block(
     (end <= len).then_some(o..end)
 }
 
-impl View<'_> {
+impl<'g> View<'g> {
     /// This plugin's index in the ruleset's dispatch order (the `owner` of its steps).
     #[inline]
     pub fn plugin_index(&self) -> u8 {
@@ -47,23 +47,44 @@ impl View<'_> {
         self.game.rules.options
     }
 
+    /// The pending steps (top of the stack last), borrowed for the hook call
+    /// (`Game::pending_steps`).
+    #[inline]
+    pub fn pending_steps(&self) -> &'g [Step] {
+        self.game.pending_steps()
+    }
+
+    /// Id of tile type `ty` as written in its tile set, borrowed for the hook
+    /// call (`Game::tile_type_name`).
+    #[inline]
+    pub fn tile_type_name(&self, ty: TileTypeId) -> Option<&'g str> {
+        self.game.tile_type_name(ty)
+    }
+
+    /// Name of figure kind `kind`, borrowed for the hook call
+    /// (`Game::figure_kind_name`).
+    #[inline]
+    pub fn figure_kind_name(&self, kind: FigureKindId) -> Option<&'g str> {
+        self.game.figure_kind_name(kind)
+    }
+
     /// This plugin's per-game state words.
-    pub fn state_words(&self) -> &[u32] {
+    pub fn state_words(&self) -> &'g [u32] {
         self.game.plugin_state(self.plugin).unwrap_or(&[])
     }
 
     /// This plugin's state words for `player`.
-    pub fn player_words(&self, player: PlayerId) -> Option<&[u32]> {
+    pub fn player_words(&self, player: PlayerId) -> Option<&'g [u32]> {
         self.game.plugin_player_state(self.plugin, player)
     }
 
     /// This plugin's words for feature instance `f`.
-    pub fn feature_words(&self, f: FeatureId) -> Option<&[u32]> {
+    pub fn feature_words(&self, f: FeatureId) -> Option<&'g [u32]> {
         self.game.plugin_feature_state(self.plugin, f)
     }
 
     /// This plugin's words for figure `fig`.
-    pub fn figure_words(&self, fig: FigureId) -> Option<&[u32]> {
+    pub fn figure_words(&self, fig: FigureId) -> Option<&'g [u32]> {
         self.game.plugin_figure_state(self.plugin, fig)
     }
 
@@ -101,7 +122,7 @@ impl View<'_> {
     }
 }
 
-impl Cx<'_> {
+impl<'g> Cx<'g> {
     /// Read-only view for the same plugin.
     pub fn view(&self) -> View<'_> {
         View {
@@ -110,41 +131,51 @@ impl Cx<'_> {
         }
     }
 
+    /// The same context for a shorter borrow (to call a method that consumes
+    /// the context, such as [`Cx::state_words_mut`], and keep this one).
+    pub fn reborrow(&mut self) -> Cx<'_> {
+        Cx {
+            game: &mut *self.game,
+            plugin: self.plugin,
+        }
+    }
+
     fn words(
-        &mut self,
+        self,
         scope: fn(&StateWords) -> u32,
         entity: usize,
         data: fn(&mut Game) -> &mut Vec<u32>,
-    ) -> Option<&mut [u32]> {
+    ) -> Option<&'g mut [u32]> {
         let len = data(self.game).len();
         let r = block(&self.game.rules, self.plugin, scope, entity, len)?;
         Some(&mut data(self.game)[r])
     }
 
-    /// This plugin's per-game state words, mutable.
-    pub fn state_words_mut(&mut self) -> &mut [u32] {
+    /// This plugin's per-game state words, mutable, for the rest of the hook
+    /// call (the context is consumed: [`Cx::reborrow`] keeps it).
+    pub fn state_words_mut(self) -> &'g mut [u32] {
         self.words(|s| s.game, 0, |g| &mut g.words.game)
             .unwrap_or(&mut [])
     }
 
-    /// This plugin's state words for `player`, mutable.
-    pub fn player_words_mut(&mut self, player: PlayerId) -> Option<&mut [u32]> {
-        if player >= self.game.players {
+    /// This plugin's state words for `player`, mutable (consumes the context).
+    pub fn player_words_mut(self, player: PlayerId) -> Option<&'g mut [u32]> {
+        if player.seat() >= self.game.players {
             return None;
         }
-        self.words(|s| s.player, player as usize, |g| &mut g.words.player)
+        self.words(|s| s.player, player.index(), |g| &mut g.words.player)
     }
 
-    /// This plugin's words for feature instance `f`, mutable.
-    pub fn feature_words_mut(&mut self, f: FeatureId) -> Option<&mut [u32]> {
+    /// This plugin's words for feature instance `f`, mutable (consumes the context).
+    pub fn feature_words_mut(self, f: FeatureId) -> Option<&'g mut [u32]> {
         if f.index() >= self.game.feats.recs.len() {
             return None;
         }
         self.words(|s| s.feature, f.index(), |g| &mut g.words.feature)
     }
 
-    /// This plugin's words for figure `fig`, mutable.
-    pub fn figure_words_mut(&mut self, fig: FigureId) -> Option<&mut [u32]> {
+    /// This plugin's words for figure `fig`, mutable (consumes the context).
+    pub fn figure_words_mut(self, fig: FigureId) -> Option<&'g mut [u32]> {
         self.words(|s| s.figure, fig.index(), |g| &mut g.words.figure)
     }
 
@@ -161,14 +192,14 @@ impl Cx<'_> {
     /// Awards points to a player, in this plugin's score category. `false` for a
     /// seat beyond the table.
     pub fn add_score(&mut self, player: PlayerId, points: i32) -> bool {
-        if player >= self.game.players {
+        if player.seat() >= self.game.players {
             return false;
         }
         let g = &mut *self.game;
         let cats = g.rules.score_categories.len();
         let cat = g.rules.plugin_category(self.plugin);
-        g.turn.scores[player as usize] = g.turn.scores[player as usize].saturating_add(points);
-        let b = &mut g.turn.breakdown[player as usize * cats + cat];
+        g.turn.scores[player.index()] = g.turn.scores[player.index()].saturating_add(points);
+        let b = &mut g.turn.breakdown[player.index() * cats + cat];
         *b = b.saturating_add(points);
         let plugin = self.plugin;
         g.emit(|| Event::PluginScored {
@@ -199,7 +230,7 @@ impl Cx<'_> {
     /// Pushes a decision for `player` (any player, not only the one whose turn it
     /// is); steps are resolved in push order before the pipeline continues.
     pub fn push_decision(&mut self, player: PlayerId, tag: u16, arg: u32) -> bool {
-        if player >= self.game.players {
+        if player.seat() >= self.game.players {
             return false;
         }
         self.game.turn.incoming.push(Step {

@@ -99,15 +99,17 @@ mod tests {
             assert!(g.step_random(&mut rng).unwrap());
         }
         assert_eq!(hidden_events, 4);
-        let seen: Vec<Observation> = (0..2).map(|p| g.observation(p).unwrap()).collect();
+        let seen: Vec<Observation> = PlayerId::all(2)
+            .map(|p| g.observation(p).unwrap())
+            .collect();
         let mut face_down: BTreeMap<Vec<TileTypeId>, u32> = BTreeMap::new();
         let mut next_draws = BTreeMap::new();
         for seed in 0..200 {
             let mut d = g.clone();
             d.determinize(seed);
             d.check_integrity().unwrap();
-            for p in 0..2 {
-                assert_eq!(d.observation(p).unwrap(), seen[p as usize]);
+            for p in PlayerId::all(2) {
+                assert_eq!(d.observation(p).unwrap(), seen[p.index()]);
             }
             let mut h = d.hidden_tiles().to_vec();
             h.sort_unstable();

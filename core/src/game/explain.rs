@@ -21,9 +21,6 @@ const SIDE_NAMES: [&str; 4] = ["north", "east", "south", "west"];
 impl Game {
     /// Why placing the drawn tile at `p` is refused (the caller knows it is).
     pub(super) fn placement_problem(&self, p: Placement) -> String {
-        if p.rot > 3 {
-            return format!("rotation {}: rotations are 0 to 3", p.rot);
-        }
         if self.tile_at(p.pos).is_some() {
             return format!("there is already a tile at {}", p.pos);
         }
@@ -41,21 +38,21 @@ impl Game {
         let Some(tt) = self.rules.tiles.get(TileTypeId(self.turn.drawn)) else {
             return "no tile is waiting to be placed".into();
         };
-        let same = tt.same_rotation[p.rot as usize];
+        let same = tt.same_rotation[p.rot.index()];
         if same != p.rot {
             return format!(
                 "rotation {} gives the same tile as rotation {same}: use {same}",
                 p.rot
             );
         }
-        let edges = &tt.rot[p.rot as usize].edges;
+        let edges = &tt.rot[p.rot.index()].edges;
         let clashes: Vec<String> = Side::ALL
             .iter()
             .filter_map(|&d| {
                 let t = neighbour(d)?;
                 let n = self.placed(t)?;
                 let theirs =
-                    self.rules.tiles.get(n.ty)?.rot[n.rot as usize].edges[d.opposite() as usize];
+                    self.rules.tiles.get(n.ty)?.rot[n.rot.index()].edges[d.opposite() as usize];
                 let mine = edges[d as usize];
                 (!mine.fits(theirs)).then(|| {
                     format!(

@@ -32,7 +32,7 @@ impl Feat {
     /// bit per side): placing the tile turns it into the count of those
     /// without a neighbour.
     pub(crate) fn template(tt: &crate::tiles::TileType, rot: Rotation) -> Vec<Feat> {
-        let r = u32::from(rot & 3);
+        let r = u32::from(rot.quarter_turns());
         tt.features
             .iter()
             .enumerate()

@@ -107,7 +107,7 @@ impl Game {
 
     /// [`Game::may_stand`] for kind `id` with definition `k`.
     #[inline]
-    fn may_stand_as(&self, id: FigureKindId, k: &crate::figure_kind::FigureKind, f: u16) -> bool {
+    fn may_stand_as(&self, id: FigureKindId, k: &crate::rules::FigureKind, f: u16) -> bool {
         self.feats
             .recs
             .get(f as usize)
@@ -116,12 +116,7 @@ impl Game {
 
     /// [`Game::may_stand_as`] for the feature instance's record `ft`.
     #[inline(always)]
-    fn may_stand_on(
-        &self,
-        id: FigureKindId,
-        k: &crate::figure_kind::FigureKind,
-        ft: &Feat,
-    ) -> bool {
+    fn may_stand_on(&self, id: FigureKindId, k: &crate::rules::FigureKind, ft: &Feat) -> bool {
         if !k.stands_on.contains(ft.kind) {
             return false;
         }
@@ -244,7 +239,7 @@ impl Game {
         kind: FigureKindId,
         at: Location,
     ) -> Option<FigureId> {
-        if player >= self.players || kind.index() >= self.rules.figures.len() {
+        if player.seat() >= self.players || kind.index() >= self.rules.figures.len() {
             return None;
         }
         if self.supply_of(player, kind) == 0 || !self.valid_location(at) {
@@ -254,11 +249,11 @@ impl Game {
         let first = self.rules.kind_first_slot[kind.index()];
         let n = self.rules.figures[kind.index()].per_player as u16;
         let fig = (first..first + n)
-            .map(|s| player as u16 * fpp + s)
+            .map(|s| u16::from(player.seat()) * fpp + s)
             .find(|&g| self.figures.figs[g as usize].tile == NONE16)?;
         self.put(fig, at);
         let kinds = self.rules.figures.len();
-        self.figures.supply[player as usize * kinds + kind.index()] -= 1;
+        self.figures.supply[player.index() * kinds + kind.index()] -= 1;
         let pos = self.location_pos(at);
         self.emit(|| Event::FigureDeployed {
             player,
@@ -334,7 +329,7 @@ impl Game {
         let owner = self.owner_of(fig.0);
         if let Some(p) = owner {
             let kinds = self.rules.figures.len();
-            let s = &mut self.figures.supply[p as usize * kinds + kind.index()];
+            let s = &mut self.figures.supply[p.index() * kinds + kind.index()];
             *s = s.saturating_add(1);
         }
         self.emit(|| Event::FigureReturned {
@@ -355,7 +350,7 @@ impl Game {
         let kinds = self.rules.figures.len();
         self.figures
             .supply
-            .get(player as usize * kinds + kind.index())
+            .get(player.index() * kinds + kind.index())
             .copied()
             .unwrap_or(0)
     }
@@ -390,10 +385,8 @@ impl Game {
                 }
             }
         }
-        if self.wants(hook::FIGURE_OPTIONS)
-            && !self.all_narrowed_away(hook::FIGURE_OPTIONS, Narrowed::Options)
-        {
-            let skip = |i| self.narrowed_away(i, Narrowed::Options);
+        if self.wants(hook::FIGURE_OPTIONS) && !self.figure_options_all_narrowed_away() {
+            let skip = |i| self.figure_options_narrowed_away(i);
             dispatch_view!(@each self, hook::FIGURE_OPTIONS, |i| skip(i), |h, v| h
                 .figure_options(v, out));
             // Plugins usually append their options in order after the core's.

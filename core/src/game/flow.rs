@@ -58,15 +58,23 @@ impl Game {
             if self.turn.stage == Stage::Placed {
                 ready!();
                 self.turn.stage = Stage::Figure;
-                dispatch_narrowed!(self, hook::BEFORE_FIGURE, Narrowed::FigureStep, |h, cx| h
-                    .before_figure(cx));
+                dispatch_narrowed!(
+                    self,
+                    hook::BEFORE_FIGURE,
+                    Narrowed::BeforeFigure(),
+                    |h, cx| h.before_figure(cx)
+                );
                 continue;
             }
             if self.turn.stage == Stage::Figured {
                 ready!();
                 self.turn.stage = Stage::BeforeScoring;
-                dispatch_narrowed!(self, hook::AFTER_FIGURE, Narrowed::FigureStep, |h, cx| h
-                    .after_figure(cx));
+                dispatch_narrowed!(
+                    self,
+                    hook::AFTER_FIGURE,
+                    Narrowed::AfterFigure(),
+                    |h, cx| h.after_figure(cx)
+                );
             }
             if self.turn.stage == Stage::BeforeScoring {
                 ready!();
@@ -146,8 +154,7 @@ impl Game {
             return Ok(());
         } else {
             // The next seat (no division on the playout path).
-            let next = self.turn.rotation + 1;
-            self.turn.rotation = if next >= self.players { 0 } else { next };
+            self.turn.rotation = self.turn.rotation.next_in(self.players);
             self.turn.current = self.turn.rotation;
             self.turn.granted_by = CORE_OWNER;
         }
@@ -165,7 +172,7 @@ impl Game {
     /// Grants `player` a turn right after the current one (before the next regular
     /// turn; several grants run in order). `plugin` is the granting plugin.
     pub(crate) fn grant_turn(&mut self, player: PlayerId, plugin: u8) -> bool {
-        if player >= self.players || self.turn.granted.len() >= 64 {
+        if player.seat() >= self.players || self.turn.granted.len() >= 64 {
             return false;
         }
         self.turn.granted.push((player, plugin));

@@ -109,8 +109,7 @@ impl Game {
             for d in 0..4 {
                 if let Some(t) = self.tile_at(fr.pos.step(Side::from_index(d))) {
                     let pt = self.board.tiles[t.index()];
-                    let e = rules.tiles.types[pt.ty.index()].rot[pt.rot as usize & 3].edges
-                        [(d + 2) % 4];
+                    let e = rules.tiles.types[pt.ty.index()].rot[pt.rot.index()].edges[(d + 2) % 4];
                     req |= (e as u8) << (2 * d);
                 }
             }
@@ -154,7 +153,7 @@ impl Game {
                 ));
             }
             let pt = self.board.tiles[ft.tile as usize];
-            let geom = &rules.tiles.types[pt.ty.index()].rot[pt.rot as usize & 3];
+            let geom = &rules.tiles.types[pt.ty.index()].rot[pt.rot.index()];
             for (d, sf) in geom.side_features.iter().enumerate() {
                 if sf.contains(&ft.local)
                     && self.tile_at(pt.pos.step(Side::from_index(d))).is_none()
@@ -227,12 +226,12 @@ impl Game {
                 return Err(format!("member ring of feature {f} is inconsistent"));
             }
         }
-        for p in 0..self.players {
+        for p in PlayerId::all(self.players) {
             let b = self.score_breakdown(p);
-            if b.iter().fold(0i32, |a, &x| a.wrapping_add(x)) != self.turn.scores[p as usize] {
+            if b.iter().fold(0i32, |a, &x| a.wrapping_add(x)) != self.turn.scores[p.index()] {
                 return Err(format!(
                     "player {p}'s score {} differs from its breakdown {b:?}",
-                    self.turn.scores[p as usize]
+                    self.turn.scores[p.index()]
                 ));
             }
         }
@@ -240,7 +239,7 @@ impl Game {
             return Err("per-feature plugin state does not match the features".into());
         }
         // Figures: supply + board = per player; neutral figures are their kind's.
-        for p in 0..self.players {
+        for p in PlayerId::all(self.players) {
             for (k, kind) in rules.figures.iter().enumerate() {
                 let k = FigureKindId(k as u8);
                 let on_board = (0..self.figures.figs.len() as u16)

@@ -62,7 +62,7 @@ impl Game {
     /// hand. `false` (nothing changes) if the lot holds none or there is no
     /// such player.
     pub(crate) fn give_lot_tile(&mut self, plugin: u8, player: PlayerId, tile: TileTypeId) -> bool {
-        if player >= self.players {
+        if player.seat() >= self.players {
             return false;
         }
         let Some(i) = self.bag.lots.iter().position(|&l| l == (plugin, tile)) else {
@@ -140,7 +140,10 @@ features = [ { kind = "field", slots = ["N", "E", "S", "W"], adj = [] } ]
             Ok(())
         }
         fn game_ending(&self, cx: &mut Cx<'_>) -> HookResult {
-            assert!(!cx.give_lot_tile(9, TileTypeId(0)), "no such player");
+            assert!(
+                !cx.give_lot_tile(PlayerId::ALL[5], TileTypeId(0)),
+                "no such player"
+            );
             assert!(!cx.return_lot_tile(TileTypeId(1)), "not in the lot");
             for t in cx.view().my_lot() {
                 assert!(cx.return_lot_tile(t));

@@ -339,7 +339,7 @@ impl Game {
         bag.reset(&rules, players);
         words.reset(&rules, players, n);
         log.reset();
-        self.place_tile(start, Pos::new(0, 0), 0)?;
+        self.place_tile(start, Pos::new(0, 0), Rotation::R0)?;
         self.turn.done.clear();
         self.turn.closed.clear();
         self.setup()?;

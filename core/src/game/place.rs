@@ -59,7 +59,7 @@ impl Game {
             base: FeatureId(base),
         });
         let tt = &self.rules.tiles.types[ty.index()];
-        let geom = tt.rot[rot as usize & 3].clone();
+        let geom = tt.rot[rot.index()].clone();
         let nfeat = tt.features.len();
         let has_centre = tt.has_centre;
         // The four sides' cells, and those holding a tile as a bit mask: the
@@ -71,7 +71,7 @@ impl Game {
             // A placed tile is 1..FRONTIER_BIT (0 empty, FRONTIER_BIT | i frontier).
             occ |= u32::from(qc.wrapping_sub(1) < FRONTIER_BIT - 1) << d;
         }
-        let tpl = ty.index() * 4 + (rot as usize & 3);
+        let tpl = ty.index() * 4 + (rot.index());
         if let Some(tpl) = self.rules.feat_templates.get(tpl) {
             // Fresh records, each its own root: its sides facing a tile are
             // closed at once (a union later adds the counts up).
@@ -123,7 +123,7 @@ impl Game {
             let nt = self.board.tiles[(qc - 1) as usize];
             let nb = nt.base.0;
             let (nsides, nslots) = {
-                let g = &self.rules.tiles.types[nt.ty.index()].rot[nt.rot as usize & 3];
+                let g = &self.rules.tiles.types[nt.ty.index()].rot[nt.rot.index()];
                 (g.side_features[facing], g.slot_feature)
             };
             // The slots of this side that join a feature of each tile.

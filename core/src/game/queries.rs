@@ -67,7 +67,7 @@ impl Game {
     /// Score of `player` (0 for a seat beyond the table).
     #[inline]
     pub fn score(&self, player: PlayerId) -> i32 {
-        self.scores().get(player as usize).copied().unwrap_or(0)
+        self.scores().get(player.index()).copied().unwrap_or(0)
     }
 
     /// Names of the score categories of [`Game::score_breakdown`]: the base rules'
@@ -81,10 +81,10 @@ impl Game {
     /// points, are in that plugin's category. Empty for a seat beyond the table.
     pub fn score_breakdown(&self, player: PlayerId) -> &[i32] {
         let n = self.rules.score_categories.len();
-        if player >= self.players {
+        if player.seat() >= self.players {
             return &[];
         }
-        &self.turn.breakdown[player as usize * n..(player as usize + 1) * n]
+        &self.turn.breakdown[player.index() * n..(player.index() + 1) * n]
     }
 
     /// Number of placed tiles (the start tile included).
@@ -301,7 +301,7 @@ impl Game {
     /// loops with an early exit).
     #[inline(always)]
     fn tile_extends_slots(&self, t: TileIndex, player: PlayerId, (first, end): (u16, u16)) -> bool {
-        if player >= self.players {
+        if player.seat() >= self.players {
             return false;
         }
         let base = usize::from(player) * usize::from(self.rules.figs_per_player);
@@ -346,7 +346,7 @@ impl Game {
     pub fn corner_field(&self, t: TileIndex, corner: Corner) -> Option<FeatureId> {
         let pt = self.placed(t)?;
         let ty = self.rules.tiles.get(pt.ty)?;
-        let geom = &ty.rot[pt.rot as usize & 3];
+        let geom = &ty.rot[pt.rot.index()];
         let (a, b) = corner.slots();
         let (fa, fb) = (geom.slot_feature[a], geom.slot_feature[b]);
         if fa == NO_FEATURE || fa != fb || ty.features[fa as usize].kind != FeatureKind::Field {
@@ -401,7 +401,7 @@ impl Game {
             .features
             .get(ft.local as usize)?
             .sides;
-        let r = u32::from(pt.rot & 3);
+        let r = u32::from(pt.rot.quarter_turns());
         Some((((u32::from(printed) << r) | (u32::from(printed) >> (4 - r))) & 0xF) as u8)
     }
 
@@ -587,11 +587,11 @@ impl Game {
     /// that does not exist; `false` for a seat beyond the table.
     pub fn has_follower_in(&self, player: PlayerId, f: FeatureId) -> Option<bool> {
         let root = self.find(f)?.0;
-        if player >= self.players {
+        if player.seat() >= self.players {
             return Some(false);
         }
         let per = usize::from(self.rules.figs_per_player);
-        let first = usize::from(player) * per;
+        let first = player.index() * per;
         let figs = self.figures.figs.get(first..first + per).unwrap_or(&[]);
         Some((first..).zip(figs).any(|(g, x)| {
             x.feature != NONE16
@@ -603,7 +603,7 @@ impl Game {
     /// Figures of `kind` in `player`'s supply (0 for a seat or kind that does not exist).
     #[inline]
     pub fn supply(&self, player: PlayerId, kind: FigureKindId) -> u8 {
-        if player >= self.players {
+        if player.seat() >= self.players {
             return 0;
         }
         self.supply_of(player, kind)
@@ -692,10 +692,10 @@ impl Game {
     /// Plugin `plugin`'s state words for `player`.
     #[inline]
     pub fn plugin_player_state(&self, plugin: u8, player: PlayerId) -> Option<&[u32]> {
-        if player >= self.players {
+        if player.seat() >= self.players {
             return None;
         }
-        self.state_block(&self.words.player, plugin, |s| s.player, player as usize)
+        self.state_block(&self.words.player, plugin, |s| s.player, player.index())
     }
 
     /// Plugin `plugin`'s state words for feature instance `f` (keep set-wide data at

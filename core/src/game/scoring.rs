@@ -132,7 +132,7 @@ impl Game {
                     let s = self.strength_in(g, root)?;
                     if s > 0 {
                         figs.push(FigureId(g));
-                        let x = &mut strength[owner as usize];
+                        let x = &mut strength[owner.index()];
                         *x = x.saturating_add(s);
                     }
                 }
@@ -150,8 +150,8 @@ impl Game {
         let max = *strength.iter().max().unwrap_or(&0);
         let mut w = PlayerSet::EMPTY;
         if max > 0 {
-            for p in 0..self.players {
-                if strength[p as usize] == max {
+            for p in PlayerId::all(self.players) {
+                if strength[p.index()] == max {
                     w.insert(p);
                 }
             }
@@ -207,9 +207,10 @@ impl Game {
         let r = self.value_and_bonus(info, winners, base, &mut pts, &mut deltas);
         let cats = self.rules.score_categories.len();
         let category = category_of(info.kind);
-        for p in 0..self.players as usize {
+        for pid in PlayerId::all(self.players) {
+            let p = pid.index();
             self.turn.scores[p] = self.turn.scores[p].saturating_add(pts.amounts[p]);
-            if winners.contains(p as PlayerId) {
+            if winners.contains(pid) {
                 let b = &mut self.turn.breakdown[p * cats + category];
                 *b = b.saturating_add(base);
             }
@@ -234,7 +235,7 @@ impl Game {
             tiles,
             cities,
         });
-        dispatch_narrowed!(self, hook::FEATURE_SCORED, Narrowed::Scored, |h, cx| h
+        dispatch_narrowed!(self, hook::FEATURE_SCORED, Narrowed::Scored(), |h, cx| h
             .feature_scored(cx, info, &pts));
         Ok(pts)
     }
@@ -254,7 +255,7 @@ impl Game {
         let per_winner = |v: i32| {
             let mut d = [0; MAX_PLAYERS];
             for p in winners.iter() {
-                d[p as usize] = v;
+                d[p.index()] = v;
             }
             d
         };
@@ -379,7 +380,7 @@ impl Game {
             if all == 0
                 && (reason != ScoreReason::Completed
                     || !self.wants(hook::FEATURE_SCORED)
-                    || self.all_narrowed_away(hook::FEATURE_SCORED, Narrowed::Scored))
+                    || self.all_narrowed_away(hook::FEATURE_SCORED, Narrowed::Scored()))
             {
                 return Ok(Points::default());
             }
@@ -398,7 +399,7 @@ impl Game {
             };
             if all == 0 {
                 let pts = Points::default();
-                dispatch_narrowed!(self, hook::FEATURE_SCORED, Narrowed::Scored, |h, cx| h
+                dispatch_narrowed!(self, hook::FEATURE_SCORED, Narrowed::Scored(), |h, cx| h
                     .feature_scored(cx, &info, &pts));
                 return Ok(pts);
             }

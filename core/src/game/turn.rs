@@ -9,9 +9,9 @@ state! {
     #[derive(Debug, PartialEq)]
     pub(super) struct Turn {
         /// Whose turn it is.
-        pub(super) current: u8,
+        pub(super) current: PlayerId,
         /// The player of the last regular (not granted) turn.
-        pub(super) rotation: u8,
+        pub(super) rotation: PlayerId,
         /// The plugin that granted the current turn, or [`CORE_OWNER`].
         pub(super) granted_by: u8,
         /// The bag was declared empty (or the game ended early): no regular turn follows.
@@ -57,8 +57,8 @@ impl Turn {
     /// An empty turn state (filled by [`Turn::reset`]).
     pub(super) fn new(seed: u64) -> Turn {
         Turn {
-            current: 0,
-            rotation: 0,
+            current: PlayerId::ALL[0],
+            rotation: PlayerId::ALL[0],
             granted_by: CORE_OWNER,
             ending: false,
             over: true,
@@ -105,7 +105,9 @@ impl Turn {
             done,
             closed,
         } = self;
-        (*current, *rotation, *granted_by) = (0, players - 1, CORE_OWNER);
+        // The first turn goes to seat 0: the seat "before" it is the last one.
+        let last = PlayerId::all(players).next_back().unwrap_or_default();
+        (*current, *rotation, *granted_by) = (PlayerId::ALL[0], last, CORE_OWNER);
         (*ending, *over, *number) = (false, true, 0);
         (*granted_played, *stage) = (0, Stage::NextTurn);
         (*drawn, *drawn_fits, *last_tile) = (NONE16, 0, NONE16);

@@ -295,11 +295,11 @@ pub(super) fn compile_tile(
         v
     };
     let mut distinct_rots = 0u8;
-    let mut same_rotation = [0, 1, 2, 3];
+    let mut same_rotation = Rotation::ALL;
     let canons: Vec<_> = (0..4).map(canon).collect();
     for r in 0..4 {
         match (0..r).find(|&q| canons[q] == canons[r]) {
-            Some(q) => same_rotation[r] = q as Rotation,
+            Some(q) => same_rotation[r] = Rotation::wrapping(q),
             None => distinct_rots |= 1 << r,
         }
     }

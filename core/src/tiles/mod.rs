@@ -1,17 +1,16 @@
 //! Tiles as data: the TOML tile-set format and its compiled, rotation-ready form.
 //!
 //! See `docs/tiles.md` for the file format. A [`TileSetSpec`] is the unchecked,
-//! deserialised file (module `spec`); [`TileCatalogue::build`] validates every
+//! deserialised file (the vocabulary crate's `tileset`, shared with plugins); [`TileCatalogue::build`] validates every
 //! tile and compiles it (module `compile`) into [`TileType`]s with precomputed
 //! geometry for each rotation. Marker and link names are interned (module
 //! `names`).
 
 mod compile;
 mod names;
-mod spec;
 
+pub use carcassonne_vocab::tileset::{FeatureSpec, TileSetSpec, TileSpec};
 pub use names::{LinkTable, MarkerTable};
-pub use spec::{FeatureSpec, TileSetSpec, TileSpec};
 
 use crate::types::*;
 use compile::{compile_tile, fit_table};

@@ -1,9 +1,18 @@
 //! The host's callbacks, one per entry of the interface's query table, and the
 //! [`HOST_VTABLE`] handed to every plugin. Each checks the ids it is given (by
 //! their type), calls the core's query or change of the same name, and converts
-//! the result; see `carcassonne_plugin_abi::query_table!` for the modes.
+//! the result; see `carcassonne_plugin_abi::query_table!` for the modes. What a
+//! callback lends (a slice of state words, a name) borrows the game for the
+//! lifetime of the handle it was called with: the core's `View` and `Cx` lend
+//! for their whole borrow of the game (`View::state_words`, the consuming
+//! `Cx::state_words_mut`), and the context for the handle's.
+//!
+//! Each callback is an `unsafe extern "C" fn` (the host table's contract), so
+//! this module may use unsafe code; the crate denies it elsewhere but in `ctx`
+//! and the loader.
+#![allow(unsafe_code)]
 
-use super::ctx::{cb, forever, forever_mut, HostCtx};
+use super::ctx::{cb, HostCtx};
 use carcassonne_core::types::*;
 use carcassonne_core::{CoreOptions, FigureClass, Points, ScoreReason, Step};
 use carcassonne_plugin_abi::{
@@ -64,6 +73,7 @@ macro_rules! call {
         call!(@$mode $c $op v.$name($($a),*))
     }};
     (cx $mode:ident $c:ident $op:ident $name:ident ($($a:ident),*)) => {{
+        #[allow(unused_mut)] // the methods that lend consume the context
         let mut x = $c.cx($op)?;
         call!(@$mode $c $op x.$name($($a),*))
     }};
@@ -74,23 +84,23 @@ macro_rules! call {
             None => bad($c, $op),
         }
     };
-    (@slice $c:ident $op:ident $e:expr) => { Some(RSlice::from_slice(forever($e))) };
+    (@slice $c:ident $op:ident $e:expr) => { Some(RSlice::from_slice($e)) };
     (@check_slice $c:ident $op:ident $e:expr) => {
         match $e {
-            Some(v) => Some(RSlice::from_slice(forever(v))),
+            Some(v) => Some(RSlice::from_slice(v)),
             None => bad($c, $op),
         }
     };
-    (@slice_mut $c:ident $op:ident $e:expr) => { Some(RSliceMut::from_mut_slice(forever_mut($e))) };
+    (@slice_mut $c:ident $op:ident $e:expr) => { Some(RSliceMut::from_mut_slice($e)) };
     (@check_slice_mut $c:ident $op:ident $e:expr) => {
         match $e {
-            Some(v) => Some(RSliceMut::from_mut_slice(forever_mut(v))),
+            Some(v) => Some(RSliceMut::from_mut_slice(v)),
             None => bad($c, $op),
         }
     };
     (@check_str $c:ident $op:ident $e:expr) => {
         match $e {
-            Some(v) => Some(RStr::from_str(forever(v))),
+            Some(v) => Some(RStr::from_str(v)),
             None => bad($c, $op),
         }
     };
@@ -110,7 +120,7 @@ macro_rules! call {
 /// the tile's features).
 #[cold]
 #[inline(never)]
-fn bad<T>(c: &HostCtx, op: &str) -> Option<T> {
+fn bad<T>(c: &HostCtx<'_>, op: &str) -> Option<T> {
     c.misuse(format!("`{op}`: the arguments name nothing that exists"));
     None
 }
@@ -125,12 +135,15 @@ macro_rules! callbacks {
         mod f {
             use super::*;
             $(
-                pub(super) extern "C" fn $name(_h: HostHandle $(, $arg: $($aty)*)*) -> $($aret)* {
+                /// # Safety
+                /// The host table's contract: `_h` is the running hook's handle.
+                pub(super) unsafe extern "C" fn $name(_h: HostHandle<'_> $(, $arg: $($aty)*)*) -> $($aret)* {
                     const OP: &str = stringify!($name);
-                    cb(_h, OP, || neutral!($mode), |c| {
+                    // SAFETY: the function's contract.
+                    unsafe { cb(_h, OP, || neutral!($mode), |c| {
                         $( let $arg = arg!(c, OP, ($($cty)*), $arg); )*
                         call!($access $mode c OP $name ($($arg),*))
-                    })
+                    }) }
                 }
             )*
         }

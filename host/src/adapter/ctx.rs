@@ -1,13 +1,23 @@
 //! What a host handle points to during one hook call, and the checks of every id
 //! a plugin passes.
+//!
+//! The one module of the adapter with unsafe code: a [`HostHandle`] is a raw
+//! pointer to a [`HostCtx`] on the adapter's stack, and the context lends the
+//! game it holds. Lifetimes follow the handle: a handle of lifetime `'a`
+//! gives a `&'a HostCtx`, and what a callback lends through it (state words,
+//! names) borrows for that `'a` (no lifetime is extended).
+#![allow(unsafe_code)]
 
 use carcassonne_core::{
-    Cx, FeatureId, FigureId, FigureKindId, Game, HookError, Location, TileIndex, TileTypeId, View,
+    Cx, FeatureId, FigureId, FigureKindId, Game, HookError, Location, PlayerId, TileIndex,
+    TileTypeId, View,
 };
 use carcassonne_plugin_abi::{HostHandle, HostRef};
 use std::cell::Cell;
 use std::ffi::c_void;
+use std::marker::PhantomData;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::ptr::NonNull;
 
 /// Why a hook failed although (or before) the plugin returned.
 pub(super) enum Fault {
@@ -17,47 +27,66 @@ pub(super) enum Fault {
     Nested(HookError),
 }
 
-/// What a [`HostHandle`] points to during one hook call.
-pub struct HostCtx {
-    game: *mut Game,
+/// What a [`HostHandle`] points to during one hook call: the game the engine
+/// lent to the hook for `'g`, read-only or read-write.
+pub struct HostCtx<'g> {
+    game: NonNull<Game>,
     plugin: u8,
     writable: bool,
     pub(super) fault: Cell<Option<Fault>>,
+    lent: PhantomData<&'g mut Game>,
 }
 
-impl HostCtx {
+impl<'g> HostCtx<'g> {
     /// A context for a read-only hook.
-    pub(super) fn read(g: &Game, plugin: u8) -> HostCtx {
+    pub(super) fn read(g: &'g Game, plugin: u8) -> HostCtx<'g> {
         HostCtx {
-            game: (g as *const Game).cast_mut(),
+            game: NonNull::from(g),
             plugin,
             writable: false,
             fault: Cell::new(None),
+            lent: PhantomData,
         }
     }
 
     /// A context for a hook that may change the game.
-    pub(super) fn write(g: &mut Game, plugin: u8) -> HostCtx {
+    pub(super) fn write(g: &'g mut Game, plugin: u8) -> HostCtx<'g> {
         HostCtx {
-            game: g as *mut Game,
+            game: NonNull::from(g),
             plugin,
             writable: true,
             fault: Cell::new(None),
+            lent: PhantomData,
         }
     }
 
-    pub(super) fn host_ref(&self) -> HostRef<'static> {
+    /// The reference handed to the plugin: valid while this context is borrowed.
+    pub(super) fn host_ref(&self) -> HostRef<'_> {
         HostRef {
             vtable: &super::HOST_VTABLE,
-            handle: HostHandle((self as *const HostCtx).cast_mut().cast::<c_void>()),
+            // SAFETY: a pointer to this context, which the callbacks expect, for
+            // the borrow of `self`.
+            handle: unsafe { HostHandle::new((self as *const Self).cast_mut().cast::<c_void>()) },
         }
+    }
+
+    /// The context behind a handle the host made (`host_ref`).
+    ///
+    /// # Safety
+    /// `h` must come from `host_ref` of a context that is still borrowed (the
+    /// plugin passes back the handle of the running hook).
+    #[inline]
+    pub(super) unsafe fn of(h: HostHandle<'_>) -> &HostCtx<'_> {
+        // SAFETY: the function's contract.
+        unsafe { &*h.as_ptr().cast::<HostCtx<'_>>() }
     }
 
     #[inline]
     pub(super) fn game(&self) -> &Game {
-        // SAFETY: the pointer comes from a live `&Game`/`&mut Game` that the engine
-        // lent to the hook for the duration of this call.
-        unsafe { &*self.game }
+        // SAFETY: the pointer comes from the `&Game`/`&mut Game` the engine lent
+        // to the hook for `'g`, which outlives this borrow; while the hook runs
+        // the game is reached only through this context (see `cx`).
+        unsafe { self.game.as_ref() }
     }
 
     /// The core's read-only context for this plugin.
@@ -72,11 +101,13 @@ impl HostCtx {
     /// The core's read-write context, if this is a read-write hook; else records misuse.
     pub(super) fn cx(&self, op: &str) -> Option<Cx<'_>> {
         if self.writable {
-            // SAFETY: from the engine's `&mut Game` for a read-write hook; the engine
-            // does not touch the game while the hook runs, and callbacks never keep
-            // the reference beyond their own call.
+            // SAFETY: from the engine's `&mut Game`, lent for `'g` to this hook,
+            // which does not touch the game while the hook runs. The SDK's `Cx`
+            // reaches this only from `&mut self` methods and what a change lends
+            // borrows that `Cx`, so nothing lent by an earlier callback is used
+            // while this reference is.
             Some(Cx {
-                game: unsafe { &mut *self.game },
+                game: unsafe { &mut *self.game.as_ptr() },
                 plugin: self.plugin,
             })
         } else {
@@ -110,12 +141,12 @@ impl HostCtx {
     }
 
     #[inline]
-    pub(super) fn player(&self, op: &str, p: u8) -> Option<u8> {
+    pub(super) fn player(&self, op: &str, p: PlayerId) -> Option<PlayerId> {
         let n = self.game().players();
-        if p < n {
+        if p.seat() < n {
             Some(p)
         } else {
-            self.bad(op, "player", p.into(), "players", n.into())
+            self.bad(op, "player", p.index(), "players", n.into())
         }
     }
 
@@ -180,16 +211,18 @@ impl HostCtx {
 
 /// Runs a callback body: never unwinds; `None` or a panic yields `default()`
 /// (made only then: a refused call's message is not built for every call).
+///
+/// # Safety
+/// `h` must be the handle of the running hook (the vtable's contract).
 #[inline]
-pub(super) fn cb<R>(
-    h: HostHandle,
+pub(super) unsafe fn cb<'a, R>(
+    h: HostHandle<'a>,
     op: &str,
     default: impl FnOnce() -> R,
-    f: impl FnOnce(&HostCtx) -> Option<R>,
+    f: impl FnOnce(&'a HostCtx<'a>) -> Option<R>,
 ) -> R {
-    // SAFETY: plugins are trusted to pass back the handle of the current call,
-    // which points to a `HostCtx` on the adapter's stack.
-    let cx = unsafe { &*(h.0 as *const HostCtx) };
+    // SAFETY: the function's contract.
+    let cx = unsafe { HostCtx::of(h) };
     match catch_unwind(AssertUnwindSafe(|| f(cx))) {
         Ok(Some(r)) => r,
         Ok(None) => default(),
@@ -203,21 +236,6 @@ pub(super) fn cb<R>(
 /// Records a panic in a host callback (out of line: the message is built only here).
 #[cold]
 #[inline(never)]
-fn internal_error(cx: &HostCtx, op: &str) {
+fn internal_error(cx: &HostCtx<'_>, op: &str) {
     cx.misuse(format!("`{op}`: internal error in the host"));
-}
-
-/// Extends a borrow of game data to the handle's lifetime (the hook call).
-pub(super) fn forever<T: ?Sized>(x: &T) -> &'static T {
-    // SAFETY: used for slices of the game's plugin-state arrays and for names in
-    // its rules, which are neither moved nor reallocated during a hook; the SDK
-    // ties the returned references to its `View`/`Cx` borrow.
-    unsafe { &*(x as *const T) }
-}
-
-/// [`forever`] for a mutable borrow.
-#[allow(clippy::mut_from_ref)]
-pub(super) fn forever_mut<T: ?Sized>(x: &mut T) -> &'static mut T {
-    // SAFETY: as `forever`; the SDK's `&mut self` receivers keep it unique.
-    unsafe { &mut *(x as *mut T) }
 }

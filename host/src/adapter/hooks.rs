@@ -25,8 +25,8 @@ impl AbiHooks {
     /// Wraps a configured plugin object; `allowed` are the hooks its descriptor
     /// declares (the instance may subscribe to fewer).
     pub fn new(id: impl Into<String>, obj: PluginObj, allowed: u64) -> AbiHooks {
-        let subs = (obj.vtable().subscriptions)(obj.this()) & allowed & carcassonne_core::hook::ALL;
-        let narrow = (obj.vtable().narrowing)(obj.this()) & narrow::ALL;
+        let subs = obj.subscriptions() & allowed & carcassonne_core::hook::ALL;
+        let narrow = obj.narrowing() & narrow::ALL;
         AbiHooks {
             id: id.into(),
             obj,
@@ -37,7 +37,7 @@ impl AbiHooks {
 
     /// Copies of the configured plugin's `i`-th figure kind (0: as declared).
     pub fn figure_count(&self, i: usize) -> u8 {
-        (self.obj.vtable().figure_count)(self.obj.this(), i as u32)
+        self.obj.figure_count(i as u32)
     }
 
     fn err(&self, hook: &'static str, message: impl Into<String>) -> HookError {
@@ -77,22 +77,20 @@ impl AbiHooks {
 macro_rules! narrowed {
     ($s:ident, $c:ident, $call:expr) => {{
         let call = $call;
-        $s.narrow & call.bits() != 0 && $c.game.outside_narrowed_case($c.plugin, $s.narrow, call)
+        $s.narrow & call.bit() != 0 && $c.game.outside_narrowed_case($c.plugin, call)
     }};
 }
 
-/// Whether a call of hook `$name` falls in a case the plugin narrowed away
-/// (see [`narrow`]; the core decides, [`carcassonne_core::Game::narrowed_away`]); `false` for the
-/// hooks no bit narrows, and for those the core dispatches narrowed
-/// (`tile_drawn`, `filter_placements`, `tile_placed`, `figure_options`,
-/// `filter_figure_options`, `figure_chosen`, `before_figure`, `after_figure`,
-/// `figure_returned`, `majority`, `feature_scored`: it checked each
-/// subscriber just before the call).
+/// Whether a call falls in a case the plugin narrowed away that the host
+/// decides (the hook table's cases `narrowed by host`, for hooks the engine
+/// dispatches whole; see [`narrow`]: the engine decides,
+/// [`carcassonne_core::Game::narrowed_away`]); `false` for every other hook
+/// (those the engine dispatches narrowed were checked just before the call).
 macro_rules! skipped {
-    ($s:ident, $c:ident, features_merged ($kept:ident, $absorbed:ident)) => {
-        narrowed!($s, $c, Narrowed::Merged($kept, $absorbed))
+    ($s:ident, $c:ident, host $variant:ident ($($a:ident),*)) => {
+        narrowed!($s, $c, Narrowed::$variant($($a),*))
     };
-    ($s:ident, $c:ident, $name:ident ($($arg:ident),*)) => {
+    ($s:ident, $c:ident, $($other:tt)*) => {
         false
     };
 }
@@ -110,7 +108,9 @@ macro_rules! host_ctx {
 macro_rules! abi_hooks {
     ($( $(#[doc = $doc:literal])* $name:ident $bit:ident ($ctx:ident) {
         $($arg:ident : $kind:ident ($($cty:tt)*) => ($($aty:tt)*)),* $(,)?
-    } )*) => {
+    } [$(narrowed by $who:ident :
+        $(#[doc = $ndoc:literal])* $nbit:ident $variant:ident ( $($narg:ident : $nty:ty),* )
+    )*] )*) => {
         impl Hooks for AbiHooks {
             fn subscriptions(&self) -> u64 {
                 self.subs
@@ -135,14 +135,13 @@ macro_rules! abi_hooks {
                         $(, $arg: $($cty)*)*
                     ) -> HookResult {
                         let hc = host_ctx!($ctx, ctx);
-                        let (vt, this, host) = (s.obj.vtable(), s.obj.this(), hc.host_ref());
                         let r = carcassonne_plugin_abi::__to_abi!(
                             [$($arg $kind),*]
-                            (vt.$name)(this, host $(, $arg)*)
+                            s.obj.$name(hc.host_ref() $(, $arg)*)
                         );
                         s.finish(stringify!($name), &hc, r)
                     }
-                    if skipped!(self, ctx, $name ($($arg),*)) {
+                    if false $(|| skipped!(self, ctx, $who $variant ($($narg),*)))* {
                         return Ok(());
                     }
                     cross(self, ctx $(, $arg)*)
@@ -150,22 +149,22 @@ macro_rules! abi_hooks {
             )*
 
             fn check_core(&self, core: &CoreOptions) -> Result<(), String> {
-                (self.obj.vtable().check_core)(self.obj.this(), *core)
+                self.obj.check_core(*core)
                     .into_result()
                     .map_err(RString::into_string)
             }
 
             fn value_name(&self, what: NameCtx, value: u32) -> String {
-                (self.obj.vtable().value_name)(self.obj.this(), what, value).into_string()
+                self.obj.value_name(what, value).into_string()
             }
 
             fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
-                (self.obj.vtable().parse_value)(self.obj.this(), what, RStr::from_str(text))
+                self.obj.parse_value(what, RStr::from_str(text))
                     .into_option()
             }
 
             fn describe_step(&self, step: Step) -> String {
-                (self.obj.vtable().describe_step)(self.obj.this(), step).into_string()
+                self.obj.describe_step(step).into_string()
             }
         }
     };

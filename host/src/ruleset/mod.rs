@@ -222,11 +222,6 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// 1-based line and column of byte offset `at` (for one lookup; [`LineIndex`] for many).
-pub fn line_col(text: &str, at: usize) -> (usize, usize) {
-    LineIndex::new(text).line_col(at)
-}
-
 /// Parses and resolves ruleset text.
 pub fn load_str(
     text: &str,
@@ -322,16 +317,5 @@ impl Ruleset {
             }
         }
         out
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn line_col_counts_from_one() {
-        assert_eq!(line_col("ab\ncd", 0), (1, 1));
-        assert_eq!(line_col("ab\ncd", 4), (2, 2));
     }
 }

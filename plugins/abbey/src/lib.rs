@@ -210,7 +210,7 @@ impl Plugin for Abbey {
         let state = cx.game_state_mut::<State>()?;
         state.holes = holes;
         if from_bag {
-            state.last_placer = u32::from(me) + 1;
+            state.last_placer = u32::from(me.seat()) + 1;
         }
         Ok(())
     }
@@ -226,10 +226,12 @@ impl Plugin for Abbey {
         let n = cx.players();
         let last = match state.last_placer {
             0 => cx.current_player(),
-            p => (p - 1) as PlayerId,
+            p => PlayerId::new(u8::try_from(p - 1).unwrap_or(u8::MAX)).ok_or_else(|| {
+                Error::new("abbey: a seat that does not exist placed the last tile")
+            })?,
         };
         for i in 1..=n {
-            let p = (last + i) % n;
+            let p = last.offset(u32::from(i), n);
             if Self::holds(cx, p).is_some() {
                 cx.grant_turn(p);
             }

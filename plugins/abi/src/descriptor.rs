@@ -64,7 +64,7 @@ pub struct AbiOptionDoc {
 
 /// A figure kind a plugin contributes: the core's figure kind with an ABI-stable
 /// name.
-pub type AbiFigureKind = carcassonne_core::FigureKindOf<RString>;
+pub type AbiFigureKind = carcassonne_vocab::FigureKindOf<RString>;
 
 /// A problem with a plugin's options: the key it concerns (if any) and the message.
 #[repr(C)]

@@ -53,7 +53,7 @@ macro_rules! query_table {
             /// Whether events are being logged: format expensive log text only then.
             view get logging() -> (bool) => (bool);
             /// The pending steps (top of the stack last).
-            view slice pending_steps() -> (&[Step]) => (RSlice<'static, Step>);
+            view slice pending_steps() -> (&[Step]) => (RSlice<'_, Step>);
             /// The core options (farmer rules, tiny cities, followers per player).
             view get core_options() -> (CoreOptions) => (CoreOptions);
             /// Copies of tile type `tile` in `player`'s hand (e.g. his abbey).
@@ -156,7 +156,7 @@ macro_rules! query_table {
             /// Number of tile types in the ruleset; tile type ids are `0..tile_type_count()`.
             view get tile_type_count() -> (usize) => (usize);
             /// Id of tile type `ty` as written in its tile set (e.g. `BA/RCr`).
-            view check_str tile_type_name(ty: (TileTypeId) => (TileTypeId)) -> (&str) => (RStr<'static>);
+            view check_str tile_type_name(ty: (TileTypeId) => (TileTypeId)) -> (&str) => (RStr<'_>);
             /// Tile-level marker mask of tile type `ty` (e.g. of the drawn tile).
             view check tile_type_markers(ty: (TileTypeId) => (TileTypeId)) -> (u64) => (u64);
             /// Number of features of tile type `ty`.
@@ -168,7 +168,7 @@ macro_rules! query_table {
             /// Number of figure kinds in the ruleset (0 is the follower).
             view get figure_kind_count() -> (usize) => (usize);
             /// Name of figure kind `kind` (`follower`, `shepherd`, ...).
-            view check_str figure_kind_name(kind: (FigureKindId) => (FigureKindId)) -> (&str) => (RStr<'static>);
+            view check_str figure_kind_name(kind: (FigureKindId) => (FigureKindId)) -> (&str) => (RStr<'_>);
             /// Fixed strength of figure kind `kind` in majorities (0 for a computed one).
             view check figure_kind_strength(kind: (FigureKindId) => (FigureKindId)) -> (u8) => (u8);
             /// Whether figure kind `kind` is a follower (large follower, abbot, mayor, wagon:
@@ -182,13 +182,13 @@ macro_rules! query_table {
             /// `plugin` of its special figure options).
             view get plugin_index() -> (u8) => (u8);
             /// This plugin's per-game state words.
-            view slice state_words() -> (&[u32]) => (RSlice<'static, u32>);
+            view slice state_words() -> (&[u32]) => (RSlice<'_, u32>);
             /// This plugin's state words for `player`.
-            view check_slice player_words(player: (PlayerId) => (PlayerId)) -> (&[u32]) => (RSlice<'static, u32>);
+            view check_slice player_words(player: (PlayerId) => (PlayerId)) -> (&[u32]) => (RSlice<'_, u32>);
             /// This plugin's state words for feature instance `f`.
-            view check_slice feature_words(f: (FeatureId) => (FeatureId)) -> (&[u32]) => (RSlice<'static, u32>);
+            view check_slice feature_words(f: (FeatureId) => (FeatureId)) -> (&[u32]) => (RSlice<'_, u32>);
             /// This plugin's state words for figure `fig`.
-            view check_slice figure_words(fig: (FigureId) => (FigureId)) -> (&[u32]) => (RSlice<'static, u32>);
+            view check_slice figure_words(fig: (FigureId) => (FigureId)) -> (&[u32]) => (RSlice<'_, u32>);
             /// Marker bit of this plugin's `i`-th declared marker (0 if no tile carries it).
             view check my_marker(i: (usize) => (usize)) -> (u64) => (u64);
             /// Figure kind id of this plugin's `i`-th declared figure kind.
@@ -203,13 +203,13 @@ macro_rules! query_table {
             view get hook_enabled(hook: (u64) => (u64)) -> (bool) => (bool);
             // -------------------------------------------------------- changes
             /// This plugin's per-game state words, mutable.
-            cx slice_mut state_words_mut() -> (&mut [u32]) => (RSliceMut<'static, u32>);
+            cx slice_mut state_words_mut() -> (&mut [u32]) => (RSliceMut<'_, u32>);
             /// This plugin's state words for `player`, mutable.
-            cx check_slice_mut player_words_mut(player: (PlayerId) => (PlayerId)) -> (&mut [u32]) => (RSliceMut<'static, u32>);
+            cx check_slice_mut player_words_mut(player: (PlayerId) => (PlayerId)) -> (&mut [u32]) => (RSliceMut<'_, u32>);
             /// This plugin's state words for feature instance `f`, mutable.
-            cx check_slice_mut feature_words_mut(f: (FeatureId) => (FeatureId)) -> (&mut [u32]) => (RSliceMut<'static, u32>);
+            cx check_slice_mut feature_words_mut(f: (FeatureId) => (FeatureId)) -> (&mut [u32]) => (RSliceMut<'_, u32>);
             /// This plugin's state words for figure `fig`, mutable.
-            cx check_slice_mut figure_words_mut(fig: (FigureId) => (FigureId)) -> (&mut [u32]) => (RSliceMut<'static, u32>);
+            cx check_slice_mut figure_words_mut(fig: (FigureId) => (FigureId)) -> (&mut [u32]) => (RSliceMut<'_, u32>);
             /// Awards points to a player, booked in this plugin's score category.
             cx get add_score(player: (PlayerId) => (PlayerId), points: (i32) => (i32)) -> (bool) => (bool);
             /// Adds a line to the turn log; a no-op when logging is off (the SDK's `log`
@@ -268,11 +268,37 @@ macro_rules! query_table {
     };
 }
 
-/// Opaque pointer to host-owned data: the game and the calling plugin's index.
-/// Only the host dereferences it. Valid for the duration of one hook call.
+/// Opaque pointer to host-owned data (the game and the calling plugin's index),
+/// valid for `'a`: one hook call. Only the host dereferences it; it is made
+/// only by the host (its constructor is `unsafe`), so a plugin can only pass
+/// back the handle it was given, and what the host lends through it (state
+/// words, names) borrows for the same `'a`.
 #[repr(transparent)]
 #[derive(StableAbi, Copy, Clone, Debug)]
-pub struct HostHandle(pub *mut c_void);
+pub struct HostHandle<'a> {
+    ptr: *mut c_void,
+    lent: PhantomData<&'a ()>,
+}
+
+impl<'a> HostHandle<'a> {
+    /// A handle to host data.
+    ///
+    /// # Safety
+    /// `ptr` must point to what the host's callbacks expect, valid for `'a`.
+    #[inline]
+    pub const unsafe fn new(ptr: *mut c_void) -> HostHandle<'a> {
+        HostHandle {
+            ptr,
+            lent: PhantomData,
+        }
+    }
+
+    /// The pointer, for the host that made it.
+    #[inline]
+    pub const fn as_ptr(self) -> *mut c_void {
+        self.ptr
+    }
+}
 
 /// What the host passes to every hook: the callback table and the handle.
 #[repr(C)]
@@ -281,7 +307,7 @@ pub struct HostRef<'a> {
     /// The callbacks.
     pub vtable: &'a HostVTable,
     /// The handle to pass back to them.
-    pub handle: HostHandle,
+    pub handle: HostHandle<'a>,
 }
 
 macro_rules! host_vtable {
@@ -296,14 +322,21 @@ macro_rules! host_vtable {
         /// Contract for the host: no function unwinds; every id is validated, and a bad
         /// one (or a change from a read-only hook) returns a neutral value and marks
         /// the call as failed: the hook then fails with a message naming the function.
-        /// Contract for the plugin: pass only the handle you were given, during the
-        /// hook you were given it in.
+        ///
+        /// # Safety
+        ///
+        /// Every function is `unsafe` to call: `h` must be the handle the host passed
+        /// to the hook that is running (in its [`HostRef`]), during that hook, paired
+        /// with this table; and what a function lends (a slice, a string) must be
+        /// dropped before the next call that changes the game (a `cx` query) is
+        /// made. The SDK's `View` and `Cx` uphold both (their change methods take
+        /// `&mut self`), so plugin code never calls these functions.
         #[repr(C)]
         #[derive(StableAbi)]
         pub struct HostVTable {
             $(
                 $(#[doc = $doc])*
-                pub $name: extern "C" fn(h: HostHandle $(, $arg: $($aty)*)*) -> $($aret)*,
+                pub $name: unsafe extern "C" fn(h: HostHandle<'_> $(, $arg: $($aty)*)*) -> $($aret)*,
             )*
         }
     };

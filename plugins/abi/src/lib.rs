@@ -1,4 +1,4 @@
-//! # carcassonne-plugin-abi — the binary interface, epoch 3
+//! # carcassonne-plugin-abi — the binary interface, epoch 4
 //!
 //! Everything that crosses the boundary between the `carcassonne` host and a
 //! plugin — compiled in or loaded from a shared library — is defined here, in
@@ -8,7 +8,7 @@
 //!
 //! ## Generated from two tables
 //!
-//! * the core's hook table (`carcassonne_core::hook_table!`) gives the
+//! * the hook table (`carcassonne_vocab::hook_table!`) gives the
 //!   [`PluginVTable`]: one function per hook, same names, same order;
 //! * this crate's query table ([`query_table!`]) gives the [`HostVTable`]: one
 //!   function per query the game offers plugins.
@@ -16,8 +16,9 @@
 //! The host's adapter and the SDK's `Plugin`, `View`, `Cx` and adapter are
 //! generated from the same tables, so a hook or a query is added in one place.
 //! The vocabulary types (ids, positions, placements, figure options, locations,
-//! points, steps) are the core's own, laid out for the interface (the core's
-//! `abi` feature): nothing is converted between identical types.
+//! points, steps) are those of `carcassonne-vocab`, shared with the engine and
+//! laid out for the interface (its `abi` feature): nothing is converted between
+//! identical types, and this crate does not depend on the engine.
 //!
 //! ## Stability policy
 //!
@@ -64,18 +65,19 @@ pub use abi_stable::std_types::{
     RErr, RNone, ROk, ROption, RResult, RSlice, RSliceMut, RSome, RStr, RString, RVec,
 };
 use abi_stable::StableAbi;
-pub use carcassonne_core::hooks::{
+pub use carcassonne_vocab::hooks::{
     FigureOption, NameCtx, Outcome, Placement, Points, ScoreInfo, ScoreReason, Step, ValueChange,
 };
-pub use carcassonne_core::types::*;
-pub use carcassonne_core::{CoreOptions, FigureClass};
+pub use carcassonne_vocab::types::*;
+pub use carcassonne_vocab::{CoreOptions, FigureClass};
 use std::ffi::c_void;
+use std::marker::PhantomData;
 
 /// The ABI epoch this crate defines. Every change of the interface is a new epoch.
-pub const ABI_EPOCH: u32 = 3;
+pub const ABI_EPOCH: u32 = 4;
 
 /// The root module's version string: `"<ABI_EPOCH>.0.0"` (checked before the layout).
-pub const ABI_VERSION: &str = "3.0.0";
+pub const ABI_VERSION: &str = "4.0.0";
 
 /// What the scoring hooks see (the core's `ScoreInfo`, with its slices as `RSlice`).
 #[repr(C)]
@@ -106,8 +108,8 @@ pub struct AbiScoreInfo<'a> {
 }
 
 const _: () = {
-    // ABI_VERSION must start with ABI_EPOCH ("3.0.0").
+    // ABI_VERSION must start with ABI_EPOCH ("4.0.0").
     let v = ABI_VERSION.as_bytes();
-    assert!(ABI_EPOCH == 3 && v[0] == b'3' && v[1] == b'.');
+    assert!(ABI_EPOCH == 4 && v[0] == b'4' && v[1] == b'.');
     assert!(MAX_PLAYERS == 6);
 };

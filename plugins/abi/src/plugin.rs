@@ -7,54 +7,144 @@ use crate::*;
 pub type HookStatus = RResult<(), RString>;
 
 /// Opaque pointer to a configured plugin, owned by its [`PluginObj`]. Only the
-/// plugin's own library dereferences it.
+/// plugin's own library makes it (its constructor is `unsafe`) and dereferences
+/// it.
 #[repr(transparent)]
 #[derive(StableAbi, Copy, Clone, Debug)]
-pub struct PluginThis(pub *const c_void);
+pub struct PluginThis(*const c_void);
+
+impl PluginThis {
+    /// A pointer to a configured plugin.
+    ///
+    /// # Safety
+    /// `ptr` must point to what the functions of the vtable it is paired with
+    /// (in a [`PluginObj`]) expect.
+    #[inline]
+    pub const unsafe fn new(ptr: *const c_void) -> PluginThis {
+        PluginThis(ptr)
+    }
+
+    /// The pointer, for the library that made it.
+    #[inline]
+    pub const fn as_ptr(self) -> *const c_void {
+        self.0
+    }
+}
 
 macro_rules! plugin_vtable {
     ($( $(#[doc = $doc:literal])* $name:ident $bit:ident ($ctx:ident) {
         $($arg:ident : $kind:ident ($($cty:tt)*) => ($($aty:tt)*)),* $(,)?
-    } )*) => {
-        /// The functions of a configured plugin: one per hook of the core's hook table
+    } [$($narrowing:tt)*] )*) => {
+        /// The functions of a configured plugin: one per hook of the hook table
         /// (same names, same order), plus its lifecycle and naming functions. No
         /// function unwinds: the SDK catches panics and returns `RErr`. Hooks whose
         /// table entry says `cx` may change the game through their `host`.
+        ///
+        /// # Safety
+        ///
+        /// Every function is `unsafe` to call: `this` must be the plugin this
+        /// table was paired with (in its [`PluginObj`]), not yet dropped, and
+        /// `host` the host's reference for the current hook call. [`PluginObj`]
+        /// pairs them for good and calls them through safe methods of the same
+        /// names; the host never calls the table directly.
         #[repr(C)]
         #[derive(StableAbi)]
         pub struct PluginVTable {
             /// Frees the plugin (called once, when the last owner drops it).
             pub drop: unsafe extern "C" fn(this: PluginThis),
             /// Hook bits this configured instance wants to be called for.
-            pub subscriptions: extern "C" fn(this: PluginThis) -> u64,
+            pub subscriptions: unsafe extern "C" fn(this: PluginThis) -> u64,
             /// Bits of [`narrow`]: cases in which a subscribed hook of this
             /// configured instance has nothing to do, so the host skips the call.
-            pub narrowing: extern "C" fn(this: PluginThis) -> u64,
+            pub narrowing: unsafe extern "C" fn(this: PluginThis) -> u64,
             /// Copies per player (or neutral copies) of its `i`-th figure kind, as
             /// configured (an option may set them); 0 keeps the declared count.
-            pub figure_count: extern "C" fn(this: PluginThis, i: u32) -> u8,
+            pub figure_count: unsafe extern "C" fn(this: PluginThis, i: u32) -> u8,
             $(
                 $(#[doc = $doc])*
-                pub $name: extern "C" fn(
+                pub $name: unsafe extern "C" fn(
                     this: PluginThis,
                     host: HostRef<'_>
                     $(, $arg: $($aty)*)*
                 ) -> HookStatus,
             )*
             /// Checks the configured plugin against the core options (`RErr`: a ruleset error).
-            pub check_core: extern "C" fn(this: PluginThis, core: CoreOptions) -> RResult<(), RString>,
+            pub check_core: unsafe extern "C" fn(this: PluginThis, core: CoreOptions) -> RResult<(), RString>,
             /// Human and record name of a value (decision option, chance outcome, special code).
-            pub value_name: extern "C" fn(this: PluginThis, what: NameCtx, value: u32) -> RString,
+            pub value_name: unsafe extern "C" fn(this: PluginThis, what: NameCtx, value: u32) -> RString,
             /// Inverse of `value_name`.
             pub parse_value:
-                extern "C" fn(this: PluginThis, what: NameCtx, text: RStr<'_>) -> ROption<u32>,
+                unsafe extern "C" fn(this: PluginThis, what: NameCtx, text: RStr<'_>) -> ROption<u32>,
             /// A short description of a pending step.
-            pub describe_step: extern "C" fn(this: PluginThis, step: Step) -> RString,
+            pub describe_step: unsafe extern "C" fn(this: PluginThis, step: Step) -> RString,
+        }
+
+        /// The plugin's functions, called safely: the object pairs its data and
+        /// its table for good (see [`PluginObj::new`]), and a [`HostRef`]
+        /// holds a handle only the host can make.
+        impl PluginObj {
+            /// Hook bits this configured instance wants to be called for.
+            #[inline]
+            pub fn subscriptions(&self) -> u64 {
+                // SAFETY: `this` and the table were paired by `new`'s caller.
+                unsafe { (self.vtable.subscriptions)(self.this) }
+            }
+
+            /// Its narrowed subscriptions (bits of [`narrow`]).
+            #[inline]
+            pub fn narrowing(&self) -> u64 {
+                // SAFETY: as in `subscriptions`.
+                unsafe { (self.vtable.narrowing)(self.this) }
+            }
+
+            /// Copies of its `i`-th figure kind as configured (0: as declared).
+            #[inline]
+            pub fn figure_count(&self, i: u32) -> u8 {
+                // SAFETY: as in `subscriptions`.
+                unsafe { (self.vtable.figure_count)(self.this, i) }
+            }
+            $(
+                $(#[doc = $doc])*
+                #[inline]
+                pub fn $name(&self, host: HostRef<'_> $(, $arg: $($aty)*)*) -> HookStatus {
+                    // SAFETY: as in `subscriptions`; `host` holds a handle the host
+                    // made for this call (`HostHandle::new` is unsafe).
+                    unsafe { (self.vtable.$name)(self.this, host $(, $arg)*) }
+                }
+            )*
+
+            /// Checks the configured plugin against the core options.
+            #[inline]
+            pub fn check_core(&self, core: CoreOptions) -> RResult<(), RString> {
+                // SAFETY: as in `subscriptions`.
+                unsafe { (self.vtable.check_core)(self.this, core) }
+            }
+
+            /// Human and record name of a value.
+            #[inline]
+            pub fn value_name(&self, what: NameCtx, value: u32) -> RString {
+                // SAFETY: as in `subscriptions`.
+                unsafe { (self.vtable.value_name)(self.this, what, value) }
+            }
+
+            /// Inverse of `value_name`.
+            #[inline]
+            pub fn parse_value(&self, what: NameCtx, text: RStr<'_>) -> ROption<u32> {
+                // SAFETY: as in `subscriptions`.
+                unsafe { (self.vtable.parse_value)(self.this, what, text) }
+            }
+
+            /// A short description of a pending step.
+            #[inline]
+            pub fn describe_step(&self, step: Step) -> RString {
+                // SAFETY: as in `subscriptions`.
+                unsafe { (self.vtable.describe_step)(self.this, step) }
+            }
         }
     };
 }
 
-carcassonne_core::hook_table!(plugin_vtable);
+carcassonne_vocab::hook_table!(plugin_vtable);
 
 /// Narrowed subscriptions: each bit names a case, cheap for the host to see, in
 /// which one hook of the plugin has nothing to do. A plugin sets the bits whose
@@ -62,9 +152,9 @@ carcassonne_core::hook_table!(plugin_vtable);
 /// call in those cases instead of crossing the interface for nothing. A bit is
 /// a promise about the plugin's own code: setting it for a case the hook does
 /// not ignore changes the plugin's rules. Bits of hooks the plugin does not
-/// subscribe to mean nothing. (The core's `narrow::bits`; the core decides the
-/// cases, `Game::narrowed_away`.)
-pub use carcassonne_core::narrow::bits as narrow;
+/// subscribe to mean nothing. (The vocabulary's `narrow::bits`, generated from
+/// the hook table; the engine decides the cases, `Game::narrowed_away`.)
+pub use carcassonne_vocab::narrow::bits as narrow;
 
 /// A configured plugin as it crosses the boundary: its data and its functions.
 /// Dropping it frees the plugin in the library that made it.
@@ -89,18 +179,6 @@ impl PluginObj {
     /// `Send + Sync`.
     pub unsafe fn new(this: PluginThis, vtable: &'static PluginVTable) -> PluginObj {
         PluginObj { this, vtable }
-    }
-
-    /// The plugin's data, to pass to its functions.
-    #[inline]
-    pub fn this(&self) -> PluginThis {
-        self.this
-    }
-
-    /// The plugin's functions.
-    #[inline]
-    pub fn vtable(&self) -> &'static PluginVTable {
-        self.vtable
     }
 }
 

@@ -39,18 +39,29 @@ fn tokens(s: &str) -> String {
 macro_rules! hooks_surface {
     ($( $(#[doc = $doc:literal])* $name:ident $bit:ident ($ctx:ident) {
         $($arg:ident : $kind:ident ($($cty:tt)*) => ($($aty:tt)*)),* $(,)?
-    } )*) => {
+    } [$(narrowed by $who:ident :
+        $(#[doc = $ndoc:literal])* $nbit:ident $variant:ident ( $($narg:ident : $nty:ty),* )
+    )*] )*) => {
         fn hooks() -> Vec<String> {
             vec![$({
                 let args: Vec<String> = vec![$(
                     format!("{}: {} {}", stringify!($arg), stringify!($kind), tokens(stringify!($($aty)*)))
                 ),*];
-                format!("{} {} ({}) [{}]", stringify!($name), stringify!($bit), stringify!($ctx), args.join(", "))
+                let narrowing: Vec<String> = vec![$(
+                    format!(
+                        " narrowed by {}: {} = {:#x}",
+                        stringify!($who),
+                        stringify!($nbit),
+                        carcassonne_plugin_abi::narrow::$nbit
+                    )
+                ),*];
+                let narrowing = narrowing.concat();
+                format!("{} {} ({}) [{}]{narrowing}", stringify!($name), stringify!($bit), stringify!($ctx), args.join(", "))
             }),*]
         }
     };
 }
-carcassonne_core::hook_table!(hooks_surface);
+carcassonne_vocab::hook_table!(hooks_surface);
 
 macro_rules! queries_surface {
     ($(

@@ -308,7 +308,7 @@ impl Plugin for Barn {
         for g in placed_now {
             if let Some(f) = cx.figure_feature(g) {
                 if cx.logging() && !Self::farmers(cx, f).is_empty() {
-                    let p = cx.figure_owner(g).unwrap_or(0);
+                    let p = cx.figure_owner(g).unwrap_or_default();
                     cx.log(format!(
                         "{{P{p}}}'s new barn: the farmers of its field score {PLACEMENT_POINTS} \
                          per completed city and go home."
@@ -363,7 +363,7 @@ impl Plugin for Barn {
             }
             let most = counts.iter().copied().max().unwrap_or(0);
             let cities = cx.bordering_cities(field).len() as i32;
-            for p in 0..cx.players() {
+            for p in PlayerId::all(cx.players()) {
                 let n = counts[usize::from(p)];
                 let scores = n > 0 && (self.scoring == BarnScoring::EveryOwner || n == most);
                 if scores {

@@ -312,7 +312,7 @@ mod tests {
             owner: 0,
             chance: false,
             tag: TAG_SECOND,
-            player: 1,
+            player: PlayerId::ALL[1],
             arg: 0,
         };
         for v in [DOUBLE, SINGLE] {

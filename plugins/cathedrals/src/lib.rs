@@ -21,90 +21,40 @@
 //!
 //! The plugin works through the `points` hook (no allocation: one host call counts
 //! the cathedrals of the city) and logs from `feature_scored`. What it changes is
-//! booked in its score category `cathedrals`. The rule is shared with the `inns`
-//! plugin (`carcassonne-marked-scoring`).
+//! booked in its score category `cathedrals`. The plugin is the shell it shares
+//! with `inns` (`plugins/marked-scoring`) and this module's [`Cathedral`].
 //!
 //! See `docs/plugins/cathedrals.md`.
 
-use carcassonne_marked_scoring::MarkedScoring;
+use crate::marked_scoring::{Mark, MarkedPlugin};
 use carcassonne_plugin_sdk::prelude::*;
 
-pub use carcassonne_marked_scoring::FinalScoring;
+pub use crate::marked_scoring::FinalScoring;
 
-/// Options of the `cathedrals` plugin (`[plugins.cathedrals]`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(crate = "carcassonne_plugin_sdk::serde")]
-#[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
-pub struct Options {
-    /// What an unfinished city with a cathedral scores at game end (IC12).
-    pub final_scoring: FinalScoring,
-}
-
-impl Config for Options {
-    const DOCS: &'static [(&'static str, &'static str)] = &[(
-        "final-scoring",
-        "What a city with a cathedral still unfinished at game end scores: \"zero\" (nothing: IC12, C1 and C2 rulebooks) or \"ignore\" (the cathedral is ignored: 1 point per tile and pennant).",
-    )];
-}
-
-/// The plugin: interprets the `cathedral` city marker through the scoring hooks.
+/// What sets the `cathedrals` plugin apart in the shell it shares (its marker,
+/// feature kind, bonus and texts).
 #[derive(Clone, Copy, Debug)]
-pub struct Cathedrals {
-    rule: MarkedScoring,
-}
+pub struct Cathedral;
 
-/// Index of the marker in [`Cathedrals::MARKERS`](Plugin::MARKERS).
-const MARKER: usize = 0;
-
-impl Cathedrals {
-    /// The configured end-game setting.
-    pub fn final_scoring(&self) -> FinalScoring {
-        self.rule.final_scoring
-    }
-}
-
-#[plugin]
-impl Plugin for Cathedrals {
-    type Config = Options;
+impl Mark for Cathedral {
     const ID: &'static str = "cathedrals";
-    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
         "Inns & Cathedrals cathedrals: a completed city with a cathedral scores 3 per tile and pennant, an unfinished one nothing (IC9-IC14)";
-    const MARKERS: &'static [&'static str] = &["cathedral"];
-
-    fn new(options: Options) -> Result<Self, ConfigError> {
-        Ok(Cathedrals {
-            rule: MarkedScoring {
-                kind: FeatureKind::City,
-                pennants: true,
-                final_scoring: options.final_scoring,
-                what: "city has a cathedral",
-                rate: "3 points per tile and pennant",
-            },
-        })
-    }
-
-    fn feature_value(
-        &self,
-        v: &View<'_>,
-        info: &ScoreInfo<'_>,
-        _base: i32,
-        change: &mut ValueChange,
-    ) -> HookResult {
-        self.rule.value(v, info, change, v.my_marker(MARKER));
-        Ok(())
-    }
-
-    fn feature_scored(&self, cx: &mut Cx<'_>, info: &ScoreInfo<'_>, points: &Points) -> HookResult {
-        if cx.logging() {
-            let marker = cx.my_marker(MARKER);
-            if let Some(line) = self.rule.log_line(cx.view(), info, points, marker) {
-                cx.log(line);
-            }
-        }
-        Ok(())
-    }
+    const MARKER: &'static str = "cathedral";
+    const KIND: FeatureKind = FeatureKind::City;
+    const PENNANTS: bool = true;
+    const WHAT: &'static str = "city has a cathedral";
+    const RATE: &'static str = "3 points per tile and pennant";
+    const FINAL_SCORING_DOC: &'static str = "What a city with a cathedral still unfinished at game end scores: \"zero\" (nothing: IC12, C1 and C2 rulebooks) or \"ignore\" (the cathedral is ignored: 1 point per tile and pennant).";
 }
+
+/// The plugin: interprets the `cathedral` marker through the scoring hooks.
+pub type Cathedrals = MarkedPlugin<Cathedral>;
+
+/// Options of the `cathedrals` plugin (`[plugins.cathedrals]`).
+pub type Options = crate::marked_scoring::Options<Cathedral>;
+
+carcassonne_plugin_sdk::register_plugin!(Cathedrals);
 
 #[cfg(test)]
 mod tests {

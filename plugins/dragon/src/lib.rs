@@ -206,7 +206,7 @@ impl Dragon {
     fn next_step(cx: &mut Cx<'_>) -> HookResult {
         let steps = cx.game_state::<DragonState>()?.steps;
         if steps < STEPS && Self::can_step(cx)? {
-            let who = ((u32::from(cx.current_player()) + steps) % u32::from(cx.players())) as u8;
+            let who = cx.current_player().offset(steps, cx.players());
             cx.push_decision(who, TAG_STEP, steps + 1);
             return Ok(());
         }

@@ -99,18 +99,13 @@ impl Hills {
         if tied.len() < 2 {
             return tied;
         }
-        let best = tied
-            .iter()
-            .filter(|&p| (p as usize) < MAX_PLAYERS)
-            .map(|p| on_hills[p as usize])
-            .max()
-            .unwrap_or(0);
+        let best = tied.iter().map(|p| on_hills[p.index()]).max().unwrap_or(0);
         if best == 0 {
             return tied;
         }
         let mut out = PlayerSet::EMPTY;
-        for p in tied.iter().filter(|&p| (p as usize) < MAX_PLAYERS) {
-            let n = on_hills[p as usize];
+        for p in tied.iter() {
+            let n = on_hills[p.index()];
             let wins = match self.options.hill_tiebreak {
                 Tiebreak::AnyFollowerOnHill => n > 0,
                 Tiebreak::CountFollowersOnHills => n == best,
@@ -135,14 +130,14 @@ fn count_on_hills(
         let Some(owner) = v.figure_owner(fig) else {
             continue;
         };
-        if (owner as usize) >= MAX_PLAYERS || !among.contains(owner) {
+        if !among.contains(owner) {
             continue;
         }
         let Some(t) = v.figure_tile(fig) else {
             continue;
         };
         if v.tile_has_marker(t, hill) {
-            n[owner as usize] = n[owner as usize].saturating_add(1);
+            n[owner.index()] = n[owner.index()].saturating_add(1);
         }
     }
     n
@@ -239,8 +234,8 @@ impl Plugin for Hills {
         // The players tied on strength, as the core found them before the majority hooks.
         let max = info.strength.iter().copied().max().unwrap_or(0);
         let mut tied = PlayerSet::EMPTY;
-        for p in 0..cx.players().min(MAX_PLAYERS as u8) {
-            if max > 0 && info.strength[p as usize] == max {
+        for p in PlayerId::all(cx.players()) {
+            if max > 0 && info.strength[p.index()] == max {
                 tied.insert(p);
             }
         }
@@ -272,7 +267,7 @@ mod tests {
     fn set(ps: &[u8]) -> PlayerSet {
         let mut s = PlayerSet::EMPTY;
         for &p in ps {
-            s.insert(p);
+            s.insert(PlayerId::ALL[usize::from(p)]);
         }
         s
     }

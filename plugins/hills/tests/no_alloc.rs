@@ -3,7 +3,7 @@
 //! allocator.
 
 use carcassonne_core::{FeatureKind, FigureId, Game, PlayerSet, ScoreInfo, ScoreReason, View};
-use carcassonne_hills as _;
+use carcassonne_official as _;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -89,7 +89,7 @@ fn h4_the_majority_hook_does_not_allocate() {
         assert_eq!(figs.len(), 2);
         let mut strength = [0u16; carcassonne_core::MAX_PLAYERS];
         for &f in &figs {
-            strength[g.figure_owner(f).unwrap() as usize] += 1;
+            strength[g.figure_owner(f).unwrap().index()] += 1;
         }
         let info = ScoreInfo {
             feature: root,

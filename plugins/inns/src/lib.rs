@@ -16,90 +16,40 @@
 //!
 //! The plugin works through the `points` hook (which must not allocate: one host
 //! call counts the inns of the road) and logs from `feature_scored`. What it
-//! changes is booked in its score category `inns`. The rule is shared with the
-//! `cathedrals` plugin (`carcassonne-marked-scoring`).
+//! changes is booked in its score category `inns`. The plugin is the shell it
+//! shares with `cathedrals` (`plugins/marked-scoring`) and this module's [`Inn`].
 //!
 //! See `docs/plugins/inns.md`.
 
-use carcassonne_marked_scoring::MarkedScoring;
+use crate::marked_scoring::{Mark, MarkedPlugin};
 use carcassonne_plugin_sdk::prelude::*;
 
-pub use carcassonne_marked_scoring::FinalScoring;
+pub use crate::marked_scoring::FinalScoring;
 
-/// Options of the `inns` plugin (`[plugins.inns]`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(crate = "carcassonne_plugin_sdk::serde")]
-#[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
-pub struct Options {
-    /// What an unfinished road with an inn scores at game end (IC7).
-    pub final_scoring: FinalScoring,
-}
-
-impl Config for Options {
-    const DOCS: &'static [(&'static str, &'static str)] = &[(
-        "final-scoring",
-        "What a road with an inn still unfinished at game end scores: \"zero\" (nothing: IC7, C1 and C2 rulebooks) or \"ignore\" (the inn is ignored: 1 point per tile).",
-    )];
-}
-
-/// The plugin: interprets the `inn` road marker through the scoring hooks.
+/// What sets the `inns` plugin apart in the shell it shares (its marker,
+/// feature kind, bonus and texts).
 #[derive(Clone, Copy, Debug)]
-pub struct Inns {
-    rule: MarkedScoring,
-}
+pub struct Inn;
 
-/// Index of the marker in [`Inns::MARKERS`](Plugin::MARKERS).
-const MARKER: usize = 0;
-
-impl Inns {
-    /// The configured end-game setting.
-    pub fn final_scoring(&self) -> FinalScoring {
-        self.rule.final_scoring
-    }
-}
-
-#[plugin]
-impl Plugin for Inns {
-    type Config = Options;
+impl Mark for Inn {
     const ID: &'static str = "inns";
-    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
         "Inns & Cathedrals inns: a completed road with an inn scores 2 per tile, an unfinished one nothing (IC4-IC8)";
-    const MARKERS: &'static [&'static str] = &["inn"];
-
-    fn new(options: Options) -> Result<Self, ConfigError> {
-        Ok(Inns {
-            rule: MarkedScoring {
-                kind: FeatureKind::Road,
-                pennants: false,
-                final_scoring: options.final_scoring,
-                what: "road has an inn",
-                rate: "2 points per tile",
-            },
-        })
-    }
-
-    fn feature_value(
-        &self,
-        v: &View<'_>,
-        info: &ScoreInfo<'_>,
-        _base: i32,
-        change: &mut ValueChange,
-    ) -> HookResult {
-        self.rule.value(v, info, change, v.my_marker(MARKER));
-        Ok(())
-    }
-
-    fn feature_scored(&self, cx: &mut Cx<'_>, info: &ScoreInfo<'_>, points: &Points) -> HookResult {
-        if cx.logging() {
-            let marker = cx.my_marker(MARKER);
-            if let Some(line) = self.rule.log_line(cx.view(), info, points, marker) {
-                cx.log(line);
-            }
-        }
-        Ok(())
-    }
+    const MARKER: &'static str = "inn";
+    const KIND: FeatureKind = FeatureKind::Road;
+    const PENNANTS: bool = false;
+    const WHAT: &'static str = "road has an inn";
+    const RATE: &'static str = "2 points per tile";
+    const FINAL_SCORING_DOC: &'static str = "What a road with an inn still unfinished at game end scores: \"zero\" (nothing: IC7, C1 and C2 rulebooks) or \"ignore\" (the inn is ignored: 1 point per tile).";
 }
+
+/// The plugin: interprets the `inn` marker through the scoring hooks.
+pub type Inns = MarkedPlugin<Inn>;
+
+/// Options of the `inns` plugin (`[plugins.inns]`).
+pub type Options = crate::marked_scoring::Options<Inn>;
+
+carcassonne_plugin_sdk::register_plugin!(Inns);
 
 #[cfg(test)]
 mod tests {

@@ -1,15 +1,143 @@
-//! # The scoring rule of inns and cathedrals
+//! # The plugin shell of inns and cathedrals
 //!
 //! Inns & Cathedrals gives two features the same shape of rule: a road with an
 //! inn (plugin `inns`) or a city with a cathedral (plugin `cathedrals`) scores
 //! more when it is completed, does not stack, and scores nothing when it is
 //! still unfinished at game end (or, with `final-scoring = "ignore"`, as if the
-//! marker were not there). This library holds that rule once; each plugin says
-//! which feature kind and marker it concerns and how much a completed one adds.
+//! marker were not there). This module holds that rule and the whole plugin
+//! around it once ([`MarkedPlugin`], its [`Options`]); each plugin is a
+//! [`Mark`] — which marker, on which feature kind, what a completed one adds,
+//! its texts — and one registration:
 //!
-//! It is a plain library, not a plugin: it registers nothing.
+//! ```text
+//! pub type Inns = MarkedPlugin<Inn>;
+//! register_plugin!(Inns);
+//! ```
+//!
+//! The shell registers nothing itself.
 
 use carcassonne_plugin_sdk::prelude::*;
+use std::marker::PhantomData;
+
+/// What one marked-scoring plugin is about: everything that tells inns and
+/// cathedrals apart.
+pub trait Mark: Send + Sync + 'static {
+    /// The plugin id (`Plugin::ID`).
+    const ID: &'static str;
+    /// Its one-line description (`Plugin::DESCRIPTION`).
+    const DESCRIPTION: &'static str;
+    /// The marker it gives a meaning to (`inn`, `cathedral`).
+    const MARKER: &'static str;
+    /// The kind of feature the marker belongs to.
+    const KIND: FeatureKind;
+    /// Whether a completed one's bonus also counts the pennants.
+    const PENNANTS: bool;
+    /// How the log names the feature with its marker ("road has an inn").
+    const WHAT: &'static str;
+    /// How the log says what a completed one scores ("2 points per tile").
+    const RATE: &'static str;
+    /// The doc string of the `final-scoring` option.
+    const FINAL_SCORING_DOC: &'static str;
+}
+
+/// Options of a marked-scoring plugin (`[plugins.inns]`, `[plugins.cathedrals]`).
+#[derive(Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+#[serde(deny_unknown_fields, rename_all = "kebab-case", default, bound = "")]
+pub struct Options<M> {
+    /// What an unfinished feature with the marker scores at game end (IC7, IC12).
+    pub final_scoring: FinalScoring,
+    #[serde(skip)]
+    mark: PhantomData<M>,
+}
+
+impl<M> Options<M> {
+    /// Options with this end-game setting.
+    pub fn with(final_scoring: FinalScoring) -> Options<M> {
+        Options {
+            final_scoring,
+            mark: PhantomData,
+        }
+    }
+}
+
+impl<M> Default for Options<M> {
+    fn default() -> Self {
+        Options::with(FinalScoring::default())
+    }
+}
+
+impl<M> std::fmt::Debug for Options<M> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Options")
+            .field("final_scoring", &self.final_scoring)
+            .finish()
+    }
+}
+
+impl<M: Mark> Config for Options<M> {
+    const DOCS: &'static [(&'static str, &'static str)] =
+        &[("final-scoring", M::FINAL_SCORING_DOC)];
+}
+
+/// The plugin: interprets its [`Mark`]'s marker through the scoring hooks.
+pub struct MarkedPlugin<M> {
+    rule: MarkedScoring,
+    mark: PhantomData<M>,
+}
+
+/// Index of the marker in `MARKERS`.
+const MARKER: usize = 0;
+
+impl<M> MarkedPlugin<M> {
+    /// The configured end-game setting.
+    pub fn final_scoring(&self) -> FinalScoring {
+        self.rule.final_scoring
+    }
+}
+
+#[plugin]
+impl<M: Mark> Plugin for MarkedPlugin<M> {
+    type Config = Options<M>;
+    const ID: &'static str = M::ID;
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str = M::DESCRIPTION;
+    const MARKERS: &'static [&'static str] = &[M::MARKER];
+
+    fn new(options: Options<M>) -> Result<Self, ConfigError> {
+        Ok(MarkedPlugin {
+            rule: MarkedScoring {
+                kind: M::KIND,
+                pennants: M::PENNANTS,
+                final_scoring: options.final_scoring,
+                what: M::WHAT,
+                rate: M::RATE,
+            },
+            mark: PhantomData,
+        })
+    }
+
+    fn feature_value(
+        &self,
+        v: &View<'_>,
+        info: &ScoreInfo<'_>,
+        _base: i32,
+        change: &mut ValueChange,
+    ) -> HookResult {
+        self.rule.value(v, info, change, v.my_marker(MARKER));
+        Ok(())
+    }
+
+    fn feature_scored(&self, cx: &mut Cx<'_>, info: &ScoreInfo<'_>, points: &Points) -> HookResult {
+        if cx.logging() {
+            let marker = cx.my_marker(MARKER);
+            if let Some(line) = self.rule.log_line(cx.view(), info, points, marker) {
+                cx.log(line);
+            }
+        }
+        Ok(())
+    }
+}
 
 /// What an unfinished feature holding the marker scores at game end (IC7, IC12).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

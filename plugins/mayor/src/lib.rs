@@ -136,8 +136,8 @@ impl Plugin for Mayor {
         }
         let max = info.strength.iter().copied().max().unwrap_or(0);
         let mut tied = PlayerSet::EMPTY;
-        for p in 0..v.players().min(MAX_PLAYERS as u8) {
-            if max > 0 && info.strength[usize::from(p)] == max {
+        for p in PlayerId::all(v.players()) {
+            if max > 0 && info.strength[p.index()] == max {
                 tied.insert(p);
             }
         }

@@ -143,10 +143,12 @@ extern "C" fn configure_extern<P: Plugin>(
     }));
     match r {
         Ok(Ok(p)) => {
-            let this = PluginThis(Box::into_raw(Box::new(p)).cast_const().cast());
             // SAFETY: `this` is a boxed `P` that only `drop_plugin::<P>` frees, once,
             // and every function of the vtable is instantiated for the same `P`.
-            ROk(unsafe { PluginObj::new(this, VTableOf::<P>::REF) })
+            ROk(unsafe {
+                let this = PluginThis::new(Box::into_raw(Box::new(p)).cast_const().cast());
+                PluginObj::new(this, VTableOf::<P>::REF)
+            })
         }
         Ok(Err(e)) => RErr(e.problems.into_iter().map(|(k, m)| problem(k, m)).collect()),
         Err(p) => RErr(
@@ -222,7 +224,7 @@ fn guard(f: impl FnOnce() -> Result<(), Error>) -> HookStatus {
 #[inline]
 unsafe fn plugin<'p, P: Plugin>(this: PluginThis) -> &'p P {
     // SAFETY: the caller's contract.
-    unsafe { &*this.0.cast::<P>() }
+    unsafe { &*this.as_ptr().cast::<P>() }
 }
 
 /// The plugin-side context of a hook: `cx` read-write, `v` read-only.
@@ -238,18 +240,21 @@ macro_rules! sdk_host_ctx {
 macro_rules! hook_fns {
     ($( $(#[doc = $doc:literal])* $name:ident $bit:ident ($ctx:ident) {
         $($arg:ident : $kind:ident ($($cty:tt)*) => ($($aty:tt)*)),* $(,)?
-    } )*) => {
+    } [$($narrowing:tt)*] )*) => {
         /// One `extern "C"` function per hook, calling `P`'s method.
         mod hook_fn {
             use super::*;
             use carcassonne_plugin_abi::*;
             $(
-                pub(super) extern "C" fn $name<P: Plugin>(
+                /// # Safety
+                /// The vtable's contract: `this` is a live `P` (the vtable of `P`
+                /// is only ever paired with a `P`), `host` the current call's.
+                pub(super) unsafe extern "C" fn $name<P: Plugin>(
                     this: PluginThis,
                     host: HostRef<'_>
                     $(, $arg: $($aty)*)*
                 ) -> HookStatus {
-                    // SAFETY: the vtable of `P` is only ever paired with a `P`.
+                    // SAFETY: the function's contract.
                     let p = unsafe { plugin::<P>(this) };
                     guard(|| {
                         carcassonne_plugin_abi::__to_core!(
@@ -281,37 +286,48 @@ macro_rules! hook_fns {
     };
 }
 
-carcassonne_core::hook_table!(hook_fns);
+carcassonne_vocab::hook_table!(hook_fns);
 
 unsafe extern "C" fn drop_plugin<P: Plugin>(this: PluginThis) {
     // SAFETY: `this` is the box made in `configure_extern::<P>`, freed once (the
     // `PluginObj` calls this on drop). A panic in the plugin's `Drop` is swallowed.
     let _ = catch_unwind(AssertUnwindSafe(|| unsafe {
-        drop(Box::from_raw(this.0.cast::<P>().cast_mut()))
+        drop(Box::from_raw(this.as_ptr().cast::<P>().cast_mut()))
     }));
 }
 
-extern "C" fn subscriptions<P: Plugin>(this: PluginThis) -> u64 {
-    // SAFETY: as in the hook functions.
+/// # Safety
+/// The vtable's contract: `this` is a live `P`.
+unsafe extern "C" fn subscriptions<P: Plugin>(this: PluginThis) -> u64 {
+    // SAFETY: the function's contract.
     let p = unsafe { plugin::<P>(this) };
     catch_unwind(AssertUnwindSafe(|| p.subscriptions())).unwrap_or(hooks_of::<P>())
         & hooks_of::<P>()
 }
 
-extern "C" fn narrowing<P: Plugin>(this: PluginThis) -> u64 {
-    // SAFETY: as in the hook functions.
+/// # Safety
+/// The vtable's contract: `this` is a live `P`.
+unsafe extern "C" fn narrowing<P: Plugin>(this: PluginThis) -> u64 {
+    // SAFETY: the function's contract.
     let p = unsafe { plugin::<P>(this) };
     catch_unwind(AssertUnwindSafe(|| p.narrowing())).unwrap_or(0) & abi::narrow::ALL
 }
 
-extern "C" fn figure_count<P: Plugin>(this: PluginThis, i: u32) -> u8 {
-    // SAFETY: as in the hook functions.
+/// # Safety
+/// The vtable's contract: `this` is a live `P`.
+unsafe extern "C" fn figure_count<P: Plugin>(this: PluginThis, i: u32) -> u8 {
+    // SAFETY: the function's contract.
     let p = unsafe { plugin::<P>(this) };
     catch_unwind(AssertUnwindSafe(|| p.figure_count(i as usize))).unwrap_or(0)
 }
 
-extern "C" fn check_core<P: Plugin>(this: PluginThis, core: CoreOptions) -> RResult<(), RString> {
-    // SAFETY: as in the hook functions.
+/// # Safety
+/// The vtable's contract: `this` is a live `P`.
+unsafe extern "C" fn check_core<P: Plugin>(
+    this: PluginThis,
+    core: CoreOptions,
+) -> RResult<(), RString> {
+    // SAFETY: the function's contract.
     let p = unsafe { plugin::<P>(this) };
     match catch_unwind(AssertUnwindSafe(|| p.check_core(&core))) {
         Ok(Ok(())) => ROk(()),
@@ -320,20 +336,24 @@ extern "C" fn check_core<P: Plugin>(this: PluginThis, core: CoreOptions) -> RRes
     }
 }
 
-extern "C" fn value_name<P: Plugin>(this: PluginThis, what: NameCtx, value: u32) -> RString {
-    // SAFETY: as in the hook functions.
+/// # Safety
+/// The vtable's contract: `this` is a live `P`.
+unsafe extern "C" fn value_name<P: Plugin>(this: PluginThis, what: NameCtx, value: u32) -> RString {
+    // SAFETY: the function's contract.
     let p = unsafe { plugin::<P>(this) };
     catch_unwind(AssertUnwindSafe(|| p.value_name(what, value)))
         .unwrap_or_else(|_| value.to_string())
         .into()
 }
 
-extern "C" fn parse_value<P: Plugin>(
+/// # Safety
+/// The vtable's contract: `this` is a live `P`.
+unsafe extern "C" fn parse_value<P: Plugin>(
     this: PluginThis,
     what: NameCtx,
     text: RStr<'_>,
 ) -> ROption<u32> {
-    // SAFETY: as in the hook functions.
+    // SAFETY: the function's contract.
     let p = unsafe { plugin::<P>(this) };
     match catch_unwind(AssertUnwindSafe(|| p.parse_value(what, text.as_str()))) {
         Ok(Some(v)) => RSome(v),
@@ -341,10 +361,12 @@ extern "C" fn parse_value<P: Plugin>(
     }
 }
 
-extern "C" fn describe_step<P: Plugin>(this: PluginThis, step: Step) -> RString {
-    // SAFETY: as in the hook functions.
+/// # Safety
+/// The vtable's contract: `this` is a live `P`.
+unsafe extern "C" fn describe_step<P: Plugin>(this: PluginThis, step: Step) -> RString {
+    // SAFETY: the function's contract.
     let p = unsafe { plugin::<P>(this) };
     catch_unwind(AssertUnwindSafe(|| p.describe_step(step)))
-        .unwrap_or_else(|_| format!("step {}", step.tag))
+        .unwrap_or_else(|_| crate::default_step_description::<P>(step))
         .into()
 }

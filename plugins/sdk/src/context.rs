@@ -11,10 +11,10 @@
 use crate::state::{view, view_mut};
 use crate::{Error, HookResult};
 use bytemuck::Pod;
-use carcassonne_core::hooks::{FigureOption, Points, ScoreReason, Step};
-use carcassonne_core::types::*;
-use carcassonne_core::{CoreOptions, FigureClass};
 use carcassonne_plugin_abi::{HostHandle, HostRef, HostVTable};
+use carcassonne_vocab::hooks::{FigureOption, Points, ScoreReason, Step};
+use carcassonne_vocab::types::*;
+use carcassonne_vocab::{CoreOptions, FigureClass};
 use std::ops::Deref;
 
 /// Read-only access to the game, handed to hooks that must not change it
@@ -46,7 +46,11 @@ macro_rules! sdk_query {
         $(#[doc = $doc])*
         #[inline]
         pub fn $name(&self $(, $arg: $($cty)*)*) -> sdk_query!(@ret $mode ($($cret)*)) {
-            sdk_query!(@conv $mode (self.vt().$name)(self.h() $(, $arg.into())*))
+            // SAFETY: the host's table with the handle of the running hook
+            // (`View` is made only by the adapter, for that hook); what it lends
+            // borrows `self`, so no change (a `Cx` method, `&mut self`) can be
+            // made while it lives.
+            sdk_query!(@conv $mode unsafe { (self.vt().$name)(self.h() $(, $arg.into())*) })
         }
     };
     // Cx methods.
@@ -54,7 +58,8 @@ macro_rules! sdk_query {
         $(#[doc = $doc])*
         #[inline]
         pub fn $name(&mut self $(, $arg: $($cty)*)*) -> sdk_query!(@ret $mode ($($cret)*)) {
-            sdk_query!(@conv $mode (self.vt().$name)(self.h() $(, $arg.into())*))
+            // SAFETY: as for `View`; `&mut self` keeps what a change lends unique.
+            sdk_query!(@conv $mode unsafe { (self.vt().$name)(self.h() $(, $arg.into())*) })
         }
     };
     (view: cx $($rest:tt)*) => {};
@@ -105,7 +110,7 @@ impl<'a> View<'a> {
     }
 
     #[inline]
-    fn h(&self) -> HostHandle {
+    fn h(&self) -> HostHandle<'a> {
         self.host.handle
     }
 
@@ -210,9 +215,8 @@ impl<'a> View<'a> {
 
     /// Whether the core's farmer rules allow followers on fields (`farmers` is not `off`).
     pub fn farmers_on(&self) -> bool {
-        self.core_options().farmers != carcassonne_core::FarmerScoring::Off
+        self.core_options().farmers != carcassonne_vocab::FarmerScoring::Off
     }
-
 }
 
 impl<'a> Cx<'a> {
@@ -230,7 +234,7 @@ impl<'a> Cx<'a> {
     }
 
     #[inline]
-    fn h(&self) -> HostHandle {
+    fn h(&self) -> HostHandle<'a> {
         self.view.host.handle
     }
 

@@ -116,9 +116,9 @@ pub use serde;
 /// (`#[derive(Clone, Copy, Pod, Zeroable)] #[repr(C)]`).
 pub use bytemuck;
 
-pub use carcassonne_core::hooks::{CORE_OWNER, STEP_HIDDEN_TILE};
-pub use carcassonne_core::types::*;
-pub use carcassonne_core::{
+pub use carcassonne_vocab::hooks::{CORE_OWNER, STEP_HIDDEN_TILE, STEP_PUBLIC_TILE};
+pub use carcassonne_vocab::types::*;
+pub use carcassonne_vocab::{
     hook, CoreOptions, FarmerScoring, FigureClass, FigureOption, FigureSpec, NameCtx, Outcome,
     Placement, Points, ScoreInfo, ScoreReason, Step, ValueChange,
 };
@@ -132,7 +132,7 @@ pub use carcassonne_plugin_abi::narrow;
 /// The core's hook table (every hook in pipeline order), for code that is
 /// generated from it, e.g. a test plugin implementing every hook.
 #[doc(hidden)]
-pub use carcassonne_core::hook_table;
+pub use carcassonne_vocab::hook_table;
 
 /// The ABI epoch this SDK builds plugins for.
 pub const API_EPOCH: u32 = carcassonne_plugin_abi::ABI_EPOCH;
@@ -235,7 +235,7 @@ macro_rules! __sdk_ctx {
 macro_rules! plugin_trait {
     ($( $(#[doc = $doc:literal])* $name:ident $bit:ident ($ctx:ident) {
         $($arg:ident : $kind:ident ($($cty:tt)*) => ($($aty:tt)*)),* $(,)?
-    } )*) => {
+    } [$($narrowing:tt)*] )*) => {
         /// A plugin: metadata, typed options, state, and hooks.
         ///
         /// The hook methods are generated from the core's hook table, in pipeline
@@ -360,15 +360,36 @@ macro_rules! plugin_trait {
                     _ => text.parse().ok(),
                 }
             }
-            /// A short description of a pending step, for logs and prompts.
+            /// A short description of a pending step, for logs and prompts. Default:
+            /// the plugin and the step's tag (`fairy: step 2`).
             fn describe_step(&self, step: Step) -> String {
-                format!("step {}", step.tag)
+                default_step_description::<Self>(step)
             }
         }
     };
 }
 
-carcassonne_core::hook_table!(plugin_trait);
+carcassonne_vocab::hook_table!(plugin_trait);
+
+/// What [`Plugin::describe_step`] says by default: the plugin's id and the
+/// step's tag (`fairy: step 2`), so a prompt or log line names who asks.
+///
+/// ```
+/// # use carcassonne_plugin_sdk::prelude::*;
+/// # struct Mine;
+/// # #[plugin]
+/// # impl Plugin for Mine {
+/// #     type Config = NoOptions;
+/// #     const ID: &'static str = "mine";
+/// #     const VERSION: &'static str = "0.1.0";
+/// #     fn new(_: NoOptions) -> Result<Self, ConfigError> { Ok(Mine) }
+/// # }
+/// let step = Step { tag: 2, ..Step::default() };
+/// assert_eq!(Mine.describe_step(step), "mine: step 2");
+/// ```
+pub fn default_step_description<P: Plugin>(step: Step) -> String {
+    format!("{}: step {}", P::ID, step.tag)
+}
 
 /// The hooks plugin type `P` implements (from the methods its `#[plugin]` impl defines).
 pub const fn hooks_of<P: Plugin>() -> u64 {

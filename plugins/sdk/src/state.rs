@@ -102,24 +102,68 @@ fn mismatch<T>(words: usize) -> Error {
     ))
 }
 
-/// `T` over the first bytes of `w`.
+/// `T` over the first bytes of `w` (bytemuck's checked cast: `T` is `Pod`,
+/// aligned to at most 4 bytes, and `w` holds its words). A type of whole words
+/// is cast from the words directly: every check is then decided at compile
+/// time (the hot path of every state access); another is cast from the bytes.
 #[inline]
 pub(crate) fn view<T: Pod>(w: &[u32]) -> Result<&T, Error> {
     if const { words_of::<T>() } as usize != w.len() {
         return Err(mismatch::<T>(w.len()));
     }
-    // SAFETY: `w` holds at least `size_of::<T>()` bytes (its words were just
-    // counted), aligned to 4, and `T` is aligned to at most 4 (`words_of` refuses
-    // any other type at compile time); every bit pattern is a `T` (`Pod`).
-    Ok(unsafe { &*w.as_ptr().cast::<T>() })
+    let t = if const { std::mem::size_of::<T>() % 4 == 0 } {
+        bytemuck::try_cast_slice::<u32, T>(w)
+            .ok()
+            .and_then(<[T]>::first)
+    } else {
+        let bytes = &bytemuck::cast_slice::<u32, u8>(w)[..std::mem::size_of::<T>()];
+        bytemuck::try_from_bytes(bytes).ok()
+    };
+    t.ok_or_else(|| mismatch::<T>(w.len()))
 }
 
 /// `T` over the first bytes of `w`, mutable.
 #[inline]
 pub(crate) fn view_mut<T: Pod>(w: &mut [u32]) -> Result<&mut T, Error> {
-    if const { words_of::<T>() } as usize != w.len() {
-        return Err(mismatch::<T>(w.len()));
+    let len = w.len();
+    if const { words_of::<T>() } as usize != len {
+        return Err(mismatch::<T>(len));
     }
-    // SAFETY: as in `view`; `w` is borrowed uniquely.
-    Ok(unsafe { &mut *w.as_mut_ptr().cast::<T>() })
+    let t = if const { std::mem::size_of::<T>() % 4 == 0 } {
+        bytemuck::try_cast_slice_mut::<u32, T>(w)
+            .ok()
+            .and_then(<[T]>::first_mut)
+    } else {
+        let bytes = &mut bytemuck::cast_slice_mut::<u32, u8>(w)[..std::mem::size_of::<T>()];
+        bytemuck::try_from_bytes_mut(bytes).ok()
+    };
+    t.ok_or_else(|| mismatch::<T>(len))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bytemuck::{Pod, Zeroable};
+
+    #[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
+    #[repr(C)]
+    struct Odd {
+        a: u16,
+        b: [u8; 4],
+    }
+
+    #[test]
+    fn state_is_cast_over_its_words_and_a_wrong_size_is_refused() {
+        let mut w = [0u32; 2];
+        view_mut::<Odd>(&mut w).unwrap().b = [1, 2, 3, 4];
+        assert_eq!(view::<Odd>(&w).unwrap().b, [1, 2, 3, 4]);
+        assert_eq!(view::<Odd>(&w).unwrap().a, 0);
+        let e = view::<Odd>(&w[..1]).unwrap_err();
+        assert!(e.message().contains("takes 2 words"), "{e}");
+        assert!(view::<u32>(&w).is_err());
+        // A type of whole words: cast from the words.
+        view_mut::<[u32; 2]>(&mut w).unwrap()[1] = 7;
+        assert_eq!(w[1], 7);
+        assert_eq!(view::<[u32; 2]>(&w).unwrap(), &w);
+    }
 }

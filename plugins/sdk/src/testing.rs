@@ -30,9 +30,9 @@ use crate::{hook, hooks_of, Config, Plugin};
 pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
     let mut errs = Vec::new();
     errs.extend(
-        carcassonne_core::PluginDecl {
+        carcassonne_vocab::PluginDecl {
             id: P::ID.into(),
-            state: carcassonne_core::StateWords {
+            state: carcassonne_vocab::StateWords {
                 game: P::STATE.game,
                 player: P::STATE.player,
                 feature: P::STATE.feature,
@@ -124,7 +124,7 @@ pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
         }
     }
     for (i, t) in P::TILESETS.iter().enumerate() {
-        if let Err(e) = toml::from_str::<carcassonne_core::TileSetSpec>(t) {
+        if let Err(e) = toml::from_str::<carcassonne_vocab::TileSetSpec>(t) {
             errs.push(format!("tile set {i}: {}", e.message().trim()));
         }
     }

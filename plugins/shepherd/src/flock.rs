@@ -1,8 +1,8 @@
 //! Drawing tokens, growing and herding flocks (S2–S8): what the hooks do once
 //! a step is resolved or a field closes.
 
-use crate::state::*;
-use crate::{err, Shepherd, TAG_FLOCK, WOLF};
+use super::state::*;
+use super::{err, Shepherd, TAG_FLOCK, WOLF};
 use carcassonne_plugin_sdk::prelude::*;
 
 impl Shepherd {

@@ -1,7 +1,7 @@
 //! The plugin's state (typed words: [`Bag`], [`Shepherds`], [`FlockWord`]), the
 //! accessors the hooks use, and the packing of a field into a step argument.
 
-use crate::TOKEN_KINDS;
+use super::TOKEN_KINDS;
 use carcassonne_plugin_sdk::prelude::*;
 
 /// The word a shepherd's feature instance holds: his tokens and his deployment turn.
@@ -156,7 +156,7 @@ pub(crate) fn shepherd_roots(v: &View<'_>) -> Result<Roots, Error> {
         ids: [FeatureId(u16::MAX); MAX_PLAYERS * 3],
         len: 0,
     };
-    for p in 0..v.players() {
+    for p in PlayerId::all(v.players()) {
         for f in v.player_state::<Shepherds>(p)?.features() {
             let r = v.find(f);
             if !roots.contains(r) && roots.len < roots.ids.len() {
@@ -177,7 +177,7 @@ pub(crate) fn shepherds_in(v: &View<'_>, root: FeatureId) -> Result<InField, Err
         items: [(FigureId(u16::MAX), FeatureId(u16::MAX)); MAX_PLAYERS * 3],
         len: 0,
     };
-    for p in 0..v.players() {
+    for p in PlayerId::all(v.players()) {
         for f in v.player_state::<Shepherds>(p)?.features() {
             if v.find(f) != root || out.len == out.items.len() {
                 continue;

@@ -7,7 +7,7 @@ fn step(tag: u16, chance: bool) -> Step {
         owner: 0,
         tag,
         chance,
-        player: 2,
+        player: PlayerId::ALL[2],
         arg: pack_field(3, Pos::new(-4, 7)),
     }
 }

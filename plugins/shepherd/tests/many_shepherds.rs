@@ -2,8 +2,9 @@
 //! decision per field, one payment per player.
 
 use carcassonne_core::scenario::check;
+use carcassonne_core::PlayerId;
 use carcassonne_core::{Game, Rules};
-use carcassonne_shepherd::{tokens_in_play, TOKENS};
+use carcassonne_official::shepherd::{tokens_in_play, TOKENS};
 use std::sync::Arc;
 
 fn rules_with_shepherds(per_player: u8) -> Arc<Rules> {
@@ -40,7 +41,7 @@ fn s3_s6_two_shepherds_of_one_player_on_a_joined_field_one_decision_one_payment(
     let r = rules_with_shepherds(2);
     let shepherd = r.figure_kind("shepherd").unwrap();
     let g = carcassonne_core::scenario::run(&r, 2, TWO_FLOCKS_JOINED).unwrap();
-    assert_eq!(g.supply(0, shepherd), 0);
+    assert_eq!(g.supply(PlayerId::ALL[0], shepherd), 0);
     assert_eq!(g.pending_steps().len(), 1, "one decision for the one field");
     let g = check(
         &r,
@@ -48,7 +49,7 @@ fn s3_s6_two_shepherds_of_one_player_on_a_joined_field_one_decision_one_payment(
         &format!("{TWO_FLOCKS_JOINED}; shepherd herd"),
         &[5, 0],
     );
-    assert_eq!(g.supply(0, shepherd), 2);
+    assert_eq!(g.supply(PlayerId::ALL[0], shepherd), 2);
     assert_eq!(tokens(&g), (TOKENS, 0));
 }
 
@@ -61,7 +62,10 @@ fn s5_a_wolf_sends_both_shepherds_of_the_player_home() {
         &format!("{TWO_FLOCKS_JOINED}; shepherd grow; shepherd wolf"),
         &[0, 0],
     );
-    assert_eq!(g.supply(0, r.figure_kind("shepherd").unwrap()), 2);
+    assert_eq!(
+        g.supply(PlayerId::ALL[0], r.figure_kind("shepherd").unwrap()),
+        2
+    );
     assert_eq!(tokens(&g), (TOKENS, 0));
     // Growing first and herding later still pays once: 3 + 2 + 4.
     check(
@@ -89,7 +93,7 @@ fn s2_a_second_shepherd_may_not_join_a_field_with_a_shepherd() {
     )
     .unwrap();
     // Red still has a shepherd, but the tile's only field holds his first one.
-    assert_eq!(g.supply(0, shepherd), 1);
+    assert_eq!(g.supply(PlayerId::ALL[0], shepherd), 1);
     let a = g.parse_action("deploy shepherd field").unwrap();
     assert!(g.apply(a).is_err());
 }

@@ -78,7 +78,7 @@ pub struct TradeGoods;
 
 impl TradeGoods {
     fn tokens(v: &View<'_>) -> Result<Vec<Tokens>, Error> {
-        (0..v.players())
+        PlayerId::all(v.players())
             .map(|p| v.player_state::<Tokens>(p).copied())
             .collect()
     }
@@ -139,12 +139,14 @@ impl Plugin for TradeGoods {
             if points == 0 {
                 continue;
             }
-            let p = p as PlayerId;
+            let Some(p) = PlayerId::from_index(p) else {
+                continue;
+            };
             cx.add_score(p, points);
             if cx.logging() {
                 let kinds: Vec<&str> = (0..KINDS.len())
                     .filter(|&k| {
-                        let c = tokens[p as usize].counts[k];
+                        let c = tokens[p.index()].counts[k];
                         c > 0 && tokens.iter().all(|t| t.counts[k] <= c)
                     })
                     .map(|k| KINDS[k])

@@ -118,7 +118,7 @@ impl Wagon {
             .filter(|&g| v.figure_state::<Scored>(g).is_ok_and(|s| s.turn == turn))
             .filter_map(|g| {
                 let p = v.figure_owner(g)?;
-                Some(((p + n - me) % n.max(1), g))
+                Some(((p.seat() + n - me.seat()) % n.max(1), g))
             })
             .collect();
         out.sort_unstable();
@@ -241,7 +241,7 @@ impl Wagon {
 
     fn send_home(cx: &mut Cx<'_>, g: FigureId) -> HookResult {
         if cx.logging() {
-            let p = cx.figure_owner(g).unwrap_or(0);
+            let p = cx.figure_owner(g).unwrap_or_default();
             cx.log(format!("{{P{p}}}'s wagon goes home."));
         }
         cx.return_figure(g)?;

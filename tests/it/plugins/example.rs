@@ -1,6 +1,7 @@
 //! The example third-party plugin (`examples/cloister-bonus`), built and loaded.
 
 use super::*;
+use carcassonne_core::PlayerId;
 use carcassonne_core::{Action, Actor, Event, FigureOption, Game, ScoreReason};
 
 /// Plays a constructed game: player 0 puts a monk on a cloister, then the players
@@ -83,7 +84,7 @@ fn complete_a_cloister(rules: &Arc<Rules>) -> i32 {
                 winners,
                 ..
             } => {
-                assert!(winners.contains(0));
+                assert!(winners.contains(PlayerId::ALL[0]));
                 Some(points[0])
             }
             _ => None,

@@ -2,6 +2,7 @@
 //! unchanged, in the engine, the bots and the command line.
 
 use super::*;
+use carcassonne_core::PlayerId;
 use carcassonne_core::{Action, Actor, FigureOption, Game, GameError, Rng};
 
 /// Plays until an action fails; checks the error and that the state is unchanged.
@@ -14,7 +15,7 @@ fn first_failure(rules: &Arc<Rules>, seed: u64) -> Option<carcassonne_core::Hook
     let mut rng = Rng::new(seed);
     loop {
         // Observations ask the plugins too (`observe`).
-        match g.observation(0) {
+        match g.observation(PlayerId::ALL[0]) {
             Err(GameError::Hook(e)) => return Some(e),
             Err(e) => panic!("{e}"),
             Ok(_) => {}

@@ -39,7 +39,7 @@ fn other_epoch(krate: &str, epoch: u32) -> Result<loader::Preflight, loader::Loa
     let o = run(&["plugins", "--plugin-dir", d.to_str().unwrap()]);
     assert_clean_failure(
         &o,
-        &format!("built for plugin API epoch {epoch}, this program supports epoch 3"),
+        &format!("built for plugin API epoch {epoch}, this program supports epoch 4"),
     );
     assert_clean_failure(&o, &krate.replace('-', "_"));
     assert_eq!(text(&o.stderr).lines().count(), 1, "{}", text(&o.stderr));
@@ -49,8 +49,19 @@ fn other_epoch(krate: &str, epoch: u32) -> Result<loader::Preflight, loader::Loa
 #[test]
 fn a_library_built_for_a_later_api_epoch_is_rejected_by_the_preflight() {
     assert_eq!(
-        other_epoch("carcassonne-test-wrong-epoch", 4),
-        Ok(loader::Preflight::OtherEpoch(4))
+        other_epoch("carcassonne-test-wrong-epoch", 5),
+        Ok(loader::Preflight::OtherEpoch(5))
+    );
+}
+
+#[test]
+fn a_library_of_epoch_3_is_named_as_such() {
+    // Epoch 3's interface leaned on the engine (its vocabulary was the core's)
+    // and had safe function pointers over raw handles: epoch 4 changed both.
+    // A library built against it is refused by the pre-flight, not loaded.
+    assert_eq!(
+        other_epoch("carcassonne-test-epoch3", 3),
+        Ok(loader::Preflight::OtherEpoch(3))
     );
 }
 

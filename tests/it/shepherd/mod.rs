@@ -12,10 +12,11 @@
 
 use crate::common::*;
 use carcassonne_core::conformance::{run as conformance, Options};
+use carcassonne_core::PlayerId;
 use carcassonne_core::{
     Action, Actor, FeatureId, FigureId, FigureKindId, FigureOption, Game, Rules, FOLLOWER,
 };
-use carcassonne_shepherd::{tokens_in_play, FlockWord, BAG_AT_SETUP, TOKENS};
+use carcassonne_official::shepherd::{tokens_in_play, FlockWord, BAG_AT_SETUP, TOKENS};
 use std::sync::Arc;
 
 /// Base game + shepherds, the flock choice after the follower step (default, S4).
@@ -65,14 +66,17 @@ fn flocks(g: &Game, player: u8) -> Vec<FlockWord> {
     let p = plugin(g);
     (0..g.figure_count() as u16)
         .map(FigureId)
-        .filter(|&f| g.figure_kind(f) == Some(kind(g)) && g.figure_owner(f) == Some(player))
+        .filter(|&f| {
+            g.figure_kind(f) == Some(kind(g))
+                && g.figure_owner(f) == Some(PlayerId::ALL[usize::from(player)])
+        })
         .filter_map(|f| g.figure_feature(f))
         .map(|f| FlockWord(g.plugin_feature_state(p, f).unwrap()[0]))
         .collect()
 }
 
 fn shepherds_in_supply(g: &Game, player: u8) -> u8 {
-    g.supply(player, kind(g))
+    g.supply(PlayerId::ALL[usize::from(player)], kind(g))
 }
 
 fn shepherd_deploys(g: &Game) -> usize {
@@ -172,7 +176,7 @@ fn s2_a_shepherds_sheep_show_in_observations_and_pictures() {
             .expect("a shepherd on the board"),
     );
     assert_eq!(g.figure_note(shepherd).unwrap().as_deref(), Some("3 sheep"));
-    for player in 0..2 {
+    for player in PlayerId::all(2) {
         let seen = g.observation(player).unwrap();
         let notes: Vec<_> = seen.figures.iter().filter_map(|f| f.note.clone()).collect();
         assert_eq!(notes, ["3 sheep"]);

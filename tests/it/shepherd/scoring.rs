@@ -2,6 +2,7 @@
 //! names and texts; the fixtures and openings are the parent module's.
 
 use super::*;
+use carcassonne_core::PlayerId;
 
 // ------------------------------------------------------- S5, S6, S7: shared flocks
 
@@ -155,7 +156,7 @@ fn s8_an_opponent_closing_my_flock_field_herds_it_for_me_and_farmers_wait_for_th
     .unwrap();
     assert_eq!(shepherds_in_supply(&g, 0), 1);
     assert_eq!(
-        g.supply(1, carcassonne_core::FOLLOWER),
+        g.supply(PlayerId::ALL[1], carcassonne_core::FOLLOWER),
         6,
         "Blue's farmer stays"
     );
@@ -321,7 +322,7 @@ fn shepherd_invariants(g: &Game) -> Result<(), String> {
         }
     }
     // Each player's state lists the feature instances his shepherds stand on.
-    for player in 0..g.players() {
+    for player in PlayerId::all(g.players()) {
         let mut listed: Vec<u32> = g
             .plugin_player_state(p, player)
             .unwrap()
@@ -454,7 +455,7 @@ fn s1_house_rule_more_shepherds_per_player_compiled_in_and_loaded() {
         let k = r.figure_kind("shepherd").unwrap();
         assert_eq!(r.figures[k.index()].per_player, 2);
         let g = carcassonne_core::Game::new(r.clone(), 3, 1).unwrap();
-        assert_eq!(g.supply(2, k), 2);
+        assert_eq!(g.supply(PlayerId::ALL[2], k), 2);
     }
     assert_same_compiled_in_and_loaded(text, 2, 0..2);
     let default = rules("name = \"x\"\n[plugins.shepherd]\n");

@@ -4,7 +4,10 @@
 //! On `impl Plugin for MyPlugin { ... }` it records the names of the methods the
 //! impl defines (the SDK derives the hooks the plugin implements from them, so a
 //! hook is registered by implementing it and none can be forgotten) and
-//! registers the plugin with the binary or library that links the crate.
+//! registers the plugin with the binary or library that links the crate (a
+//! generic impl, `impl<M: Mark> Plugin for Shell<M>`, is a shell that several
+//! plugins share: its instances are registered one by one with
+//! `register_plugin!(Shell<Inn>)`).
 //! It needs nothing but the compiler's `proc_macro` (no parser crates).
 
 use proc_macro::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
@@ -27,7 +30,8 @@ fn error(msg: &str, span: Span) -> TokenStream {
 }
 
 /// Marks the `impl Plugin for X` block of a carcassonne plugin: the hooks it
-/// implements are the hook methods it defines, and `X` is registered.
+/// implements are the hook methods it defines, and `X` is registered (unless
+/// the impl is generic: register each instance with `register_plugin!`).
 #[proc_macro_attribute]
 pub fn plugin(attr: TokenStream, item: TokenStream) -> TokenStream {
     if let Some(t) = attr.into_iter().next() {
@@ -85,6 +89,11 @@ pub fn plugin(attr: TokenStream, item: TokenStream) -> TokenStream {
     g.set_span(body.span());
     out.push(g.into());
     let mut out: TokenStream = out.into_iter().collect();
+    // A generic impl is a shell for several plugins: nothing to register here.
+    let generic = matches!(tokens.get(1), Some(TokenTree::Punct(p)) if p.as_char() == '<');
+    if generic {
+        return out;
+    }
     let reg: TokenStream = format!("::carcassonne_plugin_sdk::register_plugin!({ty});")
         .parse()
         .unwrap_or_default();

@@ -90,7 +90,7 @@ impl Plugin for Everything {
         // Forbid rotation 3 on every fifth diagonal, but never everything.
         let mut kept = 0;
         for (c, k) in cands.iter().zip(keep.iter_mut()) {
-            if c.rot == 3 && (c.pos.x + c.pos.y).rem_euclid(5) == 0 {
+            if c.rot.index() == 3 && (c.pos.x + c.pos.y).rem_euclid(5) == 0 {
                 *k = false;
             } else if *k {
                 kept += 1;
@@ -247,7 +247,7 @@ impl Plugin for Everything {
         cx.game_state_mut::<[u32; 8]>()?[TURNS] += 1;
         // Figures are conserved: supply + deployed = per player.
         let follower = FigureKindId(0);
-        for p in 0..cx.players() {
+        for p in PlayerId::all(cx.players()) {
             let deployed = (0..cx.figure_count() as u16)
                 .map(FigureId)
                 .filter(|&g| cx.figure_owner(g) == Some(p) && cx.figure_kind(g) == follower)
@@ -277,7 +277,7 @@ impl Plugin for Everything {
 
     fn final_scoring(&self, cx: &mut Cx<'_>) -> HookResult {
         let bonus = (cx.game_state::<[u32; 8]>()?[TURNS] % 3) as i32;
-        for p in 0..cx.players() {
+        for p in PlayerId::all(cx.players()) {
             cx.add_score(p, bonus);
         }
         Ok(())

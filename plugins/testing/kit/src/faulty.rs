@@ -145,7 +145,7 @@ macro_rules! out_list {
 macro_rules! faulty_impl {
     ($( $(#[doc = $doc:literal])* $name:ident $bit:ident ($ctx:ident) {
         $($arg:ident : $kind:ident ($($cty:tt)*) => ($($aty:tt)*)),* $(,)?
-    } )*) => {
+    } [$($narrowing:tt)*] )*) => {
         impl Plugin for Faulty {
             type Config = FaultyOptions;
             const ID: &'static str = "kit-faulty";

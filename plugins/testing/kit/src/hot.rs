@@ -25,7 +25,7 @@ impl Plugin for Hot {
     ) -> HookResult {
         // Keep everything, but look at every candidate.
         for (c, k) in cands.iter().zip(keep.iter_mut()) {
-            *k &= c.rot < 4;
+            *k &= c.rot.index() < 4;
         }
         Ok(())
     }

@@ -12,6 +12,7 @@
 //!   dependencies, a conflict, a dependency cycle and soft ordering.
 //! * The capability plugins of [`caps`], one per capability of the plugin API,
 //!   each proving it compiled in and loaded.
+#![forbid(unsafe_code)]
 
 pub mod caps;
 mod everything;

@@ -84,13 +84,19 @@ impl Plugin for Auction {
         if placer == 0 || cx.bag_len() < usize::from(n) {
             return Ok(());
         }
-        let placer = (placer - 1) as PlayerId;
+        let Some(placer) = PlayerId::new((placer - 1) as u8) else {
+            return Err("no such placer".into());
+        };
         for _ in 0..n {
             cx.push_public_tile_draw();
         }
         for i in 1..n {
             let last = if i + 1 == n { LAST } else { 0 };
-            cx.push_decision((placer + i) % n, TAG_PICK, u32::from(placer) | last);
+            cx.push_decision(
+                placer.offset(u32::from(i), n),
+                TAG_PICK,
+                u32::from(placer) | last,
+            );
         }
         Ok(())
     }
@@ -117,7 +123,7 @@ impl Plugin for Auction {
         }
         if step.arg & LAST != 0 {
             // The placer takes the first tile left; the others go back.
-            let placer = (step.arg & 0xFF) as PlayerId;
+            let placer = PlayerId::new((step.arg & 0xFF) as u8).ok_or("no such placer")?;
             let left = cx.my_lot();
             if let Some((&first, rest)) = left.split_first() {
                 Self::give(cx, placer, first)?;

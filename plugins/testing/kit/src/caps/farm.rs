@@ -98,7 +98,7 @@ impl Plugin for Pig {
         if info.kind != FeatureKind::Field {
             return Ok(());
         }
-        for p in 0..v.players() {
+        for p in PlayerId::all(v.players()) {
             let mut won_with_pig = false;
             let mut pig = false;
             for (i, &f) in info.fields.iter().enumerate() {

@@ -69,7 +69,7 @@ impl Plugin for Abbey {
     fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
         let held = (0..cx.tile_type_count() as u16)
             .map(TileTypeId)
-            .find(|&t| cx.hand_count(0, t) > 0);
+            .find(|&t| cx.hand_count(PlayerId::ALL[0], t) > 0);
         cx.game_state_mut::<State>()?.abbey = held.map_or(0, |t| u32::from(t) + 1);
         Ok(())
     }
@@ -128,7 +128,7 @@ impl Plugin for Abbey {
         };
         let (n, last) = (cx.players(), cx.current_player());
         for i in 1..=n {
-            let p = (last + i) % n;
+            let p = last.offset(u32::from(i), n);
             if cx.hand_count(p, a) > 0 {
                 cx.grant_turn(p);
             }

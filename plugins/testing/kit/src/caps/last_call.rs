@@ -44,7 +44,7 @@ impl Plugin for LastCall {
         }
         let (n, me) = (cx.players(), cx.current_player());
         for i in 1..=n {
-            cx.push_decision((me + i) % n, TAG_CALL, 0);
+            cx.push_decision(me.offset(u32::from(i), n), TAG_CALL, 0);
         }
         Ok(())
     }

@@ -169,7 +169,8 @@ impl Plugin for Narrow {
             return Ok(());
         }
         for (i, c) in cands.iter().enumerate() {
-            if c.rot == 3 && cands.iter().any(|d| d.pos == c.pos && d.rot != 3) {
+            let r3 = |r: Rotation| r.quarter_turns() == 3;
+            if r3(c.rot) && cands.iter().any(|d| d.pos == c.pos && !r3(d.rot)) {
                 keep[i] = false;
             }
         }

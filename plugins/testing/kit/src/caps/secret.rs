@@ -30,7 +30,7 @@ impl Plugin for SecretPlugin {
     }
 
     fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
-        for p in 0..cx.players() {
+        for p in PlayerId::all(cx.players()) {
             cx.push_chance(TAG_DRAW, u32::from(p));
         }
         Ok(())
@@ -42,13 +42,15 @@ impl Plugin for SecretPlugin {
     }
 
     fn resolve_step(&self, cx: &mut Cx<'_>, step: Step, value: u32) -> HookResult {
-        cx.player_state_mut::<Secret>(step.arg as PlayerId)?.number = value + 1;
+        let p = u8::try_from(step.arg).ok().and_then(PlayerId::new);
+        let p = p.ok_or_else(|| Error::new("kit-secret: a step of no seat"))?;
+        cx.player_state_mut::<Secret>(p)?.number = value + 1;
         Ok(())
     }
 
     fn observe(&self, v: &View<'_>, player: PlayerId, out: &mut String) -> HookResult {
         let mine = v.player_state::<Secret>(player)?.number;
-        let others = (0..v.players())
+        let others = PlayerId::all(v.players())
             .filter(|&p| p != player)
             .filter(|&p| v.player_state::<Secret>(p).is_ok_and(|s| s.number > 0))
             .count();

@@ -74,7 +74,7 @@ impl Plugin for ExtraTurn {
         c.regular += 1;
         if c.regular % u32::from(self.every) == 0 {
             let me = cx.current_player();
-            let next = (me + 1) % cx.players();
+            let next = me.next_in(cx.players());
             cx.push_decision(next, TAG_ASK, u32::from(me));
         }
         Ok(())
@@ -87,7 +87,8 @@ impl Plugin for ExtraTurn {
 
     fn resolve_step(&self, cx: &mut Cx<'_>, step: Step, value: u32) -> HookResult {
         if value == YES {
-            cx.grant_turn(step.arg as PlayerId);
+            let p = u8::try_from(step.arg).ok().and_then(PlayerId::new);
+            cx.grant_turn(p.ok_or_else(|| Error::new("kit-turns: a step of no seat"))?);
         }
         Ok(())
     }

@@ -1,5 +1,0 @@
-//! The `abbey` plugin as a plugin library (`--plugin-dir`).
-
-use carcassonne_abbey as _; // keep the plugin crate (and its registration) linked
-
-carcassonne_plugin_sdk::export_plugin_library!();

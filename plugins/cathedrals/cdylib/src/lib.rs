@@ -1,5 +1,0 @@
-//! The `cathedrals` plugin as a plugin library (`--plugin-dir`).
-
-use carcassonne_cathedrals as _; // keep the plugin crate (and its registration) linked
-
-carcassonne_plugin_sdk::export_plugin_library!();

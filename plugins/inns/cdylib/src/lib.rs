@@ -1,5 +1,0 @@
-//! The `inns` plugin as a plugin library (`--plugin-dir`).
-
-use carcassonne_inns as _; // keep the plugin crate (and its registration) linked
-
-carcassonne_plugin_sdk::export_plugin_library!();

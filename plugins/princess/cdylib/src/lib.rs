@@ -1,5 +1,0 @@
-//! The `princess` plugin as a plugin library (`--plugin-dir`).
-
-use carcassonne_princess as _; // keep the plugin crate (and its registration) linked
-
-carcassonne_plugin_sdk::export_plugin_library!();

@@ -1,0 +1,248 @@
+//! Figure kinds: the follower, and those plugins contribute. One definition
+//! serves every layer: the rules hold [`FigureKind`] (an owned name), plugins
+//! declare [`FigureSpec`] constants (a `&'static str` name, `const` builders),
+//! and the plugin ABI carries the same struct with an ABI-stable name.
+
+use crate::types::FeatureKinds;
+
+/// A kind of figure, with its name of type `N`: see [`FigureKind`] (the rules'),
+/// [`FigureSpec`] (a plugin's declaration).
+///
+/// Start a declaration from [`FigureSpec::follower`], [`FigureSpec::special`] or
+/// [`FigureSpec::neutral`] and adjust with the builder methods, all `const`:
+///
+/// ```
+/// use carcassonne_vocab::{FeatureKind, FeatureKinds, FigureClass, FigureSpec};
+/// // The large follower: like a follower, strength 2, offered by the core.
+/// const LARGE: FigureSpec = FigureSpec::follower("large", 1, 2);
+/// // The mayor: only in cities, strength computed by the plugin (pennants).
+/// const MAYOR: FigureSpec = FigureSpec::follower("mayor", 1, 0)
+///     .stands_on(FeatureKinds::of(&[FeatureKind::City]))
+///     .computed_strength();
+/// // The wagon: roads, cities, cloisters; stays when its feature is scored (it moves).
+/// const WAGON: FigureSpec = FigureSpec::follower("wagon", 1, 1)
+///     .stands_on(FeatureKinds::of(&[FeatureKind::Road, FeatureKind::City, FeatureKind::Cloister]))
+///     .returns_on_score(false);
+/// // The pig: a special figure the plugin offers itself, a companion of its owner's farmer.
+/// const PIG: FigureSpec = FigureSpec::special("pig", 1).class(FigureClass::Companion);
+/// // The dragon: one neutral figure.
+/// const DRAGON: FigureSpec = FigureSpec::neutral("dragon", 1);
+/// assert_eq!(MAYOR.stands_on, FeatureKinds::of(&[FeatureKind::City]));
+/// assert_eq!(DRAGON.copies(4), 1);
+/// assert_eq!(LARGE.copies(4), 4);
+/// # let _ = (WAGON, PIG);
+/// ```
+#[repr(C)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FigureKindOf<N> {
+    /// Name used in logs and records (`follower`, `shepherd`, ...); unique in a
+    /// ruleset.
+    pub name: N,
+    /// Copies each player has (0 for a neutral kind).
+    pub per_player: u8,
+    /// Copies owned by nobody (a neutral figure such as the dragon or the fairy);
+    /// 0 for a player's kind. A kind is either a player's or neutral.
+    pub neutral: u8,
+    /// Weight in majorities (follower 1, large follower 2, shepherd 0). Ignored when
+    /// `computed_strength` is set.
+    pub strength: u8,
+    /// The strength is computed by the plugin that declares the kind, each time a
+    /// majority is resolved (its `figure_strength` hook; e.g. the mayor: pennants).
+    pub computed_strength: bool,
+    /// Whether it is a *follower* for rules that speak of followers (a fairy beside
+    /// it, a princess sending it home, a builder needing one): the follower, large
+    /// follower, abbot, mayor, wagon; not the shepherd, builder, pig or barn.
+    pub follower: bool,
+    /// Whether it makes its feature occupied (no further occupying figure may join).
+    pub occupies: bool,
+    /// Whether it goes back to its owner when its feature is scored.
+    pub returns_on_score: bool,
+    /// Feature kinds it may stand on under the shared placement rule
+    /// (`Game::may_deploy`).
+    pub stands_on: FeatureKinds,
+    /// Whether the core offers it in the figure step like the follower: on every
+    /// feature of the placed tile where `Game::may_deploy` allows it.
+    pub offered: bool,
+    /// At most one figure of this kind per feature: the shared placement rule
+    /// refuses a feature (the whole feature, as joined so far) where a figure of
+    /// this kind already stands, whoever owns it (the shepherd: one per field).
+    /// Features that join later may hold several.
+    pub one_per_feature: bool,
+    /// What sort of piece it is, for rules of other plugins that treat pieces by
+    /// what they are, never by name (which figure the dragon eats).
+    pub class: FigureClass,
+}
+
+/// What sort of piece a figure kind is. The plugin that declares a kind says it
+/// (`FigureSpec::class`); rules of *other* plugins that treat pieces by what
+/// they are read it (`View::figure_kind_class`) instead of naming figures of
+/// plugins they do not own. The dragon eats a standing figure, eats a companion
+/// unless its option spares them, and never takes a building.
+#[repr(u8)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FigureClass {
+    /// A figure standing on its own (the default): every follower (large
+    /// follower, abbot, mayor, wagon) and the shepherd. Effects that take the
+    /// figures off a tile (the dragon) take it.
+    #[default]
+    Standing = 0,
+    /// A piece that only accompanies a follower of its owner and goes home when
+    /// he has none left in its feature (the builder, the pig). Effects that take
+    /// the figures off a tile take it unless they spare companions by option.
+    Companion = 1,
+    /// A piece built onto the board rather than standing on it (the barn):
+    /// effects that take the figures off a tile never take it.
+    Building = 2,
+}
+
+impl FigureClass {
+    /// Lower-case name (`standing`, `companion`, `building`).
+    pub fn name(self) -> &'static str {
+        match self {
+            FigureClass::Standing => "standing",
+            FigureClass::Companion => "companion",
+            FigureClass::Building => "building",
+        }
+    }
+}
+
+/// A figure kind as the rules hold it.
+pub type FigureKind = FigureKindOf<String>;
+
+/// A figure kind as a plugin declares it (`const FIGURES: &[FigureSpec]`).
+pub type FigureSpec = FigureKindOf<&'static str>;
+
+impl<N> FigureKindOf<N> {
+    /// Copies in a game of `players` players.
+    pub fn copies(&self, players: u8) -> usize {
+        self.per_player as usize * players as usize + self.neutral as usize
+    }
+
+    /// The same kind with its name converted by `f` (e.g. `String::from`).
+    pub fn map_name<M>(self, f: impl FnOnce(N) -> M) -> FigureKindOf<M> {
+        FigureKindOf {
+            name: f(self.name),
+            per_player: self.per_player,
+            neutral: self.neutral,
+            strength: self.strength,
+            computed_strength: self.computed_strength,
+            follower: self.follower,
+            occupies: self.occupies,
+            returns_on_score: self.returns_on_score,
+            stands_on: self.stands_on,
+            offered: self.offered,
+            one_per_feature: self.one_per_feature,
+            class: self.class,
+        }
+    }
+}
+
+impl FigureSpec {
+    /// A follower-like figure: `per_player` copies, strength `strength`; it occupies,
+    /// returns when scored, stands on roads, cities, cloisters and fields (never on
+    /// fields when farmers are off), and the core offers it like the follower.
+    /// The base game's follower is `FigureSpec::follower("follower", 7, 1)` (B1).
+    pub const fn follower(name: &'static str, per_player: u8, strength: u8) -> FigureSpec {
+        FigureKindOf {
+            name,
+            per_player,
+            neutral: 0,
+            strength,
+            computed_strength: false,
+            follower: true,
+            occupies: true,
+            returns_on_score: true,
+            stands_on: FeatureKinds::FOLLOWER,
+            offered: true,
+            one_per_feature: false,
+            class: FigureClass::Standing,
+        }
+    }
+
+    /// A special figure (shepherd, builder, pig, barn): strength 0, no follower, does
+    /// not occupy, stays when its feature is scored, stands nowhere under the shared
+    /// rule, a standing figure ([`FigureClass::Standing`]); the plugin offers it and
+    /// places it.
+    pub const fn special(name: &'static str, per_player: u8) -> FigureSpec {
+        FigureKindOf {
+            name,
+            per_player,
+            neutral: 0,
+            strength: 0,
+            computed_strength: false,
+            follower: false,
+            occupies: false,
+            returns_on_score: false,
+            stands_on: FeatureKinds::NONE,
+            offered: false,
+            one_per_feature: false,
+            class: FigureClass::Standing,
+        }
+    }
+
+    /// A neutral figure owned by nobody (the dragon, the fairy): `count` copies, off
+    /// the board until the plugin places it (`Cx::place_neutral`).
+    pub const fn neutral(name: &'static str, count: u8) -> FigureSpec {
+        FigureKindOf {
+            per_player: 0,
+            neutral: count,
+            ..FigureSpec::special(name, 0)
+        }
+    }
+
+    /// Sets the feature kinds it may stand on.
+    pub const fn stands_on(mut self, kinds: FeatureKinds) -> FigureSpec {
+        self.stands_on = kinds;
+        self
+    }
+
+    /// Sets whether the core offers it like the follower.
+    pub const fn offered(mut self, yes: bool) -> FigureSpec {
+        self.offered = yes;
+        self
+    }
+
+    /// Sets whether at most one figure of this kind may stand in a feature
+    /// ([`FigureKindOf::one_per_feature`]).
+    pub const fn one_per_feature(mut self, yes: bool) -> FigureSpec {
+        self.one_per_feature = yes;
+        self
+    }
+
+    /// Sets whether it makes its feature occupied.
+    pub const fn occupies(mut self, yes: bool) -> FigureSpec {
+        self.occupies = yes;
+        self
+    }
+
+    /// Sets whether it returns when its feature is scored.
+    pub const fn returns_on_score(mut self, yes: bool) -> FigureSpec {
+        self.returns_on_score = yes;
+        self
+    }
+
+    /// Sets whether it counts as a follower.
+    pub const fn follower_kind(mut self, yes: bool) -> FigureSpec {
+        self.follower = yes;
+        self
+    }
+
+    /// Sets what sort of piece it is ([`FigureClass`]; default `Standing`).
+    pub const fn class(mut self, class: FigureClass) -> FigureSpec {
+        self.class = class;
+        self
+    }
+
+    /// Its strength is computed by the plugin's `figure_strength` hook.
+    pub const fn computed_strength(mut self) -> FigureSpec {
+        self.computed_strength = true;
+        self
+    }
+
+    /// As the rules hold it.
+    pub fn to_kind(&self) -> FigureKind {
+        self.map_name(String::from)
+    }
+}

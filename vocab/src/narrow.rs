@@ -1,0 +1,110 @@
+//! Narrowed subscriptions: the cases in which a plugin declares that one of its
+//! subscribed hooks has nothing to do (bits of [`bits`], returned by the
+//! plugin's `narrowing`), and the [`Narrowed`] call that names such a case with
+//! its arguments. Both are generated from the hook table
+//! ([`hook_table!`](crate::hook_table)): each hook's entry says which bit
+//! concerns it and who decides the case. The engine decides whether a call
+//! falls outside its case (`Game::narrowed_away` in `carcassonne-core`).
+//!
+//! A narrowed call may be skipped instead of made: the host's adapter skips it
+//! before crossing the binary interface (the cases marked `host` in the table),
+//! and the engine's dispatch skips it before calling the plugin at all (those
+//! marked `engine`). A bit is a promise about the plugin's own code: setting it
+//! for a case its hook does not ignore changes the plugin's rules.
+
+use crate::hooks::FigureOption;
+use crate::types::*;
+
+macro_rules! narrow_cases {
+    ($( $(#[doc = $doc:literal])* $name:ident $bit:ident ($ctx:ident) { $($body:tt)* }
+        [$(narrowed by $who:ident :
+            $(#[doc = $ndoc:literal])* $nbit:ident $variant:ident ( $($narg:ident : $nty:ty),* )
+        )*]
+    )*) => {
+        /// The narrowing bits, one per hook that has a narrowing case (in the
+        /// hook table's order). Bits of hooks the plugin does not subscribe to
+        /// mean nothing.
+        pub mod bits {
+            #[allow(non_camel_case_types, clippy::upper_case_acronyms, dead_code)]
+            #[repr(u8)]
+            enum Index { $($($nbit,)*)* }
+
+            $($(
+                $(#[doc = $ndoc])*
+                pub const $nbit: u64 = 1 << Index::$nbit as u8;
+            )*)*
+
+            /// `before_figure` and `after_figure` only when the placed tile
+            /// extends a feature holding one of the current player's figures of
+            /// the plugin's kinds (the figure step of the shepherd, the builder).
+            pub const FIGURE_STEP_EXTENDS_MINE: u64 =
+                BEFORE_FIGURE_EXTENDS_MINE | AFTER_FIGURE_EXTENDS_MINE;
+
+            /// Every narrowing.
+            pub const ALL: u64 = $($($nbit |)*)* 0;
+        }
+
+        /// A hook call that a narrowing bit may concern, with the arguments its
+        /// case depends on: one variant per bit. (`repr(u8)`: an explicit tag, so
+        /// that a call built with a constant variant checks only its own case
+        /// once inlined.)
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[repr(u8)]
+        pub enum Narrowed {
+            $($(
+                #[doc = concat!("`", stringify!($name), "` ([`bits::", stringify!($nbit), "`]).")]
+                $variant($($nty),*),
+            )*)*
+        }
+
+        impl Narrowed {
+            /// The bit that narrows this call.
+            #[inline(always)]
+            pub fn bit(self) -> u64 {
+                match self {
+                    $($(Narrowed::$variant(..) => bits::$nbit,)*)*
+                }
+            }
+
+            /// The bit of the hook this call is a call of.
+            #[inline(always)]
+            pub fn hook(self) -> u64 {
+                match self {
+                    $($(Narrowed::$variant(..) => crate::hooks::hook::$bit,)*)*
+                }
+            }
+
+            /// Whether the host's adapter decides this case (the engine
+            /// dispatches the hook to every subscriber); else the engine's
+            /// dispatch decides it.
+            pub fn decided_by_host(self) -> bool {
+                match self {
+                    $($(Narrowed::$variant(..) => stringify!($who) == "host",)*)*
+                }
+            }
+        }
+    };
+}
+
+crate::hook_table!(narrow_cases);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hooks::hook;
+
+    #[test]
+    fn one_bit_per_case_in_table_order() {
+        assert_eq!(bits::DRAWN_MARKED, 1);
+        assert_eq!(bits::ALL.count_ones(), 13);
+        assert_eq!(Narrowed::Drawn(TileTypeId(0)).hook(), hook::TILE_DRAWN);
+        assert_eq!(Narrowed::Options().bit(), bits::OPTIONS_WITH_SUPPLY);
+        assert_eq!(Narrowed::AfterFigure().hook(), hook::AFTER_FIGURE);
+        assert!(Narrowed::Merged(FeatureId(0), FeatureId(1)).decided_by_host());
+        assert!(!Narrowed::Scored().decided_by_host());
+        assert_eq!(
+            bits::FIGURE_STEP_EXTENDS_MINE,
+            bits::BEFORE_FIGURE_EXTENDS_MINE | bits::AFTER_FIGURE_EXTENDS_MINE
+        );
+    }
+}
