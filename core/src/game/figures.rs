@@ -389,9 +389,12 @@ impl Game {
             let skip = |i| self.figure_options_narrowed_away(i);
             dispatch_view!(@each self, hook::FIGURE_OPTIONS, |i| skip(i), |h, v| h
                 .figure_options(v, out));
-            // Plugins usually append their options in order after the core's.
+            // Plugins usually append their options in order after the core's:
+            // two sorted runs, which the stable sort merges in one pass (the
+            // unstable one sorts them afresh; equal options are identical, so
+            // both give the same list).
             if !out.windows(2).all(|w| w[0] < w[1]) {
-                out.sort_unstable();
+                out.sort();
                 out.dedup();
             }
         }
@@ -419,7 +422,9 @@ impl Game {
 
     /// Whether plugin `plugin` narrowed away `filter_figure_options` over
     /// `opts` ([`Narrowed::OptionOn`]): each option that is a deployment on a
-    /// tile is outside the case it keeps.
+    /// tile is outside the case it keeps. The tiles its figures stand on are
+    /// gathered once (a plugin has few figures), then each option's tile is
+    /// compared with them.
     #[inline]
     fn options_narrowed_away(&self, plugin: u8, opts: &[FigureOption]) -> bool {
         let declared = self
@@ -427,11 +432,22 @@ impl Game {
             .plugins
             .get(usize::from(plugin))
             .map_or(0, |e| e.narrow);
-        declared & crate::narrow::bits::OPTIONS_ON_MY_TILES != 0
-            && opts.iter().all(|o| {
+        if declared & crate::narrow::bits::OPTIONS_ON_MY_TILES == 0 {
+            return false;
+        }
+        let mut tiles = [NONE16; 8];
+        let Some(n) = self.plugin_figure_tiles(plugin, &mut tiles) else {
+            // More tiles than the buffer holds: one look per option.
+            return opts.iter().all(|o| {
                 self.option_tile(*o)
                     .is_none_or(|t| !self.plugin_figure_on_tile(plugin, t))
-            })
+            });
+        };
+        let tiles = &tiles[..n];
+        n == 0
+            || opts
+                .iter()
+                .all(|o| self.option_tile(*o).is_none_or(|t| !tiles.contains(&t.0)))
     }
 
     /// The placed tile a deployment goes onto (its feature's or corner's tile,
@@ -448,32 +464,47 @@ impl Game {
         }
     }
 
-    /// Whether a figure of one of plugin `plugin`'s kinds (anyone's, or
-    /// neutral) stands on placed tile `t`: a look at the plugin's figure slots.
-    pub(crate) fn plugin_figure_on_tile(&self, plugin: u8, t: TileIndex) -> bool {
-        let Some(e) = self.rules.plugins.get(usize::from(plugin)) else {
-            return false;
-        };
-        if t.0 == NONE16 {
-            return false;
-        }
-        let on = |g: &Fig| g.tile == t.0;
+    /// The figures of plugin `plugin`'s kinds: every player's, then the
+    /// neutral ones (a look at the plugin's figure slots).
+    fn plugin_figures(&self, plugin: u8) -> impl Iterator<Item = &Fig> {
+        let e = self.rules.plugins.get(usize::from(plugin));
+        let (first, end) = e.map_or((0, 0), |e| {
+            (usize::from(e.player_slots.0), usize::from(e.player_slots.1))
+        });
         let figs = &self.figures.figs;
         let per = usize::from(self.rules.figs_per_player);
-        let (first, end) = (usize::from(e.player_slots.0), usize::from(e.player_slots.1));
-        for p in 0..usize::from(self.players) {
-            if figs
-                .get(p * per + first..p * per + end)
-                .is_some_and(|s| s.iter().any(on))
-            {
-                return true;
+        let players = usize::from(self.players);
+        let own = (0..players).flat_map(move |p| {
+            figs.get(p * per + first..p * per + end)
+                .unwrap_or(&[])
+                .iter()
+        });
+        let neutral = (per * players..).zip(&self.rules.neutral_kind);
+        own.chain(neutral.filter_map(move |(g, k)| {
+            (e.is_some() && self.rules.kind_plugin.get(k.index()) == Some(&Some(plugin)))
+                .then(|| figs.get(g))
+                .flatten()
+        }))
+    }
+
+    /// Whether a figure of one of plugin `plugin`'s kinds (anyone's, or
+    /// neutral) stands on placed tile `t`.
+    pub(crate) fn plugin_figure_on_tile(&self, plugin: u8, t: TileIndex) -> bool {
+        t.0 != NONE16 && self.plugin_figures(plugin).any(|g| g.tile == t.0)
+    }
+
+    /// The tiles on which figures of plugin `plugin`'s kinds stand, into
+    /// `out` (each once); their number, or `None` if `out` is too short.
+    fn plugin_figure_tiles(&self, plugin: u8, out: &mut [u16]) -> Option<usize> {
+        let mut n = 0;
+        for g in self.plugin_figures(plugin) {
+            if g.tile == NONE16 || out[..n].contains(&g.tile) {
+                continue;
             }
+            *out.get_mut(n)? = g.tile;
+            n += 1;
         }
-        let neutral = per * usize::from(self.players);
-        self.rules.neutral_kind.iter().enumerate().any(|(i, &k)| {
-            self.rules.kind_plugin.get(k.index()) == Some(&Some(plugin))
-                && figs.get(neutral + i).is_some_and(on)
-        })
+        Some(n)
     }
 
     /// Whether the plugins' vetoes (`filter_figure_options`) allow option `opt`.
