@@ -437,11 +437,7 @@ impl Game {
         }
         let mut tiles = [NONE16; 8];
         let Some(n) = self.plugin_figure_tiles(plugin, &mut tiles) else {
-            // More tiles than the buffer holds: one look per option.
-            return opts.iter().all(|o| {
-                self.option_tile(*o)
-                    .is_none_or(|t| !self.plugin_figure_on_tile(plugin, t))
-            });
+            return false; // more tiles than the buffer holds: not narrowed
         };
         let tiles = &tiles[..n];
         n == 0
@@ -464,45 +460,47 @@ impl Game {
         }
     }
 
-    /// The figures of plugin `plugin`'s kinds: every player's, then the
-    /// neutral ones (a look at the plugin's figure slots).
-    fn plugin_figures(&self, plugin: u8) -> impl Iterator<Item = &Fig> {
-        let e = self.rules.plugins.get(usize::from(plugin));
-        let (first, end) = e.map_or((0, 0), |e| {
-            (usize::from(e.player_slots.0), usize::from(e.player_slots.1))
-        });
-        let figs = &self.figures.figs;
-        let per = usize::from(self.rules.figs_per_player);
-        let players = usize::from(self.players);
-        let own = (0..players).flat_map(move |p| {
-            figs.get(p * per + first..p * per + end)
-                .unwrap_or(&[])
-                .iter()
-        });
-        let neutral = (per * players..).zip(&self.rules.neutral_kind);
-        own.chain(neutral.filter_map(move |(g, k)| {
-            (e.is_some() && self.rules.kind_plugin.get(k.index()) == Some(&Some(plugin)))
-                .then(|| figs.get(g))
-                .flatten()
-        }))
-    }
-
     /// Whether a figure of one of plugin `plugin`'s kinds (anyone's, or
     /// neutral) stands on placed tile `t`.
     pub(crate) fn plugin_figure_on_tile(&self, plugin: u8, t: TileIndex) -> bool {
-        t.0 != NONE16 && self.plugin_figures(plugin).any(|g| g.tile == t.0)
+        let mut tiles = [NONE16; 8];
+        match self.plugin_figure_tiles(plugin, &mut tiles) {
+            Some(n) => t.0 != NONE16 && tiles[..n].contains(&t.0),
+            None => true, // more tiles than the buffer holds: not narrowed
+        }
     }
 
-    /// The tiles on which figures of plugin `plugin`'s kinds stand, into
-    /// `out` (each once); their number, or `None` if `out` is too short.
+    /// The tiles on which figures of plugin `plugin`'s kinds stand (every
+    /// player's, then the neutral ones: a look at its figure slots), into
+    /// `out`, each once; their number, or `None` if `out` is too short.
+    /// Plain loops: this runs for every option a plugin's veto may concern.
     fn plugin_figure_tiles(&self, plugin: u8, out: &mut [u16]) -> Option<usize> {
         let mut n = 0;
-        for g in self.plugin_figures(plugin) {
-            if g.tile == NONE16 || out[..n].contains(&g.tile) {
-                continue;
+        let mut add = |tile: u16| -> Option<()> {
+            if tile != NONE16 && !out[..n].contains(&tile) {
+                *out.get_mut(n)? = tile;
+                n += 1;
             }
-            *out.get_mut(n)? = g.tile;
-            n += 1;
+            Some(())
+        };
+        let e = self.rules.plugins.get(usize::from(plugin))?;
+        let figs = &self.figures.figs;
+        let per = usize::from(self.rules.figs_per_player);
+        let (first, end) = (usize::from(e.player_slots.0), usize::from(e.player_slots.1));
+        if first < end {
+            for p in 0..usize::from(self.players) {
+                for g in figs.get(p * per + first..p * per + end).unwrap_or(&[]) {
+                    add(g.tile)?;
+                }
+            }
+        }
+        let neutral = per * usize::from(self.players);
+        for (i, k) in self.rules.neutral_kind.iter().enumerate() {
+            if self.rules.kind_plugin.get(k.index()) == Some(&Some(plugin)) {
+                if let Some(g) = figs.get(neutral + i) {
+                    add(g.tile)?;
+                }
+            }
         }
         Some(n)
     }
