@@ -29,6 +29,7 @@ pub struct Stats {
     /// Score category names (the rules' `score_categories`: the base ones, then
     /// one per plugin).
     categories: Vec<String>,
+    /// Points by seat and category: `by_category[seat * categories + category]`.
     by_category: Vec<i64>,
     tiles: u64,
     turns: u64,
@@ -51,7 +52,7 @@ impl Stats {
             sumsq: vec![0; players],
             wins: vec![0; players],
             categories: categories.to_vec(),
-            by_category: vec![0; categories.len()],
+            by_category: vec![0; players * categories.len()],
             ..Stats::default()
         }
     }
@@ -64,16 +65,18 @@ impl Stats {
         let sc = g.scores();
         let best = *sc.iter().max().unwrap_or(&0);
         let winners = sc.iter().filter(|&&x| x == best).count() as u64;
+        let cats = self.categories.len();
         for (p, &x) in sc.iter().enumerate() {
             self.sum[p] += i64::from(x);
             self.sumsq[p] += i128::from(x) * i128::from(x);
             if x == best {
                 self.wins[p] += WIN / winners;
             }
+            let seat = &mut self.by_category[p * cats..(p + 1) * cats];
             let Some(p) = carcassonne_core::PlayerId::from_index(p) else {
                 continue;
             };
-            for (c, v) in self.by_category.iter_mut().zip(g.score_breakdown(p)) {
+            for (c, v) in seat.iter_mut().zip(g.score_breakdown(p)) {
                 *c += i64::from(*v);
             }
         }
@@ -138,11 +141,54 @@ impl Stats {
     /// Mean points per player and game, by score category (the base rules'
     /// categories, then one per plugin, named by its id).
     pub fn per_category(&self) -> Vec<(String, f64)> {
-        let n = (self.games as f64) * self.players as f64;
+        self.per_category_and_seat()
+            .into_iter()
+            .map(|(name, seats)| {
+                let all = seats.iter().sum::<f64>() / self.players as f64;
+                (name, all)
+            })
+            .collect()
+    }
+
+    /// Mean points per game of each seat, by score category (as
+    /// [`Stats::per_category`]): `(category, [seat 0, seat 1, ...])`.
+    pub fn per_category_and_seat(&self) -> Vec<(String, Vec<f64>)> {
+        let cats = self.categories.len();
         self.categories
             .iter()
-            .zip(&self.by_category)
-            .map(|(name, &v)| (name.clone(), v as f64 / n))
+            .enumerate()
+            .map(|(c, name)| {
+                let seats = (0..self.players)
+                    .map(|p| self.per_game(self.by_category[p * cats + c] as f64))
+                    .collect();
+                (name.clone(), seats)
+            })
+            .collect()
+    }
+
+    /// Mean points per game of each seat from category `name` (zeros if these
+    /// rules have no such category).
+    pub fn seat_points(&self, name: &str) -> Vec<f64> {
+        self.per_category_and_seat()
+            .into_iter()
+            .find(|(k, _)| k == name)
+            .map_or_else(|| vec![0.0; self.players], |(_, v)| v)
+    }
+
+    /// The zero-sum categories: those whose points only moved between players
+    /// (transfers: a ransom, a bid), so that they sum to 0 over the seats but
+    /// not for every seat; each with its mean points per game by seat.
+    pub fn zero_sum(&self) -> Vec<(String, Vec<f64>)> {
+        let cats = self.categories.len();
+        let seats = |c: usize| (0..self.players).map(move |p| self.by_category[p * cats + c]);
+        self.categories
+            .iter()
+            .enumerate()
+            .filter(|&(c, _)| seats(c).sum::<i64>() == 0 && seats(c).any(|x| x != 0))
+            .map(|(c, name)| {
+                let means = seats(c).map(|x| self.per_game(x as f64)).collect();
+                (name.clone(), means)
+            })
             .collect()
     }
 
@@ -177,6 +223,16 @@ impl Stats {
             .into_iter()
             .map(|(k, v)| (k, v.into()))
             .collect();
+        let by_seat: serde_json::Map<String, serde_json::Value> = self
+            .per_category_and_seat()
+            .into_iter()
+            .map(|(k, v)| (k, v.into()))
+            .collect();
+        let zero_sum: serde_json::Map<String, serde_json::Value> = self
+            .zero_sum()
+            .into_iter()
+            .map(|(k, v)| (k, v.into()))
+            .collect();
         let mut v = serde_json::json!({
             "ruleset": ruleset,
             "players": self.players,
@@ -189,10 +245,14 @@ impl Stats {
             "stddev_score": self.stddev(),
             "win_rate": self.win_rate(),
             "mean_points_by_category": cats,
+            "mean_points_by_category_and_seat": by_seat,
             "mean_tiles_placed": self.mean_tiles(),
             "mean_turns": self.mean_turns(),
             "mean_granted_turns": self.mean_granted_turns(),
         });
+        if !zero_sum.is_empty() {
+            v["zero_sum_points_by_seat"] = zero_sum.into();
+        }
         if timing {
             v["seconds"] = self.seconds.into();
             v["games_per_second"] = (self.games as f64 / self.seconds).into();
@@ -271,6 +331,54 @@ mod tests {
         assert_eq!(merged.outcomes, one.outcomes);
         let wins: f64 = one.win_rate().iter().sum();
         assert!(wins >= 1.0 - 1e-12, "someone wins every game: {wins}");
+    }
+
+    #[test]
+    fn points_that_only_moved_between_players_are_shown_by_seat() {
+        use carcassonne_test_plugins as _; // the kit's plugins, compiled in
+        let reg = carcassonne_host::loader::builtin_registry().unwrap();
+        let text = "name = \"j\"\ntilesets = [\"base\"]\n[plugins.kit-jail]\n";
+        let rules = carcassonne_host::load_str(text, "j.toml", None, &reg)
+            .unwrap()
+            .rules;
+        // Blue takes Red's road follower prisoner; Red scores a city (4) and
+        // pays a ransom of 3 to Blue.
+        let g = carcassonne_core::scenario::run(
+            &rules,
+            2,
+            "draw BA/RFr; place 1 0 0; deploy follower road
+             draw BA/RFr; place 2 0 0; pass; kit-jail follower of 0 at 1 0 0
+             draw BA/C; place 0 -1 2; deploy follower city
+             draw BA/RFr; place -1 0 0; pass
+             kit-jail follower of 0 held by 1",
+        )
+        .unwrap();
+        assert_eq!(g.scores(), [1, 3]);
+        let mut s = Stats::new(2, g.score_categories());
+        s.add_game(&g, 1, false);
+        s.add_game(&g, 2, false);
+        assert_eq!(s.zero_sum(), [("kit-jail".to_string(), vec![-3.0, 3.0])]);
+        let of = |k: &str| {
+            s.per_category()
+                .into_iter()
+                .find(|(j, _)| j == k)
+                .unwrap()
+                .1
+        };
+        assert_eq!((of("kit-jail"), of("cities")), (0.0, 2.0));
+        let json = s.to_json("j", 0, &[], false);
+        assert_eq!(
+            json["zero_sum_points_by_seat"],
+            serde_json::json!({ "kit-jail": [-3.0, 3.0] })
+        );
+        // A game without transfers has no zero-sum category and no JSON key.
+        let mut plain = Stats::new(2, g.score_categories());
+        plain.add_game(&Game::new(rules.clone(), 2, 0).unwrap(), 0, false);
+        assert!(plain.zero_sum().is_empty());
+        assert!(plain
+            .to_json("j", 0, &[], false)
+            .get("zero_sum_points_by_seat")
+            .is_none());
     }
 
     fn cats(v: &[(&str, f64)]) -> Vec<(String, f64)> {

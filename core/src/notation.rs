@@ -7,6 +7,8 @@
 //! | `hidden BA/C` | face-down tile outcome (chance) |
 //! | `face-up BA/C` | tile drawn face up into a plugin's lot (chance) |
 //! | `place 1 -2 3` | place the drawn tile at x = 1, y = -2, rotated 3 quarter turns clockwise |
+//! | `place 1 -2 3 bridges on W` | ... laying a plugin's piece (the plugin's id and its name for the piece) |
+//! | `set-aside` | set the drawn tile aside (when it fits only with optional pieces) |
 //! | `pass` | deploy nothing |
 //! | `deploy follower 2` | deploy a follower on local feature 2 of the placed tile |
 //! | `deploy follower city N` | ... on the city that reaches the board's north side (`field NL`, `road E`, `cloister`, `field centre` for an inner field, ...) |
@@ -16,9 +18,12 @@
 //! | `<plugin> <value>` | a plugin special option, decision option or chance outcome, e.g. `shepherd grow` |
 
 use crate::game::{Action, Actor, Game, Stage};
-use crate::hooks::{FigureOption, NameCtx, Placement, Step, CORE_OWNER};
+use crate::hooks::{FigureOption, NameCtx, Piece, Placement, Step, CORE_OWNER};
 use crate::types::*;
 use crate::GameError;
+
+/// The action that sets the drawn tile aside ([`Placement::SET_ASIDE`]).
+pub const SET_ASIDE: &str = "set-aside";
 
 /// The stream and action word of a tile drawn face up into a plugin's lot.
 pub const FACE_UP: &str = "face-up";
@@ -64,7 +69,7 @@ impl Game {
             Some(s) if s.owner != CORE_OWNER => {
                 self.rules().plugins.get(usize::from(s.owner)).map_or_else(
                     || c.to_string(),
-                    |p| p.hooks.value_name(NameCtx::Step(s), c),
+                    |p| self.value_text(p, NameCtx::Step(s), c),
                 )
             }
             _ => self
@@ -83,7 +88,7 @@ impl Game {
                 .rules()
                 .plugins
                 .get(usize::from(s.owner))
-                .and_then(|p| p.hooks.parse_value(NameCtx::Step(*s), name))
+                .and_then(|p| self.parse_value_text(p, NameCtx::Step(*s), name))
                 .ok_or_else(|| bad(name, "not an outcome of this chance event")),
             _ => self
                 .rules()
@@ -103,7 +108,22 @@ impl Game {
                 Some(FACE_UP) => format!("{FACE_UP} {}", self.outcome_name(c)),
                 Some(p) => format!("{p} {}", self.outcome_name(c)),
             },
-            Action::Place(p) => format!("place {} {} {}", p.pos.x, p.pos.y, p.rot),
+            Action::Place(p) if p == Placement::SET_ASIDE => SET_ASIDE.into(),
+            Action::Place(p) => {
+                let at = format!("place {} {} {}", p.pos.x, p.pos.y, p.rot);
+                match p
+                    .piece
+                    .plugin()
+                    .and_then(|i| self.rules().plugins.get(usize::from(i)))
+                {
+                    Some(e) => format!(
+                        "{at} {} {}",
+                        e.decl.id,
+                        e.hooks.value_name(NameCtx::Piece, p.piece.code())
+                    ),
+                    None => at,
+                }
+            }
             Action::Figure(FigureOption::Pass) => "pass".into(),
             Action::Figure(FigureOption::Deploy { kind, at }) => {
                 let name = self.rules().figure(kind).map_or("?", |f| &f.name);
@@ -114,7 +134,7 @@ impl Game {
                     Some(p) => format!(
                         "{} {}",
                         p.decl.id,
-                        p.hooks.value_name(NameCtx::Special, code)
+                        self.value_text(p, NameCtx::Special, code)
                     ),
                     None => format!("special {plugin} {code}"),
                 }
@@ -125,7 +145,7 @@ impl Game {
                 .and_then(|s| Some((s, self.rules().plugins.get(usize::from(s.owner))?)))
             {
                 Some((s, p)) => {
-                    format!("{} {}", p.decl.id, p.hooks.value_name(NameCtx::Step(*s), c))
+                    format!("{} {}", p.decl.id, self.value_text(p, NameCtx::Step(*s), c))
                 }
                 None => format!("choose {c}"),
             },
@@ -147,9 +167,10 @@ impl Game {
                 let name = words.get(1).ok_or_else(|| bad(text, "missing tile id"))?;
                 Ok(Action::Chance(self.parse_outcome(name)?))
             }
+            SET_ASIDE if words.len() == 1 => Ok(Action::Place(Placement::SET_ASIDE)),
             "place" => {
-                if words.len() != 4 {
-                    return Err(bad(text, "expected `place X Y ROTATION`"));
+                if words.len() < 4 || words.len() == 5 {
+                    return Err(bad(text, "expected `place X Y ROTATION [PLUGIN PIECE]`"));
                 }
                 let (x, y, r) = (int(words.get(1))?, int(words.get(2))?, int(words.get(3))?);
                 let coord = -MAX_COORD..=MAX_COORD;
@@ -170,10 +191,15 @@ impl Game {
                         .map_or(r, |tt| tt.same_rotation[r.index()]),
                     None => r,
                 };
-                Ok(Action::Place(Placement {
-                    pos: Pos::new(x as i16, y as i16),
+                let piece = match words.get(4) {
+                    None => Piece::NONE,
+                    Some(id) => self.parse_piece(id, &words[5..].join(" "), text)?,
+                };
+                Ok(Action::Place(Placement::with_piece(
+                    Pos::new(x as i16, y as i16),
                     rot,
-                }))
+                    piece,
+                )))
             }
             "pass" => Ok(Action::Figure(FigureOption::Pass)),
             "deploy" => {
@@ -198,10 +224,9 @@ impl Game {
                 let Some(p) = self.rules().plugins.get(pi as usize) else {
                     return Err(bad(text, "unknown plugin"));
                 };
-                let hooks = &p.hooks;
                 if let Some(s) = self.pending_steps().last().filter(|s| s.owner == pi) {
-                    let v = hooks
-                        .parse_value(NameCtx::Step(*s), &value)
+                    let v = self
+                        .parse_value_text(p, NameCtx::Step(*s), &value)
                         .ok_or_else(|| {
                             bad(
                                 text,
@@ -215,9 +240,11 @@ impl Game {
                     });
                 }
                 if self.stage() == Stage::Figure {
-                    let v = hooks.parse_value(NameCtx::Special, &value).ok_or_else(|| {
-                        bad(text, format!("`{value}` is not a `{plugin}` option"))
-                    })?;
+                    let v = self
+                        .parse_value_text(p, NameCtx::Special, &value)
+                        .ok_or_else(|| {
+                            bad(text, format!("`{value}` is not a `{plugin}` option"))
+                        })?;
                     return Ok(Action::Figure(FigureOption::Special {
                         plugin: pi,
                         code: v,
@@ -226,6 +253,39 @@ impl Game {
                 Err(bad(text, format!("plugin `{plugin}` has nothing pending")))
             }
         }
+    }
+
+    /// The name of value `code` of plugin `p`: the core's name of a figure
+    /// ([`crate::FIGURE_CODE`]), else the plugin's `value_name`.
+    fn value_text(&self, p: &crate::rules::PluginEntry, what: NameCtx, code: u32) -> String {
+        self.figure_code_name(code)
+            .unwrap_or_else(|| p.hooks.value_name(what, code))
+    }
+
+    /// Inverse of [`Game::value_text`].
+    fn parse_value_text(
+        &self,
+        p: &crate::rules::PluginEntry,
+        what: NameCtx,
+        text: &str,
+    ) -> Option<u32> {
+        self.parse_figure_code(text)
+            .or_else(|| p.hooks.parse_value(what, text))
+    }
+
+    /// The piece of plugin `id` named `name` (`place 1 0 0 bridges on W`).
+    fn parse_piece(&self, id: &str, name: &str, text: &str) -> Result<Piece, GameError> {
+        let i = self
+            .rules()
+            .plugin_index(id)
+            .ok_or_else(|| bad(text, format!("no plugin `{id}` lays pieces")))?;
+        let code = self
+            .rules()
+            .plugins
+            .get(usize::from(i))
+            .and_then(|p| p.hooks.parse_value(NameCtx::Piece, name))
+            .ok_or_else(|| bad(text, format!("`{name}` is not a piece of `{id}`")))?;
+        Ok(Piece::of(i, code))
     }
 
     /// Text of a figure location: the local feature, with the tile position when
@@ -247,6 +307,7 @@ impl Game {
                 ),
             ),
             Location::Tile(t) => (Some(t), "tile".into()),
+            Location::Held(_) | Location::Area(_) => return self.off_board_text(at),
         };
         match t {
             Some(t) if Some(t) != self.last_placed() || matches!(at, Location::Tile(_)) => {
@@ -257,8 +318,36 @@ impl Game {
         }
     }
 
-    /// Parses the words after `deploy KIND`: `[FEATURE] [corner C] [at X Y]`.
+    /// Text of a place off the board: `held by 1`, `in castle` (an area).
+    pub(crate) fn off_board_text(&self, at: Location) -> String {
+        match at {
+            Location::Held(p) => format!("held by {p}"),
+            Location::Area(a) => format!("in {}", self.area_name(a).unwrap_or("?")),
+            _ => String::new(),
+        }
+    }
+
+    /// Parses [`Game::off_board_text`]'s forms.
+    pub(crate) fn parse_off_board(&self, words: &[&str]) -> Option<Location> {
+        match words {
+            ["held", "by", p] => {
+                let p = p.parse::<u8>().ok().filter(|&p| p < self.players())?;
+                let p = PlayerId::new(p)?;
+                Some(Location::Held(p))
+            }
+            ["in", name] => self.rules().area(name).map(Location::Area),
+            _ => None,
+        }
+    }
+
+    /// Parses the words after `deploy KIND`: `[FEATURE] [corner C] [at X Y]`, or
+    /// a place off the board (`in AREA`, `held by P`).
     fn parse_location(&self, words: &[&str], text: &str) -> Result<Location, GameError> {
+        if matches!(words.first(), Some(&"in" | &"held")) {
+            return self
+                .parse_off_board(words)
+                .ok_or_else(|| bad(text, "no such place off the board (`in AREA`, `held by P`)"));
+        }
         let (words, tile) = match words.iter().position(|w| *w == "at") {
             Some(i) => {
                 let n = |w: Option<&&str>| -> Result<i16, GameError> {
@@ -323,7 +412,7 @@ impl Game {
 
     /// "the tile has features 0 to N" (of placed tile `t`).
     fn feature_range(&self, t: TileIndex) -> String {
-        let n = self.tile_type(t).map_or(0, |tt| tt.features.len());
+        let n = usize::from(self.tile_feature_count(t).unwrap_or(0));
         let which = if Some(t) == self.last_placed() {
             "the tile just placed"
         } else {
@@ -343,10 +432,9 @@ impl Game {
             "spot" => FeatureKind::Spot,
             k => return Err(bad(text, format!("unknown feature kind `{k}`"))),
         };
-        let (Some(pt), Some(tt)) = (self.placed(t), self.tile_type(t)) else {
+        let (Some(tt), Some(geom)) = (self.tile_type(t), self.placed_geometry(t)) else {
             return Err(bad(text, "no such tile"));
         };
-        let geom = &tt.rot[pt.rot.index()];
         if words.get(1) == Some(&"centre") {
             let mut it = tt
                 .features
@@ -375,13 +463,10 @@ impl Game {
             }
         };
         if slots.is_empty() {
-            let mut it = tt
-                .features
-                .iter()
-                .enumerate()
-                .filter(|(_, f)| f.kind == kind);
+            let n = self.tile_feature_count(t).unwrap_or(0);
+            let mut it = (0..n).filter(|&l| self.tile_feature_kind(t, l) == Some(kind));
             return match (it.next(), it.next()) {
-                (Some((l, _)), None) => Ok(l as u8),
+                (Some(l), None) => Ok(l),
                 (None, _) => Err(bad(text, format!("the tile has no {kind}"))),
                 _ => Err(bad(
                     text,
@@ -391,7 +476,7 @@ impl Game {
         }
         for s in slots {
             let l = geom.slot_feature[s];
-            if l != crate::tiles::NO_FEATURE && tt.features[l as usize].kind == kind {
+            if l != crate::tiles::NO_FEATURE && self.tile_feature_kind(t, l) == Some(kind) {
                 return Ok(l);
             }
         }

@@ -50,6 +50,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "abbey-and-mayor-hills-and-sheep.toml",
         include_str!("../../configs/abbey-and-mayor-hills-and-sheep.toml"),
     ),
+    (
+        "king-and-robber-hills-and-sheep.toml",
+        include_str!("../../configs/king-and-robber-hills-and-sheep.toml"),
+    ),
 ];
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //!
 //! | block | ids | meaning |
 //! |---|---|---|
-//! | placements | `((y+R)·S + (x+R))·4 + rot` | place the drawn tile at (x, y) turned `rot` |
+//! | placements | `((y+R)·S + (x+R))·4 + rot` | place the drawn tile at (x, y) turned `rot` (without a piece) |
 //! | figure step | `1 + kind·F + feature` (after `Pass` = 0) | deploy a figure of `kind` on feature `feature` of the tile just placed |
 //! | specials | `plugin·64 + code` | a plugin's own figure-step option |
 //! | decisions | `code` | an option of a plugin decision |
@@ -15,7 +15,8 @@
 //!
 //! The blocks above number an action by what it is. Some have no such number:
 //! plugin codes of 64 or more (a place on the board packed in the code: a
-//! wagon's target, a fairy's follower) and deployments anywhere but on a
+//! wagon's target, a fairy's follower), placements laying a plugin's piece (a
+//! bridge) or setting the tile aside, and deployments anywhere but on a
 //! feature of the tile just placed (a barn at a corner, a follower through a
 //! magic portal). Those are numbered by their rank among the legal actions of
 //! the state that have no number of their own (the last block, 4096 ids); more
@@ -127,7 +128,7 @@ impl Encoding {
     fn own_id(&self, g: &Game, a: Action) -> Result<usize, String> {
         let (r, s) = (self.radius, self.side);
         match a {
-            Action::Place(Placement { pos, rot }) => {
+            Action::Place(Placement { pos, rot, piece }) if piece.is_none() => {
                 let (x, y) = (i32::from(pos.x) + r, i32::from(pos.y) + r);
                 if x < 0 || y < 0 || x as usize >= s || y as usize >= s {
                     return Err(format!(
@@ -137,11 +138,20 @@ impl Encoding {
                 }
                 Ok((y as usize * s + x as usize) * 4 + rot.index())
             }
+            Action::Place(_) => {
+                Err("a placement laying a piece, or setting aside, has no id".into())
+            }
             Action::Figure(FigureOption::Pass) => Ok(self.placements()),
             Action::Figure(FigureOption::Deploy {
                 kind,
                 at: Location::Feature(f),
-            }) if g.feature_tile(f).is_some() && g.feature_tile(f) == g.last_placed() => {
+            }) if g.feature_tile(f).is_some()
+                && g.feature_tile(f) == g.last_placed()
+                && g.feature_local(f)
+                    .is_some_and(|l| usize::from(l) < self.feats) =>
+            {
+                // (A feature added at run time, numbered after the most a tile
+                // type has, is ranked in the last block.)
                 let local = g.feature_local(f).unwrap_or(0) as usize;
                 Ok(self.placements() + 1 + kind.index() * self.feats + local)
             }
@@ -171,10 +181,10 @@ impl Encoding {
         if i < self.placements() {
             let (cell, rot) = (i / 4, carcassonne_core::Rotation::wrapping(i));
             let (x, y) = ((cell % s) as i32 - r, (cell / s) as i32 - r);
-            return Ok(Action::Place(Placement {
-                pos: Pos::new(x as i16, y as i16),
+            return Ok(Action::Place(Placement::new(
+                Pos::new(x as i16, y as i16),
                 rot,
-            }));
+            )));
         }
         i -= self.placements();
         if i < self.figures() {
@@ -248,8 +258,11 @@ impl Encoding {
             let t = TileIndex(t as u16);
             let Some(c) = cell(pt.pos) else { continue };
             board[c] = 1;
-            let Some(tt) = g.tile_type(t) else { continue };
-            for (side, e) in tt.rot[pt.rot.index()].edges.iter().enumerate() {
+            // The tile's sides now (a feature added at run time, a bridge, counted).
+            let Some(geom) = g.placed_geometry(t) else {
+                continue;
+            };
+            for (side, e) in geom.edges.iter().enumerate() {
                 let k = match e {
                     EdgeKind::City => 0,
                     EdgeKind::Road => 1,

@@ -244,6 +244,38 @@ pub fn run(a: Args) -> Result<()> {
         let cats: Vec<String> = rows.iter().map(|(k, v, _)| format!("{k} {v:.2}")).collect();
         println!("mean points per player: {}", cats.join(", "));
     }
+    if !rows.is_empty() {
+        println!("mean points by seat:");
+        print!("{:<6}", "seat");
+        for (k, _, _) in &rows {
+            print!(" {:>w$}", k, w = k.len().max(7));
+        }
+        println!();
+        for p in 0..t.players {
+            print!("{:<6}", crate::log::NAMES[p]);
+            for (k, _, _) in &rows {
+                print!(" {:>w$.2}", t.seat_points(k)[p], w = k.len().max(7));
+            }
+            println!();
+        }
+    }
+    // A category whose points only move between players sums to 0: by seat.
+    let zero_sum = t.zero_sum();
+    for (k, seats) in &zero_sum {
+        let by_seat: Vec<String> = seats
+            .iter()
+            .enumerate()
+            .map(|(p, v)| format!("{} {v:+.2}", crate::log::NAMES[p]))
+            .collect();
+        println!(
+            "zero-sum points from {k} (moved between players), by seat: {}",
+            by_seat.join(", ")
+        );
+    }
+    let empty: Vec<String> = empty
+        .into_iter()
+        .filter(|k| !zero_sum.iter().any(|(z, _)| z == k))
+        .collect();
     if !empty.is_empty() {
         println!("no points from {}", empty.join(", "));
     }

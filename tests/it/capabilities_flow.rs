@@ -301,21 +301,281 @@ fn decisions_pushed_when_the_game_ends_are_resolved_before_final_scoring() {
 }
 
 #[test]
-fn bots_play_through_auctions_and_last_calls() {
+fn bots_play_through_auctions_bridges_and_last_calls() {
     use carcassonne_bots::{Bot, BotSpec};
     let r = &compiled_in_and_loaded(&base_with(
-        "[plugins.kit-auction]\n[plugins.kit-last-call]\n",
+        "[plugins.kit-auction]\n[plugins.kit-last-call]\n[plugins.kit-bridge]\n",
     ))[0];
-    for (i, spec) in ["greedy", "mcts:20"].iter().enumerate() {
+    for (i, spec) in ["greedy", "mcts:8"].iter().enumerate() {
         let seed = i as u64;
         let mut g = Game::new(r.clone(), 2, seed).unwrap();
         let spec: BotSpec = spec.parse().unwrap();
         let mut bots: Vec<Box<dyn Bot>> = (0..2).map(|p| spec.build(seed + p)).collect();
-        let mut face_up = 0;
+        let (mut face_up, mut bridges) = (0, 0);
         play_bots(&mut g, &mut bots, |_, text| {
             face_up += u32::from(text.starts_with("kit-auction"));
+            bridges += u32::from(text.contains("kit-bridge"));
         });
         assert!(g.is_over());
         assert!(face_up > 0, "{spec:?}: the bots took part in auctions");
+        assert!(bridges > 0, "{spec:?}: the bots laid bridges");
+    }
+}
+
+// -------------------------------------------------- placements with a piece
+
+/// The legal placements of the drawn tile as action texts.
+fn places(g: &Game) -> Vec<String> {
+    g.legal_actions()
+        .unwrap()
+        .into_iter()
+        .map(|a| g.format_action(a))
+        .collect()
+}
+
+#[test]
+fn a_bridge_on_the_placed_tile_makes_a_placement_legal_and_carries_a_road() {
+    let both = compiled_in_and_loaded(&base_with("[plugins.kit-bridge]\n"));
+    for r in &both {
+        // The cloister tile fits south of the start; east and west only with a
+        // bridge across it, its west end on the start's road.
+        let mut g = run(r, 2, "draw BA/L").unwrap();
+        assert_eq!(
+            places(&g),
+            [
+                "place -1 0 0 kit-bridge here WE",
+                "place 0 1 0",
+                "place 1 0 0 kit-bridge here WE"
+            ]
+        );
+        g.set_logging(true);
+        run_on(&mut g, "place 1 0 0 kit-bridge here WE").unwrap();
+        let texts: Vec<String> = g.take_events().iter().map(|e| g.event_text(e)).collect();
+        assert!(
+            texts.contains(&"kit-bridge: road added to the tile at 1 0".to_string()),
+            "{texts:?}"
+        );
+        let t = g.tile_at(Pos::new(1, 0)).unwrap();
+        assert_eq!(g.tile_feature_count(t), Some(3), "cloister, field, bridge");
+        assert_eq!(
+            g.tile_feature_kind(t, 2),
+            Some(carcassonne_core::FeatureKind::Road)
+        );
+        assert_eq!(
+            g.tile_feature_slots(t, 2),
+            Some(1 << 4 | 1 << 10),
+            "EM and WM"
+        );
+        assert_eq!(
+            g.tile_feature_slots(t, 1),
+            Some(0xFFF & !(1 << 4 | 1 << 10)),
+            "the field keeps the rest"
+        );
+        let bridge = g.feature_of(t, 2).unwrap();
+        let start_road = g.feature_of(carcassonne_core::TileIndex(0), 1).unwrap();
+        assert_eq!(
+            g.find(bridge),
+            g.find(start_road),
+            "joined with the start's road"
+        );
+        assert_eq!(g.open_sides(bridge), Some(2));
+        // The figure step offers the bridge (local feature 2); Red takes it.
+        assert_eq!(
+            places(&g),
+            [
+                "pass",
+                "deploy follower 0",
+                "deploy follower 1",
+                "deploy follower 2"
+            ]
+        );
+        assert_eq!(
+            g.parse_action("deploy follower road W").unwrap(),
+            g.parse_action("deploy follower 2").unwrap()
+        );
+        run_on(&mut g, "deploy follower road W").unwrap();
+        assert_eq!(
+            g.observation(PlayerId::ALL[0]).unwrap().board[1]
+                .added
+                .len(),
+            1,
+            "observations show it"
+        );
+        // Blue: the square east of the bridge asks for a road now.
+        run_on(&mut g, "draw BA/LR").unwrap();
+        assert!(places(&g).contains(&"place 2 0 1".to_string()));
+        run_on(&mut g, "place 2 0 1; pass; draw BA/LR; place -1 0 3; pass").unwrap();
+        // The road over the bridge: 4 tiles, Red's.
+        assert_eq!(g.scores(), [4, 0]);
+        g.check_integrity().unwrap();
+        let i = r.plugin_index("kit-bridge").unwrap();
+        assert_eq!(
+            g.plugin_player_state(i, PlayerId::ALL[0]),
+            Some(&[1][..]),
+            "one bridge used"
+        );
+        record_replays_exactly(
+            r,
+            2,
+            5,
+            "draw BA/L; place 1 0 0 kit-bridge here WE; deploy follower road W",
+        );
+    }
+    same_games(&both, 2, 0..4);
+    same_games(&both, 3, 4..6);
+}
+
+#[test]
+fn a_bridge_on_a_neighbour_repairs_a_road_facing_its_field() {
+    for r in compiled_in_and_loaded(&base_with("[plugins.kit-bridge]\n")) {
+        let mut g = run(&r, 2, "draw BA/L; place 0 1 0; pass; draw BA/RFr").unwrap();
+        let with_piece: Vec<String> = places(&g)
+            .into_iter()
+            .filter(|a| a.contains("kit-bridge"))
+            .collect();
+        assert_eq!(
+            with_piece,
+            [
+                "place -1 0 1 kit-bridge here WE",
+                "place -1 1 0 kit-bridge on E",
+                "place 1 0 1 kit-bridge here WE",
+                "place 1 1 0 kit-bridge on W",
+            ]
+        );
+        run_on(
+            &mut g,
+            "place 1 1 0 kit-bridge on W; deploy follower road E",
+        )
+        .unwrap();
+        // The bridge lies on the cloister tile: its field is not cut, its road
+        // joins the new tile's road.
+        let l = g.tile_at(Pos::new(0, 1)).unwrap();
+        assert_eq!(g.tile_feature_count(l), Some(3));
+        let bridge = g.feature_of(l, 2).unwrap();
+        let placed = g.tile_at(Pos::new(1, 1)).unwrap();
+        let new_road = g.feature_of(placed, 0).unwrap();
+        assert_eq!(g.find(bridge), g.find(new_road));
+        assert_eq!(g.open_sides(new_road), Some(2));
+        run_on(
+            &mut g,
+            "draw BA/LR; place -1 1 3; pass; draw BA/LR; place 2 1 1; pass",
+        )
+        .unwrap();
+        assert_eq!(
+            g.scores(),
+            [0, 4],
+            "Blue's road over the neighbour's bridge"
+        );
+        g.check_integrity().unwrap();
+    }
+}
+
+#[test]
+fn a_tile_that_fits_only_with_a_bridge_may_be_set_aside() {
+    let opening = "draw BA/RRR; place 0 1 0; pass; draw BA/L";
+    let only_bridges = [
+        "place -1 0 0 kit-bridge here WE",
+        "place -1 1 0 kit-bridge here WE",
+        "place 0 2 0 kit-bridge here NS",
+        "place 1 0 0 kit-bridge here WE",
+        "place 1 1 0 kit-bridge here WE",
+    ];
+    for r in compiled_in_and_loaded(&base_with("[plugins.kit-bridge]\n")) {
+        let mut g = run(&r, 2, opening).unwrap();
+        let mut want: Vec<&str> = only_bridges.to_vec();
+        want.push("set-aside");
+        assert_eq!(places(&g), want);
+        assert_eq!(
+            g.legal_actions().unwrap().last(),
+            Some(&Action::Place(Placement::SET_ASIDE))
+        );
+        run_on(&mut g, "set-aside").unwrap();
+        assert_eq!(ids(&r, g.set_aside_tiles().iter().copied()), ["BA/L"]);
+        assert_eq!(
+            (g.current_player(), g.chance_stream()),
+            (PlayerId::ALL[1], Some("tile")),
+            "Blue draws again"
+        );
+        g.check_integrity().unwrap();
+    }
+    // Not optional: the tile must be placed.
+    let r = &compiled_in_and_loaded(&base_with("[plugins.kit-bridge]\nmay-set-aside = false\n"))[0];
+    assert_eq!(places(&run(r, 2, opening).unwrap()), only_bridges);
+    // Without a bridge left it fits nowhere: set aside at once, and Blue draws.
+    let r = &compiled_in_and_loaded(&base_with("[plugins.kit-bridge]\nbridges = 0\n"))[0];
+    let g = run(r, 2, opening).unwrap();
+    assert_eq!(ids(r, g.set_aside_tiles().iter().copied()), ["BA/L"]);
+    assert_eq!(g.chance_stream(), Some("tile"));
+    // The placement filters apply to placements with a piece too: in row 0
+    // only, the cloister fits only with a bridge, so it may be set aside.
+    let r = &compiled_in_and_loaded(&base_with(
+        "[plugins.kit-bridge]\n[plugins.kit-retire]\nturns = 3\n",
+    ))[0];
+    assert_eq!(
+        places(&run(r, 2, "draw BA/L").unwrap()),
+        [
+            "place -1 0 0 kit-bridge here WE",
+            "place 1 0 0 kit-bridge here WE",
+            "set-aside"
+        ]
+    );
+}
+
+#[test]
+fn the_piece_hook_retires_when_every_bridge_is_used() {
+    let r = &compiled_in_and_loaded(&base_with("[plugins.kit-bridge]\nbridges = 1\n"))[0];
+    let i = r.plugin_index("kit-bridge").unwrap();
+    let g = run(
+        r,
+        2,
+        "draw BA/L; place 1 0 0 kit-bridge here WE; pass
+         draw BA/L; place -1 0 0 kit-bridge here WE; pass",
+    )
+    .unwrap();
+    assert!(!g.plugin_hook_enabled(i, hook::EXTRA_PLACEMENTS));
+    assert_eq!(g.active_hooks() & hook::EXTRA_PLACEMENTS, 0);
+    // A placement that needs a bridge is refused now, with a reason.
+    let mut h = run(
+        r,
+        2,
+        "draw BA/L; place 1 0 0 kit-bridge here WE; pass
+         draw BA/RFr; place 2 0 0; pass; draw BA/L",
+    )
+    .unwrap();
+    assert!(
+        places(&h).iter().all(|a| !a.contains("kit-bridge")),
+        "Red has no bridge left"
+    );
+    let e = h
+        .apply(h.parse_action("place -1 0 0 kit-bridge here WE").unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("offers no such piece"), "{e}");
+}
+
+#[test]
+fn a_bridge_that_closes_a_road_is_scored_in_the_same_turn() {
+    for r in compiled_in_and_loaded(&base_with("[plugins.kit-bridge]\n")) {
+        // The start's road ends at a cloister east; a cloister road points east
+        // at the gap west of the start; Blue bridges the gap with a cloister tile.
+        let g = check(
+            &r,
+            2,
+            "draw BA/LR; place 1 0 1; deploy follower road W
+             draw BA/L; place 0 1 0; pass
+             draw BA/L; place -1 1 0; pass
+             draw BA/L; place -2 1 0; pass
+             draw BA/LR; place -2 0 3; pass
+             draw BA/L; place -1 0 0 kit-bridge here WE; pass",
+            &[4, 0],
+        );
+        let t = g.tile_at(Pos::new(-1, 0)).unwrap();
+        let bridge = g.feature_of(t, 2).unwrap();
+        assert_eq!(g.is_complete(bridge), Some(true));
+        assert_eq!(
+            g.supply(PlayerId::ALL[0], carcassonne_core::FOLLOWER),
+            7,
+            "Red's follower is home"
+        );
     }
 }

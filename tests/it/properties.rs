@@ -75,6 +75,7 @@ fn well_formed_tile(id: String, start: bool) -> impl Strategy<Value = TileSpec> 
                     adj: Vec::new(),
                     markers: Vec::new(),
                     inner: false,
+                    scored: true,
                 };
                 for (i, slots) in cities.into_values().enumerate() {
                     let mut f = feature(FeatureKind::City, slots);
@@ -149,6 +150,7 @@ fn any_tile() -> impl Strategy<Value = TileSpec> {
             adj,
             markers: vec!["pennant".into(); pennants],
             inner,
+            scored: true,
         });
     let links = prop::collection::btree_map(
         "[a-c]{1,2}",
@@ -356,6 +358,7 @@ fn any_decl() -> impl Strategy<Value = PluginDecl> {
                     offered,
                     one_per_feature,
                     class,
+                    plain: follower && offered,
                 }
             },
         );
@@ -377,6 +380,8 @@ fn any_decl() -> impl Strategy<Value = PluginDecl> {
                 },
                 markers,
                 links: Vec::new(),
+                areas: Vec::new(),
+                hosts: Vec::new(),
             },
         )
 }
@@ -440,6 +445,7 @@ fn shipped() -> Vec<Arc<Rules>> {
         "big-box.toml",
         "abbey-and-mayor.toml",
         "abbey-and-mayor-hills-and-sheep.toml",
+        "king-and-robber-hills-and-sheep.toml",
     ]
     .iter()
     .map(|n| config(n))
@@ -464,16 +470,13 @@ fn any_action() -> impl Strategy<Value = Action> {
     prop_oneof![
         (0u32..120).prop_map(Action::Chance),
         // Every rotation (the type holds no other: `Rotation::new` refuses 4 and more).
-        (-4i16..5, -4i16..5, 0usize..4).prop_map(|(x, y, rot)| Action::Place(Placement {
-            pos: Pos::new(x, y),
-            rot: Rotation::wrapping(rot)
-        })),
-        prop::sample::select(vec![i16::MIN, i16::MAX, -4000, 4000]).prop_map(|x| Action::Place(
-            Placement {
-                pos: Pos::new(x, x),
-                rot: Rotation::R0
-            }
-        )),
+        (-4i16..5, -4i16..5, 0usize..4).prop_map(|(x, y, rot)| Action::Place(Placement::new(
+            Pos::new(x, y),
+            Rotation::wrapping(rot)
+        ))),
+        prop::sample::select(vec![i16::MIN, i16::MAX, -4000, 4000])
+            .prop_map(|x| Action::Place(Placement::new(Pos::new(x, x), Rotation::R0))),
+        Just(Action::Place(Placement::SET_ASIDE)),
         Just(Action::Figure(FigureOption::Pass)),
         (0u8..10, 0u16..60, 0u8..6).prop_map(|(kind, f, how)| {
             let at = match how {

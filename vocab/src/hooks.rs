@@ -71,6 +71,18 @@ macro_rules! hook_table {
                 /// tile level.
                 DRAWN_MARKED Drawn(tile: TileTypeId)
             ]
+            /// Add placement candidates of tile type `tile` that lay one of your pieces (a
+            /// bridge): each a `PiecePlacement` — the placement laying `Piece::of(your
+            /// index, code)`, the tile that gets the piece's feature (the placed one or a
+            /// placed one, by position), the feature's kind and board slots, and whether it
+            /// is optional. Offer them also where plain side matching refuses the
+            /// placement: the core keeps those that fit with the feature added and drops
+            /// the others, counts them as placements (a tile that fits only with a piece
+            /// is not set aside), and `filter_placements` sees them with the others.
+            extra_placements EXTRA_PLACEMENTS (v) {
+                tile: val (TileTypeId) => (TileTypeId),
+                out: vec (&mut Vec<PiecePlacement>) => (&mut RVec<PiecePlacement>)
+            } []
             /// Clear `keep[i]` to forbid placement `cands[i]` of tile type `tile`; called
             /// in batch whenever placements are generated. Hot; do not allocate.
             filter_placements FILTER_PLACEMENTS (v) {
@@ -202,8 +214,11 @@ macro_rules! hook_table {
                 bonus: val (&mut Points) => (&mut Points)
             } []
             /// A feature (or farmer unit) was scored and the points awarded; its figures
-            /// return next. Also called for a completed feature holding no figure (no one
-            /// scores; e.g. trade goods go to the active player).
+            /// return next. `info.value` is what the unit was worth to each winner
+            /// after the value layer (`info.award(points)`: the award apart from the
+            /// bonuses in `points`). Also called for a completed feature holding no
+            /// figure: no one scores, `info.value` is still its value (e.g. trade goods
+            /// go to the active player; a castle pays its value).
             feature_scored FEATURE_SCORED (cx) {
                 info: info (&ScoreInfo<'_>) => (&AbiScoreInfo<'_>),
                 points: val (&Points) => (&Points)
@@ -230,9 +245,12 @@ macro_rules! hook_table {
             game_ending GAME_ENDING (cx) {} []
             /// Final scoring, after the core has scored every feature and the farmers.
             final_scoring FINAL_SCORING (cx) {} []
-            /// Figure `fig` went back to its owner's supply (or off the board, for a
-            /// neutral figure) from `from`: its feature was scored, or a rule sent it home
-            /// (a wolf, the dragon, the princess). Release data kept about it.
+            /// Figure `fig` left `from`: it left the board (its feature was scored, or a
+            /// rule sent it home: a wolf, the dragon, the princess; or it was taken
+            /// prisoner, `Location::Held`, or into an area), or it went back to its
+            /// owner's supply from off the board (a prisoner released). Tell them apart
+            /// by `figure_location(fig)` (`None`: the supply; off the board for a
+            /// neutral figure). Release data kept about it.
             figure_returned FIGURE_RETURNED (cx) {
                 fig: val (FigureId) => (FigureId),
                 from: val (Location) => (Location)
@@ -241,7 +259,9 @@ macro_rules! hook_table {
                 /// plugin that follows only its own figures home: the shepherd).
                 RETURNED_MINE Returned(fig: FigureId)
             ]
-            /// Figure `fig` was moved from `from` to where it stands now (a wagon, the fairy).
+            /// Figure `fig` was moved from `from` to where it is now: on the board (a
+            /// wagon, the fairy), onto the board from off it (from an area), or between
+            /// two places off the board.
             figure_moved FIGURE_MOVED (cx) {
                 fig: val (FigureId) => (FigureId),
                 from: val (Location) => (Location)
@@ -274,6 +294,21 @@ macro_rules! hook_table {
             resolve_step RESOLVE_STEP (cx) {
                 step: val (Step) => (Step),
                 value: val (u32) => (u32)
+            } []
+            /// A short public note about feature instance `f` written to `out` (the
+            /// height of a tower), drawn at the feature in board pictures and shown in
+            /// observations. Leave `out` empty for no note. Every feature instance on the
+            /// board is asked, whoever gives it a meaning.
+            feature_note FEATURE_NOTE (v) {
+                f: val (FeatureId) => (FeatureId),
+                out: string (&mut String) => (&mut RString)
+            } []
+            /// A short public note about `player` written to `out` (tower pieces left,
+            /// prisoners), shown with the player in observations and pictures. Leave
+            /// `out` empty for no note.
+            player_note PLAYER_NOTE (v) {
+                player: val (PlayerId) => (PlayerId),
+                out: string (&mut String) => (&mut RString)
             } []
         }
     };
@@ -354,6 +389,27 @@ pub const CORE_OWNER: u8 = u8::MAX;
 /// Tag of the core step "take a tile from the bag face down" (a chance event).
 pub const STEP_HIDDEN_TILE: u16 = 1;
 
+/// The first value code that names a figure: code `FIGURE_CODE + id` (a
+/// decision option, a chance outcome or a special figure option of any plugin)
+/// names figure `id`. The core names such codes itself in action text, by the
+/// figure's kind, owner and place (`large of 1 at 3 -1 2`, `follower of 0 held
+/// by 1`), and parses them back, so every plugin's figure options read alike;
+/// plugins use the codes `FIGURE_CODE..=FIGURE_CODE + 0xFFFF` for nothing else
+/// (the SDK's `Spot` codes never reach them). Make them with
+/// `Game::figure_code`, which picks one figure among equal ones (same kind,
+/// owner and place).
+pub const FIGURE_CODE: u32 = 0xFFF8_0000;
+
+/// The figure a value code names ([`FIGURE_CODE`]), if it names one.
+#[inline]
+pub const fn code_figure(code: u32) -> Option<FigureId> {
+    if code >= FIGURE_CODE && code - FIGURE_CODE <= u16::MAX as u32 {
+        Some(FigureId((code - FIGURE_CODE) as u16))
+    } else {
+        None
+    }
+}
+
 /// Tag of the core step "draw a tile face up into a plugin's lot" (a chance
 /// event whose outcome everyone sees; `arg` is the plugin's index).
 pub const STEP_PUBLIC_TILE: u16 = 2;
@@ -386,7 +442,55 @@ pub struct Outcome {
     pub weight: u32,
 }
 
-/// A candidate tile placement.
+/// A piece laid with a tile placement (a bridge): the plugin whose piece it
+/// is and the plugin's code for it, packed (`plugin + 1` in the top byte, the
+/// code below); [`Piece::NONE`] for a plain placement. The order of pieces
+/// orders placements that differ only by their piece.
+#[repr(transparent)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Piece(pub u32);
+
+impl Piece {
+    /// No piece: a plain placement.
+    pub const NONE: Piece = Piece(0);
+    /// Not a piece but the core's choice "set the drawn tile aside" (see
+    /// [`Placement::SET_ASIDE`]).
+    pub const SET_ASIDE: Piece = Piece(1);
+    /// The largest code of a piece.
+    pub const MAX_CODE: u32 = (1 << 24) - 1;
+
+    /// Plugin `plugin`'s piece with `code` (at most [`Piece::MAX_CODE`]; higher
+    /// bits are dropped). Plugin indices go up to 254.
+    #[inline]
+    pub const fn of(plugin: u8, code: u32) -> Piece {
+        Piece(((plugin as u32 + 1) << 24) | (code & Self::MAX_CODE))
+    }
+
+    /// The plugin whose piece it is (`None`: no piece, or the set-aside choice).
+    #[inline]
+    pub const fn plugin(self) -> Option<u8> {
+        match self.0 >> 24 {
+            0 => None,
+            p => Some((p - 1) as u8),
+        }
+    }
+
+    /// The plugin's code.
+    #[inline]
+    pub const fn code(self) -> u32 {
+        self.0 & Self::MAX_CODE
+    }
+
+    /// Whether it is no piece.
+    #[inline]
+    pub const fn is_none(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// A candidate tile placement: where, turned how, and the piece laid with it
+/// (usually none).
 ///
 /// `repr(C)`: plugin hooks receive slices of placements without copying.
 #[repr(C)]
@@ -397,14 +501,63 @@ pub struct Placement {
     pub pos: Pos,
     /// Clockwise quarter turns.
     pub rot: Rotation,
+    /// The piece laid with the tile (a bridge), or [`Piece::NONE`].
+    pub piece: Piece,
 }
 
 impl Placement {
-    /// The placement at `pos` turned `rot` quarter turns clockwise.
+    /// The choice "set the drawn tile aside": legal when every legal placement
+    /// of the drawn tile is one a plugin marked optional
+    /// ([`PiecePlacement::optional`]); the player then draws again. Listed
+    /// last among the placements (its position lies beyond every board).
+    pub const SET_ASIDE: Placement = Placement {
+        pos: Pos {
+            x: i16::MAX,
+            y: i16::MAX,
+        },
+        rot: Rotation::R0,
+        piece: Piece::SET_ASIDE,
+    };
+
+    /// The plain placement at `pos` turned `rot` quarter turns clockwise.
     #[inline]
     pub const fn new(pos: Pos, rot: Rotation) -> Placement {
-        Placement { pos, rot }
+        Placement {
+            pos,
+            rot,
+            piece: Piece::NONE,
+        }
     }
+
+    /// The placement at `pos` turned `rot`, laying `piece`.
+    #[inline]
+    pub const fn with_piece(pos: Pos, rot: Rotation, piece: Piece) -> Placement {
+        Placement { pos, rot, piece }
+    }
+}
+
+/// A placement candidate a plugin adds (`extra_placements`): the placement,
+/// laying one of the plugin's pieces, and the feature the piece adds to a tile
+/// — the one placed (`at == placement.pos`) or a placed one (`at` its
+/// position). The core keeps the candidate only if every side fits with the
+/// feature added.
+#[repr(C)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PiecePlacement {
+    /// The placement, laying `Piece::of(plugin index, code)`.
+    pub placement: Placement,
+    /// The tile that gets the feature, by position.
+    pub at: Pos,
+    /// The feature's kind (a road, city or field).
+    pub kind: FeatureKind,
+    /// The slots it takes from their owners, in board orientation (bit `i`:
+    /// slot `i`, `NL NM NR EL ... WR`).
+    pub slots: u16,
+    /// The candidate exists only thanks to the piece: a drawn tile whose every
+    /// legal placement is optional may be set aside instead
+    /// ([`Placement::SET_ASIDE`]).
+    pub optional: bool,
 }
 
 /// An option of the figure step. Canonical order: `Pass`, deployments by (kind,
@@ -479,6 +632,26 @@ pub struct ScoreInfo<'a> {
     pub figures: &'a [FigureId],
     /// Summed strength per player.
     pub strength: [u16; MAX_PLAYERS],
+    /// What the unit is worth to each winner: its base value where the value
+    /// layer has not run yet (`majority`, `feature_value`), then the combined
+    /// value (`bonus`, `feature_scored`: the base changed by every
+    /// `feature_value` hook). A completed feature nobody occupies has its value
+    /// computed too (its `feature_scored` sees it, no winner gets it).
+    pub value: i32,
+}
+
+impl ScoreInfo<'_> {
+    /// The award of a scoring, apart from bonuses: [`ScoreInfo::value`] to each
+    /// of `points.winners`, 0 to the others. (`points` minus this is what the
+    /// `bonus` hooks paid.)
+    pub fn award(&self, points: &Points) -> Points {
+        let mut a = Points {
+            winners: points.winners,
+            amounts: [0; MAX_PLAYERS],
+        };
+        a.set_winners(self.value);
+        a
+    }
 }
 
 /// Points of a scoring, per player: the award (the value to each winner, 0 for
@@ -595,6 +768,9 @@ pub enum NameCtx {
     Step(Step),
     /// A [`FigureOption::Special`] code.
     Special,
+    /// A code of one of the plugin's pieces ([`Piece::code`]), laid with a
+    /// placement.
+    Piece,
 }
 
 #[cfg(test)]

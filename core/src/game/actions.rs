@@ -253,9 +253,17 @@ impl Game {
                     return Err(self.illegal(action, "no tile to place"));
                 }
                 let (player, tile) = (self.turn.current, TileTypeId(self.turn.drawn));
-                self.place_tile(tile, p.pos, p.rot)?;
                 self.turn.drawn = NONE16;
                 self.turn.drawn_fits = 0;
+                if p.piece.is_none() {
+                    self.place_tile(tile, p.pos, p.rot)?;
+                } else if p == Placement::SET_ASIDE {
+                    self.set_drawn_aside(tile);
+                    return self.advance().map_err(GameError::from);
+                } else if !self.place_with_piece(tile, p)? {
+                    return Err(self.illegal(action, "no plugin offers this piece there"));
+                }
+                self.turn.piece = p.piece;
                 self.emit(|| Event::TilePlaced {
                     player,
                     tile,

@@ -184,15 +184,14 @@ impl Game {
             while m != 0 {
                 let r = Rotation::wrapping(m.trailing_zeros() as usize);
                 m &= m - 1;
-                out.push(Placement {
-                    pos: fr.pos,
-                    rot: r,
-                });
+                out.push(Placement::new(fr.pos, r));
             }
         }
     }
 
-    /// Legal placements of `tile` after the plugins' placement filters.
+    /// Legal placements of `tile`: the plain ones, then those with a piece the
+    /// plugins add (`extra_placements`), after the plugins' placement filters;
+    /// last [`Placement::SET_ASIDE`] when every one of them is optional.
     pub(super) fn placements_into(
         &self,
         tile: TileTypeId,
@@ -201,7 +200,13 @@ impl Game {
     ) -> HookResult {
         out.clear();
         self.raw_placements(tile, out);
-        if !self.plain_placement(tile) {
+        let mut optional = Vec::new();
+        if self.wants(hook::EXTRA_PLACEMENTS) {
+            self.piece_placements(tile, out, &mut optional)?;
+        }
+        if self.wants(hook::FILTER_PLACEMENTS)
+            && !self.all_narrowed_away(hook::FILTER_PLACEMENTS, Narrowed::Placements(tile))
+        {
             keep.clear();
             keep.resize(out.len(), true);
             let narrowed = Narrowed::Placements(tile);
@@ -212,6 +217,9 @@ impl Game {
                 i += 1;
                 keep[i - 1]
             });
+        }
+        if !optional.is_empty() && !out.is_empty() && out.iter().all(|p| optional.contains(p)) {
+            out.push(Placement::SET_ASIDE);
         }
         Ok(())
     }
@@ -244,10 +252,10 @@ impl Game {
             if k < n {
                 // The k-th fitting rotation (k < n ≤ 4), from a table: no loop.
                 let m = t.fit[fr.req as usize] & 15;
-                return Some(Placement {
-                    pos: fr.pos,
-                    rot: NTH_ROTATION[m as usize][k as usize & 3],
-                });
+                return Some(Placement::new(
+                    fr.pos,
+                    NTH_ROTATION[m as usize][k as usize & 3],
+                ));
             }
             k -= n;
         }
@@ -288,7 +296,7 @@ impl Game {
         let mut out = std::mem::take(&mut self.scratch.placements);
         let mut keep = std::mem::take(&mut self.scratch.keep);
         let r = self.placements_into(tile, &mut out, &mut keep);
-        let n = out.len() as u32;
+        let n = (out.len() - usize::from(out.last() == Some(&Placement::SET_ASIDE))) as u32;
         self.scratch.placements = out;
         self.scratch.keep = keep;
         r.map(|_| n)

@@ -21,6 +21,18 @@ const SIDE_NAMES: [&str; 4] = ["north", "east", "south", "west"];
 impl Game {
     /// Why placing the drawn tile at `p` is refused (the caller knows it is).
     pub(super) fn placement_problem(&self, p: Placement) -> String {
+        if p == Placement::SET_ASIDE {
+            return "the tile fits somewhere without an optional piece: it cannot be set aside"
+                .into();
+        }
+        if let Some(i) = p.piece.plugin() {
+            let id = self
+                .rules
+                .plugins
+                .get(usize::from(i))
+                .map_or("?", |e| &e.decl.id);
+            return format!("plugin `{id}` offers no such piece with the tile there");
+        }
         if self.tile_at(p.pos).is_some() {
             return format!("there is already a tile at {}", p.pos);
         }
@@ -50,9 +62,7 @@ impl Game {
             .iter()
             .filter_map(|&d| {
                 let t = neighbour(d)?;
-                let n = self.placed(t)?;
-                let theirs =
-                    self.rules.tiles.get(n.ty)?.rot[n.rot.index()].edges[d.opposite() as usize];
+                let theirs = self.placed_geometry(t)?.edges[d.opposite() as usize];
                 let mine = edges[d as usize];
                 (!mine.fits(theirs)).then(|| {
                     format!(

@@ -40,8 +40,9 @@ impl Game {
                 } else if !self.turn.ending && self.has_drawable()? {
                     return Ok(());
                 } else {
-                    // Nothing to draw: a granted turn once the game is ending.
-                    self.turn.stage = Stage::TurnEnd;
+                    // Nothing to draw: a granted turn once the game is ending
+                    // (what a plugin completed meanwhile is still scored).
+                    self.turn.stage = Stage::Score;
                 }
             }
             if self.turn.stage == Stage::Drawn {
@@ -83,21 +84,26 @@ impl Game {
             }
             if self.turn.stage == Stage::Score {
                 ready!();
-                self.turn.stage = Stage::Closed;
-                for i in 0..self.turn.done.len() {
-                    let r = self.turn.done[i];
+                // By index (`turn.scored`): a hook may withhold a feature not
+                // scored yet (`Cx::withhold_feature` takes it out of `done`),
+                // and a feature a plugin completes while these are scored (a
+                // feature added to a tile) is scored in this loop too.
+                while let Some(&r) = self.turn.done.get(usize::from(self.turn.scored)) {
+                    self.turn.scored += 1;
                     self.score_feature(r, ScoreReason::Completed)?;
                 }
+                self.turn.stage = Stage::Closed;
             }
             if self.turn.stage == Stage::Closed {
                 ready!();
-                self.turn.stage = Stage::TurnEnd;
                 if self.wants(hook::FIELD_CLOSED) {
-                    for i in 0..self.turn.closed.len() {
-                        let f = self.turn.closed[i];
+                    let mut i = 0;
+                    while let Some(&f) = self.turn.closed.get(i) {
                         dispatch!(self, hook::FIELD_CLOSED, |h, cx| h.field_closed(cx, f));
+                        i += 1;
                     }
                 }
+                self.turn.stage = Stage::TurnEnd;
             }
             if self.turn.stage == Stage::TurnEnd {
                 ready!();
@@ -140,11 +146,15 @@ impl Game {
             return Ok(());
         }
         self.turn.done.clear();
+        self.turn.scored = 0;
         self.turn.closed.clear();
         self.turn.drawn = NONE16;
         self.turn.drawn_fits = 0;
         if !self.turn.granted.is_empty() {
             let (p, plugin) = self.turn.granted.remove(0);
+            if self.turn.number >= self.rules.max_turns() {
+                return Err(self.too_many_turns(plugin));
+            }
             self.turn.current = p;
             self.turn.granted_by = plugin;
             self.turn.granted_played = self.turn.granted_played.saturating_add(1);
@@ -161,12 +171,34 @@ impl Game {
         // The last placed tile stays known until a new turn starts (the board
         // of a finished game shows it).
         self.turn.last_tile = NONE16;
+        self.turn.piece = Piece::NONE;
         self.turn.over = false;
         self.turn.number = self.turn.number.saturating_add(1);
         self.turn.stage = Stage::TurnStart;
         let (player, turn) = (self.turn.current, self.turn.number);
         self.emit(|| Event::TurnStarted { player, turn });
         Ok(())
+    }
+
+    /// The error for a turn granted by plugin `plugin` beyond [`Rules::max_turns`].
+    #[cold]
+    fn too_many_turns(&self, plugin: u8) -> HookError {
+        HookError {
+            plugin: self
+                .rules
+                .plugins
+                .get(plugin as usize)
+                .map_or_else(|| "?".into(), |p| p.decl.id.clone()),
+            hook: "grant_turn",
+            message: format!(
+                "it granted turn {}, beyond the limit of {} turns for a game of {} tiles ({} per tile and {}): it keeps granting turns",
+                u32::from(self.turn.number) + 1,
+                self.rules.max_turns(),
+                self.rules.max_tiles,
+                crate::rules::TURNS_PER_TILE,
+                crate::rules::TURN_MARGIN
+            ),
+        }
     }
 
     /// Grants `player` a turn right after the current one (before the next regular

@@ -150,6 +150,7 @@ state! {
         turn: Turn,
         board: Board,
         feats: Features,
+        added: Added,
         figures: Figures,
         bag: Bag,
         words: PluginWords,
@@ -243,6 +244,7 @@ macro_rules! dispatch_view {
 }
 
 mod actions;
+mod added;
 mod bag;
 mod board;
 mod context;
@@ -255,6 +257,7 @@ mod flow;
 mod integrity;
 mod log;
 mod lot;
+mod pieces;
 mod place;
 mod queries;
 mod scoring;
@@ -263,6 +266,7 @@ mod switches;
 mod turn;
 mod words;
 
+use added::Added;
 use bag::Bag;
 use board::{Board, Frontier, FRONTIER_BIT};
 pub(crate) use features::Feat;
@@ -289,6 +293,7 @@ impl Game {
             turn: Turn::new(seed),
             board: Board::new(),
             feats: Features::new(),
+            added: Added::new(),
             figures: Figures::new(),
             bag: Bag::new(),
             words: PluginWords::new(),
@@ -322,6 +327,7 @@ impl Game {
             turn,
             board,
             feats,
+            added,
             figures,
             bag,
             words,
@@ -335,6 +341,7 @@ impl Game {
         turn.reset(seed, players, rules.score_categories.len());
         board.reset(rules.max_tiles);
         feats.reset(rules.max_features);
+        added.reset();
         let n = figures.reset(&rules, players);
         bag.reset(&rules, players);
         words.reset(&rules, players, n);
@@ -376,13 +383,14 @@ impl Game {
         self.subs & h != 0
     }
 
-    /// Whether no plugin filters the placements of tile type `tile`: none
-    /// subscribes to `filter_placements`, or every subscriber narrowed it away
-    /// for this tile ([`Narrowed::Placements`]).
+    /// Whether no plugin adds placements, and none filters the placements of
+    /// tile type `tile`: none subscribes to `filter_placements`, or every
+    /// subscriber narrowed it away for this tile ([`Narrowed::Placements`]).
     #[inline]
     fn plain_placement(&self, tile: TileTypeId) -> bool {
-        !self.wants(hook::FILTER_PLACEMENTS)
-            || self.all_narrowed_away(hook::FILTER_PLACEMENTS, Narrowed::Placements(tile))
+        !self.wants(hook::EXTRA_PLACEMENTS)
+            && (!self.wants(hook::FILTER_PLACEMENTS)
+                || self.all_narrowed_away(hook::FILTER_PLACEMENTS, Narrowed::Placements(tile)))
     }
 
     #[inline]

@@ -4,14 +4,16 @@
 
 use super::*;
 use crate::tiles::NO_FEATURE;
+use features::WITHHELD;
 
 /// `POP4[m]`: the number of set bits of a 4-bit mask (the baseline x86-64
 /// target has no population-count instruction).
 const POP4: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
 impl Game {
-    /// Places a tile: grid, frontier, features, unions, completion. Fills `done`/`closed`.
-    /// Calls `features_merged` hooks. `ty` must be a valid tile type.
+    /// Places a tile: grid, frontier, features, unions, completion. Adds to
+    /// `done`/`closed` (a new turn empties them). Calls `features_merged`
+    /// hooks. `ty` must be a valid tile type.
     ///
     /// The tile data is read through short borrows of `self.rules` (the geometry
     /// is copied: a few dozen bytes), so no reference count is touched per tile.
@@ -59,7 +61,14 @@ impl Game {
             base: FeatureId(base),
         });
         let tt = &self.rules.tiles.types[ty.index()];
-        let geom = tt.rot[rot.index()].clone();
+        // A tile placed with a piece has a geometry of its own (`added`); so
+        // may its neighbours. Otherwise every geometry is its type's.
+        let modded = !self.added.geoms.is_empty();
+        let own = if modded { self.added.geom(ti) } else { None };
+        let geom = match own {
+            Some(g) => g.clone(),
+            None => tt.rot[rot.index()].clone(),
+        };
         let nfeat = tt.features.len();
         let has_centre = tt.has_centre;
         // The four sides' cells, and those holding a tile as a bit mask: the
@@ -89,8 +98,11 @@ impl Game {
                 .feature
                 .resize(self.words.feature.len() + fw * nfeat, 0);
         }
-        self.turn.done.clear();
-        self.turn.closed.clear();
+        if modded && self.added.geom(ti).is_some() {
+            self.place_added_records(ti, base, occ, &geom);
+        }
+        // The tile's records: its type's features, and those a piece added.
+        let end = self.feats.len() as u16;
         // Neighbour features closed on a side of this tile but joined to none of
         // its features (a wildcard side, or a slot this tile leaves to nobody):
         // only this list finds them complete.
@@ -123,7 +135,11 @@ impl Game {
             let nt = self.board.tiles[(qc - 1) as usize];
             let nb = nt.base.0;
             let (nsides, nslots) = {
-                let g = &self.rules.tiles.types[nt.ty.index()].rot[nt.rot.index()];
+                let g = if modded {
+                    self.geom_of(qc - 1)
+                } else {
+                    &self.rules.tiles.types[nt.ty.index()].rot[nt.rot.index()]
+                };
                 (g.side_features[facing], g.slot_feature)
             };
             // The slots of this side that join a feature of each tile.
@@ -135,10 +151,11 @@ impl Game {
             let joins = |b: u8| pairs.iter().any(|&(a, x)| x == b && a != NO_FEATURE);
             for &b in &nsides {
                 if b != NO_FEATURE {
-                    let r = self.feats.root(nb + u16::from(b));
+                    let f = self.local_id(qc - 1, nb, b, modded);
+                    let r = self.feats.root(f);
                     self.feats.recs[r as usize].open -= 1;
                     if !joins(b) {
-                        faced[nfaced] = nb + u16::from(b);
+                        faced[nfaced] = f;
                         nfaced += 1;
                     }
                 }
@@ -149,7 +166,8 @@ impl Game {
             for (a, b) in pairs {
                 if a != NO_FEATURE && b != NO_FEATURE && (a, b) != last {
                     last = (a, b);
-                    self.union::<MERGE_HOOKS>(base + u16::from(a), nb + u16::from(b))?;
+                    let f = self.local_id(qc - 1, nb, b, modded);
+                    self.union::<MERGE_HOOKS>(base + u16::from(a), f)?;
                 }
             }
         }
@@ -176,8 +194,10 @@ impl Game {
                 let ntt = &self.rules.tiles.types[nty.index()];
                 if ntt.has_centre {
                     for (l, f) in ntt.features.iter().enumerate() {
-                        if f.kind.is_centre() {
-                            self.turn.done.push(FeatureId(nb + l as u16));
+                        let c = nb + l as u16;
+                        // A withheld feature is never queued for scoring.
+                        if f.kind.is_centre() && self.feats.recs[c as usize].flags & WITHHELD == 0 {
+                            self.turn.done.push(FeatureId(c));
                         }
                     }
                 }
@@ -186,10 +206,10 @@ impl Game {
         self.board.tiles[ti as usize].nbrs = nbrs;
         // Completion of the new tile's features (an inner field is closed at once).
         let surrounded = nbrs == 8;
-        for id in base..base + nfeat as u16 {
+        for id in base..end {
             if has_centre && self.feats.recs[id as usize].kind.is_centre() {
                 if surrounded {
-                    self.turn.done.push(FeatureId(id));
+                    self.push_done(id);
                 }
                 continue;
             }
@@ -203,10 +223,23 @@ impl Game {
         Ok(())
     }
 
+    /// The feature id of local feature `local` of placed tile `t` whose first
+    /// feature is `base`: `base + local`, unless features were added to tiles
+    /// (`modded`), whose ids follow no tile's base.
+    #[inline(always)]
+    fn local_id(&self, t: u16, base: u16, local: u8, modded: bool) -> u16 {
+        if modded {
+            self.local_feature(t, local)
+                .unwrap_or(base + u16::from(local))
+        } else {
+            base + u16::from(local)
+        }
+    }
+
     /// Adds the set of `f` (a road, city or field) to this turn's completed
     /// features or closed fields if it has no open side, once.
     #[inline]
-    fn note_complete(&mut self, f: u16) {
+    pub(super) fn note_complete(&mut self, f: u16) {
         let r = self.feats.root(f);
         let ft = self.feats.recs[r as usize];
         if ft.open == 0 && !ft.kind.is_centre() {
@@ -214,10 +247,13 @@ impl Game {
         }
     }
 
-    /// Adds root `r` of kind `kind` to the completed features or closed fields, once.
-    fn push_complete(&mut self, r: FeatureId, kind: FeatureKind) {
+    /// Adds root `r` of kind `kind` to the completed features or closed fields,
+    /// once; a withheld feature is completed but never queued for scoring.
+    pub(super) fn push_complete(&mut self, r: FeatureId, kind: FeatureKind) {
         let list = if kind == FeatureKind::Field {
             &mut self.turn.closed
+        } else if self.feats.recs[r.index()].flags & WITHHELD != 0 {
+            return;
         } else {
             &mut self.turn.done
         };
@@ -226,9 +262,18 @@ impl Game {
         }
     }
 
+    /// Queues the surrounded centre feature (a root: it joins nothing) `f` for
+    /// this turn's scoring step, unless it is withheld.
+    #[inline]
+    fn push_done(&mut self, f: u16) {
+        if self.feats.recs[f as usize].flags & WITHHELD == 0 {
+            self.turn.done.push(FeatureId(f));
+        }
+    }
+
     /// Joins the sets of `a` and `b` ([`Features::union`]) and tells the
     /// `features_merged` subscribers (when `MERGE_HOOKS`).
-    fn union<const MERGE_HOOKS: bool>(&mut self, a: u16, b: u16) -> HookResult {
+    pub(super) fn union<const MERGE_HOOKS: bool>(&mut self, a: u16, b: u16) -> HookResult {
         let Some((keep, gone)) = self.feats.union(a, b) else {
             return Ok(());
         };

@@ -147,28 +147,46 @@ impl Game {
         self.tile_markers(t).is_some_and(|m| m & bit != 0)
     }
 
-    /// Number of features of placed tile `t`.
+    /// Number of features of placed tile `t`: its type's, then those added to
+    /// it at run time (a bridge), which follow in local index.
     #[inline]
     pub fn tile_feature_count(&self, t: TileIndex) -> Option<u8> {
-        self.tile_type(t).map(|ty| ty.features.len() as u8)
+        (t.index() < self.board.tiles.len()).then(|| self.local_count(t.0) as u8)
     }
 
     /// Kind of local feature `local` of placed tile `t`.
     #[inline]
     pub fn tile_feature_kind(&self, t: TileIndex, local: u8) -> Option<FeatureKind> {
-        self.tile_type(t)?
-            .features
-            .get(local as usize)
-            .map(|f| f.kind)
+        (t.index() < self.board.tiles.len())
+            .then(|| self.local_kind(t.0, local))
+            .flatten()
     }
 
-    /// Marker mask of local feature `local` of placed tile `t`.
+    /// Marker mask of local feature `local` of placed tile `t` (0 for a feature
+    /// added at run time).
     #[inline]
     pub fn tile_feature_markers(&self, t: TileIndex, local: u8) -> Option<u64> {
-        self.tile_type(t)?
-            .features
-            .get(local as usize)
-            .map(|f| f.markers)
+        self.feature_markers(self.feature_of(t, local)?)
+    }
+
+    /// The board slots (bit `i`: slot `i`, `NL NM NR EL ... WR`) that local
+    /// feature `local` of placed tile `t` owns now: its type's, turned by the
+    /// tile's rotation, less the slots a feature added at run time took.
+    pub fn tile_feature_slots(&self, t: TileIndex, local: u8) -> Option<u16> {
+        self.feature_of(t, local)?;
+        let g = self.geom_of(t.0);
+        Some(
+            (0..SLOTS)
+                .filter(|&s| g.slot_feature[s] == local)
+                .fold(0, |m, s| m | 1 << s),
+        )
+    }
+
+    /// The piece laid with the placement of this turn's tile (a bridge), or
+    /// [`Piece::NONE`](crate::Piece::NONE).
+    #[inline]
+    pub fn placed_piece(&self) -> crate::Piece {
+        self.turn.piece
     }
 
     /// Number of tile types in the ruleset (ids are `0..tile_type_count()`).
@@ -200,6 +218,18 @@ impl Game {
             .features
             .get(local as usize)
             .map(|f| f.kind)
+    }
+
+    /// The slots local feature `local` of tile type `ty` owns as printed (bit
+    /// `i`: slot `i`, `NL NM NR EL ... WR`; turn them with
+    /// [`rotate_mask`](crate::tiles::rotate_mask)).
+    pub fn tile_type_feature_slots(&self, ty: TileTypeId, local: u8) -> Option<u16> {
+        self.rules
+            .tiles
+            .get(ty)?
+            .features
+            .get(local as usize)
+            .map(|f| f.slots)
     }
 
     /// Marker mask of local feature `local` of tile type `ty`.
@@ -249,8 +279,10 @@ impl Game {
     /// Global feature id of local feature `local` of placed tile `t`.
     #[inline]
     pub fn feature_of(&self, t: TileIndex, local: u8) -> Option<FeatureId> {
-        let n = self.tile_feature_count(t)?;
-        (local < n).then(|| FeatureId(self.board.tiles[t.index()].base.0 + local as u16))
+        (t.index() < self.board.tiles.len())
+            .then(|| self.local_feature(t.0, local))
+            .flatten()
+            .map(FeatureId)
     }
 
     /// The first local feature of placed tile `t` that belongs to the set of
@@ -258,8 +290,13 @@ impl Game {
     /// query instead of a `find` per feature of the tile.
     pub fn tile_feature_in(&self, t: TileIndex, f: FeatureId) -> Option<u8> {
         let r = self.feats.recs.get(f.index())?.parent;
-        let l = self.tile_feats(t).iter().position(|x| x.parent == r)?;
-        Some(l as u8)
+        if let Some(l) = self.tile_feats(t).iter().position(|x| x.parent == r) {
+            return Some(l as u8);
+        }
+        self.added_on(t.0)
+            .map(|id| self.feats.recs[usize::from(id)])
+            .find(|x| x.parent == r)
+            .map(|x| x.local)
     }
 
     /// Whether placed tile `t` is part of a feature (road, city, field, …) on
@@ -313,46 +350,47 @@ impl Game {
             return false;
         };
         let feats = self.tile_feats(t);
+        let added = || {
+            self.added_on(t.0)
+                .map(|id| &self.feats.recs[usize::from(id)])
+        };
         figs.iter().any(|g| {
             // A figure in the supply stands on no feature (`NONE16`, no record).
             self.feats
                 .recs
                 .get(usize::from(g.feature))
-                .is_some_and(|x| feats.iter().any(|y| y.parent == x.parent))
+                .is_some_and(|x| {
+                    feats.iter().any(|y| y.parent == x.parent)
+                        || (!self.added.feats.is_empty() && added().any(|y| y.parent == x.parent))
+                })
         })
     }
 
-    /// The feature records of placed tile `t`, by local index (empty for a tile
-    /// that does not exist): a tile's features are the records from its `base`
-    /// to the next tile's (tiles and their features are appended together).
+    /// The records of the features of placed tile `t`'s type, by local index
+    /// (empty for a tile that does not exist): they start at the tile's `base`
+    /// (a tile and its type's features are appended together; features added
+    /// at run time are found with [`Game::added_on`]).
     #[inline(always)]
     fn tile_feats(&self, t: TileIndex) -> &[Feat] {
         let Some(pt) = self.board.tiles.get(t.index()) else {
             return &[];
         };
-        let end = self
-            .board
-            .tiles
-            .get(t.index() + 1)
-            .map_or(self.feats.len(), |next| usize::from(next.base.0));
-        self.feats
-            .recs
-            .get(usize::from(pt.base.0)..end)
-            .unwrap_or(&[])
+        let start = usize::from(pt.base.0);
+        let n = self.rules.tiles.types[pt.ty.index()].features.len();
+        self.feats.recs.get(start..start + n).unwrap_or(&[])
     }
 
     /// The field feature of placed tile `t` that owns both half slots meeting at
     /// `corner` (board orientation), if one does: a *field corner* (the barn).
     pub fn corner_field(&self, t: TileIndex, corner: Corner) -> Option<FeatureId> {
-        let pt = self.placed(t)?;
-        let ty = self.rules.tiles.get(pt.ty)?;
-        let geom = &ty.rot[pt.rot.index()];
+        self.placed(t)?;
+        let geom = self.geom_of(t.0);
         let (a, b) = corner.slots();
         let (fa, fb) = (geom.slot_feature[a], geom.slot_feature[b]);
-        if fa == NO_FEATURE || fa != fb || ty.features[fa as usize].kind != FeatureKind::Field {
+        if fa == NO_FEATURE || fa != fb || self.local_kind(t.0, fa) != Some(FeatureKind::Field) {
             return None;
         }
-        Some(FeatureId(pt.base.0 + fa as u16))
+        self.feature_of(t, fa)
     }
 
     /// The field of placed tile `t` at `corner` when the four tiles around that
@@ -395,6 +433,13 @@ impl Game {
     /// on its tile, in board orientation (0 for a cloister, a spot, an inner field).
     pub fn feature_sides(&self, f: FeatureId) -> Option<u8> {
         let ft = self.feats.recs.get(f.index())?;
+        if !self.added.geoms.is_empty() {
+            // A tile whose features changed: its geometry says.
+            let g = self.geom_of(ft.tile);
+            return Some((0..4).fold(0, |m, d| {
+                m | u8::from(g.side_features[d].contains(&ft.local)) << d
+            }));
+        }
         let pt = self.placed(TileIndex(ft.tile))?;
         let printed = self
             .tile_type(TileIndex(ft.tile))?
@@ -434,21 +479,24 @@ impl Game {
         self.feats.recs.get(f.index()).map(|x| x.local)
     }
 
-    /// The compiled tile feature of feature instance `f`.
-    fn tile_feature(&self, f: FeatureId) -> Option<&crate::tiles::TileFeature> {
+    /// The compiled tile feature of feature instance `f`: `Some(None)` for a
+    /// feature added at run time (it has no tile data).
+    fn tile_feature(&self, f: FeatureId) -> Option<Option<&crate::tiles::TileFeature>> {
         let ft = self.feats.recs.get(f.index())?;
-        Some(&self.ty_of(ft.tile).features[ft.local as usize])
+        Some(self.ty_of(ft.tile).features.get(ft.local as usize))
     }
 
-    /// Marker mask of feature instance `f` (feature-level markers, e.g. pennant, garden).
+    /// Marker mask of feature instance `f` (feature-level markers, e.g. pennant,
+    /// garden; none on a feature added at run time).
     #[inline]
     pub fn feature_markers(&self, f: FeatureId) -> Option<u64> {
-        self.tile_feature(f).map(|x| x.markers)
+        self.tile_feature(f).map(|x| x.map_or(0, |x| x.markers))
     }
 
     /// How many times feature instance `f` carries the marker with bit `bit`.
     pub fn feature_marker_count(&self, f: FeatureId, bit: u64) -> Option<u32> {
-        self.tile_feature(f).map(|x| x.marker_count(bit))
+        self.tile_feature(f)
+            .map(|x| x.map_or(0, |x| x.marker_count(bit)))
     }
 
     /// How many times the whole set containing `f` carries the marker with bit
@@ -558,8 +606,8 @@ impl Game {
         (fig.index() < self.figures.figs.len()).then(|| self.kind_of(fig.0))
     }
 
-    /// Where figure `fig` stands; `None` in its owner's supply (off the board for a
-    /// neutral figure).
+    /// Where figure `fig` is: on the board, held by a player or in an area;
+    /// `None` in its owner's supply (off the board for a neutral figure).
     #[inline]
     pub fn figure_location(&self, fig: FigureId) -> Option<Location> {
         (fig.index() < self.figures.figs.len())
@@ -715,11 +763,16 @@ impl Game {
     }
 
     /// Whether figure kind `kind` may be deployed at `at` under the shared rule: the
-    /// kind may stand on that feature kind (`stands_on`), no farmer when farmers are
-    /// off, an unoccupied feature for a kind that occupies, and no plugin vetoes it
-    /// (`filter_figure_options`). Supplies and whose turn it is are not checked.
+    /// kind may stand on that feature kind (`stands_on`, or a feature a plugin
+    /// hosts for a plain kind), no farmer when farmers are off, an unoccupied
+    /// feature for a kind that occupies, and no plugin vetoes it
+    /// (`filter_figure_options`). Never into a player's hold. Supplies and whose
+    /// turn it is are not checked.
     pub fn may_deploy(&self, kind: FigureKindId, at: Location) -> Result<bool, HookError> {
-        if !self.valid_location(at) || kind.index() >= self.rules.figures.len() {
+        if !self.valid_location(at)
+            || kind.index() >= self.rules.figures.len()
+            || matches!(at, Location::Held(_))
+        {
             return Ok(false);
         }
         if let Some(f) = at.feature() {
@@ -728,6 +781,68 @@ impl Game {
             }
         }
         self.allowed_by_plugins(FigureOption::Deploy { kind, at })
+    }
+
+    /// Whether figure `fig` is on the board and protected (`Cx::set_protected`):
+    /// rules that remove figures (a dragon, a princess, a capture) leave it.
+    #[inline]
+    pub fn figure_protected(&self, fig: FigureId) -> bool {
+        self.figures
+            .figs
+            .get(fig.index())
+            .is_some_and(|r| r.tile != NONE16 && r.aux & figures::PROTECTED != 0)
+    }
+
+    /// Figures held by `player` (prisoners: `Location::Held`), in figure order.
+    pub fn figures_held_by(&self, player: PlayerId) -> impl Iterator<Item = FigureId> + '_ {
+        (0..self.figures.figs.len() as u16)
+            .map(FigureId)
+            .filter(move |&g| self.location_of(g.0) == Some(Location::Held(player)))
+    }
+
+    /// Figures in area `area`, in figure order.
+    pub fn figures_in_area(&self, area: AreaId) -> impl Iterator<Item = FigureId> + '_ {
+        (0..self.figures.figs.len() as u16)
+            .map(FigureId)
+            .filter(move |&g| self.location_of(g.0) == Some(Location::Area(area)))
+    }
+
+    /// Number of areas in the ruleset (ids are `0..area_count()`).
+    pub fn area_count(&self) -> usize {
+        self.rules.areas.len()
+    }
+
+    /// Name of area `area`, as its plugin declares it.
+    pub fn area_name(&self, area: AreaId) -> Option<&str> {
+        self.rules.areas.get(area.index()).map(|(n, _)| n.as_str())
+    }
+
+    /// Whether the feature containing `f` is withheld: the core never scores it
+    /// (tile data `scored = false`, `Cx::withhold_feature`).
+    pub fn feature_withheld(&self, f: FeatureId) -> Option<bool> {
+        self.find(f)
+            .map(|r| self.feats.recs[r.index()].flags & features::WITHHELD != 0)
+    }
+
+    /// The completed features (roots) this turn's scoring step scores and has
+    /// not scored yet, in order: in `before_scoring`, every feature about to be
+    /// scored (withheld ones are left out); empty once the step is over.
+    pub fn pending_scorings(&self) -> &[FeatureId] {
+        self.turn
+            .done
+            .get(usize::from(self.turn.scored)..)
+            .unwrap_or(&[])
+    }
+
+    /// Points `player` paid to other players by transfers (`Cx::transfer_score`)
+    /// so far, in all (0 for a seat beyond the table): a score falls only by
+    /// as much under rules that never take points away.
+    pub fn transferred_out(&self, player: PlayerId) -> i32 {
+        self.turn
+            .transferred
+            .get(usize::from(player))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Whether events are being logged.

@@ -11,7 +11,9 @@ fn side_index(name: &str) -> Option<usize> {
     ["N", "E", "S", "W"].iter().position(|s| *s == name)
 }
 
-fn edge_of(kinds: [Option<FeatureKind>; 3]) -> EdgeKind {
+/// The kind of a side whose three slots belong to features of these kinds: a
+/// city if one is a city, else a road if one is a road, else a field.
+pub(crate) fn edge_of(kinds: [Option<FeatureKind>; 3]) -> EdgeKind {
     if kinds.iter().all(Option::is_none) {
         // No slot owned: a field side unless the data says `?` (checked by the caller).
         return EdgeKind::Field;
@@ -166,6 +168,7 @@ pub(super) fn compile_tile(
             marker_counts,
             pennants,
             inner: f.inner,
+            scored: f.scored,
         });
     }
     // Printed side kinds, checked against `sides`.

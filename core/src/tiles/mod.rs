@@ -13,6 +13,7 @@ pub use carcassonne_vocab::tileset::{FeatureSpec, TileSetSpec, TileSpec};
 pub use names::{LinkTable, MarkerTable};
 
 use crate::types::*;
+pub(crate) use compile::edge_of;
 use compile::{compile_tile, fit_table};
 use std::collections::HashMap;
 
@@ -40,6 +41,9 @@ pub struct TileFeature {
     pub pennants: u8,
     /// An inner field (owns no slot; closed from placement).
     pub inner: bool,
+    /// Whether the core scores it (tile data `scored = false`: never; see
+    /// `Cx::withhold_feature`).
+    pub scored: bool,
 }
 
 impl TileFeature {
@@ -56,8 +60,9 @@ impl TileFeature {
     }
 }
 
-/// Geometry of a tile type under one rotation, in board orientation.
-#[derive(Clone, Debug)]
+/// Geometry of a tile type under one rotation, in board orientation (also of a
+/// placed tile whose features a plugin changed).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RotGeom {
     /// Local feature owning each board slot, or [`NO_FEATURE`].
     pub slot_feature: [u8; SLOTS],

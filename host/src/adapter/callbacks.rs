@@ -14,7 +14,7 @@
 
 use super::ctx::{cb, HostCtx};
 use carcassonne_core::types::*;
-use carcassonne_core::{CoreOptions, FigureClass, Points, ScoreReason, Step};
+use carcassonne_core::{CoreOptions, FigureClass, Piece, Points, ScoreReason, Step};
 use carcassonne_plugin_abi::{
     HostHandle, HostVTable, RErr, ROk, ROption, RResult, RSlice, RSliceMut, RStr, RString, RVec,
 };
@@ -41,6 +41,9 @@ macro_rules! arg {
     };
     ($c:ident, $op:expr, (Location), $a:ident) => {
         $c.location($op, $a)?
+    };
+    ($c:ident, $op:expr, (AreaId), $a:ident) => {
+        $c.area($op, $a)?
     };
     ($c:ident, $op:expr, (&str), $a:ident) => {
         $a.as_str()

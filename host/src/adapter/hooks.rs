@@ -7,8 +7,8 @@
 use super::ctx::{Fault, HostCtx};
 use carcassonne_core::types::*;
 use carcassonne_core::{
-    CoreOptions, FigureOption, HookError, HookResult, Hooks, NameCtx, Narrowed, Outcome, Placement,
-    Points, ScoreInfo, Step, ValueChange,
+    CoreOptions, FigureOption, HookError, HookResult, Hooks, NameCtx, Narrowed, Outcome,
+    PiecePlacement, Placement, Points, ScoreInfo, Step, ValueChange,
 };
 use carcassonne_plugin_abi::{narrow, HookStatus, PluginObj, RErr, ROk, RStr, RString};
 

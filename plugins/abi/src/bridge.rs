@@ -67,7 +67,7 @@ macro_rules! pooled {
     )*};
 }
 
-pooled!(FigureOption, u32, Outcome);
+pooled!(FigureOption, u32, Outcome, PiecePlacement);
 
 /// `&mut Vec<T>` ↔ `&mut RVec<T>`: an output list.
 pub mod vec {
@@ -151,6 +151,7 @@ pub mod info {
             field_winners: RSlice::from_slice(i.field_winners),
             figures: RSlice::from_slice(i.figures),
             strength: i.strength,
+            value: i.value,
         })
     }
 
@@ -169,6 +170,7 @@ pub mod info {
             field_winners: i.field_winners.as_slice(),
             figures: i.figures.as_slice(),
             strength: i.strength,
+            value: i.value,
         })
     }
 }

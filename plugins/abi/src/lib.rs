@@ -66,7 +66,8 @@ pub use abi_stable::std_types::{
 };
 use abi_stable::StableAbi;
 pub use carcassonne_vocab::hooks::{
-    FigureOption, NameCtx, Outcome, Placement, Points, ScoreInfo, ScoreReason, Step, ValueChange,
+    FigureOption, NameCtx, Outcome, Piece, PiecePlacement, Placement, Points, ScoreInfo,
+    ScoreReason, Step, ValueChange,
 };
 pub use carcassonne_vocab::types::*;
 pub use carcassonne_vocab::{CoreOptions, FigureClass};
@@ -105,6 +106,8 @@ pub struct AbiScoreInfo<'a> {
     pub figures: RSlice<'a, FigureId>,
     /// Summed strength per player.
     pub strength: [u16; MAX_PLAYERS],
+    /// What the unit is worth to each winner (`ScoreInfo::value`).
+    pub value: i32,
 }
 
 const _: () = {

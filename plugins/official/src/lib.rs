@@ -38,6 +38,8 @@ pub mod fairy;
 pub mod hills;
 #[path = "../../inns/src/lib.rs"]
 pub mod inns;
+#[path = "../../king-and-robber/src/lib.rs"]
+pub mod king_and_robber;
 #[path = "../../large-follower/src/lib.rs"]
 pub mod large_follower;
 #[path = "../../magic-portal/src/lib.rs"]

@@ -12,7 +12,7 @@ use crate::state::{view, view_mut};
 use crate::{Error, HookResult};
 use bytemuck::Pod;
 use carcassonne_plugin_abi::{HostHandle, HostRef, HostVTable};
-use carcassonne_vocab::hooks::{FigureOption, Points, ScoreReason, Step};
+use carcassonne_vocab::hooks::{FigureOption, Piece, Placement, Points, ScoreReason, Step};
 use carcassonne_vocab::types::*;
 use carcassonne_vocab::{CoreOptions, FigureClass};
 use std::ops::Deref;
@@ -163,6 +163,20 @@ impl<'a> View<'a> {
             .filter(move |&g| self.figure_tile(g) == Some(t))
     }
 
+    /// The figures held prisoner by `player` (`Location::Held`), in figure order.
+    pub fn figures_held_by(&self, player: PlayerId) -> impl Iterator<Item = FigureId> + '_ {
+        (0..self.figure_count() as u16)
+            .map(FigureId)
+            .filter(move |&g| self.figure_location(g) == Some(Location::Held(player)))
+    }
+
+    /// The figures in area `area` (`Location::Area`), in figure order.
+    pub fn figures_in_area(&self, area: AreaId) -> impl Iterator<Item = FigureId> + '_ {
+        (0..self.figure_count() as u16)
+            .map(FigureId)
+            .filter(move |&g| self.figure_location(g) == Some(Location::Area(area)))
+    }
+
     /// A special figure-step option of this plugin with `code` (see `Plugin::figure_options`).
     #[inline]
     pub fn special_option(&self, code: u32) -> FigureOption {
@@ -170,6 +184,27 @@ impl<'a> View<'a> {
             plugin: self.plugin_index(),
             code,
         }
+    }
+
+    /// This plugin's piece with `code` (at most `Piece::MAX_CODE`): for the
+    /// placements it offers in `extra_placements`.
+    #[inline]
+    pub fn piece(&self, code: u32) -> Piece {
+        Piece::of(self.plugin_index(), code)
+    }
+
+    /// The code of this plugin's piece laid with this turn's placement, if one
+    /// was (read it in `tile_placed`).
+    #[inline]
+    pub fn my_placed_piece(&self) -> Option<u32> {
+        let p = self.placed_piece();
+        (p.plugin() == Some(self.plugin_index())).then(|| p.code())
+    }
+
+    /// The code of `p`'s piece if it is one of this plugin's.
+    #[inline]
+    pub fn my_piece(&self, p: Placement) -> Option<u32> {
+        (p.piece.plugin() == Some(self.plugin_index())).then(|| p.piece.code())
     }
 
     /// Whether `opt` is a special figure-step option of this plugin; its code if so.

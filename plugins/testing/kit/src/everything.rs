@@ -287,7 +287,7 @@ impl Plugin for Everything {
         let names: &[&str] = match what {
             NameCtx::Step(s) if s.tag == TAG_DECISION => &["zero", "one", "two"],
             NameCtx::Step(_) => &["low", "mid", "high"],
-            NameCtx::Special => &["", "", "", "", "", "", "", "bonus"],
+            NameCtx::Special | NameCtx::Piece => &["", "", "", "", "", "", "", "bonus"],
         };
         names
             .get(value as usize)

@@ -189,6 +189,7 @@ impl Plugin for Narrow {
                 let t = match at {
                     Location::Feature(f) | Location::Corner(f, _) => v.feature_tile(f),
                     Location::Tile(t) => t,
+                    Location::Held(_) | Location::Area(_) => return false,
                 };
                 Self::scout_on(v, t)
             }
