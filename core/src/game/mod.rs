@@ -12,6 +12,7 @@
 //! allocates once the [`scratch`] buffers are warm.
 //!
 //! The operations are split by responsibility: [`place`] (placing a tile),
+//! [`barriers`] (where tiles with barrier sides fit),
 //! [`flow`] (the turn pipeline, granted turns, hands), [`actions`] (legal
 //! actions, `apply`, chance, playouts), [`scoring`] and [`farmers`],
 //! [`queries`] (the public read API), [`context`] (what plugins may do),
@@ -216,19 +217,25 @@ macro_rules! dispatch_narrowed {
     };
 }
 
-/// Calls a read-only hook of every subscribed plugin, in dispatch order.
+/// Calls a read-only hook of every subscribed plugin, in dispatch order. (The
+/// `@each` arm skips a subscriber `$i` for which `$skip` holds.)
 macro_rules! dispatch_view {
     ($self:ident, $bit:expr, |$h:ident, $v:ident| $call:expr) => {
         if $self.wants($bit) {
-            for &i in $self.rules.subscribers($bit) {
-                if $self.switched_off(i, $bit) {
+            dispatch_view!(@each $self, $bit, |i| false, |$h, $v| $call);
+        }
+    };
+    (@each $self:ident, $bit:expr, |$i:ident| $skip:expr, |$h:ident, $v:ident| $call:expr) => {
+        {
+            for &$i in $self.rules.subscribers($bit) {
+                if $skip || $self.switched_off($i, $bit) {
                     continue;
                 }
-                if let Some(p) = $self.rules.plugins.get(i as usize) {
+                if let Some(p) = $self.rules.plugins.get($i as usize) {
                     let $h = &p.hooks;
                     let $v = &View {
                         game: &*$self,
-                        plugin: i,
+                        plugin: $i,
                     };
                     $call?;
                 }
@@ -240,6 +247,7 @@ macro_rules! dispatch_view {
 mod actions;
 mod added;
 mod bag;
+mod barriers;
 mod board;
 mod context;
 mod determinize;
@@ -308,11 +316,11 @@ impl Game {
     }
 
     /// Sets every part of the state to the start of a game with `seed`, then
-    /// places the start tile and runs the setup hooks. Each part resets
+    /// places the start layout and runs the setup hooks. Each part resets
     /// itself (destructured there, so a new field cannot be forgotten).
     fn start(&mut self, seed: u64) -> Result<(), GameError> {
         let rules = self.rules.clone();
-        let start = rules.tiles.start.ok_or(GameError::NoStartTile)?;
+        let layout = rules.tiles.start.as_ref().ok_or(GameError::NoStartTile)?;
         let players = self.players;
         let Game {
             rules: _,
@@ -340,7 +348,7 @@ impl Game {
         bag.reset(&rules, players);
         words.reset(&rules, players, n);
         log.reset();
-        self.place_tile(start, Pos::new(0, 0), Rotation::R0)?;
+        self.place_start(layout)?;
         self.turn.done.clear();
         self.turn.closed.clear();
         self.setup()?;
@@ -377,10 +385,14 @@ impl Game {
         self.subs & h != 0
     }
 
-    /// Whether no plugin filters or adds placements now ([`Rules::plain_placement`]).
+    /// Whether no plugin adds placements, and none filters the placements of
+    /// tile type `tile`: none subscribes to `filter_placements`, or every
+    /// subscriber narrowed it away for this tile ([`Narrowed::Placements`]).
     #[inline]
-    fn plain_placement(&self) -> bool {
-        !self.wants(hook::FILTER_PLACEMENTS | hook::EXTRA_PLACEMENTS)
+    fn plain_placement(&self, tile: TileTypeId) -> bool {
+        !self.wants(hook::EXTRA_PLACEMENTS)
+            && (!self.wants(hook::FILTER_PLACEMENTS)
+                || self.all_narrowed_away(hook::FILTER_PLACEMENTS, Narrowed::Placements(tile)))
     }
 
     #[inline]

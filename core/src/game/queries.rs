@@ -242,6 +242,22 @@ impl Game {
             .map(|f| f.markers)
     }
 
+    /// The side kinds of tile type `ty` as printed (rotation 0), barrier names included.
+    pub fn tile_type_sides(&self, ty: TileTypeId) -> Option<Sides> {
+        self.rules.tiles.get(ty).map(|t| t.sides(Rotation::R0))
+    }
+
+    /// The side kinds of placed tile `t` now, in board orientation (its rotation
+    /// applied, a feature added at run time counted), barrier names included.
+    pub fn tile_sides(&self, t: TileIndex) -> Option<Sides> {
+        self.placed_geometry(t).map(|g| g.sides())
+    }
+
+    /// The name of barrier id `id` (the id [`SideKind::Barrier`] carries).
+    pub fn barrier_name(&self, id: u8) -> Option<&str> {
+        self.rules.tiles.barriers.name(id)
+    }
+
     /// Number of figure kinds (ids are `0..figure_kind_count()`; 0 is the follower).
     pub fn figure_kind_count(&self) -> usize {
         self.rules.figures.len()
@@ -517,9 +533,10 @@ impl Game {
     }
 
     /// Whether the feature containing `f` is complete (roads, cities: no open side;
-    /// fields: closed; cloisters and spots: surrounded).
+    /// fields: closed; cloisters and spots: surrounded; barriers: never).
     pub fn is_complete(&self, f: FeatureId) -> Option<bool> {
-        self.find(f).map(|r| self.complete(r.0))
+        self.find(f)
+            .map(|r| self.feats.recs[r.index()].kind != FeatureKind::Barrier && self.complete(r.0))
     }
 
     /// Occupying figures in the feature containing `f`.
@@ -626,6 +643,26 @@ impl Game {
     pub fn figure_tile(&self, fig: FigureId) -> Option<TileIndex> {
         let t = self.figures.figs.get(fig.index())?.tile;
         (t != NONE16).then_some(TileIndex(t))
+    }
+
+    /// Whether `player` has a follower (a figure of a follower kind; no special
+    /// figure) anywhere in the feature containing `f`: the condition of figures
+    /// that need their owner's follower, such as a builder or a pig. A look at
+    /// the player's figures, not a walk over the feature. `None` for a feature
+    /// that does not exist; `false` for a seat beyond the table.
+    pub fn has_follower_in(&self, player: PlayerId, f: FeatureId) -> Option<bool> {
+        let root = self.find(f)?.0;
+        if player.seat() >= self.players {
+            return Some(false);
+        }
+        let per = usize::from(self.rules.figs_per_player);
+        let first = player.index() * per;
+        let figs = self.figures.figs.get(first..first + per).unwrap_or(&[]);
+        Some((first..).zip(figs).any(|(g, x)| {
+            x.feature != NONE16
+                && self.feats.root(x.feature) == root
+                && self.rules.figures[self.kind_of(g as u16).index()].follower
+        }))
     }
 
     /// Figures of `kind` in `player`'s supply (0 for a seat or kind that does not exist).
@@ -740,6 +777,15 @@ impl Game {
     #[inline]
     pub fn plugin_figure_state(&self, plugin: u8, fig: FigureId) -> Option<&[u32]> {
         self.state_block(&self.words.figure, plugin, |s| s.figure, fig.index())
+    }
+
+    /// Plugin `plugin`'s state words for placed tile `t`.
+    #[inline]
+    pub fn plugin_tile_state(&self, plugin: u8, t: TileIndex) -> Option<&[u32]> {
+        if t.index() >= self.board.tiles.len() {
+            return None;
+        }
+        self.state_block(&self.words.tile, plugin, |s| s.tile, t.index())
     }
 
     /// Whether figure kind `kind` may be deployed at `at` under the shared rule: the
