@@ -259,6 +259,7 @@ impl Plugin for Dragon {
         "The Princess and the Dragon: volcanoes bring the dragon, dragon tiles make it move and eat figures";
     const FIGURES: &'static [FigureSpec] = &[FigureSpec::neutral("dragon", 1)];
     const MARKERS: &'static [&'static str] = &["volcano", "dragon"];
+    const STYLE: &'static str = include_str!("../style.toml");
     const STATE: StateSpec = StateSpec::NONE.game::<DragonState>();
     // With `dragon-move = "after-scoring"` the dragon moves after the wagons (turn_end).
     const RUNS_AFTER: &'static [&'static str] = &["wagon"];

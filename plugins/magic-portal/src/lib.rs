@@ -34,6 +34,7 @@ impl Plugin for MagicPortal {
     const DESCRIPTION: &'static str =
         "The Princess and the Dragon: a magic portal lets a follower go onto any unfinished feature of the board";
     const MARKERS: &'static [&'static str] = &["portal"];
+    const STYLE: &'static str = include_str!("../style.toml");
 
     fn new(_: NoOptions) -> Result<Self, ConfigError> {
         Ok(MagicPortal)

@@ -108,6 +108,7 @@ impl Plugin for Princess {
     const DESCRIPTION: &'static str =
         "The Princess and the Dragon: a princess tile may send a follower home from its city";
     const MARKERS: &'static [&'static str] = &["princess"];
+    const STYLE: &'static str = include_str!("../style.toml");
     const SPOT_SPECIALS: bool = true;
 
     fn new(options: Options) -> Result<Self, ConfigError> {
