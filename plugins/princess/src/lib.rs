@@ -117,6 +117,12 @@ impl Plugin for Princess {
         })
     }
 
+    /// Options only when the placed tile shows a princess; only her own
+    /// option is followed up.
+    fn narrowing(&self) -> u64 {
+        narrow::OPTIONS_PLACED_MARKED | narrow::CHOSEN_MINE
+    }
+
     fn subscriptions(&self) -> u64 {
         let all = carcassonne_plugin_sdk::hooks_of::<Self>();
         match self.action {
