@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Built-in tile sets: name and TOML text.
-pub const BUILTIN: [(&str, &str); 7] = [
+pub const BUILTIN: [(&str, &str); 8] = [
     ("base", include_str!("../../configs/tilesets/base.toml")),
     (
         "hills-and-sheep",
@@ -30,6 +30,10 @@ pub const BUILTIN: [(&str, &str); 7] = [
     (
         "king-and-robber",
         include_str!("../../configs/tilesets/king-and-robber.toml"),
+    ),
+    (
+        "bridges-castles-and-bazaars",
+        include_str!("../../configs/tilesets/bridges-castles-and-bazaars.toml"),
     ),
 ];
 

@@ -4,6 +4,8 @@ mod abbey;
 mod abbey_and_mayor;
 mod abbot;
 mod barn;
+mod bazaar;
+mod bridges;
 mod browser;
 mod builder;
 mod capabilities;

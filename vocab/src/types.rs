@@ -428,6 +428,14 @@ pub const fn mirror_slot(slot: usize) -> usize {
     ((side + 2) % 4) * 3 + (2 - i)
 }
 
+/// Rotates a printed slot mask (bit `i`: slot `i`) clockwise by `r` quarter
+/// turns ([`Rotation::quarter_turns`]), as a placement with that rotation turns
+/// the tile's slots.
+pub fn rotate_mask(mask: u16, r: u8) -> u16 {
+    let k = 3 * (r as u32 % 4);
+    (((mask as u32) << k | (mask as u32) >> (12 - k)) & 0xFFF) as u16
+}
+
 /// A clockwise rotation in quarter turns, `0..4`: a typed value like the ids,
 /// so a rotation is never mixed up with another number and is always in range
 /// (its constructor checks; [`Rotation::wrapping`] reduces modulo 4).

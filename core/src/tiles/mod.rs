@@ -155,11 +155,7 @@ pub struct TileCatalogue {
     by_id: HashMap<String, TileTypeId>,
 }
 
-/// Rotates a printed slot mask clockwise by `r` quarter turns.
-pub fn rotate_mask(mask: u16, r: u8) -> u16 {
-    let k = 3 * (r as u32 % 4);
-    (((mask as u32) << k | (mask as u32) >> (12 - k)) & 0xFFF) as u16
-}
+pub use carcassonne_vocab::types::rotate_mask;
 
 impl TileCatalogue {
     /// Validates and compiles the given tile sets for `edition`. Every problem is reported.
