@@ -6,6 +6,8 @@ mod abbot;
 mod barn;
 mod bazaar;
 mod bridges;
+mod bridges_castles_and_bazaars;
+mod bridges_castles_and_bazaars_x;
 mod browser;
 mod builder;
 mod capabilities;
