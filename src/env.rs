@@ -82,8 +82,8 @@ impl LoadedRecord {
 /// reported on standard error.
 pub fn load_record(path: &std::path::Path, plugin_dirs: &[PathBuf]) -> Result<LoadedRecord> {
     use anyhow::Context;
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = carcassonne_host::input::read_text(path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
     let rec = carcassonne_core::Record::from_json(&text)
         .map_err(|e| anyhow!("{}: {e}", path.display()))?;
     let reg = registry(plugin_dirs)?;

@@ -1,4 +1,5 @@
-//! Ctrl-C for long commands (`simulate`, `compare`, `conformance`): the first
+//! Ctrl-C for long commands (`simulate`, `compare`, `conformance`,
+//! `tournament`): the first
 //! one asks them to stop after the games in progress and print what they have
 //! (marked partial); a second one ends the program at once, as usual. And the
 //! default SIGPIPE behaviour of command-line tools. The program's only unsafe
@@ -33,15 +34,22 @@ extern "C" fn on_sigint(_: libc::c_int) {
     }
 }
 
-/// Lets the program end quietly, like other command-line tools, when the pipe
-/// its output goes to closes (`| head`): the default SIGPIPE disposition
-/// (Rust ignores the signal). Call it at start-up, before any thread exists.
-pub fn default_sigpipe() {
+/// SIGPIPE: the commands that print end quietly when their output pipe closes
+/// (`| head`), like other command-line tools (the default action, which Rust
+/// changes to "ignore"). A server (`ignore`) keeps ignoring it: a client that
+/// closes its connection early must not end the server (a write to that socket
+/// fails with an error instead). Call it at start-up, before any thread exists.
+pub fn set_sigpipe(ignore: bool) {
     #[cfg(unix)]
-    // SAFETY: resetting a signal disposition to its default at start-up, before any thread exists.
+    // SAFETY: setting a signal disposition at start-up, before any thread exists.
     unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        libc::signal(
+            libc::SIGPIPE,
+            if ignore { libc::SIG_IGN } else { libc::SIG_DFL },
+        );
     }
+    #[cfg(not(unix))]
+    let _ = ignore;
 }
 
 /// Catches Ctrl-C from now on (Unix; elsewhere Ctrl-C ends the program).

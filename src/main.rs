@@ -83,8 +83,12 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    interrupt::default_sigpipe();
+    interrupt::set_sigpipe(false);
     let cli = Cli::parse();
+    #[cfg(feature = "web")]
+    if matches!(cli.command, Command::Serve(_)) {
+        interrupt::set_sigpipe(true);
+    }
     let result = match cli.command {
         Command::Play(a) => cmd::play::run(a),
         Command::Replay(a) => cmd::replay::run(a),

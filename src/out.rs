@@ -5,7 +5,8 @@
 //! a write error on standard output ends the program with one line on standard
 //! error and exit code 1, like other command-line tools. A closed pipe (`| head`)
 //! ends it silently. Errors writing to standard error are ignored: there is
-//! nowhere left to report them.
+//! nowhere left to report them. Control characters (other than newlines and
+//! tabs) are escaped on the way out, see [`escaped`].
 
 use std::fmt;
 use std::io::{self, Write};
@@ -15,14 +16,54 @@ const WRITE_FAILED: i32 = 1;
 
 /// Writes to standard output, or ends the program if that fails.
 pub fn stdout(args: fmt::Arguments<'_>) {
-    if let Err(e) = io::stdout().lock().write_fmt(args) {
+    if let Err(e) = escaped(&mut io::stdout().lock(), args) {
         failed(&e);
     }
 }
 
 /// Writes to standard error, ignoring failures.
 pub fn stderr(args: fmt::Arguments<'_>) {
-    let _ = io::stderr().lock().write_fmt(args);
+    let _ = escaped(&mut io::stderr().lock(), args);
+}
+
+/// Writes `args` to `out` with every control character except the newline
+/// and the tab written as `\u001b` (the JSON escape, so JSON output stays the
+/// same JSON): text from a record, a ruleset or a plugin (a player's or tile's
+/// name, a plugin's description of a step) cannot move the cursor, recolour
+/// or retitle the terminal.
+fn escaped(out: &mut impl Write, args: fmt::Arguments<'_>) -> io::Result<()> {
+    struct Escaper<'a, W: Write> {
+        out: &'a mut W,
+        error: Option<io::Error>,
+    }
+    impl<W: Write> fmt::Write for Escaper<'_, W> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            let mut rest = s;
+            while let Some(i) = rest.find(|c: char| c.is_control() && c != '\n' && c != '\t') {
+                let c = rest[i..].chars().next().unwrap_or_default();
+                let r = self
+                    .out
+                    .write_all(&rest.as_bytes()[..i])
+                    .and_then(|()| write!(self.out, "\\u{:04x}", u32::from(c)));
+                if let Err(e) = r {
+                    self.error = Some(e);
+                    return Err(fmt::Error);
+                }
+                rest = &rest[i + c.len_utf8()..];
+            }
+            self.out.write_all(rest.as_bytes()).map_err(|e| {
+                self.error = Some(e);
+                fmt::Error
+            })
+        }
+    }
+    let mut e = Escaper { out, error: None };
+    match fmt::write(&mut e, args) {
+        Ok(()) => Ok(()),
+        Err(_) => Err(e
+            .error
+            .unwrap_or_else(|| io::Error::other("formatting failed"))),
+    }
 }
 
 /// Flushes standard output (before exiting), or ends the program if that fails.
@@ -39,4 +80,23 @@ fn failed(e: &io::Error) -> ! {
         ));
     }
     std::process::exit(WRITE_FAILED)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_newlines_and_tabs_kept() {
+        let mut out = Vec::new();
+        escaped(
+            &mut out,
+            format_args!("a\u{1b}[31mb\n\tc\u{9b}2J\u{7f}{}", "\r"),
+        )
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "a\\u001b[31mb\n\tc\\u009b2J\\u007f\\u000d"
+        );
+    }
 }

@@ -1,18 +1,47 @@
 //! `play --record`: the record file is written when the game starts (so a path
-//! that cannot be written fails at once, before anyone plays) and again after
-//! every action, to a temporary file renamed over it. Whatever ends the game —
-//! its end, `quit`, the end of the input, a failing plugin, Ctrl-C, a full
-//! disk on standard output — the game so far is kept.
+//! that cannot be written fails at once, before anyone plays) and kept up to
+//! date after every action, so whatever ends the game — its end, `quit`, the
+//! end of the input, a failing plugin, Ctrl-C, a kill — the game so far is
+//! kept.
+//!
+//! **Appended, not rewritten.** While the game runs the file is a journal that
+//! is a valid record at every moment: the record's fields with `actions` last,
+//! and each new action written over the closing `]}` with the closing bytes
+//! after it (one small write, so the time per action does not grow with the
+//! game). When the game ends, or the forced outcomes change, the file is
+//! compacted: the complete record is written to a temporary file that is
+//! renamed over it.
+//!
+//! **Regular files only.** The path must be a new file or a regular file: a
+//! symbolic link, directory, FIFO or device there is refused with one line (the
+//! record would replace it), and the temporary file is opened without
+//! following a symbolic link.
 
-use anyhow::{Context, Result};
-use carcassonne_core::{Game, Provenance, Recorder};
+use anyhow::{bail, Context, Result};
+use carcassonne_core::{Game, Provenance, Record, Recorder};
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+
+/// What closes the journal's `actions` list and the record.
+const TAIL: &str = "\n  ]\n}\n";
 
 /// A record file kept up to date with the game.
 pub struct RecordFile {
     path: PathBuf,
     tmp: PathBuf,
     provenance: Provenance,
+    /// The record file, open for appending.
+    file: File,
+    /// Where the journal's closing bytes ([`TAIL`]) begin.
+    tail_at: u64,
+    /// The actions written so far.
+    actions: usize,
+    /// The forced outcomes written.
+    forced: BTreeMap<String, Vec<String>>,
+    /// Whether the complete record of the finished game is written.
+    finished: bool,
 }
 
 impl RecordFile {
@@ -21,28 +50,166 @@ impl RecordFile {
         let name = path
             .file_name()
             .with_context(|| format!("--record {}: not a file name", path.display()))?;
+        check_regular(path)?;
         let mut tmp_name = std::ffi::OsString::from(".");
         tmp_name.push(name);
         tmp_name.push(".tmp");
-        let f = RecordFile {
+        let tmp = path.with_file_name(tmp_name);
+        check_regular(&tmp)?;
+        let record = rec.record(g, &provenance);
+        let (text, tail_at) = contents(&record, g.is_over())?;
+        let file = replace(&tmp, path, text.as_bytes())?;
+        Ok(RecordFile {
             path: path.to_path_buf(),
-            tmp: path.with_file_name(tmp_name),
+            tmp,
             provenance,
-        };
-        f.save(rec, g)?;
-        Ok(f)
+            file,
+            tail_at,
+            actions: record.actions.len(),
+            forced: record.forced,
+            finished: g.is_over(),
+        })
     }
 
-    /// Replaces the file with the record of `g` so far.
-    pub fn save(&self, rec: &Recorder, g: &Game) -> Result<()> {
-        let json = rec.record(g, &self.provenance).to_json();
-        std::fs::write(&self.tmp, json)
-            .and_then(|()| std::fs::rename(&self.tmp, &self.path))
-            .with_context(|| format!("cannot write the record to {}", self.path.display()))
+    /// Brings the file up to date with the record of `g` so far.
+    pub fn save(&mut self, rec: &Recorder, g: &Game) -> Result<()> {
+        if self.finished {
+            return Ok(());
+        }
+        if g.is_over() || rec.forced != self.forced || rec.actions.len() < self.actions {
+            return self.rewrite(rec, g);
+        }
+        let mut part = String::new();
+        for a in &rec.actions[self.actions..] {
+            if self.actions > 0 || !part.is_empty() {
+                part.push(',');
+            }
+            part.push_str("\n    ");
+            part.push_str(&serde_json::to_string(a).expect("strings serialise"));
+        }
+        if part.is_empty() {
+            return Ok(());
+        }
+        let bytes = [part.as_bytes(), TAIL.as_bytes()].concat();
+        self.file
+            .seek(SeekFrom::Start(self.tail_at))
+            .and_then(|_| self.file.write_all(&bytes))
+            .with_context(|| self.cannot())?;
+        self.tail_at += part.len() as u64;
+        self.actions = rec.actions.len();
+        Ok(())
+    }
+
+    /// Writes the whole file again: the complete record once the game is
+    /// over, else a journal of the game so far.
+    fn rewrite(&mut self, rec: &Recorder, g: &Game) -> Result<()> {
+        let record = rec.record(g, &self.provenance);
+        let (text, tail_at) = contents(&record, g.is_over())?;
+        self.file = replace(&self.tmp, &self.path, text.as_bytes())?;
+        self.tail_at = tail_at;
+        self.actions = record.actions.len();
+        self.forced = record.forced;
+        self.finished = g.is_over();
+        Ok(())
+    }
+
+    fn cannot(&self) -> String {
+        format!("cannot write the record to {}", self.path.display())
     }
 
     /// Where it is.
     pub fn path(&self) -> &Path {
         &self.path
     }
+}
+
+/// The file's text for `record`: the complete record (`over`), else the
+/// journal; and where the journal's closing bytes begin.
+fn contents(record: &Record, over: bool) -> Result<(String, u64)> {
+    if over {
+        let text = record.to_json();
+        let len = text.len() as u64;
+        return Ok((text, len));
+    }
+    let mut head = record.clone();
+    head.actions.clear();
+    head.forced.clear();
+    let json = head.to_json();
+    let Some(fields) = json.strip_suffix("\"actions\": []\n}") else {
+        bail!("internal error: a record does not end with its actions");
+    };
+    let mut text = fields.to_string();
+    if !record.forced.is_empty() {
+        let forced = serde_json::to_string(&record.forced).expect("records serialise");
+        text.push_str(&format!("\"forced\": {forced},\n  "));
+    }
+    text.push_str("\"actions\": [");
+    for (i, a) in record.actions.iter().enumerate() {
+        text.push_str(if i == 0 { "\n    " } else { ",\n    " });
+        text.push_str(&serde_json::to_string(a).expect("strings serialise"));
+    }
+    let tail_at = text.len() as u64;
+    text.push_str(TAIL);
+    Ok((text, tail_at))
+}
+
+/// Fails unless `path` is free or a regular file (not a symbolic link).
+fn check_regular(path: &Path) -> Result<()> {
+    let Ok(m) = std::fs::symlink_metadata(path) else {
+        return Ok(());
+    };
+    let t = m.file_type();
+    if t.is_file() {
+        return Ok(());
+    }
+    let what = if t.is_symlink() {
+        "a symbolic link"
+    } else if t.is_dir() {
+        "a directory"
+    } else {
+        special_kind(&t)
+    };
+    bail!(
+        "--record {}: {what} is there, not a regular file: records are written only to regular files (the record would replace it)",
+        path.display()
+    )
+}
+
+#[cfg(unix)]
+fn special_kind(t: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if t.is_fifo() {
+        "a FIFO"
+    } else if t.is_char_device() || t.is_block_device() {
+        "a device"
+    } else if t.is_socket() {
+        "a socket"
+    } else {
+        "a special file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_kind(_: &std::fs::FileType) -> &'static str {
+    "a special file"
+}
+
+/// Writes `bytes` to `tmp` (a regular file, opened without following a
+/// symbolic link), renames it to `path` and returns it, open for writing.
+fn replace(tmp: &Path, path: &Path, bytes: &[u8]) -> Result<File> {
+    let mut o = OpenOptions::new();
+    o.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        o.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let fail = || format!("cannot write the record to {}", path.display());
+    let mut f = o.open(tmp).with_context(fail)?;
+    if !f.metadata().with_context(fail)?.is_file() {
+        bail!("{}: not a regular file", tmp.display());
+    }
+    f.write_all(bytes).with_context(fail)?;
+    std::fs::rename(tmp, path).with_context(fail)?;
+    Ok(f)
 }

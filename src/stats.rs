@@ -29,6 +29,7 @@ pub struct Stats {
     /// Score category names (the rules' `score_categories`: the base ones, then
     /// one per plugin).
     categories: Vec<String>,
+    /// Points by seat and category: `by_category[seat * categories + category]`.
     by_category: Vec<i64>,
     tiles: u64,
     turns: u64,
@@ -51,7 +52,7 @@ impl Stats {
             sumsq: vec![0; players],
             wins: vec![0; players],
             categories: categories.to_vec(),
-            by_category: vec![0; categories.len()],
+            by_category: vec![0; players * categories.len()],
             ..Stats::default()
         }
     }
@@ -64,16 +65,18 @@ impl Stats {
         let sc = g.scores();
         let best = *sc.iter().max().unwrap_or(&0);
         let winners = sc.iter().filter(|&&x| x == best).count() as u64;
+        let cats = self.categories.len();
         for (p, &x) in sc.iter().enumerate() {
             self.sum[p] += i64::from(x);
             self.sumsq[p] += i128::from(x) * i128::from(x);
             if x == best {
                 self.wins[p] += WIN / winners;
             }
+            let seat = &mut self.by_category[p * cats..(p + 1) * cats];
             let Some(p) = carcassonne_core::PlayerId::from_index(p) else {
                 continue;
             };
-            for (c, v) in self.by_category.iter_mut().zip(g.score_breakdown(p)) {
+            for (c, v) in seat.iter_mut().zip(g.score_breakdown(p)) {
                 *c += i64::from(*v);
             }
         }
@@ -138,12 +141,38 @@ impl Stats {
     /// Mean points per player and game, by score category (the base rules'
     /// categories, then one per plugin, named by its id).
     pub fn per_category(&self) -> Vec<(String, f64)> {
-        let n = (self.games as f64) * self.players as f64;
+        self.per_category_and_seat()
+            .into_iter()
+            .map(|(name, seats)| {
+                let all = seats.iter().sum::<f64>() / self.players as f64;
+                (name, all)
+            })
+            .collect()
+    }
+
+    /// Mean points per game of each seat, by score category (as
+    /// [`Stats::per_category`]): `(category, [seat 0, seat 1, ...])`.
+    pub fn per_category_and_seat(&self) -> Vec<(String, Vec<f64>)> {
+        let cats = self.categories.len();
         self.categories
             .iter()
-            .zip(&self.by_category)
-            .map(|(name, &v)| (name.clone(), v as f64 / n))
+            .enumerate()
+            .map(|(c, name)| {
+                let seats = (0..self.players)
+                    .map(|p| self.per_game(self.by_category[p * cats + c] as f64))
+                    .collect();
+                (name.clone(), seats)
+            })
             .collect()
+    }
+
+    /// Mean points per game of each seat from category `name` (zeros if these
+    /// rules have no such category).
+    pub fn seat_points(&self, name: &str) -> Vec<f64> {
+        self.per_category_and_seat()
+            .into_iter()
+            .find(|(k, _)| k == name)
+            .map_or_else(|| vec![0.0; self.players], |(_, v)| v)
     }
 
     /// Mean tiles placed per game.
@@ -177,6 +206,11 @@ impl Stats {
             .into_iter()
             .map(|(k, v)| (k, v.into()))
             .collect();
+        let by_seat: serde_json::Map<String, serde_json::Value> = self
+            .per_category_and_seat()
+            .into_iter()
+            .map(|(k, v)| (k, v.into()))
+            .collect();
         let mut v = serde_json::json!({
             "ruleset": ruleset,
             "players": self.players,
@@ -189,6 +223,7 @@ impl Stats {
             "stddev_score": self.stddev(),
             "win_rate": self.win_rate(),
             "mean_points_by_category": cats,
+            "mean_points_by_category_and_seat": by_seat,
             "mean_tiles_placed": self.mean_tiles(),
             "mean_turns": self.mean_turns(),
             "mean_granted_turns": self.mean_granted_turns(),

@@ -1,14 +1,19 @@
 //! The `greedy` bot: one-turn expectimax on "my lead if the game ended after
 //! this turn".
 //!
-//! Its work per decision is bounded, whatever the size of the board:
+//! Its work per decision is bounded, whatever the size of the board, except
+//! for listing the legal placements (which grows with the board's edge):
 //!
-//! * **bounded evaluation**: it scores at most [`MAX_LEAVES`] positions
-//!   ("if the game ended here") per decision. When a decision has more
-//!   (thousand-tile boards have hundreds of placements), it looks at the most
-//!   promising placements first — next to tiles, next to features with figures —
-//!   and stops when the budget is spent. Ordinary games (the base game's
-//!   decisions have a few dozen leaves) are searched in full;
+//! * **bounded evaluation**: scoring a position "as if the game ended here"
+//!   costs time in proportion to the tiles on the board (every feature and
+//!   field is scored), so the budget per decision is [`WORK_BUDGET`] tile-scorings:
+//!   at most [`MAX_LEAVES`] positions on boards of up to [`SMALL_BOARD`] tiles,
+//!   fewer beyond (16 on a board of 2,048 tiles, 2 on one of 16,384), and
+//!   always the first action of the most promising order. When a decision has
+//!   more (thousand-tile boards have hundreds of placements), it looks at the
+//!   most promising placements first — next to tiles, next to features with
+//!   figures — and stops when the budget is spent. Ordinary games (the base
+//!   game's decisions have a few dozen leaves) are searched in full;
 //! * **no allocation per line**: it keeps one copy of the game per search depth
 //!   and copies into it ([`Clone::clone_from`]), applying actions without the
 //!   engine's undo copy ([`Game::apply_unchecked`], [`Game::end_now_unchecked`]):
@@ -19,6 +24,13 @@ use carcassonne_core::{Action, Actor, Game, GameError, PlayerId, Rng};
 
 /// Most positions the greedy bot scores per decision.
 pub const MAX_LEAVES: u64 = 128;
+
+/// Boards of up to this many tiles get all [`MAX_LEAVES`] positions per decision.
+pub const SMALL_BOARD: u64 = 256;
+
+/// Scoring work per decision, in tiles scored: a position counts the tiles on
+/// its board (at least [`SMALL_BOARD`]).
+pub const WORK_BUDGET: u64 = MAX_LEAVES * SMALL_BOARD;
 
 /// How far it looks: its own decisions of the turn and the chance events between them.
 pub const DEPTH: u8 = 3;
@@ -41,6 +53,8 @@ pub struct Work {
     pub leaves: u64,
     /// Most leaves of one decision.
     pub max_leaves: u64,
+    /// Most scoring work of one decision, in tiles scored (see [`WORK_BUDGET`]).
+    pub max_work: u64,
     /// Copies of the game allocated (the rest reuse them): one per search depth.
     pub allocations: u64,
 }
@@ -51,6 +65,8 @@ pub struct Work {
 pub struct Greedy {
     rng: Rng,
     work: Work,
+    /// Scoring work of the current decision, in tiles scored.
+    spent: u64,
     /// One copy of the game per search depth, reused.
     bufs: Vec<Game>,
 }
@@ -61,6 +77,7 @@ impl Greedy {
         Greedy {
             rng: Rng::new(seed),
             work: Work::default(),
+            spent: 0,
             bufs: Vec::new(),
         }
     }
@@ -92,15 +109,16 @@ impl Greedy {
     /// player to act: his lead, in quarter points, if the game ended after his
     /// turn, with the best follow-ups of his turn and the expectation over its
     /// chance events. `None` for the actions the bounded evaluation did not
-    /// reach (see [`MAX_LEAVES`]); the first action of the most promising order
+    /// reach (see [`WORK_BUDGET`]); the first action of the most promising order
     /// always has a value.
     pub fn values(&mut self, g: &Game, acts: &[Action]) -> Result<Vec<Option<f64>>, BotError> {
         let me = acting_player(g)?;
         self.work.decisions += 1;
         let start = self.work.leaves;
+        self.spent = 0;
         let mut values = vec![None; acts.len()];
         for i in promising_first(g, acts) {
-            if self.work.leaves - start >= MAX_LEAVES {
+            if self.spent >= WORK_BUDGET {
                 break;
             }
             let a = acts[i];
@@ -117,6 +135,7 @@ impl Greedy {
         }
         let used = self.work.leaves - start;
         self.work.max_leaves = self.work.max_leaves.max(used);
+        self.work.max_work = self.work.max_work.max(self.spent);
         Ok(values)
     }
 }
@@ -191,6 +210,7 @@ impl Greedy {
     fn leaf(&mut self, d: usize, me: PlayerId) -> Result<f64, GameError> {
         self.work.leaves += 1;
         let g = &mut self.bufs[d];
+        self.spent += (g.placed_count() as u64).max(SMALL_BOARD);
         let between_turns = g.actor() == Actor::Chance && g.pending_steps().is_empty();
         if !between_turns {
             return Ok((lead(g, me) * 4) as f64);
@@ -227,7 +247,8 @@ fn lead(g: &Game, me: PlayerId) -> i64 {
 /// features are completed, joined and contested; other decisions keep their order.
 fn promising_first(g: &Game, acts: &[Action]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..acts.len()).collect();
-    if acts.len() as u64 <= MAX_LEAVES / 4 {
+    let leaves = WORK_BUDGET / (g.placed_count() as u64).max(SMALL_BOARD);
+    if acts.len() as u64 <= leaves / 4 {
         return order;
     }
     let interest = |a: &Action| -> u32 {

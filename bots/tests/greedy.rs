@@ -1,7 +1,7 @@
 //! The greedy bot: bounded work on huge boards, full search on ordinary ones,
 //! plugin failures reported.
 
-use carcassonne_bots::greedy::{Work, DEPTH, MAX_LEAVES};
+use carcassonne_bots::greedy::{Work, DEPTH, MAX_LEAVES, SMALL_BOARD, WORK_BUDGET};
 use carcassonne_bots::{play_game, Bot, BotError, BotSpec, Greedy, PlayError};
 use carcassonne_core::*;
 use std::sync::Arc;
@@ -48,6 +48,7 @@ fn greedy_game(rules: &Arc<Rules>, seed: u64, turns: u16) -> (Work, Vec<(u64, u6
         applied: a.applied + b.applied,
         leaves: a.leaves + b.leaves,
         max_leaves: a.max_leaves.max(b.max_leaves),
+        max_work: a.max_work.max(b.max_work),
         allocations: a.allocations.max(b.allocations),
     };
     (work, decisions)
@@ -76,6 +77,52 @@ fn greedy_work_per_decision_is_bounded_on_a_huge_board() {
     // of lines looked at.
     assert!(work.allocations <= u64::from(DEPTH) + 1, "{work:?}");
     assert!(work.applied > 100 * work.allocations, "{work:?}");
+}
+
+#[test]
+fn greedy_scoring_work_per_decision_is_bounded_however_large_the_board() {
+    // Issue 26, defect 8: each position scored "as if the game ended" costs
+    // time in proportion to the board, so 128 positions per decision made a
+    // decision grow with the board (1,000 / 2,000 / 4,000 / 8,000 / 16,000
+    // cloister tiles took 1.4 / 6.2 / 19.1 / 70.9 / 305 s). The budget is in
+    // tiles scored: fewer positions on a bigger board.
+    let rules = rules(36, vec![]); // 2,592 tiles
+    let mut g = Game::new(rules, 2, 5).unwrap();
+    let mut bots = [Greedy::new(5), Greedy::new(6)];
+    let mut late = 0;
+    while g.placed_count() < 1500 {
+        match g.actor() {
+            Actor::GameOver => break,
+            Actor::Chance => {
+                g.sample_chance().unwrap();
+            }
+            Actor::Player(p) => {
+                let bot = &mut bots[p.index()];
+                let before = bot.work().leaves;
+                let a = bot.choose(&g).unwrap();
+                if g.placed_count() >= 1000 {
+                    // At most WORK_BUDGET / 1,000 = 32 positions, and the last
+                    // root action looked at adds at most its own few leaves.
+                    let leaves = bot.work().leaves - before;
+                    assert!(
+                        leaves <= 32 + 16,
+                        "{leaves} positions on a board of {}",
+                        g.placed_count()
+                    );
+                    late += 1;
+                }
+                g.apply(a).unwrap();
+            }
+        }
+    }
+    assert!(
+        late > 500,
+        "{late} decisions on a board of 1,000 tiles or more"
+    );
+    let w = bots[0].work();
+    assert!(w.max_work < WORK_BUDGET + 16 * 1500, "{w:?}");
+    // Boards of up to SMALL_BOARD tiles still get every position.
+    assert_eq!(WORK_BUDGET / SMALL_BOARD, MAX_LEAVES);
 }
 
 #[test]

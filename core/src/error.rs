@@ -11,6 +11,14 @@ pub enum GameError {
     /// The ruleset's tiles provide no start tile.
     #[error("the ruleset has no start tile")]
     NoStartTile,
+    /// A player number that the game does not have.
+    #[error("player {player} does not exist: the game has players 0 to {}", .players.saturating_sub(1))]
+    NoSuchPlayer {
+        /// The number asked for.
+        player: u8,
+        /// Players in the game.
+        players: u8,
+    },
     /// The action is not legal now; the state is unchanged.
     #[error("illegal action {action}: {reason}")]
     Illegal {

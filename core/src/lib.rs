@@ -77,7 +77,7 @@ pub use rng::Rng;
 pub use rules::{
     valid_plugin_id, CoreOptions, FarmerScoring, FigureClass, FigureKind, FigureKindOf, FigureSpec,
     PluginDecl, Rules, StateWords, BASE_CATEGORIES, FOLLOWER, MAX_FEATURE_WORDS, MAX_FIGURE_WORDS,
-    MAX_GAME_WORDS, MAX_PLAYER_WORDS, MAX_TOTAL_FEATURE_WORDS,
+    MAX_GAME_WORDS, MAX_PLAYER_WORDS, MAX_TOTAL_FEATURE_WORDS, TURNS_PER_TILE, TURN_MARGIN,
 };
 pub use tiles::{TileCatalogue, TileSetSpec, TileType};
 pub use types::*;

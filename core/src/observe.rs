@@ -102,9 +102,15 @@ pub struct Observation {
 }
 
 impl Game {
-    /// What `player` can see. Fails if a plugin's `observe` hook fails or writes
-    /// something that is not JSON.
+    /// What `player` can see. Fails if the game has no such player, or if a
+    /// plugin's `observe` hook fails or writes something that is not JSON.
     pub fn observation(&self, player: PlayerId) -> Result<Observation, GameError> {
+        if player.seat() >= self.players() {
+            return Err(GameError::NoSuchPlayer {
+                player: player.seat(),
+                players: self.players(),
+            });
+        }
         let rules = self.rules();
         let id = |t: TileTypeId| {
             rules

@@ -134,6 +134,13 @@ pub const MAX_TILES: usize = 0x7FFF;
 /// A game holds fewer feature instances than this (feature ids are `u16`, one value reserved).
 pub const MAX_FEATURES: usize = NONE16 as usize - 1;
 
+/// Turns a game may have per tile, see [`Rules::max_turns`]: a regular turn
+/// and a granted one for each (a builder's second tile that finds nothing to draw).
+pub const TURNS_PER_TILE: usize = 2;
+/// Turns a game may have besides, see [`Rules::max_turns`] (rounds granted at
+/// the end: the abbey's).
+pub const TURN_MARGIN: usize = 100;
+
 /// Figure kind id of the follower.
 pub const FOLLOWER: FigureKindId = FigureKindId(0);
 
@@ -315,6 +322,15 @@ impl Rules {
             max_tiles,
             pennant_bit,
         })
+    }
+
+    /// The most turns a game may have: [`TURNS_PER_TILE`] × its tiles + [`TURN_MARGIN`]
+    /// (at most `u16::MAX - 1`). Every regular turn draws a tile, so only turns
+    /// granted by plugins can reach it: a plugin that grants turns without end
+    /// (in every `game_ending`, say) gets an error naming it instead of a game
+    /// that never ends.
+    pub fn max_turns(&self) -> u16 {
+        (TURNS_PER_TILE * self.max_tiles + TURN_MARGIN).min(u16::MAX as usize - 1) as u16
     }
 
     /// The plugins' indices in the order their hooks run (by default their

@@ -325,3 +325,21 @@ fn a_forced_outcome_after_sampled_ones_of_its_stream_replays_exactly() {
         .unwrap();
     assert!(h == g, "the replay is the identical game, RNG included");
 }
+
+#[test]
+fn observations_of_players_that_do_not_exist_are_errors() {
+    // Issue 26, defect 14: `observation(9)` of a two-player game returned an
+    // observation (and Python passed it on).
+    let rules = Arc::new(Rules::new("base", base_tiles(), CoreOptions::default(), vec![]).unwrap());
+    let g = Game::new(rules, 2, 1).unwrap();
+    let seat = PlayerId::ALL;
+    assert_eq!(g.observation(seat[1]).unwrap().player, seat[1]);
+    // Seats past the game's players (a `PlayerId` past the most seats a
+    // game may have cannot be made).
+    for p in &seat[2..] {
+        assert_eq!(
+            g.observation(*p).unwrap_err().to_string(),
+            format!("player {p} does not exist: the game has players 0 to 1")
+        );
+    }
+}

@@ -13,6 +13,8 @@
 
 pub mod adapter;
 pub mod conformance;
+pub mod input;
+pub mod libfile;
 pub mod loader;
 pub mod locate;
 pub mod permute;

@@ -176,12 +176,17 @@ pub enum Preflight {
     OtherEpoch(u32),
 }
 
-/// Opens a library with plain `libloading` and reads its manifest, before
+/// Checks the library file ([`crate::libfile::check`]: a regular file whose
+/// ELF headers, segments and sections lie within it), then opens it with plain
+/// `libloading` and reads its manifest, before
 /// abi_stable looks at it: names a library of another epoch (epoch 1 libraries
 /// have no manifest but abi_stable's root module), one that is no plugin, or one
 /// that does not load on this platform, in one line. The library stays loaded
 /// (libraries are never unloaded).
 pub fn preflight(path: &Path) -> Result<Preflight, LoadError> {
+    // A truncated file would be mapped past its end (a bus error): its headers
+    // are checked with plain reads first.
+    crate::libfile::check(path).map_err(|m| err(path, m))?;
     // SAFETY: loading a library runs its initialisers: native plugins are trusted
     // code (see the module documentation).
     let lib = unsafe { libloading::Library::new(path) }.map_err(|e| {

@@ -93,6 +93,23 @@ impl PluginSpans {
     }
 }
 
+/// The span of each item of the top-level array `key` of `text` (in order;
+/// empty if the text does not parse or has no such array), from one parse.
+pub fn array_item_spans(text: &str, key: &str) -> Vec<Range<usize>> {
+    let Ok(doc) = DeTable::parse(text) else {
+        return Vec::new();
+    };
+    let items = doc
+        .get_ref()
+        .iter()
+        .find(|(k, _)| k.get_ref().as_ref() == key)
+        .map(|(_, v)| v.get_ref());
+    match items {
+        Some(DeValue::Array(a)) => a.iter().map(|v| v.span()).collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// The dotted path of the innermost key whose value holds byte offset `at`.
 pub fn key_at(doc: &toml::Spanned<DeTable<'_>>, at: usize) -> Option<String> {
     // Header tables (`[core]`) span only their header, so every table is searched.
@@ -170,6 +187,18 @@ mod tests {
         assert_eq!(&text[s.of("a", Some("zz"))], "a");
         assert_eq!(&text[s.of("b c", None)], "\"b c\"");
         assert_eq!(s.of("nope", None), 0..0);
+    }
+
+    #[test]
+    fn array_items_are_located() {
+        let text = "a = [\"x\", \"yy\"]\nb = 1\n";
+        let spans = array_item_spans(text, "a");
+        assert_eq!(
+            spans.iter().map(|s| &text[s.clone()]).collect::<Vec<_>>(),
+            ["\"x\"", "\"yy\""]
+        );
+        assert!(array_item_spans(text, "b").is_empty());
+        assert!(array_item_spans("a = [", "a").is_empty());
     }
 
     #[test]

@@ -1,10 +1,11 @@
 //! Records that stand on their own: what a record stores about its rules (the
 //! tile-set files' text, the plugins' versions, a fingerprint of the rules), how
 //! its ruleset is loaded again (tile sets from the record, then from the
-//! record's own directory), and how a change of the rules is reported as such.
+//! files the tile-set source policy allows: the record's own directory on the
+//! command line, only its own directories in a server), and how a change of the rules is reported as such.
 
 use crate::ruleset::{load_str_from, Ruleset, RulesetErrors};
-use crate::tilesets::Source;
+use crate::tilesets::{Source, TileSetFiles};
 use crate::Registry;
 use carcassonne_core::{PluginVersion, Provenance, Record};
 use std::path::Path;
@@ -46,16 +47,31 @@ impl Ruleset {
     }
 }
 
-/// Loads the ruleset of record `rec` (read from `dir`, if a file): tile-set
-/// files from the record, else relative to the record's directory.
+/// Loads the ruleset of record `rec` (read from `dir`, if a file) for the
+/// command line: tile-set files from the record, else any file, relative to
+/// the record's directory.
 pub fn load_record_ruleset(
     rec: &Record,
     origin: &str,
     dir: Option<&Path>,
     registry: &Registry,
 ) -> Result<Ruleset, RulesetErrors> {
+    let files = TileSetFiles::Anywhere(dir.map(Path::to_path_buf));
+    load_record_ruleset_with(rec, origin, &files, registry)
+}
+
+/// Loads the ruleset of record `rec` with tile sets that are built in,
+/// embedded in the record, or files that `files` allows (a server gives
+/// [`TileSetFiles::Within`] its own directories, so an uploaded record reads
+/// nothing else on its disk).
+pub fn load_record_ruleset_with(
+    rec: &Record,
+    origin: &str,
+    files: &TileSetFiles,
+    registry: &Registry,
+) -> Result<Ruleset, RulesetErrors> {
     let src = Source {
-        base_dir: dir,
+        files,
         embedded: Some(&rec.tilesets),
     };
     load_str_from(&rec.ruleset, origin, &src, registry)

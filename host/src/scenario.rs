@@ -17,7 +17,7 @@
 //! ```
 
 use crate::registry::Registry;
-use crate::ruleset::{load_str, Ruleset, RulesetErrors};
+use crate::ruleset::{load_str_with_counts, ExtraCounts, Ruleset, RulesetErrors};
 use carcassonne_core::scenario::{Expect, Scenario, ScenarioError};
 use carcassonne_core::Game;
 use serde::Deserialize;
@@ -47,6 +47,9 @@ pub struct ScenarioFile {
     /// What must hold at the end.
     #[serde(default)]
     pub expect: Expect,
+    /// The file's text (problems of its `tile-counts` are located in it).
+    #[serde(skip)]
+    pub text: String,
 }
 
 /// Why a scenario file failed.
@@ -83,16 +86,18 @@ pub struct Passed {
 
 /// Reads the scenario file at `path`.
 pub fn read(path: &Path) -> Result<ScenarioFile, ScenarioFailure> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::input::read_text(path)
         .map_err(|e| ScenarioFailure::File(format!("cannot read {}: {e}", path.display())))?;
-    toml::from_str(&text).map_err(|e| {
+    let mut file: ScenarioFile = toml::from_str(&text).map_err(|e| {
         let (l, c) = crate::locate::line_col(&text, e.span().map_or(0, |s| s.start));
         ScenarioFailure::File(format!(
             "{}:{l}:{c}: {}",
             path.display(),
             e.message().trim()
         ))
-    })
+    })?;
+    file.text = text;
+    Ok(file)
 }
 
 impl ScenarioFile {
@@ -106,7 +111,7 @@ impl ScenarioFile {
         let (text, origin, base): (String, String, PathBuf) = match &self.ruleset {
             toml::Value::String(file) => {
                 let path = dir.join(file);
-                let text = std::fs::read_to_string(&path).map_err(|e| {
+                let text = crate::input::read_text(&path).map_err(|e| {
                     ScenarioFailure::File(format!(
                         "{name}: cannot read the ruleset {}: {e}",
                         path.display()
@@ -128,33 +133,14 @@ impl ScenarioFile {
                 )))
             }
         };
-        let text = if self.tile_counts.is_empty() {
-            text
-        } else {
-            with_counts(&text, &self.tile_counts)
-                .map_err(|e| ScenarioFailure::File(format!("{origin}: {e}")))?
+        let counts = ExtraCounts {
+            file: name,
+            text: &self.text,
+            key: "tile-counts",
         };
-        load_str(&text, &origin, Some(&base), registry).map_err(ScenarioFailure::Ruleset)
+        load_str_with_counts(&text, &origin, Some(&base), registry, &counts)
+            .map_err(ScenarioFailure::Ruleset)
     }
-}
-
-/// Ruleset `text` with `counts` merged into its `[tiles.counts]`.
-fn with_counts(text: &str, counts: &toml::Table) -> Result<String, String> {
-    let mut doc: toml::Table = toml::from_str(text).map_err(|e| e.message().trim().to_string())?;
-    let tiles = doc
-        .entry("tiles")
-        .or_insert_with(|| toml::Value::Table(toml::Table::new()));
-    let Some(tiles) = tiles.as_table_mut() else {
-        return Err("`tiles` must be a table".into());
-    };
-    let merged = tiles
-        .entry("counts")
-        .or_insert_with(|| toml::Value::Table(toml::Table::new()));
-    let Some(merged) = merged.as_table_mut() else {
-        return Err("`tiles.counts` must be a table".into());
-    };
-    merged.extend(counts.clone());
-    toml::to_string(&doc).map_err(|e| e.to_string())
 }
 
 /// Runs the scenario file at `path` against the plugins of `registry`.
@@ -172,16 +158,27 @@ pub fn check_file(path: &Path, registry: &Registry) -> Result<Passed, ScenarioFa
     Ok(Passed { file, game })
 }
 
-/// Every `*.toml` file under `dir`, sorted (scenario directories).
+/// Every `*.toml` file under `dir`, sorted (scenario directories). Symbolic
+/// links are followed, but every directory and file is visited once (by its
+/// real path): a link to a directory above it, or a loop of links, is no
+/// endless walk and runs no file twice.
 pub fn files_under(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
+        if !seen.insert(d.canonicalize()?) {
+            continue;
+        }
         for e in std::fs::read_dir(&d)? {
             let p = e?.path();
-            if p.is_dir() {
+            // A dangling link or a loop of links resolves to nothing: skipped.
+            let Ok(real) = p.canonicalize() else {
+                continue;
+            };
+            if real.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "toml") {
+            } else if p.extension().is_some_and(|x| x == "toml") && seen.insert(real) {
                 out.push(p);
             }
         }

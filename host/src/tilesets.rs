@@ -2,7 +2,7 @@
 
 use carcassonne_core::TileSetSpec;
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Built-in tile sets: name and TOML text.
 pub const BUILTIN: [(&str, &str); 8] = [
@@ -45,11 +45,34 @@ pub fn parse(text: &str, origin: &str) -> Result<TileSetSpec, String> {
     })
 }
 
+/// Which files the tile sets of a ruleset may be read from: the *tile-set
+/// source policy*. Built-in tile sets and the texts a record embeds are always
+/// allowed; this says which files on the disk are.
+#[derive(Clone, Debug)]
+pub enum TileSetFiles {
+    /// Any file; a relative name is read from this directory (the ruleset's or
+    /// the record's own), else from the working directory. For the command
+    /// line, where the user names the files.
+    Anywhere(Option<PathBuf>),
+    /// Only files inside these directories: a name (relative, or absolute)
+    /// must lead, once every `..` and symbolic link is resolved, to a file
+    /// inside one of them. Anything else is refused with the same message
+    /// whether it exists or not, so nothing is learnt about the rest of the
+    /// disk. For a server opening records that others upload; none: no file at all.
+    Within(Vec<PathBuf>),
+}
+
+impl Default for TileSetFiles {
+    fn default() -> Self {
+        TileSetFiles::Anywhere(None)
+    }
+}
+
 /// Where the tile sets a ruleset names are found.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Source<'a> {
-    /// Directory relative paths are read from (the ruleset's).
-    pub base_dir: Option<&'a Path>,
+    /// Which files may be read.
+    pub files: &'a TileSetFiles,
     /// Tile-set files' text by the name the ruleset uses (a record's), looked up
     /// before the file system.
     pub embedded: Option<&'a BTreeMap<String, String>>,
@@ -60,15 +83,16 @@ pub fn load(name: &str, base_dir: Option<&Path>) -> Result<TileSetSpec, String> 
     load_from(
         name,
         &Source {
-            base_dir,
+            files: &TileSetFiles::Anywhere(base_dir.map(Path::to_path_buf)),
             embedded: None,
         },
     )
     .map(|(set, _)| set)
 }
 
-/// Loads a tile set by built-in name, from the embedded texts, or from a file;
-/// also returns the text of a tile set that is not built in (for records).
+/// Loads a tile set by built-in name, from the embedded texts, or from a file
+/// the policy allows; also returns the text of a tile set that is not built in
+/// (for records).
 pub fn load_from(name: &str, src: &Source<'_>) -> Result<(TileSetSpec, Option<String>), String> {
     if let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name) {
         return parse(text, name).map(|s| (s, None));
@@ -77,11 +101,7 @@ pub fn load_from(name: &str, src: &Source<'_>) -> Result<(TileSetSpec, Option<St
         return parse(text, &format!("{name} (embedded)")).map(|s| (s, Some(text.clone())));
     }
     if name.ends_with(".toml") {
-        let path = src
-            .base_dir
-            .map_or_else(|| Path::new(name).to_path_buf(), |d| d.join(name));
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("cannot read tile set `{}`: {e}", path.display()))?;
+        let (path, text) = read_file(name, src.files)?;
         return parse(&text, &path.display().to_string()).map(|s| (s, Some(text)));
     }
     Err(format!(
@@ -93,4 +113,47 @@ pub fn load_from(name: &str, src: &Source<'_>) -> Result<(TileSetSpec, Option<St
             .collect::<Vec<_>>()
             .join(", ")
     ))
+}
+
+/// Reads tile-set file `name` as `files` allows: its path and text.
+fn read_file(name: &str, files: &TileSetFiles) -> Result<(PathBuf, String), String> {
+    match files {
+        TileSetFiles::Anywhere(dir) => {
+            let path = dir
+                .as_deref()
+                .map_or_else(|| Path::new(name).to_path_buf(), |d| d.join(name));
+            let text = crate::input::read_text(&path)
+                .map_err(|e| format!("cannot read tile set `{}`: {e}", path.display()))?;
+            Ok((path, text))
+        }
+        TileSetFiles::Within(dirs) => {
+            for dir in dirs {
+                let Ok(root) = dir.canonicalize() else {
+                    continue;
+                };
+                let Ok(real) = root.join(name).canonicalize() else {
+                    continue;
+                };
+                if real.starts_with(&root) && real.is_file() {
+                    let text = crate::input::read_text(&real)
+                        .map_err(|e| format!("cannot read tile set `{name}`: {e}"))?;
+                    return Ok((PathBuf::from(name), text));
+                }
+            }
+            Err(format!(
+                "tile set `{name}` is neither built in nor embedded in the record, and no file of that name is in {}: other files are not read here",
+                if dirs.is_empty() {
+                    "the tile-set directories (there are none)".to_string()
+                } else {
+                    format!(
+                        "the tile-set directories ({})",
+                        dirs.iter()
+                            .map(|d| d.display().to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                }
+            ))
+        }
+    }
 }

@@ -49,6 +49,18 @@ impl Game {
         let text: String = action.extract()?;
         self.g.parse_action(&text).map_err(value_error)
     }
+
+    /// Seat `player` of this game (`ValueError` if the game has no such player).
+    fn seat(&self, player: u8) -> PyResult<carcassonne_core::PlayerId> {
+        carcassonne_core::PlayerId::new(player)
+            .filter(|p| p.seat() < self.g.players())
+            .ok_or_else(|| {
+                value_error(carcassonne_core::GameError::NoSuchPlayer {
+                    player,
+                    players: self.g.players(),
+                })
+            })
+    }
 }
 
 #[pymethods]
@@ -243,9 +255,10 @@ impl Game {
     /// What `player` can see, as a dict (tiles by id, figures, supplies,
     /// unseen tiles by id, plugin state; face-down tiles are only counted).
     fn observation<'py>(&self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyAny>> {
-        let player = carcassonne_core::PlayerId::new(player)
-            .ok_or_else(|| value_error(format!("no player {player}")))?;
-        let obs = self.g.observation(player).map_err(value_error)?;
+        let obs = self
+            .g
+            .observation(self.seat(player)?)
+            .map_err(value_error)?;
         let text = serde_json::to_string(&obs).map_err(runtime_error)?;
         py.import("json")?.call_method1("loads", (text,))
     }
@@ -253,6 +266,7 @@ impl Game {
     /// The observation of `player` as numpy arrays: `board` (int8, planes ×
     /// side × side) and `state` (float32), players numbered from `player`.
     fn encode_observation<'py>(&self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyDict>> {
+        self.seat(player)?;
         let e = &self.enc;
         let mut board = vec![0i8; e.planes() * e.side * e.side];
         let mut state = vec![0f32; e.state_len()];

@@ -147,6 +147,18 @@ def test_observations_hide_face_down_tiles(hs):
     assert sum(obs["unseen"].values()) == obs["bag_count"] + obs["hidden_count"]
 
 
+def test_players_that_do_not_exist_raise_value_error(base):
+    # Issue 26, defect 14: observation(9) of a two-player game returned an
+    # observation, and encode_observation(255) succeeded.
+    game = Game(base, seed=1, players=2)
+    for player in (2, 9, 255):
+        with pytest.raises(ValueError, match=f"player {player} does not exist"):
+            game.observation(player)
+        with pytest.raises(ValueError, match="the game has players 0 to 1"):
+            game.encode_observation(player)
+    assert game.observation(1)["player"] == 1
+
+
 def test_action_ids_and_the_mask_match_the_legal_actions(hs):
     game = Game(hs, seed=7)
     rng = np.random.default_rng(6)

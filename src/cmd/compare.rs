@@ -123,6 +123,10 @@ pub fn run(a: Args) -> Result<()> {
     let (rows, empty) = category_rows(&sa.per_category(), &sb.per_category());
     for (k, x, y) in rows {
         row(format!("points from {k}"), x, y);
+        let (pa, pb) = (sa.seat_points(&k), sb.seat_points(&k));
+        for p in 0..sa.players {
+            row(format!("  {}", crate::log::NAMES[p]), pa[p], pb[p]);
+        }
     }
     row("tiles placed".into(), sa.mean_tiles(), sb.mean_tiles());
     row("turns".into(), sa.mean_turns(), sb.mean_turns());

@@ -159,7 +159,7 @@ pub fn run(a: Args) -> Result<()> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut rec = Recorder::default();
-    let file = match &a.record {
+    let mut file = match &a.record {
         Some(path) => Some(RecordFile::create(path, rs.provenance(&reg), &rec, &g)?),
         None => None,
     };
@@ -189,7 +189,7 @@ pub fn run(a: Args) -> Result<()> {
                     rec.apply(&mut g, act)?;
                 }
             }
-            if let Some(f) = &file {
+            if let Some(f) = file.as_mut() {
                 f.save(&rec, &g)?;
             }
         }
@@ -209,7 +209,7 @@ pub fn run(a: Args) -> Result<()> {
         let mark = if *s == best { "  <- winner" } else { "" };
         println!("  {:<6} {s:>4}{mark}", log::NAMES[p]);
     }
-    if let Some(f) = &file {
+    if let Some(f) = file.as_mut() {
         f.save(&rec, &g)?;
         println!("Record written to {}", f.path().display());
     }

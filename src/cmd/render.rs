@@ -54,7 +54,7 @@ pub fn replay_to(g: &mut Game, rec: &Record, turn: Option<u16>) -> Result<()> {
 pub fn run(a: Args) -> Result<()> {
     let style = match &a.style {
         Some(p) => {
-            let text = std::fs::read_to_string(p)
+            let text = carcassonne_host::input::read_text(p)
                 .with_context(|| format!("cannot read {}", p.display()))?;
             Style::parse(&text).map_err(|e| anyhow!("{}: {e}", p.display()))?
         }

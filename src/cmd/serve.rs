@@ -3,10 +3,15 @@
 use crate::{env, RulesetArgs};
 use anyhow::{anyhow, Result};
 use carcassonne_bots::{Bot, BotSpec, BOT_NAMES};
-use carcassonne_core::{Action, Game};
-use carcassonne_web::{BotPlayer, Config, LoadedRuleset};
+use carcassonne_core::{Action, Game, Record};
+use carcassonne_host::provenance::load_record_ruleset_with;
+use carcassonne_host::tilesets::TileSetFiles;
+use carcassonne_host::Registry;
+use carcassonne_web::{BotPlayer, Config, LoadedRuleset, Network};
 use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Arguments of `serve`.
 #[derive(clap::Args, Debug)]
@@ -26,6 +31,24 @@ pub struct Args {
     /// Most games kept at once (the least recently used is dropped beyond).
     #[arg(long, default_value_t = 200)]
     max_games: usize,
+    /// A host name the server answers to, besides IP addresses and `localhost`
+    /// (repeatable): the name others use to reach it. Requests naming another
+    /// host in their `Host` header are refused (no DNS rebinding).
+    #[arg(long = "allow-host", value_name = "NAME")]
+    allow_hosts: Vec<String>,
+    /// Seconds a client has to send a request's headers (and an idle
+    /// connection to send its next request) before it is closed.
+    #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    header_timeout: u64,
+    /// Most connections served at once (one beyond gets `503` at once).
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    max_connections: u64,
+    /// A directory whose tile-set files the rulesets of uploaded records may
+    /// name (repeatable). Other than these, a record opened here uses only
+    /// built-in tile sets and those embedded in it: it reads nothing else on
+    /// this computer's disk.
+    #[arg(long = "tileset-dir", value_name = "DIR")]
+    tileset_dirs: Vec<PathBuf>,
 }
 
 /// A bot of `carcassonne-bots` playing a seat of a browser game.
@@ -40,16 +63,22 @@ impl BotPlayer for SeatBot {
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
     let reg = env::registry(&a.ruleset.plugin_dirs)?;
+    for d in &a.tileset_dirs {
+        if !d.is_dir() {
+            return Err(anyhow!("--tileset-dir {}: not a directory", d.display()));
+        }
+    }
+    let files = TileSetFiles::Within(a.tileset_dirs.clone());
     let mut rulesets = Vec::new();
     if let Some(path) = &a.ruleset.ruleset {
         let rs = carcassonne_host::load_file(path, &reg)
             .map_err(|e| anyhow!("invalid ruleset:\n{e}"))?;
-        rulesets.push(loaded(rs, path.display().to_string()));
+        rulesets.push(loaded(&rs, &reg, path.display().to_string()));
     }
     for (file, text) in carcassonne_host::shipped::SHIPPED {
         let rs = carcassonne_host::load_str(text, file, None, &reg)
             .map_err(|e| anyhow!("invalid shipped ruleset:\n{e}"))?;
-        rulesets.push(loaded(rs, (*file).to_string()));
+        rulesets.push(loaded(&rs, &reg, (*file).to_string()));
     }
     // The default bot of `play` first: the page offers it first.
     let mut bots: Vec<String> = BOT_NAMES.iter().map(|b| b.to_string()).collect();
@@ -66,25 +95,30 @@ pub fn run(a: Args) -> Result<()> {
         style: carcassonne_render::Style::default(),
         bot_delay_ms: a.bot_delay,
         max_games: a.max_games,
-        open_ruleset: Some(Arc::new(move |text: &str| {
-            carcassonne_host::load_str(text, "the record's ruleset", None, &reg)
-                .map(|rs| loaded(rs, "a record".into()))
+        open_ruleset: Some(Arc::new(move |rec: &Record| {
+            load_record_ruleset_with(rec, "the record's ruleset", &files, &reg)
+                .map(|rs| loaded(&rs, &reg, "a record".into()))
                 .map_err(|e| e.to_string())
         })),
     };
-    carcassonne_web::run(SocketAddr::new(a.host, a.port), cfg, |addr| {
+    let net = Network {
+        hosts: a.allow_hosts,
+        header_timeout: Duration::from_secs(a.header_timeout),
+        max_connections: a.max_connections as usize,
+    };
+    carcassonne_web::run(SocketAddr::new(a.host, a.port), cfg, net, |addr| {
         println!("Carcassonne is served at http://{addr}/ : open it in a browser. Ctrl-C stops.");
     })
     .map_err(|e| anyhow!("cannot serve on {}:{}: {e}", a.host, a.port))
 }
 
-fn loaded(rs: carcassonne_host::Ruleset, origin: String) -> Arc<LoadedRuleset> {
+fn loaded(rs: &carcassonne_host::Ruleset, reg: &Registry, origin: String) -> Arc<LoadedRuleset> {
     Arc::new(LoadedRuleset {
         name: rs.spec.name.clone(),
         origin,
         description: rs.spec.description.clone(),
         players: rs.spec.players,
-        text: rs.text.clone(),
+        provenance: rs.provenance(reg),
         rules: rs.rules.clone(),
     })
 }

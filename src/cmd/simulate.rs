@@ -244,6 +244,21 @@ pub fn run(a: Args) -> Result<()> {
         let cats: Vec<String> = rows.iter().map(|(k, v, _)| format!("{k} {v:.2}")).collect();
         println!("mean points per player: {}", cats.join(", "));
     }
+    if !rows.is_empty() {
+        println!("mean points by seat:");
+        print!("{:<6}", "seat");
+        for (k, _, _) in &rows {
+            print!(" {:>w$}", k, w = k.len().max(7));
+        }
+        println!();
+        for p in 0..t.players {
+            print!("{:<6}", crate::log::NAMES[p]);
+            for (k, _, _) in &rows {
+                print!(" {:>w$.2}", t.seat_points(k)[p], w = k.len().max(7));
+            }
+            println!();
+        }
+    }
     if !empty.is_empty() {
         println!("no points from {}", empty.join(", "));
     }

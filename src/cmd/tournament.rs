@@ -1,7 +1,7 @@
 //! `carcassonne tournament`: every pairing of bots on paired seeds with the
 //! seats swapped, and a table of win rates, mean scores and Elo ratings.
 
-use crate::{env, RulesetArgs};
+use crate::{env, interrupt, RulesetArgs};
 use anyhow::{bail, Result};
 use carcassonne_bots::tournament::{play, schedule, Interval, Line, Standings};
 use carcassonne_bots::BotSpec;
@@ -74,11 +74,14 @@ pub fn run(a: Args) -> Result<()> {
     let total = Mutex::new(Standings::new(names.clone()));
     let failure: Mutex<Option<String>> = Mutex::new(None);
     let started = Instant::now();
+    interrupt::catch();
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| {
                 let mut acc = Standings::new(names.clone());
-                loop {
+                // A game handed out is played to its end, so after Ctrl-C the
+                // games played are always the first ones of the schedule.
+                while !interrupt::requested() {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&f) = fixtures.get(i) else { break };
                     match play(&rs.rules, &a.bots, f) {
@@ -104,15 +107,27 @@ pub fn run(a: Args) -> Result<()> {
     }
     let t = total.into_inner().expect("lock");
     let seconds = started.elapsed().as_secs_f64();
+    let requested = fixtures.len() as u64;
+    let partial = t.games() < requested;
+    if t.games() == 0 {
+        return Err(interrupt::Interrupted.into());
+    }
     if a.json {
+        let mut v = to_json(&t, &rs.spec.name, a.games, a.seed, seconds);
+        v["partial"] = partial.into();
+        v["games"] = t.games().into();
+        v["games_requested"] = requested.into();
+        println!("{}", serde_json::to_string_pretty(&v)?);
+        return interrupt::result(partial);
+    }
+    if partial {
         println!(
-            "{}",
-            serde_json::to_string_pretty(&to_json(&t, &rs.spec.name, a.games, a.seed, seconds))?
+            "PARTIAL: interrupted after {} of {requested} games; standings of the finished games:",
+            t.games()
         );
-        return Ok(());
     }
     print_table(&t, &rs.spec.name, a.games, a.seed, seconds, threads);
-    Ok(())
+    interrupt::result(partial)
 }
 
 fn pct(i: Interval) -> String {

@@ -18,7 +18,7 @@ const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
 /// A child process killed when the test ends, however it ends.
-struct Killed(Child);
+pub(crate) struct Killed(pub(crate) Child);
 
 impl Drop for Killed {
     fn drop(&mut self) {
@@ -35,10 +35,12 @@ fn free_port() -> u16 {
         .port()
 }
 
-/// Starts `carcassonne serve` on a free port; returns the process and the address it printed.
-fn start_server() -> (Killed, String) {
+/// Starts `carcassonne serve` on a free port with `args` besides; returns
+/// the process and the address it printed.
+pub(crate) fn start_server(args: &[&str]) -> (Killed, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
         .args(["serve", "--port", "0", "--bot-delay", "0"])
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -154,7 +156,7 @@ fn out_dir() -> PathBuf {
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
-    let (_server, url) = start_server();
+    let (_server, url) = start_server(&[]);
     let (_driver, port) = start_chromedriver();
     let profile = crate::common::scratch("chromium-profile");
     let c = browser(port, &profile).await;

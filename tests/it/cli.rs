@@ -322,6 +322,66 @@ fn simulate_summary_names_the_categories_nobody_scored_instead_of_printing_zeros
 }
 
 #[test]
+fn simulate_and_compare_give_points_by_category_for_each_seat() {
+    // Issue 26: points by category were given for all players together only;
+    // balance studies need them per seat, in the text and in `--json`.
+    let pd = root().join("configs/princess-and-dragon.toml");
+    let base = root().join("configs/base.toml");
+    let (pd, base) = (pd.to_str().unwrap(), base.to_str().unwrap());
+    let o = run(&["simulate", "--ruleset", pd, "--games", "40", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let seats = v["mean_points_by_category_and_seat"].as_object().unwrap();
+    assert_eq!(
+        seats.len(),
+        v["mean_points_by_category"].as_object().unwrap().len()
+    );
+    for (k, per_seat) in seats {
+        let per_seat: Vec<f64> = serde_json::from_value(per_seat.clone()).unwrap();
+        assert_eq!(per_seat.len(), 2);
+        let all = v["mean_points_by_category"][k].as_f64().unwrap();
+        assert!(
+            (per_seat.iter().sum::<f64>() / 2.0 - all).abs() < 1e-9,
+            "{k}"
+        );
+    }
+    // Each seat's categories add up to its mean score.
+    for p in 0..2 {
+        let sum: f64 = seats.values().map(|s| s[p].as_f64().unwrap()).sum();
+        let mean = v["mean_score"][p].as_f64().unwrap();
+        assert!((sum - mean).abs() < 1e-9, "seat {p}: {sum} vs {mean}");
+    }
+    assert!(seats["fairy"][0].as_f64().unwrap() > 0.0);
+    let o = run(&["simulate", "--ruleset", pd, "--games", "40", "--quiet"]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("mean points by seat:\nseat     roads"),
+        "{out}"
+    );
+    assert!(out.contains("\nRed  ") && out.contains("\nBlue "), "{out}");
+    let o = run(&["compare", base, pd, "--games", "40", "--quiet"]);
+    let out = stdout(&o);
+    let fairy = out.find("points from fairy").expect("a fairy row");
+    let rows: Vec<&str> = out[fairy..].lines().take(3).collect();
+    assert!(
+        rows[1].starts_with("  Red ") && rows[2].starts_with("  Blue "),
+        "{out}"
+    );
+    let o = run(&["compare", base, pd, "--games", "40", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        v["a"]["mean_points_by_category_and_seat"]["roads"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+    assert!(v["b"]["mean_points_by_category_and_seat"]["fairy"][1]
+        .as_f64()
+        .is_some());
+}
+
+#[test]
 fn simulate_and_compare_play_the_chosen_bots_and_name_them() {
     let base = root().join("configs/base.toml");
     let sim = |bots: &str| {

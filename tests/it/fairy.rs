@@ -103,6 +103,29 @@ fn pd13_one_point_at_the_start_of_the_owners_turn_pd14_three_when_scored_even_fo
 }
 
 #[test]
+fn pd14_the_fairys_three_final_points_go_to_whoever_moved_her_last() {
+    // The seat advantage of issue 26 (docs/plugins/fairy.md): at the end of
+    // the game the fairy's follower scores 3 more, so the player of the last
+    // turn may take her for himself. Red moved her last: Red's 3-tile road 3,
+    // 1 at the start of his turn, 3 at the end.
+    let r = pd();
+    let blue = "draw BA/RFr; place 2 0 0; deploy follower 1";
+    let g = check(&r, 2, &format!("{FAIRY_ROAD}\n{blue}\nend"), &[7, 0]);
+    assert_eq!(category(&g, "fairy"), [4, 0]);
+    // Blue moves her on the last turn instead: the 3 are his.
+    let g = check(
+        &r,
+        2,
+        &format!(
+            "{FAIRY_ROAD}\n{blue}\ndraw BA/L; place 2 1 0; pass\n\
+             draw BA/L; place -1 1 0; fairy 1 at 2 0\nend"
+        ),
+        &[4, 3],
+    );
+    assert_eq!(category(&g, "fairy"), [1, 3]);
+}
+
+#[test]
 fn pd14_pd15_three_points_when_the_road_is_scored_then_she_stays_beside_nobody() {
     let r = pd();
     let g = check(

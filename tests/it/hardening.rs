@@ -473,6 +473,54 @@ fn ctrl_c_stops_long_runs_cleanly_with_partial_results() {
     );
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_stops_a_tournament_with_partial_standings() {
+    // Issue 26: Ctrl-C during `tournament` printed nothing.
+    let base = root().join("configs/base.toml");
+    let args = [
+        "tournament",
+        "--ruleset",
+        base.to_str().unwrap(),
+        "--bots",
+        "random,greedy",
+        "--games",
+        "100000000",
+        "--threads",
+        "1",
+    ];
+    // Retried with a longer wait if no game had finished yet (a loaded machine).
+    let stopped = |more: &[&str]| {
+        let mut wait = std::time::Duration::from_millis(500);
+        loop {
+            let o = interrupted(&[&args[..], more].concat(), wait);
+            assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+            assert!(
+                stderr(&o).contains("interrupted (Ctrl-C)"),
+                "{}",
+                stderr(&o)
+            );
+            if !o.stdout.is_empty() {
+                break o;
+            }
+            wait *= 2;
+        }
+    };
+    let json: serde_json::Value = serde_json::from_slice(&stopped(&["--json"]).stdout).unwrap();
+    assert_eq!(json["partial"], true);
+    assert_eq!(json["games_requested"], 100000000u64);
+    let games = json["games"].as_u64().unwrap();
+    assert!(games > 0);
+    assert_eq!(json["bots"][0]["games"].as_u64().unwrap(), games);
+    let o = stopped(&[]);
+    assert!(
+        stdout(&o).contains("PARTIAL: interrupted after"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(stdout(&o).contains("win rate [95% CI]"), "{}", stdout(&o));
+}
+
 /// A directory of its own for one test.
 fn dir(name: &str) -> std::path::PathBuf {
     let d = tmp(name);

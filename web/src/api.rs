@@ -232,8 +232,8 @@ async fn open_record(
         .unwrap_or_else(|| vec!["person".to_string(); usize::from(rec.players)]);
     let seats = make_seats(&app.cfg, &names, rec.seed)?;
     let session = tokio::task::spawn_blocking(move || {
-        let ruleset = opener(&rec.ruleset)
-            .map_err(|e| WebError::bad(format!("the record's ruleset: {e}")))?;
+        let ruleset =
+            opener(&rec).map_err(|e| WebError::bad(format!("the record's ruleset: {e}")))?;
         Session::from_record(ruleset, &rec, seats)
     })
     .await

@@ -8,7 +8,9 @@
 //!
 //! Each game lives in its own [`Session`] behind its own lock: an invalid request
 //! gets a JSON error (`{"error": ...}`) with a 4xx status and changes nothing,
-//! in that game or any other.
+//! in that game or any other; a plugin that fails in a game gets HTTP 500 and
+//! leaves the game as it was. How the server meets the network (the `Host`
+//! check, timeouts, a connection limit) is in [`net`].
 //!
 //! The program that embeds the server supplies the rulesets (already resolved
 //! with its plugins) and the bots ([`Config`]), so this crate depends on neither
@@ -16,14 +18,16 @@
 #![forbid(unsafe_code)]
 
 mod api;
+pub mod net;
 pub mod session;
 
-use carcassonne_core::{Action, Game, Rules};
+use carcassonne_core::{Action, Game, Provenance, Record, Rules};
 use carcassonne_render::Style;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
 pub use api::router;
+pub use net::Network;
 pub use session::Session;
 
 /// A bot playing a seat of a browser game.
@@ -35,8 +39,10 @@ pub trait BotPlayer: Send {
 /// Makes a bot from its name (as listed in [`Config::bots`]) and a seed.
 pub type BotFactory = Arc<dyn Fn(&str, u64) -> Result<Box<dyn BotPlayer>, String> + Send + Sync>;
 
-/// Resolves the ruleset text embedded in a record (with the program's plugins).
-pub type RulesetOpener = Arc<dyn Fn(&str) -> Result<Arc<LoadedRuleset>, String> + Send + Sync>;
+/// Resolves the ruleset of an uploaded record (with the program's plugins;
+/// tile sets built in, embedded in the record, or from the server's own
+/// directories only).
+pub type RulesetOpener = Arc<dyn Fn(&Record) -> Result<Arc<LoadedRuleset>, String> + Send + Sync>;
 
 /// A ruleset offered on the page.
 pub struct LoadedRuleset {
@@ -48,8 +54,10 @@ pub struct LoadedRuleset {
     pub description: String,
     /// Its default number of players.
     pub players: u8,
-    /// The TOML text (goes into records).
-    pub text: String,
+    /// What records of its games store about it: the TOML text, the tile-set
+    /// files' text, the plugins' versions, the rules' fingerprint (so a record
+    /// downloaded from the browser replays anywhere, as `play --record`'s do).
+    pub provenance: Provenance,
     /// The compiled rules.
     pub rules: Arc<Rules>,
 }
@@ -95,19 +103,24 @@ impl WebError {
     }
 }
 
-/// Serves `cfg` on `addr` until Ctrl-C; calls `ready` with the bound address
-/// (port 0 picks a free port).
-pub fn run(addr: SocketAddr, cfg: Config, ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
+/// Serves `cfg` on `addr` until Ctrl-C, meeting the network as `net` says;
+/// calls `ready` with the bound address (port 0 picks a free port).
+pub fn run(
+    addr: SocketAddr,
+    cfg: Config,
+    net: Network,
+    ready: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     rt.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         ready(listener.local_addr()?);
-        axum::serve(listener, router(cfg))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
+        let app = net::check_host(router(cfg), &net.hosts);
+        net::serve(listener, app, &net, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
     })
 }

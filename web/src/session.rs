@@ -3,12 +3,22 @@
 
 use crate::{BotPlayer, LoadedRuleset, WebError};
 use carcassonne_core::{
-    Action, Actor, Driver, Event, FigureOption, Game, PlayerId, Record, Recorder, ReplayError,
+    Action, Actor, Driver, Event, FigureOption, Game, GameError, PlayerId, Record, Recorder,
+    ReplayError,
 };
 use carcassonne_render::{log, Options, Style};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
+
+/// A game error as the page gets it: a plugin failure is the engine's (HTTP
+/// 500, the game unchanged), anything else the request's (HTTP 400).
+fn game_error(e: GameError) -> WebError {
+    match e {
+        GameError::Hook(_) => WebError::Game(e.to_string()),
+        e => WebError::bad(e.to_string()),
+    }
+}
 
 /// Who plays a seat.
 pub enum Seat {
@@ -139,7 +149,12 @@ impl Session {
                 return Err(bad("the game is already over".into()));
             }
             let a = s.game.parse_action(text).map_err(|e| bad(e.to_string()))?;
-            s.apply(a).map_err(|e| bad(e.to_string()))?;
+            s.apply(a).map_err(|e| match e {
+                WebError::Game(m) => {
+                    WebError::Game(format!("record action {} (`{text}`): {m}", i + 1))
+                }
+                e => bad(e.to_string()),
+            })?;
         }
         if let Some(want) = &rec.scores {
             if s.game.is_over() && want.as_slice() != s.game.scores() {
@@ -162,8 +177,7 @@ impl Session {
         if !(2..=6).contains(&players) {
             return Err(WebError::bad("a game needs 2 to 6 players"));
         }
-        let mut game = Game::new(ruleset.rules.clone(), players, seed)
-            .map_err(|e| WebError::bad(e.to_string()))?;
+        let mut game = Game::new(ruleset.rules.clone(), players, seed).map_err(game_error)?;
         game.set_logging(true);
         let first = Event::TurnStarted {
             player: game.current_player(),
@@ -190,6 +204,10 @@ impl Session {
     fn settle(&mut self) -> Result<(), WebError> {
         self.driver.settle(&mut self.game).map_err(|e| match e {
             ReplayError::Game(e) => WebError::Game(e.to_string()),
+            ReplayError::Forced {
+                error: GameError::Hook(e),
+                ..
+            } => WebError::Game(e.to_string()),
             e => WebError::bad(e.to_string()),
         })?;
         let events = self.game.take_events();
@@ -260,17 +278,13 @@ impl Session {
     }
 
     fn apply(&mut self, a: Action) -> Result<(), WebError> {
-        self.rec
-            .apply(&mut self.game, a)
-            .map_err(|e| WebError::bad(e.to_string()))?;
+        self.rec.apply(&mut self.game, a).map_err(game_error)?;
         self.settle()
     }
 
     /// The record of the game so far.
     pub fn record(&self) -> Record {
-        self.rec
-            .clone()
-            .finish(&self.game, &self.ruleset.name, &self.ruleset.text)
+        self.rec.record(&self.game, &self.ruleset.provenance)
     }
 
     /// The board at the end of turn `n`, as SVG.

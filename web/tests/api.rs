@@ -3,7 +3,9 @@
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use carcassonne_core::{Action, Driver, Game, Record, Rules, TileCatalogue, TileSetSpec};
+use carcassonne_core::{
+    Action, Driver, Game, Provenance, Record, Rules, TileCatalogue, TileSetSpec,
+};
 use carcassonne_web::{BotPlayer, Config, LoadedRuleset};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
@@ -39,7 +41,7 @@ fn app(max_games: usize) -> axum::Router {
             origin: "test".into(),
             description: String::new(),
             players: 2,
-            text,
+            provenance: Provenance::bare("base", &text),
             rules: base_rules(),
         })],
         bots: vec!["first".into()],
@@ -51,8 +53,8 @@ fn app(max_games: usize) -> axum::Router {
         bot_delay_ms: 0,
         max_games,
         // Every record of these tests is of the one ruleset.
-        open_ruleset: Some(Arc::new(|text: &str| {
-            if !text.contains("tilesets") {
+        open_ruleset: Some(Arc::new(|rec: &Record| {
+            if !rec.ruleset.contains("tilesets") {
                 return Err("not a ruleset".into());
             }
             Ok(Arc::new(LoadedRuleset {
@@ -60,7 +62,7 @@ fn app(max_games: usize) -> axum::Router {
                 origin: "a record".into(),
                 description: String::new(),
                 players: 2,
-                text: text.to_string(),
+                provenance: Provenance::bare("base", &rec.ruleset),
                 rules: base_rules(),
             }))
         })),
@@ -432,4 +434,38 @@ async fn a_record_opens_to_view_or_to_play_on() {
         let msg = v["error"].as_str().unwrap();
         assert!(msg.contains(needle), "`{msg}` lacks `{needle}`");
     }
+}
+
+/// `GET /api/setup` with `host` in the `Host` header (none: no header).
+async fn setup_as(app: &axum::Router, host: Option<&str>) -> StatusCode {
+    let mut req = Request::builder().uri("/api/setup");
+    if let Some(h) = host {
+        req = req.header("host", h);
+    }
+    let req = req.body(Body::empty()).unwrap();
+    app.clone().oneshot(req).await.unwrap().status()
+}
+
+#[tokio::test]
+async fn only_allowed_host_names_are_answered() {
+    // Issue 26: without a `Host` check a page of another site reaches a
+    // server on 127.0.0.1 through DNS rebinding.
+    let app = carcassonne_web::net::check_host(app(2), &["Games.example.org".into()]);
+    for host in [
+        "127.0.0.1:8080",
+        "localhost:8080",
+        "[::1]:80",
+        "10.0.0.7",
+        "games.example.org:8080",
+    ] {
+        assert_eq!(setup_as(&app, Some(host)).await, StatusCode::OK, "{host}");
+    }
+    for host in ["rebound.example.com:8080", "localhost.example.com"] {
+        assert_eq!(
+            setup_as(&app, Some(host)).await,
+            StatusCode::FORBIDDEN,
+            "{host}"
+        );
+    }
+    assert_eq!(setup_as(&app, None).await, StatusCode::BAD_REQUEST);
 }

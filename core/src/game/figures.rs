@@ -399,7 +399,19 @@ impl Game {
         if self.wants(hook::FIGURE_OPTIONS)
             && !self.all_narrowed_away(hook::FIGURE_OPTIONS, Narrowed::Options())
         {
-            dispatch_view!(self, hook::FIGURE_OPTIONS, |h, v| h.figure_options(v, out));
+            for &i in self.rules.subscribers(hook::FIGURE_OPTIONS) {
+                if let Some(p) = self.rules.plugins.get(i as usize) {
+                    let from = out.len();
+                    p.hooks.figure_options(
+                        &View {
+                            game: self,
+                            plugin: i,
+                        },
+                        out,
+                    )?;
+                    self.check_offered(i, out.get(from..).unwrap_or(&[]))?;
+                }
+            }
             // Plugins usually append their options in order after the core's.
             if !out.windows(2).all(|w| w[0] < w[1]) {
                 out.sort_unstable();
@@ -415,6 +427,55 @@ impl Game {
                 i += 1;
                 keep[i - 1]
             });
+        }
+        Ok(())
+    }
+
+    /// Checks the figure options plugin `plugin` added: a `Deploy` names a
+    /// kind that exists, of which
+    /// the current player has one in his supply, at a location that exists; a
+    /// `Special` is the plugin's own. An option that could not be taken, or
+    /// not be written in a record, is the offering plugin's error.
+    fn check_offered(&self, plugin: u8, out: &[FigureOption]) -> HookResult {
+        let bad = |message: String| HookError {
+            plugin: self.rules.plugins[plugin as usize].decl.id.clone(),
+            hook: "figure_options",
+            message,
+        };
+        for &o in out {
+            match o {
+                FigureOption::Pass => {}
+                FigureOption::Deploy { kind, at } => {
+                    let Some(k) = self.rules.figures.get(kind.index()) else {
+                        return Err(bad(format!(
+                            "it offered to deploy figure kind #{}, which does not exist",
+                            kind.0
+                        )));
+                    };
+                    if self.supply_of(self.turn.current, kind) == 0 {
+                        return Err(bad(format!(
+                            "it offered to deploy a `{}`, but player {} has none in his supply",
+                            k.name, self.turn.current
+                        )));
+                    }
+                    if !self.valid_location(at) {
+                        return Err(bad(format!(
+                            "it offered to deploy a `{}` at {at:?}, which does not exist",
+                            k.name
+                        )));
+                    }
+                }
+                FigureOption::Special { plugin: owner, .. } if owner != plugin => {
+                    let whose = self.rules.plugins.get(owner as usize).map_or_else(
+                        || format!("plugin #{owner}, which does not exist"),
+                        |p| format!("plugin `{}`", p.decl.id),
+                    );
+                    return Err(bad(format!(
+                        "it offered a special option of {whose}: a plugin offers only its own special options"
+                    )));
+                }
+                FigureOption::Special { .. } => {}
+            }
         }
         Ok(())
     }

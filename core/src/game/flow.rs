@@ -150,6 +150,9 @@ impl Game {
         self.turn.drawn_fits = 0;
         if !self.turn.granted.is_empty() {
             let (p, plugin) = self.turn.granted.remove(0);
+            if self.turn.number >= self.rules.max_turns() {
+                return Err(self.too_many_turns(plugin));
+            }
             self.turn.current = p;
             self.turn.granted_by = plugin;
             self.turn.granted_played = self.turn.granted_played.saturating_add(1);
@@ -173,6 +176,27 @@ impl Game {
         let (player, turn) = (self.turn.current, self.turn.number);
         self.emit(|| Event::TurnStarted { player, turn });
         Ok(())
+    }
+
+    /// The error for a turn granted by plugin `plugin` beyond [`Rules::max_turns`].
+    #[cold]
+    fn too_many_turns(&self, plugin: u8) -> HookError {
+        HookError {
+            plugin: self
+                .rules
+                .plugins
+                .get(plugin as usize)
+                .map_or_else(|| "?".into(), |p| p.decl.id.clone()),
+            hook: "grant_turn",
+            message: format!(
+                "it granted turn {}, beyond the limit of {} turns for a game of {} tiles ({} per tile and {}): it keeps granting turns",
+                u32::from(self.turn.number) + 1,
+                self.rules.max_turns(),
+                self.rules.max_tiles,
+                crate::rules::TURNS_PER_TILE,
+                crate::rules::TURN_MARGIN
+            ),
+        }
     }
 
     /// Grants `player` a turn right after the current one (before the next regular

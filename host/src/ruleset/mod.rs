@@ -15,7 +15,7 @@ pub use resolve::{order_plugins, resolve};
 
 use crate::locate::{toml_key, LineIndex};
 use crate::registry::Registry;
-use crate::tilesets::Source;
+use crate::tilesets::{Source, TileSetFiles};
 use carcassonne_core::{CoreOptions, Rules};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -201,6 +201,18 @@ impl<'a> Ctx<'a> {
         });
     }
 
+    /// Takes in the problems of `other` (of another file), within the cap.
+    fn absorb(&mut self, other: Ctx<'_>) {
+        for p in other.problems {
+            if self.problems.len() >= MAX_PROBLEMS {
+                self.omitted += 1;
+            } else {
+                self.problems.push(p);
+            }
+        }
+        self.omitted += other.omitted;
+    }
+
     fn is_clean(&self) -> bool {
         self.problems.is_empty()
     }
@@ -229,8 +241,9 @@ pub fn load_str(
     base_dir: Option<&Path>,
     registry: &Registry,
 ) -> Result<Ruleset, RulesetErrors> {
+    let files = TileSetFiles::Anywhere(base_dir.map(Path::to_path_buf));
     let src = Source {
-        base_dir,
+        files: &files,
         embedded: None,
     };
     load_str_from(text, file, &src, registry)
@@ -245,15 +258,84 @@ pub fn load_str_from(
 ) -> Result<Ruleset, RulesetErrors> {
     let mut cx = Ctx::new(file, text);
     match parse_into(&mut cx, text) {
-        Some(spec) => resolve_into(cx, spec, text, file, src, registry),
+        Some(spec) => resolve_into(cx, spec, text, file, src, registry, None),
         None => Err(cx.errors()),
+    }
+}
+
+/// Tile counts that another file sets for a ruleset (a scenario's
+/// `tile-counts`): applied after the ruleset's own `[tiles.counts]`, with
+/// their problems located in that file.
+#[derive(Clone, Copy, Debug)]
+pub struct ExtraCounts<'a> {
+    /// The file's name.
+    pub file: &'a str,
+    /// Its text.
+    pub text: &'a str,
+    /// The top-level key of its table of counts (`tile-counts`).
+    pub key: &'a str,
+}
+
+impl ExtraCounts<'_> {
+    /// Its counts, with their problems in a context of its own.
+    fn parse(&self) -> (Ctx<'_>, Vec<TileCount>, &str) {
+        let mut cx = Ctx::new(self.file, self.text);
+        let mut out = Vec::new();
+        let table: Option<toml::Table> = toml::from_str(self.text).ok();
+        let doc = toml::de::DeTable::parse(self.text).ok();
+        let entry = doc.as_ref().and_then(|d| {
+            d.get_ref()
+                .iter()
+                .find(|(k, _)| k.get_ref().as_ref() == self.key)
+                .map(|(_, v)| v)
+        });
+        match (
+            entry.map(|v| v.get_ref()),
+            table.as_ref().and_then(|t| t.get(self.key)),
+        ) {
+            (Some(toml::de::DeValue::Table(counts)), Some(val)) => {
+                parse::count_entries(&mut cx, counts, val, self.key, &mut out);
+            }
+            (Some(_), _) => cx.at(
+                entry.map_or(0..0, |v| v.span()),
+                format!("`{}` must be a table of tile ids and copies", self.key),
+            ),
+            (None, _) => {}
+        }
+        (cx, out, self.key)
+    }
+}
+
+/// Parses and resolves ruleset text (tile sets from any file, relative to
+/// `base_dir`) with the tile counts that another file sets.
+pub fn load_str_with_counts(
+    text: &str,
+    file: &str,
+    base_dir: Option<&Path>,
+    registry: &Registry,
+    extra: &ExtraCounts<'_>,
+) -> Result<Ruleset, RulesetErrors> {
+    let files = TileSetFiles::Anywhere(base_dir.map(Path::to_path_buf));
+    let src = Source {
+        files: &files,
+        embedded: None,
+    };
+    let mut cx = Ctx::new(file, text);
+    let spec = parse_into(&mut cx, text);
+    let extra = extra.parse();
+    match spec {
+        Some(spec) => resolve_into(cx, spec, text, file, &src, registry, Some(extra)),
+        None => {
+            cx.absorb(extra.0);
+            Err(cx.errors())
+        }
     }
 }
 
 /// Reads, parses and resolves a ruleset file.
 pub fn load_file(path: &Path, registry: &Registry) -> Result<Ruleset, RulesetErrors> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = crate::input::read_text(path).map_err(|e| {
         RulesetErrors(vec![Problem {
             file: file.clone(),
             line: 0,

@@ -257,28 +257,47 @@ fn tile_counts(
             );
             continue;
         };
-        for (id, n) in counts.iter() {
-            let id_text = id.get_ref().to_string();
-            let count = val
-                .get("counts")
-                .and_then(|c| c.get(&id_text))
-                .and_then(toml::Value::as_integer)
-                .and_then(|n| u16::try_from(n).ok());
-            match count {
-                Some(count) => out.push(TileCount {
-                    id: id_text,
-                    count,
-                    span: id.span(),
-                }),
-                None => cx.at(
-                    n.span(),
-                    format!(
-                        "`tiles.counts.{}`: expected a number of copies from 0 to {}",
-                        crate::locate::toml_key(&id_text),
-                        u16::MAX
-                    ),
+        let empty = toml::Value::Table(toml::Table::new());
+        count_entries(
+            cx,
+            counts,
+            val.get("counts").unwrap_or(&empty),
+            "tiles.counts",
+            out,
+        );
+    }
+}
+
+/// The entries of a table of tile counts (`[tiles.counts]` of a ruleset, a
+/// scenario's `tile-counts`, named `what` in problems): `counts` as parsed with
+/// spans, `val` as values.
+pub(super) fn count_entries(
+    cx: &mut Ctx<'_>,
+    counts: &DeTable<'_>,
+    val: &toml::Value,
+    what: &str,
+    out: &mut Vec<TileCount>,
+) {
+    for (id, n) in counts.iter() {
+        let id_text = id.get_ref().to_string();
+        let count = val
+            .get(&id_text)
+            .and_then(toml::Value::as_integer)
+            .and_then(|n| u16::try_from(n).ok());
+        match count {
+            Some(count) => out.push(TileCount {
+                id: id_text,
+                count,
+                span: id.span(),
+            }),
+            None => cx.at(
+                n.span(),
+                format!(
+                    "`{what}.{}`: expected a number of copies from 0 to {}",
+                    crate::locate::toml_key(&id_text),
+                    u16::MAX
                 ),
-            }
+            ),
         }
     }
 }

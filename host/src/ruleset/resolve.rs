@@ -1,14 +1,13 @@
 //! Resolving a parsed ruleset: tile sets, plugins (dependencies, conflicts,
 //! order, options) and the compiled [`Rules`].
 
-use super::{Ctx, PluginSpec, Ruleset, RulesetErrors, RulesetSpec};
+use super::{Ctx, PluginSpec, Ruleset, RulesetErrors, RulesetSpec, TileCount};
 use crate::locate::{toml_key, PluginSpans};
 use crate::registry::Registry;
 use crate::suggest::hint;
 use crate::tilesets::{self, Source};
 use carcassonne_core::{Rules, TileCatalogue, TileSetSpec};
 use std::collections::{BTreeMap, BTreeSet};
-use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -82,15 +81,17 @@ pub fn resolve(
     base_dir: Option<&Path>,
     registry: &Registry,
 ) -> Result<Ruleset, RulesetErrors> {
+    let files = tilesets::TileSetFiles::Anywhere(base_dir.map(Path::to_path_buf));
     let src = Source {
-        base_dir,
+        files: &files,
         embedded: None,
     };
-    resolve_into(Ctx::new(file, text), spec, text, file, &src, registry)
+    resolve_into(Ctx::new(file, text), spec, text, file, &src, registry, None)
 }
 
 /// Resolves into `cx`, which may already hold the problems of parsing: every
-/// problem is listed at once.
+/// problem is listed at once. `extra`: tile counts another file sets, with the
+/// context their problems are located in.
 pub(super) fn resolve_into(
     mut cx: Ctx<'_>,
     spec: RulesetSpec,
@@ -98,12 +99,24 @@ pub(super) fn resolve_into(
     file: &str,
     src: &Source<'_>,
     registry: &Registry,
+    extra: Option<(Ctx<'_>, Vec<TileCount>, &str)>,
 ) -> Result<Ruleset, RulesetErrors> {
     let spans = PluginSpans::new(text);
-    // Tile sets.
+    // Tile sets, each loaded once (in time linear in the list: the entries are
+    // located by one parse of the text).
     let mut sets: Vec<TileSetSpec> = Vec::new();
     let mut tileset_files = BTreeMap::new();
-    for name in &spec.tilesets {
+    let item_spans = crate::locate::array_item_spans(text, "tilesets");
+    let mut seen = BTreeSet::new();
+    for (i, name) in spec.tilesets.iter().enumerate() {
+        let span = || item_spans.get(i).cloned().unwrap_or(0..0);
+        if !seen.insert(name.as_str()) {
+            cx.at(
+                span(),
+                format!("tile set `{name}` is listed twice in `tilesets`"),
+            );
+            continue;
+        }
         match tilesets::load_from(name, src) {
             Ok((s, file_text)) => {
                 sets.push(s);
@@ -111,10 +124,7 @@ pub(super) fn resolve_into(
                     tileset_files.insert(name.clone(), t);
                 }
             }
-            Err(e) => {
-                let span = find_string_span(text, name);
-                cx.at(span, e);
-            }
+            Err(e) => cx.at(span(), e),
         }
     }
     // Plugins.
@@ -228,7 +238,17 @@ pub(super) fn resolve_into(
             }
         }
     }
-    override_counts(&mut cx, &mut sets, &spec);
+    override_counts(
+        &mut cx,
+        &mut sets,
+        &spec.edition,
+        &spec.tile_counts,
+        "tiles.counts",
+    );
+    if let Some((mut ecx, counts, key)) = extra {
+        override_counts(&mut ecx, &mut sets, &spec.edition, &counts, key);
+        cx.absorb(ecx);
+    }
     if !cx.is_clean() {
         return Err(cx.errors());
     }
@@ -299,17 +319,23 @@ fn add_soft_order(
     }
 }
 
-/// Applies `[tiles.counts]` to the tile sets (the ruleset's and its plugins'):
-/// an unknown id is a located error with a suggestion.
-fn override_counts(cx: &mut Ctx<'_>, sets: &mut [TileSetSpec], spec: &RulesetSpec) {
-    for tc in &spec.tile_counts {
+/// Applies tile counts (`[tiles.counts]`) to the tile sets (the ruleset's and
+/// its plugins'): an unknown id is a located error with a suggestion.
+fn override_counts(
+    cx: &mut Ctx<'_>,
+    sets: &mut [TileSetSpec],
+    edition: &str,
+    counts: &[TileCount],
+    what: &str,
+) {
+    for tc in counts {
         let tile = sets
             .iter_mut()
             .flat_map(|s| s.tiles.iter_mut())
             .find(|t| t.id == tc.id);
         match tile {
             Some(t) => {
-                t.counts.insert(spec.edition.clone(), tc.count);
+                t.counts.insert(edition.to_string(), tc.count);
             }
             None => {
                 let ids = sets
@@ -319,7 +345,7 @@ fn override_counts(cx: &mut Ctx<'_>, sets: &mut [TileSetSpec], spec: &RulesetSpe
                 cx.at(
                     tc.span.clone(),
                     format!(
-                        "`tiles.counts`: no tile `{}` in the tile sets ({}){hint}",
+                        "`{what}`: no tile `{}` in the tile sets ({}){hint}",
                         tc.id,
                         sets.iter()
                             .map(|s| s.name.as_str())
@@ -330,11 +356,6 @@ fn override_counts(cx: &mut Ctx<'_>, sets: &mut [TileSetSpec], spec: &RulesetSpe
             }
         }
     }
-}
-
-fn find_string_span(text: &str, s: &str) -> Range<usize> {
-    let quoted = format!("\"{s}\"");
-    text.find(&quoted).map_or(0..0, |i| i..i + quoted.len())
 }
 
 fn filled_options(info: &crate::registry::PluginInfo, given: &toml::Table) -> String {

@@ -6,7 +6,7 @@ use carcassonne_core::PlayerId;
 use carcassonne_core::{Action, Actor, FigureOption, Game, GameError, Rng};
 
 /// Plays until an action fails; checks the error and that the state is unchanged.
-fn first_failure(rules: &Arc<Rules>, seed: u64) -> Option<carcassonne_core::HookError> {
+pub(super) fn first_failure(rules: &Arc<Rules>, seed: u64) -> Option<carcassonne_core::HookError> {
     let mut g = match Game::new(rules.clone(), 2, seed) {
         Ok(g) => g,
         Err(GameError::Hook(e)) => return Some(e),

@@ -138,3 +138,29 @@ fn a_plugin_id_provided_twice_is_an_error() {
         .expect("duplicate");
     assert!(e.contains("is provided twice: by built-in and by"), "{e}");
 }
+
+#[test]
+fn a_truncated_library_is_one_clear_line_not_a_bus_error() {
+    // Issue 26, defect 9: the first 4,096 bytes of a valid library in the
+    // plugin directory crashed every command with a bus error (the library
+    // was mapped past the end of the file).
+    let lib = lib_file(kit_dir(), "carcassonne-test-plugins-lib");
+    let bytes = std::fs::read(&lib).unwrap();
+    for (tag, len) in [("4k", 4096), ("half", bytes.len() / 2), ("head", 40)] {
+        let d = crate::common::scratch(&format!("plugins-truncated-{tag}"));
+        std::fs::write(lib_file(&d, "cut"), &bytes[..len]).unwrap();
+        for cmd in ["plugins", "play"] {
+            let o = run(&[cmd, "--plugin-dir", d.to_str().unwrap()]);
+            assert_eq!(o.status.code(), Some(1), "{tag} {cmd}: {}", text(&o.stderr));
+            assert_clean_failure(&o, "libcut");
+            assert_clean_failure(&o, "cannot load the library");
+            let e = text(&o.stderr);
+            assert!(
+                e.contains("it is truncated or damaged (its ") || e.contains("no ELF header"),
+                "{tag} {cmd}: {e}"
+            );
+        }
+        let e = loader::preflight(&lib_file(&d, "cut")).unwrap_err();
+        assert!(e.message.starts_with("cannot load the library"), "{e}");
+    }
+}

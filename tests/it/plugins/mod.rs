@@ -18,6 +18,7 @@ use std::sync::{Arc, OnceLock};
 mod equivalence;
 mod example;
 mod failures;
+mod guards;
 mod libraries;
 mod rulesets;
 

@@ -7,6 +7,9 @@
 //!   loaded from a library plays identical games, and to time dispatch.
 //! * `kit-hot` — only the hot hooks, with trivial bodies (dispatch benchmark).
 //! * `kit-faulty` — fails in a chosen hook in a chosen way (panic, error, bad id).
+//! * `kit-endless-turns`, `kit-bad-options` — misbehave without failing (a
+//!   turn granted in every `game_ending`; figure options that cannot be taken),
+//!   for the engine's guards against them.
 //! * `kit-base`, `kit-needs-base`, `kit-rival`, `kit-cycle-a`, `kit-cycle-b`,
 //!   `kit-aa-late`, `kit-zz-early`, `kit-soft-cycle` — no-op plugins with
 //!   dependencies, a conflict, a dependency cycle and soft ordering.
@@ -18,11 +21,13 @@ pub mod caps;
 mod everything;
 mod faulty;
 mod hot;
+mod misbehaving;
 mod shapes;
 
 pub use everything::{Everything, EverythingOptions};
 pub use faulty::{FaultMode, Faulty, FaultyOptions};
 pub use hot::Hot;
+pub use misbehaving::{BadOptions, EndlessTurns};
 pub use shapes::*;
 
 #[cfg(test)]
@@ -35,6 +40,8 @@ mod tests {
         check_plugin::<Everything>().unwrap();
         check_plugin::<Hot>().unwrap();
         check_plugin::<Faulty>().unwrap();
+        check_plugin::<EndlessTurns>().unwrap();
+        check_plugin::<BadOptions>().unwrap();
         check_plugin::<Base>().unwrap();
         check_plugin::<NeedsBase>().unwrap();
         check_plugin::<Rival>().unwrap();

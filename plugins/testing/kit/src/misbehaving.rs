@@ -1,0 +1,105 @@
+//! Plugins that misbehave without failing, for the engine's guards (issue 26):
+//!
+//! * `kit-endless-turns` grants the current player a turn in every
+//!   `game_ending`, so the game would never end (the turn cap ends it with an
+//!   error naming the plugin).
+//! * `kit-bad-options` offers a figure option the engine must refuse (option
+//!   `offer`): a `Special` of a plugin that does not exist (`special-of-nobody`),
+//!   a `Deploy` of a figure kind that does not exist (`unknown-kind`), of a
+//!   kind the player has none of (`empty-supply`), or on a feature that does
+//!   not exist (`nowhere`).
+
+use carcassonne_plugin_sdk::prelude::*;
+
+/// Grants a turn in every `game_ending`.
+pub struct EndlessTurns;
+
+#[plugin]
+impl Plugin for EndlessTurns {
+    type Config = NoOptions;
+    const ID: &'static str = "kit-endless-turns";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str = "test plugin: grants a turn whenever the game ends";
+
+    fn new(_: NoOptions) -> Result<Self, ConfigError> {
+        Ok(EndlessTurns)
+    }
+
+    fn game_ending(&self, cx: &mut Cx<'_>) -> HookResult {
+        let me = cx.current_player();
+        cx.grant_turn(me);
+        Ok(())
+    }
+}
+
+/// Options of `kit-bad-options`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
+pub struct BadOptionsConfig {
+    /// Which bad option it offers.
+    pub offer: String,
+}
+
+impl Default for BadOptionsConfig {
+    fn default() -> Self {
+        BadOptionsConfig {
+            offer: "special-of-nobody".into(),
+        }
+    }
+}
+
+impl Config for BadOptionsConfig {
+    const DOCS: &'static [(&'static str, &'static str)] = &[(
+        "offer",
+        "The bad option offered: `special-of-nobody`, `unknown-kind`, `empty-supply` or `nowhere`.",
+    )];
+}
+
+/// Offers one bad figure option in every figure step.
+pub struct BadOptions {
+    offer: FigureOption,
+}
+
+#[plugin]
+impl Plugin for BadOptions {
+    type Config = BadOptionsConfig;
+    const ID: &'static str = "kit-bad-options";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str = "test plugin: offers a figure option that cannot be taken";
+    /// A neutral figure: no player has one in his supply.
+    const FIGURES: &'static [FigureSpec] = &[FigureSpec::neutral("ghost", 1)];
+
+    fn new(o: BadOptionsConfig) -> Result<Self, ConfigError> {
+        let offer = match o.offer.as_str() {
+            "special-of-nobody" => FigureOption::Special {
+                plugin: 200,
+                code: 1,
+            },
+            // Kind ids past every kind of the game.
+            "unknown-kind" => FigureOption::Deploy {
+                kind: FigureKindId(250),
+                at: Location::Feature(FeatureId(0)),
+            },
+            // Filled in per call: this plugin's own kind, of which no player has any.
+            "empty-supply" => FigureOption::Pass,
+            "nowhere" => FigureOption::Deploy {
+                kind: FigureKindId(0),
+                at: Location::Feature(FeatureId(60_000)),
+            },
+            other => return Err(ConfigError::key("offer", format!("unknown `{other}`"))),
+        };
+        Ok(BadOptions { offer })
+    }
+
+    fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
+        let offer = match self.offer {
+            FigureOption::Pass => FigureOption::Deploy {
+                kind: v.my_figure(0),
+                at: Location::Feature(FeatureId(0)),
+            },
+            o => o,
+        };
+        opts.push(offer);
+        Ok(())
+    }
+}

@@ -1,0 +1,109 @@
+//! The engine's guards against plugins that misbehave without failing (issue
+//! 26, defects 4 and 5): a plugin that grants turns without end, and figure
+//! options that cannot be taken. Each ends its own game with an error naming
+//! the plugin, never the process; compiled in and loaded alike.
+
+use super::failures::first_failure;
+use super::*;
+use carcassonne_core::{Action, Actor, FigureOption, Game};
+
+fn endless(reg: &Registry) -> Arc<Rules> {
+    rules(reg, &format!("{HEAD}[plugins.kit-endless-turns]\n"))
+}
+
+#[test]
+fn a_plugin_granting_turns_without_end_gets_an_error_at_the_turn_cap() {
+    // Defect 4: a turn granted in every `game_ending` made memory grow without
+    // limit (`play` aborted allocating 10 GB, `conformance` hung).
+    for (reg, what) in [(builtin(), "built-in"), (library(), "library")] {
+        let rules = endless(&reg);
+        assert_eq!(rules.max_turns(), 2 * 72 + 100);
+        let e = first_failure(&rules, 1).unwrap_or_else(|| panic!("{what}: the game ended"));
+        assert_eq!(e.plugin, "kit-endless-turns", "{what}");
+        assert_eq!(e.hook, "grant_turn");
+        assert_eq!(
+            e.message,
+            "it granted turn 245, beyond the limit of 244 turns for a game of 72 tiles (2 per tile and 100): it keeps granting turns",
+            "{what}"
+        );
+    }
+    // A game reaching the end through `end` stops the same way.
+    let mut g = Game::new(endless(&builtin()), 2, 3).unwrap();
+    let before = g.clone();
+    let e = g.end_now().unwrap_err().to_string();
+    assert!(
+        e.starts_with("plugin `kit-endless-turns` failed in hook `grant_turn`"),
+        "{e}"
+    );
+    assert!(g == before, "the state is unchanged");
+}
+
+#[test]
+fn play_and_conformance_stop_a_game_of_endless_turns_with_one_line() {
+    let r = write_ruleset("endless", &format!("{HEAD}[plugins.kit-endless-turns]\n"));
+    let (r, kit) = (r.to_str().unwrap(), kit_dir().to_str().unwrap());
+    let needle = "plugin `kit-endless-turns` failed in hook `grant_turn`: it granted turn";
+    let o = run(&["play", "--ruleset", r, "--plugin-dir", kit, "--quiet"]);
+    assert_clean_failure(&o, needle);
+    let o = run(&[
+        "conformance",
+        "--ruleset",
+        r,
+        "--plugin-dir",
+        kit,
+        "--games",
+        "3",
+    ]);
+    assert!(!o.status.success());
+    let out = format!("{}{}", text(&o.stdout), text(&o.stderr));
+    assert!(out.contains(needle), "{out}");
+    assert!(!out.contains("panicked"), "{out}");
+}
+
+#[test]
+fn figure_options_that_cannot_be_taken_are_the_offering_plugins_error() {
+    // Defect 5: a `Special` of a plugin that does not exist, or a `Deploy` of
+    // a figure not in the supply, was offered and recorded; the record then
+    // failed to replay ("unknown action") or failed later naming no plugin.
+    for (offer, message) in [
+        (
+            "special-of-nobody",
+            "it offered a special option of plugin #200, which does not exist: a plugin offers only its own special options",
+        ),
+        (
+            "unknown-kind",
+            "it offered to deploy figure kind #250, which does not exist",
+        ),
+        (
+            "empty-supply",
+            "it offered to deploy a `ghost`, but player 0 has none in his supply",
+        ),
+        (
+            "nowhere",
+            "it offered to deploy a `follower` at Feature(FeatureId(60000)), which does not exist",
+        ),
+    ] {
+        for (reg, what) in [(builtin(), "built-in"), (library(), "library")] {
+            let rules = rules(
+                &reg,
+                &format!("{HEAD}[plugins.kit-bad-options]\noffer = \"{offer}\"\n"),
+            );
+            let e = first_failure(&rules, 4).unwrap_or_else(|| panic!("{offer}: no error"));
+            assert_eq!(
+                (e.plugin.as_str(), e.hook, e.message.as_str()),
+                ("kit-bad-options", "figure_options", message),
+                "{what} {offer}"
+            );
+            // Taking any figure option is refused the same way.
+            let mut g = Game::new(rules.clone(), 2, 4).unwrap();
+            while g.actor() == Actor::Chance {
+                g.sample_chance().unwrap();
+            }
+            let place = g.legal_actions().unwrap()[0];
+            g.apply(place).unwrap();
+            let before = g.clone();
+            assert!(g.apply(Action::Figure(FigureOption::Pass)).is_err());
+            assert!(g == before);
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! `play --record` (issue 26, defects 3 and 6): it writes regular files only,
+//! in time linear in the game, and a game killed at any moment is kept.
+
+use crate::cli::{assert_clean_failure, bin, root, run, stderr, tmp};
+use std::path::PathBuf;
+use std::process::Stdio;
+
+/// A directory of its own for one test.
+fn dir(name: &str) -> PathBuf {
+    let d = tmp(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[cfg(unix)]
+#[test]
+fn the_record_replaces_no_device_fifo_or_symbolic_link() {
+    // Defect 3: the record was renamed over whatever stood at the path, so
+    // `--record` on a FIFO or a symbolic link replaced it with a regular file
+    // (as root, `--record /dev/null` would replace the system's /dev/null).
+    let d = dir("record-special");
+    let target = d.join("target.json");
+    std::fs::write(&target, "keep me").unwrap();
+    std::os::unix::fs::symlink(&target, d.join("link.json")).unwrap();
+    let fifo = d.join("fifo.json");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid, NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    std::fs::create_dir(d.join("dir.json")).unwrap();
+    for (path, what) in [
+        (d.join("link.json"), "a symbolic link is there"),
+        (fifo.clone(), "a FIFO is there"),
+        (PathBuf::from("/dev/null"), "a device is there"),
+        (d.join("dir.json"), "a directory is there"),
+    ] {
+        let o = run(&["play", "--quiet", "--record", path.to_str().unwrap()]);
+        assert_clean_failure(&o, &format!("--record {}: {what}", path.display()));
+        assert_clean_failure(&o, "records are written only to regular files");
+    }
+    let link = std::fs::symlink_metadata(d.join("link.json")).unwrap();
+    assert!(link.file_type().is_symlink(), "the link is left alone");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me");
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    assert!(std::fs::metadata("/dev/null")
+        .unwrap()
+        .file_type()
+        .is_char_device());
+    // A temporary file that is a symbolic link is not followed either.
+    std::os::unix::fs::symlink(&target, d.join(".new.json.tmp")).unwrap();
+    let o = run(&[
+        "play",
+        "--quiet",
+        "--record",
+        d.join("new.json").to_str().unwrap(),
+    ]);
+    assert_clean_failure(&o, "a symbolic link is there");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me");
+    // A regular file is replaced by the record, as before.
+    let o = run(&["play", "--quiet", "--record", target.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&target)
+        .unwrap()
+        .contains("\"scores\""));
+}
+
+/// A ruleset of `copies` + 71 tiles: the base game with that many cloisters.
+fn long_ruleset(d: &std::path::Path, copies: u32) -> PathBuf {
+    let path = d.join("long.toml");
+    std::fs::write(
+        &path,
+        format!("name = \"long\"\ntilesets = [\"base\"]\n[tiles.counts]\n\"BA/L\" = {copies}\n"),
+    )
+    .unwrap();
+    path
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn recording_a_game_writes_bytes_linear_in_its_length() {
+    // Defect 6: the whole record was written again after every action: an
+    // 8,064-tile game took 0.54 s without `--record` and 35.7 s with it. The
+    // bytes the program writes (the kernel's count, read from /proc once it
+    // has exited) are now a small multiple of the record's size; they were
+    // about a thousand times it for this game.
+    let d = dir("record-linear");
+    let rec = d.join("g.json");
+    let child = bin()
+        .args(["play", "--quiet", "--bots", "random", "--seed", "5"])
+        .args(["--ruleset", long_ruleset(&d, 1500).to_str().unwrap()])
+        .args(["--record", rec.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as libc::id_t;
+    // SAFETY: waits for our own child to exit without reaping it (WNOWAIT),
+    // so its /proc entry stays readable.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    let r = unsafe { libc::waitid(libc::P_PID, pid, &mut info, libc::WEXITED | libc::WNOWAIT) };
+    assert_eq!(r, 0);
+    let io = std::fs::read_to_string(format!("/proc/{pid}/io")).unwrap();
+    let written: u64 = io
+        .lines()
+        .find_map(|l| l.strip_prefix("wchar: "))
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let size = std::fs::metadata(&rec).unwrap().len();
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+    assert!(v["actions"].as_array().unwrap().len() > 3000, "a long game");
+    assert!(
+        written < 4 * size,
+        "{written} bytes written for a record of {size} bytes"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_killed_game_is_kept_in_its_record() {
+    // The record is a valid record at every moment while the game runs: a
+    // game killed (SIGKILL, no chance to clean up) replays as far as it went.
+    use std::io::Write;
+    let d = dir("record-killed");
+    let rec = d.join("g.json");
+    let base = root().join("configs/base.toml");
+    let mut child = bin()
+        .args(["play", "--seed", "4", "--human", "0", "--bots", "random"])
+        .args(["--ruleset", base.to_str().unwrap()])
+        .args(["--record", rec.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(b"0\n0\n0\n0\n0\n0\n").unwrap();
+    input.flush().unwrap();
+    // Waits until the six choices (three turns of the person, and the bot's
+    // turns between) are in the record, then kills the game.
+    let actions = |text: &str| -> usize {
+        serde_json::from_str::<serde_json::Value>(text)
+            .ok()
+            .and_then(|v| v["actions"].as_array().map(Vec::len))
+            .unwrap_or(0)
+    };
+    while actions(&std::fs::read_to_string(&rec).unwrap_or_default()) < 10 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    drop(input);
+    let o = run(&["replay", rec.to_str().unwrap(), "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["finished"], false);
+    assert!(v["tiles_placed"].as_u64().unwrap() >= 6, "{v}");
+}

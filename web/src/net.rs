@@ -1,0 +1,212 @@
+//! How the server meets the network, apart from what it serves: which host
+//! names it answers to (the `Host` header: a page on another site cannot
+//! reach it through DNS rebinding), how long a client may take to send a
+//! request's headers, and how many connections it serves at once.
+//!
+//! * **Host names.** A request is served when its `Host` header (without the
+//!   port) is an IP address, `localhost`, or a name given in
+//!   [`Network::hosts`] (`serve --allow-host NAME`); anything else gets 403
+//!   and a missing header 400. DNS rebinding needs a name that the attacker's
+//!   page was loaded from, so IP addresses are safe to accept (and let others
+//!   on the network play with `--host 0.0.0.0`).
+//! * **Slow clients.** A client has [`Network::header_timeout`] to send each
+//!   request's headers, counted from the connection (or the previous answer)
+//!   on: half-sent requests and idle connections are closed after it.
+//! * **Connections.** At most [`Network::max_connections`] are served at once;
+//!   one beyond gets `503 Service Unavailable` at once and is closed.
+
+use axum::extract::{Request, State};
+use axum::http::{header, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::{Json, Router};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use std::future::Future;
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::io::AsyncWriteExt;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{watch, Semaphore};
+
+/// How the server meets the network.
+#[derive(Clone, Debug)]
+pub struct Network {
+    /// Host names accepted in the `Host` header besides IP addresses and `localhost`.
+    pub hosts: Vec<String>,
+    /// Most time a client has to send a request's headers.
+    pub header_timeout: Duration,
+    /// Most connections served at once.
+    pub max_connections: usize,
+}
+
+impl Default for Network {
+    fn default() -> Self {
+        Network {
+            hosts: Vec::new(),
+            header_timeout: Duration::from_secs(10),
+            max_connections: 256,
+        }
+    }
+}
+
+/// `router` answering only requests whose `Host` is allowed (see the module
+/// documentation); `hosts` are the names allowed besides IP addresses and
+/// `localhost`.
+pub fn check_host(router: Router, hosts: &[String]) -> Router {
+    let hosts: Arc<Vec<String>> = Arc::new(hosts.iter().map(|h| normal(h)).collect());
+    router.layer(axum::middleware::from_fn_with_state(hosts, host_guard))
+}
+
+async fn host_guard(State(hosts): State<Arc<Vec<String>>>, req: Request, next: Next) -> Response {
+    let given = req
+        .headers()
+        .get(header::HOST)
+        .map(|h| h.to_str().map(|s| s.to_string()));
+    match given {
+        Some(Ok(h)) if allowed(&h, &hosts) => next.run(req).await,
+        Some(h) => refuse(
+            StatusCode::FORBIDDEN,
+            format!(
+                "this server does not answer to the host name `{}` (start it with `--allow-host NAME` to allow a name)",
+                h.unwrap_or_default().escape_default()
+            ),
+        ),
+        None => refuse(StatusCode::BAD_REQUEST, "the request has no Host header".into()),
+    }
+}
+
+fn refuse(status: StatusCode, error: String) -> Response {
+    (status, Json(serde_json::json!({ "error": error }))).into_response()
+}
+
+/// A host name in lower case, without a final dot.
+fn normal(name: &str) -> String {
+    name.trim_end_matches('.').to_ascii_lowercase()
+}
+
+/// Whether the `Host` header `value` names an allowed host.
+fn allowed(value: &str, hosts: &[String]) -> bool {
+    let name = match value.strip_prefix('[') {
+        // An IPv6 address: `[::1]:8080`.
+        Some(rest) => {
+            return rest
+                .split_once(']')
+                .is_some_and(|(ip, port)| ip.parse::<IpAddr>().is_ok() && is_port(port));
+        }
+        None => match value.rsplit_once(':') {
+            Some((name, port)) if is_port(port) => name,
+            _ => value,
+        },
+    };
+    let name = normal(name);
+    name.parse::<IpAddr>().is_ok() || name == "localhost" || hosts.contains(&name)
+}
+
+/// `""` or `:` followed by digits.
+fn is_port(s: &str) -> bool {
+    let digits = s.strip_prefix(':').unwrap_or(s);
+    digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Serves `app` on `listener` until `shutdown` completes, then lets the
+/// connections finish their requests.
+pub(crate) async fn serve(
+    listener: TcpListener,
+    app: Router,
+    net: &Network,
+    shutdown: impl Future<Output = ()>,
+) -> std::io::Result<()> {
+    let max = net.max_connections.clamp(1, u32::MAX as usize);
+    let permits = Arc::new(Semaphore::new(max));
+    let (stop, stopped) = watch::channel(false);
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let stream = tokio::select! {
+            r = listener.accept() => match r {
+                Ok((s, _)) => s,
+                // Out of file descriptors and the like: wait, and go on serving.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let Ok(permit) = permits.clone().try_acquire_owned() else {
+            tokio::spawn(too_many(stream));
+            continue;
+        };
+        let service = TowerToHyperService::new(app.clone());
+        let mut stopped = stopped.clone();
+        let timeout = net.header_timeout;
+        tokio::spawn(async move {
+            let _permit = permit;
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder
+                .timer(TokioTimer::new())
+                .header_read_timeout(timeout);
+            let conn = builder.serve_connection(TokioIo::new(stream), service);
+            let mut conn = std::pin::pin!(conn);
+            tokio::select! {
+                _ = conn.as_mut() => return,
+                _ = stopped.wait_for(|s| *s) => {}
+            }
+            conn.as_mut().graceful_shutdown();
+            let _ = conn.await;
+        });
+    }
+    let _ = stop.send(true);
+    // Every connection gives its permit back when it ends.
+    let _ = permits.acquire_many(max as u32).await;
+    Ok(())
+}
+
+/// Answers a connection beyond the limit with 503 and closes it.
+async fn too_many(mut stream: TcpStream) {
+    let body = r#"{"error":"the server is serving too many connections: try again"}"#;
+    let answer = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = tokio::time::timeout(Duration::from_secs(2), async {
+        let _ = stream.write_all(answer.as_bytes()).await;
+        let _ = stream.shutdown().await;
+    })
+    .await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn host_names_are_checked_without_the_port() {
+        let hosts = vec![normal("Games.Example.org.")];
+        for ok in [
+            "127.0.0.1:8080",
+            "127.0.0.1",
+            "localhost:8080",
+            "LOCALHOST",
+            "[::1]:8080",
+            "[::1]",
+            "192.168.1.20:80",
+            "games.example.org:8080",
+            "games.example.org.",
+        ] {
+            assert!(allowed(ok, &hosts), "{ok}");
+        }
+        for bad in [
+            "evil.example.com:8080",
+            "localhost.evil.com",
+            "127.0.0.1.evil.com",
+            "[::1",
+            "[evil]:80",
+            "example.org",
+            "",
+        ] {
+            assert!(!allowed(bad, &hosts), "{bad}");
+        }
+    }
+}
