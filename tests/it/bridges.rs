@@ -380,3 +380,28 @@ fn a_placement_with_a_bridge_is_one_action_and_replays() {
         );
     }
 }
+
+#[test]
+fn the_board_picture_draws_the_bridge_over_its_tile() {
+    use carcassonne_render::{board, Options, Style};
+    let g = run(
+        &bridges()[0],
+        2,
+        "draw BB/F.b; place 1 0 0 bridges WE; pass",
+    )
+    .unwrap();
+    let svg = board(&g, &Options::default(), &Style::default());
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let bridges: Vec<(&str, &str)> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("bridge"))
+        .filter_map(|n| n.parent())
+        .map(|t| {
+            (
+                t.attribute("data-x").unwrap(),
+                t.attribute("data-y").unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(bridges, [("1", "0")]);
+}
