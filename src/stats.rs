@@ -175,6 +175,23 @@ impl Stats {
             .map_or_else(|| vec![0.0; self.players], |(_, v)| v)
     }
 
+    /// The zero-sum categories: those whose points only moved between players
+    /// (transfers: a ransom, a bid), so that they sum to 0 over the seats but
+    /// not for every seat; each with its mean points per game by seat.
+    pub fn zero_sum(&self) -> Vec<(String, Vec<f64>)> {
+        let cats = self.categories.len();
+        let seats = |c: usize| (0..self.players).map(move |p| self.by_category[p * cats + c]);
+        self.categories
+            .iter()
+            .enumerate()
+            .filter(|&(c, _)| seats(c).sum::<i64>() == 0 && seats(c).any(|x| x != 0))
+            .map(|(c, name)| {
+                let means = seats(c).map(|x| self.per_game(x as f64)).collect();
+                (name.clone(), means)
+            })
+            .collect()
+    }
+
     /// Mean tiles placed per game.
     pub fn mean_tiles(&self) -> f64 {
         self.per_game(self.tiles as f64)
@@ -211,6 +228,11 @@ impl Stats {
             .into_iter()
             .map(|(k, v)| (k, v.into()))
             .collect();
+        let zero_sum: serde_json::Map<String, serde_json::Value> = self
+            .zero_sum()
+            .into_iter()
+            .map(|(k, v)| (k, v.into()))
+            .collect();
         let mut v = serde_json::json!({
             "ruleset": ruleset,
             "players": self.players,
@@ -228,6 +250,9 @@ impl Stats {
             "mean_turns": self.mean_turns(),
             "mean_granted_turns": self.mean_granted_turns(),
         });
+        if !zero_sum.is_empty() {
+            v["zero_sum_points_by_seat"] = zero_sum.into();
+        }
         if timing {
             v["seconds"] = self.seconds.into();
             v["games_per_second"] = (self.games as f64 / self.seconds).into();
@@ -306,6 +331,54 @@ mod tests {
         assert_eq!(merged.outcomes, one.outcomes);
         let wins: f64 = one.win_rate().iter().sum();
         assert!(wins >= 1.0 - 1e-12, "someone wins every game: {wins}");
+    }
+
+    #[test]
+    fn points_that_only_moved_between_players_are_shown_by_seat() {
+        use carcassonne_test_plugins as _; // the kit's plugins, compiled in
+        let reg = carcassonne_host::loader::builtin_registry().unwrap();
+        let text = "name = \"j\"\ntilesets = [\"base\"]\n[plugins.kit-jail]\n";
+        let rules = carcassonne_host::load_str(text, "j.toml", None, &reg)
+            .unwrap()
+            .rules;
+        // Blue takes Red's road follower prisoner; Red scores a city (4) and
+        // pays a ransom of 3 to Blue.
+        let g = carcassonne_core::scenario::run(
+            &rules,
+            2,
+            "draw BA/RFr; place 1 0 0; deploy follower road
+             draw BA/RFr; place 2 0 0; pass; kit-jail follower of 0 at 1 0 0
+             draw BA/C; place 0 -1 2; deploy follower city
+             draw BA/RFr; place -1 0 0; pass
+             kit-jail follower of 0 held by 1",
+        )
+        .unwrap();
+        assert_eq!(g.scores(), [1, 3]);
+        let mut s = Stats::new(2, g.score_categories());
+        s.add_game(&g, 1, false);
+        s.add_game(&g, 2, false);
+        assert_eq!(s.zero_sum(), [("kit-jail".to_string(), vec![-3.0, 3.0])]);
+        let of = |k: &str| {
+            s.per_category()
+                .into_iter()
+                .find(|(j, _)| j == k)
+                .unwrap()
+                .1
+        };
+        assert_eq!((of("kit-jail"), of("cities")), (0.0, 2.0));
+        let json = s.to_json("j", 0, &[], false);
+        assert_eq!(
+            json["zero_sum_points_by_seat"],
+            serde_json::json!({ "kit-jail": [-3.0, 3.0] })
+        );
+        // A game without transfers has no zero-sum category and no JSON key.
+        let mut plain = Stats::new(2, g.score_categories());
+        plain.add_game(&Game::new(rules.clone(), 2, 0).unwrap(), 0, false);
+        assert!(plain.zero_sum().is_empty());
+        assert!(plain
+            .to_json("j", 0, &[], false)
+            .get("zero_sum_points_by_seat")
+            .is_none());
     }
 
     fn cats(v: &[(&str, f64)]) -> Vec<(String, f64)> {

@@ -91,19 +91,20 @@ pub enum Event {
         kind: FigureKindId,
         /// Where.
         at: Location,
-        /// Tile position.
-        pos: Pos,
+        /// Tile position (`None` off the board: held, in an area).
+        pos: Option<Pos>,
     },
-    /// A figure on the board was moved, or a neutral figure put on the board.
+    /// A figure was moved (on the board, onto it, off it to a player's hold
+    /// or an area), or a neutral figure put somewhere.
     FigureMoved {
         /// The figure.
         figure: FigureId,
         /// Its kind.
         kind: FigureKindId,
-        /// Where it stands now.
+        /// Where it is now.
         at: Location,
-        /// Tile position it stands on now.
-        pos: Pos,
+        /// Tile position it stands on now (`None` off the board).
+        pos: Option<Pos>,
     },
     /// A figure went back to its owner's supply (off the board for a neutral one).
     FigureReturned {
@@ -133,6 +134,17 @@ pub enum Event {
         plugin: u8,
         /// Who.
         player: PlayerId,
+        /// How many.
+        points: i32,
+    },
+    /// A plugin moved points from one player to another (`Cx::transfer_score`).
+    ScoreTransferred {
+        /// Plugin index.
+        plugin: u8,
+        /// Who pays.
+        from: PlayerId,
+        /// Who is paid.
+        to: PlayerId,
         /// How many.
         points: i32,
     },
@@ -201,7 +213,7 @@ impl crate::Game {
                 .collect();
             v.join(", ")
         };
-        let at = |at: &Location| match at {
+        let at_text = |at: &Location| match at {
             Location::Feature(f) => self
                 .feature_kind(*f)
                 .map_or_else(|| "?".into(), |k| k.to_string()),
@@ -212,6 +224,12 @@ impl crate::Game {
                 c.name()
             ),
             Location::Tile(_) => "tile".into(),
+            Location::Held(p) => format!("held by {p}"),
+            Location::Area(a) => format!("area {}", self.area_name(*a).unwrap_or("?")),
+        };
+        let pos_text = |at: &Location, pos: &Option<Pos>| match pos {
+            Some(p) => format!("on {} at {} {}", at_text(at), p.x, p.y),
+            None => at_text(at),
         };
         match e {
             Event::TurnStarted { player, turn } => format!("turn {turn}: player {player}"),
@@ -259,14 +277,19 @@ impl crate::Game {
                 at: place,
                 pos,
             } => format!(
-                "player {player} deploys {} on {} at {} {}",
+                "player {player} deploys {} {}",
                 figure(*kind),
-                at(place),
-                pos.x,
-                pos.y
+                pos_text(place, pos)
             ),
-            Event::FigureMoved { kind, pos, .. } => {
+            Event::FigureMoved {
+                kind,
+                pos: Some(pos),
+                ..
+            } => {
                 format!("{} moves to {} {}", figure(*kind), pos.x, pos.y)
+            }
+            Event::FigureMoved { kind, at, .. } => {
+                format!("{} moves to {}", figure(*kind), at_text(at))
             }
             Event::FigureReturned {
                 player: Some(player),
@@ -311,6 +334,12 @@ impl crate::Game {
                 player,
                 points,
             } => format!("{}: player {player} scores {points}", plugin(*p)),
+            Event::ScoreTransferred {
+                plugin: p,
+                from,
+                to,
+                points,
+            } => format!("{}: player {from} pays {points} to player {to}", plugin(*p)),
             Event::Plugin { plugin: p, text } => format!("{}: {}", plugin(*p), seats_in(text)),
             Event::GameOver => "game over".into(),
         }

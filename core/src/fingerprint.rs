@@ -75,6 +75,9 @@ impl Rules {
                 for &(bit, n) in &f.marker_counts {
                     h.num(u64::from(bit)).num(u64::from(n));
                 }
+                if !f.scored {
+                    h.field(b"not scored");
+                }
             }
             for (link, groups) in &t.links {
                 h.field(
@@ -106,6 +109,11 @@ impl Rules {
                 .num(u64::from(f.offered))
                 .num(u64::from(f.one_per_feature))
                 .num(f.class as u64);
+            // Only where a plugin hosts plain kinds does the trait change play
+            // (and the fingerprints of rules without hosts stay as they were).
+            if self.host_markers != 0 {
+                h.num(u64::from(f.plain));
+            }
         }
         for p in &self.plugins {
             let w = p.decl.state;
@@ -125,6 +133,14 @@ impl Rules {
             }
             for m in p.decl.markers.iter().chain(&p.decl.links) {
                 h.field(m.as_bytes());
+            }
+            // Areas and hosted markers, when declared (rules without them keep
+            // their fingerprints).
+            if !p.decl.areas.is_empty() || !p.decl.hosts.is_empty() {
+                h.field(b"areas").num(p.decl.areas.len() as u64);
+                for a in p.decl.areas.iter().chain(&p.decl.hosts) {
+                    h.field(a.as_bytes());
+                }
             }
         }
         h

@@ -18,8 +18,9 @@ use crate::types::*;
 use std::fmt;
 
 pub use carcassonne_vocab::hooks::{
-    hook, FigureOption, NameCtx, Outcome, Piece, PiecePlacement, Placement, Points, ScoreInfo,
-    ScoreReason, Step, ValueChange, CORE_OWNER, STEP_HIDDEN_TILE, STEP_PUBLIC_TILE,
+    code_figure, hook, FigureOption, NameCtx, Outcome, Piece, PiecePlacement, Placement, Points,
+    ScoreInfo, ScoreReason, Step, ValueChange, CORE_OWNER, FIGURE_CODE, STEP_HIDDEN_TILE,
+    STEP_PUBLIC_TILE,
 };
 
 /// A plugin hook failed (its code panicked or reported an error).

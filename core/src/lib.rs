@@ -48,6 +48,7 @@
 pub mod conformance;
 pub mod error;
 pub mod events;
+mod figure_names;
 pub mod fingerprint;
 pub mod game;
 pub mod hooks;
@@ -66,9 +67,9 @@ pub use error::GameError;
 pub use events::Event;
 pub use game::{Action, Actor, Game, PlacedTile, Stage, SWITCHABLE_HOOKS};
 pub use hooks::{
-    hook, Cx, FigureOption, HookError, HookResult, Hooks, NameCtx, Outcome, Piece, PiecePlacement,
-    Placement, Points, ScoreInfo, ScoreReason, Step, ValueChange, View, CORE_OWNER,
-    STEP_HIDDEN_TILE, STEP_PUBLIC_TILE,
+    code_figure, hook, Cx, FigureOption, HookError, HookResult, Hooks, NameCtx, Outcome, Piece,
+    PiecePlacement, Placement, Points, ScoreInfo, ScoreReason, Step, ValueChange, View, CORE_OWNER,
+    FIGURE_CODE, STEP_HIDDEN_TILE, STEP_PUBLIC_TILE,
 };
 pub use narrow::Narrowed;
 pub use observe::Observation;
@@ -76,8 +77,9 @@ pub use record::{Driver, PluginVersion, Provenance, Record, Recorder, ReplayErro
 pub use rng::Rng;
 pub use rules::{
     valid_plugin_id, CoreOptions, FarmerScoring, FigureClass, FigureKind, FigureKindOf, FigureSpec,
-    PluginDecl, Rules, StateWords, BASE_CATEGORIES, FOLLOWER, MAX_FEATURE_WORDS, MAX_FIGURE_WORDS,
-    MAX_GAME_WORDS, MAX_PLAYER_WORDS, MAX_TOTAL_FEATURE_WORDS, TURNS_PER_TILE, TURN_MARGIN,
+    PluginDecl, Rules, StateWords, BASE_CATEGORIES, FOLLOWER, MAX_AREAS, MAX_FEATURE_WORDS,
+    MAX_FIGURE_WORDS, MAX_GAME_WORDS, MAX_PLAYER_WORDS, MAX_TOTAL_FEATURE_WORDS, TURNS_PER_TILE,
+    TURN_MARGIN,
 };
 pub use tiles::{TileCatalogue, TileSetSpec, TileType};
 pub use types::*;

@@ -69,7 +69,7 @@ impl Game {
             Some(s) if s.owner != CORE_OWNER => {
                 self.rules().plugins.get(usize::from(s.owner)).map_or_else(
                     || c.to_string(),
-                    |p| p.hooks.value_name(NameCtx::Step(s), c),
+                    |p| self.value_text(p, NameCtx::Step(s), c),
                 )
             }
             _ => self
@@ -88,7 +88,7 @@ impl Game {
                 .rules()
                 .plugins
                 .get(usize::from(s.owner))
-                .and_then(|p| p.hooks.parse_value(NameCtx::Step(*s), name))
+                .and_then(|p| self.parse_value_text(p, NameCtx::Step(*s), name))
                 .ok_or_else(|| bad(name, "not an outcome of this chance event")),
             _ => self
                 .rules()
@@ -134,7 +134,7 @@ impl Game {
                     Some(p) => format!(
                         "{} {}",
                         p.decl.id,
-                        p.hooks.value_name(NameCtx::Special, code)
+                        self.value_text(p, NameCtx::Special, code)
                     ),
                     None => format!("special {plugin} {code}"),
                 }
@@ -145,7 +145,7 @@ impl Game {
                 .and_then(|s| Some((s, self.rules().plugins.get(usize::from(s.owner))?)))
             {
                 Some((s, p)) => {
-                    format!("{} {}", p.decl.id, p.hooks.value_name(NameCtx::Step(*s), c))
+                    format!("{} {}", p.decl.id, self.value_text(p, NameCtx::Step(*s), c))
                 }
                 None => format!("choose {c}"),
             },
@@ -224,10 +224,9 @@ impl Game {
                 let Some(p) = self.rules().plugins.get(pi as usize) else {
                     return Err(bad(text, "unknown plugin"));
                 };
-                let hooks = &p.hooks;
                 if let Some(s) = self.pending_steps().last().filter(|s| s.owner == pi) {
-                    let v = hooks
-                        .parse_value(NameCtx::Step(*s), &value)
+                    let v = self
+                        .parse_value_text(p, NameCtx::Step(*s), &value)
                         .ok_or_else(|| {
                             bad(
                                 text,
@@ -241,9 +240,11 @@ impl Game {
                     });
                 }
                 if self.stage() == Stage::Figure {
-                    let v = hooks.parse_value(NameCtx::Special, &value).ok_or_else(|| {
-                        bad(text, format!("`{value}` is not a `{plugin}` option"))
-                    })?;
+                    let v = self
+                        .parse_value_text(p, NameCtx::Special, &value)
+                        .ok_or_else(|| {
+                            bad(text, format!("`{value}` is not a `{plugin}` option"))
+                        })?;
                     return Ok(Action::Figure(FigureOption::Special {
                         plugin: pi,
                         code: v,
@@ -252,6 +253,24 @@ impl Game {
                 Err(bad(text, format!("plugin `{plugin}` has nothing pending")))
             }
         }
+    }
+
+    /// The name of value `code` of plugin `p`: the core's name of a figure
+    /// ([`crate::FIGURE_CODE`]), else the plugin's `value_name`.
+    fn value_text(&self, p: &crate::rules::PluginEntry, what: NameCtx, code: u32) -> String {
+        self.figure_code_name(code)
+            .unwrap_or_else(|| p.hooks.value_name(what, code))
+    }
+
+    /// Inverse of [`Game::value_text`].
+    fn parse_value_text(
+        &self,
+        p: &crate::rules::PluginEntry,
+        what: NameCtx,
+        text: &str,
+    ) -> Option<u32> {
+        self.parse_figure_code(text)
+            .or_else(|| p.hooks.parse_value(what, text))
     }
 
     /// The piece of plugin `id` named `name` (`place 1 0 0 bridges on W`).
@@ -288,6 +307,7 @@ impl Game {
                 ),
             ),
             Location::Tile(t) => (Some(t), "tile".into()),
+            Location::Held(_) | Location::Area(_) => return self.off_board_text(at),
         };
         match t {
             Some(t) if Some(t) != self.last_placed() || matches!(at, Location::Tile(_)) => {
@@ -298,8 +318,36 @@ impl Game {
         }
     }
 
-    /// Parses the words after `deploy KIND`: `[FEATURE] [corner C] [at X Y]`.
+    /// Text of a place off the board: `held by 1`, `in castle` (an area).
+    pub(crate) fn off_board_text(&self, at: Location) -> String {
+        match at {
+            Location::Held(p) => format!("held by {p}"),
+            Location::Area(a) => format!("in {}", self.area_name(a).unwrap_or("?")),
+            _ => String::new(),
+        }
+    }
+
+    /// Parses [`Game::off_board_text`]'s forms.
+    pub(crate) fn parse_off_board(&self, words: &[&str]) -> Option<Location> {
+        match words {
+            ["held", "by", p] => {
+                let p = p.parse::<u8>().ok().filter(|&p| p < self.players())?;
+                let p = PlayerId::new(p)?;
+                Some(Location::Held(p))
+            }
+            ["in", name] => self.rules().area(name).map(Location::Area),
+            _ => None,
+        }
+    }
+
+    /// Parses the words after `deploy KIND`: `[FEATURE] [corner C] [at X Y]`, or
+    /// a place off the board (`in AREA`, `held by P`).
     fn parse_location(&self, words: &[&str], text: &str) -> Result<Location, GameError> {
+        if matches!(words.first(), Some(&"in" | &"held")) {
+            return self
+                .parse_off_board(words)
+                .ok_or_else(|| bad(text, "no such place off the board (`in AREA`, `held by P`)"));
+        }
         let (words, tile) = match words.iter().position(|w| *w == "at") {
             Some(i) => {
                 let n = |w: Option<&&str>| -> Result<i16, GameError> {

@@ -59,6 +59,38 @@ pub struct SeenFigure {
     pub note: Option<String>,
 }
 
+/// A figure off the board as seen by players: a prisoner, or a figure in an
+/// area.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeenOffBoard {
+    /// Owner (`None`: a neutral figure).
+    pub owner: Option<PlayerId>,
+    /// Figure kind name.
+    pub kind: String,
+    /// The player holding it prisoner, if held.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub held_by: Option<PlayerId>,
+    /// The area it is in (its name), if in one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub area: Option<String>,
+    /// The plugins' public note about it, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// A plugin's public note about a feature on the board (a tower's height).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeenFeatureNote {
+    /// Tile position.
+    pub pos: Pos,
+    /// Local feature index on that tile.
+    pub feature: u8,
+    /// Kind of that feature.
+    pub feature_kind: FeatureKind,
+    /// The note (every plugin's, joined with ", ").
+    pub note: String,
+}
+
 /// What one player can see.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Observation {
@@ -80,6 +112,17 @@ pub struct Observation {
     pub board: Vec<SeenTile>,
     /// Deployed figures.
     pub figures: Vec<SeenFigure>,
+    /// Figures off the board but out of their supply: prisoners, figures in
+    /// areas (omitted when there are none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub off_board: Vec<SeenOffBoard>,
+    /// The plugins' public notes about features (omitted when there are none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub feature_notes: Vec<SeenFeatureNote>,
+    /// The plugins' public note about each player, by seat (omitted when no
+    /// player has one).
+    #[serde(skip_serializing_if = "no_notes")]
+    pub player_notes: Vec<Option<String>>,
     /// Supply per player, per figure kind name.
     pub supply: Vec<BTreeMap<String, u8>>,
     /// Tiles in each player's hand, by id.
@@ -123,7 +166,28 @@ impl Game {
             *unseen.entry(id(t)).or_insert(0) += 1;
         }
         let mut figures = Vec::new();
+        let mut off_board = Vec::new();
+        let kind_name =
+            |k: FigureKindId| rules.figure(k).map_or_else(String::new, |k| k.name.clone());
         for g in (0..self.figure_count() as u16).map(FigureId) {
+            if let (Some(at @ (Location::Held(_) | Location::Area(_))), Some(k)) =
+                (self.figure_location(g), self.figure_kind(g))
+            {
+                off_board.push(SeenOffBoard {
+                    owner: self.figure_owner(g),
+                    kind: kind_name(k),
+                    held_by: match at {
+                        Location::Held(p) => Some(p),
+                        _ => None,
+                    },
+                    area: match at {
+                        Location::Area(a) => self.area_name(a).map(String::from),
+                        _ => None,
+                    },
+                    note: self.figure_note(g)?,
+                });
+                continue;
+            }
             let (Some(at), Some(t), Some(k)) = (
                 self.figure_location(g),
                 self.figure_tile(g),
@@ -137,7 +201,7 @@ impl Game {
             let f = at.feature();
             figures.push(SeenFigure {
                 owner: self.figure_owner(g),
-                kind: rules.figure(k).map_or_else(String::new, |k| k.name.clone()),
+                kind: kind_name(k),
                 pos,
                 feature: f.and_then(|f| self.feature_local(f)),
                 feature_kind: f.and_then(|f| self.feature_kind(f)),
@@ -148,6 +212,29 @@ impl Game {
                 note: self.figure_note(g)?,
             });
         }
+        let mut feature_notes = Vec::new();
+        if rules.wants(hook::FEATURE_NOTE) {
+            for f in (0..self.feature_count() as u16).map(FeatureId) {
+                if let Some(note) = self.feature_note(f)? {
+                    let (Some(t), Some(feature), Some(feature_kind)) = (
+                        self.feature_tile(f),
+                        self.feature_local(f),
+                        self.feature_kind(f),
+                    ) else {
+                        continue;
+                    };
+                    feature_notes.push(SeenFeatureNote {
+                        pos: self.tile_pos(t).unwrap_or_default(),
+                        feature,
+                        feature_kind,
+                        note,
+                    });
+                }
+            }
+        }
+        let player_notes = PlayerId::all(self.players())
+            .map(|p| self.player_note(p))
+            .collect::<Result<_, _>>()?;
         let mut plugins = BTreeMap::new();
         for (i, p) in rules.plugins.iter().enumerate() {
             let seen = if p.subs & hook::OBSERVE != 0 {
@@ -193,6 +280,9 @@ impl Game {
                 })
                 .collect(),
             figures,
+            off_board,
+            feature_notes,
+            player_notes,
             supply: PlayerId::all(self.players())
                 .map(|p| {
                     rules
@@ -227,29 +317,53 @@ impl Game {
     /// The plugins' public notes about figure `g` (their `figure_note` hooks),
     /// joined with ", "; `None` when no plugin has one. Fails if a hook fails.
     pub fn figure_note(&self, g: FigureId) -> Result<Option<String>, GameError> {
-        let mut note = String::new();
+        self.notes(hook::FIGURE_NOTE, |h, v, out| h.figure_note(v, g, out))
+    }
+
+    /// The plugins' public notes about feature instance `f` (their
+    /// `feature_note` hooks: a tower's height), joined with ", "; `None` when no
+    /// plugin has one. Fails if a hook fails.
+    pub fn feature_note(&self, f: FeatureId) -> Result<Option<String>, GameError> {
+        self.notes(hook::FEATURE_NOTE, |h, v, out| h.feature_note(v, f, out))
+    }
+
+    /// The plugins' public notes about `player` (their `player_note` hooks:
+    /// pieces left, prisoners), joined with ", "; `None` when no plugin has one.
+    /// Fails if a hook fails.
+    pub fn player_note(&self, player: PlayerId) -> Result<Option<String>, GameError> {
+        self.notes(hook::PLAYER_NOTE, |h, v, out| h.player_note(v, player, out))
+    }
+
+    /// The notes of the plugins subscribed to note hook `bit`, in declaration
+    /// order, joined with ", ".
+    fn notes(
+        &self,
+        bit: u64,
+        mut note: impl FnMut(&dyn crate::Hooks, &View<'_>, &mut String) -> crate::HookResult,
+    ) -> Result<Option<String>, GameError> {
+        let mut all = String::new();
+        if !self.rules().wants(bit) {
+            return Ok(None);
+        }
         for (i, p) in self.rules().plugins.iter().enumerate() {
-            if p.subs & hook::FIGURE_NOTE == 0 {
+            if p.subs & bit == 0 {
                 continue;
             }
             let mut text = String::new();
-            p.hooks.figure_note(
-                &View {
-                    game: self,
-                    plugin: i as u8,
-                },
-                g,
-                &mut text,
-            )?;
+            let v = View {
+                game: self,
+                plugin: i as u8,
+            };
+            note(&*p.hooks, &v, &mut text)?;
             let text = text.trim();
             if !text.is_empty() {
-                if !note.is_empty() {
-                    note.push_str(", ");
+                if !all.is_empty() {
+                    all.push_str(", ");
                 }
-                note.push_str(text);
+                all.push_str(text);
             }
         }
-        Ok((!note.is_empty()).then_some(note))
+        Ok((!all.is_empty()).then_some(all))
     }
 
     /// All of a plugin's state words by scope, as JSON: `game` (words), `players`
@@ -279,4 +393,9 @@ impl Game {
             ),
         })
     }
+}
+
+/// Whether no player has a note (the observation then omits them).
+fn no_notes(notes: &[Option<String>]) -> bool {
+    notes.iter().all(Option::is_none)
 }

@@ -39,6 +39,8 @@ pub struct PluginEntry {
     /// The per-player figure slots `first..end` of its kinds (consecutive:
     /// see [`Rules::kind_first_slot`]; empty without per-player kinds).
     pub player_slots: (u16, u16),
+    /// Its first area id (its areas are consecutive).
+    pub first_area: AreaId,
 }
 
 impl std::fmt::Debug for PluginEntry {
@@ -87,6 +89,12 @@ pub struct Rules {
     pub subs_any: u64,
     /// Plugin words per scope in total.
     pub state: StateWords,
+    /// The areas the plugins declare (`Location::Area`), by id: name and
+    /// declaring plugin.
+    pub areas: Vec<(String, u8)>,
+    /// The markers whose features accept plain follower kinds
+    /// ([`PluginDecl::hosts`]), as a mask (0: no plugin hosts).
+    pub host_markers: u64,
     /// Score categories: [`BASE_CATEGORIES`], then one per plugin (its id).
     pub score_categories: Vec<String>,
     /// Upper bound on features in one game (all tiles' features).
@@ -134,6 +142,9 @@ pub const MAX_TILES: usize = 0x7FFF;
 /// A game holds fewer feature instances than this (feature ids are `u16`, one value reserved).
 pub const MAX_FEATURES: usize = NONE16 as usize - 1;
 
+/// Most areas the plugins of a ruleset may declare together.
+pub const MAX_AREAS: u8 = 64;
+
 /// Turns a game may have per tile, see [`Rules::max_turns`]: a regular turn
 /// and a granted one for each (a builder's second tile that finds nothing to draw).
 pub const TURNS_PER_TILE: usize = 2;
@@ -157,9 +168,13 @@ impl Rules {
         if tiles.start.is_none() {
             errs.push("no tile set provides a start tile (`start = true`)".into());
         }
-        let mut figures = vec![FigureSpec::follower("follower", options.followers, 1).to_kind()];
+        let mut figures = vec![FigureSpec::follower("follower", options.followers, 1)
+            .plain(true)
+            .to_kind()];
         let mut kind_plugin = vec![None];
         let mut entries = Vec::new();
+        let mut areas: Vec<(String, u8)> = Vec::new();
+        let mut host_markers = 0u64;
         let mut state = StateWords::default();
         for (pi, (decl, hooks)) in plugins.into_iter().enumerate() {
             errs.extend(decl.check());
@@ -201,6 +216,25 @@ impl Rules {
                     Err(e) => errs.push(e),
                 }
             }
+            for h in &decl.hosts {
+                match decl.markers.iter().position(|m| m == h) {
+                    Some(i) => host_markers |= marker_bits.get(i).copied().unwrap_or(0),
+                    None => errs.push(format!(
+                        "plugin `{}`: it hosts marker `{h}` but does not declare it among its markers",
+                        decl.id
+                    )),
+                }
+            }
+            let first_area = AreaId(areas.len().min(255) as u8);
+            for a in &decl.areas {
+                if areas.iter().any(|(b, _)| b == a) {
+                    errs.push(format!(
+                        "plugin `{}`: area `{a}` is already declared",
+                        decl.id
+                    ));
+                }
+                areas.push((a.clone(), pi.min(254) as u8));
+            }
             if let Err(e) = hooks.check_core(&options) {
                 errs.push(format!("plugin `{}`: {e}", decl.id));
             }
@@ -213,6 +247,7 @@ impl Rules {
             let narrow = hooks.narrowing() & crate::narrow::bits::ALL;
             let markers = marker_bits.iter().fold(0, |a, &b| a | b);
             entries.push(PluginEntry {
+                first_area,
                 player_slots: (0, 0),
                 narrow,
                 markers,
@@ -235,6 +270,12 @@ impl Rules {
             errs.push(format!(
                 "{} plugins: at most 200 are supported",
                 entries.len()
+            ));
+        }
+        if areas.len() > usize::from(MAX_AREAS) {
+            errs.push(format!(
+                "{} areas: at most {MAX_AREAS} are supported",
+                areas.len()
             ));
         }
         if figures.len() > 64 {
@@ -317,6 +358,8 @@ impl Rules {
             figures,
             plugins: entries,
             state,
+            areas,
+            host_markers,
             score_categories,
             max_features,
             max_tiles,
@@ -397,6 +440,14 @@ impl Rules {
             .iter()
             .position(|f| f.name == name)
             .map(|i| FigureKindId(i as u8))
+    }
+
+    /// The area with this name.
+    pub fn area(&self, name: &str) -> Option<AreaId> {
+        self.areas
+            .iter()
+            .position(|(n, _)| n == name)
+            .map(|i| AreaId(i as u8))
     }
 
     /// The figure kind `k`, if it exists.

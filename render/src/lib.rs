@@ -221,6 +221,8 @@ fn figure_spot(g: &Game, fig: FigureId) -> Option<(TileIndex, geometry::Pt, (u16
     let t = match at {
         Location::Feature(f) | Location::Corner(f, _) => g.feature_tile(f)?,
         Location::Tile(t) => t,
+        // Off the board (a prisoner, a figure in an area): not on the picture.
+        Location::Held(_) | Location::Area(_) => return None,
     };
     let (tt, rot) = (g.tile_type(t)?, g.tile_rot(t)?.quarter_turns());
     Some(match at {
@@ -238,7 +240,9 @@ fn figure_spot(g: &Game, fig: FigureId) -> Option<(TileIndex, geometry::Pt, (u16
             };
             (t, pt, (t.0, 200 + c as u8))
         }
-        Location::Tile(_) => (t, geometry::CENTRE, (t.0, 255)),
+        Location::Tile(_) | Location::Held(_) | Location::Area(_) => {
+            (t, geometry::CENTRE, (t.0, 255))
+        }
     })
 }
 

@@ -155,6 +155,13 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
             pos,
         } => {
             let name = rules.figure(*kind).map_or("figure", |k| k.name.as_str());
+            let Some(pos) = pos else {
+                return Some(format!(
+                    "{} puts the {name} {}.",
+                    NAMES[player.index()],
+                    off_board(g, at)
+                ));
+            };
             let Some((feature_kind, place)) = place(g, at) else {
                 return Some(format!(
                     "{} puts the {name} on the tile at {pos}.",
@@ -184,9 +191,12 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
             let whose = g
                 .figure_owner(*figure)
                 .map_or_else(|| "The".to_string(), |p| format!("{}'s", NAMES[p.index()]));
-            match place(g, at) {
-                Some((_, place)) => format!("{whose} {name} moves to the {place} at {pos}."),
-                None => format!("{whose} {name} moves to {pos}."),
+            match (pos, place(g, at)) {
+                (None, _) => format!("{whose} {name} is {}.", off_board(g, at)),
+                (Some(pos), Some((_, place))) => {
+                    format!("{whose} {name} moves to the {place} at {pos}.")
+                }
+                (Some(pos), None) => format!("{whose} {name} moves to {pos}."),
             }
         }
         Event::FigureReturned { .. } => return None,
@@ -237,9 +247,32 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
                 .get(*plugin as usize)
                 .map_or("?", |p| p.decl.id.as_str())
         ),
+        Event::ScoreTransferred {
+            plugin,
+            from,
+            to,
+            points,
+        } => format!(
+            "{} pays {points} to {} ({}).",
+            NAMES[from.index()],
+            NAMES[to.index()],
+            rules
+                .plugins
+                .get(*plugin as usize)
+                .map_or("?", |p| p.decl.id.as_str())
+        ),
         Event::Plugin { text, .. } => names_in(text),
         Event::GameOver => "Game over.".into(),
     })
+}
+
+/// "held by Blue", "in the castle": a place off the board.
+fn off_board(g: &Game, at: &Location) -> String {
+    match at {
+        Location::Held(p) => format!("held by {}", NAMES[p.index() % NAMES.len()]),
+        Location::Area(a) => format!("in the {}", g.area_name(*a).unwrap_or("area")),
+        _ => "on the board".into(),
+    }
 }
 
 /// "city N E", "cloister": local feature `local` of placed tile `t`, by kind and

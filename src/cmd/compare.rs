@@ -128,6 +128,31 @@ pub fn run(a: Args) -> Result<()> {
             row(format!("  {}", crate::log::NAMES[p]), pa[p], pb[p]);
         }
     }
+    // A category whose points only move between players (in either) sums to 0:
+    // shown by seat.
+    let (za, zb) = (sa.zero_sum(), sb.zero_sum());
+    let seats_of = |z: &[(String, Vec<f64>)], k: &str| {
+        z.iter()
+            .find(|(j, _)| j == k)
+            .map_or_else(|| vec![0.0; sa.players], |(_, v)| v.clone())
+    };
+    let mut zero_sum: Vec<&String> = za.iter().map(|(k, _)| k).collect();
+    zero_sum.extend(
+        zb.iter()
+            .map(|(k, _)| k)
+            .filter(|k| !za.iter().any(|(j, _)| j == *k)),
+    );
+    for k in &zero_sum {
+        println!("zero-sum points from {k} (moved between players), by seat:");
+        let (xs, ys) = (seats_of(&za, k), seats_of(&zb, k));
+        for p in 0..sa.players {
+            row(format!("  {}", crate::log::NAMES[p]), xs[p], ys[p]);
+        }
+    }
+    let empty: Vec<String> = empty
+        .into_iter()
+        .filter(|k| !zero_sum.contains(&k))
+        .collect();
     row("tiles placed".into(), sa.mean_tiles(), sb.mean_tiles());
     row("turns".into(), sa.mean_turns(), sb.mean_turns());
     if sa.mean_granted_turns() > 0.0 || sb.mean_granted_turns() > 0.0 {

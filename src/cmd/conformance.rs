@@ -25,7 +25,8 @@ pub struct Args {
     /// Apply every legal action on a clone at every step, not only the one chosen (slower).
     #[arg(long)]
     every_action: bool,
-    /// Allow scores to go down (for rulesets whose plugins take points away).
+    /// Allow scores to go down (for rulesets whose plugins take points away other
+    /// than by transfers between players, which the check accepts).
     #[arg(long)]
     allow_score_decrease: bool,
     /// Worker threads, 1 to 64 (default: all cores). The result does not depend on it.

@@ -259,6 +259,23 @@ pub fn run(a: Args) -> Result<()> {
             println!();
         }
     }
+    // A category whose points only move between players sums to 0: by seat.
+    let zero_sum = t.zero_sum();
+    for (k, seats) in &zero_sum {
+        let by_seat: Vec<String> = seats
+            .iter()
+            .enumerate()
+            .map(|(p, v)| format!("{} {v:+.2}", crate::log::NAMES[p]))
+            .collect();
+        println!(
+            "zero-sum points from {k} (moved between players), by seat: {}",
+            by_seat.join(", ")
+        );
+    }
+    let empty: Vec<String> = empty
+        .into_iter()
+        .filter(|k| !zero_sum.iter().any(|(z, _)| z == k))
+        .collect();
     if !empty.is_empty() {
         println!("no points from {}", empty.join(", "));
     }

@@ -11,6 +11,7 @@ mod bridges_castles_and_bazaars_x;
 mod browser;
 mod builder;
 mod capabilities;
+mod capabilities_figures;
 mod capabilities_flow;
 mod cathedrals;
 mod census;

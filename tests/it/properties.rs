@@ -75,6 +75,7 @@ fn well_formed_tile(id: String, start: bool) -> impl Strategy<Value = TileSpec> 
                     adj: Vec::new(),
                     markers: Vec::new(),
                     inner: false,
+                    scored: true,
                 };
                 for (i, slots) in cities.into_values().enumerate() {
                     let mut f = feature(FeatureKind::City, slots);
@@ -149,6 +150,7 @@ fn any_tile() -> impl Strategy<Value = TileSpec> {
             adj,
             markers: vec!["pennant".into(); pennants],
             inner,
+            scored: true,
         });
     let links = prop::collection::btree_map(
         "[a-c]{1,2}",
@@ -356,6 +358,7 @@ fn any_decl() -> impl Strategy<Value = PluginDecl> {
                     offered,
                     one_per_feature,
                     class,
+                    plain: follower && offered,
                 }
             },
         );
@@ -377,6 +380,8 @@ fn any_decl() -> impl Strategy<Value = PluginDecl> {
                 },
                 markers,
                 links: Vec::new(),
+                areas: Vec::new(),
+                hosts: Vec::new(),
             },
         )
 }

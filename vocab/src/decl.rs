@@ -142,6 +142,13 @@ pub struct PluginDecl {
     pub markers: Vec<String>,
     /// Tile link names it interprets, in order (looked up with `View::my_link`).
     pub links: Vec<String>,
+    /// Areas it declares, in order: places off the board where figures may be
+    /// (`Location::Area`; looked up with `View::my_area`). Names are unique in a
+    /// ruleset.
+    pub areas: Vec<String>,
+    /// Markers (among its `markers`) whose features accept plain follower kinds
+    /// under the shared placement rule ([`FigureKind::plain`]).
+    pub hosts: Vec<String>,
 }
 
 impl PluginDecl {
@@ -156,6 +163,14 @@ impl PluginDecl {
                 "plugin id `{}` is not valid: use lower-case letters, digits and `-` (not first or last)",
                 self.id
             ));
+        }
+        for a in &self.areas {
+            if !valid_plugin_id(a) {
+                errs.push(format!(
+                    "plugin `{}`: area name `{a}` is not valid: use lower-case letters, digits and `-` (not first or last)",
+                    self.id
+                ));
+            }
         }
         let w = self.state;
         if w.game > MAX_GAME_WORDS

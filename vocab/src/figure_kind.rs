@@ -13,8 +13,9 @@ use crate::types::FeatureKinds;
 ///
 /// ```
 /// use carcassonne_vocab::{FeatureKind, FeatureKinds, FigureClass, FigureSpec};
-/// // The large follower: like a follower, strength 2, offered by the core.
-/// const LARGE: FigureSpec = FigureSpec::follower("large", 1, 2);
+/// // The large follower: like a follower, strength 2, offered by the core; a
+/// // plain follower (it may stand wherever the follower may).
+/// const LARGE: FigureSpec = FigureSpec::follower("large", 1, 2).plain(true);
 /// // The mayor: only in cities, strength computed by the plugin (pennants).
 /// const MAYOR: FigureSpec = FigureSpec::follower("mayor", 1, 0)
 ///     .stands_on(FeatureKinds::of(&[FeatureKind::City]))
@@ -72,6 +73,12 @@ pub struct FigureKindOf<N> {
     /// What sort of piece it is, for rules of other plugins that treat pieces by
     /// what they are, never by name (which figure the dragon eats).
     pub class: FigureClass,
+    /// A *plain* follower: it may stand wherever a basic follower may, also on
+    /// the features a plugin hosts (`Plugin::HOSTS`: features carrying the
+    /// plugin's marker accept plain kinds under the shared placement rule,
+    /// e.g. the top of a tower). The follower and the large follower are
+    /// plain; the abbot, the mayor and the wagon are not.
+    pub plain: bool,
 }
 
 /// What sort of piece a figure kind is. The plugin that declares a kind says it
@@ -135,6 +142,7 @@ impl<N> FigureKindOf<N> {
             offered: self.offered,
             one_per_feature: self.one_per_feature,
             class: self.class,
+            plain: self.plain,
         }
     }
 }
@@ -142,8 +150,9 @@ impl<N> FigureKindOf<N> {
 impl FigureSpec {
     /// A follower-like figure: `per_player` copies, strength `strength`; it occupies,
     /// returns when scored, stands on roads, cities, cloisters and fields (never on
-    /// fields when farmers are off), and the core offers it like the follower.
-    /// The base game's follower is `FigureSpec::follower("follower", 7, 1)` (B1).
+    /// fields when farmers are off), and the core offers it like the follower. It
+    /// is not [`plain`](FigureKindOf::plain) unless declared so. The base game's
+    /// follower is `FigureSpec::follower("follower", 7, 1).plain(true)` (B1).
     pub const fn follower(name: &'static str, per_player: u8, strength: u8) -> FigureSpec {
         FigureKindOf {
             name,
@@ -158,6 +167,7 @@ impl FigureSpec {
             offered: true,
             one_per_feature: false,
             class: FigureClass::Standing,
+            plain: false,
         }
     }
 
@@ -179,6 +189,7 @@ impl FigureSpec {
             offered: false,
             one_per_feature: false,
             class: FigureClass::Standing,
+            plain: false,
         }
     }
 
@@ -232,6 +243,13 @@ impl FigureSpec {
     /// Sets what sort of piece it is ([`FigureClass`]; default `Standing`).
     pub const fn class(mut self, class: FigureClass) -> FigureSpec {
         self.class = class;
+        self
+    }
+
+    /// Sets whether it is a plain follower ([`FigureKindOf::plain`]: it may
+    /// stand wherever a basic follower may, on hosted features too).
+    pub const fn plain(mut self, yes: bool) -> FigureSpec {
+        self.plain = yes;
         self
     }
 

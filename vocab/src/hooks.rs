@@ -192,8 +192,11 @@ macro_rules! hook_table {
                 bonus: val (&mut Points) => (&mut Points)
             } []
             /// A feature (or farmer unit) was scored and the points awarded; its figures
-            /// return next. Also called for a completed feature holding no figure (no one
-            /// scores; e.g. trade goods go to the active player).
+            /// return next. `info.value` is what the unit was worth to each winner
+            /// after the value layer (`info.award(points)`: the award apart from the
+            /// bonuses in `points`). Also called for a completed feature holding no
+            /// figure: no one scores, `info.value` is still its value (e.g. trade goods
+            /// go to the active player; a castle pays its value).
             feature_scored FEATURE_SCORED (cx) {
                 info: info (&ScoreInfo<'_>) => (&AbiScoreInfo<'_>),
                 points: val (&Points) => (&Points)
@@ -220,9 +223,12 @@ macro_rules! hook_table {
             game_ending GAME_ENDING (cx) {} []
             /// Final scoring, after the core has scored every feature and the farmers.
             final_scoring FINAL_SCORING (cx) {} []
-            /// Figure `fig` went back to its owner's supply (or off the board, for a
-            /// neutral figure) from `from`: its feature was scored, or a rule sent it home
-            /// (a wolf, the dragon, the princess). Release data kept about it.
+            /// Figure `fig` left `from`: it left the board (its feature was scored, or a
+            /// rule sent it home: a wolf, the dragon, the princess; or it was taken
+            /// prisoner, `Location::Held`, or into an area), or it went back to its
+            /// owner's supply from off the board (a prisoner released). Tell them apart
+            /// by `figure_location(fig)` (`None`: the supply; off the board for a
+            /// neutral figure). Release data kept about it.
             figure_returned FIGURE_RETURNED (cx) {
                 fig: val (FigureId) => (FigureId),
                 from: val (Location) => (Location)
@@ -231,7 +237,9 @@ macro_rules! hook_table {
                 /// plugin that follows only its own figures home: the shepherd).
                 RETURNED_MINE Returned(fig: FigureId)
             ]
-            /// Figure `fig` was moved from `from` to where it stands now (a wagon, the fairy).
+            /// Figure `fig` was moved from `from` to where it is now: on the board (a
+            /// wagon, the fairy), onto the board from off it (from an area), or between
+            /// two places off the board.
             figure_moved FIGURE_MOVED (cx) {
                 fig: val (FigureId) => (FigureId),
                 from: val (Location) => (Location)
@@ -264,6 +272,21 @@ macro_rules! hook_table {
             resolve_step RESOLVE_STEP (cx) {
                 step: val (Step) => (Step),
                 value: val (u32) => (u32)
+            } []
+            /// A short public note about feature instance `f` written to `out` (the
+            /// height of a tower), drawn at the feature in board pictures and shown in
+            /// observations. Leave `out` empty for no note. Every feature instance on the
+            /// board is asked, whoever gives it a meaning.
+            feature_note FEATURE_NOTE (v) {
+                f: val (FeatureId) => (FeatureId),
+                out: string (&mut String) => (&mut RString)
+            } []
+            /// A short public note about `player` written to `out` (tower pieces left,
+            /// prisoners), shown with the player in observations and pictures. Leave
+            /// `out` empty for no note.
+            player_note PLAYER_NOTE (v) {
+                player: val (PlayerId) => (PlayerId),
+                out: string (&mut String) => (&mut RString)
             } []
         }
     };
@@ -343,6 +366,27 @@ pub const CORE_OWNER: u8 = u8::MAX;
 
 /// Tag of the core step "take a tile from the bag face down" (a chance event).
 pub const STEP_HIDDEN_TILE: u16 = 1;
+
+/// The first value code that names a figure: code `FIGURE_CODE + id` (a
+/// decision option, a chance outcome or a special figure option of any plugin)
+/// names figure `id`. The core names such codes itself in action text, by the
+/// figure's kind, owner and place (`large of 1 at 3 -1 2`, `follower of 0 held
+/// by 1`), and parses them back, so every plugin's figure options read alike;
+/// plugins use the codes `FIGURE_CODE..=FIGURE_CODE + 0xFFFF` for nothing else
+/// (the SDK's `Spot` codes never reach them). Make them with
+/// `Game::figure_code`, which picks one figure among equal ones (same kind,
+/// owner and place).
+pub const FIGURE_CODE: u32 = 0xFFF8_0000;
+
+/// The figure a value code names ([`FIGURE_CODE`]), if it names one.
+#[inline]
+pub const fn code_figure(code: u32) -> Option<FigureId> {
+    if code >= FIGURE_CODE && code - FIGURE_CODE <= u16::MAX as u32 {
+        Some(FigureId((code - FIGURE_CODE) as u16))
+    } else {
+        None
+    }
+}
 
 /// Tag of the core step "draw a tile face up into a plugin's lot" (a chance
 /// event whose outcome everyone sees; `arg` is the plugin's index).
@@ -566,6 +610,26 @@ pub struct ScoreInfo<'a> {
     pub figures: &'a [FigureId],
     /// Summed strength per player.
     pub strength: [u16; MAX_PLAYERS],
+    /// What the unit is worth to each winner: its base value where the value
+    /// layer has not run yet (`majority`, `feature_value`), then the combined
+    /// value (`bonus`, `feature_scored`: the base changed by every
+    /// `feature_value` hook). A completed feature nobody occupies has its value
+    /// computed too (its `feature_scored` sees it, no winner gets it).
+    pub value: i32,
+}
+
+impl ScoreInfo<'_> {
+    /// The award of a scoring, apart from bonuses: [`ScoreInfo::value`] to each
+    /// of `points.winners`, 0 to the others. (`points` minus this is what the
+    /// `bonus` hooks paid.)
+    pub fn award(&self, points: &Points) -> Points {
+        let mut a = Points {
+            winners: points.winners,
+            amounts: [0; MAX_PLAYERS],
+        };
+        a.set_winners(self.value);
+        a
+    }
 }
 
 /// Points of a scoring, per player: the award (the value to each winner, 0 for

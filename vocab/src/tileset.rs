@@ -66,4 +66,14 @@ pub struct FeatureSpec {
     /// closed from the moment it is placed. `slots` must then be empty.
     #[serde(default)]
     pub inner: bool,
+    /// Whether the core scores it (default `true`). `scored = false`: the core
+    /// never scores the feature (not when completed, not at game end) and never
+    /// returns its figures; a plugin gives it a meaning (the top of a tower).
+    /// Joined features keep it.
+    #[serde(default = "yes")]
+    pub scored: bool,
+}
+
+fn yes() -> bool {
+    true
 }

@@ -209,6 +209,13 @@ id_type!(
     FigureKindId(u8),
     "figure kind"
 );
+id_type!(
+    /// Index of an area of the ruleset: a place off the board that a plugin
+    /// declares (`Plugin::AREAS`, e.g. the quarters of a city), numbered in the
+    /// order of the plugins' declarations. See [`Location::Area`].
+    AreaId(u8),
+    "area"
+);
 
 /// A corner of a tile on the board (board orientation), between two half slots:
 /// `NW` = `WR`+`NL`, `NE` = `NR`+`EL`, `SE` = `ER`+`SL`, `SW` = `SR`+`WL`.
@@ -263,11 +270,15 @@ impl Corner {
     }
 }
 
-/// Where a figure stands on the board.
+/// Where a figure is, when it is not in its owner's supply.
 ///
-/// `Feature` and `Corner` figures belong to a feature for occupancy and scoring
-/// (a corner is only a finer position on the feature's tile: the barn);
-/// `Tile` figures stand on a tile but on no feature (the dragon).
+/// On the board: `Feature` and `Corner` figures belong to a feature for
+/// occupancy and scoring (a corner is only a finer position on the feature's
+/// tile: the barn); `Tile` figures stand on a tile but on no feature (the
+/// dragon). Off the board: `Held` (a prisoner: out of its owner's supply,
+/// usable by nobody) and `Area` (a place a plugin declares, such as a quarter
+/// of a city): there a figure is in no feature, occupies nothing, counts in
+/// no majority and is never returned by scoring.
 #[repr(u8)]
 #[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -279,6 +290,10 @@ pub enum Location {
     Corner(FeatureId, Corner),
     /// On a placed tile, on no feature.
     Tile(TileIndex),
+    /// Off the board, held by this player (a prisoner).
+    Held(PlayerId),
+    /// Off the board, in this area (declared by a plugin).
+    Area(AreaId),
 }
 
 impl Location {
@@ -287,8 +302,14 @@ impl Location {
     pub fn feature(self) -> Option<FeatureId> {
         match self {
             Location::Feature(f) | Location::Corner(f, _) => Some(f),
-            Location::Tile(_) => None,
+            Location::Tile(_) | Location::Held(_) | Location::Area(_) => None,
         }
+    }
+
+    /// Whether it is a place on the board (a feature, a corner or a tile).
+    #[inline]
+    pub fn on_board(self) -> bool {
+        !matches!(self, Location::Held(_) | Location::Area(_))
     }
 }
 

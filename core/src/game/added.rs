@@ -321,6 +321,7 @@ impl Game {
             kind,
             local,
             pennants: 0,
+            flags: 0,
         });
         let fw = self.rules.state.feature as usize;
         self.words.feature.resize(self.words.feature.len() + fw, 0);
@@ -467,6 +468,7 @@ impl Game {
                 kind: a.kind,
                 local,
                 pennants: 0,
+                flags: 0,
             });
             self.words.feature.resize(self.words.feature.len() + fw, 0);
             local += 1;

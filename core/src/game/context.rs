@@ -61,6 +61,19 @@ impl<'g> View<'g> {
         self.game.tile_type_name(ty)
     }
 
+    /// The completed features this turn's scoring step has not scored yet,
+    /// borrowed for the hook call (`Game::pending_scorings`).
+    #[inline]
+    pub fn pending_scorings(&self) -> &'g [FeatureId] {
+        self.game.pending_scorings()
+    }
+
+    /// Name of area `area`, borrowed for the hook call (`Game::area_name`).
+    #[inline]
+    pub fn area_name(&self, area: AreaId) -> Option<&'g str> {
+        self.game.area_name(area)
+    }
+
     /// Name of figure kind `kind`, borrowed for the hook call
     /// (`Game::figure_kind_name`).
     #[inline]
@@ -131,6 +144,12 @@ impl<'g> View<'g> {
             .link_ids
             .get(i)
             .copied()
+    }
+
+    /// Area id of this plugin's `i`-th declared area.
+    pub fn my_area(&self, i: usize) -> Option<AreaId> {
+        let e = &self.game.rules.plugins[self.plugin as usize];
+        (i < e.decl.areas.len()).then(|| AreaId(e.first_area.0 + i as u8))
     }
 }
 
@@ -222,6 +241,59 @@ impl<'g> Cx<'g> {
         true
     }
 
+    /// Moves `points` from player `from` to player `to` as one operation: `from`
+    /// loses them and `to` gains them, both booked in this plugin's score
+    /// category (a ransom, a bid). A negative amount moves points the other way.
+    /// The game keeps each player's transfers ([`Game::transferred_out`]), so a
+    /// check that scores never decrease accepts them. `false` for a seat beyond
+    /// the table, or one player twice.
+    pub fn transfer_score(&mut self, from: PlayerId, to: PlayerId, points: i32) -> bool {
+        let g = &mut *self.game;
+        if from.seat() >= g.players || to.seat() >= g.players || from == to {
+            return false;
+        }
+        let (from, to, n) = if points < 0 {
+            (to, from, points.saturating_neg())
+        } else {
+            (from, to, points)
+        };
+        let cats = g.rules.score_categories.len();
+        let cat = g.rules.plugin_category(self.plugin);
+        for (p, d) in [(from, n.saturating_neg()), (to, n)] {
+            let p = usize::from(p);
+            g.turn.scores[p] = g.turn.scores[p].saturating_add(d);
+            let b = &mut g.turn.breakdown[p * cats + cat];
+            *b = b.saturating_add(d);
+        }
+        let t = &mut g.turn.transferred[usize::from(from)];
+        *t = t.saturating_add(n);
+        let plugin = self.plugin;
+        g.emit(|| Event::ScoreTransferred {
+            plugin,
+            from,
+            to,
+            points: n,
+        });
+        true
+    }
+
+    /// Marks the feature containing `f` as withheld: the core never scores it
+    /// (not in this turn's scoring step if it is still to come, not at game
+    /// end) and never returns its figures; it stays complete, so farmers still
+    /// count a withheld completed city (a castle). Joined features keep the mark.
+    /// `false` for a feature that does not exist.
+    pub fn withhold_feature(&mut self, f: FeatureId) -> bool {
+        self.game.withhold(f)
+    }
+
+    /// Marks figure `fig` on the board as protected or not (`on`): not removable
+    /// by predators, princesses or captures, for the plugins whose rules read
+    /// [`Game::figure_protected`] (a follower in a castle). The mark goes when
+    /// the figure moves or leaves the board. `false` for a figure not on the board.
+    pub fn set_protected(&mut self, fig: FigureId, on: bool) -> bool {
+        self.game.set_protected(fig, on)
+    }
+
     /// Logs a message for the turn log (cheap no-op when logging is off; check
     /// [`Game::logging`] before formatting expensive text).
     pub fn log(&mut self, text: impl Into<String>) {
@@ -304,9 +376,9 @@ impl<'g> Cx<'g> {
         self.game.return_lot_tile(plugin, tile)
     }
 
-    /// Deploys a figure of `kind` from `player`'s supply at `at` (no rule is
-    /// checked: use [`Game::may_deploy`] for the shared one). `None` if the supply
-    /// holds none or the location does not exist.
+    /// Deploys a figure of `kind` from `player`'s supply at `at` (on the board,
+    /// or off it: an area; no rule is checked: use [`Game::may_deploy`] for the
+    /// shared one). `None` if the supply holds none or the location does not exist.
     pub fn deploy_figure(
         &mut self,
         player: PlayerId,
@@ -321,14 +393,17 @@ impl<'g> Cx<'g> {
         self.game.place_neutral(kind, at)
     }
 
-    /// Moves a figure that is on the board to `to` (the `figure_moved` hooks run).
-    /// `Ok(false)` if it is not on the board or `to` does not exist.
+    /// Moves a figure that is on the board, held or in an area to `to` (any
+    /// location: into an occupied feature too, the caller answers for its
+    /// rules). The `figure_moved` hooks run, or, for a figure that leaves the
+    /// board (for `Location::Held` or `Location::Area`), the `figure_returned`
+    /// hooks. `Ok(false)` if it is in the supply or `to` does not exist.
     pub fn move_figure(&mut self, fig: FigureId, to: Location) -> Result<bool, HookError> {
         self.game.move_figure(fig, to)
     }
 
-    /// Sends a figure back to its owner (a neutral one off the board); the
-    /// `figure_returned` hooks run.
+    /// Sends a figure back to its owner's supply (a neutral one off the board),
+    /// from the board, a player's hold or an area; the `figure_returned` hooks run.
     pub fn return_figure(&mut self, fig: FigureId) -> HookResult {
         self.game.return_figure(fig)
     }

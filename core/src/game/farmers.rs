@@ -94,6 +94,7 @@ impl Game {
     ) -> Result<Points, HookError> {
         let (tiles, pennants) = self.tiles_and_pennants(root);
         let fields = [FeatureId(root)];
+        let base = per_city.saturating_mul(cities_here.len() as i32);
         let mut info = ScoreInfo {
             feature: FeatureId(root),
             kind: FeatureKind::Field,
@@ -106,11 +107,11 @@ impl Game {
             field_winners: &[],
             figures: figs,
             strength,
+            value: base,
         };
         let winners = self.resolve_majority(&info)?;
         let field_winners = [winners];
         info.field_winners = &field_winners;
-        let base = per_city.saturating_mul(cities_here.len() as i32);
         self.pay(&info, winners, base)
     }
 
@@ -159,6 +160,7 @@ impl Game {
                     field_winners: &[],
                     figures: &figs,
                     strength,
+                    value: 3 * cities.len() as i32,
                 };
                 own.push((field, self.resolve_majority(&info)?));
             }
@@ -178,6 +180,7 @@ impl Game {
                 self.gather(f.0, &mut figs, &mut strength)?;
             }
             let (tiles, pennants) = self.tiles_and_pennants(city.0);
+            let base = if joint { 4 } else { 3 };
             let mut info = ScoreInfo {
                 feature: city,
                 kind: FeatureKind::Field,
@@ -190,10 +193,11 @@ impl Game {
                 field_winners: &[],
                 figures: &figs,
                 strength,
+                value: base,
             };
-            let (winners, field_winners, base) = if joint {
+            let (winners, field_winners) = if joint {
                 let w = self.resolve_majority(&info)?;
-                (w, vec![w; unit_fields.len()], 4)
+                (w, vec![w; unit_fields.len()])
             } else {
                 let fw: Vec<PlayerSet> = unit_fields
                     .iter()
@@ -204,7 +208,7 @@ impl Game {
                     })
                     .collect();
                 let w = PlayerSet(fw.iter().fold(0, |a, s| a | s.0));
-                (w, fw, 3)
+                (w, fw)
             };
             if winners.is_empty() {
                 continue;

@@ -23,7 +23,13 @@ pub(crate) struct Feat {
     pub(super) local: u8,
     /// The tile feature's pennants (copied: scoring reads them per member).
     pub(super) pennants: u8,
+    /// Flags of the set (valid at roots; a union keeps either's): [`WITHHELD`].
+    pub(super) flags: u8,
 }
+
+/// `Feat::flags`: the core never scores the set (tile data `scored = false`,
+/// `Cx::withhold_feature`).
+pub(super) const WITHHELD: u8 = 1;
 
 impl Feat {
     /// The feature records of a fresh tile of type `tt` under rotation `rot`,
@@ -49,6 +55,7 @@ impl Feat {
                 kind: f.kind,
                 local: l as u8,
                 pennants: f.pennants,
+                flags: if f.scored { 0 } else { WITHHELD },
             })
             .collect()
     }
@@ -110,6 +117,7 @@ impl Features {
         let k = &mut self.recs[keep as usize];
         k.open += g.open;
         k.occ = k.occ.saturating_add(g.occ);
+        k.flags |= g.flags;
         let kn = k.next;
         k.next = g.next;
         self.recs[gone as usize].next = kn;

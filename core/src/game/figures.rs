@@ -5,8 +5,9 @@
 use super::*;
 
 /// Where a figure is: on a feature instance (`feature`, with `corner` for a
-/// corner position), on a tile only (`feature == NONE16`), or in the supply /
-/// off the board (`tile == NONE16`).
+/// corner position), on a tile only (`feature == NONE16`), or off the board
+/// (`tile == NONE16`): in the supply, held by a player or in an area, as
+/// `aux` says. On the board `aux` holds the figure's flags ([`PROTECTED`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Fig {
     pub(super) feature: u16,
@@ -14,19 +15,38 @@ pub(super) struct Fig {
     pub(super) next: u16,
     pub(super) tile: u16,
     pub(super) corner: u8,
+    /// On the board: flags. Off the board: [`IN_SUPPLY`], [`HELD`]` + player`
+    /// or [`IN_AREA`]` + area`.
+    pub(super) aux: u8,
 }
 
 /// `Fig::corner` of a figure that is not at a corner.
 pub(super) const NO_CORNER: u8 = u8::MAX;
+/// `Fig::aux` off the board: in its owner's supply (a neutral figure: off the board).
+pub(super) const IN_SUPPLY: u8 = 0;
+/// `Fig::aux` off the board: held by player `aux - HELD`.
+pub(super) const HELD: u8 = 1;
+/// `Fig::aux` off the board: in area `aux - IN_AREA`.
+pub(super) const IN_AREA: u8 = 0x40;
+/// `Fig::aux` on the board: protected (`Cx::set_protected`).
+pub(super) const PROTECTED: u8 = 1;
 
 impl Fig {
-    /// Off the board.
+    /// Off the board, in the supply.
     pub(super) const OFF: Fig = Fig {
         feature: NONE16,
         next: NONE16,
         tile: NONE16,
         corner: NO_CORNER,
+        aux: IN_SUPPLY,
     };
+
+    /// Whether the figure is in its owner's supply (off the board, neither held
+    /// nor in an area).
+    #[inline]
+    pub(super) fn in_supply(&self) -> bool {
+        self.tile == NONE16 && self.aux == IN_SUPPLY
+    }
 }
 
 state! {
@@ -91,12 +111,15 @@ impl Game {
         match at {
             Location::Feature(f) | Location::Corner(f, _) => f.index() < self.feats.len(),
             Location::Tile(t) => t.index() < self.board.tiles.len(),
+            Location::Held(p) => p.seat() < self.players,
+            Location::Area(a) => a.index() < self.rules.areas.len(),
         }
     }
 
     /// The shared placement rule, without plugin vetoes: figure kind `kind` may stand
-    /// on feature instance `f` (its kind is among the kind's `stands_on`; no farmer
-    /// when farmers are off; an occupying kind needs an unoccupied feature; a kind
+    /// on feature instance `f` (its kind is among the kind's `stands_on`, or the
+    /// kind is plain and a plugin hosts a marker of the feature; no farmer when
+    /// farmers are off; an occupying kind needs an unoccupied feature; a kind
     /// with one per feature needs a feature without one).
     pub(super) fn may_stand(&self, kind: FigureKindId, f: u16) -> bool {
         self.rules
@@ -117,7 +140,7 @@ impl Game {
     /// [`Game::may_stand_as`] for the feature instance's record `ft`.
     #[inline(always)]
     fn may_stand_on(&self, id: FigureKindId, k: &crate::rules::FigureKind, ft: &Feat) -> bool {
-        if !k.stands_on.contains(ft.kind) {
+        if !(k.stands_on.contains(ft.kind) || k.plain && self.hosted(ft)) {
             return false;
         }
         if k.follower
@@ -131,6 +154,20 @@ impl Game {
             return false;
         }
         !(k.one_per_feature && self.kind_stands_in(id, ft.parent))
+    }
+
+    /// Whether feature instance `ft` carries a marker that a plugin hosts
+    /// (`PluginDecl::hosts`): then plain follower kinds may stand there.
+    #[inline]
+    fn hosted(&self, ft: &Feat) -> bool {
+        let hosts = self.rules.host_markers;
+        // A feature a plugin added to the tile (a bridge) carries no marker.
+        hosts != 0
+            && self
+                .ty_of(ft.tile)
+                .features
+                .get(usize::from(ft.local))
+                .is_some_and(|d| d.markers & hosts != 0)
     }
 
     /// Whether a figure of kind `kind` (anyone's, or neutral) stands in the
@@ -160,7 +197,7 @@ impl Game {
             .any(|(i, &nk)| nk == kind && on(neutral + i))
     }
 
-    /// Links figure `fig` at `at` (it must be off the board).
+    /// Links figure `fig` at `at` (it must be in the supply: see [`Game::lift`]).
     fn put(&mut self, fig: u16, at: Location) {
         let occupies = self.rules.figures[self.kind_of(fig).index()].occupies;
         let mut rec = Fig::OFF;
@@ -180,11 +217,15 @@ impl Game {
                 }
             }
             Location::Tile(t) => rec.tile = t.0,
+            Location::Held(p) => rec.aux = HELD + p.seat(),
+            Location::Area(a) => rec.aux = IN_AREA + a.0,
         }
         self.figures.figs[fig as usize] = rec;
     }
 
-    /// Unlinks figure `fig` from where it stands; returns where that was.
+    /// Unlinks figure `fig` from where it is (on the board, held or in an area:
+    /// it is then as if in the supply, which the caller adjusts); returns where
+    /// that was, `None` for a figure in the supply.
     fn lift(&mut self, fig: u16) -> Option<Location> {
         let at = self.location_of(fig)?;
         let rec = self.figures.figs[fig as usize];
@@ -213,12 +254,16 @@ impl Game {
         Some(at)
     }
 
-    /// Where figure `fig` (valid id) stands, if on the board.
+    /// Where figure `fig` (valid id) is; `None` in the supply.
     #[inline]
     pub(super) fn location_of(&self, fig: u16) -> Option<Location> {
         let r = self.figures.figs[fig as usize];
         if r.tile == NONE16 {
-            None
+            match r.aux {
+                IN_SUPPLY => None,
+                a if a >= IN_AREA => Some(Location::Area(AreaId(a - IN_AREA))),
+                p => PlayerId::new(p - HELD).map(Location::Held),
+            }
         } else if r.feature == NONE16 {
             Some(Location::Tile(TileIndex(r.tile)))
         } else if r.corner != NO_CORNER {
@@ -250,7 +295,7 @@ impl Game {
         let n = self.rules.figures[kind.index()].per_player as u16;
         let fig = (first..first + n)
             .map(|s| u16::from(player.seat()) * fpp + s)
-            .find(|&g| self.figures.figs[g as usize].tile == NONE16)?;
+            .find(|&g| self.figures.figs[g as usize].in_supply())?;
         self.put(fig, at);
         let kinds = self.rules.figures.len();
         self.figures.supply[player.index() * kinds + kind.index()] -= 1;
@@ -271,7 +316,7 @@ impl Game {
         }
         let start = self.rules.figs_per_player as usize * self.players as usize;
         let fig = (start..self.figures.figs.len())
-            .find(|&g| self.kind_of(g as u16) == kind && self.figures.figs[g].tile == NONE16)?
+            .find(|&g| self.kind_of(g as u16) == kind && self.figures.figs[g].in_supply())?
             as u16;
         self.put(fig, at);
         let pos = self.location_pos(at);
@@ -284,17 +329,23 @@ impl Game {
         Some(FigureId(fig))
     }
 
-    /// The board position of a location (valid).
-    pub(super) fn location_pos(&self, at: Location) -> Pos {
+    /// The board position of a location (valid), `None` off the board.
+    pub(super) fn location_pos(&self, at: Location) -> Option<Pos> {
         let t = match at {
             Location::Feature(f) | Location::Corner(f, _) => self.feats.recs[f.index()].tile,
             Location::Tile(t) => t.0,
+            Location::Held(_) | Location::Area(_) => return None,
         };
-        self.board.tiles[t as usize].pos
+        Some(self.board.tiles[t as usize].pos)
     }
 
-    /// Moves a figure on the board to `to` and tells the `figure_moved` subscribers.
-    /// `Ok(false)` if the figure is not on the board or `to` does not exist.
+    /// Moves a figure that is on the board, held or in an area to `to` (any
+    /// location; into an occupied feature too: the caller answers for its
+    /// rules). A figure that arrives on the board, or moves between places off
+    /// it, is announced to the `figure_moved` subscribers; one that leaves the
+    /// board (for a player's hold or an area) to the `figure_returned`
+    /// subscribers, as any figure leaving the board. `Ok(false)` if the figure
+    /// is in the supply or `to` does not exist.
     pub(crate) fn move_figure(&mut self, fig: FigureId, to: Location) -> Result<bool, HookError> {
         if fig.index() >= self.figures.figs.len() || !self.valid_location(to) {
             return Ok(false);
@@ -310,14 +361,23 @@ impl Game {
             at: to,
             pos,
         });
-        dispatch!(self, hook::FIGURE_MOVED, |h, cx| h
-            .figure_moved(cx, fig, from));
+        if from.on_board() && !to.on_board() {
+            dispatch_narrowed!(
+                self,
+                hook::FIGURE_RETURNED,
+                Narrowed::Returned(fig),
+                |h, cx| h.figure_returned(cx, fig, from)
+            );
+        } else {
+            dispatch!(self, hook::FIGURE_MOVED, |h, cx| h
+                .figure_moved(cx, fig, from));
+        }
         Ok(true)
     }
 
-    /// Sends a figure on the board back to its owner's supply (a neutral figure
-    /// off the board) and tells the `figure_returned` subscribers. Does nothing
-    /// for a figure that is not on the board.
+    /// Sends a figure back to its owner's supply (a neutral figure off the
+    /// board), from the board, a player's hold or an area, and tells the
+    /// `figure_returned` subscribers. Does nothing for a figure in the supply.
     pub(crate) fn return_figure(&mut self, fig: FigureId) -> HookResult {
         if fig.index() >= self.figures.figs.len() {
             return Ok(());
@@ -343,6 +403,24 @@ impl Game {
             |h, cx| h.figure_returned(cx, fig, from)
         );
         Ok(())
+    }
+
+    /// Marks figure `fig` on the board as protected (`on`) or not: not
+    /// removable by predators, princesses or captures (rules of plugins that
+    /// read [`Game::figure_protected`]). The mark goes when the figure moves or
+    /// leaves the board. `false` for a figure that is not on the board.
+    pub(crate) fn set_protected(&mut self, fig: FigureId, on: bool) -> bool {
+        match self.figures.figs.get_mut(fig.index()) {
+            Some(r) if r.tile != NONE16 => {
+                r.aux = if on {
+                    r.aux | PROTECTED
+                } else {
+                    r.aux & !PROTECTED
+                };
+                true
+            }
+            _ => false,
+        }
     }
 
     #[inline]

@@ -84,12 +84,13 @@ impl Game {
             }
             if self.turn.stage == Stage::Score {
                 ready!();
-                // A feature a plugin completes while these are scored (a
+                // By index (`turn.scored`): a hook may withhold a feature not
+                // scored yet (`Cx::withhold_feature` takes it out of `done`),
+                // and a feature a plugin completes while these are scored (a
                 // feature added to a tile) is scored in this loop too.
-                let mut i = 0;
-                while let Some(&r) = self.turn.done.get(i) {
+                while let Some(&r) = self.turn.done.get(usize::from(self.turn.scored)) {
+                    self.turn.scored += 1;
                     self.score_feature(r, ScoreReason::Completed)?;
-                    i += 1;
                 }
                 self.turn.stage = Stage::Closed;
             }
@@ -145,6 +146,7 @@ impl Game {
             return Ok(());
         }
         self.turn.done.clear();
+        self.turn.scored = 0;
         self.turn.closed.clear();
         self.turn.drawn = NONE16;
         self.turn.drawn_fits = 0;

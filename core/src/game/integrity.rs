@@ -146,6 +146,17 @@ impl Game {
             }
             ring_len[r as usize] += 1;
             let ft = self.feats.recs[f as usize];
+            // A feature a plugin added to the tile (a bridge) is not in its
+            // type's data: always scored.
+            let not_scored = rules.tiles.types[self.board.tiles[ft.tile as usize].ty.index()]
+                .features
+                .get(usize::from(ft.local))
+                .is_some_and(|d| !d.scored);
+            if not_scored && self.feats.recs[r as usize].flags & features::WITHHELD == 0 {
+                return Err(format!(
+                    "feature {f} is never scored by its tile data, but its set {r} is not withheld"
+                ));
+            }
             if ft.kind != self.feats.recs[r as usize].kind {
                 return Err(format!(
                     "feature {f} ({}) joined to a {}",
@@ -163,8 +174,30 @@ impl Game {
             }
         }
         for (g, fig) in self.figures.figs.iter().enumerate() {
+            if fig.tile == NONE16 {
+                let (held, area) = (
+                    fig.aux.wrapping_sub(figures::HELD),
+                    fig.aux.wrapping_sub(figures::IN_AREA),
+                );
+                let place_ok = fig.aux == figures::IN_SUPPLY
+                    || (fig.aux < figures::IN_AREA && held < self.players)
+                    || (fig.aux >= figures::IN_AREA && usize::from(area) < rules.areas.len());
+                if !place_ok || fig.feature != NONE16 {
+                    return Err(format!(
+                        "figure {g} is off the board at no known place ({:#x})",
+                        fig.aux
+                    ));
+                }
+                continue;
+            }
+            if fig.aux & !figures::PROTECTED != 0 {
+                return Err(format!(
+                    "figure {g} on the board has unknown flags {:#x}",
+                    fig.aux
+                ));
+            }
             if fig.feature == NONE16 {
-                if fig.tile != NONE16 && fig.tile as usize >= self.board.tiles.len() {
+                if fig.tile as usize >= self.board.tiles.len() {
                     return Err(format!("figure {g} stands on no placed tile {}", fig.tile));
                 }
                 continue;
@@ -235,6 +268,18 @@ impl Game {
                 ));
             }
         }
+        for p in PlayerId::all(self.players) {
+            if self.transferred_out(p) < 0 {
+                return Err(format!("player {p} transferred a negative total"));
+            }
+        }
+        if let Some(r) = self
+            .pending_scorings()
+            .iter()
+            .find(|r| self.feature_withheld(**r) != Some(false))
+        {
+            return Err(format!("withheld feature {} is queued for scoring", r.0));
+        }
         if self.words.feature.len() != self.feats.len() * rules.state.feature as usize {
             return Err("per-feature plugin state does not match the features".into());
         }
@@ -243,16 +288,17 @@ impl Game {
         for p in PlayerId::all(self.players) {
             for (k, kind) in rules.figures.iter().enumerate() {
                 let k = FigureKindId(k as u8);
+                // On the board, held by a player or in an area.
                 let on_board = (0..self.figures.figs.len() as u16)
                     .filter(|&g| {
                         self.owner_of(g) == Some(p)
                             && self.kind_of(g) == k
-                            && self.figures.figs[g as usize].tile != NONE16
+                            && !self.figures.figs[g as usize].in_supply()
                     })
                     .count();
                 if on_board + self.supply_of(p, k) as usize != kind.per_player as usize {
                     return Err(format!(
-                        "player {p} has {} {} in supply and {on_board} on the board, expected {} in all",
+                        "player {p} has {} {} in supply and {on_board} out of it, expected {} in all",
                         self.supply_of(p, k),
                         kind.name,
                         kind.per_player

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::tiles::NO_FEATURE;
+use features::WITHHELD;
 
 /// `POP4[m]`: the number of set bits of a 4-bit mask (the baseline x86-64
 /// target has no population-count instruction).
@@ -193,8 +194,10 @@ impl Game {
                 let ntt = &self.rules.tiles.types[nty.index()];
                 if ntt.has_centre {
                     for (l, f) in ntt.features.iter().enumerate() {
-                        if f.kind.is_centre() {
-                            self.turn.done.push(FeatureId(nb + l as u16));
+                        let c = nb + l as u16;
+                        // A withheld feature is never queued for scoring.
+                        if f.kind.is_centre() && self.feats.recs[c as usize].flags & WITHHELD == 0 {
+                            self.turn.done.push(FeatureId(c));
                         }
                     }
                 }
@@ -206,7 +209,7 @@ impl Game {
         for id in base..end {
             if has_centre && self.feats.recs[id as usize].kind.is_centre() {
                 if surrounded {
-                    self.turn.done.push(FeatureId(id));
+                    self.push_done(id);
                 }
                 continue;
             }
@@ -244,15 +247,27 @@ impl Game {
         }
     }
 
-    /// Adds root `r` of kind `kind` to the completed features or closed fields, once.
+    /// Adds root `r` of kind `kind` to the completed features or closed fields,
+    /// once; a withheld feature is completed but never queued for scoring.
     pub(super) fn push_complete(&mut self, r: FeatureId, kind: FeatureKind) {
         let list = if kind == FeatureKind::Field {
             &mut self.turn.closed
+        } else if self.feats.recs[r.index()].flags & WITHHELD != 0 {
+            return;
         } else {
             &mut self.turn.done
         };
         if !list.contains(&r) {
             list.push(r);
+        }
+    }
+
+    /// Queues the surrounded centre feature (a root: it joins nothing) `f` for
+    /// this turn's scoring step, unless it is withheld.
+    #[inline]
+    fn push_done(&mut self, f: u16) {
+        if self.feats.recs[f as usize].flags & WITHHELD == 0 {
+            self.turn.done.push(FeatureId(f));
         }
     }
 

@@ -606,8 +606,8 @@ impl Game {
         (fig.index() < self.figures.figs.len()).then(|| self.kind_of(fig.0))
     }
 
-    /// Where figure `fig` stands; `None` in its owner's supply (off the board for a
-    /// neutral figure).
+    /// Where figure `fig` is: on the board, held by a player or in an area;
+    /// `None` in its owner's supply (off the board for a neutral figure).
     #[inline]
     pub fn figure_location(&self, fig: FigureId) -> Option<Location> {
         (fig.index() < self.figures.figs.len())
@@ -743,11 +743,16 @@ impl Game {
     }
 
     /// Whether figure kind `kind` may be deployed at `at` under the shared rule: the
-    /// kind may stand on that feature kind (`stands_on`), no farmer when farmers are
-    /// off, an unoccupied feature for a kind that occupies, and no plugin vetoes it
-    /// (`filter_figure_options`). Supplies and whose turn it is are not checked.
+    /// kind may stand on that feature kind (`stands_on`, or a feature a plugin
+    /// hosts for a plain kind), no farmer when farmers are off, an unoccupied
+    /// feature for a kind that occupies, and no plugin vetoes it
+    /// (`filter_figure_options`). Never into a player's hold. Supplies and whose
+    /// turn it is are not checked.
     pub fn may_deploy(&self, kind: FigureKindId, at: Location) -> Result<bool, HookError> {
-        if !self.valid_location(at) || kind.index() >= self.rules.figures.len() {
+        if !self.valid_location(at)
+            || kind.index() >= self.rules.figures.len()
+            || matches!(at, Location::Held(_))
+        {
             return Ok(false);
         }
         if let Some(f) = at.feature() {
@@ -756,6 +761,68 @@ impl Game {
             }
         }
         self.allowed_by_plugins(FigureOption::Deploy { kind, at })
+    }
+
+    /// Whether figure `fig` is on the board and protected (`Cx::set_protected`):
+    /// rules that remove figures (a dragon, a princess, a capture) leave it.
+    #[inline]
+    pub fn figure_protected(&self, fig: FigureId) -> bool {
+        self.figures
+            .figs
+            .get(fig.index())
+            .is_some_and(|r| r.tile != NONE16 && r.aux & figures::PROTECTED != 0)
+    }
+
+    /// Figures held by `player` (prisoners: `Location::Held`), in figure order.
+    pub fn figures_held_by(&self, player: PlayerId) -> impl Iterator<Item = FigureId> + '_ {
+        (0..self.figures.figs.len() as u16)
+            .map(FigureId)
+            .filter(move |&g| self.location_of(g.0) == Some(Location::Held(player)))
+    }
+
+    /// Figures in area `area`, in figure order.
+    pub fn figures_in_area(&self, area: AreaId) -> impl Iterator<Item = FigureId> + '_ {
+        (0..self.figures.figs.len() as u16)
+            .map(FigureId)
+            .filter(move |&g| self.location_of(g.0) == Some(Location::Area(area)))
+    }
+
+    /// Number of areas in the ruleset (ids are `0..area_count()`).
+    pub fn area_count(&self) -> usize {
+        self.rules.areas.len()
+    }
+
+    /// Name of area `area`, as its plugin declares it.
+    pub fn area_name(&self, area: AreaId) -> Option<&str> {
+        self.rules.areas.get(area.index()).map(|(n, _)| n.as_str())
+    }
+
+    /// Whether the feature containing `f` is withheld: the core never scores it
+    /// (tile data `scored = false`, `Cx::withhold_feature`).
+    pub fn feature_withheld(&self, f: FeatureId) -> Option<bool> {
+        self.find(f)
+            .map(|r| self.feats.recs[r.index()].flags & features::WITHHELD != 0)
+    }
+
+    /// The completed features (roots) this turn's scoring step scores and has
+    /// not scored yet, in order: in `before_scoring`, every feature about to be
+    /// scored (withheld ones are left out); empty once the step is over.
+    pub fn pending_scorings(&self) -> &[FeatureId] {
+        self.turn
+            .done
+            .get(usize::from(self.turn.scored)..)
+            .unwrap_or(&[])
+    }
+
+    /// Points `player` paid to other players by transfers (`Cx::transfer_score`)
+    /// so far, in all (0 for a seat beyond the table): a score falls only by
+    /// as much under rules that never take points away.
+    pub fn transferred_out(&self, player: PlayerId) -> i32 {
+        self.turn
+            .transferred
+            .get(usize::from(player))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Whether events are being logged.

@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::rules::BASE_CATEGORIES;
+use features::WITHHELD;
 
 /// Score category of the base points of a feature kind.
 pub(super) fn category_of(kind: FeatureKind) -> usize {
@@ -191,7 +192,7 @@ impl Game {
     /// their order does not matter) to each winner, then the bonuses of the
     /// `bonus` hooks (summed); points are awarded and booked (the base in the
     /// feature's category, each plugin's change in its own); then the
-    /// `feature_scored` hooks run.
+    /// `feature_scored` hooks run, with the combined value in `info.value`.
     pub(super) fn pay(
         &mut self,
         info: &ScoreInfo<'_>,
@@ -220,7 +221,7 @@ impl Game {
             }
         }
         self.scratch.deltas = deltas;
-        r?;
+        let value = r?;
         let (kind, reason, tiles) = (info.kind, info.reason, info.tiles);
         let cities = if kind == FeatureKind::Field {
             info.cities.len() as u32
@@ -235,15 +236,17 @@ impl Game {
             tiles,
             cities,
         });
+        // The hooks see the combined value (a copy of `info` made only for them).
         dispatch_narrowed!(self, hook::FEATURE_SCORED, Narrowed::Scored(), |h, cx| h
-            .feature_scored(cx, info, &pts));
+            .feature_scored(cx, &ScoreInfo { value, ..*info }, &pts));
         Ok(pts)
     }
 
     /// The value and bonus layers of [`Game::pay`]: fills `pts` with what
     /// every player gets, and `deltas` with each plugin's share of it beyond
-    /// the base (by plugin index). On a hook error `pts` holds the base award
-    /// (`deltas` what was booked so far), so the books still add up.
+    /// the base (by plugin index); returns the combined value. On a hook error
+    /// `pts` holds the base award (`deltas` what was booked so far), so the
+    /// books still add up.
     fn value_and_bonus(
         &self,
         info: &ScoreInfo<'_>,
@@ -251,64 +254,17 @@ impl Game {
         base: i32,
         pts: &mut Points,
         deltas: &mut Vec<(u8, [i32; MAX_PLAYERS])>,
-    ) -> HookResult {
-        let per_winner = |v: i32| {
-            let mut d = [0; MAX_PLAYERS];
-            for p in winners.iter() {
-                d[p.index()] = v;
-            }
-            d
-        };
+    ) -> Result<i32, HookError> {
         for p in winners.iter() {
             pts.set(p, base);
         }
         // The value layer: every plugin sees `base`, never another's change.
+        // Without winners it is computed only for the `feature_scored` hooks.
         let mut value = base;
-        if self.wants(hook::FEATURE_VALUE) && !winners.is_empty() {
-            // Combined in plugin index order (the declaration order, which does
-            // not depend on the run order): the first voiding plugin books the
-            // loss, the first with the highest set books its difference.
-            let (mut void, mut set) = (None::<u8>, None::<(u8, i32)>);
-            let (mark, mut added) = (deltas.len(), 0i32);
-            for &i in self.rules.subscribers(hook::FEATURE_VALUE) {
-                let Some(p) = self.rules.plugins.get(usize::from(i)) else {
-                    continue;
-                };
-                if self.switched_off(i, hook::FEATURE_VALUE) {
-                    continue;
-                }
-                let mut c = ValueChange::default();
-                let v = View {
-                    game: self,
-                    plugin: i,
-                };
-                p.hooks.feature_value(&v, info, base, &mut c)?;
-                if c.void && void.is_none_or(|j| i < j) {
-                    void = Some(i);
-                }
-                if c.has_set && set.is_none_or(|(j, s)| c.set > s || (c.set == s && i < j)) {
-                    set = Some((i, c.set));
-                }
-                if c.add != 0 {
-                    added = added.saturating_add(c.add);
-                    deltas.push((i, per_winner(c.add)));
-                }
-            }
-            if let Some(i) = void {
-                value = 0;
-                deltas.truncate(mark);
-                if base != 0 {
-                    deltas.push((i, per_winner(-base)));
-                }
-            } else {
-                if let Some((i, s)) = set {
-                    value = s;
-                    if s != base {
-                        deltas.push((i, per_winner(s.saturating_sub(base))));
-                    }
-                }
-                value = value.saturating_add(added);
-            }
+        if self.wants(hook::FEATURE_VALUE)
+            && (!winners.is_empty() || self.wants(hook::FEATURE_SCORED))
+        {
+            value = self.value_layer(info, winners, base, deltas)?;
             for p in winners.iter() {
                 pts.set(p, value);
             }
@@ -316,6 +272,7 @@ impl Game {
         // The bonus layer: every plugin sees the same award; bonuses add up.
         if self.wants(hook::BONUS) {
             let award = *pts;
+            let info = &ScoreInfo { value, ..*info };
             for &i in self.rules.subscribers(hook::BONUS) {
                 let Some(p) = self.rules.plugins.get(usize::from(i)) else {
                     continue;
@@ -340,7 +297,83 @@ impl Game {
                 }
             }
         }
-        Ok(())
+        Ok(value)
+    }
+
+    /// The value layer: `base` changed by every `feature_value` hook (void
+    /// wins, else the highest set or the base, plus every add); each plugin's
+    /// change per winner goes to `deltas`. Returns the combined value.
+    fn value_layer(
+        &self,
+        info: &ScoreInfo<'_>,
+        winners: PlayerSet,
+        base: i32,
+        deltas: &mut Vec<(u8, [i32; MAX_PLAYERS])>,
+    ) -> Result<i32, HookError> {
+        let per_winner = |v: i32| {
+            let mut d = [0; MAX_PLAYERS];
+            for p in winners.iter() {
+                d[p.index()] = v;
+            }
+            d
+        };
+        // Combined in plugin index order (the declaration order, which does
+        // not depend on the run order): the first voiding plugin books the
+        // loss, the first with the highest set books its difference.
+        let (mut void, mut set) = (None::<u8>, None::<(u8, i32)>);
+        let (mark, mut added) = (deltas.len(), 0i32);
+        for &i in self.rules.subscribers(hook::FEATURE_VALUE) {
+            let Some(p) = self.rules.plugins.get(usize::from(i)) else {
+                continue;
+            };
+            if self.switched_off(i, hook::FEATURE_VALUE) {
+                continue;
+            }
+            let mut c = ValueChange::default();
+            let v = View {
+                game: self,
+                plugin: i,
+            };
+            p.hooks.feature_value(&v, info, base, &mut c)?;
+            if c.void && void.is_none_or(|j| i < j) {
+                void = Some(i);
+            }
+            if c.has_set && set.is_none_or(|(j, s)| c.set > s || (c.set == s && i < j)) {
+                set = Some((i, c.set));
+            }
+            if c.add != 0 {
+                added = added.saturating_add(c.add);
+                deltas.push((i, per_winner(c.add)));
+            }
+        }
+        if let Some(i) = void {
+            deltas.truncate(mark);
+            if base != 0 {
+                deltas.push((i, per_winner(-base)));
+            }
+            return Ok(0);
+        }
+        let mut value = base;
+        if let Some((i, s)) = set {
+            value = s;
+            if s != base {
+                deltas.push((i, per_winner(s.saturating_sub(base))));
+            }
+        }
+        Ok(value.saturating_add(added))
+    }
+
+    /// The value of a completed feature nobody occupies, for its
+    /// `feature_scored` hooks: the value layer, nobody paid.
+    fn unpaid_value(&mut self, info: &ScoreInfo<'_>, base: i32) -> Result<i32, HookError> {
+        if !self.wants(hook::FEATURE_VALUE) {
+            return Ok(base);
+        }
+        let mut deltas = std::mem::take(&mut self.scratch.deltas);
+        deltas.clear();
+        let r = self.value_layer(info, PlayerSet::EMPTY, base, &mut deltas);
+        self.scratch.deltas = deltas;
+        r
     }
 
     /// Scores the road, city, cloister or spot containing `f`: majority, points,
@@ -384,6 +417,7 @@ impl Game {
             {
                 return Ok(Points::default());
             }
+            let base = self.base_points(kind, reason, root, tiles, pennants);
             let info = ScoreInfo {
                 feature: FeatureId(root),
                 kind,
@@ -396,15 +430,20 @@ impl Game {
                 field_winners: &[],
                 figures: &figs,
                 strength,
+                value: base,
             };
             if all == 0 {
+                // Nobody occupies it: its value, nobody paid.
+                let info = ScoreInfo {
+                    value: self.unpaid_value(&info, base)?,
+                    ..info
+                };
                 let pts = Points::default();
                 dispatch_narrowed!(self, hook::FEATURE_SCORED, Narrowed::Scored(), |h, cx| h
                     .feature_scored(cx, &info, &pts));
                 return Ok(pts);
             }
             let winners = self.resolve_majority(&info)?;
-            let base = self.base_points(kind, reason, root, tiles, pennants);
             self.pay(&info, winners, base)
         });
         self.scratch.figs = figs;
@@ -448,6 +487,20 @@ impl Game {
         r
     }
 
+    /// Marks the set of `f` as withheld ([`Cx::withhold_feature`]) and takes it
+    /// out of this turn's scoring step if it has not been scored yet.
+    pub(crate) fn withhold(&mut self, f: FeatureId) -> bool {
+        let Some(r) = self.find(f) else {
+            return false;
+        };
+        self.feats.recs[r.index()].flags |= WITHHELD;
+        let from = usize::from(self.turn.scored).min(self.turn.done.len());
+        if let Some(i) = self.turn.done[from..].iter().position(|&d| d == r) {
+            self.turn.done.remove(from + i);
+        }
+        true
+    }
+
     /// Whether the set with root `root` is complete (roads, cities: no open side;
     /// fields: closed; cloisters and spots: surrounded).
     pub(super) fn complete(&self, root: u16) -> bool {
@@ -460,7 +513,7 @@ impl Game {
     }
 
     /// Final scoring of the core: every unfinished feature holding a figure, then
-    /// the farmers.
+    /// the farmers; withheld features are left out.
     pub(super) fn final_scoring(&mut self) -> HookResult {
         let stamp = self.next_stamp();
         let mut roots = Vec::new();
@@ -475,6 +528,10 @@ impl Game {
                 continue;
             }
             self.scratch.feat_stamp[r as usize] = stamp;
+            if self.feats.recs[r as usize].flags & WITHHELD != 0 {
+                // Never scored by the core; its figures stay.
+                continue;
+            }
             if self.feats.recs[r as usize].kind == FeatureKind::Field {
                 fields.push(FeatureId(r));
             } else {

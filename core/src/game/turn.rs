@@ -42,14 +42,20 @@ state! {
         pub(super) scores: [i32; MAX_PLAYERS],
         /// Points per player and score category (`players × categories`).
         pub(super) breakdown: Vec<i32>,
+        /// Points each player paid to others by transfers (`Cx::transfer_score`),
+        /// in all.
+        pub(super) transferred: [i32; MAX_PLAYERS],
         /// Turns granted by plugins, in order: `(player, plugin)`.
         pub(super) granted: Vec<(PlayerId, u8)>,
         /// Steps waiting for a decision or a chance event (top last).
         pub(super) pending: Vec<Step>,
         /// Steps pushed by the running hooks, queued after them.
         pub(super) incoming: Vec<Step>,
-        /// Features completed this turn (roots).
+        /// Features completed this turn (roots) that the scoring step scores
+        /// (withheld ones are left out).
         pub(super) done: Vec<FeatureId>,
+        /// How many of `done` the scoring step has taken so far.
+        pub(super) scored: u16,
         /// Fields closed this turn (roots).
         pub(super) closed: Vec<FeatureId>,
     }
@@ -75,10 +81,12 @@ impl Turn {
             rng: Rng::new(seed),
             scores: [0; MAX_PLAYERS],
             breakdown: Vec::new(),
+            transferred: [0; MAX_PLAYERS],
             granted: Vec::new(),
             pending: Vec::new(),
             incoming: Vec::new(),
             done: Vec::new(),
+            scored: 0,
             closed: Vec::new(),
         }
     }
@@ -103,10 +111,12 @@ impl Turn {
             rng,
             scores,
             breakdown,
+            transferred,
             granted,
             pending,
             incoming,
             done,
+            scored,
             closed,
         } = self;
         // The first turn goes to seat 0: the seat "before" it is the last one.
@@ -117,6 +127,7 @@ impl Turn {
         (*drawn, *drawn_fits, *last_tile, *piece) = (NONE16, 0, NONE16, Piece::NONE);
         (*game_seed, *rng, *scores) = (seed, Rng::new(seed), [0; MAX_PLAYERS]);
         refill(breakdown, players as usize * categories, 0);
+        (*transferred, *scored) = ([0; MAX_PLAYERS], 0);
         granted.clear();
         pending.clear();
         incoming.clear();

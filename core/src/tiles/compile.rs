@@ -168,6 +168,7 @@ pub(super) fn compile_tile(
             marker_counts,
             pennants,
             inner: f.inner,
+            scored: f.scored,
         });
     }
     // Printed side kinds, checked against `sides`.

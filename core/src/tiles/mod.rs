@@ -41,6 +41,9 @@ pub struct TileFeature {
     pub pennants: u8,
     /// An inner field (owns no slot; closed from placement).
     pub inner: bool,
+    /// Whether the core scores it (tile data `scored = false`: never; see
+    /// `Cx::withhold_feature`).
+    pub scored: bool,
 }
 
 impl TileFeature {

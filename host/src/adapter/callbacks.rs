@@ -42,6 +42,9 @@ macro_rules! arg {
     ($c:ident, $op:expr, (Location), $a:ident) => {
         $c.location($op, $a)?
     };
+    ($c:ident, $op:expr, (AreaId), $a:ident) => {
+        $c.area($op, $a)?
+    };
     ($c:ident, $op:expr, (&str), $a:ident) => {
         $a.as_str()
     };

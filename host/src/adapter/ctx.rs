@@ -9,7 +9,7 @@
 #![allow(unsafe_code)]
 
 use carcassonne_core::{
-    Cx, FeatureId, FigureId, FigureKindId, Game, HookError, Location, PlayerId, TileIndex,
+    AreaId, Cx, FeatureId, FigureId, FigureKindId, Game, HookError, Location, PlayerId, TileIndex,
     TileTypeId, View,
 };
 use carcassonne_plugin_abi::{HostHandle, HostRef};
@@ -205,6 +205,18 @@ impl<'g> HostCtx<'g> {
         match at {
             Location::Feature(f) | Location::Corner(f, _) => self.feature(op, f).map(|_| at),
             Location::Tile(t) => self.tile(op, t).map(|_| at),
+            Location::Held(p) => self.player(op, p).map(|_| at),
+            Location::Area(a) => self.area(op, a).map(|_| at),
+        }
+    }
+
+    #[inline]
+    pub(super) fn area(&self, op: &str, a: AreaId) -> Option<AreaId> {
+        let n = self.game().area_count();
+        if a.index() < n {
+            Some(a)
+        } else {
+            self.bad(op, "area", a.index(), "areas", n)
         }
     }
 }

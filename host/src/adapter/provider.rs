@@ -17,6 +17,8 @@ pub struct AbiPlugin {
     state: StateWords,
     markers: Vec<String>,
     links: Vec<String>,
+    areas: Vec<String>,
+    hosts: Vec<String>,
     hooks: u64,
     tilesets: Vec<TileSetSpec>,
     configure: extern "C" fn(RStr<'_>) -> RResult<PluginObj, RVec<AbiOptionProblem>>,
@@ -112,6 +114,8 @@ impl AbiPlugin {
             state,
             markers: strings(&d.markers),
             links: strings(&d.links),
+            areas: strings(&d.areas),
+            hosts: strings(&d.hosts),
             hooks: d.hooks,
             tilesets,
             configure: d.configure,
@@ -193,6 +197,8 @@ impl ProvidedPlugin for AbiPlugin {
             state: self.state,
             markers: self.markers.clone(),
             links: self.links.clone(),
+            areas: self.areas.clone(),
+            hosts: self.hosts.clone(),
         };
         Ok((decl, Arc::new(hooks)))
     }

@@ -151,6 +151,7 @@ pub mod info {
             field_winners: RSlice::from_slice(i.field_winners),
             figures: RSlice::from_slice(i.figures),
             strength: i.strength,
+            value: i.value,
         })
     }
 
@@ -169,6 +170,7 @@ pub mod info {
             field_winners: i.field_winners.as_slice(),
             figures: i.figures.as_slice(),
             strength: i.strength,
+            value: i.value,
         })
     }
 }

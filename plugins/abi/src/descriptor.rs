@@ -122,6 +122,10 @@ pub struct PluginDescriptor {
     pub markers: RVec<RString>,
     /// Tile link names it interprets, in order.
     pub links: RVec<RString>,
+    /// Areas (places off the board) it declares, in order.
+    pub areas: RVec<RString>,
+    /// Markers (among `markers`) whose features accept plain follower kinds.
+    pub hosts: RVec<RString>,
     /// Hook bits it implements.
     pub hooks: u64,
     /// Builds a configured plugin from its options table (TOML text, `enabled` removed).

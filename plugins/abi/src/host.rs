@@ -42,6 +42,8 @@ macro_rules! query_table {
             view get turn_granted_by() -> (Option<u8>) => (ROption<u8>);
             /// Score of `player`.
             view get score(player: (PlayerId) => (PlayerId)) -> (i32) => (i32);
+            /// Points `player` paid to other players by transfers (`transfer_score`), in all.
+            view get transferred_out(player: (PlayerId) => (PlayerId)) -> (i32) => (i32);
             /// Tiles left in the bag.
             view get bag_len() -> (usize) => (usize);
             /// The drawn tile waiting to be placed, if any.
@@ -132,6 +134,12 @@ macro_rules! query_table {
             view check occupants(f: (FeatureId) => (FeatureId)) -> (u8) => (u8);
             /// Next member of the circular member list of `f`'s set (iterate from a root until back).
             view check next_member(f: (FeatureId) => (FeatureId)) -> (FeatureId) => (FeatureId);
+            /// Whether the feature containing `f` is withheld: the core never scores it
+            /// (tile data `scored = false`, `withhold_feature`).
+            view check feature_withheld(f: (FeatureId) => (FeatureId)) -> (bool) => (bool);
+            /// The completed features (roots) this turn's scoring step scores and has not
+            /// scored yet, in order: in `before_scoring`, every feature about to be scored.
+            view slice pending_scorings() -> (&[FeatureId]) => (RSlice<'_, FeatureId>);
             // -------------------------------------------------------- figures
             /// First figure on feature instance `f` itself, if any.
             view get first_figure_on(f: (FeatureId) => (FeatureId)) -> (Option<FigureId>) => (ROption<FigureId>);
@@ -143,7 +151,8 @@ macro_rules! query_table {
             view get figure_owner(fig: (FigureId) => (FigureId)) -> (Option<PlayerId>) => (ROption<PlayerId>);
             /// Kind of figure `fig`.
             view check figure_kind(fig: (FigureId) => (FigureId)) -> (FigureKindId) => (FigureKindId);
-            /// Where figure `fig` stands; `None` in the supply (off the board).
+            /// Where figure `fig` is (on the board, `Held` by a player, in an `Area`);
+            /// `None` in the supply (off the board, for a neutral figure).
             view get figure_location(fig: (FigureId) => (FigureId)) -> (Option<Location>) => (ROption<Location>);
             /// The feature instance figure `fig` stands on (at a corner too), if any.
             view get figure_feature(fig: (FigureId) => (FigureId)) -> (Option<FeatureId>) => (ROption<FeatureId>);
@@ -151,9 +160,22 @@ macro_rules! query_table {
             view get figure_tile(fig: (FigureId) => (FigureId)) -> (Option<TileIndex>) => (ROption<TileIndex>);
             /// Figures of `kind` in `player`'s supply.
             view get supply(player: (PlayerId) => (PlayerId), kind: (FigureKindId) => (FigureKindId)) -> (u8) => (u8);
+            /// Whether figure `fig` is on the board and protected (`set_protected`): rules
+            /// that remove figures (a dragon, a princess, a capture) leave it.
+            view get figure_protected(fig: (FigureId) => (FigureId)) -> (bool) => (bool);
+            /// The value code naming figure `fig` in an option (`FIGURE_CODE`; the core
+            /// names it, e.g. `large of 1 at 3 -1 2`): the code of the first figure of
+            /// the same kind, owner and place. The SDK's `Spot::of_figure`.
+            view check figure_code(fig: (FigureId) => (FigureId)) -> (u32) => (u32);
+            /// Number of areas in the ruleset (places off the board that plugins
+            /// declare); area ids are `0..area_count()`.
+            view get area_count() -> (usize) => (usize);
+            /// Name of area `area`, as its plugin declares it.
+            view check_str area_name(area: (AreaId) => (AreaId)) -> (&str) => (RStr<'_>);
             /// Whether a figure of `kind` may be deployed at `at` under the shared rule
-            /// (its `stands_on` kinds, no farmer when farmers are off, an unoccupied
-            /// feature for an occupying kind, no plugin veto).
+            /// (its `stands_on` kinds or a feature a plugin hosts for a plain kind, no
+            /// farmer when farmers are off, an unoccupied feature for an occupying kind,
+            /// no plugin veto; never into a player's hold).
             view hook may_deploy(kind: (FigureKindId) => (FigureKindId), at: (Location) => (Location)) -> (bool) => (RResult<bool, RString>);
             // ----------------------------------------- tile types and figure kinds
             /// Number of tile types in the ruleset; tile type ids are `0..tile_type_count()`.
@@ -201,6 +223,8 @@ macro_rules! query_table {
             view check my_figure(i: (usize) => (usize)) -> (FigureKindId) => (FigureKindId);
             /// Link id of this plugin's `i`-th declared tile link.
             view check my_link(i: (usize) => (usize)) -> (u8) => (u8);
+            /// Area id of this plugin's `i`-th declared area.
+            view check my_area(i: (usize) => (usize)) -> (AreaId) => (AreaId);
             /// The tiles in this plugin's lot (drawn face up with `push_public_tile_draw`),
             /// in the order drawn.
             view get my_lot() -> (Vec<TileTypeId>) => (RVec<TileTypeId>);
@@ -218,6 +242,15 @@ macro_rules! query_table {
             cx check_slice_mut figure_words_mut(fig: (FigureId) => (FigureId)) -> (&mut [u32]) => (RSliceMut<'_, u32>);
             /// Awards points to a player, booked in this plugin's score category.
             cx get add_score(player: (PlayerId) => (PlayerId), points: (i32) => (i32)) -> (bool) => (bool);
+            /// Moves `points` from player `from` to player `to` as one operation, booked in
+            /// this plugin's score category for both (a negative amount the other way).
+            cx get transfer_score(from: (PlayerId) => (PlayerId), to: (PlayerId) => (PlayerId), points: (i32) => (i32)) -> (bool) => (bool);
+            /// Marks the feature containing `f` as withheld: the core never scores it (not
+            /// in this turn's scoring step, not at game end) nor returns its figures.
+            cx get withhold_feature(f: (FeatureId) => (FeatureId)) -> (bool) => (bool);
+            /// Marks figure `fig` on the board as protected (`on`) or not; the mark goes
+            /// when it moves or leaves the board.
+            cx get set_protected(fig: (FigureId) => (FigureId), on: (bool) => (bool)) -> (bool) => (bool);
             /// Adds a line to the turn log; a no-op when logging is off (the SDK's `log`
             /// takes any string).
             cx get log_text(text: (&str) => (RStr<'_>)) -> (()) => (());
@@ -237,16 +270,17 @@ macro_rules! query_table {
             /// Puts a tile of type `tile` from this plugin's lot back into the bag. `false`
             /// if the lot holds none.
             cx get return_lot_tile(tile: (TileTypeId) => (TileTypeId)) -> (bool) => (bool);
-            /// Deploys a figure of `kind` from `player`'s supply at `at` (no rule checked:
-            /// see `may_deploy`). `None` if the supply holds none.
+            /// Deploys a figure of `kind` from `player`'s supply at `at` (on the board or
+            /// in an area; no rule checked: see `may_deploy`). `None` if the supply holds none.
             cx get deploy_figure(player: (PlayerId) => (PlayerId), kind: (FigureKindId) => (FigureKindId), at: (Location) => (Location)) -> (Option<FigureId>) => (ROption<FigureId>);
             /// Puts a neutral figure of `kind` that is off the board at `at`.
             cx get place_neutral(kind: (FigureKindId) => (FigureKindId), at: (Location) => (Location)) -> (Option<FigureId>) => (ROption<FigureId>);
-            /// Moves a figure on the board to `to` (the `figure_moved` hooks run);
-            /// `false` if it is not on the board.
+            /// Moves a figure on the board, held or in an area to `to` (any location; an
+            /// occupied feature too): the `figure_moved` hooks run, or `figure_returned`
+            /// for a figure leaving the board. `false` if it is in the supply.
             cx hook move_figure(fig: (FigureId) => (FigureId), to: (Location) => (Location)) -> (bool) => (RResult<bool, RString>);
-            /// Sends a figure back to its owner's supply (a neutral one off the board);
-            /// the `figure_returned` hooks run.
+            /// Sends a figure back to its owner's supply (a neutral one off the board),
+            /// from the board, a player's hold or an area; the `figure_returned` hooks run.
             cx hook return_figure(fig: (FigureId) => (FigureId)) -> (()) => (RResult<(), RString>);
             /// Scores the road, city, cloister or spot containing `f` now (scoring hooks
             /// run, its figures return) and returns the points paid.

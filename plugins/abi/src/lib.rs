@@ -106,6 +106,8 @@ pub struct AbiScoreInfo<'a> {
     pub figures: RSlice<'a, FigureId>,
     /// Summed strength per player.
     pub strength: [u16; MAX_PLAYERS],
+    /// What the unit is worth to each winner (`ScoreInfo::value`).
+    pub value: i32,
 }
 
 const _: () = {

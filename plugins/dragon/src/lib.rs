@@ -32,7 +32,8 @@
 //!   figure): a standing figure (every follower, the shepherd) is eaten; a
 //!   companion (builder, pig) unless `eats-builders-and-pigs = false`; a
 //!   building (barn) never. Figures at a corner or on the tile itself (the
-//!   fairy) stay.
+//!   fairy) stay, and so does a protected figure (`figure_protected`: another
+//!   plugin's rule keeps it on the board, e.g. a follower in a castle).
 //!
 //! State (per game, public): the dragon's figure id, the steps made in the
 //! current movement and the tiles visited.
@@ -222,12 +223,14 @@ impl Dragon {
     }
 
     /// The dragon enters tile `t`: every figure it eats standing on a feature
-    /// there goes home; figures at corners or on the tile itself stay (PD8).
+    /// there goes home; figures at corners or on the tile itself stay (PD8), and
+    /// so do protected figures.
     fn eat(&self, cx: &mut Cx<'_>, t: TileIndex) -> HookResult {
         let mut prey = Vec::new();
         for g in cx.figures_at_tile(t) {
             if matches!(cx.figure_location(g), Some(Location::Feature(_)))
                 && self.eats(cx, cx.figure_kind(g))
+                && !cx.figure_protected(g)
             {
                 prey.push(g);
             }

@@ -103,6 +103,7 @@ fn h4_the_majority_hook_does_not_allocate() {
             field_winners: &[],
             figures: &figs,
             strength,
+            value: 4,
         };
         let rules = g.rules().clone();
         let i = rules.plugin_index("hills").expect("enabled");

@@ -18,6 +18,8 @@
 //! rules, and be offered by the core wherever the shared placement rule
 //! (`may_deploy`: roads, cities, cloisters, fields unless farmers are off; never
 //! a spot, never an occupied feature) lets it stand. Strength 2 does the rest.
+//! It is a *plain* follower (`plain(true)`): it may stand wherever the follower
+//! may, also on features another plugin hosts for plain kinds (a tower's top).
 //! Hill tie-breaks (X4, X5) only ever choose among players tied on strength.
 //!
 //! See `docs/plugins/large-follower.md`.
@@ -67,7 +69,7 @@ impl Plugin for LargeFollower {
         "Inns & Cathedrals: one large follower per player, strength 2 in every majority (IC15-IC20)";
     /// A follower of strength 2, offered by the core wherever the shared
     /// placement rule lets a follower stand (IC16).
-    const FIGURES: &'static [FigureSpec] = &[FigureSpec::follower(FIGURE_NAME, 1, 2)];
+    const FIGURES: &'static [FigureSpec] = &[FigureSpec::follower(FIGURE_NAME, 1, 2).plain(true)];
 
     fn new(options: Options) -> Result<Self, ConfigError> {
         if !(1..=30).contains(&options.count) {

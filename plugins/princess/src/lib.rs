@@ -10,7 +10,8 @@
 //!   figure-step action, send one of them home without points: the special
 //!   option `princess 2 at 3 -1` names the follower on local feature 2 of the
 //!   tile at (3, −1). Every follower kind may be sent home (large follower,
-//!   mayor, wagon); special figures (a builder) never.
+//!   mayor, wagon); special figures (a builder) never, nor a protected follower
+//!   (`figure_protected`: another plugin's rule keeps it, e.g. in a castle).
 //! * **Nothing else that turn** (PD18): the option *is* the figure step, so no
 //!   follower, shepherd, barn or fairy move follows; the shepherd's grow/herd
 //!   choice is no figure-step action and still comes (X31).
@@ -61,7 +62,7 @@ fn err(message: &str) -> Error {
 
 impl Princess {
     /// Calls `each` with every follower in a city that a princess segment of the
-    /// placed tile belongs to (each city once).
+    /// placed tile belongs to (each city once), unless it is protected.
     fn for_each_target(v: &View<'_>, mut each: impl FnMut(FigureId)) {
         let Some(t) = v.last_placed() else {
             return;
@@ -88,7 +89,10 @@ impl Princess {
                 continue;
             }
             for g in v.figures_in(root) {
-                if v.figure_owner(g).is_some() && v.figure_kind_follower(v.figure_kind(g)) {
+                if v.figure_owner(g).is_some()
+                    && v.figure_kind_follower(v.figure_kind(g))
+                    && !v.figure_protected(g)
+                {
                     each(g);
                 }
             }

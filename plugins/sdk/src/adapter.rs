@@ -111,6 +111,8 @@ fn descriptor_of<P: Plugin>() -> PluginDescriptor {
         },
         markers: rstrings(P::MARKERS),
         links: rstrings(P::LINKS),
+        areas: rstrings(P::AREAS),
+        hosts: rstrings(P::HOSTS),
         hooks: hooks_of::<P>(),
         configure: configure_extern::<P>,
     }

@@ -163,6 +163,20 @@ impl<'a> View<'a> {
             .filter(move |&g| self.figure_tile(g) == Some(t))
     }
 
+    /// The figures held prisoner by `player` (`Location::Held`), in figure order.
+    pub fn figures_held_by(&self, player: PlayerId) -> impl Iterator<Item = FigureId> + '_ {
+        (0..self.figure_count() as u16)
+            .map(FigureId)
+            .filter(move |&g| self.figure_location(g) == Some(Location::Held(player)))
+    }
+
+    /// The figures in area `area` (`Location::Area`), in figure order.
+    pub fn figures_in_area(&self, area: AreaId) -> impl Iterator<Item = FigureId> + '_ {
+        (0..self.figure_count() as u16)
+            .map(FigureId)
+            .filter(move |&g| self.figure_location(g) == Some(Location::Area(area)))
+    }
+
     /// A special figure-step option of this plugin with `code` (see `Plugin::figure_options`).
     #[inline]
     pub fn special_option(&self, code: u32) -> FigureOption {

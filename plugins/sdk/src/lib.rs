@@ -116,7 +116,9 @@ pub use serde;
 /// (`#[derive(Clone, Copy, Pod, Zeroable)] #[repr(C)]`).
 pub use bytemuck;
 
-pub use carcassonne_vocab::hooks::{CORE_OWNER, STEP_HIDDEN_TILE, STEP_PUBLIC_TILE};
+pub use carcassonne_vocab::hooks::{
+    code_figure, CORE_OWNER, FIGURE_CODE, STEP_HIDDEN_TILE, STEP_PUBLIC_TILE,
+};
 pub use carcassonne_vocab::types::*;
 pub use carcassonne_vocab::{
     hook, CoreOptions, FarmerScoring, FigureClass, FigureOption, FigureSpec, NameCtx, Outcome,
@@ -142,11 +144,12 @@ pub mod prelude {
     pub use crate::bytemuck::{Pod, Zeroable};
     pub use crate::serde::{Deserialize, Serialize};
     pub use crate::{
-        hook, narrow, plugin, veto, Config, ConfigError, CoreOptions, Corner, Cx, Error,
+        hook, narrow, plugin, veto, AreaId, Config, ConfigError, CoreOptions, Corner, Cx, Error,
         FarmerScoring, FeatureId, FeatureKind, FeatureKinds, FigureClass, FigureId, FigureKindId,
         FigureOption, FigureSpec, HookResult, Location, NameCtx, NoOptions, Outcome, Piece,
         PiecePlacement, Placement, PlayerId, PlayerSet, Plugin, Points, Pos, Rotation, ScoreInfo,
-        ScoreReason, Side, StateSpec, Step, TileIndex, TileTypeId, ValueChange, View, MAX_PLAYERS,
+        ScoreReason, Side, Spot, StateSpec, Step, TileIndex, TileTypeId, ValueChange, View,
+        MAX_PLAYERS,
     };
 }
 
@@ -283,6 +286,17 @@ macro_rules! plugin_trait {
             /// Tile links (named groups of a tile's features, e.g. `wagon`) it reads;
             /// find their ids with [`View::my_link`].
             const LINKS: &'static [&'static str] = &[];
+            /// Areas it declares: places off the board where figures may be
+            /// (`Location::Area`: in no feature, no occupancy, no majority, never
+            /// returned by scoring), e.g. the quarters of a city; find their ids
+            /// with [`View::my_area`]. Names are unique in a ruleset and appear in
+            /// action text (`in castle`).
+            const AREAS: &'static [&'static str] = &[];
+            /// Markers among [`MARKERS`](Plugin::MARKERS) whose features accept
+            /// *plain* follower kinds (`FigureSpec::plain`: the follower, the large
+            /// follower) under the shared placement rule (`View::may_deploy`, the
+            /// core's offers on the placed tile), e.g. the top of a tower.
+            const HOSTS: &'static [&'static str] = &[];
             /// Its typed state per game, player, feature and figure (all zero at first).
             const STATE: StateSpec = StateSpec::NONE;
             /// Tile sets (TOML text in the format of `docs/tiles.md`, e.g.

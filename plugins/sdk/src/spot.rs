@@ -22,8 +22,21 @@
 //! A plugin whose special options are all spots says so with
 //! `const SPOT_SPECIALS: bool = true;` and gets these names from the default
 //! `Plugin::value_name` and `Plugin::parse_value`.
+//!
+//! **Options that name one figure.** Two figures may share a feature (a
+//! farmer and a pig, a knight and a builder), so a feature's spot cannot say
+//! which of them an option means. [`Spot::of_figure`] gives the code of an
+//! option naming one figure (a capture, a prisoner to free):
+//! [`FIGURE_CODE`](crate::FIGURE_CODE) plus its id, which the core itself names in action
+//! text by the figure's kind, owner and place — `large of 1 at 3 -1 2`
+//! (player 1's large follower on local feature 2 of the tile at (3, −1)),
+//! `follower of 0 held by 1`, `follower of 2 in castle` — and parses back, for
+//! decision options, chance outcomes and special figure options of any
+//! plugin alike (`value_name` is never asked for them). [`Spot::figure_of`]
+//! reads the figure back from the code. Figures alike in kind, owner and place
+//! are interchangeable: they get one code (offer it once).
 
-use crate::{FeatureId, Pos, TileIndex, View};
+use crate::{FeatureId, FigureId, Pos, TileIndex, View};
 
 /// A tile position, with or without a local feature, packed in a `u32` code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -35,7 +48,7 @@ pub struct Spot {
 }
 
 /// Coordinates a code can hold: `-OFFSET..OFFSET` (the text form of actions
-/// accepts ±4000).
+/// accepts ±4000), but `x = OFFSET - 1`: those codes are the figure codes.
 const OFFSET: i32 = 1 << 12;
 /// Local index meaning "the tile itself".
 const NO_LOCAL: u32 = 0x3F;
@@ -66,7 +79,9 @@ impl Spot {
         );
         let local = self.local.map_or(NO_LOCAL, u32::from);
         let fits = |c: i32| (0..2 * OFFSET).contains(&c);
-        (fits(x) && fits(y) && local <= NO_LOCAL && self.local != Some(NO_LOCAL as u8))
+        // `x + OFFSET = 2 * OFFSET - 1` would make a figure code (`FIGURE_CODE`).
+        let x_fits = fits(x) && x < 2 * OFFSET - 1;
+        (x_fits && fits(y) && local <= NO_LOCAL && self.local != Some(NO_LOCAL as u8))
             .then_some((x as u32) << 19 | (y as u32) << 6 | local)
     }
 
@@ -79,6 +94,18 @@ impl Spot {
             pos: Pos::new(x as i16, y as i16),
             local: (local != NO_LOCAL).then_some(local as u8),
         }
+    }
+
+    /// The code of an option naming figure `fig` (see the module): the core
+    /// names it (`large of 1 at 3 -1 2`) and parses it back. Figures alike in
+    /// kind, owner and place get the same code.
+    pub fn of_figure(v: &View<'_>, fig: FigureId) -> u32 {
+        v.figure_code(fig)
+    }
+
+    /// The figure an option code made by [`Spot::of_figure`] names, if it is one.
+    pub fn figure_of(code: u32) -> Option<FigureId> {
+        crate::code_figure(code)
     }
 
     /// The feature instance this spot names on the board, if there is one.
@@ -130,7 +157,7 @@ mod tests {
             spot(0, 0, None),
             spot(3, -1, Some(2)),
             spot(-4096, 4095, Some(0)),
-            spot(4095, -4096, Some(62)),
+            spot(4094, -4096, Some(62)),
             spot(-1, -1, None),
         ] {
             let code = s.code().unwrap();
@@ -144,6 +171,16 @@ mod tests {
     #[test]
     fn spots_that_do_not_fit_have_no_code_and_do_not_parse() {
         assert_eq!(spot(4096, 0, None).code(), None);
+        assert_eq!(
+            spot(4095, 0, None).code(),
+            None,
+            "the codes of x = 4095 name figures"
+        );
+        assert_eq!(Spot::figure_of(crate::FIGURE_CODE + 17), Some(FigureId(17)));
+        assert_eq!(
+            Spot::figure_of(spot(4094, 4095, Some(62)).code().unwrap()),
+            None
+        );
         assert_eq!(spot(0, -4097, Some(1)).code(), None);
         assert_eq!(
             spot(0, 0, Some(63)).code(),

@@ -24,7 +24,8 @@ use crate::{hook, hooks_of, Config, Plugin};
 /// defaults serialise and parse back, a doc string for every option and no doc
 /// for a key that does not exist, unknown keys rejected (`deny_unknown_fields`),
 /// default options accepted by [`Plugin::new`], tile sets that parse, figure,
-/// marker and link names that are unique, figure counts and state that fit, and
+/// marker, link and area names that are unique (area names also well formed),
+/// hosted markers among the declared ones, figure counts and state that fit, and
 /// hooks that are consistent with what the plugin declares (a figure kind whose
 /// strength is computed needs `figure_strength`). Returns every problem found.
 pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
@@ -38,6 +39,7 @@ pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
                 feature: P::STATE.feature,
                 figure: P::STATE.figure,
             },
+            areas: P::AREAS.iter().map(|a| a.to_string()).collect(),
             ..Default::default()
         }
         .check(),
@@ -142,6 +144,16 @@ pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
     links.sort_unstable();
     if links.windows(2).any(|w| w[0] == w[1]) {
         errs.push("a link appears twice in LINKS".into());
+    }
+    let mut areas: Vec<&str> = P::AREAS.to_vec();
+    areas.sort_unstable();
+    if areas.windows(2).any(|w| w[0] == w[1]) {
+        errs.push("an area appears twice in AREAS".into());
+    }
+    for h in P::HOSTS {
+        if !P::MARKERS.contains(h) {
+            errs.push(format!("HOSTS names `{h}`, which is not among MARKERS"));
+        }
     }
     if errs.is_empty() {
         Ok(())

@@ -360,7 +360,7 @@ mod tests {
     fn values_round_trip() {
         let w = Wagon::new(Options::default()).unwrap();
         let ctx = NameCtx::Step(Step::default());
-        for (x, y, l) in [(0, 0, 0), (-3, 7, 2), (4095, -4096, 62), (-4000, 4000, 9)] {
+        for (x, y, l) in [(0, 0, 0), (-3, 7, 2), (4094, -4096, 62), (-4000, 4000, 9)] {
             let spot = Spot {
                 pos: Pos::new(x, y),
                 local: Some(l),

@@ -21,6 +21,10 @@
 //! | `kit-last-call` | decisions for every player after the last turn, resolved before final scoring without a granted turn (`game_ending`), and a turn granted by such a decision |
 //! | `kit-bridge` | placements legal only with a piece (`extra_placements`, `PiecePlacement`): a bridge on the placed tile or a neighbour, a road feature added to a placed tile (`add_tile_feature` through the core), optional candidates and setting a tile aside, the piece laid (`placed_piece`), a hook switched off when the pieces are used up |
 //! | `kit-retire` | hooks switched off at run time (`set_hook_enabled`, `hook_enabled`): a draw filter, a placement filter and `turn_end` retire after the first turns |
+//! | `kit-jail` | prisoners (`Location::Held`, `move_figure`, `figures_held_by`), options naming one figure (`Spot::of_figure`), an exchange, a ransom paid by transfer (`transfer_score`), protected figures left alone (`figure_protected`), a note per player (`player_note`) |
+//! | `kit-quarters` | an area off the board (`AREAS`, `Location::Area`, a `Deploy` there), the features about to be scored (`pending_scorings`), a follower moved from the area into an occupied feature before scoring, awards apart from bonuses (`ScoreInfo::award`) |
+//! | `kit-keep` | a withheld city (`withhold_feature`) with a protected follower (`set_protected`) that farmers still count, the value of an unoccupied completed feature (`ScoreInfo::value`) |
+//! | `kit-perch` | tile data never scored (`scored = false`), a feature hosted for plain follower kinds (`HOSTS`, `FigureSpec::plain`), notes about features (`feature_note`) |
 
 mod auction;
 mod barn;
@@ -29,11 +33,15 @@ mod core_check;
 mod draws;
 mod farm;
 mod hand;
+mod jail;
+mod keep;
 mod last_call;
 mod mayor;
 mod narrow;
 mod neutral;
 mod order;
+mod perch;
+mod quarters;
 mod retire;
 mod secret;
 mod tiledata;
@@ -46,11 +54,15 @@ pub use core_check::NoPerCity;
 pub use draws::HoldBack;
 pub use farm::{DoubleFarmers, Pig};
 pub use hand::Abbey;
+pub use jail::JailPlugin;
+pub use keep::Keep;
 pub use last_call::LastCall;
 pub use mayor::Mayor;
 pub use narrow::Narrow;
 pub use neutral::Ghost;
 pub use order::{OrderOdd, OrderOne};
+pub use perch::Perch;
+pub use quarters::Quarters;
 pub use retire::Retire;
 pub use secret::SecretPlugin;
 pub use tiledata::{Seen, TileData};
@@ -73,6 +85,10 @@ pub fn check_all() -> Result<(), Vec<String>> {
     check_plugin::<Retire>()?;
     check_plugin::<Auction>()?;
     check_plugin::<LastCall>()?;
+    check_plugin::<JailPlugin>()?;
+    check_plugin::<Quarters>()?;
+    check_plugin::<Keep>()?;
+    check_plugin::<Perch>()?;
     check_plugin::<Bridge>()?;
     check_plugin::<TileData>()
 }
