@@ -65,6 +65,9 @@ fn bb28_nobody_raises_the_auctioneer_takes_the_tile_and_loses_his_bid() {
         .unwrap();
         // BB29: Red, the last without a tile, gets the other one for free.
         assert_eq!(g.scores(), [0, -2]);
+        // Paid to nobody: counted with Blue's transfers (scores + transfers
+        // never decrease).
+        assert_eq!(g.transferred_out(PlayerId::ALL[1]), 2);
         assert_eq!(hand(&r, &g, 0), ["BA/RFr"]);
         // BB31: Blue's turn: his bought tile instead of a draw.
         assert_eq!(g.current_player(), PlayerId::ALL[1]);
@@ -81,6 +84,7 @@ fn bb28_the_auctioneer_buys_or_sells_to_the_highest_bidder() {
         // Buy: Blue takes BA/C and pays Red 3; Red gets BA/RFr.
         let g = run(&r, 2, &format!("{raised}; bazaar buy")).unwrap();
         assert_eq!(g.scores(), [3, -3]);
+        assert_eq!(g.transferred_out(PlayerId::ALL[1]), 3, "one transfer");
         assert_eq!(hand(&r, &g, 0), ["BA/RFr"]);
         assert_eq!(g.drawn_tile(), r.tiles.by_id("BA/C"));
         // Sell: Red takes BA/C and pays Blue 3; Blue gets BA/RFr.

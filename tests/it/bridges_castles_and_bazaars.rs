@@ -133,7 +133,7 @@ fn the_rulesets_pass_the_conformance_kit_at_2_4_and_6_players() {
 
 #[test]
 fn the_plugins_compiled_in_and_loaded_play_the_same_games() {
-    let text = config_text("bridges-castles-and-bazaars.toml") + "\n[plugins.bazaar]\n";
+    let text = config_text("bridges-castles-and-bazaars.toml");
     assert_same_compiled_in_and_loaded(&text, 2, 0..4);
     assert_same_compiled_in_and_loaded(&text, 4, 10..12);
 }
@@ -147,12 +147,14 @@ fn the_random_greedy_and_search_bots_play_every_ruleset_to_the_end() {
             let mut g = Game::new(r.clone(), 3, seed).unwrap();
             let spec: BotSpec = spec.parse().unwrap();
             let mut bots: Vec<Box<dyn Bot>> = (0..3).map(|p| spec.build(seed + p)).collect();
-            let mut bridges = 0;
+            let (mut bridges, mut bids) = (0, 0);
             play_bots(&mut g, &mut bots, |_, text| {
                 bridges += u32::from(text.contains(" bridges "));
+                bids += u32::from(text.starts_with("bazaar "));
             });
             assert!(g.is_over(), "{file} {spec:?}");
             assert!(bridges > 0, "{file} {spec:?}: the bots laid bridges");
+            assert!(bids > 0, "{file} {spec:?}: the bots took part in auctions");
             g.check_integrity().unwrap();
         }
     }

@@ -211,7 +211,7 @@ impl Bazaar {
         }
         if s.bidder == 0 {
             // Nobody raised: the auctioneer takes the tile and loses his bid.
-            cx.add_score(auctioneer, -(s.bid as i32));
+            cx.pay_score(auctioneer, s.bid as i32);
             Self::give(cx, auctioneer, s.offer)?;
             return Self::next_pick(cx, auctioneer);
         }
@@ -328,8 +328,7 @@ impl Plugin for Bazaar {
                 } else {
                     (bidder, me)
                 };
-                cx.add_score(taker, -bid);
-                cx.add_score(payee, bid);
+                cx.transfer_score(taker, payee, bid);
                 Self::give(cx, taker, s.offer)?;
                 Self::next_pick(cx, me)
             }
