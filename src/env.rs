@@ -106,3 +106,15 @@ pub fn load_record(path: &std::path::Path, plugin_dirs: &[PathBuf]) -> Result<Lo
         changes,
     })
 }
+
+/// The shipped ruleset whose file name contains `file`, with the compiled-in
+/// plugins (for tests).
+#[cfg(test)]
+pub fn shipped(file: &str) -> Ruleset {
+    let (name, text) = carcassonne_host::shipped::SHIPPED
+        .iter()
+        .find(|(f, _)| f.contains(file))
+        .unwrap_or_else(|| panic!("no shipped ruleset {file}"));
+    carcassonne_host::load_str(text, name, None, &registry(&[]).unwrap())
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+}

@@ -1,15 +1,24 @@
 //! A plain-text picture of the board, for people playing at the terminal.
 //!
-//! Each tile is 3×3 characters: its side kinds (`C` city, `R` road, `F` field)
-//! at north, east, south and west, a centre (`L` cloister, `o` another place such
-//! as a garden, `.` otherwise), `^` in the top-left corner for a tile with
-//! tile-level markers (a hill, a vineyard), and in the bottom-right corner the
-//! seat number (1–6) of a figure standing on the tile.
+//! Each tile is a framed box of 5×3 characters, so neighbouring tiles never
+//! run together: its side kinds (`C` city, `R` road, `F` field) at north,
+//! east, south and west, a centre (`L` cloister, `o` another place such as a
+//! garden, `.` otherwise), `^` in the top-left corner for a tile with
+//! tile-level markers (a hill, a vineyard), and each figure on the tile as its
+//! owner's seat number (1–6; `*` a neutral figure such as the dragon) where it
+//! stands: near the city or road it holds, in its field's part of the tile, in
+//! the middle for a monk. [`legend`] says so under the board, with every
+//! figure on it.
 
-use carcassonne_core::{FeatureKind, Game, Pos, TileType};
+use crate::log;
+use carcassonne_core::{FeatureKind, FigureId, Game, TileType};
 
-/// The 3×3 picture of a tile type turned `rot` quarter turns.
-fn tile_cells(t: &TileType, rot: u8) -> [[char; 3]; 3] {
+/// Characters inside a tile's frame.
+const W: usize = 5;
+const H: usize = 3;
+
+/// The inside of a tile type turned `rot`.
+fn tile_cells(t: &TileType, rot: u8) -> [[char; W]; H] {
     let e = &t.rot[rot as usize & 3].edges;
     let centre = if t.features.iter().any(|f| f.kind == FeatureKind::Cloister) {
         'L'
@@ -20,13 +29,41 @@ fn tile_cells(t: &TileType, rot: u8) -> [[char; 3]; 3] {
     };
     let corner = if t.markers != 0 { '^' } else { ' ' };
     [
-        [corner, e[0].letter(), ' '],
-        [e[3].letter(), centre, e[1].letter()],
-        [' ', e[2].letter(), ' '],
+        [corner, ' ', e[0].letter(), ' ', ' '],
+        [e[3].letter(), ' ', centre, ' ', e[1].letter()],
+        [' ', ' ', e[2].letter(), ' ', ' '],
     ]
 }
 
-/// The board, with column numbers on top and row numbers on the left.
+/// The mark of figure `fig`: its owner's seat number, `*` if neutral.
+fn figure_mark(g: &Game, fig: FigureId) -> char {
+    g.figure_owner(fig)
+        .map_or('*', |p| char::from(b'1' + p.seat().min(8)))
+}
+
+/// Puts the figures standing on the tile into `cells`, each at the free cell
+/// nearest to where it stands.
+fn place_figures(g: &Game, t: carcassonne_core::TileIndex, cells: &mut [[char; W]; H]) {
+    for fig in g.figures_at_tile(t) {
+        let Some((_, (x, y))) = carcassonne_render::figure_point(g, fig) else {
+            continue;
+        };
+        let (fx, fy) = (x * (W - 1) as f64, y * (H - 1) as f64);
+        let free = (0..H)
+            .flat_map(|r| (0..W).map(move |c| (r, c)))
+            .filter(|&(r, c)| cells[r][c] == ' ')
+            .min_by(|a, b| {
+                let d = |(r, c): (usize, usize)| (c as f64 - fx).powi(2) + (r as f64 - fy).powi(2);
+                d(*a).total_cmp(&d(*b))
+            });
+        if let Some((r, c)) = free {
+            cells[r][c] = figure_mark(g, fig);
+        }
+    }
+}
+
+/// The board, framed tile by tile, with column numbers on top and row
+/// numbers on the left.
 pub fn board(g: &Game) -> String {
     let tiles = g.tiles();
     let (mut x0, mut x1, mut y0, mut y1) = (i16::MAX, i16::MIN, i16::MAX, i16::MIN);
@@ -36,55 +73,181 @@ pub fn board(g: &Game) -> String {
         y0 = y0.min(t.pos.y - 1);
         y1 = y1.max(t.pos.y + 1);
     }
+    if tiles.is_empty() {
+        return String::new();
+    }
+    let (cols, rows) = ((x1 - x0 + 1) as usize, (y1 - y0 + 1) as usize);
+    let mut grid = vec![vec![' '; cols * (W + 1) + 1]; rows * (H + 1) + 1];
+    for (i, t) in tiles.iter().enumerate() {
+        let (Some(tt), idx) = (
+            g.rules().tiles.get(t.ty),
+            carcassonne_core::TileIndex(i as u16),
+        ) else {
+            continue;
+        };
+        let mut cells = tile_cells(tt, t.rot.quarter_turns());
+        place_figures(g, idx, &mut cells);
+        let (c0, r0) = (
+            (t.pos.x - x0) as usize * (W + 1),
+            (t.pos.y - y0) as usize * (H + 1),
+        );
+        for r in [r0, r0 + H + 1] {
+            let edge = &mut grid[r][c0..=c0 + W + 1];
+            edge.fill('-');
+            edge[0] = '+';
+            edge[W + 1] = '+';
+        }
+        for r in r0 + 1..=r0 + H {
+            grid[r][c0] = '|';
+            grid[r][c0 + W + 1] = '|';
+            grid[r][c0 + 1..=c0 + W].copy_from_slice(&cells[r - r0 - 1]);
+        }
+    }
     let mut out = String::from("     ");
     for x in x0..=x1 {
-        out.push_str(&format!("{x:^3}"));
+        out.push_str(&format!("{x:^width$}", width = W + 1));
     }
     out.push('\n');
-    for y in y0..=y1 {
-        let mut rows = [String::new(), format!("{y:>4} "), String::new()];
-        rows[0].push_str("     ");
-        rows[2].push_str("     ");
-        for x in x0..=x1 {
-            let cells = match g.tile_at(Pos::new(x, y)) {
-                Some(t) => match (g.placed(t), g.tile_type(t)) {
-                    (Some(pt), Some(tt)) => {
-                        let mut c = tile_cells(tt, pt.rot.quarter_turns());
-                        let owner = g.figures_at_tile(t).find_map(|fig| g.figure_owner(fig));
-                        if let Some(p) = owner {
-                            c[2][2] = char::from(b'1' + p.seat());
-                        }
-                        c
-                    }
-                    _ => [[' '; 3]; 3],
-                },
-                None => [[' '; 3]; 3],
-            };
-            for (row, cells) in rows.iter_mut().zip(cells) {
-                row.extend(cells);
-            }
-        }
-        for row in rows {
-            out.push_str(row.trim_end());
-            out.push('\n');
-        }
+    for (r, line) in grid.iter().enumerate() {
+        let label = if r % (H + 1) == 2 {
+            format!("{:>4} ", i32::from(y0) + (r / (H + 1)) as i32)
+        } else {
+            "     ".into()
+        };
+        let text: String = line.iter().collect();
+        out.push_str(format!("{label}{text}").trim_end());
+        out.push('\n');
     }
     out
 }
 
-/// A tile type in its four rotations, side by side, labelled 0–3.
-pub fn rotations(t: &TileType) -> String {
-    let pics: Vec<[[char; 3]; 3]> = (0..4).map(|r| tile_cells(t, r)).collect();
-    let mut out = String::new();
-    for row in 0..3 {
-        for (r, p) in pics.iter().enumerate() {
-            if r > 0 {
-                out.push_str("   ");
-            }
-            out.extend(p[row]);
+/// What the characters of [`board`] mean, and every figure on the board by
+/// its owner: "1 Red: follower on the city at (0, -1), …".
+pub fn legend(g: &Game) -> String {
+    let mut out = String::from(
+        "Sides: C city, R road, F field; centre: L cloister, o garden or other place, \
+         ^ a tile marker (hill, vineyard);\n\
+         1-6: a figure of seat 1-6 where it stands, * a neutral figure.\n",
+    );
+    let mut lines: Vec<(char, String, Vec<String>)> = Vec::new();
+    for i in 0..g.figure_count() {
+        let fig = FigureId(i as u16);
+        let (Some(t), Some(kind)) = (g.figure_tile(fig), g.figure_kind(fig)) else {
+            continue;
+        };
+        let Some(pos) = g.tile_pos(t) else {
+            continue;
+        };
+        let name = g.figure_kind_name(kind).unwrap_or("figure");
+        let place = match g.figure_location(fig).and_then(|at| at.feature()) {
+            Some(f) => match (g.feature_tile(f), g.feature_local(f)) {
+                (Some(ft), Some(l)) => format!(" on the {}", log::describe_feature(g, ft, l)),
+                _ => String::new(),
+            },
+            None => String::new(),
+        };
+        let mark = figure_mark(g, fig);
+        let who = g.figure_owner(fig).map_or_else(
+            || "neutral".to_string(),
+            |p| log::NAMES[p.index()].to_string(),
+        );
+        let item = format!("{name}{place} at {pos}");
+        match lines.iter_mut().find(|l| l.0 == mark) {
+            Some(l) => l.2.push(item),
+            None => lines.push((mark, who, vec![item])),
         }
+    }
+    lines.sort_by_key(|l| l.0);
+    for (mark, who, items) in lines {
+        out.push_str(&format!("  {mark} {who}: {}\n", items.join(", ")));
+    }
+    out
+}
+
+/// A tile type in its four rotations, side by side, framed and labelled 0–3.
+pub fn rotations(t: &TileType) -> String {
+    let pics: Vec<[[char; W]; H]> = (0..4).map(|r| tile_cells(t, r)).collect();
+    let frame = format!("+{}+", "-".repeat(W));
+    let mut out = String::new();
+    out.push_str(&[frame.as_str(); 4].join("  "));
+    out.push('\n');
+    for row in 0..H {
+        let parts: Vec<String> = pics
+            .iter()
+            .map(|p| format!("|{}|", p[row].iter().collect::<String>()))
+            .collect();
+        out.push_str(&parts.join("  "));
         out.push('\n');
     }
-    out.push_str(" 0     1     2     3\n");
+    out.push_str(&[frame.as_str(); 4].join("  "));
+    out.push('\n');
+    let labels: Vec<String> = (0..4)
+        .map(|r| format!("{:^width$}", r, width = W + 2))
+        .collect();
+    out.push_str(labels.join("  ").trim_end());
+    out.push('\n');
     out
+}
+
+/// Position of a tile for tests: where the tile at `p` begins in [`board`]'s
+/// grid (row, column of its frame's top-left corner), given the board's
+/// top-left cell `(x0, y0)`.
+#[cfg(test)]
+fn frame_at(p: carcassonne_core::Pos, x0: i16, y0: i16) -> (usize, usize) {
+    ((p.y - y0) as usize * (H + 1), (p.x - x0) as usize * (W + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carcassonne_core::{Action, FigureOption};
+
+    #[test]
+    fn tiles_are_framed_and_a_figure_stands_where_it_is_with_a_legend() {
+        let rs = crate::env::shipped("base.toml");
+        // Place tiles until Red can put a follower on a city, and do.
+        for seed in 0..50u64 {
+            let mut g = Game::new(rs.rules.clone(), 2, seed).unwrap();
+            g.sample_chance().unwrap();
+            let place = g.legal_actions().unwrap()[0];
+            g.apply(place).unwrap();
+            let city = g.legal_actions().unwrap().into_iter().find(|a| {
+                matches!(a, Action::Figure(FigureOption::Deploy { at, .. })
+                    if at.feature().and_then(|f| g.feature_kind(f)) == Some(FeatureKind::City))
+            });
+            let Some(city) = city else { continue };
+            g.apply(city).unwrap();
+            let pic = board(&g);
+            let lines: Vec<&str> = pic.lines().collect();
+            // Two tiles: four frame corners along the shared border line.
+            assert!(pic.contains("+-----+"), "{pic}");
+            let fig = (0..g.figure_count() as u16)
+                .map(FigureId)
+                .find(|&f| g.figure_tile(f).is_some())
+                .unwrap();
+            let pos = g.tile_pos(g.figure_tile(fig).unwrap()).unwrap();
+            let x0 = g.tiles().iter().map(|t| t.pos.x).min().unwrap() - 1;
+            let y0 = g.tiles().iter().map(|t| t.pos.y).min().unwrap() - 1;
+            let (r, c) = frame_at(pos, x0, y0);
+            // The lines after the column numbers; each with a 5-character label.
+            let inside: Vec<String> = (1..=H)
+                .map(|i| {
+                    let l = lines[1 + r + i];
+                    l.chars().skip(5 + c + 1).take(W).collect()
+                })
+                .collect();
+            let row = inside
+                .iter()
+                .position(|l| l.contains('1'))
+                .unwrap_or_else(|| panic!("no figure on the tile at {pos}: {inside:?}\n{pic}"));
+            // The city's side is where the figure is drawn: top for N, bottom for S.
+            let (_, (_, fy)) = carcassonne_render::figure_point(&g, fig).unwrap();
+            assert_eq!(row, (fy * 2.0).round() as usize, "{inside:?}\n{pic}");
+            let leg = legend(&g);
+            assert!(leg.contains("1 Red: follower on the city"), "{leg}");
+            assert!(leg.contains(&format!("at {pos}")), "{leg}");
+            return;
+        }
+        panic!("no seed let Red stand on a city");
+    }
 }

@@ -180,6 +180,7 @@ impl Record {
 }
 
 /// Drives a game from player actions and forced chance outcomes.
+#[derive(Clone, Debug)]
 pub struct Driver {
     forced: BTreeMap<String, VecDeque<String>>,
 }

@@ -213,6 +213,39 @@ pub fn marker_corner(t: &TileType, rot: u8) -> Pt {
         .map_or((0.2, 0.8), |c| c.1)
 }
 
+/// Where to draw circles of radius `r` meant to stand at `anchors`, so that
+/// no two overlap (a `gap` between them): each in turn, at its anchor if that
+/// is free, else at the nearest free point of rings around it, points inside
+/// the tile first. Deterministic.
+pub fn spread(anchors: &[Pt], r: f64, gap: f64) -> Vec<Pt> {
+    let apart = 2.0 * r + gap;
+    let mut placed: Vec<Pt> = Vec::with_capacity(anchors.len());
+    for &a in anchors {
+        let free =
+            |p: Pt, placed: &[Pt]| placed.iter().all(|&q| dist2(p, q) >= apart * apart - 1e-9);
+        let mut best = a;
+        if !free(a, &placed) {
+            let inside = |p: Pt| (r..=1.0 - r).contains(&p.0) && (r..=1.0 - r).contains(&p.1);
+            let mut cands: Vec<(bool, f64, Pt)> = Vec::new();
+            for ring in 1..=12 {
+                let rad = f64::from(ring) * r * 0.5;
+                let steps = 8 * ring;
+                for k in 0..steps {
+                    let ang = std::f64::consts::TAU * f64::from(k) / f64::from(steps);
+                    let p = (a.0 + rad * ang.cos(), a.1 + rad * ang.sin());
+                    cands.push((!inside(p), rad, p));
+                }
+            }
+            cands.sort_by(|x, y| x.0.cmp(&y.0).then(x.1.total_cmp(&y.1)));
+            if let Some(&(_, _, p)) = cands.iter().find(|c| free(c.2, &placed)) {
+                best = p;
+            }
+        }
+        placed.push(best);
+    }
+    placed
+}
+
 fn mean(pts: &[Pt]) -> Pt {
     if pts.is_empty() {
         return CENTRE;
@@ -277,6 +310,18 @@ features = [
                     let (x, y) = anchor(t, rot, l);
                     assert!((0.0..=1.0).contains(&x) && (0.0..=1.0).contains(&y));
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn spread_circles_never_overlap_and_stay_at_free_anchors() {
+        let anchors = [(0.5, 0.5), (0.5, 0.5), (0.52, 0.5), (0.2, 0.2), (0.9, 0.9)];
+        let at = spread(&anchors, 0.11, 0.02);
+        assert!(close(at[0], (0.5, 0.5)) && close(at[3], (0.2, 0.2)));
+        for i in 0..at.len() {
+            for j in 0..i {
+                assert!(dist2(at[i], at[j]).sqrt() >= 0.24 - 1e-9, "{i} {j}: {at:?}");
             }
         }
     }

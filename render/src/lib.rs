@@ -181,36 +181,73 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
         ))
     });
     if let Some((ty, pos, rot)) = last {
-        let (tx, ty_) = origin(pos);
-        let mut crowd: BTreeMap<u8, f64> = BTreeMap::new();
-        for (local, id, letter) in &o.choices {
-            let (ax, ay) = geometry::anchor(ty, rot, (*local).into());
-            let n = crowd.entry(*local).or_default();
-            let (cx, cy) = (tx + ax * S + *n * S * 0.24, ty_ + ay * S);
-            *n += 1.0;
-            doc = doc.add(
-                Group::new()
-                    .set("class", "choice")
-                    .set("data-choice", *id)
-                    .set("cursor", "pointer")
-                    .add(
-                        Circle::new()
-                            .set("cx", cx)
-                            .set("cy", cy)
-                            .set("r", S * 0.11)
-                            .set("fill", "#fff")
-                            .set("fill-opacity", 0.75)
-                            .set("stroke", "#111")
-                            .set("stroke-width", 2.5),
-                    )
-                    .add(shapes::letter(letter, cx, cy, S * 0.07, "#111")),
-            );
-        }
+        doc = doc.add(choice_circles(o, ty, origin(pos), rot));
     }
     if o.panel {
         doc = doc.add(panel(g, o, style).set("transform", format!("translate({board_w} 0)")));
     }
     doc.to_string()
+}
+
+/// Radius of a choice circle, in tiles.
+const CHOICE_R: f64 = 0.11;
+
+/// The clickable choices on the last placed tile (type `ty` at `(tx, ty_)`,
+/// turned `rot`): a circle with the figure kind's letter at the feature's
+/// spot, moved aside when another circle stands there (none overlaps), with
+/// a dashed line back to the spot, under all circles.
+fn choice_circles(o: &Options, ty: &TileType, (tx, ty_): (f64, f64), rot: u8) -> Group {
+    let anchors: Vec<geometry::Pt> = o
+        .choices
+        .iter()
+        .map(|(local, _, _)| geometry::anchor(ty, rot, (*local).into()))
+        .collect();
+    let spots = geometry::spread(&anchors, CHOICE_R, 0.02);
+    // The lines from moved circles back to their spots lie under every
+    // circle and take no clicks: a click on a circle always reaches it.
+    let mut leads = Group::new()
+        .set("class", "choice-leads")
+        .set("pointer-events", "none");
+    let mut circles = Group::new().set("class", "choices");
+    for (((_, id, letter), &(ax, ay)), &(px, py)) in o.choices.iter().zip(&anchors).zip(&spots) {
+        let (cx, cy) = (tx + px * S, ty_ + py * S);
+        if (px - ax).hypot(py - ay) > CHOICE_R {
+            leads = leads.add(
+                svg::node::element::Line::new()
+                    .set("x1", tx + ax * S)
+                    .set("y1", ty_ + ay * S)
+                    .set("x2", cx)
+                    .set("y2", cy)
+                    .set("stroke", "#111")
+                    .set("stroke-width", 2)
+                    .set("stroke-dasharray", "3 3"),
+            );
+        }
+        circles = circles.add(
+            Group::new()
+                .set("class", "choice")
+                .set("data-choice", *id)
+                .set("cursor", "pointer")
+                .add(
+                    Circle::new()
+                        .set("cx", cx)
+                        .set("cy", cy)
+                        .set("r", S * CHOICE_R)
+                        .set("fill", "#fff")
+                        .set("fill-opacity", 0.85)
+                        .set("stroke", "#111")
+                        .set("stroke-width", 2.5),
+                )
+                .add(shapes::letter(letter, cx, cy, S * 0.07, "#111")),
+        );
+    }
+    Group::new().add(leads).add(circles)
+}
+
+/// The tile figure `fig` stands on and where on it (the unit square, `y`
+/// southwards): where pictures draw it (see [`geometry`]).
+pub fn figure_point(g: &Game, fig: FigureId) -> Option<(TileIndex, geometry::Pt)> {
+    figure_spot(g, fig).map(|(t, p, _)| (t, p))
 }
 
 /// Where figure `fig` stands on its tile (unit square), and the tile, with the

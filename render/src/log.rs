@@ -275,32 +275,108 @@ fn off_board(g: &Game, at: &Location) -> String {
     }
 }
 
-/// "city N E", "cloister": local feature `local` of placed tile `t`, by kind and
-/// the board sides it reaches.
+/// "city N E", "cloister": local feature `local` of placed tile `t`, by kind
+/// and the board sides it reaches. Where another feature of the tile would
+/// read the same (two fields touching N and E on either side of a road's
+/// bend), the parts of the sides are named: "field N (east part) E (north
+/// part)"; where even those agree (features on no side), their order on the
+/// tile: "spot (2 of 2)".
 pub fn describe_feature(g: &Game, t: TileIndex, local: u8) -> String {
-    let Some(f) = g
-        .tile_type(t)
-        .and_then(|tt| tt.features.get(local as usize))
-    else {
+    let (Some(tt), rot) = (
+        g.tile_type(t),
+        g.tile_rot(t)
+            .map_or(0, carcassonne_core::Rotation::quarter_turns),
+    ) else {
         return "?".into();
     };
-    let rot = g
-        .tile_rot(t)
-        .map_or(0, carcassonne_core::Rotation::quarter_turns);
-    let sides: Vec<String> = Side::ALL
-        .iter()
-        .filter(|&&d| f.sides & (1 << ((d as u8 + 4 - rot) % 4)) != 0)
-        .map(|d| d.letter().to_string())
-        .collect();
-    let markers = crate::tile::marker_names(&g.rules().tiles.markers, f.markers);
-    let kind = match (f.kind, markers.first()) {
-        // A spot is named by its marker (a garden).
-        (FeatureKind::Spot, Some(m)) => m.clone(),
-        (k, _) => k.to_string(),
+    let local = usize::from(local);
+    if local >= tt.features.len() {
+        return "?".into();
+    }
+    let kind = |l: usize| {
+        let f = &tt.features[l];
+        let markers = crate::tile::marker_names(&g.rules().tiles.markers, f.markers);
+        match (f.kind, markers.first()) {
+            // A spot is named by its marker (a garden).
+            (FeatureKind::Spot, Some(m)) => m.clone(),
+            (k, _) => k.to_string(),
+        }
     };
-    if sides.is_empty() {
-        kind
-    } else {
-        format!("{kind} {}", sides.join(" "))
+    let coarse = |l: usize| {
+        let sides: Vec<String> = Side::ALL
+            .iter()
+            .filter(|&&d| tt.features[l].sides & (1 << ((d as u8 + 4 - rot) % 4)) != 0)
+            .map(|d| d.letter().to_string())
+            .collect();
+        if sides.is_empty() {
+            kind(l)
+        } else {
+            format!("{} {}", kind(l), sides.join(" "))
+        }
+    };
+    let fine = |l: usize| {
+        let parts = side_parts(crate::geometry::board_slots(tt, rot, l));
+        if parts.is_empty() {
+            kind(l)
+        } else {
+            format!("{} {parts}", kind(l))
+        }
+    };
+    let all = 0..tt.features.len();
+    let mine = coarse(local);
+    if all.clone().filter(|&l| coarse(l) == mine).count() < 2 {
+        return mine;
+    }
+    let mine = fine(local);
+    let twins: Vec<usize> = all.filter(|&l| fine(l) == mine).collect();
+    match twins.iter().position(|&l| l == local) {
+        Some(i) if twins.len() > 1 => format!("{mine} ({} of {})", i + 1, twins.len()),
+        _ => mine,
+    }
+}
+
+/// The parts of the board sides that board slots `mask` own: "N (east part)
+/// E (north part)"; a whole side is its letter alone.
+fn side_parts(mask: u16) -> String {
+    // The directions of each side's first (L) and last (R) slot, clockwise.
+    const ENDS: [(&str, &str); 4] = [
+        ("west", "east"),
+        ("north", "south"),
+        ("east", "west"),
+        ("south", "north"),
+    ];
+    let mut out = Vec::new();
+    for (d, side) in Side::ALL.iter().enumerate() {
+        let bits = (mask >> (3 * d)) & 0b111;
+        let (l, r) = ENDS[d];
+        let part = match bits {
+            0 => continue,
+            0b111 => String::new(),
+            0b010 => " (middle part)".into(),
+            0b101 => format!(" ({l} and {r} parts)"),
+            b if b & 0b001 != 0 => format!(" ({l} part)"),
+            _ => format!(" ({r} part)"),
+        };
+        out.push(format!("{}{part}", side.letter()));
+    }
+    out.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::side_parts;
+
+    #[test]
+    fn parts_of_sides_are_named_by_the_end_they_reach() {
+        // NR + EL: the corner inside a road's bend from N to E.
+        assert_eq!(side_parts(0b1100), "N (east part) E (north part)");
+        // NL + ER: the field outside it.
+        assert_eq!(side_parts(1 | 1 << 5), "N (west part) E (south part)");
+        assert_eq!(side_parts(0b111), "N");
+        // SL (east), SR (west), SM, WL+WR.
+        assert_eq!(side_parts(1 << 6), "S (east part)");
+        assert_eq!(side_parts(1 << 8), "S (west part)");
+        assert_eq!(side_parts(1 << 7), "S (middle part)");
+        assert_eq!(side_parts(0b101 << 9), "W (south and north parts)");
     }
 }

@@ -8,11 +8,17 @@ use svg::node::element::{Circle, Group, Path, Text, Title};
 /// A marker symbol of size `r` (radius) centred on `(x, y)`, with a tooltip naming it.
 pub fn marker(sym: &Symbol, name: &str, x: f64, y: f64, r: f64) -> Group {
     let color = sym.color.clone().unwrap_or_else(|| "#444".into());
+    let shape = if MARKER_SHAPES.contains(&sym.shape.as_str()) {
+        sym.shape.as_str()
+    } else {
+        "badge"
+    };
     let mut g = Group::new()
         .set("class", "marker")
         .set("data-marker", name)
+        .set("data-shape", shape)
         .add(Title::new(name));
-    g = match sym.shape.as_str() {
+    g = match shape {
         "shield" => g.add(
             Path::new()
                 .set("d", shield(x, y, r))
@@ -82,12 +88,85 @@ pub fn marker(sym: &Symbol, name: &str, x: f64, y: f64, r: f64) -> Group {
                 .set("stroke", "#fff")
                 .set("stroke-width", r * 0.1),
         ),
-        // "disc", "badge" and anything unknown: a disc with the letter, if any.
-        _ => g.add(
+        "volcano" => {
+            let (w, h) = (2.4 * r, 1.8 * r);
+            let cone = [(0.0, 1.0), (0.36, 0.12), (0.64, 0.12), (1.0, 1.0)];
+            // Glowing lava: the crater and a tongue down the slope.
+            let lava = [
+                (0.36, 0.12),
+                (0.64, 0.12),
+                (0.56, 0.55),
+                (0.48, 0.3),
+                (0.42, 0.45),
+            ];
+            g.add(outlined(
+                polygon(x, y, w, h, &cone),
+                &color,
+                "#2b1d12",
+                r * 0.12,
+            ))
+            .add(
+                Path::new()
+                    .set("d", polygon(x, y, w, h, &lava))
+                    .set("fill", "#ff6a1a"),
+            )
+        }
+        "flame" => {
+            let d = Data::new()
+                .move_to((x, y - r * 1.2))
+                .quadratic_curve_to((x + r * 1.1, y - r * 0.1, x + r * 0.6, y + r * 0.9))
+                .quadratic_curve_to((x, y + r * 1.3, x - r * 0.6, y + r * 0.9))
+                .quadratic_curve_to((x - r * 1.1, y - r * 0.1, x, y - r * 1.2))
+                .close();
+            g.add(outlined(d, &color, "#5a1200", r * 0.12))
+        }
+        "portal" => g.add(
+            // An arch: open at the bottom, so never a ring.
+            Path::new()
+                .set(
+                    "d",
+                    Data::new()
+                        .move_to((x - r, y + r))
+                        .line_to((x - r, y - r * 0.1))
+                        .elliptical_arc_to((r, r, 0, 0, 1, x + r, y - r * 0.1))
+                        .line_to((x + r, y + r)),
+                )
+                .set("fill", "none")
+                .set("stroke", color)
+                .set("stroke-width", r * 0.45)
+                .set("stroke-linecap", "round"),
+        ),
+        "crown" => {
+            let points = [
+                (0.0, 1.0),
+                (0.0, 0.15),
+                (0.27, 0.55),
+                (0.5, 0.0),
+                (0.73, 0.55),
+                (1.0, 0.15),
+                (1.0, 1.0),
+            ];
+            let d = polygon(x, y, 2.2 * r, 1.8 * r, &points);
+            g.add(outlined(d, &color, "#5a4300", r * 0.12))
+        }
+        "disc" => g.add(
             Circle::new()
                 .set("cx", x)
                 .set("cy", y)
                 .set("r", r)
+                .set("fill", color)
+                .set("stroke", "#fff")
+                .set("stroke-width", r * 0.15),
+        ),
+        // A badge (and anything unknown): a rounded square, so that no marker
+        // with a letter looks like a choice circle.
+        _ => g.add(
+            svg::node::element::Rectangle::new()
+                .set("x", x - r)
+                .set("y", y - r)
+                .set("width", 2.0 * r)
+                .set("height", 2.0 * r)
+                .set("rx", r * 0.3)
                 .set("fill", color)
                 .set("stroke", "#fff")
                 .set("stroke-width", r * 0.15),
@@ -98,6 +177,23 @@ pub fn marker(sym: &Symbol, name: &str, x: f64, y: f64, r: f64) -> Group {
     }
     g
 }
+
+/// Outline `d` filled with `fill`, edged with `edge`, `width` wide.
+fn outlined(d: Data, fill: &str, edge: &str, width: f64) -> Path {
+    Path::new()
+        .set("d", d)
+        .set("fill", fill)
+        .set("stroke", edge)
+        .set("stroke-width", width)
+        .set("stroke-linejoin", "round")
+}
+
+/// The names of the marker shapes (what a style's `[markers]` entries may
+/// name); an unknown one is drawn as a badge.
+pub const MARKER_SHAPES: [&str; 11] = [
+    "badge", "shield", "mound", "grapes", "flower", "disc", "star", "volcano", "flame", "portal",
+    "crown",
+];
 
 /// A figure of size `s` standing on `(x, y)` in `color`. The group carries the
 /// shape drawn (`data-shape`: an unknown shape is drawn as a meeple).

@@ -69,7 +69,7 @@ pub struct Style {
     pub neutral: String,
     /// Land colours.
     pub land: Land,
-    /// Marker symbols by marker name (shapes: badge, shield, mound, grapes, flower, disc, star).
+    /// Marker symbols by marker name (shapes: [`crate::shapes::MARKER_SHAPES`]).
     #[serde(default)]
     pub markers: BTreeMap<String, Symbol>,
     /// Figure symbols by figure kind name (shapes: those of

@@ -22,13 +22,16 @@ pub struct Args {
     /// Print machine-readable statistics.
     #[arg(long)]
     json: bool,
-    /// Draw charts (SVG): both rulesets side by side and the paired differences with 95 % intervals.
-    #[arg(long, value_name = "OUT.svg")]
+    /// Draw charts (`.svg` or `.png`): both rulesets side by side and the paired differences with 95 % intervals.
+    #[arg(long, value_name = "OUT.svg|OUT.png")]
     plot: Option<PathBuf>,
 }
 
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
+    if let Some(p) = &a.plot {
+        crate::plot::check_path(p)?;
+    }
     let load = |p: &PathBuf| {
         env::load_ruleset(&crate::RulesetArgs {
             ruleset: Some(p.clone()),
@@ -69,13 +72,13 @@ pub fn run(a: Args) -> Result<()> {
                 s.outcomes.clone(),
             ))
         };
-        crate::plot::charts::compare(
+        let svg = crate::plot::charts::compare(
             &study(&ra, &sa)?,
             &study(&rb, &sb)?,
             &carcassonne_render::Style::default(),
-            path,
         )
         .map_err(|e| anyhow::anyhow!("cannot draw {}: {e}", path.display()))?;
+        crate::plot::save(path, &svg)?;
     }
     if a.json {
         let out = serde_json::json!({

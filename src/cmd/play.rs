@@ -23,11 +23,13 @@ pub struct Args {
     /// Write the game record (JSON) to this file.
     #[arg(long, value_name = "OUT.json")]
     record: Option<PathBuf>,
-    /// Bot for each seat, comma-separated (the last one fills the remaining
-    /// seats): `random`, `greedy` or `mcts` with an optional budget per move
-    /// (`mcts:2000` playouts, `mcts:200ms`) and `:threads=N`.
-    #[arg(long, value_delimiter = ',', default_value = "greedy,random")]
-    bots: Vec<BotSpec>,
+    /// Bot for each seat a bot plays, in seat order, comma-separated (the last
+    /// one fills the remaining seats): `random`, `greedy` or `mcts` with an
+    /// optional budget per move (`mcts:2000` playouts, `mcts:200ms`) and
+    /// `:threads=N`. Default: `greedy,random`; with `--human`, the strongest,
+    /// `mcts`, for every other seat.
+    #[arg(long, value_delimiter = ',')]
+    bots: Option<Vec<BotSpec>>,
     /// Seats played by a person at the terminal (0-based, comma-separated), who
     /// chooses each action by its number or its text.
     #[arg(long, value_delimiter = ',', value_name = "SEATS")]
@@ -37,18 +39,32 @@ pub struct Args {
     quiet: bool,
 }
 
-/// Asks the person at `seat` for an action on standard input.
-fn ask(g: &Game, seat: u8, input: &mut impl BufRead) -> Result<Action> {
-    let acts = g.legal_actions()?;
-    let rules = g.rules();
-    println!("\n{}", render::board(g));
-    let scores: Vec<String> = g
+/// "Red 12, Blue 7".
+fn scores(g: &Game) -> String {
+    let each: Vec<String> = g
         .scores()
         .iter()
         .enumerate()
         .map(|(p, s)| format!("{} {s}", log::NAMES[p]))
         .collect();
-    println!("Scores: {}; {} tiles left.", scores.join(", "), g.bag_len());
+    each.join(", ")
+}
+
+/// What the person at the terminal chose.
+enum Choice {
+    /// An action to play.
+    Play(Action),
+    /// `quit`: stop the game here.
+    Quit,
+}
+
+/// Asks the person at `seat` for an action on standard input.
+fn ask(g: &Game, seat: u8, input: &mut impl BufRead) -> Result<Choice> {
+    let acts = g.legal_actions()?;
+    let rules = g.rules();
+    println!("\n{}", render::board(g));
+    print!("{}", render::legend(g));
+    println!("Scores: {}; {} tiles left.", scores(g), g.bag_len());
     if let Some(tt) = g.drawn_tile().and_then(|t| rules.tiles.get(t)) {
         println!("{} to place {}:", log::NAMES[seat as usize], tt.id);
         print!("{}", render::rotations(tt));
@@ -93,17 +109,17 @@ fn ask(g: &Game, seat: u8, input: &mut impl BufRead) -> Result<Action> {
         }
         let line = line.trim();
         if line == "quit" {
-            bail!("the game was stopped");
+            return Ok(Choice::Quit);
         }
         if let Ok(i) = line.parse::<usize>() {
             if let Some(&a) = acts.get(i) {
-                return Ok(a);
+                return Ok(Choice::Play(a));
             }
             println!("There is no option {i}.");
             continue;
         }
         match g.parse_action(line) {
-            Ok(a) if acts.contains(&a) => return Ok(a),
+            Ok(a) if acts.contains(&a) => return Ok(Choice::Play(a)),
             Ok(_) => println!("`{line}` is not legal now."),
             Err(e) => println!("{e}"),
         }
@@ -126,22 +142,36 @@ pub fn run(a: Args) -> Result<()> {
     g.set_logging(!a.quiet);
     // One game at a time: a search bot may use every core.
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let specs: Vec<BotSpec> = seat_specs(&a.bots, players)
-        .into_iter()
-        .map(|s| s.with_default_threads(cores))
-        .collect();
-    let mut bots: Vec<Box<dyn Bot>> = (0..players)
-        .map(|p| specs[p as usize].build(seat_seed(seed, p)))
+    // The bots play the seats no person plays, in seat order.
+    let listed = a.bots.clone().unwrap_or_else(|| {
+        if a.human.is_empty() {
+            vec![BotSpec::Greedy, BotSpec::Random]
+        } else {
+            vec![BotSpec::Mcts(Default::default())]
+        }
+    });
+    let bot_seats: Vec<u8> = (0..players).filter(|p| !a.human.contains(p)).collect();
+    let mut specs: Vec<Option<BotSpec>> = vec![None; usize::from(players)];
+    for (&p, spec) in bot_seats
+        .iter()
+        .zip(seat_specs(&listed, bot_seats.len() as u8))
+    {
+        specs[usize::from(p)] = Some(spec.with_default_threads(cores));
+    }
+    let mut bots: Vec<Option<Box<dyn Bot>>> = (0..players)
+        .map(|p| {
+            specs[p as usize]
+                .as_ref()
+                .map(|s| s.build(seat_seed(seed, p)))
+        })
         .collect();
     if !a.quiet {
         println!("{} — {} players, seed {seed}", rs.spec.name, players);
         let seats: Vec<String> = (0..players)
             .map(|p| {
-                let who = if a.human.contains(&p) {
-                    "human".to_string()
-                } else {
-                    specs[p as usize].to_string()
-                };
+                let who = specs[p as usize]
+                    .as_ref()
+                    .map_or_else(|| "human".to_string(), ToString::to_string);
                 format!("{} {who}", log::NAMES[p as usize])
             })
             .collect();
@@ -163,45 +193,68 @@ pub fn run(a: Args) -> Result<()> {
         Some(path) => Some(RecordFile::create(path, rs.provenance(&reg), &rec, &g)?),
         None => None,
     };
-    let mut turns = || -> Result<()> {
+    // Whether the game ended (false: a person stopped it).
+    let mut turns = || -> Result<bool> {
         loop {
             let events = g.take_events();
             for line in log::lines(&g, &events) {
                 println!("{line}");
             }
             match g.actor() {
-                Actor::GameOver => return Ok(()),
+                Actor::GameOver => return Ok(true),
                 Actor::Chance => {
                     rec.sample(&mut g)?;
                 }
-                Actor::Player(p) if a.human.contains(&p.seat()) => {
-                    let act = ask(&g, p.seat(), &mut input)?;
-                    if let Err(e) = rec.apply(&mut g, act) {
-                        // The engine restored the state: the person may choose again.
-                        println!("That did not work: {e}. Nothing changed; choose again.");
-                        continue;
+                Actor::Player(p) => match (&mut bots[p.index()], &specs[p.index()]) {
+                    (Some(bot), Some(spec)) => {
+                        let act = bot
+                            .choose(&g)
+                            .with_context(|| format!("{} ({spec})", log::NAMES[p.index()]))?;
+                        rec.apply(&mut g, act)?;
                     }
-                }
-                Actor::Player(p) => {
-                    let act = bots[p.index()].choose(&g).with_context(|| {
-                        format!("{} ({})", log::NAMES[p.index()], specs[p.index()])
-                    })?;
-                    rec.apply(&mut g, act)?;
-                }
+                    _ => match ask(&g, p.seat(), &mut input)? {
+                        Choice::Quit => return Ok(false),
+                        Choice::Play(act) => {
+                            if let Err(e) = rec.apply(&mut g, act) {
+                                // The engine restored the state: the person may choose again.
+                                println!("That did not work: {e}. Nothing changed; choose again.");
+                                continue;
+                            }
+                        }
+                    },
+                },
             }
             if let Some(f) = file.as_mut() {
                 f.save(&rec, &g)?;
             }
         }
     };
-    if let Err(e) = turns() {
-        return Err(match &file {
-            Some(f) => anyhow!(
-                "{e:#}\n(the game so far is recorded in {})",
+    let ended = match turns() {
+        Ok(ended) => ended,
+        Err(e) => {
+            return Err(match &file {
+                Some(f) => anyhow!(
+                    "{e:#}\n(the game so far is recorded in {})",
+                    f.path().display()
+                ),
+                None => e,
+            })
+        }
+    };
+    if !ended {
+        println!(
+            "Game stopped at turn {} (seed {seed}); the scores so far: {}.",
+            g.turn(),
+            scores(&g)
+        );
+        if let Some(f) = file.as_mut() {
+            f.save(&rec, &g)?;
+            println!(
+                "The game so far is recorded in {}: `carcassonne replay` and the browser's record upload read it.",
                 f.path().display()
-            ),
-            None => e,
-        });
+            );
+        }
+        return Ok(());
     }
     println!("Final scores (seed {seed}):");
     let best = g.scores().iter().copied().max().unwrap_or(0);

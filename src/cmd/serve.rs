@@ -7,7 +7,7 @@ use carcassonne_core::{Action, Game, Record};
 use carcassonne_host::provenance::load_record_ruleset_with;
 use carcassonne_host::tilesets::TileSetFiles;
 use carcassonne_host::Registry;
-use carcassonne_web::{BotPlayer, Config, LoadedRuleset, Network};
+use carcassonne_web::{BotPlayer, Config, Limits, LoadedRuleset, Network, SqliteStore};
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -22,15 +22,31 @@ pub struct Args {
     #[arg(long, default_value_t = 8080)]
     port: u16,
     /// Address to listen on. The default serves this computer only; an address
-    /// such as 0.0.0.0 lets others on the network play (without any login).
+    /// such as 0.0.0.0 lets others on the network play (each seat through its
+    /// invitation link).
     #[arg(long, default_value = "127.0.0.1")]
     host: IpAddr,
     /// Pause before each bot move, in milliseconds.
     #[arg(long, default_value_t = 500, value_name = "MS")]
     bot_delay: u64,
-    /// Most games kept at once (the least recently used is dropped beyond).
+    /// The SQLite file that keeps every game (created if missing); `:memory:`
+    /// keeps nothing. Default: `carcassonne/games.sqlite3` in the user's data
+    /// directory.
+    #[arg(long, value_name = "FILE")]
+    db: Option<PathBuf>,
+    /// Unfinished games whose last move is older than this many days are
+    /// deleted (0: never). Finished games stay, for replay.
+    #[arg(long, default_value_t = 30, value_name = "DAYS")]
+    expire_days: u32,
+    /// Most games held in memory at once (the others wait in the database).
     #[arg(long, default_value_t = 200)]
     max_games: usize,
+    /// Games one client address may create (or open from records) a minute.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    games_per_minute: u32,
+    /// Largest record that may be uploaded, in KiB.
+    #[arg(long, default_value_t = 1024, value_name = "KIB")]
+    max_record_kib: usize,
     /// A host name the server answers to, besides IP addresses and `localhost`
     /// (repeatable): the name others use to reach it. Requests naming another
     /// host in their `Host` header are refused (no DNS rebinding).
@@ -49,6 +65,46 @@ pub struct Args {
     /// this computer's disk.
     #[arg(long = "tileset-dir", value_name = "DIR")]
     tileset_dirs: Vec<PathBuf>,
+}
+
+/// The user's data directory: `$XDG_DATA_HOME` or `~/.local/share` (Linux
+/// and other Unix systems), `~/Library/Application Support` (macOS),
+/// `%APPDATA%` (Windows).
+fn data_dir() -> Option<PathBuf> {
+    let var = |k: &str| {
+        std::env::var_os(k)
+            .map(PathBuf::from)
+            .filter(|p| p.is_absolute())
+    };
+    if cfg!(windows) {
+        var("APPDATA")
+    } else if cfg!(target_os = "macos") {
+        var("HOME").map(|h| h.join("Library/Application Support"))
+    } else {
+        var("XDG_DATA_HOME").or_else(|| var("HOME").map(|h| h.join(".local/share")))
+    }
+}
+
+/// The database file: `--db`, or the default in the user's data directory
+/// (its folder created readable by the user alone: the file holds the seats'
+/// tokens).
+fn db_path(given: Option<PathBuf>) -> Result<PathBuf> {
+    if let Some(p) = given {
+        return Ok(p);
+    }
+    let dir = data_dir()
+        .ok_or_else(|| {
+            anyhow!("no data directory (HOME is not set): give the database with --db FILE")
+        })?
+        .join("carcassonne");
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder
+        .create(&dir)
+        .map_err(|e| anyhow!("cannot create {}: {e}", dir.display()))?;
+    Ok(dir.join("games.sqlite3"))
 }
 
 /// A bot of `carcassonne-bots` playing a seat of a browser game.
@@ -83,6 +139,8 @@ pub fn run(a: Args) -> Result<()> {
     // The default bot of `play` first: the page offers it first.
     let mut bots: Vec<String> = BOT_NAMES.iter().map(|b| b.to_string()).collect();
     bots.sort_by_key(|b| b != "greedy");
+    let db = db_path(a.db)?;
+    let store = SqliteStore::open(&db).map_err(|e| anyhow!("{e}"))?;
     let cfg = Config {
         rulesets,
         bots,
@@ -95,6 +153,14 @@ pub fn run(a: Args) -> Result<()> {
         style: carcassonne_render::Style::default(),
         bot_delay_ms: a.bot_delay,
         max_games: a.max_games,
+        store: Arc::new(store),
+        expire_after: (a.expire_days > 0)
+            .then(|| Duration::from_secs(u64::from(a.expire_days) * 24 * 3600)),
+        limits: Limits {
+            record_bytes: a.max_record_kib.saturating_mul(1024),
+            games_per_minute: a.games_per_minute,
+            ..Limits::default()
+        },
         open_ruleset: Some(Arc::new(move |rec: &Record| {
             load_record_ruleset_with(rec, "the record's ruleset", &files, &reg)
                 .map(|rs| loaded(&rs, &reg, "a record".into()))
@@ -106,8 +172,17 @@ pub fn run(a: Args) -> Result<()> {
         header_timeout: Duration::from_secs(a.header_timeout),
         max_connections: a.max_connections as usize,
     };
+    let host = a.host;
     carcassonne_web::run(SocketAddr::new(a.host, a.port), cfg, net, |addr| {
-        println!("Carcassonne is served at http://{addr}/ : open it in a browser. Ctrl-C stops.");
+        if !host.is_loopback() {
+            println!(
+                "Listening on {host}: the server is now reachable from the network (anyone who reaches it may watch games, create games and take free seats)."
+            );
+        }
+        println!(
+            "Carcassonne is served at http://{addr}/ : open it in a browser. Games are kept in {}. Ctrl-C stops.",
+            db.display()
+        );
     })
     .map_err(|e| anyhow!("cannot serve on {}:{}: {e}", a.host, a.port))
 }

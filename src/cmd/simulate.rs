@@ -20,8 +20,8 @@ pub struct Args {
     /// Print machine-readable statistics.
     #[arg(long)]
     json: bool,
-    /// Draw charts (SVG) of the games: scores by seat, win rates, points by category, game length.
-    #[arg(long, value_name = "OUT.svg")]
+    /// Draw charts of the games (`.svg` or `.png`): scores by seat, win rates, points by category, game length.
+    #[arg(long, value_name = "OUT.svg|OUT.png")]
     plot: Option<std::path::PathBuf>,
 }
 
@@ -183,6 +183,9 @@ pub fn run_games(
 
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
+    if let Some(p) = &a.plot {
+        crate::plot::check_path(p)?;
+    }
     let rs = env::load_ruleset(&a.ruleset)?;
     let players = a.run.players.unwrap_or(rs.spec.players);
     let run = RunArgs {
@@ -198,8 +201,9 @@ pub fn run(a: Args) -> Result<()> {
         let sample = Game::new(rs.rules.clone(), players, a.run.seed)?;
         let bots = format!("{} bots", a.run.bots_line(players));
         let study = crate::plot::Study::new(&rs.spec.name, &bots, &sample, t.outcomes.clone());
-        crate::plot::charts::simulate(&study, &carcassonne_render::Style::default(), path)
+        let svg = crate::plot::charts::simulate(&study, &carcassonne_render::Style::default())
             .map_err(|e| anyhow::anyhow!("cannot draw {}: {e}", path.display()))?;
+        crate::plot::save(path, &svg)?;
     }
     if a.json {
         println!(

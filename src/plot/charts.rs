@@ -1,4 +1,5 @@
-//! Drawing the charts (plotters, SVG backend).
+//! Drawing the charts (plotters, SVG backend): each chart is an SVG document
+//! in a string, which [`super::save`] writes as SVG or PNG.
 
 use super::stats::{self, Estimate};
 use super::Study;
@@ -6,7 +7,6 @@ use carcassonne_render::Style;
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use std::path::Path;
 
 type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 type Res = Result<(), String>;
@@ -326,12 +326,12 @@ fn forest(area: &Area, caption: &str, rows: &[(String, Estimate)]) -> Res {
 }
 
 fn canvas<'a>(
-    path: &'a Path,
+    svg: &'a mut String,
     size: (u32, u32),
     title: &str,
     note: &str,
 ) -> Result<Area<'a>, String> {
-    let root = SVGBackend::new(path, size).into_drawing_area();
+    let root = SVGBackend::with_string(svg, size).into_drawing_area();
     root.fill(&WHITE).map_err(err)?;
     let (head, body) = root.split_vertically(62);
     head.draw(&Text::new(
@@ -368,7 +368,7 @@ fn win_bars(s: &Study) -> Vec<(f64, f64, f64)> {
 
 /// `simulate --plot`: score distribution per seat, win rate by seat, points by
 /// category, game length.
-pub fn simulate(s: &Study, style: &Style, path: &Path) -> Res {
+pub fn simulate(s: &Study, style: &Style) -> Result<String, String> {
     let names = seat_names(s.players, style);
     let title = format!(
         "{} — {} games, {} players, {}",
@@ -392,47 +392,51 @@ pub fn simulate(s: &Study, style: &Style, path: &Path) -> Res {
         s.games.first().map_or(0, |o| o.seed),
         s.games.last().map_or(0, |o| o.seed)
     );
-    let body = canvas(path, (1300, 960), &title, &note)?;
-    let panels = body.split_evenly((2, 2));
-    let series: Vec<(String, RGBColor, Vec<f64>)> = (0..s.players)
-        .map(|p| {
-            let xs = s.games.iter().map(|o| f64::from(o.scores[p])).collect();
-            (names[p].clone(), hex(&style.player_color(Some(p))), xs)
-        })
-        .collect();
-    histograms(&panels[0], "Final score by seat", "points", &series)?;
-    bars(
-        &panels[1],
-        "Win rate by seat (ties count for each tied seat)",
-        "% of games won",
-        &names,
-        &[("win rate".into(), RGBColor(90, 120, 90), win_bars(s))],
-        true,
-    )?;
-    let cats = s.used_categories();
-    let cat_names: Vec<String> = cats.iter().map(|&c| s.categories[c].clone()).collect();
-    hbars(
-        &panels[2],
-        "Points per player by category",
-        &cat_names,
-        &[(
-            "points".into(),
-            RGBColor(150, 110, 60),
-            mean_categories(s, &cats),
-        )],
-    )?;
-    let lengths = vec![(
-        "turns".to_string(),
-        RGBColor(90, 90, 90),
-        s.games.iter().map(|o| f64::from(o.turns)).collect(),
-    )];
-    histograms(&panels[3], "Game length", "turns", &lengths)?;
-    body.present().map_err(err)
+    let mut svg = String::new();
+    {
+        let body = canvas(&mut svg, (1300, 960), &title, &note)?;
+        let panels = body.split_evenly((2, 2));
+        let series: Vec<(String, RGBColor, Vec<f64>)> = (0..s.players)
+            .map(|p| {
+                let xs = s.games.iter().map(|o| f64::from(o.scores[p])).collect();
+                (names[p].clone(), hex(&style.player_color(Some(p))), xs)
+            })
+            .collect();
+        histograms(&panels[0], "Final score by seat", "points", &series)?;
+        bars(
+            &panels[1],
+            "Win rate by seat (a tie shares the win, as in the table)",
+            "% of games won",
+            &names,
+            &[("win rate".into(), RGBColor(90, 120, 90), win_bars(s))],
+            true,
+        )?;
+        let cats = s.used_categories();
+        let cat_names: Vec<String> = cats.iter().map(|&c| s.categories[c].clone()).collect();
+        hbars(
+            &panels[2],
+            "Points per player by category",
+            &cat_names,
+            &[(
+                "points".into(),
+                RGBColor(150, 110, 60),
+                mean_categories(s, &cats),
+            )],
+        )?;
+        let lengths = vec![(
+            "turns".to_string(),
+            RGBColor(90, 90, 90),
+            s.games.iter().map(|o| f64::from(o.turns)).collect(),
+        )];
+        histograms(&panels[3], "Game length", "turns", &lengths)?;
+        body.present().map_err(err)?;
+    }
+    Ok(svg)
 }
 
 /// `compare --plot`: the two rulesets side by side, and the paired-seed
 /// differences `B − A` with their 95 % intervals.
-pub fn compare(a: &Study, b: &Study, style: &Style, path: &Path) -> Res {
+pub fn compare(a: &Study, b: &Study, style: &Style) -> Result<String, String> {
     let names = seat_names(a.players, style);
     let title = format!("A: {}   vs   B: {}", a.ruleset, b.ruleset);
     let turns = |o: &super::Outcome| f64::from(o.turns);
@@ -457,96 +461,100 @@ pub fn compare(a: &Study, b: &Study, style: &Style, path: &Path) -> Res {
         longer.mean,
         longer.ci
     );
-    let body = canvas(path, (1500, 1120), &title, &note)?;
-    let (top, bottom) = body.split_vertically(470);
-    let row = top.split_evenly((1, 3));
-    let pooled = |s: &Study| {
-        s.games
-            .iter()
-            .flat_map(|o| o.scores.iter().map(|&x| f64::from(x)))
-            .collect::<Vec<_>>()
-    };
-    histograms(
-        &row[0],
-        "Final score (all seats)",
-        "points",
-        &[
-            ("A".into(), A_COLOR, pooled(a)),
-            ("B".into(), B_COLOR, pooled(b)),
-        ],
-    )?;
-    bars(
-        &row[1],
-        "Win rate by seat",
-        "% of games won",
-        &names,
-        &[
-            ("A".into(), A_COLOR, win_bars(a)),
-            ("B".into(), B_COLOR, win_bars(b)),
-        ],
-        true,
-    )?;
-    let length = |s: &Study| {
-        s.games
-            .iter()
-            .map(|o| f64::from(o.turns))
-            .collect::<Vec<_>>()
-    };
-    histograms(
-        &row[2],
-        "Game length",
-        "turns",
-        &[
-            ("A".into(), A_COLOR, length(a)),
-            ("B".into(), B_COLOR, length(b)),
-        ],
-    )?;
-    let (left, right) = bottom.split_horizontally(650);
-    // Categories either ruleset scores, by name (the rulesets may differ in plugins).
-    let mut cat_names: Vec<String> = Vec::new();
-    for s in [a, b] {
-        for c in s.used_categories() {
-            if !cat_names.contains(&s.categories[c]) {
-                cat_names.push(s.categories[c].clone());
+    let mut svg = String::new();
+    {
+        let body = canvas(&mut svg, (1500, 1120), &title, &note)?;
+        let (top, bottom) = body.split_vertically(470);
+        let row = top.split_evenly((1, 3));
+        let pooled = |s: &Study| {
+            s.games
+                .iter()
+                .flat_map(|o| o.scores.iter().map(|&x| f64::from(x)))
+                .collect::<Vec<_>>()
+        };
+        histograms(
+            &row[0],
+            "Final score (all seats)",
+            "points",
+            &[
+                ("A".into(), A_COLOR, pooled(a)),
+                ("B".into(), B_COLOR, pooled(b)),
+            ],
+        )?;
+        bars(
+            &row[1],
+            "Win rate by seat (a tie shares the win)",
+            "% of games won",
+            &names,
+            &[
+                ("A".into(), A_COLOR, win_bars(a)),
+                ("B".into(), B_COLOR, win_bars(b)),
+            ],
+            true,
+        )?;
+        let length = |s: &Study| {
+            s.games
+                .iter()
+                .map(|o| f64::from(o.turns))
+                .collect::<Vec<_>>()
+        };
+        histograms(
+            &row[2],
+            "Game length",
+            "turns",
+            &[
+                ("A".into(), A_COLOR, length(a)),
+                ("B".into(), B_COLOR, length(b)),
+            ],
+        )?;
+        let (left, right) = bottom.split_horizontally(650);
+        // Categories either ruleset scores, by name (the rulesets may differ in plugins).
+        let mut cat_names: Vec<String> = Vec::new();
+        for s in [a, b] {
+            for c in s.used_categories() {
+                if !cat_names.contains(&s.categories[c]) {
+                    cat_names.push(s.categories[c].clone());
+                }
             }
         }
-    }
-    let per_cat = |s: &Study| {
-        let idx: Vec<Option<usize>> = cat_names
-            .iter()
-            .map(|n| s.categories.iter().position(|c| c == n))
-            .collect();
-        let known: Vec<usize> = idx.iter().flatten().copied().collect();
-        let vals = mean_categories(s, &known);
-        let mut it = vals.into_iter();
-        idx.iter()
-            .map(|i| {
-                if i.is_some() {
-                    it.next().unwrap_or_default()
-                } else {
-                    (0.0, 0.0, 0.0)
-                }
+        let per_cat = |s: &Study| {
+            let idx: Vec<Option<usize>> = cat_names
+                .iter()
+                .map(|n| s.categories.iter().position(|c| c == n))
+                .collect();
+            let known: Vec<usize> = idx.iter().flatten().copied().collect();
+            let vals = mean_categories(s, &known);
+            let mut it = vals.into_iter();
+            idx.iter()
+                .map(|i| {
+                    if i.is_some() {
+                        it.next().unwrap_or_default()
+                    } else {
+                        (0.0, 0.0, 0.0)
+                    }
+                })
+                .collect::<Vec<_>>()
+        };
+        hbars(
+            &left,
+            "Points per player by category",
+            &cat_names,
+            &[
+                ("A".into(), A_COLOR, per_cat(a)),
+                ("B".into(), B_COLOR, per_cat(b)),
+            ],
+        )?;
+        let mb = stats::measures(b, &names);
+        let rows: Vec<(String, Estimate)> = stats::measures(a, &names)
+            .into_iter()
+            .filter(|m| m.name != "turns")
+            .filter_map(|ma| {
+                let other = mb.iter().find(|m| m.name == ma.name)?;
+                Some((ma.name.clone(), stats::paired(a, b, &ma, other)))
             })
-            .collect::<Vec<_>>()
-    };
-    hbars(
-        &left,
-        "Points per player by category",
-        &cat_names,
-        &[
-            ("A".into(), A_COLOR, per_cat(a)),
-            ("B".into(), B_COLOR, per_cat(b)),
-        ],
-    )?;
-    let mb = stats::measures(b, &names);
-    let rows: Vec<(String, Estimate)> = stats::measures(a, &names)
-        .into_iter()
-        .filter(|m| m.name != "turns")
-        .filter_map(|ma| {
-            let other = mb.iter().find(|m| m.name == ma.name)?;
-            Some((ma.name.clone(), stats::paired(a, b, &ma, other)))
-        })
-        .collect();
-    forest(&right, "What B changes: paired differences B − A", &rows)?;
-    body.present().map_err(err)
+            .collect();
+        forest(&right, "What B changes: paired differences B − A", &rows)?;
+        body.present().map_err(err)?;
+    }
+    Ok(svg)
 }

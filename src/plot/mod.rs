@@ -1,11 +1,50 @@
 //! Charts of what a ruleset (or a house rule) does to games: `simulate --plot`
 //! and `compare --plot`. Fed by the games `simulate` collects ([`Outcome`]);
-//! statistics here ([`stats`]), drawing in [`charts`] (plotters, SVG).
+//! statistics here ([`stats`]), drawing in [`charts`] (plotters, SVG), written
+//! as SVG or PNG by the file's name ([`check_path`], [`save`]).
 
 pub mod charts;
 pub mod stats;
 
+use anyhow::{anyhow, bail, Result};
 use carcassonne_core::Game;
+use std::path::Path;
+
+/// The picture formats `--plot` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// `.svg`.
+    Svg,
+    /// `.png`, drawn from the SVG as `render` does.
+    Png,
+}
+
+/// The format of `--plot PATH`, by its extension; anything but `.svg` and
+/// `.png` is refused (before any game is played).
+pub fn check_path(path: &Path) -> Result<Format> {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("svg") => Ok(Format::Svg),
+        Some("png") => Ok(Format::Png),
+        _ => bail!(
+            "--plot {}: the charts are written as .svg or .png; name the file so",
+            path.display()
+        ),
+    }
+}
+
+/// Writes the charts `svg` to `path`, as its extension says.
+pub fn save(path: &Path, svg: &str) -> Result<()> {
+    let bytes = match check_path(path)? {
+        Format::Svg => svg.as_bytes().to_vec(),
+        Format::Png => carcassonne_render::to_png(svg)
+            .map_err(|e| anyhow!("cannot draw {}: {e}", path.display()))?,
+    };
+    std::fs::write(path, bytes).map_err(|e| anyhow!("cannot draw {}: {e}", path.display()))
+}
 
 /// What a chart needs to know of one finished game.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,9 +80,14 @@ impl Outcome {
         }
     }
 
-    /// Whether seat `p` won (ties count for every tied player).
-    pub fn won(&self, p: usize) -> bool {
-        self.scores.iter().max() == self.scores.get(p)
+    /// The part of the win seat `p` had: 1 alone, `1/k` tied with `k - 1`
+    /// others, 0 otherwise.
+    pub fn win_share(&self, p: usize) -> f64 {
+        let best = self.scores.iter().max();
+        if best != self.scores.get(p) {
+            return 0.0;
+        }
+        1.0 / self.scores.iter().filter(|&s| Some(s) == best).count() as f64
     }
 }
 
@@ -101,14 +145,34 @@ mod tests {
     use carcassonne_core::Rng;
 
     #[test]
+    fn the_charts_count_a_tie_as_the_table_does() {
+        let rs = crate::env::shipped("base.toml");
+        let sample = Game::new(rs.rules.clone(), 3, 0).unwrap();
+        let mut table = crate::stats::Stats::new(3, sample.score_categories());
+        let mut ties = 0;
+        let mut rng = Rng::new(7);
+        for seed in 0..400u64 {
+            let mut g = Game::new(rs.rules.clone(), 3, seed).unwrap();
+            while g.step_random(&mut rng).unwrap() {}
+            let best = g.scores().iter().max().copied();
+            ties += usize::from(g.scores().iter().filter(|&&s| Some(s) == best).count() > 1);
+            table.add_game(&g, seed, true);
+        }
+        assert!(ties > 0, "some games end in a tie");
+        let study = Study::new("base", "random bots", &sample, table.outcomes.clone());
+        let chart = stats::win_rates(&study);
+        for (p, t) in table.win_rate().iter().enumerate() {
+            assert!(
+                (chart[p].0 - t).abs() < 1e-12,
+                "seat {p}: chart {chart:?}, table {t}"
+            );
+        }
+        assert!((chart.iter().map(|c| c.0).sum::<f64>() - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
     fn an_outcome_books_every_point_in_some_category_and_names_plugins_by_id() {
-        let reg = crate::env::registry(&[]).unwrap();
-        let text = carcassonne_host::shipped::SHIPPED
-            .iter()
-            .find(|(f, _)| f.contains("abbot"))
-            .unwrap()
-            .1;
-        let rs = carcassonne_host::load_str(text, "abbot", None, &reg).unwrap();
+        let rs = crate::env::shipped("abbot");
         let mut g = Game::new(rs.rules.clone(), 3, 9).unwrap();
         let mut rng = Rng::new(1);
         while g.step_random(&mut rng).unwrap() {}

@@ -581,6 +581,14 @@ fn a_person_can_play_at_the_terminal() {
     let out = stdout(&o);
     assert!(out.contains("Blue to place"), "{out}");
     assert!(out.contains("[0] pass"), "{out}");
+    // Against a person, the other seat plays the strongest bot.
+    assert!(out.contains("Seats: Red mcts:1000"), "{out}");
+    // Framed tiles, and what the characters mean.
+    assert!(out.contains("+-----+-----+"), "{out}");
+    assert!(
+        out.contains("1-6: a figure of seat 1-6 where it stands"),
+        "{out}"
+    );
     assert!(out.contains("There is no option 99."), "{out}");
     assert!(out.contains("unknown action"), "{out}");
     assert!(out.contains("Final scores"), "{out}");
@@ -666,19 +674,59 @@ fn simulate_and_compare_draw_charts_a_person_can_read() {
 }
 
 #[test]
+fn charts_named_png_are_pngs_and_other_names_are_refused_before_any_game() {
+    let base = root().join("configs/base.toml");
+    let out = tmp("cmp.png");
+    let o = run(&[
+        "compare",
+        base.to_str().unwrap(),
+        base.to_str().unwrap(),
+        "--games",
+        "10",
+        "--quiet",
+        "--plot",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let png = std::fs::read(&out).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a PNG, not SVG text");
+    // The image is the chart's size (1500 × 1120).
+    let (w, h) = (
+        u32::from_be_bytes(png[16..20].try_into().unwrap()),
+        u32::from_be_bytes(png[20..24].try_into().unwrap()),
+    );
+    assert_eq!((w, h), (1500, 1120));
+    for name in ["charts.jpg", "charts"] {
+        let o = run(&["simulate", "--games", "100000000", "--plot", name]);
+        assert_clean_failure(&o, "the charts are written as .svg or .png");
+        assert!(stdout(&o).is_empty(), "no game was played: {}", stdout(&o));
+    }
+}
+
+#[test]
 fn serve_refuses_a_busy_port_and_a_bad_ruleset_clearly() {
     let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = busy.local_addr().unwrap().port().to_string();
-    let o = run(&["serve", "--port", &port]);
+    let o = run(&["serve", "--port", &port, "--db", ":memory:"]);
     assert_clean_failure(&o, &format!("cannot serve on 127.0.0.1:{port}"));
     let o = run(&[
         "serve",
         "--port",
         "0",
+        "--db",
+        ":memory:",
         "--ruleset",
         "/nonexistent/rules.toml",
     ]);
     assert_clean_failure(&o, "cannot read the ruleset");
-    let o = run(&["serve", "--host", "not-an-address"]);
+    let o = run(&["serve", "--host", "not-an-address", "--db", ":memory:"]);
     assert_clean_failure(&o, "not-an-address");
+    let o = run(&[
+        "serve",
+        "--port",
+        "0",
+        "--db",
+        "/nonexistent/dir/games.sqlite3",
+    ]);
+    assert_clean_failure(&o, "/nonexistent/dir/games.sqlite3");
 }

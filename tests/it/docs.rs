@@ -228,3 +228,33 @@ fn the_declared_rust_version_is_what_the_locked_dependencies_need() {
         test.1
     );
 }
+
+/// The README's Python setup works on a Python that refuses `pip install`
+/// outside a virtual environment (Debian's "externally-managed-environment"):
+/// it makes one and activates it before any `pip`, and git ignores what the
+/// commands leave (`.venv/`, `dist/`). `scripts/python-test` installs the
+/// wheel the same way, with pip into a brand-new virtual environment.
+#[test]
+fn the_readme_python_setup_makes_a_virtual_environment_first() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let python = readme.split("## Python").nth(1).expect("a Python section");
+    let block = python
+        .split("```sh")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .expect("the setup commands");
+    let venv = block
+        .find("python3 -m venv .venv")
+        .expect("a virtual environment");
+    let activate = block.find(". .venv/bin/activate").expect("activated");
+    let pip = block.find("pip install").expect("pip");
+    assert!(venv < activate && activate < pip, "{block}");
+    assert!(block.contains("-o dist") && block.contains("dist/carcassonne-*.whl"));
+    let ignored = std::fs::read_to_string(root().join(".gitignore")).unwrap();
+    for entry in ["dist/", ".venv/"] {
+        assert!(
+            ignored.lines().any(|l| l.trim() == entry),
+            ".gitignore lacks {entry}"
+        );
+    }
+}

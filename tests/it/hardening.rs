@@ -562,41 +562,63 @@ fn play_keeps_the_record_on_every_exit_path() {
     assert_clean_failure(&o, "cannot write the record to /nonexistent/dir/g.json");
     assert!(!stdout(&o).contains("Turn 2"), "{}", stdout(&o));
     let d = dir("lost-games");
-    for (input, why) in [
-        ("0\n0\n0\n0\nquit\n", "the game was stopped"),
-        ("0\n0\n", "the input ended before the game did"),
-    ] {
-        let rec = d.join("g.json");
-        let _ = std::fs::remove_file(&rec);
-        let o = human_play(
-            &[
-                "play",
-                "--ruleset",
-                base,
-                "--seed",
-                "4",
-                "--human",
-                "0",
-                "--record",
-                rec.to_str().unwrap(),
-            ],
-            input,
-        );
-        assert_clean_failure(&o, why);
-        assert!(
-            stderr(&o).contains(&format!(
-                "(the game so far is recorded in {})",
-                rec.display()
-            )),
-            "{}",
-            stderr(&o)
-        );
+    let rec = d.join("g.json");
+    let args = |rec: &std::path::Path| {
+        [
+            "play",
+            "--ruleset",
+            base,
+            "--seed",
+            "4",
+            "--human",
+            "0",
+            "--bots",
+            "random",
+            "--record",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([rec.display().to_string()])
+        .collect::<Vec<_>>()
+    };
+    let replayed = |rec: &std::path::Path| {
         let o = run(&["replay", rec.to_str().unwrap(), "--json"]);
         assert!(o.status.success(), "{}", stderr(&o));
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         assert_eq!(v["finished"], false);
         assert!(v["tiles_placed"].as_u64().unwrap() >= 2, "{v}");
-    }
+    };
+    // `quit` stops the game: not an error, and the game so far is kept.
+    let _ = std::fs::remove_file(&rec);
+    let a = args(&rec);
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    let o = human_play(&a, "0\n0\n0\n0\nquit\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("Game stopped at turn"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        stdout(&o).contains(&format!("The game so far is recorded in {}", rec.display())),
+        "{}",
+        stdout(&o)
+    );
+    replayed(&rec);
+    // Input that ends early is an error, with the game kept too.
+    let _ = std::fs::remove_file(&rec);
+    let o = human_play(&a, "0\n0\n");
+    assert_clean_failure(&o, "the input ended before the game did");
+    assert!(
+        stderr(&o).contains(&format!(
+            "(the game so far is recorded in {})",
+            rec.display()
+        )),
+        "{}",
+        stderr(&o)
+    );
+    replayed(&rec);
 }
 
 #[test]

@@ -53,3 +53,4 @@ mod traders;
 mod traders_x;
 mod vineyards;
 mod wagon;
+mod web;

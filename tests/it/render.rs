@@ -234,6 +234,46 @@ features = [
             .any(|c| c.tag_name().name() == "text" && c.text().map(str::trim) == Some("S"))));
 }
 
+/// No marker looks like a figure choice (a circle with a letter): the volcano
+/// is a volcano, the trade goods are lettered squares, and every marker of
+/// the shipped tile sets is drawn with a shape of its own.
+#[test]
+fn no_marker_looks_like_a_choice_circle() {
+    let style = Style::default();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/tilesets");
+    let mut names = BTreeSet::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let spec: carcassonne_core::TileSetSpec =
+            toml::from_str(&std::fs::read_to_string(e.unwrap().path()).unwrap()).unwrap();
+        let cat = carcassonne_core::TileCatalogue::build(&[spec], "C2").unwrap();
+        for i in 0..64u8 {
+            if let Some(n) = cat.markers.name(i) {
+                names.insert(n.to_string());
+            }
+        }
+    }
+    assert!(
+        names.contains("volcano") && names.contains("wine"),
+        "{names:?}"
+    );
+    for name in &names {
+        let svg = carcassonne_render::marker_symbol(name, 20.0, &style);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let g = with_class(&doc, "marker")[0];
+        let has = |tag: &str| g.descendants().any(|c| c.tag_name().name() == tag);
+        assert!(
+            !(has("circle") && has("text")),
+            "marker `{name}` is a circle with a letter, like a choice"
+        );
+        assert!(
+            style.markers.contains_key(name),
+            "marker `{name}` has no symbol of its own in the style"
+        );
+    }
+    let volcano = carcassonne_render::marker_symbol("volcano", 20.0, &style);
+    assert!(volcano.contains("data-shape=\"volcano\""), "{volcano}");
+}
+
 /// A plugin whose `figure_note` hook always fails.
 struct BrokenNote;
 

@@ -1,42 +1,67 @@
-//! `carcassonne serve` against real connections (issue 26): a client that
-//! closes early, uploaded records that name files on the server's disk,
-//! foreign host names, plugin failures, slow clients and too many
-//! connections. The server is a spawned process, spoken to over plain TCP.
+//! `carcassonne serve` as a program, spoken to over plain TCP: the games it
+//! keeps survive `kill -9`, its default database is in the user's data
+//! directory, and it says so when it listens beyond this computer; and
+//! against real connections (issue 26): a client that closes early,
+//! uploaded records that name files on the server's disk, foreign host
+//! names, plugin failures, slow clients and too many connections.
 
-use crate::browser::{start_server, Killed};
+use crate::browser::{spawn_server, Killed};
 use crate::cli::{root, run, stderr, tmp};
-use std::io::{Read, Write};
+use crate::common::scratch;
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 
-/// A running server and its `host:port`.
+/// A running server (killed, SIGKILL, when dropped), its `host:port`, and
+/// what it printed up to its address.
 struct Server {
     process: Killed,
     addr: String,
+    said: Vec<String>,
 }
 
 impl Server {
-    fn start(args: &[&str]) -> Server {
-        let (process, url) = start_server(args);
+    /// `serve` with `args` and the environment variables `envs`.
+    fn start_with(args: &[&str], envs: &[(&str, &Path)]) -> Server {
+        let (process, url, said) = spawn_server(args, envs);
         let addr = url
             .trim_start_matches("http://")
             .trim_end_matches('/')
-            .to_string();
-        Server { process, addr }
+            .replace("0.0.0.0", "127.0.0.1");
+        Server {
+            process,
+            addr,
+            said,
+        }
     }
 
-    /// One request on a connection of its own: the status and the body.
-    fn call(&self, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
-        self.call_as(&self.addr, method, path, body)
+    /// `serve` on any free port, keeping nothing (`--db :memory:`), with
+    /// `args` besides.
+    fn start(args: &[&str]) -> Server {
+        let all: Vec<&str> = ["--port", "0", "--db", ":memory:"]
+            .into_iter()
+            .chain(args.iter().copied())
+            .collect();
+        Server::start_with(&all, &[])
     }
 
-    /// [`Server::call`] with `host` in the `Host` header.
-    fn call_as(&self, host: &str, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+    /// One request on a connection of its own, as the seat of `token` if
+    /// given, naming `host`: the status and the body.
+    fn request(
+        &self,
+        host: &str,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+    ) -> (u16, String) {
         let mut s = TcpStream::connect(&self.addr).expect("the server accepts connections");
         let body = body.unwrap_or("");
+        let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
         write!(
             s,
-            "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\
+            "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n{auth}\
              content-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
             body.len()
         )
@@ -46,11 +71,52 @@ impl Server {
         parse_answer(&out)
     }
 
-    /// A JSON request that must succeed.
-    fn ok(&self, method: &str, path: &str, body: Option<&str>) -> serde_json::Value {
-        let (status, text) = self.call(method, path, body);
+    /// One request: the status and the body.
+    fn call(&self, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+        self.request(&self.addr, method, path, None, body)
+    }
+
+    /// [`Server::call`] with `host` in the `Host` header.
+    fn call_as(&self, host: &str, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+        self.request(host, method, path, None, body)
+    }
+
+    /// A JSON request that must succeed, as the seat of `token` if given.
+    fn ok_as(&self, token: Option<&str>, method: &str, path: &str, body: Option<&str>) -> Value {
+        let (status, text) = self.request(&self.addr, method, path, token, body);
         assert_eq!(status, 200, "{method} {path}: {text}");
         serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}"))
+    }
+
+    /// A JSON request that must succeed.
+    fn ok(&self, method: &str, path: &str, body: Option<&str>) -> Value {
+        self.ok_as(None, method, path, body)
+    }
+
+    /// Follows game `id` over its events stream until an event satisfies
+    /// `until`; that event's data.
+    fn follow(&self, id: &str, until: impl Fn(&Value) -> bool) -> Value {
+        let mut s = TcpStream::connect(&self.addr).unwrap();
+        // Guards the test against a hang only; it measures nothing.
+        s.set_read_timeout(Some(std::time::Duration::from_secs(300)))
+            .unwrap();
+        write!(
+            s,
+            "GET /api/games/{id}/events HTTP/1.1\r\nHost: {}\r\n\r\n",
+            self.addr
+        )
+        .unwrap();
+        // Each event is one chunk: its `data:` line is whole.
+        for line in BufReader::new(s).lines() {
+            let line = line.expect("the events stream goes on");
+            if let Some(data) = line.strip_prefix("data: ") {
+                let v: Value = serde_json::from_str(data).unwrap();
+                if until(&v) {
+                    return v;
+                }
+            }
+        }
+        panic!("the events stream ended");
     }
 
     /// Whether the process still runs.
@@ -59,14 +125,31 @@ impl Server {
     }
 }
 
+/// An HTTP answer → its status and body (a chunked body put together).
 fn parse_answer(out: &str) -> (u16, String) {
     let status = out
         .split_whitespace()
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| panic!("no HTTP answer: `{out}`"));
-    let body = out.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    (status, body.to_string())
+    let (head, rest) = out.split_once("\r\n\r\n").unwrap_or((out, ""));
+    if !head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        return (status, rest.to_string());
+    }
+    let mut body = String::new();
+    let mut r = rest;
+    while let Some((size, tail)) = r.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap();
+        if n == 0 {
+            break;
+        }
+        body.push_str(&tail[..n]);
+        r = &tail[n + 2..];
+    }
+    (status, body)
 }
 
 /// A directory of its own for one test.
@@ -75,6 +158,91 @@ fn dir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
+}
+
+/// The next action of the seat to act in `v` (its own view).
+fn next_action(v: &Value) -> String {
+    match v["placements"].as_array().and_then(|p| p.first()) {
+        Some(s) => format!("place {} {} {}", s["x"], s["y"], s["rots"][0]),
+        None => v["choices"][0]["text"].as_str().unwrap().to_string(),
+    }
+}
+
+#[test]
+fn a_server_killed_mid_game_serves_every_game_at_its_move_when_started_again() {
+    let dir = scratch("serve-kill");
+    let db = dir.join("games.sqlite3");
+    let args = ["--port", "0", "--db", db.to_str().unwrap()];
+    let s = Server::start_with(&args, &[]);
+    let created = s.ok(
+        "POST",
+        "/api/games",
+        Some(r#"{"ruleset": 0, "seats": ["person", "person"], "seed": 3}"#),
+    );
+    let id = created["id"].as_str().unwrap().to_string();
+    let tokens: Vec<String> = (0..2)
+        .map(|i| created["seats"][i]["token"].as_str().unwrap().to_string())
+        .collect();
+    let game = format!("/api/games/{id}");
+    let play = |s: &Server, n: usize| {
+        for _ in 0..n {
+            let v = s.ok("GET", &game, None);
+            let t = Some(tokens[v["actor"].as_u64().unwrap() as usize].as_str());
+            let mine = s.ok_as(t, "GET", &game, None);
+            let body = json!({"action": next_action(&mine)}).to_string();
+            s.ok_as(t, "POST", &format!("{game}/act"), Some(&body));
+        }
+    };
+    play(&s, 9);
+    let before = s.ok("GET", &game, None);
+    assert_eq!(before["moves"], 9);
+    drop(s); // kill -9
+    let s = Server::start_with(&args, &[]);
+    let after = s.ok("GET", &game, None);
+    assert_eq!(after, before, "the game where it was");
+    play(&s, 3);
+    assert_eq!(s.ok("GET", &game, None)["moves"], 12);
+}
+
+#[test]
+fn serve_keeps_games_in_the_data_directory_and_says_when_the_network_reaches_it() {
+    let home = scratch("serve-home");
+    let s = Server::start_with(
+        &["--port", "0"],
+        &[("XDG_DATA_HOME", &home), ("HOME", &home)],
+    );
+    let file = home.join("carcassonne/games.sqlite3");
+    assert!(file.exists(), "{}", file.display());
+    #[cfg(unix)]
+    {
+        // The file holds the seats' tokens: its folder is the user's alone.
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(home.join("carcassonne"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o700, "{mode:o}");
+    }
+    assert!(
+        s.said.last().unwrap().contains(file.to_str().unwrap()),
+        "{:?}",
+        s.said
+    );
+    assert_eq!(
+        s.said.len(),
+        1,
+        "nothing more on this computer alone: {:?}",
+        s.said
+    );
+    drop(s);
+    let s = Server::start(&["--host", "0.0.0.0"]);
+    assert_eq!(s.said.len(), 2, "{:?}", s.said);
+    assert!(
+        s.said[0].contains("reachable from the network"),
+        "{:?}",
+        s.said
+    );
+    assert_eq!(s.call("GET", "/api/lobby", None).0, 200);
 }
 
 #[test]
@@ -134,7 +302,7 @@ fn requests_naming_another_host_are_refused() {
 
 /// A ruleset on a tile-set file of its own, a game on it recorded by `play`,
 /// and the record's JSON: `(directory, record)`.
-fn record_on_own_tiles(name: &str) -> (PathBuf, serde_json::Value) {
+fn record_on_own_tiles(name: &str) -> (PathBuf, Value) {
     let d = dir(name);
     let tiles = std::fs::read_to_string(root().join("configs/tilesets/base.toml")).unwrap();
     std::fs::create_dir_all(d.join("sets")).unwrap();
@@ -167,12 +335,12 @@ fn record_on_own_tiles(name: &str) -> (PathBuf, serde_json::Value) {
 }
 
 /// `record` with its ruleset naming tile set `name` and no tile set embedded.
-fn naming(record: &serde_json::Value, name: &str) -> String {
+fn naming(record: &Value, name: &str) -> String {
     let mut v = record.clone();
     v.as_object_mut().unwrap().remove("tilesets");
     let ruleset = v["ruleset"].as_str().unwrap().replace("sets/my.toml", name);
     v["ruleset"] = ruleset.into();
-    serde_json::json!({ "record": v.to_string() }).to_string()
+    json!({ "record": v.to_string() }).to_string()
 }
 
 #[test]
@@ -185,7 +353,7 @@ fn records_opened_by_the_server_read_no_file_outside_its_tile_set_dirs() {
     let outside = d.join("sets/my.toml");
     let s = Server::start(&[]);
     // Embedded tile sets are used (this was refused: the file was looked for).
-    let embedded = serde_json::json!({ "record": rec.to_string() }).to_string();
+    let embedded = json!({ "record": rec.to_string() }).to_string();
     s.ok("POST", "/api/records", Some(&embedded));
     // Files anywhere else are not read, and the answer is the same whether
     // the file exists or not.
@@ -199,7 +367,7 @@ fn records_opened_by_the_server_read_no_file_outside_its_tile_set_dirs() {
     ] {
         let (status, body) = s.call("POST", "/api/records", Some(&naming(&rec, name)));
         assert_eq!(status, 400, "{name}: {body}");
-        let e: serde_json::Value = serde_json::from_str(&body).unwrap();
+        let e: Value = serde_json::from_str(&body).unwrap();
         let e = e["error"].as_str().unwrap();
         assert!(
             e.contains("is neither built in nor embedded in the record")
@@ -244,12 +412,11 @@ fn browser_records_are_self_contained() {
         Some(r#"{"ruleset": 0, "seats": ["random", "greedy"], "seed": 9}"#),
     );
     let id = game["id"].as_str().unwrap();
-    for _ in 0..12 {
-        s.ok("POST", &format!("/api/games/{id}/bot"), None);
-    }
+    // The server plays the bots; the record of a finished game is anyone's.
+    s.follow(id, |e| e["over"] == true);
     let (status, text) = s.call("GET", &format!("/api/games/{id}/record"), None);
-    assert_eq!(status, 200);
-    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(status, 200, "{text}");
+    let v: Value = serde_json::from_str(&text).unwrap();
     assert!(v["tilesets"]["sets/my.toml"]
         .as_str()
         .unwrap()
@@ -291,19 +458,18 @@ fn plugin_failures_in_the_server_are_http_500_and_change_nothing() {
         Some(r#"{"ruleset": 0, "seats": ["person", "person"], "seed": 2}"#),
     );
     let id = game["id"].as_str().unwrap();
-    let view = s.ok("GET", &format!("/api/games/{id}"), None);
-    let spot = &view["placements"][0];
-    let place = format!(
-        "{{\"action\": \"place {} {} {}\"}}",
-        spot["x"], spot["y"], spot["rots"][0]
-    );
-    let (status, body) = s.call("POST", &format!("/api/games/{id}/act"), Some(&place));
+    let red = game["seats"][0]["token"].as_str();
+    let path = format!("/api/games/{id}");
+    let view = s.ok_as(red, "GET", &path, None);
+    let place = json!({"action": next_action(&view)}).to_string();
+    let (status, body) = s.request(&s.addr, "POST", &format!("{path}/act"), red, Some(&place));
     assert_eq!(status, 500, "{body}");
     assert!(
         body.contains("plugin `kit-faulty` failed in hook `tile_placed`"),
         "{body}"
     );
-    let after = s.ok("GET", &format!("/api/games/{id}"), None);
+    let after = s.ok_as(red, "GET", &path, None);
+    assert_eq!(after["moves"], 0);
     assert_eq!(
         after["placements"], view["placements"],
         "the game is unchanged"
@@ -329,16 +495,19 @@ fn a_game_of_endless_turns_ends_with_an_error_not_the_server() {
         Some(r#"{"ruleset": 0, "seats": ["random", "random"], "seed": 4}"#),
     );
     let id = game["id"].as_str().unwrap();
-    let failed = (0..1000).find_map(|_| {
-        let (status, body) = s.call("POST", &format!("/api/games/{id}/bot"), None);
-        (status != 200).then_some((status, body))
-    });
-    let (status, body) = failed.expect("the game stops");
-    assert_eq!(status, 500, "{body}");
-    assert!(
-        body.contains("plugin `kit-endless-turns` failed in hook `grant_turn`"),
-        "{body}"
-    );
+    // The server plays the bots until the engine refuses a turn too many: the
+    // game stops there, with the error shown to whoever follows or opens it.
+    let stuck = s.follow(id, |e| !e["stuck"].is_null());
+    assert_eq!(stuck["over"], false);
+    let view = s.ok("GET", &format!("/api/games/{id}"), None);
+    for said in [&stuck["stuck"], &view["stuck"]] {
+        assert!(
+            said.as_str()
+                .unwrap()
+                .contains("plugin `kit-endless-turns` failed in hook `grant_turn`"),
+            "{said}"
+        );
+    }
     assert!(s.alive());
     s.ok(
         "POST",
@@ -396,4 +565,41 @@ fn half_sent_requests_are_closed_after_the_header_timeout() {
     let answer = String::from_utf8_lossy(&buf);
     assert!(!answer.contains(" 200 "), "{answer}");
     assert_eq!(s.call("GET", "/api/setup", None).0, 200);
+}
+
+#[test]
+fn ctrl_c_stops_the_server_while_pages_follow_games() {
+    // The connection loop lets open connections finish before the server
+    // ends: a page's events stream, which never finishes by itself, is ended
+    // when the server stops, so Ctrl-C does not wait for the pages.
+    let mut s = Server::start(&[]);
+    let game = s.ok(
+        "POST",
+        "/api/games",
+        Some(r#"{"ruleset": 0, "seats": ["person", "person"]}"#),
+    );
+    let id = game["id"].as_str().unwrap();
+    let mut page = TcpStream::connect(&s.addr).unwrap();
+    write!(
+        page,
+        "GET /api/games/{id}/events HTTP/1.1\r\nHost: {}\r\n\r\n",
+        s.addr
+    )
+    .unwrap();
+    let mut head = [0u8; 12];
+    page.read_exact(&mut head).unwrap();
+    assert_eq!(&head, b"HTTP/1.1 200");
+    // SAFETY: signalling our own child process.
+    unsafe {
+        libc::kill(s.process.0.id() as libc::pid_t, libc::SIGINT);
+    }
+    // Guards the test against a hang only; it measures nothing.
+    page.set_read_timeout(Some(std::time::Duration::from_secs(300)))
+        .unwrap();
+    let mut rest = Vec::new();
+    page.read_to_end(&mut rest)
+        .expect("the server ends the events stream");
+    let status = s.process.0.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    assert!(String::from_utf8_lossy(&rest).contains("\"moves\":0"));
 }

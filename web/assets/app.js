@@ -1,10 +1,16 @@
-// The Carcassonne page: set up a game, then show the server's view of it and
-// send the person's choices. Every rule lives on the server; this page only
-// shows what the engine offers (legal placements, figure options, decisions).
+// The Carcassonne page: the lobby and a new game's setup, then a game as the
+// server shows it to this page's seat (or to a spectator), followed over
+// server-sent events. Every rule lives on the server; this page only shows
+// what the engine offers (legal placements, figure options, decisions).
+//
+// Seats: the page keeps the token of each seat it plays in local storage
+// (`carcassonne.seats.<game>`: {seat: token}); an invitation link
+// (`#game=ID&seat=N&token=T`) adds one. A reload, or the same link on another
+// device, plays the same seat.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const params = new URLSearchParams(location.search);
+const NAMES = ["Red", "Blue", "Green", "Yellow", "Black", "Grey"];
 let setup = null;      // rulesets and bots on offer
 let gameId = null;
 let view = null;       // the last view of the game
@@ -12,15 +18,49 @@ let sel = null;        // the selected placement: {x, y, rot}
 let rotation = 0;      // the rotation the person last chose
 let zoom = null;       // null: fit the board to the window
 let busy = false;
-let botTimer = null;
+let events = null;     // the game's event stream
 let shownTurn = null;  // turn shown by the viewer, null: the live board
 
-async function api(method, path, body) {
+// ---------------------------------------------------------------- storage
+
+function load(key, fallback) {
+  try {
+    const v = JSON.parse(localStorage.getItem(key));
+    return v === null ? fallback : v;
+  } catch (_) { return fallback; }
+}
+
+function save(key, value) {
+  try { localStorage.setItem(key, JSON.stringify(value)); } catch (_) { /* private mode */ }
+}
+
+// The seats this page plays in game `id`: {seat: token}.
+function mySeats(id) { return load("carcassonne.seats." + id, {}); }
+
+function keepSeat(id, seat, token) {
+  const seats = mySeats(id);
+  seats[seat] = token;
+  save("carcassonne.seats." + id, seats);
+}
+
+// The token to act or look with: the seat to act if this page plays it,
+// else any seat it plays, else none (a spectator).
+function tokenFor(actor) {
+  const seats = mySeats(gameId);
+  if (actor !== null && actor !== undefined && seats[actor]) return seats[actor];
+  const any = Object.values(seats);
+  return any.length ? any[0] : null;
+}
+
+// ---------------------------------------------------------------- requests
+
+async function api(method, path, body, token) {
   const opts = { method, headers: {} };
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
   }
+  if (token) opts.headers["Authorization"] = "Bearer " + token;
   const r = await fetch(path, opts);
   const text = await r.text();
   let data = null;
@@ -38,22 +78,16 @@ function showError(e) {
   $("error").hidden = !e;
 }
 
-function botDelay() {
-  const d = params.get("delay");
-  return d !== null ? Number(d) : setup.bot_delay_ms;
-}
-
-// ---------------------------------------------------------------- setup
+// ---------------------------------------------------------------- lobby and setup
 
 function renderSeats() {
   const n = Number($("players").value);
   const seats = $("seats");
   const old = [...seats.querySelectorAll("select")].map((s) => s.value);
   seats.innerHTML = "";
-  const names = ["Red", "Blue", "Green", "Yellow", "Black", "Grey"];
   for (let i = 0; i < n; i++) {
     const label = document.createElement("label");
-    label.textContent = names[i] + " ";
+    label.textContent = NAMES[i] + " ";
     const s = document.createElement("select");
     s.className = "seat";
     for (const k of ["person", ...setup.bots]) {
@@ -68,14 +102,60 @@ function renderSeats() {
   }
 }
 
+async function showLobby() {
+  try {
+    const r = await api("GET", "/api/lobby");
+    const body = $("lobby").querySelector("tbody");
+    body.innerHTML = "";
+    for (const g of r.games) {
+      const tr = document.createElement("tr");
+      tr.className = "lobby-game";
+      tr.dataset.id = g.id;
+      const cell = (text) => { const td = document.createElement("td"); td.textContent = text; tr.appendChild(td); return td; };
+      cell(g.name);
+      cell(g.ruleset);
+      cell(g.seats.map((s) => s.name + (s.free ? " (free)" : s.kind === "person" ? (s.player ? " (" + s.player + ")" : "") : " (" + s.kind + ")")).join(", "));
+      cell(g.to_act || "");
+      const actions = cell("");
+      for (const s of g.seats.filter((s) => s.free)) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "join";
+        b.dataset.seat = s.seat;
+        b.textContent = "Play " + s.name;
+        b.onclick = () => join(g.id, s.seat);
+        actions.appendChild(b);
+      }
+      const watch = document.createElement("a");
+      watch.href = "#game=" + g.id;
+      watch.textContent = "watch";
+      watch.onclick = (e) => { e.preventDefault(); openGame(g.id); };
+      actions.appendChild(watch);
+      body.appendChild(tr);
+    }
+    $("lobby-empty").hidden = r.games.length > 0;
+  } catch (e) { showError(e); }
+}
+
+async function join(id, seat) {
+  try {
+    const r = await api("POST", "/api/games/" + id + "/join", { seat, name: $("player-name").value });
+    keepSeat(id, seat, r.token);
+    showError(null);
+    openGame(id);
+  } catch (e) { showError(e); showLobby(); }
+}
+
 function showSetup() {
-  clearTimeout(botTimer);
+  closeEvents();
   gameId = null;
+  view = null;
   history.replaceState(null, "", location.pathname + location.search);
   document.body.dataset.state = "setup";
   $("game").hidden = true;
   $("setup").hidden = false;
   $("record").hidden = true;
+  $("player-name").value = load("carcassonne.name", "");
   const rs = $("ruleset");
   if (!rs.options.length) {
     setup.rulesets.forEach((r, i) => {
@@ -99,44 +179,140 @@ function showSetup() {
     rs.onchange();
     $("players").onchange = renderSeats;
   }
+  showLobby();
+}
+
+// The seats this page takes in a new game: every person seat at one
+// computer, else the first person seat.
+function seatsToTake(kinds) {
+  const people = kinds.map((k, i) => (k === "person" ? i : -1)).filter((i) => i >= 0);
+  return $("hot-seat").checked ? people : people.slice(0, 1);
+}
+
+async function started(r, take) {
+  for (const s of r.seats) {
+    if (take.includes(s.seat) && s.token) keepSeat(r.id, s.seat, s.token);
+  }
+  // The other person seats' invitations, shown beside the game.
+  save("carcassonne.invites." + r.id, r.seats.filter((s) => s.invite && !take.includes(s.seat)));
+  showError(null);
+  openGame(r.id);
 }
 
 async function start() {
   const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
-  const body = { ruleset: Number($("ruleset").value), seats };
+  const take = seatsToTake(seats);
+  const name = $("player-name").value.trim();
+  save("carcassonne.name", name);
+  const body = { ruleset: Number($("ruleset").value), seats, take, listed: $("listed").checked };
+  if (name) body.player = name;
+  if ($("game-name").value.trim()) body.name = $("game-name").value.trim();
   if ($("seed").value !== "") body.seed = Number($("seed").value);
   try {
-    const r = await api("POST", "/api/games", body);
-    showError(null);
-    openGame(r.id);
+    started(await api("POST", "/api/games", body), take);
   } catch (e) { showError(e); }
 }
 
 async function openRecord(file) {
   try {
     const text = await file.text();
-    const r = await api("POST", "/api/records", { record: text });
-    showError(null);
-    openGame(r.id);
+    if (text.length > setup.record_bytes) throw new Error("this record is larger than the server takes");
+    const r = await api("POST", "/api/records", { record: text, listed: false });
+    started(r, r.seats.filter((s) => s.token).map((s) => s.seat));
   } catch (e) { showError(e); }
 }
 
 // ---------------------------------------------------------------- game
 
+function closeEvents() {
+  if (events) events.close();
+  events = null;
+}
+
+// Follows the game: every change of the server's move count brings a new view.
+function follow() {
+  closeEvents();
+  const id = gameId;
+  events = new EventSource("/api/games/" + id + "/events");
+  events.addEventListener("moves", (e) => {
+    $("connection").hidden = true;
+    const d = JSON.parse(e.data);
+    if (id === gameId && (!view || d.moves !== view.moves || d.stuck)) refresh();
+  });
+  // The browser reconnects by itself and sends the last move it saw.
+  events.onerror = () => { if (id === gameId) $("connection").hidden = false; };
+}
+
 async function openGame(id) {
   gameId = id;
-  history.replaceState(null, "", location.pathname + location.search + "#game=" + id);
+  view = null;
+  shownTurn = null;
   $("setup").hidden = true;
   $("game").hidden = false;
+  $("record").hidden = true;
   $("record").href = "/api/games/" + id + "/record";
-  $("record").hidden = false;
-  shownTurn = null;
+  showInvites();
   try {
-    update(await api("GET", "/api/games/" + id));
+    await refresh();
   } catch (e) {
+    if (e.status === 403 && Object.keys(mySeats(id)).length) {
+      // A token this game does not know (a mistyped link): watch instead.
+      save("carcassonne.seats." + id, {});
+      return openGame(id);
+    }
     showError(e);
     showSetup();
+    return;
   }
+  follow();
+}
+
+// Fetches this page's view (as the seat to act, if this page plays it). One
+// request at a time: a change announced meanwhile fetches once more after.
+let refreshing = null;
+let refreshAgain = false;
+
+async function refresh() {
+  if (refreshing) {
+    refreshAgain = true;
+    return refreshing;
+  }
+  refreshing = (async () => {
+    do {
+      refreshAgain = false;
+      await fetchView();
+    } while (refreshAgain);
+  })();
+  try { await refreshing; } finally { refreshing = null; }
+}
+
+async function fetchView() {
+  const id = gameId;
+  let v = await api("GET", "/api/games/" + id, undefined, tokenFor(view ? view.actor : null));
+  const better = tokenFor(v.actor);
+  if (better && v.actor !== v.you && mySeats(id)[v.actor]) {
+    v = await api("GET", "/api/games/" + id, undefined, better);
+  }
+  if (id !== gameId) return;
+  showError(null);
+  showNewer(v);
+}
+
+function showInvites() {
+  const invites = load("carcassonne.invites." + gameId, []);
+  const list = $("invite-list");
+  list.innerHTML = "";
+  for (const s of invites) {
+    const li = document.createElement("li");
+    li.innerHTML = '<span class="who"></span> <input class="link" readonly>';
+    li.querySelector(".who").textContent = NAMES[s.seat];
+    const input = li.querySelector("input");
+    input.value = location.origin + s.invite;
+    input.dataset.seat = s.seat;
+    input.onfocus = () => input.select();
+    list.appendChild(li);
+  }
+  $("invites").hidden = invites.length === 0;
 }
 
 function update(v) {
@@ -144,17 +320,24 @@ function update(v) {
   sel = null;
   // A counter that tells programs driving the page (tests) that it changed.
   document.body.dataset.updates = Number(document.body.dataset.updates || 0) + 1;
-  document.body.dataset.state = v.over ? "over" : v.person_to_act ? "person" : "bot";
+  document.body.dataset.state = v.over ? "over" : v.your_turn ? "play" : "wait";
+  document.body.dataset.moves = v.moves;
+  const url = "#game=" + gameId + (v.you !== null ? "&seat=" + v.you + "&token=" + mySeats(gameId)[v.you] : "");
+  history.replaceState(null, "", location.pathname + location.search + url);
+  $("game-title").textContent = v.name + (v.you !== null ? " — you play " + NAMES[v.you] : " — watching");
   $("prompt").textContent = v.prompt;
-  drawBoard(v.board);
+  // A bot that could not move (the engine or a plugin failed): the game waits.
+  if (v.stuck) showError(new Error("The game cannot go on: " + v.stuck));
+  $("record").hidden = !v.record_available;
+  if (shownTurn === null) drawBoard(v.board);
   // The drawn tile.
-  const placing = v.person_to_act && v.placements.length > 0;
+  const placing = v.your_turn && v.placements.length > 0;
   $("drawn").hidden = !placing;
   if (placing) showDrawn();
   // Other choices.
   const ch = $("choices");
   ch.innerHTML = "";
-  if (v.person_to_act) {
+  if (v.your_turn) {
     v.choices.forEach((c, i) => {
       const b = document.createElement("button");
       b.className = "choice";
@@ -166,25 +349,9 @@ function update(v) {
       ch.appendChild(b);
     });
   }
-  // Scores.
-  const sc = $("scores");
-  sc.innerHTML = "";
-  v.seats.forEach((s, i) => {
-    const li = document.createElement("li");
-    if (v.actor === i) li.className = "to-act";
-    li.innerHTML = '<span class="swatch"></span><span class="name"></span><span class="score"></span>' +
-      '<span class="track"><span class="bar"></span></span><span class="supply"></span>';
-    const bar = li.querySelector(".bar");
-    bar.style.background = s.color;
-    bar.style.width = (100 * s.score / Math.max(1, ...v.seats.map((x) => x.score))) + "%";
-    li.querySelector(".swatch").style.background = s.color;
-    li.querySelector(".name").textContent = s.name;
-    li.querySelector(".supply").textContent = "in hand: " + s.supply;
-    const score = li.querySelector(".score");
-    score.textContent = s.score;
-    score.dataset.seat = i;
-    sc.appendChild(li);
-  });
+  $("auto-pass-row").hidden = v.you === null || v.over;
+  $("auto-pass").checked = v.auto_pass;
+  if (shownTurn === null) showScores(v.seats, v.actor);
   $("tiles-left").textContent = v.over ? "" : v.tiles_left + " tiles left in the bag";
   // What the symbols on the board are.
   const mk = $("markers");
@@ -206,16 +373,37 @@ function update(v) {
   log.scrollTop = log.scrollHeight;
   // Viewer of a finished game.
   $("viewer").hidden = !v.over;
-  if (v.over) {
+  if (v.over && shownTurn === null) {
     const r = $("turn-range");
     r.max = v.turns - 1;
     r.value = v.turns - 1;
     $("turn-label").textContent = "The final board (turn " + (v.turns - 1) + ").";
   }
-  clearTimeout(botTimer);
-  if (!v.over && !v.person_to_act) {
-    botTimer = setTimeout(botMove, botDelay());
-  }
+}
+
+// The scores and figures in hand of `seats`; `actor` marked.
+function showScores(seats, actor) {
+  const sc = $("scores");
+  sc.innerHTML = "";
+  const best = Math.max(1, ...seats.map((x) => x.score));
+  seats.forEach((s, i) => {
+    const li = document.createElement("li");
+    if (actor === i) li.className = "to-act";
+    li.innerHTML = '<span class="swatch"></span><span class="name"></span><span class="score"></span>' +
+      '<span class="track"><span class="bar"></span></span><span class="supply"></span>';
+    const bar = li.querySelector(".bar");
+    bar.style.background = s.color;
+    bar.style.width = (100 * s.score / best) + "%";
+    li.querySelector(".swatch").style.background = s.color;
+    const free = s.kind === "person" && !s.taken ? " — free seat" : "";
+    li.querySelector(".name").textContent = s.name + (view && view.you === i ? " (you)" : "") + free;
+    const hand = s.hand && s.hand.length ? "; tiles: " + s.hand.join(", ") : "";
+    li.querySelector(".supply").textContent = "in hand: " + s.supply + hand;
+    const score = li.querySelector(".score");
+    score.textContent = s.score;
+    score.dataset.seat = i;
+    sc.appendChild(li);
+  });
 }
 
 function drawBoard(svgText) {
@@ -275,7 +463,7 @@ function pickSpot(x, y) {
 }
 
 function turnTile(dir) {
-  if (!view || !view.drawn) return;
+  if (!view || !view.drawn_rotations.length) return;
   if (!sel) {
     rotation = (rotation + dir + 4) % 4;
     showDrawn();
@@ -301,57 +489,76 @@ function showPreview() {
   tile.setAttribute("class", "preview");
   tile.setAttribute("x", Number(rect.getAttribute("x")) - 3);
   tile.setAttribute("y", Number(rect.getAttribute("y")) - 3);
-
   tile.style.pointerEvents = "none";
   rect.before(tile);
   showDrawn();
 }
 
+// Shows `v` unless the page shows a later move already (an answer may come
+// after the pushed view of the moves that followed it: bots answer at once)
+// or this very view (a redraw would drop the person's selection, and the
+// buttons he is about to click).
+function showNewer(v) {
+  if (view && (v.moves < view.moves || JSON.stringify(v) === JSON.stringify(view))) return;
+  update(v);
+}
+
 async function act(text) {
-  if (busy) return;
+  if (busy || !view || !view.your_turn) return;
   busy = true;
   try {
-    const v = await api("POST", "/api/games/" + gameId + "/act", { action: text });
+    const v = await api("POST", "/api/games/" + gameId + "/act", { action: text }, tokenFor(view.actor));
     showError(null);
-    update(v);
-  } catch (e) { showError(e); }
+    showNewer(v);
+  } catch (e) {
+    showError(e);
+  }
   busy = false;
 }
 
-async function botMove() {
-  if (busy || !gameId) return;
-  busy = true;
+async function setAutoPass(on) {
   try {
-    const v = await api("POST", "/api/games/" + gameId + "/bot");
-    showError(null);
-    busy = false;
-    update(v);
-  } catch (e) {
-    busy = false;
-    if (e.status !== 409) { showError(e); return; }
-    // Another window moved this game on: show where it stands.
-    try {
-      update(await api("GET", "/api/games/" + gameId));
-    } catch (e2) { showError(e2); }
-  }
+    showNewer(await api("POST", "/api/games/" + gameId + "/seat", { auto_pass: on }, tokenFor(view.you)));
+  } catch (e) { showError(e); }
 }
 
+// A past turn of a finished game: its board and its scores.
 async function showTurn(n) {
-  const r = await fetch("/api/games/" + gameId + "/turns/" + n);
-  if (!r.ok) { showError(await r.text()); return; }
-  drawBoard(await r.text());
-  $("turn-range").value = n;
-  $("turn-label").textContent = n === view.turns - 1 ? "The final board (turn " + n + ")." : "The board after turn " + n + ".";
+  try {
+    const t = await api("GET", "/api/games/" + gameId + "/turns/" + n + "/view");
+    shownTurn = t.last ? null : n;
+    drawBoard(t.board);
+    showScores(t.seats, null);
+    $("turn-range").value = n;
+    $("turn-label").textContent = t.last ? "The final board (turn " + n + ")." : "The board after turn " + n + ".";
+  } catch (e) { showError(e); }
+}
+
+// The record, fetched with this page's token when the game is not over.
+async function downloadRecord(e) {
+  if (!view || view.over) return;
+  e.preventDefault();
+  try {
+    const r = await fetch($("record").href, { headers: { Authorization: "Bearer " + tokenFor(view.you) } });
+    if (!r.ok) throw new Error((await r.json()).error);
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(await r.blob());
+    a.download = "carcassonne-" + gameId + ".json";
+    a.click();
+  } catch (err) { showError(err); }
 }
 
 // ---------------------------------------------------------------- wiring
 
 $("new-game").onclick = showSetup;
 $("start").onclick = start;
+$("lobby-refresh").onclick = showLobby;
 $("record-file").onchange = (e) => { if (e.target.files.length) openRecord(e.target.files[0]); };
+$("record").onclick = downloadRecord;
 $("rotate-left").onclick = () => turnTile(-1);
 $("rotate-right").onclick = () => turnTile(1);
 $("place").onclick = () => { if (sel) act("place " + sel.x + " " + sel.y + " " + sel.rot); };
+$("auto-pass").onchange = (e) => setAutoPass(e.target.checked);
 $("zoom-in").onclick = () => setZoom(1.25);
 $("zoom-out").onclick = () => setZoom(0.8);
 $("zoom-fit").onclick = () => setZoom(null);
@@ -366,10 +573,34 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "Enter" && sel) $("place").click();
 });
 
+// An address `#game=ID` (to watch) or `#game=ID&seat=N&token=T` (an invitation).
+async function fromAddress() {
+  const h = new URLSearchParams(location.hash.slice(1));
+  const id = h.get("game");
+  if (!id || !/^[0-9a-f]+$/.test(id)) return false;
+  const seat = h.get("seat"), token = h.get("token");
+  if (seat !== null && token) {
+    keepSeat(id, Number(seat), token);
+    try {
+      // Take the seat (with this page's name for it).
+      const name = load("carcassonne.name", "");
+      await api("POST", "/api/games/" + id + "/seat", name ? { name } : {}, token);
+    } catch (e) { showError(e); }
+  }
+  openGame(id);
+  return true;
+}
+
 (async function main() {
   try {
     setup = await api("GET", "/api/setup");
   } catch (e) { showError(e); return; }
-  const m = location.hash.match(/game=([0-9a-f]+)/);
-  if (m) openGame(m[1]); else showSetup();
+  if (!(await fromAddress())) showSetup();
 })();
+
+// A link opened in a page of this server already open (pasted into its
+// address bar) changes only the part after `#`: the page is not loaded again,
+// so it follows the new address itself.
+window.addEventListener("hashchange", async () => {
+  if (setup && !(await fromAddress())) showSetup();
+});

@@ -1,34 +1,56 @@
 //! # carcassonne-web
 //!
-//! Play in the browser: a local web server (axum) and a page, served from the
-//! binary (no network needed), where a person picks a ruleset and seats (people
-//! and bots) and plays. The board comes from `carcassonne-render`; every choice
-//! is a legal action of the public [`Game`] API, so any ruleset and any plugin's
-//! decisions work without code here naming them.
+//! Play in the browser, alone against bots or with friends on their own
+//! computers: a web server (axum) and a page, served from the binary (no
+//! network needed), where a person creates a game (a ruleset, seats for people
+//! and bots), sends each friend his seat's invitation link, and plays. The
+//! board comes from `carcassonne-render`; every choice is a legal action of the
+//! public [`Game`] API, so any ruleset and any plugin's decisions work without
+//! code here naming them.
 //!
-//! Each game lives in its own [`Session`] behind its own lock: an invalid request
-//! gets a JSON error (`{"error": ...}`) with a 4xx status and changes nothing,
-//! in that game or any other; a plugin that fails in a game gets HTTP 500 and
-//! leaves the game as it was. How the server meets the network (the `Host`
-//! check, timeouts, a connection limit) is in [`net`].
+//! * **Seats** ([`seats`]): each person seat has a secret token of 128 random
+//!   bits; a request that acts for a seat without its token gets 403. Anyone
+//!   with a game's address may watch ([`view`]: a spectator sees what every
+//!   player sees).
+//! * **Storage** ([`store`]): every game is kept in a [`Store`] (SQLite, a file
+//!   or `:memory:`); each move is written before its answer is sent, so a
+//!   server killed and started again serves every game at its move. Unfinished
+//!   games expire by age, finished ones stay for replay.
+//! * **Push**: a page follows a game over server-sent events and catches up
+//!   from the last move it saw when it reconnects.
+//! * **Limits** ([`Limits`]): request bodies and uploaded records are capped,
+//!   each client address may create only so many games a minute, and every
+//!   error is a JSON error (`{"error": ...}`) with a 4xx status that changed
+//!   nothing; a plugin that fails in a game gets HTTP 500 and leaves the game
+//!   as it was.
+//! * **Network** ([`net`]): the `Host` check (for every route, the events
+//!   stream included), the connection loop with a header-read timeout and a
+//!   connection limit.
 //!
 //! The program that embeds the server supplies the rulesets (already resolved
-//! with its plugins) and the bots ([`Config`]), so this crate depends on neither
-//! the plugin loader nor a particular bot.
+//! with its plugins), the bots and the store ([`Config`]), so this crate
+//! depends on neither the plugin loader nor a particular bot.
 #![forbid(unsafe_code)]
 
 mod api;
+mod games;
+mod limits;
 pub mod net;
+pub mod seats;
 pub mod session;
+pub mod store;
+pub mod view;
 
 use carcassonne_core::{Action, Game, Provenance, Record, Rules};
 use carcassonne_render::Style;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 pub use api::router;
 pub use net::Network;
 pub use session::Session;
+pub use store::{SqliteStore, Store, StoreError};
 
 /// A bot playing a seat of a browser game.
 pub trait BotPlayer: Send {
@@ -62,6 +84,27 @@ pub struct LoadedRuleset {
     pub rules: Arc<Rules>,
 }
 
+/// The server's limits.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Largest request body, in bytes (uploaded records excepted).
+    pub body_bytes: usize,
+    /// Largest uploaded record (the body of `POST /api/records`), in bytes.
+    pub record_bytes: usize,
+    /// Games (new or opened records) one client address may create a minute.
+    pub games_per_minute: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            body_bytes: 16 * 1024,
+            record_bytes: 1024 * 1024,
+            games_per_minute: 10,
+        }
+    }
+}
+
 /// What the server offers.
 pub struct Config {
     /// Rulesets, the default first.
@@ -72,12 +115,22 @@ pub struct Config {
     pub make_bot: BotFactory,
     /// How the board looks.
     pub style: Style,
-    /// Pause before each bot move, in milliseconds (the page waits this long).
+    /// Pause before each bot move, in milliseconds.
     pub bot_delay_ms: u64,
-    /// Most games kept at once; the least recently used is dropped beyond.
+    /// Most games held in memory at once; the others wait in the store and are
+    /// read again when someone opens them.
     pub max_games: usize,
-    /// Opens the rulesets of uploaded records (none: records cannot be opened).
+    /// Opens the rulesets of uploaded records and of stored games whose
+    /// ruleset is not among [`Config::rulesets`] (none: such games cannot be
+    /// opened).
     pub open_ruleset: Option<RulesetOpener>,
+    /// Where games are kept.
+    pub store: Arc<dyn Store>,
+    /// Unfinished games whose last move is older than this are deleted (none:
+    /// kept for ever). Finished games stay.
+    pub expire_after: Option<Duration>,
+    /// Request limits.
+    pub limits: Limits,
 }
 
 /// Why a request failed.
@@ -86,15 +139,28 @@ pub enum WebError {
     /// The request is malformed or not legal now (HTTP 400).
     #[error("{0}")]
     BadRequest(String),
+    /// The request acts for a seat without that seat's token (HTTP 403).
+    #[error("{0}")]
+    Forbidden(String),
     /// No such game or turn (HTTP 404).
     #[error("{0}")]
     NotFound(String),
     /// Not possible in the game's current state (HTTP 409).
     #[error("{0}")]
     Conflict(String),
+    /// The request body is larger than the server takes (HTTP 413).
+    #[error("{0}")]
+    TooLarge(String),
+    /// This client created too many games in the last minute (HTTP 429).
+    #[error("{0}")]
+    TooMany(String),
     /// The engine or a plugin failed (HTTP 500); the game is unchanged.
     #[error("the game engine failed: {0}")]
     Game(String),
+    /// The store failed (HTTP 500, or 409 when another writer came first);
+    /// the game is unchanged.
+    #[error("{0}")]
+    Store(#[from] StoreError),
 }
 
 impl WebError {
@@ -103,8 +169,16 @@ impl WebError {
     }
 }
 
+/// Milliseconds since the Unix epoch (what the store records as times).
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
 /// Serves `cfg` on `addr` until Ctrl-C, meeting the network as `net` says;
-/// calls `ready` with the bound address (port 0 picks a free port).
+/// calls `ready` with the bound address (port 0 picks a free port). Expired
+/// games are deleted at the start and every hour.
 pub fn run(
     addr: SocketAddr,
     cfg: Config,
@@ -116,10 +190,15 @@ pub fn run(
         .build()?;
     rt.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
+        let (app, routes) = api::app(cfg);
+        games::expire_now(&app).map_err(|e| std::io::Error::other(e.to_string()))?;
+        tokio::spawn(games::expire_every(app.clone(), Duration::from_secs(3600)));
         ready(listener.local_addr()?);
-        let app = net::check_host(router(cfg), &net.hosts);
-        net::serve(listener, app, &net, async {
+        let routes = net::check_host(routes, &net.hosts);
+        net::serve(listener, routes, &net, async move {
             let _ = tokio::signal::ctrl_c().await;
+            // End the pages' event streams, or they would hold the shutdown up.
+            app.stopping.send_replace(true);
         })
         .await
     })

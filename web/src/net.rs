@@ -13,8 +13,11 @@
 //!   request's headers, counted from the connection (or the previous answer)
 //!   on: half-sent requests and idle connections are closed after it.
 //! * **Connections.** At most [`Network::max_connections`] are served at once;
-//!   one beyond gets `503 Service Unavailable` at once and is closed.
+//!   one beyond gets `503 Service Unavailable` at once and is closed. Each
+//!   request is told its client's address (`ConnectInfo`), by which the games
+//!   a client creates are counted.
 
+use axum::extract::connect_info::ConnectInfo;
 use axum::extract::{Request, State};
 use axum::http::{header, StatusCode};
 use axum::middleware::Next;
@@ -29,6 +32,7 @@ use std::time::Duration;
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, Semaphore};
+use tower::ServiceExt;
 
 /// How the server meets the network.
 #[derive(Clone, Debug)]
@@ -123,9 +127,9 @@ pub(crate) async fn serve(
     let (stop, stopped) = watch::channel(false);
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             r = listener.accept() => match r {
-                Ok((s, _)) => s,
+                Ok(accepted) => accepted,
                 // Out of file descriptors and the like: wait, and go on serving.
                 Err(_) => {
                     tokio::time::sleep(Duration::from_millis(50)).await;
@@ -138,7 +142,13 @@ pub(crate) async fn serve(
             tokio::spawn(too_many(stream));
             continue;
         };
-        let service = TowerToHyperService::new(app.clone());
+        // The client's address, for the handlers (the games created per address).
+        let service = TowerToHyperService::new(app.clone().map_request(
+            move |mut req: axum::http::Request<hyper::body::Incoming>| {
+                req.extensions_mut().insert(ConnectInfo(peer));
+                req
+            },
+        ));
         let mut stopped = stopped.clone();
         let timeout = net.header_timeout;
         tokio::spawn(async move {

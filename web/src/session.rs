@@ -1,13 +1,13 @@
-//! One game in the browser: its state, its seats (people and bots), its record,
-//! its turn log and a snapshot of the board at the end of every turn.
+//! One game in the browser: its state, its seats, its record, its turn log and
+//! where each turn ended. What the page shows of it is in [`crate::view`].
 
-use crate::{BotPlayer, LoadedRuleset, WebError};
+use crate::seats::{Seat, SeatKind};
+use crate::store::Status;
+use crate::{BotFactory, LoadedRuleset, WebError};
 use carcassonne_core::{
-    Action, Actor, Driver, Event, FigureOption, Game, GameError, PlayerId, Record, Recorder,
-    ReplayError,
+    Action, Actor, Driver, Event, FigureOption, Game, GameError, Record, Recorder, ReplayError,
 };
 use carcassonne_render::{log, Options, Style};
-use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -20,21 +20,15 @@ fn game_error(e: GameError) -> WebError {
     }
 }
 
-/// Who plays a seat.
-pub enum Seat {
-    /// A person at the browser.
-    Person,
-    /// A bot, by its name.
-    Bot(String, Box<dyn BotPlayer>),
-}
-
-/// A game being played.
+/// A game being played. Cloning it is cheap (the engine's state is a few
+/// arrays): a move is tried on a copy, written to the store, then kept.
+#[derive(Clone)]
 pub struct Session {
-    ruleset: Arc<LoadedRuleset>,
-    game: Game,
+    pub(crate) ruleset: Arc<LoadedRuleset>,
+    pub(crate) game: Game,
     rec: Recorder,
-    seats: Vec<Seat>,
-    log: Vec<String>,
+    pub(crate) seats: Vec<Seat>,
+    pub(crate) log: Vec<String>,
     /// `ends[n]`: how many recorded actions were played when turn `n` ended (0:
     /// the start tile alone). A past board is replayed from the record, so a
     /// game keeps no copies of old states.
@@ -43,80 +37,16 @@ pub struct Session {
     ended: bool,
     /// Resolves chance events: forced outcomes first, then the RNG.
     driver: Driver,
+    /// Why the last bot move failed, if it did (the bot is tried again later).
+    pub(crate) stuck: Option<String>,
 }
 
-/// A choice offered to the person whose turn it is.
-#[derive(Serialize, Debug)]
-pub struct Choice {
-    /// The action's text, sent back to play it.
-    pub text: String,
-    /// What a person reads on the button.
-    pub label: String,
-}
-
-/// Where the drawn tile may go.
-#[derive(Serialize, Debug)]
-pub struct Spot {
-    /// Column.
-    pub x: i16,
-    /// Row.
-    pub y: i16,
-    /// Legal rotations there, in quarter turns.
-    pub rots: Vec<u8>,
-}
-
-/// A seat as the page shows it.
-#[derive(Serialize, Debug)]
-pub struct SeatView {
-    /// Player name.
-    pub name: String,
-    /// Colour.
-    pub color: String,
-    /// `person` or the bot's name.
-    pub kind: String,
-    /// Score.
-    pub score: i32,
-    /// Figures in hand ("follower 5, shepherd 1").
-    pub supply: String,
-}
-
-/// What the page needs to show a game.
-#[derive(Serialize, Debug)]
-pub struct View {
-    /// Ruleset name.
-    pub ruleset: String,
-    /// Seed of the game.
-    pub seed: u64,
-    /// Turn number.
-    pub turn: u16,
-    /// Whether the game is over.
-    pub over: bool,
-    /// The seat to act (none when the game is over).
-    pub actor: Option<u8>,
-    /// Whether that seat is a person.
-    pub person_to_act: bool,
-    /// The seats.
-    pub seats: Vec<SeatView>,
-    /// The board (SVG), with legal placements and figure choices marked.
-    pub board: String,
-    /// Id of the drawn tile, while it waits to be placed.
-    pub drawn: Option<String>,
-    /// The drawn tile in its four rotations (SVG).
-    pub drawn_rotations: Vec<String>,
-    /// Legal placements of the drawn tile.
-    pub placements: Vec<Spot>,
-    /// Other choices (figures, plugin decisions), in the engine's order.
-    pub choices: Vec<Choice>,
-    /// What is being decided.
-    pub prompt: String,
-    /// The turn log.
-    pub log: Vec<String>,
-    /// Turns that can be viewed one by one (`0..turns`).
-    pub turns: usize,
-    /// Tiles left in the bag.
-    pub tiles_left: usize,
-    /// The markers on the board: `(name, symbol as SVG)`.
-    pub markers: Vec<(String, String)>,
+/// A past turn: the board and the scores when it ended.
+pub struct PastTurn {
+    /// The board then.
+    pub game: Game,
+    /// Whether this is the game's last turn.
+    pub last: bool,
 }
 
 impl Session {
@@ -195,6 +125,7 @@ impl Session {
             rec,
             driver: Driver::new(forced),
             seats,
+            stuck: None,
         };
         s.settle()?;
         Ok(s)
@@ -224,7 +155,7 @@ impl Session {
     }
 
     /// The seat to act, if the game is not over.
-    fn actor(&self) -> Option<u8> {
+    pub fn actor(&self) -> Option<u8> {
         match self.game.actor() {
             Actor::Player(p) => Some(p.seat()),
             _ => None,
@@ -234,18 +165,43 @@ impl Session {
     /// Whether a bot is to act.
     pub fn bot_to_act(&self) -> bool {
         self.actor()
-            .is_some_and(|p| matches!(self.seats[p as usize], Seat::Bot(..)))
+            .is_some_and(|p| matches!(self.seats[p as usize].kind, SeatKind::Bot(_)))
     }
 
-    /// Plays the action with text `text` for the person to act.
-    pub fn act(&mut self, text: &str) -> Result<(), WebError> {
+    /// The game as it stands.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The seats.
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    /// The player actions so far.
+    pub fn actions(&self) -> &[String] {
+        &self.rec.actions
+    }
+
+    /// Where the game stands.
+    pub fn status(&self) -> Status {
+        Status {
+            over: self.game.is_over(),
+            turn: self.game.turn(),
+            actor: self.actor(),
+        }
+    }
+
+    /// Plays the action with text `text` for `seat`, which must be the one to act.
+    pub fn act(&mut self, seat: u8, text: &str) -> Result<(), WebError> {
         let Some(p) = self.actor() else {
             return Err(WebError::Conflict("the game is over".into()));
         };
-        if !matches!(self.seats[p as usize], Seat::Person) {
+        if p != seat {
             return Err(WebError::Conflict(format!(
-                "it is {}'s turn, played by a bot",
-                log::NAMES[p as usize]
+                "it is {}'s turn, not {}'s",
+                log::NAMES[p as usize],
+                log::NAMES[seat as usize]
             )));
         }
         let a = self
@@ -262,19 +218,44 @@ impl Session {
         self.apply(a)
     }
 
-    /// Lets the bot to act play one action.
-    pub fn bot_move(&mut self) -> Result<(), WebError> {
+    /// Lets the bot to act play one action. The bot is made for this move from
+    /// the game's seed, the seat and the move number, so a game continued after
+    /// a restart plays as it would have.
+    pub fn bot_move(&mut self, make_bot: &BotFactory) -> Result<(), WebError> {
         let Some(p) = self.actor() else {
             return Err(WebError::Conflict("the game is over".into()));
         };
-        let Seat::Bot(_, bot) = &mut self.seats[p as usize] else {
+        let SeatKind::Bot(name) = &self.seats[p as usize].kind else {
             return Err(WebError::Conflict(format!(
                 "it is {}'s turn, played by a person",
                 log::NAMES[p as usize]
             )));
         };
+        let moves = self.rec.actions.len() as u64;
+        let seed = self.game.seed()
+            ^ 0x9E37_79B9_7F4A_7C15u64.wrapping_mul((u64::from(p) << 32 | moves) + 1);
+        let mut bot = make_bot(name, seed).map_err(WebError::Game)?;
         let a = bot.choose(&self.game).map_err(WebError::Game)?;
         self.apply(a)
+    }
+
+    /// Plays `pass` for every person to act who asked to skip the figure step
+    /// when passing is the only choice, while that is so.
+    pub fn auto_pass(&mut self) -> Result<(), WebError> {
+        while let Some(p) = self.actor() {
+            if !self.seats[p as usize].auto_pass {
+                break;
+            }
+            let legal = self
+                .game
+                .legal_actions()
+                .map_err(|e| WebError::Game(e.to_string()))?;
+            if legal != [Action::Figure(FigureOption::Pass)] {
+                break;
+            }
+            self.apply(legal[0])?;
+        }
+        Ok(())
     }
 
     fn apply(&mut self, a: Action) -> Result<(), WebError> {
@@ -287,8 +268,22 @@ impl Session {
         self.rec.record(&self.game, &self.ruleset.provenance)
     }
 
-    /// The board at the end of turn `n`, as SVG.
-    pub fn turn_picture(&self, n: usize, style: &Style) -> Result<String, WebError> {
+    /// The record without its actions: what a store keeps once.
+    pub fn header(&self) -> Record {
+        Record {
+            actions: Vec::new(),
+            scores: None,
+            ..self.record()
+        }
+    }
+
+    /// Turns that ended so far (`0..turns` can be viewed).
+    pub fn turns(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The game as it stood at the end of turn `n`.
+    pub fn past(&self, n: usize) -> Result<PastTurn, WebError> {
         let played = *self.ends.get(n).ok_or_else(|| {
             WebError::NotFound(format!(
                 "turn {n}: the game has turns 0 to {}",
@@ -304,6 +299,16 @@ impl Session {
         Driver::new(&self.rec.forced)
             .replay(&mut g, &self.rec.actions[..played])
             .map_err(|e| WebError::Game(e.to_string()))?;
+        Ok(PastTurn {
+            game: g,
+            last: n + 1 == self.ends.len() && self.ended,
+        })
+    }
+
+    /// The board at the end of turn `n`, as SVG.
+    pub fn turn_picture(&self, n: usize, style: &Style) -> Result<String, WebError> {
+        let past = self.past(n)?;
+        let g = &past.game;
         let o = Options {
             title: Some(self.ruleset.name.clone()),
             status: Some(if g.is_over() {
@@ -316,188 +321,19 @@ impl Session {
             seat_names: self.seat_names(),
             ..Options::default()
         };
-        Ok(carcassonne_render::board(&g, &o, style))
+        Ok(carcassonne_render::board(g, &o, style))
     }
 
-    fn seat_names(&self) -> Vec<String> {
+    /// "Red", "Blue (greedy)", "Green (Ann)": each seat as the page names it.
+    pub fn seat_names(&self) -> Vec<String> {
         self.seats
             .iter()
             .enumerate()
-            .map(|(p, s)| match s {
-                Seat::Person => log::NAMES[p].to_string(),
-                Seat::Bot(name, _) => format!("{} ({name})", log::NAMES[p]),
+            .map(|(p, s)| match (&s.kind, &s.player) {
+                (SeatKind::Bot(name), _) => format!("{} ({name})", log::NAMES[p]),
+                (SeatKind::Person, Some(who)) => format!("{} ({who})", log::NAMES[p]),
+                (SeatKind::Person, None) => log::NAMES[p].to_string(),
             })
             .collect()
-    }
-
-    /// What the page shows now.
-    pub fn view(&self, style: &Style) -> Result<View, WebError> {
-        let g = &self.game;
-        let actor = self.actor();
-        let person_to_act = actor.is_some() && !self.bot_to_act();
-        let legal = if actor.is_some() {
-            g.legal_actions()
-                .map_err(|e| WebError::Game(e.to_string()))?
-        } else {
-            Vec::new()
-        };
-        let mut placements: Vec<Spot> = Vec::new();
-        let mut choices = Vec::new();
-        let mut marks = Vec::new();
-        for &a in &legal {
-            match a {
-                Action::Place(p) => match placements.last_mut() {
-                    Some(s) if (s.x, s.y) == (p.pos.x, p.pos.y) => {
-                        s.rots.push(p.rot.quarter_turns())
-                    }
-                    _ => placements.push(Spot {
-                        x: p.pos.x,
-                        y: p.pos.y,
-                        rots: vec![p.rot.quarter_turns()],
-                    }),
-                },
-                _ => {
-                    if let Action::Figure(FigureOption::Deploy { kind, at }) = a {
-                        // A mark on the feature of the tile just placed.
-                        let local = at
-                            .feature()
-                            .filter(|&f| g.feature_tile(f) == g.last_placed())
-                            .and_then(|f| g.feature_local(f));
-                        if let Some(local) = local {
-                            let name = g.figure_kind_name(kind).unwrap_or("figure");
-                            let letter = carcassonne_render::style::initial(name);
-                            marks.push((local, choices.len(), letter));
-                        }
-                    }
-                    choices.push(Choice {
-                        text: g.format_action(a),
-                        label: self.label(a),
-                    });
-                }
-            }
-        }
-        let style_names = self.seat_names();
-        let o = Options {
-            title: Some(self.ruleset.name.clone()),
-            highlight_last: true,
-            panel: false,
-            candidates: if person_to_act {
-                placements
-                    .iter()
-                    .map(|s| carcassonne_core::Pos::new(s.x, s.y))
-                    .collect()
-            } else {
-                Vec::new()
-            },
-            choices: if person_to_act { marks } else { Vec::new() },
-            seat_names: style_names.clone(),
-            ..Options::default()
-        };
-        let drawn = g.drawn_tile().filter(|_| !placements.is_empty());
-        let drawn_rotations = drawn
-            .and_then(|t| g.rules().tiles.get(t))
-            .map(|ty| {
-                (0..4u8)
-                    .map(|r| carcassonne_render::tile_picture(g, ty, r, 100.0, style))
-                    .collect()
-            })
-            .unwrap_or_default();
-        Ok(View {
-            ruleset: self.ruleset.name.clone(),
-            seed: g.seed(),
-            turn: g.turn(),
-            over: g.is_over(),
-            actor,
-            person_to_act,
-            seats: PlayerId::all(g.players())
-                .map(|p| SeatView {
-                    name: style_names[p.index()].clone(),
-                    color: style.player_color(Some(p.index())),
-                    kind: match &self.seats[p.index()] {
-                        Seat::Person => "person".into(),
-                        Seat::Bot(n, _) => n.clone(),
-                    },
-                    score: g.score(p),
-                    supply: g
-                        .rules()
-                        .figures
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, f)| f.per_player > 0)
-                        .map(|(k, f)| {
-                            let k = carcassonne_core::FigureKindId(k as u8);
-                            format!("{} {}", f.name, g.supply(p, k))
-                        })
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                })
-                .collect(),
-            board: carcassonne_render::board(g, &o, style),
-            drawn: drawn.and_then(|t| g.tile_type_name(t).map(str::to_string)),
-            drawn_rotations,
-            placements,
-            choices,
-            prompt: self.prompt(actor),
-            log: self.log.clone(),
-            turns: self.ends.len(),
-            tiles_left: g.bag_len(),
-            markers: carcassonne_render::legend_names(g)
-                .into_iter()
-                .map(|n| {
-                    let svg = carcassonne_render::marker_symbol(&n, 18.0, style);
-                    (n, svg)
-                })
-                .collect(),
-        })
-    }
-
-    /// What a person reads on the button of action `a`.
-    fn label(&self, a: Action) -> String {
-        let g = &self.game;
-        match a {
-            Action::Figure(FigureOption::Pass) => "No figure".into(),
-            Action::Figure(FigureOption::Deploy { kind, at }) => {
-                let name = g.figure_kind_name(kind).unwrap_or("figure");
-                let place = at
-                    .feature()
-                    .and_then(|f| Some((g.feature_tile(f)?, g.feature_local(f)?)));
-                match place {
-                    Some((t, l)) => {
-                        format!("{name} on the {}", log::describe_feature(g, t, l))
-                    }
-                    None => format!("{name} on the tile"),
-                }
-            }
-            _ => g.format_action(a),
-        }
-    }
-
-    fn prompt(&self, actor: Option<u8>) -> String {
-        let g = &self.game;
-        let Some(p) = actor else {
-            let best = g.scores().iter().copied().max().unwrap_or(0);
-            let winners: Vec<&str> = PlayerId::all(g.players())
-                .filter(|&p| g.score(p) == best)
-                .map(|p| log::NAMES[p.index()])
-                .collect();
-            return format!(
-                "Game over: {} wins with {best} points.",
-                winners.join(" and ")
-            );
-        };
-        let who = log::NAMES[p as usize];
-        if let Some(t) = g.drawn_tile() {
-            return format!("{who}: place {}.", g.tile_type_name(t).unwrap_or("?"));
-        }
-        match g.pending_steps().last() {
-            Some(step) if step.owner != carcassonne_core::hooks::CORE_OWNER => {
-                let plugin = &g.rules().plugins[step.owner as usize];
-                format!(
-                    "{who}: {}",
-                    log::names_in(&plugin.hooks.describe_step(*step))
-                )
-            }
-            _ => format!("{who}: deploy a figure on the tile just placed, or none."),
-        }
     }
 }

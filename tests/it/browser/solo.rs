@@ -1,0 +1,219 @@
+//! One person against a bot in the browser: a whole Hills & Sheep game by
+//! clicking, the scores the page shows checked against a replay of the record
+//! it offers for download, a reload from the game's address alone rejoining
+//! the seat through the browser's local storage, past turns stepped through
+//! with their scores, and the record opened again from the setup page.
+
+use super::{
+    browser, downloaded, js, out_dir, scores, settled, start_chromedriver, start_game, start_server,
+};
+use fantoccini::Locator;
+use std::time::{Duration, Instant};
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
+    let (_server, url) = start_server(&["--port", "0", "--db", ":memory:"]);
+    let (_driver, port) = start_chromedriver();
+    let profile = crate::common::scratch("chromium-profile");
+    let c = browser(port, &profile).await;
+    c.goto(&url).await.unwrap();
+
+    // The setup form: the default ruleset (Hills & Sheep), Red a person, Blue a bot.
+    // The ruleset options arrive with the server's setup (all in one script
+    // task), after the static form: wait for them, not only for the button.
+    c.wait().for_element(Locator::Css("#start")).await.unwrap();
+    c.wait()
+        .for_element(Locator::Css("#ruleset option"))
+        .await
+        .unwrap();
+    let rulesets = c.find_all(Locator::Css("#ruleset option")).await.unwrap();
+    assert_eq!(
+        rulesets.len(),
+        carcassonne_host::shipped::SHIPPED.len(),
+        "every shipped ruleset is offered"
+    );
+    let first = rulesets[0].text().await.unwrap();
+    assert!(first.contains("Hills & Sheep"), "{first}");
+    start_game(&c, &["person", "greedy"], 11).await;
+
+    let (mut n, mut state) = settled(&c, 0).await;
+    let (mut placed, mut figures, mut board_clicks, mut decisions) = (0, 0, 0, 0);
+    let (mut rotations, mut reloaded) = (0, false);
+    while state == "play" {
+        let placing = js(&c, "return !document.getElementById('drawn').hidden;").await;
+        if placing.as_bool() == Some(true) && placed == 6 && !reloaded {
+            // The page loaded again from the game's address alone, without
+            // the token: it finds the seat in the browser's local storage,
+            // plays it on, and puts the token back into the address.
+            reloaded = true;
+            js(
+                &c,
+                "const id = new URLSearchParams(location.hash.slice(1)).get('game'); \
+                 history.replaceState(null, '', location.pathname + '#game=' + id);",
+            )
+            .await;
+            c.refresh().await.unwrap();
+            (n, state) = settled(&c, 0).await;
+            assert_eq!(state, "play");
+            let title = c
+                .find(Locator::Css("#game-title"))
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap();
+            assert!(title.contains("you play Red"), "{title}");
+            let hash = js(&c, "return location.hash;").await;
+            assert!(hash.as_str().unwrap().contains("&seat=0&token="), "{hash}");
+            continue;
+        }
+        if placing.as_bool() == Some(true) {
+            // Click a highlighted square, sometimes twice to turn the tile, then place it.
+            let spots = c.find_all(Locator::Css("rect.candidate")).await.unwrap();
+            assert!(!spots.is_empty(), "a tile to place and nowhere to place it");
+            let spot = &spots[(placed * 7) % spots.len()];
+            spot.click().await.unwrap();
+            if placed % 3 == 0 {
+                c.find(Locator::Css("#rotate-right"))
+                    .await
+                    .unwrap()
+                    .click()
+                    .await
+                    .unwrap();
+                rotations += 1;
+            }
+            if placed == 12 {
+                // What a person sees while choosing where the tile goes.
+                let shot = c.screenshot().await.unwrap();
+                std::fs::write(out_dir().join("placing.png"), shot).unwrap();
+                let preview = c
+                    .find_all(Locator::Css("#board svg.preview"))
+                    .await
+                    .unwrap();
+                assert_eq!(
+                    preview.len(),
+                    1,
+                    "the drawn tile is shown on the chosen square"
+                );
+            }
+            c.find(Locator::Css("#place"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            placed += 1;
+        } else {
+            // A figure or a plugin's decision: a button, or a choice on the board.
+            let on_board = c.find_all(Locator::Css("g.choice")).await.unwrap();
+            let buttons = c
+                .find_all(Locator::Css("#choices button.choice"))
+                .await
+                .unwrap();
+            assert!(!buttons.is_empty(), "a decision without options");
+            if !on_board.is_empty() && figures % 2 == 0 {
+                on_board[figures % on_board.len()].click().await.unwrap();
+                board_clicks += 1;
+            } else {
+                let mut texts = Vec::new();
+                for b in &buttons {
+                    texts.push(b.attr("data-text").await.unwrap().unwrap_or_default());
+                }
+                if !texts.iter().any(|t| t.starts_with("deploy") || t == "pass") {
+                    decisions += 1;
+                }
+                buttons[figures % buttons.len()].click().await.unwrap();
+            }
+            figures += 1;
+        }
+        (n, state) = settled(&c, n).await;
+    }
+    assert_eq!(state, "over");
+    assert!(placed >= 30, "Red placed {placed} tiles");
+    assert!(board_clicks > 0 && rotations > 0 && reloaded);
+    eprintln!("browser game: {placed} tiles placed, {figures} figure steps ({board_clicks} on the board), {decisions} plugin decisions");
+
+    // The scores the page shows.
+    let shown = scores(&c).await;
+    let prompt = c
+        .find(Locator::Css("#prompt"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(prompt.starts_with("Game over"), "{prompt}");
+    std::fs::write(out_dir().join("final.png"), c.screenshot().await.unwrap()).unwrap();
+
+    // The record the page offers for download replays to the same scores.
+    let (rec, g) = downloaded(&c).await;
+    std::fs::write(out_dir().join("game.json"), rec.to_json()).unwrap();
+    assert!(g.is_over());
+    assert_eq!(g.scores(), shown.as_slice());
+    assert_eq!(rec.scores.as_deref(), Some(shown.as_slice()));
+
+    // The finished game can be viewed turn by turn.
+    c.find(Locator::Css("#turn-prev"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let label = c.find(Locator::Css("#turn-label")).await.unwrap();
+    let started = Instant::now();
+    while !label.text().await.unwrap().contains("after turn") {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the viewer did not move"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let tiles = c.find_all(Locator::Css("#board g.tile")).await.unwrap();
+    assert!(tiles.len() < g.placed_count());
+    // Stepping back shows that turn's scores, not the final ones: after turn
+    // 0 (the start tile alone) nobody has scored; the last turn shows the
+    // final scores again.
+    assert!(shown.iter().any(|&s| s > 0));
+    for (turn, want, label_says) in [
+        (0, vec![0; shown.len()], "after turn 0."),
+        (g.turn() as usize, shown.clone(), "final board"),
+    ] {
+        js(
+            &c,
+            &format!(
+                "const r = document.getElementById('turn-range'); r.value = {turn}; \
+                 r.dispatchEvent(new Event('input'));"
+            ),
+        )
+        .await;
+        let started = Instant::now();
+        while !label.text().await.unwrap().contains(label_says) {
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "turn {turn} not shown"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(scores(&c).await, want, "the scores after turn {turn}");
+    }
+
+    // The downloaded record opens again from the setup page, finished.
+    c.find(Locator::Css("#new-game"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let saved = out_dir().join("game.json");
+    c.find(Locator::Css("#record-file"))
+        .await
+        .unwrap()
+        .send_keys(saved.to_str().unwrap())
+        .await
+        .unwrap();
+    let (_, state) = settled(&c, n).await;
+    assert_eq!(state, "over");
+    assert_eq!(scores(&c).await, shown);
+    c.close().await.unwrap();
+    let _ = std::fs::remove_dir_all(profile);
+}

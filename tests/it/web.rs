@@ -1,0 +1,149 @@
+//! What the browser shows a player, over random games of every shipped
+//! ruleset: the figure choices on the board never overlap, every choice reads
+//! differently, and a plugin's decision names the player once.
+
+use crate::common::rules;
+use carcassonne_core::{Action, Game, Rng};
+use carcassonne_web::seats::{Seat, SeatKind};
+use carcassonne_web::{view, BotFactory, BotPlayer, LoadedRuleset, Session};
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+/// Plays a uniformly random legal action.
+struct Random(Rng);
+
+impl BotPlayer for Random {
+    fn choose(&mut self, g: &Game) -> Result<Action, String> {
+        let legal = g.legal_actions().map_err(|e| e.to_string())?;
+        let i = self.0.below(legal.len() as u32) as usize;
+        legal
+            .get(i)
+            .copied()
+            .ok_or_else(|| "no legal action".into())
+    }
+}
+
+/// The choice circles of a board picture: `(x, y, r)`.
+fn circles(svg: &str) -> Vec<(f64, f64, f64)> {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some("choice"))
+        .filter_map(|g| g.children().find(|c| c.has_tag_name("circle")))
+        .map(|c| {
+            let a = |k: &str| c.attribute(k).unwrap().parse::<f64>().unwrap();
+            (a("cx"), a("cy"), a("r"))
+        })
+        .collect()
+}
+
+#[test]
+fn figure_choices_never_overlap_and_every_label_and_prompt_reads_once() {
+    let style = carcassonne_render::Style::default();
+    let make: BotFactory =
+        Arc::new(|_, seed| Ok(Box::new(Random(Rng::new(seed))) as Box<dyn BotPlayer>));
+    let (mut steps, mut crowded, mut refined, mut decisions) = (0, 0, 0, 0);
+    for (file, text) in carcassonne_host::shipped::SHIPPED {
+        let ruleset = Arc::new(LoadedRuleset {
+            name: (*file).into(),
+            origin: (*file).into(),
+            description: String::new(),
+            players: 2,
+            provenance: carcassonne_core::Provenance::bare(file, text),
+            rules: rules(text),
+        });
+        for (seed, players) in [(1u64, 3usize)] {
+            let seats = (0..players)
+                .map(|_| Seat::new(SeatKind::Bot("random".into())).unwrap())
+                .collect();
+            let mut s = Session::new(ruleset.clone(), seed, seats).unwrap();
+            while let Some(p) = s.actor() {
+                if s.game().drawn_tile().is_some() {
+                    // Placing a tile: no choices.
+                    s.bot_move(&make).unwrap();
+                    continue;
+                }
+                let v = view::view(&s, "t", Some(p), &style).unwrap();
+                let who = carcassonne_render::log::NAMES[p as usize];
+                assert!(
+                    v.prompt.starts_with(&format!("{who}: "))
+                        && !v.prompt.starts_with(&format!("{who}: {who}:")),
+                    "{file}: `{}`",
+                    v.prompt
+                );
+                if !v.choices.is_empty() {
+                    steps += 1;
+                    let labels: BTreeSet<&str> =
+                        v.choices.iter().map(|c| c.label.as_str()).collect();
+                    assert_eq!(
+                        labels.len(),
+                        v.choices.len(),
+                        "{file} seed {seed}: two choices read the same: {:?}",
+                        v.choices
+                    );
+                    refined += usize::from(labels.iter().any(|l| l.contains(" part)")));
+                    decisions += usize::from(!v.prompt.contains("deploy a figure"));
+                    let cs = circles(&v.board);
+                    crowded += usize::from(cs.len() > 2);
+                    for (i, a) in cs.iter().enumerate() {
+                        for b in &cs[..i] {
+                            let d = (a.0 - b.0).hypot(a.1 - b.1);
+                            assert!(
+                                d >= a.2 + b.2,
+                                "{file} seed {seed} turn {}: choice circles overlap: {cs:?}",
+                                v.turn
+                            );
+                        }
+                    }
+                }
+                s.bot_move(&make).unwrap();
+            }
+        }
+    }
+    eprintln!(
+        "{steps} choice steps, {crowded} with three circles or more, {refined} with labels \
+         naming parts of sides, {decisions} plugin decisions"
+    );
+    assert!(crowded > 50 && refined > 5 && decisions > 10);
+}
+
+/// Each seat's tiles in hand (the abbey) reach a viewer only through what he
+/// observes: a player's view shows his observation's hands, a spectator's
+/// what every player observes.
+#[test]
+fn tiles_in_hand_are_shown_as_each_viewer_observes_them() {
+    let text = crate::common::config_text("abbey-and-mayor.toml");
+    let ruleset = Arc::new(LoadedRuleset {
+        name: "abbey".into(),
+        origin: "test".into(),
+        description: String::new(),
+        players: 2,
+        provenance: carcassonne_core::Provenance::bare("abbey", &text),
+        rules: rules(&text),
+    });
+    let seats = (0..3)
+        .map(|_| Seat::new(SeatKind::Person).unwrap())
+        .collect();
+    let s = Session::new(ruleset, 4, seats).unwrap();
+    let style = carcassonne_render::Style::default();
+    let g = s.game();
+    let mut shown = 0;
+    for you in [Some(0u8), Some(2), None] {
+        let v = view::view(&s, "t", you, &style).unwrap();
+        for q in 0..3u8 {
+            let seen = match you {
+                Some(p) => g
+                    .observation(carcassonne_core::PlayerId::ALL[usize::from(p)])
+                    .unwrap()
+                    .hands[q as usize]
+                    .clone(),
+                None => {
+                    let public = view::public_observation(g).unwrap();
+                    serde_json::from_value(public["hands"][q as usize].clone()).unwrap()
+                }
+            };
+            assert_eq!(v.seats[q as usize].hand, seen, "{you:?} sees seat {q}");
+            shown += seen.len();
+        }
+    }
+    assert!(shown >= 9, "every seat holds its abbey: {shown}");
+}

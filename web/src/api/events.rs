@@ -1,0 +1,120 @@
+//! Server-sent events: a page follows a game without polling. Each event
+//! (`moves`, its id the number of moves played) carries the actions played
+//! since the last one the page saw; a page that reconnects sends that number
+//! back (`Last-Event-ID`, which browsers send by themselves, or `?after=N`)
+//! and gets the moves it missed at once. The actions are public (every
+//! player sees every move); a page then asks for its own view.
+
+use super::play::live_of;
+use super::AppState;
+use crate::games::Live;
+use crate::WebError;
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use futures_util::stream::Stream;
+use serde::Deserialize;
+use serde_json::json;
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::watch;
+
+/// How long a browser waits before it reconnects.
+const RETRY: Duration = Duration::from_millis(500);
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct After {
+    #[serde(default)]
+    after: Option<usize>,
+}
+
+/// The moves the page saw last: `Last-Event-ID`, else `?after=`, else none.
+fn last_seen(headers: &HeaderMap, q: &After) -> Option<usize> {
+    headers
+        .get("last-event-id")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse().ok())
+        .or(q.after)
+}
+
+/// The event telling a page that saw `seen` moves where the game stands, and
+/// the number of moves it tells of.
+fn moves_event(live: &Live, seen: Option<usize>) -> (Event, usize) {
+    let (now, actions, over, stuck) = match live.lock() {
+        Ok(s) => {
+            let all = s.actions();
+            let from = seen.unwrap_or(all.len()).min(all.len());
+            let over = s.status().over;
+            (all.len(), all[from..].to_vec(), over, s.stuck.clone())
+        }
+        Err(e) => (seen.unwrap_or(0), Vec::new(), false, Some(e.to_string())),
+    };
+    let ev = Event::default()
+        .event("moves")
+        .id(now.to_string())
+        .retry(RETRY)
+        .data(
+            json!({
+                "from": seen.unwrap_or(now).min(now),
+                "moves": now,
+                "actions": actions,
+                "over": over,
+                "stuck": stuck,
+            })
+            .to_string(),
+        );
+    (ev, now)
+}
+
+/// A page following a game.
+struct Follow {
+    /// The game's move count.
+    moves: watch::Receiver<usize>,
+    /// Whether the server stops.
+    stopping: watch::Receiver<bool>,
+    /// The moves the page was told of.
+    seen: Option<usize>,
+    live: Arc<Live>,
+    /// Whether no event was sent yet.
+    first: bool,
+}
+
+pub(crate) async fn events(
+    State(app): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+    q: Result<Query<After>, axum::extract::rejection::QueryRejection>,
+    headers: HeaderMap,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, WebError> {
+    let Query(q) = q.map_err(|e| WebError::bad(e.body_text()))?;
+    let live = live_of(&app, id).await?;
+    let seen = last_seen(&headers, &q);
+    let follow = Follow {
+        moves: live.moves.subscribe(),
+        stopping: app.stopping.subscribe(),
+        seen,
+        live,
+        first: true,
+    };
+    // The first event at once (the moves missed, or where the game stands),
+    // then one whenever the game changes, until the server stops.
+    let stream = futures_util::stream::unfold(follow, |mut f| async move {
+        if *f.stopping.borrow_and_update() {
+            return None;
+        }
+        if !f.first {
+            tokio::select! {
+                changed = f.moves.changed() => changed.ok()?,
+                _ = f.stopping.changed() => return None,
+            }
+        }
+        f.moves.borrow_and_update();
+        let (ev, told) = moves_event(&f.live, f.seen);
+        f.seen = Some(told);
+        f.first = false;
+        Some((Ok(ev), f))
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}

@@ -1,0 +1,489 @@
+//! Games: creating and opening them, the lobby, seats, moves, records and
+//! past turns.
+
+use super::AppState;
+use crate::games::{kick_bots, Live};
+use crate::limits::{bearer, client, json_body};
+use crate::seats::{player_name, random_hex, seat_of, Seat, SeatKind};
+use crate::session::Session;
+use crate::store::StoredGame;
+use crate::{now_ms, view, WebError};
+use axum::extract::connect_info::ConnectInfo;
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Path, Request, State};
+use axum::http::{header, HeaderMap};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use carcassonne_core::Record;
+use carcassonne_render::log::NAMES;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Runs `f` off the async threads (the store and the engine may take a while).
+pub(crate) async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, WebError> + Send + 'static,
+) -> Result<T, WebError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| WebError::Game(e.to_string()))?
+}
+
+/// The game of path `id`.
+pub(crate) async fn live_of(
+    app: &AppState,
+    id: Result<Path<String>, PathRejection>,
+) -> Result<Arc<Live>, WebError> {
+    let Path(id) = id.map_err(|e| WebError::bad(e.body_text()))?;
+    let app2 = app.clone();
+    let live = blocking(move || app2.live(&id)).await?;
+    kick_bots(app, &live);
+    Ok(live)
+}
+
+/// The seat whose token the request carries; 403 without one, or with one
+/// that is no seat's of this game.
+fn seat_by_token(live: &Live, headers: &HeaderMap) -> Result<u8, WebError> {
+    let token = bearer(headers).ok_or_else(|| {
+        WebError::Forbidden(
+            "this request acts for a seat: it needs that seat's token (Authorization: Bearer ...)"
+                .into(),
+        )
+    })?;
+    seat_of(live.lock()?.seats(), token)
+        .ok_or_else(|| WebError::Forbidden(format!("that token is no seat's of game {}", live.id)))
+}
+
+/// The viewer's seat: that of the token the request carries, none without one.
+fn viewer(live: &Live, headers: &HeaderMap) -> Result<Option<u8>, WebError> {
+    match bearer(headers) {
+        Some(_) => seat_by_token(live, headers).map(Some),
+        None => Ok(None),
+    }
+}
+
+fn invite(id: &str, seat: usize, s: &Seat) -> Value {
+    let mut v = json!({ "seat": seat, "kind": s.kind.name() });
+    if let Some(t) = &s.token {
+        v["token"] = json!(t.as_str());
+        v["invite"] = json!(format!("/#game={id}&seat={seat}&token={}", t.as_str()));
+    }
+    v
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NewGame {
+    ruleset: usize,
+    seats: Vec<String>,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default = "yes")]
+    listed: bool,
+    /// Seats the creator takes at once.
+    #[serde(default)]
+    take: Vec<u8>,
+    /// The creator's name.
+    #[serde(default)]
+    player: Option<String>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The seats of a new game: `person` or a bot's name each; `take` taken by
+/// the creator, named `player`.
+fn make_seats(
+    app: &AppState,
+    names: &[String],
+    take: &[u8],
+    player: Option<&str>,
+) -> Result<Vec<Seat>, WebError> {
+    let player = player.map(player_name).transpose()?.flatten();
+    let mut seats = Vec::new();
+    for (p, s) in names.iter().enumerate() {
+        let kind = if s == "person" {
+            SeatKind::Person
+        } else if app.cfg.bots.contains(s) {
+            SeatKind::Bot(s.clone())
+        } else {
+            return Err(WebError::bad(format!(
+                "seat {p}: `{s}` is neither `person` nor a bot ({})",
+                app.cfg.bots.join(", ")
+            )));
+        };
+        let mut seat = Seat::new(kind)?;
+        if take.contains(&(p as u8)) {
+            if seat.kind != SeatKind::Person {
+                return Err(WebError::bad(format!(
+                    "seat {p} is a bot's: it cannot be taken"
+                )));
+            }
+            seat.taken = true;
+            seat.player = player.clone();
+        }
+        seats.push(seat);
+    }
+    if let Some(t) = take.iter().find(|&&t| usize::from(t) >= names.len()) {
+        return Err(WebError::bad(format!("take: there is no seat {t}")));
+    }
+    Ok(seats)
+}
+
+/// Stores `session` as a new game and holds it; the answer names its seats.
+async fn keep(
+    app: &AppState,
+    session: Session,
+    name: Option<String>,
+    listed: bool,
+    origin: String,
+) -> Result<Response, WebError> {
+    let name = name
+        .as_deref()
+        .map(player_name)
+        .transpose()?
+        .flatten()
+        .unwrap_or_else(|| format!("{} game", session.ruleset.name));
+    let id = random_hex::<8>()?;
+    let now = now_ms();
+    let stored = StoredGame {
+        id: id.clone(),
+        name: name.clone(),
+        listed,
+        origin,
+        header: session.header(),
+        seats: session.seats().to_vec(),
+        actions: session.actions().to_vec(),
+        status: session.status(),
+        created: now,
+        updated: now,
+    };
+    let seats: Vec<Value> = stored
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| invite(&id, i, s))
+        .collect();
+    let app2 = app.clone();
+    let live = blocking(move || {
+        app2.cfg.store.create(&stored)?;
+        app2.hold(Live::new(id, name, listed, session))
+    })
+    .await?;
+    kick_bots(app, &live);
+    Ok(Json(json!({ "id": live.id, "seats": seats })).into_response())
+}
+
+fn rate_limit(app: &AppState, req: &Request) -> Result<(), WebError> {
+    let ci = req.extensions().get::<ConnectInfo<SocketAddr>>();
+    app.creations.check(client(ci), Instant::now())
+}
+
+pub(crate) async fn create(
+    State(app): State<AppState>,
+    req: Request,
+) -> Result<Response, WebError> {
+    rate_limit(&app, &req)?;
+    let req: NewGame = json_body(req.into_body(), app.cfg.limits.body_bytes).await?;
+    let ruleset = app.cfg.rulesets.get(req.ruleset).cloned().ok_or_else(|| {
+        WebError::bad(format!(
+            "ruleset {}: there are rulesets 0 to {}",
+            req.ruleset,
+            app.cfg.rulesets.len().saturating_sub(1)
+        ))
+    })?;
+    let seed = match req.seed {
+        Some(s) => s,
+        None => u64::from_str_radix(&random_hex::<8>()?, 16).unwrap_or(1) >> 1,
+    };
+    let seats = make_seats(&app, &req.seats, &req.take, req.player.as_deref())?;
+    let origin = ruleset.origin.clone();
+    let session = blocking(move || Session::new(ruleset, seed, seats)).await?;
+    keep(&app, session, req.name, req.listed, origin).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct OpenRecord {
+    record: String,
+    #[serde(default)]
+    seats: Option<Vec<String>>,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default = "yes")]
+    listed: bool,
+    #[serde(default)]
+    take: Option<Vec<u8>>,
+    #[serde(default)]
+    player: Option<String>,
+}
+
+pub(crate) async fn open_record(
+    State(app): State<AppState>,
+    req: Request,
+) -> Result<Response, WebError> {
+    rate_limit(&app, &req)?;
+    let req: OpenRecord = json_body(req.into_body(), app.cfg.limits.record_bytes).await?;
+    let rec = Record::from_json(&req.record).map_err(|e| WebError::bad(e.to_string()))?;
+    let names = req
+        .seats
+        .unwrap_or_else(|| vec!["person".to_string(); usize::from(rec.players)]);
+    // By default whoever opens a record takes its person seats (as before: a
+    // record is played on at one computer).
+    let take = req.take.unwrap_or_else(|| {
+        (0..names.len() as u8)
+            .filter(|&p| names[p as usize] == "person")
+            .collect()
+    });
+    let seats = make_seats(&app, &names, &take, req.player.as_deref())?;
+    let app2 = app.clone();
+    let session = blocking(move || {
+        let ruleset = app2.ruleset_of(&rec, "a record")?;
+        Session::from_record(ruleset, &rec, seats)
+    })
+    .await?;
+    keep(&app, session, req.name, req.listed, "a record".into()).await
+}
+
+pub(crate) async fn lobby(State(app): State<AppState>) -> Result<Response, WebError> {
+    let app2 = app.clone();
+    let games = blocking(move || Ok(app2.cfg.store.lobby(100)?)).await?;
+    let list: Vec<Value> = games
+        .iter()
+        .map(|g| {
+            let seats: Vec<Value> = g
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(p, s)| {
+                    json!({
+                        "seat": p, "name": NAMES[p], "kind": s.kind.name(),
+                        "free": s.is_free(), "player": s.player,
+                    })
+                })
+                .collect();
+            json!({
+                "id": g.id,
+                "name": g.name,
+                "ruleset": g.header.ruleset_name,
+                "players": g.seats.len(),
+                "seats": seats,
+                "turn": g.status.turn,
+                "to_act": g.status.actor.map(|p| NAMES[p as usize]),
+                "updated": g.updated,
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "games": list })).into_response())
+}
+
+pub(crate) async fn show(
+    State(app): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let live = live_of(&app, id).await?;
+    let you = viewer(&live, &headers)?;
+    let v = blocking(move || {
+        let s = live.lock()?;
+        view::view(&s, &live.name, you, &app.cfg.style)
+    })
+    .await?;
+    Ok(Json(v).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Act {
+    action: String,
+}
+
+/// A request that acts for a seat: the seat of its token (403 without it,
+/// before the body is read), its body as `B`, then `change` made to the game
+/// (which also takes the seat: an invitation link opened); answers the seat's
+/// new view.
+async fn as_seat<B: DeserializeOwned + Send + 'static>(
+    app: AppState,
+    id: Result<Path<String>, PathRejection>,
+    req: Request,
+    change: impl FnOnce(&mut Session, u8, B) -> Result<(), WebError> + Send + 'static,
+) -> Result<Response, WebError> {
+    let live = live_of(&app, id).await?;
+    let seat = seat_by_token(&live, req.headers())?;
+    let body: B = json_body(req.into_body(), app.cfg.limits.body_bytes).await?;
+    let (app2, live2) = (app.clone(), live.clone());
+    let v = blocking(move || {
+        live2.commit(&app2.cfg, |s| {
+            s.seats[seat as usize].taken = true;
+            change(s, seat, body)
+        })?;
+        let s = live2.lock()?;
+        view::view(&s, &live2.name, Some(seat), &app2.cfg.style)
+    })
+    .await?;
+    kick_bots(&app, &live);
+    Ok(Json(v).into_response())
+}
+
+pub(crate) async fn act(
+    State(app): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+    req: Request,
+) -> Result<Response, WebError> {
+    as_seat(app, id, req, |s, seat, body: Act| s.act(seat, &body.action)).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatSettings {
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    auto_pass: Option<bool>,
+}
+
+/// Takes the seat of the token (an invitation link opened), with a name and
+/// settings.
+pub(crate) async fn seat(
+    State(app): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+    req: Request,
+) -> Result<Response, WebError> {
+    as_seat(app, id, req, |s, seat, body: SeatSettings| {
+        let st = &mut s.seats[seat as usize];
+        if let Some(n) = &body.name {
+            st.player = player_name(n)?;
+        }
+        if let Some(a) = body.auto_pass {
+            st.auto_pass = a;
+        }
+        Ok(())
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Join {
+    seat: u8,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// Takes a free person seat of a game the lobby lists → its token.
+pub(crate) async fn join(
+    State(app): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+    req: Request,
+) -> Result<Response, WebError> {
+    let live = live_of(&app, id).await?;
+    let body: Join = json_body(req.into_body(), app.cfg.limits.body_bytes).await?;
+    let name = body.name.as_deref().map(player_name).transpose()?.flatten();
+    if !live.listed {
+        return Err(WebError::Forbidden(
+            "this game takes players by invitation only".into(),
+        ));
+    }
+    let app2 = app.clone();
+    let live2 = live.clone();
+    let seat = usize::from(body.seat);
+    let answer = blocking(move || {
+        live2.commit(&app2.cfg, |s| {
+            if s.game.is_over() {
+                return Err(WebError::Conflict("the game is over".into()));
+            }
+            let st = s
+                .seats
+                .get_mut(seat)
+                .ok_or_else(|| WebError::bad(format!("there is no seat {seat}")))?;
+            if !st.is_free() {
+                return Err(WebError::Conflict(format!(
+                    "seat {seat} ({}) is not free",
+                    NAMES[seat]
+                )));
+            }
+            st.taken = true;
+            st.player = name;
+            Ok(())
+        })?;
+        let s = live2.lock()?;
+        Ok(invite(&live2.id, seat, &s.seats()[seat]))
+    })
+    .await?;
+    Ok(Json(answer).into_response())
+}
+
+pub(crate) async fn record(
+    State(app): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let live = live_of(&app, id).await?;
+    let you = viewer(&live, &headers)?;
+    let s = live.lock()?;
+    let people = s
+        .seats()
+        .iter()
+        .filter(|x| x.kind == SeatKind::Person)
+        .count();
+    if !s.game.is_over() {
+        if you.is_none() {
+            return Err(WebError::Forbidden(
+                "the record of an unfinished game holds its seed, from which the tiles to come \
+                 follow: it is given once the game is over"
+                    .into(),
+            ));
+        }
+        if people > 1 {
+            return Err(WebError::Conflict(
+                "the record of an unfinished game with several people holds its seed, from \
+                 which the tiles to come follow: it is given once the game is over"
+                    .into(),
+            ));
+        }
+    }
+    let text = s.record().to_json();
+    let disposition = format!("attachment; filename=\"carcassonne-{}.json\"", live.id);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/json".to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// The game and turn of a `turns/{n}` path.
+async fn turn_of(
+    app: &AppState,
+    p: Result<Path<(String, usize)>, PathRejection>,
+) -> Result<(Arc<Live>, usize), WebError> {
+    let Path((id, n)) = p.map_err(|e| WebError::bad(e.body_text()))?;
+    let live = live_of(app, Ok(Path(id))).await?;
+    Ok((live, n))
+}
+
+pub(crate) async fn turn(
+    State(app): State<AppState>,
+    p: Result<Path<(String, usize)>, PathRejection>,
+) -> Result<Response, WebError> {
+    let (live, n) = turn_of(&app, p).await?;
+    let svg = blocking(move || live.lock()?.turn_picture(n, &app.cfg.style)).await?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}
+
+pub(crate) async fn turn_view(
+    State(app): State<AppState>,
+    p: Result<Path<(String, usize)>, PathRejection>,
+) -> Result<Response, WebError> {
+    let (live, n) = turn_of(&app, p).await?;
+    let v = blocking(move || view::turn_view(&*live.lock()?, n, &app.cfg.style)).await?;
+    Ok(Json(v).into_response())
+}

@@ -1,0 +1,91 @@
+//! Where games are kept: one small interface ([`Store`]) between the server and
+//! its database, so that another database (a shared server for several server
+//! processes) can be added beside [`SqliteStore`] without touching the rest.
+//!
+//! A stored game is its record's header (ruleset, players, seed, forced chance
+//! outcomes: a [`Record`] without actions), its seats (kind, token, who took
+//! it) and its moves, one row each, numbered from 0. The server writes each
+//! move before it answers the request that played it; a move number that is
+//! already taken is refused ([`StoreError::Conflict`]), so two processes
+//! sharing one database cannot both play move `n` of a game.
+
+mod sqlite;
+
+pub use sqlite::SqliteStore;
+
+use crate::seats::Seat;
+use carcassonne_core::Record;
+
+/// A game as the store keeps it.
+#[derive(Clone, Debug)]
+pub struct StoredGame {
+    /// The game's id (in its address).
+    pub id: String,
+    /// A name people give it (shown in the lobby).
+    pub name: String,
+    /// Whether the lobby lists it (its free seats may be taken by anyone).
+    pub listed: bool,
+    /// Where its ruleset came from (a shipped file name, a path, "a record").
+    pub origin: String,
+    /// The record without its actions: ruleset text, players, seed, forced outcomes.
+    pub header: Record,
+    /// The seats, in seat order.
+    pub seats: Vec<Seat>,
+    /// The player actions so far (record notation), in order.
+    pub actions: Vec<String>,
+    /// Where the game stands (for the lobby).
+    pub status: Status,
+    /// When it was created (milliseconds since the Unix epoch).
+    pub created: u64,
+    /// When the last move was played (or the game created).
+    pub updated: u64,
+}
+
+/// Where a game stands, as the lobby shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Status {
+    /// Whether the game is over.
+    pub over: bool,
+    /// Turn number.
+    pub turn: u16,
+    /// The seat to act (none when the game is over).
+    pub actor: Option<u8>,
+}
+
+/// Why the store failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// Someone else wrote first (the move or the game id is taken).
+    #[error("{0}")]
+    Conflict(String),
+    /// The database failed or holds something unreadable.
+    #[error("the game database: {0}")]
+    Database(String),
+}
+
+/// The storage of games. Every method is one transaction: it happens whole or
+/// not at all.
+pub trait Store: Send + Sync {
+    /// Keeps a new game (with the moves it already has, e.g. a record opened).
+    fn create(&self, game: &StoredGame) -> Result<(), StoreError>;
+    /// The game `id`, with its seats and moves; `None` if there is none.
+    fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
+    /// Appends `actions` as moves `first`, `first + 1`, … of game `id`, with its
+    /// new status, at time `at`.
+    fn append(
+        &self,
+        id: &str,
+        first: usize,
+        actions: &[String],
+        status: &Status,
+        at: u64,
+    ) -> Result<(), StoreError>;
+    /// Replaces seat `seat` of game `id` (taken, a player's name, settings).
+    fn set_seat(&self, id: &str, seat: u8, s: &Seat) -> Result<(), StoreError>;
+    /// Unfinished listed games with a free person seat, the most recently
+    /// played first, at most `limit`; without their moves.
+    fn lobby(&self, limit: usize) -> Result<Vec<StoredGame>, StoreError>;
+    /// Deletes the unfinished games whose last move is older than `before`;
+    /// returns their ids. Finished games stay (for replay).
+    fn expire(&self, before: u64) -> Result<Vec<String>, StoreError>;
+}

@@ -1,0 +1,445 @@
+//! What the page shows of a game, for one viewer: a player (by his seat's
+//! token) or a spectator.
+//!
+//! Everything a viewer is sent comes from what he may see: his own
+//! [`Observation`](carcassonne_core::Observation) for a player, for a
+//! spectator what every player sees (the parts equal in all players'
+//! observations, [`public_observation`]); the board and the log show only
+//! public things. Only the player to act gets his legal placements and
+//! choices; the seed (from which the tiles to come follow) is shown once the
+//! game is over.
+
+use crate::seats::SeatKind;
+use crate::session::{PastTurn, Session};
+use crate::WebError;
+use carcassonne_core::{Action, FigureOption, Game, Location, PlayerId};
+use carcassonne_render::{log, Options, Style};
+use serde::Serialize;
+use serde_json::Value;
+
+/// A choice offered to the player to act.
+#[derive(Serialize, Debug)]
+pub struct Choice {
+    /// The action's text, sent back to play it.
+    pub text: String,
+    /// What a person reads on the button (distinct for distinct choices).
+    pub label: String,
+}
+
+/// Where the drawn tile may go.
+#[derive(Serialize, Debug)]
+pub struct Spot {
+    /// Column.
+    pub x: i16,
+    /// Row.
+    pub y: i16,
+    /// Legal rotations there, in quarter turns.
+    pub rots: Vec<u8>,
+}
+
+/// A seat as the page shows it.
+#[derive(Serialize, Debug)]
+pub struct SeatView {
+    /// Seat name ("Blue (greedy)", "Red (Ann)").
+    pub name: String,
+    /// Colour.
+    pub color: String,
+    /// `person` or the bot's name.
+    pub kind: String,
+    /// Whether a person has taken the seat (bots' seats: always).
+    pub taken: bool,
+    /// Score.
+    pub score: i32,
+    /// Figures in hand ("follower 5, shepherd 1").
+    pub supply: String,
+    /// Tiles in hand as this viewer sees them (e.g. the abbey).
+    pub hand: Vec<String>,
+}
+
+/// What the page needs to show a game to one viewer.
+#[derive(Serialize, Debug)]
+pub struct View {
+    /// The game's name.
+    pub name: String,
+    /// Ruleset name.
+    pub ruleset: String,
+    /// The viewer's seat (none: a spectator).
+    pub you: Option<u8>,
+    /// Player actions played so far (the events stream counts the same).
+    pub moves: usize,
+    /// Seed of the game, once it is over.
+    pub seed: Option<u64>,
+    /// Turn number.
+    pub turn: u16,
+    /// Whether the game is over.
+    pub over: bool,
+    /// The seat to act (none when the game is over).
+    pub actor: Option<u8>,
+    /// Whether the viewer is to act.
+    pub your_turn: bool,
+    /// Whether a bot is to act (the server plays it).
+    pub bot_to_act: bool,
+    /// Why the bot to act could not move (the engine or a plugin failed):
+    /// the game waits (a server started again tries the bot once more).
+    pub stuck: Option<String>,
+    /// The seats.
+    pub seats: Vec<SeatView>,
+    /// The board (SVG), with the viewer's legal placements and choices marked.
+    pub board: String,
+    /// Id of the drawn tile, while it waits to be placed.
+    pub drawn: Option<String>,
+    /// The drawn tile in its four rotations (SVG), for the player placing it.
+    pub drawn_rotations: Vec<String>,
+    /// Legal placements of the drawn tile (the player to act only).
+    pub placements: Vec<Spot>,
+    /// Other choices (figures, plugin decisions), in the engine's order (the
+    /// player to act only).
+    pub choices: Vec<Choice>,
+    /// What is being decided.
+    pub prompt: String,
+    /// The turn log.
+    pub log: Vec<String>,
+    /// Turns that can be viewed one by one (`0..turns`).
+    pub turns: usize,
+    /// Tiles left in the bag.
+    pub tiles_left: usize,
+    /// The markers on the board: `(name, symbol as SVG)`.
+    pub markers: Vec<(String, String)>,
+    /// Whether the viewer passes the figure step on his own when passing is
+    /// the only choice.
+    pub auto_pass: bool,
+    /// Whether the viewer may download the record now.
+    pub record_available: bool,
+    /// What the viewer sees of the game (his observation, or the public one).
+    pub observation: Value,
+}
+
+/// The board and the scores at the end of a past turn.
+#[derive(Serialize, Debug)]
+pub struct TurnView {
+    /// The turn.
+    pub turn: usize,
+    /// Whether it is the game's last.
+    pub last: bool,
+    /// The board then (SVG).
+    pub board: String,
+    /// The seats then: scores and figures in hand.
+    pub seats: Vec<SeatView>,
+}
+
+/// The engine's player of seat number `seat`.
+fn player(seat: u8) -> Result<PlayerId, WebError> {
+    PlayerId::new(seat).ok_or_else(|| WebError::bad(format!("there is no seat {seat}")))
+}
+
+/// What every player of `g` sees: the parts of the players' observations that
+/// are the same in all of them (a part only some players see is `null`).
+pub fn public_observation(g: &Game) -> Result<Value, WebError> {
+    let mut seen: Option<Value> = None;
+    for p in PlayerId::all(g.players()) {
+        let o = g
+            .observation(p)
+            .map_err(|e| WebError::Game(e.to_string()))?;
+        let mut v = serde_json::to_value(o).map_err(|e| WebError::Game(e.to_string()))?;
+        if let Some(obj) = v.as_object_mut() {
+            obj.insert("player".into(), Value::Null);
+        }
+        seen = Some(match seen {
+            None => v,
+            Some(s) => common(s, v),
+        });
+    }
+    Ok(seen.unwrap_or(Value::Null))
+}
+
+/// The parts of `a` and `b` that are equal (`null` where they differ).
+fn common(a: Value, b: Value) -> Value {
+    match (a, b) {
+        (Value::Object(mut a), Value::Object(mut b)) => {
+            let keys: Vec<String> = a.keys().chain(b.keys()).cloned().collect();
+            let mut out = serde_json::Map::new();
+            for k in keys {
+                if out.contains_key(&k) {
+                    continue;
+                }
+                let (x, y) = (a.remove(&k), b.remove(&k));
+                out.insert(
+                    k,
+                    match (x, y) {
+                        (Some(x), Some(y)) => common(x, y),
+                        _ => Value::Null,
+                    },
+                );
+            }
+            Value::Object(out)
+        }
+        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
+            Value::Array(a.into_iter().zip(b).map(|(x, y)| common(x, y)).collect())
+        }
+        (a, b) if a == b => a,
+        _ => Value::Null,
+    }
+}
+
+fn seat_views(s: &Session, g: &Game, style: &Style, seen: &Value) -> Vec<SeatView> {
+    let names = s.seat_names();
+    PlayerId::all(g.players())
+        .map(|p| {
+            let seat = &s.seats[p.index()];
+            SeatView {
+                name: names[p.index()].clone(),
+                color: style.player_color(Some(p.index())),
+                kind: seat.kind.name().to_string(),
+                taken: seat.taken || seat.kind != SeatKind::Person,
+                score: g.score(p),
+                supply: g
+                    .rules()
+                    .figures
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, f)| f.per_player > 0)
+                    .map(|(k, f)| {
+                        let k = carcassonne_core::FigureKindId(k as u8);
+                        format!("{} {}", f.name, g.supply(p, k))
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                hand: seen["hands"][p.index()]
+                    .as_array()
+                    .map(|h| {
+                        h.iter()
+                            .filter_map(|t| t.as_str().map(str::to_string))
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+            }
+        })
+        .collect()
+}
+
+/// What the viewer in seat `you` (none: a spectator) sees now of game `name`.
+pub fn view(s: &Session, name: &str, you: Option<u8>, style: &Style) -> Result<View, WebError> {
+    let g = &s.game;
+    let actor = s.actor();
+    let your_turn = actor.is_some() && actor == you;
+    let legal = if your_turn {
+        g.legal_actions()
+            .map_err(|e| WebError::Game(e.to_string()))?
+    } else {
+        Vec::new()
+    };
+    let mut placements: Vec<Spot> = Vec::new();
+    let mut choices = Vec::new();
+    let mut marks = Vec::new();
+    for &a in &legal {
+        match a {
+            Action::Place(p) => match placements.last_mut() {
+                Some(s) if (s.x, s.y) == (p.pos.x, p.pos.y) => s.rots.push(p.rot.quarter_turns()),
+                _ => placements.push(Spot {
+                    x: p.pos.x,
+                    y: p.pos.y,
+                    rots: vec![p.rot.quarter_turns()],
+                }),
+            },
+            _ => {
+                if let Action::Figure(FigureOption::Deploy { kind, at }) = a {
+                    // A mark on the feature of the tile just placed.
+                    let local = at
+                        .feature()
+                        .filter(|&f| g.feature_tile(f) == g.last_placed())
+                        .and_then(|f| g.feature_local(f));
+                    if let Some(local) = local {
+                        let name = g.figure_kind_name(kind).unwrap_or("figure");
+                        let letter = carcassonne_render::style::initial(name);
+                        marks.push((local, choices.len(), letter));
+                    }
+                }
+                choices.push(Choice {
+                    text: g.format_action(a),
+                    label: label(g, a),
+                });
+            }
+        }
+    }
+    let seen = match you {
+        Some(p) => serde_json::to_value(
+            g.observation(player(p)?)
+                .map_err(|e| WebError::Game(e.to_string()))?,
+        )
+        .map_err(|e| WebError::Game(e.to_string()))?,
+        None => public_observation(g)?,
+    };
+    let o = Options {
+        title: Some(s.ruleset.name.clone()),
+        highlight_last: true,
+        panel: false,
+        candidates: placements
+            .iter()
+            .map(|s| carcassonne_core::Pos::new(s.x, s.y))
+            .collect(),
+        choices: marks,
+        seat_names: s.seat_names(),
+        ..Options::default()
+    };
+    let drawn = g.drawn_tile().filter(|_| !placements.is_empty());
+    let drawn_rotations = drawn
+        .and_then(|t| g.rules().tiles.get(t))
+        .map(|ty| {
+            (0..4u8)
+                .map(|r| carcassonne_render::tile_picture(g, ty, r, 100.0, style))
+                .collect()
+        })
+        .unwrap_or_default();
+    let person_seats = s
+        .seats
+        .iter()
+        .filter(|x| x.kind == SeatKind::Person)
+        .count();
+    Ok(View {
+        name: name.to_string(),
+        ruleset: s.ruleset.name.clone(),
+        you,
+        moves: s.actions().len(),
+        seed: g.is_over().then(|| g.seed()),
+        turn: g.turn(),
+        over: g.is_over(),
+        actor,
+        your_turn,
+        bot_to_act: s.bot_to_act(),
+        stuck: s.stuck.clone(),
+        seats: seat_views(s, g, style, &seen),
+        board: carcassonne_render::board(g, &o, style),
+        drawn: g
+            .drawn_tile()
+            .and_then(|t| g.tile_type_name(t).map(str::to_string)),
+        drawn_rotations,
+        placements,
+        choices,
+        prompt: prompt(s, actor),
+        log: s.log.clone(),
+        turns: s.turns(),
+        tiles_left: g.bag_len(),
+        markers: carcassonne_render::legend_names(g)
+            .into_iter()
+            .map(|n| {
+                let svg = carcassonne_render::marker_symbol(&n, 18.0, style);
+                (n, svg)
+            })
+            .collect(),
+        auto_pass: you.is_some_and(|p| s.seats[p as usize].auto_pass),
+        record_available: g.is_over() || (you.is_some() && person_seats == 1),
+        observation: seen,
+    })
+}
+
+/// The board and the scores at the end of turn `n`.
+pub fn turn_view(s: &Session, n: usize, style: &Style) -> Result<TurnView, WebError> {
+    let PastTurn { game, last } = s.past(n)?;
+    let seen = public_observation(&game)?;
+    Ok(TurnView {
+        turn: n,
+        last,
+        board: s.turn_picture(n, style)?,
+        seats: seat_views(s, &game, style, &seen),
+    })
+}
+
+/// What a person reads on the button of action `a`: a figure's place names
+/// the feature by the parts of the tile's sides it reaches, its corner (a
+/// barn) and, off the tile just placed, the tile's position.
+pub fn label(g: &Game, a: Action) -> String {
+    match a {
+        Action::Figure(FigureOption::Pass) => "No figure".into(),
+        Action::Figure(FigureOption::Deploy { kind, at }) => {
+            let name = g.figure_kind_name(kind).unwrap_or("figure");
+            let place = at
+                .feature()
+                .and_then(|f| Some((g.feature_tile(f)?, g.feature_local(f)?)));
+            let Some((t, l)) = place else {
+                return match at {
+                    Location::Tile(t) => match g.tile_pos(t) {
+                        Some(p) if Some(t) != g.last_placed() => {
+                            format!("{name} on the tile at {p}")
+                        }
+                        _ => format!("{name} on the tile"),
+                    },
+                    _ => format!("{name} ({})", g.format_action(a)),
+                };
+            };
+            let mut text = format!("{name} on the {}", log::describe_feature(g, t, l));
+            if let Location::Corner(_, c) = at {
+                text.push_str(&format!(" at its {} corner", c.name()));
+            }
+            if Some(t) != g.last_placed() {
+                if let Some(p) = g.tile_pos(t) {
+                    text.push_str(&format!(" at {p}"));
+                }
+            }
+            text
+        }
+        _ => g.format_action(a),
+    }
+}
+
+/// What the seat to act decides, or who won. A plugin's description of its
+/// decision names the player itself.
+fn prompt(s: &Session, actor: Option<u8>) -> String {
+    let g = &s.game;
+    let Some(p) = actor else {
+        let best = g.scores().iter().copied().max().unwrap_or(0);
+        let winners: Vec<&str> = PlayerId::all(g.players())
+            .filter(|&p| g.score(p) == best)
+            .map(|p| log::NAMES[p.index()])
+            .collect();
+        return format!(
+            "Game over: {} wins with {best} points.",
+            winners.join(" and ")
+        );
+    };
+    let who = log::NAMES[p as usize];
+    if let Some(t) = g.drawn_tile() {
+        return format!("{who}: place {}.", g.tile_type_name(t).unwrap_or("?"));
+    }
+    match g.pending_steps().last() {
+        Some(step) if step.owner != carcassonne_core::hooks::CORE_OWNER => {
+            let plugin = &g.rules().plugins[step.owner as usize];
+            with_name(who, &log::names_in(&plugin.hooks.describe_step(*step)))
+        }
+        _ => format!("{who}: deploy a figure on the tile just placed, or none."),
+    }
+}
+
+/// `text` led by the player's name once: "Red: grow or herd …" whether or
+/// not the plugin's text already starts with it.
+pub fn with_name(who: &str, text: &str) -> String {
+    if text.starts_with(&format!("{who}:")) {
+        text.to_string()
+    } else {
+        format!("{who}: {text}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn what_all_players_see_is_what_their_observations_share() {
+        let a = json!({"player": 0, "scores": [1, 2], "hands": [["abbey"], []], "x": {"k": 1}});
+        let b = json!({"player": 1, "scores": [1, 2], "hands": [[], []], "x": {"k": 1, "j": 2}});
+        assert_eq!(
+            common(a, b),
+            json!({"player": null, "scores": [1, 2], "hands": [null, []], "x": {"k": 1, "j": null}})
+        );
+    }
+
+    #[test]
+    fn the_players_name_leads_a_prompt_once() {
+        assert_eq!(
+            with_name("Red", "Red: grow or herd the flock"),
+            "Red: grow or herd the flock"
+        );
+        assert_eq!(with_name("Red", "grow or herd"), "Red: grow or herd");
+    }
+}

@@ -1,0 +1,56 @@
+//! Push, not poll: the events stream of a game, and catching up after a
+//! lost connection.
+
+use crate::common::*;
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+
+#[tokio::test]
+async fn a_page_that_reconnects_catches_up_from_the_move_it_saw_last() {
+    let app = app();
+    let (id, tokens) = new_game(&app, json!(["person", "first"])).await;
+    let red = tokens[0].clone().unwrap();
+    let path = format!("/api/games/{id}");
+    // Connected before any move: told where the game stands.
+    let first = follow(&app, &id, None, |_| true).await;
+    assert_eq!(first[0]["moves"], json!(0));
+    assert_eq!(first[0]["actions"], json!([]));
+    // Red places and passes; the bot answers. Moves arrive as they are played.
+    let mut played: Vec<String> = Vec::new();
+    for _ in 0..2 {
+        let (_, v) = json_call(&app, "GET", &path, Some(&red), None).await;
+        let action = if v["placements"].as_array().unwrap().is_empty() {
+            v["choices"][0]["text"].as_str().unwrap().to_string()
+        } else {
+            let s = &v["placements"][0];
+            format!("place {} {} {}", s["x"], s["y"], s["rots"][0])
+        };
+        let (s, v) = json_call(
+            &app,
+            "POST",
+            &format!("{path}/act"),
+            Some(&red),
+            Some(json!({"action": action})),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        played.push(action);
+    }
+    let seen = follow(&app, &id, Some(0), |e| e["moves"].as_u64() >= Some(4)).await;
+    let all: Vec<Value> = seen
+        .iter()
+        .flat_map(|e| e["actions"].as_array().unwrap().clone())
+        .collect();
+    assert_eq!(
+        all.len() as u64,
+        seen.last().unwrap()["moves"].as_u64().unwrap(),
+        "{seen:?}"
+    );
+    assert_eq!(all[..2], [json!(played[0]), json!(played[1])]);
+    // A page that saw 2 moves gets the rest, and only those, at once.
+    let caught = follow(&app, &id, Some(2), |_| true).await;
+    assert_eq!(caught[0]["from"], json!(2));
+    let moves = caught[0]["moves"].as_u64().unwrap() as usize;
+    assert_eq!(caught[0]["actions"].as_array().unwrap().len(), moves - 2);
+    assert_eq!(caught[0]["actions"].as_array().unwrap()[..], all[2..moves]);
+}

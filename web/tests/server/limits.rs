@@ -1,0 +1,327 @@
+//! Safe defaults: capped bodies, games created per address and minute, and
+//! every error a JSON error with a 4xx status that changes nothing.
+
+use crate::common::*;
+use axum::body::Body;
+use axum::extract::connect_info::ConnectInfo;
+use axum::http::{Request, StatusCode};
+use carcassonne_web::Limits;
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use tower::ServiceExt;
+
+fn limited(limits: Limits) -> axum::Router {
+    carcassonne_web::router(carcassonne_web::Config {
+        limits,
+        ..config(memory())
+    })
+}
+
+/// Creates a game from client address `ip`.
+async fn create_from(app: &axum::Router, ip: &str) -> StatusCode {
+    let mut req = Request::builder()
+        .method("POST")
+        .uri("/api/games")
+        .header("content-type", "application/json")
+        .body(Body::from(
+            json!({"ruleset": 0, "seats": ["first", "person"]}).to_string(),
+        ))
+        .unwrap();
+    let addr: SocketAddr = format!("{ip}:4000").parse().unwrap();
+    req.extensions_mut().insert(ConnectInfo(addr));
+    let resp = app.clone().oneshot(req).await.unwrap();
+    let status = resp.status();
+    let body = resp.into_body().collect().await.unwrap().to_bytes();
+    let v: Value = serde_json::from_slice(&body).unwrap();
+    if status != StatusCode::OK {
+        assert!(v["error"].as_str().unwrap().contains("a minute"), "{v}");
+    }
+    status
+}
+
+#[tokio::test]
+async fn each_address_may_create_only_so_many_games_a_minute() {
+    let app = limited(Limits {
+        games_per_minute: 2,
+        ..Limits::default()
+    });
+    assert_eq!(create_from(&app, "10.1.1.1").await, StatusCode::OK);
+    assert_eq!(create_from(&app, "10.1.1.1").await, StatusCode::OK);
+    assert_eq!(
+        create_from(&app, "10.1.1.1").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    assert_eq!(
+        create_from(&app, "10.2.2.2").await,
+        StatusCode::OK,
+        "another address"
+    );
+}
+
+#[tokio::test]
+async fn bodies_and_uploaded_records_are_capped() {
+    let app = limited(Limits {
+        body_bytes: 1_000,
+        record_bytes: 20_000,
+        ..Limits::default()
+    });
+    let (id, _) = new_game(&app, json!(["first", "first"])).await;
+    follow(&app, &id, None, |_| false).await;
+    let (_, text) = call(&app, "GET", &format!("/api/games/{id}/record"), None, None).await;
+    assert!(text.len() > 1_000 && text.len() < 15_000, "{}", text.len());
+    // A record is larger than other bodies may be, up to its own cap.
+    let (s, v) = json_call(
+        &app,
+        "POST",
+        "/api/records",
+        None,
+        Some(json!({"record": text})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let padded = format!("{text}{}", " ".repeat(20_000));
+    let (s, v) = json_call(
+        &app,
+        "POST",
+        "/api/records",
+        None,
+        Some(json!({"record": padded})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("20000 bytes"), "{v}");
+    let big = json!({"ruleset": 0, "seats": ["first", "first"], "name": "x".repeat(2_000)});
+    let (s, v) = json_call(&app, "POST", "/api/games", None, Some(big)).await;
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
+}
+
+#[tokio::test]
+async fn every_error_is_json_with_a_4xx_status_and_changes_nothing() {
+    let app = app();
+    let (a, ta) = new_game(&app, json!(["person", "first"])).await;
+    let (b, _) = new_game(&app, json!(["person", "first"])).await;
+    let red = ta[0].clone().unwrap();
+    let (_, before_a) = json_call(&app, "GET", &format!("/api/games/{a}"), Some(&red), None).await;
+    let (_, before_b) = json_call(&app, "GET", &format!("/api/games/{b}"), None, None).await;
+    assert_eq!(before_a["your_turn"], json!(true));
+    let act = format!("/api/games/{a}/act");
+    /// Method, path, token, body, status, a piece of the message.
+    type Case<'a> = (
+        &'a str,
+        String,
+        Option<&'a str>,
+        Option<&'a str>,
+        StatusCode,
+        &'a str,
+    );
+    let cases: Vec<Case> = vec![
+        (
+            "POST",
+            act.clone(),
+            Some(&red),
+            Some(r#"{"action": "place 40 40 0"}"#),
+            StatusCode::BAD_REQUEST,
+            "not legal",
+        ),
+        (
+            "POST",
+            act.clone(),
+            Some(&red),
+            Some(r#"{"action": "fly away"}"#),
+            StatusCode::BAD_REQUEST,
+            "fly",
+        ),
+        (
+            "POST",
+            act.clone(),
+            Some(&red),
+            Some(r#"{"move": 1}"#),
+            StatusCode::BAD_REQUEST,
+            "move",
+        ),
+        (
+            "POST",
+            act.clone(),
+            Some(&red),
+            Some("not json"),
+            StatusCode::BAD_REQUEST,
+            "request body",
+        ),
+        (
+            "GET",
+            act.clone(),
+            Some(&red),
+            None,
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method not allowed",
+        ),
+        (
+            "GET",
+            "/api/games/nope".into(),
+            None,
+            None,
+            StatusCode::NOT_FOUND,
+            "no game",
+        ),
+        (
+            "GET",
+            format!("/api/games/{a}/turns/x"),
+            None,
+            None,
+            StatusCode::BAD_REQUEST,
+            "",
+        ),
+        (
+            "GET",
+            format!("/api/games/{a}/events?after=x"),
+            None,
+            None,
+            StatusCode::BAD_REQUEST,
+            "",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            None,
+            Some(r#"{"ruleset": 3, "seats": ["person", "first"]}"#),
+            StatusCode::BAD_REQUEST,
+            "ruleset 3",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            None,
+            Some(r#"{"ruleset": 0, "seats": ["person", "wizard"]}"#),
+            StatusCode::BAD_REQUEST,
+            "wizard",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            None,
+            Some(r#"{"ruleset": 0, "seats": ["person"]}"#),
+            StatusCode::BAD_REQUEST,
+            "2 to 6",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            None,
+            Some(r#"{"ruleset": 0, "seats": ["first", "first"], "take": [0]}"#),
+            StatusCode::BAD_REQUEST,
+            "bot",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            None,
+            Some(r#"{"ruleset": 0, "seats": ["person", "person"], "player": "a\u0007"}"#),
+            StatusCode::BAD_REQUEST,
+            "control",
+        ),
+        (
+            "GET",
+            "/nothing/here".into(),
+            None,
+            None,
+            StatusCode::NOT_FOUND,
+            "no such page",
+        ),
+    ];
+    for (method, path, token, body, status, needle) in cases {
+        let (s, text) = call(&app, method, &path, token, body).await;
+        assert_eq!(s, status, "{method} {path}: {text}");
+        let v: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}"));
+        let msg = v["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no error message: {v}"));
+        assert!(
+            msg.to_lowercase().contains(needle),
+            "{method} {path}: `{msg}` lacks `{needle}`"
+        );
+    }
+    let (_, after_a) = json_call(&app, "GET", &format!("/api/games/{a}"), Some(&red), None).await;
+    let (_, after_b) = json_call(&app, "GET", &format!("/api/games/{b}"), None, None).await;
+    assert_eq!(before_a, after_a);
+    assert_eq!(before_b, after_b);
+    let (_, lobby) = json_call(&app, "GET", "/api/lobby", None, None).await;
+    assert_eq!(
+        lobby["games"].as_array().unwrap().len(),
+        2,
+        "no game was created"
+    );
+}
+
+/// `GET path` with `host` in the `Host` header (none: no header) → status.
+async fn get_as(app: &axum::Router, path: &str, host: Option<&str>) -> StatusCode {
+    let mut req = Request::builder().uri(path);
+    if let Some(h) = host {
+        req = req.header("host", h);
+    }
+    let req = req.body(Body::empty()).unwrap();
+    app.clone().oneshot(req).await.unwrap().status()
+}
+
+#[tokio::test]
+async fn only_allowed_host_names_are_answered_on_every_route() {
+    // Issue 26: without a `Host` check a page of another site reaches a
+    // server on 127.0.0.1 through DNS rebinding. The events stream and the
+    // seats' requests are checked as every other route.
+    let app = carcassonne_web::net::check_host(
+        carcassonne_web::router(config(memory())),
+        &["Games.example.org".into()],
+    );
+    let v = {
+        let mut req = Request::builder()
+            .method("POST")
+            .uri("/api/games")
+            .header("host", "127.0.0.1:8080")
+            .header("content-type", "application/json")
+            .body(Body::from(
+                json!({"ruleset": 0, "seats": ["person", "first"]}).to_string(),
+            ))
+            .unwrap();
+        req.extensions_mut()
+            .insert(ConnectInfo("127.0.0.1:4000".parse::<SocketAddr>().unwrap()));
+        let resp = app.clone().oneshot(req).await.unwrap();
+        assert_eq!(resp.status(), StatusCode::OK);
+        let body = resp.into_body().collect().await.unwrap().to_bytes();
+        serde_json::from_slice::<Value>(&body).unwrap()
+    };
+    let id = v["id"].as_str().unwrap();
+    let paths = [
+        "/".to_string(),
+        "/api/setup".into(),
+        "/api/lobby".into(),
+        format!("/api/games/{id}"),
+        format!("/api/games/{id}/events"),
+    ];
+    for path in &paths {
+        for host in [
+            "127.0.0.1:8080",
+            "localhost:8080",
+            "[::1]:80",
+            "10.0.0.7",
+            "games.example.org:8080",
+        ] {
+            assert_eq!(
+                get_as(&app, path, Some(host)).await,
+                StatusCode::OK,
+                "{path} {host}"
+            );
+        }
+        for host in ["rebound.example.com:8080", "localhost.example.com"] {
+            assert_eq!(
+                get_as(&app, path, Some(host)).await,
+                StatusCode::FORBIDDEN,
+                "{path} {host}"
+            );
+        }
+        assert_eq!(
+            get_as(&app, path, None).await,
+            StatusCode::BAD_REQUEST,
+            "{path}"
+        );
+    }
+}

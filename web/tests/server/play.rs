@@ -1,0 +1,287 @@
+//! Whole games through the API: bots the server plays, records that replay,
+//! past turns with their scores, records opened to view or play on.
+
+use crate::common::*;
+use axum::http::StatusCode;
+use carcassonne_core::{Actor, Driver, Game, Record};
+use serde_json::{json, Value};
+
+/// Replays `text` (a record) on the base game.
+fn replay(text: &str) -> (Record, Game) {
+    let rec = Record::from_json(text).unwrap();
+    let mut g = Game::new(base_rules(), rec.players, rec.seed).unwrap();
+    Driver::new(&rec.forced)
+        .replay(&mut g, &rec.actions)
+        .unwrap();
+    (rec, g)
+}
+
+#[tokio::test]
+async fn the_server_plays_the_bots_of_a_whole_game_whose_record_replays() {
+    let app = app();
+    let (s, page) = call(&app, "GET", "/", None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(page.contains("/app.js"));
+    let (id, tokens) = new_game(&app, json!(["first", "first"])).await;
+    assert_eq!(tokens, vec![None, None], "bots' seats have no token");
+    let events = follow(&app, &id, None, |_| false).await;
+    assert_eq!(events.last().unwrap()["over"], json!(true));
+    let (_, v) = json_call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(v["over"], json!(true));
+    assert_eq!(
+        v["seed"],
+        json!(5),
+        "the seed is shown once the game is over"
+    );
+    let (s, text) = call(&app, "GET", &format!("/api/games/{id}/record"), None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    let (rec, g) = replay(&text);
+    assert_eq!(
+        g.scores().iter().map(|&x| i64::from(x)).collect::<Vec<_>>(),
+        scores(&v)
+    );
+    assert_eq!(v["moves"], json!(rec.actions.len()));
+    // Every turn can be viewed; past the last is a 404.
+    let turns = v["turns"].as_u64().unwrap();
+    assert_eq!(turns, u64::from(g.turn()) + 1);
+    let (s, svg) = call(&app, "GET", &format!("/api/games/{id}/turns/3"), None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(svg.matches("class=\"tile\"").count(), 4);
+    let (s, _) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{id}/turns/{turns}"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
+
+/// Stepping back through a finished game shows that turn's scores, not the
+/// final ones.
+#[tokio::test]
+async fn a_past_turn_shows_the_scores_of_that_turn() {
+    let app = app();
+    let (id, _) = new_game(&app, json!(["last", "last"])).await;
+    follow(&app, &id, None, |_| false).await;
+    let (_, text) = call(&app, "GET", &format!("/api/games/{id}/record"), None, None).await;
+    let (rec, fin) = replay(&text);
+    let (_, v) = json_call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+    let turns = v["turns"].as_u64().unwrap() as usize;
+    // The scores after each turn, from a replay that stops where turns end.
+    let mut g = Game::new(base_rules(), rec.players, rec.seed).unwrap();
+    let mut driver = Driver::new(&rec.forced);
+    driver.settle(&mut g).unwrap();
+    let mut expected = vec![g.scores().to_vec()];
+    for a in &rec.actions {
+        let before = g.turn();
+        let act = g.parse_action(a).unwrap();
+        g.apply(act).unwrap();
+        driver.settle(&mut g).unwrap();
+        if g.turn() != before && g.actor() != Actor::GameOver {
+            expected.push(g.scores().to_vec());
+        }
+    }
+    expected.push(fin.scores().to_vec());
+    assert_eq!(expected.len(), turns);
+    let mut differ = 0;
+    for (n, want) in expected.iter().enumerate() {
+        let (s, t) = json_call(
+            &app,
+            "GET",
+            &format!("/api/games/{id}/turns/{n}/view"),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{t}");
+        let want: Vec<i64> = want.iter().map(|&x| i64::from(x)).collect();
+        assert_eq!(scores(&t), want, "turn {n}");
+        assert_eq!(t["last"], json!(n + 1 == turns));
+        assert!(t["board"].as_str().unwrap().starts_with("<svg"));
+        if want != scores(&v) {
+            differ += 1;
+        }
+    }
+    assert!(differ > 10, "most turns' scores are not the final ones");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_played_at_once_stay_apart_and_each_replays_alone() {
+    let app = app();
+    let mut ids = Vec::new();
+    for seed in 0..4u64 {
+        let (s, v) = json_call(
+            &app,
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({"ruleset": 0, "seats": ["first", "first", "first"], "seed": seed})),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        ids.push(v["id"].as_str().unwrap().to_string());
+    }
+    // Two followers per game at once.
+    let mut tasks = Vec::new();
+    for id in &ids {
+        for _ in 0..2 {
+            let (app, id) = (app.clone(), id.clone());
+            tasks.push(tokio::spawn(async move {
+                follow(&app, &id, None, |_| false).await;
+            }));
+        }
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    for (seed, id) in ids.iter().enumerate() {
+        let (_, text) = call(&app, "GET", &format!("/api/games/{id}/record"), None, None).await;
+        let (rec, g) = replay(&text);
+        assert_eq!(rec.seed, seed as u64);
+        assert_eq!(Some(g.scores().to_vec()), rec.scores, "game {seed}");
+    }
+}
+
+fn record_body(text: &str) -> Value {
+    json!({ "record": text })
+}
+
+#[tokio::test]
+async fn a_record_opens_to_view_or_to_play_on() {
+    let app = app();
+    let (id, _) = new_game(&app, json!(["first", "first"])).await;
+    follow(&app, &id, None, |_| false).await;
+    let (_, finished) = json_call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+    let (_, text) = call(&app, "GET", &format!("/api/games/{id}/record"), None, None).await;
+    // The whole record: the same finished game, viewable turn by turn.
+    let (s, v) = json_call(&app, "POST", "/api/records", None, Some(record_body(&text))).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let opened_id = v["id"].as_str().unwrap();
+    let (_, opened) = json_call(&app, "GET", &format!("/api/games/{opened_id}"), None, None).await;
+    assert_eq!(opened["over"], json!(true));
+    assert_eq!(opened["turns"], finished["turns"]);
+    assert_eq!(scores(&opened), scores(&finished));
+    // The first ten actions: the people play on from there.
+    let mut rec = Record::from_json(&text).unwrap();
+    rec.actions.truncate(10);
+    rec.scores = None;
+    let (s, v) = json_call(
+        &app,
+        "POST",
+        "/api/records",
+        None,
+        Some(record_body(&rec.to_json())),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let part_id = v["id"].as_str().unwrap();
+    let actor_token = {
+        let (_, spectator) =
+            json_call(&app, "GET", &format!("/api/games/{part_id}"), None, None).await;
+        let actor = spectator["actor"].as_u64().unwrap() as usize;
+        v["seats"][actor]["token"].as_str().unwrap().to_string()
+    };
+    let (_, part) = json_call(
+        &app,
+        "GET",
+        &format!("/api/games/{part_id}"),
+        Some(&actor_token),
+        None,
+    )
+    .await;
+    assert_eq!(part["over"], json!(false));
+    assert_eq!(part["your_turn"], json!(true));
+    assert_eq!(part["moves"], json!(10));
+    // Damaged records are refused clearly.
+    let mut wrong = Record::from_json(&text).unwrap();
+    wrong.actions[3] = "place 99 99 0".into();
+    let mut scores_off = Record::from_json(&text).unwrap();
+    scores_off.scores = Some(vec![1, 2]);
+    for (body, needle) in [
+        (json!({ "record": "{" }), "not a game record"),
+        (record_body(&wrong.to_json()), "record action 4"),
+        (
+            record_body(&scores_off.to_json()),
+            "the record says the scores are [1, 2]",
+        ),
+        (
+            json!({ "record": text, "seats": ["person"] }),
+            "the record has 2 players",
+        ),
+    ] {
+        let (s, v) = json_call(&app, "POST", "/api/records", None, Some(body)).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+        let msg = v["error"].as_str().unwrap();
+        assert!(msg.contains(needle), "`{msg}` lacks `{needle}`");
+    }
+}
+
+/// With "pass on its own" on, a player whose only choice at the figure step
+/// is to pass (here: his one follower is a farmer for good) never sees that step.
+#[tokio::test]
+async fn the_figure_step_passes_itself_when_asked_and_passing_is_the_only_choice() {
+    let app = app();
+    let (id, tokens) = new_game_on(&app, 1, json!(["person", "first"])).await;
+    let red = tokens[0].clone().unwrap();
+    let path = format!("/api/games/{id}");
+    let act = |body: Value| {
+        let (app, path, red) = (app.clone(), path.clone(), red.clone());
+        async move {
+            let (s, v) =
+                json_call(&app, "POST", &format!("{path}/act"), Some(&red), Some(body)).await;
+            assert_eq!(s, StatusCode::OK, "{v}");
+            v
+        }
+    };
+    let place = |v: &Value| {
+        let spot = &v["placements"][0];
+        json!({"action": format!("place {} {} {}", spot["x"], spot["y"], spot["rots"][0])})
+    };
+    // Turn 1: Red's follower becomes a farmer (it never comes back).
+    let (_, v) = json_call(&app, "GET", &path, Some(&red), None).await;
+    assert_eq!(v["auto_pass"], json!(false));
+    let v = act(place(&v)).await;
+    let farmer = v["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["label"].as_str().unwrap().contains("field"))
+        .unwrap_or_else(|| panic!("a field to stand on: {v}"))
+        .clone();
+    act(json!({"action": farmer["text"]})).await;
+    // Blue (the bot) plays; on Red's next turn the only choice is "No figure".
+    follow(&app, &id, Some(2), |e| e["moves"].as_u64() >= Some(4)).await;
+    let (_, v) = json_call(&app, "GET", &path, Some(&red), None).await;
+    let v = act(place(&v)).await;
+    assert_eq!(
+        v["choices"],
+        json!([{"text": "pass", "label": "No figure"}]),
+        "{v}"
+    );
+    // Turned on during that step, it passes at once, and from then on.
+    let (s, v) = json_call(
+        &app,
+        "POST",
+        &format!("{path}/seat"),
+        Some(&red),
+        Some(json!({"auto_pass": true})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["auto_pass"], json!(true));
+    assert_eq!(v["moves"], json!(6), "the pass was played");
+    follow(&app, &id, Some(6), |e| e["moves"].as_u64() >= Some(8)).await;
+    let (_, v) = json_call(&app, "GET", &path, Some(&red), None).await;
+    assert_eq!(v["your_turn"], json!(true), "{v}");
+    let v = act(place(&v)).await;
+    assert_eq!(v["moves"], json!(10), "placed and passed: {v}");
+    assert!(v["choices"].as_array().unwrap().is_empty(), "{v}");
+    let (_, text) = call(&app, "GET", &format!("{path}/record"), Some(&red), None).await;
+    let rec = Record::from_json(&text).unwrap();
+    assert_eq!(
+        [rec.actions[5].as_str(), rec.actions[9].as_str()],
+        ["pass", "pass"]
+    );
+}

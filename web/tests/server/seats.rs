@@ -1,0 +1,261 @@
+//! Seats and tokens: who may act, what players and spectators see,
+//! invitation links and the lobby.
+
+use crate::common::*;
+use axum::http::StatusCode;
+use carcassonne_core::{Driver, Game, PlayerId, Record};
+use serde_json::{json, Value};
+
+/// The action that places the drawn tile on its first legal spot in `v`.
+fn first_place(v: &Value) -> Value {
+    let spot = &v["placements"][0];
+    json!({"action": format!("place {} {} {}", spot["x"], spot["y"], spot["rots"][0])})
+}
+
+#[tokio::test]
+async fn acting_for_a_seat_without_its_token_is_refused_before_anything_else() {
+    let app = app();
+    let (a, ta) = new_game(&app, json!(["person", "person"])).await;
+    let (_b, tb) = new_game(&app, json!(["person", "person"])).await;
+    let (red, blue) = (ta[0].clone().unwrap(), ta[1].clone().unwrap());
+    let other_game = tb[0].clone().unwrap();
+    let path = format!("/api/games/{a}");
+    let (_, before) = json_call(&app, "GET", &path, Some(&red), None).await;
+    let legal = first_place(&before).to_string();
+    let huge = format!("{{\"action\": \"{}\"}}", "x".repeat(1 << 20));
+    let act = format!("{path}/act");
+    let cases: Vec<(&str, Option<&str>, &str)> = vec![
+        ("no token, a legal move", None, &legal),
+        ("no token, no JSON", None, "{{{"),
+        ("no token, a body past the cap", None, &huge),
+        (
+            "a made-up token",
+            Some("0123456789abcdef0123456789abcdef"),
+            &legal,
+        ),
+        ("a token of another game", Some(&other_game), &legal),
+        ("not a token at all", Some("Red"), &legal),
+    ];
+    for (what, token, body) in cases {
+        let (s, text) = call(&app, "POST", &act, token, Some(body)).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{what}: {text}");
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert!(
+            v["error"].as_str().unwrap().contains("token"),
+            "{what}: {v}"
+        );
+        // The seat settings too.
+        let (s, _) = call(&app, "POST", &format!("{path}/seat"), token, Some(body)).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{what}");
+    }
+    // Blue's own token, but it is Red's turn: a conflict, not a move.
+    let (s, v) = json_call(
+        &app,
+        "POST",
+        &act,
+        Some(&blue),
+        serde_json::from_str(&legal).ok(),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    let (_, after) = json_call(&app, "GET", &path, Some(&red), None).await;
+    assert_eq!(before, after, "nothing changed");
+    // Red's token plays.
+    let (s, v) = json_call(
+        &app,
+        "POST",
+        &act,
+        Some(&red),
+        serde_json::from_str(&legal).ok(),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["moves"], json!(1));
+}
+
+#[tokio::test]
+async fn spectators_see_what_every_player_sees_and_players_their_own_observation() {
+    let app = app();
+    let (id, tokens) = new_game(&app, json!(["person", "person"])).await;
+    let path = format!("/api/games/{id}");
+    let (_, red) = json_call(&app, "GET", &path, tokens[0].as_deref(), None).await;
+    let (_, blue) = json_call(&app, "GET", &path, tokens[1].as_deref(), None).await;
+    let (_, watcher) = json_call(&app, "GET", &path, None, None).await;
+    assert_eq!(
+        (red["you"].clone(), blue["you"].clone()),
+        (json!(0), json!(1))
+    );
+    assert_eq!(watcher["you"], Value::Null);
+    // Only the player to act is offered moves.
+    assert_eq!(red["your_turn"], json!(true));
+    assert!(!red["placements"].as_array().unwrap().is_empty());
+    for v in [&blue, &watcher] {
+        assert_eq!(v["your_turn"], json!(false));
+        assert!(v["placements"].as_array().unwrap().is_empty());
+        assert!(v["choices"].as_array().unwrap().is_empty());
+        assert!(v["drawn_rotations"].as_array().unwrap().is_empty());
+        assert_eq!(v["seed"], Value::Null, "the seed tells the tiles to come");
+        assert_eq!(v["record_available"], json!(false));
+    }
+    // Each player's observation is the engine's for his seat; the
+    // spectator's is what both see (no player's own).
+    let mut g = Game::new(base_rules(), 2, 5).unwrap();
+    Driver::new(&Default::default()).settle(&mut g).unwrap();
+    for (p, v) in [(PlayerId::ALL[0], &red), (PlayerId::ALL[1], &blue)] {
+        let want = serde_json::to_value(g.observation(p).unwrap()).unwrap();
+        assert_eq!(v["observation"], want, "seat {p:?}");
+    }
+    let mut public = serde_json::to_value(g.observation(PlayerId::ALL[0]).unwrap()).unwrap();
+    public["player"] = Value::Null;
+    assert_eq!(watcher["observation"], public);
+    // A spectator who tries to act is refused.
+    let (s, _) = json_call(
+        &app,
+        "POST",
+        &format!("{path}/act"),
+        None,
+        Some(first_place(&red)),
+    )
+    .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn an_invitation_link_takes_its_seat_and_rejoins_it_on_another_device() {
+    let app = app();
+    let v = create(
+        &app,
+        json!({"ruleset": 0, "seats": ["person", "person", "first"], "take": [0],
+               "player": "Ann", "name": "Friday game"}),
+    )
+    .await;
+    let id = v["id"].as_str().unwrap();
+    let seats = v["seats"].as_array().unwrap();
+    assert_eq!(seats[2]["kind"], json!("first"));
+    assert_eq!(seats[2].get("invite"), None, "a bot has no invitation");
+    let link = seats[1]["invite"].as_str().unwrap();
+    let token = seats[1]["token"].as_str().unwrap();
+    assert_eq!(link, format!("/#game={id}&seat=1&token={token}"));
+    assert_eq!(token.len(), 32, "128 bits");
+    assert_ne!(token, seats[0]["token"].as_str().unwrap());
+    let (_, lobby) = json_call(&app, "GET", "/api/lobby", None, None).await;
+    assert_eq!(lobby["games"][0]["seats"][1]["free"], json!(true));
+    // Bob opens the link: the page takes the seat with his name.
+    let (s, v) = json_call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/seat"),
+        Some(token),
+        Some(json!({"name": "Bob"})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["you"], json!(1));
+    assert_eq!(v["name"], json!("Friday game"));
+    let names: Vec<&str> = v["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Red (Ann)", "Blue (Bob)", "Green (first)"]);
+    // Every seat is taken: the lobby lists the game no more.
+    let (_, lobby) = json_call(&app, "GET", "/api/lobby", None, None).await;
+    assert_eq!(lobby["games"], json!([]));
+    // The same link on a second device is the same seat.
+    let (_, again) = json_call(&app, "GET", &format!("/api/games/{id}"), Some(token), None).await;
+    assert_eq!(again["you"], json!(1));
+}
+
+#[tokio::test]
+async fn the_lobby_lists_games_with_free_seats_and_joining_takes_one() {
+    let app = app();
+    let v = create(
+        &app,
+        json!({"ruleset": 0, "seats": ["person", "person", "first"], "take": [0],
+               "name": "Open table"}),
+    )
+    .await;
+    let id = v["id"].as_str().unwrap().to_string();
+    let v = create(
+        &app,
+        json!({"ruleset": 0, "seats": ["person", "person"], "listed": false}),
+    )
+    .await;
+    let private = v["id"].as_str().unwrap().to_string();
+    let (_, lobby) = json_call(&app, "GET", "/api/lobby", None, None).await;
+    let games = lobby["games"].as_array().unwrap();
+    assert_eq!(games.len(), 1, "only the listed game: {lobby}");
+    let g = &games[0];
+    assert_eq!(g["id"], json!(id));
+    assert_eq!(g["name"], json!("Open table"));
+    assert_eq!(g["ruleset"], json!("base"));
+    assert_eq!(g["players"], json!(3));
+    assert_eq!(g["to_act"], json!("Red"));
+    let free: Vec<bool> = g["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["free"].as_bool().unwrap())
+        .collect();
+    assert_eq!(free, [false, true, false]);
+    // Joining a free seat gives its token; the seat is then taken.
+    let join = format!("/api/games/{id}/join");
+    let (s, v) = json_call(
+        &app,
+        "POST",
+        &join,
+        None,
+        Some(json!({"seat": 1, "name": "Cy"})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let token = v["token"].as_str().unwrap();
+    let (_, mine) = json_call(&app, "GET", &format!("/api/games/{id}"), Some(token), None).await;
+    assert_eq!(mine["you"], json!(1));
+    for (seat, status) in [
+        (1, StatusCode::CONFLICT),
+        (2, StatusCode::CONFLICT),
+        (0, StatusCode::CONFLICT),
+        (7, StatusCode::BAD_REQUEST),
+    ] {
+        let (s, v) = json_call(&app, "POST", &join, None, Some(json!({"seat": seat}))).await;
+        assert_eq!(s, status, "seat {seat}: {v}");
+    }
+    let (s, _) = json_call(
+        &app,
+        "POST",
+        &format!("/api/games/{private}/join"),
+        None,
+        Some(json!({"seat": 1})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "invitations only");
+    let (_, lobby) = json_call(&app, "GET", "/api/lobby", None, None).await;
+    assert_eq!(lobby["games"], json!([]));
+}
+
+#[tokio::test]
+async fn the_record_of_an_unfinished_game_is_kept_from_those_it_could_help_cheat() {
+    let app = app();
+    let (two, t2) = new_game(&app, json!(["person", "person"])).await;
+    let (one, t1) = new_game(&app, json!(["person", "first"])).await;
+    let rec = |id: &str| format!("/api/games/{id}/record");
+    assert_eq!(
+        call(&app, "GET", &rec(&two), None, None).await.0,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        call(&app, "GET", &rec(&two), t2[0].as_deref(), None)
+            .await
+            .0,
+        StatusCode::CONFLICT
+    );
+    assert_eq!(
+        call(&app, "GET", &rec(&one), None, None).await.0,
+        StatusCode::FORBIDDEN
+    );
+    let (s, text) = call(&app, "GET", &rec(&one), t1[0].as_deref(), None).await;
+    assert_eq!(s, StatusCode::OK, "a lone person against bots: {text}");
+    assert_eq!(Record::from_json(&text).unwrap().seed, 5);
+}
