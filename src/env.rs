@@ -1,9 +1,11 @@
 //! Building the plugin registry and loading rulesets for the commands.
 
 use crate::RulesetArgs;
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, Context, Result};
+use carcassonne_core::Rules;
 use carcassonne_host::{Registry, Ruleset};
-use std::path::PathBuf;
+use carcassonne_render::Style;
+use std::path::{Path, PathBuf};
 
 // The official plugins compiled into the `carcassonne` program: the bundle
 // `carcassonne-official` links and registers every one (naming it keeps it
@@ -105,6 +107,32 @@ pub fn load_record(path: &std::path::Path, plugin_dirs: &[PathBuf]) -> Result<Lo
         game,
         changes,
     })
+}
+
+/// A style file given with `--style`, read once: its name and text.
+pub struct StyleFile {
+    name: String,
+    text: String,
+}
+
+/// Reads the `--style` file, if one is given (a located error otherwise).
+pub fn read_style(path: Option<&Path>) -> Result<Option<StyleFile>> {
+    path.map(|p| {
+        let text = carcassonne_host::input::read_text(p)
+            .with_context(|| format!("cannot read {}", p.display()))?;
+        Ok(StyleFile {
+            name: p.display().to_string(),
+            text,
+        })
+    })
+    .transpose()
+}
+
+/// The style of pictures of games under `rules`: the built-in style, the
+/// styles of its plugins, then `user` (see `carcassonne_render::layers`).
+pub fn style(rules: &Rules, user: Option<&StyleFile>) -> Result<Style> {
+    Style::for_rules(rules, user.map(|u| (u.name.as_str(), u.text.as_str())))
+        .map_err(|e| anyhow!("{e}"))
 }
 
 /// The shipped ruleset whose file name contains `file`, with the compiled-in

@@ -11,7 +11,7 @@
 //! setting it for a case its hook does not ignore changes the plugin's rules.
 
 use crate::game::Game;
-use crate::hooks::FigureOption;
+use crate::hooks::{hook, FigureOption};
 use crate::types::*;
 
 pub use carcassonne_vocab::narrow::{bits, Narrowed};
@@ -46,6 +46,28 @@ impl Game {
         true
     }
 
+    /// Whether plugin `plugin` narrowed this turn's `figure_options` away: it
+    /// has two cases ([`Narrowed::Options`], [`Narrowed::OptionsPlaced`]), and
+    /// a call outside either declared one is skipped.
+    #[inline(always)]
+    pub(crate) fn figure_options_narrowed_away(&self, plugin: u8) -> bool {
+        self.narrowed_away(plugin, Narrowed::Options())
+            || self.narrowed_away(plugin, Narrowed::OptionsPlaced())
+    }
+
+    /// Whether every subscriber to `figure_options` narrowed this turn's call
+    /// away ([`Game::figure_options_narrowed_away`]) or switched the hook off.
+    #[inline(always)]
+    pub(crate) fn figure_options_all_narrowed_away(&self) -> bool {
+        for &i in self.rules().subscribers(hook::FIGURE_OPTIONS) {
+            if !self.figure_options_narrowed_away(i) && !self.switched_off(i, hook::FIGURE_OPTIONS)
+            {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Whether `call` of plugin `plugin` falls outside the case its narrowing
     /// bit keeps, whether or not the plugin declared the bit (for a caller that
     /// has checked the bit already, such as the host's adapter).
@@ -63,12 +85,15 @@ impl Game {
                 let me = self.current_player();
                 self.plugin_kinds(plugin).all(|k| self.supply(me, k) == 0)
             }
+            Narrowed::OptionsPlaced() => self
+                .last_placed()
+                .is_none_or(|t| !self.tile_marked_for(t, plugin)),
             Narrowed::Chosen(opt) => match opt {
                 FigureOption::Pass => true,
                 FigureOption::Deploy { kind, .. } => !self.kind_of_plugin(kind, plugin),
                 FigureOption::Special { plugin: p, .. } => p != plugin,
             },
-            Narrowed::Drawn(tile) => {
+            Narrowed::Drawn(tile) | Narrowed::Placements(tile) => {
                 let mine = self
                     .rules()
                     .plugins
@@ -84,7 +109,22 @@ impl Game {
             Narrowed::Returned(fig) => self
                 .figure_kind(fig)
                 .is_some_and(|k| !self.kind_of_plugin(k, plugin)),
+            Narrowed::Placed(t) => !self.tile_marked_for(t, plugin),
+            Narrowed::OptionOn(t) => !self.plugin_figure_on_tile(plugin, t),
         }
+    }
+
+    /// Whether placed tile `t` carries one of plugin `plugin`'s markers, at
+    /// tile level or on one of its features.
+    fn tile_marked_for(&self, t: TileIndex, plugin: u8) -> bool {
+        let mine = self
+            .rules()
+            .plugins
+            .get(usize::from(plugin))
+            .map_or(0, |e| e.markers);
+        self.tile_type(t).is_some_and(|ty| {
+            ty.markers & mine != 0 || ty.features.iter().any(|f| f.markers & mine != 0)
+        })
     }
 
     /// The figure kinds plugin `plugin` declares.

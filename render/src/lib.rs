@@ -16,6 +16,7 @@
 #![forbid(unsafe_code)]
 
 pub mod geometry;
+pub mod layers;
 pub mod log;
 pub mod shapes;
 pub mod style;
@@ -28,6 +29,7 @@ use std::collections::BTreeMap;
 use svg::node::element::{Circle, Definitions, Group, Rectangle as Rect, Text, Title, Use};
 use svg::Document;
 
+pub use layers::StyleLayers;
 pub use style::{Style, StyleError};
 pub use tile::S;
 

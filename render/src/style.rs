@@ -1,7 +1,9 @@
 //! The look of board pictures: colours, and which shape stands for which
 //! marker and figure kind. Data (`render/style.toml`), not code, so a new
 //! expansion's markers get their own symbols without changing the renderer, and
-//! unknown names still get a readable generic symbol.
+//! unknown names still get a readable generic symbol. A plugin's style and a
+//! user's style file are layers merged over the built-in one
+//! ([`crate::layers`]).
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -85,14 +87,24 @@ pub struct StyleError(pub String);
 
 impl Default for Style {
     fn default() -> Style {
-        Style::parse(DEFAULT_STYLE).expect("the built-in style is valid")
+        crate::layers::StyleLayers::default().into_style()
     }
 }
 
 impl Style {
-    /// Parses a style file.
-    pub fn parse(text: &str) -> Result<Style, StyleError> {
-        let s: Style = toml::from_str(text).map_err(|e| StyleError(e.to_string()))?;
+    /// A complete style from a TOML table. The error names the key at fault.
+    pub(crate) fn from_table(t: toml::Table) -> Result<Style, StyleError> {
+        let s: Style = serde_path_to_error::deserialize(toml::Value::Table(t)).map_err(|e| {
+            let path = e.path().to_string();
+            // The path is more precise than the key toml's message names.
+            let inner = e.inner().to_string();
+            let inner = inner.lines().next().unwrap_or_default().trim();
+            StyleError(if path == "." {
+                inner.to_string()
+            } else {
+                format!("`{path}`: {inner}")
+            })
+        })?;
         if s.players.is_empty() {
             return Err(StyleError("`players` lists no seat".into()));
         }
@@ -167,6 +179,5 @@ mod tests {
         );
         assert_eq!(name_color("x"), name_color("x"));
         assert_ne!(name_color("inn"), name_color("cathedral"));
-        assert!(Style::parse("players = []\nneutral = \"#000\"").is_err());
     }
 }

@@ -3,7 +3,7 @@
 use crate::env;
 use anyhow::{anyhow, bail, Context, Result};
 use carcassonne_core::{Driver, Game, Record};
-use carcassonne_render::{Options, Style};
+use carcassonne_render::Options;
 use std::path::PathBuf;
 
 /// Arguments of `render`.
@@ -18,7 +18,8 @@ pub struct Args {
     /// standard output).
     #[arg(short, long, value_name = "OUT.svg|OUT.png")]
     output: Option<PathBuf>,
-    /// Style file (TOML) changing colours and symbols (see `render/style.toml`).
+    /// Style file (TOML, the format of `render/style.toml`) merged over the
+    /// built-in style and the plugins' styles: it names only what it changes.
     #[arg(long, value_name = "FILE")]
     style: Option<PathBuf>,
     /// Directory with plugin shared libraries to load (repeatable).
@@ -52,15 +53,9 @@ pub fn replay_to(g: &mut Game, rec: &Record, turn: Option<u16>) -> Result<()> {
 
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
-    let style = match &a.style {
-        Some(p) => {
-            let text = carcassonne_host::input::read_text(p)
-                .with_context(|| format!("cannot read {}", p.display()))?;
-            Style::parse(&text).map_err(|e| anyhow!("{}: {e}", p.display()))?
-        }
-        None => Style::default(),
-    };
+    let user = env::read_style(a.style.as_deref())?;
     let loaded = env::load_record(&a.record, &a.plugin_dirs)?;
+    let style = env::style(loaded.game.rules(), user.as_ref())?;
     let (rs, rec, mut g) = (&loaded.rs, &loaded.rec, loaded.game.clone());
     replay_to(&mut g, rec, a.turn)
         .map_err(|e| loaded.explain(format!("{}: {e}", a.record.display())))?;

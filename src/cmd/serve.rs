@@ -65,6 +65,10 @@ pub struct Args {
     /// this computer's disk.
     #[arg(long = "tileset-dir", value_name = "DIR")]
     tileset_dirs: Vec<PathBuf>,
+    /// Style file (TOML, the format of `render/style.toml`) merged over the
+    /// built-in style and the plugins' styles in every game's pictures.
+    #[arg(long, value_name = "FILE")]
+    style: Option<PathBuf>,
 }
 
 /// The user's data directory: `$XDG_DATA_HOME` or `~/.local/share` (Linux
@@ -125,16 +129,17 @@ pub fn run(a: Args) -> Result<()> {
         }
     }
     let files = TileSetFiles::Within(a.tileset_dirs.clone());
+    let user = Arc::new(env::read_style(a.style.as_deref())?);
     let mut rulesets = Vec::new();
     if let Some(path) = &a.ruleset.ruleset {
         let rs = carcassonne_host::load_file(path, &reg)
             .map_err(|e| anyhow!("invalid ruleset:\n{e}"))?;
-        rulesets.push(loaded(&rs, &reg, path.display().to_string()));
+        rulesets.push(loaded(&rs, &reg, path.display().to_string(), &user)?);
     }
     for (file, text) in carcassonne_host::shipped::SHIPPED {
         let rs = carcassonne_host::load_str(text, file, None, &reg)
             .map_err(|e| anyhow!("invalid shipped ruleset:\n{e}"))?;
-        rulesets.push(loaded(&rs, &reg, (*file).to_string()));
+        rulesets.push(loaded(&rs, &reg, (*file).to_string(), &user)?);
     }
     // The default bot of `play` first: the page offers it first.
     let mut bots: Vec<String> = BOT_NAMES.iter().map(|b| b.to_string()).collect();
@@ -150,7 +155,6 @@ pub fn run(a: Args) -> Result<()> {
                 .map_err(|e: carcassonne_bots::SpecError| e.to_string())?;
             Ok(Box::new(SeatBot(spec.build(seed))) as Box<dyn BotPlayer>)
         }),
-        style: carcassonne_render::Style::default(),
         bot_delay_ms: a.bot_delay,
         max_games: a.max_games,
         store: Arc::new(store),
@@ -163,8 +167,10 @@ pub fn run(a: Args) -> Result<()> {
         },
         open_ruleset: Some(Arc::new(move |rec: &Record| {
             load_record_ruleset_with(rec, "the record's ruleset", &files, &reg)
-                .map(|rs| loaded(&rs, &reg, "a record".into()))
                 .map_err(|e| e.to_string())
+                .and_then(|rs| {
+                    loaded(&rs, &reg, "a record".into(), &user).map_err(|e| e.to_string())
+                })
         })),
     };
     let net = Network {
@@ -187,13 +193,20 @@ pub fn run(a: Args) -> Result<()> {
     .map_err(|e| anyhow!("cannot serve on {}:{}: {e}", a.host, a.port))
 }
 
-fn loaded(rs: &carcassonne_host::Ruleset, reg: &Registry, origin: String) -> Arc<LoadedRuleset> {
-    Arc::new(LoadedRuleset {
+/// Ruleset `rs` as the page offers it, with its style (`user` merged last).
+fn loaded(
+    rs: &carcassonne_host::Ruleset,
+    reg: &Registry,
+    origin: String,
+    user: &Option<env::StyleFile>,
+) -> Result<Arc<LoadedRuleset>> {
+    Ok(Arc::new(LoadedRuleset {
         name: rs.spec.name.clone(),
         origin,
         description: rs.spec.description.clone(),
         players: rs.spec.players,
         provenance: rs.provenance(reg),
         rules: rs.rules.clone(),
-    })
+        style: env::style(&rs.rules, user.as_ref())?,
+    }))
 }

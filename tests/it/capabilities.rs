@@ -381,7 +381,7 @@ fn narrowed_hooks_are_skipped_exactly_in_their_cases() {
         )
     };
     // The hooks kit-narrow counts.
-    const N: usize = 6;
+    const N: usize = 7;
     let [narrow_in, narrow_loaded] = compiled_in_and_loaded(&text(true));
     let all = [rules(&text(false)), narrow_in, narrow_loaded];
     let (mut handled, mut skipped) = ([0; N], [0; N]);
@@ -420,7 +420,7 @@ fn narrowed_hooks_are_skipped_exactly_in_their_cases() {
         }
     }
     // features_merged, figure_chosen, tile_drawn, feature_scored (logging on even
-    // seeds), after_figure, figure_returned.
+    // seeds), after_figure, figure_returned, tile_placed.
     assert!(
         handled.iter().all(|&n| n > 0),
         "every hook is called: {handled:?}"
@@ -428,5 +428,40 @@ fn narrowed_hooks_are_skipped_exactly_in_their_cases() {
     assert!(
         skipped.iter().all(|&n| n > 0),
         "every case is skipped: {skipped:?}"
+    );
+}
+
+/// The shipped ruleset `name` with every plugin's narrowings taken away: each
+/// hook call reaches its subscribers (the host's adapter still skips the cases
+/// it decides).
+fn without_narrowings(name: &str) -> Arc<Rules> {
+    let mut r = (*config(name)).clone();
+    for e in &mut r.plugins {
+        e.narrow = 0;
+    }
+    Arc::new(r)
+}
+
+#[test]
+fn every_shipped_ruleset_plays_the_same_games_without_its_narrowings() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".toml"))
+        .collect();
+    names.sort();
+    let mut narrowed = 0;
+    for name in &names {
+        let plain = without_narrowings(name);
+        let both = [config(name), plain];
+        narrowed += usize::from(both[0].plugins.iter().any(|e| e.narrow != 0));
+        same_games(&both, 2, 0..3);
+        same_games(&both, 3, 100..101);
+    }
+    assert!(
+        narrowed >= 10,
+        "{narrowed} of {} rulesets narrow a hook",
+        names.len()
     );
 }

@@ -24,6 +24,23 @@ pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
+/// Plays a game of random bots on `ruleset` with `seed`, recorded in `rec`.
+pub fn record_random_game(ruleset: &std::path::Path, seed: u64, rec: &std::path::Path) {
+    let o = run(&[
+        "play",
+        "--ruleset",
+        ruleset.to_str().unwrap(),
+        "--seed",
+        &seed.to_string(),
+        "--bots",
+        "random",
+        "--quiet",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
 /// The repository root.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

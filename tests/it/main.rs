@@ -48,6 +48,7 @@ mod scenarios;
 mod serve;
 mod shepherd;
 mod special_cities;
+mod styles;
 mod trade_goods;
 mod traders;
 mod traders_x;

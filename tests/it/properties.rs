@@ -379,9 +379,7 @@ fn any_decl() -> impl Strategy<Value = PluginDecl> {
                     ..StateWords::default()
                 },
                 markers,
-                links: Vec::new(),
-                areas: Vec::new(),
-                hosts: Vec::new(),
+                ..PluginDecl::default()
             },
         )
 }

@@ -236,10 +236,13 @@ features = [
 
 /// No marker looks like a figure choice (a circle with a letter): the volcano
 /// is a volcano, the trade goods are lettered squares, and every marker of
-/// the shipped tile sets is drawn with a shape of its own.
+/// the shipped tile sets is drawn with a shape of its own (in the built-in
+/// style or the style of the plugin that gives it a meaning).
 #[test]
 fn no_marker_looks_like_a_choice_circle() {
-    let style = Style::default();
+    let plugins =
+        "[plugins.trade-goods]\n[plugins.dragon]\n[plugins.princess]\n[plugins.magic-portal]\n[plugins.bazaar]\n";
+    let style = Style::for_rules(&rules(&base_with(plugins)), None).unwrap();
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/tilesets");
     let mut names = BTreeSet::new();
     for e in std::fs::read_dir(dir).unwrap() {

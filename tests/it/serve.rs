@@ -317,19 +317,7 @@ fn record_on_own_tiles(name: &str) -> (PathBuf, Value) {
     )
     .unwrap();
     let rec = d.join("g.json");
-    let o = run(&[
-        "play",
-        "--ruleset",
-        d.join("r.toml").to_str().unwrap(),
-        "--seed",
-        "3",
-        "--bots",
-        "random",
-        "--quiet",
-        "--record",
-        rec.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    crate::cli::record_random_game(&d.join("r.toml"), 3, &rec);
     let v = serde_json::from_str(&std::fs::read_to_string(&rec).unwrap()).unwrap();
     (d, v)
 }

@@ -38,7 +38,6 @@ fn circles(svg: &str) -> Vec<(f64, f64, f64)> {
 
 #[test]
 fn figure_choices_never_overlap_and_every_label_and_prompt_reads_once() {
-    let style = carcassonne_render::Style::default();
     let make: BotFactory =
         Arc::new(|_, seed| Ok(Box::new(Random(Rng::new(seed))) as Box<dyn BotPlayer>));
     let (mut steps, mut crowded, mut refined, mut decisions) = (0, 0, 0, 0);
@@ -50,6 +49,7 @@ fn figure_choices_never_overlap_and_every_label_and_prompt_reads_once() {
             players: 2,
             provenance: carcassonne_core::Provenance::bare(file, text),
             rules: rules(text),
+            style: Default::default(),
         });
         for (seed, players) in [(1u64, 3usize)] {
             let seats = (0..players)
@@ -62,7 +62,7 @@ fn figure_choices_never_overlap_and_every_label_and_prompt_reads_once() {
                     s.bot_move(&make).unwrap();
                     continue;
                 }
-                let v = view::view(&s, "t", Some(p), &style).unwrap();
+                let v = view::view(&s, "t", Some(p)).unwrap();
                 let who = carcassonne_render::log::NAMES[p as usize];
                 assert!(
                     v.prompt.starts_with(&format!("{who}: "))
@@ -119,16 +119,16 @@ fn tiles_in_hand_are_shown_as_each_viewer_observes_them() {
         players: 2,
         provenance: carcassonne_core::Provenance::bare("abbey", &text),
         rules: rules(&text),
+        style: Default::default(),
     });
     let seats = (0..3)
         .map(|_| Seat::new(SeatKind::Person).unwrap())
         .collect();
     let s = Session::new(ruleset, 4, seats).unwrap();
-    let style = carcassonne_render::Style::default();
     let g = s.game();
     let mut shown = 0;
     for you in [Some(0u8), Some(2), None] {
-        let v = view::view(&s, "t", you, &style).unwrap();
+        let v = view::view(&s, "t", you).unwrap();
         for q in 0..3u8 {
             let seen = match you {
                 Some(p) => g

@@ -149,6 +149,10 @@ pub struct PluginDecl {
     /// Markers (among its `markers`) whose features accept plain follower kinds
     /// under the shared placement rule ([`FigureKind::plain`]).
     pub hosts: Vec<String>,
+    /// How its markers, figures and notes look in pictures: TOML text in the
+    /// format of `render/style.toml`, merged over the built-in style (empty:
+    /// nothing of its own). Presentation only: the rules do not read it.
+    pub style: String,
 }
 
 impl PluginDecl {

@@ -35,12 +35,13 @@ use crate::types::*;
 /// push steps; `v` hooks read only (`View`) and must not allocate when marked
 /// hot. Every hook returns a result (`HookResult`).
 ///
-/// The bracket after the arguments is the hook's **narrowing case**, empty
-/// (`[]`) for a hook that has none: `[narrowed by WHO: /// doc BIT
-/// Variant(arg: Type, ...)]` declares the bit of [`narrow::bits`](crate::narrow::bits)
+/// The bracket after the arguments holds the hook's **narrowing cases**, empty
+/// (`[]`) for a hook that has none: each `narrowed by WHO: /// doc BIT
+/// Variant(arg: Type, ...)` declares a bit of [`narrow::bits`](crate::narrow::bits)
 /// a plugin sets to say that the hook has nothing to do outside that case, and
 /// the [`Narrowed`](crate::narrow::Narrowed) variant that carries the case's
-/// arguments. `WHO` says who decides the case before a call: `engine` (the
+/// arguments. A hook may have several cases (`figure_options`); a plugin that
+/// declares several of them is skipped outside any one of them. `WHO` says who decides the case before a call: `engine` (the
 /// engine's dispatch, just before it calls the plugin) or `host` (the host's
 /// adapter, for a hook the engine dispatches whole; the variant's arguments are
 /// then the hook's arguments of the same names). Macros that do not care match
@@ -88,7 +89,12 @@ macro_rules! hook_table {
                 tile: val (TileTypeId) => (TileTypeId),
                 cands: slice (&[Placement]) => (RSlice<'_, Placement>),
                 keep: slice_mut (&mut [bool]) => (RSliceMut<'_, bool>)
-            } []
+            } [narrowed by engine:
+                /// `filter_placements` only for a tile type carrying one of the plugin's
+                /// markers at tile level (a filter for its own tiles: the abbey's holes). A
+                /// tile no subscriber filters takes the fast path of the unfiltered game.
+                PLACEMENTS_MARKED Placements(tile: TileTypeId)
+            ]
             /// Two features were joined while a tile was placed; `absorbed` is no longer a
             /// root. Merge per-feature plugin state into `kept` here.
             features_merged FEATURES_MERGED (cx) {
@@ -101,7 +107,11 @@ macro_rules! hook_table {
                 MERGED_WITH_STATE Merged(kept: FeatureId, absorbed: FeatureId)
             ]
             /// A tile was placed (after all merges); completed features are known.
-            tile_placed TILE_PLACED (cx) { tile: val (TileIndex) => (TileIndex) } []
+            tile_placed TILE_PLACED (cx) { tile: val (TileIndex) => (TileIndex) } [narrowed by engine:
+                /// `tile_placed` only for a tile carrying one of the plugin's markers, at tile
+                /// level or on one of its features (the volcano).
+                PLACED_MARKED Placed(tile: TileIndex)
+            ]
             /// Before the figure step: push decisions that come first.
             before_figure BEFORE_FIGURE (cx) {} [narrowed by engine:
                 /// `before_figure` only when the tile placed this turn is part of a feature
@@ -116,11 +126,17 @@ macro_rules! hook_table {
             /// the list is sorted and deduplicated afterwards.
             figure_options FIGURE_OPTIONS (v) {
                 opts: vec (&mut Vec<FigureOption>) => (&mut RVec<FigureOption>)
-            } [narrowed by host:
+            } [narrowed by engine:
                 /// `figure_options` only when the current player has a figure of one of the
                 /// plugin's kinds in supply (a plugin that offers only deployments of its
                 /// own figures from the supply).
                 OPTIONS_WITH_SUPPLY Options()
+            narrowed by engine:
+                /// `figure_options` only when the tile placed this turn carries one of the
+                /// plugin's markers, at tile level or on one of its features (options that
+                /// only a marked tile gives: the magic portal, the princess). With
+                /// `OPTIONS_WITH_SUPPLY` too, a call outside either case is skipped.
+                OPTIONS_PLACED_MARKED OptionsPlaced()
             ]
             /// Clear `keep[i]` to forbid option `opts[i]` (a veto over every plugin's
             /// options, e.g. no deployment on the dragon's tile). Also consulted by
@@ -128,7 +144,13 @@ macro_rules! hook_table {
             filter_figure_options FILTER_FIGURE_OPTIONS (v) {
                 opts: slice (&[FigureOption]) => (RSlice<'_, FigureOption>),
                 keep: slice_mut (&mut [bool]) => (RSliceMut<'_, bool>)
-            } []
+            } [narrowed by engine:
+                /// `filter_figure_options` only when one of the options is a deployment on a
+                /// tile where a figure of one of the plugin's kinds stands (on a feature or a
+                /// corner of that tile, or on the tile itself): a plugin that vetoes only what
+                /// comes near its figures (the dragon's tile, the fairy's).
+                OPTIONS_ON_MY_TILES OptionOn(tile: TileIndex)
+            ]
             /// The figure step was resolved with `opt` (the core already deployed a
             /// `Deploy`; a `Special` of this plugin is carried out here).
             figure_chosen FIGURE_CHOSEN (cx) { opt: val (FigureOption) => (FigureOption) } [narrowed by engine:

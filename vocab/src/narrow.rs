@@ -19,7 +19,7 @@ macro_rules! narrow_cases {
     ($( $(#[doc = $doc:literal])* $name:ident $bit:ident ($ctx:ident) { $($body:tt)* }
         [$(narrowed by $who:ident :
             $(#[doc = $ndoc:literal])* $nbit:ident $variant:ident ( $($narg:ident : $nty:ty),* )
-        )?]
+        )*]
     )*) => {
         /// The narrowing bits, one per hook that has a narrowing case (in the
         /// hook table's order). Bits of hooks the plugin does not subscribe to
@@ -27,12 +27,12 @@ macro_rules! narrow_cases {
         pub mod bits {
             #[allow(non_camel_case_types, clippy::upper_case_acronyms, dead_code)]
             #[repr(u8)]
-            enum Index { $($($nbit,)?)* }
+            enum Index { $($($nbit,)*)* }
 
             $($(
                 $(#[doc = $ndoc])*
                 pub const $nbit: u64 = 1 << Index::$nbit as u8;
-            )?)*
+            )*)*
 
             /// `before_figure` and `after_figure` only when the placed tile
             /// extends a feature holding one of the current player's figures of
@@ -41,7 +41,7 @@ macro_rules! narrow_cases {
                 BEFORE_FIGURE_EXTENDS_MINE | AFTER_FIGURE_EXTENDS_MINE;
 
             /// Every narrowing.
-            pub const ALL: u64 = $($($nbit |)?)* 0;
+            pub const ALL: u64 = $($($nbit |)*)* 0;
         }
 
         /// A hook call that a narrowing bit may concern, with the arguments its
@@ -54,7 +54,7 @@ macro_rules! narrow_cases {
             $($(
                 #[doc = concat!("`", stringify!($name), "` ([`bits::", stringify!($nbit), "`]).")]
                 $variant($($nty),*),
-            )?)*
+            )*)*
         }
 
         impl Narrowed {
@@ -62,7 +62,7 @@ macro_rules! narrow_cases {
             #[inline(always)]
             pub fn bit(self) -> u64 {
                 match self {
-                    $($(Narrowed::$variant(..) => bits::$nbit,)?)*
+                    $($(Narrowed::$variant(..) => bits::$nbit,)*)*
                 }
             }
 
@@ -70,7 +70,7 @@ macro_rules! narrow_cases {
             #[inline(always)]
             pub fn hook(self) -> u64 {
                 match self {
-                    $($(Narrowed::$variant(..) => crate::hooks::hook::$bit,)?)*
+                    $($(Narrowed::$variant(..) => crate::hooks::hook::$bit,)*)*
                 }
             }
 
@@ -79,7 +79,7 @@ macro_rules! narrow_cases {
             /// dispatch decides it.
             pub fn decided_by_host(self) -> bool {
                 match self {
-                    $($(Narrowed::$variant(..) => stringify!($who) == "host",)?)*
+                    $($(Narrowed::$variant(..) => stringify!($who) == "host",)*)*
                 }
             }
         }
@@ -96,7 +96,7 @@ mod tests {
     #[test]
     fn one_bit_per_case_in_table_order() {
         assert_eq!(bits::DRAWN_MARKED, 1);
-        assert_eq!(bits::ALL.count_ones(), 9);
+        assert_eq!(bits::ALL.count_ones(), 13);
         assert_eq!(Narrowed::Drawn(TileTypeId(0)).hook(), hook::TILE_DRAWN);
         assert_eq!(Narrowed::Options().bit(), bits::OPTIONS_WITH_SUPPLY);
         assert_eq!(Narrowed::AfterFigure().hook(), hook::AFTER_FIGURE);

@@ -287,7 +287,6 @@ mod tests {
             rulesets: Vec::new(),
             bots: Vec::new(),
             make_bot: Arc::new(|_, _| Err("no bots".into())),
-            style: Default::default(),
             bot_delay_ms: 0,
             max_games: 1,
             open_ruleset: None,

@@ -82,6 +82,9 @@ pub struct LoadedRuleset {
     pub provenance: Provenance,
     /// The compiled rules.
     pub rules: Arc<Rules>,
+    /// How its games look: the built-in style, its plugins' styles and the
+    /// server's style file merged (`carcassonne_render::layers`).
+    pub style: Style,
 }
 
 /// The server's limits.
@@ -113,8 +116,6 @@ pub struct Config {
     pub bots: Vec<String>,
     /// Makes bots.
     pub make_bot: BotFactory,
-    /// How the board looks.
-    pub style: Style,
     /// Pause before each bot move, in milliseconds.
     pub bot_delay_ms: u64,
     /// Most games held in memory at once; the others wait in the store and are

@@ -7,7 +7,7 @@ use crate::{BotFactory, LoadedRuleset, WebError};
 use carcassonne_core::{
     Action, Actor, Driver, Event, FigureOption, Game, GameError, Record, Recorder, ReplayError,
 };
-use carcassonne_render::{log, Options, Style};
+use carcassonne_render::{log, Options};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -306,7 +306,7 @@ impl Session {
     }
 
     /// The board at the end of turn `n`, as SVG.
-    pub fn turn_picture(&self, n: usize, style: &Style) -> Result<String, WebError> {
+    pub fn turn_picture(&self, n: usize) -> Result<String, WebError> {
         let past = self.past(n)?;
         let g = &past.game;
         let o = Options {
@@ -321,7 +321,7 @@ impl Session {
             seat_names: self.seat_names(),
             ..Options::default()
         };
-        Ok(carcassonne_render::board(g, &o, style))
+        Ok(carcassonne_render::board(g, &o, &self.ruleset.style))
     }
 
     /// "Red", "Blue (greedy)", "Green (Ann)": each seat as the page names it.

@@ -218,7 +218,8 @@ fn seat_views(s: &Session, g: &Game, style: &Style, seen: &Value) -> Vec<SeatVie
 }
 
 /// What the viewer in seat `you` (none: a spectator) sees now of game `name`.
-pub fn view(s: &Session, name: &str, you: Option<u8>, style: &Style) -> Result<View, WebError> {
+pub fn view(s: &Session, name: &str, you: Option<u8>) -> Result<View, WebError> {
+    let style = &s.ruleset.style;
     let g = &s.game;
     let actor = s.actor();
     let your_turn = actor.is_some() && actor == you;
@@ -333,13 +334,14 @@ pub fn view(s: &Session, name: &str, you: Option<u8>, style: &Style) -> Result<V
 }
 
 /// The board and the scores at the end of turn `n`.
-pub fn turn_view(s: &Session, n: usize, style: &Style) -> Result<TurnView, WebError> {
+pub fn turn_view(s: &Session, n: usize) -> Result<TurnView, WebError> {
+    let style = &s.ruleset.style;
     let PastTurn { game, last } = s.past(n)?;
     let seen = public_observation(&game)?;
     Ok(TurnView {
         turn: n,
         last,
-        board: s.turn_picture(n, style)?,
+        board: s.turn_picture(n)?,
         seats: seat_views(s, &game, style, &seen),
     })
 }

@@ -272,7 +272,8 @@ impl Game {
                 });
                 self.turn.stage = Stage::Placed;
                 let ti = TileIndex(self.turn.last_tile);
-                dispatch!(self, hook::TILE_PLACED, |h, cx| h.tile_placed(cx, ti));
+                dispatch_narrowed!(self, hook::TILE_PLACED, Narrowed::Placed(ti), |h, cx| h
+                    .tile_placed(cx, ti));
             }
             Action::Figure(o) => {
                 if self.turn.stage != Stage::Figure {
@@ -412,7 +413,9 @@ impl Game {
                         .and_then(|_| pick(&c, rng).map(Action::Choose));
                     self.scratch.codes = c;
                     a?
-                } else if self.turn.stage == Stage::Place && self.plain_placement() {
+                } else if self.turn.stage == Stage::Place
+                    && self.plain_placement(TileTypeId(self.turn.drawn))
+                {
                     Action::Place(self.random_placement(rng).ok_or_else(|| broken("place"))?)
                 } else if self.turn.stage == Stage::Place {
                     let mut p = std::mem::take(&mut self.scratch.placements);

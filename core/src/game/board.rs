@@ -204,10 +204,13 @@ impl Game {
         if self.wants(hook::EXTRA_PLACEMENTS) {
             self.piece_placements(tile, out, &mut optional)?;
         }
-        if self.wants(hook::FILTER_PLACEMENTS) {
+        if self.wants(hook::FILTER_PLACEMENTS)
+            && !self.all_narrowed_away(hook::FILTER_PLACEMENTS, Narrowed::Placements(tile))
+        {
             keep.clear();
             keep.resize(out.len(), true);
-            dispatch_view!(self, hook::FILTER_PLACEMENTS, |h, v| h
+            let narrowed = Narrowed::Placements(tile);
+            dispatch_view!(@each self, hook::FILTER_PLACEMENTS, |i| self.narrowed_away(i, narrowed), |h, v| h
                 .filter_placements(v, tile, out, keep));
             let mut i = 0;
             out.retain(|_| {
@@ -222,7 +225,7 @@ impl Game {
     }
 
     /// A uniformly random legal placement of the drawn tile, without building the
-    /// list (no placement filters may be active). `None` if there is none.
+    /// list (no placement filter may apply to it). `None` if there is none.
     ///
     /// Each frontier cell weighs its number of fitting rotations, read from the
     /// tile type's count table in one look-up; their sum was counted when the
@@ -260,10 +263,10 @@ impl Game {
     }
 
     /// The number of legal placements of the drawn tile `tile`. When no plugin
-    /// filters placements, it also keeps the running sum at the end of each
+    /// filters its placements, it also keeps the running sum at the end of each
     /// block of [`FIT_BLOCK`] frontier cells, for [`Game::random_placement`].
     pub(super) fn drawn_placement_count(&mut self, tile: TileTypeId) -> Result<u32, HookError> {
-        if !self.plain_placement() {
+        if !self.plain_placement(tile) {
             return self.placement_count(tile);
         }
         let Some(fit) = self.rules.tiles.fits.get(tile.index()) else {
@@ -287,7 +290,7 @@ impl Game {
     /// The number of legal placements of tile type `tile` (after placement
     /// filters); 0 if it cannot be placed.
     pub(super) fn placement_count(&mut self, tile: TileTypeId) -> Result<u32, HookError> {
-        if self.plain_placement() {
+        if self.plain_placement(tile) {
             return Ok(self.plain_placement_count(tile));
         }
         let mut out = std::mem::take(&mut self.scratch.placements);

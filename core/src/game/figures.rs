@@ -474,10 +474,13 @@ impl Game {
                 }
             }
         }
-        if self.wants(hook::FIGURE_OPTIONS)
-            && !self.all_narrowed_away(hook::FIGURE_OPTIONS, Narrowed::Options())
-        {
+        if self.wants(hook::FIGURE_OPTIONS) && !self.figure_options_all_narrowed_away() {
             for &i in self.rules.subscribers(hook::FIGURE_OPTIONS) {
+                if self.figure_options_narrowed_away(i)
+                    || self.switched_off(i, hook::FIGURE_OPTIONS)
+                {
+                    continue;
+                }
                 if let Some(p) = self.rules.plugins.get(i as usize) {
                     let from = out.len();
                     p.hooks.figure_options(
@@ -490,16 +493,28 @@ impl Game {
                     self.check_offered(i, out.get(from..).unwrap_or(&[]))?;
                 }
             }
-            // Plugins usually append their options in order after the core's.
+            // Plugins usually append their options in order after the core's:
+            // two sorted runs, which the stable sort merges in one pass (the
+            // unstable one sorts them afresh; equal options are identical, so
+            // both give the same list).
             if !out.windows(2).all(|w| w[0] < w[1]) {
-                out.sort_unstable();
+                out.sort();
                 out.dedup();
             }
         }
         if self.wants(hook::FILTER_FIGURE_OPTIONS) {
-            let mut keep = vec![true; out.len()];
-            dispatch_view!(self, hook::FILTER_FIGURE_OPTIONS, |h, v| h
-                .filter_figure_options(v, out, &mut keep));
+            // The veto flags on the stack for a usual list: no allocation.
+            let mut small = [true; 64];
+            let mut large = Vec::new();
+            let keep: &mut [bool] = if out.len() <= small.len() {
+                &mut small[..out.len()]
+            } else {
+                large.resize(out.len(), true);
+                &mut large
+            };
+            let skip = |i| self.options_narrowed_away(i, out);
+            dispatch_view!(@each self, hook::FILTER_FIGURE_OPTIONS, |i| skip(i), |h, v| h
+                .filter_figure_options(v, out, keep));
             let mut i = 0;
             out.retain(|_| {
                 i += 1;
@@ -507,6 +522,93 @@ impl Game {
             });
         }
         Ok(())
+    }
+
+    /// Whether plugin `plugin` narrowed away `filter_figure_options` over
+    /// `opts` ([`Narrowed::OptionOn`]): each option that is a deployment on a
+    /// tile is outside the case it keeps. The tiles its figures stand on are
+    /// gathered once (a plugin has few figures), then each option's tile is
+    /// compared with them.
+    #[inline]
+    fn options_narrowed_away(&self, plugin: u8, opts: &[FigureOption]) -> bool {
+        let declared = self
+            .rules
+            .plugins
+            .get(usize::from(plugin))
+            .map_or(0, |e| e.narrow);
+        if declared & crate::narrow::bits::OPTIONS_ON_MY_TILES == 0 {
+            return false;
+        }
+        let mut tiles = [NONE16; 8];
+        let Some(n) = self.plugin_figure_tiles(plugin, &mut tiles) else {
+            return false; // more tiles than the buffer holds: not narrowed
+        };
+        let tiles = &tiles[..n];
+        n == 0
+            || opts
+                .iter()
+                .all(|o| self.option_tile(*o).is_none_or(|t| !tiles.contains(&t.0)))
+    }
+
+    /// The placed tile a deployment goes onto (its feature's or corner's tile,
+    /// or the tile itself); `None` for other options, places off the board and
+    /// places that do not exist.
+    fn option_tile(&self, opt: FigureOption) -> Option<TileIndex> {
+        let FigureOption::Deploy { at, .. } = opt else {
+            return None;
+        };
+        match at {
+            Location::Feature(f) | Location::Corner(f, _) => {
+                self.feats.recs.get(f.index()).map(|x| TileIndex(x.tile))
+            }
+            Location::Tile(t) => Some(t),
+            Location::Held(_) | Location::Area(_) => None,
+        }
+    }
+
+    /// Whether a figure of one of plugin `plugin`'s kinds (anyone's, or
+    /// neutral) stands on placed tile `t`.
+    pub(crate) fn plugin_figure_on_tile(&self, plugin: u8, t: TileIndex) -> bool {
+        let mut tiles = [NONE16; 8];
+        match self.plugin_figure_tiles(plugin, &mut tiles) {
+            Some(n) => t.0 != NONE16 && tiles[..n].contains(&t.0),
+            None => true, // more tiles than the buffer holds: not narrowed
+        }
+    }
+
+    /// The tiles on which figures of plugin `plugin`'s kinds stand (every
+    /// player's, then the neutral ones: a look at its figure slots), into
+    /// `out`, each once; their number, or `None` if `out` is too short.
+    /// Plain loops: this runs for every option a plugin's veto may concern.
+    fn plugin_figure_tiles(&self, plugin: u8, out: &mut [u16]) -> Option<usize> {
+        let mut n = 0;
+        let mut add = |tile: u16| -> Option<()> {
+            if tile != NONE16 && !out[..n].contains(&tile) {
+                *out.get_mut(n)? = tile;
+                n += 1;
+            }
+            Some(())
+        };
+        let e = self.rules.plugins.get(usize::from(plugin))?;
+        let figs = &self.figures.figs;
+        let per = usize::from(self.rules.figs_per_player);
+        let (first, end) = (usize::from(e.player_slots.0), usize::from(e.player_slots.1));
+        if first < end {
+            for p in 0..usize::from(self.players) {
+                for g in figs.get(p * per + first..p * per + end).unwrap_or(&[]) {
+                    add(g.tile)?;
+                }
+            }
+        }
+        let neutral = per * usize::from(self.players);
+        for (i, k) in self.rules.neutral_kind.iter().enumerate() {
+            if self.rules.kind_plugin.get(k.index()) == Some(&Some(plugin)) {
+                if let Some(g) = figs.get(neutral + i) {
+                    add(g.tile)?;
+                }
+            }
+        }
+        Some(n)
     }
 
     /// Checks the figure options plugin `plugin` added: a `Deploy` names a
@@ -561,8 +663,11 @@ impl Game {
     /// Whether the plugins' vetoes (`filter_figure_options`) allow option `opt`.
     pub(super) fn allowed_by_plugins(&self, opt: FigureOption) -> Result<bool, HookError> {
         let mut keep = [true];
-        dispatch_view!(self, hook::FILTER_FIGURE_OPTIONS, |h, v| h
-            .filter_figure_options(v, &[opt], &mut keep));
+        let skip = |i| self.options_narrowed_away(i, &[opt]);
+        if self.wants(hook::FILTER_FIGURE_OPTIONS) {
+            dispatch_view!(@each self, hook::FILTER_FIGURE_OPTIONS, |i| skip(i), |h, v| h
+                .filter_figure_options(v, &[opt], &mut keep));
+        }
         Ok(keep[0])
     }
 }

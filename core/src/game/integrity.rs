@@ -122,7 +122,7 @@ impl Game {
         }
         let fits = if self.turn.drawn == NONE16 {
             0
-        } else if self.plain_placement() {
+        } else if self.plain_placement(TileTypeId(self.turn.drawn)) {
             self.plain_placement_count(TileTypeId(self.turn.drawn))
         } else {
             // Counted after the plugins' placement filters: not recomputed here.

@@ -216,19 +216,25 @@ macro_rules! dispatch_narrowed {
     };
 }
 
-/// Calls a read-only hook of every subscribed plugin, in dispatch order.
+/// Calls a read-only hook of every subscribed plugin, in dispatch order. (The
+/// `@each` arm skips a subscriber `$i` for which `$skip` holds.)
 macro_rules! dispatch_view {
     ($self:ident, $bit:expr, |$h:ident, $v:ident| $call:expr) => {
         if $self.wants($bit) {
-            for &i in $self.rules.subscribers($bit) {
-                if $self.switched_off(i, $bit) {
+            dispatch_view!(@each $self, $bit, |i| false, |$h, $v| $call);
+        }
+    };
+    (@each $self:ident, $bit:expr, |$i:ident| $skip:expr, |$h:ident, $v:ident| $call:expr) => {
+        {
+            for &$i in $self.rules.subscribers($bit) {
+                if $skip || $self.switched_off($i, $bit) {
                     continue;
                 }
-                if let Some(p) = $self.rules.plugins.get(i as usize) {
+                if let Some(p) = $self.rules.plugins.get($i as usize) {
                     let $h = &p.hooks;
                     let $v = &View {
                         game: &*$self,
-                        plugin: i,
+                        plugin: $i,
                     };
                     $call?;
                 }
@@ -377,10 +383,14 @@ impl Game {
         self.subs & h != 0
     }
 
-    /// Whether no plugin filters or adds placements now ([`Rules::plain_placement`]).
+    /// Whether no plugin adds placements, and none filters the placements of
+    /// tile type `tile`: none subscribes to `filter_placements`, or every
+    /// subscriber narrowed it away for this tile ([`Narrowed::Placements`]).
     #[inline]
-    fn plain_placement(&self) -> bool {
-        !self.wants(hook::FILTER_PLACEMENTS | hook::EXTRA_PLACEMENTS)
+    fn plain_placement(&self, tile: TileTypeId) -> bool {
+        !self.wants(hook::EXTRA_PLACEMENTS)
+            && (!self.wants(hook::FILTER_PLACEMENTS)
+                || self.all_narrowed_away(hook::FILTER_PLACEMENTS, Narrowed::Placements(tile)))
     }
 
     #[inline]

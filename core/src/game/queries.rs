@@ -628,6 +628,26 @@ impl Game {
         (t != NONE16).then_some(TileIndex(t))
     }
 
+    /// Whether `player` has a follower (a figure of a follower kind; no special
+    /// figure) anywhere in the feature containing `f`: the condition of figures
+    /// that need their owner's follower, such as a builder or a pig. A look at
+    /// the player's figures, not a walk over the feature. `None` for a feature
+    /// that does not exist; `false` for a seat beyond the table.
+    pub fn has_follower_in(&self, player: PlayerId, f: FeatureId) -> Option<bool> {
+        let root = self.find(f)?.0;
+        if player.seat() >= self.players {
+            return Some(false);
+        }
+        let per = usize::from(self.rules.figs_per_player);
+        let first = player.index() * per;
+        let figs = self.figures.figs.get(first..first + per).unwrap_or(&[]);
+        Some((first..).zip(figs).any(|(g, x)| {
+            x.feature != NONE16
+                && self.feats.root(x.feature) == root
+                && self.rules.figures[self.kind_of(g as u16).index()].follower
+        }))
+    }
+
     /// Figures of `kind` in `player`'s supply (0 for a seat or kind that does not exist).
     #[inline]
     pub fn supply(&self, player: PlayerId, kind: FigureKindId) -> u8 {

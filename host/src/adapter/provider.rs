@@ -19,6 +19,7 @@ pub struct AbiPlugin {
     links: Vec<String>,
     areas: Vec<String>,
     hosts: Vec<String>,
+    style: String,
     hooks: u64,
     tilesets: Vec<TileSetSpec>,
     configure: extern "C" fn(RStr<'_>) -> RResult<PluginObj, RVec<AbiOptionProblem>>,
@@ -70,6 +71,12 @@ impl AbiPlugin {
                 ));
             }
         }
+        if let Err(e) = d.style.as_str().parse::<toml::Table>() {
+            return Err(format!(
+                "plugin `{id}`: its style is not TOML: {}",
+                e.message().trim()
+            ));
+        }
         let strings = |v: &RVec<RString>| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         Ok(AbiPlugin {
             info: PluginInfo {
@@ -116,6 +123,7 @@ impl AbiPlugin {
             links: strings(&d.links),
             areas: strings(&d.areas),
             hosts: strings(&d.hosts),
+            style: d.style.to_string(),
             hooks: d.hooks,
             tilesets,
             configure: d.configure,
@@ -199,6 +207,7 @@ impl ProvidedPlugin for AbiPlugin {
             links: self.links.clone(),
             areas: self.areas.clone(),
             hosts: self.hosts.clone(),
+            style: self.style.clone(),
         };
         Ok((decl, Arc::new(hooks)))
     }

@@ -61,6 +61,10 @@ pub struct State {
     pub round_granted: u32,
     /// The player who placed the last tile from the bag + 1 (the round starts after him).
     pub last_placer: u32,
+    /// The holes on the board, kept up to date as tiles are placed (a hole
+    /// appears next to the tile that closes its fourth side, and goes when a
+    /// tile fills it): the turn start asks it instead of searching the board.
+    pub holes: u32,
 }
 
 /// Decision at the start of a regular turn: play the abbey or draw.
@@ -95,12 +99,19 @@ impl Abbey {
 
     /// Whether the board has a hole (next to some placed tile).
     fn any_hole(v: &View<'_>) -> bool {
-        (0..v.placed_count())
-            .filter_map(|t| u16::try_from(t).ok())
-            .any(|t| {
-                let p = v.tile_pos(TileIndex(t));
-                Side::ALL.iter().any(|&d| Self::is_hole(v, p.step(d)))
-            })
+        v.game_state::<State>().is_ok_and(|s| s.holes > 0)
+    }
+
+    /// The holes after a tile was placed at `p`: its own square, if it was a
+    /// hole, is filled; every empty square beside it that it surrounds now is
+    /// a new hole (the tile closed its last open side).
+    fn holes_after(v: &View<'_>, p: Pos, before: u32) -> u32 {
+        let filled = u32::from(Self::surrounded(v, p));
+        let new = Side::ALL
+            .iter()
+            .filter(|&&d| Self::is_hole(v, p.step(d)))
+            .count() as u32;
+        (before + new).saturating_sub(filled)
     }
 
     /// Whether `player` holds an abbey.
@@ -124,6 +135,12 @@ impl Plugin for Abbey {
         Ok(Abbey {
             after_last_tile: options.abbey_after_last_tile,
         })
+    }
+
+    /// The placement filter is for the abbey only (the other tiles' placements
+    /// are not filtered: the core's fast path).
+    fn narrowing(&self) -> u64 {
+        narrow::PLACEMENTS_MARKED
     }
 
     /// Finds the abbey: the tile type carrying the `abbey` marker.
@@ -184,11 +201,16 @@ impl Plugin for Abbey {
         Ok(())
     }
 
-    /// Remembers who placed the last tile from the bag (AM8's round starts after him).
+    /// Counts the holes, and remembers who placed the last tile from the bag
+    /// (AM8's round starts after him).
     fn tile_placed(&self, cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
-        if Some(cx.tile_type_id(tile)) != Self::abbey(cx) {
-            let me = cx.current_player();
-            cx.game_state_mut::<State>()?.last_placer = u32::from(me.seat()) + 1;
+        let holes = Self::holes_after(cx, cx.tile_pos(tile), cx.game_state::<State>()?.holes);
+        let from_bag = Some(cx.tile_type_id(tile)) != Self::abbey(cx);
+        let me = cx.current_player();
+        let state = cx.game_state_mut::<State>()?;
+        state.holes = holes;
+        if from_bag {
+            state.last_placer = u32::from(me.seat()) + 1;
         }
         Ok(())
     }

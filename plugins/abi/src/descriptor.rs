@@ -126,6 +126,9 @@ pub struct PluginDescriptor {
     pub areas: RVec<RString>,
     /// Markers (among `markers`) whose features accept plain follower kinds.
     pub hosts: RVec<RString>,
+    /// How its markers, figures and notes look in pictures: TOML text in the
+    /// format of `render/style.toml` (empty: nothing of its own).
+    pub style: RString,
     /// Hook bits it implements.
     pub hooks: u64,
     /// Builds a configured plugin from its options table (TOML text, `enabled` removed).

@@ -160,6 +160,9 @@ macro_rules! query_table {
             view get figure_tile(fig: (FigureId) => (FigureId)) -> (Option<TileIndex>) => (ROption<TileIndex>);
             /// Figures of `kind` in `player`'s supply.
             view get supply(player: (PlayerId) => (PlayerId), kind: (FigureKindId) => (FigureKindId)) -> (u8) => (u8);
+            /// Whether `player` has a follower (a figure of a follower kind) anywhere in
+            /// the feature containing `f`: the condition of a builder or a pig.
+            view check has_follower_in(player: (PlayerId) => (PlayerId), f: (FeatureId) => (FeatureId)) -> (bool) => (bool);
             /// Whether figure `fig` is on the board and protected (`set_protected`): rules
             /// that remove figures (a dragon, a princess, a capture) leave it.
             view get figure_protected(fig: (FigureId) => (FigureId)) -> (bool) => (bool);

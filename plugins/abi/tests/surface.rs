@@ -41,7 +41,7 @@ macro_rules! hooks_surface {
         $($arg:ident : $kind:ident ($($cty:tt)*) => ($($aty:tt)*)),* $(,)?
     } [$(narrowed by $who:ident :
         $(#[doc = $ndoc:literal])* $nbit:ident $variant:ident ( $($narg:ident : $nty:ty),* )
-    )?] )*) => {
+    )*] )*) => {
         fn hooks() -> Vec<String> {
             vec![$({
                 let args: Vec<String> = vec![$(
@@ -54,7 +54,7 @@ macro_rules! hooks_surface {
                         stringify!($nbit),
                         carcassonne_plugin_abi::narrow::$nbit
                     )
-                )?];
+                ),*];
                 let narrowing = narrowing.concat();
                 format!("{} {} ({}) [{}]{narrowing}", stringify!($name), stringify!($bit), stringify!($ctx), args.join(", "))
             }),*]

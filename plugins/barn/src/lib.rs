@@ -104,6 +104,32 @@ pub struct Placed {
     pub turn: u32,
 }
 
+/// The most barns a game holds (`barns-per-player` is at most 3).
+const MAX_BARNS: usize = 3 * MAX_PLAYERS;
+
+/// Per-game state: the barns on the board (a barn never leaves it), so that a
+/// turn finds them without looking at every figure of the game.
+#[derive(Clone, Copy, Debug, Default, Pod, Zeroable)]
+#[repr(C)]
+pub struct Barns {
+    /// The last turn in which a barn was placed (0: none yet).
+    pub placed_turn: u32,
+    /// How many barns are on the board.
+    pub count: u32,
+    /// Their figure ids, in placement order.
+    pub ids: [u32; MAX_BARNS],
+}
+
+impl Barns {
+    /// The barns on the board.
+    fn ids(&self) -> impl Iterator<Item = FigureId> + '_ {
+        self.ids
+            .iter()
+            .take(self.count as usize)
+            .filter_map(|&g| u16::try_from(g).ok().map(FigureId))
+    }
+}
+
 /// AM24: points per completed city when a barn is placed.
 pub const PLACEMENT_POINTS: i32 = 3;
 /// AM26: points per completed city when farmers are joined to a barn.
@@ -121,13 +147,20 @@ impl Barn {
             .filter_map(move |g| v.figure_owner(g).map(|p| (g, p)))
     }
 
-    /// Whether the field containing `f` holds a barn placed before turn `turn`
-    /// (`u32::MAX`: any barn).
-    fn has_barn(v: &View<'_>, f: FeatureId, before: u32) -> bool {
-        let kind = v.my_figure(0);
-        v.figures_in(f).any(|g| {
-            v.figure_kind(g) == kind && v.figure_state::<Placed>(g).is_ok_and(|s| s.turn < before)
-        })
+    /// The fields (roots) holding a barn placed before turn `before` (`u32::MAX`:
+    /// any barn).
+    fn barn_fields(v: &View<'_>, before: u32) -> HookResult<Vec<FeatureId>> {
+        let barns = *v.game_state::<Barns>()?;
+        let mut out = Vec::new();
+        for g in barns.ids() {
+            if v.figure_state::<Placed>(g)?.turn >= before {
+                continue;
+            }
+            if let Some(f) = v.figure_feature(g) {
+                out.push(v.find(f));
+            }
+        }
+        Ok(out)
     }
 
     /// The followers (farmers) in the field containing `f`.
@@ -163,7 +196,7 @@ impl Plugin for Barn {
     const FIGURES: &'static [FigureSpec] = &[FigureSpec::special("barn", 1)
         .occupies(true)
         .class(FigureClass::Building)];
-    const STATE: StateSpec = StateSpec::NONE.figure::<Placed>();
+    const STATE: StateSpec = StateSpec::NONE.game::<Barns>().figure::<Placed>();
 
     fn new(options: Options) -> Result<Self, ConfigError> {
         if !(1..=3).contains(&options.barns_per_player) {
@@ -178,6 +211,12 @@ impl Plugin for Barn {
 
     fn figure_count(&self, _i: usize) -> u8 {
         self.count
+    }
+
+    /// Its figure options need a barn in the supply; only its own choices
+    /// concern it.
+    fn narrowing(&self) -> u64 {
+        narrow::OPTIONS_WITH_SUPPLY | narrow::CHOSEN_MINE
     }
 
     /// AM28: no source defines barns under first-edition farmers.
@@ -200,9 +239,17 @@ impl Plugin for Barn {
         if v.supply(v.current_player(), kind) == 0 {
             return Ok(());
         }
+        let mut taken = None;
         for c in Corner::ALL {
             if let Some(f) = v.corner_meeting(t, c) {
-                if self.placement == BarnPlacement::Occupied || !Self::has_barn(v, f, u32::MAX) {
+                let free = self.placement == BarnPlacement::Occupied || {
+                    let taken = match &taken {
+                        Some(x) => x,
+                        None => taken.insert(Self::barn_fields(v, u32::MAX)?),
+                    };
+                    !taken.contains(&v.find(f))
+                };
+                if free {
                     opts.push(FigureOption::Deploy {
                         kind,
                         at: Location::Corner(f, c),
@@ -231,6 +278,14 @@ impl Plugin for Barn {
             .collect();
         for g in fresh {
             cx.figure_state_mut::<Placed>(g)?.turn = turn;
+            let barns = cx.game_state_mut::<Barns>()?;
+            let slot = barns
+                .ids
+                .get_mut(barns.count as usize)
+                .ok_or("more barns than the game holds")?;
+            *slot = u32::from(g.0);
+            barns.count += 1;
+            barns.placed_turn = turn;
         }
         Ok(())
     }
@@ -238,10 +293,18 @@ impl Plugin for Barn {
     /// AM24 then AM26, after the completed features were scored.
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
         let turn = u32::from(cx.turn());
-        let placed_now: Vec<FigureId> = Self::barns(cx)
-            .map(|(g, _)| g)
-            .filter(|&g| cx.figure_state::<Placed>(g).is_ok_and(|s| s.turn == turn))
-            .collect();
+        let barns = *cx.game_state::<Barns>()?;
+        if barns.count == 0 {
+            return Ok(());
+        }
+        let placed_now: Vec<FigureId> = if barns.placed_turn == turn {
+            barns
+                .ids()
+                .filter(|&g| cx.figure_state::<Placed>(g).is_ok_and(|s| s.turn == turn))
+                .collect()
+        } else {
+            Vec::new()
+        };
         for g in placed_now {
             if let Some(f) = cx.figure_feature(g) {
                 if cx.logging() && !Self::farmers(cx, f).is_empty() {
@@ -257,6 +320,10 @@ impl Plugin for Barn {
         let Some(t) = cx.last_placed() else {
             return Ok(());
         };
+        let barn_fields = Self::barn_fields(cx, turn)?;
+        if barn_fields.is_empty() {
+            return Ok(());
+        }
         let mut seen: Vec<FeatureId> = Vec::new();
         for l in 0..cx.tile_feature_count(t) {
             if cx.tile_feature_kind(t, l) != FeatureKind::Field {
@@ -267,7 +334,7 @@ impl Plugin for Barn {
                 continue;
             }
             seen.push(r);
-            if Self::has_barn(cx, r, turn) && !Self::farmers(cx, r).is_empty() {
+            if barn_fields.contains(&r) && !Self::farmers(cx, r).is_empty() {
                 if cx.logging() {
                     cx.log(format!(
                         "Farmers joined to a barn's field score {CONNECTION_POINTS} per completed \

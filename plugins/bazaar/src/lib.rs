@@ -228,6 +228,7 @@ impl Plugin for Bazaar {
     const DESCRIPTION: &'static str =
         "Bridges, Castles & Bazaars: an auction of face-up tiles after a turn that placed a bazaar";
     const MARKERS: &'static [&'static str] = &["bazaar"];
+    const STYLE: &'static str = include_str!("../style.toml");
     const STATE: StateSpec = StateSpec::NONE.game::<State>().player::<Bought>();
 
     fn new(options: Options) -> Result<Self, ConfigError> {

@@ -24,7 +24,8 @@
 //!   owner has no follower left in its feature (another expansion removed or
 //!   moved the last one): `figure_returned` and `figure_moved`.
 //!
-//! State: per game, whether a second part is due ([`Due`]).
+//! State: per game, whether a second part is due ([`Due`]); per player, his
+//! builder ([`Own`]).
 //!
 //! See `docs/plugins/builder.md`.
 
@@ -69,6 +70,15 @@ pub struct Due {
     pub due: u32,
 }
 
+/// Per player: his builder (found at setup), so that a turn looks at it
+/// instead of walking the placed tile's roads and cities.
+#[derive(Clone, Copy, Debug, Default, Pod, Zeroable)]
+#[repr(C)]
+pub struct Own {
+    /// The player's builder's figure id + 1 (0: none).
+    pub builder: u32,
+}
+
 /// Decision option: take the second turn part.
 pub const DOUBLE: u32 = 0;
 /// Decision option: do not take it.
@@ -89,21 +99,17 @@ pub struct Builder {
 
 impl Builder {
     /// Whether the active player's builder stands in the feature of a road or city
-    /// segment of tile `t` (placed this turn part, so the builder was there before).
-    fn extends_own_builder(v: &View<'_>, t: TileIndex) -> bool {
+    /// segment of tile `t` (placed this turn part, so the builder was there before):
+    /// the tile is part of the road or city his builder stands in (a builder
+    /// stands only on roads and cities).
+    fn extends_own_builder(v: &View<'_>, t: TileIndex) -> HookResult<bool> {
         let me = v.current_player();
-        let kind = v.my_figure(BUILDER);
-        if v.supply(me, kind) > 0 {
-            return false; // his one builder is at home: nothing to walk
-        }
-        (0..v.tile_feature_count(t)).any(|l| {
-            matches!(
-                v.tile_feature_kind(t, l),
-                FeatureKind::Road | FeatureKind::City
-            ) && v
-                .figures_in(v.find(v.feature_of(t, l)))
-                .any(|g| v.figure_kind(g) == kind && v.figure_owner(g) == Some(me))
-        })
+        let Some(g) = v.player_state::<Own>(me)?.builder.checked_sub(1) else {
+            return Ok(false);
+        };
+        let g = FigureId(u16::try_from(g).map_err(|_| "bad builder id")?);
+        Ok(v.figure_feature(g)
+            .is_some_and(|f| v.tile_feature_in(t, f).is_some()))
     }
 
     /// TB15: after figure `fig` left `from`, the builder of its owner there goes
@@ -141,12 +147,28 @@ impl Plugin for Builder {
         .stands_on(FeatureKinds::of(&[FeatureKind::Road, FeatureKind::City]))
         .returns_on_score(true)
         .class(FigureClass::Companion)];
-    const STATE: StateSpec = StateSpec::NONE.game::<Due>();
+    const STATE: StateSpec = StateSpec::NONE.game::<Due>().player::<Own>();
 
     fn new(options: Options) -> Result<Self, ConfigError> {
         Ok(Builder {
             double_turn: options.double_turn,
         })
+    }
+
+    /// The builder is offered only from the supply.
+    fn narrowing(&self) -> u64 {
+        narrow::OPTIONS_WITH_SUPPLY
+    }
+
+    /// Finds each player's builder.
+    fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
+        let builders: Vec<FigureId> = cx.my_figures(BUILDER).collect();
+        for g in builders {
+            if let Some(p) = cx.figure_owner(g) {
+                cx.player_state_mut::<Own>(p)?.builder = u32::from(g.0) + 1;
+            }
+        }
+        Ok(())
     }
 
     /// TB11, TB12: a tile of a regular part that extends the active player's
@@ -155,7 +177,7 @@ impl Plugin for Builder {
         if cx.turn_granted_by() == Some(cx.plugin_index()) {
             return Ok(());
         }
-        if Self::extends_own_builder(cx.view(), tile) {
+        if Self::extends_own_builder(cx.view(), tile)? {
             cx.game_state_mut::<Due>()?.due = 1;
         }
         Ok(())

@@ -10,7 +10,8 @@
 //!   dragon onto it as it is placed (`tile_placed`, PD3). Dragon tiles are held
 //!   back from the draw while the dragon is off the board (`filter_draws`, PD2;
 //!   a bag holding nothing else ends the game; tiles taken face down under a
-//!   hill are not filtered, X32).
+//!   hill are not filtered, X32). Once the dragon is on the board (it never
+//!   leaves it) the plugin switches its draw filter off (`set_hook_enabled`).
 //! * **No deployment on the dragon's tile** (PD4): `filter_figure_options`
 //!   vetoes every `Deploy` onto a feature of that tile, for every plugin's
 //!   figures and for `may_deploy` (a wagon's move, a portal). A barn stands at
@@ -259,6 +260,7 @@ impl Plugin for Dragon {
         "The Princess and the Dragon: volcanoes bring the dragon, dragon tiles make it move and eat figures";
     const FIGURES: &'static [FigureSpec] = &[FigureSpec::neutral("dragon", 1)];
     const MARKERS: &'static [&'static str] = &["volcano", "dragon"];
+    const STYLE: &'static str = include_str!("../style.toml");
     const STATE: StateSpec = StateSpec::NONE.game::<DragonState>();
     // With `dragon-move = "after-scoring"` the dragon moves after the wagons (turn_end).
     const RUNS_AFTER: &'static [&'static str] = &["wagon"];
@@ -268,6 +270,12 @@ impl Plugin for Dragon {
             dragon_move: options.dragon_move,
             eats_builders_and_pigs: options.eats_builders_and_pigs,
         })
+    }
+
+    /// Only a volcano (or a dragon tile) placed concerns `tile_placed`; the
+    /// veto concerns only deployments on the dragon's tile.
+    fn narrowing(&self) -> u64 {
+        narrow::PLACED_MARKED | narrow::OPTIONS_ON_MY_TILES
     }
 
     fn subscriptions(&self) -> u64 {
@@ -304,6 +312,9 @@ impl Plugin for Dragon {
             return Ok(());
         }
         cx.put_my_neutral(DRAGON, Location::Tile(tile))?;
+        // The dragon never leaves the board: the draw filter has nothing more
+        // to hold back, and every later draw takes the unfiltered path.
+        cx.set_hook_enabled(hook::FILTER_DRAWS, false);
         if cx.logging() {
             let pos = cx.tile_pos(tile);
             cx.log(format!(

@@ -77,6 +77,9 @@ pub struct FairyState {
     pub figure: u32,
     /// The follower she stands beside, figure id + 1; 0 for nobody.
     pub beside: u32,
+    /// Figures per player (player `p`'s are the ids from `p × per_player`;
+    /// found at setup), so that the options look at the player's own only.
+    pub per_player: u32,
 }
 
 /// The plugin: rules plus options.
@@ -152,13 +155,27 @@ impl Plugin for Fairy {
         })
     }
 
-    /// PD11: the fairy starts off the board; remember her figure id.
+    /// Only her own option is followed up; her veto concerns only her tile.
+    fn narrowing(&self) -> u64 {
+        narrow::CHOSEN_MINE | narrow::OPTIONS_ON_MY_TILES
+    }
+
+    /// PD11: the fairy starts off the board; remember her figure id, and how
+    /// many figures each player has (the players' come first, then the
+    /// neutral ones).
     fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
         let fig = cx
             .my_figures(FAIRY)
             .next()
             .ok_or_else(|| err("no fairy figure in the game"))?;
-        cx.game_state_mut::<FairyState>()?.figure = u32::from(fig.0) + 1;
+        let players_figs = (0..cx.figure_count() as u16)
+            .map(FigureId)
+            .find(|&g| cx.figure_owner(g).is_none())
+            .map_or(cx.figure_count(), |g| g.index());
+        let per_player = (players_figs / usize::from(cx.players()).max(1)) as u32;
+        let s = cx.game_state_mut::<FairyState>()?;
+        s.figure = u32::from(fig.0) + 1;
+        s.per_player = per_player;
         Ok(())
     }
 
@@ -200,13 +217,19 @@ impl Plugin for Fairy {
         let me = v.current_player();
         let beside = Self::beside(v)?;
         let here = Self::tile(v)?;
-        for g in (0..v.figure_count() as u16).map(FigureId) {
-            if Some(g) == beside || !Self::is_followers(v, g, me) {
+        // The player's own figures only: on a feature, of a follower kind.
+        let per = Self::state(v)?.per_player as usize;
+        let mine = usize::from(me) * per..(usize::from(me) + 1) * per;
+        for g in mine.filter_map(|g| u16::try_from(g).ok()).map(FigureId) {
+            if Some(g) == beside {
                 continue;
             }
-            let Some(f) = v.figure_feature(g) else {
+            let Some(Location::Feature(f)) = v.figure_location(g) else {
                 continue;
             };
+            if !v.figure_kind_follower(v.figure_kind(g)) {
+                continue;
+            }
             let spot = match self.placement {
                 FairyPlacement::NextToFollower => Spot::of_feature(v, f),
                 FairyPlacement::OnTile => {

@@ -34,9 +34,15 @@ impl Plugin for MagicPortal {
     const DESCRIPTION: &'static str =
         "The Princess and the Dragon: a magic portal lets a follower go onto any unfinished feature of the board";
     const MARKERS: &'static [&'static str] = &["portal"];
+    const STYLE: &'static str = include_str!("../style.toml");
 
     fn new(_: NoOptions) -> Result<Self, ConfigError> {
         Ok(MagicPortal)
+    }
+
+    /// Options only when the placed tile shows a portal.
+    fn narrowing(&self) -> u64 {
+        narrow::OPTIONS_PLACED_MARKED
     }
 
     /// PD21/PD22: deployments of every follower kind in supply anywhere.
@@ -48,18 +54,24 @@ impl Plugin for MagicPortal {
             return Ok(());
         }
         let me = v.current_player();
-        for k in (0..v.figure_kind_count() as u8).map(FigureKindId) {
-            if !v.figure_kind_follower(k) || v.supply(me, k) == 0 {
+        let kinds: Vec<FigureKindId> = (0..v.figure_kind_count() as u8)
+            .map(FigureKindId)
+            .filter(|&k| v.figure_kind_follower(k) && v.supply(me, k) > 0)
+            .collect();
+        if kinds.is_empty() {
+            return Ok(());
+        }
+        // Each feature is looked at once, then asked for every kind (the core
+        // sorts the options).
+        for f in (0..v.feature_count() as u16).map(FeatureId) {
+            if v.feature_tile(f) == placed {
                 continue;
             }
-            for f in (0..v.feature_count() as u16).map(FeatureId) {
-                if v.feature_tile(f) == placed {
-                    continue;
-                }
-                if v.feature_kind(f) != FeatureKind::Field && v.is_complete(f) {
-                    continue;
-                }
-                let at = Location::Feature(f);
+            if v.feature_kind(f) != FeatureKind::Field && v.is_complete(f) {
+                continue;
+            }
+            let at = Location::Feature(f);
+            for &k in &kinds {
                 if v.may_deploy(k, at)? {
                     opts.push(FigureOption::Deploy { kind: k, at });
                 }

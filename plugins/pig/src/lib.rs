@@ -98,6 +98,11 @@ impl Plugin for Pig {
         })
     }
 
+    /// The pig is offered only from the supply.
+    fn narrowing(&self) -> u64 {
+        narrow::OPTIONS_WITH_SUPPLY
+    }
+
     fn figure_count(&self, _i: usize) -> u8 {
         self.pigs
     }

@@ -108,12 +108,19 @@ impl Plugin for Princess {
     const DESCRIPTION: &'static str =
         "The Princess and the Dragon: a princess tile may send a follower home from its city";
     const MARKERS: &'static [&'static str] = &["princess"];
+    const STYLE: &'static str = include_str!("../style.toml");
     const SPOT_SPECIALS: bool = true;
 
     fn new(options: Options) -> Result<Self, ConfigError> {
         Ok(Princess {
             action: options.princess_action,
         })
+    }
+
+    /// Options only when the placed tile shows a princess; only her own
+    /// option is followed up.
+    fn narrowing(&self) -> u64 {
+        narrow::OPTIONS_PLACED_MARKED | narrow::CHOSEN_MINE
     }
 
     fn subscriptions(&self) -> u64 {

@@ -113,6 +113,7 @@ fn descriptor_of<P: Plugin>() -> PluginDescriptor {
         links: rstrings(P::LINKS),
         areas: rstrings(P::AREAS),
         hosts: rstrings(P::HOSTS),
+        style: P::STYLE.into(),
         hooks: hooks_of::<P>(),
         configure: configure_extern::<P>,
     }

@@ -291,16 +291,6 @@ impl<'a> View<'a> {
     pub fn farmers_on(&self) -> bool {
         self.core_options().farmers != carcassonne_vocab::FarmerScoring::Off
     }
-
-    /// Whether `player` has a follower (any kind that is a follower, e.g. a large
-    /// follower; no special figure) anywhere in the feature containing `f`: the
-    /// condition of figures that need their owner's follower, such as a builder or
-    /// a pig. Does not allocate.
-    pub fn has_follower_in(&self, player: PlayerId, f: FeatureId) -> bool {
-        self.figures_in(f).any(|g| {
-            self.figure_owner(g) == Some(player) && self.figure_kind_follower(self.figure_kind(g))
-        })
-    }
 }
 
 impl<'a> Cx<'a> {

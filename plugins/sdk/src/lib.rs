@@ -302,6 +302,11 @@ macro_rules! plugin_trait {
             /// Tile sets (TOML text in the format of `docs/tiles.md`, e.g.
             /// `include_str!("tiles.toml")`) added to the game whenever it is enabled.
             const TILESETS: &'static [&'static str] = &[];
+            /// How its markers, figures and notes look in pictures: TOML text in
+            /// the format of `render/style.toml` (e.g. `include_str!("style.toml")`),
+            /// merged over the built-in style, so it names only what it adds or
+            /// changes (`docs/seeing-games.md`). Presentation only.
+            const STYLE: &'static str = "";
             /// Whether this plugin's special figure options are places on the board,
             /// coded as [`Spot`]s (the fairy put beside a follower, the princess
             /// sending one home): then the default [`value_name`](Plugin::value_name)

@@ -23,7 +23,7 @@ use crate::{hook, hooks_of, Config, Plugin};
 /// Checks what a plugin declares: a well-formed id and version, options whose
 /// defaults serialise and parse back, a doc string for every option and no doc
 /// for a key that does not exist, unknown keys rejected (`deny_unknown_fields`),
-/// default options accepted by [`Plugin::new`], tile sets that parse, figure,
+/// default options accepted by [`Plugin::new`], tile sets and a style that parse, figure,
 /// marker, link and area names that are unique (area names also well formed),
 /// hosted markers among the declared ones, figure counts and state that fit, and
 /// hooks that are consistent with what the plugin declares (a figure kind whose
@@ -129,6 +129,9 @@ pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
         if let Err(e) = toml::from_str::<carcassonne_vocab::TileSetSpec>(t) {
             errs.push(format!("tile set {i}: {}", e.message().trim()));
         }
+    }
+    if let Err(e) = P::STYLE.parse::<toml::Table>() {
+        errs.push(format!("STYLE is not TOML: {}", e.message().trim()));
     }
     let mut names: Vec<&str> = P::FIGURES.iter().map(|f| f.name).collect();
     names.sort_unstable();

@@ -92,6 +92,7 @@ impl Plugin for TradeGoods {
     const DESCRIPTION: &'static str =
         "Traders & Builders goods: the player who completes a city takes its wine, grain and cloth; most of a kind scores 10";
     const MARKERS: &'static [&'static str] = &KINDS;
+    const STYLE: &'static str = include_str!("../style.toml");
     const STATE: StateSpec = StateSpec::NONE.player::<Tokens>();
 
     fn new(_: NoOptions) -> Result<Self, ConfigError> {

@@ -85,6 +85,15 @@ pub struct Scored {
     pub turn: u32,
 }
 
+/// Per-game state.
+#[derive(Clone, Copy, Debug, Default, Pod, Zeroable)]
+#[repr(C)]
+pub struct Waiting {
+    /// The last turn in which a wagon's feature was scored (0: none): only
+    /// then may a wagon wait to move at the turn's end.
+    pub turn: u32,
+}
+
 /// The decision "move this wagon" (`arg`: the wagon's figure id).
 pub const TAG_MOVE: u16 = 1;
 /// Decision value: send the wagon home. Every other value is the [`Spot`] code
@@ -259,7 +268,7 @@ impl Plugin for Wagon {
         .returns_on_score(false)];
     const MARKERS: &'static [&'static str] = &["abbey"];
     const LINKS: &'static [&'static str] = &["wagon"];
-    const STATE: StateSpec = StateSpec::NONE.figure::<Scored>();
+    const STATE: StateSpec = StateSpec::NONE.game::<Waiting>().figure::<Scored>();
 
     fn new(options: Options) -> Result<Self, ConfigError> {
         if !(1..=3).contains(&options.wagons_per_player) {
@@ -291,14 +300,21 @@ impl Plugin for Wagon {
             .figures_in(info.feature)
             .filter(|&g| cx.figure_kind(g) == kind)
             .collect();
+        if !wagons.is_empty() {
+            cx.game_state_mut::<Waiting>()?.turn = turn;
+        }
         for g in wagons {
             cx.figure_state_mut::<Scored>(g)?.turn = turn;
         }
         Ok(())
     }
 
-    /// AM15, AM19: the moves, after the whole scoring step.
+    /// AM15, AM19: the moves, after the whole scoring step (in a turn that
+    /// scored no wagon's feature, no wagon waits: nothing to look for).
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
+        if cx.game_state::<Waiting>()?.turn != u32::from(cx.turn()) {
+            return Ok(());
+        }
         self.next_decision(cx)
     }
 

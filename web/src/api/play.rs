@@ -292,7 +292,7 @@ pub(crate) async fn show(
     let you = viewer(&live, &headers)?;
     let v = blocking(move || {
         let s = live.lock()?;
-        view::view(&s, &live.name, you, &app.cfg.style)
+        view::view(&s, &live.name, you)
     })
     .await?;
     Ok(Json(v).into_response())
@@ -324,7 +324,7 @@ async fn as_seat<B: DeserializeOwned + Send + 'static>(
             change(s, seat, body)
         })?;
         let s = live2.lock()?;
-        view::view(&s, &live2.name, Some(seat), &app2.cfg.style)
+        view::view(&s, &live2.name, Some(seat))
     })
     .await?;
     kick_bots(&app, &live);
@@ -475,7 +475,7 @@ pub(crate) async fn turn(
     p: Result<Path<(String, usize)>, PathRejection>,
 ) -> Result<Response, WebError> {
     let (live, n) = turn_of(&app, p).await?;
-    let svg = blocking(move || live.lock()?.turn_picture(n, &app.cfg.style)).await?;
+    let svg = blocking(move || live.lock()?.turn_picture(n)).await?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
 
@@ -484,6 +484,6 @@ pub(crate) async fn turn_view(
     p: Result<Path<(String, usize)>, PathRejection>,
 ) -> Result<Response, WebError> {
     let (live, n) = turn_of(&app, p).await?;
-    let v = blocking(move || view::turn_view(&*live.lock()?, n, &app.cfg.style)).await?;
+    let v = blocking(move || view::turn_view(&*live.lock()?, n)).await?;
     Ok(Json(v).into_response())
 }

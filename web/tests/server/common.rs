@@ -67,6 +67,7 @@ fn ruleset(name: &str, text: &str, rules: Arc<Rules>) -> Arc<LoadedRuleset> {
         players: 2,
         provenance: Provenance::bare(name, text),
         rules,
+        style: Default::default(),
     })
 }
 
@@ -91,7 +92,6 @@ pub fn config(store: Arc<dyn Store>) -> Config {
             "last" => Ok(Box::new(Last) as Box<dyn BotPlayer>),
             other => Err(format!("no bot `{other}`")),
         }),
-        style: Default::default(),
         bot_delay_ms: 0,
         max_games: 10,
         // Every record of these tests is of the base game.

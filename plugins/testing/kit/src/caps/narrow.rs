@@ -28,15 +28,15 @@ pub struct Narrow {
 }
 
 /// Per game: for `features_merged`, `figure_chosen`, `tile_drawn`,
-/// `feature_scored`, `after_figure` and `figure_returned` (in this order), the
-/// calls outside the narrowed case and all calls.
+/// `feature_scored`, `after_figure`, `figure_returned` and `tile_placed` (in
+/// this order), the calls outside the narrowed case and all calls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
 #[repr(C)]
 pub struct Counts {
     /// Calls outside the narrowed case.
-    pub handled: [u32; 6],
+    pub handled: [u32; 7],
     /// All calls.
-    pub calls: [u32; 6],
+    pub calls: [u32; 7],
 }
 
 const MERGED: usize = 0;
@@ -45,6 +45,7 @@ const DRAWN: usize = 2;
 const SCORED: usize = 3;
 const AFTER: usize = 4;
 const RETURNED: usize = 5;
+const PLACED: usize = 6;
 
 impl Narrow {
     /// Whether a call outside the narrowed case (`case`) may go on; a narrowed
@@ -65,6 +66,18 @@ impl Narrow {
         c.calls[i] += 1;
         c.handled[i] += u32::from(case);
         Ok(())
+    }
+
+    /// Whether placed tile `t` carries the `hill` marker (at tile level or on a feature).
+    fn marked(v: &View<'_>, t: TileIndex) -> bool {
+        let bit = v.my_marker(0);
+        v.tile_markers(t) & bit != 0
+            || (0..v.tile_feature_count(t)).any(|l| v.tile_feature_markers(t, l) & bit != 0)
+    }
+
+    /// Whether a scout stands on placed tile `t`.
+    fn scout_on(v: &View<'_>, t: TileIndex) -> bool {
+        v.my_figures(0).any(|g| v.figure_tile(g) == Some(t))
     }
 }
 
@@ -104,8 +117,13 @@ impl Plugin for Narrow {
         self.count(cx, "features_merged", MERGED, case)
     }
 
-    /// Marks the city roots of the placed tile: their later merges hold state.
+    /// Marks the city roots of a placed hill tile: their later merges hold state.
     fn tile_placed(&self, cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
+        let case = Self::marked(cx, tile);
+        self.count(cx, "tile_placed", PLACED, case)?;
+        if !case {
+            return Ok(());
+        }
         for l in 0..cx.tile_feature_count(tile) {
             if cx.tile_feature_kind(tile, l) == FeatureKind::City {
                 let root = cx.find(cx.feature_of(tile, l));
@@ -115,13 +133,16 @@ impl Plugin for Narrow {
         Ok(())
     }
 
-    /// A scout from the supply on the first road of the placed tile.
+    /// A scout from the supply on the first road of a placed hill tile.
     fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
         let kind = v.my_figure(0);
-        if !self.handles("figure_options", v.supply(v.current_player(), kind) > 0)? {
+        let placed = v.last_placed();
+        let case =
+            v.supply(v.current_player(), kind) > 0 && placed.is_some_and(|t| Self::marked(v, t));
+        if !self.handles("figure_options", case)? {
             return Ok(());
         }
-        let Some(t) = v.last_placed() else {
+        let Some(t) = placed else {
             return Ok(());
         };
         if let Some(l) =
@@ -130,6 +151,54 @@ impl Plugin for Narrow {
             let at = Location::Feature(v.feature_of(t, l));
             opts.push(FigureOption::Deploy { kind, at });
         }
+        Ok(())
+    }
+
+    /// A hill tile's rotation 3 is refused where another rotation fits.
+    fn filter_placements(
+        &self,
+        v: &View<'_>,
+        tile: TileTypeId,
+        cands: &[Placement],
+        keep: &mut [bool],
+    ) -> HookResult {
+        if !self.handles(
+            "filter_placements",
+            v.tile_type_markers(tile) & v.my_marker(0) != 0,
+        )? {
+            return Ok(());
+        }
+        for (i, c) in cands.iter().enumerate() {
+            let r3 = |r: Rotation| r.quarter_turns() == 3;
+            if r3(c.rot) && cands.iter().any(|d| d.pos == c.pos && !r3(d.rot)) {
+                keep[i] = false;
+            }
+        }
+        Ok(())
+    }
+
+    /// Nothing is deployed on a tile where a scout stands.
+    fn filter_figure_options(
+        &self,
+        v: &View<'_>,
+        opts: &[FigureOption],
+        keep: &mut [bool],
+    ) -> HookResult {
+        let on_scout = |o: &FigureOption| match *o {
+            FigureOption::Deploy { at, .. } => {
+                let t = match at {
+                    Location::Feature(f) | Location::Corner(f, _) => v.feature_tile(f),
+                    Location::Tile(t) => t,
+                    Location::Held(_) | Location::Area(_) => return false,
+                };
+                Self::scout_on(v, t)
+            }
+            _ => false,
+        };
+        if !self.handles("filter_figure_options", opts.iter().any(on_scout))? {
+            return Ok(());
+        }
+        veto(opts, keep, on_scout);
         Ok(())
     }
 
