@@ -1,7 +1,8 @@
 //! A plain-text picture of the board, for people playing at the terminal.
 //!
 //! Each tile is a framed box of 5×3 characters, so neighbouring tiles never
-//! run together: its side kinds (`C` city, `R` road, `F` field) at north,
+//! run together: its side kinds (`C` city, `R` road, `F` field, `I` a
+//! barrier, `?` a wildcard) at north,
 //! east, south and west, a centre (`L` cloister, `o` another place such as a
 //! garden, `.` otherwise), `^` in the top-left corner for a tile with
 //! tile-level markers (a hill, a vineyard), and each figure on the tile as its
@@ -19,7 +20,9 @@ const H: usize = 3;
 
 /// The inside of a tile type turned `rot`.
 fn tile_cells(t: &TileType, rot: u8) -> [[char; W]; H] {
-    let e = &t.rot[rot as usize & 3].edges;
+    let e = t
+        .sides(carcassonne_core::Rotation::wrapping(usize::from(rot)))
+        .kinds();
     let centre = if t.features.iter().any(|f| f.kind == FeatureKind::Cloister) {
         'L'
     } else if t.features.iter().any(|f| f.kind == FeatureKind::Spot) {

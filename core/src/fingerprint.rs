@@ -44,8 +44,8 @@ impl Fingerprint {
 
 impl Rules {
     /// The fingerprint of the compiled rules: every tile type (id, count,
-    /// geometry, markers), the core options, the figure kinds and the plugins'
-    /// declarations. The host adds the plugins' versions and options.
+    /// geometry, markers, barrier names), a `[start]` layout, the core options,
+    /// the figure kinds and the plugins' declarations. The host adds the plugins' versions and options.
     pub fn fingerprint(&self) -> Fingerprint {
         let mut h = Fingerprint::default();
         let markers = &self.tiles.markers;
@@ -71,6 +71,10 @@ impl Rules {
                     .num(u64::from(f.slots))
                     .num(u64::from(f.inner));
                 h.field(&f.adj);
+                if f.barrier != 0 {
+                    let name = self.tiles.barriers.name(f.barrier).unwrap_or("");
+                    h.field(name.as_bytes());
+                }
                 mask(&mut h, f.markers);
                 for &(bit, n) in &f.marker_counts {
                     h.num(u64::from(bit)).num(u64::from(n));
@@ -91,6 +95,17 @@ impl Rules {
                 for &g in groups {
                     h.num(u64::from(g));
                 }
+            }
+        }
+        // A `[start]` table (a `start = true` flag is in the tile types above).
+        if let Some(layout) = self.tiles.start.as_ref().filter(|l| !l.flag) {
+            h.field(layout.set.as_bytes());
+            h.num(layout.priority as u64);
+            for t in &layout.tiles {
+                h.num(u64::from(t.ty.0))
+                    .num(t.pos.x as u64)
+                    .num(t.pos.y as u64)
+                    .num(u64::from(t.rot.quarter_turns()));
             }
         }
         h.field(self.options.farmers.name().as_bytes())
@@ -123,6 +138,9 @@ impl Rules {
                 .num(u64::from(w.feature))
                 .num(u64::from(w.figure))
                 .num(u64::from(p.subs.count_ones()));
+            if w.tile > 0 {
+                h.num(u64::from(w.tile));
+            }
             // The hooks by name, not by bit: a hook added to the table (which
             // moves the bits after it) leaves the fingerprints of plugins that
             // do not subscribe to it alone.
@@ -131,7 +149,13 @@ impl Rules {
                     h.field(name.as_bytes());
                 }
             }
-            for m in p.decl.markers.iter().chain(&p.decl.links) {
+            for m in p
+                .decl
+                .markers
+                .iter()
+                .chain(&p.decl.links)
+                .chain(&p.decl.barriers)
+            {
                 h.field(m.as_bytes());
             }
             // Areas and hosted markers, when declared (rules without them keep

@@ -19,8 +19,8 @@ use std::fmt;
 
 pub use carcassonne_vocab::hooks::{
     code_figure, hook, FigureOption, NameCtx, Outcome, Piece, PiecePlacement, Placement, Points,
-    ScoreInfo, ScoreReason, Step, ValueChange, CORE_OWNER, FIGURE_CODE, STEP_HIDDEN_TILE,
-    STEP_PUBLIC_TILE,
+    ScoreInfo, ScoreReason, Step, TileCount, ValueChange, CORE_OWNER, FIGURE_CODE,
+    STEP_HIDDEN_TILE, STEP_PUBLIC_TILE,
 };
 
 /// A plugin hook failed (its code panicked or reported an error).
@@ -107,6 +107,21 @@ macro_rules! hooks_trait {
             /// are built (e.g. a rule that is undefined with some farmer variant); an
             /// `Err` is a ruleset error.
             fn check_core(&self, core: &crate::rules::CoreOptions) -> Result<(), String> {
+                Ok(())
+            }
+            /// Build time, after `check_core`: the composed tile catalogue (the tile
+            /// types of every tile set, their counts in the edition after the
+            /// ruleset's `[tiles.counts]`, the start layout, markers). Push the
+            /// copies a tile should have in the game (start copies included) to
+            /// `counts` (a tile whose count `[tiles.counts]` sets keeps it), or
+            /// refuse the composition with `Err` (a ruleset error). Every plugin
+            /// sees the same catalogue; two plugins setting different counts of one
+            /// tile is an error.
+            fn compose_tiles(
+                &self,
+                tiles: &crate::tiles::TileCatalogue,
+                counts: &mut Vec<TileCount>,
+            ) -> Result<(), String> {
                 Ok(())
             }
             /// Human and record name of a value (option or outcome code, or special code).

@@ -68,8 +68,8 @@ pub use events::Event;
 pub use game::{Action, Actor, Game, PlacedTile, Stage, SWITCHABLE_HOOKS};
 pub use hooks::{
     code_figure, hook, Cx, FigureOption, HookError, HookResult, Hooks, NameCtx, Outcome, Piece,
-    PiecePlacement, Placement, Points, ScoreInfo, ScoreReason, Step, ValueChange, View, CORE_OWNER,
-    FIGURE_CODE, STEP_HIDDEN_TILE, STEP_PUBLIC_TILE,
+    PiecePlacement, Placement, Points, ScoreInfo, ScoreReason, Step, TileCount, ValueChange, View,
+    CORE_OWNER, FIGURE_CODE, STEP_HIDDEN_TILE, STEP_PUBLIC_TILE,
 };
 pub use narrow::Narrowed;
 pub use observe::Observation;
@@ -78,8 +78,8 @@ pub use rng::Rng;
 pub use rules::{
     valid_plugin_id, CoreOptions, FarmerScoring, FigureClass, FigureKind, FigureKindOf, FigureSpec,
     PluginDecl, Rules, StateWords, BASE_CATEGORIES, FOLLOWER, MAX_AREAS, MAX_FEATURE_WORDS,
-    MAX_FIGURE_WORDS, MAX_GAME_WORDS, MAX_PLAYER_WORDS, MAX_TOTAL_FEATURE_WORDS, TURNS_PER_TILE,
-    TURN_MARGIN,
+    MAX_FIGURE_WORDS, MAX_GAME_WORDS, MAX_PLAYER_WORDS, MAX_TILE_WORDS, MAX_TOTAL_FEATURE_WORDS,
+    TURNS_PER_TILE, TURN_MARGIN,
 };
-pub use tiles::{TileCatalogue, TileSetSpec, TileType};
+pub use tiles::{StartLayout, StartTile, TileCatalogue, TileSetSpec, TileType};
 pub use types::*;

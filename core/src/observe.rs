@@ -367,7 +367,8 @@ impl Game {
     }
 
     /// All of a plugin's state words by scope, as JSON: `game` (words), `players`
-    /// (words per player), `features` and `figures` (the non-zero blocks by id).
+    /// (words per player), `features` and `figures` (the non-zero blocks by id),
+    /// and `tiles` (the same, by placed tile) for a plugin with per-tile state.
     pub fn plugin_words(&self, plugin: u8) -> Value {
         let nonzero = |get: &dyn Fn(usize) -> Option<Vec<u32>>, n: usize| {
             let mut m = serde_json::Map::new();
@@ -378,7 +379,7 @@ impl Game {
             }
             Value::Object(m)
         };
-        json!({
+        let mut words = json!({
             "game": self.plugin_state(plugin).unwrap_or(&[]),
             "players": PlayerId::all(self.players())
                 .map(|p| self.plugin_player_state(plugin, p).unwrap_or(&[]).to_vec())
@@ -391,7 +392,22 @@ impl Game {
                 &|g| self.plugin_figure_state(plugin, FigureId(g as u16)).map(<[u32]>::to_vec),
                 self.figure_count(),
             ),
-        })
+        });
+        let tile_words = self
+            .rules()
+            .plugins
+            .get(plugin as usize)
+            .map_or(0, |p| p.decl.state.tile);
+        if tile_words > 0 {
+            words["tiles"] = nonzero(
+                &|t| {
+                    self.plugin_tile_state(plugin, TileIndex(t as u16))
+                        .map(<[u32]>::to_vec)
+                },
+                self.placed_count(),
+            );
+        }
+        words
     }
 }
 

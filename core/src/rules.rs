@@ -5,11 +5,13 @@
 
 use crate::hooks::{hook, Hooks};
 use crate::tiles::TileCatalogue;
+
+mod compose;
 use crate::types::NONE16;
 use crate::types::*;
 pub use carcassonne_vocab::decl::{
     valid_plugin_id, CoreOptions, FarmerScoring, PluginDecl, StateWords, MAX_FEATURE_WORDS,
-    MAX_FIGURE_WORDS, MAX_GAME_WORDS, MAX_PLAYER_WORDS, MAX_TOTAL_FEATURE_WORDS,
+    MAX_FIGURE_WORDS, MAX_GAME_WORDS, MAX_PLAYER_WORDS, MAX_TILE_WORDS, MAX_TOTAL_FEATURE_WORDS,
 };
 pub use carcassonne_vocab::figure_kind::{FigureClass, FigureKind, FigureKindOf, FigureSpec};
 use std::sync::Arc;
@@ -31,6 +33,8 @@ pub struct PluginEntry {
     pub marker_bits: Vec<u64>,
     /// Link ids of its declared links, in declaration order.
     pub link_ids: Vec<u8>,
+    /// Barrier name ids of its declared barriers, in declaration order.
+    pub barrier_ids: Vec<u8>,
     /// Its narrowed subscriptions ([`Hooks::narrowing`], bits of
     /// [`narrow::bits`](crate::narrow::bits)).
     pub narrow: u64,
@@ -120,19 +124,18 @@ pub struct Rules {
     pub(crate) start_bag: (Vec<TileTypeId>, Vec<u16>),
 }
 
-/// [`Rules::start_bag`] of a tile catalogue.
+/// [`Rules::start_bag`] of a tile catalogue: its copies less the start
+/// layout's (checked by [`crate::rules::compose`]).
 fn start_bag(tiles: &TileCatalogue) -> (Vec<TileTypeId>, Vec<u16>) {
     let mut bag = Vec::new();
     let mut counts = Vec::new();
     for (i, t) in tiles.types.iter().enumerate() {
-        bag.extend(std::iter::repeat_n(TileTypeId(i as u16), t.count as usize));
-        counts.push(t.count);
-    }
-    if let Some(start) = tiles.start {
-        if let Some(i) = bag.iter().position(|&t| t == start) {
-            bag.remove(i);
-            counts[start.index()] -= 1;
-        }
+        let ty = TileTypeId(i as u16);
+        let n = t
+            .count
+            .saturating_sub(tiles.start.as_ref().map_or(0, |s| s.copies(ty)));
+        bag.extend(std::iter::repeat_n(ty, n as usize));
+        counts.push(n);
     }
     (bag, counts)
 }
@@ -166,7 +169,10 @@ impl Rules {
     ) -> Result<Rules, Vec<String>> {
         let mut errs = options.validate();
         if tiles.start.is_none() {
-            errs.push("no tile set provides a start tile (`start = true`)".into());
+            errs.push(
+                "no tile set provides a start tile (`start = true` on a tile, or a `[start]` layout)"
+                    .into(),
+            );
         }
         let mut figures = vec![FigureSpec::follower("follower", options.followers, 1)
             .plain(true)
@@ -192,6 +198,12 @@ impl Rules {
                         decl.id, f.name
                     ));
                 }
+                if f.stands_on.contains(FeatureKind::Barrier) {
+                    errs.push(format!(
+                        "plugin `{}`: figure kind `{}` cannot stand on a barrier",
+                        decl.id, f.name
+                    ));
+                }
                 if f.neutral > 0 && (f.offered || f.occupies || f.follower) {
                     errs.push(format!(
                         "plugin `{}`: neutral figure kind `{}` cannot be offered, occupy or be a follower",
@@ -213,6 +225,13 @@ impl Rules {
             for l in &decl.links {
                 match tiles.links.intern(l) {
                     Ok(id) => link_ids.push(id),
+                    Err(e) => errs.push(e),
+                }
+            }
+            let mut barrier_ids = Vec::new();
+            for b in &decl.barriers {
+                match tiles.barriers.intern(b) {
+                    Ok(id) => barrier_ids.push(id),
                     Err(e) => errs.push(e),
                 }
             }
@@ -244,6 +263,7 @@ impl Rules {
             state.player = state.player.saturating_add(decl.state.player);
             state.feature = state.feature.saturating_add(decl.state.feature);
             state.figure = state.figure.saturating_add(decl.state.figure);
+            state.tile = state.tile.saturating_add(decl.state.tile);
             let narrow = hooks.narrowing() & crate::narrow::bits::ALL;
             let markers = marker_bits.iter().fold(0, |a, &b| a | b);
             entries.push(PluginEntry {
@@ -255,6 +275,7 @@ impl Rules {
                 first_figure,
                 marker_bits,
                 link_ids,
+                barrier_ids,
                 subs,
                 decl,
                 hooks,
@@ -303,6 +324,7 @@ impl Rules {
             let k = e.first_figure.index();
             e.player_slots = (slot_of(k), slot_of(k + e.decl.figures.len()));
         }
+        errs.extend(compose::apply(&mut tiles, &entries));
         let max_tiles = tiles.total();
         let max_features: usize = tiles
             .types

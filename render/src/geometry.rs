@@ -144,7 +144,7 @@ pub fn anchor(t: &TileType, rot: u8, local: usize) -> Pt {
                 .count();
             (0.5, 0.5 + 0.25 * before as f64)
         }
-        FeatureKind::Road => match mids.as_slice() {
+        FeatureKind::Road | FeatureKind::Barrier => match mids.as_slice() {
             [a, b] => {
                 // The middle of the quadratic curve through the centre.
                 (

@@ -24,6 +24,7 @@ fn role(kind: FeatureKind) -> &'static str {
         FeatureKind::Field => "as a farmer in the field",
         FeatureKind::Cloister => "as a monk in the cloister",
         FeatureKind::Spot => "on the spot",
+        FeatureKind::Barrier => "on the barrier",
     }
 }
 

@@ -35,6 +35,12 @@ pub struct Land {
     pub road: String,
     /// Road borders.
     pub road_edge: String,
+    /// Barriers (a river), drawn like roads.
+    #[serde(default = "default_barrier")]
+    pub barrier: String,
+    /// Barrier borders.
+    #[serde(default = "default_barrier_edge")]
+    pub barrier_edge: String,
     /// Cloister buildings.
     pub cloister: String,
     /// Lines where two fields meet with nothing between them.
@@ -45,6 +51,14 @@ pub struct Land {
     pub frontier: String,
     /// Outline of the last placed tile.
     pub last: String,
+}
+
+fn default_barrier() -> String {
+    "#5b9bd5".into()
+}
+
+fn default_barrier_edge() -> String {
+    "#2f5f8f".into()
 }
 
 /// How a marker or figure kind is drawn.

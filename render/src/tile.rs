@@ -1,5 +1,5 @@
 //! One tile drawn from its data: fields as the ground, cities as areas along the
-//! border they own, roads from their border slots through the centre, centre
+//! border they own, barriers and roads from their border slots through the centre, centre
 //! features (cloisters, spots), hedges where a border slot belongs to nothing,
 //! and markers as symbols.
 
@@ -87,42 +87,40 @@ pub fn tile(t: &TileType, markers: &MarkerTable, rot: u8, style: &Style) -> Grou
                 .set("stroke-linecap", "round"),
         );
     }
-    // Roads under cities: a road ends where a city begins.
+    // Barriers (a river) under roads (a bridge), roads under cities: a road
+    // ends where a city begins.
     let single_roads = feats
         .iter()
         .enumerate()
         .filter(|(l, f)| f.kind == FeatureKind::Road && board_slots(t, rot, *l).count_ones() == 1)
         .count();
-    for (l, f) in feats.iter().enumerate() {
-        if f.kind != FeatureKind::Road {
-            continue;
-        }
-        let mask = board_slots(t, rot, l);
-        let ends: Vec<Pt> = (0..SLOTS)
-            .filter(|s| mask & (1 << s) != 0)
-            .map(|s| perim(s as f64 + 0.5))
-            .collect();
-        let d = match ends.as_slice() {
-            [a, b] => Data::new().move_to(px(*a)).quadratic_curve_to((
-                px(CENTRE).0,
-                px(CENTRE).1,
-                px(*b).0,
-                px(*b).1,
-            )),
-            _ => ends
-                .iter()
-                .fold(Data::new(), |d, &e| d.move_to(px(e)).line_to(px(CENTRE))),
-        };
-        for (color, width) in [(land.road_edge.as_str(), 11.0), (land.road.as_str(), 7.0)] {
-            g = g.add(
-                Path::new()
-                    .set("class", "road")
-                    .set("d", d.clone())
-                    .set("fill", "none")
-                    .set("stroke", color)
-                    .set("stroke-width", width)
-                    .set("stroke-linecap", "butt"),
-            );
+    let lines = [
+        (
+            FeatureKind::Barrier,
+            "barrier",
+            &land.barrier_edge,
+            &land.barrier,
+            15.0,
+        ),
+        (FeatureKind::Road, "road", &land.road_edge, &land.road, 11.0),
+    ];
+    for (kind, class, edge, fill, width) in lines {
+        for (l, f) in feats.iter().enumerate() {
+            if f.kind != kind {
+                continue;
+            }
+            let d = through_centre(board_slots(t, rot, l));
+            for (color, w) in [(edge.as_str(), width), (fill.as_str(), width - 4.0)] {
+                g = g.add(
+                    Path::new()
+                        .set("class", class)
+                        .set("d", d.clone())
+                        .set("fill", "none")
+                        .set("stroke", color)
+                        .set("stroke-width", w)
+                        .set("stroke-linecap", "butt"),
+                );
+            }
         }
     }
     if single_roads >= 3 {
@@ -209,6 +207,26 @@ pub fn tile(t: &TileType, markers: &MarkerTable, rot: u8, style: &Style) -> Grou
             .set("stroke", "#5d6b45")
             .set("stroke-width", 1),
     )
+}
+
+/// A line from the border slots of `mask` through the centre: a curve between
+/// two, spokes for one or more than two (a road, a barrier).
+fn through_centre(mask: u16) -> Data {
+    let ends: Vec<Pt> = (0..SLOTS)
+        .filter(|s| mask & (1 << s) != 0)
+        .map(|s| perim(s as f64 + 0.5))
+        .collect();
+    match ends.as_slice() {
+        [a, b] => Data::new().move_to(px(*a)).quadratic_curve_to((
+            px(CENTRE).0,
+            px(CENTRE).1,
+            px(*b).0,
+            px(*b).1,
+        )),
+        _ => ends
+            .iter()
+            .fold(Data::new(), |d, &e| d.move_to(px(e)).line_to(px(CENTRE))),
+    }
 }
 
 fn cloister(x: f64, y: f64, style: &Style) -> Group {

@@ -346,6 +346,16 @@ pub fn base_with(plugins: &str) -> String {
 /// Every state of the same seeded random games is identical compiled in and
 /// loaded, and passes the integrity check.
 pub fn same_games(both: &[Arc<Rules>; 2], players: u8, seeds: std::ops::Range<u64>) {
+    same_games_checked(both, players, seeds, |_, _| {});
+}
+
+/// [`same_games`], calling `check(game, seed)` on every state of the compiled-in game.
+pub fn same_games_checked(
+    both: &[Arc<Rules>; 2],
+    players: u8,
+    seeds: std::ops::Range<u64>,
+    check: impl Fn(&Game, u64),
+) {
     for seed in seeds {
         let mut a = Game::new(both[0].clone(), players, seed).unwrap();
         let mut b = Game::new(both[1].clone(), players, seed).unwrap();
@@ -359,6 +369,7 @@ pub fn same_games(both: &[Arc<Rules>; 2], players: u8, seeds: std::ops::Range<u6
                 b.observation(PlayerId::ALL[0]).unwrap()
             );
             a.check_integrity().unwrap();
+            check(&a, seed);
             let (ca, cb) = (
                 a.step_random(&mut ra).unwrap(),
                 b.step_random(&mut rb).unwrap(),

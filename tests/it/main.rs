@@ -13,6 +13,7 @@ mod builder;
 mod capabilities;
 mod capabilities_figures;
 mod capabilities_flow;
+mod capabilities_tiles;
 mod cathedrals;
 mod census;
 mod cli;

@@ -75,6 +75,7 @@ fn well_formed_tile(id: String, start: bool) -> impl Strategy<Value = TileSpec> 
                     adj: Vec::new(),
                     markers: Vec::new(),
                     inner: false,
+                    name: None,
                     scored: true,
                 };
                 for (i, slots) in cities.into_values().enumerate() {
@@ -121,6 +122,7 @@ fn well_formed_set() -> impl Strategy<Value = TileSetSpec> {
             name: "generated".into(),
             description: String::new(),
             tiles,
+            start: None,
         })
 }
 
@@ -136,6 +138,7 @@ fn any_tile() -> impl Strategy<Value = TileSpec> {
         FeatureKind::Field,
         FeatureKind::Cloister,
         FeatureKind::Spot,
+        FeatureKind::Barrier,
     ]);
     let feature = (
         kind,
@@ -143,13 +146,15 @@ fn any_tile() -> impl Strategy<Value = TileSpec> {
         prop::collection::vec(0u8..8, 0..3),
         0usize..3,
         any::<bool>(),
+        prop::option::of("[a-b]{0,1}"),
     )
-        .prop_map(|(kind, slots, adj, pennants, inner)| FeatureSpec {
+        .prop_map(|(kind, slots, adj, pennants, inner, name)| FeatureSpec {
             kind,
             slots: slots.into_iter().map(String::from).collect(),
             adj,
             markers: vec!["pennant".into(); pennants],
             inner,
+            name,
             scored: true,
         });
     let links = prop::collection::btree_map(
@@ -221,7 +226,12 @@ proptest! {
     /// crash; one that compiles plays like any other.
     #[test]
     fn any_tile_set_is_compiled_or_rejected(tiles in prop::collection::vec(any_tile(), 1..5), seed in 0u64..100) {
-        let set = TileSetSpec { name: "any".into(), description: String::new(), tiles };
+        let set = TileSetSpec {
+            name: "any".into(),
+            description: String::new(),
+            tiles,
+            start: None,
+        };
         match compile(&set) {
             Err(errors) => prop_assert!(!errors.is_empty()),
             Ok(rules) => {

@@ -103,6 +103,8 @@ pub struct StateWords {
     pub feature: u32,
     /// Words per figure.
     pub figure: u32,
+    /// Words per placed tile.
+    pub tile: u32,
 }
 
 /// Most words of per-game state one plugin may declare (256 KiB).
@@ -113,6 +115,8 @@ pub const MAX_PLAYER_WORDS: u32 = 1 << 12;
 pub const MAX_FEATURE_WORDS: u32 = 16;
 /// Most words of per-figure state one plugin may declare.
 pub const MAX_FIGURE_WORDS: u32 = 16;
+/// Most words of per-tile state one plugin may declare.
+pub const MAX_TILE_WORDS: u32 = 16;
 /// Most words of per-feature state all plugins of a ruleset may declare together.
 pub const MAX_TOTAL_FEATURE_WORDS: u32 = 64;
 
@@ -142,6 +146,8 @@ pub struct PluginDecl {
     pub markers: Vec<String>,
     /// Tile link names it interprets, in order (looked up with `View::my_link`).
     pub links: Vec<String>,
+    /// Barrier names it interprets, in order (looked up with `View::my_barrier`).
+    pub barriers: Vec<String>,
     /// Areas it declares, in order: places off the board where figures may be
     /// (`Location::Area`; looked up with `View::my_area`). Names are unique in a
     /// ruleset.
@@ -158,7 +164,8 @@ pub struct PluginDecl {
 impl PluginDecl {
     /// Checks what the declaration promises the core: a valid id
     /// ([`valid_plugin_id`]) and state sizes within [`MAX_GAME_WORDS`],
-    /// [`MAX_PLAYER_WORDS`], [`MAX_FEATURE_WORDS`] and [`MAX_FIGURE_WORDS`].
+    /// [`MAX_PLAYER_WORDS`], [`MAX_FEATURE_WORDS`], [`MAX_FIGURE_WORDS`] and
+    /// [`MAX_TILE_WORDS`].
     /// Returns every problem.
     pub fn check(&self) -> Vec<String> {
         let mut errs = Vec::new();
@@ -181,10 +188,11 @@ impl PluginDecl {
             || w.player > MAX_PLAYER_WORDS
             || w.feature > MAX_FEATURE_WORDS
             || w.figure > MAX_FIGURE_WORDS
+            || w.tile > MAX_TILE_WORDS
         {
             errs.push(format!(
-                "plugin `{}` declares {} words of state per game, {} per player, {} per feature and {} per figure: at most {MAX_GAME_WORDS}, {MAX_PLAYER_WORDS}, {MAX_FEATURE_WORDS} and {MAX_FIGURE_WORDS}",
-                self.id, w.game, w.player, w.feature, w.figure
+                "plugin `{}` declares {} words of state per game, {} per player, {} per feature, {} per figure and {} per tile: at most {MAX_GAME_WORDS}, {MAX_PLAYER_WORDS}, {MAX_FEATURE_WORDS}, {MAX_FIGURE_WORDS} and {MAX_TILE_WORDS}",
+                self.id, w.game, w.player, w.feature, w.figure, w.tile
             ));
         }
         errs

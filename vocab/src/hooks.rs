@@ -50,7 +50,7 @@ use crate::types::*;
 macro_rules! hook_table {
     ($m:ident) => {
         $m! {
-            /// Game setup, once: the start tile is placed and the first turn not begun.
+            /// Game setup, once: the start layout is placed and the first turn not begun.
             /// Initialise plugin state here (it starts all zero).
             setup SETUP (cx) {} []
             /// A turn begins (also a turn a plugin granted with `Cx::grant_turn`), before
@@ -585,6 +585,18 @@ pub enum FigureOption {
         /// Plugin-defined code.
         code: u32,
     },
+}
+
+/// The copies of a tile type in the game, as a plugin sets them at build time
+/// (the engine's `Hooks::compose_tiles`).
+#[repr(C)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TileCount {
+    /// The tile type.
+    pub tile: TileTypeId,
+    /// Its copies in the game (the start layout's included).
+    pub count: u16,
 }
 
 /// Why a feature is being scored.

@@ -15,6 +15,34 @@ pub struct TileSetSpec {
     pub description: String,
     /// The tiles.
     pub tiles: Vec<TileSpec>,
+    /// A start layout with its precedence (`[start]`), instead of or over a
+    /// tile's `start = true` flag.
+    #[serde(default)]
+    pub start: Option<StartSpec>,
+}
+
+/// A tile set's start layout: the tiles placed before the first turn.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartSpec {
+    /// Precedence over other sets' layouts: the highest wins (a tile's
+    /// `start = true` flag counts as a layout of priority 0).
+    pub priority: i32,
+    /// The tiles, in placement order.
+    pub tiles: Vec<StartTileSpec>,
+}
+
+/// One tile of a start layout.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartTileSpec {
+    /// Tile id (of any tile set of the ruleset).
+    pub id: String,
+    /// Board position `[x, y]` (`x` east, `y` south).
+    pub at: [i16; 2],
+    /// Clockwise quarter turns.
+    #[serde(default)]
+    pub rot: u8,
 }
 
 /// Unchecked tile description.
@@ -66,6 +94,9 @@ pub struct FeatureSpec {
     /// closed from the moment it is placed. `slots` must then be empty.
     #[serde(default)]
     pub inner: bool,
+    /// Barriers only: the barrier's name (its sides fit only sides of the same name).
+    #[serde(default)]
+    pub name: Option<String>,
     /// Whether the core scores it (default `true`). `scored = false`: the core
     /// never scores the feature (not when completed, not at game end) and never
     /// returns its figures; a plugin gives it a meaning (the top of a tower).

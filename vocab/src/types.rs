@@ -542,6 +542,12 @@ pub enum FeatureKind {
     Cloister = 3,
     /// A single-tile place such as a garden, that the core never scores; a plugin gives it a meaning.
     Spot = 4,
+    /// An edge-only feature with a name (tile data: `{ kind = "barrier", name = "river" }`):
+    /// it owns the middle slot of the sides it crosses and makes them sides of its
+    /// name, which fit only sides of the same name or wildcards. Its instances join
+    /// across sides like roads; it is never completed, scored or occupied, and no
+    /// figure stands on it.
+    Barrier = 5,
 }
 
 impl FeatureKind {
@@ -553,6 +559,7 @@ impl FeatureKind {
             FeatureKind::Field => "field",
             FeatureKind::Cloister => "cloister",
             FeatureKind::Spot => "spot",
+            FeatureKind::Barrier => "barrier",
         }
     }
 
@@ -560,6 +567,16 @@ impl FeatureKind {
     #[inline]
     pub fn is_centre(self) -> bool {
         matches!(self, FeatureKind::Cloister | FeatureKind::Spot)
+    }
+
+    /// Whether the feature is completed (a road, a city) or closed (a field) when
+    /// it has no open side: not a centre feature, not a barrier.
+    #[inline]
+    pub fn closes(self) -> bool {
+        matches!(
+            self,
+            FeatureKind::Road | FeatureKind::City | FeatureKind::Field
+        )
     }
 
     /// Decodes the `repr(u8)` value.
@@ -570,6 +587,7 @@ impl FeatureKind {
             2 => FeatureKind::Field,
             3 => FeatureKind::Cloister,
             4 => FeatureKind::Spot,
+            5 => FeatureKind::Barrier,
             _ => return None,
         })
     }
@@ -611,6 +629,110 @@ impl EdgeKind {
             EdgeKind::Road => 'R',
             EdgeKind::Field => 'F',
         }
+    }
+}
+
+/// The kind of a tile side as a plugin reads it: [`EdgeKind`]'s kinds, and a
+/// barrier side with the id of its barrier's name (`View::my_barrier`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SideKind {
+    /// A wildcard side (`?`): fits any side.
+    Any,
+    /// A city side.
+    City,
+    /// A road side.
+    Road,
+    /// A field side (also a side owned by nobody).
+    Field,
+    /// A side a barrier crosses (`I` in tile data), with the barrier's name id
+    /// (1 to 15): fits only a side of the same barrier name or a wildcard.
+    Barrier(u8),
+}
+
+impl SideKind {
+    /// Whether a side of this kind may meet a side of kind `other`: the same
+    /// kind (a barrier of the same name), or either is a wildcard.
+    pub fn fits(self, other: SideKind) -> bool {
+        self == other || self == SideKind::Any || other == SideKind::Any
+    }
+
+    /// Its letter in tile data's `sides`: `C`, `R`, `F`, `?`, or `I` for a
+    /// barrier side of any name.
+    pub fn letter(self) -> char {
+        match self {
+            SideKind::Any => EdgeKind::Any.letter(),
+            SideKind::City => EdgeKind::City.letter(),
+            SideKind::Road => EdgeKind::Road.letter(),
+            SideKind::Field => EdgeKind::Field.letter(),
+            SideKind::Barrier(_) => 'I',
+        }
+    }
+
+    /// The barrier name id of a barrier side, else `None`.
+    pub fn barrier(self) -> Option<u8> {
+        match self {
+            SideKind::Barrier(id) => Some(id),
+            _ => None,
+        }
+    }
+}
+
+/// The four side kinds of a tile, packed one byte per side (side `d` at bits
+/// `8d`, [`Side`] order N E S W): the low two bits are the side's [`EdgeKind`]
+/// (a barrier side counts as a field side there), the high four bits the id of
+/// the barrier crossing it (0: none). Queries give a tile type's sides as
+/// printed (`tile_type_sides`) or a placed tile's in board orientation
+/// (`tile_sides`); [`Sides::rotated`] turns one into the other.
+#[repr(transparent)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Sides(pub u32);
+
+impl Sides {
+    /// Packs four side kinds (N E S W).
+    pub fn new(kinds: [SideKind; 4]) -> Sides {
+        let byte = |k: SideKind| -> u32 {
+            match k {
+                SideKind::Any => EdgeKind::Any as u32,
+                SideKind::City => EdgeKind::City as u32,
+                SideKind::Road => EdgeKind::Road as u32,
+                SideKind::Field => EdgeKind::Field as u32,
+                SideKind::Barrier(id) => EdgeKind::Field as u32 | u32::from(id & 15) << 4,
+            }
+        };
+        Sides((0..4).fold(0, |a, d| a | byte(kinds[d]) << (8 * d)))
+    }
+
+    /// The kind of side `d`.
+    pub fn get(self, d: Side) -> SideKind {
+        let b = (self.0 >> (8 * d as u32)) as u8;
+        match (b >> 4, b & 3) {
+            (0, 0) => SideKind::Any,
+            (0, 1) => SideKind::City,
+            (0, 2) => SideKind::Road,
+            (0, _) => SideKind::Field,
+            (id, _) => SideKind::Barrier(id),
+        }
+    }
+
+    /// The four kinds, N E S W.
+    pub fn kinds(self) -> [SideKind; 4] {
+        Side::ALL.map(|d| self.get(d))
+    }
+
+    /// The sides after turning the tile clockwise by `rot` quarter turns (side `d`
+    /// moves to side `d + rot`).
+    pub fn rotated(self, rot: Rotation) -> Sides {
+        Sides(self.0.rotate_left(8 * u32::from(rot.quarter_turns())))
+    }
+
+    /// The sides (bit `d` = [`Side`] `d`) crossed by the barrier with name id `id`
+    /// (any barrier when `id` is 0).
+    pub fn barrier_sides(self, id: u8) -> u8 {
+        (0..4).fold(0, |m, d| match self.get(Side::from_index(d)) {
+            SideKind::Barrier(b) if id == 0 || b == id => m | 1 << d,
+            _ => m,
+        })
     }
 }
 

@@ -101,13 +101,28 @@ impl Board {
     /// Keeps a margin of one cell around `p` so the frontier cells around it fit.
     #[inline]
     pub(super) fn ensure_room(&mut self, p: Pos) {
+        if !self.has_room(p) {
+            self.grow();
+        }
+    }
+
+    /// Grows the grid until `p` has a margin of one cell (a start tile may
+    /// stand farther from the others than one growth reaches).
+    #[cold]
+    pub(super) fn make_room(&mut self, p: Pos) {
+        while !self.has_room(p) {
+            self.grow();
+        }
+    }
+
+    /// Whether `p` lies in the grid with a margin of one cell.
+    #[inline]
+    fn has_room(&self, p: Pos) -> bool {
         let (x, y) = (
             i32::from(p.x) - i32::from(self.ox),
             i32::from(p.y) - i32::from(self.oy),
         );
-        if x < 1 || y < 1 || x >= self.w as i32 - 1 || y >= self.h as i32 - 1 {
-            self.grow();
-        }
+        x >= 1 && y >= 1 && x < self.w as i32 - 1 && y < self.h as i32 - 1
     }
 
     /// Doubles the grid in both directions, the old one in its middle.
@@ -177,7 +192,8 @@ impl Game {
     /// Legal placements of tile type `tile` before plugin filters, appended to `out`.
     fn raw_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
         let Some(fit) = self.rules.tiles.fits.get(tile.index()) else {
-            return;
+            // No plain fit table: the tiles have barrier sides.
+            return self.barrier_placements(tile, out);
         };
         for fr in &self.board.frontier {
             let mut m = fit.fit[fr.req as usize];
@@ -232,7 +248,9 @@ impl Game {
     /// tile was drawn (`drawn_fits`), with a running sum per block of frontier
     /// cells ([`Game::drawn_placement_count`]), so the draw walks one block.
     pub(super) fn random_placement(&self, rng: &mut Rng) -> Option<Placement> {
-        let t = self.rules.tiles.fits.get(self.turn.drawn as usize)?;
+        let Some(t) = self.rules.tiles.fits.get(self.turn.drawn as usize) else {
+            return self.barrier_random_placement(rng);
+        };
         let total = self.turn.drawn_fits;
         if total == 0 {
             return None;
@@ -270,7 +288,7 @@ impl Game {
             return self.placement_count(tile);
         }
         let Some(fit) = self.rules.tiles.fits.get(tile.index()) else {
-            return Ok(0);
+            return Ok(self.barrier_placement_count(tile));
         };
         let blocks = &mut self.scratch.fit_blocks;
         blocks.clear();
@@ -305,10 +323,9 @@ impl Game {
     /// The number of legal placements of `tile` when no plugin filters them: its
     /// fitting rotations summed over the frontier, one table look-up per cell.
     pub(super) fn plain_placement_count(&self, tile: TileTypeId) -> u32 {
-        self.rules
-            .tiles
-            .fits
-            .get(tile.index())
-            .map_or(0, |fit| self.board.placement_count(fit))
+        match self.rules.tiles.fits.get(tile.index()) {
+            Some(fit) => self.board.placement_count(fit),
+            None => self.barrier_placement_count(tile),
+        }
     }
 }

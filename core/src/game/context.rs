@@ -61,6 +61,13 @@ impl<'g> View<'g> {
         self.game.tile_type_name(ty)
     }
 
+    /// Name of barrier name id `id`, borrowed for the hook call
+    /// (`Game::barrier_name`).
+    #[inline]
+    pub fn barrier_name(&self, id: u8) -> Option<&'g str> {
+        self.game.barrier_name(id)
+    }
+
     /// The completed features this turn's scoring step has not scored yet,
     /// borrowed for the hook call (`Game::pending_scorings`).
     #[inline]
@@ -99,6 +106,20 @@ impl<'g> View<'g> {
     /// This plugin's words for figure `fig`.
     pub fn figure_words(&self, fig: FigureId) -> Option<&'g [u32]> {
         self.game.plugin_figure_state(self.plugin, fig)
+    }
+
+    /// This plugin's words for placed tile `t`.
+    pub fn tile_words(&self, t: TileIndex) -> Option<&'g [u32]> {
+        self.game.plugin_tile_state(self.plugin, t)
+    }
+
+    /// Name id of this plugin's `i`-th declared barrier name (the id
+    /// [`SideKind::Barrier`] carries).
+    pub fn my_barrier(&self, i: usize) -> Option<u8> {
+        self.game.rules.plugins[self.plugin as usize]
+            .barrier_ids
+            .get(i)
+            .copied()
     }
 
     /// Marker bit of this plugin's `i`-th declared marker (0 if no tile carries it).
@@ -210,6 +231,14 @@ impl<'g> Cx<'g> {
         self.words(|s| s.figure, fig.index(), |g| &mut g.words.figure)
     }
 
+    /// This plugin's words for placed tile `t`, mutable (consumes the context).
+    pub fn tile_words_mut(self, t: TileIndex) -> Option<&'g mut [u32]> {
+        if t.index() >= self.game.board.tiles.len() {
+            return None;
+        }
+        self.words(|s| s.tile, t.index(), |g| &mut g.words.tile)
+    }
+
     /// Marker bit of this plugin's `i`-th declared marker.
     pub fn my_marker(&self, i: usize) -> Option<u64> {
         self.view().my_marker(i)
@@ -218,6 +247,11 @@ impl<'g> Cx<'g> {
     /// Figure kind id of this plugin's `i`-th declared figure kind.
     pub fn my_figure(&self, i: usize) -> Option<FigureKindId> {
         self.view().my_figure(i)
+    }
+
+    /// Name id of this plugin's `i`-th declared barrier name.
+    pub fn my_barrier(&self, i: usize) -> Option<u8> {
+        self.view().my_barrier(i)
     }
 
     /// Awards points to a player, in this plugin's score category. `false` for a

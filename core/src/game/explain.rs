@@ -7,12 +7,17 @@ use crate::hooks::{hook, FigureOption, Outcome, Placement, View, CORE_OWNER};
 use crate::rules::FarmerScoring;
 use crate::types::*;
 
-fn edge_name(e: EdgeKind) -> &'static str {
-    match e {
-        EdgeKind::City => "city",
-        EdgeKind::Road => "road",
-        EdgeKind::Field => "field",
-        EdgeKind::Any => "side no feature reaches",
+/// A side kind in words (`city`, `` `river` barrier side``).
+fn side_name(g: &Game, k: SideKind) -> String {
+    match k {
+        SideKind::City => "city".into(),
+        SideKind::Road => "road".into(),
+        SideKind::Field => "field".into(),
+        SideKind::Any => "side no feature reaches".into(),
+        SideKind::Barrier(id) => format!(
+            "`{}` barrier side",
+            g.rules.tiles.barriers.name(id).unwrap_or("?")
+        ),
     }
 }
 
@@ -57,19 +62,18 @@ impl Game {
                 p.rot
             );
         }
-        let edges = &tt.rot[p.rot.index()].edges;
+        let sides = tt.sides(p.rot);
         let clashes: Vec<String> = Side::ALL
             .iter()
             .filter_map(|&d| {
-                let t = neighbour(d)?;
-                let theirs = self.placed_geometry(t)?.edges[d.opposite() as usize];
-                let mine = edges[d as usize];
+                let theirs = self.tile_sides(neighbour(d)?)?.get(d.opposite());
+                let mine = sides.get(d);
                 (!mine.fits(theirs)).then(|| {
                     format!(
                         "its {} side ({}) meets a {}",
                         SIDE_NAMES[d as usize],
-                        edge_name(mine),
-                        edge_name(theirs)
+                        side_name(self, mine),
+                        side_name(self, theirs)
                     )
                 })
             })

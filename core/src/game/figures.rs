@@ -105,11 +105,15 @@ impl Game {
         ((fig as usize) < players_figs).then(|| self.rules.player_figs[fig as usize].0)
     }
 
-    /// Checks a location against the board: the feature or tile exists, and a
-    /// corner's feature is on its tile.
+    /// Checks a location against the board: the feature or tile exists, and is
+    /// no barrier (nothing stands on one).
     pub(super) fn valid_location(&self, at: Location) -> bool {
         match at {
-            Location::Feature(f) | Location::Corner(f, _) => f.index() < self.feats.len(),
+            Location::Feature(f) | Location::Corner(f, _) => self
+                .feats
+                .recs
+                .get(f.index())
+                .is_some_and(|ft| ft.kind != FeatureKind::Barrier),
             Location::Tile(t) => t.index() < self.board.tiles.len(),
             Location::Held(p) => p.seat() < self.players,
             Location::Area(a) => a.index() < self.rules.areas.len(),

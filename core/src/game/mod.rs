@@ -12,6 +12,7 @@
 //! allocates once the [`scratch`] buffers are warm.
 //!
 //! The operations are split by responsibility: [`place`] (placing a tile),
+//! [`barriers`] (where tiles with barrier sides fit),
 //! [`flow`] (the turn pipeline, granted turns, hands), [`actions`] (legal
 //! actions, `apply`, chance, playouts), [`scoring`] and [`farmers`],
 //! [`queries`] (the public read API), [`context`] (what plugins may do),
@@ -246,6 +247,7 @@ macro_rules! dispatch_view {
 mod actions;
 mod added;
 mod bag;
+mod barriers;
 mod board;
 mod context;
 mod determinize;
@@ -314,11 +316,11 @@ impl Game {
     }
 
     /// Sets every part of the state to the start of a game with `seed`, then
-    /// places the start tile and runs the setup hooks. Each part resets
+    /// places the start layout and runs the setup hooks. Each part resets
     /// itself (destructured there, so a new field cannot be forgotten).
     fn start(&mut self, seed: u64) -> Result<(), GameError> {
         let rules = self.rules.clone();
-        let start = rules.tiles.start.ok_or(GameError::NoStartTile)?;
+        let layout = rules.tiles.start.as_ref().ok_or(GameError::NoStartTile)?;
         let players = self.players;
         let Game {
             rules: _,
@@ -346,7 +348,7 @@ impl Game {
         bag.reset(&rules, players);
         words.reset(&rules, players, n);
         log.reset();
-        self.place_tile(start, Pos::new(0, 0), Rotation::R0)?;
+        self.place_start(layout)?;
         self.turn.done.clear();
         self.turn.closed.clear();
         self.setup()?;

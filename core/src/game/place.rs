@@ -25,6 +25,23 @@ impl Game {
         }
     }
 
+    /// Places the start layout's tiles in order, with no hook called
+    /// (`features_merged` is masked meanwhile): the plugins see the layout
+    /// whole in `setup`. The sides between start tiles join like any others;
+    /// what the layout completes is not scored (the caller forgets this turn's
+    /// completed features). Placed through [`Game::place_tile`], so that the
+    /// turn's placement keeps its one call of each compiled variant.
+    pub(super) fn place_start(&mut self, layout: &crate::tiles::StartLayout) -> HookResult {
+        let subs = self.subs;
+        self.subs &= !hook::FEATURES_MERGED;
+        let r = layout.tiles.iter().try_for_each(|t| {
+            self.board.make_room(t.pos);
+            self.place_tile(t.ty, t.pos, t.rot)
+        });
+        self.subs = subs;
+        r
+    }
+
     /// [`Game::place_tile`], compiled twice: with `MERGE_HOOKS` false (no plugin
     /// wants `features_merged`) no hook can run while the tile is placed, so the
     /// compiler keeps the board's arrays in registers across the unions.
@@ -242,7 +259,7 @@ impl Game {
     pub(super) fn note_complete(&mut self, f: u16) {
         let r = self.feats.root(f);
         let ft = self.feats.recs[r as usize];
-        if ft.open == 0 && !ft.kind.is_centre() {
+        if ft.open == 0 && ft.kind.closes() {
             self.push_complete(FeatureId(r), ft.kind);
         }
     }

@@ -242,6 +242,22 @@ impl Game {
             .map(|f| f.markers)
     }
 
+    /// The side kinds of tile type `ty` as printed (rotation 0), barrier names included.
+    pub fn tile_type_sides(&self, ty: TileTypeId) -> Option<Sides> {
+        self.rules.tiles.get(ty).map(|t| t.sides(Rotation::R0))
+    }
+
+    /// The side kinds of placed tile `t` now, in board orientation (its rotation
+    /// applied, a feature added at run time counted), barrier names included.
+    pub fn tile_sides(&self, t: TileIndex) -> Option<Sides> {
+        self.placed_geometry(t).map(|g| g.sides())
+    }
+
+    /// The name of barrier id `id` (the id [`SideKind::Barrier`] carries).
+    pub fn barrier_name(&self, id: u8) -> Option<&str> {
+        self.rules.tiles.barriers.name(id)
+    }
+
     /// Number of figure kinds (ids are `0..figure_kind_count()`; 0 is the follower).
     pub fn figure_kind_count(&self) -> usize {
         self.rules.figures.len()
@@ -517,9 +533,10 @@ impl Game {
     }
 
     /// Whether the feature containing `f` is complete (roads, cities: no open side;
-    /// fields: closed; cloisters and spots: surrounded).
+    /// fields: closed; cloisters and spots: surrounded; barriers: never).
     pub fn is_complete(&self, f: FeatureId) -> Option<bool> {
-        self.find(f).map(|r| self.complete(r.0))
+        self.find(f)
+            .map(|r| self.feats.recs[r.index()].kind != FeatureKind::Barrier && self.complete(r.0))
     }
 
     /// Occupying figures in the feature containing `f`.
@@ -760,6 +777,15 @@ impl Game {
     #[inline]
     pub fn plugin_figure_state(&self, plugin: u8, fig: FigureId) -> Option<&[u32]> {
         self.state_block(&self.words.figure, plugin, |s| s.figure, fig.index())
+    }
+
+    /// Plugin `plugin`'s state words for placed tile `t`.
+    #[inline]
+    pub fn plugin_tile_state(&self, plugin: u8, t: TileIndex) -> Option<&[u32]> {
+        if t.index() >= self.board.tiles.len() {
+            return None;
+        }
+        self.state_block(&self.words.tile, plugin, |s| s.tile, t.index())
     }
 
     /// Whether figure kind `kind` may be deployed at `at` under the shared rule: the

@@ -14,6 +14,8 @@ pub(super) fn category_of(kind: FeatureKind) -> usize {
         FeatureKind::City => 1,
         FeatureKind::Cloister | FeatureKind::Spot => 2,
         FeatureKind::Field => crate::rules::CATEGORY_FARMERS,
+        // Never scored (refused by `score_feature`); booked nowhere in effect.
+        FeatureKind::Barrier => 0,
     }
 }
 
@@ -81,7 +83,7 @@ impl Game {
             (FeatureKind::Cloister, _) => {
                 1 + self.board.tiles[self.feats.recs[root as usize].tile as usize].nbrs as i32
             }
-            (FeatureKind::Field | FeatureKind::Spot, _) => 0,
+            (FeatureKind::Field | FeatureKind::Spot | FeatureKind::Barrier, _) => 0,
         }
     }
 
@@ -379,7 +381,8 @@ impl Game {
     /// Scores the road, city, cloister or spot containing `f`: majority, points,
     /// hooks; then its figures that return on scoring go home. A feature holding no
     /// figure only gets its `feature_scored` notice (when completed). Fields are not
-    /// scored here (see the farmer scorings).
+    /// scored here (see the farmer scorings); a barrier holds no figure and gets
+    /// no notice.
     pub(crate) fn score_feature(
         &mut self,
         f: FeatureId,
@@ -399,8 +402,9 @@ impl Game {
         let gathered = self.gather(root, &mut figs, &mut strength);
         let (tiles, pennants) = self.tiles_and_pennants(root);
         let r = gathered.and_then(|(all, _)| {
-            if all == 0 && reason == ScoreReason::Completed {
-                // Completed with nobody in it: scored for nobody, and said so.
+            if all == 0 && reason == ScoreReason::Completed && kind != FeatureKind::Barrier {
+                // Completed with nobody in it: scored for nobody, and said so
+                // (a barrier never holds a figure and is never scored).
                 self.emit(|| Event::FeatureScored {
                     kind,
                     reason,
@@ -413,7 +417,8 @@ impl Game {
             if all == 0
                 && (reason != ScoreReason::Completed
                     || !self.wants(hook::FEATURE_SCORED)
-                    || self.all_narrowed_away(hook::FEATURE_SCORED, Narrowed::Scored()))
+                    || self.all_narrowed_away(hook::FEATURE_SCORED, Narrowed::Scored())
+                    || kind == FeatureKind::Barrier)
             {
                 return Ok(Points::default());
             }
@@ -502,7 +507,8 @@ impl Game {
     }
 
     /// Whether the set with root `root` is complete (roads, cities: no open side;
-    /// fields: closed; cloisters and spots: surrounded).
+    /// fields: closed; cloisters and spots: surrounded). A barrier is never
+    /// scored: [`Game::is_complete`] says it is never complete.
     pub(super) fn complete(&self, root: u16) -> bool {
         let ft = &self.feats.recs[root as usize];
         if ft.kind.is_centre() {

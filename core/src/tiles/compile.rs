@@ -12,7 +12,8 @@ fn side_index(name: &str) -> Option<usize> {
 }
 
 /// The kind of a side whose three slots belong to features of these kinds: a
-/// city if one is a city, else a road if one is a road, else a field.
+/// city if one is a city, else a road if one is a road, else a field (a
+/// barrier side is a field side here: its name is checked apart).
 pub(crate) fn edge_of(kinds: [Option<FeatureKind>; 3]) -> EdgeKind {
     if kinds.iter().all(Option::is_none) {
         // No slot owned: a field side unless the data says `?` (checked by the caller).
@@ -27,12 +28,51 @@ pub(crate) fn edge_of(kinds: [Option<FeatureKind>; 3]) -> EdgeKind {
     }
 }
 
+/// The letter of a printed side in `sides`: `I` for a side a barrier crosses
+/// (its middle slot is the barrier's), else its [`EdgeKind`]'s.
+fn side_letter(edge: EdgeKind, middle: Option<FeatureKind>) -> char {
+    if middle == Some(FeatureKind::Barrier) {
+        SideKind::Barrier(0).letter()
+    } else {
+        edge.letter()
+    }
+}
+
+/// Checks what only a barrier may have (a name) and what it may not (`adj`,
+/// `inner`, slots other than middle ones).
+fn barrier_errors(fi: usize, f: &FeatureSpec, errs: &mut Vec<String>) {
+    let barrier = f.kind == FeatureKind::Barrier;
+    match (&f.name, barrier) {
+        (None, true) => errs.push(format!(
+            "feature {fi} (barrier) needs a `name` (e.g. `name = \"river\"`)"
+        )),
+        (Some(n), true) if n.is_empty() => {
+            errs.push(format!("feature {fi} (barrier): the `name` is empty"))
+        }
+        (Some(_), false) => errs.push(format!(
+            "feature {fi} ({}): only a barrier has a `name`",
+            f.kind
+        )),
+        _ => {}
+    }
+    if barrier {
+        for s in &f.slots {
+            if slot_index(s).is_some_and(|i| i % 3 != 1) {
+                errs.push(format!(
+                    "feature {fi} (barrier): `{s}` is a half slot; a barrier owns the middle slot of a side (`N` or `NM`)"
+                ));
+            }
+        }
+    }
+}
+
 pub(super) fn compile_tile(
     spec: &TileSpec,
     set: &str,
     edition: &str,
     markers: &mut MarkerTable,
     links: &mut LinkTable,
+    barriers: &mut BarrierTable,
 ) -> Result<TileType, Vec<String>> {
     let mut errs = Vec::new();
     if spec.features.len() >= NO_FEATURE as usize {
@@ -64,6 +104,7 @@ pub(super) fn compile_tile(
         if f.kind != FeatureKind::Field && !f.adj.is_empty() {
             errs.push(format!("feature {fi} ({}): only fields have `adj`", f.kind));
         }
+        barrier_errors(fi, f, &mut errs);
         for s in &f.slots {
             let mut claim = |slot: usize, errs: &mut Vec<String>| {
                 if owner[slot] != NO_FEATURE {
@@ -80,7 +121,7 @@ pub(super) fn compile_tile(
             } else if let Some(side) = side_index(s) {
                 match f.kind {
                     FeatureKind::City => (0..3).for_each(|i| claim(side * 3 + i, &mut errs)),
-                    FeatureKind::Road => claim(side * 3 + 1, &mut errs),
+                    FeatureKind::Road | FeatureKind::Barrier => claim(side * 3 + 1, &mut errs),
                     FeatureKind::Field => field_sides.push((fi, side)),
                     _ => {}
                 }
@@ -158,7 +199,15 @@ pub(super) fn compile_tile(
                 .find(|(m, _)| *m == pennant)
                 .map_or(1, |&(_, n)| n)
         };
+        let barrier = match (&f.name, f.kind) {
+            (Some(n), FeatureKind::Barrier) => barriers.intern(n).unwrap_or_else(|e| {
+                errs.push(e);
+                0
+            }),
+            _ => 0,
+        };
         features.push(TileFeature {
+            barrier,
             kind: f.kind,
             slots,
             sides,
@@ -185,10 +234,12 @@ pub(super) fn compile_tile(
             edge_of(kinds)
         }
     });
-    let printed_str: String = printed.iter().map(|e| e.letter()).collect();
+    let printed_str: String = (0..4)
+        .map(|d| side_letter(printed[d], kind_at(3 * d + 1)))
+        .collect();
     if printed_str != spec.sides {
         let hint = if wild.contains(&true) {
-            " (a `?` side is one that no feature reaches)"
+            " (a `?` side is one that no feature reaches; `I` one a barrier crosses)"
         } else {
             ""
         };
@@ -273,15 +324,21 @@ pub(super) fn compile_tile(
             }
             v
         });
+        // The barrier crossing each board side, by its middle slot.
+        let bars = (0..4).fold(0u16, |b, d| match slot_feature[3 * d + 1] {
+            NO_FEATURE => b,
+            f => b | u16::from(features[f as usize].barrier) << (4 * d),
+        });
         RotGeom {
             slot_feature,
             edges,
             code,
             side_features,
+            bars,
         }
     });
     // Distinct rotations: compare a canonical description of each rotated tile.
-    let canon = |r: u8| -> Vec<(u8, u64, u16, Vec<u16>)> {
+    let canon = |r: u8| -> Vec<(u8, u8, u64, u16, Vec<u16>)> {
         let mut v: Vec<_> = features
             .iter()
             .map(|f| {
@@ -291,7 +348,13 @@ pub(super) fn compile_tile(
                     .map(|&a| rotate_mask(features[a as usize].slots, r))
                     .collect();
                 adj.sort_unstable();
-                (f.kind as u8, f.markers, rotate_mask(f.slots, r), adj)
+                (
+                    f.kind as u8,
+                    f.barrier,
+                    f.markers,
+                    rotate_mask(f.slots, r),
+                    adj,
+                )
             })
             .collect();
         v.sort();
@@ -311,6 +374,7 @@ pub(super) fn compile_tile(
         id: spec.id.clone(),
         set: set.to_string(),
         count: spec.counts.get(edition).copied().unwrap_or(0),
+        count_fixed: false,
         per_player,
         start: spec.start,
         markers: tile_markers,
@@ -338,13 +402,16 @@ fn side_mix_error(
         let o = owner[slot];
         (o != NO_FEATURE).then(|| features[o as usize].kind)
     };
+    let barrier = kind_at(3 * d + 1) == Some(FeatureKind::Barrier);
     let allowed = |i: usize, k: FeatureKind| match edge {
         EdgeKind::City => k == FeatureKind::City,
         EdgeKind::Road if i == 1 => k == FeatureKind::Road,
+        _ if barrier && i == 1 => true,
         _ => k == FeatureKind::Field,
     };
     let bad = (0..3).any(|i| kind_at(3 * d + i).is_some_and(|k| !allowed(i, k)))
-        || (edge == EdgeKind::Road && kind_at(3 * d + 1) != Some(FeatureKind::Road));
+        || (edge == EdgeKind::Road && kind_at(3 * d + 1) != Some(FeatureKind::Road))
+        || (barrier && edge != EdgeKind::Field);
     if !bad {
         return None;
     }
@@ -358,6 +425,9 @@ fn side_mix_error(
         })
         .collect();
     let rule = match edge {
+        _ if barrier => {
+            "a barrier side has the barrier in its middle slot and fields (or nobody) in its halves"
+        }
         EdgeKind::City => "a city side's slots must all be city (or nobody's)",
         EdgeKind::Road => {
             "a road side needs the road in its middle slot and fields (or nobody) in its halves"

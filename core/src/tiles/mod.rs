@@ -8,9 +8,12 @@
 
 mod compile;
 mod names;
+mod start;
 
-pub use carcassonne_vocab::tileset::{FeatureSpec, TileSetSpec, TileSpec};
-pub use names::{LinkTable, MarkerTable};
+pub use carcassonne_vocab::tileset::{
+    FeatureSpec, StartSpec, StartTileSpec, TileSetSpec, TileSpec,
+};
+pub use names::{BarrierTable, LinkTable, MarkerTable};
 
 use crate::types::*;
 pub(crate) use compile::edge_of;
@@ -41,6 +44,8 @@ pub struct TileFeature {
     pub pennants: u8,
     /// An inner field (owns no slot; closed from placement).
     pub inner: bool,
+    /// A barrier's name id (1 to 15, [`TileCatalogue::barriers`]); 0 for any other kind.
+    pub barrier: u8,
     /// Whether the core scores it (tile data `scored = false`: never; see
     /// `Cx::withhold_feature`).
     pub scored: bool,
@@ -72,6 +77,19 @@ pub struct RotGeom {
     pub code: u8,
     /// Distinct local features touching each board side ([`NO_FEATURE`] pads).
     pub side_features: [[u8; 3]; 4],
+    /// The barrier crossing each board side: its name id in 4 bits per side (side
+    /// `d` at bits `4d`), 0 where none does. `code` counts such a side as a field.
+    pub bars: u16,
+}
+
+impl RotGeom {
+    /// Its side kinds (barrier names included).
+    pub fn sides(&self) -> Sides {
+        Sides((0..4).fold(0, |a, d| {
+            let byte = self.edges[d] as u32 | u32::from((self.bars >> (4 * d)) & 15) << 4;
+            a | byte << (8 * d)
+        }))
+    }
 }
 
 /// A compiled tile type.
@@ -81,11 +99,17 @@ pub struct TileType {
     pub id: String,
     /// Name of the tile set it came from.
     pub set: String,
-    /// Copies in the bag in the chosen edition.
+    /// Copies in the game in the chosen edition (the start layout's copies
+    /// included), after the ruleset's `[tiles.counts]` and the plugins' count
+    /// changes.
     pub count: u16,
+    /// Whether the ruleset's `[tiles.counts]` sets `count` (plugins' count
+    /// changes then do not apply).
+    pub count_fixed: bool,
     /// Copies each player holds in his hand (never in the bag).
     pub per_player: u16,
-    /// Whether this tile provides the start tile.
+    /// Whether the tile data flags it as the start tile (`start = true`: a
+    /// start layout of priority 0, see [`StartLayout`]).
     pub start: bool,
     /// Tile-level marker mask.
     pub markers: u64,
@@ -107,6 +131,17 @@ pub struct TileType {
 }
 
 impl TileType {
+    /// Its side kinds under rotation `rot`, in board orientation (barrier names included).
+    pub fn sides(&self, rot: Rotation) -> Sides {
+        self.rot[rot.index()].sides()
+    }
+
+    /// Whether some side of it is crossed by a barrier.
+    #[inline]
+    pub fn has_barrier_sides(&self) -> bool {
+        self.rot[0].bars != 0
+    }
+
     /// Copies in one game at most (bag, start tile and the hands of six players).
     pub fn total_copies(&self) -> usize {
         self.count as usize + self.per_player as usize * MAX_PLAYERS
@@ -147,61 +182,166 @@ pub struct FitTable {
 pub struct TileCatalogue {
     /// Tile types in catalogue order.
     pub types: Vec<TileType>,
-    /// Fit tables, parallel to `types`.
+    /// Fit tables, parallel to `types`, when no tile type has barrier sides;
+    /// empty otherwise (a barrier side counts as a field side in a fit table,
+    /// so the tables alone are not exact: they are `barrier_fits` then). The
+    /// board's placement functions take their barrier path where this has no
+    /// table, so a ruleset without barriers pays nothing for them.
     pub fits: Vec<FitTable>,
+    /// The fit tables of a catalogue with barrier sides, parallel to `types`
+    /// (empty without barriers), read by `game::barriers` with the barrier names.
+    pub barrier_fits: Vec<FitTable>,
     /// Marker names.
     pub markers: MarkerTable,
     /// Link names.
     pub links: LinkTable,
-    /// The start tile type, if any set provides one.
-    pub start: Option<TileTypeId>,
+    /// Barrier names.
+    pub barriers: BarrierTable,
+    /// Whether some tile type has a side crossed by a barrier: placements are
+    /// then checked for barrier names too (`core/src/game/barriers.rs`, with
+    /// `barrier_fits`).
+    pub has_barriers: bool,
+    /// The start layout: the highest-priority one of the tile sets, if any set
+    /// provides one.
+    pub start: Option<StartLayout>,
     by_id: HashMap<String, TileTypeId>,
+}
+
+/// A tile placed before the first turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartTile {
+    /// Tile type.
+    pub ty: TileTypeId,
+    /// Where.
+    pub pos: Pos,
+    /// Clockwise quarter turns.
+    pub rot: Rotation,
+}
+
+/// The tiles placed before the first turn, from the tile sets: a tile set's
+/// `[start]` table, or a tile's `start = true` flag (priority 0, one tile at
+/// `(0, 0)`). Of the tile sets' layouts the one with the highest priority is
+/// used; two different ones at that priority are an error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartLayout {
+    /// The tile set it comes from.
+    pub set: String,
+    /// Its priority.
+    pub priority: i32,
+    /// Whether it is a tile's `start = true` flag (else a `[start]` table).
+    pub flag: bool,
+    /// The tiles in placement order (the first gets tile index 0).
+    pub tiles: Vec<StartTile>,
+}
+
+impl StartLayout {
+    /// Copies of tile type `ty` in the layout.
+    pub fn copies(&self, ty: TileTypeId) -> u16 {
+        self.tiles.iter().filter(|t| t.ty == ty).count() as u16
+    }
+}
+
+/// A problem of the tile data, with the index of the tile set at fault (in the
+/// order given to [`TileCatalogue::build_located`]) when one is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileError {
+    /// The tile set at fault.
+    pub set: Option<usize>,
+    /// What is wrong (naming the set where the set alone does not say it).
+    pub message: String,
 }
 
 pub use carcassonne_vocab::types::rotate_mask;
 
 impl TileCatalogue {
-    /// Validates and compiles the given tile sets for `edition`. Every problem is reported.
+    /// Validates and compiles the given tile sets for `edition` and chooses the
+    /// start layout. Every problem is reported.
     pub fn build(sets: &[TileSetSpec], edition: &str) -> Result<TileCatalogue, Vec<String>> {
+        Self::build_located(sets, edition)
+            .map_err(|errs| errs.into_iter().map(|e| e.message).collect())
+    }
+
+    /// [`TileCatalogue::build`], each problem with the tile set at fault. The
+    /// result does not depend on the order of `sets` (but for the order of
+    /// tile type ids).
+    pub fn build_located(
+        sets: &[TileSetSpec],
+        edition: &str,
+    ) -> Result<TileCatalogue, Vec<TileError>> {
         let mut cat = TileCatalogue::default();
         let mut errors = Vec::new();
-        for set in sets {
+        let mut set_of: Vec<usize> = Vec::new();
+        for (si, set) in sets.iter().enumerate() {
+            let mut err = |message: String| {
+                errors.push(TileError {
+                    set: Some(si),
+                    message,
+                })
+            };
             for spec in &set.tiles {
-                if cat.by_id.contains_key(&spec.id) {
-                    errors.push(format!(
-                        "tile `{}` (set `{}`) is defined twice",
+                if let Some(&other) = cat.by_id.get(&spec.id) {
+                    let first = &sets[set_of[other.index()]].name;
+                    err(format!(
+                        "tile `{}` is defined twice: in tile sets `{first}` and `{}`",
                         spec.id, set.name
                     ));
                     continue;
                 }
                 for ed in spec.counts.keys() {
                     if ed != "C1" && ed != "C2" {
-                        errors.push(format!(
+                        err(format!(
                             "tile `{}`: unknown edition `{ed}` in counts (expected C1 or C2)",
                             spec.id
                         ));
                     }
                 }
-                match compile_tile(spec, &set.name, edition, &mut cat.markers, &mut cat.links) {
+                match compile_tile(
+                    spec,
+                    &set.name,
+                    edition,
+                    &mut cat.markers,
+                    &mut cat.links,
+                    &mut cat.barriers,
+                ) {
                     Ok(t) => {
                         let id = TileTypeId(cat.types.len().min(u16::MAX as usize) as u16);
-                        if t.start && t.count > 0 && cat.start.is_none() {
-                            cat.start = Some(id);
-                        }
+                        cat.has_barriers |= t.has_barrier_sides();
                         cat.by_id.insert(t.id.clone(), id);
                         cat.fits.push(fit_table(&t));
                         cat.types.push(t);
+                        set_of.push(si);
                     }
-                    Err(e) => {
-                        errors.extend(e.into_iter().map(|m| format!("tile `{}`: {m}", spec.id)))
-                    }
+                    Err(e) => e
+                        .into_iter()
+                        .for_each(|m| err(format!("tile `{}`: {m}", spec.id))),
                 }
+            }
+        }
+        if cat.has_barriers {
+            cat.barrier_fits = std::mem::take(&mut cat.fits);
+        }
+        if errors.is_empty() {
+            match start::choose(&cat, sets) {
+                Ok(layout) => cat.start = layout,
+                Err(e) => errors.extend(e),
             }
         }
         if errors.is_empty() {
             Ok(cat)
         } else {
             Err(errors)
+        }
+    }
+
+    /// Marks tile `id`'s count as set by the ruleset (`[tiles.counts]`): the
+    /// plugins' count changes do not apply to it. `false` if there is no such tile.
+    pub fn fix_count(&mut self, id: &str) -> bool {
+        match self.by_id(id) {
+            Some(ty) => {
+                self.types[ty.index()].count_fixed = true;
+                true
+            }
+            None => false,
         }
     }
 
@@ -228,8 +368,8 @@ impl TileCatalogue {
         self.types.is_empty()
     }
 
-    /// Total copies over all types in one game at most (the bag, the start tile and
-    /// six players' hands).
+    /// Total copies over all types in one game at most (the bag, the start layout
+    /// and six players' hands).
     pub fn total(&self) -> usize {
         self.types.iter().map(TileType::total_copies).sum()
     }

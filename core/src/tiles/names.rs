@@ -47,6 +47,36 @@ impl LinkTable {
     }
 }
 
+/// Interned barrier names (at most 15); ids start at 1 (0: no barrier), so a
+/// side's barrier fits in four bits.
+#[derive(Clone, Debug, Default)]
+pub struct BarrierTable {
+    names: Names,
+}
+
+impl BarrierTable {
+    /// The id of `name` (1 to 15), interning it.
+    pub fn intern(&mut self, name: &str) -> Result<u8, String> {
+        self.names.intern(name, 15, "barrier names").map(|i| i + 1)
+    }
+
+    /// The id of `name` if any tile or plugin uses it.
+    pub fn get(&self, name: &str) -> Option<u8> {
+        self.names.get(name).map(|i| i + 1)
+    }
+
+    /// The name of barrier id `id`.
+    pub fn name(&self, id: u8) -> Option<&str> {
+        let i = usize::from(id).checked_sub(1)?;
+        self.names.names.get(i).map(String::as_str)
+    }
+
+    /// Whether no tile or plugin names a barrier.
+    pub fn is_empty(&self) -> bool {
+        self.names.names.is_empty()
+    }
+}
+
 /// Interned marker names (at most 64).
 #[derive(Clone, Debug, Default)]
 pub struct MarkerTable {

@@ -8,9 +8,12 @@ use super::ctx::{Fault, HostCtx};
 use carcassonne_core::types::*;
 use carcassonne_core::{
     CoreOptions, FigureOption, HookError, HookResult, Hooks, NameCtx, Narrowed, Outcome,
-    PiecePlacement, Placement, Points, ScoreInfo, Step, ValueChange,
+    PiecePlacement, Placement, Points, ScoreInfo, Step, TileCount, ValueChange,
 };
-use carcassonne_plugin_abi::{narrow, HookStatus, PluginObj, RErr, ROk, RStr, RString};
+use carcassonne_plugin_abi::{
+    narrow, AbiTileCatalogue, AbiTileInfo, HookStatus, PluginObj, RErr, ROk, RSlice, RStr, RString,
+    RVec,
+};
 
 /// A configured plugin object as the engine's [`Hooks`].
 pub struct AbiHooks {
@@ -154,6 +157,25 @@ macro_rules! abi_hooks {
                     .map_err(RString::into_string)
             }
 
+            fn compose_tiles(
+                &self,
+                tiles: &carcassonne_core::TileCatalogue,
+                counts: &mut Vec<TileCount>,
+            ) -> Result<(), String> {
+                let (infos, markers) = tile_infos(tiles);
+                let start = tiles.start.as_ref();
+                let view = AbiTileCatalogue {
+                    tiles: RSlice::from_slice(&infos),
+                    markers: RSlice::from_slice(&markers),
+                    start_set: RStr::from_str(start.map_or("", |s| s.set.as_str())),
+                    start_priority: start.map_or(0, |s| s.priority),
+                };
+                let mut out = RVec::new();
+                let r = self.obj.compose_tiles(&view, &mut out);
+                counts.extend(out);
+                r.into_result().map_err(RString::into_string)
+            }
+
             fn value_name(&self, what: NameCtx, value: u32) -> String {
                 self.obj.value_name(what, value).into_string()
             }
@@ -171,3 +193,34 @@ macro_rules! abi_hooks {
 }
 
 carcassonne_core::hook_table!(abi_hooks);
+
+/// The entries and marker names of `cat`, lent to plugins as an
+/// [`AbiTileCatalogue`] at build time (`compose_tiles`).
+fn tile_infos(cat: &carcassonne_core::TileCatalogue) -> (Vec<AbiTileInfo<'_>>, Vec<RStr<'_>>) {
+    let tiles = cat
+        .types
+        .iter()
+        .enumerate()
+        .map(|(i, t)| AbiTileInfo {
+            id: RStr::from_str(&t.id),
+            set: RStr::from_str(&t.set),
+            count: t.count,
+            per_player: t.per_player,
+            start_copies: cat
+                .start
+                .as_ref()
+                .map_or(0, |s| s.copies(TileTypeId(i as u16))),
+            start_flag: t.start,
+            count_fixed: t.count_fixed,
+            markers: t.markers,
+            barrier_sides: t.has_barrier_sides(),
+        })
+        .collect();
+    let markers = cat
+        .markers
+        .names()
+        .iter()
+        .map(|n| RStr::from_str(n))
+        .collect();
+    (tiles, markers)
+}

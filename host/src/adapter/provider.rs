@@ -17,6 +17,7 @@ pub struct AbiPlugin {
     state: StateWords,
     markers: Vec<String>,
     links: Vec<String>,
+    barriers: Vec<String>,
     areas: Vec<String>,
     hosts: Vec<String>,
     style: String,
@@ -43,6 +44,7 @@ impl AbiPlugin {
             player: st.player,
             feature: st.feature,
             figure: st.figure,
+            tile: st.tile,
         };
         let declared = PluginDecl {
             id: id.clone(),
@@ -121,6 +123,7 @@ impl AbiPlugin {
             state,
             markers: strings(&d.markers),
             links: strings(&d.links),
+            barriers: strings(&d.barriers),
             areas: strings(&d.areas),
             hosts: strings(&d.hosts),
             style: d.style.to_string(),
@@ -205,6 +208,7 @@ impl ProvidedPlugin for AbiPlugin {
             state: self.state,
             markers: self.markers.clone(),
             links: self.links.clone(),
+            barriers: self.barriers.clone(),
             areas: self.areas.clone(),
             hosts: self.hosts.clone(),
             style: self.style.clone(),

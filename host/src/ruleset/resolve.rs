@@ -8,6 +8,7 @@ use crate::suggest::hint;
 use crate::tilesets::{self, Source};
 use carcassonne_core::{Rules, TileCatalogue, TileSetSpec};
 use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -105,6 +106,9 @@ pub(super) fn resolve_into(
     // Tile sets, each loaded once (in time linear in the list: the entries are
     // located by one parse of the text).
     let mut sets: Vec<TileSetSpec> = Vec::new();
+    // Where each set comes from, to locate its problems: the ruleset's
+    // `tilesets` entry, or the plugin's table.
+    let mut set_spans: Vec<Range<usize>> = Vec::new();
     let mut tileset_files = BTreeMap::new();
     let item_spans = crate::locate::array_item_spans(text, "tilesets");
     let mut seen = BTreeSet::new();
@@ -120,6 +124,7 @@ pub(super) fn resolve_into(
         match tilesets::load_from(name, src) {
             Ok((s, file_text)) => {
                 sets.push(s);
+                set_spans.push(span());
                 if let Some(t) = file_text {
                     tileset_files.insert(name.clone(), t);
                 }
@@ -216,6 +221,7 @@ pub(super) fn resolve_into(
         for t in pl.tilesets() {
             plugin_tilesets.push((id.clone(), t.name.clone()));
             sets.push(t);
+            set_spans.push(spans.of(id, None));
         }
         let known: toml::Table = p
             .options
@@ -252,14 +258,22 @@ pub(super) fn resolve_into(
     if !cx.is_clean() {
         return Err(cx.errors());
     }
-    let catalogue = match TileCatalogue::build(&sets, &spec.edition) {
+    let mut catalogue = match TileCatalogue::build_located(&sets, &spec.edition) {
         Ok(c) => c,
         Err(errs) => {
-            errs.into_iter()
-                .for_each(|m| cx.nowhere(format!("tile data: {m}")));
+            for e in errs {
+                let message = format!("tile data: {}", e.message);
+                match e.set.and_then(|i| set_spans.get(i)) {
+                    Some(span) if *span != (0..0) => cx.at(span.clone(), message),
+                    _ => cx.nowhere(message),
+                }
+            }
             return Err(cx.errors());
         }
     };
+    for tc in &spec.tile_counts {
+        catalogue.fix_count(&tc.id);
+    }
     let mut rules = match Rules::new(spec.name.clone(), catalogue, spec.core, instances) {
         Ok(r) => r,
         Err(errs) => {

@@ -88,6 +88,8 @@ pub struct AbiStateWords {
     pub feature: u32,
     /// Per figure.
     pub figure: u32,
+    /// Per placed tile.
+    pub tile: u32,
 }
 
 /// Everything the host needs to know about a plugin before enabling it.
@@ -122,6 +124,8 @@ pub struct PluginDescriptor {
     pub markers: RVec<RString>,
     /// Tile link names it interprets, in order.
     pub links: RVec<RString>,
+    /// Barrier names it interprets, in order.
+    pub barriers: RVec<RString>,
     /// Areas (places off the board) it declares, in order.
     pub areas: RVec<RString>,
     /// Markers (among `markers`) whose features accept plain follower kinds.

@@ -104,6 +104,10 @@ macro_rules! query_table {
             /// The groups of local feature `local` of placed tile `t` in tile link `link`
             /// as a bit mask (a feature may be in several groups; 0: in none).
             view get link_groups(t: (TileIndex) => (TileIndex), link: (u8) => (u8), local: (u8) => (u8)) -> (u32) => (u32);
+            /// The side kinds of placed tile `t` now, in board orientation (its rotation
+            /// applied, a feature added at run time counted), barrier names included
+            /// (`Sides::get`).
+            view check tile_sides(t: (TileIndex) => (TileIndex)) -> (Sides) => (Sides);
             // ------------------------------------------------------- features
             /// Number of feature instances on the board; feature ids are `0..feature_count()`.
             view get feature_count() -> (usize) => (usize);
@@ -196,6 +200,11 @@ macro_rules! query_table {
             view check tile_type_feature_slots(ty: (TileTypeId) => (TileTypeId), local: (u8) => (u8)) -> (u16) => (u16);
             /// Marker mask of local feature `local` of tile type `ty`.
             view check tile_type_feature_markers(ty: (TileTypeId) => (TileTypeId), local: (u8) => (u8)) -> (u64) => (u64);
+            /// The side kinds of tile type `ty` as printed (rotation 0), barrier names
+            /// included; `Sides::rotated` turns them as a placement would.
+            view check tile_type_sides(ty: (TileTypeId) => (TileTypeId)) -> (Sides) => (Sides);
+            /// The name of barrier name id `id` (what `SideKind::Barrier` carries).
+            view check_str barrier_name(id: (u8) => (u8)) -> (&str) => (RStr<'_>);
             /// Number of figure kinds in the ruleset (0 is the follower).
             view get figure_kind_count() -> (usize) => (usize);
             /// Name of figure kind `kind` (`follower`, `shepherd`, ...).
@@ -220,6 +229,8 @@ macro_rules! query_table {
             view check_slice feature_words(f: (FeatureId) => (FeatureId)) -> (&[u32]) => (RSlice<'_, u32>);
             /// This plugin's state words for figure `fig`.
             view check_slice figure_words(fig: (FigureId) => (FigureId)) -> (&[u32]) => (RSlice<'_, u32>);
+            /// This plugin's state words for placed tile `t`.
+            view check_slice tile_words(t: (TileIndex) => (TileIndex)) -> (&[u32]) => (RSlice<'_, u32>);
             /// Marker bit of this plugin's `i`-th declared marker (0 if no tile carries it).
             view check my_marker(i: (usize) => (usize)) -> (u64) => (u64);
             /// Figure kind id of this plugin's `i`-th declared figure kind.
@@ -234,6 +245,9 @@ macro_rules! query_table {
             /// Whether this plugin has hook `hook` (a bit of `hook`) on: it subscribes
             /// to it and has not switched it off (`set_hook_enabled`).
             view get hook_enabled(hook: (u64) => (u64)) -> (bool) => (bool);
+            /// Name id of this plugin's `i`-th declared barrier name (what
+            /// `SideKind::Barrier` carries for it).
+            view check my_barrier(i: (usize) => (usize)) -> (u8) => (u8);
             // -------------------------------------------------------- changes
             /// This plugin's per-game state words, mutable.
             cx slice_mut state_words_mut() -> (&mut [u32]) => (RSliceMut<'_, u32>);
@@ -243,6 +257,8 @@ macro_rules! query_table {
             cx check_slice_mut feature_words_mut(f: (FeatureId) => (FeatureId)) -> (&mut [u32]) => (RSliceMut<'_, u32>);
             /// This plugin's state words for figure `fig`, mutable.
             cx check_slice_mut figure_words_mut(fig: (FigureId) => (FigureId)) -> (&mut [u32]) => (RSliceMut<'_, u32>);
+            /// This plugin's state words for placed tile `t`, mutable.
+            cx check_slice_mut tile_words_mut(t: (TileIndex) => (TileIndex)) -> (&mut [u32]) => (RSliceMut<'_, u32>);
             /// Awards points to a player, booked in this plugin's score category.
             cx get add_score(player: (PlayerId) => (PlayerId), points: (i32) => (i32)) -> (bool) => (bool);
             /// Moves `points` from player `from` to player `to` as one operation, booked in

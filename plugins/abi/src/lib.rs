@@ -56,10 +56,12 @@ pub mod bridge;
 mod descriptor;
 mod host;
 mod plugin;
+mod tiles;
 
 pub use descriptor::*;
 pub use host::*;
 pub use plugin::*;
+pub use tiles::*;
 
 pub use abi_stable::std_types::{
     RErr, RNone, ROk, ROption, RResult, RSlice, RSliceMut, RSome, RStr, RString, RVec,
@@ -67,7 +69,7 @@ pub use abi_stable::std_types::{
 use abi_stable::StableAbi;
 pub use carcassonne_vocab::hooks::{
     FigureOption, NameCtx, Outcome, Piece, PiecePlacement, Placement, Points, ScoreInfo,
-    ScoreReason, Step, ValueChange,
+    ScoreReason, Step, TileCount, ValueChange,
 };
 pub use carcassonne_vocab::types::*;
 pub use carcassonne_vocab::{CoreOptions, FigureClass};

@@ -70,6 +70,13 @@ macro_rules! plugin_vtable {
             )*
             /// Checks the configured plugin against the core options (`RErr`: a ruleset error).
             pub check_core: unsafe extern "C" fn(this: PluginThis, core: CoreOptions) -> RResult<(), RString>,
+            /// Build time: sees the composed tile catalogue, pushes tile counts to
+            /// `counts` or refuses the composition (`RErr`: a ruleset error).
+            pub compose_tiles: unsafe extern "C" fn(
+                this: PluginThis,
+                tiles: &AbiTileCatalogue<'_>,
+                counts: &mut RVec<TileCount>,
+            ) -> RResult<(), RString>,
             /// Human and record name of a value (decision option, chance outcome, special code).
             pub value_name: unsafe extern "C" fn(this: PluginThis, what: NameCtx, value: u32) -> RString,
             /// Inverse of `value_name`.
@@ -118,6 +125,18 @@ macro_rules! plugin_vtable {
             pub fn check_core(&self, core: CoreOptions) -> RResult<(), RString> {
                 // SAFETY: as in `subscriptions`.
                 unsafe { (self.vtable.check_core)(self.this, core) }
+            }
+
+            /// Build time: the plugin's tile counts for the composed catalogue, or
+            /// its refusal of the composition.
+            #[inline]
+            pub fn compose_tiles(
+                &self,
+                tiles: &AbiTileCatalogue<'_>,
+                counts: &mut RVec<TileCount>,
+            ) -> RResult<(), RString> {
+                // SAFETY: as in `subscriptions`.
+                unsafe { (self.vtable.compose_tiles)(self.this, tiles, counts) }
             }
 
             /// Human and record name of a value.

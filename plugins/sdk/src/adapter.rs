@@ -3,14 +3,16 @@
 //! exported manifest and root module.
 
 use crate::config::{option_infos, parse_options, ConfigError};
-use crate::{hooks_of, CoreOptions, Cx, Error, NameCtx, Plugin, Step, View};
+use crate::{
+    hooks_of, CoreOptions, Cx, Error, NameCtx, Plugin, Step, TileCatalogueView, TileCount, View,
+};
 use carcassonne_plugin_abi::abi_stable::{
     library::{CheckTypeLayout, LibHeader, RootModuleResult, ROOT_MODULE_LOADER_NAME},
     prefix_type::PrefixTypeTrait,
 };
 use carcassonne_plugin_abi::{
-    self as abi, AbiOptionDoc, AbiOptionProblem, AbiStateWords, HookStatus, HostRef,
-    PluginDescriptor, PluginLib, PluginLib_Ref, PluginManifest, PluginObj, PluginThis,
+    self as abi, AbiOptionDoc, AbiOptionProblem, AbiStateWords, AbiTileCatalogue, HookStatus,
+    HostRef, PluginDescriptor, PluginLib, PluginLib_Ref, PluginManifest, PluginObj, PluginThis,
     PluginVTable, RErr, RNone, ROk, ROption, RResult, RSome, RStr, RString, RVec,
 };
 use std::marker::PhantomData;
@@ -108,9 +110,11 @@ fn descriptor_of<P: Plugin>() -> PluginDescriptor {
             player: P::STATE.player,
             feature: P::STATE.feature,
             figure: P::STATE.figure,
+            tile: P::STATE.tile,
         },
         markers: rstrings(P::MARKERS),
         links: rstrings(P::LINKS),
+        barriers: rstrings(P::BARRIERS),
         areas: rstrings(P::AREAS),
         hosts: rstrings(P::HOSTS),
         style: P::STYLE.into(),
@@ -280,6 +284,7 @@ macro_rules! hook_fns {
                 figure_count: figure_count::<P>,
                 $($name: hook_fn::$name::<P>,)*
                 check_core: check_core::<P>,
+                compose_tiles: compose_tiles::<P>,
                 value_name: value_name::<P>,
                 parse_value: parse_value::<P>,
                 describe_step: describe_step::<P>,
@@ -333,6 +338,27 @@ unsafe extern "C" fn check_core<P: Plugin>(
     // SAFETY: the function's contract.
     let p = unsafe { plugin::<P>(this) };
     match catch_unwind(AssertUnwindSafe(|| p.check_core(&core))) {
+        Ok(Ok(())) => ROk(()),
+        Ok(Err(e)) => RErr(e.into()),
+        Err(x) => RErr(format!("panicked: {}", panic_message(&*x)).into()),
+    }
+}
+
+/// # Safety
+/// The vtable's contract: `this` is a live `P`.
+unsafe extern "C" fn compose_tiles<P: Plugin>(
+    this: PluginThis,
+    tiles: &AbiTileCatalogue<'_>,
+    counts: &mut RVec<TileCount>,
+) -> RResult<(), RString> {
+    // SAFETY: the function's contract.
+    let p = unsafe { plugin::<P>(this) };
+    let mut out = Vec::new();
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        p.compose_tiles(&TileCatalogueView::__from_abi(tiles), &mut out)
+    }));
+    counts.extend(out);
+    match r {
         Ok(Ok(())) => ROk(()),
         Ok(Err(e)) => RErr(e.into()),
         Err(x) => RErr(format!("panicked: {}", panic_message(&*x)).into()),

@@ -287,6 +287,11 @@ impl<'a> View<'a> {
         view(self.figure_words(fig))
     }
 
+    /// This plugin's state of placed tile `t`.
+    pub fn tile_state<T: Pod>(&self, t: TileIndex) -> HookResult<&T> {
+        view(self.tile_words(t))
+    }
+
     /// Whether the core's farmer rules allow followers on fields (`farmers` is not `off`).
     pub fn farmers_on(&self) -> bool {
         self.core_options().farmers != carcassonne_vocab::FarmerScoring::Off
@@ -355,6 +360,11 @@ impl<'a> Cx<'a> {
     /// This plugin's state of figure `fig`, mutable.
     pub fn figure_state_mut<T: Pod>(&mut self, fig: FigureId) -> HookResult<&mut T> {
         view_mut(self.figure_words_mut(fig))
+    }
+
+    /// This plugin's state of placed tile `t`, mutable.
+    pub fn tile_state_mut<T: Pod>(&mut self, t: TileIndex) -> HookResult<&mut T> {
+        view_mut(self.tile_words_mut(t))
     }
 
     /// Adds a line to the turn log; a no-op when logging is off (check

@@ -92,6 +92,7 @@
 //! full rights. Load only libraries you would run as programs.
 
 mod adapter;
+mod catalogue;
 pub mod config;
 mod context;
 pub mod names;
@@ -99,6 +100,7 @@ mod spot;
 mod state;
 pub mod testing;
 
+pub use catalogue::TileCatalogueView;
 pub use config::{parse_options, Config, ConfigError, NoOptions, OptionInfo};
 pub use context::{Cx, View};
 pub use spot::Spot;
@@ -122,8 +124,14 @@ pub use carcassonne_vocab::hooks::{
 pub use carcassonne_vocab::types::*;
 pub use carcassonne_vocab::{
     hook, CoreOptions, FarmerScoring, FigureClass, FigureOption, FigureSpec, NameCtx, Outcome,
-    Piece, PiecePlacement, Placement, Points, ScoreInfo, ScoreReason, Step, ValueChange,
+    Piece, PiecePlacement, Placement, Points, ScoreInfo, ScoreReason, Step, TileCount, ValueChange,
 };
+
+/// Turns a 12-bit slot mask (bit `i`: slot `i` of `NL NM NR EL ... WR`) as a
+/// placement with `r` clockwise quarter turns does: what
+/// `tile_type_feature_slots` gives as printed, `tile_feature_slots` on the
+/// board.
+pub use carcassonne_vocab::types::rotate_mask;
 
 pub use adapter::{registered_plugins, Registration};
 
@@ -148,8 +156,8 @@ pub mod prelude {
         FarmerScoring, FeatureId, FeatureKind, FeatureKinds, FigureClass, FigureId, FigureKindId,
         FigureOption, FigureSpec, HookResult, Location, NameCtx, NoOptions, Outcome, Piece,
         PiecePlacement, Placement, PlayerId, PlayerSet, Plugin, Points, Pos, Rotation, ScoreInfo,
-        ScoreReason, Side, Spot, StateSpec, Step, TileIndex, TileTypeId, ValueChange, View,
-        MAX_PLAYERS,
+        ScoreReason, Side, SideKind, Sides, Spot, StateSpec, Step, TileCatalogueView, TileCount,
+        TileIndex, TileTypeId, ValueChange, View, MAX_PLAYERS,
     };
 }
 
@@ -286,6 +294,10 @@ macro_rules! plugin_trait {
             /// Tile links (named groups of a tile's features, e.g. `wagon`) it reads;
             /// find their ids with [`View::my_link`].
             const LINKS: &'static [&'static str] = &[];
+            /// Barrier names (tile data `{ kind = "barrier", name = "..." }`) it reads;
+            /// find their ids (what [`SideKind::Barrier`] carries) with
+            /// [`View::my_barrier`].
+            const BARRIERS: &'static [&'static str] = &[];
             /// Areas it declares: places off the board where figures may be
             /// (`Location::Area`: in no feature, no occupancy, no majority, never
             /// returned by scoring), e.g. the quarters of a city; find their ids
@@ -358,6 +370,24 @@ macro_rules! plugin_trait {
             /// (`View::core_options` gives them during a game): an `Err` makes the
             /// ruleset invalid, e.g. "barns are undefined with `farmers = \"per-city\"`".
             fn check_core(&self, core: &CoreOptions) -> Result<(), String> {
+                Ok(())
+            }
+
+            /// Build time, after [`check_core`](Plugin::check_core): the tile catalogue
+            /// as the ruleset composes it (every tile set's tile types, their counts,
+            /// markers and the chosen start layout). Push to `counts` the copies a
+            /// tile type should have in the game (start copies included) — e.g. drop
+            /// the displaced start tile ([`TileCatalogueView::displaced_start_tiles`])
+            /// or one of two tiles that would be doubled — or refuse the composition
+            /// with `Err` (a ruleset error, e.g. "needs a tile set with a `lake`
+            /// tile"). Every plugin sees the same catalogue; a count the ruleset's
+            /// `[tiles.counts]` sets wins, and two plugins pushing different counts
+            /// of one tile is a ruleset error.
+            fn compose_tiles(
+                &self,
+                tiles: &TileCatalogueView<'_>,
+                counts: &mut Vec<TileCount>,
+            ) -> Result<(), String> {
                 Ok(())
             }
 

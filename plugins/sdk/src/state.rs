@@ -1,5 +1,5 @@
 //! Typed plugin state: a plain-data struct per scope (game, player, feature,
-//! figure), stored by the host as words inside the game state, so clone and
+//! figure, placed tile), stored by the host as words inside the game state, so clone and
 //! equality stay a copy and a compare of arrays.
 //!
 //! ```
@@ -24,7 +24,8 @@
 //! assert_eq!((STATE.game, STATE.feature, STATE.player), (5, 1, 0));
 //! ```
 //!
-//! Read it with `v.game_state::<Bag>()`, `v.feature_state::<Flock>(f)`, ... and
+//! Read it with `v.game_state::<Bag>()`, `v.feature_state::<Flock>(f)`,
+//! `v.tile_state::<T>(t)`, ... and
 //! change it with the `_mut` variants of `Cx`. Use fields of at most 4-byte
 //! alignment (`u8`, `u16`, `u32`, `i32`, arrays of them); the struct's size is
 //! rounded up to whole words. Asking for a type whose size is not the declared
@@ -45,6 +46,8 @@ pub struct StateSpec {
     pub feature: u32,
     /// Words per figure.
     pub figure: u32,
+    /// Words per placed tile.
+    pub tile: u32,
 }
 
 /// Words a value of `T` takes (its size rounded up to whole words). Fails at
@@ -64,6 +67,7 @@ impl StateSpec {
         player: 0,
         feature: 0,
         figure: 0,
+        tile: 0,
     };
 
     /// Per-game state of type `T`.
@@ -88,6 +92,13 @@ impl StateSpec {
     /// Per-figure state of type `T`.
     pub const fn figure<T: Pod>(mut self) -> StateSpec {
         self.figure = words_of::<T>();
+        self
+    }
+
+    /// Per-tile state of type `T` (one per placed tile, zero when it is placed;
+    /// the start layout's tiles too, before `setup`).
+    pub const fn tile<T: Pod>(mut self) -> StateSpec {
+        self.tile = words_of::<T>();
         self
     }
 }

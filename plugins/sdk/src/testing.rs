@@ -24,7 +24,7 @@ use crate::{hook, hooks_of, Config, Plugin};
 /// defaults serialise and parse back, a doc string for every option and no doc
 /// for a key that does not exist, unknown keys rejected (`deny_unknown_fields`),
 /// default options accepted by [`Plugin::new`], tile sets and a style that parse, figure,
-/// marker, link and area names that are unique (area names also well formed),
+/// marker, link, barrier and area names that are unique (area names also well formed),
 /// hosted markers among the declared ones, figure counts and state that fit, and
 /// hooks that are consistent with what the plugin declares (a figure kind whose
 /// strength is computed needs `figure_strength`). Returns every problem found.
@@ -38,6 +38,7 @@ pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
                 player: P::STATE.player,
                 feature: P::STATE.feature,
                 figure: P::STATE.figure,
+                tile: P::STATE.tile,
             },
             areas: P::AREAS.iter().map(|a| a.to_string()).collect(),
             ..Default::default()
@@ -147,6 +148,11 @@ pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
     links.sort_unstable();
     if links.windows(2).any(|w| w[0] == w[1]) {
         errs.push("a link appears twice in LINKS".into());
+    }
+    let mut barriers: Vec<&str> = P::BARRIERS.to_vec();
+    barriers.sort_unstable();
+    if barriers.windows(2).any(|w| w[0] == w[1]) {
+        errs.push("a barrier name appears twice in BARRIERS".into());
     }
     let mut areas: Vec<&str> = P::AREAS.to_vec();
     areas.sort_unstable();

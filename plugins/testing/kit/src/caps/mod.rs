@@ -17,6 +17,8 @@
 //! | `kit-no-per-city` | checking the core options (`check_core`, `core_options`) |
 //! | `kit-tiledata` | inner fields closed at once, repeated markers (`feature_marker_count`), tile links (`link_group`) |
 //! | `kit-narrow` | narrowed subscriptions (`narrowing`): every bit of `narrow`, skipped exactly in its case |
+//! | `kit-river` | a barrier side kind (`kind = "barrier"`, `my_barrier`), a start layout of higher priority, tile data with the rotation applied (`tile_type_sides`, `tile_sides`, `Sides::rotated`), per-tile state (`tile_state`), a count of a displaced start tile (`compose_tiles`) |
+//! | `kit-start-area` | a start layout of several tiles (inner sides, half-slot fields joined across them, a city the layout closes), refusing a tile composition and setting counts at build time (`compose_tiles`) |
 //! | `kit-auction` | a lot drawn face up after a whole turn (`turn_over`, `push_public_tile_draw`, `my_lot`), decisions for every player in turn, points to a player who is not the active one, tiles given to hands and played instead of a draw (`give_lot_tile`, `play_from_hand`), tiles put back (`return_lot_tile`) |
 //! | `kit-last-call` | decisions for every player after the last turn, resolved before final scoring without a granted turn (`game_ending`), and a turn granted by such a decision |
 //! | `kit-bridge` | placements legal only with a piece (`extra_placements`, `PiecePlacement`): a bridge on the placed tile or a neighbour, a road feature added to a placed tile (`add_tile_feature` through the core), optional candidates and setting a tile aside, the piece laid (`placed_piece`), a hook switched off when the pieces are used up |
@@ -43,7 +45,9 @@ mod order;
 mod perch;
 mod quarters;
 mod retire;
+mod river;
 mod secret;
+mod start_area;
 mod tiledata;
 mod turns;
 
@@ -64,7 +68,9 @@ pub use order::{OrderOdd, OrderOne};
 pub use perch::Perch;
 pub use quarters::Quarters;
 pub use retire::Retire;
+pub use river::{Flow, River};
 pub use secret::SecretPlugin;
+pub use start_area::{Scored, StartArea};
 pub use tiledata::{Seen, TileData};
 pub use turns::ExtraTurn;
 
@@ -82,6 +88,8 @@ pub fn check_all() -> Result<(), Vec<String>> {
     check_plugin::<SecretPlugin>()?;
     check_plugin::<NoPerCity>()?;
     check_plugin::<Narrow>()?;
+    check_plugin::<River>()?;
+    check_plugin::<StartArea>()?;
     check_plugin::<Retire>()?;
     check_plugin::<Auction>()?;
     check_plugin::<LastCall>()?;

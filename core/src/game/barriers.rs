@@ -1,0 +1,144 @@
+//! Placement where tiles have barrier sides (tile data `kind = "barrier"`):
+//! a side a barrier crosses fits only a side of the same barrier name or a
+//! wildcard.
+//!
+//! A fit table counts a barrier side as a field side, so a catalogue with
+//! barrier sides keeps its tables as `TileCatalogue::barrier_fits` and none
+//! as `fits`: the board's placement functions come here where they find no
+//! plain table (the branch they have anyway for a tile type without one), and
+//! for a ruleset without barriers nothing here runs. The entry points are out
+//! of line, so that the plain path keeps its code. A frontier cell's barrier
+//! requirement is read from its neighbours only where its packed requirement
+//! asks for a field side (a barrier side is coded as one), and a rotation that
+//! the fit table allows is kept when every side it shares with a neighbour
+//! carries the same barrier name (none on both is the same).
+
+use super::*;
+use crate::tiles::{FitTable, TileType};
+
+/// For a packed side requirement or side code (2 bits per side, 0: none or a
+/// wildcard), the 4-bit-per-side mask of the sides that are not 0.
+#[inline]
+fn live_nibbles(code: u8) -> u16 {
+    (0..4).fold(0, |m, d| {
+        if (code >> (2 * d)) & 3 != 0 {
+            m | 0xF << (4 * d)
+        } else {
+            m
+        }
+    })
+}
+
+impl Game {
+    /// The barrier names the neighbours of frontier cell `fr` present to it,
+    /// 4 bits per side (0: none). Only sides requiring a field are looked at.
+    fn barrier_req(&self, fr: &Frontier) -> u16 {
+        let mut b = 0u16;
+        for d in 0..4 {
+            if (fr.req >> (2 * d)) & 3 != EdgeKind::Field as u8 {
+                continue;
+            }
+            let Some(t) = self.board.tile_at(fr.pos.step(Side::from_index(d))) else {
+                continue;
+            };
+            let pt = self.board.tiles[t.index()];
+            let bars = self.rules.tiles.types[pt.ty.index()].rot[pt.rot.index()].bars;
+            b |= ((bars >> (4 * ((d + 2) & 3))) & 15) << (4 * d);
+        }
+        b
+    }
+
+    /// The rotations of tile type `tt` (fit table `fit`) that fit frontier cell
+    /// `fr`, barrier names included.
+    #[inline]
+    fn barrier_fit(&self, tt: &TileType, fit: &FitTable, fr: &Frontier) -> u8 {
+        let m = fit.fit[fr.req as usize];
+        if m == 0 {
+            return 0;
+        }
+        let breq = self.barrier_req(fr);
+        if breq == 0 && !tt.has_barrier_sides() {
+            return m;
+        }
+        let need = live_nibbles(fr.req);
+        let (mut left, mut out) = (m, 0u8);
+        while left != 0 {
+            let r = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let g = &tt.rot[r];
+            if (breq ^ g.bars) & need & live_nibbles(g.code) == 0 {
+                out |= 1 << r;
+            }
+        }
+        out
+    }
+
+    /// Calls `each(cell, rotations)` for every frontier cell where tile type
+    /// `tile` fits, barrier names included.
+    fn barrier_cells(&self, tile: TileTypeId, mut each: impl FnMut(&Frontier, u8) -> bool) {
+        let (Some(tt), Some(fit)) = (
+            self.rules.tiles.get(tile),
+            self.rules.tiles.barrier_fits.get(tile.index()),
+        ) else {
+            return;
+        };
+        for fr in &self.board.frontier {
+            let m = self.barrier_fit(tt, fit, fr);
+            if m != 0 && !each(fr, m) {
+                return;
+            }
+        }
+    }
+
+    /// The legal placements of `tile` before plugin filters, appended to `out`
+    /// ([`Game::raw_placements`] with barriers).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn barrier_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
+        self.barrier_cells(tile, |fr, mut m| {
+            while m != 0 {
+                let r = m.trailing_zeros() as usize;
+                m &= m - 1;
+                out.push(Placement::new(fr.pos, Rotation::wrapping(r)));
+            }
+            true
+        });
+    }
+
+    /// The number of placements of `tile` before plugin filters
+    /// ([`Game::plain_placement_count`] with barriers).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn barrier_placement_count(&self, tile: TileTypeId) -> u32 {
+        let mut n = 0;
+        self.barrier_cells(tile, |_, m| {
+            n += m.count_ones();
+            true
+        });
+        n
+    }
+
+    /// A uniformly random legal placement of the drawn tile, weighing each cell
+    /// by its fitting rotations ([`Game::random_placement`] with barriers).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn barrier_random_placement(&self, rng: &mut Rng) -> Option<Placement> {
+        let total = self.turn.drawn_fits;
+        if total == 0 {
+            return None;
+        }
+        let mut k = rng.below(total);
+        let mut found = None;
+        self.barrier_cells(TileTypeId(self.turn.drawn), |fr, m| {
+            let n = m.count_ones();
+            if k < n {
+                let r = (0..4).filter(|r| m & (1 << r) != 0).nth(k as usize);
+                found = r.map(|r| Placement::new(fr.pos, Rotation::wrapping(r)));
+                return false;
+            }
+            k -= n;
+            true
+        });
+        found
+    }
+}
