@@ -217,6 +217,10 @@ macro_rules! query_table {
             /// What sort of piece figure kind `kind` is: a standing figure (followers,
             /// shepherd), a companion (builder, pig) or a building (barn).
             view check figure_kind_class(kind: (FigureKindId) => (FigureKindId)) -> (FigureClass) => (FigureClass);
+            /// The feature kinds figure kind `kind` may stand on (its `stands_on`: a
+            /// follower roads, cities, cloisters and fields; an abbot cloisters and
+            /// spots; a hosted feature is not among them).
+            view check figure_kind_stands_on(kind: (FigureKindId) => (FigureKindId)) -> (FeatureKinds) => (FeatureKinds);
             // ------------------------------------------------ this plugin's data
             /// This plugin's index in the dispatch order (the `owner` of its steps, the
             /// `plugin` of its special figure options).
