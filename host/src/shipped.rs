@@ -54,6 +54,14 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "king-and-robber-hills-and-sheep.toml",
         include_str!("../../configs/king-and-robber-hills-and-sheep.toml"),
     ),
+    (
+        "bridges-castles-and-bazaars.toml",
+        include_str!("../../configs/bridges-castles-and-bazaars.toml"),
+    ),
+    (
+        "bridges-castles-and-bazaars-hills-and-sheep.toml",
+        include_str!("../../configs/bridges-castles-and-bazaars-hills-and-sheep.toml"),
+    ),
 ];
 
 #[cfg(test)]

@@ -26,6 +26,10 @@ pub mod abbey;
 pub mod abbot;
 #[path = "../../barn/src/lib.rs"]
 pub mod barn;
+#[path = "../../bazaar/src/lib.rs"]
+pub mod bazaar;
+#[path = "../../bridges/src/lib.rs"]
+pub mod bridges;
 #[path = "../../builder/src/lib.rs"]
 pub mod builder;
 #[path = "../../cathedrals/src/lib.rs"]
