@@ -62,6 +62,18 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "bridges-castles-and-bazaars-hills-and-sheep.toml",
         include_str!("../../configs/bridges-castles-and-bazaars-hills-and-sheep.toml"),
     ),
+    (
+        "the-tower.toml",
+        include_str!("../../configs/the-tower.toml"),
+    ),
+    (
+        "the-tower-hills-and-sheep.toml",
+        include_str!("../../configs/the-tower-hills-and-sheep.toml"),
+    ),
+    (
+        "all-expansions.toml",
+        include_str!("../../configs/all-expansions.toml"),
+    ),
 ];
 
 #[cfg(test)]
