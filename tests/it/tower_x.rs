@@ -207,6 +207,45 @@ fn tw10_x50_mayor_and_wagon_are_captured_a_captured_wagon_does_not_move_the_barn
     }
 }
 
+#[test]
+fn tw22_x50_the_ransom_is_offered_before_the_abbey_choice() {
+    // Blue holds Red's follower; a hole appears on Red's turn; Blue does not
+    // play his abbey: at the start of Red's next turn both the ransom and the
+    // abbey's choice are due. The ransom comes first whatever the
+    // plugins' names (the tower declares it runs before the abbey).
+    let text = with("", "[plugins.abbey]").replace(
+        "[plugins.tower]\n",
+        "[plugins.tower]\nransom-needs-points = false\n",
+    );
+    for r in compiled_in_and_loaded(&text) {
+        let mut g = run(
+            &r,
+            2,
+            &format!(
+                "{CAPTURE}
+                 tower pass; draw BA/RFr; place -1 0 0; pass; tower pass
+                 draw BA/C; place 1 -1 3; pass
+                 tower pass; draw BA/C; place -1 -1 1; pass; tower pass
+                 draw BA/L; place 1 -2 0; pass
+                 tower pass; draw BA/C; place 0 -2 2; pass; tower pass
+                 abbey draw; draw BA/RFr; place 3 0 0; pass"
+            ),
+        )
+        .unwrap();
+        assert_eq!(names(&g), ["tower follower of 0 held by 1", "tower pass"]);
+        run_on(&mut g, "tower follower of 0 held by 1").unwrap();
+        assert_eq!(names(&g), ["abbey draw", "abbey play"]);
+        assert_eq!(g.scores(), [-3, 3]);
+        run_on(&mut g, "abbey play; place 0 -1 0; deploy follower cloister").unwrap();
+        assert_eq!(
+            g.supply(p(0), FOLLOWER),
+            6,
+            "the ransomed follower is on the abbey"
+        );
+        g.check_integrity().unwrap();
+    }
+}
+
 /// The Princess and the Dragon with The Tower (its capper option `capped`).
 fn pd_tower(capped: &str) -> String {
     format!(

@@ -148,6 +148,10 @@ impl Plugin for Builder {
         .returns_on_score(true)
         .class(FigureClass::Companion)];
     const STATE: StateSpec = StateSpec::NONE.game::<Due>().player::<Own>();
+    // TB11: the double turn is decided when the turn (part) is over, after
+    // everything the turn brings at its end: the barn's scorings and the
+    // wagons' moves (AM14), the dragon's move (PD) and the ransom (TW22).
+    const RUNS_AFTER: &'static [&'static str] = &["barn", "wagon", "dragon", "tower"];
 
     fn new(options: Options) -> Result<Self, ConfigError> {
         Ok(Builder {

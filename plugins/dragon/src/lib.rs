@@ -262,8 +262,10 @@ impl Plugin for Dragon {
     const MARKERS: &'static [&'static str] = &["volcano", "dragon"];
     const STYLE: &'static str = include_str!("../style.toml");
     const STATE: StateSpec = StateSpec::NONE.game::<DragonState>();
-    // With `dragon-move = "after-scoring"` the dragon moves after the wagons (turn_end).
-    const RUNS_AFTER: &'static [&'static str] = &["wagon"];
+    // With `dragon-move = "after-scoring"` the dragon moves after the scoring
+    // at the turn's end, of which the barn's scorings and the wagons' moves
+    // (AM14) are part (turn_end).
+    const RUNS_AFTER: &'static [&'static str] = &["barn", "wagon"];
 
     fn new(options: Options) -> Result<Self, ConfigError> {
         Ok(Dragon {
