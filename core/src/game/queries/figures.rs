@@ -1,0 +1,206 @@
+//! Queries on figures, figure kinds, supplies and areas.
+
+use super::super::*;
+
+impl Game {
+    /// Number of figure kinds (ids are `0..figure_kind_count()`; 0 is the follower).
+    pub fn figure_kind_count(&self) -> usize {
+        self.rules.figures.len()
+    }
+
+    /// Name of figure kind `kind` (`follower`, `shepherd`, ...).
+    pub fn figure_kind_name(&self, kind: FigureKindId) -> Option<&str> {
+        self.rules.figure(kind).map(|k| k.name.as_str())
+    }
+
+    /// Fixed strength of figure kind `kind` in majorities (0 for a kind whose
+    /// strength a plugin computes).
+    pub fn figure_kind_strength(&self, kind: FigureKindId) -> Option<u8> {
+        self.rules
+            .figure(kind)
+            .map(|k| if k.computed_strength { 0 } else { k.strength })
+    }
+
+    /// Whether figure kind `kind` is a follower (see `FigureKind::follower`).
+    pub fn figure_kind_follower(&self, kind: FigureKindId) -> Option<bool> {
+        self.rules.figure(kind).map(|k| k.follower)
+    }
+
+    /// What sort of piece figure kind `kind` is (see `FigureKind::class`).
+    pub fn figure_kind_class(&self, kind: FigureKindId) -> Option<crate::FigureClass> {
+        self.rules.figure(kind).map(|k| k.class)
+    }
+
+    /// The feature kinds figure kind `kind` may stand on (see
+    /// `FigureKind::stands_on`; a feature a plugin hosts for a plain kind is
+    /// not among them).
+    pub fn figure_kind_stands_on(&self, kind: FigureKindId) -> Option<FeatureKinds> {
+        self.rules.figure(kind).map(|k| k.stands_on)
+    }
+
+    /// First figure on feature instance `f` itself, if any.
+    #[inline]
+    pub fn first_figure_on(&self, f: FeatureId) -> Option<FigureId> {
+        let g = self.feats.recs.get(f.index())?.figs;
+        (g != NONE16).then_some(FigureId(g))
+    }
+
+    /// Next figure on the same feature instance as `fig`, if any.
+    #[inline]
+    pub fn next_figure(&self, fig: FigureId) -> Option<FigureId> {
+        let g = self.figures.figs.get(fig.index())?.next;
+        (g != NONE16).then_some(FigureId(g))
+    }
+
+    /// Figures standing on feature instance `f` itself (not the whole set).
+    pub fn figures_on(&self, f: FeatureId) -> impl Iterator<Item = FigureId> + '_ {
+        let mut cur = self.first_figure_on(f);
+        std::iter::from_fn(move || {
+            let c = cur?;
+            cur = self.next_figure(c);
+            Some(c)
+        })
+    }
+
+    /// Figures standing anywhere in the set containing `f`.
+    pub fn figures_in(&self, f: FeatureId) -> impl Iterator<Item = FigureId> + '_ {
+        let root = self.find(f);
+        root.into_iter()
+            .flat_map(move |r| self.members(r))
+            .flat_map(move |m| self.figures_on(m))
+    }
+
+    /// Figures standing on placed tile `t`: on its features, at its corners, or on
+    /// the tile itself (a dragon), in figure order.
+    pub fn figures_at_tile(&self, t: TileIndex) -> impl Iterator<Item = FigureId> + '_ {
+        (0..self.figures.figs.len() as u16)
+            .filter(move |&g| self.figures.figs[g as usize].tile == t.0)
+            .map(FigureId)
+    }
+
+    /// Number of figures in the game, on the board or not (ids are
+    /// `0..figure_count()`): every player's, then the neutral ones.
+    pub fn figure_count(&self) -> usize {
+        self.figures.figs.len()
+    }
+
+    /// Owner of figure `fig`; `None` for a neutral figure (or no such figure).
+    #[inline]
+    pub fn figure_owner(&self, fig: FigureId) -> Option<PlayerId> {
+        (fig.index() < self.figures.figs.len())
+            .then(|| self.owner_of(fig.0))
+            .flatten()
+    }
+
+    /// Kind of figure `fig`.
+    #[inline]
+    pub fn figure_kind(&self, fig: FigureId) -> Option<FigureKindId> {
+        (fig.index() < self.figures.figs.len()).then(|| self.kind_of(fig.0))
+    }
+
+    /// Where figure `fig` is: on the board, held by a player or in an area;
+    /// `None` in its owner's supply (off the board for a neutral figure).
+    #[inline]
+    pub fn figure_location(&self, fig: FigureId) -> Option<Location> {
+        (fig.index() < self.figures.figs.len())
+            .then(|| self.location_of(fig.0))
+            .flatten()
+    }
+
+    /// The feature instance figure `fig` stands on (at a corner too), if any.
+    #[inline]
+    pub fn figure_feature(&self, fig: FigureId) -> Option<FeatureId> {
+        self.figure_location(fig)?.feature()
+    }
+
+    /// The placed tile figure `fig` stands on, if on the board.
+    #[inline]
+    pub fn figure_tile(&self, fig: FigureId) -> Option<TileIndex> {
+        let t = self.figures.figs.get(fig.index())?.tile;
+        (t != NONE16).then_some(TileIndex(t))
+    }
+
+    /// Whether `player` has a follower (a figure of a follower kind; no special
+    /// figure) anywhere in the feature containing `f`: the condition of figures
+    /// that need their owner's follower, such as a builder or a pig. A look at
+    /// the player's figures, not a walk over the feature. `None` for a feature
+    /// that does not exist; `false` for a seat beyond the table.
+    pub fn has_follower_in(&self, player: PlayerId, f: FeatureId) -> Option<bool> {
+        let root = self.find(f)?.0;
+        if player.seat() >= self.players {
+            return Some(false);
+        }
+        let per = usize::from(self.rules.figs_per_player);
+        let first = player.index() * per;
+        let figs = self.figures.figs.get(first..first + per).unwrap_or(&[]);
+        Some((first..).zip(figs).any(|(g, x)| {
+            x.feature != NONE16
+                && self.feats.root(x.feature) == root
+                && self.rules.figures[self.kind_of(g as u16).index()].follower
+        }))
+    }
+
+    /// Figures of `kind` in `player`'s supply (0 for a seat or kind that does not exist).
+    #[inline]
+    pub fn supply(&self, player: PlayerId, kind: FigureKindId) -> u8 {
+        if player.seat() >= self.players {
+            return 0;
+        }
+        self.supply_of(player, kind)
+    }
+
+    /// Whether figure kind `kind` may be deployed at `at` under the shared rule: the
+    /// kind may stand on that feature kind (`stands_on`, or a feature a plugin
+    /// hosts for a plain kind), no farmer when farmers are off, an unoccupied
+    /// feature for a kind that occupies, and no plugin vetoes it
+    /// (`filter_figure_options`). Never into a player's hold. Supplies and whose
+    /// turn it is are not checked.
+    pub fn may_deploy(&self, kind: FigureKindId, at: Location) -> Result<bool, HookError> {
+        if !self.valid_location(at)
+            || kind.index() >= self.rules.figures.len()
+            || matches!(at, Location::Held(_))
+        {
+            return Ok(false);
+        }
+        if let Some(f) = at.feature() {
+            if !self.may_stand(kind, f.0) {
+                return Ok(false);
+            }
+        }
+        self.allowed_by_plugins(FigureOption::Deploy { kind, at })
+    }
+
+    /// Whether figure `fig` is on the board and protected (`Cx::set_protected`):
+    /// rules that remove figures (a dragon, a princess, a capture) leave it.
+    #[inline]
+    pub fn figure_protected(&self, fig: FigureId) -> bool {
+        self.figures
+            .figs
+            .get(fig.index())
+            .is_some_and(|r| r.tile != NONE16 && r.aux & figures::PROTECTED != 0)
+    }
+
+    /// Figures held by `player` (prisoners: `Location::Held`), in figure order.
+    pub fn figures_held_by(&self, player: PlayerId) -> impl Iterator<Item = FigureId> + '_ {
+        (0..self.figures.figs.len() as u16)
+            .map(FigureId)
+            .filter(move |&g| self.location_of(g.0) == Some(Location::Held(player)))
+    }
+
+    /// Figures in area `area`, in figure order.
+    pub fn figures_in_area(&self, area: AreaId) -> impl Iterator<Item = FigureId> + '_ {
+        (0..self.figures.figs.len() as u16)
+            .map(FigureId)
+            .filter(move |&g| self.location_of(g.0) == Some(Location::Area(area)))
+    }
+
+    /// Number of areas in the ruleset (ids are `0..area_count()`).
+    pub fn area_count(&self) -> usize {
+        self.rules.areas.len()
+    }
+
+    /// Name of area `area`, as its plugin declares it.
+    pub fn area_name(&self, area: AreaId) -> Option<&str> {
+        self.rules.areas.get(area.index()).map(|(n, _)| n.as_str())
+    }
+}
