@@ -54,6 +54,18 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "king-and-robber-hills-and-sheep.toml",
         include_str!("../../configs/king-and-robber-hills-and-sheep.toml"),
     ),
+    (
+        "the-river.toml",
+        include_str!("../../configs/the-river.toml"),
+    ),
+    (
+        "the-river-ii.toml",
+        include_str!("../../configs/the-river-ii.toml"),
+    ),
+    (
+        "the-river-hills-and-sheep.toml",
+        include_str!("../../configs/the-river-hills-and-sheep.toml"),
+    ),
 ];
 
 #[cfg(test)]

@@ -40,6 +40,7 @@ mod properties;
 mod record_file;
 mod render;
 mod restart;
+mod river;
 mod robustness;
 mod scenarios;
 mod serve;

@@ -1,0 +1,496 @@
+//! The `river` and `pig-herd` plugins and the tile sets `the-river` and
+//! `the-river-ii` (RV1–RV26, X37–X44 of `shared/expansions/the-river.md`), each
+//! ruling played with the plugins compiled in and loaded from the official
+//! library, with exact placements or points.
+//!
+//! Geometry: the spring RI/s lies at (0, 0), its river flowing east; x grows
+//! east, y grows south; `place X Y R` turns the tile R quarter turns clockwise.
+//! `RI.1/II` (river W–S) turned 0 runs W–S, 1 N–W, 2 E–N, 3 S–E; `RI.1/IFI`
+//! turned 0 runs W–E, 1 N–S.
+
+use crate::common::*;
+use carcassonne_core::scenario::run_on;
+use carcassonne_core::{
+    Action, Actor, FigureOption, Game, PlayerId, Pos, Rng, Rules, TileCatalogue, TileTypeId,
+};
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+/// A ruleset of `sets` (TOML list items) with the river plugin's `options` and
+/// any further `more` tables.
+fn river(sets: &str, edition: &str, options: &str, more: &str) -> String {
+    format!(
+        "name = \"river\"\nedition = \"{edition}\"\ntilesets = [{sets}]\n\
+         [plugins.river]\n{options}\n{more}\n"
+    )
+}
+
+/// Base + River I (C1) with three plain curves, under `u-turn = {u_turn}`.
+fn curves(u_turn: &str) -> String {
+    river(
+        r#""base", "the-river""#,
+        "C1",
+        &format!("u-turn = \"{u_turn}\""),
+        "[tiles.counts]\n\"RI.1/II\" = 3\n",
+    )
+}
+
+/// The rules compiled in and loaded from the official library.
+fn both(text: &str) -> [Arc<Rules>; 2] {
+    compiled_in_and_loaded(text)
+}
+
+/// A new game of `r` after `script`.
+fn after(r: &Arc<Rules>, script: &str) -> Game {
+    let mut g = Game::new(r.clone(), 2, 0).expect("game");
+    run_on(&mut g, script).unwrap_or_else(|e| panic!("{e}"));
+    g
+}
+
+/// The legal placements of the drawn tile, as `(x, y, rot)`.
+fn placements(g: &Game) -> BTreeSet<(i16, i16, u8)> {
+    g.legal_actions()
+        .expect("legal actions")
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Place(p) => Some((p.pos.x, p.pos.y, p.rot.quarter_turns())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn ty(g: &Game, id: &str) -> TileTypeId {
+    g.rules().tiles.by_id(id).expect("tile")
+}
+
+fn in_bag(g: &Game, id: &str) -> usize {
+    let t = ty(g, id);
+    g.bag().iter().filter(|&&b| b == t).count()
+}
+
+fn is_river(g: &Game, t: TileTypeId) -> bool {
+    g.tile_type_sides(t).expect("type").barrier_sides(0) != 0
+}
+
+/// The tile types drawn in a random game of `r` (seed `seed`), in order.
+fn draws(r: &Arc<Rules>, seed: u64) -> Vec<TileTypeId> {
+    let mut g = Game::new(r.clone(), 2, seed).expect("game");
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    let mut last = None;
+    while g.step_random(&mut rng).expect("step") {
+        let d = g.drawn_tile();
+        if d.is_some() && d != last {
+            out.extend(d);
+        }
+        last = d;
+    }
+    out
+}
+
+// ------------------------------------------------------------- tile data
+
+fn catalogue(sets: &[&str], edition: &str) -> TileCatalogue {
+    let mut specs: Vec<_> = sets
+        .iter()
+        .map(|s| carcassonne_host::tilesets::load(s, None).expect("built in"))
+        .collect();
+    let spring =
+        carcassonne_host::tilesets::parse(include_str!("../../plugins/river/tiles.toml"), "river")
+            .expect("the plugin's set");
+    specs.push(spring);
+    TileCatalogue::build(&specs, edition).expect("tiles compile")
+}
+
+/// Copies per side letter (`I`, `C`, `R`, `F`) over the catalogue.
+fn side_letters(cat: &TileCatalogue) -> [u32; 4] {
+    let mut n = [0u32; 4];
+    for t in &cat.types {
+        for k in t.sides(carcassonne_core::Rotation::R0).kinds() {
+            let i = "ICRF".find(k.letter()).expect("no wildcard");
+            n[i] += u32::from(t.count);
+        }
+    }
+    n
+}
+
+#[test]
+fn rv1_rv26_twelve_tiles_per_river_and_edition_with_their_sides() {
+    for ed in ["C1", "C2"] {
+        let one = catalogue(&["the-river"], ed);
+        let two = catalogue(&["the-river-ii"], ed);
+        let count = |c: &TileCatalogue| c.types.iter().map(|t| u32::from(t.count)).sum::<u32>();
+        assert_eq!((count(&one), count(&two)), (12, 12), "{ed}");
+        assert_eq!(side_letters(&one), [22, 5, 6, 15], "{ed}: River I I C R F");
+        assert_eq!(side_letters(&two), [22, 6, 5, 15], "{ed}: River II I C R F");
+    }
+    // RV26: the editions differ by the garden curves only.
+    let n = |c: &TileCatalogue, id: &str| c.by_id(id).map_or(0, |t| c.types[t.index()].count);
+    let (c1, c2) = (
+        catalogue(&["the-river", "the-river-ii"], "C1"),
+        catalogue(&["the-river", "the-river-ii"], "C2"),
+    );
+    assert_eq!((n(&c1, "RI.1/II"), n(&c1, "RI.1/IIG")), (2, 0));
+    assert_eq!((n(&c2, "RI.1/II"), n(&c2, "RI.1/IIG")), (1, 1));
+    assert_eq!((n(&c1, "RI.2/II"), n(&c1, "RI.2/IIG")), (1, 0));
+    assert_eq!((n(&c2, "RI.2/II"), n(&c2, "RI.2/IIG")), (0, 1));
+}
+
+#[test]
+fn rv2_rv3_the_spring_starts_and_the_base_start_tile_is_shuffled_removed_or_held() {
+    for (opt, bag, rcr) in [
+        ("shuffled", 83, 4),
+        ("removed", 82, 3),
+        ("after-river", 83, 4),
+    ] {
+        for r in both(&river(
+            r#""base", "the-river""#,
+            "C2",
+            &format!("base-start-tile = \"{opt}\""),
+            "",
+        )) {
+            let g = Game::new(r, 2, 0).expect("game");
+            let t = g.tile_at(Pos::new(0, 0)).expect("start");
+            assert_eq!(g.tile_type_name(g.tile_type_id(t).unwrap()), Some("RI/s"));
+            assert_eq!(g.tile_rot(t), Some(carcassonne_core::Rotation::R0));
+            assert_eq!(g.placed_count(), 1, "{opt}");
+            assert_eq!((g.bag_len(), in_bag(&g, "BA/RCr")), (bag, rcr), "{opt}");
+        }
+    }
+    // `after-river`: the first land tile drawn is the base start tile.
+    let r = rules(&river(
+        r#""base", "the-river""#,
+        "C2",
+        "base-start-tile = \"after-river\"",
+        "",
+    ));
+    for seed in 0..6 {
+        let d = draws(&r, seed);
+        let g = Game::new(r.clone(), 2, 0).unwrap();
+        let first_land = d.iter().find(|&&t| !is_river(&g, t)).copied();
+        assert_eq!(first_land, Some(ty(&g, "BA/RCr")), "seed {seed}");
+    }
+}
+
+#[test]
+fn rv4_both_rivers_one_spring_one_lake_by_option() {
+    for (opt, kept, left_out) in [
+        ("volcano", "RI.2/I.v", "RI.1/I.e"),
+        ("plain", "RI.1/I.e", "RI.2/I.v"),
+    ] {
+        for r in both(&river(
+            r#""base", "the-river", "the-river-ii""#,
+            "C2",
+            &format!("combined-lake = \"{opt}\""),
+            "",
+        )) {
+            let g = Game::new(r, 2, 0).expect("game");
+            let river_tiles = g.bag().iter().filter(|&&t| is_river(&g, t)).count();
+            assert_eq!(river_tiles, 21, "{opt}: the fork, 19 river tiles, one lake");
+            assert_eq!((in_bag(&g, kept), in_bag(&g, left_out)), (1, 0), "{opt}");
+        }
+    }
+}
+
+#[test]
+fn rv5_rv6_rv9_river_tiles_first_the_lake_last_then_the_land() {
+    let r = rules(&river(r#""base", "the-river""#, "C2", "", ""));
+    for seed in 0..8 {
+        let d = draws(&r, seed);
+        let g = Game::new(r.clone(), 2, 0).unwrap();
+        let rivers = d.iter().take_while(|&&t| is_river(&g, t)).count();
+        assert_eq!(rivers, 11, "seed {seed}: every river tile first (RV5)");
+        assert!(
+            d[11..].iter().all(|&t| !is_river(&g, t)),
+            "seed {seed} (RV9)"
+        );
+        assert_eq!(
+            d[10],
+            ty(&g, "RI.1/I.e"),
+            "seed {seed}: the lake last (RV6)"
+        );
+        assert_eq!(d.len(), 11 + 72, "seed {seed}: every tile fits somewhere");
+    }
+    // A land tile is held back by the river plugin during the river phase.
+    let g = Game::new(r, 2, 0).unwrap();
+    let e = run_on(&mut g.clone(), "draw BA/C").unwrap_err().to_string();
+    assert!(e.contains("river"), "{e}");
+}
+
+#[test]
+fn rv7_the_fork_first_then_the_river_then_the_lake() {
+    for text in [
+        river(r#""base", "the-river-ii""#, "C2", "", ""),
+        river(r#""base", "the-river", "the-river-ii""#, "C2", "", ""),
+    ] {
+        let r = rules(&text);
+        for seed in 0..6 {
+            let d = draws(&r, seed);
+            let g = Game::new(r.clone(), 2, 0).unwrap();
+            let rivers = d.iter().take_while(|&&t| is_river(&g, t)).count();
+            assert_eq!(d[0], ty(&g, "RI.2/III"), "seed {seed}: the fork first");
+            assert_eq!(
+                d[rivers - 1],
+                ty(&g, "RI.2/I.v"),
+                "seed {seed}: the lake last"
+            );
+        }
+    }
+}
+
+#[test]
+fn rv8_rv21_rv25_a_closed_river_sets_river_tiles_aside_and_the_land_phase_begins() {
+    // No fork: RI.2/IFC closes the river at once; every river tile left fits
+    // nowhere and is set aside, the lake too, then land tiles come.
+    let text = river(
+        r#""base", "the-river-ii""#,
+        "C2",
+        "",
+        "[tiles.counts]\n\"RI.2/III\" = 0\n",
+    );
+    for r in both(&text) {
+        let mut g = after(&r, "draw RI.2/IFC; place 1 0 0; pass");
+        let rivers_left = g.bag().iter().filter(|&&t| is_river(&g, t)).count();
+        assert_eq!(rivers_left, 9);
+        run_on(&mut g, "draw RI.2/LIFI").unwrap();
+        assert_eq!(g.set_aside_tiles().len(), 1, "RV8: set aside");
+        assert!(g.drawn_tile().is_none());
+        // Every other river tile and the lake go the same way (RV8, RV25).
+        let mut seen = 0;
+        let mut rng = Rng::new(1);
+        while g.drawn_tile().is_none_or(|t| is_river(&g, t)) && seen < 40 {
+            g.step_random(&mut rng).unwrap();
+            seen += 1;
+        }
+        assert_eq!(g.set_aside_tiles().len(), 9);
+        assert!(
+            !is_river(&g, g.drawn_tile().unwrap()),
+            "RV9: the land phase"
+        );
+        assert_eq!(g.placed_count(), 2);
+    }
+}
+
+// ---------------------------------------------------------- placement rule
+
+#[test]
+fn rv10_rv11_a_river_tile_continues_the_river_with_a_river_side() {
+    for r in both(&curves("immediate")) {
+        let g = after(&r, "draw RI.1/IFI");
+        // Only east of the spring, river W–E: its field sides never meet the
+        // spring's river (RV10), and touching the spring by a field is no
+        // placement (RV11).
+        assert_eq!(placements(&g), BTreeSet::from([(1, 0, 0)]));
+        let g = after(&r, "draw RI.1/II");
+        assert_eq!(placements(&g), BTreeSet::from([(1, 0, 0), (1, 0, 1)]));
+    }
+}
+
+#[test]
+fn rv12_rv16_rv20_two_branches_never_join_and_either_branch_grows() {
+    let text = river(r#""base", "the-river", "the-river-ii""#, "C1", "", "");
+    for r in both(&text) {
+        let g = after(&r, "draw RI.2/III; place 1 0 0; pass; draw RI.1/II");
+        // RV16, RV20: both branches of the fork (north and east) take it; a
+        // branch may not turn back west (the fork's upstream side, RV13).
+        assert_eq!(
+            placements(&g),
+            BTreeSet::from([(1, -1, 3), (2, 0, 0), (2, 0, 1)])
+        );
+        let g = after(
+            &r,
+            "draw RI.2/III; place 1 0 0; pass; draw RI.1/II; place 1 -1 3; pass; \
+             draw RI.1/II; place 2 0 1; pass; draw RI.2/II",
+        );
+        // RV12: both branches end facing (2, -1), where only a W–S curve fits
+        // the sides; it would meet both branches, so the curve fits nowhere
+        // and is set aside.
+        assert_eq!(g.set_aside_tiles(), &[ty(&g, "RI.2/II")][..]);
+        assert!(g.drawn_tile().is_none());
+    }
+}
+
+#[test]
+fn rv13_immediate_no_two_turns_the_same_way_in_a_row() {
+    for r in both(&curves("immediate")) {
+        // Right (east to south), then right again would turn back west.
+        let g = after(&r, "draw RI.1/II; place 1 0 0; pass; draw RI.1/II");
+        assert_eq!(placements(&g), BTreeSet::from([(1, 1, 2)]));
+        // With a straight between, the second right turn is legal.
+        let g = after(
+            &r,
+            "draw RI.1/II; place 1 0 0; pass; draw RI.1/IFI; place 1 1 1; pass; draw RI.1/II",
+        );
+        assert_eq!(placements(&g), BTreeSet::from([(1, 2, 1), (1, 2, 2)]));
+    }
+}
+
+/// Right, straight, right, straight: the next curve at (-1, 2).
+const SPIRAL: &str = "draw RI.1/II; place 1 0 0; pass; draw RI.1/IFI; place 1 1 1; pass; \
+                      draw RI.1/II; place 1 2 1; pass; draw RI.1/IFI; place 0 2 0; pass; draw RI.1/II";
+
+#[test]
+fn rv14_look_ahead_wants_an_empty_block_ahead_of_every_exit() {
+    for r in both(&curves("look-ahead")) {
+        let g = after(&r, "draw RI.1/II; place 1 0 0; pass; draw RI.1/II");
+        assert_eq!(placements(&g), BTreeSet::from([(1, 1, 2)]));
+        // Right, straight, right, straight, right would lead back beside the spring.
+        let g = after(&r, SPIRAL);
+        assert_eq!(placements(&g), BTreeSet::from([(-1, 2, 3)]));
+    }
+    // The same shape is legal under the default (RV13).
+    let g = after(&rules(&curves("immediate")), SPIRAL);
+    assert_eq!(placements(&g), BTreeSet::from([(-1, 2, 2), (-1, 2, 3)]));
+}
+
+#[test]
+fn rv15_never_no_exit_against_a_direction_the_river_flowed() {
+    for r in both(&curves("never")) {
+        let g = after(
+            &r,
+            "draw RI.1/II; place 1 0 0; pass; draw RI.1/IFI; place 1 1 1; pass; draw RI.1/II",
+        );
+        // It flowed east and south: west is against the east.
+        assert_eq!(placements(&g), BTreeSet::from([(1, 2, 2)]));
+    }
+}
+
+// ------------------------------------------------------- banks and tiles
+
+#[test]
+fn rv17_rv18_the_banks_are_two_fields_joined_round_the_spring() {
+    for r in both(&curves("immediate")) {
+        let g = after(&r, "draw RI.1/RIrI; place 1 0 1; pass");
+        let t = g.tile_at(Pos::new(1, 0)).unwrap();
+        let spring = g.tile_at(Pos::new(0, 0)).unwrap();
+        let field = |t, l| g.find(g.feature_of(t, l).unwrap()).unwrap();
+        // RI.1/RIrI turned 1: road N–S, river W–E; fields NE (local 3: NR+EL
+        // turned) and SE apart, NW and SW both joined to the spring's field.
+        let locals: Vec<_> = (2..6).map(|l| field(t, l)).collect();
+        let spring_field = field(spring, 1);
+        assert_eq!(locals.iter().filter(|&&f| f == spring_field).count(), 2);
+        let distinct: BTreeSet<_> = locals.iter().collect();
+        assert_eq!(distinct.len(), 3, "RV17: the east banks are two fields");
+        assert!(field(t, 1) != spring_field, "the river is no field");
+    }
+}
+
+// ------------------------------------------------------------ the volcano
+
+#[test]
+fn rv22_the_volcano_lake_allows_no_figure_and_gives_another_turn() {
+    let text = river(
+        r#""base", "the-river-ii""#,
+        "C2",
+        "",
+        "[tiles.counts]\n\"RI.2/III\" = 0\n\"RI.2/IFC\" = 0\n\"RI.2/LIFI\" = 0\n\"RI.2/RIrI\" = 0\n\
+         \"RI.2/CIRI\" = 0\n\"RI.2/IIG\" = 0\n\"RI.2/CcII+\" = 0\n\"RI.2/II+\" = 0\n\
+         \"RI.2/RrII\" = 0\n\"RI.2/CIcI\" = 0\n",
+    );
+    for r in both(&text) {
+        let mut g = after(&r, "draw RI.2/I.v; place 1 0 0");
+        let opts: Vec<_> = g
+            .legal_actions()
+            .unwrap()
+            .into_iter()
+            .filter(|a| matches!(a, Action::Figure(_)))
+            .collect();
+        assert_eq!(opts, vec![Action::Figure(FigureOption::Pass)]);
+        run_on(&mut g, "pass").unwrap();
+        assert_eq!(
+            g.current_player(),
+            PlayerId::ALL[0],
+            "the same player again"
+        );
+        assert_eq!(g.actor(), Actor::Chance);
+    }
+    // `plain`: a follower may stand on the lake's field, and the turn passes.
+    let plain = text.replace(
+        "[plugins.river]\n",
+        "[plugins.river]\nvolcano-lake = \"plain\"\n",
+    );
+    let mut g = after(&rules(&plain), "draw RI.2/I.v; place 1 0 0");
+    assert!(g.legal_actions().unwrap().len() > 1);
+    run_on(&mut g, "pass").unwrap();
+    assert_eq!(g.current_player(), PlayerId::ALL[1]);
+}
+
+// -------------------------------------------------------------- rulesets
+
+#[test]
+fn river_rulesets_pass_conformance_and_play_the_same_compiled_in_and_loaded() {
+    for name in [
+        "the-river.toml",
+        "the-river-ii.toml",
+        "the-river-hills-and-sheep.toml",
+    ] {
+        let text = config_text(name);
+        assert_same_compiled_in_and_loaded(&text, 2, 0..3);
+        conformance_at_2_4_6(&config(name), 6, 7, &|_| Ok(()), name);
+    }
+}
+
+#[test]
+fn river_rulesets_are_played_to_the_end_by_the_random_greedy_and_search_bots() {
+    use carcassonne_bots::{Bot, BotSpec};
+    let specs: Vec<BotSpec> = ["random", "greedy", "mcts:20:threads=1"]
+        .iter()
+        .map(|s| s.parse().expect("bot spec"))
+        .collect();
+    for name in [
+        "the-river.toml",
+        "the-river-ii.toml",
+        "the-river-hills-and-sheep.toml",
+    ] {
+        let r = config(name);
+        let mut g = Game::new(r, 3, 1).unwrap();
+        let mut bots: Vec<Box<dyn Bot>> = specs
+            .iter()
+            .enumerate()
+            .map(|(p, s)| s.build(p as u64))
+            .collect();
+        play_bots(&mut g, &mut bots, |_, _| {});
+        assert!(g.is_over(), "{name}");
+    }
+}
+
+/// Base tiles all out but two `BA/C`, River II but the pig herd curve and the
+/// volcano lake: a game of four turns.
+fn herd_game(more: &str) -> String {
+    let base = carcassonne_host::tilesets::load("base", None).expect("base");
+    let two = carcassonne_host::tilesets::load("the-river-ii", None).expect("river ii");
+    let mut counts = String::from("[tiles.counts]\n");
+    for t in base.tiles.iter().chain(&two.tiles) {
+        let n = match t.id.as_str() {
+            "BA/C" => 2,
+            "RI.2/II+" | "RI.2/I.v" => 1,
+            _ => 0,
+        };
+        counts += &format!("\"{}\" = {n}\n", t.id);
+    }
+    river(
+        r#""base", "the-river-ii""#,
+        "C2",
+        "",
+        &format!("{more}\n{counts}"),
+    )
+}
+
+/// Red's farmer in the spring's field (the herd's field joins it, RV18), the
+/// volcano lake by Blue (no figure, another turn: RV22), a two-tile city
+/// completed beside the field.
+const HERD: &str = "draw RI.2/II+; place 1 0 0; deploy follower field S; \
+                    draw RI.2/I.v; place 1 -1 3; pass; \
+                    draw BA/C; place 1 1 2; pass; \
+                    draw BA/C; place 1 2 0; pass";
+
+#[test]
+fn x44_the_pig_herd_adds_one_per_city_to_the_field_winner() {
+    for (more, red) in [("[plugins.pig-herd]\n", 4), ("", 3)] {
+        for r in both(&herd_game(more)) {
+            let g = after(&r, HERD);
+            assert!(g.is_over(), "{more}");
+            assert_eq!(g.scores(), &[red, 0][..], "{more}");
+        }
+    }
+}
