@@ -55,6 +55,26 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../../configs/king-and-robber-hills-and-sheep.toml"),
     ),
     (
+        "bridges-castles-and-bazaars.toml",
+        include_str!("../../configs/bridges-castles-and-bazaars.toml"),
+    ),
+    (
+        "bridges-castles-and-bazaars-hills-and-sheep.toml",
+        include_str!("../../configs/bridges-castles-and-bazaars-hills-and-sheep.toml"),
+    ),
+    (
+        "the-tower.toml",
+        include_str!("../../configs/the-tower.toml"),
+    ),
+    (
+        "the-tower-hills-and-sheep.toml",
+        include_str!("../../configs/the-tower-hills-and-sheep.toml"),
+    ),
+    (
+        "all-expansions.toml",
+        include_str!("../../configs/all-expansions.toml"),
+    ),
+    (
         "the-river.toml",
         include_str!("../../configs/the-river.toml"),
     ),

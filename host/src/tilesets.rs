@@ -32,6 +32,14 @@ pub const BUILTIN: [(&str, &str); 9] = [
         include_str!("../../configs/tilesets/king-and-robber.toml"),
     ),
     (
+        "the-tower",
+        include_str!("../../configs/tilesets/the-tower.toml"),
+    ),
+    (
+        "bridges-castles-and-bazaars",
+        include_str!("../../configs/tilesets/bridges-castles-and-bazaars.toml"),
+    ),
+    (
         "the-river",
         include_str!("../../configs/tilesets/the-river.toml"),
     ),

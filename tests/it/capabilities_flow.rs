@@ -301,6 +301,28 @@ fn decisions_pushed_when_the_game_ends_are_resolved_before_final_scoring() {
 }
 
 #[test]
+fn the_last_window_opens_after_the_turns_granted_at_the_end() {
+    for r in compiled_in_and_loaded(&base_with("[plugins.kit-final-word]\n")) {
+        // Red's follower on a road of two tiles; the game ends in Blue's turn.
+        let opening = "draw BA/RFr; place 1 0 0; deploy follower road W; end";
+        let g = run(&r, 2, opening).unwrap();
+        // The turn granted in `game_ending` was played first (nothing to draw:
+        // it ended at once), then the window opened: Red decides.
+        assert!(!g.is_over());
+        assert_eq!((g.turn(), g.granted_turns_played()), (3, 1));
+        assert_eq!(g.actor(), carcassonne_core::Actor::Player(PlayerId::ALL[0]));
+        assert_eq!(
+            legal_names(&g),
+            ["kit-final-word stay", "kit-final-word home"]
+        );
+        let g = check(&r, 2, &format!("{opening}; kit-final-word stay"), &[2, 0]);
+        assert!(g.is_over());
+        let g = check(&r, 2, &format!("{opening}; kit-final-word home"), &[0, 0]);
+        assert!(g.is_over());
+    }
+}
+
+#[test]
 fn bots_play_through_auctions_bridges_and_last_calls() {
     use carcassonne_bots::{Bot, BotSpec};
     let r = &compiled_in_and_loaded(&base_with(

@@ -243,6 +243,13 @@ macro_rules! hook_table {
             /// plugin grants one. Decisions pushed here (by any player, in any number)
             /// are resolved before final scoring, without a granted turn.
             game_ending GAME_ENDING (cx) {} []
+            /// The last window before final scoring: after `game_ending` and every turn
+            /// granted at the end (the abbey round) have been played, when no granted
+            /// turn waits. Decisions pushed here (by any player, in any number, chained
+            /// from `resolve_step`) are resolved before final scoring (the Count's final
+            /// movement). A turn granted here is played, then `game_ending` and this
+            /// hook run again (keep a flag in your state to act once).
+            before_final_scoring BEFORE_FINAL_SCORING (cx) {} []
             /// Final scoring, after the core has scored every feature and the farmers.
             final_scoring FINAL_SCORING (cx) {} []
             /// Figure `fig` left `from`: it left the board (its feature was scored, or a

@@ -127,6 +127,17 @@ impl Game {
                     self.turn.stage = Stage::NextTurn;
                     continue;
                 }
+                self.turn.stage = Stage::LastCall;
+                dispatch!(self, hook::BEFORE_FINAL_SCORING, |h, cx| h
+                    .before_final_scoring(cx));
+            }
+            if self.turn.stage == Stage::LastCall {
+                // The same for the decisions pushed in `before_final_scoring`.
+                ready!();
+                if !self.turn.granted.is_empty() {
+                    self.turn.stage = Stage::NextTurn;
+                    continue;
+                }
                 self.turn.stage = Stage::Over;
                 self.final_scoring()?;
                 dispatch!(self, hook::FINAL_SCORING, |h, cx| h.final_scoring(cx));

@@ -72,9 +72,12 @@ pub enum Stage {
     NextTurn,
     /// `game_ending` hooks next (the bag is empty).
     Ending,
-    /// Final scoring next (after the decisions pushed by `game_ending`; the
-    /// turns they grant come first).
+    /// `before_final_scoring` hooks next (after the decisions pushed by
+    /// `game_ending`; the turns they grant come first).
     Final,
+    /// Final scoring next (after the decisions pushed by
+    /// `before_final_scoring`; the turns they grant come first).
+    LastCall,
     /// The game is over.
     Over,
 }

@@ -286,6 +286,13 @@ impl Game {
         self.rules.figure(kind).map(|k| k.class)
     }
 
+    /// The feature kinds figure kind `kind` may stand on (see
+    /// `FigureKind::stands_on`; a feature a plugin hosts for a plain kind is
+    /// not among them).
+    pub fn figure_kind_stands_on(&self, kind: FigureKindId) -> Option<FeatureKinds> {
+        self.rules.figure(kind).map(|k| k.stands_on)
+    }
+
     /// The placed tile at `p`.
     #[inline]
     pub fn tile_at(&self, p: Pos) -> Option<TileIndex> {

@@ -219,6 +219,10 @@ macro_rules! query_table {
             /// What sort of piece figure kind `kind` is: a standing figure (followers,
             /// shepherd), a companion (builder, pig) or a building (barn).
             view check figure_kind_class(kind: (FigureKindId) => (FigureKindId)) -> (FigureClass) => (FigureClass);
+            /// The feature kinds figure kind `kind` may stand on (its `stands_on`: a
+            /// follower roads, cities, cloisters and fields; an abbot cloisters and
+            /// spots; a hosted feature is not among them).
+            view check figure_kind_stands_on(kind: (FigureKindId) => (FigureKindId)) -> (FeatureKinds) => (FeatureKinds);
             // ------------------------------------------------ this plugin's data
             /// This plugin's index in the dispatch order (the `owner` of its steps, the
             /// `plugin` of its special figure options).
@@ -266,6 +270,9 @@ macro_rules! query_table {
             /// Moves `points` from player `from` to player `to` as one operation, booked in
             /// this plugin's score category for both (a negative amount the other way).
             cx get transfer_score(from: (PlayerId) => (PlayerId), to: (PlayerId) => (PlayerId), points: (i32) => (i32)) -> (bool) => (bool);
+            /// Player `player` pays `points` (0 or more) to nobody, booked in this plugin's
+            /// score category and counted with his transfers (a bid lost to the bank).
+            cx get pay_score(player: (PlayerId) => (PlayerId), points: (i32) => (i32)) -> (bool) => (bool);
             /// Marks the feature containing `f` as withheld: the core never scores it (not
             /// in this turn's scoring step, not at game end) nor returns its figures.
             cx get withhold_feature(f: (FeatureId) => (FeatureId)) -> (bool) => (bool);

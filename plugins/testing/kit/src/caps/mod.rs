@@ -22,6 +22,7 @@
 //! | `kit-auction` | a lot drawn face up after a whole turn (`turn_over`, `push_public_tile_draw`, `my_lot`), decisions for every player in turn, points to a player who is not the active one, tiles given to hands and played instead of a draw (`give_lot_tile`, `play_from_hand`), tiles put back (`return_lot_tile`) |
 //! | `kit-last-call` | decisions for every player after the last turn, resolved before final scoring without a granted turn (`game_ending`), and a turn granted by such a decision |
 //! | `kit-bridge` | placements legal only with a piece (`extra_placements`, `PiecePlacement`): a bridge on the placed tile or a neighbour, a road feature added to a placed tile (`add_tile_feature` through the core), optional candidates and setting a tile aside, the piece laid (`placed_piece`), a hook switched off when the pieces are used up |
+//! | `kit-final-word` | the last window before final scoring (`before_final_scoring`): after the turns granted at the end, a decision resolved before final scoring |
 //! | `kit-retire` | hooks switched off at run time (`set_hook_enabled`, `hook_enabled`): a draw filter, a placement filter and `turn_end` retire after the first turns |
 //! | `kit-jail` | prisoners (`Location::Held`, `move_figure`, `figures_held_by`), options naming one figure (`Spot::of_figure`), an exchange, a ransom paid by transfer (`transfer_score`), protected figures left alone (`figure_protected`), a note per player (`player_note`) |
 //! | `kit-quarters` | an area off the board (`AREAS`, `Location::Area`, a `Deploy` there), the features about to be scored (`pending_scorings`), a follower moved from the area into an occupied feature before scoring, awards apart from bonuses (`ScoreInfo::award`) |
@@ -34,6 +35,7 @@ mod bridge;
 mod core_check;
 mod draws;
 mod farm;
+mod final_word;
 mod hand;
 mod jail;
 mod keep;
@@ -57,6 +59,7 @@ pub use bridge::Bridge;
 pub use core_check::NoPerCity;
 pub use draws::HoldBack;
 pub use farm::{DoubleFarmers, Pig};
+pub use final_word::FinalWord;
 pub use hand::Abbey;
 pub use jail::JailPlugin;
 pub use keep::Keep;
@@ -93,6 +96,7 @@ pub fn check_all() -> Result<(), Vec<String>> {
     check_plugin::<Retire>()?;
     check_plugin::<Auction>()?;
     check_plugin::<LastCall>()?;
+    check_plugin::<FinalWord>()?;
     check_plugin::<JailPlugin>()?;
     check_plugin::<Quarters>()?;
     check_plugin::<Keep>()?;
