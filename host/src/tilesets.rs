@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Built-in tile sets: name and TOML text.
-pub const BUILTIN: [(&str, &str); 9] = [
+pub const BUILTIN: [(&str, &str); 11] = [
     ("base", include_str!("../../configs/tilesets/base.toml")),
     (
         "hills-and-sheep",

@@ -11,7 +11,7 @@
 use crate::common::*;
 use carcassonne_core::scenario::run_on;
 use carcassonne_core::{
-    Action, Actor, FigureOption, Game, PlayerId, Pos, Rng, Rules, TileCatalogue, TileTypeId,
+    Action, Actor, Event, FigureOption, Game, PlayerId, Pos, Rng, Rules, TileCatalogue, TileTypeId,
 };
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -72,20 +72,35 @@ fn is_river(g: &Game, t: TileTypeId) -> bool {
     g.tile_type_sides(t).expect("type").barrier_sides(0) != 0
 }
 
-/// The tile types drawn in a random game of `r` (seed `seed`), in order.
-fn draws(r: &Arc<Rules>, seed: u64) -> Vec<TileTypeId> {
+/// The tile types drawn in a random game of `r` (seed `seed`), in order, with
+/// whether each was set aside (RV8: it fit nowhere) — from the game's events.
+fn draws(r: &Arc<Rules>, seed: u64) -> Vec<(TileTypeId, bool)> {
     let mut g = Game::new(r.clone(), 2, seed).expect("game");
+    g.set_logging(true);
     let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    let mut last = None;
-    while g.step_random(&mut rng).expect("step") {
-        let d = g.drawn_tile();
-        if d.is_some() && d != last {
-            out.extend(d);
+    let mut out: Vec<(TileTypeId, bool)> = Vec::new();
+    loop {
+        let more = g.step_random(&mut rng).expect("step");
+        for e in g.take_events() {
+            match e {
+                Event::TileDrawn { tile, .. } => out.push((tile, false)),
+                Event::TileSetAside { tile } => {
+                    let last = out.last_mut().expect("drawn before set aside");
+                    assert_eq!(last.0, tile, "the drawn tile is set aside");
+                    last.1 = true;
+                }
+                _ => {}
+            }
         }
-        last = d;
+        if !more {
+            return out;
+        }
     }
-    out
+}
+
+/// The drawn tile types of `draws`, set-aside ones included.
+fn drawn(d: &[(TileTypeId, bool)]) -> Vec<TileTypeId> {
+    d.iter().map(|&(t, _)| t).collect()
 }
 
 // ------------------------------------------------------------- tile data
@@ -165,7 +180,7 @@ fn rv2_rv3_the_spring_starts_and_the_base_start_tile_is_shuffled_removed_or_held
         "",
     ));
     for seed in 0..6 {
-        let d = draws(&r, seed);
+        let d = drawn(&draws(&r, seed));
         let g = Game::new(r.clone(), 2, 0).unwrap();
         let first_land = d.iter().find(|&&t| !is_river(&g, t)).copied();
         assert_eq!(first_land, Some(ty(&g, "BA/RCr")), "seed {seed}");
@@ -192,82 +207,95 @@ fn rv4_both_rivers_one_spring_one_lake_by_option() {
     }
 }
 
+/// River I with the base game, at its defaults.
+fn river_one() -> Arc<Rules> {
+    rules(&river(r#""base", "the-river""#, "C2", "", ""))
+}
+
 #[test]
-fn rv5_rv6_rv9_river_tiles_first_the_lake_last_then_the_land() {
-    let r = rules(&river(r#""base", "the-river""#, "C2", "", ""));
+fn rv5_every_river_tile_is_drawn_before_any_land_tile() {
+    let r = river_one();
+    let g = Game::new(r.clone(), 2, 0).unwrap();
     for seed in 0..8 {
-        let d = draws(&r, seed);
-        let g = Game::new(r.clone(), 2, 0).unwrap();
-        let rivers = d.iter().take_while(|&&t| is_river(&g, t)).count();
-        assert_eq!(rivers, 11, "seed {seed}: every river tile first (RV5)");
+        let d = drawn(&draws(&r, seed));
+        // Set-aside river tiles (RV8) are drawn too: 11 river tiles, then 72 land.
+        assert_eq!(d.len(), 11 + 72, "seed {seed}");
+        assert!(d[..11].iter().all(|&t| is_river(&g, t)), "seed {seed}");
+        assert!(d[11..].iter().all(|&t| !is_river(&g, t)), "seed {seed}");
         assert!(
-            d[11..].iter().all(|&t| !is_river(&g, t)),
-            "seed {seed} (RV9)"
+            !d.contains(&ty(&g, "RI/s")),
+            "seed {seed}: the spring is never drawn"
         );
-        assert_eq!(
-            d[10],
-            ty(&g, "RI.1/I.e"),
-            "seed {seed}: the lake last (RV6)"
-        );
-        assert_eq!(d.len(), 11 + 72, "seed {seed}: every tile fits somewhere");
     }
     // A land tile is held back by the river plugin during the river phase.
-    let g = Game::new(r, 2, 0).unwrap();
     let e = run_on(&mut g.clone(), "draw BA/C").unwrap_err().to_string();
-    assert!(e.contains("river"), "{e}");
+    assert!(
+        e.ends_with("`BA/C` is in the bag, but plugin `river` holds it back from this draw"),
+        "{e}"
+    );
+}
+
+#[test]
+fn rv6_the_lake_is_the_last_river_tile_drawn() {
+    let r = river_one();
+    let g = Game::new(r.clone(), 2, 0).unwrap();
+    let lake = ty(&g, "RI.1/I.e");
+    for seed in 0..8 {
+        let d = drawn(&draws(&r, seed));
+        assert_eq!(d.iter().position(|&t| t == lake), Some(10), "seed {seed}");
+    }
+    // While another river tile is in the bag the lake may not be drawn.
+    let e = run_on(&mut g.clone(), "draw RI.1/I.e")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.ends_with("`RI.1/I.e` is in the bag, but plugin `river` holds it back from this draw"),
+        "{e}"
+    );
+    run_on(&mut g.clone(), "draw RI.1/IFI").expect("a river tile may be drawn");
+}
+
+#[test]
+fn rv9_after_the_river_every_land_tile_is_drawn_until_the_bag_is_empty() {
+    let r = river_one();
+    let g = Game::new(r.clone(), 2, 0).unwrap();
+    let land: Vec<TileTypeId> = {
+        let mut v: Vec<_> = g
+            .bag()
+            .iter()
+            .copied()
+            .filter(|&t| !is_river(&g, t))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(land.len(), 72);
+    for seed in 0..4 {
+        let mut d = drawn(&draws(&r, seed))[11..].to_vec();
+        d.sort();
+        assert_eq!(d, land, "seed {seed}: the 72 land tiles, each once");
+    }
 }
 
 #[test]
 fn rv7_the_fork_first_then_the_river_then_the_lake() {
-    for text in [
-        river(r#""base", "the-river-ii""#, "C2", "", ""),
-        river(r#""base", "the-river", "the-river-ii""#, "C2", "", ""),
+    for (text, n) in [
+        (river(r#""base", "the-river-ii""#, "C2", "", ""), 11),
+        (
+            river(r#""base", "the-river", "the-river-ii""#, "C2", "", ""),
+            21,
+        ),
     ] {
         let r = rules(&text);
+        let g = Game::new(r.clone(), 2, 0).unwrap();
         for seed in 0..6 {
-            let d = draws(&r, seed);
-            let g = Game::new(r.clone(), 2, 0).unwrap();
-            let rivers = d.iter().take_while(|&&t| is_river(&g, t)).count();
+            let d = drawn(&draws(&r, seed));
+            assert_eq!(d.len(), n + 72, "seed {seed}");
+            assert!(d[..n].iter().all(|&t| is_river(&g, t)), "seed {seed}");
+            assert!(d[n..].iter().all(|&t| !is_river(&g, t)), "seed {seed}");
             assert_eq!(d[0], ty(&g, "RI.2/III"), "seed {seed}: the fork first");
-            assert_eq!(
-                d[rivers - 1],
-                ty(&g, "RI.2/I.v"),
-                "seed {seed}: the lake last"
-            );
+            assert_eq!(d[n - 1], ty(&g, "RI.2/I.v"), "seed {seed}: the lake last");
         }
-    }
-}
-
-#[test]
-fn rv8_rv21_rv25_a_closed_river_sets_river_tiles_aside_and_the_land_phase_begins() {
-    // No fork: RI.2/IFC closes the river at once; every river tile left fits
-    // nowhere and is set aside, the lake too, then land tiles come.
-    let text = river(
-        r#""base", "the-river-ii""#,
-        "C2",
-        "",
-        "[tiles.counts]\n\"RI.2/III\" = 0\n",
-    );
-    for r in both(&text) {
-        let mut g = after(&r, "draw RI.2/IFC; place 1 0 0; pass");
-        let rivers_left = g.bag().iter().filter(|&&t| is_river(&g, t)).count();
-        assert_eq!(rivers_left, 9);
-        run_on(&mut g, "draw RI.2/LIFI").unwrap();
-        assert_eq!(g.set_aside_tiles().len(), 1, "RV8: set aside");
-        assert!(g.drawn_tile().is_none());
-        // Every other river tile and the lake go the same way (RV8, RV25).
-        let mut seen = 0;
-        let mut rng = Rng::new(1);
-        while g.drawn_tile().is_none_or(|t| is_river(&g, t)) && seen < 40 {
-            g.step_random(&mut rng).unwrap();
-            seen += 1;
-        }
-        assert_eq!(g.set_aside_tiles().len(), 9);
-        assert!(
-            !is_river(&g, g.drawn_tile().unwrap()),
-            "RV9: the land phase"
-        );
-        assert_eq!(g.placed_count(), 2);
     }
 }
 

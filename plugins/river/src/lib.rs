@@ -188,12 +188,36 @@ fn marked(v: &View<'_>, ty: TileTypeId, i: usize) -> bool {
     v.tile_type_markers(ty) & v.my_marker(i) != 0
 }
 
+/// Which river tiles the bag holds.
+#[derive(Clone, Copy, Debug, Default)]
+struct BagRivers {
+    /// Any river tile.
+    any: bool,
+    /// A fork (RV7).
+    fork: bool,
+    /// A river tile that is no lake (RV6).
+    stream: bool,
+}
+
+impl BagRivers {
+    /// One pass over the tile types in the bag (`bag_count`).
+    fn of(v: &View<'_>) -> BagRivers {
+        let mut b = BagRivers::default();
+        for i in 0..v.tile_type_count() {
+            let ty = TileTypeId(i as u16);
+            if v.bag_count(ty) > 0 && is_river(v, ty) {
+                b.any = true;
+                b.fork |= marked(v, ty, FORK);
+                b.stream |= !marked(v, ty, LAKE);
+            }
+        }
+        b
+    }
+}
+
 /// Whether a river tile is still in the bag.
 fn river_left(v: &View<'_>) -> bool {
-    (0..v.tile_type_count()).any(|i| {
-        let ty = TileTypeId(i as u16);
-        v.bag_count(ty) > 0 && is_river(v, ty)
-    })
+    BagRivers::of(v).any
 }
 
 /// The bit of side `d`.
@@ -338,24 +362,25 @@ impl Plugin for River {
         Self::retire_when_done(cx)
     }
 
-    /// RV5–RV9 and RV3 `after-river`. Does not allocate.
+    /// RV5–RV9 and RV3 `after-river`, by what the bag holds (not by the
+    /// candidates asked about: the core may ask about one tile). Does not
+    /// allocate.
     fn filter_draws(&self, v: &View<'_>, tiles: &[TileTypeId], keep: &mut [bool]) -> HookResult {
-        if !tiles.iter().any(|&t| is_river(v, t)) {
+        let bag = BagRivers::of(v);
+        if !bag.any {
             if v.game_state::<Phase>()?.start_pending != 0 {
                 let start = self.start_tile();
                 veto(tiles, keep, |&t| Some(t) != start);
             }
             return Ok(());
         }
-        let forks = v.game_state::<Phase>()?.fork_drawn == 0
-            && tiles.iter().any(|&t| marked(v, t, FORK) && is_river(v, t));
-        let streams = tiles.iter().any(|&t| !marked(v, t, LAKE) && is_river(v, t));
+        let forks = bag.fork && v.game_state::<Phase>()?.fork_drawn == 0;
         veto(tiles, keep, |&t| {
             !is_river(v, t)
                 || if forks {
                     !marked(v, t, FORK)
                 } else {
-                    streams && marked(v, t, LAKE)
+                    bag.stream && marked(v, t, LAKE)
                 }
         });
         Ok(())
