@@ -229,7 +229,7 @@ impl River {
     /// The displaced start tile (`after-river`), if any.
     fn start_tile(&self) -> Option<TileTypeId> {
         let t = self.start_tile.load(Ordering::Relaxed);
-        (t != NO_TILE).then(|| TileTypeId(t as u16))
+        (t != NO_TILE).then_some(TileTypeId(t as u16))
     }
 
     /// RV11–RV15: whether placement `p` of river tile `ty` with river sides
