@@ -35,6 +35,7 @@ impl Plugin for PigHerd {
     const DESCRIPTION: &'static str =
         "The River II pig herd: +1 per city for a field you win with a pig herd in it";
     const MARKERS: &'static [&'static str] = &["pig-herd"];
+    const STYLE: &'static str = include_str!("../style.toml");
 
     fn new(_: NoOptions) -> Result<Self, ConfigError> {
         Ok(PigHerd)

@@ -311,6 +311,7 @@ impl Plugin for River {
     const TILESETS: &'static [&'static str] = &[include_str!("../tiles.toml")];
     const MARKERS: &'static [&'static str] = &["spring", "lake", "fork", "volcano"];
     const BARRIERS: &'static [&'static str] = &["river"];
+    const STYLE: &'static str = include_str!("../style.toml");
     const STATE: StateSpec = StateSpec::NONE.game::<Phase>().tile::<Flow>();
 
     fn new(options: Options) -> Result<Self, ConfigError> {
