@@ -54,6 +54,14 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "king-and-robber-hills-and-sheep.toml",
         include_str!("../../configs/king-and-robber-hills-and-sheep.toml"),
     ),
+    (
+        "count-king-and-robber.toml",
+        include_str!("../../configs/count-king-and-robber.toml"),
+    ),
+    (
+        "all-expansions.toml",
+        include_str!("../../configs/all-expansions.toml"),
+    ),
 ];
 
 #[cfg(test)]

@@ -30,6 +30,8 @@ pub mod barn;
 pub mod builder;
 #[path = "../../cathedrals/src/lib.rs"]
 pub mod cathedrals;
+#[path = "../../count/src/lib.rs"]
+pub mod count;
 #[path = "../../dragon/src/lib.rs"]
 pub mod dragon;
 #[path = "../../fairy/src/lib.rs"]
