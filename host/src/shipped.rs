@@ -59,6 +59,22 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../../configs/count-king-and-robber.toml"),
     ),
     (
+        "bridges-castles-and-bazaars.toml",
+        include_str!("../../configs/bridges-castles-and-bazaars.toml"),
+    ),
+    (
+        "bridges-castles-and-bazaars-hills-and-sheep.toml",
+        include_str!("../../configs/bridges-castles-and-bazaars-hills-and-sheep.toml"),
+    ),
+    (
+        "the-tower.toml",
+        include_str!("../../configs/the-tower.toml"),
+    ),
+    (
+        "the-tower-hills-and-sheep.toml",
+        include_str!("../../configs/the-tower-hills-and-sheep.toml"),
+    ),
+    (
         "all-expansions.toml",
         include_str!("../../configs/all-expansions.toml"),
     ),

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Built-in tile sets: name and TOML text.
-pub const BUILTIN: [(&str, &str); 7] = [
+pub const BUILTIN: [(&str, &str); 9] = [
     ("base", include_str!("../../configs/tilesets/base.toml")),
     (
         "hills-and-sheep",
@@ -30,6 +30,14 @@ pub const BUILTIN: [(&str, &str); 7] = [
     (
         "king-and-robber",
         include_str!("../../configs/tilesets/king-and-robber.toml"),
+    ),
+    (
+        "the-tower",
+        include_str!("../../configs/tilesets/the-tower.toml"),
+    ),
+    (
+        "bridges-castles-and-bazaars",
+        include_str!("../../configs/tilesets/bridges-castles-and-bazaars.toml"),
     ),
 ];
 

@@ -23,7 +23,7 @@ pub mod style;
 pub mod tile;
 
 use carcassonne_core::{
-    Corner, FigureId, FigureKindId, Game, Location, PlayerId, Pos, TileIndex, TileType,
+    Corner, FeatureKind, FigureId, FigureKindId, Game, Location, PlayerId, Pos, TileIndex, TileType,
 };
 use std::collections::BTreeMap;
 use svg::node::element::{Circle, Definitions, Group, Rectangle as Rect, Text, Title, Use};
@@ -108,17 +108,22 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
             );
         }
         let (x, y) = origin(t.pos);
-        layer = layer.add(
-            Group::new()
-                .set("class", "tile")
-                .set("data-index", i)
-                .set("data-x", t.pos.x)
-                .set("data-y", t.pos.y)
-                .set("data-tile", ty.id.as_str())
-                .set("data-rot", t.rot.quarter_turns())
-                .set("transform", format!("translate({x} {y})"))
-                .add(Use::new().set("href", format!("#{key}"))),
-        );
+        let mut group = Group::new()
+            .set("class", "tile")
+            .set("data-index", i)
+            .set("data-x", t.pos.x)
+            .set("data-y", t.pos.y)
+            .set("data-tile", ty.id.as_str())
+            .set("data-rot", t.rot.quarter_turns())
+            .set("transform", format!("translate({x} {y})"))
+            .add(Use::new().set("href", format!("#{key}")));
+        // Roads plugins added to the tile (bridges), over its picture.
+        for f in g.added_features(TileIndex(i as u16)) {
+            if f.kind == FeatureKind::Road {
+                group = group.add(tile::added_road(f.slots, style));
+            }
+        }
+        layer = layer.add(group);
     }
     let mut doc = Document::new()
         .set("viewBox", (0, 0, width, height))

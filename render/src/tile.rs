@@ -31,6 +31,32 @@ pub fn marker_names(markers: &MarkerTable, mask: u64) -> Vec<String> {
         .collect()
 }
 
+/// A road a plugin added to a placed tile at run time (a bridge), owning
+/// board slots `slots`: drawn straight between its ends over the tile, with a
+/// dark edge, in `[0, S]²` (class `bridge`).
+pub fn added_road(slots: u16, style: &Style) -> Group {
+    let land = &style.land;
+    let ends: Vec<Pt> = (0..SLOTS)
+        .filter(|s| slots & (1 << s) != 0)
+        .map(|s| perim(s as f64 + 0.5))
+        .collect();
+    let d = ends
+        .windows(2)
+        .fold(Data::new(), |d, w| d.move_to(px(w[0])).line_to(px(w[1])));
+    let mut g = Group::new().set("class", "bridge");
+    for (color, width) in [("#222", 13.0), (land.road.as_str(), 7.0)] {
+        g = g.add(
+            Path::new()
+                .set("d", d.clone())
+                .set("fill", "none")
+                .set("stroke", color)
+                .set("stroke-width", width)
+                .set("stroke-linecap", "butt"),
+        );
+    }
+    g
+}
+
 /// Tile type `t` turned `rot`, drawn in `[0, S]²`.
 pub fn tile(t: &TileType, markers: &MarkerTable, rot: u8, style: &Style) -> Group {
     let land = &style.land;

@@ -311,6 +311,20 @@ impl<'g> Cx<'g> {
         true
     }
 
+    /// Player `player` pays `points` (0 or more) to nobody (a bid lost to the
+    /// bank): his score falls by them, booked in this plugin's score category,
+    /// and they count with what he transferred out ([`Game::transferred_out`]),
+    /// so the check that scores never decrease accepts them like a transfer.
+    /// `false` (nothing paid) for a seat beyond the table or a negative amount.
+    pub fn pay_score(&mut self, player: PlayerId, points: i32) -> bool {
+        if points < 0 || !self.add_score(player, -points) {
+            return false;
+        }
+        let t = &mut self.game.turn.transferred[player.index()];
+        *t = t.saturating_add(points);
+        true
+    }
+
     /// Marks the feature containing `f` as withheld: the core never scores it
     /// (not in this turn's scoring step if it is still to come, not at game
     /// end) and never returns its figures; it stays complete, so farmers still

@@ -144,7 +144,14 @@ impl Game {
     /// [`Game::may_stand_as`] for the feature instance's record `ft`.
     #[inline(always)]
     fn may_stand_on(&self, id: FigureKindId, k: &crate::rules::FigureKind, ft: &Feat) -> bool {
-        if !(k.stands_on.contains(ft.kind) || k.plain && self.hosted(ft)) {
+        // A feature a plugin hosts takes plain kinds only: not another kind
+        // that stands on its feature kind (an abbot on spots, a tower top).
+        let allowed = if k.stands_on.contains(ft.kind) {
+            k.plain || !self.hosted(ft)
+        } else {
+            k.plain && self.hosted(ft)
+        };
+        if !allowed {
             return false;
         }
         if k.follower

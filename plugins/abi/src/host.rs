@@ -268,6 +268,9 @@ macro_rules! query_table {
             /// Moves `points` from player `from` to player `to` as one operation, booked in
             /// this plugin's score category for both (a negative amount the other way).
             cx get transfer_score(from: (PlayerId) => (PlayerId), to: (PlayerId) => (PlayerId), points: (i32) => (i32)) -> (bool) => (bool);
+            /// Player `player` pays `points` (0 or more) to nobody, booked in this plugin's
+            /// score category and counted with his transfers (a bid lost to the bank).
+            cx get pay_score(player: (PlayerId) => (PlayerId), points: (i32) => (i32)) -> (bool) => (bool);
             /// Marks the feature containing `f` as withheld: the core never scores it (not
             /// in this turn's scoring step, not at game end) nor returns its figures.
             cx get withhold_feature(f: (FeatureId) => (FeatureId)) -> (bool) => (bool);

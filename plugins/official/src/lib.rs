@@ -26,6 +26,10 @@ pub mod abbey;
 pub mod abbot;
 #[path = "../../barn/src/lib.rs"]
 pub mod barn;
+#[path = "../../bazaar/src/lib.rs"]
+pub mod bazaar;
+#[path = "../../bridges/src/lib.rs"]
+pub mod bridges;
 #[path = "../../builder/src/lib.rs"]
 pub mod builder;
 #[path = "../../cathedrals/src/lib.rs"]
@@ -56,6 +60,8 @@ pub mod princess;
 pub mod shepherd;
 #[path = "../../special-cities/src/lib.rs"]
 pub mod special_cities;
+#[path = "../../tower/src/lib.rs"]
+pub mod tower;
 #[path = "../../trade-goods/src/lib.rs"]
 pub mod trade_goods;
 #[path = "../../vineyards/src/lib.rs"]

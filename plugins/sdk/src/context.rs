@@ -207,6 +207,45 @@ impl<'a> View<'a> {
         (p.piece.plugin() == Some(self.plugin_index())).then(|| p.piece.code())
     }
 
+    /// The empty squares next to a placed tile (where a tile may go, before
+    /// side matching), sorted. Allocates: not for hot hooks.
+    pub fn frontier(&self) -> Vec<Pos> {
+        let mut out: Vec<Pos> = (0..self.placed_count())
+            .flat_map(|t| {
+                let p = self.tile_pos(TileIndex(t as u16));
+                Side::ALL.map(|d| p.step(d))
+            })
+            .filter(|&q| self.tile_at(q).is_none())
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The kind of each side (N E S W) of placed tile `t` now, in board
+    /// orientation, read from its features' slots (a feature added at run
+    /// time, a bridge, counted): a city if a city owns a slot of the side,
+    /// else a road if a road does, else a field; `None` for a side no feature
+    /// reaches (a wildcard side).
+    pub fn tile_side_kinds(&self, t: TileIndex) -> [Option<FeatureKind>; 4] {
+        side_kinds(
+            (0..self.tile_feature_count(t))
+                .map(|l| (self.tile_feature_slots(t, l), self.tile_feature_kind(t, l))),
+        )
+    }
+
+    /// [`View::tile_side_kinds`] of tile type `ty` turned `rot` (as a
+    /// placement with that rotation would lie).
+    pub fn type_side_kinds(&self, ty: TileTypeId, rot: Rotation) -> [Option<FeatureKind>; 4] {
+        side_kinds((0..self.tile_type_feature_count(ty)).map(|l| {
+            let m = self.tile_type_feature_slots(ty, l);
+            (
+                rotate_mask(m, rot.quarter_turns()),
+                self.tile_type_feature_kind(ty, l),
+            )
+        }))
+    }
+
     /// Whether `opt` is a special figure-step option of this plugin; its code if so.
     #[inline]
     pub fn my_special(&self, opt: FigureOption) -> Option<u32> {
@@ -367,4 +406,25 @@ impl<'a> Cx<'a> {
     pub fn score_early(&mut self, f: FeatureId) -> Result<Points, Error> {
         self.score_feature(f, ScoreReason::Early)
     }
+}
+
+/// The side kinds of a tile whose features own these board slots and have
+/// these kinds (see [`View::tile_side_kinds`]).
+fn side_kinds(features: impl Iterator<Item = (u16, FeatureKind)>) -> [Option<FeatureKind>; 4] {
+    const BY_RANK: [Option<FeatureKind>; 4] = [
+        None,
+        Some(FeatureKind::Field),
+        Some(FeatureKind::Road),
+        Some(FeatureKind::City),
+    ];
+    let mut rank = [0usize; 4];
+    for (slots, kind) in features {
+        let r = BY_RANK.iter().position(|&k| k == Some(kind)).unwrap_or(0);
+        for (d, x) in rank.iter_mut().enumerate() {
+            if slots >> (3 * d) & 7 != 0 {
+                *x = (*x).max(r);
+            }
+        }
+    }
+    rank.map(|r| BY_RANK[r])
 }

@@ -307,7 +307,8 @@ macro_rules! plugin_trait {
             /// Markers among [`MARKERS`](Plugin::MARKERS) whose features accept
             /// *plain* follower kinds (`FigureSpec::plain`: the follower, the large
             /// follower) under the shared placement rule (`View::may_deploy`, the
-            /// core's offers on the placed tile), e.g. the top of a tower.
+            /// core's offers on the placed tile), e.g. the top of a tower; other
+            /// kinds never stand there, whatever their `stands_on`.
             const HOSTS: &'static [&'static str] = &[];
             /// Its typed state per game, player, feature and figure (all zero at first).
             const STATE: StateSpec = StateSpec::NONE;

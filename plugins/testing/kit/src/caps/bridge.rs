@@ -64,8 +64,8 @@ pub struct Bridge {
     optional: bool,
 }
 
-/// Side kinds as the plugin reads them from slots: `None` for a side no
-/// feature reaches (a wildcard).
+/// Side kinds as the plugin reads them (`View::tile_side_kinds`): `None`
+/// for a side no feature reaches (a wildcard).
 type Sides = [Option<FeatureKind>; 4];
 
 /// The middle slot of board side `d`.
@@ -73,71 +73,14 @@ fn middle(d: usize) -> u16 {
     1 << (3 * d + 1)
 }
 
-/// The coarse kind of each side of a tile whose features own `slots` (board
-/// orientation) and have kinds `kinds`: a city if a slot is a city's, else a
-/// road if one is a road's, else a field.
-fn sides_of(slots: &[(u16, FeatureKind)]) -> Sides {
-    std::array::from_fn(|d| {
-        let on = |k: FeatureKind| slots.iter().any(|&(m, x)| x == k && m >> (3 * d) & 7 != 0);
-        if on(FeatureKind::City) {
-            Some(FeatureKind::City)
-        } else if on(FeatureKind::Road) {
-            Some(FeatureKind::Road)
-        } else if on(FeatureKind::Field) {
-            Some(FeatureKind::Field)
-        } else {
-            None
-        }
-    })
-}
-
-/// Rotates a printed 12-slot mask clockwise by `r` quarter turns.
-fn rotate(mask: u16, r: Rotation) -> u16 {
-    let k = 3 * u32::from(r.quarter_turns());
-    ((u32::from(mask) << k | u32::from(mask) >> (12 - k)) & 0xFFF) as u16
-}
-
 impl Bridge {
-    /// The sides of tile type `ty` turned `r` quarter turns.
-    fn type_sides(v: &View<'_>, ty: TileTypeId, r: Rotation) -> Sides {
-        let feats: Vec<(u16, FeatureKind)> = (0..v.tile_type_feature_count(ty))
-            .map(|l| {
-                let m = rotate(v.tile_type_feature_slots(ty, l), r);
-                (m, v.tile_type_feature_kind(ty, l))
-            })
-            .collect();
-        sides_of(&feats)
-    }
-
-    /// The sides of placed tile `t` now (bridges included).
-    fn tile_sides(v: &View<'_>, t: TileIndex) -> Sides {
-        let feats: Vec<(u16, FeatureKind)> = (0..v.tile_feature_count(t))
-            .map(|l| (v.tile_feature_slots(t, l), v.tile_feature_kind(t, l)))
-            .collect();
-        sides_of(&feats)
-    }
-
-    /// The empty squares next to a tile.
-    fn frontier(v: &View<'_>) -> Vec<Pos> {
-        let mut out: Vec<Pos> = (0..v.placed_count() as u16)
-            .flat_map(|t| {
-                let p = v.tile_pos(TileIndex(t));
-                Side::ALL.map(|d| p.step(d))
-            })
-            .filter(|&q| v.tile_at(q).is_none())
-            .collect();
-        out.sort_unstable();
-        out.dedup();
-        out
-    }
-
     /// The bridge that makes tile type `ty` turned `r` fit at `pos`, if plain
     /// matching fails there and one bridge repairs every mismatch.
     fn repair(v: &View<'_>, ty: TileTypeId, pos: Pos, r: Rotation) -> Option<PiecePlacement> {
-        let mine = Self::type_sides(v, ty, r);
+        let mine = v.type_side_kinds(ty, r);
         let across: [Option<(TileIndex, Sides)>; 4] = std::array::from_fn(|d| {
             let t = v.tile_at(pos.step(Side::ALL[d]))?;
-            Some((t, Self::tile_sides(v, t)))
+            Some((t, v.tile_side_kinds(t)))
         });
         let theirs = |d: usize| across[d].map(|(_, s)| s[(d + 2) % 4]);
         let fits =
@@ -203,7 +146,7 @@ impl Plugin for Bridge {
         if v.player_state::<Used>(v.current_player())?.bridges >= self.bridges {
             return Ok(());
         }
-        for pos in Self::frontier(v) {
+        for pos in v.frontier() {
             for r in Rotation::ALL {
                 if let Some(mut c) = Self::repair(v, tile, pos, r) {
                     c.optional = self.optional;

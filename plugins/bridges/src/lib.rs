@@ -1,0 +1,456 @@
+//! # The `bridges` plugin (Bridges, Castles & Bazaars: the bridges)
+//!
+//! Rulings BB2, BB4–BB13 and X57–X60 of
+//! `shared/expansions/bridges-castles-and-bazaars.md`; the player-facing
+//! description, with the source of every rule, is `docs/plugins/bridges.md`.
+//!
+//! * **Pieces, not figures**: each player has a number of bridges (BB2: 3 with
+//!   up to four players, 2 with five or six; `count`), kept in per-player state.
+//! * **A bridge is laid with the tile** (BB5, BB7): every placement that lays
+//!   one is a placement candidate the plugin offers in `extra_placements`, with
+//!   the road the bridge adds (`PiecePlacement`: the core checks that every
+//!   side fits with the road added, adds it with `add_tile_feature`'s
+//!   operation, then places the tile; one action, one undo, its record text
+//!   `place 2 0 1 bridges west WE`). Offered: a bridge by choice on the placed
+//!   tile, or (`sites = "placed-or-adjacent"`) on a placed tile next to it,
+//!   with every plain placement; and the placements plain matching refuses
+//!   that one bridge repairs (BB7): the new tile's field side facing a road (a
+//!   bridge across the new tile), or its road facing a neighbour's field side
+//!   (a bridge across that neighbour, its far end facing an empty square).
+//! * **Where a bridge may lie** (BB4, BB6, X59): across two opposite field
+//!   sides of a tile that has no bridge yet; each end faces an empty square or
+//!   a road side (on an older tile: an empty square, never an abbey).
+//! * **The bridge's road** (BB9–BB12) is the core's: a road feature owning the
+//!   two middle slots, so fields stay whole, roads join across its ends, and
+//!   what it completes is scored this turn; a bridge on the placed tile is
+//!   offered in the figure step.
+//! * **A tile that fits only with a bridge** (BB8): its repairs are marked
+//!   optional, so the core offers `set-aside` as well
+//!   (`bridge-only-fit = "may-set-aside"`); with `"must-place"` it must be
+//!   placed.
+//!
+//! When every player has laid every bridge, `extra_placements` is switched
+//! off (it costs nothing afterwards).
+
+use carcassonne_plugin_sdk::prelude::*;
+
+/// The word of [`Count::ByPlayers`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
+pub enum ByPlayers {
+    /// `"by-players"`.
+    ByPlayers,
+}
+
+/// How many pieces each player gets (BB2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde", untagged)]
+pub enum Count {
+    /// `"by-players"`: 3 with up to four players, 2 with five or six.
+    ByPlayers(ByPlayers),
+    /// This many each (a house rule).
+    Fixed(u32),
+}
+
+impl Count {
+    /// The pieces each of `players` players gets.
+    pub fn per_player(self, players: u8) -> u32 {
+        match self {
+            Count::ByPlayers(_) if players >= 5 => 2,
+            Count::ByPlayers(_) => 3,
+            Count::Fixed(n) => n,
+        }
+    }
+}
+
+/// Where a bridge laid by choice may go (BB5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
+pub enum Sites {
+    /// On the placed tile or a placed tile orthogonally next to it (rule texts).
+    #[default]
+    PlacedOrAdjacent,
+    /// On the placed tile only; a neighbour gets one only when the placement
+    /// needs it (JCloisterZone).
+    PlacedOnly,
+}
+
+/// What a tile that fits only with a bridge allows (BB8).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
+pub enum BridgeOnlyFit {
+    /// Place it with its bridge, or set it aside and draw again (JCloisterZone).
+    #[default]
+    MaySetAside,
+    /// It counts as fitting and must be placed.
+    MustPlace,
+}
+
+/// The plugin's options (`[plugins.bridges]`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+#[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
+pub struct Options {
+    /// Bridges per player.
+    pub count: Count,
+    /// Where a bridge laid by choice may go.
+    pub sites: Sites,
+    /// Whether a tile that fits only with a bridge may be set aside.
+    pub bridge_only_fit: BridgeOnlyFit,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            count: Count::ByPlayers(ByPlayers::ByPlayers),
+            sites: Sites::PlacedOrAdjacent,
+            bridge_only_fit: BridgeOnlyFit::MaySetAside,
+        }
+    }
+}
+
+impl Config for Options {
+    const DOCS: &'static [(&'static str, &'static str)] = &[
+        (
+            "count",
+            "BB2: bridges per player: \"by-players\" (3 with 2-4 players, 2 with 5-6) or a number",
+        ),
+        (
+            "sites",
+            "BB5: where a bridge laid by choice may go: \"placed-or-adjacent\" (the placed tile or a tile next to it; rule texts) or \"placed-only\" (JCloisterZone; a neighbour still gets one when the placement needs it)",
+        ),
+        (
+            "bridge-only-fit",
+            "BB8: a tile that fits only with a bridge: \"may-set-aside\" (placed with its bridge or set aside; JCloisterZone) or \"must-place\"",
+        ),
+    ];
+}
+
+/// Per-player state (public).
+#[derive(Clone, Copy, Debug, Default, Pod, Zeroable)]
+#[repr(C)]
+pub struct Laid {
+    /// Bridges laid so far.
+    pub bridges: u32,
+}
+
+/// A bridge's axis: north–south or west–east.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Axis {
+    NorthSouth,
+    WestEast,
+}
+
+impl Axis {
+    const BOTH: [Axis; 2] = [Axis::NorthSouth, Axis::WestEast];
+
+    /// The two board sides the bridge ends on.
+    fn ends(self) -> [Side; 2] {
+        match self {
+            Axis::NorthSouth => [Side::N, Side::S],
+            Axis::WestEast => [Side::E, Side::W],
+        }
+    }
+
+    /// The axis through side `d`.
+    fn through(d: Side) -> Axis {
+        match d {
+            Side::N | Side::S => Axis::NorthSouth,
+            Side::E | Side::W => Axis::WestEast,
+        }
+    }
+
+    /// The road's slots: the middle slots of its two ends.
+    fn slots(self) -> u16 {
+        self.ends()
+            .iter()
+            .fold(0, |m, &d| m | 1 << (3 * d as u16 + 1))
+    }
+}
+
+/// Piece codes: `2 * site + axis`, site 0 the placed tile, `1 + d` the
+/// neighbour beyond side `d`; axis 0 north–south, 1 west–east.
+fn code(site: Option<Side>, axis: Axis) -> u32 {
+    let s = site.map_or(0, |d| 1 + d as u32);
+    2 * s + u32::from(axis == Axis::WestEast)
+}
+
+/// The site and axis of piece `code`.
+fn decode(code: u32) -> Option<(Option<Side>, Axis)> {
+    let axis = Axis::BOTH[(code & 1) as usize];
+    match code >> 1 {
+        0 => Some((None, axis)),
+        s @ 1..=4 => Some((Some(Side::ALL[s as usize - 1]), axis)),
+        _ => None,
+    }
+}
+
+const SITE_NAMES: [&str; 5] = ["", "north ", "east ", "south ", "west "];
+const AXIS_NAMES: [&str; 2] = ["NS", "WE"];
+
+/// The name of piece `code` in records: `WE` (the placed tile), `west NS`
+/// (the neighbour west of it).
+fn piece_name(code: u32) -> Option<String> {
+    let (site, axis) = decode(code)?;
+    let s = SITE_NAMES[site.map_or(0, |d| 1 + d as usize)];
+    Some(format!("{s}{}", AXIS_NAMES[axis as usize]))
+}
+
+/// A side's kind as the plugin reads it (`None`: a wildcard side).
+type Kind = Option<FeatureKind>;
+
+const FIELD: Kind = Some(FeatureKind::Field);
+const ROAD: Kind = Some(FeatureKind::Road);
+
+/// Whether two facing sides fit by kind (a wildcard fits anything).
+fn fits(a: Kind, b: Kind) -> bool {
+    a.is_none() || b.is_none() || a == b
+}
+
+/// A neighbour of the square being tried: the tile and its sides now.
+type Across = [Option<(TileIndex, [Kind; 4])>; 4];
+
+/// The plugin.
+pub struct Bridges {
+    options: Options,
+}
+
+impl Bridges {
+    /// Whether placed tile `t` has no bridge yet (no feature was added to it:
+    /// a tile holds at most one bridge, ever; BB4).
+    fn unbridged(v: &View<'_>, t: TileIndex) -> bool {
+        v.tile_feature_count(t) == v.tile_type_feature_count(v.tile_type_id(t))
+    }
+
+    /// Whether the square beyond side `d` of `at` is empty and is not `pos`
+    /// (the square being tried).
+    fn empty_beyond(v: &View<'_>, at: Pos, d: Side, pos: Pos) -> bool {
+        let q = at.step(d);
+        q != pos && v.tile_at(q).is_none()
+    }
+
+    /// A candidate laying a bridge across the tile at `at`.
+    fn candidate(
+        v: &View<'_>,
+        p: Placement,
+        site: Option<Side>,
+        at: Pos,
+        axis: Axis,
+        optional: bool,
+    ) -> PiecePlacement {
+        PiecePlacement {
+            placement: Placement::with_piece(p.pos, p.rot, v.piece(code(site, axis))),
+            at,
+            kind: FeatureKind::Road,
+            slots: axis.slots(),
+            optional,
+        }
+    }
+
+    /// Bridges by choice with the plain placement `p` (BB5): on the new tile
+    /// (`mine`: its sides) along an axis of two field sides whose ends face
+    /// empty squares or road sides; and on a neighbour without a bridge, along
+    /// an axis of two field sides whose ends face empty squares.
+    fn by_choice(
+        &self,
+        v: &View<'_>,
+        p: Placement,
+        mine: [Kind; 4],
+        across: &Across,
+    ) -> Vec<PiecePlacement> {
+        let mut out = Vec::new();
+        for axis in Axis::BOTH {
+            let ok = axis.ends().iter().all(|&d| {
+                mine[d as usize] == FIELD
+                    && across[d as usize].is_none_or(|(_, s)| s[d.opposite() as usize] == ROAD)
+            });
+            if ok {
+                out.push(Self::candidate(v, p, None, p.pos, axis, false));
+            }
+        }
+        if self.options.sites == Sites::PlacedOnly {
+            return out;
+        }
+        for d in Side::ALL {
+            let Some((t, s)) = across[d as usize] else {
+                continue;
+            };
+            if !Self::unbridged(v, t) {
+                continue;
+            }
+            let at = v.tile_pos(t);
+            for axis in Axis::BOTH {
+                let ok = axis
+                    .ends()
+                    .iter()
+                    .all(|&e| s[e as usize] == FIELD && Self::empty_beyond(v, at, e, p.pos));
+                if ok {
+                    out.push(Self::candidate(v, p, Some(d), at, axis, false));
+                }
+            }
+        }
+        out
+    }
+
+    /// The bridge that makes the placement `p` (plain matching refuses it:
+    /// `bad` are the sides that clash) legal (BB7), if one repairs every clash:
+    /// (a) the new tile's field side faces a road: a bridge across the new
+    /// tile, its other end facing an empty square or a road side; (b) the new
+    /// tile's road faces a neighbour's field side: a bridge across that
+    /// neighbour along the same axis, its far end facing an empty square.
+    fn repair(
+        &self,
+        v: &View<'_>,
+        p: Placement,
+        mine: [Kind; 4],
+        across: &Across,
+        bad: &[Side],
+    ) -> Option<PiecePlacement> {
+        let theirs = |d: Side| across[d as usize].map(|(_, s)| s[d.opposite() as usize]);
+        let optional = self.options.bridge_only_fit == BridgeOnlyFit::MaySetAside;
+        let &first = bad.first()?;
+        let axis = Axis::through(first);
+        if bad.iter().all(|&d| Axis::through(d) == axis)
+            && axis
+                .ends()
+                .iter()
+                .all(|&d| mine[d as usize] == FIELD && theirs(d).is_none_or(|k| k == ROAD))
+        {
+            return Some(Self::candidate(v, p, None, p.pos, axis, optional));
+        }
+        let [d] = bad else {
+            return None;
+        };
+        let (t, s) = across[*d as usize]?;
+        let at = v.tile_pos(t);
+        let ok = mine[*d as usize] == ROAD
+            && s[d.opposite() as usize] == FIELD
+            && s[*d as usize] == FIELD
+            && Self::unbridged(v, t)
+            && Self::empty_beyond(v, at, *d, p.pos);
+        ok.then(|| Self::candidate(v, p, Some(*d), at, axis, optional))
+    }
+}
+
+#[plugin]
+impl Plugin for Bridges {
+    type Config = Options;
+    const ID: &'static str = "bridges";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str =
+        "Bridges, Castles & Bazaars: bridges laid with a tile, carrying a road over a field";
+    const STATE: StateSpec = StateSpec::NONE.player::<Laid>();
+
+    fn new(options: Options) -> Result<Self, ConfigError> {
+        Ok(Bridges { options })
+    }
+
+    /// BB5–BB8: the placements that lay a bridge.
+    fn extra_placements(
+        &self,
+        v: &View<'_>,
+        tile: TileTypeId,
+        out: &mut Vec<PiecePlacement>,
+    ) -> HookResult {
+        let me = v.current_player();
+        if v.player_state::<Laid>(me)?.bridges >= self.options.count.per_player(v.players()) {
+            return Ok(());
+        }
+        for pos in v.frontier() {
+            let across: Across = Side::ALL.map(|d| {
+                let t = v.tile_at(pos.step(d))?;
+                Some((t, v.tile_side_kinds(t)))
+            });
+            for rot in Rotation::ALL {
+                let mine = v.type_side_kinds(tile, rot);
+                let p = Placement::new(pos, rot);
+                let bad: Vec<Side> = Side::ALL
+                    .into_iter()
+                    .filter(|&d| {
+                        across[d as usize]
+                            .is_some_and(|(_, s)| !fits(mine[d as usize], s[d.opposite() as usize]))
+                    })
+                    .collect();
+                if bad.is_empty() {
+                    out.extend(self.by_choice(v, p, mine, &across));
+                } else if let Some(c) = self.repair(v, p, mine, &across, &bad) {
+                    out.push(c);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Counts the bridge laid with the placement; when no player has a bridge
+    /// left, the placements with a bridge are switched off.
+    fn tile_placed(&self, cx: &mut Cx<'_>, _tile: TileIndex) -> HookResult {
+        if cx.my_placed_piece().is_none() {
+            return Ok(());
+        }
+        let me = cx.current_player();
+        cx.player_state_mut::<Laid>(me)?.bridges += 1;
+        let each = self.options.count.per_player(cx.players());
+        let left = PlayerId::all(cx.players())
+            .any(|p| cx.player_state::<Laid>(p).is_ok_and(|l| l.bridges < each));
+        if !left {
+            cx.set_hook_enabled(hook::EXTRA_PLACEMENTS, false);
+        }
+        Ok(())
+    }
+
+    /// Bridges left per player (public).
+    fn observe(&self, v: &View<'_>, _player: PlayerId, out: &mut String) -> HookResult {
+        let each = self.options.count.per_player(v.players());
+        let mut left = Vec::new();
+        for p in PlayerId::all(v.players()) {
+            left.push(
+                each.saturating_sub(v.player_state::<Laid>(p)?.bridges)
+                    .to_string(),
+            );
+        }
+        out.push_str(&format!("{{\"bridges_left\": [{}]}}", left.join(", ")));
+        Ok(())
+    }
+
+    fn value_name(&self, _what: NameCtx, value: u32) -> String {
+        piece_name(value).unwrap_or_else(|| value.to_string())
+    }
+
+    fn parse_value(&self, _what: NameCtx, text: &str) -> Option<u32> {
+        (0..10).find(|&c| piece_name(c).as_deref() == Some(text))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declarations_are_valid() {
+        carcassonne_plugin_sdk::testing::check_plugin::<Bridges>().unwrap();
+    }
+
+    #[test]
+    fn piece_names_round_trip() {
+        for c in 0..10 {
+            let name = piece_name(c).unwrap();
+            assert_eq!(
+                (0..10).find(|&x| piece_name(x).as_deref() == Some(&name)),
+                Some(c)
+            );
+        }
+        assert_eq!(piece_name(1).as_deref(), Some("WE"));
+        assert_eq!(
+            piece_name(code(Some(Side::W), Axis::NorthSouth)).as_deref(),
+            Some("west NS")
+        );
+        assert_eq!(piece_name(10), None);
+    }
+
+    #[test]
+    fn bb2_three_bridges_up_to_four_players_two_with_five_or_six() {
+        let by = Options::default().count;
+        assert_eq!([1, 2, 4, 5, 6].map(|n| by.per_player(n)), [3, 3, 3, 2, 2]);
+        assert_eq!(Count::Fixed(5).per_player(6), 5);
+    }
+}

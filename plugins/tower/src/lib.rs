@@ -1,0 +1,428 @@
+//! # The `tower` plugin (The Tower)
+//!
+//! Rulings TW1–TW30 and the tower's side of X45–X56 of
+//! `shared/expansions/the-tower.md`; the player-facing description, with the
+//! source of every rule, is `docs/plugins/tower.md`. Its tiles are the tile set
+//! `the-tower` (`configs/tilesets/the-tower.toml`): each has one `spot` feature
+//! with the marker `tower` and `scored = false`, the foundation, which the core
+//! never scores nor empties (TW13, TW27).
+//!
+//! * **Pieces** (TW2): each player gets tower pieces by the player count
+//!   (per-player state, set in `setup`); they never come back.
+//! * **A piece instead of the figure step** (TW4–TW6): a special option per
+//!   open tower anywhere on the board (`tower 4 at 1 0`: the foundation, local
+//!   feature 4 of the tile at (1, 0)); the height (feature state) grows by one.
+//! * **A follower on a tower** (TW7, TW12, TW30): the plugin hosts the `tower`
+//!   marker (`HOSTS`), so the shared placement rule lets *plain* follower kinds
+//!   (the follower, the large follower) stand there; the plugin offers every
+//!   open tower of height ≥ 1 on the board and vetoes a bare foundation. The
+//!   follower caps the tower (it occupies the foundation); the core never
+//!   scores it nor sends it home (TW13).
+//! * **Capture** (TW8–TW11, TW14, TW15): after a piece, a decision of the
+//!   player naming each capturable figure (any follower kind of a player, not
+//!   protected) on the tiles of the tower's row and column within its new
+//!   height, or `pass`. His own figure goes home (TW17); a rival's becomes his
+//!   prisoner (`Location::Held`, TW18), which tells the plugins that follow
+//!   figures leaving the board (TW19).
+//! * **Exchange** (TW20, TW21): capturing a figure of a player who holds one
+//!   of the capturer's prisoners sends both home; when the victim holds
+//!   prisoners of several kinds, the capturer chooses which comes back.
+//! * **Ransom** (TW22–TW25): at the start of his turn (after the fairy's
+//!   point) and at its end (after the scoring), a player may free one of his
+//!   prisoners by paying 3 points to its captor (`transfer_score`), once per
+//!   whole turn (a builder's second part included).
+//! * **Variant** `capped-follower = "safe"` (TW16): a follower on a tower is
+//!   protected (`set_protected`): no capture, no dragon; the tower stays capped.
+//! * **What a player sees**: each tower's height (`feature_note`), each
+//!   player's pieces left and prisoners held (`player_note`); prisoners are
+//!   figures held by a player in observations.
+
+use carcassonne_plugin_sdk::prelude::*;
+use carcassonne_plugin_sdk::Spot;
+
+mod rules;
+
+pub use rules::{pieces_for, RANSOM};
+
+/// Whether a follower on top of a tower can be captured (TW15, TW16, X52).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
+pub enum CappedFollower {
+    /// In range of towers like any follower, and eaten by the dragon; the tower
+    /// opens again when he is gone (C2 rules, JCloisterZone).
+    #[default]
+    Capturable,
+    /// Neither captured nor eaten; the tower stays capped (wikia's 1st edition).
+    Safe,
+}
+
+/// The plugin's options (`[plugins.tower]`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+#[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
+pub struct Options {
+    /// TW15/TW16: whether a follower on a tower can be captured (and eaten).
+    pub capped_follower: CappedFollower,
+    /// TW24: whether a ransom needs 3 points (no score below zero).
+    pub ransom_needs_points: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            capped_follower: CappedFollower::Capturable,
+            ransom_needs_points: true,
+        }
+    }
+}
+
+impl Config for Options {
+    const DOCS: &'static [(&'static str, &'static str)] = &[
+        (
+            "capped-follower",
+            "TW15/TW16: \"capturable\" (a follower on a tower can be captured and eaten by the dragon; the tower opens again; C2 rules) or \"safe\" (he stays to the end; wikia's 1st edition)",
+        ),
+        (
+            "ransom-needs-points",
+            "TW24: true (a player needs 3 points to pay a ransom; JCloisterZone) or false (he may pay and go below zero)",
+        ),
+    ];
+}
+
+/// Per-player state: tower pieces left (TW2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
+#[repr(C)]
+pub struct Pieces {
+    /// Pieces the player may still put on towers.
+    pub left: u32,
+}
+
+/// Per-feature state of a foundation: the tower's height (TW4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
+#[repr(C)]
+pub struct Height {
+    /// Pieces on it.
+    pub pieces: u32,
+}
+
+/// Per-game state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
+#[repr(C)]
+pub struct TowerState {
+    /// Seat + 1 of the player who paid a ransom in the current whole turn
+    /// (TW23; a builder's second part is the same whole turn).
+    pub ransom_paid_by: u32,
+}
+
+/// The plugin: rules plus options.
+pub struct Tower {
+    capped: CappedFollower,
+    needs_points: bool,
+}
+
+/// Index of the `tower` marker in [`Tower::MARKERS`](Plugin::MARKERS).
+const TOWER: usize = 0;
+
+/// Decision: capture a figure in range of the tower that grew (or pass);
+/// `arg` is the tower's foundation (feature id).
+const TAG_CAPTURE: u16 = 1;
+/// Decision: which of the capturer's prisoners the victim gives back (TW21);
+/// `arg` is the victim's seat.
+const TAG_EXCHANGE: u16 = 2;
+/// Decision: free a prisoner by a ransom (or pass).
+const TAG_RANSOM: u16 = 3;
+/// The option "do nothing" of the capture and the ransom.
+pub const PASS: u32 = 0;
+
+fn err(message: &str) -> Error {
+    Error::new(message)
+}
+
+#[plugin]
+impl Plugin for Tower {
+    type Config = Options;
+    const ID: &'static str = "tower";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str =
+        "The Tower: tower pieces, followers on towers, captures, prisoners, exchanges and ransoms";
+    const MARKERS: &'static [&'static str] = &["tower"];
+    const HOSTS: &'static [&'static str] = &["tower"];
+    const STATE: StateSpec = StateSpec::NONE
+        .game::<TowerState>()
+        .player::<Pieces>()
+        .feature::<Height>();
+    const SPOT_SPECIALS: bool = true;
+    const STYLE: &'static str = include_str!("../style.toml");
+    // TW22: the ransom at the start of a turn comes after the fairy's point
+    // (PD13), which may bring the player to the 3 points he needs.
+    const RUNS_AFTER: &'static [&'static str] = &["fairy"];
+
+    fn new(o: Options) -> Result<Self, ConfigError> {
+        Ok(Tower {
+            capped: o.capped_follower,
+            needs_points: o.ransom_needs_points,
+        })
+    }
+
+    /// TW2: every player's pieces by the player count.
+    fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
+        let n = cx.players();
+        for p in PlayerId::all(n) {
+            cx.player_state_mut::<Pieces>(p)?.left = pieces_for(n);
+        }
+        Ok(())
+    }
+
+    /// TW22, TW23: a ransom may be paid at the start of the turn; the
+    /// once-per-turn mark is cleared when a new whole turn begins.
+    fn turn_start(&self, cx: &mut Cx<'_>) -> HookResult {
+        let me = cx.current_player();
+        let granted = cx.turn_granted_by().is_some();
+        let st = cx.game_state_mut::<TowerState>()?;
+        if !granted || st.ransom_paid_by != u32::from(me.seat()) + 1 {
+            st.ransom_paid_by = 0;
+        }
+        self.offer_ransom(cx)
+    }
+
+    /// TW22: and at the end of his turn, after the scoring.
+    fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
+        self.offer_ransom(cx)
+    }
+
+    /// TW4–TW7: a piece on any open tower; a plain follower on any open tower
+    /// of height ≥ 1.
+    fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
+        let me = v.current_player();
+        let pieces = v.player_state::<Pieces>(me)?.left;
+        for f in rules::towers(v) {
+            if v.occupants(f) > 0 {
+                continue; // TW5: capped
+            }
+            if pieces > 0 {
+                if let Some(code) = Spot::of_feature(v, f).code() {
+                    opts.push(v.special_option(code));
+                }
+            }
+            if rules::height(v, f)? == 0 {
+                continue; // TW7, TW30: no follower on a bare foundation
+            }
+            let at = Location::Feature(f);
+            for k in (0..v.figure_kind_count() as u8).map(FigureKindId) {
+                if v.supply(me, k) > 0 && v.may_deploy(k, at)? {
+                    opts.push(FigureOption::Deploy { kind: k, at });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// TW30: no follower on a bare foundation (the core offers the placed
+    /// tile's foundation to plain kinds, a portal any feature).
+    fn filter_figure_options(
+        &self,
+        v: &View<'_>,
+        opts: &[FigureOption],
+        keep: &mut [bool],
+    ) -> HookResult {
+        let bit = v.my_marker(TOWER);
+        for (o, k) in opts.iter().zip(keep.iter_mut()) {
+            if let FigureOption::Deploy {
+                at: Location::Feature(f),
+                ..
+            } = *o
+            {
+                if v.feature_markers(f) & bit != 0 && rules::height(v, f)? == 0 {
+                    *k = false;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// TW4, TW8: a piece raises the tower and may capture; TW16: a follower on
+    /// a tower is safe under `"safe"`.
+    fn figure_chosen(&self, cx: &mut Cx<'_>, opt: FigureOption) -> HookResult {
+        if let FigureOption::Deploy {
+            at: Location::Feature(f),
+            ..
+        } = opt
+        {
+            if self.capped == CappedFollower::Safe && rules::is_tower(cx, f) {
+                let on: Vec<FigureId> = cx.figures_on(f).collect();
+                for g in on {
+                    cx.set_protected(g, true);
+                }
+            }
+            return Ok(());
+        }
+        let Some(code) = cx.my_special(opt) else {
+            return Ok(());
+        };
+        let f = Spot::from_code(code)
+            .feature(cx)
+            .filter(|&f| rules::is_tower(cx, f))
+            .ok_or_else(|| err("no tower there"))?;
+        let me = cx.current_player();
+        let left = cx.player_state::<Pieces>(me)?.left;
+        if left == 0 || cx.occupants(f) > 0 {
+            return Err(err("no piece may go on that tower"));
+        }
+        cx.player_state_mut::<Pieces>(me)?.left = left - 1;
+        let h = {
+            let h = cx.feature_state_mut::<Height>(f)?;
+            h.pieces += 1;
+            h.pieces
+        };
+        if cx.logging() {
+            cx.log(format!("{{P{me}}} raises a tower to height {h}."));
+        }
+        if !rules::prey(cx, f, h).is_empty() {
+            cx.push_decision(me, TAG_CAPTURE, u32::from(f.0));
+        }
+        Ok(())
+    }
+
+    fn step_options(&self, v: &View<'_>, step: Step, out: &mut Vec<u32>) -> HookResult {
+        match step.tag {
+            TAG_CAPTURE => {
+                out.push(PASS);
+                let f = rules::tower_of(v, step.arg)?;
+                let figs = rules::prey(v, f, rules::height(v, f)?);
+                rules::push_codes(v, &figs, out);
+            }
+            TAG_EXCHANGE => {
+                let victim = rules::seat(step.arg)?;
+                let figs = rules::held_from_by(v, step.player, victim);
+                rules::push_codes(v, &figs, out);
+            }
+            _ => {
+                out.push(PASS);
+                let figs = rules::held_from(v, step.player);
+                rules::push_codes(v, &figs, out);
+            }
+        }
+        Ok(())
+    }
+
+    fn resolve_step(&self, cx: &mut Cx<'_>, step: Step, value: u32) -> HookResult {
+        match step.tag {
+            TAG_CAPTURE => {
+                let f = rules::tower_of(cx, step.arg)?;
+                if value == PASS {
+                    return Ok(());
+                }
+                let figs = rules::prey(cx, f, rules::height(cx, f)?);
+                let g = rules::chosen(cx, &figs, value)?;
+                rules::capture(cx, g)
+            }
+            TAG_EXCHANGE => {
+                let victim = rules::seat(step.arg)?;
+                let figs = rules::held_from_by(cx, step.player, victim);
+                let g = rules::chosen(cx, &figs, value)?;
+                cx.return_figure(g)
+            }
+            _ => {
+                if value == PASS {
+                    return Ok(());
+                }
+                let me = step.player;
+                let figs = rules::held_from(cx, me);
+                let g = rules::chosen(cx, &figs, value)?;
+                self.pay_ransom(cx, me, g)
+            }
+        }
+    }
+
+    /// Each tower's height, and whether a follower caps it.
+    fn feature_note(&self, v: &View<'_>, f: FeatureId, out: &mut String) -> HookResult {
+        if !rules::is_tower(v, f) {
+            return Ok(());
+        }
+        let h = rules::height(v, f)?;
+        if h > 0 {
+            out.push_str(&format!("tower {h}"));
+            if v.occupants(f) > 0 {
+                out.push_str(", capped");
+            }
+        }
+        Ok(())
+    }
+
+    /// Pieces left and prisoners held.
+    fn player_note(&self, v: &View<'_>, player: PlayerId, out: &mut String) -> HookResult {
+        let left = v.player_state::<Pieces>(player)?.left;
+        out.push_str(&format!("{left} pieces"));
+        match v.figures_held_by(player).count() {
+            0 => {}
+            1 => out.push_str(", 1 prisoner"),
+            n => out.push_str(&format!(", {n} prisoners")),
+        }
+        Ok(())
+    }
+
+    fn value_name(&self, what: NameCtx, value: u32) -> String {
+        match what {
+            NameCtx::Special => Spot::from_code(value).name(),
+            // Figure codes are named by the core; only `pass` is left.
+            _ if value == PASS => "pass".into(),
+            _ => value.to_string(),
+        }
+    }
+
+    fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
+        match what {
+            NameCtx::Special => Spot::parse(text)?.code(),
+            _ => (text == "pass").then_some(PASS),
+        }
+    }
+
+    fn describe_step(&self, step: Step) -> String {
+        match step.tag {
+            TAG_CAPTURE => "take a figure in range of the tower prisoner?".into(),
+            TAG_EXCHANGE => format!(
+                "which of your figures held by player {} comes back in the exchange?",
+                step.arg
+            ),
+            _ => format!("pay {RANSOM} points to free one of your prisoners?"),
+        }
+    }
+}
+
+impl Tower {
+    /// TW22–TW24: a ransom decision when the current player has a prisoner
+    /// held by a rival, may pay, and has not paid in this whole turn.
+    fn offer_ransom(&self, cx: &mut Cx<'_>) -> HookResult {
+        let me = cx.current_player();
+        if cx.game_state::<TowerState>()?.ransom_paid_by != 0 {
+            return Ok(());
+        }
+        if self.needs_points && cx.score(me) < RANSOM {
+            return Ok(());
+        }
+        if !rules::held_from(cx, me).is_empty() {
+            cx.push_decision(me, TAG_RANSOM, 0);
+        }
+        Ok(())
+    }
+
+    /// TW22: `me` pays the ransom of `g` to its captor; it comes home.
+    fn pay_ransom(&self, cx: &mut Cx<'_>, me: PlayerId, g: FigureId) -> HookResult {
+        let Some(Location::Held(captor)) = cx.figure_location(g) else {
+            return Err(err("not a prisoner"));
+        };
+        if self.needs_points && cx.score(me) < RANSOM {
+            return Err(err("not enough points for a ransom"));
+        }
+        if !cx.transfer_score(me, captor, RANSOM) {
+            return Err(err("the ransom could not be paid"));
+        }
+        cx.game_state_mut::<TowerState>()?.ransom_paid_by = u32::from(me.seat()) + 1;
+        if cx.logging() {
+            cx.log(format!(
+                "{{P{me}}} pays {RANSOM} to {{P{captor}}} to free a prisoner."
+            ));
+        }
+        cx.return_figure(g)
+    }
+}

@@ -1,0 +1,164 @@
+//! The tower's rules on the board: towers and heights, the capture range, the
+//! figures a decision names, captures and exchanges.
+
+use super::{err, Height, TOWER};
+use carcassonne_plugin_sdk::prelude::*;
+
+/// Points a ransom costs, whatever the kind (TW22, TW23, X47).
+pub const RANSOM: i32 = 3;
+
+/// TW2: tower pieces per player for `players` players (1–2: 10, 3: 9, 4: 7,
+/// 5: 6, 6: 5; JCloisterZone also 7: 4, 8 and more: 3).
+pub fn pieces_for(players: u8) -> u32 {
+    match players {
+        0..=2 => 10,
+        3 => 9,
+        4 => 7,
+        5 => 6,
+        6 => 5,
+        7 => 4,
+        _ => 3,
+    }
+}
+
+/// Whether feature instance `f` is a tower foundation.
+pub(crate) fn is_tower(v: &View<'_>, f: FeatureId) -> bool {
+    v.feature_markers(f) & v.my_marker(TOWER) != 0
+}
+
+/// Every tower foundation on the board.
+pub(crate) fn towers<'a>(v: &'a View<'_>) -> impl Iterator<Item = FeatureId> + 'a {
+    let bit = v.my_marker(TOWER);
+    (0..v.feature_count() as u16)
+        .map(FeatureId)
+        .filter(move |&f| bit != 0 && v.feature_markers(f) & bit != 0)
+}
+
+/// The height of the tower on foundation `f` (pieces on it).
+pub(crate) fn height(v: &View<'_>, f: FeatureId) -> HookResult<u32> {
+    Ok(v.feature_state::<Height>(f)?.pieces)
+}
+
+/// The tower a capture decision names (its `arg`).
+pub(crate) fn tower_of(v: &View<'_>, arg: u32) -> HookResult<FeatureId> {
+    u16::try_from(arg)
+        .ok()
+        .map(FeatureId)
+        .filter(|&f| (f.0 as usize) < v.feature_count() && is_tower(v, f))
+        .ok_or_else(|| err("the capture names no tower"))
+}
+
+/// The seat a step's `arg` names.
+pub(crate) fn seat(arg: u32) -> HookResult<PlayerId> {
+    u8::try_from(arg)
+        .ok()
+        .and_then(PlayerId::new)
+        .ok_or_else(|| err("the step names no player"))
+}
+
+/// TW8–TW11, TW15, TW16: the figures the current player may capture from the
+/// tower on foundation `f` of height `h`: on the tiles of its row and column
+/// at a distance of at most `h` (its own tile included; nothing blocks a
+/// line), of a follower kind of a player, not protected (a capper under
+/// `"safe"`, a follower in a castle).
+pub(crate) fn prey(v: &View<'_>, f: FeatureId, h: u32) -> Vec<FigureId> {
+    let at = v.tile_pos(v.feature_tile(f));
+    let h = i32::try_from(h)
+        .unwrap_or(i32::MAX)
+        .min(i32::from(i16::MAX));
+    let mut out = Vec::new();
+    let mut look = |x: i32, y: i32| {
+        let (Ok(x), Ok(y)) = (i16::try_from(x), i16::try_from(y)) else {
+            return;
+        };
+        if let Some(t) = v.tile_at(Pos::new(x, y)) {
+            out.extend(v.figures_at_tile(t).filter(|&g| {
+                v.figure_owner(g).is_some()
+                    && v.figure_kind_follower(v.figure_kind(g))
+                    && !v.figure_protected(g)
+            }));
+        }
+    };
+    let (x, y) = (i32::from(at.x), i32::from(at.y));
+    look(x, y);
+    for d in 1..=h {
+        look(x, y - d);
+        look(x + d, y);
+        look(x, y + d);
+        look(x - d, y);
+    }
+    out
+}
+
+/// The figures of `owner` held by his rivals (his prisoners).
+pub(crate) fn held_from(v: &View<'_>, owner: PlayerId) -> Vec<FigureId> {
+    PlayerId::all(v.players())
+        .filter(|&p| p != owner)
+        .flat_map(|p| held_from_by(v, owner, p))
+        .collect()
+}
+
+/// The figures of `owner` held by `holder`.
+pub(crate) fn held_from_by(v: &View<'_>, owner: PlayerId, holder: PlayerId) -> Vec<FigureId> {
+    v.figures_held_by(holder)
+        .filter(|&g| v.figure_owner(g) == Some(owner))
+        .collect()
+}
+
+/// The codes of a decision's figures, one per figure (figures alike in kind,
+/// owner and place share one: offered once), after what `out` holds.
+pub(crate) fn push_codes(v: &View<'_>, figs: &[FigureId], out: &mut Vec<u32>) {
+    for &g in figs {
+        let code = Spot::of_figure(v, g);
+        if !out.contains(&code) {
+            out.push(code);
+        }
+    }
+}
+
+/// The figure a chosen option names, if it is one of `figs`.
+pub(crate) fn chosen(v: &View<'_>, figs: &[FigureId], value: u32) -> HookResult<FigureId> {
+    figs.iter()
+        .copied()
+        .find(|&g| Spot::of_figure(v, g) == value)
+        .ok_or_else(|| err("not a figure of this decision"))
+}
+
+/// TW17–TW21: the current player captures figure `g`.
+pub(crate) fn capture(cx: &mut Cx<'_>, g: FigureId) -> HookResult {
+    let me = cx.current_player();
+    let owner = cx.figure_owner(g).ok_or_else(|| err("no owner"))?;
+    if owner == me {
+        // TW17: one's own figure goes home, no prisoner, no points.
+        if cx.logging() {
+            cx.log(format!("{{P{me}}} takes back his own figure with a tower."));
+        }
+        return cx.return_figure(g);
+    }
+    let mine = held_from_by(cx, me, owner);
+    if mine.is_empty() {
+        // TW18: a prisoner of the capturer.
+        if cx.logging() {
+            cx.log(format!(
+                "{{P{me}}} takes a figure of {{P{owner}}} prisoner."
+            ));
+        }
+        if !cx.move_figure(g, Location::Held(me))? {
+            return Err(err("the prisoner could not be taken"));
+        }
+        return Ok(());
+    }
+    // TW20: an exchange, one for one: the captured figure goes home at once.
+    if cx.logging() {
+        cx.log(format!("{{P{me}}} and {{P{owner}}} exchange prisoners."));
+    }
+    cx.return_figure(g)?;
+    let mut codes = Vec::new();
+    push_codes(cx, &mine, &mut codes);
+    if codes.len() > 1 {
+        // TW21: prisoners of several kinds: the capturer chooses.
+        cx.push_decision(me, super::TAG_EXCHANGE, u32::from(owner.seat()));
+        return Ok(());
+    }
+    cx.return_figure(mine[0])
+}

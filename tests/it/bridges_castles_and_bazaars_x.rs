@@ -1,0 +1,160 @@
+//! The interactions of Bridges, Castles & Bazaars with the other expansions
+//! (X57–X60 for the bridges, X66–X68 for the bazaar), with exact points, each
+//! with the plugins compiled in and loaded from the official library.
+//!
+//! Geometry as in the other fixtures: the start tile BA/RCr lies at (0, 0)
+//! (city north, road west–east); `place X Y R` turns the tile R quarter turns
+//! clockwise. Player 0 is Red, player 1 Blue.
+
+use crate::builder::ROAD_WITH_BUILDER;
+use crate::common::*;
+use carcassonne_core::scenario::{check, run, run_on};
+use carcassonne_core::{Actor, PlayerId, Pos, Rules};
+use std::sync::Arc;
+
+/// `tilesets` and `plugins` (TOML), compiled in and loaded.
+fn both(tilesets: &str, plugins: &str) -> [Arc<Rules>; 2] {
+    let text = format!("name = \"bb x\"\ntilesets = [{tilesets}]\n{plugins}\n");
+    [rules(&text), library_rules(&text)]
+}
+
+// ------------------------------------------------------------------ X57, X58
+
+/// Hills & Sheep tiles with blank hill underlays (no hidden draws), hills
+/// and bridges.
+fn hills() -> [Arc<Rules>; 2] {
+    both(
+        "\"base\", \"hills-and-sheep\"",
+        "[plugins.hills]\nhill-underlay = \"blank\"\n[plugins.bridges]",
+    )
+}
+
+/// Red's follower on a bridge across the hill tile HS/CFC.h east of the
+/// start; Blue's on a curve further east; Red's last tile joins the two
+/// roads: a 6-tile road held 1–1, unfinished at the end.
+const HILL_BRIDGE: &str = "draw HS/CFC.h; place 1 0 0 bridges WE; deploy follower road W
+     draw BA/Rr; place 2 0 0; pass
+     draw BA/L; place 0 1 0; pass
+     draw BA/Rr; place 3 0 3; deploy follower road E
+     draw BA/L; place -1 1 0; pass
+     draw BA/Rr; place 2 1 2; pass
+     draw BA/Rr; place 3 1 1; pass
+     end";
+
+#[test]
+fn x57_a_follower_on_a_bridge_across_a_hill_tile_stands_on_the_hill() {
+    for r in hills() {
+        // The tie is broken by the hill under Red's bridge: Red's 6 alone.
+        check(&r, 2, HILL_BRIDGE, &[6, 0]);
+    }
+    // Without the hills plugin the hill is inert: both score 6.
+    for r in both("\"base\", \"hills-and-sheep\"", "[plugins.bridges]") {
+        check(&r, 2, HILL_BRIDGE, &[6, 6]);
+    }
+}
+
+#[test]
+fn x58_a_bridge_across_a_cottage_tile_joins_neither_of_its_roads() {
+    for r in hills() {
+        // HS/RFR.h: two dead-end roads N and S, fields W and E. The bridge
+        // west–east carries the start's road over it; closed at both ends,
+        // the road is complete (were the cottage roads joined, it would be
+        // open north and south): Red's 4.
+        let g = check(
+            &r,
+            2,
+            "draw HS/RFR.h; place 1 0 0 bridges WE; deploy follower road W
+             draw BA/LR; place 2 0 1; pass
+             draw BA/LR; place -1 0 3; pass",
+            &[4, 0],
+        );
+        let t = g.tile_at(Pos::new(1, 0)).unwrap();
+        let bridge = g.find(g.feature_of(t, 4).unwrap());
+        assert_ne!(g.find(g.feature_of(t, 0).unwrap()), bridge);
+        assert_ne!(g.find(g.feature_of(t, 1).unwrap()), bridge);
+        // Its two fields stay two: the bridge cuts none and joins none.
+        assert_ne!(
+            g.find(g.feature_of(t, 2).unwrap()),
+            g.find(g.feature_of(t, 3).unwrap())
+        );
+    }
+}
+
+// ------------------------------------------------------------------ X59
+
+#[test]
+fn x59_no_bridge_on_an_abbey_and_an_abbey_closes_a_bridge_road() {
+    // The abbey tests' hole at (0, -1), its north side a bridge's end: Blue's
+    // bridge north–south across BA/L at (0, -2), his follower on it; Red
+    // closes its north end with a cloister road, then plays his abbey into
+    // the hole (each turn with a hole on the board asks first).
+    let hole = "draw BA/RFr; place 1 0 0; pass
+        draw BA/RFr; place -1 0 0; pass
+        draw BA/C; place 1 -1 3; deploy follower city
+        draw BA/C; place -1 -1 1; deploy follower city
+        draw BA/L; place 1 -2 0; pass
+        draw BA/L; place 0 -2 0 bridges NS; deploy follower road S
+        abbey draw; draw BA/LR; place 0 -3 0; pass
+        abbey draw; draw BA/L; place 2 -2 0; pass
+        abbey play";
+    for r in both("\"base\"", "[plugins.abbey]\n[plugins.bridges]") {
+        let mut g = run(&r, 2, hole).unwrap();
+        // The abbey's sides are wildcards: no bridge on it, none by choice
+        // next to it.
+        assert_eq!(legal_names(&g), ["place 0 -1 0"]);
+        run_on(&mut g, "place 0 -1 0; pass").unwrap();
+        // The abbey closes the bridge's road (2 tiles: Blue's 2) and the two
+        // caps (2 each).
+        assert_eq!(g.scores(), [2, 4]);
+    }
+}
+
+// ------------------------------------------------------------------ X60
+
+#[test]
+fn x60_a_bridge_extends_the_builders_road() {
+    let tiles = "\"base\", \"traders-and-builders\"";
+    for r in both(tiles, "[plugins.builder]\n[plugins.bridges]") {
+        // Red's road east of the start holds his follower and his builder; a
+        // bridge across BA/L west of the start extends it: a second part.
+        let mut g = run(
+            &r,
+            2,
+            &format!("{ROAD_WITH_BUILDER}\ndraw BA/L; place -1 0 0 bridges WE; pass"),
+        )
+        .unwrap();
+        assert_eq!(legal_names(&g), ["builder double", "builder single"]);
+        run_on(&mut g, "builder single; end").unwrap();
+        // The road: (-1, 0) to (2, 0), 4 tiles.
+        assert_eq!(g.scores(), [4, 0]);
+    }
+}
+
+// ------------------------------------------------------------------ X66
+
+#[test]
+fn x66_the_auction_follows_the_builders_second_part_and_comes_once() {
+    let tiles = "\"base\", \"traders-and-builders\", \"bridges-castles-and-bazaars\"";
+    for r in both(tiles, "[plugins.builder]\n[plugins.bazaar]") {
+        // Red's bazaar BB/R.bi extends his builder's road: his second part
+        // comes first, and places a second bazaar; one auction follows.
+        let mut g = run(
+            &r,
+            2,
+            &format!("{ROAD_WITH_BUILDER}\ndraw BB/R.bi; place -1 0 3; pass; builder double"),
+        )
+        .unwrap();
+        assert_eq!(g.chance_stream(), Some("tile"), "the second part first");
+        run_on(&mut g, "draw BB/F.b; place 1 -1 0; pass").unwrap();
+        assert_eq!(g.chance_stream(), Some("face-up"));
+        run_on(
+            &mut g,
+            "face-up BA/C; face-up BA/RFr; bazaar pick 0; bazaar bid 0; bazaar pass",
+        )
+        .unwrap();
+        // Blue plays his bought tile; no second auction was held.
+        assert_eq!(g.actor(), Actor::Player(PlayerId::ALL[1]));
+        assert_eq!(g.drawn_tile(), r.tiles.by_id("BA/C"));
+        assert!(g.lots().is_empty());
+    }
+}
