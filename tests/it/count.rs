@@ -84,7 +84,7 @@ const ENTER: [&str; 5] = [
 // ------------------------------------------------------------- CK12, CK24
 
 #[test]
-fn ck12_ck27_the_city_of_carcassonne_is_the_start_area_in_both_editions() {
+fn ck12_the_city_of_carcassonne_is_the_start_area_in_both_editions() {
     for ed in ["C1", "C2"] {
         let more = format!("edition = \"{ed}\"");
         let text = count_text("", "", "").replacen("[core]", &format!("{more}\n[core]"), 1);
@@ -151,6 +151,25 @@ fn ck24_a_road_from_a_gate_counts_the_city_tile() {
 }
 
 // ------------------------------------------------------------- CK13–CK16
+
+#[test]
+fn ck13_a_follower_in_a_quarter_is_in_no_feature_and_never_scored() {
+    for r in both("", "", "") {
+        // Blue's follower in the castle (the Count stays there); Red closes
+        // the CO/12 cap with his follower: 2 tiles, 4 points to Red alone.
+        let mut g = check(&r, 2, &castle_then_red_closes("stay"), &[10, 0]);
+        // In no feature: no majority, not returned by the scoring.
+        let follower = carcassonne_core::FigureKindId(0);
+        assert_eq!(in_quarter(&g, 1, "castle"), 1);
+        assert_eq!(g.supply(p(1), follower), 6);
+        // Still in the city at the end: it scores nothing and stays there.
+        run_on(&mut g, "end").unwrap();
+        assert!(g.is_over());
+        assert_eq!(g.scores(), [10, 0]);
+        assert_eq!(in_quarter(&g, 1, "castle"), 1);
+        assert_eq!(g.supply(p(1), follower), 6);
+    }
+}
 
 #[test]
 fn ck14_ck15_a_player_who_scored_nothing_while_another_scored_enters_any_quarter() {
@@ -277,7 +296,7 @@ fn castle_then_red_closes(count_to: &str) -> String {
 }
 
 #[test]
-fn ck17_ck19_before_the_scoring_a_castle_follower_joins_the_completed_city_on_a_tile_he_picks() {
+fn ck17_before_the_scoring_a_castle_follower_joins_the_completed_city_on_a_tile_he_picks() {
     for r in both("", "", "") {
         let mut g = run(&r, 2, &castle_then_red_closes("market")).unwrap();
         // Blue (left of the active player) decides before the scoring.
@@ -297,6 +316,34 @@ fn ck17_ck19_before_the_scoring_a_castle_follower_joins_the_completed_city_on_a_
         assert_eq!(g.scores(), [10, 4]);
         assert_eq!(in_quarter(&g, 1, "castle"), 0);
         assert_eq!(g.supply(p(1), carcassonne_core::FigureKindId(0)), 7);
+    }
+}
+
+#[test]
+fn ck19_a_large_follower_from_the_castle_counts_two_and_returns_after_the_scoring() {
+    let script = format!(
+        "{BLUE_CLOSES_REDS_CITY}
+         count castle
+         count large-follower of 1 in supply
+         count market
+         draw BA/C; place 2 1 3; deploy follower city"
+    );
+    for r in both("", "", "[plugins.large-follower]") {
+        let mut g = run(&r, 2, &script).unwrap();
+        assert_eq!(
+            legal_names(&g),
+            ["count pass", "count large-follower of 1 in castle"]
+        );
+        run_on(&mut g, "count large-follower of 1 in castle").unwrap();
+        assert_eq!(legal_sorted(&g), ["count 0 at 1 1", "count 0 at 2 1"]);
+        run_on(&mut g, "count 0 at 1 1").unwrap();
+        // Strength 2 against Red's 1: Blue alone scores the 2-tile city.
+        assert_eq!(g.scores(), [6, 4]);
+        // Back in the supply with Red's follower after the scoring.
+        let large = g.rules().figure_kind("large-follower").unwrap();
+        assert_eq!(g.supply(p(1), large), 1);
+        assert_eq!(in_quarter(&g, 1, "castle"), 0);
+        assert_eq!(g.supply(p(0), carcassonne_core::FigureKindId(0)), 7);
     }
 }
 
@@ -459,5 +506,45 @@ fn ck26_the_river_variant_is_refused_until_a_river_exists() {
     match carcassonne_host::load_str(&text, "count", None, &registry()) {
         Ok(_) => panic!("the river variant was accepted"),
         Err(e) => assert!(e.to_string().contains("not supported"), "{e}"),
+    }
+}
+
+#[test]
+fn ck27_both_editions_lay_the_same_city_and_play_by_the_same_rules() {
+    let layout = [
+        ("CO/1", -2, -1),
+        ("CO/2", -1, -1),
+        ("CO/3", 0, -1),
+        ("CO/4", 1, -1),
+        ("CO/5", -2, 0),
+        ("CO/6", -1, 0),
+        ("CO/7", 0, 0),
+        ("CO/8", 1, 0),
+        ("CO/9", -2, 1),
+        ("CO/10", -1, 1),
+        ("CO/11", 0, 1),
+        ("CO/12", 1, 1),
+    ];
+    for ed in ["C1", "C2"] {
+        let text =
+            count_text("", "", "").replacen("[core]", &format!("edition = \"{ed}\"\n[core]"), 1);
+        for r in compiled_in_and_loaded(&text) {
+            let g = Game::new(r.clone(), 2, 1).unwrap();
+            for (id, x, y) in layout {
+                let t = g.tile_at(carcassonne_core::Pos::new(x, y)).expect(id);
+                let placed = g.placed(t).unwrap();
+                assert_eq!(r.tiles.get(placed.ty).unwrap().id, id, "{ed}");
+                assert_eq!(placed.rot.quarter_turns(), 0, "{ed} {id}");
+            }
+            // The Count's quarter may be entered (CK15) in both editions.
+            let mut g = check(&r, 2, BLUE_CLOSES_REDS_CITY, &[6, 0]);
+            assert_eq!(legal_names(&g), ENTER, "{ed}");
+            // The final movement is market-only unless the option says
+            // otherwise, whatever the edition (CK21).
+            run_on(&mut g, "count castle\ncount market\nend").unwrap();
+            assert!(g.is_over(), "{ed}: nothing to move from the castle");
+            assert_eq!(g.scores(), [6, 0], "{ed}");
+            assert_eq!(in_quarter(&g, 1, "castle"), 1, "{ed}");
+        }
     }
 }

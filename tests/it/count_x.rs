@@ -3,10 +3,14 @@
 //! same games compiled in and loaded, the bots to the end.
 
 use crate::common::*;
-use crate::count::{count_text, in_quarter, BLUE_CLOSES_REDS_CITY, FROM_CASTLE};
+use crate::count::{count_at, count_text, in_quarter, BLUE_CLOSES_REDS_CITY, FROM_CASTLE};
+use crate::dragon::{figures_at, neutral_at};
 use crate::king_and_robber::award;
 use carcassonne_core::{Game, PlayerId, Rules};
 use std::sync::Arc;
+
+/// The plain follower's kind (declared first by the core).
+const FOLLOWER: carcassonne_core::FigureKindId = carcassonne_core::FigureKindId(0);
 
 /// The shipped ruleset of the Count, King & Robber.
 const RULESET: &str = "count-king-and-robber.toml";
@@ -120,6 +124,31 @@ fn x69_without_farmers_nobody_enters_the_market() {
     }
 }
 
+/// Blue's farmer in the north border field (its one completed city is the
+/// city of Carcassonne); Red's barn where that field's four corners meet
+/// north of CO/2 and CO/3: the barn scores Blue's farmer at once.
+const BARN_ON_BLUES_FARMER: &str = "draw BA/L; place -3 0 0; pass
+     draw BA/RFr; place -1 -2 0; deploy follower field S
+     draw BA/RFr; place 0 -2 0; deploy barn corner SW";
+
+#[test]
+fn x69_a_barn_counts_the_city_of_carcassonne_as_a_completed_city() {
+    for r in both("", "", "[plugins.barn]") {
+        // The barn's scoring: 3 for the city of Carcassonne to Blue's farmer.
+        let mut g = check(&r, 2, BARN_ON_BLUES_FARMER, &[0, 3]);
+        run_on(&mut g, "count pass\nend").unwrap();
+        // At the end the barn: 4 per completed city, the city of Carcassonne.
+        assert!(g.is_over());
+        assert_eq!(g.scores(), [4, 3]);
+    }
+    // CK22 `coc-farmers = "ignored"`: the barn's scoring of the farmers does
+    // not count it (the barn's own 4 per city at the end still does: see
+    // docs/plugins/count.md, "Not done").
+    for r in both("", "coc-farmers = \"ignored\"", "[plugins.barn]") {
+        check(&r, 2, BARN_ON_BLUES_FARMER, &[0, 0]);
+    }
+}
+
 // ------------------------------------------------------------- X74, X76
 
 #[test]
@@ -167,6 +196,25 @@ fn x76_the_mayor_and_the_wagon_enter_a_mayor_from_the_castle_counts_the_pennants
     }
 }
 
+#[test]
+fn x76_a_barn_scoring_lets_the_player_who_placed_the_barn_enter() {
+    for r in both("", "", "[plugins.barn]") {
+        // The barn paid Blue's farmer 3 and Red nothing: Red may enter.
+        let g = check(&r, 2, BARN_ON_BLUES_FARMER, &[0, 3]);
+        assert_eq!(g.actor(), carcassonne_core::Actor::Player(PlayerId::ALL[0]));
+        assert_eq!(
+            legal_names(&g),
+            [
+                "count pass",
+                "count castle",
+                "count market",
+                "count blacksmith",
+                "count cathedral"
+            ]
+        );
+    }
+}
+
 // ------------------------------------------------------------- X73, X77
 
 #[test]
@@ -196,24 +244,8 @@ fn x73_a_follower_from_the_castle_has_the_hill_tie_break_on_the_hill_tile_he_pic
 }
 
 #[test]
-fn x75_x78_a_follower_from_the_cathedral_joins_a_completed_abbey_with_its_vineyards() {
-    // Blue's follower in the cathedral (the Count in the market); cloisters
-    // north of CO/2 leave a hole at (-1, -2), where Red plays his abbey: it
-    // closes the abbey (8 neighbours) and the cloister road north of it.
-    let script = format!(
-        "{BLUE_CLOSES_REDS_CITY}
-         count cathedral
-         count market
-         draw BA/L; place -2 -2 0; pass
-         draw BA/L; place 0 -2 0; pass
-         draw BA/L; place -2 -3 0; pass
-         draw BA/L; place 0 -3 0; pass
-         draw BA/LR; place -1 -3 0; pass
-         abbey draw
-         draw BA/RFr; place 2 0 1; pass
-         abbey play
-         place -1 -2 0; pass"
-    );
+fn x75_a_follower_from_the_cathedral_joins_a_completed_abbey() {
+    let script = cathedral_then_abbey();
     for r in both("", "", "[plugins.abbey]") {
         let mut g = run(&r, 2, &script).unwrap();
         assert_eq!(
@@ -226,10 +258,35 @@ fn x75_x78_a_follower_from_the_cathedral_joins_a_completed_abbey_with_its_vineya
         run_on(&mut g, "count 0 at -1 -2").unwrap();
         assert_eq!(g.scores(), [6, 9]);
     }
-    // X78: with a vineyard beside the abbey, the moved follower is paid the
+}
+
+/// Blue's follower in the cathedral (the Count in the market); cloisters
+/// north of CO/2 leave a hole at (-1, -2), where Red plays his abbey: it
+/// closes the abbey (8 neighbours) and the cloister road north of it.
+fn cathedral_then_abbey() -> String {
+    format!(
+        "{BLUE_CLOSES_REDS_CITY}
+         count cathedral
+         count market
+         draw BA/L; place -2 -2 0; pass
+         draw BA/L; place 0 -2 0; pass
+         draw BA/L; place -2 -3 0; pass
+         draw BA/L; place 0 -3 0; pass
+         draw BA/LR; place -1 -3 0; pass
+         abbey draw
+         draw BA/RFr; place 2 0 1; pass
+         abbey play
+         place -1 -2 0; pass"
+    )
+}
+
+#[test]
+fn x78_vineyard_points_of_a_joined_abbey_go_to_the_moved_follower_and_count_as_scoring() {
+    // With a vineyard beside the abbey, the moved follower is paid the
     // vineyard too (a completed cloister's 9 + 3): vineyard points are part of
     // the cloister's scoring.
-    let vineyard = script.replace("draw BA/L; place -2 -3 0", "draw HS/Cc.v; place -2 -3 0");
+    let vineyard =
+        cathedral_then_abbey().replace("draw BA/L; place -2 -3 0", "draw HS/Cc.v; place -2 -3 0");
     let text = count_text("", "", "[plugins.abbey]\n[plugins.vineyards]").replace(
         "tilesets = [\"base\"]",
         "tilesets = [\"base\", \"hills-and-sheep\"]",
@@ -287,6 +344,83 @@ fn x79_the_fairy_is_never_put_beside_a_follower_in_a_quarter() {
             .collect();
         // Only beside the follower on the board.
         assert_eq!(fairy, ["fairy 0 at -3 0"]);
+    }
+}
+
+/// The Count with the dragon, the princess and the magic portal.
+fn with_dragon() -> [Arc<Rules>; 2] {
+    let more = "[plugins.dragon]\n[plugins.princess]\n[plugins.magic-portal]";
+    compiled_in_and_loaded(&count_text("", "", more).replace(
+        "tilesets = [\"base\"]",
+        "tilesets = [\"base\", \"princess-and-dragon\"]",
+    ))
+}
+
+#[test]
+fn x79_the_dragon_walks_the_city_tiles_eats_there_but_never_in_a_quarter() {
+    // Blue's follower in the castle with the Count. Red's portal tile north
+    // of CO/4 sends his follower onto the east border field at CO/8; Blue's
+    // volcano north of CO/2; Red's dragon tile west of it. The dragon walks
+    // over the city tiles: CO/2, CO/6, CO/7, CO/8 (Red's farmer is eaten),
+    // CO/4 and the portal tile.
+    let script = format!(
+        "{BLUE_CLOSES_REDS_CITY}
+         count castle
+         count stay
+         draw PD/RRR.g; place 1 -2 0; deploy follower 1 at 1 0
+         draw PD/F.v; place -1 -2 0; pass
+         draw PD/C.dG; place -2 -2 0; pass"
+    );
+    for r in with_dragon() {
+        let mut g = run(&r, 2, &script).unwrap();
+        assert_eq!(figures_at(&g, 1, 0), ["0 follower"]);
+        assert_eq!(
+            legal_names(&g),
+            ["dragon S", "dragon W"],
+            "onto CO/2 or the dragon tile"
+        );
+        run_on(
+            &mut g,
+            "dragon S; dragon S; dragon E; dragon E; dragon N; dragon N",
+        )
+        .unwrap();
+        assert_eq!(neutral_at(&g, "dragon"), Some((1, -2)));
+        // The farmer on the city tile CO/8 was eaten.
+        assert_eq!(figures_at(&g, 1, 0), Vec::<String>::new());
+        assert_eq!(g.supply(PlayerId::ALL[0], FOLLOWER), 7);
+        // The follower in the castle and the Count are in no tile: untouched.
+        assert_eq!(in_quarter(&g, 1, "castle"), 1);
+        assert_eq!(g.supply(PlayerId::ALL[1], FOLLOWER), 6);
+        assert_eq!(count_at(&g), "castle");
+        assert_eq!(g.scores(), [6, 0]);
+    }
+}
+
+#[test]
+fn x79_the_princess_never_reaches_a_follower_in_a_quarter() {
+    // Blue's follower in the castle (the Count moved to the market); Red's
+    // knight in the city of the CO/12 cap, which his BA/Cc leaves open to
+    // the north; Blue's princess tile joins that city from the north.
+    let script = format!(
+        "{BLUE_CLOSES_REDS_CITY}
+         count castle
+         count market
+         draw BA/Cc; place 2 1 0; deploy follower city
+         draw PD/Cc!.p; place 2 0 2"
+    );
+    for r in with_dragon() {
+        let mut g = run(&r, 2, &script).unwrap();
+        let princess: Vec<String> = legal_names(&g)
+            .into_iter()
+            .filter(|a| a.starts_with("princess"))
+            .collect();
+        // Only Red's knight on the board: not Blue's follower in the castle.
+        assert_eq!(princess, ["princess 0 at 2 1"]);
+        run_on(&mut g, "princess 0 at 2 1").unwrap();
+        assert_eq!(g.supply(PlayerId::ALL[0], FOLLOWER), 7);
+        assert_eq!(in_quarter(&g, 1, "castle"), 1);
+        assert_eq!(g.supply(PlayerId::ALL[1], FOLLOWER), 6);
+        assert_eq!(g.scores(), [6, 0]);
     }
 }
 
