@@ -52,6 +52,8 @@ mod shepherd;
 mod special_cities;
 mod styles;
 mod tower;
+mod tower_expansions;
+mod tower_prisoners;
 mod tower_x;
 mod trade_goods;
 mod traders;
