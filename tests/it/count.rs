@@ -8,11 +8,6 @@ use crate::common::*;
 use carcassonne_core::{Actor, Game, Location, PlayerId, Rules};
 use std::sync::Arc;
 
-/// Seat `i`.
-fn p(i: u8) -> PlayerId {
-    PlayerId::ALL[usize::from(i)]
-}
-
 /// The base game with the Count: `[core]` lines, the plugin's options and
 /// further tables.
 pub fn count_text(core: &str, options: &str, more: &str) -> String {

@@ -6,11 +6,8 @@ use crate::common::*;
 use crate::count::{count_at, count_text, in_quarter, BLUE_CLOSES_REDS_CITY, FROM_CASTLE};
 use crate::dragon::{figures_at, neutral_at};
 use crate::king_and_robber::award;
-use carcassonne_core::{Game, PlayerId, Rules};
+use carcassonne_core::{Game, PlayerId, Rules, FOLLOWER};
 use std::sync::Arc;
-
-/// The plain follower's kind (declared first by the core).
-const FOLLOWER: carcassonne_core::FigureKindId = carcassonne_core::FigureKindId(0);
 
 /// The shipped ruleset of the Count, King & Robber.
 const RULESET: &str = "count-king-and-robber.toml";
