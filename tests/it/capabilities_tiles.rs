@@ -322,6 +322,28 @@ fn a3_a_draw_filter_counts_copies_in_the_bag_by_type() {
     assert_eq!(placements(&g), BTreeSet::from([(1, 0, 0)]));
 }
 
+#[test]
+fn a3_a_refused_placement_names_the_plugin_and_its_reason() {
+    let script = "draw KITR/straight; place 1 0 0; pass; draw KITR/curve; place 2 0 0; pass; \
+                  draw KITR/curve; place 2 1 1";
+    for r in compiled_in_and_loaded(&base_with("[plugins.kit-river]\n")) {
+        let e = run(&r, 2, script).unwrap_err().to_string();
+        assert!(
+            e.ends_with("the kit's river may not turn back (plugin `kit-river`)"),
+            "{e}"
+        );
+    }
+    // A plugin that gives no reason is named.
+    let r = rules(&base_with("[plugins.kit-retire]\nturns = 3\n"));
+    let e = run(&r, 2, "draw BA/RFr; place 0 1 0")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.ends_with("plugin `kit-retire`'s rule forbids this placement"),
+        "{e}"
+    );
+}
+
 // ----------------------------------------- A4 start layouts, A5 tile counts
 
 #[test]

@@ -48,6 +48,8 @@ mod record_file;
 mod render;
 mod restart;
 mod river;
+mod river_placement;
+mod river_x;
 mod robustness;
 mod scenarios;
 mod serve;

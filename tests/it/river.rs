@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 /// A ruleset of `sets` (TOML list items) with the river plugin's `options` and
 /// any further `more` tables.
-fn river(sets: &str, edition: &str, options: &str, more: &str) -> String {
+pub(crate) fn river(sets: &str, edition: &str, options: &str, more: &str) -> String {
     format!(
         "name = \"river\"\nedition = \"{edition}\"\ntilesets = [{sets}]\n\
          [plugins.river]\n{options}\n{more}\n"
@@ -26,7 +26,7 @@ fn river(sets: &str, edition: &str, options: &str, more: &str) -> String {
 }
 
 /// Base + River I (C1) with three plain curves, under `u-turn = {u_turn}`.
-fn curves(u_turn: &str) -> String {
+pub(crate) fn curves(u_turn: &str) -> String {
     river(
         r#""base", "the-river""#,
         "C1",
@@ -36,19 +36,19 @@ fn curves(u_turn: &str) -> String {
 }
 
 /// The rules compiled in and loaded from the official library.
-fn both(text: &str) -> [Arc<Rules>; 2] {
+pub(crate) fn both(text: &str) -> [Arc<Rules>; 2] {
     compiled_in_and_loaded(text)
 }
 
 /// A new game of `r` after `script`.
-fn after(r: &Arc<Rules>, script: &str) -> Game {
+pub(crate) fn after(r: &Arc<Rules>, script: &str) -> Game {
     let mut g = Game::new(r.clone(), 2, 0).expect("game");
     run_on(&mut g, script).unwrap_or_else(|e| panic!("{e}"));
     g
 }
 
 /// The legal placements of the drawn tile, as `(x, y, rot)`.
-fn placements(g: &Game) -> BTreeSet<(i16, i16, u8)> {
+pub(crate) fn placements(g: &Game) -> BTreeSet<(i16, i16, u8)> {
     g.legal_actions()
         .expect("legal actions")
         .into_iter()
@@ -59,22 +59,22 @@ fn placements(g: &Game) -> BTreeSet<(i16, i16, u8)> {
         .collect()
 }
 
-fn ty(g: &Game, id: &str) -> TileTypeId {
+pub(crate) fn ty(g: &Game, id: &str) -> TileTypeId {
     g.rules().tiles.by_id(id).expect("tile")
 }
 
-fn in_bag(g: &Game, id: &str) -> usize {
+pub(crate) fn in_bag(g: &Game, id: &str) -> usize {
     let t = ty(g, id);
     g.bag().iter().filter(|&&b| b == t).count()
 }
 
-fn is_river(g: &Game, t: TileTypeId) -> bool {
+pub(crate) fn is_river(g: &Game, t: TileTypeId) -> bool {
     g.tile_type_sides(t).expect("type").barrier_sides(0) != 0
 }
 
 /// The tile types drawn in a random game of `r` (seed `seed`), in order, with
 /// whether each was set aside (RV8: it fit nowhere) — from the game's events.
-fn draws(r: &Arc<Rules>, seed: u64) -> Vec<(TileTypeId, bool)> {
+pub(crate) fn draws(r: &Arc<Rules>, seed: u64) -> Vec<(TileTypeId, bool)> {
     let mut g = Game::new(r.clone(), 2, seed).expect("game");
     g.set_logging(true);
     let mut rng = Rng::new(seed);
@@ -99,7 +99,7 @@ fn draws(r: &Arc<Rules>, seed: u64) -> Vec<(TileTypeId, bool)> {
 }
 
 /// The drawn tile types of `draws`, set-aside ones included.
-fn drawn(d: &[(TileTypeId, bool)]) -> Vec<TileTypeId> {
+pub(crate) fn drawn(d: &[(TileTypeId, bool)]) -> Vec<TileTypeId> {
     d.iter().map(|&(t, _)| t).collect()
 }
 
@@ -130,7 +130,7 @@ fn side_letters(cat: &TileCatalogue) -> [u32; 4] {
 }
 
 #[test]
-fn rv1_rv26_twelve_tiles_per_river_and_edition_with_their_sides() {
+fn rv1_twelve_tiles_per_river_and_edition_with_their_sides() {
     for ed in ["C1", "C2"] {
         let one = catalogue(&["the-river"], ed);
         let two = catalogue(&["the-river-ii"], ed);
@@ -139,7 +139,10 @@ fn rv1_rv26_twelve_tiles_per_river_and_edition_with_their_sides() {
         assert_eq!(side_letters(&one), [22, 5, 6, 15], "{ed}: River I I C R F");
         assert_eq!(side_letters(&two), [22, 6, 5, 15], "{ed}: River II I C R F");
     }
-    // RV26: the editions differ by the garden curves only.
+}
+
+#[test]
+fn rv26_the_editions_differ_by_the_garden_curves_only() {
     let n = |c: &TileCatalogue, id: &str| c.by_id(id).map_or(0, |t| c.types[t.index()].count);
     let (c1, c2) = (
         catalogue(&["the-river", "the-river-ii"], "C1"),
@@ -152,7 +155,18 @@ fn rv1_rv26_twelve_tiles_per_river_and_edition_with_their_sides() {
 }
 
 #[test]
-fn rv2_rv3_the_spring_starts_and_the_base_start_tile_is_shuffled_removed_or_held() {
+fn rv2_the_spring_is_the_start_tile_and_the_base_start_tile_is_not_placed() {
+    for r in both(&river(r#""base", "the-river""#, "C2", "", "")) {
+        let g = Game::new(r, 2, 0).expect("game");
+        let t = g.tile_at(Pos::new(0, 0)).expect("start");
+        assert_eq!(g.tile_type_name(g.tile_type_id(t).unwrap()), Some("RI/s"));
+        assert_eq!(g.tile_rot(t), Some(carcassonne_core::Rotation::R0));
+        assert_eq!(g.placed_count(), 1);
+    }
+}
+
+#[test]
+fn rv3_the_base_start_tile_is_shuffled_removed_or_held_until_after_the_river() {
     for (opt, bag, rcr) in [
         ("shuffled", 83, 4),
         ("removed", 82, 3),
@@ -165,10 +179,6 @@ fn rv2_rv3_the_spring_starts_and_the_base_start_tile_is_shuffled_removed_or_held
             "",
         )) {
             let g = Game::new(r, 2, 0).expect("game");
-            let t = g.tile_at(Pos::new(0, 0)).expect("start");
-            assert_eq!(g.tile_type_name(g.tile_type_id(t).unwrap()), Some("RI/s"));
-            assert_eq!(g.tile_rot(t), Some(carcassonne_core::Rotation::R0));
-            assert_eq!(g.placed_count(), 1, "{opt}");
             assert_eq!((g.bag_len(), in_bag(&g, "BA/RCr")), (bag, rcr), "{opt}");
         }
     }
@@ -179,11 +189,11 @@ fn rv2_rv3_the_spring_starts_and_the_base_start_tile_is_shuffled_removed_or_held
         "base-start-tile = \"after-river\"",
         "",
     ));
+    let g = Game::new(r.clone(), 2, 0).unwrap();
     for seed in 0..6 {
         let d = drawn(&draws(&r, seed));
-        let g = Game::new(r.clone(), 2, 0).unwrap();
-        let first_land = d.iter().find(|&&t| !is_river(&g, t)).copied();
-        assert_eq!(first_land, Some(ty(&g, "BA/RCr")), "seed {seed}");
+        assert_eq!(d[11], ty(&g, "BA/RCr"), "seed {seed}");
+        assert!(d[..11].iter().all(|&t| is_river(&g, t)), "seed {seed}");
     }
 }
 
@@ -278,6 +288,26 @@ fn rv9_after_the_river_every_land_tile_is_drawn_until_the_bag_is_empty() {
 }
 
 #[test]
+fn rv9_once_the_river_is_done_its_filters_are_switched_off() {
+    use carcassonne_core::hook;
+    let filters = hook::FILTER_DRAWS | hook::FILTER_PLACEMENTS | hook::FILTER_FIGURE_OPTIONS;
+    for r in both(&river(r#""base", "the-river""#, "C2", "", "")) {
+        let g0 = Game::new(r.clone(), 2, 3).unwrap();
+        assert_eq!(g0.active_hooks() & filters, filters, "the river phase");
+        let mut g = g0.clone();
+        let mut rng = Rng::new(3);
+        // Play until the first land tile is drawn.
+        while g.drawn_tile().is_none_or(|t| is_river(&g, t)) {
+            g.step_random(&mut rng).unwrap();
+        }
+        // The land phase costs what the game without the plugin costs: no
+        // filter of the river's is called any more.
+        assert_eq!(g.active_hooks() & filters, 0);
+        assert_eq!(g.bag().iter().filter(|&&t| is_river(&g, t)).count(), 0);
+    }
+}
+
+#[test]
 fn rv7_the_fork_first_then_the_river_then_the_lake() {
     for (text, n) in [
         (river(r#""base", "the-river-ii""#, "C2", "", ""), 11),
@@ -299,51 +329,23 @@ fn rv7_the_fork_first_then_the_river_then_the_lake() {
     }
 }
 
-// ---------------------------------------------------------- placement rule
-
-#[test]
-fn rv10_rv11_a_river_tile_continues_the_river_with_a_river_side() {
-    for r in both(&curves("immediate")) {
-        let g = after(&r, "draw RI.1/IFI");
-        // Only east of the spring, river W–E: its field sides never meet the
-        // spring's river (RV10), and touching the spring by a field is no
-        // placement (RV11).
-        assert_eq!(placements(&g), BTreeSet::from([(1, 0, 0)]));
-        let g = after(&r, "draw RI.1/II");
-        assert_eq!(placements(&g), BTreeSet::from([(1, 0, 0), (1, 0, 1)]));
-    }
-}
-
-#[test]
-fn rv12_rv16_rv20_two_branches_never_join_and_either_branch_grows() {
-    let text = river(r#""base", "the-river", "the-river-ii""#, "C1", "", "");
-    for r in both(&text) {
-        let g = after(&r, "draw RI.2/III; place 1 0 0; pass; draw RI.1/II");
-        // RV16, RV20: both branches of the fork (north and east) take it; a
-        // branch may not turn back west (the fork's upstream side, RV13).
-        assert_eq!(
-            placements(&g),
-            BTreeSet::from([(1, -1, 3), (2, 0, 0), (2, 0, 1)])
-        );
-        let g = after(
-            &r,
-            "draw RI.2/III; place 1 0 0; pass; draw RI.1/II; place 1 -1 3; pass; \
-             draw RI.1/II; place 2 0 1; pass; draw RI.2/II",
-        );
-        // RV12: both branches end facing (2, -1), where only a W–S curve fits
-        // the sides; it would meet both branches, so the curve fits nowhere
-        // and is set aside.
-        assert_eq!(g.set_aside_tiles(), &[ty(&g, "RI.2/II")][..]);
-        assert!(g.drawn_tile().is_none());
-    }
-}
-
 #[test]
 fn rv13_immediate_no_two_turns_the_same_way_in_a_row() {
     for r in both(&curves("immediate")) {
         // Right (east to south), then right again would turn back west.
         let g = after(&r, "draw RI.1/II; place 1 0 0; pass; draw RI.1/II");
         assert_eq!(placements(&g), BTreeSet::from([(1, 1, 2)]));
+        // The refusal says why (the engine's error, which the browser shows).
+        let e = run_on(&mut g.clone(), "place 1 1 1")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.ends_with(
+                "the river may not turn back on itself (no two turns the same way in a row) \
+                 (plugin `river`)"
+            ),
+            "{e}"
+        );
         // With a straight between, the second right turn is legal.
         let g = after(
             &r,
@@ -383,25 +385,10 @@ fn rv15_never_no_exit_against_a_direction_the_river_flowed() {
     }
 }
 
-// ------------------------------------------------------- banks and tiles
+// ---------------------------------------------------------- placement rule
 
-#[test]
-fn rv17_rv18_the_banks_are_two_fields_joined_round_the_spring() {
-    for r in both(&curves("immediate")) {
-        let g = after(&r, "draw RI.1/RIrI; place 1 0 1; pass");
-        let t = g.tile_at(Pos::new(1, 0)).unwrap();
-        let spring = g.tile_at(Pos::new(0, 0)).unwrap();
-        let field = |t, l| g.find(g.feature_of(t, l).unwrap()).unwrap();
-        // RI.1/RIrI turned 1: road N–S, river W–E; fields NE (local 3: NR+EL
-        // turned) and SE apart, NW and SW both joined to the spring's field.
-        let locals: Vec<_> = (2..6).map(|l| field(t, l)).collect();
-        let spring_field = field(spring, 1);
-        assert_eq!(locals.iter().filter(|&&f| f == spring_field).count(), 2);
-        let distinct: BTreeSet<_> = locals.iter().collect();
-        assert_eq!(distinct.len(), 3, "RV17: the east banks are two fields");
-        assert!(field(t, 1) != spring_field, "the river is no field");
-    }
-}
+// RV13–RV15 (the u-turn option); the other placement rulings are in
+// `river_placement.rs`.
 
 // ------------------------------------------------------------ the volcano
 

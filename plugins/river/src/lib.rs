@@ -86,6 +86,18 @@ pub enum CombinedLake {
     Plain,
 }
 
+/// RV18: the fields round the spring and the lakes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
+pub enum SpringLakeFields {
+    /// One field all round the river's end joins both banks (default).
+    #[default]
+    One,
+    /// The field is split along the river's line: the split twins (tile
+    /// marker `split-field`) replace the spring and the lakes.
+    Split,
+}
+
 /// Options of the `river` plugin (`[plugins.river]`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(crate = "carcassonne_plugin_sdk::serde")]
@@ -99,6 +111,8 @@ pub struct Options {
     pub volcano_lake: VolcanoLake,
     /// RV4.
     pub combined_lake: CombinedLake,
+    /// RV18.
+    pub spring_lake_fields: SpringLakeFields,
 }
 
 impl Config for Options {
@@ -118,6 +132,10 @@ impl Config for Options {
         (
             "combined-lake",
             "With both rivers, the lake left out: River I's (`volcano`: the volcano lake stays) or the volcano lake (`plain`) (RV4).",
+        ),
+        (
+            "spring-lake-fields",
+            "The fields round the spring and the lakes: `one` field joining both banks, or `split` along the river (RV18).",
         ),
     ];
 }
@@ -161,6 +179,18 @@ const RIVER_HOOKS: u64 = hook::FILTER_DRAWS
     | hook::FILTER_FIGURE_OPTIONS
     | hook::TURN_END;
 
+/// RV11: why a river tile that does not meet the river is refused.
+const CONTINUE: &str = "a river tile must continue the river with one of its river sides";
+/// RV12.
+const JOIN: &str = "the river may not meet itself: only one river side may touch a tile";
+/// RV13.
+const TURN_BACK: &str =
+    "the river may not turn back on itself (no two turns the same way in a row)";
+/// RV15.
+const FLOW_BACK: &str = "the river may not flow back against a direction it has flowed in";
+/// RV14.
+const AHEAD: &str = "the river needs open land ahead of each river end (3 squares wide, 2 deep)";
+
 /// No displaced start tile known.
 const NO_TILE: u32 = u32::MAX;
 
@@ -176,6 +206,17 @@ fn river_sides(v: &View<'_>, ty: TileTypeId, rot: Rotation) -> u8 {
     v.tile_type_sides(ty)
         .rotated(rot)
         .barrier_sides(v.my_barrier(0))
+}
+
+/// River side mask `mask` (bit `d`: side `d`) turned `rot` clockwise.
+fn turn(mask: u8, rot: Rotation) -> u8 {
+    let r = rot.quarter_turns() % 4;
+    ((mask << r) | (mask >> ((4 - r) % 4))) & 0xF
+}
+
+/// The river sides of placed tile `t`, in board orientation.
+fn placed_river_sides(v: &View<'_>, t: TileIndex) -> u8 {
+    v.tile_sides(t).barrier_sides(v.my_barrier(0))
 }
 
 /// Whether tile type `ty` is a river tile (RV1: some side is a river side).
@@ -225,6 +266,35 @@ fn bit(d: Side) -> u8 {
     1 << d as u8
 }
 
+/// RV18 `split`: each spring or lake gives its copies to its split twin (the
+/// tile with the same markers and `split-field`). The core then starts the game
+/// from the spring's twin (its start layout, once it has the copy).
+fn split_twins(tiles: &TileCatalogueView<'_>, counts: &mut Vec<TileCount>) {
+    let split = tiles.marker("split-field");
+    let ends = tiles.marker("spring") | tiles.marker("lake");
+    if split == 0 {
+        return;
+    }
+    let planned = |counts: &[TileCount], t: TileTypeId| {
+        counts
+            .iter()
+            .rev()
+            .find(|c| c.tile == t)
+            .map_or(tiles.count(t), |c| c.count)
+    };
+    for t in tiles.types() {
+        let m = tiles.markers(t);
+        if m & ends == 0 || m & split != 0 {
+            continue;
+        }
+        if let Some(twin) = tiles.types().find(|&u| tiles.markers(u) == m | split) {
+            let n = planned(counts, t);
+            counts.push(tiles.with_count(t, 0));
+            counts.push(tiles.with_count(twin, n));
+        }
+    }
+}
+
 impl River {
     /// The displaced start tile (`after-river`), if any.
     fn start_tile(&self) -> Option<TileTypeId> {
@@ -232,9 +302,9 @@ impl River {
         (t != NO_TILE).then_some(TileTypeId(t as u16))
     }
 
-    /// RV11–RV15: whether placement `p` of river tile `ty` with river sides
-    /// `sides` continues the river as the options allow.
-    fn allowed(&self, v: &View<'_>, sides: u8, p: Placement) -> HookResult<bool> {
+    /// RV11–RV15: why placement `p` of a river tile with river sides `sides`
+    /// does not continue the river as the options allow (`None`: it does).
+    fn refusal(&self, v: &View<'_>, sides: u8, p: Placement) -> HookResult<Option<&'static str>> {
         let mut met = None;
         for d in Side::ALL {
             if sides & bit(d) == 0 {
@@ -242,7 +312,7 @@ impl River {
             }
             if let Some(t) = v.tile_at(p.pos.step(d)) {
                 if met.is_some() {
-                    return Ok(false); // RV12: two river sides meet tiles
+                    return Ok(Some(JOIN)); // RV12: two river sides meet tiles
                 }
                 met = Some((t, d));
             }
@@ -250,14 +320,14 @@ impl River {
         // RV11: a river side meets the river (the core fits it only to a river
         // side or a wildcard: an abbey is no river).
         let Some((prev, up)) = met else {
-            return Ok(false);
+            return Ok(Some(CONTINUE));
         };
-        if river_sides(v, v.tile_type_id(prev), v.tile_rot(prev)) & bit(up.opposite()) == 0 {
-            return Ok(false);
+        if placed_river_sides(v, prev) & bit(up.opposite()) == 0 {
+            return Ok(Some(CONTINUE));
         }
         let exits = sides & !bit(up);
         let flow = *v.tile_state::<Flow>(prev)?;
-        Ok(match self.options.u_turn {
+        let ok = match self.options.u_turn {
             UTurn::Immediate => flow.upstream == 0 || exits & (1 << (flow.upstream - 1)) == 0,
             UTurn::Never => {
                 let flowed = flow.flowed as u8 | bit(up.opposite());
@@ -268,7 +338,12 @@ impl River {
             UTurn::LookAhead => Side::ALL
                 .iter()
                 .all(|&d| exits & bit(d) == 0 || Self::clear_ahead(v, p.pos, d)),
-        })
+        };
+        Ok((!ok).then_some(match self.options.u_turn {
+            UTurn::Immediate => TURN_BACK,
+            UTurn::Never => FLOW_BACK,
+            UTurn::LookAhead => AHEAD,
+        }))
     }
 
     /// RV14: the six squares ahead of an exit `d` at `pos` are empty.
@@ -308,8 +383,9 @@ impl Plugin for River {
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
         "The River I and II: the spring, river tiles first and the lake last, the river's placement rule, the volcano lake";
-    const TILESETS: &'static [&'static str] = &[include_str!("../tiles.toml")];
-    const MARKERS: &'static [&'static str] = &["spring", "lake", "fork", "volcano"];
+    const TILESETS: &'static [&'static str] =
+        &[include_str!("../tiles.toml"), include_str!("../split.toml")];
+    const MARKERS: &'static [&'static str] = &["spring", "lake", "fork", "volcano", "split-field"];
     const BARRIERS: &'static [&'static str] = &["river"];
     const STYLE: &'static str = include_str!("../style.toml");
     const STATE: StateSpec = StateSpec::NONE.game::<Phase>().tile::<Flow>();
@@ -321,7 +397,7 @@ impl Plugin for River {
         })
     }
 
-    /// RV3 (`removed`, `after-river`) and RV4.
+    /// RV3 (`removed`, `after-river`), RV4 and RV18 (`split`).
     fn compose_tiles(
         &self,
         tiles: &TileCatalogueView<'_>,
@@ -353,6 +429,9 @@ impl Plugin for River {
                     counts.push(tiles.with_count(t, 0));
                 }
             }
+        }
+        if self.options.spring_lake_fields == SpringLakeFields::Split {
+            split_twins(tiles, counts);
         }
         Ok(())
     }
@@ -405,12 +484,30 @@ impl Plugin for River {
         cands: &[Placement],
         keep: &mut [bool],
     ) -> HookResult {
-        if !is_river(v, tile) {
+        // The tile's river sides read once; each candidate turns them.
+        let printed = river_sides(v, tile, Rotation::R0);
+        if printed == 0 {
             return Ok(());
         }
         for (p, k) in cands.iter().zip(keep.iter_mut()) {
-            if *k && !self.allowed(v, river_sides(v, tile, p.rot), *p)? {
+            if *k && self.refusal(v, turn(printed, p.rot), *p)?.is_some() {
                 *k = false;
+            }
+        }
+        Ok(())
+    }
+
+    /// Why a river tile may not go there, for the player (RV11–RV15).
+    fn placement_refusal(
+        &self,
+        v: &View<'_>,
+        tile: TileTypeId,
+        p: Placement,
+        out: &mut String,
+    ) -> HookResult {
+        if is_river(v, tile) {
+            if let Some(why) = self.refusal(v, river_sides(v, tile, p.rot), p)? {
+                out.push_str(why);
             }
         }
         Ok(())
@@ -426,9 +523,9 @@ impl Plugin for River {
         let pos = cx.tile_pos(tile);
         let up = Side::ALL.into_iter().find(|&d| {
             sides & bit(d) != 0
-                && cx.tile_at(pos.step(d)).is_some_and(|t| {
-                    river_sides(cx, cx.tile_type_id(t), cx.tile_rot(t)) & bit(d.opposite()) != 0
-                })
+                && cx
+                    .tile_at(pos.step(d))
+                    .is_some_and(|t| placed_river_sides(cx, t) & bit(d.opposite()) != 0)
         });
         if let Some(up) = up {
             let prev = cx.tile_at(pos.step(up)).unwrap_or(tile);

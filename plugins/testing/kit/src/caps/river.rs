@@ -8,7 +8,8 @@
 //! squares), and may not turn back the way the tile it continues came from
 //! (no exit in the compass direction of that tile's upstream side). At build
 //! time it may drop the start tile its layout displaced (`compose_tiles`).
-//! With `lake-last`, a river tile with one river side (the lake) waits in the
+//! It says why it refuses a placement (`placement_refusal`). With
+//! `lake-last`, a river tile with one river side (the lake) waits in the
 //! bag while it holds a river tile with more (a draw filter counting copies in
 //! the bag by type: `bag_count`).
 
@@ -250,6 +251,20 @@ impl Plugin for River {
             if *k && !Self::allowed(v, tile, *p)? {
                 *k = false;
             }
+        }
+        Ok(())
+    }
+
+    /// Why the rule refuses a placement, for the player.
+    fn placement_refusal(
+        &self,
+        v: &View<'_>,
+        tile: TileTypeId,
+        p: Placement,
+        out: &mut String,
+    ) -> HookResult {
+        if !Self::allowed(v, tile, p)? {
+            out.push_str("the kit's river may not turn back");
         }
         Ok(())
     }
