@@ -89,8 +89,8 @@ pub(super) fn choose(cat: &TileCatalogue) -> Result<Option<StartLayout>, Vec<Til
                 set: Some(si),
                 message: format!(
                     "two different start layouts of priority {top}: {} and {}; give one a higher `[start] priority` or leave one tile set out",
-                    describe(cat, &chosen),
-                    describe(cat, &other)
+                    describe(cat, chosen),
+                    describe(cat, other)
                 ),
             });
         }
