@@ -4,7 +4,6 @@
 //! spring at (0, 0), its river flowing east; `(x, y, r)` is a placement turned
 //! `r` quarter turns clockwise.
 
-use crate::common::*;
 use crate::river::{after, both, curves, is_river, placements, river, ty};
 use carcassonne_core::scenario::run_on;
 use carcassonne_core::Rng;

@@ -6,7 +6,6 @@
 
 use crate::common::*;
 use crate::river::{after, both, in_bag, is_river, placements, river, ty};
-use carcassonne_core::scenario::run_on;
 use carcassonne_core::{Action, Event, FigureOption, Game, PlayerId, Pos, Rng, Rules};
 use std::collections::BTreeSet;
 use std::sync::Arc;
