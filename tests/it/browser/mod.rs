@@ -218,6 +218,16 @@ pub async fn scores(c: &Client) -> Vec<i32> {
     out
 }
 
+/// Opens the record file `path` from the setup page (its file input).
+pub async fn open_record_file(c: &Client, path: &Path) {
+    c.find(Locator::Css("#record-file"))
+        .await
+        .unwrap()
+        .send_keys(path.to_str().unwrap())
+        .await
+        .unwrap();
+}
+
 /// The record the page offers for download, and the game it replays to.
 pub async fn downloaded(c: &Client) -> (Record, Game) {
     let text = c

@@ -4,7 +4,7 @@
 //! the seat through the browser's local storage, past turns stepped through
 //! with their scores, and the record opened again from the setup page.
 
-use super::{downloaded, js, one_page, out_dir, scores, settled, start_game};
+use super::{downloaded, js, one_page, open_record_file, out_dir, scores, settled, start_game};
 use fantoccini::Locator;
 use std::time::{Duration, Instant};
 
@@ -191,12 +191,7 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
         .await
         .unwrap();
     let saved = out_dir().join("game.json");
-    c.find(Locator::Css("#record-file"))
-        .await
-        .unwrap()
-        .send_keys(saved.to_str().unwrap())
-        .await
-        .unwrap();
+    open_record_file(&c, &saved).await;
     let (_, state) = settled(&c, n).await;
     assert_eq!(state, "over");
     assert_eq!(scores(&c).await, shown);

@@ -3,7 +3,7 @@
 //! rings the figure it names, a click on it takes Red's follower prisoner, and
 //! the page then shows him held by Blue.
 
-use super::{js, one_page, out_dir, scores, settled};
+use super::{js, one_page, open_record_file, out_dir, scores, settled};
 use crate::common::{config_text, rules};
 use carcassonne_core::record::Recorder;
 use carcassonne_core::Game;
@@ -37,12 +37,7 @@ async fn a_capture_is_chosen_by_clicking_the_figure_on_the_board() {
     let saved = out_dir().join("tower-capture.json");
     std::fs::write(&saved, at_the_capture()).unwrap();
     // Both seats are persons: the page takes both and shows Blue's decision.
-    c.find(Locator::Css("#record-file"))
-        .await
-        .unwrap()
-        .send_keys(saved.to_str().unwrap())
-        .await
-        .unwrap();
+    open_record_file(&c, &saved).await;
     let (n, state) = settled(&c, 0).await;
     assert_eq!(state, "play");
     let prompt = c.find(Locator::Css("#prompt")).await.unwrap();
