@@ -36,6 +36,7 @@ mod king_and_robber;
 mod king_and_robber_x;
 mod large_follower;
 mod mayor;
+mod notes;
 mod pig;
 mod plugins;
 mod princess;
