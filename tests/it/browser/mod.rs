@@ -7,9 +7,11 @@
 //!   and the replay of past turns.
 //! * [`friends`]: two browsers, each through its own invitation link, play one
 //!   game; the server is killed (`kill -9`) and started again mid-game.
+//! * [`notes`]: the plugins' notes about seats and features on the page.
 //! * [`tower`]: a Tower capture chosen by clicking the figure on the board.
 
 mod friends;
+mod notes;
 mod solo;
 mod tower;
 
