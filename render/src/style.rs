@@ -92,6 +92,9 @@ pub struct Style {
     /// [`crate::shapes::figure_shapes`]).
     #[serde(default)]
     pub figures: BTreeMap<String, Symbol>,
+    /// How each plugin's notes look, by plugin id ([`crate::notes`]).
+    #[serde(default)]
+    pub notes: BTreeMap<String, crate::notes::NoteStyle>,
 }
 
 /// A style file that could not be read.

@@ -34,6 +34,8 @@ pub mod bridges;
 pub mod builder;
 #[path = "../../cathedrals/src/lib.rs"]
 pub mod cathedrals;
+#[path = "../../count/src/lib.rs"]
+pub mod count;
 #[path = "../../dragon/src/lib.rs"]
 pub mod dragon;
 #[path = "../../fairy/src/lib.rs"]
