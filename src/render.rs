@@ -8,7 +8,8 @@
 //! tile-level markers (a hill, a vineyard), and each figure on the tile as its
 //! owner's seat number (1–6; `*` a neutral figure such as the dragon) where it
 //! stands: near the city or road it holds, in its field's part of the tile, in
-//! the middle for a monk. A plugin's note about a feature (a tower's height)
+//! the middle for a monk. A tile a plugin added a feature to (a bridge) has
+//! `=` in its top-right corner and its sides as they are now. A plugin's note about a feature (a tower's height)
 //! is its plugin's mark (the letter of its `[notes]` style, or its id's
 //! initial) near the feature. [`legend`] says so under the board, with every
 //! figure on it, every note, and what each player holds and the plugins say
@@ -41,6 +42,23 @@ fn tile_cells(t: &TileType, rot: u8) -> [[char; W]; H] {
         [e[3].letter(), ' ', centre, ' ', e[1].letter()],
         [' ', ' ', e[2].letter(), ' ', ' '],
     ]
+}
+
+/// Marks a tile a plugin added features to (a bridge) with `=` in its
+/// top-right corner, and shows its sides as they are now (a bridge's ends are
+/// road sides).
+fn mark_added(g: &Game, t: carcassonne_core::TileIndex, cells: &mut [[char; W]; H]) {
+    if g.added_features(t).is_empty() {
+        return;
+    }
+    if let Some(sides) = g.tile_sides(t) {
+        let e = sides.kinds();
+        cells[0][2] = e[0].letter();
+        cells[1][4] = e[1].letter();
+        cells[2][2] = e[2].letter();
+        cells[1][0] = e[3].letter();
+    }
+    cells[0][4] = '=';
 }
 
 /// The mark of figure `fig`: its owner's seat number, `*` if neutral.
@@ -141,6 +159,7 @@ pub fn board(g: &Game, style: &Style) -> String {
             continue;
         };
         let mut cells = tile_cells(tt, t.rot.quarter_turns());
+        mark_added(g, idx, &mut cells);
         place_figures(g, idx, &mut cells);
         place_notes(
             &notes,
@@ -194,6 +213,14 @@ pub fn legend(g: &Game, style: &Style) -> String {
          ^ a tile marker (hill, vineyard);\n\
          1-6: a figure of seat 1-6 where it stands, * a neutral figure.\n",
     );
+    if (0..g.placed_count()).any(|i| {
+        !g.added_features(carcassonne_core::TileIndex(i as u16))
+            .is_empty()
+    }) {
+        out.push_str(
+            "= a tile a plugin added a feature to (a bridge), its sides as they are now.\n",
+        );
+    }
     let mut lines: Vec<(char, String, Vec<String>)> = Vec::new();
     for i in 0..g.figure_count() {
         let fig = FigureId(i as u16);
@@ -414,5 +441,36 @@ mod tests {
             .collect();
         assert!(!inside.contains('T'), "{inside:?}");
         assert!(legend(&g, listed.style()).contains("  T tower at (2, 0): tower 1\n"));
+    }
+
+    #[test]
+    fn a_bridge_shows_its_road_ends_and_a_mark_on_its_tile() {
+        let rs = crate::env::shipped("bridges-castles-and-bazaars.toml");
+        let g = carcassonne_core::scenario::run(
+            &rs.rules,
+            2,
+            "draw BA/L; place 1 0 0 bridges WE; pass",
+        )
+        .unwrap();
+        let style = crate::env::style(&rs.rules, None).unwrap();
+        let pic = board(&g, &style);
+        let lines: Vec<&str> = pic.lines().collect();
+        let (r, c) = frame_at(carcassonne_core::Pos::new(1, 0), -1, -1);
+        let inside: Vec<String> = (1..=H)
+            .map(|i| lines[1 + r + i].chars().skip(5 + c + 1).take(W).collect())
+            .collect();
+        // The cloister's field sides west and east are the bridge's road ends now.
+        assert_eq!(inside, ["  F =", "R L R", "  F  "], "{pic}");
+        let leg = legend(&g, &style);
+        assert!(
+            leg.contains("= a tile a plugin added a feature to (a bridge)"),
+            "{leg}"
+        );
+        assert!(
+            leg.contains(
+                "Players:\n  Red: bridges: 2 bridges left\n  Blue: bridges: 3 bridges left\n"
+            ),
+            "{leg}"
+        );
     }
 }
