@@ -401,7 +401,7 @@ pub fn view(s: &Session, name: &str, you: Option<u8>) -> Result<View, WebError> 
         log: s.log.clone(),
         turns: s.turns(),
         tiles_left: g.bag_len(),
-        markers: carcassonne_render::legend_names(g)
+        markers: carcassonne_render::legend_names(g, style)
             .into_iter()
             .map(|n| {
                 let svg = carcassonne_render::marker_symbol(&n, 18.0, style);
