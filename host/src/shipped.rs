@@ -55,6 +55,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../../configs/king-and-robber-hills-and-sheep.toml"),
     ),
     (
+        "count-king-and-robber.toml",
+        include_str!("../../configs/count-king-and-robber.toml"),
+    ),
+    (
         "bridges-castles-and-bazaars.toml",
         include_str!("../../configs/bridges-castles-and-bazaars.toml"),
     ),
@@ -73,6 +77,18 @@ pub const SHIPPED: &[(&str, &str)] = &[
     (
         "all-expansions.toml",
         include_str!("../../configs/all-expansions.toml"),
+    ),
+    (
+        "the-river.toml",
+        include_str!("../../configs/the-river.toml"),
+    ),
+    (
+        "the-river-ii.toml",
+        include_str!("../../configs/the-river-ii.toml"),
+    ),
+    (
+        "the-river-hills-and-sheep.toml",
+        include_str!("../../configs/the-river-hills-and-sheep.toml"),
     ),
 ];
 

@@ -3,7 +3,8 @@
 //! Board pictures as SVG, drawn from the public [`Game`] API and the tile data
 //! alone: cities, roads, fields and centre features from each tile's slot model,
 //! markers as symbols, figures in their owners' colours, the last placed tile
-//! outlined, and a panel with the scores and figure supplies. A plugin hook
+//! outlined, the plugins' notes about features and players ([`notes`]), and a
+//! panel with the scores, figure supplies, held figures and notes. A plugin hook
 //! that fails while the picture is drawn (a figure's note) never stops it: the
 //! figure shows a `?` whose tooltip is the error. No code names a
 //! tile, a marker, a figure kind or a plugin: how a name looks is data
@@ -18,6 +19,7 @@
 pub mod geometry;
 pub mod layers;
 pub mod log;
+pub mod notes;
 pub mod shapes;
 pub mod style;
 pub mod tile;
@@ -52,6 +54,10 @@ pub struct Options {
     /// letter)`, drawn as `g.choice` with `data-choice` (choices on the same
     /// feature side by side).
     pub choices: Vec<(u8, usize, String)>,
+    /// Clickable figures: `(figure, choice id)` for a decision whose options
+    /// name figures on the board (a capture): the figure's `g.figure` is also
+    /// a `g.choice` with `data-choice`, ringed.
+    pub figure_choices: Vec<(FigureId, usize)>,
     /// A short note under a figure, replacing the plugins' own note
     /// ([`Game::figure_note`], e.g. the shepherd's sheep) for that figure.
     /// Where a plugin's note fails, the figure shows a `?` (`text.note-failed`)
@@ -89,7 +95,11 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
     let board_w = f64::from(x1 - x0 + 1) * S + 2.0 * margin;
     let board_h = f64::from(y1 - y0 + 1) * S + 2.0 * margin;
     let width = board_w + if o.panel { PANEL } else { 0.0 };
-    let panel_h = if o.panel { panel_height(g, o) } else { 0.0 };
+    let panel_h = if o.panel {
+        panel_height(g, o, style)
+    } else {
+        0.0
+    };
     let height = board_h.max(panel_h);
 
     // Each (tile type, rotation) drawn once, then placed with <use>.
@@ -175,6 +185,7 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
         );
     }
     doc = doc.add(figures(g, o, style, &origin));
+    doc = doc.add(notes::board_layer(g, style, &origin));
     let last = g.last_placed().and_then(|t| {
         Some((
             g.tile_type(t)?,
@@ -322,8 +333,26 @@ fn figures(g: &Game, o: &Options, style: &Style, origin: &dyn Fn(Pos) -> (f64, f
             .set("data-kind", kind)
             .set("data-x", pos.x)
             .set("data-y", pos.y)
-            .add(Title::new(format!("{who} {kind} ({place})")))
-            .add(shapes::figure(&style.figure(kind), x, y, S * 0.24, &color));
+            .add(Title::new(format!("{who} {kind} ({place})")));
+        if let Some(&(_, id)) = o.figure_choices.iter().find(|(f, _)| *f == fig) {
+            fg = fg
+                .set("class", "figure choice")
+                .set("data-choice", id)
+                .set("cursor", "pointer")
+                .add(
+                    Circle::new()
+                        .set("class", "choice-ring")
+                        .set("cx", x)
+                        .set("cy", y)
+                        .set("r", S * 0.17)
+                        .set("fill", "#fff")
+                        .set("fill-opacity", 0.5)
+                        .set("stroke", "#111")
+                        .set("stroke-width", 2.5)
+                        .set("stroke-dasharray", "5 3"),
+                );
+        }
+        fg = fg.add(shapes::figure(&style.figure(kind), x, y, S * 0.24, &color));
         let note = match o.figure_notes.get(&fig) {
             Some(n) => Ok(Some(n.clone())),
             None => g.figure_note(fig),
@@ -381,20 +410,58 @@ fn wrap(s: &str, width: usize) -> Vec<String> {
     lines
 }
 
-fn panel_height(g: &Game, o: &Options) -> f64 {
-    let legend = legend_names(g).len() as f64;
+fn panel_height(g: &Game, o: &Options, style: &Style) -> f64 {
+    let legend = legend_names(g, style).len() as f64;
     let title = o.title.as_deref().map_or(1, |t| wrap(t, 30).len()) as f64;
-    // Supply lines beyond the first of each player.
+    // Supply lines beyond the first of each player, and the lines of what
+    // he holds and the plugins' notes about him.
+    let seat = |p: PlayerId| seat_name(o, style, p.into());
     let supply: usize = PlayerId::all(g.players())
-        .map(|pl| supply_lines(g, pl).len().saturating_sub(1))
+        .map(|pl| {
+            supply_lines(g, pl).len().saturating_sub(1)
+                + player_note_lines(g, pl, &seat)
+                    .iter()
+                    .map(|(_, l)| l.len())
+                    .sum::<usize>()
+        })
         .sum();
+    let areas = notes::areas(g, &seat);
+    let areas = if areas.is_empty() {
+        0.0
+    } else {
+        1.3 + areas
+            .iter()
+            .map(|(n, f)| wrap(&format!("{n}: {f}"), SUPPLY_WIDTH).len() as f64)
+            .sum::<f64>()
+    };
     LINE * (3.0
         + title
         + o.subtitle.len() as f64
         + 2.0 * f64::from(g.players())
         + 0.8 * supply as f64
+        + areas
         + legend
         + 2.0)
+}
+
+/// Player `pl`'s lines under his supply ([`notes::player_lines`]), each
+/// wrapped to the panel's width.
+fn player_note_lines(
+    g: &Game,
+    pl: PlayerId,
+    seat: &dyn Fn(PlayerId) -> String,
+) -> Vec<(notes::PlayerLine, Vec<String>)> {
+    notes::player_lines(g, pl, seat)
+        .into_iter()
+        .map(|l| {
+            let text = match &l {
+                notes::PlayerLine::Holds(s) => wrap(s, SUPPLY_WIDTH),
+                notes::PlayerLine::Note(n) => wrap(&n.note, SUPPLY_WIDTH - 3),
+                notes::PlayerLine::Failed(_) => vec!["?".to_string()],
+            };
+            (l, text)
+        })
+        .collect()
 }
 
 /// Characters of a supply line in the panel (11 px text in its width).
@@ -419,8 +486,8 @@ fn supply_lines(g: &Game, pl: PlayerId) -> Vec<String> {
     lines
 }
 
-/// Marker names present on the board, in marker-id order.
-pub fn legend_names(g: &Game) -> Vec<String> {
+/// Marker names present on the board that `style` draws, in marker-id order.
+pub fn legend_names(g: &Game, style: &Style) -> Vec<String> {
     let rules = g.rules();
     let mut mask = 0u64;
     for t in g.tiles() {
@@ -428,7 +495,9 @@ pub fn legend_names(g: &Game) -> Vec<String> {
             mask |= t.markers | t.features.iter().fold(0, |m, f| m | f.markers);
         }
     }
-    tile::marker_names(&rules.tiles.markers, mask)
+    let mut names = tile::marker_names(&rules.tiles.markers, mask);
+    names.retain(|n| style.shows_marker(n));
+    names
 }
 
 fn text(s: impl Into<String>, x: f64, y: f64, size: f64) -> Text {
@@ -496,8 +565,58 @@ fn panel(g: &Game, o: &Options, style: &Style) -> Group {
             y += LINE * 0.8;
             p = p.add(text(line, x + 24.0, y, 11.0).set("fill", "#555"));
         }
+        let seat = |p: PlayerId| seat_name(o, style, p.into());
+        for (line, texts) in player_note_lines(g, pl, &seat) {
+            let mut group = Group::new().set("data-seat", pl.seat());
+            let mut indent = 24.0;
+            group = match &line {
+                notes::PlayerLine::Holds(_) => group.set("class", "holds"),
+                notes::PlayerLine::Note(n) => {
+                    indent = 40.0;
+                    let sym = style.note(&n.plugin).symbol(&n.plugin);
+                    group
+                        .set("class", "player-note")
+                        .set("data-plugin", n.plugin.as_str())
+                        .add(Title::new(format!("{}: {}", n.plugin, n.note)))
+                        .add(shapes::marker(
+                            &sym,
+                            &n.plugin,
+                            x + 31.0,
+                            y + LINE * 0.8 - 4.0,
+                            6.0,
+                        ))
+                }
+                notes::PlayerLine::Failed(e) => group
+                    .set("class", "note-failed")
+                    .add(Title::new(format!("no note: {e}"))),
+            };
+            for t in texts {
+                y += LINE * 0.8;
+                group = group.add(text(t, x + indent, y, 11.0).set("fill", "#333"));
+            }
+            p = p.add(group);
+        }
     }
-    let names = legend_names(g);
+    let seat = |p: PlayerId| seat_name(o, style, p.into());
+    let areas = notes::areas(g, &seat);
+    if !areas.is_empty() {
+        y += LINE * 1.3;
+        p = p.add(text("Off the board", x, y, 13.0).set("font-weight", "bold"));
+        for (name, figs) in areas {
+            let mut group = Group::new()
+                .set("class", "area")
+                .set("data-area", name.as_str());
+            for (i, line) in wrap(&format!("{name}: {figs}"), SUPPLY_WIDTH)
+                .into_iter()
+                .enumerate()
+            {
+                y += if i == 0 { LINE } else { LINE * 0.8 };
+                group = group.add(text(line, x + 8.0, y, 11.0).set("fill", "#333"));
+            }
+            p = p.add(group);
+        }
+    }
+    let names = legend_names(g, style);
     if !names.is_empty() {
         y += LINE * 1.3;
         p = p.add(text("Markers", x, y, 13.0).set("font-weight", "bold"));

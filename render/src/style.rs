@@ -92,6 +92,9 @@ pub struct Style {
     /// [`crate::shapes::figure_shapes`]).
     #[serde(default)]
     pub figures: BTreeMap<String, Symbol>,
+    /// How each plugin's notes look, by plugin id ([`crate::notes`]).
+    #[serde(default)]
+    pub notes: BTreeMap<String, crate::notes::NoteStyle>,
 }
 
 /// A style file that could not be read.
@@ -147,6 +150,13 @@ impl Style {
             color: Some(name_color(name)),
             letter: Some(initial(name)),
         })
+    }
+
+    /// Whether marker `name` is drawn at all: a style may say `shape = "none"`
+    /// for a marker that only gives tile data its meaning (the city of
+    /// Carcassonne's pieces): it is then neither on the tiles nor in the legend.
+    pub fn shows_marker(&self, name: &str) -> bool {
+        self.markers.get(name).is_none_or(|m| m.shape != "none")
     }
 
     /// How figure kind `name` is drawn: its listed symbol, or a meeple with its initial.

@@ -387,3 +387,81 @@ pub fn same_games_checked(
         );
     }
 }
+
+/// The shipped ruleset `file` (in `configs/`) plays the same games in several
+/// run orders of its plugins (`conformance --permute-plugins`).
+pub fn composes_in_every_run_order(file: &str) {
+    use carcassonne_host::permute;
+    let rs =
+        carcassonne_host::load_str(&config_text(file), file, None, &registry()).expect("ruleset");
+    let report = permute::check(
+        &rs,
+        permute::Options {
+            games: 4,
+            max_orders: 6,
+            ..permute::Options::default()
+        },
+    )
+    .unwrap_or_else(|e| panic!("{file}: {e}"));
+    assert_eq!(report.games, 4, "{file}");
+}
+
+/// The random, greedy and search bots (each against a random bot) play a
+/// 2-player game of `rules` to the end; each finished game passes the
+/// integrity check and `extra`. Returns the games.
+pub fn bots_play_to_the_end(
+    name: &str,
+    rules: &Arc<Rules>,
+    extra: &dyn Fn(&Game) -> Result<(), String>,
+) -> Vec<Game> {
+    use carcassonne_bots::{play_out, BotSpec};
+    let mut games = Vec::new();
+    for (i, spec) in ["random", "greedy", "mcts:20"].iter().enumerate() {
+        let specs: Vec<BotSpec> = [spec, &"random"]
+            .iter()
+            .map(|s| s.parse().expect("bot spec"))
+            .collect();
+        let seed = i as u64;
+        let mut g = Game::new(rules.clone(), 2, seed).unwrap();
+        let mut bots: Vec<_> = specs.iter().map(|s| s.build(seed)).collect();
+        play_out(&mut g, &mut bots, &specs).unwrap_or_else(|e| panic!("{name}, {spec}: {e}"));
+        assert!(g.is_over(), "{name}, {spec}");
+        g.check_integrity()
+            .unwrap_or_else(|e| panic!("{name}, {spec}: {e}"));
+        extra(&g).unwrap_or_else(|e| panic!("{name}, {spec}: {e}"));
+        games.push(g);
+    }
+    games
+}
+
+/// Seat `i` (0 is Red, 1 Blue, …).
+pub fn p(i: u8) -> PlayerId {
+    PlayerId::ALL[usize::from(i)]
+}
+
+/// The figures of `player` of kind `kind`, on the board, off it or in supply.
+pub fn figures_of(
+    g: &Game,
+    player: u8,
+    kind: carcassonne_core::FigureKindId,
+) -> Vec<carcassonne_core::FigureId> {
+    (0..g.figure_count() as u16)
+        .map(carcassonne_core::FigureId)
+        .filter(|&f| g.figure_owner(f) == Some(p(player)) && g.figure_kind(f) == Some(kind))
+        .collect()
+}
+
+/// Where `player`'s followers are that are out of his supply.
+pub fn follower_places(g: &Game, player: u8) -> Vec<carcassonne_core::Location> {
+    figures_of(g, player, carcassonne_core::FOLLOWER)
+        .into_iter()
+        .filter_map(|f| g.figure_location(f))
+        .collect()
+}
+
+/// The capture fixture the prisoner tests share: Red's `red` (a figure step,
+/// `deploy follower road`) on BA/RFr east of the start, at (1, 0); then Blue
+/// places `tile` at (2, 0) and plays `blue` (his figure step, a capture).
+pub fn red_road_then_blue(red: &str, tile: &str, blue: &str) -> String {
+    format!("draw BA/RFr; place 1 0 0; {red}\n     draw {tile}; place 2 0 0; {blue}")
+}

@@ -330,10 +330,23 @@ function update(v) {
   if (v.stuck) showError(new Error("The game cannot go on: " + v.stuck));
   $("record").hidden = !v.record_available;
   if (shownTurn === null) drawBoard(v.board);
+  // A decision naming figures on the board (a capture): they are ringed.
+  if (v.your_turn && $("board").querySelector("g.figure.choice")) {
+    $("prompt").textContent += " Click a ringed figure on the board, or choose below.";
+  }
   // The drawn tile.
   const placing = v.your_turn && v.placements.length > 0;
   $("drawn").hidden = !placing;
   if (placing) showDrawn();
+  // Squares the tile's sides fit that a rule refuses, with the engine's reason.
+  const rf = $("refused");
+  rf.innerHTML = "";
+  rf.hidden = !placing || v.refused.length === 0;
+  for (const r of placing ? v.refused : []) {
+    const li = document.createElement("li");
+    li.textContent = "Not at " + r.x + " " + r.y + ": " + r.why;
+    rf.appendChild(li);
+  }
   // Other choices.
   const ch = $("choices");
   ch.innerHTML = "";
@@ -361,6 +374,15 @@ function update(v) {
     li.innerHTML = svg;
     li.appendChild(document.createTextNode(" " + name));
     mk.appendChild(li);
+  }
+  // The areas off the board that hold figures (a city's quarters).
+  const ar = $("areas");
+  ar.innerHTML = "";
+  for (const [name, figures] of v.areas || []) {
+    const li = document.createElement("li");
+    li.dataset.area = name;
+    li.textContent = name + ": " + figures;
+    ar.appendChild(li);
   }
   // Log.
   const log = $("log");
@@ -399,6 +421,26 @@ function showScores(seats, actor) {
     li.querySelector(".name").textContent = s.name + (view && view.you === i ? " (you)" : "") + free;
     const hand = s.hand && s.hand.length ? "; tiles: " + s.hand.join(", ") : "";
     li.querySelector(".supply").textContent = "in hand: " + s.supply + hand;
+    // The figures the seat holds (prisoners), then what each plugin says
+    // about it (pieces left, ...), with the plugin's symbol.
+    if (s.holds) {
+      const h = document.createElement("span");
+      h.className = "holds";
+      h.textContent = s.holds;
+      li.appendChild(h);
+    }
+    for (const n of s.notes || []) {
+      const note = document.createElement("span");
+      note.className = "seat-note";
+      note.dataset.plugin = n.plugin;
+      note.title = n.plugin ? n.plugin + ": " + n.note : n.note;
+      note.innerHTML = n.symbol;
+      const text = document.createElement("span");
+      text.className = "note-text";
+      text.textContent = n.plugin ? n.note : "? " + n.note;
+      note.appendChild(text);
+      li.appendChild(note);
+    }
     const score = li.querySelector(".score");
     score.textContent = s.score;
     score.dataset.seat = i;
@@ -419,6 +461,11 @@ function drawBoard(svgText) {
   }
   for (const c of svg.querySelectorAll("g.choice")) {
     c.addEventListener("click", () => act(view.choices[Number(c.dataset.choice)].text));
+    // A figure to click says what clicking it does.
+    const title = c.matches(".figure") && c.querySelector("title");
+    if (title && view && view.choices[Number(c.dataset.choice)]) {
+      title.textContent = view.choices[Number(c.dataset.choice)].label;
+    }
   }
 }
 

@@ -12,7 +12,8 @@
 use crate::seats::SeatKind;
 use crate::session::{PastTurn, Session};
 use crate::WebError;
-use carcassonne_core::{Action, FigureOption, Game, Location, PlayerId};
+use carcassonne_core::{code_figure, Action, FigureId, FigureOption, Game, Location, PlayerId};
+use carcassonne_render::notes::{self, PlayerLine};
 use carcassonne_render::{log, Options, Style};
 use serde::Serialize;
 use serde_json::Value;
@@ -54,6 +55,23 @@ pub struct SeatView {
     pub supply: String,
     /// Tiles in hand as this viewer sees them (e.g. the abbey).
     pub hand: Vec<String>,
+    /// The figures of others the seat holds off the board (prisoners):
+    /// "holds: Red follower", or empty.
+    pub holds: String,
+    /// The plugins' public notes about the seat (pieces left, prisoners), in
+    /// the plugins' declaration order.
+    pub notes: Vec<SeatNote>,
+}
+
+/// A plugin's public note about a seat, with its plugin's symbol.
+#[derive(Serialize, Debug)]
+pub struct SeatNote {
+    /// The plugin's id (empty: the notes could not be had).
+    pub plugin: String,
+    /// The note (or, when the plugins' notes failed, `no note: <error>`).
+    pub note: String,
+    /// The plugin's note symbol (SVG; empty when the notes failed).
+    pub symbol: String,
 }
 
 /// What the page needs to show a game to one viewer.
@@ -92,6 +110,10 @@ pub struct View {
     pub drawn_rotations: Vec<String>,
     /// Legal placements of the drawn tile (the player to act only).
     pub placements: Vec<Spot>,
+    /// Squares where the drawn tile's sides fit but a plugin's rule refuses
+    /// it, with the engine's reason (the player to act only; a square with a
+    /// legal rotation is not listed).
+    pub refused: Vec<Refused>,
     /// Other choices (figures, plugin decisions), in the engine's order (the
     /// player to act only).
     pub choices: Vec<Choice>,
@@ -105,6 +127,9 @@ pub struct View {
     pub tiles_left: usize,
     /// The markers on the board: `(name, symbol as SVG)`.
     pub markers: Vec<(String, String)>,
+    /// The areas off the board that hold figures (the Count's city quarters):
+    /// `(area name, "Red follower, Blue follower")`.
+    pub areas: Vec<(String, String)>,
     /// Whether the viewer passes the figure step on his own when passing is
     /// the only choice.
     pub auto_pass: bool,
@@ -112,6 +137,18 @@ pub struct View {
     pub record_available: bool,
     /// What the viewer sees of the game (his observation, or the public one).
     pub observation: Value,
+}
+
+/// A square the drawn tile's sides fit that a plugin's rule refuses.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct Refused {
+    /// Column.
+    pub x: i16,
+    /// Row.
+    pub y: i16,
+    /// Why, as the engine gives it for placing the tile there
+    /// ([`carcassonne_core::Game::refused_placements`]).
+    pub why: String,
 }
 
 /// The board and the scores at the end of a past turn.
@@ -186,7 +223,7 @@ fn seat_views(s: &Session, g: &Game, style: &Style, seen: &Value) -> Vec<SeatVie
     PlayerId::all(g.players())
         .map(|p| {
             let seat = &s.seats[p.index()];
-            SeatView {
+            let mut view = SeatView {
                 name: names[p.index()].clone(),
                 color: style.player_color(Some(p.index())),
                 kind: seat.kind.name().to_string(),
@@ -212,7 +249,25 @@ fn seat_views(s: &Session, g: &Game, style: &Style, seen: &Value) -> Vec<SeatVie
                             .collect()
                     })
                     .unwrap_or_default(),
+                holds: String::new(),
+                notes: Vec::new(),
+            };
+            for line in notes::player_lines(g, p, &|o| names[o.index()].clone()) {
+                match line {
+                    PlayerLine::Holds(h) => view.holds = h,
+                    PlayerLine::Note(n) => view.notes.push(SeatNote {
+                        symbol: notes::note_symbol(&n.plugin, 14.0, style),
+                        plugin: n.plugin,
+                        note: n.note,
+                    }),
+                    PlayerLine::Failed(e) => view.notes.push(SeatNote {
+                        plugin: String::new(),
+                        note: format!("no note: {e}"),
+                        symbol: String::new(),
+                    }),
+                }
             }
+            view
         })
         .collect()
 }
@@ -232,6 +287,7 @@ pub fn view(s: &Session, name: &str, you: Option<u8>) -> Result<View, WebError> 
     let mut placements: Vec<Spot> = Vec::new();
     let mut choices = Vec::new();
     let mut marks = Vec::new();
+    let mut figure_marks = Vec::new();
     for &a in &legal {
         match a {
             Action::Place(p) => match placements.last_mut() {
@@ -243,6 +299,15 @@ pub fn view(s: &Session, name: &str, you: Option<u8>) -> Result<View, WebError> 
                 }),
             },
             _ => {
+                // A decision naming a figure on the board (a capture): the
+                // figure itself is clicked.
+                let named = match a {
+                    Action::Choose(v) => code_figure(v),
+                    _ => None,
+                };
+                if let Some(fig) = named.filter(|&f| g.figure_tile(f).is_some()) {
+                    figure_marks.push((fig, choices.len()));
+                }
                 if let Action::Figure(FigureOption::Deploy { kind, at }) = a {
                     // A mark on the feature of the tile just placed.
                     let local = at
@@ -279,9 +344,24 @@ pub fn view(s: &Session, name: &str, you: Option<u8>) -> Result<View, WebError> 
             .map(|s| carcassonne_core::Pos::new(s.x, s.y))
             .collect(),
         choices: marks,
+        figure_choices: figure_marks,
         seat_names: s.seat_names(),
         ..Options::default()
     };
+    let o_names = &o.seat_names;
+    let mut refused: Vec<Refused> = Vec::new();
+    if !placements.is_empty() {
+        for (p, why) in g.refused_placements() {
+            let (x, y) = (p.pos.x, p.pos.y);
+            let listed = |a: i16, b: i16| (a, b) == (x, y);
+            if placements.iter().any(|s| listed(s.x, s.y))
+                || refused.iter().any(|r| listed(r.x, r.y))
+            {
+                continue;
+            }
+            refused.push(Refused { x, y, why });
+        }
+    }
     let drawn = g.drawn_tile().filter(|_| !placements.is_empty());
     let drawn_rotations = drawn
         .and_then(|t| g.rules().tiles.get(t))
@@ -315,18 +395,20 @@ pub fn view(s: &Session, name: &str, you: Option<u8>) -> Result<View, WebError> 
             .and_then(|t| g.tile_type_name(t).map(str::to_string)),
         drawn_rotations,
         placements,
+        refused,
         choices,
         prompt: prompt(s, actor),
         log: s.log.clone(),
         turns: s.turns(),
         tiles_left: g.bag_len(),
-        markers: carcassonne_render::legend_names(g)
+        markers: carcassonne_render::legend_names(g, style)
             .into_iter()
             .map(|n| {
                 let svg = carcassonne_render::marker_symbol(&n, 18.0, style);
                 (n, svg)
             })
             .collect(),
+        areas: notes::areas(g, &|p| o_names[p.index()].clone()),
         auto_pass: you.is_some_and(|p| s.seats[p as usize].auto_pass),
         record_available: g.is_over() || (you.is_some() && person_seats == 1),
         observation: seen,
@@ -348,7 +430,8 @@ pub fn turn_view(s: &Session, n: usize) -> Result<TurnView, WebError> {
 
 /// What a person reads on the button of action `a`: a figure's place names
 /// the feature by the parts of the tile's sides it reaches, its corner (a
-/// barn) and, off the tile just placed, the tile's position.
+/// barn) and, off the tile just placed, the tile's position; a decision's
+/// option that names a figure names it by owner, kind and place.
 pub fn label(g: &Game, a: Action) -> String {
     match a {
         Action::Figure(FigureOption::Pass) => "No figure".into(),
@@ -379,8 +462,35 @@ pub fn label(g: &Game, a: Action) -> String {
             }
             text
         }
+        // A decision naming a figure (a capture, a ransom): the figure.
+        Action::Choose(v) => code_figure(v)
+            .and_then(|f| figure_label(g, f))
+            .unwrap_or_else(|| g.format_action(a)),
         _ => g.format_action(a),
     }
+}
+
+/// Figure `fig` as a person reads it: "Red's follower on the road W E at
+/// (1, 0)", "Red's follower held by Blue".
+fn figure_label(g: &Game, fig: FigureId) -> Option<String> {
+    let kind = g.figure_kind_name(g.figure_kind(fig)?)?;
+    let whose = g.figure_owner(fig).map_or_else(
+        || "the".to_string(),
+        |p| format!("{}'s", log::NAMES[p.index() % log::NAMES.len()]),
+    );
+    let place = match g.figure_location(fig) {
+        None => "in supply".to_string(),
+        Some(at @ (Location::Held(_) | Location::Area(_))) => log::off_board(g, &at),
+        Some(at) => {
+            let t = g.figure_tile(fig)?;
+            let pos = g.tile_pos(t)?;
+            match at.feature().and_then(|f| g.feature_local(f)) {
+                Some(l) => format!("on the {} at {pos}", log::describe_feature(g, t, l)),
+                None => format!("on the tile at {pos}"),
+            }
+        }
+    };
+    Some(format!("{whose} {kind} {place}"))
 }
 
 /// What the seat to act decides, or who won. A plugin's description of its

@@ -34,6 +34,8 @@ pub mod bridges;
 pub mod builder;
 #[path = "../../cathedrals/src/lib.rs"]
 pub mod cathedrals;
+#[path = "../../count/src/lib.rs"]
+pub mod count;
 #[path = "../../dragon/src/lib.rs"]
 pub mod dragon;
 #[path = "../../fairy/src/lib.rs"]
@@ -52,8 +54,12 @@ pub mod magic_portal;
 pub mod mayor;
 #[path = "../../pig/src/lib.rs"]
 pub mod pig;
+#[path = "../../pig-herd/src/lib.rs"]
+pub mod pig_herd;
 #[path = "../../princess/src/lib.rs"]
 pub mod princess;
+#[path = "../../river/src/lib.rs"]
+pub mod river;
 #[path = "../../shepherd/src/lib.rs"]
 pub mod shepherd;
 #[path = "../../special-cities/src/lib.rs"]
