@@ -8,8 +8,10 @@
 //! tile-level markers (a hill, a vineyard), and each figure on the tile as its
 //! owner's seat number (1–6; `*` a neutral figure such as the dragon) where it
 //! stands: near the city or road it holds, in its field's part of the tile, in
-//! the middle for a monk. [`legend`] says so under the board, with every
-//! figure on it.
+//! the middle for a monk. A bridge (a road a plugin added to a placed tile)
+//! shows as `=` beside the centre (west–east) or `H` beside its north and
+//! south letters (north–south), its ends as road sides. [`legend`] says so
+//! under the board, with every figure on it.
 
 use crate::log;
 use carcassonne_core::{FeatureKind, FigureId, Game, TileType};
@@ -36,6 +38,44 @@ fn tile_cells(t: &TileType, rot: u8) -> [[char; W]; H] {
         [e[3].letter(), ' ', centre, ' ', e[1].letter()],
         [' ', ' ', e[2].letter(), ' ', ' '],
     ]
+}
+
+/// Redraws placed tile `t`'s sides as they are now (a bridge's ends are road
+/// sides) and marks each road added to it at run time (a bridge): `=` on both
+/// sides of the centre across west–east, `H` beside the north and south
+/// letters across north–south.
+fn place_bridges(
+    g: &Game,
+    t: carcassonne_core::TileIndex,
+    tt: &TileType,
+    cells: &mut [[char; W]; H],
+) {
+    let Some(n) = g.tile_feature_count(t) else {
+        return;
+    };
+    if usize::from(n) <= tt.features.len() {
+        return;
+    }
+    if let Some(sides) = g.tile_sides(t) {
+        let e = sides.kinds();
+        (cells[0][2], cells[1][4], cells[2][2], cells[1][0]) =
+            (e[0].letter(), e[1].letter(), e[2].letter(), e[3].letter());
+    }
+    // The middle slots of east and west (4, 10), of north and south (1, 7).
+    const WEST_EAST: u16 = 1 << 4 | 1 << 10;
+    const NORTH_SOUTH: u16 = 1 << 1 | 1 << 7;
+    for local in tt.features.len() as u8..n {
+        if g.tile_feature_kind(t, local) != Some(FeatureKind::Road) {
+            continue;
+        }
+        let slots = g.tile_feature_slots(t, local).unwrap_or(0);
+        if slots & WEST_EAST == WEST_EAST {
+            (cells[1][1], cells[1][3]) = ('=', '=');
+        }
+        if slots & NORTH_SOUTH == NORTH_SOUTH {
+            (cells[0][3], cells[2][3]) = ('H', 'H');
+        }
+    }
 }
 
 /// The mark of figure `fig`: its owner's seat number, `*` if neutral.
@@ -89,6 +129,7 @@ pub fn board(g: &Game) -> String {
             continue;
         };
         let mut cells = tile_cells(tt, t.rot.quarter_turns());
+        place_bridges(g, idx, tt, &mut cells);
         place_figures(g, idx, &mut cells);
         let (c0, r0) = (
             (t.pos.x - x0) as usize * (W + 1),
@@ -129,7 +170,7 @@ pub fn board(g: &Game) -> String {
 pub fn legend(g: &Game) -> String {
     let mut out = String::from(
         "Sides: C city, R road, F field; centre: L cloister, o garden or other place, \
-         ^ a tile marker (hill, vineyard);\n\
+         ^ a tile marker (hill, vineyard); = or H a bridge (west-east, north-south);\n\
          1-6: a figure of seat 1-6 where it stands, * a neutral figure.\n",
     );
     let mut lines: Vec<(char, String, Vec<String>)> = Vec::new();
@@ -204,6 +245,25 @@ fn frame_at(p: carcassonne_core::Pos, x0: i16, y0: i16) -> (usize, usize) {
 mod tests {
     use super::*;
     use carcassonne_core::{Action, FigureOption};
+
+    #[test]
+    fn a_bridge_shows_across_its_tile_with_road_ends() {
+        let rs = crate::env::shipped("bridges-castles-and-bazaars.toml");
+        let g =
+            carcassonne_core::scenario::run(&rs.rules, 2, "draw BB/F.b; place 0 1 0 bridges WE")
+                .unwrap();
+        let pic = board(&g);
+        let lines: Vec<&str> = pic.lines().collect();
+        // The board spans x -1..1, y -1..2; the bridged tile is at (0, 1).
+        let (r, c) = frame_at(carcassonne_core::Pos::new(0, 1), -1, -1);
+        let row: Vec<char> = lines[1 + r + 2].chars().skip(5).collect();
+        assert_eq!(
+            row[c..=c + W + 1].iter().collect::<String>(),
+            "|R=.=R|",
+            "{pic}"
+        );
+        assert!(legend(&g).contains("= or H a bridge"));
+    }
 
     #[test]
     fn tiles_are_framed_and_a_figure_stands_where_it_is_with_a_legend() {

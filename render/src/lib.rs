@@ -123,6 +123,17 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
                 group = group.add(tile::added_road(f.slots, style));
             }
         }
+        // Features whose note the style draws (a castle).
+        if !style.notes.is_empty() {
+            group = note_symbols(
+                g,
+                TileIndex(i as u16),
+                ty,
+                t.rot.quarter_turns(),
+                style,
+                group,
+            );
+        }
         layer = layer.add(group);
     }
     let mut doc = Document::new()
@@ -189,6 +200,40 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
         doc = doc.add(panel(g, o, style).set("transform", format!("translate({board_w} 0)")));
     }
     doc.to_string()
+}
+
+/// Adds to `group` (placed tile `t`, of type `ty` turned `rot`) the symbol
+/// of the style's `[notes]` for each feature of the tile whose note is one of
+/// its keys (a castle's `castle`), beside the feature's spot. A note that
+/// fails is left out (the picture is still drawn).
+fn note_symbols(
+    g: &Game,
+    t: TileIndex,
+    ty: &TileType,
+    rot: u8,
+    style: &Style,
+    mut group: Group,
+) -> Group {
+    for local in 0..ty.features.len() {
+        let Some(f) = u8::try_from(local).ok().and_then(|l| g.feature_of(t, l)) else {
+            continue;
+        };
+        let Ok(Some(note)) = g.feature_note(f) else {
+            continue;
+        };
+        let Some(sym) = style.notes.get(&note) else {
+            continue;
+        };
+        let (x, y) = geometry::anchor(ty, rot, local);
+        group = group.add(shapes::marker(
+            sym,
+            &note,
+            (x + 0.14) * S,
+            (y - 0.14) * S,
+            S * 0.11,
+        ));
+    }
+    group
 }
 
 /// Radius of a choice circle, in tiles.

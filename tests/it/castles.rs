@@ -153,22 +153,6 @@ fn bb18_an_unoccupied_road_completed_in_the_vicinity_pays_the_castle() {
 }
 
 #[test]
-fn bb18_the_castle_built_in_the_same_turn_is_not_paid() {
-    for r in castles() {
-        // Castle B is built in the turn whose city (B's own) is withheld;
-        // castle A, built earlier, gets nothing from it (BB16), and B is paid
-        // only by a later completion (BB21 covers the chain).
-        check(
-            &r,
-            2,
-            "draw BA/CFC; place 0 -1 0; deploy follower city S; castles build
-             draw BA/CFC; place 0 -2 0; deploy follower city S; castles build",
-            &[0, 0],
-        );
-    }
-}
-
-#[test]
 fn bb19_the_feature_scores_as_usual_and_the_castle_owner_gets_its_points() {
     for r in castles() {
         // Blue's follower on the road: Blue 3 for the road, Red 3 for the
@@ -222,6 +206,25 @@ fn bb21_a_paid_castle_pays_the_castles_near_it_in_the_same_step() {
     }
 }
 
+#[test]
+fn bb21_a_castle_is_not_paid_by_what_completes_in_the_turn_it_is_built() {
+    for r in castles() {
+        // Red's follower on the cap at (-1, -1); Blue's BA/CRRR west of the
+        // start closes that city (Red builds a castle) and the road (3, nobody
+        // on it), both in the new castle's vicinity: the castle waits.
+        let g = check(
+            &r,
+            2,
+            "draw BA/C; place 0 -1 2; pass
+             draw BA/LR; place 1 0 1; pass
+             draw BA/C; place -1 -1 2; deploy follower city
+             draw BA/CRRR; place -1 0 0; pass; castles build",
+            &[0, 0],
+        );
+        assert_eq!(followers(&g, 0), 6, "the castle still waits");
+    }
+}
+
 // ------------------------------------------------------------------ BB22, BB23
 
 #[test]
@@ -242,6 +245,18 @@ fn bb22_a_castle_is_worth_4_to_the_farmers_of_a_bordering_field() {
             ),
             &[4, 3],
         );
+    }
+}
+
+#[test]
+fn bb22_a_castle_is_worth_4_under_f2_and_5_under_f3() {
+    let script = format!("{CASTLE}\ndraw BA/LR; place 1 0 1; deploy follower field\nend");
+    for (farmers, want) in [("per-field-once-per-player", 4), ("per-city", 5)] {
+        for r in both(&format!(
+            "[core]\nfarmers = \"{farmers}\"\n[plugins.castles]"
+        )) {
+            check(&r, 2, &script, &[0, want]);
+        }
     }
 }
 
@@ -335,6 +350,65 @@ fn x65_the_fairy_beside_a_castles_follower_earns_3_when_it_pays() {
             &[6, 0],
         );
     }
+}
+
+#[test]
+fn x65_the_dragon_does_not_eat_a_castles_follower() {
+    let text = "name = \"castles and dragon\"\n\
+                tilesets = [\"base\", \"princess-and-dragon\"]\n\
+                [plugins.castles]\n[plugins.dragon]\n";
+    for r in [rules(text), library_rules(text)] {
+        // Blue's volcano south of the start; Blue's dragon tile west of it:
+        // the dragon goes north onto the start, then onto the castle's
+        // tile (0, -1), where Red's follower stays.
+        let g = check(
+            &r,
+            2,
+            &format!(
+                "{CASTLE}
+                 draw PD/F.v; place 0 1 0; pass
+                 draw BA/L; place 1 1 0; pass
+                 draw PD/Rr.d; place -1 0 2; pass; dragon N; dragon N"
+            ),
+            &[0, 0],
+        );
+        assert_eq!(followers(&g, 0), 6, "not eaten");
+        assert_eq!(g.actor(), Actor::Chance, "the movement is over");
+    }
+}
+
+#[test]
+fn the_board_picture_marks_both_tiles_of_a_castle_in_the_plugins_style() {
+    use carcassonne_render::{board, Options, Style};
+    let r = &castles()[0];
+    let style = Style::for_rules(r, None).unwrap();
+    let castle_tiles = |g: &Game| -> Vec<(String, String)> {
+        let svg = board(g, &Options::default(), &style);
+        let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+        let mut at: Vec<(String, String)> = doc
+            .descendants()
+            .filter(|n| n.attribute("data-marker") == Some("castle"))
+            .filter_map(|n| n.ancestors().find(|a| a.attribute("class") == Some("tile")))
+            .map(|t| {
+                let a = |k: &str| t.attribute(k).unwrap_or_default().to_string();
+                (a("data-x"), a("data-y"))
+            })
+            .collect();
+        at.sort();
+        at
+    };
+    let g = run(r, 2, CASTLE).unwrap();
+    assert_eq!(
+        castle_tiles(&g),
+        [("0".into(), "-1".into()), ("0".into(), "0".into())]
+    );
+    assert_eq!(
+        g.feature_note(castle_city(&g)).unwrap().as_deref(),
+        Some("castle")
+    );
+    // Declined: a city, no castle drawn.
+    let g = run(r, 2, &format!("{CITY}; castles decline")).unwrap();
+    assert!(castle_tiles(&g).is_empty());
 }
 
 #[test]
