@@ -10,11 +10,16 @@
 //! stands: near the city or road it holds, in its field's part of the tile, in
 //! the middle for a monk. A bridge (a road a plugin added to a placed tile)
 //! shows as `=` beside the centre (west–east) or `H` beside its north and
-//! south letters (north–south), its ends as road sides. [`legend`] says so
-//! under the board, with every figure on it.
+//! south letters (north–south), its ends as road sides. A plugin's note about
+//! a feature (a tower's height) is its plugin's mark (the letter of its
+//! `[notes]` style, or its id's initial) near the feature. [`legend`] says so
+//! under the board, with every figure on it, every note, and what each player
+//! holds and the plugins say about him (pieces left, prisoners).
 
 use crate::log;
-use carcassonne_core::{FeatureKind, FigureId, Game, TileType};
+use carcassonne_core::{FeatureKind, FigureId, Game, PlayerId, Pos, TileType};
+use carcassonne_render::notes::{self, FeatureNotes, Placement, PlayerLine};
+use carcassonne_render::Style;
 
 /// Characters inside a tile's frame.
 const W: usize = 5;
@@ -91,23 +96,69 @@ fn place_figures(g: &Game, t: carcassonne_core::TileIndex, cells: &mut [[char; W
         let Some((_, (x, y))) = carcassonne_render::figure_point(g, fig) else {
             continue;
         };
-        let (fx, fy) = (x * (W - 1) as f64, y * (H - 1) as f64);
-        let free = (0..H)
-            .flat_map(|r| (0..W).map(move |c| (r, c)))
-            .filter(|&(r, c)| cells[r][c] == ' ')
-            .min_by(|a, b| {
-                let d = |(r, c): (usize, usize)| (c as f64 - fx).powi(2) + (r as f64 - fy).powi(2);
-                d(*a).total_cmp(&d(*b))
-            });
-        if let Some((r, c)) = free {
-            cells[r][c] = figure_mark(g, fig);
+        put_near(cells, (x, y), figure_mark(g, fig));
+    }
+}
+
+/// Puts `mark` into the free cell of `cells` nearest to point `(x, y)` of
+/// the tile (the unit square), if one is free.
+fn put_near(cells: &mut [[char; W]; H], (x, y): (f64, f64), mark: char) {
+    let (fx, fy) = (x * (W - 1) as f64, y * (H - 1) as f64);
+    let free = (0..H)
+        .flat_map(|r| (0..W).map(move |c| (r, c)))
+        .filter(|&(r, c)| cells[r][c] == ' ')
+        .min_by(|a, b| {
+            let d = |(r, c): (usize, usize)| (c as f64 - fx).powi(2) + (r as f64 - fy).powi(2);
+            d(*a).total_cmp(&d(*b))
+        });
+    if let Some((r, c)) = free {
+        cells[r][c] = mark;
+    }
+}
+
+/// The one-character mark of plugin `plugin`'s notes.
+fn note_mark(style: &Style, plugin: &str) -> char {
+    style
+        .note(plugin)
+        .mark(plugin)
+        .chars()
+        .next()
+        .unwrap_or('?')
+}
+
+/// Puts the marks of the notes about features of the tile at `pos` (type
+/// `tt` turned `rot`) into `cells`, each near its feature (a `?` where the
+/// notes failed); notes of a plugin styled `placement = "list"` are only
+/// listed.
+fn place_notes(
+    all: &[(Pos, u8, FeatureNotes)],
+    pos: Pos,
+    (tt, rot): (&TileType, u8),
+    style: &Style,
+    cells: &mut [[char; W]; H],
+) {
+    for (_, local, notes) in all.iter().filter(|n| n.0 == pos) {
+        let at = carcassonne_render::geometry::anchor(tt, rot, (*local).into());
+        match notes {
+            Ok(notes) => {
+                for n in notes {
+                    match style.note(&n.plugin).placement {
+                        Placement::List => {}
+                        Placement::Corner => {
+                            put_near(cells, (1.0, 0.0), note_mark(style, &n.plugin))
+                        }
+                        Placement::Feature => put_near(cells, at, note_mark(style, &n.plugin)),
+                    }
+                }
+            }
+            Err(_) => put_near(cells, at, '?'),
         }
     }
 }
 
 /// The board, framed tile by tile, with column numbers on top and row
-/// numbers on the left.
-pub fn board(g: &Game) -> String {
+/// numbers on the left; the plugins' notes marked as `style` says.
+pub fn board(g: &Game, style: &Style) -> String {
     let tiles = g.tiles();
     let (mut x0, mut x1, mut y0, mut y1) = (i16::MAX, i16::MIN, i16::MAX, i16::MIN);
     for t in tiles {
@@ -119,6 +170,7 @@ pub fn board(g: &Game) -> String {
     if tiles.is_empty() {
         return String::new();
     }
+    let notes = notes::feature_notes(g);
     let (cols, rows) = ((x1 - x0 + 1) as usize, (y1 - y0 + 1) as usize);
     let mut grid = vec![vec![' '; cols * (W + 1) + 1]; rows * (H + 1) + 1];
     for (i, t) in tiles.iter().enumerate() {
@@ -131,6 +183,13 @@ pub fn board(g: &Game) -> String {
         let mut cells = tile_cells(tt, t.rot.quarter_turns());
         place_bridges(g, idx, tt, &mut cells);
         place_figures(g, idx, &mut cells);
+        place_notes(
+            &notes,
+            t.pos,
+            (tt, t.rot.quarter_turns()),
+            style,
+            &mut cells,
+        );
         let (c0, r0) = (
             (t.pos.x - x0) as usize * (W + 1),
             (t.pos.y - y0) as usize * (H + 1),
@@ -165,9 +224,12 @@ pub fn board(g: &Game) -> String {
     out
 }
 
-/// What the characters of [`board`] mean, and every figure on the board by
-/// its owner: "1 Red: follower on the city at (0, -1), …".
-pub fn legend(g: &Game) -> String {
+/// What the characters of [`board`] mean, every figure on the board by its
+/// owner ("1 Red: follower on the city at (0, -1), …"), every note about a
+/// feature ("T tower at (2, 0): tower 1"), what each player holds and the
+/// plugins say about him ("Blue: holds: Red follower; tower: 9 pieces"), and
+/// the figures in areas off the board.
+pub fn legend(g: &Game, style: &Style) -> String {
     let mut out = String::from(
         "Sides: C city, R road, F field; centre: L cloister, o garden or other place, \
          ^ a tile marker (hill, vineyard); = or H a bridge (west-east, north-south);\n\
@@ -204,6 +266,51 @@ pub fn legend(g: &Game) -> String {
     lines.sort_by_key(|l| l.0);
     for (mark, who, items) in lines {
         out.push_str(&format!("  {mark} {who}: {}\n", items.join(", ")));
+    }
+    out.push_str(&notes_legend(g, style));
+    out
+}
+
+/// The notes part of [`legend`]: the notes about features by their mark,
+/// then each player's line, then the areas off the board.
+fn notes_legend(g: &Game, style: &Style) -> String {
+    let mut out = String::new();
+    let notes = notes::feature_notes(g);
+    if !notes.is_empty() {
+        out.push_str("Notes (a letter on a tile: the note of a plugin):\n");
+    }
+    for (pos, _, notes) in notes {
+        match notes {
+            Ok(notes) => {
+                for n in notes {
+                    let mark = note_mark(style, &n.plugin);
+                    out.push_str(&format!("  {mark} {} at {pos}: {}\n", n.plugin, n.note));
+                }
+            }
+            Err(e) => out.push_str(&format!("  ? at {pos}: no note: {e}\n")),
+        }
+    }
+    let seat = |p: PlayerId| log::NAMES[p.index()].to_string();
+    let mut players = String::new();
+    for p in PlayerId::all(g.players()) {
+        let parts: Vec<String> = notes::player_lines(g, p, &seat)
+            .into_iter()
+            .map(|l| match l {
+                PlayerLine::Holds(h) => h,
+                PlayerLine::Note(n) => format!("{}: {}", n.plugin, n.note),
+                PlayerLine::Failed(e) => format!("no note: {e}"),
+            })
+            .collect();
+        if !parts.is_empty() {
+            players.push_str(&format!("  {}: {}\n", seat(p), parts.join("; ")));
+        }
+    }
+    if !players.is_empty() {
+        out.push_str("Players:\n");
+        out.push_str(&players);
+    }
+    for (area, figs) in notes::areas(g, &seat) {
+        out.push_str(&format!("  Off the board, {area}: {figs}\n"));
     }
     out
 }
@@ -252,7 +359,7 @@ mod tests {
         let g =
             carcassonne_core::scenario::run(&rs.rules, 2, "draw BB/F.b; place 0 1 0 bridges WE")
                 .unwrap();
-        let pic = board(&g);
+        let pic = board(&g, &Style::default());
         let lines: Vec<&str> = pic.lines().collect();
         // The board spans x -1..1, y -1..2; the bridged tile is at (0, 1).
         let (r, c) = frame_at(carcassonne_core::Pos::new(0, 1), -1, -1);
@@ -262,7 +369,7 @@ mod tests {
             "|R=.=R|",
             "{pic}"
         );
-        assert!(legend(&g).contains("= or H a bridge"));
+        assert!(legend(&g, &Style::default()).contains("= or H a bridge"));
     }
 
     #[test]
@@ -280,7 +387,7 @@ mod tests {
             });
             let Some(city) = city else { continue };
             g.apply(city).unwrap();
-            let pic = board(&g);
+            let pic = board(&g, &Style::default());
             let lines: Vec<&str> = pic.lines().collect();
             // Two tiles: four frame corners along the shared border line.
             assert!(pic.contains("+-----+"), "{pic}");
@@ -306,11 +413,66 @@ mod tests {
             // The city's side is where the figure is drawn: top for N, bottom for S.
             let (_, (_, fy)) = carcassonne_render::figure_point(&g, fig).unwrap();
             assert_eq!(row, (fy * 2.0).round() as usize, "{inside:?}\n{pic}");
-            let leg = legend(&g);
+            let leg = legend(&g, &Style::default());
             assert!(leg.contains("1 Red: follower on the city"), "{leg}");
             assert!(leg.contains(&format!("at {pos}")), "{leg}");
             return;
         }
         panic!("no seed let Red stand on a city");
+    }
+
+    #[test]
+    fn a_plugins_notes_are_marked_on_the_board_and_listed_with_the_players() {
+        let rs = crate::env::shipped("the-tower.toml");
+        // Blue raises a tower on (2, 0) and takes Red's road follower prisoner.
+        let g = carcassonne_core::scenario::run(
+            &rs.rules,
+            2,
+            "draw BA/RFr; place 1 0 0; deploy follower road
+             draw TO/RRRR.1; place 2 0 0; tower 8 at 2 0; tower follower of 0 at 1 0 0",
+        )
+        .unwrap();
+        let style = crate::env::style(&rs.rules, None).unwrap();
+        let pic = board(&g, &style);
+        let lines: Vec<&str> = pic.lines().collect();
+        let (r, c) = frame_at(carcassonne_core::Pos::new(2, 0), -1, -1);
+        let inside: String = (1..=H)
+            .map(|i| {
+                lines[1 + r + i]
+                    .chars()
+                    .skip(5 + c + 1)
+                    .take(W)
+                    .collect::<String>()
+            })
+            .collect();
+        // The tower's mark (its style's letter) on the tile, once.
+        assert_eq!(inside.matches('T').count(), 1, "{inside:?}\n{pic}");
+        let leg = legend(&g, &style);
+        for want in [
+            "Notes (a letter on a tile: the note of a plugin):\n  T tower at (2, 0): tower 1\n",
+            "Players:\n  Red: tower: 10 pieces\n  Blue: holds: Red follower; tower: 9 pieces, 1 prisoner\n",
+        ] {
+            assert!(leg.contains(want), "{want}\n{leg}");
+        }
+        // Without the tower's style: its id's initial, the same letter.
+        assert!(board(&g, &Style::default()).contains('T'));
+        // A plugin's notes styled `placement = "list"` are only listed.
+        let mut listed = carcassonne_render::StyleLayers::default();
+        listed
+            .merge("mine.toml", "[notes.tower]\nplacement = \"list\"\n")
+            .unwrap();
+        let pic = board(&g, listed.style());
+        let lines: Vec<&str> = pic.lines().collect();
+        let inside: String = (1..=H)
+            .map(|i| {
+                lines[1 + r + i]
+                    .chars()
+                    .skip(5 + c + 1)
+                    .take(W)
+                    .collect::<String>()
+            })
+            .collect();
+        assert!(!inside.contains('T'), "{inside:?}");
+        assert!(legend(&g, listed.style()).contains("  T tower at (2, 0): tower 1\n"));
     }
 }

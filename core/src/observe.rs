@@ -78,6 +78,16 @@ pub struct SeenOffBoard {
     pub note: Option<String>,
 }
 
+/// One plugin's public note about a figure, a feature or a player: front
+/// ends draw each in the style of its plugin (a style's `[notes]` table).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PluginNote {
+    /// The id of the plugin that wrote it.
+    pub plugin: String,
+    /// The note, trimmed (never empty).
+    pub note: String,
+}
+
 /// A plugin's public note about a feature on the board (a tower's height).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SeenFeatureNote {
@@ -317,33 +327,53 @@ impl Game {
     /// The plugins' public notes about figure `g` (their `figure_note` hooks),
     /// joined with ", "; `None` when no plugin has one. Fails if a hook fails.
     pub fn figure_note(&self, g: FigureId) -> Result<Option<String>, GameError> {
-        self.notes(hook::FIGURE_NOTE, |h, v, out| h.figure_note(v, g, out))
+        self.figure_notes(g).map(joined)
     }
 
     /// The plugins' public notes about feature instance `f` (their
     /// `feature_note` hooks: a tower's height), joined with ", "; `None` when no
     /// plugin has one. Fails if a hook fails.
     pub fn feature_note(&self, f: FeatureId) -> Result<Option<String>, GameError> {
-        self.notes(hook::FEATURE_NOTE, |h, v, out| h.feature_note(v, f, out))
+        self.feature_notes(f).map(joined)
     }
 
     /// The plugins' public notes about `player` (their `player_note` hooks:
     /// pieces left, prisoners), joined with ", "; `None` when no plugin has one.
     /// Fails if a hook fails.
     pub fn player_note(&self, player: PlayerId) -> Result<Option<String>, GameError> {
+        self.player_notes(player).map(joined)
+    }
+
+    /// Each plugin's public note about figure `g`, one per plugin that has
+    /// one, in declaration order: what front ends draw in each plugin's style.
+    /// Fails if a hook fails.
+    pub fn figure_notes(&self, g: FigureId) -> Result<Vec<PluginNote>, GameError> {
+        self.notes(hook::FIGURE_NOTE, |h, v, out| h.figure_note(v, g, out))
+    }
+
+    /// Each plugin's public note about feature instance `f` (a tower's
+    /// height), one per plugin that has one, in declaration order. Fails if a
+    /// hook fails.
+    pub fn feature_notes(&self, f: FeatureId) -> Result<Vec<PluginNote>, GameError> {
+        self.notes(hook::FEATURE_NOTE, |h, v, out| h.feature_note(v, f, out))
+    }
+
+    /// Each plugin's public note about `player` (pieces left, prisoners), one
+    /// per plugin that has one, in declaration order. Fails if a hook fails.
+    pub fn player_notes(&self, player: PlayerId) -> Result<Vec<PluginNote>, GameError> {
         self.notes(hook::PLAYER_NOTE, |h, v, out| h.player_note(v, player, out))
     }
 
-    /// The notes of the plugins subscribed to note hook `bit`, in declaration
-    /// order, joined with ", ".
+    /// The non-empty notes of the plugins subscribed to note hook `bit`, in
+    /// declaration order.
     fn notes(
         &self,
         bit: u64,
         mut note: impl FnMut(&dyn crate::Hooks, &View<'_>, &mut String) -> crate::HookResult,
-    ) -> Result<Option<String>, GameError> {
-        let mut all = String::new();
+    ) -> Result<Vec<PluginNote>, GameError> {
+        let mut all = Vec::new();
         if !self.rules().wants(bit) {
-            return Ok(None);
+            return Ok(all);
         }
         for (i, p) in self.rules().plugins.iter().enumerate() {
             if p.subs & bit == 0 {
@@ -357,13 +387,13 @@ impl Game {
             note(&*p.hooks, &v, &mut text)?;
             let text = text.trim();
             if !text.is_empty() {
-                if !all.is_empty() {
-                    all.push_str(", ");
-                }
-                all.push_str(text);
+                all.push(PluginNote {
+                    plugin: p.decl.id.clone(),
+                    note: text.to_string(),
+                });
             }
         }
-        Ok((!all.is_empty()).then_some(all))
+        Ok(all)
     }
 
     /// All of a plugin's state words by scope, as JSON: `game` (words), `players`
@@ -409,6 +439,14 @@ impl Game {
         }
         words
     }
+}
+
+/// The notes' texts joined with ", " (`None`: no note).
+fn joined(notes: Vec<PluginNote>) -> Option<String> {
+    (!notes.is_empty()).then(|| {
+        let texts: Vec<String> = notes.into_iter().map(|n| n.note).collect();
+        texts.join(", ")
+    })
 }
 
 /// Whether no player has a note (the observation then omits them).

@@ -3,7 +3,8 @@
 //! Board pictures as SVG, drawn from the public [`Game`] API and the tile data
 //! alone: cities, roads, fields and centre features from each tile's slot model,
 //! markers as symbols, figures in their owners' colours, the last placed tile
-//! outlined, and a panel with the scores and figure supplies. A plugin hook
+//! outlined, the plugins' notes about features and players ([`notes`]), and a
+//! panel with the scores, figure supplies, held figures and notes. A plugin hook
 //! that fails while the picture is drawn (a figure's note) never stops it: the
 //! figure shows a `?` whose tooltip is the error. No code names a
 //! tile, a marker, a figure kind or a plugin: how a name looks is data
@@ -18,6 +19,7 @@
 pub mod geometry;
 pub mod layers;
 pub mod log;
+pub mod notes;
 pub mod shapes;
 pub mod style;
 pub mod tile;
@@ -89,7 +91,11 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
     let board_w = f64::from(x1 - x0 + 1) * S + 2.0 * margin;
     let board_h = f64::from(y1 - y0 + 1) * S + 2.0 * margin;
     let width = board_w + if o.panel { PANEL } else { 0.0 };
-    let panel_h = if o.panel { panel_height(g, o) } else { 0.0 };
+    let panel_h = if o.panel {
+        panel_height(g, o, style)
+    } else {
+        0.0
+    };
     let height = board_h.max(panel_h);
 
     // Each (tile type, rotation) drawn once, then placed with <use>.
@@ -122,17 +128,6 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
             if f.kind == FeatureKind::Road {
                 group = group.add(tile::added_road(f.slots, style));
             }
-        }
-        // Features whose note the style draws (a castle).
-        if !style.notes.is_empty() {
-            group = note_symbols(
-                g,
-                TileIndex(i as u16),
-                ty,
-                t.rot.quarter_turns(),
-                style,
-                group,
-            );
         }
         layer = layer.add(group);
     }
@@ -186,6 +181,7 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
         );
     }
     doc = doc.add(figures(g, o, style, &origin));
+    doc = doc.add(notes::board_layer(g, style, &origin));
     let last = g.last_placed().and_then(|t| {
         Some((
             g.tile_type(t)?,
@@ -200,40 +196,6 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
         doc = doc.add(panel(g, o, style).set("transform", format!("translate({board_w} 0)")));
     }
     doc.to_string()
-}
-
-/// Adds to `group` (placed tile `t`, of type `ty` turned `rot`) the symbol
-/// of the style's `[notes]` for each feature of the tile whose note is one of
-/// its keys (a castle's `castle`), beside the feature's spot. A note that
-/// fails is left out (the picture is still drawn).
-fn note_symbols(
-    g: &Game,
-    t: TileIndex,
-    ty: &TileType,
-    rot: u8,
-    style: &Style,
-    mut group: Group,
-) -> Group {
-    for local in 0..ty.features.len() {
-        let Some(f) = u8::try_from(local).ok().and_then(|l| g.feature_of(t, l)) else {
-            continue;
-        };
-        let Ok(Some(note)) = g.feature_note(f) else {
-            continue;
-        };
-        let Some(sym) = style.notes.get(&note) else {
-            continue;
-        };
-        let (x, y) = geometry::anchor(ty, rot, local);
-        group = group.add(shapes::marker(
-            sym,
-            &note,
-            (x + 0.14) * S,
-            (y - 0.14) * S,
-            S * 0.11,
-        ));
-    }
-    group
 }
 
 /// Radius of a choice circle, in tiles.
@@ -426,20 +388,58 @@ fn wrap(s: &str, width: usize) -> Vec<String> {
     lines
 }
 
-fn panel_height(g: &Game, o: &Options) -> f64 {
+fn panel_height(g: &Game, o: &Options, style: &Style) -> f64 {
     let legend = legend_names(g).len() as f64;
     let title = o.title.as_deref().map_or(1, |t| wrap(t, 30).len()) as f64;
-    // Supply lines beyond the first of each player.
+    // Supply lines beyond the first of each player, and the lines of what
+    // he holds and the plugins' notes about him.
+    let seat = |p: PlayerId| seat_name(o, style, p.into());
     let supply: usize = PlayerId::all(g.players())
-        .map(|pl| supply_lines(g, pl).len().saturating_sub(1))
+        .map(|pl| {
+            supply_lines(g, pl).len().saturating_sub(1)
+                + player_note_lines(g, pl, &seat)
+                    .iter()
+                    .map(|(_, l)| l.len())
+                    .sum::<usize>()
+        })
         .sum();
+    let areas = notes::areas(g, &seat);
+    let areas = if areas.is_empty() {
+        0.0
+    } else {
+        1.3 + areas
+            .iter()
+            .map(|(n, f)| wrap(&format!("{n}: {f}"), SUPPLY_WIDTH).len() as f64)
+            .sum::<f64>()
+    };
     LINE * (3.0
         + title
         + o.subtitle.len() as f64
         + 2.0 * f64::from(g.players())
         + 0.8 * supply as f64
+        + areas
         + legend
         + 2.0)
+}
+
+/// Player `pl`'s lines under his supply ([`notes::player_lines`]), each
+/// wrapped to the panel's width.
+fn player_note_lines(
+    g: &Game,
+    pl: PlayerId,
+    seat: &dyn Fn(PlayerId) -> String,
+) -> Vec<(notes::PlayerLine, Vec<String>)> {
+    notes::player_lines(g, pl, seat)
+        .into_iter()
+        .map(|l| {
+            let text = match &l {
+                notes::PlayerLine::Holds(s) => wrap(s, SUPPLY_WIDTH),
+                notes::PlayerLine::Note(n) => wrap(&n.note, SUPPLY_WIDTH - 3),
+                notes::PlayerLine::Failed(_) => vec!["?".to_string()],
+            };
+            (l, text)
+        })
+        .collect()
 }
 
 /// Characters of a supply line in the panel (11 px text in its width).
@@ -540,6 +540,56 @@ fn panel(g: &Game, o: &Options, style: &Style) -> Group {
         for line in supply_lines(g, pl) {
             y += LINE * 0.8;
             p = p.add(text(line, x + 24.0, y, 11.0).set("fill", "#555"));
+        }
+        let seat = |p: PlayerId| seat_name(o, style, p.into());
+        for (line, texts) in player_note_lines(g, pl, &seat) {
+            let mut group = Group::new().set("data-seat", pl.seat());
+            let mut indent = 24.0;
+            group = match &line {
+                notes::PlayerLine::Holds(_) => group.set("class", "holds"),
+                notes::PlayerLine::Note(n) => {
+                    indent = 40.0;
+                    let sym = style.note(&n.plugin).symbol(&n.plugin);
+                    group
+                        .set("class", "player-note")
+                        .set("data-plugin", n.plugin.as_str())
+                        .add(Title::new(format!("{}: {}", n.plugin, n.note)))
+                        .add(shapes::marker(
+                            &sym,
+                            &n.plugin,
+                            x + 31.0,
+                            y + LINE * 0.8 - 4.0,
+                            6.0,
+                        ))
+                }
+                notes::PlayerLine::Failed(e) => group
+                    .set("class", "note-failed")
+                    .add(Title::new(format!("no note: {e}"))),
+            };
+            for t in texts {
+                y += LINE * 0.8;
+                group = group.add(text(t, x + indent, y, 11.0).set("fill", "#333"));
+            }
+            p = p.add(group);
+        }
+    }
+    let seat = |p: PlayerId| seat_name(o, style, p.into());
+    let areas = notes::areas(g, &seat);
+    if !areas.is_empty() {
+        y += LINE * 1.3;
+        p = p.add(text("Off the board", x, y, 13.0).set("font-weight", "bold"));
+        for (name, figs) in areas {
+            let mut group = Group::new()
+                .set("class", "area")
+                .set("data-area", name.as_str());
+            for (i, line) in wrap(&format!("{name}: {figs}"), SUPPLY_WIDTH)
+                .into_iter()
+                .enumerate()
+            {
+                y += if i == 0 { LINE } else { LINE * 0.8 };
+                group = group.add(text(line, x + 8.0, y, 11.0).set("fill", "#333"));
+            }
+            p = p.add(group);
         }
     }
     let names = legend_names(g);

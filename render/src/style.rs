@@ -92,12 +92,9 @@ pub struct Style {
     /// [`crate::shapes::figure_shapes`]).
     #[serde(default)]
     pub figures: BTreeMap<String, Symbol>,
-    /// Symbols by feature note (`Game::feature_note`, a plugin's `feature_note`
-    /// hook): a feature whose note is one of these texts (a castle's `castle`)
-    /// gets the symbol at its spot (shapes as for markers). Notes without a
-    /// symbol are not drawn.
+    /// How each plugin's notes look, by plugin id ([`crate::notes`]).
     #[serde(default)]
-    pub notes: BTreeMap<String, Symbol>,
+    pub notes: BTreeMap<String, crate::notes::NoteStyle>,
 }
 
 /// A style file that could not be read.

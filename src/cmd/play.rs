@@ -6,6 +6,7 @@ use crate::{env, log, render, RulesetArgs};
 use anyhow::{anyhow, bail, Context, Result};
 use carcassonne_bots::{seat_seed, seat_specs, Bot, BotSpec};
 use carcassonne_core::{Action, Actor, FigureOption, Game, Recorder};
+use carcassonne_render::Style;
 use std::io::BufRead;
 use std::path::PathBuf;
 
@@ -59,11 +60,11 @@ enum Choice {
 }
 
 /// Asks the person at `seat` for an action on standard input.
-fn ask(g: &Game, seat: u8, input: &mut impl BufRead) -> Result<Choice> {
+fn ask(g: &Game, style: &Style, seat: u8, input: &mut impl BufRead) -> Result<Choice> {
     let acts = g.legal_actions()?;
     let rules = g.rules();
-    println!("\n{}", render::board(g));
-    print!("{}", render::legend(g));
+    println!("\n{}", render::board(g, style));
+    print!("{}", render::legend(g, style));
     println!("Scores: {}; {} tiles left.", scores(g), g.bag_len());
     if let Some(tt) = g.drawn_tile().and_then(|t| rules.tiles.get(t)) {
         println!("{} to place {}:", log::NAMES[seat as usize], tt.id);
@@ -186,6 +187,12 @@ pub fn run(a: Args) -> Result<()> {
     if let Some(&s) = a.human.iter().find(|&&s| s >= players) {
         bail!("--human {s}: seats are 0 to {}", players - 1);
     }
+    // How the plugins' notes are marked on the terminal's board.
+    let style = if a.human.is_empty() {
+        Style::default()
+    } else {
+        env::style(&rs.rules, None)?
+    };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut rec = Recorder::default();
@@ -212,7 +219,7 @@ pub fn run(a: Args) -> Result<()> {
                             .with_context(|| format!("{} ({spec})", log::NAMES[p.index()]))?;
                         rec.apply(&mut g, act)?;
                     }
-                    _ => match ask(&g, p.seat(), &mut input)? {
+                    _ => match ask(&g, &style, p.seat(), &mut input)? {
                         Choice::Quit => return Ok(false),
                         Choice::Play(act) => {
                             if let Err(e) = rec.apply(&mut g, act) {

@@ -12,28 +12,6 @@ use carcassonne_core::{
 };
 use std::sync::Arc;
 
-/// Seat `i`.
-fn p(i: u8) -> PlayerId {
-    PlayerId::ALL[usize::from(i)]
-}
-
-/// The figures of `player` of kind `kind`.
-fn figures_of(g: &Game, player: u8, kind: FigureKindId) -> Vec<FigureId> {
-    let player = p(player);
-    (0..g.figure_count() as u16)
-        .map(FigureId)
-        .filter(|&f| g.figure_owner(f) == Some(player) && g.figure_kind(f) == Some(kind))
-        .collect()
-}
-
-/// Where `player`'s followers are that are out of his supply.
-fn follower_places(g: &Game, player: u8) -> Vec<Location> {
-    figures_of(g, player, FOLLOWER)
-        .into_iter()
-        .filter_map(|f| g.figure_location(f))
-        .collect()
-}
-
 /// Every event text of the game so far (the game must log).
 fn event_texts(g: &mut Game) -> Vec<String> {
     let events = g.take_events();
@@ -58,13 +36,18 @@ fn conformance(rules: &Arc<Rules>, what: &str, seen: &dyn Fn(&Game) -> bool) {
 // ------------------------------------------------------------- prisoners
 
 /// Red's road follower at (1, 0); Blue takes him prisoner from (2, 0).
-const CAPTURE: &str = "draw BA/RFr; place 1 0 0; deploy follower road
-     draw BA/RFr; place 2 0 0; pass; kit-jail follower of 0 at 1 0 0";
+fn capture() -> String {
+    red_road_then_blue(
+        "deploy follower road",
+        "BA/RFr",
+        "pass; kit-jail follower of 0 at 1 0 0",
+    )
+}
 
 #[test]
 fn a_prisoner_is_held_by_his_captor_and_freed_by_a_ransom_paid_by_transfer() {
     for r in compiled_in_and_loaded(&base_with("[plugins.kit-jail]\n")) {
-        let mut g = run(&r, 2, CAPTURE).unwrap();
+        let mut g = run(&r, 2, &capture()).unwrap();
         // Off the board, out of Red's supply, held by Blue.
         assert_eq!(follower_places(&g, 0), [Location::Held(p(1))]);
         assert_eq!(g.supply(p(0), FOLLOWER), 6);
@@ -93,12 +76,7 @@ fn a_prisoner_is_held_by_his_captor_and_freed_by_a_ransom_paid_by_transfer() {
         .unwrap();
         assert_eq!(g.scores(), [4, 0]);
         assert_eq!(g.actor(), Actor::Player(p(0)), "the ransom decision");
-        let legal: Vec<String> = g
-            .legal_actions()
-            .unwrap()
-            .iter()
-            .map(|&a| g.format_action(a))
-            .collect();
+        let legal = legal_names(&g);
         assert_eq!(legal, ["kit-jail pass", "kit-jail follower of 0 held by 1"]);
         run_on(&mut g, "kit-jail follower of 0 held by 1").unwrap();
         assert_eq!(g.scores(), [1, 3]);
@@ -122,20 +100,10 @@ fn capturing_a_rival_who_holds_one_of_yours_exchanges_the_two() {
     for r in compiled_in_and_loaded(&base_with("[plugins.kit-jail]\n")) {
         // Blue farms north of (2, 0) and takes Red's road follower; Red then
         // takes Blue's farmer from (3, 0): both go home.
-        let mut g = run(
-            &r,
-            2,
-            "draw BA/RFr; place 1 0 0; deploy follower road
-             draw BA/RFr; place 2 0 0; deploy follower field N; kit-jail follower of 0 at 1 0 0
-             draw BA/RFr; place 3 0 0; pass",
-        )
-        .unwrap();
-        let legal: Vec<String> = g
-            .legal_actions()
-            .unwrap()
-            .iter()
-            .map(|&a| g.format_action(a))
-            .collect();
+        let blue = "deploy follower field N; kit-jail follower of 0 at 1 0 0";
+        let script = red_road_then_blue("deploy follower road", "BA/RFr", blue);
+        let mut g = run(&r, 2, &format!("{script}\ndraw BA/RFr; place 3 0 0; pass")).unwrap();
+        let legal = legal_names(&g);
         assert_eq!(legal, ["kit-jail pass", "kit-jail follower of 1 at 2 0 1"]);
         g.set_logging(true);
         run_on(&mut g, "kit-jail follower of 1 at 2 0 1").unwrap();
@@ -273,12 +241,7 @@ fn a_follower_waits_in_an_area_and_joins_an_occupied_city_before_it_is_scored() 
         let city = g.find(FeatureId(0)).unwrap();
         assert_eq!(g.pending_scorings(), [city]);
         assert_eq!(g.occupants(city), Some(1));
-        let legal: Vec<String> = g
-            .legal_actions()
-            .unwrap()
-            .iter()
-            .map(|&a| g.format_action(a))
-            .collect();
+        let legal = legal_names(&g);
         assert_eq!(legal, ["kit-quarters stay", "kit-quarters 0 at 0 0"]);
         // Moved in, Blue ties Red: both score the 3-tile city (6) and go home.
         let mut moved = g.clone();
@@ -434,12 +397,7 @@ fn plain_followers_stand_on_hosted_features_anywhere_that_the_core_never_scores(
         assert!(g.may_deploy(large, at).unwrap());
         assert!(!g.may_deploy(mayor, at).unwrap(), "not a plain kind");
         // The core offers the plain kinds on the placed tile's perch.
-        let legal: Vec<String> = g
-            .legal_actions()
-            .unwrap()
-            .iter()
-            .map(|&a| g.format_action(a))
-            .collect();
+        let legal = legal_names(&g);
         for o in ["deploy follower 0", "deploy large-follower 0"] {
             assert!(legal.contains(&o.to_string()), "{legal:?}");
         }

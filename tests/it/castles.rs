@@ -387,8 +387,10 @@ fn the_board_picture_marks_both_tiles_of_a_castle_in_the_plugins_style() {
         let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
         let mut at: Vec<(String, String)> = doc
             .descendants()
-            .filter(|n| n.attribute("data-marker") == Some("castle"))
-            .filter_map(|n| n.ancestors().find(|a| a.attribute("class") == Some("tile")))
+            .filter(|n| {
+                n.attribute("class") == Some("feature-note")
+                    && n.attribute("data-plugin") == Some("castles")
+            })
             .map(|t| {
                 let a = |k: &str| t.attribute(k).unwrap_or_default().to_string();
                 (a("data-x"), a("data-y"))

@@ -387,3 +387,35 @@ pub fn same_games_checked(
         );
     }
 }
+
+/// Seat `i` (0 is Red, 1 Blue, …).
+pub fn p(i: u8) -> PlayerId {
+    PlayerId::ALL[usize::from(i)]
+}
+
+/// The figures of `player` of kind `kind`, on the board, off it or in supply.
+pub fn figures_of(
+    g: &Game,
+    player: u8,
+    kind: carcassonne_core::FigureKindId,
+) -> Vec<carcassonne_core::FigureId> {
+    (0..g.figure_count() as u16)
+        .map(carcassonne_core::FigureId)
+        .filter(|&f| g.figure_owner(f) == Some(p(player)) && g.figure_kind(f) == Some(kind))
+        .collect()
+}
+
+/// Where `player`'s followers are that are out of his supply.
+pub fn follower_places(g: &Game, player: u8) -> Vec<carcassonne_core::Location> {
+    figures_of(g, player, carcassonne_core::FOLLOWER)
+        .into_iter()
+        .filter_map(|f| g.figure_location(f))
+        .collect()
+}
+
+/// The capture fixture the prisoner tests share: Red's `red` (a figure step,
+/// `deploy follower road`) on BA/RFr east of the start, at (1, 0); then Blue
+/// places `tile` at (2, 0) and plays `blue` (his figure step, a capture).
+pub fn red_road_then_blue(red: &str, tile: &str, blue: &str) -> String {
+    format!("draw BA/RFr; place 1 0 0; {red}\n     draw {tile}; place 2 0 0; {blue}")
+}

@@ -26,11 +26,6 @@ pub fn tw(opts: &str) -> String {
     )
 }
 
-/// Seat `i`.
-pub fn p(i: u8) -> PlayerId {
-    PlayerId::ALL[usize::from(i)]
-}
-
 /// The legal actions, sorted.
 pub fn names(g: &Game) -> Vec<String> {
     let mut v: Vec<String> = g
@@ -41,15 +36,6 @@ pub fn names(g: &Game) -> Vec<String> {
         .collect();
     v.sort();
     v
-}
-
-/// Where `player`'s followers are that are out of his supply.
-pub fn follower_places(g: &Game, player: u8) -> Vec<Location> {
-    (0..g.figure_count() as u16)
-        .map(FigureId)
-        .filter(|&f| g.figure_owner(f) == Some(p(player)) && g.figure_kind(f) == Some(FOLLOWER))
-        .filter_map(|f| g.figure_location(f))
-        .collect()
 }
 
 /// Tower pieces `player` has left.
@@ -78,13 +64,31 @@ pub fn category(g: &Game, cat: &str) -> Vec<i32> {
         .collect()
 }
 
-/// Red's road follower at (1, 0); Blue's tower at (2, 0) (height 1) takes him
+/// Red's road follower at (1, 0); Blue raises the tower at (2, 0) to height 1
+/// and plays `then` (the capture decision).
+pub fn red_beside_blues_tower(then: &str) -> String {
+    let blue = format!(
+        "tower 8 at 2 0{}{then}",
+        if then.is_empty() { "" } else { "; " }
+    );
+    red_road_then_blue("deploy follower road", "TO/RRRR.1", &blue)
+}
+
+/// Red raises the tower of TO/RRRR.1 at (1, 0) to height 1; Blue places BA/L
+/// at (0, 1) and plays `then` (nothing: his figure step is next).
+pub fn raised(then: &str) -> String {
+    let sep = if then.is_empty() { "" } else { "; " };
+    format!("draw TO/RRRR.1; place 1 0 0; tower 8 at 1 0\n     draw BA/L; place 0 1 0{sep}{then}")
+}
+
+/// [`red_beside_blues_tower`] with the capture: Red's follower is Blue's
 /// prisoner.
-pub const CAPTURE: &str = "draw BA/RFr; place 1 0 0; deploy follower road
-     draw TO/RRRR.1; place 2 0 0; tower 8 at 2 0; tower follower of 0 at 1 0 0";
+pub fn capture() -> String {
+    red_beside_blues_tower("tower follower of 0 at 1 0 0")
+}
 
 /// Both ways of having the plugin: compiled in and loaded.
-fn both(opts: &str) -> [Arc<Rules>; 2] {
+pub fn both(opts: &str) -> [Arc<Rules>; 2] {
     compiled_in_and_loaded(&tw(opts))
 }
 
@@ -95,24 +99,36 @@ fn catalogue(edition: &str) -> TileCatalogue {
     TileCatalogue::build(&[set], edition).expect("tiles compile")
 }
 
-#[test]
-fn tw1_tw3_tw28_eighteen_tiles_each_with_one_foundation_22_city_24_road_26_field_sides() {
-    for (ed, gardens, swapped) in [("C1", 0, ["TO/F", "TO/RR"]), ("C2", 2, ["TO/FG", "TO/RRG"])] {
-        let cat = catalogue(ed);
-        assert_eq!(copies(&cat, |_| true), 18, "{ed}");
-        let mut sides = [0u32; 3];
-        let marker = |t: &carcassonne_core::TileType, m: &str| {
-            let bit = cat.markers.bit(m);
-            t.features
+/// Tiles of `cat` with a `spot` marked `m`, counted with their copies.
+fn spot_copies(cat: &TileCatalogue, m: &str) -> u32 {
+    let bit = cat.markers.bit(m);
+    cat.types
+        .iter()
+        .map(|t| {
+            let spots = t
+                .features
                 .iter()
                 .filter(|f| f.kind == FeatureKind::Spot && f.markers & bit != 0)
-                .count() as u32
-        };
-        let (mut towers, mut garden_tiles) = (0, 0);
+                .count() as u32;
+            spots * u32::from(t.count)
+        })
+        .sum()
+}
+
+#[test]
+fn tw1_eighteen_tiles_each_with_one_foundation_22_city_24_road_26_field_sides() {
+    for ed in ["C1", "C2"] {
+        let cat = catalogue(ed);
+        assert_eq!(copies(&cat, |_| true), 18, "{ed}");
+        let bit = cat.markers.bit("tower");
+        let mut sides = [0u32; 3];
         for t in cat.types.iter().filter(|t| t.count > 0) {
-            assert_eq!(marker(t, "tower"), 1, "{}: one foundation", t.id);
-            towers += u32::from(t.count);
-            garden_tiles += marker(t, "garden") * u32::from(t.count);
+            let foundations = t
+                .features
+                .iter()
+                .filter(|f| f.kind == FeatureKind::Spot && f.markers & bit != 0)
+                .count();
+            assert_eq!(foundations, 1, "{}: one foundation", t.id);
             for d in 0..4 {
                 let on = |k: FeatureKind| {
                     t.features
@@ -129,30 +145,63 @@ fn tw1_tw3_tw28_eighteen_tiles_each_with_one_foundation_22_city_24_road_26_field
                 sides[i] += u32::from(t.count);
             }
         }
-        assert_eq!(towers, 18, "{ed}");
-        assert_eq!(garden_tiles, gardens, "{ed}");
+        assert_eq!(spot_copies(&cat, "tower"), 18, "{ed}");
         assert_eq!(sides, [22, 24, 26], "{ed}: C, R, F sides");
+        assert!(cat.types.iter().any(|t| t.id == "TO/C" && t.count == 2));
+    }
+}
+
+#[test]
+fn tw28_the_second_edition_has_two_garden_twins_of_the_first() {
+    for (ed, gardens, swapped) in [("C1", 0, ["TO/F", "TO/RR"]), ("C2", 2, ["TO/FG", "TO/RRG"])] {
+        let cat = catalogue(ed);
+        assert_eq!(copies(&cat, |_| true), 18, "{ed}");
+        assert_eq!(spot_copies(&cat, "garden"), gardens, "{ed}");
         for id in swapped {
             assert!(
                 cat.types.iter().any(|t| t.id == id && t.count == 1),
                 "{ed}: {id}"
             );
         }
-        assert!(cat.types.iter().any(|t| t.id == "TO/C" && t.count == 2));
+    }
+    // The default edition is C2: its garden twin is in the bag.
+    for r in both("") {
+        let g = run(&r, 2, "draw TO/FG; place 0 1 0").unwrap();
+        assert!(names(&g).contains(&"tower 2 at 0 1".to_string()));
     }
 }
 
 #[test]
-fn tw3_tw27_foundations_are_spots_that_the_core_never_scores() {
+fn tw3_a_foundation_is_a_spot_listed_last_that_joins_nothing() {
     let cat = catalogue("C2");
     for t in &cat.types {
         let spot = t.features.last().expect("features");
         assert_eq!(spot.kind, FeatureKind::Spot, "{}: foundation last", t.id);
+        assert_eq!((spot.sides, spot.slots), (0, 0), "{}: on no side", t.id);
+    }
+    // Its tile is placed by the ordinary rules: the road of TO/RRRR.1 joins
+    // the start's; Red's follower on it scores the 2-tile road at the end.
+    for r in both("") {
+        check(
+            &r,
+            2,
+            "draw TO/RRRR.1; place 1 0 0; deploy follower 3
+             end",
+            &[2, 0],
+        );
+    }
+}
+
+#[test]
+fn tw27_foundations_and_towers_are_never_scored_and_count_for_no_feature() {
+    let cat = catalogue("C2");
+    for t in &cat.types {
+        let spot = t.features.last().expect("features");
         assert!(!spot.scored, "{}", t.id);
     }
-    // A bare foundation completed by its 8 neighbours and the game's end
-    // scores nothing and changes no feature: only the start city scores.
     for r in both("") {
+        // A bare foundation completed by its 8 neighbours and the game's end
+        // scores nothing and changes no feature: only the start city scores.
         let g = check(
             &r,
             2,
@@ -161,6 +210,19 @@ fn tw3_tw27_foundations_are_spots_that_the_core_never_scores() {
             &[0, 0],
         );
         assert!(g.is_over());
+        // A tower of height 2 beside Red's road: the road scores 2 at the end,
+        // the tower nothing.
+        let g = check(
+            &r,
+            2,
+            "draw TO/RRRR.1; place 1 0 0; deploy follower 3
+             draw BA/L; place 0 1 0; tower 8 at 1 0; tower pass
+             draw BA/L; place 0 2 0; tower 8 at 1 0; tower pass
+             end",
+            &[2, 0],
+        );
+        assert_eq!(height(&g, 1, 0, 8), 2);
+        assert_eq!(category(&g, "tower"), [0, 0]);
     }
 }
 
@@ -183,22 +245,25 @@ fn tw2_pieces_per_player_by_the_player_count() {
 }
 
 #[test]
-fn tw4_tw6_tw29_a_piece_on_any_foundation_instead_of_a_figure_after_any_tile() {
+fn tw4_a_piece_on_a_foundation_is_the_whole_figure_step() {
     for r in both("") {
         let mut g = run(&r, 2, "draw TO/RRRR.1; place 1 0 0").unwrap();
         let n = names(&g);
         assert!(n.contains(&"tower 8 at 1 0".to_string()), "{n:?}");
-        // TW30: no follower on the bare foundation.
-        assert!(
-            !n.iter().any(|a| a.starts_with("deploy follower 8")),
-            "{n:?}"
-        );
         run_on(&mut g, "tower 8 at 1 0").unwrap();
         assert_eq!((height(&g, 1, 0, 8), pieces(&g, 0)), (1, 9));
-        // TW4: it is the figure step: no follower deployed, Blue draws next.
+        // It is the figure step: no follower deployed, Blue draws next.
         assert_eq!(follower_places(&g, 0), []);
-        // TW29: Blue places an ordinary tile and may still raise the tower.
-        run_on(&mut g, "draw BA/L; place 0 1 0").unwrap();
+        assert_eq!(g.actor(), carcassonne_core::Actor::Chance);
+        assert_eq!(g.scores(), [0, 0]);
+    }
+}
+
+#[test]
+fn tw29_a_piece_after_any_tile_not_only_a_foundation_tile() {
+    for r in both("") {
+        let mut g = run(&r, 2, &raised("")).unwrap();
+        // Blue placed an ordinary tile and may still raise the tower.
         assert!(names(&g).contains(&"tower 8 at 1 0".to_string()));
         run_on(&mut g, "tower 8 at 1 0").unwrap();
         assert_eq!((height(&g, 1, 0, 8), pieces(&g, 1)), (2, 9));
@@ -206,11 +271,12 @@ fn tw4_tw6_tw29_a_piece_on_any_foundation_instead_of_a_figure_after_any_tile() {
             g.feature_note(tower(&g, 1, 0, 8)).unwrap().as_deref(),
             Some("tower 2")
         );
+        assert_eq!(g.scores(), [0, 0]);
     }
 }
 
 /// The foundation (local `local`) of the tile at (x, y).
-fn tower(g: &Game, x: i16, y: i16, local: u8) -> carcassonne_core::FeatureId {
+pub fn tower(g: &Game, x: i16, y: i16, local: u8) -> carcassonne_core::FeatureId {
     g.feature_of(g.tile_at(Pos::new(x, y)).unwrap(), local)
         .unwrap()
 }
@@ -236,23 +302,74 @@ fn tw6_no_piece_left_no_piece_option() {
             "{:?}",
             names(&g)
         );
+        assert_eq!(g.scores(), [0, 0]);
     }
 }
 
 #[test]
-fn tw5_tw7_tw12_a_plain_follower_caps_an_open_tower_of_height_one_or_more_anywhere() {
+fn tw6_no_tower_on_the_board_no_piece_option() {
+    for r in both("") {
+        let g = run(&r, 2, "draw BA/L; place 0 1 0").unwrap();
+        assert_eq!(
+            names(&g),
+            ["deploy follower 0", "deploy follower 1", "pass"]
+        );
+        assert_eq!(pieces(&g, 0), 10);
+    }
+}
+
+#[test]
+fn tw5_no_piece_and_no_follower_on_a_capped_tower() {
+    for r in both("") {
+        let mut g = run(
+            &r,
+            2,
+            &raised(
+                "deploy follower 8 at 1 0
+             draw BA/L; place 0 2 0",
+            ),
+        )
+        .unwrap();
+        let n = names(&g);
+        assert!(!n.iter().any(|a| a.contains("8 at 1 0")), "{n:?}");
+        run_on(&mut g, "pass").unwrap();
+        assert_eq!((height(&g, 1, 0, 8), pieces(&g, 0)), (1, 9));
+        assert_eq!(g.scores(), [0, 0]);
+    }
+}
+
+#[test]
+fn tw7_a_follower_caps_an_open_tower_of_height_one_or_more_anywhere() {
+    for r in both("") {
+        let mut g = run(&r, 2, &raised("")).unwrap();
+        // Blue's tile is at (0, 1); the tower at (1, 0) is offered all the same.
+        assert!(names(&g).contains(&"deploy follower 8 at 1 0".to_string()));
+        run_on(&mut g, "deploy follower 8 at 1 0").unwrap();
+        assert_eq!(
+            g.feature_note(tower(&g, 1, 0, 8)).unwrap().as_deref(),
+            Some("tower 1, capped")
+        );
+        assert_eq!(
+            follower_places(&g, 1),
+            [Location::Feature(tower(&g, 1, 0, 8))]
+        );
+        assert_eq!(
+            g.actor(),
+            carcassonne_core::Actor::Chance,
+            "the figure step"
+        );
+        assert_eq!(g.scores(), [0, 0]);
+    }
+}
+
+#[test]
+fn tw12_only_a_follower_or_a_large_follower_caps_a_tower() {
     let text = format!(
         "{}[plugins.large-follower]\n[plugins.mayor]\n[plugins.abbot]\n",
         tw("")
     );
     for r in compiled_in_and_loaded(&text) {
-        let mut g = run(
-            &r,
-            2,
-            "draw TO/RRRR.1; place 1 0 0; tower 8 at 1 0
-             draw BA/L; place 0 1 0",
-        )
-        .unwrap();
+        let mut g = run(&r, 2, &raised("")).unwrap();
         let n = names(&g);
         for ok in ["deploy follower 8 at 1 0", "deploy large-follower 8 at 1 0"] {
             assert!(n.contains(&ok.to_string()), "{ok}: {n:?}");
@@ -260,15 +377,10 @@ fn tw5_tw7_tw12_a_plain_follower_caps_an_open_tower_of_height_one_or_more_anywhe
         for not in ["deploy mayor 8", "deploy abbot 8"] {
             assert!(!n.iter().any(|a| a.starts_with(not)), "{not}: {n:?}");
         }
-        run_on(&mut g, "deploy large-follower 8 at 1 0").unwrap();
-        assert_eq!(
-            g.feature_note(tower(&g, 1, 0, 8)).unwrap().as_deref(),
-            Some("tower 1, capped")
-        );
-        // TW5: no piece and no follower on a capped tower.
-        run_on(&mut g, "draw BA/L; place 0 2 0").unwrap();
-        let n = names(&g);
-        assert!(!n.iter().any(|a| a.contains("8 at 1 0")), "{n:?}");
+        // A follower on a tower is in no feature: the large follower scores
+        // nothing at the end (the start's road and city are nobody's).
+        run_on(&mut g, "deploy large-follower 8 at 1 0; end").unwrap();
+        assert_eq!(g.scores(), [0, 0]);
     }
 }
 
@@ -278,10 +390,11 @@ fn tw13_a_follower_on_a_tower_stays_to_the_end_and_scores_nothing() {
         let g = check(
             &r,
             2,
-            "draw TO/RRRR.1; place 1 0 0; tower 8 at 1 0
-             draw BA/L; place 0 1 0; deploy follower 8 at 1 0
+            &raised(
+                "deploy follower 8 at 1 0
              draw BA/L; place 0 2 0; pass
              end",
+            ),
             &[0, 0],
         );
         assert!(g.is_over());
@@ -296,25 +409,29 @@ fn tw13_a_follower_on_a_tower_stays_to_the_end_and_scores_nothing() {
 // ------------------------------------------------------------ capture
 
 #[test]
-fn tw8_tw9_tw18_a_capture_in_range_is_optional_and_makes_a_prisoner() {
+fn tw8_a_piece_offers_the_figures_in_range_of_its_tower() {
     for r in both("") {
-        let mut g = run(
-            &r,
-            2,
-            "draw BA/RFr; place 1 0 0; deploy follower road
-             draw TO/RRRR.1; place 2 0 0; tower 8 at 2 0",
-        )
-        .unwrap();
-        assert_eq!(
-            names(&g),
-            ["tower follower of 0 at 1 0 0", "tower pass"],
-            "TW9: optional"
-        );
-        let mut passed = g.clone();
-        run_on(&mut passed, "tower pass").unwrap();
-        assert_eq!(follower_places(&passed, 0).len(), 1);
-        run_on(&mut g, "tower follower of 0 at 1 0 0").unwrap();
-        // TW18: off the board, out of Red's supply, held by Blue.
+        let g = run(&r, 2, &red_beside_blues_tower("")).unwrap();
+        assert_eq!(names(&g), ["tower follower of 0 at 1 0 0", "tower pass"]);
+        assert_eq!(g.actor(), carcassonne_core::Actor::Player(p(1)));
+        assert_eq!(g.scores(), [0, 0]);
+    }
+}
+
+#[test]
+fn tw9_the_capture_is_optional() {
+    for r in both("") {
+        let g = check(&r, 2, &red_beside_blues_tower("tower pass"), &[0, 0]);
+        assert!(matches!(follower_places(&g, 0)[..], [Location::Feature(_)]));
+        assert_eq!(g.figures_held_by(p(1)).count(), 0);
+    }
+}
+
+#[test]
+fn tw18_a_captured_rivals_figure_is_the_captors_prisoner() {
+    for r in both("") {
+        let g = check(&r, 2, &capture(), &[0, 0]);
+        // Off the board, out of Red's supply, held by Blue.
         assert_eq!(follower_places(&g, 0), [Location::Held(p(1))]);
         assert_eq!(g.supply(p(0), FOLLOWER), 6);
         let o = g.observation(p(0)).unwrap();
@@ -326,13 +443,12 @@ fn tw8_tw9_tw18_a_capture_in_range_is_optional_and_makes_a_prisoner() {
                 Some("9 pieces, 1 prisoner".to_string())
             ]
         );
-        assert_eq!(g.scores(), [0, 0]);
         g.check_integrity().unwrap();
     }
 }
 
 #[test]
-fn tw8_tw11_range_is_the_row_and_column_up_to_the_height_over_gaps_never_diagonal() {
+fn tw11_range_goes_over_gaps_along_the_row_and_column_never_diagonal() {
     for r in both("") {
         // Red's followers: on the road at (1, 0) (distance 1 in the row), on
         // the cloister at (2, 2) (distance 2 in the column, over the empty
@@ -348,7 +464,7 @@ fn tw8_tw11_range_is_the_row_and_column_up_to_the_height_over_gaps_never_diagona
              draw TO/RRRR.1; place 2 0 0; tower 8 at 2 0",
         )
         .unwrap();
-        // Height 1: only the road follower.
+        // TW8: height 1: only the road follower.
         assert_eq!(names(&g), ["tower follower of 0 at 1 0 0", "tower pass"]);
         let mut g = g;
         run_on(
@@ -367,6 +483,7 @@ fn tw8_tw11_range_is_the_row_and_column_up_to_the_height_over_gaps_never_diagona
                 "tower pass"
             ]
         );
+        assert_eq!(g.scores(), [0, 0]);
     }
 }
 
@@ -397,9 +514,10 @@ fn tw15_a_capturable_capper_is_taken_and_the_tower_opens_again() {
         let mut g = run(
             &r,
             2,
-            "draw TO/RRRR.1; place 1 0 0; tower 8 at 1 0
-             draw BA/L; place 0 1 0; deploy follower 8 at 1 0
+            &raised(
+                "deploy follower 8 at 1 0
              draw TO/RRRR.1; place 2 0 0; tower 8 at 2 0",
+            ),
         )
         .unwrap();
         assert_eq!(names(&g), ["tower follower of 1 at 1 0 8", "tower pass"]);
@@ -409,6 +527,7 @@ fn tw15_a_capturable_capper_is_taken_and_the_tower_opens_again() {
         let n = names(&g);
         assert!(n.contains(&"tower 8 at 1 0".to_string()), "{n:?}");
         assert!(n.contains(&"deploy follower 8 at 1 0".to_string()), "{n:?}");
+        assert_eq!(g.scores(), [0, 0]);
     }
 }
 
@@ -418,9 +537,10 @@ fn tw16_a_safe_capper_is_never_captured_and_the_tower_stays_capped() {
         let mut g = run(
             &r,
             2,
-            "draw TO/RRRR.1; place 1 0 0; tower 8 at 1 0
-             draw BA/L; place 0 1 0; deploy follower 8 at 1 0
+            &raised(
+                "deploy follower 8 at 1 0
              draw TO/RRRR.1; place 2 0 0; tower 8 at 2 0",
+            ),
         )
         .unwrap();
         // No decision: Blue draws next.
@@ -432,219 +552,7 @@ fn tw16_a_safe_capper_is_never_captured_and_the_tower_stays_capped() {
         assert!(g.figure_protected(capper));
         run_on(&mut g, "draw BA/L; place 0 2 0").unwrap();
         assert!(!names(&g).iter().any(|a| a.contains("8 at 1 0")));
-    }
-}
-
-#[test]
-fn tw17_capturing_ones_own_figure_sends_it_home() {
-    for r in both("") {
-        let g = check(
-            &r,
-            2,
-            "draw BA/RFr; place 1 0 0; deploy follower road
-             draw BA/L; place 0 1 0; pass
-             draw TO/RRRR.1; place 2 0 0; tower 8 at 2 0; tower follower of 0 at 1 0 0",
-            &[0, 0],
-        );
-        assert_eq!(follower_places(&g, 0), []);
-        assert_eq!(g.supply(p(0), FOLLOWER), 7);
-        assert_eq!(g.figures_held_by(p(0)).count(), 0);
-    }
-}
-
-#[test]
-fn tw19_tw26_a_captured_figure_earns_nothing_prisoners_score_nothing_at_the_end() {
-    for r in both("") {
-        // Red's road (start tile, (1, 0)) would score 3 at the end with him.
-        let g = check(&r, 2, &format!("{CAPTURE}\nend"), &[0, 0]);
-        assert_eq!(follower_places(&g, 0), [Location::Held(p(1))]);
-        assert_eq!(category(&g, "roads"), [0, 0]);
-    }
-}
-
-// -------------------------------------------------------- exchange
-
-#[test]
-fn tw20_capturing_a_figure_of_ones_captor_exchanges_the_two() {
-    for r in both("") {
-        let g = check(
-            &r,
-            2,
-            &format!(
-                "{CAPTURE}
-                 draw BA/L; place 0 1 0; pass
-                 draw BA/RFr; place 3 0 0; deploy follower road
-                 draw BA/L; place 1 1 0; tower 8 at 2 0; tower follower of 1 at 3 0 0"
-            ),
-            &[0, 0],
-        );
-        assert_eq!(follower_places(&g, 0), []);
-        assert_eq!(follower_places(&g, 1), []);
-        assert_eq!((g.supply(p(0), FOLLOWER), g.supply(p(1), FOLLOWER)), (7, 7));
-        assert_eq!(height(&g, 2, 0, 8), 2);
-    }
-}
-
-#[test]
-fn tw21_x47_with_prisoners_of_two_kinds_the_capturer_chooses_one_for_one() {
-    let text = format!("{}[plugins.large-follower]\n", tw(""));
-    for r in compiled_in_and_loaded(&text) {
-        let large = r.figure_kind("large-follower").unwrap();
-        let mut g = run(
-            &r,
-            2,
-            "draw BA/RFr; place 1 0 0; deploy large-follower road
-             draw TO/RRRR.1; place 2 0 0; tower 8 at 2 0; tower large-follower of 0 at 1 0 0
-             draw BA/RFr; place 2 1 1; deploy follower road
-             draw BA/RFr; place 3 0 0; deploy follower road
-             draw BA/L; place 0 1 0; pass
-             draw BA/L; place 1 1 0; tower 8 at 2 0",
-        )
-        .unwrap();
-        // X47: the large follower was one prisoner; Blue's own follower is in
-        // range too (TW17).
-        assert_eq!(g.figures_held_by(p(1)).count(), 1);
-        assert_eq!(
-            names(&g),
-            [
-                "tower follower of 0 at 2 1 0",
-                "tower follower of 1 at 3 0 0",
-                "tower pass"
-            ]
-        );
-        run_on(
-            &mut g,
-            "tower follower of 0 at 2 1 0
-             draw BA/L; place -1 1 0; tower 8 at 2 0",
-        )
-        .unwrap();
-        assert_eq!(height(&g, 2, 0, 8), 3);
-        run_on(&mut g, "tower follower of 1 at 3 0 0").unwrap();
-        // Blue holds a large follower and a follower of Red's: Red chooses.
-        assert_eq!(
-            names(&g),
-            [
-                "tower follower of 0 held by 1",
-                "tower large-follower of 0 held by 1"
-            ]
-        );
-        run_on(&mut g, "tower large-follower of 0 held by 1").unwrap();
-        assert_eq!(g.supply(p(0), large), 1);
-        assert_eq!(g.supply(p(1), FOLLOWER), 7);
-        assert_eq!(follower_places(&g, 0), [Location::Held(p(1))]);
-        g.check_integrity().unwrap();
-    }
-}
-
-// ---------------------------------------------------------- ransom
-
-#[test]
-fn tw22_tw23_x47_a_ransom_of_3_paid_to_the_captor_frees_a_prisoner() {
-    for r in both("") {
-        // Red closes the start city (4) and may pay at the end of that turn.
-        let mut g = run(
-            &r,
-            2,
-            &format!("{CAPTURE}\ndraw BA/C; place 0 -1 2; deploy follower city"),
-        )
-        .unwrap();
-        assert_eq!(g.scores(), [4, 0]);
-        assert_eq!(
-            names(&g),
-            ["tower follower of 0 held by 1", "tower pass"],
-            "TW22: after the scoring of his turn"
-        );
-        run_on(&mut g, "tower follower of 0 held by 1").unwrap();
-        assert_eq!(g.scores(), [1, 3]);
-        assert_eq!(g.supply(p(0), FOLLOWER), 7);
-        assert_eq!(category(&g, "tower"), [-3, 3]);
-        assert_eq!(g.transferred_out(p(0)), 3);
-        g.check_integrity().unwrap();
-    }
-}
-
-#[test]
-fn tw22_a_ransom_at_the_start_of_the_turn_frees_a_figure_for_that_turn() {
-    for r in both("") {
-        let mut g = run(
-            &r,
-            2,
-            &format!(
-                "{CAPTURE}
-                 draw BA/C; place 0 -1 2; deploy follower city
-                 tower pass
-                 draw BA/L; place 0 1 0; pass"
-            ),
-        )
-        .unwrap();
-        assert_eq!(names(&g), ["tower follower of 0 held by 1", "tower pass"]);
-        run_on(&mut g, "tower follower of 0 held by 1").unwrap();
-        assert_eq!((g.scores(), g.supply(p(0), FOLLOWER)), (&[1, 3][..], 7));
-    }
-}
-
-#[test]
-fn tw23_one_ransom_per_whole_turn() {
-    for r in both("ransom-needs-points = false") {
-        // Blue holds two of Red's followers.
-        let mut g = run(
-            &r,
-            2,
-            &format!(
-                "{CAPTURE}
-                 tower pass
-                 draw BA/RFr; place 2 1 1; deploy follower road
-                 tower pass
-                 draw BA/L; place 0 1 0; tower 8 at 2 0; tower follower of 0 at 2 1 0"
-            ),
-        )
-        .unwrap();
-        assert_eq!(g.figures_held_by(p(1)).count(), 2);
-        run_on(
-            &mut g,
-            "tower follower of 0 held by 1
-             draw BA/L; place 1 1 0; pass",
-        )
-        .unwrap();
-        // No second ransom at the end of the same turn: Blue draws.
-        assert_eq!(g.actor(), carcassonne_core::Actor::Chance);
-        assert_eq!(g.scores(), [-3, 3]);
-        run_on(&mut g, "draw BA/L; place -1 1 0; pass").unwrap();
-        assert_eq!(names(&g), ["tower follower of 0 held by 1", "tower pass"]);
-        run_on(&mut g, "tower follower of 0 held by 1").unwrap();
-        assert_eq!(g.scores(), [-6, 6]);
-        g.check_integrity().unwrap();
-    }
-}
-
-#[test]
-fn tw24_a_ransom_needs_3_points_by_default_any_score_with_the_variant() {
-    for r in both("") {
-        // Red has 0 points: no ransom at the start of his turn.
-        let g = run(&r, 2, CAPTURE).unwrap();
-        assert_eq!(g.actor(), carcassonne_core::Actor::Chance);
-    }
-    for r in both("ransom-needs-points = false") {
-        let mut g = run(&r, 2, CAPTURE).unwrap();
-        assert_eq!(names(&g), ["tower follower of 0 held by 1", "tower pass"]);
-        run_on(&mut g, "tower follower of 0 held by 1").unwrap();
-        assert_eq!(g.scores(), [-3, 3]);
-        assert_eq!(g.supply(p(0), FOLLOWER), 7);
-    }
-}
-
-#[test]
-fn tw25_the_captor_has_no_option_to_free_or_refuse() {
-    for r in both("") {
-        let mut g = run(
-            &r,
-            2,
-            &format!("{CAPTURE}\ndraw BA/C; place 0 -1 2; deploy follower city; tower pass"),
-        )
-        .unwrap();
-        // Blue's turn: nothing about Red's prisoner is his to decide.
-        run_on(&mut g, "draw BA/L; place 0 1 0").unwrap();
-        assert!(!names(&g).iter().any(|a| a.contains("held by")));
+        assert_eq!(g.scores(), [0, 0]);
     }
 }
 

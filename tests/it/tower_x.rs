@@ -5,7 +5,7 @@
 
 use crate::common::*;
 use crate::dragon::{figures_at, neutral_at};
-use crate::tower::{follower_places, names, p, tw, CAPTURE};
+use crate::tower::{capture, names, raised, tw};
 use carcassonne_core::{Actor, FigureId, Game, Location, Rules, FOLLOWER};
 use std::sync::Arc;
 
@@ -30,7 +30,7 @@ fn figure(g: &Game, player: u8, kind: &str) -> FigureId {
 }
 
 #[test]
-fn tw10_x45_a_shepherd_is_never_captured() {
+fn tw10_a_shepherd_is_never_captured() {
     let text = with("", "[plugins.shepherd]");
     for r in compiled_in_and_loaded(&text) {
         let g = run(
@@ -43,6 +43,42 @@ fn tw10_x45_a_shepherd_is_never_captured() {
         // No capture decision: Red draws next; the shepherd stays.
         assert_eq!(g.actor(), Actor::Chance);
         assert!(g.figure_location(figure(&g, 0, "shepherd")).is_some());
+        assert_eq!(g.scores(), [0, 0]);
+    }
+}
+
+#[test]
+fn x45_capturing_a_farmer_of_the_flocks_field_leaves_shepherd_and_flock_alone() {
+    let text = with("", "[plugins.shepherd]");
+    for r in compiled_in_and_loaded(&text) {
+        // Red's shepherd (3 sheep) on the field north of the road east of the
+        // start; Red's farmer joins that field on TO/RRRR.1 at (2, 0); Blue
+        // raises that tower from his cloister tile.
+        let mut g = run(
+            &r,
+            2,
+            "draw BA/RFr; place 1 0 0; deploy shepherd field N; shepherd sheep-3
+             draw BA/L; place 0 1 0; pass
+             draw TO/RRRR.1; place 2 0 0; deploy follower 4; shepherd grow; shepherd sheep-2
+             draw BA/L; place 1 1 0",
+        )
+        .unwrap();
+        let shepherd = figure(&g, 0, "shepherd");
+        assert_eq!(g.figure_note(shepherd).unwrap().as_deref(), Some("5 sheep"));
+        // The tower piece is Blue's figure step: no shepherd of his with it.
+        let n = names(&g);
+        assert!(n.contains(&"deploy shepherd 1".to_string()), "{n:?}");
+        run_on(&mut g, "tower 8 at 2 0").unwrap();
+        // The shepherd (in range, on (1, 0)) is never offered.
+        assert_eq!(names(&g), ["tower follower of 0 at 2 0 4", "tower pass"]);
+        run_on(&mut g, "tower follower of 0 at 2 0 4").unwrap();
+        assert_eq!(follower_places(&g, 0), [Location::Held(p(1))]);
+        assert!(g.figure_location(shepherd).is_some_and(|l| l.on_board()));
+        assert_eq!(g.figure_note(shepherd).unwrap().as_deref(), Some("5 sheep"));
+        assert!(figures_of(&g, 1, r.figure_kind("shepherd").unwrap())
+            .iter()
+            .all(|&f| g.figure_location(f).is_none()));
+        assert_eq!(g.scores(), [0, 0]);
     }
 }
 
@@ -143,7 +179,7 @@ fn x49_a_pig_goes_home_when_his_owners_last_farmer_is_captured() {
 }
 
 #[test]
-fn tw10_x50_mayor_and_wagon_are_captured_a_captured_wagon_does_not_move_the_barn_never() {
+fn x50_mayor_and_wagon_are_captured_a_captured_wagon_does_not_move_the_barn_never() {
     let text = with(
         ", \"abbey-and-mayor\"",
         "[plugins.mayor]\n[plugins.wagon]\n[plugins.barn]",
@@ -152,8 +188,11 @@ fn tw10_x50_mayor_and_wagon_are_captured_a_captured_wagon_does_not_move_the_barn
         let g = run(
             &r,
             2,
-            "draw BA/RFr; place 1 0 0; deploy wagon road
-             draw TO/RRRR.1; place 2 0 0; tower 8 at 2 0; tower wagon of 0 at 1 0 0",
+            &red_road_then_blue(
+                "deploy wagon road",
+                "TO/RRRR.1",
+                "tower 8 at 2 0; tower wagon of 0 at 1 0 0",
+            ),
         )
         .unwrap();
         assert_eq!(
@@ -161,6 +200,7 @@ fn tw10_x50_mayor_and_wagon_are_captured_a_captured_wagon_does_not_move_the_barn
             Some(Location::Held(p(1)))
         );
         assert_eq!(g.actor(), Actor::Chance, "no wagon move");
+        assert_eq!(g.scores(), [0, 0]);
         let g = run(
             &r,
             2,
@@ -189,13 +229,7 @@ fn tw10_x50_mayor_and_wagon_are_captured_a_captured_wagon_does_not_move_the_barn
             .figure_location(figure(&g, 0, "barn"))
             .is_some_and(|l| l.on_board()));
         // No mayor, wagon or barn on a tower top.
-        let g = run(
-            &r,
-            2,
-            "draw TO/RRRR.1; place 1 0 0; tower 8 at 1 0
-             draw BA/L; place 0 1 0",
-        )
-        .unwrap();
+        let g = run(&r, 2, &raised("")).unwrap();
         let n = names(&g);
         assert!(n.contains(&"deploy follower 8 at 1 0".to_string()), "{n:?}");
         assert!(
@@ -208,7 +242,7 @@ fn tw10_x50_mayor_and_wagon_are_captured_a_captured_wagon_does_not_move_the_barn
 }
 
 /// The Princess and the Dragon with The Tower (its capper option `capped`).
-fn pd_tower(capped: &str) -> String {
+pub fn pd_tower(capped: &str) -> String {
     format!(
         "{}[plugins.tower]\ncapped-follower = \"{capped}\"\n\
          [tiles.counts]\n\"BA/L\" = 24\n\"BA/RFr\" = 12\n\"TO/RRRR.1\" = 4\n",
@@ -260,11 +294,12 @@ fn x53_the_fairy_beside_a_capper_gives_1_per_turn_never_3_and_stays_when_he_is_t
         let mut g = run(
             &r,
             2,
-            "draw TO/RRRR.1; place 1 0 0; tower 8 at 1 0
-             draw BA/L; place 0 1 0; pass
+            &raised(
+                "pass
              draw BA/RFr; place 2 0 0; deploy follower 8 at 1 0
              draw BA/L; place 0 2 0; pass
              draw BA/L; place -1 1 0",
+            ),
         )
         .unwrap();
         assert!(names(&g).contains(&"fairy 8 at 1 0".to_string()));
@@ -414,18 +449,11 @@ fn the_random_greedy_and_mcts_bots_play_every_tower_ruleset_to_the_end() {
 #[test]
 fn a_capture_is_public_in_every_players_observation() {
     for r in compiled_in_and_loaded(&tw("")) {
-        let g = run(
-            &r,
-            3,
-            "draw BA/RFr; place 1 0 0; deploy follower road
-             draw TO/RRRR.1; place 2 0 0; tower 8 at 2 0; tower follower of 0 at 1 0 0",
-        )
-        .unwrap();
+        let g = run(&r, 3, &capture()).unwrap();
         for q in 0..3 {
             let o = g.observation(p(q)).unwrap();
             assert_eq!(o.off_board.len(), 1, "seat {q}");
             assert_eq!(o.off_board[0].held_by, Some(p(1)));
         }
-        let _ = CAPTURE;
     }
 }

@@ -426,6 +426,15 @@ function update(v) {
     li.appendChild(document.createTextNode(" " + name));
     mk.appendChild(li);
   }
+  // The areas off the board that hold figures (a city's quarters).
+  const ar = $("areas");
+  ar.innerHTML = "";
+  for (const [name, figures] of v.areas || []) {
+    const li = document.createElement("li");
+    li.dataset.area = name;
+    li.textContent = name + ": " + figures;
+    ar.appendChild(li);
+  }
   // Log.
   const log = $("log");
   log.innerHTML = "";
@@ -463,6 +472,23 @@ function showScores(seats, actor) {
     li.querySelector(".name").textContent = s.name + (view && view.you === i ? " (you)" : "") + free;
     const hand = s.hand && s.hand.length ? "; tiles: " + s.hand.join(", ") : "";
     li.querySelector(".supply").textContent = "in hand: " + s.supply + hand;
+    // The figures the seat holds (prisoners), then what each plugin says
+    // about it (pieces left, ...), with the plugin's symbol.
+    if (s.holds) {
+      const h = document.createElement("span");
+      h.className = "holds";
+      h.textContent = s.holds;
+      li.appendChild(h);
+    }
+    for (const n of s.notes || []) {
+      const note = document.createElement("span");
+      note.className = "seat-note";
+      note.dataset.plugin = n.plugin;
+      note.title = n.plugin ? n.plugin + ": " + n.note : n.note;
+      note.innerHTML = n.symbol;
+      note.appendChild(document.createTextNode(n.plugin ? " " + n.note : "? " + n.note));
+      li.appendChild(note);
+    }
     const score = li.querySelector(".score");
     score.textContent = s.score;
     score.dataset.seat = i;

@@ -13,6 +13,7 @@ use crate::seats::SeatKind;
 use crate::session::{PastTurn, Session};
 use crate::WebError;
 use carcassonne_core::{Action, FigureOption, Game, Location, PlayerId};
+use carcassonne_render::notes::{self, PlayerLine};
 use carcassonne_render::{log, Options, Style};
 use serde::Serialize;
 use serde_json::Value;
@@ -66,6 +67,23 @@ pub struct SeatView {
     pub supply: String,
     /// Tiles in hand as this viewer sees them (e.g. the abbey).
     pub hand: Vec<String>,
+    /// The figures of others the seat holds off the board (prisoners):
+    /// "holds: Red follower", or empty.
+    pub holds: String,
+    /// The plugins' public notes about the seat (pieces left, prisoners), in
+    /// the plugins' declaration order.
+    pub notes: Vec<SeatNote>,
+}
+
+/// A plugin's public note about a seat, with its plugin's symbol.
+#[derive(Serialize, Debug)]
+pub struct SeatNote {
+    /// The plugin's id (empty: the notes could not be had).
+    pub plugin: String,
+    /// The note (or, when the plugins' notes failed, `no note: <error>`).
+    pub note: String,
+    /// The plugin's note symbol (SVG; empty when the notes failed).
+    pub symbol: String,
 }
 
 /// What the page needs to show a game to one viewer.
@@ -117,6 +135,9 @@ pub struct View {
     pub tiles_left: usize,
     /// The markers on the board: `(name, symbol as SVG)`.
     pub markers: Vec<(String, String)>,
+    /// The areas off the board that hold figures (the Count's city quarters):
+    /// `(area name, "Red follower, Blue follower")`.
+    pub areas: Vec<(String, String)>,
     /// Whether the viewer passes the figure step on his own when passing is
     /// the only choice.
     pub auto_pass: bool,
@@ -198,7 +219,7 @@ fn seat_views(s: &Session, g: &Game, style: &Style, seen: &Value) -> Vec<SeatVie
     PlayerId::all(g.players())
         .map(|p| {
             let seat = &s.seats[p.index()];
-            SeatView {
+            let mut view = SeatView {
                 name: names[p.index()].clone(),
                 color: style.player_color(Some(p.index())),
                 kind: seat.kind.name().to_string(),
@@ -224,7 +245,25 @@ fn seat_views(s: &Session, g: &Game, style: &Style, seen: &Value) -> Vec<SeatVie
                             .collect()
                     })
                     .unwrap_or_default(),
+                holds: String::new(),
+                notes: Vec::new(),
+            };
+            for line in notes::player_lines(g, p, &|o| names[o.index()].clone()) {
+                match line {
+                    PlayerLine::Holds(h) => view.holds = h,
+                    PlayerLine::Note(n) => view.notes.push(SeatNote {
+                        symbol: notes::note_symbol(&n.plugin, 14.0, style),
+                        plugin: n.plugin,
+                        note: n.note,
+                    }),
+                    PlayerLine::Failed(e) => view.notes.push(SeatNote {
+                        plugin: String::new(),
+                        note: format!("no note: {e}"),
+                        symbol: String::new(),
+                    }),
+                }
             }
+            view
         })
         .collect()
 }
@@ -296,6 +335,7 @@ pub fn view(s: &Session, name: &str, you: Option<u8>) -> Result<View, WebError> 
         seat_names: s.seat_names(),
         ..Options::default()
     };
+    let o_names = &o.seat_names;
     let drawn = g.drawn_tile().filter(|_| !placements.is_empty());
     let drawn_rotations = drawn
         .and_then(|t| g.rules().tiles.get(t))
@@ -341,6 +381,7 @@ pub fn view(s: &Session, name: &str, you: Option<u8>) -> Result<View, WebError> 
                 (n, svg)
             })
             .collect(),
+        areas: notes::areas(g, &|p| o_names[p.index()].clone()),
         auto_pass: you.is_some_and(|p| s.seats[p as usize].auto_pass),
         record_available: g.is_over() || (you.is_some() && person_seats == 1),
         observation: seen,
