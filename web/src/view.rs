@@ -27,7 +27,9 @@ pub struct Choice {
     pub label: String,
     /// For a plugin decision whose text ends in a number (`bazaar bid 3`):
     /// that number. The page shows a run of such choices with the same
-    /// words before the number (a bid) as one number field.
+    /// words before the number (a bid) as one number field. Left out of
+    /// the JSON when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub number: Option<u32>,
 }
 

@@ -252,6 +252,10 @@ impl Plugin for Castles {
     /// X65: the castle decision comes after the dragon's move (both push
     /// their steps in `before_scoring`, resolved in push order).
     const RUNS_AFTER: &'static [&'static str] = &["dragon"];
+    /// A city turned into a castle is no longer about to be scored, so the
+    /// castle decision comes before the Count's moves into features about to
+    /// be scored (both push their steps in `before_scoring`).
+    const RUNS_BEFORE: &'static [&'static str] = &["count"];
     const STYLE: &'static str = include_str!("../style.toml");
     const STATE: StateSpec = StateSpec::NONE.game::<State>().player::<Built>();
 
