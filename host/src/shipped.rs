@@ -55,6 +55,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../../configs/king-and-robber-hills-and-sheep.toml"),
     ),
     (
+        "count-king-and-robber.toml",
+        include_str!("../../configs/count-king-and-robber.toml"),
+    ),
+    (
         "bridges-castles-and-bazaars.toml",
         include_str!("../../configs/bridges-castles-and-bazaars.toml"),
     ),

@@ -388,6 +388,52 @@ pub fn same_games_checked(
     }
 }
 
+/// The shipped ruleset `file` (in `configs/`) plays the same games in several
+/// run orders of its plugins (`conformance --permute-plugins`).
+pub fn composes_in_every_run_order(file: &str) {
+    use carcassonne_host::permute;
+    let rs =
+        carcassonne_host::load_str(&config_text(file), file, None, &registry()).expect("ruleset");
+    let report = permute::check(
+        &rs,
+        permute::Options {
+            games: 4,
+            max_orders: 6,
+            ..permute::Options::default()
+        },
+    )
+    .unwrap_or_else(|e| panic!("{file}: {e}"));
+    assert_eq!(report.games, 4, "{file}");
+}
+
+/// The random, greedy and search bots (each against a random bot) play a
+/// 2-player game of `rules` to the end; each finished game passes the
+/// integrity check and `extra`. Returns the games.
+pub fn bots_play_to_the_end(
+    name: &str,
+    rules: &Arc<Rules>,
+    extra: &dyn Fn(&Game) -> Result<(), String>,
+) -> Vec<Game> {
+    use carcassonne_bots::{play_out, BotSpec};
+    let mut games = Vec::new();
+    for (i, spec) in ["random", "greedy", "mcts:20"].iter().enumerate() {
+        let specs: Vec<BotSpec> = [spec, &"random"]
+            .iter()
+            .map(|s| s.parse().expect("bot spec"))
+            .collect();
+        let seed = i as u64;
+        let mut g = Game::new(rules.clone(), 2, seed).unwrap();
+        let mut bots: Vec<_> = specs.iter().map(|s| s.build(seed)).collect();
+        play_out(&mut g, &mut bots, &specs).unwrap_or_else(|e| panic!("{name}, {spec}: {e}"));
+        assert!(g.is_over(), "{name}, {spec}");
+        g.check_integrity()
+            .unwrap_or_else(|e| panic!("{name}, {spec}: {e}"));
+        extra(&g).unwrap_or_else(|e| panic!("{name}, {spec}: {e}"));
+        games.push(g);
+    }
+    games
+}
+
 /// Seat `i` (0 is Red, 1 Blue, …).
 pub fn p(i: u8) -> PlayerId {
     PlayerId::ALL[usize::from(i)]

@@ -193,19 +193,7 @@ fn king_and_robber_rulesets_pass_the_conformance_kit_at_2_4_and_6_players() {
 
 #[test]
 fn king_and_robber_rulesets_compose_in_every_run_order() {
-    use carcassonne_host::permute;
-    let rs = carcassonne_host::load_str(&config_text(RULESET), RULESET, None, &registry())
-        .expect("ruleset");
-    let report = permute::check(
-        &rs,
-        permute::Options {
-            games: 4,
-            max_orders: 6,
-            ..permute::Options::default()
-        },
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(report.games, 4);
+    composes_in_every_run_order(RULESET);
 }
 
 #[test]
@@ -218,23 +206,10 @@ fn king_and_robber_same_compiled_in_and_loaded() {
 
 #[test]
 fn the_random_greedy_and_mcts_bots_play_every_king_and_robber_ruleset_to_the_end() {
-    use carcassonne_bots::{play_out, BotSpec};
     let mut rulesets = vec![(RULESET.to_string(), config(RULESET))];
     rulesets.extend(variants().into_iter().filter(|(s, _)| s == "continuous"));
     for (name, r) in rulesets {
-        for (i, spec) in ["random", "greedy", "mcts:20"].iter().enumerate() {
-            let specs: Vec<BotSpec> = [spec, &"random"]
-                .iter()
-                .map(|s| s.parse().expect("bot spec"))
-                .collect();
-            let seed = i as u64;
-            let mut g = Game::new(r.clone(), 2, seed).unwrap();
-            let mut bots: Vec<_> = specs.iter().map(|s| s.build(seed)).collect();
-            play_out(&mut g, &mut bots, &specs).unwrap_or_else(|e| panic!("{name}, {spec}: {e}"));
-            assert!(g.is_over(), "{name}, {spec}");
-            g.check_integrity()
-                .unwrap_or_else(|e| panic!("{name}, {spec}: {e}"));
-            invariants(&g).unwrap_or_else(|e| panic!("{name}, {spec}: {e}"));
+        for g in bots_play_to_the_end(&name, &r, &invariants) {
             // A game of 90 tiles completes cities and roads: both awards held.
             assert!(award(&g, "king").0.is_some() && award(&g, "robber").0.is_some());
         }

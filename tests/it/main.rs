@@ -20,6 +20,8 @@ mod census;
 mod cli;
 mod common;
 mod composition;
+mod count;
+mod count_x;
 mod docs;
 mod dragon;
 mod dragon_abbey_mayor;

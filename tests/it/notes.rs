@@ -11,7 +11,7 @@ use carcassonne_render::{board, Options, Style};
 
 /// Red's road follower at (1, 0); Blue raises a tower of height 1 on the
 /// foundation of (2, 0) and takes Red's follower prisoner.
-const CAPTURE: &str = "draw BA/RFr; place 1 0 0; deploy follower road
+pub const CAPTURE: &str = "draw BA/RFr; place 1 0 0; deploy follower road
      draw TO/RRRR.1; place 2 0 0; tower 8 at 2 0; tower follower of 0 at 1 0 0";
 
 /// The picture of `g` with its panel, in `style`.

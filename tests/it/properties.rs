@@ -454,6 +454,8 @@ fn shipped() -> Vec<Arc<Rules>> {
         "abbey-and-mayor.toml",
         "abbey-and-mayor-hills-and-sheep.toml",
         "king-and-robber-hills-and-sheep.toml",
+        "count-king-and-robber.toml",
+        "all-expansions.toml",
     ]
     .iter()
     .map(|n| config(n))

@@ -486,7 +486,10 @@ function showScores(seats, actor) {
       note.dataset.plugin = n.plugin;
       note.title = n.plugin ? n.plugin + ": " + n.note : n.note;
       note.innerHTML = n.symbol;
-      note.appendChild(document.createTextNode(n.plugin ? " " + n.note : "? " + n.note));
+      const text = document.createElement("span");
+      text.className = "note-text";
+      text.textContent = n.plugin ? n.note : "? " + n.note;
+      note.appendChild(text);
       li.appendChild(note);
     }
     const score = li.querySelector(".score");

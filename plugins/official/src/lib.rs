@@ -36,6 +36,8 @@ pub mod builder;
 pub mod castles;
 #[path = "../../cathedrals/src/lib.rs"]
 pub mod cathedrals;
+#[path = "../../count/src/lib.rs"]
+pub mod count;
 #[path = "../../dragon/src/lib.rs"]
 pub mod dragon;
 #[path = "../../fairy/src/lib.rs"]

@@ -7,8 +7,10 @@
 //!   and the replay of past turns.
 //! * [`friends`]: two browsers, each through its own invitation link, play one
 //!   game; the server is killed (`kill -9`) and started again mid-game.
+//! * [`notes`]: the plugins' notes about seats and features on the page.
 
 mod friends;
+mod notes;
 mod solo;
 
 use carcassonne_core::{Driver, Game, Record};

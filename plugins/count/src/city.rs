@@ -1,0 +1,171 @@
+//! The city of Carcassonne's quarters: which figures may enter them, which
+//! may leave them, and where to (CK13, CK15, CK17–CK21, CK25).
+
+use super::options::{AbbotEnters, FinalMoves};
+use carcassonne_plugin_sdk::prelude::*;
+
+/// The quarters, in the Count's clockwise order (CK13, CK16): the plugin's
+/// areas, by index.
+pub const QUARTERS: [&str; 4] = ["castle", "market", "blacksmith", "cathedral"];
+/// Index of the castle in [`QUARTERS`] (where the Count starts, CK12).
+pub const CASTLE: usize = 0;
+/// Index of the market in [`QUARTERS`] (closed without farmers, CK15).
+pub const MARKET: usize = 1;
+
+/// The feature kinds the followers of quarter `q` go to (CK17, CK21):
+/// castle → cities, market → fields, blacksmith → roads, cathedral →
+/// cloisters and spots (gardens: an abbot, CK25).
+pub fn quarter_kinds(q: usize) -> FeatureKinds {
+    match q {
+        0 => FeatureKinds::of(&[FeatureKind::City]),
+        1 => FeatureKinds::of(&[FeatureKind::Field]),
+        2 => FeatureKinds::of(&[FeatureKind::Road]),
+        _ => FeatureKinds::of(&[FeatureKind::Cloister, FeatureKind::Spot]),
+    }
+}
+
+/// The quarter area `a` is, if it is one of this plugin's.
+pub fn quarter_of(v: &View<'_>, a: AreaId) -> Option<usize> {
+    (0..QUARTERS.len()).find(|&q| v.my_area(q) == a)
+}
+
+/// The quarter figure `g` stands in, if it is in one.
+pub fn figure_quarter(v: &View<'_>, g: FigureId) -> Option<usize> {
+    match v.figure_location(g) {
+        Some(Location::Area(a)) => quarter_of(v, a),
+        _ => None,
+    }
+}
+
+/// The Count (the plugin's only figure).
+pub fn count_figure(v: &View<'_>) -> Option<FigureId> {
+    v.my_figures(0).next()
+}
+
+/// The quarter where the Count stands (CK18: it blocks it).
+pub fn count_quarter(v: &View<'_>) -> Option<usize> {
+    count_figure(v).and_then(|g| figure_quarter(v, g))
+}
+
+/// Whether the quarter may be chosen at all: not the market when farmers
+/// are off (CK15, X69 F4).
+pub fn quarter_open(v: &View<'_>, q: usize) -> bool {
+    q != MARKET || v.farmers_on()
+}
+
+/// CK25: whether figures of `kind` may enter the city — followers (the
+/// follower, the large follower, the mayor, the wagon) standing on their
+/// own; not companions (builder, pig), buildings (barn) or the shepherd (no
+/// follower). A follower that stands on no road, city or field (the abbot:
+/// cloisters and gardens only) enters only with `abbot = "yes"`.
+pub fn may_enter(v: &View<'_>, kind: FigureKindId, abbot: AbbotEnters) -> bool {
+    if !v.figure_kind_follower(kind) || v.figure_kind_class(kind) != FigureClass::Standing {
+        return false;
+    }
+    let stands = v.figure_kind_stands_on(kind);
+    let landscape = [FeatureKind::Road, FeatureKind::City, FeatureKind::Field];
+    abbot == AbbotEnters::Yes || landscape.iter().any(|&k| stands.contains(k))
+}
+
+/// The kinds player `p` may put into the city now: allowed (CK25) and in
+/// his supply.
+pub fn entering_kinds(v: &View<'_>, p: PlayerId, abbot: AbbotEnters) -> Vec<FigureKindId> {
+    (0..v.figure_kind_count() as u8)
+        .map(FigureKindId)
+        .filter(|&k| may_enter(v, k, abbot) && v.supply(p, k) > 0)
+        .collect()
+}
+
+/// One of player `p`'s figures of `kind` in his supply.
+pub fn supply_figure(v: &View<'_>, p: PlayerId, kind: FigureKindId) -> Option<FigureId> {
+    (0..v.figure_count() as u16).map(FigureId).find(|&g| {
+        v.figure_owner(g) == Some(p) && v.figure_kind(g) == kind && v.figure_location(g).is_none()
+    })
+}
+
+/// When a follower may leave a quarter and where to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Window {
+    /// CK17: before a scoring step, into the features about to be scored
+    /// (not from the market, CK20).
+    Scoring,
+    /// CK21: after the last turn, into unfinished features (fields: any).
+    Final(FinalMoves),
+}
+
+impl Window {
+    /// Whether followers leave quarter `q` in this window.
+    fn leaves(self, q: usize) -> bool {
+        match self {
+            Window::Scoring => q != MARKET,
+            Window::Final(FinalMoves::MarketOnly) => q == MARKET,
+            Window::Final(FinalMoves::AnyQuarter) => true,
+        }
+    }
+
+    /// The features (roots) followers may join in this window.
+    fn roots(self, v: &View<'_>) -> Vec<FeatureId> {
+        match self {
+            Window::Scoring => v.pending_scorings().to_vec(),
+            Window::Final(_) => (0..v.feature_count() as u16)
+                .map(FeatureId)
+                .filter(|&f| {
+                    v.find(f) == f
+                        && !v.feature_withheld(f)
+                        && (v.feature_kind(f) == FeatureKind::Field || !v.is_complete(f))
+                })
+                .collect(),
+        }
+    }
+}
+
+/// CK19: the segments (as spot codes of feature instances, one per tile the
+/// feature passes) where figure `g`, in quarter `q`, may be put in `window`:
+/// the features of the quarter's kinds that the figure's kind stands on.
+pub fn targets(v: &View<'_>, g: FigureId, q: usize, window: Window) -> Vec<u32> {
+    let stands = v.figure_kind_stands_on(v.figure_kind(g));
+    let kinds = quarter_kinds(q);
+    let mut out = Vec::new();
+    for r in window.roots(v) {
+        let k = v.feature_kind(r);
+        if !kinds.contains(k) || !stands.contains(k) {
+            continue;
+        }
+        for m in v.members(r) {
+            if let Some(code) = Spot::of_feature(v, m).code() {
+                if !out.contains(&code) {
+                    out.push(code);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The figures player `p` may move out of the city in `window` (as figure
+/// codes, one per kind and quarter; CK18: none from the Count's quarter).
+pub fn leaving(v: &View<'_>, p: PlayerId, window: Window) -> Vec<u32> {
+    let blocked = count_quarter(v);
+    let mut out = Vec::new();
+    for q in (0..QUARTERS.len()).filter(|&q| Some(q) != blocked && window.leaves(q)) {
+        for g in v.figures_in_area(v.my_area(q)) {
+            if v.figure_owner(g) != Some(p) {
+                continue;
+            }
+            let code = Spot::of_figure(v, g);
+            if !out.contains(&code) && !targets(v, g, q, window).is_empty() {
+                out.push(code);
+            }
+        }
+    }
+    out
+}
+
+/// The figure an option of [`leaving`] names, checked: player `p`'s, in a
+/// quarter it may leave in `window`.
+pub fn chosen_leaver(v: &View<'_>, p: PlayerId, code: u32, window: Window) -> Option<FigureId> {
+    if !leaving(v, p, window).contains(&code) {
+        return None;
+    }
+    Spot::figure_of(code)
+}

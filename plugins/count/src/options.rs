@@ -1,0 +1,125 @@
+//! The options of the `count` plugin (`[plugins.count]`).
+
+use carcassonne_plugin_sdk::prelude::*;
+
+/// CK21: which followers move in the final movement.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+pub enum FinalMoves {
+    /// Only market → any field (C2, JCloisterZone's default).
+    #[default]
+    #[serde(rename = "market-only")]
+    MarketOnly,
+    /// Also castle → an unfinished city, blacksmith → an unfinished road,
+    /// cathedral → an unfinished cloister (C1).
+    #[serde(rename = "any-quarter")]
+    AnyQuarter,
+}
+
+/// CK16: how the Count moves after a follower entered the city.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+pub enum CountMove {
+    /// The player who put the follower in may move the Count to another
+    /// quarter or leave it.
+    #[default]
+    #[serde(rename = "by-player")]
+    ByPlayer,
+    /// The Count moves on by itself: castle → market → blacksmith →
+    /// cathedral → castle.
+    #[serde(rename = "clockwise")]
+    Clockwise,
+    /// The Count moves by itself to the quarter that received the follower.
+    #[serde(rename = "follow-follower")]
+    FollowFollower,
+}
+
+/// CK22: whether the city of Carcassonne counts for farmers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+pub enum CocFarmers {
+    /// One completed city for farmer scoring (HiG FAQ 11/2013, JCloisterZone).
+    #[default]
+    #[serde(rename = "counts")]
+    Counts,
+    /// Worth nothing to farmers (an older fan reading).
+    #[serde(rename = "ignored")]
+    Ignored,
+}
+
+/// CK25: whether the abbot may enter the city.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+pub enum AbbotEnters {
+    /// No (JCloisterZone's list).
+    #[default]
+    #[serde(rename = "no")]
+    No,
+    /// Yes (the HiG C2 list): he leaves only from the cathedral, into a
+    /// completed cloister or garden.
+    #[serde(rename = "yes")]
+    Yes,
+}
+
+/// CK26: the Count and the River.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+pub enum River {
+    /// Not combined (the publisher's advice).
+    #[default]
+    #[serde(rename = "separate")]
+    Separate,
+    /// The spring against the area, the river first: not supported yet (no
+    /// River plugin); refused when the rules are built.
+    #[serde(rename = "spring-at-city")]
+    SpringAtCity,
+}
+
+/// Options of the `count` plugin.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+#[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
+pub struct Options {
+    /// CK21.
+    pub final_moves: FinalMoves,
+    /// CK16.
+    pub count_move: CountMove,
+    /// CK22.
+    pub coc_farmers: CocFarmers,
+    /// CK25.
+    pub abbot: AbbotEnters,
+    /// CK26.
+    pub river: River,
+}
+
+impl Config for Options {
+    const DOCS: &'static [(&'static str, &'static str)] = &[
+        (
+            "final-moves",
+            "CK21: \"market-only\" (after the last turn only market followers move, into any \
+             field) or \"any-quarter\" (also castle, blacksmith and cathedral followers, into \
+             unfinished cities, roads and cloisters).",
+        ),
+        (
+            "count-move",
+            "CK16: \"by-player\" (the player who put a follower in may move the Count), \
+             \"clockwise\" (it moves on to the next quarter) or \"follow-follower\" (it moves to \
+             the quarter that received the follower).",
+        ),
+        (
+            "coc-farmers",
+            "CK22: \"counts\" (the city of Carcassonne is one completed city for farmers) or \
+             \"ignored\".",
+        ),
+        (
+            "abbot",
+            "CK25: \"no\" (the abbot never enters the city) or \"yes\" (he may; he leaves from \
+             the cathedral only).",
+        ),
+        (
+            "river",
+            "CK26: \"separate\" (the Count and the River are not combined); \"spring-at-city\" \
+             is not supported yet.",
+        ),
+    ];
+}
