@@ -54,6 +54,10 @@ pub struct Options {
     /// letter)`, drawn as `g.choice` with `data-choice` (choices on the same
     /// feature side by side).
     pub choices: Vec<(u8, usize, String)>,
+    /// Clickable figures: `(figure, choice id)` for a decision whose options
+    /// name figures on the board (a capture): the figure's `g.figure` is also
+    /// a `g.choice` with `data-choice`, ringed.
+    pub figure_choices: Vec<(FigureId, usize)>,
     /// A short note under a figure, replacing the plugins' own note
     /// ([`Game::figure_note`], e.g. the shepherd's sheep) for that figure.
     /// Where a plugin's note fails, the figure shows a `?` (`text.note-failed`)
@@ -329,8 +333,26 @@ fn figures(g: &Game, o: &Options, style: &Style, origin: &dyn Fn(Pos) -> (f64, f
             .set("data-kind", kind)
             .set("data-x", pos.x)
             .set("data-y", pos.y)
-            .add(Title::new(format!("{who} {kind} ({place})")))
-            .add(shapes::figure(&style.figure(kind), x, y, S * 0.24, &color));
+            .add(Title::new(format!("{who} {kind} ({place})")));
+        if let Some(&(_, id)) = o.figure_choices.iter().find(|(f, _)| *f == fig) {
+            fg = fg
+                .set("class", "figure choice")
+                .set("data-choice", id)
+                .set("cursor", "pointer")
+                .add(
+                    Circle::new()
+                        .set("class", "choice-ring")
+                        .set("cx", x)
+                        .set("cy", y)
+                        .set("r", S * 0.17)
+                        .set("fill", "#fff")
+                        .set("fill-opacity", 0.5)
+                        .set("stroke", "#111")
+                        .set("stroke-width", 2.5)
+                        .set("stroke-dasharray", "5 3"),
+                );
+        }
+        fg = fg.add(shapes::figure(&style.figure(kind), x, y, S * 0.24, &color));
         let note = match o.figure_notes.get(&fig) {
             Some(n) => Ok(Some(n.clone())),
             None => g.figure_note(fig),

@@ -269,7 +269,7 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
 }
 
 /// "held by Blue", "in the castle": a place off the board.
-fn off_board(g: &Game, at: &Location) -> String {
+pub fn off_board(g: &Game, at: &Location) -> String {
     match at {
         Location::Held(p) => format!("held by {}", NAMES[p.index() % NAMES.len()]),
         Location::Area(a) => format!("in the {}", g.area_name(*a).unwrap_or("area")),

@@ -387,6 +387,10 @@ function update(v) {
   if (v.stuck) showError(new Error("The game cannot go on: " + v.stuck));
   $("record").hidden = !v.record_available;
   if (shownTurn === null) drawBoard(v.board);
+  // A decision naming figures on the board (a capture): they are ringed.
+  if (v.your_turn && $("board").querySelector("g.figure.choice")) {
+    $("prompt").textContent += " Click a ringed figure on the board, or choose below.";
+  }
   // The drawn tile.
   const placing = v.your_turn && v.placements.length > 0;
   $("drawn").hidden = !placing;
@@ -512,6 +516,11 @@ function drawBoard(svgText) {
   }
   for (const c of svg.querySelectorAll("g.choice")) {
     c.addEventListener("click", () => act(view.choices[Number(c.dataset.choice)].text));
+    // A figure to click says what clicking it does.
+    const title = c.matches(".figure") && c.querySelector("title");
+    if (title && view && view.choices[Number(c.dataset.choice)]) {
+      title.textContent = view.choices[Number(c.dataset.choice)].label;
+    }
   }
 }
 

@@ -12,7 +12,7 @@
 use crate::seats::SeatKind;
 use crate::session::{PastTurn, Session};
 use crate::WebError;
-use carcassonne_core::{Action, FigureOption, Game, Location, PlayerId};
+use carcassonne_core::{code_figure, Action, FigureId, FigureOption, Game, Location, PlayerId};
 use carcassonne_render::notes::{self, PlayerLine};
 use carcassonne_render::{log, Options, Style};
 use serde::Serialize;
@@ -36,7 +36,8 @@ pub struct Choice {
 /// The number a plugin decision's text ends in (`bazaar bid 3`: 3).
 fn trailing_number(a: Action, text: &str) -> Option<u32> {
     match a {
-        Action::Choose(_) => text.rsplit_once(' ')?.1.parse().ok(),
+        // Not an option that names a figure (its text ends in a place).
+        Action::Choose(v) if code_figure(v).is_none() => text.rsplit_once(' ')?.1.parse().ok(),
         _ => None,
     }
 }
@@ -285,6 +286,7 @@ pub fn view(s: &Session, name: &str, you: Option<u8>) -> Result<View, WebError> 
     let mut placements: Vec<Spot> = Vec::new();
     let mut choices = Vec::new();
     let mut marks = Vec::new();
+    let mut figure_marks = Vec::new();
     for &a in &legal {
         match a {
             Action::Place(p) => match placements.last_mut() {
@@ -296,6 +298,15 @@ pub fn view(s: &Session, name: &str, you: Option<u8>) -> Result<View, WebError> 
                 }),
             },
             _ => {
+                // A decision naming a figure on the board (a capture): the
+                // figure itself is clicked.
+                let named = match a {
+                    Action::Choose(v) => code_figure(v),
+                    _ => None,
+                };
+                if let Some(fig) = named.filter(|&f| g.figure_tile(f).is_some()) {
+                    figure_marks.push((fig, choices.len()));
+                }
                 if let Action::Figure(FigureOption::Deploy { kind, at }) = a {
                     // A mark on the feature of the tile just placed.
                     let local = at
@@ -334,6 +345,7 @@ pub fn view(s: &Session, name: &str, you: Option<u8>) -> Result<View, WebError> 
             .map(|s| carcassonne_core::Pos::new(s.x, s.y))
             .collect(),
         choices: marks,
+        figure_choices: figure_marks,
         seat_names: s.seat_names(),
         ..Options::default()
     };
@@ -405,7 +417,8 @@ pub fn turn_view(s: &Session, n: usize) -> Result<TurnView, WebError> {
 
 /// What a person reads on the button of action `a`: a figure's place names
 /// the feature by the parts of the tile's sides it reaches, its corner (a
-/// barn) and, off the tile just placed, the tile's position.
+/// barn) and, off the tile just placed, the tile's position; a decision's
+/// option that names a figure names it by owner, kind and place.
 pub fn label(g: &Game, a: Action) -> String {
     match a {
         Action::Figure(FigureOption::Pass) => "No figure".into(),
@@ -436,8 +449,35 @@ pub fn label(g: &Game, a: Action) -> String {
             }
             text
         }
+        // A decision naming a figure (a capture, a ransom): the figure.
+        Action::Choose(v) => code_figure(v)
+            .and_then(|f| figure_label(g, f))
+            .unwrap_or_else(|| g.format_action(a)),
         _ => g.format_action(a),
     }
+}
+
+/// Figure `fig` as a person reads it: "Red's follower on the road W E at
+/// (1, 0)", "Red's follower held by Blue".
+fn figure_label(g: &Game, fig: FigureId) -> Option<String> {
+    let kind = g.figure_kind_name(g.figure_kind(fig)?)?;
+    let whose = g.figure_owner(fig).map_or_else(
+        || "the".to_string(),
+        |p| format!("{}'s", log::NAMES[p.index() % log::NAMES.len()]),
+    );
+    let place = match g.figure_location(fig) {
+        None => "in supply".to_string(),
+        Some(at @ (Location::Held(_) | Location::Area(_))) => log::off_board(g, &at),
+        Some(at) => {
+            let t = g.figure_tile(fig)?;
+            let pos = g.tile_pos(t)?;
+            match at.feature().and_then(|f| g.feature_local(f)) {
+                Some(l) => format!("on the {} at {pos}", log::describe_feature(g, t, l)),
+                None => format!("on the tile at {pos}"),
+            }
+        }
+    };
+    Some(format!("{whose} {kind} {place}"))
 }
 
 /// What the seat to act decides, or who won. A plugin's description of its

@@ -221,15 +221,16 @@ impl Bridges {
     /// Bridges by choice with the plain placement `p` (BB5): on the new tile
     /// (`mine`: its sides) along an axis of two field sides whose ends face
     /// empty squares or road sides; and on a neighbour without a bridge, along
-    /// an axis of two field sides whose ends face empty squares.
+    /// an axis of two field sides whose ends face empty squares. Appended to
+    /// `out`.
     fn by_choice(
         &self,
         v: &View<'_>,
         p: Placement,
         mine: [Kind; 4],
         across: &Across,
-    ) -> Vec<PiecePlacement> {
-        let mut out = Vec::new();
+        out: &mut Vec<PiecePlacement>,
+    ) {
         for axis in Axis::BOTH {
             let ok = axis.ends().iter().all(|&d| {
                 mine[d as usize] == FIELD
@@ -240,7 +241,7 @@ impl Bridges {
             }
         }
         if self.options.sites == Sites::PlacedOnly {
-            return out;
+            return;
         }
         for d in Side::ALL {
             let Some((t, s)) = across[d as usize] else {
@@ -260,7 +261,6 @@ impl Bridges {
                 }
             }
         }
-        out
     }
 
     /// The bridge that makes the placement `p` (plain matching refuses it:
@@ -327,24 +327,31 @@ impl Plugin for Bridges {
         if v.player_state::<Laid>(me)?.bridges >= self.options.count.per_player(v.players()) {
             return Ok(());
         }
+        // The drawn tile's sides in each rotation, asked once per call (this
+        // hook runs at every draw and placement list: issue 27).
+        let sides = Rotation::ALL.map(|rot| v.type_side_kinds(tile, rot));
         for pos in v.frontier() {
             let across: Across = Side::ALL.map(|d| {
                 let t = v.tile_at(pos.step(d))?;
                 Some((t, v.tile_side_kinds(t)))
             });
             for rot in Rotation::ALL {
-                let mine = v.type_side_kinds(tile, rot);
+                let mine = sides[rot.quarter_turns() as usize];
                 let p = Placement::new(pos, rot);
-                let bad: Vec<Side> = Side::ALL
-                    .into_iter()
-                    .filter(|&d| {
-                        across[d as usize]
-                            .is_some_and(|(_, s)| !fits(mine[d as usize], s[d.opposite() as usize]))
-                    })
-                    .collect();
-                if bad.is_empty() {
-                    out.extend(self.by_choice(v, p, mine, &across));
-                } else if let Some(c) = self.repair(v, p, mine, &across, &bad) {
+                // The clashing sides, in side order (no allocation).
+                let mut bad = [Side::N; 4];
+                let mut n = 0;
+                for d in Side::ALL {
+                    if across[d as usize]
+                        .is_some_and(|(_, s)| !fits(mine[d as usize], s[d.opposite() as usize]))
+                    {
+                        bad[n] = d;
+                        n += 1;
+                    }
+                }
+                if n == 0 {
+                    self.by_choice(v, p, mine, &across, out);
+                } else if let Some(c) = self.repair(v, p, mine, &across, &bad[..n]) {
                     out.push(c);
                 }
             }

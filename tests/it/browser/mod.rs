@@ -8,10 +8,12 @@
 //! * [`friends`]: two browsers, each through its own invitation link, play one
 //!   game; the server is killed (`kill -9`) and started again mid-game.
 //! * [`notes`]: the plugins' notes about seats and features on the page.
+//! * [`tower`]: a Tower capture chosen by clicking the figure on the board.
 
 mod friends;
 mod notes;
 mod solo;
+mod tower;
 
 use carcassonne_core::{Driver, Game, Record};
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -114,6 +116,25 @@ pub fn start_chromedriver() -> (Killed, u16) {
     (Killed(child), port)
 }
 
+/// A server (`serve` on a database in memory) and one headless browser on
+/// its page (profile `scratch(tag)`), once the setup form has the server's
+/// rulesets: the server, chromedriver, the browser and its profile directory.
+pub async fn one_page(tag: &str) -> (Killed, Killed, Client, PathBuf) {
+    let (server, url) = start_server(&["--port", "0", "--db", ":memory:"]);
+    let (driver, port) = start_chromedriver();
+    let profile = crate::common::scratch(tag);
+    let c = browser(port, &profile).await;
+    c.goto(&url).await.unwrap();
+    // The ruleset options arrive with the server's setup (all in one script
+    // task), after the static form: wait for them, not only for the button.
+    c.wait().for_element(Locator::Css("#start")).await.unwrap();
+    c.wait()
+        .for_element(Locator::Css("#ruleset option"))
+        .await
+        .unwrap();
+    (server, driver, c, profile)
+}
+
 /// A headless Chromium session with its own profile (its own local storage).
 pub async fn browser(port: u16, profile: &Path) -> Client {
     let caps = serde_json::json!({
@@ -197,6 +218,16 @@ pub async fn scores(c: &Client) -> Vec<i32> {
         out.push(e.text().await.unwrap().trim().parse::<i32>().unwrap());
     }
     out
+}
+
+/// Opens the record file `path` from the setup page (its file input).
+pub async fn open_record_file(c: &Client, path: &Path) {
+    c.find(Locator::Css("#record-file"))
+        .await
+        .unwrap()
+        .send_keys(path.to_str().unwrap())
+        .await
+        .unwrap();
 }
 
 /// The record the page offers for download, and the game it replays to.

@@ -4,28 +4,14 @@
 //! the seat through the browser's local storage, past turns stepped through
 //! with their scores, and the record opened again from the setup page.
 
-use super::{
-    browser, downloaded, js, out_dir, scores, settled, start_chromedriver, start_game, start_server,
-};
+use super::{downloaded, js, one_page, open_record_file, out_dir, scores, settled, start_game};
 use fantoccini::Locator;
 use std::time::{Duration, Instant};
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
-    let (_server, url) = start_server(&["--port", "0", "--db", ":memory:"]);
-    let (_driver, port) = start_chromedriver();
-    let profile = crate::common::scratch("chromium-profile");
-    let c = browser(port, &profile).await;
-    c.goto(&url).await.unwrap();
-
     // The setup form: the default ruleset (Hills & Sheep), Red a person, Blue a bot.
-    // The ruleset options arrive with the server's setup (all in one script
-    // task), after the static form: wait for them, not only for the button.
-    c.wait().for_element(Locator::Css("#start")).await.unwrap();
-    c.wait()
-        .for_element(Locator::Css("#ruleset option"))
-        .await
-        .unwrap();
+    let (_server, _driver, c, profile) = one_page("chromium-profile").await;
     let rulesets = c.find_all(Locator::Css("#ruleset option")).await.unwrap();
     assert_eq!(
         rulesets.len(),
@@ -205,12 +191,7 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
         .await
         .unwrap();
     let saved = out_dir().join("game.json");
-    c.find(Locator::Css("#record-file"))
-        .await
-        .unwrap()
-        .send_keys(saved.to_str().unwrap())
-        .await
-        .unwrap();
+    open_record_file(&c, &saved).await;
     let (_, state) = settled(&c, n).await;
     assert_eq!(state, "over");
     assert_eq!(scores(&c).await, shown);
