@@ -8,13 +8,12 @@
 //! tile-level markers (a hill, a vineyard), and each figure on the tile as its
 //! owner's seat number (1–6; `*` a neutral figure such as the dragon) where it
 //! stands: near the city or road it holds, in its field's part of the tile, in
-//! the middle for a monk. A bridge (a road a plugin added to a placed tile)
-//! shows as `=` beside the centre (west–east) or `H` beside its north and
-//! south letters (north–south), its ends as road sides. A plugin's note about
-//! a feature (a tower's height) is its plugin's mark (the letter of its
-//! `[notes]` style, or its id's initial) near the feature. [`legend`] says so
-//! under the board, with every figure on it, every note, and what each player
-//! holds and the plugins say about him (pieces left, prisoners).
+//! the middle for a monk. A tile a plugin added a feature to (a bridge) has
+//! `=` in its top-right corner and its sides as they are now. A plugin's note about a feature (a tower's height)
+//! is its plugin's mark (the letter of its `[notes]` style, or its id's
+//! initial) near the feature. [`legend`] says so under the board, with every
+//! figure on it, every note, and what each player holds and the plugins say
+//! about him (pieces left, prisoners).
 
 use crate::log;
 use carcassonne_core::{FeatureKind, FigureId, Game, PlayerId, Pos, TileType};
@@ -45,42 +44,21 @@ fn tile_cells(t: &TileType, rot: u8) -> [[char; W]; H] {
     ]
 }
 
-/// Redraws placed tile `t`'s sides as they are now (a bridge's ends are road
-/// sides) and marks each road added to it at run time (a bridge): `=` on both
-/// sides of the centre across west–east, `H` beside the north and south
-/// letters across north–south.
-fn place_bridges(
-    g: &Game,
-    t: carcassonne_core::TileIndex,
-    tt: &TileType,
-    cells: &mut [[char; W]; H],
-) {
-    let Some(n) = g.tile_feature_count(t) else {
-        return;
-    };
-    if usize::from(n) <= tt.features.len() {
+/// Marks a tile a plugin added features to (a bridge) with `=` in its
+/// top-right corner, and shows its sides as they are now (a bridge's ends are
+/// road sides).
+fn mark_added(g: &Game, t: carcassonne_core::TileIndex, cells: &mut [[char; W]; H]) {
+    if g.added_features(t).is_empty() {
         return;
     }
     if let Some(sides) = g.tile_sides(t) {
         let e = sides.kinds();
-        (cells[0][2], cells[1][4], cells[2][2], cells[1][0]) =
-            (e[0].letter(), e[1].letter(), e[2].letter(), e[3].letter());
+        cells[0][2] = e[0].letter();
+        cells[1][4] = e[1].letter();
+        cells[2][2] = e[2].letter();
+        cells[1][0] = e[3].letter();
     }
-    // The middle slots of east and west (4, 10), of north and south (1, 7).
-    const WEST_EAST: u16 = 1 << 4 | 1 << 10;
-    const NORTH_SOUTH: u16 = 1 << 1 | 1 << 7;
-    for local in tt.features.len() as u8..n {
-        if g.tile_feature_kind(t, local) != Some(FeatureKind::Road) {
-            continue;
-        }
-        let slots = g.tile_feature_slots(t, local).unwrap_or(0);
-        if slots & WEST_EAST == WEST_EAST {
-            (cells[1][1], cells[1][3]) = ('=', '=');
-        }
-        if slots & NORTH_SOUTH == NORTH_SOUTH {
-            (cells[0][3], cells[2][3]) = ('H', 'H');
-        }
-    }
+    cells[0][4] = '=';
 }
 
 /// The mark of figure `fig`: its owner's seat number, `*` if neutral.
@@ -181,7 +159,7 @@ pub fn board(g: &Game, style: &Style) -> String {
             continue;
         };
         let mut cells = tile_cells(tt, t.rot.quarter_turns());
-        place_bridges(g, idx, tt, &mut cells);
+        mark_added(g, idx, &mut cells);
         place_figures(g, idx, &mut cells);
         place_notes(
             &notes,
@@ -232,9 +210,17 @@ pub fn board(g: &Game, style: &Style) -> String {
 pub fn legend(g: &Game, style: &Style) -> String {
     let mut out = String::from(
         "Sides: C city, R road, F field; centre: L cloister, o garden or other place, \
-         ^ a tile marker (hill, vineyard); = or H a bridge (west-east, north-south);\n\
+         ^ a tile marker (hill, vineyard);\n\
          1-6: a figure of seat 1-6 where it stands, * a neutral figure.\n",
     );
+    if (0..g.placed_count()).any(|i| {
+        !g.added_features(carcassonne_core::TileIndex(i as u16))
+            .is_empty()
+    }) {
+        out.push_str(
+            "= a tile a plugin added a feature to (a bridge), its sides as they are now.\n",
+        );
+    }
     let mut lines: Vec<(char, String, Vec<String>)> = Vec::new();
     for i in 0..g.figure_count() {
         let fig = FigureId(i as u16);
@@ -354,25 +340,6 @@ mod tests {
     use carcassonne_core::{Action, FigureOption};
 
     #[test]
-    fn a_bridge_shows_across_its_tile_with_road_ends() {
-        let rs = crate::env::shipped("bridges-castles-and-bazaars.toml");
-        let g =
-            carcassonne_core::scenario::run(&rs.rules, 2, "draw BB/F.b; place 0 1 0 bridges WE")
-                .unwrap();
-        let pic = board(&g, &Style::default());
-        let lines: Vec<&str> = pic.lines().collect();
-        // The board spans x -1..1, y -1..2; the bridged tile is at (0, 1).
-        let (r, c) = frame_at(carcassonne_core::Pos::new(0, 1), -1, -1);
-        let row: Vec<char> = lines[1 + r + 2].chars().skip(5).collect();
-        assert_eq!(
-            row[c..=c + W + 1].iter().collect::<String>(),
-            "|R=.=R|",
-            "{pic}"
-        );
-        assert!(legend(&g, &Style::default()).contains("= or H a bridge"));
-    }
-
-    #[test]
     fn tiles_are_framed_and_a_figure_stands_where_it_is_with_a_legend() {
         let rs = crate::env::shipped("base.toml");
         // Place tiles until Red can put a follower on a city, and do.
@@ -474,5 +441,36 @@ mod tests {
             .collect();
         assert!(!inside.contains('T'), "{inside:?}");
         assert!(legend(&g, listed.style()).contains("  T tower at (2, 0): tower 1\n"));
+    }
+
+    #[test]
+    fn a_bridge_shows_its_road_ends_and_a_mark_on_its_tile() {
+        let rs = crate::env::shipped("bridges-castles-and-bazaars.toml");
+        let g = carcassonne_core::scenario::run(
+            &rs.rules,
+            2,
+            "draw BA/L; place 1 0 0 bridges WE; pass",
+        )
+        .unwrap();
+        let style = crate::env::style(&rs.rules, None).unwrap();
+        let pic = board(&g, &style);
+        let lines: Vec<&str> = pic.lines().collect();
+        let (r, c) = frame_at(carcassonne_core::Pos::new(1, 0), -1, -1);
+        let inside: Vec<String> = (1..=H)
+            .map(|i| lines[1 + r + i].chars().skip(5 + c + 1).take(W).collect())
+            .collect();
+        // The cloister's field sides west and east are the bridge's road ends now.
+        assert_eq!(inside, ["  F =", "R L R", "  F  "], "{pic}");
+        let leg = legend(&g, &style);
+        assert!(
+            leg.contains("= a tile a plugin added a feature to (a bridge)"),
+            "{leg}"
+        );
+        assert!(
+            leg.contains(
+                "Players:\n  Red: bridges: 2 bridges left\n  Blue: bridges: 3 bridges left\n"
+            ),
+            "{leg}"
+        );
     }
 }

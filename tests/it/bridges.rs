@@ -219,6 +219,16 @@ fn bb2_each_player_lays_as_many_bridges_as_the_count_gives() {
         // Red has laid both of his: nothing with a bridge for him.
         let mut g = run(&r, 2, two_each).unwrap();
         assert_eq!(with_bridge(&g), Vec::<String>::new(), "Red has none left");
+        // Each player's note says what he has left.
+        assert_eq!(
+            PlayerId::all(2)
+                .map(|p| g.player_note(p).unwrap())
+                .collect::<Vec<_>>(),
+            [
+                Some("0 bridges left".to_string()),
+                Some("1 bridge left".to_string())
+            ]
+        );
         // Blue has one left; once he lays it, nobody has any: the hook is off.
         run_on(&mut g, "place 3 0 0; pass; draw BA/L").unwrap();
         // With each plain placement, a bridge by choice where its ends face

@@ -347,3 +347,41 @@ fn the_browser_shows_each_seats_notes_and_prisoners_and_the_board_its_notes() {
     let t = carcassonne_web::view::turn_view(&s, 2).unwrap();
     assert_eq!(t.seats[1].notes[0].note, "9 pieces, 1 prisoner");
 }
+
+#[test]
+fn a_players_bridges_left_are_drawn_with_him_in_the_bridges_style() {
+    let text = base_with("[plugins.bridges]\n");
+    let r = rules(&text.replace("[\"base\"]", "[\"base\", \"bridges-castles-and-bazaars\"]"));
+    let g = run(&r, 2, "draw BA/L; place 1 0 0 bridges WE; pass").unwrap();
+    let style = Style::for_rules(g.rules(), None).unwrap();
+    let svg = picture(&g, &style);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let notes: Vec<(String, String, (String, String))> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("player-note"))
+        .map(|n| {
+            let seat = n.attribute("data-seat").unwrap().to_string();
+            (seat, texts(n), symbol(n))
+        })
+        .collect();
+    let badge = ("badge".to_string(), "#8a5a2b".to_string());
+    assert_eq!(
+        notes,
+        [
+            (
+                "0".to_string(),
+                "B 2 bridges left".to_string(),
+                badge.clone()
+            ),
+            ("1".to_string(), "B 3 bridges left".to_string(), badge)
+        ]
+    );
+    // The bridge itself is its road over the field; it has no note on the board.
+    assert!(find(&doc, "feature-note", "data-plugin", "bridges").is_empty());
+    assert_eq!(
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some("bridge"))
+            .count(),
+        1
+    );
+}

@@ -30,7 +30,8 @@
 //!   placed.
 //!
 //! When every player has laid every bridge, `extra_placements` is switched
-//! off (it costs nothing afterwards).
+//! off (it costs nothing afterwards). Each player's bridges left are his note
+//! (`player_note`), drawn beside him in the plugin's style (`style.toml`).
 
 use carcassonne_plugin_sdk::prelude::*;
 
@@ -310,6 +311,7 @@ impl Plugin for Bridges {
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
         "Bridges, Castles & Bazaars: bridges laid with a tile, carrying a road over a field";
+    const STYLE: &'static str = include_str!("../style.toml");
     const STATE: StateSpec = StateSpec::NONE.player::<Laid>();
 
     fn new(options: Options) -> Result<Self, ConfigError> {
@@ -373,6 +375,18 @@ impl Plugin for Bridges {
         if !left {
             cx.set_hook_enabled(hook::EXTRA_PLACEMENTS, false);
         }
+        Ok(())
+    }
+
+    /// Public: the bridges a player has left (`2 bridges left`), drawn
+    /// beside him in pictures, the browser and the terminal.
+    fn player_note(&self, v: &View<'_>, player: PlayerId, out: &mut String) -> HookResult {
+        let each = self.options.count.per_player(v.players());
+        let left = each.saturating_sub(v.player_state::<Laid>(player)?.bridges);
+        out.push_str(&match left {
+            1 => "1 bridge left".to_string(),
+            n => format!("{n} bridges left"),
+        });
         Ok(())
     }
 
