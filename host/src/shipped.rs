@@ -78,6 +78,18 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "all-expansions.toml",
         include_str!("../../configs/all-expansions.toml"),
     ),
+    (
+        "the-river.toml",
+        include_str!("../../configs/the-river.toml"),
+    ),
+    (
+        "the-river-ii.toml",
+        include_str!("../../configs/the-river-ii.toml"),
+    ),
+    (
+        "the-river-hills-and-sheep.toml",
+        include_str!("../../configs/the-river-hills-and-sheep.toml"),
+    ),
 ];
 
 #[cfg(test)]

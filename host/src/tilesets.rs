@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Built-in tile sets: name and TOML text.
-pub const BUILTIN: [(&str, &str); 9] = [
+pub const BUILTIN: [(&str, &str); 11] = [
     ("base", include_str!("../../configs/tilesets/base.toml")),
     (
         "hills-and-sheep",
@@ -38,6 +38,14 @@ pub const BUILTIN: [(&str, &str); 9] = [
     (
         "bridges-castles-and-bazaars",
         include_str!("../../configs/tilesets/bridges-castles-and-bazaars.toml"),
+    ),
+    (
+        "the-river",
+        include_str!("../../configs/tilesets/the-river.toml"),
+    ),
+    (
+        "the-river-ii",
+        include_str!("../../configs/tilesets/the-river-ii.toml"),
     ),
 ];
 

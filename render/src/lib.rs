@@ -411,7 +411,7 @@ fn wrap(s: &str, width: usize) -> Vec<String> {
 }
 
 fn panel_height(g: &Game, o: &Options, style: &Style) -> f64 {
-    let legend = legend_names(g).len() as f64;
+    let legend = legend_names(g, style).len() as f64;
     let title = o.title.as_deref().map_or(1, |t| wrap(t, 30).len()) as f64;
     // Supply lines beyond the first of each player, and the lines of what
     // he holds and the plugins' notes about him.
@@ -486,8 +486,8 @@ fn supply_lines(g: &Game, pl: PlayerId) -> Vec<String> {
     lines
 }
 
-/// Marker names present on the board, in marker-id order.
-pub fn legend_names(g: &Game) -> Vec<String> {
+/// Marker names present on the board that `style` draws, in marker-id order.
+pub fn legend_names(g: &Game, style: &Style) -> Vec<String> {
     let rules = g.rules();
     let mut mask = 0u64;
     for t in g.tiles() {
@@ -495,7 +495,9 @@ pub fn legend_names(g: &Game) -> Vec<String> {
             mask |= t.markers | t.features.iter().fold(0, |m, f| m | f.markers);
         }
     }
-    tile::marker_names(&rules.tiles.markers, mask)
+    let mut names = tile::marker_names(&rules.tiles.markers, mask);
+    names.retain(|n| style.shows_marker(n));
+    names
 }
 
 fn text(s: impl Into<String>, x: f64, y: f64, size: f64) -> Text {
@@ -614,7 +616,7 @@ fn panel(g: &Game, o: &Options, style: &Style) -> Group {
             p = p.add(group);
         }
     }
-    let names = legend_names(g);
+    let names = legend_names(g, style);
     if !names.is_empty() {
         y += LINE * 1.3;
         p = p.add(text("Markers", x, y, 13.0).set("font-weight", "bold"));

@@ -152,6 +152,13 @@ impl Style {
         })
     }
 
+    /// Whether marker `name` is drawn at all: a style may say `shape = "none"`
+    /// for a marker that only gives tile data its meaning (the city of
+    /// Carcassonne's pieces): it is then neither on the tiles nor in the legend.
+    pub fn shows_marker(&self, name: &str) -> bool {
+        self.markers.get(name).is_none_or(|m| m.shape != "none")
+    }
+
     /// How figure kind `name` is drawn: its listed symbol, or a meeple with its initial.
     pub fn figure(&self, name: &str) -> Symbol {
         self.figures.get(name).cloned().unwrap_or_else(|| Symbol {

@@ -181,7 +181,7 @@ pub fn tile(t: &TileType, markers: &MarkerTable, rot: u8, style: &Style) -> Grou
         // Feature markers (a pennant in a city, a garden on a spot) near the feature.
         let names = marker_names(markers, f.markers);
         let shift = if f.kind.is_centre() { 0.0 } else { S * 0.15 };
-        for (i, name) in names.iter().enumerate() {
+        for (i, name) in names.iter().filter(|n| style.shows_marker(n)).enumerate() {
             let mx = x - shift + i as f64 * S * 0.2;
             let my = y - shift;
             g = g.add(shapes::marker(&style.marker(name), name, mx, my, S * 0.09));
@@ -189,7 +189,8 @@ pub fn tile(t: &TileType, markers: &MarkerTable, rot: u8, style: &Style) -> Grou
     }
     // Tile markers (a hill, a vineyard) in a corner free of cities.
     let (cx, cy) = px(marker_corner(t, rot));
-    for (i, name) in marker_names(markers, t.markers).iter().enumerate() {
+    let shown = marker_names(markers, t.markers);
+    for (i, name) in shown.iter().filter(|n| style.shows_marker(n)).enumerate() {
         let off = i as f64 * S * 0.24;
         g = g.add(shapes::marker(
             &style.marker(name),

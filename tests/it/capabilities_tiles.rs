@@ -288,6 +288,62 @@ fn a3_the_river_rule_reads_tile_data_and_per_tile_state() {
     same_games(&both, 0..4, false);
 }
 
+#[test]
+fn a3_a_draw_filter_counts_copies_in_the_bag_by_type() {
+    // One straight and the lake: the lake waits while the straight is in the bag.
+    let counts = "[tiles.counts]\n\"KITR/straight\" = 1\n\"KITR/curve\" = 0\n\"KITR/bridge\" = 0\n";
+    let text = base_with(&format!("[plugins.kit-river]\nlake-last = true\n{counts}"));
+    for r in compiled_in_and_loaded(&text) {
+        let g = Game::new(r.clone(), 2, 0).unwrap();
+        let (straight, lake) = (
+            r.tiles.by_id("KITR/straight").unwrap(),
+            r.tiles.by_id("KITR/lake").unwrap(),
+        );
+        assert_eq!((g.bag_count(straight), g.bag_count(lake)), (1, 1));
+        let e = run(&r, 2, "draw KITR/lake").unwrap_err().to_string();
+        assert!(
+            e.ends_with(
+                "`KITR/lake` is in the bag, but plugin `kit-river` holds it back from this draw"
+            ),
+            "{e}"
+        );
+        let g = run(
+            &r,
+            2,
+            "draw KITR/straight; place 1 0 0; pass; draw KITR/lake",
+        )
+        .unwrap();
+        assert_eq!((g.bag_count(straight), g.bag_count(lake)), (0, 0));
+        assert_eq!(placements(&g), BTreeSet::from([(2, 0, 0)]));
+    }
+    // Without the option the lake may come first (the filter is not called).
+    let r = rules(&base_with(&format!("[plugins.kit-river]\n{counts}")));
+    let g = run(&r, 2, "draw KITR/lake").unwrap();
+    assert_eq!(placements(&g), BTreeSet::from([(1, 0, 0)]));
+}
+
+#[test]
+fn a3_a_refused_placement_names_the_plugin_and_its_reason() {
+    let script = "draw KITR/straight; place 1 0 0; pass; draw KITR/curve; place 2 0 0; pass; \
+                  draw KITR/curve; place 2 1 1";
+    for r in compiled_in_and_loaded(&base_with("[plugins.kit-river]\n")) {
+        let e = run(&r, 2, script).unwrap_err().to_string();
+        assert!(
+            e.ends_with("the kit's river may not turn back (plugin `kit-river`)"),
+            "{e}"
+        );
+    }
+    // A plugin that gives no reason is named.
+    let r = rules(&base_with("[plugins.kit-retire]\nturns = 3\n"));
+    let e = run(&r, 2, "draw BA/RFr; place 0 1 0")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.ends_with("plugin `kit-retire`'s rule forbids this placement"),
+        "{e}"
+    );
+}
+
 // ----------------------------------------- A4 start layouts, A5 tile counts
 
 #[test]

@@ -543,3 +543,51 @@ fn ck27_both_editions_lay_the_same_city_and_play_by_the_same_rules() {
         }
     }
 }
+
+// ------------------------------------------------------------- pictures
+
+#[test]
+fn count_pictures_show_the_quarters_on_the_city_not_its_markers() {
+    for r in both("", "", "") {
+        let mut g = run(&r, 2, BLUE_CLOSES_REDS_CITY).unwrap();
+        run_on(&mut g, "count castle\ncount blacksmith").unwrap();
+        let style = carcassonne_render::Style::for_rules(g.rules(), None).unwrap();
+        let o = carcassonne_render::Options {
+            panel: true,
+            ..Default::default()
+        };
+        let svg = carcassonne_render::board(&g, &o, &style);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let with = |class: &str| {
+            doc.descendants()
+                .filter(|n| n.attribute("class") == Some(class))
+                .filter(|n| n.attribute("data-plugin").is_none_or(|p| p == "count"))
+                .collect::<Vec<_>>()
+        };
+        // On the city (CO/6, the piece marked `quarters`): the Count's
+        // quarter and the followers in each quarter, in the plugin's style.
+        let notes = with("feature-note");
+        assert_eq!(notes.len(), 1, "{svg}");
+        let at = ["data-x", "data-y"].map(|a| notes[0].attribute(a).unwrap());
+        assert_eq!(at, ["-1", "0"]);
+        let title = notes[0].descendants().find(|n| n.has_tag_name("title"));
+        assert_eq!(
+            title.and_then(|t| t.text()),
+            Some("count: Count: blacksmith; castle 1")
+        );
+        // Beside Blue: his followers in the city.
+        let player = with("player-note");
+        assert_eq!(player.len(), 1);
+        assert_eq!(player[0].attribute("data-seat"), Some("1"));
+        // The city's markers are data only: not drawn, not in the legend.
+        assert!(!svg.contains("data-marker=\"city-of-carcassonne\""));
+        assert!(!svg.contains("data-marker=\"quarters\""));
+        assert!(carcassonne_render::legend_names(&g, &style).is_empty());
+        // The figures in the quarters, off the board.
+        let areas: Vec<String> = with("area")
+            .iter()
+            .map(|n| n.attribute("data-area").unwrap().to_string())
+            .collect();
+        assert_eq!(areas, ["castle", "blacksmith"]);
+    }
+}

@@ -463,3 +463,34 @@ fn king_and_robber_options_are_checked_with_their_line() {
     };
     assert!(e.contains("r.toml:4") && e.contains("scoring"), "{e}");
 }
+
+// ------------------------------------------------------------- what players see
+
+#[test]
+fn the_award_tiles_are_drawn_beside_their_holder() {
+    for r in both(&kr("per-feature", "")) {
+        let g = check(&r, 2, BLUE_COMPLETES_REDS_CITY, &[6, 0]);
+        // Every player sees who holds the King.
+        let o = g.observation(PlayerId::ALL[0]).unwrap();
+        assert_eq!(o.player_notes, [None, Some("the King".to_string())]);
+        // In the picture: beside Blue, in the plugin's style (a crown).
+        let style = carcassonne_render::Style::for_rules(g.rules(), None).unwrap();
+        let o = carcassonne_render::Options {
+            panel: true,
+            ..Default::default()
+        };
+        let svg = carcassonne_render::board(&g, &o, &style);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let notes: Vec<_> = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("player-note"))
+            .collect();
+        assert_eq!(notes.len(), 1, "{svg}");
+        assert_eq!(notes[0].attribute("data-plugin"), Some("king-and-robber"));
+        assert_eq!(notes[0].attribute("data-seat"), Some("1"));
+        let shape = notes[0]
+            .descendants()
+            .find_map(|n| n.attribute("data-shape"));
+        assert_eq!(shape, Some("crown"));
+    }
+}

@@ -147,3 +147,56 @@ fn tiles_in_hand_are_shown_as_each_viewer_observes_them() {
     }
     assert!(shown >= 9, "every seat holds its abbey: {shown}");
 }
+
+/// The view lists the squares the drawn tile's sides fit that a plugin's rule
+/// refuses, each with the reason the engine gives for placing the tile there
+/// (the river: a river tile must continue the river).
+#[test]
+fn a_refused_square_shows_the_engines_reason() {
+    let text = crate::common::config_text("the-river.toml");
+    let mut listed = 0;
+    for seed in 0..6 {
+        let ruleset = Arc::new(LoadedRuleset {
+            name: "river".into(),
+            origin: "test".into(),
+            description: String::new(),
+            players: 2,
+            provenance: carcassonne_core::Provenance::bare("river", &text),
+            rules: rules(&text),
+            style: Default::default(),
+        });
+        let seats = (0..2)
+            .map(|_| Seat::new(SeatKind::Person).unwrap())
+            .collect();
+        let s = Session::new(ruleset, seed, seats).unwrap();
+        let v = view::view(&s, "t", Some(0)).unwrap();
+        assert!(
+            !v.placements.is_empty(),
+            "seed {seed}: a river tile to place"
+        );
+        for r in &v.refused {
+            assert_eq!(
+                r.why,
+                "a river tile must continue the river with one of its river sides (plugin `river`)",
+                "seed {seed}"
+            );
+            // The same reason as the engine's error for placing it there.
+            let mut g = s.game().clone();
+            let e = (0..4u8)
+                .filter_map(|rot| {
+                    let p = carcassonne_core::Placement::new(
+                        carcassonne_core::Pos::new(r.x, r.y),
+                        carcassonne_core::Rotation::wrapping(usize::from(rot)),
+                    );
+                    g.apply(carcassonne_core::Action::Place(p)).err()
+                })
+                .map(|e| e.to_string())
+                .find(|e| e.ends_with(&r.why));
+            assert!(e.is_some(), "seed {seed}: {r:?}");
+            listed += 1;
+        }
+        // The other viewer sees none.
+        assert!(view::view(&s, "t", Some(1)).unwrap().refused.is_empty());
+    }
+    assert!(listed >= 3, "{listed}");
+}

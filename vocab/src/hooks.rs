@@ -95,6 +95,16 @@ macro_rules! hook_table {
                 /// tile no subscriber filters takes the fast path of the unfiltered game.
                 PLACEMENTS_MARKED Placements(tile: TileTypeId)
             ]
+            /// Why this plugin's `filter_placements` refuses placement `p` of tile type
+            /// `tile`, in words for the player, written to `out` (the river: "the river
+            /// may not turn back on itself"). Asked only to explain a refused action whose
+            /// sides fit, and only of a plugin whose filter refuses it; leave `out` empty
+            /// and the core says that the plugin's rule forbids it.
+            placement_refusal PLACEMENT_REFUSAL (v) {
+                tile: val (TileTypeId) => (TileTypeId),
+                p: val (Placement) => (Placement),
+                out: string (&mut String) => (&mut RString)
+            } []
             /// Two features were joined while a tile was placed; `absorbed` is no longer a
             /// root. Merge per-feature plugin state into `kept` here.
             features_merged FEATURES_MERGED (cx) {

@@ -395,6 +395,15 @@ function update(v) {
   const placing = v.your_turn && v.placements.length > 0;
   $("drawn").hidden = !placing;
   if (placing) showDrawn();
+  // Squares the tile's sides fit that a rule refuses, with the engine's reason.
+  const rf = $("refused");
+  rf.innerHTML = "";
+  rf.hidden = !placing || v.refused.length === 0;
+  for (const r of placing ? v.refused : []) {
+    const li = document.createElement("li");
+    li.textContent = "Not at " + r.x + " " + r.y + ": " + r.why;
+    rf.appendChild(li);
+  }
   // Other choices.
   const ch = $("choices");
   ch.innerHTML = "";

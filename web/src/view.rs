@@ -125,6 +125,10 @@ pub struct View {
     pub drawn_rotations: Vec<String>,
     /// Legal placements of the drawn tile (the player to act only).
     pub placements: Vec<Spot>,
+    /// Squares where the drawn tile's sides fit but a plugin's rule refuses
+    /// it, with the engine's reason (the player to act only; a square with a
+    /// legal rotation is not listed).
+    pub refused: Vec<Refused>,
     /// Other choices (figures, plugin decisions), in the engine's order (the
     /// player to act only).
     pub choices: Vec<Choice>,
@@ -148,6 +152,18 @@ pub struct View {
     pub record_available: bool,
     /// What the viewer sees of the game (his observation, or the public one).
     pub observation: Value,
+}
+
+/// A square the drawn tile's sides fit that a plugin's rule refuses.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct Refused {
+    /// Column.
+    pub x: i16,
+    /// Row.
+    pub y: i16,
+    /// Why, as the engine gives it for placing the tile there
+    /// ([`carcassonne_core::Game::refused_placements`]).
+    pub why: String,
 }
 
 /// The board and the scores at the end of a past turn.
@@ -350,6 +366,19 @@ pub fn view(s: &Session, name: &str, you: Option<u8>) -> Result<View, WebError> 
         ..Options::default()
     };
     let o_names = &o.seat_names;
+    let mut refused: Vec<Refused> = Vec::new();
+    if !placements.is_empty() {
+        for (p, why) in g.refused_placements() {
+            let (x, y) = (p.pos.x, p.pos.y);
+            let listed = |a: i16, b: i16| (a, b) == (x, y);
+            if placements.iter().any(|s| listed(s.x, s.y))
+                || refused.iter().any(|r| listed(r.x, r.y))
+            {
+                continue;
+            }
+            refused.push(Refused { x, y, why });
+        }
+    }
     let drawn = g.drawn_tile().filter(|_| !placements.is_empty());
     let drawn_rotations = drawn
         .and_then(|t| g.rules().tiles.get(t))
@@ -383,12 +412,13 @@ pub fn view(s: &Session, name: &str, you: Option<u8>) -> Result<View, WebError> 
             .and_then(|t| g.tile_type_name(t).map(str::to_string)),
         drawn_rotations,
         placements,
+        refused,
         choices,
         prompt: prompt(s, actor),
         log: s.log.clone(),
         turns: s.turns(),
         tiles_left: g.bag_len(),
-        markers: carcassonne_render::legend_names(g)
+        markers: carcassonne_render::legend_names(g, style)
             .into_iter()
             .map(|n| {
                 let svg = carcassonne_render::marker_symbol(&n, 18.0, style);

@@ -190,7 +190,7 @@ pub(super) const FIT_BLOCK: usize = 8;
 
 impl Game {
     /// Legal placements of tile type `tile` before plugin filters, appended to `out`.
-    fn raw_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
+    pub(super) fn raw_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
         let Some(fit) = self.rules.tiles.fits.get(tile.index()) else {
             // No plain fit table: the tiles have barrier sides.
             return self.barrier_placements(tile, out);

@@ -79,7 +79,7 @@ impl Game {
             })
             .collect();
         if clashes.is_empty() {
-            "a plugin's rule forbids this placement".into()
+            self.refusing_plugin(TileTypeId(self.turn.drawn), p)
         } else {
             format!("the tile does not fit there: {}", clashes.join(", "))
         }
@@ -166,6 +166,65 @@ impl Game {
 impl Game {
     /// The plugin whose `filter_draws` holds tile type `ty` back from the
     /// current draw, if one does (for error messages: a cold path).
+    /// The placements of the drawn tile whose sides fit but that a plugin's
+    /// rule refuses, each with the reason [`Game::apply`] gives for it (the
+    /// refusing plugin's `placement_refusal`), for front ends that show why a
+    /// square is refused (the river may not turn back). Empty unless a player
+    /// is to place the drawn tile.
+    pub fn refused_placements(&self) -> Vec<(Placement, String)> {
+        if self.turn.stage != Stage::Place
+            || !self.turn.pending.is_empty()
+            || !matches!(self.actor(), crate::Actor::Player(_))
+        {
+            return Vec::new();
+        }
+        let ty = TileTypeId(self.turn.drawn);
+        let (mut raw, mut legal) = (Vec::new(), Vec::new());
+        self.raw_placements(ty, &mut raw);
+        if self
+            .placements_into(ty, &mut legal, &mut Vec::new())
+            .is_err()
+        {
+            return Vec::new();
+        }
+        raw.into_iter()
+            .filter(|p| !legal.contains(p))
+            .map(|p| (p, self.refusing_plugin(ty, p)))
+            .collect()
+    }
+
+    /// The plugin whose placement filter refuses placement `p` of tile type
+    /// `ty`, with its reason (`placement_refusal`) if it gives one.
+    fn refusing_plugin(&self, ty: TileTypeId, p: Placement) -> String {
+        for &i in self.rules.subscribers(hook::FILTER_PLACEMENTS) {
+            if self.switched_off(i, hook::FILTER_PLACEMENTS) {
+                continue;
+            }
+            let Some(e) = self.rules.plugins.get(usize::from(i)) else {
+                continue;
+            };
+            let v = View {
+                game: self,
+                plugin: i,
+            };
+            let mut keep = [true];
+            if e.hooks.filter_placements(&v, ty, &[p], &mut keep).is_err() || keep[0] {
+                continue;
+            }
+            let mut why = String::new();
+            if e.subs & hook::PLACEMENT_REFUSAL != 0 {
+                let _ = e.hooks.placement_refusal(&v, ty, p, &mut why);
+            }
+            let id = &e.decl.id;
+            return if why.is_empty() {
+                format!("plugin `{id}`'s rule forbids this placement")
+            } else {
+                format!("{why} (plugin `{id}`)")
+            };
+        }
+        "a plugin's rule forbids this placement".into()
+    }
+
     fn holding_back(&self, ty: TileTypeId) -> Option<String> {
         for &i in self.rules.subscribers(hook::FILTER_DRAWS) {
             if self.switched_off(i, hook::FILTER_DRAWS) {

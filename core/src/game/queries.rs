@@ -697,6 +697,11 @@ impl Game {
         self.bag.tiles.len()
     }
 
+    /// Copies of tile type `ty` in the bag (0 for a type not in the game).
+    pub fn bag_count(&self, ty: TileTypeId) -> u32 {
+        self.bag.count(ty)
+    }
+
     /// Tiles left in the bag, by type (unordered multiset as a slice).
     pub fn bag(&self) -> &[TileTypeId] {
         &self.bag.tiles

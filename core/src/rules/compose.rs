@@ -1,13 +1,13 @@
 //! The tile composition at rule-build time, after the tile sets are compiled
 //! and the start layout chosen: the plugins' tile counts
 //! ([`Hooks::compose_tiles`](crate::Hooks::compose_tiles)), applied where the
-//! ruleset's `[tiles.counts]` does not set the count, and the check that the
-//! game holds the start layout's tiles.
+//! ruleset's `[tiles.counts]` does not set the count, and the start layout
+//! chosen again by the counts now (of the layouts whose tiles the game holds:
+//! a plugin may swap a start tile for its twin).
 
 use super::PluginEntry;
 use crate::hooks::TileCount;
 use crate::tiles::TileCatalogue;
-use crate::types::TileTypeId;
 
 /// Asks every plugin for its tile counts and refusals, then applies the counts
 /// to `tiles`. Every plugin sees the same catalogue (the counts as the tile
@@ -57,32 +57,6 @@ pub(super) fn apply(tiles: &mut TileCatalogue, entries: &[PluginEntry]) -> Vec<S
             }
         }
     }
-    errs.extend(start_copies(tiles));
-    errs
-}
-
-/// The start layout's tiles must be copies the game holds.
-fn start_copies(tiles: &TileCatalogue) -> Vec<String> {
-    let Some(layout) = &tiles.start else {
-        return Vec::new();
-    };
-    let mut errs = Vec::new();
-    let mut seen: Vec<TileTypeId> = Vec::new();
-    for st in &layout.tiles {
-        if seen.contains(&st.ty) {
-            continue;
-        }
-        seen.push(st.ty);
-        let Some(t) = tiles.get(st.ty) else {
-            continue;
-        };
-        let need = layout.copies(st.ty);
-        if t.count < need {
-            errs.push(format!(
-                "the start layout of tile set `{}` places {need} of tile `{}`, but the game has {} (its counts in this edition, `[tiles.counts]` and the plugins' counts)",
-                layout.set, t.id, t.count
-            ));
-        }
-    }
+    errs.extend(tiles.rechoose_start());
     errs
 }

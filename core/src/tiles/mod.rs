@@ -201,9 +201,14 @@ pub struct TileCatalogue {
     /// then checked for barrier names too (`core/src/game/barriers.rs`, with
     /// `barrier_fits`).
     pub has_barriers: bool,
-    /// The start layout: the highest-priority one of the tile sets, if any set
-    /// provides one.
+    /// The start layout: the highest-priority one of the tile sets whose
+    /// tiles the game holds, if any set provides one. Chosen when the sets are
+    /// compiled and again after the plugins' counts
+    /// ([`TileCatalogue::rechoose_start`]).
     pub start: Option<StartLayout>,
+    /// Every valid start layout of the tile sets (with the index of its set),
+    /// the chosen one among them.
+    pub start_candidates: Vec<(usize, StartLayout)>,
     by_id: HashMap<String, TileTypeId>,
 }
 
@@ -220,8 +225,11 @@ pub struct StartTile {
 
 /// The tiles placed before the first turn, from the tile sets: a tile set's
 /// `[start]` table, or a tile's `start = true` flag (priority 0, one tile at
-/// `(0, 0)`). Of the tile sets' layouts the one with the highest priority is
-/// used; two different ones at that priority are an error.
+/// `(0, 0)`). Of the tile sets' layouts whose tiles the game holds (enough
+/// copies of each) the one with the highest priority is used; two different
+/// ones at that priority are an error. A layout of tiles with no copies (a
+/// twin a plugin may swap in by its counts) is a candidate only once it has
+/// them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StartLayout {
     /// The tile set it comes from.
@@ -321,7 +329,13 @@ impl TileCatalogue {
             cat.barrier_fits = std::mem::take(&mut cat.fits);
         }
         if errors.is_empty() {
-            match start::choose(&cat, sets) {
+            match start::candidates(&cat, sets) {
+                Ok(c) => cat.start_candidates = c,
+                Err(e) => errors.extend(e),
+            }
+        }
+        if errors.is_empty() {
+            match start::choose(&cat) {
                 Ok(layout) => cat.start = layout,
                 Err(e) => errors.extend(e),
             }
@@ -330,6 +344,22 @@ impl TileCatalogue {
             Ok(cat)
         } else {
             Err(errors)
+        }
+    }
+
+    /// Chooses the start layout again by the counts now (after the plugins'
+    /// counts: a plugin may swap a start tile for its twin by giving the one
+    /// no copy and the other one). Returns the problems.
+    pub fn rechoose_start(&mut self) -> Vec<String> {
+        match start::choose(self) {
+            Ok(None) if !self.start_candidates.is_empty() => vec![
+                "no start layout has its tiles in the game (the counts of this edition, `[tiles.counts]` and the plugins' counts)".into(),
+            ],
+            Ok(layout) => {
+                self.start = layout;
+                Vec::new()
+            }
+            Err(e) => e.into_iter().map(|e| e.message).collect(),
         }
     }
 

@@ -1,6 +1,7 @@
-//! The start layout: each tile set's candidate (its `[start]` table, or a tile
-//! flagged `start = true`), checked, and the one with the highest priority
-//! chosen. The choice does not depend on the order of the sets: two different
+//! The start layout: each tile set's candidates (its `[start]` table, or a
+//! tile flagged `start = true`), checked, and of those whose tiles the game
+//! holds the one with the highest priority chosen (again after the plugins'
+//! counts). The choice does not depend on the order of the sets: two different
 //! layouts at the highest priority are an error naming both sets.
 
 use super::*;
@@ -11,12 +12,12 @@ pub const MAX_START_DISTANCE: i16 = 32;
 /// A candidate layout and the index of its tile set.
 type Candidate = (usize, StartLayout);
 
-/// The start layout of `sets` compiled into `cat` (every tile compiled), or
-/// `None` if no set provides one.
-pub(super) fn choose(
+/// Every valid start layout of `sets` compiled into `cat` (every tile
+/// compiled), with the index of its set.
+pub(super) fn candidates(
     cat: &TileCatalogue,
     sets: &[TileSetSpec],
-) -> Result<Option<StartLayout>, Vec<TileError>> {
+) -> Result<Vec<Candidate>, Vec<TileError>> {
     let mut errors = Vec::new();
     let mut candidates: Vec<Candidate> = Vec::new();
     for (si, set) in sets.iter().enumerate() {
@@ -35,26 +36,45 @@ pub(super) fn choose(
             let Some(ty) = cat.by_id(&spec.id) else {
                 continue;
             };
-            if cat.types[ty.index()].count > 0 {
-                candidates.push((
-                    si,
-                    StartLayout {
-                        set: set.name.clone(),
-                        priority: 0,
-                        flag: true,
-                        tiles: vec![StartTile {
-                            ty,
-                            pos: Pos::new(0, 0),
-                            rot: Rotation::R0,
-                        }],
-                    },
-                ));
-            }
+            candidates.push((
+                si,
+                StartLayout {
+                    set: set.name.clone(),
+                    priority: 0,
+                    flag: true,
+                    tiles: vec![StartTile {
+                        ty,
+                        pos: Pos::new(0, 0),
+                        rot: Rotation::R0,
+                    }],
+                },
+            ));
         }
     }
-    if !errors.is_empty() {
-        return Err(errors);
+    if errors.is_empty() {
+        Ok(candidates)
+    } else {
+        Err(errors)
     }
+}
+
+/// Whether the game holds every tile of layout `l` (enough copies by the
+/// counts now).
+fn held(cat: &TileCatalogue, l: &StartLayout) -> bool {
+    l.tiles
+        .iter()
+        .all(|t| cat.get(t.ty).is_some_and(|tt| tt.count >= l.copies(t.ty)))
+}
+
+/// The start layout of `cat`'s candidates whose tiles the game holds, or
+/// `None` if there is none.
+pub(super) fn choose(cat: &TileCatalogue) -> Result<Option<StartLayout>, Vec<TileError>> {
+    let mut errors = Vec::new();
+    let candidates: Vec<&Candidate> = cat
+        .start_candidates
+        .iter()
+        .filter(|(_, l)| held(cat, l))
+        .collect();
     let Some(top) = candidates.iter().map(|(_, l)| l.priority).max() else {
         return Ok(None);
     };
@@ -63,19 +83,20 @@ pub(super) fn choose(
         return Ok(None);
     };
     for (si, other) in winners {
+        let si = *si;
         if other.tiles != chosen.tiles {
             errors.push(TileError {
                 set: Some(si),
                 message: format!(
                     "two different start layouts of priority {top}: {} and {}; give one a higher `[start] priority` or leave one tile set out",
-                    describe(cat, &chosen),
-                    describe(cat, &other)
+                    describe(cat, chosen),
+                    describe(cat, other)
                 ),
             });
         }
     }
     if errors.is_empty() {
-        Ok(Some(chosen))
+        Ok(Some(chosen.clone()))
     } else {
         Err(errors)
     }

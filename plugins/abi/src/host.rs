@@ -46,6 +46,8 @@ macro_rules! query_table {
             view get transferred_out(player: (PlayerId) => (PlayerId)) -> (i32) => (i32);
             /// Tiles left in the bag.
             view get bag_len() -> (usize) => (usize);
+            /// Copies of tile type `ty` in the bag (0 for a type not in the game).
+            view get bag_count(ty: (TileTypeId) => (TileTypeId)) -> (u32) => (u32);
             /// The drawn tile waiting to be placed, if any.
             view get drawn_tile() -> (Option<TileTypeId>) => (ROption<TileTypeId>);
             /// The tile placed this turn, if any.

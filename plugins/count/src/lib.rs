@@ -180,7 +180,8 @@ impl Plugin for Count {
         "The Count of Carcassonne: the city of Carcassonne as the start area, its quarters, the Count and followers joining scorings from the city";
     const FIGURES: &'static [FigureSpec] = &[FigureSpec::neutral("count", 1)];
     const AREAS: &'static [&'static str] = &QUARTERS;
-    const MARKERS: &'static [&'static str] = &["city-of-carcassonne"];
+    const MARKERS: &'static [&'static str] = &["city-of-carcassonne", "quarters"];
+    const STYLE: &'static str = include_str!("../style.toml");
     const TILESETS: &'static [&'static str] = &[include_str!("../tiles.toml")];
     const STATE: StateSpec = StateSpec::NONE.game::<State>().player::<Awarded>();
     /// The window before a scoring comes after the dragon's move (JCloisterZone's
@@ -508,6 +509,34 @@ impl Plugin for Count {
             .collect();
         if !parts.is_empty() {
             out.push_str(&format!("in the city: {}", parts.join(", ")));
+        }
+        Ok(())
+    }
+
+    /// Public, on the city piece marked `quarters`: the Count's quarter and
+    /// how many followers stand in each quarter (`Count: castle; castle 1,
+    /// market 2`), so pictures show the quarters on the city.
+    fn feature_note(&self, v: &View<'_>, f: FeatureId, out: &mut String) -> HookResult {
+        if v.feature_markers(f) & v.my_marker(1) == 0 {
+            return Ok(());
+        }
+        if let Some(q) = city::count_quarter(v) {
+            out.push_str(&format!("Count: {}", QUARTERS[q]));
+        }
+        let parts: Vec<String> = (0..QUARTERS.len())
+            .filter_map(|q| {
+                let n = v
+                    .figures_in_area(v.my_area(q))
+                    .filter(|&g| v.figure_owner(g).is_some())
+                    .count();
+                (n > 0).then(|| format!("{} {n}", QUARTERS[q]))
+            })
+            .collect();
+        if !parts.is_empty() {
+            if !out.is_empty() {
+                out.push_str("; ");
+            }
+            out.push_str(&parts.join(", "));
         }
         Ok(())
     }

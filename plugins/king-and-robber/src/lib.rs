@@ -27,7 +27,8 @@
 //!
 //! State: per game, [`Awards`] (holders, the record sizes, the holders at the
 //! start of the current scoring step). Public: the observation shows both
-//! tiles to everyone, and [`player_awards`] names a player's tiles.
+//! tiles to everyone, and each player's note ([`player_awards`]) names the
+//! tiles he holds, drawn beside him in the plugin's style (`style.toml`).
 //!
 //! See `docs/plugins/king-and-robber.md`.
 
@@ -243,6 +244,7 @@ impl Plugin for KingAndRobber {
     const DESCRIPTION: &'static str =
         "King & Robber Baron: the King to whoever completes the largest city so far, the Robber Baron to the longest road";
     const STATE: StateSpec = StateSpec::NONE.game::<Awards>();
+    const STYLE: &'static str = include_str!("../style.toml");
 
     fn new(options: Options) -> Result<Self, ConfigError> {
         Ok(KingAndRobber {
@@ -316,6 +318,16 @@ impl Plugin for KingAndRobber {
             Scoring::TenTwenty | Scoring::FifteenForty => self.score_fixed(cx, &s),
             Scoring::Continuous => Ok(()),
         }
+    }
+
+    /// Public: the award tiles a player holds (`the King, the Robber Baron`),
+    /// drawn beside him in pictures, the browser and the terminal.
+    fn player_note(&self, v: &View<'_>, player: PlayerId, out: &mut String) -> HookResult {
+        let s = v.game_state::<Awards>()?;
+        if let Some(held) = player_awards(s, self.enabled, player) {
+            out.push_str(&held);
+        }
+        Ok(())
     }
 
     /// Public: every player sees both tiles — who holds each, the size that

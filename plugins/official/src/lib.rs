@@ -56,8 +56,12 @@ pub mod magic_portal;
 pub mod mayor;
 #[path = "../../pig/src/lib.rs"]
 pub mod pig;
+#[path = "../../pig-herd/src/lib.rs"]
+pub mod pig_herd;
 #[path = "../../princess/src/lib.rs"]
 pub mod princess;
+#[path = "../../river/src/lib.rs"]
+pub mod river;
 #[path = "../../shepherd/src/lib.rs"]
 pub mod shepherd;
 #[path = "../../special-cities/src/lib.rs"]

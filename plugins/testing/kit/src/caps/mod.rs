@@ -17,7 +17,7 @@
 //! | `kit-no-per-city` | checking the core options (`check_core`, `core_options`) |
 //! | `kit-tiledata` | inner fields closed at once, repeated markers (`feature_marker_count`), tile links (`link_group`) |
 //! | `kit-narrow` | narrowed subscriptions (`narrowing`): every bit of `narrow`, skipped exactly in its case |
-//! | `kit-river` | a barrier side kind (`kind = "barrier"`, `my_barrier`), a start layout of higher priority, tile data with the rotation applied (`tile_type_sides`, `tile_sides`, `Sides::rotated`), per-tile state (`tile_state`), a count of a displaced start tile (`compose_tiles`) |
+//! | `kit-river` | a barrier side kind (`kind = "barrier"`, `my_barrier`), a start layout of higher priority, tile data with the rotation applied (`tile_type_sides`, `tile_sides`, `Sides::rotated`), per-tile state (`tile_state`), a count of a displaced start tile (`compose_tiles`), copies in the bag by type (`bag_count`, in a draw filter), the reason of a refused placement (`placement_refusal`) |
 //! | `kit-start-area` | a start layout of several tiles (inner sides, half-slot fields joined across them, a city the layout closes), refusing a tile composition and setting counts at build time (`compose_tiles`) |
 //! | `kit-auction` | a lot drawn face up after a whole turn (`turn_over`, `push_public_tile_draw`, `my_lot`), decisions for every player in turn, points to a player who is not the active one, tiles given to hands and played instead of a draw (`give_lot_tile`, `play_from_hand`), tiles put back (`return_lot_tile`) |
 //! | `kit-last-call` | decisions for every player after the last turn, resolved before final scoring without a granted turn (`game_ending`), and a turn granted by such a decision |

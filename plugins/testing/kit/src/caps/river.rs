@@ -8,6 +8,10 @@
 //! squares), and may not turn back the way the tile it continues came from
 //! (no exit in the compass direction of that tile's upstream side). At build
 //! time it may drop the start tile its layout displaced (`compose_tiles`).
+//! It says why it refuses a placement (`placement_refusal`). With
+//! `lake-last`, a river tile with one river side (the lake) waits in the
+//! bag while it holds a river tile with more (a draw filter counting copies in
+//! the bag by type: `bag_count`).
 
 use carcassonne_plugin_sdk::prelude::*;
 
@@ -91,6 +95,8 @@ pub struct Options {
     pub rule: bool,
     /// What becomes of a displaced start tile.
     pub displaced_start: Displaced,
+    /// Whether the lake waits until every other river tile is drawn.
+    pub lake_last: bool,
 }
 
 impl Default for Options {
@@ -98,6 +104,7 @@ impl Default for Options {
         Options {
             rule: true,
             displaced_start: Displaced::Shuffled,
+            lake_last: false,
         }
     }
 }
@@ -111,6 +118,10 @@ impl Config for Options {
         (
             "displaced-start",
             "What becomes of a start tile the spring displaces: `shuffled` or `removed`.",
+        ),
+        (
+            "lake-last",
+            "Whether a river tile with one river side waits until no river tile with more is in the bag.",
         ),
     ];
 }
@@ -128,9 +139,16 @@ pub struct Flow {
 pub struct River {
     rule: bool,
     displaced: Displaced,
+    lake_last: bool,
 }
 
 impl River {
+    /// How many river sides tile type `ty` has.
+    fn river_sides(v: &View<'_>, ty: TileTypeId) -> u32 {
+        let river = v.my_barrier(0);
+        v.tile_type_sides(ty).barrier_sides(river).count_ones()
+    }
+
     /// The river sides of tile type `ty` placed with rotation `rot` at `pos`:
     /// the mask of its river sides, and of those meeting a placed tile, with the
     /// last such tile and side.
@@ -182,16 +200,20 @@ impl Plugin for River {
         Ok(River {
             rule: o.rule,
             displaced: o.displaced_start,
+            lake_last: o.lake_last,
         })
     }
 
     fn subscriptions(&self) -> u64 {
         let all = carcassonne_plugin_sdk::hooks_of::<Self>();
-        if self.rule {
-            all
-        } else {
-            all & !hook::FILTER_PLACEMENTS
+        let mut off = 0;
+        if !self.rule {
+            off |= hook::FILTER_PLACEMENTS;
         }
+        if !self.lake_last {
+            off |= hook::FILTER_DRAWS;
+        }
+        all & !off
     }
 
     fn compose_tiles(
@@ -207,6 +229,17 @@ impl Plugin for River {
         Ok(())
     }
 
+    /// `lake-last`: the lake waits while a longer river tile is in the bag.
+    fn filter_draws(&self, v: &View<'_>, tiles: &[TileTypeId], keep: &mut [bool]) -> HookResult {
+        let streams = (0..v.tile_type_count())
+            .map(|i| TileTypeId(i as u16))
+            .any(|t| v.bag_count(t) > 0 && Self::river_sides(v, t) > 1);
+        if streams {
+            veto(tiles, keep, |&t| Self::river_sides(v, t) == 1);
+        }
+        Ok(())
+    }
+
     fn filter_placements(
         &self,
         v: &View<'_>,
@@ -218,6 +251,20 @@ impl Plugin for River {
             if *k && !Self::allowed(v, tile, *p)? {
                 *k = false;
             }
+        }
+        Ok(())
+    }
+
+    /// Why the rule refuses a placement, for the player.
+    fn placement_refusal(
+        &self,
+        v: &View<'_>,
+        tile: TileTypeId,
+        p: Placement,
+        out: &mut String,
+    ) -> HookResult {
+        if !Self::allowed(v, tile, p)? {
+            out.push_str("the kit's river may not turn back");
         }
         Ok(())
     }

@@ -1,0 +1,569 @@
+//! # The `river` plugin (The River I and II)
+//!
+//! Rulings RV1–RV26 and X37–X43 of `shared/expansions/the-river.md`. No code
+//! names a tile: the river is a barrier named `river` in tile data (side
+//! letter `I`), whose sides the core fits only to river sides or wildcards
+//! (RV10); the tile markers `spring`, `lake`, `fork` and `volcano` give the
+//! tiles their roles.
+//!
+//! * **Start** (RV2): the plugin's tile set holds the spring `RI/s` and a start
+//!   layout of priority 1, which wins over the base set's `start = true` flag.
+//!   The displaced base start tile (RV3, `base-start-tile`): `shuffled` (an
+//!   ordinary bag tile), `removed` (one copy fewer, at build time:
+//!   `compose_tiles`), `after-river` (the first land tile drawn).
+//! * **Both rivers** (RV4, `combined-lake`): with two lakes in the catalogue,
+//!   `compose_tiles` leaves one out (the plain lake by default, the volcano
+//!   lake with `plain`).
+//! * **Draw phases** (RV5–RV9, `filter_draws`): while a river tile is in the
+//!   bag only river tiles are drawn: a fork first (once), then the river tiles
+//!   that are no lake, then the lakes. A tile that fits nowhere is set aside
+//!   by the core (RV8).
+//! * **Placement** (RV11–RV15, `filter_placements`): a river tile continues the
+//!   river with exactly one river side (its upstream side), its other river
+//!   sides (its exits) face empty squares, and the `u-turn` option forbids
+//!   turning back: `immediate` (no exit in the compass direction of the
+//!   continued tile's upstream side), `look-ahead` (an empty block 3 wide and 2
+//!   deep in front of every exit) or `never` (no exit against any direction the
+//!   river has flowed in since the spring). Per placed tile the plugin keeps
+//!   its upstream side and the directions the river flowed to reach it.
+//! * **The volcano lake** (RV22, `volcano-lake`): with `extra-turn`, the tile
+//!   with both markers `lake` and `volcano` allows no figure-step action but
+//!   `Pass`, and its player plays a further turn at once (`grant_turn`).
+//! * Once no river tile is left (and the held start tile is drawn), every hook
+//!   of the plugin is switched off (`set_hook_enabled`): the rest of the game
+//!   costs nothing.
+//!
+//! See `docs/plugins/river.md`.
+
+use carcassonne_plugin_sdk::prelude::*;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// RV13–RV15: how the river may turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
+pub enum UTurn {
+    /// RV13 (default): no two turns the same way one after the other.
+    #[default]
+    Immediate,
+    /// RV14 (JCloisterZone): an empty block 3 wide and 2 deep ahead of every exit.
+    LookAhead,
+    /// RV15 (house rule): no exit against any direction the river has flowed in.
+    Never,
+}
+
+/// RV3: the base start tile the spring displaces.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
+pub enum BaseStartTile {
+    /// An ordinary land tile of the bag (default).
+    #[default]
+    Shuffled,
+    /// Out of the game.
+    Removed,
+    /// The first land tile drawn after the river.
+    AfterRiver,
+}
+
+/// RV22: the volcano lake.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
+pub enum VolcanoLake {
+    /// No figure-step action, then a further turn of the same player (default).
+    #[default]
+    ExtraTurn,
+    /// An ordinary tile (JCloisterZone).
+    Plain,
+}
+
+/// RV4: which lake is left out when both rivers are in the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
+pub enum CombinedLake {
+    /// Keep the volcano lake, leave River I's lake out (default, JCloisterZone).
+    #[default]
+    Volcano,
+    /// Keep the plain lake, leave the volcano lake out.
+    Plain,
+}
+
+/// RV18: the fields round the spring and the lakes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
+pub enum SpringLakeFields {
+    /// One field all round the river's end joins both banks (default).
+    #[default]
+    One,
+    /// The field is split along the river's line: the split twins (tile
+    /// marker `split-field`) replace the spring and the lakes.
+    Split,
+}
+
+/// Options of the `river` plugin (`[plugins.river]`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+#[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
+pub struct Options {
+    /// RV13–RV15.
+    pub u_turn: UTurn,
+    /// RV3.
+    pub base_start_tile: BaseStartTile,
+    /// RV22.
+    pub volcano_lake: VolcanoLake,
+    /// RV4.
+    pub combined_lake: CombinedLake,
+    /// RV18.
+    pub spring_lake_fields: SpringLakeFields,
+}
+
+impl Config for Options {
+    const DOCS: &'static [(&'static str, &'static str)] = &[
+        (
+            "u-turn",
+            "How the river may turn: `immediate` (no two turns the same way in a row, RV13), `look-ahead` (an empty 3×2 block ahead of every river end, RV14) or `never` (never back against a direction it flowed in, RV15).",
+        ),
+        (
+            "base-start-tile",
+            "The base start tile the spring displaces: `shuffled` into the land tiles, `removed` from the game, or drawn first `after-river` (RV3).",
+        ),
+        (
+            "volcano-lake",
+            "The volcano lake: `extra-turn` (no figure, then another turn at once) or `plain` (RV22).",
+        ),
+        (
+            "combined-lake",
+            "With both rivers, the lake left out: River I's (`volcano`: the volcano lake stays) or the volcano lake (`plain`) (RV4).",
+        ),
+        (
+            "spring-lake-fields",
+            "The fields round the spring and the lakes: `one` field joining both banks, or `split` along the river (RV18).",
+        ),
+    ];
+}
+
+/// Indices in [`River::MARKERS`](Plugin::MARKERS).
+const SPRING: usize = 0;
+const LAKE: usize = 1;
+const FORK: usize = 2;
+const VOLCANO: usize = 3;
+
+/// The plugin's game state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
+#[repr(C)]
+pub struct Phase {
+    /// 1 once a fork was drawn (RV7: the first draw).
+    pub fork_drawn: u32,
+    /// 1 while the displaced start tile waits to be the first land tile
+    /// (`after-river`).
+    pub start_pending: u32,
+    /// The volcano lake's tile index + 1 (RV22), 0 before it is placed.
+    pub lake_tile: u32,
+}
+
+/// Per placed river tile.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
+#[repr(C)]
+pub struct Flow {
+    /// The upstream side (in board orientation) + 1; 0 for the spring and land
+    /// tiles.
+    pub upstream: u32,
+    /// The directions (bit `d`: [`Side`] `d`) the river flowed in from the
+    /// spring to this tile, the step into it included.
+    pub flowed: u32,
+}
+
+/// The hooks switched off once the river is finished.
+const RIVER_HOOKS: u64 = hook::FILTER_DRAWS
+    | hook::TILE_DRAWN
+    | hook::FILTER_PLACEMENTS
+    | hook::TILE_PLACED
+    | hook::FILTER_FIGURE_OPTIONS
+    | hook::TURN_END;
+
+/// RV11: why a river tile that does not meet the river is refused.
+const CONTINUE: &str = "a river tile must continue the river with one of its river sides";
+/// RV12.
+const JOIN: &str = "the river may not meet itself: only one river side may touch a tile";
+/// RV13.
+const TURN_BACK: &str =
+    "the river may not turn back on itself (no two turns the same way in a row)";
+/// RV15.
+const FLOW_BACK: &str = "the river may not flow back against a direction it has flowed in";
+/// RV14.
+const AHEAD: &str = "the river needs open land ahead of each river end (3 squares wide, 2 deep)";
+
+/// No displaced start tile known.
+const NO_TILE: u32 = u32::MAX;
+
+/// The plugin.
+pub struct River {
+    options: Options,
+    /// The displaced start tile's type (`after-river`), found at build time.
+    start_tile: AtomicU32,
+}
+
+/// The river sides of tile type `ty` turned `rot` (bit `d`: side `d`).
+fn river_sides(v: &View<'_>, ty: TileTypeId, rot: Rotation) -> u8 {
+    v.tile_type_sides(ty)
+        .rotated(rot)
+        .barrier_sides(v.my_barrier(0))
+}
+
+/// River side mask `mask` (bit `d`: side `d`) turned `rot` clockwise.
+fn turn(mask: u8, rot: Rotation) -> u8 {
+    let r = rot.quarter_turns() % 4;
+    ((mask << r) | (mask >> ((4 - r) % 4))) & 0xF
+}
+
+/// The river sides of placed tile `t`, in board orientation.
+fn placed_river_sides(v: &View<'_>, t: TileIndex) -> u8 {
+    v.tile_sides(t).barrier_sides(v.my_barrier(0))
+}
+
+/// Whether tile type `ty` is a river tile (RV1: some side is a river side).
+fn is_river(v: &View<'_>, ty: TileTypeId) -> bool {
+    river_sides(v, ty, Rotation::R0) != 0
+}
+
+/// Whether tile type `ty` carries this plugin's `i`-th marker.
+fn marked(v: &View<'_>, ty: TileTypeId, i: usize) -> bool {
+    v.tile_type_markers(ty) & v.my_marker(i) != 0
+}
+
+/// Which river tiles the bag holds.
+#[derive(Clone, Copy, Debug, Default)]
+struct BagRivers {
+    /// Any river tile.
+    any: bool,
+    /// A fork (RV7).
+    fork: bool,
+    /// A river tile that is no lake (RV6).
+    stream: bool,
+}
+
+impl BagRivers {
+    /// One pass over the tile types in the bag (`bag_count`).
+    fn of(v: &View<'_>) -> BagRivers {
+        let mut b = BagRivers::default();
+        for i in 0..v.tile_type_count() {
+            let ty = TileTypeId(i as u16);
+            if v.bag_count(ty) > 0 && is_river(v, ty) {
+                b.any = true;
+                b.fork |= marked(v, ty, FORK);
+                b.stream |= !marked(v, ty, LAKE);
+            }
+        }
+        b
+    }
+}
+
+/// Whether a river tile is still in the bag.
+fn river_left(v: &View<'_>) -> bool {
+    BagRivers::of(v).any
+}
+
+/// The bit of side `d`.
+fn bit(d: Side) -> u8 {
+    1 << d as u8
+}
+
+/// RV18 `split`: each spring or lake gives its copies to its split twin (the
+/// tile with the same markers and `split-field`). The core then starts the game
+/// from the spring's twin (its start layout, once it has the copy).
+fn split_twins(tiles: &TileCatalogueView<'_>, counts: &mut Vec<TileCount>) {
+    let split = tiles.marker("split-field");
+    let ends = tiles.marker("spring") | tiles.marker("lake");
+    if split == 0 {
+        return;
+    }
+    let planned = |counts: &[TileCount], t: TileTypeId| {
+        counts
+            .iter()
+            .rev()
+            .find(|c| c.tile == t)
+            .map_or(tiles.count(t), |c| c.count)
+    };
+    for t in tiles.types() {
+        let m = tiles.markers(t);
+        if m & ends == 0 || m & split != 0 {
+            continue;
+        }
+        if let Some(twin) = tiles.types().find(|&u| tiles.markers(u) == m | split) {
+            let n = planned(counts, t);
+            counts.push(tiles.with_count(t, 0));
+            counts.push(tiles.with_count(twin, n));
+        }
+    }
+}
+
+impl River {
+    /// The displaced start tile (`after-river`), if any.
+    fn start_tile(&self) -> Option<TileTypeId> {
+        let t = self.start_tile.load(Ordering::Relaxed);
+        (t != NO_TILE).then_some(TileTypeId(t as u16))
+    }
+
+    /// RV11–RV15: why placement `p` of a river tile with river sides `sides`
+    /// does not continue the river as the options allow (`None`: it does).
+    fn refusal(&self, v: &View<'_>, sides: u8, p: Placement) -> HookResult<Option<&'static str>> {
+        let mut met = None;
+        for d in Side::ALL {
+            if sides & bit(d) == 0 {
+                continue;
+            }
+            if let Some(t) = v.tile_at(p.pos.step(d)) {
+                if met.is_some() {
+                    return Ok(Some(JOIN)); // RV12: two river sides meet tiles
+                }
+                met = Some((t, d));
+            }
+        }
+        // RV11: a river side meets the river (the core fits it only to a river
+        // side or a wildcard: an abbey is no river).
+        let Some((prev, up)) = met else {
+            return Ok(Some(CONTINUE));
+        };
+        if placed_river_sides(v, prev) & bit(up.opposite()) == 0 {
+            return Ok(Some(CONTINUE));
+        }
+        let exits = sides & !bit(up);
+        let flow = *v.tile_state::<Flow>(prev)?;
+        let ok = match self.options.u_turn {
+            UTurn::Immediate => flow.upstream == 0 || exits & (1 << (flow.upstream - 1)) == 0,
+            UTurn::Never => {
+                let flowed = flow.flowed as u8 | bit(up.opposite());
+                Side::ALL
+                    .iter()
+                    .all(|&d| exits & bit(d) == 0 || flowed & bit(d.opposite()) == 0)
+            }
+            UTurn::LookAhead => Side::ALL
+                .iter()
+                .all(|&d| exits & bit(d) == 0 || Self::clear_ahead(v, p.pos, d)),
+        };
+        Ok((!ok).then_some(match self.options.u_turn {
+            UTurn::Immediate => TURN_BACK,
+            UTurn::Never => FLOW_BACK,
+            UTurn::LookAhead => AHEAD,
+        }))
+    }
+
+    /// RV14: the six squares ahead of an exit `d` at `pos` are empty.
+    fn clear_ahead(v: &View<'_>, pos: Pos, d: Side) -> bool {
+        let (l, r) = (
+            Side::from_index(d as usize + 3),
+            Side::from_index(d as usize + 1),
+        );
+        let one = pos.step(d);
+        let two = one.step(d);
+        [one, two].iter().all(|&q| {
+            [q, q.step(l), q.step(r)]
+                .iter()
+                .all(|&s| v.tile_at(s).is_none())
+        })
+    }
+
+    /// Switches every hook off once no river tile is left and the held start
+    /// tile was drawn.
+    fn retire_when_done(cx: &mut Cx<'_>) -> HookResult {
+        if cx.game_state::<Phase>()?.start_pending == 0 && !river_left(cx) {
+            for b in 0..64 {
+                let h = 1u64 << b;
+                if RIVER_HOOKS & h != 0 {
+                    cx.set_hook_enabled(h, false);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[plugin]
+impl Plugin for River {
+    type Config = Options;
+    const ID: &'static str = "river";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str =
+        "The River I and II: the spring, river tiles first and the lake last, the river's placement rule, the volcano lake";
+    const TILESETS: &'static [&'static str] =
+        &[include_str!("../tiles.toml"), include_str!("../split.toml")];
+    const MARKERS: &'static [&'static str] = &["spring", "lake", "fork", "volcano", "split-field"];
+    const BARRIERS: &'static [&'static str] = &["river"];
+    const STYLE: &'static str = include_str!("../style.toml");
+    const STATE: StateSpec = StateSpec::NONE.game::<Phase>().tile::<Flow>();
+
+    fn new(options: Options) -> Result<Self, ConfigError> {
+        Ok(River {
+            options,
+            start_tile: AtomicU32::new(NO_TILE),
+        })
+    }
+
+    /// RV3 (`removed`, `after-river`), RV4 and RV18 (`split`).
+    fn compose_tiles(
+        &self,
+        tiles: &TileCatalogueView<'_>,
+        counts: &mut Vec<TileCount>,
+    ) -> Result<(), String> {
+        let displaced: Vec<TileTypeId> = tiles.displaced_start_tiles().collect();
+        match self.options.base_start_tile {
+            BaseStartTile::Shuffled => {}
+            BaseStartTile::Removed => {
+                for &t in &displaced {
+                    counts.push(tiles.with_count(t, tiles.count(t).saturating_sub(1)));
+                }
+            }
+            BaseStartTile::AfterRiver => {
+                if let Some(&t) = displaced.first() {
+                    self.start_tile.store(u32::from(t.0), Ordering::Relaxed);
+                }
+            }
+        }
+        let (lake, volcano) = (tiles.marker("lake"), tiles.marker("volcano"));
+        let lakes: Vec<TileTypeId> = tiles
+            .types()
+            .filter(|&t| tiles.markers(t) & lake != 0 && tiles.count(t) > 0)
+            .collect();
+        if lake != 0 && lakes.len() > 1 {
+            let drop_volcano = self.options.combined_lake == CombinedLake::Plain;
+            for t in lakes {
+                if (tiles.markers(t) & volcano != 0) == drop_volcano {
+                    counts.push(tiles.with_count(t, 0));
+                }
+            }
+        }
+        if self.options.spring_lake_fields == SpringLakeFields::Split {
+            split_twins(tiles, counts);
+        }
+        Ok(())
+    }
+
+    fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
+        let pending = self.start_tile().is_some_and(|t| cx.bag_count(t) > 0);
+        cx.game_state_mut::<Phase>()?.start_pending = u32::from(pending);
+        Self::retire_when_done(cx)
+    }
+
+    /// RV5–RV9 and RV3 `after-river`, by what the bag holds (not by the
+    /// candidates asked about: the core may ask about one tile). Does not
+    /// allocate.
+    fn filter_draws(&self, v: &View<'_>, tiles: &[TileTypeId], keep: &mut [bool]) -> HookResult {
+        let bag = BagRivers::of(v);
+        if !bag.any {
+            if v.game_state::<Phase>()?.start_pending != 0 {
+                let start = self.start_tile();
+                veto(tiles, keep, |&t| Some(t) != start);
+            }
+            return Ok(());
+        }
+        let forks = bag.fork && v.game_state::<Phase>()?.fork_drawn == 0;
+        veto(tiles, keep, |&t| {
+            !is_river(v, t)
+                || if forks {
+                    !marked(v, t, FORK)
+                } else {
+                    bag.stream && marked(v, t, LAKE)
+                }
+        });
+        Ok(())
+    }
+
+    fn tile_drawn(&self, cx: &mut Cx<'_>, tile: TileTypeId) -> HookResult {
+        if marked(cx, tile, FORK) {
+            cx.game_state_mut::<Phase>()?.fork_drawn = 1;
+        }
+        if Some(tile) == self.start_tile() && !river_left(cx) {
+            cx.game_state_mut::<Phase>()?.start_pending = 0;
+        }
+        Ok(())
+    }
+
+    /// RV11–RV15.
+    fn filter_placements(
+        &self,
+        v: &View<'_>,
+        tile: TileTypeId,
+        cands: &[Placement],
+        keep: &mut [bool],
+    ) -> HookResult {
+        // The tile's river sides read once; each candidate turns them.
+        let printed = river_sides(v, tile, Rotation::R0);
+        if printed == 0 {
+            return Ok(());
+        }
+        for (p, k) in cands.iter().zip(keep.iter_mut()) {
+            if *k && self.refusal(v, turn(printed, p.rot), *p)?.is_some() {
+                *k = false;
+            }
+        }
+        Ok(())
+    }
+
+    /// Why a river tile may not go there, for the player (RV11–RV15).
+    fn placement_refusal(
+        &self,
+        v: &View<'_>,
+        tile: TileTypeId,
+        p: Placement,
+        out: &mut String,
+    ) -> HookResult {
+        if is_river(v, tile) {
+            if let Some(why) = self.refusal(v, river_sides(v, tile, p.rot), p)? {
+                out.push_str(why);
+            }
+        }
+        Ok(())
+    }
+
+    /// Records the river's flow into the placed tile; RV22's extra turn.
+    fn tile_placed(&self, cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
+        let ty = cx.tile_type_id(tile);
+        let sides = river_sides(cx, ty, cx.tile_rot(tile));
+        if sides == 0 || marked(cx, ty, SPRING) {
+            return Ok(());
+        }
+        let pos = cx.tile_pos(tile);
+        let up = Side::ALL.into_iter().find(|&d| {
+            sides & bit(d) != 0
+                && cx
+                    .tile_at(pos.step(d))
+                    .is_some_and(|t| placed_river_sides(cx, t) & bit(d.opposite()) != 0)
+        });
+        if let Some(up) = up {
+            let prev = cx.tile_at(pos.step(up)).unwrap_or(tile);
+            let before = cx.tile_state::<Flow>(prev)?.flowed;
+            *cx.tile_state_mut::<Flow>(tile)? = Flow {
+                upstream: up as u32 + 1,
+                flowed: before | u32::from(bit(up.opposite())),
+            };
+        }
+        if self.options.volcano_lake == VolcanoLake::ExtraTurn
+            && marked(cx, ty, LAKE)
+            && marked(cx, ty, VOLCANO)
+        {
+            cx.game_state_mut::<Phase>()?.lake_tile = u32::from(tile.0) + 1;
+            let me = cx.current_player();
+            cx.grant_turn(me);
+            if cx.logging() {
+                cx.log("The volcano lake: no figure this turn, and another turn at once.");
+            }
+        }
+        Ok(())
+    }
+
+    /// RV22: on the volcano lake's turn only `Pass`.
+    fn filter_figure_options(
+        &self,
+        v: &View<'_>,
+        opts: &[FigureOption],
+        keep: &mut [bool],
+    ) -> HookResult {
+        let lake = v.game_state::<Phase>()?.lake_tile;
+        if lake != 0 && v.last_placed().map(|t| u32::from(t.0) + 1) == Some(lake) {
+            veto(opts, keep, |o| *o != FigureOption::Pass);
+        }
+        Ok(())
+    }
+
+    fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
+        Self::retire_when_done(cx)
+    }
+}

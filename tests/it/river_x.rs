@@ -1,0 +1,377 @@
+//! The river's banks and ordinary features (RV17–RV19, RV22–RV24) and its
+//! interactions with the other expansions (X37–X44 of
+//! `shared/expansions/the-river.md`), compiled in and loaded from the official
+//! library, with exact points or placements. Geometry as in `river.rs`: the
+//! spring at (0, 0), its river flowing east.
+
+use crate::common::*;
+use crate::river::{after, both, in_bag, is_river, placements, river, ty};
+use carcassonne_core::{Action, Event, FigureOption, Game, PlayerId, Pos, Rng, Rules};
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+/// `[tiles.counts]` lines setting every tile of tile set `set` to 0 but `keep`.
+fn only(set: &str, keep: &[(&str, u32)]) -> String {
+    let spec = carcassonne_host::tilesets::load(set, None).expect("built in");
+    let mut s = String::new();
+    for t in &spec.tiles {
+        let n = keep
+            .iter()
+            .find(|(id, _)| *id == t.id)
+            .map_or(0, |&(_, n)| n);
+        s += &format!("\"{}\" = {n}\n", t.id);
+    }
+    s
+}
+
+/// Base + River I holding only `keep` of the river tiles, with `more` tables.
+fn river_one_with(keep: &[(&str, u32)], more: &str) -> String {
+    river(
+        r#""base", "the-river""#,
+        "C2",
+        "",
+        &format!("{more}\n[tiles.counts]\n{}", only("the-river", keep)),
+    )
+}
+
+/// Base + River II holding only `keep` of the river tiles, with `options` for
+/// the river and `more` tables.
+fn river_two_with(keep: &[(&str, u32)], options: &str, more: &str) -> String {
+    river(
+        r#""base", "the-river-ii""#,
+        "C2",
+        options,
+        &format!("{more}\n[tiles.counts]\n{}", only("the-river-ii", keep)),
+    )
+}
+
+/// The local feature of tile `t` holding slot `slot` (N NL... clockwise, 0–11).
+fn local_with_slot(g: &Game, t: carcassonne_core::TileIndex, slot: u16) -> u8 {
+    (0..g.tile_feature_count(t).unwrap())
+        .find(|&l| g.tile_feature_slots(t, l).unwrap() & (1 << slot) != 0)
+        .expect("a feature owns the slot")
+}
+
+// ------------------------------------------------------- banks and tiles
+
+#[test]
+fn rv17_the_river_parts_the_fields_of_its_two_banks() {
+    for r in both(&river_one_with(&[("RI.1/IFI", 1)], "")) {
+        let g = after(&r, "draw RI.1/IFI; place 1 0 0; pass");
+        let t = g.tile_at(Pos::new(1, 0)).unwrap();
+        // Slot 0 (NL) lies on the north bank, slot 7 (SM) on the south bank:
+        // two fields of the tile, the river (EM, slot 4) between them.
+        let (north, south) = (local_with_slot(&g, t, 0), local_with_slot(&g, t, 7));
+        assert_ne!(north, south, "two banks, two fields");
+        let river = g.feature_of(t, local_with_slot(&g, t, 4)).unwrap();
+        assert_eq!(
+            g.feature_kind(river),
+            Some(carcassonne_core::FeatureKind::Barrier)
+        );
+        let offered = g_after_place_options(&r, "draw RI.1/IFI; place 1 0 0");
+        assert_eq!(offered, 2, "a follower on either bank, none on the river");
+    }
+    // Where no spring or lake field joins them (`split`), the banks stay two
+    // fields on the board.
+    let split = river(
+        r#""base", "the-river""#,
+        "C2",
+        "spring-lake-fields = \"split\"",
+        &format!("[tiles.counts]\n{}", only_but_lakes(&[("RI.1/IFI", 1)])),
+    );
+    let g = after(&rules(&split), "draw RI.1/IFI; place 1 0 0; pass");
+    let t = g.tile_at(Pos::new(1, 0)).unwrap();
+    let field = |slot| g.find(g.feature_of(t, local_with_slot(&g, t, slot)).unwrap());
+    assert_ne!(field(0), field(7));
+}
+
+/// How many deployments the figure step offers after `script`.
+fn g_after_place_options(r: &Arc<Rules>, script: &str) -> usize {
+    after(r, script)
+        .legal_actions()
+        .unwrap()
+        .into_iter()
+        .filter(|a| matches!(a, Action::Figure(FigureOption::Deploy { .. })))
+        .count()
+}
+
+#[test]
+fn rv18_one_field_wraps_round_the_spring_and_joins_both_banks() {
+    for r in both(&river_one_with(&[("RI.1/IFI", 1)], "")) {
+        let g = after(&r, "draw RI.1/IFI; place 1 0 0; pass");
+        let t = g.tile_at(Pos::new(1, 0)).unwrap();
+        let spring = g.tile_at(Pos::new(0, 0)).unwrap();
+        let field = |t, slot| g.find(g.feature_of(t, local_with_slot(&g, t, slot)).unwrap());
+        // Both banks of the straight (its WR slot 11 north, WL slot 9 south)
+        // join the spring's one field.
+        assert_eq!(field(t, 11), field(spring, 0));
+        assert_eq!(field(t, 9), field(spring, 0));
+        assert_eq!(field(t, 11), field(t, 9));
+    }
+}
+
+#[test]
+fn rv18_split_the_spring_and_the_lake_part_their_fields_along_the_river() {
+    let keep = [("RI.1/IFI", 1)];
+    let split = river(
+        r#""base", "the-river""#,
+        "C2",
+        "spring-lake-fields = \"split\"",
+        &format!("[tiles.counts]\n{}", only_but_lakes(&keep)),
+    );
+    for r in both(&split) {
+        let g = Game::new(r.clone(), 2, 0).unwrap();
+        let spring = g.tile_at(Pos::new(0, 0)).unwrap();
+        assert_eq!(
+            g.tile_type_name(g.tile_type_id(spring).unwrap()),
+            Some("RI/s.split"),
+            "the split twin starts"
+        );
+        assert_eq!(
+            (in_bag(&g, "RI.1/I.e"), in_bag(&g, "RI.1/I.e.split")),
+            (0, 1)
+        );
+        let g = after(
+            &r,
+            "draw RI.1/IFI; place 1 0 0; pass; draw RI.1/I.e.split; place 2 0 0; pass",
+        );
+        let field = |x, slot| {
+            let t = g.tile_at(Pos::new(x, 0)).unwrap();
+            g.find(g.feature_of(t, local_with_slot(&g, t, slot)).unwrap())
+        };
+        // North bank (NL, slot 0) and south bank (SR, slot 8) stay apart from
+        // the spring to the lake.
+        for x in 0..3 {
+            assert_ne!(field(x, 0), field(x, 8), "x = {x}");
+            assert_eq!(field(x, 0), field(0, 0), "x = {x}: one north bank");
+            assert_eq!(field(x, 8), field(0, 8), "x = {x}: one south bank");
+        }
+    }
+    // The default joins both banks round both ends.
+    let one = river(
+        r#""base", "the-river""#,
+        "C2",
+        "",
+        &format!("[tiles.counts]\n{}", only_but_lakes(&keep)),
+    );
+    let g = after(
+        &rules(&one),
+        "draw RI.1/IFI; place 1 0 0; pass; draw RI.1/I.e; place 2 0 0; pass",
+    );
+    let t = g.tile_at(Pos::new(1, 0)).unwrap();
+    let field = |slot| g.find(g.feature_of(t, local_with_slot(&g, t, slot)).unwrap());
+    assert_eq!(field(0), field(8));
+}
+
+#[test]
+fn rv18_split_with_both_rivers_swaps_the_volcano_lake_for_its_twin() {
+    let text = river(
+        r#""base", "the-river", "the-river-ii""#,
+        "C2",
+        "spring-lake-fields = \"split\"",
+        "",
+    );
+    for r in both(&text) {
+        let g = Game::new(r, 2, 0).unwrap();
+        let counts: Vec<usize> = ["RI.1/I.e", "RI.1/I.e.split", "RI.2/I.v", "RI.2/I.v.split"]
+            .iter()
+            .map(|id| in_bag(&g, id))
+            .collect();
+        assert_eq!(counts, [0, 0, 0, 1], "RV4 first, then the twin");
+        let rivers = g.bag().iter().filter(|&&t| is_river(&g, t)).count();
+        assert_eq!(rivers, 21);
+    }
+}
+
+/// `[tiles.counts]` for River I holding only `keep`, the lake and its split
+/// twin left at their data's counts (one lake, no twin) for the plugin to swap.
+fn only_but_lakes(keep: &[(&str, u32)]) -> String {
+    only("the-river", keep)
+        .lines()
+        .filter(|l| !l.contains("I.e"))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+#[test]
+fn rv19_a_city_on_a_river_tile_is_an_ordinary_city() {
+    for r in both(&river_one_with(&[("RI.1/CICI", 1)], "")) {
+        // CICI: city N, river E–W, city S. Red's knight on the north city; a
+        // land tile closes it: 2 tiles, 4 points.
+        let g = after(
+            &r,
+            "draw RI.1/CICI; place 1 0 0; deploy follower city N; \
+             draw BA/C; place 1 -1 2; pass",
+        );
+        assert_eq!(g.scores(), &[4, 0][..]);
+    }
+}
+
+#[test]
+fn rv23_the_bridge_road_of_river_ii_carries_the_inn_marker() {
+    let r = rules(&river_two_with(&[("RI.2/RIrI", 1)], "", ""));
+    let g = Game::new(r.clone(), 2, 0).unwrap();
+    let bridge = ty(&g, "RI.2/RIrI");
+    let inn = r.tiles.markers.bit("inn");
+    let marked: Vec<_> = (0..g.tile_type_feature_count(bridge).unwrap())
+        .filter(|&l| g.tile_type_feature_markers(bridge, l).unwrap() & inn != 0)
+        .map(|l| g.tile_type_feature_kind(bridge, l).unwrap())
+        .collect();
+    assert_eq!(marked, [carcassonne_core::FeatureKind::Road]);
+    // Without `inns` the marker means nothing: the 3-tile road scores 3.
+    let g = after(&r, BRIDGE_ROAD);
+    assert_eq!(g.scores(), &[3, 0][..]);
+}
+
+/// River II's bridge east of the spring, its road north–south with Red's
+/// thief, closed by two cloisters with a road: a road of 3 tiles.
+const BRIDGE_ROAD: &str = "draw RI.2/RIrI; place 1 0 1; deploy follower road N; \
+                           draw BA/LR; place 1 -1 0; pass; \
+                           draw BA/LR; place 1 1 2; pass";
+
+#[test]
+fn x40_with_inns_the_bridge_road_scores_two_per_tile() {
+    let text = river_two_with(&[("RI.2/RIrI", 1)], "", "[plugins.inns]\n");
+    for r in both(&text) {
+        let g = after(&r, BRIDGE_ROAD);
+        assert_eq!(g.scores(), &[6, 0][..]);
+    }
+}
+
+#[test]
+fn rv24_the_outer_field_of_the_herd_curve_carries_the_pig_herd_marker() {
+    let r = rules(&river_two_with(
+        &[("RI.2/II+", 1)],
+        "",
+        "[plugins.pig-herd]\n",
+    ));
+    let g = Game::new(r.clone(), 2, 0).unwrap();
+    let curve = ty(&g, "RI.2/II+");
+    let herd = r.tiles.markers.bit("pig-herd");
+    let marked: Vec<_> = (0..g.tile_type_feature_count(curve).unwrap())
+        .filter(|&l| g.tile_type_feature_markers(curve, l).unwrap() & herd != 0)
+        .map(|l| g.tile_type_feature_slots(curve, l).unwrap())
+        .collect();
+    // Slots WL (9), S (6–8), E (3–5) and NR (2): the field outside the curve.
+    let outer: u16 = (1 << 9) | (0b111 << 6) | (0b111 << 3) | (1 << 2);
+    assert_eq!(marked, [outer]);
+}
+
+// ------------------------------------------------------------ interactions
+
+#[test]
+fn x37_no_hill_in_the_river_phase_and_no_river_tile_under_a_hill() {
+    let r = config("the-river-hills-and-sheep.toml");
+    let g0 = Game::new(r.clone(), 2, 0).unwrap();
+    let hill = r.tiles.markers.bit("hill");
+    for seed in 0..4 {
+        let mut g = Game::new(r.clone(), 2, seed).unwrap();
+        g.set_logging(true);
+        let mut rng = Rng::new(seed);
+        let (mut drawn, mut hidden) = (0usize, Vec::new());
+        loop {
+            let more = g.step_random(&mut rng).unwrap();
+            for e in g.take_events() {
+                match e {
+                    Event::TileDrawn { tile, .. } => {
+                        if drawn < 21 {
+                            assert!(is_river(&g0, tile), "seed {seed}: draw {drawn}");
+                            assert_eq!(g0.tile_type_markers(tile).unwrap() & hill, 0);
+                        }
+                        drawn += 1;
+                    }
+                    Event::TileHidden { tile } => hidden.push((drawn, tile)),
+                    _ => {}
+                }
+            }
+            if !more {
+                break;
+            }
+        }
+        assert!(!hidden.is_empty(), "seed {seed}: some hill was placed");
+        for (at, t) in hidden {
+            assert!(at > 21, "seed {seed}: hidden after the river phase");
+            assert!(!is_river(&g0, t), "seed {seed}: a land tile under the hill");
+        }
+    }
+}
+
+#[test]
+fn x39_the_volcano_lake_brings_the_dragon_and_no_figure_stands_on_it() {
+    for opt in ["extra-turn", "plain"] {
+        let text = river_two_with(
+            &[("RI.2/I.v", 1)],
+            &format!("volcano-lake = \"{opt}\""),
+            "[plugins.dragon]\n",
+        );
+        for r in both(&text) {
+            let g = after(&r, "draw RI.2/I.v; place 1 0 0");
+            assert_eq!(
+                crate::dragon::neutral_at(&g, "dragon"),
+                Some((1, 0)),
+                "{opt}"
+            );
+            assert_eq!(legal_names(&g), ["pass"], "{opt}: PD4 and RV22 agree");
+            let g = after(&r, "draw RI.2/I.v; place 1 0 0; pass");
+            let next = if opt == "extra-turn" { 0 } else { 1 };
+            assert_eq!(g.current_player(), PlayerId::ALL[next], "{opt}");
+        }
+    }
+}
+
+#[test]
+fn x41_the_abbey_fills_a_hole_at_an_open_river_end() {
+    // The river ends open at (2, 0) (no lake); six cloisters surround the square.
+    let text = river_one_with(&[("RI.1/IFI", 1)], "[plugins.abbey]\n");
+    let text = text.replace("\"BA/L\" = 0\n", "");
+    let text = format!("{text}\"BA/L\" = 6\n");
+    for r in both(&text) {
+        let g = after(
+            &r,
+            "draw RI.1/IFI; place 1 0 0; pass; \
+             draw BA/L; place 1 -1 0; pass; draw BA/L; place 2 -1 0; pass; \
+             draw BA/L; place 3 -1 0; pass; draw BA/L; place 3 0 0; pass; \
+             draw BA/L; place 3 1 0; pass; draw BA/L; place 2 1 0; pass; abbey play",
+        );
+        // RV25: no land tile could fill (2, 0); the abbey's wildcard sides fit
+        // the river side too.
+        assert_eq!(placements(&g), BTreeSet::from([(2, 0, 0)]));
+        let g = after(
+            &r,
+            "draw RI.1/IFI; place 1 0 0; pass; \
+             draw BA/L; place 1 -1 0; pass; draw BA/L; place 2 -1 0; pass; \
+             draw BA/L; place 3 -1 0; pass; draw BA/L; place 3 0 0; pass; \
+             draw BA/L; place 3 1 0; pass; draw BA/L; place 2 1 0; pass; \
+             abbey play; place 2 0 0; pass",
+        );
+        assert_eq!(g.placed_count(), 9);
+        assert_eq!(g.scores(), &[0, 0][..]);
+    }
+}
+
+#[test]
+fn x38_shepherds_on_both_banks_only_when_the_spring_splits_the_field() {
+    let keep = [("RI.1/IFI", 2)];
+    let script = "draw RI.1/IFI; place 1 0 0; deploy shepherd field N; shepherd sheep-3; \
+                  draw RI.1/IFI; place 2 0 0";
+    let shepherds = |opts: &str| -> Vec<String> {
+        let text = river(
+            r#""base", "the-river""#,
+            "C2",
+            opts,
+            &format!(
+                "[plugins.shepherd]\n[tiles.counts]\n{}",
+                only_but_lakes(&keep)
+            ),
+        );
+        let g = after(&rules(&text), script);
+        legal_names(&g)
+            .into_iter()
+            .filter(|n| n.contains("shepherd"))
+            .collect()
+    };
+    // Default: both banks are one field round the spring, Red's flock's.
+    assert!(shepherds("").is_empty());
+    // Split: the south bank is a field of its own, free for Blue's shepherd.
+    assert_eq!(shepherds("spring-lake-fields = \"split\"").len(), 1);
+}
