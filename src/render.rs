@@ -468,7 +468,7 @@ mod tests {
         );
         assert!(
             leg.contains(
-                "Players:\n  Red: bridges: 2 bridges left\n  Blue: bridges: 3 bridges left\n"
+                "Players:\n  Red: bridges: 2 bridges left; castles: 3 castles\n  Blue: bridges: 3 bridges left; castles: 3 castles\n"
             ),
             "{leg}"
         );

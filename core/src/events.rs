@@ -325,6 +325,7 @@ impl crate::Game {
                     ScoreReason::Completed => "completed",
                     ScoreReason::Final => "at game end",
                     ScoreReason::Early => "early",
+                    ScoreReason::Proxy => "by proxy",
                 };
                 let s = if *tiles == 1 { "" } else { "s" };
                 format!("{kind} {why} ({tiles} tile{s}): {}", paid(*winners, points))

@@ -229,6 +229,7 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
                 ScoreReason::Completed => "Completed",
                 ScoreReason::Final => "Unfinished",
                 ScoreReason::Early => "Early-scored",
+                ScoreReason::Proxy => "Paid by proxy",
             };
             let size = match kind {
                 FeatureKind::Road | FeatureKind::City => format!(" ({tiles} tiles)"),

@@ -9,7 +9,7 @@
 //! player 1 Blue, player 2 Green.
 
 use crate::common::*;
-use carcassonne_core::scenario::run;
+use carcassonne_core::scenario::{run, run_on};
 use carcassonne_core::{Actor, Game, PlayerId, Rules};
 use std::sync::Arc;
 
@@ -212,5 +212,122 @@ fn bb24_no_auction_with_fewer_tiles_in_the_bag_than_players() {
         assert!(g.is_over());
         // Blue's cloister at (0, 2) has two neighbours at the end: 3.
         assert_eq!(g.scores(), [0, 3]);
+    }
+}
+
+#[test]
+fn bb25_the_lot_holds_one_face_up_tile_per_player_seen_by_every_player() {
+    for r in bazaar() {
+        let g = run(
+            &r,
+            3,
+            "draw BB/F.b; place 0 1 0; pass; face-up BA/C; face-up BA/RFr; face-up BA/L",
+        )
+        .unwrap();
+        for p in 0..3 {
+            let seen = g.observation(PlayerId::ALL[p]).unwrap();
+            assert_eq!(seen.lots["bazaar"], ["BA/C", "BA/RFr", "BA/L"], "seat {p}");
+        }
+        assert_eq!(g.actor(), Actor::Player(PlayerId::ALL[1]));
+    }
+}
+
+#[test]
+fn bb27_each_other_player_raises_or_passes_once() {
+    for r in bazaar() {
+        // Blue opens at 2: Red may pass or bid 3 to 30, once.
+        let g = run(&r, 2, &format!("{RED_BAZAAR}; bazaar pick 0; bazaar bid 2")).unwrap();
+        let mut want = vec!["bazaar pass".to_string()];
+        want.extend((3..=30).map(|b| format!("bazaar bid {b}")));
+        assert_eq!(legal_names(&g), want);
+        assert_eq!(g.actor(), Actor::Player(PlayerId::ALL[0]));
+        // After Red's answer no one else bids: Blue settles.
+        let g = run(
+            &r,
+            2,
+            &format!("{RED_BAZAAR}; bazaar pick 0; bazaar bid 2; bazaar bid 5"),
+        )
+        .unwrap();
+        assert_eq!(legal_names(&g), ["bazaar buy", "bazaar sell"]);
+        assert_eq!(g.scores(), [0, 0]);
+    }
+}
+
+#[test]
+fn bb29_the_last_player_without_a_tile_takes_the_last_one_for_free() {
+    for r in bazaar() {
+        let g = run(
+            &r,
+            2,
+            &format!("{RED_BAZAAR}; bazaar pick 1; bazaar bid 4; bazaar pass"),
+        )
+        .unwrap();
+        // Blue pays 4 for BA/RFr; Red gets BA/C for nothing.
+        assert_eq!(g.scores(), [0, -4]);
+        assert_eq!(g.transferred_out(PlayerId::ALL[0]), 0);
+        assert_eq!(hand(&r, &g, 0), ["BA/C"]);
+        assert_eq!(g.drawn_tile(), r.tiles.by_id("BA/RFr"));
+    }
+}
+
+#[test]
+fn bb31_bought_tiles_are_played_instead_of_a_draw_the_placer_last() {
+    for r in bazaar() {
+        // Blue buys BA/C (0), Red gets BA/RFr: Blue plays BA/C now, Red plays
+        // BA/RFr in his next turn, then the draws from the bag resume.
+        let mut g = run(
+            &r,
+            2,
+            &format!("{RED_BAZAAR}; bazaar pick 0; bazaar bid 0; bazaar pass"),
+        )
+        .unwrap();
+        assert_eq!(g.current_player(), PlayerId::ALL[1]);
+        assert_eq!(g.drawn_tile(), r.tiles.by_id("BA/C"));
+        run_on(&mut g, "place 0 -1 2; deploy follower city").unwrap();
+        // Blue's city (the start's cap and BA/C) is scored in his turn.
+        assert_eq!(g.scores(), [0, 4]);
+        assert_eq!(g.current_player(), PlayerId::ALL[0]);
+        assert_eq!(g.drawn_tile(), r.tiles.by_id("BA/RFr"));
+        run_on(&mut g, "place 1 0 0; pass").unwrap();
+        assert_eq!(g.chance_stream(), Some("tile"), "back to the bag");
+        assert!(hand(&r, &g, 0).is_empty() && hand(&r, &g, 1).is_empty());
+    }
+}
+
+#[test]
+fn bb32_points_paid_and_received_are_booked_as_bazaar_and_the_tiles_are_public() {
+    for r in bazaar() {
+        let g = run(
+            &r,
+            2,
+            &format!("{RED_BAZAAR}; bazaar pick 0; bazaar bid 1; bazaar bid 2; bazaar sell"),
+        )
+        .unwrap();
+        // Blue sells BA/C to Red for 2.
+        assert_eq!(g.scores(), [-2, 2]);
+        let cat = r.plugin_category(r.plugin_index("bazaar").unwrap());
+        assert_eq!(g.score_breakdown(PlayerId::ALL[0])[cat], -2);
+        assert_eq!(g.score_breakdown(PlayerId::ALL[1])[cat], 2);
+        // Red's bought tile is in his hand for everyone to see.
+        let seen = g.observation(PlayerId::ALL[1]).unwrap();
+        assert_eq!(seen.hands[0], ["BA/C"]);
+    }
+}
+
+#[test]
+fn bb34_the_bazaar_tile_is_placed_and_scored_as_usual_before_the_auction() {
+    for r in bazaar() {
+        // BB/R.bi (a bazaar, its road ending inside) closes the start's road
+        // west of a cloister's road end: Red's follower on it scores 3 before
+        // the auction.
+        let g = run(
+            &r,
+            2,
+            "draw BA/LR; place 1 0 1; pass
+             draw BB/R.bi; place -1 0 3; deploy follower road E",
+        )
+        .unwrap();
+        assert_eq!(g.scores(), [0, 3]);
+        assert_eq!(g.chance_stream(), Some("face-up"));
     }
 }

@@ -299,6 +299,40 @@ fn bb9_bb11_a_bridge_on_the_placed_tile_carries_a_road_and_a_follower() {
 }
 
 #[test]
+fn bb11_a_follower_may_go_on_a_bridge_of_the_placed_tile_not_of_a_neighbour() {
+    for r in bridges() {
+        // The bridge on the placed cloister tile is offered (local feature 2);
+        // Red's follower on it scores the road it carries: 4 tiles.
+        let g = check(
+            &r,
+            2,
+            "draw BA/L; place 1 0 0 bridges WE; deploy follower 2
+             draw BA/LR; place 2 0 1; pass
+             draw BA/LR; place -1 0 3; pass",
+            &[4, 0],
+        );
+        g.check_integrity().unwrap();
+        // A bridge laid on a neighbour (the cloister at (0, 1)) offers only
+        // the placed tile's features.
+        let g = run(
+            &r,
+            2,
+            "draw BA/L; place 0 1 0; pass; draw BA/RFr; place 1 1 0 bridges west WE",
+        )
+        .unwrap();
+        let placed = at(&g, 1, 1);
+        let own: Vec<String> = (0..g.tile_feature_count(placed).unwrap())
+            .map(|i| format!("deploy follower {i}"))
+            .collect();
+        let mut want = vec!["pass".to_string()];
+        want.extend(own);
+        assert_eq!(legal_names(&g), want, "no option `... at 0 1`");
+        let l = at(&g, 0, 1);
+        assert_eq!(g.figures_on(g.feature_of(l, 2).unwrap()).count(), 0);
+    }
+}
+
+#[test]
 fn bb9_a_tile_is_counted_once_per_road() {
     for r in bridges() {
         // BA/LR east of the start, turned with its road north, gets a bridge

@@ -158,3 +158,83 @@ fn x66_the_auction_follows_the_builders_second_part_and_comes_once() {
         assert!(g.lots().is_empty());
     }
 }
+
+// ------------------------------------------------------------------ X67
+
+#[test]
+fn x67_a_bought_tile_is_played_instead_of_the_abbey() {
+    use crate::abbey::HOLE;
+    let tiles = "\"base\", \"bridges-castles-and-bazaars\"";
+    for r in both(tiles, "[plugins.abbey]\n[plugins.bazaar]") {
+        // Red draws instead of playing his abbey, places a bazaar; Blue takes
+        // BA/L at 0, Red the other BA/L for free.
+        let mut g = run(
+            &r,
+            2,
+            &format!(
+                "{HOLE}
+                 abbey draw; draw BB/F.b; place 0 1 0; pass
+                 face-up BA/L; face-up BA/L; bazaar pick 0; bazaar bid 0; bazaar pass"
+            ),
+        )
+        .unwrap();
+        // Blue holds his abbey and a hole is open: he must play his bought
+        // tile, no abbey decision.
+        assert_eq!(g.actor(), Actor::Player(PlayerId::ALL[1]));
+        assert_eq!(g.drawn_tile(), r.tiles.by_id("BA/L"));
+        assert!(legal_names(&g).iter().all(|a| a.starts_with("place ")));
+        run_on(&mut g, "place 0 2 0; pass").unwrap();
+        // Red too; then Blue's regular turn asks about the abbey again.
+        assert_eq!(g.drawn_tile(), r.tiles.by_id("BA/L"));
+        assert!(legal_names(&g).iter().all(|a| a.starts_with("place ")));
+        run_on(&mut g, "place 0 3 0; pass").unwrap();
+        assert_eq!(legal_names(&g), ["abbey draw", "abbey play"]);
+        assert_eq!(g.scores(), [0, 0]);
+    }
+}
+
+// ------------------------------------------------------------------ X68
+
+#[test]
+fn x68_the_lot_draws_no_dragon_tile_before_the_volcano() {
+    let tiles = "\"base\", \"princess-and-dragon\", \"bridges-castles-and-bazaars\"";
+    // The names of the outcomes of the lot's first draw after a bazaar.
+    let lot_draws = |r: &Arc<Rules>| -> Vec<String> {
+        let g = run(r, 2, "draw BB/F.b; place 0 1 0; pass").unwrap();
+        assert_eq!(g.chance_stream(), Some("face-up"));
+        g.chance_outcomes()
+            .unwrap()
+            .into_iter()
+            .map(|(c, _)| g.outcome_name(c))
+            .collect()
+    };
+    let dragon_tiles = |r: &Arc<Rules>| -> Vec<String> {
+        let bit = r.tiles.markers.bit("dragon");
+        r.tiles
+            .types
+            .iter()
+            .filter(|t| t.markers & bit != 0)
+            .map(|t| t.id.clone())
+            .collect()
+    };
+    for r in both(tiles, "[plugins.dragon]\n[plugins.bazaar]") {
+        let dragons = dragon_tiles(&r);
+        assert!(!dragons.is_empty());
+        let draws = lot_draws(&r);
+        assert!(!draws.is_empty());
+        assert!(
+            draws
+                .iter()
+                .all(|d| dragons.iter().all(|t| !d.ends_with(t.as_str()))),
+            "{draws:?}"
+        );
+    }
+    // Without the dragon's rules the same lot may hold them.
+    for r in both(tiles, "[plugins.bazaar]") {
+        let dragons = dragon_tiles(&r);
+        let draws = lot_draws(&r);
+        assert!(draws
+            .iter()
+            .any(|d| dragons.iter().any(|t| d.ends_with(t.as_str()))));
+    }
+}

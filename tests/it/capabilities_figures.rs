@@ -342,10 +342,12 @@ fn a_withheld_city_is_never_scored_its_follower_is_protected_and_farmers_count_i
         assert_eq!(g.supply(p(0), FOLLOWER), 7);
         assert!(!g.figure_protected(red), "the mark goes with the figure");
         let events = event_texts(&mut g);
+        // Scored through the pipeline at the road's value, booked as kit-keep's.
         assert!(
-            events.contains(&"kit-keep: player 0 scores 3".to_string()),
+            events.contains(&"city by proxy (2 tiles): 0 scores 3".to_string()),
             "{events:?}"
         );
+        assert_eq!(g.score_breakdown(p(0)).last().copied(), Some(3));
         run_on(&mut g, "end").unwrap();
         assert_eq!(g.scores(), [3, 3]);
         assert_eq!(g.feature_withheld(city), Some(true));

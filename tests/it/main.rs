@@ -14,6 +14,7 @@ mod capabilities;
 mod capabilities_figures;
 mod capabilities_flow;
 mod capabilities_tiles;
+mod castles;
 mod cathedrals;
 mod census;
 mod cli;

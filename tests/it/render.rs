@@ -241,7 +241,7 @@ features = [
 #[test]
 fn no_marker_looks_like_a_choice_circle() {
     let plugins =
-        "[plugins.trade-goods]\n[plugins.dragon]\n[plugins.princess]\n[plugins.magic-portal]\n[plugins.tower]\n[plugins.bazaar]\n[plugins.river]\n[plugins.pig-herd]\n";
+        "[plugins.trade-goods]\n[plugins.dragon]\n[plugins.princess]\n[plugins.magic-portal]\n[plugins.tower]\n[plugins.bazaar]\n[plugins.castles]\n[plugins.river]\n[plugins.pig-herd]\n";
     let style = Style::for_rules(&rules(&base_with(plugins)), None).unwrap();
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/tilesets");
     let mut names = BTreeSet::new();

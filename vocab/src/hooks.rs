@@ -627,6 +627,10 @@ pub enum ScoreReason {
     Final,
     /// Scored early as if at game end, by a plugin (an abbot taken back, a barn's farmers).
     Early,
+    /// A withheld feature scored by a plugin at the value of another feature
+    /// (`Cx::score_by_proxy`: a castle paid for a feature completed near it);
+    /// its base is booked in that plugin's category.
+    Proxy,
 }
 
 /// What the scoring hooks (`majority`, `points`, `feature_scored`) see.

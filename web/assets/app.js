@@ -21,6 +21,63 @@ let busy = false;
 let events = null;     // the game's event stream
 let shownTurn = null;  // turn shown by the viewer, null: the live board
 
+// ---------------------------------------------------------- number fields
+
+// Runs of at least five plugin choices with the same words before a number
+// (a bid: "bazaar bid 0" ... "bazaar bid 30") are shown as one number field.
+// Returns, by choice index, the run starting there, or null for the others
+// of a run.
+function numberFields(choices) {
+  const out = new Map();
+  let i = 0;
+  while (i < choices.length) {
+    const c = choices[i];
+    const words = c.number === null || c.number === undefined ? null : c.text.slice(0, c.text.lastIndexOf(" "));
+    let j = i + 1;
+    if (words !== null) {
+      while (j < choices.length && choices[j].number !== null && choices[j].number !== undefined
+             && choices[j].text.slice(0, choices[j].text.lastIndexOf(" ")) === words) j++;
+    }
+    if (words !== null && j - i >= 5) {
+      const run = choices.slice(i, j);
+      out.set(i, { words, numbers: run.map((x) => x.number), label: run[0].label });
+      for (let k = i + 1; k < j; k++) out.set(k, null);
+      i = j;
+    } else {
+      i++;
+    }
+  }
+  return out;
+}
+
+// A number field with its button for a run of numbered choices.
+function numberField(f) {
+  const box = document.createElement("span");
+  box.className = "number-choice";
+  const input = document.createElement("input");
+  input.type = "number";
+  input.min = Math.min(...f.numbers);
+  input.max = Math.max(...f.numbers);
+  input.value = input.min;
+  input.setAttribute("aria-label", f.words);
+  const b = document.createElement("button");
+  b.className = "choice";
+  b.type = "button";
+  b.textContent = f.label.replace(/\d+$/, "").trim() || "OK";
+  b.dataset.text = f.words + " " + input.min;
+  input.oninput = () => { b.dataset.text = f.words + " " + input.value; };
+  b.onclick = () => {
+    const n = Number(input.value);
+    if (!f.numbers.includes(n)) {
+      showError(new Error("Choose a number from " + input.min + " to " + input.max + "."));
+      return;
+    }
+    act(f.words + " " + n);
+  };
+  box.append(input, b);
+  return box;
+}
+
 // ---------------------------------------------------------------- storage
 
 function load(key, fallback) {
@@ -351,7 +408,14 @@ function update(v) {
   const ch = $("choices");
   ch.innerHTML = "";
   if (v.your_turn) {
+    const fields = numberFields(v.choices);
     v.choices.forEach((c, i) => {
+      const f = fields.get(i);
+      if (f === null) return; // inside a number field shown before
+      if (f) {
+        ch.appendChild(numberField(f));
+        return;
+      }
       const b = document.createElement("button");
       b.className = "choice";
       b.type = "button";

@@ -25,6 +25,21 @@ pub struct Choice {
     pub text: String,
     /// What a person reads on the button (distinct for distinct choices).
     pub label: String,
+    /// For a plugin decision whose text ends in a number (`bazaar bid 3`):
+    /// that number. The page shows a run of such choices with the same
+    /// words before the number (a bid) as one number field. Left out of
+    /// the JSON when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number: Option<u32>,
+}
+
+/// The number a plugin decision's text ends in (`bazaar bid 3`: 3).
+fn trailing_number(a: Action, text: &str) -> Option<u32> {
+    match a {
+        // Not an option that names a figure (its text ends in a place).
+        Action::Choose(v) if code_figure(v).is_none() => text.rsplit_once(' ')?.1.parse().ok(),
+        _ => None,
+    }
 }
 
 /// Where the drawn tile may go.
@@ -320,9 +335,11 @@ pub fn view(s: &Session, name: &str, you: Option<u8>) -> Result<View, WebError> 
                         marks.push((local, choices.len(), letter));
                     }
                 }
+                let text = g.format_action(a);
                 choices.push(Choice {
-                    text: g.format_action(a),
+                    number: trailing_number(a, &text),
                     label: label(g, a),
+                    text,
                 });
             }
         }
@@ -543,6 +560,16 @@ mod tests {
         assert_eq!(
             common(a, b),
             json!({"player": null, "scores": [1, 2], "hands": [null, []], "x": {"k": 1, "j": null}})
+        );
+    }
+
+    #[test]
+    fn a_decision_ending_in_a_number_carries_it_for_the_number_field() {
+        assert_eq!(trailing_number(Action::Choose(3), "bazaar bid 3"), Some(3));
+        assert_eq!(trailing_number(Action::Choose(0), "bazaar pass"), None);
+        assert_eq!(
+            trailing_number(Action::Figure(FigureOption::Pass), "deploy follower 2"),
+            None
         );
     }
 

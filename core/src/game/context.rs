@@ -466,6 +466,16 @@ impl<'g> Cx<'g> {
         self.game.score_feature(f, reason)
     }
 
+    /// Scores the road, city, cloister or spot containing `f` now at `value`
+    /// points, withheld or not (a castle paid the value of a feature completed
+    /// near it): the pipeline of [`Cx::score_feature`] with reason
+    /// [`ScoreReason::Proxy`] and base `value`, booked in this plugin's score
+    /// category; its figures that return on scoring go home.
+    pub fn score_by_proxy(&mut self, f: FeatureId, value: i32) -> Result<Points, HookError> {
+        let plugin = self.plugin;
+        self.game.score_by_proxy(f, value, plugin)
+    }
+
     /// Scores the farmers of the field containing `f` now, as a unit of its own:
     /// the majority of farmers there wins `per_city` points per completed city
     /// bordering the field (a barn: 3, or 1 when fields join). The scoring hooks

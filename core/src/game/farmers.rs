@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::rules::FarmerScoring;
+use scoring::category_of;
 
 impl Game {
     /// Completed cities bordering the field with root `field`, as city roots, into `out`.
@@ -112,7 +113,7 @@ impl Game {
         let winners = self.resolve_majority(&info)?;
         let field_winners = [winners];
         info.field_winners = &field_winners;
-        self.pay(&info, winners, base)
+        self.pay(&info, winners, base, category_of(FeatureKind::Field))
     }
 
     /// The farmers at game end: `fields` are the field roots holding a figure.
@@ -214,7 +215,7 @@ impl Game {
                 continue;
             }
             info.field_winners = &field_winners;
-            self.pay(&info, winners, base)?;
+            self.pay(&info, winners, base, category_of(FeatureKind::Field))?;
         }
         Ok(())
     }

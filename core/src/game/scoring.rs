@@ -195,11 +195,14 @@ impl Game {
     /// `bonus` hooks (summed); points are awarded and booked (the base in the
     /// feature's category, each plugin's change in its own); then the
     /// `feature_scored` hooks run, with the combined value in `info.value`.
+    /// The base is booked in score category `category` (the feature kind's,
+    /// [`category_of`], or a plugin's for [`ScoreReason::Proxy`]).
     pub(super) fn pay(
         &mut self,
         info: &ScoreInfo<'_>,
         winners: PlayerSet,
         base: i32,
+        category: usize,
     ) -> Result<Points, HookError> {
         let mut deltas = std::mem::take(&mut self.scratch.deltas);
         deltas.clear();
@@ -209,7 +212,6 @@ impl Game {
         };
         let r = self.value_and_bonus(info, winners, base, &mut pts, &mut deltas);
         let cats = self.rules.score_categories.len();
-        let category = category_of(info.kind);
         for pid in PlayerId::all(self.players) {
             let p = pid.index();
             self.turn.scores[p] = self.turn.scores[p].saturating_add(pts.amounts[p]);
@@ -388,6 +390,31 @@ impl Game {
         f: FeatureId,
         reason: ScoreReason,
     ) -> Result<Points, HookError> {
+        self.score_feature_with(f, reason, None)
+    }
+
+    /// Scores the road, city, cloister or spot containing `f` (withheld or
+    /// not) for plugin `plugin` at `value` base points, reason
+    /// [`ScoreReason::Proxy`]: the pipeline of [`Game::score_feature`], the
+    /// base booked in the plugin's category ([`Cx::score_by_proxy`]).
+    pub(crate) fn score_by_proxy(
+        &mut self,
+        f: FeatureId,
+        value: i32,
+        plugin: u8,
+    ) -> Result<Points, HookError> {
+        let category = BASE_CATEGORIES.len() + usize::from(plugin);
+        self.score_feature_with(f, ScoreReason::Proxy, Some((value, category)))
+    }
+
+    /// [`Game::score_feature`], with the base points and their category given
+    /// (`proxy`) instead of the core's.
+    fn score_feature_with(
+        &mut self,
+        f: FeatureId,
+        reason: ScoreReason,
+        proxy: Option<(i32, usize)>,
+    ) -> Result<Points, HookError> {
         if f.index() >= self.feats.len() {
             return Ok(Points::default());
         }
@@ -422,7 +449,13 @@ impl Game {
             {
                 return Ok(Points::default());
             }
-            let base = self.base_points(kind, reason, root, tiles, pennants);
+            let (base, category) = match proxy {
+                Some(p) => p,
+                None => (
+                    self.base_points(kind, reason, root, tiles, pennants),
+                    category_of(kind),
+                ),
+            };
             let info = ScoreInfo {
                 feature: FeatureId(root),
                 kind,
@@ -449,7 +482,7 @@ impl Game {
                 return Ok(pts);
             }
             let winners = self.resolve_majority(&info)?;
-            self.pay(&info, winners, base)
+            self.pay(&info, winners, base, category)
         });
         self.scratch.figs = figs;
         let pts = r?;

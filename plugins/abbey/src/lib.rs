@@ -130,6 +130,10 @@ impl Plugin for Abbey {
     const MARKERS: &'static [&'static str] = &["abbey"];
     const TILESETS: &'static [&'static str] = &[include_str!("../tiles.toml")];
     const STATE: StateSpec = StateSpec::NONE.game::<State>();
+    /// X67: a tile bought at a bazaar is played instead of the draw, in the
+    /// bazaar's `turn_start`; only then is the abbey offered, and not when a
+    /// tile is already played.
+    const RUNS_AFTER: &'static [&'static str] = &["bazaar"];
 
     fn new(options: Options) -> Result<Self, ConfigError> {
         Ok(Abbey {
@@ -155,10 +159,10 @@ impl Plugin for Abbey {
     }
 
     /// AM2, AM3, AM8: the choice to play the abbey, when the player holds it and a
-    /// hole exists.
+    /// hole exists, unless a tile from his hand is already played (X67).
     fn turn_start(&self, cx: &mut Cx<'_>) -> HookResult {
         let me = cx.current_player();
-        if Self::holds(cx, me).is_none() || !Self::any_hole(cx) {
+        if Self::holds(cx, me).is_none() || !Self::any_hole(cx) || cx.drawn_tile().is_some() {
             return Ok(());
         }
         let round = cx.turn_granted_by() == Some(cx.plugin_index());

@@ -178,12 +178,14 @@ impl Plugin for Abbot {
         change: &mut ValueChange,
     ) -> HookResult {
         if info.kind == FeatureKind::Spot && Self::is_garden(v, info.feature) {
-            change.set(match info.reason {
-                ScoreReason::Completed => 9,
+            match info.reason {
+                ScoreReason::Completed => change.set(9),
                 ScoreReason::Final | ScoreReason::Early => {
-                    1 + i32::from(v.tile_nbrs(v.feature_tile(info.feature)))
+                    change.set(1 + i32::from(v.tile_nbrs(v.feature_tile(info.feature))))
                 }
-            });
+                // Paid at another feature's value: that value stands.
+                ScoreReason::Proxy => {}
+            }
         }
         Ok(())
     }

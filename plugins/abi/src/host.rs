@@ -313,6 +313,10 @@ macro_rules! query_table {
             /// Scores the road, city, cloister or spot containing `f` now (scoring hooks
             /// run, its figures return) and returns the points paid.
             cx hook score_feature(f: (FeatureId) => (FeatureId), reason: (ScoreReason) => (ScoreReason)) -> (Points) => (RResult<Points, RString>);
+            /// Scores the road, city, cloister or spot containing `f` now at `value` base
+            /// points, withheld or not (reason `Proxy`, booked in this plugin's category; a
+            /// castle paid for a feature completed near it); its figures return.
+            cx hook score_by_proxy(f: (FeatureId) => (FeatureId), value: (i32) => (i32)) -> (Points) => (RResult<Points, RString>);
             /// Scores the farmers of the field containing `f` now as a unit of its own:
             /// `per_city` points per completed city bordering it to the majority (a barn);
             /// the farmers stay. `None` if no follower stands there.

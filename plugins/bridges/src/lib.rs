@@ -35,35 +35,6 @@
 
 use carcassonne_plugin_sdk::prelude::*;
 
-/// The word of [`Count::ByPlayers`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
-pub enum ByPlayers {
-    /// `"by-players"`.
-    ByPlayers,
-}
-
-/// How many pieces each player gets (BB2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(crate = "carcassonne_plugin_sdk::serde", untagged)]
-pub enum Count {
-    /// `"by-players"`: 3 with up to four players, 2 with five or six.
-    ByPlayers(ByPlayers),
-    /// This many each (a house rule).
-    Fixed(u32),
-}
-
-impl Count {
-    /// The pieces each of `players` players gets.
-    pub fn per_player(self, players: u8) -> u32 {
-        match self {
-            Count::ByPlayers(_) if players >= 5 => 2,
-            Count::ByPlayers(_) => 3,
-            Count::Fixed(n) => n,
-        }
-    }
-}
-
 /// Where a bridge laid by choice may go (BB5).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
@@ -93,7 +64,7 @@ pub enum BridgeOnlyFit {
 #[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
 pub struct Options {
     /// Bridges per player.
-    pub count: Count,
+    pub count: PerPlayer,
     /// Where a bridge laid by choice may go.
     pub sites: Sites,
     /// Whether a tile that fits only with a bridge may be set aside.
@@ -103,7 +74,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            count: Count::ByPlayers(ByPlayers::ByPlayers),
+            count: PerPlayer::default(),
             sites: Sites::PlacedOrAdjacent,
             bridge_only_fit: BridgeOnlyFit::MaySetAside,
         }
@@ -472,6 +443,6 @@ mod tests {
     fn bb2_three_bridges_up_to_four_players_two_with_five_or_six() {
         let by = Options::default().count;
         assert_eq!([1, 2, 4, 5, 6].map(|n| by.per_player(n)), [3, 3, 3, 2, 2]);
-        assert_eq!(Count::Fixed(5).per_player(6), 5);
+        assert_eq!(PerPlayer::Fixed(5).per_player(6), 5);
     }
 }

@@ -258,6 +258,8 @@ impl Plugin for Count {
             // A barn's farmers; an abbot taken back (not a field) is no scoring.
             ScoreReason::Early => info.kind == FeatureKind::Field,
             ScoreReason::Final => false,
+            // A withheld feature paid for one the tile completed (a castle).
+            ScoreReason::Proxy => true,
         };
         if !caused {
             return Ok(());

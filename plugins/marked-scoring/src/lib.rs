@@ -191,6 +191,8 @@ impl MarkedScoring {
             (ScoreReason::Completed, _) => Effect::Bonus,
             (ScoreReason::Final | ScoreReason::Early, FinalScoring::Zero) => Effect::Zero,
             (ScoreReason::Final | ScoreReason::Early, FinalScoring::Ignore) => Effect::None,
+            // Paid at another feature's value: that value stands.
+            (ScoreReason::Proxy, _) => Effect::None,
         }
     }
 

@@ -32,6 +32,8 @@ pub mod bazaar;
 pub mod bridges;
 #[path = "../../builder/src/lib.rs"]
 pub mod builder;
+#[path = "../../castles/src/lib.rs"]
+pub mod castles;
 #[path = "../../cathedrals/src/lib.rs"]
 pub mod cathedrals;
 #[path = "../../count/src/lib.rs"]

@@ -191,6 +191,43 @@ pub fn option_infos<C: Config>() -> Result<Vec<OptionInfo>, String> {
     Ok(out)
 }
 
+/// The word of [`PerPlayer::ByPlayers`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ByPlayers {
+    /// `"by-players"`.
+    ByPlayers,
+}
+
+/// An option for how many pieces of a kind each player gets (a `count` key):
+/// `"by-players"` — 3 with up to four players, 2 with five or six (Bridges,
+/// Castles & Bazaars, BB2: the bridges and the castles) — or a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum PerPlayer {
+    /// `"by-players"`: 3 with up to four players, 2 with five or six.
+    ByPlayers(ByPlayers),
+    /// This many each (a house rule).
+    Fixed(u32),
+}
+
+impl Default for PerPlayer {
+    fn default() -> Self {
+        PerPlayer::ByPlayers(ByPlayers::ByPlayers)
+    }
+}
+
+impl PerPlayer {
+    /// The pieces each of `players` players gets.
+    pub fn per_player(self, players: u8) -> u32 {
+        match self {
+            PerPlayer::ByPlayers(_) if players >= 5 => 2,
+            PerPlayer::ByPlayers(_) => 3,
+            PerPlayer::Fixed(n) => n,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -101,7 +101,7 @@ mod state;
 pub mod testing;
 
 pub use catalogue::TileCatalogueView;
-pub use config::{parse_options, Config, ConfigError, NoOptions, OptionInfo};
+pub use config::{parse_options, ByPlayers, Config, ConfigError, NoOptions, OptionInfo, PerPlayer};
 pub use context::{Cx, View};
 pub use spot::Spot;
 pub use state::StateSpec;
@@ -154,10 +154,10 @@ pub mod prelude {
     pub use crate::{
         hook, narrow, plugin, veto, AreaId, Config, ConfigError, CoreOptions, Corner, Cx, Error,
         FarmerScoring, FeatureId, FeatureKind, FeatureKinds, FigureClass, FigureId, FigureKindId,
-        FigureOption, FigureSpec, HookResult, Location, NameCtx, NoOptions, Outcome, Piece,
-        PiecePlacement, Placement, PlayerId, PlayerSet, Plugin, Points, Pos, Rotation, ScoreInfo,
-        ScoreReason, Side, SideKind, Sides, Spot, StateSpec, Step, TileCatalogueView, TileCount,
-        TileIndex, TileTypeId, ValueChange, View, MAX_PLAYERS,
+        FigureOption, FigureSpec, HookResult, Location, NameCtx, NoOptions, Outcome, PerPlayer,
+        Piece, PiecePlacement, Placement, PlayerId, PlayerSet, Plugin, Points, Pos, Rotation,
+        ScoreInfo, ScoreReason, Side, SideKind, Sides, Spot, StateSpec, Step, TileCatalogueView,
+        TileCount, TileIndex, TileTypeId, ValueChange, View, MAX_PLAYERS,
     };
 }
 

@@ -285,14 +285,16 @@ impl Plugin for Wagon {
     }
 
     /// AM15: a wagon scored during the game waits to move; at game end it just
-    /// stays where it is (the game is over).
+    /// stays where it is (the game is over). A withheld feature paid at another
+    /// feature's value (`Proxy`: a castle, X62) moves no wagon: its plugin
+    /// sends the figures there home.
     fn feature_scored(
         &self,
         cx: &mut Cx<'_>,
         info: &ScoreInfo<'_>,
         _points: &Points,
     ) -> HookResult {
-        if info.reason == ScoreReason::Final {
+        if matches!(info.reason, ScoreReason::Final | ScoreReason::Proxy) {
             return Ok(());
         }
         let (kind, turn) = (cx.my_figure(0), u32::from(cx.turn()));

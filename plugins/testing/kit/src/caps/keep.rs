@@ -10,7 +10,9 @@
 //! * **A keep pays.** The first feature completed in a later scoring step
 //!   with a tile on or next to a keep's tiles pays the keep's owner its value
 //!   (`feature_scored`, `info.value`: the feature's points to each winner after
-//!   the value layer, also when nobody occupies it); then the keep's follower
+//!   the value layer, also when nobody occupies it): the keep is scored at that
+//!   value (`score_by_proxy`: reason `Proxy`, the scoring pipeline with its
+//!   majority and bonuses, booked in the plugin's category), and its follower
 //!   goes home. A keep pays once, never in the turn it was built.
 
 use carcassonne_plugin_sdk::prelude::*;
@@ -119,11 +121,13 @@ impl Plugin for Keep {
             if s.built[i] == u32::from(cx.turn()) || !Self::near(cx, info.feature, city) {
                 continue;
             }
-            if let Some(owner) = cx.figure_owner(fig) {
-                cx.add_score(owner, info.value);
-            }
+            // The keep is scored at the feature's value (`Proxy`: majority,
+            // bonuses, booked as ours); its follower goes home with it.
             cx.game_state_mut::<Keeps>()?.follower[i] = 0;
-            cx.return_figure(fig)?;
+            cx.score_by_proxy(city, info.value)?;
+            if cx.figure_location(fig).is_some() {
+                cx.return_figure(fig)?;
+            }
             break;
         }
         Ok(())

@@ -26,7 +26,7 @@
 //! | `kit-retire` | hooks switched off at run time (`set_hook_enabled`, `hook_enabled`): a draw filter, a placement filter and `turn_end` retire after the first turns |
 //! | `kit-jail` | prisoners (`Location::Held`, `move_figure`, `figures_held_by`), options naming one figure (`Spot::of_figure`), an exchange, a ransom paid by transfer (`transfer_score`), protected figures left alone (`figure_protected`), a note per player (`player_note`) |
 //! | `kit-quarters` | an area off the board (`AREAS`, `Location::Area`, a `Deploy` there), the features about to be scored (`pending_scorings`), a follower moved from the area into an occupied feature before scoring, awards apart from bonuses (`ScoreInfo::award`) |
-//! | `kit-keep` | a withheld city (`withhold_feature`) with a protected follower (`set_protected`) that farmers still count, the value of an unoccupied completed feature (`ScoreInfo::value`) |
+//! | `kit-keep` | a withheld city (`withhold_feature`) with a protected follower (`set_protected`) that farmers still count, the value of an unoccupied completed feature (`ScoreInfo::value`), a withheld feature scored at another's value (`score_by_proxy`) |
 //! | `kit-perch` | tile data never scored (`scored = false`), a feature hosted for plain follower kinds (`HOSTS`, `FigureSpec::plain`), notes about features (`feature_note`) |
 
 mod auction;
