@@ -65,6 +65,10 @@ macro_rules! query_table {
             // --------------------------------------------------- placed tiles
             /// The placed tile at `pos`, if any.
             view get tile_at(pos: (Pos) => (Pos)) -> (Option<TileIndex>) => (ROption<TileIndex>);
+            /// The `i`-th empty cell next to a placed tile (the frontier: where a tile may
+            /// go before side matching), each once, in the engine's order; `None` past the
+            /// last. Iterate from 0 until `None`: no allocation (the SDK's `frontier_cells`).
+            view get frontier_cell(i: (usize) => (usize)) -> (Option<Pos>) => (ROption<Pos>);
             /// Position of placed tile `t`.
             view check tile_pos(t: (TileIndex) => (TileIndex)) -> (Pos) => (Pos);
             /// Tile type of placed tile `t`.

@@ -179,8 +179,36 @@ fn fits(a: Kind, b: Kind) -> bool {
     a.is_none() || b.is_none() || a == b
 }
 
+/// The kinds of four packed sides as the plugin reads them: a barrier side is
+/// a field side (its name is the core's matter), a wildcard side `None`.
+fn kinds(s: Sides) -> [Kind; 4] {
+    Side::ALL.map(|d| match s.get(d) {
+        SideKind::Any => None,
+        SideKind::City => Some(FeatureKind::City),
+        SideKind::Road => ROAD,
+        SideKind::Field | SideKind::Barrier(_) => FIELD,
+    })
+}
+
 /// A neighbour of the square being tried: the tile and its sides now.
 type Across = [Option<(TileIndex, [Kind; 4])>; 4];
+
+/// What the neighbours of the square being tried allow, found once per
+/// square (every rotation of the new tile asks the same): for the neighbour
+/// beyond each side, whether it may get a bridge (no bridge yet), where it
+/// is, and which of its sides face an empty square other than the one tried.
+#[derive(Clone, Copy, Default)]
+struct Site {
+    /// Asked already (the fields below are valid).
+    known: bool,
+    /// The neighbour has no bridge yet.
+    unbridged: bool,
+    /// Its position.
+    at: Pos,
+    /// Bit `e`: the square beyond its side `e` is empty and is not the one
+    /// tried (asked only for its field sides).
+    empty: u8,
+}
 
 /// The plugin.
 pub struct Bridges {
@@ -194,11 +222,31 @@ impl Bridges {
         v.tile_feature_count(t) == v.tile_type_feature_count(v.tile_type_id(t))
     }
 
-    /// Whether the square beyond side `d` of `at` is empty and is not `pos`
-    /// (the square being tried).
-    fn empty_beyond(v: &View<'_>, at: Pos, d: Side, pos: Pos) -> bool {
-        let q = at.step(d);
-        q != pos && v.tile_at(q).is_none()
+    /// The neighbour beyond side `d` of `pos` (`across[d]`) as a bridge site,
+    /// found on first use and kept in `sites` for the other rotations.
+    fn site(
+        v: &View<'_>,
+        pos: Pos,
+        d: Side,
+        across: &Across,
+        sites: &mut [Site; 4],
+    ) -> Option<Site> {
+        let (t, s) = across[d as usize]?;
+        let site = &mut sites[d as usize];
+        if !site.known {
+            site.known = true;
+            site.unbridged = Self::unbridged(v, t);
+            if site.unbridged {
+                site.at = v.tile_pos(t);
+                for e in Side::ALL {
+                    let q = site.at.step(e);
+                    if s[e as usize] == FIELD && q != pos && v.tile_at(q).is_none() {
+                        site.empty |= 1 << e as u8;
+                    }
+                }
+            }
+        }
+        Some(*site)
     }
 
     /// A candidate laying a bridge across the tile at `at`.
@@ -230,6 +278,7 @@ impl Bridges {
         p: Placement,
         mine: [Kind; 4],
         across: &Across,
+        sites: &mut [Site; 4],
         out: &mut Vec<PiecePlacement>,
     ) {
         for axis in Axis::BOTH {
@@ -245,20 +294,17 @@ impl Bridges {
             return;
         }
         for d in Side::ALL {
-            let Some((t, s)) = across[d as usize] else {
+            let Some(site) = Self::site(v, p.pos, d, across, sites) else {
                 continue;
             };
-            if !Self::unbridged(v, t) {
+            if !site.unbridged {
                 continue;
             }
-            let at = v.tile_pos(t);
             for axis in Axis::BOTH {
-                let ok = axis
-                    .ends()
-                    .iter()
-                    .all(|&e| s[e as usize] == FIELD && Self::empty_beyond(v, at, e, p.pos));
-                if ok {
-                    out.push(Self::candidate(v, p, Some(d), at, axis, false));
+                // Both ends on field sides facing empty squares.
+                let ends = axis.ends().iter().fold(0u8, |m, &e| m | 1 << e as u8);
+                if site.empty & ends == ends {
+                    out.push(Self::candidate(v, p, Some(d), site.at, axis, false));
                 }
             }
         }
@@ -276,6 +322,7 @@ impl Bridges {
         p: Placement,
         mine: [Kind; 4],
         across: &Across,
+        sites: &mut [Site; 4],
         bad: &[Side],
     ) -> Option<PiecePlacement> {
         let theirs = |d: Side| across[d as usize].map(|(_, s)| s[d.opposite() as usize]);
@@ -293,14 +340,16 @@ impl Bridges {
         let [d] = bad else {
             return None;
         };
-        let (t, s) = across[*d as usize]?;
-        let at = v.tile_pos(t);
-        let ok = mine[*d as usize] == ROAD
+        let (_, s) = across[*d as usize]?;
+        if !(mine[*d as usize] == ROAD
             && s[d.opposite() as usize] == FIELD
-            && s[*d as usize] == FIELD
-            && Self::unbridged(v, t)
-            && Self::empty_beyond(v, at, *d, p.pos);
-        ok.then(|| Self::candidate(v, p, Some(*d), at, axis, optional))
+            && s[*d as usize] == FIELD)
+        {
+            return None;
+        }
+        let site = Self::site(v, p.pos, *d, across, sites)?;
+        let ok = site.unbridged && site.empty & 1 << *d as u8 != 0;
+        ok.then(|| Self::candidate(v, p, Some(*d), site.at, axis, optional))
     }
 }
 
@@ -330,13 +379,17 @@ impl Plugin for Bridges {
             return Ok(());
         }
         // The drawn tile's sides in each rotation, asked once per call (this
-        // hook runs at every draw and placement list: issue 27).
-        let sides = Rotation::ALL.map(|rot| v.type_side_kinds(tile, rot));
-        for pos in v.frontier() {
+        // hook runs at every draw and placement list: issue 27); the
+        // neighbours' sides once per square, their bridge sites on first use.
+        // The core sorts the candidates: the squares' order does not matter.
+        let printed = v.tile_type_sides(tile);
+        let sides = Rotation::ALL.map(|rot| kinds(printed.rotated(rot)));
+        for pos in v.frontier_cells() {
             let across: Across = Side::ALL.map(|d| {
                 let t = v.tile_at(pos.step(d))?;
-                Some((t, v.tile_side_kinds(t)))
+                Some((t, kinds(v.tile_sides(t))))
             });
+            let mut sites = [Site::default(); 4];
             for rot in Rotation::ALL {
                 let mine = sides[rot.quarter_turns() as usize];
                 let p = Placement::new(pos, rot);
@@ -352,8 +405,9 @@ impl Plugin for Bridges {
                     }
                 }
                 if n == 0 {
-                    self.by_choice(v, p, mine, &across, out);
-                } else if let Some(c) = self.repair(v, p, mine, &across, &bad[..n]) {
+                    self.by_choice(v, p, mine, &across, &mut sites, out);
+                } else if let Some(c) = self.repair(v, p, mine, &across, &mut sites, &bad[..n])
+                {
                     out.push(c);
                 }
             }

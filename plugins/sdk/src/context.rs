@@ -208,18 +208,18 @@ impl<'a> View<'a> {
     }
 
     /// The empty squares next to a placed tile (where a tile may go, before
-    /// side matching), sorted. Allocates: not for hot hooks.
+    /// side matching), sorted. Allocates: for a hot hook whose result does not
+    /// depend on the order, iterate [`View::frontier_cells`] instead.
     pub fn frontier(&self) -> Vec<Pos> {
-        let mut out: Vec<Pos> = (0..self.placed_count())
-            .flat_map(|t| {
-                let p = self.tile_pos(TileIndex(t as u16));
-                Side::ALL.map(|d| p.step(d))
-            })
-            .filter(|&q| self.tile_at(q).is_none())
-            .collect();
+        let mut out: Vec<Pos> = self.frontier_cells().collect();
         out.sort_unstable();
-        out.dedup();
         out
+    }
+
+    /// The empty squares next to a placed tile, each once, in the engine's
+    /// order (not sorted; one query per square, no allocation).
+    pub fn frontier_cells(&self) -> impl Iterator<Item = Pos> + '_ {
+        (0..).map_while(move |i| self.frontier_cell(i))
     }
 
     /// The kind of each side (N E S W) of placed tile `t` now, in board

@@ -22,6 +22,14 @@ impl Game {
         self.board.tiles.get(t.index())
     }
 
+    /// The `i`-th empty cell next to a placed tile (the frontier, where a tile
+    /// may go before side matching), in the engine's order; `None` past the
+    /// last. The frontier holds each such cell once.
+    #[inline]
+    pub fn frontier_cell(&self, i: usize) -> Option<Pos> {
+        self.board.frontier.get(i).map(|fr| fr.pos)
+    }
+
     /// Position of placed tile `t`.
     #[inline]
     pub fn tile_pos(&self, t: TileIndex) -> Option<Pos> {
