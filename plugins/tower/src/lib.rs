@@ -105,6 +105,10 @@ pub struct Height {
     pub pieces: u32,
 }
 
+/// Towers the per-game state lists; with more on the board the figure step
+/// looks at every feature instead (no shipped tile set has that many).
+pub const TOWER_LIST: usize = 32;
+
 /// Per-game state.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
 #[repr(C)]
@@ -112,6 +116,12 @@ pub struct TowerState {
     /// Seat + 1 of the player who paid a ransom in the current whole turn
     /// (TW23; a builder's second part is the same whole turn).
     pub ransom_paid_by: u32,
+    /// Tower foundations on the board (the start layout's at `setup`, each
+    /// placed one at `tile_placed`): the figure step offers them without
+    /// looking at every feature of the board (issue 27).
+    pub towers: u32,
+    /// The first [`TOWER_LIST`] of them, feature ids in the order placed.
+    pub tower_ids: [u16; TOWER_LIST],
 }
 
 /// The plugin: rules plus options.
@@ -170,13 +180,27 @@ impl Plugin for Tower {
         })
     }
 
-    /// TW2: every player's pieces by the player count.
+    /// Only a tile with a tower foundation concerns `tile_placed`.
+    fn narrowing(&self) -> u64 {
+        narrow::PLACED_MARKED
+    }
+
+    /// TW2: every player's pieces by the player count; the towers of the start
+    /// layout (placed before the game, without `tile_placed`).
     fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
         let n = cx.players();
         for p in PlayerId::all(n) {
             cx.player_state_mut::<Pieces>(p)?.left = pieces_for(n);
         }
+        for t in 0..cx.placed_count() {
+            rules::list_towers(cx, TileIndex(t as u16))?;
+        }
         Ok(())
+    }
+
+    /// The towers of a placed tile join the list the figure step offers.
+    fn tile_placed(&self, cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
+        rules::list_towers(cx, tile)
     }
 
     /// TW22, TW23: a ransom may be paid at the start of the turn; the
@@ -201,7 +225,11 @@ impl Plugin for Tower {
     fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
         let me = v.current_player();
         let pieces = v.player_state::<Pieces>(me)?.left;
-        for f in rules::towers(v) {
+        let st = v.game_state::<TowerState>()?;
+        let listed = st.tower_ids.get(..st.towers as usize);
+        let all = listed.is_none().then(|| rules::towers(v));
+        let listed = listed.into_iter().flatten().map(|&f| FeatureId(f));
+        for f in listed.chain(all.into_iter().flatten()) {
             if v.occupants(f) > 0 {
                 continue; // TW5: capped
             }

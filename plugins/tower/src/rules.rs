@@ -1,7 +1,7 @@
 //! The tower's rules on the board: towers and heights, the capture range, the
 //! figures a decision names, captures and exchanges.
 
-use super::{err, Height, TOWER};
+use super::{err, Height, TowerState, TOWER};
 use carcassonne_plugin_sdk::prelude::*;
 
 /// Points a ransom costs, whatever the kind (TW22, TW23, X47).
@@ -32,6 +32,26 @@ pub(crate) fn towers<'a>(v: &'a View<'_>) -> impl Iterator<Item = FeatureId> + '
     (0..v.feature_count() as u16)
         .map(FeatureId)
         .filter(move |&f| bit != 0 && v.feature_markers(f) & bit != 0)
+}
+
+/// Adds the tower foundations of placed tile `t` to the game state's list.
+pub(crate) fn list_towers(cx: &mut Cx<'_>, t: TileIndex) -> HookResult {
+    let bit = cx.my_marker(TOWER);
+    if bit == 0 {
+        return Ok(());
+    }
+    for l in 0..cx.tile_feature_count(t) {
+        if cx.tile_feature_markers(t, l) & bit == 0 {
+            continue;
+        }
+        let f = cx.feature_of(t, l);
+        let st = cx.game_state_mut::<TowerState>()?;
+        if let Some(slot) = st.tower_ids.get_mut(st.towers as usize) {
+            *slot = f.0;
+        }
+        st.towers += 1;
+    }
+    Ok(())
 }
 
 /// The height of the tower on foundation `f` (pieces on it).
