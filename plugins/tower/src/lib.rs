@@ -434,7 +434,7 @@ impl Tower {
         if self.needs_points && cx.score(me) < RANSOM {
             return Ok(());
         }
-        if !rules::held_from(cx, me).is_empty() {
+        if rules::has_prisoner(cx, me) {
             cx.push_decision(me, TAG_RANSOM, 0);
         }
         Ok(())

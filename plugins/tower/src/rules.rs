@@ -80,34 +80,49 @@ pub(crate) fn seat(arg: u32) -> HookResult<PlayerId> {
 /// tower on foundation `f` of height `h`: on the tiles of its row and column
 /// at a distance of at most `h` (its own tile included; nothing blocks a
 /// line), of a follower kind of a player, not protected (a capper under
-/// `"safe"`, a follower in a castle).
+/// `"safe"`, a follower in a castle). In the order of the tiles (its own,
+/// then at distance 1 north, east, south, west, then at distance 2, ...),
+/// each tile's in figure order: one pass over the figures.
 pub(crate) fn prey(v: &View<'_>, f: FeatureId, h: u32) -> Vec<FigureId> {
     let at = v.tile_pos(v.feature_tile(f));
-    let h = i32::try_from(h)
-        .unwrap_or(i32::MAX)
-        .min(i32::from(i16::MAX));
-    let mut out = Vec::new();
-    let mut look = |x: i32, y: i32| {
-        let (Ok(x), Ok(y)) = (i16::try_from(x), i16::try_from(y)) else {
-            return;
+    let h = i32::try_from(h).unwrap_or(i32::MAX);
+    let mut found: Vec<(i32, FigureId)> = Vec::new();
+    for g in (0..v.figure_count() as u16).map(FigureId) {
+        let Some(t) = v.figure_tile(g) else {
+            continue;
         };
-        if let Some(t) = v.tile_at(Pos::new(x, y)) {
-            out.extend(v.figures_at_tile(t).filter(|&g| {
-                v.figure_owner(g).is_some()
-                    && v.figure_kind_follower(v.figure_kind(g))
-                    && !v.figure_protected(g)
-            }));
+        let p = v.tile_pos(t);
+        let (dx, dy) = (
+            i32::from(p.x) - i32::from(at.x),
+            i32::from(p.y) - i32::from(at.y),
+        );
+        // The tile's place in the order of the tiles in range.
+        let order = match (dx, dy) {
+            (0, 0) => 0,
+            (0, d) if d < 0 && -d <= h => 4 * -d - 3,
+            (d, 0) if d > 0 && d <= h => 4 * d - 2,
+            (0, d) if d > 0 && d <= h => 4 * d - 1,
+            (d, 0) if d < 0 && -d <= h => 4 * -d,
+            _ => continue,
+        };
+        if v.figure_owner(g).is_some()
+            && v.figure_kind_follower(v.figure_kind(g))
+            && !v.figure_protected(g)
+        {
+            found.push((order, g));
         }
-    };
-    let (x, y) = (i32::from(at.x), i32::from(at.y));
-    look(x, y);
-    for d in 1..=h {
-        look(x, y - d);
-        look(x + d, y);
-        look(x, y + d);
-        look(x - d, y);
     }
-    out
+    found.sort_by_key(|&(order, _)| order); // stable: figure order within a tile
+    found.into_iter().map(|(_, g)| g).collect()
+}
+
+/// Whether `owner` has a figure held by a rival (a prisoner), without
+/// collecting them.
+pub(crate) fn has_prisoner(v: &View<'_>, owner: PlayerId) -> bool {
+    (0..v.figure_count() as u16).map(FigureId).any(|g| {
+        matches!(v.figure_location(g), Some(Location::Held(p)) if p != owner)
+            && v.figure_owner(g) == Some(owner)
+    })
 }
 
 /// The figures of `owner` held by his rivals (his prisoners).
