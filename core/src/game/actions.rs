@@ -210,6 +210,8 @@ impl Game {
     /// a plugin failure, returns an error and leaves the state undefined (discard
     /// the game); use [`Game::apply`] when that matters.
     pub fn apply_unchecked(&mut self, action: Action) -> Result<(), GameError> {
+        // Any action may change what the placements depend on.
+        self.scratch.placements_for = None;
         match action {
             Action::Chance(c) => {
                 if let Some(s) = self.turn.pending.pop() {
@@ -417,6 +419,11 @@ impl Game {
                     && self.plain_placement(TileTypeId(self.turn.drawn))
                 {
                     Action::Place(self.random_placement(rng).ok_or_else(|| broken("place"))?)
+                } else if self.turn.stage == Stage::Place
+                    && self.scratch.placements_for == Some(self.turn.drawn)
+                {
+                    // Listed when the tile was drawn, in this state.
+                    Action::Place(pick(&self.scratch.placements, rng)?)
                 } else if self.turn.stage == Stage::Place {
                     let mut p = std::mem::take(&mut self.scratch.placements);
                     let mut k = std::mem::take(&mut self.scratch.keep);

@@ -177,11 +177,17 @@ impl Game {
         let t = self.bag.take(i);
         let player = self.turn.current;
         self.emit(|| Event::TileDrawn { player, tile: t });
+        // Counted from the list when a plugin adds or filters placements: the
+        // list is kept for the placement (`Scratch::placements_for`).
+        let listed = !self.plain_placement(t);
         let fits = self.drawn_placement_count(t)?;
         if fits > 0 {
             self.turn.drawn = t.0;
             self.turn.drawn_fits = fits;
             self.turn.stage = Stage::Drawn;
+            if listed {
+                self.scratch.placements_for = Some(t.0);
+            }
         } else {
             self.bag.set_aside.push(t);
             self.emit(|| Event::TileSetAside { tile: t });

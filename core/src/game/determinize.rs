@@ -14,6 +14,7 @@ impl Game {
     /// result depends only on what the players see and on `seed`: two games
     /// that look the same to everyone give the same copy.
     pub fn determinize(&mut self, seed: u64) {
+        self.scratch.forget();
         let mut rng = Rng::new(seed);
         let (k, n) = (
             self.bag.hidden.len(),

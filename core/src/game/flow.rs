@@ -49,6 +49,13 @@ impl Game {
                 ready!();
                 self.turn.stage = Stage::Place;
                 let t = TileTypeId(self.turn.drawn);
+                if self.wants(hook::TILE_DRAWN)
+                    && !self.all_narrowed_away(hook::TILE_DRAWN, Narrowed::Drawn(t))
+                {
+                    // A hook may change what the drawn tile's placements
+                    // depend on: they are listed again.
+                    self.scratch.placements_for = None;
+                }
                 dispatch_narrowed!(self, hook::TILE_DRAWN, Narrowed::Drawn(t), |h, cx| h
                     .tile_drawn(cx, t));
             }
@@ -281,6 +288,7 @@ impl Game {
                 reason: "the game can only end between turns".into(),
             });
         }
+        self.scratch.placements_for = None;
         self.turn.ending = true;
         self.turn.stage = Stage::Ending;
         self.advance().map_err(GameError::from)

@@ -5,9 +5,14 @@ use super::*;
 /// Reusable buffers of the hot paths; not part of the state (a clone gets
 /// fresh ones, [`Clone::clone_from`] keeps the destination's own).
 ///
-/// One entry caches something derived from the state: `fit_blocks`, valid
+/// Two entries cache something derived from the state: `fit_blocks`, valid
 /// only while `fit_blocks_for` names the drawn tile; every change of the
 /// frontier, a copy into the game and a restart forget it ([`Scratch::forget`]).
+/// And `placements`, the drawn tile's legal placements while
+/// `placements_for` names it: built when the tile was drawn and its
+/// placements had to be listed to be counted (a plugin adds or filters
+/// placements), kept for the placement that follows; every action, a
+/// `tile_drawn` hook, and whatever forgets `fit_blocks` forget it.
 #[derive(Default, Debug)]
 pub(super) struct Scratch {
     /// Running sums of the drawn tile's placements at the end of each block of
@@ -22,6 +27,10 @@ pub(super) struct Scratch {
     pub(super) feat_stamp: Vec<u32>,
     pub(super) stamp: u32,
     pub(super) placements: Vec<Placement>,
+    /// The drawn tile type whose legal placements (after the plugins'
+    /// filters, [`Placement::SET_ASIDE`] included) `placements` holds for the
+    /// current state; `None` if it holds nothing valid.
+    pub(super) placements_for: Option<u16>,
     pub(super) keep: Vec<bool>,
     /// The tile types in the bag, for the plugins' `filter_draws`.
     pub(super) types: Vec<TileTypeId>,
@@ -48,6 +57,7 @@ impl Scratch {
     #[inline]
     pub(super) fn forget(&mut self) {
         self.fit_blocks_for = None;
+        self.placements_for = None;
     }
 }
 

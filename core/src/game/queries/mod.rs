@@ -225,6 +225,8 @@ impl Game {
 
     /// Turns the event log on or off.
     pub fn set_logging(&mut self, on: bool) {
+        // Hooks may read whether the game logs.
+        self.scratch.forget();
         self.log.on = on;
     }
 
