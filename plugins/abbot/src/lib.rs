@@ -116,8 +116,10 @@ impl Plugin for Abbot {
                     FeatureKind::Spot => garden != 0 && v.tile_feature_markers(t, l) & garden != 0,
                     _ => false,
                 };
+                // The shared rule without the vetoes: the figure step puts
+                // every option through them afterwards.
                 let at = Location::Feature(f);
-                if place && v.may_deploy(kind, at)? {
+                if place && v.may_stand_by_rule(kind, f) {
                     opts.push(FigureOption::Deploy { kind, at });
                 }
             }

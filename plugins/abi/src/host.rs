@@ -185,6 +185,11 @@ macro_rules! query_table {
             view get area_count() -> (usize) => (usize);
             /// Name of area `area`, as its plugin declares it.
             view check_str area_name(area: (AreaId) => (AreaId)) -> (&str) => (RStr<'_>);
+            /// Whether a figure of `kind` may stand on feature instance `f` under the shared
+            /// rule alone: `may_deploy` at `Location::Feature(f)` without the plugins'
+            /// vetoes. Enough for `figure_options`: the figure step puts every option
+            /// through the vetoes (`filter_figure_options`) afterwards.
+            view get may_stand_by_rule(kind: (FigureKindId) => (FigureKindId), f: (FeatureId) => (FeatureId)) -> (bool) => (bool);
             /// Whether a figure of `kind` may be deployed at `at` under the shared rule
             /// (its `stands_on` kinds or a feature a plugin hosts for a plain kind, no
             /// farmer when farmers are off, an unoccupied feature for an occupying kind,

@@ -62,7 +62,9 @@ impl Plugin for MagicPortal {
             return Ok(());
         }
         // Each feature is looked at once, then asked for every kind (the core
-        // sorts the options).
+        // sorts the options). The shared rule without the vetoes: the figure
+        // step puts every option through them afterwards (one pass, instead
+        // of one per feature and kind).
         for f in (0..v.feature_count() as u16).map(FeatureId) {
             if v.feature_tile(f) == placed {
                 continue;
@@ -72,7 +74,7 @@ impl Plugin for MagicPortal {
             }
             let at = Location::Feature(f);
             for &k in &kinds {
-                if v.may_deploy(k, at)? {
+                if v.may_stand_by_rule(k, f) {
                     opts.push(FigureOption::Deploy { kind: k, at });
                 }
             }

@@ -241,9 +241,11 @@ impl Plugin for Tower {
             if rules::height(v, f)? == 0 {
                 continue; // TW7, TW30: no follower on a bare foundation
             }
+            // The shared rule without the vetoes: the figure step puts every
+            // option through them afterwards.
             let at = Location::Feature(f);
             for k in (0..v.figure_kind_count() as u8).map(FigureKindId) {
-                if v.supply(me, k) > 0 && v.may_deploy(k, at)? {
+                if v.supply(me, k) > 0 && v.may_stand_by_rule(k, f) {
                     opts.push(FigureOption::Deploy { kind: k, at });
                 }
             }

@@ -149,6 +149,18 @@ impl Game {
         self.supply_of(player, kind)
     }
 
+    /// Whether figure kind `kind` may stand on feature instance `f` under the
+    /// shared rule alone: [`Game::may_deploy`] at `Location::Feature(f)`
+    /// without asking the plugins' vetoes. For a plugin's `figure_options`:
+    /// the figure step puts every option through the vetoes afterwards, so an
+    /// offer checked this way ends the same as one checked with `may_deploy`,
+    /// without a veto pass per offer.
+    pub fn may_stand_by_rule(&self, kind: FigureKindId, f: FeatureId) -> bool {
+        kind.index() < self.rules.figures.len()
+            && self.valid_location(Location::Feature(f))
+            && self.may_stand(kind, f.0)
+    }
+
     /// Whether figure kind `kind` may be deployed at `at` under the shared rule: the
     /// kind may stand on that feature kind (`stands_on`, or a feature a plugin
     /// hosts for a plain kind), no farmer when farmers are off, an unoccupied
