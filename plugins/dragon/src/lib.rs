@@ -116,6 +116,36 @@ pub struct DragonState {
     pub visited: [u32; STEPS as usize + 1],
 }
 
+/// What the steps from one tile read once for its four directions: where the
+/// tile is, the tiles visited in this movement, the dragon's kind.
+struct Targets {
+    from: Pos,
+    visited: [u32; STEPS as usize + 1],
+    dragon: FigureKindId,
+}
+
+impl Targets {
+    fn new(v: &View<'_>, t: TileIndex) -> HookResult<Targets> {
+        Ok(Targets {
+            from: v.tile_pos(t),
+            visited: v.game_state::<DragonState>()?.visited,
+            dragon: v.my_figure(DRAGON),
+        })
+    }
+
+    /// The tile towards `side`, if the dragon may enter it now (PD6, PD7).
+    fn get(&self, v: &View<'_>, side: usize) -> HookResult<Option<TileIndex>> {
+        let Some(q) = v.tile_at(self.from.step(Side::from_index(side))) else {
+            return Ok(None);
+        };
+        let visited = self.visited.iter().any(|&w| w == u32::from(q.0) + 1);
+        if visited || !v.may_deploy(self.dragon, Location::Tile(q))? {
+            return Ok(None);
+        }
+        Ok(Some(q))
+    }
+}
+
 /// The plugin: rules plus options.
 pub struct Dragon {
     dragon_move: DragonMove,
@@ -153,16 +183,7 @@ impl Dragon {
 
     /// The tile one step from `t` towards `side`, if the dragon may enter it now.
     fn target(v: &View<'_>, t: TileIndex, side: usize) -> HookResult<Option<TileIndex>> {
-        let pos = v.tile_pos(t).step(Side::from_index(side));
-        let Some(q) = v.tile_at(pos) else {
-            return Ok(None);
-        };
-        let s = v.game_state::<DragonState>()?;
-        let visited = s.visited.iter().any(|&w| w == u32::from(q.0) + 1);
-        if visited || !v.may_deploy(v.my_figure(DRAGON), Location::Tile(q))? {
-            return Ok(None);
-        }
-        Ok(Some(q))
+        Targets::new(v, t)?.get(v, side)
     }
 
     /// Whether the dragon has a step to make from where it stands.
@@ -170,8 +191,9 @@ impl Dragon {
         let Some(t) = Self::tile(v)? else {
             return Ok(false);
         };
+        let targets = Targets::new(v, t)?;
         for side in 0..4 {
-            if Self::target(v, t, side)?.is_some() {
+            if targets.get(v, side)?.is_some() {
                 return Ok(true);
             }
         }
@@ -361,8 +383,9 @@ impl Plugin for Dragon {
         let Some(t) = Self::tile(v)? else {
             return Err(err("the dragon is not on the board"));
         };
+        let targets = Targets::new(v, t)?;
         for side in 0..4 {
-            if Self::target(v, t, side)?.is_some() {
+            if targets.get(v, side)?.is_some() {
                 out.push(side as u32);
             }
         }
