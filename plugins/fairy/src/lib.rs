@@ -290,7 +290,21 @@ impl Plugin for Fairy {
             }
             FairyPlacement::OnTile => None,
         };
-        cx.put_my_neutral(FAIRY, Location::Tile(t))?;
+        // `put_my_neutral` with the figure known (no search of the figures).
+        let fig = Self::figure(cx)?;
+        let at = Location::Tile(t);
+        match cx.figure_location(fig) {
+            None => {
+                cx.place_neutral(cx.my_figure(FAIRY), at)
+                    .ok_or_else(|| err("the fairy could not be placed there"))?;
+            }
+            Some(now) if now != at => {
+                if !cx.move_figure(fig, at)? {
+                    return Err(err("the fairy could not move there"));
+                }
+            }
+            Some(_) => {}
+        }
         cx.game_state_mut::<FairyState>()?.beside = follower.map_or(0, |g| u32::from(g.0) + 1);
         Ok(())
     }
