@@ -406,8 +406,7 @@ impl Plugin for Bridges {
                 }
                 if n == 0 {
                     self.by_choice(v, p, mine, &across, &mut sites, out);
-                } else if let Some(c) = self.repair(v, p, mine, &across, &mut sites, &bad[..n])
-                {
+                } else if let Some(c) = self.repair(v, p, mine, &across, &mut sites, &bad[..n]) {
                     out.push(c);
                 }
             }
