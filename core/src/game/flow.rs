@@ -49,7 +49,8 @@ impl Game {
                 ready!();
                 self.turn.stage = Stage::Place;
                 let t = TileTypeId(self.turn.drawn);
-                if self.wants(hook::TILE_DRAWN)
+                if self.scratch.placements_for.is_some()
+                    && self.wants(hook::TILE_DRAWN)
                     && !self.all_narrowed_away(hook::TILE_DRAWN, Narrowed::Drawn(t))
                 {
                     // A hook may change what the drawn tile's placements
