@@ -567,7 +567,10 @@ fn ck26_spring_at_city_the_spring_is_drawn_first_against_the_area_then_the_river
         run_on(&mut g, "draw RI.1/IFI").unwrap();
         let spots = placements(&g);
         assert!(spots.contains(&(0, -2, 0)));
-        assert!(spots.iter().all(|&(x, y, _)| (x, y) == (0, -2)), "{spots:?}");
+        assert!(
+            spots.iter().all(|&(x, y, _)| (x, y) == (0, -2)),
+            "{spots:?}"
+        );
         run_on(&mut g, "place 0 -2 0; pass").unwrap();
         assert_eq!(g.scores(), [0, 0]);
         // A whole game: the spring first, then the other 11 river tiles.
