@@ -537,6 +537,25 @@ fn ck26_separate_the_river_leaves_the_game() {
 }
 
 #[test]
+fn ck26_ruleset_check_says_the_count_leaves_the_river_out() {
+    let o = crate::cli::run(&["ruleset", "check", "configs/all-expansions.toml"]);
+    assert!(o.status.success());
+    let out = crate::cli::stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    // The displaced base start tile, then every river tile, the spring too.
+    assert_eq!(
+        lines[1],
+        "  plugin `count` keeps 3 copies of BA/RCr (4 in the tile sets)"
+    );
+    assert!(
+        lines[2].starts_with("  plugin `count` leaves out RI.1/I.e, "),
+        "{out}"
+    );
+    assert!(lines[2].ends_with(", RI/s"), "{out}");
+    assert_eq!(lines.len(), 3, "{out}");
+}
+
+#[test]
 fn ck26_spring_at_city_the_spring_is_drawn_first_against_the_area_then_the_river() {
     for r in with_river("spring-at-city") {
         let g = Game::new(r.clone(), 2, 0).unwrap();
