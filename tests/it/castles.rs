@@ -8,7 +8,7 @@
 //! `castles decline`.
 
 use crate::common::*;
-use carcassonne_core::scenario::{check, run};
+use carcassonne_core::scenario::{check, run, run_on};
 use carcassonne_core::{Actor, FeatureId, Game, PlayerId, Pos, Rules};
 use std::sync::Arc;
 
@@ -313,6 +313,43 @@ fn x62_a_wagon_in_a_castle_goes_home_and_does_not_move() {
         let wagon = r.figure_kind("wagon").unwrap();
         assert_eq!(g.supply(PlayerId::ALL[0], wagon), 1, "home, not moved");
         assert_eq!(g.actor(), Actor::Chance, "no wagon move is asked");
+    }
+}
+
+/// X62's barn: after `first` (Red's follower completing the city north of the
+/// start, with or without a castle), Blue's farmer on BA/LR east of the start
+/// (its field borders that city); BA/L at (1, -1) and (2, 0); Red's BA/L at
+/// (2, -1) with his barn at its SW corner, where the four tiles' field corners
+/// meet in that field: Blue's farmer is scored at once (AM24), the barn at
+/// the end (AM27).
+fn with_barn(first: &str) -> String {
+    format!(
+        "{first}
+         draw BA/LR; place 1 0 1; deploy follower field
+         draw BA/L; place 1 -1 0; pass
+         draw BA/L; place 2 0 0; pass
+         draw BA/L; place 2 -1 0; deploy barn corner SW"
+    )
+}
+
+#[test]
+fn x62_a_barns_farmers_count_a_castle_4_at_placement_and_5_at_the_end() {
+    for r in both("[plugins.castles]\n[plugins.barn]") {
+        // The castle is the only completed city: Blue's farmer 3 + 1 at the
+        // barn's placement, Red's barn 4 + 1 at the end.
+        let mut g = check(&r, 2, &with_barn(CASTLE), &[0, 4]);
+        assert_eq!(followers(&g, 1), 7, "the farmer went home");
+        run_on(&mut g, "end").unwrap();
+        assert_eq!(g.scores(), [5, 4]);
+        // A city instead of the castle: Red 4 for it, the farmer 3, the barn 4.
+        let mut g = check(
+            &r,
+            2,
+            &with_barn(&format!("{CITY}; castles decline")),
+            &[4, 3],
+        );
+        run_on(&mut g, "end").unwrap();
+        assert_eq!(g.scores(), [8, 3]);
     }
 }
 
