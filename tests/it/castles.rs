@@ -372,6 +372,35 @@ fn x63_an_inn_road_pays_the_castle_2_per_tile_and_a_large_follower_is_one() {
     }
 }
 
+#[test]
+fn x62_farmers_joined_to_a_barns_field_count_a_castle_2() {
+    // Blue's farmer south of the road of BA/RFr east of the start; Red's
+    // barn north of that road, in the field bordering the city north of the
+    // start (at the SW corner of BA/L at (2, -1)); Blue's BA/LR at (3, 0)
+    // ends the road and joins the two fields: Blue's farmer scores 1 + 1
+    // and goes home (AM26); Red's barn 4 + 1 at the end.
+    let after = |first: &str| {
+        format!(
+            "{first}
+             draw BA/RFr; place 1 0 0; deploy follower field S
+             draw BA/L; place 1 -1 0; pass
+             draw BA/RFr; place 2 0 0; pass
+             draw BA/L; place 2 -1 0; deploy barn corner SW
+             draw BA/LR; place 3 0 1; pass"
+        )
+    };
+    for r in both("[plugins.castles]\n[plugins.barn]") {
+        let mut g = check(&r, 2, &after(CASTLE), &[0, 2]);
+        assert_eq!(followers(&g, 1), 7, "the farmer went home");
+        run_on(&mut g, "end").unwrap();
+        assert_eq!(g.scores(), [5, 2]);
+        // A city instead of the castle: Red 4 for it, the farmer 1, the barn 4.
+        let mut g = check(&r, 2, &after(&format!("{CITY}; castles decline")), &[4, 1]);
+        run_on(&mut g, "end").unwrap();
+        assert_eq!(g.scores(), [8, 1]);
+    }
+}
+
 /// X64's rules: castles with Hills & Sheep's vineyards, the abbot and its
 /// gardens.
 fn with_vineyards() -> [Arc<Rules>; 2] {
@@ -502,6 +531,28 @@ fn x65_the_fairy_beside_a_castles_follower_earns_3_when_it_pays() {
             ),
             &[6, 0],
         );
+    }
+}
+
+#[test]
+fn x65_the_fairy_beside_a_castles_follower_earns_1_a_turn_and_nothing_at_the_end() {
+    for r in both("[plugins.castles]\n[plugins.fairy]") {
+        // The fairy beside the castle's follower: 1 at the start of Red's
+        // next turn (PD13); the game ends with the castle unpaid: 0 for it
+        // and nothing for the fairy (BB23).
+        let g = check(
+            &r,
+            2,
+            &format!(
+                "{CASTLE}
+                 {EAST_END}
+                 draw BA/L; place 0 1 0; fairy 0 at 0 -1
+                 draw BA/L; place 0 2 0; pass
+                 end"
+            ),
+            &[1, 0],
+        );
+        assert_eq!(followers(&g, 0), 7, "home at the end");
     }
 }
 

@@ -73,8 +73,9 @@ pub struct PieceSpot {
     pub label: String,
 }
 
-/// Adds the legal placement `p` (text `text`) to the spots.
-fn add_spot(spots: &mut Vec<Spot>, p: Placement, text: String) {
+/// Adds the legal placement `p` to the spots; `text` gives its action's text
+/// (asked only for a placement with a piece).
+fn add_spot(spots: &mut Vec<Spot>, p: Placement, text: impl FnOnce() -> String) {
     let (x, y, rot) = (p.pos.x, p.pos.y, p.rot.quarter_turns());
     let i = match spots.iter().position(|s| (s.x, s.y) == (x, y)) {
         Some(i) => i,
@@ -97,6 +98,7 @@ fn add_spot(spots: &mut Vec<Spot>, p: Placement, text: String) {
     if p.piece == Piece::NONE {
         s.plain.push(rot);
     } else {
+        let text = text();
         // The words after `place X Y R`: the piece.
         let piece = text.splitn(5, ' ').nth(4).unwrap_or_default();
         s.pieces.push(PieceSpot {
@@ -361,7 +363,7 @@ pub fn view(s: &Session, name: &str, you: Option<u8>) -> Result<View, WebError> 
         match a {
             // Setting the drawn tile aside (it fits only with a piece): a button.
             Action::Place(p) if p != Placement::SET_ASIDE => {
-                add_spot(&mut placements, p, g.format_action(a))
+                add_spot(&mut placements, p, || g.format_action(a))
             }
             _ => {
                 // A decision naming a figure on the board (a capture): the
@@ -622,6 +624,32 @@ mod tests {
             trailing_number(Action::Figure(FigureOption::Pass), "deploy follower 2"),
             None
         );
+    }
+
+    #[test]
+    fn placements_with_a_piece_are_listed_with_their_square() {
+        use carcassonne_core::{Pos, Rotation};
+        let at = |x, y, r| Placement::new(Pos::new(x, y), Rotation::ALL[r]);
+        let mut spots = Vec::new();
+        add_spot(&mut spots, at(0, 1, 0), || {
+            unreachable!("a plain placement")
+        });
+        add_spot(&mut spots, at(1, 0, 2), || {
+            unreachable!("a plain placement")
+        });
+        let bridge = Placement {
+            piece: Piece::of(3, 1),
+            ..at(0, 1, 1)
+        };
+        add_spot(&mut spots, bridge, || "place 0 1 1 bridges WE".into());
+        assert_eq!(spots.len(), 2);
+        let s = &spots[0];
+        assert_eq!((s.x, s.y, &s.rots, &s.plain), (0, 1, &vec![0, 1], &vec![0]));
+        assert_eq!(s.pieces.len(), 1);
+        assert_eq!(s.pieces[0].rot, 1);
+        assert_eq!(s.pieces[0].text, "place 0 1 1 bridges WE");
+        assert_eq!(s.pieces[0].label, "Place with bridges WE");
+        assert!(spots[1].pieces.is_empty());
     }
 
     #[test]
