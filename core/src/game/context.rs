@@ -334,6 +334,16 @@ impl<'g> Cx<'g> {
         self.game.withhold(f)
     }
 
+    /// Marks the feature containing `f` as no city for farmers: once complete
+    /// it is not among the cities a field borders (`bordering_cities`), so no
+    /// farmer unit (F1–F3) pays for it, a pig adds nothing for it and a barn
+    /// does not count it (the city of Carcassonne when it is ignored for
+    /// farmers). Joined features keep the mark; it is never taken back. `false`
+    /// for a feature that does not exist.
+    pub fn exclude_from_farmers(&mut self, f: FeatureId) -> bool {
+        self.game.exclude_from_farmers(f)
+    }
+
     /// Marks figure `fig` on the board as protected or not (`on`): not removable
     /// by predators, princesses or captures, for the plugins whose rules read
     /// [`Game::figure_protected`] (a follower in a castle). The mark goes when
@@ -487,6 +497,21 @@ impl<'g> Cx<'g> {
         reason: ScoreReason,
     ) -> Result<Option<Points>, HookError> {
         self.game.score_field(f, per_city, reason)
+    }
+
+    /// What one winner of the field containing `f` would be paid now at
+    /// `per_city` points per completed city bordering it: the base changed by
+    /// every `feature_value` hook (a castle counts one point more), with
+    /// nobody paid and no other hook run. For a plugin that pays a field to
+    /// players of its own choosing (a barn's owners at game end). `None` if
+    /// `f` is no field.
+    pub fn farmer_value(
+        &mut self,
+        f: FeatureId,
+        per_city: i32,
+        reason: ScoreReason,
+    ) -> Result<Option<i32>, HookError> {
+        self.game.field_value(f, per_city, reason)
     }
 
     /// Completed cities bordering the field containing `f`, as city roots.

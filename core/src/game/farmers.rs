@@ -8,7 +8,12 @@ use crate::rules::FarmerScoring;
 use scoring::category_of;
 
 impl Game {
-    /// Completed cities bordering the field with root `field`, as city roots, into `out`.
+    /// Completed cities bordering the field with root `field` that count for
+    /// farmers, as city roots, into `out`: the one answer to "which cities does
+    /// this field pay for", read by every farmer unit (F1–F3), and by plugins
+    /// through `Cx::bordering_cities` (a barn's final points) and
+    /// `ScoreInfo::cities` (a pig). A city a plugin excluded
+    /// (`Cx::exclude_from_farmers`) is left out.
     pub(super) fn bordering_cities_into(&mut self, field: u16, out: &mut Vec<FeatureId>) {
         out.clear();
         let stamp = self.next_stamp();
@@ -27,7 +32,9 @@ impl Game {
                 .map_or(&[][..], |f| &f.adj);
             for &a in adj {
                 let c = self.feats.root(pt.base.0 + a as u16);
-                if self.feats.recs[c as usize].open == 0
+                let rec = self.feats.recs[c as usize];
+                if rec.open == 0
+                    && rec.flags & features::NOT_FOR_FARMERS == 0
                     && self.scratch.feat_stamp[c as usize] != stamp
                 {
                     self.scratch.feat_stamp[c as usize] = stamp;
@@ -81,6 +88,50 @@ impl Game {
         self.scratch.field_figs = figs;
         self.scratch.cities = cities_here;
         r.map(Some)
+    }
+
+    /// The value of one field unit, per winner, were it scored now at
+    /// `per_city` points per completed bordering city: the base, changed by
+    /// the `feature_value` hooks (a castle's point more), nobody paid and no
+    /// hook but the value layer run (`Cx::farmer_value`: a barn's final
+    /// scoring, which pays its owners rather than a majority). `None` if `f`
+    /// is no field.
+    pub(crate) fn field_value(
+        &mut self,
+        f: FeatureId,
+        per_city: i32,
+        reason: ScoreReason,
+    ) -> Result<Option<i32>, HookError> {
+        if f.index() >= self.feats.len() {
+            return Ok(None);
+        }
+        let root = self.feats.root(f.0);
+        if self.feats.recs[root as usize].kind != FeatureKind::Field {
+            return Ok(None);
+        }
+        let mut figs = Vec::new();
+        let mut strength = [0u16; MAX_PLAYERS];
+        self.gather(root, &mut figs, &mut strength)?;
+        let mut cities = Vec::new();
+        self.bordering_cities_into(root, &mut cities);
+        let (tiles, pennants) = self.tiles_and_pennants(root);
+        let fields = [FeatureId(root)];
+        let base = per_city.saturating_mul(cities.len() as i32);
+        let info = ScoreInfo {
+            feature: FeatureId(root),
+            kind: FeatureKind::Field,
+            reason,
+            complete: self.complete(root),
+            tiles,
+            pennants,
+            cities: &cities,
+            fields: &fields,
+            field_winners: &[],
+            figures: &figs,
+            strength,
+            value: base,
+        };
+        self.unpaid_value(&info, base).map(Some)
     }
 
     /// The majority and payment of one field unit (F1, a barn).

@@ -18,6 +18,11 @@
 //!   bag only river tiles are drawn: a fork first (once), then the river tiles
 //!   that are no lake, then the lakes. A tile that fits nowhere is set aside
 //!   by the core (RV8).
+//! * **A spring in the bag** (the Count's CK26 `spring-at-city`): when another
+//!   start layout wins over the spring's (the city of Carcassonne), the spring
+//!   is an ordinary tile of the bag: it is drawn before every other river tile
+//!   and placed wherever its land sides fit with its river side facing open
+//!   land; the river then continues from it as from a start spring.
 //! * **Placement** (RV11–RV15, `filter_placements`): a river tile continues the
 //!   river with exactly one river side (its upstream side), its other river
 //!   sides (its exits) face empty squares, and the `u-turn` option forbids
@@ -186,6 +191,8 @@ const JOIN: &str = "the river may not meet itself: only one river side may touch
 /// RV13.
 const TURN_BACK: &str =
     "the river may not turn back on itself (no two turns the same way in a row)";
+/// A spring drawn from the bag starts the river.
+const SPRING_OPEN: &str = "the spring starts the river: its river side must face open land";
 /// RV15.
 const FLOW_BACK: &str = "the river may not flow back against a direction it has flowed in";
 /// RV14.
@@ -238,6 +245,9 @@ struct BagRivers {
     fork: bool,
     /// A river tile that is no lake (RV6).
     stream: bool,
+    /// A spring: its start layout lost to another one (the Count's city,
+    /// CK26 `spring-at-city`), so it is drawn and placed like a tile.
+    spring: bool,
 }
 
 impl BagRivers {
@@ -250,6 +260,7 @@ impl BagRivers {
                 b.any = true;
                 b.fork |= marked(v, ty, FORK);
                 b.stream |= !marked(v, ty, LAKE);
+                b.spring |= marked(v, ty, SPRING);
             }
         }
         b
@@ -303,8 +314,26 @@ impl River {
     }
 
     /// RV11–RV15: why placement `p` of a river tile with river sides `sides`
-    /// does not continue the river as the options allow (`None`: it does).
-    fn refusal(&self, v: &View<'_>, sides: u8, p: Placement) -> HookResult<Option<&'static str>> {
+    /// does not continue the river as the options allow (`None`: it does). A
+    /// `spring` drawn from the bag (its start layout lost to another) starts
+    /// the river: its river sides face open land (with `look-ahead` the block
+    /// ahead too), wherever its land sides fit.
+    fn refusal(
+        &self,
+        v: &View<'_>,
+        sides: u8,
+        spring: bool,
+        p: Placement,
+    ) -> HookResult<Option<&'static str>> {
+        if spring {
+            let open = Side::ALL.iter().all(|&d| {
+                sides & bit(d) == 0
+                    || (v.tile_at(p.pos.step(d)).is_none()
+                        && (self.options.u_turn != UTurn::LookAhead
+                            || Self::clear_ahead(v, p.pos, d)))
+            });
+            return Ok((!open).then_some(SPRING_OPEN));
+        }
         let mut met = None;
         for d in Side::ALL {
             if sides & bit(d) == 0 {
@@ -457,7 +486,10 @@ impl Plugin for River {
         let forks = bag.fork && v.game_state::<Phase>()?.fork_drawn == 0;
         veto(tiles, keep, |&t| {
             !is_river(v, t)
-                || if forks {
+                || if bag.spring {
+                    // A spring in the bag starts the river: first.
+                    !marked(v, t, SPRING)
+                } else if forks {
                     !marked(v, t, FORK)
                 } else {
                     bag.stream && marked(v, t, LAKE)
@@ -489,8 +521,9 @@ impl Plugin for River {
         if printed == 0 {
             return Ok(());
         }
+        let spring = marked(v, tile, SPRING);
         for (p, k) in cands.iter().zip(keep.iter_mut()) {
-            if *k && self.refusal(v, turn(printed, p.rot), *p)?.is_some() {
+            if *k && self.refusal(v, turn(printed, p.rot), spring, *p)?.is_some() {
                 *k = false;
             }
         }
@@ -506,7 +539,8 @@ impl Plugin for River {
         out: &mut String,
     ) -> HookResult {
         if is_river(v, tile) {
-            if let Some(why) = self.refusal(v, river_sides(v, tile, p.rot), p)? {
+            let spring = marked(v, tile, SPRING);
+            if let Some(why) = self.refusal(v, river_sides(v, tile, p.rot), spring, p)? {
                 out.push_str(why);
             }
         }

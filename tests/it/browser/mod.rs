@@ -9,7 +9,12 @@
 //!   game; the server is killed (`kill -9`) and started again mid-game.
 //! * [`notes`]: the plugins' notes about seats and features on the page.
 //! * [`tower`]: a Tower capture chosen by clicking the figure on the board.
+//! * [`bazaar`]: a bridge laid with its tile and a bid typed in an auction.
+//! * [`count`]: a follower moved from a quarter of the city of Carcassonne
+//!   into a city about to be scored, by a player who is not the active one.
 
+mod bazaar;
+mod count;
 mod friends;
 mod notes;
 mod solo;
