@@ -616,7 +616,9 @@ impl Plugin for River {
         }
         let phase = *v.game_state::<Phase>()?;
         for (p, k) in cands.iter().zip(keep.iter_mut()) {
-            if *k && (!phase.may_end_at(p.pos) || self.refusal(v, turn(printed, p.rot), *p)?.is_some())
+            if *k
+                && (!phase.may_end_at(p.pos)
+                    || self.refusal(v, turn(printed, p.rot), *p)?.is_some())
             {
                 *k = false;
             }

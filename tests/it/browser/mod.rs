@@ -9,9 +9,11 @@
 //!   game; the server is killed (`kill -9`) and started again mid-game.
 //! * [`notes`]: the plugins' notes about seats and features on the page.
 //! * [`tower`]: a Tower capture chosen by clicking the figure on the board.
+//! * [`river`]: river tiles placed, what comes next and why a square is refused.
 
 mod friends;
 mod notes;
+mod river;
 mod solo;
 mod tower;
 
