@@ -10,7 +10,9 @@
 //! * [`notes`]: the plugins' notes about seats and features on the page.
 //! * [`tower`]: a Tower capture chosen by clicking the figure on the board.
 //! * [`river`]: river tiles placed, what comes next and why a square is refused.
+//! * [`bazaar`]: a bridge laid with its tile and a bid typed in an auction.
 
+mod bazaar;
 mod friends;
 mod notes;
 mod river;
