@@ -18,6 +18,11 @@
 //!   bag only river tiles are drawn: a fork first (once), then the river tiles
 //!   that are no lake, then the lakes. A tile that fits nowhere is set aside
 //!   by the core (RV8).
+//! * **A spring in the bag** (the Count's CK26 `spring-at-city`): when another
+//!   start layout wins over the spring's (the city of Carcassonne), the spring
+//!   is an ordinary tile of the bag: it is drawn before every other river tile
+//!   and placed wherever its land sides fit with its river side facing open
+//!   land; the river then continues from it as from a start spring.
 //! * **Placement** (RV11–RV15, `filter_placements`): a river tile continues the
 //!   river with exactly one river side (its upstream side), its other river
 //!   sides (its exits) face empty squares, and the `u-turn` option forbids
@@ -234,6 +239,8 @@ const JOIN: &str = "the river may not meet itself: only one river side may touch
 /// RV13.
 const TURN_BACK: &str =
     "the river may not turn back on itself (no two turns the same way in a row)";
+/// A spring drawn from the bag starts the river.
+const SPRING_OPEN: &str = "the spring starts the river: its river side must face open land";
 /// RV15.
 const FLOW_BACK: &str = "the river may not flow back against a direction it has flowed in";
 /// RV14.
@@ -287,6 +294,8 @@ const IS_RIVER: u8 = 1;
 const IS_FORK: u8 = 2;
 /// A lake (RV6).
 const IS_LAKE: u8 = 4;
+/// A spring (drawn from the bag only when another start layout won, CK26).
+const IS_SPRING: u8 = 8;
 
 /// The river's tile types of a catalogue, read once (at the first game's
 /// `setup`: the catalogue is the rules', the same for every game), so that
@@ -294,7 +303,8 @@ const IS_LAKE: u8 = 4;
 /// bag of the river's few types.
 #[derive(Debug, Default)]
 struct Kinds {
-    /// Per tile type id, its bits ([`IS_RIVER`], [`IS_FORK`], [`IS_LAKE`]).
+    /// Per tile type id, its bits ([`IS_RIVER`], [`IS_FORK`], [`IS_LAKE`],
+    /// [`IS_SPRING`]).
     of: Vec<u8>,
     /// The river tile types, with their bits.
     rivers: Vec<(TileTypeId, u8)>,
@@ -320,6 +330,9 @@ impl Kinds {
                 if marked(v, ty, LAKE) {
                     b |= IS_LAKE;
                 }
+                if marked(v, ty, SPRING) {
+                    b |= IS_SPRING;
+                }
                 k.rivers.push((ty, b));
             }
             k.of.push(b);
@@ -340,6 +353,7 @@ impl Kinds {
                 b.any = true;
                 b.fork |= bits & IS_FORK != 0;
                 b.stream |= bits & IS_LAKE == 0;
+                b.spring |= bits & IS_SPRING != 0;
             }
         }
         b
@@ -355,6 +369,9 @@ struct BagRivers {
     fork: bool,
     /// A river tile that is no lake (RV6).
     stream: bool,
+    /// A spring: its start layout lost to another one (the Count's city,
+    /// CK26 `spring-at-city`), so it is drawn and placed like a tile.
+    spring: bool,
 }
 
 /// The bit of side `d`.
@@ -409,8 +426,26 @@ impl River {
     }
 
     /// RV11–RV15: why placement `p` of a river tile with river sides `sides`
-    /// does not continue the river as the options allow (`None`: it does).
-    fn refusal(&self, v: &View<'_>, sides: u8, p: Placement) -> HookResult<Option<&'static str>> {
+    /// does not continue the river as the options allow (`None`: it does). A
+    /// `spring` drawn from the bag (its start layout lost to another) starts
+    /// the river: its river sides face open land (with `look-ahead` the block
+    /// ahead too), wherever its land sides fit.
+    fn refusal(
+        &self,
+        v: &View<'_>,
+        sides: u8,
+        spring: bool,
+        p: Placement,
+    ) -> HookResult<Option<&'static str>> {
+        if spring {
+            let open = Side::ALL.iter().all(|&d| {
+                sides & bit(d) == 0
+                    || (v.tile_at(p.pos.step(d)).is_none()
+                        && (self.options.u_turn != UTurn::LookAhead
+                            || Self::clear_ahead(v, p.pos, d)))
+            });
+            return Ok((!open).then_some(SPRING_OPEN));
+        }
         let mut met = None;
         for d in Side::ALL {
             if sides & bit(d) == 0 {
@@ -580,7 +615,10 @@ impl Plugin for River {
         veto(tiles, keep, |&t| {
             let b = kinds.of(t);
             b & IS_RIVER == 0
-                || if forks {
+                || if bag.spring {
+                    // A spring in the bag starts the river: first.
+                    b & IS_SPRING == 0
+                } else if forks {
                     b & IS_FORK == 0
                 } else {
                     bag.stream && b & IS_LAKE != 0
@@ -609,16 +647,18 @@ impl Plugin for River {
     ) -> HookResult {
         // The tile's river sides read once; each candidate turns them. A
         // candidate on no open end of the river does not continue it (RV11)
-        // and is refused without more questions.
+        // and is refused without more questions (but a spring drawn from the
+        // bag starts the river anywhere).
         let printed = river_sides(v, tile, Rotation::R0);
         if printed == 0 {
             return Ok(());
         }
         let phase = *v.game_state::<Phase>()?;
+        let spring = self.kinds(v).of(tile) & IS_SPRING != 0;
         for (p, k) in cands.iter().zip(keep.iter_mut()) {
             if *k
-                && (!phase.may_end_at(p.pos)
-                    || self.refusal(v, turn(printed, p.rot), *p)?.is_some())
+                && ((!spring && !phase.may_end_at(p.pos))
+                    || self.refusal(v, turn(printed, p.rot), spring, *p)?.is_some())
             {
                 *k = false;
             }
@@ -635,7 +675,8 @@ impl Plugin for River {
         out: &mut String,
     ) -> HookResult {
         if is_river(v, tile) {
-            if let Some(why) = self.refusal(v, river_sides(v, tile, p.rot), p)? {
+            let spring = marked(v, tile, SPRING);
+            if let Some(why) = self.refusal(v, river_sides(v, tile, p.rot), spring, p)? {
                 out.push_str(why);
             }
         }
