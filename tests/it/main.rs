@@ -55,6 +55,7 @@ mod robustness;
 mod scenarios;
 mod serve;
 mod shepherd;
+mod shipped_rulesets;
 mod special_cities;
 mod styles;
 mod tower;
