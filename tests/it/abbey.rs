@@ -247,7 +247,7 @@ fn am8_variant_false_the_game_ends_with_the_last_bag_tile() {
 // ------------------------------------------------------------------ AM9
 
 #[test]
-fn am9_an_abbey_turn_takes_no_underlay_and_is_no_hill() {
+pub(crate) fn am9_an_abbey_turn_takes_no_underlay_and_is_no_hill() {
     let r = rules(
         "name = \"abbey and hills\"\ntilesets = [\"base\", \"hills-and-sheep\"]\n\
          [plugins.hills]\n[plugins.abbey]\n",
@@ -284,7 +284,7 @@ const SPECIAL: &str = r#"
 "#;
 
 #[test]
-fn x19_an_abbey_against_the_double_city_side_closes_two_cities() {
+pub(crate) fn x19_an_abbey_against_the_double_city_side_closes_two_cities() {
     // Each city has 2 tiles: 4 points each. Joined, one 3-tile city tied: 6 each.
     let g = check(
         &rules(SPECIAL),

@@ -326,7 +326,7 @@ fn x25_barn_majorities_use_the_hill_tiebreak() {
 }
 
 #[test]
-fn x26_a_barn_on_a_shepherds_field_leaves_the_flock() {
+pub(crate) fn x26_a_barn_on_a_shepherds_field_leaves_the_flock() {
     let r = rules(
         "name = \"barn, shepherd\"\ntilesets = [\"base\"]\n[plugins.barn]\n[plugins.shepherd]\n",
     );

@@ -42,7 +42,7 @@ const HILL_BRIDGE: &str = "draw HS/CFC.h; place 1 0 0 bridges WE; deploy followe
      end";
 
 #[test]
-fn x57_a_follower_on_a_bridge_across_a_hill_tile_stands_on_the_hill() {
+pub(crate) fn x57_a_follower_on_a_bridge_across_a_hill_tile_stands_on_the_hill() {
     for r in hills() {
         // The tie is broken by the hill under Red's bridge: Red's 6 alone.
         check(&r, 2, HILL_BRIDGE, &[6, 0]);

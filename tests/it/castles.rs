@@ -8,7 +8,7 @@
 //! `castles decline`.
 
 use crate::common::*;
-use carcassonne_core::scenario::{check, run};
+use carcassonne_core::scenario::{check, run, run_on};
 use carcassonne_core::{Actor, FeatureId, Game, PlayerId, Pos, Rules};
 use std::sync::Arc;
 
@@ -316,6 +316,43 @@ fn x62_a_wagon_in_a_castle_goes_home_and_does_not_move() {
     }
 }
 
+/// X62's barn: after `first` (Red's follower completing the city north of the
+/// start, with or without a castle), Blue's farmer on BA/LR east of the start
+/// (its field borders that city); BA/L at (1, -1) and (2, 0); Red's BA/L at
+/// (2, -1) with his barn at its SW corner, where the four tiles' field corners
+/// meet in that field: Blue's farmer is scored at once (AM24), the barn at
+/// the end (AM27).
+fn with_barn(first: &str) -> String {
+    format!(
+        "{first}
+         draw BA/LR; place 1 0 1; deploy follower field
+         draw BA/L; place 1 -1 0; pass
+         draw BA/L; place 2 0 0; pass
+         draw BA/L; place 2 -1 0; deploy barn corner SW"
+    )
+}
+
+#[test]
+fn x62_a_barns_farmers_count_a_castle_4_at_placement_and_5_at_the_end() {
+    for r in both("[plugins.castles]\n[plugins.barn]") {
+        // The castle is the only completed city: Blue's farmer 3 + 1 at the
+        // barn's placement, Red's barn 4 + 1 at the end.
+        let mut g = check(&r, 2, &with_barn(CASTLE), &[0, 4]);
+        assert_eq!(followers(&g, 1), 7, "the farmer went home");
+        run_on(&mut g, "end").unwrap();
+        assert_eq!(g.scores(), [5, 4]);
+        // A city instead of the castle: Red 4 for it, the farmer 3, the barn 4.
+        let mut g = check(
+            &r,
+            2,
+            &with_barn(&format!("{CITY}; castles decline")),
+            &[4, 3],
+        );
+        run_on(&mut g, "end").unwrap();
+        assert_eq!(g.scores(), [8, 3]);
+    }
+}
+
 #[test]
 fn x63_an_inn_road_pays_the_castle_2_per_tile_and_a_large_follower_is_one() {
     let plugins = "[plugins.castles]\n[plugins.inns]\n[plugins.large-follower]";
@@ -336,6 +373,151 @@ fn x63_an_inn_road_pays_the_castle_2_per_tile_and_a_large_follower_is_one() {
 }
 
 #[test]
+fn x62_farmers_joined_to_a_barns_field_count_a_castle_2() {
+    // Blue's farmer south of the road of BA/RFr east of the start; Red's
+    // barn north of that road, in the field bordering the city north of the
+    // start (at the SW corner of BA/L at (2, -1)); Blue's BA/LR at (3, 0)
+    // ends the road and joins the two fields: Blue's farmer scores 1 + 1
+    // and goes home (AM26); Red's barn 4 + 1 at the end.
+    let after = |first: &str| {
+        format!(
+            "{first}
+             draw BA/RFr; place 1 0 0; deploy follower field S
+             draw BA/L; place 1 -1 0; pass
+             draw BA/RFr; place 2 0 0; pass
+             draw BA/L; place 2 -1 0; deploy barn corner SW
+             draw BA/LR; place 3 0 1; pass"
+        )
+    };
+    for r in both("[plugins.castles]\n[plugins.barn]") {
+        let mut g = check(&r, 2, &after(CASTLE), &[0, 2]);
+        assert_eq!(followers(&g, 1), 7, "the farmer went home");
+        run_on(&mut g, "end").unwrap();
+        assert_eq!(g.scores(), [5, 2]);
+        // A city instead of the castle: Red 4 for it, the farmer 1, the barn 4.
+        let mut g = check(&r, 2, &after(&format!("{CITY}; castles decline")), &[4, 1]);
+        run_on(&mut g, "end").unwrap();
+        assert_eq!(g.scores(), [8, 1]);
+    }
+}
+
+/// X64's rules: castles with Hills & Sheep's vineyards, the abbot and its
+/// gardens.
+fn with_vineyards() -> [Arc<Rules>; 2] {
+    let text = "name = \"castles, vineyards and the abbot\"\n\
+                tilesets = [\"base\", \"bridges-castles-and-bazaars\", \"hills-and-sheep\"]\n\
+                [plugins.castles]\n[plugins.vineyards]\n[plugins.abbot]\n[plugins.special-cities]\n";
+    [rules(text), library_rules(text)]
+}
+
+#[test]
+fn x64_a_cloister_with_a_vineyard_pays_the_castle_its_full_points() {
+    // Around the cloister square (1, -1), in the castle's vicinity: the
+    // castle's tiles, BA/LR (road west) at (1, 0), BA/Rr at (2, 0) and
+    // (2, -2), the vineyard HS/RRr.v (field west) at (2, -1), BA/L at
+    // (0, -2) and (1, -2); no road closes. Blue's BA/L at (1, -1) completes
+    // the cloister at once: Blue 9 + 3, and the castle is paid the same 12.
+    let script = format!(
+        "{CASTLE}
+         {EAST_END}
+         draw BA/Rr; place 2 0 2; pass
+         draw HS/RRr.v; place 2 -1 3; pass
+         draw BA/L; place 0 -2 0; pass
+         draw BA/L; place 1 -2 0; pass
+         draw BA/Rr; place 2 -2 3; pass
+         draw BA/L; place 1 -1 0; deploy follower cloister"
+    );
+    for r in with_vineyards() {
+        let g = check(&r, 2, &script, &[12, 12]);
+        assert_eq!(followers(&g, 0), 7, "the castle's follower went home");
+    }
+}
+
+#[test]
+fn x64_an_abbot_taken_back_early_triggers_no_castle() {
+    // Red's abbot on the cloister at (1, -1), in the castle's vicinity,
+    // taken back with five tiles around it: 1 + 5, scored early, no
+    // completed cloister: the castle still waits.
+    for r in with_vineyards() {
+        let g = check(
+            &r,
+            2,
+            &format!(
+                "{CASTLE}
+                 {EAST_END}
+                 draw BA/L; place 1 -1 0; deploy abbot cloister
+                 draw BA/L; place 0 -2 0; pass
+                 draw BA/L; place 1 -2 0; abbot recall"
+            ),
+            &[6, 0],
+        );
+        assert_eq!(followers(&g, 0), 6, "the castle still waits");
+    }
+}
+
+#[test]
+fn x64_a_garden_completed_by_being_surrounded_pays_the_castle_like_a_cloister() {
+    // The garden of BA/RFrG (road north-south) at (1, -1), in the castle's
+    // vicinity, surrounded by the castle's tiles, BA/Rr at (1, 0), (1, -2)
+    // and (2, -2) (the road stays open), BA/L at (0, -2), (2, 0) and
+    // (2, -1); Blue's garden tile comes last, unoccupied: 9 for the castle.
+    for r in with_vineyards() {
+        let g = check(
+            &r,
+            2,
+            &format!(
+                "{CASTLE}
+                 draw BA/Rr; place 1 0 1; pass
+                 draw BA/L; place 0 -2 0; pass
+                 draw BA/Rr; place 1 -2 3; pass
+                 draw BA/Rr; place 2 -2 1; pass
+                 draw BA/L; place 2 0 0; pass
+                 draw BA/L; place 2 -1 0; pass
+                 draw BA/RFrG; place 1 -1 1; pass"
+            ),
+            &[9, 0],
+        );
+        assert_eq!(followers(&g, 0), 7, "the castle's follower went home");
+    }
+}
+
+#[test]
+fn x65_the_princess_acts_before_the_castle_and_a_castles_follower_is_protected() {
+    let text = "name = \"castles and the princess\"\n\
+                tilesets = [\"base\", \"princess-and-dragon\"]\n\
+                [plugins.castles]\n[plugins.princess]\n";
+    // Red's follower on the open north cap of BA/CFC; Blue's PD/CRRR.p
+    // (princess cap south) closes that two-cap city.
+    let script = "draw BA/CFC; place 0 -1 0; deploy follower city N
+                  draw PD/CRRR.p; place 0 -2 2";
+    for r in [rules(text), library_rules(text)] {
+        let g = run(&r, 2, script).unwrap();
+        let princess: Vec<String> = legal_names(&g)
+            .into_iter()
+            .filter(|o| o.starts_with("princess"))
+            .collect();
+        assert_eq!(princess.len(), 1, "{princess:?}");
+        // The princess sends Red's follower home in the figure step: the
+        // city holds no follower, so no castle is offered; scored for nobody.
+        let g = check(&r, 2, &format!("{script}; {}", princess[0]), &[0, 0]);
+        assert_eq!(followers(&g, 0), 7);
+        assert_eq!(g.actor(), Actor::Chance);
+        // Blue passes: Red builds the castle; its follower is protected, so
+        // no princess (nor dragon, nor tower) may take it.
+        let g = check(&r, 2, &format!("{script}; pass; castles build"), &[0, 0]);
+        let city = g
+            .find(
+                g.feature_of(g.tile_at(Pos::new(0, -2)).unwrap(), 0)
+                    .unwrap(),
+            )
+            .unwrap();
+        assert_eq!(g.feature_withheld(city), Some(true));
+        let follower = g.figures_in(city).next().unwrap();
+        assert!(g.figure_protected(follower));
+    }
+}
+
+#[test]
 fn x65_the_fairy_beside_a_castles_follower_earns_3_when_it_pays() {
     for r in both("[plugins.castles]\n[plugins.fairy]") {
         check(
@@ -349,6 +531,28 @@ fn x65_the_fairy_beside_a_castles_follower_earns_3_when_it_pays() {
             ),
             &[6, 0],
         );
+    }
+}
+
+#[test]
+fn x65_the_fairy_beside_a_castles_follower_earns_1_a_turn_and_nothing_at_the_end() {
+    for r in both("[plugins.castles]\n[plugins.fairy]") {
+        // The fairy beside the castle's follower: 1 at the start of Red's
+        // next turn (PD13); the game ends with the castle unpaid: 0 for it
+        // and nothing for the fairy (BB23).
+        let g = check(
+            &r,
+            2,
+            &format!(
+                "{CASTLE}
+                 {EAST_END}
+                 draw BA/L; place 0 1 0; fairy 0 at 0 -1
+                 draw BA/L; place 0 2 0; pass
+                 end"
+            ),
+            &[1, 0],
+        );
+        assert_eq!(followers(&g, 0), 7, "home at the end");
     }
 }
 

@@ -149,7 +149,7 @@ fn x69_a_barn_counts_the_city_of_carcassonne_as_a_completed_city() {
 // ------------------------------------------------------------- X74, X76
 
 #[test]
-fn x74_the_shepherd_never_enters_the_city() {
+pub(crate) fn x74_the_shepherd_never_enters_the_city() {
     for r in both("", "", "[plugins.shepherd]") {
         let mut g = check(&r, 2, BLUE_CLOSES_REDS_CITY, &[6, 0]);
         // Only the follower may enter: no choice of figure is asked.
@@ -215,7 +215,7 @@ fn x76_a_barn_scoring_lets_the_player_who_placed_the_barn_enter() {
 // ------------------------------------------------------------- X73, X77
 
 #[test]
-fn x73_a_follower_from_the_castle_has_the_hill_tie_break_on_the_hill_tile_he_picks() {
+pub(crate) fn x73_a_follower_from_the_castle_has_the_hill_tie_break_on_the_hill_tile_he_picks() {
     let text = count_text("", "", "[plugins.hills]\nhill-underlay = \"blank\"").replace(
         "tilesets = [\"base\"]",
         "tilesets = [\"base\", \"hills-and-sheep\"]",

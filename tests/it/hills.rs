@@ -299,7 +299,8 @@ fn h5_strength_is_compared_before_hills_a_large_follower_beats_a_hill() {
 }
 
 #[test]
-fn h5_a_large_follower_on_a_hill_breaks_a_tie_x1() {
+pub(crate) fn x1_a_large_follower_on_a_hill_breaks_a_tie() {
+    // RULES.md X1 (and H5: the hill breaks a tie of equal strength).
     // Red's large follower (2) against Blue's large follower (2) on the hill: Blue alone.
     let script = "draw BA/Cc+; place 0 -1 2; deploy large city S
                   draw HS/RrC.h; hidden BA/L; place 1 0 0; deploy large city N

@@ -319,7 +319,7 @@ fn x4_a_large_follower_beats_a_follower_on_a_hill() {
 }
 
 #[test]
-fn x4_two_large_followers_tied_the_one_on_a_hill_wins_in_both_variants() {
+pub(crate) fn x4_two_large_followers_tied_the_one_on_a_hill_wins_in_both_variants() {
     let script = two_way("large-follower", "HS/RrC.h")
         .replace("deploy follower city N", "deploy large-follower city N");
     check(&hills(""), 2, &script, &[0, 12]);
@@ -379,7 +379,7 @@ fn shepherds() -> Arc<Rules> {
 }
 
 #[test]
-fn x6_a_large_farmer_joins_a_shepherds_field_the_shepherd_counts_for_nothing() {
+pub(crate) fn x6_a_large_farmer_joins_a_shepherds_field_the_shepherd_counts_for_nothing() {
     check(
         &shepherds(),
         2,
@@ -442,7 +442,7 @@ fn x6_herding_and_wolves_never_move_the_large_follower() {
 // ----------------------------------------------- X7 the abbot, vineyards
 
 #[test]
-fn x7_a_large_monk_gets_the_vineyard_points_of_a_completed_cloister() {
+pub(crate) fn x7_a_large_monk_gets_the_vineyard_points_of_a_completed_cloister() {
     // The vineyards rulebook layout (tests/it/vineyards.rs): 9 + 3 x 3.
     let r = ruleset(
         ", \"hills-and-sheep\"",

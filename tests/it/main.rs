@@ -52,6 +52,7 @@ mod river;
 mod river_placement;
 mod river_x;
 mod robustness;
+mod rules_x;
 mod scenarios;
 mod serve;
 mod shepherd;

@@ -120,7 +120,7 @@ fn am13_a_city_held_only_by_a_pennantless_mayor_scores_nothing() {
 }
 
 #[test]
-fn x23_a_mayor_with_a_pennant_on_a_hill_breaks_the_tie() {
+pub(crate) fn x23_a_mayor_with_a_pennant_on_a_hill_breaks_the_tie() {
     // The mayor stands on HS/Cc.h (a hill); the city has 1 pennant: strength 1
     // against Blue's knight, and the hill decides: 4 tiles + 1 pennant = 10.
     let script = "draw HS/Cc.h; hidden BA/L; place 0 -1 2; deploy mayor city
@@ -138,7 +138,7 @@ const ZERO_ON_A_HILL: &str = "draw HS/Cc.h; hidden BA/L; place 0 -1 2; deploy ma
      draw BA/Cc; place 2 -1 3; pass";
 
 #[test]
-fn x23_a_mayor_without_pennants_on_a_hill_breaks_no_tie() {
+pub(crate) fn x23_a_mayor_without_pennants_on_a_hill_breaks_no_tie() {
     // Default (the rule text): the mayor of strength 0 gives no hill tie-break.
     check(&hills(""), 2, ZERO_ON_A_HILL, &[12, 12]);
 }

@@ -31,7 +31,7 @@ fn figure(g: &Game, player: u8, kind: &str) -> FigureId {
 }
 
 #[test]
-fn tw10_a_shepherd_is_never_captured() {
+pub(crate) fn tw10_a_shepherd_is_never_captured() {
     let text = with("", "[plugins.shepherd]");
     for r in compiled_in_and_loaded(&text) {
         let g = run(

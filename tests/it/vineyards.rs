@@ -196,7 +196,7 @@ fn v2_incomplete_cloister_at_game_end_gets_no_vineyard_points() {
 // ------------------------------------------------------------------ V3
 
 #[test]
-fn v3_abbot_on_a_cloister_completed_in_the_scoring_step_gets_vineyards() {
+pub(crate) fn v3_abbot_on_a_cloister_completed_in_the_scoring_step_gets_vineyards() {
     let (before, last) = three_vineyards("abbot");
     let g = check(
         &rules(BOTH),

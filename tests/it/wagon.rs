@@ -299,7 +299,7 @@ fn x24_an_abbots_cloister_is_occupied_for_a_wagon() {
 }
 
 #[test]
-fn x24_a_wagon_on_a_completed_cloister_earns_vineyards_then_moves() {
+pub(crate) fn x24_a_wagon_on_a_completed_cloister_earns_vineyards_then_moves() {
     // Red's wagon on BA/L at (0, 1); its neighbour HS/C!.v at (-1, 1) carries a
     // vineyard; Blue's abbey at (0, 2) completes it: 9 + 3. The wagon then moves
     // into the abbey (in Blue's turn): 1 + 7 at the end.
@@ -325,7 +325,7 @@ fn x24_a_wagon_on_a_completed_cloister_earns_vineyards_then_moves() {
 }
 
 #[test]
-fn x24_a_wagon_on_a_hill_breaks_a_tie() {
+pub(crate) fn x24_a_wagon_on_a_hill_breaks_a_tie() {
     // Red's wagon on the road of HS/CFR.h (a hill) at (0, 1), Blue's follower on
     // the road of BA/LR at (-2, 1); a straight road at (-1, 1) joins and
     // completes them: 3 tiles, 1 against 1, the hill decides.

@@ -554,7 +554,23 @@ function setZoom(f) {
 function showDrawn() {
   const r = sel ? sel.rot : rotation;
   $("drawn-tile").innerHTML = view.drawn_rotations[r];
-  $("place").disabled = !sel;
+  // The chosen square and rotation: placed without a piece (the button
+  // "Place tile"), or with one of the pieces plugins offer there (a bridge:
+  // a button each).
+  const s = sel ? spot(sel.x, sel.y) : null;
+  $("place").disabled = !s || !s.plain.includes(sel.rot);
+  const pc = $("piece-choices");
+  pc.innerHTML = "";
+  for (const p of s && s.pieces ? s.pieces : []) {
+    if (p.rot !== sel.rot) continue;
+    const b = document.createElement("button");
+    b.className = "choice piece";
+    b.type = "button";
+    b.dataset.text = p.text;
+    b.textContent = p.label;
+    b.onclick = () => act(p.text);
+    pc.appendChild(b);
+  }
 }
 
 function spot(x, y) {
@@ -668,7 +684,9 @@ $("record-file").onchange = (e) => { if (e.target.files.length) openRecord(e.tar
 $("record").onclick = downloadRecord;
 $("rotate-left").onclick = () => turnTile(-1);
 $("rotate-right").onclick = () => turnTile(1);
-$("place").onclick = () => { if (sel) act("place " + sel.x + " " + sel.y + " " + sel.rot); };
+$("place").onclick = () => {
+  if (sel && spot(sel.x, sel.y).plain.includes(sel.rot)) act("place " + sel.x + " " + sel.y + " " + sel.rot);
+};
 $("auto-pass").onchange = (e) => setAutoPass(e.target.checked);
 $("zoom-in").onclick = () => setZoom(1.25);
 $("zoom-out").onclick = () => setZoom(0.8);

@@ -12,7 +12,9 @@
 use crate::seats::SeatKind;
 use crate::session::{PastTurn, Session};
 use crate::WebError;
-use carcassonne_core::{code_figure, Action, FigureId, FigureOption, Game, Location, PlayerId};
+use carcassonne_core::{
+    code_figure, Action, FigureId, FigureOption, Game, Location, Piece, Placement, PlayerId,
+};
 use carcassonne_render::notes::{self, PlayerLine};
 use carcassonne_render::{log, Options, Style};
 use serde::Serialize;
@@ -49,8 +51,62 @@ pub struct Spot {
     pub x: i16,
     /// Row.
     pub y: i16,
-    /// Legal rotations there, in quarter turns.
+    /// Legal rotations there, in quarter turns: with a piece or without.
     pub rots: Vec<u8>,
+    /// The rotations in which the tile may be placed there without a piece
+    /// (`place X Y R`).
+    pub plain: Vec<u8>,
+    /// Placements there that lay a plugin's piece with the tile (a bridge),
+    /// each its own action. Left out of the JSON when there is none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub pieces: Vec<PieceSpot>,
+}
+
+/// A placement that lays a piece with the tile (`place 1 0 0 bridges WE`).
+#[derive(Serialize, Debug)]
+pub struct PieceSpot {
+    /// The rotation, in quarter turns.
+    pub rot: u8,
+    /// The action's text, sent back to play it.
+    pub text: String,
+    /// What a person reads on its button ("Place with bridges WE").
+    pub label: String,
+}
+
+/// Adds the legal placement `p` to the spots; `text` gives its action's text
+/// (asked only for a placement with a piece).
+fn add_spot(spots: &mut Vec<Spot>, p: Placement, text: impl FnOnce() -> String) {
+    let (x, y, rot) = (p.pos.x, p.pos.y, p.rot.quarter_turns());
+    let i = match spots.iter().position(|s| (s.x, s.y) == (x, y)) {
+        Some(i) => i,
+        None => {
+            spots.push(Spot {
+                x,
+                y,
+                rots: Vec::new(),
+                plain: Vec::new(),
+                pieces: Vec::new(),
+            });
+            spots.len() - 1
+        }
+    };
+    let s = &mut spots[i];
+    if !s.rots.contains(&rot) {
+        s.rots.push(rot);
+        s.rots.sort_unstable();
+    }
+    if p.piece == Piece::NONE {
+        s.plain.push(rot);
+    } else {
+        let text = text();
+        // The words after `place X Y R`: the piece.
+        let piece = text.splitn(5, ' ').nth(4).unwrap_or_default();
+        s.pieces.push(PieceSpot {
+            rot,
+            label: format!("Place with {piece}"),
+            text,
+        });
+    }
 }
 
 /// A seat as the page shows it.
@@ -305,14 +361,10 @@ pub fn view(s: &Session, name: &str, you: Option<u8>) -> Result<View, WebError> 
     let mut figure_marks = Vec::new();
     for &a in &legal {
         match a {
-            Action::Place(p) => match placements.last_mut() {
-                Some(s) if (s.x, s.y) == (p.pos.x, p.pos.y) => s.rots.push(p.rot.quarter_turns()),
-                _ => placements.push(Spot {
-                    x: p.pos.x,
-                    y: p.pos.y,
-                    rots: vec![p.rot.quarter_turns()],
-                }),
-            },
+            // Setting the drawn tile aside (it fits only with a piece): a button.
+            Action::Place(p) if p != Placement::SET_ASIDE => {
+                add_spot(&mut placements, p, || g.format_action(a))
+            }
             _ => {
                 // A decision naming a figure on the board (a capture): the
                 // figure itself is clicked.
@@ -452,6 +504,7 @@ pub fn turn_view(s: &Session, n: usize) -> Result<TurnView, WebError> {
 pub fn label(g: &Game, a: Action) -> String {
     match a {
         Action::Figure(FigureOption::Pass) => "No figure".into(),
+        Action::Place(p) if p == Placement::SET_ASIDE => "Set the tile aside and draw again".into(),
         Action::Figure(FigureOption::Deploy { kind, at }) => {
             let name = g.figure_kind_name(kind).unwrap_or("figure");
             let place = at
@@ -571,6 +624,32 @@ mod tests {
             trailing_number(Action::Figure(FigureOption::Pass), "deploy follower 2"),
             None
         );
+    }
+
+    #[test]
+    fn placements_with_a_piece_are_listed_with_their_square() {
+        use carcassonne_core::{Pos, Rotation};
+        let at = |x, y, r| Placement::new(Pos::new(x, y), Rotation::ALL[r]);
+        let mut spots = Vec::new();
+        add_spot(&mut spots, at(0, 1, 0), || {
+            unreachable!("a plain placement")
+        });
+        add_spot(&mut spots, at(1, 0, 2), || {
+            unreachable!("a plain placement")
+        });
+        let bridge = Placement {
+            piece: Piece::of(3, 1),
+            ..at(0, 1, 1)
+        };
+        add_spot(&mut spots, bridge, || "place 0 1 1 bridges WE".into());
+        assert_eq!(spots.len(), 2);
+        let s = &spots[0];
+        assert_eq!((s.x, s.y, &s.rots, &s.plain), (0, 1, &vec![0, 1], &vec![0]));
+        assert_eq!(s.pieces.len(), 1);
+        assert_eq!(s.pieces[0].rot, 1);
+        assert_eq!(s.pieces[0].text, "place 0 1 1 bridges WE");
+        assert_eq!(s.pieces[0].label, "Place with bridges WE");
+        assert!(spots[1].pieces.is_empty());
     }
 
     #[test]

@@ -489,6 +489,21 @@ impl<'g> Cx<'g> {
         self.game.score_field(f, per_city, reason)
     }
 
+    /// What one winner of the field containing `f` would be paid now at
+    /// `per_city` points per completed city bordering it: the base changed by
+    /// every `feature_value` hook (a castle counts one point more), with
+    /// nobody paid and no other hook run. For a plugin that pays a field to
+    /// players of its own choosing (a barn's owners at game end). `None` if
+    /// `f` is no field.
+    pub fn farmer_value(
+        &mut self,
+        f: FeatureId,
+        per_city: i32,
+        reason: ScoreReason,
+    ) -> Result<Option<i32>, HookError> {
+        self.game.field_value(f, per_city, reason)
+    }
+
     /// Completed cities bordering the field containing `f`, as city roots.
     pub fn bordering_cities(&mut self, f: FeatureId) -> Vec<FeatureId> {
         let mut out = Vec::new();

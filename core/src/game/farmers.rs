@@ -83,6 +83,50 @@ impl Game {
         r.map(Some)
     }
 
+    /// The value of one field unit, per winner, were it scored now at
+    /// `per_city` points per completed bordering city: the base, changed by
+    /// the `feature_value` hooks (a castle's point more), nobody paid and no
+    /// hook but the value layer run (`Cx::farmer_value`: a barn's final
+    /// scoring, which pays its owners rather than a majority). `None` if `f`
+    /// is no field.
+    pub(crate) fn field_value(
+        &mut self,
+        f: FeatureId,
+        per_city: i32,
+        reason: ScoreReason,
+    ) -> Result<Option<i32>, HookError> {
+        if f.index() >= self.feats.len() {
+            return Ok(None);
+        }
+        let root = self.feats.root(f.0);
+        if self.feats.recs[root as usize].kind != FeatureKind::Field {
+            return Ok(None);
+        }
+        let mut figs = Vec::new();
+        let mut strength = [0u16; MAX_PLAYERS];
+        self.gather(root, &mut figs, &mut strength)?;
+        let mut cities = Vec::new();
+        self.bordering_cities_into(root, &mut cities);
+        let (tiles, pennants) = self.tiles_and_pennants(root);
+        let fields = [FeatureId(root)];
+        let base = per_city.saturating_mul(cities.len() as i32);
+        let info = ScoreInfo {
+            feature: FeatureId(root),
+            kind: FeatureKind::Field,
+            reason,
+            complete: self.complete(root),
+            tiles,
+            pennants,
+            cities: &cities,
+            fields: &fields,
+            field_winners: &[],
+            figures: &figs,
+            strength,
+            value: base,
+        };
+        self.unpaid_value(&info, base).map(Some)
+    }
+
     /// The majority and payment of one field unit (F1, a barn).
     fn pay_field(
         &mut self,

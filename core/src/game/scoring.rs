@@ -369,7 +369,11 @@ impl Game {
 
     /// The value of a completed feature nobody occupies, for its
     /// `feature_scored` hooks: the value layer, nobody paid.
-    fn unpaid_value(&mut self, info: &ScoreInfo<'_>, base: i32) -> Result<i32, HookError> {
+    pub(super) fn unpaid_value(
+        &mut self,
+        info: &ScoreInfo<'_>,
+        base: i32,
+    ) -> Result<i32, HookError> {
         if !self.wants(hook::FEATURE_VALUE) {
             return Ok(base);
         }

@@ -321,6 +321,11 @@ macro_rules! query_table {
             /// `per_city` points per completed city bordering it to the majority (a barn);
             /// the farmers stay. `None` if no follower stands there.
             cx hook score_farmers(f: (FeatureId) => (FeatureId), per_city: (i32) => (i32), reason: (ScoreReason) => (ScoreReason)) -> (Option<Points>) => (RResult<ROption<Points>, RString>);
+            /// What one winner of the field containing `f` would be paid now at `per_city`
+            /// points per completed bordering city: the base changed by the `feature_value`
+            /// hooks (a castle one more), nobody paid (a barn's owners at game end). `None`
+            /// if `f` is no field.
+            cx hook farmer_value(f: (FeatureId) => (FeatureId), per_city: (i32) => (i32), reason: (ScoreReason) => (ScoreReason)) -> (Option<i32>) => (RResult<ROption<i32>, RString>);
             /// Completed cities bordering the field containing `f`, as city roots.
             cx get bordering_cities(f: (FeatureId) => (FeatureId)) -> (Vec<FeatureId>) => (RVec<FeatureId>);
             /// Adds a feature of `kind` owning board slots `slots` to placed tile `t`: the

@@ -15,7 +15,9 @@
 //!   city and go home.
 //! * **Final scoring** (AM27): every player with a barn in a field scores 4 per
 //!   completed city it borders, once per field (option: only the owners of the
-//!   most barns there).
+//!   most barns there). The field's value comes from the core's value layer
+//!   (`farmer_value`), so other plugins' `feature_value` changes apply (X62: a
+//!   castle counts 5).
 //! * F3 (`farmers = "per-city"`) with barns is refused when the ruleset is built
 //!   (AM28).
 //!
@@ -363,11 +365,16 @@ impl Plugin for Barn {
             }
             let most = counts.iter().copied().max().unwrap_or(0);
             let cities = cx.bordering_cities(field).len() as i32;
+            // The field's value through the scoring pipeline's value layer, so
+            // that what other plugins say of its cities counts (X62: a castle
+            // one point more).
+            let points = cx
+                .farmer_value(field, FINAL_POINTS, ScoreReason::Final)?
+                .unwrap_or(FINAL_POINTS * cities);
             for p in PlayerId::all(cx.players()) {
                 let n = counts[usize::from(p)];
                 let scores = n > 0 && (self.scoring == BarnScoring::EveryOwner || n == most);
                 if scores {
-                    let points = FINAL_POINTS * cities;
                     cx.add_score(p, points);
                     if cx.logging() {
                         cx.log(format!(

@@ -9,7 +9,9 @@
 //!   game; the server is killed (`kill -9`) and started again mid-game.
 //! * [`notes`]: the plugins' notes about seats and features on the page.
 //! * [`tower`]: a Tower capture chosen by clicking the figure on the board.
+//! * [`bazaar`]: a bridge laid with its tile and a bid typed in an auction.
 
+mod bazaar;
 mod friends;
 mod notes;
 mod solo;

@@ -1,0 +1,125 @@
+//! Bridges, Castles & Bazaars in the browser: a record of the shipped ruleset
+//! opened from the setup page stops where Red places the bazaar tile BB/F.b
+//! south of the start; the page offers its bridge as a button of the chosen
+//! square, Red lays it, and in the auction that follows Blue opens with a bid
+//! typed into the number field and Red passes: Blue pays his bid.
+
+use super::{js, one_page, open_record_file, out_dir, scores, settled};
+use crate::common::{config_text, rules};
+use carcassonne_core::record::Recorder;
+use carcassonne_core::Game;
+use fantoccini::{Client, Locator};
+
+/// The record of a game of the shipped ruleset up to Red's placement of the
+/// bazaar tile BB/F.b.
+fn at_the_bazaar_tile() -> String {
+    let text = config_text("bridges-castles-and-bazaars.toml");
+    let mut g = Game::new(rules(&text), 2, 3).unwrap();
+    let mut rec = Recorder::default();
+    let a = g.parse_action("draw BB/F.b").unwrap();
+    rec.apply(&mut g, a).unwrap();
+    let name = text
+        .lines()
+        .find_map(|l| l.strip_prefix("name = \""))
+        .and_then(|l| l.strip_suffix('"'))
+        .expect("a name");
+    rec.finish(&g, name, &text).to_json()
+}
+
+/// The `data-text` of the buttons `css` finds.
+async fn texts(c: &Client, css: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for b in c.find_all(Locator::Css(css)).await.unwrap() {
+        out.push(b.attr("data-text").await.unwrap().unwrap_or_default());
+    }
+    out
+}
+
+/// Clicks the button of `#choices` whose `data-text` is `text`.
+async fn choose(c: &Client, text: &str) {
+    let css = format!("#choices button[data-text=\"{text}\"]");
+    c.find(Locator::Css(&css))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_bridge_is_laid_and_a_bid_typed_in_the_browser() {
+    let (_server, _driver, c, profile) = one_page("chromium-profile-bazaar").await;
+    let saved = out_dir().join("bazaar-bridge.json");
+    std::fs::write(&saved, at_the_bazaar_tile()).unwrap();
+    // Both seats are persons: the page takes both.
+    open_record_file(&c, &saved).await;
+    let (n, state) = settled(&c, 0).await;
+    assert_eq!(state, "play");
+    // The square south of the start; BB/F.b is one field: one rotation, and
+    // a bridge west–east (north–south would face the start's field side).
+    c.find(Locator::Css("rect.candidate[data-x=\"0\"][data-y=\"1\"]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let pieces = texts(&c, "#piece-choices button").await;
+    assert_eq!(pieces, ["place 0 1 0 bridges WE"]);
+    let plain = js(&c, "return !document.getElementById('place').disabled;").await;
+    assert_eq!(plain, serde_json::json!(true), "also placeable without");
+    std::fs::write(
+        out_dir().join("bazaar-bridge.png"),
+        c.screenshot().await.unwrap(),
+    )
+    .unwrap();
+    c.find(Locator::Css("#piece-choices button"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+
+    // Red's figure step, with the bridge's road among the options; he passes.
+    let (n, _) = settled(&c, n).await;
+    assert!(texts(&c, "#choices button")
+        .await
+        .contains(&"pass".to_string()));
+    choose(&c, "pass").await;
+
+    // The auction: Blue, the first auctioneer, picks a tile of the lot and
+    // types his opening bid into the number field.
+    let (n, _) = settled(&c, n).await;
+    let picks = texts(&c, "#choices button").await;
+    assert!(
+        picks.iter().all(|t| t.starts_with("bazaar pick")),
+        "{picks:?}"
+    );
+    choose(&c, &picks[0]).await;
+    let (n, _) = settled(&c, n).await;
+    let field = c
+        .find(Locator::Css("#choices .number-choice input"))
+        .await
+        .unwrap();
+    assert_eq!(field.attr("type").await.unwrap().as_deref(), Some("number"));
+    field.clear().await.unwrap();
+    field.send_keys("2").await.unwrap();
+    c.find(Locator::Css("#choices .number-choice button"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    // Red may raise (a number field from 3) or pass: he passes, and Blue
+    // takes the tile and loses his bid.
+    let (n, _) = settled(&c, n).await;
+    let raise = c
+        .find(Locator::Css("#choices .number-choice input"))
+        .await
+        .unwrap();
+    assert_eq!(raise.attr("min").await.unwrap().as_deref(), Some("3"));
+    choose(&c, "bazaar pass").await;
+    let _ = settled(&c, n).await;
+    assert_eq!(scores(&c).await, [0, -2]);
+    c.close().await.unwrap();
+    let _ = std::fs::remove_dir_all(profile);
+}
