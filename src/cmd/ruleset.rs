@@ -46,6 +46,37 @@ pub fn run(c: Command) -> Result<()> {
             rs.rules.plugins.len(),
             if rs.rules.plugins.len() == 1 { "" } else { "s" }
         );
+        for line in plugin_counts(&rs.rules.tiles) {
+            println!("  {line}");
+        }
     }
     Ok(())
+}
+
+/// What the plugins did to the tile counts when the rules were built, one
+/// line per plugin and count: "plugin `count` leaves out RI/s, RI.1/I.e"
+/// (tiles taken out of the game), "plugin `count` sets BA/RCr to 3 copies (4
+/// in the tile sets)".
+fn plugin_counts(tiles: &carcassonne_core::TileCatalogue) -> Vec<String> {
+    let mut lines: Vec<(String, u16, Vec<String>)> = Vec::new();
+    for (plugin, t, from, to) in &tiles.plugin_counts {
+        let id = tiles.get(*t).map_or("?", |ty| ty.id.as_str());
+        let item = if *to == 0 {
+            id.to_string()
+        } else {
+            format!("{id} ({from} in the tile sets)")
+        };
+        match lines.iter_mut().find(|l| &l.0 == plugin && l.1 == *to) {
+            Some(l) => l.2.push(item),
+            None => lines.push((plugin.clone(), *to, vec![item])),
+        }
+    }
+    lines
+        .into_iter()
+        .map(|(plugin, to, ids)| match to {
+            0 => format!("plugin `{plugin}` leaves out {}", ids.join(", ")),
+            1 => format!("plugin `{plugin}` keeps 1 copy of {}", ids.join(", ")),
+            n => format!("plugin `{plugin}` keeps {n} copies of {}", ids.join(", ")),
+        })
+        .collect()
 }

@@ -496,15 +496,6 @@ fn ck25_the_large_follower_enters_the_abbot_only_by_option() {
 }
 
 #[test]
-fn ck26_the_river_variant_is_refused_until_a_river_exists() {
-    let text = count_text("", "river = \"spring-at-city\"", "");
-    match carcassonne_host::load_str(&text, "count", None, &registry()) {
-        Ok(_) => panic!("the river variant was accepted"),
-        Err(e) => assert!(e.to_string().contains("not supported"), "{e}"),
-    }
-}
-
-#[test]
 fn ck27_both_editions_lay_the_same_city_and_play_by_the_same_rules() {
     let layout = [
         ("CO/1", -2, -1),

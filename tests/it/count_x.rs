@@ -6,7 +6,8 @@ use crate::common::*;
 use crate::count::{count_at, count_text, in_quarter, BLUE_CLOSES_REDS_CITY, FROM_CASTLE};
 use crate::dragon::{figures_at, neutral_at};
 use crate::king_and_robber::award;
-use carcassonne_core::{Game, PlayerId, Rules, FOLLOWER};
+use crate::river::{after, draws, in_bag, is_river, placements, ty};
+use carcassonne_core::{Game, PlayerId, Pos, Rules, Side, FOLLOWER};
 use std::sync::Arc;
 
 /// The shipped ruleset of the Count, King & Robber.
@@ -138,11 +139,101 @@ fn x69_a_barn_counts_the_city_of_carcassonne_as_a_completed_city() {
         assert!(g.is_over());
         assert_eq!(g.scores(), [4, 3]);
     }
-    // CK22 `coc-farmers = "ignored"`: the barn's scoring of the farmers does
-    // not count it (the barn's own 4 per city at the end still does: see
-    // docs/plugins/count.md, "Not done").
+    // CK22 `coc-farmers = "ignored"`: neither the barn's scoring of the
+    // farmers nor its 4 per city at the end counts it.
     for r in both("", "coc-farmers = \"ignored\"", "[plugins.barn]") {
-        check(&r, 2, BARN_ON_BLUES_FARMER, &[0, 0]);
+        let mut g = check(&r, 2, BARN_ON_BLUES_FARMER, &[0, 0]);
+        run_on(&mut g, "end").unwrap();
+        assert_eq!(g.scores(), [0, 0]);
+    }
+}
+
+/// Red's farmer and pig in the north border field, which borders the city of
+/// Carcassonne and the 2-tile city Blue closes north of it; Red's farmer in
+/// the east border field, which borders only the city of Carcassonne.
+const PIG_NORTH_FARMER_EAST: &str = "draw BA/C; place -1 -2 0; deploy follower field S
+     draw BA/C; place -1 -3 2; pass
+     draw BA/L; place 0 -2 0; deploy pig field S
+     draw BA/L; place -3 0 0; pass
+     draw BA/RFr; place 2 0 1; deploy follower field W
+     end";
+
+#[test]
+fn x69_the_pig_adds_one_for_the_city_of_carcassonne_under_every_farmer_rule() {
+    // F1: north 3 × 2 cities + the pig's 2, east 3. F2: the city of
+    // Carcassonne once (3 + the pig's 1: one of his fields next to it holds
+    // his pig), the 2-tile city 3 + 1. F3: each city 4 + the pig's 1.
+    for (farmers, red) in [
+        ("per-field", 11),
+        ("per-field-once-per-player", 8),
+        ("per-city", 10),
+    ] {
+        let core = format!("farmers = \"{farmers}\"");
+        for r in both(&core, "", "[plugins.pig]") {
+            let g = check(&r, 2, PIG_NORTH_FARMER_EAST, &[red, 0]);
+            assert!(g.is_over(), "{farmers}");
+        }
+    }
+}
+
+#[test]
+fn ck22_ignored_the_pig_adds_nothing_for_the_city_of_carcassonne_under_every_farmer_rule() {
+    // Only the 2-tile city counts: F1 north 3 + the pig's 1 (east nothing),
+    // F2 3 + 1, F3 4 + 1.
+    for (farmers, red) in [
+        ("per-field", 4),
+        ("per-field-once-per-player", 4),
+        ("per-city", 5),
+    ] {
+        let core = format!("farmers = \"{farmers}\"");
+        for r in both(&core, "coc-farmers = \"ignored\"", "[plugins.pig]") {
+            let g = check(&r, 2, PIG_NORTH_FARMER_EAST, &[red, 0]);
+            assert!(g.is_over(), "{farmers}");
+        }
+    }
+}
+
+/// Every scoring of a barn next to the city of Carcassonne: Red's farmer in
+/// the north border field (which borders the city of Carcassonne and the
+/// 2-tile city Blue closes); Red's farmer in the east border field; Blue's
+/// barn north of CO/2 and CO/3 scores Red's northern farmer (AM24), Blue
+/// passes the entry it earned (CK14); Red's cloister road joins the east field
+/// to the barn's (across CO/4's road, AM26); at the end Blue's barn (AM27).
+const BARN_EVERY_SCORING: &str = "draw BA/C; place -1 -2 0; deploy follower field S
+     draw BA/C; place -1 -3 2; pass
+     draw BA/RFr; place 2 0 1; deploy follower field W
+     draw BA/L; place 0 -2 0; deploy barn corner SW
+     count pass
+     draw BA/LR; place 1 -2 0; pass";
+
+#[test]
+fn x69_a_barn_counts_the_city_of_carcassonne_in_all_its_scorings() {
+    for farmers in ["per-field", "per-field-once-per-player"] {
+        let core = format!("farmers = \"{farmers}\"");
+        for r in both(&core, "", "[plugins.barn]") {
+            // The barn's placement: 3 × 2 cities to Red; the connection:
+            // 1 × 2 to Red.
+            let mut g = check(&r, 2, BARN_EVERY_SCORING, &[8, 0]);
+            run_on(&mut g, "end").unwrap();
+            // The end: Blue's barn 4 × 2 cities; no farmer is left.
+            assert!(g.is_over(), "{farmers}");
+            assert_eq!(g.scores(), [8, 8], "{farmers}");
+        }
+    }
+}
+
+#[test]
+fn ck22_ignored_a_barn_counts_only_the_real_cities_in_all_its_scorings() {
+    for farmers in ["per-field", "per-field-once-per-player"] {
+        let core = format!("farmers = \"{farmers}\"");
+        for r in both(&core, "coc-farmers = \"ignored\"", "[plugins.barn]") {
+            // Only the 2-tile city: the placement 3, the connection 1, the
+            // end 4.
+            let mut g = check(&r, 2, BARN_EVERY_SCORING, &[4, 0]);
+            run_on(&mut g, "end").unwrap();
+            assert!(g.is_over(), "{farmers}");
+            assert_eq!(g.scores(), [4, 4], "{farmers}");
+        }
     }
 }
 
@@ -418,6 +509,102 @@ fn x79_the_princess_never_reaches_a_follower_in_a_quarter() {
         assert_eq!(in_quarter(&g, 1, "castle"), 1);
         assert_eq!(g.supply(PlayerId::ALL[1], FOLLOWER), 6);
         assert_eq!(g.scores(), [6, 0]);
+    }
+}
+
+// ------------------------------------------------------------- CK26
+
+/// The Count with The River I (C2) and the Count's option `river`.
+fn with_river(river: &str) -> [Arc<Rules>; 2] {
+    let text = count_text("", &format!("river = \"{river}\""), "[plugins.river]")
+        .replace("[\"base\"]", "[\"base\", \"the-river\"]");
+    compiled_in_and_loaded(&text)
+}
+
+#[test]
+fn ck26_separate_the_river_leaves_the_game() {
+    for r in with_river("separate") {
+        let g = Game::new(r.clone(), 2, 0).unwrap();
+        // The city is the start; no river tile is in the bag, the spring
+        // neither: 72 land tiles but the displaced base start tile.
+        assert_eq!(g.placed_count(), 12);
+        assert!(g.bag().iter().all(|&t| !is_river(&g, t)));
+        assert_eq!(g.bag_len(), 71);
+        // A whole game draws no river tile.
+        let d = draws(&r, 3);
+        assert!(d.iter().all(|&(t, _)| !is_river(&g, t)));
+    }
+}
+
+#[test]
+fn ck26_ruleset_check_says_the_count_leaves_the_river_out() {
+    let o = crate::cli::run(&["ruleset", "check", "configs/all-expansions.toml"]);
+    assert!(o.status.success());
+    let out = crate::cli::stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    // The displaced base start tile, then every river tile, the spring too.
+    assert_eq!(
+        lines[1],
+        "  plugin `count` keeps 3 copies of BA/RCr (4 in the tile sets)"
+    );
+    assert!(
+        lines[2].starts_with("  plugin `count` leaves out RI.1/I.e, "),
+        "{out}"
+    );
+    assert!(lines[2].ends_with(", RI/s"), "{out}");
+    assert_eq!(lines.len(), 3, "{out}");
+}
+
+#[test]
+fn ck26_spring_at_city_the_spring_is_drawn_first_against_the_area_then_the_river() {
+    for r in with_river("spring-at-city") {
+        let g = Game::new(r.clone(), 2, 0).unwrap();
+        // The city is the start; the river's 12 tiles, the spring among them,
+        // are in the bag with the 71 land tiles.
+        assert_eq!(g.placed_count(), 12);
+        assert_eq!(in_bag(&g, "RI/s"), 1);
+        assert_eq!(g.bag_len(), 71 + 12);
+        // The spring is drawn first: nothing else may be.
+        let mut g2 = g.clone();
+        assert!(run_on(&mut g2, "draw RI.1/IFI").is_err());
+        let g = after(&r, "draw RI/s");
+        // Against an outer field side of the area, its river side (east as
+        // printed) facing open land.
+        let spots = placements(&g);
+        assert!(spots.contains(&(-1, -2, 0)));
+        assert!(!spots.is_empty());
+        for &(x, y, rot) in &spots {
+            let river = Side::from_index(1 + usize::from(rot));
+            let at = Pos::new(x, y);
+            assert!(g.tile_at(at.step(river)).is_none(), "{x} {y} {rot}");
+            let touches = Side::ALL.iter().any(|&d| g.tile_at(at.step(d)).is_some());
+            assert!(touches, "{x} {y} {rot}");
+        }
+        // Then the river continues from it, river tiles only, before the land.
+        let mut g = after(&r, "draw RI/s; place -1 -2 0; pass");
+        assert!(run_on(&mut g.clone(), "draw BA/L").is_err());
+        run_on(&mut g, "draw RI.1/IFI").unwrap();
+        let spots = placements(&g);
+        assert!(spots.contains(&(0, -2, 0)));
+        assert!(
+            spots.iter().all(|&(x, y, _)| (x, y) == (0, -2)),
+            "{spots:?}"
+        );
+        run_on(&mut g, "place 0 -2 0; pass").unwrap();
+        assert_eq!(g.scores(), [0, 0]);
+        // A whole game: the spring first, then the other 11 river tiles.
+        let d = draws(&r, 3);
+        assert_eq!(d[0], (ty(&g, "RI/s"), false));
+        assert!(d[1..12].iter().all(|&(t, _)| is_river(&g, t)));
+        assert!(d[12..].iter().all(|&(t, _)| !is_river(&g, t)));
+    }
+}
+
+#[test]
+fn ck26_both_river_variants_pass_the_conformance_kit() {
+    for river in ["separate", "spring-at-city"] {
+        let [r, _] = with_river(river);
+        conformance_at_2_4_6(&r, 4, 0, &invariants, river);
     }
 }
 

@@ -375,3 +375,151 @@ fn x38_shepherds_on_both_banks_only_when_the_spring_splits_the_field() {
     // Split: the south bank is a field of its own, free for Blue's shepherd.
     assert_eq!(shepherds("spring-lake-fields = \"split\"").len(), 1);
 }
+
+/// X42's board: a straight at (1, 0) and the split lake at (2, 0) (RV18
+/// `split`, so that the banks stay two fields round both ends), Red's farmer
+/// on the north bank, Blue's on the south bank; two completed 2-tile cities
+/// north of the river, at (1, -1)+(1, -2) and (2, -1)+(2, -2); Blue's last
+/// tile (2, -1) has the barn corner SW, which is the straight's NE corner and
+/// the lake's NW corner.
+const BARN_ON_A_BANK: &str = "draw RI.1/IFI; place 1 0 0; deploy follower field N
+     draw RI.1/I.e.split; place 2 0 0; deploy follower field S
+     draw BA/C; place 1 -1 0; pass
+     draw BA/C; place 1 -2 2; pass
+     draw BA/C; place 2 -2 2; pass
+     draw BA/C; place 2 -1 0";
+
+#[test]
+fn x42_a_barn_at_a_river_tiles_corner_stands_in_its_banks_field_only() {
+    let text = river(
+        r#""base", "the-river""#,
+        "C2",
+        "spring-lake-fields = \"split\"",
+        &format!(
+            "[plugins.barn]\n[tiles.counts]\n{}",
+            only_but_lakes(&[("RI.1/IFI", 1)])
+        ),
+    );
+    for r in both(&text) {
+        let mut g = after(&r, BARN_ON_A_BANK);
+        // The river tiles' corners at (2, -1)'s SW are field corners of the
+        // north bank: the barn may stand there, and nowhere else.
+        let barns: Vec<String> = legal_names(&g)
+            .into_iter()
+            .filter(|n| n.starts_with("deploy barn"))
+            .collect();
+        assert_eq!(barns, ["deploy barn 1 corner SW"]);
+        // AM24: Red's farmer on the north bank scores 3 × 2 cities and goes
+        // home; Blue's farmer across the river is in another field: he scores
+        // nothing and stays.
+        run_on(&mut g, "deploy barn corner SW").unwrap();
+        assert_eq!(g.scores(), &[6, 0][..]);
+        let follower = g.rules().figure_kind("follower").unwrap();
+        assert_eq!(
+            (
+                g.supply(PlayerId::ALL[0], follower),
+                g.supply(PlayerId::ALL[1], follower)
+            ),
+            (7, 6)
+        );
+        // AM27: Blue's barn 4 × 2 north cities; Blue's south-bank farmer
+        // borders no city.
+        run_on(&mut g, "end").unwrap();
+        assert_eq!(g.scores(), &[6, 8][..]);
+    }
+}
+
+/// X43's river (River II, base + `builder`): the fork at (1, 0); its north
+/// branch turns east at (1, -1) into the curve RrII at (2, -1) (river west to
+/// north, road south to east); its east branch runs through CIRI at (2, 0)
+/// (turned 2: road north, ending at the river) and turns north at (3, 0).
+/// Red's follower on CIRI's road, his builder on it from RrII; Blue's LIFI at
+/// (2, -2); Red's bridge RIrI at (3, -1) continues the east branch and extends
+/// the road at RrII's east end: a second turn part.
+const BUILDER_ON_THE_RIVER: &str = "draw RI.2/III; place 1 0 0; pass
+     draw RI.2/II; place 1 -1 3; pass
+     draw RI.2/CIRI; place 2 0 2; deploy follower road N
+     draw RI.2/II+; place 3 0 0; pass
+     draw RI.2/RrII; place 2 -1 1; deploy builder road S
+     draw RI.2/LIFI; place 2 -2 1; pass
+     draw RI.2/RIrI; place 3 -1 0; pass";
+
+/// Base + River II holding the tiles of [`BUILDER_ON_THE_RIVER`] and `more`,
+/// with the builder.
+fn builder_river(more: &[(&str, u32)]) -> String {
+    let mut keep = vec![
+        ("RI.2/III", 1),
+        ("RI.2/II", 1),
+        ("RI.2/CIRI", 1),
+        ("RI.2/II+", 1),
+        ("RI.2/RrII", 1),
+        ("RI.2/LIFI", 1),
+        ("RI.2/RIrI", 1),
+    ];
+    keep.extend_from_slice(more);
+    river_two_with(&keep, "", "[plugins.builder]\n")
+}
+
+/// The tile types the pending draw may give, by name.
+fn outcomes(g: &Game) -> BTreeSet<String> {
+    g.chance_outcomes()
+        .unwrap()
+        .into_iter()
+        .map(|(c, _)| {
+            let t = carcassonne_core::TileTypeId(c as u16);
+            g.tile_type_name(t).unwrap().to_string()
+        })
+        .collect()
+}
+
+/// The land tile types left in the bag of `g`, by name.
+fn land_in_bag(g: &Game) -> BTreeSet<String> {
+    g.bag()
+        .iter()
+        .filter(|&&t| !is_river(g, t))
+        .map(|&t| g.tile_type_name(t).unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn x43_a_river_tile_extending_the_builders_road_draws_the_second_tile_by_phase() {
+    // River tiles left (the river city IFC and the lake): the second part
+    // draws a river tile, and not the lake while IFC remains (RV6).
+    for r in both(&builder_river(&[("RI.2/IFC", 1), ("RI.2/I.v", 1)])) {
+        let mut g = after(&r, BUILDER_ON_THE_RIVER);
+        assert_eq!(g.current_player(), PlayerId::ALL[0]);
+        assert_eq!(legal_names(&g), ["builder double", "builder single"]);
+        run_on(&mut g, "builder double").unwrap();
+        assert_eq!(outcomes(&g), BTreeSet::from(["RI.2/IFC".to_string()]));
+        // Red's second part: IFC closes the east branch; Blue plays next.
+        run_on(&mut g, "draw RI.2/IFC; place 3 -2 3; pass").unwrap();
+        assert_eq!(g.current_player(), PlayerId::ALL[1]);
+        assert_eq!(outcomes(&g), BTreeSet::from(["RI.2/I.v".to_string()]));
+    }
+    // No river tile left: the second part draws a land tile, any of the bag.
+    for r in both(&builder_river(&[])) {
+        let mut g = after(&r, BUILDER_ON_THE_RIVER);
+        run_on(&mut g, "builder double").unwrap();
+        assert!(g.bag().iter().all(|&t| !is_river(&g, t)));
+        assert_eq!(outcomes(&g), land_in_bag(&g));
+    }
+}
+
+#[test]
+fn x43_the_volcano_lake_placed_in_the_second_part_still_gives_its_extra_turn() {
+    for r in both(&builder_river(&[("RI.2/I.v", 1)])) {
+        let mut g = after(&r, BUILDER_ON_THE_RIVER);
+        run_on(&mut g, "builder double").unwrap();
+        assert_eq!(outcomes(&g), BTreeSet::from(["RI.2/I.v".to_string()]));
+        // RV22: no figure on the volcano lake, then Red's further turn, with a
+        // land tile; TB12 does not stop it (it is no builder chain).
+        run_on(&mut g, "draw RI.2/I.v; place 2 -3 3").unwrap();
+        assert_eq!(legal_names(&g), ["pass"]);
+        run_on(&mut g, "pass").unwrap();
+        assert_eq!(g.current_player(), PlayerId::ALL[0]);
+        assert_eq!(outcomes(&g), land_in_bag(&g));
+        run_on(&mut g, "draw BA/L; place 1 1 0; pass").unwrap();
+        assert_eq!(g.current_player(), PlayerId::ALL[1]);
+        assert_eq!(g.placed_count(), 10);
+    }
+}

@@ -200,3 +200,55 @@ fn a_refused_square_shows_the_engines_reason() {
     }
     assert!(listed >= 3, "{listed}");
 }
+
+/// While the river lasts, the view says which tiles come next: the river's
+/// tiles (named), then the lake, then the land tiles (counted); a game with
+/// no draw filter says nothing more than the tiles left.
+#[test]
+fn the_view_says_which_tiles_come_next_during_the_river() {
+    let session = |file: &str, seed: u64| {
+        let text = crate::common::config_text(file);
+        let ruleset = Arc::new(LoadedRuleset {
+            name: file.into(),
+            origin: "test".into(),
+            description: String::new(),
+            players: 2,
+            provenance: carcassonne_core::Provenance::bare(file, &text),
+            rules: rules(&text),
+            style: Default::default(),
+        });
+        let seats = (0..2)
+            .map(|_| Seat::new(SeatKind::Person).unwrap())
+            .collect();
+        Session::new(ruleset, seed, seats).unwrap()
+    };
+    for seed in 0..3 {
+        let s = session("the-river.toml", seed);
+        for seat in [Some(0), Some(1), None] {
+            let v = view::view(&s, "t", seat).unwrap();
+            // Red places the first river tile: 9 more river tiles, the lake,
+            // the 72 land tiles.
+            let counts: Vec<u32> = v.coming.iter().map(|c| c.count).collect();
+            assert_eq!(counts, [9, 1, 72], "seed {seed}");
+            assert!(v.coming[0].tiles.iter().all(|t| t.starts_with("RI.1/")));
+            let named: u32 = v.coming[0]
+                .tiles
+                .iter()
+                .map(|t| t.rsplit_once(" ×").map_or(1, |(_, n)| n.parse().unwrap()))
+                .sum();
+            assert_eq!(named, 9);
+            assert_eq!(v.coming[1].tiles, ["RI.1/I.e"]);
+            assert!(v.coming[2].tiles.is_empty());
+            assert_eq!(counts.iter().sum::<u32>() as usize, v.tiles_left);
+        }
+    }
+    // River II: the fork first, alone.
+    let v = view::view(&session("the-river-ii.toml", 0), "t", Some(0)).unwrap();
+    let counts: Vec<u32> = v.coming.iter().map(|c| c.count).collect();
+    assert_eq!(counts, [9, 1, 72]);
+    assert_eq!(v.coming[1].tiles, ["RI.2/I.v"]);
+    assert!(view::view(&session("base.toml", 0), "t", Some(0))
+        .unwrap()
+        .coming
+        .is_empty());
+}

@@ -372,6 +372,18 @@ function showInvites() {
   $("invites").hidden = invites.length === 0;
 }
 
+// "Next tile: one of 9 (…); then RI.1/I.e; then 72 tiles." from the view's
+// groups of tiles to come.
+function comingText(groups) {
+  const part = (g) => {
+    if (g.tiles.length === 0) return g.count + (g.count === 1 ? " tile" : " tiles");
+    const names = g.tiles.join(", ");
+    return g.count === 1 ? names : "one of " + g.count + " (" + names + ")";
+  };
+  return groups.map((g, i) => (i === 0 ? "Next tile: " : "then ") + part(g)).join("; ") +
+    (groups.length ? "." : "");
+}
+
 function update(v) {
   view = v;
   sel = null;
@@ -430,6 +442,9 @@ function update(v) {
   $("auto-pass").checked = v.auto_pass;
   if (shownTurn === null) showScores(v.seats, v.actor);
   $("tiles-left").textContent = v.over ? "" : v.tiles_left + " tiles left in the bag";
+  // Which tiles come next, when a rule holds some back (the river's).
+  $("coming").textContent = comingText(v.coming || []);
+  $("coming").hidden = !v.coming || v.coming.length === 0;
   // What the symbols on the board are.
   const mk = $("markers");
   mk.innerHTML = "";

@@ -336,6 +336,13 @@ impl Game {
                 if let Some(fr) = self.board.frontier.get_mut(usize::from(c & !FRONTIER_BIT)) {
                     let shift = 2 * ((d + 2) & 3);
                     fr.req = fr.req & !(3 << shift) | (geom.edges[d] as u8) << shift;
+                    let was = fr.bars != 0;
+                    fr.bars = fr.bars & !(15 << (2 * shift)) | super::place::facing_bar(&geom, d);
+                    match (was, fr.bars != 0) {
+                        (false, true) => self.board.barred += 1,
+                        (true, false) => self.board.barred -= 1,
+                        _ => {}
+                    }
                 }
             }
         }

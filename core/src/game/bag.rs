@@ -250,22 +250,24 @@ impl Game {
             let n = bag.tiles.len() as u32;
             return (n > 0).then(|| self.turn.rng.below(n) as usize);
         }
-        let held = &mut self.scratch.held_back;
-        if held.len() < bag.counts.len() {
-            held.resize(bag.counts.len(), false);
+        // The drawable types marked (a filter usually lets few be drawn: the
+        // river's), the bag walked up to the k-th entry of a marked type.
+        let drawable = &mut self.scratch.drawable;
+        if drawable.len() < bag.counts.len() {
+            drawable.resize(bag.counts.len(), false);
         }
-        let mut n = bag.tiles.len() as u32;
-        let held_back = || types.iter().zip(keep).filter(|(_, &k)| !k).map(|(&t, _)| t);
-        for t in held_back() {
-            held[t.index()] = true;
-            n -= bag.count(t);
+        let kept = || types.iter().zip(keep).filter(|(_, &k)| k).map(|(&t, _)| t);
+        let mut n = 0;
+        for t in kept() {
+            drawable[t.index()] = true;
+            n += bag.count(t);
         }
         let pick = if n == 0 {
             None
         } else {
             let mut k = self.turn.rng.below(n);
             bag.tiles.iter().position(|t| {
-                if held[t.index()] {
+                if !drawable[t.index()] {
                     return false;
                 }
                 let here = k == 0;
@@ -273,9 +275,44 @@ impl Game {
                 here
             })
         };
-        for t in held_back() {
-            held[t.index()] = false;
+        for t in kept() {
+            drawable[t.index()] = false;
         }
         pick
+    }
+}
+
+impl Game {
+    /// The order in which the bag's tiles can come, as the plugins' draw
+    /// filters (`filter_draws`) see it now: first the tile types the next
+    /// draw may give, with their copies; then those it may give once all of
+    /// those are drawn; and so on, at most `max` groups, each in type order. A
+    /// tile no group holds is held back beyond that (the filters let none of
+    /// the rest be drawn, or `max` was reached). Without a draw filter, one
+    /// group: the whole bag. For front ends that show which tile comes next
+    /// (a river's tiles, then its lake, then the land tiles); the bag's
+    /// contents are public.
+    pub fn draw_groups(&self, max: usize) -> Result<Vec<Vec<(TileTypeId, u32)>>, GameError> {
+        let mut groups = Vec::new();
+        let mut g = self.clone();
+        let mut out = Vec::new();
+        while groups.len() < max && !g.bag.tiles.is_empty() {
+            out.clear();
+            g.bag_outcomes(&mut out, true)?;
+            let group: Vec<(TileTypeId, u32)> = out
+                .iter()
+                .filter(|o| o.weight > 0)
+                .map(|o| (TileTypeId(o.code as u16), o.weight))
+                .collect();
+            if group.is_empty() {
+                break;
+            }
+            g.bag
+                .tiles
+                .retain(|t| group.binary_search_by_key(t, |&(u, _)| u).is_err());
+            g.bag.recount(self.rules.tiles.types.len());
+            groups.push(group);
+        }
+        Ok(groups)
     }
 }

@@ -7,11 +7,15 @@
 //! as `fits`: the board's placement functions come here where they find no
 //! plain table (the branch they have anyway for a tile type without one), and
 //! for a ruleset without barriers nothing here runs. The entry points are out
-//! of line, so that the plain path keeps its code. A frontier cell's barrier
-//! requirement is read from its neighbours only where its packed requirement
-//! asks for a field side (a barrier side is coded as one), and a rotation that
+//! of line, so that the plain path keeps its code. A frontier cell keeps the
+//! barrier names its neighbours present to it where they require a field side
+//! (a barrier side is coded as one: `Frontier::bars`, kept up to date as tiles
+//! are placed, with the number of cells that have one), and a rotation that
 //! the fit table allows is kept when every side it shares with a neighbour
-//! carries the same barrier name (none on both is the same).
+//! carries the same barrier name (none on both is the same). While no
+//! frontier cell faces a barrier side (the river is finished: its ends are
+//! closed), a tile type without barrier sides is placed by its fit table alone,
+//! on the plain path ([`Game::barrier_free_fit`]).
 
 use super::*;
 use crate::tiles::{FitTable, TileType};
@@ -30,22 +34,23 @@ fn live_nibbles(code: u8) -> u16 {
 }
 
 impl Game {
-    /// The barrier names the neighbours of frontier cell `fr` present to it,
-    /// 4 bits per side (0: none). Only sides requiring a field are looked at.
-    fn barrier_req(&self, fr: &Frontier) -> u16 {
-        let mut b = 0u16;
-        for d in 0..4 {
-            if (fr.req >> (2 * d)) & 3 != EdgeKind::Field as u8 {
-                continue;
-            }
-            let Some(t) = self.board.tile_at(fr.pos.step(Side::from_index(d))) else {
-                continue;
-            };
-            let pt = self.board.tiles[t.index()];
-            let bars = self.rules.tiles.types[pt.ty.index()].rot[pt.rot.index()].bars;
-            b |= ((bars >> (4 * ((d + 2) & 3))) & 15) << (4 * d);
+    /// The fit table of tile type `tile` in a catalogue with barrier sides, when
+    /// it alone decides: the tile has no barrier side and no frontier cell
+    /// faces one.
+    #[inline]
+    pub(super) fn barrier_free_fit<'a>(
+        rules: &'a Rules,
+        board: &Board,
+        tile: u16,
+    ) -> Option<&'a FitTable> {
+        if board.barred != 0 {
+            return None;
         }
-        b
+        let i = usize::from(tile);
+        if rules.tiles.types.get(i)?.has_barrier_sides() {
+            return None;
+        }
+        rules.tiles.barrier_fits.get(i)
     }
 
     /// The rotations of tile type `tt` (fit table `fit`) that fit frontier cell
@@ -56,7 +61,7 @@ impl Game {
         if m == 0 {
             return 0;
         }
-        let breq = self.barrier_req(fr);
+        let breq = fr.bars;
         if breq == 0 && !tt.has_barrier_sides() {
             return m;
         }

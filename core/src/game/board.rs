@@ -14,6 +14,9 @@ pub(super) const FRONTIER_BIT: u16 = 0x8000;
 pub(super) struct Frontier {
     pub(super) pos: Pos,
     pub(super) req: u8,
+    /// The barrier names its neighbours present to it where they require a
+    /// field side, 4 bits per side (0: none; see `game::barriers`).
+    pub(super) bars: u16,
 }
 
 state! {
@@ -32,6 +35,10 @@ state! {
         pub(super) tiles: Vec<PlacedTile>,
         /// The empty cells next to a tile.
         pub(super) frontier: Vec<Frontier>,
+        /// How many frontier cells face a barrier side (`Frontier::bars` not
+        /// 0): while none does, a tile type without barrier sides is placed
+        /// by its fit table alone.
+        pub(super) barred: u16,
     }
 }
 
@@ -56,6 +63,7 @@ impl Board {
             cells: Vec::new(),
             tiles: Vec::new(),
             frontier: Vec::new(),
+            barred: 0,
         }
     }
 
@@ -69,8 +77,10 @@ impl Board {
             cells,
             tiles,
             frontier,
+            barred,
         } = self;
         (*ox, *oy, *w, *h) = (-8, -8, 16, 16);
+        *barred = 0;
         refill(cells, 16 * 16, 0);
         fresh(tiles, max_tiles);
         fresh(frontier, 64);
@@ -184,14 +194,33 @@ const NTH_ROTATION: [[Rotation; 4]; 16] = {
     t
 };
 
+/// [`Game::fit_table`] from the rules and the board alone (the caller may
+/// borrow the rest of the game).
+#[inline(always)]
+fn fit_table<'a>(rules: &'a Rules, board: &Board, tile: u16) -> Option<&'a FitTable> {
+    match rules.tiles.fits.get(usize::from(tile)) {
+        Some(fit) => Some(fit),
+        None => Game::barrier_free_fit(rules, board, tile),
+    }
+}
+
 /// Frontier cells per block of the drawn tile's placement sums
 /// (`Scratch::fit_blocks`).
 pub(super) const FIT_BLOCK: usize = 8;
 
 impl Game {
+    /// The fit table that places tile type `tile` alone: its plain table, or
+    /// where the catalogue has barrier sides, its table while neither the tile
+    /// nor a frontier cell has one ([`Game::barrier_free_fit`]); `None`: the
+    /// placement functions take the path of `game::barriers`.
+    #[inline(always)]
+    fn fit_table(&self, tile: u16) -> Option<&FitTable> {
+        fit_table(&self.rules, &self.board, tile)
+    }
+
     /// Legal placements of tile type `tile` before plugin filters, appended to `out`.
     pub(super) fn raw_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
-        let Some(fit) = self.rules.tiles.fits.get(tile.index()) else {
+        let Some(fit) = self.fit_table(tile.0) else {
             // No plain fit table: the tiles have barrier sides.
             return self.barrier_placements(tile, out);
         };
@@ -248,7 +277,7 @@ impl Game {
     /// tile was drawn (`drawn_fits`), with a running sum per block of frontier
     /// cells ([`Game::drawn_placement_count`]), so the draw walks one block.
     pub(super) fn random_placement(&self, rng: &mut Rng) -> Option<Placement> {
-        let Some(t) = self.rules.tiles.fits.get(self.turn.drawn as usize) else {
+        let Some(t) = self.fit_table(self.turn.drawn) else {
             return self.barrier_random_placement(rng);
         };
         let total = self.turn.drawn_fits;
@@ -287,7 +316,7 @@ impl Game {
         if !self.plain_placement(tile) {
             return self.placement_count(tile);
         }
-        let Some(fit) = self.rules.tiles.fits.get(tile.index()) else {
+        let Some(fit) = fit_table(&self.rules, &self.board, tile.0) else {
             return Ok(self.barrier_placement_count(tile));
         };
         let blocks = &mut self.scratch.fit_blocks;
@@ -323,7 +352,7 @@ impl Game {
     /// The number of legal placements of `tile` when no plugin filters them: its
     /// fitting rotations summed over the frontier, one table look-up per cell.
     pub(super) fn plain_placement_count(&self, tile: TileTypeId) -> u32 {
-        match self.rules.tiles.fits.get(tile.index()) {
+        match self.fit_table(tile.0) {
             Some(fit) => self.board.placement_count(fit),
             None => self.barrier_placement_count(tile),
         }

@@ -334,6 +334,16 @@ impl<'g> Cx<'g> {
         self.game.withhold(f)
     }
 
+    /// Marks the feature containing `f` as no city for farmers: once complete
+    /// it is not among the cities a field borders (`bordering_cities`), so no
+    /// farmer unit (F1–F3) pays for it, a pig adds nothing for it and a barn
+    /// does not count it (the city of Carcassonne when it is ignored for
+    /// farmers). Joined features keep the mark; it is never taken back. `false`
+    /// for a feature that does not exist.
+    pub fn exclude_from_farmers(&mut self, f: FeatureId) -> bool {
+        self.game.exclude_from_farmers(f)
+    }
+
     /// Marks figure `fig` on the board as protected or not (`on`): not removable
     /// by predators, princesses or captures, for the plugins whose rules read
     /// [`Game::figure_protected`] (a follower in a castle). The mark goes when

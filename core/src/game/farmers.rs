@@ -8,7 +8,12 @@ use crate::rules::FarmerScoring;
 use scoring::category_of;
 
 impl Game {
-    /// Completed cities bordering the field with root `field`, as city roots, into `out`.
+    /// Completed cities bordering the field with root `field` that count for
+    /// farmers, as city roots, into `out`: the one answer to "which cities does
+    /// this field pay for", read by every farmer unit (F1–F3), and by plugins
+    /// through `Cx::bordering_cities` (a barn's final points) and
+    /// `ScoreInfo::cities` (a pig). A city a plugin excluded
+    /// (`Cx::exclude_from_farmers`) is left out.
     pub(super) fn bordering_cities_into(&mut self, field: u16, out: &mut Vec<FeatureId>) {
         out.clear();
         let stamp = self.next_stamp();
@@ -27,7 +32,9 @@ impl Game {
                 .map_or(&[][..], |f| &f.adj);
             for &a in adj {
                 let c = self.feats.root(pt.base.0 + a as u16);
-                if self.feats.recs[c as usize].open == 0
+                let rec = self.feats.recs[c as usize];
+                if rec.open == 0
+                    && rec.flags & features::NOT_FOR_FARMERS == 0
                     && self.scratch.feat_stamp[c as usize] != stamp
                 {
                     self.scratch.feat_stamp[c as usize] = stamp;

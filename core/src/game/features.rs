@@ -23,13 +23,18 @@ pub(crate) struct Feat {
     pub(super) local: u8,
     /// The tile feature's pennants (copied: scoring reads them per member).
     pub(super) pennants: u8,
-    /// Flags of the set (valid at roots; a union keeps either's): [`WITHHELD`].
+    /// Flags of the set (valid at roots; a union keeps either's): [`WITHHELD`],
+    /// [`NOT_FOR_FARMERS`].
     pub(super) flags: u8,
 }
 
 /// `Feat::flags`: the core never scores the set (tile data `scored = false`,
 /// `Cx::withhold_feature`).
 pub(super) const WITHHELD: u8 = 1;
+
+/// `Feat::flags`: a completed city of this set is no city for farmers
+/// (`Cx::exclude_from_farmers`): no farmer unit, pig or barn counts it.
+pub(super) const NOT_FOR_FARMERS: u8 = 2;
 
 impl Feat {
     /// The feature records of a fresh tile of type `tt` under rotation `rot`,

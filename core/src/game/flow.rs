@@ -26,6 +26,10 @@ impl Game {
                 }
             };
         }
+        // Whether `next_turn` found a drawable tile for the turn it started:
+        // the draw stage then need not ask the draw filters again, unless a
+        // `turn_start` hook ran in between (nothing else does).
+        let mut drawable = false;
         loop {
             if self.turn.stage == Stage::TurnStart {
                 ready!();
@@ -37,7 +41,9 @@ impl Game {
                 if self.turn.drawn != NONE16 {
                     // Played from a hand during `turn_start`.
                     self.turn.stage = Stage::Drawn;
-                } else if !self.turn.ending && self.has_drawable()? {
+                } else if !self.turn.ending
+                    && ((drawable && !self.wants(hook::TURN_START)) || self.has_drawable()?)
+                {
                     return Ok(());
                 } else {
                     // Nothing to draw: a granted turn once the game is ending
@@ -112,7 +118,7 @@ impl Game {
             }
             if self.turn.stage == Stage::NextTurn {
                 ready!();
-                self.next_turn()?;
+                drawable = self.next_turn()?;
             }
             if self.turn.stage == Stage::Ending {
                 ready!();
@@ -149,18 +155,20 @@ impl Game {
     /// Starts the next turn: a granted one, else the next player's, else the end.
     /// When no granted turn waits and a turn was played since the `turn_over`
     /// hooks last ran, they run first (the stage stays: their steps are resolved,
-    /// and the turns they grant played, before the next regular turn).
-    fn next_turn(&mut self) -> HookResult {
+    /// and the turns they grant played, before the next regular turn). Returns
+    /// whether it started a regular turn, having found a drawable tile for it.
+    fn next_turn(&mut self) -> Result<bool, HookError> {
         if !self.turn.over && self.turn.granted.is_empty() && self.wants(hook::TURN_OVER) {
             self.turn.over = true;
             dispatch!(self, hook::TURN_OVER, |h, cx| h.turn_over(cx));
-            return Ok(());
+            return Ok(false);
         }
         self.turn.done.clear();
         self.turn.scored = 0;
         self.turn.closed.clear();
         self.turn.drawn = NONE16;
         self.turn.drawn_fits = 0;
+        let mut regular = false;
         if !self.turn.granted.is_empty() {
             let (p, plugin) = self.turn.granted.remove(0);
             if self.turn.number >= self.rules.max_turns() {
@@ -172,8 +180,9 @@ impl Game {
         } else if self.turn.ending || !self.has_drawable()? {
             self.turn.ending = true;
             self.turn.stage = Stage::Ending;
-            return Ok(());
+            return Ok(false);
         } else {
+            regular = true;
             // The next seat (no division on the playout path).
             self.turn.rotation = self.turn.rotation.next_in(self.players);
             self.turn.current = self.turn.rotation;
@@ -188,7 +197,7 @@ impl Game {
         self.turn.stage = Stage::TurnStart;
         let (player, turn) = (self.turn.current, self.turn.number);
         self.emit(|| Event::TurnStarted { player, turn });
-        Ok(())
+        Ok(regular)
     }
 
     /// The error for a turn granted by plugin `plugin` beyond [`Rules::max_turns`].

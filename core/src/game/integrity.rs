@@ -106,11 +106,12 @@ impl Game {
             if self.board.cell(fr.pos) != FRONTIER_BIT | i as u16 {
                 return Err(format!("frontier entry {i} at {} not in the grid", fr.pos));
             }
-            let mut req = 0u8;
+            let (mut req, mut bars) = (0u8, 0u16);
             for d in 0..4 {
                 if let Some(t) = self.tile_at(fr.pos.step(Side::from_index(d))) {
-                    let e = self.geom_of(t.0).edges[(d + 2) % 4];
-                    req |= (e as u8) << (2 * d);
+                    let g = self.geom_of(t.0);
+                    req |= (g.edges[(d + 2) % 4] as u8) << (2 * d);
+                    bars |= super::place::facing_bar(g, (d + 2) % 4);
                 }
             }
             if req != fr.req {
@@ -119,6 +120,19 @@ impl Game {
                     fr.pos, req, fr.req
                 ));
             }
+            if bars != fr.bars {
+                return Err(format!(
+                    "frontier {} faces barriers {:#x}, recorded {:#x}",
+                    fr.pos, bars, fr.bars
+                ));
+            }
+        }
+        let barred = self.board.frontier.iter().filter(|f| f.bars != 0).count();
+        if barred != usize::from(self.board.barred) {
+            return Err(format!(
+                "{barred} frontier cells face a barrier, recorded {}",
+                self.board.barred
+            ));
         }
         let fits = if self.turn.drawn == NONE16 {
             0

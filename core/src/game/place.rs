@@ -63,7 +63,8 @@ impl Game {
         let c = self.board.cells[at];
         if c & FRONTIER_BIT != 0 {
             let i = (c & !FRONTIER_BIT) as usize;
-            self.board.frontier.swap_remove(i);
+            let gone = self.board.frontier.swap_remove(i);
+            self.board.barred -= u16::from(gone.bars != 0);
             if let Some(moved) = self.board.frontier.get(i) {
                 let moved = moved.pos;
                 self.board.set_cell(moved, FRONTIER_BIT | i as u16);
@@ -136,11 +137,18 @@ impl Game {
             if qc == 0 {
                 let i = self.board.frontier.len() as u16;
                 let q = pos.step(Side::from_index(d));
-                self.board.frontier.push(Frontier { pos: q, req: need });
+                self.board.frontier.push(Frontier {
+                    pos: q,
+                    req: need,
+                    bars: 0,
+                });
                 self.board.cells[side_cell[d]] = FRONTIER_BIT | i;
             } else if let Some(fr) = self.board.frontier.get_mut((qc & !FRONTIER_BIT) as usize) {
                 fr.req |= need;
             }
+        }
+        if geom.bars != 0 {
+            self.note_barriers(&geom, side_cell, !occ & 15);
         }
         // Neighbours: close their side, join the features that meet.
         let mut near = occ;
@@ -301,4 +309,36 @@ impl Game {
         }
         Ok(())
     }
+}
+
+impl Game {
+    /// The barrier names a tile placed with geometry `g` presents to the
+    /// frontier cells across its `free` sides (bit `d`: side `d`; their cells
+    /// `side_cell`), kept in the cells (`Frontier::bars`) with the number of
+    /// cells that face one. Only for a tile with barrier sides.
+    #[cold]
+    fn note_barriers(&mut self, g: &crate::tiles::RotGeom, side_cell: [usize; 4], free: u32) {
+        for (d, &c) in side_cell.iter().enumerate() {
+            let bar = facing_bar(g, d);
+            if free & (1 << d) == 0 || bar == 0 {
+                continue;
+            }
+            let i = self.board.cells[c] & !FRONTIER_BIT;
+            if let Some(fr) = self.board.frontier.get_mut(usize::from(i)) {
+                self.board.barred += u16::from(fr.bars == 0);
+                fr.bars |= bar;
+            }
+        }
+    }
+}
+
+/// The barrier name side `d` of geometry `g` presents to the empty cell across
+/// it, placed at that cell's side (4 bits per side, `Frontier::bars`); 0 where
+/// the side is no field side (a barrier side is coded as one).
+#[inline]
+pub(super) fn facing_bar(g: &crate::tiles::RotGeom, d: usize) -> u16 {
+    if g.edges[d] != EdgeKind::Field {
+        return 0;
+    }
+    ((g.bars >> (4 * d)) & 15) << (4 * ((d + 2) & 3))
 }

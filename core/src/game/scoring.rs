@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::rules::BASE_CATEGORIES;
-use features::WITHHELD;
+use features::{NOT_FOR_FARMERS, WITHHELD};
 
 /// Score category of the base points of a feature kind.
 pub(super) fn category_of(kind: FeatureKind) -> usize {
@@ -540,6 +540,16 @@ impl Game {
         if let Some(i) = self.turn.done[from..].iter().position(|&d| d == r) {
             self.turn.done.remove(from + i);
         }
+        true
+    }
+
+    /// Marks the set of `f` as no city for farmers
+    /// ([`Cx::exclude_from_farmers`]).
+    pub(crate) fn exclude_from_farmers(&mut self, f: FeatureId) -> bool {
+        let Some(r) = self.find(f) else {
+            return false;
+        };
+        self.feats.recs[r.index()].flags |= NOT_FOR_FARMERS;
         true
     }
 

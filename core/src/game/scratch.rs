@@ -25,9 +25,9 @@ pub(super) struct Scratch {
     pub(super) keep: Vec<bool>,
     /// The tile types in the bag, for the plugins' `filter_draws`.
     pub(super) types: Vec<TileTypeId>,
-    /// Per tile type: held back from the draw by a plugin (all `false`
+    /// Per tile type: drawable in a filtered draw (all `false`
     /// between draws).
-    pub(super) held_back: Vec<bool>,
+    pub(super) drawable: Vec<bool>,
     pub(super) options: Vec<FigureOption>,
     pub(super) codes: Vec<u32>,
     pub(super) outcomes: Vec<Outcome>,

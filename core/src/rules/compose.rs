@@ -8,6 +8,7 @@
 use super::PluginEntry;
 use crate::hooks::TileCount;
 use crate::tiles::TileCatalogue;
+use crate::types::TileTypeId;
 
 /// Asks every plugin for its tile counts and refusals, then applies the counts
 /// to `tiles`. Every plugin sees the same catalogue (the counts as the tile
@@ -50,9 +51,14 @@ pub(super) fn apply(tiles: &mut TileCatalogue, entries: &[PluginEntry]) -> Vec<S
             }
         }
     }
+    tiles.plugin_counts.clear();
     for (i, s) in set_by.iter().enumerate() {
-        if let (Some((_, n)), Some(t)) = (s, tiles.types.get_mut(i)) {
-            if !t.count_fixed {
+        if let (Some((pi, n)), Some(t)) = (s, tiles.types.get_mut(i)) {
+            if !t.count_fixed && t.count != *n {
+                let id = entries[*pi].decl.id.clone();
+                tiles
+                    .plugin_counts
+                    .push((id, TileTypeId(i as u16), t.count, *n));
                 t.count = *n;
             }
         }

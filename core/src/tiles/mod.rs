@@ -209,6 +209,13 @@ pub struct TileCatalogue {
     /// Every valid start layout of the tile sets (with the index of its set),
     /// the chosen one among them.
     pub start_candidates: Vec<(usize, StartLayout)>,
+    /// The counts the plugins changed when the rules were built
+    /// ([`Hooks::compose_tiles`](crate::Hooks::compose_tiles)): the plugin's
+    /// id, the tile type, its count from the tile sets and the plugin's
+    /// count, in catalogue order. What `ruleset check` reports, so that a
+    /// tile a plugin takes out of the game (the Count's river tiles) is
+    /// explained.
+    pub plugin_counts: Vec<(String, TileTypeId, u16, u16)>,
     by_id: HashMap<String, TileTypeId>,
 }
 

@@ -143,6 +143,9 @@ macro_rules! query_table {
             /// Whether the feature containing `f` is withheld: the core never scores it
             /// (tile data `scored = false`, `withhold_feature`).
             view check feature_withheld(f: (FeatureId) => (FeatureId)) -> (bool) => (bool);
+            /// Whether the feature containing `f`, once completed, counts as a city for
+            /// farmers (`false` once a plugin excluded it: `exclude_from_farmers`).
+            view check counts_for_farmers(f: (FeatureId) => (FeatureId)) -> (bool) => (bool);
             /// The completed features (roots) this turn's scoring step scores and has not
             /// scored yet, in order: in `before_scoring`, every feature about to be scored.
             view slice pending_scorings() -> (&[FeatureId]) => (RSlice<'_, FeatureId>);
@@ -276,6 +279,10 @@ macro_rules! query_table {
             /// Marks the feature containing `f` as withheld: the core never scores it (not
             /// in this turn's scoring step, not at game end) nor returns its figures.
             cx get withhold_feature(f: (FeatureId) => (FeatureId)) -> (bool) => (bool);
+            /// Marks the feature containing `f` as no city for farmers: once complete it is
+            /// not among the cities a field borders (`bordering_cities`, `ScoreInfo::cities`),
+            /// so no farmer unit, pig or barn counts it. Joined features keep the mark.
+            cx get exclude_from_farmers(f: (FeatureId) => (FeatureId)) -> (bool) => (bool);
             /// Marks figure `fig` on the board as protected (`on`) or not; the mark goes
             /// when it moves or leaves the board.
             cx get set_protected(fig: (FigureId) => (FigureId), on: (bool) => (bool)) -> (bool) => (bool);

@@ -29,8 +29,13 @@
 //!   the last one to play, each moves one follower or passes (and is out),
 //!   until all passed: market → any field (`final-moves = "market-only"`),
 //!   or from every quarter into unfinished features (`"any-quarter"`).
-//! * **Options**: `final-moves`, `count-move`, `coc-farmers` (CK22),
-//!   `abbot` (CK25), `river` (CK26; only `"separate"` is supported).
+//! * **Options**: `final-moves`, `count-move`, `coc-farmers` (CK22: when
+//!   ignored, the city is excluded from farmers at setup,
+//!   `exclude_from_farmers`), `abbot` (CK25), `river` (CK26: `"separate"`
+//!   takes every tile with a barrier side out of the game; with
+//!   `"spring-at-city"` they stay, and a spring, its layout displaced by the
+//!   city's, is drawn first and placed against the area by the river's
+//!   rules).
 //!
 //! See `docs/plugins/count.md`.
 
@@ -192,16 +197,15 @@ impl Plugin for Count {
     const RUNS_AFTER: &'static [&'static str] = &["barn", "wagon", "dragon"];
 
     fn new(options: Options) -> Result<Self, ConfigError> {
-        if options.river == River::SpringAtCity {
-            return Err(ConfigError::key(
-                "river",
-                "\"spring-at-city\" is not supported yet (no River plugin); use \"separate\"",
-            ));
-        }
         Ok(Count { options })
     }
 
     /// CK12: the city replaces the start tile, which leaves the bag too.
+    /// CK26 `river = "separate"`: tiles with a barrier side (a river's) leave
+    /// the game: the city is never combined with them. With
+    /// `"spring-at-city"` they stay: a spring whose start layout lost to the
+    /// city's is then an ordinary tile of the bag (the river plugin draws it
+    /// first and places it against the area).
     fn compose_tiles(
         &self,
         tiles: &TileCatalogueView<'_>,
@@ -210,12 +214,29 @@ impl Plugin for Count {
         for t in tiles.displaced_start_tiles() {
             counts.push(tiles.with_count(t, tiles.count(t).saturating_sub(1)));
         }
+        if self.options.river == River::Separate {
+            for t in tiles.types() {
+                if tiles.has_barrier_sides(t) && tiles.count(t) > 0 {
+                    counts.push(tiles.with_count(t, 0));
+                }
+            }
+        }
         Ok(())
     }
 
-    /// CK12: the Count starts in the castle.
+    /// CK12: the Count starts in the castle. CK22 `coc-farmers = "ignored"`:
+    /// the city of Carcassonne is no city for farmers (the core then leaves it
+    /// out of every farmer unit, the pig's bonus and the barn's points).
     fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
         cx.put_my_neutral(0, Location::Area(cx.my_area(CASTLE)))?;
+        if self.options.coc_farmers == CocFarmers::Ignored {
+            let marker = cx.my_marker(0);
+            for f in (0..cx.feature_count() as u16).map(FeatureId) {
+                if cx.feature_markers(f) & marker != 0 {
+                    cx.exclude_from_farmers(f);
+                }
+            }
+        }
         Ok(())
     }
 
@@ -270,36 +291,6 @@ impl Plugin for Count {
             if a != 0 {
                 cx.player_state_mut::<Awarded>(p)?.points += a;
             }
-        }
-        Ok(())
-    }
-
-    /// CK22 `coc-farmers = "ignored"`: the city of Carcassonne is worth
-    /// nothing to farmers.
-    fn feature_value(
-        &self,
-        v: &View<'_>,
-        info: &ScoreInfo<'_>,
-        base: i32,
-        change: &mut ValueChange,
-    ) -> HookResult {
-        if self.options.coc_farmers != CocFarmers::Ignored
-            || info.kind != FeatureKind::Field
-            || info.cities.is_empty()
-        {
-            return Ok(());
-        }
-        let marker = v.my_marker(0);
-        let coc = info
-            .cities
-            .iter()
-            .filter(|&&c| v.marker_count_in(c, marker) > 0)
-            .count();
-        if coc == info.cities.len() {
-            change.void();
-        } else if coc > 0 {
-            let per_city = base / info.cities.len() as i32;
-            change.add(-per_city * coc as i32);
         }
         Ok(())
     }

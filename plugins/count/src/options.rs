@@ -65,12 +65,15 @@ pub enum AbbotEnters {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(crate = "carcassonne_plugin_sdk::serde")]
 pub enum River {
-    /// Not combined (the publisher's advice).
+    /// Not combined (the publisher's advice): every tile with a barrier side
+    /// (the river's tiles, the spring too) leaves the game.
     #[default]
     #[serde(rename = "separate")]
     Separate,
-    /// The spring against the area, the river first: not supported yet (no
-    /// River plugin); refused when the rules are built.
+    /// The house variant: the 12 city tiles are laid, the spring is placed
+    /// against an outer field side of the area and the river is played
+    /// first (the river's tiles stay in the game; the river plugin draws the
+    /// spring, whose start layout lost to the city's, before them).
     #[serde(rename = "spring-at-city")]
     SpringAtCity,
 }
@@ -118,8 +121,9 @@ impl Config for Options {
         ),
         (
             "river",
-            "CK26: \"separate\" (the Count and the River are not combined); \"spring-at-city\" \
-             is not supported yet.",
+            "CK26: \"separate\" (the Count and the River are not combined: every river tile, \
+             the spring too, leaves the game) or \"spring-at-city\" (the spring is drawn first \
+             and placed against an outer field side of the city, then the river is played).",
         ),
     ];
 }

@@ -18,6 +18,11 @@
 //!   bag only river tiles are drawn: a fork first (once), then the river tiles
 //!   that are no lake, then the lakes. A tile that fits nowhere is set aside
 //!   by the core (RV8).
+//! * **A spring in the bag** (the Count's CK26 `spring-at-city`): when another
+//!   start layout wins over the spring's (the city of Carcassonne), the spring
+//!   is an ordinary tile of the bag: it is drawn before every other river tile
+//!   and placed wherever its land sides fit with its river side facing open
+//!   land; the river then continues from it as from a start spring.
 //! * **Placement** (RV11–RV15, `filter_placements`): a river tile continues the
 //!   river with exactly one river side (its upstream side), its other river
 //!   sides (its exits) face empty squares, and the `u-turn` option forbids
@@ -37,6 +42,7 @@
 
 use carcassonne_plugin_sdk::prelude::*;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::OnceLock;
 
 /// RV13–RV15: how the river may turn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -157,6 +163,53 @@ pub struct Phase {
     pub start_pending: u32,
     /// The volcano lake's tile index + 1 (RV22), 0 before it is placed.
     pub lake_tile: u32,
+    /// The river's open ends: the empty squares a placed tile's river side
+    /// faces (`ends[..n_ends]`, each [`pack`]ed), kept as tiles are placed.
+    pub ends: [u32; MAX_ENDS],
+    /// How many of `ends` are in use.
+    pub n_ends: u32,
+    /// 1 once more ends were open than `ends` holds: every square may be one.
+    pub ends_overflow: u32,
+}
+
+/// The open ends [`Phase`] keeps (the river has one or two: a fork adds one).
+const MAX_ENDS: usize = 8;
+
+/// A square as one word.
+fn pack(p: Pos) -> u32 {
+    u32::from(p.x as u16) | u32::from(p.y as u16) << 16
+}
+
+impl Phase {
+    /// Whether a river tile at `pos` may continue the river there: `pos` is an
+    /// open end (or too many ends were open to keep them).
+    fn may_end_at(&self, pos: Pos) -> bool {
+        let n = (self.n_ends as usize).min(MAX_ENDS);
+        self.ends_overflow != 0 || self.ends[..n].contains(&pack(pos))
+    }
+
+    /// Square `pos` holds a tile now: no open end.
+    fn filled(&mut self, pos: Pos) {
+        let n = (self.n_ends as usize).min(MAX_ENDS);
+        if let Some(i) = self.ends[..n].iter().position(|&e| e == pack(pos)) {
+            self.ends[i] = self.ends[n - 1];
+            self.n_ends -= 1;
+        }
+    }
+
+    /// Square `pos` is an open end.
+    fn open(&mut self, pos: Pos) {
+        let n = (self.n_ends as usize).min(MAX_ENDS);
+        if self.ends[..n].contains(&pack(pos)) {
+            return;
+        }
+        if n == MAX_ENDS {
+            self.ends_overflow = 1;
+        } else {
+            self.ends[n] = pack(pos);
+            self.n_ends += 1;
+        }
+    }
 }
 
 /// Per placed river tile.
@@ -186,6 +239,8 @@ const JOIN: &str = "the river may not meet itself: only one river side may touch
 /// RV13.
 const TURN_BACK: &str =
     "the river may not turn back on itself (no two turns the same way in a row)";
+/// A spring drawn from the bag starts the river.
+const SPRING_OPEN: &str = "the spring starts the river: its river side must face open land";
 /// RV15.
 const FLOW_BACK: &str = "the river may not flow back against a direction it has flowed in";
 /// RV14.
@@ -199,6 +254,9 @@ pub struct River {
     options: Options,
     /// The displaced start tile's type (`after-river`), found at build time.
     start_tile: AtomicU32,
+    /// The river's tile types, read at the first `setup` (an instance serves
+    /// one ruleset: `compose_tiles` sees its catalogue once).
+    kinds: OnceLock<Kinds>,
 }
 
 /// The river sides of tile type `ty` turned `rot` (bit `d`: side `d`).
@@ -214,9 +272,10 @@ fn turn(mask: u8, rot: Rotation) -> u8 {
     ((mask << r) | (mask >> ((4 - r) % 4))) & 0xF
 }
 
-/// The river sides of placed tile `t`, in board orientation.
-fn placed_river_sides(v: &View<'_>, t: TileIndex) -> u8 {
-    v.tile_sides(t).barrier_sides(v.my_barrier(0))
+/// The river sides of placed tile `t`, in board orientation (`bar`: the
+/// river's barrier name, [`Kinds::barrier`]).
+fn placed_river_sides(v: &View<'_>, bar: u8, t: TileIndex) -> u8 {
+    v.tile_sides(t).barrier_sides(bar)
 }
 
 /// Whether tile type `ty` is a river tile (RV1: some side is a river side).
@@ -229,6 +288,78 @@ fn marked(v: &View<'_>, ty: TileTypeId, i: usize) -> bool {
     v.tile_type_markers(ty) & v.my_marker(i) != 0
 }
 
+/// What a tile type is to the river ([`Kinds`]): bits.
+const IS_RIVER: u8 = 1;
+/// A fork (RV7).
+const IS_FORK: u8 = 2;
+/// A lake (RV6).
+const IS_LAKE: u8 = 4;
+/// A spring (drawn from the bag only when another start layout won, CK26).
+const IS_SPRING: u8 = 8;
+
+/// The river's tile types of a catalogue, read once (at the first game's
+/// `setup`: the catalogue is the rules', the same for every game), so that
+/// the draw filter asks the host nothing per tile type but the copies in the
+/// bag of the river's few types.
+#[derive(Debug, Default)]
+struct Kinds {
+    /// Per tile type id, its bits ([`IS_RIVER`], [`IS_FORK`], [`IS_LAKE`],
+    /// [`IS_SPRING`]).
+    of: Vec<u8>,
+    /// The river tile types, with their bits.
+    rivers: Vec<(TileTypeId, u8)>,
+    /// The river's barrier name (`View::my_barrier(0)`).
+    barrier: u8,
+}
+
+impl Kinds {
+    /// Reads the catalogue of `v`'s rules.
+    fn read(v: &View<'_>) -> Kinds {
+        let mut k = Kinds {
+            barrier: v.my_barrier(0),
+            ..Kinds::default()
+        };
+        for i in 0..v.tile_type_count() {
+            let ty = TileTypeId(i as u16);
+            let mut b = 0;
+            if is_river(v, ty) {
+                b = IS_RIVER;
+                if marked(v, ty, FORK) {
+                    b |= IS_FORK;
+                }
+                if marked(v, ty, LAKE) {
+                    b |= IS_LAKE;
+                }
+                if marked(v, ty, SPRING) {
+                    b |= IS_SPRING;
+                }
+                k.rivers.push((ty, b));
+            }
+            k.of.push(b);
+        }
+        k
+    }
+
+    /// The bits of tile type `ty`.
+    fn of(&self, ty: TileTypeId) -> u8 {
+        self.of.get(ty.index()).copied().unwrap_or(0)
+    }
+
+    /// Which river tiles the bag holds: one `bag_count` per river tile type.
+    fn in_bag(&self, v: &View<'_>) -> BagRivers {
+        let mut b = BagRivers::default();
+        for &(ty, bits) in &self.rivers {
+            if v.bag_count(ty) > 0 {
+                b.any = true;
+                b.fork |= bits & IS_FORK != 0;
+                b.stream |= bits & IS_LAKE == 0;
+                b.spring |= bits & IS_SPRING != 0;
+            }
+        }
+        b
+    }
+}
+
 /// Which river tiles the bag holds.
 #[derive(Clone, Copy, Debug, Default)]
 struct BagRivers {
@@ -238,27 +369,9 @@ struct BagRivers {
     fork: bool,
     /// A river tile that is no lake (RV6).
     stream: bool,
-}
-
-impl BagRivers {
-    /// One pass over the tile types in the bag (`bag_count`).
-    fn of(v: &View<'_>) -> BagRivers {
-        let mut b = BagRivers::default();
-        for i in 0..v.tile_type_count() {
-            let ty = TileTypeId(i as u16);
-            if v.bag_count(ty) > 0 && is_river(v, ty) {
-                b.any = true;
-                b.fork |= marked(v, ty, FORK);
-                b.stream |= !marked(v, ty, LAKE);
-            }
-        }
-        b
-    }
-}
-
-/// Whether a river tile is still in the bag.
-fn river_left(v: &View<'_>) -> bool {
-    BagRivers::of(v).any
+    /// A spring: its start layout lost to another one (the Count's city,
+    /// CK26 `spring-at-city`), so it is drawn and placed like a tile.
+    spring: bool,
 }
 
 /// The bit of side `d`.
@@ -296,6 +409,16 @@ fn split_twins(tiles: &TileCatalogueView<'_>, counts: &mut Vec<TileCount>) {
 }
 
 impl River {
+    /// The river's tile types (read once).
+    fn kinds(&self, v: &View<'_>) -> &Kinds {
+        self.kinds.get_or_init(|| Kinds::read(v))
+    }
+
+    /// Whether a river tile is still in the bag.
+    fn river_left(&self, v: &View<'_>) -> bool {
+        self.kinds(v).in_bag(v).any
+    }
+
     /// The displaced start tile (`after-river`), if any.
     fn start_tile(&self) -> Option<TileTypeId> {
         let t = self.start_tile.load(Ordering::Relaxed);
@@ -303,8 +426,26 @@ impl River {
     }
 
     /// RV11–RV15: why placement `p` of a river tile with river sides `sides`
-    /// does not continue the river as the options allow (`None`: it does).
-    fn refusal(&self, v: &View<'_>, sides: u8, p: Placement) -> HookResult<Option<&'static str>> {
+    /// does not continue the river as the options allow (`None`: it does). A
+    /// `spring` drawn from the bag (its start layout lost to another) starts
+    /// the river: its river sides face open land (with `look-ahead` the block
+    /// ahead too), wherever its land sides fit.
+    fn refusal(
+        &self,
+        v: &View<'_>,
+        sides: u8,
+        spring: bool,
+        p: Placement,
+    ) -> HookResult<Option<&'static str>> {
+        if spring {
+            let open = Side::ALL.iter().all(|&d| {
+                sides & bit(d) == 0
+                    || (v.tile_at(p.pos.step(d)).is_none()
+                        && (self.options.u_turn != UTurn::LookAhead
+                            || Self::clear_ahead(v, p.pos, d)))
+            });
+            return Ok((!open).then_some(SPRING_OPEN));
+        }
         let mut met = None;
         for d in Side::ALL {
             if sides & bit(d) == 0 {
@@ -322,7 +463,7 @@ impl River {
         let Some((prev, up)) = met else {
             return Ok(Some(CONTINUE));
         };
-        if placed_river_sides(v, prev) & bit(up.opposite()) == 0 {
+        if placed_river_sides(v, self.kinds(v).barrier, prev) & bit(up.opposite()) == 0 {
             return Ok(Some(CONTINUE));
         }
         let exits = sides & !bit(up);
@@ -363,8 +504,8 @@ impl River {
 
     /// Switches every hook off once no river tile is left and the held start
     /// tile was drawn.
-    fn retire_when_done(cx: &mut Cx<'_>) -> HookResult {
-        if cx.game_state::<Phase>()?.start_pending == 0 && !river_left(cx) {
+    fn retire_when_done(&self, cx: &mut Cx<'_>) -> HookResult {
+        if cx.game_state::<Phase>()?.start_pending == 0 && !self.river_left(cx) {
             for b in 0..64 {
                 let h = 1u64 << b;
                 if RIVER_HOOKS & h != 0 {
@@ -394,6 +535,7 @@ impl Plugin for River {
         Ok(River {
             options,
             start_tile: AtomicU32::new(NO_TILE),
+            kinds: OnceLock::new(),
         })
     }
 
@@ -439,14 +581,29 @@ impl Plugin for River {
     fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
         let pending = self.start_tile().is_some_and(|t| cx.bag_count(t) > 0);
         cx.game_state_mut::<Phase>()?.start_pending = u32::from(pending);
-        Self::retire_when_done(cx)
+        // The open ends of the start layout (the spring's mouth).
+        let mut phase = *cx.game_state::<Phase>()?;
+        let bar = self.kinds(cx).barrier;
+        for i in 0..cx.placed_count() {
+            let t = TileIndex(i as u16);
+            let pos = cx.tile_pos(t);
+            let sides = placed_river_sides(cx, bar, t);
+            for d in Side::ALL {
+                if sides & bit(d) != 0 && cx.tile_at(pos.step(d)).is_none() {
+                    phase.open(pos.step(d));
+                }
+            }
+        }
+        *cx.game_state_mut::<Phase>()? = phase;
+        self.retire_when_done(cx)
     }
 
     /// RV5–RV9 and RV3 `after-river`, by what the bag holds (not by the
     /// candidates asked about: the core may ask about one tile). Does not
     /// allocate.
     fn filter_draws(&self, v: &View<'_>, tiles: &[TileTypeId], keep: &mut [bool]) -> HookResult {
-        let bag = BagRivers::of(v);
+        let kinds = self.kinds(v);
+        let bag = kinds.in_bag(v);
         if !bag.any {
             if v.game_state::<Phase>()?.start_pending != 0 {
                 let start = self.start_tile();
@@ -456,21 +613,25 @@ impl Plugin for River {
         }
         let forks = bag.fork && v.game_state::<Phase>()?.fork_drawn == 0;
         veto(tiles, keep, |&t| {
-            !is_river(v, t)
-                || if forks {
-                    !marked(v, t, FORK)
+            let b = kinds.of(t);
+            b & IS_RIVER == 0
+                || if bag.spring {
+                    // A spring in the bag starts the river: first.
+                    b & IS_SPRING == 0
+                } else if forks {
+                    b & IS_FORK == 0
                 } else {
-                    bag.stream && marked(v, t, LAKE)
+                    bag.stream && b & IS_LAKE != 0
                 }
         });
         Ok(())
     }
 
     fn tile_drawn(&self, cx: &mut Cx<'_>, tile: TileTypeId) -> HookResult {
-        if marked(cx, tile, FORK) {
+        if self.kinds(cx).of(tile) & IS_FORK != 0 {
             cx.game_state_mut::<Phase>()?.fork_drawn = 1;
         }
-        if Some(tile) == self.start_tile() && !river_left(cx) {
+        if Some(tile) == self.start_tile() && !self.river_left(cx) {
             cx.game_state_mut::<Phase>()?.start_pending = 0;
         }
         Ok(())
@@ -484,13 +645,21 @@ impl Plugin for River {
         cands: &[Placement],
         keep: &mut [bool],
     ) -> HookResult {
-        // The tile's river sides read once; each candidate turns them.
+        // The tile's river sides read once; each candidate turns them. A
+        // candidate on no open end of the river does not continue it (RV11)
+        // and is refused without more questions (but a spring drawn from the
+        // bag starts the river anywhere).
         let printed = river_sides(v, tile, Rotation::R0);
         if printed == 0 {
             return Ok(());
         }
+        let phase = *v.game_state::<Phase>()?;
+        let spring = self.kinds(v).of(tile) & IS_SPRING != 0;
         for (p, k) in cands.iter().zip(keep.iter_mut()) {
-            if *k && self.refusal(v, turn(printed, p.rot), *p)?.is_some() {
+            if *k
+                && ((!spring && !phase.may_end_at(p.pos))
+                    || self.refusal(v, turn(printed, p.rot), spring, *p)?.is_some())
+            {
                 *k = false;
             }
         }
@@ -506,7 +675,8 @@ impl Plugin for River {
         out: &mut String,
     ) -> HookResult {
         if is_river(v, tile) {
-            if let Some(why) = self.refusal(v, river_sides(v, tile, p.rot), p)? {
+            let spring = marked(v, tile, SPRING);
+            if let Some(why) = self.refusal(v, river_sides(v, tile, p.rot), spring, p)? {
                 out.push_str(why);
             }
         }
@@ -516,16 +686,27 @@ impl Plugin for River {
     /// Records the river's flow into the placed tile; RV22's extra turn.
     fn tile_placed(&self, cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
         let ty = cx.tile_type_id(tile);
-        let sides = river_sides(cx, ty, cx.tile_rot(tile));
+        let bar = self.kinds(cx).barrier;
+        let sides = cx.tile_sides(tile).barrier_sides(bar);
+        let pos = cx.tile_pos(tile);
+        // The square is filled; a river tile's river sides facing empty
+        // squares open them.
+        let mut phase = *cx.game_state::<Phase>()?;
+        phase.filled(pos);
+        for d in Side::ALL {
+            if sides & bit(d) != 0 && cx.tile_at(pos.step(d)).is_none() {
+                phase.open(pos.step(d));
+            }
+        }
+        *cx.game_state_mut::<Phase>()? = phase;
         if sides == 0 || marked(cx, ty, SPRING) {
             return Ok(());
         }
-        let pos = cx.tile_pos(tile);
         let up = Side::ALL.into_iter().find(|&d| {
             sides & bit(d) != 0
                 && cx
                     .tile_at(pos.step(d))
-                    .is_some_and(|t| placed_river_sides(cx, t) & bit(d.opposite()) != 0)
+                    .is_some_and(|t| placed_river_sides(cx, bar, t) & bit(d.opposite()) != 0)
         });
         if let Some(up) = up {
             let prev = cx.tile_at(pos.step(up)).unwrap_or(tile);
@@ -564,6 +745,6 @@ impl Plugin for River {
     }
 
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
-        Self::retire_when_done(cx)
+        self.retire_when_done(cx)
     }
 }

@@ -9,11 +9,16 @@
 //!   game; the server is killed (`kill -9`) and started again mid-game.
 //! * [`notes`]: the plugins' notes about seats and features on the page.
 //! * [`tower`]: a Tower capture chosen by clicking the figure on the board.
+//! * [`river`]: river tiles placed, what comes next and why a square is refused.
 //! * [`bazaar`]: a bridge laid with its tile and a bid typed in an auction.
+//! * [`count`]: a follower moved from a quarter of the city of Carcassonne
+//!   into a city about to be scored, by a player who is not the active one.
 
 mod bazaar;
+mod count;
 mod friends;
 mod notes;
+mod river;
 mod solo;
 mod tower;
 

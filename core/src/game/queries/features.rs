@@ -274,6 +274,15 @@ impl Game {
             .map(|r| self.feats.recs[r.index()].flags & features::WITHHELD != 0)
     }
 
+    /// Whether the feature containing `f`, once completed, counts as a city
+    /// for farmers (`false` once a plugin excluded it:
+    /// `Cx::exclude_from_farmers`; a road or a field is never a city for
+    /// farmers, but the mark is kept whatever the kind).
+    pub fn counts_for_farmers(&self, f: FeatureId) -> Option<bool> {
+        self.find(f)
+            .map(|r| self.feats.recs[r.index()].flags & features::NOT_FOR_FARMERS == 0)
+    }
+
     /// The completed features (roots) this turn's scoring step scores and has
     /// not scored yet, in order: in `before_scoring`, every feature about to be
     /// scored (withheld ones are left out); empty once the step is over.
