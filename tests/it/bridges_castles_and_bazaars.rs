@@ -1,6 +1,6 @@
-//! Bridges, Castles & Bazaars as a whole: its tile set (BB1, BB3), the
-//! shipped rulesets (conformance at 2, 4 and 6 players), the plugins compiled
-//! in against loaded, and the bots playing it to the end.
+//! Bridges, Castles & Bazaars as a whole: its tile set (BB1, BB3) and the bots
+//! playing it to the end with bridges and auctions (the shipped rulesets'
+//! conformance and compiled-in against loaded games are in `shipped_rulesets.rs`).
 //!
 //! The plugins' own rulings are in `bridges.rs` and `bazaar.rs`.
 
@@ -124,19 +124,8 @@ fn bb3_every_tile_connects_as_printed() {
     }
 }
 
-#[test]
-fn the_rulesets_pass_the_conformance_kit_at_2_4_and_6_players() {
-    for file in RULESETS {
-        conformance_at_2_4_6(&config(file), 40, 900, &|_| Ok(()), file);
-    }
-}
-
-#[test]
-fn the_plugins_compiled_in_and_loaded_play_the_same_games() {
-    let text = config_text("bridges-castles-and-bazaars.toml");
-    assert_same_compiled_in_and_loaded(&text, 2, 0..4);
-    assert_same_compiled_in_and_loaded(&text, 4, 10..12);
-}
+// The shipped rulesets' conformance, run orders and compiled-in and loaded
+// games: `shipped_rulesets.rs`.
 
 #[test]
 fn the_random_greedy_and_search_bots_play_every_ruleset_to_the_end() {

@@ -1,6 +1,6 @@
 //! The Count of Carcassonne with the other expansions (X69–X80, CK23) and
-//! its rulesets: conformance at 2, 4 and 6 players, every run order, the
-//! same games compiled in and loaded, the bots to the end.
+//! the variants of its options: conformance at 2, 4 and 6 players and the bots
+//! to the end (the shipped ruleset's checks are in `shipped_rulesets.rs`).
 
 use crate::common::*;
 use crate::count::{count_at, count_text, in_quarter, BLUE_CLOSES_REDS_CITY, FROM_CASTLE};
@@ -630,7 +630,7 @@ fn variants() -> Vec<(String, Arc<Rules>)> {
 }
 
 /// The Count's invariant in any state: it stands in one of the quarters.
-fn invariants(g: &Game) -> Result<(), String> {
+pub fn invariants(g: &Game) -> Result<(), String> {
     let at = g
         .observation(PlayerId::ALL[0])
         .map_err(|e| e.to_string())?
@@ -643,32 +643,15 @@ fn invariants(g: &Game) -> Result<(), String> {
     }
 }
 
-#[test]
-fn count_rulesets_pass_the_conformance_kit_at_2_4_and_6_players() {
-    conformance_at_2_4_6(&config(RULESET), 12, 0, &invariants, RULESET);
-    for (name, r) in variants() {
-        conformance_at_2_4_6(&r, 4, 50, &invariants, &name);
-    }
-}
+// The shipped ruleset's conformance, run orders, compiled-in and loaded games
+// and bots: `shipped_rulesets.rs`, with the invariants above.
 
 #[test]
-fn count_rulesets_compose_in_every_run_order() {
-    composes_in_every_run_order(RULESET);
-}
-
-#[test]
-fn count_same_compiled_in_and_loaded() {
-    let text = config_text(RULESET);
-    for players in [2, 4] {
-        assert_same_compiled_in_and_loaded(&text, players, 0..2);
+fn the_count_variants_pass_the_conformance_kit_and_the_bots_play_one_to_the_end() {
+    let variants = variants();
+    for (name, r) in &variants {
+        conformance_at_2_4_6(r, 4, 50, &invariants, name);
     }
-}
-
-#[test]
-fn the_random_greedy_and_mcts_bots_play_every_count_ruleset_to_the_end() {
-    let mut rulesets = vec![(RULESET.to_string(), config(RULESET))];
-    rulesets.extend(variants().into_iter().take(1));
-    for (name, r) in rulesets {
-        bots_play_to_the_end(&name, &r, &invariants);
-    }
+    let (name, r) = &variants[0];
+    bots_play_to_the_end(name, r, &invariants);
 }

@@ -1,7 +1,7 @@
 //! King & Robber with the other expansions (X70–X72, X75, X80) with exact
-//! points, and the King & Robber rulesets as a whole: conformance at 2, 4 and 6
-//! players, every run order of the plugins, the same games compiled in and
-//! loaded, and the random, greedy and search bots playing them to the end.
+//! points, and the variants of its scoring: conformance at 2, 4 and 6 players
+//! and the random, greedy and search bots playing them to the end (the shipped
+//! ruleset's checks are in `shipped_rulesets.rs`).
 //!
 //! Geometry as in `king_and_robber.rs`: the start tile BA/RCr at (0, 0), x
 //! east, y south, `place X Y R` R quarter turns clockwise; Red (0) and Blue
@@ -162,7 +162,7 @@ fn variants() -> Vec<(String, Arc<Rules>)> {
 /// The award tiles' invariants in any state: a holder is a seat, a tile is
 /// held exactly when a record size is known, and no record exceeds the tiles
 /// placed.
-fn invariants(g: &Game) -> Result<(), String> {
+pub fn invariants(g: &Game) -> Result<(), String> {
     let p = g
         .rules()
         .plugin_index("king-and-robber")
@@ -183,35 +183,27 @@ fn invariants(g: &Game) -> Result<(), String> {
     Ok(())
 }
 
-#[test]
-fn king_and_robber_rulesets_pass_the_conformance_kit_at_2_4_and_6_players() {
-    conformance_at_2_4_6(&config(RULESET), 12, 0, &invariants, RULESET);
-    for (name, r) in variants() {
-        conformance_at_2_4_6(&r, 4, 50, &invariants, &name);
+/// At the end of a game of 90 tiles, which completes cities and roads: both
+/// awards are held.
+pub fn both_awards_held(g: &Game) -> Result<(), String> {
+    match (award(g, "king").0, award(g, "robber").0) {
+        (Some(_), Some(_)) => Ok(()),
+        held => Err(format!("the awards' holders at the end: {held:?}")),
     }
 }
 
-#[test]
-fn king_and_robber_rulesets_compose_in_every_run_order() {
-    composes_in_every_run_order(RULESET);
-}
+// The shipped ruleset's conformance, run orders, compiled-in and loaded games
+// and bots: `shipped_rulesets.rs`, with the checks above.
 
 #[test]
-fn king_and_robber_same_compiled_in_and_loaded() {
-    let text = config_text(RULESET);
-    for players in [2, 4] {
-        assert_same_compiled_in_and_loaded(&text, players, 0..2);
+fn the_king_and_robber_variants_pass_the_conformance_kit_and_the_bots_play_one_to_the_end() {
+    let variants = variants();
+    for (name, r) in &variants {
+        conformance_at_2_4_6(r, 4, 50, &invariants, name);
     }
-}
-
-#[test]
-fn the_random_greedy_and_mcts_bots_play_every_king_and_robber_ruleset_to_the_end() {
-    let mut rulesets = vec![(RULESET.to_string(), config(RULESET))];
-    rulesets.extend(variants().into_iter().filter(|(s, _)| s == "continuous"));
-    for (name, r) in rulesets {
-        for g in bots_play_to_the_end(&name, &r, &invariants) {
-            // A game of 90 tiles completes cities and roads: both awards held.
-            assert!(award(&g, "king").0.is_some() && award(&g, "robber").0.is_some());
+    for (name, r) in variants.iter().filter(|(s, _)| s == "continuous") {
+        for g in bots_play_to_the_end(name, r, &invariants) {
+            both_awards_held(&g).unwrap_or_else(|e| panic!("{name}: {e}"));
         }
     }
 }

@@ -56,6 +56,7 @@ mod rules_x;
 mod scenarios;
 mod serve;
 mod shepherd;
+mod shipped_rulesets;
 mod special_cities;
 mod styles;
 mod tower;

@@ -437,7 +437,18 @@ proptest! {
 
 // ------------------------------------------------------------------ games
 
+/// Shipped rulesets, compiled once per test thread: every case of a property
+/// draws one of them, and compiling all of them again for each case was most
+/// of these tests' time (docs/testing.md).
 fn shipped() -> Vec<Arc<Rules>> {
+    thread_local! {
+        static SHIPPED: Vec<Arc<Rules>> = compile_shipped();
+    }
+    SHIPPED.with(Vec::clone)
+}
+
+/// The shipped rulesets of [`shipped`].
+fn compile_shipped() -> Vec<Arc<Rules>> {
     [
         "base.toml",
         "classic-farmers.toml",

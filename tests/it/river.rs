@@ -432,42 +432,8 @@ fn rv22_the_volcano_lake_allows_no_figure_and_gives_another_turn() {
 
 // -------------------------------------------------------------- rulesets
 
-#[test]
-fn river_rulesets_pass_conformance_and_play_the_same_compiled_in_and_loaded() {
-    for name in [
-        "the-river.toml",
-        "the-river-ii.toml",
-        "the-river-hills-and-sheep.toml",
-    ] {
-        let text = config_text(name);
-        assert_same_compiled_in_and_loaded(&text, 2, 0..3);
-        conformance_at_2_4_6(&config(name), 6, 7, &|_| Ok(()), name);
-    }
-}
-
-#[test]
-fn river_rulesets_are_played_to_the_end_by_the_random_greedy_and_search_bots() {
-    use carcassonne_bots::{Bot, BotSpec};
-    let specs: Vec<BotSpec> = ["random", "greedy", "mcts:20:threads=1"]
-        .iter()
-        .map(|s| s.parse().expect("bot spec"))
-        .collect();
-    for name in [
-        "the-river.toml",
-        "the-river-ii.toml",
-        "the-river-hills-and-sheep.toml",
-    ] {
-        let r = config(name);
-        let mut g = Game::new(r, 3, 1).unwrap();
-        let mut bots: Vec<Box<dyn Bot>> = specs
-            .iter()
-            .enumerate()
-            .map(|(p, s)| s.build(p as u64))
-            .collect();
-        play_bots(&mut g, &mut bots, |_, _| {});
-        assert!(g.is_over(), "{name}");
-    }
-}
+// The shipped rulesets' conformance, run orders, compiled-in and loaded games
+// and bots: `shipped_rulesets.rs`.
 
 /// Base tiles all out but two `BA/C`, River II but the pig herd curve and the
 /// volcano lake: a game of four turns.

@@ -1,7 +1,8 @@
-//! The `tower` plugin with the other expansions (interactions X45–X53), its
-//! rulesets passing the conformance kit at 2, 4 and 6 players and in every
-//! run order, compiled in and loaded, and the random, greedy and search bots
-//! playing them to the end. Geometry and helpers as in `tower.rs`.
+//! The `tower` plugin with the other expansions (interactions X45–X53), and
+//! the variants of its options passing the conformance kit at 2, 4 and 6
+//! players and played to the end by the random, greedy and search bots (the
+//! shipped rulesets' checks are in `shipped_rulesets.rs`). Geometry and helpers as in
+//! `tower.rs`.
 
 use crate::common::*;
 use crate::dragon::{figures_at, neutral_at};
@@ -375,11 +376,13 @@ fn x53_the_fairy_beside_a_capper_gives_1_per_turn_never_3_and_stays_when_he_is_t
 
 // ---------------------------------------------------------- the rulesets
 
-const RULESETS: [&str; 2] = ["the-tower.toml", "the-tower-hills-and-sheep.toml"];
+/// The shipped ruleset of the Tower (`shipped_rulesets.rs` checks it and the one with
+/// Hills & Sheep).
+const RULESET: &str = "the-tower.toml";
 
 /// The tower's invariants in any state: pieces left plus pieces on towers
 /// make the pieces dealt; a capped tower has height 1 or more.
-fn invariants(g: &Game) -> Result<(), String> {
+pub fn invariants(g: &Game) -> Result<(), String> {
     let Some(i) = g.rules().plugin_index("tower") else {
         return Ok(());
     };
@@ -405,13 +408,10 @@ fn invariants(g: &Game) -> Result<(), String> {
     Ok(())
 }
 
-/// The shipped rulesets and the variants of the options.
+/// The variants of the options on the shipped ruleset.
 fn variants() -> Vec<(String, Arc<Rules>)> {
-    let mut out: Vec<(String, Arc<Rules>)> = RULESETS
-        .iter()
-        .map(|n| (n.to_string(), config(n)))
-        .collect();
-    let shipped = config_text(RULESETS[0]);
+    let shipped = config_text(RULESET);
+    let mut out = Vec::new();
     for (name, from, to) in [
         (
             "safe",
@@ -429,60 +429,14 @@ fn variants() -> Vec<(String, Arc<Rules>)> {
     out
 }
 
+// The shipped rulesets' conformance, run orders, compiled-in and loaded games
+// and bots: `shipped_rulesets.rs`, with the invariants above.
+
 #[test]
-fn tower_rulesets_pass_the_conformance_kit_at_2_4_and_6_players() {
+fn the_tower_variants_pass_the_conformance_kit_and_the_bots_play_them_to_the_end() {
     for (name, r) in variants() {
         conformance_at_2_4_6(&r, 6, 0, &invariants, &name);
-    }
-}
-
-#[test]
-fn tower_rulesets_compose_in_every_run_order() {
-    use carcassonne_host::permute;
-    for name in RULESETS {
-        let rs = carcassonne_host::load_str(&config_text(name), name, None, &registry())
-            .expect("ruleset");
-        let report = permute::check(
-            &rs,
-            permute::Options {
-                games: 3,
-                max_orders: 6,
-                ..permute::Options::default()
-            },
-        )
-        .unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(report.games, 3);
-    }
-}
-
-#[test]
-fn tower_rulesets_same_compiled_in_and_loaded() {
-    for name in RULESETS {
-        let text = config_text(name);
-        for players in [2, 4] {
-            assert_same_compiled_in_and_loaded(&text, players, 0..2);
-        }
-    }
-}
-
-#[test]
-fn the_random_greedy_and_mcts_bots_play_every_tower_ruleset_to_the_end() {
-    use carcassonne_bots::{play_out, BotSpec};
-    for (name, r) in variants() {
-        for (i, spec) in ["random", "greedy", "mcts:20"].iter().enumerate() {
-            let specs: Vec<BotSpec> = [spec, &"random"]
-                .iter()
-                .map(|s| s.parse().expect("bot spec"))
-                .collect();
-            let seed = i as u64;
-            let mut g = Game::new(r.clone(), 2, seed).unwrap();
-            let mut bots: Vec<_> = specs.iter().map(|s| s.build(seed)).collect();
-            play_out(&mut g, &mut bots, &specs).unwrap_or_else(|e| panic!("{name}, {spec}: {e}"));
-            assert!(g.is_over(), "{name}, {spec}");
-            g.check_integrity()
-                .unwrap_or_else(|e| panic!("{name}, {spec}: {e}"));
-            invariants(&g).unwrap_or_else(|e| panic!("{name}, {spec}: {e}"));
-        }
+        bots_play_to_the_end(&name, &r, &invariants);
     }
 }
 
