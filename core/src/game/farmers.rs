@@ -49,6 +49,15 @@ impl Game {
         self.return_rules(rules);
     }
 
+    /// The root of the field containing `f`; `None` if `f` is no field.
+    fn field_root(&self, f: FeatureId) -> Option<u16> {
+        if f.index() >= self.feats.len() {
+            return None;
+        }
+        let root = self.feats.root(f.0);
+        (self.feats.recs[root as usize].kind == FeatureKind::Field).then_some(root)
+    }
+
     /// Scores the farmers of one field as a unit: the majority of its farmers wins
     /// `per_city` points per completed city bordering it. Used for F1 and by plugins
     /// (`Cx::score_farmers`: a barn's farmers). Nothing happens, and `None` is
@@ -59,13 +68,9 @@ impl Game {
         per_city: i32,
         reason: ScoreReason,
     ) -> Result<Option<Points>, HookError> {
-        if field.index() >= self.feats.len() {
+        let Some(root) = self.field_root(field) else {
             return Ok(None);
-        }
-        let root = self.feats.root(field.0);
-        if self.feats.recs[root as usize].kind != FeatureKind::Field {
-            return Ok(None);
-        }
+        };
         // Scratch lists, taken for the unit (a nested scoring from a hook gets
         // fresh ones) and given back.
         let mut figs = std::mem::take(&mut self.scratch.field_figs);
@@ -102,13 +107,9 @@ impl Game {
         per_city: i32,
         reason: ScoreReason,
     ) -> Result<Option<i32>, HookError> {
-        if f.index() >= self.feats.len() {
+        let Some(root) = self.field_root(f) else {
             return Ok(None);
-        }
-        let root = self.feats.root(f.0);
-        if self.feats.recs[root as usize].kind != FeatureKind::Field {
-            return Ok(None);
-        }
+        };
         let mut figs = Vec::new();
         let mut strength = [0u16; MAX_PLAYERS];
         self.gather(root, &mut figs, &mut strength)?;

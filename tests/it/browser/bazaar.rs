@@ -4,26 +4,13 @@
 //! square, Red lays it, and in the auction that follows Blue opens with a bid
 //! typed into the number field and Red passes: Blue pays his bid.
 
-use super::{js, one_page, open_record_file, out_dir, scores, settled};
-use crate::common::{config_text, rules};
-use carcassonne_core::record::Recorder;
-use carcassonne_core::Game;
+use super::{click, js, one_page, open_record_file, out_dir, record_after, scores, settled};
 use fantoccini::{Client, Locator};
 
 /// The record of a game of the shipped ruleset up to Red's placement of the
 /// bazaar tile BB/F.b.
 fn at_the_bazaar_tile() -> String {
-    let text = config_text("bridges-castles-and-bazaars.toml");
-    let mut g = Game::new(rules(&text), 2, 3).unwrap();
-    let mut rec = Recorder::default();
-    let a = g.parse_action("draw BB/F.b").unwrap();
-    rec.apply(&mut g, a).unwrap();
-    let name = text
-        .lines()
-        .find_map(|l| l.strip_prefix("name = \""))
-        .and_then(|l| l.strip_suffix('"'))
-        .expect("a name");
-    rec.finish(&g, name, &text).to_json()
+    record_after("bridges-castles-and-bazaars.toml", 3, "draw BB/F.b")
 }
 
 /// The `data-text` of the buttons `css` finds.
@@ -38,12 +25,7 @@ async fn texts(c: &Client, css: &str) -> Vec<String> {
 /// Clicks the button of `#choices` whose `data-text` is `text`.
 async fn choose(c: &Client, text: &str) {
     let css = format!("#choices button[data-text=\"{text}\"]");
-    c.find(Locator::Css(&css))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(c, &css).await;
 }
 
 #[tokio::test(flavor = "current_thread")]
@@ -57,12 +39,7 @@ async fn a_bridge_is_laid_and_a_bid_typed_in_the_browser() {
     assert_eq!(state, "play");
     // The square south of the start; BB/F.b is one field: one rotation, and
     // a bridge west–east (north–south would face the start's field side).
-    c.find(Locator::Css("rect.candidate[data-x=\"0\"][data-y=\"1\"]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, "rect.candidate[data-x=\"0\"][data-y=\"1\"]").await;
     let pieces = texts(&c, "#piece-choices button").await;
     assert_eq!(pieces, ["place 0 1 0 bridges WE"]);
     let plain = js(&c, "return !document.getElementById('place').disabled;").await;
@@ -72,12 +49,7 @@ async fn a_bridge_is_laid_and_a_bid_typed_in_the_browser() {
         c.screenshot().await.unwrap(),
     )
     .unwrap();
-    c.find(Locator::Css("#piece-choices button"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, "#piece-choices button").await;
 
     // Red's figure step, with the bridge's road among the options; he passes.
     let (n, _) = settled(&c, n).await;
@@ -103,12 +75,7 @@ async fn a_bridge_is_laid_and_a_bid_typed_in_the_browser() {
     assert_eq!(field.attr("type").await.unwrap().as_deref(), Some("number"));
     field.clear().await.unwrap();
     field.send_keys("2").await.unwrap();
-    c.find(Locator::Css("#choices .number-choice button"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, "#choices .number-choice button").await;
     // Red may raise (a number field from 3) or pass: he passes, and Blue
     // takes the tile and loses his bid.
     let (n, _) = settled(&c, n).await;

@@ -4,10 +4,7 @@
 //! follower from the castle into the city Red has just completed. Two clicks
 //! (the follower, then the tile) move it; the city is scored with it.
 
-use super::{js, one_page, open_record_file, out_dir, scores, settled};
-use crate::common::{config_text, rules};
-use carcassonne_core::record::Recorder;
-use carcassonne_core::Game;
+use super::{js, one_page, open_record_file, out_dir, record_after, scores, settled};
 use fantoccini::{Client, Locator};
 
 /// Blue's follower in the castle (he entered after Red's city scored 6), the
@@ -20,23 +17,7 @@ const TO_THE_WINDOW: &str = "draw BA/Cc; place -2 2 0; deploy follower city
 
 /// The record of that game, up to Blue's decision.
 fn at_the_window() -> String {
-    let text = config_text("count-king-and-robber.toml");
-    let mut g = Game::new(rules(&text), 2, 5).unwrap();
-    let mut rec = Recorder::default();
-    for step in TO_THE_WINDOW
-        .split(['\n', ';'])
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-    {
-        let a = g.parse_action(step).unwrap();
-        rec.apply(&mut g, a).unwrap();
-    }
-    let name = text
-        .lines()
-        .find_map(|l| l.strip_prefix("name = \""))
-        .and_then(|l| l.strip_suffix('"'))
-        .expect("a name");
-    rec.finish(&g, name, &text).to_json()
+    record_after("count-king-and-robber.toml", 5, TO_THE_WINDOW)
 }
 
 /// The labels of the decision's buttons.

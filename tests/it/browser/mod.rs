@@ -237,6 +237,39 @@ pub async fn open_record_file(c: &Client, path: &Path) {
         .unwrap();
 }
 
+/// The record of a two-player game of the shipped ruleset `config`
+/// (`configs/<config>`) with seed `seed`, after `steps` (actions separated by
+/// new lines or `;`): a game stopped where a test's page takes it up.
+pub fn record_after(config: &str, seed: u64, steps: &str) -> String {
+    let text = crate::common::config_text(config);
+    let mut g = Game::new(crate::common::rules(&text), 2, seed).unwrap();
+    let mut rec = carcassonne_core::record::Recorder::default();
+    for step in steps
+        .split(['\n', ';'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        let a = g.parse_action(step).unwrap();
+        rec.apply(&mut g, a).unwrap();
+    }
+    let name = text
+        .lines()
+        .find_map(|l| l.strip_prefix("name = \""))
+        .and_then(|l| l.strip_suffix('"'))
+        .expect("a name");
+    rec.finish(&g, name, &text).to_json()
+}
+
+/// Clicks the first element `css` finds.
+pub async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
 /// The record the page offers for download, and the game it replays to.
 pub async fn downloaded(c: &Client) -> (Record, Game) {
     let text = c

@@ -3,32 +3,17 @@
 //! rings the figure it names, a click on it takes Red's follower prisoner, and
 //! the page then shows him held by Blue.
 
-use super::{js, one_page, open_record_file, out_dir, scores, settled};
-use crate::common::{config_text, rules};
-use carcassonne_core::record::Recorder;
-use carcassonne_core::Game;
+use super::{js, one_page, open_record_file, out_dir, record_after, scores, settled};
 use fantoccini::Locator;
 
 /// The record of a game of the shipped Tower ruleset up to Blue's capture
 /// decision (`tower.rs`'s capture fixture, without the capture).
 fn at_the_capture() -> String {
-    let text = config_text("the-tower.toml");
-    let mut g = Game::new(rules(&text), 2, 5).unwrap();
-    let mut rec = Recorder::default();
-    for step in crate::tower::red_beside_blues_tower("")
-        .split(['\n', ';'])
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-    {
-        let a = g.parse_action(step).unwrap();
-        rec.apply(&mut g, a).unwrap();
-    }
-    let name = text
-        .lines()
-        .find_map(|l| l.strip_prefix("name = \""))
-        .and_then(|l| l.strip_suffix('"'))
-        .expect("a name");
-    rec.finish(&g, name, &text).to_json()
+    record_after(
+        "the-tower.toml",
+        5,
+        &crate::tower::red_beside_blues_tower(""),
+    )
 }
 
 #[tokio::test(flavor = "current_thread")]
