@@ -139,15 +139,9 @@ impl Plugin for Pig {
         award: &Points,
         bonus: &mut Points,
     ) -> HookResult {
-        if info.kind != FeatureKind::Field {
-            return Ok(());
-        }
-        let cities = info.cities.len() as i32;
-        for p in award.winners.iter() {
-            if pig_bonus_applies(v, info, p) {
-                bonus.add(p, cities);
-            }
-        }
+        carcassonne_plugin_sdk::scoring::per_city_to_winners(info, award, bonus, |p| {
+            pig_bonus_applies(v, info, p)
+        });
         Ok(())
     }
 

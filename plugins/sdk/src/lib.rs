@@ -96,6 +96,7 @@ mod catalogue;
 pub mod config;
 mod context;
 pub mod names;
+pub mod scoring;
 mod spot;
 mod state;
 pub mod testing;

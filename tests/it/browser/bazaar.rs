@@ -4,7 +4,7 @@
 //! square, Red lays it, and in the auction that follows Blue opens with a bid
 //! typed into the number field and Red passes: Blue pays his bid.
 
-use super::{click, js, one_page, open_record_file, out_dir, record_after, scores, settled};
+use super::{click, js, one_page, open_saved_record, out_dir, record_after, scores, settled};
 use fantoccini::{Client, Locator};
 
 /// The record of a game of the shipped ruleset up to Red's placement of the
@@ -31,12 +31,8 @@ async fn choose(c: &Client, text: &str) {
 #[tokio::test(flavor = "current_thread")]
 async fn a_bridge_is_laid_and_a_bid_typed_in_the_browser() {
     let (_server, _driver, c, profile) = one_page("chromium-profile-bazaar").await;
-    let saved = out_dir().join("bazaar-bridge.json");
-    std::fs::write(&saved, at_the_bazaar_tile()).unwrap();
     // Both seats are persons: the page takes both.
-    open_record_file(&c, &saved).await;
-    let (n, state) = settled(&c, 0).await;
-    assert_eq!(state, "play");
+    let n = open_saved_record(&c, "bazaar-bridge.json", at_the_bazaar_tile()).await;
     // The square south of the start; BB/F.b is one field: one rotation, and
     // a bridge west–east (north–south would face the start's field side).
     click(&c, "rect.candidate[data-x=\"0\"][data-y=\"1\"]").await;

@@ -4,7 +4,7 @@
 //! follower from the castle into the city Red has just completed. Two clicks
 //! (the follower, then the tile) move it; the city is scored with it.
 
-use super::{js, one_page, open_record_file, out_dir, record_after, scores, settled};
+use super::{js, one_page, open_saved_record, out_dir, prompt, record_after, scores, settled};
 use fantoccini::{Client, Locator};
 
 /// Blue's follower in the castle (he entered after Red's city scored 6), the
@@ -36,14 +36,9 @@ async fn buttons(c: &Client) -> Vec<(String, fantoccini::elements::Element)> {
 #[tokio::test(flavor = "current_thread")]
 async fn a_follower_leaves_the_castle_for_the_city_being_scored_by_clicks() {
     let (_server, _driver, c, profile) = one_page("chromium-profile-count").await;
-    let saved = out_dir().join("count-window.json");
-    std::fs::write(&saved, at_the_window()).unwrap();
-    open_record_file(&c, &saved).await;
-    let (n, state) = settled(&c, 0).await;
-    assert_eq!(state, "play");
+    let n = open_saved_record(&c, "count-window.json", at_the_window()).await;
     // Red placed the tile; Blue, on his left, decides first (CK17).
-    let prompt = c.find(Locator::Css("#prompt")).await.unwrap();
-    let prompt = prompt.text().await.unwrap();
+    let prompt = prompt(&c).await;
     assert!(prompt.starts_with("Blue: "), "{prompt}");
     assert!(prompt.contains("move a follower from the city"), "{prompt}");
     // The quarters and who stands there are on the page.

@@ -260,6 +260,27 @@ pub fn record_after(config: &str, seed: u64, steps: &str) -> String {
     rec.finish(&g, name, &text).to_json()
 }
 
+/// Saves `record` as `file` under [`out_dir`], opens it from the setup page
+/// and waits until the page plays it: the page's move counter.
+pub async fn open_saved_record(c: &Client, file: &str, record: String) -> i64 {
+    let saved = out_dir().join(file);
+    std::fs::write(&saved, record).unwrap();
+    open_record_file(c, &saved).await;
+    let (n, state) = settled(c, 0).await;
+    assert_eq!(state, "play");
+    n
+}
+
+/// The prompt's text.
+pub async fn prompt(c: &Client) -> String {
+    c.find(Locator::Css("#prompt"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
 /// Clicks the first element `css` finds.
 pub async fn click(c: &Client, css: &str) {
     c.find(Locator::Css(css))

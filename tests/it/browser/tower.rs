@@ -3,7 +3,7 @@
 //! rings the figure it names, a click on it takes Red's follower prisoner, and
 //! the page then shows him held by Blue.
 
-use super::{js, one_page, open_record_file, out_dir, record_after, scores, settled};
+use super::{js, one_page, open_saved_record, out_dir, prompt, record_after, scores, settled};
 use fantoccini::Locator;
 
 /// The record of a game of the shipped Tower ruleset up to Blue's capture
@@ -19,14 +19,9 @@ fn at_the_capture() -> String {
 #[tokio::test(flavor = "current_thread")]
 async fn a_capture_is_chosen_by_clicking_the_figure_on_the_board() {
     let (_server, _driver, c, profile) = one_page("chromium-profile-tower").await;
-    let saved = out_dir().join("tower-capture.json");
-    std::fs::write(&saved, at_the_capture()).unwrap();
     // Both seats are persons: the page takes both and shows Blue's decision.
-    open_record_file(&c, &saved).await;
-    let (n, state) = settled(&c, 0).await;
-    assert_eq!(state, "play");
-    let prompt = c.find(Locator::Css("#prompt")).await.unwrap();
-    let prompt = prompt.text().await.unwrap();
+    let n = open_saved_record(&c, "tower-capture.json", at_the_capture()).await;
+    let prompt = prompt(&c).await;
     assert!(prompt.starts_with("Blue: "), "{prompt}");
     assert!(prompt.contains("Click a ringed figure"), "{prompt}");
     // The one figure in range is ringed; its tooltip says what a click does.
