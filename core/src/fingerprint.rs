@@ -4,6 +4,7 @@
 //! version that compiles them alike.
 
 use crate::rules::Rules;
+use crate::types::FeatureKinds;
 
 /// An FNV-1a hash fed with length-prefixed fields.
 #[derive(Clone, Copy, Debug)]
@@ -128,6 +129,13 @@ impl Rules {
             // (and the fingerprints of rules without hosts stay as they were).
             if self.host_markers != 0 {
                 h.num(u64::from(f.plain));
+            }
+            // The marker and offer conditions, only where a kind has one (the
+            // fingerprints of rules without them stay as they were).
+            if f.marked_only != FeatureKinds::NONE || f.beside_follower || f.open_only {
+                h.num(u64::from(f.marked_only.0))
+                    .num(u64::from(f.beside_follower))
+                    .num(u64::from(f.open_only));
             }
         }
         for p in &self.plugins {

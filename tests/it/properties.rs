@@ -369,6 +369,9 @@ fn any_decl() -> impl Strategy<Value = PluginDecl> {
                     one_per_feature,
                     class,
                     plain: follower && offered,
+                    marked_only: FeatureKinds::NONE,
+                    beside_follower: false,
+                    open_only: false,
                 }
             },
         );

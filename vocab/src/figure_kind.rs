@@ -24,14 +24,23 @@ use crate::types::FeatureKinds;
 /// const WAGON: FigureSpec = FigureSpec::follower("wagon", 1, 1)
 ///     .stands_on(FeatureKinds::of(&[FeatureKind::Road, FeatureKind::City, FeatureKind::Cloister]))
 ///     .returns_on_score(false);
-/// // The pig: a special figure the plugin offers itself, a companion of its owner's farmer.
-/// const PIG: FigureSpec = FigureSpec::special("pig", 1).class(FigureClass::Companion);
+/// // The pig: a special figure, a companion of its owner's farmer; the core
+/// // offers it on fields that hold a follower of the player.
+/// const PIG: FigureSpec = FigureSpec::special("pig", 1)
+///     .stands_on(FeatureKinds::of(&[FeatureKind::Field]))
+///     .offered(true)
+///     .beside_follower(true)
+///     .class(FigureClass::Companion);
+/// // The abbot: on cloisters, and on spots that carry the plugin's marker (gardens).
+/// const ABBOT: FigureSpec = FigureSpec::follower("abbot", 1, 1)
+///     .stands_on(FeatureKinds::of(&[FeatureKind::Cloister, FeatureKind::Spot]))
+///     .marked_only(FeatureKinds::of(&[FeatureKind::Spot]));
 /// // The dragon: one neutral figure.
 /// const DRAGON: FigureSpec = FigureSpec::neutral("dragon", 1);
 /// assert_eq!(MAYOR.stands_on, FeatureKinds::of(&[FeatureKind::City]));
 /// assert_eq!(DRAGON.copies(4), 1);
 /// assert_eq!(LARGE.copies(4), 4);
-/// # let _ = (WAGON, PIG);
+/// # let _ = (WAGON, PIG, ABBOT);
 /// ```
 #[repr(C)]
 #[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
@@ -63,7 +72,9 @@ pub struct FigureKindOf<N> {
     /// (`Game::may_deploy`).
     pub stands_on: FeatureKinds,
     /// Whether the core offers it in the figure step like the follower: on every
-    /// feature of the placed tile where `Game::may_deploy` allows it.
+    /// feature of the placed tile where `Game::may_deploy` allows it and its
+    /// offer conditions ([`beside_follower`](FigureKindOf::beside_follower),
+    /// [`open_only`](FigureKindOf::open_only)) hold.
     pub offered: bool,
     /// At most one figure of this kind per feature: the shared placement rule
     /// refuses a feature (the whole feature, as joined so far) where a figure of
@@ -79,6 +90,19 @@ pub struct FigureKindOf<N> {
     /// e.g. the top of a tower). The follower and the large follower are
     /// plain; the abbot, the mayor and the wagon are not.
     pub plain: bool,
+    /// Feature kinds (among `stands_on`) on which it may stand only where the
+    /// feature carries one of the declaring plugin's markers, under the shared
+    /// placement rule (the abbot: on spots, only on gardens). Empty: none.
+    pub marked_only: FeatureKinds,
+    /// The core offers it ([`offered`](FigureKindOf::offered)) only into a
+    /// feature that already holds a follower of the player whose turn it is: a
+    /// companion (the builder, the pig). An offer condition: the shared
+    /// placement rule does not check it.
+    pub beside_follower: bool,
+    /// The core offers it only into a feature that is not complete (the
+    /// builder, not on the road or city its tile has just completed). An offer
+    /// condition: the shared placement rule does not check it.
+    pub open_only: bool,
 }
 
 /// What sort of piece a figure kind is. The plugin that declares a kind says it
@@ -143,6 +167,9 @@ impl<N> FigureKindOf<N> {
             one_per_feature: self.one_per_feature,
             class: self.class,
             plain: self.plain,
+            marked_only: self.marked_only,
+            beside_follower: self.beside_follower,
+            open_only: self.open_only,
         }
     }
 }
@@ -168,6 +195,9 @@ impl FigureSpec {
             one_per_feature: false,
             class: FigureClass::Standing,
             plain: false,
+            marked_only: FeatureKinds::NONE,
+            beside_follower: false,
+            open_only: false,
         }
     }
 
@@ -190,6 +220,9 @@ impl FigureSpec {
             one_per_feature: false,
             class: FigureClass::Standing,
             plain: false,
+            marked_only: FeatureKinds::NONE,
+            beside_follower: false,
+            open_only: false,
         }
     }
 
@@ -212,6 +245,27 @@ impl FigureSpec {
     /// Sets whether the core offers it like the follower.
     pub const fn offered(mut self, yes: bool) -> FigureSpec {
         self.offered = yes;
+        self
+    }
+
+    /// Sets the feature kinds on which it stands only where the feature carries
+    /// one of the plugin's markers ([`FigureKindOf::marked_only`]).
+    pub const fn marked_only(mut self, kinds: FeatureKinds) -> FigureSpec {
+        self.marked_only = kinds;
+        self
+    }
+
+    /// Sets whether the core offers it only beside a follower of the player
+    /// ([`FigureKindOf::beside_follower`]).
+    pub const fn beside_follower(mut self, yes: bool) -> FigureSpec {
+        self.beside_follower = yes;
+        self
+    }
+
+    /// Sets whether the core offers it only into a feature that is not complete
+    /// ([`FigureKindOf::open_only`]).
+    pub const fn open_only(mut self, yes: bool) -> FigureSpec {
+        self.open_only = yes;
         self
     }
 

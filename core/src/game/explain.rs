@@ -121,6 +121,27 @@ impl Game {
         if fk.occupies && self.occupants(f).unwrap_or(0) > 0 {
             return format!("the {fkind} is already occupied");
         }
+        if fk.marked_only.contains(fkind)
+            && self
+                .feats
+                .recs
+                .get(f.index())
+                .is_some_and(|ft| !self.marked_for_kind(kind, ft))
+        {
+            return format!(
+                "a {} stands on a {fkind} only where it carries its plugin's marker",
+                fk.name
+            );
+        }
+        if fk.beside_follower && self.has_follower_in(self.turn.current, f) == Some(false) {
+            return format!(
+                "a {} goes only into a {fkind} that holds one of your followers",
+                fk.name
+            );
+        }
+        if fk.open_only && self.is_complete(f) == Some(true) {
+            return format!("a {} does not go onto a completed {fkind}", fk.name);
+        }
         format!("a {} cannot be deployed on that {fkind} now", fk.name)
     }
 

@@ -151,7 +151,7 @@ impl Game {
         } else {
             k.plain && self.hosted(ft)
         };
-        if !allowed {
+        if !allowed || (k.marked_only.contains(ft.kind) && !self.marked_for_kind(id, ft)) {
             return false;
         }
         if k.follower
@@ -165,6 +165,46 @@ impl Game {
             return false;
         }
         !(k.one_per_feature && self.kind_stands_in(id, ft.parent))
+    }
+
+    /// Whether feature instance `ft` carries one of the markers of the plugin
+    /// that declares kind `id` (`FigureKind::marked_only`). A feature a plugin
+    /// added to a tile carries none.
+    #[cold]
+    pub(super) fn marked_for_kind(&self, id: FigureKindId, ft: &Feat) -> bool {
+        let mine = match self.rules.kind_plugin.get(id.index()) {
+            Some(&Some(p)) => self.rules.plugins.get(usize::from(p)).map_or(0, |e| e.markers),
+            _ => 0,
+        };
+        mine != 0
+            && self
+                .ty_of(ft.tile)
+                .features
+                .get(usize::from(ft.local))
+                .is_some_and(|d| d.markers & mine != 0)
+    }
+
+    /// Whether the core's offer of kind `k` into feature instance `ft` meets
+    /// the kind's offer conditions: a follower of the current player in the
+    /// feature (`beside_follower`), the feature not complete (`open_only`).
+    #[inline]
+    fn offer_conditions_hold(&self, k: &crate::rules::FigureKind, ft: &Feat) -> bool {
+        let root = ft.parent;
+        (!k.open_only || !self.complete(root))
+            && (!k.beside_follower || self.follower_of_in(self.turn.current, root))
+    }
+
+    /// Whether a figure of a follower kind of `player` stands in the feature
+    /// with root `root` (a look at the player's figures).
+    pub(super) fn follower_of_in(&self, player: PlayerId, root: u16) -> bool {
+        let per = usize::from(self.rules.figs_per_player);
+        let first = player.index() * per;
+        let figs = self.figures.figs.get(first..first + per).unwrap_or(&[]);
+        (first..).zip(figs).any(|(g, x)| {
+            x.feature != NONE16
+                && self.feats.root(x.feature) == root
+                && self.rules.figures[self.kind_of(g as u16).index()].follower
+        })
     }
 
     /// Whether feature instance `ft` carries a marker that a plugin hosts
@@ -465,8 +505,11 @@ impl Game {
             if !kind.offered || self.supply_of(self.turn.current, k) == 0 {
                 continue;
             }
+            let conditions = kind.beside_follower || kind.open_only;
             for (f, ft) in (base..).zip(feats) {
-                if self.may_stand_on(k, kind, ft) {
+                if self.may_stand_on(k, kind, ft)
+                    && (!conditions || self.offer_conditions_hold(kind, ft))
+                {
                     out.push(FigureOption::Deploy {
                         kind: k,
                         at: Location::Feature(FeatureId(f)),
@@ -476,7 +519,10 @@ impl Game {
             // A feature added to the placed tile (a bridge laid with it).
             if !self.added.feats.is_empty() {
                 for f in self.added_on(t) {
-                    if self.may_stand_on(k, kind, &self.feats.recs[usize::from(f)]) {
+                    let ft = &self.feats.recs[usize::from(f)];
+                    if self.may_stand_on(k, kind, ft)
+                        && (!conditions || self.offer_conditions_hold(kind, ft))
+                    {
                         out.push(FigureOption::Deploy {
                             kind: k,
                             at: Location::Feature(FeatureId(f)),

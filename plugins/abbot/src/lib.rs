@@ -6,6 +6,8 @@
 //!   the **garden** of the tile he has just placed. A garden is a `spot` feature
 //!   carrying the `garden` marker (base tiles of the current edition, `HS/RR.hG`);
 //!   the core never offers followers on spots, so only the abbot goes there.
+//!   The core offers him: the kind stands on cloisters and spots, on spots only
+//!   where they carry the plugin's marker (`FigureSpec::marked_only`).
 //! * A **garden scores like a cloister**: 9 when the 8 surrounding positions
 //!   hold tiles (in the scoring step, through the core's pipeline), else
 //!   1 + 1 per surrounding tile (at game end, or when taken back).
@@ -88,42 +90,33 @@ impl Plugin for Abbot {
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
         "Base game: the abbot on a cloister or a garden; take him back to score at once";
-    // Like a follower, but offered by this plugin: on cloisters and gardens only.
+    // Like a follower, offered by the core: on cloisters, and on spots only
+    // where they carry this plugin's marker (gardens).
     const FIGURES: &'static [FigureSpec] = &[FigureSpec::follower("abbot", 1, 1)
         .stands_on(FeatureKinds::of(&[
             FeatureKind::Cloister,
             FeatureKind::Spot,
         ]))
-        .offered(false)];
+        .marked_only(FeatureKinds::of(&[FeatureKind::Spot]))];
     const MARKERS: &'static [&'static str] = &["garden"];
 
     fn new(_: NoOptions) -> Result<Self, ConfigError> {
         Ok(Abbot)
     }
 
+    /// Only its own choices concern it.
+    fn narrowing(&self) -> u64 {
+        narrow::CHOSEN_MINE
+    }
+
+    /// The core offers the abbot (on cloisters and gardens); this adds "take
+    /// him back" while he stands on the board.
     fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
-        let Some(t) = v.last_placed() else {
-            return Ok(());
-        };
         let me = v.current_player();
-        let kind = v.my_figure(ABBOT);
-        if v.supply(me, kind) > 0 {
-            let garden = v.my_marker(GARDEN);
-            for l in 0..v.tile_feature_count(t) {
-                let f = v.feature_of(t, l);
-                let place = match v.tile_feature_kind(t, l) {
-                    FeatureKind::Cloister => true,
-                    FeatureKind::Spot => garden != 0 && v.tile_feature_markers(t, l) & garden != 0,
-                    _ => false,
-                };
-                // The shared rule without the vetoes: the figure step puts
-                // every option through them afterwards.
-                let at = Location::Feature(f);
-                if place && v.may_stand_by_rule(kind, f) {
-                    opts.push(FigureOption::Deploy { kind, at });
-                }
-            }
-        } else if Self::deployed_abbot(v, me).is_some() {
+        if v.supply(me, v.my_figure(ABBOT)) > 0 || v.last_placed().is_none() {
+            return Ok(());
+        }
+        if Self::deployed_abbot(v, me).is_some() {
             opts.push(v.special_option(RECALL));
         }
         Ok(())

@@ -10,7 +10,8 @@
 //! * **Placement** (TB10): in the figure step, instead of a follower, on a road
 //!   or city segment of the placed tile whose feature already holds a follower
 //!   of the player (any kind that is a follower, e.g. a large follower) and
-//!   that this tile has not just completed.
+//!   that this tile has not just completed. The core offers it, from the kind's
+//!   declaration (`FigureSpec::beside_follower`, `FigureSpec::open_only`).
 //! * **Double turn** (TB11–TB14): when the player's tile extends the road or
 //!   city holding his builder (placed on an earlier turn), the right to a second
 //!   turn part is fixed at once (`tile_placed`): it survives the builder going
@@ -143,8 +144,13 @@ impl Plugin for Builder {
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
         "Traders & Builders builder: extend its road or city with your tile and play a second tile";
+    // TB10: offered by the core on a road or city of the placed tile that
+    // holds a follower of the player and is not complete.
     const FIGURES: &'static [FigureSpec] = &[FigureSpec::special("builder", 1)
         .stands_on(FeatureKinds::of(&[FeatureKind::Road, FeatureKind::City]))
+        .offered(true)
+        .beside_follower(true)
+        .open_only(true)
         .returns_on_score(true)
         .class(FigureClass::Companion)];
     const STATE: StateSpec = StateSpec::NONE.game::<Due>().player::<Own>();
@@ -157,11 +163,6 @@ impl Plugin for Builder {
         Ok(Builder {
             double_turn: options.double_turn,
         })
-    }
-
-    /// The builder is offered only from the supply.
-    fn narrowing(&self) -> u64 {
-        narrow::OPTIONS_WITH_SUPPLY
     }
 
     /// Finds each player's builder.
@@ -183,35 +184,6 @@ impl Plugin for Builder {
         }
         if Self::extends_own_builder(cx.view(), tile)? {
             cx.game_state_mut::<Due>()?.due = 1;
-        }
-        Ok(())
-    }
-
-    /// TB10: on a road or city segment of the placed tile whose feature holds a
-    /// follower of the player and is not complete.
-    fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
-        let Some(t) = v.last_placed() else {
-            return Ok(());
-        };
-        let me = v.current_player();
-        let kind = v.my_figure(BUILDER);
-        if v.supply(me, kind) == 0 {
-            return Ok(());
-        }
-        for l in 0..v.tile_feature_count(t) {
-            if !matches!(
-                v.tile_feature_kind(t, l),
-                FeatureKind::Road | FeatureKind::City
-            ) {
-                continue;
-            }
-            let f = v.feature_of(t, l);
-            if !v.is_complete(f) && v.has_follower_in(me, f) {
-                opts.push(FigureOption::Deploy {
-                    kind,
-                    at: Location::Feature(f),
-                });
-            }
         }
         Ok(())
     }

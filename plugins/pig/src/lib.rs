@@ -10,7 +10,8 @@
 //! * **Placement** (TB19): in the figure step, instead of a follower, on a field
 //!   segment of the placed tile whose field already holds a farmer of the player
 //!   (any follower kind; his shepherd is no farmer). Never with `farmers =
-//!   "off"` (F4, TB25): no farmer can exist.
+//!   "off"` (F4, TB25): no farmer can exist. The core offers it, from the
+//!   kind's declaration (`FigureSpec::beside_follower`).
 //! * **Bonus** (TB21–TB24), through the farmer scoring's `points` hook: in a
 //!   farmer unit (`ScoreInfo` of kind `Field`), each winner who won one of the
 //!   unit's fields holding his pig gets `+1` per city the unit pays. This one
@@ -82,8 +83,12 @@ impl Plugin for Pig {
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
         "Traders & Builders pig: +1 per city for a field you win with your pig in it";
+    // TB19: offered by the core on a field of the placed tile that holds a
+    // follower (a farmer) of the player; without farmers (F4) none exists.
     const FIGURES: &'static [FigureSpec] = &[FigureSpec::special("pig", 1)
         .stands_on(FeatureKinds::of(&[FeatureKind::Field]))
+        .offered(true)
+        .beside_follower(true)
         .class(FigureClass::Companion)];
 
     fn new(options: Options) -> Result<Self, ConfigError> {
@@ -98,36 +103,8 @@ impl Plugin for Pig {
         })
     }
 
-    /// The pig is offered only from the supply.
-    fn narrowing(&self) -> u64 {
-        narrow::OPTIONS_WITH_SUPPLY
-    }
-
     fn figure_count(&self, _i: usize) -> u8 {
         self.pigs
-    }
-
-    /// TB19: on a field segment of the placed tile whose field holds a farmer of
-    /// the player; never without farmers (F4).
-    fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
-        let Some(t) = v.last_placed() else {
-            return Ok(());
-        };
-        let me = v.current_player();
-        let kind = v.my_figure(PIG);
-        if !v.farmers_on() || v.supply(me, kind) == 0 {
-            return Ok(());
-        }
-        for l in 0..v.tile_feature_count(t) {
-            let f = v.feature_of(t, l);
-            if v.tile_feature_kind(t, l) == FeatureKind::Field && v.has_follower_in(me, f) {
-                opts.push(FigureOption::Deploy {
-                    kind,
-                    at: Location::Feature(f),
-                });
-            }
-        }
-        Ok(())
     }
 
     /// TB21–TB24: +1 per city of the unit for each winner with his pig in a

@@ -127,17 +127,7 @@ impl Game {
     /// that does not exist; `false` for a seat beyond the table.
     pub fn has_follower_in(&self, player: PlayerId, f: FeatureId) -> Option<bool> {
         let root = self.find(f)?.0;
-        if player.seat() >= self.players {
-            return Some(false);
-        }
-        let per = usize::from(self.rules.figs_per_player);
-        let first = player.index() * per;
-        let figs = self.figures.figs.get(first..first + per).unwrap_or(&[]);
-        Some((first..).zip(figs).any(|(g, x)| {
-            x.feature != NONE16
-                && self.feats.root(x.feature) == root
-                && self.rules.figures[self.kind_of(g as u16).index()].follower
-        }))
+        Some(player.seat() < self.players && self.follower_of_in(player, root))
     }
 
     /// Figures of `kind` in `player`'s supply (0 for a seat or kind that does not exist).
