@@ -173,7 +173,11 @@ impl Game {
     #[cold]
     pub(super) fn marked_for_kind(&self, id: FigureKindId, ft: &Feat) -> bool {
         let mine = match self.rules.kind_plugin.get(id.index()) {
-            Some(&Some(p)) => self.rules.plugins.get(usize::from(p)).map_or(0, |e| e.markers),
+            Some(&Some(p)) => self
+                .rules
+                .plugins
+                .get(usize::from(p))
+                .map_or(0, |e| e.markers),
             _ => 0,
         };
         mine != 0
