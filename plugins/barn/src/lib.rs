@@ -132,6 +132,30 @@ impl Barns {
     }
 }
 
+/// Fields (roots) holding barns: at most one per barn, kept in place.
+#[derive(Clone, Copy, Default)]
+struct Fields {
+    n: usize,
+    ids: [FeatureId; MAX_BARNS],
+}
+
+impl Fields {
+    fn push(&mut self, f: FeatureId) {
+        if let Some(slot) = self.ids.get_mut(self.n) {
+            *slot = f;
+            self.n += 1;
+        }
+    }
+
+    fn contains(&self, f: &FeatureId) -> bool {
+        self.ids[..self.n].contains(f)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+}
+
 /// AM24: points per completed city when a barn is placed.
 pub const PLACEMENT_POINTS: i32 = 3;
 /// AM26: points per completed city when farmers are joined to a barn.
@@ -150,10 +174,10 @@ impl Barn {
     }
 
     /// The fields (roots) holding a barn placed before turn `before` (`u32::MAX`:
-    /// any barn).
-    fn barn_fields(v: &View<'_>, before: u32) -> HookResult<Vec<FeatureId>> {
+    /// any barn). No allocation: a turn asks it.
+    fn barn_fields(v: &View<'_>, before: u32) -> HookResult<Fields> {
         let barns = *v.game_state::<Barns>()?;
-        let mut out = Vec::new();
+        let mut out = Fields::default();
         for g in barns.ids() {
             if v.figure_state::<Placed>(g)?.turn >= before {
                 continue;
@@ -326,17 +350,19 @@ impl Plugin for Barn {
         if barn_fields.is_empty() {
             return Ok(());
         }
-        let mut seen: Vec<FeatureId> = Vec::new();
+        // The barn fields scored this turn: each once (the tile may have
+        // several segments of one field).
+        let mut seen = Fields::default();
         for l in 0..cx.tile_feature_count(t) {
             if cx.tile_feature_kind(t, l) != FeatureKind::Field {
                 continue;
             }
             let r = cx.find(cx.feature_of(t, l));
-            if seen.contains(&r) {
+            if !barn_fields.contains(&r) || seen.contains(&r) {
                 continue;
             }
             seen.push(r);
-            if barn_fields.contains(&r) && !Self::farmers(cx, r).is_empty() {
+            if !Self::farmers(cx, r).is_empty() {
                 if cx.logging() {
                     cx.log(format!(
                         "Farmers joined to a barn's field score {CONNECTION_POINTS} per completed \

@@ -118,7 +118,6 @@ impl Game {
     /// corner pieces are one field): where a figure that needs four meeting
     /// field corners may stand (the barn).
     pub fn corner_meeting(&self, t: TileIndex, corner: Corner) -> Option<FeatureId> {
-        let field = self.corner_field(t, corner)?;
         let p = self.tile_pos(t)?;
         let (dx, dy) = corner.diagonal();
         // The same point is, for the tile across x, our corner mirrored in x, etc.
@@ -126,12 +125,16 @@ impl Game {
         let mirror_x = [Corner::NE, Corner::NW, Corner::SW, Corner::SE][i];
         let mirror_y = [Corner::SW, Corner::SE, Corner::NE, Corner::NW][i];
         let opposite = [Corner::SE, Corner::SW, Corner::NW, Corner::NE][i];
-        for (q, c) in [
-            (Pos::new(p.x + dx, p.y), mirror_x),
-            (Pos::new(p.x, p.y + dy), mirror_y),
-            (Pos::new(p.x + dx, p.y + dy), opposite),
-        ] {
-            self.corner_field(self.tile_at(q)?, c)?;
+        // The three other tiles first (a grid look-up each): usually one of
+        // them is missing, and no corner's field is worked out.
+        let others = [
+            (self.tile_at(Pos::new(p.x + dx, p.y))?, mirror_x),
+            (self.tile_at(Pos::new(p.x, p.y + dy))?, mirror_y),
+            (self.tile_at(Pos::new(p.x + dx, p.y + dy))?, opposite),
+        ];
+        let field = self.corner_field(t, corner)?;
+        for (q, c) in others {
+            self.corner_field(q, c)?;
         }
         Some(field)
     }
