@@ -195,7 +195,12 @@ impl Game {
     }
 
     /// The kind of local feature `local` of placed tile `t` (valid).
+    #[inline]
     pub(super) fn local_kind(&self, t: u16, local: u8) -> Option<FeatureKind> {
+        // A type's feature keeps its kind on the board (its record's).
+        if let Some(f) = self.ty_of(t).features.get(usize::from(local)) {
+            return Some(f.kind);
+        }
         self.local_feature(t, local)
             .map(|id| self.feats.recs[id as usize].kind)
     }
