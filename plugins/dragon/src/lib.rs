@@ -294,15 +294,27 @@ impl Dragon {
     /// there goes home; figures at corners or on the tile itself stay (PD8), and
     /// so do protected figures.
     fn eat(&self, cx: &mut Cx<'_>, t: TileIndex) -> HookResult {
+        // The figures on the tile's features (a figure at a corner is listed
+        // with its field too): a look at each local feature's figures, not at
+        // every figure of the game; then in figure order.
         let mut prey = Vec::new();
-        for g in cx.figures_at_tile(t) {
-            if matches!(cx.figure_location(g), Some(Location::Feature(_)))
-                && self.eats(cx, cx.figure_kind(g))
-                && !cx.figure_protected(g)
-            {
-                prey.push(g);
+        let limit = cx.figure_count();
+        for l in 0..cx.tile_feature_count(t) {
+            let mut next = cx.first_figure_on(cx.feature_of(t, l));
+            for _ in 0..limit {
+                let Some(g) = next else {
+                    break;
+                };
+                next = cx.next_figure(g);
+                if matches!(cx.figure_location(g), Some(Location::Feature(_)))
+                    && self.eats(cx, cx.figure_kind(g))
+                    && !cx.figure_protected(g)
+                {
+                    prey.push(g);
+                }
             }
         }
+        prey.sort_unstable();
         for g in prey {
             if cx.logging() {
                 let kind = cx.figure_kind_name(cx.figure_kind(g)).to_string();

@@ -87,6 +87,34 @@ pub struct FairyState {
     pub followers: u32,
 }
 
+/// The codes of the fairy's options: the first 32 on the stack (a player
+/// has fewer followers), sorted on the way out; any more after them.
+#[derive(Default)]
+struct Codes {
+    first: [u32; 32],
+    n: usize,
+    more: Vec<u32>,
+}
+
+impl Codes {
+    fn push(&mut self, code: u32) {
+        match self.first.get_mut(self.n) {
+            Some(slot) => {
+                *slot = code;
+                self.n += 1;
+            }
+            None => self.more.push(code),
+        }
+    }
+
+    /// The first codes, sorted.
+    fn sorted(&mut self) -> &[u32] {
+        let codes = &mut self.first[..self.n];
+        codes.sort_unstable();
+        codes
+    }
+}
+
 /// The plugin: rules plus options.
 pub struct Fairy {
     placement: FairyPlacement,
@@ -239,6 +267,10 @@ impl Plugin for Fairy {
         // setup when the player has at most 32 figures), on a feature.
         let per = s.per_player as usize;
         let first = usize::from(me) * per;
+        // The codes, sorted before they are offered: after the core's own
+        // options (sorted), the list is then sorted already when no other
+        // plugin adds options, and the core need not sort it.
+        let mut codes = Codes::default();
         for i in 0..per {
             let known = s.followers != 0;
             if known && s.followers & 1 << i == 0 {
@@ -267,9 +299,22 @@ impl Plugin for Fairy {
                 }
             };
             if let Some(code) = spot.code() {
-                opts.push(v.special_option(code));
+                codes.push(code);
             }
         }
+        let plugin = v.plugin_index();
+        opts.extend(
+            codes
+                .sorted()
+                .iter()
+                .map(|&code| FigureOption::Special { plugin, code }),
+        );
+        opts.extend(
+            codes
+                .more
+                .iter()
+                .map(|&code| FigureOption::Special { plugin, code }),
+        );
         Ok(())
     }
 
