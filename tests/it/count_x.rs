@@ -516,7 +516,13 @@ fn x79_the_princess_never_reaches_a_follower_in_a_quarter() {
 
 /// The Count with The River I (C2) and the Count's option `river`.
 fn with_river(river: &str) -> [Arc<Rules>; 2] {
-    let text = count_text("", &format!("river = \"{river}\""), "[plugins.river]")
+    with_river_options(river, "")
+}
+
+/// [`with_river`] with the river plugin's `options`.
+fn with_river_options(river: &str, options: &str) -> [Arc<Rules>; 2] {
+    let more = format!("[plugins.river]\n{options}");
+    let text = count_text("", &format!("river = \"{river}\""), &more)
         .replace("[\"base\"]", "[\"base\", \"the-river\"]");
     compiled_in_and_loaded(&text)
 }
@@ -597,6 +603,64 @@ fn ck26_spring_at_city_the_spring_is_drawn_first_against_the_area_then_the_river
         assert_eq!(d[0], (ty(&g, "RI/s"), false));
         assert!(d[1..12].iter().all(|&(t, _)| is_river(&g, t)));
         assert!(d[12..].iter().all(|&(t, _)| !is_river(&g, t)));
+    }
+}
+
+#[test]
+fn ck26_spring_at_city_with_split_fields_draws_the_split_spring_first() {
+    // RV18 `split`: the spring and the lake give their copies to their twins
+    // with a split field; the twin spring, displaced by the city, is drawn
+    // first as the spring is.
+    for r in with_river_options("spring-at-city", "spring-lake-fields = \"split\"") {
+        let g = Game::new(r.clone(), 2, 0).unwrap();
+        assert_eq!(g.placed_count(), 12);
+        assert_eq!((in_bag(&g, "RI/s"), in_bag(&g, "RI/s.split")), (0, 1));
+        assert_eq!(
+            (in_bag(&g, "RI.1/I.e"), in_bag(&g, "RI.1/I.e.split")),
+            (0, 1)
+        );
+        assert_eq!(g.bag_len(), 71 + 12);
+        for seed in 0..3 {
+            let d = draws(&r, seed);
+            assert_eq!(d[0], (ty(&g, "RI/s.split"), false), "seed {seed}");
+            assert!(
+                d[1..12].iter().all(|&(t, _)| is_river(&g, t)),
+                "seed {seed}"
+            );
+            assert!(
+                d[12..].iter().all(|&(t, _)| !is_river(&g, t)),
+                "seed {seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn ck26_spring_at_city_after_river_holds_nothing_back_the_count_took_the_start_tile() {
+    // RV3 `after-river` holds the displaced base start tile back until the
+    // river is done; with the Count that copy has left the game (CK12), so
+    // the first land tile is any: BA/RCr (3 copies of 71 land tiles) is not
+    // the first one in every game.
+    for r in with_river_options("spring-at-city", "base-start-tile = \"after-river\"") {
+        let g = Game::new(r.clone(), 2, 0).unwrap();
+        assert_eq!((in_bag(&g, "BA/RCr"), g.bag_len()), (3, 71 + 12));
+        let start = ty(&g, "BA/RCr");
+        let firsts: Vec<_> = (0..8).map(|seed| draws(&r, seed)[12].0).collect();
+        assert!(firsts.iter().any(|&t| t != start), "{firsts:?}");
+        assert!(firsts.iter().all(|&t| !is_river(&g, t)), "{firsts:?}");
+    }
+    // Without the Count the copy stays, and comes first after the river.
+    let text = config_text("the-river.toml").replace(
+        "base-start-tile = \"shuffled\"",
+        "base-start-tile = \"after-river\"",
+    );
+    let r = rules(&text);
+    let g = Game::new(r.clone(), 2, 0).unwrap();
+    let start = ty(&g, "BA/RCr");
+    for seed in 0..4 {
+        let d = draws(&r, seed);
+        let first = d.iter().position(|&(t, _)| !is_river(&g, t)).unwrap();
+        assert_eq!(d[first].0, start, "seed {seed}");
     }
 }
 

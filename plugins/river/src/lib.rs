@@ -254,6 +254,10 @@ pub struct River {
     options: Options,
     /// The displaced start tile's type (`after-river`), found at build time.
     start_tile: AtomicU32,
+    /// Its copies in the tile sets: fewer in the bag at `setup` mean another
+    /// plugin's count took the displaced copy out of the game (the Count's
+    /// city, CK12), and there is nothing to hold back.
+    start_count: AtomicU32,
     /// The river's tile types, read at the first `setup` (an instance serves
     /// one ruleset: `compose_tiles` sees its catalogue once).
     kinds: OnceLock<Kinds>,
@@ -535,6 +539,7 @@ impl Plugin for River {
         Ok(River {
             options,
             start_tile: AtomicU32::new(NO_TILE),
+            start_count: AtomicU32::new(0),
             kinds: OnceLock::new(),
         })
     }
@@ -556,6 +561,8 @@ impl Plugin for River {
             BaseStartTile::AfterRiver => {
                 if let Some(&t) = displaced.first() {
                     self.start_tile.store(u32::from(t.0), Ordering::Relaxed);
+                    let n = u32::from(tiles.count(t));
+                    self.start_count.store(n, Ordering::Relaxed);
                 }
             }
         }
@@ -579,7 +586,8 @@ impl Plugin for River {
     }
 
     fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
-        let pending = self.start_tile().is_some_and(|t| cx.bag_count(t) > 0);
+        let copies = self.start_count.load(Ordering::Relaxed).max(1);
+        let pending = self.start_tile().is_some_and(|t| cx.bag_count(t) >= copies);
         cx.game_state_mut::<Phase>()?.start_pending = u32::from(pending);
         // The open ends of the start layout (the spring's mouth).
         let mut phase = *cx.game_state::<Phase>()?;
