@@ -68,6 +68,10 @@ impl Board {
     }
 
     /// An empty board with room for `max_tiles` tiles, reusing the buffers.
+    /// The grid keeps the size an earlier game grew it to (at least 16 × 16),
+    /// centred on the origin: a batch of games grows it once, not in every
+    /// game. (Where the grid lies is no part of the state: equality compares
+    /// the cells where the tiles are.)
     pub(super) fn reset(&mut self, max_tiles: usize) {
         let Board {
             ox,
@@ -79,9 +83,10 @@ impl Board {
             frontier,
             barred,
         } = self;
-        (*ox, *oy, *w, *h) = (-8, -8, 16, 16);
+        let (nw, nh) = ((*w).max(16), (*h).max(16));
+        (*ox, *oy, *w, *h) = (-((nw / 2) as i16), -((nh / 2) as i16), nw, nh);
         *barred = 0;
-        refill(cells, 16 * 16, 0);
+        refill(cells, usize::from(nw) * usize::from(nh), 0);
         fresh(tiles, max_tiles);
         fresh(frontier, 64);
     }

@@ -13,11 +13,35 @@ impl Game {
 
     /// Runs automatic stages until input is needed.
     ///
+    /// The two steps of a turn that only move the stage when no plugin
+    /// subscribes to their hook and no step waits — a tile drawn (to its
+    /// placement, no `tile_drawn`) and a tile placed (to the figure step, no
+    /// `before_figure`) — are taken here, inlined into the caller: the
+    /// stages below would run the same and end at the same stage (the
+    /// playout's draw and placement then skip the pipeline's loop).
+    #[inline(always)]
+    pub(super) fn advance(&mut self) -> HookResult {
+        if self.turn.pending.is_empty() && self.turn.incoming.is_empty() {
+            if self.turn.stage == Stage::Drawn && !self.wants(hook::TILE_DRAWN) {
+                self.turn.stage = Stage::Place;
+                return Ok(());
+            }
+            if self.turn.stage == Stage::Placed && !self.wants(hook::BEFORE_FIGURE) {
+                self.turn.stage = Stage::Figure;
+                return Ok(());
+            }
+        }
+        self.advance_stages()
+    }
+
+    /// [`Game::advance`]: the pipeline's stages, run until input is needed.
+    ///
     /// The stages are tested in pipeline order, one `if` each, so a turn's
     /// stages run as a chain of well-predicted branches instead of a jump table
     /// per stage; a pass ends by going round to the next turn. Before each stage
     /// the steps the hooks pushed are queued, and a pending decision stops here.
-    pub(super) fn advance(&mut self) -> HookResult {
+    #[inline(never)]
+    fn advance_stages(&mut self) -> HookResult {
         macro_rules! ready {
             () => {
                 self.flush_incoming();

@@ -101,14 +101,16 @@ impl Game {
         let tpl = ty.index() * 4 + (rot.index());
         if let Some(tpl) = self.rules.feat_templates.get(tpl) {
             // Fresh records, each its own root: its sides facing a tile are
-            // closed at once (a union later adds the counts up).
-            self.feats.recs.extend(tpl.iter().map(|f| Feat {
-                parent: f.parent + base,
-                next: f.next + base,
-                open: u16::from(POP4[(f.open & !occ as u16 & 15) as usize]),
-                tile: ti,
-                ..*f
-            }));
+            // closed at once (a union later adds the counts up). Copied
+            // whole, then the few fields that depend on the board set.
+            let from = self.feats.recs.len();
+            self.feats.recs.extend_from_slice(tpl);
+            for f in self.feats.recs.get_mut(from..).unwrap_or(&mut []) {
+                f.parent += base;
+                f.next += base;
+                f.open = u16::from(POP4[(f.open & !occ as u16 & 15) as usize]);
+                f.tile = ti;
+            }
         }
         let fw = self.rules.state.feature as usize;
         if fw > 0 {
