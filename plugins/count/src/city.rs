@@ -161,6 +161,39 @@ pub fn leaving(v: &View<'_>, p: PlayerId, window: Window) -> Vec<u32> {
     out
 }
 
+/// Whether [`leaving`] names any figure of player `p` in `window`, without
+/// listing them: one pass over the figures, stopping at the first that has
+/// somewhere to go (asked for every player before every scoring step).
+pub fn has_leaver(v: &View<'_>, p: PlayerId, window: Window) -> bool {
+    let mut blocked = None;
+    let mut roots = None;
+    for g in (0..v.figure_count() as u16).map(FigureId) {
+        let Some(q) = figure_quarter(v, g) else {
+            continue;
+        };
+        if !window.leaves(q) || v.figure_owner(g) != Some(p) {
+            continue;
+        }
+        if *blocked.get_or_insert_with(|| count_quarter(v)) == Some(q) {
+            continue;
+        }
+        let roots: &Vec<FeatureId> = roots.get_or_insert_with(|| window.roots(v));
+        let stands = v.figure_kind_stands_on(v.figure_kind(g));
+        let kinds = quarter_kinds(q);
+        let target = roots.iter().any(|&r| {
+            let k = v.feature_kind(r);
+            kinds.contains(k)
+                && stands.contains(k)
+                && v.members(r)
+                    .any(|m| Spot::of_feature(v, m).code().is_some())
+        });
+        if target {
+            return true;
+        }
+    }
+    false
+}
+
 /// The figure an option of [`leaving`] names, checked: player `p`'s, in a
 /// quarter it may leave in `window`.
 pub fn chosen_leaver(v: &View<'_>, p: PlayerId, code: u32, window: Window) -> Option<FigureId> {

@@ -43,8 +43,8 @@ mod city;
 mod options;
 
 pub use city::{
-    count_quarter, entering_kinds, leaving, may_enter, quarter_kinds, targets, Window, CASTLE,
-    MARKET, QUARTERS,
+    count_quarter, entering_kinds, has_leaver, leaving, may_enter, quarter_kinds, targets, Window,
+    CASTLE, MARKET, QUARTERS,
 };
 pub use options::{AbbotEnters, CocFarmers, CountMove, FinalMoves, Options, River};
 
@@ -165,7 +165,7 @@ impl Count {
             if cx.game_state::<State>()?.final_passed & bit != 0 {
                 continue;
             }
-            if leaving(cx, p, self.final_window()).is_empty() {
+            if !has_leaver(cx, p, self.final_window()) {
                 cx.game_state_mut::<State>()?.final_passed |= bit;
                 continue;
             }
@@ -264,7 +264,7 @@ impl Plugin for Count {
         let (me, n) = (cx.current_player(), cx.players());
         for i in 1..=u32::from(n) {
             let p = me.offset(i, n);
-            if !leaving(cx, p, Window::Scoring).is_empty() {
+            if has_leaver(cx, p, Window::Scoring) {
                 cx.push_decision(p, TAG_LEAVE, 0);
             }
         }
@@ -425,7 +425,7 @@ impl Plugin for Count {
             (TAG_TARGET, v) => {
                 Self::leave(cx, FigureId(step.arg as u16), v, Window::Scoring)?;
                 // CK17: any number of followers, one decision at a time.
-                if !leaving(cx, p, Window::Scoring).is_empty() {
+                if has_leaver(cx, p, Window::Scoring) {
                     cx.push_decision(p, TAG_LEAVE, 0);
                 }
                 Ok(())

@@ -535,6 +535,18 @@ impl Plugin for River {
     const STYLE: &'static str = include_str!("../style.toml");
     const STATE: StateSpec = StateSpec::NONE.game::<Phase>().tile::<Flow>();
 
+    /// Only the river's marked tiles (forks among them) matter when drawn,
+    /// unless the base start tile waits for the river's end (`after-river`:
+    /// its draw ends the wait). A hook called for every tile drawn makes the
+    /// core list the drawn tile's placements again (issue 27).
+    fn narrowing(&self) -> u64 {
+        if self.options.base_start_tile == BaseStartTile::AfterRiver {
+            0
+        } else {
+            narrow::DRAWN_MARKED
+        }
+    }
+
     fn new(options: Options) -> Result<Self, ConfigError> {
         Ok(River {
             options,
@@ -620,18 +632,24 @@ impl Plugin for River {
             return Ok(());
         }
         let forks = bag.fork && v.game_state::<Phase>()?.fork_drawn == 0;
-        veto(tiles, keep, |&t| {
-            let b = kinds.of(t);
-            b & IS_RIVER == 0
-                || if bag.spring {
+        // Which kinds of tile (their bits) may be drawn now: one look-up per
+        // tile type.
+        let mut drawable = [false; 16];
+        for (b, d) in drawable.iter_mut().enumerate() {
+            let b = b as u8;
+            *d = b & IS_RIVER != 0
+                && if bag.spring {
                     // A spring in the bag starts the river: first.
-                    b & IS_SPRING == 0
+                    b & IS_SPRING != 0
                 } else if forks {
-                    b & IS_FORK == 0
+                    b & IS_FORK != 0
                 } else {
-                    bag.stream && b & IS_LAKE != 0
-                }
-        });
+                    !bag.stream || b & IS_LAKE == 0
+                };
+        }
+        for (&t, k) in tiles.iter().zip(keep.iter_mut()) {
+            *k &= drawable[usize::from(kinds.of(t) & 15)];
+        }
         Ok(())
     }
 

@@ -122,7 +122,23 @@ pub struct TowerState {
     pub towers: u32,
     /// The first [`TOWER_LIST`] of them, feature ids in the order placed.
     pub tower_ids: [u16; TOWER_LIST],
+    /// The spot code of each listed tower (`Spot::code` of its foundation,
+    /// [`NO_CODE`] if it has none), read once when it is listed: the piece's
+    /// option names it every turn.
+    pub tower_codes: [u32; TOWER_LIST],
+    /// Prisoners the tower took and has not freed itself (by a ransom or an
+    /// exchange): at least the number of figures held, so that at 0 the
+    /// ransom's check at every turn's start and end looks at no figure. A
+    /// figure another plugin frees leaves it high (the check then looks).
+    pub held: u32,
+    /// Bit `i`: listed tower `i` has a piece (height ≥ 1; heights only
+    /// grow), so that the figure step reads no height.
+    pub raised: u32,
 }
+
+/// [`TowerState::tower_codes`] of a tower whose spot has no code (a
+/// coordinate beyond the code's range); never a `Spot::code`.
+pub const NO_CODE: u32 = u32::MAX;
 
 /// The plugin: rules plus options.
 pub struct Tower {
@@ -226,27 +242,51 @@ impl Plugin for Tower {
         let me = v.current_player();
         let pieces = v.player_state::<Pieces>(me)?.left;
         let st = v.game_state::<TowerState>()?;
-        let listed = st.tower_ids.get(..st.towers as usize);
-        let all = listed.is_none().then(|| rules::towers(v));
-        let listed = listed.into_iter().flatten().map(|&f| FeatureId(f));
-        for f in listed.chain(all.into_iter().flatten()) {
+        // The kinds `me` has in his supply, asked once per call (at the first
+        // tower a follower may go on), not once per tower.
+        let mut kinds: Option<rules::KindSet> = None;
+        let mut offer = |f: FeatureId, code: Option<u32>, raised: Option<bool>| -> HookResult {
             if v.occupants(f) > 0 {
-                continue; // TW5: capped
+                return Ok(()); // TW5: capped
             }
             if pieces > 0 {
-                if let Some(code) = Spot::of_feature(v, f).code() {
+                let code = code.or_else(|| Spot::of_feature(v, f).code());
+                if let Some(code) = code {
                     opts.push(v.special_option(code));
                 }
             }
-            if rules::height(v, f)? == 0 {
-                continue; // TW7, TW30: no follower on a bare foundation
+            let raised = match raised {
+                Some(r) => r,
+                None => rules::height(v, f)? > 0,
+            };
+            if !raised {
+                return Ok(()); // TW7, TW30: no follower on a bare foundation
             }
             // The shared rule without the vetoes: the figure step puts every
             // option through them afterwards.
             let at = Location::Feature(f);
-            for k in (0..v.figure_kind_count() as u8).map(FigureKindId) {
-                if v.supply(me, k) > 0 && v.may_stand_by_rule(k, f) {
+            let kinds = kinds.get_or_insert_with(|| rules::KindSet::in_supply(v, me));
+            for k in kinds.iter() {
+                if v.may_stand_by_rule(k, f) {
                     opts.push(FigureOption::Deploy { kind: k, at });
+                }
+            }
+            Ok(())
+        };
+        match st.tower_ids.get(..st.towers as usize) {
+            Some(listed) => {
+                for (i, (&f, &code)) in listed.iter().zip(&st.tower_codes).enumerate() {
+                    let raised = st.raised & (1 << i) != 0;
+                    offer(
+                        FeatureId(f),
+                        (code != NO_CODE).then_some(code),
+                        Some(raised),
+                    )?;
+                }
+            }
+            None => {
+                for f in rules::towers(v) {
+                    offer(f, None, None)?;
                 }
             }
         }
@@ -310,10 +350,15 @@ impl Plugin for Tower {
             h.pieces += 1;
             h.pieces
         };
+        let st = cx.game_state_mut::<TowerState>()?;
+        let listed = st.tower_ids.get(..st.towers as usize).unwrap_or(&[]);
+        if let Some(i) = listed.iter().position(|&t| t == f.0) {
+            st.raised |= 1 << i;
+        }
         if cx.logging() {
             cx.log(format!("{{P{me}}} raises a tower to height {h}."));
         }
-        if !rules::prey(cx, f, h).is_empty() {
+        if rules::has_prey(cx, f, h) {
             cx.push_decision(me, TAG_CAPTURE, u32::from(f.0));
         }
         Ok(())
@@ -356,7 +401,7 @@ impl Plugin for Tower {
                 let victim = rules::seat(step.arg)?;
                 let figs = rules::held_from_by(cx, step.player, victim);
                 let g = rules::chosen(cx, &figs, value)?;
-                cx.return_figure(g)
+                rules::free(cx, g)
             }
             _ => {
                 if value == PASS {
@@ -436,7 +481,7 @@ impl Tower {
         if self.needs_points && cx.score(me) < RANSOM {
             return Ok(());
         }
-        if rules::has_prisoner(cx, me) {
+        if rules::has_prisoner(cx, me)? {
             cx.push_decision(me, TAG_RANSOM, 0);
         }
         Ok(())
@@ -453,7 +498,9 @@ impl Tower {
         if !cx.transfer_score(me, captor, RANSOM) {
             return Err(err("the ransom could not be paid"));
         }
-        cx.game_state_mut::<TowerState>()?.ransom_paid_by = u32::from(me.seat()) + 1;
+        let st = cx.game_state_mut::<TowerState>()?;
+        st.ransom_paid_by = u32::from(me.seat()) + 1;
+        st.held = st.held.saturating_sub(1);
         if cx.logging() {
             cx.log(format!(
                 "{{P{me}}} pays {RANSOM} to {{P{captor}}} to free a prisoner."

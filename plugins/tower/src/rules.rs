@@ -1,8 +1,9 @@
 //! The tower's rules on the board: towers and heights, the capture range, the
 //! figures a decision names, captures and exchanges.
 
-use super::{err, Height, TowerState, TOWER};
+use super::{err, Height, TowerState, NO_CODE, TOWER};
 use carcassonne_plugin_sdk::prelude::*;
+use carcassonne_plugin_sdk::Spot;
 
 /// Points a ransom costs, whatever the kind (TW22, TW23, X47).
 pub const RANSOM: i32 = 3;
@@ -45,9 +46,12 @@ pub(crate) fn list_towers(cx: &mut Cx<'_>, t: TileIndex) -> HookResult {
             continue;
         }
         let f = cx.feature_of(t, l);
+        let code = Spot::of_feature(cx, f).code().unwrap_or(NO_CODE);
         let st = cx.game_state_mut::<TowerState>()?;
-        if let Some(slot) = st.tower_ids.get_mut(st.towers as usize) {
-            *slot = f.0;
+        let i = st.towers as usize;
+        if let (Some(id), Some(c)) = (st.tower_ids.get_mut(i), st.tower_codes.get_mut(i)) {
+            *id = f.0;
+            *c = code;
         }
         st.towers += 1;
     }
@@ -84,45 +88,91 @@ pub(crate) fn seat(arg: u32) -> HookResult<PlayerId> {
 /// then at distance 1 north, east, south, west, then at distance 2, ...),
 /// each tile's in figure order: one pass over the figures.
 pub(crate) fn prey(v: &View<'_>, f: FeatureId, h: u32) -> Vec<FigureId> {
-    let at = v.tile_pos(v.feature_tile(f));
-    let h = i32::try_from(h).unwrap_or(i32::MAX);
-    let mut found: Vec<(i32, FigureId)> = Vec::new();
-    for g in (0..v.figure_count() as u16).map(FigureId) {
-        let Some(t) = v.figure_tile(g) else {
-            continue;
-        };
-        let p = v.tile_pos(t);
-        let (dx, dy) = (
-            i32::from(p.x) - i32::from(at.x),
-            i32::from(p.y) - i32::from(at.y),
-        );
-        // The tile's place in the order of the tiles in range.
-        let order = match (dx, dy) {
-            (0, 0) => 0,
-            (0, d) if d < 0 && -d <= h => 4 * -d - 3,
-            (d, 0) if d > 0 && d <= h => 4 * d - 2,
-            (0, d) if d > 0 && d <= h => 4 * d - 1,
-            (d, 0) if d < 0 && -d <= h => 4 * -d,
-            _ => continue,
-        };
-        if v.figure_owner(g).is_some()
-            && v.figure_kind_follower(v.figure_kind(g))
-            && !v.figure_protected(g)
-        {
-            found.push((order, g));
-        }
-    }
+    let mut found: Vec<(i32, FigureId)> = in_range(v, f, h).collect();
     found.sort_by_key(|&(order, _)| order); // stable: figure order within a tile
     found.into_iter().map(|(_, g)| g).collect()
 }
 
+/// Whether [`prey`] names any figure, without collecting them.
+pub(crate) fn has_prey(v: &View<'_>, f: FeatureId, h: u32) -> bool {
+    in_range(v, f, h).next().is_some()
+}
+
+/// The capturable figures of [`prey`] in figure order, each with its tile's
+/// place in the order of the tiles in range.
+fn in_range<'a>(
+    v: &'a View<'_>,
+    f: FeatureId,
+    h: u32,
+) -> impl Iterator<Item = (i32, FigureId)> + 'a {
+    let at = v.tile_pos(v.feature_tile(f));
+    let h = i32::try_from(h).unwrap_or(i32::MAX);
+    (0..v.figure_count() as u16)
+        .map(FigureId)
+        .filter_map(move |g| {
+            let p = v.tile_pos(v.figure_tile(g)?);
+            let (dx, dy) = (
+                i32::from(p.x) - i32::from(at.x),
+                i32::from(p.y) - i32::from(at.y),
+            );
+            // The tile's place in the order of the tiles in range.
+            let order = match (dx, dy) {
+                (0, 0) => 0,
+                (0, d) if d < 0 && -d <= h => 4 * -d - 3,
+                (d, 0) if d > 0 && d <= h => 4 * d - 2,
+                (0, d) if d > 0 && d <= h => 4 * d - 1,
+                (d, 0) if d < 0 && -d <= h => 4 * -d,
+                _ => return None,
+            };
+            (v.figure_owner(g).is_some()
+                && v.figure_kind_follower(v.figure_kind(g))
+                && !v.figure_protected(g))
+            .then_some((order, g))
+        })
+}
+
 /// Whether `owner` has a figure held by a rival (a prisoner), without
-/// collecting them.
-pub(crate) fn has_prisoner(v: &View<'_>, owner: PlayerId) -> bool {
-    (0..v.figure_count() as u16).map(FigureId).any(|g| {
+/// collecting them; no figure is looked at while the tower holds no prisoner
+/// ([`TowerState::held`]).
+pub(crate) fn has_prisoner(v: &View<'_>, owner: PlayerId) -> HookResult<bool> {
+    if v.game_state::<TowerState>()?.held == 0 {
+        return Ok(false);
+    }
+    Ok((0..v.figure_count() as u16).map(FigureId).any(|g| {
         matches!(v.figure_location(g), Some(Location::Held(p)) if p != owner)
             && v.figure_owner(g) == Some(owner)
-    })
+    }))
+}
+
+/// The figure kinds of which a player has figures in his supply (a set of
+/// kind ids), asked once.
+pub(crate) struct KindSet([u64; 4]);
+
+impl KindSet {
+    /// The kinds of which `p` has a figure in his supply.
+    pub(crate) fn in_supply(v: &View<'_>, p: PlayerId) -> KindSet {
+        let mut set = [0u64; 4];
+        for k in (0..v.figure_kind_count().min(256) as u8).map(FigureKindId) {
+            if v.supply(p, k) > 0 {
+                set[usize::from(k.0 >> 6)] |= 1 << (k.0 & 63);
+            }
+        }
+        KindSet(set)
+    }
+
+    /// The kinds, in id order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = FigureKindId> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &bits)| {
+            let mut rest = bits;
+            std::iter::from_fn(move || {
+                let b = rest.trailing_zeros();
+                (rest != 0).then(|| {
+                    rest &= rest - 1;
+                    FigureKindId((w as u32 * 64 + b) as u8)
+                })
+            })
+        })
+    }
 }
 
 /// The figures of `owner` held by his rivals (his prisoners).
@@ -181,6 +231,7 @@ pub(crate) fn capture(cx: &mut Cx<'_>, g: FigureId) -> HookResult {
         if !cx.move_figure(g, Location::Held(me))? {
             return Err(err("the prisoner could not be taken"));
         }
+        cx.game_state_mut::<TowerState>()?.held += 1;
         return Ok(());
     }
     // TW20: an exchange, one for one: the captured figure goes home at once.
@@ -195,5 +246,14 @@ pub(crate) fn capture(cx: &mut Cx<'_>, g: FigureId) -> HookResult {
         cx.push_decision(me, super::TAG_EXCHANGE, u32::from(owner.seat()));
         return Ok(());
     }
-    cx.return_figure(mine[0])
+    free(cx, mine[0])
+}
+
+/// TW20–TW22: prisoner `g` comes home (an exchange or a ransom); the count of
+/// the tower's prisoners goes down.
+pub(crate) fn free(cx: &mut Cx<'_>, g: FigureId) -> HookResult {
+    cx.return_figure(g)?;
+    let st = cx.game_state_mut::<TowerState>()?;
+    st.held = st.held.saturating_sub(1);
+    Ok(())
 }
