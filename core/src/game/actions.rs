@@ -210,8 +210,9 @@ impl Game {
     /// a plugin failure, returns an error and leaves the state undefined (discard
     /// the game); use [`Game::apply`] when that matters.
     pub fn apply_unchecked(&mut self, action: Action) -> Result<(), GameError> {
-        // Any action may change what the placements depend on.
-        self.scratch.placements_for = None;
+        // Any action may change what the placements depend on (the list,
+        // if valid, still serves the placement that follows).
+        let listed = self.scratch.placements_for.take() == Some(self.turn.drawn);
         match action {
             Action::Chance(c) => {
                 if let Some(s) = self.turn.pending.pop() {
@@ -262,7 +263,7 @@ impl Game {
                 } else if p == Placement::SET_ASIDE {
                     self.set_drawn_aside(tile);
                     return self.advance().map_err(GameError::from);
-                } else if !self.place_with_piece(tile, p)? {
+                } else if !self.place_with_piece(tile, p, listed)? {
                     return Err(self.illegal(action, "no plugin offers this piece there"));
                 }
                 self.turn.piece = p.piece;
@@ -427,12 +428,19 @@ impl Game {
                 } else if self.turn.stage == Stage::Place {
                     let mut p = std::mem::take(&mut self.scratch.placements);
                     let mut k = std::mem::take(&mut self.scratch.keep);
-                    let r = self.placements_into(TileTypeId(self.turn.drawn), &mut p, &mut k);
+                    let mut b = std::mem::take(&mut self.scratch.pieces);
+                    let drawn = TileTypeId(self.turn.drawn);
+                    let r = self.placements_with(drawn, &mut p, &mut k, &mut b);
                     let a = r
                         .map_err(GameError::from)
                         .and_then(|_| pick(&p, rng).map(Action::Place));
                     self.scratch.placements = p;
                     self.scratch.keep = k;
+                    self.scratch.pieces = b;
+                    // Listed in this state: kept for the placement.
+                    if a.is_ok() {
+                        self.scratch.placements_for = Some(self.turn.drawn);
+                    }
                     a?
                 } else {
                     let mut o = std::mem::take(&mut self.scratch.options);

@@ -122,13 +122,12 @@ pub(super) fn with_feature(
 /// Whether side `d` of a tile with geometry `a` fits the facing side of a tile
 /// with geometry `b` across it: the side kinds fit, and every pair of slots
 /// that meet belong to features of one kind (or to nobody).
-pub(super) fn sides_fit(
-    a: &RotGeom,
-    ka: KindOf<'_>,
-    d: usize,
-    b: &RotGeom,
-    kb: KindOf<'_>,
-) -> bool {
+#[inline]
+pub(super) fn sides_fit<KA, KB>(a: &RotGeom, ka: &KA, d: usize, b: &RotGeom, kb: &KB) -> bool
+where
+    KA: Fn(u8) -> Option<FeatureKind> + ?Sized,
+    KB: Fn(u8) -> Option<FeatureKind> + ?Sized,
+{
     let f = (d + 2) & 3;
     if !a.edges[d].fits(b.edges[f]) {
         return false;
@@ -196,7 +195,12 @@ impl Game {
     }
 
     /// The kind of local feature `local` of placed tile `t` (valid).
+    #[inline]
     pub(super) fn local_kind(&self, t: u16, local: u8) -> Option<FeatureKind> {
+        // A type's feature keeps its kind on the board (its record's).
+        if let Some(f) = self.ty_of(t).features.get(usize::from(local)) {
+            return Some(f.kind);
+        }
         self.local_feature(t, local)
             .map(|id| self.feats.recs[id as usize].kind)
     }

@@ -1,6 +1,7 @@
 //! The board: the grid, the placed tiles and the frontier ([`Board`]); the
 //! legal placements of a tile and the random placement of the playouts.
 
+use super::pieces::PieceBufs;
 use super::*;
 use crate::tiles::FitTable;
 
@@ -248,11 +249,24 @@ impl Game {
         out: &mut Vec<Placement>,
         keep: &mut Vec<bool>,
     ) -> HookResult {
+        self.placements_with(tile, out, keep, &mut PieceBufs::default())
+    }
+
+    /// [`Game::placements_into`] with the buffers of the placements with a
+    /// piece (`bufs.fit`: the fitting candidates).
+    pub(super) fn placements_with(
+        &self,
+        tile: TileTypeId,
+        out: &mut Vec<Placement>,
+        keep: &mut Vec<bool>,
+        bufs: &mut PieceBufs,
+    ) -> HookResult {
         out.clear();
+        bufs.fit.clear();
         self.raw_placements(tile, out);
         let mut optional = Vec::new();
         if self.wants(hook::EXTRA_PLACEMENTS) {
-            self.piece_placements(tile, out, &mut optional)?;
+            self.piece_placements(tile, out, &mut optional, bufs)?;
         }
         if self.wants(hook::FILTER_PLACEMENTS)
             && !self.all_narrowed_away(hook::FILTER_PLACEMENTS, Narrowed::Placements(tile))
@@ -347,10 +361,12 @@ impl Game {
         }
         let mut out = std::mem::take(&mut self.scratch.placements);
         let mut keep = std::mem::take(&mut self.scratch.keep);
-        let r = self.placements_into(tile, &mut out, &mut keep);
+        let mut bufs = std::mem::take(&mut self.scratch.pieces);
+        let r = self.placements_with(tile, &mut out, &mut keep, &mut bufs);
         let n = (out.len() - usize::from(out.last() == Some(&Placement::SET_ASIDE))) as u32;
         self.scratch.placements = out;
         self.scratch.keep = keep;
+        self.scratch.pieces = bufs;
         r.map(|_| n)
     }
 

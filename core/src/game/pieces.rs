@@ -14,25 +14,90 @@ use super::*;
 use crate::hooks::PiecePlacement;
 use crate::tiles::RotGeom;
 
+/// Entries of [`PieceBufs::geoms`] (a power of two).
+const GEOM_CACHE: usize = 64;
+
+/// Reusable buffers of the placements with a piece (part of
+/// [`Scratch`](super::scratch::Scratch), not of the state).
+#[derive(Default, Debug)]
+pub(super) struct PieceBufs {
+    /// The candidates of the last placement list built, in the plugins'
+    /// order, that fit (their rotation made the lowest giving the same
+    /// tile): with `Scratch::placements` while `Scratch::placements_for`
+    /// names the drawn tile, so that placing one needs no new offer.
+    pub(super) fit: Vec<PiecePlacement>,
+    /// The candidates as offered (reused buffer).
+    cands: Vec<PiecePlacement>,
+    /// A tile type's geometry in a rotation with a feature added (a piece on
+    /// the placed tile), keyed by type, rotation, kind and slots
+    /// ([`geom_key`]); direct-mapped, built on first use. It depends on the
+    /// rules only, so it is never forgotten.
+    geoms: Vec<Option<(u64, RotGeom)>>,
+}
+
+/// The key of [`PieceBufs::geoms`].
+fn geom_key(ty: TileTypeId, rot: Rotation, kind: FeatureKind, slots: u16) -> u64 {
+    u64::from(ty.0) | (rot.index() as u64) << 16 | (kind as u64) << 24 | u64::from(slots) << 32
+}
+
+impl PieceBufs {
+    /// Tile type `tt` (id `ty`) in rotation `rot` with a feature of `kind` on
+    /// `slots` added as its local feature `tt.features.len()`.
+    fn geom_with(
+        &mut self,
+        tt: &crate::tiles::TileType,
+        ty: TileTypeId,
+        rot: Rotation,
+        kind: FeatureKind,
+        slots: u16,
+    ) -> &RotGeom {
+        let key = geom_key(ty, rot, kind, slots);
+        if self.geoms.is_empty() {
+            self.geoms.resize(GEOM_CACHE, None);
+        }
+        let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58;
+        let e = &mut self.geoms[h as usize & (GEOM_CACHE - 1)];
+        if e.as_ref().is_none_or(|(k, _)| *k != key) {
+            let type_kind = |l: u8| tt.features.get(usize::from(l)).map(|f| f.kind);
+            let nfeat = tt.features.len() as u8;
+            let g = with_feature(&tt.rot[rot.index()], nfeat, kind, slots, &type_kind);
+            *e = Some((key, g));
+        }
+        &e.as_ref().expect("just filled").1
+    }
+}
+
 impl Game {
     /// Appends to `out` the placements with a piece of tile type `tile` that
-    /// the plugins offer and that fit (sorted, without repeats), and to
-    /// `optional` those marked optional.
+    /// the plugins offer and that fit (sorted, without repeats), to
+    /// `optional` those marked optional, and the fitting candidates to
+    /// `bufs.fit` (cleared first).
     pub(super) fn piece_placements(
         &self,
         tile: TileTypeId,
         out: &mut Vec<Placement>,
         optional: &mut Vec<Placement>,
+        bufs: &mut PieceBufs,
     ) -> HookResult {
-        let mut cands = Vec::new();
-        self.offered_pieces(tile, None, &mut cands)?;
-        let mut fit: Vec<Placement> = Vec::with_capacity(cands.len());
-        for mut c in cands {
-            if self.piece_fits(tile, &mut c) {
-                fit.push(c.placement);
-                if c.optional {
-                    optional.push(c.placement);
+        bufs.fit.clear();
+        let mut cands = std::mem::take(&mut bufs.cands);
+        cands.clear();
+        let r = self.offered_pieces(tile, None, &mut cands);
+        if r.is_ok() {
+            for c in &cands {
+                let mut c = *c;
+                if self.piece_fits(tile, &mut c, bufs) {
+                    bufs.fit.push(c);
                 }
+            }
+        }
+        bufs.cands = cands;
+        r?;
+        let mut fit: Vec<Placement> = Vec::with_capacity(bufs.fit.len());
+        for c in &bufs.fit {
+            fit.push(c.placement);
+            if c.optional {
+                optional.push(c.placement);
             }
         }
         fit.sort_unstable();
@@ -85,7 +150,12 @@ impl Game {
     /// that gets the feature fits too, the feature counted (sides of fitting
     /// kinds, and slots that meet belong to features of one kind). Its
     /// rotation becomes the lowest one giving the same tile.
-    pub(super) fn piece_fits(&self, ty: TileTypeId, c: &mut PiecePlacement) -> bool {
+    pub(super) fn piece_fits(
+        &self,
+        ty: TileTypeId,
+        c: &mut PiecePlacement,
+        bufs: &mut PieceBufs,
+    ) -> bool {
         let Some(tt) = self.rules.tiles.get(ty) else {
             return false;
         };
@@ -111,9 +181,8 @@ impl Game {
             }
         };
         let type_geom = &tt.rot[p.rot.index()];
-        let (owned, target): (Option<RotGeom>, Option<(u16, RotGeom)>) = if c.at == pos {
-            let g = with_feature(type_geom, nfeat as u8, kind, slots, &type_kind);
-            (Some(g), None)
+        let (geom, target): (&RotGeom, Option<(u16, RotGeom)>) = if c.at == pos {
+            (bufs.geom_with(tt, ty, p.rot, kind, slots), None)
         } else {
             let Some(t) = self.board.tile_at(c.at) else {
                 return false;
@@ -126,13 +195,13 @@ impl Game {
             let Some(g) = self.geom_if_added(t.0, kind, slots, Some(but)) else {
                 return false;
             };
-            (None, Some((t.0, g)))
+            (type_geom, Some((t.0, g)))
         };
-        let geom = owned.as_ref().unwrap_or(type_geom);
-        (0..4).all(|d| {
-            let Some(n) = self.board.tile_at(pos.step(Side::from_index(d))) else {
+        Side::ALL.iter().all(|&d| {
+            let Some(n) = self.board.tile_at(pos.step(d)) else {
                 return true;
             };
+            let d = d as usize;
             match &target {
                 Some((t, g)) if *t == n.0 => {
                     let added = self.local_count(*t) as u8;
@@ -156,20 +225,39 @@ impl Game {
     /// Places drawn tile type `tile` with placement `p`, which lays a piece:
     /// the feature its plugin's candidate adds, then the tile. `Ok(false)`
     /// (nothing changed) if the plugin offers no such candidate that fits.
+    /// `listed`: the placement list built for this state is still valid, and
+    /// with it the fitting candidates (`PieceBufs::fit`): the plugin is not
+    /// asked again.
     pub(super) fn place_with_piece(
         &mut self,
         tile: TileTypeId,
         p: Placement,
+        listed: bool,
     ) -> Result<bool, HookError> {
         let Some(plugin) = p.piece.plugin() else {
             return Ok(false);
         };
-        let mut cands = Vec::new();
-        self.offered_pieces(tile, Some(plugin), &mut cands)?;
-        let found = cands.into_iter().find(|c| {
-            let mut c = *c;
-            self.piece_fits(tile, &mut c) && c.placement == p
-        });
+        let mut bufs = std::mem::take(&mut self.scratch.pieces);
+        let found = if listed {
+            // The first fitting candidate of the plugin's with this
+            // placement, as below (no other plugin's lays its piece).
+            bufs.fit.iter().find(|c| c.placement == p).copied()
+        } else {
+            let mut cands = Vec::new();
+            let r = self.offered_pieces(tile, Some(plugin), &mut cands);
+            let found = r.as_ref().ok().and_then(|_| {
+                cands.into_iter().find(|c| {
+                    let mut c = *c;
+                    self.piece_fits(tile, &mut c, &mut bufs) && c.placement == p
+                })
+            });
+            if let Err(e) = r {
+                self.scratch.pieces = bufs;
+                return Err(e);
+            }
+            found
+        };
+        self.scratch.pieces = bufs;
         let Some(c) = found else {
             return Ok(false);
         };

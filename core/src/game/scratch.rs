@@ -32,6 +32,9 @@ pub(super) struct Scratch {
     /// current state; `None` if it holds nothing valid.
     pub(super) placements_for: Option<u16>,
     pub(super) keep: Vec<bool>,
+    /// The placements with a piece: the fitting candidates that go with
+    /// `placements`, and the geometries with a piece (`PieceBufs`).
+    pub(super) pieces: super::pieces::PieceBufs,
     /// The tile types in the bag, for the plugins' `filter_draws`.
     pub(super) types: Vec<TileTypeId>,
     /// Per tile type: drawable in a filtered draw (all `false`

@@ -85,10 +85,13 @@ pub struct RotGeom {
 impl RotGeom {
     /// Its side kinds (barrier names included).
     pub fn sides(&self) -> Sides {
-        Sides((0..4).fold(0, |a, d| {
-            let byte = self.edges[d] as u32 | u32::from((self.bars >> (4 * d)) & 15) << 4;
-            a | byte << (8 * d)
-        }))
+        // Side `d`'s byte: its edge kind (bits `2d` of `code`) in the low
+        // bits, its barrier name (bits `4d` of `bars`) in the high nibble.
+        let c = u32::from(self.code);
+        let edges = (c & 3) | (c & 0xC) << 6 | (c & 0x30) << 12 | (c & 0xC0) << 18;
+        let b = u32::from(self.bars);
+        let bars = (b & 0xF) << 4 | (b & 0xF0) << 8 | (b & 0xF00) << 12 | (b & 0xF000) << 16;
+        Sides(edges | bars)
     }
 }
 

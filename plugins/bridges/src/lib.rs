@@ -168,30 +168,56 @@ fn piece_name(code: u32) -> Option<String> {
     Some(format!("{s}{}", AXIS_NAMES[axis as usize]))
 }
 
-/// A side's kind as the plugin reads it (`None`: a wildcard side).
-type Kind = Option<FeatureKind>;
+/// A side's kind as the plugin reads it, in two bits: 0 a wildcard side, 1 a
+/// city, 2 a road, 3 a field (a barrier side is a field side: its name is the
+/// core's matter). The codes of four sides are packed in a `u8`, side `d` at
+/// bits `2d`.
+const ROAD: u8 = 2;
+const FIELD: u8 = 3;
 
-const FIELD: Kind = Some(FeatureKind::Field);
-const ROAD: Kind = Some(FeatureKind::Road);
-
-/// Whether two facing sides fit by kind (a wildcard fits anything).
-fn fits(a: Kind, b: Kind) -> bool {
-    a.is_none() || b.is_none() || a == b
-}
-
-/// The kinds of four packed sides as the plugin reads them: a barrier side is
-/// a field side (its name is the core's matter), a wildcard side `None`.
-fn kinds(s: Sides) -> [Kind; 4] {
-    Side::ALL.map(|d| match s.get(d) {
-        SideKind::Any => None,
-        SideKind::City => Some(FeatureKind::City),
-        SideKind::Road => ROAD,
-        SideKind::Field | SideKind::Barrier(_) => FIELD,
+/// The packed codes of four sides.
+fn codes(s: Sides) -> u8 {
+    (0..4).fold(0, |m, d| {
+        let b = (s.0 >> (8 * d)) as u8;
+        let k = if b >> 4 != 0 { FIELD } else { b & 3 };
+        m | k << (2 * d)
     })
 }
 
-/// A neighbour of the square being tried: the tile and its sides now.
-type Across = [Option<(TileIndex, [Kind; 4])>; 4];
+/// Code of side `d` in packed codes `c`.
+fn code_at(c: u8, d: Side) -> u8 {
+    (c >> (2 * d as u8)) & 3
+}
+
+/// Bit `d` set where side `d` of packed codes `c` is `k`.
+fn sides_of(c: u8, k: u8) -> u8 {
+    (0..4).fold(0, |m, d| m | u8::from((c >> (2 * d)) & 3 == k) << d)
+}
+
+/// The side bits of an axis.
+fn axis_bits(axis: Axis) -> u8 {
+    match axis {
+        Axis::NorthSouth => 0b0101,
+        Axis::WestEast => 0b1010,
+    }
+}
+
+/// The square being tried, as its neighbours make it, found once per square
+/// (every rotation of the new tile asks the same).
+#[derive(Clone, Copy, Default)]
+struct Square {
+    /// Bit `d`: a tile lies beyond side `d`.
+    present: u8,
+    /// The packed codes of the sides facing the square (0 where none).
+    facing: u8,
+    /// Bit `d`: the square beyond side `d` is empty or its facing side is a
+    /// road (where a bridge across the new tile may end).
+    end_ok: u8,
+    /// The tiles beyond each side and their packed codes (valid where
+    /// `present`).
+    tiles: [TileIndex; 4],
+    far: [u8; 4],
+}
 
 /// What the neighbours of the square being tried allow, found once per
 /// square (every rotation of the new tile asks the same): for the neighbour
@@ -215,6 +241,9 @@ pub struct Bridges {
     options: Options,
 }
 
+/// The pieces of this plugin by code (`code`), asked once per call.
+type Pieces = [Piece; 10];
+
 impl Bridges {
     /// Whether placed tile `t` has no bridge yet (no feature was added to it:
     /// a tile holds at most one bridge, ever; BB4).
@@ -222,25 +251,23 @@ impl Bridges {
         v.tile_feature_count(t) == v.tile_type_feature_count(v.tile_type_id(t))
     }
 
-    /// The neighbour beyond side `d` of `pos` (`across[d]`) as a bridge site,
-    /// found on first use and kept in `sites` for the other rotations.
-    fn site(
-        v: &View<'_>,
-        pos: Pos,
-        d: Side,
-        across: &Across,
-        sites: &mut [Site; 4],
-    ) -> Option<Site> {
-        let (t, s) = across[d as usize]?;
+    /// The neighbour beyond side `d` of `pos` as a bridge site, found on
+    /// first use and kept in `sites` for the other rotations.
+    fn site(v: &View<'_>, pos: Pos, d: Side, sq: &Square, sites: &mut [Site; 4]) -> Option<Site> {
+        if sq.present & 1 << d as u8 == 0 {
+            return None;
+        }
         let site = &mut sites[d as usize];
         if !site.known {
+            let t = sq.tiles[d as usize];
             site.known = true;
             site.unbridged = Self::unbridged(v, t);
             if site.unbridged {
                 site.at = v.tile_pos(t);
                 for e in Side::ALL {
                     let q = site.at.step(e);
-                    if s[e as usize] == FIELD && q != pos && v.tile_at(q).is_none() {
+                    if code_at(sq.far[d as usize], e) == FIELD && q != pos && v.tile_at(q).is_none()
+                    {
                         site.empty |= 1 << e as u8;
                     }
                 }
@@ -251,7 +278,7 @@ impl Bridges {
 
     /// A candidate laying a bridge across the tile at `at`.
     fn candidate(
-        v: &View<'_>,
+        pieces: &Pieces,
         p: Placement,
         site: Option<Side>,
         at: Pos,
@@ -259,7 +286,7 @@ impl Bridges {
         optional: bool,
     ) -> PiecePlacement {
         PiecePlacement {
-            placement: Placement::with_piece(p.pos, p.rot, v.piece(code(site, axis))),
+            placement: Placement::with_piece(p.pos, p.rot, pieces[code(site, axis) as usize]),
             at,
             kind: FeatureKind::Road,
             slots: axis.slots(),
@@ -268,33 +295,32 @@ impl Bridges {
     }
 
     /// Bridges by choice with the plain placement `p` (BB5): on the new tile
-    /// (`mine`: its sides) along an axis of two field sides whose ends face
-    /// empty squares or road sides; and on a neighbour without a bridge, along
-    /// an axis of two field sides whose ends face empty squares. Appended to
-    /// `out`.
+    /// (`fields`: its field sides) along an axis of two field sides whose ends
+    /// face empty squares or road sides; and on a neighbour without a bridge,
+    /// along an axis of two field sides whose ends face empty squares.
+    /// Appended to `out`.
+    #[allow(clippy::too_many_arguments)]
     fn by_choice(
         &self,
         v: &View<'_>,
+        pieces: &Pieces,
         p: Placement,
-        mine: [Kind; 4],
-        across: &Across,
+        fields: u8,
+        sq: &Square,
         sites: &mut [Site; 4],
         out: &mut Vec<PiecePlacement>,
     ) {
         for axis in Axis::BOTH {
-            let ok = axis.ends().iter().all(|&d| {
-                mine[d as usize] == FIELD
-                    && across[d as usize].is_none_or(|(_, s)| s[d.opposite() as usize] == ROAD)
-            });
-            if ok {
-                out.push(Self::candidate(v, p, None, p.pos, axis, false));
+            let ends = axis_bits(axis);
+            if fields & sq.end_ok & ends == ends {
+                out.push(Self::candidate(pieces, p, None, p.pos, axis, false));
             }
         }
         if self.options.sites == Sites::PlacedOnly {
             return;
         }
         for d in Side::ALL {
-            let Some(site) = Self::site(v, p.pos, d, across, sites) else {
+            let Some(site) = Self::site(v, p.pos, d, sq, sites) else {
                 continue;
             };
             if !site.unbridged {
@@ -302,54 +328,52 @@ impl Bridges {
             }
             for axis in Axis::BOTH {
                 // Both ends on field sides facing empty squares.
-                let ends = axis.ends().iter().fold(0u8, |m, &e| m | 1 << e as u8);
+                let ends = axis_bits(axis);
                 if site.empty & ends == ends {
-                    out.push(Self::candidate(v, p, Some(d), site.at, axis, false));
+                    out.push(Self::candidate(pieces, p, Some(d), site.at, axis, false));
                 }
             }
         }
     }
 
     /// The bridge that makes the placement `p` (plain matching refuses it:
-    /// `bad` are the sides that clash) legal (BB7), if one repairs every clash:
-    /// (a) the new tile's field side faces a road: a bridge across the new
-    /// tile, its other end facing an empty square or a road side; (b) the new
-    /// tile's road faces a neighbour's field side: a bridge across that
-    /// neighbour along the same axis, its far end facing an empty square.
+    /// `bad` are the sides that clash, a bit per side) legal (BB7), if one
+    /// repairs every clash: (a) the new tile's field side faces a road: a
+    /// bridge across the new tile, its other end facing an empty square or a
+    /// road side; (b) the new tile's road faces a neighbour's field side: a
+    /// bridge across that neighbour along the same axis, its far end facing
+    /// an empty square.
+    #[allow(clippy::too_many_arguments)]
     fn repair(
         &self,
         v: &View<'_>,
+        pieces: &Pieces,
         p: Placement,
-        mine: [Kind; 4],
-        across: &Across,
+        mine: u8,
+        sq: &Square,
         sites: &mut [Site; 4],
-        bad: &[Side],
+        bad: u8,
     ) -> Option<PiecePlacement> {
-        let theirs = |d: Side| across[d as usize].map(|(_, s)| s[d.opposite() as usize]);
         let optional = self.options.bridge_only_fit == BridgeOnlyFit::MaySetAside;
-        let &first = bad.first()?;
+        let first = Side::from_index(bad.trailing_zeros() as usize);
         let axis = Axis::through(first);
-        if bad.iter().all(|&d| Axis::through(d) == axis)
-            && axis
-                .ends()
-                .iter()
-                .all(|&d| mine[d as usize] == FIELD && theirs(d).is_none_or(|k| k == ROAD))
-        {
-            return Some(Self::candidate(v, p, None, p.pos, axis, optional));
+        let ends = axis_bits(axis);
+        if bad & !ends == 0 && sides_of(mine, FIELD) & sq.end_ok & ends == ends {
+            return Some(Self::candidate(pieces, p, None, p.pos, axis, optional));
         }
-        let [d] = bad else {
+        if bad.count_ones() != 1 {
             return None;
-        };
-        let (_, s) = across[*d as usize]?;
-        if !(mine[*d as usize] == ROAD
-            && s[d.opposite() as usize] == FIELD
-            && s[*d as usize] == FIELD)
+        }
+        let d = first;
+        if !(code_at(mine, d) == ROAD
+            && code_at(sq.facing, d) == FIELD
+            && code_at(sq.far[d as usize], d) == FIELD)
         {
             return None;
         }
-        let site = Self::site(v, p.pos, *d, across, sites)?;
-        let ok = site.unbridged && site.empty & 1 << *d as u8 != 0;
-        ok.then(|| Self::candidate(v, p, Some(*d), site.at, axis, optional))
+        let site = Self::site(v, p.pos, d, sq, sites)?;
+        let ok = site.unbridged && site.empty & 1 << d as u8 != 0;
+        ok.then(|| Self::candidate(pieces, p, Some(d), site.at, axis, optional))
     }
 }
 
@@ -381,32 +405,42 @@ impl Plugin for Bridges {
         // The drawn tile's sides in each rotation, asked once per call (this
         // hook runs at every draw and placement list: issue 27); the
         // neighbours' sides once per square, their bridge sites on first use.
-        // The core sorts the candidates: the squares' order does not matter.
+        // Sides are packed codes: a rotation's clashes are a few bit
+        // operations. The core sorts the candidates: the squares' order does
+        // not matter.
         let printed = v.tile_type_sides(tile);
-        let sides = Rotation::ALL.map(|rot| kinds(printed.rotated(rot)));
+        let mine = Rotation::ALL.map(|rot| codes(printed.rotated(rot)));
+        let fields = mine.map(|m| sides_of(m, FIELD));
+        let pieces: Pieces = std::array::from_fn(|c| v.piece(c as u32));
         for pos in v.frontier_cells() {
-            let across: Across = Side::ALL.map(|d| {
-                let t = v.tile_at(pos.step(d))?;
-                Some((t, kinds(v.tile_sides(t))))
-            });
+            let mut sq = Square::default();
+            for d in Side::ALL {
+                let Some(t) = v.tile_at(pos.step(d)) else {
+                    sq.end_ok |= 1 << d as u8;
+                    continue;
+                };
+                let c = codes(v.tile_sides(t));
+                let facing = code_at(c, d.opposite());
+                sq.present |= 1 << d as u8;
+                sq.facing |= facing << (2 * d as u8);
+                sq.end_ok |= u8::from(facing == ROAD) << d as u8;
+                sq.tiles[d as usize] = t;
+                sq.far[d as usize] = c;
+            }
+            // Lanes (two bits per side) where the neighbour's side is set.
+            let theirs = (sq.facing | sq.facing >> 1) & 0x55;
             let mut sites = [Site::default(); 4];
             for rot in Rotation::ALL {
-                let mine = sides[rot.quarter_turns() as usize];
+                let r = rot.quarter_turns() as usize;
+                let m = mine[r];
                 let p = Placement::new(pos, rot);
-                // The clashing sides, in side order (no allocation).
-                let mut bad = [Side::N; 4];
-                let mut n = 0;
-                for d in Side::ALL {
-                    if across[d as usize]
-                        .is_some_and(|(_, s)| !fits(mine[d as usize], s[d.opposite() as usize]))
-                    {
-                        bad[n] = d;
-                        n += 1;
-                    }
-                }
-                if n == 0 {
-                    self.by_choice(v, p, mine, &across, &mut sites, out);
-                } else if let Some(c) = self.repair(v, p, mine, &across, &mut sites, &bad[..n]) {
+                // The clashing sides: both set and different.
+                let diff = m ^ sq.facing;
+                let lanes = (diff | diff >> 1) & (m | m >> 1) & theirs & 0x55;
+                let bad = (0..4).fold(0u8, |b, d| b | ((lanes >> (2 * d)) & 1) << d);
+                if bad == 0 {
+                    self.by_choice(v, &pieces, p, fields[r], &sq, &mut sites, out);
+                } else if let Some(c) = self.repair(v, &pieces, p, m, &sq, &mut sites, bad) {
                     out.push(c);
                 }
             }

@@ -37,7 +37,14 @@
 //!   plugin's rule keeps it on the board, e.g. a follower in a castle).
 //!
 //! State (per game, public): the dragon's figure id, the steps made in the
-//! current movement and the tiles visited.
+//! current movement, the tiles visited and the directions of the pending step.
+//!
+//! Speed: the dragon tile types are read from the catalogue once (the draw
+//! filter asks the host nothing per tile type), and a step's directions are
+//! found once, when its decision is pushed: the decision's options and its
+//! resolution read them from the state.
+
+use std::sync::OnceLock;
 
 use carcassonne_plugin_sdk::names::{name_of, parse_name};
 use carcassonne_plugin_sdk::prelude::*;
@@ -114,7 +121,14 @@ pub struct DragonState {
     /// Tiles visited during the current movement (placed tile index + 1; 0 ends
     /// the list), the starting tile first.
     pub visited: [u32; STEPS as usize + 1],
+    /// The directions of the pending step, found when its decision was pushed
+    /// ([`PENDING`] set; bit `d`: [`DIRECTION_NAMES`]`[d]` may be taken); 0
+    /// when no step is pending.
+    pub options: u32,
 }
+
+/// [`DragonState::options`]: the directions were found for the pending step.
+pub const PENDING: u32 = 1 << 4;
 
 /// What the steps from one tile read once for its four directions: where the
 /// tile is, the tiles visited in this movement, the dragon's kind.
@@ -144,12 +158,26 @@ impl Targets {
         }
         Ok(Some(q))
     }
+
+    /// The directions the dragon may take (bit `d`: side `d`).
+    fn mask(&self, v: &View<'_>) -> HookResult<u32> {
+        let mut mask = 0;
+        for side in 0..4 {
+            if self.get(v, side)?.is_some() {
+                mask |= 1 << side;
+            }
+        }
+        Ok(mask)
+    }
 }
 
 /// The plugin: rules plus options.
 pub struct Dragon {
     dragon_move: DragonMove,
     eats_builders_and_pigs: bool,
+    /// Per tile type id, whether it is a dragon tile: read from the catalogue
+    /// at the first draw filter (an instance serves one ruleset).
+    dragon_types: OnceLock<Vec<bool>>,
 }
 
 fn err(message: &str) -> Error {
@@ -181,23 +209,33 @@ impl Dragon {
         }
     }
 
-    /// The tile one step from `t` towards `side`, if the dragon may enter it now.
-    fn target(v: &View<'_>, t: TileIndex, side: usize) -> HookResult<Option<TileIndex>> {
-        Targets::new(v, t)?.get(v, side)
+    /// The directions the dragon may take from where it stands (bit `d`: side
+    /// `d`); 0 when it is off the board.
+    fn directions(v: &View<'_>) -> HookResult<u32> {
+        let Some(t) = Self::tile(v)? else {
+            return Ok(0);
+        };
+        Targets::new(v, t)?.mask(v)
     }
 
-    /// Whether the dragon has a step to make from where it stands.
-    fn can_step(v: &View<'_>) -> HookResult<bool> {
-        let Some(t) = Self::tile(v)? else {
-            return Ok(false);
-        };
-        let targets = Targets::new(v, t)?;
-        for side in 0..4 {
-            if targets.get(v, side)?.is_some() {
-                return Ok(true);
-            }
+    /// The directions of the pending step: found when its decision was pushed,
+    /// else (a state from an older build) found now.
+    fn step_directions(v: &View<'_>) -> HookResult<u32> {
+        let options = v.game_state::<DragonState>()?.options;
+        if options & PENDING != 0 {
+            return Ok(options & 0xF);
         }
-        Ok(false)
+        Self::directions(v)
+    }
+
+    /// Per tile type id, whether it is a dragon tile (read once per ruleset).
+    fn dragon_types(&self, v: &View<'_>) -> &[bool] {
+        self.dragon_types.get_or_init(|| {
+            let bit = v.my_marker(DRAGON_TILE);
+            (0..v.tile_type_count())
+                .map(|i| v.tile_type_markers(TileTypeId(i as u16)) & bit != 0)
+                .collect()
+        })
     }
 
     /// Starts a movement if the tile placed this turn is a dragon tile and the
@@ -228,7 +266,13 @@ impl Dragon {
     /// Pushes the decision of the next step, or ends the movement (PD6, PD7).
     fn next_step(cx: &mut Cx<'_>) -> HookResult {
         let steps = cx.game_state::<DragonState>()?.steps;
-        if steps < STEPS && Self::can_step(cx)? {
+        let options = if steps < STEPS {
+            Self::directions(cx)?
+        } else {
+            0
+        };
+        if options != 0 {
+            cx.game_state_mut::<DragonState>()?.options = options | PENDING;
             let who = cx.current_player().offset(steps, cx.players());
             cx.push_decision(who, TAG_STEP, steps + 1);
             return Ok(());
@@ -242,6 +286,7 @@ impl Dragon {
         let s = cx.game_state_mut::<DragonState>()?;
         s.steps = 0;
         s.visited = [0; STEPS as usize + 1];
+        s.options = 0;
         Ok(())
     }
 
@@ -249,15 +294,27 @@ impl Dragon {
     /// there goes home; figures at corners or on the tile itself stay (PD8), and
     /// so do protected figures.
     fn eat(&self, cx: &mut Cx<'_>, t: TileIndex) -> HookResult {
+        // The figures on the tile's features (a figure at a corner is listed
+        // with its field too): a look at each local feature's figures, not at
+        // every figure of the game; then in figure order.
         let mut prey = Vec::new();
-        for g in cx.figures_at_tile(t) {
-            if matches!(cx.figure_location(g), Some(Location::Feature(_)))
-                && self.eats(cx, cx.figure_kind(g))
-                && !cx.figure_protected(g)
-            {
-                prey.push(g);
+        let limit = cx.figure_count();
+        for l in 0..cx.tile_feature_count(t) {
+            let mut next = cx.first_figure_on(cx.feature_of(t, l));
+            for _ in 0..limit {
+                let Some(g) = next else {
+                    break;
+                };
+                next = cx.next_figure(g);
+                if matches!(cx.figure_location(g), Some(Location::Feature(_)))
+                    && self.eats(cx, cx.figure_kind(g))
+                    && !cx.figure_protected(g)
+                {
+                    prey.push(g);
+                }
             }
         }
+        prey.sort_unstable();
         for g in prey {
             if cx.logging() {
                 let kind = cx.figure_kind_name(cx.figure_kind(g)).to_string();
@@ -293,6 +350,7 @@ impl Plugin for Dragon {
         Ok(Dragon {
             dragon_move: options.dragon_move,
             eats_builders_and_pigs: options.eats_builders_and_pigs,
+            dragon_types: OnceLock::new(),
         })
     }
 
@@ -325,8 +383,10 @@ impl Plugin for Dragon {
         if Self::tile(v)?.is_some() {
             return Ok(());
         }
-        let bit = v.my_marker(DRAGON_TILE);
-        veto(tiles, keep, |&t| v.tile_type_markers(t) & bit != 0);
+        let dragon = self.dragon_types(v);
+        veto(tiles, keep, |&t| {
+            dragon.get(t.index()).copied().unwrap_or(false)
+        });
         Ok(())
     }
 
@@ -380,15 +440,11 @@ impl Plugin for Dragon {
         if step.tag != TAG_STEP {
             return Err(err("not a decision of this plugin"));
         }
-        let Some(t) = Self::tile(v)? else {
+        if Self::tile(v)?.is_none() {
             return Err(err("the dragon is not on the board"));
-        };
-        let targets = Targets::new(v, t)?;
-        for side in 0..4 {
-            if targets.get(v, side)?.is_some() {
-                out.push(side as u32);
-            }
         }
+        let options = Self::step_directions(v)?;
+        out.extend((0..4).filter(|d| options & 1 << d != 0));
         Ok(())
     }
 
@@ -398,7 +454,11 @@ impl Plugin for Dragon {
             return Err(err("not a step of the dragon"));
         }
         let from = Self::tile(cx)?.ok_or_else(|| err("the dragon is not on the board"))?;
-        let to = Self::target(cx, from, value as usize)?
+        if Self::step_directions(cx)? & 1 << value == 0 {
+            return Err(err("the dragon cannot go there"));
+        }
+        let to = cx
+            .tile_at(cx.tile_pos(from).step(Side::from_index(value as usize)))
             .ok_or_else(|| err("the dragon cannot go there"))?;
         let fig = Self::figure(cx)?;
         if !cx.move_figure(fig, Location::Tile(to))? {
@@ -406,6 +466,7 @@ impl Plugin for Dragon {
         }
         let s = cx.game_state_mut::<DragonState>()?;
         s.steps += 1;
+        s.options = 0;
         let k = s.steps as usize;
         if let Some(slot) = s.visited.get_mut(k) {
             *slot = u32::from(to.0) + 1;

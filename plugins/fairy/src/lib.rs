@@ -80,6 +80,39 @@ pub struct FairyState {
     /// Figures per player (player `p`'s are the ids from `p × per_player`;
     /// found at setup), so that the options look at the player's own only.
     pub per_player: u32,
+    /// Which of a player's figures are followers (bit `i`: his `i`-th figure,
+    /// id `p × per_player + i`; every player has the same kinds in the same
+    /// order), found at setup when `per_player` ≤ 32; 0 otherwise (then the
+    /// options ask each figure's kind).
+    pub followers: u32,
+}
+
+/// The codes of the fairy's options: the first 32 on the stack (a player
+/// has fewer followers), sorted on the way out; any more after them.
+#[derive(Default)]
+struct Codes {
+    first: [u32; 32],
+    n: usize,
+    more: Vec<u32>,
+}
+
+impl Codes {
+    fn push(&mut self, code: u32) {
+        match self.first.get_mut(self.n) {
+            Some(slot) => {
+                *slot = code;
+                self.n += 1;
+            }
+            None => self.more.push(code),
+        }
+    }
+
+    /// The first codes, sorted.
+    fn sorted(&mut self) -> &[u32] {
+        let codes = &mut self.first[..self.n];
+        codes.sort_unstable();
+        codes
+    }
 }
 
 /// The plugin: rules plus options.
@@ -173,9 +206,18 @@ impl Plugin for Fairy {
             .find(|&g| cx.figure_owner(g).is_none())
             .map_or(cx.figure_count(), |g| g.index());
         let per_player = (players_figs / usize::from(cx.players()).max(1)) as u32;
+        let mut followers = 0;
+        if per_player <= 32 {
+            for i in 0..per_player {
+                if cx.figure_kind_follower(cx.figure_kind(FigureId(i as u16))) {
+                    followers |= 1 << i;
+                }
+            }
+        }
         let s = cx.game_state_mut::<FairyState>()?;
         s.figure = u32::from(fig.0) + 1;
         s.per_player = per_player;
+        s.followers = followers;
         Ok(())
     }
 
@@ -215,19 +257,35 @@ impl Plugin for Fairy {
     /// PD11/PD16: one option per follower of the player (per tile under `on-tile`).
     fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
         let me = v.current_player();
-        let beside = Self::beside(v)?;
-        let here = Self::tile(v)?;
-        // The player's own figures only: on a feature, of a follower kind.
-        let per = Self::state(v)?.per_player as usize;
-        let mine = usize::from(me) * per..(usize::from(me) + 1) * per;
-        for g in mine.filter_map(|g| u16::try_from(g).ok()).map(FigureId) {
+        let s = Self::state(v)?;
+        let beside = s.beside.checked_sub(1).map(|g| FigureId(g as u16));
+        let here = match self.placement {
+            FairyPlacement::NextToFollower => None,
+            FairyPlacement::OnTile => Self::tile(v)?,
+        };
+        // The player's own figures only: of a follower kind (known from
+        // setup when the player has at most 32 figures), on a feature.
+        let per = s.per_player as usize;
+        let first = usize::from(me) * per;
+        // The codes, sorted before they are offered: after the core's own
+        // options (sorted), the list is then sorted already when no other
+        // plugin adds options, and the core need not sort it.
+        let mut codes = Codes::default();
+        for i in 0..per {
+            let known = s.followers != 0;
+            if known && s.followers & 1 << i == 0 {
+                continue;
+            }
+            let Ok(g) = u16::try_from(first + i).map(FigureId) else {
+                break;
+            };
             if Some(g) == beside {
                 continue;
             }
             let Some(Location::Feature(f)) = v.figure_location(g) else {
                 continue;
             };
-            if !v.figure_kind_follower(v.figure_kind(g)) {
+            if !known && !v.figure_kind_follower(v.figure_kind(g)) {
                 continue;
             }
             let spot = match self.placement {
@@ -241,9 +299,22 @@ impl Plugin for Fairy {
                 }
             };
             if let Some(code) = spot.code() {
-                opts.push(v.special_option(code));
+                codes.push(code);
             }
         }
+        let plugin = v.plugin_index();
+        opts.extend(
+            codes
+                .sorted()
+                .iter()
+                .map(|&code| FigureOption::Special { plugin, code }),
+        );
+        opts.extend(
+            codes
+                .more
+                .iter()
+                .map(|&code| FigureOption::Special { plugin, code }),
+        );
         Ok(())
     }
 
