@@ -10,6 +10,9 @@ use carcassonne_core::scenario::{check, run};
 use carcassonne_core::*;
 use std::sync::Arc;
 
+mod fixtures;
+use fixtures::TWO_FIELDS_ONE_CITY;
+
 fn rules_with(options: CoreOptions, edition: &str) -> Arc<Rules> {
     let set: TileSetSpec =
         toml::from_str(include_str!("../../configs/tilesets/base.toml")).expect("base tiles parse");
@@ -375,13 +378,6 @@ fn b6_roads_and_cities_bound_fields() {
 }
 
 // ------------------------------------------------------------------ F1–F4
-
-/// Red has two farmers in two separate fields next to the same completed city.
-const TWO_FIELDS_ONE_CITY: &str = "
-    draw BA/C; place 0 -1 2; deploy follower field N
-    draw BA/L; place 0 1 0; pass
-    draw BA/RFr; place 1 0 0; deploy follower field N
-    end";
 
 #[test]
 fn f1_each_field_scores_a_bordering_city() {

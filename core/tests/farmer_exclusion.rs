@@ -7,6 +7,9 @@ use carcassonne_core::scenario::{check, run};
 use carcassonne_core::*;
 use std::sync::Arc;
 
+mod fixtures;
+use fixtures::TWO_FIELDS_ONE_CITY;
+
 /// At setup, marks the start tile's city as no city for farmers.
 struct NoStartCity;
 
@@ -44,15 +47,6 @@ fn rules(farmers: FarmerScoring, mark: bool) -> Arc<Rules> {
     };
     Arc::new(Rules::new("mark", tiles, options, plugins).unwrap())
 }
-
-/// Red has two farmers in two fields beside one city (the start's, completed
-/// by the C joined to it): 3 points per field (F1), 3 once (F2) or 4 to the
-/// majority (F3) when the city counts.
-const TWO_FIELDS_ONE_CITY: &str = "
-    draw BA/C; place 0 -1 2; deploy follower field N
-    draw BA/L; place 0 1 0; pass
-    draw BA/RFr; place 1 0 0; deploy follower field N
-    end";
 
 #[test]
 fn a_marked_city_is_worth_nothing_to_every_farmer_scoring() {
