@@ -29,9 +29,6 @@ impl Hooks for NoStartCity {
 }
 
 fn rules(farmers: FarmerScoring, mark: bool) -> Arc<Rules> {
-    let set: TileSetSpec =
-        toml::from_str(include_str!("../../configs/tilesets/base.toml")).unwrap();
-    let tiles = TileCatalogue::build(&[set], "C2").unwrap();
     let options = CoreOptions {
         farmers,
         ..CoreOptions::default()
@@ -45,7 +42,7 @@ fn rules(farmers: FarmerScoring, mark: bool) -> Arc<Rules> {
     } else {
         vec![]
     };
-    Arc::new(Rules::new("mark", tiles, options, plugins).unwrap())
+    fixtures::base_rules(options, plugins)
 }
 
 #[test]

@@ -8,6 +8,8 @@ use carcassonne_core::scenario::run;
 use carcassonne_core::*;
 use std::sync::Arc;
 
+mod fixtures;
+
 /// A plugin that only declares its kind: the core does the offering.
 struct Declares;
 
@@ -18,9 +20,6 @@ impl Hooks for Declares {
 }
 
 fn rules() -> Arc<Rules> {
-    let set: TileSetSpec =
-        toml::from_str(include_str!("../../configs/tilesets/base.toml")).unwrap();
-    let tiles = TileCatalogue::build(&[set], "C2").unwrap();
     let buddy = FigureSpec::special("buddy", 1)
         .stands_on(FeatureKinds::of(&[FeatureKind::Road, FeatureKind::City]))
         .offered(true)
@@ -33,7 +32,7 @@ fn rules() -> Arc<Rules> {
         ..PluginDecl::default()
     };
     let hooks: Arc<dyn Hooks> = Arc::new(Declares);
-    Arc::new(Rules::new("buddy", tiles, CoreOptions::default(), vec![(decl, hooks)]).unwrap())
+    fixtures::base_rules(CoreOptions::default(), vec![(decl, hooks)])
 }
 
 /// The legal figure actions that deploy the buddy, as text.

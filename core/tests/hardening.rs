@@ -4,11 +4,9 @@
 use carcassonne_core::*;
 use std::sync::Arc;
 
-fn base_tiles() -> TileCatalogue {
-    let set: TileSetSpec =
-        toml::from_str(include_str!("../../configs/tilesets/base.toml")).unwrap();
-    TileCatalogue::build(&[set], "C2").unwrap()
-}
+mod fixtures;
+
+use fixtures::base_tiles;
 
 /// A plugin that tosses a coin with the given weights at the start of every turn.
 struct Coin(Vec<u32>);

@@ -7,6 +7,8 @@ use carcassonne_core::*;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+mod fixtures;
+
 /// Flips its game word at every tile drawn; while the word is odd, its
 /// placement filter keeps only the first candidate.
 struct Flip;
@@ -36,9 +38,6 @@ impl Hooks for Flip {
 }
 
 fn rules() -> Arc<Rules> {
-    let set: TileSetSpec =
-        toml::from_str(include_str!("../../configs/tilesets/base.toml")).unwrap();
-    let tiles = TileCatalogue::build(&[set], "C2").unwrap();
     let decl = PluginDecl {
         id: "flip".into(),
         state: StateWords {
@@ -48,7 +47,7 @@ fn rules() -> Arc<Rules> {
         ..PluginDecl::default()
     };
     let hooks: Arc<dyn Hooks> = Arc::new(Flip);
-    Arc::new(Rules::new("flip", tiles, CoreOptions::default(), vec![(decl, hooks)]).unwrap())
+    fixtures::base_rules(CoreOptions::default(), vec![(decl, hooks)])
 }
 
 /// The drawn tile's legal placements, from the full list.

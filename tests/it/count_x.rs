@@ -206,35 +206,33 @@ const BARN_EVERY_SCORING: &str = "draw BA/C; place -1 -2 0; deploy follower fiel
      count pass
      draw BA/LR; place 1 -2 0; pass";
 
-#[test]
-fn x69_a_barn_counts_the_city_of_carcassonne_in_all_its_scorings() {
+/// [`BARN_EVERY_SCORING`] with the Count's `options`, each farmer scoring:
+/// Red's points after the barn's placement and connection, then Blue's barn
+/// at the end.
+fn barn_every_scoring(options: &str, red: i32, blue_at_end: i32) {
     for farmers in ["per-field", "per-field-once-per-player"] {
         let core = format!("farmers = \"{farmers}\"");
-        for r in both(&core, "", "[plugins.barn]") {
-            // The barn's placement: 3 × 2 cities to Red; the connection:
-            // 1 × 2 to Red.
-            let mut g = check(&r, 2, BARN_EVERY_SCORING, &[8, 0]);
+        for r in both(&core, options, "[plugins.barn]") {
+            let mut g = check(&r, 2, BARN_EVERY_SCORING, &[red, 0]);
             run_on(&mut g, "end").unwrap();
-            // The end: Blue's barn 4 × 2 cities; no farmer is left.
+            // No farmer is left: only the barn scores at the end.
             assert!(g.is_over(), "{farmers}");
-            assert_eq!(g.scores(), [8, 8], "{farmers}");
+            assert_eq!(g.scores(), [red, blue_at_end], "{farmers}");
         }
     }
 }
 
 #[test]
+fn x69_a_barn_counts_the_city_of_carcassonne_in_all_its_scorings() {
+    // The barn's placement: 3 × 2 cities to Red; the connection: 1 × 2 to
+    // Red; the end: Blue's barn 4 × 2 cities.
+    barn_every_scoring("", 8, 8);
+}
+
+#[test]
 fn ck22_ignored_a_barn_counts_only_the_real_cities_in_all_its_scorings() {
-    for farmers in ["per-field", "per-field-once-per-player"] {
-        let core = format!("farmers = \"{farmers}\"");
-        for r in both(&core, "coc-farmers = \"ignored\"", "[plugins.barn]") {
-            // Only the 2-tile city: the placement 3, the connection 1, the
-            // end 4.
-            let mut g = check(&r, 2, BARN_EVERY_SCORING, &[4, 0]);
-            run_on(&mut g, "end").unwrap();
-            assert!(g.is_over(), "{farmers}");
-            assert_eq!(g.scores(), [4, 4], "{farmers}");
-        }
-    }
+    // Only the 2-tile city: the placement 3, the connection 1, the end 4.
+    barn_every_scoring("coc-farmers = \"ignored\"", 4, 4);
 }
 
 // ------------------------------------------------------------- X74, X76

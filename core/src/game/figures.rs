@@ -180,12 +180,17 @@ impl Game {
                 .map_or(0, |e| e.markers),
             _ => 0,
         };
-        mine != 0
-            && self
-                .ty_of(ft.tile)
-                .features
-                .get(usize::from(ft.local))
-                .is_some_and(|d| d.markers & mine != 0)
+        mine != 0 && self.feat_markers(ft) & mine != 0
+    }
+
+    /// The feature-level markers of feature instance `ft` from its tile data
+    /// (0 for a feature a plugin added to a tile, a bridge: it has none).
+    #[inline]
+    fn feat_markers(&self, ft: &Feat) -> u64 {
+        self.ty_of(ft.tile)
+            .features
+            .get(usize::from(ft.local))
+            .map_or(0, |d| d.markers)
     }
 
     /// Whether the core's offer of kind `k` into feature instance `ft` meets
@@ -216,13 +221,7 @@ impl Game {
     #[inline]
     fn hosted(&self, ft: &Feat) -> bool {
         let hosts = self.rules.host_markers;
-        // A feature a plugin added to the tile (a bridge) carries no marker.
-        hosts != 0
-            && self
-                .ty_of(ft.tile)
-                .features
-                .get(usize::from(ft.local))
-                .is_some_and(|d| d.markers & hosts != 0)
+        hosts != 0 && self.feat_markers(ft) & hosts != 0
     }
 
     /// Whether a figure of kind `kind` (anyone's, or neutral) stands in the
