@@ -15,7 +15,7 @@
 //! look-up here first tests whether the lists are empty.
 
 use super::*;
-use crate::tiles::{edge_of, RotGeom, NO_FEATURE};
+use crate::tiles::{edge_of, slot_kind, RotGeom, NO_FEATURE};
 
 /// A feature added to a placed tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,6 +88,7 @@ pub(super) fn with_feature(
     for (s, f) in g.slot_feature.iter_mut().enumerate() {
         if slots & (1 << s) != 0 {
             *f = local;
+            g.slot_kinds[s] = slot_kind(Some(kind));
         }
     }
     for d in 0..4 {
@@ -123,18 +124,14 @@ pub(super) fn with_feature(
 /// with geometry `b` across it: the side kinds fit, and every pair of slots
 /// that meet belong to features of one kind (or to nobody).
 #[inline]
-pub(super) fn sides_fit<KA, KB>(a: &RotGeom, ka: &KA, d: usize, b: &RotGeom, kb: &KB) -> bool
-where
-    KA: Fn(u8) -> Option<FeatureKind> + ?Sized,
-    KB: Fn(u8) -> Option<FeatureKind> + ?Sized,
-{
+pub(super) fn sides_fit(a: &RotGeom, d: usize, b: &RotGeom) -> bool {
     let f = (d + 2) & 3;
     if !a.edges[d].fits(b.edges[f]) {
         return false;
     }
     (0..3).all(|i| {
-        let (x, y) = (a.slot_feature[3 * d + i], b.slot_feature[3 * f + 2 - i]);
-        x == NO_FEATURE || y == NO_FEATURE || ka(x) == kb(y)
+        let (x, y) = (a.slot_kinds[3 * d + i], b.slot_kinds[3 * f + 2 - i]);
+        x == 0 || y == 0 || x == y
     })
 }
 
@@ -243,7 +240,7 @@ impl Game {
         t: u16,
         kind: FeatureKind,
         slots: u16,
-        but: Option<(Pos, &RotGeom, KindOf<'_>)>,
+        but: Option<(Pos, &RotGeom)>,
     ) -> Option<RotGeom> {
         let local = self.local_count(t);
         if local >= usize::from(NO_FEATURE) || self.feats.len() + 1 >= crate::rules::MAX_FEATURES {
@@ -265,11 +262,8 @@ impl Game {
             }
             let q = pos.step(Side::from_index(d));
             let fits = match (but, self.board.tile_at(q)) {
-                (Some((p, bg, bk)), _) if p == q => sides_fit(&g, &kinds, d, bg, bk),
-                (_, Some(n)) => {
-                    let nk = |l: u8| self.local_kind(n.0, l);
-                    sides_fit(&g, &kinds, d, self.geom_of(n.0), &nk)
-                }
+                (Some((p, bg)), _) if p == q => sides_fit(&g, d, bg),
+                (_, Some(n)) => sides_fit(&g, d, self.geom_of(n.0)),
                 _ => true,
             };
             if !fits {

@@ -172,14 +172,6 @@ impl Game {
             return false;
         }
         let (kind, slots) = (c.kind, c.slots);
-        let type_kind = |l: u8| tt.features.get(usize::from(l)).map(|f| f.kind);
-        let new_kind = |l: u8| {
-            if usize::from(l) == nfeat {
-                Some(kind)
-            } else {
-                type_kind(l)
-            }
-        };
         let type_geom = &tt.rot[p.rot.index()];
         let (geom, target): (&RotGeom, Option<(u16, RotGeom)>) = if c.at == pos {
             (bufs.geom_with(tt, ty, p.rot, kind, slots), None)
@@ -187,12 +179,7 @@ impl Game {
             let Some(t) = self.board.tile_at(c.at) else {
                 return false;
             };
-            let but = (
-                pos,
-                type_geom,
-                &type_kind as &dyn Fn(u8) -> Option<FeatureKind>,
-            );
-            let Some(g) = self.geom_if_added(t.0, kind, slots, Some(but)) else {
+            let Some(g) = self.geom_if_added(t.0, kind, slots, Some((pos, type_geom))) else {
                 return false;
             };
             (type_geom, Some((t.0, g)))
@@ -203,21 +190,8 @@ impl Game {
             };
             let d = d as usize;
             match &target {
-                Some((t, g)) if *t == n.0 => {
-                    let added = self.local_count(*t) as u8;
-                    let nk = |l: u8| {
-                        if l == added {
-                            Some(kind)
-                        } else {
-                            self.local_kind(n.0, l)
-                        }
-                    };
-                    sides_fit(geom, &new_kind, d, g, &nk)
-                }
-                _ => {
-                    let nk = |l: u8| self.local_kind(n.0, l);
-                    sides_fit(geom, &new_kind, d, self.geom_of(n.0), &nk)
-                }
+                Some((t, g)) if *t == n.0 => sides_fit(geom, d, g),
+                _ => sides_fit(geom, d, self.geom_of(n.0)),
             }
         })
     }

@@ -80,6 +80,17 @@ pub struct RotGeom {
     /// The barrier crossing each board side: its name id in 4 bits per side (side
     /// `d` at bits `4d`), 0 where none does. `code` counts such a side as a field.
     pub bars: u16,
+    /// The kind of the feature owning each board slot ([`slot_kind`]: 0 where
+    /// no feature does), so that two sides' slots are compared without
+    /// looking the features up.
+    pub slot_kinds: [u8; SLOTS],
+}
+
+/// A slot's entry in [`RotGeom::slot_kinds`]: 0 for no feature, else the
+/// owner's kind plus one.
+#[inline]
+pub fn slot_kind(kind: Option<FeatureKind>) -> u8 {
+    kind.map_or(0, |k| k as u8 + 1)
 }
 
 impl RotGeom {
