@@ -15,6 +15,9 @@ pub(super) const FRONTIER_BIT: u16 = 0x8000;
 pub(super) struct Frontier {
     pub(super) pos: Pos,
     pub(super) req: u8,
+    /// Bit `d`: a tile lies beyond side `d` (a wildcard side requires
+    /// nothing: `req` alone does not say where tiles are).
+    pub(super) present: u8,
     /// The barrier names its neighbours present to it where they require a
     /// field side, 4 bits per side (0: none; see `game::barriers`).
     pub(super) bars: u16,
@@ -112,6 +115,27 @@ impl Board {
     pub(super) fn tile_at(&self, p: Pos) -> Option<TileIndex> {
         let c = self.cell(p);
         (c != 0 && c & FRONTIER_BIT == 0).then(|| TileIndex(c - 1))
+    }
+
+    /// Bit `d`: no tile lies beyond side `d` of `p`.
+    #[inline]
+    pub(super) fn open_sides(&self, p: Pos) -> u8 {
+        let free = |c: u16| c == 0 || c & FRONTIER_BIT != 0;
+        if !self.has_room(p) {
+            return Side::ALL.iter().fold(0, |m, &d| {
+                m | u8::from(free(self.cell(p.step(d)))) << d as u8
+            });
+        }
+        // Inside the margin (a placed tile's position): the neighbours are
+        // plain offsets from its index.
+        let w = usize::from(self.w);
+        let i = (i32::from(p.y) - i32::from(self.oy)) as usize * w
+            + (i32::from(p.x) - i32::from(self.ox)) as usize;
+        let at = |j: usize| self.cells.get(j).copied().unwrap_or(0);
+        u8::from(free(at(i - w)))
+            | u8::from(free(at(i + 1))) << 1
+            | u8::from(free(at(i + w))) << 2
+            | u8::from(free(at(i - 1))) << 3
     }
 
     /// Keeps a margin of one cell around `p` so the frontier cells around it fit.

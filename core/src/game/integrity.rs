@@ -106,9 +106,10 @@ impl Game {
             if self.board.cell(fr.pos) != FRONTIER_BIT | i as u16 {
                 return Err(format!("frontier entry {i} at {} not in the grid", fr.pos));
             }
-            let (mut req, mut bars) = (0u8, 0u16);
+            let (mut req, mut bars, mut present) = (0u8, 0u16, 0u8);
             for d in 0..4 {
                 if let Some(t) = self.tile_at(fr.pos.step(Side::from_index(d))) {
+                    present |= 1 << d;
                     let g = self.geom_of(t.0);
                     req |= (g.edges[(d + 2) % 4] as u8) << (2 * d);
                     bars |= super::place::facing_bar(g, (d + 2) % 4);
@@ -118,6 +119,12 @@ impl Game {
                 return Err(format!(
                     "frontier {} requires {:#x}, recorded {:#x}",
                     fr.pos, req, fr.req
+                ));
+            }
+            if present != fr.present {
+                return Err(format!(
+                    "frontier {} has tiles beyond sides {:#x}, recorded {:#x}",
+                    fr.pos, present, fr.present
                 ));
             }
             if bars != fr.bars {

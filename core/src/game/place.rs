@@ -142,11 +142,13 @@ impl Game {
                 self.board.frontier.push(Frontier {
                     pos: q,
                     req: need,
+                    present: 1 << ((d + 2) & 3),
                     bars: 0,
                 });
                 self.board.cells[side_cell[d]] = FRONTIER_BIT | i;
             } else if let Some(fr) = self.board.frontier.get_mut((qc & !FRONTIER_BIT) as usize) {
                 fr.req |= need;
+                fr.present |= 1 << ((d + 2) & 3);
             }
         }
         if geom.bars != 0 {

@@ -329,9 +329,8 @@ pub(super) fn compile_tile(
             NO_FEATURE => b,
             f => b | u16::from(features[f as usize].barrier) << (4 * d),
         });
-        let slot_kinds = slot_feature.map(|f| {
-            super::slot_kind(features.get(usize::from(f)).map(|f| f.kind))
-        });
+        let slot_kinds =
+            slot_feature.map(|f| super::slot_kind(features.get(usize::from(f)).map(|f| f.kind)));
         RotGeom {
             slot_feature,
             edges,

@@ -69,6 +69,10 @@ macro_rules! query_table {
             /// go before side matching), each once, in the engine's order; `None` past the
             /// last. Iterate from 0 until `None`: no allocation (the SDK's `frontier_cells`).
             view get frontier_cell(i: (usize) => (usize)) -> (Option<Pos>) => (ROption<Pos>);
+            /// The `i`-th square of the frontier (as `frontier_cell`) with what its
+            /// neighbours require: where tiles lie around it and the kinds of the sides
+            /// they turn to it (`FrontierSquare`; the SDK's `frontier_squares`).
+            view get frontier_square(i: (usize) => (usize)) -> (Option<FrontierSquare>) => (ROption<FrontierSquare>);
             /// Position of placed tile `t`.
             view check tile_pos(t: (TileIndex) => (TileIndex)) -> (Pos) => (Pos);
             /// Tile type of placed tile `t`.
@@ -114,6 +118,9 @@ macro_rules! query_table {
             /// applied, a feature added at run time counted), barrier names included
             /// (`Sides::get`).
             view check tile_sides(t: (TileIndex) => (TileIndex)) -> (Sides) => (Sides);
+            /// Placed tile `t`'s outline in one query: its sides now, the sides that face
+            /// an empty square, the number of features added to it (`TileOutline`).
+            view check tile_outline(t: (TileIndex) => (TileIndex)) -> (TileOutline) => (TileOutline);
             // ------------------------------------------------------- features
             /// Number of feature instances on the board; feature ids are `0..feature_count()`.
             view get feature_count() -> (usize) => (usize);

@@ -202,8 +202,9 @@ fn axis_bits(axis: Axis) -> u8 {
     }
 }
 
-/// The square being tried, as its neighbours make it, found once per square
-/// (every rotation of the new tile asks the same).
+/// The square being tried, as its neighbours make it, read once per square
+/// (every rotation of the new tile asks the same) from one query
+/// (`frontier_square`).
 #[derive(Clone, Copy, Default)]
 struct Square {
     /// Bit `d`: a tile lies beyond side `d`.
@@ -213,26 +214,34 @@ struct Square {
     /// Bit `d`: the square beyond side `d` is empty or its facing side is a
     /// road (where a bridge across the new tile may end).
     end_ok: u8,
-    /// The tiles beyond each side and their packed codes (valid where
-    /// `present`).
-    tiles: [TileIndex; 4],
-    far: [u8; 4],
 }
 
-/// What the neighbours of the square being tried allow, found once per
-/// square (every rotation of the new tile asks the same): for the neighbour
-/// beyond each side, whether it may get a bridge (no bridge yet), where it
-/// is, and which of its sides face an empty square other than the one tried.
+impl Square {
+    /// The square `fs` as the plugin reads it.
+    fn of(fs: &FrontierSquare) -> Square {
+        let roads = sides_of(fs.facing, ROAD) & fs.present;
+        Square {
+            present: fs.present,
+            facing: fs.facing,
+            end_ok: !fs.present & 15 | roads,
+        }
+    }
+}
+
+/// What a neighbour of the square being tried allows, found once per square
+/// on first use (every rotation of the new tile asks the same): whether it
+/// may get a bridge (no bridge yet), its sides, and which of its sides face
+/// an empty square other than the one tried.
 #[derive(Clone, Copy, Default)]
 struct Site {
     /// Asked already (the fields below are valid).
     known: bool,
     /// The neighbour has no bridge yet.
     unbridged: bool,
-    /// Its position.
-    at: Pos,
-    /// Bit `e`: the square beyond its side `e` is empty and is not the one
-    /// tried (asked only for its field sides).
+    /// Its packed side codes.
+    far: u8,
+    /// Bit `e`: its side `e` is a field side and the square beyond it is
+    /// empty and is not the one tried (asked only without a bridge).
     empty: u8,
 }
 
@@ -245,32 +254,24 @@ pub struct Bridges {
 type Pieces = [Piece; 10];
 
 impl Bridges {
-    /// Whether placed tile `t` has no bridge yet (no feature was added to it:
-    /// a tile holds at most one bridge, ever; BB4).
-    fn unbridged(v: &View<'_>, t: TileIndex) -> bool {
-        v.tile_feature_count(t) == v.tile_type_feature_count(v.tile_type_id(t))
-    }
-
     /// The neighbour beyond side `d` of `pos` as a bridge site, found on
-    /// first use and kept in `sites` for the other rotations.
+    /// first use (one `tile_outline`) and kept in `sites` for the other
+    /// rotations.
     fn site(v: &View<'_>, pos: Pos, d: Side, sq: &Square, sites: &mut [Site; 4]) -> Option<Site> {
         if sq.present & 1 << d as u8 == 0 {
             return None;
         }
         let site = &mut sites[d as usize];
         if !site.known {
-            let t = sq.tiles[d as usize];
             site.known = true;
-            site.unbridged = Self::unbridged(v, t);
+            let t = v.tile_at(pos.step(d))?;
+            let o = v.tile_outline(t);
+            site.far = codes(o.sides);
+            // A tile holds at most one bridge, ever (BB4): one with a
+            // feature added has one.
+            site.unbridged = o.added == 0;
             if site.unbridged {
-                site.at = v.tile_pos(t);
-                for e in Side::ALL {
-                    let q = site.at.step(e);
-                    if code_at(sq.far[d as usize], e) == FIELD && q != pos && v.tile_at(q).is_none()
-                    {
-                        site.empty |= 1 << e as u8;
-                    }
-                }
+                site.empty = sides_of(site.far, FIELD) & o.open & !(1 << d.opposite() as u8);
             }
         }
         Some(*site)
@@ -330,7 +331,14 @@ impl Bridges {
                 // Both ends on field sides facing empty squares.
                 let ends = axis_bits(axis);
                 if site.empty & ends == ends {
-                    out.push(Self::candidate(pieces, p, Some(d), site.at, axis, false));
+                    out.push(Self::candidate(
+                        pieces,
+                        p,
+                        Some(d),
+                        p.pos.step(d),
+                        axis,
+                        false,
+                    ));
                 }
             }
         }
@@ -365,15 +373,12 @@ impl Bridges {
             return None;
         }
         let d = first;
-        if !(code_at(mine, d) == ROAD
-            && code_at(sq.facing, d) == FIELD
-            && code_at(sq.far[d as usize], d) == FIELD)
-        {
+        if !(code_at(mine, d) == ROAD && code_at(sq.facing, d) == FIELD) {
             return None;
         }
         let site = Self::site(v, p.pos, d, sq, sites)?;
-        let ok = site.unbridged && site.empty & 1 << d as u8 != 0;
-        ok.then(|| Self::candidate(pieces, p, Some(d), site.at, axis, optional))
+        let ok = code_at(site.far, d) == FIELD && site.unbridged && site.empty & 1 << d as u8 != 0;
+        ok.then(|| Self::candidate(pieces, p, Some(d), p.pos.step(d), axis, optional))
     }
 }
 
@@ -403,8 +408,9 @@ impl Plugin for Bridges {
             return Ok(());
         }
         // The drawn tile's sides in each rotation, asked once per call (this
-        // hook runs at every draw and placement list: issue 27); the
-        // neighbours' sides once per square, their bridge sites on first use.
+        // hook runs at every draw and placement list: issue 27); what the
+        // neighbours require in one query per square, their bridge sites on
+        // first use (one query each).
         // Sides are packed codes: a rotation's clashes are a few bit
         // operations. The core sorts the candidates: the squares' order does
         // not matter.
@@ -412,21 +418,9 @@ impl Plugin for Bridges {
         let mine = Rotation::ALL.map(|rot| codes(printed.rotated(rot)));
         let fields = mine.map(|m| sides_of(m, FIELD));
         let pieces: Pieces = std::array::from_fn(|c| v.piece(c as u32));
-        for pos in v.frontier_cells() {
-            let mut sq = Square::default();
-            for d in Side::ALL {
-                let Some(t) = v.tile_at(pos.step(d)) else {
-                    sq.end_ok |= 1 << d as u8;
-                    continue;
-                };
-                let c = codes(v.tile_sides(t));
-                let facing = code_at(c, d.opposite());
-                sq.present |= 1 << d as u8;
-                sq.facing |= facing << (2 * d as u8);
-                sq.end_ok |= u8::from(facing == ROAD) << d as u8;
-                sq.tiles[d as usize] = t;
-                sq.far[d as usize] = c;
-            }
+        for fs in v.frontier_squares() {
+            let pos = fs.pos;
+            let sq = Square::of(&fs);
             // Lanes (two bits per side) where the neighbour's side is set.
             let theirs = (sq.facing | sq.facing >> 1) & 0x55;
             let mut sites = [Site::default(); 4];

@@ -222,6 +222,14 @@ impl<'a> View<'a> {
         (0..).map_while(move |i| self.frontier_cell(i))
     }
 
+    /// The squares of the frontier with what their neighbours require
+    /// ([`FrontierSquare`]: where tiles lie around each and the kinds of the
+    /// sides they turn to it), each once, in the engine's order (not sorted;
+    /// one query per square, no allocation).
+    pub fn frontier_squares(&self) -> impl Iterator<Item = FrontierSquare> + '_ {
+        (0..).map_while(move |i| self.frontier_square(i))
+    }
+
     /// The kind of each side (N E S W) of placed tile `t` now, in board
     /// orientation, read from its features' slots (a feature added at run
     /// time, a bridge, counted): a city if a city owns a slot of the side,

@@ -449,3 +449,37 @@ impl Sides {
         })
     }
 }
+
+/// A square of the frontier (an empty square next to a placed tile) and what
+/// its neighbours require of a tile placed there, read in one query
+/// (`frontier_square`): for a hook that looks at every square where a tile may
+/// go (placements with a piece) without a `tile_at` per side.
+#[repr(C)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FrontierSquare {
+    /// The square.
+    pub pos: Pos,
+    /// Bit `d` ([`Side`] N E S W): a placed tile lies beyond side `d`.
+    pub present: u8,
+    /// The kind of the side each neighbour turns to the square, two bits per
+    /// side (side `d` at bits `2d`, [`EdgeKind`] codes: a barrier side counts
+    /// as a field side, a wildcard side and a missing tile as 0).
+    pub facing: u8,
+}
+
+/// A placed tile's outline now, read in one query (`tile_outline`): its
+/// sides, which of them face an empty square, and whether features were
+/// added to it at run time.
+#[repr(C)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TileOutline {
+    /// Its sides in board orientation (as `tile_sides`).
+    pub sides: Sides,
+    /// Bit `d` ([`Side`] N E S W): no tile lies beyond side `d`.
+    pub open: u8,
+    /// The number of features added to it at run time (a bridge): its
+    /// `tile_feature_count` less its type's.
+    pub added: u8,
+}

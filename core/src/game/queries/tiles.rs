@@ -30,6 +30,17 @@ impl Game {
         self.board.frontier.get(i).map(|fr| fr.pos)
     }
 
+    /// The `i`-th square of the frontier ([`Game::frontier_cell`]) with what
+    /// its neighbours require of a tile placed there ([`FrontierSquare`]).
+    #[inline]
+    pub fn frontier_square(&self, i: usize) -> Option<FrontierSquare> {
+        self.board.frontier.get(i).map(|fr| FrontierSquare {
+            pos: fr.pos,
+            present: fr.present,
+            facing: fr.req,
+        })
+    }
+
     /// Position of placed tile `t`.
     #[inline]
     pub fn tile_pos(&self, t: TileIndex) -> Option<Pos> {
@@ -176,6 +187,22 @@ impl Game {
     /// applied, a feature added at run time counted), barrier names included.
     pub fn tile_sides(&self, t: TileIndex) -> Option<Sides> {
         self.placed_geometry(t).map(|g| g.sides())
+    }
+
+    /// Placed tile `t`'s outline now ([`TileOutline`]): its sides, the sides
+    /// facing an empty square, the number of features added to it.
+    pub fn tile_outline(&self, t: TileIndex) -> Option<TileOutline> {
+        let pos = self.board.tiles.get(t.index())?.pos;
+        let added = if self.added.feats.is_empty() {
+            0
+        } else {
+            self.added_on(t.0).count() as u8
+        };
+        Some(TileOutline {
+            sides: self.geom_of(t.0).sides(),
+            open: self.board.open_sides(pos),
+            added,
+        })
     }
 
     /// The name of barrier id `id` (the id [`SideKind::Barrier`] carries).
