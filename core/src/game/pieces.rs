@@ -166,9 +166,12 @@ impl Game {
         p.rot = tt.same_rotation[p.rot.index()];
         let pos = p.pos;
         let nfeat = tt.features.len();
-        if self.board.cell(pos) & FRONTIER_BIT == 0
-            || self.feats.len() + nfeat + 1 >= crate::rules::MAX_FEATURES
-        {
+        let cell = self.board.cell(pos);
+        let fr = match self.board.frontier.get(usize::from(cell & !FRONTIER_BIT)) {
+            Some(fr) if cell & FRONTIER_BIT != 0 => fr,
+            _ => return false,
+        };
+        if self.feats.len() + nfeat + 1 >= crate::rules::MAX_FEATURES {
             return false;
         }
         let (kind, slots) = (c.kind, c.slots);
@@ -184,16 +187,23 @@ impl Game {
             };
             (type_geom, Some((t.0, g)))
         };
-        Side::ALL.iter().all(|&d| {
-            let Some(n) = self.board.tile_at(pos.step(d)) else {
-                return true;
+        // The sides with a tile across (the frontier cell knows them).
+        let mut near = fr.present;
+        while near != 0 {
+            let d = near.trailing_zeros() as usize;
+            near &= near - 1;
+            let Some(n) = self.board.tile_at(pos.step(Side::from_index(d))) else {
+                continue;
             };
-            let d = d as usize;
-            match &target {
+            let fits = match &target {
                 Some((t, g)) if *t == n.0 => sides_fit(geom, d, g),
                 _ => sides_fit(geom, d, self.geom_of(n.0)),
+            };
+            if !fits {
+                return false;
             }
-        })
+        }
+        true
     }
 
     /// Places drawn tile type `tile` with placement `p`, which lays a piece:

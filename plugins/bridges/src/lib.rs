@@ -175,6 +175,9 @@ fn piece_name(code: u32) -> Option<String> {
 const ROAD: u8 = 2;
 const FIELD: u8 = 3;
 
+/// The low bit of every side's two in four packed codes side by side.
+const LANES: u32 = 0x5555_5555;
+
 /// The packed codes of four sides.
 fn codes(s: Sides) -> u8 {
     (0..4).fold(0, |m, d| {
@@ -418,24 +421,35 @@ impl Plugin for Bridges {
         let mine = Rotation::ALL.map(|rot| codes(printed.rotated(rot)));
         let fields = mine.map(|m| sides_of(m, FIELD));
         let pieces: Pieces = std::array::from_fn(|c| v.piece(c as u32));
+        // The four rotations' codes side by side, rotation `r` in byte `r`,
+        // so that one square's clashes are found for all four at once; the
+        // lanes (the low bit of each side's two) where the new tile's side
+        // is set.
+        let m4 = u32::from_le_bytes(mine);
+        let set4 = (m4 | m4 >> 1) & LANES;
         for fs in v.frontier_squares() {
             let pos = fs.pos;
             let sq = Square::of(&fs);
-            // Lanes (two bits per side) where the neighbour's side is set.
-            let theirs = (sq.facing | sq.facing >> 1) & 0x55;
+            let f4 = u32::from(sq.facing) * 0x0101_0101;
+            // The clashing sides of each rotation: both set and different.
+            let diff = m4 ^ f4;
+            let clash = (diff | diff >> 1) & set4 & (f4 | f4 >> 1) & LANES;
+            // The clashes no bridge repairs: all but a field side against a
+            // road side (codes 3 and 2: both high bits set, low bits not the
+            // same).
+            let unrepairable = clash & !((m4 & f4) >> 1 & diff);
             let mut sites = [Site::default(); 4];
             for rot in Rotation::ALL {
                 let r = rot.quarter_turns() as usize;
-                let m = mine[r];
+                let lanes = (clash >> (8 * r)) as u8;
                 let p = Placement::new(pos, rot);
-                // The clashing sides: both set and different.
-                let diff = m ^ sq.facing;
-                let lanes = (diff | diff >> 1) & (m | m >> 1) & theirs & 0x55;
-                let bad = (0..4).fold(0u8, |b, d| b | ((lanes >> (2 * d)) & 1) << d);
-                if bad == 0 {
+                if lanes == 0 {
                     self.by_choice(v, &pieces, p, fields[r], &sq, &mut sites, out);
-                } else if let Some(c) = self.repair(v, &pieces, p, m, &sq, &mut sites, bad) {
-                    out.push(c);
+                } else if (unrepairable >> (8 * r)) as u8 == 0 {
+                    let bad = (0..4).fold(0u8, |b, d| b | ((lanes >> (2 * d)) & 1) << d);
+                    if let Some(c) = self.repair(v, &pieces, p, mine[r], &sq, &mut sites, bad) {
+                        out.push(c);
+                    }
                 }
             }
         }
