@@ -3,11 +3,11 @@
 //! be drawn now (the plugins' `filter_draws`), the draw's outcomes, and
 //! sampling it.
 //!
-//! The bag keeps its copies per tile type up to date at every draw (one
-//! decrement), so a filtered draw neither copies nor sorts the bag, and
-//! allocates nothing: the types the plugins filter are read off the counts,
-//! in type order, into a scratch list, and a draw walks the bag once, only
-//! when a plugin held a type back.
+//! The bag keeps its copies per tile type and the list of the types it holds
+//! up to date at every draw (a decrement; a type leaves the list when its last
+//! copy is drawn), so a filtered draw neither copies nor sorts the bag, and
+//! allocates nothing: the plugins filter the list as it is, and a draw walks
+//! the bag once, only when a plugin held a type back.
 
 use super::actions::broken;
 use super::*;
@@ -21,6 +21,9 @@ state! {
         pub(super) tiles: Vec<TileTypeId>,
         /// Copies in `tiles` per tile type.
         counts: Vec<u16>,
+        /// The tile types with copies in `tiles`, in type order (what the
+        /// draw filters are asked about).
+        present: Vec<TileTypeId>,
         /// Tiles held in hand: `(player, tile type)`, sorted.
         pub(super) hands: Vec<(PlayerId, TileTypeId)>,
         /// Tiles taken face down (hidden from players).
@@ -43,6 +46,7 @@ impl Bag {
         Bag {
             tiles: Vec::new(),
             counts: Vec::new(),
+            present: Vec::new(),
             hands: Vec::new(),
             hidden: Vec::new(),
             set_aside: Vec::new(),
@@ -58,6 +62,7 @@ impl Bag {
         let Bag {
             tiles,
             counts,
+            present,
             hands,
             hidden,
             set_aside,
@@ -66,6 +71,7 @@ impl Bag {
         } = self;
         tiles.clone_from(&rules.start_bag.0);
         counts.clone_from(&rules.start_bag.1);
+        Self::list_present(counts, present);
         hands.clear();
         for (i, t) in rules.tiles.types.iter().enumerate() {
             for p in PlayerId::all(players) {
@@ -89,6 +95,17 @@ impl Bag {
         for &t in &self.tiles {
             self.counts[t.index()] += 1;
         }
+        Self::list_present(&self.counts, &mut self.present);
+    }
+
+    /// Lists in `present` the types with copies in `counts`, in type order.
+    fn list_present(counts: &[u16], present: &mut Vec<TileTypeId>) {
+        present.clear();
+        present.extend(
+            (0..counts.len())
+                .filter(|&t| counts[t] > 0)
+                .map(|t| TileTypeId(t as u16)),
+        );
     }
 
     /// Takes bag entry `i` (valid) out of the bag; the last entry takes its place.
@@ -97,18 +114,26 @@ impl Bag {
         let t = self.tiles.swap_remove(i);
         if let Some(c) = self.counts.get_mut(t.index()) {
             *c -= 1;
+            if *c == 0 {
+                // Its last copy: the type leaves the list (once per type and game).
+                if let Ok(k) = self.present.binary_search(&t) {
+                    self.present.remove(k);
+                }
+            }
         }
         t
     }
 
-    /// Fills `out` with the tile types in the bag, in type order.
-    pub(super) fn types_into(&self, out: &mut Vec<TileTypeId>) {
-        out.clear();
-        out.extend(
-            (0..self.counts.len())
-                .filter(|&t| self.counts[t] > 0)
-                .map(|t| TileTypeId(t as u16)),
-        );
+    /// The tile types in the bag, in type order.
+    #[inline]
+    pub(super) fn types(&self) -> &[TileTypeId] {
+        &self.present
+    }
+
+    /// Copies in the bag per tile type, indexed by tile type id.
+    #[inline]
+    pub(super) fn counts(&self) -> &[u16] {
+        &self.counts
     }
 
     /// Puts tile `t` back into the bag (at its end).
@@ -116,6 +141,11 @@ impl Bag {
         self.tiles.push(t);
         if let Some(c) = self.counts.get_mut(t.index()) {
             *c += 1;
+            if *c == 1 {
+                if let Err(k) = self.present.binary_search(&t) {
+                    self.present.insert(k, t);
+                }
+            }
         }
     }
 
@@ -132,6 +162,9 @@ impl Bag {
         fresh.recount(self.counts.len());
         if fresh.counts != self.counts {
             return Err("the bag's counts per tile type do not match its tiles".into());
+        }
+        if fresh.present != self.present {
+            return Err("the bag's list of tile types does not match its tiles".into());
         }
         Ok(())
     }
@@ -152,19 +185,18 @@ impl Game {
 
     /// [`Game::has_drawable`] when plugins filter the draws.
     fn has_drawable_filtered(&mut self) -> Result<bool, HookError> {
-        let mut types = std::mem::take(&mut self.scratch.types);
         let mut keep = std::mem::take(&mut self.scratch.keep);
-        let r = self.filter_draws(&mut types, &mut keep);
+        let r = self.filter_draws(&mut keep);
         let any = keep.iter().any(|&k| k);
-        self.scratch.types = types;
         self.scratch.keep = keep;
         r.map(|_| any)
     }
 
-    /// Fills `types` with the tile types in the bag, in type order, and `keep`
-    /// with whether each may be drawn now (the plugins' `filter_draws`).
-    fn filter_draws(&self, types: &mut Vec<TileTypeId>, keep: &mut Vec<bool>) -> HookResult {
-        self.bag.types_into(types);
+    /// Fills `keep` with whether each tile type in the bag ([`Bag::types`],
+    /// in type order) may be drawn now (the plugins' `filter_draws`, which
+    /// read the bag's list as it is).
+    fn filter_draws(&self, keep: &mut Vec<bool>) -> HookResult {
+        let types = self.bag.types();
         keep.clear();
         keep.resize(types.len(), true);
         dispatch_view!(self, hook::FILTER_DRAWS, |h, v| h
@@ -198,12 +230,11 @@ impl Game {
     /// The tile draw's outcomes: tile types in the bag weighted by copies, minus those
     /// the plugins hold back (`filter_draws`) if `filtered`.
     pub(super) fn bag_outcomes(&self, out: &mut Vec<Outcome>, filtered: bool) -> HookResult {
-        let mut types = Vec::new();
+        let types = self.bag.types();
         let mut keep = Vec::new();
         if filtered && self.wants(hook::FILTER_DRAWS) {
-            self.filter_draws(&mut types, &mut keep)?;
+            self.filter_draws(&mut keep)?;
         } else {
-            self.bag.types_into(&mut types);
             keep.resize(types.len(), true);
         }
         out.extend(
@@ -234,23 +265,22 @@ impl Game {
     /// [`Game::sample_bag_entry`] when plugins filter the draws: the `k`-th of
     /// the `n` entries of the types they let be drawn, `k` uniform below `n`.
     fn sample_filtered_bag_entry(&mut self) -> Result<usize, GameError> {
-        let mut types = std::mem::take(&mut self.scratch.types);
         let mut keep = std::mem::take(&mut self.scratch.keep);
-        let r = self.filter_draws(&mut types, &mut keep);
+        let r = self.filter_draws(&mut keep);
         let pick = match r {
-            Ok(()) => self.pick_drawable(&types, &keep),
+            Ok(()) => self.pick_drawable(&keep),
             Err(_) => None,
         };
-        self.scratch.types = types;
         self.scratch.keep = keep;
         r?;
         pick.ok_or_else(|| broken("draw"))
     }
 
     /// The draw among the bag entries whose type `keep` lets be drawn (`keep[i]`
-    /// for `types[i]`); `None` if there is none.
-    fn pick_drawable(&mut self, types: &[TileTypeId], keep: &[bool]) -> Option<usize> {
+    /// for the `i`-th of [`Bag::types`]); `None` if there is none.
+    fn pick_drawable(&mut self, keep: &[bool]) -> Option<usize> {
         let bag = &self.bag;
+        let types = bag.types();
         if keep.iter().all(|&k| k) {
             // Nothing held back (the usual case): any entry.
             let n = bag.tiles.len() as u32;

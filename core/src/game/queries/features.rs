@@ -139,6 +139,15 @@ impl Game {
         Some(field)
     }
 
+    /// The corners of placed tile `t` (bit `c`: [`Corner`] `c`, NW NE SE SW)
+    /// at which [`Game::corner_meeting`] finds a field: the four corners in one
+    /// query (0 for a tile that does not exist).
+    pub fn corner_meetings(&self, t: TileIndex) -> u8 {
+        Corner::ALL.iter().fold(0, |m, &c| {
+            m | u8::from(self.corner_meeting(t, c).is_some()) << (c as u8)
+        })
+    }
+
     /// The group of local feature `local` of placed tile `t` in tile link `link`
     /// (a link id of the catalogue, see `View::my_link`), if it is in one.
     pub fn link_group(&self, t: TileIndex, link: u8, local: u8) -> Option<u8> {
