@@ -3,18 +3,19 @@
 //! be drawn now (the plugins' `filter_draws`), the draw's outcomes, and
 //! sampling it.
 //!
-//! The bag keeps its copies per tile type and the list of the types it holds
-//! up to date at every draw (a decrement; a type leaves the list when its last
-//! copy is drawn), so a filtered draw neither copies nor sorts the bag, and
-//! allocates nothing: the plugins filter the list as it is, and a draw walks
-//! the bag once, only when a plugin held a type back.
+//! The bag keeps its copies per tile type up to date at every draw (one
+//! decrement), and the list of the types it holds (a type whose last copy is
+//! drawn leaves it at the next filtered draw), so a filtered draw neither
+//! copies nor sorts the bag, and allocates nothing: the plugins filter the
+//! list as it is, and a draw walks the bag once, only when a plugin held a
+//! type back.
 
 use super::actions::broken;
 use super::*;
 
 state! {
     /// The tiles of a [`Game`] that are not on the board.
-    #[derive(Debug, PartialEq)]
+    #[derive(Debug)]
     pub(super) struct Bag {
         /// The tiles in the bag (a multiset; a draw takes an entry and moves
         /// the last one into its place, so the order is part of the state).
@@ -22,8 +23,11 @@ state! {
         /// Copies in `tiles` per tile type.
         counts: Vec<u16>,
         /// The tile types with copies in `tiles`, in type order (what the
-        /// draw filters are asked about).
+        /// draw filters are asked about), and `gone` types whose last copy
+        /// was drawn since the list was last compacted ([`Bag::compact`]).
         present: Vec<TileTypeId>,
+        /// How many types in `present` have no copy left.
+        gone: u16,
         /// Tiles held in hand: `(player, tile type)`, sorted.
         pub(super) hands: Vec<(PlayerId, TileTypeId)>,
         /// Tiles taken face down (hidden from players).
@@ -40,6 +44,21 @@ state! {
     }
 }
 
+impl PartialEq for Bag {
+    /// The same tiles, in the same order, and the same hands, face-down,
+    /// set-aside and plugin tiles (the list of types derives from the tiles,
+    /// however compacted).
+    fn eq(&self, o: &Bag) -> bool {
+        self.tiles == o.tiles
+            && self.counts == o.counts
+            && self.hands == o.hands
+            && self.hidden == o.hidden
+            && self.set_aside == o.set_aside
+            && self.lots == o.lots
+            && self.given == o.given
+    }
+}
+
 impl Bag {
     /// An empty bag (see [`Bag::reset`]).
     pub(super) fn new() -> Bag {
@@ -47,6 +66,7 @@ impl Bag {
             tiles: Vec::new(),
             counts: Vec::new(),
             present: Vec::new(),
+            gone: 0,
             hands: Vec::new(),
             hidden: Vec::new(),
             set_aside: Vec::new(),
@@ -63,6 +83,7 @@ impl Bag {
             tiles,
             counts,
             present,
+            gone,
             hands,
             hidden,
             set_aside,
@@ -72,6 +93,7 @@ impl Bag {
         tiles.clone_from(&rules.start_bag.0);
         counts.clone_from(&rules.start_bag.1);
         Self::list_present(counts, present);
+        *gone = 0;
         hands.clear();
         for (i, t) in rules.tiles.types.iter().enumerate() {
             for p in PlayerId::all(players) {
@@ -96,6 +118,7 @@ impl Bag {
             self.counts[t.index()] += 1;
         }
         Self::list_present(&self.counts, &mut self.present);
+        self.gone = 0;
     }
 
     /// Lists in `present` the types with copies in `counts`, in type order.
@@ -114,17 +137,26 @@ impl Bag {
         let t = self.tiles.swap_remove(i);
         if let Some(c) = self.counts.get_mut(t.index()) {
             *c -= 1;
-            if *c == 0 {
-                // Its last copy: the type leaves the list (once per type and game).
-                if let Ok(k) = self.present.binary_search(&t) {
-                    self.present.remove(k);
-                }
-            }
+            // Its last copy: the type leaves the list at the next compaction.
+            self.gone += u16::from(*c == 0);
         }
         t
     }
 
-    /// The tile types in the bag, in type order.
+    /// Drops the types without copies from the list (a pass over it, only
+    /// after a type's last copy was drawn).
+    #[inline]
+    pub(super) fn compact(&mut self) {
+        if self.gone > 0 {
+            let counts = &self.counts;
+            self.present
+                .retain(|t| counts.get(t.index()).is_some_and(|&c| c > 0));
+            self.gone = 0;
+        }
+    }
+
+    /// The tile types in the bag, in type order, once [`Bag::compact`]ed
+    /// (before that, also the types whose last copy was drawn since).
     #[inline]
     pub(super) fn types(&self) -> &[TileTypeId] {
         &self.present
@@ -142,8 +174,10 @@ impl Bag {
         if let Some(c) = self.counts.get_mut(t.index()) {
             *c += 1;
             if *c == 1 {
-                if let Err(k) = self.present.binary_search(&t) {
-                    self.present.insert(k, t);
+                match self.present.binary_search(&t) {
+                    // Listed still, its last copy drawn: listed rightly again.
+                    Ok(_) => self.gone -= 1,
+                    Err(k) => self.present.insert(k, t),
                 }
             }
         }
@@ -163,7 +197,14 @@ impl Bag {
         if fresh.counts != self.counts {
             return Err("the bag's counts per tile type do not match its tiles".into());
         }
-        if fresh.present != self.present {
+        let mut listed = Bag::new();
+        listed.present.clone_from(&self.present);
+        listed.counts.clone_from(&self.counts);
+        listed.gone = 1;
+        listed.compact();
+        if listed.present != fresh.present
+            || usize::from(self.gone) != self.present.len() - fresh.present.len()
+        {
             return Err("the bag's list of tile types does not match its tiles".into());
         }
         Ok(())
@@ -185,18 +226,18 @@ impl Game {
 
     /// [`Game::has_drawable`] when plugins filter the draws.
     fn has_drawable_filtered(&mut self) -> Result<bool, HookError> {
+        self.bag.compact();
         let mut keep = std::mem::take(&mut self.scratch.keep);
-        let r = self.filter_draws(&mut keep);
+        let r = self.filter_draws(self.bag.types(), &mut keep);
         let any = keep.iter().any(|&k| k);
         self.scratch.keep = keep;
         r.map(|_| any)
     }
 
-    /// Fills `keep` with whether each tile type in the bag ([`Bag::types`],
-    /// in type order) may be drawn now (the plugins' `filter_draws`, which
-    /// read the bag's list as it is).
-    fn filter_draws(&self, keep: &mut Vec<bool>) -> HookResult {
-        let types = self.bag.types();
+    /// Fills `keep` with whether each tile type of `types` (the types in the
+    /// bag, in type order: [`Bag::types`] compacted) may be drawn now (the
+    /// plugins' `filter_draws`, which read the list as it is).
+    fn filter_draws(&self, types: &[TileTypeId], keep: &mut Vec<bool>) -> HookResult {
         keep.clear();
         keep.resize(types.len(), true);
         dispatch_view!(self, hook::FILTER_DRAWS, |h, v| h
@@ -230,10 +271,18 @@ impl Game {
     /// The tile draw's outcomes: tile types in the bag weighted by copies, minus those
     /// the plugins hold back (`filter_draws`) if `filtered`.
     pub(super) fn bag_outcomes(&self, out: &mut Vec<Outcome>, filtered: bool) -> HookResult {
-        let types = self.bag.types();
+        let mut listed = Vec::new();
+        let types = if self.bag.gone > 0 {
+            // Not compacted (a query cannot change the state): the list without
+            // the types whose last copy was drawn.
+            listed.extend(self.bag.types().iter().filter(|&&t| self.bag.count(t) > 0));
+            &listed[..]
+        } else {
+            self.bag.types()
+        };
         let mut keep = Vec::new();
         if filtered && self.wants(hook::FILTER_DRAWS) {
-            self.filter_draws(&mut keep)?;
+            self.filter_draws(types, &mut keep)?;
         } else {
             keep.resize(types.len(), true);
         }
@@ -265,8 +314,9 @@ impl Game {
     /// [`Game::sample_bag_entry`] when plugins filter the draws: the `k`-th of
     /// the `n` entries of the types they let be drawn, `k` uniform below `n`.
     fn sample_filtered_bag_entry(&mut self) -> Result<usize, GameError> {
+        self.bag.compact();
         let mut keep = std::mem::take(&mut self.scratch.keep);
-        let r = self.filter_draws(&mut keep);
+        let r = self.filter_draws(self.bag.types(), &mut keep);
         let pick = match r {
             Ok(()) => self.pick_drawable(&keep),
             Err(_) => None,

@@ -337,11 +337,11 @@ impl Plugin for Barn {
 
     /// AM24 then AM26, after the completed features were scored.
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
-        let turn = u32::from(cx.turn());
-        let barns = *cx.game_state::<Barns>()?;
-        if barns.count == 0 {
+        if cx.game_state::<Barns>()?.count == 0 {
             return Ok(());
         }
+        let turn = u32::from(cx.turn());
+        let barns = *cx.game_state::<Barns>()?;
         let placed_now = barns
             .placed()
             .filter(|&(_, at)| barns.placed_turn == turn && at == turn);

@@ -143,8 +143,18 @@ impl Game {
     /// at which [`Game::corner_meeting`] finds a field: the four corners in one
     /// query (0 for a tile that does not exist).
     pub fn corner_meetings(&self, t: TileIndex) -> u8 {
+        let Some(p) = self.tile_pos(t) else {
+            return 0;
+        };
+        // A corner needs the tiles on its two sides: the four sides read at
+        // once, the corners without them passed over (usually all four).
+        let beside = self.tiles_beside(p);
         Corner::ALL.iter().fold(0, |m, &c| {
-            m | u8::from(self.corner_meeting(t, c).is_some()) << (c as u8)
+            let i = c as u8;
+            // Corner `i` lies between sides `i - 1` and `i` (NW: W and N).
+            let sides = 1 << i | 1 << ((i + 3) & 3);
+            let meets = beside & sides == sides && self.corner_meeting(t, c).is_some();
+            m | u8::from(meets) << i
         })
     }
 

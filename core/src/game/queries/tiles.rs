@@ -193,11 +193,9 @@ impl Game {
     /// on [`Side`] `d`, N E S W), and, in bit 4, whether `p` holds one
     /// itself: what five [`Game::tile_at`] would ask, in one query. A hole
     /// (an empty square with a tile on each side) reads `0b0_1111`.
+    #[inline]
     pub fn tiles_beside(&self, p: Pos) -> u8 {
-        let here = u8::from(self.board.tile_at(p).is_some()) << 4;
-        Side::ALL.iter().fold(here, |m, &d| {
-            m | u8::from(self.board.tile_at(p.step(d)).is_some()) << (d as u8)
-        })
+        self.board.tiles_beside(p)
     }
 
     /// The records of the features of placed tile `t`'s type, by local index
