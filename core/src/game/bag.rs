@@ -342,10 +342,13 @@ impl Game {
         if drawable.len() < bag.counts.len() {
             drawable.resize(bag.counts.len(), false);
         }
-        let kept = || types.iter().zip(keep).filter(|(_, &k)| k).map(|(&t, _)| t);
+        // The kept types listed as they are marked: unmarked from the list.
+        let marked = &mut self.scratch.marked;
+        marked.clear();
         let mut n = 0;
-        for t in kept() {
+        for (&t, _) in types.iter().zip(keep).filter(|(_, &k)| k) {
             drawable[t.index()] = true;
+            marked.push(t);
             n += bag.count(t);
         }
         let pick = if n == 0 {
@@ -361,7 +364,7 @@ impl Game {
                 here
             })
         };
-        for t in kept() {
+        for t in marked.iter() {
             drawable[t.index()] = false;
         }
         pick

@@ -38,6 +38,8 @@ pub(super) struct Scratch {
     /// Per tile type: drawable in a filtered draw (all `false`
     /// between draws).
     pub(super) drawable: Vec<bool>,
+    /// The types a filtered draw marked in `drawable`.
+    pub(super) marked: Vec<TileTypeId>,
     pub(super) options: Vec<FigureOption>,
     pub(super) codes: Vec<u32>,
     pub(super) outcomes: Vec<Outcome>,
