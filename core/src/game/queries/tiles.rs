@@ -200,7 +200,7 @@ impl Game {
         };
         Some(TileOutline {
             sides: self.geom_of(t.0).sides(),
-            open: self.board.open_sides(pos),
+            open: !self.board.tiles_beside(pos) & 15,
             added,
         })
     }
@@ -214,6 +214,15 @@ impl Game {
     #[inline]
     pub fn tile_at(&self, p: Pos) -> Option<TileIndex> {
         self.board.tile_at(p)
+    }
+
+    /// Which of the four squares beside `p` hold tiles (bit `d`: the square
+    /// on [`Side`] `d`, N E S W), and, in bit 4, whether `p` holds one
+    /// itself: what five [`Game::tile_at`] would ask, in one query. A hole
+    /// (an empty square with a tile on each side) reads `0b0_1111`.
+    #[inline]
+    pub fn tiles_beside(&self, p: Pos) -> u8 {
+        self.board.tiles_beside(p)
     }
 
     /// The records of the features of placed tile `t`'s type, by local index
