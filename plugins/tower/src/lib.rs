@@ -196,9 +196,14 @@ impl Plugin for Tower {
         })
     }
 
-    /// Only a tile with a tower foundation concerns `tile_placed`.
+    /// Only a tile with a tower foundation concerns `tile_placed`; only its
+    /// own options concern `figure_chosen`, unless a follower on a tower is
+    /// protected (`"safe"`: every deployment onto a tower is looked at).
     fn narrowing(&self) -> u64 {
-        narrow::PLACED_MARKED
+        match self.capped {
+            CappedFollower::Capturable => narrow::PLACED_MARKED | narrow::CHOSEN_MINE,
+            CappedFollower::Safe => narrow::PLACED_MARKED,
+        }
     }
 
     /// TW2: every player's pieces by the player count; the towers of the start
@@ -211,6 +216,8 @@ impl Plugin for Tower {
         for t in 0..cx.placed_count() {
             rules::list_towers(cx, TileIndex(t as u16))?;
         }
+        // No prisoner yet: the ransom's hooks wait for the first capture.
+        rules::ransom_hooks(cx, false);
         Ok(())
     }
 
@@ -228,65 +235,58 @@ impl Plugin for Tower {
         if !granted || st.ransom_paid_by != u32::from(me.seat()) + 1 {
             st.ransom_paid_by = 0;
         }
-        self.offer_ransom(cx)
+        self.offer_ransom(cx)?;
+        let st = cx.game_state::<TowerState>()?;
+        if st.held == 0 && st.ransom_paid_by == 0 {
+            // Nothing to offer nor to clear until the next capture.
+            rules::ransom_hooks(cx, false);
+        }
+        Ok(())
     }
 
-    /// TW22: and at the end of his turn, after the scoring.
+    /// TW22: and at the end of his turn, after the scoring. Both hooks are
+    /// switched off while the tower holds no prisoner and no ransom was paid
+    /// in the whole turn (they would do nothing), on again by a capture.
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
         self.offer_ransom(cx)
     }
 
     /// TW4–TW7: a piece on any open tower; a plain follower on any open tower
-    /// of height ≥ 1.
+    /// of height ≥ 1. The listed towers are offered from the game state (one
+    /// `occupants` per tower, no height nor position asked); the player's
+    /// supply is asked at the first raised open tower.
     fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
         let me = v.current_player();
         let pieces = v.player_state::<Pieces>(me)?.left;
         let st = v.game_state::<TowerState>()?;
+        let Some(listed) = st.tower_ids.get(..st.towers as usize) else {
+            return self.offer_every_tower(v, me, pieces, opts);
+        };
+        let plugin = v.plugin_index();
         // The kinds `me` has in his supply, asked once per call (at the first
         // tower a follower may go on), not once per tower.
         let mut kinds: Option<rules::KindSet> = None;
-        let mut offer = |f: FeatureId, code: Option<u32>, raised: Option<bool>| -> HookResult {
+        let mut raised = st.raised;
+        for (&f, &code) in listed.iter().zip(&st.tower_codes) {
+            let up = raised & 1 != 0;
+            raised >>= 1;
+            let f = FeatureId(f);
             if v.occupants(f) > 0 {
-                return Ok(()); // TW5: capped
+                continue; // TW5: capped
             }
-            if pieces > 0 {
-                let code = code.or_else(|| Spot::of_feature(v, f).code());
-                if let Some(code) = code {
-                    opts.push(v.special_option(code));
-                }
+            if pieces > 0 && code != NO_CODE {
+                opts.push(FigureOption::Special { plugin, code });
             }
-            let raised = match raised {
-                Some(r) => r,
-                None => rules::height(v, f)? > 0,
-            };
-            if !raised {
-                return Ok(()); // TW7, TW30: no follower on a bare foundation
-            }
-            // The shared rule without the vetoes: the figure step puts every
-            // option through them afterwards.
-            let at = Location::Feature(f);
-            let kinds = kinds.get_or_insert_with(|| rules::KindSet::in_supply(v, me));
-            for k in kinds.iter() {
-                if v.may_stand_by_rule(k, f) {
-                    opts.push(FigureOption::Deploy { kind: k, at });
-                }
-            }
-            Ok(())
-        };
-        match st.tower_ids.get(..st.towers as usize) {
-            Some(listed) => {
-                for (i, (&f, &code)) in listed.iter().zip(&st.tower_codes).enumerate() {
-                    let raised = st.raised & (1 << i) != 0;
-                    offer(
-                        FeatureId(f),
-                        (code != NO_CODE).then_some(code),
-                        Some(raised),
-                    )?;
-                }
-            }
-            None => {
-                for f in rules::towers(v) {
-                    offer(f, None, None)?;
+            if up {
+                // TW7, TW30: a follower on a raised tower only; the shared
+                // rule without the vetoes (the figure step puts every option
+                // through them afterwards).
+                let kinds = kinds.get_or_insert_with(|| rules::KindSet::in_supply(v, me));
+                for k in kinds.iter() {
+                    if v.may_stand_by_rule(k, f) {
+                        let at = Location::Feature(f);
+                        opts.push(FigureOption::Deploy { kind: k, at });
+                    }
                 }
             }
         }
@@ -294,13 +294,36 @@ impl Plugin for Tower {
     }
 
     /// TW30: no follower on a bare foundation (the core offers the placed
-    /// tile's foundation to plain kinds, a portal any feature).
+    /// tile's foundation to plain kinds, a portal any feature). A listed
+    /// tower's height is its bit in [`TowerState::raised`]; beyond the list,
+    /// the markers and the height are asked.
     fn filter_figure_options(
         &self,
         v: &View<'_>,
         opts: &[FigureOption],
         keep: &mut [bool],
     ) -> HookResult {
+        let st = v.game_state::<TowerState>()?;
+        let n = st.towers as usize;
+        if let Some(listed) = st.tower_ids.get(..n) {
+            if n < 32 && st.raised == (1u32 << n) - 1 || n == 32 && st.raised == u32::MAX {
+                return Ok(()); // every tower raised: no bare foundation
+            }
+            for (o, k) in opts.iter().zip(keep.iter_mut()) {
+                if let FigureOption::Deploy {
+                    at: Location::Feature(f),
+                    ..
+                } = *o
+                {
+                    if let Some(i) = listed.iter().position(|&t| t == f.0) {
+                        if st.raised & (1 << i) == 0 {
+                            *k = false;
+                        }
+                    }
+                }
+            }
+            return Ok(());
+        }
         let bit = v.my_marker(TOWER);
         for (o, k) in opts.iter().zip(keep.iter_mut()) {
             if let FigureOption::Deploy {
@@ -393,8 +416,7 @@ impl Plugin for Tower {
                 if value == PASS {
                     return Ok(());
                 }
-                let figs = rules::prey(cx, f, rules::height(cx, f)?);
-                let g = rules::chosen(cx, &figs, value)?;
+                let g = rules::prey_named(cx, f, rules::height(cx, f)?, value)?;
                 rules::capture(cx, g)
             }
             TAG_EXCHANGE => {
@@ -471,6 +493,41 @@ impl Plugin for Tower {
 }
 
 impl Tower {
+    /// [`Plugin::figure_options`] beyond [`TOWER_LIST`] towers: every feature
+    /// of the board is looked at.
+    fn offer_every_tower(
+        &self,
+        v: &View<'_>,
+        me: PlayerId,
+        pieces: u32,
+        opts: &mut Vec<FigureOption>,
+    ) -> HookResult {
+        let mut kinds: Option<rules::KindSet> = None;
+        for f in rules::towers(v) {
+            if v.occupants(f) > 0 {
+                continue; // TW5: capped
+            }
+            if pieces > 0 {
+                if let Some(code) = Spot::of_feature(v, f).code() {
+                    opts.push(v.special_option(code));
+                }
+            }
+            if rules::height(v, f)? == 0 {
+                continue; // TW7, TW30: no follower on a bare foundation
+            }
+            let kinds = kinds.get_or_insert_with(|| rules::KindSet::in_supply(v, me));
+            for k in kinds.iter() {
+                if v.may_stand_by_rule(k, f) {
+                    opts.push(FigureOption::Deploy {
+                        kind: k,
+                        at: Location::Feature(f),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// TW22–TW24: a ransom decision when the current player has a prisoner
     /// held by a rival, may pay, and has not paid in this whole turn.
     fn offer_ransom(&self, cx: &mut Cx<'_>) -> HookResult {

@@ -98,6 +98,17 @@ pub(crate) fn has_prey(v: &View<'_>, f: FeatureId, h: u32) -> bool {
     in_range(v, f, h).next().is_some()
 }
 
+/// The figure of [`prey`] that a capture decision's `value` names: the
+/// first in figure order with that code (figures sharing a code share their
+/// kind, owner and place, so their tile's place in [`prey`]'s order too),
+/// without collecting or sorting the others.
+pub(crate) fn prey_named(v: &View<'_>, f: FeatureId, h: u32, value: u32) -> HookResult<FigureId> {
+    in_range(v, f, h)
+        .map(|(_, g)| g)
+        .find(|&g| Spot::of_figure(v, g) == value)
+        .ok_or_else(|| err("not a figure of this decision"))
+}
+
 /// The capturable figures of [`prey`] in figure order, each with its tile's
 /// place in the order of the tiles in range.
 fn in_range<'a>(
@@ -232,6 +243,7 @@ pub(crate) fn capture(cx: &mut Cx<'_>, g: FigureId) -> HookResult {
             return Err(err("the prisoner could not be taken"));
         }
         cx.game_state_mut::<TowerState>()?.held += 1;
+        ransom_hooks(cx, true);
         return Ok(());
     }
     // TW20: an exchange, one for one: the captured figure goes home at once.
@@ -247,6 +259,15 @@ pub(crate) fn capture(cx: &mut Cx<'_>, g: FigureId) -> HookResult {
         return Ok(());
     }
     free(cx, mine[0])
+}
+
+/// Switches the ransom's hooks (`turn_start`, `turn_end`) on or off: off
+/// while the tower holds no prisoner and no ransom was paid in the whole
+/// turn ([`TowerState::held`], [`TowerState::ransom_paid_by`]), when they
+/// would do nothing.
+pub(crate) fn ransom_hooks(cx: &mut Cx<'_>, on: bool) {
+    cx.set_hook_enabled(hook::TURN_START, on);
+    cx.set_hook_enabled(hook::TURN_END, on);
 }
 
 /// TW20–TW22: prisoner `g` comes home (an exchange or a ransom); the count of
