@@ -560,6 +560,37 @@ impl<'g> Cx<'g> {
         self.game.set_hook_enabled(plugin, hook, on)
     }
 
+    /// Offers deployments onto feature instance `f` at every figure step from
+    /// now on, wherever it is on the board, as the core offers the features
+    /// of the tile placed this turn: every offered kind in the current
+    /// player's supply that may stand there by the shared rule and meets its
+    /// offer conditions (followers onto a raised tower). A standing offer: no
+    /// `figure_options` call per turn; the vetoes apply as to every option.
+    /// `false` if `f` does not exist.
+    pub fn offer_deployments_at(&mut self, f: FeatureId) -> bool {
+        let plugin = self.plugin;
+        self.game.offer_deployments_at(plugin, f)
+    }
+
+    /// Offers this plugin's special option `code` at every figure step from
+    /// now on while feature instance `f` is open: no occupying figure in its
+    /// feature (a piece onto any tower no follower caps). A standing offer: no
+    /// `figure_options` call per turn; the vetoes apply as to every option
+    /// (veto it for a player who may not take it). `false` if `f` does not
+    /// exist.
+    pub fn offer_special_at(&mut self, f: FeatureId, code: u32) -> bool {
+        let plugin = self.plugin;
+        self.game.offer_special_at(plugin, f, code)
+    }
+
+    /// Takes back this plugin's standing offers at feature instance `f`
+    /// ([`Cx::offer_deployments_at`], [`Cx::offer_special_at`]). Whether it
+    /// had any.
+    pub fn withdraw_offers_at(&mut self, f: FeatureId) -> bool {
+        let plugin = self.plugin;
+        self.game.withdraw_offers_at(plugin, f)
+    }
+
     /// Plays `tile` from the current player's hand instead of drawing (only in
     /// `turn_start`, or a decision it pushed, and only if the tile fits
     /// somewhere; a tile given at run time that fits nowhere is set aside).

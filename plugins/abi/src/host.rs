@@ -359,6 +359,18 @@ macro_rules! query_table {
             /// (not `step_options`, `step_outcomes`, `resolve_step`, `figure_strength`,
             /// `observe`, `figure_note`).
             cx get set_hook_enabled(hook: (u64) => (u64), on: (bool) => (bool)) -> (bool) => (bool);
+            /// Offers deployments onto feature instance `f` at every figure step from now
+            /// on, wherever it is: every offered kind in the current player's supply that
+            /// may stand there by the shared rule and meets its offer conditions (a standing
+            /// offer: no `figure_options` call per turn; the vetoes apply).
+            cx get offer_deployments_at(f: (FeatureId) => (FeatureId)) -> (bool) => (bool);
+            /// Offers this plugin's special option `code` at every figure step from now on
+            /// while feature instance `f` holds no occupying figure in its feature (a
+            /// standing offer; the vetoes apply: veto it for a player who may not take it).
+            cx get offer_special_at(f: (FeatureId) => (FeatureId), code: (u32) => (u32)) -> (bool) => (bool);
+            /// Takes back this plugin's standing offers at feature instance `f`; whether it
+            /// had any.
+            cx get withdraw_offers_at(f: (FeatureId) => (FeatureId)) -> (bool) => (bool);
             /// Plays `tile` from the current player's hand instead of drawing (in
             /// `turn_start` or a decision it pushed; only if the tile fits somewhere; a tile
             /// given at run time that fits nowhere is set aside).

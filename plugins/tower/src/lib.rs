@@ -12,10 +12,14 @@
 //! * **A piece instead of the figure step** (TW4–TW6): a special option per
 //!   open tower anywhere on the board (`tower 4 at 1 0`: the foundation, local
 //!   feature 4 of the tile at (1, 0)); the height (feature state) grows by one.
+//!   The core makes the offer (a standing offer, `Cx::offer_special_at`, made
+//!   when the tower is placed: while no follower caps it); the plugin vetoes
+//!   it for a player without pieces.
 //! * **A follower on a tower** (TW7, TW12, TW30): the plugin hosts the `tower`
 //!   marker (`HOSTS`), so the shared placement rule lets *plain* follower kinds
-//!   (the follower, the large follower) stand there; the plugin offers every
-//!   open tower of height ≥ 1 on the board and vetoes a bare foundation. The
+//!   (the follower, the large follower) stand there; the core offers every
+//!   open tower of height ≥ 1 on the board (`Cx::offer_deployments_at`, made
+//!   at its first piece) and the plugin vetoes a bare foundation. The
 //!   follower caps the tower (it occupies the foundation); the core never
 //!   scores it nor sends it home (TW13).
 //! * **Capture** (TW8–TW11, TW14, TW15): after a piece, a decision of the
@@ -105,8 +109,9 @@ pub struct Height {
     pub pieces: u32,
 }
 
-/// Towers the per-game state lists; with more on the board the figure step
-/// looks at every feature instead (no shipped tile set has that many).
+/// Towers the per-game state lists; with more on the board the veto of a
+/// follower on a bare foundation asks each option's feature for its markers
+/// and height instead (no shipped tile set has that many).
 pub const TOWER_LIST: usize = 32;
 
 /// Per-game state.
@@ -117,27 +122,24 @@ pub struct TowerState {
     /// (TW23; a builder's second part is the same whole turn).
     pub ransom_paid_by: u32,
     /// Tower foundations on the board (the start layout's at `setup`, each
-    /// placed one at `tile_placed`): the figure step offers them without
-    /// looking at every feature of the board (issue 27).
+    /// placed one at `tile_placed`).
     pub towers: u32,
-    /// The first [`TOWER_LIST`] of them, feature ids in the order placed.
+    /// The first [`TOWER_LIST`] of them, feature ids in the order placed:
+    /// the veto of a follower on a bare foundation reads them (with
+    /// [`TowerState::raised`]) instead of asking each option's feature.
     pub tower_ids: [u16; TOWER_LIST],
-    /// The spot code of each listed tower (`Spot::code` of its foundation,
-    /// [`NO_CODE`] if it has none), read once when it is listed: the piece's
-    /// option names it every turn.
-    pub tower_codes: [u32; TOWER_LIST],
     /// Prisoners the tower took and has not freed itself (by a ransom or an
     /// exchange): at least the number of figures held, so that at 0 the
-    /// ransom's check at every turn's start and end looks at no figure. A
-    /// figure another plugin frees leaves it high (the check then looks).
+    /// ransom's hooks are off and look at no figure. A figure another plugin
+    /// frees leaves it high (the check then looks).
     pub held: u32,
     /// Bit `i`: listed tower `i` has a piece (height ≥ 1; heights only
-    /// grow), so that the figure step reads no height.
+    /// grow), so that the veto reads no height.
     pub raised: u32,
 }
 
-/// [`TowerState::tower_codes`] of a tower whose spot has no code (a
-/// coordinate beyond the code's range); never a `Spot::code`.
+/// The code of a tower whose spot has none (a coordinate beyond the code's
+/// range): it gets no piece option. Never a `Spot::code`.
 pub const NO_CODE: u32 = u32::MAX;
 
 /// The plugin: rules plus options.
@@ -251,58 +253,29 @@ impl Plugin for Tower {
         self.offer_ransom(cx)
     }
 
-    /// TW4–TW7: a piece on any open tower; a plain follower on any open tower
-    /// of height ≥ 1. The listed towers are offered from the game state (one
-    /// `occupants` per tower, no height nor position asked); the player's
-    /// supply is asked at the first raised open tower.
-    fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
-        let me = v.current_player();
-        let pieces = v.player_state::<Pieces>(me)?.left;
-        let st = v.game_state::<TowerState>()?;
-        let Some(listed) = st.tower_ids.get(..st.towers as usize) else {
-            return self.offer_every_tower(v, me, pieces, opts);
-        };
-        let plugin = v.plugin_index();
-        // The kinds `me` has in his supply, asked once per call (at the first
-        // tower a follower may go on), not once per tower.
-        let mut kinds: Option<rules::KindSet> = None;
-        let mut raised = st.raised;
-        for (&f, &code) in listed.iter().zip(&st.tower_codes) {
-            let up = raised & 1 != 0;
-            raised >>= 1;
-            let f = FeatureId(f);
-            if v.occupants(f) > 0 {
-                continue; // TW5: capped
-            }
-            if pieces > 0 && code != NO_CODE {
-                opts.push(FigureOption::Special { plugin, code });
-            }
-            if up {
-                // TW7, TW30: a follower on a raised tower only; the shared
-                // rule without the vetoes (the figure step puts every option
-                // through them afterwards).
-                let kinds = kinds.get_or_insert_with(|| rules::KindSet::in_supply(v, me));
-                for k in kinds.iter() {
-                    if v.may_stand_by_rule(k, f) {
-                        let at = Location::Feature(f);
-                        opts.push(FigureOption::Deploy { kind: k, at });
-                    }
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// TW30: no follower on a bare foundation (the core offers the placed
-    /// tile's foundation to plain kinds, a portal any feature). A listed
-    /// tower's height is its bit in [`TowerState::raised`]; beyond the list,
-    /// the markers and the height are asked.
+    /// TW2, TW30: no piece for a player who has none left (the core offers
+    /// the pieces: standing offers), no follower on a bare foundation (the
+    /// core offers the placed tile's foundation to plain kinds, a portal any
+    /// feature). A listed tower's height is its bit in
+    /// [`TowerState::raised`]; beyond the list, the markers and the height are
+    /// asked.
     fn filter_figure_options(
         &self,
         v: &View<'_>,
         opts: &[FigureOption],
         keep: &mut [bool],
     ) -> HookResult {
+        // The specials come last in the canonical order.
+        let mine = v.plugin_index();
+        if matches!(opts.last(), Some(FigureOption::Special { plugin, .. }) if *plugin == mine)
+            && v.player_state::<Pieces>(v.current_player())?.left == 0
+        {
+            for (o, k) in opts.iter().zip(keep.iter_mut()) {
+                if matches!(o, FigureOption::Special { plugin, .. } if *plugin == mine) {
+                    *k = false;
+                }
+            }
+        }
         let st = v.game_state::<TowerState>()?;
         let n = st.towers as usize;
         if let Some(listed) = st.tower_ids.get(..n) {
@@ -377,6 +350,10 @@ impl Plugin for Tower {
         let listed = st.tower_ids.get(..st.towers as usize).unwrap_or(&[]);
         if let Some(i) = listed.iter().position(|&t| t == f.0) {
             st.raised |= 1 << i;
+        }
+        if h == 1 {
+            // TW7: a follower may go onto the tower from now on.
+            cx.offer_deployments_at(f);
         }
         if cx.logging() {
             cx.log(format!("{{P{me}}} raises a tower to height {h}."));
@@ -493,41 +470,6 @@ impl Plugin for Tower {
 }
 
 impl Tower {
-    /// [`Plugin::figure_options`] beyond [`TOWER_LIST`] towers: every feature
-    /// of the board is looked at.
-    fn offer_every_tower(
-        &self,
-        v: &View<'_>,
-        me: PlayerId,
-        pieces: u32,
-        opts: &mut Vec<FigureOption>,
-    ) -> HookResult {
-        let mut kinds: Option<rules::KindSet> = None;
-        for f in rules::towers(v) {
-            if v.occupants(f) > 0 {
-                continue; // TW5: capped
-            }
-            if pieces > 0 {
-                if let Some(code) = Spot::of_feature(v, f).code() {
-                    opts.push(v.special_option(code));
-                }
-            }
-            if rules::height(v, f)? == 0 {
-                continue; // TW7, TW30: no follower on a bare foundation
-            }
-            let kinds = kinds.get_or_insert_with(|| rules::KindSet::in_supply(v, me));
-            for k in kinds.iter() {
-                if v.may_stand_by_rule(k, f) {
-                    opts.push(FigureOption::Deploy {
-                        kind: k,
-                        at: Location::Feature(f),
-                    });
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// TW22–TW24: a ransom decision when the current player has a prisoner
     /// held by a rival, may pay, and has not paid in this whole turn.
     fn offer_ransom(&self, cx: &mut Cx<'_>) -> HookResult {

@@ -27,15 +27,9 @@ pub(crate) fn is_tower(v: &View<'_>, f: FeatureId) -> bool {
     v.feature_markers(f) & v.my_marker(TOWER) != 0
 }
 
-/// Every tower foundation on the board.
-pub(crate) fn towers<'a>(v: &'a View<'_>) -> impl Iterator<Item = FeatureId> + 'a {
-    let bit = v.my_marker(TOWER);
-    (0..v.feature_count() as u16)
-        .map(FeatureId)
-        .filter(move |&f| bit != 0 && v.feature_markers(f) & bit != 0)
-}
-
-/// Adds the tower foundations of placed tile `t` to the game state's list.
+/// Adds the tower foundations of placed tile `t` to the game state's list,
+/// and offers a piece onto each while it is open (TW4, TW5: a standing offer
+/// of the core; a foundation whose spot has no code gets none).
 pub(crate) fn list_towers(cx: &mut Cx<'_>, t: TileIndex) -> HookResult {
     let bit = cx.my_marker(TOWER);
     if bit == 0 {
@@ -47,11 +41,12 @@ pub(crate) fn list_towers(cx: &mut Cx<'_>, t: TileIndex) -> HookResult {
         }
         let f = cx.feature_of(t, l);
         let code = Spot::of_feature(cx, f).code().unwrap_or(NO_CODE);
+        if code != NO_CODE {
+            cx.offer_special_at(f, code);
+        }
         let st = cx.game_state_mut::<TowerState>()?;
-        let i = st.towers as usize;
-        if let (Some(id), Some(c)) = (st.tower_ids.get_mut(i), st.tower_codes.get_mut(i)) {
+        if let Some(id) = st.tower_ids.get_mut(st.towers as usize) {
             *id = f.0;
-            *c = code;
         }
         st.towers += 1;
     }
@@ -153,37 +148,6 @@ pub(crate) fn has_prisoner(v: &View<'_>, owner: PlayerId) -> HookResult<bool> {
         matches!(v.figure_location(g), Some(Location::Held(p)) if p != owner)
             && v.figure_owner(g) == Some(owner)
     }))
-}
-
-/// The figure kinds of which a player has figures in his supply (a set of
-/// kind ids), asked once.
-pub(crate) struct KindSet([u64; 4]);
-
-impl KindSet {
-    /// The kinds of which `p` has a figure in his supply.
-    pub(crate) fn in_supply(v: &View<'_>, p: PlayerId) -> KindSet {
-        let mut set = [0u64; 4];
-        for k in (0..v.figure_kind_count().min(256) as u8).map(FigureKindId) {
-            if v.supply(p, k) > 0 {
-                set[usize::from(k.0 >> 6)] |= 1 << (k.0 & 63);
-            }
-        }
-        KindSet(set)
-    }
-
-    /// The kinds, in id order.
-    pub(crate) fn iter(&self) -> impl Iterator<Item = FigureKindId> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &bits)| {
-            let mut rest = bits;
-            std::iter::from_fn(move || {
-                let b = rest.trailing_zeros();
-                (rest != 0).then(|| {
-                    rest &= rest - 1;
-                    FigureKindId((w as u32 * 64 + b) as u8)
-                })
-            })
-        })
-    }
 }
 
 /// The figures of `owner` held by his rivals (his prisoners).

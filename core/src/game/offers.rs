@@ -1,0 +1,174 @@
+//! Standing offers ([`Offers`]): figure-step options a plugin asks the core to
+//! make at every figure step from some point of the game on, instead of
+//! adding them itself in `figure_options` every turn (a hook call across the
+//! binary interface and a few queries per option).
+//!
+//! Two shapes, each tied to a feature instance:
+//!
+//! * **Deployments anywhere** ([`Cx::offer_deployments_at`]): the core offers
+//!   deployments onto the feature wherever it is on the board, as it offers the
+//!   features of the tile placed this turn: every offered kind in the current
+//!   player's supply that may stand there by the shared rule (an occupying
+//!   kind only into an unoccupied feature) and meets its offer conditions (a
+//!   follower of tower tops: a raised tower).
+//! * **A special option while the feature is open**
+//!   ([`Cx::offer_special_at`]): the plugin's `Special` option with a code it
+//!   chose, offered while no occupying figure stands in the feature (a piece
+//!   onto any tower that no follower caps).
+//!
+//! Both go through the plugins' vetoes (`filter_figure_options`) like every
+//! option, and come in the canonical order of the figure step: the core keeps
+//! them sorted (deployment features by id, specials by plugin and code).
+//! [`Cx::withdraw_offers_at`] takes a plugin's offers at a feature back. The
+//! offers are part of the game state (cloned, compared, reset at a restart).
+
+use super::*;
+
+/// A plugin's standing special option at a feature instance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Special {
+    /// The offering plugin (its index).
+    pub(super) plugin: u8,
+    /// Its code (`FigureOption::Special::code`).
+    pub(super) code: u32,
+    /// The feature instance that must be open (no occupying figure in its
+    /// feature) for the option to be offered.
+    pub(super) feature: u16,
+}
+
+state! {
+    /// The standing offers of a [`Game`].
+    #[derive(Debug, PartialEq)]
+    pub(super) struct Offers {
+        /// Features open to deployments anywhere, as (feature, plugin), sorted.
+        pub(super) deploy: Vec<(u16, u8)>,
+        /// Standing special options, sorted (by plugin, code, feature).
+        pub(super) special: Vec<Special>,
+    }
+}
+
+impl Offers {
+    /// No standing offer (see [`Offers::reset`]).
+    pub(super) fn new() -> Offers {
+        Offers {
+            deploy: Vec::new(),
+            special: Vec::new(),
+        }
+    }
+
+    /// No standing offer, reusing the buffers.
+    pub(super) fn reset(&mut self) {
+        self.deploy.clear();
+        self.special.clear();
+    }
+
+    /// Whether there is no standing offer at all.
+    #[inline]
+    pub(super) fn is_empty(&self) -> bool {
+        self.deploy.is_empty() && self.special.is_empty()
+    }
+}
+
+impl Game {
+    /// Plugin `plugin` offers deployments onto feature instance `f` at every
+    /// figure step from now on (see the module). `false` if `f` does not exist.
+    pub(crate) fn offer_deployments_at(&mut self, plugin: u8, f: FeatureId) -> bool {
+        if f.index() >= self.feats.recs.len() {
+            return false;
+        }
+        let d = &mut self.offers.deploy;
+        if let Err(i) = d.binary_search(&(f.0, plugin)) {
+            d.insert(i, (f.0, plugin));
+        }
+        true
+    }
+
+    /// Plugin `plugin` offers its special option `code` at every figure step
+    /// from now on while feature instance `f` is open (see the module).
+    /// `false` if `f` does not exist.
+    pub(crate) fn offer_special_at(&mut self, plugin: u8, f: FeatureId, code: u32) -> bool {
+        if f.index() >= self.feats.recs.len() {
+            return false;
+        }
+        let s = Special {
+            plugin,
+            code,
+            feature: f.0,
+        };
+        let list = &mut self.offers.special;
+        if let Err(i) = list.binary_search(&s) {
+            list.insert(i, s);
+        }
+        true
+    }
+
+    /// Plugin `plugin` takes back its standing offers at feature instance
+    /// `f`. Whether it had any.
+    pub(crate) fn withdraw_offers_at(&mut self, plugin: u8, f: FeatureId) -> bool {
+        let o = &mut self.offers;
+        let before = o.deploy.len() + o.special.len();
+        o.deploy.retain(|&(g, p)| (g, p) != (f.0, plugin));
+        o.special.retain(|s| (s.feature, s.plugin) != (f.0, plugin));
+        o.deploy.len() + o.special.len() != before
+    }
+
+    /// The standing deployments of kind `k` (offered, in the current player's
+    /// supply) onto features with ids in `range`, except the placed tile's
+    /// (placed tile `t`: the core offers its features already), in order.
+    pub(super) fn standing_deploys_into(
+        &self,
+        k: FigureKindId,
+        kind: &crate::rules::FigureKind,
+        range: std::ops::Range<u16>,
+        t: u16,
+        out: &mut Vec<FigureOption>,
+    ) {
+        let conditions = kind.beside_follower || kind.open_only;
+        let mut last = NONE16;
+        for &(f, _) in &self.offers.deploy {
+            if f < range.start || f == last {
+                continue;
+            }
+            if f >= range.end {
+                break;
+            }
+            last = f;
+            let Some(ft) = self.feats.recs.get(usize::from(f)) else {
+                continue;
+            };
+            if ft.tile == t {
+                continue; // offered with the placed tile's features
+            }
+            if self.may_stand_on(k, kind, ft)
+                && (!conditions || self.offer_conditions_hold(kind, ft))
+            {
+                out.push(FigureOption::Deploy {
+                    kind: k,
+                    at: Location::Feature(FeatureId(f)),
+                });
+            }
+        }
+    }
+
+    /// The standing special options whose feature is open, in order (one per
+    /// plugin and code).
+    pub(super) fn standing_specials_into(&self, out: &mut Vec<FigureOption>) {
+        let mut last = None;
+        for s in &self.offers.special {
+            let Some(ft) = self.feats.recs.get(usize::from(s.feature)) else {
+                continue;
+            };
+            if self.feats.recs[usize::from(ft.parent)].occ > 0 {
+                continue;
+            }
+            let o = FigureOption::Special {
+                plugin: s.plugin,
+                code: s.code,
+            };
+            if last != Some(o) {
+                out.push(o);
+                last = Some(o);
+            }
+        }
+    }
+}
