@@ -583,6 +583,23 @@ impl<'g> Cx<'g> {
         self.game.offer_special_at(plugin, f, code)
     }
 
+    /// Stops (`on` false) or resumes offering this plugin's standing special
+    /// options ([`Cx::offer_special_at`]) to `player` (one who has no tower
+    /// piece left). `false` for a player not in the game.
+    pub fn offer_specials_to(&mut self, player: PlayerId, on: bool) -> bool {
+        let plugin = self.plugin;
+        self.game.offer_specials_to(plugin, player, on)
+    }
+
+    /// Closes the feature containing `f` to deployments (`closed`), or opens
+    /// it again: the shared placement rule lets no figure of any kind into a
+    /// closed feature, so the core offers none there and `may_deploy` says no
+    /// (a tower's bare foundation), without a veto of the plugin. Joined
+    /// features keep the mark. `false` for a feature that does not exist.
+    pub fn close_feature(&mut self, f: FeatureId, closed: bool) -> bool {
+        self.game.close_feature(f, closed)
+    }
+
     /// Takes back this plugin's standing offers at feature instance `f`
     /// ([`Cx::offer_deployments_at`], [`Cx::offer_special_at`]). Whether it
     /// had any.

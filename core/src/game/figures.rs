@@ -161,7 +161,8 @@ impl Game {
             return false;
         }
         // `parent` is the feature's root (every member points at it).
-        if k.occupies && self.feats.recs[ft.parent as usize].occ > 0 {
+        let root = &self.feats.recs[ft.parent as usize];
+        if k.occupies && root.occ > 0 || root.flags & features::CLOSED != 0 {
             return false;
         }
         !(k.one_per_feature && self.kind_stands_in(id, ft.parent))

@@ -19,8 +19,16 @@
 //! Both go through the plugins' vetoes (`filter_figure_options`) like every
 //! option, and come in the canonical order of the figure step: the core keeps
 //! them sorted (deployment features by id, specials by plugin and code).
-//! [`Cx::withdraw_offers_at`] takes a plugin's offers at a feature back. The
-//! offers are part of the game state (cloned, compared, reset at a restart).
+//! [`Cx::withdraw_offers_at`] takes a plugin's offers at a feature back;
+//! [`Cx::offer_specials_to`] stops (or resumes) offering a plugin's specials
+//! to a player (who has no tower piece left). The offers are part of the game
+//! state (cloned, compared, reset at a restart).
+//!
+//! **Closed features** ([`Cx::close_feature`]): the shared placement rule
+//! lets no figure into a closed feature (its set), so that neither the core's
+//! offers nor `may_deploy` need a plugin's veto (a tower's bare foundation,
+//! closed until its first piece). The mark is a flag of the set (a union keeps
+//! it).
 
 use super::*;
 
@@ -44,6 +52,9 @@ state! {
         pub(super) deploy: Vec<(u16, u8)>,
         /// Standing special options, sorted (by plugin, code, feature).
         pub(super) special: Vec<Special>,
+        /// Per plugin (by index), the seats (bit per seat) to whom its
+        /// standing specials are not offered; empty until a plugin mutes one.
+        pub(super) muted: Vec<u64>,
     }
 }
 
@@ -53,6 +64,7 @@ impl Offers {
         Offers {
             deploy: Vec::new(),
             special: Vec::new(),
+            muted: Vec::new(),
         }
     }
 
@@ -60,6 +72,7 @@ impl Offers {
     pub(super) fn reset(&mut self) {
         self.deploy.clear();
         self.special.clear();
+        self.muted.clear();
     }
 
     /// Whether there is no standing offer at all.
@@ -70,6 +83,21 @@ impl Offers {
 }
 
 impl Game {
+    /// Closes the set of `f` to deployments by the shared rule, or opens it
+    /// again ([`Cx::close_feature`]).
+    pub(crate) fn close_feature(&mut self, f: FeatureId, closed: bool) -> bool {
+        let Some(r) = self.find(f) else {
+            return false;
+        };
+        let flags = &mut self.feats.recs[r.index()].flags;
+        if closed {
+            *flags |= features::CLOSED;
+        } else {
+            *flags &= !features::CLOSED;
+        }
+        true
+    }
+
     /// Plugin `plugin` offers deployments onto feature instance `f` at every
     /// figure step from now on (see the module). `false` if `f` does not exist.
     pub(crate) fn offer_deployments_at(&mut self, plugin: u8, f: FeatureId) -> bool {
@@ -150,11 +178,35 @@ impl Game {
         }
     }
 
+    /// Whether plugin `plugin`'s standing specials are offered to `player`
+    /// ([`Cx::offer_specials_to`]).
+    pub(crate) fn offer_specials_to(&mut self, plugin: u8, player: PlayerId, on: bool) -> bool {
+        if player.seat() >= self.players || usize::from(plugin) >= self.rules.plugins.len() {
+            return false;
+        }
+        let muted = &mut self.offers.muted;
+        if muted.len() < self.rules.plugins.len() {
+            muted.resize(self.rules.plugins.len(), 0);
+        }
+        let bit = 1u64 << player.seat();
+        if on {
+            muted[usize::from(plugin)] &= !bit;
+        } else {
+            muted[usize::from(plugin)] |= bit;
+        }
+        true
+    }
+
     /// The standing special options whose feature is open, in order (one per
-    /// plugin and code).
+    /// plugin and code), of the plugins that offer them to the current player.
     pub(super) fn standing_specials_into(&self, out: &mut Vec<FigureOption>) {
         let mut last = None;
+        let seat = 1u64 << self.turn.current.seat();
+        let muted = &self.offers.muted;
         for s in &self.offers.special {
+            if muted.get(usize::from(s.plugin)).is_some_and(|&m| m & seat != 0) {
+                continue;
+            }
             let Some(ft) = self.feats.recs.get(usize::from(s.feature)) else {
                 continue;
             };

@@ -371,6 +371,13 @@ macro_rules! query_table {
             /// Takes back this plugin's standing offers at feature instance `f`; whether it
             /// had any.
             cx get withdraw_offers_at(f: (FeatureId) => (FeatureId)) -> (bool) => (bool);
+            /// Stops (`on` false) or resumes offering this plugin's standing special options
+            /// to `player` (one who has no tower piece left).
+            cx get offer_specials_to(player: (PlayerId) => (PlayerId), on: (bool) => (bool)) -> (bool) => (bool);
+            /// Closes the feature containing `f` to deployments by the shared rule (no
+            /// figure of any kind; the core offers none there, `may_deploy` says no), or
+            /// opens it again. Joined features keep the mark.
+            cx get close_feature(f: (FeatureId) => (FeatureId), closed: (bool) => (bool)) -> (bool) => (bool);
             /// Plays `tile` from the current player's hand instead of drawing (in
             /// `turn_start` or a decision it pushed; only if the tile fits somewhere; a tile
             /// given at run time that fits nowhere is set aside).

@@ -13,15 +13,16 @@
 //!   open tower anywhere on the board (`tower 4 at 1 0`: the foundation, local
 //!   feature 4 of the tile at (1, 0)); the height (feature state) grows by one.
 //!   The core makes the offer (a standing offer, `Cx::offer_special_at`, made
-//!   when the tower is placed: while no follower caps it); the plugin vetoes
-//!   it for a player without pieces.
+//!   when the tower is placed: while no follower caps it), and stops making
+//!   it to a player whose last piece is spent (`Cx::offer_specials_to`).
 //! * **A follower on a tower** (TW7, TW12, TW30): the plugin hosts the `tower`
 //!   marker (`HOSTS`), so the shared placement rule lets *plain* follower kinds
-//!   (the follower, the large follower) stand there; the core offers every
-//!   open tower of height ≥ 1 on the board (`Cx::offer_deployments_at`, made
-//!   at its first piece) and the plugin vetoes a bare foundation. The
-//!   follower caps the tower (it occupies the foundation); the core never
-//!   scores it nor sends it home (TW13).
+//!   (the follower, the large follower) stand there; a bare foundation is
+//!   closed (`Cx::close_feature`, when the tower is placed) and opened at its
+//!   first piece, when the core starts offering it to followers wherever it
+//!   is (`Cx::offer_deployments_at`). The follower caps the tower (it
+//!   occupies the foundation); the core never scores it nor sends it home
+//!   (TW13).
 //! * **Capture** (TW8–TW11, TW14, TW15): after a piece, a decision of the
 //!   player naming each capturable figure (any follower kind of a player, not
 //!   protected) on the tiles of the tower's row and column within its new
@@ -109,11 +110,6 @@ pub struct Height {
     pub pieces: u32,
 }
 
-/// Towers the per-game state lists; with more on the board the veto of a
-/// follower on a bare foundation asks each option's feature for its markers
-/// and height instead (no shipped tile set has that many).
-pub const TOWER_LIST: usize = 32;
-
 /// Per-game state.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
 #[repr(C)]
@@ -121,26 +117,12 @@ pub struct TowerState {
     /// Seat + 1 of the player who paid a ransom in the current whole turn
     /// (TW23; a builder's second part is the same whole turn).
     pub ransom_paid_by: u32,
-    /// Tower foundations on the board (the start layout's at `setup`, each
-    /// placed one at `tile_placed`).
-    pub towers: u32,
-    /// The first [`TOWER_LIST`] of them, feature ids in the order placed:
-    /// the veto of a follower on a bare foundation reads them (with
-    /// [`TowerState::raised`]) instead of asking each option's feature.
-    pub tower_ids: [u16; TOWER_LIST],
     /// Prisoners the tower took and has not freed itself (by a ransom or an
     /// exchange): at least the number of figures held, so that at 0 the
     /// ransom's hooks are off and look at no figure. A figure another plugin
     /// frees leaves it high (the check then looks).
     pub held: u32,
-    /// Bit `i`: listed tower `i` has a piece (height ≥ 1; heights only
-    /// grow), so that the veto reads no height.
-    pub raised: u32,
 }
-
-/// The code of a tower whose spot has none (a coordinate beyond the code's
-/// range): it gets no piece option. Never a `Spot::code`.
-pub const NO_CODE: u32 = u32::MAX;
 
 /// The plugin: rules plus options.
 pub struct Tower {
@@ -253,65 +235,6 @@ impl Plugin for Tower {
         self.offer_ransom(cx)
     }
 
-    /// TW2, TW30: no piece for a player who has none left (the core offers
-    /// the pieces: standing offers), no follower on a bare foundation (the
-    /// core offers the placed tile's foundation to plain kinds, a portal any
-    /// feature). A listed tower's height is its bit in
-    /// [`TowerState::raised`]; beyond the list, the markers and the height are
-    /// asked.
-    fn filter_figure_options(
-        &self,
-        v: &View<'_>,
-        opts: &[FigureOption],
-        keep: &mut [bool],
-    ) -> HookResult {
-        // The specials come last in the canonical order.
-        let mine = v.plugin_index();
-        if matches!(opts.last(), Some(FigureOption::Special { plugin, .. }) if *plugin == mine)
-            && v.player_state::<Pieces>(v.current_player())?.left == 0
-        {
-            for (o, k) in opts.iter().zip(keep.iter_mut()) {
-                if matches!(o, FigureOption::Special { plugin, .. } if *plugin == mine) {
-                    *k = false;
-                }
-            }
-        }
-        let st = v.game_state::<TowerState>()?;
-        let n = st.towers as usize;
-        if let Some(listed) = st.tower_ids.get(..n) {
-            if n < 32 && st.raised == (1u32 << n) - 1 || n == 32 && st.raised == u32::MAX {
-                return Ok(()); // every tower raised: no bare foundation
-            }
-            for (o, k) in opts.iter().zip(keep.iter_mut()) {
-                if let FigureOption::Deploy {
-                    at: Location::Feature(f),
-                    ..
-                } = *o
-                {
-                    if let Some(i) = listed.iter().position(|&t| t == f.0) {
-                        if st.raised & (1 << i) == 0 {
-                            *k = false;
-                        }
-                    }
-                }
-            }
-            return Ok(());
-        }
-        let bit = v.my_marker(TOWER);
-        for (o, k) in opts.iter().zip(keep.iter_mut()) {
-            if let FigureOption::Deploy {
-                at: Location::Feature(f),
-                ..
-            } = *o
-            {
-                if v.feature_markers(f) & bit != 0 && rules::height(v, f)? == 0 {
-                    *k = false;
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// TW4, TW8: a piece raises the tower and may capture; TW16: a follower on
     /// a tower is safe under `"safe"`.
     fn figure_chosen(&self, cx: &mut Cx<'_>, opt: FigureOption) -> HookResult {
@@ -341,18 +264,19 @@ impl Plugin for Tower {
             return Err(err("no piece may go on that tower"));
         }
         cx.player_state_mut::<Pieces>(me)?.left = left - 1;
+        if left == 1 {
+            // TW2: no more pieces for him: the core stops offering them.
+            cx.offer_specials_to(me, false);
+        }
         let h = {
             let h = cx.feature_state_mut::<Height>(f)?;
             h.pieces += 1;
             h.pieces
         };
-        let st = cx.game_state_mut::<TowerState>()?;
-        let listed = st.tower_ids.get(..st.towers as usize).unwrap_or(&[]);
-        if let Some(i) = listed.iter().position(|&t| t == f.0) {
-            st.raised |= 1 << i;
-        }
         if h == 1 {
-            // TW7: a follower may go onto the tower from now on.
+            // TW7, TW30: a follower may go onto the tower from now on,
+            // wherever it is (a standing offer of the core).
+            cx.close_feature(f, false);
             cx.offer_deployments_at(f);
         }
         if cx.logging() {

@@ -1,7 +1,7 @@
 //! The tower's rules on the board: towers and heights, the capture range, the
 //! figures a decision names, captures and exchanges.
 
-use super::{err, Height, TowerState, NO_CODE, TOWER};
+use super::{err, Height, TowerState, TOWER};
 use carcassonne_plugin_sdk::prelude::*;
 use carcassonne_plugin_sdk::Spot;
 
@@ -27,9 +27,10 @@ pub(crate) fn is_tower(v: &View<'_>, f: FeatureId) -> bool {
     v.feature_markers(f) & v.my_marker(TOWER) != 0
 }
 
-/// Adds the tower foundations of placed tile `t` to the game state's list,
-/// and offers a piece onto each while it is open (TW4, TW5: a standing offer
-/// of the core; a foundation whose spot has no code gets none).
+/// The tower foundations of placed tile `t`: each is closed to figures until
+/// its first piece (TW30), and a piece onto it is offered while it is open
+/// (TW4, TW5: a standing offer of the core; a foundation whose spot has no
+/// code gets none).
 pub(crate) fn list_towers(cx: &mut Cx<'_>, t: TileIndex) -> HookResult {
     let bit = cx.my_marker(TOWER);
     if bit == 0 {
@@ -40,15 +41,12 @@ pub(crate) fn list_towers(cx: &mut Cx<'_>, t: TileIndex) -> HookResult {
             continue;
         }
         let f = cx.feature_of(t, l);
-        let code = Spot::of_feature(cx, f).code().unwrap_or(NO_CODE);
-        if code != NO_CODE {
+        if height(cx, f)? == 0 {
+            cx.close_feature(f, true);
+        }
+        if let Some(code) = Spot::of_feature(cx, f).code() {
             cx.offer_special_at(f, code);
         }
-        let st = cx.game_state_mut::<TowerState>()?;
-        if let Some(id) = st.tower_ids.get_mut(st.towers as usize) {
-            *id = f.0;
-        }
-        st.towers += 1;
     }
     Ok(())
 }
