@@ -224,3 +224,97 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::*;
+    use std::sync::Arc;
+
+    /// Offers deployments and its special 7 at feature 0 (the start tile's
+    /// first feature) from `setup`, not to player 1; closes feature 0 in turn
+    /// 2 and opens it again in turn 3.
+    struct Standing;
+
+    impl Hooks for Standing {
+        fn subscriptions(&self) -> u64 {
+            hook::SETUP | hook::TURN_START
+        }
+        fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
+            assert!(cx.offer_deployments_at(FeatureId(0)));
+            assert!(cx.offer_special_at(FeatureId(0), 7));
+            assert!(cx.offer_specials_to(PlayerId::new(1).unwrap(), false));
+            assert!(!cx.offer_special_at(FeatureId(60000), 7), "no such feature");
+            assert!(!cx.close_feature(FeatureId(60000), true));
+            Ok(())
+        }
+        fn turn_start(&self, cx: &mut Cx<'_>) -> HookResult {
+            match cx.turn() {
+                2 => assert!(cx.close_feature(FeatureId(0), true)),
+                3 => assert!(cx.close_feature(FeatureId(0), false)),
+                5 => assert!(cx.withdraw_offers_at(FeatureId(0))),
+                _ => {}
+            }
+            Ok(())
+        }
+    }
+
+    /// Plays to the next figure step (every figure step passed, so that no
+    /// figure occupies anything) and returns its options.
+    fn next_figure_step(g: &mut Game, rng: &mut Rng) -> Vec<FigureOption> {
+        loop {
+            if g.stage() == Stage::Figure {
+                let opts: Vec<FigureOption> = g
+                    .legal_actions()
+                    .unwrap()
+                    .into_iter()
+                    .filter_map(|a| match a {
+                        Action::Figure(o) => Some(o),
+                        _ => None,
+                    })
+                    .collect();
+                g.apply(Action::Figure(FigureOption::Pass)).unwrap();
+                return opts;
+            }
+            assert!(g.step_random(rng).unwrap());
+        }
+    }
+
+    #[test]
+    fn standing_offers_come_every_turn_in_order_and_a_closed_feature_takes_no_figure() {
+        let text = include_str!("../../../configs/tilesets/base.toml");
+        let set: TileSetSpec = toml::from_str(text).unwrap();
+        let tiles = TileCatalogue::build(&[set], "C2").unwrap();
+        let decl = PluginDecl {
+            id: "standing".into(),
+            ..PluginDecl::default()
+        };
+        let plugins: Vec<(PluginDecl, Arc<dyn Hooks>)> = vec![(decl, Arc::new(Standing))];
+        let rules = Arc::new(Rules::new("t", tiles, CoreOptions::default(), plugins).unwrap());
+        let mut g = Game::new(rules, 2, 1).unwrap();
+        let mut rng = Rng::new(2);
+        let follower = FigureKindId(0);
+        let at0 = FigureOption::Deploy {
+            kind: follower,
+            at: Location::Feature(FeatureId(0)),
+        };
+        let special = FigureOption::Special { plugin: 0, code: 7 };
+        for turn in 1..=6u16 {
+            let opts = next_figure_step(&mut g, &mut rng);
+            assert_eq!(g.turn(), turn);
+            assert!(opts.windows(2).all(|w| w[0] < w[1]), "canonical order");
+            let p0 = turn % 2 == 1; // player 0 plays the odd turns
+            let deploys = turn != 2 && turn < 5; // closed in 2, withdrawn in 5
+            assert_eq!(opts.contains(&at0), deploys, "turn {turn}");
+            assert_eq!(opts.contains(&special), p0 && turn < 5, "turn {turn}");
+            if turn == 2 {
+                assert!(!g.may_deploy(follower, Location::Feature(FeatureId(0))).unwrap());
+            }
+            g.check_integrity().unwrap();
+        }
+        let mut fresh = g.clone();
+        assert!(fresh == g, "the offers are cloned");
+        fresh.restart(1).unwrap();
+        let opts = next_figure_step(&mut fresh, &mut rng);
+        assert!(opts.contains(&at0) && opts.contains(&special), "set up again");
+    }
+}

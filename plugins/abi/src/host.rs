@@ -171,6 +171,9 @@ macro_rules! query_table {
             view get figure_feature(fig: (FigureId) => (FigureId)) -> (Option<FeatureId>) => (ROption<FeatureId>);
             /// The placed tile figure `fig` stands on, if on the board.
             view get figure_tile(fig: (FigureId) => (FigureId)) -> (Option<TileIndex>) => (ROption<TileIndex>);
+            /// The board position of the placed tile figure `fig` stands on, if on the board
+            /// (`figure_tile` and `tile_pos` in one call).
+            view get figure_pos(fig: (FigureId) => (FigureId)) -> (Option<Pos>) => (ROption<Pos>);
             /// Figures of `kind` in `player`'s supply.
             view get supply(player: (PlayerId) => (PlayerId), kind: (FigureKindId) => (FigureKindId)) -> (u8) => (u8);
             /// Whether `player` has a follower (a figure of a follower kind) anywhere in

@@ -94,12 +94,17 @@ impl Config for Options {
     ];
 }
 
-/// Per-player state: tower pieces left (TW2).
+/// Per-player state: tower pieces left (TW2), and the player's figures held
+/// as prisoners.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
 #[repr(C)]
 pub struct Pieces {
     /// Pieces the player may still put on towers.
     pub left: u32,
+    /// The player's figures the tower took prisoner and has not freed itself
+    /// (an upper bound, as [`TowerState::held`]): at 0 the ransom's check of
+    /// his turn looks at no figure.
+    pub prisoners: u32,
 }
 
 /// Per-feature state of a foundation: the tower's height (TW4).
@@ -424,6 +429,8 @@ impl Tower {
         let st = cx.game_state_mut::<TowerState>()?;
         st.ransom_paid_by = u32::from(me.seat()) + 1;
         st.held = st.held.saturating_sub(1);
+        let mine = cx.player_state_mut::<Pieces>(me)?;
+        mine.prisoners = mine.prisoners.saturating_sub(1);
         if cx.logging() {
             cx.log(format!(
                 "{{P{me}}} pays {RANSOM} to {{P{captor}}} to free a prisoner."

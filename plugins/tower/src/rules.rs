@@ -1,7 +1,7 @@
 //! The tower's rules on the board: towers and heights, the capture range, the
 //! figures a decision names, captures and exchanges.
 
-use super::{err, Height, TowerState, TOWER};
+use super::{err, Height, Pieces, TowerState, TOWER};
 use carcassonne_plugin_sdk::prelude::*;
 use carcassonne_plugin_sdk::Spot;
 
@@ -114,7 +114,7 @@ fn in_range<'a>(
     (0..v.figure_count() as u16)
         .map(FigureId)
         .filter_map(move |g| {
-            let p = v.tile_pos(v.figure_tile(g)?);
+            let p = v.figure_pos(g)?;
             let (dx, dy) = (
                 i32::from(p.x) - i32::from(at.x),
                 i32::from(p.y) - i32::from(at.y),
@@ -136,10 +136,10 @@ fn in_range<'a>(
 }
 
 /// Whether `owner` has a figure held by a rival (a prisoner), without
-/// collecting them; no figure is looked at while the tower holds no prisoner
-/// ([`TowerState::held`]).
+/// collecting them; no figure is looked at while the tower holds none of his
+/// ([`Pieces::prisoners`]).
 pub(crate) fn has_prisoner(v: &View<'_>, owner: PlayerId) -> HookResult<bool> {
-    if v.game_state::<TowerState>()?.held == 0 {
+    if v.player_state::<Pieces>(owner)?.prisoners == 0 {
         return Ok(false);
     }
     Ok((0..v.figure_count() as u16).map(FigureId).any(|g| {
@@ -205,6 +205,7 @@ pub(crate) fn capture(cx: &mut Cx<'_>, g: FigureId) -> HookResult {
             return Err(err("the prisoner could not be taken"));
         }
         cx.game_state_mut::<TowerState>()?.held += 1;
+        cx.player_state_mut::<Pieces>(owner)?.prisoners += 1;
         ransom_hooks(cx, true);
         return Ok(());
     }
@@ -235,8 +236,13 @@ pub(crate) fn ransom_hooks(cx: &mut Cx<'_>, on: bool) {
 /// TW20–TW22: prisoner `g` comes home (an exchange or a ransom); the count of
 /// the tower's prisoners goes down.
 pub(crate) fn free(cx: &mut Cx<'_>, g: FigureId) -> HookResult {
+    let owner = cx.figure_owner(g);
     cx.return_figure(g)?;
     let st = cx.game_state_mut::<TowerState>()?;
     st.held = st.held.saturating_sub(1);
+    if let Some(owner) = owner {
+        let his = cx.player_state_mut::<Pieces>(owner)?;
+        his.prisoners = his.prisoners.saturating_sub(1);
+    }
     Ok(())
 }
