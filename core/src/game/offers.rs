@@ -248,8 +248,12 @@ mod tests {
             Ok(())
         }
         fn turn_start(&self, cx: &mut Cx<'_>) -> HookResult {
+            let f0 = Location::Feature(FeatureId(0));
             match cx.turn() {
-                2 => assert!(cx.close_feature(FeatureId(0), true)),
+                2 => {
+                    assert!(cx.close_feature(FeatureId(0), true));
+                    assert!(!cx.view().may_deploy(FigureKindId(0), f0)?);
+                }
                 3 => assert!(cx.close_feature(FeatureId(0), false)),
                 5 => assert!(cx.withdraw_offers_at(FeatureId(0))),
                 _ => {}
@@ -259,10 +263,11 @@ mod tests {
     }
 
     /// Plays to the next figure step (every figure step passed, so that no
-    /// figure occupies anything) and returns its options.
-    fn next_figure_step(g: &mut Game, rng: &mut Rng) -> Vec<FigureOption> {
+    /// figure occupies anything) and returns its turn, player and options.
+    fn next_figure_step(g: &mut Game, rng: &mut Rng) -> (u16, PlayerId, Vec<FigureOption>) {
         loop {
             if g.stage() == Stage::Figure {
+                let (turn, player) = (g.turn(), g.current_player());
                 let opts: Vec<FigureOption> = g
                     .legal_actions()
                     .unwrap()
@@ -273,7 +278,7 @@ mod tests {
                     })
                     .collect();
                 g.apply(Action::Figure(FigureOption::Pass)).unwrap();
-                return opts;
+                return (turn, player, opts);
             }
             assert!(g.step_random(rng).unwrap());
         }
@@ -299,22 +304,19 @@ mod tests {
         };
         let special = FigureOption::Special { plugin: 0, code: 7 };
         for turn in 1..=6u16 {
-            let opts = next_figure_step(&mut g, &mut rng);
-            assert_eq!(g.turn(), turn);
+            let (t, player, opts) = next_figure_step(&mut g, &mut rng);
+            assert_eq!(t, turn);
             assert!(opts.windows(2).all(|w| w[0] < w[1]), "canonical order");
-            let p0 = turn % 2 == 1; // player 0 plays the odd turns
+            let p0 = player.seat() == 0;
             let deploys = turn != 2 && turn < 5; // closed in 2, withdrawn in 5
             assert_eq!(opts.contains(&at0), deploys, "turn {turn}");
             assert_eq!(opts.contains(&special), p0 && turn < 5, "turn {turn}");
-            if turn == 2 {
-                assert!(!g.may_deploy(follower, Location::Feature(FeatureId(0))).unwrap());
-            }
             g.check_integrity().unwrap();
         }
         let mut fresh = g.clone();
         assert!(fresh == g, "the offers are cloned");
         fresh.restart(1).unwrap();
-        let opts = next_figure_step(&mut fresh, &mut rng);
+        let (_, _, opts) = next_figure_step(&mut fresh, &mut rng);
         assert!(opts.contains(&at0) && opts.contains(&special), "set up again");
     }
 }
