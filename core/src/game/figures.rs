@@ -143,7 +143,12 @@ impl Game {
 
     /// [`Game::may_stand_as`] for the feature instance's record `ft`.
     #[inline(always)]
-    pub(super) fn may_stand_on(&self, id: FigureKindId, k: &crate::rules::FigureKind, ft: &Feat) -> bool {
+    pub(super) fn may_stand_on(
+        &self,
+        id: FigureKindId,
+        k: &crate::rules::FigureKind,
+        ft: &Feat,
+    ) -> bool {
         // A feature a plugin hosts takes plain kinds only: not another kind
         // that stands on its feature kind (an abbot on spots, a tower top).
         let allowed = if k.stands_on.contains(ft.kind) {

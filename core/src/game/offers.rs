@@ -204,7 +204,10 @@ impl Game {
         let seat = 1u64 << self.turn.current.seat();
         let muted = &self.offers.muted;
         for s in &self.offers.special {
-            if muted.get(usize::from(s.plugin)).is_some_and(|&m| m & seat != 0) {
+            if muted
+                .get(usize::from(s.plugin))
+                .is_some_and(|&m| m & seat != 0)
+            {
                 continue;
             }
             let Some(ft) = self.feats.recs.get(usize::from(s.feature)) else {
@@ -317,6 +320,9 @@ mod tests {
         assert!(fresh == g, "the offers are cloned");
         fresh.restart(1).unwrap();
         let (_, _, opts) = next_figure_step(&mut fresh, &mut rng);
-        assert!(opts.contains(&at0) && opts.contains(&special), "set up again");
+        assert!(
+            opts.contains(&at0) && opts.contains(&special),
+            "set up again"
+        );
     }
 }
