@@ -56,6 +56,23 @@ impl Game {
                 }
             };
         }
+        if self.queues_empty() {
+            // A tile drawn or placed whose hook every subscriber narrowed
+            // away: as in `advance`, the stage moves and nothing else happens.
+            let t = TileTypeId(self.turn.drawn);
+            if self.turn.stage == Stage::Drawn
+                && self.all_narrowed_away(hook::TILE_DRAWN, Narrowed::Drawn(t))
+            {
+                self.turn.stage = Stage::Place;
+                return Ok(());
+            }
+            if self.turn.stage == Stage::Placed
+                && self.all_narrowed_away(hook::BEFORE_FIGURE, Narrowed::BeforeFigure())
+            {
+                self.turn.stage = Stage::Figure;
+                return Ok(());
+            }
+        }
         // Whether `next_turn` found a drawable tile for the turn it started:
         // the draw stage then need not ask the draw filters again, unless a
         // `turn_start` hook ran in between (nothing else does).
