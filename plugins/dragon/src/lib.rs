@@ -19,7 +19,9 @@
 //! * **The movement** (PD5–PD9): after the figure step and the decisions it led
 //!   to (`before_scoring`), or after the turn's scoring and wagon moves with
 //!   `dragon-move = "after-scoring"` (`turn_end`, running after `wagon`), a
-//!   dragon tile placed while the dragon is on the board starts a movement of
+//!   dragon tile placed while the dragon is on the board (`tile_placed`
+//!   switches that hook on for the turn; it is off otherwise, so the other
+//!   turns call nothing) starts a movement of
 //!   up to six steps. Step *k* is a decision of the player *k − 1* seats after
 //!   the active one; its options are the directions (`N`, `E`, `S`, `W`) to an
 //!   orthogonally adjacent tile not visited during this movement (the starting
