@@ -69,8 +69,15 @@ fn libraries(tag: &str, crates: &[&str]) -> std::path::PathBuf {
             std::env::consts::DLL_SUFFIX
         );
         let (from, to) = (deps.join(&file), dir.join(&file));
+        // A copy goes to a name of its own first: copying onto `to` when it
+        // is already a hard link of `from` (left by another run of the tests
+        // between `scratch` and here) would empty `from` itself.
+        let spare = dir.join(format!("{file}.{}", std::process::id()));
         std::fs::hard_link(&from, &to)
-            .or_else(|_| std::fs::copy(&from, &to).map(drop))
+            .or_else(|_| {
+                std::fs::copy(&from, &spare)?;
+                std::fs::rename(&spare, &to)
+            })
             .unwrap_or_else(|e| panic!("{}: {e}", from.display()));
     }
     dir

@@ -29,7 +29,7 @@ use std::future::Future;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::io::AsyncWriteExt;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, Semaphore};
 use tower::ServiceExt;
@@ -152,13 +152,16 @@ pub(crate) async fn serve(
         let mut stopped = stopped.clone();
         let timeout = net.header_timeout;
         tokio::spawn(async move {
-            let _permit = permit;
             let mut builder = hyper::server::conn::http1::Builder::new();
             builder
                 .timer(TokioTimer::new())
                 .header_read_timeout(timeout);
             let conn = builder.serve_connection(TokioIo::new(stream), service);
             let mut conn = std::pin::pin!(conn);
+            // Declared after the connection, so dropped before it: the place
+            // is free again before the socket closes (a client that has seen
+            // the close finds the place free).
+            let _permit = permit;
             tokio::select! {
                 _ = conn.as_mut() => return,
                 _ = stopped.wait_for(|s| *s) => {}
@@ -174,18 +177,30 @@ pub(crate) async fn serve(
 }
 
 /// Answers a connection beyond the limit with 503 and closes it.
+///
+/// The close lingers: after the answer, what the client sent (its request,
+/// never read) is read and dropped until the client closes, for at most
+/// [`LINGER`] in all. Closing a socket with unread data makes the kernel
+/// reset the connection, and a client that reads its answer after the
+/// reset gets an error instead of the 503 (a test saw it on a loaded machine).
 async fn too_many(mut stream: TcpStream) {
     let body = r#"{"error":"the server is serving too many connections: try again"}"#;
     let answer = format!(
         "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
         body.len()
     );
-    let _ = tokio::time::timeout(Duration::from_secs(2), async {
-        let _ = stream.write_all(answer.as_bytes()).await;
-        let _ = stream.shutdown().await;
+    let _ = tokio::time::timeout(LINGER, async {
+        if stream.write_all(answer.as_bytes()).await.is_err() || stream.shutdown().await.is_err() {
+            return;
+        }
+        let mut sink = [0u8; 1024];
+        while matches!(stream.read(&mut sink).await, Ok(n) if n > 0) {}
     })
     .await;
 }
+
+/// How long a refused connection (503) may take to be answered and closed.
+const LINGER: Duration = Duration::from_secs(2);
 
 #[cfg(test)]
 mod tests {
