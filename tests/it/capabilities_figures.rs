@@ -627,7 +627,7 @@ fn x65_protected_followers_are_neither_eaten_by_the_dragon_nor_sent_home_by_the_
 /// offers, one query per kind.
 #[test]
 fn open_features_for_is_the_shared_rule_on_unfinished_features() {
-    let rules = config("princess-and-dragon");
+    let rules = config("princess-and-dragon.toml");
     let finished_left_out = std::cell::Cell::new(0u32);
     conformance(&rules, "open features", &|g: &Game| {
         let mut some = false;
