@@ -4,6 +4,15 @@
 
 use super::*;
 
+/// The hooks the stages from a figure step to the next draw may call, but
+/// for the scoring's and `turn_over`: while no plugin subscribes to any of
+/// them, [`Game::advance_stages`] takes those stages in one pass.
+const PLAIN_TURN_END: u64 = hook::AFTER_FIGURE
+    | hook::BEFORE_SCORING
+    | hook::FIELD_CLOSED
+    | hook::TURN_END
+    | hook::TURN_START;
+
 impl Game {
     pub(super) fn flush_incoming(&mut self) {
         while let Some(s) = self.turn.incoming.pop() {
@@ -54,6 +63,27 @@ impl Game {
         // the draw stage then need not ask the draw filters again, unless a
         // `turn_start` hook ran in between (nothing else does).
         let mut drawable = false;
+        if self.turn.stage == Stage::Figured
+            && !self.wants(PLAIN_TURN_END)
+            && self.turn.pending.is_empty()
+            && self.turn.incoming.is_empty()
+        {
+            // From the figure step to the next draw with no hook to call: the
+            // stages below in one pass, each test of theirs known.
+            self.score_done()?;
+            if !self.turn.pending.is_empty() || !self.turn.incoming.is_empty() {
+                // Scoring pushed steps: the loop resolves them first.
+                self.turn.stage = Stage::Closed;
+            } else {
+                self.turn.stage = Stage::NextTurn;
+                drawable = self.next_turn()?;
+                if drawable && self.turn.stage == Stage::TurnStart {
+                    // A regular turn with a drawable tile: the draw waits.
+                    self.turn.stage = Stage::Draw;
+                    return Ok(());
+                }
+            }
+        }
         loop {
             if self.turn.stage == Stage::TurnStart {
                 ready!();
@@ -122,14 +152,7 @@ impl Game {
             }
             if self.turn.stage == Stage::Score {
                 ready!();
-                // By index (`turn.scored`): a hook may withhold a feature not
-                // scored yet (`Cx::withhold_feature` takes it out of `done`),
-                // and a feature a plugin completes while these are scored (a
-                // feature added to a tile) is scored in this loop too.
-                while let Some(&r) = self.turn.done.get(usize::from(self.turn.scored)) {
-                    self.turn.scored += 1;
-                    self.score_feature(r, ScoreReason::Completed)?;
-                }
+                self.score_done()?;
                 self.turn.stage = Stage::Closed;
             }
             if self.turn.stage == Stage::Closed {
@@ -182,6 +205,21 @@ impl Game {
                 self.emit(|| Event::GameOver);
             }
         }
+    }
+
+    /// The score stage: scores this turn's completed features in order.
+    ///
+    /// By index (`turn.scored`): a hook may withhold a feature not scored
+    /// yet (`Cx::withhold_feature` takes it out of `done`), and a feature a
+    /// plugin completes while these are scored (a feature added to a tile)
+    /// is scored in this loop too.
+    #[inline(always)]
+    fn score_done(&mut self) -> HookResult {
+        while let Some(&r) = self.turn.done.get(usize::from(self.turn.scored)) {
+            self.turn.scored += 1;
+            self.score_feature(r, ScoreReason::Completed)?;
+        }
+        Ok(())
     }
 
     /// Starts the next turn: a granted one, else the next player's, else the end.

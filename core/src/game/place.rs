@@ -99,17 +99,23 @@ impl Game {
             occ |= u32::from(qc.wrapping_sub(1) < FRONTIER_BIT - 1) << d;
         }
         let tpl = ty.index() * 4 + (rot.index());
+        // The tile's records with no side facing an empty cell (bit `id −
+        // base`): only they may complete now, a set's open sides being the
+        // sum of its members'.
+        let mut shut = 0u64;
         if let Some(tpl) = self.rules.feat_templates.get(tpl) {
             // Fresh records, each its own root: its sides facing a tile are
             // closed at once (a union later adds the counts up). Copied
             // whole, then the few fields that depend on the board set.
             let from = self.feats.recs.len();
             self.feats.recs.extend_from_slice(tpl);
-            for f in self.feats.recs.get_mut(from..).unwrap_or(&mut []) {
+            let fresh = self.feats.recs.get_mut(from..).unwrap_or(&mut []);
+            for (i, f) in fresh.iter_mut().enumerate() {
                 f.parent += base;
                 f.next += base;
                 f.open = u16::from(POP4[(f.open & !occ as u16 & 15) as usize]);
                 f.tile = ti;
+                shut |= u64::from(f.open == 0) << (i & 63);
             }
         }
         let fw = self.rules.state.feature as usize;
@@ -233,14 +239,23 @@ impl Game {
         self.board.tiles[ti as usize].nbrs = nbrs;
         // Completion of the new tile's features (an inner field is closed at once).
         let surrounded = nbrs == 8;
-        for id in base..end {
-            if has_centre && self.feats.recs[id as usize].kind.is_centre() {
-                if surrounded {
-                    self.push_done(id);
+        if has_centre || modded || end - base > 64 {
+            for id in base..end {
+                if has_centre && self.feats.recs[id as usize].kind.is_centre() {
+                    if surrounded {
+                        self.push_done(id);
+                    }
+                    continue;
                 }
-                continue;
+                self.note_complete(id);
             }
-            self.note_complete(id);
+        } else {
+            // Only the records with every side facing a tile.
+            while shut != 0 {
+                let i = shut.trailing_zeros() as u16;
+                shut &= shut - 1;
+                self.note_complete(base + i);
+            }
         }
         // Neighbour features closed by a side that joined them to nothing.
         for &b in &faced[..nfaced] {
