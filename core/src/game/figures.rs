@@ -665,13 +665,14 @@ impl Game {
                 }
             }
         }
+        // Its neutral figures: a range after every player's.
         let neutral = per * usize::from(self.players);
-        for (i, k) in self.rules.neutral_kind.iter().enumerate() {
-            if self.rules.kind_plugin.get(k.index()) == Some(&Some(plugin)) {
-                if let Some(g) = figs.get(neutral + i) {
-                    add(g.tile)?;
-                }
-            }
+        let (first, end) = (
+            usize::from(e.neutral_slots.0),
+            usize::from(e.neutral_slots.1),
+        );
+        for g in figs.get(neutral + first..neutral + end).unwrap_or(&[]) {
+            add(g.tile)?;
         }
         Some(n)
     }
