@@ -4,23 +4,30 @@
 //! sampling it.
 //!
 //! The bag keeps its copies per tile type up to date at every draw (one
-//! decrement), so a filtered draw neither copies nor sorts the bag, and
-//! allocates nothing: the types the plugins filter are read off the counts,
-//! in type order, into a scratch list, and a draw walks the bag once, only
-//! when a plugin held a type back.
+//! decrement), and the list of the types it holds (a type whose last copy is
+//! drawn leaves it at the next filtered draw), so a filtered draw neither
+//! copies nor sorts the bag, and allocates nothing: the plugins filter the
+//! list as it is, and a draw walks the bag once, only when a plugin held a
+//! type back.
 
 use super::actions::broken;
 use super::*;
 
 state! {
     /// The tiles of a [`Game`] that are not on the board.
-    #[derive(Debug, PartialEq)]
+    #[derive(Debug)]
     pub(super) struct Bag {
         /// The tiles in the bag (a multiset; a draw takes an entry and moves
         /// the last one into its place, so the order is part of the state).
         pub(super) tiles: Vec<TileTypeId>,
         /// Copies in `tiles` per tile type.
         counts: Vec<u16>,
+        /// The tile types with copies in `tiles`, in type order (what the
+        /// draw filters are asked about), and `gone` types whose last copy
+        /// was drawn since the list was last compacted ([`Bag::compact`]).
+        present: Vec<TileTypeId>,
+        /// How many types in `present` have no copy left.
+        gone: u16,
         /// Tiles held in hand: `(player, tile type)`, sorted.
         pub(super) hands: Vec<(PlayerId, TileTypeId)>,
         /// Tiles taken face down (hidden from players).
@@ -37,12 +44,29 @@ state! {
     }
 }
 
+impl PartialEq for Bag {
+    /// The same tiles, in the same order, and the same hands, face-down,
+    /// set-aside and plugin tiles (the list of types derives from the tiles,
+    /// however compacted).
+    fn eq(&self, o: &Bag) -> bool {
+        self.tiles == o.tiles
+            && self.counts == o.counts
+            && self.hands == o.hands
+            && self.hidden == o.hidden
+            && self.set_aside == o.set_aside
+            && self.lots == o.lots
+            && self.given == o.given
+    }
+}
+
 impl Bag {
     /// An empty bag (see [`Bag::reset`]).
     pub(super) fn new() -> Bag {
         Bag {
             tiles: Vec::new(),
             counts: Vec::new(),
+            present: Vec::new(),
+            gone: 0,
             hands: Vec::new(),
             hidden: Vec::new(),
             set_aside: Vec::new(),
@@ -58,6 +82,8 @@ impl Bag {
         let Bag {
             tiles,
             counts,
+            present,
+            gone,
             hands,
             hidden,
             set_aside,
@@ -66,6 +92,8 @@ impl Bag {
         } = self;
         tiles.clone_from(&rules.start_bag.0);
         counts.clone_from(&rules.start_bag.1);
+        Self::list_present(counts, present);
+        *gone = 0;
         hands.clear();
         for (i, t) in rules.tiles.types.iter().enumerate() {
             for p in PlayerId::all(players) {
@@ -89,6 +117,18 @@ impl Bag {
         for &t in &self.tiles {
             self.counts[t.index()] += 1;
         }
+        Self::list_present(&self.counts, &mut self.present);
+        self.gone = 0;
+    }
+
+    /// Lists in `present` the types with copies in `counts`, in type order.
+    fn list_present(counts: &[u16], present: &mut Vec<TileTypeId>) {
+        present.clear();
+        present.extend(
+            (0..counts.len())
+                .filter(|&t| counts[t] > 0)
+                .map(|t| TileTypeId(t as u16)),
+        );
     }
 
     /// Takes bag entry `i` (valid) out of the bag; the last entry takes its place.
@@ -97,18 +137,35 @@ impl Bag {
         let t = self.tiles.swap_remove(i);
         if let Some(c) = self.counts.get_mut(t.index()) {
             *c -= 1;
+            // Its last copy: the type leaves the list at the next compaction.
+            self.gone += u16::from(*c == 0);
         }
         t
     }
 
-    /// Fills `out` with the tile types in the bag, in type order.
-    pub(super) fn types_into(&self, out: &mut Vec<TileTypeId>) {
-        out.clear();
-        out.extend(
-            (0..self.counts.len())
-                .filter(|&t| self.counts[t] > 0)
-                .map(|t| TileTypeId(t as u16)),
-        );
+    /// Drops the types without copies from the list (a pass over it, only
+    /// after a type's last copy was drawn).
+    #[inline]
+    pub(super) fn compact(&mut self) {
+        if self.gone > 0 {
+            let counts = &self.counts;
+            self.present
+                .retain(|t| counts.get(t.index()).is_some_and(|&c| c > 0));
+            self.gone = 0;
+        }
+    }
+
+    /// The tile types in the bag, in type order, once [`Bag::compact`]ed
+    /// (before that, also the types whose last copy was drawn since).
+    #[inline]
+    pub(super) fn types(&self) -> &[TileTypeId] {
+        &self.present
+    }
+
+    /// Copies in the bag per tile type, indexed by tile type id.
+    #[inline]
+    pub(super) fn counts(&self) -> &[u16] {
+        &self.counts
     }
 
     /// Puts tile `t` back into the bag (at its end).
@@ -116,6 +173,13 @@ impl Bag {
         self.tiles.push(t);
         if let Some(c) = self.counts.get_mut(t.index()) {
             *c += 1;
+            if *c == 1 {
+                match self.present.binary_search(&t) {
+                    // Listed still, its last copy drawn: listed rightly again.
+                    Ok(_) => self.gone -= 1,
+                    Err(k) => self.present.insert(k, t),
+                }
+            }
         }
     }
 
@@ -132,6 +196,16 @@ impl Bag {
         fresh.recount(self.counts.len());
         if fresh.counts != self.counts {
             return Err("the bag's counts per tile type do not match its tiles".into());
+        }
+        let mut listed = Bag::new();
+        listed.present.clone_from(&self.present);
+        listed.counts.clone_from(&self.counts);
+        listed.gone = 1;
+        listed.compact();
+        if listed.present != fresh.present
+            || usize::from(self.gone) != self.present.len() - fresh.present.len()
+        {
+            return Err("the bag's list of tile types does not match its tiles".into());
         }
         Ok(())
     }
@@ -152,19 +226,18 @@ impl Game {
 
     /// [`Game::has_drawable`] when plugins filter the draws.
     fn has_drawable_filtered(&mut self) -> Result<bool, HookError> {
-        let mut types = std::mem::take(&mut self.scratch.types);
+        self.bag.compact();
         let mut keep = std::mem::take(&mut self.scratch.keep);
-        let r = self.filter_draws(&mut types, &mut keep);
+        let r = self.filter_draws(self.bag.types(), &mut keep);
         let any = keep.iter().any(|&k| k);
-        self.scratch.types = types;
         self.scratch.keep = keep;
         r.map(|_| any)
     }
 
-    /// Fills `types` with the tile types in the bag, in type order, and `keep`
-    /// with whether each may be drawn now (the plugins' `filter_draws`).
-    fn filter_draws(&self, types: &mut Vec<TileTypeId>, keep: &mut Vec<bool>) -> HookResult {
-        self.bag.types_into(types);
+    /// Fills `keep` with whether each tile type of `types` (the types in the
+    /// bag, in type order: [`Bag::types`] compacted) may be drawn now (the
+    /// plugins' `filter_draws`, which read the list as it is).
+    fn filter_draws(&self, types: &[TileTypeId], keep: &mut Vec<bool>) -> HookResult {
         keep.clear();
         keep.resize(types.len(), true);
         dispatch_view!(self, hook::FILTER_DRAWS, |h, v| h
@@ -198,12 +271,19 @@ impl Game {
     /// The tile draw's outcomes: tile types in the bag weighted by copies, minus those
     /// the plugins hold back (`filter_draws`) if `filtered`.
     pub(super) fn bag_outcomes(&self, out: &mut Vec<Outcome>, filtered: bool) -> HookResult {
-        let mut types = Vec::new();
+        let mut listed = Vec::new();
+        let types = if self.bag.gone > 0 {
+            // Not compacted (a query cannot change the state): the list without
+            // the types whose last copy was drawn.
+            listed.extend(self.bag.types().iter().filter(|&&t| self.bag.count(t) > 0));
+            &listed[..]
+        } else {
+            self.bag.types()
+        };
         let mut keep = Vec::new();
         if filtered && self.wants(hook::FILTER_DRAWS) {
-            self.filter_draws(&mut types, &mut keep)?;
+            self.filter_draws(types, &mut keep)?;
         } else {
-            self.bag.types_into(&mut types);
             keep.resize(types.len(), true);
         }
         out.extend(
@@ -234,23 +314,23 @@ impl Game {
     /// [`Game::sample_bag_entry`] when plugins filter the draws: the `k`-th of
     /// the `n` entries of the types they let be drawn, `k` uniform below `n`.
     fn sample_filtered_bag_entry(&mut self) -> Result<usize, GameError> {
-        let mut types = std::mem::take(&mut self.scratch.types);
+        self.bag.compact();
         let mut keep = std::mem::take(&mut self.scratch.keep);
-        let r = self.filter_draws(&mut types, &mut keep);
+        let r = self.filter_draws(self.bag.types(), &mut keep);
         let pick = match r {
-            Ok(()) => self.pick_drawable(&types, &keep),
+            Ok(()) => self.pick_drawable(&keep),
             Err(_) => None,
         };
-        self.scratch.types = types;
         self.scratch.keep = keep;
         r?;
         pick.ok_or_else(|| broken("draw"))
     }
 
     /// The draw among the bag entries whose type `keep` lets be drawn (`keep[i]`
-    /// for `types[i]`); `None` if there is none.
-    fn pick_drawable(&mut self, types: &[TileTypeId], keep: &[bool]) -> Option<usize> {
+    /// for the `i`-th of [`Bag::types`]); `None` if there is none.
+    fn pick_drawable(&mut self, keep: &[bool]) -> Option<usize> {
         let bag = &self.bag;
+        let types = bag.types();
         if keep.iter().all(|&k| k) {
             // Nothing held back (the usual case): any entry.
             let n = bag.tiles.len() as u32;
@@ -262,10 +342,13 @@ impl Game {
         if drawable.len() < bag.counts.len() {
             drawable.resize(bag.counts.len(), false);
         }
-        let kept = || types.iter().zip(keep).filter(|(_, &k)| k).map(|(&t, _)| t);
+        // The kept types listed as they are marked: unmarked from the list.
+        let marked = &mut self.scratch.marked;
+        marked.clear();
         let mut n = 0;
-        for t in kept() {
+        for (&t, _) in types.iter().zip(keep).filter(|(_, &k)| k) {
             drawable[t.index()] = true;
+            marked.push(t);
             n += bag.count(t);
         }
         let pick = if n == 0 {
@@ -281,7 +364,7 @@ impl Game {
                 here
             })
         };
-        for t in kept() {
+        for t in marked.iter() {
             drawable[t.index()] = false;
         }
         pick

@@ -21,17 +21,29 @@ use super::*;
 use crate::tiles::{FitTable, TileType};
 
 /// For a packed side requirement or side code (2 bits per side, 0: none or a
-/// wildcard), the 4-bit-per-side mask of the sides that are not 0.
+/// wildcard), the 4-bit-per-side mask of the sides that are not 0 (a table:
+/// one load per cell and rotation).
 #[inline]
 fn live_nibbles(code: u8) -> u16 {
-    (0..4).fold(0, |m, d| {
-        if (code >> (2 * d)) & 3 != 0 {
-            m | 0xF << (4 * d)
-        } else {
-            m
-        }
-    })
+    LIVE_NIBBLES[usize::from(code)]
 }
+
+/// [`live_nibbles`] of every code.
+const LIVE_NIBBLES: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut code = 0;
+    while code < 256 {
+        let mut d = 0;
+        while d < 4 {
+            if (code >> (2 * d)) & 3 != 0 {
+                t[code] |= 0xF << (4 * d);
+            }
+            d += 1;
+        }
+        code += 1;
+    }
+    t
+};
 
 impl Game {
     /// The fit table of tile type `tile` in a catalogue with barrier sides, when

@@ -114,6 +114,28 @@ impl Board {
         (c != 0 && c & FRONTIER_BIT == 0).then(|| TileIndex(c - 1))
     }
 
+    /// Which of the four cells beside `p` hold tiles (bit `d`: the cell on
+    /// side `d`), and in bit 4 whether `p` holds one (`Game::tiles_beside`).
+    #[inline]
+    pub(super) fn tiles_beside(&self, p: Pos) -> u8 {
+        let placed = |c: u16| u8::from(c != 0 && c & FRONTIER_BIT == 0);
+        let (x, y) = (
+            i32::from(p.x) - i32::from(self.ox),
+            i32::from(p.y) - i32::from(self.oy),
+        );
+        let w = usize::from(self.w);
+        if x >= 1 && y >= 1 && x < i32::from(self.w) - 1 && y < i32::from(self.h) - 1 {
+            // Inside the grid with a margin: five reads around one index.
+            let i = y as usize * w + x as usize;
+            let at = |j: usize| placed(self.cells.get(j).copied().unwrap_or(0));
+            return at(i) << 4 | at(i - w) | at(i + 1) << 1 | at(i + w) << 2 | at(i - 1) << 3;
+        }
+        let at = |q: Pos| placed(self.cell(q));
+        Side::ALL
+            .iter()
+            .fold(at(p) << 4, |m, &d| m | at(p.step(d)) << (d as u8))
+    }
+
     /// Keeps a margin of one cell around `p` so the frontier cells around it fit.
     #[inline]
     pub(super) fn ensure_room(&mut self, p: Pos) {

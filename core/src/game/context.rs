@@ -54,6 +54,13 @@ impl<'g> View<'g> {
         self.game.pending_steps()
     }
 
+    /// Copies in the bag per tile type, borrowed for the hook call
+    /// (`Game::bag_counts`).
+    #[inline]
+    pub fn bag_counts(&self) -> &'g [u16] {
+        self.game.bag_counts()
+    }
+
     /// Id of tile type `ty` as written in its tile set, borrowed for the hook
     /// call (`Game::tile_type_name`).
     #[inline]

@@ -35,11 +35,11 @@ pub(super) struct Scratch {
     /// The placements with a piece: the fitting candidates that go with
     /// `placements`, and the geometries with a piece (`PieceBufs`).
     pub(super) pieces: super::pieces::PieceBufs,
-    /// The tile types in the bag, for the plugins' `filter_draws`.
-    pub(super) types: Vec<TileTypeId>,
     /// Per tile type: drawable in a filtered draw (all `false`
     /// between draws).
     pub(super) drawable: Vec<bool>,
+    /// The types a filtered draw marked in `drawable`.
+    pub(super) marked: Vec<TileTypeId>,
     pub(super) options: Vec<FigureOption>,
     pub(super) codes: Vec<u32>,
     pub(super) outcomes: Vec<Outcome>,

@@ -79,6 +79,9 @@ pub const DONT: u32 = 0;
 /// Index of the `abbey` marker in [`Abbey::MARKERS`](Plugin::MARKERS).
 const ABBEY: usize = 0;
 
+/// `tiles_beside` of a hole: a tile on each of the four sides, none on the square.
+const SURROUNDED: u8 = 0b0_1111;
+
 impl Abbey {
     /// The abbey's tile type, if the ruleset has one.
     fn abbey(v: &View<'_>) -> Option<TileTypeId> {
@@ -89,12 +92,12 @@ impl Abbey {
 
     /// Whether `p` is a hole: empty, with a tile on each of its four sides (AM3).
     fn is_hole(v: &View<'_>, p: Pos) -> bool {
-        v.tile_at(p).is_none() && Self::surrounded(v, p)
+        v.tiles_beside(p) == SURROUNDED
     }
 
     /// Whether all four orthogonal neighbours of `p` hold tiles.
     fn surrounded(v: &View<'_>, p: Pos) -> bool {
-        Side::ALL.iter().all(|&d| v.tile_at(p.step(d)).is_some())
+        v.tiles_beside(p) & SURROUNDED == SURROUNDED
     }
 
     /// Whether the board has a hole (next to some placed tile).
@@ -104,12 +107,14 @@ impl Abbey {
 
     /// The holes after a tile was placed at `p`: its own square, if it was a
     /// hole, is filled; every empty square beside it that it surrounds now is
-    /// a new hole (the tile closed its last open side).
+    /// a new hole (the tile closed its last open side). One query for `p` and
+    /// one per empty square beside it.
     fn holes_after(v: &View<'_>, p: Pos, before: u32) -> u32 {
-        let filled = u32::from(Self::surrounded(v, p));
+        let around = v.tiles_beside(p);
+        let filled = u32::from(around & SURROUNDED == SURROUNDED);
         let new = Side::ALL
             .iter()
-            .filter(|&&d| Self::is_hole(v, p.step(d)))
+            .filter(|&&d| around & (1 << d as u8) == 0 && Self::is_hole(v, p.step(d)))
             .count() as u32;
         (before + new).saturating_sub(filled)
     }

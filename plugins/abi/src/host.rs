@@ -48,6 +48,9 @@ macro_rules! query_table {
             view get bag_len() -> (usize) => (usize);
             /// Copies of tile type `ty` in the bag (0 for a type not in the game).
             view get bag_count(ty: (TileTypeId) => (TileTypeId)) -> (u32) => (u32);
+            /// Copies in the bag per tile type, indexed by tile type id: one call for
+            /// what a `bag_count` per type would ask.
+            view slice bag_counts() -> (&[u16]) => (RSlice<'_, u16>);
             /// The drawn tile waiting to be placed, if any.
             view get drawn_tile() -> (Option<TileTypeId>) => (ROption<TileTypeId>);
             /// The tile placed this turn, if any.
@@ -65,6 +68,11 @@ macro_rules! query_table {
             // --------------------------------------------------- placed tiles
             /// The placed tile at `pos`, if any.
             view get tile_at(pos: (Pos) => (Pos)) -> (Option<TileIndex>) => (ROption<TileIndex>);
+            /// Which of the four squares beside `pos` hold tiles (bit `d`: the square on
+            /// side `d`, N E S W) and, in bit 4, whether `pos` holds one itself: one call
+            /// for five `tile_at` (a hole, an empty square with a tile on each side, reads
+            /// `0b0_1111`).
+            view get tiles_beside(pos: (Pos) => (Pos)) -> (u8) => (u8);
             /// The `i`-th empty cell next to a placed tile (the frontier: where a tile may
             /// go before side matching), each once, in the engine's order; `None` past the
             /// last. Iterate from 0 until `None`: no allocation (the SDK's `frontier_cells`).
@@ -104,6 +112,9 @@ macro_rules! query_table {
             /// The field of placed tile `t` at `corner` when the four tiles around that
             /// point each have a field corner there (where a barn may stand).
             view get corner_meeting(t: (TileIndex) => (TileIndex), corner: (Corner) => (Corner)) -> (Option<FeatureId>) => (ROption<FeatureId>);
+            /// The corners of placed tile `t` (bit `c`: `Corner` `c`, NW NE SE SW) at which
+            /// `corner_meeting` finds a field: the four corners in one call.
+            view get corner_meetings(t: (TileIndex) => (TileIndex)) -> (u8) => (u8);
             /// The group of local feature `local` of placed tile `t` in tile link `link`
             /// (see `my_link`), if it is in one.
             view get link_group(t: (TileIndex) => (TileIndex), link: (u8) => (u8), local: (u8) => (u8)) -> (Option<u8>) => (ROption<u8>);

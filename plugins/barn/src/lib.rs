@@ -120,15 +120,18 @@ pub struct Barns {
     pub count: u32,
     /// Their figure ids, in placement order.
     pub ids: [u32; MAX_BARNS],
+    /// The turn each was placed in (as `ids`).
+    pub turns: [u32; MAX_BARNS],
 }
 
 impl Barns {
-    /// The barns on the board.
-    fn ids(&self) -> impl Iterator<Item = FigureId> + '_ {
+    /// The barns on the board with the turn each was placed in.
+    fn placed(&self) -> impl Iterator<Item = (FigureId, u32)> + '_ {
         self.ids
             .iter()
+            .zip(&self.turns)
             .take(self.count as usize)
-            .filter_map(|&g| u16::try_from(g).ok().map(FigureId))
+            .filter_map(|(&g, &turn)| u16::try_from(g).ok().map(|g| (FigureId(g), turn)))
     }
 }
 
@@ -173,20 +176,22 @@ impl Barn {
             .filter_map(move |g| v.figure_owner(g).map(|p| (g, p)))
     }
 
-    /// The fields (roots) holding a barn placed before turn `before` (`u32::MAX`:
-    /// any barn). No allocation: a turn asks it.
-    fn barn_fields(v: &View<'_>, before: u32) -> HookResult<Fields> {
-        let barns = *v.game_state::<Barns>()?;
+    /// The fields (roots) holding one of `barns` placed before turn `before`
+    /// (`u32::MAX`: any barn), each once. No allocation: a turn asks it.
+    fn barn_fields(v: &View<'_>, barns: &Barns, before: u32) -> Fields {
         let mut out = Fields::default();
-        for g in barns.ids() {
-            if v.figure_state::<Placed>(g)?.turn >= before {
+        for (g, turn) in barns.placed() {
+            if turn >= before {
                 continue;
             }
             if let Some(f) = v.figure_feature(g) {
-                out.push(v.find(f));
+                let r = v.find(f);
+                if !out.contains(&r) {
+                    out.push(r);
+                }
             }
         }
-        Ok(out)
+        out
     }
 
     /// The followers (farmers) in the field containing `f`.
@@ -265,13 +270,24 @@ impl Plugin for Barn {
         if v.supply(v.current_player(), kind) == 0 {
             return Ok(());
         }
+        // The corners where four field corners meet, in one query (usually none).
+        let corners = v.corner_meetings(t);
+        if corners == 0 {
+            return Ok(());
+        }
         let mut taken = None;
         for c in Corner::ALL {
+            if corners & (1 << c as u8) == 0 {
+                continue;
+            }
             if let Some(f) = v.corner_meeting(t, c) {
                 let free = self.placement == BarnPlacement::Occupied || {
                     let taken = match &taken {
                         Some(x) => x,
-                        None => taken.insert(Self::barn_fields(v, u32::MAX)?),
+                        None => {
+                            let barns = *v.game_state::<Barns>()?;
+                            taken.insert(Self::barn_fields(v, &barns, u32::MAX))
+                        }
                     };
                     !taken.contains(&v.find(f))
                 };
@@ -310,6 +326,9 @@ impl Plugin for Barn {
                 .get_mut(barns.count as usize)
                 .ok_or("more barns than the game holds")?;
             *slot = u32::from(g.0);
+            if let Some(at) = barns.turns.get_mut(barns.count as usize) {
+                *at = turn;
+            }
             barns.count += 1;
             barns.placed_turn = turn;
         }
@@ -318,20 +337,15 @@ impl Plugin for Barn {
 
     /// AM24 then AM26, after the completed features were scored.
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
-        let turn = u32::from(cx.turn());
-        let barns = *cx.game_state::<Barns>()?;
-        if barns.count == 0 {
+        if cx.game_state::<Barns>()?.count == 0 {
             return Ok(());
         }
-        let placed_now: Vec<FigureId> = if barns.placed_turn == turn {
-            barns
-                .ids()
-                .filter(|&g| cx.figure_state::<Placed>(g).is_ok_and(|s| s.turn == turn))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        for g in placed_now {
+        let turn = u32::from(cx.turn());
+        let barns = *cx.game_state::<Barns>()?;
+        let placed_now = barns
+            .placed()
+            .filter(|&(_, at)| barns.placed_turn == turn && at == turn);
+        for (g, _) in placed_now {
             if let Some(f) = cx.figure_feature(g) {
                 if cx.logging() && !Self::farmers(cx, f).is_empty() {
                     let p = cx.figure_owner(g).unwrap_or_default();
@@ -346,22 +360,22 @@ impl Plugin for Barn {
         let Some(t) = cx.last_placed() else {
             return Ok(());
         };
-        let barn_fields = Self::barn_fields(cx, turn)?;
+        let barn_fields = Self::barn_fields(cx, &barns, turn);
         if barn_fields.is_empty() {
             return Ok(());
         }
-        // The barn fields scored this turn: each once (the tile may have
-        // several segments of one field).
-        let mut seen = Fields::default();
-        for l in 0..cx.tile_feature_count(t) {
-            if cx.tile_feature_kind(t, l) != FeatureKind::Field {
-                continue;
+        // The barn fields the placed tile is part of, each once, in the order
+        // of the tile's first feature in each (one query per barn field).
+        let mut joined = [(0u8, FeatureId(0)); MAX_BARNS];
+        let mut n = 0;
+        for &r in &barn_fields.ids[..barn_fields.n] {
+            if let (Some(l), Some(slot)) = (cx.tile_feature_in(t, r), joined.get_mut(n)) {
+                *slot = (l, r);
+                n += 1;
             }
-            let r = cx.find(cx.feature_of(t, l));
-            if !barn_fields.contains(&r) || seen.contains(&r) {
-                continue;
-            }
-            seen.push(r);
+        }
+        joined[..n].sort_unstable();
+        for &(_, r) in &joined[..n] {
             if !Self::farmers(cx, r).is_empty() {
                 if cx.logging() {
                     cx.log(format!(

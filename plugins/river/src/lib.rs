@@ -349,11 +349,12 @@ impl Kinds {
         self.of.get(ty.index()).copied().unwrap_or(0)
     }
 
-    /// Which river tiles the bag holds: one `bag_count` per river tile type.
+    /// Which river tiles the bag holds: the bag's counts read in one query.
     fn in_bag(&self, v: &View<'_>) -> BagRivers {
         let mut b = BagRivers::default();
+        let counts = v.bag_counts();
         for &(ty, bits) in &self.rivers {
-            if v.bag_count(ty) > 0 {
+            if counts.get(ty.index()).is_some_and(|&c| c > 0) {
                 b.any = true;
                 b.fork |= bits & IS_FORK != 0;
                 b.stream |= bits & IS_LAKE == 0;

@@ -139,6 +139,25 @@ impl Game {
         Some(field)
     }
 
+    /// The corners of placed tile `t` (bit `c`: [`Corner`] `c`, NW NE SE SW)
+    /// at which [`Game::corner_meeting`] finds a field: the four corners in one
+    /// query (0 for a tile that does not exist).
+    pub fn corner_meetings(&self, t: TileIndex) -> u8 {
+        let Some(p) = self.tile_pos(t) else {
+            return 0;
+        };
+        // A corner needs the tiles on its two sides: the four sides read at
+        // once, the corners without them passed over (usually all four).
+        let beside = self.tiles_beside(p);
+        Corner::ALL.iter().fold(0, |m, &c| {
+            let i = c as u8;
+            // Corner `i` lies between sides `i - 1` and `i` (NW: W and N).
+            let sides = 1 << i | 1 << ((i + 3) & 3);
+            let meets = beside & sides == sides && self.corner_meeting(t, c).is_some();
+            m | u8::from(meets) << i
+        })
+    }
+
     /// The group of local feature `local` of placed tile `t` in tile link `link`
     /// (a link id of the catalogue, see `View::my_link`), if it is in one.
     pub fn link_group(&self, t: TileIndex, link: u8, local: u8) -> Option<u8> {

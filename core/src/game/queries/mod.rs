@@ -108,6 +108,12 @@ impl Game {
         self.bag.count(ty)
     }
 
+    /// Copies in the bag per tile type, indexed by tile type id: one read for
+    /// what a [`Game::bag_count`] per type would ask.
+    pub fn bag_counts(&self) -> &[u16] {
+        self.bag.counts()
+    }
+
     /// Tiles left in the bag, by type (unordered multiset as a slice).
     pub fn bag(&self) -> &[TileTypeId] {
         &self.bag.tiles

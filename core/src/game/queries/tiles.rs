@@ -189,6 +189,15 @@ impl Game {
         self.board.tile_at(p)
     }
 
+    /// Which of the four squares beside `p` hold tiles (bit `d`: the square
+    /// on [`Side`] `d`, N E S W), and, in bit 4, whether `p` holds one
+    /// itself: what five [`Game::tile_at`] would ask, in one query. A hole
+    /// (an empty square with a tile on each side) reads `0b0_1111`.
+    #[inline]
+    pub fn tiles_beside(&self, p: Pos) -> u8 {
+        self.board.tiles_beside(p)
+    }
+
     /// The records of the features of placed tile `t`'s type, by local index
     /// (empty for a tile that does not exist): they start at the tile's `base`
     /// (a tile and its type's features are appended together; features added
