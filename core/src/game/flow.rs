@@ -4,14 +4,11 @@
 
 use super::*;
 
-/// The hooks the stages from a figure step to the next draw may call, but
-/// for the scoring's and `turn_over`: while no plugin subscribes to any of
-/// them, [`Game::advance_stages`] takes those stages in one pass.
-const PLAIN_TURN_END: u64 = hook::AFTER_FIGURE
-    | hook::BEFORE_SCORING
-    | hook::FIELD_CLOSED
-    | hook::TURN_END
-    | hook::TURN_START;
+/// The hooks of the stages from a figure step to the next draw but for
+/// `after_figure`, `field_closed`, the scoring's and `turn_over`: while no
+/// plugin subscribes to any of them, [`Game::advance_stages`] takes those
+/// stages in one pass.
+const PLAIN_TURN_END: u64 = hook::BEFORE_SCORING | hook::TURN_END | hook::TURN_START;
 
 impl Game {
     pub(super) fn flush_incoming(&mut self) {
@@ -59,22 +56,55 @@ impl Game {
                 }
             };
         }
+        if self.queues_empty() {
+            // A tile drawn or placed whose hook every subscriber narrowed
+            // away: as in `advance`, the stage moves and nothing else happens.
+            let t = TileTypeId(self.turn.drawn);
+            if self.turn.stage == Stage::Drawn
+                && self.all_narrowed_away(hook::TILE_DRAWN, Narrowed::Drawn(t))
+            {
+                self.turn.stage = Stage::Place;
+                return Ok(());
+            }
+            if self.turn.stage == Stage::Placed
+                && self.all_narrowed_away(hook::BEFORE_FIGURE, Narrowed::BeforeFigure())
+            {
+                self.turn.stage = Stage::Figure;
+                return Ok(());
+            }
+        }
         // Whether `next_turn` found a drawable tile for the turn it started:
         // the draw stage then need not ask the draw filters again, unless a
         // `turn_start` hook ran in between (nothing else does).
         let mut drawable = false;
-        if self.turn.stage == Stage::Figured
-            && !self.wants(PLAIN_TURN_END)
-            && self.turn.pending.is_empty()
-            && self.turn.incoming.is_empty()
-        {
-            // From the figure step to the next draw with no hook to call: the
-            // stages below in one pass, each test of theirs known.
-            self.score_done()?;
-            if !self.turn.pending.is_empty() || !self.turn.incoming.is_empty() {
-                // Scoring pushed steps: the loop resolves them first.
+        if self.turn.stage == Stage::Figured && !self.wants(PLAIN_TURN_END) && self.queues_empty() {
+            // From the figure step to the next draw, while no plugin
+            // subscribes to the hooks of the stages between but for
+            // `after_figure` and `field_closed`: the stages below in one pass,
+            // each test of theirs known. Where a hook pushes a step, the loop
+            // takes over at the stage whose `ready!` would see it.
+            'fast: {
+                self.turn.stage = Stage::BeforeScoring;
+                dispatch_narrowed!(
+                    self,
+                    hook::AFTER_FIGURE,
+                    Narrowed::AfterFigure(),
+                    |h, cx| h.after_figure(cx)
+                );
+                if !self.queues_empty() || self.turn.stage != Stage::BeforeScoring {
+                    break 'fast;
+                }
+                self.turn.stage = Stage::Score;
+                self.score_done()?;
                 self.turn.stage = Stage::Closed;
-            } else {
+                if !self.queues_empty() {
+                    break 'fast;
+                }
+                self.fields_closed()?;
+                self.turn.stage = Stage::TurnEnd;
+                if !self.queues_empty() {
+                    break 'fast;
+                }
                 self.turn.stage = Stage::NextTurn;
                 drawable = self.next_turn()?;
                 if drawable && self.turn.stage == Stage::TurnStart {
@@ -157,13 +187,7 @@ impl Game {
             }
             if self.turn.stage == Stage::Closed {
                 ready!();
-                if self.wants(hook::FIELD_CLOSED) {
-                    let mut i = 0;
-                    while let Some(&f) = self.turn.closed.get(i) {
-                        dispatch!(self, hook::FIELD_CLOSED, |h, cx| h.field_closed(cx, f));
-                        i += 1;
-                    }
-                }
+                self.fields_closed()?;
                 self.turn.stage = Stage::TurnEnd;
             }
             if self.turn.stage == Stage::TurnEnd {
@@ -220,6 +244,27 @@ impl Game {
             self.score_feature(r, ScoreReason::Completed)?;
         }
         Ok(())
+    }
+
+    /// The closed-field stage: the `field_closed` hooks for each field this
+    /// turn closed, in order.
+    #[inline(always)]
+    fn fields_closed(&mut self) -> HookResult {
+        if self.wants(hook::FIELD_CLOSED) {
+            let mut i = 0;
+            while let Some(&f) = self.turn.closed.get(i) {
+                dispatch!(self, hook::FIELD_CLOSED, |h, cx| h.field_closed(cx, f));
+                i += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether no step waits to be queued or resolved (what `ready!` of
+    /// [`Game::advance_stages`] tests).
+    #[inline(always)]
+    fn queues_empty(&self) -> bool {
+        self.turn.pending.is_empty() && self.turn.incoming.is_empty()
     }
 
     /// Starts the next turn: a granted one, else the next player's, else the end.
