@@ -25,10 +25,7 @@ impl Game {
     /// three are interchangeable), so that its name parses back to it. `None`
     /// for a figure that does not exist.
     pub fn figure_code(&self, fig: FigureId) -> Option<u32> {
-        let key = self.figure_key(fig)?;
-        let first = (0..self.figure_count() as u16)
-            .map(FigureId)
-            .find(|&g| self.figure_key(g) == Some(key))?;
+        let first = self.first_alike(fig)?;
         Some(FIGURE_CODE + u32::from(first.0))
     }
 

@@ -567,6 +567,54 @@ impl<'g> Cx<'g> {
         self.game.set_hook_enabled(plugin, hook, on)
     }
 
+    /// Offers deployments onto feature instance `f` at every figure step from
+    /// now on, wherever it is on the board, as the core offers the features
+    /// of the tile placed this turn: every offered kind in the current
+    /// player's supply that may stand there by the shared rule and meets its
+    /// offer conditions (followers onto a raised tower). A standing offer: no
+    /// `figure_options` call per turn; the vetoes apply as to every option.
+    /// `false` if `f` does not exist.
+    pub fn offer_deployments_at(&mut self, f: FeatureId) -> bool {
+        let plugin = self.plugin;
+        self.game.offer_deployments_at(plugin, f)
+    }
+
+    /// Offers this plugin's special option `code` at every figure step from
+    /// now on while feature instance `f` is open: no occupying figure in its
+    /// feature (a piece onto any tower no follower caps). A standing offer: no
+    /// `figure_options` call per turn; the vetoes apply as to every option
+    /// (veto it for a player who may not take it). `false` if `f` does not
+    /// exist.
+    pub fn offer_special_at(&mut self, f: FeatureId, code: u32) -> bool {
+        let plugin = self.plugin;
+        self.game.offer_special_at(plugin, f, code)
+    }
+
+    /// Stops (`on` false) or resumes offering this plugin's standing special
+    /// options ([`Cx::offer_special_at`]) to `player` (one who has no tower
+    /// piece left). `false` for a player not in the game.
+    pub fn offer_specials_to(&mut self, player: PlayerId, on: bool) -> bool {
+        let plugin = self.plugin;
+        self.game.offer_specials_to(plugin, player, on)
+    }
+
+    /// Closes the feature containing `f` to deployments (`closed`), or opens
+    /// it again: the shared placement rule lets no figure of any kind into a
+    /// closed feature, so the core offers none there and `may_deploy` says no
+    /// (a tower's bare foundation), without a veto of the plugin. Joined
+    /// features keep the mark. `false` for a feature that does not exist.
+    pub fn close_feature(&mut self, f: FeatureId, closed: bool) -> bool {
+        self.game.close_feature(f, closed)
+    }
+
+    /// Takes back this plugin's standing offers at feature instance `f`
+    /// ([`Cx::offer_deployments_at`], [`Cx::offer_special_at`]). Whether it
+    /// had any.
+    pub fn withdraw_offers_at(&mut self, f: FeatureId) -> bool {
+        let plugin = self.plugin;
+        self.game.withdraw_offers_at(plugin, f)
+    }
+
     /// Plays `tile` from the current player's hand instead of drawing (only in
     /// `turn_start`, or a decision it pushed, and only if the tile fits
     /// somewhere; a tile given at run time that fits nowhere is set aside).

@@ -24,7 +24,7 @@ pub(crate) struct Feat {
     /// The tile feature's pennants (copied: scoring reads them per member).
     pub(super) pennants: u8,
     /// Flags of the set (valid at roots; a union keeps either's): [`WITHHELD`],
-    /// [`NOT_FOR_FARMERS`].
+    /// [`NOT_FOR_FARMERS`], [`CLOSED`].
     pub(super) flags: u8,
 }
 
@@ -35,6 +35,10 @@ pub(super) const WITHHELD: u8 = 1;
 /// `Feat::flags`: a completed city of this set is no city for farmers
 /// (`Cx::exclude_from_farmers`): no farmer unit, pig or barn counts it.
 pub(super) const NOT_FOR_FARMERS: u8 = 2;
+
+/// `Feat::flags`: no figure may be deployed into the set by the shared rule
+/// (`Cx::close_feature`: a tower's bare foundation).
+pub(super) const CLOSED: u8 = 4;
 
 impl Feat {
     /// The feature records of a fresh tile of type `tt` under rotation `rot`,

@@ -166,7 +166,8 @@ impl Game {
             return false;
         }
         // `parent` is the feature's root (every member points at it).
-        if k.occupies && self.feats.recs[ft.parent as usize].occ > 0 {
+        let root = &self.feats.recs[ft.parent as usize];
+        if k.occupies && root.occ > 0 || root.flags & features::CLOSED != 0 {
             return false;
         }
         !(k.one_per_feature && self.kind_stands_in(id, ft.parent))
@@ -202,7 +203,7 @@ impl Game {
     /// the kind's offer conditions: a follower of the current player in the
     /// feature (`beside_follower`), the feature not complete (`open_only`).
     #[inline]
-    fn offer_conditions_hold(&self, k: &crate::rules::FigureKind, ft: &Feat) -> bool {
+    pub(super) fn offer_conditions_hold(&self, k: &crate::rules::FigureKind, ft: &Feat) -> bool {
         let root = ft.parent;
         (!k.open_only || !self.complete(root))
             && (!k.beside_follower || self.follower_of_in(self.turn.current, root))
@@ -508,10 +509,17 @@ impl Game {
             .recs
             .get(usize::from(base)..usize::from(base) + n)
             .unwrap_or(&[]);
+        // Standing offers (`offers`) come in order but for odd cases (a
+        // feature added to an older tile this turn): checked below.
+        let standing = !self.offers.deploy.is_empty();
+        let mut check_order = !self.offers.is_empty();
         for (k, kind) in self.rules.figures.iter().enumerate() {
             let k = FigureKindId(k as u8);
             if !kind.offered || self.supply_of(self.turn.current, k) == 0 {
                 continue;
+            }
+            if standing {
+                self.standing_deploys_into(k, kind, 0..base, t, out);
             }
             let conditions = kind.beside_follower || kind.open_only;
             for (f, ft) in (base..).zip(feats) {
@@ -538,8 +546,16 @@ impl Game {
                     }
                 }
             }
+            if standing {
+                let end = base.saturating_add(n as u16);
+                self.standing_deploys_into(k, kind, end..NONE16, t, out);
+            }
+        }
+        if !self.offers.special.is_empty() {
+            self.standing_specials_into(out);
         }
         if self.wants(hook::FIGURE_OPTIONS) && !self.figure_options_all_narrowed_away() {
+            check_order = true;
             for &i in self.rules.subscribers(hook::FIGURE_OPTIONS) {
                 if self.figure_options_narrowed_away(i)
                     || self.switched_off(i, hook::FIGURE_OPTIONS)
@@ -558,14 +574,14 @@ impl Game {
                     self.check_offered(i, out.get(from..).unwrap_or(&[]))?;
                 }
             }
-            // Plugins usually append their options in order after the core's:
-            // two sorted runs, which the stable sort merges in one pass (the
-            // unstable one sorts them afresh; equal options are identical, so
-            // both give the same list). A long list (a magic portal's) is
-            // sorted by integer keys.
-            if !out.windows(2).all(|w| w[0] < w[1]) {
-                sort_options(out);
-            }
+        }
+        // Plugins usually append their options in order after the core's:
+        // two sorted runs, which the stable sort merges in one pass (the
+        // unstable one sorts them afresh; equal options are identical, so
+        // both give the same list). A long list (a magic portal's) is
+        // sorted by integer keys.
+        if check_order && !out.windows(2).all(|w| w[0] < w[1]) {
+            sort_options(out);
         }
         if self.wants(hook::FILTER_FIGURE_OPTIONS) {
             // The veto flags on the stack for a usual list: no allocation.

@@ -33,6 +33,7 @@ impl PartialEq for Game {
             && self.bag == o.bag
             && self.words == o.words
             && self.switches == o.switches
+            && self.offers == o.offers
     }
 }
 

@@ -159,6 +159,7 @@ state! {
         bag: Bag,
         words: PluginWords,
         switches: Switches,
+        offers: Offers,
         log: Log,
         scratch: Scratch,
     }
@@ -262,6 +263,7 @@ mod flow;
 mod integrity;
 mod log;
 mod lot;
+mod offers;
 mod pieces;
 mod place;
 mod queries;
@@ -278,6 +280,7 @@ pub(crate) use features::Feat;
 use features::Features;
 use figures::Figures;
 use log::Log;
+use offers::Offers;
 use scratch::Scratch;
 use switches::Switches;
 pub use switches::SWITCHABLE_HOOKS;
@@ -303,6 +306,7 @@ impl Game {
             bag: Bag::new(),
             words: PluginWords::new(),
             switches: Switches::new(),
+            offers: Offers::new(),
             log: Log::new(),
             scratch: Scratch::default(),
         };
@@ -337,12 +341,14 @@ impl Game {
             bag,
             words,
             switches,
+            offers,
             log,
             scratch,
         } = self;
         scratch.forget();
         *subs = rules.subs_any;
         switches.reset();
+        offers.reset();
         turn.reset(seed, players, rules.score_categories.len());
         board.reset(rules.max_tiles);
         feats.reset(rules.max_features);

@@ -182,6 +182,9 @@ macro_rules! query_table {
             view get figure_feature(fig: (FigureId) => (FigureId)) -> (Option<FeatureId>) => (ROption<FeatureId>);
             /// The placed tile figure `fig` stands on, if on the board.
             view get figure_tile(fig: (FigureId) => (FigureId)) -> (Option<TileIndex>) => (ROption<TileIndex>);
+            /// The board position of the placed tile figure `fig` stands on, if on the board
+            /// (`figure_tile` and `tile_pos` in one call).
+            view get figure_pos(fig: (FigureId) => (FigureId)) -> (Option<Pos>) => (ROption<Pos>);
             /// Figures of `kind` in `player`'s supply.
             view get supply(player: (PlayerId) => (PlayerId), kind: (FigureKindId) => (FigureKindId)) -> (u8) => (u8);
             /// Whether `player` has a follower (a figure of a follower kind) anywhere in
@@ -376,6 +379,25 @@ macro_rules! query_table {
             /// (not `step_options`, `step_outcomes`, `resolve_step`, `figure_strength`,
             /// `observe`, `figure_note`).
             cx get set_hook_enabled(hook: (u64) => (u64), on: (bool) => (bool)) -> (bool) => (bool);
+            /// Offers deployments onto feature instance `f` at every figure step from now
+            /// on, wherever it is: every offered kind in the current player's supply that
+            /// may stand there by the shared rule and meets its offer conditions (a standing
+            /// offer: no `figure_options` call per turn; the vetoes apply).
+            cx get offer_deployments_at(f: (FeatureId) => (FeatureId)) -> (bool) => (bool);
+            /// Offers this plugin's special option `code` at every figure step from now on
+            /// while feature instance `f` holds no occupying figure in its feature (a
+            /// standing offer; the vetoes apply: veto it for a player who may not take it).
+            cx get offer_special_at(f: (FeatureId) => (FeatureId), code: (u32) => (u32)) -> (bool) => (bool);
+            /// Takes back this plugin's standing offers at feature instance `f`; whether it
+            /// had any.
+            cx get withdraw_offers_at(f: (FeatureId) => (FeatureId)) -> (bool) => (bool);
+            /// Stops (`on` false) or resumes offering this plugin's standing special options
+            /// to `player` (one who has no tower piece left).
+            cx get offer_specials_to(player: (PlayerId) => (PlayerId), on: (bool) => (bool)) -> (bool) => (bool);
+            /// Closes the feature containing `f` to deployments by the shared rule (no
+            /// figure of any kind; the core offers none there, `may_deploy` says no), or
+            /// opens it again. Joined features keep the mark.
+            cx get close_feature(f: (FeatureId) => (FeatureId), closed: (bool) => (bool)) -> (bool) => (bool);
             /// Plays `tile` from the current player's hand instead of drawing (in
             /// `turn_start` or a decision it pushed; only if the tile fits somewhere; a tile
             /// given at run time that fits nowhere is set aside).

@@ -12,12 +12,17 @@
 //! * **A piece instead of the figure step** (TW4–TW6): a special option per
 //!   open tower anywhere on the board (`tower 4 at 1 0`: the foundation, local
 //!   feature 4 of the tile at (1, 0)); the height (feature state) grows by one.
+//!   The core makes the offer (a standing offer, `Cx::offer_special_at`, made
+//!   when the tower is placed: while no follower caps it), and stops making
+//!   it to a player whose last piece is spent (`Cx::offer_specials_to`).
 //! * **A follower on a tower** (TW7, TW12, TW30): the plugin hosts the `tower`
 //!   marker (`HOSTS`), so the shared placement rule lets *plain* follower kinds
-//!   (the follower, the large follower) stand there; the plugin offers every
-//!   open tower of height ≥ 1 on the board and vetoes a bare foundation. The
-//!   follower caps the tower (it occupies the foundation); the core never
-//!   scores it nor sends it home (TW13).
+//!   (the follower, the large follower) stand there; a bare foundation is
+//!   closed (`Cx::close_feature`, when the tower is placed) and opened at its
+//!   first piece, when the core starts offering it to followers wherever it
+//!   is (`Cx::offer_deployments_at`). The follower caps the tower (it
+//!   occupies the foundation); the core never scores it nor sends it home
+//!   (TW13).
 //! * **Capture** (TW8–TW11, TW14, TW15): after a piece, a decision of the
 //!   player naming each capturable figure (any follower kind of a player, not
 //!   protected) on the tiles of the tower's row and column within its new
@@ -89,12 +94,17 @@ impl Config for Options {
     ];
 }
 
-/// Per-player state: tower pieces left (TW2).
+/// Per-player state: tower pieces left (TW2), and the player's figures held
+/// as prisoners.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
 #[repr(C)]
 pub struct Pieces {
     /// Pieces the player may still put on towers.
     pub left: u32,
+    /// The player's figures the tower took prisoner and has not freed itself
+    /// (an upper bound, as [`TowerState::held`]): at 0 the ransom's check of
+    /// his turn looks at no figure.
+    pub prisoners: u32,
 }
 
 /// Per-feature state of a foundation: the tower's height (TW4).
@@ -105,10 +115,6 @@ pub struct Height {
     pub pieces: u32,
 }
 
-/// Towers the per-game state lists; with more on the board the figure step
-/// looks at every feature instead (no shipped tile set has that many).
-pub const TOWER_LIST: usize = 32;
-
 /// Per-game state.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
 #[repr(C)]
@@ -116,29 +122,12 @@ pub struct TowerState {
     /// Seat + 1 of the player who paid a ransom in the current whole turn
     /// (TW23; a builder's second part is the same whole turn).
     pub ransom_paid_by: u32,
-    /// Tower foundations on the board (the start layout's at `setup`, each
-    /// placed one at `tile_placed`): the figure step offers them without
-    /// looking at every feature of the board (issue 27).
-    pub towers: u32,
-    /// The first [`TOWER_LIST`] of them, feature ids in the order placed.
-    pub tower_ids: [u16; TOWER_LIST],
-    /// The spot code of each listed tower (`Spot::code` of its foundation,
-    /// [`NO_CODE`] if it has none), read once when it is listed: the piece's
-    /// option names it every turn.
-    pub tower_codes: [u32; TOWER_LIST],
     /// Prisoners the tower took and has not freed itself (by a ransom or an
     /// exchange): at least the number of figures held, so that at 0 the
-    /// ransom's check at every turn's start and end looks at no figure. A
-    /// figure another plugin frees leaves it high (the check then looks).
+    /// ransom's hooks are off and look at no figure. A figure another plugin
+    /// frees leaves it high (the check then looks).
     pub held: u32,
-    /// Bit `i`: listed tower `i` has a piece (height ≥ 1; heights only
-    /// grow), so that the figure step reads no height.
-    pub raised: u32,
 }
-
-/// [`TowerState::tower_codes`] of a tower whose spot has no code (a
-/// coordinate beyond the code's range); never a `Spot::code`.
-pub const NO_CODE: u32 = u32::MAX;
 
 /// The plugin: rules plus options.
 pub struct Tower {
@@ -196,9 +185,14 @@ impl Plugin for Tower {
         })
     }
 
-    /// Only a tile with a tower foundation concerns `tile_placed`.
+    /// Only a tile with a tower foundation concerns `tile_placed`; only its
+    /// own options concern `figure_chosen`, unless a follower on a tower is
+    /// protected (`"safe"`: every deployment onto a tower is looked at).
     fn narrowing(&self) -> u64 {
-        narrow::PLACED_MARKED
+        match self.capped {
+            CappedFollower::Capturable => narrow::PLACED_MARKED | narrow::CHOSEN_MINE,
+            CappedFollower::Safe => narrow::PLACED_MARKED,
+        }
     }
 
     /// TW2: every player's pieces by the player count; the towers of the start
@@ -211,6 +205,8 @@ impl Plugin for Tower {
         for t in 0..cx.placed_count() {
             rules::list_towers(cx, TileIndex(t as u16))?;
         }
+        // No prisoner yet: the ransom's hooks wait for the first capture.
+        rules::ransom_hooks(cx, false);
         Ok(())
     }
 
@@ -228,92 +224,20 @@ impl Plugin for Tower {
         if !granted || st.ransom_paid_by != u32::from(me.seat()) + 1 {
             st.ransom_paid_by = 0;
         }
-        self.offer_ransom(cx)
+        self.offer_ransom(cx)?;
+        let st = cx.game_state::<TowerState>()?;
+        if st.held == 0 && st.ransom_paid_by == 0 {
+            // Nothing to offer nor to clear until the next capture.
+            rules::ransom_hooks(cx, false);
+        }
+        Ok(())
     }
 
-    /// TW22: and at the end of his turn, after the scoring.
+    /// TW22: and at the end of his turn, after the scoring. Both hooks are
+    /// switched off while the tower holds no prisoner and no ransom was paid
+    /// in the whole turn (they would do nothing), on again by a capture.
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
         self.offer_ransom(cx)
-    }
-
-    /// TW4–TW7: a piece on any open tower; a plain follower on any open tower
-    /// of height ≥ 1.
-    fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
-        let me = v.current_player();
-        let pieces = v.player_state::<Pieces>(me)?.left;
-        let st = v.game_state::<TowerState>()?;
-        // The kinds `me` has in his supply, asked once per call (at the first
-        // tower a follower may go on), not once per tower.
-        let mut kinds: Option<rules::KindSet> = None;
-        let mut offer = |f: FeatureId, code: Option<u32>, raised: Option<bool>| -> HookResult {
-            if v.occupants(f) > 0 {
-                return Ok(()); // TW5: capped
-            }
-            if pieces > 0 {
-                let code = code.or_else(|| Spot::of_feature(v, f).code());
-                if let Some(code) = code {
-                    opts.push(v.special_option(code));
-                }
-            }
-            let raised = match raised {
-                Some(r) => r,
-                None => rules::height(v, f)? > 0,
-            };
-            if !raised {
-                return Ok(()); // TW7, TW30: no follower on a bare foundation
-            }
-            // The shared rule without the vetoes: the figure step puts every
-            // option through them afterwards.
-            let at = Location::Feature(f);
-            let kinds = kinds.get_or_insert_with(|| rules::KindSet::in_supply(v, me));
-            for k in kinds.iter() {
-                if v.may_stand_by_rule(k, f) {
-                    opts.push(FigureOption::Deploy { kind: k, at });
-                }
-            }
-            Ok(())
-        };
-        match st.tower_ids.get(..st.towers as usize) {
-            Some(listed) => {
-                for (i, (&f, &code)) in listed.iter().zip(&st.tower_codes).enumerate() {
-                    let raised = st.raised & (1 << i) != 0;
-                    offer(
-                        FeatureId(f),
-                        (code != NO_CODE).then_some(code),
-                        Some(raised),
-                    )?;
-                }
-            }
-            None => {
-                for f in rules::towers(v) {
-                    offer(f, None, None)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// TW30: no follower on a bare foundation (the core offers the placed
-    /// tile's foundation to plain kinds, a portal any feature).
-    fn filter_figure_options(
-        &self,
-        v: &View<'_>,
-        opts: &[FigureOption],
-        keep: &mut [bool],
-    ) -> HookResult {
-        let bit = v.my_marker(TOWER);
-        for (o, k) in opts.iter().zip(keep.iter_mut()) {
-            if let FigureOption::Deploy {
-                at: Location::Feature(f),
-                ..
-            } = *o
-            {
-                if v.feature_markers(f) & bit != 0 && rules::height(v, f)? == 0 {
-                    *k = false;
-                }
-            }
-        }
-        Ok(())
     }
 
     /// TW4, TW8: a piece raises the tower and may capture; TW16: a follower on
@@ -345,15 +269,20 @@ impl Plugin for Tower {
             return Err(err("no piece may go on that tower"));
         }
         cx.player_state_mut::<Pieces>(me)?.left = left - 1;
+        if left == 1 {
+            // TW2: no more pieces for him: the core stops offering them.
+            cx.offer_specials_to(me, false);
+        }
         let h = {
             let h = cx.feature_state_mut::<Height>(f)?;
             h.pieces += 1;
             h.pieces
         };
-        let st = cx.game_state_mut::<TowerState>()?;
-        let listed = st.tower_ids.get(..st.towers as usize).unwrap_or(&[]);
-        if let Some(i) = listed.iter().position(|&t| t == f.0) {
-            st.raised |= 1 << i;
+        if h == 1 {
+            // TW7, TW30: a follower may go onto the tower from now on,
+            // wherever it is (a standing offer of the core).
+            cx.close_feature(f, false);
+            cx.offer_deployments_at(f);
         }
         if cx.logging() {
             cx.log(format!("{{P{me}}} raises a tower to height {h}."));
@@ -393,8 +322,7 @@ impl Plugin for Tower {
                 if value == PASS {
                     return Ok(());
                 }
-                let figs = rules::prey(cx, f, rules::height(cx, f)?);
-                let g = rules::chosen(cx, &figs, value)?;
+                let g = rules::prey_named(cx, f, rules::height(cx, f)?, value)?;
                 rules::capture(cx, g)
             }
             TAG_EXCHANGE => {
@@ -501,6 +429,8 @@ impl Tower {
         let st = cx.game_state_mut::<TowerState>()?;
         st.ransom_paid_by = u32::from(me.seat()) + 1;
         st.held = st.held.saturating_sub(1);
+        let mine = cx.player_state_mut::<Pieces>(me)?;
+        mine.prisoners = mine.prisoners.saturating_sub(1);
         if cx.logging() {
             cx.log(format!(
                 "{{P{me}}} pays {RANSOM} to {{P{captor}}} to free a prisoner."

@@ -1,7 +1,7 @@
 //! The tower's rules on the board: towers and heights, the capture range, the
 //! figures a decision names, captures and exchanges.
 
-use super::{err, Height, TowerState, NO_CODE, TOWER};
+use super::{err, Height, Pieces, TowerState, TOWER};
 use carcassonne_plugin_sdk::prelude::*;
 use carcassonne_plugin_sdk::Spot;
 
@@ -27,15 +27,10 @@ pub(crate) fn is_tower(v: &View<'_>, f: FeatureId) -> bool {
     v.feature_markers(f) & v.my_marker(TOWER) != 0
 }
 
-/// Every tower foundation on the board.
-pub(crate) fn towers<'a>(v: &'a View<'_>) -> impl Iterator<Item = FeatureId> + 'a {
-    let bit = v.my_marker(TOWER);
-    (0..v.feature_count() as u16)
-        .map(FeatureId)
-        .filter(move |&f| bit != 0 && v.feature_markers(f) & bit != 0)
-}
-
-/// Adds the tower foundations of placed tile `t` to the game state's list.
+/// The tower foundations of placed tile `t`: each is closed to figures until
+/// its first piece (TW30), and a piece onto it is offered while it is open
+/// (TW4, TW5: a standing offer of the core; a foundation whose spot has no
+/// code gets none).
 pub(crate) fn list_towers(cx: &mut Cx<'_>, t: TileIndex) -> HookResult {
     let bit = cx.my_marker(TOWER);
     if bit == 0 {
@@ -46,14 +41,12 @@ pub(crate) fn list_towers(cx: &mut Cx<'_>, t: TileIndex) -> HookResult {
             continue;
         }
         let f = cx.feature_of(t, l);
-        let code = Spot::of_feature(cx, f).code().unwrap_or(NO_CODE);
-        let st = cx.game_state_mut::<TowerState>()?;
-        let i = st.towers as usize;
-        if let (Some(id), Some(c)) = (st.tower_ids.get_mut(i), st.tower_codes.get_mut(i)) {
-            *id = f.0;
-            *c = code;
+        if height(cx, f)? == 0 {
+            cx.close_feature(f, true);
         }
-        st.towers += 1;
+        if let Some(code) = Spot::of_feature(cx, f).code() {
+            cx.offer_special_at(f, code);
+        }
     }
     Ok(())
 }
@@ -98,6 +91,17 @@ pub(crate) fn has_prey(v: &View<'_>, f: FeatureId, h: u32) -> bool {
     in_range(v, f, h).next().is_some()
 }
 
+/// The figure of [`prey`] that a capture decision's `value` names: the
+/// first in figure order with that code (figures sharing a code share their
+/// kind, owner and place, so their tile's place in [`prey`]'s order too),
+/// without collecting or sorting the others.
+pub(crate) fn prey_named(v: &View<'_>, f: FeatureId, h: u32, value: u32) -> HookResult<FigureId> {
+    in_range(v, f, h)
+        .map(|(_, g)| g)
+        .find(|&g| Spot::of_figure(v, g) == value)
+        .ok_or_else(|| err("not a figure of this decision"))
+}
+
 /// The capturable figures of [`prey`] in figure order, each with its tile's
 /// place in the order of the tiles in range.
 fn in_range<'a>(
@@ -110,7 +114,7 @@ fn in_range<'a>(
     (0..v.figure_count() as u16)
         .map(FigureId)
         .filter_map(move |g| {
-            let p = v.tile_pos(v.figure_tile(g)?);
+            let p = v.figure_pos(g)?;
             let (dx, dy) = (
                 i32::from(p.x) - i32::from(at.x),
                 i32::from(p.y) - i32::from(at.y),
@@ -132,47 +136,16 @@ fn in_range<'a>(
 }
 
 /// Whether `owner` has a figure held by a rival (a prisoner), without
-/// collecting them; no figure is looked at while the tower holds no prisoner
-/// ([`TowerState::held`]).
+/// collecting them; no figure is looked at while the tower holds none of his
+/// ([`Pieces::prisoners`]).
 pub(crate) fn has_prisoner(v: &View<'_>, owner: PlayerId) -> HookResult<bool> {
-    if v.game_state::<TowerState>()?.held == 0 {
+    if v.player_state::<Pieces>(owner)?.prisoners == 0 {
         return Ok(false);
     }
     Ok((0..v.figure_count() as u16).map(FigureId).any(|g| {
         matches!(v.figure_location(g), Some(Location::Held(p)) if p != owner)
             && v.figure_owner(g) == Some(owner)
     }))
-}
-
-/// The figure kinds of which a player has figures in his supply (a set of
-/// kind ids), asked once.
-pub(crate) struct KindSet([u64; 4]);
-
-impl KindSet {
-    /// The kinds of which `p` has a figure in his supply.
-    pub(crate) fn in_supply(v: &View<'_>, p: PlayerId) -> KindSet {
-        let mut set = [0u64; 4];
-        for k in (0..v.figure_kind_count().min(256) as u8).map(FigureKindId) {
-            if v.supply(p, k) > 0 {
-                set[usize::from(k.0 >> 6)] |= 1 << (k.0 & 63);
-            }
-        }
-        KindSet(set)
-    }
-
-    /// The kinds, in id order.
-    pub(crate) fn iter(&self) -> impl Iterator<Item = FigureKindId> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &bits)| {
-            let mut rest = bits;
-            std::iter::from_fn(move || {
-                let b = rest.trailing_zeros();
-                (rest != 0).then(|| {
-                    rest &= rest - 1;
-                    FigureKindId((w as u32 * 64 + b) as u8)
-                })
-            })
-        })
-    }
 }
 
 /// The figures of `owner` held by his rivals (his prisoners).
@@ -232,6 +205,8 @@ pub(crate) fn capture(cx: &mut Cx<'_>, g: FigureId) -> HookResult {
             return Err(err("the prisoner could not be taken"));
         }
         cx.game_state_mut::<TowerState>()?.held += 1;
+        cx.player_state_mut::<Pieces>(owner)?.prisoners += 1;
+        ransom_hooks(cx, true);
         return Ok(());
     }
     // TW20: an exchange, one for one: the captured figure goes home at once.
@@ -249,11 +224,25 @@ pub(crate) fn capture(cx: &mut Cx<'_>, g: FigureId) -> HookResult {
     free(cx, mine[0])
 }
 
+/// Switches the ransom's hooks (`turn_start`, `turn_end`) on or off: off
+/// while the tower holds no prisoner and no ransom was paid in the whole
+/// turn ([`TowerState::held`], [`TowerState::ransom_paid_by`]), when they
+/// would do nothing.
+pub(crate) fn ransom_hooks(cx: &mut Cx<'_>, on: bool) {
+    cx.set_hook_enabled(hook::TURN_START, on);
+    cx.set_hook_enabled(hook::TURN_END, on);
+}
+
 /// TW20–TW22: prisoner `g` comes home (an exchange or a ransom); the count of
 /// the tower's prisoners goes down.
 pub(crate) fn free(cx: &mut Cx<'_>, g: FigureId) -> HookResult {
+    let owner = cx.figure_owner(g);
     cx.return_figure(g)?;
     let st = cx.game_state_mut::<TowerState>()?;
     st.held = st.held.saturating_sub(1);
+    if let Some(owner) = owner {
+        let his = cx.player_state_mut::<Pieces>(owner)?;
+        his.prisoners = his.prisoners.saturating_sub(1);
+    }
     Ok(())
 }

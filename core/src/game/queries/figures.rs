@@ -120,6 +120,30 @@ impl Game {
         (t != NONE16).then_some(TileIndex(t))
     }
 
+    /// The board position of the placed tile figure `fig` stands on, if on
+    /// the board: [`Game::figure_tile`] and [`Game::tile_pos`] in one query
+    /// (a capture range's test per figure).
+    #[inline]
+    pub fn figure_pos(&self, fig: FigureId) -> Option<Pos> {
+        let t = self.figures.figs.get(fig.index())?.tile;
+        self.board.tiles.get(usize::from(t)).map(|x| x.pos)
+    }
+
+    /// The first figure alike to figure `fig` in kind, owner and place (itself
+    /// if none comes before it): what [`Game::figure_code`] names. `None` for a
+    /// figure that does not exist.
+    pub(crate) fn first_alike(&self, fig: FigureId) -> Option<FigureId> {
+        if fig.index() >= self.figures.figs.len() {
+            return None;
+        }
+        let g = fig.0;
+        let key = (self.kind_of(g), self.owner_of(g), self.location_of(g));
+        // `fig` itself is alike: the first is at most `fig`.
+        (0..g)
+            .find(|&h| (self.kind_of(h), self.owner_of(h), self.location_of(h)) == key)
+            .map_or(Some(fig), |h| Some(FigureId(h)))
+    }
+
     /// Whether `player` has a follower (a figure of a follower kind; no special
     /// figure) anywhere in the feature containing `f`: the condition of figures
     /// that need their owner's follower, such as a builder or a pig. A look at

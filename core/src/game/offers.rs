@@ -1,0 +1,328 @@
+//! Standing offers ([`Offers`]): figure-step options a plugin asks the core to
+//! make at every figure step from some point of the game on, instead of
+//! adding them itself in `figure_options` every turn (a hook call across the
+//! binary interface and a few queries per option).
+//!
+//! Two shapes, each tied to a feature instance:
+//!
+//! * **Deployments anywhere** ([`Cx::offer_deployments_at`]): the core offers
+//!   deployments onto the feature wherever it is on the board, as it offers the
+//!   features of the tile placed this turn: every offered kind in the current
+//!   player's supply that may stand there by the shared rule (an occupying
+//!   kind only into an unoccupied feature) and meets its offer conditions (a
+//!   follower of tower tops: a raised tower).
+//! * **A special option while the feature is open**
+//!   ([`Cx::offer_special_at`]): the plugin's `Special` option with a code it
+//!   chose, offered while no occupying figure stands in the feature (a piece
+//!   onto any tower that no follower caps).
+//!
+//! Both go through the plugins' vetoes (`filter_figure_options`) like every
+//! option, and come in the canonical order of the figure step: the core keeps
+//! them sorted (deployment features by id, specials by plugin and code).
+//! [`Cx::withdraw_offers_at`] takes a plugin's offers at a feature back;
+//! [`Cx::offer_specials_to`] stops (or resumes) offering a plugin's specials
+//! to a player (who has no tower piece left). The offers are part of the game
+//! state (cloned, compared, reset at a restart).
+//!
+//! **Closed features** ([`Cx::close_feature`]): the shared placement rule
+//! lets no figure into a closed feature (its set), so that neither the core's
+//! offers nor `may_deploy` need a plugin's veto (a tower's bare foundation,
+//! closed until its first piece). The mark is a flag of the set (a union keeps
+//! it).
+
+use super::*;
+
+/// A plugin's standing special option at a feature instance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Special {
+    /// The offering plugin (its index).
+    pub(super) plugin: u8,
+    /// Its code (`FigureOption::Special::code`).
+    pub(super) code: u32,
+    /// The feature instance that must be open (no occupying figure in its
+    /// feature) for the option to be offered.
+    pub(super) feature: u16,
+}
+
+state! {
+    /// The standing offers of a [`Game`].
+    #[derive(Debug, PartialEq)]
+    pub(super) struct Offers {
+        /// Features open to deployments anywhere, as (feature, plugin), sorted.
+        pub(super) deploy: Vec<(u16, u8)>,
+        /// Standing special options, sorted (by plugin, code, feature).
+        pub(super) special: Vec<Special>,
+        /// Per plugin (by index), the seats (bit per seat) to whom its
+        /// standing specials are not offered; empty until a plugin mutes one.
+        pub(super) muted: Vec<u64>,
+    }
+}
+
+impl Offers {
+    /// No standing offer (see [`Offers::reset`]).
+    pub(super) fn new() -> Offers {
+        Offers {
+            deploy: Vec::new(),
+            special: Vec::new(),
+            muted: Vec::new(),
+        }
+    }
+
+    /// No standing offer, reusing the buffers.
+    pub(super) fn reset(&mut self) {
+        self.deploy.clear();
+        self.special.clear();
+        self.muted.clear();
+    }
+
+    /// Whether there is no standing offer at all.
+    #[inline]
+    pub(super) fn is_empty(&self) -> bool {
+        self.deploy.is_empty() && self.special.is_empty()
+    }
+}
+
+impl Game {
+    /// Closes the set of `f` to deployments by the shared rule, or opens it
+    /// again ([`Cx::close_feature`]).
+    pub(crate) fn close_feature(&mut self, f: FeatureId, closed: bool) -> bool {
+        let Some(r) = self.find(f) else {
+            return false;
+        };
+        let flags = &mut self.feats.recs[r.index()].flags;
+        if closed {
+            *flags |= features::CLOSED;
+        } else {
+            *flags &= !features::CLOSED;
+        }
+        true
+    }
+
+    /// Plugin `plugin` offers deployments onto feature instance `f` at every
+    /// figure step from now on (see the module). `false` if `f` does not exist.
+    pub(crate) fn offer_deployments_at(&mut self, plugin: u8, f: FeatureId) -> bool {
+        if f.index() >= self.feats.recs.len() {
+            return false;
+        }
+        let d = &mut self.offers.deploy;
+        if let Err(i) = d.binary_search(&(f.0, plugin)) {
+            d.insert(i, (f.0, plugin));
+        }
+        true
+    }
+
+    /// Plugin `plugin` offers its special option `code` at every figure step
+    /// from now on while feature instance `f` is open (see the module).
+    /// `false` if `f` does not exist.
+    pub(crate) fn offer_special_at(&mut self, plugin: u8, f: FeatureId, code: u32) -> bool {
+        if f.index() >= self.feats.recs.len() {
+            return false;
+        }
+        let s = Special {
+            plugin,
+            code,
+            feature: f.0,
+        };
+        let list = &mut self.offers.special;
+        if let Err(i) = list.binary_search(&s) {
+            list.insert(i, s);
+        }
+        true
+    }
+
+    /// Plugin `plugin` takes back its standing offers at feature instance
+    /// `f`. Whether it had any.
+    pub(crate) fn withdraw_offers_at(&mut self, plugin: u8, f: FeatureId) -> bool {
+        let o = &mut self.offers;
+        let before = o.deploy.len() + o.special.len();
+        o.deploy.retain(|&(g, p)| (g, p) != (f.0, plugin));
+        o.special.retain(|s| (s.feature, s.plugin) != (f.0, plugin));
+        o.deploy.len() + o.special.len() != before
+    }
+
+    /// The standing deployments of kind `k` (offered, in the current player's
+    /// supply) onto features with ids in `range`, except the placed tile's
+    /// (placed tile `t`: the core offers its features already), in order.
+    pub(super) fn standing_deploys_into(
+        &self,
+        k: FigureKindId,
+        kind: &crate::rules::FigureKind,
+        range: std::ops::Range<u16>,
+        t: u16,
+        out: &mut Vec<FigureOption>,
+    ) {
+        let conditions = kind.beside_follower || kind.open_only;
+        let mut last = NONE16;
+        for &(f, _) in &self.offers.deploy {
+            if f < range.start || f == last {
+                continue;
+            }
+            if f >= range.end {
+                break;
+            }
+            last = f;
+            let Some(ft) = self.feats.recs.get(usize::from(f)) else {
+                continue;
+            };
+            if ft.tile == t {
+                continue; // offered with the placed tile's features
+            }
+            if self.may_stand_on(k, kind, ft)
+                && (!conditions || self.offer_conditions_hold(kind, ft))
+            {
+                out.push(FigureOption::Deploy {
+                    kind: k,
+                    at: Location::Feature(FeatureId(f)),
+                });
+            }
+        }
+    }
+
+    /// Whether plugin `plugin`'s standing specials are offered to `player`
+    /// ([`Cx::offer_specials_to`]).
+    pub(crate) fn offer_specials_to(&mut self, plugin: u8, player: PlayerId, on: bool) -> bool {
+        if player.seat() >= self.players || usize::from(plugin) >= self.rules.plugins.len() {
+            return false;
+        }
+        let muted = &mut self.offers.muted;
+        if muted.len() < self.rules.plugins.len() {
+            muted.resize(self.rules.plugins.len(), 0);
+        }
+        let bit = 1u64 << player.seat();
+        if on {
+            muted[usize::from(plugin)] &= !bit;
+        } else {
+            muted[usize::from(plugin)] |= bit;
+        }
+        true
+    }
+
+    /// The standing special options whose feature is open, in order (one per
+    /// plugin and code), of the plugins that offer them to the current player.
+    pub(super) fn standing_specials_into(&self, out: &mut Vec<FigureOption>) {
+        let mut last = None;
+        let seat = 1u64 << self.turn.current.seat();
+        let muted = &self.offers.muted;
+        for s in &self.offers.special {
+            if muted
+                .get(usize::from(s.plugin))
+                .is_some_and(|&m| m & seat != 0)
+            {
+                continue;
+            }
+            let Some(ft) = self.feats.recs.get(usize::from(s.feature)) else {
+                continue;
+            };
+            if self.feats.recs[usize::from(ft.parent)].occ > 0 {
+                continue;
+            }
+            let o = FigureOption::Special {
+                plugin: s.plugin,
+                code: s.code,
+            };
+            if last != Some(o) {
+                out.push(o);
+                last = Some(o);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::*;
+    use std::sync::Arc;
+
+    /// Offers deployments and its special 7 at feature 0 (the start tile's
+    /// first feature) from `setup`, not to player 1; closes feature 0 in turn
+    /// 2 and opens it again in turn 3.
+    struct Standing;
+
+    impl Hooks for Standing {
+        fn subscriptions(&self) -> u64 {
+            hook::SETUP | hook::TURN_START
+        }
+        fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
+            assert!(cx.offer_deployments_at(FeatureId(0)));
+            assert!(cx.offer_special_at(FeatureId(0), 7));
+            assert!(cx.offer_specials_to(PlayerId::new(1).unwrap(), false));
+            assert!(!cx.offer_special_at(FeatureId(60000), 7), "no such feature");
+            assert!(!cx.close_feature(FeatureId(60000), true));
+            Ok(())
+        }
+        fn turn_start(&self, cx: &mut Cx<'_>) -> HookResult {
+            let f0 = Location::Feature(FeatureId(0));
+            match cx.turn() {
+                2 => {
+                    assert!(cx.close_feature(FeatureId(0), true));
+                    assert!(!cx.view().may_deploy(FigureKindId(0), f0)?);
+                }
+                3 => assert!(cx.close_feature(FeatureId(0), false)),
+                5 => assert!(cx.withdraw_offers_at(FeatureId(0))),
+                _ => {}
+            }
+            Ok(())
+        }
+    }
+
+    /// Plays to the next figure step (every figure step passed, so that no
+    /// figure occupies anything) and returns its turn, player and options.
+    fn next_figure_step(g: &mut Game, rng: &mut Rng) -> (u16, PlayerId, Vec<FigureOption>) {
+        loop {
+            if g.stage() == Stage::Figure {
+                let (turn, player) = (g.turn(), g.current_player());
+                let opts: Vec<FigureOption> = g
+                    .legal_actions()
+                    .unwrap()
+                    .into_iter()
+                    .filter_map(|a| match a {
+                        Action::Figure(o) => Some(o),
+                        _ => None,
+                    })
+                    .collect();
+                g.apply(Action::Figure(FigureOption::Pass)).unwrap();
+                return (turn, player, opts);
+            }
+            assert!(g.step_random(rng).unwrap());
+        }
+    }
+
+    #[test]
+    fn standing_offers_come_every_turn_in_order_and_a_closed_feature_takes_no_figure() {
+        let text = include_str!("../../../configs/tilesets/base.toml");
+        let set: TileSetSpec = toml::from_str(text).unwrap();
+        let tiles = TileCatalogue::build(&[set], "C2").unwrap();
+        let decl = PluginDecl {
+            id: "standing".into(),
+            ..PluginDecl::default()
+        };
+        let plugins: Vec<(PluginDecl, Arc<dyn Hooks>)> = vec![(decl, Arc::new(Standing))];
+        let rules = Arc::new(Rules::new("t", tiles, CoreOptions::default(), plugins).unwrap());
+        let mut g = Game::new(rules, 2, 1).unwrap();
+        let mut rng = Rng::new(2);
+        let follower = FigureKindId(0);
+        let at0 = FigureOption::Deploy {
+            kind: follower,
+            at: Location::Feature(FeatureId(0)),
+        };
+        let special = FigureOption::Special { plugin: 0, code: 7 };
+        for turn in 1..=6u16 {
+            let (t, player, opts) = next_figure_step(&mut g, &mut rng);
+            assert_eq!(t, turn);
+            assert!(opts.windows(2).all(|w| w[0] < w[1]), "canonical order");
+            let p0 = player.seat() == 0;
+            let deploys = turn != 2 && turn < 5; // closed in 2, withdrawn in 5
+            assert_eq!(opts.contains(&at0), deploys, "turn {turn}");
+            assert_eq!(opts.contains(&special), p0 && turn < 5, "turn {turn}");
+            g.check_integrity().unwrap();
+        }
+        let mut fresh = g.clone();
+        assert!(fresh == g, "the offers are cloned");
+        fresh.restart(1).unwrap();
+        let (_, _, opts) = next_figure_step(&mut fresh, &mut rng);
+        assert!(
+            opts.contains(&at0) && opts.contains(&special),
+            "set up again"
+        );
+    }
+}
