@@ -43,6 +43,10 @@ pub struct PluginEntry {
     /// The per-player figure slots `first..end` of its kinds (consecutive:
     /// see [`Rules::kind_first_slot`]; empty without per-player kinds).
     pub player_slots: (u16, u16),
+    /// Its neutral figures `first..end`, counted from the first neutral
+    /// figure (consecutive: neutral figures are numbered by kind, and a
+    /// plugin's kinds are consecutive; empty without neutral kinds).
+    pub neutral_slots: (u16, u16),
     /// Its first area id (its areas are consecutive).
     pub first_area: AreaId,
 }
@@ -269,6 +273,7 @@ impl Rules {
             entries.push(PluginEntry {
                 first_area,
                 player_slots: (0, 0),
+                neutral_slots: (0, 0),
                 narrow,
                 markers,
                 offsets,
@@ -307,10 +312,12 @@ impl Rules {
         }
         let mut slot_kind = Vec::new();
         let mut kind_first_slot = Vec::new();
+        let mut kind_first_neutral = Vec::new();
         let mut neutral_kind = Vec::new();
         for (k, f) in figures.iter().enumerate() {
             let id = FigureKindId(k.min(255) as u8);
             kind_first_slot.push(slot_kind.len().min(u16::MAX as usize) as u16);
+            kind_first_neutral.push(neutral_kind.len().min(u16::MAX as usize) as u16);
             slot_kind.extend(std::iter::repeat_n(id, f.per_player as usize));
             neutral_kind.extend(std::iter::repeat_n(id, f.neutral as usize));
         }
@@ -320,9 +327,16 @@ impl Rules {
                 .copied()
                 .unwrap_or(slot_kind.len().min(u16::MAX as usize) as u16)
         };
+        let neutral_of = |k: usize| {
+            kind_first_neutral
+                .get(k)
+                .copied()
+                .unwrap_or(neutral_kind.len().min(u16::MAX as usize) as u16)
+        };
         for e in &mut entries {
             let k = e.first_figure.index();
             e.player_slots = (slot_of(k), slot_of(k + e.decl.figures.len()));
+            e.neutral_slots = (neutral_of(k), neutral_of(k + e.decl.figures.len()));
         }
         errs.extend(compose::apply(&mut tiles, &entries));
         let max_tiles = tiles.total();

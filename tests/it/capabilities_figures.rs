@@ -617,3 +617,43 @@ fn x65_protected_followers_are_neither_eaten_by_the_dragon_nor_sent_home_by_the_
         names(&g)
     );
 }
+
+// ------------------------------------------------ features open to a kind
+
+/// `open_features_for(kind)` lists, in id order, exactly the feature
+/// instances on which the shared rule lets the kind stand
+/// (`may_stand_by_rule`) and that are not part of a finished feature (a field
+/// counts as unfinished), in every state of random games: the magic portal's
+/// offers, one query per kind.
+#[test]
+fn open_features_for_is_the_shared_rule_on_unfinished_features() {
+    let rules = config("princess-and-dragon.toml");
+    let finished_left_out = std::cell::Cell::new(0u32);
+    conformance(&rules, "open features", &|g: &Game| {
+        let mut some = false;
+        for k in (0..g.figure_kind_count() as u8).map(FigureKindId) {
+            let want: Vec<FeatureId> = (0..g.feature_count() as u16)
+                .map(FeatureId)
+                .filter(|&f| g.may_stand_by_rule(k, f))
+                .filter(|&f| {
+                    let finished = g.feature_kind(f) != Some(carcassonne_core::FeatureKind::Field)
+                        && g.is_complete(f) == Some(true);
+                    if finished {
+                        finished_left_out.set(finished_left_out.get() + 1);
+                    }
+                    !finished
+                })
+                .collect();
+            assert_eq!(g.open_features_for(k), want, "kind {k:?}");
+            some |= !want.is_empty();
+        }
+        some
+    });
+    assert!(
+        finished_left_out.get() > 0,
+        "no finished feature was left out"
+    );
+    // A kind that does not exist has none.
+    let g = Game::new(rules, 2, 1).unwrap();
+    assert!(g.open_features_for(FigureKindId(200)).is_empty());
+}

@@ -578,10 +578,10 @@ impl Game {
         // Plugins usually append their options in order after the core's:
         // two sorted runs, which the stable sort merges in one pass (the
         // unstable one sorts them afresh; equal options are identical, so
-        // both give the same list).
+        // both give the same list). A long list (a magic portal's) is
+        // sorted by integer keys.
         if check_order && !out.windows(2).all(|w| w[0] < w[1]) {
-            out.sort();
-            out.dedup();
+            sort_options(out);
         }
         if self.wants(hook::FILTER_FIGURE_OPTIONS) {
             // The veto flags on the stack for a usual list: no allocation.
@@ -681,13 +681,14 @@ impl Game {
                 }
             }
         }
+        // Its neutral figures: a range after every player's.
         let neutral = per * usize::from(self.players);
-        for (i, k) in self.rules.neutral_kind.iter().enumerate() {
-            if self.rules.kind_plugin.get(k.index()) == Some(&Some(plugin)) {
-                if let Some(g) = figs.get(neutral + i) {
-                    add(g.tile)?;
-                }
-            }
+        let (first, end) = (
+            usize::from(e.neutral_slots.0),
+            usize::from(e.neutral_slots.1),
+        );
+        for g in figs.get(neutral + first..neutral + end).unwrap_or(&[]) {
+            add(g.tile)?;
         }
         Some(n)
     }
@@ -750,5 +751,101 @@ impl Game {
                 .filter_figure_options(v, &[opt], &mut keep));
         }
         Ok(keep[0])
+    }
+}
+
+/// Sorts figure options in their canonical order and drops repeats: the
+/// same list as `sort` and `dedup`, by sorting integers (each option's
+/// [`option_key`] with its index in the low 16 bits), not nested enums.
+fn sort_options(out: &mut Vec<FigureOption>) {
+    if out.len() > usize::from(u16::MAX) {
+        out.sort();
+        out.dedup();
+        return;
+    }
+    let mut keys: Vec<u64> = (0u64..)
+        .zip(out.iter())
+        .map(|(i, &o)| option_key(o) << 16 | i)
+        .collect();
+    // The stable sort merges the sorted runs the plugins append (few).
+    keys.sort();
+    let old = std::mem::take(out);
+    out.reserve(old.len());
+    let mut last = None;
+    for k in keys {
+        if last != Some(k >> 16) {
+            last = Some(k >> 16);
+            if let Some(&o) = old.get((k & 0xFFFF) as usize) {
+                out.push(o);
+            }
+        }
+    }
+}
+
+/// An integer of 48 bits that orders figure options as their derived `Ord`
+/// does (the canonical order: `Pass`, deployments by kind then location,
+/// specials by plugin then code), equal only for equal options.
+#[inline]
+fn option_key(o: FigureOption) -> u64 {
+    match o {
+        FigureOption::Pass => 0,
+        FigureOption::Deploy { kind, at } => {
+            // Location: its variant, then its fields (at most 24 bits).
+            let (variant, fields) = match at {
+                Location::Feature(f) => (0, u64::from(f.0) << 8),
+                Location::Corner(f, c) => (1, u64::from(f.0) << 8 | c as u64),
+                Location::Tile(t) => (2, u64::from(t.0) << 8),
+                Location::Held(p) => (3, u64::from(p.seat())),
+                Location::Area(a) => (4, u64::from(u32::from(a))),
+            };
+            1 << 46 | u64::from(kind.0) << 32 | variant << 24 | fields
+        }
+        FigureOption::Special { plugin, code } => {
+            2 << 46 | u64::from(plugin) << 32 | u64::from(code)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The key orders options as their derived `Ord` does, and tells
+    /// different options apart.
+    #[test]
+    fn option_key_orders_as_the_options_do() {
+        let mut opts = vec![FigureOption::Pass];
+        for kind in [0, 1, 7] {
+            let kind = FigureKindId(kind);
+            for at in [
+                Location::Feature(FeatureId(0)),
+                Location::Feature(FeatureId(300)),
+                Location::Corner(FeatureId(2), Corner::NW),
+                Location::Corner(FeatureId(2), Corner::SW),
+                Location::Corner(FeatureId(9), Corner::NE),
+                Location::Tile(TileIndex(0)),
+                Location::Tile(TileIndex(65535)),
+                Location::Held(PlayerId::new(1).unwrap()),
+                Location::Held(PlayerId::new(5).unwrap()),
+                Location::Area(AreaId(0)),
+                Location::Area(AreaId(255)),
+            ] {
+                opts.push(FigureOption::Deploy { kind, at });
+            }
+        }
+        for (plugin, code) in [(0, 0), (0, u32::MAX), (3, 7), (255, 1)] {
+            opts.push(FigureOption::Special { plugin, code });
+        }
+        for a in &opts {
+            for b in &opts {
+                assert_eq!(option_key(*a).cmp(&option_key(*b)), a.cmp(b), "{a:?} {b:?}");
+            }
+        }
+        assert!(opts.iter().all(|&o| option_key(o) < 1 << 48));
+        // Shuffled, with repeats: the same list as `sort` and `dedup`.
+        let mut mixed: Vec<FigureOption> = opts.iter().rev().chain(&opts).copied().collect();
+        mixed.rotate_left(7);
+        sort_options(&mut mixed);
+        assert_eq!(mixed, opts);
     }
 }

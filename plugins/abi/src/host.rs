@@ -214,6 +214,12 @@ macro_rules! query_table {
             /// vetoes. Enough for `figure_options`: the figure step puts every option
             /// through the vetoes (`filter_figure_options`) afterwards.
             view get may_stand_by_rule(kind: (FigureKindId) => (FigureKindId), f: (FeatureId) => (FeatureId)) -> (bool) => (bool);
+            /// The feature instances, in id order, on which a figure of `kind` may stand
+            /// under the shared rule alone (`may_stand_by_rule`) and that are not part of a
+            /// finished feature (a completed road or city, a surrounded cloister or spot; a
+            /// field counts as unfinished): where a figure may go anywhere on the board (a
+            /// magic portal), in one call. Empty for a kind that does not exist.
+            view get open_features_for(kind: (FigureKindId) => (FigureKindId)) -> (Vec<FeatureId>) => (RVec<FeatureId>);
             /// Whether a figure of `kind` may be deployed at `at` under the shared rule
             /// (its `stands_on` kinds or a feature a plugin hosts for a plain kind, no
             /// farmer when farmers are off, an unoccupied feature for an occupying kind,

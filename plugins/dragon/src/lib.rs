@@ -19,7 +19,9 @@
 //! * **The movement** (PD5–PD9): after the figure step and the decisions it led
 //!   to (`before_scoring`), or after the turn's scoring and wagon moves with
 //!   `dragon-move = "after-scoring"` (`turn_end`, running after `wagon`), a
-//!   dragon tile placed while the dragon is on the board starts a movement of
+//!   dragon tile placed while the dragon is on the board (`tile_placed`
+//!   switches that hook on for the turn; it is off otherwise, so the other
+//!   turns call nothing) starts a movement of
 //!   up to six steps. Step *k* is a decision of the player *k − 1* seats after
 //!   the active one; its options are the directions (`N`, `E`, `S`, `W`) to an
 //!   orthogonally adjacent tile not visited during this movement (the starting
@@ -194,6 +196,14 @@ impl Dragon {
             .ok_or_else(|| err("the dragon figure was not found at setup"))
     }
 
+    /// The hook in which a dragon tile makes the dragon move (PD5, PD10).
+    fn move_hook(&self) -> u64 {
+        match self.dragon_move {
+            DragonMove::BeforeScoring => hook::BEFORE_SCORING,
+            DragonMove::AfterScoring => hook::TURN_END,
+        }
+    }
+
     /// The tile the dragon stands on, if it is on the board.
     fn tile(v: &View<'_>) -> HookResult<Option<TileIndex>> {
         Ok(v.figure_tile(Self::figure(v)?))
@@ -236,6 +246,21 @@ impl Dragon {
                 .map(|i| v.tile_type_markers(TileTypeId(i as u16)) & bit != 0)
                 .collect()
         })
+    }
+
+    /// PD3: the volcano at placed tile `tile` brings the dragon onto it.
+    fn erupt(cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
+        cx.put_my_neutral(DRAGON, Location::Tile(tile))?;
+        // The dragon never leaves the board: the draw filter has nothing more
+        // to hold back, and every later draw takes the unfiltered path.
+        cx.set_hook_enabled(hook::FILTER_DRAWS, false);
+        if cx.logging() {
+            let pos = cx.tile_pos(tile);
+            cx.log(format!(
+                "A volcano erupts at {pos}: the dragon lands on it."
+            ));
+        }
+        Ok(())
     }
 
     /// Starts a movement if the tile placed this turn is a dragon tile and the
@@ -368,13 +393,16 @@ impl Plugin for Dragon {
         }
     }
 
-    /// PD1: the dragon starts off the board; remember its figure id.
+    /// PD1: the dragon starts off the board; remember its figure id. The hook
+    /// that moves it is off until a dragon tile is placed while it is on the
+    /// board (`tile_placed` switches it on for that turn).
     fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
         let fig = cx
             .my_figures(DRAGON)
             .next()
             .ok_or_else(|| err("no dragon figure in the game"))?;
         cx.game_state_mut::<DragonState>()?.figure = u32::from(fig.0) + 1;
+        cx.set_hook_enabled(self.move_hook(), false);
         Ok(())
     }
 
@@ -390,20 +418,15 @@ impl Plugin for Dragon {
         Ok(())
     }
 
-    /// PD3: a volcano brings the dragon onto it at once; nothing is eaten.
+    /// PD3: a volcano brings the dragon onto it at once; nothing is eaten. A
+    /// dragon tile placed while the dragon is on the board switches on the
+    /// hook that moves it this turn (PD5; it switches itself off).
     fn tile_placed(&self, cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
-        if !cx.tile_has_marker(tile, cx.my_marker(VOLCANO)) {
-            return Ok(());
+        if cx.tile_has_marker(tile, cx.my_marker(VOLCANO)) {
+            Self::erupt(cx, tile)?;
         }
-        cx.put_my_neutral(DRAGON, Location::Tile(tile))?;
-        // The dragon never leaves the board: the draw filter has nothing more
-        // to hold back, and every later draw takes the unfiltered path.
-        cx.set_hook_enabled(hook::FILTER_DRAWS, false);
-        if cx.logging() {
-            let pos = cx.tile_pos(tile);
-            cx.log(format!(
-                "A volcano erupts at {pos}: the dragon lands on it."
-            ));
+        if cx.tile_has_marker(tile, cx.my_marker(DRAGON_TILE)) && Self::tile(cx)?.is_some() {
+            cx.set_hook_enabled(self.move_hook(), true);
         }
         Ok(())
     }
@@ -429,10 +452,12 @@ impl Plugin for Dragon {
     }
 
     fn before_scoring(&self, cx: &mut Cx<'_>) -> HookResult {
+        cx.set_hook_enabled(hook::BEFORE_SCORING, false);
         Self::start_movement(cx)
     }
 
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
+        cx.set_hook_enabled(hook::TURN_END, false);
         Self::start_movement(cx)
     }
 

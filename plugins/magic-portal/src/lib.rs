@@ -10,8 +10,9 @@
 //!   has in supply (follower, large follower, abbot, mayor, wagon, ...), a
 //!   `Deploy` on every feature instance of every other tile on the board that
 //!   is incomplete (fields never count as complete) and that the shared rule
-//!   allows (`may_deploy`: the kind's feature kinds, unoccupied, no farmers when
-//!   farmers are off, no plugin's veto — the dragon's tile, a barn's field). In
+//!   allows (the kind's feature kinds, unoccupied, no farmers when farmers are
+//!   off: the core's `open_features_for`, one query per kind), and no plugin
+//!   vetoes (the dragon's tile, a barn's field: the figure step's vetoes). In
 //!   records: `deploy follower 2 at 3 -1`. The placed tile's own features are
 //!   offered as usual by the core and the other plugins.
 //! * **Special figures** (PD22, X30): shepherds, builders, pigs and barns are no
@@ -54,28 +55,27 @@ impl Plugin for MagicPortal {
             return Ok(());
         }
         let me = v.current_player();
-        let kinds: Vec<FigureKindId> = (0..v.figure_kind_count() as u8)
-            .map(FigureKindId)
-            .filter(|&k| v.figure_kind_follower(k) && v.supply(me, k) > 0)
-            .collect();
-        if kinds.is_empty() {
-            return Ok(());
-        }
-        // Each feature is looked at once, then asked for every kind (the core
-        // sorts the options). The shared rule without the vetoes: the figure
-        // step puts every option through them afterwards (one pass, instead
-        // of one per feature and kind).
-        for f in (0..v.feature_count() as u16).map(FeatureId) {
-            if v.feature_tile(f) == placed {
+        // The features of earlier tiles have lower ids than the placed tile's
+        // (its own, and any added to it this turn), which the core offers.
+        let first_here = if v.tile_feature_count(placed) > 0 {
+            v.feature_of(placed, 0)
+        } else {
+            FeatureId(u16::MAX)
+        };
+        // Per follower kind in supply, the features the shared rule allows
+        // that are unfinished, from one query (the core sorts the options).
+        // The shared rule without the vetoes: the figure step puts every
+        // option through them afterwards.
+        for k in (0..v.figure_kind_count() as u8).map(FigureKindId) {
+            if !v.figure_kind_follower(k) || v.supply(me, k) == 0 {
                 continue;
             }
-            if v.feature_kind(f) != FeatureKind::Field && v.is_complete(f) {
-                continue;
-            }
-            let at = Location::Feature(f);
-            for &k in &kinds {
-                if v.may_stand_by_rule(k, f) {
-                    opts.push(FigureOption::Deploy { kind: k, at });
+            for f in v.open_features_for(k) {
+                if f < first_here || v.feature_tile(f) != placed {
+                    opts.push(FigureOption::Deploy {
+                        kind: k,
+                        at: Location::Feature(f),
+                    });
                 }
             }
         }
