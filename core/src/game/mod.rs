@@ -258,6 +258,7 @@ mod determinize;
 mod explain;
 mod farmers;
 mod features;
+mod figure_step;
 mod figures;
 mod flow;
 mod integrity;

@@ -1,0 +1,363 @@
+//! The options of the figure step: the core's offers (the placed tile's
+//! features, standing offers), the plugins' additions and vetoes, their
+//! checks and their canonical order.
+
+use super::*;
+
+impl Game {
+    /// Figure-step options in canonical order: `Pass`, then deployments by (kind,
+    /// location), then specials; after the plugins' additions and vetoes.
+    pub(super) fn figure_options_into(&self, out: &mut Vec<FigureOption>) -> HookResult {
+        out.clear();
+        out.push(FigureOption::Pass);
+        let t = self.turn.last_tile;
+        if t == NONE16 {
+            return Ok(());
+        }
+        let base = self.board.tiles[t as usize].base.0;
+        let n = self.ty_of(t).features.len();
+        let feats = self
+            .feats
+            .recs
+            .get(usize::from(base)..usize::from(base) + n)
+            .unwrap_or(&[]);
+        // Standing offers (`offers`) come in order but for odd cases (a
+        // feature added to an older tile this turn): checked below.
+        let standing = !self.offers.deploy.is_empty();
+        let mut check_order = !self.offers.is_empty();
+        for (k, kind) in self.rules.figures.iter().enumerate() {
+            let k = FigureKindId(k as u8);
+            if !kind.offered || self.supply_of(self.turn.current, k) == 0 {
+                continue;
+            }
+            if standing {
+                self.standing_deploys_into(k, kind, 0..base, t, out);
+            }
+            let conditions = kind.beside_follower || kind.open_only;
+            for (f, ft) in (base..).zip(feats) {
+                if self.may_stand_on(k, kind, ft)
+                    && (!conditions || self.offer_conditions_hold(kind, ft))
+                {
+                    out.push(FigureOption::Deploy {
+                        kind: k,
+                        at: Location::Feature(FeatureId(f)),
+                    });
+                }
+            }
+            // A feature added to the placed tile (a bridge laid with it).
+            if !self.added.feats.is_empty() {
+                for f in self.added_on(t) {
+                    let ft = &self.feats.recs[usize::from(f)];
+                    if self.may_stand_on(k, kind, ft)
+                        && (!conditions || self.offer_conditions_hold(kind, ft))
+                    {
+                        out.push(FigureOption::Deploy {
+                            kind: k,
+                            at: Location::Feature(FeatureId(f)),
+                        });
+                    }
+                }
+            }
+            if standing {
+                let end = base.saturating_add(n as u16);
+                self.standing_deploys_into(k, kind, end..NONE16, t, out);
+            }
+        }
+        if !self.offers.special.is_empty() {
+            self.standing_specials_into(out);
+        }
+        if self.wants(hook::FIGURE_OPTIONS) && !self.figure_options_all_narrowed_away() {
+            check_order = true;
+            for &i in self.rules.subscribers(hook::FIGURE_OPTIONS) {
+                if self.figure_options_narrowed_away(i)
+                    || self.switched_off(i, hook::FIGURE_OPTIONS)
+                {
+                    continue;
+                }
+                if let Some(p) = self.rules.plugins.get(i as usize) {
+                    let from = out.len();
+                    p.hooks.figure_options(
+                        &View {
+                            game: self,
+                            plugin: i,
+                        },
+                        out,
+                    )?;
+                    self.check_offered(i, out.get(from..).unwrap_or(&[]))?;
+                }
+            }
+        }
+        // Plugins usually append their options in order after the core's:
+        // two sorted runs, which the stable sort merges in one pass (the
+        // unstable one sorts them afresh; equal options are identical, so
+        // both give the same list). A long list (a magic portal's) is
+        // sorted by integer keys.
+        if check_order && !out.windows(2).all(|w| w[0] < w[1]) {
+            sort_options(out);
+        }
+        if self.wants(hook::FILTER_FIGURE_OPTIONS) {
+            // The veto flags on the stack for a usual list: no allocation.
+            let mut small = [true; 64];
+            let mut large = Vec::new();
+            let keep: &mut [bool] = if out.len() <= small.len() {
+                &mut small[..out.len()]
+            } else {
+                large.resize(out.len(), true);
+                &mut large
+            };
+            let skip = |i| self.options_narrowed_away(i, out);
+            dispatch_view!(@each self, hook::FILTER_FIGURE_OPTIONS, |i| skip(i), |h, v| h
+                .filter_figure_options(v, out, keep));
+            let mut i = 0;
+            out.retain(|_| {
+                i += 1;
+                keep[i - 1]
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether plugin `plugin` narrowed away `filter_figure_options` over
+    /// `opts` ([`Narrowed::OptionOn`]): each option that is a deployment on a
+    /// tile is outside the case it keeps. The tiles its figures stand on are
+    /// gathered once (a plugin has few figures), then each option's tile is
+    /// compared with them.
+    #[inline]
+    fn options_narrowed_away(&self, plugin: u8, opts: &[FigureOption]) -> bool {
+        let declared = self
+            .rules
+            .plugins
+            .get(usize::from(plugin))
+            .map_or(0, |e| e.narrow);
+        if declared & crate::narrow::bits::OPTIONS_ON_MY_TILES == 0 {
+            return false;
+        }
+        let mut tiles = [NONE16; 8];
+        let Some(n) = self.plugin_figure_tiles(plugin, &mut tiles) else {
+            return false; // more tiles than the buffer holds: not narrowed
+        };
+        let tiles = &tiles[..n];
+        n == 0
+            || opts
+                .iter()
+                .all(|o| self.option_tile(*o).is_none_or(|t| !tiles.contains(&t.0)))
+    }
+
+    /// The placed tile a deployment goes onto (its feature's or corner's tile,
+    /// or the tile itself); `None` for other options, places off the board and
+    /// places that do not exist.
+    fn option_tile(&self, opt: FigureOption) -> Option<TileIndex> {
+        let FigureOption::Deploy { at, .. } = opt else {
+            return None;
+        };
+        match at {
+            Location::Feature(f) | Location::Corner(f, _) => {
+                self.feats.recs.get(f.index()).map(|x| TileIndex(x.tile))
+            }
+            Location::Tile(t) => Some(t),
+            Location::Held(_) | Location::Area(_) => None,
+        }
+    }
+
+    /// Whether a figure of one of plugin `plugin`'s kinds (anyone's, or
+    /// neutral) stands on placed tile `t`.
+    pub(crate) fn plugin_figure_on_tile(&self, plugin: u8, t: TileIndex) -> bool {
+        let mut tiles = [NONE16; 8];
+        match self.plugin_figure_tiles(plugin, &mut tiles) {
+            Some(n) => t.0 != NONE16 && tiles[..n].contains(&t.0),
+            None => true, // more tiles than the buffer holds: not narrowed
+        }
+    }
+
+    /// The tiles on which figures of plugin `plugin`'s kinds stand (every
+    /// player's, then the neutral ones: a look at its figure slots), into
+    /// `out`, each once; their number, or `None` if `out` is too short.
+    /// Plain loops: this runs for every option a plugin's veto may concern.
+    fn plugin_figure_tiles(&self, plugin: u8, out: &mut [u16]) -> Option<usize> {
+        let mut n = 0;
+        let mut add = |tile: u16| -> Option<()> {
+            if tile != NONE16 && !out[..n].contains(&tile) {
+                *out.get_mut(n)? = tile;
+                n += 1;
+            }
+            Some(())
+        };
+        let e = self.rules.plugins.get(usize::from(plugin))?;
+        let figs = &self.figures.figs;
+        let per = usize::from(self.rules.figs_per_player);
+        let (first, end) = (usize::from(e.player_slots.0), usize::from(e.player_slots.1));
+        if first < end {
+            for p in 0..usize::from(self.players) {
+                for g in figs.get(p * per + first..p * per + end).unwrap_or(&[]) {
+                    add(g.tile)?;
+                }
+            }
+        }
+        // Its neutral figures: a range after every player's.
+        let neutral = per * usize::from(self.players);
+        let (first, end) = (
+            usize::from(e.neutral_slots.0),
+            usize::from(e.neutral_slots.1),
+        );
+        for g in figs.get(neutral + first..neutral + end).unwrap_or(&[]) {
+            add(g.tile)?;
+        }
+        Some(n)
+    }
+
+    /// Checks the figure options plugin `plugin` added: a `Deploy` names a
+    /// kind that exists, of which
+    /// the current player has one in his supply, at a location that exists; a
+    /// `Special` is the plugin's own. An option that could not be taken, or
+    /// not be written in a record, is the offering plugin's error.
+    fn check_offered(&self, plugin: u8, out: &[FigureOption]) -> HookResult {
+        let bad = |message: String| HookError {
+            plugin: self.rules.plugins[plugin as usize].decl.id.clone(),
+            hook: "figure_options",
+            message,
+        };
+        for &o in out {
+            match o {
+                FigureOption::Pass => {}
+                FigureOption::Deploy { kind, at } => {
+                    let Some(k) = self.rules.figures.get(kind.index()) else {
+                        return Err(bad(format!(
+                            "it offered to deploy figure kind #{}, which does not exist",
+                            kind.0
+                        )));
+                    };
+                    if self.supply_of(self.turn.current, kind) == 0 {
+                        return Err(bad(format!(
+                            "it offered to deploy a `{}`, but player {} has none in his supply",
+                            k.name, self.turn.current
+                        )));
+                    }
+                    if !self.valid_location(at) {
+                        return Err(bad(format!(
+                            "it offered to deploy a `{}` at {at:?}, which does not exist",
+                            k.name
+                        )));
+                    }
+                }
+                FigureOption::Special { plugin: owner, .. } if owner != plugin => {
+                    let whose = self.rules.plugins.get(owner as usize).map_or_else(
+                        || format!("plugin #{owner}, which does not exist"),
+                        |p| format!("plugin `{}`", p.decl.id),
+                    );
+                    return Err(bad(format!(
+                        "it offered a special option of {whose}: a plugin offers only its own special options"
+                    )));
+                }
+                FigureOption::Special { .. } => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the plugins' vetoes (`filter_figure_options`) allow option `opt`.
+    pub(super) fn allowed_by_plugins(&self, opt: FigureOption) -> Result<bool, HookError> {
+        let mut keep = [true];
+        let skip = |i| self.options_narrowed_away(i, &[opt]);
+        if self.wants(hook::FILTER_FIGURE_OPTIONS) {
+            dispatch_view!(@each self, hook::FILTER_FIGURE_OPTIONS, |i| skip(i), |h, v| h
+                .filter_figure_options(v, &[opt], &mut keep));
+        }
+        Ok(keep[0])
+    }
+}
+
+/// Sorts figure options in their canonical order and drops repeats: the
+/// same list as `sort` and `dedup`, by sorting integers (each option's
+/// [`option_key`] with its index in the low 16 bits), not nested enums.
+fn sort_options(out: &mut Vec<FigureOption>) {
+    if out.len() > usize::from(u16::MAX) {
+        out.sort();
+        out.dedup();
+        return;
+    }
+    let mut keys: Vec<u64> = (0u64..)
+        .zip(out.iter())
+        .map(|(i, &o)| option_key(o) << 16 | i)
+        .collect();
+    // The stable sort merges the sorted runs the plugins append (few).
+    keys.sort();
+    let old = std::mem::take(out);
+    out.reserve(old.len());
+    let mut last = None;
+    for k in keys {
+        if last != Some(k >> 16) {
+            last = Some(k >> 16);
+            if let Some(&o) = old.get((k & 0xFFFF) as usize) {
+                out.push(o);
+            }
+        }
+    }
+}
+
+/// An integer of 48 bits that orders figure options as their derived `Ord`
+/// does (the canonical order: `Pass`, deployments by kind then location,
+/// specials by plugin then code), equal only for equal options.
+#[inline]
+fn option_key(o: FigureOption) -> u64 {
+    match o {
+        FigureOption::Pass => 0,
+        FigureOption::Deploy { kind, at } => {
+            // Location: its variant, then its fields (at most 24 bits).
+            let (variant, fields) = match at {
+                Location::Feature(f) => (0, u64::from(f.0) << 8),
+                Location::Corner(f, c) => (1, u64::from(f.0) << 8 | c as u64),
+                Location::Tile(t) => (2, u64::from(t.0) << 8),
+                Location::Held(p) => (3, u64::from(p.seat())),
+                Location::Area(a) => (4, u64::from(u32::from(a))),
+            };
+            1 << 46 | u64::from(kind.0) << 32 | variant << 24 | fields
+        }
+        FigureOption::Special { plugin, code } => {
+            2 << 46 | u64::from(plugin) << 32 | u64::from(code)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The key orders options as their derived `Ord` does, and tells
+    /// different options apart.
+    #[test]
+    fn option_key_orders_as_the_options_do() {
+        let mut opts = vec![FigureOption::Pass];
+        for kind in [0, 1, 7] {
+            let kind = FigureKindId(kind);
+            for at in [
+                Location::Feature(FeatureId(0)),
+                Location::Feature(FeatureId(300)),
+                Location::Corner(FeatureId(2), Corner::NW),
+                Location::Corner(FeatureId(2), Corner::SW),
+                Location::Corner(FeatureId(9), Corner::NE),
+                Location::Tile(TileIndex(0)),
+                Location::Tile(TileIndex(65535)),
+                Location::Held(PlayerId::new(1).unwrap()),
+                Location::Held(PlayerId::new(5).unwrap()),
+                Location::Area(AreaId(0)),
+                Location::Area(AreaId(255)),
+            ] {
+                opts.push(FigureOption::Deploy { kind, at });
+            }
+        }
+        for (plugin, code) in [(0, 0), (0, u32::MAX), (3, 7), (255, 1)] {
+            opts.push(FigureOption::Special { plugin, code });
+        }
+        for a in &opts {
+            for b in &opts {
+                assert_eq!(option_key(*a).cmp(&option_key(*b)), a.cmp(b), "{a:?} {b:?}");
+            }
+        }
+        assert!(opts.iter().all(|&o| option_key(o) < 1 << 48));
+        // Shuffled, with repeats: the same list as `sort` and `dedup`.
+        let mut mixed: Vec<FigureOption> = opts.iter().rev().chain(&opts).copied().collect();
+        mixed.rotate_left(7);
+        sort_options(&mut mixed);
+        assert_eq!(mixed, opts);
+    }
+}
