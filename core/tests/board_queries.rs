@@ -1,0 +1,73 @@
+//! The one-call board queries plugins use on hot paths (`bag_counts`,
+//! `tiles_beside`, `frontier_square`, `tile_outline`, `corner_meetings`,
+//! `figure_pos`) give what the per-item queries they replace give, at every
+//! state of random base games.
+
+use carcassonne_core::*;
+
+mod fixtures;
+
+/// Every one-call query against its per-item equivalent in state `g`.
+fn check(g: &Game) {
+    for (t, &n) in g.bag_counts().iter().enumerate() {
+        let copies = g.bag().iter().filter(|x| x.index() == t).count();
+        assert_eq!(usize::from(n), copies, "bag count of type {t}");
+    }
+    let beside_by_hand = |p: Pos| {
+        Side::ALL
+            .iter()
+            .enumerate()
+            .fold(u8::from(g.tile_at(p).is_some()) << 4, |m, (d, &s)| {
+                m | u8::from(g.tile_at(p.step(s)).is_some()) << d
+            })
+    };
+    let mut i = 0;
+    while let Some(sq) = g.frontier_square(i) {
+        assert_eq!(Some(sq.pos), g.frontier_cell(i));
+        assert_eq!(g.tiles_beside(sq.pos), beside_by_hand(sq.pos));
+        assert_eq!(sq.present, beside_by_hand(sq.pos), "an empty square");
+        i += 1;
+    }
+    assert!(g.frontier_cell(i).is_none());
+    for t in (0..g.placed_count() as u16).map(TileIndex) {
+        let pos = g.tile_pos(t).expect("a placed tile");
+        let beside = g.tiles_beside(pos);
+        assert_eq!(beside, beside_by_hand(pos));
+        let outline = g.tile_outline(t).expect("a placed tile");
+        assert_eq!(outline.open, !beside & 15);
+        assert_eq!(outline.added, 0, "base adds no feature");
+        let corners = g.corner_meetings(t);
+        for (c, &corner) in Corner::ALL.iter().enumerate() {
+            let sides = 1 << c | 1 << ((c + 3) & 3);
+            let meets = beside & sides == sides && g.corner_meeting(t, corner).is_some();
+            assert_eq!(corners >> c & 1 == 1, meets, "corner {c} of tile {}", t.0);
+        }
+    }
+    for fig in (0..g.figure_count() as u16).map(FigureId) {
+        let tile = match g.figure_location(fig) {
+            Some(Location::Feature(f) | Location::Corner(f, _)) => g.feature_tile(f),
+            Some(Location::Tile(t)) => Some(t),
+            _ => None,
+        };
+        assert_eq!(g.figure_pos(fig), tile.and_then(|t| g.tile_pos(t)));
+    }
+}
+
+#[test]
+fn one_call_board_queries_agree_with_the_per_item_queries() {
+    let rules = fixtures::base_rules(CoreOptions::default(), Vec::new());
+    let mut corners_met = 0;
+    for seed in 0..12 {
+        let mut g = Game::new(rules.clone(), 2, seed).unwrap();
+        let mut rng = Rng::new(seed ^ 0x5eed);
+        check(&g);
+        while g.step_random(&mut rng).unwrap() {
+            check(&g);
+        }
+        corners_met += (0..g.placed_count() as u16)
+            .map(|t| g.corner_meetings(TileIndex(t)).count_ones())
+            .sum::<u32>();
+    }
+    // The corner check above saw corners that meet, not only empty answers.
+    assert!(corners_met > 0);
+}
