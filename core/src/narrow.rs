@@ -106,6 +106,7 @@ impl Game {
             Narrowed::BeforeFigure() | Narrowed::AfterFigure() => {
                 !self.placed_tile_extends_mine(plugin)
             }
+            Narrowed::TurnEnd() => !self.placed_tile_touches_mine(plugin),
             Narrowed::Returned(fig) => self
                 .figure_kind(fig)
                 .is_some_and(|k| !self.kind_of_plugin(k, plugin)),

@@ -241,7 +241,12 @@ macro_rules! hook_table {
             field_closed FIELD_CLOSED (cx) { field: val (FeatureId) => (FeatureId) } []
             /// The turn is ending: after scoring and closed fields (wagon moves, barn
             /// scorings, the dragon after scoring, granting an extra turn).
-            turn_end TURN_END (cx) {} []
+            turn_end TURN_END (cx) {} [narrowed by engine:
+                /// `turn_end` only when the tile placed this turn is part of a feature
+                /// (road, city, field, ...) on which a figure of one of the plugin's kinds
+                /// stands, anyone's or a neutral one (the barn: its fields).
+                TURN_END_TOUCHES_MINE TurnEnd()
+            ]
             /// A player's whole turn is over: his turn and every turn granted during it
             /// (the builder's second part) have been played, and no granted turn waits;
             /// the next regular turn (or the end of the game) comes next. Push decisions

@@ -43,6 +43,9 @@ state! {
         /// 0): while none does, a tile type without barrier sides is placed
         /// by its fit table alone.
         pub(super) barred: u16,
+        /// How many frontier cells have a tile on each of their four sides
+        /// (`Frontier::present` is 15): the holes (`Game::hole_count`).
+        pub(super) holes: u16,
     }
 }
 
@@ -68,6 +71,7 @@ impl Board {
             tiles: Vec::new(),
             frontier: Vec::new(),
             barred: 0,
+            holes: 0,
         }
     }
 
@@ -86,10 +90,12 @@ impl Board {
             tiles,
             frontier,
             barred,
+            holes,
         } = self;
         let (nw, nh) = ((*w).max(16), (*h).max(16));
         (*ox, *oy, *w, *h) = (-((nw / 2) as i16), -((nh / 2) as i16), nw, nh);
         *barred = 0;
+        *holes = 0;
         refill(cells, usize::from(nw) * usize::from(nh), 0);
         fresh(tiles, max_tiles);
         fresh(frontier, 64);

@@ -193,7 +193,8 @@ impl Game {
             if self.turn.stage == Stage::TurnEnd {
                 ready!();
                 self.turn.stage = Stage::NextTurn;
-                dispatch!(self, hook::TURN_END, |h, cx| h.turn_end(cx));
+                dispatch_narrowed!(self, hook::TURN_END, Narrowed::TurnEnd(), |h, cx| h
+                    .turn_end(cx));
             }
             if self.turn.stage == Stage::NextTurn {
                 ready!();

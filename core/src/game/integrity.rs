@@ -135,6 +135,18 @@ impl Game {
                 ));
             }
         }
+        let holes = self
+            .board
+            .frontier
+            .iter()
+            .filter(|f| f.present == 15)
+            .count();
+        if holes != usize::from(self.board.holes) {
+            return Err(format!(
+                "{holes} frontier cells have a tile on each side, recorded {}",
+                self.board.holes
+            ));
+        }
         let barred = self.board.frontier.iter().filter(|f| f.bars != 0).count();
         if barred != usize::from(self.board.barred) {
             return Err(format!(

@@ -65,6 +65,7 @@ impl Game {
             let i = (c & !FRONTIER_BIT) as usize;
             let gone = self.board.frontier.swap_remove(i);
             self.board.barred -= u16::from(gone.bars != 0);
+            self.board.holes -= u16::from(gone.present == 15);
             if let Some(moved) = self.board.frontier.get(i) {
                 let moved = moved.pos;
                 self.board.set_cell(moved, FRONTIER_BIT | i as u16);
@@ -155,6 +156,7 @@ impl Game {
             } else if let Some(fr) = self.board.frontier.get_mut((qc & !FRONTIER_BIT) as usize) {
                 fr.req |= need;
                 fr.present |= 1 << ((d + 2) & 3);
+                self.board.holes += u16::from(fr.present == 15);
             }
         }
         if geom.bars != 0 {

@@ -61,9 +61,8 @@ pub struct State {
     pub round_granted: u32,
     /// The player who placed the last tile from the bag + 1 (the round starts after him).
     pub last_placer: u32,
-    /// The holes on the board, kept up to date as tiles are placed (a hole
-    /// appears next to the tile that closes its fourth side, and goes when a
-    /// tile fills it): the turn start asks it instead of searching the board.
+    /// The holes on the board after the last tile placed (the board's
+    /// `hole_count`, copied: part of the state that observers see).
     pub holes: u32,
 }
 
@@ -90,33 +89,9 @@ impl Abbey {
         Some(TileTypeId(t))
     }
 
-    /// Whether `p` is a hole: empty, with a tile on each of its four sides (AM3).
-    fn is_hole(v: &View<'_>, p: Pos) -> bool {
-        v.tiles_beside(p) == SURROUNDED
-    }
-
     /// Whether all four orthogonal neighbours of `p` hold tiles.
     fn surrounded(v: &View<'_>, p: Pos) -> bool {
         v.tiles_beside(p) & SURROUNDED == SURROUNDED
-    }
-
-    /// Whether the board has a hole (next to some placed tile).
-    fn any_hole(v: &View<'_>) -> bool {
-        v.game_state::<State>().is_ok_and(|s| s.holes > 0)
-    }
-
-    /// The holes after a tile was placed at `p`: its own square, if it was a
-    /// hole, is filled; every empty square beside it that it surrounds now is
-    /// a new hole (the tile closed its last open side). One query for `p` and
-    /// one per empty square beside it.
-    fn holes_after(v: &View<'_>, p: Pos, before: u32) -> u32 {
-        let around = v.tiles_beside(p);
-        let filled = u32::from(around & SURROUNDED == SURROUNDED);
-        let new = Side::ALL
-            .iter()
-            .filter(|&&d| around & (1 << d as u8) == 0 && Self::is_hole(v, p.step(d)))
-            .count() as u32;
-        (before + new).saturating_sub(filled)
     }
 
     /// Whether `player` holds an abbey.
@@ -167,7 +142,7 @@ impl Plugin for Abbey {
     /// hole exists, unless a tile from his hand is already played (X67).
     fn turn_start(&self, cx: &mut Cx<'_>) -> HookResult {
         let me = cx.current_player();
-        if Self::holds(cx, me).is_none() || !Self::any_hole(cx) || cx.drawn_tile().is_some() {
+        if cx.hole_count() == 0 || Self::holds(cx, me).is_none() || cx.drawn_tile().is_some() {
             return Ok(());
         }
         let round = cx.turn_granted_by() == Some(cx.plugin_index());
@@ -210,15 +185,15 @@ impl Plugin for Abbey {
         Ok(())
     }
 
-    /// Counts the holes, and remembers who placed the last tile from the bag
-    /// (AM8's round starts after him).
+    /// Counts the holes (the board keeps their number), and remembers who
+    /// placed the last tile from the bag (AM8's round starts after him).
     fn tile_placed(&self, cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
-        let holes = Self::holes_after(cx, cx.tile_pos(tile), cx.game_state::<State>()?.holes);
-        let from_bag = Some(cx.tile_type_id(tile)) != Self::abbey(cx);
+        let holes = cx.hole_count();
+        let placed = u32::from(cx.tile_type_id(tile).0) + 1;
         let me = cx.current_player();
         let state = cx.game_state_mut::<State>()?;
         state.holes = holes;
-        if from_bag {
+        if placed != state.abbey {
             state.last_placer = u32::from(me.seat()) + 1;
         }
         Ok(())

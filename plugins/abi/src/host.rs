@@ -73,6 +73,9 @@ macro_rules! query_table {
             /// for five `tile_at` (a hole, an empty square with a tile on each side, reads
             /// `0b0_1111`).
             view get tiles_beside(pos: (Pos) => (Pos)) -> (u8) => (u8);
+            /// The number of holes: empty squares with a tile on each of their four sides
+            /// (kept by the board as tiles are placed: one load, not a search).
+            view get hole_count() -> (u32) => (u32);
             /// The `i`-th empty cell next to a placed tile (the frontier: where a tile may
             /// go before side matching), each once, in the engine's order; `None` past the
             /// last. Iterate from 0 until `None`: no allocation (the SDK's `frontier_cells`).

@@ -245,9 +245,11 @@ impl Plugin for Barn {
     }
 
     /// Its figure options need a barn in the supply; only its own choices
-    /// concern it.
+    /// concern it; its turn end only a tile placed in a field with a barn
+    /// (AM24: the barn placed at a corner of the tile; AM26: a barn's field
+    /// that the tile joins).
     fn narrowing(&self) -> u64 {
-        narrow::OPTIONS_WITH_SUPPLY | narrow::CHOSEN_MINE
+        narrow::OPTIONS_WITH_SUPPLY | narrow::CHOSEN_MINE | narrow::TURN_END_TOUCHES_MINE
     }
 
     /// AM28: no source defines barns under first-edition farmers.

@@ -61,6 +61,31 @@ impl Game {
             )
     }
 
+    /// Whether the tile placed this turn is part of a feature on which a
+    /// figure of plugin `plugin`'s kinds stands, anyone's or a neutral one
+    /// (the case that [`narrow::bits::TURN_END_TOUCHES_MINE`](crate::narrow::bits)
+    /// keeps): a look at the plugin's figure slots.
+    #[inline(never)]
+    pub(crate) fn placed_tile_touches_mine(&self, plugin: u8) -> bool {
+        let Some(e) = self.rules.plugins.get(usize::from(plugin)) else {
+            return false;
+        };
+        if self.turn.last_tile == NONE16 {
+            return false;
+        }
+        let t = TileIndex(self.turn.last_tile);
+        let per = usize::from(self.rules.figs_per_player);
+        let slots = |base: usize, (first, end): (u16, u16)| {
+            self.figures
+                .figs
+                .get(base + usize::from(first)..base + usize::from(end))
+                .unwrap_or(&[])
+        };
+        (0..usize::from(self.players))
+            .any(|p| self.tile_holds_one_of(t, slots(p * per, e.player_slots)))
+            || self.tile_holds_one_of(t, slots(per * usize::from(self.players), e.neutral_slots))
+    }
+
     /// [`Game::tile_extends_figure_of`] for the figures in `player`'s slots
     /// `first..end` (a plugin's kinds own consecutive slots): each figure's
     /// root against the roots of the tile's feature records (a handful: plain
@@ -83,6 +108,17 @@ impl Game {
         else {
             return false;
         };
+        self.tile_holds_one_of(t, figs)
+    }
+
+    /// Whether placed tile `t` is part of a feature on which one of `figs`
+    /// stands: each figure's root against the roots of the tile's feature
+    /// records (a handful: plain loops with an early exit).
+    #[inline(always)]
+    fn tile_holds_one_of(&self, t: TileIndex, figs: &[super::super::figures::Fig]) -> bool {
+        if figs.is_empty() {
+            return false;
+        }
         let feats = self.tile_feats(t);
         let added = || {
             self.added_on(t.0)

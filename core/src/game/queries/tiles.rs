@@ -225,6 +225,14 @@ impl Game {
         self.board.tiles_beside(p)
     }
 
+    /// The number of holes: empty squares with a tile on each of their four
+    /// sides (where the abbey goes). Kept by the board as tiles are placed:
+    /// one load, not a search.
+    #[inline]
+    pub fn hole_count(&self) -> u32 {
+        u32::from(self.board.holes)
+    }
+
     /// The records of the features of placed tile `t`'s type, by local index
     /// (empty for a tile that does not exist): they start at the tile's `base`
     /// (a tile and its type's features are appended together; features added

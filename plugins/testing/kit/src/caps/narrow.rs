@@ -28,15 +28,16 @@ pub struct Narrow {
 }
 
 /// Per game: for `features_merged`, `figure_chosen`, `tile_drawn`,
-/// `feature_scored`, `after_figure`, `figure_returned` and `tile_placed` (in
-/// this order), the calls outside the narrowed case and all calls.
+/// `feature_scored`, `after_figure`, `figure_returned`, `tile_placed` and
+/// `turn_end` (in this order), the calls outside the narrowed case and all
+/// calls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
 #[repr(C)]
 pub struct Counts {
     /// Calls outside the narrowed case.
-    pub handled: [u32; 7],
+    pub handled: [u32; 8],
     /// All calls.
-    pub calls: [u32; 7],
+    pub calls: [u32; 8],
 }
 
 const MERGED: usize = 0;
@@ -46,6 +47,7 @@ const SCORED: usize = 3;
 const AFTER: usize = 4;
 const RETURNED: usize = 5;
 const PLACED: usize = 6;
+const TURN_END: usize = 7;
 
 impl Narrow {
     /// Whether a call outside the narrowed case (`case`) may go on; a narrowed
@@ -234,6 +236,18 @@ impl Plugin for Narrow {
             })
         });
         self.count(cx, "after_figure", AFTER, case)
+    }
+
+    /// Whether the tile placed this turn is part of a feature holding a scout
+    /// (anyone's).
+    fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
+        let case = cx.last_placed().is_some_and(|t| {
+            cx.my_figures(0).any(|g| {
+                cx.figure_feature(g)
+                    .is_some_and(|f| cx.tile_feature_in(t, f).is_some())
+            })
+        });
+        self.count(cx, "turn_end", TURN_END, case)
     }
 
     fn figure_returned(&self, cx: &mut Cx<'_>, fig: FigureId, _from: Location) -> HookResult {
