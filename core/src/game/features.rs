@@ -72,21 +72,73 @@ impl Feat {
 
 state! {
     /// The feature records of a [`Game`], by feature id.
-    #[derive(Debug, PartialEq)]
+    #[derive(Debug)]
     pub(super) struct Features {
         pub(super) recs: Vec<Feat>,
+        /// Each player's followers in each set, `stride` counts per feature
+        /// id (valid at roots; an entry past the end counts 0: grown when a
+        /// follower first stands in a set of a new feature). Kept only when a
+        /// figure kind's offer needs a follower of the player in the feature
+        /// (`FigureKind::beside_follower`: the builder, the pig), so that the
+        /// offer's condition is one load.
+        pub(super) fol: Vec<u8>,
+        /// Players when `fol` is kept, else 0.
+        pub(super) stride: u8,
+    }
+}
+
+impl PartialEq for Features {
+    /// The same records and follower counts (a missing count is 0).
+    fn eq(&self, o: &Features) -> bool {
+        let n = self.fol.len().max(o.fol.len());
+        self.recs == o.recs
+            && self.stride == o.stride
+            && (0..n).all(|i| self.fol.get(i).unwrap_or(&0) == o.fol.get(i).unwrap_or(&0))
     }
 }
 
 impl Features {
     /// No features, with room for `max` (see [`Features::reset`]).
     pub(super) fn new() -> Features {
-        Features { recs: Vec::new() }
+        Features {
+            recs: Vec::new(),
+            fol: Vec::new(),
+            stride: 0,
+        }
     }
 
-    /// No features, with room for `max`, reusing the buffer.
-    pub(super) fn reset(&mut self, max: usize) {
+    /// No features, with room for `max`, reusing the buffers; follower
+    /// counts kept for `stride` players (0: not kept).
+    pub(super) fn reset(&mut self, max: usize, stride: u8) {
         fresh(&mut self.recs, max);
+        self.fol.clear();
+        self.stride = stride;
+    }
+
+    /// The followers of `player` in the set with root `root` (kept counts:
+    /// `stride` not 0).
+    #[inline]
+    pub(super) fn followers(&self, root: u16, player: PlayerId) -> u8 {
+        let i = usize::from(root) * usize::from(self.stride) + player.index();
+        self.fol.get(i).copied().unwrap_or(0)
+    }
+
+    /// Counts a follower of `player` into (`arrive`) or out of the set with
+    /// root `root` (kept counts: `stride` not 0).
+    #[inline]
+    pub(super) fn count_follower(&mut self, root: u16, player: PlayerId, arrive: bool) {
+        let s = usize::from(self.stride);
+        let i = usize::from(root) * s + player.index();
+        if self.fol.len() <= i {
+            self.fol.resize(self.recs.len() * s, 0);
+        }
+        if let Some(n) = self.fol.get_mut(i) {
+            *n = if arrive {
+                n.saturating_add(1)
+            } else {
+                n.saturating_sub(1)
+            };
+        }
     }
 
     /// The number of feature instances.
@@ -130,6 +182,20 @@ impl Features {
         let kn = k.next;
         k.next = g.next;
         self.recs[gone as usize].next = kn;
+        let s = usize::from(self.stride);
+        if s != 0 {
+            // The absorbed root's counts (an entry past the end is 0; the
+            // kept root is older, so its entries exist where those do).
+            let (k, g) = (usize::from(keep) * s, usize::from(gone) * s);
+            for i in 0..s {
+                let add = self.fol.get(g + i).copied().unwrap_or(0);
+                if add != 0 {
+                    if let Some(n) = self.fol.get_mut(k + i) {
+                        *n = n.saturating_add(add);
+                    }
+                }
+            }
+        }
         Some((keep, gone))
     }
 }

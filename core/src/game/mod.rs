@@ -352,7 +352,8 @@ impl Game {
         offers.reset();
         turn.reset(seed, players, rules.score_categories.len());
         board.reset(rules.max_tiles);
-        feats.reset(rules.max_features);
+        let counted = rules.figures.iter().any(|k| k.beside_follower);
+        feats.reset(rules.max_features, if counted { players } else { 0 });
         added.reset();
         let n = figures.reset(&rules, players);
         bag.reset(&rules, players);

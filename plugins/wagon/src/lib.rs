@@ -304,6 +304,8 @@ impl Plugin for Wagon {
             .collect();
         if !wagons.is_empty() {
             cx.game_state_mut::<Waiting>()?.turn = turn;
+            // The turn's end has wagons to move: its hook on again.
+            cx.set_hook_enabled(hook::TURN_END, true);
         }
         for g in wagons {
             cx.figure_state_mut::<Scored>(g)?.turn = turn;
@@ -312,8 +314,11 @@ impl Plugin for Wagon {
     }
 
     /// AM15, AM19: the moves, after the whole scoring step (in a turn that
-    /// scored no wagon's feature, no wagon waits: nothing to look for).
+    /// scored no wagon's feature, no wagon waits: nothing to look for). The
+    /// hook switches itself off until a wagon's feature is scored again
+    /// (`feature_scored` switches it on): most turns do not call it.
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
+        cx.set_hook_enabled(hook::TURN_END, false);
         if cx.game_state::<Waiting>()?.turn != u32::from(cx.turn()) {
             return Ok(());
         }

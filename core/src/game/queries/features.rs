@@ -64,26 +64,54 @@ impl Game {
     /// Whether the tile placed this turn is part of a feature on which a
     /// figure of plugin `plugin`'s kinds stands, anyone's or a neutral one
     /// (the case that [`narrow::bits::TURN_END_TOUCHES_MINE`](crate::narrow::bits)
-    /// keeps): a look at the plugin's figure slots.
+    /// keeps), checked at every turn's end: the roots of the plugin's figures
+    /// on the board are gathered first (usually none: no tile is looked at),
+    /// then compared with the roots of the tile's feature records.
     #[inline(never)]
     pub(crate) fn placed_tile_touches_mine(&self, plugin: u8) -> bool {
+        let t = self.turn.last_tile;
         let Some(e) = self.rules.plugins.get(usize::from(plugin)) else {
             return false;
         };
-        if self.turn.last_tile == NONE16 {
+        if t == NONE16 {
             return false;
         }
-        let t = TileIndex(self.turn.last_tile);
+        let figs = &self.figures.figs;
         let per = usize::from(self.rules.figs_per_player);
-        let slots = |base: usize, (first, end): (u16, u16)| {
-            self.figures
-                .figs
-                .get(base + usize::from(first)..base + usize::from(end))
-                .unwrap_or(&[])
-        };
-        (0..usize::from(self.players))
-            .any(|p| self.tile_holds_one_of(t, slots(p * per, e.player_slots)))
-            || self.tile_holds_one_of(t, slots(per * usize::from(self.players), e.neutral_slots))
+        let players = usize::from(self.players);
+        let (first, end) = (usize::from(e.player_slots.0), usize::from(e.player_slots.1));
+        let neutral = per * players;
+        let (nfirst, nend) = (
+            neutral + usize::from(e.neutral_slots.0),
+            neutral + usize::from(e.neutral_slots.1),
+        );
+        let mut roots = [NONE16; 8];
+        let mut n = 0;
+        let ranges = (0..players)
+            .map(|p| (p * per + first, p * per + end))
+            .chain(std::iter::once((nfirst, nend)));
+        for (a, b) in ranges {
+            for g in figs.get(a..b).unwrap_or(&[]) {
+                // A figure off the board stands on no feature (`NONE16`, no record).
+                if let Some(x) = self.feats.recs.get(usize::from(g.feature)) {
+                    let Some(slot) = roots.get_mut(n) else {
+                        return true; // more than the buffer holds: not narrowed
+                    };
+                    *slot = x.parent;
+                    n += 1;
+                }
+            }
+        }
+        let roots = &roots[..n];
+        n != 0
+            && (self
+                .tile_feats(TileIndex(t))
+                .iter()
+                .any(|y| roots.contains(&y.parent))
+                || (!self.added.feats.is_empty()
+                    && self
+                        .added_on(t)
+                        .any(|id| roots.contains(&self.feats.recs[usize::from(id)].parent))))
     }
 
     /// [`Game::tile_extends_figure_of`] for the figures in `player`'s slots
@@ -108,17 +136,6 @@ impl Game {
         else {
             return false;
         };
-        self.tile_holds_one_of(t, figs)
-    }
-
-    /// Whether placed tile `t` is part of a feature on which one of `figs`
-    /// stands: each figure's root against the roots of the tile's feature
-    /// records (a handful: plain loops with an early exit).
-    #[inline(always)]
-    fn tile_holds_one_of(&self, t: TileIndex, figs: &[super::super::figures::Fig]) -> bool {
-        if figs.is_empty() {
-            return false;
-        }
         let feats = self.tile_feats(t);
         let added = || {
             self.added_on(t.0)
