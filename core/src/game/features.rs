@@ -24,7 +24,7 @@ pub(crate) struct Feat {
     /// The tile feature's pennants (copied: scoring reads them per member).
     pub(super) pennants: u8,
     /// Flags of the set (valid at roots; a union keeps either's): [`WITHHELD`],
-    /// [`NOT_FOR_FARMERS`], [`CLOSED`].
+    /// [`NOT_FOR_FARMERS`], [`CLOSED`], [`FOLLOWED`].
     pub(super) flags: u8,
 }
 
@@ -35,6 +35,10 @@ pub(super) const WITHHELD: u8 = 1;
 /// `Feat::flags`: a completed city of this set is no city for farmers
 /// (`Cx::exclude_from_farmers`): no farmer unit, pig or barn counts it.
 pub(super) const NOT_FOR_FARMERS: u8 = 2;
+
+/// `Feat::flags`: a follower has stood in the set (kept follower counts:
+/// a union adds the absorbed set's counts only where it has some).
+pub(super) const FOLLOWED: u8 = 8;
 
 /// `Feat::flags`: no figure may be deployed into the set by the shared rule
 /// (`Cx::close_feature`: a tower's bare foundation).
@@ -132,6 +136,9 @@ impl Features {
         if self.fol.len() <= i {
             self.fol.resize(self.recs.len() * s, 0);
         }
+        if let Some(r) = self.recs.get_mut(usize::from(root)) {
+            r.flags |= FOLLOWED;
+        }
         if let Some(n) = self.fol.get_mut(i) {
             *n = if arrive {
                 n.saturating_add(1)
@@ -183,7 +190,7 @@ impl Features {
         k.next = g.next;
         self.recs[gone as usize].next = kn;
         let s = usize::from(self.stride);
-        if s != 0 {
+        if g.flags & FOLLOWED != 0 {
             // The absorbed root's counts (an entry past the end is 0; the
             // kept root is older, so its entries exist where those do).
             let (k, g) = (usize::from(keep) * s, usize::from(gone) * s);
