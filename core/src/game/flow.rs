@@ -91,7 +91,12 @@ impl Game {
                     Narrowed::AfterFigure(),
                     |h, cx| h.after_figure(cx)
                 );
-                if !self.queues_empty() || self.turn.stage != Stage::BeforeScoring {
+                // A hook may switch one of the pass's hooks on (a plugin's
+                // `set_hook_enabled`): the loop then takes the stages.
+                if !self.queues_empty()
+                    || self.turn.stage != Stage::BeforeScoring
+                    || self.wants(PLAIN_TURN_END)
+                {
                     break 'fast;
                 }
                 self.turn.stage = Stage::Score;
@@ -102,7 +107,7 @@ impl Game {
                 }
                 self.fields_closed()?;
                 self.turn.stage = Stage::TurnEnd;
-                if !self.queues_empty() {
+                if !self.queues_empty() || self.wants(PLAIN_TURN_END) {
                     break 'fast;
                 }
                 self.turn.stage = Stage::NextTurn;
