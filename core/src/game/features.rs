@@ -161,10 +161,29 @@ impl Features {
         self.recs[f as usize].parent
     }
 
+    /// Adds the follower counts of the absorbed root `gone` to those of the
+    /// kept root `keep` (an entry past the end is 0; the kept root is older,
+    /// so its entries exist where the absorbed one's do). Out of line: most
+    /// unions join sets where no follower stood.
+    #[cold]
+    #[inline(never)]
+    fn add_followers(&mut self, keep: u16, gone: u16) {
+        let s = usize::from(self.stride);
+        let (k, g) = (usize::from(keep) * s, usize::from(gone) * s);
+        for i in 0..s {
+            let add = self.fol.get(g + i).copied().unwrap_or(0);
+            if add != 0 {
+                if let Some(n) = self.fol.get_mut(k + i) {
+                    *n = n.saturating_add(add);
+                }
+            }
+        }
+    }
+
     /// Joins the sets of `a` and `b`; returns `(kept, absorbed)` roots, or
     /// `None` if they were one set already. The older feature stays the root;
     /// the absorbed set's members are relabelled along its member ring.
-    #[inline]
+    #[inline(always)]
     pub(super) fn union(&mut self, a: u16, b: u16) -> Option<(u16, u16)> {
         let ra = self.root(a);
         let rb = self.root(b);
@@ -189,19 +208,8 @@ impl Features {
         let kn = k.next;
         k.next = g.next;
         self.recs[gone as usize].next = kn;
-        let s = usize::from(self.stride);
         if g.flags & FOLLOWED != 0 {
-            // The absorbed root's counts (an entry past the end is 0; the
-            // kept root is older, so its entries exist where those do).
-            let (k, g) = (usize::from(keep) * s, usize::from(gone) * s);
-            for i in 0..s {
-                let add = self.fol.get(g + i).copied().unwrap_or(0);
-                if add != 0 {
-                    if let Some(n) = self.fol.get_mut(k + i) {
-                        *n = n.saturating_add(add);
-                    }
-                }
-            }
+            self.add_followers(keep, gone);
         }
         Some((keep, gone))
     }
