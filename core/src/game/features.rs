@@ -24,7 +24,7 @@ pub(crate) struct Feat {
     /// The tile feature's pennants (copied: scoring reads them per member).
     pub(super) pennants: u8,
     /// Flags of the set (valid at roots; a union keeps either's): [`WITHHELD`],
-    /// [`NOT_FOR_FARMERS`], [`CLOSED`], [`FOLLOWED`].
+    /// [`NOT_FOR_FARMERS`], [`CLOSED`].
     pub(super) flags: u8,
 }
 
@@ -35,10 +35,6 @@ pub(super) const WITHHELD: u8 = 1;
 /// `Feat::flags`: a completed city of this set is no city for farmers
 /// (`Cx::exclude_from_farmers`): no farmer unit, pig or barn counts it.
 pub(super) const NOT_FOR_FARMERS: u8 = 2;
-
-/// `Feat::flags`: a follower has stood in the set (kept follower counts:
-/// a union adds the absorbed set's counts only where it has some).
-pub(super) const FOLLOWED: u8 = 8;
 
 /// `Feat::flags`: no figure may be deployed into the set by the shared rule
 /// (`Cx::close_feature`: a tower's bare foundation).
@@ -76,76 +72,21 @@ impl Feat {
 
 state! {
     /// The feature records of a [`Game`], by feature id.
-    #[derive(Debug)]
+    #[derive(Debug, PartialEq)]
     pub(super) struct Features {
         pub(super) recs: Vec<Feat>,
-        /// Each player's followers in each set, `stride` counts per feature
-        /// id (valid at roots; an entry past the end counts 0: grown when a
-        /// follower first stands in a set of a new feature). Kept only when a
-        /// figure kind's offer needs a follower of the player in the feature
-        /// (`FigureKind::beside_follower`: the builder, the pig), so that the
-        /// offer's condition is one load.
-        pub(super) fol: Vec<u8>,
-        /// Players when `fol` is kept, else 0.
-        pub(super) stride: u8,
-    }
-}
-
-impl PartialEq for Features {
-    /// The same records and follower counts (a missing count is 0).
-    fn eq(&self, o: &Features) -> bool {
-        let n = self.fol.len().max(o.fol.len());
-        self.recs == o.recs
-            && self.stride == o.stride
-            && (0..n).all(|i| self.fol.get(i).unwrap_or(&0) == o.fol.get(i).unwrap_or(&0))
     }
 }
 
 impl Features {
     /// No features, with room for `max` (see [`Features::reset`]).
     pub(super) fn new() -> Features {
-        Features {
-            recs: Vec::new(),
-            fol: Vec::new(),
-            stride: 0,
-        }
+        Features { recs: Vec::new() }
     }
 
-    /// No features, with room for `max`, reusing the buffers; follower
-    /// counts kept for `stride` players (0: not kept).
-    pub(super) fn reset(&mut self, max: usize, stride: u8) {
+    /// No features, with room for `max`, reusing the buffer.
+    pub(super) fn reset(&mut self, max: usize) {
         fresh(&mut self.recs, max);
-        self.fol.clear();
-        self.stride = stride;
-    }
-
-    /// The followers of `player` in the set with root `root` (kept counts:
-    /// `stride` not 0).
-    #[inline]
-    pub(super) fn followers(&self, root: u16, player: PlayerId) -> u8 {
-        let i = usize::from(root) * usize::from(self.stride) + player.index();
-        self.fol.get(i).copied().unwrap_or(0)
-    }
-
-    /// Counts a follower of `player` into (`arrive`) or out of the set with
-    /// root `root` (kept counts: `stride` not 0).
-    #[inline]
-    pub(super) fn count_follower(&mut self, root: u16, player: PlayerId, arrive: bool) {
-        let s = usize::from(self.stride);
-        let i = usize::from(root) * s + player.index();
-        if self.fol.len() <= i {
-            self.fol.resize(self.recs.len() * s, 0);
-        }
-        if let Some(r) = self.recs.get_mut(usize::from(root)) {
-            r.flags |= FOLLOWED;
-        }
-        if let Some(n) = self.fol.get_mut(i) {
-            *n = if arrive {
-                n.saturating_add(1)
-            } else {
-                n.saturating_sub(1)
-            };
-        }
     }
 
     /// The number of feature instances.
@@ -161,29 +102,10 @@ impl Features {
         self.recs[f as usize].parent
     }
 
-    /// Adds the follower counts of the absorbed root `gone` to those of the
-    /// kept root `keep` (an entry past the end is 0; the kept root is older,
-    /// so its entries exist where the absorbed one's do). Out of line: most
-    /// unions join sets where no follower stood.
-    #[cold]
-    #[inline(never)]
-    fn add_followers(&mut self, keep: u16, gone: u16) {
-        let s = usize::from(self.stride);
-        let (k, g) = (usize::from(keep) * s, usize::from(gone) * s);
-        for i in 0..s {
-            let add = self.fol.get(g + i).copied().unwrap_or(0);
-            if add != 0 {
-                if let Some(n) = self.fol.get_mut(k + i) {
-                    *n = n.saturating_add(add);
-                }
-            }
-        }
-    }
-
     /// Joins the sets of `a` and `b`; returns `(kept, absorbed)` roots, or
     /// `None` if they were one set already. The older feature stays the root;
     /// the absorbed set's members are relabelled along its member ring.
-    #[inline(always)]
+    #[inline]
     pub(super) fn union(&mut self, a: u16, b: u16) -> Option<(u16, u16)> {
         let ra = self.root(a);
         let rb = self.root(b);
@@ -208,9 +130,6 @@ impl Features {
         let kn = k.next;
         k.next = g.next;
         self.recs[gone as usize].next = kn;
-        if g.flags & FOLLOWED != 0 {
-            self.add_followers(keep, gone);
-        }
         Some((keep, gone))
     }
 }

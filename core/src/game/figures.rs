@@ -210,12 +210,8 @@ impl Game {
     }
 
     /// Whether a figure of a follower kind of `player` stands in the feature
-    /// with root `root` (the kept count, else a look at the player's figures).
+    /// with root `root` (a look at the player's figures).
     pub(super) fn follower_of_in(&self, player: PlayerId, root: u16) -> bool {
-        if self.feats.stride != 0 {
-            // Counted per set (`Features::fol`): one load.
-            return self.feats.followers(root, player) > 0;
-        }
         let per = usize::from(self.rules.figs_per_player);
         let first = player.index() * per;
         let figs = self.figures.figs.get(first..first + per).unwrap_or(&[]);
@@ -224,23 +220,6 @@ impl Game {
                 && self.feats.root(x.feature) == root
                 && self.rules.figures[self.kind_of(g as u16).index()].follower
         })
-    }
-
-    /// The number of `player`'s figures of follower kinds standing in the
-    /// feature with root `root`, by a look at his figures (what
-    /// `Features::fol` keeps: the integrity check compares the two).
-    pub(super) fn walked_followers(&self, player: PlayerId, root: u16) -> usize {
-        let per = usize::from(self.rules.figs_per_player);
-        let first = player.index() * per;
-        let figs = self.figures.figs.get(first..first + per).unwrap_or(&[]);
-        (first..)
-            .zip(figs)
-            .filter(|(g, x)| {
-                x.feature != NONE16
-                    && self.feats.root(x.feature) == root
-                    && self.rules.figures[self.kind_of(*g as u16).index()].follower
-            })
-            .count()
     }
 
     /// Whether feature instance `ft` carries a marker that a plugin hosts
@@ -280,8 +259,7 @@ impl Game {
 
     /// Links figure `fig` at `at` (it must be in the supply: see [`Game::lift`]).
     fn put(&mut self, fig: u16, at: Location) {
-        let k = &self.rules.figures[self.kind_of(fig).index()];
-        let (occupies, follower) = (k.occupies, k.follower);
+        let occupies = self.rules.figures[self.kind_of(fig).index()].occupies;
         let mut rec = Fig::OFF;
         match at {
             Location::Feature(f) | Location::Corner(f, _) => {
@@ -296,12 +274,6 @@ impl Game {
                     let r = self.feats.root(f.0);
                     let o = &mut self.feats.recs[r as usize].occ;
                     *o = o.saturating_add(1);
-                }
-                if follower && self.feats.stride != 0 {
-                    if let Some(p) = self.owner_of(fig) {
-                        let r = self.feats.root(f.0);
-                        self.feats.count_follower(r, p, true);
-                    }
                 }
             }
             Location::Tile(t) => rec.tile = t.0,
@@ -332,17 +304,10 @@ impl Game {
                     cur = n;
                 }
             }
-            let k = &self.rules.figures[self.kind_of(fig).index()];
-            let (occupies, follower) = (k.occupies, k.follower);
-            let r = self.feats.root(rec.feature);
-            if occupies {
+            if self.rules.figures[self.kind_of(fig).index()].occupies {
+                let r = self.feats.root(rec.feature);
                 let o = &mut self.feats.recs[r as usize].occ;
                 *o = o.saturating_sub(1);
-            }
-            if follower && self.feats.stride != 0 {
-                if let Some(p) = self.owner_of(fig) {
-                    self.feats.count_follower(r, p, false);
-                }
             }
         }
         self.figures.figs[fig as usize] = Fig::OFF;

@@ -284,17 +284,6 @@ impl Game {
                     occ[f as usize], ft.occ
                 ));
             }
-            if self.feats.stride != 0 {
-                for p in PlayerId::all(self.players) {
-                    let counted = self.feats.followers(f, p);
-                    if usize::from(counted) != self.walked_followers(p, f) {
-                        return Err(format!(
-                            "feature {f} has {} followers of player {p}, recorded {counted}",
-                            self.walked_followers(p, f)
-                        ));
-                    }
-                }
-            }
             let walked = self.members(FeatureId(f)).count();
             if walked != ring_len[f as usize]
                 || self

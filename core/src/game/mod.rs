@@ -352,8 +352,7 @@ impl Game {
         offers.reset();
         turn.reset(seed, players, rules.score_categories.len());
         board.reset(rules.max_tiles);
-        let counted = rules.figures.iter().any(|k| k.beside_follower);
-        feats.reset(rules.max_features, if counted { players } else { 0 });
+        feats.reset(rules.max_features);
         added.reset();
         let n = figures.reset(&rules, players);
         bag.reset(&rules, players);
