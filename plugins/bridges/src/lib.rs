@@ -29,8 +29,8 @@
 //!   (`bridge-only-fit = "may-set-aside"`); with `"must-place"` it must be
 //!   placed.
 //!
-//! When every player has laid every bridge, `extra_placements` is switched
-//! off (it costs nothing afterwards). Each player's bridges left are his note
+//! When every player has laid every bridge, `extra_placements` and
+//! `tile_placed` are switched off (they cost nothing afterwards). Each player's bridges left are his note
 //! (`player_note`), drawn beside him in the plugin's style (`style.toml`).
 
 use carcassonne_plugin_sdk::prelude::*;
@@ -457,7 +457,7 @@ impl Plugin for Bridges {
     }
 
     /// Counts the bridge laid with the placement; when no player has a bridge
-    /// left, the placements with a bridge are switched off.
+    /// left, the placements with a bridge (and this hook) are switched off.
     fn tile_placed(&self, cx: &mut Cx<'_>, _tile: TileIndex) -> HookResult {
         if cx.my_placed_piece().is_none() {
             return Ok(());
@@ -469,6 +469,7 @@ impl Plugin for Bridges {
             .any(|p| cx.player_state::<Laid>(p).is_ok_and(|l| l.bridges < each));
         if !left {
             cx.set_hook_enabled(hook::EXTRA_PLACEMENTS, false);
+            cx.set_hook_enabled(hook::TILE_PLACED, false);
         }
         Ok(())
     }
