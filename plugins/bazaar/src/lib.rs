@@ -133,6 +133,29 @@ const PASS: u32 = 0;
 const BUY: u32 = 0;
 const SELL: u32 = 1;
 
+/// Players in turn order, at most one per seat (a list without an
+/// allocation: the auction asks for one at every decision).
+#[derive(Default)]
+struct Seats {
+    len: usize,
+    at: [PlayerId; MAX_PLAYERS],
+}
+
+impl Seats {
+    /// Appends `p` (ignored beyond [`MAX_PLAYERS`]).
+    fn push(&mut self, p: PlayerId) {
+        if let Some(e) = self.at.get_mut(self.len) {
+            *e = p;
+            self.len += 1;
+        }
+    }
+
+    /// The players, in order.
+    fn as_slice(&self) -> &[PlayerId] {
+        &self.at[..self.len]
+    }
+}
+
 /// The plugin.
 pub struct Bazaar {
     options: Options,
@@ -144,13 +167,16 @@ impl Bazaar {
     }
 
     /// The players without a tile in the auction, in turn order after `after`
-    /// (`after` last).
-    fn without_tile(v: &View<'_>, s: &State, after: PlayerId) -> Vec<PlayerId> {
+    /// (`after` last), but `but`.
+    fn without_tile(v: &View<'_>, s: &State, after: PlayerId, but: Option<PlayerId>) -> Seats {
         let n = v.players();
-        (1..=u32::from(n))
-            .map(|i| after.offset(i, n))
-            .filter(|p| s.has & 1 << p.seat() == 0)
-            .collect()
+        let mut out = Seats::default();
+        for p in (1..=u32::from(n)).map(|i| after.offset(i, n)) {
+            if s.has & 1 << p.seat() == 0 && Some(p) != but {
+                out.push(p);
+            }
+        }
+        out
     }
 
     /// The highest bid `p` may make.
@@ -185,7 +211,7 @@ impl Bazaar {
     /// player has one.
     fn next_pick(cx: &mut Cx<'_>, after: PlayerId) -> HookResult {
         let s = Self::state(cx)?;
-        match Self::without_tile(cx, &s, after).as_slice() {
+        match Self::without_tile(cx, &s, after, None).as_slice() {
             [] => Ok(()),
             [last] => Self::give(cx, *last, 0),
             [first, ..] => {
@@ -202,10 +228,8 @@ impl Bazaar {
     fn next_bid(cx: &mut Cx<'_>, after: PlayerId) -> HookResult {
         let s = Self::state(cx)?;
         let auctioneer = PlayerId::new(s.auctioneer as u8).ok_or("no auctioneer")?;
-        let order: Vec<PlayerId> = Self::without_tile(cx, &s, auctioneer)
-            .into_iter()
-            .filter(|&p| p != auctioneer)
-            .collect();
+        let order = Self::without_tile(cx, &s, auctioneer, Some(auctioneer));
+        let order = order.as_slice();
         let next = if after == auctioneer {
             order.first()
         } else {
