@@ -269,11 +269,18 @@ struct SiteCache {
 impl SiteCache {
     /// The placed tile beyond side `d` of square `pos` as a bridge site, if
     /// one lies there (`present`: the square's sides with a tile).
+    #[inline]
     fn beside(&mut self, v: &View<'_>, pos: Pos, d: Side, present: u8) -> Option<Site> {
         if present & 1 << d as u8 == 0 {
             return None;
         }
-        let t = v.tile_at(pos.step(d))?;
+        self.at(v, pos.step(d))
+    }
+
+    /// The placed tile at `at` as a bridge site, if one lies there.
+    #[inline(never)]
+    fn at(&mut self, v: &View<'_>, at: Pos) -> Option<Site> {
+        let t = v.tile_at(at)?;
         let ask = || {
             let o = v.tile_outline(t);
             let far = codes(o.sides);
