@@ -406,6 +406,13 @@ impl Game {
     fn step_random_inline(&mut self, rng: &mut Rng) -> Result<bool, GameError> {
         match self.actor() {
             Actor::GameOver => Ok(false),
+            Actor::Chance if self.turn.pending.is_empty() => {
+                // A tile draw: `sample_inner`'s, without testing the actor again.
+                let i = self.sample_bag_entry(true)?;
+                self.draw_at(i)?;
+                self.advance()?;
+                Ok(true)
+            }
             Actor::Chance => self.sample_chance_with(false).map(|_| true),
             Actor::Player(_) => {
                 let a = if let Some(s) = self.turn.pending.last().copied() {
