@@ -44,10 +44,12 @@ impl Hooks for BagOnly {
     }
 }
 
+/// A game as the test compares it: the tiles drawn, the final scores.
+type Played = (Vec<TileTypeId>, Vec<i32>);
+
 /// Plays random games of seeds `seeds` with the filter declared steady or
-/// not: the tiles drawn and the final scores of each game, and the filter's
-/// calls.
-fn play(steady: bool, seeds: std::ops::Range<u64>) -> (Vec<(Vec<TileTypeId>, Vec<i32>)>, u32) {
+/// not: each game, and the filter's calls.
+fn play(steady: bool, seeds: std::ops::Range<u64>) -> (Vec<Played>, u32) {
     let filter = Arc::new(BagOnly {
         calls: AtomicU32::new(0),
         steady,
