@@ -1,5 +1,5 @@
-//! `narrow::DRAWS_STEADY`: a draw filter that reads only the bag and its own
-//! state, declared steady, is asked once per turn (the check that starts the
+//! `narrow::DRAWS_STEADY`: a draw filter whose answer depends neither on the
+//! turn number nor on whose turn it is, declared steady, is asked once per turn (the check that starts the
 //! turn: its answer serves the draw), and the games are the same as when it
 //! is asked again for the draw.
 

@@ -66,9 +66,10 @@ macro_rules! hook_table {
                 keep: slice_mut (&mut [bool]) => (RSliceMut<'_, bool>)
             } [narrowed by engine:
                 /// `filter_draws` only when its answer may differ from the last call's: the
-                /// filter reads nothing but the bag and the plugin's own state (not the turn
-                /// number, the current player nor the board), so that while neither changed
-                /// (no hook ran, no tile left the bag) the core keeps the answer it got (the
+                /// filter's answer does not depend on what changes when a turn begins (the
+                /// turn number, whose turn it is), only on what hooks and actions change (the
+                /// bag, the board, plugin state), so that while no hook ran, no action was
+                /// applied and no tile left the bag the core keeps the answer it got (the
                 /// draw right after the check that started the turn). When every subscriber
                 /// declares it.
                 DRAWS_STEADY Draws()

@@ -38,10 +38,10 @@ pub(super) struct Scratch {
     pub(super) draw_keep: Vec<bool>,
     /// Whether `draw_keep` still holds the draw filters' answer: set when
     /// they were asked (a draw uses it only if every subscriber declared its
-    /// filter steady, `narrow::DRAWS_STEADY`: it reads only the bag and its
-    /// own state); every hook call with a `Cx` (before and after), every
-    /// action, every change of the bag and whatever forgets the other caches
-    /// forget it.
+    /// filter steady, `narrow::DRAWS_STEADY`: its answer does not depend on
+    /// the turn number nor on whose turn it is); every hook call with a `Cx`
+    /// (before and after), every action, every change of the bag and
+    /// whatever forgets the other caches forget it.
     pub(super) draws_kept: bool,
     /// The placements with a piece: the fitting candidates that go with
     /// `placements`, and the geometries with a piece (`PieceBufs`).

@@ -542,8 +542,9 @@ impl Plugin for River {
     /// core list the drawn tile's placements again (issue 27).
     ///
     /// The draw filter reads only the bag and the plugin's state (the fork
-    /// drawn, the start tile held back): steady (`DRAWS_STEADY`), so the
-    /// core keeps the answer of the check that starts a turn for its draw.
+    /// drawn, the start tile held back), not the turn number nor the player:
+    /// steady (`DRAWS_STEADY`), so the core keeps the answer of the check
+    /// that starts a turn for its draw.
     fn narrowing(&self) -> u64 {
         if self.options.base_start_tile == BaseStartTile::AfterRiver {
             narrow::DRAWS_STEADY
