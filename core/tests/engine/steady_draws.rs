@@ -1,14 +1,13 @@
 //! `narrow::DRAWS_STEADY`: a draw filter whose answer depends neither on the
-//! turn number nor on whose turn it is, declared steady, is asked once per turn (the check that starts the
-//! turn: its answer serves the draw), and the games are the same as when it
-//! is asked again for the draw.
+//! turn number nor on whose turn it is, declared steady, is asked once per
+//! turn (the check that starts the turn: its answer serves the draw), and the
+//! games are the same as when it is asked again for the draw.
 
+use crate::fixtures;
 use carcassonne_core::narrow::bits;
 use carcassonne_core::*;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
-
-mod fixtures;
 
 /// Holds the cloister tiles back while more than 40 tiles are in the bag: a
 /// filter of the bag alone. Counts its calls; declares itself steady or not.
