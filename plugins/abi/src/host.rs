@@ -195,6 +195,17 @@ macro_rules! query_table {
             /// The board position of the placed tile figure `fig` stands on, if on the board
             /// (`figure_tile` and `tile_pos` in one call).
             view get figure_pos(fig: (FigureId) => (FigureId)) -> (Option<Pos>) => (ROption<Pos>);
+            /// The figures on the board whose tile lies in the row or the column of `pos`
+            /// at most `reach` squares away, `pos`'s own tile included, in the order of the
+            /// tiles (`pos`, then at distance 1 north, east, south and west, then at
+            /// distance 2, ...), each tile's in figure order: a range along lines (a
+            /// tower's capture) in one call, not a `figure_pos` per figure.
+            view get figures_in_cross(pos: (Pos) => (Pos), reach: (u32) => (u32)) -> (Vec<FigureId>) => (RVec<FigureId>);
+            /// The figures at `at`, in figure order: held by a player (`Held`: his
+            /// prisoners), in an area, on a feature instance (not at its corners), at a
+            /// corner or on a tile itself. One call instead of a `figure_location` per
+            /// figure of the game.
+            view get figures_at(at: (Location) => (Location)) -> (Vec<FigureId>) => (RVec<FigureId>);
             /// Figures of `kind` in `player`'s supply.
             view get supply(player: (PlayerId) => (PlayerId), kind: (FigureKindId) => (FigureKindId)) -> (u8) => (u8);
             /// Whether `player` has a follower (a figure of a follower kind) anywhere in
