@@ -33,12 +33,15 @@ pub struct HostCtx<'g> {
     game: NonNull<Game>,
     plugin: u8,
     writable: bool,
-    pub(super) fault: Cell<Option<Fault>>,
+    /// The first fault of the call, boxed: one word to set up and to test
+    /// when the hook returns (a fault is the rare case).
+    pub(super) fault: Cell<Option<Box<Fault>>>,
     lent: PhantomData<&'g mut Game>,
 }
 
 impl<'g> HostCtx<'g> {
     /// A context for a read-only hook.
+    #[inline]
     pub(super) fn read(g: &'g Game, plugin: u8) -> HostCtx<'g> {
         HostCtx {
             game: NonNull::from(g),
@@ -50,6 +53,7 @@ impl<'g> HostCtx<'g> {
     }
 
     /// A context for a hook that may change the game.
+    #[inline]
     pub(super) fn write(g: &'g mut Game, plugin: u8) -> HostCtx<'g> {
         HostCtx {
             game: NonNull::from(g),
@@ -61,6 +65,7 @@ impl<'g> HostCtx<'g> {
     }
 
     /// The reference handed to the plugin: valid while this context is borrowed.
+    #[inline]
     pub(super) fn host_ref(&self) -> HostRef<'_> {
         HostRef {
             vtable: &super::HOST_VTABLE,
@@ -121,13 +126,20 @@ impl<'g> HostCtx<'g> {
     #[cold]
     #[inline(never)]
     pub(super) fn misuse(&self, message: String) {
-        let f = self.fault.take();
-        self.fault.set(Some(f.unwrap_or(Fault::Misuse(message))));
+        self.record(Fault::Misuse(message));
     }
 
+    /// Records a hook error raised inside a nested callback.
+    #[cold]
+    #[inline(never)]
     pub(super) fn nested(&self, e: HookError) {
+        self.record(Fault::Nested(e));
+    }
+
+    /// Keeps the first fault of the call.
+    fn record(&self, fault: Fault) {
         let f = self.fault.take();
-        self.fault.set(Some(f.unwrap_or(Fault::Nested(e))));
+        self.fault.set(Some(f.unwrap_or_else(|| Box::new(fault))));
     }
 
     /// Records an id that does not exist: `what` (e.g. "player") number `id`,

@@ -62,8 +62,8 @@ impl AbiHooks {
 
     #[cold]
     #[inline(never)]
-    fn fail(&self, hook: &'static str, fault: Option<Fault>, r: HookStatus) -> HookResult {
-        match fault {
+    fn fail(&self, hook: &'static str, fault: Option<Box<Fault>>, r: HookStatus) -> HookResult {
+        match fault.map(|f| *f) {
             Some(Fault::Nested(e)) => return Err(e),
             Some(Fault::Misuse(m)) => return Err(self.err(hook, m)),
             None => {}
@@ -98,6 +98,21 @@ macro_rules! skipped {
     };
 }
 
+/// The call across the interface of one hook: inlined into the hook's method
+/// when no case of it is narrowed by the host (the method is then that call
+/// and nothing else: no trampoline), out of line otherwise, so that a call
+/// the host skips costs only its check.
+macro_rules! cross_fn {
+    ([$(engine)*] $($f:tt)*) => {
+        #[inline(always)]
+        $($f)*
+    };
+    ([$($who:ident)*] $($f:tt)*) => {
+        #[inline(never)]
+        $($f)*
+    };
+}
+
 /// The host context of a hook: `cx` read-write, `v` read-only.
 macro_rules! host_ctx {
     (cx, $c:ident) => {
@@ -129,9 +144,7 @@ macro_rules! abi_hooks {
                     ctx: carcassonne_core::__hook_ctx!($ctx)
                     $(, $arg: $($cty)*)*
                 ) -> HookResult {
-                    /// The call across the interface, out of line so that a skipped
-                    /// call costs only its check.
-                    #[inline(never)]
+                    cross_fn! { [$($who)*]
                     fn cross(
                         s: &AbiHooks,
                         ctx: carcassonne_core::__hook_ctx!($ctx)
@@ -143,6 +156,7 @@ macro_rules! abi_hooks {
                             s.obj.$name(hc.host_ref() $(, $arg)*)
                         );
                         s.finish(stringify!($name), &hc, r)
+                    }
                     }
                     if false $(|| skipped!(self, ctx, $who $variant ($($narg),*)))* {
                         return Ok(());

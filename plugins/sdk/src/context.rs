@@ -17,6 +17,12 @@ use carcassonne_vocab::types::*;
 use carcassonne_vocab::{CoreOptions, FigureClass};
 use std::ops::Deref;
 
+/// The most members a list the host links (a feature's members, the figures
+/// on a feature) can have: there are no more feature or figure ids than
+/// this. Walks stop there, so a cycle that does not return to its start
+/// cannot make them endless.
+const RING_BOUND: usize = u16::MAX as usize + 1;
+
 /// Read-only access to the game, handed to hooks that must not change it
 /// (placement filter, figure options, majority, points, step options/outcomes).
 ///
@@ -117,10 +123,12 @@ impl<'a> View<'a> {
     /// The member feature instances of the set containing `f`, starting at `f`.
     pub fn members(&self, f: FeatureId) -> impl Iterator<Item = FeatureId> + '_ {
         let mut cur = Some(f);
-        let mut left = self.feature_count();
+        // A ring never has more members than there are feature ids (a bound
+        // known without asking the host: one crossing less per walk).
+        let mut left = RING_BOUND;
         std::iter::from_fn(move || {
             let c = cur?;
-            left = left.checked_sub(1)?; // a ring never has more members than features
+            left = left.checked_sub(1)?;
             let n = self.next_member(c);
             cur = (n != f).then_some(n);
             Some(c)
@@ -140,7 +148,8 @@ impl<'a> View<'a> {
     /// Figures standing on feature instance `f` itself (not the whole set).
     pub fn figures_on(&self, f: FeatureId) -> impl Iterator<Item = FigureId> + '_ {
         let mut cur = self.first_figure_on(f);
-        let mut left = self.figure_count();
+        // As in `members`: at most as many figures as figure ids.
+        let mut left = RING_BOUND;
         std::iter::from_fn(move || {
             let c = cur?;
             left = left.checked_sub(1)?;
