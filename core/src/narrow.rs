@@ -109,9 +109,8 @@ impl Game {
             .plugins
             .get(usize::from(plugin))
             .map_or(0, |e| e.markers);
-        self.tile_type(t).is_some_and(|ty| {
-            ty.markers & mine != 0 || ty.features.iter().any(|f| f.markers & mine != 0)
-        })
+        self.tile_type(t)
+            .is_some_and(|ty| ty.any_markers & mine != 0)
     }
 
     /// The figure kinds plugin `plugin` declares.

@@ -1,5 +1,5 @@
 //! Tile-census helpers shared by the tests of tile data (`tests/it`, and
-//! `core/tests` through a `#[path]` module): copies by predicate, one tile's
+//! `core/tests/engine` through a `#[path]` module): copies by predicate, one tile's
 //! count, markers on features and a compact connectivity fingerprint.
 
 // Each test crate that includes this file uses some of the helpers.

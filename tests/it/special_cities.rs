@@ -1,6 +1,6 @@
 //! The `special-cities` plugin and the Hills & Sheep tile set in rulesets (issue 7).
 //! The rulings T1–T3 themselves are tested on the tile data in
-//! `core/tests/special_tiles.rs`; here the same tiles come through the plugin.
+//! `core/tests/engine/special_tiles.rs`; here the same tiles come through the plugin.
 
 use crate::common::*;
 use carcassonne_core::conformance::{run as conformance, Options};

@@ -373,6 +373,7 @@ pub(super) fn compile_tile(
         }
     }
     let has_centre = features.iter().any(|f| f.kind.is_centre());
+    let any_markers = features.iter().fold(tile_markers, |m, f| m | f.markers);
     Ok(TileType {
         id: spec.id.clone(),
         set: set.to_string(),
@@ -381,6 +382,7 @@ pub(super) fn compile_tile(
         per_player,
         start: spec.start,
         markers: tile_markers,
+        any_markers,
         features,
         rot,
         distinct_rots,

@@ -127,6 +127,10 @@ pub struct TileType {
     pub start: bool,
     /// Tile-level marker mask.
     pub markers: u64,
+    /// The tile-level markers and every feature's, as one mask (a
+    /// narrowing's test whether the tile carries a plugin's marker anywhere
+    /// is one load).
+    pub any_markers: u64,
     /// Features in local-index order.
     pub features: Vec<TileFeature>,
     /// Geometry per rotation.

@@ -4,6 +4,24 @@
 use super::*;
 use carcassonne_core::{Action, Actor, Event, Game, Rng};
 use carcassonne_host::conformance::{self, Options};
+use carcassonne_plugin_sdk::testing::check_plugin;
+use carcassonne_test_plugins::{
+    caps, BadOptions, Base, CycleA, EndlessTurns, Everything, Faulty, Hot, NeedsBase, Rival,
+};
+
+#[test]
+fn the_test_plugins_declarations_are_valid() {
+    check_plugin::<Everything>().unwrap();
+    check_plugin::<Hot>().unwrap();
+    check_plugin::<Faulty>().unwrap();
+    check_plugin::<EndlessTurns>().unwrap();
+    check_plugin::<BadOptions>().unwrap();
+    check_plugin::<Base>().unwrap();
+    check_plugin::<NeedsBase>().unwrap();
+    check_plugin::<Rival>().unwrap();
+    check_plugin::<CycleA>().unwrap();
+    caps::check_all().unwrap();
+}
 
 /// Everything observable about one seeded game between random players.
 #[derive(Debug, PartialEq)]

@@ -29,23 +29,3 @@ pub use faulty::{FaultMode, Faulty, FaultyOptions};
 pub use hot::Hot;
 pub use misbehaving::{BadOptions, EndlessTurns};
 pub use shapes::*;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use carcassonne_plugin_sdk::testing::check_plugin;
-
-    #[test]
-    fn declarations_are_valid() {
-        check_plugin::<Everything>().unwrap();
-        check_plugin::<Hot>().unwrap();
-        check_plugin::<Faulty>().unwrap();
-        check_plugin::<EndlessTurns>().unwrap();
-        check_plugin::<BadOptions>().unwrap();
-        check_plugin::<Base>().unwrap();
-        check_plugin::<NeedsBase>().unwrap();
-        check_plugin::<Rival>().unwrap();
-        check_plugin::<CycleA>().unwrap();
-        caps::check_all().unwrap();
-    }
-}

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 fn base(options: CoreOptions) -> Arc<Rules> {
     let set: TileSetSpec =
-        toml::from_str(include_str!("../../configs/tilesets/base.toml")).unwrap();
+        toml::from_str(include_str!("../../../configs/tilesets/base.toml")).unwrap();
     Arc::new(
         Rules::new(
             "base",

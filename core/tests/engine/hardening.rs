@@ -4,9 +4,7 @@
 use carcassonne_core::*;
 use std::sync::Arc;
 
-mod fixtures;
-
-use fixtures::base_tiles;
+use crate::fixtures::base_tiles;
 
 /// A plugin that tosses a coin with the given weights at the start of every turn.
 struct Coin(Vec<u32>);

@@ -10,12 +10,11 @@ use carcassonne_core::scenario::{check, run};
 use carcassonne_core::*;
 use std::sync::Arc;
 
-mod fixtures;
-use fixtures::TWO_FIELDS_ONE_CITY;
+use crate::fixtures::TWO_FIELDS_ONE_CITY;
 
 fn rules_with(options: CoreOptions, edition: &str) -> Arc<Rules> {
-    let set: TileSetSpec =
-        toml::from_str(include_str!("../../configs/tilesets/base.toml")).expect("base tiles parse");
+    let set: TileSetSpec = toml::from_str(include_str!("../../../configs/tilesets/base.toml"))
+        .expect("base tiles parse");
     let cat = TileCatalogue::build(&[set], edition).expect("base tiles compile");
     Arc::new(Rules::new("base", cat, options, vec![]).expect("rules"))
 }

@@ -6,8 +6,8 @@ use carcassonne_core::scenario::{check, run};
 use carcassonne_core::*;
 use std::sync::Arc;
 
-const BASE: &str = include_str!("../../configs/tilesets/base.toml");
-const SPECIAL: &str = include_str!("../../plugins/special-cities/tiles.toml");
+const BASE: &str = include_str!("../../../configs/tilesets/base.toml");
+const SPECIAL: &str = include_str!("../../../plugins/special-cities/tiles.toml");
 
 /// Test tiles: an abbey-like tile with four wildcard sides, a city cap with two
 /// pennants, a tile with an inner field, and a tile with links.

@@ -5,8 +5,6 @@
 
 use carcassonne_core::*;
 
-mod fixtures;
-
 /// Every one-call query against its per-item equivalent in state `g`.
 fn check(g: &Game) {
     for (t, &n) in g.bag_counts().iter().enumerate() {
@@ -70,7 +68,7 @@ fn check(g: &Game) {
 
 #[test]
 fn one_call_board_queries_agree_with_the_per_item_queries() {
-    let rules = fixtures::base_rules(CoreOptions::default(), Vec::new());
+    let rules = crate::fixtures::base_rules(CoreOptions::default(), Vec::new());
     let mut corners_met = 0;
     for seed in 0..12 {
         let mut g = Game::new(rules.clone(), 2, seed).unwrap();

@@ -7,16 +7,13 @@
 //! southwards; `place X Y R` turns the tile R quarter turns clockwise. Player 0
 //! is Red, player 1 Blue; they alternate.
 
+use crate::census::{copies, count, feature_has, fingerprint};
 use carcassonne_core::scenario::{check, run};
 use carcassonne_core::*;
-use census::{copies, count, feature_has, fingerprint};
 use std::sync::Arc;
 
-#[path = "../../tests/it/census.rs"]
-mod census;
-
-const BASE: &str = include_str!("../../configs/tilesets/base.toml");
-const PD: &str = include_str!("../../configs/tilesets/princess-and-dragon.toml");
+const BASE: &str = include_str!("../../../configs/tilesets/base.toml");
+const PD: &str = include_str!("../../../configs/tilesets/princess-and-dragon.toml");
 
 fn sets(texts: &[&str]) -> Vec<TileSetSpec> {
     texts

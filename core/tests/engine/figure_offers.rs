@@ -8,8 +8,6 @@ use carcassonne_core::scenario::run;
 use carcassonne_core::*;
 use std::sync::Arc;
 
-mod fixtures;
-
 /// A plugin that only declares its kind: the core does the offering.
 struct Declares;
 
@@ -32,7 +30,7 @@ fn rules() -> Arc<Rules> {
         ..PluginDecl::default()
     };
     let hooks: Arc<dyn Hooks> = Arc::new(Declares);
-    fixtures::base_rules(CoreOptions::default(), vec![(decl, hooks)])
+    crate::fixtures::base_rules(CoreOptions::default(), vec![(decl, hooks)])
 }
 
 /// The legal figure actions that deploy the buddy, as text.

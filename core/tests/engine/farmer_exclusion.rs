@@ -7,8 +7,7 @@ use carcassonne_core::scenario::{check, run};
 use carcassonne_core::*;
 use std::sync::Arc;
 
-mod fixtures;
-use fixtures::TWO_FIELDS_ONE_CITY;
+use crate::fixtures::TWO_FIELDS_ONE_CITY;
 
 /// At setup, marks the start tile's city as no city for farmers.
 struct NoStartCity;
@@ -42,7 +41,7 @@ fn rules(farmers: FarmerScoring, mark: bool) -> Arc<Rules> {
     } else {
         vec![]
     };
-    fixtures::base_rules(options, plugins)
+    crate::fixtures::base_rules(options, plugins)
 }
 
 #[test]

@@ -5,7 +5,7 @@ use carcassonne_core::hook;
 
 #[test]
 fn architecture_lists_every_hook_in_pipeline_order() {
-    let text = include_str!("../../ARCHITECTURE.md");
+    let text = include_str!("../../../ARCHITECTURE.md");
     let start = text
         .find("## The turn pipeline and its hooks, in order")
         .expect("the pipeline section");

@@ -7,8 +7,6 @@ use carcassonne_core::*;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-mod fixtures;
-
 /// Flips its game word at every tile drawn; while the word is odd, its
 /// placement filter keeps only the first candidate.
 struct Flip;
@@ -47,7 +45,7 @@ fn rules() -> Arc<Rules> {
         ..PluginDecl::default()
     };
     let hooks: Arc<dyn Hooks> = Arc::new(Flip);
-    fixtures::base_rules(CoreOptions::default(), vec![(decl, hooks)])
+    crate::fixtures::base_rules(CoreOptions::default(), vec![(decl, hooks)])
 }
 
 /// The drawn tile's legal placements, from the full list.

@@ -3,17 +3,14 @@
 //! The special tiles are plain data in the slot model (see docs/tiles.md): no
 //! code names them. These tests read the same data files the rulesets use.
 
+use crate::census::{copies, count, fingerprint};
 use carcassonne_core::scenario::{check, run};
 use carcassonne_core::*;
-use census::{copies, count, fingerprint};
 use std::sync::Arc;
 
-#[path = "../../tests/it/census.rs"]
-mod census;
-
-const BASE: &str = include_str!("../../configs/tilesets/base.toml");
-const HS: &str = include_str!("../../configs/tilesets/hills-and-sheep.toml");
-const SPECIAL: &str = include_str!("../../plugins/special-cities/tiles.toml");
+const BASE: &str = include_str!("../../../configs/tilesets/base.toml");
+const HS: &str = include_str!("../../../configs/tilesets/hills-and-sheep.toml");
+const SPECIAL: &str = include_str!("../../../plugins/special-cities/tiles.toml");
 
 fn sets(texts: &[&str]) -> Vec<TileSetSpec> {
     texts
