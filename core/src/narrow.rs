@@ -89,6 +89,7 @@ impl Game {
                 self.tile_type_markers(tile).is_some_and(|m| m & mine == 0)
             }
             Narrowed::Majority(winners) => winners.len() < 2,
+            Narrowed::Draws() => self.draws_kept(),
             Narrowed::Scored() => !self.logging(),
             Narrowed::BeforeFigure() | Narrowed::AfterFigure() => {
                 !self.placed_tile_extends_mine(plugin)

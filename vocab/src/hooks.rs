@@ -64,7 +64,16 @@ macro_rules! hook_table {
             filter_draws FILTER_DRAWS (v) {
                 tiles: slice (&[TileTypeId]) => (RSlice<'_, TileTypeId>),
                 keep: slice_mut (&mut [bool]) => (RSliceMut<'_, bool>)
-            } []
+            } [narrowed by engine:
+                /// `filter_draws` only when its answer may differ from the last call's: the
+                /// filter's answer does not depend on what changes when a turn begins (the
+                /// turn number, whose turn it is), only on what hooks and actions change (the
+                /// bag, the board, plugin state), so that while no hook ran, no action was
+                /// applied and no tile left the bag the core keeps the answer it got (the
+                /// draw right after the check that started the turn). When every subscriber
+                /// declares it.
+                DRAWS_STEADY Draws()
+            ]
             /// A tile was drawn (or played from a hand) and fits somewhere.
             tile_drawn TILE_DRAWN (cx) { tile: val (TileTypeId) => (TileTypeId) } [narrowed by engine:
                 /// `tile_drawn` only for a tile type carrying one of the plugin's markers at

@@ -213,6 +213,7 @@ impl Game {
         // Any action may change what the placements depend on (the list,
         // if valid, still serves the placement that follows).
         let listed = self.scratch.placements_for.take() == Some(self.turn.drawn);
+        self.scratch.draws_kept = false;
         match action {
             Action::Chance(c) => {
                 if let Some(s) = self.turn.pending.pop() {

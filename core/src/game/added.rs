@@ -242,6 +242,20 @@ impl Game {
         slots: u16,
         but: Option<(Pos, &RotGeom)>,
     ) -> Option<RotGeom> {
+        let g = self.geom_if_added_unchecked(t, kind, slots)?;
+        self.added_sides_fit(t, &g, slots, but).then_some(g)
+    }
+
+    /// The geometry of placed tile `t` with a feature of `kind` on `slots`
+    /// added, before the check of the sides it changes
+    /// ([`Game::added_sides_fit`]); `None` if the tile or the game holds no
+    /// more features.
+    pub(super) fn geom_if_added_unchecked(
+        &self,
+        t: u16,
+        kind: FeatureKind,
+        slots: u16,
+    ) -> Option<RotGeom> {
         let local = self.local_count(t);
         if local >= usize::from(NO_FEATURE) || self.feats.len() + 1 >= crate::rules::MAX_FEATURES {
             return None;
@@ -254,23 +268,32 @@ impl Game {
                 self.local_kind(t, l)
             }
         };
-        let g = with_feature(self.geom_of(t), local, kind, slots, &kinds);
+        Some(with_feature(self.geom_of(t), local, kind, slots, &kinds))
+    }
+
+    /// Whether every side of placed tile `t` that a feature on `slots`
+    /// changes still fits the placed tile across it, `g` being its geometry
+    /// with the feature (`but`: a tile about to be placed, at that position
+    /// with that geometry, counts as placed).
+    pub(super) fn added_sides_fit(
+        &self,
+        t: u16,
+        g: &RotGeom,
+        slots: u16,
+        but: Option<(Pos, &RotGeom)>,
+    ) -> bool {
         let pos = self.board.tiles[t as usize].pos;
-        for d in 0..4 {
+        (0..4).all(|d| {
             if (slots >> (3 * d)) & 7 == 0 {
-                continue;
+                return true;
             }
             let q = pos.step(Side::from_index(d));
-            let fits = match (but, self.board.tile_at(q)) {
-                (Some((p, bg)), _) if p == q => sides_fit(&g, d, bg),
-                (_, Some(n)) => sides_fit(&g, d, self.geom_of(n.0)),
+            match (but, self.board.tile_at(q)) {
+                (Some((p, bg)), _) if p == q => sides_fit(g, d, bg),
+                (_, Some(n)) => sides_fit(g, d, self.geom_of(n.0)),
                 _ => true,
-            };
-            if !fits {
-                return None;
             }
-        }
-        Some(g)
+        })
     }
 
     /// Adds the feature to placed tile `t` whose geometry with it is `geom`

@@ -225,13 +225,25 @@ impl Game {
     }
 
     /// [`Game::has_drawable`] when plugins filter the draws.
+    /// The answer is kept for the draw that follows
+    /// ([`Game::sample_bag_entry`]): used there when every subscriber declared
+    /// its filter steady (`narrow::DRAWS_STEADY`) and nothing changed in
+    /// between.
     fn has_drawable_filtered(&mut self) -> Result<bool, HookError> {
         self.bag.compact();
-        let mut keep = std::mem::take(&mut self.scratch.keep);
+        let mut keep = std::mem::take(&mut self.scratch.draw_keep);
         let r = self.filter_draws(self.bag.types(), &mut keep);
         let any = keep.iter().any(|&k| k);
-        self.scratch.keep = keep;
+        self.scratch.draw_keep = keep;
+        self.scratch.draws_kept = r.is_ok();
         r.map(|_| any)
+    }
+
+    /// Whether the draw filters' last answer (`Scratch::draw_keep`) stands:
+    /// the case [`Narrowed::Draws`] narrows away.
+    #[inline]
+    pub(crate) fn draws_kept(&self) -> bool {
+        self.scratch.draws_kept
     }
 
     /// Fills `keep` with whether each tile type of `types` (the types in the
@@ -247,6 +259,7 @@ impl Game {
 
     /// Draws bag entry `i` (the tile draw chance event).
     pub(super) fn draw_at(&mut self, i: usize) -> HookResult {
+        self.scratch.draws_kept = false;
         let t = self.bag.take(i);
         let player = self.turn.current;
         self.emit(|| Event::TileDrawn { player, tile: t });
@@ -313,15 +326,22 @@ impl Game {
 
     /// [`Game::sample_bag_entry`] when plugins filter the draws: the `k`-th of
     /// the `n` entries of the types they let be drawn, `k` uniform below `n`.
+    /// The filters are not asked again when they declared themselves steady
+    /// and nothing changed since they were asked (the check that started the
+    /// turn, [`Game::has_drawable`]): their answer stands.
     fn sample_filtered_bag_entry(&mut self) -> Result<usize, GameError> {
         self.bag.compact();
-        let mut keep = std::mem::take(&mut self.scratch.keep);
-        let r = self.filter_draws(self.bag.types(), &mut keep);
+        let mut keep = std::mem::take(&mut self.scratch.draw_keep);
+        let r = if self.all_narrowed_away(hook::FILTER_DRAWS, Narrowed::Draws()) {
+            Ok(())
+        } else {
+            self.filter_draws(self.bag.types(), &mut keep)
+        };
         let pick = match r {
             Ok(()) => self.pick_drawable(&keep),
             Err(_) => None,
         };
-        self.scratch.keep = keep;
+        self.scratch.draw_keep = keep;
         r?;
         pick.ok_or_else(|| broken("draw"))
     }

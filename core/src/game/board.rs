@@ -289,9 +289,13 @@ impl Game {
         out.clear();
         bufs.fit.clear();
         self.raw_placements(tile, out);
-        let mut optional = Vec::new();
+        let mut optional = std::mem::take(&mut bufs.optional);
+        optional.clear();
         if self.wants(hook::EXTRA_PLACEMENTS) {
-            self.piece_placements(tile, out, &mut optional, bufs)?;
+            if let Err(e) = self.piece_placements(tile, out, &mut optional, bufs) {
+                bufs.optional = optional;
+                return Err(e);
+            }
         }
         if self.wants(hook::FILTER_PLACEMENTS)
             && !self.all_narrowed_away(hook::FILTER_PLACEMENTS, Narrowed::Placements(tile))
@@ -310,6 +314,7 @@ impl Game {
         if !optional.is_empty() && !out.is_empty() && out.iter().all(|p| optional.contains(p)) {
             out.push(Placement::SET_ASIDE);
         }
+        bufs.optional = optional;
         Ok(())
     }
 

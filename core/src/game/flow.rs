@@ -361,7 +361,7 @@ impl Game {
         let Some(i) = given.or_else(dealt) else {
             return Ok(false);
         };
-        let fits = self.drawn_placement_count(tile)?;
+        let fits = self.hand_tile_fits(tile)?;
         if fits == 0 {
             if given.is_some() {
                 self.bag.given.remove(i);
@@ -379,6 +379,24 @@ impl Game {
         self.turn.drawn_fits = fits;
         self.emit(|| Event::TilePlayedFromHand { player: me, tile });
         Ok(true)
+    }
+
+    /// Whether tile type `tile`, played from a hand, fits somewhere: its
+    /// `drawn_fits`. A tile that plugins only add placements to (no plugin
+    /// filters its placements) fits when plain matching places it somewhere:
+    /// its plain count says so without listing the plugins' placements (the
+    /// list is built for the placement, after the hook that played the tile
+    /// is done with the state). Otherwise its legal placements are counted.
+    fn hand_tile_fits(&mut self, tile: TileTypeId) -> Result<u32, HookError> {
+        let unfiltered = !self.wants(hook::FILTER_PLACEMENTS)
+            || self.all_narrowed_away(hook::FILTER_PLACEMENTS, Narrowed::Placements(tile));
+        if !self.plain_placement(tile) && unfiltered {
+            let plain = self.plain_placement_count(tile);
+            if plain > 0 {
+                return Ok(plain);
+            }
+        }
+        self.drawn_placement_count(tile)
     }
 
     /// Ends the game now, at a turn boundary, as if the bag were empty: the

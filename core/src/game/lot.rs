@@ -32,6 +32,7 @@ impl Game {
     /// Resolves the face-up draw `s` with bag entry `i`: the tile goes into
     /// the lot of the plugin that pushed it.
     pub(super) fn draw_into_lot(&mut self, s: Step, i: usize) {
+        self.scratch.draws_kept = false;
         let t = self.bag.take(i);
         let plugin = s.arg as u8;
         self.bag.lots.push((plugin, t));
@@ -85,6 +86,7 @@ impl Game {
             return false;
         };
         self.bag.lots.remove(i);
+        self.scratch.draws_kept = false;
         self.bag.put_back(tile);
         self.emit(|| Event::TileReturned { plugin, tile });
         true

@@ -372,8 +372,11 @@ impl Game {
 
     /// The rules handle for a dispatch: the spare one if it is this game's (no
     /// atomic update), else a clone. Give it back with [`Game::return_rules`].
+    /// A hook given a `Cx` may change what the draw filters read: their kept
+    /// answer is forgotten (here and when the handle comes back).
     #[inline]
     fn lend_rules(&mut self) -> Arc<Rules> {
+        self.scratch.draws_kept = false;
         match self.scratch.rules.take() {
             Some(r) if Arc::ptr_eq(&r, &self.rules) => r,
             _ => self.rules.clone(),
@@ -384,6 +387,7 @@ impl Game {
     /// is dropped: a nested dispatch's clone).
     #[inline]
     fn return_rules(&mut self, r: Arc<Rules>) {
+        self.scratch.draws_kept = false;
         if self.scratch.rules.is_none() {
             self.scratch.rules = Some(r);
         }

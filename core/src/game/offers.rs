@@ -153,8 +153,13 @@ impl Game {
     ) {
         let conditions = kind.beside_follower || kind.open_only;
         let mut last = NONE16;
-        for &(f, _) in &self.offers.deploy {
-            if f < range.start || f == last {
+        // The offers are sorted by feature: the range's first found by a
+        // binary search (the figure step asks for the features before the
+        // placed tile's, then for those after them).
+        let deploy = &self.offers.deploy;
+        let first = deploy.partition_point(|&(f, _)| f < range.start);
+        for &(f, _) in &deploy[first..] {
+            if f == last {
                 continue;
             }
             if f >= range.end {

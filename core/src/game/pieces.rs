@@ -33,6 +33,17 @@ pub(super) struct PieceBufs {
     /// ([`geom_key`]); direct-mapped, built on first use. It depends on the
     /// rules only, so it is never forgotten.
     geoms: Vec<Option<(u64, RotGeom)>>,
+    /// Placed tiles' geometries with a feature added (a piece on a placed
+    /// tile), keyed by tile, kind and slots, before the check of the sides
+    /// it changes ([`Game::geom_with_added`]): the candidates of one list
+    /// (the same neighbour for several squares and rotations) compute each
+    /// once. They depend on the state: cleared at the start of every list.
+    placed_geoms: Vec<(u16, FeatureKind, u16, Option<RotGeom>)>,
+    /// The fitting placements with a piece of the list being built (reused
+    /// buffer).
+    fit_placements: Vec<Placement>,
+    /// Those of them marked optional (reused buffer).
+    pub(super) optional: Vec<Placement>,
 }
 
 /// The key of [`PieceBufs::geoms`].
@@ -80,6 +91,7 @@ impl Game {
         bufs: &mut PieceBufs,
     ) -> HookResult {
         bufs.fit.clear();
+        bufs.placed_geoms.clear();
         let mut cands = std::mem::take(&mut bufs.cands);
         cands.clear();
         let r = self.offered_pieces(tile, None, &mut cands);
@@ -93,7 +105,8 @@ impl Game {
         }
         bufs.cands = cands;
         r?;
-        let mut fit: Vec<Placement> = Vec::with_capacity(bufs.fit.len());
+        let mut fit = std::mem::take(&mut bufs.fit_placements);
+        fit.clear();
         for c in &bufs.fit {
             fit.push(c.placement);
             if c.optional {
@@ -102,8 +115,31 @@ impl Game {
         }
         fit.sort_unstable();
         fit.dedup();
-        out.extend(fit);
+        out.extend_from_slice(&fit);
+        bufs.fit_placements = fit;
         Ok(())
+    }
+
+    /// The geometry of placed tile `t` with a feature of `kind` on `slots`
+    /// added (`None` if it cannot be added), before the check of the sides
+    /// it changes: computed once per list and kept in `bufs`.
+    fn geom_with_added(
+        &self,
+        t: u16,
+        kind: FeatureKind,
+        slots: u16,
+        bufs: &mut PieceBufs,
+    ) -> Option<RotGeom> {
+        if let Some(e) = bufs
+            .placed_geoms
+            .iter()
+            .find(|e| (e.0, e.1, e.2) == (t, kind, slots))
+        {
+            return e.3.clone();
+        }
+        let g = self.geom_if_added_unchecked(t, kind, slots);
+        bufs.placed_geoms.push((t, kind, slots, g.clone()));
+        g
     }
 
     /// The candidates the plugins subscribed to `extra_placements` offer for
@@ -182,9 +218,12 @@ impl Game {
             let Some(t) = self.board.tile_at(c.at) else {
                 return false;
             };
-            let Some(g) = self.geom_if_added(t.0, kind, slots, Some((pos, type_geom))) else {
+            let Some(g) = self.geom_with_added(t.0, kind, slots, bufs) else {
                 return false;
             };
+            if !self.added_sides_fit(t.0, &g, slots, Some((pos, type_geom))) {
+                return false;
+            }
             (type_geom, Some((t.0, g)))
         };
         // The sides with a tile across (the frontier cell knows them).
@@ -228,6 +267,7 @@ impl Game {
             bufs.fit.iter().find(|c| c.placement == p).copied()
         } else {
             let mut cands = Vec::new();
+            bufs.placed_geoms.clear();
             let r = self.offered_pieces(tile, Some(plugin), &mut cands);
             let found = r.as_ref().ok().and_then(|_| {
                 cands.into_iter().find(|c| {

@@ -5,14 +5,15 @@ use super::*;
 /// Reusable buffers of the hot paths; not part of the state (a clone gets
 /// fresh ones, [`Clone::clone_from`] keeps the destination's own).
 ///
-/// Two entries cache something derived from the state: `fit_blocks`, valid
+/// Three entries cache something derived from the state: `fit_blocks`, valid
 /// only while `fit_blocks_for` names the drawn tile; every change of the
 /// frontier, a copy into the game and a restart forget it ([`Scratch::forget`]).
 /// And `placements`, the drawn tile's legal placements while
 /// `placements_for` names it: built when the tile was drawn and its
 /// placements had to be listed to be counted (a plugin adds or filters
 /// placements), kept for the placement that follows; every action, a
-/// `tile_drawn` hook, and whatever forgets `fit_blocks` forget it.
+/// `tile_drawn` hook, and whatever forgets `fit_blocks` forget it. And
+/// `draw_keep`, the draw filters' last answer, while `draws_kept` says so.
 #[derive(Default, Debug)]
 pub(super) struct Scratch {
     /// Running sums of the drawn tile's placements at the end of each block of
@@ -32,6 +33,16 @@ pub(super) struct Scratch {
     /// current state; `None` if it holds nothing valid.
     pub(super) placements_for: Option<u16>,
     pub(super) keep: Vec<bool>,
+    /// The draw filters' answer for the bag's types (`Bag::types`): what
+    /// the plugins' `filter_draws` kept, last asked.
+    pub(super) draw_keep: Vec<bool>,
+    /// Whether `draw_keep` still holds the draw filters' answer: set when
+    /// they were asked (a draw uses it only if every subscriber declared its
+    /// filter steady, `narrow::DRAWS_STEADY`: its answer does not depend on
+    /// the turn number nor on whose turn it is); every hook call with a `Cx`
+    /// (before and after), every action, every change of the bag and
+    /// whatever forgets the other caches forget it.
+    pub(super) draws_kept: bool,
     /// The placements with a piece: the fitting candidates that go with
     /// `placements`, and the geometries with a piece (`PieceBufs`).
     pub(super) pieces: super::pieces::PieceBufs,
@@ -61,6 +72,7 @@ impl Scratch {
     pub(super) fn forget(&mut self) {
         self.fit_blocks_for = None;
         self.placements_for = None;
+        self.draws_kept = false;
     }
 }
 

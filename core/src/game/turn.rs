@@ -28,7 +28,10 @@ state! {
         pub(super) drawn: u16,
         /// Legal placements (position, distinct rotation) of the drawn tile, counted
         /// when it was drawn (0 when no tile is drawn). The random playout's
-        /// placement draw weighs by it instead of counting again.
+        /// placement draw weighs by it instead of counting again. For a tile
+        /// played from a hand whose placements plugins only add to (a piece
+        /// laid with it, no filter), its plain placements when there are
+        /// some: it fits, and its list is built at the placement.
         pub(super) drawn_fits: u32,
         /// The tile placed this turn (or, once the game is over, the last one), or `NONE16`.
         pub(super) last_tile: u16,

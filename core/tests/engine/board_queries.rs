@@ -1,7 +1,8 @@
 //! The one-call board queries plugins use on hot paths (`bag_counts`,
 //! `tiles_beside`, `frontier_square`, `tile_outline`, `corner_meetings`,
-//! `figure_pos`, `figure_place`) give what the per-item queries they replace give, at every
-//! state of random base games.
+//! `figure_pos`, `figure_place`, `figures_at`, `figures_in_cross`, and `figure_code`'s
+//! search for the first alike figure) give what the per-item queries they
+//! replace give, at every state of random base games.
 
 use carcassonne_core::*;
 
@@ -64,6 +65,66 @@ fn check(g: &Game) {
         assert_eq!(g.figure_place(fig), place, "figure {}", fig.0);
     }
     assert_eq!(g.figure_place(FigureId(u16::MAX)), None);
+    check_figure_lists(g);
+}
+
+/// `figures_at`, `figures_in_cross` and `figure_code` against a pass over
+/// every figure with the per-figure queries.
+fn check_figure_lists(g: &Game) {
+    let figs: Vec<FigureId> = (0..g.figure_count() as u16).map(FigureId).collect();
+    let key = |f: FigureId| (g.figure_kind(f), g.figure_owner(f), g.figure_location(f));
+    for &fig in &figs {
+        let first = figs.iter().find(|&&h| key(h) == key(fig)).copied();
+        assert_eq!(
+            g.figure_code(fig),
+            first.map(|h| FIGURE_CODE + u32::from(h.0)),
+            "the code of figure {}",
+            fig.0
+        );
+        let Some(at) = g.figure_location(fig) else {
+            continue;
+        };
+        let here: Vec<FigureId> = figs
+            .iter()
+            .copied()
+            .filter(|&h| g.figure_location(h) == Some(at))
+            .collect();
+        assert_eq!(g.figures_at(at), here, "the figures at {at:?}");
+    }
+    for p in PlayerId::all(g.players()) {
+        assert!(
+            g.figures_at(Location::Held(p)).is_empty(),
+            "no prisoner in base"
+        );
+    }
+    for t in (0..g.placed_count() as u16).map(TileIndex) {
+        let at = g.tile_pos(t).expect("a placed tile");
+        for reach in [0, 1, 2, 5] {
+            // The place of a square in the cross: its own, then N E S W at
+            // distance 1, then at distance 2, ...
+            let place = |p: Pos| {
+                let (dx, dy) = (i32::from(p.x - at.x), i32::from(p.y - at.y));
+                let d = dx.abs() + dy.abs();
+                let side = match (dx, dy) {
+                    (0, 0) => return Some(0),
+                    (0, y) if y < 0 => 3,
+                    (x, 0) if x > 0 => 2,
+                    (0, _) => 1,
+                    (_, 0) => 0,
+                    _ => return None,
+                };
+                (d <= reach).then_some(4 * d - side)
+            };
+            let mut want: Vec<(i32, FigureId)> = figs
+                .iter()
+                .filter_map(|&f| Some((place(g.figure_pos(f)?)?, f)))
+                .collect();
+            want.sort();
+            let want: Vec<FigureId> = want.into_iter().map(|(_, f)| f).collect();
+            let reach = reach as u32;
+            assert_eq!(g.figures_in_cross(at, reach), want, "from {at:?}, {reach}");
+        }
+    }
 }
 
 #[test]

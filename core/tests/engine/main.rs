@@ -17,4 +17,5 @@ mod hardening;
 mod kept_placements;
 mod princess_and_dragon_tiles;
 mod special_tiles;
+mod steady_draws;
 mod tile_model;

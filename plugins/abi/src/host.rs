@@ -198,6 +198,17 @@ macro_rules! query_table {
             /// `figure_location`, `feature_tile`, `tile_pos` and `feature_local` (an option
             /// per figure of a player on the board: the fairy's). `None` elsewhere.
             view get figure_place(fig: (FigureId) => (FigureId)) -> (Option<FigurePlace>) => (ROption<FigurePlace>);
+            /// The figures on the board whose tile lies in the row or the column of `pos`
+            /// at most `reach` squares away, `pos`'s own tile included, in the order of the
+            /// tiles (`pos`, then at distance 1 north, east, south and west, then at
+            /// distance 2, ...), each tile's in figure order: a range along lines (a
+            /// tower's capture) in one call, not a `figure_pos` per figure.
+            view get figures_in_cross(pos: (Pos) => (Pos), reach: (u32) => (u32)) -> (Vec<FigureId>) => (RVec<FigureId>);
+            /// The figures at `at`, in figure order: held by a player (`Held`: his
+            /// prisoners), in an area, on a feature instance (not at its corners), at a
+            /// corner or on a tile itself. One call instead of a `figure_location` per
+            /// figure of the game.
+            view get figures_at(at: (Location) => (Location)) -> (Vec<FigureId>) => (RVec<FigureId>);
             /// Figures of `kind` in `player`'s supply.
             view get supply(player: (PlayerId) => (PlayerId), kind: (FigureKindId) => (FigureKindId)) -> (u8) => (u8);
             /// Whether `player` has a follower (a figure of a follower kind) anywhere in

@@ -32,6 +32,11 @@
 //! State (per game, public): the placer of a bazaar this turn, whether a
 //! round of bought tiles is on, the auction in progress; per player, the
 //! bought tile not yet played.
+//!
+//! Hooks with nothing to do cost nothing (issue 27): `tile_placed` is asked
+//! only for a tile with the bazaar marker (narrowing), `turn_start` is on
+//! only while a bought tile waits and `turn_over` only from a bazaar's
+//! placement to the end of its round (`set_hook_enabled`).
 
 use carcassonne_plugin_sdk::prelude::*;
 
@@ -128,6 +133,29 @@ const PASS: u32 = 0;
 const BUY: u32 = 0;
 const SELL: u32 = 1;
 
+/// Players in turn order, at most one per seat (a list without an
+/// allocation: the auction asks for one at every decision).
+#[derive(Default)]
+struct Seats {
+    len: usize,
+    at: [PlayerId; MAX_PLAYERS],
+}
+
+impl Seats {
+    /// Appends `p` (ignored beyond [`MAX_PLAYERS`]).
+    fn push(&mut self, p: PlayerId) {
+        if let Some(e) = self.at.get_mut(self.len) {
+            *e = p;
+            self.len += 1;
+        }
+    }
+
+    /// The players, in order.
+    fn as_slice(&self) -> &[PlayerId] {
+        &self.at[..self.len]
+    }
+}
+
 /// The plugin.
 pub struct Bazaar {
     options: Options,
@@ -139,13 +167,16 @@ impl Bazaar {
     }
 
     /// The players without a tile in the auction, in turn order after `after`
-    /// (`after` last).
-    fn without_tile(v: &View<'_>, s: &State, after: PlayerId) -> Vec<PlayerId> {
+    /// (`after` last), but `but`.
+    fn without_tile(v: &View<'_>, s: &State, after: PlayerId, but: Option<PlayerId>) -> Seats {
         let n = v.players();
-        (1..=u32::from(n))
-            .map(|i| after.offset(i, n))
-            .filter(|p| s.has & 1 << p.seat() == 0)
-            .collect()
+        let mut out = Seats::default();
+        for p in (1..=u32::from(n)).map(|i| after.offset(i, n)) {
+            if s.has & 1 << p.seat() == 0 && Some(p) != but {
+                out.push(p);
+            }
+        }
+        out
     }
 
     /// The highest bid `p` may make.
@@ -169,6 +200,8 @@ impl Bazaar {
         let s = cx.game_state_mut::<State>()?;
         s.has |= 1 << p.seat();
         s.waiting += 1;
+        // A bought tile waits: it is played at its buyer's turn start.
+        cx.set_hook_enabled(hook::TURN_START, true);
         Ok(())
     }
 
@@ -178,7 +211,7 @@ impl Bazaar {
     /// player has one.
     fn next_pick(cx: &mut Cx<'_>, after: PlayerId) -> HookResult {
         let s = Self::state(cx)?;
-        match Self::without_tile(cx, &s, after).as_slice() {
+        match Self::without_tile(cx, &s, after, None).as_slice() {
             [] => Ok(()),
             [last] => Self::give(cx, *last, 0),
             [first, ..] => {
@@ -195,10 +228,8 @@ impl Bazaar {
     fn next_bid(cx: &mut Cx<'_>, after: PlayerId) -> HookResult {
         let s = Self::state(cx)?;
         let auctioneer = PlayerId::new(s.auctioneer as u8).ok_or("no auctioneer")?;
-        let order: Vec<PlayerId> = Self::without_tile(cx, &s, auctioneer)
-            .into_iter()
-            .filter(|&p| p != auctioneer)
-            .collect();
+        let order = Self::without_tile(cx, &s, auctioneer, Some(auctioneer));
+        let order = order.as_slice();
         let next = if after == auctioneer {
             order.first()
         } else {
@@ -235,6 +266,19 @@ impl Plugin for Bazaar {
         Ok(Bazaar { options })
     }
 
+    /// Only a tile with the bazaar marker starts an auction.
+    fn narrowing(&self) -> u64 {
+        narrow::PLACED_MARKED
+    }
+
+    /// No bought tile waits and no auction is due: `turn_start` and
+    /// `turn_over` are off until one is.
+    fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
+        cx.set_hook_enabled(hook::TURN_START, false);
+        cx.set_hook_enabled(hook::TURN_OVER, false);
+        Ok(())
+    }
+
     /// BB24, X66: a bazaar placed outside a round of bought tiles starts an
     /// auction after this whole turn (one per whole turn).
     fn tile_placed(&self, cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
@@ -242,6 +286,7 @@ impl Plugin for Bazaar {
         if s.round == 0 && s.placer == 0 && cx.tile_has_marker(tile, cx.my_marker(0)) {
             let me = cx.current_player();
             cx.game_state_mut::<State>()?.placer = u32::from(me.seat()) + 1;
+            cx.set_hook_enabled(hook::TURN_OVER, true);
         }
         Ok(())
     }
@@ -255,12 +300,17 @@ impl Plugin for Bazaar {
             if s.round != 0 && s.waiting == 0 {
                 cx.game_state_mut::<State>()?.round = 0;
             }
+            if s.round == 0 || s.waiting == 0 {
+                // The round is over: nothing to do until the next bazaar.
+                cx.set_hook_enabled(hook::TURN_OVER, false);
+            }
             return Ok(());
         }
         let placer = PlayerId::new((s.placer - 1) as u8).ok_or("no such placer")?;
         let st = cx.game_state_mut::<State>()?;
         st.placer = 0;
         if n < 2 || cx.bag_len() < usize::from(n) {
+            cx.set_hook_enabled(hook::TURN_OVER, s.round != 0);
             return Ok(());
         }
         *cx.game_state_mut::<State>()? = State {
@@ -347,7 +397,11 @@ impl Plugin for Bazaar {
             return Ok(());
         }
         cx.player_state_mut::<Bought>(me)?.tile = 0;
-        cx.game_state_mut::<State>()?.waiting -= 1;
+        let s = cx.game_state_mut::<State>()?;
+        s.waiting -= 1;
+        if s.waiting == 0 {
+            cx.set_hook_enabled(hook::TURN_START, false);
+        }
         cx.play_from_hand(TileTypeId((bought - 1) as u16))?;
         Ok(())
     }

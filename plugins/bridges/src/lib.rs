@@ -29,8 +29,8 @@
 //!   (`bridge-only-fit = "may-set-aside"`); with `"must-place"` it must be
 //!   placed.
 //!
-//! When every player has laid every bridge, `extra_placements` is switched
-//! off (it costs nothing afterwards). Each player's bridges left are his note
+//! When every player has laid every bridge, `extra_placements` and
+//! `tile_placed` are switched off (they cost nothing afterwards). Each player's bridges left are his note
 //! (`player_note`), drawn beside him in the plugin's style (`style.toml`).
 
 use carcassonne_plugin_sdk::prelude::*;
@@ -231,21 +231,83 @@ impl Square {
     }
 }
 
-/// What a neighbour of the square being tried allows, found once per square
-/// on first use (every rotation of the new tile asks the same): whether it
-/// may get a bridge (no bridge yet), its sides, and which of its sides face
-/// an empty square other than the one tried.
+/// What a placed tile allows as a bridge site (BB4, BB6), read on first use
+/// (one `tile_outline`) and kept for the rest of the call: a tile lies beside
+/// up to four squares of the frontier, and every square beside it asks the
+/// same.
 #[derive(Clone, Copy, Default)]
 struct Site {
     /// Asked already (the fields below are valid).
     known: bool,
-    /// The neighbour has no bridge yet.
+    /// The tile has no bridge yet.
     unbridged: bool,
     /// Its packed side codes.
     far: u8,
-    /// Bit `e`: its side `e` is a field side and the square beyond it is
-    /// empty and is not the one tried (asked only without a bridge).
-    empty: u8,
+    /// Bit `e`: its side `e` is a field side facing an empty square (the
+    /// square tried among them; asked only without a bridge).
+    open_fields: u8,
+}
+
+impl Site {
+    /// The sides `e` of this site where a bridge laid for the square beyond
+    /// its side `d.opposite()` (the square tried) may end: field sides facing
+    /// an empty square other than the one tried.
+    fn empty(self, toward: Side) -> u8 {
+        self.open_fields & !(1 << toward as u8)
+    }
+}
+
+/// Tiles whose bridge site a call keeps ([`SiteCache`]); a tile of a higher index
+/// is asked every time.
+const KEPT_SITES: usize = 256;
+
+/// The bridge sites asked so far in one call, by placed tile index.
+struct SiteCache {
+    kept: [Site; KEPT_SITES],
+}
+
+impl SiteCache {
+    /// The placed tile beyond side `d` of square `pos` as a bridge site, if
+    /// one lies there (`present`: the square's sides with a tile).
+    #[inline]
+    fn beside(&mut self, v: &View<'_>, pos: Pos, d: Side, present: u8) -> Option<Site> {
+        if present & 1 << d as u8 == 0 {
+            return None;
+        }
+        self.at(v, pos.step(d))
+    }
+
+    /// The placed tile at `at` as a bridge site, if one lies there.
+    #[inline(never)]
+    fn at(&mut self, v: &View<'_>, at: Pos) -> Option<Site> {
+        let t = v.tile_at(at)?;
+        let ask = || {
+            let o = v.tile_outline(t);
+            let far = codes(o.sides);
+            // A tile holds at most one bridge, ever (BB4): one with a
+            // feature added has one.
+            let unbridged = o.added == 0;
+            Site {
+                known: true,
+                unbridged,
+                far,
+                open_fields: if unbridged {
+                    sides_of(far, FIELD) & o.open
+                } else {
+                    0
+                },
+            }
+        };
+        match self.kept.get_mut(t.index()) {
+            Some(site) => {
+                if !site.known {
+                    *site = ask();
+                }
+                Some(*site)
+            }
+            None => Some(ask()),
+        }
+    }
 }
 
 /// The plugin.
@@ -256,30 +318,24 @@ pub struct Bridges {
 /// The pieces of this plugin by code (`code`), asked once per call.
 type Pieces = [Piece; 10];
 
-impl Bridges {
-    /// The neighbour beyond side `d` of `pos` as a bridge site, found on
-    /// first use (one `tile_outline`) and kept in `sites` for the other
-    /// rotations.
-    fn site(v: &View<'_>, pos: Pos, d: Side, sq: &Square, sites: &mut [Site; 4]) -> Option<Site> {
-        if sq.present & 1 << d as u8 == 0 {
-            return None;
-        }
-        let site = &mut sites[d as usize];
-        if !site.known {
-            site.known = true;
-            let t = v.tile_at(pos.step(d))?;
-            let o = v.tile_outline(t);
-            site.far = codes(o.sides);
-            // A tile holds at most one bridge, ever (BB4): one with a
-            // feature added has one.
-            site.unbridged = o.added == 0;
-            if site.unbridged {
-                site.empty = sides_of(site.far, FIELD) & o.open & !(1 << d.opposite() as u8);
-            }
-        }
-        Some(*site)
-    }
+/// The bridges by choice on the neighbours of one square (BB5): a site and
+/// an axis each, the same for every rotation of the new tile that fits.
+struct NeighbourBridges {
+    len: usize,
+    at: [(Side, Axis); 8],
+}
 
+impl NeighbourBridges {
+    /// None yet.
+    fn new() -> NeighbourBridges {
+        NeighbourBridges {
+            len: 0,
+            at: [(Side::N, Axis::NorthSouth); 8],
+        }
+    }
+}
+
+impl Bridges {
     /// A candidate laying a bridge across the tile at `at`.
     fn candidate(
         pieces: &Pieces,
@@ -298,20 +354,47 @@ impl Bridges {
         }
     }
 
-    /// Bridges by choice with the plain placement `p` (BB5): on the new tile
-    /// (`fields`: its field sides) along an axis of two field sides whose ends
-    /// face empty squares or road sides; and on a neighbour without a bridge,
-    /// along an axis of two field sides whose ends face empty squares.
-    /// Appended to `out`.
-    #[allow(clippy::too_many_arguments)]
-    fn by_choice(
+    /// The bridges by choice on the neighbours of square `pos` (BB5): on a
+    /// neighbour without a bridge, along an axis of two field sides whose
+    /// ends face empty squares (none with `sites = "placed-only"`).
+    fn neighbour_bridges(
         &self,
         v: &View<'_>,
+        pos: Pos,
+        sq: &Square,
+        sites: &mut SiteCache,
+    ) -> NeighbourBridges {
+        let mut nb = NeighbourBridges::new();
+        if self.options.sites == Sites::PlacedOnly {
+            return nb;
+        }
+        for d in Side::ALL {
+            let Some(site) = sites.beside(v, pos, d, sq.present) else {
+                continue;
+            };
+            let empty = site.empty(d.opposite());
+            for axis in Axis::BOTH {
+                // Both ends on field sides facing empty squares.
+                let ends = axis_bits(axis);
+                if empty & ends == ends {
+                    nb.at[nb.len] = (d, axis);
+                    nb.len += 1;
+                }
+            }
+        }
+        nb
+    }
+
+    /// Bridges by choice with the plain placement `p` (BB5): on the new tile
+    /// (`fields`: its field sides) along an axis of two field sides whose ends
+    /// face empty squares or road sides; and on the neighbours (`nb`).
+    /// Appended to `out`.
+    fn by_choice(
         pieces: &Pieces,
         p: Placement,
         fields: u8,
         sq: &Square,
-        sites: &mut [Site; 4],
+        nb: &NeighbourBridges,
         out: &mut Vec<PiecePlacement>,
     ) {
         for axis in Axis::BOTH {
@@ -320,30 +403,15 @@ impl Bridges {
                 out.push(Self::candidate(pieces, p, None, p.pos, axis, false));
             }
         }
-        if self.options.sites == Sites::PlacedOnly {
-            return;
-        }
-        for d in Side::ALL {
-            let Some(site) = Self::site(v, p.pos, d, sq, sites) else {
-                continue;
-            };
-            if !site.unbridged {
-                continue;
-            }
-            for axis in Axis::BOTH {
-                // Both ends on field sides facing empty squares.
-                let ends = axis_bits(axis);
-                if site.empty & ends == ends {
-                    out.push(Self::candidate(
-                        pieces,
-                        p,
-                        Some(d),
-                        p.pos.step(d),
-                        axis,
-                        false,
-                    ));
-                }
-            }
+        for &(d, axis) in &nb.at[..nb.len] {
+            out.push(Self::candidate(
+                pieces,
+                p,
+                Some(d),
+                p.pos.step(d),
+                axis,
+                false,
+            ));
         }
     }
 
@@ -362,7 +430,7 @@ impl Bridges {
         p: Placement,
         mine: u8,
         sq: &Square,
-        sites: &mut [Site; 4],
+        sites: &mut SiteCache,
         bad: u8,
     ) -> Option<PiecePlacement> {
         let optional = self.options.bridge_only_fit == BridgeOnlyFit::MaySetAside;
@@ -379,8 +447,10 @@ impl Bridges {
         if !(code_at(mine, d) == ROAD && code_at(sq.facing, d) == FIELD) {
             return None;
         }
-        let site = Self::site(v, p.pos, d, sq, sites)?;
-        let ok = code_at(site.far, d) == FIELD && site.unbridged && site.empty & 1 << d as u8 != 0;
+        let site = sites.beside(v, p.pos, d, sq.present)?;
+        let ok = code_at(site.far, d) == FIELD
+            && site.unbridged
+            && site.empty(d.opposite()) & 1 << d as u8 != 0;
         ok.then(|| Self::candidate(pieces, p, Some(d), p.pos.step(d), axis, optional))
     }
 }
@@ -413,7 +483,7 @@ impl Plugin for Bridges {
         // The drawn tile's sides in each rotation, asked once per call (this
         // hook runs at every draw and placement list: issue 27); what the
         // neighbours require in one query per square, their bridge sites on
-        // first use (one query each).
+        // first use (one query per tile and call).
         // Sides are packed codes: a rotation's clashes are a few bit
         // operations. The core sorts the candidates: the squares' order does
         // not matter.
@@ -427,6 +497,9 @@ impl Plugin for Bridges {
         // is set.
         let m4 = u32::from_le_bytes(mine);
         let set4 = (m4 | m4 >> 1) & LANES;
+        let mut sites = SiteCache {
+            kept: [Site::default(); KEPT_SITES],
+        };
         for fs in v.frontier_squares() {
             let pos = fs.pos;
             let sq = Square::of(&fs);
@@ -438,13 +511,17 @@ impl Plugin for Bridges {
             // road side (codes 3 and 2: both high bits set, low bits not the
             // same).
             let unrepairable = clash & !((m4 & f4) >> 1 & diff);
-            let mut sites = [Site::default(); 4];
+            // The neighbours' bridges by choice, found for the first
+            // rotation that fits.
+            let mut nb: Option<NeighbourBridges> = None;
             for rot in Rotation::ALL {
                 let r = rot.quarter_turns() as usize;
                 let lanes = (clash >> (8 * r)) as u8;
                 let p = Placement::new(pos, rot);
                 if lanes == 0 {
-                    self.by_choice(v, &pieces, p, fields[r], &sq, &mut sites, out);
+                    let nb =
+                        nb.get_or_insert_with(|| self.neighbour_bridges(v, pos, &sq, &mut sites));
+                    Self::by_choice(&pieces, p, fields[r], &sq, nb, out);
                 } else if (unrepairable >> (8 * r)) as u8 == 0 {
                     let bad = (0..4).fold(0u8, |b, d| b | ((lanes >> (2 * d)) & 1) << d);
                     if let Some(c) = self.repair(v, &pieces, p, mine[r], &sq, &mut sites, bad) {
@@ -457,7 +534,7 @@ impl Plugin for Bridges {
     }
 
     /// Counts the bridge laid with the placement; when no player has a bridge
-    /// left, the placements with a bridge are switched off.
+    /// left, the placements with a bridge (and this hook) are switched off.
     fn tile_placed(&self, cx: &mut Cx<'_>, _tile: TileIndex) -> HookResult {
         if cx.my_placed_piece().is_none() {
             return Ok(());
@@ -469,6 +546,7 @@ impl Plugin for Bridges {
             .any(|p| cx.player_state::<Laid>(p).is_ok_and(|l| l.bridges < each));
         if !left {
             cx.set_hook_enabled(hook::EXTRA_PLACEMENTS, false);
+            cx.set_hook_enabled(hook::TILE_PLACED, false);
         }
         Ok(())
     }

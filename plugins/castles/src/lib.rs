@@ -32,6 +32,10 @@
 //!   farmers; `feature_value` adds 1 per castle among a farmer unit's cities
 //!   (4 per castle under F1, barn scorings the same way).
 //! * **Game end** (BB23): a castle's follower goes home with no points.
+//!
+//! Until the first castle is built, `feature_scored` and `turn_end` have
+//! nothing to do and are off (`set_hook_enabled`, issue 27); `turn_end` is
+//! off again while no castle stands.
 
 use carcassonne_plugin_sdk::prelude::*;
 
@@ -268,6 +272,13 @@ impl Plugin for Castles {
         Ok(Castles { options })
     }
 
+    /// No castle yet: nothing to note or pay until one is built.
+    fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
+        cx.set_hook_enabled(hook::FEATURE_SCORED, false);
+        cx.set_hook_enabled(hook::TURN_END, false);
+        Ok(())
+    }
+
     /// BB14, BB15: a decision for the owner of each eligible city's
     /// follower, in turn order from the active player.
     fn before_scoring(&self, cx: &mut Cx<'_>) -> HookResult {
@@ -332,6 +343,9 @@ impl Plugin for Castles {
         s.built[i] = turn;
         s.castles += 1;
         cx.player_state_mut::<Built>(me)?.castles += 1;
+        // A castle stands: completed features are noted, castles paid.
+        cx.set_hook_enabled(hook::FEATURE_SCORED, true);
+        cx.set_hook_enabled(hook::TURN_END, true);
         if cx.logging() {
             cx.log(format!("{{P{me}}} builds a castle."));
         }
@@ -358,9 +372,16 @@ impl Plugin for Castles {
         Ok(())
     }
 
-    /// BB19–BB21: after the scoring step, the castles it triggered pay.
+    /// BB19–BB21: after the scoring step, the castles it triggered pay;
+    /// off while no castle stands.
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
-        Self::pay_castles(cx)
+        Self::pay_castles(cx)?;
+        let s = cx.game_state::<State>()?;
+        let none_stands = s.built_castles().all(|i| s.follower[i] == 0);
+        if none_stands {
+            cx.set_hook_enabled(hook::TURN_END, false);
+        }
+        Ok(())
     }
 
     /// BB22, X62: a castle borders fields as a completed city worth one

@@ -540,11 +540,16 @@ impl Plugin for River {
     /// unless the base start tile waits for the river's end (`after-river`:
     /// its draw ends the wait). A hook called for every tile drawn makes the
     /// core list the drawn tile's placements again (issue 27).
+    ///
+    /// The draw filter reads only the bag and the plugin's state (the fork
+    /// drawn, the start tile held back), not the turn number nor the player:
+    /// steady (`DRAWS_STEADY`), so the core keeps the answer of the check
+    /// that starts a turn for its draw.
     fn narrowing(&self) -> u64 {
         if self.options.base_start_tile == BaseStartTile::AfterRiver {
-            0
+            narrow::DRAWS_STEADY
         } else {
-            narrow::DRAWN_MARKED
+            narrow::DRAWN_MARKED | narrow::DRAWS_STEADY
         }
     }
 

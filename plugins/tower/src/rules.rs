@@ -79,72 +79,53 @@ pub(crate) fn seat(arg: u32) -> HookResult<PlayerId> {
 /// line), of a follower kind of a player, not protected (a capper under
 /// `"safe"`, a follower in a castle). In the order of the tiles (its own,
 /// then at distance 1 north, east, south, west, then at distance 2, ...),
-/// each tile's in figure order: one pass over the figures.
+/// each tile's in figure order: the core's `figures_in_cross`, one query.
 pub(crate) fn prey(v: &View<'_>, f: FeatureId, h: u32) -> Vec<FigureId> {
-    let mut found: Vec<(i32, FigureId)> = in_range(v, f, h).collect();
-    found.sort_by_key(|&(order, _)| order); // stable: figure order within a tile
-    found.into_iter().map(|(_, g)| g).collect()
+    let mut found = in_range(v, f, h);
+    found.retain(|&g| capturable(v, g));
+    found
 }
 
-/// Whether [`prey`] names any figure, without collecting them.
+/// Whether [`prey`] names any figure, without looking at the others.
 pub(crate) fn has_prey(v: &View<'_>, f: FeatureId, h: u32) -> bool {
-    in_range(v, f, h).next().is_some()
+    in_range(v, f, h).into_iter().any(|g| capturable(v, g))
 }
 
 /// The figure of [`prey`] that a capture decision's `value` names: the
-/// first in figure order with that code (figures sharing a code share their
-/// kind, owner and place, so their tile's place in [`prey`]'s order too),
-/// without collecting or sorting the others.
+/// first with that code (figures sharing a code share their kind, owner and
+/// place, so their tile's place in [`prey`]'s order too).
 pub(crate) fn prey_named(v: &View<'_>, f: FeatureId, h: u32, value: u32) -> HookResult<FigureId> {
     in_range(v, f, h)
-        .map(|(_, g)| g)
-        .find(|&g| Spot::of_figure(v, g) == value)
+        .into_iter()
+        .find(|&g| capturable(v, g) && Spot::of_figure(v, g) == value)
         .ok_or_else(|| err("not a figure of this decision"))
 }
 
-/// The capturable figures of [`prey`] in figure order, each with its tile's
-/// place in the order of the tiles in range.
-fn in_range<'a>(
-    v: &'a View<'_>,
-    f: FeatureId,
-    h: u32,
-) -> impl Iterator<Item = (i32, FigureId)> + 'a {
-    let at = v.tile_pos(v.feature_tile(f));
-    let h = i32::try_from(h).unwrap_or(i32::MAX);
-    (0..v.figure_count() as u16)
-        .map(FigureId)
-        .filter_map(move |g| {
-            let p = v.figure_pos(g)?;
-            let (dx, dy) = (
-                i32::from(p.x) - i32::from(at.x),
-                i32::from(p.y) - i32::from(at.y),
-            );
-            // The tile's place in the order of the tiles in range.
-            let order = match (dx, dy) {
-                (0, 0) => 0,
-                (0, d) if d < 0 && -d <= h => 4 * -d - 3,
-                (d, 0) if d > 0 && d <= h => 4 * d - 2,
-                (0, d) if d > 0 && d <= h => 4 * d - 1,
-                (d, 0) if d < 0 && -d <= h => 4 * -d,
-                _ => return None,
-            };
-            (v.figure_owner(g).is_some()
-                && v.figure_kind_follower(v.figure_kind(g))
-                && !v.figure_protected(g))
-            .then_some((order, g))
-        })
+/// The figures on the tiles in range of the tower on foundation `f` of
+/// height `h`, in [`prey`]'s order, capturable or not.
+fn in_range(v: &View<'_>, f: FeatureId, h: u32) -> Vec<FigureId> {
+    v.figures_in_cross(v.tile_pos(v.feature_tile(f)), h)
 }
 
-/// Whether `owner` has a figure held by a rival (a prisoner), without
-/// collecting them; no figure is looked at while the tower holds none of his
+/// Whether figure `g` (on the board) may be captured: a player's, of a
+/// follower kind, not protected.
+fn capturable(v: &View<'_>, g: FigureId) -> bool {
+    v.figure_owner(g).is_some()
+        && v.figure_kind_follower(v.figure_kind(g))
+        && !v.figure_protected(g)
+}
+
+/// Whether `owner` has a figure held by a rival (a prisoner): a query per
+/// rival for what he holds; none while the tower holds none of his
 /// ([`Pieces::prisoners`]).
 pub(crate) fn has_prisoner(v: &View<'_>, owner: PlayerId) -> HookResult<bool> {
     if v.player_state::<Pieces>(owner)?.prisoners == 0 {
         return Ok(false);
     }
-    Ok((0..v.figure_count() as u16).map(FigureId).any(|g| {
-        matches!(v.figure_location(g), Some(Location::Held(p)) if p != owner)
-            && v.figure_owner(g) == Some(owner)
+    Ok(PlayerId::all(v.players()).filter(|&p| p != owner).any(|p| {
+        v.figures_at(Location::Held(p))
+            .into_iter()
+            .any(|g| v.figure_owner(g) == Some(owner))
     }))
 }
 
@@ -156,11 +137,11 @@ pub(crate) fn held_from(v: &View<'_>, owner: PlayerId) -> Vec<FigureId> {
         .collect()
 }
 
-/// The figures of `owner` held by `holder`.
+/// The figures of `owner` held by `holder` (one query for `holder`'s).
 pub(crate) fn held_from_by(v: &View<'_>, owner: PlayerId, holder: PlayerId) -> Vec<FigureId> {
-    v.figures_held_by(holder)
-        .filter(|&g| v.figure_owner(g) == Some(owner))
-        .collect()
+    let mut held = v.figures_at(Location::Held(holder));
+    held.retain(|&g| v.figure_owner(g) == Some(owner));
+    held
 }
 
 /// The codes of a decision's figures, one per figure (figures alike in kind,

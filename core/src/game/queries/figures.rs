@@ -153,6 +153,89 @@ impl Game {
         self.board.tiles.get(usize::from(t)).map(|x| x.pos)
     }
 
+    /// The figures at `at`, in figure order: held by a player (`Held`), in an
+    /// area, on a feature instance (not at its corners: `Corner` names those),
+    /// at a corner, or on a tile itself. One pass over the figures.
+    pub fn figures_at(&self, at: Location) -> Vec<FigureId> {
+        use super::super::figures::{Fig, HELD, IN_AREA, NO_CORNER};
+        // The place as the record's fields that say it (`location_of`).
+        let hit = |r: &Fig| match at {
+            Location::Held(p) => {
+                r.tile == NONE16 && u16::from(r.aux) == u16::from(p.seat()) + u16::from(HELD)
+            }
+            Location::Area(a) => {
+                r.tile == NONE16 && u16::from(r.aux) == u16::from(a.0) + u16::from(IN_AREA)
+            }
+            Location::Tile(t) => t.0 != NONE16 && r.tile == t.0 && r.feature == NONE16,
+            Location::Feature(f) => {
+                f.0 != NONE16 && r.tile != NONE16 && r.feature == f.0 && r.corner == NO_CORNER
+            }
+            Location::Corner(f, c) => {
+                f.0 != NONE16 && r.tile != NONE16 && r.feature == f.0 && r.corner == c as u8
+            }
+        };
+        (0u16..)
+            .zip(&self.figures.figs)
+            .filter(|(_, r)| hit(r))
+            .map(|(g, _)| FigureId(g))
+            .collect()
+    }
+
+    /// The figures on the board whose tile lies in the row or the column of
+    /// `pos` at most `reach` squares away, `pos`'s own tile included, in the
+    /// order of the tiles: `pos`, then at distance 1 north, east, south and
+    /// west, then at distance 2, and so on; each tile's in figure order. A
+    /// range along lines (a tower's capture range) in one pass over the
+    /// figures, with no query per figure.
+    pub fn figures_in_cross(&self, pos: Pos, reach: u32) -> Vec<FigureId> {
+        // Keys `place << 16 | figure`: sorted, the tiles' order, then figure
+        // order within a tile. A place fits in 16 bits up to this reach, far
+        // beyond any board. The keys of a few figures stay on the stack.
+        let h = reach.min(16_000) as i32;
+        let mut few = [0u32; 32];
+        let mut n = 0;
+        let mut more: Vec<u32> = Vec::new();
+        let (px, py) = (i32::from(pos.x), i32::from(pos.y));
+        let tiles = &self.board.tiles;
+        for (g, r) in (0u32..).zip(&self.figures.figs) {
+            // Off the board: no tile (`NONE16` is beyond the placed tiles).
+            let Some(t) = tiles.get(usize::from(r.tile)) else {
+                continue;
+            };
+            let (dx, dy) = (i32::from(t.pos.x) - px, i32::from(t.pos.y) - py);
+            if dx != 0 && dy != 0 {
+                continue;
+            }
+            // On a line: the distance, then the side (north, east, south, west).
+            let d = dx.abs() + dy.abs();
+            if d > h {
+                continue;
+            }
+            let place = match (dx.signum(), dy.signum()) {
+                (0, -1) => 4 * d - 3,
+                (1, 0) => 4 * d - 2,
+                (0, 1) => 4 * d - 1,
+                (-1, 0) => 4 * d,
+                _ => 0,
+            };
+            let key = (place as u32) << 16 | g;
+            if n < few.len() {
+                few[n] = key;
+                n += 1;
+            } else {
+                more.push(key);
+            }
+        }
+        let keys = if more.is_empty() {
+            &mut few[..n]
+        } else {
+            more.extend_from_slice(&few);
+            &mut more[..]
+        };
+        keys.sort_unstable();
+        keys.iter().map(|&k| FigureId(k as u16)).collect()
+    }
+
     /// The first figure alike to figure `fig` in kind, owner and place (itself
     /// if none comes before it): what [`Game::figure_code`] names. `None` for a
     /// figure that does not exist.
@@ -160,12 +243,29 @@ impl Game {
         if fig.index() >= self.figures.figs.len() {
             return None;
         }
-        let g = fig.0;
-        let key = (self.kind_of(g), self.owner_of(g), self.location_of(g));
-        // `fig` itself is alike: the first is at most `fig`.
-        (0..g)
-            .find(|&h| (self.kind_of(h), self.owner_of(h), self.location_of(h)) == key)
-            .map_or(Some(fig), |h| Some(FigureId(h)))
+        // The place compared as the record's fields (the same place is the same
+        // fields, but for the flags a figure on the board keeps in `aux`); the
+        // kind and the owner as the rules' slot of the figure: a player's
+        // figures come first, each with its (owner, kind), then the neutral
+        // ones with their kind. `fig` itself is alike: the first is at most
+        // `fig`.
+        let figs = &self.figures.figs;
+        let place = |r: &super::super::figures::Fig| {
+            let aux = if r.tile == NONE16 { r.aux } else { 0 };
+            (r.tile, r.feature, r.corner, aux)
+        };
+        let at = place(&figs[fig.index()]);
+        let g = fig.index();
+        let players_figs = self.rules.figs_per_player as usize * self.players as usize;
+        let first = if g < players_figs {
+            let slot = self.rules.player_figs[g];
+            (0..g).find(|&h| self.rules.player_figs[h] == slot && place(&figs[h]) == at)
+        } else {
+            let neutral = &self.rules.neutral_kind;
+            let kind = neutral[g - players_figs];
+            (players_figs..g).find(|&h| neutral[h - players_figs] == kind && place(&figs[h]) == at)
+        };
+        Some(first.map_or(fig, |h| FigureId(h as u16)))
     }
 
     /// Whether `player` has a follower (a figure of a follower kind; no special
