@@ -5,14 +5,19 @@
 use super::*;
 
 /// A uniformly random element; an error if a plugin offered no option at all.
+#[inline]
 fn pick<T: Copy>(options: &[T], rng: &mut Rng) -> Result<T, GameError> {
-    if options.is_empty() {
-        return Err(GameError::Illegal {
-            action: "random choice".into(),
-            reason: "the pending decision has no option".into(),
-        });
+    let i = rng.below(options.len() as u32) as usize;
+    options.get(i).copied().ok_or_else(no_option)
+}
+
+/// The error of [`pick`] from no option.
+#[cold]
+fn no_option() -> GameError {
+    GameError::Illegal {
+        action: "random choice".into(),
+        reason: "the pending decision has no option".into(),
     }
-    Ok(options[rng.below(options.len() as u32) as usize])
 }
 
 /// The error of a playout step on a state a failed plugin left inconsistent.
@@ -407,6 +412,19 @@ impl Game {
     fn step_random_inline(&mut self, rng: &mut Rng) -> Result<bool, GameError> {
         match self.actor() {
             Actor::GameOver => Ok(false),
+            Actor::Chance if self.turn.pending.is_empty() => {
+                // A tile draw: `sample_inner`'s, without testing the actor
+                // again; without a draw filter, any entry of the bag.
+                let n = self.bag.tiles.len() as u32;
+                let i = if n > 0 && !self.wants(hook::FILTER_DRAWS) {
+                    self.turn.rng.below(n) as usize
+                } else {
+                    self.sample_bag_entry(true)?
+                };
+                self.draw_at(i)?;
+                self.advance()?;
+                Ok(true)
+            }
             Actor::Chance => self.sample_chance_with(false).map(|_| true),
             Actor::Player(_) => {
                 let a = if let Some(s) = self.turn.pending.last().copied() {
