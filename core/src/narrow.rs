@@ -11,7 +11,7 @@
 //! setting it for a case its hook does not ignore changes the plugin's rules.
 
 use crate::game::Game;
-use crate::hooks::{hook, FigureOption};
+use crate::hooks::FigureOption;
 use crate::types::*;
 
 pub use carcassonne_vocab::narrow::{bits, Narrowed};
@@ -53,19 +53,6 @@ impl Game {
     pub(crate) fn figure_options_narrowed_away(&self, plugin: u8) -> bool {
         self.narrowed_away(plugin, Narrowed::Options())
             || self.narrowed_away(plugin, Narrowed::OptionsPlaced())
-    }
-
-    /// Whether every subscriber to `figure_options` narrowed this turn's call
-    /// away ([`Game::figure_options_narrowed_away`]) or switched the hook off.
-    #[inline(always)]
-    pub(crate) fn figure_options_all_narrowed_away(&self) -> bool {
-        for &i in self.rules().subscribers(hook::FIGURE_OPTIONS) {
-            if !self.figure_options_narrowed_away(i) && !self.switched_off(i, hook::FIGURE_OPTIONS)
-            {
-                return false;
-            }
-        }
-        true
     }
 
     /// Whether `call` of plugin `plugin` falls outside the case its narrowing

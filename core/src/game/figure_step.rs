@@ -66,14 +66,15 @@ impl Game {
         if !self.offers.special.is_empty() {
             self.standing_specials_into(out);
         }
-        if self.wants(hook::FIGURE_OPTIONS) && !self.figure_options_all_narrowed_away() {
-            check_order = true;
+        if self.wants(hook::FIGURE_OPTIONS) {
             for &i in self.rules.subscribers(hook::FIGURE_OPTIONS) {
+                // Each subscriber's narrowing is decided once.
                 if self.figure_options_narrowed_away(i)
                     || self.switched_off(i, hook::FIGURE_OPTIONS)
                 {
                     continue;
                 }
+                check_order = true;
                 if let Some(p) = self.rules.plugins.get(i as usize) {
                     let from = out.len();
                     p.hooks.figure_options(
@@ -105,7 +106,14 @@ impl Game {
                 large.resize(out.len(), true);
                 &mut large
             };
-            let skip = |i| self.options_narrowed_away(i, out);
+            // The tiles the options deploy onto, each once (usually one: the
+            // placed tile), for the vetoes' narrowing.
+            let mut tiles = [NONE16; 8];
+            let n = self.option_tiles(out, &mut tiles);
+            let skip = |i| match n {
+                Some(n) => self.tiles_narrowed_away(i, &tiles[..n]),
+                None => self.options_narrowed_away(i, out),
+            };
             dispatch_view!(@each self, hook::FILTER_FIGURE_OPTIONS, |i| skip(i), |h, v| h
                 .filter_figure_options(v, out, keep));
             let mut i = 0;
@@ -143,6 +151,38 @@ impl Game {
                 .all(|o| self.option_tile(*o).is_none_or(|t| !tiles.contains(&t.0)))
     }
 
+    /// The tiles options `opts` deploy onto ([`Game::option_tile`]), each
+    /// once, into `out`; their number, or `None` if `out` is too short.
+    fn option_tiles(&self, opts: &[FigureOption], out: &mut [u16]) -> Option<usize> {
+        let mut n = 0;
+        for &o in opts {
+            if let Some(t) = self.option_tile(o) {
+                if !out[..n].contains(&t.0) {
+                    *out.get_mut(n)? = t.0;
+                    n += 1;
+                }
+            }
+        }
+        Some(n)
+    }
+
+    /// Whether plugin `plugin` narrowed away `filter_figure_options` over
+    /// options that deploy onto `tiles` only ([`Narrowed::OptionOn`]): none
+    /// of its figures stands on one of them (a look at each tile; the
+    /// options' tiles are usually one, the placed tile).
+    #[inline]
+    fn tiles_narrowed_away(&self, plugin: u8, tiles: &[u16]) -> bool {
+        let declared = self
+            .rules
+            .plugins
+            .get(usize::from(plugin))
+            .map_or(0, |e| e.narrow);
+        declared & crate::narrow::bits::OPTIONS_ON_MY_TILES != 0
+            && tiles
+                .iter()
+                .all(|&t| !self.plugin_figure_on_tile(plugin, TileIndex(t)))
+    }
+
     /// The placed tile a deployment goes onto (its feature's or corner's tile,
     /// or the tile itself); `None` for other options, places off the board and
     /// places that do not exist.
@@ -160,13 +200,53 @@ impl Game {
     }
 
     /// Whether a figure of one of plugin `plugin`'s kinds (anyone's, or
-    /// neutral) stands on placed tile `t`.
+    /// neutral) stands on placed tile `t`: one look at the plugin's figure
+    /// slots (every player's, then its neutral ones), none gathered.
     pub(crate) fn plugin_figure_on_tile(&self, plugin: u8, t: TileIndex) -> bool {
-        let mut tiles = [NONE16; 8];
-        match self.plugin_figure_tiles(plugin, &mut tiles) {
-            Some(n) => t.0 != NONE16 && tiles[..n].contains(&t.0),
-            None => true, // more tiles than the buffer holds: not narrowed
+        if t.0 == NONE16 {
+            return false;
         }
+        let Some(e) = self.rules.plugins.get(usize::from(plugin)) else {
+            return false;
+        };
+        let figs = &self.figures.figs;
+        let per = usize::from(self.rules.figs_per_player);
+        let (first, end) = (usize::from(e.player_slots.0), usize::from(e.player_slots.1));
+        if first < end {
+            for p in 0..usize::from(self.players) {
+                let slots = figs.get(p * per + first..p * per + end).unwrap_or(&[]);
+                if slots.iter().any(|g| g.tile == t.0) {
+                    return true;
+                }
+            }
+        }
+        let neutral = per * usize::from(self.players);
+        let (first, end) = (
+            usize::from(e.neutral_slots.0),
+            usize::from(e.neutral_slots.1),
+        );
+        figs.get(neutral + first..neutral + end)
+            .unwrap_or(&[])
+            .iter()
+            .any(|g| g.tile == t.0)
+    }
+
+    /// Whether plugin `plugin` narrowed away `filter_figure_options` over the
+    /// one option `opt` ([`Narrowed::OptionOn`]): it is no deployment on a
+    /// tile, or none of the plugin's figures stands on its tile (one look at
+    /// that tile, no gathering).
+    #[inline]
+    fn option_narrowed_away(&self, plugin: u8, opt: FigureOption) -> bool {
+        let declared = self
+            .rules
+            .plugins
+            .get(usize::from(plugin))
+            .map_or(0, |e| e.narrow);
+        if declared & crate::narrow::bits::OPTIONS_ON_MY_TILES == 0 {
+            return false;
+        }
+        self.option_tile(opt)
+            .is_none_or(|t| !self.plugin_figure_on_tile(plugin, t))
     }
 
     /// The tiles on which figures of plugin `plugin`'s kinds stand (every
@@ -216,6 +296,8 @@ impl Game {
             hook: "figure_options",
             message,
         };
+        // The kind checked last (a plugin offers its deployments by kind).
+        let mut supplied = None;
         for &o in out {
             match o {
                 FigureOption::Pass => {}
@@ -226,12 +308,13 @@ impl Game {
                             kind.0
                         )));
                     };
-                    if self.supply_of(self.turn.current, kind) == 0 {
+                    if supplied != Some(kind) && self.supply_of(self.turn.current, kind) == 0 {
                         return Err(bad(format!(
                             "it offered to deploy a `{}`, but player {} has none in his supply",
                             k.name, self.turn.current
                         )));
                     }
+                    supplied = Some(kind);
                     if !self.valid_location(at) {
                         return Err(bad(format!(
                             "it offered to deploy a `{}` at {at:?}, which does not exist",
@@ -257,7 +340,7 @@ impl Game {
     /// Whether the plugins' vetoes (`filter_figure_options`) allow option `opt`.
     pub(super) fn allowed_by_plugins(&self, opt: FigureOption) -> Result<bool, HookError> {
         let mut keep = [true];
-        let skip = |i| self.options_narrowed_away(i, &[opt]);
+        let skip = |i| self.option_narrowed_away(i, opt);
         if self.wants(hook::FILTER_FIGURE_OPTIONS) {
             dispatch_view!(@each self, hook::FILTER_FIGURE_OPTIONS, |i| skip(i), |h, v| h
                 .filter_figure_options(v, &[opt], &mut keep));

@@ -1,6 +1,6 @@
 //! The one-call board queries plugins use on hot paths (`bag_counts`,
 //! `tiles_beside`, `frontier_square`, `tile_outline`, `corner_meetings`,
-//! `figure_pos`, `figures_at`, `figures_in_cross`, and `figure_code`'s
+//! `figure_pos`, `figure_place`, `figures_at`, `figures_in_cross`, and `figure_code`'s
 //! search for the first alike figure) give what the per-item queries they
 //! replace give, at every state of random base games.
 
@@ -49,7 +49,22 @@ fn check(g: &Game) {
             _ => None,
         };
         assert_eq!(g.figure_pos(fig), tile.and_then(|t| g.tile_pos(t)));
+        let place = match g.figure_location(fig) {
+            Some(Location::Feature(f)) => {
+                let t = g.feature_tile(f).expect("a feature on the board");
+                Some(FigurePlace {
+                    fig,
+                    feature: f,
+                    tile: t,
+                    pos: g.tile_pos(t).expect("a placed tile"),
+                    local: g.feature_local(f).expect("a feature on the board"),
+                })
+            }
+            _ => None,
+        };
+        assert_eq!(g.figure_place(fig), place, "figure {}", fig.0);
     }
+    assert_eq!(g.figure_place(FigureId(u16::MAX)), None);
     check_figure_lists(g);
 }
 

@@ -195,6 +195,12 @@ macro_rules! query_table {
             /// The board position of the placed tile figure `fig` stands on, if on the board
             /// (`figure_tile` and `tile_pos` in one call).
             view get figure_pos(fig: (FigureId) => (FigureId)) -> (Option<Pos>) => (ROption<Pos>);
+            /// Where figure `fig` stands when it stands on a feature (not at a corner, not on
+            /// a tile): its feature instance, that feature's tile, the tile's position and
+            /// the feature's local index (`FigurePlace`), in one call for a
+            /// `figure_location`, `feature_tile`, `tile_pos` and `feature_local` (an option
+            /// per figure of a player on the board: the fairy's). `None` elsewhere.
+            view get figure_place(fig: (FigureId) => (FigureId)) -> (Option<FigurePlace>) => (ROption<FigurePlace>);
             /// The figures on the board whose tile lies in the row or the column of `pos`
             /// at most `reach` squares away, `pos`'s own tile included, in the order of the
             /// tiles (`pos`, then at distance 1 north, east, south and west, then at

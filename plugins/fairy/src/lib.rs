@@ -157,6 +157,39 @@ impl Fairy {
             && matches!(v.figure_location(g), Some(Location::Feature(_)))
     }
 
+    /// Puts the fairy on placed tile `t` (PD11), beside `follower` (none
+    /// under `on-tile`): `put_my_neutral` with the figure known (no search of
+    /// the figures).
+    fn put(
+        &self,
+        cx: &mut Cx<'_>,
+        state: &FairyState,
+        t: TileIndex,
+        follower: Option<FigureId>,
+    ) -> HookResult {
+        let fig = FigureId(
+            state
+                .figure
+                .checked_sub(1)
+                .ok_or_else(|| err("the fairy figure was not found at setup"))? as u16,
+        );
+        let at = Location::Tile(t);
+        match cx.figure_location(fig) {
+            None => {
+                cx.place_neutral(cx.my_figure(FAIRY), at)
+                    .ok_or_else(|| err("the fairy could not be placed there"))?;
+            }
+            Some(now) if now != at => {
+                if !cx.move_figure(fig, at)? {
+                    return Err(err("the fairy could not move there"));
+                }
+            }
+            Some(_) => {}
+        }
+        cx.game_state_mut::<FairyState>()?.beside = follower.map_or(0, |g| u32::from(g.0) + 1);
+        Ok(())
+    }
+
     /// Whether figure `g`'s feature is part of the unit being scored.
     fn in_unit(v: &View<'_>, info: &ScoreInfo<'_>, g: FigureId) -> bool {
         let Some(f) = v.figure_feature(g) else {
@@ -264,15 +297,16 @@ impl Plugin for Fairy {
             FairyPlacement::OnTile => Self::tile(v)?,
         };
         // The player's own figures only: of a follower kind (known from
-        // setup when the player has at most 32 figures), on a feature.
+        // setup when the player has at most 32 figures), on a feature (where,
+        // in one query per figure).
         let per = s.per_player as usize;
         let first = usize::from(me) * per;
+        let known = s.followers != 0;
         // The codes, sorted before they are offered: after the core's own
         // options (sorted), the list is then sorted already when no other
         // plugin adds options, and the core need not sort it.
         let mut codes = Codes::default();
         for i in 0..per {
-            let known = s.followers != 0;
             if known && s.followers & 1 << i == 0 {
                 continue;
             }
@@ -282,20 +316,25 @@ impl Plugin for Fairy {
             if Some(g) == beside {
                 continue;
             }
-            let Some(Location::Feature(f)) = v.figure_location(g) else {
+            let Some(p) = v.figure_place(g) else {
                 continue;
             };
             if !known && !v.figure_kind_follower(v.figure_kind(g)) {
                 continue;
             }
             let spot = match self.placement {
-                FairyPlacement::NextToFollower => Spot::of_feature(v, f),
+                FairyPlacement::NextToFollower => Spot {
+                    pos: p.pos,
+                    local: Some(p.local),
+                },
                 FairyPlacement::OnTile => {
-                    let t = v.feature_tile(f);
-                    if Some(t) == here {
+                    if Some(p.tile) == here {
                         continue;
                     }
-                    Spot::of_tile(v, t)
+                    Spot {
+                        pos: p.pos,
+                        local: None,
+                    }
                 }
             };
             if let Some(code) = spot.code() {
@@ -345,6 +384,7 @@ impl Plugin for Fairy {
         };
         let spot = Spot::from_code(code);
         let me = cx.current_player();
+        let state = Self::state(cx)?;
         let t = cx
             .tile_at(spot.pos)
             .ok_or_else(|| err("no tile there for the fairy"))?;
@@ -361,23 +401,7 @@ impl Plugin for Fairy {
             }
             FairyPlacement::OnTile => None,
         };
-        // `put_my_neutral` with the figure known (no search of the figures).
-        let fig = Self::figure(cx)?;
-        let at = Location::Tile(t);
-        match cx.figure_location(fig) {
-            None => {
-                cx.place_neutral(cx.my_figure(FAIRY), at)
-                    .ok_or_else(|| err("the fairy could not be placed there"))?;
-            }
-            Some(now) if now != at => {
-                if !cx.move_figure(fig, at)? {
-                    return Err(err("the fairy could not move there"));
-                }
-            }
-            Some(_) => {}
-        }
-        cx.game_state_mut::<FairyState>()?.beside = follower.map_or(0, |g| u32::from(g.0) + 1);
-        Ok(())
+        self.put(cx, &state, t, follower)
     }
 
     /// PD14 (PD16): 3 points to the owner of the follower beside the fairy (of each

@@ -263,6 +263,27 @@ impl Location {
     }
 }
 
+/// A figure standing on a feature and where that is on the board, read in
+/// one query (`figure_place`): for a rule that offers an option per figure
+/// of a player on the board (the fairy beside a follower) without
+/// asking a figure's location, its feature's tile, the tile's position and
+/// the feature's local index one query each.
+#[repr(C)]
+#[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FigurePlace {
+    /// The figure.
+    pub fig: FigureId,
+    /// The feature instance it stands on (`Location::Feature`).
+    pub feature: FeatureId,
+    /// The placed tile of that feature instance.
+    pub tile: TileIndex,
+    /// The position of that tile.
+    pub pos: Pos,
+    /// The feature's local index on its tile.
+    pub local: u8,
+}
+
 /// A set of feature kinds (bit `k` = [`FeatureKind`] `k`), e.g. where a figure may stand.
 #[repr(transparent)]
 #[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]

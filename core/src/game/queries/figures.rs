@@ -120,6 +120,30 @@ impl Game {
         (t != NONE16).then_some(TileIndex(t))
     }
 
+    /// Where figure `fig` stands when it stands on a feature
+    /// (`Location::Feature`: not at a corner, not on a tile): its feature
+    /// instance, that feature's placed tile, the tile's position and the
+    /// feature's local index ([`FigurePlace`]), in one query for what
+    /// `figure_location`, `feature_tile`, `tile_pos` and `feature_local` would
+    /// ask (an option per figure of a player on the board: the fairy's).
+    /// `None` for a figure elsewhere or that does not exist.
+    #[inline]
+    pub fn figure_place(&self, fig: FigureId) -> Option<FigurePlace> {
+        let r = self.figures.figs.get(fig.index())?;
+        if r.tile == NONE16 || r.feature == NONE16 || r.corner != figures::NO_CORNER {
+            return None;
+        }
+        let ft = self.feats.recs.get(usize::from(r.feature))?;
+        let tile = self.board.tiles.get(usize::from(ft.tile))?;
+        Some(FigurePlace {
+            fig,
+            feature: FeatureId(r.feature),
+            tile: TileIndex(ft.tile),
+            pos: tile.pos,
+            local: ft.local,
+        })
+    }
+
     /// The board position of the placed tile figure `fig` stands on, if on
     /// the board: [`Game::figure_tile`] and [`Game::tile_pos`] in one query
     /// (a capture range's test per figure).
