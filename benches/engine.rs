@@ -32,27 +32,23 @@ fn hills_and_sheep_rules(reg: &carcassonne_host::Registry) -> Arc<Rules> {
         .rules
 }
 
-/// The four Hills & Sheep plugin libraries: dev-dependencies of this package, so
-/// cargo built them with this benchmark into `target/<profile>/deps/`.
+/// The official plugins' library (Hills & Sheep's four plugins among them):
+/// a dev-dependency of this package, so cargo built it with this benchmark
+/// into `target/<profile>/deps/`.
 fn hills_and_sheep_libraries() -> Vec<PathBuf> {
     let exe = std::env::current_exe().expect("bench exe");
     let deps = exe.parent().expect("target/<profile>/deps");
-    ["shepherd", "hills", "vineyards", "special_cities"]
-        .iter()
-        .map(|c| {
-            let lib = deps.join(format!(
-                "{}carcassonne_{c}_lib{}",
-                std::env::consts::DLL_PREFIX,
-                std::env::consts::DLL_SUFFIX
-            ));
-            assert!(
-                lib.exists(),
-                "{} is missing: run with cargo bench",
-                lib.display()
-            );
-            lib
-        })
-        .collect()
+    let lib = deps.join(format!(
+        "{}carcassonne_official_lib{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    ));
+    assert!(
+        lib.exists(),
+        "{} is missing: run with cargo bench",
+        lib.display()
+    );
+    vec![lib]
 }
 
 /// A mid-game position (about 35 tiles placed) waiting for a placement.
