@@ -125,6 +125,15 @@ impl Game {
         Ok(())
     }
 
+    /// The narrowing bits plugin `plugin` declared (none for an unknown index).
+    #[inline]
+    fn plugin_narrowing(&self, plugin: u8) -> u64 {
+        self.rules
+            .plugins
+            .get(usize::from(plugin))
+            .map_or(0, |e| e.narrow)
+    }
+
     /// Whether plugin `plugin` narrowed away `filter_figure_options` over
     /// `opts` ([`Narrowed::OptionOn`]): each option that is a deployment on a
     /// tile is outside the case it keeps. The tiles its figures stand on are
@@ -132,11 +141,7 @@ impl Game {
     /// compared with them.
     #[inline]
     fn options_narrowed_away(&self, plugin: u8, opts: &[FigureOption]) -> bool {
-        let declared = self
-            .rules
-            .plugins
-            .get(usize::from(plugin))
-            .map_or(0, |e| e.narrow);
+        let declared = self.plugin_narrowing(plugin);
         if declared & crate::narrow::bits::OPTIONS_ON_MY_TILES == 0 {
             return false;
         }
@@ -172,11 +177,7 @@ impl Game {
     /// options' tiles are usually one, the placed tile).
     #[inline]
     fn tiles_narrowed_away(&self, plugin: u8, tiles: &[u16]) -> bool {
-        let declared = self
-            .rules
-            .plugins
-            .get(usize::from(plugin))
-            .map_or(0, |e| e.narrow);
+        let declared = self.plugin_narrowing(plugin);
         declared & crate::narrow::bits::OPTIONS_ON_MY_TILES != 0
             && tiles
                 .iter()
@@ -237,11 +238,7 @@ impl Game {
     /// that tile, no gathering).
     #[inline]
     fn option_narrowed_away(&self, plugin: u8, opt: FigureOption) -> bool {
-        let declared = self
-            .rules
-            .plugins
-            .get(usize::from(plugin))
-            .map_or(0, |e| e.narrow);
+        let declared = self.plugin_narrowing(plugin);
         if declared & crate::narrow::bits::OPTIONS_ON_MY_TILES == 0 {
             return false;
         }
