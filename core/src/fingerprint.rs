@@ -137,6 +137,10 @@ impl Rules {
                     .num(u64::from(f.beside_follower))
                     .num(u64::from(f.open_only));
             }
+            // The corner offer, only where a kind has it (likewise).
+            if f.at_corner_meetings {
+                h.num(u64::from(f.at_corner_meetings));
+            }
         }
         for p in &self.plugins {
             let w = p.decl.state;

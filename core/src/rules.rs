@@ -208,7 +208,8 @@ impl Rules {
                         decl.id, f.name
                     ));
                 }
-                if f.neutral > 0 && (f.offered || f.occupies || f.follower) {
+                if f.neutral > 0 && (f.offered || f.at_corner_meetings || f.occupies || f.follower)
+                {
                     errs.push(format!(
                         "plugin `{}`: neutral figure kind `{}` cannot be offered, occupy or be a follower",
                         decl.id, f.name

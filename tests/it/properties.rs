@@ -372,6 +372,7 @@ fn any_decl() -> impl Strategy<Value = PluginDecl> {
                     marked_only: FeatureKinds::NONE,
                     beside_follower: false,
                     open_only: false,
+                    at_corner_meetings: false,
                 }
             },
         );

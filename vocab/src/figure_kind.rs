@@ -103,6 +103,14 @@ pub struct FigureKindOf<N> {
     /// builder, not on the road or city its tile has just completed). An offer
     /// condition: the shared placement rule does not check it.
     pub open_only: bool,
+    /// The core offers it at the corners of the placed tile where four field
+    /// corners meet (`Game::corner_meeting`: `Location::Corner` of the field
+    /// there), while the current player has one in his supply: the barn. It
+    /// is offered into the field whoever stands there; with
+    /// [`one_per_feature`](FigureKindOf::one_per_feature) not into a field
+    /// that holds a figure of this kind already. Independent of
+    /// [`offered`](FigureKindOf::offered) (the features of the placed tile).
+    pub at_corner_meetings: bool,
 }
 
 /// What sort of piece a figure kind is. The plugin that declares a kind says it
@@ -170,6 +178,7 @@ impl<N> FigureKindOf<N> {
             marked_only: self.marked_only,
             beside_follower: self.beside_follower,
             open_only: self.open_only,
+            at_corner_meetings: self.at_corner_meetings,
         }
     }
 }
@@ -198,6 +207,7 @@ impl FigureSpec {
             marked_only: FeatureKinds::NONE,
             beside_follower: false,
             open_only: false,
+            at_corner_meetings: false,
         }
     }
 
@@ -223,6 +233,7 @@ impl FigureSpec {
             marked_only: FeatureKinds::NONE,
             beside_follower: false,
             open_only: false,
+            at_corner_meetings: false,
         }
     }
 
@@ -266,6 +277,13 @@ impl FigureSpec {
     /// ([`FigureKindOf::open_only`]).
     pub const fn open_only(mut self, yes: bool) -> FigureSpec {
         self.open_only = yes;
+        self
+    }
+
+    /// Sets whether the core offers it at the corners of the placed tile where
+    /// four field corners meet ([`FigureKindOf::at_corner_meetings`]).
+    pub const fn at_corner_meetings(mut self, yes: bool) -> FigureSpec {
+        self.at_corner_meetings = yes;
         self
     }
 

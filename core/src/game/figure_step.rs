@@ -27,8 +27,18 @@ impl Game {
         let mut check_order = !self.offers.is_empty();
         for (k, kind) in self.rules.figures.iter().enumerate() {
             let k = FigureKindId(k as u8);
-            if !kind.offered || self.supply_of(self.turn.current, k) == 0 {
+            if !(kind.offered || kind.at_corner_meetings)
+                || self.supply_of(self.turn.current, k) == 0
+            {
                 continue;
+            }
+            if kind.at_corner_meetings {
+                // Out of the canonical order (a corner sorts after the
+                // kind's features, and by field id): sorted below.
+                check_order |= self.corner_offers_into(k, kind, t, out);
+                if !kind.offered {
+                    continue;
+                }
             }
             if standing {
                 self.standing_deploys_into(k, kind, 0..base, t, out);
@@ -123,6 +133,42 @@ impl Game {
             });
         }
         Ok(())
+    }
+
+    /// The core's offers of kind `k` (declared
+    /// [`at_corner_meetings`](crate::rules::FigureKind::at_corner_meetings))
+    /// at the corners of placed tile `t` where four field corners meet, into
+    /// `out`: the field there (with `one_per_feature`, only one that holds
+    /// no figure of the kind). Whether it offered any.
+    fn corner_offers_into(
+        &self,
+        k: FigureKindId,
+        kind: &crate::rules::FigureKind,
+        t: u16,
+        out: &mut Vec<FigureOption>,
+    ) -> bool {
+        let meets = self.corner_meetings(TileIndex(t));
+        if meets == 0 {
+            return false;
+        }
+        let from = out.len();
+        for c in Corner::ALL {
+            if meets & (1 << c as u8) == 0 {
+                continue;
+            }
+            let Some(f) = self.corner_field(TileIndex(t), c) else {
+                continue;
+            };
+            let root = self.feats.recs[f.index()].parent;
+            if kind.one_per_feature && self.kind_stands_in(k, root) {
+                continue;
+            }
+            out.push(FigureOption::Deploy {
+                kind: k,
+                at: Location::Corner(f, c),
+            });
+        }
+        out.len() != from
     }
 
     /// The narrowing bits plugin `plugin` declared (none for an unknown index).

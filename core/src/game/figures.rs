@@ -233,7 +233,7 @@ impl Game {
     /// Whether a figure of kind `kind` (anyone's, or neutral) stands in the
     /// feature with root `root`: a look at the kind's figure slots, not a walk
     /// over the feature's members.
-    fn kind_stands_in(&self, kind: FigureKindId, root: u16) -> bool {
+    pub(super) fn kind_stands_in(&self, kind: FigureKindId, root: u16) -> bool {
         let Some((first, end)) = self.rules.kind_slots(kind) else {
             return false;
         };

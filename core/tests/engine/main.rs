@@ -9,6 +9,7 @@ mod board_queries;
 #[path = "../../../tests/it/census.rs"]
 mod census;
 mod conformance;
+mod corner_offers;
 mod docs;
 mod farmer_exclusion;
 mod figure_offers;

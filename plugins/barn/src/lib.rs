@@ -223,9 +223,15 @@ impl Plugin for Barn {
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
         "Abbey & Mayor: the barn at a corner of four fields; it scores the farmers and at the end";
-    /// AM21: a special figure, built onto the board (never eaten, never sent home).
+    /// AM21: a special figure, built onto the board (never eaten, never sent
+    /// home). AM22, AM23: the core offers it at the corners of the placed tile
+    /// where four field corners meet, not into a field holding a barn (one
+    /// per field); with `barn-placement = "occupied"` the plugin offers the
+    /// others (`figure_options`).
     const FIGURES: &'static [FigureSpec] = &[FigureSpec::special("barn", 1)
         .occupies(true)
+        .at_corner_meetings(true)
+        .one_per_feature(true)
         .class(FigureClass::Building)];
     const STATE: StateSpec = StateSpec::NONE.game::<Barns>().figure::<Placed>();
 
@@ -264,12 +270,23 @@ impl Plugin for Barn {
         Ok(())
     }
 
-    /// AM22, AM23: a barn at each qualifying corner of the placed tile.
+    /// AM23 by default: the core's offers are all there is (see `FIGURES`),
+    /// so its figure options are switched off for the game.
+    fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
+        if self.placement == BarnPlacement::Unoccupied {
+            cx.set_hook_enabled(hook::FIGURE_OPTIONS, false);
+        }
+        Ok(())
+    }
+
+    /// With `barn-placement = "occupied"`: a barn also at each corner of the
+    /// placed tile where four field corners meet in a field that holds a barn
+    /// (the core offers the others, AM22).
     fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
         let (Some(t), kind) = (v.last_placed(), v.my_figure(0)) else {
             return Ok(());
         };
-        if v.supply(v.current_player(), kind) == 0 {
+        if self.placement == BarnPlacement::Unoccupied || v.supply(v.current_player(), kind) == 0 {
             return Ok(());
         }
         // The corners where four field corners meet, in one query (usually none).
@@ -277,23 +294,14 @@ impl Plugin for Barn {
         if corners == 0 {
             return Ok(());
         }
-        let mut taken = None;
+        let barns = *v.game_state::<Barns>()?;
+        let taken = Self::barn_fields(v, &barns, u32::MAX);
         for c in Corner::ALL {
             if corners & (1 << c as u8) == 0 {
                 continue;
             }
             if let Some(f) = v.corner_meeting(t, c) {
-                let free = self.placement == BarnPlacement::Occupied || {
-                    let taken = match &taken {
-                        Some(x) => x,
-                        None => {
-                            let barns = *v.game_state::<Barns>()?;
-                            taken.insert(Self::barn_fields(v, &barns, u32::MAX))
-                        }
-                    };
-                    !taken.contains(&v.find(f))
-                };
-                if free {
+                if taken.contains(&v.find(f)) {
                     opts.push(FigureOption::Deploy {
                         kind,
                         at: Location::Corner(f, c),

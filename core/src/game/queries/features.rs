@@ -105,7 +105,10 @@ impl Game {
             }
         }
         let neutral = per * usize::from(self.players);
-        let (nfirst, nend) = (usize::from(e.neutral_slots.0), usize::from(e.neutral_slots.1));
+        let (nfirst, nend) = (
+            usize::from(e.neutral_slots.0),
+            usize::from(e.neutral_slots.1),
+        );
         nfirst < nend
             && figs
                 .get(neutral + nfirst..neutral + nend)
