@@ -118,6 +118,13 @@ pub struct Rules {
     /// Owner and kind of each player figure id of a game of [`MAX_PLAYERS`]
     /// players (`id = player × figs_per_player + slot`): no division per look-up.
     pub(crate) player_figs: Vec<(PlayerId, FigureKindId)>,
+    /// The per-player slots of the follower kinds (`FigureKind::follower`),
+    /// as ranges `first..end` of each player's block, adjacent ones merged:
+    /// "does the player have a follower in this feature" looks at these only.
+    pub(crate) follower_slots: Vec<(u16, u16)>,
+    /// The kinds declared `at_corner_meetings`, a bit per kind id (at most
+    /// 64 kinds): 0 (the usual case) skips the corner offers in one test.
+    pub(crate) corner_kinds: u64,
     /// Per hook bit (by its index, `bit.trailing_zeros()`), the plugins
     /// subscribed to it in dispatch order: a dispatch visits only those.
     pub(crate) subscribers: Vec<Vec<u8>>,
@@ -370,6 +377,23 @@ impl Rules {
             .into_iter()
             .flat_map(|p| slot_kind.iter().map(move |&k| (p, k)))
             .collect();
+        let mut follower_slots: Vec<(u16, u16)> = Vec::new();
+        for (f, &first) in figures.iter().zip(&kind_first_slot) {
+            if !f.follower || f.per_player == 0 {
+                continue;
+            }
+            let end = first.saturating_add(u16::from(f.per_player));
+            match follower_slots.last_mut() {
+                Some(last) if last.1 == first => last.1 = end,
+                _ => follower_slots.push((first, end)),
+            }
+        }
+        let corner_kinds = figures
+            .iter()
+            .take(64)
+            .enumerate()
+            .filter(|(_, f)| f.at_corner_meetings)
+            .fold(0u64, |m, (k, _)| m | 1 << k);
         let run_order: Vec<u8> = (0..entries.len()).map(|i| i as u8).collect();
         let subscribers = subscribers_in(&entries, &run_order);
         let start_bag = start_bag(&tiles);
@@ -378,6 +402,8 @@ impl Rules {
             subscribers,
             run_order,
             player_figs,
+            follower_slots,
+            corner_kinds,
             feat_templates: tiles
                 .types
                 .iter()

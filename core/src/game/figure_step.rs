@@ -27,18 +27,8 @@ impl Game {
         let mut check_order = !self.offers.is_empty();
         for (k, kind) in self.rules.figures.iter().enumerate() {
             let k = FigureKindId(k as u8);
-            if !(kind.offered || kind.at_corner_meetings)
-                || self.supply_of(self.turn.current, k) == 0
-            {
+            if !kind.offered || self.supply_of(self.turn.current, k) == 0 {
                 continue;
-            }
-            if kind.at_corner_meetings {
-                // Out of the canonical order (a corner sorts after the
-                // kind's features, and by field id): sorted below.
-                check_order |= self.corner_offers_into(k, kind, t, out);
-                if !kind.offered {
-                    continue;
-                }
             }
             if standing {
                 self.standing_deploys_into(k, kind, 0..base, t, out);
@@ -75,6 +65,11 @@ impl Game {
         }
         if !self.offers.special.is_empty() {
             self.standing_specials_into(out);
+        }
+        if self.rules.corner_kinds != 0 && self.any_in_supply(self.rules.corner_kinds) {
+            // Out of the canonical order (after every kind's features, and
+            // by field id): sorted below.
+            check_order |= self.corner_offers_into(t, out);
         }
         if self.wants(hook::FIGURE_OPTIONS) {
             for &i in self.rules.subscribers(hook::FIGURE_OPTIONS) {
@@ -135,38 +130,61 @@ impl Game {
         Ok(())
     }
 
-    /// The core's offers of kind `k` (declared
-    /// [`at_corner_meetings`](crate::rules::FigureKind::at_corner_meetings))
-    /// at the corners of placed tile `t` where four field corners meet, into
-    /// `out`: the field there (with `one_per_feature`, only one that holds
-    /// no figure of the kind). Whether it offered any.
-    fn corner_offers_into(
-        &self,
-        k: FigureKindId,
-        kind: &crate::rules::FigureKind,
-        t: u16,
-        out: &mut Vec<FigureOption>,
-    ) -> bool {
+    /// Whether the current player has a figure of one of the kinds `kinds`
+    /// (a bit per kind id) in his supply.
+    #[inline(always)]
+    fn any_in_supply(&self, mut kinds: u64) -> bool {
+        while kinds != 0 {
+            let k = FigureKindId(kinds.trailing_zeros() as u8);
+            kinds &= kinds - 1;
+            if self.supply_of(self.turn.current, k) != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The core's offers of the kinds declared
+    /// [`at_corner_meetings`](crate::rules::FigureKind::at_corner_meetings)
+    /// (`Rules::corner_kinds`) of which the current player has one, at the
+    /// corners of placed tile `t` where four field corners meet, into `out`:
+    /// the field there (with `one_per_feature`, only one that holds no
+    /// figure of the kind). Whether it offered any. Out of line: only
+    /// rulesets with such a kind call it.
+    #[inline(never)]
+    fn corner_offers_into(&self, t: u16, out: &mut Vec<FigureOption>) -> bool {
         let meets = self.corner_meetings(TileIndex(t));
         if meets == 0 {
             return false;
         }
         let from = out.len();
-        for c in Corner::ALL {
-            if meets & (1 << c as u8) == 0 {
-                continue;
-            }
-            let Some(f) = self.corner_field(TileIndex(t), c) else {
-                continue;
+        // The declared kinds' bits, lowest first (usually one kind).
+        let mut kinds = self.rules.corner_kinds;
+        while kinds != 0 {
+            let k = FigureKindId(kinds.trailing_zeros() as u8);
+            kinds &= kinds - 1;
+            let Some(kind) = self.rules.figures.get(k.index()) else {
+                break;
             };
-            let root = self.feats.recs[f.index()].parent;
-            if kind.one_per_feature && self.kind_stands_in(k, root) {
+            if self.supply_of(self.turn.current, k) == 0 {
                 continue;
             }
-            out.push(FigureOption::Deploy {
-                kind: k,
-                at: Location::Corner(f, c),
-            });
+            for c in Corner::ALL {
+                if meets & (1 << c as u8) == 0 {
+                    continue;
+                }
+                let Some(f) = self.corner_field(TileIndex(t), c) else {
+                    continue;
+                };
+                let root = self.feats.recs[f.index()].parent;
+                if kind.one_per_feature && self.kind_stands_in(k, root) {
+                    continue;
+                }
+                out.push(FigureOption::Deploy {
+                    kind: k,
+                    at: Location::Corner(f, c),
+                });
+            }
         }
         out.len() != from
     }

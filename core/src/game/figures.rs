@@ -210,15 +210,17 @@ impl Game {
     }
 
     /// Whether a figure of a follower kind of `player` stands in the feature
-    /// with root `root` (a look at the player's figures).
+    /// with root `root`: a look at the player's slots of follower kinds
+    /// (`Rules::follower_slots`), not at his other figures.
     pub(super) fn follower_of_in(&self, player: PlayerId, root: u16) -> bool {
-        let per = usize::from(self.rules.figs_per_player);
-        let first = player.index() * per;
-        let figs = self.figures.figs.get(first..first + per).unwrap_or(&[]);
-        (first..).zip(figs).any(|(g, x)| {
-            x.feature != NONE16
-                && self.feats.root(x.feature) == root
-                && self.rules.figures[self.kind_of(g as u16).index()].follower
+        let base = player.index() * usize::from(self.rules.figs_per_player);
+        self.rules.follower_slots.iter().any(|&(first, end)| {
+            self.figures
+                .figs
+                .get(base + usize::from(first)..base + usize::from(end))
+                .unwrap_or(&[])
+                .iter()
+                .any(|x| x.feature != NONE16 && self.feats.root(x.feature) == root)
         })
     }
 

@@ -408,14 +408,24 @@ impl<'a> Cx<'a> {
         if !self.figure_kind_follower(self.figure_kind(left)) || self.has_follower_in(owner, f) {
             return Ok(0);
         }
-        let lonely: Vec<FigureId> = self
-            .figures_in(f)
-            .filter(|&g| self.figure_kind(g) == kind && self.figure_owner(g) == Some(owner))
-            .collect();
-        for &g in &lonely {
+        // Gathered first (returning changes the feature's figures), on the
+        // stack for a usual few: a return of a follower asks it.
+        let (mut few, mut n, mut rest) = ([FigureId(0); 8], 0, Vec::new());
+        for g in self.figures_in(f) {
+            if self.figure_kind(g) == kind && self.figure_owner(g) == Some(owner) {
+                match few.get_mut(n) {
+                    Some(slot) => {
+                        *slot = g;
+                        n += 1;
+                    }
+                    None => rest.push(g),
+                }
+            }
+        }
+        for &g in few[..n].iter().chain(&rest) {
             self.return_figure(g)?;
         }
-        Ok(lonely.len())
+        Ok(n + rest.len())
     }
 
     /// Scores the feature containing `f` early, as if at game end (e.g. an abbot taken

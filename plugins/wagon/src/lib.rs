@@ -85,6 +85,9 @@ pub struct Scored {
     pub turn: u32,
 }
 
+/// The most wagons a game holds (`wagons-per-player` is at most 3).
+const MAX_WAGONS: usize = 3 * MAX_PLAYERS;
+
 /// Per-game state.
 #[derive(Clone, Copy, Debug, Default, Pod, Zeroable)]
 #[repr(C)]
@@ -223,11 +226,22 @@ impl Wagon {
         Ok(out)
     }
 
+    /// Whether wagon `fig` has a move target now (`targets` is not empty): the
+    /// candidates up to the first target, none listed.
+    fn has_target(&self, v: &View<'_>, fig: FigureId) -> HookResult<bool> {
+        for f in self.candidates(v, fig) {
+            if Self::open_target(v, f)? && Spot::of_feature(v, f).code().is_some() {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
     /// Asks the owner of the next waiting wagon that has a target; wagons with no
     /// target go home (AM18).
     fn next_decision(&self, cx: &mut Cx<'_>) -> HookResult {
         for g in Self::waiting(cx) {
-            if self.targets(cx, g)?.is_empty() {
+            if !self.has_target(cx, g)? {
                 cx.figure_state_mut::<Scored>(g)?.turn = 0;
                 Self::send_home(cx, g)?;
                 continue;
@@ -297,17 +311,24 @@ impl Plugin for Wagon {
         if matches!(info.reason, ScoreReason::Final | ScoreReason::Proxy) {
             return Ok(());
         }
-        let (kind, turn) = (cx.my_figure(0), u32::from(cx.turn()));
-        let wagons: Vec<FigureId> = cx
-            .figures_in(info.feature)
-            .filter(|&g| cx.figure_kind(g) == kind)
-            .collect();
-        if !wagons.is_empty() {
-            cx.game_state_mut::<Waiting>()?.turn = turn;
-            // The turn's end has wagons to move: its hook on again.
-            cx.set_hook_enabled(hook::TURN_END, true);
+        let kind = cx.my_figure(0);
+        // The wagons there, on the stack (a scoring asks it: no allocation).
+        let mut wagons = [FigureId(0); MAX_WAGONS];
+        let mut n = 0;
+        for g in cx.figures_in(info.feature) {
+            if cx.figure_kind(g) == kind {
+                *wagons.get_mut(n).ok_or("more wagons than the game holds")? = g;
+                n += 1;
+            }
         }
-        for g in wagons {
+        if n == 0 {
+            return Ok(());
+        }
+        let turn = u32::from(cx.turn());
+        cx.game_state_mut::<Waiting>()?.turn = turn;
+        // The turn's end has wagons to move: its hook on again.
+        cx.set_hook_enabled(hook::TURN_END, true);
+        for &g in &wagons[..n] {
             cx.figure_state_mut::<Scored>(g)?.turn = turn;
         }
         Ok(())
