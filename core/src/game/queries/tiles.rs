@@ -200,7 +200,7 @@ impl Game {
         };
         Some(TileOutline {
             sides: self.geom_of(t.0).sides(),
-            open: !self.board.tiles_beside(pos) & 15,
+            open: self.board.open_sides(pos),
             added,
         })
     }
