@@ -598,6 +598,23 @@ impl<'g> Cx<'g> {
         self.game.offer_specials_to(plugin, player, on)
     }
 
+    /// Offers (`on`), at every figure step from now on, this plugin's special
+    /// option per follower of the current player standing on a feature (a
+    /// kind declared a follower; not at a corner), with the code of the
+    /// feature's spot (its tile's position and local index:
+    /// [`spot_code`](crate::spot_code), the SDK's `Spot::code`), each spot
+    /// once — save figure `except`, whose spot is offered only if another of
+    /// his followers shares it (pass a figure that is no player's follower,
+    /// your own neutral one, to leave none out). Calling it again replaces
+    /// `except`; `on` false stops the offer. A standing offer: no
+    /// `figure_options` call per turn; the vetoes apply (the fairy's option
+    /// beside any follower but the one she stands beside). `false` only for
+    /// a plugin that does not exist.
+    pub fn offer_follower_spots(&mut self, on: bool, except: FigureId) -> bool {
+        let plugin = self.plugin;
+        self.game.offer_follower_spots(plugin, on, except)
+    }
+
     /// Closes the feature containing `f` to deployments (`closed`), or opens
     /// it again: the shared placement rule lets no figure of any kind into a
     /// closed feature, so the core offers none there and `may_deploy` says no

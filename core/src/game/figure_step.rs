@@ -66,6 +66,9 @@ impl Game {
         if !self.offers.special.is_empty() {
             self.standing_specials_into(out);
         }
+        if !self.offers.spots.is_empty() {
+            self.standing_spots_into(out);
+        }
         if self.wants(hook::FIGURE_OPTIONS) {
             for &i in self.rules.subscribers(hook::FIGURE_OPTIONS) {
                 // Each subscriber's narrowing is decided once.

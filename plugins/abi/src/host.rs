@@ -421,6 +421,12 @@ macro_rules! query_table {
             /// Stops (`on` false) or resumes offering this plugin's standing special options
             /// to `player` (one who has no tower piece left).
             cx get offer_specials_to(player: (PlayerId) => (PlayerId), on: (bool) => (bool)) -> (bool) => (bool);
+            /// Offers (`on`) this plugin's special option per follower of the current
+            /// player standing on a feature, with the code of the feature's spot (`Spot`),
+            /// each spot once, at every figure step from now on, save figure `except`
+            /// (one that is no player's follower leaves none out); `on` false stops it
+            /// (a standing offer: no `figure_options` call per turn; the vetoes apply).
+            cx get offer_follower_spots(on: (bool) => (bool), except: (FigureId) => (FigureId)) -> (bool) => (bool);
             /// Closes the feature containing `f` to deployments by the shared rule (no
             /// figure of any kind; the core offers none there, `may_deploy` says no), or
             /// opens it again. Joined features keep the mark.
