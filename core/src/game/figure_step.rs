@@ -337,6 +337,25 @@ impl Game {
         Ok(())
     }
 
+    /// The plugins' vetoes (`filter_figure_options`) over deployments `opts`
+    /// onto placed tiles, into `keep`: each plugin asked once for the list
+    /// (unless narrowed away: none of its figures on one of their tiles), as
+    /// the figure step asks; [`Game::may_deploy`] of each, in one pass.
+    pub(crate) fn vetoes_on_tiles(&self, opts: &[FigureOption], keep: &mut [bool]) -> HookResult {
+        if opts.is_empty() || !self.wants(hook::FILTER_FIGURE_OPTIONS) {
+            return Ok(());
+        }
+        let mut tiles = [NONE16; 8];
+        let n = self.option_tiles(opts, &mut tiles);
+        let skip = |i| match n {
+            Some(n) => self.tiles_narrowed_away(i, &tiles[..n]),
+            None => self.options_narrowed_away(i, opts),
+        };
+        dispatch_view!(@each self, hook::FILTER_FIGURE_OPTIONS, |i| skip(i), |h, v| h
+            .filter_figure_options(v, opts, keep));
+        Ok(())
+    }
+
     /// Whether the plugins' vetoes (`filter_figure_options`) allow option `opt`.
     pub(super) fn allowed_by_plugins(&self, opt: FigureOption) -> Result<bool, HookError> {
         let mut keep = [true];

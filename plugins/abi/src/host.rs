@@ -245,6 +245,11 @@ macro_rules! query_table {
             /// farmer when farmers are off, an unoccupied feature for an occupying kind,
             /// no plugin veto; never into a player's hold).
             view hook may_deploy(kind: (FigureKindId) => (FigureKindId), at: (Location) => (Location)) -> (bool) => (RResult<bool, RString>);
+            /// Which of the four placed tiles beside placed tile `t` a figure of kind `kind`
+            /// may be put on (`may_deploy` at `Location::Tile`, the vetoes included): bit `d`
+            /// for the tile on side `d` (N E S W); one call for four `tile_at` and four
+            /// `may_deploy` (where the dragon may step). 0 for a tile not placed.
+            view hook tiles_open_to(kind: (FigureKindId) => (FigureKindId), t: (TileIndex) => (TileIndex)) -> (u8) => (RResult<u8, RString>);
             // ----------------------------------------- tile types and figure kinds
             /// Number of tile types in the ruleset; tile type ids are `0..tile_type_count()`.
             view get tile_type_count() -> (usize) => (usize);
