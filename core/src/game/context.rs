@@ -473,6 +473,21 @@ impl<'g> Cx<'g> {
         self.game.return_figure(fig)
     }
 
+    /// Sends home every figure standing on a feature of placed tile `t` (not
+    /// at a corner, nor on the tile itself) whose kind's class has its bit in
+    /// `classes` (`1 << class as u8`, [`FigureClass`](crate::FigureClass))
+    /// and that is not protected, in figure order; the `figure_returned` hooks
+    /// run for each. One call for what a look at each feature's figures and
+    /// a `return_figure` each would do (a predator's meal: the dragon's).
+    /// The figures sent home, in that order.
+    pub fn return_figures_on_tile(
+        &mut self,
+        t: TileIndex,
+        classes: u8,
+    ) -> Result<Vec<FigureId>, HookError> {
+        self.game.return_figures_on_tile(t, classes)
+    }
+
     /// Scores the road, city, cloister or spot containing `f` now (majority, points
     /// hooks, figures return) and returns the points paid.
     pub fn score_feature(

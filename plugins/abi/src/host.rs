@@ -378,6 +378,11 @@ macro_rules! query_table {
             /// Sends a figure back to its owner's supply (a neutral one off the board),
             /// from the board, a player's hold or an area; the `figure_returned` hooks run.
             cx hook return_figure(fig: (FigureId) => (FigureId)) -> (()) => (RResult<(), RString>);
+            /// Sends home every figure standing on a feature of placed tile `t` (not at a
+            /// corner, nor on the tile itself) whose kind's class has its bit in `classes`
+            /// (`1 << class as u8`) and that is not protected, in figure order, each with
+            /// its `figure_returned` hooks (a predator's meal); the figures sent home.
+            cx hook return_figures_on_tile(t: (TileIndex) => (TileIndex), classes: (u8) => (u8)) -> (Vec<FigureId>) => (RResult<RVec<FigureId>, RString>);
             /// Scores the road, city, cloister or spot containing `f` now (scoring hooks
             /// run, its figures return) and returns the points paid.
             cx hook score_feature(f: (FeatureId) => (FeatureId), reason: (ScoreReason) => (ScoreReason)) -> (Points) => (RResult<Points, RString>);

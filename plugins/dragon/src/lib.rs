@@ -298,8 +298,23 @@ impl Dragon {
 
     /// The dragon enters tile `t`: every figure it eats standing on a feature
     /// there goes home; figures at corners or on the tile itself stay (PD8), and
-    /// so do protected figures.
+    /// so do protected figures. Which it eats, by class: one query
+    /// (`return_figures_on_tile`), in figure order; when the game is logged,
+    /// the same figures one by one, each named before it goes.
     fn eat(&self, cx: &mut Cx<'_>, t: TileIndex) -> HookResult {
+        if cx.logging() {
+            return self.eat_logged(cx, t);
+        }
+        let mut classes = 1 << FigureClass::Standing as u8;
+        if self.eats_builders_and_pigs {
+            classes |= 1 << FigureClass::Companion as u8;
+        }
+        cx.return_figures_on_tile(t, classes)?;
+        Ok(())
+    }
+
+    /// [`Dragon::eat`] with a line of the log per figure eaten.
+    fn eat_logged(&self, cx: &mut Cx<'_>, t: TileIndex) -> HookResult {
         // The figures on the tile's features (a figure at a corner is listed
         // with its field too): a look at each local feature's figures, not at
         // every figure of the game; then in figure order.
@@ -322,14 +337,12 @@ impl Dragon {
         }
         prey.sort_unstable();
         for g in prey {
-            if cx.logging() {
-                let kind = cx.figure_kind_name(cx.figure_kind(g)).to_string();
-                let pos = cx.tile_pos(t);
-                let who = cx
-                    .figure_owner(g)
-                    .map_or_else(String::new, |p| format!("{{P{p}}}'s "));
-                cx.log(format!("The dragon eats {who}{kind} at {pos}."));
-            }
+            let kind = cx.figure_kind_name(cx.figure_kind(g)).to_string();
+            let pos = cx.tile_pos(t);
+            let who = cx
+                .figure_owner(g)
+                .map_or_else(String::new, |p| format!("{{P{p}}}'s "));
+            cx.log(format!("The dragon eats {who}{kind} at {pos}."));
             cx.return_figure(g)?;
         }
         Ok(())
