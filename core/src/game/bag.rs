@@ -233,7 +233,11 @@ impl Game {
         self.bag.compact();
         let mut keep = std::mem::take(&mut self.scratch.draw_keep);
         let r = self.filter_draws(self.bag.types(), &mut keep);
-        let any = keep.iter().any(|&k| k);
+        // Without an early exit per entry (a filter usually holds back all
+        // but a few types, often the last ones): whole blocks or-ed.
+        let any = keep
+            .chunks(32)
+            .any(|c| c.iter().fold(false, |a, &k| a | k));
         self.scratch.draw_keep = keep;
         self.scratch.draws_kept = r.is_ok();
         r.map(|_| any)
@@ -371,16 +375,20 @@ impl Game {
             marked.push(t);
             n += bag.count(t);
         }
+        // The k-th drawable entry from the start is the (n - 1 - k)-th from
+        // the end, where the walk starts: the bag starts in type order and a
+        // draw moves its last entry into the hole, so the types of the
+        // catalogue's last tile sets (a plugin's: the river's) stay at its end.
         let pick = if n == 0 {
             None
         } else {
-            let mut k = self.turn.rng.below(n);
-            bag.tiles.iter().position(|t| {
+            let mut r = n - 1 - self.turn.rng.below(n);
+            bag.tiles.iter().rposition(|t| {
                 if !drawable[t.index()] {
                     return false;
                 }
-                let here = k == 0;
-                k = k.wrapping_sub(1);
+                let here = r == 0;
+                r = r.wrapping_sub(1);
                 here
             })
         };

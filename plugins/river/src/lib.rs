@@ -653,7 +653,12 @@ impl Plugin for River {
                     !bag.stream || b & IS_LAKE == 0
                 };
         }
-        for (&t, k) in tiles.iter().zip(keep.iter_mut()) {
+        // `tiles` is in increasing id order: the types before the first river
+        // type are land tiles, held back without a look-up each.
+        let first = kinds.rivers.first().map_or(TileTypeId(u16::MAX), |r| r.0);
+        let start = tiles.partition_point(|&t| t < first).min(keep.len());
+        keep[..start].fill(false);
+        for (&t, k) in tiles[start..].iter().zip(keep[start..].iter_mut()) {
             *k &= drawable[usize::from(kinds.of(t) & 15)];
         }
         Ok(())
