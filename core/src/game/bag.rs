@@ -226,21 +226,50 @@ impl Game {
 
     /// [`Game::has_drawable`] when plugins filter the draws.
     /// The answer is kept for the draw that follows
-    /// ([`Game::sample_bag_entry`]): used there when every subscriber declared
-    /// its filter steady (`narrow::DRAWS_STEADY`) and nothing changed in
-    /// between.
+    /// ([`Game::sample_bag_entry`]), its drawable types marked: used there
+    /// when every subscriber declared its filter steady
+    /// (`narrow::DRAWS_STEADY`) and nothing changed in between.
     fn has_drawable_filtered(&mut self) -> Result<bool, HookError> {
         self.bag.compact();
         let mut keep = std::mem::take(&mut self.scratch.draw_keep);
         let r = self.filter_draws(self.bag.types(), &mut keep);
-        // Without an early exit per entry (a filter usually holds back all
-        // but a few types, often the last ones): whole blocks or-ed.
-        let any = keep
-            .chunks(32)
-            .any(|c| c.iter().fold(false, |a, &k| a | k));
-        self.scratch.draw_keep = keep;
         self.scratch.draws_kept = r.is_ok();
+        // Marked for the draw when the draw will use this answer (and the
+        // filters held a type back: else any entry is drawn).
+        let any = if r.is_ok()
+            && !keep.iter().all(|&k| k)
+            && self.all_narrowed_away(hook::FILTER_DRAWS, Narrowed::Draws())
+        {
+            self.mark_drawable(&keep) > 0
+        } else {
+            keep.iter().any(|&k| k)
+        };
+        self.scratch.draw_keep = keep;
         r.map(|_| any)
+    }
+
+    /// Marks in `Scratch::drawable` the types `keep` lets be drawn (`keep[i]`
+    /// for the `i`-th of [`Bag::types`], compacted), after unmarking those
+    /// marked before; returns their copies in the bag. The marks stand for
+    /// the draw filters' answer in `Scratch::draw_keep`.
+    fn mark_drawable(&mut self, keep: &[bool]) -> u32 {
+        let bag = &self.bag;
+        let drawable = &mut self.scratch.drawable;
+        let marked = &mut self.scratch.marked;
+        for t in marked.iter() {
+            drawable[t.index()] = false;
+        }
+        marked.clear();
+        if drawable.len() < bag.counts.len() {
+            drawable.resize(bag.counts.len(), false);
+        }
+        let mut n = 0;
+        for (&t, _) in bag.types().iter().zip(keep).filter(|(_, &k)| k) {
+            drawable[t.index()] = true;
+            marked.push(t);
+            n += bag.count(t);
+        }
+        n
     }
 
     /// Whether the draw filters' last answer (`Scratch::draw_keep`) stands:
@@ -336,13 +365,15 @@ impl Game {
     fn sample_filtered_bag_entry(&mut self) -> Result<usize, GameError> {
         self.bag.compact();
         let mut keep = std::mem::take(&mut self.scratch.draw_keep);
-        let r = if self.all_narrowed_away(hook::FILTER_DRAWS, Narrowed::Draws()) {
+        // The answer stands: its types were marked when it was given.
+        let marked = self.all_narrowed_away(hook::FILTER_DRAWS, Narrowed::Draws());
+        let r = if marked {
             Ok(())
         } else {
             self.filter_draws(self.bag.types(), &mut keep)
         };
         let pick = match r {
-            Ok(()) => self.pick_drawable(&keep),
+            Ok(()) => self.pick_drawable(&keep, marked),
             Err(_) => None,
         };
         self.scratch.draw_keep = keep;
@@ -351,30 +382,22 @@ impl Game {
     }
 
     /// The draw among the bag entries whose type `keep` lets be drawn (`keep[i]`
-    /// for the `i`-th of [`Bag::types`]); `None` if there is none.
-    fn pick_drawable(&mut self, keep: &[bool]) -> Option<usize> {
-        let bag = &self.bag;
-        let types = bag.types();
+    /// for the `i`-th of [`Bag::types`]); `None` if there is none. `marked`:
+    /// [`Game::mark_drawable`] marked `keep`'s types already.
+    fn pick_drawable(&mut self, keep: &[bool], marked: bool) -> Option<usize> {
         if keep.iter().all(|&k| k) {
             // Nothing held back (the usual case): any entry.
-            let n = bag.tiles.len() as u32;
+            let n = self.bag.tiles.len() as u32;
             return (n > 0).then(|| self.turn.rng.below(n) as usize);
         }
         // The drawable types marked (a filter usually lets few be drawn: the
         // river's), the bag walked up to the k-th entry of a marked type.
-        let drawable = &mut self.scratch.drawable;
-        if drawable.len() < bag.counts.len() {
-            drawable.resize(bag.counts.len(), false);
-        }
-        // The kept types listed as they are marked: unmarked from the list.
-        let marked = &mut self.scratch.marked;
-        marked.clear();
-        let mut n = 0;
-        for (&t, _) in types.iter().zip(keep).filter(|(_, &k)| k) {
-            drawable[t.index()] = true;
-            marked.push(t);
-            n += bag.count(t);
-        }
+        let n = if marked {
+            self.scratch.marked.iter().map(|&t| self.bag.count(t)).sum()
+        } else {
+            self.mark_drawable(keep)
+        };
+        let (bag, drawable) = (&self.bag, &self.scratch.drawable);
         // The k-th drawable entry from the start is the (n - 1 - k)-th from
         // the end, where the walk starts: the bag starts in type order and a
         // draw moves its last entry into the hole, so the types of the
@@ -392,9 +415,6 @@ impl Game {
                 here
             })
         };
-        for t in marked.iter() {
-            drawable[t.index()] = false;
-        }
         pick
     }
 }
