@@ -211,6 +211,32 @@ impl Bag {
     }
 }
 
+/// Calls `each(i)` for every `i` where `keep[i]`, in order. Eight entries are
+/// read as one word, and a word without a `true` is skipped at once: a filter
+/// usually holds back all but a few types (the river's).
+#[inline]
+fn for_each_kept(keep: &[bool], mut each: impl FnMut(usize)) {
+    let mut words = keep.chunks_exact(8);
+    let mut base = 0;
+    for c in &mut words {
+        if let Ok(a) = <&[bool; 8]>::try_from(c) {
+            // One byte per entry, 0 or 1: the lowest set bit is in the
+            // first kept entry's byte.
+            let mut w = u64::from_le_bytes(a.map(u8::from));
+            while w != 0 {
+                each(base + w.trailing_zeros() as usize / 8);
+                w &= w - 1;
+            }
+        }
+        base += 8;
+    }
+    for (i, &k) in words.remainder().iter().enumerate() {
+        if k {
+            each(base + i);
+        }
+    }
+}
+
 impl Game {
     /// Whether the bag holds a tile the plugins let be drawn now.
     #[inline]
@@ -264,11 +290,14 @@ impl Game {
             drawable.resize(bag.counts.len(), false);
         }
         let mut n = 0;
-        for (&t, _) in bag.types().iter().zip(keep).filter(|(_, &k)| k) {
-            drawable[t.index()] = true;
-            marked.push(t);
-            n += bag.count(t);
-        }
+        let types = bag.types();
+        for_each_kept(keep, |i| {
+            if let Some(&t) = types.get(i) {
+                drawable[t.index()] = true;
+                marked.push(t);
+                n += bag.count(t);
+            }
+        });
         n
     }
 

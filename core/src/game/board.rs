@@ -372,7 +372,7 @@ impl Game {
             return self.placement_count(tile);
         }
         let Some(fit) = fit_table(&self.rules, &self.board, tile.0) else {
-            return Ok(self.barrier_placement_count(tile));
+            return Ok(self.barrier_drawn_count(tile));
         };
         let blocks = &mut self.scratch.fit_blocks;
         blocks.clear();
