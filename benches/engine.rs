@@ -9,6 +9,8 @@
 //! reference engine (`../shared/bench/lean-limit`) — base / lean engine.
 #![allow(missing_docs)]
 
+mod common;
+
 use carcassonne_core::{Actor, Game, Rng, Rules};
 // The official plugins, compiled in as in the program.
 use carcassonne_official as _;
@@ -32,23 +34,9 @@ fn hills_and_sheep_rules(reg: &carcassonne_host::Registry) -> Arc<Rules> {
         .rules
 }
 
-/// The official plugins' library (Hills & Sheep's four plugins among them):
-/// a dev-dependency of this package, so cargo built it with this benchmark
-/// into `target/<profile>/deps/`.
+/// The official plugins' library (Hills & Sheep's four plugins among them).
 fn hills_and_sheep_libraries() -> Vec<PathBuf> {
-    let exe = std::env::current_exe().expect("bench exe");
-    let deps = exe.parent().expect("target/<profile>/deps");
-    let lib = deps.join(format!(
-        "{}carcassonne_official_lib{}",
-        std::env::consts::DLL_PREFIX,
-        std::env::consts::DLL_SUFFIX
-    ));
-    assert!(
-        lib.exists(),
-        "{} is missing: run with cargo bench",
-        lib.display()
-    );
-    vec![lib]
+    vec![common::dev_library("carcassonne_official_lib")]
 }
 
 /// A mid-game position (about 35 tiles placed) waiting for a placement.

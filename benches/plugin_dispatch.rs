@@ -11,6 +11,8 @@
 //! loaded / compiled-in, then runs the criterion benchmarks.
 #![allow(missing_docs)]
 
+mod common;
+
 use carcassonne_core::{
     CoreOptions, FeatureKind, HookResult, Hooks, Placement, PluginDecl, ScoreInfo, TileCatalogue,
     TileTypeId, ValueChange, View,
@@ -25,22 +27,9 @@ use std::time::Instant;
 
 const GAMES: u64 = 16;
 
-/// The test plugin library: a dev-dependency of this package, so cargo has built
-/// it with this benchmark's profile into `target/<profile>/deps/`.
+/// The test plugin library (`plugins/testing/kit-lib`).
 fn kit_library() -> PathBuf {
-    let exe = std::env::current_exe().expect("bench exe");
-    let deps = exe.parent().expect("target/<profile>/deps");
-    let lib = deps.join(format!(
-        "{}carcassonne_test_plugins_lib{}",
-        std::env::consts::DLL_PREFIX,
-        std::env::consts::DLL_SUFFIX
-    ));
-    assert!(
-        lib.exists(),
-        "{} is missing: run with cargo bench",
-        lib.display()
-    );
-    lib
+    common::dev_library("carcassonne_test_plugins_lib")
 }
 
 /// `kit-hot` written directly against the core's `Hooks` (no ABI): the baseline

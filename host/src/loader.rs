@@ -237,8 +237,28 @@ fn other_epoch(path: &Path, epoch: u32) -> LoadError {
     )
 }
 
+/// Checks a library's ABI surface fingerprint against this program's
+/// ([`abi::SURFACE_FINGERPRINT`]): one line naming what to do when they differ.
+/// A library of the same epoch but another surface would read the plain bits
+/// of the interface (hook and narrowing bits) by another table.
+pub fn check_surface(path: &Path, surface: u64) -> Result<(), LoadError> {
+    if surface == abi::SURFACE_FINGERPRINT {
+        return Ok(());
+    }
+    Err(err(
+        path,
+        format!(
+            "built against another revision of plugin API epoch {} (ABI surface {surface:016x}, this program's {:016x}): rebuild it against carcassonne-plugin-sdk {}",
+            abi::ABI_EPOCH,
+            abi::SURFACE_FINGERPRINT,
+            env!("CARGO_PKG_VERSION")
+        ),
+    ))
+}
+
 /// Loads one plugin library and checks every plugin it exports: the pre-flight
-/// ([`preflight`]), then abi_stable's typed root module and layout checks.
+/// ([`preflight`]), then abi_stable's typed root module and layout checks, then
+/// the surface fingerprint ([`check_surface`]).
 ///
 /// Uses `lib_header_from_path` + `init_root_module` (not abi_stable's
 /// `load_from_file`, which caches one library per root-module type).
@@ -268,6 +288,7 @@ pub fn load_library(path: &Path) -> Result<Vec<AbiPlugin>, LoadErrors> {
             if lib.abi_epoch() != abi::ABI_EPOCH {
                 return Err(other_epoch(path, lib.abi_epoch()));
             }
+            check_surface(path, lib.surface())?;
             Ok((lib.descriptors())().into_iter().collect())
         },
     ));

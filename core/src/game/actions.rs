@@ -258,46 +258,67 @@ impl Game {
                 self.resolve(s, c)?;
             }
             Action::Place(p) => {
-                if self.turn.stage != Stage::Place || self.turn.drawn == NONE16 {
-                    return Err(self.illegal(action, "no tile to place"));
+                if p == Placement::SET_ASIDE {
+                    // `place_drawn` advances itself after a set-aside tile.
+                    return self.place_drawn(action, p, listed);
                 }
-                let (player, tile) = (self.turn.current, TileTypeId(self.turn.drawn));
-                self.turn.drawn = NONE16;
-                self.turn.drawn_fits = 0;
-                if p.piece.is_none() {
-                    self.place_tile(tile, p.pos, p.rot)?;
-                } else if p == Placement::SET_ASIDE {
-                    self.set_drawn_aside(tile);
-                    return self.advance().map_err(GameError::from);
-                } else if !self.place_with_piece(tile, p, listed)? {
-                    return Err(self.illegal(action, "no plugin offers this piece there"));
-                }
-                self.turn.piece = p.piece;
-                self.emit(|| Event::TilePlaced {
-                    player,
-                    tile,
-                    pos: p.pos,
-                    rot: p.rot,
-                });
-                self.turn.stage = Stage::Placed;
-                let ti = TileIndex(self.turn.last_tile);
-                dispatch_narrowed!(self, hook::TILE_PLACED, Narrowed::Placed(ti), |h, cx| h
-                    .tile_placed(cx, ti));
+                self.place_drawn(action, p, listed)?;
             }
-            Action::Figure(o) => {
-                if self.turn.stage != Stage::Figure {
-                    return Err(self.illegal(action, "no figure step now"));
-                }
-                if let FigureOption::Deploy { kind, at } = o {
-                    self.deploy(self.turn.current, kind, at)
-                        .ok_or_else(|| self.illegal(action, "no such figure in the supply"))?;
-                }
-                self.turn.stage = Stage::Figured;
-                dispatch_narrowed!(self, hook::FIGURE_CHOSEN, Narrowed::Chosen(o), |h, cx| h
-                    .figure_chosen(cx, o));
-            }
+            Action::Figure(o) => self.choose_figure(action, o)?,
         }
         self.advance()?;
+        Ok(())
+    }
+
+    /// [`Game::apply_unchecked`] of placement `p` of the drawn tile (`action`
+    /// names it in an error; `listed`: the placements were listed for this
+    /// state), up to the stage after it; the caller advances, but for a tile
+    /// set aside, which advances here. Inlined into the playout's loop.
+    #[inline(always)]
+    fn place_drawn(&mut self, action: Action, p: Placement, listed: bool) -> Result<(), GameError> {
+        if self.turn.stage != Stage::Place || self.turn.drawn == NONE16 {
+            return Err(self.illegal(action, "no tile to place"));
+        }
+        let (player, tile) = (self.turn.current, TileTypeId(self.turn.drawn));
+        self.turn.drawn = NONE16;
+        self.turn.drawn_fits = 0;
+        if p.piece.is_none() {
+            self.place_tile(tile, p.pos, p.rot)?;
+        } else if p == Placement::SET_ASIDE {
+            self.set_drawn_aside(tile);
+            return self.advance().map_err(GameError::from);
+        } else if !self.place_with_piece(tile, p, listed)? {
+            return Err(self.illegal(action, "no plugin offers this piece there"));
+        }
+        self.turn.piece = p.piece;
+        self.emit(|| Event::TilePlaced {
+            player,
+            tile,
+            pos: p.pos,
+            rot: p.rot,
+        });
+        self.turn.stage = Stage::Placed;
+        let ti = TileIndex(self.turn.last_tile);
+        dispatch_narrowed!(self, hook::TILE_PLACED, Narrowed::Placed(ti), |h, cx| h
+            .tile_placed(cx, ti));
+        Ok(())
+    }
+
+    /// [`Game::apply_unchecked`] of figure option `o` (`action` names it in
+    /// an error), up to the stage after it; the caller advances. Inlined into
+    /// the playout's loop.
+    #[inline(always)]
+    fn choose_figure(&mut self, action: Action, o: FigureOption) -> Result<(), GameError> {
+        if self.turn.stage != Stage::Figure {
+            return Err(self.illegal(action, "no figure step now"));
+        }
+        if let FigureOption::Deploy { kind, at } = o {
+            self.deploy(self.turn.current, kind, at)
+                .ok_or_else(|| self.illegal(action, "no such figure in the supply"))?;
+        }
+        self.turn.stage = Stage::Figured;
+        dispatch_narrowed!(self, hook::FIGURE_CHOSEN, Narrowed::Chosen(o), |h, cx| h
+            .figure_chosen(cx, o));
         Ok(())
     }
 
@@ -438,7 +459,12 @@ impl Game {
                 } else if self.turn.stage == Stage::Place
                     && self.plain_placement(TileTypeId(self.turn.drawn))
                 {
-                    Action::Place(self.random_placement(rng).ok_or_else(|| broken("place"))?)
+                    // `apply_unchecked` of the placement, inlined.
+                    let p = self.random_placement(rng).ok_or_else(|| broken("place"))?;
+                    let listed = self.scratch.placements_for.take() == Some(self.turn.drawn);
+                    self.place_drawn(Action::Place(p), p, listed)?;
+                    self.advance()?;
+                    return Ok(true);
                 } else if self.turn.stage == Stage::Place
                     && self.scratch.placements_for == Some(self.turn.drawn)
                 {
@@ -464,11 +490,14 @@ impl Game {
                 } else {
                     let mut o = std::mem::take(&mut self.scratch.options);
                     let r = self.figure_options_into(&mut o);
-                    let a = r
-                        .map_err(GameError::from)
-                        .and_then(|_| pick(&o, rng).map(Action::Figure));
+                    let a = r.map_err(GameError::from).and_then(|_| pick(&o, rng));
                     self.scratch.options = o;
-                    a?
+                    // `apply_unchecked` of the option, inlined.
+                    let o = a?;
+                    self.scratch.placements_for = None;
+                    self.choose_figure(Action::Figure(o), o)?;
+                    self.advance()?;
+                    return Ok(true);
                 };
                 // The action comes from the legal list just computed: no need to check it
                 // again, and a playout discards the game if a plugin fails.

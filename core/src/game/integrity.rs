@@ -319,17 +319,21 @@ impl Game {
         }
         self.check_added()?;
         // Figures: supply + board = per player; neutral figures are their kind's.
+        // Out of the supply (on the board, held by a player or in an area), per
+        // player and kind, in one pass over the figures.
+        let kinds = rules.figures.len();
+        let mut out = vec![0usize; usize::from(self.players) * kinds];
+        for g in 0..self.figures.figs.len() as u16 {
+            if let Some(p) = self.owner_of(g) {
+                if !self.figures.figs[g as usize].in_supply() {
+                    out[p.index() * kinds + self.kind_of(g).index()] += 1;
+                }
+            }
+        }
         for p in PlayerId::all(self.players) {
             for (k, kind) in rules.figures.iter().enumerate() {
+                let on_board = out[p.index() * kinds + k];
                 let k = FigureKindId(k as u8);
-                // On the board, held by a player or in an area.
-                let on_board = (0..self.figures.figs.len() as u16)
-                    .filter(|&g| {
-                        self.owner_of(g) == Some(p)
-                            && self.kind_of(g) == k
-                            && !self.figures.figs[g as usize].in_supply()
-                    })
-                    .count();
                 if on_board + self.supply_of(p, k) as usize != kind.per_player as usize {
                     return Err(format!(
                         "player {p} has {} {} in supply and {on_board} out of it, expected {} in all",
@@ -354,6 +358,35 @@ mod tests {
         let set: TileSetSpec = toml::from_str(text).unwrap();
         let tiles = TileCatalogue::build(&[set], "C2").unwrap();
         Arc::new(Rules::new(name, tiles, CoreOptions::default(), vec![]).unwrap())
+    }
+
+    #[test]
+    fn a_figure_count_that_does_not_add_up_is_named_by_player_and_kind() {
+        let mut g = Game::new(rules("a"), 3, 7).unwrap();
+        let mut rng = Rng::new(1);
+        for _ in 0..30 {
+            g.step_random(&mut rng).unwrap();
+        }
+        g.check_integrity().unwrap();
+        // Player 2's followers: one more in supply than the kind has.
+        let kinds = g.rules.figures.len();
+        let mut bad = g.clone();
+        bad.figures.supply[2 * kinds] += 1;
+        let e = bad.check_integrity().unwrap_err();
+        assert!(e.starts_with("player 2 has "), "{e}");
+        assert!(e.ends_with("expected 7 in all"), "{e}");
+        // A figure of player 0 on the board that its supply also counts.
+        let mut bad = g.clone();
+        let on_board = (0..bad.figures.figs.len() as u16)
+            .find(|&f| {
+                bad.owner_of(f) == Some(PlayerId::ALL[0])
+                    && !bad.figures.figs[f as usize].in_supply()
+            })
+            .expect("player 0 has deployed a figure in 30 steps");
+        let k = bad.kind_of(on_board).index();
+        bad.figures.supply[k] += 1;
+        let e = bad.check_integrity().unwrap_err();
+        assert!(e.starts_with("player 0 has "), "{e}");
     }
 
     #[test]

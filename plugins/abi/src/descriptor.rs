@@ -149,8 +149,12 @@ pub struct PluginLib {
     /// [`ABI_EPOCH`] of the library (checked again after the version check).
     pub abi_epoch: u32,
     /// Descriptors of every plugin registered in this library.
-    #[sabi(last_prefix_field)]
     pub descriptors: extern "C" fn() -> RVec<PluginDescriptor>,
+    /// [`SURFACE_FINGERPRINT`] of the library: the host refuses a library of
+    /// another surface in one line. (A library built before the field existed
+    /// is refused by abi_stable's check of this type's fields.)
+    #[sabi(last_prefix_field)]
+    pub surface: u64,
 }
 
 impl RootModule for PluginLib_Ref {

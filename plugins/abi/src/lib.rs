@@ -82,6 +82,37 @@ pub const ABI_EPOCH: u32 = 4;
 /// The root module's version string: `"<ABI_EPOCH>.0.0"` (checked before the layout).
 pub const ABI_VERSION: &str = "4.0.0";
 
+/// The fingerprint of the ABI surface this crate defines: a 64-bit FNV-1a hash
+/// of the committed `surface.txt` (carriage returns skipped), which
+/// `tests/surface.rs` keeps equal to the surface itself — the hook table with
+/// its hook and narrowing bits, the query table, and the layout of every type
+/// reachable from the root module.
+///
+/// Every library carries it ([`PluginLib::surface`]) and the host refuses a
+/// library whose fingerprint differs from its own, in one line. abi_stable's
+/// layout checks cannot see everything a library relies on: the hook and
+/// narrowing bits are plain `u64` values, and a library built against an
+/// earlier revision of the same epoch would read a renumbered bit as another
+/// case. The fingerprint makes any change of the surface, inside an epoch too,
+/// a clear "rebuild it" instead of a silently different game.
+pub const SURFACE_FINGERPRINT: u64 = surface_fingerprint(include_str!("../surface.txt"));
+
+/// The 64-bit FNV-1a hash of `text`, carriage returns skipped (a checkout with
+/// Windows line endings gives the same fingerprint).
+pub const fn surface_fingerprint(text: &str) -> u64 {
+    let b = text.as_bytes();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\r' {
+            h ^= b[i] as u64;
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        i += 1;
+    }
+    h
+}
+
 /// What the scoring hooks see (the core's `ScoreInfo`, with its slices as `RSlice`).
 #[repr(C)]
 #[derive(StableAbi, Clone, Copy, Debug)]

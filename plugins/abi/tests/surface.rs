@@ -233,3 +233,21 @@ fn the_abi_surface_matches_the_committed_list() {
         path.display()
     );
 }
+
+#[test]
+fn the_fingerprint_is_the_committed_lists_and_follows_every_change() {
+    use carcassonne_plugin_abi::{surface_fingerprint, SURFACE_FINGERPRINT};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("surface.txt");
+    let committed = std::fs::read_to_string(&path).expect("read surface.txt");
+    assert_eq!(surface_fingerprint(&committed), SURFACE_FINGERPRINT);
+    // Line endings of the checkout do not matter.
+    assert_eq!(
+        surface_fingerprint(&committed.replace('\n', "\r\n")),
+        SURFACE_FINGERPRINT
+    );
+    // A renumbered narrowing bit (a plain `u64` no layout check sees) is
+    // another surface: a library built before it is refused by the host.
+    let renumbered = committed.replacen("DRAWS_STEADY = 0x1", "DRAWS_STEADY = 0x2", 1);
+    assert_ne!(renumbered, committed, "the list names DRAWS_STEADY's bit");
+    assert_ne!(surface_fingerprint(&renumbered), SURFACE_FINGERPRINT);
+}

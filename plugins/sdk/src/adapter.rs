@@ -194,6 +194,7 @@ fn root_module() -> PluginLib_Ref {
     PluginLib {
         abi_epoch: abi::ABI_EPOCH,
         descriptors: library_descriptors,
+        surface: abi::SURFACE_FINGERPRINT,
     }
     .leak_into_prefix()
 }

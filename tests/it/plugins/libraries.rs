@@ -86,6 +86,24 @@ fn a_library_of_epoch_1_is_named_as_such() {
 }
 
 #[test]
+fn a_library_of_another_surface_of_the_epoch_is_refused() {
+    use carcassonne_plugin_abi::SURFACE_FINGERPRINT;
+    let lib = Path::new("/plugins/libx.so");
+    assert!(loader::check_surface(lib, SURFACE_FINGERPRINT).is_ok());
+    let e = loader::check_surface(lib, SURFACE_FINGERPRINT ^ 1)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("/plugins/libx.so"), "{e}");
+    assert!(
+        e.contains(&format!(
+            "built against another revision of plugin API epoch 4 (ABI surface {:016x}, this program's {SURFACE_FINGERPRINT:016x}): rebuild it",
+            SURFACE_FINGERPRINT ^ 1
+        )),
+        "{e}"
+    );
+}
+
+#[test]
 fn a_library_with_a_mismatched_layout_is_condensed_to_one_line() {
     let d = plugin_dir("layout", &["carcassonne-test-bad-layout"]);
     let o = run(&["plugins", "--plugin-dir", d.to_str().unwrap()]);
