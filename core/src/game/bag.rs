@@ -482,3 +482,25 @@ impl Game {
         Ok(groups)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::for_each_kept;
+
+    #[test]
+    fn for_each_kept_visits_every_kept_entry_in_order() {
+        for n in [0usize, 1, 7, 8, 9, 16, 23, 90] {
+            for seed in 0..6 {
+                let keep: Vec<bool> = (0..n).map(|i| (i * 7 + seed) % 5 == 0).collect();
+                let mut seen = Vec::new();
+                for_each_kept(&keep, |i| seen.push(i));
+                let want: Vec<usize> = (0..n).filter(|&i| keep[i]).collect();
+                assert_eq!(seen, want, "{n} entries, seed {seed}");
+            }
+        }
+        let all = vec![true; 19];
+        let mut seen = Vec::new();
+        for_each_kept(&all, |i| seen.push(i));
+        assert_eq!(seen, (0..19).collect::<Vec<_>>());
+    }
+}
