@@ -263,8 +263,8 @@ impl Game {
         // Marked for the draw when the draw will use this answer (and the
         // filters held a type back: else any entry is drawn).
         let any = if r.is_ok()
-            && !keep.iter().all(|&k| k)
             && self.all_narrowed_away(hook::FILTER_DRAWS, Narrowed::Draws())
+            && !keep.iter().all(|&k| k)
         {
             self.mark_drawable(&keep) > 0
         } else {
