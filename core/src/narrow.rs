@@ -95,6 +95,7 @@ impl Game {
                 !self.placed_tile_extends_mine(plugin)
             }
             Narrowed::TurnEnd() => !self.placed_tile_touches_mine(plugin),
+            Narrowed::BeforeScoring() => self.pending_scorings().is_empty(),
             Narrowed::Returned(fig) => self
                 .figure_kind(fig)
                 .is_some_and(|k| !self.kind_of_plugin(k, plugin)),

@@ -381,7 +381,7 @@ fn narrowed_hooks_are_skipped_exactly_in_their_cases() {
         )
     };
     // The hooks kit-narrow counts.
-    const N: usize = 8;
+    const N: usize = 9;
     let [narrow_in, narrow_loaded] = compiled_in_and_loaded(&text(true));
     let all = [rules(&text(false)), narrow_in, narrow_loaded];
     let (mut handled, mut skipped) = ([0; N], [0; N]);
@@ -420,7 +420,8 @@ fn narrowed_hooks_are_skipped_exactly_in_their_cases() {
         }
     }
     // features_merged, figure_chosen, tile_drawn, feature_scored (logging on even
-    // seeds), after_figure, figure_returned, tile_placed, turn_end.
+    // seeds), after_figure, figure_returned, tile_placed, turn_end,
+    // before_scoring.
     assert!(
         handled.iter().all(|&n| n > 0),
         "every hook is called: {handled:?}"

@@ -189,7 +189,12 @@ macro_rules! hook_table {
             ]
             /// After the figure step and every decision it led to, before the completed
             /// features are scored (the dragon moves here).
-            before_scoring BEFORE_SCORING (cx) {} []
+            before_scoring BEFORE_SCORING (cx) {} [narrowed by engine:
+                /// `before_scoring` only when a feature waits to be scored this turn
+                /// (`pending_scorings` is not empty): a plugin that acts only on the
+                /// features about to be scored (the castle offered for a small city).
+                BEFORE_SCORING_PENDING BeforeScoring()
+            ]
             /// The strength in a majority of figure `fig` of a kind this plugin declares
             /// with a computed strength, standing in the feature with root `feature`
             /// (the mayor: the pennants of his city). Only the declaring plugin is asked.

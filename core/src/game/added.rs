@@ -37,6 +37,9 @@ state! {
         pub(super) geoms: Vec<(u16, RotGeom)>,
         /// The added features, in the order added.
         pub(super) feats: Vec<AddedFeat>,
+        /// How many of `geoms` have sides that are not plain
+        /// ([`RotGeom::plain_sides`]; `Game::plain_board`).
+        pub(super) odd: u16,
     }
 }
 
@@ -46,6 +49,7 @@ impl Added {
         Added {
             geoms: Vec::new(),
             feats: Vec::new(),
+            odd: 0,
         }
     }
 
@@ -53,6 +57,7 @@ impl Added {
     pub(super) fn reset(&mut self) {
         self.geoms.clear();
         self.feats.clear();
+        self.odd = 0;
     }
 
     /// The changed geometry of placed tile `t`, if it has one.
@@ -63,8 +68,13 @@ impl Added {
 
     /// Sets the geometry of placed tile `t`.
     fn set_geom(&mut self, t: u16, g: RotGeom) {
+        let odd = |g: &RotGeom| u16::from(!g.plain_sides());
+        self.odd += odd(&g);
         match self.geoms.iter_mut().find(|(x, _)| *x == t) {
-            Some(e) => e.1 = g,
+            Some(e) => {
+                self.odd -= odd(&e.1);
+                e.1 = g;
+            }
             None => self.geoms.push((t, g)),
         }
     }
@@ -524,6 +534,18 @@ impl Game {
             if f.tile != a.tile || f.kind != a.kind || usize::from(f.local) != local {
                 return Err(format!("added feature {} does not match its record", a.id));
             }
+        }
+        let odd = self
+            .added
+            .geoms
+            .iter()
+            .filter(|(_, g)| !g.plain_sides())
+            .count();
+        if odd != usize::from(self.added.odd) {
+            return Err(format!(
+                "{} changed geometries have sides that are not plain, counted {}",
+                odd, self.added.odd
+            ));
         }
         for (t, g) in &self.added.geoms {
             if usize::from(*t) >= self.board.tiles.len() {

@@ -183,7 +183,12 @@ impl Game {
             if self.turn.stage == Stage::BeforeScoring {
                 ready!();
                 self.turn.stage = Stage::Score;
-                dispatch!(self, hook::BEFORE_SCORING, |h, cx| h.before_scoring(cx));
+                dispatch_narrowed!(
+                    self,
+                    hook::BEFORE_SCORING,
+                    Narrowed::BeforeScoring(),
+                    |h, cx| h.before_scoring(cx)
+                );
             }
             if self.turn.stage == Stage::Score {
                 ready!();

@@ -15,7 +15,7 @@ use crate::hooks::PiecePlacement;
 use crate::tiles::RotGeom;
 
 /// Entries of [`PieceBufs::geoms`] (a power of two).
-const GEOM_CACHE: usize = 64;
+const GEOM_CACHE: usize = 512;
 
 /// Reusable buffers of the placements with a piece (part of
 /// [`Scratch`](super::scratch::Scratch), not of the state).
@@ -30,18 +30,25 @@ pub(super) struct PieceBufs {
     cands: Vec<PiecePlacement>,
     /// A tile type's geometry in a rotation with a feature added (a piece on
     /// the placed tile), keyed by type, rotation, kind and slots
-    /// ([`geom_key`]); direct-mapped, built on first use. It depends on the
-    /// rules only, so it is never forgotten.
-    geoms: Vec<Option<(u64, RotGeom)>>,
+    /// ([`geom_key`]), with whether its sides are plain
+    /// ([`RotGeom::plain_sides`]); direct-mapped, built on first use. It
+    /// depends on the rules only, so it is never forgotten.
+    geoms: Vec<Option<(u64, RotGeom, bool)>>,
     /// Placed tiles' geometries with a feature added (a piece on a placed
     /// tile), keyed by tile, kind and slots, before the check of the sides
     /// it changes ([`Game::geom_with_added`]): the candidates of one list
     /// (the same neighbour for several squares and rotations) compute each
     /// once. They depend on the state: cleared at the start of every list.
     placed_geoms: Vec<(u16, FeatureKind, u16, Option<RotGeom>)>,
-    /// The fitting placements with a piece of the list being built (reused
-    /// buffer).
-    fit_placements: Vec<Placement>,
+    /// Whether the sides of every tile type and of every placed tile whose
+    /// features changed are plain ([`RotGeom::plain_sides`]), set at the
+    /// start of a list ([`Game::plain_board`]): a candidate on the placed
+    /// tile whose sides are plain too is then checked by the side kinds its
+    /// frontier cell requires, without the neighbours' geometries.
+    plain: bool,
+    /// The fitting placements with a piece of the list being built, as
+    /// [`order_key`]s (reused buffer).
+    fit_keys: Vec<u128>,
     /// Those of them marked optional (reused buffer).
     pub(super) optional: Vec<Placement>,
 }
@@ -53,7 +60,8 @@ fn geom_key(ty: TileTypeId, rot: Rotation, kind: FeatureKind, slots: u16) -> u64
 
 impl PieceBufs {
     /// Tile type `tt` (id `ty`) in rotation `rot` with a feature of `kind` on
-    /// `slots` added as its local feature `tt.features.len()`.
+    /// `slots` added as its local feature `tt.features.len()`, and whether
+    /// its sides are plain.
     fn geom_with(
         &mut self,
         tt: &crate::tiles::TileType,
@@ -61,20 +69,65 @@ impl PieceBufs {
         rot: Rotation,
         kind: FeatureKind,
         slots: u16,
-    ) -> &RotGeom {
+    ) -> (&RotGeom, bool) {
         let key = geom_key(ty, rot, kind, slots);
         if self.geoms.is_empty() {
             self.geoms.resize(GEOM_CACHE, None);
         }
         let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58;
         let e = &mut self.geoms[h as usize & (GEOM_CACHE - 1)];
-        if e.as_ref().is_none_or(|(k, _)| *k != key) {
+        if e.as_ref().is_none_or(|(k, _, _)| *k != key) {
             let type_kind = |l: u8| tt.features.get(usize::from(l)).map(|f| f.kind);
             let nfeat = tt.features.len() as u8;
             let g = with_feature(&tt.rot[rot.index()], nfeat, kind, slots, &type_kind);
-            *e = Some((key, g));
+            let plain = g.plain_sides();
+            *e = Some((key, g, plain));
         }
-        &e.as_ref().expect("just filled").1
+        let (_, g, plain) = e.as_ref().expect("just filled");
+        (g, *plain)
+    }
+}
+
+/// Placement `p` as an integer in its order ([`Placement`]'s `Ord`: the
+/// position's column and row, the rotation, the piece), so that a list is
+/// sorted as integers.
+#[inline]
+fn order_key(p: &Placement) -> u128 {
+    // The sign bit flipped: signed order as unsigned.
+    let x = u128::from(p.pos.x as u16 ^ 0x8000);
+    let y = u128::from(p.pos.y as u16 ^ 0x8000);
+    x << 64 | y << 48 | (p.rot.index() as u128) << 32 | u128::from(p.piece.0)
+}
+
+/// The placement of [`order_key`] `k`.
+#[inline]
+fn from_order_key(k: u128) -> Placement {
+    Placement {
+        pos: Pos {
+            x: ((k >> 64) as u16 ^ 0x8000) as i16,
+            y: ((k >> 48) as u16 ^ 0x8000) as i16,
+        },
+        rot: Rotation::wrapping((k >> 32) as usize & 3),
+        piece: Piece(k as u32),
+    }
+}
+
+/// Whether packed side kinds `a` (2 bits per side) fit the side kinds `req`
+/// a frontier cell requires: on each side the same kind, or either a
+/// wildcard (0; a side without a tile requires nothing).
+#[inline]
+fn side_codes_fit(a: u8, req: u8) -> bool {
+    const LOW: u8 = 0x55;
+    let set = |c: u8| (c | c >> 1) & LOW;
+    let diff = a ^ req;
+    set(diff) & set(a) & set(req) == 0
+}
+
+impl Game {
+    /// Whether every tile type's sides and those of every placed tile whose
+    /// features changed are plain ([`RotGeom::plain_sides`]).
+    fn plain_board(&self) -> bool {
+        self.rules.tiles.plain_sides && self.added.odd == 0
     }
 }
 
@@ -92,6 +145,7 @@ impl Game {
     ) -> HookResult {
         bufs.fit.clear();
         bufs.placed_geoms.clear();
+        bufs.plain = self.plain_board();
         let mut cands = std::mem::take(&mut bufs.cands);
         cands.clear();
         let r = self.offered_pieces(tile, None, &mut cands);
@@ -105,18 +159,19 @@ impl Game {
         }
         bufs.cands = cands;
         r?;
-        let mut fit = std::mem::take(&mut bufs.fit_placements);
-        fit.clear();
+        // Sorted and without repeats, as integers in the placements' order.
+        let mut keys = std::mem::take(&mut bufs.fit_keys);
+        keys.clear();
         for c in &bufs.fit {
-            fit.push(c.placement);
+            keys.push(order_key(&c.placement));
             if c.optional {
                 optional.push(c.placement);
             }
         }
-        fit.sort_unstable();
-        fit.dedup();
-        out.extend_from_slice(&fit);
-        bufs.fit_placements = fit;
+        keys.sort_unstable();
+        keys.dedup();
+        out.extend(keys.iter().map(|&k| from_order_key(k)));
+        bufs.fit_keys = keys;
         Ok(())
     }
 
@@ -213,7 +268,13 @@ impl Game {
         let (kind, slots) = (c.kind, c.slots);
         let type_geom = &tt.rot[p.rot.index()];
         let (geom, target): (&RotGeom, Option<(u16, RotGeom)>) = if c.at == pos {
-            (bufs.geom_with(tt, ty, p.rot, kind, slots), None)
+            let board_plain = bufs.plain;
+            let (g, plain) = bufs.geom_with(tt, ty, p.rot, kind, slots);
+            if board_plain && plain {
+                // Every side plain: the side kinds decide (`sides_fit`).
+                return side_codes_fit(g.code, fr.req);
+            }
+            (g, None)
         } else {
             let Some(t) = self.board.tile_at(c.at) else {
                 return false;
@@ -268,6 +329,7 @@ impl Game {
         } else {
             let mut cands = Vec::new();
             bufs.placed_geoms.clear();
+            bufs.plain = self.plain_board();
             let r = self.offered_pieces(tile, Some(plugin), &mut cands);
             let found = r.as_ref().ok().and_then(|_| {
                 cands.into_iter().find(|c| {
@@ -321,5 +383,53 @@ impl Game {
         self.bag.set_aside.push(tile);
         self.emit(|| Event::TileSetAside { tile });
         self.turn.stage = Stage::Draw;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_keys_sort_as_placements() {
+        let mut ps = Vec::new();
+        for x in [-300i16, -2, -1, 0, 1, 7, i16::MAX] {
+            for y in [i16::MIN, -1, 0, 3] {
+                for r in 0..4 {
+                    for piece in [0u32, 1, 0x0100_0002, u32::MAX] {
+                        ps.push(Placement {
+                            pos: Pos { x, y },
+                            rot: Rotation::wrapping(r),
+                            piece: Piece(piece),
+                        });
+                    }
+                }
+            }
+        }
+        ps.reverse();
+        let mut keys: Vec<u128> = ps.iter().map(order_key).collect();
+        keys.sort_unstable();
+        ps.sort_unstable();
+        let back: Vec<Placement> = keys.into_iter().map(from_order_key).collect();
+        assert_eq!(back, ps);
+    }
+
+    #[test]
+    fn side_codes_fit_as_edge_kinds_do() {
+        let kinds = [
+            EdgeKind::Any,
+            EdgeKind::City,
+            EdgeKind::Road,
+            EdgeKind::Field,
+        ];
+        for a in 0..=255u8 {
+            for req in 0..=255u8 {
+                let fits = (0..4).all(|d| {
+                    let k = |c: u8| kinds[usize::from(c >> (2 * d) & 3)];
+                    k(a).fits(k(req))
+                });
+                assert_eq!(side_codes_fit(a, req), fits, "{a:08b} {req:08b}");
+            }
+        }
     }
 }

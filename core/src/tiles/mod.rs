@@ -94,6 +94,33 @@ pub fn slot_kind(kind: Option<FeatureKind>) -> u8 {
 }
 
 impl RotGeom {
+    /// Whether every side's slots are those its side kind implies: a city
+    /// side's a city's, a field side's a field's, a road side's a field's,
+    /// the road's and a field's (any slot may be nobody's; a wildcard side's
+    /// are all nobody's). Two such sides whose kinds fit have slots that
+    /// meet features of one kind: the side kinds alone say whether they fit
+    /// (the check of a placement with a piece, `game::pieces`).
+    pub fn plain_sides(&self) -> bool {
+        let k = |kind| slot_kind(Some(kind));
+        let (city, road, field) = (
+            k(FeatureKind::City),
+            k(FeatureKind::Road),
+            k(FeatureKind::Field),
+        );
+        (0..4).all(|d| {
+            let canon = match self.edges[d] {
+                EdgeKind::Any => [0; 3],
+                EdgeKind::City => [city; 3],
+                EdgeKind::Field => [field; 3],
+                EdgeKind::Road => [field, road, field],
+            };
+            (0..3).all(|i| {
+                let s = self.slot_kinds[3 * d + i];
+                s == 0 || s == canon[i]
+            })
+        })
+    }
+
     /// Its side kinds (barrier names included).
     pub fn sides(&self) -> Sides {
         // Side `d`'s byte: its edge kind (bits `2d` of `code`) in the low
@@ -219,6 +246,9 @@ pub struct TileCatalogue {
     /// then checked for barrier names too (`core/src/game/barriers.rs`, with
     /// `barrier_fits`).
     pub has_barriers: bool,
+    /// Whether every tile type's sides are plain in every rotation
+    /// ([`RotGeom::plain_sides`]).
+    pub plain_sides: bool,
     /// The start layout: the highest-priority one of the tile sets whose
     /// tiles the game holds, if any set provides one. Chosen when the sets are
     /// compiled and again after the plugins' counts
@@ -304,6 +334,7 @@ impl TileCatalogue {
         let mut cat = TileCatalogue::default();
         let mut errors = Vec::new();
         let mut set_of: Vec<usize> = Vec::new();
+        cat.plain_sides = true;
         for (si, set) in sets.iter().enumerate() {
             let mut err = |message: String| {
                 errors.push(TileError {
@@ -339,6 +370,7 @@ impl TileCatalogue {
                     Ok(t) => {
                         let id = TileTypeId(cat.types.len().min(u16::MAX as usize) as u16);
                         cat.has_barriers |= t.has_barrier_sides();
+                        cat.plain_sides &= t.rot.iter().all(RotGeom::plain_sides);
                         cat.by_id.insert(t.id.clone(), id);
                         cat.fits.push(fit_table(&t));
                         cat.types.push(t);

@@ -192,9 +192,24 @@ fn code_at(c: u8, d: Side) -> u8 {
     (c >> (2 * d as u8)) & 3
 }
 
-/// Bit `d` set where side `d` of packed codes `c` is `k`.
+/// Bit `d` set where side `d` of packed codes `c` is `k`: the lanes where
+/// `c` and four copies of `k` agree, gathered into the low four bits.
+#[inline]
 fn sides_of(c: u8, k: u8) -> u8 {
-    (0..4).fold(0, |m, d| m | u8::from((c >> (2 * d)) & 3 == k) << d)
+    let x = c ^ (k * 0x55);
+    let z = !(x | x >> 1) & 0x55;
+    let z = (z | z >> 1) & 0x33;
+    (z | z >> 2) & 0x0F
+}
+
+/// Bit `r` set where byte `r` of `x` (bits in [`LANES`] only) is zero: the
+/// rotations whose four lanes are all clear.
+#[inline]
+fn clear_bytes(x: u32) -> u8 {
+    let t = x | x >> 2;
+    let t = (t | t >> 4) & 0x0101_0101;
+    // Byte `r`'s bit (at `8r`) moved to bit `r`.
+    !((t | t >> 7 | t >> 14 | t >> 21) as u8) & 15
 }
 
 /// The side bits of an axis.
@@ -257,13 +272,14 @@ impl Site {
     }
 }
 
-/// Tiles whose bridge site a call keeps ([`SiteCache`]); a tile of a higher index
-/// is asked every time.
+/// Entries of [`SiteCache`]: the squares of a 16 × 16 window, by position
+/// (a square farther away that falls on the same entry replaces it).
 const KEPT_SITES: usize = 256;
 
-/// The bridge sites asked so far in one call, by placed tile index.
+/// The bridge sites asked so far in one call, by the position of their
+/// tile: a square asked again costs neither `tile_at` nor `tile_outline`.
 struct SiteCache {
-    kept: [Site; KEPT_SITES],
+    kept: [(Pos, Site); KEPT_SITES],
 }
 
 impl SiteCache {
@@ -280,33 +296,28 @@ impl SiteCache {
     /// The placed tile at `at` as a bridge site, if one lies there.
     #[inline(never)]
     fn at(&mut self, v: &View<'_>, at: Pos) -> Option<Site> {
-        let t = v.tile_at(at)?;
-        let ask = || {
-            let o = v.tile_outline(t);
-            let far = codes(o.sides);
-            // A tile holds at most one bridge, ever (BB4): one with a
-            // feature added has one.
-            let unbridged = o.added == 0;
-            Site {
-                known: true,
-                unbridged,
-                far,
-                open_fields: if unbridged {
-                    sides_of(far, FIELD) & o.open
-                } else {
-                    0
-                },
-            }
-        };
-        match self.kept.get_mut(t.index()) {
-            Some(site) => {
-                if !site.known {
-                    *site = ask();
-                }
-                Some(*site)
-            }
-            None => Some(ask()),
+        let e = &mut self.kept[(at.x as usize & 15) | (at.y as usize & 15) << 4];
+        if e.1.known && e.0 == at {
+            return Some(e.1);
         }
+        let t = v.tile_at(at)?;
+        let o = v.tile_outline(t);
+        let far = codes(o.sides);
+        // A tile holds at most one bridge, ever (BB4): one with a feature
+        // added has one.
+        let unbridged = o.added == 0;
+        let site = Site {
+            known: true,
+            unbridged,
+            far,
+            open_fields: if unbridged {
+                sides_of(far, FIELD) & o.open
+            } else {
+                0
+            },
+        };
+        *e = (at, site);
+        Some(site)
     }
 }
 
@@ -498,12 +509,11 @@ impl Plugin for Bridges {
         let m4 = u32::from_le_bytes(mine);
         let set4 = (m4 | m4 >> 1) & LANES;
         let mut sites = SiteCache {
-            kept: [Site::default(); KEPT_SITES],
+            kept: [(Pos::default(), Site::default()); KEPT_SITES],
         };
         for fs in v.frontier_squares() {
             let pos = fs.pos;
-            let sq = Square::of(&fs);
-            let f4 = u32::from(sq.facing) * 0x0101_0101;
+            let f4 = u32::from(fs.facing) * 0x0101_0101;
             // The clashing sides of each rotation: both set and different.
             let diff = m4 ^ f4;
             let clash = (diff | diff >> 1) & set4 & (f4 | f4 >> 1) & LANES;
@@ -511,22 +521,34 @@ impl Plugin for Bridges {
             // road side (codes 3 and 2: both high bits set, low bits not the
             // same).
             let unrepairable = clash & !((m4 & f4) >> 1 & diff);
-            // The neighbours' bridges by choice, found for the first
-            // rotation that fits.
-            let mut nb: Option<NeighbourBridges> = None;
-            for rot in Rotation::ALL {
-                let r = rot.quarter_turns() as usize;
+            // The rotations that fit, and those whose every clash one
+            // bridge may repair; most squares have neither.
+            let fit = clear_bytes(clash);
+            let mut repairable = clear_bytes(unrepairable) & !fit;
+            if fit | repairable == 0 {
+                continue;
+            }
+            let sq = Square::of(&fs);
+            if fit != 0 {
+                // The neighbours' bridges by choice: the same for every
+                // rotation that fits.
+                let nb = self.neighbour_bridges(v, pos, &sq, &mut sites);
+                let mut m = fit;
+                while m != 0 {
+                    let r = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let p = Placement::new(pos, Rotation::ALL[r]);
+                    Self::by_choice(&pieces, p, fields[r], &sq, &nb, out);
+                }
+            }
+            while repairable != 0 {
+                let r = repairable.trailing_zeros() as usize;
+                repairable &= repairable - 1;
                 let lanes = (clash >> (8 * r)) as u8;
-                let p = Placement::new(pos, rot);
-                if lanes == 0 {
-                    let nb =
-                        nb.get_or_insert_with(|| self.neighbour_bridges(v, pos, &sq, &mut sites));
-                    Self::by_choice(&pieces, p, fields[r], &sq, nb, out);
-                } else if (unrepairable >> (8 * r)) as u8 == 0 {
-                    let bad = (0..4).fold(0u8, |b, d| b | ((lanes >> (2 * d)) & 1) << d);
-                    if let Some(c) = self.repair(v, &pieces, p, mine[r], &sq, &mut sites, bad) {
-                        out.push(c);
-                    }
+                let bad = (0..4).fold(0u8, |b, d| b | ((lanes >> (2 * d)) & 1) << d);
+                let p = Placement::new(pos, Rotation::ALL[r]);
+                if let Some(c) = self.repair(v, &pieces, p, mine[r], &sq, &mut sites, bad) {
+                    out.push(c);
                 }
             }
         }
@@ -610,6 +632,22 @@ mod tests {
             Some("west NS")
         );
         assert_eq!(piece_name(10), None);
+    }
+
+    #[test]
+    fn packed_side_tests_match_their_definitions() {
+        for c in 0..=255u8 {
+            for k in 0..4 {
+                let by_side = (0..4).fold(0, |m, d| m | u8::from((c >> (2 * d)) & 3 == k) << d);
+                assert_eq!(sides_of(c, k), by_side, "codes {c:08b}, kind {k}");
+            }
+        }
+        for lanes in 0..=0xFFFFu32 {
+            // Four bytes of four lanes each, from four bits of `lanes`.
+            let x = (0..16).fold(0u32, |x, i| x | (lanes >> i & 1) << (2 * i));
+            let clear = (0..4).fold(0, |m, r| m | u8::from((x >> (8 * r)) as u8 == 0) << r);
+            assert_eq!(clear_bytes(x), clear, "lanes {x:032b}");
+        }
     }
 
     #[test]

@@ -279,6 +279,11 @@ impl Plugin for Castles {
         Ok(())
     }
 
+    /// Only the cities about to be scored are offered a castle.
+    fn narrowing(&self) -> u64 {
+        narrow::BEFORE_SCORING_PENDING
+    }
+
     /// BB14, BB15: a decision for the owner of each eligible city's
     /// follower, in turn order from the active player.
     fn before_scoring(&self, cx: &mut Cx<'_>) -> HookResult {

@@ -28,16 +28,16 @@ pub struct Narrow {
 }
 
 /// Per game: for `features_merged`, `figure_chosen`, `tile_drawn`,
-/// `feature_scored`, `after_figure`, `figure_returned`, `tile_placed` and
-/// `turn_end` (in this order), the calls outside the narrowed case and all
-/// calls.
+/// `feature_scored`, `after_figure`, `figure_returned`, `tile_placed`,
+/// `turn_end` and `before_scoring` (in this order), the calls outside the
+/// narrowed case and all calls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
 #[repr(C)]
 pub struct Counts {
     /// Calls outside the narrowed case.
-    pub handled: [u32; 8],
+    pub handled: [u32; 9],
     /// All calls.
-    pub calls: [u32; 8],
+    pub calls: [u32; 9],
 }
 
 const MERGED: usize = 0;
@@ -48,6 +48,7 @@ const AFTER: usize = 4;
 const RETURNED: usize = 5;
 const PLACED: usize = 6;
 const TURN_END: usize = 7;
+const BEFORE_SCORING: usize = 8;
 
 impl Narrow {
     /// Whether a call outside the narrowed case (`case`) may go on; a narrowed
@@ -248,6 +249,12 @@ impl Plugin for Narrow {
             })
         });
         self.count(cx, "turn_end", TURN_END, case)
+    }
+
+    /// Whether a feature waits to be scored this turn.
+    fn before_scoring(&self, cx: &mut Cx<'_>) -> HookResult {
+        let case = !cx.pending_scorings().is_empty();
+        self.count(cx, "before_scoring", BEFORE_SCORING, case)
     }
 
     fn figure_returned(&self, cx: &mut Cx<'_>, fig: FigureId, _from: Location) -> HookResult {
