@@ -145,6 +145,28 @@ impl Board {
             .fold(at(p) << 4, |m, &d| m | at(p.step(d)) << (d as u8))
     }
 
+    /// Which of the four cells beside `p` hold no tile (bit `d`: the cell on
+    /// side `d`): `!tiles_beside(p) & 15`, four reads where `p` is inside
+    /// the grid (`Game::tile_outline`, asked per neighbour of a square by
+    /// placement lists).
+    #[inline]
+    pub(super) fn open_sides(&self, p: Pos) -> u8 {
+        let (x, y) = (
+            i32::from(p.x) - i32::from(self.ox),
+            i32::from(p.y) - i32::from(self.oy),
+        );
+        let w = usize::from(self.w);
+        if x >= 1 && y >= 1 && x < i32::from(self.w) - 1 && y < i32::from(self.h) - 1 {
+            let i = y as usize * w + x as usize;
+            if let Some(c) = self.cells.get(i - w..=i + w) {
+                let open = |c: u16| u8::from(c == 0 || c & FRONTIER_BIT != 0);
+                let at = |j: usize| open(c.get(j).copied().unwrap_or(0));
+                return at(0) | at(w + 1) << 1 | at(2 * w) << 2 | at(w - 1) << 3;
+            }
+        }
+        !self.tiles_beside(p) & 15
+    }
+
     /// Keeps a margin of one cell around `p` so the frontier cells around it fit.
     #[inline]
     pub(super) fn ensure_room(&mut self, p: Pos) {

@@ -74,7 +74,7 @@ impl PieceBufs {
         if self.geoms.is_empty() {
             self.geoms.resize(GEOM_CACHE, None);
         }
-        let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58;
+        let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - GEOM_CACHE.trailing_zeros());
         let e = &mut self.geoms[h as usize & (GEOM_CACHE - 1)];
         if e.as_ref().is_none_or(|(k, _, _)| *k != key) {
             let type_kind = |l: u8| tt.features.get(usize::from(l)).map(|f| f.kind);
@@ -412,6 +412,38 @@ mod tests {
         ps.sort_unstable();
         let back: Vec<Placement> = keys.into_iter().map(from_order_key).collect();
         assert_eq!(back, ps);
+    }
+
+    #[test]
+    fn plain_sides_are_those_their_kinds_imply() {
+        let (road, city, field) = (1, 2, 3);
+        let mut g = RotGeom {
+            slot_feature: [0; 12],
+            edges: [
+                EdgeKind::Road,
+                EdgeKind::City,
+                EdgeKind::Field,
+                EdgeKind::Any,
+            ],
+            code: 0,
+            side_features: [[0; 3]; 4],
+            bars: 0,
+            slot_kinds: [
+                field, road, field, city, city, city, field, 0, field, 0, 0, 0,
+            ],
+        };
+        assert!(g.plain_sides());
+        // A road in a corner slot of the road side.
+        g.slot_kinds[0] = road;
+        assert!(!g.plain_sides());
+        g.slot_kinds[0] = field;
+        // A barrier across the field side (a river): not a field's slot.
+        g.slot_kinds[7] = FeatureKind::Barrier as u8 + 1;
+        assert!(!g.plain_sides());
+        g.slot_kinds[7] = 0;
+        // A wildcard side reached by a feature.
+        g.slot_kinds[10] = field;
+        assert!(!g.plain_sides());
     }
 
     #[test]

@@ -294,12 +294,18 @@ impl SiteCache {
     }
 
     /// The placed tile at `at` as a bridge site, if one lies there.
-    #[inline(never)]
+    #[inline]
     fn at(&mut self, v: &View<'_>, at: Pos) -> Option<Site> {
-        let e = &mut self.kept[(at.x as usize & 15) | (at.y as usize & 15) << 4];
-        if e.1.known && e.0 == at {
-            return Some(e.1);
+        let i = (at.x as usize & 15) | (at.y as usize & 15) << 4;
+        match self.kept.get(i) {
+            Some(&(p, site)) if site.known && p == at => Some(site),
+            _ => self.ask(v, at, i),
         }
+    }
+
+    /// [`SiteCache::at`] asked of the game, kept in entry `i`.
+    #[inline(never)]
+    fn ask(&mut self, v: &View<'_>, at: Pos, i: usize) -> Option<Site> {
         let t = v.tile_at(at)?;
         let o = v.tile_outline(t);
         let far = codes(o.sides);
@@ -316,7 +322,9 @@ impl SiteCache {
                 0
             },
         };
-        *e = (at, site);
+        if let Some(e) = self.kept.get_mut(i) {
+            *e = (at, site);
+        }
         Some(site)
     }
 }
@@ -501,7 +509,8 @@ impl Plugin for Bridges {
         let printed = v.tile_type_sides(tile);
         let mine = Rotation::ALL.map(|rot| codes(printed.rotated(rot)));
         let fields = mine.map(|m| sides_of(m, FIELD));
-        let pieces: Pieces = std::array::from_fn(|c| v.piece(c as u32));
+        let me_index = v.plugin_index();
+        let pieces: Pieces = std::array::from_fn(|c| Piece::of(me_index, c as u32));
         // The four rotations' codes side by side, rotation `r` in byte `r`,
         // so that one square's clashes are found for all four at once; the
         // lanes (the low bit of each side's two) where the new tile's side

@@ -192,15 +192,16 @@ impl Game {
     /// Placed tile `t`'s outline now ([`TileOutline`]): its sides, the sides
     /// facing an empty square, the number of features added to it.
     pub fn tile_outline(&self, t: TileIndex) -> Option<TileOutline> {
-        let pos = self.board.tiles.get(t.index())?.pos;
-        let added = if self.added.feats.is_empty() {
-            0
-        } else {
-            self.added_on(t.0).count() as u8
+        let pt = self.board.tiles.get(t.index())?;
+        // A tile with a feature added has a geometry of its own: one search
+        // finds both (`Game::geom_of`, `Game::added_on`).
+        let (geom, added) = match self.added.geom(t.0) {
+            Some(g) => (g, self.added_on(t.0).count() as u8),
+            None => (self.rules.tiles.get(pt.ty)?.rot.get(pt.rot.index())?, 0),
         };
         Some(TileOutline {
-            sides: self.geom_of(t.0).sides(),
-            open: !self.board.tiles_beside(pos) & 15,
+            sides: geom.sides(),
+            open: self.board.open_sides(pt.pos),
             added,
         })
     }
