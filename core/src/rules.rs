@@ -115,6 +115,13 @@ pub struct Rules {
     /// feature records of a fresh tile (as if its first feature had id 0; see
     /// [`crate::game::Feat::template`]): placing a tile copies them.
     pub(crate) feat_templates: Vec<Vec<crate::game::Feat>>,
+    /// The placement weights by side requirement, when the board keeps every
+    /// tile type's number of placements (`Board::fits`): row `req` holds each
+    /// tile type's number of fitting rotations on a frontier cell requiring
+    /// `req`. `None` where the board counts by walking the frontier: a
+    /// catalogue with barrier sides or more than [`FIT_ROWS_MAX`] tile
+    /// types, or a plugin that adds placements (`extra_placements`).
+    pub(crate) fit_rows: Option<Box<FitRows>>,
     /// Owner and kind of each player figure id of a game of [`MAX_PLAYERS`]
     /// players (`id = player × figs_per_player + slot`): no division per look-up.
     pub(crate) player_figs: Vec<(PlayerId, FigureKindId)>,
@@ -142,6 +149,30 @@ fn start_bag(tiles: &TileCatalogue) -> (Vec<TileTypeId>, Vec<u16>) {
         counts.push(n);
     }
     (bag, counts)
+}
+
+/// The most tile types for which the board keeps every type's number of
+/// placements ([`Rules::fit_rows`]; a frontier change updates them all, in
+/// a few vector additions).
+pub const FIT_ROWS_MAX: usize = 32;
+
+/// Per side requirement, the number of fitting rotations of each tile type
+/// ([`Rules::fit_rows`]).
+pub(crate) type FitRows = [[u16; FIT_ROWS_MAX]; 256];
+
+/// [`Rules::fit_rows`] of a catalogue whose plugins' subscriptions are `subs`.
+fn fit_rows(tiles: &TileCatalogue, subs: u64) -> Option<Box<FitRows>> {
+    let n = tiles.fits.len();
+    if n == 0 || n > FIT_ROWS_MAX || subs & hook::EXTRA_PLACEMENTS != 0 {
+        return None;
+    }
+    let mut rows = Box::new([[0u16; FIT_ROWS_MAX]; 256]);
+    for (req, row) in rows.iter_mut().enumerate() {
+        for (w, fit) in row.iter_mut().zip(&tiles.fits) {
+            *w = u16::from(fit.count[req]);
+        }
+    }
+    Some(rows)
 }
 
 /// A game holds fewer tiles than this (placed tile indices are 15-bit).
@@ -372,8 +403,10 @@ impl Rules {
         let run_order: Vec<u8> = (0..entries.len()).map(|i| i as u8).collect();
         let subscribers = subscribers_in(&entries, &run_order);
         let start_bag = start_bag(&tiles);
+        let subs_any = entries.iter().fold(0, |a, e| a | e.subs);
         Ok(Rules {
             start_bag,
+            fit_rows: fit_rows(&tiles, subs_any),
             subscribers,
             run_order,
             player_figs,
@@ -383,7 +416,7 @@ impl Rules {
                 .flat_map(|t| Rotation::ALL.map(|r| crate::game::Feat::template(t, r)))
                 .collect(),
             name: name.into(),
-            subs_any: entries.iter().fold(0, |a, e| a | e.subs),
+            subs_any,
             figs_per_player: slot_kind.len() as u16,
             slot_kind,
             kind_first_slot,

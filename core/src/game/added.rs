@@ -366,13 +366,18 @@ impl Game {
             if c & FRONTIER_BIT != 0 {
                 if let Some(fr) = self.board.frontier.get_mut(usize::from(c & !FRONTIER_BIT)) {
                     let shift = 2 * ((d + 2) & 3);
+                    let was_req = fr.req;
                     fr.req = fr.req & !(3 << shift) | (geom.edges[d] as u8) << shift;
+                    let req = fr.req;
                     let was = fr.bars != 0;
                     fr.bars = fr.bars & !(15 << (2 * shift)) | super::place::facing_bar(&geom, d);
                     match (was, fr.bars != 0) {
                         (false, true) => self.board.barred += 1,
                         (true, false) => self.board.barred -= 1,
                         _ => {}
+                    }
+                    if let Some(rows) = &self.rules.fit_rows {
+                        self.board.fits_move(rows, was_req, req);
                     }
                 }
             }

@@ -3,6 +3,7 @@
 
 use super::pieces::PieceBufs;
 use super::*;
+use crate::rules::{FitRows, FIT_ROWS_MAX};
 use crate::tiles::FitTable;
 
 /// A grid cell's value: 0 empty, `1..FRONTIER_BIT` placed tile index + 1,
@@ -46,6 +47,11 @@ state! {
         /// How many frontier cells have a tile on each of their four sides
         /// (`Frontier::present` is 15): the holes (`Game::hole_count`).
         pub(super) holes: u16,
+        /// Per tile type, its number of placements on this frontier (its fit
+        /// table's counts summed over the frontier cells), kept as the
+        /// frontier changes when the rules have `fit_rows` (zero otherwise):
+        /// counting the drawn tile's placements is one look-up.
+        pub(super) fits: [u16; FIT_ROWS_MAX],
     }
 }
 
@@ -72,6 +78,7 @@ impl Board {
             frontier: Vec::new(),
             barred: 0,
             holes: 0,
+            fits: [0; FIT_ROWS_MAX],
         }
     }
 
@@ -91,6 +98,7 @@ impl Board {
             frontier,
             barred,
             holes,
+            fits,
         } = self;
         let (nw, nh) = ((*w).max(16), (*h).max(16));
         (*ox, *oy, *w, *h) = (-((nw / 2) as i16), -((nh / 2) as i16), nw, nh);
@@ -99,6 +107,39 @@ impl Board {
         refill(cells, usize::from(nw) * usize::from(nh), 0);
         fresh(tiles, max_tiles);
         fresh(frontier, 64);
+        *fits = [0; FIT_ROWS_MAX];
+    }
+
+    /// A frontier cell requiring `req` joined the frontier: [`Board::fits`]
+    /// adds its row of `rows` (the rules' `fit_rows`). Copied to locals and
+    /// back, so that the compiler sees no overlap and adds in vectors.
+    #[inline(always)]
+    pub(super) fn fits_add(&mut self, rows: &FitRows, req: u8) {
+        let (mut f, row) = (self.fits, rows[usize::from(req)]);
+        for (t, r) in f.iter_mut().zip(row) {
+            *t = t.wrapping_add(r);
+        }
+        self.fits = f;
+    }
+
+    /// A frontier cell requiring `req` left the frontier.
+    #[inline(always)]
+    pub(super) fn fits_sub(&mut self, rows: &FitRows, req: u8) {
+        let (mut f, row) = (self.fits, rows[usize::from(req)]);
+        for (t, r) in f.iter_mut().zip(row) {
+            *t = t.wrapping_sub(r);
+        }
+        self.fits = f;
+    }
+
+    /// A frontier cell's requirement changed from `old` to `new`.
+    #[inline(always)]
+    pub(super) fn fits_move(&mut self, rows: &FitRows, old: u8, new: u8) {
+        let (mut f, from, to) = (self.fits, rows[usize::from(old)], rows[usize::from(new)]);
+        for ((t, a), b) in f.iter_mut().zip(from).zip(to) {
+            *t = t.wrapping_add(b).wrapping_sub(a);
+        }
+        self.fits = f;
     }
 
     /// The cell at `p` (0 outside the grid).
@@ -370,6 +411,20 @@ impl Game {
                 k -= blocks[b - 1];
             }
             start = b * FIT_BLOCK;
+        } else if k >= total / 2 {
+            // No blocks (the board keeps the counts): the k-th placement is
+            // the (total − 1 − k)-th from the end, walked backwards.
+            let mut j = total - 1 - k;
+            for fr in self.board.frontier.iter().rev() {
+                let n = u32::from(t.count[fr.req as usize]);
+                if j < n {
+                    let m = t.fit[fr.req as usize] & 15;
+                    let r = NTH_ROTATION[m as usize][(n - 1 - j) as usize & 3];
+                    return Some(Placement::new(fr.pos, r));
+                }
+                j -= n;
+            }
+            return None;
         }
         for fr in self.board.frontier.get(start..)? {
             let n = u32::from(t.count[fr.req as usize]);
@@ -396,6 +451,15 @@ impl Game {
         let Some(fit) = fit_table(&self.rules, &self.board, tile.0) else {
             return Ok(self.barrier_drawn_count(tile));
         };
+        if self.rules.fit_rows.is_some() {
+            // Kept by the board: no walk (and no blocks: `random_placement`
+            // walks from the nearer end).
+            return Ok(self
+                .board
+                .fits
+                .get(usize::from(tile.0))
+                .map_or(0, |&n| u32::from(n)));
+        }
         let blocks = &mut self.scratch.fit_blocks;
         blocks.clear();
         let weight = |fr: &Frontier| u32::from(fit.count[fr.req as usize]);
@@ -432,6 +496,11 @@ impl Game {
     /// fitting rotations summed over the frontier, one table look-up per cell.
     pub(super) fn plain_placement_count(&self, tile: TileTypeId) -> u32 {
         match self.fit_table(tile.0) {
+            Some(_) if self.rules.fit_rows.is_some() => self
+                .board
+                .fits
+                .get(usize::from(tile.0))
+                .map_or(0, |&n| u32::from(n)),
             Some(fit) => self.board.placement_count(fit),
             None => self.barrier_placement_count(tile),
         }

@@ -154,6 +154,20 @@ impl Game {
                 self.board.barred
             ));
         }
+        if self.rules.fit_rows.is_some() {
+            let mut kept = [0u16; crate::rules::FIT_ROWS_MAX];
+            for fr in &self.board.frontier {
+                for (k, fit) in kept.iter_mut().zip(&self.rules.tiles.fits) {
+                    *k = k.wrapping_add(u16::from(fit.count[fr.req as usize]));
+                }
+            }
+            if kept != self.board.fits {
+                return Err(format!(
+                    "the tile types have {kept:?} placements, recorded {:?}",
+                    self.board.fits
+                ));
+            }
+        }
         let fits = if self.turn.drawn == NONE16 {
             0
         } else if self.plain_placement(TileTypeId(self.turn.drawn)) {

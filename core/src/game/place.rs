@@ -64,6 +64,9 @@ impl Game {
         if c & FRONTIER_BIT != 0 {
             let i = (c & !FRONTIER_BIT) as usize;
             let gone = self.board.frontier.swap_remove(i);
+            if let Some(rows) = &self.rules.fit_rows {
+                self.board.fits_sub(rows, gone.req);
+            }
             self.board.barred -= u16::from(gone.bars != 0);
             self.board.holes -= u16::from(gone.present == 15);
             if let Some(moved) = self.board.frontier.get(i) {
@@ -153,10 +156,17 @@ impl Game {
                     bars: 0,
                 });
                 self.board.cells[side_cell[d]] = FRONTIER_BIT | i;
+                if let Some(rows) = &self.rules.fit_rows {
+                    self.board.fits_add(rows, need);
+                }
             } else if let Some(fr) = self.board.frontier.get_mut((qc & !FRONTIER_BIT) as usize) {
+                let old = fr.req;
                 fr.req |= need;
                 fr.present |= 1 << ((d + 2) & 3);
                 self.board.holes += u16::from(fr.present == 15);
+                if let Some(rows) = &self.rules.fit_rows {
+                    self.board.fits_move(rows, old, old | need);
+                }
             }
         }
         if geom.bars != 0 {

@@ -17,7 +17,8 @@ use super::*;
 #[derive(Default, Debug)]
 pub(super) struct Scratch {
     /// Running sums of the drawn tile's placements at the end of each block of
-    /// [`board::FIT_BLOCK`] frontier cells (the last is `drawn_fits`).
+    /// [`board::FIT_BLOCK`] frontier cells (the last is `drawn_fits`); not
+    /// kept where the board keeps every tile type's count (`Board::fits`).
     pub(super) fit_blocks: Vec<u32>,
     /// The tile type `fit_blocks` counts, for the current frontier; `None` if
     /// they are not valid.
