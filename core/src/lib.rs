@@ -63,6 +63,7 @@ pub mod tiles;
 pub mod types;
 
 pub use carcassonne_vocab::hook_table;
+pub use carcassonne_vocab::{spot_code, spot_of_code};
 pub use error::GameError;
 pub use events::Event;
 pub use game::{Action, Actor, Game, PlacedTile, Stage, SWITCHABLE_HOOKS};

@@ -17,7 +17,9 @@
 //! * [`figure_kind`] — figure kinds as plugins declare them
 //!   ([`FigureSpec`]) and the rules hold them ([`FigureKind`]);
 //! * [`decl`] — the core options and a plugin's declaration with its limits;
-//! * [`tileset`] — the tile-set file as written (`docs/tiles.md`).
+//! * [`tileset`] — the tile-set file as written (`docs/tiles.md`);
+//! * [`spot`] — the code of a place on the board in an option (a tile, or a
+//!   feature of it), which the SDK's `Spot` and the core's offers share.
 //!
 //! With the `abi` feature the types that cross the interface derive
 //! abi_stable's `StableAbi` (the interface enables it).
@@ -30,6 +32,7 @@ pub mod decl;
 pub mod figure_kind;
 pub mod hooks;
 pub mod narrow;
+pub mod spot;
 pub mod tileset;
 pub mod types;
 
@@ -37,5 +40,6 @@ pub use decl::*;
 pub use figure_kind::*;
 pub use hooks::*;
 pub use narrow::Narrowed;
+pub use spot::{spot_code, spot_of_code};
 pub use tileset::*;
 pub use types::*;

@@ -473,6 +473,21 @@ impl<'g> Cx<'g> {
         self.game.return_figure(fig)
     }
 
+    /// Sends home every figure standing on a feature of placed tile `t` (not
+    /// at a corner, nor on the tile itself) whose kind's class has its bit in
+    /// `classes` (`1 << class as u8`, [`FigureClass`](crate::FigureClass))
+    /// and that is not protected, in figure order; the `figure_returned` hooks
+    /// run for each. One call for what a look at each feature's figures and
+    /// a `return_figure` each would do (a predator's meal: the dragon's).
+    /// The figures sent home, in that order.
+    pub fn return_figures_on_tile(
+        &mut self,
+        t: TileIndex,
+        classes: u8,
+    ) -> Result<Vec<FigureId>, HookError> {
+        self.game.return_figures_on_tile(t, classes)
+    }
+
     /// Scores the road, city, cloister or spot containing `f` now (majority, points
     /// hooks, figures return) and returns the points paid.
     pub fn score_feature(
@@ -596,6 +611,23 @@ impl<'g> Cx<'g> {
     pub fn offer_specials_to(&mut self, player: PlayerId, on: bool) -> bool {
         let plugin = self.plugin;
         self.game.offer_specials_to(plugin, player, on)
+    }
+
+    /// Offers (`on`), at every figure step from now on, this plugin's special
+    /// option per follower of the current player standing on a feature (a
+    /// kind declared a follower; not at a corner), with the code of the
+    /// feature's spot (its tile's position and local index:
+    /// [`spot_code`](crate::spot_code), the SDK's `Spot::code`), each spot
+    /// once — save figure `except`, whose spot is offered only if another of
+    /// his followers shares it (pass a figure that is no player's follower,
+    /// your own neutral one, to leave none out). Calling it again replaces
+    /// `except`; `on` false stops the offer. A standing offer: no
+    /// `figure_options` call per turn; the vetoes apply (the fairy's option
+    /// beside any follower but the one she stands beside). `false` only for
+    /// a plugin that does not exist.
+    pub fn offer_follower_spots(&mut self, on: bool, except: FigureId) -> bool {
+        let plugin = self.plugin;
+        self.game.offer_follower_spots(plugin, on, except)
     }
 
     /// Closes the feature containing `f` to deployments (`closed`), or opens

@@ -66,6 +66,9 @@ impl Game {
         if !self.offers.special.is_empty() {
             self.standing_specials_into(out);
         }
+        if !self.offers.spots.is_empty() {
+            self.standing_spots_into(out);
+        }
         if self.wants(hook::FIGURE_OPTIONS) {
             for &i in self.rules.subscribers(hook::FIGURE_OPTIONS) {
                 // Each subscriber's narrowing is decided once.
@@ -331,6 +334,25 @@ impl Game {
                 FigureOption::Special { .. } => {}
             }
         }
+        Ok(())
+    }
+
+    /// The plugins' vetoes (`filter_figure_options`) over deployments `opts`
+    /// onto placed tiles, into `keep`: each plugin asked once for the list
+    /// (unless narrowed away: none of its figures on one of their tiles), as
+    /// the figure step asks; [`Game::may_deploy`] of each, in one pass.
+    pub(crate) fn vetoes_on_tiles(&self, opts: &[FigureOption], keep: &mut [bool]) -> HookResult {
+        if opts.is_empty() || !self.wants(hook::FILTER_FIGURE_OPTIONS) {
+            return Ok(());
+        }
+        let mut tiles = [NONE16; 8];
+        let n = self.option_tiles(opts, &mut tiles);
+        let skip = |i| match n {
+            Some(n) => self.tiles_narrowed_away(i, &tiles[..n]),
+            None => self.options_narrowed_away(i, opts),
+        };
+        dispatch_view!(@each self, hook::FILTER_FIGURE_OPTIONS, |i| skip(i), |h, v| h
+            .filter_figure_options(v, opts, keep));
         Ok(())
     }
 

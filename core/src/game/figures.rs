@@ -465,6 +465,37 @@ impl Game {
         Ok(())
     }
 
+    /// Sends home every figure standing on a feature of placed tile `t` (not
+    /// at a corner, nor on the tile itself) whose kind's class has its bit in
+    /// `classes` (`1 << class as u8`: [`FigureClass`]) and that is not
+    /// protected, in figure order, each as [`Game::return_figure`] does (its
+    /// `figure_returned` hooks run); which are found first. The figures sent
+    /// home, in that order (a predator's meal: the dragon's).
+    pub(crate) fn return_figures_on_tile(
+        &mut self,
+        t: TileIndex,
+        classes: u8,
+    ) -> Result<Vec<FigureId>, HookError> {
+        let mut prey = Vec::new();
+        for (g, r) in (0u16..).zip(&self.figures.figs) {
+            if r.tile != t.0
+                || r.feature == NONE16
+                || r.corner != NO_CORNER
+                || r.aux & PROTECTED != 0
+            {
+                continue;
+            }
+            let class = self.rules.figures[self.kind_of(g).index()].class;
+            if classes & 1 << class as u8 != 0 {
+                prey.push(FigureId(g));
+            }
+        }
+        for &g in &prey {
+            self.return_figure(g)?;
+        }
+        Ok(prey)
+    }
+
     /// Marks figure `fig` on the board as protected (`on`) or not: not
     /// removable by predators, princesses or captures (rules of plugins that
     /// read [`Game::figure_protected`]). The mark goes when the figure moves or

@@ -19,6 +19,15 @@
 //! Both go through the plugins' vetoes (`filter_figure_options`) like every
 //! option, and come in the canonical order of the figure step: the core keeps
 //! them sorted (deployment features by id, specials by plugin and code).
+//! A third shape is tied to no feature:
+//!
+//! * **The spots of the player's followers** ([`Cx::offer_follower_spots`]):
+//!   the plugin's `Special` option per follower of the current player standing
+//!   on a feature, with the code of its spot (its tile's position and the
+//!   feature's local index: [`spot_code`](crate::spot_code), the SDK's
+//!   `Spot`), save one figure the plugin names (the fairy's option beside any
+//!   follower but the one she stands beside).
+//!
 //! [`Cx::withdraw_offers_at`] takes a plugin's offers at a feature back;
 //! [`Cx::offer_specials_to`] stops (or resumes) offering a plugin's specials
 //! to a player (who has no tower piece left). The offers are part of the game
@@ -55,6 +64,9 @@ state! {
         /// Per plugin (by index), the seats (bit per seat) to whom its
         /// standing specials are not offered; empty until a plugin mutes one.
         pub(super) muted: Vec<u64>,
+        /// The plugins offering the spots of the player's followers, as
+        /// (plugin, the figure left out or `NONE16`), sorted by plugin.
+        pub(super) spots: Vec<(u8, u16)>,
     }
 }
 
@@ -65,6 +77,7 @@ impl Offers {
             deploy: Vec::new(),
             special: Vec::new(),
             muted: Vec::new(),
+            spots: Vec::new(),
         }
     }
 
@@ -73,12 +86,13 @@ impl Offers {
         self.deploy.clear();
         self.special.clear();
         self.muted.clear();
+        self.spots.clear();
     }
 
     /// Whether there is no standing offer at all.
     #[inline]
     pub(super) fn is_empty(&self) -> bool {
-        self.deploy.is_empty() && self.special.is_empty()
+        self.deploy.is_empty() && self.special.is_empty() && self.spots.is_empty()
     }
 }
 
@@ -200,6 +214,86 @@ impl Game {
             muted[usize::from(plugin)] |= bit;
         }
         true
+    }
+
+    /// Plugin `plugin` offers (`on`) or stops offering the spots of the
+    /// current player's followers ([`Cx::offer_follower_spots`]), leaving out
+    /// figure `except` (one that is no player's follower leaves none out).
+    /// `false` for a plugin that does not exist.
+    pub(crate) fn offer_follower_spots(&mut self, plugin: u8, on: bool, except: FigureId) -> bool {
+        if usize::from(plugin) >= self.rules.plugins.len() {
+            return false;
+        }
+        let spots = &mut self.offers.spots;
+        match (spots.binary_search_by_key(&plugin, |s| s.0), on) {
+            (Ok(i), true) => spots[i].1 = except.0,
+            (Err(i), true) => spots.insert(i, (plugin, except.0)),
+            (Ok(i), false) => {
+                spots.remove(i);
+            }
+            (Err(_), false) => {}
+        }
+        true
+    }
+
+    /// The spot options of the plugins that offer the spots of the current
+    /// player's followers: per plugin, one `Special` per spot (figures
+    /// sharing a feature share it), in order of code, appended to `out`.
+    /// The player's figures are read once for every such plugin: each
+    /// follower on a feature as a key (its spot's code, then its slot), the
+    /// keys sorted on the stack.
+    pub(super) fn standing_spots_into(&self, out: &mut Vec<FigureOption>) {
+        let per = usize::from(self.rules.figs_per_player);
+        let first = self.turn.current.index() * per;
+        let Some(figs) = self.figures.figs.get(first..first + per) else {
+            return;
+        };
+        let (recs, tiles) = (&self.feats.recs[..], &self.board.tiles[..]);
+        let (kinds, slot_kind) = (&self.rules.figures[..], &self.rules.slot_kind[..]);
+        let mut stack = [0u64; 32];
+        let mut heap = Vec::new();
+        let keys: &mut [u64] = if figs.len() <= stack.len() {
+            &mut stack[..figs.len()]
+        } else {
+            heap.resize(figs.len(), 0);
+            &mut heap
+        };
+        let mut n = 0;
+        for (slot, r) in figs.iter().enumerate() {
+            if r.feature == NONE16 || r.corner != figures::NO_CORNER {
+                continue;
+            }
+            let follower = slot_kind
+                .get(slot)
+                .and_then(|k| kinds.get(k.index()))
+                .is_some_and(|k| k.follower);
+            let Some(ft) = recs.get(usize::from(r.feature)).filter(|_| follower) else {
+                continue;
+            };
+            let Some(tile) = tiles.get(usize::from(ft.tile)) else {
+                continue;
+            };
+            if let (Some(code), Some(key)) =
+                (crate::spot_code(tile.pos, Some(ft.local)), keys.get_mut(n))
+            {
+                *key = u64::from(code) << 16 | slot as u64;
+                n += 1;
+            }
+        }
+        let keys = &mut keys[..n];
+        keys.sort_unstable();
+        for &(plugin, except) in &self.offers.spots {
+            // The slot of the figure left out (none if it is not the player's).
+            let except = usize::from(except).wrapping_sub(first);
+            let mut last = None;
+            for &key in keys.iter() {
+                let code = (key >> 16) as u32;
+                if (key & 0xFFFF) as usize != except && last != Some(code) {
+                    out.push(FigureOption::Special { plugin, code });
+                    last = Some(code);
+                }
+            }
+        }
     }
 
     /// The standing special options whose feature is open, in order (one per
@@ -329,5 +423,80 @@ mod tests {
             opts.contains(&at0) && opts.contains(&special),
             "set up again"
         );
+    }
+
+    /// Offers the spots of the player's followers from `setup`, leaving out
+    /// figure 0 (player 0's first follower); from turn 9 none left out (its
+    /// own figure id past the players'), from turn 15 no offer.
+    struct Spots;
+
+    impl Hooks for Spots {
+        fn subscriptions(&self) -> u64 {
+            hook::SETUP | hook::TURN_START
+        }
+        fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
+            assert!(cx.offer_follower_spots(true, FigureId(0)));
+            Ok(())
+        }
+        fn turn_start(&self, cx: &mut Cx<'_>) -> HookResult {
+            match cx.turn() {
+                9 => assert!(cx.offer_follower_spots(true, FigureId(u16::MAX))),
+                15 => assert!(cx.offer_follower_spots(false, FigureId(0))),
+                _ => {}
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_spots_of_the_players_followers_are_offered_but_the_one_left_out() {
+        let text = include_str!("../../../configs/tilesets/base.toml");
+        let set: TileSetSpec = toml::from_str(text).unwrap();
+        let tiles = TileCatalogue::build(&[set], "C2").unwrap();
+        let decl = PluginDecl {
+            id: "spots".into(),
+            ..PluginDecl::default()
+        };
+        let plugins: Vec<(PluginDecl, Arc<dyn Hooks>)> = vec![(decl, Arc::new(Spots))];
+        let rules = Arc::new(Rules::new("t", tiles, CoreOptions::default(), plugins).unwrap());
+        let mut g = Game::new(rules, 2, 3).unwrap();
+        let mut rng = Rng::new(5);
+        let (mut offered, mut left_out) = (0, 0);
+        while g.turn() < 20 && g.step_random(&mut rng).unwrap() {
+            if g.stage() != Stage::Figure {
+                continue;
+            }
+            let me = g.current_player();
+            let except = match g.turn() {
+                ..9 => Some(FigureId(0)),
+                9..15 => None,
+                _ => continue,
+            };
+            // What the offer should be: the spot of each follower of the
+            // player on a feature, but the one left out, each once, in order.
+            let mut want: Vec<FigureOption> = (0..g.figure_count() as u16)
+                .map(FigureId)
+                .filter(|&f| g.figure_owner(f) == Some(me) && Some(f) != except)
+                .filter_map(|f| g.figure_place(f))
+                .filter_map(|p| crate::spot_code(p.pos, Some(p.local)))
+                .map(|code| FigureOption::Special { plugin: 0, code })
+                .collect();
+            want.sort();
+            want.dedup();
+            let got: Vec<FigureOption> = g
+                .legal_actions()
+                .unwrap()
+                .into_iter()
+                .filter_map(|a| match a {
+                    Action::Figure(o @ FigureOption::Special { .. }) => Some(o),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(got, want, "turn {}", g.turn());
+            offered += got.len();
+            left_out +=
+                usize::from(except.is_some_and(|f| g.figure_place(f).is_some() && me.seat() == 0));
+        }
+        assert!(offered > 10 && left_out > 0, "{offered} {left_out}");
     }
 }

@@ -15,6 +15,7 @@ mod figure_offers;
 mod fixtures;
 mod hardening;
 mod kept_placements;
+mod predator_queries;
 mod princess_and_dragon_tiles;
 mod special_tiles;
 mod steady_draws;

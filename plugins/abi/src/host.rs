@@ -245,6 +245,11 @@ macro_rules! query_table {
             /// farmer when farmers are off, an unoccupied feature for an occupying kind,
             /// no plugin veto; never into a player's hold).
             view hook may_deploy(kind: (FigureKindId) => (FigureKindId), at: (Location) => (Location)) -> (bool) => (RResult<bool, RString>);
+            /// Which of the four placed tiles beside placed tile `t` a figure of kind `kind`
+            /// may be put on (`may_deploy` at `Location::Tile`, the vetoes included): bit `d`
+            /// for the tile on side `d` (N E S W); one call for four `tile_at` and four
+            /// `may_deploy` (where the dragon may step). 0 for a tile not placed.
+            view hook tiles_open_to(kind: (FigureKindId) => (FigureKindId), t: (TileIndex) => (TileIndex)) -> (u8) => (RResult<u8, RString>);
             // ----------------------------------------- tile types and figure kinds
             /// Number of tile types in the ruleset; tile type ids are `0..tile_type_count()`.
             view get tile_type_count() -> (usize) => (usize);
@@ -373,6 +378,11 @@ macro_rules! query_table {
             /// Sends a figure back to its owner's supply (a neutral one off the board),
             /// from the board, a player's hold or an area; the `figure_returned` hooks run.
             cx hook return_figure(fig: (FigureId) => (FigureId)) -> (()) => (RResult<(), RString>);
+            /// Sends home every figure standing on a feature of placed tile `t` (not at a
+            /// corner, nor on the tile itself) whose kind's class has its bit in `classes`
+            /// (`1 << class as u8`) and that is not protected, in figure order, each with
+            /// its `figure_returned` hooks (a predator's meal); the figures sent home.
+            cx hook return_figures_on_tile(t: (TileIndex) => (TileIndex), classes: (u8) => (u8)) -> (Vec<FigureId>) => (RResult<RVec<FigureId>, RString>);
             /// Scores the road, city, cloister or spot containing `f` now (scoring hooks
             /// run, its figures return) and returns the points paid.
             cx hook score_feature(f: (FeatureId) => (FeatureId), reason: (ScoreReason) => (ScoreReason)) -> (Points) => (RResult<Points, RString>);
@@ -421,6 +431,12 @@ macro_rules! query_table {
             /// Stops (`on` false) or resumes offering this plugin's standing special options
             /// to `player` (one who has no tower piece left).
             cx get offer_specials_to(player: (PlayerId) => (PlayerId), on: (bool) => (bool)) -> (bool) => (bool);
+            /// Offers (`on`) this plugin's special option per follower of the current
+            /// player standing on a feature, with the code of the feature's spot (`Spot`),
+            /// each spot once, at every figure step from now on, save figure `except`
+            /// (one that is no player's follower leaves none out); `on` false stops it
+            /// (a standing offer: no `figure_options` call per turn; the vetoes apply).
+            cx get offer_follower_spots(on: (bool) => (bool), except: (FigureId) => (FigureId)) -> (bool) => (bool);
             /// Closes the feature containing `f` to deployments by the shared rule (no
             /// figure of any kind; the core offers none there, `may_deploy` says no), or
             /// opens it again. Joined features keep the mark.

@@ -120,8 +120,8 @@ pub struct DragonState {
     pub figure: u32,
     /// Steps made in the current movement; 0 when none is running.
     pub steps: u32,
-    /// Tiles visited during the current movement (placed tile index + 1; 0 ends
-    /// the list), the starting tile first.
+    /// Tiles visited during the current movement, the starting tile first:
+    /// their positions ([`pack`]), `steps + 1` of them while it runs.
     pub visited: [u32; STEPS as usize + 1],
     /// The directions of the pending step, found when its decision was pushed
     /// ([`PENDING`] set; bit `d`: [`DIRECTION_NAMES`]`[d]` may be taken); 0
@@ -132,45 +132,10 @@ pub struct DragonState {
 /// [`DragonState::options`]: the directions were found for the pending step.
 pub const PENDING: u32 = 1 << 4;
 
-/// What the steps from one tile read once for its four directions: where the
-/// tile is, the tiles visited in this movement, the dragon's kind.
-struct Targets {
-    from: Pos,
-    visited: [u32; STEPS as usize + 1],
-    dragon: FigureKindId,
-}
-
-impl Targets {
-    fn new(v: &View<'_>, t: TileIndex) -> HookResult<Targets> {
-        Ok(Targets {
-            from: v.tile_pos(t),
-            visited: v.game_state::<DragonState>()?.visited,
-            dragon: v.my_figure(DRAGON),
-        })
-    }
-
-    /// The tile towards `side`, if the dragon may enter it now (PD6, PD7).
-    fn get(&self, v: &View<'_>, side: usize) -> HookResult<Option<TileIndex>> {
-        let Some(q) = v.tile_at(self.from.step(Side::from_index(side))) else {
-            return Ok(None);
-        };
-        let visited = self.visited.iter().any(|&w| w == u32::from(q.0) + 1);
-        if visited || !v.may_deploy(self.dragon, Location::Tile(q))? {
-            return Ok(None);
-        }
-        Ok(Some(q))
-    }
-
-    /// The directions the dragon may take (bit `d`: side `d`).
-    fn mask(&self, v: &View<'_>) -> HookResult<u32> {
-        let mut mask = 0;
-        for side in 0..4 {
-            if self.get(v, side)?.is_some() {
-                mask |= 1 << side;
-            }
-        }
-        Ok(mask)
-    }
+/// A position as a word of the state ([`DragonState::visited`]): `x` in the
+/// low 16 bits, `y` in the high ones.
+pub fn pack(p: Pos) -> u32 {
+    u32::from(p.x as u16) | u32::from(p.y as u16) << 16
 }
 
 /// The plugin: rules plus options.
@@ -220,12 +185,28 @@ impl Dragon {
     }
 
     /// The directions the dragon may take from where it stands (bit `d`: side
-    /// `d`); 0 when it is off the board.
+    /// `d`); 0 when it is off the board: the tiles beside it that it may
+    /// enter (PD6, PD7: `tiles_open_to`, one query for the four sides, the
+    /// fairy's veto included) but those visited in this movement.
     fn directions(v: &View<'_>) -> HookResult<u32> {
         let Some(t) = Self::tile(v)? else {
             return Ok(0);
         };
-        Targets::new(v, t)?.mask(v)
+        let open = v.tiles_open_to(v.my_figure(DRAGON), t)?;
+        if open == 0 {
+            return Ok(0);
+        }
+        let s = v.game_state::<DragonState>()?;
+        let visited = s.visited.get(..=s.steps as usize).unwrap_or(&s.visited);
+        let from = v.tile_pos(t);
+        let mut mask = 0;
+        for side in Side::ALL {
+            let bit = 1 << side as u32;
+            if u32::from(open) & bit != 0 && !visited.contains(&pack(from.step(side))) {
+                mask |= bit;
+            }
+        }
+        Ok(mask)
     }
 
     /// The directions of the pending step: found when its decision was pushed,
@@ -275,12 +256,12 @@ impl Dragon {
         let Some(t) = Self::tile(cx)? else {
             return Ok(());
         };
+        let pos = cx.tile_pos(t);
         let s = cx.game_state_mut::<DragonState>()?;
         s.steps = 0;
         s.visited = [0; STEPS as usize + 1];
-        s.visited[0] = u32::from(t.0) + 1;
+        s.visited[0] = pack(pos);
         if cx.logging() {
-            let pos = cx.tile_pos(t);
             cx.log(format!(
                 "The dragon stirs at {pos}: it moves up to {STEPS} tiles."
             ));
@@ -317,8 +298,23 @@ impl Dragon {
 
     /// The dragon enters tile `t`: every figure it eats standing on a feature
     /// there goes home; figures at corners or on the tile itself stay (PD8), and
-    /// so do protected figures.
+    /// so do protected figures. Which it eats, by class: one query
+    /// (`return_figures_on_tile`), in figure order; when the game is logged,
+    /// the same figures one by one, each named before it goes.
     fn eat(&self, cx: &mut Cx<'_>, t: TileIndex) -> HookResult {
+        if cx.logging() {
+            return self.eat_logged(cx, t);
+        }
+        let mut classes = 1 << FigureClass::Standing as u8;
+        if self.eats_builders_and_pigs {
+            classes |= 1 << FigureClass::Companion as u8;
+        }
+        cx.return_figures_on_tile(t, classes)?;
+        Ok(())
+    }
+
+    /// [`Dragon::eat`] with a line of the log per figure eaten.
+    fn eat_logged(&self, cx: &mut Cx<'_>, t: TileIndex) -> HookResult {
         // The figures on the tile's features (a figure at a corner is listed
         // with its field too): a look at each local feature's figures, not at
         // every figure of the game; then in figure order.
@@ -341,14 +337,12 @@ impl Dragon {
         }
         prey.sort_unstable();
         for g in prey {
-            if cx.logging() {
-                let kind = cx.figure_kind_name(cx.figure_kind(g)).to_string();
-                let pos = cx.tile_pos(t);
-                let who = cx
-                    .figure_owner(g)
-                    .map_or_else(String::new, |p| format!("{{P{p}}}'s "));
-                cx.log(format!("The dragon eats {who}{kind} at {pos}."));
-            }
+            let kind = cx.figure_kind_name(cx.figure_kind(g)).to_string();
+            let pos = cx.tile_pos(t);
+            let who = cx
+                .figure_owner(g)
+                .map_or_else(String::new, |p| format!("{{P{p}}}'s "));
+            cx.log(format!("The dragon eats {who}{kind} at {pos}."));
             cx.return_figure(g)?;
         }
         Ok(())
@@ -380,9 +374,11 @@ impl Plugin for Dragon {
     }
 
     /// Only a volcano (or a dragon tile) placed concerns `tile_placed`; the
-    /// veto concerns only deployments on the dragon's tile.
+    /// veto concerns only deployments on the dragon's tile; the draw filter
+    /// reads only the bag and where the dragon stands (steady: neither the
+    /// turn number nor the player).
     fn narrowing(&self) -> u64 {
-        narrow::PLACED_MARKED | narrow::OPTIONS_ON_MY_TILES
+        narrow::PLACED_MARKED | narrow::OPTIONS_ON_MY_TILES | narrow::DRAWS_STEADY
     }
 
     fn subscriptions(&self) -> u64 {
@@ -482,8 +478,9 @@ impl Plugin for Dragon {
         if Self::step_directions(cx)? & 1 << value == 0 {
             return Err(err("the dragon cannot go there"));
         }
+        let to_pos = cx.tile_pos(from).step(Side::from_index(value as usize));
         let to = cx
-            .tile_at(cx.tile_pos(from).step(Side::from_index(value as usize)))
+            .tile_at(to_pos)
             .ok_or_else(|| err("the dragon cannot go there"))?;
         let fig = Self::figure(cx)?;
         if !cx.move_figure(fig, Location::Tile(to))? {
@@ -494,13 +491,12 @@ impl Plugin for Dragon {
         s.options = 0;
         let k = s.steps as usize;
         if let Some(slot) = s.visited.get_mut(k) {
-            *slot = u32::from(to.0) + 1;
+            *slot = pack(to_pos);
         }
         if cx.logging() {
-            let pos = cx.tile_pos(to);
             let who = step.player;
             cx.log(format!(
-                "{{P{who}}} sends the dragon {} to {pos} (step {k} of {STEPS}).",
+                "{{P{who}}} sends the dragon {} to {to_pos} (step {k} of {STEPS}).",
                 DIRECTION_NAMES[value as usize]
             ));
         }

@@ -11,7 +11,9 @@
 //!   follower: never a shepherd, builder, pig or barn), from wherever she
 //!   stands — the special option `fairy 2 at 3 -1` (beside the follower on
 //!   local feature 2 of the tile at (3, −1)). The follower she already stands
-//!   beside is not offered. She stands on that follower's tile.
+//!   beside is not offered. She stands on that follower's tile. The core makes
+//!   these options (`Cx::offer_follower_spots`, a standing offer: no hook at
+//!   the figure step), told at every move whom she stands beside.
 //! * **Protection** (PD12): no other figure may be put on her tile
 //!   (`filter_figure_options` vetoes a `Deploy` at `Location::Tile` of her
 //!   tile), so the dragon, whose steps ask `may_deploy(dragon, Tile)`, never
@@ -187,7 +189,17 @@ impl Fairy {
             Some(_) => {}
         }
         cx.game_state_mut::<FairyState>()?.beside = follower.map_or(0, |g| u32::from(g.0) + 1);
+        self.offer_spots(cx, fig, follower);
         Ok(())
+    }
+
+    /// PD11: under `next-to-follower` the core offers her option beside each
+    /// follower of the player (the spots of his followers), but the one she
+    /// stands beside (`beside`; her own figure, no follower, for nobody).
+    fn offer_spots(&self, cx: &mut Cx<'_>, fairy: FigureId, beside: Option<FigureId>) {
+        if self.placement == FairyPlacement::NextToFollower {
+            cx.offer_follower_spots(true, beside.unwrap_or(fairy));
+        }
     }
 
     /// Whether figure `g`'s feature is part of the unit being scored.
@@ -221,6 +233,16 @@ impl Plugin for Fairy {
         })
     }
 
+    /// Under `next-to-follower` the core makes her options (a standing
+    /// offer, from `setup`): no `figure_options`.
+    fn subscriptions(&self) -> u64 {
+        let all = carcassonne_plugin_sdk::hooks_of::<Self>();
+        match self.placement {
+            FairyPlacement::NextToFollower => all & !hook::FIGURE_OPTIONS,
+            FairyPlacement::OnTile => all,
+        }
+    }
+
     /// Only her own option is followed up; her veto concerns only her tile.
     fn narrowing(&self) -> u64 {
         narrow::CHOSEN_MINE | narrow::OPTIONS_ON_MY_TILES
@@ -251,6 +273,7 @@ impl Plugin for Fairy {
         s.figure = u32::from(fig.0) + 1;
         s.per_player = per_player;
         s.followers = followers;
+        self.offer_spots(cx, fig, None);
         Ok(())
     }
 
@@ -287,7 +310,9 @@ impl Plugin for Fairy {
         Ok(())
     }
 
-    /// PD11/PD16: one option per follower of the player (per tile under `on-tile`).
+    /// PD16: one option per tile holding a follower of the player but hers
+    /// (under `next-to-follower` the core offers hers: not subscribed; the
+    /// same options, one per follower, if asked).
     fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
         let me = v.current_player();
         let s = Self::state(v)?;
@@ -453,6 +478,8 @@ impl Plugin for Fairy {
     fn figure_returned(&self, cx: &mut Cx<'_>, fig: FigureId, _from: Location) -> HookResult {
         if Self::beside(cx)? == Some(fig) {
             cx.game_state_mut::<FairyState>()?.beside = 0;
+            let fairy = Self::figure(cx)?;
+            self.offer_spots(cx, fairy, None);
         }
         Ok(())
     }

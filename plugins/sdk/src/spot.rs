@@ -47,12 +47,6 @@ pub struct Spot {
     pub local: Option<u8>,
 }
 
-/// Coordinates a code can hold: `-OFFSET..OFFSET` (the text form of actions
-/// accepts ±4000), but `x = OFFSET - 1`: those codes are the figure codes.
-const OFFSET: i32 = 1 << 12;
-/// Local index meaning "the tile itself".
-const NO_LOCAL: u32 = 0x3F;
-
 impl Spot {
     /// The spot of feature instance `f` (its tile's position and its local index).
     pub fn of_feature(v: &View<'_>, f: FeatureId) -> Spot {
@@ -71,29 +65,17 @@ impl Spot {
     }
 
     /// The code: 13 bits per coordinate, 6 bits of local index. `None` if a
-    /// coordinate or the local index does not fit.
+    /// coordinate or the local index does not fit. The packing is the
+    /// vocabulary's ([`carcassonne_vocab::spot_code`]), which the core's
+    /// standing offer of follower spots makes too.
     pub fn code(self) -> Option<u32> {
-        let (x, y) = (
-            i32::from(self.pos.x) + OFFSET,
-            i32::from(self.pos.y) + OFFSET,
-        );
-        let local = self.local.map_or(NO_LOCAL, u32::from);
-        let fits = |c: i32| (0..2 * OFFSET).contains(&c);
-        // `x + OFFSET = 2 * OFFSET - 1` would make a figure code (`FIGURE_CODE`).
-        let x_fits = fits(x) && x < 2 * OFFSET - 1;
-        (x_fits && fits(y) && local <= NO_LOCAL && self.local != Some(NO_LOCAL as u8))
-            .then_some((x as u32) << 19 | (y as u32) << 6 | local)
+        carcassonne_vocab::spot_code(self.pos, self.local)
     }
 
     /// Inverse of [`Spot::code`].
     pub fn from_code(code: u32) -> Spot {
-        let x = ((code >> 19) & 0x1FFF) as i32 - OFFSET;
-        let y = ((code >> 6) & 0x1FFF) as i32 - OFFSET;
-        let local = code & NO_LOCAL;
-        Spot {
-            pos: Pos::new(x as i16, y as i16),
-            local: (local != NO_LOCAL).then_some(local as u8),
-        }
+        let (pos, local) = carcassonne_vocab::spot_of_code(code);
+        Spot { pos, local }
     }
 
     /// The code of an option naming figure `fig` (see the module): the core

@@ -346,6 +346,41 @@ impl Game {
         self.allowed_by_plugins(FigureOption::Deploy { kind, at })
     }
 
+    /// Which of the four placed tiles beside placed tile `t` a figure of kind
+    /// `kind` may be put on ([`Game::may_deploy`] at `Location::Tile`, the
+    /// vetoes included): bit `d` for the tile on [`Side`] `d` (N, E, S, W).
+    /// What four `tile_at` and four `may_deploy` would ask, in one query:
+    /// where a figure that walks from tile to tile (the dragon) may step. 0
+    /// for a tile that is not placed.
+    pub fn tiles_open_to(&self, kind: FigureKindId, t: TileIndex) -> Result<u8, HookError> {
+        let Some(tile) = self.board.tiles.get(t.index()) else {
+            return Ok(0);
+        };
+        if kind.index() >= self.rules.figures.len() {
+            return Ok(0);
+        }
+        // The deployments onto the tiles beside, put through the vetoes as
+        // one list (each plugin asked once, not once per tile).
+        let mut opts = [FigureOption::Pass; 4];
+        let mut sides = [0u8; 4];
+        let mut n = 0;
+        for side in Side::ALL {
+            if let Some(q) = self.board.tile_at(tile.pos.step(side)) {
+                opts[n] = FigureOption::Deploy {
+                    kind,
+                    at: Location::Tile(q),
+                };
+                sides[n] = 1 << side as u8;
+                n += 1;
+            }
+        }
+        let mut keep = [true; 4];
+        self.vetoes_on_tiles(&opts[..n], &mut keep[..n])?;
+        Ok((0..n)
+            .filter(|&i| keep[i])
+            .fold(0, |open, i| open | sides[i]))
+    }
+
     /// Whether figure `fig` is on the board and protected (`Cx::set_protected`):
     /// rules that remove figures (a dragon, a princess, a capture) leave it.
     #[inline]
