@@ -61,8 +61,9 @@ macro_rules! hook_table {
             turn_start TURN_START (cx) {} []
             /// Before a tile is drawn from the bag: clear `keep[i]` to hold the tile type
             /// `tiles[i]` back from this draw (it stays in the bag; e.g. dragon tiles before
-            /// the first volcano). `tiles` are the distinct types in the bag. A bag with no
-            /// drawable tile ends the game. Hot; do not allocate.
+            /// the first volcano). `tiles` are the distinct types in the bag, in increasing
+            /// id order (a filter may binary-search them). A bag with no drawable tile ends
+            /// the game. Hot; do not allocate.
             filter_draws FILTER_DRAWS (v) {
                 tiles: slice (&[TileTypeId]) => (RSlice<'_, TileTypeId>),
                 keep: slice_mut (&mut [bool]) => (RSliceMut<'_, bool>)

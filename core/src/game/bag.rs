@@ -211,6 +211,32 @@ impl Bag {
     }
 }
 
+/// Calls `each(i)` for every `i` where `keep[i]`, in order. Eight entries are
+/// read as one word, and a word without a `true` is skipped at once: a filter
+/// usually holds back all but a few types (the river's).
+#[inline]
+fn for_each_kept(keep: &[bool], mut each: impl FnMut(usize)) {
+    let mut words = keep.chunks_exact(8);
+    let mut base = 0;
+    for c in &mut words {
+        if let Ok(a) = <&[bool; 8]>::try_from(c) {
+            // One byte per entry, 0 or 1: the lowest set bit is in the
+            // first kept entry's byte.
+            let mut w = u64::from_le_bytes(a.map(u8::from));
+            while w != 0 {
+                each(base + w.trailing_zeros() as usize / 8);
+                w &= w - 1;
+            }
+        }
+        base += 8;
+    }
+    for (i, &k) in words.remainder().iter().enumerate() {
+        if k {
+            each(base + i);
+        }
+    }
+}
+
 impl Game {
     /// Whether the bag holds a tile the plugins let be drawn now.
     #[inline]
@@ -226,17 +252,53 @@ impl Game {
 
     /// [`Game::has_drawable`] when plugins filter the draws.
     /// The answer is kept for the draw that follows
-    /// ([`Game::sample_bag_entry`]): used there when every subscriber declared
-    /// its filter steady (`narrow::DRAWS_STEADY`) and nothing changed in
-    /// between.
+    /// ([`Game::sample_bag_entry`]), its drawable types marked: used there
+    /// when every subscriber declared its filter steady
+    /// (`narrow::DRAWS_STEADY`) and nothing changed in between.
     fn has_drawable_filtered(&mut self) -> Result<bool, HookError> {
         self.bag.compact();
         let mut keep = std::mem::take(&mut self.scratch.draw_keep);
         let r = self.filter_draws(self.bag.types(), &mut keep);
-        let any = keep.iter().any(|&k| k);
-        self.scratch.draw_keep = keep;
         self.scratch.draws_kept = r.is_ok();
+        // Marked for the draw when the draw will use this answer (and the
+        // filters held a type back: else any entry is drawn).
+        let any = if r.is_ok()
+            && self.all_narrowed_away(hook::FILTER_DRAWS, Narrowed::Draws())
+            && !keep.iter().all(|&k| k)
+        {
+            self.mark_drawable(&keep) > 0
+        } else {
+            keep.iter().any(|&k| k)
+        };
+        self.scratch.draw_keep = keep;
         r.map(|_| any)
+    }
+
+    /// Marks in `Scratch::drawable` the types `keep` lets be drawn (`keep[i]`
+    /// for the `i`-th of [`Bag::types`], compacted), after unmarking those
+    /// marked before; returns their copies in the bag. The marks stand for
+    /// the draw filters' answer in `Scratch::draw_keep`.
+    fn mark_drawable(&mut self, keep: &[bool]) -> u32 {
+        let bag = &self.bag;
+        let drawable = &mut self.scratch.drawable;
+        let marked = &mut self.scratch.marked;
+        for t in marked.iter() {
+            drawable[t.index()] = false;
+        }
+        marked.clear();
+        if drawable.len() < bag.counts.len() {
+            drawable.resize(bag.counts.len(), false);
+        }
+        let mut n = 0;
+        let types = bag.types();
+        for_each_kept(keep, |i| {
+            if let Some(&t) = types.get(i) {
+                drawable[t.index()] = true;
+                marked.push(t);
+                n += bag.count(t);
+            }
+        });
+        n
     }
 
     /// Whether the draw filters' last answer (`Scratch::draw_keep`) stands:
@@ -332,13 +394,15 @@ impl Game {
     fn sample_filtered_bag_entry(&mut self) -> Result<usize, GameError> {
         self.bag.compact();
         let mut keep = std::mem::take(&mut self.scratch.draw_keep);
-        let r = if self.all_narrowed_away(hook::FILTER_DRAWS, Narrowed::Draws()) {
+        // The answer stands: its types were marked when it was given.
+        let marked = self.all_narrowed_away(hook::FILTER_DRAWS, Narrowed::Draws());
+        let r = if marked {
             Ok(())
         } else {
             self.filter_draws(self.bag.types(), &mut keep)
         };
         let pick = match r {
-            Ok(()) => self.pick_drawable(&keep),
+            Ok(()) => self.pick_drawable(&keep, marked),
             Err(_) => None,
         };
         self.scratch.draw_keep = keep;
@@ -347,46 +411,39 @@ impl Game {
     }
 
     /// The draw among the bag entries whose type `keep` lets be drawn (`keep[i]`
-    /// for the `i`-th of [`Bag::types`]); `None` if there is none.
-    fn pick_drawable(&mut self, keep: &[bool]) -> Option<usize> {
-        let bag = &self.bag;
-        let types = bag.types();
+    /// for the `i`-th of [`Bag::types`]); `None` if there is none. `marked`:
+    /// [`Game::mark_drawable`] marked `keep`'s types already.
+    fn pick_drawable(&mut self, keep: &[bool], marked: bool) -> Option<usize> {
         if keep.iter().all(|&k| k) {
             // Nothing held back (the usual case): any entry.
-            let n = bag.tiles.len() as u32;
+            let n = self.bag.tiles.len() as u32;
             return (n > 0).then(|| self.turn.rng.below(n) as usize);
         }
         // The drawable types marked (a filter usually lets few be drawn: the
         // river's), the bag walked up to the k-th entry of a marked type.
-        let drawable = &mut self.scratch.drawable;
-        if drawable.len() < bag.counts.len() {
-            drawable.resize(bag.counts.len(), false);
-        }
-        // The kept types listed as they are marked: unmarked from the list.
-        let marked = &mut self.scratch.marked;
-        marked.clear();
-        let mut n = 0;
-        for (&t, _) in types.iter().zip(keep).filter(|(_, &k)| k) {
-            drawable[t.index()] = true;
-            marked.push(t);
-            n += bag.count(t);
-        }
+        let n = if marked {
+            self.scratch.marked.iter().map(|&t| self.bag.count(t)).sum()
+        } else {
+            self.mark_drawable(keep)
+        };
+        let (bag, drawable) = (&self.bag, &self.scratch.drawable);
+        // The k-th drawable entry from the start is the (n - 1 - k)-th from
+        // the end, where the walk starts: the bag starts in type order and a
+        // draw moves its last entry into the hole, so the types of the
+        // catalogue's last tile sets (a plugin's: the river's) stay at its end.
         let pick = if n == 0 {
             None
         } else {
-            let mut k = self.turn.rng.below(n);
-            bag.tiles.iter().position(|t| {
+            let mut r = n - 1 - self.turn.rng.below(n);
+            bag.tiles.iter().rposition(|t| {
                 if !drawable[t.index()] {
                     return false;
                 }
-                let here = k == 0;
-                k = k.wrapping_sub(1);
+                let here = r == 0;
+                r = r.wrapping_sub(1);
                 here
             })
         };
-        for t in marked.iter() {
-            drawable[t.index()] = false;
-        }
         pick
     }
 }
@@ -423,5 +480,27 @@ impl Game {
             groups.push(group);
         }
         Ok(groups)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::for_each_kept;
+
+    #[test]
+    fn for_each_kept_visits_every_kept_entry_in_order() {
+        for n in [0usize, 1, 7, 8, 9, 16, 23, 90] {
+            for seed in 0..6 {
+                let keep: Vec<bool> = (0..n).map(|i| (i * 7 + seed) % 5 == 0).collect();
+                let mut seen = Vec::new();
+                for_each_kept(&keep, |i| seen.push(i));
+                let want: Vec<usize> = (0..n).filter(|&i| keep[i]).collect();
+                assert_eq!(seen, want, "{n} entries, seed {seed}");
+            }
+        }
+        let all = vec![true; 19];
+        let mut seen = Vec::new();
+        for_each_kept(&all, |i| seen.push(i));
+        assert_eq!(seen, (0..19).collect::<Vec<_>>());
     }
 }

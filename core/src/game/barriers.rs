@@ -17,6 +17,7 @@
 //! closed), a tile type without barrier sides is placed by its fit table alone,
 //! on the plain path ([`Game::barrier_free_fit`]).
 
+use super::board::FIT_BLOCK;
 use super::*;
 use crate::tiles::{FitTable, TileType};
 
@@ -68,7 +69,7 @@ impl Game {
     /// The rotations of tile type `tt` (fit table `fit`) that fit frontier cell
     /// `fr`, barrier names included.
     #[inline]
-    fn barrier_fit(&self, tt: &TileType, fit: &FitTable, fr: &Frontier) -> u8 {
+    fn barrier_fit(tt: &TileType, fit: &FitTable, fr: &Frontier) -> u8 {
         let m = fit.fit[fr.req as usize];
         if m == 0 {
             return 0;
@@ -100,7 +101,7 @@ impl Game {
             return;
         };
         for fr in &self.board.frontier {
-            let m = self.barrier_fit(tt, fit, fr);
+            let m = Self::barrier_fit(tt, fit, fr);
             if m != 0 && !each(fr, m) {
                 return;
             }
@@ -135,8 +136,48 @@ impl Game {
         n
     }
 
+    /// The number of placements of the drawn tile `tile` when no plugin
+    /// filters them ([`Game::drawn_placement_count`] with barriers), with the
+    /// running sum at the end of each block of [`FIT_BLOCK`] frontier cells
+    /// for [`Game::barrier_random_placement`] (while a barrier is open at
+    /// one end, every tile is placed here: in some games to their end).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn barrier_drawn_count(&mut self, tile: TileTypeId) -> u32 {
+        let (Some(tt), Some(fit)) = (
+            self.rules.tiles.get(tile),
+            self.rules.tiles.barrier_fits.get(tile.index()),
+        ) else {
+            return 0;
+        };
+        // A cell that faces no barrier takes the tile's table alone when the
+        // tile has no barrier side: its count is one look-up.
+        let barred_tile = tt.has_barrier_sides();
+        let weight = |fr: &Frontier| {
+            if fr.bars == 0 && !barred_tile {
+                u32::from(fit.count[fr.req as usize])
+            } else {
+                Self::barrier_fit(tt, fit, fr).count_ones()
+            }
+        };
+        let blocks = &mut self.scratch.fit_blocks;
+        blocks.clear();
+        let mut sum = 0;
+        let mut chunks = self.board.frontier.chunks_exact(FIT_BLOCK);
+        for block in &mut chunks {
+            sum += block.iter().map(weight).sum::<u32>();
+            blocks.push(sum);
+        }
+        sum += chunks.remainder().iter().map(weight).sum::<u32>();
+        blocks.push(sum);
+        self.scratch.fit_blocks_for = Some(tile.0);
+        sum
+    }
+
     /// A uniformly random legal placement of the drawn tile, weighing each cell
-    /// by its fitting rotations ([`Game::random_placement`] with barriers).
+    /// by its fitting rotations ([`Game::random_placement`] with barriers):
+    /// the walk starts at the block of frontier cells that holds it, when
+    /// [`Game::barrier_drawn_count`] counted them.
     #[cold]
     #[inline(never)]
     pub(super) fn barrier_random_placement(&self, rng: &mut Rng) -> Option<Placement> {
@@ -145,17 +186,32 @@ impl Game {
             return None;
         }
         let mut k = rng.below(total);
-        let mut found = None;
-        self.barrier_cells(TileTypeId(self.turn.drawn), |fr, m| {
+        let tile = TileTypeId(self.turn.drawn);
+        let (tt, fit) = (
+            self.rules.tiles.get(tile)?,
+            self.rules.tiles.barrier_fits.get(tile.index())?,
+        );
+        let mut start = 0;
+        if self.scratch.fit_blocks_for == Some(self.turn.drawn) {
+            let blocks = &self.scratch.fit_blocks;
+            let b = blocks.partition_point(|&s| s <= k);
+            if b > 0 {
+                k -= blocks[b - 1];
+            }
+            start = b * FIT_BLOCK;
+        }
+        for fr in self.board.frontier.get(start..)? {
+            let m = Self::barrier_fit(tt, fit, fr);
+            if m == 0 {
+                continue;
+            }
             let n = m.count_ones();
             if k < n {
-                let r = (0..4).filter(|r| m & (1 << r) != 0).nth(k as usize);
-                found = r.map(|r| Placement::new(fr.pos, Rotation::wrapping(r)));
-                return false;
+                let r = (0..4).filter(|r| m & (1 << r) != 0).nth(k as usize)?;
+                return Some(Placement::new(fr.pos, Rotation::wrapping(r)));
             }
             k -= n;
-            true
-        });
-        found
+        }
+        None
     }
 }

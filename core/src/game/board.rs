@@ -449,7 +449,7 @@ impl Game {
             return self.placement_count(tile);
         }
         let Some(fit) = fit_table(&self.rules, &self.board, tile.0) else {
-            return Ok(self.barrier_placement_count(tile));
+            return Ok(self.barrier_drawn_count(tile));
         };
         if self.rules.fit_rows.is_some() {
             // Kept by the board: no walk (and no blocks: `random_placement`

@@ -47,8 +47,8 @@ pub(super) struct Scratch {
     /// The placements with a piece: the fitting candidates that go with
     /// `placements`, and the geometries with a piece (`PieceBufs`).
     pub(super) pieces: super::pieces::PieceBufs,
-    /// Per tile type: drawable in a filtered draw (all `false`
-    /// between draws).
+    /// Per tile type: drawable in a filtered draw (the types in `marked`,
+    /// which the next marking unmarks first).
     pub(super) drawable: Vec<bool>,
     /// The types a filtered draw marked in `drawable`.
     pub(super) marked: Vec<TileTypeId>,

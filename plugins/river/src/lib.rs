@@ -44,6 +44,9 @@ use carcassonne_plugin_sdk::prelude::*;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
+mod course;
+use course::Near;
+
 /// RV13–RV15: how the river may turn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
@@ -232,20 +235,6 @@ const RIVER_HOOKS: u64 = hook::FILTER_DRAWS
     | hook::FILTER_FIGURE_OPTIONS
     | hook::TURN_END;
 
-/// RV11: why a river tile that does not meet the river is refused.
-const CONTINUE: &str = "a river tile must continue the river with one of its river sides";
-/// RV12.
-const JOIN: &str = "the river may not meet itself: only one river side may touch a tile";
-/// RV13.
-const TURN_BACK: &str =
-    "the river may not turn back on itself (no two turns the same way in a row)";
-/// A spring drawn from the bag starts the river.
-const SPRING_OPEN: &str = "the spring starts the river: its river side must face open land";
-/// RV15.
-const FLOW_BACK: &str = "the river may not flow back against a direction it has flowed in";
-/// RV14.
-const AHEAD: &str = "the river needs open land ahead of each river end (3 squares wide, 2 deep)";
-
 /// No displaced start tile known.
 const NO_TILE: u32 = u32::MAX;
 
@@ -430,83 +419,6 @@ impl River {
         (t != NO_TILE).then_some(TileTypeId(t as u16))
     }
 
-    /// RV11–RV15: why placement `p` of a river tile with river sides `sides`
-    /// does not continue the river as the options allow (`None`: it does). A
-    /// `spring` drawn from the bag (its start layout lost to another) starts
-    /// the river: its river sides face open land (with `look-ahead` the block
-    /// ahead too), wherever its land sides fit.
-    fn refusal(
-        &self,
-        v: &View<'_>,
-        sides: u8,
-        spring: bool,
-        p: Placement,
-    ) -> HookResult<Option<&'static str>> {
-        if spring {
-            let open = Side::ALL.iter().all(|&d| {
-                sides & bit(d) == 0
-                    || (v.tile_at(p.pos.step(d)).is_none()
-                        && (self.options.u_turn != UTurn::LookAhead
-                            || Self::clear_ahead(v, p.pos, d)))
-            });
-            return Ok((!open).then_some(SPRING_OPEN));
-        }
-        let mut met = None;
-        for d in Side::ALL {
-            if sides & bit(d) == 0 {
-                continue;
-            }
-            if let Some(t) = v.tile_at(p.pos.step(d)) {
-                if met.is_some() {
-                    return Ok(Some(JOIN)); // RV12: two river sides meet tiles
-                }
-                met = Some((t, d));
-            }
-        }
-        // RV11: a river side meets the river (the core fits it only to a river
-        // side or a wildcard: an abbey is no river).
-        let Some((prev, up)) = met else {
-            return Ok(Some(CONTINUE));
-        };
-        if placed_river_sides(v, self.kinds(v).barrier, prev) & bit(up.opposite()) == 0 {
-            return Ok(Some(CONTINUE));
-        }
-        let exits = sides & !bit(up);
-        let flow = *v.tile_state::<Flow>(prev)?;
-        let ok = match self.options.u_turn {
-            UTurn::Immediate => flow.upstream == 0 || exits & (1 << (flow.upstream - 1)) == 0,
-            UTurn::Never => {
-                let flowed = flow.flowed as u8 | bit(up.opposite());
-                Side::ALL
-                    .iter()
-                    .all(|&d| exits & bit(d) == 0 || flowed & bit(d.opposite()) == 0)
-            }
-            UTurn::LookAhead => Side::ALL
-                .iter()
-                .all(|&d| exits & bit(d) == 0 || Self::clear_ahead(v, p.pos, d)),
-        };
-        Ok((!ok).then_some(match self.options.u_turn {
-            UTurn::Immediate => TURN_BACK,
-            UTurn::Never => FLOW_BACK,
-            UTurn::LookAhead => AHEAD,
-        }))
-    }
-
-    /// RV14: the six squares ahead of an exit `d` at `pos` are empty.
-    fn clear_ahead(v: &View<'_>, pos: Pos, d: Side) -> bool {
-        let (l, r) = (
-            Side::from_index(d as usize + 3),
-            Side::from_index(d as usize + 1),
-        );
-        let one = pos.step(d);
-        let two = one.step(d);
-        [one, two].iter().all(|&q| {
-            [q, q.step(l), q.step(r)]
-                .iter()
-                .all(|&s| v.tile_at(s).is_none())
-        })
-    }
-
     /// Switches every hook off once no river tile is left and the held start
     /// tile was drawn.
     fn retire_when_done(&self, cx: &mut Cx<'_>) -> HookResult {
@@ -653,7 +565,12 @@ impl Plugin for River {
                     !bag.stream || b & IS_LAKE == 0
                 };
         }
-        for (&t, k) in tiles.iter().zip(keep.iter_mut()) {
+        // `tiles` is in increasing id order: the types before the first river
+        // type are land tiles, held back without a look-up each.
+        let first = kinds.rivers.first().map_or(TileTypeId(u16::MAX), |r| r.0);
+        let start = tiles.partition_point(|&t| t < first).min(keep.len());
+        keep[..start].fill(false);
+        for (&t, k) in tiles[start..].iter().zip(keep[start..].iter_mut()) {
             *k &= drawable[usize::from(kinds.of(t) & 15)];
         }
         Ok(())
@@ -687,10 +604,21 @@ impl Plugin for River {
         }
         let phase = *v.game_state::<Phase>()?;
         let spring = self.kinds(v).of(tile) & IS_SPRING != 0;
+        // The candidates come square by square: what is asked about a square
+        // serves its rotations.
+        let mut near: Option<Near> = None;
         for (p, k) in cands.iter().zip(keep.iter_mut()) {
-            if *k
-                && ((!spring && !phase.may_end_at(p.pos))
-                    || self.refusal(v, turn(printed, p.rot), spring, *p)?.is_some())
+            if !*k || (!spring && !phase.may_end_at(p.pos)) {
+                *k = false;
+                continue;
+            }
+            let here = match &mut near {
+                Some(n) if n.pos == p.pos => n,
+                slot => slot.insert(Near::new(p.pos)),
+            };
+            if self
+                .refusal(v, turn(printed, p.rot), spring, *p, here)?
+                .is_some()
             {
                 *k = false;
             }
@@ -708,7 +636,8 @@ impl Plugin for River {
     ) -> HookResult {
         if is_river(v, tile) {
             let spring = marked(v, tile, SPRING);
-            if let Some(why) = self.refusal(v, river_sides(v, tile, p.rot), spring, p)? {
+            let sides = river_sides(v, tile, p.rot);
+            if let Some(why) = self.refusal(v, sides, spring, p, &mut Near::new(p.pos))? {
                 out.push_str(why);
             }
         }
