@@ -132,6 +132,14 @@ pub struct Rules {
     /// The kinds declared `at_corner_meetings`, a bit per kind id (at most
     /// 64 kinds): 0 (the usual case) skips the corner offers in one test.
     pub(crate) corner_kinds: u64,
+    /// Per tile type and figure kind (index `type × kinds + kind`), the
+    /// tile's own features (a bit per local index; none past the 64th) on
+    /// which the kind may stand by the parts of the shared placement rule
+    /// that depend on the rules and the tile data only
+    /// ([`Rules::kind_may_take`]): the figure step looks at these features
+    /// only, and reads their records for the rest of the rule. Empty when
+    /// the rules offer fewer than two kinds.
+    pub(crate) stand_masks: Vec<u64>,
     /// Per hook bit (by its index, `bit.trailing_zeros()`), the plugins
     /// subscribed to it in dispatch order: a dispatch visits only those.
     pub(crate) subscribers: Vec<Vec<u8>>,
@@ -429,7 +437,8 @@ impl Rules {
         let subscribers = subscribers_in(&entries, &run_order);
         let start_bag = start_bag(&tiles);
         let subs_any = entries.iter().fold(0, |a, e| a | e.subs);
-        Ok(Rules {
+        let mut rules = Rules {
+            stand_masks: Vec::new(),
             start_bag,
             fit_rows: fit_rows(&tiles, subs_any),
             subscribers,
@@ -460,7 +469,62 @@ impl Rules {
             max_features,
             max_tiles,
             pennant_bit,
-        })
+        };
+        rules.stand_masks = rules.stand_masks();
+        Ok(rules)
+    }
+
+    /// [`Rules::stand_masks`] of these rules: none when they offer one kind
+    /// of figure or none (the check of a feature costs no more than a look
+    /// at a mask then).
+    fn stand_masks(&self) -> Vec<u64> {
+        if self.figures.iter().filter(|k| k.offered).count() < 2 {
+            return Vec::new();
+        }
+        let mut masks = Vec::with_capacity(self.tiles.types.len() * self.figures.len());
+        for t in &self.tiles.types {
+            for (k, kind) in self.figures.iter().enumerate() {
+                let id = FigureKindId(k.min(255) as u8);
+                let mask = (0u64..64)
+                    .zip(&t.features)
+                    .filter(|(_, f)| self.kind_may_take(id, kind, f.kind, f.markers))
+                    .fold(0, |m, (i, _)| m | 1 << i);
+                masks.push(mask);
+            }
+        }
+        masks
+    }
+
+    /// Whether figure kind `id` (`k`) may stand on a feature of kind `fk`
+    /// carrying feature-level markers `markers` by the parts of the shared
+    /// placement rule that depend on the rules only (the same as the start
+    /// of `Game::may_stand_on`): its kind is among the kind's `stands_on`
+    /// (a plain kind only where no plugin hosts the feature), or the kind is
+    /// plain and a plugin hosts it; a kind `marked_only` on `fk` needs one of
+    /// its plugin's markers; no follower on a field when farmers are off.
+    pub(crate) fn kind_may_take(
+        &self,
+        id: FigureKindId,
+        k: &FigureKind,
+        fk: FeatureKind,
+        markers: u64,
+    ) -> bool {
+        let hosted = self.host_markers != 0 && markers & self.host_markers != 0;
+        let allowed = if k.stands_on.contains(fk) {
+            k.plain || !hosted
+        } else {
+            k.plain && hosted
+        };
+        let mine = match self.kind_plugin.get(id.index()) {
+            Some(&Some(p)) => self.plugins.get(usize::from(p)).map_or(0, |e| e.markers),
+            _ => 0,
+        };
+        let marked = mine != 0 && markers & mine != 0;
+        allowed
+            && (!k.marked_only.contains(fk) || marked)
+            && !(k.follower
+                && fk == FeatureKind::Field
+                && self.options.farmers == FarmerScoring::Off)
     }
 
     /// The most turns a game may have: [`TURNS_PER_TILE`] × its tiles + [`TURN_MARGIN`]

@@ -2,12 +2,32 @@
 //! features, standing offers), the plugins' additions and vetoes, their
 //! checks and their canonical order.
 
+use super::figures::FollowerRoots;
 use super::*;
 
 impl Game {
     /// Figure-step options in canonical order: `Pass`, then deployments by (kind,
     /// location), then specials; after the plugins' additions and vetoes.
     pub(super) fn figure_options_into(&self, out: &mut Vec<FigureOption>) -> HookResult {
+        if self.rules.stand_masks.is_empty() {
+            self.figure_options_with::<false>(out)
+        } else {
+            self.figure_options_masked(out)
+        }
+    }
+
+    /// [`Game::figure_options_into`] where the rules have
+    /// [`stand_masks`](crate::rules::Rules::stand_masks). Out of line: a
+    /// ruleset of one offered kind (base) takes the other copy, inlined.
+    #[inline(never)]
+    fn figure_options_masked(&self, out: &mut Vec<FigureOption>) -> HookResult {
+        self.figure_options_with::<true>(out)
+    }
+
+    /// [`Game::figure_options_into`]; `MASKED`: the tile's features are
+    /// looked at through the rules' `stand_masks` (a tile of at most 64).
+    #[inline(always)]
+    fn figure_options_with<const MASKED: bool>(&self, out: &mut Vec<FigureOption>) -> HookResult {
         out.clear();
         out.push(FigureOption::Pass);
         let t = self.turn.last_tile;
@@ -23,45 +43,14 @@ impl Game {
             .unwrap_or(&[]);
         // Standing offers (`offers`) come in order but for odd cases (a
         // feature added to an older tile this turn): checked below.
-        let standing = !self.offers.deploy.is_empty();
         let mut check_order = !self.offers.is_empty();
-        for (k, kind) in self.rules.figures.iter().enumerate() {
-            let k = FigureKindId(k as u8);
-            if !kind.offered || self.supply_of(self.turn.current, k) == 0 {
-                continue;
-            }
-            if standing {
-                self.standing_deploys_into(k, kind, 0..base, t, out);
-            }
-            let conditions = kind.beside_follower || kind.open_only;
-            for (f, ft) in (base..).zip(feats) {
-                if self.may_stand_on(k, kind, ft)
-                    && (!conditions || self.offer_conditions_hold(kind, ft))
-                {
-                    out.push(FigureOption::Deploy {
-                        kind: k,
-                        at: Location::Feature(FeatureId(f)),
-                    });
-                }
-            }
-            // A feature added to the placed tile (a bridge laid with it).
-            if !self.added.feats.is_empty() {
-                for f in self.added_on(t) {
-                    let ft = &self.feats.recs[usize::from(f)];
-                    if self.may_stand_on(k, kind, ft)
-                        && (!conditions || self.offer_conditions_hold(kind, ft))
-                    {
-                        out.push(FigureOption::Deploy {
-                            kind: k,
-                            at: Location::Feature(FeatureId(f)),
-                        });
-                    }
-                }
-            }
-            if standing {
-                let end = base.saturating_add(n as u16);
-                self.standing_deploys_into(k, kind, end..NONE16, t, out);
-            }
+        // Per kind, the tile's features the rules let it take (`stand_masks`:
+        // none with a single offered kind, or for a tile of more than 64
+        // features: every one is checked).
+        if MASKED && n <= 64 {
+            self.masked_offers_into(t, feats, out);
+        } else {
+            self.kind_offers_into::<false>(t, feats, &[], out);
         }
         if !self.offers.special.is_empty() {
             self.standing_specials_into(out);
@@ -131,6 +120,114 @@ impl Game {
             });
         }
         Ok(())
+    }
+
+    /// [`Game::kind_offers_into`] with the masks of placed tile `t`'s type
+    /// (`feats`: its features, at most 64).
+    #[inline(always)]
+    fn masked_offers_into(&self, t: u16, feats: &[Feat], out: &mut Vec<FigureOption>) {
+        let kinds = self.rules.figures.len();
+        let ty = self.board.tiles[t as usize].ty.index();
+        let masks = self
+            .rules
+            .stand_masks
+            .get(ty * kinds..(ty + 1) * kinds)
+            .unwrap_or(&[]);
+        self.kind_offers_into::<true>(t, feats, masks, out);
+    }
+
+    /// The core's deployments of every offered kind in the current player's
+    /// supply (by kind: standing offers before placed tile `t`'s features,
+    /// its features `feats`, features added to it, standing offers after
+    /// them), into `out`. `MASKED`: `masks` holds each kind's
+    /// [`Rules::stand_masks`](crate::rules::Rules::stand_masks) for the
+    /// tile's type, and only the features it names are checked (with the
+    /// roots of the player's followers gathered once); otherwise every
+    /// feature is checked in full. Two copies, so that a ruleset of one
+    /// offered kind (base) pays nothing for the masks.
+    #[inline(always)]
+    fn kind_offers_into<const MASKED: bool>(
+        &self,
+        t: u16,
+        feats: &[Feat],
+        masks: &[u64],
+        out: &mut Vec<FigureOption>,
+    ) {
+        let base = self.board.tiles[t as usize].base.0;
+        let n = feats.len();
+        let standing = !self.offers.deploy.is_empty();
+        // A kind the tile has nothing for is skipped at once unless there
+        // are offers elsewhere (standing ones, features added to the tile).
+        let only_tile = !standing && self.added.feats.is_empty();
+        let mut mine = FollowerRoots::new();
+        for (k, kind) in self.rules.figures.iter().enumerate() {
+            let mask = match MASKED {
+                true => masks.get(k).copied(),
+                false => None,
+            };
+            let k = FigureKindId(k as u8);
+            if !kind.offered || MASKED && mask == Some(0) && only_tile {
+                continue;
+            }
+            if self.supply_of(self.turn.current, k) == 0 {
+                continue;
+            }
+            if standing {
+                self.standing_deploys_into(k, kind, 0..base, t, out);
+            }
+            let conditions = kind.beside_follower || kind.open_only;
+            if let Some(mut mask) = mask {
+                #[cfg(debug_assertions)]
+                for (i, ft) in feats.iter().enumerate() {
+                    let taken = mask >> i & 1 != 0 && self.may_stand_now(k, kind, ft);
+                    debug_assert_eq!(taken, self.may_stand_on(k, kind, ft), "{kind:?} {ft:?}");
+                }
+                while mask != 0 {
+                    let i = mask.trailing_zeros() as u16;
+                    mask &= mask - 1;
+                    let Some(ft) = feats.get(usize::from(i)) else {
+                        break;
+                    };
+                    if self.may_stand_now(k, kind, ft)
+                        && (!conditions || self.offer_conditions_with(kind, ft, &mut mine))
+                    {
+                        out.push(FigureOption::Deploy {
+                            kind: k,
+                            at: Location::Feature(FeatureId(base + i)),
+                        });
+                    }
+                }
+            } else {
+                for (f, ft) in (base..).zip(feats) {
+                    if self.may_stand_on(k, kind, ft)
+                        && (!conditions || self.offer_conditions_hold(kind, ft))
+                    {
+                        out.push(FigureOption::Deploy {
+                            kind: k,
+                            at: Location::Feature(FeatureId(f)),
+                        });
+                    }
+                }
+            }
+            // A feature added to the placed tile (a bridge laid with it).
+            if !self.added.feats.is_empty() {
+                for f in self.added_on(t) {
+                    let ft = &self.feats.recs[usize::from(f)];
+                    if self.may_stand_on(k, kind, ft)
+                        && (!conditions || self.offer_conditions_hold(kind, ft))
+                    {
+                        out.push(FigureOption::Deploy {
+                            kind: k,
+                            at: Location::Feature(FeatureId(f)),
+                        });
+                    }
+                }
+            }
+            if standing {
+                let end = base.saturating_add(n as u16);
+                self.standing_deploys_into(k, kind, end..NONE16, t, out);
+            }
+        }
     }
 
     /// Whether the current player has a figure of one of the kinds `kinds`

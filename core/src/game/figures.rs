@@ -165,6 +165,21 @@ impl Game {
         {
             return false;
         }
+        self.may_stand_now(id, k, ft)
+    }
+
+    /// The parts of [`Game::may_stand_on`] that depend on the state of the
+    /// game (for a feature the rules let the kind take:
+    /// [`Rules::kind_may_take`](crate::rules::Rules::kind_may_take)): an
+    /// occupying kind needs an unoccupied feature, none goes into a closed
+    /// one, a kind with one per feature needs a feature without one.
+    #[inline(always)]
+    pub(super) fn may_stand_now(
+        &self,
+        id: FigureKindId,
+        k: &crate::rules::FigureKind,
+        ft: &Feat,
+    ) -> bool {
         // `parent` is the feature's root (every member points at it).
         let root = &self.feats.recs[ft.parent as usize];
         if k.occupies && root.occ > 0 || root.flags & features::CLOSED != 0 {
@@ -207,6 +222,59 @@ impl Game {
         let root = ft.parent;
         (!k.open_only || !self.complete(root))
             && (!k.beside_follower || self.follower_of_in(self.turn.current, root))
+    }
+
+    /// [`Game::offer_conditions_hold`] with the roots of the current
+    /// player's followers gathered once (`mine`, for the few features of one
+    /// figure step) instead of a look at his follower slots per feature.
+    #[inline]
+    pub(super) fn offer_conditions_with(
+        &self,
+        k: &crate::rules::FigureKind,
+        ft: &Feat,
+        mine: &mut FollowerRoots,
+    ) -> bool {
+        let root = ft.parent;
+        if k.open_only && self.complete(root) {
+            return false;
+        }
+        if !k.beside_follower {
+            return true;
+        }
+        if mine.n == FollowerRoots::UNKNOWN {
+            self.gather_follower_roots(mine);
+        }
+        match mine.roots.get(..usize::from(mine.n)) {
+            Some(roots) => roots.contains(&root),
+            None => self.follower_of_in(self.turn.current, root),
+        }
+    }
+
+    /// The roots of the features in which the current player's followers
+    /// stand into `mine` (repeats kept), or [`FollowerRoots::MANY`].
+    #[inline(never)]
+    fn gather_follower_roots(&self, mine: &mut FollowerRoots) {
+        let base = self.turn.current.index() * usize::from(self.rules.figs_per_player);
+        let mut n = 0;
+        for &(first, end) in &self.rules.follower_slots {
+            let slots = self
+                .figures
+                .figs
+                .get(base + usize::from(first)..base + usize::from(end))
+                .unwrap_or(&[]);
+            for x in slots {
+                if x.feature == NONE16 {
+                    continue;
+                }
+                let Some(r) = mine.roots.get_mut(n) else {
+                    mine.n = FollowerRoots::MANY;
+                    return;
+                };
+                *r = self.feats.root(x.feature);
+                n += 1;
+            }
+        }
+        mine.n = n as u8;
     }
 
     /// Whether a figure of a follower kind of `player` stands in the feature
@@ -524,5 +592,30 @@ impl Game {
             .get(player.index() * kinds + kind.index())
             .copied()
             .unwrap_or(0)
+    }
+}
+
+/// The roots of the features in which the current player's followers stand,
+/// gathered at most once per figure step ([`Game::offer_conditions_with`]).
+pub(super) struct FollowerRoots {
+    /// How many of `roots` hold roots; [`FollowerRoots::UNKNOWN`] before
+    /// they are gathered, [`FollowerRoots::MANY`] if they did not fit.
+    n: u8,
+    roots: [u16; 16],
+}
+
+impl FollowerRoots {
+    /// Not gathered yet.
+    const UNKNOWN: u8 = u8::MAX;
+    /// More followers on the board than `roots` holds: each feature is
+    /// looked up in the player's slots instead.
+    const MANY: u8 = u8::MAX - 1;
+
+    /// Not gathered yet.
+    pub(super) fn new() -> FollowerRoots {
+        FollowerRoots {
+            n: Self::UNKNOWN,
+            roots: [NONE16; 16],
+        }
     }
 }
