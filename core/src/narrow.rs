@@ -47,12 +47,14 @@ impl Game {
     }
 
     /// Whether plugin `plugin` narrowed this turn's `figure_options` away: it
-    /// has two cases ([`Narrowed::Options`], [`Narrowed::OptionsPlaced`]), and
-    /// a call outside either declared one is skipped.
+    /// has three cases ([`Narrowed::Options`], [`Narrowed::OptionsPlaced`],
+    /// [`Narrowed::OptionsDeployed`]), and a call outside any declared one is
+    /// skipped.
     #[inline(always)]
     pub(crate) fn figure_options_narrowed_away(&self, plugin: u8) -> bool {
         self.narrowed_away(plugin, Narrowed::Options())
             || self.narrowed_away(plugin, Narrowed::OptionsPlaced())
+            || self.narrowed_away(plugin, Narrowed::OptionsDeployed())
     }
 
     /// Whether `call` of plugin `plugin` falls outside the case its narrowing
@@ -71,6 +73,17 @@ impl Game {
             Narrowed::Options() => {
                 let me = self.current_player();
                 self.plugin_kinds(plugin).all(|k| self.supply(me, k) == 0)
+            }
+            Narrowed::OptionsDeployed() => {
+                let me = self.current_player();
+                self.plugin_kinds(plugin).all(|k| {
+                    let copies = self
+                        .rules()
+                        .figures
+                        .get(k.index())
+                        .map_or(0, |f| f.per_player);
+                    self.supply(me, k) >= copies
+                })
             }
             Narrowed::OptionsPlaced() => self
                 .last_placed()

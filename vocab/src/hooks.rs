@@ -159,6 +159,13 @@ macro_rules! hook_table {
                 /// only a marked tile gives: the magic portal, the princess). With
                 /// `OPTIONS_WITH_SUPPLY` too, a call outside either case is skipped.
                 OPTIONS_PLACED_MARKED OptionsPlaced()
+            narrowed by engine:
+                /// `figure_options` only when the current player has a figure of one of the
+                /// plugin's kinds out of his supply (on the board, held or in an area:
+                /// options that only a figure out of the supply gives, the abbot's recall).
+                /// With another of the hook's bits too, a call outside any declared case
+                /// is skipped.
+                OPTIONS_WITH_DEPLOYED OptionsDeployed()
             ]
             /// Clear `keep[i]` to forbid option `opts[i]` (a veto over every plugin's
             /// options, e.g. no deployment on the dragon's tile). Also consulted by

@@ -97,10 +97,11 @@ mod tests {
     fn one_bit_per_case_in_table_order() {
         assert_eq!(bits::DRAWS_STEADY, 1);
         assert_eq!(bits::DRAWN_MARKED, 2);
-        assert_eq!(bits::ALL.count_ones(), 16);
+        assert_eq!(bits::ALL.count_ones(), 17);
         assert_eq!(Narrowed::Draws().hook(), hook::FILTER_DRAWS);
         assert_eq!(Narrowed::Drawn(TileTypeId(0)).hook(), hook::TILE_DRAWN);
         assert_eq!(Narrowed::Options().bit(), bits::OPTIONS_WITH_SUPPLY);
+        assert_eq!(Narrowed::OptionsDeployed().hook(), hook::FIGURE_OPTIONS);
         assert_eq!(Narrowed::AfterFigure().hook(), hook::AFTER_FIGURE);
         assert!(Narrowed::Merged(FeatureId(0), FeatureId(1)).decided_by_host());
         assert!(!Narrowed::Scored().decided_by_host());

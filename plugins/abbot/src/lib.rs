@@ -104,9 +104,10 @@ impl Plugin for Abbot {
         Ok(Abbot)
     }
 
-    /// Only its own choices concern it.
+    /// Only its own choices concern it, and its options only while the
+    /// player's abbot is out of his supply (the recall).
     fn narrowing(&self) -> u64 {
-        narrow::CHOSEN_MINE
+        narrow::CHOSEN_MINE | narrow::OPTIONS_WITH_DEPLOYED
     }
 
     /// The core offers the abbot (on cloisters and gardens); this adds "take
