@@ -34,23 +34,18 @@ impl Game {
         if t == NONE16 {
             return Ok(());
         }
-        let base = self.board.tiles[t as usize].base.0;
-        let n = self.ty_of(t).features.len();
-        let feats = self
-            .feats
-            .recs
-            .get(usize::from(base)..usize::from(base) + n)
-            .unwrap_or(&[]);
         // Standing offers (`offers`) come in order but for odd cases (a
         // feature added to an older tile this turn): checked below.
         let mut check_order = !self.offers.is_empty();
         // Per kind, the tile's features the rules let it take (`stand_masks`:
         // none with a single offered kind, or for a tile of more than 64
         // features: every one is checked).
-        if MASKED && n <= 64 {
-            self.masked_offers_into(t, feats, out);
-        } else {
-            self.kind_offers_into::<false>(t, feats, &[], out);
+        match MASKED {
+            true => match self.placed_feats(t) {
+                feats if feats.len() <= 64 => self.masked_offers_into(t, feats, out),
+                _ => self.kind_offers_into::<false>(t, &[], &[], out),
+            },
+            false => self.kind_offers_into::<false>(t, &[], &[], out),
         }
         if !self.offers.special.is_empty() {
             self.standing_specials_into(out);
@@ -122,6 +117,18 @@ impl Game {
         Ok(())
     }
 
+    /// The feature records of placed tile `t`'s own features (not those
+    /// added to it), in local order.
+    #[inline(always)]
+    fn placed_feats(&self, t: u16) -> &[Feat] {
+        let base = self.board.tiles[t as usize].base.0;
+        let n = self.ty_of(t).features.len();
+        self.feats
+            .recs
+            .get(usize::from(base)..usize::from(base) + n)
+            .unwrap_or(&[])
+    }
+
     /// [`Game::kind_offers_into`] with the masks of placed tile `t`'s type
     /// (`feats`: its features, at most 64).
     #[inline(always)]
@@ -139,7 +146,9 @@ impl Game {
     /// The core's deployments of every offered kind in the current player's
     /// supply (by kind: standing offers before placed tile `t`'s features,
     /// its features `feats`, features added to it, standing offers after
-    /// them), into `out`. `MASKED`: `masks` holds each kind's
+    /// them), into `out`. `MASKED`: `feats` are the tile's features
+    /// ([`Game::placed_feats`]; otherwise read for each kind in supply) and
+    /// `masks` holds each kind's
     /// [`Rules::stand_masks`](crate::rules::Rules::stand_masks) for the
     /// tile's type, and only the features it names are checked (with the
     /// roots of the player's followers gathered once); otherwise every
@@ -154,7 +163,6 @@ impl Game {
         out: &mut Vec<FigureOption>,
     ) {
         let base = self.board.tiles[t as usize].base.0;
-        let n = feats.len();
         let standing = !self.offers.deploy.is_empty();
         // A kind the tile has nothing for is skipped at once unless there
         // are offers elsewhere (standing ones, features added to the tile).
@@ -172,6 +180,9 @@ impl Game {
             if self.supply_of(self.turn.current, k) == 0 {
                 continue;
             }
+            // Unmasked, read here, after the supply: in base most figure
+            // steps find the player's followers all on the board.
+            let feats = if MASKED { feats } else { self.placed_feats(t) };
             if standing {
                 self.standing_deploys_into(k, kind, 0..base, t, out);
             }
@@ -224,7 +235,7 @@ impl Game {
                 }
             }
             if standing {
-                let end = base.saturating_add(n as u16);
+                let end = base.saturating_add(feats.len() as u16);
                 self.standing_deploys_into(k, kind, end..NONE16, t, out);
             }
         }
