@@ -183,6 +183,11 @@ fn pack(p: Pos) -> u32 {
     u32::from(p.x as u16) | u32::from(p.y as u16) << 16
 }
 
+/// The square of a [`pack`]ed word.
+fn unpack(w: u32) -> Pos {
+    Pos::new(w as u16 as i16, (w >> 16) as u16 as i16)
+}
+
 impl Phase {
     /// Whether a river tile at `pos` may continue the river there: `pos` is an
     /// open end (or too many ends were open to keep them).
@@ -230,6 +235,7 @@ pub struct Flow {
 /// The hooks switched off once the river is finished.
 const RIVER_HOOKS: u64 = hook::FILTER_DRAWS
     | hook::TILE_DRAWN
+    | hook::PLACEMENT_SQUARES
     | hook::FILTER_PLACEMENTS
     | hook::TILE_PLACED
     | hook::FILTER_FIGURE_OPTIONS
@@ -582,6 +588,32 @@ impl Plugin for River {
         }
         if Some(tile) == self.start_tile() && !self.river_left(cx) {
             cx.game_state_mut::<Phase>()?.start_pending = 0;
+        }
+        Ok(())
+    }
+
+    /// RV11: a river tile continues the river at one of its open ends, the
+    /// only squares where `filter_placements` may keep it (the core lists no
+    /// other square). A spring drawn from the bag starts the river anywhere,
+    /// and past [`MAX_ENDS`] open ends every square may be one: no bound.
+    fn placement_squares(
+        &self,
+        v: &View<'_>,
+        tile: TileTypeId,
+        out: &mut [Pos],
+        n: &mut u32,
+    ) -> HookResult {
+        let bits = self.kinds(v).of(tile);
+        if bits & IS_RIVER == 0 || bits & IS_SPRING != 0 {
+            return Ok(());
+        }
+        let phase = v.game_state::<Phase>()?;
+        let ends = &phase.ends[..(phase.n_ends as usize).min(MAX_ENDS)];
+        if phase.ends_overflow == 0 && ends.len() <= out.len() {
+            for (o, &e) in out.iter_mut().zip(ends) {
+                *o = unpack(e);
+            }
+            *n = ends.len() as u32;
         }
         Ok(())
     }
