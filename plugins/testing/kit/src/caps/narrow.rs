@@ -1,5 +1,6 @@
 //! `kit-narrow`: narrowed subscriptions (`Plugin::narrowing`). With
-//! `narrow = true` it declares every narrowing and fails a hook the host calls
+//! `narrow = true` it declares every narrowing (but one, see `narrowing`)
+//! and fails a hook the host calls
 //! in a case it narrowed away; with `narrow = false` it declares none and does
 //! the same work only outside those cases. Its read-write hooks count, in the
 //! game state, the calls they get and those outside the narrowed cases; its
@@ -102,9 +103,13 @@ impl Plugin for Narrow {
         Ok(Narrow { narrow: o.narrow })
     }
 
+    /// Every narrowing but `OPTIONS_WITH_DEPLOYED`: with `OPTIONS_WITH_SUPPLY`
+    /// it would leave only the calls with a scout on each side of the supply,
+    /// and no first scout would be offered. (The abbot declares it; the
+    /// shipped rulesets play the same games without their narrowings.)
     fn narrowing(&self) -> u64 {
         if self.narrow {
-            narrow::ALL
+            narrow::ALL & !narrow::OPTIONS_WITH_DEPLOYED
         } else {
             0
         }
