@@ -338,7 +338,7 @@ impl Game {
     /// mask: what [`Game::raw_placements`] lists there.
     pub(super) fn rotations_at(&self, tile: TileTypeId, fr: &Frontier) -> u8 {
         match self.fit_table(tile.0) {
-            Some(fit) => fit.fit[fr.req as usize],
+            Some(fit) => fit.mask(fr.req),
             None => self.barrier_rotations(tile, fr),
         }
     }

@@ -220,7 +220,7 @@ pub struct FitTable {
     /// four bits and their number (the weight of a frontier cell in a uniform
     /// placement draw) in the high four: the playout's draw walks one table of
     /// 256 bytes, not two.
-    pub fit: [u8; 256],
+    pub(crate) fit: [u8; 256],
 }
 
 impl FitTable {
