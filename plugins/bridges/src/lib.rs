@@ -246,87 +246,101 @@ impl Square {
     }
 }
 
-/// What a placed tile allows as a bridge site (BB4, BB6), read on first use
-/// (one `tile_outline`) and kept for the rest of the call: a tile lies beside
-/// up to four squares of the frontier, and every square beside it asks the
-/// same.
-#[derive(Clone, Copy, Default)]
-struct Site {
-    /// Asked already (the fields below are valid).
-    known: bool,
-    /// The tile has no bridge yet.
-    unbridged: bool,
-    /// Its packed side codes.
-    far: u8,
-    /// Bit `e`: its side `e` is a field side facing an empty square (the
-    /// square tried among them; asked only without a bridge).
-    open_fields: u8,
+/// The frontier of one call, by position: each square read once (one
+/// `frontier_square` each) and what the placed tiles beside it allow as
+/// bridge sites (BB4, BB6), in a grid over the squares' bounding box. A
+/// placed tile's side faces an empty square exactly where that square is in
+/// the frontier, and its kind is what the square reads there (`facing`): a
+/// neighbour's sites need no query but whether a feature was added to it
+/// (asked only when a bridge across it would be offered).
+#[derive(Default)]
+struct FrontierMap {
+    /// The squares in the engine's order.
+    squares: Vec<FrontierSquare>,
+    /// Row-major over the bounding box (`x0`, `y0`, `w` columns, `h` rows):
+    /// for a placed tile, bit `e` set where its side `e` is a field side
+    /// facing an empty square; 0 elsewhere.
+    grid: Vec<u8>,
+    x0: i32,
+    y0: i32,
+    w: i32,
+    h: i32,
 }
 
-impl Site {
-    /// The sides `e` of this site where a bridge laid for the square beyond
-    /// its side `d.opposite()` (the square tried) may end: field sides facing
-    /// an empty square other than the one tried.
-    fn empty(self, toward: Side) -> u8 {
-        self.open_fields & !(1 << toward as u8)
+thread_local! {
+    /// The buffers of [`FrontierMap`], reused from call to call (every
+    /// entry is written again before it is read).
+    static MAP: std::cell::RefCell<FrontierMap> = std::cell::RefCell::default();
+}
+
+impl FrontierMap {
+    /// Reads the frontier of `v` into the map.
+    fn fill(&mut self, v: &View<'_>) {
+        self.squares.clear();
+        self.squares.extend(v.frontier_squares());
+        let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        for fs in &self.squares {
+            let (x, y) = (i32::from(fs.pos.x), i32::from(fs.pos.y));
+            x0 = x0.min(x);
+            y0 = y0.min(y);
+            x1 = x1.max(x);
+            y1 = y1.max(y);
+        }
+        self.grid.clear();
+        if x1 < x0 {
+            (self.x0, self.y0, self.w, self.h) = (0, 0, 0, 0);
+            return;
+        }
+        // Every placed tile lies inside the box: beyond each side of the
+        // board's outermost tiles there is a square of the frontier.
+        (self.x0, self.y0, self.w, self.h) = (x0, y0, x1 - x0 + 1, y1 - y0 + 1);
+        self.grid.resize((self.w * self.h) as usize, 0);
+        let w = self.w as isize;
+        // The grid offset of the square beyond side `d` (N E S W).
+        let step = [-w, 1, w, -1];
+        for fs in &self.squares {
+            // The tiles beside the square whose side facing it is a field.
+            let mut m = sides_of(fs.facing, FIELD) & fs.present;
+            let i = ((i32::from(fs.pos.y) - y0) * self.w + i32::from(fs.pos.x) - x0) as isize;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if let Some(e) = self.grid.get_mut((i + step[d]) as usize) {
+                    // Its side facing the square: `d` turned half way.
+                    *e |= 1 << ((d + 2) & 3);
+                }
+            }
+        }
     }
-}
 
-/// Entries of [`SiteCache`]: the squares of a 16 × 16 window, by position
-/// (a square farther away that falls on the same entry replaces it).
-const KEPT_SITES: usize = 256;
-
-/// The bridge sites asked so far in one call, by the position of their
-/// tile: a square asked again costs neither `tile_at` nor `tile_outline`.
-struct SiteCache {
-    kept: [(Pos, Site); KEPT_SITES],
-}
-
-impl SiteCache {
-    /// The placed tile beyond side `d` of square `pos` as a bridge site, if
-    /// one lies there (`present`: the square's sides with a tile).
+    /// Bit `e` set where side `e` of the placed tile at `at` is a field side
+    /// facing an empty square (BB6), whether or not it has a bridge.
     #[inline]
-    fn beside(&mut self, v: &View<'_>, pos: Pos, d: Side, present: u8) -> Option<Site> {
-        if present & 1 << d as u8 == 0 {
-            return None;
+    fn open_fields(&self, at: Pos) -> u8 {
+        let (x, y) = (i32::from(at.x) - self.x0, i32::from(at.y) - self.y0);
+        if x < 0 || y < 0 || x >= self.w || y >= self.h {
+            return 0;
         }
-        self.at(v, pos.step(d))
+        self.grid
+            .get((y * self.w + x) as usize)
+            .copied()
+            .unwrap_or(0)
     }
+}
 
-    /// The placed tile at `at` as a bridge site, if one lies there.
-    #[inline]
-    fn at(&mut self, v: &View<'_>, at: Pos) -> Option<Site> {
-        let i = (at.x as usize & 15) | (at.y as usize & 15) << 4;
-        match self.kept.get(i) {
-            Some(&(p, site)) if site.known && p == at => Some(site),
-            _ => self.ask(v, at, i),
-        }
-    }
+/// Whether the placed tile at `at` has no bridge yet (BB4): a tile holds at
+/// most one bridge, ever, and one with a feature added has one.
+fn unbridged(v: &View<'_>, at: Pos) -> bool {
+    v.tile_at(at).is_some_and(|t| v.tile_outline(t).added == 0)
+}
 
-    /// [`SiteCache::at`] asked of the game, kept in entry `i`.
-    #[inline(never)]
-    fn ask(&mut self, v: &View<'_>, at: Pos, i: usize) -> Option<Site> {
-        let t = v.tile_at(at)?;
-        let o = v.tile_outline(t);
-        let far = codes(o.sides);
-        // A tile holds at most one bridge, ever (BB4): one with a feature
-        // added has one.
-        let unbridged = o.added == 0;
-        let site = Site {
-            known: true,
-            unbridged,
-            far,
-            open_fields: if unbridged {
-                sides_of(far, FIELD) & o.open
-            } else {
-                0
-            },
-        };
-        if let Some(e) = self.kept.get_mut(i) {
-            *e = (at, site);
-        }
-        Some(site)
-    }
+/// The sides `e` of the placed tile beyond side `d` of the square tried
+/// (`open`: its [`FrontierMap::open_fields`]) where a bridge laid for that
+/// square may end: field sides facing an empty square other than the one
+/// tried.
+#[inline]
+fn site_ends(open: u8, d: Side) -> u8 {
+    open & !(1 << d.opposite() as u8)
 }
 
 /// The plugin.
@@ -381,21 +395,24 @@ impl Bridges {
         v: &View<'_>,
         pos: Pos,
         sq: &Square,
-        sites: &mut SiteCache,
+        map: &FrontierMap,
     ) -> NeighbourBridges {
         let mut nb = NeighbourBridges::new();
         if self.options.sites == Sites::PlacedOnly {
             return nb;
         }
         for d in Side::ALL {
-            let Some(site) = sites.beside(v, pos, d, sq.present) else {
+            if sq.present & 1 << d as u8 == 0 {
                 continue;
-            };
-            let empty = site.empty(d.opposite());
+            }
+            let at = pos.step(d);
+            let empty = site_ends(map.open_fields(at), d);
+            let mut asked = None;
             for axis in Axis::BOTH {
-                // Both ends on field sides facing empty squares.
+                // Both ends on field sides facing empty squares, on a tile
+                // without a bridge.
                 let ends = axis_bits(axis);
-                if empty & ends == ends {
+                if empty & ends == ends && *asked.get_or_insert_with(|| unbridged(v, at)) {
                     nb.at[nb.len] = (d, axis);
                     nb.len += 1;
                 }
@@ -449,7 +466,7 @@ impl Bridges {
         p: Placement,
         mine: u8,
         sq: &Square,
-        sites: &mut SiteCache,
+        map: &FrontierMap,
         bad: u8,
     ) -> Option<PiecePlacement> {
         let optional = self.options.bridge_only_fit == BridgeOnlyFit::MaySetAside;
@@ -466,11 +483,85 @@ impl Bridges {
         if !(code_at(mine, d) == ROAD && code_at(sq.facing, d) == FIELD) {
             return None;
         }
-        let site = sites.beside(v, p.pos, d, sq.present)?;
-        let ok = code_at(site.far, d) == FIELD
-            && site.unbridged
-            && site.empty(d.opposite()) & 1 << d as u8 != 0;
+        if sq.present & 1 << d as u8 == 0 {
+            return None;
+        }
+        // Its far end a field side facing an empty square, on a tile
+        // without a bridge.
+        let at = p.pos.step(d);
+        let ok = site_ends(map.open_fields(at), d) & 1 << d as u8 != 0 && unbridged(v, at);
         ok.then(|| Self::candidate(pieces, p, Some(d), p.pos.step(d), axis, optional))
+    }
+
+    /// The placements that lay a bridge (BB5–BB8) with the drawn tile
+    /// `tile`, appended to `out`: the body of `extra_placements`.
+    fn offer(
+        &self,
+        v: &View<'_>,
+        tile: TileTypeId,
+        map: &mut FrontierMap,
+        out: &mut Vec<PiecePlacement>,
+    ) {
+        // The drawn tile's sides in each rotation, asked once per call (this
+        // hook runs at every draw and placement list: issue 27); what the
+        // neighbours require in one query per square, read into `map`, which
+        // also says what a neighbour allows as a bridge site.
+        // Sides are packed codes: a rotation's clashes are a few bit
+        // operations. The core sorts the candidates: the squares' order does
+        // not matter.
+        let printed = v.tile_type_sides(tile);
+        let mine = Rotation::ALL.map(|rot| codes(printed.rotated(rot)));
+        let fields = mine.map(|m| sides_of(m, FIELD));
+        let me_index = v.plugin_index();
+        let pieces: Pieces = std::array::from_fn(|c| Piece::of(me_index, c as u32));
+        // The four rotations' codes side by side, rotation `r` in byte `r`,
+        // so that one square's clashes are found for all four at once; the
+        // lanes (the low bit of each side's two) where the new tile's side
+        // is set.
+        let m4 = u32::from_le_bytes(mine);
+        let set4 = (m4 | m4 >> 1) & LANES;
+        map.fill(v);
+        for fs in &map.squares {
+            let pos = fs.pos;
+            let f4 = u32::from(fs.facing) * 0x0101_0101;
+            // The clashing sides of each rotation: both set and different.
+            let diff = m4 ^ f4;
+            let clash = (diff | diff >> 1) & set4 & (f4 | f4 >> 1) & LANES;
+            // The clashes no bridge repairs: all but a field side against a
+            // road side (codes 3 and 2: both high bits set, low bits not the
+            // same).
+            let unrepairable = clash & !((m4 & f4) >> 1 & diff);
+            // The rotations that fit, and those whose every clash one
+            // bridge may repair; most squares have neither.
+            let fit = clear_bytes(clash);
+            let mut repairable = clear_bytes(unrepairable) & !fit;
+            if fit | repairable == 0 {
+                continue;
+            }
+            let sq = Square::of(fs);
+            if fit != 0 {
+                // The neighbours' bridges by choice: the same for every
+                // rotation that fits.
+                let nb = self.neighbour_bridges(v, pos, &sq, map);
+                let mut m = fit;
+                while m != 0 {
+                    let r = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let p = Placement::new(pos, Rotation::ALL[r]);
+                    Self::by_choice(&pieces, p, fields[r], &sq, &nb, out);
+                }
+            }
+            while repairable != 0 {
+                let r = repairable.trailing_zeros() as usize;
+                repairable &= repairable - 1;
+                let lanes = (clash >> (8 * r)) as u8;
+                let bad = (0..4).fold(0u8, |b, d| b | ((lanes >> (2 * d)) & 1) << d);
+                let p = Placement::new(pos, Rotation::ALL[r]);
+                if let Some(c) = self.repair(v, &pieces, p, mine[r], &sq, map, bad) {
+                    out.push(c);
+                }
+            }
+        }
     }
 }
 
@@ -499,68 +590,12 @@ impl Plugin for Bridges {
         if v.player_state::<Laid>(me)?.bridges >= self.options.count.per_player(v.players()) {
             return Ok(());
         }
-        // The drawn tile's sides in each rotation, asked once per call (this
-        // hook runs at every draw and placement list: issue 27); what the
-        // neighbours require in one query per square, their bridge sites on
-        // first use (one query per tile and call).
-        // Sides are packed codes: a rotation's clashes are a few bit
-        // operations. The core sorts the candidates: the squares' order does
-        // not matter.
-        let printed = v.tile_type_sides(tile);
-        let mine = Rotation::ALL.map(|rot| codes(printed.rotated(rot)));
-        let fields = mine.map(|m| sides_of(m, FIELD));
-        let me_index = v.plugin_index();
-        let pieces: Pieces = std::array::from_fn(|c| Piece::of(me_index, c as u32));
-        // The four rotations' codes side by side, rotation `r` in byte `r`,
-        // so that one square's clashes are found for all four at once; the
-        // lanes (the low bit of each side's two) where the new tile's side
-        // is set.
-        let m4 = u32::from_le_bytes(mine);
-        let set4 = (m4 | m4 >> 1) & LANES;
-        let mut sites = SiteCache {
-            kept: [(Pos::default(), Site::default()); KEPT_SITES],
-        };
-        for fs in v.frontier_squares() {
-            let pos = fs.pos;
-            let f4 = u32::from(fs.facing) * 0x0101_0101;
-            // The clashing sides of each rotation: both set and different.
-            let diff = m4 ^ f4;
-            let clash = (diff | diff >> 1) & set4 & (f4 | f4 >> 1) & LANES;
-            // The clashes no bridge repairs: all but a field side against a
-            // road side (codes 3 and 2: both high bits set, low bits not the
-            // same).
-            let unrepairable = clash & !((m4 & f4) >> 1 & diff);
-            // The rotations that fit, and those whose every clash one
-            // bridge may repair; most squares have neither.
-            let fit = clear_bytes(clash);
-            let mut repairable = clear_bytes(unrepairable) & !fit;
-            if fit | repairable == 0 {
-                continue;
-            }
-            let sq = Square::of(&fs);
-            if fit != 0 {
-                // The neighbours' bridges by choice: the same for every
-                // rotation that fits.
-                let nb = self.neighbour_bridges(v, pos, &sq, &mut sites);
-                let mut m = fit;
-                while m != 0 {
-                    let r = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let p = Placement::new(pos, Rotation::ALL[r]);
-                    Self::by_choice(&pieces, p, fields[r], &sq, &nb, out);
-                }
-            }
-            while repairable != 0 {
-                let r = repairable.trailing_zeros() as usize;
-                repairable &= repairable - 1;
-                let lanes = (clash >> (8 * r)) as u8;
-                let bad = (0..4).fold(0u8, |b, d| b | ((lanes >> (2 * d)) & 1) << d);
-                let p = Placement::new(pos, Rotation::ALL[r]);
-                if let Some(c) = self.repair(v, &pieces, p, mine[r], &sq, &mut sites, bad) {
-                    out.push(c);
-                }
-            }
-        }
+        // The frontier read once into a map by position (buffers reused
+        // from call to call; a fresh one if they are in use).
+        MAP.with(|m| match m.try_borrow_mut() {
+            Ok(mut map) => self.offer(v, tile, &mut map, out),
+            Err(_) => self.offer(v, tile, &mut FrontierMap::default(), out),
+        });
         Ok(())
     }
 
