@@ -212,6 +212,40 @@ fn clear_bytes(x: u32) -> u8 {
     !((t | t >> 7 | t >> 14 | t >> 21) as u8) & 15
 }
 
+/// Each rotation's clashing sides, a bit per side (side `d` at bit `d`),
+/// from their lanes (`clash`, bits in [`LANES`]), rotation `r` in byte `r`.
+#[inline]
+fn clash_sides(clash: u32) -> u32 {
+    let x = (clash | clash >> 1) & 0x3333_3333;
+    (x | x >> 2) & 0x0F0F_0F0F
+}
+
+/// The bridge across the new tile that repairs every clash (way (a) of
+/// [`Bridges::repair`]), by `bad << 4 | ends_ok` (the clashing sides, and
+/// the new tile's field sides facing an empty square or a road): the
+/// clashes on one axis, whose two ends are such sides. 0 for none, else 1
+/// plus the axis's index in [`Axis::BOTH`].
+const ACROSS_NEW: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut i: usize = 1;
+    while i < 256 {
+        let (bad, ok) = (i >> 4, i & 15);
+        if bad != 0 {
+            // The axis through the first clashing side (N or S: 0b0101).
+            let (ends, axis) = if bad.trailing_zeros() % 2 == 0 {
+                (0b0101, 1)
+            } else {
+                (0b1010, 2)
+            };
+            if bad & !ends == 0 && ok & ends == ends {
+                t[i] = axis;
+            }
+        }
+        i += 1;
+    }
+    t
+};
+
 /// The side bits of an axis.
 fn axis_bits(axis: Axis) -> u8 {
     match axis {
@@ -455,42 +489,41 @@ impl Bridges {
     /// `bad` are the sides that clash, a bit per side) legal (BB7), if one
     /// repairs every clash: (a) the new tile's field side faces a road: a
     /// bridge across the new tile, its other end facing an empty square or a
-    /// road side; (b) the new tile's road faces a neighbour's field side: a
-    /// bridge across that neighbour along the same axis, its far end facing
-    /// an empty square.
+    /// road side (`ends_ok`: the new tile's field sides facing either; see
+    /// [`ACROSS_NEW`]); (b) the new tile's road (`roads`: its road sides)
+    /// faces a neighbour's field side: a bridge across that neighbour along
+    /// the same axis, its far end facing an empty square.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn repair(
         &self,
         v: &View<'_>,
         pieces: &Pieces,
         p: Placement,
-        mine: u8,
+        (ends_ok, roads): (u8, u8),
         sq: &Square,
         map: &FrontierMap,
         bad: u8,
     ) -> Option<PiecePlacement> {
         let optional = self.options.bridge_only_fit == BridgeOnlyFit::MaySetAside;
-        let first = Side::from_index(bad.trailing_zeros() as usize);
-        let axis = Axis::through(first);
-        let ends = axis_bits(axis);
-        if bad & !ends == 0 && sides_of(mine, FIELD) & sq.end_ok & ends == ends {
+        let across = ACROSS_NEW[usize::from(bad << 4 | ends_ok)];
+        if across != 0 {
+            let axis = Axis::BOTH[usize::from(across - 1)];
             return Some(Self::candidate(pieces, p, None, p.pos, axis, optional));
         }
-        if bad.count_ones() != 1 {
+        // A single clash, the new tile's road facing a neighbour's field.
+        if bad & bad.wrapping_sub(1) != 0 || roads & bad == 0 {
             return None;
         }
-        let d = first;
-        if !(code_at(mine, d) == ROAD && code_at(sq.facing, d) == FIELD) {
-            return None;
-        }
-        if sq.present & 1 << d as u8 == 0 {
+        let d = Side::from_index(bad.trailing_zeros() as usize);
+        if code_at(sq.facing, d) != FIELD || sq.present & 1 << d as u8 == 0 {
             return None;
         }
         // Its far end a field side facing an empty square, on a tile
         // without a bridge.
         let at = p.pos.step(d);
         let ok = site_ends(map.open_fields(at), d) & 1 << d as u8 != 0 && unbridged(v, at);
-        ok.then(|| Self::candidate(pieces, p, Some(d), p.pos.step(d), axis, optional))
+        ok.then(|| Self::candidate(pieces, p, Some(d), at, Axis::through(d), optional))
     }
 
     /// The placements that lay a bridge (BB5–BB8) with the drawn tile
@@ -512,6 +545,7 @@ impl Bridges {
         let printed = v.tile_type_sides(tile);
         let mine = Rotation::ALL.map(|rot| codes(printed.rotated(rot)));
         let fields = mine.map(|m| sides_of(m, FIELD));
+        let roads = mine.map(|m| sides_of(m, ROAD));
         let me_index = v.plugin_index();
         let pieces: Pieces = std::array::from_fn(|c| Piece::of(me_index, c as u32));
         // The four rotations' codes side by side, rotation `r` in byte `r`,
@@ -551,13 +585,14 @@ impl Bridges {
                     Self::by_choice(&pieces, p, fields[r], &sq, &nb, out);
                 }
             }
+            let bad4 = clash_sides(clash);
             while repairable != 0 {
                 let r = repairable.trailing_zeros() as usize;
                 repairable &= repairable - 1;
-                let lanes = (clash >> (8 * r)) as u8;
-                let bad = (0..4).fold(0u8, |b, d| b | ((lanes >> (2 * d)) & 1) << d);
+                let bad = (bad4 >> (8 * r)) as u8 & 15;
                 let p = Placement::new(pos, Rotation::ALL[r]);
-                if let Some(c) = self.repair(v, &pieces, p, mine[r], &sq, map, bad) {
+                let sides = (fields[r] & sq.end_ok, roads[r]);
+                if let Some(c) = self.repair(v, &pieces, p, sides, &sq, map, bad) {
                     out.push(c);
                 }
             }
@@ -691,6 +726,30 @@ mod tests {
             let x = (0..16).fold(0u32, |x, i| x | (lanes >> i & 1) << (2 * i));
             let clear = (0..4).fold(0, |m, r| m | u8::from((x >> (8 * r)) as u8 == 0) << r);
             assert_eq!(clear_bytes(x), clear, "lanes {x:032b}");
+        }
+    }
+
+    #[test]
+    fn the_repair_filters_match_their_definitions() {
+        for bad in 1..16u8 {
+            for ok in 0..16u8 {
+                let first = Side::from_index(bad.trailing_zeros() as usize);
+                let ends = axis_bits(Axis::through(first));
+                let want = bad & !ends == 0 && ok & ends == ends;
+                let got = ACROSS_NEW[usize::from(bad << 4 | ok)];
+                assert_eq!(got != 0, want, "{bad:04b} {ok:04b}");
+                if want {
+                    assert_eq!(Axis::BOTH[usize::from(got - 1)], Axis::through(first));
+                }
+            }
+        }
+        for lanes in 0..=0xFFFFu32 {
+            let x = (0..16).fold(0u32, |x, i| x | (lanes >> i & 1) << (2 * i));
+            let want = (0..4).fold(0u32, |m, r| {
+                let l = x >> (8 * r);
+                m | (0..4).fold(0, |b, d| b | (l >> (2 * d) & 1) << d) << (8 * r)
+            });
+            assert_eq!(clash_sides(x), want, "lanes {x:032b}");
         }
     }
 
