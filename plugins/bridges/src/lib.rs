@@ -435,21 +435,20 @@ impl Bridges {
         if self.options.sites == Sites::PlacedOnly {
             return nb;
         }
-        for d in Side::ALL {
-            if sq.present & 1 << d as u8 == 0 {
-                continue;
-            }
+        let mut m = sq.present;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let d = Side::from_index(i);
             let at = pos.step(d);
-            let empty = site_ends(map.open_fields(at), d);
-            let mut asked = None;
-            for axis in Axis::BOTH {
-                // Both ends on field sides facing empty squares, on a tile
-                // without a bridge.
-                let ends = axis_bits(axis);
-                if empty & ends == ends && *asked.get_or_insert_with(|| unbridged(v, at)) {
-                    nb.at[nb.len] = (d, axis);
-                    nb.len += 1;
-                }
+            // Both ends on field sides facing empty squares other than the
+            // one tried, on a tile without a bridge: only the axis across
+            // `d` may have both (the other ends on the square tried).
+            let axis = Axis::BOTH[(i & 1) ^ 1];
+            let ends = axis_bits(axis);
+            if site_ends(map.open_fields(at), d) & ends == ends && unbridged(v, at) {
+                nb.at[nb.len] = (d, axis);
+                nb.len += 1;
             }
         }
         nb
