@@ -303,8 +303,61 @@ struct FrontierMap {
 
 thread_local! {
     /// The buffers of [`FrontierMap`], reused from call to call (every
-    /// entry is written again before it is read).
-    static MAP: std::cell::RefCell<FrontierMap> = std::cell::RefCell::default();
+    /// entry is written again before it is read), and the [`FitCache`].
+    static MAP: std::cell::RefCell<(FrontierMap, FitCache)> = std::cell::RefCell::default();
+}
+
+/// Entries of [`FitCache`] (a power of two).
+const FIT_SLOTS: usize = 64;
+
+/// What a square asks of the drawn tile, by the tile's packed codes in its
+/// four rotations and the square's `facing`: the rotations that fit and
+/// those whose every clash one bridge may repair ([`square_fits`]), kept
+/// from call to call (they depend on the two codes alone). Direct-mapped by
+/// the tile's codes; an entry is computed on first use.
+#[derive(Default)]
+struct FitCache {
+    slots: Vec<(u32, [u16; 256])>,
+}
+
+impl FitCache {
+    /// The entries of the tile whose four rotations' codes are `m4`: by a
+    /// square's `facing`, 0 until computed.
+    fn of(&mut self, m4: u32) -> &mut [u16; 256] {
+        if self.slots.is_empty() {
+            self.slots.resize(FIT_SLOTS, (0, [0; 256]));
+        }
+        let i = (m4.wrapping_mul(0x9E37_79B9) >> (32 - FIT_SLOTS.trailing_zeros())) as usize;
+        let e = &mut self.slots[i & (FIT_SLOTS - 1)];
+        if e.0 != m4 {
+            *e = (m4, [0; 256]);
+        }
+        &mut e.1
+    }
+}
+
+/// The clashing sides of each rotation of the new tile (its four rotations'
+/// codes `m4`, rotation `r` in byte `r`) on a square whose neighbours turn
+/// it `facing`: the lanes ([`LANES`]) where both sides are set and differ.
+#[inline]
+fn clashes(m4: u32, facing: u8) -> u32 {
+    let f4 = u32::from(facing) * 0x0101_0101;
+    let set4 = (m4 | m4 >> 1) & LANES;
+    let diff = m4 ^ f4;
+    (diff | diff >> 1) & set4 & (f4 | f4 >> 1) & LANES
+}
+
+/// A [`FitCache`] entry: `0x100 | fit | repairable << 4`, the rotations of
+/// the new tile (codes `m4`) that fit the square (`facing`) and those whose
+/// every clash is a field side against a road side, which one bridge may
+/// repair (codes 3 and 2: both high bits set, low bits not the same).
+fn square_fits(m4: u32, facing: u8) -> u16 {
+    let f4 = u32::from(facing) * 0x0101_0101;
+    let clash = clashes(m4, facing);
+    let unrepairable = clash & !((m4 & f4) >> 1 & (m4 ^ f4));
+    let fit = clear_bytes(clash);
+    let repairable = clear_bytes(unrepairable) & !fit;
+    0x100 | u16::from(fit) | u16::from(repairable) << 4
 }
 
 impl FrontierMap {
@@ -532,6 +585,7 @@ impl Bridges {
         v: &View<'_>,
         tile: TileTypeId,
         map: &mut FrontierMap,
+        fits: &mut FitCache,
         out: &mut Vec<PiecePlacement>,
     ) {
         // The drawn tile's sides in each rotation, asked once per call (this
@@ -548,26 +602,21 @@ impl Bridges {
         let me_index = v.plugin_index();
         let pieces: Pieces = std::array::from_fn(|c| Piece::of(me_index, c as u32));
         // The four rotations' codes side by side, rotation `r` in byte `r`,
-        // so that one square's clashes are found for all four at once; the
-        // lanes (the low bit of each side's two) where the new tile's side
-        // is set.
+        // so that one square's clashes are found for all four at once (and
+        // kept by the square's `facing`, `fits`).
         let m4 = u32::from_le_bytes(mine);
-        let set4 = (m4 | m4 >> 1) & LANES;
         map.fill(v);
+        let by_facing = fits.of(m4);
         for fs in &map.squares {
             let pos = fs.pos;
-            let f4 = u32::from(fs.facing) * 0x0101_0101;
-            // The clashing sides of each rotation: both set and different.
-            let diff = m4 ^ f4;
-            let clash = (diff | diff >> 1) & set4 & (f4 | f4 >> 1) & LANES;
-            // The clashes no bridge repairs: all but a field side against a
-            // road side (codes 3 and 2: both high bits set, low bits not the
-            // same).
-            let unrepairable = clash & !((m4 & f4) >> 1 & diff);
             // The rotations that fit, and those whose every clash one
             // bridge may repair; most squares have neither.
-            let fit = clear_bytes(clash);
-            let mut repairable = clear_bytes(unrepairable) & !fit;
+            let e = &mut by_facing[usize::from(fs.facing)];
+            if *e == 0 {
+                *e = square_fits(m4, fs.facing);
+            }
+            let fit = (*e & 15) as u8;
+            let mut repairable = (*e >> 4 & 15) as u8;
             if fit | repairable == 0 {
                 continue;
             }
@@ -584,7 +633,7 @@ impl Bridges {
                     Self::by_choice(&pieces, p, fields[r], &sq, &nb, out);
                 }
             }
-            let bad4 = clash_sides(clash);
+            let bad4 = clash_sides(clashes(m4, fs.facing));
             while repairable != 0 {
                 let r = repairable.trailing_zeros() as usize;
                 repairable &= repairable - 1;
@@ -627,8 +676,17 @@ impl Plugin for Bridges {
         // The frontier read once into a map by position (buffers reused
         // from call to call; a fresh one if they are in use).
         MAP.with(|m| match m.try_borrow_mut() {
-            Ok(mut map) => self.offer(v, tile, &mut map, out),
-            Err(_) => self.offer(v, tile, &mut FrontierMap::default(), out),
+            Ok(mut m) => {
+                let (map, fits) = &mut *m;
+                self.offer(v, tile, map, fits, out);
+            }
+            Err(_) => self.offer(
+                v,
+                tile,
+                &mut FrontierMap::default(),
+                &mut FitCache::default(),
+                out,
+            ),
         });
         Ok(())
     }
