@@ -95,6 +95,21 @@ macro_rules! hook_table {
                 tile: val (TileTypeId) => (TileTypeId),
                 out: vec (&mut Vec<PiecePlacement>) => (&mut RVec<PiecePlacement>)
             } []
+            /// The only squares where this plugin's `filter_placements` may keep a
+            /// placement of tile type `tile` (the river: its open ends): write them to
+            /// `out[..n]` and their number to `n`. `n` starts at 0, which bounds nothing,
+            /// as does a number above `out.len()` (too many squares: write none). Asked
+            /// before the placement list is built, and only of a plugin whose
+            /// `filter_placements` is called for that list; the core then lists the
+            /// placements at the squares every answering plugin named alone, so that the
+            /// filter sees fewer candidates and keeps the same ones. A promise about the
+            /// plugin's own filter: a square left out is one where it keeps nothing. Hot;
+            /// do not allocate.
+            placement_squares PLACEMENT_SQUARES (v) {
+                tile: val (TileTypeId) => (TileTypeId),
+                out: slice_mut (&mut [Pos]) => (RSliceMut<'_, Pos>),
+                n: val (&mut u32) => (&mut u32)
+            } []
             /// Clear `keep[i]` to forbid placement `cands[i]` of tile type `tile`; called
             /// in batch whenever placements are generated. Hot; do not allocate.
             filter_placements FILTER_PLACEMENTS (v) {

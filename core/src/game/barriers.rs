@@ -91,6 +91,20 @@ impl Game {
         out
     }
 
+    /// The rotations of tile type `tile` that fit frontier cell `fr`, barrier
+    /// names included (what [`Game::barrier_placements`] lists there).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn barrier_rotations(&self, tile: TileTypeId, fr: &Frontier) -> u8 {
+        match (
+            self.rules.tiles.get(tile),
+            self.rules.tiles.barrier_fits.get(tile.index()),
+        ) {
+            (Some(tt), Some(fit)) => Self::barrier_fit(tt, fit, fr),
+            _ => 0,
+        }
+    }
+
     /// Calls `each(cell, rotations)` for every frontier cell where tile type
     /// `tile` fits, barrier names included.
     fn barrier_cells(&self, tile: TileTypeId, mut each: impl FnMut(&Frontier, u8) -> bool) {

@@ -334,6 +334,15 @@ impl Game {
         }
     }
 
+    /// The rotations of tile type `tile` that fit frontier cell `fr`, as a
+    /// mask: what [`Game::raw_placements`] lists there.
+    pub(super) fn rotations_at(&self, tile: TileTypeId, fr: &Frontier) -> u8 {
+        match self.fit_table(tile.0) {
+            Some(fit) => fit.fit[fr.req as usize],
+            None => self.barrier_rotations(tile, fr),
+        }
+    }
+
     /// Legal placements of `tile`: the plain ones, then those with a piece the
     /// plugins add (`extra_placements`), after the plugins' placement filters;
     /// last [`Placement::SET_ASIDE`] when every one of them is optional.
@@ -357,7 +366,9 @@ impl Game {
     ) -> HookResult {
         out.clear();
         bufs.fit.clear();
-        self.raw_placements(tile, out);
+        if !self.wants(hook::PLACEMENT_SQUARES) || !self.bounded_placements(tile, out)? {
+            self.raw_placements(tile, out);
+        }
         let mut optional = std::mem::take(&mut bufs.optional);
         optional.clear();
         if self.wants(hook::EXTRA_PLACEMENTS) {

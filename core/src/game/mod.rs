@@ -270,6 +270,7 @@ mod place;
 mod queries;
 mod scoring;
 mod scratch;
+mod squares;
 mod switches;
 mod turn;
 mod words;

@@ -183,6 +183,11 @@ fn pack(p: Pos) -> u32 {
     u32::from(p.x as u16) | u32::from(p.y as u16) << 16
 }
 
+/// The square of a [`pack`]ed word.
+fn unpack(w: u32) -> Pos {
+    Pos::new(w as u16 as i16, (w >> 16) as u16 as i16)
+}
+
 impl Phase {
     /// Whether a river tile at `pos` may continue the river there: `pos` is an
     /// open end (or too many ends were open to keep them).
@@ -230,6 +235,7 @@ pub struct Flow {
 /// The hooks switched off once the river is finished.
 const RIVER_HOOKS: u64 = hook::FILTER_DRAWS
     | hook::TILE_DRAWN
+    | hook::PLACEMENT_SQUARES
     | hook::FILTER_PLACEMENTS
     | hook::TILE_PLACED
     | hook::FILTER_FIGURE_OPTIONS
@@ -297,10 +303,17 @@ const IS_SPRING: u8 = 8;
 #[derive(Debug, Default)]
 struct Kinds {
     /// Per tile type id, its bits ([`IS_RIVER`], [`IS_FORK`], [`IS_LAKE`],
-    /// [`IS_SPRING`]).
+    /// [`IS_SPRING`]) and, above them, its river sides as printed
+    /// ([`river_sides`] unturned: [`Kinds::sides`]).
     of: Vec<u8>,
-    /// The river tile types, with their bits.
+    /// The river tile types, with their bits: the springs, forks and lakes
+    /// first (`rivers[..specials]`), then the other river tiles, so that a
+    /// pass over the bag stops early.
     rivers: Vec<(TileTypeId, u8)>,
+    /// How many of `rivers` are springs, forks or lakes.
+    specials: usize,
+    /// The lowest river tile type id (`u16::MAX` without one).
+    first: TileTypeId,
     /// The river's barrier name (`View::my_barrier(0)`).
     barrier: u8,
 }
@@ -310,13 +323,16 @@ impl Kinds {
     fn read(v: &View<'_>) -> Kinds {
         let mut k = Kinds {
             barrier: v.my_barrier(0),
+            first: TileTypeId(u16::MAX),
             ..Kinds::default()
         };
         for i in 0..v.tile_type_count() {
             let ty = TileTypeId(i as u16);
             let mut b = 0;
-            if is_river(v, ty) {
+            let sides = river_sides(v, ty, Rotation::R0);
+            if sides != 0 {
                 b = IS_RIVER;
+                k.first = k.first.min(ty);
                 if marked(v, ty, FORK) {
                     b |= IS_FORK;
                 }
@@ -328,9 +344,31 @@ impl Kinds {
                 }
                 k.rivers.push((ty, b));
             }
-            k.of.push(b);
+            k.of.push(b | sides << 4);
         }
+        // The springs, forks and lakes first (a stable sort: by id within).
+        k.rivers
+            .sort_by_key(|&(_, b)| b & (IS_FORK | IS_LAKE | IS_SPRING) == 0);
+        k.specials = k
+            .rivers
+            .iter()
+            .take_while(|&&(_, b)| b & (IS_FORK | IS_LAKE | IS_SPRING) != 0)
+            .count();
         k
+    }
+
+    /// The river sides of tile type `ty` as printed (bit `d`: side `d`).
+    fn sides(&self, ty: TileTypeId) -> u8 {
+        self.of(ty) >> 4
+    }
+
+    /// Whether the bag holds a river tile: the springs, forks and lakes are
+    /// looked at first (a lake stays in the bag to the river's end).
+    fn any_in_bag(&self, v: &View<'_>) -> bool {
+        let counts = v.bag_counts();
+        self.rivers
+            .iter()
+            .any(|&(ty, _)| counts.get(ty.index()).is_some_and(|&c| c > 0))
     }
 
     /// The bits of tile type `ty`.
@@ -342,7 +380,10 @@ impl Kinds {
     fn in_bag(&self, v: &View<'_>) -> BagRivers {
         let mut b = BagRivers::default();
         let counts = v.bag_counts();
-        for &(ty, bits) in &self.rivers {
+        for (i, &(ty, bits)) in self.rivers.iter().enumerate() {
+            if b.stream && i >= self.specials {
+                break; // the rest are river tiles that are no lake: all is known
+            }
             if counts.get(ty.index()).is_some_and(|&c| c > 0) {
                 b.any = true;
                 b.fork |= bits & IS_FORK != 0;
@@ -410,7 +451,7 @@ impl River {
 
     /// Whether a river tile is still in the bag.
     fn river_left(&self, v: &View<'_>) -> bool {
-        self.kinds(v).in_bag(v).any
+        self.kinds(v).any_in_bag(v)
     }
 
     /// The displaced start tile (`after-river`), if any.
@@ -567,8 +608,7 @@ impl Plugin for River {
         }
         // `tiles` is in increasing id order: the types before the first river
         // type are land tiles, held back without a look-up each.
-        let first = kinds.rivers.first().map_or(TileTypeId(u16::MAX), |r| r.0);
-        let start = tiles.partition_point(|&t| t < first).min(keep.len());
+        let start = tiles.partition_point(|&t| t < kinds.first).min(keep.len());
         keep[..start].fill(false);
         for (&t, k) in tiles[start..].iter().zip(keep[start..].iter_mut()) {
             *k &= drawable[usize::from(kinds.of(t) & 15)];
@@ -586,6 +626,32 @@ impl Plugin for River {
         Ok(())
     }
 
+    /// RV11: a river tile continues the river at one of its open ends, the
+    /// only squares where `filter_placements` may keep it (the core lists no
+    /// other square). A spring drawn from the bag starts the river anywhere,
+    /// and past [`MAX_ENDS`] open ends every square may be one: no bound.
+    fn placement_squares(
+        &self,
+        v: &View<'_>,
+        tile: TileTypeId,
+        out: &mut [Pos],
+        n: &mut u32,
+    ) -> HookResult {
+        let bits = self.kinds(v).of(tile);
+        if bits & IS_RIVER == 0 || bits & IS_SPRING != 0 {
+            return Ok(());
+        }
+        let phase = v.game_state::<Phase>()?;
+        let ends = &phase.ends[..(phase.n_ends as usize).min(MAX_ENDS)];
+        if phase.ends_overflow == 0 && ends.len() <= out.len() {
+            for (o, &e) in out.iter_mut().zip(ends) {
+                *o = unpack(e);
+            }
+            *n = ends.len() as u32;
+        }
+        Ok(())
+    }
+
     /// RV11–RV15.
     fn filter_placements(
         &self,
@@ -598,12 +664,13 @@ impl Plugin for River {
         // candidate on no open end of the river does not continue it (RV11)
         // and is refused without more questions (but a spring drawn from the
         // bag starts the river anywhere).
-        let printed = river_sides(v, tile, Rotation::R0);
+        let kinds = self.kinds(v);
+        let printed = kinds.sides(tile);
         if printed == 0 {
             return Ok(());
         }
         let phase = *v.game_state::<Phase>()?;
-        let spring = self.kinds(v).of(tile) & IS_SPRING != 0;
+        let spring = kinds.of(tile) & IS_SPRING != 0;
         // The candidates come square by square: what is asked about a square
         // serves its rotations.
         let mut near: Option<Near> = None;
@@ -647,6 +714,7 @@ impl Plugin for River {
     /// Records the river's flow into the placed tile; RV22's extra turn.
     fn tile_placed(&self, cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
         let ty = cx.tile_type_id(tile);
+        let kind = self.kinds(cx).of(ty);
         let bar = self.kinds(cx).barrier;
         let sides = cx.tile_sides(tile).barrier_sides(bar);
         let pos = cx.tile_pos(tile);
@@ -660,7 +728,7 @@ impl Plugin for River {
             }
         }
         *cx.game_state_mut::<Phase>()? = phase;
-        if sides == 0 || marked(cx, ty, SPRING) {
+        if sides == 0 || kind & IS_SPRING != 0 {
             return Ok(());
         }
         let up = Side::ALL.into_iter().find(|&d| {
@@ -678,7 +746,7 @@ impl Plugin for River {
             };
         }
         if self.options.volcano_lake == VolcanoLake::ExtraTurn
-            && marked(cx, ty, LAKE)
+            && kind & IS_LAKE != 0
             && marked(cx, ty, VOLCANO)
         {
             cx.game_state_mut::<Phase>()?.lake_tile = u32::from(tile.0) + 1;

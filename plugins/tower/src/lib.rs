@@ -44,6 +44,7 @@
 
 use carcassonne_plugin_sdk::prelude::*;
 use carcassonne_plugin_sdk::Spot;
+use std::sync::OnceLock;
 
 mod rules;
 
@@ -133,6 +134,8 @@ pub struct TowerState {
 pub struct Tower {
     capped: CappedFollower,
     needs_points: bool,
+    /// The tower foundations of every tile type, read at the first use.
+    foundations: OnceLock<rules::Foundations>,
 }
 
 /// Index of the `tower` marker in [`Tower::MARKERS`](Plugin::MARKERS).
@@ -182,6 +185,7 @@ impl Plugin for Tower {
         Ok(Tower {
             capped: o.capped_follower,
             needs_points: o.ransom_needs_points,
+            foundations: OnceLock::new(),
         })
     }
 
@@ -203,7 +207,7 @@ impl Plugin for Tower {
             cx.player_state_mut::<Pieces>(p)?.left = pieces_for(n);
         }
         for t in 0..cx.placed_count() {
-            rules::list_towers(cx, TileIndex(t as u16))?;
+            rules::list_towers(cx, self.foundations(cx), TileIndex(t as u16))?;
         }
         // No prisoner yet: the ransom's hooks wait for the first capture.
         rules::ransom_hooks(cx, false);
@@ -212,21 +216,23 @@ impl Plugin for Tower {
 
     /// The towers of a placed tile join the list the figure step offers.
     fn tile_placed(&self, cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
-        rules::list_towers(cx, tile)
+        rules::list_towers(cx, self.foundations(cx), tile)
     }
 
     /// TW22, TW23: a ransom may be paid at the start of the turn; the
     /// once-per-turn mark is cleared when a new whole turn begins.
     fn turn_start(&self, cx: &mut Cx<'_>) -> HookResult {
         let me = cx.current_player();
-        let granted = cx.turn_granted_by().is_some();
-        let st = cx.game_state_mut::<TowerState>()?;
-        if !granted || st.ransom_paid_by != u32::from(me.seat()) + 1 {
-            st.ransom_paid_by = 0;
+        let st = *cx.game_state::<TowerState>()?;
+        let mut paid = st.ransom_paid_by;
+        if paid != 0 && (cx.turn_granted_by().is_none() || paid != u32::from(me.seat()) + 1) {
+            cx.game_state_mut::<TowerState>()?.ransom_paid_by = 0;
+            paid = 0;
         }
-        self.offer_ransom(cx)?;
-        let st = cx.game_state::<TowerState>()?;
-        if st.held == 0 && st.ransom_paid_by == 0 {
+        if paid == 0 {
+            self.offer_ransom_to(cx, me)?;
+        }
+        if st.held == 0 && paid == 0 {
             // Nothing to offer nor to clear until the next capture.
             rules::ransom_hooks(cx, false);
         }
@@ -237,7 +243,11 @@ impl Plugin for Tower {
     /// switched off while the tower holds no prisoner and no ransom was paid
     /// in the whole turn (they would do nothing), on again by a capture.
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
-        self.offer_ransom(cx)
+        let me = cx.current_player();
+        if cx.game_state::<TowerState>()?.ransom_paid_by != 0 {
+            return Ok(());
+        }
+        self.offer_ransom_to(cx, me)
     }
 
     /// TW4, TW8: a piece raises the tower and may capture; TW16: a follower on
@@ -264,11 +274,15 @@ impl Plugin for Tower {
             .filter(|&f| rules::is_tower(cx, f))
             .ok_or_else(|| err("no tower there"))?;
         let me = cx.current_player();
-        let left = cx.player_state::<Pieces>(me)?.left;
-        if left == 0 || cx.occupants(f) > 0 {
+        if cx.occupants(f) > 0 {
             return Err(err("no piece may go on that tower"));
         }
-        cx.player_state_mut::<Pieces>(me)?.left = left - 1;
+        let mine = cx.player_state_mut::<Pieces>(me)?;
+        let left = mine.left;
+        if left == 0 {
+            return Err(err("no piece may go on that tower"));
+        }
+        mine.left = left - 1;
         if left == 1 {
             // TW2: no more pieces for him: the core stops offering them.
             cx.offer_specials_to(me, false);
@@ -399,13 +413,15 @@ impl Plugin for Tower {
 }
 
 impl Tower {
-    /// TW22–TW24: a ransom decision when the current player has a prisoner
-    /// held by a rival, may pay, and has not paid in this whole turn.
-    fn offer_ransom(&self, cx: &mut Cx<'_>) -> HookResult {
-        let me = cx.current_player();
-        if cx.game_state::<TowerState>()?.ransom_paid_by != 0 {
-            return Ok(());
-        }
+    /// The tower foundations of every tile type (read once).
+    fn foundations(&self, v: &View<'_>) -> &rules::Foundations {
+        self.foundations.get_or_init(|| rules::Foundations::read(v))
+    }
+
+    /// TW22–TW24: a ransom decision when the current player `me`, who has
+    /// not paid one in this whole turn (the caller checked), has a prisoner
+    /// held by a rival and may pay.
+    fn offer_ransom_to(&self, cx: &mut Cx<'_>, me: PlayerId) -> HookResult {
         if self.needs_points && cx.score(me) < RANSOM {
             return Ok(());
         }

@@ -27,19 +27,64 @@ pub(crate) fn is_tower(v: &View<'_>, f: FeatureId) -> bool {
     v.feature_markers(f) & v.my_marker(TOWER) != 0
 }
 
+/// Per tile type, its local features that are tower foundations (bit `l`:
+/// local feature `l` carries the `tower` marker), read once from the
+/// catalogue (an instance serves one ruleset): a placed tile's local
+/// features are its type's (a feature added at run time carries no marker).
+#[derive(Debug, Default)]
+pub(crate) struct Foundations {
+    /// Per tile type id; [`ASK`] for a type with more than 64 features.
+    of: Vec<u64>,
+}
+
+/// [`Foundations::of`] for a type whose features are asked one by one.
+const ASK: u64 = u64::MAX;
+
+impl Foundations {
+    /// Reads the catalogue of `v`'s rules.
+    pub(crate) fn read(v: &View<'_>) -> Foundations {
+        let bit = v.my_marker(TOWER);
+        let of = (0..v.tile_type_count())
+            .map(|i| {
+                let ty = TileTypeId(i as u16);
+                let n = v.tile_type_feature_count(ty);
+                if n > 64 {
+                    return ASK;
+                }
+                (0..n)
+                    .filter(|&l| v.tile_type_feature_markers(ty, l) & bit != 0)
+                    .fold(0, |m, l| m | 1 << l)
+            })
+            .collect();
+        Foundations { of }
+    }
+}
+
 /// The tower foundations of placed tile `t`: each is closed to figures until
 /// its first piece (TW30), and a piece onto it is offered while it is open
 /// (TW4, TW5: a standing offer of the core; a foundation whose spot has no
-/// code gets none).
-pub(crate) fn list_towers(cx: &mut Cx<'_>, t: TileIndex) -> HookResult {
+/// code gets none). `found`: the foundations of every tile type.
+pub(crate) fn list_towers(cx: &mut Cx<'_>, found: &Foundations, t: TileIndex) -> HookResult {
     let bit = cx.my_marker(TOWER);
     if bit == 0 {
         return Ok(());
     }
-    for l in 0..cx.tile_feature_count(t) {
-        if cx.tile_feature_markers(t, l) & bit == 0 {
-            continue;
+    let mut mask = found
+        .of
+        .get(cx.tile_type_id(t).index())
+        .copied()
+        .unwrap_or(ASK);
+    if mask == ASK {
+        mask = 0;
+        for l in 0..cx.tile_feature_count(t).min(64) {
+            if cx.tile_feature_markers(t, l) & bit != 0 {
+                mask |= 1 << l;
+            }
         }
+    }
+    while mask != 0 {
+        let l = mask.trailing_zeros() as u8;
+        mask &= mask - 1;
         let f = cx.feature_of(t, l);
         if height(cx, f)? == 0 {
             cx.close_feature(f, true);

@@ -127,6 +127,8 @@ impl Faulty {
         match self.bit {
             hook::STEP_OPTIONS | hook::STEP_OUTCOMES | hook::FIGURE_MOVED => hook::TURN_END,
             hook::RESOLVE_STEP => hook::TURN_END | hook::STEP_OPTIONS,
+            // Asked only of a plugin whose placement filter is called.
+            hook::PLACEMENT_SQUARES => hook::FILTER_PLACEMENTS,
             _ => 0,
         }
     }
