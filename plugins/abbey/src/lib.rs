@@ -170,6 +170,38 @@ impl Plugin for Abbey {
         Ok(())
     }
 
+    /// AM3: the holes, the only squares where `filter_placements` keeps the
+    /// abbey (the core lists no other square): the frontier's squares with a
+    /// tile on each side, looked for until the board's count of them is
+    /// reached. No hole, or more than `out` holds: no bound.
+    fn placement_squares(
+        &self,
+        v: &View<'_>,
+        tile: TileTypeId,
+        out: &mut [Pos],
+        n: &mut u32,
+    ) -> HookResult {
+        if Some(tile) != Self::abbey(v) {
+            return Ok(());
+        }
+        let holes = v.hole_count() as usize;
+        if holes == 0 || holes > out.len() {
+            return Ok(());
+        }
+        let mut k = 0;
+        for sq in v.frontier_squares() {
+            if sq.present & SURROUNDED == SURROUNDED {
+                out[k] = sq.pos;
+                k += 1;
+                if k == holes {
+                    *n = k as u32;
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// AM3: the abbey only into holes.
     fn filter_placements(
         &self,
