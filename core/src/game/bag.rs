@@ -211,18 +211,20 @@ impl Bag {
     }
 }
 
-/// Calls `each(i)` for every `i` where `keep[i]`, in order. Eight entries are
-/// read as one word, and a word without a `true` is skipped at once: a filter
-/// usually holds back all but a few types (the river's).
+/// Calls `each(i)` for every `i` where `keep[i] == kept`, in order. Eight
+/// entries are read as one word, and a word without a match is skipped at
+/// once: a filter usually holds back all but a few types (the river's), or
+/// only a few (the dragon's, which are looked at then).
 #[inline]
-fn for_each_kept(keep: &[bool], mut each: impl FnMut(usize)) {
+fn for_each_kept(keep: &[bool], kept: bool, mut each: impl FnMut(usize)) {
+    // One byte per entry, 0 or 1: flipped when the `false` ones are wanted.
+    let flip = if kept { 0 } else { 0x0101_0101_0101_0101u64 };
     let mut words = keep.chunks_exact(8);
     let mut base = 0;
     for c in &mut words {
         if let Ok(a) = <&[bool; 8]>::try_from(c) {
-            // One byte per entry, 0 or 1: the lowest set bit is in the
-            // first kept entry's byte.
-            let mut w = u64::from_le_bytes(a.map(u8::from));
+            // The lowest set bit is in the first matching entry's byte.
+            let mut w = u64::from_le_bytes(a.map(u8::from)) ^ flip;
             while w != 0 {
                 each(base + w.trailing_zeros() as usize / 8);
                 w &= w - 1;
@@ -231,7 +233,7 @@ fn for_each_kept(keep: &[bool], mut each: impl FnMut(usize)) {
         base += 8;
     }
     for (i, &k) in words.remainder().iter().enumerate() {
-        if k {
+        if k == kept {
             each(base + i);
         }
     }
@@ -275,29 +277,35 @@ impl Game {
     }
 
     /// Marks in `Scratch::drawable` the types `keep` lets be drawn (`keep[i]`
-    /// for the `i`-th of [`Bag::types`], compacted), after unmarking those
-    /// marked before; returns their copies in the bag. The marks stand for
-    /// the draw filters' answer in `Scratch::draw_keep`.
+    /// for the `i`-th of [`Bag::types`], compacted), or, when the filters
+    /// held back fewer types than they let be drawn, the types held back
+    /// (`Scratch::marked_held`: a filter that holds back a few, the
+    /// dragon's, marks those few), every other type unmarked; returns the
+    /// copies in the bag that may be drawn (kept as `Scratch::marked_n`).
+    /// The marks stand for the draw filters' answer in `Scratch::draw_keep`.
     fn mark_drawable(&mut self, keep: &[bool]) -> u32 {
         let bag = &self.bag;
-        let drawable = &mut self.scratch.drawable;
-        let marked = &mut self.scratch.marked;
-        for t in marked.iter() {
-            drawable[t.index()] = false;
-        }
-        marked.clear();
-        if drawable.len() < bag.counts.len() {
-            drawable.resize(bag.counts.len(), false);
-        }
-        let mut n = 0;
+        let scratch = &mut self.scratch;
         let types = bag.types();
-        for_each_kept(keep, |i| {
+        if scratch.drawable.len() < bag.counts.len() {
+            scratch.drawable.resize(bag.counts.len(), false);
+        }
+        let drawable = &mut scratch.drawable[..];
+        drawable.fill(false);
+        let kept = keep.iter().filter(|&&k| k).count();
+        let held = kept * 2 > keep.len();
+        let mut n = 0;
+        for_each_kept(keep, !held, |i| {
             if let Some(&t) = types.get(i) {
-                drawable[t.index()] = true;
-                marked.push(t);
+                if let Some(d) = drawable.get_mut(t.index()) {
+                    *d = true;
+                }
                 n += bag.count(t);
             }
         });
+        let n = if held { bag.tiles.len() as u32 - n } else { n };
+        scratch.marked_held = held;
+        scratch.marked_n = n;
         n
     }
 
@@ -422,10 +430,13 @@ impl Game {
         // The drawable types marked (a filter usually lets few be drawn: the
         // river's), the bag walked up to the k-th entry of a marked type.
         let n = if marked {
-            self.scratch.marked.iter().map(|&t| self.bag.count(t)).sum()
+            self.scratch.marked_n
         } else {
             self.mark_drawable(keep)
         };
+        // A marked type is drawable, or held back when the marks are those
+        // held back.
+        let held = self.scratch.marked_held;
         let (bag, drawable) = (&self.bag, &self.scratch.drawable);
         // The k-th drawable entry from the start is the (n - 1 - k)-th from
         // the end, where the walk starts: the bag starts in type order and a
@@ -436,7 +447,7 @@ impl Game {
         } else {
             let mut r = n - 1 - self.turn.rng.below(n);
             bag.tiles.iter().rposition(|t| {
-                if !drawable[t.index()] {
+                if drawable[t.index()] == held {
                     return false;
                 }
                 let here = r == 0;
@@ -488,19 +499,21 @@ mod tests {
     use super::for_each_kept;
 
     #[test]
-    fn for_each_kept_visits_every_kept_entry_in_order() {
+    fn for_each_kept_visits_every_matching_entry_in_order() {
         for n in [0usize, 1, 7, 8, 9, 16, 23, 90] {
             for seed in 0..6 {
                 let keep: Vec<bool> = (0..n).map(|i| (i * 7 + seed) % 5 == 0).collect();
-                let mut seen = Vec::new();
-                for_each_kept(&keep, |i| seen.push(i));
-                let want: Vec<usize> = (0..n).filter(|&i| keep[i]).collect();
-                assert_eq!(seen, want, "{n} entries, seed {seed}");
+                for kept in [true, false] {
+                    let mut seen = Vec::new();
+                    for_each_kept(&keep, kept, |i| seen.push(i));
+                    let want: Vec<usize> = (0..n).filter(|&i| keep[i] == kept).collect();
+                    assert_eq!(seen, want, "{n} entries, seed {seed}, {kept}");
+                }
             }
         }
         let all = vec![true; 19];
         let mut seen = Vec::new();
-        for_each_kept(&all, |i| seen.push(i));
+        for_each_kept(&all, true, |i| seen.push(i));
         assert_eq!(seen, (0..19).collect::<Vec<_>>());
     }
 }

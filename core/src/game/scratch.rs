@@ -47,11 +47,14 @@ pub(super) struct Scratch {
     /// The placements with a piece: the fitting candidates that go with
     /// `placements`, and the geometries with a piece (`PieceBufs`).
     pub(super) pieces: super::pieces::PieceBufs,
-    /// Per tile type: drawable in a filtered draw (the types in `marked`,
-    /// which the next marking unmarks first).
+    /// Per tile type: marked in a filtered draw, as drawable or, when
+    /// `marked_held`, as held back (every mark cleared by the next marking).
     pub(super) drawable: Vec<bool>,
-    /// The types a filtered draw marked in `drawable`.
-    pub(super) marked: Vec<TileTypeId>,
+    /// Whether the marked types are those held back (the filters let more
+    /// types be drawn than they held back), not those that may be drawn.
+    pub(super) marked_held: bool,
+    /// The copies in the bag that the marks let be drawn.
+    pub(super) marked_n: u32,
     pub(super) options: Vec<FigureOption>,
     pub(super) codes: Vec<u32>,
     pub(super) outcomes: Vec<Outcome>,

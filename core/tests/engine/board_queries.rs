@@ -1,6 +1,6 @@
 //! The one-call board queries plugins use on hot paths (`bag_counts`,
 //! `tiles_beside`, `frontier_square`, `tile_outline`, `corner_meetings`,
-//! `figure_pos`, `figure_place`, `figures_at`, `figures_in_cross`, and `figure_code`'s
+//! `figure_pos`, `figure_place`, `follower_at_spot`, `figures_at`, `figures_in_cross`, and `figure_code`'s
 //! search for the first alike figure) give what the per-item queries they
 //! replace give, at every state of random base games.
 
@@ -63,8 +63,32 @@ fn check(g: &Game) {
             _ => None,
         };
         assert_eq!(g.figure_place(fig), place, "figure {}", fig.0);
+        // The follower of each player on this figure's spot, by hand: the
+        // first of the instance's figures that is his follower on it.
+        if let Some(p) = place {
+            let code = spot_code(p.pos, Some(p.local)).expect("a spot on the board");
+            for seat in 0..g.players() {
+                let player = PlayerId::new(seat).expect("a seat");
+                let by_hand = g
+                    .figures_on(p.feature)
+                    .find(|&h| {
+                        g.figure_owner(h) == Some(player)
+                            && g.figure_kind(h)
+                                .and_then(|k| g.figure_kind_follower(k))
+                                .unwrap_or(false)
+                            && matches!(g.figure_location(h), Some(Location::Feature(_)))
+                    })
+                    .and_then(|h| g.figure_place(h));
+                assert_eq!(g.follower_at_spot(player, code), by_hand, "{code}");
+            }
+        }
     }
     assert_eq!(g.figure_place(FigureId(u16::MAX)), None);
+    let far = spot_code(Pos::new(3000, 3000), Some(0)).expect("a spot");
+    assert_eq!(
+        g.follower_at_spot(PlayerId::new(0).expect("a seat"), far),
+        None
+    );
     check_figure_lists(g);
 }
 

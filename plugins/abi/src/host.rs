@@ -201,6 +201,13 @@ macro_rules! query_table {
             /// `figure_location`, `feature_tile`, `tile_pos` and `feature_local` (an option
             /// per figure of a player on the board: the fairy's). `None` elsewhere.
             view get figure_place(fig: (FigureId) => (FigureId)) -> (Option<FigurePlace>) => (ROption<FigurePlace>);
+            /// The first follower of `player` standing on the feature instance that spot
+            /// `code` names (`spot_code`: a tile's position and a local index; not at a
+            /// corner), in the order of that instance's figures, with his place: one call
+            /// for a `tile_at`, `feature_of`, `figures_on` and the checks of each figure
+            /// (the follower a special option names by his spot: the fairy's). `None` if
+            /// there is none.
+            view get follower_at_spot(player: (PlayerId) => (PlayerId), code: (u32) => (u32)) -> (Option<FigurePlace>) => (ROption<FigurePlace>);
             /// The figures on the board whose tile lies in the row or the column of `pos`
             /// at most `reach` squares away, `pos`'s own tile included, in the order of the
             /// tiles (`pos`, then at distance 1 north, east, south and west, then at

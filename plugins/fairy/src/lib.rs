@@ -152,13 +152,6 @@ impl Fairy {
             .map(|g| FigureId(g as u16)))
     }
 
-    /// Whether figure `g` is a follower of `player` standing on a feature.
-    fn is_followers(v: &View<'_>, g: FigureId, player: PlayerId) -> bool {
-        v.figure_owner(g) == Some(player)
-            && v.figure_kind_follower(v.figure_kind(g))
-            && matches!(v.figure_location(g), Some(Location::Feature(_)))
-    }
-
     /// Puts the fairy on placed tile `t` (PD11), beside `follower` (none
     /// under `on-tile`): `put_my_neutral` with the figure known (no search of
     /// the figures).
@@ -403,28 +396,27 @@ impl Plugin for Fairy {
         Ok(())
     }
 
+    /// PD11 (PD16): she moves beside the follower the option names (one query
+    /// for him and his tile), or onto the tile it names.
     fn figure_chosen(&self, cx: &mut Cx<'_>, opt: FigureOption) -> HookResult {
         let Some(code) = cx.my_special(opt) else {
             return Ok(());
         };
-        let spot = Spot::from_code(code);
         let me = cx.current_player();
         let state = Self::state(cx)?;
-        let t = cx
-            .tile_at(spot.pos)
-            .ok_or_else(|| err("no tile there for the fairy"))?;
-        let follower = match self.placement {
+        let (t, follower) = match self.placement {
             FairyPlacement::NextToFollower => {
-                let f = spot
-                    .feature(cx)
-                    .ok_or_else(|| err("no such feature for the fairy"))?;
-                let g = cx
-                    .figures_on(f)
-                    .find(|&g| Self::is_followers(cx, g, me))
+                let p = cx
+                    .follower_at_spot(me, code)
                     .ok_or_else(|| err("no follower of the player there"))?;
-                Some(g)
+                (p.tile, Some(p.fig))
             }
-            FairyPlacement::OnTile => None,
+            FairyPlacement::OnTile => {
+                let t = cx
+                    .tile_at(Spot::from_code(code).pos)
+                    .ok_or_else(|| err("no tile there for the fairy"))?;
+                (t, None)
+            }
         };
         self.put(cx, &state, t, follower)
     }

@@ -144,6 +144,41 @@ impl Game {
         })
     }
 
+    /// The first follower (a figure of a follower kind) of `player` standing
+    /// on the feature instance that spot `code` names ([`crate::spot_code`]:
+    /// a placed tile's position and a local feature index), not at one of
+    /// its corners, in the order of that instance's figures
+    /// ([`Game::figures_on`]), with its place ([`Game::figure_place`]): one
+    /// query for what `tile_at`, `feature_of`, `figures_on` and a
+    /// `figure_owner`, `figure_kind` and `figure_location` per figure would
+    /// ask (the follower a special option names by his spot: the fairy's).
+    /// `None` if there is none, or the code names no feature.
+    pub fn follower_at_spot(&self, player: PlayerId, code: u32) -> Option<FigurePlace> {
+        let (pos, local) = crate::spot_of_code(code);
+        let local = local?;
+        let t = self.board.tile_at(pos)?;
+        if usize::from(local) >= self.local_count(t.0) {
+            return None;
+        }
+        let f = self.local_feature(t.0, local)?;
+        let mut g = self.feats.recs.get(usize::from(f))?.figs;
+        for _ in 0..self.figures.figs.len() {
+            let r = self.figures.figs.get(usize::from(g))?;
+            if r.corner == figures::NO_CORNER
+                && self.owner_of(g) == Some(player)
+                && self
+                    .rules
+                    .figures
+                    .get(self.kind_of(g).index())
+                    .is_some_and(|k| k.follower)
+            {
+                return self.figure_place(FigureId(g));
+            }
+            g = r.next;
+        }
+        None
+    }
+
     /// The board position of the placed tile figure `fig` stands on, if on
     /// the board: [`Game::figure_tile`] and [`Game::tile_pos`] in one query
     /// (a capture range's test per figure).
