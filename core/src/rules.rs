@@ -176,7 +176,7 @@ fn fit_rows(tiles: &TileCatalogue, subs: u64) -> Option<Box<FitRows>> {
     let mut rows = Box::new([[0u16; FIT_ROWS_MAX]; 256]);
     for (req, row) in rows.iter_mut().enumerate() {
         for (w, fit) in row.iter_mut().zip(&tiles.fits) {
-            *w = u16::from(fit.count[req]);
+            *w = u16::from(fit.count(req as u8));
         }
     }
     Some(rows)

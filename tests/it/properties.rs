@@ -213,9 +213,10 @@ proptest! {
                         let need = (req >> (2 * d)) & 3;
                         need == 0 || need == ty.rot[r as usize].edges[d] as u8
                     });
-                    let listed = fit.fit[req as usize] & (1 << r) != 0;
+                    let listed = fit.mask(req) & (1 << r) != 0;
                     prop_assert_eq!(listed, fits && ty.distinct_rots & (1 << r) != 0);
                 }
+                prop_assert_eq!(u32::from(fit.count(req)), fit.mask(req).count_ones());
             }
         }
         let opts = Options { games: 2, players: 3, first_seed: seed, try_every_action: true, ..Options::default() };

@@ -70,7 +70,7 @@ impl Game {
     /// `fr`, barrier names included.
     #[inline]
     fn barrier_fit(tt: &TileType, fit: &FitTable, fr: &Frontier) -> u8 {
-        let m = fit.fit[fr.req as usize];
+        let m = fit.mask(fr.req);
         if m == 0 {
             return 0;
         }
@@ -169,7 +169,7 @@ impl Game {
         let barred_tile = tt.has_barrier_sides();
         let weight = |fr: &Frontier| {
             if fr.bars == 0 && !barred_tile {
-                u32::from(fit.count[fr.req as usize])
+                u32::from(fit.count(fr.req))
             } else {
                 Self::barrier_fit(tt, fit, fr).count_ones()
             }

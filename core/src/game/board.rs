@@ -270,7 +270,7 @@ impl Board {
     pub(super) fn placement_count(&self, fit: &FitTable) -> u32 {
         self.frontier
             .iter()
-            .map(|fr| u32::from(fit.count[fr.req as usize]))
+            .map(|fr| u32::from(fit.count(fr.req)))
             .sum()
     }
 }
@@ -325,7 +325,7 @@ impl Game {
             return self.barrier_placements(tile, out);
         };
         for fr in &self.board.frontier {
-            let mut m = fit.fit[fr.req as usize];
+            let mut m = fit.mask(fr.req);
             while m != 0 {
                 let r = Rotation::wrapping(m.trailing_zeros() as usize);
                 m &= m - 1;
@@ -338,7 +338,7 @@ impl Game {
     /// mask: what [`Game::raw_placements`] lists there.
     pub(super) fn rotations_at(&self, tile: TileTypeId, fr: &Frontier) -> u8 {
         match self.fit_table(tile.0) {
-            Some(fit) => fit.fit[fr.req as usize],
+            Some(fit) => fit.mask(fr.req),
             None => self.barrier_rotations(tile, fr),
         }
     }
@@ -402,9 +402,11 @@ impl Game {
     /// list (no placement filter may apply to it). `None` if there is none.
     ///
     /// Each frontier cell weighs its number of fitting rotations, read from the
-    /// tile type's count table in one look-up; their sum was counted when the
-    /// tile was drawn (`drawn_fits`), with a running sum per block of frontier
-    /// cells ([`Game::drawn_placement_count`]), so the draw walks one block.
+    /// tile type's fit table in one look-up (with the rotations' mask); their
+    /// sum was counted when the tile was drawn (`drawn_fits`), kept by the
+    /// board ([`Board::fits`]: the walk starts from the nearer end) or with a
+    /// running sum per block of frontier cells
+    /// ([`Game::drawn_placement_count`]: the walk starts at its block).
     pub(super) fn random_placement(&self, rng: &mut Rng) -> Option<Placement> {
         let Some(t) = self.fit_table(self.turn.drawn) else {
             return self.barrier_random_placement(rng);
@@ -427,9 +429,11 @@ impl Game {
             // the (total − 1 − k)-th from the end, walked backwards.
             let mut j = total - 1 - k;
             for fr in self.board.frontier.iter().rev() {
-                let n = u32::from(t.count[fr.req as usize]);
+                // The cell's count and mask in one byte: one look-up.
+                let e = t.fit[usize::from(fr.req)];
+                let n = u32::from(e >> 4);
                 if j < n {
-                    let m = t.fit[fr.req as usize] & 15;
+                    let m = e & 15;
                     let r = NTH_ROTATION[m as usize][(n - 1 - j) as usize & 3];
                     return Some(Placement::new(fr.pos, r));
                 }
@@ -438,10 +442,11 @@ impl Game {
             return None;
         }
         for fr in self.board.frontier.get(start..)? {
-            let n = u32::from(t.count[fr.req as usize]);
+            let e = t.fit[usize::from(fr.req)];
+            let n = u32::from(e >> 4);
             if k < n {
                 // The k-th fitting rotation (k < n ≤ 4), from a table: no loop.
-                let m = t.fit[fr.req as usize] & 15;
+                let m = e & 15;
                 return Some(Placement::new(
                     fr.pos,
                     NTH_ROTATION[m as usize][k as usize & 3],
@@ -473,7 +478,7 @@ impl Game {
         }
         let blocks = &mut self.scratch.fit_blocks;
         blocks.clear();
-        let weight = |fr: &Frontier| u32::from(fit.count[fr.req as usize]);
+        let weight = |fr: &Frontier| u32::from(fit.count(fr.req));
         let mut sum = 0;
         let mut chunks = self.board.frontier.chunks_exact(FIT_BLOCK);
         for block in &mut chunks {

@@ -158,7 +158,7 @@ impl Game {
             let mut kept = [0u16; crate::rules::FIT_ROWS_MAX];
             for fr in &self.board.frontier {
                 for (k, fit) in kept.iter_mut().zip(&self.rules.tiles.fits) {
-                    *k = k.wrapping_add(u16::from(fit.count[fr.req as usize]));
+                    *k = k.wrapping_add(u16::from(fit.count(fr.req)));
                 }
             }
             if kept != self.board.fits {

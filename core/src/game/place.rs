@@ -138,34 +138,44 @@ impl Game {
         // only this list finds them complete.
         let mut faced = [NONE16; 12];
         let mut nfaced = 0;
-        // Sides without a tile extend the frontier.
-        let mut free = !occ & 15;
-        while free != 0 {
-            let d = free.trailing_zeros() as usize;
-            free &= free - 1;
+        // Sides without a tile extend the frontier: the empty cells join it,
+        // in side order; then the frontier cells there require more. (Two
+        // loops over masks, not a branch on each side's cell.)
+        // A wildcard side (`Any` = 0) requires nothing of the tile placed there.
+        let need = |d: usize| (geom.edges[d] as u8) << (2 * ((d + 2) & 3));
+        let mut empty = 0u32;
+        for (d, &qc) in side_q.iter().enumerate() {
+            empty |= u32::from(qc == 0) << d;
+        }
+        let mut fresh = empty;
+        while fresh != 0 {
+            let d = fresh.trailing_zeros() as usize;
+            fresh &= fresh - 1;
+            let i = self.board.frontier.len() as u16;
+            let q = pos.step(Side::from_index(d));
+            self.board.frontier.push(Frontier {
+                pos: q,
+                req: need(d),
+                present: 1 << ((d + 2) & 3),
+                bars: 0,
+            });
+            self.board.cells[side_cell[d]] = FRONTIER_BIT | i;
+            if let Some(rows) = &self.rules.fit_rows {
+                self.board.fits_add(rows, need(d));
+            }
+        }
+        let mut more = !occ & !empty & 15;
+        while more != 0 {
+            let d = more.trailing_zeros() as usize;
+            more &= more - 1;
             let qc = side_q[d];
-            // A wildcard side (`Any` = 0) requires nothing of the tile placed there.
-            let need = (geom.edges[d] as u8) << (2 * ((d + 2) & 3));
-            if qc == 0 {
-                let i = self.board.frontier.len() as u16;
-                let q = pos.step(Side::from_index(d));
-                self.board.frontier.push(Frontier {
-                    pos: q,
-                    req: need,
-                    present: 1 << ((d + 2) & 3),
-                    bars: 0,
-                });
-                self.board.cells[side_cell[d]] = FRONTIER_BIT | i;
-                if let Some(rows) = &self.rules.fit_rows {
-                    self.board.fits_add(rows, need);
-                }
-            } else if let Some(fr) = self.board.frontier.get_mut((qc & !FRONTIER_BIT) as usize) {
+            if let Some(fr) = self.board.frontier.get_mut((qc & !FRONTIER_BIT) as usize) {
                 let old = fr.req;
-                fr.req |= need;
+                fr.req |= need(d);
                 fr.present |= 1 << ((d + 2) & 3);
                 self.board.holes += u16::from(fr.present == 15);
                 if let Some(rows) = &self.rules.fit_rows {
-                    self.board.fits_move(rows, old, old | need);
+                    self.board.fits_move(rows, old, old | need(d));
                 }
             }
         }

@@ -466,6 +466,7 @@ pub(super) fn fit_table(t: &TileType) -> FitTable {
             }
         }
     }
-    let count = fit.map(|m| m.count_ones() as u8);
-    FitTable { fit, count }
+    FitTable {
+        fit: fit.map(|m| m | (m.count_ones() as u8) << 4),
+    }
 }

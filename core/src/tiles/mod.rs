@@ -212,14 +212,30 @@ impl TileType {
 /// Precomputed placement fit: for a packed neighbour requirement, the legal rotations.
 ///
 /// A requirement packs 2 bits per side (`0` = no neighbour, else the needed
-/// [`EdgeKind`]); `fit[req]` is the mask of distinct rotations whose sides match.
+/// [`EdgeKind`]); `fit[req]` holds the mask of distinct rotations whose sides
+/// match ([`FitTable::mask`]) and their number ([`FitTable::count`]).
 #[derive(Clone, Debug)]
 pub struct FitTable {
-    /// Rotation masks indexed by requirement code.
-    pub fit: [u8; 256],
-    /// Number of rotations in each mask of `fit` (the weight of a frontier cell in
-    /// a uniform placement draw; one look-up on the playout path).
-    pub count: [u8; 256],
+    /// Per requirement code, the mask of fitting distinct rotations in the low
+    /// four bits and their number (the weight of a frontier cell in a uniform
+    /// placement draw) in the high four: the playout's draw walks one table of
+    /// 256 bytes, not two.
+    pub(crate) fit: [u8; 256],
+}
+
+impl FitTable {
+    /// The mask of distinct rotations that fit requirement `req` (bit `r`:
+    /// rotation `r`).
+    #[inline(always)]
+    pub fn mask(&self, req: u8) -> u8 {
+        self.fit[usize::from(req)] & 15
+    }
+
+    /// The number of distinct rotations that fit requirement `req`.
+    #[inline(always)]
+    pub fn count(&self, req: u8) -> u8 {
+        self.fit[usize::from(req)] >> 4
+    }
 }
 
 /// All tile types of a ruleset, with their markers.

@@ -160,8 +160,10 @@ fn fit_table_matches_sides() {
     let cat = TileCatalogue::build(&[s], "C2").unwrap();
     // Neighbour to the south needs a city on our S side: only rotation 2.
     let req = (EdgeKind::City as u8) << 4;
-    assert_eq!(cat.fits[0].fit[req as usize], 0b0100);
-    assert_eq!(cat.fits[0].fit[0], 0b1111);
+    assert_eq!(cat.fits[0].mask(req), 0b0100);
+    assert_eq!(cat.fits[0].count(req), 1);
+    assert_eq!(cat.fits[0].mask(0), 0b1111);
+    assert_eq!(cat.fits[0].count(0), 4);
 }
 
 /// A river straight (west–east) and, when `names` differ, a tile whose two
