@@ -212,6 +212,40 @@ fn clear_bytes(x: u32) -> u8 {
     !((t | t >> 7 | t >> 14 | t >> 21) as u8) & 15
 }
 
+/// Each rotation's clashing sides, a bit per side (side `d` at bit `d`),
+/// from their lanes (`clash`, bits in [`LANES`]), rotation `r` in byte `r`.
+#[inline]
+fn clash_sides(clash: u32) -> u32 {
+    let x = (clash | clash >> 1) & 0x3333_3333;
+    (x | x >> 2) & 0x0F0F_0F0F
+}
+
+/// The bridge across the new tile that repairs every clash (way (a) of
+/// [`Bridges::repair`]), by `bad << 4 | ends_ok` (the clashing sides, and
+/// the new tile's field sides facing an empty square or a road): the
+/// clashes on one axis, whose two ends are such sides. 0 for none, else 1
+/// plus the axis's index in [`Axis::BOTH`].
+const ACROSS_NEW: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut i: usize = 1;
+    while i < 256 {
+        let (bad, ok) = (i >> 4, i & 15);
+        if bad != 0 {
+            // The axis through the first clashing side (N or S: 0b0101).
+            let (ends, axis) = if bad.trailing_zeros() % 2 == 0 {
+                (0b0101, 1)
+            } else {
+                (0b1010, 2)
+            };
+            if bad & !ends == 0 && ok & ends == ends {
+                t[i] = axis;
+            }
+        }
+        i += 1;
+    }
+    t
+};
+
 /// The side bits of an axis.
 fn axis_bits(axis: Axis) -> u8 {
     match axis {
@@ -246,87 +280,154 @@ impl Square {
     }
 }
 
-/// What a placed tile allows as a bridge site (BB4, BB6), read on first use
-/// (one `tile_outline`) and kept for the rest of the call: a tile lies beside
-/// up to four squares of the frontier, and every square beside it asks the
-/// same.
-#[derive(Clone, Copy, Default)]
-struct Site {
-    /// Asked already (the fields below are valid).
-    known: bool,
-    /// The tile has no bridge yet.
-    unbridged: bool,
-    /// Its packed side codes.
-    far: u8,
-    /// Bit `e`: its side `e` is a field side facing an empty square (the
-    /// square tried among them; asked only without a bridge).
-    open_fields: u8,
+/// The frontier of one call, by position: each square read once (one
+/// `frontier_square` each) and what the placed tiles beside it allow as
+/// bridge sites (BB4, BB6), in a grid over the squares' bounding box. A
+/// placed tile's side faces an empty square exactly where that square is in
+/// the frontier, and its kind is what the square reads there (`facing`): a
+/// neighbour's sites need no query but whether a feature was added to it
+/// (asked only when a bridge across it would be offered).
+#[derive(Default)]
+struct FrontierMap {
+    /// The squares in the engine's order.
+    squares: Vec<FrontierSquare>,
+    /// Row-major over the bounding box (`x0`, `y0`, `w` columns, `h` rows):
+    /// for a placed tile, bit `e` set where its side `e` is a field side
+    /// facing an empty square; 0 elsewhere.
+    grid: Vec<u8>,
+    x0: i32,
+    y0: i32,
+    w: i32,
+    h: i32,
 }
 
-impl Site {
-    /// The sides `e` of this site where a bridge laid for the square beyond
-    /// its side `d.opposite()` (the square tried) may end: field sides facing
-    /// an empty square other than the one tried.
-    fn empty(self, toward: Side) -> u8 {
-        self.open_fields & !(1 << toward as u8)
+thread_local! {
+    /// The buffers of [`FrontierMap`], reused from call to call (every
+    /// entry is written again before it is read), and the [`FitCache`].
+    static MAP: std::cell::RefCell<(FrontierMap, FitCache)> = std::cell::RefCell::default();
+}
+
+/// Entries of [`FitCache`] (a power of two).
+const FIT_SLOTS: usize = 64;
+
+/// What a square asks of the drawn tile, by the tile's packed codes in its
+/// four rotations and the square's `facing`: the rotations that fit and
+/// those whose every clash one bridge may repair ([`square_fits`]), kept
+/// from call to call (they depend on the two codes alone). Direct-mapped by
+/// the tile's codes; an entry is computed on first use.
+#[derive(Default)]
+struct FitCache {
+    slots: Vec<(u32, [u16; 256])>,
+}
+
+impl FitCache {
+    /// The entries of the tile whose four rotations' codes are `m4`: by a
+    /// square's `facing`, 0 until computed.
+    fn of(&mut self, m4: u32) -> &mut [u16; 256] {
+        if self.slots.is_empty() {
+            self.slots.resize(FIT_SLOTS, (0, [0; 256]));
+        }
+        let i = (m4.wrapping_mul(0x9E37_79B9) >> (32 - FIT_SLOTS.trailing_zeros())) as usize;
+        let e = &mut self.slots[i & (FIT_SLOTS - 1)];
+        if e.0 != m4 {
+            *e = (m4, [0; 256]);
+        }
+        &mut e.1
     }
 }
 
-/// Entries of [`SiteCache`]: the squares of a 16 × 16 window, by position
-/// (a square farther away that falls on the same entry replaces it).
-const KEPT_SITES: usize = 256;
-
-/// The bridge sites asked so far in one call, by the position of their
-/// tile: a square asked again costs neither `tile_at` nor `tile_outline`.
-struct SiteCache {
-    kept: [(Pos, Site); KEPT_SITES],
+/// The clashing sides of each rotation of the new tile (its four rotations'
+/// codes `m4`, rotation `r` in byte `r`) on a square whose neighbours turn
+/// it `facing`: the lanes ([`LANES`]) where both sides are set and differ.
+#[inline]
+fn clashes(m4: u32, facing: u8) -> u32 {
+    let f4 = u32::from(facing) * 0x0101_0101;
+    let set4 = (m4 | m4 >> 1) & LANES;
+    let diff = m4 ^ f4;
+    (diff | diff >> 1) & set4 & (f4 | f4 >> 1) & LANES
 }
 
-impl SiteCache {
-    /// The placed tile beyond side `d` of square `pos` as a bridge site, if
-    /// one lies there (`present`: the square's sides with a tile).
+/// A [`FitCache`] entry: `0x100 | fit | repairable << 4`, the rotations of
+/// the new tile (codes `m4`) that fit the square (`facing`) and those whose
+/// every clash is a field side against a road side, which one bridge may
+/// repair (codes 3 and 2: both high bits set, low bits not the same).
+fn square_fits(m4: u32, facing: u8) -> u16 {
+    let f4 = u32::from(facing) * 0x0101_0101;
+    let clash = clashes(m4, facing);
+    let unrepairable = clash & !((m4 & f4) >> 1 & (m4 ^ f4));
+    let fit = clear_bytes(clash);
+    let repairable = clear_bytes(unrepairable) & !fit;
+    0x100 | u16::from(fit) | u16::from(repairable) << 4
+}
+
+impl FrontierMap {
+    /// Reads the frontier of `v` into the map.
+    fn fill(&mut self, v: &View<'_>) {
+        self.squares.clear();
+        self.squares.extend(v.frontier_squares());
+        let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        for fs in &self.squares {
+            let (x, y) = (i32::from(fs.pos.x), i32::from(fs.pos.y));
+            x0 = x0.min(x);
+            y0 = y0.min(y);
+            x1 = x1.max(x);
+            y1 = y1.max(y);
+        }
+        self.grid.clear();
+        if x1 < x0 {
+            (self.x0, self.y0, self.w, self.h) = (0, 0, 0, 0);
+            return;
+        }
+        // Every placed tile lies inside the box: beyond each side of the
+        // board's outermost tiles there is a square of the frontier.
+        (self.x0, self.y0, self.w, self.h) = (x0, y0, x1 - x0 + 1, y1 - y0 + 1);
+        self.grid.resize((self.w * self.h) as usize, 0);
+        let w = self.w as isize;
+        // The grid offset of the square beyond side `d` (N E S W).
+        let step = [-w, 1, w, -1];
+        for fs in &self.squares {
+            // The tiles beside the square whose side facing it is a field.
+            let mut m = sides_of(fs.facing, FIELD) & fs.present;
+            let i = ((i32::from(fs.pos.y) - y0) * self.w + i32::from(fs.pos.x) - x0) as isize;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if let Some(e) = self.grid.get_mut((i + step[d]) as usize) {
+                    // Its side facing the square: `d` turned half way.
+                    *e |= 1 << ((d + 2) & 3);
+                }
+            }
+        }
+    }
+
+    /// Bit `e` set where side `e` of the placed tile at `at` is a field side
+    /// facing an empty square (BB6), whether or not it has a bridge.
     #[inline]
-    fn beside(&mut self, v: &View<'_>, pos: Pos, d: Side, present: u8) -> Option<Site> {
-        if present & 1 << d as u8 == 0 {
-            return None;
+    fn open_fields(&self, at: Pos) -> u8 {
+        let (x, y) = (i32::from(at.x) - self.x0, i32::from(at.y) - self.y0);
+        if x < 0 || y < 0 || x >= self.w || y >= self.h {
+            return 0;
         }
-        self.at(v, pos.step(d))
+        self.grid
+            .get((y * self.w + x) as usize)
+            .copied()
+            .unwrap_or(0)
     }
+}
 
-    /// The placed tile at `at` as a bridge site, if one lies there.
-    #[inline]
-    fn at(&mut self, v: &View<'_>, at: Pos) -> Option<Site> {
-        let i = (at.x as usize & 15) | (at.y as usize & 15) << 4;
-        match self.kept.get(i) {
-            Some(&(p, site)) if site.known && p == at => Some(site),
-            _ => self.ask(v, at, i),
-        }
-    }
+/// Whether the placed tile at `at` has no bridge yet (BB4): a tile holds at
+/// most one bridge, ever, and one with a feature added has one.
+fn unbridged(v: &View<'_>, at: Pos) -> bool {
+    v.tile_at(at).is_some_and(|t| v.tile_outline(t).added == 0)
+}
 
-    /// [`SiteCache::at`] asked of the game, kept in entry `i`.
-    #[inline(never)]
-    fn ask(&mut self, v: &View<'_>, at: Pos, i: usize) -> Option<Site> {
-        let t = v.tile_at(at)?;
-        let o = v.tile_outline(t);
-        let far = codes(o.sides);
-        // A tile holds at most one bridge, ever (BB4): one with a feature
-        // added has one.
-        let unbridged = o.added == 0;
-        let site = Site {
-            known: true,
-            unbridged,
-            far,
-            open_fields: if unbridged {
-                sides_of(far, FIELD) & o.open
-            } else {
-                0
-            },
-        };
-        if let Some(e) = self.kept.get_mut(i) {
-            *e = (at, site);
-        }
-        Some(site)
-    }
+/// The sides `e` of the placed tile beyond side `d` of the square tried
+/// (`open`: its [`FrontierMap::open_fields`]) where a bridge laid for that
+/// square may end: field sides facing an empty square other than the one
+/// tried.
+#[inline]
+fn site_ends(open: u8, d: Side) -> u8 {
+    open & !(1 << d.opposite() as u8)
 }
 
 /// The plugin.
@@ -381,24 +482,26 @@ impl Bridges {
         v: &View<'_>,
         pos: Pos,
         sq: &Square,
-        sites: &mut SiteCache,
+        map: &FrontierMap,
     ) -> NeighbourBridges {
         let mut nb = NeighbourBridges::new();
         if self.options.sites == Sites::PlacedOnly {
             return nb;
         }
-        for d in Side::ALL {
-            let Some(site) = sites.beside(v, pos, d, sq.present) else {
-                continue;
-            };
-            let empty = site.empty(d.opposite());
-            for axis in Axis::BOTH {
-                // Both ends on field sides facing empty squares.
-                let ends = axis_bits(axis);
-                if empty & ends == ends {
-                    nb.at[nb.len] = (d, axis);
-                    nb.len += 1;
-                }
+        let mut m = sq.present;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let d = Side::from_index(i);
+            let at = pos.step(d);
+            // Both ends on field sides facing empty squares other than the
+            // one tried, on a tile without a bridge: only the axis across
+            // `d` may have both (the other ends on the square tried).
+            let axis = Axis::BOTH[(i & 1) ^ 1];
+            let ends = axis_bits(axis);
+            if site_ends(map.open_fields(at), d) & ends == ends && unbridged(v, at) {
+                nb.at[nb.len] = (d, axis);
+                nb.len += 1;
             }
         }
         nb
@@ -438,39 +541,110 @@ impl Bridges {
     /// `bad` are the sides that clash, a bit per side) legal (BB7), if one
     /// repairs every clash: (a) the new tile's field side faces a road: a
     /// bridge across the new tile, its other end facing an empty square or a
-    /// road side; (b) the new tile's road faces a neighbour's field side: a
-    /// bridge across that neighbour along the same axis, its far end facing
-    /// an empty square.
+    /// road side (`ends_ok`: the new tile's field sides facing either; see
+    /// [`ACROSS_NEW`]); (b) the new tile's road (`roads`: its road sides)
+    /// faces a neighbour's field side: a bridge across that neighbour along
+    /// the same axis, its far end facing an empty square.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn repair(
         &self,
         v: &View<'_>,
         pieces: &Pieces,
         p: Placement,
-        mine: u8,
+        (ends_ok, roads): (u8, u8),
         sq: &Square,
-        sites: &mut SiteCache,
+        map: &FrontierMap,
         bad: u8,
     ) -> Option<PiecePlacement> {
         let optional = self.options.bridge_only_fit == BridgeOnlyFit::MaySetAside;
-        let first = Side::from_index(bad.trailing_zeros() as usize);
-        let axis = Axis::through(first);
-        let ends = axis_bits(axis);
-        if bad & !ends == 0 && sides_of(mine, FIELD) & sq.end_ok & ends == ends {
+        let across = ACROSS_NEW[usize::from(bad << 4 | ends_ok)];
+        if across != 0 {
+            let axis = Axis::BOTH[usize::from(across - 1)];
             return Some(Self::candidate(pieces, p, None, p.pos, axis, optional));
         }
-        if bad.count_ones() != 1 {
+        // A single clash, the new tile's road facing a neighbour's field.
+        if bad & bad.wrapping_sub(1) != 0 || roads & bad == 0 {
             return None;
         }
-        let d = first;
-        if !(code_at(mine, d) == ROAD && code_at(sq.facing, d) == FIELD) {
+        let d = Side::from_index(bad.trailing_zeros() as usize);
+        if code_at(sq.facing, d) != FIELD || sq.present & 1 << d as u8 == 0 {
             return None;
         }
-        let site = sites.beside(v, p.pos, d, sq.present)?;
-        let ok = code_at(site.far, d) == FIELD
-            && site.unbridged
-            && site.empty(d.opposite()) & 1 << d as u8 != 0;
-        ok.then(|| Self::candidate(pieces, p, Some(d), p.pos.step(d), axis, optional))
+        // Its far end a field side facing an empty square, on a tile
+        // without a bridge.
+        let at = p.pos.step(d);
+        let ok = site_ends(map.open_fields(at), d) & 1 << d as u8 != 0 && unbridged(v, at);
+        ok.then(|| Self::candidate(pieces, p, Some(d), at, Axis::through(d), optional))
+    }
+
+    /// The placements that lay a bridge (BB5–BB8) with the drawn tile
+    /// `tile`, appended to `out`: the body of `extra_placements`.
+    fn offer(
+        &self,
+        v: &View<'_>,
+        tile: TileTypeId,
+        map: &mut FrontierMap,
+        fits: &mut FitCache,
+        out: &mut Vec<PiecePlacement>,
+    ) {
+        // The drawn tile's sides in each rotation, asked once per call (this
+        // hook runs at every draw and placement list: issue 27); what the
+        // neighbours require in one query per square, read into `map`, which
+        // also says what a neighbour allows as a bridge site.
+        // Sides are packed codes: a rotation's clashes are a few bit
+        // operations. The core sorts the candidates: the squares' order does
+        // not matter.
+        let printed = v.tile_type_sides(tile);
+        let mine = Rotation::ALL.map(|rot| codes(printed.rotated(rot)));
+        let fields = mine.map(|m| sides_of(m, FIELD));
+        let roads = mine.map(|m| sides_of(m, ROAD));
+        let me_index = v.plugin_index();
+        let pieces: Pieces = std::array::from_fn(|c| Piece::of(me_index, c as u32));
+        // The four rotations' codes side by side, rotation `r` in byte `r`,
+        // so that one square's clashes are found for all four at once (and
+        // kept by the square's `facing`, `fits`).
+        let m4 = u32::from_le_bytes(mine);
+        map.fill(v);
+        let by_facing = fits.of(m4);
+        for fs in &map.squares {
+            let pos = fs.pos;
+            // The rotations that fit, and those whose every clash one
+            // bridge may repair; most squares have neither.
+            let e = &mut by_facing[usize::from(fs.facing)];
+            if *e == 0 {
+                *e = square_fits(m4, fs.facing);
+            }
+            let fit = (*e & 15) as u8;
+            let mut repairable = (*e >> 4 & 15) as u8;
+            if fit | repairable == 0 {
+                continue;
+            }
+            let sq = Square::of(fs);
+            if fit != 0 {
+                // The neighbours' bridges by choice: the same for every
+                // rotation that fits.
+                let nb = self.neighbour_bridges(v, pos, &sq, map);
+                let mut m = fit;
+                while m != 0 {
+                    let r = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let p = Placement::new(pos, Rotation::ALL[r]);
+                    Self::by_choice(&pieces, p, fields[r], &sq, &nb, out);
+                }
+            }
+            let bad4 = clash_sides(clashes(m4, fs.facing));
+            while repairable != 0 {
+                let r = repairable.trailing_zeros() as usize;
+                repairable &= repairable - 1;
+                let bad = (bad4 >> (8 * r)) as u8 & 15;
+                let p = Placement::new(pos, Rotation::ALL[r]);
+                let sides = (fields[r] & sq.end_ok, roads[r]);
+                if let Some(c) = self.repair(v, &pieces, p, sides, &sq, map, bad) {
+                    out.push(c);
+                }
+            }
+        }
     }
 }
 
@@ -499,68 +673,21 @@ impl Plugin for Bridges {
         if v.player_state::<Laid>(me)?.bridges >= self.options.count.per_player(v.players()) {
             return Ok(());
         }
-        // The drawn tile's sides in each rotation, asked once per call (this
-        // hook runs at every draw and placement list: issue 27); what the
-        // neighbours require in one query per square, their bridge sites on
-        // first use (one query per tile and call).
-        // Sides are packed codes: a rotation's clashes are a few bit
-        // operations. The core sorts the candidates: the squares' order does
-        // not matter.
-        let printed = v.tile_type_sides(tile);
-        let mine = Rotation::ALL.map(|rot| codes(printed.rotated(rot)));
-        let fields = mine.map(|m| sides_of(m, FIELD));
-        let me_index = v.plugin_index();
-        let pieces: Pieces = std::array::from_fn(|c| Piece::of(me_index, c as u32));
-        // The four rotations' codes side by side, rotation `r` in byte `r`,
-        // so that one square's clashes are found for all four at once; the
-        // lanes (the low bit of each side's two) where the new tile's side
-        // is set.
-        let m4 = u32::from_le_bytes(mine);
-        let set4 = (m4 | m4 >> 1) & LANES;
-        let mut sites = SiteCache {
-            kept: [(Pos::default(), Site::default()); KEPT_SITES],
-        };
-        for fs in v.frontier_squares() {
-            let pos = fs.pos;
-            let f4 = u32::from(fs.facing) * 0x0101_0101;
-            // The clashing sides of each rotation: both set and different.
-            let diff = m4 ^ f4;
-            let clash = (diff | diff >> 1) & set4 & (f4 | f4 >> 1) & LANES;
-            // The clashes no bridge repairs: all but a field side against a
-            // road side (codes 3 and 2: both high bits set, low bits not the
-            // same).
-            let unrepairable = clash & !((m4 & f4) >> 1 & diff);
-            // The rotations that fit, and those whose every clash one
-            // bridge may repair; most squares have neither.
-            let fit = clear_bytes(clash);
-            let mut repairable = clear_bytes(unrepairable) & !fit;
-            if fit | repairable == 0 {
-                continue;
+        // The frontier read once into a map by position (buffers reused
+        // from call to call; a fresh one if they are in use).
+        MAP.with(|m| match m.try_borrow_mut() {
+            Ok(mut m) => {
+                let (map, fits) = &mut *m;
+                self.offer(v, tile, map, fits, out);
             }
-            let sq = Square::of(&fs);
-            if fit != 0 {
-                // The neighbours' bridges by choice: the same for every
-                // rotation that fits.
-                let nb = self.neighbour_bridges(v, pos, &sq, &mut sites);
-                let mut m = fit;
-                while m != 0 {
-                    let r = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let p = Placement::new(pos, Rotation::ALL[r]);
-                    Self::by_choice(&pieces, p, fields[r], &sq, &nb, out);
-                }
-            }
-            while repairable != 0 {
-                let r = repairable.trailing_zeros() as usize;
-                repairable &= repairable - 1;
-                let lanes = (clash >> (8 * r)) as u8;
-                let bad = (0..4).fold(0u8, |b, d| b | ((lanes >> (2 * d)) & 1) << d);
-                let p = Placement::new(pos, Rotation::ALL[r]);
-                if let Some(c) = self.repair(v, &pieces, p, mine[r], &sq, &mut sites, bad) {
-                    out.push(c);
-                }
-            }
-        }
+            Err(_) => self.offer(
+                v,
+                tile,
+                &mut FrontierMap::default(),
+                &mut FitCache::default(),
+                out,
+            ),
+        });
         Ok(())
     }
 
@@ -656,6 +783,30 @@ mod tests {
             let x = (0..16).fold(0u32, |x, i| x | (lanes >> i & 1) << (2 * i));
             let clear = (0..4).fold(0, |m, r| m | u8::from((x >> (8 * r)) as u8 == 0) << r);
             assert_eq!(clear_bytes(x), clear, "lanes {x:032b}");
+        }
+    }
+
+    #[test]
+    fn the_repair_filters_match_their_definitions() {
+        for bad in 1..16u8 {
+            for ok in 0..16u8 {
+                let first = Side::from_index(bad.trailing_zeros() as usize);
+                let ends = axis_bits(Axis::through(first));
+                let want = bad & !ends == 0 && ok & ends == ends;
+                let got = ACROSS_NEW[usize::from(bad << 4 | ok)];
+                assert_eq!(got != 0, want, "{bad:04b} {ok:04b}");
+                if want {
+                    assert_eq!(Axis::BOTH[usize::from(got - 1)], Axis::through(first));
+                }
+            }
+        }
+        for lanes in 0..=0xFFFFu32 {
+            let x = (0..16).fold(0u32, |x, i| x | (lanes >> i & 1) << (2 * i));
+            let want = (0..4).fold(0u32, |m, r| {
+                let l = x >> (8 * r);
+                m | (0..4).fold(0, |b, d| b | (l >> (2 * d) & 1) << d) << (8 * r)
+            });
+            assert_eq!(clash_sides(x), want, "lanes {x:032b}");
         }
     }
 
