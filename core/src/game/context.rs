@@ -630,6 +630,22 @@ impl<'g> Cx<'g> {
         self.game.offer_follower_spots(plugin, on, except)
     }
 
+    /// Offers (`on`), at every figure step from now on whose placed tile
+    /// carries one of `markers` (tile-level marker bits, this plugin's
+    /// `my_marker`), deployments of every follower kind (a kind declared a
+    /// follower) in the current player's supply onto every feature instance
+    /// of the board but the placed tile's that is unfinished (a field never
+    /// is) and that the kind may stand on by the shared rule: what
+    /// [`Game::open_features_for`] lists, per kind. Calling it again
+    /// replaces `markers`; `on` false stops the offer. A standing offer: no
+    /// `figure_options` call per turn, and the options come in order with
+    /// the core's own (no sort); the vetoes apply as to every option (a
+    /// magic portal). `false` only for a plugin that does not exist.
+    pub fn offer_open_features(&mut self, markers: u64, on: bool) -> bool {
+        let plugin = self.plugin;
+        self.game.offer_open_features(plugin, markers, on)
+    }
+
     /// Closes the feature containing `f` to deployments (`closed`), or opens
     /// it again: the shared placement rule lets no figure of any kind into a
     /// closed feature, so the core offers none there and `may_deploy` says no

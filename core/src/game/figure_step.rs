@@ -35,8 +35,10 @@ impl Game {
             return Ok(());
         }
         // Standing offers (`offers`) come in order but for odd cases (a
-        // feature added to an older tile this turn): checked below.
-        let mut check_order = !self.offers.is_empty();
+        // standing deployment onto a feature added to an older tile this
+        // turn; the specials and spots of several plugins, which may
+        // interleave): checked below.
+        let mut check_order = false;
         // Per kind, the tile's features the rules let it take (`stand_masks`:
         // none with a single offered kind, or for a tile of more than 64
         // features: every one is checked).
@@ -47,11 +49,8 @@ impl Game {
             },
             false => self.kind_offers_into::<false>(t, &[], &[], out),
         }
-        if !self.offers.special.is_empty() {
-            self.standing_specials_into(out);
-        }
-        if !self.offers.spots.is_empty() {
-            self.standing_spots_into(out);
+        if !self.offers.is_empty() {
+            check_order = self.standing_offers_into(t, out);
         }
         if self.rules.corner_kinds != 0 && self.any_in_supply(self.rules.corner_kinds) {
             // Out of the canonical order (after every kind's features, and
@@ -88,6 +87,10 @@ impl Game {
         if check_order && !out.windows(2).all(|w| w[0] < w[1]) {
             sort_options(out);
         }
+        debug_assert!(
+            out.windows(2).all(|w| w[0] < w[1]),
+            "figure options out of order"
+        );
         if self.wants(hook::FILTER_FIGURE_OPTIONS) {
             // The veto flags on the stack for a usual list: no allocation.
             let mut small = [true; 64];
@@ -115,6 +118,28 @@ impl Game {
             });
         }
         Ok(())
+    }
+
+    /// The standing offers (`Offers`) but the
+    /// deployments onto features, which come with the core's own: every open
+    /// feature (merged in order), the specials, the spots, into `out`.
+    /// Whether the list may be out of order: standing deployments (a feature
+    /// added to an older tile this turn), or specials and spots of several
+    /// plugins, which may interleave (the specials of one kind of offer come
+    /// in order, and so do the spots).
+    #[inline]
+    fn standing_offers_into(&self, t: u16, out: &mut Vec<FigureOption>) -> bool {
+        let o = &self.offers;
+        if !o.open.is_empty() {
+            self.open_offers_into(t, out);
+        }
+        if !o.special.is_empty() {
+            self.standing_specials_into(out);
+        }
+        if !o.spots.is_empty() {
+            self.standing_spots_into(out);
+        }
+        !o.deploy.is_empty() || !o.special.is_empty() && !o.spots.is_empty()
     }
 
     /// The feature records of placed tile `t`'s own features (not those
@@ -572,7 +597,7 @@ fn sort_options(out: &mut Vec<FigureOption>) {
 /// does (the canonical order: `Pass`, deployments by kind then location,
 /// specials by plugin then code), equal only for equal options.
 #[inline]
-fn option_key(o: FigureOption) -> u64 {
+pub(super) fn option_key(o: FigureOption) -> u64 {
     match o {
         FigureOption::Pass => 0,
         FigureOption::Deploy { kind, at } => {

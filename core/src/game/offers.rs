@@ -28,6 +28,15 @@
 //!   `Spot`), save one figure the plugin names (the fairy's option beside any
 //!   follower but the one she stands beside).
 //!
+//! * **Every open feature, when the placed tile is marked**
+//!   ([`Cx::offer_open_features`]): at a figure step whose placed tile
+//!   carries one of the plugin's given markers (tile level), deployments of
+//!   every follower kind in the current player's supply onto every feature
+//!   instance of the board but the placed tile's that is unfinished and
+//!   that the kind may stand on by the shared rule
+//!   ([`Game::open_features_for`]): a magic portal, with no hook at the
+//!   figure step and no sort (they come in order with the core's own).
+//!
 //! [`Cx::withdraw_offers_at`] takes a plugin's offers at a feature back;
 //! [`Cx::offer_specials_to`] stops (or resumes) offering a plugin's specials
 //! to a player (who has no tower piece left). The offers are part of the game
@@ -67,6 +76,10 @@ state! {
         /// The plugins offering the spots of the player's followers, as
         /// (plugin, the figure left out or `NONE16`), sorted by plugin.
         pub(super) spots: Vec<(u8, u16)>,
+        /// The plugins offering every open feature when the placed tile
+        /// carries one of their markers, as (plugin, markers), sorted by
+        /// plugin.
+        pub(super) open: Vec<(u8, u64)>,
     }
 }
 
@@ -78,6 +91,7 @@ impl Offers {
             special: Vec::new(),
             muted: Vec::new(),
             spots: Vec::new(),
+            open: Vec::new(),
         }
     }
 
@@ -87,12 +101,17 @@ impl Offers {
         self.special.clear();
         self.muted.clear();
         self.spots.clear();
+        self.open.clear();
     }
 
-    /// Whether there is no standing offer at all.
+    /// Whether there is no standing offer at all: one test for a figure step
+    /// of a ruleset without any (base).
     #[inline]
     pub(super) fn is_empty(&self) -> bool {
-        self.deploy.is_empty() && self.special.is_empty() && self.spots.is_empty()
+        self.deploy.is_empty()
+            && self.special.is_empty()
+            && self.spots.is_empty()
+            && self.open.is_empty()
     }
 }
 
@@ -234,6 +253,108 @@ impl Game {
             (Err(_), false) => {}
         }
         true
+    }
+
+    /// Plugin `plugin` offers (`on`) or stops offering every open feature at
+    /// the figure steps whose placed tile carries one of `markers`
+    /// ([`Cx::offer_open_features`]). `false` for a plugin that does not
+    /// exist.
+    pub(crate) fn offer_open_features(&mut self, plugin: u8, markers: u64, on: bool) -> bool {
+        if usize::from(plugin) >= self.rules.plugins.len() {
+            return false;
+        }
+        let open = &mut self.offers.open;
+        match (open.binary_search_by_key(&plugin, |o| o.0), on) {
+            (Ok(i), true) => open[i].1 = markers,
+            (Err(i), true) => open.insert(i, (plugin, markers)),
+            (Ok(i), false) => {
+                open.remove(i);
+            }
+            (Err(_), false) => {}
+        }
+        true
+    }
+
+    /// The deployments of every open feature ([`Game::offer_open_features`])
+    /// when placed tile `t` carries a marker of an offering plugin: per
+    /// follower kind in the current player's supply (offered or not), every
+    /// feature instance but `t`'s that is unfinished (a completed road or
+    /// city, a surrounded cloister: finished; a field never) and that the
+    /// kind may stand on by the shared rule, merged into `out` (the core's
+    /// options so far, in canonical order) so that it stays in order, each
+    /// option once. Out of line: only the marked tiles' figure steps of a
+    /// ruleset with such an offer come here.
+    #[inline(never)]
+    pub(super) fn open_offers_into(&self, t: u16, out: &mut Vec<FigureOption>) {
+        if !self.open_offered_on(TileIndex(t)) {
+            return;
+        }
+        let mut open = Vec::new();
+        let recs = &self.feats.recs;
+        for (k, kind) in self.rules.figures.iter().enumerate() {
+            let k = FigureKindId(k as u8);
+            if !kind.follower || self.supply_of(self.turn.current, k) == 0 {
+                continue;
+            }
+            for (f, ft) in (0u16..).zip(recs) {
+                if ft.tile == t || ft.kind == FeatureKind::Barrier {
+                    continue;
+                }
+                let finished = ft.kind != FeatureKind::Field && self.complete(ft.parent);
+                if !finished && self.may_stand_on(k, kind, ft) {
+                    open.push(FigureOption::Deploy {
+                        kind: k,
+                        at: Location::Feature(FeatureId(f)),
+                    });
+                }
+            }
+        }
+        if open.is_empty() {
+            return;
+        }
+        // Two sorted runs merged by their integer keys (a standing
+        // deployment may name the same feature: kept once).
+        let mine = std::mem::take(out);
+        out.reserve(mine.len() + open.len());
+        let (mut a, mut b) = (mine.iter().peekable(), open.iter().peekable());
+        loop {
+            let next = match (a.peek(), b.peek()) {
+                (Some(&&x), Some(&&y)) => {
+                    let (kx, ky) = (
+                        super::figure_step::option_key(x),
+                        super::figure_step::option_key(y),
+                    );
+                    if kx <= ky {
+                        a.next();
+                        if kx == ky {
+                            b.next();
+                        }
+                        x
+                    } else {
+                        b.next();
+                        y
+                    }
+                }
+                (Some(&&x), None) => {
+                    a.next();
+                    x
+                }
+                (None, Some(&&y)) => {
+                    b.next();
+                    y
+                }
+                (None, None) => break,
+            };
+            out.push(next);
+        }
+    }
+
+    /// Whether placed tile `t` carries (at tile level) a marker of a plugin
+    /// that offers every open feature then ([`Game::offer_open_features`]).
+    #[inline]
+    fn open_offered_on(&self, t: TileIndex) -> bool {
+        let markers = self.offers.open.iter().fold(0, |m, o| m | o.1);
+        markers != 0 && self.tile_has_marker(t, markers)
     }
 
     /// The spot options of the plugins that offer the spots of the current

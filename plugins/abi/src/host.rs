@@ -444,6 +444,13 @@ macro_rules! query_table {
             /// (one that is no player's follower leaves none out); `on` false stops it
             /// (a standing offer: no `figure_options` call per turn; the vetoes apply).
             cx get offer_follower_spots(on: (bool) => (bool), except: (FigureId) => (FigureId)) -> (bool) => (bool);
+            /// Offers (`on`), at every figure step whose placed tile carries one of
+            /// `markers` (tile level), deployments of every follower kind in the current
+            /// player's supply onto every unfinished feature instance of the board but the
+            /// placed tile's that the kind may stand on by the shared rule
+            /// (`open_features_for`), in order with the core's own options (a magic
+            /// portal, with no figure-step hook). `false` only for an unknown plugin.
+            cx get offer_open_features(markers: (u64) => (u64), on: (bool) => (bool)) -> (bool) => (bool);
             /// Closes the feature containing `f` to deployments by the shared rule (no
             /// figure of any kind; the core offers none there, `may_deploy` says no), or
             /// opens it again. Joined features keep the mark.

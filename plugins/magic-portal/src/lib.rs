@@ -11,10 +11,12 @@
 //!   `Deploy` on every feature instance of every other tile on the board that
 //!   is incomplete (fields never count as complete) and that the shared rule
 //!   allows (the kind's feature kinds, unoccupied, no farmers when farmers are
-//!   off: the core's `open_features_for`, one query per kind), and no plugin
+//!   off: what the core's `open_features_for` lists per kind), and no plugin
 //!   vetoes (the dragon's tile, a barn's field: the figure step's vetoes). In
 //!   records: `deploy follower 2 at 3 -1`. The placed tile's own features are
-//!   offered as usual by the core and the other plugins.
+//!   offered as usual by the core and the other plugins. The core makes these
+//!   options (`Cx::offer_open_features`, a standing offer from `setup`: no
+//!   hook at the figure step, and they come in order with the core's own).
 //! * **Special figures** (PD22, X30): shepherds, builders, pigs and barns are no
 //!   followers and are never offered through the portal.
 //! * **One deployment** (PD23): the portal only adds options to the one figure step.
@@ -41,44 +43,13 @@ impl Plugin for MagicPortal {
         Ok(MagicPortal)
     }
 
-    /// Options only when the placed tile shows a portal.
-    fn narrowing(&self) -> u64 {
-        narrow::OPTIONS_PLACED_MARKED
-    }
-
-    /// PD21/PD22: deployments of every follower kind in supply anywhere.
-    fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
-        let Some(placed) = v.last_placed() else {
-            return Ok(());
-        };
-        if !v.tile_has_marker(placed, v.my_marker(PORTAL)) {
-            return Ok(());
-        }
-        let me = v.current_player();
-        // The features of earlier tiles have lower ids than the placed tile's
-        // (its own, and any added to it this turn), which the core offers.
-        let first_here = if v.tile_feature_count(placed) > 0 {
-            v.feature_of(placed, 0)
-        } else {
-            FeatureId(u16::MAX)
-        };
-        // Per follower kind in supply, the features the shared rule allows
-        // that are unfinished, from one query (the core sorts the options).
-        // The shared rule without the vetoes: the figure step puts every
-        // option through them afterwards.
-        for k in (0..v.figure_kind_count() as u8).map(FigureKindId) {
-            if !v.figure_kind_follower(k) || v.supply(me, k) == 0 {
-                continue;
-            }
-            for f in v.open_features_for(k) {
-                if f < first_here || v.feature_tile(f) != placed {
-                    opts.push(FigureOption::Deploy {
-                        kind: k,
-                        at: Location::Feature(f),
-                    });
-                }
-            }
-        }
+    /// PD21/PD22: at every figure step whose placed tile shows a portal, the
+    /// core offers every follower kind in supply on every unfinished feature
+    /// the shared rule allows but the placed tile's (a standing offer: no
+    /// figure-step hook; the vetoes apply as to every option).
+    fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
+        let portal = cx.my_marker(PORTAL);
+        cx.offer_open_features(portal, true);
         Ok(())
     }
 }
@@ -90,5 +61,12 @@ mod tests {
     #[test]
     fn declarations_are_valid() {
         carcassonne_plugin_sdk::testing::check_plugin::<MagicPortal>().unwrap();
+    }
+
+    #[test]
+    fn the_core_makes_the_options() {
+        let subs = carcassonne_plugin_sdk::hooks_of::<MagicPortal>();
+        assert_eq!(subs & hook::FIGURE_OPTIONS, 0);
+        assert_ne!(subs & hook::SETUP, 0);
     }
 }
