@@ -47,10 +47,11 @@ state! {
         /// How many frontier cells have a tile on each of their four sides
         /// (`Frontier::present` is 15): the holes (`Game::hole_count`).
         pub(super) holes: u16,
-        /// Per tile type, its number of placements on this frontier (its fit
-        /// table's counts summed over the frontier cells), kept as the
+        /// Per fit class (the tile types with the same fit table,
+        /// `Rules::fit_class`), its number of placements on this frontier (its
+        /// fit table's counts summed over the frontier cells), kept as the
         /// frontier changes when the rules have `fit_rows` (zero otherwise):
-        /// counting the drawn tile's placements is one look-up.
+        /// counting the drawn tile's placements is two look-ups.
         pub(super) fits: [u16; FIT_ROWS_MAX],
     }
 }
@@ -470,11 +471,7 @@ impl Game {
         if self.rules.fit_rows.is_some() {
             // Kept by the board: no walk (and no blocks: `random_placement`
             // walks from the nearer end).
-            return Ok(self
-                .board
-                .fits
-                .get(usize::from(tile.0))
-                .map_or(0, |&n| u32::from(n)));
+            return Ok(self.kept_fits(tile.0));
         }
         let blocks = &mut self.scratch.fit_blocks;
         blocks.clear();
@@ -508,15 +505,21 @@ impl Game {
         r.map(|_| n)
     }
 
+    /// Tile type `tile`'s number of placements kept by the board (its fit
+    /// class's, [`Board::fits`]), when the rules have `fit_rows`.
+    #[inline(always)]
+    fn kept_fits(&self, tile: u16) -> u32 {
+        self.rules
+            .fit_class
+            .get(usize::from(tile))
+            .map_or(0, |&c| u32::from(self.board.fits[usize::from(c) & (FIT_ROWS_MAX - 1)]))
+    }
+
     /// The number of legal placements of `tile` when no plugin filters them: its
     /// fitting rotations summed over the frontier, one table look-up per cell.
     pub(super) fn plain_placement_count(&self, tile: TileTypeId) -> u32 {
         match self.fit_table(tile.0) {
-            Some(_) if self.rules.fit_rows.is_some() => self
-                .board
-                .fits
-                .get(usize::from(tile.0))
-                .map_or(0, |&n| u32::from(n)),
+            Some(_) if self.rules.fit_rows.is_some() => self.kept_fits(tile.0),
             Some(fit) => self.board.placement_count(fit),
             None => self.barrier_placement_count(tile),
         }
