@@ -495,7 +495,12 @@ impl Game {
             return Ok(self.kept_fits(tile.0));
         }
         let weight = |fr: &Frontier| u32::from(fit.count(fr.req));
-        Ok(count_fit_blocks(&mut self.scratch, &self.board.frontier, tile, weight))
+        Ok(count_fit_blocks(
+            &mut self.scratch,
+            &self.board.frontier,
+            tile,
+            weight,
+        ))
     }
 
     /// Where the walk to the drawn tile's `k`-th placement starts when
@@ -536,10 +541,9 @@ impl Game {
     /// class's, [`Board::fits`]), when the rules have `fit_rows`.
     #[inline(always)]
     fn kept_fits(&self, tile: u16) -> u32 {
-        self.rules
-            .fit_class
-            .get(usize::from(tile))
-            .map_or(0, |&c| u32::from(self.board.fits[usize::from(c) & (FIT_ROWS_MAX - 1)]))
+        self.rules.fit_class.get(usize::from(tile)).map_or(0, |&c| {
+            u32::from(self.board.fits[usize::from(c) & (FIT_ROWS_MAX - 1)])
+        })
     }
 
     /// The number of legal placements of `tile` when no plugin filters them: its
