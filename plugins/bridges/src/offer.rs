@@ -117,15 +117,17 @@ impl Bridges {
             if e == 0 {
                 continue;
             }
-            // The rotations that fit (bit `r`), and those that have an
-            // answer (every byte is below 0x80).
+            // The rotations that fit (bit `r`), those with a bridge across
+            // the new tile (by choice where they fit, else the repair), and
+            // those whose repair lies across a neighbour.
             let fit = gather(e & 0x0101_0101 * u32::from(FIT));
-            let some = gather((e + 0x7F7F_7F7F) >> 7 & 0x0101_0101);
+            let across = gather((e >> 1 | e >> 2) & 0x0101_0101);
+            let beyond = gather(e >> NEIGHBOUR.trailing_zeros() & 0x0101_0101);
             if fit != 0 {
                 // The bridges by choice: across the new tile, per rotation
                 // that fits; across a neighbour, the same for each.
                 let nb = self.neighbour_bridges(v, pos, cell, map);
-                let mut m = fit;
+                let mut m = if nb.len == 0 { fit & across } else { fit };
                 while m != 0 {
                     let r = m.trailing_zeros() as usize;
                     m &= m - 1;
@@ -141,18 +143,24 @@ impl Bridges {
                     }
                 }
             }
-            // The repairs (BB7), per rotation that does not fit.
-            let mut m = some & !fit;
+            // The repairs (BB7), per rotation that does not fit: across the
+            // new tile.
+            let mut m = across & !fit;
             while m != 0 {
                 let r = m.trailing_zeros() as usize;
                 m &= m - 1;
                 let b = (e >> (8 * r)) as u8;
                 let p = Placement::new(pos, Rotation::ALL[r]);
-                if b & NEIGHBOUR == 0 {
-                    let axis = Axis::BOTH[usize::from(b & (AXIS << 1) != 0)];
-                    out.push(candidate(&pieces, p, None, pos, axis, optional));
-                    continue;
-                }
+                let axis = Axis::BOTH[usize::from(b & (AXIS << 1) != 0)];
+                out.push(candidate(&pieces, p, None, pos, axis, optional));
+            }
+            // Across a neighbour.
+            let mut m = beyond;
+            while m != 0 {
+                let r = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let b = (e >> (8 * r)) as u8;
+                let p = Placement::new(pos, Rotation::ALL[r]);
                 // Across the neighbour beyond `d`: its far end a field
                 // side facing an empty square, on a tile without a bridge.
                 let d = Side::from_index(usize::from(b >> 4 & 3));
