@@ -120,7 +120,7 @@ impl Bridges {
             // The rotations that fit (bit `r`), those with a bridge across
             // the new tile (by choice where they fit, else the repair), and
             // those whose repair lies across a neighbour.
-            let fit = gather(e & 0x0101_0101 * u32::from(FIT));
+            let fit = gather(e & (0x0101_0101 * u32::from(FIT)));
             let across = gather((e >> 1 | e >> 2) & 0x0101_0101);
             let beyond = gather(e >> NEIGHBOUR.trailing_zeros() & 0x0101_0101);
             if fit != 0 {
