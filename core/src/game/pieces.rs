@@ -164,9 +164,15 @@ impl Game {
         let r = self.offered_pieces(tile, None, &mut cands);
         if r.is_ok() {
             let mut memo = ListMemo::default();
+            let plain = bufs.plain;
             for c in &cands {
                 let mut c = *c;
-                if self.listed_piece_fits(tile, &mut c, bufs, &mut memo) {
+                let fits = if plain {
+                    self.listed_piece_fits(tile, &mut c, bufs, &mut memo)
+                } else {
+                    self.piece_fits(tile, &mut c, bufs)
+                };
+                if fits {
                     bufs.fit.push(c);
                 }
             }
@@ -249,12 +255,13 @@ impl Game {
         Ok(())
     }
 
-    /// [`Game::piece_fits`] of candidate `c` in the list of tile type `ty`:
-    /// a candidate that lays its piece on the placed tile, on a board whose
-    /// sides are plain, is decided by the side kinds alone, from `memo`
-    /// (the tile's side kinds with the feature added, the frontier cell of
-    /// the last candidate's square: the candidates of one square come
-    /// together) without the rest of the check, which gives the same answer.
+    /// [`Game::piece_fits`] of candidate `c` in the list of tile type `ty`,
+    /// on a board whose sides are plain (`PieceBufs::plain`): a candidate
+    /// that lays its piece on the placed tile is decided by the side kinds
+    /// alone, from `memo` (the tile's side kinds with the feature added, the
+    /// frontier cell of the last candidate's square: the candidates of one
+    /// square come together) without the rest of the check, which gives
+    /// the same answer.
     #[inline]
     fn listed_piece_fits(
         &self,
@@ -264,7 +271,7 @@ impl Game {
         memo: &mut ListMemo,
     ) -> bool {
         let p = &mut c.placement;
-        if c.at != p.pos || !bufs.plain || !addable(c.kind, c.slots) {
+        if c.at != p.pos || !addable(c.kind, c.slots) {
             return self.piece_fits(ty, c, bufs);
         }
         let Some(tt) = self.rules.tiles.get(ty) else {
