@@ -154,11 +154,7 @@ fn err(message: &str) -> Error {
 impl Dragon {
     /// The dragon figure.
     fn figure(v: &View<'_>) -> HookResult<FigureId> {
-        let s = v.game_state::<DragonState>()?;
-        s.figure
-            .checked_sub(1)
-            .map(|f| FigureId(f as u16))
-            .ok_or_else(|| err("the dragon figure was not found at setup"))
+        Self::figure_of(v.game_state::<DragonState>()?)
     }
 
     /// The hook in which a dragon tile makes the dragon move (PD5, PD10).
@@ -189,16 +185,21 @@ impl Dragon {
     /// enter (PD6, PD7: `tiles_open_to`, one query for the four sides, the
     /// fairy's veto included) but those visited in this movement.
     fn directions(v: &View<'_>) -> HookResult<u32> {
-        let Some(t) = Self::tile(v)? else {
+        let s = *v.game_state::<DragonState>()?;
+        let Some(t) = Self::tile_of(v, &s)? else {
             return Ok(0);
         };
+        Self::directions_from(v, &s, t, v.tile_pos(t))
+    }
+
+    /// [`Dragon::directions`] from placed tile `t` at `from`, with the
+    /// tiles visited read from state `s` (no query for them).
+    fn directions_from(v: &View<'_>, s: &DragonState, t: TileIndex, from: Pos) -> HookResult<u32> {
         let open = v.tiles_open_to(v.my_figure(DRAGON), t)?;
         if open == 0 {
             return Ok(0);
         }
-        let s = v.game_state::<DragonState>()?;
         let visited = s.visited.get(..=s.steps as usize).unwrap_or(&s.visited);
-        let from = v.tile_pos(t);
         let mut mask = 0;
         for side in Side::ALL {
             let bit = 1 << side as u32;
@@ -209,12 +210,24 @@ impl Dragon {
         Ok(mask)
     }
 
-    /// The directions of the pending step: found when its decision was pushed,
-    /// else (a state from an older build) found now.
-    fn step_directions(v: &View<'_>) -> HookResult<u32> {
-        let options = v.game_state::<DragonState>()?.options;
-        if options & PENDING != 0 {
-            return Ok(options & 0xF);
+    /// The dragon's figure, from state `s`.
+    fn figure_of(s: &DragonState) -> HookResult<FigureId> {
+        s.figure
+            .checked_sub(1)
+            .map(|f| FigureId(f as u16))
+            .ok_or_else(|| err("the dragon figure was not found at setup"))
+    }
+
+    /// The tile the dragon stands on, from state `s`.
+    fn tile_of(v: &View<'_>, s: &DragonState) -> HookResult<Option<TileIndex>> {
+        Ok(v.figure_tile(Self::figure_of(s)?))
+    }
+
+    /// The directions of the pending step (state `s`): found when its
+    /// decision was pushed, else (a state from an older build) found now.
+    fn step_directions(v: &View<'_>, s: &DragonState) -> HookResult<u32> {
+        if s.options & PENDING != 0 {
+            return Ok(s.options & 0xF);
         }
         Self::directions(v)
     }
@@ -271,12 +284,18 @@ impl Dragon {
 
     /// Pushes the decision of the next step, or ends the movement (PD6, PD7).
     fn next_step(cx: &mut Cx<'_>) -> HookResult {
-        let steps = cx.game_state::<DragonState>()?.steps;
-        let options = if steps < STEPS {
+        let s = *cx.game_state::<DragonState>()?;
+        let options = if s.steps < STEPS {
             Self::directions(cx)?
         } else {
             0
         };
+        Self::push_step(cx, s.steps, options)
+    }
+
+    /// Pushes the decision of step `steps + 1` with the directions `options`,
+    /// or ends the movement when there are none.
+    fn push_step(cx: &mut Cx<'_>, steps: u32, options: u32) -> HookResult {
         if options != 0 {
             cx.game_state_mut::<DragonState>()?.options = options | PENDING;
             let who = cx.current_player().offset(steps, cx.players());
@@ -461,37 +480,49 @@ impl Plugin for Dragon {
         if step.tag != TAG_STEP {
             return Err(err("not a decision of this plugin"));
         }
-        if Self::tile(v)?.is_none() {
+        // The directions found when the decision was pushed (the dragon is
+        // on the board then): one read of the state.
+        let s = *v.game_state::<DragonState>()?;
+        if s.options & PENDING == 0 && Self::tile_of(v, &s)?.is_none() {
             return Err(err("the dragon is not on the board"));
         }
-        let options = Self::step_directions(v)?;
+        let options = Self::step_directions(v, &s)?;
         out.extend((0..4).filter(|d| options & 1 << d != 0));
         Ok(())
     }
 
-    /// One step (PD6–PD8): move, eat, then the next step or the end.
+    /// One step (PD6–PD8): move, eat, then the next step or the end. The
+    /// state is read once; the next step's directions are found from the
+    /// tile entered, whose position is known.
     fn resolve_step(&self, cx: &mut Cx<'_>, step: Step, value: u32) -> HookResult {
         if step.tag != TAG_STEP || value > 3 {
             return Err(err("not a step of the dragon"));
         }
-        let from = Self::tile(cx)?.ok_or_else(|| err("the dragon is not on the board"))?;
-        if Self::step_directions(cx)? & 1 << value == 0 {
+        let s = *cx.game_state::<DragonState>()?;
+        let fig = Self::figure_of(&s)?;
+        let from = cx
+            .figure_tile(fig)
+            .ok_or_else(|| err("the dragon is not on the board"))?;
+        if Self::step_directions(cx, &s)? & 1 << value == 0 {
             return Err(err("the dragon cannot go there"));
         }
         let to_pos = cx.tile_pos(from).step(Side::from_index(value as usize));
         let to = cx
             .tile_at(to_pos)
             .ok_or_else(|| err("the dragon cannot go there"))?;
-        let fig = Self::figure(cx)?;
         if !cx.move_figure(fig, Location::Tile(to))? {
             return Err(err("the dragon could not move"));
         }
-        let s = cx.game_state_mut::<DragonState>()?;
-        s.steps += 1;
-        s.options = 0;
-        let k = s.steps as usize;
-        if let Some(slot) = s.visited.get_mut(k) {
+        let k = s.steps + 1;
+        let mut visited = s.visited;
+        if let Some(slot) = visited.get_mut(k as usize) {
             *slot = pack(to_pos);
+        }
+        {
+            let w = cx.game_state_mut::<DragonState>()?;
+            w.steps = k;
+            w.options = 0;
+            w.visited = visited;
         }
         if cx.logging() {
             let who = step.player;
@@ -501,7 +532,22 @@ impl Plugin for Dragon {
             ));
         }
         self.eat(cx, to)?;
-        Self::next_step(cx)
+        // The next step (PD6, PD7): from the tile entered, whose position is
+        // known, if the dragon still stands there (the figures' hooks ran).
+        if cx.figure_tile(fig) != Some(to) {
+            return Self::next_step(cx);
+        }
+        let options = if k < STEPS {
+            let now = DragonState {
+                steps: k,
+                visited,
+                ..s
+            };
+            Self::directions_from(cx, &now, to, to_pos)?
+        } else {
+            0
+        };
+        Self::push_step(cx, k, options)
     }
 
     fn value_name(&self, what: NameCtx, value: u32) -> String {
