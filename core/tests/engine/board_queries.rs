@@ -1,8 +1,9 @@
 //! The one-call board queries plugins use on hot paths (`bag_counts`,
 //! `tiles_beside`, `frontier_square`, `tile_outline`, `corner_meetings`,
-//! `figure_pos`, `figure_place`, `follower_at_spot`, `figures_at`, `figures_in_cross`, and `figure_code`'s
-//! search for the first alike figure) give what the per-item queries they
-//! replace give, at every state of random base games.
+//! `figure_pos`, `figure_place`, `follower_at_spot`, `figures_at`,
+//! `figures_in_cross`, `followers_in_cross`, `has_figure_in` and
+//! `figure_code`'s search for the first alike figure) give what the per-item
+//! queries they replace give, at every state of random base games.
 
 use carcassonne_core::*;
 
@@ -92,8 +93,8 @@ fn check(g: &Game) {
     check_figure_lists(g);
 }
 
-/// `figures_at`, `figures_in_cross` and `figure_code` against a pass over
-/// every figure with the per-figure queries.
+/// `figures_at`, `figures_in_cross`, `followers_in_cross` and `figure_code`
+/// against a pass over every figure with the per-figure queries.
 fn check_figure_lists(g: &Game) {
     let figs: Vec<FigureId> = (0..g.figure_count() as u16).map(FigureId).collect();
     let key = |f: FigureId| (g.figure_kind(f), g.figure_owner(f), g.figure_location(f));
@@ -114,12 +115,19 @@ fn check_figure_lists(g: &Game) {
             .filter(|&h| g.figure_location(h) == Some(at))
             .collect();
         assert_eq!(g.figures_at(at), here, "the figures at {at:?}");
+        if let Some(f) = at.feature() {
+            assert_eq!(g.has_figure_in(f), Some(true));
+        }
     }
     for p in PlayerId::all(g.players()) {
         assert!(
             g.figures_at(Location::Held(p)).is_empty(),
             "no prisoner in base"
         );
+    }
+    for f in (0..g.feature_count() as u16).map(FeatureId) {
+        let any = g.figures_in(f).next().is_some();
+        assert_eq!(g.has_figure_in(f), Some(any), "a figure in {f:?}");
     }
     for t in (0..g.placed_count() as u16).map(TileIndex) {
         let at = g.tile_pos(t).expect("a placed tile");
@@ -147,6 +155,25 @@ fn check_figure_lists(g: &Game) {
             let want: Vec<FigureId> = want.into_iter().map(|(_, f)| f).collect();
             let reach = reach as u32;
             assert_eq!(g.figures_in_cross(at, reach), want, "from {at:?}, {reach}");
+            let followers: Vec<FigureId> = want
+                .iter()
+                .copied()
+                .filter(|&f| {
+                    g.figure_owner(f).is_some()
+                        && g.figure_kind(f)
+                            .and_then(|k| g.figure_kind_follower(k))
+                            .unwrap_or(false)
+                        && !g.figure_protected(f)
+                })
+                .collect();
+            for room in [0, 1, 64] {
+                let mut out = vec![FigureId(u16::MAX); room];
+                let n = g.followers_in_cross(at, reach, &mut out) as usize;
+                assert_eq!(n, followers.len(), "followers from {at:?}, {reach}");
+                let kept = n.min(room);
+                assert_eq!(&out[..kept], &followers[..kept]);
+                assert!(out[kept..].iter().all(|&f| f == FigureId(u16::MAX)));
+            }
         }
     }
 }

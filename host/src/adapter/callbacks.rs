@@ -48,6 +48,9 @@ macro_rules! arg {
     ($c:ident, $op:expr, (&str), $a:ident) => {
         $a.as_str()
     };
+    ($c:ident, $op:expr, (&mut [FigureId]), $a:ident) => {
+        $a.into_mut_slice()
+    };
     ($c:ident, $op:expr, ($($t:tt)*), $a:ident) => {
         $a
     };

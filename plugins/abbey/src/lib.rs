@@ -19,10 +19,14 @@
 //! See `docs/plugins/abbey.md` for the rulings and their sources.
 
 use carcassonne_plugin_sdk::prelude::*;
+use std::sync::OnceLock;
 
 /// The plugin.
 pub struct Abbey {
     after_last_tile: bool,
+    /// The abbey's tile type, read from the catalogue at the first use (an
+    /// instance serves one ruleset): no state read per turn.
+    abbey: OnceLock<Option<TileTypeId>>,
 }
 
 /// Its options: `[plugins.abbey]`.
@@ -82,11 +86,19 @@ const ABBEY: usize = 0;
 const SURROUNDED: u8 = 0b0_1111;
 
 impl Abbey {
-    /// The abbey's tile type, if the ruleset has one.
-    fn abbey(v: &View<'_>) -> Option<TileTypeId> {
-        let a = v.game_state::<State>().ok()?.abbey;
-        let t = u16::try_from(a.checked_sub(1)?).ok()?;
-        Some(TileTypeId(t))
+    /// The abbey's tile type, if the ruleset has one: the tile type carrying
+    /// the `abbey` marker.
+    fn find_abbey(v: &View<'_>) -> Option<TileTypeId> {
+        let bit = v.my_marker(ABBEY);
+        (0..v.tile_type_count())
+            .filter_map(|t| u16::try_from(t).ok())
+            .map(TileTypeId)
+            .find(|&t| bit != 0 && v.tile_type_markers(t) & bit != 0)
+    }
+
+    /// [`Abbey::find_abbey`], asked once.
+    fn abbey(&self, v: &View<'_>) -> Option<TileTypeId> {
+        *self.abbey.get_or_init(|| Self::find_abbey(v))
     }
 
     /// Whether all four orthogonal neighbours of `p` hold tiles.
@@ -95,8 +107,8 @@ impl Abbey {
     }
 
     /// Whether `player` holds an abbey.
-    fn holds(v: &View<'_>, player: PlayerId) -> Option<TileTypeId> {
-        Self::abbey(v).filter(|&a| v.hand_count(player, a) > 0)
+    fn holds(&self, v: &View<'_>, player: PlayerId) -> Option<TileTypeId> {
+        self.abbey(v).filter(|&a| v.hand_count(player, a) > 0)
     }
 }
 
@@ -118,6 +130,7 @@ impl Plugin for Abbey {
     fn new(options: Options) -> Result<Self, ConfigError> {
         Ok(Abbey {
             after_last_tile: options.abbey_after_last_tile,
+            abbey: OnceLock::new(),
         })
     }
 
@@ -129,11 +142,7 @@ impl Plugin for Abbey {
 
     /// Finds the abbey: the tile type carrying the `abbey` marker.
     fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
-        let bit = cx.my_marker(ABBEY);
-        let abbey = (0..cx.tile_type_count())
-            .filter_map(|t| u16::try_from(t).ok())
-            .map(TileTypeId)
-            .find(|&t| bit != 0 && cx.tile_type_markers(t) & bit != 0);
+        let abbey = self.abbey(cx);
         cx.game_state_mut::<State>()?.abbey = abbey.map_or(0, |t| u32::from(t.0) + 1);
         Ok(())
     }
@@ -142,7 +151,7 @@ impl Plugin for Abbey {
     /// hole exists, unless a tile from his hand is already played (X67).
     fn turn_start(&self, cx: &mut Cx<'_>) -> HookResult {
         let me = cx.current_player();
-        if cx.hole_count() == 0 || Self::holds(cx, me).is_none() || cx.drawn_tile().is_some() {
+        if cx.hole_count() == 0 || self.holds(cx, me).is_none() || cx.drawn_tile().is_some() {
             return Ok(());
         }
         let round = cx.turn_granted_by() == Some(cx.plugin_index());
@@ -159,7 +168,9 @@ impl Plugin for Abbey {
         if value != PLAY {
             return Ok(());
         }
-        let a = Self::holds(cx, cx.current_player()).ok_or("the player holds no abbey")?;
+        let a = self
+            .holds(cx, cx.current_player())
+            .ok_or("the player holds no abbey")?;
         if !cx.play_from_hand(a)? {
             return Err(Error::new("the abbey fits into no hole"));
         }
@@ -181,7 +192,7 @@ impl Plugin for Abbey {
         out: &mut [Pos],
         n: &mut u32,
     ) -> HookResult {
-        if Some(tile) != Self::abbey(v) {
+        if Some(tile) != self.abbey(v) {
             return Ok(());
         }
         let holes = v.hole_count() as usize;
@@ -210,7 +221,7 @@ impl Plugin for Abbey {
         cands: &[Placement],
         keep: &mut [bool],
     ) -> HookResult {
-        if Some(tile) != Self::abbey(v) {
+        if Some(tile) != self.abbey(v) {
             return Ok(());
         }
         veto(cands, keep, |c| !Self::surrounded(v, c.pos));
@@ -248,7 +259,7 @@ impl Plugin for Abbey {
         };
         for i in 1..=n {
             let p = last.offset(u32::from(i), n);
-            if Self::holds(cx, p).is_some() {
+            if self.holds(cx, p).is_some() {
                 cx.grant_turn(p);
             }
         }

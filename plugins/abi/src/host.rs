@@ -214,6 +214,12 @@ macro_rules! query_table {
             /// distance 2, ...), each tile's in figure order: a range along lines (a
             /// tower's capture) in one call, not a `figure_pos` per figure.
             view get figures_in_cross(pos: (Pos) => (Pos), reach: (u32) => (u32)) -> (Vec<FigureId>) => (RVec<FigureId>);
+            /// The players' followers (a follower kind, an owner) not protected among
+            /// `figures_in_cross(pos, reach)`, in its order (what a tower may capture),
+            /// written to the caller's `out`: the first `out.len()` of them; returns how
+            /// many there are (more than `out.len()`: ask again with a larger slice; an
+            /// empty one counts them). No allocation, no query per figure.
+            view get followers_in_cross(pos: (Pos) => (Pos), reach: (u32) => (u32), out: (&mut [FigureId]) => (RSliceMut<'_, FigureId>)) -> (u32) => (u32);
             /// The figures at `at`, in figure order: held by a player (`Held`: his
             /// prisoners), in an area, on a feature instance (not at its corners), at a
             /// corner or on a tile itself. One call instead of a `figure_location` per
@@ -224,6 +230,10 @@ macro_rules! query_table {
             /// Whether `player` has a follower (a figure of a follower kind) anywhere in
             /// the feature containing `f`: the condition of a builder or a pig.
             view check has_follower_in(player: (PlayerId) => (PlayerId), f: (FeatureId) => (FeatureId)) -> (bool) => (bool);
+            /// Whether any figure (of any kind, anyone's or neutral) stands anywhere in the
+            /// feature containing `f`, at its corners too: one call for a walk over its
+            /// members (`figures_in(f).next().is_some()`; a wagon's empty target).
+            view check has_figure_in(f: (FeatureId) => (FeatureId)) -> (bool) => (bool);
             /// Whether figure `fig` is on the board and protected (`set_protected`): rules
             /// that remove figures (a dragon, a princess, a capture) leave it.
             view get figure_protected(fig: (FigureId) => (FigureId)) -> (bool) => (bool);

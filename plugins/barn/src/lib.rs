@@ -194,6 +194,12 @@ impl Barn {
         out
     }
 
+    /// Whether a player's follower (a farmer) stands in the field containing
+    /// `f`: a query per player, no walk over the field's members.
+    fn has_farmers(v: &View<'_>, f: FeatureId) -> bool {
+        PlayerId::all(v.players()).any(|p| v.has_follower_in(p, f))
+    }
+
     /// The followers (farmers) in the field containing `f`.
     fn farmers(v: &View<'_>, f: FeatureId) -> Vec<FigureId> {
         v.figures_in(f)
@@ -386,7 +392,7 @@ impl Plugin for Barn {
         }
         joined[..n].sort_unstable();
         for &(_, r) in &joined[..n] {
-            if !Self::farmers(cx, r).is_empty() {
+            if Self::has_farmers(cx, r) {
                 if cx.logging() {
                     cx.log(format!(
                         "Farmers joined to a barn's field score {CONNECTION_POINTS} per completed \

@@ -312,8 +312,9 @@ impl Plugin for Tower {
             TAG_CAPTURE => {
                 out.push(PASS);
                 let f = rules::tower_of(v, step.arg)?;
-                let figs = rules::prey(v, f, rules::height(v, f)?);
-                rules::push_codes(v, &figs, out);
+                rules::with_prey(v, f, rules::height(v, f)?, |figs| {
+                    rules::push_codes(v, figs, out);
+                });
             }
             TAG_EXCHANGE => {
                 let victim = rules::seat(step.arg)?;

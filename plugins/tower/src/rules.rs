@@ -124,40 +124,47 @@ pub(crate) fn seat(arg: u32) -> HookResult<PlayerId> {
 /// line), of a follower kind of a player, not protected (a capper under
 /// `"safe"`, a follower in a castle). In the order of the tiles (its own,
 /// then at distance 1 north, east, south, west, then at distance 2, ...),
-/// each tile's in figure order: the core's `figures_in_cross`, one query.
-pub(crate) fn prey(v: &View<'_>, f: FeatureId, h: u32) -> Vec<FigureId> {
-    let mut found = in_range(v, f, h);
-    found.retain(|&g| capturable(v, g));
-    found
+/// each tile's in figure order: the core's `followers_in_cross`, one query
+/// into a buffer on the stack (a second one, into a `Vec`, for more than it
+/// holds). `with` is given them.
+pub(crate) fn with_prey<R>(
+    v: &View<'_>,
+    f: FeatureId,
+    h: u32,
+    with: impl FnOnce(&[FigureId]) -> R,
+) -> R {
+    let pos = v.tile_pos(v.feature_tile(f));
+    let mut few = [FigureId(0); 32];
+    let n = v.followers_in_cross(pos, h, &mut few) as usize;
+    if n <= few.len() {
+        return with(&few[..n]);
+    }
+    let mut all = vec![FigureId(0); n];
+    let n = (v.followers_in_cross(pos, h, &mut all) as usize).min(all.len());
+    with(&all[..n])
 }
 
-/// Whether [`prey`] names any figure, without looking at the others.
+/// Whether [`with_prey`] names any figure: the count alone.
 pub(crate) fn has_prey(v: &View<'_>, f: FeatureId, h: u32) -> bool {
-    in_range(v, f, h).into_iter().any(|g| capturable(v, g))
+    v.followers_in_cross(v.tile_pos(v.feature_tile(f)), h, &mut []) > 0
 }
 
-/// The figure of [`prey`] that a capture decision's `value` names: the
+/// The figure of [`with_prey`] that a capture decision's `value` names: the
 /// first with that code (figures sharing a code share their kind, owner and
-/// place, so their tile's place in [`prey`]'s order too).
+/// place, so their tile's place in [`with_prey`]'s order too): the figure
+/// the code names when it is among them (the first alike, so the first of
+/// them in that order), else the first whose code it is.
 pub(crate) fn prey_named(v: &View<'_>, f: FeatureId, h: u32, value: u32) -> HookResult<FigureId> {
-    in_range(v, f, h)
-        .into_iter()
-        .find(|&g| capturable(v, g) && Spot::of_figure(v, g) == value)
-        .ok_or_else(|| err("not a figure of this decision"))
-}
-
-/// The figures on the tiles in range of the tower on foundation `f` of
-/// height `h`, in [`prey`]'s order, capturable or not.
-fn in_range(v: &View<'_>, f: FeatureId, h: u32) -> Vec<FigureId> {
-    v.figures_in_cross(v.tile_pos(v.feature_tile(f)), h)
-}
-
-/// Whether figure `g` (on the board) may be captured: a player's, of a
-/// follower kind, not protected.
-fn capturable(v: &View<'_>, g: FigureId) -> bool {
-    v.figure_owner(g).is_some()
-        && v.figure_kind_follower(v.figure_kind(g))
-        && !v.figure_protected(g)
+    let named = Spot::figure_of(value);
+    with_prey(v, f, h, |figs| {
+        if named.is_some_and(|g| figs.contains(&g)) {
+            return named;
+        }
+        figs.iter()
+            .copied()
+            .find(|&g| Spot::of_figure(v, g) == value)
+    })
+    .ok_or_else(|| err("not a figure of this decision"))
 }
 
 /// Whether `owner` has a figure held by a rival (a prisoner): a query per

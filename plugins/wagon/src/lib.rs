@@ -136,7 +136,7 @@ impl Wagon {
             kind,
             FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister
         ) || v.is_complete(f)
-            || v.figures_in(f).next().is_some()
+            || v.has_figure_in(f)
         {
             return Ok(false);
         }
@@ -215,8 +215,11 @@ impl Wagon {
         let mut seen: Vec<(TileIndex, FeatureId)> = Vec::new();
         let mut out = Vec::new();
         for f in self.candidates(v, fig) {
+            if !Self::open_target(v, f)? {
+                continue;
+            }
             let key = (v.feature_tile(f), v.find(f));
-            if seen.contains(&key) || !Self::open_target(v, f)? {
+            if seen.contains(&key) {
                 continue;
             }
             seen.push(key);
@@ -313,12 +316,27 @@ impl Plugin for Wagon {
         }
         let kind = cx.my_figure(0);
         // The wagons there, on the stack (a scoring asks it: no allocation).
+        // A wagon of a fixed strength takes part in the majority of the
+        // feature scored: among the scoring's figures (no walk over the
+        // feature's members; farmers are scored with the cities they border).
         let mut wagons = [FigureId(0); MAX_WAGONS];
         let mut n = 0;
-        for g in cx.figures_in(info.feature) {
-            if cx.figure_kind(g) == kind {
-                *wagons.get_mut(n).ok_or("more wagons than the game holds")? = g;
-                n += 1;
+        let mut keep = |g: FigureId| -> HookResult {
+            *wagons.get_mut(n).ok_or("more wagons than the game holds")? = g;
+            n += 1;
+            Ok(())
+        };
+        if info.kind != FeatureKind::Field && cx.figure_kind_strength(kind) > 0 {
+            for &g in info.figures {
+                if cx.figure_kind(g) == kind {
+                    keep(g)?;
+                }
+            }
+        } else {
+            for g in cx.figures_in(info.feature) {
+                if cx.figure_kind(g) == kind {
+                    keep(g)?;
+                }
             }
         }
         if n == 0 {

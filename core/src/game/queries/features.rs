@@ -175,24 +175,31 @@ impl Game {
     /// field corners may stand (the barn).
     pub fn corner_meeting(&self, t: TileIndex, corner: Corner) -> Option<FeatureId> {
         let p = self.tile_pos(t)?;
-        let (dx, dy) = corner.diagonal();
-        // The same point is, for the tile across x, our corner mirrored in x, etc.
-        let i = corner as usize;
-        let mirror_x = [Corner::NE, Corner::NW, Corner::SW, Corner::SE][i];
-        let mirror_y = [Corner::SW, Corner::SE, Corner::NE, Corner::NW][i];
-        let opposite = [Corner::SE, Corner::SW, Corner::NW, Corner::NE][i];
         // The three other tiles first (a grid look-up each): usually one of
         // them is missing, and no corner's field is worked out.
-        let others = [
-            (self.tile_at(Pos::new(p.x + dx, p.y))?, mirror_x),
-            (self.tile_at(Pos::new(p.x, p.y + dy))?, mirror_y),
-            (self.tile_at(Pos::new(p.x + dx, p.y + dy))?, opposite),
-        ];
+        let others = self.corner_others(p, corner)?;
         let field = self.corner_field(t, corner)?;
         for (q, c) in others {
             self.corner_field(q, c)?;
         }
         Some(field)
+    }
+
+    /// The three other tiles around the board point at `corner` of the
+    /// square `p`, each with its corner at that point (the tile across x has
+    /// our corner mirrored in x, etc.); `None` if one is missing.
+    #[inline]
+    fn corner_others(&self, p: Pos, corner: Corner) -> Option<[(TileIndex, Corner); 3]> {
+        let (dx, dy) = corner.diagonal();
+        let i = corner as usize;
+        let mirror_x = [Corner::NE, Corner::NW, Corner::SW, Corner::SE][i];
+        let mirror_y = [Corner::SW, Corner::SE, Corner::NE, Corner::NW][i];
+        let opposite = [Corner::SE, Corner::SW, Corner::NW, Corner::NE][i];
+        Some([
+            (self.tile_at(Pos::new(p.x + dx, p.y))?, mirror_x),
+            (self.tile_at(Pos::new(p.x, p.y + dy))?, mirror_y),
+            (self.tile_at(Pos::new(p.x + dx, p.y + dy))?, opposite),
+        ])
     }
 
     /// The corners of placed tile `t` (bit `c`: [`Corner`] `c`, NW NE SE SW)
@@ -209,7 +216,15 @@ impl Game {
             let i = c as u8;
             // Corner `i` lies between sides `i - 1` and `i` (NW: W and N).
             let sides = 1 << i | 1 << ((i + 3) & 3);
-            let meets = beside & sides == sides && self.corner_meeting(t, c).is_some();
+            // The diagonal tile, then the own corner's field, then the other
+            // corners' (the position read once: `corner_meeting`'s test).
+            let meets = beside & sides == sides
+                && self.corner_others(p, c).is_some_and(|others| {
+                    self.corner_field(t, c).is_some()
+                        && others
+                            .iter()
+                            .all(|&(q, k)| self.corner_field(q, k).is_some())
+                });
             m | u8::from(meets) << i
         })
     }

@@ -223,6 +223,60 @@ impl Game {
     /// range along lines (a tower's capture range) in one pass over the
     /// figures, with no query per figure.
     pub fn figures_in_cross(&self, pos: Pos, reach: u32) -> Vec<FigureId> {
+        let mut out = Vec::new();
+        self.cross_keys(
+            pos,
+            reach,
+            self.figures.figs.len(),
+            |_, _| true,
+            |g| {
+                out.push(g);
+            },
+        );
+        out
+    }
+
+    /// The players' followers (figures of a follower kind with an owner) not
+    /// protected ([`Game::figure_protected`]) among [`Game::figures_in_cross`]
+    /// (`pos`, `reach`), in its order: what a rule that takes followers off
+    /// the board within a range along lines may take (a tower's capture),
+    /// with no query per figure. Writes the first `out.len()` of them to
+    /// `out` and returns how many there are (more than `out.len()`: ask again
+    /// with a larger slice; an empty one counts them).
+    pub fn followers_in_cross(&self, pos: Pos, reach: u32, out: &mut [FigureId]) -> u32 {
+        use super::super::figures::PROTECTED;
+        // A player's figures come first (`owner_of`): the rest are neutral.
+        let players_figs = self.rules.figs_per_player as usize * self.players as usize;
+        let players_figs = players_figs.min(self.figures.figs.len());
+        let follower = |g: u32, r: &super::super::figures::Fig| {
+            r.aux & PROTECTED == 0
+                && self
+                    .rules
+                    .figures
+                    .get(self.rules.player_figs[g as usize].1.index())
+                    .is_some_and(|k| k.follower)
+        };
+        let mut n = 0;
+        self.cross_keys(pos, reach, players_figs, follower, |g| {
+            if let Some(o) = out.get_mut(n) {
+                *o = g;
+            }
+            n += 1;
+        });
+        n as u32
+    }
+
+    /// The figures among the first `upto` that `keep` keeps (given the
+    /// figure and its record) whose tile lies in the cross of `pos` and
+    /// `reach`, given to `emit` in [`Game::figures_in_cross`]'s order.
+    fn cross_keys(
+        &self,
+        pos: Pos,
+        reach: u32,
+        upto: usize,
+        keep: impl Fn(u32, &super::super::figures::Fig) -> bool,
+        mut emit: impl FnMut(FigureId),
+    ) {
         // Keys `place << 16 | figure`: sorted, the tiles' order, then figure
         // order within a tile. A place fits in 16 bits up to this reach, far
         // beyond any board. The keys of a few figures stay on the stack.
@@ -232,7 +286,7 @@ impl Game {
         let mut more: Vec<u32> = Vec::new();
         let (px, py) = (i32::from(pos.x), i32::from(pos.y));
         let tiles = &self.board.tiles;
-        for (g, r) in (0u32..).zip(&self.figures.figs) {
+        for (g, r) in (0u32..).zip(&self.figures.figs[..upto]) {
             // Off the board: no tile (`NONE16` is beyond the placed tiles).
             let Some(t) = tiles.get(usize::from(r.tile)) else {
                 continue;
@@ -243,7 +297,7 @@ impl Game {
             }
             // On a line: the distance, then the side (north, east, south, west).
             let d = dx.abs() + dy.abs();
-            if d > h {
+            if d > h || !keep(g, r) {
                 continue;
             }
             let place = match (dx.signum(), dy.signum()) {
@@ -268,7 +322,9 @@ impl Game {
             &mut more[..]
         };
         keys.sort_unstable();
-        keys.iter().map(|&k| FigureId(k as u16)).collect()
+        for &k in keys.iter() {
+            emit(FigureId(k as u16));
+        }
     }
 
     /// The first figure alike to figure `fig` in kind, owner and place (itself
@@ -311,6 +367,17 @@ impl Game {
     pub fn has_follower_in(&self, player: PlayerId, f: FeatureId) -> Option<bool> {
         let root = self.find(f)?.0;
         Some(player.seat() < self.players && self.follower_of_in(player, root))
+    }
+
+    /// Whether any figure stands anywhere in the set containing `f` (on a
+    /// member or at its corners): [`Game::figures_in`] is not empty. `None`
+    /// for a feature that does not exist.
+    pub fn has_figure_in(&self, f: FeatureId) -> Option<bool> {
+        let root = self.find(f)?;
+        Some(
+            self.members(root)
+                .any(|m| self.first_figure_on(m).is_some()),
+        )
     }
 
     /// Figures of `kind` in `player`'s supply (0 for a seat or kind that does not exist).
