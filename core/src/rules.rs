@@ -116,12 +116,19 @@ pub struct Rules {
     /// [`crate::game::Feat::template`]): placing a tile copies them.
     pub(crate) feat_templates: Vec<Vec<crate::game::Feat>>,
     /// The placement weights by side requirement, when the board keeps every
-    /// tile type's number of placements (`Board::fits`): row `req` holds each
-    /// tile type's number of fitting rotations on a frontier cell requiring
-    /// `req`. `None` where the board counts by walking the frontier: a
-    /// catalogue with barrier sides or more than [`FIT_ROWS_MAX`] tile
-    /// types, or a plugin that adds placements (`extra_placements`).
+    /// tile type's number of placements (`Board::fits`): row `req` holds, per
+    /// fit class (the tile types with the same fit table, [`Rules::fit_class`]),
+    /// its number of fitting rotations on a frontier cell requiring `req`.
+    /// `None` where the board counts by walking the frontier: a catalogue
+    /// with barrier sides or more than [`FIT_ROWS_MAX`] distinct fit tables,
+    /// or a plugin that adds placements (`extra_placements`).
     pub(crate) fit_rows: Option<Box<FitRows>>,
+    /// Per tile type, its fit class: the index of its fit table among the
+    /// catalogue's distinct ones (a row's column in [`Rules::fit_rows`]).
+    /// Tile types that differ only in their features or markers share a
+    /// class: most catalogues have far fewer classes than types. Empty when
+    /// `fit_rows` is `None`.
+    pub(crate) fit_class: Vec<u8>,
     /// Owner and kind of each player figure id of a game of [`MAX_PLAYERS`]
     /// players (`id = player × figs_per_player + slot`): no division per look-up.
     pub(crate) player_figs: Vec<(PlayerId, FigureKindId)>,
@@ -166,28 +173,44 @@ fn start_bag(tiles: &TileCatalogue) -> (Vec<TileTypeId>, Vec<u16>) {
     (bag, counts)
 }
 
-/// The most tile types for which the board keeps every type's number of
-/// placements ([`Rules::fit_rows`]; a frontier change updates them all, in
-/// a few vector additions).
+/// The most fit classes (distinct fit tables) for which the board keeps
+/// every tile type's number of placements ([`Rules::fit_rows`]; a frontier
+/// change updates them all, in a few vector additions).
 pub const FIT_ROWS_MAX: usize = 32;
 
-/// Per side requirement, the number of fitting rotations of each tile type
+/// Per side requirement, the number of fitting rotations of each fit class
 /// ([`Rules::fit_rows`]).
 pub(crate) type FitRows = [[u16; FIT_ROWS_MAX]; 256];
 
-/// [`Rules::fit_rows`] of a catalogue whose plugins' subscriptions are `subs`.
-fn fit_rows(tiles: &TileCatalogue, subs: u64) -> Option<Box<FitRows>> {
-    let n = tiles.fits.len();
-    if n == 0 || n > FIT_ROWS_MAX || subs & hook::EXTRA_PLACEMENTS != 0 {
-        return None;
+/// [`Rules::fit_rows`] and [`Rules::fit_class`] of a catalogue whose plugins'
+/// subscriptions are `subs`.
+fn fit_rows(tiles: &TileCatalogue, subs: u64) -> (Option<Box<FitRows>>, Vec<u8>) {
+    if tiles.fits.is_empty() || subs & hook::EXTRA_PLACEMENTS != 0 {
+        return (None, Vec::new());
+    }
+    let mut classes: Vec<&crate::tiles::FitTable> = Vec::new();
+    let mut class = Vec::with_capacity(tiles.fits.len());
+    for fit in &tiles.fits {
+        // The same number of fitting rotations for every requirement (the
+        // rotations themselves may differ: only the counts are kept).
+        let same = |c: &&crate::tiles::FitTable| (0..=255u8).all(|r| c.count(r) == fit.count(r));
+        let c = match classes.iter().position(same) {
+            Some(c) => c,
+            None if classes.len() < FIT_ROWS_MAX => {
+                classes.push(fit);
+                classes.len() - 1
+            }
+            None => return (None, Vec::new()),
+        };
+        class.push(c as u8);
     }
     let mut rows = Box::new([[0u16; FIT_ROWS_MAX]; 256]);
     for (req, row) in rows.iter_mut().enumerate() {
-        for (w, fit) in row.iter_mut().zip(&tiles.fits) {
+        for (w, fit) in row.iter_mut().zip(&classes) {
             *w = u16::from(fit.count(req as u8));
         }
     }
-    Some(rows)
+    (Some(rows), class)
 }
 
 /// A game holds fewer tiles than this (placed tile indices are 15-bit).
@@ -437,10 +460,12 @@ impl Rules {
         let subscribers = subscribers_in(&entries, &run_order);
         let start_bag = start_bag(&tiles);
         let subs_any = entries.iter().fold(0, |a, e| a | e.subs);
+        let (fit_rows, fit_class) = fit_rows(&tiles, subs_any);
         let mut rules = Rules {
             stand_masks: Vec::new(),
             start_bag,
-            fit_rows: fit_rows(&tiles, subs_any),
+            fit_rows,
+            fit_class,
             subscribers,
             run_order,
             player_figs,

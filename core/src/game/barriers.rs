@@ -17,7 +17,7 @@
 //! closed), a tile type without barrier sides is placed by its fit table alone,
 //! on the plain path ([`Game::barrier_free_fit`]).
 
-use super::board::FIT_BLOCK;
+use super::board::count_fit_blocks;
 use super::*;
 use crate::tiles::{FitTable, TileType};
 
@@ -152,7 +152,7 @@ impl Game {
 
     /// The number of placements of the drawn tile `tile` when no plugin
     /// filters them ([`Game::drawn_placement_count`] with barriers), with the
-    /// running sum at the end of each block of [`FIT_BLOCK`] frontier cells
+    /// running sum at the end of each block of [`FIT_BLOCK`](super::board::FIT_BLOCK) frontier cells
     /// for [`Game::barrier_random_placement`] (while a barrier is open at
     /// one end, every tile is placed here: in some games to their end).
     #[cold]
@@ -174,18 +174,7 @@ impl Game {
                 Self::barrier_fit(tt, fit, fr).count_ones()
             }
         };
-        let blocks = &mut self.scratch.fit_blocks;
-        blocks.clear();
-        let mut sum = 0;
-        let mut chunks = self.board.frontier.chunks_exact(FIT_BLOCK);
-        for block in &mut chunks {
-            sum += block.iter().map(weight).sum::<u32>();
-            blocks.push(sum);
-        }
-        sum += chunks.remainder().iter().map(weight).sum::<u32>();
-        blocks.push(sum);
-        self.scratch.fit_blocks_for = Some(tile.0);
-        sum
+        count_fit_blocks(&mut self.scratch, &self.board.frontier, tile, weight)
     }
 
     /// A uniformly random legal placement of the drawn tile, weighing each cell
@@ -205,15 +194,7 @@ impl Game {
             self.rules.tiles.get(tile)?,
             self.rules.tiles.barrier_fits.get(tile.index())?,
         );
-        let mut start = 0;
-        if self.scratch.fit_blocks_for == Some(self.turn.drawn) {
-            let blocks = &self.scratch.fit_blocks;
-            let b = blocks.partition_point(|&s| s <= k);
-            if b > 0 {
-                k -= blocks[b - 1];
-            }
-            start = b * FIT_BLOCK;
-        }
+        let start = self.fit_block_start(&mut k).unwrap_or(0);
         for fr in self.board.frontier.get(start..)? {
             let m = Self::barrier_fit(tt, fit, fr);
             if m == 0 {

@@ -47,10 +47,11 @@ state! {
         /// How many frontier cells have a tile on each of their four sides
         /// (`Frontier::present` is 15): the holes (`Game::hole_count`).
         pub(super) holes: u16,
-        /// Per tile type, its number of placements on this frontier (its fit
-        /// table's counts summed over the frontier cells), kept as the
+        /// Per fit class (the tile types with the same fit table,
+        /// `Rules::fit_class`), its number of placements on this frontier (its
+        /// fit table's counts summed over the frontier cells), kept as the
         /// frontier changes when the rules have `fit_rows` (zero otherwise):
-        /// counting the drawn tile's placements is one look-up.
+        /// counting the drawn tile's placements is two look-ups.
         pub(super) fits: [u16; FIT_ROWS_MAX],
     }
 }
@@ -308,6 +309,32 @@ fn fit_table<'a>(rules: &'a Rules, board: &Board, tile: u16) -> Option<&'a FitTa
 /// (`Scratch::fit_blocks`).
 pub(super) const FIT_BLOCK: usize = 8;
 
+/// The drawn tile `tile`'s number of placements, `weight` summed over the
+/// `frontier` cells, keeping the running sum at the end of each block of
+/// [`FIT_BLOCK`] cells (`Scratch::fit_blocks`, the last is the total) for
+/// [`Game::fit_block_start`]. (A function of the parts: `weight` may borrow
+/// the rules.)
+#[inline(always)]
+pub(super) fn count_fit_blocks(
+    scratch: &mut Scratch,
+    frontier: &[Frontier],
+    tile: TileTypeId,
+    weight: impl Fn(&Frontier) -> u32,
+) -> u32 {
+    let blocks = &mut scratch.fit_blocks;
+    blocks.clear();
+    let mut sum = 0;
+    let mut chunks = frontier.chunks_exact(FIT_BLOCK);
+    for block in &mut chunks {
+        sum += block.iter().map(&weight).sum::<u32>();
+        blocks.push(sum);
+    }
+    sum += chunks.remainder().iter().map(&weight).sum::<u32>();
+    blocks.push(sum);
+    scratch.fit_blocks_for = Some(tile.0);
+    sum
+}
+
 impl Game {
     /// The fit table that places tile type `tile` alone: its plain table, or
     /// where the catalogue has barrier sides, its table while neither the tile
@@ -417,13 +444,8 @@ impl Game {
         }
         let mut k = rng.below(total);
         let mut start = 0;
-        if self.scratch.fit_blocks_for == Some(self.turn.drawn) {
-            let blocks = &self.scratch.fit_blocks;
-            let b = blocks.partition_point(|&s| s <= k);
-            if b > 0 {
-                k -= blocks[b - 1];
-            }
-            start = b * FIT_BLOCK;
+        if let Some(s) = self.fit_block_start(&mut k) {
+            start = s;
         } else if k >= total / 2 {
             // No blocks (the board keeps the counts): the k-th placement is
             // the (total − 1 − k)-th from the end, walked backwards.
@@ -470,25 +492,32 @@ impl Game {
         if self.rules.fit_rows.is_some() {
             // Kept by the board: no walk (and no blocks: `random_placement`
             // walks from the nearer end).
-            return Ok(self
-                .board
-                .fits
-                .get(usize::from(tile.0))
-                .map_or(0, |&n| u32::from(n)));
+            return Ok(self.kept_fits(tile.0));
         }
-        let blocks = &mut self.scratch.fit_blocks;
-        blocks.clear();
         let weight = |fr: &Frontier| u32::from(fit.count(fr.req));
-        let mut sum = 0;
-        let mut chunks = self.board.frontier.chunks_exact(FIT_BLOCK);
-        for block in &mut chunks {
-            sum += block.iter().map(weight).sum::<u32>();
-            blocks.push(sum);
+        Ok(count_fit_blocks(
+            &mut self.scratch,
+            &self.board.frontier,
+            tile,
+            weight,
+        ))
+    }
+
+    /// Where the walk to the drawn tile's `k`-th placement starts when
+    /// [`count_fit_blocks`] counted it on this frontier: the first
+    /// frontier cell of the block that holds it, `k` made relative to it.
+    /// `None` (and `k` unchanged) when there are no blocks.
+    #[inline(always)]
+    pub(super) fn fit_block_start(&self, k: &mut u32) -> Option<usize> {
+        if self.scratch.fit_blocks_for != Some(self.turn.drawn) {
+            return None;
         }
-        sum += chunks.remainder().iter().map(weight).sum::<u32>();
-        blocks.push(sum);
-        self.scratch.fit_blocks_for = Some(tile.0);
-        Ok(sum)
+        let blocks = &self.scratch.fit_blocks;
+        let b = blocks.partition_point(|&s| s <= *k);
+        if b > 0 {
+            *k -= blocks[b - 1];
+        }
+        Some(b * FIT_BLOCK)
     }
 
     /// The number of legal placements of tile type `tile` (after placement
@@ -508,15 +537,20 @@ impl Game {
         r.map(|_| n)
     }
 
+    /// Tile type `tile`'s number of placements kept by the board (its fit
+    /// class's, [`Board::fits`]), when the rules have `fit_rows`.
+    #[inline(always)]
+    fn kept_fits(&self, tile: u16) -> u32 {
+        self.rules.fit_class.get(usize::from(tile)).map_or(0, |&c| {
+            u32::from(self.board.fits[usize::from(c) & (FIT_ROWS_MAX - 1)])
+        })
+    }
+
     /// The number of legal placements of `tile` when no plugin filters them: its
     /// fitting rotations summed over the frontier, one table look-up per cell.
     pub(super) fn plain_placement_count(&self, tile: TileTypeId) -> u32 {
         match self.fit_table(tile.0) {
-            Some(_) if self.rules.fit_rows.is_some() => self
-                .board
-                .fits
-                .get(usize::from(tile.0))
-                .map_or(0, |&n| u32::from(n)),
+            Some(_) if self.rules.fit_rows.is_some() => self.kept_fits(tile.0),
             Some(fit) => self.board.placement_count(fit),
             None => self.barrier_placement_count(tile),
         }

@@ -156,9 +156,14 @@ impl Game {
         }
         if self.rules.fit_rows.is_some() {
             let mut kept = [0u16; crate::rules::FIT_ROWS_MAX];
+            let class = &self.rules.fit_class;
             for fr in &self.board.frontier {
-                for (k, fit) in kept.iter_mut().zip(&self.rules.tiles.fits) {
-                    *k = k.wrapping_add(u16::from(fit.count(fr.req)));
+                for (t, (fit, &c)) in self.rules.tiles.fits.iter().zip(class).enumerate() {
+                    // Each class once, at its first tile type.
+                    if !class[..t].contains(&c) {
+                        let k = &mut kept[usize::from(c)];
+                        *k = k.wrapping_add(u16::from(fit.count(fr.req)));
+                    }
                 }
             }
             if kept != self.board.fits {

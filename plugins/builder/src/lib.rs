@@ -116,7 +116,21 @@ impl Builder {
     /// TB15: after figure `fig` left `from`, the builder of its owner there goes
     /// home if he has no follower left in that feature.
     fn send_home_lonely(cx: &mut Cx<'_>, fig: FigureId, from: Location) -> HookResult {
-        if cx.return_lonely(cx.my_figure(BUILDER), fig, from)? > 0 && cx.logging() {
+        // A builder stands only on a road or a city; the owner's builder (one
+        // per player) in his supply has no feature to leave: two queries
+        // instead of a look at the feature.
+        if !matches!(
+            from.feature().map(|f| cx.feature_kind(f)),
+            Some(FeatureKind::Road | FeatureKind::City)
+        ) {
+            return Ok(());
+        }
+        let kind = cx.my_figure(BUILDER);
+        match cx.figure_owner(fig) {
+            Some(owner) if cx.supply(owner, kind) == 0 => {}
+            _ => return Ok(()),
+        }
+        if cx.return_lonely(kind, fig, from)? > 0 && cx.logging() {
             if let Some(owner) = cx.figure_owner(fig) {
                 cx.log(format!(
                     "{{P{owner}}} has no follower left there: the builder goes home."

@@ -140,20 +140,31 @@ impl Plugin for Pig {
 
     /// TB20: a pig whose owner has no farmer left in its field goes home.
     fn figure_returned(&self, cx: &mut Cx<'_>, fig: FigureId, from: Location) -> HookResult {
-        Self::send_home_lonely(cx, fig, from)
+        self.send_home_lonely(cx, fig, from)
     }
 
     /// TB20, for a farmer moved away.
     fn figure_moved(&self, cx: &mut Cx<'_>, fig: FigureId, from: Location) -> HookResult {
-        Self::send_home_lonely(cx, fig, from)
+        self.send_home_lonely(cx, fig, from)
     }
 }
 
 impl Pig {
     /// TB20: after figure `fig` left `from`, the pig of its owner there goes home
     /// if he has no farmer left in that field.
-    fn send_home_lonely(cx: &mut Cx<'_>, fig: FigureId, from: Location) -> HookResult {
-        if cx.return_lonely(cx.my_figure(PIG), fig, from)? > 0 && cx.logging() {
+    fn send_home_lonely(&self, cx: &mut Cx<'_>, fig: FigureId, from: Location) -> HookResult {
+        // A pig stands only in a field; with all the owner's pigs in his
+        // supply none has a field to leave: two queries instead of a look at
+        // the feature.
+        if from.feature().map(|f| cx.feature_kind(f)) != Some(FeatureKind::Field) {
+            return Ok(());
+        }
+        let kind = cx.my_figure(PIG);
+        match cx.figure_owner(fig) {
+            Some(owner) if cx.supply(owner, kind) < self.pigs => {}
+            _ => return Ok(()),
+        }
+        if cx.return_lonely(kind, fig, from)? > 0 && cx.logging() {
             if let Some(owner) = cx.figure_owner(fig) {
                 cx.log(format!(
                     "{{P{owner}}} has no farmer left there: the pig goes home."
