@@ -53,6 +53,19 @@ pub(super) struct PieceBufs {
     pub(super) optional: Vec<Placement>,
 }
 
+/// What the check of one list's candidates keeps from candidate to
+/// candidate ([`Game::listed_piece_fits`]): the drawn tile's side kinds with
+/// a feature added, by [`geom_key`], and whether its sides are plain; the
+/// last candidate's square and what its frontier cell requires (`None`: not
+/// a frontier cell).
+#[derive(Default)]
+struct ListMemo {
+    codes: [(u64, u8, bool); 8],
+    len: usize,
+    pos: Option<Pos>,
+    req: Option<u8>,
+}
+
 /// The key of [`PieceBufs::geoms`].
 fn geom_key(ty: TileTypeId, rot: Rotation, kind: FeatureKind, slots: u16) -> u64 {
     u64::from(ty.0) | (rot.index() as u64) << 16 | (kind as u64) << 24 | u64::from(slots) << 32
@@ -150,9 +163,16 @@ impl Game {
         cands.clear();
         let r = self.offered_pieces(tile, None, &mut cands);
         if r.is_ok() {
+            let mut memo = ListMemo::default();
+            let plain = bufs.plain;
             for c in &cands {
                 let mut c = *c;
-                if self.piece_fits(tile, &mut c, bufs) {
+                let fits = if plain {
+                    self.listed_piece_fits(tile, &mut c, bufs, &mut memo)
+                } else {
+                    self.piece_fits(tile, &mut c, bufs)
+                };
+                if fits {
                     bufs.fit.push(c);
                 }
             }
@@ -233,6 +253,63 @@ impl Game {
             }
         }
         Ok(())
+    }
+
+    /// [`Game::piece_fits`] of candidate `c` in the list of tile type `ty`,
+    /// on a board whose sides are plain (`PieceBufs::plain`): a candidate
+    /// that lays its piece on the placed tile is decided by the side kinds
+    /// alone, from `memo` (the tile's side kinds with the feature added, the
+    /// frontier cell of the last candidate's square: the candidates of one
+    /// square come together) without the rest of the check, which gives
+    /// the same answer.
+    #[inline]
+    fn listed_piece_fits(
+        &self,
+        ty: TileTypeId,
+        c: &mut PiecePlacement,
+        bufs: &mut PieceBufs,
+        memo: &mut ListMemo,
+    ) -> bool {
+        let p = &mut c.placement;
+        if c.at != p.pos || !addable(c.kind, c.slots) {
+            return self.piece_fits(ty, c, bufs);
+        }
+        let Some(tt) = self.rules.tiles.get(ty) else {
+            return false;
+        };
+        p.rot = tt.same_rotation[p.rot.index()];
+        if memo.pos != Some(p.pos) {
+            let cell = self.board.cell(p.pos);
+            memo.pos = Some(p.pos);
+            memo.req = match self.board.frontier.get(usize::from(cell & !FRONTIER_BIT)) {
+                Some(fr) if cell & FRONTIER_BIT != 0 => Some(fr.req),
+                _ => None,
+            };
+        }
+        let Some(req) = memo.req else {
+            return false;
+        };
+        if self.feats.len() + tt.features.len() + 1 >= crate::rules::MAX_FEATURES {
+            return false;
+        }
+        let key = geom_key(ty, p.rot, c.kind, c.slots);
+        let (code, plain) = match memo.codes[..memo.len].iter().find(|e| e.0 == key) {
+            Some(&(_, code, plain)) => (code, plain),
+            None => {
+                let (g, plain) = bufs.geom_with(tt, ty, p.rot, c.kind, c.slots);
+                let e = (key, g.code, plain);
+                if let Some(slot) = memo.codes.get_mut(memo.len) {
+                    *slot = e;
+                    memo.len += 1;
+                }
+                (e.1, e.2)
+            }
+        };
+        if plain {
+            side_codes_fit(code, req)
+        } else {
+            self.piece_fits(ty, c, bufs)
+        }
     }
 
     /// Whether candidate `c` of tile type `ty` is a legal placement with its

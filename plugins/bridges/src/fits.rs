@@ -1,0 +1,108 @@
+//! What a square asks of the drawn tile: for each of its four rotations,
+//! whether it fits, the bridges by choice across it, or the bridge that
+//! repairs its clashes (BB5–BB7). The answer depends only on the tile's
+//! four rotations' codes and the sides the square's neighbours turn to it,
+//! so it is kept from call to call ([`FitCache`]).
+
+use super::pieces::Axis;
+use super::sides::{
+    clash_sides, clashes, clear_bytes, code_at, sides_of, unrepairable, ACROSS_NEW, FIELD, ROAD,
+};
+
+/// A rotation's byte in an answer: the rotation fits the square.
+pub(super) const FIT: u8 = 1;
+/// With [`FIT`]: a bridge by choice across the new tile (BB5), one bit per
+/// axis (`AXIS << i`, `i` the axis's index in [`Axis::BOTH`]): both its
+/// ends are field sides facing an empty square or a road side.
+/// Without [`FIT`]: the bridge across the new tile that repairs every clash
+/// (BB7 way (a)), along axis `i`.
+pub(super) const AXIS: u8 = 2;
+/// Without [`FIT`]: the single clash is the new tile's road facing the
+/// field side of the neighbour beyond side `d` (`NEIGHBOUR | d << 4`): a
+/// bridge across that neighbour repairs it (BB7 way (b)) if its far end
+/// faces an empty square and it has no bridge yet (the board's matter).
+pub(super) const NEIGHBOUR: u8 = 8;
+/// Set in every answer computed (bit 7 of rotation 0's byte, otherwise
+/// unused): 0 is "not computed yet" in [`FitCache`].
+pub(super) const COMPUTED: u32 = 0x80;
+
+/// Entries of [`FitCache`] (a power of two).
+const FIT_SLOTS: usize = 64;
+
+/// Whether the answer for a square whose neighbours are `present` and turn
+/// it `facing` may be kept by `facing` alone: every present neighbour's
+/// side is set (no wildcard side, which reads as no neighbour).
+#[inline]
+pub(super) fn keyed_by_facing(facing: u8, present: u8) -> bool {
+    present == !sides_of(facing, 0) & 15
+}
+
+/// The answer for the drawn tile (its four rotations' codes `m4`, rotation
+/// `r` in byte `r`) on a square whose neighbours are `present` and turn it
+/// `facing`: rotation `r`'s byte at bits `8r` ([`FIT`], [`AXIS`],
+/// [`NEIGHBOUR`]), with [`COMPUTED`].
+pub(super) fn answer(m4: u32, facing: u8, present: u8) -> u32 {
+    let clash = clashes(m4, facing);
+    let fit = clear_bytes(clash);
+    let repairable = clear_bytes(unrepairable(m4, facing, clash)) & !fit;
+    let bad4 = clash_sides(clash);
+    // Where a bridge across the new tile may end: an empty square or a
+    // road side.
+    let end_ok = !present & 15 | sides_of(facing, ROAD) & present;
+    let mut e = COMPUTED;
+    for r in 0..4 {
+        let mine = (m4 >> (8 * r)) as u8;
+        let ends_ok = sides_of(mine, FIELD) & end_ok;
+        let mut b = 0;
+        if fit >> r & 1 != 0 {
+            b = FIT;
+            for (i, axis) in Axis::BOTH.iter().enumerate() {
+                let ends = axis.bits();
+                if ends_ok & ends == ends {
+                    b |= AXIS << i;
+                }
+            }
+        } else if repairable >> r & 1 != 0 {
+            let bad = (bad4 >> (8 * r)) as u8 & 15;
+            let across = ACROSS_NEW[usize::from(bad << 4 | ends_ok)];
+            if across != 0 {
+                b = AXIS << (across - 1);
+            } else if bad & bad.wrapping_sub(1) == 0 && sides_of(mine, ROAD) & bad != 0 {
+                // A single clash, the new tile's road facing a
+                // neighbour's field.
+                let d = bad.trailing_zeros() as u8;
+                let side = carcassonne_plugin_sdk::prelude::Side::from_index(usize::from(d));
+                if code_at(facing, side) == FIELD && present & bad != 0 {
+                    b = NEIGHBOUR | d << 4;
+                }
+            }
+        }
+        e |= u32::from(b) << (8 * r);
+    }
+    e
+}
+
+/// The answers of [`answer`] kept from call to call, by the drawn tile's
+/// codes `m4` and the square's `facing` (squares whose answer is
+/// [`keyed_by_facing`]). Direct-mapped by the tile's codes; an entry is
+/// computed on first use.
+#[derive(Default)]
+pub(super) struct FitCache {
+    slots: Vec<(u32, [u32; 256])>,
+}
+
+impl FitCache {
+    /// The entries of the tile whose four rotations' codes are `m4`: by a
+    /// square's `facing`, 0 until computed.
+    pub(super) fn of(&mut self, m4: u32) -> &mut [u32; 256] {
+        if self.slots.is_empty() {
+            self.slots.resize(FIT_SLOTS, (0, [0; 256]));
+        }
+        let i = (m4.wrapping_mul(0x9E37_79B9) >> (32 - FIT_SLOTS.trailing_zeros())) as usize;
+        let e = &mut self.slots[i & (FIT_SLOTS - 1)];
+        if e.0 != m4 {
+            *e = (m4, [0; 256]);
+        }
+        &mut e.1
+    }
+}
