@@ -290,23 +290,16 @@ impl Game {
             return;
         }
         let mut open = Vec::new();
-        let recs = &self.feats.recs;
         for (k, kind) in self.rules.figures.iter().enumerate() {
             let k = FigureKindId(k as u8);
             if !kind.follower || self.supply_of(self.turn.current, k) == 0 {
                 continue;
             }
-            for (f, ft) in (0u16..).zip(recs) {
-                if ft.tile == t || ft.kind == FeatureKind::Barrier {
-                    continue;
-                }
-                let finished = ft.kind != FeatureKind::Field && self.complete(ft.parent);
-                if !finished && self.may_stand_on(k, kind, ft) {
-                    open.push(FigureOption::Deploy {
-                        kind: k,
-                        at: Location::Feature(FeatureId(f)),
-                    });
-                }
+            for (f, _) in self.open_feats(k, kind).filter(|(_, ft)| ft.tile != t) {
+                open.push(FigureOption::Deploy {
+                    kind: k,
+                    at: Location::Feature(FeatureId(f)),
+                });
             }
         }
         if open.is_empty() {

@@ -414,17 +414,25 @@ impl Game {
         let Some(k) = self.rules.figures.get(kind.index()) else {
             return Vec::new();
         };
-        let mut out = Vec::new();
-        for (f, ft) in (0u16..).zip(&self.feats.recs) {
+        self.open_feats(kind, k)
+            .map(|(f, _)| FeatureId(f))
+            .collect()
+    }
+
+    /// The pass of [`Game::open_features_for`] for kind `kind` (its record
+    /// `k`): each feature instance open to it, with its record, in id order.
+    pub(in crate::game) fn open_feats<'a>(
+        &'a self,
+        kind: FigureKindId,
+        k: &'a crate::rules::FigureKind,
+    ) -> impl Iterator<Item = (u16, &'a Feat)> + 'a {
+        (0u16..).zip(&self.feats.recs).filter(move |&(_, ft)| {
             let finished = match ft.kind {
                 FeatureKind::Field | FeatureKind::Barrier => false,
                 _ => self.complete(ft.parent),
             };
-            if ft.kind != FeatureKind::Barrier && !finished && self.may_stand_on(kind, k, ft) {
-                out.push(FeatureId(f));
-            }
-        }
-        out
+            ft.kind != FeatureKind::Barrier && !finished && self.may_stand_on(kind, k, ft)
+        })
     }
 
     /// Whether figure kind `kind` may be deployed at `at` under the shared rule: the
