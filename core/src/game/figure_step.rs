@@ -45,17 +45,18 @@ impl Game {
         match MASKED {
             true => match self.placed_feats(t) {
                 feats if feats.len() <= 64 => self.masked_offers_into(t, feats, out),
-                _ => self.kind_offers_into::<false>(t, &[], &[], out),
+                _ => self.kind_offers_into::<false, false>(t, &[], &[], out),
             },
-            false => self.kind_offers_into::<false>(t, &[], &[], out),
+            false => self.kind_offers_into::<false, false>(t, &[], &[], out),
         }
         if !self.offers.is_empty() {
             check_order = self.standing_offers_into(t, out);
         }
         if self.rules.corner_kinds != 0 && self.any_in_supply(self.rules.corner_kinds) {
-            // Out of the canonical order (after every kind's features, and
-            // by field id): sorted below.
-            check_order |= self.corner_offers_into(t, out);
+            // After every kind's features and the specials, by corner:
+            // moved into place when they fit in one gap, or sorted below.
+            let from = out.len();
+            check_order |= self.corner_offers_into(t, out) && !place_run(out, from);
         }
         if self.wants(hook::FIGURE_OPTIONS) {
             for &i in self.rules.subscribers(hook::FIGURE_OPTIONS) {
@@ -136,10 +137,15 @@ impl Game {
         if !o.special.is_empty() {
             self.standing_specials_into(out);
         }
+        let mut odd = !o.deploy.is_empty();
         if !o.spots.is_empty() {
+            // Another plugin's specials may come after the spots (a tower's
+            // after the fairy's): moved into place when they fit in one gap.
+            let from = out.len();
             self.standing_spots_into(out);
+            odd |= !place_run(out, from);
         }
-        !o.deploy.is_empty() || !o.special.is_empty() && !o.spots.is_empty()
+        odd
     }
 
     /// The feature records of placed tile `t`'s own features (not those
@@ -165,7 +171,25 @@ impl Game {
             .stand_masks
             .get(ty * kinds..(ty + 1) * kinds)
             .unwrap_or(&[]);
-        self.kind_offers_into::<true>(t, feats, masks, out);
+        if self.offers.deploy.is_empty() {
+            self.kind_offers_into::<true, false>(t, feats, masks, out);
+        } else {
+            self.kind_offers_listed(t, feats, masks, out);
+        }
+    }
+
+    /// [`Game::kind_offers_into`], masked, with standing deployments (listed
+    /// once for every kind). Out of line: a ruleset without standing
+    /// deployments, or before the first, takes the copy without them.
+    #[inline(never)]
+    fn kind_offers_listed(
+        &self,
+        t: u16,
+        feats: &[Feat],
+        masks: &[u64],
+        out: &mut Vec<FigureOption>,
+    ) {
+        self.kind_offers_into::<true, true>(t, feats, masks, out);
     }
 
     /// The core's deployments of every offered kind in the current player's
@@ -178,9 +202,11 @@ impl Game {
     /// tile's type, and only the features it names are checked (with the
     /// roots of the player's followers gathered once); otherwise every
     /// feature is checked in full. Two copies, so that a ruleset of one
-    /// offered kind (base) pays nothing for the masks.
+    /// offered kind (base) pays nothing for the masks; masked, `LISTED`
+    /// (there are standing deployments: their features listed once for
+    /// every kind, [`Game::standing_features`]) makes a third.
     #[inline(always)]
-    fn kind_offers_into<const MASKED: bool>(
+    fn kind_offers_into<const MASKED: bool, const LISTED: bool>(
         &self,
         t: u16,
         feats: &[Feat],
@@ -188,10 +214,22 @@ impl Game {
         out: &mut Vec<FigureOption>,
     ) {
         let base = self.board.tiles[t as usize].base.0;
-        let standing = !self.offers.deploy.is_empty();
+        // Masked, the caller knows (`LISTED`: there are standing offers).
+        let standing = match MASKED {
+            true => LISTED,
+            false => !self.offers.deploy.is_empty(),
+        };
         // A kind the tile has nothing for is skipped at once unless there
         // are offers elsewhere (standing ones, features added to the tile).
         let only_tile = !standing && self.added.feats.is_empty();
+        // The standing deployments' features, listed once for every kind
+        // (`None`: too many to list, each kind reads the offers).
+        // Unmasked (base, or a tile of more than 64 features), each kind
+        // reads the offers: base pays nothing for the list.
+        let listed = match MASKED && LISTED {
+            true => self.standing_features(t, base),
+            false => None,
+        };
         let mut mine = FollowerRoots::new();
         for (k, kind) in self.rules.figures.iter().enumerate() {
             let mask = match MASKED {
@@ -199,7 +237,15 @@ impl Game {
                 false => None,
             };
             let k = FigureKindId(k as u8);
-            if !kind.offered || MASKED && mask == Some(0) && only_tile {
+            // Skipped too when no standing offer is one this kind could
+            // take (a tower top for a kind that is not plain).
+            if !kind.offered
+                || MASKED
+                    && mask == Some(0)
+                    && (only_tile
+                        || self.added.feats.is_empty()
+                            && listed.as_ref().is_some_and(|l| l.none_for(kind)))
+            {
                 continue;
             }
             if self.supply_of(self.turn.current, k) == 0 {
@@ -209,7 +255,11 @@ impl Game {
             // steps find the player's followers all on the board.
             let feats = if MASKED { feats } else { self.placed_feats(t) };
             if standing {
-                self.standing_deploys_into(k, kind, 0..base, t, out);
+                match &listed {
+                    Some(l) if l.before().is_empty() || l.none_for(kind) => {}
+                    Some(l) => self.deploys_onto(k, kind, l.before(), out),
+                    None => self.standing_deploys_into(k, kind, 0..base, t, out),
+                }
             }
             let conditions = kind.beside_follower || kind.open_only;
             if let Some(mut mask) = mask {
@@ -260,8 +310,14 @@ impl Game {
                 }
             }
             if standing {
-                let end = base.saturating_add(feats.len() as u16);
-                self.standing_deploys_into(k, kind, end..NONE16, t, out);
+                match &listed {
+                    Some(l) if l.after().is_empty() || l.none_for(kind) => {}
+                    Some(l) => self.deploys_onto(k, kind, l.after(), out),
+                    None => {
+                        let end = base.saturating_add(feats.len() as u16);
+                        self.standing_deploys_into(k, kind, end..NONE16, t, out);
+                    }
+                }
             }
         }
     }
@@ -565,10 +621,69 @@ impl Game {
     }
 }
 
+/// Moves the options `out[from..]` (appended to the list `out[..from]`, in
+/// canonical order without repeats) into place when they are in order and
+/// fit between two neighbours of the list (usually one plugin's options,
+/// all before or after another's): a rotation instead of a sort. Whether
+/// the list is in order now; `false` leaves it as it is, for the sort.
+fn place_run(out: &mut [FigureOption], from: usize) -> bool {
+    let (list, run) = out.split_at(from);
+    if !run.windows(2).all(|w| w[0] < w[1]) {
+        return false;
+    }
+    let (Some(&first), Some(before)) = (run.first(), list.last()) else {
+        return true;
+    };
+    if *before < first {
+        return true;
+    }
+    let at = list.partition_point(|o| *o < first);
+    match (list.get(at), run.last()) {
+        (Some(next), Some(last)) if last < next => {
+            let n = run.len();
+            out[at..].rotate_right(n);
+            true
+        }
+        _ => false,
+    }
+}
+
 /// Sorts figure options in their canonical order and drops repeats: the
 /// same list as `sort` and `dedup`, by sorting integers (each option's
-/// [`option_key`] with its index in the low 16 bits), not nested enums.
+/// [`option_key`] with its index in the low 16 bits: all different, so an
+/// unstable sort gives the stable order), not nested enums. A usual list
+/// (at most [`SMALL_SORT`] options) is sorted on the stack, with no
+/// allocation; a longer one (a magic portal's) in `Vec`s.
 fn sort_options(out: &mut Vec<FigureOption>) {
+    if out.len() <= SMALL_SORT {
+        let mut keys = [0u64; SMALL_SORT];
+        let mut old = [FigureOption::Pass; SMALL_SORT];
+        let n = out.len();
+        for ((k, o), (i, &opt)) in keys
+            .iter_mut()
+            .zip(old.iter_mut())
+            .zip((0u64..).zip(out.iter()))
+        {
+            *k = option_key(opt) << 16 | i;
+            *o = opt;
+        }
+        let keys = &mut keys[..n];
+        keys.sort_unstable();
+        out.clear();
+        push_sorted(keys, &old[..n], out);
+        return;
+    }
+    sort_options_long(out);
+}
+
+/// The most options [`sort_options`] sorts on the stack.
+const SMALL_SORT: usize = 32;
+
+/// [`sort_options`] for a long list. Out of line: only a magic portal's
+/// figure steps (or a huge board's) come here.
+#[cold]
+#[inline(never)]
+fn sort_options_long(out: &mut Vec<FigureOption>) {
     if out.len() > usize::from(u16::MAX) {
         out.sort();
         out.dedup();
@@ -582,8 +697,15 @@ fn sort_options(out: &mut Vec<FigureOption>) {
     keys.sort();
     let old = std::mem::take(out);
     out.reserve(old.len());
+    push_sorted(&keys, &old, out);
+}
+
+/// Pushes `old[i]` for the index `i` in the low 16 bits of each of the
+/// sorted `keys` onto `out`, each option once.
+#[inline(always)]
+fn push_sorted(keys: &[u64], old: &[FigureOption], out: &mut Vec<FigureOption>) {
     let mut last = None;
-    for k in keys {
+    for &k in keys {
         if last != Some(k >> 16) {
             last = Some(k >> 16);
             if let Some(&o) = old.get((k & 0xFFFF) as usize) {
@@ -658,5 +780,46 @@ mod tests {
         mixed.rotate_left(7);
         sort_options(&mut mixed);
         assert_eq!(mixed, opts);
+        // A usual list, sorted on the stack.
+        let few = &opts[..SMALL_SORT / 2];
+        let mut mixed: Vec<FigureOption> = few.iter().rev().chain(few).copied().collect();
+        mixed.rotate_left(5);
+        assert!(mixed.len() <= SMALL_SORT);
+        sort_options(&mut mixed);
+        assert_eq!(mixed, few);
+    }
+
+    /// A run appended to a list in order is moved into place exactly when
+    /// it fits in one gap; whenever `place_run` says the list is in order,
+    /// it is the sorted list.
+    #[test]
+    fn place_run_places_what_fits_in_one_gap() {
+        let opts: Vec<FigureOption> = (0..12)
+            .map(|code| FigureOption::Special { plugin: 1, code })
+            .collect();
+        // Every split of `opts` into a list (by a bit mask) and a run of the
+        // rest, appended in order or reversed.
+        for mask in 0u32..1 << opts.len() {
+            let (list, run): (Vec<_>, Vec<_>) = opts
+                .iter()
+                .enumerate()
+                .partition(|&(i, _)| mask >> i & 1 != 0);
+            for reversed in [false, true] {
+                let mut out: Vec<FigureOption> = list.iter().map(|&(_, &o)| o).collect();
+                let from = out.len();
+                let mut tail: Vec<FigureOption> = run.iter().map(|&(_, &o)| o).collect();
+                if reversed {
+                    tail.reverse();
+                }
+                out.extend(tail);
+                let contiguous = run.windows(2).all(|w| w[1].0 == w[0].0 + 1);
+                let in_order = place_run(&mut out, from);
+                if in_order {
+                    assert_eq!(out, opts, "{mask:b} {reversed}");
+                } else {
+                    assert!(reversed || !contiguous, "{mask:b}");
+                }
+            }
+        }
     }
 }

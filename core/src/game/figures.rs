@@ -295,7 +295,7 @@ impl Game {
     /// Whether feature instance `ft` carries a marker that a plugin hosts
     /// (`PluginDecl::hosts`): then plain follower kinds may stand there.
     #[inline]
-    fn hosted(&self, ft: &Feat) -> bool {
+    pub(super) fn hosted(&self, ft: &Feat) -> bool {
         let hosts = self.rules.host_markers;
         hosts != 0 && self.feat_markers(ft) & hosts != 0
     }

@@ -83,6 +83,42 @@ state! {
     }
 }
 
+/// The features of the standing deployments at a figure step
+/// ([`Game::standing_features`]), read once for every kind offered.
+pub(super) struct StandingFeatures {
+    /// The features, in order.
+    feats: [u16; StandingFeatures::CAP],
+    /// How many.
+    n: usize,
+    /// How many come before the placed tile's features.
+    split: usize,
+    /// Whether every feature listed is hosted by a plugin (a tower top):
+    /// no kind but a plain one may stand there.
+    plain_only: bool,
+}
+
+impl StandingFeatures {
+    /// The most features listed.
+    const CAP: usize = 16;
+
+    /// The features before the placed tile's.
+    pub(super) fn before(&self) -> &[u16] {
+        self.feats.get(..self.split).unwrap_or(&[])
+    }
+
+    /// The features after the placed tile's.
+    pub(super) fn after(&self) -> &[u16] {
+        self.feats.get(self.split..self.n).unwrap_or(&[])
+    }
+
+    /// Whether a figure of `kind` may stand on none of the features by the
+    /// kinds' rules alone ([`Game::may_stand_on`]: only plain kinds on a
+    /// hosted feature), or there are none.
+    pub(super) fn none_for(&self, kind: &crate::rules::FigureKind) -> bool {
+        self.n == 0 || self.plain_only && !kind.plain
+    }
+}
+
 impl Offers {
     /// No standing offer (see [`Offers::reset`]).
     pub(super) fn new() -> Offers {
@@ -171,6 +207,68 @@ impl Game {
         o.deploy.retain(|&(g, p)| (g, p) != (f.0, plugin));
         o.special.retain(|s| (s.feature, s.plugin) != (f.0, plugin));
         o.deploy.len() + o.special.len() != before
+    }
+
+    /// The features of the standing deployments (each once, in order) but
+    /// placed tile `t`'s (the core offers its features already), split at
+    /// `base` (the id of the tile's first feature): `None` if there are more
+    /// than [`StandingFeatures`] holds. Out of line: only rulesets with
+    /// standing deployments (a raised tower) come here.
+    #[inline(never)]
+    pub(super) fn standing_features(&self, t: u16, base: u16) -> Option<StandingFeatures> {
+        let mut l = StandingFeatures {
+            feats: [0; StandingFeatures::CAP],
+            n: 0,
+            split: 0,
+            plain_only: true,
+        };
+        let mut last = NONE16;
+        for &(f, _) in &self.offers.deploy {
+            if f == last {
+                continue;
+            }
+            last = f;
+            let Some(ft) = self
+                .feats
+                .recs
+                .get(usize::from(f))
+                .filter(|ft| ft.tile != t)
+            else {
+                continue;
+            };
+            l.plain_only &= self.hosted(ft);
+            *l.feats.get_mut(l.n)? = f;
+            l.n += 1;
+            if f < base {
+                l.split = l.n;
+            }
+        }
+        Some(l)
+    }
+
+    /// The deployments of kind `k` (offered, in the current player's supply)
+    /// onto the standing deployments' features `feats` (listed by
+    /// [`Game::standing_features`]) that it may stand on, in order.
+    #[inline]
+    pub(super) fn deploys_onto(
+        &self,
+        k: FigureKindId,
+        kind: &crate::rules::FigureKind,
+        feats: &[u16],
+        out: &mut Vec<FigureOption>,
+    ) {
+        let conditions = kind.beside_follower || kind.open_only;
+        for &f in feats {
+            let ft = &self.feats.recs[usize::from(f)];
+            if self.may_stand_on(k, kind, ft)
+                && (!conditions || self.offer_conditions_hold(kind, ft))
+            {
+                out.push(FigureOption::Deploy {
+                    kind: k,
+                    at: Location::Feature(FeatureId(f)),
+                });
+            }
+        }
     }
 
     /// The standing deployments of kind `k` (offered, in the current player's
