@@ -162,16 +162,35 @@ pub fn leaving(v: &View<'_>, p: PlayerId, window: Window) -> Vec<u32> {
 }
 
 /// Whether [`leaving`] names any figure of player `p` in `window`, without
-/// listing them: one pass over the figures, stopping at the first that has
-/// somewhere to go (asked for every player before every scoring step).
+/// listing them ([`leaver_seats`] for `p` alone).
 pub fn has_leaver(v: &View<'_>, p: PlayerId, window: Window) -> bool {
+    leaver_seats(v, Some(p), window) != 0
+}
+
+/// The players (a bit per seat; only `only` if given) for whom [`leaving`]
+/// names a figure in `window`, without listing them: one pass over the
+/// figures (asked before every scoring step for every player), the quarters'
+/// areas read once, a player's figures skipped once one has somewhere to go.
+pub fn leaver_seats(v: &View<'_>, only: Option<PlayerId>, window: Window) -> u64 {
+    let areas: [AreaId; QUARTERS.len()] = std::array::from_fn(|q| v.my_area(q));
+    let mut seats = 0u64;
     let mut blocked = None;
     let mut roots = None;
     for g in (0..v.figure_count() as u16).map(FigureId) {
-        let Some(q) = figure_quarter(v, g) else {
+        let Some(Location::Area(a)) = v.figure_location(g) else {
             continue;
         };
-        if !window.leaves(q) || v.figure_owner(g) != Some(p) {
+        let Some(q) = areas.iter().position(|&x| x == a) else {
+            continue;
+        };
+        if !window.leaves(q) {
+            continue;
+        }
+        let Some(p) = v.figure_owner(g) else {
+            continue;
+        };
+        let bit = 1u64 << p.index();
+        if seats & bit != 0 || only.is_some_and(|o| o != p) {
             continue;
         }
         if *blocked.get_or_insert_with(|| count_quarter(v)) == Some(q) {
@@ -188,10 +207,10 @@ pub fn has_leaver(v: &View<'_>, p: PlayerId, window: Window) -> bool {
                     .any(|m| Spot::of_feature(v, m).code().is_some())
         });
         if target {
-            return true;
+            seats |= bit;
         }
     }
-    false
+    seats
 }
 
 /// The figure an option of [`leaving`] names, checked: player `p`'s, in a

@@ -43,8 +43,8 @@ mod city;
 mod options;
 
 pub use city::{
-    count_quarter, entering_kinds, has_leaver, leaving, may_enter, quarter_kinds, targets, Window,
-    CASTLE, MARKET, QUARTERS,
+    count_quarter, entering_kinds, has_leaver, leaver_seats, leaving, may_enter, quarter_kinds,
+    targets, Window, CASTLE, MARKET, QUARTERS,
 };
 pub use options::{AbbotEnters, CocFarmers, CountMove, FinalMoves, Options, River};
 
@@ -68,6 +68,11 @@ pub struct State {
     pub final_started: u32,
     /// The players out of the final movement (bit per seat).
     pub final_passed: u32,
+    /// The turn (`Cx::turn`, every turn part counts) whose scorings the
+    /// players' [`Awarded`] sum: older sums count as nothing (CK14: each
+    /// turn part starts with nothing awarded), so no hook runs at every
+    /// turn's start to clear them.
+    pub awarded_turn: u32,
 }
 
 /// Decision: enter the city? (options [`PASS`] and 1 + a quarter).
@@ -240,14 +245,6 @@ impl Plugin for Count {
         Ok(())
     }
 
-    /// CK14 (X77): each turn part starts with nothing awarded.
-    fn turn_start(&self, cx: &mut Cx<'_>) -> HookResult {
-        for p in PlayerId::all(cx.players()) {
-            cx.player_state_mut::<Awarded>(p)?.points = 0;
-        }
-        Ok(())
-    }
-
     /// CK21: remembers who placed the last tile.
     fn tile_placed(&self, cx: &mut Cx<'_>, _tile: TileIndex) -> HookResult {
         let me = cx.current_player();
@@ -255,16 +252,27 @@ impl Plugin for Count {
         Ok(())
     }
 
+    /// `before_scoring` only when a feature waits to be scored.
+    fn narrowing(&self) -> u64 {
+        narrow::BEFORE_SCORING_PENDING
+    }
+
     /// CK17: before the scoring step, every player in turn from the active
-    /// player's left may move followers into what is about to be scored.
+    /// player's left may move followers into what is about to be scored
+    /// (the players with such a follower found in one pass over the
+    /// figures).
     fn before_scoring(&self, cx: &mut Cx<'_>) -> HookResult {
         if cx.pending_scorings().is_empty() {
+            return Ok(());
+        }
+        let seats = leaver_seats(cx, None, Window::Scoring);
+        if seats == 0 {
             return Ok(());
         }
         let (me, n) = (cx.current_player(), cx.players());
         for i in 1..=u32::from(n) {
             let p = me.offset(i, n);
-            if has_leaver(cx, p, Window::Scoring) {
+            if seats >> p.index() & 1 != 0 {
                 cx.push_decision(p, TAG_LEAVE, 0);
             }
         }
@@ -272,7 +280,8 @@ impl Plugin for Count {
     }
 
     /// CK14, CK22: feature scorings caused by the tile (the scoring step and
-    /// barn scorings) are summed per player, bonuses left out.
+    /// barn scorings) are summed per player, bonuses left out, for the turn
+    /// part they happen in (`State::awarded_turn`).
     fn feature_scored(&self, cx: &mut Cx<'_>, info: &ScoreInfo<'_>, points: &Points) -> HookResult {
         let caused = match info.reason {
             ScoreReason::Completed => true,
@@ -286,6 +295,14 @@ impl Plugin for Count {
             return Ok(());
         }
         let award = info.award(points);
+        // The first scoring of a turn part: the sums of older ones are void.
+        let turn = u32::from(cx.turn());
+        if cx.game_state::<State>()?.awarded_turn != turn {
+            cx.game_state_mut::<State>()?.awarded_turn = turn;
+            for p in PlayerId::all(cx.players()) {
+                cx.player_state_mut::<Awarded>(p)?.points = 0;
+            }
+        }
         for p in PlayerId::all(cx.players()) {
             let a = award.get(p);
             if a != 0 {
@@ -297,6 +314,9 @@ impl Plugin for Count {
 
     /// CK14: the active player may enter the city.
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
+        if cx.game_state::<State>()?.awarded_turn != u32::from(cx.turn()) {
+            return Ok(()); // no scoring in this turn part
+        }
         let (me, n) = (cx.current_player(), cx.players());
         if cx.player_state::<Awarded>(me)?.points != 0 {
             return Ok(());
