@@ -134,16 +134,36 @@ impl Game {
         if !o.open.is_empty() {
             self.open_offers_into(t, out);
         }
-        if !o.special.is_empty() {
-            self.standing_specials_into(out);
-        }
         let mut odd = !o.deploy.is_empty();
-        if !o.spots.is_empty() {
-            // Another plugin's specials may come after the spots (a tower's
-            // after the fairy's): moved into place when they fit in one gap.
-            let from = out.len();
-            self.standing_spots_into(out);
-            odd |= !place_run(out, from);
+        // The specials and the spots in the order of their plugins when
+        // those of one kind of offer all come before the other's (the
+        // fairy's spots before a tower's specials): both in order.
+        match (
+            o.special.first(),
+            o.special.last(),
+            o.spots.first(),
+            o.spots.last(),
+        ) {
+            (Some(_), Some(last), Some(&(spots, _)), _) if last.plugin < spots => {
+                self.standing_specials_into(out);
+                self.standing_spots_into(out);
+            }
+            (Some(first), _, Some(_), Some(&(spots, _))) if spots < first.plugin => {
+                self.standing_spots_into(out);
+                self.standing_specials_into(out);
+            }
+            _ => {
+                if !o.special.is_empty() {
+                    self.standing_specials_into(out);
+                }
+                if !o.spots.is_empty() {
+                    // Specials and spots of one plugin, or interleaved
+                    // plugins: moved into place when they fit in one gap.
+                    let from = out.len();
+                    self.standing_spots_into(out);
+                    odd |= !place_run(out, from);
+                }
+            }
         }
         odd
     }

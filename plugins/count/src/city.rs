@@ -37,9 +37,13 @@ pub fn figure_quarter(v: &View<'_>, g: FigureId) -> Option<usize> {
     }
 }
 
-/// The Count (the plugin's only figure).
+/// The Count (the plugin's only figure): remembered in the state from
+/// `setup` on, looked for before.
 pub fn count_figure(v: &View<'_>) -> Option<FigureId> {
-    v.my_figures(0).next()
+    match v.game_state::<super::State>() {
+        Ok(s) if s.count_figure != 0 => Some(FigureId((s.count_figure - 1) as u16)),
+        _ => v.my_figures(0).next(),
+    }
 }
 
 /// The quarter where the Count stands (CK18: it blocks it).

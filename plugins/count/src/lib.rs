@@ -73,6 +73,8 @@ pub struct State {
     /// turn part starts with nothing awarded), so no hook runs at every
     /// turn's start to clear them.
     pub awarded_turn: u32,
+    /// The Count's figure id + 1 (0: not known yet), found once at `setup`.
+    pub count_figure: u32,
 }
 
 /// Decision: enter the city? (options [`PASS`] and 1 + a quarter).
@@ -234,6 +236,9 @@ impl Plugin for Count {
     /// out of every farmer unit, the pig's bonus and the barn's points).
     fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
         cx.put_my_neutral(0, Location::Area(cx.my_area(CASTLE)))?;
+        if let Some(g) = city::count_figure(cx) {
+            cx.game_state_mut::<State>()?.count_figure = u32::from(g.0) + 1;
+        }
         if self.options.coc_farmers == CocFarmers::Ignored {
             let marker = cx.my_marker(0);
             for f in (0..cx.feature_count() as u16).map(FeatureId) {
