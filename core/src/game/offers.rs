@@ -289,7 +289,9 @@ impl Game {
         if !self.open_offered_on(TileIndex(t)) {
             return;
         }
-        let mut open = Vec::new();
+        // At most one option per feature record and kind in supply (usually
+        // one kind): reserved at once, not grown option by option.
+        let mut open = Vec::with_capacity(self.feats.recs.len());
         for (k, kind) in self.rules.figures.iter().enumerate() {
             let k = FigureKindId(k as u8);
             if !kind.follower || self.supply_of(self.turn.current, k) == 0 {
@@ -306,40 +308,25 @@ impl Game {
             return;
         }
         // Two sorted runs merged by their integer keys (a standing
-        // deployment may name the same feature: kept once).
+        // deployment may name the same feature: kept once). The core's run
+        // is short (`Pass` and the placed tile's): each of its options
+        // finds its place in the long one by a binary search, and the long
+        // run is copied in slices between them.
+        let key = super::figure_step::option_key;
         let mine = std::mem::take(out);
         out.reserve(mine.len() + open.len());
-        let (mut a, mut b) = (mine.iter().peekable(), open.iter().peekable());
-        loop {
-            let next = match (a.peek(), b.peek()) {
-                (Some(&&x), Some(&&y)) => {
-                    let (kx, ky) = (
-                        super::figure_step::option_key(x),
-                        super::figure_step::option_key(y),
-                    );
-                    if kx <= ky {
-                        a.next();
-                        if kx == ky {
-                            b.next();
-                        }
-                        x
-                    } else {
-                        b.next();
-                        y
-                    }
-                }
-                (Some(&&x), None) => {
-                    a.next();
-                    x
-                }
-                (None, Some(&&y)) => {
-                    b.next();
-                    y
-                }
-                (None, None) => break,
-            };
-            out.push(next);
+        let mut rest = &open[..];
+        for &x in &mine {
+            let kx = key(x);
+            let i = rest.partition_point(|&y| key(y) < kx);
+            out.extend_from_slice(&rest[..i]);
+            rest = &rest[i..];
+            if rest.first().is_some_and(|&y| key(y) == kx) {
+                rest = &rest[1..];
+            }
+            out.push(x);
         }
+        out.extend_from_slice(rest);
     }
 
     /// Whether placed tile `t` carries (at tile level) a marker of a plugin
