@@ -265,6 +265,7 @@ mod integrity;
 mod log;
 mod lot;
 mod offers;
+mod option_order;
 mod pieces;
 mod place;
 mod queries;

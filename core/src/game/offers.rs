@@ -520,7 +520,7 @@ impl Game {
         // is short (`Pass` and the placed tile's): each of its options
         // finds its place in the long one by a binary search, and the long
         // run is copied in slices between them.
-        let key = super::figure_step::option_key;
+        let key = super::option_order::option_key;
         let mine = std::mem::take(out);
         out.reserve(mine.len() + open.len());
         let mut rest = &open[..];
