@@ -354,6 +354,9 @@ impl Game {
             Location::Area(a) => rec.aux = IN_AREA + a.0,
         }
         self.figures.figs[fig as usize] = rec;
+        if !self.offers.spots.is_empty() && self.is_player_figure(fig) {
+            self.spot_put(fig);
+        }
     }
 
     /// Unlinks figure `fig` from where it is (on the board, held or in an area:
@@ -361,6 +364,9 @@ impl Game {
     /// that was, `None` for a figure in the supply.
     fn lift(&mut self, fig: u16) -> Option<Location> {
         let at = self.location_of(fig)?;
+        if !self.offers.spots.is_empty() && self.is_player_figure(fig) {
+            self.spot_lift(fig);
+        }
         let rec = self.figures.figs[fig as usize];
         if rec.feature != NONE16 {
             let f = rec.feature as usize;
@@ -385,6 +391,12 @@ impl Game {
         }
         self.figures.figs[fig as usize] = Fig::OFF;
         Some(at)
+    }
+
+    /// Whether figure `fig` is a player's (not a neutral figure).
+    #[inline]
+    fn is_player_figure(&self, fig: u16) -> bool {
+        usize::from(fig) < usize::from(self.rules.figs_per_player) * usize::from(self.players)
     }
 
     /// Where figure `fig` (valid id) is; `None` in the supply.
