@@ -57,8 +57,9 @@ state! {
     pub(super) struct Figures {
         /// Where each figure is.
         pub(super) figs: Vec<Fig>,
-        /// Player figures in supply: `players × kinds`.
-        pub(super) supply: Vec<u8>,
+        /// Player figures in supply, by seat and kind (a fixed array in the
+        /// state: a clone copies it with the rest, no buffer of its own).
+        pub(super) supply: [[u8; MAX_FIGURE_KINDS]; MAX_PLAYERS],
     }
 }
 
@@ -67,7 +68,7 @@ impl Figures {
     pub(super) fn new() -> Figures {
         Figures {
             figs: Vec::new(),
-            supply: Vec::new(),
+            supply: [[0; MAX_FIGURE_KINDS]; MAX_PLAYERS],
         }
     }
 
@@ -78,9 +79,11 @@ impl Figures {
         let Figures { figs, supply } = self;
         let n = players as usize * rules.figs_per_player as usize + rules.neutral_kind.len();
         refill(figs, n, Fig::OFF);
-        supply.clear();
-        for _ in 0..players {
-            supply.extend(rules.figures.iter().map(|f| f.per_player));
+        *supply = [[0; MAX_FIGURE_KINDS]; MAX_PLAYERS];
+        for row in &mut supply[..usize::from(players)] {
+            for (s, f) in row.iter_mut().zip(&rules.figures) {
+                *s = f.per_player;
+            }
         }
         n
     }
@@ -351,7 +354,7 @@ impl Game {
             Location::Area(a) => rec.aux = IN_AREA + a.0,
         }
         self.figures.figs[fig as usize] = rec;
-        if !self.offers.spots.is_empty() {
+        if !self.offers.spots.is_empty() && self.is_player_figure(fig) {
             self.spot_put(fig);
         }
     }
@@ -361,7 +364,7 @@ impl Game {
     /// that was, `None` for a figure in the supply.
     fn lift(&mut self, fig: u16) -> Option<Location> {
         let at = self.location_of(fig)?;
-        if !self.offers.spots.is_empty() {
+        if !self.offers.spots.is_empty() && self.is_player_figure(fig) {
             self.spot_lift(fig);
         }
         let rec = self.figures.figs[fig as usize];
@@ -388,6 +391,12 @@ impl Game {
         }
         self.figures.figs[fig as usize] = Fig::OFF;
         Some(at)
+    }
+
+    /// Whether figure `fig` is a player's (not a neutral figure).
+    #[inline]
+    fn is_player_figure(&self, fig: u16) -> bool {
+        usize::from(fig) < usize::from(self.rules.figs_per_player) * usize::from(self.players)
     }
 
     /// Where figure `fig` (valid id) is; `None` in the supply.
@@ -433,8 +442,7 @@ impl Game {
             .map(|s| u16::from(player.seat()) * fpp + s)
             .find(|&g| self.figures.figs[g as usize].in_supply())?;
         self.put(fig, at);
-        let kinds = self.rules.figures.len();
-        self.figures.supply[player.index() * kinds + kind.index()] -= 1;
+        self.figures.supply[player.index()][kind.index()] -= 1;
         let pos = self.location_pos(at);
         self.emit(|| Event::FigureDeployed {
             player,
@@ -524,8 +532,7 @@ impl Game {
         let kind = self.kind_of(fig.0);
         let owner = self.owner_of(fig.0);
         if let Some(p) = owner {
-            let kinds = self.rules.figures.len();
-            let s = &mut self.figures.supply[p.index() * kinds + kind.index()];
+            let s = &mut self.figures.supply[p.index()][kind.index()];
             *s = s.saturating_add(1);
         }
         self.emit(|| Event::FigureReturned {
@@ -592,10 +599,10 @@ impl Game {
 
     #[inline]
     pub(super) fn supply_of(&self, player: PlayerId, kind: FigureKindId) -> u8 {
-        let kinds = self.rules.figures.len();
         self.figures
             .supply
-            .get(player.index() * kinds + kind.index())
+            .get(player.index())
+            .and_then(|r| r.get(kind.index()))
             .copied()
             .unwrap_or(0)
     }
