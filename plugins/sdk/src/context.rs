@@ -239,6 +239,20 @@ impl<'a> View<'a> {
         (0..).map_while(move |i| self.frontier_square(i))
     }
 
+    /// The squares of [`View::frontier_squares`] read into `out` (cleared
+    /// first, its buffer reused) in one query (`frontier_squares_into`; a
+    /// second one when `out` had too little room): for a hot hook that
+    /// reads the whole frontier, one crossing instead of one a square.
+    pub fn frontier_squares_to(&self, out: &mut Vec<FrontierSquare>) {
+        out.resize(out.capacity().max(16), FrontierSquare::default());
+        let n = self.frontier_squares_into(out) as usize;
+        if n > out.len() {
+            out.resize(n, FrontierSquare::default());
+            self.frontier_squares_into(out);
+        }
+        out.truncate(n);
+    }
+
     /// The kind of each side (N E S W) of placed tile `t` now, in board
     /// orientation, read from its features' slots (a feature added at run
     /// time, a bridge, counted): a city if a city owns a slot of the side,
