@@ -5,8 +5,8 @@ use carcassonne_plugin_sdk::prelude::*;
 
 use super::sides::{sides_of, FIELD};
 
-/// The frontier of one call, by position: each square read once (one
-/// `frontier_square` each) and what the placed tiles beside it allow as
+/// The frontier of one call, by position: every square read in one query
+/// (`frontier_squares_to`) and what the placed tiles beside it allow as
 /// bridge sites (BB4, BB6), in a grid over the squares' bounding box. A
 /// placed tile's side faces an empty square exactly where that square is in
 /// the frontier, and its kind is what the square reads there (`facing`): a
@@ -30,13 +30,18 @@ pub(super) struct FrontierMap {
     y0: i32,
     w: i32,
     h: i32,
+    /// The squares that offered candidates in this call: each one's
+    /// position as an integer in the placements' order, and where its
+    /// candidates start and end in the output ([`FrontierMap::order`]).
+    pub(super) runs: Vec<(u32, u32, u32)>,
+    /// The output's candidates while [`FrontierMap::order`] moves them.
+    moved: Vec<PiecePlacement>,
 }
 
 impl FrontierMap {
     /// Reads the frontier of `v` into the map.
     pub(super) fn fill(&mut self, v: &View<'_>) {
-        self.squares.clear();
-        self.squares.extend(v.frontier_squares());
+        v.frontier_squares_to(&mut self.squares);
         self.cells.clear();
         let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
         for fs in &self.squares {
@@ -87,6 +92,30 @@ impl FrontierMap {
                     }
                 }
             }
+        }
+    }
+
+    /// Puts the candidates of `out` from `base` on in the placements'
+    /// order: each square's come in order ([`FrontierMap::runs`]), so only
+    /// the squares are sorted (by position), not the candidates.
+    pub(super) fn order(&mut self, out: &mut Vec<PiecePlacement>, base: usize) {
+        let runs = &mut self.runs;
+        if runs.windows(2).all(|w| w[0].0 < w[1].0) {
+            return;
+        }
+        // Few runs, nearly in order: insertion sort.
+        for i in 1..runs.len() {
+            let mut j = i;
+            while j > 0 && runs[j - 1].0 > runs[j].0 {
+                runs.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        self.moved.clear();
+        self.moved.extend_from_slice(&out[base..]);
+        out.truncate(base);
+        for &(_, s, e) in runs.iter() {
+            out.extend_from_slice(&self.moved[s as usize - base..e as usize - base]);
         }
     }
 
