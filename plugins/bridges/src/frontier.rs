@@ -14,7 +14,10 @@ use super::sides::{sides_of, FIELD};
 /// (asked only when a bridge across it would be offered).
 #[derive(Default)]
 pub(super) struct FrontierMap {
-    /// The squares in the engine's order.
+    /// The squares in the engine's order: the first [`cells`]`.len()` of
+    /// the buffer they are read into (which only grows).
+    ///
+    /// [`cells`]: FrontierMap::cells
     pub(super) squares: Vec<FrontierSquare>,
     /// Each square's cell in `grid`.
     pub(super) cells: Vec<u32>,
@@ -41,10 +44,11 @@ pub(super) struct FrontierMap {
 impl FrontierMap {
     /// Reads the frontier of `v` into the map.
     pub(super) fn fill(&mut self, v: &View<'_>) {
-        v.frontier_squares_to(&mut self.squares);
+        let n = v.frontier_squares_to(&mut self.squares);
+        let squares = &self.squares[..n];
         self.cells.clear();
         let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
-        for fs in &self.squares {
+        for fs in squares {
             let (x, y) = (i32::from(fs.pos.x), i32::from(fs.pos.y));
             x0 = x0.min(x);
             y0 = y0.min(y);
@@ -63,7 +67,7 @@ impl FrontierMap {
         let w = self.w as isize;
         let step = [-w, 1, w, -1];
         self.step = step;
-        for fs in &self.squares {
+        for fs in squares {
             // The tiles beside the square whose side facing it is a field.
             let mut m = sides_of(fs.facing, FIELD) & fs.present;
             let i = ((i32::from(fs.pos.y) - y0) * self.w + i32::from(fs.pos.x) - x0) as isize;

@@ -239,18 +239,19 @@ impl<'a> View<'a> {
         (0..).map_while(move |i| self.frontier_square(i))
     }
 
-    /// The squares of [`View::frontier_squares`] read into `out` (cleared
-    /// first, its buffer reused) in one query (`frontier_squares_into`; a
-    /// second one when `out` had too little room): for a hot hook that
-    /// reads the whole frontier, one crossing instead of one a square.
-    pub fn frontier_squares_to(&self, out: &mut Vec<FrontierSquare>) {
-        out.resize(out.capacity().max(16), FrontierSquare::default());
-        let n = self.frontier_squares_into(out) as usize;
-        if n > out.len() {
-            out.resize(n, FrontierSquare::default());
-            self.frontier_squares_into(out);
+    /// The squares of [`View::frontier_squares`] read into `buf` in one
+    /// query (`frontier_squares_into`; a second one when `buf` had too
+    /// little room): they are `buf[..n]`, `n` returned. `buf` only grows
+    /// (keep it from call to call: nothing is written twice): for a hot
+    /// hook that reads the whole frontier, one crossing instead of one a
+    /// square.
+    pub fn frontier_squares_to(&self, buf: &mut Vec<FrontierSquare>) -> usize {
+        let n = self.frontier_squares_into(buf) as usize;
+        if n > buf.len() {
+            buf.resize(n.max(2 * buf.len()), FrontierSquare::default());
+            self.frontier_squares_into(buf);
         }
-        out.truncate(n);
+        n
     }
 
     /// The kind of each side (N E S W) of placed tile `t` now, in board
