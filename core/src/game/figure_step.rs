@@ -109,13 +109,20 @@ impl Game {
                 Some(n) => self.tiles_narrowed_away(i, &tiles[..n]),
                 None => self.options_narrowed_away(i, out),
             };
-            dispatch_view!(@each self, hook::FILTER_FIGURE_OPTIONS, |i| skip(i), |h, v| h
-                .filter_figure_options(v, out, keep));
-            let mut i = 0;
-            out.retain(|_| {
-                i += 1;
-                keep[i - 1]
+            // Usually every veto is narrowed away (no plugin figure on the
+            // placed tile): the list is then kept as it is.
+            let mut asked = false;
+            dispatch_view!(@each self, hook::FILTER_FIGURE_OPTIONS, |i| skip(i), |h, v| {
+                asked = true;
+                h.filter_figure_options(v, out, keep)
             });
+            if asked {
+                let mut i = 0;
+                out.retain(|_| {
+                    i += 1;
+                    keep[i - 1]
+                });
+            }
         }
         Ok(())
     }

@@ -351,7 +351,7 @@ impl Game {
             Location::Area(a) => rec.aux = IN_AREA + a.0,
         }
         self.figures.figs[fig as usize] = rec;
-        if !self.offers.spots.is_empty() {
+        if !self.offers.spots.is_empty() && self.is_player_figure(fig) {
             self.spot_put(fig);
         }
     }
@@ -361,7 +361,7 @@ impl Game {
     /// that was, `None` for a figure in the supply.
     fn lift(&mut self, fig: u16) -> Option<Location> {
         let at = self.location_of(fig)?;
-        if !self.offers.spots.is_empty() {
+        if !self.offers.spots.is_empty() && self.is_player_figure(fig) {
             self.spot_lift(fig);
         }
         let rec = self.figures.figs[fig as usize];
@@ -388,6 +388,12 @@ impl Game {
         }
         self.figures.figs[fig as usize] = Fig::OFF;
         Some(at)
+    }
+
+    /// Whether figure `fig` is a player's (not a neutral figure).
+    #[inline]
+    fn is_player_figure(&self, fig: u16) -> bool {
+        usize::from(fig) < usize::from(self.rules.figs_per_player) * usize::from(self.players)
     }
 
     /// Where figure `fig` (valid id) is; `None` in the supply.
