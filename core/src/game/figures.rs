@@ -57,8 +57,9 @@ state! {
     pub(super) struct Figures {
         /// Where each figure is.
         pub(super) figs: Vec<Fig>,
-        /// Player figures in supply: `players × kinds`.
-        pub(super) supply: Vec<u8>,
+        /// Player figures in supply, by seat and kind (a fixed array in the
+        /// state: a clone copies it with the rest, no buffer of its own).
+        pub(super) supply: [[u8; MAX_FIGURE_KINDS]; MAX_PLAYERS],
     }
 }
 
@@ -67,7 +68,7 @@ impl Figures {
     pub(super) fn new() -> Figures {
         Figures {
             figs: Vec::new(),
-            supply: Vec::new(),
+            supply: [[0; MAX_FIGURE_KINDS]; MAX_PLAYERS],
         }
     }
 
@@ -78,9 +79,11 @@ impl Figures {
         let Figures { figs, supply } = self;
         let n = players as usize * rules.figs_per_player as usize + rules.neutral_kind.len();
         refill(figs, n, Fig::OFF);
-        supply.clear();
-        for _ in 0..players {
-            supply.extend(rules.figures.iter().map(|f| f.per_player));
+        *supply = [[0; MAX_FIGURE_KINDS]; MAX_PLAYERS];
+        for row in &mut supply[..usize::from(players)] {
+            for (s, f) in row.iter_mut().zip(&rules.figures) {
+                *s = f.per_player;
+            }
         }
         n
     }
@@ -439,8 +442,7 @@ impl Game {
             .map(|s| u16::from(player.seat()) * fpp + s)
             .find(|&g| self.figures.figs[g as usize].in_supply())?;
         self.put(fig, at);
-        let kinds = self.rules.figures.len();
-        self.figures.supply[player.index() * kinds + kind.index()] -= 1;
+        self.figures.supply[player.index()][kind.index()] -= 1;
         let pos = self.location_pos(at);
         self.emit(|| Event::FigureDeployed {
             player,
@@ -530,8 +532,7 @@ impl Game {
         let kind = self.kind_of(fig.0);
         let owner = self.owner_of(fig.0);
         if let Some(p) = owner {
-            let kinds = self.rules.figures.len();
-            let s = &mut self.figures.supply[p.index() * kinds + kind.index()];
+            let s = &mut self.figures.supply[p.index()][kind.index()];
             *s = s.saturating_add(1);
         }
         self.emit(|| Event::FigureReturned {
@@ -598,10 +599,10 @@ impl Game {
 
     #[inline]
     pub(super) fn supply_of(&self, player: PlayerId, kind: FigureKindId) -> u8 {
-        let kinds = self.rules.figures.len();
         self.figures
             .supply
-            .get(player.index() * kinds + kind.index())
+            .get(player.index())
+            .and_then(|r| r.get(kind.index()))
             .copied()
             .unwrap_or(0)
     }
