@@ -162,6 +162,9 @@ impl Game {
         let mut cands = std::mem::take(&mut bufs.cands);
         cands.clear();
         let r = self.offered_pieces(tile, None, &mut cands);
+        // The fitting ones as integers in the placements' order.
+        let mut keys = std::mem::take(&mut bufs.fit_keys);
+        keys.clear();
         if r.is_ok() {
             let mut memo = ListMemo::default();
             let plain = bufs.plain;
@@ -174,22 +177,25 @@ impl Game {
                 };
                 if fits {
                     bufs.fit.push(c);
+                    keys.push(order_key(&c.placement));
+                    if c.optional {
+                        optional.push(c.placement);
+                    }
                 }
             }
         }
         bufs.cands = cands;
-        r?;
-        // Sorted and without repeats, as integers in the placements' order.
-        let mut keys = std::mem::take(&mut bufs.fit_keys);
-        keys.clear();
-        for c in &bufs.fit {
-            keys.push(order_key(&c.placement));
-            if c.optional {
-                optional.push(c.placement);
-            }
+        if let Err(e) = r {
+            bufs.fit_keys = keys;
+            return Err(e);
         }
-        keys.sort_unstable();
-        keys.dedup();
+        // Sorted and without repeats.
+        // Candidates offered in order (a plugin may make them so) need no
+        // sort: one pass tells.
+        if !keys.windows(2).all(|w| w[0] < w[1]) {
+            keys.sort_unstable();
+            keys.dedup();
+        }
         out.extend(keys.iter().map(|&k| from_order_key(k)));
         bufs.fit_keys = keys;
         Ok(())

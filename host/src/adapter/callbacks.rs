@@ -51,6 +51,9 @@ macro_rules! arg {
     ($c:ident, $op:expr, (&mut [FigureId]), $a:ident) => {
         $a.into_mut_slice()
     };
+    ($c:ident, $op:expr, (&mut [FrontierSquare]), $a:ident) => {
+        $a.into_mut_slice()
+    };
     ($c:ident, $op:expr, ($($t:tt)*), $a:ident) => {
         $a
     };

@@ -84,6 +84,12 @@ macro_rules! query_table {
             /// neighbours require: where tiles lie around it and the kinds of the sides
             /// they turn to it (`FrontierSquare`; the SDK's `frontier_squares`).
             view get frontier_square(i: (usize) => (usize)) -> (Option<FrontierSquare>) => (ROption<FrontierSquare>);
+            /// Every square of the frontier (as `frontier_square`), in the engine's order,
+            /// written to the caller's `out`: the first `out.len()` of them; returns how
+            /// many there are (more than `out.len()`: ask again with a larger slice; an
+            /// empty one counts them). One call per read of the whole frontier (the SDK's
+            /// `frontier_squares_to`).
+            view get frontier_squares_into(out: (&mut [FrontierSquare]) => (RSliceMut<'_, FrontierSquare>)) -> (u32) => (u32);
             /// Position of placed tile `t`.
             view check tile_pos(t: (TileIndex) => (TileIndex)) -> (Pos) => (Pos);
             /// Tile type of placed tile `t`.

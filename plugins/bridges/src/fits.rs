@@ -27,7 +27,41 @@ pub(super) const NEIGHBOUR: u8 = 8;
 pub(super) const COMPUTED: u32 = 0x80;
 
 /// Entries of [`FitCache`] (a power of two).
-const FIT_SLOTS: usize = 64;
+const FIT_SLOTS: usize = 128;
+
+/// In a [`summary`]: the rotations that fit (bit `r`) at bit 32 ([`FIT`]
+/// in byte `r` of the answer).
+pub(super) const FITS_AT: u32 = 32;
+/// In a [`summary`]: the rotations with a bridge across the new tile (by
+/// choice where they fit, else the repair) at bit 36.
+pub(super) const ACROSS_AT: u32 = 36;
+/// In a [`summary`]: the rotations whose repair lies across a neighbour
+/// at bit 40.
+pub(super) const BEYOND_AT: u32 = 40;
+/// In a [`summary`]: set where the square has a candidate whatever its
+/// neighbours' sites (a bridge across the new tile or a repair).
+pub(super) const OWN: u64 = 1 << 44;
+
+/// Bit `r` set where bit `8r` of `x` is (`x` has no other bits).
+#[inline]
+fn gather(x: u32) -> u64 {
+    u64::from((x | x >> 7 | x >> 14 | x >> 21) & 15)
+}
+
+/// Answer `e` ([`answer`]) with its rotations' masks beside it: `e` in
+/// the low 32 bits, then [`FITS_AT`], [`ACROSS_AT`], [`BEYOND_AT`] and
+/// [`OWN`], so that a square reads what it offers in one load.
+pub(super) fn summary(e: u32) -> u64 {
+    let fit = gather(e & (0x0101_0101 * u32::from(FIT)));
+    let across = gather((e >> 1 | e >> 2) & 0x0101_0101);
+    let beyond = gather(e >> NEIGHBOUR.trailing_zeros() & 0x0101_0101);
+    let own = if fit & across != 0 || across & !fit != 0 || beyond != 0 {
+        OWN
+    } else {
+        0
+    };
+    u64::from(e) | fit << FITS_AT | across << ACROSS_AT | beyond << BEYOND_AT | own
+}
 
 /// Whether the answer for a square whose neighbours are `present` and turn
 /// it `facing` may be kept by `facing` alone: every present neighbour's
@@ -82,19 +116,19 @@ pub(super) fn answer(m4: u32, facing: u8, present: u8) -> u32 {
     e
 }
 
-/// The answers of [`answer`] kept from call to call, by the drawn tile's
-/// codes `m4` and the square's `facing` (squares whose answer is
-/// [`keyed_by_facing`]). Direct-mapped by the tile's codes; an entry is
-/// computed on first use.
+/// The answers of [`answer`] kept from call to call as [`summary`]s, by
+/// the drawn tile's codes `m4` and the square's `facing` (squares whose
+/// answer is [`keyed_by_facing`]). Direct-mapped by the tile's codes; an
+/// entry is computed on first use.
 #[derive(Default)]
 pub(super) struct FitCache {
-    slots: Vec<(u32, [u32; 256])>,
+    slots: Vec<(u32, [u64; 256])>,
 }
 
 impl FitCache {
     /// The entries of the tile whose four rotations' codes are `m4`: by a
     /// square's `facing`, 0 until computed.
-    pub(super) fn of(&mut self, m4: u32) -> &mut [u32; 256] {
+    pub(super) fn of(&mut self, m4: u32) -> &mut [u64; 256] {
         if self.slots.is_empty() {
             self.slots.resize(FIT_SLOTS, (0, [0; 256]));
         }

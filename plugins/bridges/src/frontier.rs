@@ -5,8 +5,8 @@ use carcassonne_plugin_sdk::prelude::*;
 
 use super::sides::{sides_of, FIELD};
 
-/// The frontier of one call, by position: each square read once (one
-/// `frontier_square` each) and what the placed tiles beside it allow as
+/// The frontier of one call, by position: every square read in one query
+/// (`frontier_squares_to`) and what the placed tiles beside it allow as
 /// bridge sites (BB4, BB6), in a grid over the squares' bounding box. A
 /// placed tile's side faces an empty square exactly where that square is in
 /// the frontier, and its kind is what the square reads there (`facing`): a
@@ -14,7 +14,10 @@ use super::sides::{sides_of, FIELD};
 /// (asked only when a bridge across it would be offered).
 #[derive(Default)]
 pub(super) struct FrontierMap {
-    /// The squares in the engine's order.
+    /// The squares in the engine's order: the first [`cells`]`.len()` of
+    /// the buffer they are read into (which only grows).
+    ///
+    /// [`cells`]: FrontierMap::cells
     pub(super) squares: Vec<FrontierSquare>,
     /// Each square's cell in `grid`.
     pub(super) cells: Vec<u32>,
@@ -30,16 +33,22 @@ pub(super) struct FrontierMap {
     y0: i32,
     w: i32,
     h: i32,
+    /// The squares that offered candidates in this call: each one's
+    /// position as an integer in the placements' order, and where its
+    /// candidates start and end in the output ([`FrontierMap::order`]).
+    pub(super) runs: Vec<(u32, u32, u32)>,
+    /// The output's candidates while [`FrontierMap::order`] moves them.
+    moved: Vec<PiecePlacement>,
 }
 
 impl FrontierMap {
     /// Reads the frontier of `v` into the map.
     pub(super) fn fill(&mut self, v: &View<'_>) {
-        self.squares.clear();
-        self.squares.extend(v.frontier_squares());
+        let n = v.frontier_squares_to(&mut self.squares);
+        let squares = &self.squares[..n];
         self.cells.clear();
         let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
-        for fs in &self.squares {
+        for fs in squares {
             let (x, y) = (i32::from(fs.pos.x), i32::from(fs.pos.y));
             x0 = x0.min(x);
             y0 = y0.min(y);
@@ -58,7 +67,7 @@ impl FrontierMap {
         let w = self.w as isize;
         let step = [-w, 1, w, -1];
         self.step = step;
-        for fs in &self.squares {
+        for fs in squares {
             // The tiles beside the square whose side facing it is a field.
             let mut m = sides_of(fs.facing, FIELD) & fs.present;
             let i = ((i32::from(fs.pos.y) - y0) * self.w + i32::from(fs.pos.x) - x0) as isize;
@@ -87,6 +96,30 @@ impl FrontierMap {
                     }
                 }
             }
+        }
+    }
+
+    /// Puts the candidates of `out` from `base` on in the placements'
+    /// order: each square's come in order ([`FrontierMap::runs`]), so only
+    /// the squares are sorted (by position), not the candidates.
+    pub(super) fn order(&mut self, out: &mut Vec<PiecePlacement>, base: usize) {
+        let runs = &mut self.runs;
+        if runs.windows(2).all(|w| w[0].0 < w[1].0) {
+            return;
+        }
+        // Few runs, nearly in order: insertion sort.
+        for i in 1..runs.len() {
+            let mut j = i;
+            while j > 0 && runs[j - 1].0 > runs[j].0 {
+                runs.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        self.moved.clear();
+        self.moved.extend_from_slice(&out[base..]);
+        out.truncate(base);
+        for &(_, s, e) in runs.iter() {
+            out.extend_from_slice(&self.moved[s as usize - base..e as usize - base]);
         }
     }
 

@@ -3,7 +3,9 @@
 
 use carcassonne_plugin_sdk::prelude::*;
 
-use super::fits::{answer, keyed_by_facing, FitCache, AXIS, COMPUTED, FIT, NEIGHBOUR};
+use super::fits::{
+    answer, keyed_by_facing, summary, FitCache, ACROSS_AT, AXIS, BEYOND_AT, COMPUTED, FITS_AT, OWN,
+};
 use super::frontier::{site_ends, unbridged, FrontierMap};
 use super::pieces::{code, Axis};
 use super::sides::codes;
@@ -17,6 +19,14 @@ type Pieces = [Piece; 10];
 struct NeighbourBridges {
     len: usize,
     at: [(Side, Axis); 4],
+}
+
+impl NeighbourBridges {
+    /// None.
+    const NONE: NeighbourBridges = NeighbourBridges {
+        len: 0,
+        at: [(Side::N, Axis::NorthSouth); 4],
+    };
 }
 
 /// A candidate laying a bridge across the tile at `at`.
@@ -37,12 +47,6 @@ fn candidate(
     }
 }
 
-/// Bit `r` set where bit `8r` of `x` is (`x` has no other bits).
-#[inline]
-fn gather(x: u32) -> u8 {
-    ((x | x >> 7 | x >> 14 | x >> 21) & 15) as u8
-}
-
 impl Bridges {
     /// The bridges by choice on the neighbours of square `pos` (in `cell`
     /// of `map`; BB5): on a neighbour without a bridge, along an axis of two
@@ -55,10 +59,7 @@ impl Bridges {
         cell: u32,
         map: &FrontierMap,
     ) -> NeighbourBridges {
-        let mut nb = NeighbourBridges {
-            len: 0,
-            at: [(Side::N, Axis::NorthSouth); 4],
-        };
+        let mut nb = NeighbourBridges::NONE;
         if self.options.sites == Sites::PlacedOnly {
             return nb;
         }
@@ -79,7 +80,8 @@ impl Bridges {
     }
 
     /// The placements that lay a bridge (BB5–BB8) with the drawn tile
-    /// `tile`, appended to `out`: the body of `extra_placements`.
+    /// `tile`, appended to `out` in the placements' order (so that the
+    /// core needs no sort): the body of `extra_placements`.
     pub(super) fn offer(
         &self,
         v: &View<'_>,
@@ -91,48 +93,61 @@ impl Bridges {
         // The drawn tile's sides in each rotation, asked once per call (this
         // hook runs at every draw and placement list: issue 27), as packed
         // codes side by side (rotation `r` in byte `r`); what the
-        // neighbours require in one query per square, read into `map`,
-        // which also says what a neighbour allows as a bridge site. What a
-        // square asks of the tile is kept by its `facing` (`fits`). The core
-        // sorts the candidates: the squares' order does not matter.
+        // neighbours require in one query for the whole frontier, read into
+        // `map`, which also says what a neighbour allows as a bridge site.
+        // What a square asks of the tile is kept by its `facing` (`fits`).
         let printed = v.tile_type_sides(tile);
         let m4 = u32::from_le_bytes(Rotation::ALL.map(|rot| codes(printed.rotated(rot))));
         let me_index = v.plugin_index();
         let pieces: Pieces = std::array::from_fn(|c| Piece::of(me_index, c as u32));
         let optional = self.options.bridge_only_fit == BridgeOnlyFit::MaySetAside;
+        let by_choice_beside = self.options.sites == Sites::PlacedOrAdjacent;
         map.fill(v);
         let by_facing = fits.of(m4);
+        let base = out.len();
+        map.runs.clear();
         for (fs, &cell) in map.squares.iter().zip(&map.cells) {
-            let pos = fs.pos;
-            let e = if keyed_by_facing(fs.facing, fs.present) {
-                let e = &mut by_facing[usize::from(fs.facing)];
-                if *e == 0 {
-                    *e = answer(m4, fs.facing, fs.present);
+            let a = if keyed_by_facing(fs.facing, fs.present) {
+                let a = &mut by_facing[usize::from(fs.facing)];
+                if *a == 0 {
+                    *a = summary(answer(m4, fs.facing, fs.present));
                 }
-                *e
+                *a
             } else {
-                answer(m4, fs.facing, fs.present)
-            } & !COMPUTED;
-            // Most squares have nothing.
-            if e == 0 {
-                continue;
-            }
+                summary(answer(m4, fs.facing, fs.present))
+            };
             // The rotations that fit (bit `r`), those with a bridge across
             // the new tile (by choice where they fit, else the repair), and
             // those whose repair lies across a neighbour.
-            let fit = gather(e & (0x0101_0101 * u32::from(FIT)));
-            let across = gather((e >> 1 | e >> 2) & 0x0101_0101);
-            let beyond = gather(e >> NEIGHBOUR.trailing_zeros() & 0x0101_0101);
-            if fit != 0 {
-                // The bridges by choice: across the new tile, per rotation
-                // that fits; across a neighbour, the same for each.
-                let nb = self.neighbour_bridges(v, pos, cell, map);
-                let mut m = if nb.len == 0 { fit & across } else { fit };
-                while m != 0 {
-                    let r = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let b = (e >> (8 * r)) as u8;
-                    let p = Placement::new(pos, Rotation::ALL[r]);
+            let fit = (a >> FITS_AT) as u8 & 15;
+            // Most squares have nothing: no bridge of their own, and no
+            // neighbour with a site (or no rotation that fits).
+            if a & OWN == 0 && (fit == 0 || !by_choice_beside || map.sites_beside(cell) == 0) {
+                continue;
+            }
+            let pos = fs.pos;
+            let e = a as u32 & !COMPUTED;
+            let across = (a >> ACROSS_AT) as u8 & 15;
+            let beyond = (a >> BEYOND_AT) as u8 & 15;
+            let start = out.len();
+            // The bridges by choice on a neighbour (the same for each
+            // rotation that fits).
+            let nb = if fit != 0 {
+                self.neighbour_bridges(v, pos, cell, map)
+            } else {
+                NeighbourBridges::NONE
+            };
+            let mut m = if nb.len == 0 { fit & across } else { fit } | across | beyond;
+            // Rotation by rotation, each one's in piece-code order (the
+            // placed tile's axes, then the neighbours N E S W).
+            while m != 0 {
+                let r = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let b = (e >> (8 * r)) as u8;
+                let p = Placement::new(pos, Rotation::ALL[r]);
+                if fit >> r & 1 != 0 {
+                    // The bridges by choice: across the new tile, then
+                    // across a neighbour.
                     for (i, axis) in Axis::BOTH.into_iter().enumerate() {
                         if b & AXIS << i != 0 {
                             out.push(candidate(&pieces, p, None, pos, axis, false));
@@ -141,41 +156,41 @@ impl Bridges {
                     for &(d, axis) in &nb.at[..nb.len] {
                         out.push(candidate(&pieces, p, Some(d), pos.step(d), axis, false));
                     }
+                } else if across >> r & 1 != 0 {
+                    // The repair (BB7) across the new tile.
+                    let axis = Axis::BOTH[usize::from(b & (AXIS << 1) != 0)];
+                    out.push(candidate(&pieces, p, None, pos, axis, optional));
+                } else if beyond >> r & 1 != 0 {
+                    // Across the neighbour beyond `d`: its far end a field
+                    // side facing an empty square, on a tile without a
+                    // bridge.
+                    let d = Side::from_index(usize::from(b >> 4 & 3));
+                    let at = pos.step(d);
+                    if site_ends(map.open_beside(cell, d), d) & 1 << d as u8 != 0
+                        && unbridged(v, at)
+                    {
+                        out.push(candidate(
+                            &pieces,
+                            p,
+                            Some(d),
+                            at,
+                            Axis::through(d),
+                            optional,
+                        ));
+                    }
                 }
             }
-            // The repairs (BB7), per rotation that does not fit: across the
-            // new tile.
-            let mut m = across & !fit;
-            while m != 0 {
-                let r = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let b = (e >> (8 * r)) as u8;
-                let p = Placement::new(pos, Rotation::ALL[r]);
-                let axis = Axis::BOTH[usize::from(b & (AXIS << 1) != 0)];
-                out.push(candidate(&pieces, p, None, pos, axis, optional));
-            }
-            // Across a neighbour.
-            let mut m = beyond;
-            while m != 0 {
-                let r = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let b = (e >> (8 * r)) as u8;
-                let p = Placement::new(pos, Rotation::ALL[r]);
-                // Across the neighbour beyond `d`: its far end a field
-                // side facing an empty square, on a tile without a bridge.
-                let d = Side::from_index(usize::from(b >> 4 & 3));
-                let at = pos.step(d);
-                if site_ends(map.open_beside(cell, d), d) & 1 << d as u8 != 0 && unbridged(v, at) {
-                    out.push(candidate(
-                        &pieces,
-                        p,
-                        Some(d),
-                        at,
-                        Axis::through(d),
-                        optional,
-                    ));
-                }
+            if out.len() > start {
+                map.runs
+                    .push((pos_key(pos), start as u32, out.len() as u32));
             }
         }
+        map.order(out, base);
     }
+}
+
+/// Square `pos` as an integer in the placements' order (column, then row).
+#[inline]
+fn pos_key(pos: Pos) -> u32 {
+    u32::from(pos.x as u16 ^ 0x8000) << 16 | u32::from(pos.y as u16 ^ 0x8000)
 }

@@ -239,6 +239,21 @@ impl<'a> View<'a> {
         (0..).map_while(move |i| self.frontier_square(i))
     }
 
+    /// The squares of [`View::frontier_squares`] read into `buf` in one
+    /// query (`frontier_squares_into`; a second one when `buf` had too
+    /// little room): they are `buf[..n]`, `n` returned. `buf` only grows
+    /// (keep it from call to call: nothing is written twice): for a hot
+    /// hook that reads the whole frontier, one crossing instead of one a
+    /// square.
+    pub fn frontier_squares_to(&self, buf: &mut Vec<FrontierSquare>) -> usize {
+        let n = self.frontier_squares_into(buf) as usize;
+        if n > buf.len() {
+            buf.resize(n.max(2 * buf.len()), FrontierSquare::default());
+            self.frontier_squares_into(buf);
+        }
+        n
+    }
+
     /// The kind of each side (N E S W) of placed tile `t` now, in board
     /// orientation, read from its features' slots (a feature added at run
     /// time, a bridge, counted): a city if a city owns a slot of the side,

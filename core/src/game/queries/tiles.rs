@@ -41,6 +41,22 @@ impl Game {
         })
     }
 
+    /// Every square of the frontier ([`Game::frontier_square`]) in the
+    /// engine's order, written to `out`: the first `out.len()` of them;
+    /// returns how many there are (more than `out.len()`: ask again with a
+    /// larger slice; an empty one counts them). One call for a hook that
+    /// reads the whole frontier, not a `frontier_square` per square.
+    pub fn frontier_squares_into(&self, out: &mut [FrontierSquare]) -> u32 {
+        for (o, fr) in out.iter_mut().zip(&self.board.frontier) {
+            *o = FrontierSquare {
+                pos: fr.pos,
+                present: fr.present,
+                facing: fr.req,
+            };
+        }
+        self.board.frontier.len() as u32
+    }
+
     /// Position of placed tile `t`.
     #[inline]
     pub fn tile_pos(&self, t: TileIndex) -> Option<Pos> {
