@@ -187,6 +187,9 @@ impl Plugin for Builder {
                 cx.player_state_mut::<Own>(p)?.builder = u32::from(g.0) + 1;
             }
         }
+        // No second part is due: `turn_end` is switched on by the tile that
+        // earns one (a turn end without it does nothing).
+        cx.set_hook_enabled(hook::TURN_END, false);
         Ok(())
     }
 
@@ -198,12 +201,16 @@ impl Plugin for Builder {
         }
         if Self::extends_own_builder(cx.view(), tile)? {
             cx.game_state_mut::<Due>()?.due = 1;
+            cx.set_hook_enabled(hook::TURN_END, true);
         }
         Ok(())
     }
 
     /// TB11, TB13, TB14: at the end of a part that earned it, the second part.
+    /// Switched on only for such a part (`tile_placed`), off again here: most
+    /// turns end without a call.
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
+        cx.set_hook_enabled(hook::TURN_END, false);
         if cx.game_state::<Due>()?.due == 0 {
             return Ok(());
         }
