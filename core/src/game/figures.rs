@@ -351,6 +351,9 @@ impl Game {
             Location::Area(a) => rec.aux = IN_AREA + a.0,
         }
         self.figures.figs[fig as usize] = rec;
+        if !self.offers.spots.is_empty() {
+            self.spot_put(fig);
+        }
     }
 
     /// Unlinks figure `fig` from where it is (on the board, held or in an area:
@@ -358,6 +361,9 @@ impl Game {
     /// that was, `None` for a figure in the supply.
     fn lift(&mut self, fig: u16) -> Option<Location> {
         let at = self.location_of(fig)?;
+        if !self.offers.spots.is_empty() {
+            self.spot_lift(fig);
+        }
         let rec = self.figures.figs[fig as usize];
         if rec.feature != NONE16 {
             let f = rec.feature as usize;

@@ -80,8 +80,18 @@ state! {
         /// carries one of their markers, as (plugin, markers), sorted by
         /// plugin.
         pub(super) open: Vec<(u8, u64)>,
+        /// While `spots` is not empty: per player (`figs_per_player`
+        /// entries each), the keys of his followers on features (the code
+        /// of the spot, then the slot: `code << 16 | slot`), sorted, then
+        /// [`NO_KEY`]s; kept as figures are put and lifted
+        /// ([`Game::spot_put`], [`Game::spot_lift`]), so that a figure step
+        /// reads them instead of looking at every slot. Empty otherwise.
+        pub(super) spot_keys: Vec<u64>,
     }
 }
+
+/// `Offers::spot_keys`: no follower (after the player's keys).
+const NO_KEY: u64 = u64::MAX;
 
 impl Offers {
     /// No standing offer (see [`Offers::reset`]).
@@ -92,6 +102,7 @@ impl Offers {
             muted: Vec::new(),
             spots: Vec::new(),
             open: Vec::new(),
+            spot_keys: Vec::new(),
         }
     }
 
@@ -102,6 +113,7 @@ impl Offers {
         self.muted.clear();
         self.spots.clear();
         self.open.clear();
+        self.spot_keys.clear();
     }
 
     /// Whether there is no standing offer at all: one test for a figure step
@@ -252,7 +264,105 @@ impl Game {
             }
             (Err(_), false) => {}
         }
+        if spots.is_empty() {
+            self.offers.spot_keys.clear();
+        } else if self.offers.spot_keys.is_empty() {
+            self.build_spot_keys();
+        }
         true
+    }
+
+    /// Fills `Offers::spot_keys` from the figures on the board.
+    fn build_spot_keys(&mut self) {
+        let per = usize::from(self.rules.figs_per_player);
+        let mut keys = std::mem::take(&mut self.offers.spot_keys);
+        keys.clear();
+        keys.resize(per * usize::from(self.players), NO_KEY);
+        for p in 0..usize::from(self.players) {
+            let region = &mut keys[p * per..(p + 1) * per];
+            let n = self.spot_keys_of(p, region);
+            region[..n].sort_unstable();
+        }
+        self.offers.spot_keys = keys;
+    }
+
+    /// The keys of player `p`'s followers on features (unsorted) into
+    /// `out` (`figs_per_player` long); their number.
+    fn spot_keys_of(&self, p: usize, out: &mut [u64]) -> usize {
+        let per = usize::from(self.rules.figs_per_player);
+        let mut n = 0;
+        for slot in 0..per {
+            if let Some(key) = self.spot_key(p * per + slot) {
+                if let Some(k) = out.get_mut(n) {
+                    *k = key;
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// The key in `Offers::spot_keys` of figure `fig`: a player's follower
+    /// on a feature (not at a corner) whose spot has a code; `None` else.
+    fn spot_key(&self, fig: usize) -> Option<u64> {
+        let per = usize::from(self.rules.figs_per_player);
+        if per == 0 || fig >= per * usize::from(self.players) {
+            return None;
+        }
+        let slot = fig % per;
+        let r = self.figures.figs.get(fig)?;
+        if r.feature == NONE16 || r.corner != figures::NO_CORNER {
+            return None;
+        }
+        let kind = self.rules.slot_kind.get(slot)?;
+        if !self.rules.figures.get(kind.index())?.follower {
+            return None;
+        }
+        let ft = self.feats.recs.get(usize::from(r.feature))?;
+        let tile = self.board.tiles.get(usize::from(ft.tile))?;
+        let code = crate::spot_code(tile.pos, Some(ft.local))?;
+        Some(u64::from(code) << 16 | slot as u64)
+    }
+
+    /// Figure `fig` was put where it stands: its key into
+    /// `Offers::spot_keys` (a follower on a feature). Only while a plugin
+    /// offers the spots.
+    #[cold]
+    pub(super) fn spot_put(&mut self, fig: u16) {
+        let Some(key) = self.spot_key(usize::from(fig)) else {
+            return;
+        };
+        let per = usize::from(self.rules.figs_per_player);
+        let first = usize::from(fig) / per * per;
+        let Some(region) = self.offers.spot_keys.get_mut(first..first + per) else {
+            return;
+        };
+        let i = region.partition_point(|&k| k < key);
+        if i < per {
+            region.copy_within(i..per - 1, i + 1);
+            region[i] = key;
+        }
+    }
+
+    /// Figure `fig` is about to be lifted from where it stands: its key out
+    /// of `Offers::spot_keys`. Only while a plugin offers the spots.
+    #[cold]
+    pub(super) fn spot_lift(&mut self, fig: u16) {
+        let per = usize::from(self.rules.figs_per_player);
+        if per == 0 {
+            return;
+        }
+        let (first, slot) = (usize::from(fig) / per * per, u64::from(fig) % per as u64);
+        let Some(region) = self.offers.spot_keys.get_mut(first..first + per) else {
+            return;
+        };
+        if let Some(j) = region
+            .iter()
+            .position(|&k| k != NO_KEY && k & 0xFFFF == slot)
+        {
+            region.copy_within(j + 1.., j);
+            region[per - 1] = NO_KEY;
+        }
     }
 
     /// Plugin `plugin` offers (`on`) or stops offering every open feature at
@@ -289,7 +399,9 @@ impl Game {
         if !self.open_offered_on(TileIndex(t)) {
             return;
         }
-        let mut open = Vec::new();
+        // At most one option per feature record and kind in supply (usually
+        // one kind): reserved at once, not grown option by option.
+        let mut open = Vec::with_capacity(self.feats.recs.len());
         for (k, kind) in self.rules.figures.iter().enumerate() {
             let k = FigureKindId(k as u8);
             if !kind.follower || self.supply_of(self.turn.current, k) == 0 {
@@ -306,40 +418,25 @@ impl Game {
             return;
         }
         // Two sorted runs merged by their integer keys (a standing
-        // deployment may name the same feature: kept once).
+        // deployment may name the same feature: kept once). The core's run
+        // is short (`Pass` and the placed tile's): each of its options
+        // finds its place in the long one by a binary search, and the long
+        // run is copied in slices between them.
+        let key = super::figure_step::option_key;
         let mine = std::mem::take(out);
         out.reserve(mine.len() + open.len());
-        let (mut a, mut b) = (mine.iter().peekable(), open.iter().peekable());
-        loop {
-            let next = match (a.peek(), b.peek()) {
-                (Some(&&x), Some(&&y)) => {
-                    let (kx, ky) = (
-                        super::figure_step::option_key(x),
-                        super::figure_step::option_key(y),
-                    );
-                    if kx <= ky {
-                        a.next();
-                        if kx == ky {
-                            b.next();
-                        }
-                        x
-                    } else {
-                        b.next();
-                        y
-                    }
-                }
-                (Some(&&x), None) => {
-                    a.next();
-                    x
-                }
-                (None, Some(&&y)) => {
-                    b.next();
-                    y
-                }
-                (None, None) => break,
-            };
-            out.push(next);
+        let mut rest = &open[..];
+        for &x in &mine {
+            let kx = key(x);
+            let i = rest.partition_point(|&y| key(y) < kx);
+            out.extend_from_slice(&rest[..i]);
+            rest = &rest[i..];
+            if rest.first().is_some_and(|&y| key(y) == kx) {
+                rest = &rest[1..];
+            }
+            out.push(x);
         }
+        out.extend_from_slice(rest);
     }
 
     /// Whether placed tile `t` carries (at tile level) a marker of a plugin
@@ -353,54 +450,29 @@ impl Game {
     /// The spot options of the plugins that offer the spots of the current
     /// player's followers: per plugin, one `Special` per spot (figures
     /// sharing a feature share it), in order of code, appended to `out`.
-    /// The player's figures are read once for every such plugin: each
-    /// follower on a feature as a key (its spot's code, then its slot), the
-    /// keys sorted on the stack.
+    /// The player's keys are kept sorted (`Offers::spot_keys`) as his
+    /// figures move: read here, not rebuilt.
     pub(super) fn standing_spots_into(&self, out: &mut Vec<FigureOption>) {
         let per = usize::from(self.rules.figs_per_player);
         let first = self.turn.current.index() * per;
-        let Some(figs) = self.figures.figs.get(first..first + per) else {
+        let Some(keys) = self.offers.spot_keys.get(first..first + per) else {
             return;
         };
-        let (recs, tiles) = (&self.feats.recs[..], &self.board.tiles[..]);
-        let (kinds, slot_kind) = (&self.rules.figures[..], &self.rules.slot_kind[..]);
-        let mut stack = [0u64; 32];
-        let mut heap = Vec::new();
-        let keys: &mut [u64] = if figs.len() <= stack.len() {
-            &mut stack[..figs.len()]
-        } else {
-            heap.resize(figs.len(), 0);
-            &mut heap
-        };
-        let mut n = 0;
-        for (slot, r) in figs.iter().enumerate() {
-            if r.feature == NONE16 || r.corner != figures::NO_CORNER {
-                continue;
-            }
-            let follower = slot_kind
-                .get(slot)
-                .and_then(|k| kinds.get(k.index()))
-                .is_some_and(|k| k.follower);
-            let Some(ft) = recs.get(usize::from(r.feature)).filter(|_| follower) else {
-                continue;
-            };
-            let Some(tile) = tiles.get(usize::from(ft.tile)) else {
-                continue;
-            };
-            if let (Some(code), Some(key)) =
-                (crate::spot_code(tile.pos, Some(ft.local)), keys.get_mut(n))
-            {
-                *key = u64::from(code) << 16 | slot as u64;
-                n += 1;
-            }
+        #[cfg(debug_assertions)]
+        {
+            let mut fresh = vec![NO_KEY; per];
+            let n = self.spot_keys_of(self.turn.current.index(), &mut fresh);
+            fresh[..n].sort_unstable();
+            debug_assert_eq!(keys, &fresh[..], "the kept spot keys");
         }
-        let keys = &mut keys[..n];
-        keys.sort_unstable();
         for &(plugin, except) in &self.offers.spots {
             // The slot of the figure left out (none if it is not the player's).
             let except = usize::from(except).wrapping_sub(first);
             let mut last = None;
-            for &key in keys.iter() {
+            for &key in keys {
+                if key == NO_KEY {
+                    break;
+                }
                 let code = (key >> 16) as u32;
                 if (key & 0xFFFF) as usize != except && last != Some(code) {
                     out.push(FigureOption::Special { plugin, code });

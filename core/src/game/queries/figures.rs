@@ -426,12 +426,42 @@ impl Game {
         kind: FigureKindId,
         k: &'a crate::rules::FigureKind,
     ) -> impl Iterator<Item = (u16, &'a Feat)> + 'a {
-        (0u16..).zip(&self.feats.recs).filter(move |&(_, ft)| {
-            let finished = match ft.kind {
-                FeatureKind::Field | FeatureKind::Barrier => false,
-                _ => self.complete(ft.parent),
+        let recs = &self.feats.recs[..];
+        // Where no plugin hosts features or marks them for the kind, the
+        // rules let it take a feature by the feature's kind alone
+        // (`Rules::kind_may_take`): one bit test per record.
+        let by_kind = (self.rules.host_markers == 0 && k.marked_only.0 == 0).then(|| {
+            let mut m = u32::from(k.stands_on.0);
+            if k.follower && self.rules.options.farmers == crate::rules::FarmerScoring::Off {
+                m &= !(1 << FeatureKind::Field as u32);
+            }
+            m
+        });
+        (0u16..).zip(recs).filter(move |&(_, ft)| {
+            // The set's state first, from its root (it rules most records
+            // out: occupied, closed or finished), then the kind's rule.
+            let Some(root) = recs.get(usize::from(ft.parent)) else {
+                return false;
             };
-            ft.kind != FeatureKind::Barrier && !finished && self.may_stand_on(kind, k, ft)
+            if k.occupies && root.occ > 0 || root.flags & features::CLOSED != 0 {
+                return false;
+            }
+            let finished = match ft.kind {
+                FeatureKind::Field => false,
+                FeatureKind::Barrier => return false,
+                _ if ft.kind.is_centre() => self.complete(ft.parent),
+                _ => root.open == 0,
+            };
+            if finished {
+                return false;
+            }
+            match by_kind {
+                Some(m) => {
+                    m >> (ft.kind as u32) & 1 != 0
+                        && !(k.one_per_feature && self.kind_stands_in(kind, ft.parent))
+                }
+                None => self.may_stand_on(kind, k, ft),
+            }
         })
     }
 
