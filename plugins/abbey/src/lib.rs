@@ -149,9 +149,16 @@ impl Plugin for Abbey {
 
     /// AM2, AM3, AM8: the choice to play the abbey, when the player holds it and a
     /// hole exists, unless a tile from his hand is already played (X67).
+    /// Switched off once no player holds an abbey (nothing deals one again).
     fn turn_start(&self, cx: &mut Cx<'_>) -> HookResult {
         let me = cx.current_player();
-        if cx.hole_count() == 0 || self.holds(cx, me).is_none() || cx.drawn_tile().is_some() {
+        if self.holds(cx, me).is_none() {
+            if PlayerId::all(cx.players()).all(|p| self.holds(cx, p).is_none()) {
+                cx.set_hook_enabled(hook::TURN_START, false);
+            }
+            return Ok(());
+        }
+        if cx.hole_count() == 0 || cx.drawn_tile().is_some() {
             return Ok(());
         }
         let round = cx.turn_granted_by() == Some(cx.plugin_index());

@@ -24,6 +24,9 @@
 //! * **Return** (TB15): besides scoring, a builder goes home at once when its
 //!   owner has no follower left in its feature (another expansion removed or
 //!   moved the last one): `figure_returned` and `figure_moved`.
+//! * **Hooks switched off** while they can do nothing: `tile_placed` while no
+//!   builder is on the board (`figure_chosen` switches it on), `turn_end`
+//!   while no second part is due.
 //!
 //! State: per game, whether a second part is due ([`Due`]); per player, his
 //! builder ([`Own`]).
@@ -114,8 +117,8 @@ impl Builder {
     }
 
     /// TB15: after figure `fig` left `from`, the builder of its owner there goes
-    /// home if he has no follower left in that feature.
-    fn send_home_lonely(cx: &mut Cx<'_>, fig: FigureId, from: Location) -> HookResult {
+    /// home if he has no follower left in that feature. Whether he did.
+    fn send_home_lonely(cx: &mut Cx<'_>, fig: FigureId, from: Location) -> HookResult<bool> {
         // A builder stands only on a road or a city; the owner's builder (one
         // per player) in his supply has no feature to leave: two queries
         // instead of a look at the feature.
@@ -123,21 +126,38 @@ impl Builder {
             from.feature().map(|f| cx.feature_kind(f)),
             Some(FeatureKind::Road | FeatureKind::City)
         ) {
-            return Ok(());
+            return Ok(false);
         }
         let kind = cx.my_figure(BUILDER);
         match cx.figure_owner(fig) {
             Some(owner) if cx.supply(owner, kind) == 0 => {}
-            _ => return Ok(()),
+            _ => return Ok(false),
         }
-        if cx.return_lonely(kind, fig, from)? > 0 && cx.logging() {
+        let sent = cx.return_lonely(kind, fig, from)? > 0;
+        if sent && cx.logging() {
             if let Some(owner) = cx.figure_owner(fig) {
                 cx.log(format!(
                     "{{P{owner}}} has no follower left there: the builder goes home."
                 ));
             }
         }
-        Ok(())
+        Ok(sent)
+    }
+
+    /// Whether some player's builder is out of his supply (one each: on the
+    /// board). While none is, `tile_placed` has nothing to find and is
+    /// switched off; the builder's deployment (`figure_chosen`) switches it
+    /// on, the last builder's return off again.
+    fn any_builder_out(v: &View<'_>) -> bool {
+        let kind = v.my_figure(BUILDER);
+        PlayerId::all(v.players()).any(|p| v.supply(p, kind) == 0)
+    }
+
+    /// Switches `tile_placed` off once no builder is out (after a return).
+    fn retire_if_all_home(cx: &mut Cx<'_>) {
+        if !Self::any_builder_out(cx.view()) {
+            cx.set_hook_enabled(hook::TILE_PLACED, false);
+        }
     }
 
     fn grant(cx: &mut Cx<'_>) {
@@ -187,6 +207,24 @@ impl Plugin for Builder {
                 cx.player_state_mut::<Own>(p)?.builder = u32::from(g.0) + 1;
             }
         }
+        // No second part is due: `turn_end` is switched on by the tile that
+        // earns one (a turn end without it does nothing); no builder is out
+        // yet: `tile_placed` waits for the first.
+        cx.set_hook_enabled(hook::TURN_END, false);
+        Self::retire_if_all_home(cx);
+        Ok(())
+    }
+
+    /// Only the builder's own deployments concern `figure_chosen`.
+    fn narrowing(&self) -> u64 {
+        narrow::CHOSEN_MINE
+    }
+
+    /// A builder on the board: `tile_placed` looks at the tiles from now on.
+    fn figure_chosen(&self, cx: &mut Cx<'_>, opt: FigureOption) -> HookResult {
+        if cx.my_deploy(opt, BUILDER).is_some() {
+            cx.set_hook_enabled(hook::TILE_PLACED, true);
+        }
         Ok(())
     }
 
@@ -198,12 +236,16 @@ impl Plugin for Builder {
         }
         if Self::extends_own_builder(cx.view(), tile)? {
             cx.game_state_mut::<Due>()?.due = 1;
+            cx.set_hook_enabled(hook::TURN_END, true);
         }
         Ok(())
     }
 
     /// TB11, TB13, TB14: at the end of a part that earned it, the second part.
+    /// Switched on only for such a part (`tile_placed`), off again here: most
+    /// turns end without a call.
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
+        cx.set_hook_enabled(hook::TURN_END, false);
         if cx.game_state::<Due>()?.due == 0 {
             return Ok(());
         }
@@ -253,12 +295,19 @@ impl Plugin for Builder {
 
     /// TB15: a builder whose owner has no follower left in its feature goes home.
     fn figure_returned(&self, cx: &mut Cx<'_>, fig: FigureId, from: Location) -> HookResult {
-        Self::send_home_lonely(cx, fig, from)
+        let sent = Self::send_home_lonely(cx, fig, from)?;
+        if sent || cx.figure_kind(fig) == cx.my_figure(BUILDER) {
+            Self::retire_if_all_home(cx);
+        }
+        Ok(())
     }
 
     /// TB15, for a follower moved away (a wagon).
     fn figure_moved(&self, cx: &mut Cx<'_>, fig: FigureId, from: Location) -> HookResult {
-        Self::send_home_lonely(cx, fig, from)
+        if Self::send_home_lonely(cx, fig, from)? {
+            Self::retire_if_all_home(cx);
+        }
+        Ok(())
     }
 
     fn value_name(&self, what: NameCtx, value: u32) -> String {
