@@ -221,9 +221,6 @@ pub const MAX_FEATURES: usize = NONE16 as usize - 1;
 /// Most areas the plugins of a ruleset may declare together.
 pub const MAX_AREAS: u8 = 64;
 
-/// Upper bound on figure kinds in a ruleset.
-pub(crate) const MAX_FIGURE_KINDS: usize = 64;
-
 /// Turns a game may have per tile, see [`Rules::max_turns`]: a regular turn
 /// and a granted one for each (a builder's second tile that finds nothing to draw).
 pub const TURNS_PER_TILE: usize = 2;
@@ -377,9 +374,9 @@ impl Rules {
                 areas.len()
             ));
         }
-        if figures.len() > MAX_FIGURE_KINDS {
+        if figures.len() > 64 {
             errs.push(format!(
-                "{} figure kinds: at most {MAX_FIGURE_KINDS} are supported",
+                "{} figure kinds: at most 64 are supported",
                 figures.len()
             ));
         }

@@ -13,10 +13,6 @@
 use super::actions::broken;
 use super::*;
 
-/// Tile types the list of types in the bag keeps inline (more spill to the
-/// heap): every shipped ruleset but the largest.
-pub(super) const TYPES_INLINE: usize = 64;
-
 state! {
     /// The tiles of a [`Game`] that are not on the board.
     #[derive(Debug)]
@@ -29,7 +25,7 @@ state! {
         /// The tile types with copies in `tiles`, in type order (what the
         /// draw filters are asked about), and `gone` types whose last copy
         /// was drawn since the list was last compacted ([`Bag::compact`]).
-        present: Inline<TileTypeId, TYPES_INLINE>,
+        present: Vec<TileTypeId>,
         /// How many types in `present` have no copy left.
         gone: u16,
         /// Tiles held in hand: `(player, tile type)`, sorted.
@@ -69,7 +65,7 @@ impl Bag {
         Bag {
             tiles: Vec::new(),
             counts: Vec::new(),
-            present: Inline::new(),
+            present: Vec::new(),
             gone: 0,
             hands: Vec::new(),
             hidden: Vec::new(),
@@ -126,7 +122,7 @@ impl Bag {
     }
 
     /// Lists in `present` the types with copies in `counts`, in type order.
-    fn list_present(counts: &[u16], present: &mut Inline<TileTypeId, TYPES_INLINE>) {
+    fn list_present(counts: &[u16], present: &mut Vec<TileTypeId>) {
         present.clear();
         present.extend(
             (0..counts.len())
@@ -163,7 +159,7 @@ impl Bag {
     /// (before that, also the types whose last copy was drawn since).
     #[inline]
     pub(super) fn types(&self) -> &[TileTypeId] {
-        &self.present[..]
+        &self.present
     }
 
     /// Copies in the bag per tile type, indexed by tile type id.

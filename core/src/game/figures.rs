@@ -57,9 +57,8 @@ state! {
     pub(super) struct Figures {
         /// Where each figure is.
         pub(super) figs: Vec<Fig>,
-        /// Player figures in supply, by seat and kind (a fixed array in the
-        /// state: a clone copies it with the rest, no buffer of its own).
-        pub(super) supply: [[u8; MAX_FIGURE_KINDS]; MAX_PLAYERS],
+        /// Player figures in supply: `players × kinds`.
+        pub(super) supply: Vec<u8>,
     }
 }
 
@@ -68,7 +67,7 @@ impl Figures {
     pub(super) fn new() -> Figures {
         Figures {
             figs: Vec::new(),
-            supply: [[0; MAX_FIGURE_KINDS]; MAX_PLAYERS],
+            supply: Vec::new(),
         }
     }
 
@@ -79,11 +78,9 @@ impl Figures {
         let Figures { figs, supply } = self;
         let n = players as usize * rules.figs_per_player as usize + rules.neutral_kind.len();
         refill(figs, n, Fig::OFF);
-        *supply = [[0; MAX_FIGURE_KINDS]; MAX_PLAYERS];
-        for row in &mut supply[..usize::from(players)] {
-            for (s, f) in row.iter_mut().zip(&rules.figures) {
-                *s = f.per_player;
-            }
+        supply.clear();
+        for _ in 0..players {
+            supply.extend(rules.figures.iter().map(|f| f.per_player));
         }
         n
     }
@@ -442,7 +439,8 @@ impl Game {
             .map(|s| u16::from(player.seat()) * fpp + s)
             .find(|&g| self.figures.figs[g as usize].in_supply())?;
         self.put(fig, at);
-        self.figures.supply[player.index()][kind.index()] -= 1;
+        let kinds = self.rules.figures.len();
+        self.figures.supply[player.index() * kinds + kind.index()] -= 1;
         let pos = self.location_pos(at);
         self.emit(|| Event::FigureDeployed {
             player,
@@ -532,7 +530,8 @@ impl Game {
         let kind = self.kind_of(fig.0);
         let owner = self.owner_of(fig.0);
         if let Some(p) = owner {
-            let s = &mut self.figures.supply[p.index()][kind.index()];
+            let kinds = self.rules.figures.len();
+            let s = &mut self.figures.supply[p.index() * kinds + kind.index()];
             *s = s.saturating_add(1);
         }
         self.emit(|| Event::FigureReturned {
@@ -599,10 +598,10 @@ impl Game {
 
     #[inline]
     pub(super) fn supply_of(&self, player: PlayerId, kind: FigureKindId) -> u8 {
+        let kinds = self.rules.figures.len();
         self.figures
             .supply
-            .get(player.index())
-            .and_then(|r| r.get(kind.index()))
+            .get(player.index() * kinds + kind.index())
             .copied()
             .unwrap_or(0)
     }

@@ -388,8 +388,9 @@ mod tests {
         }
         g.check_integrity().unwrap();
         // Player 2's followers: one more in supply than the kind has.
+        let kinds = g.rules.figures.len();
         let mut bad = g.clone();
-        bad.figures.supply[2][0] += 1;
+        bad.figures.supply[2 * kinds] += 1;
         let e = bad.check_integrity().unwrap_err();
         assert!(e.starts_with("player 2 has "), "{e}");
         assert!(e.ends_with("expected 7 in all"), "{e}");
@@ -402,7 +403,7 @@ mod tests {
             })
             .expect("player 0 has deployed a figure in 30 steps");
         let k = bad.kind_of(on_board).index();
-        bad.figures.supply[0][k] += 1;
+        bad.figures.supply[k] += 1;
         let e = bad.check_integrity().unwrap_err();
         assert!(e.starts_with("player 0 has "), "{e}");
     }

@@ -212,17 +212,15 @@ impl Game {
         };
         let r = self.value_and_bonus(info, winners, base, &mut pts, &mut deltas);
         let cats = self.rules.score_categories.len();
-        // Its slice once (inline or on the heap), not per entry.
-        let breakdown = &mut *self.turn.breakdown;
         for pid in PlayerId::all(self.players) {
             let p = pid.index();
             self.turn.scores[p] = self.turn.scores[p].saturating_add(pts.amounts[p]);
             if winners.contains(pid) {
-                let b = &mut breakdown[p * cats + category];
+                let b = &mut self.turn.breakdown[p * cats + category];
                 *b = b.saturating_add(base);
             }
             for (i, d) in &deltas {
-                let b = &mut breakdown[p * cats + BASE_CATEGORIES.len() + *i as usize];
+                let b = &mut self.turn.breakdown[p * cats + BASE_CATEGORIES.len() + *i as usize];
                 *b = b.saturating_add(d[p]);
             }
         }

@@ -4,10 +4,6 @@
 
 use super::*;
 
-/// Score breakdown entries (`players × categories`) kept inline in [`Turn`]:
-/// two players of sixteen categories, six of five.
-pub(super) const BREAKDOWN_INLINE: usize = 32;
-
 state! {
     /// The turn state of a [`Game`].
     #[derive(Debug, PartialEq)]
@@ -48,8 +44,7 @@ state! {
         /// Scores per player.
         pub(super) scores: [i32; MAX_PLAYERS],
         /// Points per player and score category (`players × categories`).
-        /// Inline up to [`BREAKDOWN_INLINE`] entries.
-        pub(super) breakdown: Inline<i32, BREAKDOWN_INLINE>,
+        pub(super) breakdown: Vec<i32>,
         /// Points each player paid to others by transfers (`Cx::transfer_score`),
         /// in all.
         pub(super) transferred: [i32; MAX_PLAYERS],
@@ -88,7 +83,7 @@ impl Turn {
             seed,
             rng: Rng::new(seed),
             scores: [0; MAX_PLAYERS],
-            breakdown: Inline::new(),
+            breakdown: Vec::new(),
             transferred: [0; MAX_PLAYERS],
             granted: Vec::new(),
             pending: Vec::new(),
@@ -134,7 +129,7 @@ impl Turn {
         (*granted_played, *stage) = (0, Stage::NextTurn);
         (*drawn, *drawn_fits, *last_tile, *piece) = (NONE16, 0, NONE16, Piece::NONE);
         (*game_seed, *rng, *scores) = (seed, Rng::new(seed), [0; MAX_PLAYERS]);
-        breakdown.refill(players as usize * categories, 0);
+        refill(breakdown, players as usize * categories, 0);
         (*transferred, *scored) = ([0; MAX_PLAYERS], 0);
         granted.clear();
         pending.clear();
