@@ -285,7 +285,7 @@ impl Game {
             if standing {
                 match &listed {
                     Some(l) if l.before().is_empty() || l.none_for(kind) => {}
-                    Some(l) => self.deploys_onto(k, kind, l.before(), out),
+                    Some(l) => self.deploys_onto(k, kind, l.before().iter().copied(), out),
                     None => self.standing_deploys_into(k, kind, 0..base, t, out),
                 }
             }
@@ -325,22 +325,12 @@ impl Game {
             }
             // A feature added to the placed tile (a bridge laid with it).
             if !self.added.feats.is_empty() {
-                for f in self.added_on(t) {
-                    let ft = &self.feats.recs[usize::from(f)];
-                    if self.may_stand_on(k, kind, ft)
-                        && (!conditions || self.offer_conditions_hold(kind, ft))
-                    {
-                        out.push(FigureOption::Deploy {
-                            kind: k,
-                            at: Location::Feature(FeatureId(f)),
-                        });
-                    }
-                }
+                self.deploys_onto(k, kind, self.added_on(t), out);
             }
             if standing {
                 match &listed {
                     Some(l) if l.after().is_empty() || l.none_for(kind) => {}
-                    Some(l) => self.deploys_onto(k, kind, l.after(), out),
+                    Some(l) => self.deploys_onto(k, kind, l.after().iter().copied(), out),
                     None => {
                         let end = base.saturating_add(feats.len() as u16);
                         self.standing_deploys_into(k, kind, end..NONE16, t, out);

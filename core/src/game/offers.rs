@@ -259,18 +259,20 @@ impl Game {
     }
 
     /// The deployments of kind `k` (offered, in the current player's supply)
-    /// onto the standing deployments' features `feats` (listed by
-    /// [`Game::standing_features`]) that it may stand on, in order.
+    /// onto the features `feats` that it may stand on, in order: the
+    /// standing deployments' features (listed by
+    /// [`Game::standing_features`]) or the features added to the placed
+    /// tile.
     #[inline]
     pub(super) fn deploys_onto(
         &self,
         k: FigureKindId,
         kind: &crate::rules::FigureKind,
-        feats: &[u16],
+        feats: impl IntoIterator<Item = u16>,
         out: &mut Vec<FigureOption>,
     ) {
         let conditions = kind.beside_follower || kind.open_only;
-        for &f in feats {
+        for f in feats {
             let ft = &self.feats.recs[usize::from(f)];
             if self.may_stand_on(k, kind, ft)
                 && (!conditions || self.offer_conditions_hold(kind, ft))
