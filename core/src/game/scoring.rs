@@ -241,7 +241,7 @@ impl Game {
             cities,
         });
         // The hooks see the combined value (a copy of `info` made only for them).
-        if self.wants(hook::FEATURE_SCORED) {
+        if self.wants(hook::FEATURE_SCORED) && !self.scored_by_nobody(kind) {
             self.dispatch_scored(&ScoreInfo { value, ..*info }, &pts)?;
         }
         Ok(pts)
@@ -250,16 +250,15 @@ impl Game {
     /// The `feature_scored` hooks of a scored unit, to the subscribers that
     /// did not narrow the call away (outside their logging case, or for a
     /// feature kind they skip): [`dispatch_narrowed!`] with the unit's kind.
-    /// Its callers test [`Game::wants`] first (out of line: a ruleset without
-    /// subscribers pays that one test).
+    /// Its callers test first that some subscriber hears the call
+    /// ([`Game::wants`], then [`Game::scored_by_nobody`]), so most scorings
+    /// make one call and cross into nothing.
     #[inline(never)]
     fn dispatch_scored(&mut self, info: &ScoreInfo<'_>, pts: &Points) -> HookResult {
         let bit = hook::FEATURE_SCORED;
         let skips = self.scored_skips(info.kind);
-        if !self.all_skip(bit, skips) {
-            dispatch!(@each self, bit, |i| self.skips(i, skips), |h, cx| h
-                .feature_scored(cx, info, pts));
-        }
+        dispatch!(@each self, bit, |i| self.skips(i, skips), |h, cx| h
+            .feature_scored(cx, info, pts));
         Ok(())
     }
 
@@ -509,9 +508,8 @@ impl Game {
                     ..info
                 };
                 let pts = Points::default();
-                if self.wants(hook::FEATURE_SCORED) {
-                    self.dispatch_scored(&info, &pts)?;
-                }
+                // `scored_by_nobody` said no above: somebody hears it.
+                self.dispatch_scored(&info, &pts)?;
                 return Ok(pts);
             }
             let winners = self.resolve_majority(&info)?;
