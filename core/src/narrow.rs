@@ -57,6 +57,51 @@ impl Game {
             || self.narrowed_away(plugin, Narrowed::OptionsDeployed())
     }
 
+    /// The narrowing bits with which a plugin skips a scoring hook's call for
+    /// a unit of one kind: `call` is the hook's case for that kind
+    /// ([`Narrowed::value_of`], [`Narrowed::bonus_of`]; `None` for a barrier,
+    /// never narrowed). A scoring computes it once and tests each subscriber
+    /// with [`Game::skips`]: the cases cannot change during a scoring.
+    #[inline(always)]
+    pub(crate) fn scoring_skips(&self, call: Option<Narrowed>) -> u64 {
+        call.map_or(0, Narrowed::bit)
+    }
+
+    /// [`Game::scoring_skips`] of `feature_scored` for a unit of kind `kind`,
+    /// with [`Narrowed::Scored`]'s bit while the call is outside that case
+    /// (the same for every plugin: the game logs or not).
+    #[inline(always)]
+    pub(crate) fn scored_skips(&self, kind: FeatureKind) -> u64 {
+        let mut mask = self.scoring_skips(Narrowed::scored_of(kind));
+        if self.outside_narrowed_case(0, Narrowed::Scored()) {
+            mask |= Narrowed::Scored().bit();
+        }
+        mask
+    }
+
+    /// Whether plugin `plugin` declared one of the narrowing bits of `mask`
+    /// ([`Game::scoring_skips`]): its call falls in a case it narrowed away.
+    #[inline(always)]
+    pub(crate) fn skips(&self, plugin: u8, mask: u64) -> bool {
+        self.rules()
+            .plugins
+            .get(usize::from(plugin))
+            .is_some_and(|e| e.narrow & mask != 0)
+    }
+
+    /// Whether every subscriber of hook `bit` skips its call (`mask`:
+    /// [`Game::scoring_skips`]) or is switched off: the scoring then calls
+    /// nobody.
+    #[inline(always)]
+    pub(crate) fn all_skip(&self, bit: u64, mask: u64) -> bool {
+        for &i in self.rules().subscribers(bit) {
+            if !self.skips(i, mask) && !self.switched_off(i, bit) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Whether `call` of plugin `plugin` falls outside the case its narrowing
     /// bit keeps, whether or not the plugin declared the bit (for a caller that
     /// has checked the bit already, such as the host's adapter).
@@ -113,6 +158,23 @@ impl Game {
                 .figure_kind(fig)
                 .is_some_and(|k| !self.kind_of_plugin(k, plugin)),
             Narrowed::Placed(t) => !self.tile_marked_for(t, plugin),
+            // Built only for a unit of the case's kind (`Narrowed::value_of` and
+            // the like): always in it.
+            Narrowed::ValueRoad()
+            | Narrowed::ValueCity()
+            | Narrowed::ValueField()
+            | Narrowed::ValueCloister()
+            | Narrowed::ValueSpot()
+            | Narrowed::BonusRoad()
+            | Narrowed::BonusCity()
+            | Narrowed::BonusField()
+            | Narrowed::BonusCloister()
+            | Narrowed::BonusSpot()
+            | Narrowed::ScoredRoad()
+            | Narrowed::ScoredCity()
+            | Narrowed::ScoredField()
+            | Narrowed::ScoredCloister()
+            | Narrowed::ScoredSpot() => true,
             Narrowed::OptionOn(t) => !self.plugin_figure_on_tile(plugin, t),
         }
     }

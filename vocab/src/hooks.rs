@@ -250,7 +250,25 @@ macro_rules! hook_table {
                 info: info (&ScoreInfo<'_>) => (&AbiScoreInfo<'_>),
                 base: val (i32) => (i32),
                 change: val (&mut ValueChange) => (&mut ValueChange)
-            } []
+            } [narrowed by engine:
+                /// `feature_value` never for a road: a plugin whose rule concerns other kinds.
+                /// One bit per feature kind, in `FeatureKind` order; with several, the
+                /// hook is skipped for each of their kinds (`value_only` declares the
+                /// kinds it keeps).
+                VALUE_SKIPS_ROADS ValueRoad()
+            narrowed by engine:
+                /// `feature_value` never for a city.
+                VALUE_SKIPS_CITIES ValueCity()
+            narrowed by engine:
+                /// `feature_value` never for a field (a farmer unit).
+                VALUE_SKIPS_FIELDS ValueField()
+            narrowed by engine:
+                /// `feature_value` never for a cloister.
+                VALUE_SKIPS_CLOISTERS ValueCloister()
+            narrowed by engine:
+                /// `feature_value` never for a spot (a garden).
+                VALUE_SKIPS_SPOTS ValueSpot()
+            ]
             /// The bonus layer of a scoring: points paid to named players on top of the
             /// award, which no value rule can erase (the fairy's 3, a pig's extra).
             /// `award` is what the winners get (read only, the same for every plugin);
@@ -261,7 +279,25 @@ macro_rules! hook_table {
                 info: info (&ScoreInfo<'_>) => (&AbiScoreInfo<'_>),
                 award: val (&Points) => (&Points),
                 bonus: val (&mut Points) => (&mut Points)
-            } []
+            } [narrowed by engine:
+                /// `bonus` never for a road: a plugin whose rule concerns other kinds.
+                /// One bit per feature kind, in `FeatureKind` order; with several, the
+                /// hook is skipped for each of their kinds (`bonus_only` declares the
+                /// kinds it keeps).
+                BONUS_SKIPS_ROADS BonusRoad()
+            narrowed by engine:
+                /// `bonus` never for a city.
+                BONUS_SKIPS_CITIES BonusCity()
+            narrowed by engine:
+                /// `bonus` never for a field (a farmer unit).
+                BONUS_SKIPS_FIELDS BonusField()
+            narrowed by engine:
+                /// `bonus` never for a cloister.
+                BONUS_SKIPS_CLOISTERS BonusCloister()
+            narrowed by engine:
+                /// `bonus` never for a spot (a garden).
+                BONUS_SKIPS_SPOTS BonusSpot()
+            ]
             /// A feature (or farmer unit) was scored and the points awarded; its figures
             /// return next. `info.value` is what the unit was worth to each winner
             /// after the value layer (`info.award(points)`: the award apart from the
@@ -275,6 +311,24 @@ macro_rules! hook_table {
                 /// `feature_scored` only while the game logs events (a hook that only
                 /// writes the turn log).
                 SCORED_WHEN_LOGGING Scored()
+            narrowed by engine:
+                /// `feature_scored` never for a road: a plugin whose rule concerns other kinds.
+                /// One bit per feature kind, in `FeatureKind` order; with several, the
+                /// hook is skipped for each of their kinds (`scored_only` declares the
+                /// kinds it keeps).
+                SCORED_SKIPS_ROADS ScoredRoad()
+            narrowed by engine:
+                /// `feature_scored` never for a city.
+                SCORED_SKIPS_CITIES ScoredCity()
+            narrowed by engine:
+                /// `feature_scored` never for a field (a farmer unit).
+                SCORED_SKIPS_FIELDS ScoredField()
+            narrowed by engine:
+                /// `feature_scored` never for a cloister.
+                SCORED_SKIPS_CLOISTERS ScoredCloister()
+            narrowed by engine:
+                /// `feature_scored` never for a spot (a garden).
+                SCORED_SKIPS_SPOTS ScoredSpot()
             ]
             /// A field can no longer grow (closed by this turn's tile, or born closed).
             field_closed FIELD_CLOSED (cx) { field: val (FeatureId) => (FeatureId) } []

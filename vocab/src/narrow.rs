@@ -42,6 +42,37 @@ macro_rules! narrow_cases {
 
             /// Every narrowing.
             pub const ALL: u64 = $($($nbit |)*)* 0;
+
+            /// The `feature_value` bits that skip every feature kind but `kinds`
+            /// (`value_only(&[FeatureKind::City])`: the cathedral's value rule).
+            pub const fn value_only(kinds: &[crate::types::FeatureKind]) -> u64 {
+                skips_but(VALUE_SKIPS_ROADS, kinds)
+            }
+
+            /// The `bonus` bits that skip every feature kind but `kinds`.
+            pub const fn bonus_only(kinds: &[crate::types::FeatureKind]) -> u64 {
+                skips_but(BONUS_SKIPS_ROADS, kinds)
+            }
+
+            /// The `feature_scored` bits that skip every feature kind but `kinds`.
+            pub const fn scored_only(kinds: &[crate::types::FeatureKind]) -> u64 {
+                skips_but(SCORED_SKIPS_ROADS, kinds)
+            }
+
+            /// The five per-kind bits from `roads` (the first, in `FeatureKind`
+            /// order) but those of `kinds` (a barrier has none: never scored).
+            const fn skips_but(roads: u64, kinds: &[crate::types::FeatureKind]) -> u64 {
+                let mut bits = roads * 0b1_1111;
+                let mut i = 0;
+                while i < kinds.len() {
+                    let k = kinds[i] as u8;
+                    if k < 5 {
+                        bits &= !(roads << k);
+                    }
+                    i += 1;
+                }
+                bits
+            }
         }
 
         /// A hook call that a narrowing bit may concern, with the arguments its
@@ -74,6 +105,49 @@ macro_rules! narrow_cases {
                 }
             }
 
+            /// The call of `feature_value` for a scored unit of kind `kind`
+            /// (`None` for a barrier, which is never scored).
+            #[inline(always)]
+            pub fn value_of(kind: FeatureKind) -> Option<Narrowed> {
+                Self::of_kind(kind, [
+                    Narrowed::ValueRoad(),
+                    Narrowed::ValueCity(),
+                    Narrowed::ValueField(),
+                    Narrowed::ValueCloister(),
+                    Narrowed::ValueSpot(),
+                ])
+            }
+
+            /// The call of `bonus` for a scored unit of kind `kind`.
+            #[inline(always)]
+            pub fn bonus_of(kind: FeatureKind) -> Option<Narrowed> {
+                Self::of_kind(kind, [
+                    Narrowed::BonusRoad(),
+                    Narrowed::BonusCity(),
+                    Narrowed::BonusField(),
+                    Narrowed::BonusCloister(),
+                    Narrowed::BonusSpot(),
+                ])
+            }
+
+            /// The call of `feature_scored` for a scored unit of kind `kind`.
+            #[inline(always)]
+            pub fn scored_of(kind: FeatureKind) -> Option<Narrowed> {
+                Self::of_kind(kind, [
+                    Narrowed::ScoredRoad(),
+                    Narrowed::ScoredCity(),
+                    Narrowed::ScoredField(),
+                    Narrowed::ScoredCloister(),
+                    Narrowed::ScoredSpot(),
+                ])
+            }
+
+            /// The one of `cases` (in `FeatureKind` order) for kind `kind`.
+            #[inline(always)]
+            fn of_kind(kind: FeatureKind, cases: [Narrowed; 5]) -> Option<Narrowed> {
+                cases.get(kind as usize).copied()
+            }
+
             /// Whether the host's adapter decides this case (the engine
             /// dispatches the hook to every subscriber); else the engine's
             /// dispatch decides it.
@@ -97,7 +171,7 @@ mod tests {
     fn one_bit_per_case_in_table_order() {
         assert_eq!(bits::DRAWS_STEADY, 1);
         assert_eq!(bits::DRAWN_MARKED, 2);
-        assert_eq!(bits::ALL.count_ones(), 17);
+        assert_eq!(bits::ALL.count_ones(), 32);
         assert_eq!(Narrowed::Draws().hook(), hook::FILTER_DRAWS);
         assert_eq!(Narrowed::Drawn(TileTypeId(0)).hook(), hook::TILE_DRAWN);
         assert_eq!(Narrowed::Options().bit(), bits::OPTIONS_WITH_SUPPLY);
@@ -105,6 +179,43 @@ mod tests {
         assert_eq!(Narrowed::AfterFigure().hook(), hook::AFTER_FIGURE);
         assert!(Narrowed::Merged(FeatureId(0), FeatureId(1)).decided_by_host());
         assert!(!Narrowed::Scored().decided_by_host());
+        // The per-kind bits follow `FeatureKind`'s order.
+        for (k, kind) in [
+            FeatureKind::Road,
+            FeatureKind::City,
+            FeatureKind::Field,
+            FeatureKind::Cloister,
+            FeatureKind::Spot,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let only = bits::value_only(&[kind]);
+            assert_eq!(only.count_ones(), 4);
+            assert_eq!(
+                Narrowed::value_of(kind).unwrap().bit(),
+                bits::VALUE_SKIPS_ROADS << k
+            );
+            assert_eq!(only & Narrowed::value_of(kind).unwrap().bit(), 0);
+            assert_eq!(
+                Narrowed::bonus_of(kind).unwrap().bit(),
+                bits::BONUS_SKIPS_ROADS << k
+            );
+            assert_eq!(
+                Narrowed::scored_of(kind).unwrap().bit(),
+                bits::SCORED_SKIPS_ROADS << k
+            );
+            assert_eq!(
+                Narrowed::scored_of(kind).unwrap().hook(),
+                hook::FEATURE_SCORED
+            );
+        }
+        assert_eq!(Narrowed::value_of(FeatureKind::Barrier), None);
+        assert_eq!(
+            bits::value_only(&[FeatureKind::Road, FeatureKind::City]),
+            bits::VALUE_SKIPS_FIELDS | bits::VALUE_SKIPS_CLOISTERS | bits::VALUE_SKIPS_SPOTS
+        );
+        assert_eq!(bits::scored_only(&[FeatureKind::Barrier]).count_ones(), 5);
         assert_eq!(
             bits::FIGURE_STEP_EXTENDS_MINE,
             bits::BEFORE_FIGURE_EXTENDS_MINE | bits::AFTER_FIGURE_EXTENDS_MINE

@@ -241,9 +241,34 @@ impl Game {
             cities,
         });
         // The hooks see the combined value (a copy of `info` made only for them).
-        dispatch_narrowed!(self, hook::FEATURE_SCORED, Narrowed::Scored(), |h, cx| h
-            .feature_scored(cx, &ScoreInfo { value, ..*info }, &pts));
+        if self.wants(hook::FEATURE_SCORED) && !self.scored_by_nobody(kind) {
+            self.dispatch_scored(&ScoreInfo { value, ..*info }, &pts)?;
+        }
         Ok(pts)
+    }
+
+    /// The `feature_scored` hooks of a scored unit, to the subscribers that
+    /// did not narrow the call away (outside their logging case, or for a
+    /// feature kind they skip): [`dispatch_narrowed!`] with the unit's kind.
+    /// Its callers test first that some subscriber hears the call
+    /// ([`Game::wants`], then [`Game::scored_by_nobody`]), so most scorings
+    /// make one call and cross into nothing.
+    #[inline(never)]
+    fn dispatch_scored(&mut self, info: &ScoreInfo<'_>, pts: &Points) -> HookResult {
+        let bit = hook::FEATURE_SCORED;
+        let skips = self.scored_skips(info.kind);
+        dispatch!(@each self, bit, |i| self.skips(i, skips), |h, cx| h
+            .feature_scored(cx, info, pts));
+        Ok(())
+    }
+
+    /// Whether every `feature_scored` subscriber skips (or switched off) the
+    /// call for a unit of kind `kind`. Out of line, asked after
+    /// [`Game::wants`]: the scoring of a ruleset without subscribers keeps its
+    /// code as it was.
+    #[inline(never)]
+    fn scored_by_nobody(&self, kind: FeatureKind) -> bool {
+        self.all_skip(hook::FEATURE_SCORED, self.scored_skips(kind))
     }
 
     /// The value and bonus layers of [`Game::pay`]: fills `pts` with what
@@ -277,11 +302,12 @@ impl Game {
         if self.wants(hook::BONUS) {
             let award = *pts;
             let info = &ScoreInfo { value, ..*info };
+            let skips = self.scoring_skips(Narrowed::bonus_of(info.kind));
             for &i in self.rules.subscribers(hook::BONUS) {
                 let Some(p) = self.rules.plugins.get(usize::from(i)) else {
                     continue;
                 };
-                if self.switched_off(i, hook::BONUS) {
+                if p.narrow & skips != 0 || self.switched_off(i, hook::BONUS) {
                     continue;
                 }
                 let mut bonus = Points {
@@ -326,11 +352,12 @@ impl Game {
         // loss, the first with the highest set books its difference.
         let (mut void, mut set) = (None::<u8>, None::<(u8, i32)>);
         let (mark, mut added) = (deltas.len(), 0i32);
+        let skips = self.scoring_skips(Narrowed::value_of(info.kind));
         for &i in self.rules.subscribers(hook::FEATURE_VALUE) {
             let Some(p) = self.rules.plugins.get(usize::from(i)) else {
                 continue;
             };
-            if self.switched_off(i, hook::FEATURE_VALUE) {
+            if p.narrow & skips != 0 || self.switched_off(i, hook::FEATURE_VALUE) {
                 continue;
             }
             let mut c = ValueChange::default();
@@ -448,7 +475,7 @@ impl Game {
             if all == 0
                 && (reason != ScoreReason::Completed
                     || !self.wants(hook::FEATURE_SCORED)
-                    || self.all_narrowed_away(hook::FEATURE_SCORED, Narrowed::Scored())
+                    || self.scored_by_nobody(kind)
                     || kind == FeatureKind::Barrier)
             {
                 return Ok(Points::default());
@@ -481,8 +508,8 @@ impl Game {
                     ..info
                 };
                 let pts = Points::default();
-                dispatch_narrowed!(self, hook::FEATURE_SCORED, Narrowed::Scored(), |h, cx| h
-                    .feature_scored(cx, &info, &pts));
+                // `scored_by_nobody` said no above: somebody hears it.
+                self.dispatch_scored(&info, &pts)?;
                 return Ok(pts);
             }
             let winners = self.resolve_majority(&info)?;

@@ -106,8 +106,14 @@ impl Plugin for Abbot {
 
     /// Only its own choices concern it, and its options only while the
     /// player's abbot is out of his supply (the recall).
+    /// Its value and log lines concern gardens only (spots), and the log
+    /// lines only a game that logs.
     fn narrowing(&self) -> u64 {
-        narrow::CHOSEN_MINE | narrow::OPTIONS_WITH_DEPLOYED
+        narrow::CHOSEN_MINE
+            | narrow::OPTIONS_WITH_DEPLOYED
+            | narrow::value_only(&[FeatureKind::Spot])
+            | narrow::SCORED_WHEN_LOGGING
+            | narrow::scored_only(&[FeatureKind::Spot])
     }
 
     /// The core offers the abbot (on cloisters and gardens); this adds "take

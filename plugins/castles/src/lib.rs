@@ -279,9 +279,13 @@ impl Plugin for Castles {
         Ok(())
     }
 
-    /// Only the cities about to be scored are offered a castle.
+    /// Only the cities about to be scored are offered a castle; the castles'
+    /// value concerns fields (the castles a field borders), their notes of
+    /// completed features every kind but fields.
     fn narrowing(&self) -> u64 {
         narrow::BEFORE_SCORING_PENDING
+            | narrow::value_only(&[FeatureKind::Field])
+            | narrow::SCORED_SKIPS_FIELDS
     }
 
     /// BB14, BB15: a decision for the owner of each eligible city's

@@ -178,7 +178,10 @@ impl Plugin for Hills {
     /// Only hill tiles matter when drawn, only ties in majorities, and scorings
     /// only for the turn log: the host skips the other calls.
     fn narrowing(&self) -> u64 {
-        narrow::DRAWN_MARKED | narrow::MAJORITY_TIED | narrow::SCORED_WHEN_LOGGING
+        narrow::DRAWN_MARKED
+            | narrow::MAJORITY_TIED
+            | narrow::SCORED_WHEN_LOGGING
+            | narrow::scored_only(&[FeatureKind::Road, FeatureKind::City, FeatureKind::Field])
     }
 
     /// H1/H2: a hill drawn while the bag still holds tiles takes one face down.

@@ -253,6 +253,11 @@ impl Plugin for KingAndRobber {
         })
     }
 
+    /// Its awards concern completed cities and roads only.
+    fn narrowing(&self) -> u64 {
+        narrow::scored_only(&KINDS)
+    }
+
     /// CK2–CK6, CK10: a completed city or road may move its award tile to the
     /// active player; under `"continuous"` the holder before the step scores 1.
     fn feature_scored(

@@ -117,6 +117,14 @@ impl<M: Mark> Plugin for MarkedPlugin<M> {
         })
     }
 
+    /// Its value and log lines concern its feature kind only, and the log
+    /// lines only a game that logs.
+    fn narrowing(&self) -> u64 {
+        narrow::value_only(&[M::KIND])
+            | narrow::SCORED_WHEN_LOGGING
+            | narrow::scored_only(&[M::KIND])
+    }
+
     fn feature_value(
         &self,
         v: &View<'_>,

@@ -41,6 +41,11 @@ impl Plugin for PigHerd {
         Ok(PigHerd)
     }
 
+    /// Its bonus concerns fields only.
+    fn narrowing(&self) -> u64 {
+        narrow::bonus_only(&[FeatureKind::Field])
+    }
+
     /// X44: +1 per city of the unit for each winner of a field with a herd.
     fn bonus(
         &self,

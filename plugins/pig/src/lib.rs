@@ -107,6 +107,14 @@ impl Plugin for Pig {
         self.pigs
     }
 
+    /// Its bonus and log lines concern fields only, and the log lines only a
+    /// game that logs.
+    fn narrowing(&self) -> u64 {
+        narrow::bonus_only(&[FeatureKind::Field])
+            | narrow::SCORED_WHEN_LOGGING
+            | narrow::scored_only(&[FeatureKind::Field])
+    }
+
     /// TB21–TB24: +1 per city of the unit for each winner with his pig in a
     /// field he won.
     fn bonus(

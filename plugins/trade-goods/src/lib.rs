@@ -99,6 +99,11 @@ impl Plugin for TradeGoods {
         Ok(TradeGoods)
     }
 
+    /// Goods come from completed cities only.
+    fn narrowing(&self) -> u64 {
+        narrow::scored_only(&[FeatureKind::City])
+    }
+
     /// TB4: after a completed city is scored (occupied or not), the active player
     /// takes its goods.
     fn feature_scored(

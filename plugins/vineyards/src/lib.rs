@@ -100,8 +100,12 @@ impl Plugin for Vineyards {
     }
 
     /// Its `feature_scored` only writes the turn log: the host skips it otherwise.
+    /// Its value and log lines concern cloisters only, and the log lines only
+    /// a game that logs.
     fn narrowing(&self) -> u64 {
         narrow::SCORED_WHEN_LOGGING
+            | narrow::value_only(&[FeatureKind::Cloister])
+            | narrow::scored_only(&[FeatureKind::Cloister])
     }
 
     fn feature_value(

@@ -301,6 +301,12 @@ impl Plugin for Wagon {
         self.count
     }
 
+    /// A wagon stands on roads, cities and cloisters only: the scoring of a
+    /// field or a garden has none to move.
+    fn narrowing(&self) -> u64 {
+        narrow::scored_only(&[FeatureKind::Road, FeatureKind::City, FeatureKind::Cloister])
+    }
+
     /// AM15: a wagon scored during the game waits to move; at game end it just
     /// stays where it is (the game is over). A withheld feature paid at another
     /// feature's value (`Proxy`: a castle, X62) moves no wagon: its plugin

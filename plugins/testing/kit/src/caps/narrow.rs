@@ -5,7 +5,8 @@
 //! the same work only outside those cases. Its read-write hooks count, in the
 //! game state, the calls they get and those outside the narrowed cases; its
 //! read-only hooks change the game there (a scout deployed from the supply, the
-//! lowest seat winning a tie), so a call the host skipped wrongly changes the
+//! lowest seat winning a tie, a road worth one point more and a point to every
+//! player for a road won), so a call the host skipped wrongly changes the
 //! game.
 
 use carcassonne_plugin_sdk::prelude::*;
@@ -106,10 +107,15 @@ impl Plugin for Narrow {
     /// Every narrowing but `OPTIONS_WITH_DEPLOYED`: with `OPTIONS_WITH_SUPPLY`
     /// it would leave only the calls with a scout on each side of the supply,
     /// and no first scout would be offered. (The abbot declares it; the
-    /// shipped rulesets play the same games without their narrowings.)
+    /// shipped rulesets play the same games without their narrowings.) Of the
+    /// scoring hooks' per-kind bits, all but the roads' (it keeps roads only).
     fn narrowing(&self) -> u64 {
         if self.narrow {
-            narrow::ALL & !narrow::OPTIONS_WITH_DEPLOYED
+            narrow::ALL
+                & !narrow::OPTIONS_WITH_DEPLOYED
+                & !(narrow::VALUE_SKIPS_ROADS
+                    | narrow::BONUS_SKIPS_ROADS
+                    | narrow::SCORED_SKIPS_ROADS)
         } else {
             0
         }
@@ -270,10 +276,40 @@ impl Plugin for Narrow {
     fn feature_scored(
         &self,
         cx: &mut Cx<'_>,
-        _info: &ScoreInfo<'_>,
+        info: &ScoreInfo<'_>,
         _points: &Points,
     ) -> HookResult {
-        let case = cx.logging();
+        let case = cx.logging() && info.kind == FeatureKind::Road;
         self.count(cx, "feature_scored", SCORED, case)
+    }
+
+    /// A road is worth one point more.
+    fn feature_value(
+        &self,
+        _v: &View<'_>,
+        info: &ScoreInfo<'_>,
+        _base: i32,
+        change: &mut ValueChange,
+    ) -> HookResult {
+        if self.handles("feature_value", info.kind == FeatureKind::Road)? {
+            change.add(1);
+        }
+        Ok(())
+    }
+
+    /// Every player scores one point more for a road anyone wins.
+    fn bonus(
+        &self,
+        v: &View<'_>,
+        info: &ScoreInfo<'_>,
+        award: &Points,
+        bonus: &mut Points,
+    ) -> HookResult {
+        if self.handles("bonus", info.kind == FeatureKind::Road)? && !award.winners.is_empty() {
+            for p in PlayerId::all(v.players()) {
+                bonus.add(p, 1);
+            }
+        }
+        Ok(())
     }
 }
