@@ -159,6 +159,23 @@ fn side_codes_fit(a: u8, req: u8) -> bool {
     set(diff) & set(a) & set(req) == 0
 }
 
+/// [`Game::piece_fits`] of a candidate that adds its feature to the placed
+/// tile at `at`, on a board whose sides are plain, where that tile's sides
+/// with the feature are plain too (`plain`: [`PlacedGeom::plain`]): the side
+/// kinds decide (`sides_fit`), the new tile's (`code`, at `pos`) against
+/// what its cell requires (`req`) with the side of the tile at `at` as it
+/// will be. (Apart, so that the general check keeps its size.)
+#[inline(never)]
+fn plain_fits_beside(plain: (u8, bool), pos: Pos, at: Pos, code: u8, req: u8) -> bool {
+    let (at_code, changed_fit) = plain;
+    let mut req = req;
+    if let Some(d) = Side::ALL.into_iter().find(|&d| pos.step(d) == at) {
+        let (d, f) = (2 * d as u8, 2 * d.opposite() as u8);
+        req = req & !(3 << d) | (at_code >> f & 3) << d;
+    }
+    changed_fit && side_codes_fit(code, req)
+}
+
 impl Game {
     /// Whether every tile type's sides and those of every placed tile whose
     /// features changed are plain ([`RotGeom::plain_sides`]).
@@ -414,16 +431,8 @@ impl Game {
             };
             let i = self.placed_geom(t.0, kind, slots, bufs);
             let e = &bufs.placed_geoms[i];
-            if let Some((code, changed_fit)) = e.plain {
-                // Every side plain: the side kinds decide (`sides_fit`),
-                // the new tile's against what its cell requires with the
-                // side of the tile that gets the feature as it will be.
-                let mut req = fr.req;
-                if let Some(d) = Side::ALL.into_iter().find(|&d| pos.step(d) == c.at) {
-                    let (d, f) = (2 * d as u8, 2 * d.opposite() as u8);
-                    req = req & !(3 << d) | (code >> f & 3) << d;
-                }
-                return changed_fit && side_codes_fit(type_geom.code, req);
+            if let Some(plain) = e.plain {
+                return plain_fits_beside(plain, pos, c.at, type_geom.code, fr.req);
             }
             let Some(g) = e.geom.clone() else {
                 return false;
