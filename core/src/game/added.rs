@@ -139,10 +139,12 @@ pub(super) fn sides_fit(a: &RotGeom, d: usize, b: &RotGeom) -> bool {
     if !a.edges[d].fits(b.edges[f]) {
         return false;
     }
-    (0..3).all(|i| {
+    // The three pairs written out: no loop to call (issue 27).
+    let meet = |i: usize| {
         let (x, y) = (a.slot_kinds[3 * d + i], b.slot_kinds[3 * f + 2 - i]);
         x == 0 || y == 0 || x == y
-    })
+    };
+    meet(0) && meet(1) && meet(2)
 }
 
 /// Whether a feature of `kind` on `slots` may be added at all.

@@ -14,6 +14,11 @@ use super::*;
 use crate::hooks::PiecePlacement;
 use crate::tiles::RotGeom;
 
+/// How far back among the placements with a piece listed so far a candidate
+/// out of order is put in its place ([`Game::piece_placements`]); further
+/// back, the list is sorted at the end.
+const INSERT_BACK: usize = 8;
+
 /// Entries of [`PieceBufs::geoms`] (a power of two).
 const GEOM_CACHE: usize = 512;
 
@@ -35,11 +40,11 @@ pub(super) struct PieceBufs {
     /// depends on the rules only, so it is never forgotten.
     geoms: Vec<Option<(u64, RotGeom, bool)>>,
     /// Placed tiles' geometries with a feature added (a piece on a placed
-    /// tile), keyed by tile, kind and slots, before the check of the sides
-    /// it changes ([`Game::geom_with_added`]): the candidates of one list
-    /// (the same neighbour for several squares and rotations) compute each
-    /// once. They depend on the state: cleared at the start of every list.
-    placed_geoms: Vec<(u16, FeatureKind, u16, Option<RotGeom>)>,
+    /// tile), keyed by tile, kind and slots ([`Game::placed_geom`]): the
+    /// candidates of one list (the same neighbour for several squares and
+    /// rotations) compute each once. They depend on the state: cleared at
+    /// the start of every list.
+    placed_geoms: Vec<PlacedGeom>,
     /// Whether the sides of every tile type and of every placed tile whose
     /// features changed are plain ([`RotGeom::plain_sides`]), set at the
     /// start of a list ([`Game::plain_board`]): a candidate on the placed
@@ -47,10 +52,28 @@ pub(super) struct PieceBufs {
     /// frontier cell requires, without the neighbours' geometries.
     plain: bool,
     /// The fitting placements with a piece of the list being built, as
-    /// [`order_key`]s (reused buffer).
+    /// [`order_key`]s, when they must be sorted (reused buffer).
     fit_keys: Vec<u128>,
     /// Those of them marked optional (reused buffer).
     pub(super) optional: Vec<Placement>,
+}
+
+/// Placed tile `t`'s geometry with a feature of `kind` on `slots` added,
+/// kept for one list ([`PieceBufs::placed_geoms`]).
+#[derive(Debug)]
+struct PlacedGeom {
+    t: u16,
+    kind: FeatureKind,
+    slots: u16,
+    /// The geometry, before the check of the sides it changes (`None`: the
+    /// feature cannot be added).
+    geom: Option<RotGeom>,
+    /// On a board whose sides are plain ([`PieceBufs::plain`]), where the
+    /// geometry's sides are plain too: its side kinds (`RotGeom::code`),
+    /// and whether every side the feature changes fits the placed tile
+    /// across it (an empty square counts as fitting: the candidate's own
+    /// square is checked by the side kinds, [`Game::piece_fits`]).
+    plain: Option<(u8, bool)>,
 }
 
 /// What the check of one list's candidates keeps from candidate to
@@ -136,6 +159,23 @@ fn side_codes_fit(a: u8, req: u8) -> bool {
     set(diff) & set(a) & set(req) == 0
 }
 
+/// [`Game::piece_fits`] of a candidate that adds its feature to the placed
+/// tile at `at`, on a board whose sides are plain, where that tile's sides
+/// with the feature are plain too (`plain`: [`PlacedGeom::plain`]): the side
+/// kinds decide (`sides_fit`), the new tile's (`code`, at `pos`) against
+/// what its cell requires (`req`) with the side of the tile at `at` as it
+/// will be. (Apart, so that the general check keeps its size.)
+#[inline(never)]
+fn plain_fits_beside(plain: (u8, bool), pos: Pos, at: Pos, code: u8, req: u8) -> bool {
+    let (at_code, changed_fit) = plain;
+    let mut req = req;
+    if let Some(d) = Side::ALL.into_iter().find(|&d| pos.step(d) == at) {
+        let (d, f) = (2 * d as u8, 2 * d.opposite() as u8);
+        req = req & !(3 << d) | (at_code >> f & 3) << d;
+    }
+    changed_fit && side_codes_fit(code, req)
+}
+
 impl Game {
     /// Whether every tile type's sides and those of every placed tile whose
     /// features changed are plain ([`RotGeom::plain_sides`]).
@@ -162,12 +202,17 @@ impl Game {
         let mut cands = std::mem::take(&mut bufs.cands);
         cands.clear();
         let r = self.offered_pieces(tile, None, &mut cands);
-        // The fitting ones as integers in the placements' order.
-        let mut keys = std::mem::take(&mut bufs.fit_keys);
-        keys.clear();
+        // The fitting ones appended in order as they come: a candidate
+        // below the last one (a symmetric tile's rotation made the lowest
+        // giving the same tile) goes back to its place among the last few,
+        // or is dropped if it is there already; further back, the list is
+        // sorted at the end.
+        let start = out.len();
+        let mut sorted = true;
         if r.is_ok() {
             let mut memo = ListMemo::default();
             let plain = bufs.plain;
+            let mut last = None;
             for c in &cands {
                 let mut c = *c;
                 let fits = if plain {
@@ -175,52 +220,74 @@ impl Game {
                 } else {
                     self.piece_fits(tile, &mut c, bufs)
                 };
-                if fits {
-                    bufs.fit.push(c);
-                    keys.push(order_key(&c.placement));
-                    if c.optional {
-                        optional.push(c.placement);
-                    }
+                if !fits {
+                    continue;
+                }
+                bufs.fit.push(c);
+                if c.optional {
+                    optional.push(c.placement);
+                }
+                let k = order_key(&c.placement);
+                if !sorted || last.is_none_or(|l| l < k) {
+                    last = Some(k);
+                    out.push(c.placement);
+                    continue;
+                }
+                let mut j = out.len();
+                while j > start && j + INSERT_BACK > out.len() && order_key(&out[j - 1]) > k {
+                    j -= 1;
+                }
+                if j > start && order_key(&out[j - 1]) == k {
+                    // A repeat.
+                } else if j == start || order_key(&out[j - 1]) < k {
+                    out.insert(j, c.placement);
+                } else {
+                    sorted = false;
+                    out.push(c.placement);
                 }
             }
         }
         bufs.cands = cands;
-        if let Err(e) = r {
-            bufs.fit_keys = keys;
-            return Err(e);
-        }
-        // Sorted and without repeats.
-        // Candidates offered in order (a plugin may make them so) need no
-        // sort: one pass tells.
-        if !keys.windows(2).all(|w| w[0] < w[1]) {
+        r?;
+        if !sorted {
+            let mut keys = std::mem::take(&mut bufs.fit_keys);
+            keys.clear();
+            keys.extend(out[start..].iter().map(order_key));
             keys.sort_unstable();
             keys.dedup();
+            out.truncate(start);
+            out.extend(keys.iter().map(|&k| from_order_key(k)));
+            bufs.fit_keys = keys;
         }
-        out.extend(keys.iter().map(|&k| from_order_key(k)));
-        bufs.fit_keys = keys;
         Ok(())
     }
 
-    /// The geometry of placed tile `t` with a feature of `kind` on `slots`
-    /// added (`None` if it cannot be added), before the check of the sides
-    /// it changes: computed once per list and kept in `bufs`.
-    fn geom_with_added(
-        &self,
-        t: u16,
-        kind: FeatureKind,
-        slots: u16,
-        bufs: &mut PieceBufs,
-    ) -> Option<RotGeom> {
-        if let Some(e) = bufs
+    /// The index in `bufs.placed_geoms` of placed tile `t`'s geometry with a
+    /// feature of `kind` on `slots` added ([`PlacedGeom`]): computed once
+    /// per list.
+    fn placed_geom(&self, t: u16, kind: FeatureKind, slots: u16, bufs: &mut PieceBufs) -> usize {
+        if let Some(i) = bufs
             .placed_geoms
             .iter()
-            .find(|e| (e.0, e.1, e.2) == (t, kind, slots))
+            .position(|e| (e.t, e.kind, e.slots) == (t, kind, slots))
         {
-            return e.3.clone();
+            return i;
         }
-        let g = self.geom_if_added_unchecked(t, kind, slots);
-        bufs.placed_geoms.push((t, kind, slots, g.clone()));
-        g
+        let geom = self.geom_if_added_unchecked(t, kind, slots);
+        let plain = match &geom {
+            Some(g) if bufs.plain && g.plain_sides() => {
+                Some((g.code, self.added_sides_fit(t, g, slots, None)))
+            }
+            _ => None,
+        };
+        bufs.placed_geoms.push(PlacedGeom {
+            t,
+            kind,
+            slots,
+            geom,
+            plain,
+        });
+        bufs.placed_geoms.len() - 1
     }
 
     /// The candidates the plugins subscribed to `extra_placements` offer for
@@ -362,7 +429,12 @@ impl Game {
             let Some(t) = self.board.tile_at(c.at) else {
                 return false;
             };
-            let Some(g) = self.geom_with_added(t.0, kind, slots, bufs) else {
+            let i = self.placed_geom(t.0, kind, slots, bufs);
+            let e = &bufs.placed_geoms[i];
+            if let Some(plain) = e.plain {
+                return plain_fits_beside(plain, pos, c.at, type_geom.code, fr.req);
+            }
+            let Some(g) = e.geom.clone() else {
                 return false;
             };
             if !self.added_sides_fit(t.0, &g, slots, Some((pos, type_geom))) {

@@ -78,7 +78,13 @@ impl Game {
             sw.off.resize(self.rules.plugins.len(), 0);
         }
         let m = &mut sw.off[usize::from(plugin)];
-        *m = if on { *m & !bit } else { *m | bit };
+        let new = if on { *m & !bit } else { *m | bit };
+        if new == *m {
+            // Already so (a plugin that says it every turn): nothing to
+            // recompute.
+            return true;
+        }
+        *m = new;
         sw.any = sw.off.iter().fold(0, |a, &m| a | m);
         self.subs = self.active_subscriptions();
         true
