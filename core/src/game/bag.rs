@@ -25,7 +25,13 @@ state! {
         /// The tile types with copies in `tiles`, in type order (what the
         /// draw filters are asked about), and `gone` types whose last copy
         /// was drawn since the list was last compacted ([`Bag::compact`]).
+        /// Kept only while `listing` (empty otherwise: no buffer to copy
+        /// when the game is cloned).
         present: Vec<TileTypeId>,
+        /// Whether `present` is kept: some plugin filters the draws
+        /// ([`hook::FILTER_DRAWS`], fixed by the rules). Without a filter
+        /// nothing reads the list; the draw's outcomes walk `counts`.
+        listing: bool,
         /// How many types in `present` have no copy left.
         gone: u16,
         /// Tiles held in hand: `(player, tile type)`, sorted.
@@ -66,6 +72,7 @@ impl Bag {
             tiles: Vec::new(),
             counts: Vec::new(),
             present: Vec::new(),
+            listing: true,
             gone: 0,
             hands: Vec::new(),
             hidden: Vec::new(),
@@ -77,12 +84,14 @@ impl Bag {
 
     /// The bag and hands at the start of a game of `rules` with `players`
     /// players: every tile but the start tile in the bag, in type order
-    /// ([`Rules::start_bag`]); each player's tiles in hand. Reuses the buffers.
+    /// ([`Rules::start_bag`]); each player's tiles in hand; the list of types
+    /// kept if some plugin filters the draws. Reuses the buffers.
     pub(super) fn reset(&mut self, rules: &Rules, players: u8) {
         let Bag {
             tiles,
             counts,
             present,
+            listing,
             gone,
             hands,
             hidden,
@@ -92,7 +101,8 @@ impl Bag {
         } = self;
         tiles.clone_from(&rules.start_bag.0);
         counts.clone_from(&rules.start_bag.1);
-        Self::list_present(counts, present);
+        *listing = rules.subs_any & hook::FILTER_DRAWS != 0;
+        Self::list_present(counts, present, *listing);
         *gone = 0;
         hands.clear();
         for (i, t) in rules.tiles.types.iter().enumerate() {
@@ -117,13 +127,17 @@ impl Bag {
         for &t in &self.tiles {
             self.counts[t.index()] += 1;
         }
-        Self::list_present(&self.counts, &mut self.present);
+        Self::list_present(&self.counts, &mut self.present, self.listing);
         self.gone = 0;
     }
 
-    /// Lists in `present` the types with copies in `counts`, in type order.
-    fn list_present(counts: &[u16], present: &mut Vec<TileTypeId>) {
+    /// Lists in `present` the types with copies in `counts`, in type order,
+    /// if `listing` (else leaves it empty).
+    fn list_present(counts: &[u16], present: &mut Vec<TileTypeId>, listing: bool) {
         present.clear();
+        if !listing {
+            return;
+        }
         present.extend(
             (0..counts.len())
                 .filter(|&t| counts[t] > 0)
@@ -156,7 +170,9 @@ impl Bag {
     }
 
     /// The tile types in the bag, in type order, once [`Bag::compact`]ed
-    /// (before that, also the types whose last copy was drawn since).
+    /// (before that, also the types whose last copy was drawn since). Only
+    /// while the list is kept (some plugin filters the draws: the callers
+    /// are the filtered draws); empty otherwise.
     #[inline]
     pub(super) fn types(&self) -> &[TileTypeId] {
         &self.present
@@ -173,7 +189,7 @@ impl Bag {
         self.tiles.push(t);
         if let Some(c) = self.counts.get_mut(t.index()) {
             *c += 1;
-            if *c == 1 {
+            if *c == 1 && self.listing {
                 match self.present.binary_search(&t) {
                     // Listed still, its last copy drawn: listed rightly again.
                     Ok(_) => self.gone -= 1,
@@ -192,10 +208,18 @@ impl Bag {
     /// Checks the counts against the bag's entries.
     pub(super) fn check(&self) -> Result<(), String> {
         let mut fresh = Bag::new();
+        fresh.listing = self.listing;
         fresh.tiles.clone_from(&self.tiles);
         fresh.recount(self.counts.len());
         if fresh.counts != self.counts {
             return Err("the bag's counts per tile type do not match its tiles".into());
+        }
+        if !self.listing {
+            return if self.present.is_empty() {
+                Ok(())
+            } else {
+                Err("the bag lists its tile types with no draw filter".into())
+            };
         }
         let mut listed = Bag::new();
         listed.present.clone_from(&self.present);
@@ -354,6 +378,22 @@ impl Game {
     /// The tile draw's outcomes: tile types in the bag weighted by copies, minus those
     /// the plugins hold back (`filter_draws`) if `filtered`.
     pub(super) fn bag_outcomes(&self, out: &mut Vec<Outcome>, filtered: bool) -> HookResult {
+        if !self.bag.listing {
+            // No plugin filters the draws: the types with copies, in type
+            // order, from the counts.
+            out.extend(
+                self.bag
+                    .counts
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &c)| c > 0)
+                    .map(|(t, &c)| Outcome {
+                        code: t as u32,
+                        weight: u32::from(c),
+                    }),
+            );
+            return Ok(());
+        }
         let mut listed = Vec::new();
         let types = if self.bag.gone > 0 {
             // Not compacted (a query cannot change the state): the list without

@@ -203,7 +203,7 @@ impl<'g> Cx<'g> {
         self,
         scope: fn(&StateWords) -> u32,
         entity: usize,
-        data: fn(&mut Game) -> &mut Vec<u32>,
+        data: fn(&mut Game) -> &mut [u32],
     ) -> Option<&'g mut [u32]> {
         let len = data(self.game).len();
         let r = block(&self.game.rules, self.plugin, scope, entity, len)?;
@@ -213,7 +213,7 @@ impl<'g> Cx<'g> {
     /// This plugin's per-game state words, mutable, for the rest of the hook
     /// call (the context is consumed: [`Cx::reborrow`] keeps it).
     pub fn state_words_mut(self) -> &'g mut [u32] {
-        self.words(|s| s.game, 0, |g| &mut g.words.game)
+        self.words(|s| s.game, 0, |g| g.words.game_mut())
             .unwrap_or(&mut [])
     }
 
@@ -222,7 +222,7 @@ impl<'g> Cx<'g> {
         if player.seat() >= self.game.players {
             return None;
         }
-        self.words(|s| s.player, player.index(), |g| &mut g.words.player)
+        self.words(|s| s.player, player.index(), |g| g.words.player_mut())
     }
 
     /// This plugin's words for feature instance `f`, mutable (consumes the context).
@@ -235,7 +235,7 @@ impl<'g> Cx<'g> {
 
     /// This plugin's words for figure `fig`, mutable (consumes the context).
     pub fn figure_words_mut(self, fig: FigureId) -> Option<&'g mut [u32]> {
-        self.words(|s| s.figure, fig.index(), |g| &mut g.words.figure)
+        self.words(|s| s.figure, fig.index(), |g| g.words.figure_mut())
     }
 
     /// This plugin's words for placed tile `t`, mutable (consumes the context).
@@ -243,7 +243,7 @@ impl<'g> Cx<'g> {
         if t.index() >= self.game.board.tiles.len() {
             return None;
         }
-        self.words(|s| s.tile, t.index(), |g| &mut g.words.tile)
+        self.words(|s| s.tile, t.index(), |g| g.words.tile_mut())
     }
 
     /// Marker bit of this plugin's `i`-th declared marker.

@@ -175,7 +175,7 @@ impl Game {
     /// Plugin `plugin`'s per-game state words.
     #[inline]
     pub fn plugin_state(&self, plugin: u8) -> Option<&[u32]> {
-        self.state_block(&self.words.game, plugin, |s| s.game, 0)
+        self.state_block(self.words.game(), plugin, |s| s.game, 0)
     }
 
     /// Plugin `plugin`'s state words for `player`.
@@ -184,7 +184,7 @@ impl Game {
         if player.seat() >= self.players {
             return None;
         }
-        self.state_block(&self.words.player, plugin, |s| s.player, player.index())
+        self.state_block(self.words.player(), plugin, |s| s.player, player.index())
     }
 
     /// Plugin `plugin`'s state words for feature instance `f` (keep set-wide data at
@@ -200,7 +200,7 @@ impl Game {
     /// Plugin `plugin`'s state words for figure `fig`.
     #[inline]
     pub fn plugin_figure_state(&self, plugin: u8, fig: FigureId) -> Option<&[u32]> {
-        self.state_block(&self.words.figure, plugin, |s| s.figure, fig.index())
+        self.state_block(self.words.figure(), plugin, |s| s.figure, fig.index())
     }
 
     /// Plugin `plugin`'s state words for placed tile `t`.
@@ -209,7 +209,7 @@ impl Game {
         if t.index() >= self.board.tiles.len() {
             return None;
         }
-        self.state_block(&self.words.tile, plugin, |s| s.tile, t.index())
+        self.state_block(self.words.tile(), plugin, |s| s.tile, t.index())
     }
 
     /// Points `player` paid to other players by transfers (`Cx::transfer_score`)
