@@ -496,13 +496,16 @@ impl Game {
             return Ok(false);
         };
         self.put(fig.0, to);
-        let (kind, pos) = (self.kind_of(fig.0), self.location_pos(to));
-        self.emit(|| Event::FigureMoved {
-            figure: fig,
-            kind,
-            at: to,
-            pos,
-        });
+        if self.log.on {
+            // Only for the log: not looked up otherwise.
+            let (kind, pos) = (self.kind_of(fig.0), self.location_pos(to));
+            self.emit(|| Event::FigureMoved {
+                figure: fig,
+                kind,
+                at: to,
+                pos,
+            });
+        }
         if from.on_board() && !to.on_board() {
             dispatch_narrowed!(
                 self,
