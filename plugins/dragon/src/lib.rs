@@ -479,29 +479,11 @@ impl Plugin for Dragon {
         let Some(t) = Self::tile(v)? else {
             return Ok(());
         };
-        // A long list (a magic portal's) is compared with the tile's
-        // features, asked once (a few), not with each option's tile.
-        let n = usize::from(v.tile_feature_count(t));
-        if opts.len() <= n + 1 || n > 64 {
-            veto(opts, keep, |o| match *o {
-                FigureOption::Deploy {
-                    at: Location::Feature(f),
-                    ..
-                } => v.feature_tile(f) == t,
-                _ => false,
-            });
-            return Ok(());
-        }
-        let mut mine = [FeatureId(u16::MAX); 64];
-        for (l, m) in (0u8..).zip(mine.iter_mut().take(n)) {
-            *m = v.feature_of(t, l);
-        }
-        let mine = &mine[..n];
         veto(opts, keep, |o| match *o {
             FigureOption::Deploy {
                 at: Location::Feature(f),
                 ..
-            } => mine.contains(&f),
+            } => v.feature_tile(f) == t,
             _ => false,
         });
         Ok(())
