@@ -253,11 +253,27 @@ impl Dragon {
     }
 
     /// PD3: the volcano at placed tile `tile` brings the dragon onto it.
+    /// The dragon's figure is known from the state (no search of the
+    /// figures); it lands from off the board or moves from where it stands.
     fn erupt(cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
-        cx.put_my_neutral(DRAGON, Location::Tile(tile))?;
-        // The dragon never leaves the board: the draw filter has nothing more
-        // to hold back, and every later draw takes the unfiltered path.
-        cx.set_hook_enabled(hook::FILTER_DRAWS, false);
+        let fig = Self::figure(cx)?;
+        let at = Location::Tile(tile);
+        match cx.figure_location(fig) {
+            None => {
+                cx.place_neutral(cx.my_figure(DRAGON), at)
+                    .ok_or_else(|| err("the dragon could not land there"))?;
+                // The dragon never leaves the board: the draw filter has
+                // nothing more to hold back, and every later draw takes the
+                // unfiltered path.
+                cx.set_hook_enabled(hook::FILTER_DRAWS, false);
+            }
+            Some(now) if now != at => {
+                if !cx.move_figure(fig, at)? {
+                    return Err(err("the dragon could not move there"));
+                }
+            }
+            Some(_) => {}
+        }
         if cx.logging() {
             let pos = cx.tile_pos(tile);
             cx.log(format!(
