@@ -300,12 +300,16 @@ impl Dragon {
         s.steps = 0;
         s.visited = [0; STEPS as usize + 1];
         s.visited[0] = pack(pos);
+        let now = *s;
         if cx.logging() {
             cx.log(format!(
                 "The dragon stirs at {pos}: it moves up to {STEPS} tiles."
             ));
         }
-        self.next_step(cx)
+        // The first step's directions from where it stands, known here (no
+        // second look at the state, the dragon's tile and its position).
+        let options = self.directions_from(cx, &now, t, pos)?;
+        Self::push_step(cx, 0, options)
     }
 
     /// Pushes the decision of the next step, or ends the movement (PD6, PD7).
