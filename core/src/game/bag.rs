@@ -263,6 +263,20 @@ fn for_each_kept(keep: &[bool], kept: bool, mut each: impl FnMut(usize)) {
     }
 }
 
+/// How many entries of `keep` are `true`: eight read as one word, whose
+/// bytes (0 or 1) are counted by its set bits.
+#[inline]
+fn count_kept(keep: &[bool]) -> usize {
+    let mut words = keep.chunks_exact(8);
+    let mut n = 0;
+    for c in &mut words {
+        if let Ok(a) = <&[bool; 8]>::try_from(c) {
+            n += u64::from_le_bytes(a.map(u8::from)).count_ones() as usize;
+        }
+    }
+    n + words.remainder().iter().filter(|&&k| k).count()
+}
+
 impl Game {
     /// Whether the bag holds a tile the plugins let be drawn now.
     #[inline]
@@ -288,11 +302,11 @@ impl Game {
         self.scratch.draws_kept = r.is_ok();
         // Marked for the draw when the draw will use this answer (and the
         // filters held a type back: else any entry is drawn).
-        let any = if r.is_ok()
-            && self.all_narrowed_away(hook::FILTER_DRAWS, Narrowed::Draws())
-            && !keep.iter().all(|&k| k)
-        {
-            self.mark_drawable(&keep) > 0
+        let any = if r.is_ok() && self.all_narrowed_away(hook::FILTER_DRAWS, Narrowed::Draws()) {
+            match count_kept(&keep) {
+                kept if kept < keep.len() => self.mark_drawable(&keep, kept) > 0,
+                kept => kept > 0,
+            }
         } else {
             keep.iter().any(|&k| k)
         };
@@ -306,8 +320,9 @@ impl Game {
     /// (`Scratch::marked_held`: a filter that holds back a few, the
     /// dragon's, marks those few), every other type unmarked; returns the
     /// copies in the bag that may be drawn (kept as `Scratch::marked_n`).
-    /// The marks stand for the draw filters' answer in `Scratch::draw_keep`.
-    fn mark_drawable(&mut self, keep: &[bool]) -> u32 {
+    /// The marks stand for the draw filters' answer in `Scratch::draw_keep`;
+    /// `kept` is how many entries of `keep` are `true`.
+    fn mark_drawable(&mut self, keep: &[bool], kept: usize) -> u32 {
         let bag = &self.bag;
         let scratch = &mut self.scratch;
         let types = bag.types();
@@ -316,7 +331,6 @@ impl Game {
         }
         let drawable = &mut scratch.drawable[..];
         drawable.fill(false);
-        let kept = keep.iter().filter(|&&k| k).count();
         let held = kept * 2 > keep.len();
         let mut n = 0;
         for_each_kept(keep, !held, |i| {
@@ -472,7 +486,7 @@ impl Game {
         let n = if marked {
             self.scratch.marked_n
         } else {
-            self.mark_drawable(keep)
+            self.mark_drawable(keep, count_kept(keep))
         };
         // A marked type is drawable, or held back when the marks are those
         // held back.

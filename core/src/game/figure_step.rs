@@ -40,6 +40,8 @@ impl Game {
         // turn; the specials and spots of several plugins, which may
         // interleave): checked below.
         let mut check_order = false;
+        // Whether a plugin added options (which may deploy anywhere).
+        let mut added = false;
         // Per kind, the tile's features the rules let it take (`stand_masks`:
         // none with a single offered kind, or for a tile of more than 64
         // features: every one is checked).
@@ -68,6 +70,7 @@ impl Game {
                     continue;
                 }
                 check_order = true;
+                added = true;
                 if let Some(p) = self.rules.plugins.get(i as usize) {
                     let from = out.len();
                     p.hooks.figure_options(
@@ -104,9 +107,23 @@ impl Game {
                 &mut large
             };
             // The tiles the options deploy onto, each once (usually one: the
-            // placed tile), for the vetoes' narrowing.
+            // placed tile), for the vetoes' narrowing. Only the placed tile
+            // unless an option may deploy elsewhere (a plugin's additions,
+            // standing deployments, a magic portal's open features): the
+            // first option after `Pass` says whether there is any.
+            let elsewhere = added
+                || !self.offers.deploy.is_empty()
+                || !self.offers.open.is_empty() && self.open_offered_on(TileIndex(t));
             let mut tiles = [NONE16; 8];
-            let n = self.option_tiles(out, &mut tiles);
+            let n = if elsewhere {
+                self.option_tiles(out, &mut tiles)
+            } else {
+                tiles[0] = t;
+                Some(usize::from(matches!(
+                    out.get(1),
+                    Some(FigureOption::Deploy { .. })
+                )))
+            };
             let skip = |i| match n {
                 Some(n) => self.tiles_narrowed_away(i, &tiles[..n]),
                 None => self.options_narrowed_away(i, out),
@@ -165,11 +182,15 @@ impl Game {
                     self.standing_specials_into(out);
                 }
                 if !o.spots.is_empty() {
+                    // One plugin's spots and no specials: after every
+                    // deployment, in order (strictly increasing codes).
                     // Specials and spots of one plugin, or interleaved
                     // plugins: moved into place when they fit in one gap.
                     let from = out.len();
                     self.standing_spots_into(out);
-                    odd |= !place_run(out, from);
+                    if !o.special.is_empty() || o.spots.len() > 1 {
+                        odd |= !place_run(out, from);
+                    }
                 }
             }
         }
@@ -447,15 +468,13 @@ impl Game {
 
     /// Whether plugin `plugin` narrowed away `filter_figure_options` over
     /// options that deploy onto `tiles` only ([`Narrowed::OptionOn`]): none
-    /// of its figures stands on one of them (a look at each tile; the
-    /// options' tiles are usually one, the placed tile).
+    /// of its figures stands on one of them (a look at its figures' tiles;
+    /// the options' tiles are usually one, the placed tile).
     #[inline]
     fn tiles_narrowed_away(&self, plugin: u8, tiles: &[u16]) -> bool {
         let declared = self.plugin_narrowing(plugin);
         declared & crate::narrow::bits::OPTIONS_ON_MY_TILES != 0
-            && tiles
-                .iter()
-                .all(|&t| !self.plugin_figure_on_tile(plugin, TileIndex(t)))
+            && !self.plugin_figure_on_any(plugin, tiles)
     }
 
     /// The placed tile a deployment goes onto (its feature's or corner's tile,
@@ -478,9 +497,15 @@ impl Game {
     /// neutral) stands on placed tile `t`: one look at the plugin's figure
     /// slots (every player's, then its neutral ones), none gathered.
     pub(crate) fn plugin_figure_on_tile(&self, plugin: u8, t: TileIndex) -> bool {
-        if t.0 == NONE16 {
-            return false;
-        }
+        t.0 != NONE16 && self.plugin_figure_on_any(plugin, &[t.0])
+    }
+
+    /// Whether a figure of one of plugin `plugin`'s kinds (anyone's, or
+    /// neutral) stands on one of the placed tiles `tiles` (none of them
+    /// [`NONE16`]): one look at the plugin's figure slots, each compared
+    /// with the few tiles (the tiles beside one: [`Game::tiles_open_to`]).
+    #[inline]
+    fn plugin_figure_on_any(&self, plugin: u8, tiles: &[u16]) -> bool {
         let Some(e) = self.rules.plugins.get(usize::from(plugin)) else {
             return false;
         };
@@ -490,7 +515,7 @@ impl Game {
         if first < end {
             for p in 0..usize::from(self.players) {
                 let slots = figs.get(p * per + first..p * per + end).unwrap_or(&[]);
-                if slots.iter().any(|g| g.tile == t.0) {
+                if slots.iter().any(|g| tiles.contains(&g.tile)) {
                     return true;
                 }
             }
@@ -503,7 +528,7 @@ impl Game {
         figs.get(neutral + first..neutral + end)
             .unwrap_or(&[])
             .iter()
-            .any(|g| g.tile == t.0)
+            .any(|g| tiles.contains(&g.tile))
     }
 
     /// Whether plugin `plugin` narrowed away `filter_figure_options` over the
@@ -609,20 +634,21 @@ impl Game {
     }
 
     /// The plugins' vetoes (`filter_figure_options`) over deployments `opts`
-    /// onto placed tiles, into `keep`: each plugin asked once for the list
-    /// (unless narrowed away: none of its figures on one of their tiles), as
-    /// the figure step asks; [`Game::may_deploy`] of each, in one pass.
-    pub(crate) fn vetoes_on_tiles(&self, opts: &[FigureOption], keep: &mut [bool]) -> HookResult {
+    /// onto the placed tiles `tiles` (each once: the tiles beside one,
+    /// [`Game::tiles_open_to`]), into `keep`: each plugin asked once for the
+    /// list (unless narrowed away: none of its figures on one of the tiles),
+    /// as the figure step asks; [`Game::may_deploy`] of each, in one pass.
+    pub(crate) fn vetoes_on(
+        &self,
+        opts: &[FigureOption],
+        tiles: &[u16],
+        keep: &mut [bool],
+    ) -> HookResult {
         if opts.is_empty() || !self.wants(hook::FILTER_FIGURE_OPTIONS) {
             return Ok(());
         }
-        let mut tiles = [NONE16; 8];
-        let n = self.option_tiles(opts, &mut tiles);
-        let skip = |i| match n {
-            Some(n) => self.tiles_narrowed_away(i, &tiles[..n]),
-            None => self.options_narrowed_away(i, opts),
-        };
-        dispatch_view!(@each self, hook::FILTER_FIGURE_OPTIONS, |i| skip(i), |h, v| h
+        dispatch_view!(@each self, hook::FILTER_FIGURE_OPTIONS, |i| self
+            .tiles_narrowed_away(i, tiles), |h, v| h
             .filter_figure_options(v, opts, keep));
         Ok(())
     }

@@ -496,13 +496,16 @@ impl Game {
             return Ok(false);
         };
         self.put(fig.0, to);
-        let (kind, pos) = (self.kind_of(fig.0), self.location_pos(to));
-        self.emit(|| Event::FigureMoved {
-            figure: fig,
-            kind,
-            at: to,
-            pos,
-        });
+        if self.log.on {
+            // Only for the log: not looked up otherwise.
+            let (kind, pos) = (self.kind_of(fig.0), self.location_pos(to));
+            self.emit(|| Event::FigureMoved {
+                figure: fig,
+                kind,
+                at: to,
+                pos,
+            });
+        }
         if from.on_board() && !to.on_board() {
             dispatch_narrowed!(
                 self,
@@ -559,23 +562,46 @@ impl Game {
         classes: u8,
     ) -> Result<Vec<FigureId>, HookError> {
         let mut prey = Vec::new();
-        for (g, r) in (0u16..).zip(&self.figures.figs) {
-            if r.tile != t.0
-                || r.feature == NONE16
-                || r.corner != NO_CORNER
-                || r.aux & PROTECTED != 0
-            {
-                continue;
+        if t.index() >= self.board.tiles.len() {
+            return Ok(prey);
+        }
+        // The figures on the tile's feature records (its type's, then those
+        // added to it): a look at each record's list, not at every figure.
+        let base = usize::from(self.board.tiles[t.index()].base.0);
+        let own = self.ty_of(t.0).features.len();
+        for ft in self.feats.recs.get(base..base + own).unwrap_or(&[]) {
+            if ft.figs != NONE16 {
+                self.prey_on(ft.figs, classes, &mut prey);
             }
-            let class = self.rules.figures[self.kind_of(g).index()].class;
-            if classes & 1 << class as u8 != 0 {
-                prey.push(FigureId(g));
+        }
+        for a in self.added.feats.iter().filter(|a| a.tile == t.0) {
+            if let Some(ft) = self.feats.recs.get(usize::from(a.id)) {
+                self.prey_on(ft.figs, classes, &mut prey);
             }
+        }
+        if prey.len() > 1 {
+            prey.sort_unstable();
         }
         for &g in &prey {
             self.return_figure(g)?;
         }
         Ok(prey)
+    }
+
+    /// The figures of the list from `first` (a feature record's) that are
+    /// not at a corner nor protected and whose kind's class has its bit in
+    /// `classes`, pushed onto `prey` ([`Game::return_figures_on_tile`]).
+    fn prey_on(&self, first: u16, classes: u8, prey: &mut Vec<FigureId>) {
+        let mut g = first;
+        while let Some(r) = self.figures.figs.get(usize::from(g)) {
+            if r.corner == NO_CORNER && r.aux & PROTECTED == 0 {
+                let class = self.rules.figures[self.kind_of(g).index()].class;
+                if classes & 1 << class as u8 != 0 {
+                    prey.push(FigureId(g));
+                }
+            }
+            g = r.next;
+        }
     }
 
     /// Marks figure `fig` on the board as protected (`on`) or not: not

@@ -4,11 +4,12 @@
 
 use super::*;
 
-/// The hooks of the stages from a figure step to the next draw but for
-/// `after_figure`, `field_closed`, the scoring's and `turn_over`: while no
-/// plugin subscribes to any of them, [`Game::advance_stages`] takes those
-/// stages in one pass.
-const PLAIN_TURN_END: u64 = hook::BEFORE_SCORING | hook::TURN_END | hook::TURN_START;
+/// The hooks of the stages from a figure step to the next turn's start but
+/// for `after_figure`, `field_closed`, the scoring's and `turn_over`: while
+/// no plugin subscribes to any of them, [`Game::advance_stages`] takes those
+/// stages in one pass (`Game::plain_turn_end`; up to the draw when none
+/// subscribes to `turn_start` either).
+const PLAIN_TURN_END: u64 = hook::BEFORE_SCORING | hook::TURN_END;
 
 impl Game {
     pub(super) fn flush_incoming(&mut self) {
@@ -77,46 +78,23 @@ impl Game {
         // the draw stage then need not ask the draw filters again, unless a
         // `turn_start` hook ran in between (nothing else does).
         let mut drawable = false;
-        if self.turn.stage == Stage::Figured && !self.wants(PLAIN_TURN_END) && self.queues_empty() {
-            // From the figure step to the next draw, while no plugin
-            // subscribes to the hooks of the stages between but for
-            // `after_figure` and `field_closed`: the stages below in one pass,
-            // each test of theirs known. Where a hook pushes a step, the loop
-            // takes over at the stage whose `ready!` would see it.
-            'fast: {
-                self.turn.stage = Stage::BeforeScoring;
-                dispatch_narrowed!(
-                    self,
-                    hook::AFTER_FIGURE,
-                    Narrowed::AfterFigure(),
-                    |h, cx| h.after_figure(cx)
-                );
-                // A hook may switch one of the pass's hooks on (a plugin's
-                // `set_hook_enabled`): the loop then takes the stages.
-                if !self.queues_empty()
-                    || self.turn.stage != Stage::BeforeScoring
-                    || self.wants(PLAIN_TURN_END)
-                {
-                    break 'fast;
-                }
-                self.turn.stage = Stage::Score;
-                self.score_done()?;
-                self.turn.stage = Stage::Closed;
-                if !self.queues_empty() {
-                    break 'fast;
-                }
-                self.fields_closed()?;
-                self.turn.stage = Stage::TurnEnd;
-                if !self.queues_empty() || self.wants(PLAIN_TURN_END) {
-                    break 'fast;
-                }
-                self.turn.stage = Stage::NextTurn;
-                drawable = self.next_turn()?;
-                if drawable && self.turn.stage == Stage::TurnStart {
-                    // A regular turn with a drawable tile: the draw waits.
-                    self.turn.stage = Stage::Draw;
-                    return Ok(());
-                }
+        if self.turn.stage == Stage::Figured
+            && !self.wants(PLAIN_TURN_END | hook::TURN_START)
+            && self.queues_empty()
+        {
+            match self.plain_turn_end::<false>()? {
+                Some(d) => drawable = d,
+                None => return Ok(()),
+            }
+        } else if self.turn.stage == Stage::Figured
+            && !self.wants(PLAIN_TURN_END)
+            && self.queues_empty()
+        {
+            // `turn_start` subscribed (points at a turn's start): the pass ends
+            // where the next turn starts, the loop takes it from there.
+            match self.plain_turn_end::<true>()? {
+                Some(d) => drawable = d,
+                None => return Ok(()),
             }
         }
         loop {
@@ -240,6 +218,55 @@ impl Game {
                 self.emit(|| Event::GameOver);
             }
         }
+    }
+
+    /// The stages from the figure step to the next turn's start in one
+    /// pass, while no plugin subscribes to the hooks of the stages between
+    /// but for `after_figure` and `field_closed` (`PLAIN_TURN_END`, and
+    /// `turn_start` unless `STARTS`): each test of theirs known. Where a
+    /// hook pushes a step, the loop of [`Game::advance_stages`] takes over
+    /// at the stage whose `ready!` would see it. `None`: a regular turn
+    /// with a drawable tile started and its draw waits (never with
+    /// `STARTS`: the loop runs the `turn_start` hooks first); else whether
+    /// `next_turn` found a drawable tile.
+    #[inline(always)]
+    fn plain_turn_end<const STARTS: bool>(&mut self) -> Result<Option<bool>, HookError> {
+        let hooks = if STARTS {
+            PLAIN_TURN_END
+        } else {
+            PLAIN_TURN_END | hook::TURN_START
+        };
+        self.turn.stage = Stage::BeforeScoring;
+        dispatch_narrowed!(
+            self,
+            hook::AFTER_FIGURE,
+            Narrowed::AfterFigure(),
+            |h, cx| h.after_figure(cx)
+        );
+        // A hook may switch one of the pass's hooks on (a plugin's
+        // `set_hook_enabled`): the loop then takes the stages.
+        if !self.queues_empty() || self.turn.stage != Stage::BeforeScoring || self.wants(hooks) {
+            return Ok(Some(false));
+        }
+        self.turn.stage = Stage::Score;
+        self.score_done()?;
+        self.turn.stage = Stage::Closed;
+        if !self.queues_empty() {
+            return Ok(Some(false));
+        }
+        self.fields_closed()?;
+        self.turn.stage = Stage::TurnEnd;
+        if !self.queues_empty() || self.wants(hooks) {
+            return Ok(Some(false));
+        }
+        self.turn.stage = Stage::NextTurn;
+        let drawable = self.next_turn()?;
+        if !STARTS && drawable && self.turn.stage == Stage::TurnStart {
+            // A regular turn with a drawable tile: the draw waits.
+            self.turn.stage = Stage::Draw;
+            return Ok(None);
+        }
+        Ok(Some(drawable))
     }
 
     /// The score stage: scores this turn's completed features in order.

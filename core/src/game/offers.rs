@@ -542,7 +542,7 @@ impl Game {
     /// Whether placed tile `t` carries (at tile level) a marker of a plugin
     /// that offers every open feature then ([`Game::offer_open_features`]).
     #[inline]
-    fn open_offered_on(&self, t: TileIndex) -> bool {
+    pub(super) fn open_offered_on(&self, t: TileIndex) -> bool {
         let markers = self.offers.open.iter().fold(0, |m, o| m | o.1);
         markers != 0 && self.tile_has_marker(t, markers)
     }

@@ -142,9 +142,11 @@ pub fn pack(p: Pos) -> u32 {
 pub struct Dragon {
     dragon_move: DragonMove,
     eats_builders_and_pigs: bool,
-    /// Per tile type id, whether it is a dragon tile: read from the catalogue
-    /// at the first draw filter (an instance serves one ruleset).
-    dragon_types: OnceLock<Vec<bool>>,
+    /// The dragon tile types, in increasing id order: read from the
+    /// catalogue at the first draw filter (an instance serves one ruleset).
+    dragon_types: OnceLock<Vec<TileTypeId>>,
+    /// The dragon's figure kind, read at the first step (one ruleset).
+    kind: OnceLock<FigureKindId>,
 }
 
 fn err(message: &str) -> Error {
@@ -184,18 +186,25 @@ impl Dragon {
     /// `d`); 0 when it is off the board: the tiles beside it that it may
     /// enter (PD6, PD7: `tiles_open_to`, one query for the four sides, the
     /// fairy's veto included) but those visited in this movement.
-    fn directions(v: &View<'_>) -> HookResult<u32> {
+    fn directions(&self, v: &View<'_>) -> HookResult<u32> {
         let s = *v.game_state::<DragonState>()?;
         let Some(t) = Self::tile_of(v, &s)? else {
             return Ok(0);
         };
-        Self::directions_from(v, &s, t, v.tile_pos(t))
+        self.directions_from(v, &s, t, v.tile_pos(t))
     }
 
     /// [`Dragon::directions`] from placed tile `t` at `from`, with the
     /// tiles visited read from state `s` (no query for them).
-    fn directions_from(v: &View<'_>, s: &DragonState, t: TileIndex, from: Pos) -> HookResult<u32> {
-        let open = v.tiles_open_to(v.my_figure(DRAGON), t)?;
+    fn directions_from(
+        &self,
+        v: &View<'_>,
+        s: &DragonState,
+        t: TileIndex,
+        from: Pos,
+    ) -> HookResult<u32> {
+        let kind = *self.kind.get_or_init(|| v.my_figure(DRAGON));
+        let open = v.tiles_open_to(kind, t)?;
         if open == 0 {
             return Ok(0);
         }
@@ -225,29 +234,46 @@ impl Dragon {
 
     /// The directions of the pending step (state `s`): found when its
     /// decision was pushed, else (a state from an older build) found now.
-    fn step_directions(v: &View<'_>, s: &DragonState) -> HookResult<u32> {
+    fn step_directions(&self, v: &View<'_>, s: &DragonState) -> HookResult<u32> {
         if s.options & PENDING != 0 {
             return Ok(s.options & 0xF);
         }
-        Self::directions(v)
+        self.directions(v)
     }
 
-    /// Per tile type id, whether it is a dragon tile (read once per ruleset).
-    fn dragon_types(&self, v: &View<'_>) -> &[bool] {
+    /// The dragon tile types, in increasing id order (read once per ruleset).
+    fn dragon_types(&self, v: &View<'_>) -> &[TileTypeId] {
         self.dragon_types.get_or_init(|| {
             let bit = v.my_marker(DRAGON_TILE);
             (0..v.tile_type_count())
-                .map(|i| v.tile_type_markers(TileTypeId(i as u16)) & bit != 0)
+                .map(|i| TileTypeId(i as u16))
+                .filter(|&t| v.tile_type_markers(t) & bit != 0)
                 .collect()
         })
     }
 
     /// PD3: the volcano at placed tile `tile` brings the dragon onto it.
+    /// The dragon's figure is known from the state (no search of the
+    /// figures); it lands from off the board or moves from where it stands.
     fn erupt(cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
-        cx.put_my_neutral(DRAGON, Location::Tile(tile))?;
-        // The dragon never leaves the board: the draw filter has nothing more
-        // to hold back, and every later draw takes the unfiltered path.
-        cx.set_hook_enabled(hook::FILTER_DRAWS, false);
+        let fig = Self::figure(cx)?;
+        let at = Location::Tile(tile);
+        match cx.figure_location(fig) {
+            None => {
+                cx.place_neutral(cx.my_figure(DRAGON), at)
+                    .ok_or_else(|| err("the dragon could not land there"))?;
+                // The dragon never leaves the board: the draw filter has
+                // nothing more to hold back, and every later draw takes the
+                // unfiltered path.
+                cx.set_hook_enabled(hook::FILTER_DRAWS, false);
+            }
+            Some(now) if now != at => {
+                if !cx.move_figure(fig, at)? {
+                    return Err(err("the dragon could not move there"));
+                }
+            }
+            Some(_) => {}
+        }
         if cx.logging() {
             let pos = cx.tile_pos(tile);
             cx.log(format!(
@@ -259,7 +285,7 @@ impl Dragon {
 
     /// Starts a movement if the tile placed this turn is a dragon tile and the
     /// dragon is on the board (PD5).
-    fn start_movement(cx: &mut Cx<'_>) -> HookResult {
+    fn start_movement(&self, cx: &mut Cx<'_>) -> HookResult {
         let Some(placed) = cx.last_placed() else {
             return Ok(());
         };
@@ -274,19 +300,23 @@ impl Dragon {
         s.steps = 0;
         s.visited = [0; STEPS as usize + 1];
         s.visited[0] = pack(pos);
+        let now = *s;
         if cx.logging() {
             cx.log(format!(
                 "The dragon stirs at {pos}: it moves up to {STEPS} tiles."
             ));
         }
-        Self::next_step(cx)
+        // The first step's directions from where it stands, known here (no
+        // second look at the state, the dragon's tile and its position).
+        let options = self.directions_from(cx, &now, t, pos)?;
+        Self::push_step(cx, 0, options)
     }
 
     /// Pushes the decision of the next step, or ends the movement (PD6, PD7).
-    fn next_step(cx: &mut Cx<'_>) -> HookResult {
+    fn next_step(&self, cx: &mut Cx<'_>) -> HookResult {
         let s = *cx.game_state::<DragonState>()?;
         let options = if s.steps < STEPS {
-            Self::directions(cx)?
+            self.directions(cx)?
         } else {
             0
         };
@@ -319,11 +349,8 @@ impl Dragon {
     /// there goes home; figures at corners or on the tile itself stay (PD8), and
     /// so do protected figures. Which it eats, by class: one query
     /// (`return_figures_on_tile`), in figure order; when the game is logged,
-    /// the same figures one by one, each named before it goes.
+    /// [`Dragon::eat_logged`] sends the same figures one by one.
     fn eat(&self, cx: &mut Cx<'_>, t: TileIndex) -> HookResult {
-        if cx.logging() {
-            return self.eat_logged(cx, t);
-        }
         let mut classes = 1 << FigureClass::Standing as u8;
         if self.eats_builders_and_pigs {
             classes |= 1 << FigureClass::Companion as u8;
@@ -389,6 +416,7 @@ impl Plugin for Dragon {
             dragon_move: options.dragon_move,
             eats_builders_and_pigs: options.eats_builders_and_pigs,
             dragon_types: OnceLock::new(),
+            kind: OnceLock::new(),
         })
     }
 
@@ -426,10 +454,25 @@ impl Plugin for Dragon {
         if Self::tile(v)?.is_some() {
             return Ok(());
         }
+        // Both lists in increasing id order, the dragon types together (one
+        // tile set's): the first found by a binary search, the others by a
+        // walk from there.
         let dragon = self.dragon_types(v);
-        veto(tiles, keep, |&t| {
-            dragon.get(t.index()).copied().unwrap_or(false)
-        });
+        let Some(&first) = dragon.first() else {
+            return Ok(());
+        };
+        let mut i = tiles.partition_point(|&t| t < first);
+        for &d in dragon {
+            while tiles.get(i).is_some_and(|&t| t < d) {
+                i += 1;
+            }
+            if tiles.get(i) == Some(&d) {
+                if let Some(k) = keep.get_mut(i) {
+                    *k = false;
+                }
+                i += 1;
+            }
+        }
         Ok(())
     }
 
@@ -468,12 +511,12 @@ impl Plugin for Dragon {
 
     fn before_scoring(&self, cx: &mut Cx<'_>) -> HookResult {
         cx.set_hook_enabled(hook::BEFORE_SCORING, false);
-        Self::start_movement(cx)
+        self.start_movement(cx)
     }
 
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
         cx.set_hook_enabled(hook::TURN_END, false);
-        Self::start_movement(cx)
+        self.start_movement(cx)
     }
 
     fn step_options(&self, v: &View<'_>, step: Step, out: &mut Vec<u32>) -> HookResult {
@@ -486,14 +529,15 @@ impl Plugin for Dragon {
         if s.options & PENDING == 0 && Self::tile_of(v, &s)?.is_none() {
             return Err(err("the dragon is not on the board"));
         }
-        let options = Self::step_directions(v, &s)?;
+        let options = self.step_directions(v, &s)?;
         out.extend((0..4).filter(|d| options & 1 << d != 0));
         Ok(())
     }
 
     /// One step (PD6–PD8): move, eat, then the next step or the end. The
-    /// state is read once; the next step's directions are found from the
-    /// tile entered, whose position is known.
+    /// state is read once and written once (the step made and the next
+    /// step's directions, found from the tile entered, whose position is
+    /// known); the log is asked about once.
     fn resolve_step(&self, cx: &mut Cx<'_>, step: Step, value: u32) -> HookResult {
         if step.tag != TAG_STEP || value > 3 {
             return Err(err("not a step of the dragon"));
@@ -503,7 +547,7 @@ impl Plugin for Dragon {
         let from = cx
             .figure_tile(fig)
             .ok_or_else(|| err("the dragon is not on the board"))?;
-        if Self::step_directions(cx, &s)? & 1 << value == 0 {
+        if self.step_directions(cx, &s)? & 1 << value == 0 {
             return Err(err("the dragon cannot go there"));
         }
         let to_pos = cx.tile_pos(from).step(Side::from_index(value as usize));
@@ -514,40 +558,46 @@ impl Plugin for Dragon {
             return Err(err("the dragon could not move"));
         }
         let k = s.steps + 1;
-        let mut visited = s.visited;
-        if let Some(slot) = visited.get_mut(k as usize) {
+        let mut now = DragonState {
+            steps: k,
+            options: 0,
+            ..s
+        };
+        if let Some(slot) = now.visited.get_mut(k as usize) {
             *slot = pack(to_pos);
         }
-        {
-            let w = cx.game_state_mut::<DragonState>()?;
-            w.steps = k;
-            w.options = 0;
-            w.visited = visited;
-        }
-        if cx.logging() {
+        let logging = cx.logging();
+        if logging {
+            *cx.game_state_mut::<DragonState>()? = now;
             let who = step.player;
             cx.log(format!(
                 "{{P{who}}} sends the dragon {} to {to_pos} (step {k} of {STEPS}).",
                 DIRECTION_NAMES[value as usize]
             ));
+            self.eat_logged(cx, to)?;
+        } else {
+            self.eat(cx, to)?;
         }
-        self.eat(cx, to)?;
         // The next step (PD6, PD7): from the tile entered, whose position is
         // known, if the dragon still stands there (the figures' hooks ran).
         if cx.figure_tile(fig) != Some(to) {
-            return Self::next_step(cx);
+            *cx.game_state_mut::<DragonState>()? = now;
+            return self.next_step(cx);
         }
         let options = if k < STEPS {
-            let now = DragonState {
-                steps: k,
-                visited,
-                ..s
-            };
-            Self::directions_from(cx, &now, to, to_pos)?
+            self.directions_from(cx, &now, to, to_pos)?
         } else {
             0
         };
-        Self::push_step(cx, k, options)
+        if options != 0 {
+            // One write: the step made and the next one's directions.
+            now.options = options | PENDING;
+            *cx.game_state_mut::<DragonState>()? = now;
+            let who = cx.current_player().offset(k, cx.players());
+            cx.push_decision(who, TAG_STEP, k + 1);
+            return Ok(());
+        }
+        Self::push_step(cx, k, 0)
     }
 
     fn value_name(&self, what: NameCtx, value: u32) -> String {

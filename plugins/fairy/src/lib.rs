@@ -182,8 +182,27 @@ impl Fairy {
             Some(_) => {}
         }
         cx.game_state_mut::<FairyState>()?.beside = follower.map_or(0, |g| u32::from(g.0) + 1);
+        if (state.beside == 0) != follower.is_none() {
+            self.switch_turn_points(cx, follower.is_some());
+        }
         self.offer_spots(cx, fig, follower);
         Ok(())
+    }
+
+    /// Under `next-to-follower`, `turn_start` is on only while she stands
+    /// beside a follower (PD13: nothing to give otherwise), so that the
+    /// turns take the core's fast pass meanwhile.
+    fn switch_turn_points(&self, cx: &mut Cx<'_>, on: bool) {
+        if self.placement == FairyPlacement::NextToFollower {
+            cx.set_hook_enabled(hook::TURN_START, on);
+        }
+    }
+
+    /// The owner of player figure `g` (every player has `per_player`
+    /// figures, the players' first: no query).
+    fn owner_of(s: &FairyState, g: u32) -> Option<PlayerId> {
+        let seat = g.checked_div(s.per_player)?;
+        PlayerId::new(u8::try_from(seat).ok()?)
     }
 
     /// PD11: under `next-to-follower` the core offers her option beside each
@@ -267,20 +286,37 @@ impl Plugin for Fairy {
         s.per_player = per_player;
         s.followers = followers;
         self.offer_spots(cx, fig, None);
+        self.switch_turn_points(cx, false);
         Ok(())
     }
 
-    /// PD13 (PD16): points at the very start of a regular turn.
+    /// PD13 (PD16): points at the very start of a regular turn. Beside a
+    /// follower, his owner is known from his figure id (the state read
+    /// first: most turns are the other player's).
     fn turn_start(&self, cx: &mut Cx<'_>) -> HookResult {
+        let s = Self::state(cx)?;
+        if self.placement == FairyPlacement::NextToFollower {
+            let Some(g) = s.beside.checked_sub(1) else {
+                return Ok(());
+            };
+            let me = cx.current_player();
+            if Self::owner_of(&s, g) != Some(me) || cx.turn_granted_by().is_some() {
+                return Ok(());
+            }
+            cx.add_score(me, TURN_POINTS);
+            if cx.logging() {
+                cx.log(format!(
+                    "The fairy gives {{P{me}}} {TURN_POINTS} at the start of the turn."
+                ));
+            }
+            return Ok(());
+        }
         if cx.turn_granted_by().is_some() {
             return Ok(());
         }
         let me = cx.current_player();
         let points = match self.placement {
-            FairyPlacement::NextToFollower => match Self::beside(cx)? {
-                Some(g) if cx.figure_owner(g) == Some(me) => TURN_POINTS,
-                _ => 0,
-            },
+            FairyPlacement::NextToFollower => 0,
             FairyPlacement::OnTile => match Self::tile(cx)? {
                 Some(t) => {
                     let mine = cx
@@ -472,6 +508,7 @@ impl Plugin for Fairy {
             cx.game_state_mut::<FairyState>()?.beside = 0;
             let fairy = Self::figure(cx)?;
             self.offer_spots(cx, fairy, None);
+            self.switch_turn_points(cx, false);
         }
         Ok(())
     }

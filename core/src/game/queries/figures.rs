@@ -499,9 +499,11 @@ impl Game {
         if kind.index() >= self.rules.figures.len() {
             return Ok(0);
         }
-        // The deployments onto the tiles beside, put through the vetoes as
-        // one list (each plugin asked once, not once per tile).
+        // The deployments onto the tiles beside (distinct tiles), put
+        // through the vetoes as one list (each plugin asked once, not once
+        // per tile).
         let mut opts = [FigureOption::Pass; 4];
+        let mut tiles = [NONE16; 4];
         let mut sides = [0u8; 4];
         let mut n = 0;
         for side in Side::ALL {
@@ -510,12 +512,13 @@ impl Game {
                     kind,
                     at: Location::Tile(q),
                 };
+                tiles[n] = q.0;
                 sides[n] = 1 << side as u8;
                 n += 1;
             }
         }
         let mut keep = [true; 4];
-        self.vetoes_on_tiles(&opts[..n], &mut keep[..n])?;
+        self.vetoes_on(&opts[..n], &tiles[..n], &mut keep[..n])?;
         Ok((0..n)
             .filter(|&i| keep[i])
             .fold(0, |open, i| open | sides[i]))
