@@ -120,8 +120,11 @@ pub struct Rules {
     /// fit class (the tile types with the same fit table, [`Rules::fit_class`]),
     /// its number of fitting rotations on a frontier cell requiring `req`.
     /// `None` where the board counts by walking the frontier: a catalogue
-    /// with barrier sides or more than [`FIT_ROWS_MAX`] distinct fit tables,
-    /// or a plugin that adds placements (`extra_placements`).
+    /// with barrier sides or more than [`FIT_ROWS_MAX`] distinct fit tables.
+    /// (A plugin that adds placements, `extra_placements`, does not matter:
+    /// the counts are of the plain placements, read only while it is
+    /// switched off; a feature it adds to a placed tile moves the frontier
+    /// cells across the sides it changes.)
     pub(crate) fit_rows: Option<Box<FitRows>>,
     /// Per tile type, its fit class: the index of its fit table among the
     /// catalogue's distinct ones (a row's column in [`Rules::fit_rows`]).
@@ -182,10 +185,9 @@ pub const FIT_ROWS_MAX: usize = 32;
 /// ([`Rules::fit_rows`]).
 pub(crate) type FitRows = [[u16; FIT_ROWS_MAX]; 256];
 
-/// [`Rules::fit_rows`] and [`Rules::fit_class`] of a catalogue whose plugins'
-/// subscriptions are `subs`.
-fn fit_rows(tiles: &TileCatalogue, subs: u64) -> (Option<Box<FitRows>>, Vec<u8>) {
-    if tiles.fits.is_empty() || subs & hook::EXTRA_PLACEMENTS != 0 {
+/// [`Rules::fit_rows`] and [`Rules::fit_class`] of a catalogue.
+fn fit_rows(tiles: &TileCatalogue) -> (Option<Box<FitRows>>, Vec<u8>) {
+    if tiles.fits.is_empty() {
         return (None, Vec::new());
     }
     let mut classes: Vec<&crate::tiles::FitTable> = Vec::new();
@@ -460,7 +462,7 @@ impl Rules {
         let subscribers = subscribers_in(&entries, &run_order);
         let start_bag = start_bag(&tiles);
         let subs_any = entries.iter().fold(0, |a, e| a | e.subs);
-        let (fit_rows, fit_class) = fit_rows(&tiles, subs_any);
+        let (fit_rows, fit_class) = fit_rows(&tiles);
         let mut rules = Rules {
             stand_masks: Vec::new(),
             start_bag,
