@@ -33,12 +33,14 @@ pub(super) struct FrontierMap {
     y0: i32,
     w: i32,
     h: i32,
-    /// The squares that offered candidates in this call: each one's
-    /// position as an integer in the placements' order, and where its
-    /// candidates start and end in the output ([`FrontierMap::order`]).
-    pub(super) runs: Vec<(u32, u32, u32)>,
-    /// The output's candidates while [`FrontierMap::order`] moves them.
-    moved: Vec<PiecePlacement>,
+    /// The squares that have candidates in this call, as keys: each one's
+    /// position as an integer in the placements' order above its index in
+    /// [`FrontierMap::chosen`] ([`FrontierMap::sort_keys`]).
+    pub(super) keys: Vec<u64>,
+    /// The squares that have candidates in this call: each one's index in
+    /// [`FrontierMap::squares`] and what it asks of the drawn tile (its
+    /// `summary`).
+    pub(super) chosen: Vec<(u32, u64)>,
 }
 
 impl FrontierMap {
@@ -99,27 +101,19 @@ impl FrontierMap {
         }
     }
 
-    /// Puts the candidates of `out` from `base` on in the placements'
-    /// order: each square's come in order ([`FrontierMap::runs`]), so only
-    /// the squares are sorted (by position), not the candidates.
-    pub(super) fn order(&mut self, out: &mut Vec<PiecePlacement>, base: usize) {
-        let runs = &mut self.runs;
-        if runs.windows(2).all(|w| w[0].0 < w[1].0) {
-            return;
-        }
-        // Few runs, nearly in order: insertion sort.
-        for i in 1..runs.len() {
+    /// Sorts [`FrontierMap::keys`] (few, often nearly in order: an
+    /// insertion sort of integers), so that the squares' candidates come
+    /// out in the placements' order without moving them.
+    pub(super) fn sort_keys(&mut self) {
+        let keys = &mut self.keys;
+        for i in 1..keys.len() {
+            let k = keys[i];
             let mut j = i;
-            while j > 0 && runs[j - 1].0 > runs[j].0 {
-                runs.swap(j - 1, j);
+            while j > 0 && keys[j - 1] > k {
+                keys[j] = keys[j - 1];
                 j -= 1;
             }
-        }
-        self.moved.clear();
-        self.moved.extend_from_slice(&out[base..]);
-        out.truncate(base);
-        for &(_, s, e) in runs.iter() {
-            out.extend_from_slice(&self.moved[s as usize - base..e as usize - base]);
+            keys[j] = k;
         }
     }
 

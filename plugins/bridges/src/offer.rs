@@ -29,6 +29,14 @@ impl NeighbourBridges {
     };
 }
 
+/// What the candidates of every square of one call share.
+struct List<'a, 'v> {
+    v: &'a View<'v>,
+    map: &'a FrontierMap,
+    pieces: Pieces,
+    optional: bool,
+}
+
 /// A candidate laying a bridge across the tile at `at`.
 fn candidate(
     pieces: &Pieces,
@@ -104,9 +112,12 @@ impl Bridges {
         let by_choice_beside = self.options.sites == Sites::PlacedOrAdjacent;
         map.fill(v);
         let by_facing = fits.of(m4);
-        let base = out.len();
-        map.runs.clear();
-        for (fs, &cell) in map.squares.iter().zip(&map.cells) {
+        // First the squares with candidates, then their candidates square
+        // by square in position order (each square's come in order): no
+        // candidate is moved afterwards.
+        map.keys.clear();
+        map.chosen.clear();
+        for (i, (fs, &cell)) in map.squares.iter().zip(&map.cells).enumerate() {
             let a = if keyed_by_facing(fs.facing, fs.present) {
                 let a = &mut by_facing[usize::from(fs.facing)];
                 if *a == 0 {
@@ -116,76 +127,105 @@ impl Bridges {
             } else {
                 summary(answer(m4, fs.facing, fs.present))
             };
-            // The rotations that fit (bit `r`), those with a bridge across
-            // the new tile (by choice where they fit, else the repair), and
-            // those whose repair lies across a neighbour.
+            // The rotations that fit (bit `r`).
             let fit = (a >> FITS_AT) as u8 & 15;
             // Most squares have nothing: no bridge of their own, and no
             // neighbour with a site (or no rotation that fits).
             if a & OWN == 0 && (fit == 0 || !by_choice_beside || map.sites_beside(cell) == 0) {
                 continue;
             }
-            let pos = fs.pos;
-            let e = a as u32 & !COMPUTED;
-            let across = (a >> ACROSS_AT) as u8 & 15;
-            let beyond = (a >> BEYOND_AT) as u8 & 15;
-            let start = out.len();
-            // The bridges by choice on a neighbour (the same for each
-            // rotation that fits).
-            let nb = if fit != 0 {
-                self.neighbour_bridges(v, pos, cell, map)
-            } else {
-                NeighbourBridges::NONE
-            };
-            let mut m = if nb.len == 0 { fit & across } else { fit } | across | beyond;
-            // Rotation by rotation, each one's in piece-code order (the
-            // placed tile's axes, then the neighbours N E S W).
-            while m != 0 {
-                let r = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let b = (e >> (8 * r)) as u8;
-                let p = Placement::new(pos, Rotation::ALL[r]);
-                if fit >> r & 1 != 0 {
-                    // The bridges by choice: across the new tile, then
-                    // across a neighbour.
-                    for (i, axis) in Axis::BOTH.into_iter().enumerate() {
-                        if b & AXIS << i != 0 {
-                            out.push(candidate(&pieces, p, None, pos, axis, false));
-                        }
-                    }
-                    for &(d, axis) in &nb.at[..nb.len] {
-                        out.push(candidate(&pieces, p, Some(d), pos.step(d), axis, false));
-                    }
-                } else if across >> r & 1 != 0 {
-                    // The repair (BB7) across the new tile.
-                    let axis = Axis::BOTH[usize::from(b & (AXIS << 1) != 0)];
-                    out.push(candidate(&pieces, p, None, pos, axis, optional));
-                } else if beyond >> r & 1 != 0 {
-                    // Across the neighbour beyond `d`: its far end a field
-                    // side facing an empty square, on a tile without a
-                    // bridge.
-                    let d = Side::from_index(usize::from(b >> 4 & 3));
-                    let at = pos.step(d);
-                    if site_ends(map.open_beside(cell, d), d) & 1 << d as u8 != 0
-                        && unbridged(v, at)
-                    {
-                        out.push(candidate(
-                            &pieces,
-                            p,
-                            Some(d),
-                            at,
-                            Axis::through(d),
-                            optional,
-                        ));
+            map.keys
+                .push(u64::from(pos_key(fs.pos)) << 32 | map.chosen.len() as u64);
+            map.chosen.push((i as u32, a));
+        }
+        map.sort_keys();
+        let list = List {
+            v,
+            map,
+            pieces,
+            optional,
+        };
+        for &k in &map.keys {
+            let (i, a) = map.chosen[k as u32 as usize];
+            let (pos, cell) = (map.squares[i as usize].pos, map.cells[i as usize]);
+            self.square_candidates(&list, pos, cell, a, out);
+        }
+    }
+
+    /// The candidates of the square `pos` (in `cell` of the list's map),
+    /// which asks `a` of the drawn tile (its `summary`), appended to `out`
+    /// in the placements' order.
+    #[inline(always)]
+    fn square_candidates(
+        &self,
+        list: &List<'_, '_>,
+        pos: Pos,
+        cell: u32,
+        a: u64,
+        out: &mut Vec<PiecePlacement>,
+    ) {
+        let List {
+            v,
+            map,
+            pieces,
+            optional,
+        } = list;
+        let (v, optional) = (*v, *optional);
+        // The rotations that fit (bit `r`), those with a bridge across
+        // the new tile (by choice where they fit, else the repair), and
+        // those whose repair lies across a neighbour.
+        let fit = (a >> FITS_AT) as u8 & 15;
+        let e = a as u32 & !COMPUTED;
+        let across = (a >> ACROSS_AT) as u8 & 15;
+        let beyond = (a >> BEYOND_AT) as u8 & 15;
+        // The bridges by choice on a neighbour (the same for each
+        // rotation that fits).
+        let nb = if fit != 0 {
+            self.neighbour_bridges(v, pos, cell, map)
+        } else {
+            NeighbourBridges::NONE
+        };
+        let mut m = if nb.len == 0 { fit & across } else { fit } | across | beyond;
+        // Rotation by rotation, each one's in piece-code order (the
+        // placed tile's axes, then the neighbours N E S W).
+        while m != 0 {
+            let r = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let b = (e >> (8 * r)) as u8;
+            let p = Placement::new(pos, Rotation::ALL[r]);
+            if fit >> r & 1 != 0 {
+                // The bridges by choice: across the new tile, then
+                // across a neighbour.
+                for (i, axis) in Axis::BOTH.into_iter().enumerate() {
+                    if b & AXIS << i != 0 {
+                        out.push(candidate(pieces, p, None, pos, axis, false));
                     }
                 }
-            }
-            if out.len() > start {
-                map.runs
-                    .push((pos_key(pos), start as u32, out.len() as u32));
+                for &(d, axis) in &nb.at[..nb.len] {
+                    out.push(candidate(pieces, p, Some(d), pos.step(d), axis, false));
+                }
+            } else if across >> r & 1 != 0 {
+                // The repair (BB7) across the new tile.
+                let axis = Axis::BOTH[usize::from(b & (AXIS << 1) != 0)];
+                out.push(candidate(pieces, p, None, pos, axis, optional));
+            } else if beyond >> r & 1 != 0 {
+                // Across the neighbour beyond `d`: its far end a field
+                // side facing an empty square, on a tile without a
+                // bridge.
+                let d = Side::from_index(usize::from(b >> 4 & 3));
+                let at = pos.step(d);
+                if site_ends(map.open_beside(cell, d), d) & 1 << d as u8 != 0 && unbridged(v, at) {
+                    out.push(candidate(
+                        pieces,
+                        p,
+                        Some(d),
+                        at,
+                        Axis::through(d),
+                        optional,
+                    ));
+                }
             }
         }
-        map.order(out, base);
     }
 }
 
