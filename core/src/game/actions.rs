@@ -11,6 +11,23 @@ fn pick<T: Copy>(options: &[T], rng: &mut Rng) -> Result<T, GameError> {
     options.get(i).copied().ok_or_else(no_option)
 }
 
+impl Game {
+    /// [`pick`] from the drawn tile's list ([`Game::list_placements`]): the
+    /// plain placements not listed come first.
+    fn pick_listed(&self, rng: &mut Rng) -> Result<Placement, GameError> {
+        let plain = self.scratch.placements_plain;
+        let listed = &self.scratch.placements;
+        let n = plain + listed.len() as u32;
+        let i = rng.below(n);
+        if i < plain {
+            self.nth_plain_placement(TileTypeId(self.turn.drawn), i, plain)
+        } else {
+            listed.get((i - plain) as usize).copied()
+        }
+        .ok_or_else(no_option)
+    }
+}
+
 /// The error of [`pick`] from no option.
 #[cold]
 fn no_option() -> GameError {
@@ -469,24 +486,13 @@ impl Game {
                     && self.scratch.placements_for == Some(self.turn.drawn)
                 {
                     // Listed when the tile was drawn, in this state.
-                    Action::Place(pick(&self.scratch.placements, rng)?)
+                    Action::Place(self.pick_listed(rng)?)
                 } else if self.turn.stage == Stage::Place {
-                    let mut p = std::mem::take(&mut self.scratch.placements);
-                    let mut k = std::mem::take(&mut self.scratch.keep);
-                    let mut b = std::mem::take(&mut self.scratch.pieces);
-                    let drawn = TileTypeId(self.turn.drawn);
-                    let r = self.placements_with(drawn, &mut p, &mut k, &mut b);
-                    let a = r
-                        .map_err(GameError::from)
-                        .and_then(|_| pick(&p, rng).map(Action::Place));
-                    self.scratch.placements = p;
-                    self.scratch.keep = k;
-                    self.scratch.pieces = b;
+                    self.list_placements(TileTypeId(self.turn.drawn))?;
+                    let p = self.pick_listed(rng)?;
                     // Listed in this state: kept for the placement.
-                    if a.is_ok() {
-                        self.scratch.placements_for = Some(self.turn.drawn);
-                    }
-                    a?
+                    self.scratch.placements_for = Some(self.turn.drawn);
+                    Action::Place(p)
                 } else {
                     let mut o = std::mem::take(&mut self.scratch.options);
                     let r = self.figure_options_into(&mut o);

@@ -521,20 +521,108 @@ impl Game {
     }
 
     /// The number of legal placements of tile type `tile` (after placement
-    /// filters); 0 if it cannot be placed.
+    /// filters); 0 if it cannot be placed. The list built to count them is
+    /// kept in `Scratch::placements` ([`Game::list_placements`]).
     pub(super) fn placement_count(&mut self, tile: TileTypeId) -> Result<u32, HookError> {
         if self.plain_placement(tile) {
             return Ok(self.plain_placement_count(tile));
         }
+        self.list_placements(tile)?;
+        let out = &self.scratch.placements;
+        let n = out.len() - usize::from(out.last() == Some(&Placement::SET_ASIDE));
+        Ok(self.scratch.placements_plain + n as u32)
+    }
+
+    /// Lists the legal placements of tile type `tile` into
+    /// `Scratch::placements` for a pick: where no plugin filters them or
+    /// bounds their squares and the tile has a fit table, only those with a
+    /// piece (and [`Placement::SET_ASIDE`]), the plain ones, which come first
+    /// in the full list, counted (`Scratch::placements_plain`; one of them is
+    /// [`Game::nth_plain_placement`]); otherwise the full list
+    /// ([`Game::placements_with`]) and a count of 0.
+    pub(super) fn list_placements(&mut self, tile: TileTypeId) -> HookResult {
         let mut out = std::mem::take(&mut self.scratch.placements);
         let mut keep = std::mem::take(&mut self.scratch.keep);
         let mut bufs = std::mem::take(&mut self.scratch.pieces);
-        let r = self.placements_with(tile, &mut out, &mut keep, &mut bufs);
-        let n = (out.len() - usize::from(out.last() == Some(&Placement::SET_ASIDE))) as u32;
+        let r = self.list_placements_with(tile, &mut out, &mut keep, &mut bufs);
+        self.scratch.placements_plain = *r.as_ref().unwrap_or(&0);
         self.scratch.placements = out;
         self.scratch.keep = keep;
         self.scratch.pieces = bufs;
-        r.map(|_| n)
+        r.map(|_| ())
+    }
+
+    /// The body of [`Game::list_placements`]: the number of plain
+    /// placements not listed in `out`.
+    fn list_placements_with(
+        &self,
+        tile: TileTypeId,
+        out: &mut Vec<Placement>,
+        keep: &mut Vec<bool>,
+        bufs: &mut PieceBufs,
+    ) -> Result<u32, HookError> {
+        let filtered = self.wants(hook::FILTER_PLACEMENTS)
+            && !self.all_narrowed_away(hook::FILTER_PLACEMENTS, Narrowed::Placements(tile));
+        if filtered || self.wants(hook::PLACEMENT_SQUARES) || self.fit_table(tile.0).is_none() {
+            return self.placements_with(tile, out, keep, bufs).map(|_| 0);
+        }
+        out.clear();
+        bufs.fit.clear();
+        let plain = self.plain_placement_count(tile);
+        let mut optional = std::mem::take(&mut bufs.optional);
+        optional.clear();
+        let r = if self.wants(hook::EXTRA_PLACEMENTS) {
+            self.piece_placements(tile, out, &mut optional, bufs)
+        } else {
+            Ok(())
+        };
+        // As `placements_with`: a plain placement is never optional.
+        if r.is_ok()
+            && plain == 0
+            && !optional.is_empty()
+            && !out.is_empty()
+            && out.iter().all(|p| optional.contains(p))
+        {
+            out.push(Placement::SET_ASIDE);
+        }
+        bufs.optional = optional;
+        r.map(|_| plain)
+    }
+
+    /// The `k`-th of the `n` plain placements of tile type `tile` (those
+    /// [`Game::raw_placements`] lists, in its order; `tile` has a fit
+    /// table), walked from the nearer end of the frontier.
+    pub(super) fn nth_plain_placement(
+        &self,
+        tile: TileTypeId,
+        k: u32,
+        n: u32,
+    ) -> Option<Placement> {
+        let t = self.fit_table(tile.0)?;
+        if k >= n / 2 {
+            let mut j = n.checked_sub(k + 1)?;
+            for fr in self.board.frontier.iter().rev() {
+                let e = t.fit[usize::from(fr.req)];
+                let c = u32::from(e >> 4);
+                if j < c {
+                    let r = NTH_ROTATION[usize::from(e & 15)][(c - 1 - j) as usize & 3];
+                    return Some(Placement::new(fr.pos, r));
+                }
+                j -= c;
+            }
+            return None;
+        }
+        let mut k = k;
+        for fr in &self.board.frontier {
+            let e = t.fit[usize::from(fr.req)];
+            let c = u32::from(e >> 4);
+            if k < c {
+                let r = NTH_ROTATION[usize::from(e & 15)][k as usize & 3];
+                return Some(Placement::new(fr.pos, r));
+            }
+            k -= c;
+        }
+        None
     }
 
     /// Tile type `tile`'s number of placements kept by the board (its fit

@@ -33,6 +33,10 @@ pub(super) struct Scratch {
     /// filters, [`Placement::SET_ASIDE`] included) `placements` holds for the
     /// current state; `None` if it holds nothing valid.
     pub(super) placements_for: Option<u16>,
+    /// The plain placements that come before `placements` in the drawn
+    /// tile's list and are not in it ([`Game::list_placements`]): 0 when
+    /// `placements` is the full list.
+    pub(super) placements_plain: u32,
     pub(super) keep: Vec<bool>,
     /// The draw filters' answer for the bag's types (`Bag::types`): what
     /// the plugins' `filter_draws` kept, last asked.
