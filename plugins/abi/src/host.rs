@@ -292,6 +292,11 @@ macro_rules! query_table {
             /// The side kinds of tile type `ty` as printed (rotation 0), barrier names
             /// included; `Sides::rotated` turns them as a placement would.
             view check tile_type_sides(ty: (TileTypeId) => (TileTypeId)) -> (Sides) => (Sides);
+            /// The rotations of tile type `ty` that give distinct tiles (bit `r`: rotation
+            /// `r`, the lowest of the rotations that give the same tile; rotation 0 always).
+            /// A placement in another rotation is one of these: a list of placements
+            /// names it by the lowest, and a candidate offered in it is a repeat.
+            view check tile_type_rotations(ty: (TileTypeId) => (TileTypeId)) -> (u8) => (u8);
             /// The name of barrier name id `id` (what `SideKind::Barrier` carries).
             view check_str barrier_name(id: (u8) => (u8)) -> (&str) => (RStr<'_>);
             /// Number of figure kinds in the ruleset (0 is the follower).

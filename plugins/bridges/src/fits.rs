@@ -38,9 +38,6 @@ pub(super) const ACROSS_AT: u32 = 36;
 /// In a [`summary`]: the rotations whose repair lies across a neighbour
 /// at bit 40.
 pub(super) const BEYOND_AT: u32 = 40;
-/// In a [`summary`]: set where the square has a candidate whatever its
-/// neighbours' sites (a bridge across the new tile or a repair).
-pub(super) const OWN: u64 = 1 << 44;
 
 /// Bit `r` set where bit `8r` of `x` is (`x` has no other bits).
 #[inline]
@@ -49,18 +46,13 @@ fn gather(x: u32) -> u64 {
 }
 
 /// Answer `e` ([`answer`]) with its rotations' masks beside it: `e` in
-/// the low 32 bits, then [`FITS_AT`], [`ACROSS_AT`], [`BEYOND_AT`] and
-/// [`OWN`], so that a square reads what it offers in one load.
+/// the low 32 bits, then [`FITS_AT`], [`ACROSS_AT`] and [`BEYOND_AT`], so
+/// that a square reads what it offers in one load.
 pub(super) fn summary(e: u32) -> u64 {
     let fit = gather(e & (0x0101_0101 * u32::from(FIT)));
     let across = gather((e >> 1 | e >> 2) & 0x0101_0101);
     let beyond = gather(e >> NEIGHBOUR.trailing_zeros() & 0x0101_0101);
-    let own = if fit & across != 0 || across & !fit != 0 || beyond != 0 {
-        OWN
-    } else {
-        0
-    };
-    u64::from(e) | fit << FITS_AT | across << ACROSS_AT | beyond << BEYOND_AT | own
+    u64::from(e) | fit << FITS_AT | across << ACROSS_AT | beyond << BEYOND_AT
 }
 
 /// Whether the answer for a square whose neighbours are `present` and turn

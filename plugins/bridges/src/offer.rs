@@ -4,7 +4,7 @@
 use carcassonne_plugin_sdk::prelude::*;
 
 use super::fits::{
-    answer, keyed_by_facing, summary, FitCache, ACROSS_AT, AXIS, BEYOND_AT, COMPUTED, FITS_AT, OWN,
+    answer, keyed_by_facing, summary, FitCache, ACROSS_AT, AXIS, BEYOND_AT, COMPUTED, FITS_AT,
 };
 use super::frontier::{site_ends, unbridged, FrontierMap};
 use super::pieces::{code, Axis};
@@ -106,6 +106,11 @@ impl Bridges {
         // What a square asks of the tile is kept by its `facing` (`fits`).
         let printed = v.tile_type_sides(tile);
         let m4 = u32::from_le_bytes(Rotation::ALL.map(|rot| codes(printed.rotated(rot))));
+        // Only the rotations that give distinct tiles: another rotation's
+        // candidates are repeats of its lowest twin's (the core names a
+        // placement by that rotation). Not part of what `fits` keeps (tile
+        // types with the same sides may differ in their twins).
+        let distinct = v.tile_type_rotations(tile) & 15;
         let me_index = v.plugin_index();
         let pieces: Pieces = std::array::from_fn(|c| Piece::of(me_index, c as u32));
         let optional = self.options.bridge_only_fit == BridgeOnlyFit::MaySetAside;
@@ -127,11 +132,13 @@ impl Bridges {
             } else {
                 summary(answer(m4, fs.facing, fs.present))
             };
-            // The rotations that fit (bit `r`).
-            let fit = (a >> FITS_AT) as u8 & 15;
+            // The rotations that fit (bit `r`), and those with a bridge
+            // across the new tile or a neighbour whatever the sites.
+            let fit = (a >> FITS_AT) as u8 & distinct;
+            let own = (a >> ACROSS_AT | a >> BEYOND_AT) as u8 & distinct;
             // Most squares have nothing: no bridge of their own, and no
             // neighbour with a site (or no rotation that fits).
-            if a & OWN == 0 && (fit == 0 || !by_choice_beside || map.sites_beside(cell) == 0) {
+            if own == 0 && (fit == 0 || !by_choice_beside || map.sites_beside(cell) == 0) {
                 continue;
             }
             map.keys
@@ -148,13 +155,13 @@ impl Bridges {
         for &k in &map.keys {
             let (i, a) = map.chosen[k as u32 as usize];
             let (pos, cell) = (map.squares[i as usize].pos, map.cells[i as usize]);
-            self.square_candidates(&list, pos, cell, a, out);
+            self.square_candidates(&list, pos, cell, a, distinct, out);
         }
     }
 
     /// The candidates of the square `pos` (in `cell` of the list's map),
-    /// which asks `a` of the drawn tile (its `summary`), appended to `out`
-    /// in the placements' order.
+    /// which asks `a` of the drawn tile (its `summary`), in the rotations
+    /// `distinct`, appended to `out` in the placements' order.
     #[inline(always)]
     fn square_candidates(
         &self,
@@ -162,6 +169,7 @@ impl Bridges {
         pos: Pos,
         cell: u32,
         a: u64,
+        distinct: u8,
         out: &mut Vec<PiecePlacement>,
     ) {
         let List {
@@ -174,10 +182,10 @@ impl Bridges {
         // The rotations that fit (bit `r`), those with a bridge across
         // the new tile (by choice where they fit, else the repair), and
         // those whose repair lies across a neighbour.
-        let fit = (a >> FITS_AT) as u8 & 15;
+        let fit = (a >> FITS_AT) as u8 & distinct;
         let e = a as u32 & !COMPUTED;
-        let across = (a >> ACROSS_AT) as u8 & 15;
-        let beyond = (a >> BEYOND_AT) as u8 & 15;
+        let across = (a >> ACROSS_AT) as u8 & distinct;
+        let beyond = (a >> BEYOND_AT) as u8 & distinct;
         // The bridges by choice on a neighbour (the same for each
         // rotation that fits).
         let nb = if fit != 0 {

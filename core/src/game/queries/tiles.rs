@@ -199,6 +199,14 @@ impl Game {
         self.rules.tiles.get(ty).map(|t| t.sides(Rotation::R0))
     }
 
+    /// The rotations of tile type `ty` that give distinct tiles (bit `r`:
+    /// rotation `r`, the lowest of the rotations that give the same tile;
+    /// rotation 0 always): a placement in another rotation is one of these
+    /// (legal placements name it by the lowest).
+    pub fn tile_type_rotations(&self, ty: TileTypeId) -> Option<u8> {
+        self.rules.tiles.get(ty).map(|t| t.distinct_rots)
+    }
+
     /// The side kinds of placed tile `t` now, in board orientation (its rotation
     /// applied, a feature added at run time counted), barrier names included.
     pub fn tile_sides(&self, t: TileIndex) -> Option<Sides> {
