@@ -30,15 +30,31 @@ pub(super) fn code_at(c: u8, d: Side) -> u8 {
     (c >> (2 * d as u8)) & 3
 }
 
-/// Bit `d` set where side `d` of packed codes `c` is `k`: the lanes where
-/// `c` and four copies of `k` agree, gathered into the low four bits.
+/// Bit `d` set where side `d` of packed codes `c` is `k`: one look-up
+/// ([`SIDES_OF`]; the hot loops ask it per frontier square).
 #[inline]
 pub(super) fn sides_of(c: u8, k: u8) -> u8 {
-    let x = c ^ (k * 0x55);
-    let z = !(x | x >> 1) & 0x55;
-    let z = (z | z >> 1) & 0x33;
-    (z | z >> 2) & 0x0F
+    SIDES_OF[usize::from(k & 3)][usize::from(c)]
 }
+
+/// [`sides_of`] of every kind and packed codes, `SIDES_OF[k][c]`: the lanes
+/// where `c` and four copies of `k` agree, gathered into the low four bits.
+const SIDES_OF: [[u8; 256]; 4] = {
+    let mut t = [[0; 256]; 4];
+    let mut k = 0;
+    while k < 4 {
+        let mut c = 0;
+        while c < 256 {
+            let x = c as u8 ^ (k as u8 * 0x55);
+            let z = !(x | x >> 1) & 0x55;
+            let z = (z | z >> 1) & 0x33;
+            t[k][c] = (z | z >> 2) & 0x0F;
+            c += 1;
+        }
+        k += 1;
+    }
+    t
+};
 
 /// Bit `r` set where byte `r` of `x` (bits in [`LANES`] only) is zero: the
 /// rotations whose four lanes are all clear.
