@@ -110,24 +110,36 @@ pub(super) fn answer(m4: u32, facing: u8, present: u8) -> u32 {
 
 /// The answers of [`answer`] kept from call to call as [`summary`]s, by
 /// the drawn tile's codes `m4` and the square's `facing` (squares whose
-/// answer is [`keyed_by_facing`]). Direct-mapped by the tile's codes; an
-/// entry is computed on first use.
+/// answer is [`keyed_by_facing`]). By the tile's codes, each in one of
+/// [`FIT_PROBES`] slots from its hash (a catalogue's few dozen codes then
+/// keep theirs: direct-mapped, two codes on one slot took it from each
+/// other at every draw); an entry is computed on first use.
 #[derive(Default)]
 pub(super) struct FitCache {
-    slots: Vec<(u32, [u64; 256])>,
+    /// The tile's codes (`None`: a free slot) and its entries.
+    slots: Vec<(Option<u32>, [u64; 256])>,
 }
+
+/// The slots a tile's codes may take in [`FitCache`], from its hash on.
+const FIT_PROBES: usize = 4;
 
 impl FitCache {
     /// The entries of the tile whose four rotations' codes are `m4`: by a
     /// square's `facing`, 0 until computed.
     pub(super) fn of(&mut self, m4: u32) -> &mut [u64; 256] {
         if self.slots.is_empty() {
-            self.slots.resize(FIT_SLOTS, (0, [0; 256]));
+            self.slots.resize(FIT_SLOTS, (None, [0; 256]));
         }
-        let i = (m4.wrapping_mul(0x9E37_79B9) >> (32 - FIT_SLOTS.trailing_zeros())) as usize;
-        let e = &mut self.slots[i & (FIT_SLOTS - 1)];
-        if e.0 != m4 {
-            *e = (m4, [0; 256]);
+        let h = (m4.wrapping_mul(0x9E37_79B9) >> (32 - FIT_SLOTS.trailing_zeros())) as usize;
+        let slot = |k: usize| (h + k) & (FIT_SLOTS - 1);
+        // Its own slot, else a free one, else the first (reset).
+        let i = (0..FIT_PROBES)
+            .map(slot)
+            .find(|&i| self.slots[i].0.is_none_or(|c| c == m4))
+            .unwrap_or(h & (FIT_SLOTS - 1));
+        let e = &mut self.slots[i];
+        if e.0 != Some(m4) {
+            *e = (Some(m4), [0; 256]);
         }
         &mut e.1
     }
