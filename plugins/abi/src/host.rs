@@ -141,6 +141,10 @@ macro_rules! query_table {
             /// Placed tile `t`'s outline in one query: its sides now, the sides that face
             /// an empty square, the number of features added to it (`TileOutline`).
             view check tile_outline(t: (TileIndex) => (TileIndex)) -> (TileOutline) => (TileOutline);
+            /// The number of features added at run time to the placed tile at `pos` (what
+            /// `tile_outline` counts, in one query from the position); `None` where no tile
+            /// lies.
+            view get features_added_at(pos: (Pos) => (Pos)) -> (Option<u8>) => (ROption<u8>);
             // ------------------------------------------------------- features
             /// Number of feature instances on the board; feature ids are `0..feature_count()`.
             view get feature_count() -> (usize) => (usize);

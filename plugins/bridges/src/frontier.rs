@@ -139,7 +139,7 @@ impl FrontierMap {
 /// Whether the placed tile at `at` has no bridge yet (BB4): a tile holds at
 /// most one bridge, ever, and one with a feature added has one.
 pub(super) fn unbridged(v: &View<'_>, at: Pos) -> bool {
-    v.tile_at(at).is_some_and(|t| v.tile_outline(t).added == 0)
+    v.features_added_at(at) == Some(0)
 }
 
 /// The sides `e` of the placed tile beyond side `d` of the square tried

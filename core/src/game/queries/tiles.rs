@@ -230,6 +230,16 @@ impl Game {
         })
     }
 
+    /// The number of features added at run time to the placed tile at `pos`
+    /// (as [`Game::tile_outline`] counts them); `None` where no tile lies.
+    pub fn features_added_at(&self, pos: Pos) -> Option<u8> {
+        let t = self.board.tile_at(pos)?;
+        if self.added.feats.is_empty() {
+            return Some(0);
+        }
+        Some(self.added_on(t.0).count() as u8)
+    }
+
     /// The name of barrier id `id` (the id [`SideKind::Barrier`] carries).
     pub fn barrier_name(&self, id: u8) -> Option<&str> {
         self.rules.tiles.barriers.name(id)
