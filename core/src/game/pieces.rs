@@ -273,9 +273,22 @@ impl Game {
         {
             return i;
         }
-        let geom = self.geom_if_added_unchecked(t, kind, slots);
+        // A tile none of whose features was added has its type's geometry:
+        // with the feature, it is the drawn tiles' geometry with a feature
+        // (`PieceBufs::geom_with`, kept from list to list).
+        let (geom, plain_sides) = match self.as_printed(t) {
+            Some((tt, ty, rot)) if self.feats.len() + 1 < crate::rules::MAX_FEATURES => {
+                let (g, plain) = bufs.geom_with(tt, ty, rot, kind, slots);
+                (Some(g.clone()), plain)
+            }
+            _ => {
+                let g = self.geom_if_added_unchecked(t, kind, slots);
+                let plain = g.as_ref().is_some_and(RotGeom::plain_sides);
+                (g, plain)
+            }
+        };
         let plain = match &geom {
-            Some(g) if bufs.plain && g.plain_sides() => {
+            Some(g) if bufs.plain && plain_sides => {
                 Some((g.code, self.added_sides_fit(t, g, slots, None)))
             }
             _ => None,
@@ -288,6 +301,18 @@ impl Game {
             plain,
         });
         bufs.placed_geoms.len() - 1
+    }
+
+    /// Placed tile `t`'s type, id and rotation when none of its features
+    /// was added (its geometry is its type's in that rotation), with room
+    /// for one more feature on it.
+    fn as_printed(&self, t: u16) -> Option<(&crate::tiles::TileType, TileTypeId, Rotation)> {
+        let pt = self.board.tiles.get(usize::from(t))?;
+        let tt = self.rules.tiles.get(pt.ty)?;
+        let untouched = self.added.feats.iter().all(|a| a.tile != t)
+            && (self.added.geoms.is_empty() || self.added.geom(t).is_none());
+        (untouched && tt.features.len() < usize::from(crate::tiles::NO_FEATURE))
+            .then_some((tt, pt.ty, pt.rot))
     }
 
     /// The candidates the plugins subscribed to `extra_placements` offer for
