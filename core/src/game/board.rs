@@ -543,12 +543,12 @@ impl Game {
     pub(super) fn list_placements(&mut self, tile: TileTypeId) -> HookResult {
         let mut out = std::mem::take(&mut self.scratch.placements);
         let mut keep = std::mem::take(&mut self.scratch.keep);
-        let mut bufs = std::mem::take(&mut self.scratch.pieces);
+        let mut bufs = self.scratch.take_pieces();
         let r = self.list_placements_with(tile, &mut out, &mut keep, &mut bufs);
         self.scratch.placements_plain = *r.as_ref().unwrap_or(&0);
         self.scratch.placements = out;
         self.scratch.keep = keep;
-        self.scratch.pieces = bufs;
+        self.scratch.pieces = Some(bufs);
         r.map(|_| ())
     }
 

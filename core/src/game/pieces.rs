@@ -501,7 +501,7 @@ impl Game {
         let Some(plugin) = p.piece.plugin() else {
             return Ok(false);
         };
-        let mut bufs = std::mem::take(&mut self.scratch.pieces);
+        let mut bufs = self.scratch.take_pieces();
         let found = if listed {
             // The first fitting candidate of the plugin's with this
             // placement, as below (no other plugin's lays its piece).
@@ -518,12 +518,12 @@ impl Game {
                 })
             });
             if let Err(e) = r {
-                self.scratch.pieces = bufs;
+                self.scratch.pieces = Some(bufs);
                 return Err(e);
             }
             found
         };
-        self.scratch.pieces = bufs;
+        self.scratch.pieces = Some(bufs);
         let Some(c) = found else {
             return Ok(false);
         };

@@ -49,8 +49,10 @@ pub(super) struct Scratch {
     /// whatever forgets the other caches forget it.
     pub(super) draws_kept: bool,
     /// The placements with a piece: the fitting candidates that go with
-    /// `placements`, and the geometries with a piece (`PieceBufs`).
-    pub(super) pieces: super::pieces::PieceBufs,
+    /// `placements`, and the geometries with a piece (`PieceBufs`). Boxed,
+    /// so that lending them out of the game ([`Scratch::take_pieces`]) moves
+    /// a pointer, not the buffers; `None` until first used.
+    pub(super) pieces: Option<Box<super::pieces::PieceBufs>>,
     /// Per tile type: marked in a filtered draw, as drawable or, when
     /// `marked_held`, as held back (every mark cleared by the next marking).
     pub(super) drawable: Vec<bool>,
@@ -75,6 +77,13 @@ pub(super) struct Scratch {
 }
 
 impl Scratch {
+    /// The buffers of the placements with a piece, lent out of the game
+    /// (`Scratch::pieces`; put them back when done).
+    #[inline]
+    pub(super) fn take_pieces(&mut self) -> Box<super::pieces::PieceBufs> {
+        self.pieces.take().unwrap_or_default()
+    }
+
     /// Forgets what the scratch caches of a state (the game changed under it).
     #[inline]
     pub(super) fn forget(&mut self) {
