@@ -212,11 +212,17 @@ impl Game {
         if r.is_ok() {
             let mut memo = ListMemo::default();
             let plain = bufs.plain;
+            // The drawn tile's type, and whether the game has room for its
+            // features and one more: the same for every candidate.
+            let tt = self.rules.tiles.get(tile);
+            let room = tt.is_some_and(|tt| {
+                self.feats.len() + tt.features.len() + 1 < crate::rules::MAX_FEATURES
+            });
             let mut last = None;
             for c in &cands {
                 let mut c = *c;
                 let fits = if plain {
-                    self.listed_piece_fits(tile, &mut c, bufs, &mut memo)
+                    self.listed_piece_fits(tile, tt, room, &mut c, bufs, &mut memo)
                 } else {
                     self.piece_fits(tile, &mut c, bufs)
                 };
@@ -353,7 +359,8 @@ impl Game {
         Ok(())
     }
 
-    /// [`Game::piece_fits`] of candidate `c` in the list of tile type `ty`,
+    /// [`Game::piece_fits`] of candidate `c` in the list of tile type `ty`
+    /// (`tt`; `room`: the game has room for its features and one more),
     /// on a board whose sides are plain (`PieceBufs::plain`): a candidate
     /// that lays its piece on the placed tile is decided by the side kinds
     /// alone, from `memo` (the tile's side kinds with the feature added, the
@@ -364,6 +371,8 @@ impl Game {
     fn listed_piece_fits(
         &self,
         ty: TileTypeId,
+        tt: Option<&crate::tiles::TileType>,
+        room: bool,
         c: &mut PiecePlacement,
         bufs: &mut PieceBufs,
         memo: &mut ListMemo,
@@ -372,7 +381,7 @@ impl Game {
         if c.at != p.pos || !addable(c.kind, c.slots) {
             return self.piece_fits(ty, c, bufs);
         }
-        let Some(tt) = self.rules.tiles.get(ty) else {
+        let Some(tt) = tt else {
             return false;
         };
         p.rot = tt.same_rotation[p.rot.index()];
@@ -387,7 +396,7 @@ impl Game {
         let Some(req) = memo.req else {
             return false;
         };
-        if self.feats.len() + tt.features.len() + 1 >= crate::rules::MAX_FEATURES {
+        if !room {
             return false;
         }
         let key = geom_key(ty, p.rot, c.kind, c.slots);

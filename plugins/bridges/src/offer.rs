@@ -105,7 +105,11 @@ impl Bridges {
         // `map`, which also says what a neighbour allows as a bridge site.
         // What a square asks of the tile is kept by its `facing` (`fits`).
         let printed = v.tile_type_sides(tile);
-        let m4 = u32::from_le_bytes(Rotation::ALL.map(|rot| codes(printed.rotated(rot))));
+        // (A quarter turn moves side `d` to `d + 1`: the packed codes turn by
+        // two bits.)
+        let c0 = codes(printed);
+        let m4 =
+            u32::from_le_bytes(Rotation::ALL.map(|rot| c0.rotate_left(2 * rot.index() as u32)));
         // Only the rotations that give distinct tiles: another rotation's
         // candidates are repeats of its lowest twin's (the core names a
         // placement by that rotation). Not part of what `fits` keeps (tile

@@ -142,6 +142,20 @@ mod tests {
     }
 
     #[test]
+    fn packed_codes_turn_with_their_sides() {
+        let kinds = [0x00, 0x01, 0x02, 0x03, 0x10];
+        for a in kinds {
+            for b in kinds {
+                let s = Sides(u32::from_le_bytes([a, b, 0x03, 0x02]));
+                for rot in Rotation::ALL {
+                    let turned = codes(s).rotate_left(2 * rot.index() as u32);
+                    assert_eq!(codes(s.rotated(rot)), turned, "{s:?} {rot:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn the_repair_filters_match_their_definitions() {
         for bad in 1..16u8 {
             for ok in 0..16u8 {
