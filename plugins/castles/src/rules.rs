@@ -24,8 +24,12 @@ pub fn eligible(v: &View<'_>, city: FeatureId, no_castle: u64) -> Option<(Figure
     if v.feature_kind(city) != FeatureKind::City || v.feature_withheld(city) {
         return None;
     }
-    let members: Vec<FeatureId> = v.members(city).collect();
-    if members.len() != 2 || !members.iter().all(|&m| is_cap(v, m, no_castle)) {
+    // Two members, both caps (read without gathering them).
+    let mut members = v.members(city);
+    let (Some(a), Some(b), None) = (members.next(), members.next(), members.next()) else {
+        return None;
+    };
+    if !is_cap(v, a, no_castle) || !is_cap(v, b, no_castle) {
         return None;
     }
     let mut followers = v
