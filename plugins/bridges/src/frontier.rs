@@ -14,13 +14,11 @@ use super::sides::{sides_of, FIELD};
 /// (asked only when a bridge across it would be offered).
 #[derive(Default)]
 pub(super) struct FrontierMap {
-    /// The squares in the engine's order: the first [`cells`]`.len()` of
-    /// the buffer they are read into (which only grows).
-    ///
-    /// [`cells`]: FrontierMap::cells
+    /// The buffer the squares are read into (which only grows): they are
+    /// its first [`FrontierMap::len`], in the engine's order.
     pub(super) squares: Vec<FrontierSquare>,
-    /// Each square's cell in `grid`.
-    pub(super) cells: Vec<u32>,
+    /// The number of squares read.
+    pub(super) len: usize,
     /// Row-major over the bounding box (`x0`, `y0`, `w` columns, `h` rows):
     /// for a placed tile, bit `e` set where its side `e` is a field side
     /// facing an empty square ([`FrontierMap::open_beside`]); for a square,
@@ -37,18 +35,17 @@ pub(super) struct FrontierMap {
     /// position as an integer in the placements' order above its index in
     /// [`FrontierMap::chosen`] ([`FrontierMap::sort_keys`]).
     pub(super) keys: Vec<u64>,
-    /// The squares that have candidates in this call: each one's index in
-    /// [`FrontierMap::squares`] and what it asks of the drawn tile (its
-    /// `summary`).
-    pub(super) chosen: Vec<(u32, u64)>,
+    /// The squares that have candidates in this call: each one's position,
+    /// cell in `grid` and what it asks of the drawn tile (its `summary`).
+    pub(super) chosen: Vec<(Pos, u32, u64)>,
 }
 
 impl FrontierMap {
     /// Reads the frontier of `v` into the map.
     pub(super) fn fill(&mut self, v: &View<'_>) {
         let n = v.frontier_squares_to(&mut self.squares);
+        self.len = n;
         let squares = &self.squares[..n];
-        self.cells.clear();
         let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
         for fs in squares {
             let (x, y) = (i32::from(fs.pos.x), i32::from(fs.pos.y));
@@ -73,7 +70,6 @@ impl FrontierMap {
             // The tiles beside the square whose side facing it is a field.
             let mut m = sides_of(fs.facing, FIELD) & fs.present;
             let i = ((i32::from(fs.pos.y) - y0) * self.w + i32::from(fs.pos.x) - x0) as isize;
-            self.cells.push(i as u32);
             while m != 0 {
                 let d = m.trailing_zeros() as usize;
                 m &= m - 1;
@@ -99,6 +95,12 @@ impl FrontierMap {
                 }
             }
         }
+    }
+
+    /// The cell in the grid of square `pos` (one of the frontier's).
+    #[inline]
+    pub(super) fn cell(&self, pos: Pos) -> u32 {
+        ((i32::from(pos.y) - self.y0) * self.w + i32::from(pos.x) - self.x0) as u32
     }
 
     /// Sorts [`FrontierMap::keys`] (few, often nearly in order: an

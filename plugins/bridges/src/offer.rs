@@ -126,7 +126,7 @@ impl Bridges {
         // candidate is moved afterwards.
         map.keys.clear();
         map.chosen.clear();
-        for (i, (fs, &cell)) in map.squares.iter().zip(&map.cells).enumerate() {
+        for fs in map.squares.get(..map.len).unwrap_or(&[]) {
             let a = if keyed_by_facing(fs.facing, fs.present) {
                 let a = &mut by_facing[usize::from(fs.facing)];
                 if *a == 0 {
@@ -142,12 +142,15 @@ impl Bridges {
             let own = (a >> ACROSS_AT | a >> BEYOND_AT) as u8 & distinct;
             // Most squares have nothing: no bridge of their own, and no
             // neighbour with a site (or no rotation that fits).
-            if own == 0 && (fit == 0 || !by_choice_beside || map.sites_beside(cell) == 0) {
+            if own == 0
+                && (fit == 0 || !by_choice_beside || map.sites_beside(map.cell(fs.pos)) == 0)
+            {
                 continue;
             }
+            let cell = map.cell(fs.pos);
             map.keys
                 .push(u64::from(pos_key(fs.pos)) << 32 | map.chosen.len() as u64);
-            map.chosen.push((i as u32, a));
+            map.chosen.push((fs.pos, cell, a));
         }
         map.sort_keys();
         let list = List {
@@ -157,9 +160,9 @@ impl Bridges {
             optional,
         };
         for &k in &map.keys {
-            let (i, a) = map.chosen[k as u32 as usize];
-            let (pos, cell) = (map.squares[i as usize].pos, map.cells[i as usize]);
-            self.square_candidates(&list, pos, cell, a, distinct, out);
+            if let Some(&(pos, cell, a)) = map.chosen.get(k as u32 as usize) {
+                self.square_candidates(&list, pos, cell, a, distinct, out);
+            }
         }
     }
 
