@@ -176,11 +176,13 @@ impl Castles {
 
     /// BB19–BB21: pays the castles triggered in this turn, round by round.
     fn pay_castles(cx: &mut Cx<'_>) -> HookResult {
-        let s = Self::state(cx)?;
         let turn = u32::from(cx.turn());
+        // Most turns nothing triggered: the state is looked at, not copied.
+        let s = cx.game_state::<State>()?;
         if s.turn != turn || s.triggers == 0 {
             return Ok(());
         }
+        let s = Self::state(cx)?;
         let triggers: Vec<(FeatureId, i32)> = (0..s.triggers as usize)
             .map(|i| (FeatureId((s.trigger[i] - 1) as u16), s.value[i]))
             .collect();
