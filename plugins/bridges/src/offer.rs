@@ -11,9 +11,6 @@ use super::pieces::{code, Axis};
 use super::sides::codes;
 use super::{BridgeOnlyFit, Bridges, Sites};
 
-/// The pieces of this plugin by code (`code`), asked once per call.
-type Pieces = [Piece; 10];
-
 /// The bridges by choice on the neighbours of one square (BB5): a site and
 /// an axis each, the same for every rotation of the new tile that fits.
 struct NeighbourBridges {
@@ -33,13 +30,15 @@ impl NeighbourBridges {
 struct List<'a, 'v> {
     v: &'a View<'v>,
     map: &'a FrontierMap,
-    pieces: Pieces,
+    /// This plugin's index (its pieces are `Piece::of(me, code)`).
+    me: u8,
     optional: bool,
 }
 
-/// A candidate laying a bridge across the tile at `at`.
+/// A candidate laying a bridge across the tile at `at`, a piece of plugin
+/// `me`.
 fn candidate(
-    pieces: &Pieces,
+    me: u8,
     p: Placement,
     site: Option<Side>,
     at: Pos,
@@ -47,7 +46,7 @@ fn candidate(
     optional: bool,
 ) -> PiecePlacement {
     PiecePlacement {
-        placement: Placement::with_piece(p.pos, p.rot, pieces[code(site, axis) as usize]),
+        placement: Placement::with_piece(p.pos, p.rot, Piece::of(me, code(site, axis))),
         at,
         kind: FeatureKind::Road,
         slots: axis.slots(),
@@ -115,8 +114,7 @@ impl Bridges {
         // placement by that rotation). Not part of what `fits` keeps (tile
         // types with the same sides may differ in their twins).
         let distinct = v.tile_type_rotations(tile) & 15;
-        let me_index = v.plugin_index();
-        let pieces: Pieces = std::array::from_fn(|c| Piece::of(me_index, c as u32));
+        let me = v.plugin_index();
         let optional = self.options.bridge_only_fit == BridgeOnlyFit::MaySetAside;
         let by_choice_beside = self.options.sites == Sites::PlacedOrAdjacent;
         map.fill(v);
@@ -156,7 +154,7 @@ impl Bridges {
         let list = List {
             v,
             map,
-            pieces,
+            me,
             optional,
         };
         for &k in &map.keys {
@@ -182,10 +180,10 @@ impl Bridges {
         let List {
             v,
             map,
-            pieces,
+            me,
             optional,
         } = list;
-        let (v, optional) = (*v, *optional);
+        let (v, me, optional) = (*v, *me, *optional);
         // The rotations that fit (bit `r`), those with a bridge across
         // the new tile (by choice where they fit, else the repair), and
         // those whose repair lies across a neighbour.
@@ -213,16 +211,16 @@ impl Bridges {
                 // across a neighbour.
                 for (i, axis) in Axis::BOTH.into_iter().enumerate() {
                     if b & AXIS << i != 0 {
-                        out.push(candidate(pieces, p, None, pos, axis, false));
+                        out.push(candidate(me, p, None, pos, axis, false));
                     }
                 }
                 for &(d, axis) in &nb.at[..nb.len] {
-                    out.push(candidate(pieces, p, Some(d), pos.step(d), axis, false));
+                    out.push(candidate(me, p, Some(d), pos.step(d), axis, false));
                 }
             } else if across >> r & 1 != 0 {
                 // The repair (BB7) across the new tile.
                 let axis = Axis::BOTH[usize::from(b & (AXIS << 1) != 0)];
-                out.push(candidate(pieces, p, None, pos, axis, optional));
+                out.push(candidate(me, p, None, pos, axis, optional));
             } else if beyond >> r & 1 != 0 {
                 // Across the neighbour beyond `d`: its far end a field
                 // side facing an empty square, on a tile without a
@@ -230,14 +228,7 @@ impl Bridges {
                 let d = Side::from_index(usize::from(b >> 4 & 3));
                 let at = pos.step(d);
                 if site_ends(map.open_beside(cell, d), d) & 1 << d as u8 != 0 && unbridged(v, at) {
-                    out.push(candidate(
-                        pieces,
-                        p,
-                        Some(d),
-                        at,
-                        Axis::through(d),
-                        optional,
-                    ));
+                    out.push(candidate(me, p, Some(d), at, Axis::through(d), optional));
                 }
             }
         }
