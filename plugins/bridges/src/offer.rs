@@ -134,18 +134,21 @@ impl Bridges {
             } else {
                 summary(answer(m4, fs.facing, fs.present))
             };
-            // The rotations that fit (bit `r`), and those with a bridge
-            // across the new tile or a neighbour whatever the sites.
+            // The rotations that fit (bit `r`), those with a bridge across
+            // the new tile, and those whose repair lies across a neighbour.
             let fit = (a >> FITS_AT) as u8 & distinct;
-            let own = (a >> ACROSS_AT | a >> BEYOND_AT) as u8 & distinct;
-            // Most squares have nothing: no bridge of their own, and no
-            // neighbour with a site (or no rotation that fits).
-            if own == 0
-                && (fit == 0 || !by_choice_beside || map.sites_beside(map.cell(fs.pos)) == 0)
+            let across = (a >> ACROSS_AT) as u8 & distinct;
+            let beyond = (a >> BEYOND_AT) as u8 & distinct;
+            // Most squares have nothing: no bridge across the new tile, no
+            // neighbour with a site (or no rotation that fits), and no
+            // repair across a neighbour whose far end may take it.
+            let cell = map.cell(fs.pos);
+            if across == 0
+                && (fit == 0 || !by_choice_beside || map.sites_beside(cell) == 0)
+                && (beyond == 0 || !repair_beyond(map, cell, a as u32, beyond))
             {
                 continue;
             }
-            let cell = map.cell(fs.pos);
             map.keys
                 .push(u64::from(pos_key(fs.pos)) << 32 | map.chosen.len() as u64);
             map.chosen.push((fs.pos, cell, a));
@@ -233,6 +236,24 @@ impl Bridges {
             }
         }
     }
+}
+
+/// Whether one of the rotations `beyond` of the square in `cell`, which
+/// asks `e` of the drawn tile, has its repair across a neighbour whose far
+/// end is a field side facing an empty square (as the square's candidates
+/// require, before asking whether that neighbour has a bridge).
+#[inline]
+fn repair_beyond(map: &FrontierMap, cell: u32, e: u32, beyond: u8) -> bool {
+    let mut m = beyond;
+    while m != 0 {
+        let r = m.trailing_zeros();
+        m &= m - 1;
+        let d = Side::from_index(usize::from((e >> (8 * r)) as u8 >> 4 & 3));
+        if site_ends(map.open_beside(cell, d), d) & 1 << d as u8 != 0 {
+            return true;
+        }
+    }
+    false
 }
 
 /// Square `pos` as an integer in the placements' order (column, then row).
