@@ -379,6 +379,9 @@ fn a_bridge_on_the_placed_tile_makes_a_placement_legal_and_carries_a_road() {
         );
         let t = g.tile_at(Pos::new(1, 0)).unwrap();
         assert_eq!(g.tile_feature_count(t), Some(3), "cloister, field, bridge");
+        assert_eq!(g.features_added_at(Pos::new(1, 0)), Some(1), "the bridge");
+        assert_eq!(g.features_added_at(Pos::new(0, 0)), Some(0), "the start");
+        assert_eq!(g.features_added_at(Pos::new(2, 0)), None, "no tile");
         assert_eq!(
             g.tile_feature_kind(t, 2),
             Some(carcassonne_core::FeatureKind::Road)

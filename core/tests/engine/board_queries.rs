@@ -1,9 +1,10 @@
 //! The one-call board queries plugins use on hot paths (`bag_counts`,
 //! `tiles_beside`, `frontier_square`, `tile_outline`, `corner_meetings`,
 //! `figure_pos`, `figure_place`, `follower_at_spot`, `figures_at`,
-//! `figures_in_cross`, `followers_in_cross`, `has_figure_in` and
-//! `figure_code`'s search for the first alike figure) give what the per-item
-//! queries they replace give, at every state of random base games.
+//! `figures_in_cross`, `followers_in_cross`, `has_figure_in`,
+//! `features_added_at`, `tile_type_rotations` and `figure_code`'s search for
+//! the first alike figure) give what the per-item queries they replace give,
+//! at every state of random base games.
 
 use carcassonne_core::*;
 
@@ -29,6 +30,10 @@ fn check(g: &Game) {
         i += 1;
     }
     assert!(g.frontier_cell(i).is_none());
+    for sq in (0..i).filter_map(|i| g.frontier_square(i)) {
+        assert_eq!(g.features_added_at(sq.pos), None, "an empty square");
+    }
+    check_rotations(g);
     for t in (0..g.placed_count() as u16).map(TileIndex) {
         let pos = g.tile_pos(t).expect("a placed tile");
         let beside = g.tiles_beside(pos);
@@ -36,6 +41,7 @@ fn check(g: &Game) {
         let outline = g.tile_outline(t).expect("a placed tile");
         assert_eq!(outline.open, !beside & 15);
         assert_eq!(outline.added, 0, "base adds no feature");
+        assert_eq!(g.features_added_at(pos), Some(outline.added));
         let corners = g.corner_meetings(t);
         for (c, &corner) in Corner::ALL.iter().enumerate() {
             let sides = 1 << c | 1 << ((c + 3) & 3);
@@ -91,6 +97,53 @@ fn check(g: &Game) {
         None
     );
     check_figure_lists(g);
+}
+
+/// `tile_type_rotations` against the printed sides and the legal
+/// placements: a rotation whose sides differ from every lower rotation's is
+/// a distinct tile; a placement is only ever named by a distinct rotation.
+fn check_rotations(g: &Game) {
+    for ty in (0..g.tile_type_count() as u16).map(TileTypeId) {
+        let rots = g.tile_type_rotations(ty).expect("a tile type");
+        assert_eq!(rots & 1, 1, "rotation 0 is always distinct");
+        assert_eq!(rots >> 4, 0, "four rotations");
+        let kinds = g.tile_type_sides(ty).expect("a tile type").kinds();
+        let turned = |r: usize| -> [SideKind; 4] { std::array::from_fn(|d| kinds[(d + r) % 4]) };
+        for r in 1..4 {
+            if (0..r).all(|lower| turned(lower) != turned(r)) {
+                assert_eq!(rots >> r & 1, 1, "type {} rotation {r}: other sides", ty.0);
+            }
+        }
+    }
+    let count = g.tile_type_count() as u16;
+    assert_eq!(g.tile_type_rotations(TileTypeId(count)), None);
+    let Some(ty) = g.drawn_tile() else {
+        return;
+    };
+    let rots = g.tile_type_rotations(ty).expect("the drawn tile's type");
+    let kinds = g.tile_type_sides(ty).expect("a tile type").kinds();
+    let turned = |r: usize| -> [SideKind; 4] { std::array::from_fn(|d| kinds[(d + r) % 4]) };
+    // The rotations named at each square of the legal placements.
+    let mut named: Vec<(Pos, u8)> = Vec::new();
+    for a in g.legal_actions().expect("legal actions") {
+        if let Action::Place(p) = a {
+            let r = p.rot.index();
+            assert_eq!(rots >> r & 1, 1, "{p:?} names a twin rotation");
+            match named.iter_mut().find(|(pos, _)| *pos == p.pos) {
+                Some((_, m)) => *m |= 1 << r,
+                None => named.push((p.pos, 1 << r)),
+            }
+        }
+    }
+    // A distinct rotation with the sides of a rotation that fits a square
+    // fits it too, so it is named there: a twin counted as distinct is not.
+    for &(pos, m) in &named {
+        for r in (0..4).filter(|r| rots >> r & 1 == 1) {
+            if (0..4).any(|o| m >> o & 1 == 1 && turned(o) == turned(r)) {
+                assert_eq!(m >> r & 1, 1, "{pos:?}: rotation {r} fits but is not named");
+            }
+        }
+    }
 }
 
 /// `figures_at`, `figures_in_cross`, `followers_in_cross` and `figure_code`
