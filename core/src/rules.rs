@@ -150,6 +150,12 @@ pub struct Rules {
     /// only, and reads their records for the rest of the rule. Empty when
     /// the rules offer fewer than two kinds.
     pub(crate) stand_masks: Vec<u64>,
+    /// Per tile type, whether a drawn tile of the type may be heard: some
+    /// plugin subscribes to `tile_drawn` and did not narrow the call away by
+    /// its markers ([`Narrowed::Drawn`](crate::narrow::Narrowed::Drawn):
+    /// the case depends on the tile type only). `false` lets the turn move
+    /// past the drawn stage without the pipeline ([`Rules::drawn_unheard`]).
+    pub(crate) drawn_heard: Vec<bool>,
     /// Per hook bit (by its index, `bit.trailing_zeros()`), the plugins
     /// subscribed to it in dispatch order: a dispatch visits only those.
     pub(crate) subscribers: Vec<Vec<u8>>,
@@ -463,7 +469,9 @@ impl Rules {
         let start_bag = start_bag(&tiles);
         let subs_any = entries.iter().fold(0, |a, e| a | e.subs);
         let (fit_rows, fit_class) = fit_rows(&tiles);
+        let drawn_heard = drawn_heard(&tiles, &entries);
         let mut rules = Rules {
+            drawn_heard,
             stand_masks: Vec::new(),
             start_bag,
             fit_rows,
@@ -598,6 +606,14 @@ impl Rules {
         Ok(())
     }
 
+    /// Whether every plugin subscribed to `tile_drawn` narrowed the call
+    /// away for a drawn tile of type `ty` by its markers
+    /// ([`Rules::drawn_heard`]; `false` for a type that does not exist).
+    #[inline]
+    pub(crate) fn drawn_unheard(&self, ty: u16) -> bool {
+        self.drawn_heard.get(usize::from(ty)) == Some(&false)
+    }
+
     /// The plugins subscribed to hook bit `bit` (a single bit), in dispatch order.
     #[inline]
     pub(crate) fn subscribers(&self, bit: u64) -> &[u8] {
@@ -665,6 +681,24 @@ impl Rules {
 }
 
 /// Per hook bit, the plugins of `entries` subscribed to it, in `order`.
+/// [`Rules::drawn_heard`] of a catalogue and the plugins: a tile type is
+/// heard by a `tile_drawn` subscriber unless that plugin declared
+/// [`Narrowed::Drawn`](crate::narrow::Narrowed::Drawn) and the type carries
+/// none of its markers (the case `Game::outside_narrowed_case` decides).
+fn drawn_heard(tiles: &TileCatalogue, entries: &[PluginEntry]) -> Vec<bool> {
+    let drawn = crate::narrow::Narrowed::Drawn(TileTypeId(0)).bit();
+    tiles
+        .types
+        .iter()
+        .map(|t| {
+            entries.iter().any(|e| {
+                e.subs & hook::TILE_DRAWN != 0
+                    && (e.narrow & drawn == 0 || t.markers & e.markers != 0)
+            })
+        })
+        .collect()
+}
+
 fn subscribers_in(entries: &[PluginEntry], order: &[u8]) -> Vec<Vec<u8>> {
     (0..64)
         .map(|b| {
