@@ -36,7 +36,8 @@ pub struct PluginEntry {
     /// Barrier name ids of its declared barriers, in declaration order.
     pub barrier_ids: Vec<u8>,
     /// Its narrowed subscriptions ([`Hooks::narrowing`], bits of
-    /// [`narrow::bits`](crate::narrow::bits)).
+    /// [`narrow::bits`](crate::narrow::bits)); changed with
+    /// [`Rules::set_narrowing`], which keeps the tables derived from them.
     pub narrow: u64,
     /// The union of `marker_bits`.
     pub markers: u64,
@@ -604,6 +605,20 @@ impl Rules {
         self.run_order = order.to_vec();
         self.subscribers = subscribers_in(&self.plugins, order);
         Ok(())
+    }
+
+    /// Sets the narrowing bits of plugin `plugin` ([`PluginEntry::narrow`]),
+    /// with the tables derived from them ([`Rules::drawn_heard`]): a ruleset
+    /// with its narrowings taken away plays the same games (each is a promise
+    /// that the hook has nothing to do). `false` for a plugin index the rules
+    /// do not have.
+    pub fn set_narrowing(&mut self, plugin: u8, bits: u64) -> bool {
+        let Some(e) = self.plugins.get_mut(usize::from(plugin)) else {
+            return false;
+        };
+        e.narrow = bits & crate::narrow::bits::ALL;
+        self.drawn_heard = drawn_heard(&self.tiles, &self.plugins);
+        true
     }
 
     /// Whether every plugin subscribed to `tile_drawn` narrowed the call
