@@ -36,7 +36,8 @@ pub struct PluginEntry {
     /// Barrier name ids of its declared barriers, in declaration order.
     pub barrier_ids: Vec<u8>,
     /// Its narrowed subscriptions ([`Hooks::narrowing`], bits of
-    /// [`narrow::bits`](crate::narrow::bits)).
+    /// [`narrow::bits`](crate::narrow::bits)); changed with
+    /// [`Rules::set_narrowing`], which keeps the tables derived from them.
     pub narrow: u64,
     /// The union of `marker_bits`.
     pub markers: u64,
@@ -150,6 +151,12 @@ pub struct Rules {
     /// only, and reads their records for the rest of the rule. Empty when
     /// the rules offer fewer than two kinds.
     pub(crate) stand_masks: Vec<u64>,
+    /// Per tile type, whether a drawn tile of the type may be heard: some
+    /// plugin subscribes to `tile_drawn` and did not narrow the call away by
+    /// its markers ([`Narrowed::Drawn`](crate::narrow::Narrowed::Drawn):
+    /// the case depends on the tile type only). `false` lets the turn move
+    /// past the drawn stage without the pipeline ([`Rules::drawn_unheard`]).
+    pub(crate) drawn_heard: Vec<bool>,
     /// Per hook bit (by its index, `bit.trailing_zeros()`), the plugins
     /// subscribed to it in dispatch order: a dispatch visits only those.
     pub(crate) subscribers: Vec<Vec<u8>>,
@@ -463,7 +470,9 @@ impl Rules {
         let start_bag = start_bag(&tiles);
         let subs_any = entries.iter().fold(0, |a, e| a | e.subs);
         let (fit_rows, fit_class) = fit_rows(&tiles);
+        let drawn_heard = drawn_heard(&tiles, &entries);
         let mut rules = Rules {
+            drawn_heard,
             stand_masks: Vec::new(),
             start_bag,
             fit_rows,
@@ -598,6 +607,28 @@ impl Rules {
         Ok(())
     }
 
+    /// Sets the narrowing bits of plugin `plugin` ([`PluginEntry::narrow`]),
+    /// with the tables derived from them ([`Rules::drawn_heard`]): a ruleset
+    /// with its narrowings taken away plays the same games (each is a promise
+    /// that the hook has nothing to do). `false` for a plugin index the rules
+    /// do not have.
+    pub fn set_narrowing(&mut self, plugin: u8, bits: u64) -> bool {
+        let Some(e) = self.plugins.get_mut(usize::from(plugin)) else {
+            return false;
+        };
+        e.narrow = bits & crate::narrow::bits::ALL;
+        self.drawn_heard = drawn_heard(&self.tiles, &self.plugins);
+        true
+    }
+
+    /// Whether every plugin subscribed to `tile_drawn` narrowed the call
+    /// away for a drawn tile of type `ty` by its markers
+    /// ([`Rules::drawn_heard`]; `false` for a type that does not exist).
+    #[inline]
+    pub(crate) fn drawn_unheard(&self, ty: u16) -> bool {
+        self.drawn_heard.get(usize::from(ty)) == Some(&false)
+    }
+
     /// The plugins subscribed to hook bit `bit` (a single bit), in dispatch order.
     #[inline]
     pub(crate) fn subscribers(&self, bit: u64) -> &[u8] {
@@ -665,6 +696,24 @@ impl Rules {
 }
 
 /// Per hook bit, the plugins of `entries` subscribed to it, in `order`.
+/// [`Rules::drawn_heard`] of a catalogue and the plugins: a tile type is
+/// heard by a `tile_drawn` subscriber unless that plugin declared
+/// [`Narrowed::Drawn`](crate::narrow::Narrowed::Drawn) and the type carries
+/// none of its markers (the case `Game::outside_narrowed_case` decides).
+fn drawn_heard(tiles: &TileCatalogue, entries: &[PluginEntry]) -> Vec<bool> {
+    let drawn = crate::narrow::Narrowed::Drawn(TileTypeId(0)).bit();
+    tiles
+        .types
+        .iter()
+        .map(|t| {
+            entries.iter().any(|e| {
+                e.subs & hook::TILE_DRAWN != 0
+                    && (e.narrow & drawn == 0 || t.markers & e.markers != 0)
+            })
+        })
+        .collect()
+}
+
 fn subscribers_in(entries: &[PluginEntry], order: &[u8]) -> Vec<Vec<u8>> {
     (0..64)
         .map(|b| {

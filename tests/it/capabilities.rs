@@ -437,8 +437,8 @@ fn narrowed_hooks_are_skipped_exactly_in_their_cases() {
 /// it decides).
 fn without_narrowings(name: &str) -> Arc<Rules> {
     let mut r = (*config(name)).clone();
-    for e in &mut r.plugins {
-        e.narrow = 0;
+    for i in 0..r.plugins.len() {
+        assert!(r.set_narrowing(i as u8, 0));
     }
     Arc::new(r)
 }

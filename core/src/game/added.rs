@@ -182,6 +182,22 @@ impl Game {
             .map(|a| a.id)
     }
 
+    /// Whether a feature may have been added to placed tile `t` (`false` for
+    /// an index that is no placed tile): a test of the last added feature
+    /// before a walk of [`Game::added_on`]. The added features' ids grow in
+    /// the order they are added, and one added to `t` comes after `t`'s own
+    /// records, so a tile placed after the last feature was added (usually
+    /// the tile placed this turn) has none.
+    #[inline(always)]
+    pub(super) fn may_have_added(&self, t: u16) -> bool {
+        self.added.feats.last().is_some_and(|a| {
+            self.board
+                .tiles
+                .get(usize::from(t))
+                .is_some_and(|pt| a.id >= pt.base.0)
+        })
+    }
+
     /// The number of features of placed tile `t` (valid): its type's and the
     /// added ones.
     pub(super) fn local_count(&self, t: u16) -> usize {

@@ -345,7 +345,7 @@ impl Game {
                 }
             }
             // A feature added to the placed tile (a bridge laid with it).
-            if !self.added.feats.is_empty() {
+            if self.may_have_added(t) {
                 self.deploys_onto(k, kind, self.added_on(t), out);
             }
             if standing {

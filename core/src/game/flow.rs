@@ -22,14 +22,19 @@ impl Game {
     ///
     /// The two steps of a turn that only move the stage when no plugin
     /// subscribes to their hook and no step waits — a tile drawn (to its
-    /// placement, no `tile_drawn`) and a tile placed (to the figure step, no
-    /// `before_figure`) — are taken here, inlined into the caller: the
+    /// placement, no `tile_drawn` that is not narrowed away by the type's
+    /// markers) and a tile placed (to the figure step, no `before_figure`)
+    /// — are taken here, inlined into the caller: the
     /// stages below would run the same and end at the same stage (the
     /// playout's draw and placement then skip the pipeline's loop).
     #[inline(always)]
     pub(super) fn advance(&mut self) -> HookResult {
         if self.turn.pending.is_empty() && self.turn.incoming.is_empty() {
-            if self.turn.stage == Stage::Drawn && !self.wants(hook::TILE_DRAWN) {
+            // Nobody hears the drawn tile: nobody subscribes, or every
+            // subscriber narrowed it away by the tile type's markers.
+            if self.turn.stage == Stage::Drawn
+                && (!self.wants(hook::TILE_DRAWN) || self.rules.drawn_unheard(self.turn.drawn))
+            {
                 self.turn.stage = Stage::Place;
                 return Ok(());
             }

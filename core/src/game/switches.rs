@@ -85,8 +85,23 @@ impl Game {
             return true;
         }
         *m = new;
-        sw.any = sw.off.iter().fold(0, |a, &m| a | m);
-        self.subs = self.active_subscriptions();
+        // Only the bit's subscribers (usually one or two) can have it off, and
+        // only this bit changed: both unions are updated from those alone.
+        let subscribers = self.rules.subscribers(bit);
+        let off = |i: &u8| sw.off.get(usize::from(*i)).is_some_and(|m| m & bit != 0);
+        if on {
+            self.subs |= bit;
+            if !subscribers.iter().any(off) {
+                sw.any &= !bit;
+            }
+        } else {
+            sw.any |= bit;
+            if subscribers.iter().all(off) {
+                self.subs &= !bit;
+            }
+        }
+        debug_assert_eq!(sw.any, sw.off.iter().fold(0, |a, &m| a | m));
+        debug_assert_eq!(self.subs, self.active_subscriptions());
         true
     }
 

@@ -24,20 +24,21 @@ pub fn eligible(v: &View<'_>, city: FeatureId, no_castle: u64) -> Option<(Figure
     if v.feature_kind(city) != FeatureKind::City || v.feature_withheld(city) {
         return None;
     }
-    // Two members, both caps (read without gathering them).
+    // Two members (read without gathering them), one follower, then both
+    // members caps: the caps' slots are the dearest to read.
     let mut members = v.members(city);
     let (Some(a), Some(b), None) = (members.next(), members.next(), members.next()) else {
         return None;
     };
-    if !is_cap(v, a, no_castle) || !is_cap(v, b, no_castle) {
-        return None;
-    }
     let mut followers = v
         .figures_in(city)
         .filter(|&g| v.figure_kind_follower(v.figure_kind(g)));
     let (Some(g), None) = (followers.next(), followers.next()) else {
         return None;
     };
+    if !is_cap(v, a, no_castle) || !is_cap(v, b, no_castle) {
+        return None;
+    }
     Some((g, v.figure_owner(g)?))
 }
 

@@ -22,6 +22,9 @@ impl Game {
         if let Some(l) = self.tile_feats(t).iter().position(|x| x.parent == r) {
             return Some(l as u8);
         }
+        if !self.may_have_added(t.0) {
+            return None;
+        }
         self.added_on(t.0)
             .map(|id| self.feats.recs[usize::from(id)])
             .find(|x| x.parent == r)
@@ -80,7 +83,7 @@ impl Game {
         }
         let recs = &self.feats.recs;
         let feats = self.tile_feats(TileIndex(t));
-        let added = !self.added.feats.is_empty();
+        let added = self.may_have_added(t);
         // A figure off the board stands on no feature (`NONE16`, no record).
         let touches = |g: &crate::game::figures::Fig| {
             let Some(x) = recs.get(usize::from(g.feature)) else {
@@ -140,20 +143,25 @@ impl Game {
             return false;
         };
         let feats = self.tile_feats(t);
-        let added = || {
-            self.added_on(t.0)
-                .map(|id| &self.feats.recs[usize::from(id)])
-        };
-        figs.iter().any(|g| {
-            // A figure in the supply stands on no feature (`NONE16`, no record).
-            self.feats
-                .recs
-                .get(usize::from(g.feature))
-                .is_some_and(|x| {
-                    feats.iter().any(|y| y.parent == x.parent)
-                        || (!self.added.feats.is_empty() && added().any(|y| y.parent == x.parent))
+        let recs = &self.feats.recs;
+        // A figure in the supply stands on no feature (`NONE16`, no record).
+        let root =
+            |g: &crate::game::figures::Fig| recs.get(usize::from(g.feature)).map(|x| x.parent);
+        if figs
+            .iter()
+            .any(|g| root(g).is_some_and(|r| feats.iter().any(|y| y.parent == r)))
+        {
+            return true;
+        }
+        // The features added to the tile in a second pass, only when it may
+        // have some: usually it has none.
+        self.may_have_added(t.0)
+            && figs.iter().any(|g| {
+                root(g).is_some_and(|r| {
+                    self.added_on(t.0)
+                        .any(|id| recs.get(usize::from(id)).is_some_and(|y| y.parent == r))
                 })
-        })
+            })
     }
 
     /// The field feature of placed tile `t` that owns both half slots meeting at

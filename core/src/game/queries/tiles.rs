@@ -234,7 +234,7 @@ impl Game {
     /// (as [`Game::tile_outline`] counts them); `None` where no tile lies.
     pub fn features_added_at(&self, pos: Pos) -> Option<u8> {
         let t = self.board.tile_at(pos)?;
-        if self.added.feats.is_empty() {
+        if !self.may_have_added(t.0) {
             return Some(0);
         }
         Some(self.added_on(t.0).count() as u8)
