@@ -97,15 +97,6 @@ impl Game {
             "figure options out of order"
         );
         if self.wants(hook::FILTER_FIGURE_OPTIONS) {
-            // The veto flags on the stack for a usual list: no allocation.
-            let mut small = [true; 64];
-            let mut large = Vec::new();
-            let keep: &mut [bool] = if out.len() <= small.len() {
-                &mut small[..out.len()]
-            } else {
-                large.resize(out.len(), true);
-                &mut large
-            };
             // The tiles the options deploy onto, each once (usually one: the
             // placed tile), for the vetoes' narrowing. Only the placed tile
             // unless an option may deploy elsewhere (a plugin's additions,
@@ -123,6 +114,20 @@ impl Game {
                     out.get(1),
                     Some(FigureOption::Deploy { .. })
                 )))
+            };
+            // Spread over many tiles (a magic portal's list): the narrowed
+            // vetoes over the few options onto their figures' tiles.
+            if n.is_none() && self.vetoes_spread(out)? {
+                return Ok(());
+            }
+            // The veto flags on the stack for a usual list: no allocation.
+            let mut small = [true; 64];
+            let mut large = Vec::new();
+            let keep: &mut [bool] = if out.len() <= small.len() {
+                &mut small[..out.len()]
+            } else {
+                large.resize(out.len(), true);
+                &mut large
             };
             let skip = |i| match n {
                 Some(n) => self.tiles_narrowed_away(i, &tiles[..n]),
@@ -427,6 +432,96 @@ impl Game {
             .plugins
             .get(usize::from(plugin))
             .map_or(0, |e| e.narrow)
+    }
+
+    /// The plugins' vetoes (`filter_figure_options`) over options `out`
+    /// that deploy onto more tiles than [`Game::option_tiles`] lists (a
+    /// magic portal's list), when every subscriber declared
+    /// [`Narrowed::OptionOn`]: each is given only the options onto the
+    /// tiles its figures stand on (none: it is not asked), found in one
+    /// pass over the list; the options vetoed are taken out of `out`.
+    /// `false` (nothing done) when a subscriber did not declare it, or the
+    /// figures stand on more tiles, or more options go there, than the
+    /// buffers hold: the caller gives the whole list then.
+    fn vetoes_spread(&self, out: &mut Vec<FigureOption>) -> Result<bool, HookError> {
+        /// The most options onto the watched tiles.
+        const CAP: usize = 32;
+        let subs = self.rules.subscribers(hook::FILTER_FIGURE_OPTIONS);
+        let on = |i: u8| !self.switched_off(i, hook::FILTER_FIGURE_OPTIONS);
+        // The tiles of the subscribers' figures, each once.
+        let mut watch = [NONE16; 8];
+        let mut nw = 0;
+        for &i in subs.iter().filter(|&&i| on(i)) {
+            if self.plugin_narrowing(i) & crate::narrow::bits::OPTIONS_ON_MY_TILES == 0 {
+                return Ok(false);
+            }
+            let mut tiles = [NONE16; 8];
+            let Some(n) = self.plugin_figure_tiles(i, &mut tiles) else {
+                return Ok(false);
+            };
+            for &x in &tiles[..n] {
+                if !watch[..nw].iter().any(|&w| w == x) {
+                    let Some(w) = watch.get_mut(nw) else {
+                        return Ok(false);
+                    };
+                    *w = x;
+                    nw += 1;
+                }
+            }
+        }
+        // The options onto those tiles: their index in `out`, their tile.
+        let watch = &watch[..nw];
+        let mut hits = [(0usize, NONE16); CAP];
+        let mut m = 0;
+        if !watch.is_empty() {
+            for (j, &o) in out.iter().enumerate() {
+                match self.option_tile(o) {
+                    Some(t) if watch.iter().any(|&w| w == t.0) => {
+                        let Some(h) = hits.get_mut(m) else {
+                            return Ok(false);
+                        };
+                        *h = (j, t.0);
+                        m += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let hits = &hits[..m];
+        let mut keep = [true; CAP];
+        for &i in subs.iter().filter(|&&i| on(i)) {
+            let Some(p) = self.rules.plugins.get(usize::from(i)) else {
+                continue;
+            };
+            let mut tiles = [NONE16; 8];
+            let n = self.plugin_figure_tiles(i, &mut tiles).unwrap_or(0);
+            // This plugin's part: the hits onto its tiles (by hit index).
+            let (mut part, mut part_keep, mut which) =
+                ([FigureOption::Pass; CAP], [true; CAP], [0; CAP]);
+            let mut c = 0;
+            for (k, &(j, t)) in hits.iter().enumerate() {
+                if tiles[..n].iter().any(|&x| x == t) {
+                    (part[c], part_keep[c], which[c]) = (out[j], keep[k], k);
+                    c += 1;
+                }
+            }
+            if c == 0 {
+                continue;
+            }
+            let v = &View {
+                game: self,
+                plugin: i,
+            };
+            p.hooks
+                .filter_figure_options(v, &part[..c], &mut part_keep[..c])?;
+            for (&k, &x) in which[..c].iter().zip(&part_keep[..c]) {
+                keep[k] &= x;
+            }
+        }
+        for (&(j, _), _) in hits.iter().zip(&keep).rev().filter(|(_, k)| !**k) {
+            out.remove(j);
+        }
+        Ok(true)
     }
 
     /// Whether plugin `plugin` narrowed away `filter_figure_options` over
