@@ -69,7 +69,6 @@ impl Game {
                 {
                     continue;
                 }
-                check_order = true;
                 added = true;
                 if let Some(p) = self.rules.plugins.get(i as usize) {
                     let from = out.len();
@@ -81,14 +80,18 @@ impl Game {
                         out,
                     )?;
                     self.check_offered(i, out.get(from..).unwrap_or(&[]))?;
+                    // Usually appended in order after the list: only the
+                    // options added, and the one before them, are compared.
+                    let run = out.get(from.saturating_sub(1)..).unwrap_or(&[]);
+                    check_order |= !run.windows(2).all(|w| w[0] < w[1]);
                 }
             }
         }
-        // Plugins usually append their options in order after the core's:
-        // two sorted runs, which the stable sort merges in one pass (the
-        // unstable one sorts them afresh; equal options are identical, so
-        // both give the same list). A long list (a magic portal's) is
-        // sorted by integer keys.
+        // Plugins usually append their options in order after the core's
+        // (checked above); otherwise two sorted runs, which the stable sort
+        // merges in one pass (the unstable one sorts them afresh; equal
+        // options are identical, so both give the same list). A long list
+        // (a magic portal's) is sorted by integer keys.
         if check_order && !out.windows(2).all(|w| w[0] < w[1]) {
             sort_options(out);
         }
@@ -460,7 +463,7 @@ impl Game {
                 return Ok(false);
             };
             for &x in &tiles[..n] {
-                if !watch[..nw].iter().any(|&w| w == x) {
+                if !among(&watch[..nw], x) {
                     let Some(w) = watch.get_mut(nw) else {
                         return Ok(false);
                     };
@@ -476,7 +479,7 @@ impl Game {
         if !watch.is_empty() {
             for (j, &o) in out.iter().enumerate() {
                 match self.option_tile(o) {
-                    Some(t) if watch.iter().any(|&w| w == t.0) => {
+                    Some(t) if among(watch, t.0) => {
                         let Some(h) = hits.get_mut(m) else {
                             return Ok(false);
                         };
@@ -500,7 +503,7 @@ impl Game {
                 ([FigureOption::Pass; CAP], [true; CAP], [0; CAP]);
             let mut c = 0;
             for (k, &(j, t)) in hits.iter().enumerate() {
-                if tiles[..n].iter().any(|&x| x == t) {
+                if among(&tiles[..n], t) {
                     (part[c], part_keep[c], which[c]) = (out[j], keep[k], k);
                     c += 1;
                 }
@@ -758,4 +761,17 @@ impl Game {
         }
         Ok(keep[0])
     }
+}
+
+/// Whether `tiles` holds `t`: `contains` as a plain loop, always inlined
+/// (`<[u16]>::contains` became one shared call out of line once more sites
+/// used it, slowing the dragon's steps).
+#[inline(always)]
+fn among(tiles: &[u16], t: u16) -> bool {
+    for &x in tiles {
+        if x == t {
+            return true;
+        }
+    }
+    false
 }
