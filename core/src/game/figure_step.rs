@@ -52,8 +52,10 @@ impl Game {
             },
             false => self.kind_offers_into::<false, false>(t, &[], &[], out),
         }
+        // Whether the placed tile brings every open feature (a portal).
+        let mut open_here = false;
         if !self.offers.is_empty() {
-            check_order = self.standing_offers_into(t, out);
+            (check_order, open_here) = self.standing_offers_into(t, out);
         }
         if self.rules.corner_kinds != 0 && self.any_in_supply(self.rules.corner_kinds) {
             // After every kind's features and the specials, by corner:
@@ -105,9 +107,7 @@ impl Game {
             // unless an option may deploy elsewhere (a plugin's additions,
             // standing deployments, a magic portal's open features): the
             // first option after `Pass` says whether there is any.
-            let elsewhere = added
-                || !self.offers.deploy.is_empty()
-                || !self.offers.open.is_empty() && self.open_offered_on(TileIndex(t));
+            let elsewhere = added || !self.offers.deploy.is_empty() || open_here;
             let mut tiles = [NONE16; 8];
             let n = if elsewhere {
                 self.option_tiles(out, &mut tiles)
@@ -160,13 +160,12 @@ impl Game {
     /// Whether the list may be out of order: standing deployments (a feature
     /// added to an older tile this turn), or specials and spots of several
     /// plugins, which may interleave (the specials of one kind of offer come
-    /// in order, and so do the spots).
+    /// in order, and so do the spots); and whether placed tile `t` brings
+    /// every open feature ([`Game::open_offers_into`]).
     #[inline]
-    fn standing_offers_into(&self, t: u16, out: &mut Vec<FigureOption>) -> bool {
+    fn standing_offers_into(&self, t: u16, out: &mut Vec<FigureOption>) -> (bool, bool) {
         let o = &self.offers;
-        if !o.open.is_empty() {
-            self.open_offers_into(t, out);
-        }
+        let open = !o.open.is_empty() && self.open_offers_into(t, out);
         let mut odd = !o.deploy.is_empty();
         // The specials and the spots in the order of their plugins when
         // those of one kind of offer all come before the other's (the
@@ -202,7 +201,7 @@ impl Game {
                 }
             }
         }
-        odd
+        (odd, open)
     }
 
     /// The feature records of placed tile `t`'s own features (not those

@@ -492,12 +492,12 @@ impl Game {
     /// city, a surrounded cloister: finished; a field never) and that the
     /// kind may stand on by the shared rule, merged into `out` (the core's
     /// options so far, in canonical order) so that it stays in order, each
-    /// option once. Out of line: only the marked tiles' figure steps of a
-    /// ruleset with such an offer come here.
+    /// option once; whether `t` carries such a marker. Out of line: only the
+    /// marked tiles' figure steps of a ruleset with such an offer come here.
     #[inline(never)]
-    pub(super) fn open_offers_into(&self, t: u16, out: &mut Vec<FigureOption>) {
+    pub(super) fn open_offers_into(&self, t: u16, out: &mut Vec<FigureOption>) -> bool {
         if !self.open_offered_on(TileIndex(t)) {
-            return;
+            return false;
         }
         // At most one option per feature record and kind in supply (usually
         // one kind): reserved at once, not grown option by option.
@@ -515,7 +515,7 @@ impl Game {
             }
         }
         if open.is_empty() {
-            return;
+            return true;
         }
         // Two sorted runs merged by their integer keys (a standing
         // deployment may name the same feature: kept once). The core's run
@@ -537,6 +537,7 @@ impl Game {
             out.push(x);
         }
         out.extend_from_slice(rest);
+        true
     }
 
     /// Whether placed tile `t` carries (at tile level) a marker of a plugin
