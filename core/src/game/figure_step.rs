@@ -176,11 +176,11 @@ impl Game {
             o.spots.first(),
             o.spots.last(),
         ) {
-            (Some(_), Some(last), Some(&(spots, _)), _) if last.plugin < spots => {
+            (Some(_), Some(last), Some(&(spots, ..)), _) if last.plugin < spots => {
                 self.standing_specials_into(out);
                 self.standing_spots_into(out);
             }
-            (Some(first), _, Some(_), Some(&(spots, _))) if spots < first.plugin => {
+            (Some(first), _, Some(_), Some(&(spots, ..))) if spots < first.plugin => {
                 self.standing_spots_into(out);
                 self.standing_specials_into(out);
             }

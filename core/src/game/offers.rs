@@ -74,8 +74,9 @@ state! {
         /// standing specials are not offered; empty until a plugin mutes one.
         pub(super) muted: Vec<u64>,
         /// The plugins offering the spots of the player's followers, as
-        /// (plugin, the figure left out or `NONE16`), sorted by plugin.
-        pub(super) spots: Vec<(u8, u16)>,
+        /// (plugin, the figure left out or `NONE16`, the figure carried or
+        /// `NONE16`: [`Game::carry_to_spot`]), sorted by plugin.
+        pub(super) spots: Vec<(u8, u16, u16)>,
         /// The plugins offering every open feature when the placed tile
         /// carries one of their markers, as (plugin, markers), sorted by
         /// plugin.
@@ -358,7 +359,7 @@ impl Game {
         let spots = &mut self.offers.spots;
         match (spots.binary_search_by_key(&plugin, |s| s.0), on) {
             (Ok(i), true) => spots[i].1 = except.0,
-            (Err(i), true) => spots.insert(i, (plugin, except.0)),
+            (Err(i), true) => spots.insert(i, (plugin, except.0, NONE16)),
             (Ok(i), false) => {
                 spots.remove(i);
             }
@@ -566,7 +567,7 @@ impl Game {
             fresh[..n].sort_unstable();
             debug_assert_eq!(keys, &fresh[..], "the kept spot keys");
         }
-        for &(plugin, except) in &self.offers.spots {
+        for &(plugin, except, _) in &self.offers.spots {
             // The slot of the figure left out (none if it is not the player's).
             let except = usize::from(except).wrapping_sub(first);
             let mut last = None;

@@ -1,0 +1,77 @@
+//! A neutral figure carried by a spot offer ([`Cx::carry_with_spots`]): when
+//! the current player chooses a spot option of a plugin that offers the spots
+//! of his followers ([`Cx::offer_follower_spots`]) and has it carry one of
+//! its neutral figures, the core puts that figure on the follower's tile and
+//! leaves him out of the offer before the `figure_chosen` hooks run (the
+//! fairy's move beside a follower: no query and no change across the binary
+//! interface per move; the plugin reads whom with [`View::spots_left_out`]).
+
+use super::*;
+
+impl Game {
+    /// Plugin `plugin`'s spot offer carries neutral figure `fig` from now on
+    /// ([`Cx::carry_with_spots`]); `false` if the plugin offers no spots or
+    /// `fig` is no neutral figure.
+    pub(crate) fn carry_with_spots(&mut self, plugin: u8, fig: FigureId) -> bool {
+        let players = usize::from(self.rules.figs_per_player) * usize::from(self.players);
+        if fig.index() < players || fig.index() >= self.figures.figs.len() {
+            return false;
+        }
+        match self.offers.spots.binary_search_by_key(&plugin, |s| s.0) {
+            Ok(i) => {
+                self.offers.spots[i].2 = fig.0;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// The figure plugin `plugin`'s spot offer leaves out
+    /// ([`View::spots_left_out`]); `None` if it offers no spots.
+    pub(crate) fn spot_offer_except(&self, plugin: u8) -> Option<FigureId> {
+        let i = self
+            .offers
+            .spots
+            .binary_search_by_key(&plugin, |s| s.0)
+            .ok()?;
+        Some(FigureId(self.offers.spots[i].1))
+    }
+
+    /// The carry of the figure step's choice `opt` (before the
+    /// `figure_chosen` hooks): a special option of a plugin whose spot offer
+    /// carries a figure, where a follower of the current player stands at
+    /// the spot its code names ([`Game::follower_at_spot`]), puts the figure
+    /// on his tile (placed as [`Game::place_neutral`] places one of its kind
+    /// if it is off the board, moved with the `figure_moved` hooks if it
+    /// stands elsewhere) and leaves him out of the offer. Nothing otherwise.
+    pub(super) fn carry_to_spot(&mut self, opt: FigureOption) -> HookResult {
+        let FigureOption::Special { plugin, code } = opt else {
+            return Ok(());
+        };
+        let Ok(i) = self.offers.spots.binary_search_by_key(&plugin, |s| s.0) else {
+            return Ok(());
+        };
+        let fig = self.offers.spots[i].2;
+        if fig == NONE16 {
+            return Ok(());
+        }
+        let Some(p) = self.follower_at_spot(self.turn.current, code) else {
+            return Ok(());
+        };
+        let at = Location::Tile(p.tile);
+        match self.location_of(fig) {
+            None => {
+                self.place_neutral(self.kind_of(fig), at);
+            }
+            Some(now) if now != at => {
+                self.move_figure(FigureId(fig), at)?;
+            }
+            Some(_) => {}
+        }
+        // Found again: the figure's hooks may have changed the offers.
+        if let Ok(i) = self.offers.spots.binary_search_by_key(&plugin, |s| s.0) {
+            self.offers.spots[i].1 = p.fig.0;
+        }
+        Ok(())
+    }
+}
