@@ -55,10 +55,10 @@ impl Game {
         if fig == NONE16 {
             return Ok(());
         }
-        let Some(p) = self.follower_at_spot(self.turn.current, code) else {
+        let Some((follower, tile)) = self.spot_follower(code) else {
             return Ok(());
         };
-        let at = Location::Tile(p.tile);
+        let at = Location::Tile(tile);
         match self.location_of(fig) {
             None => {
                 self.place_neutral(self.kind_of(fig), at);
@@ -70,8 +70,31 @@ impl Game {
         }
         // Found again: the figure's hooks may have changed the offers.
         if let Ok(i) = self.offers.spots.binary_search_by_key(&plugin, |s| s.0) {
-            self.offers.spots[i].1 = p.fig.0;
+            self.offers.spots[i].1 = follower.0;
         }
         Ok(())
+    }
+
+    /// The follower of the current player at spot `code` and his tile, as
+    /// [`Game::follower_at_spot`] finds him (the first in his feature's
+    /// order): from the player's kept spot keys (`Offers::spot_keys`) when
+    /// only one has the code, else found on the board.
+    fn spot_follower(&self, code: u32) -> Option<(FigureId, TileIndex)> {
+        let per = usize::from(self.rules.figs_per_player);
+        let first = self.turn.current.index() * per;
+        let keys = self.offers.spot_keys.get(first..first + per).unwrap_or(&[]);
+        let i = keys.partition_point(|&k| k >> 16 < u64::from(code));
+        let has = |j: usize| keys.get(j).is_some_and(|&k| k >> 16 == u64::from(code));
+        match (has(i), has(i + 1)) {
+            (true, false) => {
+                let g = first + (keys[i] & 0xFFFF) as usize;
+                let t = self.figures.figs.get(g)?.tile;
+                Some((FigureId(g as u16), TileIndex(t)))
+            }
+            _ => {
+                let p = self.follower_at_spot(self.turn.current, code)?;
+                Some((p.fig, p.tile))
+            }
+        }
     }
 }
