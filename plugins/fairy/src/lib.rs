@@ -434,20 +434,22 @@ impl Plugin for Fairy {
         let Some(code) = cx.my_special(opt) else {
             return Ok(());
         };
-        let state = Self::state(cx)?;
         if self.placement == FairyPlacement::NextToFollower {
             // The core put her on his tile (`carry_with_spots`, from setup)
-            // and left him out of her offer: he is the one left out.
-            let g = cx
-                .spots_left_out()
-                .filter(|g| u32::from(g.0) + 1 != state.figure)
+            // and left him out of her offer: he is the one left out. The
+            // state read and written in one borrow.
+            let left_out = cx.spots_left_out();
+            let s = cx.game_state_mut::<FairyState>()?;
+            let g = left_out
+                .filter(|g| u32::from(g.0) + 1 != s.figure)
                 .ok_or_else(|| err("no follower of the player there"))?;
-            cx.game_state_mut::<FairyState>()?.beside = u32::from(g.0) + 1;
-            if state.beside == 0 {
+            let was = std::mem::replace(&mut s.beside, u32::from(g.0) + 1);
+            if was == 0 {
                 self.switch_turn_points(cx, true);
             }
             return Ok(());
         }
+        let state = Self::state(cx)?;
         let t = cx
             .tile_at(Spot::from_code(code).pos)
             .ok_or_else(|| err("no tile there for the fairy"))?;
