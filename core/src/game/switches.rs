@@ -85,8 +85,23 @@ impl Game {
             return true;
         }
         *m = new;
-        sw.any = sw.off.iter().fold(0, |a, &m| a | m);
-        self.subs = self.active_subscriptions();
+        // Only `bit` of one plugin changed: both unions are updated for it
+        // alone (some plugin still has it off; some subscriber has it on).
+        sw.any = match sw.off.iter().any(|&m| m & bit != 0) {
+            true => sw.any | bit,
+            false => sw.any & !bit,
+        };
+        let on = self
+            .rules
+            .subscribers(bit)
+            .iter()
+            .any(|&i| self.switches.off(i) & bit == 0);
+        self.subs = if on {
+            self.subs | bit
+        } else {
+            self.subs & !bit
+        };
+        debug_assert_eq!(self.subs, self.active_subscriptions());
         true
     }
 
