@@ -48,10 +48,10 @@ impl Game {
         let FigureOption::Special { plugin, code } = opt else {
             return Ok(());
         };
-        let Ok(i) = self.offers.spots.binary_search_by_key(&plugin, |s| s.0) else {
+        // A plain look: usually one plugin offers spots.
+        let Some(&(_, _, fig)) = self.offers.spots.iter().find(|s| s.0 == plugin) else {
             return Ok(());
         };
-        let fig = self.offers.spots[i].2;
         if fig == NONE16 {
             return Ok(());
         }
@@ -69,8 +69,8 @@ impl Game {
             Some(_) => {}
         }
         // Found again: the figure's hooks may have changed the offers.
-        if let Ok(i) = self.offers.spots.binary_search_by_key(&plugin, |s| s.0) {
-            self.offers.spots[i].1 = follower.0;
+        if let Some(s) = self.offers.spots.iter_mut().find(|s| s.0 == plugin) {
+            s.1 = follower.0;
         }
         Ok(())
     }
