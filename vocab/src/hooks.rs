@@ -192,7 +192,10 @@ macro_rules! hook_table {
                 /// `filter_figure_options` only when one of the options is a deployment on a
                 /// tile where a figure of one of the plugin's kinds stands (on a feature or a
                 /// corner of that tile, or on the tile itself): a plugin that vetoes only what
-                /// comes near its figures (the dragon's tile, the fairy's).
+                /// comes near its figures (the dragon's tile, the fairy's). Such a plugin vetoes
+                /// nothing else: for a list spread over many tiles (a magic portal's), when every
+                /// subscriber declared this, the core gives each only the options onto the tiles
+                /// its figures stand on.
                 OPTIONS_ON_MY_TILES OptionOn(tile: TileIndex)
             ]
             /// The figure step was resolved with `opt` (the core already deployed a

@@ -334,6 +334,9 @@ impl Game {
                 .ok_or_else(|| self.illegal(action, "no such figure in the supply"))?;
         }
         self.turn.stage = Stage::Figured;
+        if matches!(o, FigureOption::Special { .. }) && !self.offers.spots.is_empty() {
+            self.carry_to_spot(o)?;
+        }
         dispatch_narrowed!(self, hook::FIGURE_CHOSEN, Narrowed::Chosen(o), |h, cx| h
             .figure_chosen(cx, o));
         Ok(())

@@ -95,6 +95,14 @@ impl<'g> View<'g> {
         self.game.figure_kind_name(kind)
     }
 
+    /// The figure this plugin's offer of the spots of the player's followers
+    /// leaves out ([`Cx::offer_follower_spots`]'s `except`, or the follower
+    /// beside whom the figure it carries was put: [`Cx::carry_with_spots`]);
+    /// `None` if it offers no spots.
+    pub fn spots_left_out(&self) -> Option<FigureId> {
+        self.game.spot_offer_except(self.plugin)
+    }
+
     /// This plugin's per-game state words.
     pub fn state_words(&self) -> &'g [u32] {
         self.game.plugin_state(self.plugin).unwrap_or(&[])
@@ -628,6 +636,23 @@ impl<'g> Cx<'g> {
     pub fn offer_follower_spots(&mut self, on: bool, except: FigureId) -> bool {
         let plugin = self.plugin;
         self.game.offer_follower_spots(plugin, on, except)
+    }
+
+    /// Has this plugin's offer of the spots of the player's followers
+    /// ([`Cx::offer_follower_spots`]) carry its neutral figure `fig`: when
+    /// the current player chooses one of its special options whose code
+    /// names the spot of one of his followers, the core first puts `fig` on
+    /// that follower's tile (`Location::Tile`: placed as
+    /// [`Cx::place_neutral`] places one of its kind if it is off the board,
+    /// moved with the `figure_moved` hooks if it stands elsewhere) and
+    /// leaves him out of the offer (read with [`View::spots_left_out`]);
+    /// then the `figure_chosen` hooks run. The fairy's move beside a
+    /// follower, with no query or change per move. Stopping the offer stops
+    /// the carry. `false` if the plugin offers no spots or `fig` is no
+    /// neutral figure.
+    pub fn carry_with_spots(&mut self, fig: FigureId) -> bool {
+        let plugin = self.plugin;
+        self.game.carry_with_spots(plugin, fig)
     }
 
     /// Offers (`on`), at every figure step from now on whose placed tile

@@ -52,8 +52,10 @@ impl Game {
             },
             false => self.kind_offers_into::<false, false>(t, &[], &[], out),
         }
+        // Whether the placed tile brings every open feature (a portal).
+        let mut open_here = false;
         if !self.offers.is_empty() {
-            check_order = self.standing_offers_into(t, out);
+            (check_order, open_here) = self.standing_offers_into(t, out);
         }
         if self.rules.corner_kinds != 0 && self.any_in_supply(self.rules.corner_kinds) {
             // After every kind's features and the specials, by corner:
@@ -69,7 +71,6 @@ impl Game {
                 {
                     continue;
                 }
-                check_order = true;
                 added = true;
                 if let Some(p) = self.rules.plugins.get(i as usize) {
                     let from = out.len();
@@ -81,14 +82,18 @@ impl Game {
                         out,
                     )?;
                     self.check_offered(i, out.get(from..).unwrap_or(&[]))?;
+                    // Usually appended in order after the list: only the
+                    // options added, and the one before them, are compared.
+                    let run = out.get(from.saturating_sub(1)..).unwrap_or(&[]);
+                    check_order |= !run.windows(2).all(|w| w[0] < w[1]);
                 }
             }
         }
-        // Plugins usually append their options in order after the core's:
-        // two sorted runs, which the stable sort merges in one pass (the
-        // unstable one sorts them afresh; equal options are identical, so
-        // both give the same list). A long list (a magic portal's) is
-        // sorted by integer keys.
+        // Plugins usually append their options in order after the core's
+        // (checked above); otherwise two sorted runs, which the stable sort
+        // merges in one pass (the unstable one sorts them afresh; equal
+        // options are identical, so both give the same list). A long list
+        // (a magic portal's) is sorted by integer keys.
         if check_order && !out.windows(2).all(|w| w[0] < w[1]) {
             sort_options(out);
         }
@@ -97,23 +102,12 @@ impl Game {
             "figure options out of order"
         );
         if self.wants(hook::FILTER_FIGURE_OPTIONS) {
-            // The veto flags on the stack for a usual list: no allocation.
-            let mut small = [true; 64];
-            let mut large = Vec::new();
-            let keep: &mut [bool] = if out.len() <= small.len() {
-                &mut small[..out.len()]
-            } else {
-                large.resize(out.len(), true);
-                &mut large
-            };
             // The tiles the options deploy onto, each once (usually one: the
             // placed tile), for the vetoes' narrowing. Only the placed tile
             // unless an option may deploy elsewhere (a plugin's additions,
             // standing deployments, a magic portal's open features): the
             // first option after `Pass` says whether there is any.
-            let elsewhere = added
-                || !self.offers.deploy.is_empty()
-                || !self.offers.open.is_empty() && self.open_offered_on(TileIndex(t));
+            let elsewhere = added || !self.offers.deploy.is_empty() || open_here;
             let mut tiles = [NONE16; 8];
             let n = if elsewhere {
                 self.option_tiles(out, &mut tiles)
@@ -123,6 +117,20 @@ impl Game {
                     out.get(1),
                     Some(FigureOption::Deploy { .. })
                 )))
+            };
+            // Spread over many tiles (a magic portal's list): the narrowed
+            // vetoes over the few options onto their figures' tiles.
+            if n.is_none() && self.vetoes_spread(out)? {
+                return Ok(());
+            }
+            // The veto flags on the stack for a usual list: no allocation.
+            let mut small = [true; 64];
+            let mut large = Vec::new();
+            let keep: &mut [bool] = if out.len() <= small.len() {
+                &mut small[..out.len()]
+            } else {
+                large.resize(out.len(), true);
+                &mut large
             };
             let skip = |i| match n {
                 Some(n) => self.tiles_narrowed_away(i, &tiles[..n]),
@@ -152,13 +160,12 @@ impl Game {
     /// Whether the list may be out of order: standing deployments (a feature
     /// added to an older tile this turn), or specials and spots of several
     /// plugins, which may interleave (the specials of one kind of offer come
-    /// in order, and so do the spots).
+    /// in order, and so do the spots); and whether placed tile `t` brings
+    /// every open feature ([`Game::open_offers_into`]).
     #[inline]
-    fn standing_offers_into(&self, t: u16, out: &mut Vec<FigureOption>) -> bool {
+    fn standing_offers_into(&self, t: u16, out: &mut Vec<FigureOption>) -> (bool, bool) {
         let o = &self.offers;
-        if !o.open.is_empty() {
-            self.open_offers_into(t, out);
-        }
+        let open = !o.open.is_empty() && self.open_offers_into(t, out);
         let mut odd = !o.deploy.is_empty();
         // The specials and the spots in the order of their plugins when
         // those of one kind of offer all come before the other's (the
@@ -169,11 +176,11 @@ impl Game {
             o.spots.first(),
             o.spots.last(),
         ) {
-            (Some(_), Some(last), Some(&(spots, _)), _) if last.plugin < spots => {
+            (Some(_), Some(last), Some(&(spots, ..)), _) if last.plugin < spots => {
                 self.standing_specials_into(out);
                 self.standing_spots_into(out);
             }
-            (Some(first), _, Some(_), Some(&(spots, _))) if spots < first.plugin => {
+            (Some(first), _, Some(_), Some(&(spots, ..))) if spots < first.plugin => {
                 self.standing_spots_into(out);
                 self.standing_specials_into(out);
             }
@@ -194,7 +201,7 @@ impl Game {
                 }
             }
         }
-        odd
+        (odd, open)
     }
 
     /// The feature records of placed tile `t`'s own features (not those
@@ -427,6 +434,96 @@ impl Game {
             .plugins
             .get(usize::from(plugin))
             .map_or(0, |e| e.narrow)
+    }
+
+    /// The plugins' vetoes (`filter_figure_options`) over options `out`
+    /// that deploy onto more tiles than [`Game::option_tiles`] lists (a
+    /// magic portal's list), when every subscriber declared
+    /// [`Narrowed::OptionOn`]: each is given only the options onto the
+    /// tiles its figures stand on (none: it is not asked), found in one
+    /// pass over the list; the options vetoed are taken out of `out`.
+    /// `false` (nothing done) when a subscriber did not declare it, or the
+    /// figures stand on more tiles, or more options go there, than the
+    /// buffers hold: the caller gives the whole list then.
+    fn vetoes_spread(&self, out: &mut Vec<FigureOption>) -> Result<bool, HookError> {
+        /// The most options onto the watched tiles.
+        const CAP: usize = 32;
+        let subs = self.rules.subscribers(hook::FILTER_FIGURE_OPTIONS);
+        let on = |i: u8| !self.switched_off(i, hook::FILTER_FIGURE_OPTIONS);
+        // The tiles of the subscribers' figures, each once.
+        let mut watch = [NONE16; 8];
+        let mut nw = 0;
+        for &i in subs.iter().filter(|&&i| on(i)) {
+            if self.plugin_narrowing(i) & crate::narrow::bits::OPTIONS_ON_MY_TILES == 0 {
+                return Ok(false);
+            }
+            let mut tiles = [NONE16; 8];
+            let Some(n) = self.plugin_figure_tiles(i, &mut tiles) else {
+                return Ok(false);
+            };
+            for &x in &tiles[..n] {
+                if !among(&watch[..nw], x) {
+                    let Some(w) = watch.get_mut(nw) else {
+                        return Ok(false);
+                    };
+                    *w = x;
+                    nw += 1;
+                }
+            }
+        }
+        // The options onto those tiles: their index in `out`, their tile.
+        let watch = &watch[..nw];
+        let mut hits = [(0usize, NONE16); CAP];
+        let mut m = 0;
+        if !watch.is_empty() {
+            for (j, &o) in out.iter().enumerate() {
+                match self.option_tile(o) {
+                    Some(t) if among(watch, t.0) => {
+                        let Some(h) = hits.get_mut(m) else {
+                            return Ok(false);
+                        };
+                        *h = (j, t.0);
+                        m += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let hits = &hits[..m];
+        let mut keep = [true; CAP];
+        for &i in subs.iter().filter(|&&i| on(i)) {
+            let Some(p) = self.rules.plugins.get(usize::from(i)) else {
+                continue;
+            };
+            let mut tiles = [NONE16; 8];
+            let n = self.plugin_figure_tiles(i, &mut tiles).unwrap_or(0);
+            // This plugin's part: the hits onto its tiles (by hit index).
+            let (mut part, mut part_keep, mut which) =
+                ([FigureOption::Pass; CAP], [true; CAP], [0; CAP]);
+            let mut c = 0;
+            for (k, &(j, t)) in hits.iter().enumerate() {
+                if among(&tiles[..n], t) {
+                    (part[c], part_keep[c], which[c]) = (out[j], keep[k], k);
+                    c += 1;
+                }
+            }
+            if c == 0 {
+                continue;
+            }
+            let v = &View {
+                game: self,
+                plugin: i,
+            };
+            p.hooks
+                .filter_figure_options(v, &part[..c], &mut part_keep[..c])?;
+            for (&k, &x) in which[..c].iter().zip(&part_keep[..c]) {
+                keep[k] &= x;
+            }
+        }
+        for (&(j, _), _) in hits.iter().zip(&keep).rev().filter(|(_, k)| !**k) {
+            out.remove(j);
+        }
+        Ok(true)
     }
 
     /// Whether plugin `plugin` narrowed away `filter_figure_options` over
@@ -663,4 +760,17 @@ impl Game {
         }
         Ok(keep[0])
     }
+}
+
+/// Whether `tiles` holds `t`: `contains` as a plain loop, always inlined
+/// (`<[u16]>::contains` became one shared call out of line once more sites
+/// used it, slowing the dragon's steps).
+#[inline(always)]
+fn among(tiles: &[u16], t: u16) -> bool {
+    for &x in tiles {
+        if x == t {
+            return true;
+        }
+    }
+    false
 }

@@ -253,6 +253,7 @@ mod added;
 mod bag;
 mod barriers;
 mod board;
+mod carry;
 mod context;
 mod determinize;
 mod explain;

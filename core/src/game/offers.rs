@@ -74,8 +74,9 @@ state! {
         /// standing specials are not offered; empty until a plugin mutes one.
         pub(super) muted: Vec<u64>,
         /// The plugins offering the spots of the player's followers, as
-        /// (plugin, the figure left out or `NONE16`), sorted by plugin.
-        pub(super) spots: Vec<(u8, u16)>,
+        /// (plugin, the figure left out or `NONE16`, the figure carried or
+        /// `NONE16`: [`Game::carry_to_spot`]), sorted by plugin.
+        pub(super) spots: Vec<(u8, u16, u16)>,
         /// The plugins offering every open feature when the placed tile
         /// carries one of their markers, as (plugin, markers), sorted by
         /// plugin.
@@ -358,7 +359,7 @@ impl Game {
         let spots = &mut self.offers.spots;
         match (spots.binary_search_by_key(&plugin, |s| s.0), on) {
             (Ok(i), true) => spots[i].1 = except.0,
-            (Err(i), true) => spots.insert(i, (plugin, except.0)),
+            (Err(i), true) => spots.insert(i, (plugin, except.0, NONE16)),
             (Ok(i), false) => {
                 spots.remove(i);
             }
@@ -492,12 +493,12 @@ impl Game {
     /// city, a surrounded cloister: finished; a field never) and that the
     /// kind may stand on by the shared rule, merged into `out` (the core's
     /// options so far, in canonical order) so that it stays in order, each
-    /// option once. Out of line: only the marked tiles' figure steps of a
-    /// ruleset with such an offer come here.
+    /// option once; whether `t` carries such a marker. Out of line: only the
+    /// marked tiles' figure steps of a ruleset with such an offer come here.
     #[inline(never)]
-    pub(super) fn open_offers_into(&self, t: u16, out: &mut Vec<FigureOption>) {
+    pub(super) fn open_offers_into(&self, t: u16, out: &mut Vec<FigureOption>) -> bool {
         if !self.open_offered_on(TileIndex(t)) {
-            return;
+            return false;
         }
         // At most one option per feature record and kind in supply (usually
         // one kind): reserved at once, not grown option by option.
@@ -515,7 +516,7 @@ impl Game {
             }
         }
         if open.is_empty() {
-            return;
+            return true;
         }
         // Two sorted runs merged by their integer keys (a standing
         // deployment may name the same feature: kept once). The core's run
@@ -537,6 +538,7 @@ impl Game {
             out.push(x);
         }
         out.extend_from_slice(rest);
+        true
     }
 
     /// Whether placed tile `t` carries (at tile level) a marker of a plugin
@@ -565,7 +567,7 @@ impl Game {
             fresh[..n].sort_unstable();
             debug_assert_eq!(keys, &fresh[..], "the kept spot keys");
         }
-        for &(plugin, except) in &self.offers.spots {
+        for &(plugin, except, _) in &self.offers.spots {
             // The slot of the figure left out (none if it is not the player's).
             let except = usize::from(except).wrapping_sub(first);
             let mut last = None;

@@ -218,6 +218,10 @@ macro_rules! query_table {
             /// (the follower a special option names by his spot: the fairy's). `None` if
             /// there is none.
             view get follower_at_spot(player: (PlayerId) => (PlayerId), code: (u32) => (u32)) -> (Option<FigurePlace>) => (ROption<FigurePlace>);
+            /// The figure this plugin's offer of the spots of the player's followers leaves
+            /// out (`offer_follower_spots`'s `except`, or the follower beside whom the
+            /// figure it carries was put: `carry_with_spots`); `None` if it offers none.
+            view get spots_left_out() -> (Option<FigureId>) => (ROption<FigureId>);
             /// The figures on the board whose tile lies in the row or the column of `pos`
             /// at most `reach` squares away, `pos`'s own tile included, in the order of the
             /// tiles (`pos`, then at distance 1 north, east, south and west, then at
@@ -469,6 +473,11 @@ macro_rules! query_table {
             /// (one that is no player's follower leaves none out); `on` false stops it
             /// (a standing offer: no `figure_options` call per turn; the vetoes apply).
             cx get offer_follower_spots(on: (bool) => (bool), except: (FigureId) => (FigureId)) -> (bool) => (bool);
+            /// Has this plugin's spot offer carry its neutral figure `fig`: a chosen spot
+            /// option first puts `fig` on that follower's tile (placed, or moved with the
+            /// `figure_moved` hooks) and leaves him out of the offer, before `figure_chosen`
+            /// (the fairy's move). `false` if it offers no spots or `fig` is not neutral.
+            cx get carry_with_spots(fig: (FigureId) => (FigureId)) -> (bool) => (bool);
             /// Offers (`on`), at every figure step whose placed tile carries one of
             /// `markers` (tile level), deployments of every follower kind in the current
             /// player's supply onto every unfinished feature instance of the board but the

@@ -13,7 +13,9 @@
 //!   local feature 2 of the tile at (3, −1)). The follower she already stands
 //!   beside is not offered. She stands on that follower's tile. The core makes
 //!   these options (`Cx::offer_follower_spots`, a standing offer: no hook at
-//!   the figure step), told at every move whom she stands beside.
+//!   the figure step) and carries her there when one is chosen
+//!   (`Cx::carry_with_spots`), leaving the follower out of the offer; the
+//!   fairy reads whom (`spots_left_out`).
 //! * **Protection** (PD12): no other figure may be put on her tile
 //!   (`filter_figure_options` vetoes a `Deploy` at `Location::Tile` of her
 //!   tile), so the dragon, whose steps ask `may_deploy(dragon, Tile)`, never
@@ -152,16 +154,10 @@ impl Fairy {
             .map(|g| FigureId(g as u16)))
     }
 
-    /// Puts the fairy on placed tile `t` (PD11), beside `follower` (none
-    /// under `on-tile`): `put_my_neutral` with the figure known (no search of
-    /// the figures).
-    fn put(
-        &self,
-        cx: &mut Cx<'_>,
-        state: &FairyState,
-        t: TileIndex,
-        follower: Option<FigureId>,
-    ) -> HookResult {
+    /// Puts the fairy on placed tile `t` (PD11 under `on-tile`; under
+    /// `next-to-follower` the core carries her): `put_my_neutral` with the
+    /// figure known (no search of the figures).
+    fn put(cx: &mut Cx<'_>, state: &FairyState, t: TileIndex) -> HookResult {
         let fig = FigureId(
             state
                 .figure
@@ -181,11 +177,6 @@ impl Fairy {
             }
             Some(_) => {}
         }
-        cx.game_state_mut::<FairyState>()?.beside = follower.map_or(0, |g| u32::from(g.0) + 1);
-        if (state.beside == 0) != follower.is_none() {
-            self.switch_turn_points(cx, follower.is_some());
-        }
-        self.offer_spots(cx, fig, follower);
         Ok(())
     }
 
@@ -206,11 +197,12 @@ impl Fairy {
     }
 
     /// PD11: under `next-to-follower` the core offers her option beside each
-    /// follower of the player (the spots of his followers), but the one she
-    /// stands beside (`beside`; her own figure, no follower, for nobody).
-    fn offer_spots(&self, cx: &mut Cx<'_>, fairy: FigureId, beside: Option<FigureId>) {
+    /// follower of the player (the spots of his followers), leaving out none
+    /// (her own figure, no follower); the core leaves out the one she is
+    /// carried beside (`carry_with_spots`).
+    fn offer_spots(&self, cx: &mut Cx<'_>, fairy: FigureId) {
         if self.placement == FairyPlacement::NextToFollower {
-            cx.offer_follower_spots(true, beside.unwrap_or(fairy));
+            cx.offer_follower_spots(true, fairy);
         }
     }
 
@@ -285,7 +277,10 @@ impl Plugin for Fairy {
         s.figure = u32::from(fig.0) + 1;
         s.per_player = per_player;
         s.followers = followers;
-        self.offer_spots(cx, fig, None);
+        self.offer_spots(cx, fig);
+        if self.placement == FairyPlacement::NextToFollower {
+            cx.carry_with_spots(fig);
+        }
         self.switch_turn_points(cx, false);
         Ok(())
     }
@@ -432,29 +427,33 @@ impl Plugin for Fairy {
         Ok(())
     }
 
-    /// PD11 (PD16): she moves beside the follower the option names (one query
-    /// for him and his tile), or onto the tile it names.
+    /// PD11 (PD16): the core carried her beside the follower the option names
+    /// (`carry_with_spots`): she remembers him; or she moves onto the tile it
+    /// names.
     fn figure_chosen(&self, cx: &mut Cx<'_>, opt: FigureOption) -> HookResult {
         let Some(code) = cx.my_special(opt) else {
             return Ok(());
         };
-        let me = cx.current_player();
+        if self.placement == FairyPlacement::NextToFollower {
+            // The core put her on his tile (`carry_with_spots`, from setup)
+            // and left him out of her offer: he is the one left out. The
+            // state read and written in one borrow.
+            let left_out = cx.spots_left_out();
+            let s = cx.game_state_mut::<FairyState>()?;
+            let g = left_out
+                .filter(|g| u32::from(g.0) + 1 != s.figure)
+                .ok_or_else(|| err("no follower of the player there"))?;
+            let was = std::mem::replace(&mut s.beside, u32::from(g.0) + 1);
+            if was == 0 {
+                self.switch_turn_points(cx, true);
+            }
+            return Ok(());
+        }
         let state = Self::state(cx)?;
-        let (t, follower) = match self.placement {
-            FairyPlacement::NextToFollower => {
-                let p = cx
-                    .follower_at_spot(me, code)
-                    .ok_or_else(|| err("no follower of the player there"))?;
-                (p.tile, Some(p.fig))
-            }
-            FairyPlacement::OnTile => {
-                let t = cx
-                    .tile_at(Spot::from_code(code).pos)
-                    .ok_or_else(|| err("no tile there for the fairy"))?;
-                (t, None)
-            }
-        };
-        self.put(cx, &state, t, follower)
+        let t = cx
+            .tile_at(Spot::from_code(code).pos)
+            .ok_or_else(|| err("no tile there for the fairy"))?;
+        Self::put(cx, &state, t)
     }
 
     /// PD14 (PD16): 3 points to the owner of the follower beside the fairy (of each
@@ -507,7 +506,7 @@ impl Plugin for Fairy {
         if Self::beside(cx)? == Some(fig) {
             cx.game_state_mut::<FairyState>()?.beside = 0;
             let fairy = Self::figure(cx)?;
-            self.offer_spots(cx, fairy, None);
+            self.offer_spots(cx, fairy);
             self.switch_turn_points(cx, false);
         }
         Ok(())
