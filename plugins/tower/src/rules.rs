@@ -1,7 +1,7 @@
 //! The tower's rules on the board: towers and heights, the capture range, the
 //! figures a decision names, captures and exchanges.
 
-use super::{err, Height, Pieces, TowerState, TOWER};
+use super::{captive_bit, err, Height, Pieces, TowerState, TOWER};
 use carcassonne_plugin_sdk::prelude::*;
 use carcassonne_plugin_sdk::Spot;
 
@@ -237,7 +237,9 @@ pub(crate) fn capture(cx: &mut Cx<'_>, g: FigureId) -> HookResult {
         if !cx.move_figure(g, Location::Held(me))? {
             return Err(err("the prisoner could not be taken"));
         }
-        cx.game_state_mut::<TowerState>()?.held += 1;
+        let st = cx.game_state_mut::<TowerState>()?;
+        st.held += 1;
+        st.captives |= captive_bit(owner);
         cx.player_state_mut::<Pieces>(owner)?.prisoners += 1;
         ransom_hooks(cx, true);
         return Ok(());
@@ -273,9 +275,20 @@ pub(crate) fn free(cx: &mut Cx<'_>, g: FigureId) -> HookResult {
     cx.return_figure(g)?;
     let st = cx.game_state_mut::<TowerState>()?;
     st.held = st.held.saturating_sub(1);
-    if let Some(owner) = owner {
-        let his = cx.player_state_mut::<Pieces>(owner)?;
-        his.prisoners = his.prisoners.saturating_sub(1);
+    match owner {
+        Some(owner) => prisoner_freed(cx, owner),
+        None => Ok(()),
+    }
+}
+
+/// One of `owner`'s prisoners came home: his count goes down, and his bit of
+/// [`TowerState::captives`] is cleared at 0 (not bit 31, which seats from 31
+/// on share).
+pub(crate) fn prisoner_freed(cx: &mut Cx<'_>, owner: PlayerId) -> HookResult {
+    let his = cx.player_state_mut::<Pieces>(owner)?;
+    his.prisoners = his.prisoners.saturating_sub(1);
+    if his.prisoners == 0 && owner.seat() < 31 {
+        cx.game_state_mut::<TowerState>()?.captives &= !captive_bit(owner);
     }
     Ok(())
 }
