@@ -60,10 +60,11 @@ impl Foundations {
     }
 }
 
-/// The tower foundations of placed tile `t`: each is closed to figures until
-/// its first piece (TW30), and a piece onto it is offered while it is open
-/// (TW4, TW5: a standing offer of the core; a foundation whose spot has no
-/// code gets none). `found`: the foundations of every tile type.
+/// The tower foundations of placed tile `t`, just placed (no piece on them
+/// yet): each is closed to figures until its first piece (TW30), and a piece
+/// onto it is offered while it is open (TW4, TW5: a standing offer of the
+/// core; a foundation whose spot has no code gets none). `found`: the
+/// foundations of every tile type.
 pub(crate) fn list_towers(cx: &mut Cx<'_>, found: &Foundations, t: TileIndex) -> HookResult {
     let bit = cx.my_marker(TOWER);
     if bit == 0 {
@@ -82,14 +83,19 @@ pub(crate) fn list_towers(cx: &mut Cx<'_>, found: &Foundations, t: TileIndex) ->
             }
         }
     }
+    let pos = cx.tile_pos(t);
     while mask != 0 {
         let l = mask.trailing_zeros() as u8;
         mask &= mask - 1;
         let f = cx.feature_of(t, l);
-        if height(cx, f)? == 0 {
-            cx.close_feature(f, true);
-        }
-        if let Some(code) = Spot::of_feature(cx, f).code() {
+        cx.close_feature(f, true);
+        // The spot of local feature `l` of `t`: `Spot::of_feature` without
+        // asking the core for the tile and the local index it was given.
+        let spot = Spot {
+            pos,
+            local: Some(l),
+        };
+        if let Some(code) = spot.code() {
             cx.offer_special_at(f, code);
         }
     }
@@ -181,12 +187,19 @@ pub(crate) fn has_prisoner(v: &View<'_>, owner: PlayerId) -> HookResult<bool> {
     }))
 }
 
-/// The figures of `owner` held by his rivals (his prisoners).
+/// The figures of `owner` held by his rivals (his prisoners): the first
+/// rival's list itself, the others' appended to it.
 pub(crate) fn held_from(v: &View<'_>, owner: PlayerId) -> Vec<FigureId> {
-    PlayerId::all(v.players())
-        .filter(|&p| p != owner)
-        .flat_map(|p| held_from_by(v, owner, p))
-        .collect()
+    let mut all = Vec::new();
+    for p in PlayerId::all(v.players()).filter(|&p| p != owner) {
+        let held = held_from_by(v, owner, p);
+        if all.is_empty() {
+            all = held;
+        } else {
+            all.extend(held);
+        }
+    }
+    all
 }
 
 /// The figures of `owner` held by `holder` (one query for `holder`'s).
