@@ -25,8 +25,9 @@
 //! * **Return** (TB15): besides scoring, a builder goes home at once when its
 //!   owner has no follower left in its feature (another expansion removed or
 //!   moved the last one): `figure_returned` and `figure_moved`.
-//! * **Hooks switched off** while they can do nothing: `before_figure` while no
-//!   builder is on the board (`figure_chosen` switches it on), `turn_end`
+//! * **Hooks switched off** while they can do nothing: `before_figure`,
+//!   `figure_returned` and `figure_moved` while no builder is on the board
+//!   (`figure_chosen` switches them on), `turn_end`
 //!   while no second part is due.
 //!
 //! State: per game, whether a second part is due ([`Due`]); per player, his
@@ -146,18 +147,36 @@ impl Builder {
     }
 
     /// Whether some player's builder is out of his supply (one each: on the
-    /// board). While none is, `before_figure` has nothing to find and is
-    /// switched off; the builder's deployment (`figure_chosen`) switches it
-    /// on, the last builder's return off again.
+    /// board). While none is, `before_figure`, `figure_returned` and
+    /// `figure_moved` have nothing to find and are switched off; the
+    /// builder's deployment (`figure_chosen`) switches them on, the last
+    /// builder's return off again.
     fn any_builder_out(v: &View<'_>) -> bool {
         let kind = v.my_figure(BUILDER);
         PlayerId::all(v.players()).any(|p| v.supply(p, kind) == 0)
     }
 
-    /// Switches `before_figure` off once no builder is out (after a return).
+    /// The hooks that have something to do only while a builder is out:
+    /// `before_figure` (his tile), `figure_returned` and `figure_moved` (a
+    /// follower leaving his feature, or the builder himself coming home).
+    const WHILE_OUT: [u64; 3] = [
+        hook::BEFORE_FIGURE,
+        hook::FIGURE_RETURNED,
+        hook::FIGURE_MOVED,
+    ];
+
+    /// Switches [`Builder::WHILE_OUT`] on (a builder deployed) or off.
+    fn builder_hooks(cx: &mut Cx<'_>, on: bool) {
+        for h in Self::WHILE_OUT {
+            cx.set_hook_enabled(h, on);
+        }
+    }
+
+    /// Switches [`Builder::WHILE_OUT`] off once no builder is out (after a
+    /// return).
     fn retire_if_all_home(cx: &mut Cx<'_>) {
         if !Self::any_builder_out(cx.view()) {
-            cx.set_hook_enabled(hook::BEFORE_FIGURE, false);
+            Self::builder_hooks(cx, false);
         }
     }
 
@@ -224,10 +243,11 @@ impl Plugin for Builder {
         narrow::CHOSEN_MINE | narrow::BEFORE_FIGURE_EXTENDS_MINE
     }
 
-    /// A builder on the board: `before_figure` looks at the tiles from now on.
+    /// A builder on the board: `before_figure` looks at the tiles from now on,
+    /// `figure_returned` and `figure_moved` at the figures leaving.
     fn figure_chosen(&self, cx: &mut Cx<'_>, opt: FigureOption) -> HookResult {
         if cx.my_deploy(opt, BUILDER).is_some() {
-            cx.set_hook_enabled(hook::BEFORE_FIGURE, true);
+            Self::builder_hooks(cx, true);
         }
         Ok(())
     }
