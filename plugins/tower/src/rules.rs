@@ -155,13 +155,39 @@ pub(crate) fn has_prey(v: &View<'_>, f: FeatureId, h: u32) -> bool {
     v.followers_in_cross(v.tile_pos(v.feature_tile(f)), h, &mut []) > 0
 }
 
+/// Whether figure `g` is among [`with_prey`]'s figures for the tower on
+/// foundation `f` of height `h`: a player's figure of a follower kind, not
+/// protected, on a tile of the tower's row or column at most `h` away (the
+/// core's `followers_in_cross` for one figure, in a few queries).
+fn is_prey(v: &View<'_>, f: FeatureId, h: u32, g: FigureId) -> bool {
+    if v.figure_owner(g).is_none()
+        || !v.figure_kind_follower(v.figure_kind(g))
+        || v.figure_protected(g)
+    {
+        return false;
+    }
+    let Some(p) = v.figure_pos(g) else {
+        return false;
+    };
+    let at = v.tile_pos(v.feature_tile(f));
+    let (dx, dy) = (
+        i32::from(p.x) - i32::from(at.x),
+        i32::from(p.y) - i32::from(at.y),
+    );
+    (dx == 0 || dy == 0) && dx.unsigned_abs() + dy.unsigned_abs() <= h.min(16_000)
+}
+
 /// The figure of [`with_prey`] that a capture decision's `value` names: the
 /// first with that code (figures sharing a code share their kind, owner and
 /// place, so their tile's place in [`with_prey`]'s order too): the figure
 /// the code names when it is among them (the first alike, so the first of
-/// them in that order), else the first whose code it is.
+/// them in that order; looked at alone, [`is_prey`]), else the first whose
+/// code it is.
 pub(crate) fn prey_named(v: &View<'_>, f: FeatureId, h: u32, value: u32) -> HookResult<FigureId> {
     let named = Spot::figure_of(value);
+    if let Some(g) = named.filter(|&g| is_prey(v, f, h, g)) {
+        return Ok(g);
+    }
     with_prey(v, f, h, |figs| {
         if named.is_some_and(|g| figs.contains(&g)) {
             return named;
