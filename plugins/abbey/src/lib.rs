@@ -149,8 +149,13 @@ impl Plugin for Abbey {
 
     /// AM2, AM3, AM8: the choice to play the abbey, when the player holds it and a
     /// hole exists, unless a tile from his hand is already played (X67).
-    /// Switched off once no player holds an abbey (nothing deals one again).
+    /// Switched off once no player holds an abbey (nothing deals one again),
+    /// which is looked at in a turn with a hole (the hands are asked only
+    /// then: most turns have none).
     fn turn_start(&self, cx: &mut Cx<'_>) -> HookResult {
+        if cx.hole_count() == 0 {
+            return Ok(());
+        }
         let me = cx.current_player();
         if self.holds(cx, me).is_none() {
             if PlayerId::all(cx.players()).all(|p| self.holds(cx, p).is_none()) {
@@ -158,7 +163,7 @@ impl Plugin for Abbey {
             }
             return Ok(());
         }
-        if cx.hole_count() == 0 || cx.drawn_tile().is_some() {
+        if cx.drawn_tile().is_some() {
             return Ok(());
         }
         let round = cx.turn_granted_by() == Some(cx.plugin_index());

@@ -14,8 +14,9 @@
 //!   declaration (`FigureSpec::beside_follower`, `FigureSpec::open_only`).
 //! * **Double turn** (TB11–TB14): when the player's tile extends the road or
 //!   city holding his builder (placed on an earlier turn), the right to a second
-//!   turn part is fixed at once (`tile_placed`): it survives the builder going
-//!   home in this part's scoring. At the end of the part (`turn_end`) the core
+//!   turn part is fixed at once (`before_figure`, which the core calls only
+//!   for such a tile: narrowed by `BEFORE_FIGURE_EXTENDS_MINE`): it survives
+//!   the builder going home in this part's scoring. At the end of the part (`turn_end`) the core
 //!   is asked to grant him a full turn (`Cx::grant_turn`): at once with
 //!   `double-turn = "always"`, or after his decision `builder double` /
 //!   `builder single` with `"optional"` (default, TB13). A granted part never
@@ -24,8 +25,9 @@
 //! * **Return** (TB15): besides scoring, a builder goes home at once when its
 //!   owner has no follower left in its feature (another expansion removed or
 //!   moved the last one): `figure_returned` and `figure_moved`.
-//! * **Hooks switched off** while they can do nothing: `tile_placed` while no
-//!   builder is on the board (`figure_chosen` switches it on), `turn_end`
+//! * **Hooks switched off** while they can do nothing: `before_figure`,
+//!   `figure_returned` and `figure_moved` while no builder is on the board
+//!   (`figure_chosen` switches them on), `turn_end`
 //!   while no second part is due.
 //!
 //! State: per game, whether a second part is due ([`Due`]); per player, his
@@ -145,18 +147,36 @@ impl Builder {
     }
 
     /// Whether some player's builder is out of his supply (one each: on the
-    /// board). While none is, `tile_placed` has nothing to find and is
-    /// switched off; the builder's deployment (`figure_chosen`) switches it
-    /// on, the last builder's return off again.
+    /// board). While none is, `before_figure`, `figure_returned` and
+    /// `figure_moved` have nothing to find and are switched off; the
+    /// builder's deployment (`figure_chosen`) switches them on, the last
+    /// builder's return off again.
     fn any_builder_out(v: &View<'_>) -> bool {
         let kind = v.my_figure(BUILDER);
         PlayerId::all(v.players()).any(|p| v.supply(p, kind) == 0)
     }
 
-    /// Switches `tile_placed` off once no builder is out (after a return).
+    /// The hooks that have something to do only while a builder is out:
+    /// `before_figure` (his tile), `figure_returned` and `figure_moved` (a
+    /// follower leaving his feature, or the builder himself coming home).
+    const WHILE_OUT: [u64; 3] = [
+        hook::BEFORE_FIGURE,
+        hook::FIGURE_RETURNED,
+        hook::FIGURE_MOVED,
+    ];
+
+    /// Switches [`Builder::WHILE_OUT`] on (a builder deployed) or off.
+    fn builder_hooks(cx: &mut Cx<'_>, on: bool) {
+        for h in Self::WHILE_OUT {
+            cx.set_hook_enabled(h, on);
+        }
+    }
+
+    /// Switches [`Builder::WHILE_OUT`] off once no builder is out (after a
+    /// return).
     fn retire_if_all_home(cx: &mut Cx<'_>) {
         if !Self::any_builder_out(cx.view()) {
-            cx.set_hook_enabled(hook::TILE_PLACED, false);
+            Self::builder_hooks(cx, false);
         }
     }
 
@@ -209,31 +229,39 @@ impl Plugin for Builder {
         }
         // No second part is due: `turn_end` is switched on by the tile that
         // earns one (a turn end without it does nothing); no builder is out
-        // yet: `tile_placed` waits for the first.
+        // yet: `before_figure` waits for the first.
         cx.set_hook_enabled(hook::TURN_END, false);
         Self::retire_if_all_home(cx);
         Ok(())
     }
 
-    /// Only the builder's own deployments concern `figure_chosen`.
+    /// Only the builder's own deployments concern `figure_chosen`; only a
+    /// placed tile that extends the feature of the current player's builder
+    /// concerns `before_figure` (the core's check, no crossing for the other
+    /// tiles).
     fn narrowing(&self) -> u64 {
-        narrow::CHOSEN_MINE
+        narrow::CHOSEN_MINE | narrow::BEFORE_FIGURE_EXTENDS_MINE
     }
 
-    /// A builder on the board: `tile_placed` looks at the tiles from now on.
+    /// A builder on the board: `before_figure` looks at the tiles from now on,
+    /// `figure_returned` and `figure_moved` at the figures leaving.
     fn figure_chosen(&self, cx: &mut Cx<'_>, opt: FigureOption) -> HookResult {
         if cx.my_deploy(opt, BUILDER).is_some() {
-            cx.set_hook_enabled(hook::TILE_PLACED, true);
+            Self::builder_hooks(cx, true);
         }
         Ok(())
     }
 
     /// TB11, TB12: a tile of a regular part that extends the active player's
-    /// builder's feature earns a second part.
-    fn tile_placed(&self, cx: &mut Cx<'_>, tile: TileIndex) -> HookResult {
+    /// builder's feature earns a second part (looked at after the tile's
+    /// placement, before the figure step: the builder there was there before).
+    fn before_figure(&self, cx: &mut Cx<'_>) -> HookResult {
         if cx.turn_granted_by() == Some(cx.plugin_index()) {
             return Ok(());
         }
+        let Some(tile) = cx.last_placed() else {
+            return Ok(());
+        };
         if Self::extends_own_builder(cx.view(), tile)? {
             cx.game_state_mut::<Due>()?.due = 1;
             cx.set_hook_enabled(hook::TURN_END, true);
@@ -242,7 +270,7 @@ impl Plugin for Builder {
     }
 
     /// TB11, TB13, TB14: at the end of a part that earned it, the second part.
-    /// Switched on only for such a part (`tile_placed`), off again here: most
+    /// Switched on only for such a part (`before_figure`), off again here: most
     /// turns end without a call.
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
         cx.set_hook_enabled(hook::TURN_END, false);

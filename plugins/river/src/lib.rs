@@ -720,25 +720,28 @@ impl Plugin for River {
         let pos = cx.tile_pos(tile);
         // The square is filled; a river tile's river sides facing empty
         // squares open them.
+        // The tiles beside its river sides, each asked once.
+        let mut beside = [None; 4];
         let mut phase = *cx.game_state::<Phase>()?;
         phase.filled(pos);
         for d in Side::ALL {
-            if sides & bit(d) != 0 && cx.tile_at(pos.step(d)).is_none() {
-                phase.open(pos.step(d));
+            if sides & bit(d) != 0 {
+                beside[d as usize] = cx.tile_at(pos.step(d));
+                if beside[d as usize].is_none() {
+                    phase.open(pos.step(d));
+                }
             }
         }
         *cx.game_state_mut::<Phase>()? = phase;
         if sides == 0 || kind & IS_SPRING != 0 {
             return Ok(());
         }
-        let up = Side::ALL.into_iter().find(|&d| {
-            sides & bit(d) != 0
-                && cx
-                    .tile_at(pos.step(d))
-                    .is_some_and(|t| placed_river_sides(cx, bar, t) & bit(d.opposite()) != 0)
+        let up = Side::ALL.into_iter().find_map(|d| {
+            beside[d as usize]
+                .filter(|&t| placed_river_sides(cx, bar, t) & bit(d.opposite()) != 0)
+                .map(|t| (d, t))
         });
-        if let Some(up) = up {
-            let prev = cx.tile_at(pos.step(up)).unwrap_or(tile);
+        if let Some((up, prev)) = up {
             let before = cx.tile_state::<Flow>(prev)?.flowed;
             *cx.tile_state_mut::<Flow>(tile)? = Flow {
                 upstream: up as u32 + 1,

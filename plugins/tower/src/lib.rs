@@ -128,6 +128,17 @@ pub struct TowerState {
     /// ransom's hooks are off and look at no figure. A figure another plugin
     /// frees leaves it high (the check then looks).
     pub held: u32,
+    /// Bit `min(seat, 31)` set while the player of that seat may have a
+    /// prisoner ([`captive_bit`]; set by a capture, cleared when his
+    /// [`Pieces::prisoners`] comes down to 0, never for bit 31, which seats
+    /// from 31 on share): the ransom's hooks look no further for a player
+    /// whose bit is clear.
+    pub captives: u32,
+}
+
+/// The bit of `p` in [`TowerState::captives`].
+pub(crate) fn captive_bit(p: PlayerId) -> u32 {
+    1 << p.seat().min(31)
 }
 
 /// The plugin: rules plus options.
@@ -229,7 +240,7 @@ impl Plugin for Tower {
             cx.game_state_mut::<TowerState>()?.ransom_paid_by = 0;
             paid = 0;
         }
-        if paid == 0 {
+        if paid == 0 && st.captives & captive_bit(me) != 0 {
             self.offer_ransom_to(cx, me)?;
         }
         if st.held == 0 && paid == 0 {
@@ -244,7 +255,8 @@ impl Plugin for Tower {
     /// in the whole turn (they would do nothing), on again by a capture.
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
         let me = cx.current_player();
-        if cx.game_state::<TowerState>()?.ransom_paid_by != 0 {
+        let st = cx.game_state::<TowerState>()?;
+        if st.ransom_paid_by != 0 || st.captives & captive_bit(me) == 0 {
             return Ok(());
         }
         self.offer_ransom_to(cx, me)
@@ -446,8 +458,7 @@ impl Tower {
         let st = cx.game_state_mut::<TowerState>()?;
         st.ransom_paid_by = u32::from(me.seat()) + 1;
         st.held = st.held.saturating_sub(1);
-        let mine = cx.player_state_mut::<Pieces>(me)?;
-        mine.prisoners = mine.prisoners.saturating_sub(1);
+        rules::prisoner_freed(cx, me)?;
         if cx.logging() {
             cx.log(format!(
                 "{{P{me}}} pays {RANSOM} to {{P{captor}}} to free a prisoner."

@@ -1,7 +1,7 @@
 //! The tower's rules on the board: towers and heights, the capture range, the
 //! figures a decision names, captures and exchanges.
 
-use super::{err, Height, Pieces, TowerState, TOWER};
+use super::{captive_bit, err, Height, Pieces, TowerState, TOWER};
 use carcassonne_plugin_sdk::prelude::*;
 use carcassonne_plugin_sdk::Spot;
 
@@ -60,10 +60,11 @@ impl Foundations {
     }
 }
 
-/// The tower foundations of placed tile `t`: each is closed to figures until
-/// its first piece (TW30), and a piece onto it is offered while it is open
-/// (TW4, TW5: a standing offer of the core; a foundation whose spot has no
-/// code gets none). `found`: the foundations of every tile type.
+/// The tower foundations of placed tile `t`, just placed (no piece on them
+/// yet): each is closed to figures until its first piece (TW30), and a piece
+/// onto it is offered while it is open (TW4, TW5: a standing offer of the
+/// core; a foundation whose spot has no code gets none). `found`: the
+/// foundations of every tile type.
 pub(crate) fn list_towers(cx: &mut Cx<'_>, found: &Foundations, t: TileIndex) -> HookResult {
     let bit = cx.my_marker(TOWER);
     if bit == 0 {
@@ -82,14 +83,19 @@ pub(crate) fn list_towers(cx: &mut Cx<'_>, found: &Foundations, t: TileIndex) ->
             }
         }
     }
+    let pos = cx.tile_pos(t);
     while mask != 0 {
         let l = mask.trailing_zeros() as u8;
         mask &= mask - 1;
         let f = cx.feature_of(t, l);
-        if height(cx, f)? == 0 {
-            cx.close_feature(f, true);
-        }
-        if let Some(code) = Spot::of_feature(cx, f).code() {
+        cx.close_feature(f, true);
+        // The spot of local feature `l` of `t`: `Spot::of_feature` without
+        // asking the core for the tile and the local index it was given.
+        let spot = Spot {
+            pos,
+            local: Some(l),
+        };
+        if let Some(code) = spot.code() {
             cx.offer_special_at(f, code);
         }
     }
@@ -149,13 +155,39 @@ pub(crate) fn has_prey(v: &View<'_>, f: FeatureId, h: u32) -> bool {
     v.followers_in_cross(v.tile_pos(v.feature_tile(f)), h, &mut []) > 0
 }
 
+/// Whether figure `g` is among [`with_prey`]'s figures for the tower on
+/// foundation `f` of height `h`: a player's figure of a follower kind, not
+/// protected, on a tile of the tower's row or column at most `h` away (the
+/// core's `followers_in_cross` for one figure, in a few queries).
+fn is_prey(v: &View<'_>, f: FeatureId, h: u32, g: FigureId) -> bool {
+    if v.figure_owner(g).is_none()
+        || !v.figure_kind_follower(v.figure_kind(g))
+        || v.figure_protected(g)
+    {
+        return false;
+    }
+    let Some(p) = v.figure_pos(g) else {
+        return false;
+    };
+    let at = v.tile_pos(v.feature_tile(f));
+    let (dx, dy) = (
+        i32::from(p.x) - i32::from(at.x),
+        i32::from(p.y) - i32::from(at.y),
+    );
+    (dx == 0 || dy == 0) && dx.unsigned_abs() + dy.unsigned_abs() <= h.min(16_000)
+}
+
 /// The figure of [`with_prey`] that a capture decision's `value` names: the
 /// first with that code (figures sharing a code share their kind, owner and
 /// place, so their tile's place in [`with_prey`]'s order too): the figure
 /// the code names when it is among them (the first alike, so the first of
-/// them in that order), else the first whose code it is.
+/// them in that order; looked at alone, [`is_prey`]), else the first whose
+/// code it is.
 pub(crate) fn prey_named(v: &View<'_>, f: FeatureId, h: u32, value: u32) -> HookResult<FigureId> {
     let named = Spot::figure_of(value);
+    if let Some(g) = named.filter(|&g| is_prey(v, f, h, g)) {
+        return Ok(g);
+    }
     with_prey(v, f, h, |figs| {
         if named.is_some_and(|g| figs.contains(&g)) {
             return named;
@@ -181,12 +213,19 @@ pub(crate) fn has_prisoner(v: &View<'_>, owner: PlayerId) -> HookResult<bool> {
     }))
 }
 
-/// The figures of `owner` held by his rivals (his prisoners).
+/// The figures of `owner` held by his rivals (his prisoners): the first
+/// rival's list itself, the others' appended to it.
 pub(crate) fn held_from(v: &View<'_>, owner: PlayerId) -> Vec<FigureId> {
-    PlayerId::all(v.players())
-        .filter(|&p| p != owner)
-        .flat_map(|p| held_from_by(v, owner, p))
-        .collect()
+    let mut all = Vec::new();
+    for p in PlayerId::all(v.players()).filter(|&p| p != owner) {
+        let held = held_from_by(v, owner, p);
+        if all.is_empty() {
+            all = held;
+        } else {
+            all.extend(held);
+        }
+    }
+    all
 }
 
 /// The figures of `owner` held by `holder` (one query for `holder`'s).
@@ -237,7 +276,9 @@ pub(crate) fn capture(cx: &mut Cx<'_>, g: FigureId) -> HookResult {
         if !cx.move_figure(g, Location::Held(me))? {
             return Err(err("the prisoner could not be taken"));
         }
-        cx.game_state_mut::<TowerState>()?.held += 1;
+        let st = cx.game_state_mut::<TowerState>()?;
+        st.held += 1;
+        st.captives |= captive_bit(owner);
         cx.player_state_mut::<Pieces>(owner)?.prisoners += 1;
         ransom_hooks(cx, true);
         return Ok(());
@@ -273,9 +314,20 @@ pub(crate) fn free(cx: &mut Cx<'_>, g: FigureId) -> HookResult {
     cx.return_figure(g)?;
     let st = cx.game_state_mut::<TowerState>()?;
     st.held = st.held.saturating_sub(1);
-    if let Some(owner) = owner {
-        let his = cx.player_state_mut::<Pieces>(owner)?;
-        his.prisoners = his.prisoners.saturating_sub(1);
+    match owner {
+        Some(owner) => prisoner_freed(cx, owner),
+        None => Ok(()),
+    }
+}
+
+/// One of `owner`'s prisoners came home: his count goes down, and his bit of
+/// [`TowerState::captives`] is cleared at 0 (not bit 31, which seats from 31
+/// on share).
+pub(crate) fn prisoner_freed(cx: &mut Cx<'_>, owner: PlayerId) -> HookResult {
+    let his = cx.player_state_mut::<Pieces>(owner)?;
+    his.prisoners = his.prisoners.saturating_sub(1);
+    if his.prisoners == 0 && owner.seat() < 31 {
+        cx.game_state_mut::<TowerState>()?.captives &= !captive_bit(owner);
     }
     Ok(())
 }

@@ -143,30 +143,46 @@ impl Wagon {
         v.may_deploy(v.my_figure(0), Location::Feature(f))
     }
 
-    /// The candidate feature instances (before [`Wagon::open_target`]) for wagon `fig`.
-    fn candidates(&self, v: &View<'_>, fig: FigureId) -> Vec<FeatureId> {
+    /// The candidate feature instances (before [`Wagon::open_target`]) for
+    /// wagon `fig`, given to `visit` in order until it returns `true` (then
+    /// `true`): the nearby tiles' features one tile at a time, listed nowhere.
+    fn visit_candidates(
+        &self,
+        v: &View<'_>,
+        fig: FigureId,
+        mut visit: impl FnMut(FeatureId) -> HookResult<bool>,
+    ) -> HookResult<bool> {
         let Some(t0) = v.figure_tile(fig) else {
-            return Vec::new();
+            return Ok(false);
         };
-        let mut out = Vec::new();
         match self.moves {
             Moves::Nearby => {
                 let p = v.tile_pos(t0);
                 for dy in -1..=1i16 {
                     for dx in -1..=1i16 {
                         if let Some(u) = v.tile_at(Pos::new(p.x + dx, p.y + dy)) {
-                            out.extend((0..v.tile_feature_count(u)).map(|l| v.feature_of(u, l)));
+                            for l in 0..v.tile_feature_count(u) {
+                                if visit(v.feature_of(u, l))? {
+                                    return Ok(true);
+                                }
+                            }
                         }
                     }
                 }
             }
             Moves::Connected => {
                 if let Some(f) = v.figure_feature(fig) {
+                    let mut out = Vec::new();
                     Self::connected(v, f, &mut out);
+                    for f in out {
+                        if visit(f)? {
+                            return Ok(true);
+                        }
+                    }
                 }
             }
         }
-        out
+        Ok(false)
     }
 
     /// AM17: the features connected to the feature containing `f`: through the
@@ -214,17 +230,17 @@ impl Wagon {
     fn targets(&self, v: &View<'_>, fig: FigureId) -> HookResult<Vec<u32>> {
         let mut seen: Vec<(TileIndex, FeatureId)> = Vec::new();
         let mut out = Vec::new();
-        for f in self.candidates(v, fig) {
+        self.visit_candidates(v, fig, |f| {
             if !Self::open_target(v, f)? {
-                continue;
+                return Ok(false);
             }
             let key = (v.feature_tile(f), v.find(f));
-            if seen.contains(&key) {
-                continue;
+            if !seen.contains(&key) {
+                seen.push(key);
+                out.extend(Spot::of_feature(v, f).code());
             }
-            seen.push(key);
-            out.extend(Spot::of_feature(v, f).code());
-        }
+            Ok(false)
+        })?;
         out.sort_unstable();
         Ok(out)
     }
@@ -232,12 +248,9 @@ impl Wagon {
     /// Whether wagon `fig` has a move target now (`targets` is not empty): the
     /// candidates up to the first target, none listed.
     fn has_target(&self, v: &View<'_>, fig: FigureId) -> HookResult<bool> {
-        for f in self.candidates(v, fig) {
-            if Self::open_target(v, f)? && Spot::of_feature(v, f).code().is_some() {
-                return Ok(true);
-            }
-        }
-        Ok(false)
+        self.visit_candidates(v, fig, |f| {
+            Ok(Self::open_target(v, f)? && Spot::of_feature(v, f).code().is_some())
+        })
     }
 
     /// Asks the owner of the next waiting wagon that has a target; wagons with no

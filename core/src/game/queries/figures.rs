@@ -256,6 +256,19 @@ impl Game {
                     .get(self.rules.player_figs[g as usize].1.index())
                     .is_some_and(|k| k.follower)
         };
+        if out.is_empty() {
+            // Counted alone: no keys to order.
+            let tiles = &self.board.tiles;
+            return (0u32..)
+                .zip(&self.figures.figs[..players_figs])
+                .filter(|&(g, r)| {
+                    tiles
+                        .get(usize::from(r.tile))
+                        .is_some_and(|t| cross_place(pos, reach, t.pos).is_some())
+                        && follower(g, r)
+                })
+                .count() as u32;
+        }
         let mut n = 0;
         self.cross_keys(pos, reach, players_figs, follower, |g| {
             if let Some(o) = out.get_mut(n) {
@@ -280,34 +293,22 @@ impl Game {
         // Keys `place << 16 | figure`: sorted, the tiles' order, then figure
         // order within a tile. A place fits in 16 bits up to this reach, far
         // beyond any board. The keys of a few figures stay on the stack.
-        let h = reach.min(16_000) as i32;
         let mut few = [0u32; 32];
         let mut n = 0;
         let mut more: Vec<u32> = Vec::new();
-        let (px, py) = (i32::from(pos.x), i32::from(pos.y));
         let tiles = &self.board.tiles;
         for (g, r) in (0u32..).zip(&self.figures.figs[..upto]) {
             // Off the board: no tile (`NONE16` is beyond the placed tiles).
             let Some(t) = tiles.get(usize::from(r.tile)) else {
                 continue;
             };
-            let (dx, dy) = (i32::from(t.pos.x) - px, i32::from(t.pos.y) - py);
-            if dx != 0 && dy != 0 {
+            let Some(place) = cross_place(pos, reach, t.pos) else {
                 continue;
-            }
-            // On a line: the distance, then the side (north, east, south, west).
-            let d = dx.abs() + dy.abs();
-            if d > h || !keep(g, r) {
-                continue;
-            }
-            let place = match (dx.signum(), dy.signum()) {
-                (0, -1) => 4 * d - 3,
-                (1, 0) => 4 * d - 2,
-                (0, 1) => 4 * d - 1,
-                (-1, 0) => 4 * d,
-                _ => 0,
             };
-            let key = (place as u32) << 16 | g;
+            if !keep(g, r) {
+                continue;
+            }
+            let key = place << 16 | g;
             if n < few.len() {
                 few[n] = key;
                 n += 1;
@@ -557,4 +558,34 @@ impl Game {
     pub fn area_name(&self, area: AreaId) -> Option<&str> {
         self.rules.areas.get(area.index()).map(|(n, _)| n.as_str())
     }
+}
+
+/// Where the square `at` lies in the cross of `pos` and `reach` (see
+/// [`Game::figures_in_cross`]): its place in the cross's order (0 for `pos`
+/// itself, then `4d - 3` north, `4d - 2` east, `4d - 1` south and `4d` west
+/// at distance `d`), `None` off the cross. A place fits in 16 bits up to
+/// this reach, far beyond any board.
+#[inline(always)]
+fn cross_place(pos: Pos, reach: u32, at: Pos) -> Option<u32> {
+    let h = reach.min(16_000) as i32;
+    let (dx, dy) = (
+        i32::from(at.x) - i32::from(pos.x),
+        i32::from(at.y) - i32::from(pos.y),
+    );
+    if dx != 0 && dy != 0 {
+        return None;
+    }
+    // On a line: the distance, then the side (north, east, south, west).
+    let d = dx.abs() + dy.abs();
+    if d > h {
+        return None;
+    }
+    let place = match (dx.signum(), dy.signum()) {
+        (0, -1) => 4 * d - 3,
+        (1, 0) => 4 * d - 2,
+        (0, 1) => 4 * d - 1,
+        (-1, 0) => 4 * d,
+        _ => 0,
+    };
+    Some(place as u32)
 }
