@@ -38,12 +38,22 @@ impl Game {
     /// Sheep game).
     #[inline(always)]
     pub(crate) fn all_narrowed_away(&self, bit: u64, call: Narrowed) -> bool {
-        for &i in self.rules().subscribers(bit) {
+        self.first_kept(bit, call).is_none()
+    }
+
+    /// The position among hook `bit`'s subscribers of the first that did not
+    /// narrow `call` away and is on; `None` when every one did
+    /// ([`Game::all_narrowed_away`]). A dispatch calls that one without asking
+    /// again (no call came before it) and skips those before it. Inlined,
+    /// as [`Game::all_narrowed_away`].
+    #[inline(always)]
+    pub(crate) fn first_kept(&self, bit: u64, call: Narrowed) -> Option<usize> {
+        for (k, &i) in self.rules().subscribers(bit).iter().enumerate() {
             if !self.narrowed_away(i, call) && !self.switched_off(i, bit) {
-                return false;
+                return Some(k);
             }
         }
-        true
+        None
     }
 
     /// Whether plugin `plugin` narrowed this turn's `figure_options` away: it

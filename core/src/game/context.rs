@@ -168,6 +168,12 @@ impl<'g> View<'g> {
         self.game.lot(self.plugin).collect()
     }
 
+    /// The `i`-th tile in this plugin's lot ([`View::my_lot`]), `None` past
+    /// its end: one tile read without the lot copied out.
+    pub fn my_lot_tile(&self, i: usize) -> Option<TileTypeId> {
+        self.game.lot(self.plugin).nth(i)
+    }
+
     /// Whether this plugin has hook bit `hook` on: it subscribes to it and has
     /// not switched it off ([`Cx::set_hook_enabled`]).
     pub fn hook_enabled(&self, hook: u64) -> bool {

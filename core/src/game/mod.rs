@@ -204,6 +204,25 @@ macro_rules! dispatch {
         $self.return_rules(rules);
         $self.flush_incoming();
     }};
+    (@each_from $self:ident, $bit:expr, $first:expr, |$i:ident| $skip:expr, |$h:ident, $cx:ident| $call:expr) => {{
+        let rules = $self.lend_rules();
+        let first = $first;
+        for (k, &$i) in rules.subscribers($bit).iter().enumerate().skip(first) {
+            if k != first && ($skip || $self.switched_off($i, $bit)) {
+                continue;
+            }
+            if let Some(p) = rules.plugins.get($i as usize) {
+                let $h = &p.hooks;
+                let $cx = &mut Cx {
+                    game: &mut *$self,
+                    plugin: $i,
+                };
+                $call?;
+            }
+        }
+        $self.return_rules(rules);
+        $self.flush_incoming();
+    }};
 }
 
 /// [`dispatch!`] to the subscribers that did not narrow this call away
@@ -211,12 +230,16 @@ macro_rules! dispatch {
 /// narrowed the call away, as in most turns, nothing else happens (no rules
 /// handle lent, no dynamic call, no steps flushed). Otherwise each subscriber
 /// is called unless it narrowed the call away, decided again just before its
-/// call (an earlier plugin's call may change the case). The host's adapter
+/// call (an earlier plugin's call may change the case), but for the first one
+/// kept ([`Game::first_kept`]): no call came before it, so it is called
+/// without asking again, and those before it are skipped. The host's adapter
 /// does not check these hooks again.
 macro_rules! dispatch_narrowed {
     ($self:ident, $bit:expr, $case:expr, |$h:ident, $cx:ident| $call:expr) => {
-        if $self.wants($bit) && !$self.all_narrowed_away($bit, $case) {
-            dispatch!(@each $self, $bit, |i| $self.narrowed_away(i, $case), |$h, $cx| $call);
+        if $self.wants($bit) {
+            if let Some(first) = $self.first_kept($bit, $case) {
+                dispatch!(@each_from $self, $bit, first, |i| $self.narrowed_away(i, $case), |$h, $cx| $call);
+            }
         }
     };
 }

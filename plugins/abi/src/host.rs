@@ -348,6 +348,9 @@ macro_rules! query_table {
             /// The tiles in this plugin's lot (drawn face up with `push_public_tile_draw`),
             /// in the order drawn.
             view get my_lot() -> (Vec<TileTypeId>) => (RVec<TileTypeId>);
+            /// The `i`-th tile in this plugin's lot (`my_lot`), none past its end:
+            /// one tile read without the lot copied out.
+            view get my_lot_tile(i: (usize) => (usize)) -> (Option<TileTypeId>) => (ROption<TileTypeId>);
             /// Whether this plugin has hook `hook` (a bit of `hook`) on: it subscribes
             /// to it and has not switched it off (`set_hook_enabled`).
             view get hook_enabled(hook: (u64) => (u64)) -> (bool) => (bool);

@@ -189,9 +189,8 @@ impl Bazaar {
 
     /// Gives lot tile `index` to `p`, who plays it at his next regular turn.
     fn give(cx: &mut Cx<'_>, p: PlayerId, index: u32) -> HookResult {
-        let tile = *cx
-            .my_lot()
-            .get(index as usize)
+        let tile = cx
+            .my_lot_tile(index as usize)
             .ok_or_else(|| Error::new("no such tile in the lot"))?;
         if !cx.give_lot_tile(p, tile) {
             return Err(Error::new("the tile is not in the lot"));
@@ -328,11 +327,23 @@ impl Plugin for Bazaar {
         match step.tag {
             PICK => {
                 // One option per tile type in the lot (its first copy).
-                let lot = v.my_lot();
-                out.extend(
-                    (0..lot.len() as u32)
-                        .filter(|&i| !lot[..i as usize].contains(&lot[i as usize])),
-                );
+                // A tile a player: the lot read into a few words (past
+                // them, the earlier tiles asked again).
+                let mut lot = [TileTypeId(0); 8];
+                let mut n = 0;
+                while let Some(t) = v.my_lot_tile(n) {
+                    let repeat = match lot.get(..n) {
+                        Some(seen) => seen.contains(&t),
+                        None => (0..n).any(|j| v.my_lot_tile(j) == Some(t)),
+                    };
+                    if !repeat {
+                        out.push(n as u32);
+                    }
+                    if let Some(x) = lot.get_mut(n) {
+                        *x = t;
+                    }
+                    n += 1;
+                }
             }
             OPEN => out.extend(0..=self.limit(v, step.player)),
             RAISE => {

@@ -119,6 +119,9 @@ impl Bridges {
         let by_choice_beside = self.options.sites == Sites::PlacedOrAdjacent;
         map.fill(v);
         let by_facing = fits.of(m4);
+        // The distinct rotations in each of a summary's three masks (from
+        // `FITS_AT`: the fits, those across the new tile, those beyond).
+        let any = u16::from(distinct) * 0x111;
         // First the squares with candidates, then their candidates square
         // by square in position order (each square's come in order): no
         // candidate is moved afterwards.
@@ -134,6 +137,11 @@ impl Bridges {
             } else {
                 summary(answer(m4, fs.facing, fs.present))
             };
+            // Most squares have nothing at all in the distinct rotations:
+            // one test of the summary's three masks.
+            if (a >> FITS_AT) as u16 & any == 0 {
+                continue;
+            }
             // The rotations that fit (bit `r`), those with a bridge across
             // the new tile, and those whose repair lies across a neighbour.
             let fit = (a >> FITS_AT) as u8 & distinct;
