@@ -485,6 +485,11 @@ macro_rules! query_table {
             /// (`open_features_for`), in order with the core's own options (a magic
             /// portal, with no figure-step hook). `false` only for an unknown plugin.
             cx get offer_open_features(markers: (u64) => (u64), on: (bool) => (bool)) -> (bool) => (bool);
+            /// Holds back (`on`) from the tile draw every tile type carrying one of
+            /// `markers` (tile level), or stops; a draw filter given as data: the same
+            /// draws as a `filter_draws` clearing those types, with no call per draw.
+            /// `false` only for an unknown plugin.
+            cx get hold_back_draws(markers: (u64) => (u64), on: (bool) => (bool)) -> (bool) => (bool);
             /// Closes the feature containing `f` to deployments by the shared rule (no
             /// figure of any kind; the core offers none there, `may_deploy` says no), or
             /// opens it again. Joined features keep the mark.
