@@ -655,6 +655,18 @@ impl<'g> Cx<'g> {
         self.game.carry_with_spots(plugin, fig)
     }
 
+    /// Runs (`on`) this plugin's `turn_start` only at the turns of the owner
+    /// of the follower its spot offer leaves out ([`View::spots_left_out`]:
+    /// the one its carried figure stands beside, [`Cx::carry_with_spots`]),
+    /// and at no turn while it leaves out none of a player's; `on` false
+    /// calls it at every turn again. For a hook that acts only at that
+    /// player's turns (the fairy's points): the other turns call nothing.
+    /// `false` unless the plugin subscribes to `turn_start`.
+    pub fn turn_start_for_spot_owner(&mut self, on: bool) -> bool {
+        let plugin = self.plugin;
+        self.game.turn_start_for_spot_owner(plugin, on)
+    }
+
     /// Holds back (`on`) from the tile draw every tile type carrying one of
     /// `markers` (tile-level marker bits, this plugin's `my_marker`), or
     /// stops (`on` false); calling it again replaces `markers`. A draw
