@@ -457,7 +457,7 @@ impl Game {
                 // A tile draw: `sample_inner`'s, without testing the actor
                 // again; without a draw filter, any entry of the bag.
                 let n = self.bag.tiles.len() as u32;
-                let i = if n > 0 && !self.wants(hook::FILTER_DRAWS) {
+                let i = if n > 0 && !self.wants(hook::FILTER_DRAWS) && !self.bag.holds_back() {
                     self.turn.rng.below(n) as usize
                 } else {
                     self.sample_bag_entry(true)?

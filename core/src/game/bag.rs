@@ -1,7 +1,8 @@
 //! The tiles not on the board ([`Bag`]: the bag, the hands, the face-down and
 //! the set-aside tiles, the plugins' lots) and the tile draw: which tiles may
-//! be drawn now (the plugins' `filter_draws`), the draw's outcomes, and
-//! sampling it.
+//! be drawn now (the plugins' `filter_draws`, and the tile types they hold
+//! back as data, `Cx::hold_back_draws`), the draw's outcomes, and sampling
+//! it.
 //!
 //! The bag keeps its copies per tile type up to date at every draw (one
 //! decrement), and the list of the types it holds (a type whose last copy is
@@ -47,6 +48,15 @@ state! {
         /// order given: in hand until played; one that fits nowhere when
         /// played is set aside.
         pub(super) given: Vec<(PlayerId, TileTypeId)>,
+        /// Tile types held back from the draw as data
+        /// ([`Cx::hold_back_draws`]): per plugin (by index, sorted) the
+        /// tile-level markers whose types it holds back.
+        held_by: Vec<(u8, u64)>,
+        /// The tile types carrying one of `held_by`'s markers, in type
+        /// order; empty when none is held back.
+        held: Vec<TileTypeId>,
+        /// Per tile type, whether it is in `held` (empty when none is).
+        held_flag: Vec<bool>,
     }
 }
 
@@ -62,6 +72,7 @@ impl PartialEq for Bag {
             && self.set_aside == o.set_aside
             && self.lots == o.lots
             && self.given == o.given
+            && self.held_by == o.held_by
     }
 }
 
@@ -79,6 +90,9 @@ impl Bag {
             set_aside: Vec::new(),
             lots: Vec::new(),
             given: Vec::new(),
+            held_by: Vec::new(),
+            held: Vec::new(),
+            held_flag: Vec::new(),
         }
     }
 
@@ -98,6 +112,9 @@ impl Bag {
             set_aside,
             lots,
             given,
+            held_by,
+            held,
+            held_flag,
         } = self;
         tiles.clone_from(&rules.start_bag.0);
         counts.clone_from(&rules.start_bag.1);
@@ -118,6 +135,9 @@ impl Bag {
         set_aside.clear();
         lots.clear();
         given.clear();
+        held_by.clear();
+        held.clear();
+        held_flag.clear();
     }
 
     /// Counts the copies per type again, for `types` tile types (after the
@@ -197,6 +217,26 @@ impl Bag {
                 }
             }
         }
+    }
+
+    /// Whether tile type `t` is held back from the draw as data
+    /// ([`Cx::hold_back_draws`]).
+    #[inline]
+    pub(super) fn is_held(&self, t: TileTypeId) -> bool {
+        self.held_flag.get(t.index()).copied().unwrap_or(false)
+    }
+
+    /// Whether some tile type is held back as data ([`Cx::hold_back_draws`]).
+    #[inline]
+    pub(super) fn holds_back(&self) -> bool {
+        !self.held.is_empty()
+    }
+
+    /// The bag's entries whose type is not held back as data.
+    #[inline]
+    fn unheld(&self) -> u32 {
+        let held: u32 = self.held.iter().map(|&t| self.count(t)).sum();
+        self.tiles.len() as u32 - held
     }
 
     /// Copies of tile type `t` in the bag.
@@ -284,18 +324,22 @@ impl Game {
         if self.bag.tiles.is_empty() {
             return Ok(false);
         }
-        if !self.wants(hook::FILTER_DRAWS) {
+        if !self.wants(hook::FILTER_DRAWS) && !self.bag.holds_back() {
             return Ok(true);
         }
         self.has_drawable_filtered()
     }
 
-    /// [`Game::has_drawable`] when plugins filter the draws.
+    /// [`Game::has_drawable`] when plugins filter the draws (with their
+    /// hook, or as data only: then whether a type not held back is left).
     /// The answer is kept for the draw that follows
     /// ([`Game::sample_bag_entry`]), its drawable types marked: used there
     /// when every subscriber declared its filter steady
     /// (`narrow::DRAWS_STEADY`) and nothing changed in between.
     fn has_drawable_filtered(&mut self) -> Result<bool, HookError> {
+        if !self.wants(hook::FILTER_DRAWS) {
+            return Ok(self.bag.unheld() > 0);
+        }
         self.bag.compact();
         let mut keep = std::mem::take(&mut self.scratch.draw_keep);
         let r = self.filter_draws(self.bag.types(), &mut keep);
@@ -362,6 +406,11 @@ impl Game {
         keep.resize(types.len(), true);
         dispatch_view!(self, hook::FILTER_DRAWS, |h, v| h
             .filter_draws(v, types, keep));
+        if self.bag.holds_back() {
+            for (k, &t) in keep.iter_mut().zip(types) {
+                *k &= !self.bag.is_held(t);
+            }
+        }
         Ok(())
     }
 
@@ -400,7 +449,9 @@ impl Game {
                     .counts
                     .iter()
                     .enumerate()
-                    .filter(|(_, &c)| c > 0)
+                    .filter(|&(t, &c)| {
+                        c > 0 && !(filtered && self.bag.is_held(TileTypeId(t as u16)))
+                    })
                     .map(|(t, &c)| Outcome {
                         code: t as u32,
                         weight: u32::from(c),
@@ -418,7 +469,7 @@ impl Game {
             self.bag.types()
         };
         let mut keep = Vec::new();
-        if filtered && self.wants(hook::FILTER_DRAWS) {
+        if filtered && (self.wants(hook::FILTER_DRAWS) || self.bag.holds_back()) {
             self.filter_draws(types, &mut keep)?;
         } else {
             keep.resize(types.len(), true);
@@ -442,18 +493,92 @@ impl Game {
         if self.bag.tiles.is_empty() {
             return Err(broken("draw"));
         }
-        if !filtered || !self.wants(hook::FILTER_DRAWS) {
+        if !filtered || (!self.wants(hook::FILTER_DRAWS) && !self.bag.holds_back()) {
             return Ok(self.turn.rng.below(self.bag.tiles.len() as u32) as usize);
         }
         self.sample_filtered_bag_entry()
     }
 
-    /// [`Game::sample_bag_entry`] when plugins filter the draws: the `k`-th of
+    /// [`Game::sample_bag_entry`] when only data holds types back
+    /// ([`Cx::hold_back_draws`]): the `k`-th of the `n` entries of the other
+    /// types, `k` uniform below `n`, found as [`Game::pick_drawable`] finds
+    /// it (the same draws as a filter hook holding those types back).
+    fn sample_unheld_bag_entry(&mut self) -> Result<usize, GameError> {
+        let n = self.bag.unheld();
+        if n == self.bag.tiles.len() as u32 {
+            return Ok(self.turn.rng.below(n) as usize);
+        }
+        if n == 0 {
+            return Err(broken("draw"));
+        }
+        let mut r = n - 1 - self.turn.rng.below(n);
+        let bag = &self.bag;
+        bag.tiles
+            .iter()
+            .rposition(|&t| {
+                if bag.is_held(t) {
+                    return false;
+                }
+                let here = r == 0;
+                r = r.wrapping_sub(1);
+                here
+            })
+            .ok_or_else(|| broken("draw"))
+    }
+
+    /// Plugin `plugin` holds back (`on`) from the filtered draws every tile
+    /// type carrying one of the tile-level `markers`, or stops
+    /// ([`Cx::hold_back_draws`]). `false` for a plugin that does not exist.
+    pub(crate) fn hold_back_draws(&mut self, plugin: u8, markers: u64, on: bool) -> bool {
+        if usize::from(plugin) >= self.rules.plugins.len() {
+            return false;
+        }
+        let bag = &mut self.bag;
+        let by = &mut bag.held_by;
+        match (by.binary_search_by_key(&plugin, |h| h.0), on) {
+            (Ok(i), true) => by[i].1 = markers,
+            (Err(i), true) => by.insert(i, (plugin, markers)),
+            (Ok(i), false) => {
+                by.remove(i);
+            }
+            (Err(_), false) => {}
+        }
+        let all = by.iter().fold(0, |a, h| a | h.1);
+        bag.held.clear();
+        bag.held_flag.clear();
+        if all != 0 {
+            let types = &self.rules.tiles.types;
+            bag.held_flag
+                .extend(types.iter().map(|t| t.markers & all != 0));
+            bag.held.extend(
+                (0..types.len())
+                    .filter(|&i| bag.held_flag[i])
+                    .map(|i| TileTypeId(i as u16)),
+            );
+            if bag.held.is_empty() {
+                bag.held_flag.clear();
+            }
+        }
+        true
+    }
+
+    /// The plugin that holds tile type `ty` back as data
+    /// ([`Cx::hold_back_draws`]), the first by index.
+    pub(super) fn holding_back_as_data(&self, ty: TileTypeId) -> Option<u8> {
+        let m = self.rules.tiles.get(ty)?.markers;
+        self.bag.held_by.iter().find(|h| h.1 & m != 0).map(|h| h.0)
+    }
+
+    /// [`Game::sample_bag_entry`] when plugins filter the draws (with their
+    /// hook, or only as data: [`Game::sample_unheld_bag_entry`]): the `k`-th of
     /// the `n` entries of the types they let be drawn, `k` uniform below `n`.
     /// The filters are not asked again when they declared themselves steady
     /// and nothing changed since they were asked (the check that started the
     /// turn, [`Game::has_drawable`]): their answer stands.
     fn sample_filtered_bag_entry(&mut self) -> Result<usize, GameError> {
+        if !self.wants(hook::FILTER_DRAWS) {
+            return self.sample_unheld_bag_entry();
+        }
         self.bag.compact();
         let mut keep = std::mem::take(&mut self.scratch.draw_keep);
         // The answer stands: its types were marked when it was given.

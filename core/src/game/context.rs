@@ -661,6 +661,31 @@ impl<'g> Cx<'g> {
         self.game.carry_with_spots(plugin, fig)
     }
 
+    /// Runs (`on`) this plugin's `turn_start` only at the turns of the owner
+    /// of the follower its spot offer leaves out ([`View::spots_left_out`]:
+    /// the one its carried figure stands beside, [`Cx::carry_with_spots`]),
+    /// and at no turn while it leaves out none of a player's; `on` false
+    /// calls it at every turn again. For a hook that acts only at that
+    /// player's turns (the fairy's points): the other turns call nothing.
+    /// `false` unless the plugin subscribes to `turn_start`.
+    pub fn turn_start_for_spot_owner(&mut self, on: bool) -> bool {
+        let plugin = self.plugin;
+        self.game.turn_start_for_spot_owner(plugin, on)
+    }
+
+    /// Holds back (`on`) from the tile draw every tile type carrying one of
+    /// `markers` (tile-level marker bits, this plugin's `my_marker`), or
+    /// stops (`on` false); calling it again replaces `markers`. A draw
+    /// filter given as data: the same draws as a `filter_draws` that clears
+    /// those types, without a call per draw (the dragon's tiles before the
+    /// first volcano). A bag holding nothing else ends the game; tiles taken
+    /// face down are not held back (as with `filter_draws`). `false` only for
+    /// a plugin that does not exist.
+    pub fn hold_back_draws(&mut self, markers: u64, on: bool) -> bool {
+        let plugin = self.plugin;
+        self.game.hold_back_draws(plugin, markers, on)
+    }
+
     /// Offers (`on`), at every figure step from now on whose placed tile
     /// carries one of `markers` (tile-level marker bits, this plugin's
     /// `my_marker`), deployments of every follower kind (a kind declared a

@@ -247,6 +247,9 @@ impl Game {
     }
 
     fn holding_back(&self, ty: TileTypeId) -> Option<String> {
+        if let Some(i) = self.holding_back_as_data(ty) {
+            return Some(self.rules.plugins.get(usize::from(i))?.decl.id.clone());
+        }
         for &i in self.rules.subscribers(hook::FILTER_DRAWS) {
             if self.switched_off(i, hook::FILTER_DRAWS) {
                 continue;

@@ -106,7 +106,13 @@ impl Game {
             if self.turn.stage == Stage::TurnStart {
                 ready!();
                 self.turn.stage = Stage::Draw;
-                dispatch!(self, hook::TURN_START, |h, cx| h.turn_start(cx));
+                if self.switches.seated.is_empty() {
+                    dispatch!(self, hook::TURN_START, |h, cx| h.turn_start(cx));
+                } else if self.wants(hook::TURN_START) {
+                    // Some plugin's `turn_start` is for one player's turns.
+                    dispatch!(@each self, hook::TURN_START, |i| self.turn_start_skipped(i), |h, cx| h
+                        .turn_start(cx));
+                }
             }
             if self.turn.stage == Stage::Draw {
                 ready!();

@@ -30,6 +30,10 @@ state! {
         off: Vec<u64>,
         /// The union of `off`: the bits some plugin switched off.
         pub(super) any: u64,
+        /// The plugins (by index, sorted) whose `turn_start` runs only at
+        /// the turns of the owner of the follower their spot offer leaves
+        /// out ([`Cx::turn_start_for_spot_owner`]); usually empty.
+        pub(super) seated: Vec<u8>,
     }
 }
 
@@ -39,6 +43,7 @@ impl Switches {
         Switches {
             off: Vec::new(),
             any: 0,
+            seated: Vec::new(),
         }
     }
 
@@ -46,6 +51,7 @@ impl Switches {
     pub(super) fn reset(&mut self) {
         self.off.clear();
         self.any = 0;
+        self.seated.clear();
     }
 
     /// The bits plugin `plugin` switched off.
@@ -103,6 +109,40 @@ impl Game {
         debug_assert_eq!(sw.any, sw.off.iter().fold(0, |a, &m| a | m));
         debug_assert_eq!(self.subs, self.active_subscriptions());
         true
+    }
+
+    /// Plugin `plugin`'s `turn_start` runs (`on`) only at the turns of the
+    /// owner of the follower its spot offer leaves out, or again at every
+    /// turn ([`Cx::turn_start_for_spot_owner`]). `false` (nothing changes)
+    /// unless the plugin subscribes to `turn_start`.
+    pub(crate) fn turn_start_for_spot_owner(&mut self, plugin: u8, on: bool) -> bool {
+        let Some(e) = self.rules.plugins.get(usize::from(plugin)) else {
+            return false;
+        };
+        if e.subs & hook::TURN_START == 0 {
+            return false;
+        }
+        let seated = &mut self.switches.seated;
+        match (seated.binary_search(&plugin), on) {
+            (Err(i), true) => seated.insert(i, plugin),
+            (Ok(i), false) => {
+                seated.remove(i);
+            }
+            _ => {}
+        }
+        true
+    }
+
+    /// Whether plugin `plugin`'s `turn_start` is not called at this turn:
+    /// it runs only at the turns of the owner of the follower its spot offer
+    /// leaves out, and the current player is not he (or none is left out).
+    #[inline]
+    pub(super) fn turn_start_skipped(&self, plugin: u8) -> bool {
+        self.switches.seated.contains(&plugin)
+            && self
+                .spot_offer_except(plugin)
+                .and_then(|f| self.owner_of(f.0))
+                != Some(self.turn.current)
     }
 
     /// The union of the plugins' subscriptions minus what each switched off.

@@ -15,6 +15,7 @@ mod farmer_exclusion;
 mod figure_offers;
 mod fixtures;
 mod hardening;
+mod held_draws;
 mod kept_placements;
 mod predator_queries;
 mod princess_and_dragon_tiles;

@@ -488,6 +488,15 @@ macro_rules! query_table {
             /// (`open_features_for`), in order with the core's own options (a magic
             /// portal, with no figure-step hook). `false` only for an unknown plugin.
             cx get offer_open_features(markers: (u64) => (u64), on: (bool) => (bool)) -> (bool) => (bool);
+            /// Holds back (`on`) from the tile draw every tile type carrying one of
+            /// `markers` (tile level), or stops; a draw filter given as data: the same
+            /// draws as a `filter_draws` clearing those types, with no call per draw.
+            /// `false` only for an unknown plugin.
+            cx get hold_back_draws(markers: (u64) => (u64), on: (bool) => (bool)) -> (bool) => (bool);
+            /// Runs (`on`) this plugin's `turn_start` only at the turns of the owner of the
+            /// follower its spot offer leaves out (none left out: at no turn); `on` false:
+            /// at every turn again. `false` unless the plugin subscribes to `turn_start`.
+            cx get turn_start_for_spot_owner(on: (bool) => (bool)) -> (bool) => (bool);
             /// Closes the feature containing `f` to deployments by the shared rule (no
             /// figure of any kind; the core offers none there, `may_deploy` says no), or
             /// opens it again. Joined features keep the mark.

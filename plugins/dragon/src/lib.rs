@@ -8,10 +8,11 @@
 //!   tile (`Location::Tile`), off the board until the first volcano.
 //! * **Markers** `volcano` and `dragon` (tile level). A volcano brings the
 //!   dragon onto it as it is placed (`tile_placed`, PD3). Dragon tiles are held
-//!   back from the draw while the dragon is off the board (`filter_draws`, PD2;
-//!   a bag holding nothing else ends the game; tiles taken face down under a
-//!   hill are not filtered, X32). Once the dragon is on the board (it never
-//!   leaves it) the plugin switches its draw filter off (`set_hook_enabled`).
+//!   back from the draw while the dragon is off the board (PD2, given as data:
+//!   `Cx::hold_back_draws` at setup, no call per draw; a bag holding nothing
+//!   else ends the game; tiles taken face down under a hill are not held back,
+//!   X32). Once the dragon is on the board (it never leaves it) the plugin
+//!   releases them.
 //! * **No deployment on the dragon's tile** (PD4): `filter_figure_options`
 //!   vetoes every `Deploy` onto a feature of that tile, for every plugin's
 //!   figures and for `may_deploy` (a wagon's move, a portal). A barn stands at
@@ -41,8 +42,7 @@
 //! State (per game, public): the dragon's figure id, the steps made in the
 //! current movement, the tiles visited and the directions of the pending step.
 //!
-//! Speed: the dragon tile types are read from the catalogue once (the draw
-//! filter asks the host nothing per tile type), and a step's directions are
+//! Speed: the draw filter is data the core applies, and a step's directions are
 //! found once, when its decision is pushed: the decision's options and its
 //! resolution read them from the state.
 
@@ -142,9 +142,6 @@ pub fn pack(p: Pos) -> u32 {
 pub struct Dragon {
     dragon_move: DragonMove,
     eats_builders_and_pigs: bool,
-    /// The dragon tile types, in increasing id order: read from the
-    /// catalogue at the first draw filter (an instance serves one ruleset).
-    dragon_types: OnceLock<Vec<TileTypeId>>,
     /// The dragon's figure kind, read at the first step (one ruleset).
     kind: OnceLock<FigureKindId>,
 }
@@ -241,17 +238,6 @@ impl Dragon {
         self.directions(v)
     }
 
-    /// The dragon tile types, in increasing id order (read once per ruleset).
-    fn dragon_types(&self, v: &View<'_>) -> &[TileTypeId] {
-        self.dragon_types.get_or_init(|| {
-            let bit = v.my_marker(DRAGON_TILE);
-            (0..v.tile_type_count())
-                .map(|i| TileTypeId(i as u16))
-                .filter(|&t| v.tile_type_markers(t) & bit != 0)
-                .collect()
-        })
-    }
-
     /// PD3: the volcano at placed tile `tile` brings the dragon onto it.
     /// The dragon's figure is known from the state (no search of the
     /// figures); it lands from off the board or moves from where it stands.
@@ -262,10 +248,9 @@ impl Dragon {
             None => {
                 cx.place_neutral(cx.my_figure(DRAGON), at)
                     .ok_or_else(|| err("the dragon could not land there"))?;
-                // The dragon never leaves the board: the draw filter has
-                // nothing more to hold back, and every later draw takes the
-                // unfiltered path.
-                cx.set_hook_enabled(hook::FILTER_DRAWS, false);
+                // The dragon never leaves the board: the dragon tiles are
+                // held back no more (PD2).
+                cx.hold_back_draws(cx.my_marker(DRAGON_TILE), false);
             }
             Some(now) if now != at => {
                 if !cx.move_figure(fig, at)? {
@@ -415,17 +400,14 @@ impl Plugin for Dragon {
         Ok(Dragon {
             dragon_move: options.dragon_move,
             eats_builders_and_pigs: options.eats_builders_and_pigs,
-            dragon_types: OnceLock::new(),
             kind: OnceLock::new(),
         })
     }
 
     /// Only a volcano (or a dragon tile) placed concerns `tile_placed`; the
-    /// veto concerns only deployments on the dragon's tile; the draw filter
-    /// reads only the bag and where the dragon stands (steady: neither the
-    /// turn number nor the player).
+    /// veto concerns only deployments on the dragon's tile.
     fn narrowing(&self) -> u64 {
-        narrow::PLACED_MARKED | narrow::OPTIONS_ON_MY_TILES | narrow::DRAWS_STEADY
+        narrow::PLACED_MARKED | narrow::OPTIONS_ON_MY_TILES
     }
 
     fn subscriptions(&self) -> u64 {
@@ -438,7 +420,9 @@ impl Plugin for Dragon {
 
     /// PD1: the dragon starts off the board; remember its figure id. The hook
     /// that moves it is off until a dragon tile is placed while it is on the
-    /// board (`tile_placed` switches it on for that turn).
+    /// board (`tile_placed` switches it on for that turn). The dragon tiles
+    /// are held back from the draw (PD2, as data: no call per draw) until the
+    /// first volcano.
     fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
         let fig = cx
             .my_figures(DRAGON)
@@ -446,33 +430,8 @@ impl Plugin for Dragon {
             .ok_or_else(|| err("no dragon figure in the game"))?;
         cx.game_state_mut::<DragonState>()?.figure = u32::from(fig.0) + 1;
         cx.set_hook_enabled(self.move_hook(), false);
-        Ok(())
-    }
-
-    /// PD2: dragon tiles wait in the bag until the dragon is on the board.
-    fn filter_draws(&self, v: &View<'_>, tiles: &[TileTypeId], keep: &mut [bool]) -> HookResult {
-        if Self::tile(v)?.is_some() {
-            return Ok(());
-        }
-        // Both lists in increasing id order, the dragon types together (one
-        // tile set's): the first found by a binary search, the others by a
-        // walk from there.
-        let dragon = self.dragon_types(v);
-        let Some(&first) = dragon.first() else {
-            return Ok(());
-        };
-        let mut i = tiles.partition_point(|&t| t < first);
-        for &d in dragon {
-            while tiles.get(i).is_some_and(|&t| t < d) {
-                i += 1;
-            }
-            if tiles.get(i) == Some(&d) {
-                if let Some(k) = keep.get_mut(i) {
-                    *k = false;
-                }
-                i += 1;
-            }
-        }
+        // PD2: dragon tiles wait in the bag until the dragon is on the board.
+        cx.hold_back_draws(cx.my_marker(DRAGON_TILE), true);
         Ok(())
     }
 

@@ -280,6 +280,10 @@ impl Plugin for Fairy {
         self.offer_spots(cx, fig);
         if self.placement == FairyPlacement::NextToFollower {
             cx.carry_with_spots(fig);
+            // Her points go only to the owner of the follower she stands
+            // beside (the one her offer leaves out), at his turns: the other
+            // turns call nothing.
+            cx.turn_start_for_spot_owner(true);
         }
         self.switch_turn_points(cx, false);
         Ok(())
