@@ -4,6 +4,7 @@
 //! (inert markers, no plugin of theirs) are held back while more than 50
 //! tiles are in the bag.
 
+use crate::fixtures;
 use carcassonne_core::*;
 use std::sync::Arc;
 
@@ -55,7 +56,7 @@ impl Hooks for Holder {
 }
 
 /// A game as the test compares it: the tiles drawn, the final scores.
-type Played = (Vec<TileTypeId>, Vec<i32>);
+use fixtures::Played;
 
 /// The tiles drawn and the final scores of random games of seeds `seeds`,
 /// the dragon tiles held back as data or by a filter hook; each game's
@@ -81,24 +82,7 @@ fn play(as_data: bool, seeds: std::ops::Range<u64>) -> (Vec<Played>, u64) {
         )
         .expect("rules"),
     );
-    let games = seeds
-        .map(|seed| {
-            let mut g = Game::new(rules.clone(), 2, seed).unwrap();
-            g.set_logging(true);
-            let mut rng = Rng::new(seed);
-            let mut drawn = Vec::new();
-            while g.step_random(&mut rng).unwrap() {
-                for e in g.take_events() {
-                    if let Event::TileDrawn { tile, .. } = e {
-                        drawn.push(tile);
-                    }
-                }
-                g.check_integrity().unwrap();
-            }
-            let scores = PlayerId::all(2).map(|p| g.score(p)).collect();
-            (drawn, scores)
-        })
-        .collect();
+    let games = fixtures::play_random_games(&rules, seeds);
     (games, marker)
 }
 

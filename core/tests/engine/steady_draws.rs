@@ -44,7 +44,7 @@ impl Hooks for BagOnly {
 }
 
 /// A game as the test compares it: the tiles drawn, the final scores.
-type Played = (Vec<TileTypeId>, Vec<i32>);
+use fixtures::Played;
 
 /// Plays random games of seeds `seeds` with the filter declared steady or
 /// not: each game, and the filter's calls.
@@ -58,24 +58,7 @@ fn play(steady: bool, seeds: std::ops::Range<u64>) -> (Vec<Played>, u32) {
         ..PluginDecl::default()
     };
     let rules = fixtures::base_rules(CoreOptions::default(), vec![(decl, filter.clone())]);
-    let games = seeds
-        .map(|seed| {
-            let mut g = Game::new(rules.clone(), 2, seed).unwrap();
-            g.set_logging(true);
-            let mut rng = Rng::new(seed);
-            let mut drawn = Vec::new();
-            while g.step_random(&mut rng).unwrap() {
-                for e in g.take_events() {
-                    if let Event::TileDrawn { tile, .. } = e {
-                        drawn.push(tile);
-                    }
-                }
-            }
-            g.check_integrity().unwrap();
-            let scores = PlayerId::all(2).map(|p| g.score(p)).collect();
-            (drawn, scores)
-        })
-        .collect();
+    let games = fixtures::play_random_games(&rules, seeds);
     (games, filter.calls.load(Ordering::Relaxed))
 }
 
