@@ -186,20 +186,24 @@ macro_rules! dispatch {
             dispatch!(@each $self, $bit, |i| false, |$h, $cx| $call);
         }
     };
+    // One subscriber's call: its hooks and a context on the game.
+    (@call $self:ident, $rules:ident, $i:ident, |$h:ident, $cx:ident| $call:expr) => {
+        if let Some(p) = $rules.plugins.get($i as usize) {
+            let $h = &p.hooks;
+            let $cx = &mut Cx {
+                game: &mut *$self,
+                plugin: $i,
+            };
+            $call?;
+        }
+    };
     (@each $self:ident, $bit:expr, |$i:ident| $skip:expr, |$h:ident, $cx:ident| $call:expr) => {{
         let rules = $self.lend_rules();
         for &$i in rules.subscribers($bit) {
             if $skip || $self.switched_off($i, $bit) {
                 continue;
             }
-            if let Some(p) = rules.plugins.get($i as usize) {
-                let $h = &p.hooks;
-                let $cx = &mut Cx {
-                    game: &mut *$self,
-                    plugin: $i,
-                };
-                $call?;
-            }
+            dispatch!(@call $self, rules, $i, |$h, $cx| $call);
         }
         $self.return_rules(rules);
         $self.flush_incoming();
@@ -211,14 +215,7 @@ macro_rules! dispatch {
             if k != first && ($skip || $self.switched_off($i, $bit)) {
                 continue;
             }
-            if let Some(p) = rules.plugins.get($i as usize) {
-                let $h = &p.hooks;
-                let $cx = &mut Cx {
-                    game: &mut *$self,
-                    plugin: $i,
-                };
-                $call?;
-            }
+            dispatch!(@call $self, rules, $i, |$h, $cx| $call);
         }
         $self.return_rules(rules);
         $self.flush_incoming();
