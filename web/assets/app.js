@@ -345,14 +345,21 @@ async function refresh() {
 
 async function fetchView() {
   const id = gameId;
-  let v = await api("GET", "/api/games/" + id, undefined, tokenFor(view ? view.actor : null));
-  const better = tokenFor(v.actor);
-  if (better && v.actor !== v.you && mySeats(id)[v.actor]) {
-    v = await api("GET", "/api/games/" + id, undefined, better);
-  }
+  const v = await asActor(id, await api("GET", "/api/games/" + id, undefined, tokenFor(view ? view.actor : null)));
   if (id !== gameId) return;
   showError(null);
   showNewer(v);
+}
+
+// View `v` of game `id`, or, when the seat to act is another one this page
+// plays, that seat's view of the same game. Every view the page shows goes
+// through here: a seat's view shown after the actor's (an action's answer
+// arriving after the change it announced) would leave the page waiting.
+async function asActor(id, v) {
+  if (v.actor !== null && v.actor !== undefined && v.actor !== v.you && mySeats(id)[v.actor]) {
+    return api("GET", "/api/games/" + id, undefined, mySeats(id)[v.actor]);
+  }
+  return v;
 }
 
 function showInvites() {
@@ -649,9 +656,12 @@ async function act(text) {
   if (busy || !view || !view.your_turn) return;
   busy = true;
   try {
-    const v = await api("POST", "/api/games/" + gameId + "/act", { action: text }, tokenFor(view.actor));
-    showError(null);
-    showNewer(v);
+    const id = gameId;
+    const v = await asActor(id, await api("POST", "/api/games/" + id + "/act", { action: text }, tokenFor(view.actor)));
+    if (id === gameId) {
+      showError(null);
+      showNewer(v);
+    }
   } catch (e) {
     showError(e);
   }

@@ -8,7 +8,8 @@
 //! * [`friends`]: two browsers, each through its own invitation link, play one
 //!   game; the server is killed (`kill -9`) and started again mid-game.
 //! * [`notes`]: the plugins' notes about seats and features on the page.
-//! * [`tower`]: a Tower capture chosen by clicking the figure on the board.
+//! * [`tower`]: a Tower capture chosen by clicking the figure on the board,
+//!   and an action's answer that arrives after the change it announced.
 //! * [`river`]: river tiles placed, what comes next and why a square is refused.
 //! * [`bazaar`]: a bridge laid with its tile and a bid typed in an auction.
 //! * [`count`]: a follower moved from a quarter of the city of Carcassonne

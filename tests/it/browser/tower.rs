@@ -1,9 +1,12 @@
 //! A Tower game in the browser: a record opened from the setup page stops at
 //! Blue's capture decision (his tower beside Red's road follower); the page
 //! rings the figure it names, a click on it takes Red's follower prisoner, and
-//! the page then shows him held by Blue.
+//! the page then shows him held by Blue. The page plays on when the answer
+//! to the capture arrives after the change it announced.
 
-use super::{js, one_page, open_saved_record, out_dir, prompt, record_after, scores, settled};
+use super::{
+    js, one_page, open_saved_record, out_dir, page_state, prompt, record_after, scores, settled,
+};
 use fantoccini::Locator;
 
 /// The record of a game of the shipped Tower ruleset up to Blue's capture
@@ -75,6 +78,58 @@ async fn a_capture_is_chosen_by_clicking_the_figure_on_the_board() {
         .unwrap()
         .is_empty());
     assert_eq!(scores(&c).await, [0, 0]);
+    c.close().await.unwrap();
+    let _ = std::fs::remove_dir_all(profile);
+}
+
+/// The page plays both seats. The answer to Blue's capture (Blue's view:
+/// Red is to act) is held back until the page has shown the change the
+/// server announced meanwhile (Red's view): the late answer must not put
+/// the page back to waiting, or it waits for good.
+#[tokio::test(flavor = "current_thread")]
+async fn a_late_answer_to_an_action_leaves_the_page_to_the_seat_to_act() {
+    let (_server, _driver, c, profile) = one_page("chromium-profile-tower-late").await;
+    let n = open_saved_record(&c, "tower-capture-late.json", at_the_capture()).await;
+    js(
+        &c,
+        "const plain = window.fetch;\
+         window.lateAnswer = 'pending';\
+         window.fetch = async (path, opts) => {\
+           const r = await plain(path, opts);\
+           if (opts && opts.method === 'POST' && String(path).endsWith('/act')) {\
+             const before = Number(document.body.dataset.updates);\
+             while (Number(document.body.dataset.updates) === before) {\
+               await new Promise(res => setTimeout(res, 10));\
+             }\
+             window.lateAnswer = 'after the announced change';\
+           }\
+           return r;\
+         };\
+         return null;",
+    )
+    .await;
+    let ringed = c.find_all(Locator::Css("g.figure.choice")).await.unwrap();
+    assert_eq!(ringed.len(), 1);
+    ringed[0].click().await.unwrap();
+    let (_, state) = settled(&c, n).await;
+    assert_eq!(state, "play");
+    // Wait until the held-back answer has been handled (`busy` is the page's
+    // flag while an action is on its way).
+    let started = std::time::Instant::now();
+    loop {
+        let v = js(&c, "return [window.lateAnswer, busy];").await;
+        if v == serde_json::json!(["after the announced change", false]) {
+            break;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "the answer was never handled: {v}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let (_, state, _, err) = page_state(&c).await;
+    assert_eq!((state.as_str(), err.as_str()), ("play", ""));
+    assert!(prompt(&c).await.starts_with("Red: "));
     c.close().await.unwrap();
     let _ = std::fs::remove_dir_all(profile);
 }
