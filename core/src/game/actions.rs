@@ -38,6 +38,9 @@ fn no_option() -> GameError {
 }
 
 /// The error of a playout step on a state a failed plugin left inconsistent.
+/// Cold, like [`Game::illegal`]: the error paths are laid out away from the
+/// playout's loop.
+#[cold]
 pub(super) fn broken(what: &str) -> GameError {
     GameError::Illegal {
         action: what.into(),
@@ -163,6 +166,7 @@ impl Game {
         Ok(())
     }
 
+    #[cold]
     fn illegal(&self, action: Action, reason: impl Into<String>) -> GameError {
         GameError::Illegal {
             action: format!("`{}`", self.format_action(action)),
