@@ -292,6 +292,7 @@ mod place;
 mod queries;
 mod scoring;
 mod scratch;
+mod spread;
 mod squares;
 mod switches;
 mod turn;
