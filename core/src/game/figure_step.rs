@@ -165,7 +165,10 @@ impl Game {
     #[inline]
     fn standing_offers_into(&self, t: u16, out: &mut Vec<FigureOption>) -> (bool, bool) {
         let o = &self.offers;
-        let open = !o.open.is_empty() && self.open_offers_into(t, out);
+        let open = !o.open.is_empty() && self.open_offered_on(TileIndex(t));
+        if open {
+            self.open_offers_into(t, out);
+        }
         let mut odd = !o.deploy.is_empty();
         // The specials and the spots in the order of their plugins when
         // those of one kind of offer all come before the other's (the

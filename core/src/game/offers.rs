@@ -487,19 +487,18 @@ impl Game {
     }
 
     /// The deployments of every open feature ([`Game::offer_open_features`])
-    /// when placed tile `t` carries a marker of an offering plugin: per
-    /// follower kind in the current player's supply (offered or not), every
-    /// feature instance but `t`'s that is unfinished (a completed road or
-    /// city, a surrounded cloister: finished; a field never) and that the
-    /// kind may stand on by the shared rule, merged into `out` (the core's
-    /// options so far, in canonical order) so that it stays in order, each
-    /// option once; whether `t` carries such a marker. Out of line: only the
-    /// marked tiles' figure steps of a ruleset with such an offer come here.
+    /// for placed tile `t`, which carries a marker of an offering plugin
+    /// (the caller asked [`Game::open_offered_on`] first, inline: most
+    /// figure steps end there): per follower kind in the current player's
+    /// supply (offered or not), every feature instance but `t`'s that is
+    /// unfinished (a completed road or city, a surrounded cloister:
+    /// finished; a field never) and that the kind may stand on by the shared
+    /// rule, merged into `out` (the core's options so far, in canonical
+    /// order) so that it stays in order, each option once. Out of line: only
+    /// the marked tiles' figure steps of a ruleset with such an offer come
+    /// here.
     #[inline(never)]
-    pub(super) fn open_offers_into(&self, t: u16, out: &mut Vec<FigureOption>) -> bool {
-        if !self.open_offered_on(TileIndex(t)) {
-            return false;
-        }
+    pub(super) fn open_offers_into(&self, t: u16, out: &mut Vec<FigureOption>) {
         // At most one option per feature record and kind in supply (usually
         // one kind): reserved at once, not grown option by option.
         let mut open = Vec::with_capacity(self.feats.recs.len());
@@ -516,7 +515,7 @@ impl Game {
             }
         }
         if open.is_empty() {
-            return true;
+            return;
         }
         // Two sorted runs merged by their integer keys (a standing
         // deployment may name the same feature: kept once). The core's run
@@ -538,7 +537,6 @@ impl Game {
             out.push(x);
         }
         out.extend_from_slice(rest);
-        true
     }
 
     /// Whether placed tile `t` carries (at tile level) a marker of a plugin
@@ -569,16 +567,20 @@ impl Game {
         }
         for &(plugin, except, _) in &self.offers.spots {
             // The slot of the figure left out (none if it is not the player's).
-            let except = usize::from(except).wrapping_sub(first);
-            let mut last = None;
+            let except = usize::from(except).wrapping_sub(first) as u64;
+            // The code last offered (none: no code is that large).
+            let mut last = u64::MAX;
             for &key in keys {
                 if key == NO_KEY {
                     break;
                 }
-                let code = (key >> 16) as u32;
-                if (key & 0xFFFF) as usize != except && last != Some(code) {
-                    out.push(FigureOption::Special { plugin, code });
-                    last = Some(code);
+                let code = key >> 16;
+                if key & 0xFFFF != except && code != last {
+                    out.push(FigureOption::Special {
+                        plugin,
+                        code: code as u32,
+                    });
+                    last = code;
                 }
             }
         }
