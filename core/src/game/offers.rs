@@ -499,44 +499,60 @@ impl Game {
     /// here.
     #[inline(never)]
     pub(super) fn open_offers_into(&self, t: u16, out: &mut Vec<FigureOption>) {
+        // The core's options so far (`Pass` and the placed tile's: a short
+        // sorted run) set aside on the stack (on the heap if long); the open
+        // features appended after them (a long sorted run); then the two
+        // merged in place from the front (a standing deployment may name
+        // the same feature: kept once). No buffer of their own.
+        let n = out.len();
+        let mut small = [FigureOption::Pass; 16];
+        let large;
+        let mine: &[FigureOption] = match out.get(..n.min(small.len())) {
+            Some(run) if n <= small.len() => {
+                small[..n].copy_from_slice(run);
+                &small[..n]
+            }
+            _ => {
+                large = out.clone();
+                &large
+            }
+        };
         // At most one option per feature record and kind in supply (usually
         // one kind): reserved at once, not grown option by option.
-        let mut open = Vec::with_capacity(self.feats.recs.len());
+        out.reserve(self.feats.recs.len());
         for (k, kind) in self.rules.figures.iter().enumerate() {
             let k = FigureKindId(k as u8);
             if !kind.follower || self.supply_of(self.turn.current, k) == 0 {
                 continue;
             }
             for (f, _) in self.open_feats(k, kind).filter(|(_, ft)| ft.tile != t) {
-                open.push(FigureOption::Deploy {
+                out.push(FigureOption::Deploy {
                     kind: k,
                     at: Location::Feature(FeatureId(f)),
                 });
             }
         }
-        if open.is_empty() {
-            return;
-        }
-        // Two sorted runs merged by their integer keys (a standing
-        // deployment may name the same feature: kept once). The core's run
-        // is short (`Pass` and the placed tile's): each of its options
-        // finds its place in the long one by a binary search, and the long
-        // run is copied in slices between them.
+        // Each of the core's options finds its place in the long run by a
+        // binary search; the long run's slices between them move to the
+        // front. Written at `w`, read at `r`: `r - w` counts the core's
+        // options not yet written (and the duplicates skipped), so a write
+        // never reaches an option not yet read.
         let key = super::option_order::option_key;
-        let mine = std::mem::take(out);
-        out.reserve(mine.len() + open.len());
-        let mut rest = &open[..];
-        for &x in &mine {
+        let (mut w, mut r) = (0, n);
+        for &x in mine {
             let kx = key(x);
-            let i = rest.partition_point(|&y| key(y) < kx);
-            out.extend_from_slice(&rest[..i]);
-            rest = &rest[i..];
-            if rest.first().is_some_and(|&y| key(y) == kx) {
-                rest = &rest[1..];
+            let i = out[r..].partition_point(|&y| key(y) < kx);
+            out.copy_within(r..r + i, w);
+            (w, r) = (w + i, r + i);
+            if out.get(r).is_some_and(|&y| key(y) == kx) {
+                r += 1;
             }
-            out.push(x);
+            out[w] = x;
+            w += 1;
         }
-        out.extend_from_slice(rest);
+        let end = out.len();
+        out.copy_within(r..end, w);
+        out.truncate(w + end - r);
     }
 
     /// Whether placed tile `t` carries (at tile level) a marker of a plugin

@@ -438,13 +438,15 @@ impl Game {
             }
             m
         });
+        // The kind's flags read once, not per record.
+        let (occupies, one_per_feature) = (k.occupies, k.one_per_feature);
         (0u16..).zip(recs).filter(move |&(_, ft)| {
             // The set's state first, from its root (it rules most records
             // out: occupied, closed or finished), then the kind's rule.
             let Some(root) = recs.get(usize::from(ft.parent)) else {
                 return false;
             };
-            if k.occupies && root.occ > 0 || root.flags & features::CLOSED != 0 {
+            if occupies && root.occ > 0 || root.flags & features::CLOSED != 0 {
                 return false;
             }
             let finished = match ft.kind {
@@ -459,7 +461,7 @@ impl Game {
             match by_kind {
                 Some(m) => {
                     m >> (ft.kind as u32) & 1 != 0
-                        && !(k.one_per_feature && self.kind_stands_in(kind, ft.parent))
+                        && !(one_per_feature && self.kind_stands_in(kind, ft.parent))
                 }
                 None => self.may_stand_on(kind, k, ft),
             }
