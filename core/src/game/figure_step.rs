@@ -169,7 +169,10 @@ impl Game {
         if open {
             self.open_offers_into(t, out);
         }
-        let mut odd = !o.deploy.is_empty();
+        // Standing deployments come in order unless a feature was added
+        // since the placed tile's records (this turn): one added to an older
+        // tile may fall among those added to the placed tile.
+        let mut odd = !o.deploy.is_empty() && self.may_have_added(t);
         // The specials and the spots in the order of their plugins when
         // those of one kind of offer all come before the other's (the
         // fairy's spots before a tower's specials): both in order.
