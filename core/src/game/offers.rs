@@ -66,8 +66,11 @@ state! {
     /// The standing offers of a [`Game`].
     #[derive(Debug, PartialEq)]
     pub(super) struct Offers {
-        /// Features open to deployments anywhere, as (feature, plugin), sorted.
-        pub(super) deploy: Vec<(u16, u8)>,
+        /// Features open to deployments anywhere, as (feature, plugin,
+        /// whether a plugin hosts the feature: [`Game::hosted`], fixed by its
+        /// tile's data, read once here for [`Game::standing_features`]),
+        /// sorted.
+        pub(super) deploy: Vec<(u16, u8, bool)>,
         /// Standing special options, sorted (by plugin, code, feature).
         pub(super) special: Vec<Special>,
         /// Per plugin (by index), the seats (bit per seat) to whom its
@@ -186,9 +189,10 @@ impl Game {
         if f.index() >= self.feats.recs.len() {
             return false;
         }
+        let entry = (f.0, plugin, self.hosted(&self.feats.recs[f.index()]));
         let d = &mut self.offers.deploy;
-        if let Err(i) = d.binary_search(&(f.0, plugin)) {
-            d.insert(i, (f.0, plugin));
+        if let Err(i) = d.binary_search(&entry) {
+            d.insert(i, entry);
         }
         true
     }
@@ -217,7 +221,7 @@ impl Game {
     pub(crate) fn withdraw_offers_at(&mut self, plugin: u8, f: FeatureId) -> bool {
         let o = &mut self.offers;
         let before = o.deploy.len() + o.special.len();
-        o.deploy.retain(|&(g, p)| (g, p) != (f.0, plugin));
+        o.deploy.retain(|&(g, p, _)| (g, p) != (f.0, plugin));
         o.special.retain(|s| (s.feature, s.plugin) != (f.0, plugin));
         o.deploy.len() + o.special.len() != before
     }
@@ -236,20 +240,20 @@ impl Game {
             plain_only: true,
         };
         let mut last = NONE16;
-        for &(f, _) in &self.offers.deploy {
+        for &(f, _, hosted) in &self.offers.deploy {
             if f == last {
                 continue;
             }
             last = f;
-            let Some(ft) = self
+            if self
                 .feats
                 .recs
                 .get(usize::from(f))
-                .filter(|ft| ft.tile != t)
-            else {
+                .is_none_or(|ft| ft.tile == t)
+            {
                 continue;
-            };
-            l.plain_only &= self.hosted(ft);
+            }
+            l.plain_only &= hosted;
             *l.feats.get_mut(l.n)? = f;
             l.n += 1;
             if f < base {
@@ -303,8 +307,8 @@ impl Game {
         // binary search (the figure step asks for the features before the
         // placed tile's, then for those after them).
         let deploy = &self.offers.deploy;
-        let first = deploy.partition_point(|&(f, _)| f < range.start);
-        for &(f, _) in &deploy[first..] {
+        let first = deploy.partition_point(|&(f, ..)| f < range.start);
+        for &(f, ..) in &deploy[first..] {
             if f == last {
                 continue;
             }
