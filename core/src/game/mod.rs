@@ -286,6 +286,7 @@ mod integrity;
 mod log;
 mod lot;
 mod offers;
+mod open_offers;
 mod option_order;
 mod pieces;
 mod place;
