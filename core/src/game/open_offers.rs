@@ -1,5 +1,5 @@
 //! Standing offers of every open feature ([`Cx::offer_open_features`], see
-//! [`offers`](super::offers)): at a figure step whose placed tile carries an
+//! [`offers`]): at a figure step whose placed tile carries an
 //! offering plugin's marker (a magic portal), the core's deployments of
 //! every follower kind in supply onto every unfinished feature instance of
 //! the board, merged in order into the figure step's list.
