@@ -483,8 +483,8 @@ impl Game {
     /// options that deploy onto `tiles` only ([`Narrowed::OptionOn`]): none
     /// of its figures stands on one of them (a look at its figures' tiles;
     /// the options' tiles are usually one, the placed tile).
-    #[inline]
-    fn tiles_narrowed_away(&self, plugin: u8, tiles: &[u16]) -> bool {
+    #[inline(always)]
+    pub(super) fn tiles_narrowed_away(&self, plugin: u8, tiles: &[u16]) -> bool {
         let declared = self.plugin_narrowing(plugin);
         declared & crate::narrow::bits::OPTIONS_ON_MY_TILES != 0
             && !self.plugin_figure_on_any(plugin, tiles)
@@ -517,7 +517,9 @@ impl Game {
     /// neutral) stands on one of the placed tiles `tiles` (none of them
     /// [`NONE16`]): one look at the plugin's figure slots, each compared
     /// with the few tiles (the tiles beside one: [`Game::tiles_open_to`]).
-    #[inline]
+    /// Always inlined, as [`Game::tiles_narrowed_away`]: a third caller
+    /// (`tiles_open_to`) made the optimiser change base's figure step.
+    #[inline(always)]
     fn plugin_figure_on_any(&self, plugin: u8, tiles: &[u16]) -> bool {
         let Some(e) = self.rules.plugins.get(usize::from(plugin)) else {
             return false;
