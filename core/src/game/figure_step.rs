@@ -165,8 +165,14 @@ impl Game {
     #[inline]
     fn standing_offers_into(&self, t: u16, out: &mut Vec<FigureOption>) -> (bool, bool) {
         let o = &self.offers;
-        let open = !o.open.is_empty() && self.open_offers_into(t, out);
-        let mut odd = !o.deploy.is_empty();
+        let open = !o.open.is_empty() && self.open_offered_on(TileIndex(t));
+        if open {
+            self.open_offers_into(t, out);
+        }
+        // Standing deployments come in order unless a feature was added
+        // since the placed tile's records (this turn): one added to an older
+        // tile may fall among those added to the placed tile.
+        let mut odd = !o.deploy.is_empty() && self.may_have_added(t);
         // The specials and the spots in the order of their plugins when
         // those of one kind of offer all come before the other's (the
         // fairy's spots before a tower's specials): both in order.
@@ -429,101 +435,11 @@ impl Game {
 
     /// The narrowing bits plugin `plugin` declared (none for an unknown index).
     #[inline]
-    fn plugin_narrowing(&self, plugin: u8) -> u64 {
+    pub(super) fn plugin_narrowing(&self, plugin: u8) -> u64 {
         self.rules
             .plugins
             .get(usize::from(plugin))
             .map_or(0, |e| e.narrow)
-    }
-
-    /// The plugins' vetoes (`filter_figure_options`) over options `out`
-    /// that deploy onto more tiles than [`Game::option_tiles`] lists (a
-    /// magic portal's list), when every subscriber declared
-    /// [`Narrowed::OptionOn`]: each is given only the options onto the
-    /// tiles its figures stand on (none: it is not asked), found in one
-    /// pass over the list; the options vetoed are taken out of `out`.
-    /// `false` (nothing done) when a subscriber did not declare it, or the
-    /// figures stand on more tiles, or more options go there, than the
-    /// buffers hold: the caller gives the whole list then.
-    fn vetoes_spread(&self, out: &mut Vec<FigureOption>) -> Result<bool, HookError> {
-        /// The most options onto the watched tiles.
-        const CAP: usize = 32;
-        let subs = self.rules.subscribers(hook::FILTER_FIGURE_OPTIONS);
-        let on = |i: u8| !self.switched_off(i, hook::FILTER_FIGURE_OPTIONS);
-        // The tiles of the subscribers' figures, each once.
-        let mut watch = [NONE16; 8];
-        let mut nw = 0;
-        for &i in subs.iter().filter(|&&i| on(i)) {
-            if self.plugin_narrowing(i) & crate::narrow::bits::OPTIONS_ON_MY_TILES == 0 {
-                return Ok(false);
-            }
-            let mut tiles = [NONE16; 8];
-            let Some(n) = self.plugin_figure_tiles(i, &mut tiles) else {
-                return Ok(false);
-            };
-            for &x in &tiles[..n] {
-                if !among(&watch[..nw], x) {
-                    let Some(w) = watch.get_mut(nw) else {
-                        return Ok(false);
-                    };
-                    *w = x;
-                    nw += 1;
-                }
-            }
-        }
-        // The options onto those tiles: their index in `out`, their tile.
-        let watch = &watch[..nw];
-        let mut hits = [(0usize, NONE16); CAP];
-        let mut m = 0;
-        if !watch.is_empty() {
-            for (j, &o) in out.iter().enumerate() {
-                match self.option_tile(o) {
-                    Some(t) if among(watch, t.0) => {
-                        let Some(h) = hits.get_mut(m) else {
-                            return Ok(false);
-                        };
-                        *h = (j, t.0);
-                        m += 1;
-                    }
-                    _ => {}
-                }
-            }
-        }
-        let hits = &hits[..m];
-        let mut keep = [true; CAP];
-        for &i in subs.iter().filter(|&&i| on(i)) {
-            let Some(p) = self.rules.plugins.get(usize::from(i)) else {
-                continue;
-            };
-            let mut tiles = [NONE16; 8];
-            let n = self.plugin_figure_tiles(i, &mut tiles).unwrap_or(0);
-            // This plugin's part: the hits onto its tiles (by hit index).
-            let (mut part, mut part_keep, mut which) =
-                ([FigureOption::Pass; CAP], [true; CAP], [0; CAP]);
-            let mut c = 0;
-            for (k, &(j, t)) in hits.iter().enumerate() {
-                if among(&tiles[..n], t) {
-                    (part[c], part_keep[c], which[c]) = (out[j], keep[k], k);
-                    c += 1;
-                }
-            }
-            if c == 0 {
-                continue;
-            }
-            let v = &View {
-                game: self,
-                plugin: i,
-            };
-            p.hooks
-                .filter_figure_options(v, &part[..c], &mut part_keep[..c])?;
-            for (&k, &x) in which[..c].iter().zip(&part_keep[..c]) {
-                keep[k] &= x;
-            }
-        }
-        for (&(j, _), _) in hits.iter().zip(&keep).rev().filter(|(_, k)| !**k) {
-            out.remove(j);
-        }
-        Ok(true)
     }
 
     /// Whether plugin `plugin` narrowed away `filter_figure_options` over
@@ -567,8 +483,8 @@ impl Game {
     /// options that deploy onto `tiles` only ([`Narrowed::OptionOn`]): none
     /// of its figures stands on one of them (a look at its figures' tiles;
     /// the options' tiles are usually one, the placed tile).
-    #[inline]
-    fn tiles_narrowed_away(&self, plugin: u8, tiles: &[u16]) -> bool {
+    #[inline(always)]
+    pub(super) fn tiles_narrowed_away(&self, plugin: u8, tiles: &[u16]) -> bool {
         let declared = self.plugin_narrowing(plugin);
         declared & crate::narrow::bits::OPTIONS_ON_MY_TILES != 0
             && !self.plugin_figure_on_any(plugin, tiles)
@@ -577,7 +493,7 @@ impl Game {
     /// The placed tile a deployment goes onto (its feature's or corner's tile,
     /// or the tile itself); `None` for other options, places off the board and
     /// places that do not exist.
-    fn option_tile(&self, opt: FigureOption) -> Option<TileIndex> {
+    pub(super) fn option_tile(&self, opt: FigureOption) -> Option<TileIndex> {
         let FigureOption::Deploy { at, .. } = opt else {
             return None;
         };
@@ -601,7 +517,9 @@ impl Game {
     /// neutral) stands on one of the placed tiles `tiles` (none of them
     /// [`NONE16`]): one look at the plugin's figure slots, each compared
     /// with the few tiles (the tiles beside one: [`Game::tiles_open_to`]).
-    #[inline]
+    /// Always inlined, as [`Game::tiles_narrowed_away`]: a third caller
+    /// (`tiles_open_to`) made the optimiser change base's figure step.
+    #[inline(always)]
     fn plugin_figure_on_any(&self, plugin: u8, tiles: &[u16]) -> bool {
         let Some(e) = self.rules.plugins.get(usize::from(plugin)) else {
             return false;
@@ -646,7 +564,7 @@ impl Game {
     /// player's, then the neutral ones: a look at its figure slots), into
     /// `out`, each once; their number, or `None` if `out` is too short.
     /// Plain loops: this runs for every option a plugin's veto may concern.
-    fn plugin_figure_tiles(&self, plugin: u8, out: &mut [u16]) -> Option<usize> {
+    pub(super) fn plugin_figure_tiles(&self, plugin: u8, out: &mut [u16]) -> Option<usize> {
         let mut n = 0;
         let mut add = |tile: u16| -> Option<()> {
             if tile != NONE16 && !out[..n].contains(&tile) {
@@ -766,7 +684,7 @@ impl Game {
 /// (`<[u16]>::contains` became one shared call out of line once more sites
 /// used it, slowing the dragon's steps).
 #[inline(always)]
-fn among(tiles: &[u16], t: u16) -> bool {
+pub(super) fn among(tiles: &[u16], t: u16) -> bool {
     for &x in tiles {
         if x == t {
             return true;

@@ -66,8 +66,11 @@ state! {
     /// The standing offers of a [`Game`].
     #[derive(Debug, PartialEq)]
     pub(super) struct Offers {
-        /// Features open to deployments anywhere, as (feature, plugin), sorted.
-        pub(super) deploy: Vec<(u16, u8)>,
+        /// Features open to deployments anywhere, as (feature, plugin,
+        /// whether a plugin hosts the feature: [`Game::hosted`], fixed by its
+        /// tile's data, read once here for [`Game::standing_features`]),
+        /// sorted.
+        pub(super) deploy: Vec<(u16, u8, bool)>,
         /// Standing special options, sorted (by plugin, code, feature).
         pub(super) special: Vec<Special>,
         /// Per plugin (by index), the seats (bit per seat) to whom its
@@ -186,9 +189,10 @@ impl Game {
         if f.index() >= self.feats.recs.len() {
             return false;
         }
+        let entry = (f.0, plugin, self.hosted(&self.feats.recs[f.index()]));
         let d = &mut self.offers.deploy;
-        if let Err(i) = d.binary_search(&(f.0, plugin)) {
-            d.insert(i, (f.0, plugin));
+        if let Err(i) = d.binary_search(&entry) {
+            d.insert(i, entry);
         }
         true
     }
@@ -217,7 +221,7 @@ impl Game {
     pub(crate) fn withdraw_offers_at(&mut self, plugin: u8, f: FeatureId) -> bool {
         let o = &mut self.offers;
         let before = o.deploy.len() + o.special.len();
-        o.deploy.retain(|&(g, p)| (g, p) != (f.0, plugin));
+        o.deploy.retain(|&(g, p, _)| (g, p) != (f.0, plugin));
         o.special.retain(|s| (s.feature, s.plugin) != (f.0, plugin));
         o.deploy.len() + o.special.len() != before
     }
@@ -236,20 +240,20 @@ impl Game {
             plain_only: true,
         };
         let mut last = NONE16;
-        for &(f, _) in &self.offers.deploy {
+        for &(f, _, hosted) in &self.offers.deploy {
             if f == last {
                 continue;
             }
             last = f;
-            let Some(ft) = self
+            if self
                 .feats
                 .recs
                 .get(usize::from(f))
-                .filter(|ft| ft.tile != t)
-            else {
+                .is_none_or(|ft| ft.tile == t)
+            {
                 continue;
-            };
-            l.plain_only &= self.hosted(ft);
+            }
+            l.plain_only &= hosted;
             *l.feats.get_mut(l.n)? = f;
             l.n += 1;
             if f < base {
@@ -303,8 +307,8 @@ impl Game {
         // binary search (the figure step asks for the features before the
         // placed tile's, then for those after them).
         let deploy = &self.offers.deploy;
-        let first = deploy.partition_point(|&(f, _)| f < range.start);
-        for &(f, _) in &deploy[first..] {
+        let first = deploy.partition_point(|&(f, ..)| f < range.start);
+        for &(f, ..) in &deploy[first..] {
             if f == last {
                 continue;
             }
@@ -466,89 +470,6 @@ impl Game {
         }
     }
 
-    /// Plugin `plugin` offers (`on`) or stops offering every open feature at
-    /// the figure steps whose placed tile carries one of `markers`
-    /// ([`Cx::offer_open_features`]). `false` for a plugin that does not
-    /// exist.
-    pub(crate) fn offer_open_features(&mut self, plugin: u8, markers: u64, on: bool) -> bool {
-        if usize::from(plugin) >= self.rules.plugins.len() {
-            return false;
-        }
-        let open = &mut self.offers.open;
-        match (open.binary_search_by_key(&plugin, |o| o.0), on) {
-            (Ok(i), true) => open[i].1 = markers,
-            (Err(i), true) => open.insert(i, (plugin, markers)),
-            (Ok(i), false) => {
-                open.remove(i);
-            }
-            (Err(_), false) => {}
-        }
-        true
-    }
-
-    /// The deployments of every open feature ([`Game::offer_open_features`])
-    /// when placed tile `t` carries a marker of an offering plugin: per
-    /// follower kind in the current player's supply (offered or not), every
-    /// feature instance but `t`'s that is unfinished (a completed road or
-    /// city, a surrounded cloister: finished; a field never) and that the
-    /// kind may stand on by the shared rule, merged into `out` (the core's
-    /// options so far, in canonical order) so that it stays in order, each
-    /// option once; whether `t` carries such a marker. Out of line: only the
-    /// marked tiles' figure steps of a ruleset with such an offer come here.
-    #[inline(never)]
-    pub(super) fn open_offers_into(&self, t: u16, out: &mut Vec<FigureOption>) -> bool {
-        if !self.open_offered_on(TileIndex(t)) {
-            return false;
-        }
-        // At most one option per feature record and kind in supply (usually
-        // one kind): reserved at once, not grown option by option.
-        let mut open = Vec::with_capacity(self.feats.recs.len());
-        for (k, kind) in self.rules.figures.iter().enumerate() {
-            let k = FigureKindId(k as u8);
-            if !kind.follower || self.supply_of(self.turn.current, k) == 0 {
-                continue;
-            }
-            for (f, _) in self.open_feats(k, kind).filter(|(_, ft)| ft.tile != t) {
-                open.push(FigureOption::Deploy {
-                    kind: k,
-                    at: Location::Feature(FeatureId(f)),
-                });
-            }
-        }
-        if open.is_empty() {
-            return true;
-        }
-        // Two sorted runs merged by their integer keys (a standing
-        // deployment may name the same feature: kept once). The core's run
-        // is short (`Pass` and the placed tile's): each of its options
-        // finds its place in the long one by a binary search, and the long
-        // run is copied in slices between them.
-        let key = super::option_order::option_key;
-        let mine = std::mem::take(out);
-        out.reserve(mine.len() + open.len());
-        let mut rest = &open[..];
-        for &x in &mine {
-            let kx = key(x);
-            let i = rest.partition_point(|&y| key(y) < kx);
-            out.extend_from_slice(&rest[..i]);
-            rest = &rest[i..];
-            if rest.first().is_some_and(|&y| key(y) == kx) {
-                rest = &rest[1..];
-            }
-            out.push(x);
-        }
-        out.extend_from_slice(rest);
-        true
-    }
-
-    /// Whether placed tile `t` carries (at tile level) a marker of a plugin
-    /// that offers every open feature then ([`Game::offer_open_features`]).
-    #[inline]
-    pub(super) fn open_offered_on(&self, t: TileIndex) -> bool {
-        let markers = self.offers.open.iter().fold(0, |m, o| m | o.1);
-        markers != 0 && self.tile_has_marker(t, markers)
-    }
-
     /// The spot options of the plugins that offer the spots of the current
     /// player's followers: per plugin, one `Special` per spot (figures
     /// sharing a feature share it), in order of code, appended to `out`.
@@ -569,16 +490,20 @@ impl Game {
         }
         for &(plugin, except, _) in &self.offers.spots {
             // The slot of the figure left out (none if it is not the player's).
-            let except = usize::from(except).wrapping_sub(first);
-            let mut last = None;
+            let except = usize::from(except).wrapping_sub(first) as u64;
+            // The code last offered (none: no code is that large).
+            let mut last = u64::MAX;
             for &key in keys {
                 if key == NO_KEY {
                     break;
                 }
-                let code = (key >> 16) as u32;
-                if (key & 0xFFFF) as usize != except && last != Some(code) {
-                    out.push(FigureOption::Special { plugin, code });
-                    last = Some(code);
+                let code = key >> 16;
+                if key & 0xFFFF != except && code != last {
+                    out.push(FigureOption::Special {
+                        plugin,
+                        code: code as u32,
+                    });
+                    last = code;
                 }
             }
         }

@@ -438,13 +438,15 @@ impl Game {
             }
             m
         });
+        // The kind's flags read once, not per record.
+        let (occupies, one_per_feature) = (k.occupies, k.one_per_feature);
         (0u16..).zip(recs).filter(move |&(_, ft)| {
             // The set's state first, from its root (it rules most records
             // out: occupied, closed or finished), then the kind's rule.
             let Some(root) = recs.get(usize::from(ft.parent)) else {
                 return false;
             };
-            if k.occupies && root.occ > 0 || root.flags & features::CLOSED != 0 {
+            if occupies && root.occ > 0 || root.flags & features::CLOSED != 0 {
                 return false;
             }
             let finished = match ft.kind {
@@ -459,7 +461,7 @@ impl Game {
             match by_kind {
                 Some(m) => {
                     m >> (ft.kind as u32) & 1 != 0
-                        && !(k.one_per_feature && self.kind_stands_in(kind, ft.parent))
+                        && !(one_per_feature && self.kind_stands_in(kind, ft.parent))
                 }
                 None => self.may_stand_on(kind, k, ft),
             }
@@ -500,26 +502,36 @@ impl Game {
         if kind.index() >= self.rules.figures.len() {
             return Ok(0);
         }
-        // The deployments onto the tiles beside (distinct tiles), put
-        // through the vetoes as one list (each plugin asked once, not once
-        // per tile).
-        let mut opts = [FigureOption::Pass; 4];
+        // The tiles beside (distinct tiles).
         let mut tiles = [NONE16; 4];
         let mut sides = [0u8; 4];
         let mut n = 0;
         for side in Side::ALL {
             if let Some(q) = self.board.tile_at(tile.pos.step(side)) {
-                opts[n] = FigureOption::Deploy {
-                    kind,
-                    at: Location::Tile(q),
-                };
                 tiles[n] = q.0;
                 sides[n] = 1 << side as u8;
                 n += 1;
             }
         }
+        // Usually every veto is narrowed away (no vetoing plugin's figure
+        // on those tiles): then they are all open, and no list is made.
+        let tiles = &tiles[..n];
+        let bit = hook::FILTER_FIGURE_OPTIONS;
+        let asked = |i: u8| !self.switched_off(i, bit) && !self.tiles_narrowed_away(i, tiles);
+        if !self.wants(bit) || !self.rules.subscribers(bit).iter().any(|&i| asked(i)) {
+            return Ok(sides.iter().fold(0, |open, s| open | s));
+        }
+        // The deployments onto them, put through the vetoes as one list
+        // (each plugin asked once, not once per tile).
+        let mut opts = [FigureOption::Pass; 4];
+        for (o, &q) in opts.iter_mut().zip(tiles) {
+            *o = FigureOption::Deploy {
+                kind,
+                at: Location::Tile(TileIndex(q)),
+            };
+        }
         let mut keep = [true; 4];
-        self.vetoes_on(&opts[..n], &tiles[..n], &mut keep[..n])?;
+        self.vetoes_on(&opts[..n], tiles, &mut keep[..n])?;
         Ok((0..n)
             .filter(|&i| keep[i])
             .fold(0, |open, i| open | sides[i]))
