@@ -68,11 +68,13 @@ struct PlacedGeom {
     /// The geometry, before the check of the sides it changes (`None`: the
     /// feature cannot be added).
     geom: Option<RotGeom>,
-    /// On a board whose sides are plain ([`PieceBufs::plain`]), where the
-    /// geometry's sides are plain too: its side kinds (`RotGeom::code`),
-    /// and whether every side the feature changes fits the placed tile
-    /// across it (an empty square counts as fitting: the candidate's own
-    /// square is checked by the side kinds, [`Game::piece_fits`]).
+    /// Where the geometry's sides are plain: its side kinds
+    /// (`RotGeom::code`), and whether every side the feature changes fits
+    /// the placed tile across it (an empty square counts as fitting: the
+    /// candidate's own square is checked by the side kinds where its other
+    /// neighbours' sides and the new tile's are plain too, on a board whose
+    /// sides are plain, [`PieceBufs::plain`], or by [`Game::plain_beside`];
+    /// [`Game::piece_fits`]).
     plain: Option<(u8, bool)>,
 }
 
@@ -163,7 +165,9 @@ fn side_codes_fit(a: u8, req: u8) -> bool {
 }
 
 /// [`Game::piece_fits`] of a candidate that adds its feature to the placed
-/// tile at `at`, on a board whose sides are plain, where that tile's sides
+/// tile at `at`, where the sides of the new tile and of the square's other
+/// neighbours are plain (a board whose sides are plain, or
+/// [`Game::plain_beside`]), and that tile's sides
 /// with the feature are plain too (`plain`: [`PlacedGeom::plain`]): the side
 /// kinds decide (`sides_fit`), the new tile's (`code`, at `pos`) against
 /// what its cell requires (`req`) with the side of the tile at `at` as it
@@ -297,9 +301,7 @@ impl Game {
             }
         };
         let plain = match &geom {
-            Some(g) if bufs.plain && plain_sides => {
-                Some((g.code, self.added_sides_fit(t, g, slots, None)))
-            }
+            Some(g) if plain_sides => Some((g.code, self.added_sides_fit(t, g, slots, None))),
             _ => None,
         };
         bufs.placed_geoms.push(PlacedGeom {
@@ -508,7 +510,20 @@ impl Game {
             let i = self.placed_geom(t.0, kind, slots, bufs);
             let e = &bufs.placed_geoms[i];
             if let Some(plain) = e.plain {
-                return plain_fits_beside(plain, pos, c.at, type_geom.code, fr.req);
+                // The new tile's sides and its other neighbours' plain too
+                // (on a plain board, all are).
+                let plain_here = bufs.plain
+                    || self
+                        .rules
+                        .tiles
+                        .plain_rots
+                        .get(ty.index())
+                        .is_some_and(|r| {
+                            r >> p.rot.index() & 1 != 0 && self.plain_beside(pos, fr.present)
+                        });
+                if plain_here {
+                    return plain_fits_beside(plain, pos, c.at, type_geom.code, fr.req);
+                }
             }
             let Some(g) = e.geom.clone() else {
                 return false;
