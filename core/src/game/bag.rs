@@ -420,10 +420,17 @@ impl Game {
         let t = self.bag.take(i);
         let player = self.turn.current;
         self.emit(|| Event::TileDrawn { player, tile: t });
-        // Counted from the list when a plugin adds or filters placements: the
-        // list is kept for the placement (`Scratch::placements_for`).
-        let listed = !self.plain_placement(t);
-        let fits = self.drawn_placement_count(t)?;
+        // Where a plugin adds or filters placements, counted from the list
+        // unless plain matching says the tile fits ([`Game::unplain_fits`]):
+        // a list made is kept for the placement (`Scratch::placements_for`).
+        let mut listed = !self.plain_placement(t);
+        let fits = if listed {
+            let (fits, made) = self.unplain_fits(t)?;
+            listed = made;
+            fits
+        } else {
+            self.drawn_placement_count(t)?
+        };
         if fits > 0 {
             self.turn.drawn = t.0;
             self.turn.drawn_fits = fits;

@@ -431,21 +431,37 @@ impl Game {
     }
 
     /// Whether tile type `tile`, played from a hand, fits somewhere: its
-    /// `drawn_fits`. A tile that plugins only add placements to (no plugin
-    /// filters its placements) fits when plain matching places it somewhere:
-    /// its plain count says so without listing the plugins' placements (the
-    /// list is built for the placement, after the hook that played the tile
-    /// is done with the state). Otherwise its legal placements are counted.
+    /// `drawn_fits` ([`Game::unplain_fits`] where a plugin adds or filters
+    /// its placements; the list is built for the placement, after the hook
+    /// that played the tile is done with the state).
     fn hand_tile_fits(&mut self, tile: TileTypeId) -> Result<u32, HookError> {
+        if self.plain_placement(tile) {
+            return self.drawn_placement_count(tile);
+        }
+        Ok(self.unplain_fits(tile)?.0)
+    }
+
+    /// The `drawn_fits` of tile type `tile` (drawn or played from a hand)
+    /// where a plugin adds or filters its placements, and whether its list
+    /// was made for it (`Scratch::placements`). A tile that plugins only add
+    /// placements to (no plugin filters its placements) fits when plain
+    /// matching places it somewhere: its plain count says so without
+    /// listing the plugins' placements, which are listed for the placement
+    /// (after the hooks between the draw and the placement, e.g.
+    /// `tile_drawn`, which may change what they depend on and would have
+    /// the list made again). Otherwise its legal placements are listed and
+    /// counted.
+    #[inline(never)]
+    pub(super) fn unplain_fits(&mut self, tile: TileTypeId) -> Result<(u32, bool), HookError> {
         let unfiltered = !self.wants(hook::FILTER_PLACEMENTS)
             || self.all_narrowed_away(hook::FILTER_PLACEMENTS, Narrowed::Placements(tile));
-        if !self.plain_placement(tile) && unfiltered {
+        if unfiltered {
             let plain = self.plain_placement_count(tile);
             if plain > 0 {
-                return Ok(plain);
+                return Ok((plain, false));
             }
         }
-        self.drawn_placement_count(tile)
+        Ok((self.drawn_placement_count(tile)?, true))
     }
 
     /// Ends the game now, at a turn boundary, as if the bag were empty: the

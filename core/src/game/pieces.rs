@@ -68,11 +68,13 @@ struct PlacedGeom {
     /// The geometry, before the check of the sides it changes (`None`: the
     /// feature cannot be added).
     geom: Option<RotGeom>,
-    /// On a board whose sides are plain ([`PieceBufs::plain`]), where the
-    /// geometry's sides are plain too: its side kinds (`RotGeom::code`),
-    /// and whether every side the feature changes fits the placed tile
-    /// across it (an empty square counts as fitting: the candidate's own
-    /// square is checked by the side kinds, [`Game::piece_fits`]).
+    /// Where the geometry's sides are plain: its side kinds
+    /// (`RotGeom::code`), and whether every side the feature changes fits
+    /// the placed tile across it (an empty square counts as fitting: the
+    /// candidate's own square is checked by the side kinds where its other
+    /// neighbours' sides and the new tile's are plain too, on a board whose
+    /// sides are plain, [`PieceBufs::plain`], or by [`Game::plain_beside`];
+    /// [`Game::piece_fits`]).
     plain: Option<(u8, bool)>,
 }
 
@@ -87,6 +89,9 @@ struct ListMemo {
     len: usize,
     pos: Option<Pos>,
     req: Option<u8>,
+    /// Whether the sides of every placed tile beside that square are plain
+    /// ([`Game::plain_beside`]; not asked on a plain board).
+    plain_beside: bool,
 }
 
 /// The key of [`PieceBufs::geoms`].
@@ -160,7 +165,9 @@ fn side_codes_fit(a: u8, req: u8) -> bool {
 }
 
 /// [`Game::piece_fits`] of a candidate that adds its feature to the placed
-/// tile at `at`, on a board whose sides are plain, where that tile's sides
+/// tile at `at`, where the sides of the new tile and of the square's other
+/// neighbours are plain (a board whose sides are plain, or
+/// [`Game::plain_beside`]), and that tile's sides
 /// with the feature are plain too (`plain`: [`PlacedGeom::plain`]): the side
 /// kinds decide (`sides_fit`), the new tile's (`code`, at `pos`) against
 /// what its cell requires (`req`) with the side of the tile at `at` as it
@@ -222,9 +229,9 @@ impl Game {
             for c in &cands {
                 let mut c = *c;
                 let fits = if plain {
-                    self.listed_piece_fits(tile, tt, room, &mut c, bufs, &mut memo)
+                    self.listed_piece_fits::<true>(tile, tt, room, &mut c, bufs, &mut memo)
                 } else {
-                    self.piece_fits(tile, &mut c, bufs)
+                    self.listed_piece_fits::<false>(tile, tt, room, &mut c, bufs, &mut memo)
                 };
                 if !fits {
                     continue;
@@ -294,9 +301,7 @@ impl Game {
             }
         };
         let plain = match &geom {
-            Some(g) if bufs.plain && plain_sides => {
-                Some((g.code, self.added_sides_fit(t, g, slots, None)))
-            }
+            Some(g) if plain_sides => Some((g.code, self.added_sides_fit(t, g, slots, None))),
             _ => None,
         };
         bufs.placed_geoms.push(PlacedGeom {
@@ -360,15 +365,18 @@ impl Game {
     }
 
     /// [`Game::piece_fits`] of candidate `c` in the list of tile type `ty`
-    /// (`tt`; `room`: the game has room for its features and one more),
-    /// on a board whose sides are plain (`PieceBufs::plain`): a candidate
-    /// that lays its piece on the placed tile is decided by the side kinds
-    /// alone, from `memo` (the tile's side kinds with the feature added, the
-    /// frontier cell of the last candidate's square: the candidates of one
-    /// square come together) without the rest of the check, which gives
-    /// the same answer.
+    /// (`tt`; `room`: the game has room for its features and one more): a
+    /// candidate that lays its piece on the placed tile, on a square whose
+    /// neighbours' sides are plain (every square on a board whose sides are
+    /// plain, `PieceBufs::plain`, else [`Game::plain_beside`]), is decided
+    /// by the side kinds alone when the tile's sides with the feature added
+    /// are plain too, from `memo` (the tile's side kinds with the feature
+    /// added, the frontier cell of the last candidate's square: the
+    /// candidates of one square come together) without the rest of the
+    /// check, which gives the same answer. `PLAIN`: the board's sides are
+    /// plain (`PieceBufs::plain`; no square's neighbours are looked at).
     #[inline]
-    fn listed_piece_fits(
+    fn listed_piece_fits<const PLAIN: bool>(
         &self,
         ty: TileTypeId,
         tt: Option<&crate::tiles::TileType>,
@@ -388,10 +396,14 @@ impl Game {
         if memo.pos != Some(p.pos) {
             let cell = self.board.cell(p.pos);
             memo.pos = Some(p.pos);
-            memo.req = match self.board.frontier.get(usize::from(cell & !FRONTIER_BIT)) {
-                Some(fr) if cell & FRONTIER_BIT != 0 => Some(fr.req),
+            let fr = match self.board.frontier.get(usize::from(cell & !FRONTIER_BIT)) {
+                Some(fr) if cell & FRONTIER_BIT != 0 => Some(fr),
                 _ => None,
             };
+            memo.req = fr.map(|fr| fr.req);
+            if !PLAIN {
+                memo.plain_beside = fr.is_some_and(|fr| self.plain_beside(p.pos, fr.present));
+            }
         }
         let Some(req) = memo.req else {
             return false;
@@ -412,11 +424,43 @@ impl Game {
                 (e.1, e.2)
             }
         };
-        if plain {
+        if plain && (PLAIN || memo.plain_beside) {
             side_codes_fit(code, req)
         } else {
             self.piece_fits(ty, c, bufs)
         }
+    }
+
+    /// Whether every placed tile beside square `pos` (on its sides
+    /// `present`) has plain sides ([`RotGeom::plain_sides`]): its type's in
+    /// its rotation are ([`TileCatalogue::plain_rots`]), and no feature
+    /// added to a placed tile left sides that are not (`Added::odd`; a
+    /// tile's geometry is its type's or one changed by an added feature).
+    /// Then the side kinds alone say whether a tile with plain sides fits
+    /// there, as on a board whose sides are all plain.
+    ///
+    /// [`TileCatalogue::plain_rots`]: crate::tiles::TileCatalogue::plain_rots
+    fn plain_beside(&self, pos: Pos, present: u8) -> bool {
+        if self.added.odd != 0 {
+            return false;
+        }
+        let mut m = present;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let plain = self
+                .board
+                .tile_at(pos.step(Side::from_index(d)))
+                .and_then(|t| self.board.tiles.get(usize::from(t.0)))
+                .and_then(|pt| {
+                    let rots = self.rules.tiles.plain_rots.get(pt.ty.index())?;
+                    Some(rots >> pt.rot.index() & 1 != 0)
+                });
+            if plain != Some(true) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether candidate `c` of tile type `ty` is a legal placement with its
@@ -466,7 +510,20 @@ impl Game {
             let i = self.placed_geom(t.0, kind, slots, bufs);
             let e = &bufs.placed_geoms[i];
             if let Some(plain) = e.plain {
-                return plain_fits_beside(plain, pos, c.at, type_geom.code, fr.req);
+                // The new tile's sides and its other neighbours' plain too
+                // (on a plain board, all are).
+                let plain_here = bufs.plain
+                    || self
+                        .rules
+                        .tiles
+                        .plain_rots
+                        .get(ty.index())
+                        .is_some_and(|r| {
+                            r >> p.rot.index() & 1 != 0 && self.plain_beside(pos, fr.present)
+                        });
+                if plain_here {
+                    return plain_fits_beside(plain, pos, c.at, type_geom.code, fr.req);
+                }
             }
             let Some(g) = e.geom.clone() else {
                 return false;

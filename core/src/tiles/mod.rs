@@ -265,6 +265,11 @@ pub struct TileCatalogue {
     /// Whether every tile type's sides are plain in every rotation
     /// ([`RotGeom::plain_sides`]).
     pub plain_sides: bool,
+    /// Per tile type, parallel to `types`: bit `r` set where its sides are
+    /// plain in rotation `r` ([`RotGeom::plain_sides`]), so that the check
+    /// of a placement with a piece asks whether a square's neighbours' are
+    /// in a look-up each (a type missing here counts as not plain).
+    pub plain_rots: Vec<u8>,
     /// The start layout: the highest-priority one of the tile sets whose
     /// tiles the game holds, if any set provides one. Chosen when the sets are
     /// compiled and again after the plugins' counts
@@ -387,6 +392,8 @@ impl TileCatalogue {
                         let id = TileTypeId(cat.types.len().min(u16::MAX as usize) as u16);
                         cat.has_barriers |= t.has_barrier_sides();
                         cat.plain_sides &= t.rot.iter().all(RotGeom::plain_sides);
+                        cat.plain_rots
+                            .push((0..4).fold(0, |m, r| m | u8::from(t.rot[r].plain_sides()) << r));
                         cat.by_id.insert(t.id.clone(), id);
                         cat.fits.push(fit_table(&t));
                         cat.types.push(t);

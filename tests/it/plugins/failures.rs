@@ -3,7 +3,9 @@
 
 use super::*;
 use carcassonne_core::PlayerId;
-use carcassonne_core::{Action, Actor, FigureOption, Game, GameError, Rng};
+use carcassonne_core::{
+    Action, Actor, FigureOption, Game, GameError, Placement, Pos, Rng, Rotation, Stage,
+};
 
 /// Plays until an action fails; checks the error and that the state is unchanged.
 pub(super) fn first_failure(rules: &Arc<Rules>, seed: u64) -> Option<carcassonne_core::HookError> {
@@ -34,11 +36,15 @@ pub(super) fn first_failure(rules: &Arc<Rules>, seed: u64) -> Option<carcassonne
             Actor::Player(_) => match g.legal_actions() {
                 Ok(a) => a[rng.below(a.len() as u32) as usize],
                 Err(GameError::Hook(e)) => {
-                    // The figure step or a decision: applying any option fails the same way.
-                    let any = if g.pending_steps().is_empty() {
-                        Action::Figure(FigureOption::Pass)
-                    } else {
+                    // The placement (a drawn tile whose plugins' placements
+                    // are listed for it), the figure step or a decision:
+                    // applying any option fails the same way.
+                    let any = if !g.pending_steps().is_empty() {
                         Action::Choose(0)
+                    } else if g.stage() == Stage::Place {
+                        Action::Place(Placement::new(Pos { x: 0, y: 0 }, Rotation::R0))
+                    } else {
+                        Action::Figure(FigureOption::Pass)
                     };
                     let r = g.apply(any);
                     assert_eq!(r, Err(GameError::Hook(e.clone())));
