@@ -452,6 +452,34 @@ impl Game {
         Ok(())
     }
 
+    /// [`Game::step_random_inline`] of a player's action picked from a
+    /// list: a plugin's step, or a placement a plugin adds or filters. Out
+    /// of line: a ruleset without them (base) keeps the playout's loop small.
+    #[inline(never)]
+    fn step_random_listed(&mut self, rng: &mut Rng) -> Result<(), GameError> {
+        let a = if let Some(s) = self.turn.pending.last().copied() {
+            let mut c = std::mem::take(&mut self.scratch.codes);
+            let r = self.step_options_into(s, &mut c);
+            let a = r
+                .map_err(GameError::from)
+                .and_then(|_| pick(&c, rng).map(Action::Choose));
+            self.scratch.codes = c;
+            a?
+        } else if self.scratch.placements_for == Some(self.turn.drawn) {
+            // Listed when the tile was drawn, in this state.
+            Action::Place(self.pick_listed(rng)?)
+        } else {
+            self.list_placements(TileTypeId(self.turn.drawn))?;
+            let p = self.pick_listed(rng)?;
+            // Listed in this state: kept for the placement.
+            self.scratch.placements_for = Some(self.turn.drawn);
+            Action::Place(p)
+        };
+        // The action comes from the legal list just computed: no need to
+        // check it again, and a playout discards the game if a plugin fails.
+        self.apply_unchecked(a)
+    }
+
     /// The body of [`Game::step_random`].
     #[inline(always)]
     fn step_random_inline(&mut self, rng: &mut Rng) -> Result<bool, GameError> {
@@ -472,34 +500,16 @@ impl Game {
             }
             Actor::Chance => self.sample_chance_with(false).map(|_| true),
             Actor::Player(_) => {
-                let a = if let Some(s) = self.turn.pending.last().copied() {
-                    let mut c = std::mem::take(&mut self.scratch.codes);
-                    let r = self.step_options_into(s, &mut c);
-                    let a = r
-                        .map_err(GameError::from)
-                        .and_then(|_| pick(&c, rng).map(Action::Choose));
-                    self.scratch.codes = c;
-                    a?
-                } else if self.turn.stage == Stage::Place
-                    && self.plain_placement(TileTypeId(self.turn.drawn))
-                {
+                let plain_place = self.turn.pending.is_empty()
+                    && self.turn.stage == Stage::Place
+                    && self.plain_placement(TileTypeId(self.turn.drawn));
+                if plain_place {
                     // `apply_unchecked` of the placement, inlined.
                     let p = self.random_placement(rng).ok_or_else(|| broken("place"))?;
                     let listed = self.scratch.placements_for.take() == Some(self.turn.drawn);
                     self.place_drawn(Action::Place(p), p, listed)?;
-                    self.advance()?;
-                    return Ok(true);
-                } else if self.turn.stage == Stage::Place
-                    && self.scratch.placements_for == Some(self.turn.drawn)
-                {
-                    // Listed when the tile was drawn, in this state.
-                    Action::Place(self.pick_listed(rng)?)
-                } else if self.turn.stage == Stage::Place {
-                    self.list_placements(TileTypeId(self.turn.drawn))?;
-                    let p = self.pick_listed(rng)?;
-                    // Listed in this state: kept for the placement.
-                    self.scratch.placements_for = Some(self.turn.drawn);
-                    Action::Place(p)
+                } else if !self.turn.pending.is_empty() || self.turn.stage == Stage::Place {
+                    return self.step_random_listed(rng).map(|()| true);
                 } else {
                     let mut o = std::mem::take(&mut self.scratch.options);
                     let r = self.figure_options_into(&mut o);
@@ -509,12 +519,8 @@ impl Game {
                     let o = a?;
                     self.scratch.placements_for = None;
                     self.choose_figure(Action::Figure(o), o)?;
-                    self.advance()?;
-                    return Ok(true);
-                };
-                // The action comes from the legal list just computed: no need to check it
-                // again, and a playout discards the game if a plugin fails.
-                self.apply_unchecked(a)?;
+                }
+                self.advance()?;
                 Ok(true)
             }
         }
