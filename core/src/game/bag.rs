@@ -429,7 +429,7 @@ impl Game {
             listed = made;
             fits
         } else {
-            self.drawn_placement_count(t)?
+            self.plain_drawn_count(t)
         };
         if fits > 0 {
             self.turn.drawn = t.0;

@@ -486,21 +486,22 @@ impl Game {
         if !self.plain_placement(tile) {
             return self.placement_count(tile);
         }
+        Ok(self.plain_drawn_count(tile))
+    }
+
+    /// [`Game::drawn_placement_count`] of a tile whose placements no plugin
+    /// adds or filters ([`Game::plain_placement`]).
+    pub(super) fn plain_drawn_count(&mut self, tile: TileTypeId) -> u32 {
         let Some(fit) = fit_table(&self.rules, &self.board, tile.0) else {
-            return Ok(self.barrier_drawn_count(tile));
+            return self.barrier_drawn_count(tile);
         };
         if self.rules.fit_rows.is_some() {
             // Kept by the board: no walk (and no blocks: `random_placement`
             // walks from the nearer end).
-            return Ok(self.kept_fits(tile.0));
+            return self.kept_fits(tile.0);
         }
         let weight = |fr: &Frontier| u32::from(fit.count(fr.req));
-        Ok(count_fit_blocks(
-            &mut self.scratch,
-            &self.board.frontier,
-            tile,
-            weight,
-        ))
+        count_fit_blocks(&mut self.scratch, &self.board.frontier, tile, weight)
     }
 
     /// Where the walk to the drawn tile's `k`-th placement starts when
