@@ -541,16 +541,8 @@ impl Game {
             return false;
         }
         let bag = &mut self.bag;
-        let by = &mut bag.held_by;
-        match (by.binary_search_by_key(&plugin, |h| h.0), on) {
-            (Ok(i), true) => by[i].1 = markers,
-            (Err(i), true) => by.insert(i, (plugin, markers)),
-            (Ok(i), false) => {
-                by.remove(i);
-            }
-            (Err(_), false) => {}
-        }
-        let all = by.iter().fold(0, |a, h| a | h.1);
+        set_plugin_markers(&mut bag.held_by, plugin, markers, on);
+        let all = bag.held_by.iter().fold(0, |a, h| a | h.1);
         bag.held.clear();
         bag.held_flag.clear();
         if all != 0 {

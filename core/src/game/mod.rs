@@ -177,6 +177,20 @@ fn fresh<T>(v: &mut Vec<T>, n: usize) {
     v.reserve(n);
 }
 
+/// Sets plugin `plugin`'s tile-level `markers` in `list` (one entry per
+/// plugin, sorted by plugin) when `on`, or removes its entry: the plugins'
+/// marker requests ([`Cx::hold_back_draws`], [`Cx::offer_open_features`]).
+fn set_plugin_markers(list: &mut Vec<(u8, u64)>, plugin: u8, markers: u64, on: bool) {
+    match (list.binary_search_by_key(&plugin, |e| e.0), on) {
+        (Ok(i), true) => list[i].1 = markers,
+        (Err(i), true) => list.insert(i, (plugin, markers)),
+        (Ok(i), false) => {
+            list.remove(i);
+        }
+        (Err(_), false) => {}
+    }
+}
+
 /// Calls hook `$name` of every plugin subscribed to `$bit`, in dispatch order,
 /// with a read-write context; then queues the steps they pushed. (The `@each`
 /// arm is the loop, skipping a subscriber `$i` for which `$skip` holds.)

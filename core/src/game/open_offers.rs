@@ -15,15 +15,7 @@ impl Game {
         if usize::from(plugin) >= self.rules.plugins.len() {
             return false;
         }
-        let open = &mut self.offers.open;
-        match (open.binary_search_by_key(&plugin, |o| o.0), on) {
-            (Ok(i), true) => open[i].1 = markers,
-            (Err(i), true) => open.insert(i, (plugin, markers)),
-            (Ok(i), false) => {
-                open.remove(i);
-            }
-            (Err(_), false) => {}
-        }
+        super::set_plugin_markers(&mut self.offers.open, plugin, markers, on);
         true
     }
 
