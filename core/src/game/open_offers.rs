@@ -51,18 +51,23 @@ impl Game {
             }
         };
         // At most one option per feature record and kind in supply (usually
-        // one kind): reserved at once, not grown option by option.
-        out.reserve(self.feats.recs.len());
+        // one kind), each kept by a test of bits (no branch per record).
         for (k, kind) in self.rules.figures.iter().enumerate() {
             let k = FigureKindId(k as u8);
             if !kind.follower || self.supply_of(self.turn.current, k) == 0 {
                 continue;
             }
-            for (f, _) in self.open_feats(k, kind).filter(|(_, ft)| ft.tile != t) {
-                out.push(FigureOption::Deploy {
-                    kind: k,
-                    at: Location::Feature(FeatureId(f)),
-                });
+            let by_kind = self.open_by_kind(kind);
+            match by_kind.filter(|_| !kind.one_per_feature) {
+                // By the feature's kind alone: a loop without calls.
+                Some(m) => self.open_records_into(k, out, |ft| {
+                    (ft.tile != t)
+                        & self.open_set(ft, kind.occupies)
+                        & (m >> (ft.kind as u32) & 1 != 0)
+                }),
+                None => self.open_records_into(k, out, |ft| {
+                    (ft.tile != t) & self.open_to(k, kind, by_kind, ft)
+                }),
             }
         }
         // Each of the core's options finds its place in the long run by a
@@ -86,6 +91,33 @@ impl Game {
         let end = out.len();
         out.copy_within(r..end, w);
         out.truncate(w + end - r);
+    }
+
+    /// A deployment of kind `k` onto every feature record that `keep`
+    /// keeps, in id order, appended to `out`: each record's option written
+    /// and the end moved past it by `keep`'s answer, not pushed behind a
+    /// branch (the answers follow no pattern).
+    #[inline(always)]
+    fn open_records_into(
+        &self,
+        k: FigureKindId,
+        out: &mut Vec<FigureOption>,
+        keep: impl Fn(&Feat) -> bool,
+    ) {
+        let recs = &self.feats.recs[..];
+        let mut w = out.len();
+        out.resize(w + recs.len(), FigureOption::Pass);
+        for (f, ft) in (0u16..).zip(recs) {
+            let Some(slot) = out.get_mut(w) else {
+                break;
+            };
+            *slot = FigureOption::Deploy {
+                kind: k,
+                at: Location::Feature(FeatureId(f)),
+            };
+            w += usize::from(keep(ft));
+        }
+        out.truncate(w);
     }
 
     /// Whether placed tile `t` carries (at tile level) a marker of a plugin

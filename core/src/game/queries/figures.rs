@@ -428,44 +428,85 @@ impl Game {
         k: &'a crate::rules::FigureKind,
     ) -> impl Iterator<Item = (u16, &'a Feat)> + 'a {
         let recs = &self.feats.recs[..];
-        // Where no plugin hosts features or marks them for the kind, the
-        // rules let it take a feature by the feature's kind alone
-        // (`Rules::kind_may_take`): one bit test per record.
-        let by_kind = (self.rules.host_markers == 0 && k.marked_only.0 == 0).then(|| {
+        let by_kind = self.open_by_kind(k);
+        (0u16..)
+            .zip(recs)
+            .filter(move |&(_, ft)| self.open_to(kind, k, by_kind, ft))
+    }
+
+    /// The feature kinds figure kind `kind` (record `k`) may take by the
+    /// feature's kind alone ([`Rules::kind_may_take`](crate::rules::Rules)),
+    /// a bit per [`FeatureKind`], where no plugin hosts features or marks
+    /// them for the kind; `None` otherwise (each record asks the shared
+    /// rule, [`Game::may_stand_on`]). For [`Game::open_to`].
+    #[inline]
+    pub(in crate::game) fn open_by_kind(&self, k: &crate::rules::FigureKind) -> Option<u32> {
+        (self.rules.host_markers == 0 && k.marked_only.0 == 0).then(|| {
             let mut m = u32::from(k.stands_on.0);
             if k.follower && self.rules.options.farmers == crate::rules::FarmerScoring::Off {
                 m &= !(1 << FeatureKind::Field as u32);
             }
             m
-        });
-        // The kind's flags read once, not per record.
-        let (occupies, one_per_feature) = (k.occupies, k.one_per_feature);
-        (0u16..).zip(recs).filter(move |&(_, ft)| {
-            // The set's state first, from its root (it rules most records
-            // out: occupied, closed or finished), then the kind's rule.
-            let Some(root) = recs.get(usize::from(ft.parent)) else {
-                return false;
-            };
-            if occupies && root.occ > 0 || root.flags & features::CLOSED != 0 {
-                return false;
-            }
-            let finished = match ft.kind {
-                FeatureKind::Field => false,
-                FeatureKind::Barrier => return false,
-                _ if ft.kind.is_centre() => self.complete(ft.parent),
-                _ => root.open == 0,
-            };
-            if finished {
-                return false;
-            }
-            match by_kind {
-                Some(m) => {
-                    m >> (ft.kind as u32) & 1 != 0
-                        && !(one_per_feature && self.kind_stands_in(kind, ft.parent))
-                }
-                None => self.may_stand_on(kind, k, ft),
-            }
         })
+    }
+
+    /// Whether feature record `ft` is open to figure kind `kind` (record
+    /// `k`; `by_kind` from [`Game::open_by_kind`]): its set is open
+    /// ([`Game::open_set`]) and the kind may stand on it by the shared rule.
+    #[inline(always)]
+    pub(in crate::game) fn open_to(
+        &self,
+        kind: FigureKindId,
+        k: &crate::rules::FigureKind,
+        by_kind: Option<u32>,
+        ft: &Feat,
+    ) -> bool {
+        let open = self.open_set(ft, k.occupies);
+        match by_kind {
+            Some(m) => {
+                let ok = open & (m >> (ft.kind as u32) & 1 != 0);
+                // The kind's flag first (the same for every record): a
+                // branch on `ok` only where the figures are looked at.
+                if k.one_per_feature {
+                    ok && !self.kind_stands_in(kind, ft.parent)
+                } else {
+                    ok
+                }
+            }
+            None => open && self.may_stand_on(kind, k, ft),
+        }
+    }
+
+    /// Whether feature record `ft`'s set is open to a new figure:
+    /// unfinished (a completed road or city, a surrounded cloister or spot:
+    /// finished; a field never; a barrier holds no figure), not closed, and
+    /// unoccupied if `occupies`. The set's state and the feature's kind are
+    /// combined as bits, not tested one by one: a pass over every record (a
+    /// portal's) takes no branch per record.
+    #[inline(always)]
+    pub(in crate::game) fn open_set(&self, ft: &Feat, occupies: bool) -> bool {
+        const ROAD_OR_CITY: u32 = 1 << FeatureKind::Road as u32 | 1 << FeatureKind::City as u32;
+        const CENTRE: u32 = 1 << FeatureKind::Cloister as u32 | 1 << FeatureKind::Spot as u32;
+        const BARRIER: u32 = 1 << FeatureKind::Barrier as u32;
+        let Some(root) = self.feats.recs.get(usize::from(ft.parent)) else {
+            return false;
+        };
+        let bit = 1u32 << (ft.kind as u32);
+        // A centre feature's set is complete when its root's tile is
+        // surrounded (a centre root) or has no open side ([`Game::complete`]).
+        let surrounded = self
+            .board
+            .tiles
+            .get(usize::from(root.tile))
+            .is_some_and(|x| x.nbrs == 8);
+        let root_centre = (1u32 << (root.kind as u32)) & CENTRE != 0;
+        let closed_sides = root.open == 0;
+        let complete = (root_centre & surrounded) | (!root_centre & closed_sides);
+        let finished = (bit & ROAD_OR_CITY != 0) & closed_sides
+            | (bit & CENTRE != 0) & complete
+            | (bit & BARRIER != 0);
+        let taken = occupies & (root.occ > 0) | (root.flags & features::CLOSED != 0);
+        !finished & !taken
     }
 
     /// Whether figure kind `kind` may be deployed at `at` under the shared rule: the
