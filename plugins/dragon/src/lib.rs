@@ -206,12 +206,12 @@ impl Dragon {
             return Ok(0);
         }
         let visited = s.visited.get(..=s.steps as usize).unwrap_or(&s.visited);
+        // Each side's bit kept or cleared by arithmetic, not behind a branch
+        // on whether it is open (the four answers follow no pattern).
         let mut mask = 0;
         for side in Side::ALL {
-            let bit = 1 << side as u32;
-            if u32::from(open) & bit != 0 && !visited.contains(&pack(from.step(side))) {
-                mask |= bit;
-            }
+            let seen = visited.contains(&pack(from.step(side)));
+            mask |= u32::from(open) & (u32::from(!seen) << side as u32);
         }
         Ok(mask)
     }
