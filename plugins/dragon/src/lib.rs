@@ -205,12 +205,21 @@ impl Dragon {
         if open == 0 {
             return Ok(0);
         }
-        let visited = s.visited.get(..=s.steps as usize).unwrap_or(&s.visited);
+        // The tiles visited in eight lanes of fixed width (those past the
+        // movement's steps hold its first tile again), compared all at once:
+        // no loop whose length or exit depends on the movement.
+        let first = s.visited[0];
+        let mut lanes = [first; 8];
+        lanes[..s.visited.len()].copy_from_slice(&s.visited);
+        for (i, lane) in lanes.iter_mut().enumerate() {
+            *lane = if i as u32 <= s.steps { *lane } else { first };
+        }
         // Each side's bit kept or cleared by arithmetic, not behind a branch
         // on whether it is open (the four answers follow no pattern).
         let mut mask = 0;
         for side in Side::ALL {
-            let seen = visited.contains(&pack(from.step(side)));
+            let p = pack(from.step(side));
+            let seen = lanes.iter().fold(false, |seen, &x| seen | (x == p));
             mask |= u32::from(open) & (u32::from(!seen) << side as u32);
         }
         Ok(mask)
