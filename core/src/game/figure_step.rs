@@ -102,54 +102,11 @@ impl Game {
             "figure options out of order"
         );
         if self.wants(hook::FILTER_FIGURE_OPTIONS) {
-            // The tiles the options deploy onto, each once (usually one: the
-            // placed tile), for the vetoes' narrowing. Only the placed tile
-            // unless an option may deploy elsewhere (a plugin's additions,
-            // standing deployments, a magic portal's open features): the
-            // first option after `Pass` says whether there is any.
+            // Only the placed tile unless an option may deploy elsewhere (a
+            // plugin's additions, standing deployments, a magic portal's
+            // open features).
             let elsewhere = added || !self.offers.deploy.is_empty() || open_here;
-            let mut tiles = [NONE16; 8];
-            let n = if elsewhere {
-                self.option_tiles(out, &mut tiles)
-            } else {
-                tiles[0] = t;
-                Some(usize::from(matches!(
-                    out.get(1),
-                    Some(FigureOption::Deploy { .. })
-                )))
-            };
-            // Spread over many tiles (a magic portal's list): the narrowed
-            // vetoes over the few options onto their figures' tiles.
-            if n.is_none() && self.vetoes_spread(out)? {
-                return Ok(());
-            }
-            // The veto flags on the stack for a usual list: no allocation.
-            let mut small = [true; 64];
-            let mut large = Vec::new();
-            let keep: &mut [bool] = if out.len() <= small.len() {
-                &mut small[..out.len()]
-            } else {
-                large.resize(out.len(), true);
-                &mut large
-            };
-            let skip = |i| match n {
-                Some(n) => self.tiles_narrowed_away(i, &tiles[..n]),
-                None => self.options_narrowed_away(i, out),
-            };
-            // Usually every veto is narrowed away (no plugin figure on the
-            // placed tile): the list is then kept as it is.
-            let mut asked = false;
-            dispatch_view!(@each self, hook::FILTER_FIGURE_OPTIONS, |i| skip(i), |h, v| {
-                asked = true;
-                h.filter_figure_options(v, out, keep)
-            });
-            if asked {
-                let mut i = 0;
-                out.retain(|_| {
-                    i += 1;
-                    keep[i - 1]
-                });
-            }
+            self.figure_vetoes(out, t, elsewhere)?;
         }
         Ok(())
     }
@@ -448,7 +405,7 @@ impl Game {
     /// gathered once (a plugin has few figures), then each option's tile is
     /// compared with them.
     #[inline]
-    fn options_narrowed_away(&self, plugin: u8, opts: &[FigureOption]) -> bool {
+    pub(super) fn options_narrowed_away(&self, plugin: u8, opts: &[FigureOption]) -> bool {
         let declared = self.plugin_narrowing(plugin);
         if declared & crate::narrow::bits::OPTIONS_ON_MY_TILES == 0 {
             return false;
@@ -466,7 +423,7 @@ impl Game {
 
     /// The tiles options `opts` deploy onto ([`Game::option_tile`]), each
     /// once, into `out`; their number, or `None` if `out` is too short.
-    fn option_tiles(&self, opts: &[FigureOption], out: &mut [u16]) -> Option<usize> {
+    pub(super) fn option_tiles(&self, opts: &[FigureOption], out: &mut [u16]) -> Option<usize> {
         let mut n = 0;
         for &o in opts {
             if let Some(t) = self.option_tile(o) {

@@ -1,6 +1,7 @@
-//! The plugins' vetoes over a figure-step list spread over many tiles (a
-//! magic portal's): each plugin is given only the options onto the tiles its
-//! figures stand on, found by binary searches in the sorted list.
+//! The plugins' vetoes over the figure step's list ([`Game::figure_vetoes`]),
+//! and over a list spread over many tiles (a magic portal's): each plugin is
+//! given only the options onto the tiles its figures stand on, found by
+//! binary searches in the sorted list.
 
 use super::figure_step::among;
 use super::*;
@@ -9,6 +10,88 @@ use super::*;
 const CAP: usize = 32;
 
 impl Game {
+    /// The plugins' vetoes (`filter_figure_options`) over the figure step's
+    /// list `out` (in canonical order) for placed tile `t`; `elsewhere`:
+    /// an option may deploy onto another tile than `t` (a plugin's
+    /// additions, standing deployments, a portal's open features). Out of
+    /// line, and its usual case first: every option onto the placed tile
+    /// (or none) and every subscriber narrowed away (none of its figures
+    /// there), so nothing is asked and the list stays as it is; the rest,
+    /// [`Game::figure_vetoes_asked`], is cold.
+    #[inline(never)]
+    pub(super) fn figure_vetoes(
+        &self,
+        out: &mut Vec<FigureOption>,
+        t: u16,
+        elsewhere: bool,
+    ) -> HookResult {
+        if !elsewhere {
+            let deploys = matches!(out.get(1), Some(FigureOption::Deploy { .. }));
+            let tiles = &[t][..usize::from(deploys)];
+            let bit = hook::FILTER_FIGURE_OPTIONS;
+            let quiet = |i: u8| self.tiles_narrowed_away(i, tiles) || self.switched_off(i, bit);
+            if self.rules.subscribers(bit).iter().all(|&i| quiet(i)) {
+                return Ok(());
+            }
+        }
+        self.figure_vetoes_asked(out, t, elsewhere)
+    }
+
+    /// [`Game::figure_vetoes`] when a plugin may be asked: the tiles the
+    /// options deploy onto, each once (usually one: the placed tile), for
+    /// the vetoes' narrowing; spread over many tiles (a portal's list), the
+    /// narrowed vetoes over the few options onto their figures' tiles
+    /// ([`Game::vetoes_spread`]); then each plugin not narrowed away is
+    /// asked over the list and the options vetoed are taken out.
+    #[cold]
+    #[inline(never)]
+    fn figure_vetoes_asked(
+        &self,
+        out: &mut Vec<FigureOption>,
+        t: u16,
+        elsewhere: bool,
+    ) -> HookResult {
+        let mut tiles = [NONE16; 8];
+        let n = if elsewhere {
+            self.option_tiles(out, &mut tiles)
+        } else {
+            tiles[0] = t;
+            Some(usize::from(matches!(
+                out.get(1),
+                Some(FigureOption::Deploy { .. })
+            )))
+        };
+        if n.is_none() && self.vetoes_spread(out)? {
+            return Ok(());
+        }
+        // The veto flags on the stack for a usual list: no allocation.
+        let mut small = [true; 64];
+        let mut large = Vec::new();
+        let keep: &mut [bool] = if out.len() <= small.len() {
+            &mut small[..out.len()]
+        } else {
+            large.resize(out.len(), true);
+            &mut large
+        };
+        let skip = |i| match n {
+            Some(n) => self.tiles_narrowed_away(i, &tiles[..n]),
+            None => self.options_narrowed_away(i, out),
+        };
+        let mut asked = false;
+        dispatch_view!(@each self, hook::FILTER_FIGURE_OPTIONS, |i| skip(i), |h, v| {
+            asked = true;
+            h.filter_figure_options(v, out, keep)
+        });
+        if asked {
+            let mut i = 0;
+            out.retain(|_| {
+                i += 1;
+                keep[i - 1]
+            });
+        }
+        Ok(())
+    }
+
     /// The plugins' vetoes (`filter_figure_options`) over options `out`
     /// that deploy onto more tiles than [`Game::option_tiles`] lists (a
     /// magic portal's list), when every subscriber declared
