@@ -477,7 +477,7 @@ impl Game {
     /// Always inlined, as [`Game::tiles_narrowed_away`]: a third caller
     /// (`tiles_open_to`) made the optimiser change base's figure step.
     #[inline(always)]
-    fn plugin_figure_on_any(&self, plugin: u8, tiles: &[u16]) -> bool {
+    pub(super) fn plugin_figure_on_any(&self, plugin: u8, tiles: &[u16]) -> bool {
         let Some(e) = self.rules.plugins.get(usize::from(plugin)) else {
             return false;
         };

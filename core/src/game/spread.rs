@@ -26,10 +26,16 @@ impl Game {
         elsewhere: bool,
     ) -> HookResult {
         if !elsewhere {
+            // Narrowed away: no deployment in the list, or none of the
+            // plugin's figures on the placed tile (one tile compared).
             let deploys = matches!(out.get(1), Some(FigureOption::Deploy { .. }));
-            let tiles = &[t][..usize::from(deploys)];
             let bit = hook::FILTER_FIGURE_OPTIONS;
-            let quiet = |i: u8| self.tiles_narrowed_away(i, tiles) || self.switched_off(i, bit);
+            let quiet = |i: u8| {
+                let narrowed =
+                    self.plugin_narrowing(i) & crate::narrow::bits::OPTIONS_ON_MY_TILES != 0;
+                narrowed && !(deploys && self.plugin_figure_on_any(i, &[t]))
+                    || self.switched_off(i, bit)
+            };
             if self.rules.subscribers(bit).iter().all(|&i| quiet(i)) {
                 return Ok(());
             }
