@@ -543,24 +543,35 @@ impl Game {
         if kind.index() >= self.rules.figures.len() {
             return Ok(0);
         }
-        // The tiles beside (distinct tiles).
+        // The tiles beside (distinct tiles): each side's written, and kept
+        // (the count moved past it) when its cell holds a placed tile; no
+        // branch per side (which sides hold one follows no pattern).
         let mut tiles = [NONE16; 4];
         let mut sides = [0u8; 4];
         let mut n = 0;
         for side in Side::ALL {
-            if let Some(q) = self.board.tile_at(tile.pos.step(side)) {
-                tiles[n] = q.0;
-                sides[n] = 1 << side as u8;
-                n += 1;
-            }
+            let c = self.board.cell(tile.pos.step(side));
+            tiles[n & 3] = c.wrapping_sub(1);
+            sides[n & 3] = 1 << side as u8;
+            n += usize::from((c != 0) & (c & super::super::board::FRONTIER_BIT == 0));
+        }
+        let Some(&first) = tiles[..n].first() else {
+            return Ok(0);
+        };
+        // Four lanes for the comparisons with the figures' tiles (those past
+        // the count hold the first tile again: no figure's tile is compared
+        // with an empty lane), not a loop as long as the count.
+        let mut lanes = tiles;
+        for (i, lane) in lanes.iter_mut().enumerate() {
+            *lane = if i < n { *lane } else { first };
         }
         // Usually every veto is narrowed away (no vetoing plugin's figure
         // on those tiles): then they are all open, and no list is made.
         let tiles = &tiles[..n];
         let bit = hook::FILTER_FIGURE_OPTIONS;
-        let asked = |i: u8| !self.switched_off(i, bit) && !self.tiles_narrowed_away(i, tiles);
+        let asked = |i: u8| !self.switched_off(i, bit) && !self.tiles_narrowed_away(i, &lanes);
         if !self.wants(bit) || !self.rules.subscribers(bit).iter().any(|&i| asked(i)) {
-            return Ok(sides.iter().fold(0, |open, s| open | s));
+            return Ok(sides[..n].iter().fold(0, |open, s| open | s));
         }
         // The deployments onto them, put through the vetoes as one list
         // (each plugin asked once, not once per tile).
