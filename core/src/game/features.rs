@@ -24,7 +24,7 @@ pub(crate) struct Feat {
     /// The tile feature's pennants (copied: scoring reads them per member).
     pub(super) pennants: u8,
     /// Flags of the set (valid at roots; a union keeps either's): [`WITHHELD`],
-    /// [`NOT_FOR_FARMERS`], [`CLOSED`].
+    /// [`NOT_FOR_FARMERS`], [`CLOSED`], [`SURROUNDED`].
     pub(super) flags: u8,
 }
 
@@ -39,6 +39,12 @@ pub(super) const NOT_FOR_FARMERS: u8 = 2;
 /// `Feat::flags`: no figure may be deployed into the set by the shared rule
 /// (`Cx::close_feature`: a tower's bare foundation).
 pub(super) const CLOSED: u8 = 4;
+
+/// `Feat::flags`: a centre feature (a cloister, a spot; always its own set)
+/// whose tile is surrounded, set when its tile's eighth neighbour is placed:
+/// what [`Game::complete`] reads from the tile, kept where a pass over every
+/// record ([`Game::open_set`]) reads it with the set's other flags.
+pub(super) const SURROUNDED: u8 = 8;
 
 impl Feat {
     /// The feature records of a fresh tile of type `tt` under rotation `rot`,

@@ -39,7 +39,8 @@ impl PartialEq for Game {
 
 impl Game {
     /// Recomputes every incremental structure from scratch and compares: frontier,
-    /// open sides, occupancy, member rings, figure lists, tile and figure conservation.
+    /// open sides, occupancy, surrounded centres, member rings, figure lists,
+    /// tile and figure conservation.
     /// Returns the first inconsistency found. Used by the conformance kit.
     pub fn check_integrity(&self) -> Result<(), String> {
         let rules = &self.rules;
@@ -217,6 +218,13 @@ impl Game {
                 ));
             }
             let pt = self.board.tiles[ft.tile as usize];
+            let surrounded = ft.kind.is_centre() && pt.nbrs == 8;
+            if (ft.flags & features::SURROUNDED != 0) != surrounded {
+                return Err(format!(
+                    "feature {f} is marked surrounded {}, its tile has {} neighbours",
+                    !surrounded, pt.nbrs
+                ));
+            }
             let geom = self.geom_of(ft.tile);
             for (d, sf) in geom.side_features.iter().enumerate() {
                 if sf.contains(&ft.local)

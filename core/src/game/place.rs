@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::tiles::NO_FEATURE;
-use features::WITHHELD;
+use features::{SURROUNDED, WITHHELD};
 
 /// `POP4[m]`: the number of set bits of a 4-bit mask (the baseline x86-64
 /// target has no population-count instruction).
@@ -255,8 +255,13 @@ impl Game {
                 if ntt.has_centre {
                     for (l, f) in ntt.features.iter().enumerate() {
                         let c = nb + l as u16;
+                        if !f.kind.is_centre() {
+                            continue;
+                        }
+                        let flags = &mut self.feats.recs[c as usize].flags;
+                        *flags |= SURROUNDED;
                         // A withheld feature is never queued for scoring.
-                        if f.kind.is_centre() && self.feats.recs[c as usize].flags & WITHHELD == 0 {
+                        if *flags & WITHHELD == 0 {
                             self.turn.done.push(FeatureId(c));
                         }
                     }
@@ -270,6 +275,7 @@ impl Game {
             for id in base..end {
                 if has_centre && self.feats.recs[id as usize].kind.is_centre() {
                     if surrounded {
+                        self.feats.recs[id as usize].flags |= SURROUNDED;
                         self.push_done(id);
                     }
                     continue;

@@ -480,32 +480,24 @@ impl Game {
     /// Whether feature record `ft`'s set is open to a new figure:
     /// unfinished (a completed road or city, a surrounded cloister or spot:
     /// finished; a field never; a barrier holds no figure), not closed, and
-    /// unoccupied if `occupies`. The set's state and the feature's kind are
-    /// combined as bits, not tested one by one: a pass over every record (a
-    /// portal's) takes no branch per record.
+    /// unoccupied if `occupies`. Read from the set's root alone (a set's
+    /// records share its kind; a centre's surrounding is its flag
+    /// [`SURROUNDED`](features::SURROUNDED)), combined as bits, not tested
+    /// one by one: a pass over every record (a portal's) takes no branch
+    /// per record.
     #[inline(always)]
     pub(in crate::game) fn open_set(&self, ft: &Feat, occupies: bool) -> bool {
         const ROAD_OR_CITY: u32 = 1 << FeatureKind::Road as u32 | 1 << FeatureKind::City as u32;
-        const CENTRE: u32 = 1 << FeatureKind::Cloister as u32 | 1 << FeatureKind::Spot as u32;
         const BARRIER: u32 = 1 << FeatureKind::Barrier as u32;
         let Some(root) = self.feats.recs.get(usize::from(ft.parent)) else {
             return false;
         };
-        let bit = 1u32 << (ft.kind as u32);
-        // A centre feature's set is complete when its root's tile is
-        // surrounded (a centre root) or has no open side ([`Game::complete`]).
-        let surrounded = self
-            .board
-            .tiles
-            .get(usize::from(root.tile))
-            .is_some_and(|x| x.nbrs == 8);
-        let root_centre = (1u32 << (root.kind as u32)) & CENTRE != 0;
-        let closed_sides = root.open == 0;
-        let complete = (root_centre & surrounded) | (!root_centre & closed_sides);
-        let finished = (bit & ROAD_OR_CITY != 0) & closed_sides
-            | (bit & CENTRE != 0) & complete
-            | (bit & BARRIER != 0);
-        let taken = occupies & (root.occ > 0) | (root.flags & features::CLOSED != 0);
+        // The kinds finished now: a barrier always, a road or city when its
+        // set has no open side.
+        let done = ROAD_OR_CITY & u32::from(root.open == 0).wrapping_neg() | BARRIER;
+        let finished = (done >> (ft.kind as u32)) & 1 != 0;
+        let shut = features::CLOSED | features::SURROUNDED;
+        let taken = occupies & (root.occ > 0) | (root.flags & shut != 0);
         !finished & !taken
     }
 
