@@ -61,9 +61,7 @@ impl Game {
             match by_kind.filter(|_| !kind.one_per_feature) {
                 // By the feature's kind alone: a loop without calls.
                 Some(m) => self.open_records_into(k, out, |ft| {
-                    (ft.tile != t)
-                        & self.open_set(ft, kind.occupies)
-                        & (m >> (ft.kind as u32) & 1 != 0)
+                    (ft.tile != t) & self.open_set(ft, kind.occupies, m)
                 }),
                 None => self.open_records_into(k, out, |ft| {
                     (ft.tile != t) & self.open_to(k, kind, by_kind, ft)

@@ -461,10 +461,9 @@ impl Game {
         by_kind: Option<u32>,
         ft: &Feat,
     ) -> bool {
-        let open = self.open_set(ft, k.occupies);
         match by_kind {
             Some(m) => {
-                let ok = open & (m >> (ft.kind as u32) & 1 != 0);
+                let ok = self.open_set(ft, k.occupies, m);
                 // The kind's flag first (the same for every record): a
                 // branch on `ok` only where the figures are looked at.
                 if k.one_per_feature {
@@ -473,11 +472,12 @@ impl Game {
                     ok
                 }
             }
-            None => open && self.may_stand_on(kind, k, ft),
+            None => self.open_set(ft, k.occupies, u32::MAX) && self.may_stand_on(kind, k, ft),
         }
     }
 
-    /// Whether feature record `ft`'s set is open to a new figure:
+    /// Whether feature record `ft` is of one of the feature kinds `kinds` (a
+    /// bit per [`FeatureKind`]) and its set is open to a new figure:
     /// unfinished (a completed road or city, a surrounded cloister or spot:
     /// finished; a field never; a barrier holds no figure), not closed, and
     /// unoccupied if `occupies`. Read from the set's root alone (a set's
@@ -486,7 +486,7 @@ impl Game {
     /// one by one: a pass over every record (a portal's) takes no branch
     /// per record.
     #[inline(always)]
-    pub(in crate::game) fn open_set(&self, ft: &Feat, occupies: bool) -> bool {
+    pub(in crate::game) fn open_set(&self, ft: &Feat, occupies: bool, kinds: u32) -> bool {
         const ROAD_OR_CITY: u32 = 1 << FeatureKind::Road as u32 | 1 << FeatureKind::City as u32;
         const BARRIER: u32 = 1 << FeatureKind::Barrier as u32;
         let Some(root) = self.feats.recs.get(usize::from(ft.parent)) else {
@@ -495,10 +495,10 @@ impl Game {
         // The kinds finished now: a barrier always, a road or city when its
         // set has no open side.
         let done = ROAD_OR_CITY & u32::from(root.open == 0).wrapping_neg() | BARRIER;
-        let finished = (done >> (ft.kind as u32)) & 1 != 0;
+        let unfinished = ((kinds & !done) >> (ft.kind as u32)) & 1 != 0;
         let shut = features::CLOSED | features::SURROUNDED;
         let taken = occupies & (root.occ > 0) | (root.flags & shut != 0);
-        !finished & !taken
+        unfinished & !taken
     }
 
     /// Whether figure kind `kind` may be deployed at `at` under the shared rule: the
