@@ -208,10 +208,7 @@ impl Dragon {
         // The tiles visited in eight lanes of fixed width (those past the
         // movement's steps hold its first tile again), compared all at once:
         // no loop whose length or exit depends on the movement.
-        const _: () = assert!(
-            STEPS as usize + 1 <= 8,
-            "the visited tiles fit in eight lanes"
-        );
+        const _: () = assert!((STEPS as usize) < 8, "the visited tiles fit in eight lanes");
         let first = s.visited[0];
         let mut lanes = [first; 8];
         lanes[..s.visited.len()].copy_from_slice(&s.visited);
