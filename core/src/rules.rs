@@ -140,6 +140,11 @@ pub struct Rules {
     /// as ranges `first..end` of each player's block, adjacent ones merged:
     /// "does the player have a follower in this feature" looks at these only.
     pub(crate) follower_slots: Vec<(u16, u16)>,
+    /// Whether every follower kind occupies a feature (`FigureKind::follower`
+    /// implies `occupies`): then a feature with no occupying figure
+    /// (`occ == 0` at its root) holds no follower, and the offer condition
+    /// `beside_follower` fails there without a look at the player's slots.
+    pub(crate) followers_occupy: bool,
     /// The kinds declared `at_corner_meetings`, a bit per kind id (at most
     /// 64 kinds): 0 (the usual case) skips the corner offers in one test.
     pub(crate) corner_kinds: u64,
@@ -459,6 +464,7 @@ impl Rules {
                 _ => follower_slots.push((first, end)),
             }
         }
+        let followers_occupy = figures.iter().all(|f| !f.follower || f.occupies);
         let corner_kinds = figures
             .iter()
             .take(64)
@@ -481,6 +487,7 @@ impl Rules {
             run_order,
             player_figs,
             follower_slots,
+            followers_occupy,
             corner_kinds,
             feat_templates: tiles
                 .types

@@ -221,7 +221,17 @@ impl Game {
     pub(super) fn offer_conditions_hold(&self, k: &crate::rules::FigureKind, ft: &Feat) -> bool {
         let root = ft.parent;
         (!k.open_only || !self.complete(root))
-            && (!k.beside_follower || self.follower_of_in(self.turn.current, root))
+            && (!k.beside_follower
+                || !self.holds_no_follower(root) && self.follower_of_in(self.turn.current, root))
+    }
+
+    /// Whether the feature with root `root` surely holds no follower: no
+    /// figure occupies it and every follower kind occupies
+    /// ([`Rules::followers_occupy`](crate::rules::Rules::followers_occupy)),
+    /// one look at the root's record instead of the player's slots.
+    #[inline(always)]
+    fn holds_no_follower(&self, root: u16) -> bool {
+        self.rules.followers_occupy && self.feats.recs[usize::from(root)].occ == 0
     }
 
     /// [`Game::offer_conditions_hold`] with the roots of the current
@@ -240,6 +250,9 @@ impl Game {
         }
         if !k.beside_follower {
             return true;
+        }
+        if self.holds_no_follower(root) {
+            return false;
         }
         if mine.n == FollowerRoots::UNKNOWN {
             self.gather_follower_roots(mine);
