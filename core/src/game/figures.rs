@@ -237,7 +237,9 @@ impl Game {
     /// [`Game::offer_conditions_hold`] with the roots of the current
     /// player's followers gathered once (`mine`, for the few features of one
     /// figure step) instead of a look at his follower slots per feature.
-    #[inline]
+    /// Inlined, the looks at the root's record; the look at the followers
+    /// ([`Game::follower_among`]) out of line.
+    #[inline(always)]
     pub(super) fn offer_conditions_with(
         &self,
         k: &crate::rules::FigureKind,
@@ -248,12 +250,13 @@ impl Game {
         if k.open_only && self.complete(root) {
             return false;
         }
-        if !k.beside_follower {
-            return true;
-        }
-        if self.holds_no_follower(root) {
-            return false;
-        }
+        !k.beside_follower || !self.holds_no_follower(root) && self.follower_among(root, mine)
+    }
+
+    /// Whether a follower of the current player stands in the feature with
+    /// root `root`, by the roots of his followers gathered once (`mine`).
+    #[inline(never)]
+    fn follower_among(&self, root: u16, mine: &mut FollowerRoots) -> bool {
         if mine.n == FollowerRoots::UNKNOWN {
             self.gather_follower_roots(mine);
         }
