@@ -82,15 +82,15 @@ impl Game {
                         out,
                     )?;
                     self.check_offered(i, out.get(from..).unwrap_or(&[]))?;
-                    // Usually appended in order after the list: only the
-                    // options added, and the one before them, are compared.
-                    let run = out.get(from.saturating_sub(1)..).unwrap_or(&[]);
-                    check_order |= !run.windows(2).all(|w| w[0] < w[1]);
+                    // Usually appended in order after the list, or in one
+                    // gap of it (a special before another plugin's): moved
+                    // into place then, instead of a sort below.
+                    check_order |= !place_run(out, from);
                 }
             }
         }
-        // Plugins usually append their options in order after the core's
-        // (checked above); otherwise two sorted runs, which the stable sort
+        // Plugins usually append their options in order after the core's or
+        // in one gap (checked above); otherwise two sorted runs, which the stable sort
         // merges in one pass (the unstable one sorts them afresh; equal
         // options are identical, so both give the same list). A long list
         // (a magic portal's) is sorted by integer keys.
