@@ -519,9 +519,9 @@ impl Rules {
 
     /// [`Rules::stand_masks`] of these rules: none when they offer two kinds
     /// of figure or fewer (the check of a feature costs no more than a look
-    /// at a mask then; with two kinds, a follower and a shepherd or a big
-    /// follower, the masked figure step cost 50 to 70 instructions per
-    /// placed tile more than the unmasked one).
+    /// at a mask then; with two kinds the masked figure step cost about 50
+    /// instructions per placed tile more than the unmasked one,
+    /// docs/performance.md).
     fn stand_masks(&self) -> Vec<u64> {
         if self.figures.iter().filter(|k| k.offered).count() < 3 {
             return Vec::new();

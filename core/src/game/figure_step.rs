@@ -90,10 +90,10 @@ impl Game {
             }
         }
         // Plugins usually append their options in order after the core's or
-        // in one gap (checked above); otherwise two sorted runs, which the stable sort
-        // merges in one pass (the unstable one sorts them afresh; equal
-        // options are identical, so both give the same list). A long list
-        // (a magic portal's) is sorted by integer keys.
+        // in one gap (checked above); otherwise two sorted runs, which the
+        // stable sort merges in one pass (the unstable one sorts them afresh;
+        // equal options are identical, so both give the same list). A long
+        // list (every open feature's) is sorted by integer keys.
         if check_order && !out.windows(2).all(|w| w[0] < w[1]) {
             sort_options(out);
         }
