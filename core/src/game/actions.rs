@@ -136,8 +136,14 @@ impl Game {
         Ok(out)
     }
 
+    /// The options of decision `s` into `out`: the set bits of its
+    /// [`Step::among`], else its plugin's `step_options`.
     pub(super) fn step_options_into(&self, s: Step, out: &mut Vec<u32>) -> HookResult {
         out.clear();
+        if s.among != 0 {
+            out.extend((0..16).filter(|v| s.among & 1 << v != 0));
+            return Ok(());
+        }
         if let Some(p) = self.rules.plugins.get(usize::from(s.owner)) {
             p.hooks.step_options(
                 &View {
@@ -458,6 +464,16 @@ impl Game {
     #[inline(never)]
     fn step_random_listed(&mut self, rng: &mut Rng) -> Result<(), GameError> {
         let a = if let Some(s) = self.turn.pending.last().copied() {
+            if s.among != 0 {
+                // Options given with the decision: `pick` of its set bits
+                // (the same draw), no list.
+                let i = rng.below(s.among.count_ones());
+                let mut bits = u32::from(s.among);
+                for _ in 0..i {
+                    bits &= bits - 1;
+                }
+                return self.apply_unchecked(Action::Choose(bits.trailing_zeros()));
+            }
             let mut c = std::mem::take(&mut self.scratch.codes);
             let r = self.step_options_into(s, &mut c);
             let a = r

@@ -393,6 +393,22 @@ impl<'g> Cx<'g> {
     /// Pushes a decision for `player` (any player, not only the one whose turn it
     /// is); steps are resolved in push order before the pipeline continues.
     pub fn push_decision(&mut self, player: PlayerId, tag: u16, arg: u32) -> bool {
+        self.push_decision_among(player, tag, arg, 0)
+    }
+
+    /// [`Cx::push_decision`] of a decision whose options are known as it is
+    /// pushed: the values of the set bits of `among` (0 to 15), in ascending
+    /// order ([`Step::among`]). The core lists them itself, without asking
+    /// the plugin's `step_options` (whose answer must be the same: the
+    /// options may not change while the step waits); `among` 0 asks it, as
+    /// `push_decision`.
+    pub fn push_decision_among(
+        &mut self,
+        player: PlayerId,
+        tag: u16,
+        arg: u32,
+        among: u16,
+    ) -> bool {
         if player.seat() >= self.game.players {
             return false;
         }
@@ -401,6 +417,7 @@ impl<'g> Cx<'g> {
             tag,
             chance: false,
             player,
+            among,
             arg,
         });
         true
@@ -414,6 +431,7 @@ impl<'g> Cx<'g> {
             tag,
             chance: true,
             player,
+            among: 0,
             arg,
         });
     }
@@ -427,6 +445,7 @@ impl<'g> Cx<'g> {
             tag: STEP_HIDDEN_TILE,
             chance: true,
             player,
+            among: 0,
             arg: 0,
         });
     }

@@ -19,6 +19,7 @@ impl Game {
             tag: STEP_PUBLIC_TILE,
             chance: true,
             player,
+            among: 0,
             arg: u32::from(plugin),
         });
     }

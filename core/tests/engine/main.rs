@@ -10,6 +10,7 @@ mod board_queries;
 mod census;
 mod conformance;
 mod corner_offers;
+mod decision_among;
 mod docs;
 mod farmer_exclusion;
 mod figure_offers;

@@ -391,6 +391,9 @@ macro_rules! query_table {
             cx get log_text(text: (&str) => (RStr<'_>)) -> (()) => (());
             /// Pushes a decision for `player` (any player); steps are resolved in push order.
             cx get push_decision(player: (PlayerId) => (PlayerId), tag: (u16) => (u16), arg: (u32) => (u32)) -> (bool) => (bool);
+            /// `push_decision` of a decision whose options are the set bits of `among`
+            /// (values 0 to 15, ascending), listed by the core without `step_options`.
+            cx get push_decision_among(player: (PlayerId) => (PlayerId), tag: (u16) => (u16), arg: (u32) => (u32), among: (u16) => (u16)) -> (bool) => (bool);
             /// Pushes a chance event resolved with this plugin's outcomes.
             cx get push_chance(tag: (u16) => (u16), arg: (u32) => (u32)) -> (()) => (());
             /// Pushes the core chance event "take a tile from the bag face down".

@@ -380,6 +380,7 @@ mod tests {
             chance: false,
             tag: TAG_SECOND,
             player: PlayerId::ALL[1],
+            among: 0,
             arg: 0,
         };
         for v in [DOUBLE, SINGLE] {

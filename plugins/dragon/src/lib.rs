@@ -40,11 +40,12 @@
 //!   plugin's rule keeps it on the board, e.g. a follower in a castle).
 //!
 //! State (per game, public): the dragon's figure id, the steps made in the
-//! current movement, the tiles visited and the directions of the pending step.
+//! current movement and the tiles visited.
 //!
 //! Speed: the draw filter is data the core applies, and a step's directions are
-//! found once, when its decision is pushed: the decision's options and its
-//! resolution read them from the state.
+//! found once, when its decision is pushed with them (`push_decision_among`):
+//! the core lists them without asking `step_options`, and the resolution reads
+//! them from the step.
 
 use std::sync::OnceLock;
 
@@ -123,14 +124,7 @@ pub struct DragonState {
     /// Tiles visited during the current movement, the starting tile first:
     /// their positions ([`pack`]), `steps + 1` of them while it runs.
     pub visited: [u32; STEPS as usize + 1],
-    /// The directions of the pending step, found when its decision was pushed
-    /// ([`PENDING`] set; bit `d`: [`DIRECTION_NAMES`]`[d]` may be taken); 0
-    /// when no step is pending.
-    pub options: u32,
 }
-
-/// [`DragonState::options`]: the directions were found for the pending step.
-pub const PENDING: u32 = 1 << 4;
 
 /// A position as a word of the state ([`DragonState::visited`]): `x` in the
 /// low 16 bits, `y` in the high ones.
@@ -239,11 +233,12 @@ impl Dragon {
         Ok(v.figure_tile(Self::figure_of(s)?))
     }
 
-    /// The directions of the pending step (state `s`): found when its
-    /// decision was pushed, else (a state from an older build) found now.
-    fn step_directions(&self, v: &View<'_>, s: &DragonState) -> HookResult<u32> {
-        if s.options & PENDING != 0 {
-            return Ok(s.options & 0xF);
+    /// The directions of pending step `step`: pushed with it
+    /// ([`Step::among`], bit `d`: [`DIRECTION_NAMES`]`[d]` may be taken),
+    /// else (a step pushed without them) found now.
+    fn step_directions(&self, v: &View<'_>, step: Step) -> HookResult<u32> {
+        if step.among != 0 {
+            return Ok(u32::from(step.among) & 0xF);
         }
         self.directions(v)
     }
@@ -322,9 +317,8 @@ impl Dragon {
     /// or ends the movement when there are none.
     fn push_step(cx: &mut Cx<'_>, steps: u32, options: u32) -> HookResult {
         if options != 0 {
-            cx.game_state_mut::<DragonState>()?.options = options | PENDING;
             let who = cx.current_player().offset(steps, cx.players());
-            cx.push_decision(who, TAG_STEP, steps + 1);
+            cx.push_decision_among(who, TAG_STEP, steps + 1, options as u16);
             return Ok(());
         }
         if cx.logging() {
@@ -336,7 +330,6 @@ impl Dragon {
         let s = cx.game_state_mut::<DragonState>()?;
         s.steps = 0;
         s.visited = [0; STEPS as usize + 1];
-        s.options = 0;
         Ok(())
     }
 
@@ -492,21 +485,20 @@ impl Plugin for Dragon {
         if step.tag != TAG_STEP {
             return Err(err("not a decision of this plugin"));
         }
-        // The directions found when the decision was pushed (the dragon is
-        // on the board then): one read of the state.
-        let s = *v.game_state::<DragonState>()?;
-        if s.options & PENDING == 0 && Self::tile_of(v, &s)?.is_none() {
+        // The directions pushed with the decision (the core lists those
+        // itself: this answers a step pushed without them).
+        if step.among == 0 && Self::tile(v)?.is_none() {
             return Err(err("the dragon is not on the board"));
         }
-        let options = self.step_directions(v, &s)?;
+        let options = self.step_directions(v, step)?;
         out.extend((0..4).filter(|d| options & 1 << d != 0));
         Ok(())
     }
 
     /// One step (PD6–PD8): move, eat, then the next step or the end. The
-    /// state is read once and written once (the step made and the next
+    /// state is read once and written once (the step made); the next
     /// step's directions, found from the tile entered, whose position is
-    /// known); the log is asked about once.
+    /// known, go with its decision; the log is asked about once.
     fn resolve_step(&self, cx: &mut Cx<'_>, step: Step, value: u32) -> HookResult {
         if step.tag != TAG_STEP || value > 3 {
             return Err(err("not a step of the dragon"));
@@ -516,7 +508,7 @@ impl Plugin for Dragon {
         let from = cx
             .figure_tile(fig)
             .ok_or_else(|| err("the dragon is not on the board"))?;
-        if self.step_directions(cx, &s)? & 1 << value == 0 {
+        if self.step_directions(cx, step)? & 1 << value == 0 {
             return Err(err("the dragon cannot go there"));
         }
         let to_pos = cx.tile_pos(from).step(Side::from_index(value as usize));
@@ -527,11 +519,7 @@ impl Plugin for Dragon {
             return Err(err("the dragon could not move"));
         }
         let k = s.steps + 1;
-        let mut now = DragonState {
-            steps: k,
-            options: 0,
-            ..s
-        };
+        let mut now = DragonState { steps: k, ..s };
         if let Some(slot) = now.visited.get_mut(k as usize) {
             *slot = pack(to_pos);
         }
@@ -559,11 +547,11 @@ impl Plugin for Dragon {
             0
         };
         if options != 0 {
-            // One write: the step made and the next one's directions.
-            now.options = options | PENDING;
+            // One write: the step made; the next one's directions go with
+            // its decision.
             *cx.game_state_mut::<DragonState>()? = now;
             let who = cx.current_player().offset(k, cx.players());
-            cx.push_decision(who, TAG_STEP, k + 1);
+            cx.push_decision_among(who, TAG_STEP, k + 1, options as u16);
             return Ok(());
         }
         Self::push_step(cx, k, 0)

@@ -8,6 +8,7 @@ fn step(tag: u16, chance: bool) -> Step {
         tag,
         chance,
         player: PlayerId::ALL[2],
+        among: 0,
         arg: pack_field(3, Pos::new(-4, 7)),
     }
 }

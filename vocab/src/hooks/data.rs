@@ -49,6 +49,11 @@ pub struct Step {
     pub tag: u16,
     /// Who decides (decisions): any player, not only the one whose turn it is.
     pub player: PlayerId,
+    /// The options of a decision given when it was pushed
+    /// (`Cx::push_decision_among`): bit `v` set, value `v` is one, in
+    /// ascending order; the core lists them without asking the plugin's
+    /// `step_options`. 0: asked from `step_options`.
+    pub among: u16,
     /// Owner-defined argument (e.g. a feature id).
     pub arg: u32,
 }
