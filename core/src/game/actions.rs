@@ -265,6 +265,9 @@ impl Game {
                         }
                     } else {
                         self.resolve(s, c)?;
+                        if self.next_step_waits() {
+                            return Ok(());
+                        }
                     }
                 } else {
                     let i = self
@@ -283,6 +286,9 @@ impl Game {
                     .pop()
                     .ok_or_else(|| self.illegal(action, "no decision is pending"))?;
                 self.resolve(s, c)?;
+                if self.next_step_waits() {
+                    return Ok(());
+                }
             }
             Action::Place(p) => {
                 if p == Placement::SET_ASIDE {

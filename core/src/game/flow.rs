@@ -316,6 +316,22 @@ impl Game {
         self.turn.pending.is_empty() && self.turn.incoming.is_empty()
     }
 
+    /// After a plugin's step was resolved (the steps it pushed queued):
+    /// whether the next pending step waits for input, so that
+    /// [`Game::advance`] would do nothing (with a step pending, every stage's
+    /// `ready!` stops at once unless the step is a face-up draw, which may be
+    /// dropped). A movement of several steps (the dragon's) goes from step
+    /// to step without the pipeline.
+    #[inline(always)]
+    pub(super) fn next_step_waits(&self) -> bool {
+        self.turn.incoming.is_empty()
+            && self
+                .turn
+                .pending
+                .last()
+                .is_some_and(|s| !Self::is_public_draw(s))
+    }
+
     /// Starts the next turn: a granted one, else the next player's, else the end.
     /// When no granted turn waits and a turn was played since the `turn_over`
     /// hooks last ran, they run first (the stage stays: their steps are resolved,
