@@ -508,10 +508,16 @@ impl Game {
         if fig.index() >= self.figures.figs.len() || !self.valid_location(to) {
             return Ok(false);
         }
-        let Some(from) = self.lift(fig.0) else {
-            return Ok(false);
+        let from = match self.tile_to_tile(fig.0, to) {
+            Some(from) => from,
+            None => {
+                let Some(from) = self.lift(fig.0) else {
+                    return Ok(false);
+                };
+                self.put(fig.0, to);
+                from
+            }
         };
-        self.put(fig.0, to);
         if self.log.on {
             // Only for the log: not looked up otherwise.
             let (kind, pos) = (self.kind_of(fig.0), self.location_pos(to));
@@ -534,6 +540,29 @@ impl Game {
                 .figure_moved(cx, fig, from));
         }
         Ok(true)
+    }
+
+    /// [`Game::lift`] and [`Game::put`] of figure `fig` (valid id) for a
+    /// move from a tile to tile `to` (the dragon's step), when neither has
+    /// more to do than rewrite its record: it stands on a tile (no
+    /// feature's list or count changes) and no spot offer follows it. Where
+    /// it stood, or `None` (nothing done) for any other move.
+    #[inline(always)]
+    fn tile_to_tile(&mut self, fig: u16, to: Location) -> Option<Location> {
+        let Location::Tile(t) = to else {
+            return None;
+        };
+        let spots = !self.offers.spots.is_empty() && self.is_player_figure(fig);
+        let r = self.figures.figs.get_mut(usize::from(fig))?;
+        if r.tile == NONE16 || r.feature != NONE16 || spots {
+            return None;
+        }
+        let from = Location::Tile(TileIndex(r.tile));
+        *r = Fig {
+            tile: t.0,
+            ..Fig::OFF
+        };
+        Some(from)
     }
 
     /// Sends a figure back to its owner's supply (a neutral figure off the
