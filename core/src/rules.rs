@@ -162,6 +162,14 @@ pub struct Rules {
     /// the case depends on the tile type only). `false` lets the turn move
     /// past the drawn stage without the pipeline ([`Rules::drawn_unheard`]).
     pub(crate) drawn_heard: Vec<bool>,
+    /// The figure slots of the plugins subscribed to `filter_figure_options`
+    /// when every one narrows it to the tiles its figures stand on
+    /// ([`OPTIONS_ON_MY_TILES`](crate::narrow::bits::OPTIONS_ON_MY_TILES)):
+    /// per-player ranges (of each player's block) and neutral ones (from
+    /// the first neutral figure), adjacent ones merged. `None` when one does
+    /// not narrow it so. No figure of theirs on some tiles: none vetoes a
+    /// deployment onto them (`Game::tiles_open_to`).
+    pub(crate) tile_vetoers: Option<TileVetoers>,
     /// Per hook bit (by its index, `bit.trailing_zeros()`), the plugins
     /// subscribed to it in dispatch order: a dispatch visits only those.
     pub(crate) subscribers: Vec<Vec<u8>>,
@@ -477,8 +485,10 @@ impl Rules {
         let subs_any = entries.iter().fold(0, |a, e| a | e.subs);
         let (fit_rows, fit_class) = fit_rows(&tiles);
         let drawn_heard = drawn_heard(&tiles, &entries);
+        let tile_vetoers = tile_vetoers(&entries);
         let mut rules = Rules {
             drawn_heard,
+            tile_vetoers,
             stand_masks: Vec::new(),
             start_bag,
             fit_rows,
@@ -627,6 +637,7 @@ impl Rules {
         };
         e.narrow = bits & crate::narrow::bits::ALL;
         self.drawn_heard = drawn_heard(&self.tiles, &self.plugins);
+        self.tile_vetoers = tile_vetoers(&self.plugins);
         true
     }
 
@@ -721,6 +732,38 @@ fn drawn_heard(tiles: &TileCatalogue, entries: &[PluginEntry]) -> Vec<bool> {
             })
         })
         .collect()
+}
+
+/// [`Rules::tile_vetoers`]: the figure slots `first..end` of the plugins
+/// that may veto a deployment onto a tile, per player (`.0`) and neutral
+/// (`.1`).
+pub(crate) type TileVetoers = (Vec<(u16, u16)>, Vec<(u16, u16)>);
+
+/// [`Rules::tile_vetoers`] of the plugins.
+fn tile_vetoers(entries: &[PluginEntry]) -> Option<TileVetoers> {
+    let on_my_tiles = crate::narrow::bits::OPTIONS_ON_MY_TILES;
+    let mut slots: TileVetoers = (Vec::new(), Vec::new());
+    for e in entries
+        .iter()
+        .filter(|e| e.subs & hook::FILTER_FIGURE_OPTIONS != 0)
+    {
+        if e.narrow & on_my_tiles == 0 {
+            return None;
+        }
+        for (ranges, (first, end)) in [
+            (&mut slots.0, e.player_slots),
+            (&mut slots.1, e.neutral_slots),
+        ] {
+            if first >= end {
+                continue;
+            }
+            match ranges.last_mut() {
+                Some(last) if last.1 == first => last.1 = end,
+                _ => ranges.push((first, end)),
+            }
+        }
+    }
+    Some(slots)
 }
 
 fn subscribers_in(entries: &[PluginEntry], order: &[u8]) -> Vec<Vec<u8>> {

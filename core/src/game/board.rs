@@ -187,6 +187,25 @@ impl Board {
             .fold(at(p) << 4, |m, &d| m | at(p.step(d)) << (d as u8))
     }
 
+    /// The four cells beside `p`, in [`Side`] order: four reads around one
+    /// index where `p` is inside the grid with a margin.
+    #[inline]
+    pub(super) fn cells_beside(&self, p: Pos) -> [u16; 4] {
+        let (x, y) = (
+            i32::from(p.x) - i32::from(self.ox),
+            i32::from(p.y) - i32::from(self.oy),
+        );
+        let w = usize::from(self.w);
+        if x >= 1 && y >= 1 && x < i32::from(self.w) - 1 && y < i32::from(self.h) - 1 {
+            let i = y as usize * w + x as usize;
+            if let Some(c) = self.cells.get(i - w..=i + w) {
+                let at = |j: usize| c.get(j).copied().unwrap_or(0);
+                return [at(0), at(w + 1), at(2 * w), at(w - 1)];
+            }
+        }
+        Side::ALL.map(|d| self.cell(p.step(d)))
+    }
+
     /// Which of the four cells beside `p` hold no tile (bit `d`: the cell on
     /// side `d`): `!tiles_beside(p) & 15`, four reads where `p` is inside
     /// the grid (`Game::tile_outline`, asked per neighbour of a square by

@@ -48,16 +48,55 @@ impl Hooks for Meal {
     }
 }
 
+/// Vetoes every deployment onto a tile whose index is a multiple of three,
+/// without narrowing its veto (it is asked about every tile).
+struct Ward;
+
+impl Hooks for Ward {
+    fn subscriptions(&self) -> u64 {
+        hook::FILTER_FIGURE_OPTIONS
+    }
+
+    fn filter_figure_options(
+        &self,
+        _: &View<'_>,
+        opts: &[FigureOption],
+        keep: &mut [bool],
+    ) -> HookResult {
+        for (o, k) in opts.iter().zip(keep.iter_mut()) {
+            if let FigureOption::Deploy {
+                at: Location::Tile(t),
+                ..
+            } = *o
+            {
+                *k &= t.0 % 3 != 0;
+            }
+        }
+        Ok(())
+    }
+}
+
 #[test]
 fn tiles_open_to_and_return_figures_on_tile_agree_with_the_per_item_queries() {
+    for ward in [false, true] {
+        tiles_open_to_agrees(ward);
+    }
+}
+
+/// The test above, with [`Ward`] among the plugins (`ward`) or not.
+fn tiles_open_to_agrees(ward: bool) {
     let meal = Arc::new(Meal {
         eaten: AtomicU32::new(0),
     });
-    let decl = PluginDecl {
-        id: "meal".into(),
+    let decl = |id: &str| PluginDecl {
+        id: id.into(),
         ..PluginDecl::default()
     };
-    let rules = fixtures::base_rules(CoreOptions::default(), vec![(decl, meal.clone())]);
+    let mut plugins: Vec<(PluginDecl, Arc<dyn Hooks>)> = vec![(decl("meal"), meal.clone())];
+    if ward {
+        plugins.push((decl("ward"), Arc::new(Ward)));
+    }
+    let rules = fixtures::base_rules(CoreOptions::default(), plugins);
     let follower = FigureKindId(0);
     for seed in 0..6 {
         let mut g = Game::new(rules.clone(), 2, seed).unwrap();

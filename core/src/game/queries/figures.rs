@@ -535,35 +535,84 @@ impl Game {
         if kind.index() >= self.rules.figures.len() {
             return Ok(0);
         }
-        // The tiles beside (distinct tiles): each side's written, and kept
-        // (the count moved past it) when its cell holds a placed tile; no
-        // branch per side (which sides hold one follows no pattern).
+        // The cells beside: bit `d` of `placed` when the cell on side `d`
+        // holds a placed tile, without a branch per side (which sides hold
+        // one follows no pattern).
+        let cells = self.board.cells_beside(tile.pos);
+        let holds = |c: u16| (c != 0) & (c & super::super::board::FRONTIER_BIT == 0);
+        let placed = cells
+            .iter()
+            .enumerate()
+            .fold(0u8, |m, (d, &c)| m | u8::from(holds(c)) << d);
+        if placed == 0 {
+            return Ok(0);
+        }
+        // Their tiles in four lanes, a side without one holding the first
+        // tile again: compared with the figures' tiles all at once.
+        let first = cells[placed.trailing_zeros() as usize].wrapping_sub(1);
+        let lanes = cells.map(|c| if holds(c) { c.wrapping_sub(1) } else { first });
+        let bit = hook::FILTER_FIGURE_OPTIONS;
+        if !self.wants(bit) || self.no_vetoer_on(&lanes) {
+            return Ok(placed);
+        }
+        self.tiles_open_vetoed(kind, &cells, placed, &lanes)
+    }
+
+    /// Whether no figure of a plugin that may veto a deployment onto a tile
+    /// ([`Rules::tile_vetoers`], when every vetoing plugin narrows its veto
+    /// to its figures' tiles) stands on one of the tiles `lanes`: then none
+    /// vetoes one. One look at those figures' slots, none per plugin.
+    #[inline]
+    fn no_vetoer_on(&self, lanes: &[u16; 4]) -> bool {
+        let Some((per_player, neutral)) = &self.rules.tile_vetoers else {
+            return false;
+        };
+        let figs = &self.figures.figs;
+        let on = |g: &figures::Fig| lanes.contains(&g.tile);
+        let per = usize::from(self.rules.figs_per_player);
+        for &(first, end) in per_player {
+            for p in 0..usize::from(self.players) {
+                let (a, b) = (p * per + usize::from(first), p * per + usize::from(end));
+                if figs.get(a..b).unwrap_or(&[]).iter().any(on) {
+                    return false;
+                }
+            }
+        }
+        let base = per * usize::from(self.players);
+        !neutral.iter().any(|&(first, end)| {
+            let (a, b) = (base + usize::from(first), base + usize::from(end));
+            figs.get(a..b).unwrap_or(&[]).iter().any(on)
+        })
+    }
+
+    /// [`Game::tiles_open_to`] where a vetoing plugin's figure may stand on
+    /// one of the tiles beside (`cells`, `placed` their bits, `lanes` their
+    /// tiles): the plugins asked, each once for the list of deployments.
+    #[inline(never)]
+    fn tiles_open_vetoed(
+        &self,
+        kind: FigureKindId,
+        cells: &[u16; 4],
+        placed: u8,
+        lanes: &[u16; 4],
+    ) -> Result<u8, HookError> {
         let mut tiles = [NONE16; 4];
         let mut sides = [0u8; 4];
         let mut n = 0;
-        for side in Side::ALL {
-            let c = self.board.cell(tile.pos.step(side));
-            tiles[n & 3] = c.wrapping_sub(1);
-            sides[n & 3] = 1 << side as u8;
-            n += usize::from((c != 0) & (c & super::super::board::FRONTIER_BIT == 0));
-        }
-        let Some(&first) = tiles[..n].first() else {
-            return Ok(0);
-        };
-        // Four lanes for the comparisons with the figures' tiles (those past
-        // the count hold the first tile again: no figure's tile is compared
-        // with an empty lane), not a loop as long as the count.
-        let mut lanes = tiles;
-        for (i, lane) in lanes.iter_mut().enumerate() {
-            *lane = if i < n { *lane } else { first };
+        for (d, &c) in cells.iter().enumerate() {
+            if placed & 1 << d != 0 {
+                tiles[n] = c.wrapping_sub(1);
+                sides[n] = 1 << d;
+                n += 1;
+            }
         }
         // Usually every veto is narrowed away (no vetoing plugin's figure
         // on those tiles): then they are all open, and no list is made.
         let tiles = &tiles[..n];
         let bit = hook::FILTER_FIGURE_OPTIONS;
-        let asked = |i: u8| !self.switched_off(i, bit) && !self.tiles_narrowed_away(i, &lanes);
-        if !self.wants(bit) || !self.rules.subscribers(bit).iter().any(|&i| asked(i)) {
-            return Ok(sides[..n].iter().fold(0, |open, s| open | s));
+        let asked = |i: u8| !self.switched_off(i, bit) && !self.tiles_narrowed_away(i, lanes);
+        if !self.rules.subscribers(bit).iter().any(|&i| asked(i)) {
+            return Ok(placed);
         }
         // The deployments onto them, put through the vetoes as one list
         // (each plugin asked once, not once per tile).
