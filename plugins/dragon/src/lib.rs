@@ -505,13 +505,14 @@ impl Plugin for Dragon {
         }
         let s = *cx.game_state::<DragonState>()?;
         let fig = Self::figure_of(&s)?;
+        // Where it stands, in one query (its tile is not needed).
         let from = cx
-            .figure_tile(fig)
+            .figure_pos(fig)
             .ok_or_else(|| err("the dragon is not on the board"))?;
         if self.step_directions(cx, step)? & 1 << value == 0 {
             return Err(err("the dragon cannot go there"));
         }
-        let to_pos = cx.tile_pos(from).step(Side::from_index(value as usize));
+        let to_pos = from.step(Side::from_index(value as usize));
         let to = cx
             .tile_at(to_pos)
             .ok_or_else(|| err("the dragon cannot go there"))?;
