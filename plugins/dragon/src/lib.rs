@@ -199,23 +199,20 @@ impl Dragon {
         if open == 0 {
             return Ok(0);
         }
-        // The tiles visited in eight lanes of fixed width (those past the
-        // movement's steps hold its first tile again), compared all at once:
-        // no loop whose length or exit depends on the movement.
-        const _: () = assert!((STEPS as usize) < 8, "the visited tiles fit in eight lanes");
-        let first = s.visited[0];
-        let mut lanes = [first; 8];
-        lanes[..s.visited.len()].copy_from_slice(&s.visited);
-        for (i, lane) in lanes.iter_mut().enumerate() {
-            *lane = if i as u32 <= s.steps { *lane } else { first };
-        }
+        // Each side's tile compared with every slot of the visited tiles,
+        // the answers kept as bits and masked by the slots in use (the
+        // movement's steps): no loop whose length or exit depends on the
+        // movement, and no choice per slot, which the compiler turns into a
+        // branch on the step count.
+        let live = (2u32 << s.steps.min(STEPS)).wrapping_sub(1);
         // Each side's bit kept or cleared by arithmetic, not behind a branch
         // on whether it is open (the four answers follow no pattern).
         let mut mask = 0;
         for side in Side::ALL {
             let p = pack(from.step(side));
-            let seen = lanes.iter().fold(false, |seen, &x| seen | (x == p));
-            mask |= u32::from(open) & (u32::from(!seen) << side as u32);
+            let hits =
+                (s.visited.iter().enumerate()).fold(0u32, |m, (i, &x)| m | u32::from(x == p) << i);
+            mask |= u32::from(open) & (u32::from(hits & live == 0) << side as u32);
         }
         Ok(mask)
     }
