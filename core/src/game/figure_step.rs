@@ -503,6 +503,33 @@ impl Game {
             .any(|g| tiles.contains(&g.tile))
     }
 
+    /// Whether no figure of a plugin that may veto a deployment onto a tile
+    /// ([`Rules::tile_vetoers`], when every vetoing plugin narrows its veto
+    /// to its figures' tiles) stands on one of the tiles `lanes`: then none
+    /// vetoes one. One look at those figures' slots, none per plugin.
+    #[inline(always)]
+    pub(super) fn no_vetoer_on(&self, lanes: &[u16; 4]) -> bool {
+        let Some((per_player, neutral)) = &self.rules.tile_vetoers else {
+            return false;
+        };
+        let figs = &self.figures.figs;
+        let on = |g: &super::figures::Fig| lanes.contains(&g.tile);
+        let per = usize::from(self.rules.figs_per_player);
+        for &(first, end) in per_player {
+            for p in 0..usize::from(self.players) {
+                let (a, b) = (p * per + usize::from(first), p * per + usize::from(end));
+                if figs.get(a..b).unwrap_or(&[]).iter().any(on) {
+                    return false;
+                }
+            }
+        }
+        let base = per * usize::from(self.players);
+        !neutral.iter().any(|&(first, end)| {
+            let (a, b) = (base + usize::from(first), base + usize::from(end));
+            figs.get(a..b).unwrap_or(&[]).iter().any(on)
+        })
+    }
+
     /// Whether plugin `plugin` narrowed away `filter_figure_options` over the
     /// one option `opt` ([`Narrowed::OptionOn`]): it is no deployment on a
     /// tile, or none of the plugin's figures stands on its tile (one look at

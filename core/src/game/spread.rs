@@ -29,6 +29,11 @@ impl Game {
             // Narrowed away: no deployment in the list, or none of the
             // plugin's figures on the placed tile (one tile compared).
             let deploys = matches!(out.get(1), Some(FigureOption::Deploy { .. }));
+            // Every vetoing plugin narrows so, and none of their figures is
+            // on the tile: one look at their figures, none per plugin.
+            if self.rules.tile_vetoers.is_some() && (!deploys || self.no_vetoer_on(&[t; 4])) {
+                return Ok(());
+            }
             let bit = hook::FILTER_FIGURE_OPTIONS;
             let quiet = |i: u8| {
                 let narrowed =

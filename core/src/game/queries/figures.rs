@@ -558,33 +558,6 @@ impl Game {
         self.tiles_open_vetoed(kind, &cells, placed, &lanes)
     }
 
-    /// Whether no figure of a plugin that may veto a deployment onto a tile
-    /// ([`Rules::tile_vetoers`], when every vetoing plugin narrows its veto
-    /// to its figures' tiles) stands on one of the tiles `lanes`: then none
-    /// vetoes one. One look at those figures' slots, none per plugin.
-    #[inline]
-    fn no_vetoer_on(&self, lanes: &[u16; 4]) -> bool {
-        let Some((per_player, neutral)) = &self.rules.tile_vetoers else {
-            return false;
-        };
-        let figs = &self.figures.figs;
-        let on = |g: &figures::Fig| lanes.contains(&g.tile);
-        let per = usize::from(self.rules.figs_per_player);
-        for &(first, end) in per_player {
-            for p in 0..usize::from(self.players) {
-                let (a, b) = (p * per + usize::from(first), p * per + usize::from(end));
-                if figs.get(a..b).unwrap_or(&[]).iter().any(on) {
-                    return false;
-                }
-            }
-        }
-        let base = per * usize::from(self.players);
-        !neutral.iter().any(|&(first, end)| {
-            let (a, b) = (base + usize::from(first), base + usize::from(end));
-            figs.get(a..b).unwrap_or(&[]).iter().any(on)
-        })
-    }
-
     /// [`Game::tiles_open_to`] where a vetoing plugin's figure may stand on
     /// one of the tiles beside (`cells`, `placed` their bits, `lanes` their
     /// tiles): the plugins asked, each once for the list of deployments.
