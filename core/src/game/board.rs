@@ -170,14 +170,9 @@ impl Board {
     #[inline]
     pub(super) fn tiles_beside(&self, p: Pos) -> u8 {
         let placed = |c: u16| u8::from(c != 0 && c & FRONTIER_BIT == 0);
-        let (x, y) = (
-            i32::from(p.x) - i32::from(self.ox),
-            i32::from(p.y) - i32::from(self.oy),
-        );
         let w = usize::from(self.w);
-        if x >= 1 && y >= 1 && x < i32::from(self.w) - 1 && y < i32::from(self.h) - 1 {
+        if let Some(i) = self.inner_index(p) {
             // Inside the grid with a margin: five reads around one index.
-            let i = y as usize * w + x as usize;
             let at = |j: usize| placed(self.cells.get(j).copied().unwrap_or(0));
             return at(i) << 4 | at(i - w) | at(i + 1) << 1 | at(i + w) << 2 | at(i - 1) << 3;
         }
@@ -187,21 +182,29 @@ impl Board {
             .fold(at(p) << 4, |m, &d| m | at(p.step(d)) << (d as u8))
     }
 
-    /// The four cells beside `p`, in [`Side`] order: four reads around one
-    /// index where `p` is inside the grid with a margin.
-    #[inline]
-    pub(super) fn cells_beside(&self, p: Pos) -> [u16; 4] {
+    /// The index of `p`'s cell when `p` is inside the grid with a margin of
+    /// one cell (its four neighbours are cells of the grid too), else `None`.
+    #[inline(always)]
+    fn inner_index(&self, p: Pos) -> Option<usize> {
         let (x, y) = (
             i32::from(p.x) - i32::from(self.ox),
             i32::from(p.y) - i32::from(self.oy),
         );
+        let inside = x >= 1 && y >= 1 && x < i32::from(self.w) - 1 && y < i32::from(self.h) - 1;
+        inside.then(|| y as usize * usize::from(self.w) + x as usize)
+    }
+
+    /// The four cells beside `p`, in [`Side`] order: four reads around one
+    /// index where `p` is inside the grid with a margin.
+    #[inline]
+    pub(super) fn cells_beside(&self, p: Pos) -> [u16; 4] {
         let w = usize::from(self.w);
-        if x >= 1 && y >= 1 && x < i32::from(self.w) - 1 && y < i32::from(self.h) - 1 {
-            let i = y as usize * w + x as usize;
-            if let Some(c) = self.cells.get(i - w..=i + w) {
-                let at = |j: usize| c.get(j).copied().unwrap_or(0);
-                return [at(0), at(w + 1), at(2 * w), at(w - 1)];
-            }
+        if let Some(c) = self
+            .inner_index(p)
+            .and_then(|i| self.cells.get(i - w..=i + w))
+        {
+            let at = |j: usize| c.get(j).copied().unwrap_or(0);
+            return [at(0), at(w + 1), at(2 * w), at(w - 1)];
         }
         Side::ALL.map(|d| self.cell(p.step(d)))
     }
@@ -212,20 +215,9 @@ impl Board {
     /// placement lists).
     #[inline]
     pub(super) fn open_sides(&self, p: Pos) -> u8 {
-        let (x, y) = (
-            i32::from(p.x) - i32::from(self.ox),
-            i32::from(p.y) - i32::from(self.oy),
-        );
-        let w = usize::from(self.w);
-        if x >= 1 && y >= 1 && x < i32::from(self.w) - 1 && y < i32::from(self.h) - 1 {
-            let i = y as usize * w + x as usize;
-            if let Some(c) = self.cells.get(i - w..=i + w) {
-                let open = |c: u16| u8::from(c == 0 || c & FRONTIER_BIT != 0);
-                let at = |j: usize| open(c.get(j).copied().unwrap_or(0));
-                return at(0) | at(w + 1) << 1 | at(2 * w) << 2 | at(w - 1) << 3;
-            }
-        }
-        !self.tiles_beside(p) & 15
+        let open = |c: u16| u8::from(c == 0 || c & FRONTIER_BIT != 0);
+        let c = self.cells_beside(p);
+        open(c[0]) | open(c[1]) << 1 | open(c[2]) << 2 | open(c[3]) << 3
     }
 
     /// Keeps a margin of one cell around `p` so the frontier cells around it fit.

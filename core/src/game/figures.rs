@@ -543,7 +543,7 @@ impl Game {
     }
 
     /// [`Game::lift`] and [`Game::put`] of figure `fig` (valid id) for a
-    /// move from a tile to tile `to` (the dragon's step), when neither has
+    /// move from a tile to tile `to` (a neutral figure that walks the board), when neither has
     /// more to do than rewrite its record: it stands on a tile (no
     /// feature's list or count changes) and no spot offer follows it. Where
     /// it stood, or `None` (nothing done) for any other move.

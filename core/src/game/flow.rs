@@ -320,7 +320,7 @@ impl Game {
     /// whether the next pending step waits for input, so that
     /// [`Game::advance`] would do nothing (with a step pending, every stage's
     /// `ready!` stops at once unless the step is a face-up draw, which may be
-    /// dropped). A movement of several steps (the dragon's) goes from step
+    /// dropped). A movement of several decisions in a row goes from step
     /// to step without the pipeline.
     #[inline(always)]
     pub(super) fn next_step_waits(&self) -> bool {
