@@ -35,6 +35,10 @@ state! {
         /// The placed tiles whose features changed, with their geometry now
         /// (board orientation), in the order first changed.
         pub(super) geoms: Vec<(u16, RotGeom)>,
+        /// By placed tile, 1 + the index of its entry in `geoms` (0: none;
+        /// shorter than the board when the last tiles have none): a look-up
+        /// without a walk of `geoms` (issue 27).
+        pub(super) at: Vec<u16>,
         /// The added features, in the order added.
         pub(super) feats: Vec<AddedFeat>,
         /// How many of `geoms` have sides that are not plain
@@ -48,6 +52,7 @@ impl Added {
     pub(super) fn new() -> Added {
         Added {
             geoms: Vec::new(),
+            at: Vec::new(),
             feats: Vec::new(),
             odd: 0,
         }
@@ -56,6 +61,7 @@ impl Added {
     /// No feature added, reusing the buffers.
     pub(super) fn reset(&mut self) {
         self.geoms.clear();
+        self.at.clear();
         self.feats.clear();
         self.odd = 0;
     }
@@ -63,19 +69,30 @@ impl Added {
     /// The changed geometry of placed tile `t`, if it has one.
     #[inline]
     pub(super) fn geom(&self, t: u16) -> Option<&RotGeom> {
-        self.geoms.iter().find(|(x, _)| *x == t).map(|(_, g)| g)
+        let i = *self.at.get(usize::from(t))?;
+        self.geoms
+            .get(usize::from(i).wrapping_sub(1))
+            .map(|(_, g)| g)
     }
 
     /// Sets the geometry of placed tile `t`.
     fn set_geom(&mut self, t: u16, g: RotGeom) {
         let odd = |g: &RotGeom| u16::from(!g.plain_sides());
         self.odd += odd(&g);
-        match self.geoms.iter_mut().find(|(x, _)| *x == t) {
+        let i = usize::from(self.at.get(usize::from(t)).copied().unwrap_or(0));
+        match self.geoms.get_mut(i.wrapping_sub(1)) {
             Some(e) => {
                 self.odd -= odd(&e.1);
                 e.1 = g;
             }
-            None => self.geoms.push((t, g)),
+            None => {
+                let t = usize::from(t);
+                if self.at.len() <= t {
+                    self.at.resize(t + 1, 0);
+                }
+                self.geoms.push((t as u16, g));
+                self.at[t] = self.geoms.len() as u16;
+            }
         }
     }
 }
@@ -570,7 +587,19 @@ impl Game {
                 odd, self.added.odd
             ));
         }
-        for (t, g) in &self.added.geoms {
+        let indexed = self.added.at.iter().filter(|&&x| x != 0).count();
+        if indexed != self.added.geoms.len() {
+            return Err(format!(
+                "{indexed} tiles index a changed geometry, {} have one",
+                self.added.geoms.len()
+            ));
+        }
+        for (i, (t, g)) in self.added.geoms.iter().enumerate() {
+            if self.added.at.get(usize::from(*t)).map(|&x| usize::from(x)) != Some(i + 1) {
+                return Err(format!(
+                    "the changed geometry of tile {t} is not indexed by it"
+                ));
+            }
             if usize::from(*t) >= self.board.tiles.len() {
                 return Err(format!("a changed geometry names no placed tile {t}"));
             }
