@@ -1,7 +1,7 @@
 //! The one-call board queries plugins use on hot paths (`bag_counts`,
 //! `tiles_beside`, `frontier_square`, `tile_outline`, `corner_meetings`,
 //! `figure_pos`, `figure_place`, `follower_at_spot`, `figures_at`,
-//! `figures_in_cross`, `followers_in_cross`, `has_figure_in`,
+//! `figures_in_cross`, `followers_in_cross`, `has_figure_in`, `has_figure_on_tile`,
 //! `features_added_at`, `tile_type_rotations` and `figure_code`'s search for
 //! the first alike figure) give what the per-item queries they replace give,
 //! at every state of random base games.
@@ -181,6 +181,13 @@ fn check_figure_lists(g: &Game) {
     for f in (0..g.feature_count() as u16).map(FeatureId) {
         let any = g.figures_in(f).next().is_some();
         assert_eq!(g.has_figure_in(f), Some(any), "a figure in {f:?}");
+    }
+    for t in (0..g.placed_count() as u16).map(TileIndex) {
+        let on_features = figs.iter().any(|&h| {
+            g.figure_feature(h)
+                .is_some_and(|f| g.feature_tile(f) == Some(t))
+        });
+        assert_eq!(g.has_figure_on_tile(t), on_features, "a figure on {t:?}");
     }
     for t in (0..g.placed_count() as u16).map(TileIndex) {
         let at = g.tile_pos(t).expect("a placed tile");

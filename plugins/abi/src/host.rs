@@ -248,6 +248,10 @@ macro_rules! query_table {
             /// feature containing `f`, at its corners too: one call for a walk over its
             /// members (`figures_in(f).next().is_some()`; a wagon's empty target).
             view check has_figure_in(f: (FeatureId) => (FeatureId)) -> (bool) => (bool);
+            /// Whether any figure stands on a feature of placed tile `t` (at a corner too;
+            /// a figure on the tile itself does not count): one call before a
+            /// `return_figures_on_tile` that usually finds no one (a dragon's step).
+            view get has_figure_on_tile(t: (TileIndex) => (TileIndex)) -> (bool) => (bool);
             /// Whether figure `fig` is on the board and protected (`set_protected`): rules
             /// that remove figures (a dragon, a princess, a capture) leave it.
             view get figure_protected(fig: (FigureId) => (FigureId)) -> (bool) => (bool);

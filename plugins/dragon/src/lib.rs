@@ -334,8 +334,13 @@ impl Dragon {
     /// there goes home; figures at corners or on the tile itself stay (PD8), and
     /// so do protected figures. Which it eats, by class: one query
     /// (`return_figures_on_tile`), in figure order; when the game is logged,
-    /// [`Dragon::eat_logged`] sends the same figures one by one.
+    /// [`Dragon::eat_logged`] sends the same figures one by one. Most tiles
+    /// it enters have no one on their features: one cheaper look first
+    /// (`has_figure_on_tile`), and no meal.
     fn eat(&self, cx: &mut Cx<'_>, t: TileIndex) -> HookResult {
+        if !cx.has_figure_on_tile(t) {
+            return Ok(());
+        }
         let mut classes = 1 << FigureClass::Standing as u8;
         if self.eats_builders_and_pigs {
             classes |= 1 << FigureClass::Companion as u8;

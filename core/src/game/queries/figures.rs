@@ -381,6 +381,23 @@ impl Game {
         )
     }
 
+    /// Whether any figure stands on a feature of placed tile `t` (its type's
+    /// features or those added to it; at a corner too): a figure standing on
+    /// the tile itself does not count. A look at the tile's feature records'
+    /// lists, no walk over figures: the check before a
+    /// `Cx::return_figures_on_tile` that usually finds no one (a
+    /// predator entering a tile). `false` for a tile that is not placed.
+    pub fn has_figure_on_tile(&self, t: TileIndex) -> bool {
+        let recs = &self.feats.recs;
+        self.tile_feats(t).iter().any(|ft| ft.figs != NONE16)
+            || self.added.feats.iter().any(|a| {
+                a.tile == t.0
+                    && recs
+                        .get(usize::from(a.id))
+                        .is_some_and(|ft| ft.figs != NONE16)
+            })
+    }
+
     /// Figures of `kind` in `player`'s supply (0 for a seat or kind that does not exist).
     #[inline]
     pub fn supply(&self, player: PlayerId, kind: FigureKindId) -> u8 {
