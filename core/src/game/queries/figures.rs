@@ -388,14 +388,14 @@ impl Game {
     /// `Cx::return_figures_on_tile` that usually finds no one (a
     /// predator entering a tile). `false` for a tile that is not placed.
     pub fn has_figure_on_tile(&self, t: TileIndex) -> bool {
-        let recs = &self.feats.recs;
+        let held = |f: u16| {
+            self.feats
+                .recs
+                .get(usize::from(f))
+                .is_some_and(|ft| ft.figs != NONE16)
+        };
         self.tile_feats(t).iter().any(|ft| ft.figs != NONE16)
-            || self.added.feats.iter().any(|a| {
-                a.tile == t.0
-                    && recs
-                        .get(usize::from(a.id))
-                        .is_some_and(|ft| ft.figs != NONE16)
-            })
+            || self.may_have_added(t.0) && self.added_on(t.0).any(held)
     }
 
     /// Figures of `kind` in `player`'s supply (0 for a seat or kind that does not exist).
