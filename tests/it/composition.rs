@@ -153,3 +153,31 @@ fn the_composition_check_finds_a_result_that_depends_on_the_run_order() {
         "{text}"
     );
 }
+
+/// Found by `conformance --permute-plugins` on all expansions (seed 700025):
+/// at the end of a turn the active player may pay a ransom (TW22, `tower`)
+/// and enter the city of Carcassonne (CK14, `count`), two decisions pushed in
+/// `turn_end`. They resolved in the plugins' run order until `count`
+/// declared that it runs after `tower` (a follower freed may enter).
+#[test]
+fn tw22_ck14_the_ransom_comes_before_the_count_entry_in_every_run_order() {
+    let rs = carcassonne_host::load_str(
+        &config_text("all-expansions.toml"),
+        "all-expansions.toml",
+        None,
+        &registry(),
+    )
+    .unwrap();
+    let r = permute::check(
+        &rs,
+        permute::Options {
+            games: 1,
+            first_seed: 700_025,
+            max_orders: 24,
+            ..permute::Options::default()
+        },
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((r.games, r.orders.len()), (1, 24));
+    assert!(r.steps > 125, "{} steps", r.steps);
+}

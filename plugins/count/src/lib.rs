@@ -200,8 +200,11 @@ impl Plugin for Count {
     /// phases: the dragon, then the Count's scoring window, then scoring); the
     /// entry at the end of a turn after the barn's scorings (they count for
     /// CK14, X76) and the wagon's moves (JCloisterZone's wagon phase comes
-    /// before the Count's follower phase).
-    const RUNS_AFTER: &'static [&'static str] = &["barn", "wagon", "dragon"];
+    /// before the Count's follower phase), and after the ransom, which a
+    /// player may pay at any point of his turn (TW22; JCloisterZone offers it
+    /// in the Count's follower phase too): both are decisions of the active
+    /// player pushed at the turn's end, and a follower freed may enter.
+    const RUNS_AFTER: &'static [&'static str] = &["barn", "wagon", "dragon", "tower"];
 
     fn new(options: Options) -> Result<Self, ConfigError> {
         Ok(Count { options })
