@@ -362,14 +362,17 @@ impl Game {
     fn resolve(&mut self, s: Step, value: u32) -> HookResult {
         let rules = self.lend_rules();
         if let Some(p) = rules.plugins.get(usize::from(s.owner)) {
-            p.hooks.resolve_step(
+            self.scratch.hook_depth += 1;
+            let r = p.hooks.resolve_step(
                 &mut Cx {
                     game: self,
                     plugin: s.owner,
                 },
                 s,
                 value,
-            )?;
+            );
+            self.scratch.hook_depth -= 1;
+            r?;
         }
         self.return_rules(rules);
         self.flush_incoming();

@@ -18,6 +18,17 @@ impl Game {
         }
     }
 
+    /// [`Game::flush_incoming`] at the end of a hook dispatch, unless it ran
+    /// inside a plugin's hook (`Scratch::hook_depth`):
+    /// the outermost dispatch or resolution queues every step pushed in its
+    /// hook point, in push order.
+    #[inline(always)]
+    pub(super) fn flush_outermost(&mut self) {
+        if self.scratch.hook_depth == 0 {
+            self.flush_incoming();
+        }
+    }
+
     /// Runs automatic stages until input is needed.
     ///
     /// The two steps of a turn that only move the stage when no plugin

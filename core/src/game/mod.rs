@@ -192,7 +192,9 @@ fn set_plugin_markers(list: &mut Vec<(u8, u64)>, plugin: u8, markers: u64, on: b
 }
 
 /// Calls hook `$name` of every plugin subscribed to `$bit`, in dispatch order,
-/// with a read-write context; then queues the steps they pushed. (The `@each`
+/// with a read-write context; then queues the steps they pushed, unless the
+/// dispatch runs inside another plugin's hook (`Scratch::hook_depth`: the
+/// outermost queues them all, in push order). (The `@each`
 /// arm is the loop, skipping a subscriber `$i` for which `$skip` holds.)
 macro_rules! dispatch {
     ($self:ident, $bit:expr, |$h:ident, $cx:ident| $call:expr) => {
@@ -204,11 +206,14 @@ macro_rules! dispatch {
     (@call $self:ident, $rules:ident, $i:ident, |$h:ident, $cx:ident| $call:expr) => {
         if let Some(p) = $rules.plugins.get($i as usize) {
             let $h = &p.hooks;
+            $self.scratch.hook_depth += 1;
             let $cx = &mut Cx {
                 game: &mut *$self,
                 plugin: $i,
             };
-            $call?;
+            let r = $call;
+            $self.scratch.hook_depth -= 1;
+            r?;
         }
     };
     (@each $self:ident, $bit:expr, |$i:ident| $skip:expr, |$h:ident, $cx:ident| $call:expr) => {{
@@ -220,7 +225,7 @@ macro_rules! dispatch {
             dispatch!(@call $self, rules, $i, |$h, $cx| $call);
         }
         $self.return_rules(rules);
-        $self.flush_incoming();
+        $self.flush_outermost();
     }};
     (@each_from $self:ident, $bit:expr, $first:expr, |$i:ident| $skip:expr, |$h:ident, $cx:ident| $call:expr) => {{
         let rules = $self.lend_rules();
@@ -232,7 +237,7 @@ macro_rules! dispatch {
             dispatch!(@call $self, rules, $i, |$h, $cx| $call);
         }
         $self.return_rules(rules);
-        $self.flush_incoming();
+        $self.flush_outermost();
     }};
 }
 

@@ -74,6 +74,14 @@ pub(super) struct Scratch {
     /// per dispatch did. `None` while lent (a nested dispatch clones), or before
     /// the first dispatch of a cloned game.
     pub(super) rules: Option<Arc<Rules>>,
+    /// How many plugin hooks with a context are running, one inside another
+    /// (a hook's change that calls other hooks: a figure returned, a feature
+    /// scored). The steps pushed are queued only when the outermost ends, so
+    /// that the steps of one hook point resolve in push order: a nested
+    /// dispatch queueing them while an outer one still runs put those pushed
+    /// later by the outer hook point's next plugins on top, an order that
+    /// depended on where in the run order the nesting happened.
+    pub(super) hook_depth: u32,
 }
 
 impl Scratch {

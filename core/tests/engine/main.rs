@@ -22,4 +22,5 @@ mod predator_queries;
 mod princess_and_dragon_tiles;
 mod special_tiles;
 mod steady_draws;
+mod step_order;
 mod tile_model;
