@@ -184,9 +184,11 @@ impl Plugin for Tower {
     const STYLE: &'static str = include_str!("../style.toml");
     // TW22: the ransom at the start of a turn comes after the fairy's point
     // (PD13), which may bring the player to the 3 points he needs; at the end
-    // of the turn it comes after the scoring, of which the barn's scorings and
-    // the wagons' moves (AM14) are part, and after the dragon's move.
-    const RUNS_AFTER: &'static [&'static str] = &["fairy", "barn", "wagon", "dragon"];
+    // of the turn it comes after the scoring, of which the barn's scorings,
+    // the wagons' moves (AM14) and the castles' payments (BB: a castle paid
+    // at the turn's end may bring the player to 3 points) are part, and after
+    // the dragon's move.
+    const RUNS_AFTER: &'static [&'static str] = &["fairy", "barn", "wagon", "dragon", "castles"];
     // TW22, X50: the ransom is offered at the very start of the turn, before
     // the abbey's choice to play the abbey instead of drawing (both are
     // decisions pushed at `turn_start`: their order is the players' order).
