@@ -1,7 +1,9 @@
 //! The documentation cannot rot: every relative link and every repository path
 //! cited in `README.md`, `ARCHITECTURE.md` and `docs/` exists, and every
 //! package declares the workspace's `rust-version` (which clippy checks the
-//! code against), and the README states the same.
+//! code against), and the README states the same; the composition table
+//! (`docs/composition.md`) gives every shipped plugin with the run order it
+//! declares.
 
 use crate::cli::root;
 use std::path::{Path, PathBuf};
@@ -256,5 +258,75 @@ fn the_readme_python_setup_makes_a_virtual_environment_first() {
             ignored.lines().any(|l| l.trim() == entry),
             ".gitignore lacks {entry}"
         );
+    }
+}
+
+/// The plugins named in backquotes in `text`.
+fn quoted_ids(text: &str) -> Vec<String> {
+    let mut ids: Vec<String> = text
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(String::from)
+        .collect();
+    ids.sort();
+    ids
+}
+
+#[test]
+fn the_composition_table_gives_every_plugin_with_its_declared_order() {
+    let text = std::fs::read_to_string(root().join("docs/composition.md")).unwrap();
+    let table = text
+        .split("## The shipped plugins")
+        .nth(1)
+        .and_then(|t| t.split("\n## ").next())
+        .expect("the shipped plugins' table");
+    let mut rows = std::collections::BTreeMap::new();
+    for line in table.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = line.split(" | ").collect();
+        let id = cells[0]
+            .trim_start_matches("| ")
+            .trim_matches('`')
+            .to_string();
+        let order = cells
+            .last()
+            .unwrap()
+            .trim_end_matches(" |")
+            .trim_end_matches('|');
+        // "after `a`, `b` and `c`, before `d`: why", or "—".
+        let head = order.split(':').next().unwrap_or("");
+        let (after, before) = match head.find("before") {
+            Some(i) => (&head[..i], &head[i..]),
+            None => (head, ""),
+        };
+        assert!(
+            order.trim() == "—" || head.starts_with("after") || head.starts_with("before"),
+            "{id}: {order}"
+        );
+        rows.insert(id, (quoted_ids(after), quoted_ids(before)));
+    }
+    let registry = crate::common::registry();
+    // The shipped plugins: not the testing kit's (`kit-*`, compiled in for
+    // the tests).
+    let ids: Vec<String> = registry
+        .ids()
+        .filter(|id| !id.starts_with("kit-"))
+        .map(String::from)
+        .collect();
+    assert_eq!(
+        rows.keys().cloned().collect::<Vec<_>>(),
+        {
+            let mut sorted = ids.clone();
+            sorted.sort();
+            sorted
+        },
+        "a row for every built-in plugin"
+    );
+    for id in &ids {
+        let info = registry.get(id).unwrap().info();
+        let (mut after, mut before) = (info.runs_after.clone(), info.runs_before.clone());
+        after.sort();
+        before.sort();
+        assert_eq!(rows[id], (after, before), "{id}: declared order");
     }
 }
