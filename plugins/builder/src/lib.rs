@@ -210,8 +210,11 @@ impl Plugin for Builder {
     const STATE: StateSpec = StateSpec::NONE.game::<Due>().player::<Own>();
     // TB11: the double turn is decided when the turn (part) is over, after
     // everything the turn brings at its end: the barn's scorings and the
-    // wagons' moves (AM14), the dragon's move (PD) and the ransom (TW22).
-    const RUNS_AFTER: &'static [&'static str] = &["barn", "wagon", "dragon", "tower"];
+    // wagons' moves (AM14), the dragon's move (PD), the ransom (TW22) and the
+    // entry into the city of Carcassonne (CK14, checked for each turn part:
+    // X77). Both the double turn and the entry are decisions pushed at the
+    // turn's end.
+    const RUNS_AFTER: &'static [&'static str] = &["barn", "wagon", "dragon", "tower", "count"];
 
     fn new(options: Options) -> Result<Self, ConfigError> {
         Ok(Builder {
