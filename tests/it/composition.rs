@@ -195,3 +195,14 @@ fn tw22_ck14_the_ransom_comes_before_the_count_entry_in_every_run_order() {
 fn tw22_the_ransom_comes_after_the_castles_payment_in_every_run_order() {
     all_expansions_compose(2, 5312);
 }
+
+/// Found the same way (3 players, seed 810117; 4 players, seed 820080): the
+/// double turn (TB11, `builder`, `double-turn = "optional"`) and the entry
+/// into the city (CK14, `count`) are decisions pushed at a turn part's end;
+/// they resolved in the run order until `builder` declared that it runs
+/// after `count` (X77: the entry belongs to the part that ends).
+#[test]
+fn tb11_x77_the_double_turn_is_decided_after_the_count_entry_in_every_run_order() {
+    all_expansions_compose(3, 810_117);
+    all_expansions_compose(4, 820_080);
+}
