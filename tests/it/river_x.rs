@@ -1,8 +1,8 @@
 //! The river's banks and ordinary features (RV17–RV19, RV22–RV24) and its
 //! interactions with the other expansions (X37–X44 of
-//! `shared/expansions/the-river.md`), compiled in and loaded from the official
-//! library, with exact points or placements. Geometry as in `river.rs`: the
-//! spring at (0, 0), its river flowing east.
+//! `shared/expansions/the-river.md`) and BB4 with the bridges, compiled in and
+//! loaded from the official library, with exact points or placements.
+//! Geometry as in `river.rs`: the spring at (0, 0), its river flowing east.
 
 use crate::common::*;
 use crate::river::{after, both, in_bag, is_river, placements, river, ty};
@@ -521,5 +521,77 @@ fn x43_the_volcano_lake_placed_in_the_second_part_still_gives_its_extra_turn() {
         run_on(&mut g, "draw BA/L; place 1 1 0; pass").unwrap();
         assert_eq!(g.current_player(), PlayerId::ALL[1]);
         assert_eq!(g.placed_count(), 10);
+    }
+}
+
+// ------------------------------------------------------- the bridges (BB4)
+
+/// The legal placements of `g` that lay a bridge, and the square of each
+/// bridge (the placed tile's, or its neighbour's named in the action).
+fn bridges_laid(g: &Game) -> Vec<(String, (i16, i16))> {
+    legal_names(g)
+        .into_iter()
+        .filter(|a| a.contains(" bridges "))
+        .map(|a| {
+            let w: Vec<&str> = a.split(' ').collect();
+            let (x, y): (i16, i16) = (w[1].parse().unwrap(), w[2].parse().unwrap());
+            let on = match w.get(5).copied() {
+                Some("north") => (x, y - 1),
+                Some("east") => (x + 1, y),
+                Some("south") => (x, y + 1),
+                Some("west") => (x - 1, y),
+                _ => (x, y),
+            };
+            (a, on)
+        })
+        .collect()
+}
+
+#[test]
+fn bb4_no_bridge_ends_on_a_river_side_of_the_placed_tile() {
+    let keep = [("RI.1/II", 1), ("RI.1/IFI", 1)];
+    for r in both(&river_one_with(&keep, "[plugins.bridges]\n")) {
+        // The curve continues the spring at (1, 0), its river from the west
+        // turning south: its only field sides are north and east, on no
+        // axis (north–south would end on the river). A bridge by choice may
+        // cross the spring beside it north–south (BB5), not west–east.
+        let g = after(&r, "draw RI.1/II");
+        let laid = bridges_laid(&g);
+        assert!(!laid.is_empty());
+        for (a, on) in &laid {
+            assert!(*on == (0, 0) && a.ends_with("west NS"), "{a}");
+        }
+        // The straight's two banks are field sides north and south: a bridge
+        // may cross the river there (BB4 names the ends only), or the spring
+        // beside it north–south.
+        let g = after(&r, "draw RI.1/IFI");
+        let laid: Vec<String> = bridges_laid(&g).into_iter().map(|(a, _)| a).collect();
+        assert_eq!(
+            laid,
+            ["place 1 0 0 bridges NS", "place 1 0 0 bridges west NS"]
+        );
+    }
+}
+
+#[test]
+fn bb4_no_bridge_ends_on_a_river_side_of_a_neighbour() {
+    // No river tile but the spring: its river ends open at (1, 0) (RV25), its
+    // west–east axis ends on the river, its north–south axis on fields.
+    for r in both(&river_one_with(&[], "[plugins.bridges]\n")) {
+        let g = after(&r, "draw BA/LR");
+        let laid = bridges_laid(&g);
+        // Bridges across the cloister tile, and across the spring north–south
+        // (BB5, from a square beside it west or east) — never west–east.
+        assert!(laid.iter().any(|(_, on)| *on != (0, 0)), "{laid:?}");
+        for (a, on) in &laid {
+            assert!(*on != (0, 0) || a.ends_with("NS"), "{a}");
+        }
+        // The cloister's road facing the river is no placement, not even
+        // with a bridge across the spring (BB7 (b) would end it on the
+        // river).
+        assert!(
+            laid.iter().all(|(a, _)| !a.starts_with("place 1 0 ")),
+            "{laid:?}"
+        );
     }
 }

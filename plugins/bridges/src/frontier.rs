@@ -3,6 +3,7 @@
 
 use carcassonne_plugin_sdk::prelude::*;
 
+use super::pieces::Axis;
 use super::sides::{sides_of, FIELD};
 
 /// The frontier of one call, by position: every square read in one query
@@ -138,10 +139,27 @@ impl FrontierMap {
     }
 }
 
-/// Whether the placed tile at `at` has no bridge yet (BB4): a tile holds at
-/// most one bridge, ever, and one with a feature added has one.
-pub(super) fn unbridged(v: &View<'_>, at: Pos) -> bool {
-    v.features_added_at(at) == Some(0)
+/// Whether a bridge along `axis` may be laid on the placed tile at `at`
+/// (BB4): it has no bridge yet (a tile holds at most one, ever, and one with
+/// a feature added has one), and neither end of the axis is a barrier side
+/// (a river or lake side is no field side; the frontier's side kinds, which
+/// chose the site, count a barrier side as a field side). The tile's sides
+/// are read only where the ruleset has barrier sides (`barriers`).
+pub(super) fn bridgeable(v: &View<'_>, at: Pos, axis: Axis, barriers: bool) -> bool {
+    if !barriers {
+        return v.features_added_at(at) == Some(0);
+    }
+    v.tile_at(at).is_some_and(|t| {
+        let o = v.tile_outline(t);
+        o.added == 0 && o.sides.barrier_sides(0) & axis.bits() == 0
+    })
+}
+
+/// Whether a tile type of the ruleset has a barrier side.
+pub(super) fn has_barriers(v: &View<'_>) -> bool {
+    (0..v.tile_type_count())
+        .filter_map(|t| u16::try_from(t).ok())
+        .any(|t| v.tile_type_sides(TileTypeId(t)).barrier_sides(0) != 0)
 }
 
 /// The sides `e` of the placed tile beyond side `d` of the square tried

@@ -44,6 +44,7 @@ mod sides;
 use fits::FitCache;
 use frontier::FrontierMap;
 use pieces::piece_name;
+use std::sync::OnceLock;
 
 /// Where a bridge laid by choice may go (BB5).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -119,6 +120,11 @@ pub struct Laid {
 /// The plugin.
 pub struct Bridges {
     options: Options,
+    /// Whether a tile type of the ruleset has a barrier side (the river),
+    /// read from the catalogue at the first use (an instance serves one
+    /// ruleset): without one, a neighbour's sides need no look
+    /// ([`frontier::bridgeable`]).
+    barriers: OnceLock<bool>,
 }
 
 thread_local! {
@@ -138,7 +144,10 @@ impl Plugin for Bridges {
     const STATE: StateSpec = StateSpec::NONE.player::<Laid>();
 
     fn new(options: Options) -> Result<Self, ConfigError> {
-        Ok(Bridges { options })
+        Ok(Bridges {
+            options,
+            barriers: OnceLock::new(),
+        })
     }
 
     /// BB5–BB8: the placements that lay a bridge.

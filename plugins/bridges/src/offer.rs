@@ -6,7 +6,7 @@ use carcassonne_plugin_sdk::prelude::*;
 use super::fits::{
     answer, keyed_by_facing, summary, FitCache, ACROSS_AT, AXIS, BEYOND_AT, COMPUTED, FITS_AT,
 };
-use super::frontier::{site_ends, unbridged, FrontierMap};
+use super::frontier::{bridgeable, has_barriers, site_ends, FrontierMap};
 use super::pieces::{code, Axis};
 use super::sides::codes;
 use super::{BridgeOnlyFit, Bridges, Sites};
@@ -33,6 +33,8 @@ struct List<'a, 'v> {
     /// This plugin's index (its pieces are `Piece::of(me, code)`).
     me: u8,
     optional: bool,
+    /// Whether the ruleset has barrier sides ([`bridgeable`]).
+    barriers: bool,
 }
 
 /// A candidate laying a bridge across the tile at `at`, a piece of plugin
@@ -65,6 +67,7 @@ impl Bridges {
         pos: Pos,
         cell: u32,
         map: &FrontierMap,
+        barriers: bool,
     ) -> NeighbourBridges {
         let mut nb = NeighbourBridges::NONE;
         if self.options.sites == Sites::PlacedOnly {
@@ -78,8 +81,9 @@ impl Bridges {
             let i = m.trailing_zeros() as usize;
             m &= m - 1;
             let d = Side::from_index(i);
-            if unbridged(v, pos.step(d)) {
-                nb.at[nb.len] = (d, Axis::BOTH[(i & 1) ^ 1]);
+            let axis = Axis::BOTH[(i & 1) ^ 1];
+            if bridgeable(v, pos.step(d), axis, barriers) {
+                nb.at[nb.len] = (d, axis);
                 nb.len += 1;
             }
         }
@@ -167,6 +171,7 @@ impl Bridges {
             map,
             me,
             optional,
+            barriers: *self.barriers.get_or_init(|| has_barriers(v)),
         };
         for &k in &map.keys {
             if let Some(&(pos, cell, a)) = map.chosen.get(k as u32 as usize) {
@@ -193,8 +198,9 @@ impl Bridges {
             map,
             me,
             optional,
+            barriers,
         } = list;
-        let (v, me, optional) = (*v, *me, *optional);
+        let (v, me, optional, barriers) = (*v, *me, *optional, *barriers);
         // The rotations that fit (bit `r`), those with a bridge across
         // the new tile (by choice where they fit, else the repair), and
         // those whose repair lies across a neighbour.
@@ -205,7 +211,7 @@ impl Bridges {
         // The bridges by choice on a neighbour (the same for each
         // rotation that fits).
         let nb = if fit != 0 {
-            self.neighbour_bridges(v, pos, cell, map)
+            self.neighbour_bridges(v, pos, cell, map, barriers)
         } else {
             NeighbourBridges::NONE
         };
@@ -235,11 +241,14 @@ impl Bridges {
             } else if beyond >> r & 1 != 0 {
                 // Across the neighbour beyond `d`: its far end a field
                 // side facing an empty square, on a tile without a
-                // bridge.
+                // bridge, and neither end a barrier side.
                 let d = Side::from_index(usize::from(b >> 4 & 3));
                 let at = pos.step(d);
-                if site_ends(map.open_beside(cell, d), d) & 1 << d as u8 != 0 && unbridged(v, at) {
-                    out.push(candidate(me, p, Some(d), at, Axis::through(d), optional));
+                let axis = Axis::through(d);
+                if site_ends(map.open_beside(cell, d), d) & 1 << d as u8 != 0
+                    && bridgeable(v, at, axis, barriers)
+                {
+                    out.push(candidate(me, p, Some(d), at, axis, optional));
                 }
             }
         }

@@ -5,9 +5,10 @@
 
 use carcassonne_plugin_sdk::prelude::*;
 
-/// A side's kind as the plugin reads it, in two bits: 0 a wildcard side, 1 a
-/// city, 2 a road, 3 a field (a barrier side is a field side: its name is the
-/// core's matter). The codes of four sides are packed in a `u8`, side `d` at
+/// A side's kind as the plugin reads it, in two bits: 0 a wildcard side or a
+/// barrier side (a river or lake side: never a bridge's end, BB4; whether it
+/// fits is the core's matter, which checks every candidate), 1 a city, 2 a
+/// road, 3 a field. The codes of four sides are packed in a `u8`, side `d` at
 /// bits `2d`.
 pub(super) const ROAD: u8 = 2;
 /// A field side's code (see [`ROAD`]).
@@ -20,7 +21,7 @@ const LANES: u32 = 0x5555_5555;
 pub(super) fn codes(s: Sides) -> u8 {
     (0..4).fold(0, |m, d| {
         let b = (s.0 >> (8 * d)) as u8;
-        let k = if b >> 4 != 0 { FIELD } else { b & 3 };
+        let k = if b >> 4 != 0 { 0 } else { b & 3 };
         m | k << (2 * d)
     })
 }
@@ -142,8 +143,21 @@ mod tests {
     }
 
     #[test]
+    fn a_barrier_side_is_no_field_side() {
+        // BB4: a river side is never a bridge's end; it reads as a wildcard.
+        let s = Sides::new([
+            SideKind::Barrier(1),
+            SideKind::Field,
+            SideKind::Road,
+            SideKind::City,
+        ]);
+        assert_eq!(codes(s), FIELD << 2 | ROAD << 4 | 1 << 6);
+        assert_eq!(sides_of(codes(s), FIELD), 0b0010);
+    }
+
+    #[test]
     fn packed_codes_turn_with_their_sides() {
-        let kinds = [0x00, 0x01, 0x02, 0x03, 0x10];
+        let kinds = [0x00, 0x01, 0x02, 0x03, 0x13];
         for a in kinds {
             for b in kinds {
                 let s = Sides(u32::from_le_bytes([a, b, 0x03, 0x02]));
