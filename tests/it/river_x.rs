@@ -581,7 +581,9 @@ fn bb4_no_bridge_ends_on_a_river_side_of_a_neighbour() {
         let g = after(&r, "draw BA/LR");
         let laid = bridges_laid(&g);
         // Bridges across the cloister tile, and across the spring north–south
-        // (BB5, from a square beside it west or east) — never west–east.
+        // (by choice from a square west or east of it, BB5; as the repair of
+        // a road facing its field from north or south, BB7) — never
+        // west–east.
         assert!(laid.iter().any(|(_, on)| *on != (0, 0)), "{laid:?}");
         for (a, on) in &laid {
             assert!(*on != (0, 0) || a.ends_with("NS"), "{a}");
