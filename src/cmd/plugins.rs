@@ -3,6 +3,7 @@
 use crate::env;
 use anyhow::Result;
 use carcassonne_core::hook;
+use carcassonne_host::PluginInfo;
 use std::path::PathBuf;
 
 /// Arguments of `plugins`.
@@ -11,16 +12,25 @@ pub struct Args {
     /// Directory with plugin shared libraries to load (repeatable).
     #[arg(long = "plugin-dir", value_name = "DIR")]
     plugin_dirs: Vec<PathBuf>,
+    /// Print the list as JSON (an array, one object per plugin, sorted by
+    /// id) for scripts and tools.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
     let reg = env::registry(&a.plugin_dirs)?;
-    if reg.plugins.is_empty() {
-        println!("no plugins");
-    }
     let mut plugins: Vec<_> = reg.plugins.iter().map(|p| p.info()).collect();
     plugins.sort_by(|a, b| a.id.cmp(&b.id));
+    if a.json {
+        let all: Vec<_> = plugins.into_iter().map(to_json).collect();
+        println!("{}", serde_json::to_string_pretty(&all)?);
+        return Ok(());
+    }
+    if plugins.is_empty() {
+        println!("no plugins");
+    }
     for (n, i) in plugins.into_iter().enumerate() {
         if n > 0 {
             println!();
@@ -37,13 +47,7 @@ pub fn run(a: Args) -> Result<()> {
         };
         list("depends on:", &i.depends_on);
         list("conflicts with:", &i.conflicts_with);
-        let hooks: Vec<String> = hook::NAMES
-            .iter()
-            .enumerate()
-            .filter(|(b, _)| i.hooks & (1 << b) != 0)
-            .map(|(_, n)| n.to_string())
-            .collect();
-        list("hooks:", &hooks);
+        list("hooks:", &hook_names(i.hooks));
         list("figures:", &i.figures);
         list("markers:", &i.markers);
         let sets: Vec<String> = i
@@ -67,4 +71,35 @@ pub fn run(a: Args) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The names of the hooks whose bits are set in `hooks`.
+fn hook_names(hooks: u64) -> Vec<String> {
+    hook::NAMES
+        .iter()
+        .enumerate()
+        .filter(|(b, _)| hooks & (1 << b) != 0)
+        .map(|(_, n)| n.to_string())
+        .collect()
+}
+
+/// One plugin as `plugins --json` prints it: the facts of the text listing,
+/// each option's default as a TOML literal (`"\"bidding\""`, `3`, `true`).
+fn to_json(i: &PluginInfo) -> serde_json::Value {
+    serde_json::json!({
+        "id": i.id,
+        "version": i.version,
+        "source": i.source.to_string(),
+        "description": i.description,
+        "api_version": i.api_version,
+        "depends_on": i.depends_on,
+        "conflicts_with": i.conflicts_with,
+        "runs_after": i.runs_after,
+        "runs_before": i.runs_before,
+        "hooks": hook_names(i.hooks),
+        "figures": i.figures,
+        "markers": i.markers,
+        "tilesets": i.tilesets.iter().map(|(name, tiles)| serde_json::json!({"name": name, "tiles": tiles})).collect::<Vec<_>>(),
+        "options": i.options.iter().map(|o| serde_json::json!({"name": o.name, "default": o.default, "doc": o.doc})).collect::<Vec<_>>(),
+    })
 }

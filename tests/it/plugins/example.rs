@@ -141,6 +141,42 @@ fn the_example_plugin_loads_and_makes_a_completed_cloister_score_12() {
         "{}",
         text(&o.stdout)
     );
+    // The same as JSON for tools: the library's path, its option's default.
+    let o = run(&["plugins", "--json", "--plugin-dir", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let all: serde_json::Value = serde_json::from_str(&text(&o.stdout)).unwrap();
+    let ours = all
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == "cloister-bonus")
+        .unwrap();
+    assert_eq!(ours["version"], "1.0.0");
+    assert_ne!(ours["source"], "built-in");
+    assert_eq!(
+        ours["options"],
+        serde_json::json!([{
+            "name": "points",
+            "default": "12",
+            "doc": "Points a completed cloister scores (the base game gives 9).",
+        }])
+    );
+    assert!(
+        ours["hooks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|h| h == "feature_value"),
+        "{ours}"
+    );
+    // Built-in plugins are listed too, sorted by id.
+    let ids: Vec<&str> = all
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_str().unwrap())
+        .collect();
+    assert!(ids.contains(&"shepherd") && ids.windows(2).all(|w| w[0] < w[1]));
 }
 
 #[test]
