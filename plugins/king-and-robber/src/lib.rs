@@ -203,9 +203,13 @@ impl KingAndRobber {
             cx.add_score(p, n as i32);
             if cx.logging() {
                 let (one, many) = WORDS[a];
-                let word = if n == 1 { one } else { many };
+                let (points, word) = if n == 1 {
+                    ("point", one)
+                } else {
+                    ("points", many)
+                };
                 cx.log(format!(
-                    "{{P{p}}} holds {}: {n} points for {n} completed {word}.",
+                    "{{P{p}}} holds {}: {n} {points} for {n} completed {word}.",
                     TITLES[a]
                 ));
             }
