@@ -179,6 +179,56 @@ fn tw22_a_ransom_at_the_start_of_the_turn_frees_a_figure_for_that_turn() {
 }
 
 #[test]
+fn tw22_a_ransom_after_the_tile_frees_a_figure_for_the_figure_step() {
+    let capture = capture();
+    for r in both("") {
+        // Red (4 points) declines at the end of his turn and at the start of
+        // the next; he sees his tile, then pays and deploys the freed
+        // follower on it: the road from (-1, 0) to the tower at (2, 0), 4
+        // tiles at the end.
+        let mut g = run(
+            &r,
+            2,
+            &format!(
+                "{capture}
+                 draw BA/C; place 0 -1 2; deploy follower city
+                 tower pass
+                 draw BA/L; place 0 1 0; pass
+                 tower pass
+                 draw BA/RFr; place -1 0 0"
+            ),
+        )
+        .unwrap();
+        assert_eq!(
+            names(&g),
+            ["tower follower of 0 held by 1", "tower pass"],
+            "TW22: after his tile, before the figure step"
+        );
+        run_on(&mut g, "tower follower of 0 held by 1").unwrap();
+        assert_eq!((g.scores(), g.supply(p(0), FOLLOWER)), (&[1, 3][..], 7));
+        run_on(&mut g, "deploy follower road").unwrap();
+        // TW23: no second offer at the end of the same turn: Blue draws.
+        assert_eq!(g.actor(), carcassonne_core::Actor::Chance);
+        run_on(&mut g, "draw BA/L; place 1 1 0; pass; end").unwrap();
+        assert_eq!(g.scores(), [5, 3]);
+        assert_eq!(category(&g, "roads"), [4, 0]);
+        g.check_integrity().unwrap();
+    }
+}
+
+#[test]
+fn tw22_no_ransom_after_the_tile_without_a_prisoner_or_the_points() {
+    let capture = capture();
+    for r in both("") {
+        // Red has 0 points: nothing is offered after his tile.
+        let mut g = run(&r, 2, &capture).unwrap();
+        run_on(&mut g, "draw BA/L; place 0 1 0").unwrap();
+        assert!(!names(&g).iter().any(|a| a.contains("held by")));
+        assert!(names(&g).contains(&"pass".to_string()));
+    }
+}
+
+#[test]
 fn tw23_one_ransom_per_whole_turn() {
     let capture = capture();
     for r in both("ransom-needs-points = false") {
@@ -189,7 +239,7 @@ fn tw23_one_ransom_per_whole_turn() {
             &format!(
                 "{capture}
                  tower pass
-                 draw BA/RFr; place 2 1 1; deploy follower road
+                 draw BA/RFr; place 2 1 1; tower pass; deploy follower road
                  tower pass
                  draw BA/L; place 0 1 0; tower 8 at 2 0; tower follower of 0 at 2 1 0"
             ),
@@ -261,11 +311,11 @@ fn tw23_one_ransom_across_a_builders_double_turn_and_a_piece_in_each_part() {
             2,
             "draw BA/RFr; place 1 0 0; deploy follower road
              draw TO/RRRR.1; place 2 0 0; tower 8 at 2 0; tower follower of 0 at 1 0 0
-             tower pass; draw BA/RFr; place 2 1 1; deploy follower road; tower pass
+             tower pass; draw BA/RFr; place 2 1 1; tower pass; deploy follower road; tower pass
              draw BA/L; place 0 1 0; tower 8 at 2 0; tower follower of 0 at 2 1 0
-             tower pass; draw BA/RFr; place -1 0 0; deploy follower road; tower pass
+             tower pass; draw BA/RFr; place -1 0 0; tower pass; deploy follower road; tower pass
              draw BA/L; place 1 1 0; pass
-             tower pass; draw BA/RFr; place -2 0 0; deploy builder road W; tower pass
+             tower pass; draw BA/RFr; place -2 0 0; tower pass; deploy builder road W; tower pass
              draw BA/L; place -1 1 0; pass",
         )
         .unwrap();

@@ -258,11 +258,11 @@ fn tw22_x50_the_ransom_is_offered_before_the_abbey_choice() {
             2,
             &format!(
                 "{}
-                 tower pass; draw BA/RFr; place -1 0 0; pass; tower pass
+                 tower pass; draw BA/RFr; place -1 0 0; tower pass; pass; tower pass
                  draw BA/C; place 1 -1 3; pass
-                 tower pass; draw BA/C; place -1 -1 1; pass; tower pass
+                 tower pass; draw BA/C; place -1 -1 1; tower pass; pass; tower pass
                  draw BA/L; place 1 -2 0; pass
-                 tower pass; draw BA/C; place 0 -2 2; pass; tower pass
+                 tower pass; draw BA/C; place 0 -2 2; tower pass; pass; tower pass
                  abbey draw; draw BA/RFr; place 3 0 0; pass",
                 capture()
             ),

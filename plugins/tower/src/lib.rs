@@ -32,10 +32,12 @@
 //! * **Exchange** (TW20, TW21): capturing a figure of a player who holds one
 //!   of the capturer's prisoners sends both home; when the victim holds
 //!   prisoners of several kinds, the capturer chooses which comes back.
-//! * **Ransom** (TW22–TW25): at the start of his turn (after the fairy's
-//!   point) and at its end (after the scoring), a player may free one of his
-//!   prisoners by paying 3 points to its captor (`transfer_score`), once per
-//!   whole turn (a builder's second part included).
+//! * **Ransom** (TW22–TW25): at every point of his turn where he acts — at
+//!   its start (after the fairy's point), after his tile is placed (before
+//!   the figure step, so the freed figure may be deployed at once) and at
+//!   its end (after the scoring) — a player may free one of his prisoners by
+//!   paying 3 points to its captor (`transfer_score`), once per whole turn
+//!   (a builder's second part included).
 //! * **Variant** `capped-follower = "safe"` (TW16): a follower on a tower is
 //!   protected (`set_protected`): no capture, no dragon; the tower stays capped.
 //! * **What a player sees**: each tower's height (`feature_note`), each
@@ -188,7 +190,10 @@ impl Plugin for Tower {
     // the wagons' moves (AM14) and the castles' payments (BB: a castle paid
     // at the turn's end may bring the player to 3 points) are part, and after
     // the dragon's move.
-    const RUNS_AFTER: &'static [&'static str] = &["fairy", "barn", "wagon", "dragon", "castles"];
+    // After his tile is placed it comes after the shepherd's flock decisions
+    // of that point (both are decisions pushed at `before_figure`).
+    const RUNS_AFTER: &'static [&'static str] =
+        &["fairy", "barn", "wagon", "dragon", "castles", "shepherd"];
     // TW22, X50: the ransom is offered at the very start of the turn, before
     // the abbey's choice to play the abbey instead of drawing (both are
     // decisions pushed at `turn_start`: their order is the players' order).
@@ -252,16 +257,18 @@ impl Plugin for Tower {
         Ok(())
     }
 
-    /// TW22: and at the end of his turn, after the scoring. Both hooks are
-    /// switched off while the tower holds no prisoner and no ransom was paid
-    /// in the whole turn (they would do nothing), on again by a capture.
+    /// TW22: and after his tile is placed, before the figure step: a player
+    /// who pays then has seen his tile and may deploy the freed figure at
+    /// once (JCloisterZone lets him pay in any phase of his turn).
+    fn before_figure(&self, cx: &mut Cx<'_>) -> HookResult {
+        self.offer_ransom_again(cx)
+    }
+
+    /// TW22: and at the end of his turn, after the scoring. The three hooks
+    /// are switched off while the tower holds no prisoner and no ransom was
+    /// paid in the whole turn (they would do nothing), on again by a capture.
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
-        let me = cx.current_player();
-        let st = cx.game_state::<TowerState>()?;
-        if st.ransom_paid_by != 0 || st.captives & captive_bit(me) == 0 {
-            return Ok(());
-        }
-        self.offer_ransom_to(cx, me)
+        self.offer_ransom_again(cx)
     }
 
     /// TW4, TW8: a piece raises the tower and may capture; TW16: a follower on
@@ -444,6 +451,17 @@ impl Tower {
             cx.push_decision(me, TAG_RANSOM, 0);
         }
         Ok(())
+    }
+
+    /// TW22, TW23: a ransom decision for the current player later in his
+    /// turn, unless a ransom was paid in this whole turn.
+    fn offer_ransom_again(&self, cx: &mut Cx<'_>) -> HookResult {
+        let me = cx.current_player();
+        let st = cx.game_state::<TowerState>()?;
+        if st.ransom_paid_by != 0 || st.captives & captive_bit(me) == 0 {
+            return Ok(());
+        }
+        self.offer_ransom_to(cx, me)
     }
 
     /// TW22: `me` pays the ransom of `g` to its captor; it comes home.
