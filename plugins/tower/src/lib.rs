@@ -247,9 +247,12 @@ impl Plugin for Tower {
             cx.game_state_mut::<TowerState>()?.ransom_paid_by = 0;
             paid = 0;
         }
-        if paid == 0 && st.captives & captive_bit(me) != 0 {
+        let may_pay = paid == 0 && st.captives & captive_bit(me) != 0;
+        if may_pay {
             self.offer_ransom_to(cx, me)?;
         }
+        // After his tile, only a player who may have a prisoner is asked.
+        cx.set_hook_enabled(hook::BEFORE_FIGURE, may_pay);
         if st.held == 0 && paid == 0 {
             // Nothing to offer nor to clear until the next capture.
             rules::ransom_hooks(cx, false);
@@ -259,7 +262,8 @@ impl Plugin for Tower {
 
     /// TW22: and after his tile is placed, before the figure step: a player
     /// who pays then has seen his tile and may deploy the freed figure at
-    /// once (JCloisterZone lets him pay in any phase of his turn).
+    /// once (JCloisterZone lets him pay in any phase of his turn). Switched
+    /// on by `turn_start` only for a player who may have a prisoner.
     fn before_figure(&self, cx: &mut Cx<'_>) -> HookResult {
         self.offer_ransom_again(cx)
     }

@@ -298,14 +298,17 @@ pub(crate) fn capture(cx: &mut Cx<'_>, g: FigureId) -> HookResult {
     free(cx, mine[0])
 }
 
-/// Switches the ransom's hooks (`turn_start`, `before_figure`, `turn_end`)
-/// on or off: off while the tower holds no prisoner and no ransom was paid
-/// in the whole turn ([`TowerState::held`], [`TowerState::ransom_paid_by`]),
-/// when they would do nothing.
+/// Switches the ransom's hooks (`turn_start`, `turn_end`; `before_figure`
+/// off with them, on again by `turn_start` for a player who may have a
+/// prisoner) on or off: off while the tower holds no prisoner and no ransom
+/// was paid in the whole turn ([`TowerState::held`],
+/// [`TowerState::ransom_paid_by`]), when they would do nothing.
 pub(crate) fn ransom_hooks(cx: &mut Cx<'_>, on: bool) {
     cx.set_hook_enabled(hook::TURN_START, on);
-    cx.set_hook_enabled(hook::BEFORE_FIGURE, on);
     cx.set_hook_enabled(hook::TURN_END, on);
+    if !on {
+        cx.set_hook_enabled(hook::BEFORE_FIGURE, false);
+    }
 }
 
 /// TW20–TW22: prisoner `g` comes home (an exchange or a ransom); the count of
