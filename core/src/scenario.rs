@@ -9,7 +9,12 @@
 //! `pass`, `shepherd grow`, ...) or a directive:
 //!
 //! * `end` — end the game now (final scoring);
-//! * `scores 12 0` — assert the scores at this point.
+//! * `scores 12 0` — assert the scores at this point;
+//! * `offered <action>` — the action is legal here (it is not taken);
+//! * `refused <action>` — the game does not take the action here: it is
+//!   illegal, or its text names nothing in this state (`deploy follower road`
+//!   on a tile without a road); its first word must still be an action's
+//!   (`draw`, `place`, `pass`, `deploy`, ..., or a plugin of the ruleset).
 //!
 //! Chance events must be given explicitly (`draw ...`, `shepherd sheep-3`): a
 //! fixture never depends on the RNG.
@@ -87,6 +92,14 @@ fn run_steps(
                 }
                 continue;
             }
+            if let Some(rest) = step.strip_prefix(OFFERED) {
+                offered(g, rest.trim()).map_err(err)?;
+                continue;
+            }
+            if let Some(rest) = step.strip_prefix(REFUSED) {
+                refused(g, rest.trim()).map_err(err)?;
+                continue;
+            }
             let a = g.parse_action(step).map_err(|e| err(e.to_string()))?;
             let is_chance = matches!(a, crate::Action::Chance(_));
             match (g.actor(), is_chance) {
@@ -104,6 +117,48 @@ fn run_steps(
         }
     }
     Ok(())
+}
+
+/// The step that asserts an action is legal (`offered pass`).
+const OFFERED: &str = "offered ";
+/// The step that asserts an action is not taken (`refused deploy follower road`).
+const REFUSED: &str = "refused ";
+
+/// `offered <text>`: the action `text` names is legal in `g` now.
+fn offered(g: &Game, text: &str) -> Result<(), String> {
+    let a = g.parse_action(text).map_err(|e| e.to_string())?;
+    g.check_action(a).map_err(|e| format!("not offered: {e}"))
+}
+
+/// `refused <text>`: `g` does not take the action `text` now, because it is
+/// illegal or its text names nothing in this state; a first word that is no
+/// action's is a mistake of the script, not a refusal.
+fn refused(g: &Game, text: &str) -> Result<(), String> {
+    let head = text.split_whitespace().next().unwrap_or("");
+    let verbs = [
+        "draw",
+        "hidden",
+        crate::notation::FACE_UP,
+        crate::notation::SET_ASIDE,
+        "place",
+        "pass",
+        "deploy",
+    ];
+    if !verbs.contains(&head) && g.rules().plugin_index(head).is_none() {
+        return Err(format!(
+            "`{head}` starts no action (expected draw, hidden, face-up, set-aside, place, pass, deploy or a plugin id)"
+        ));
+    }
+    let a = match g.parse_action(text) {
+        Ok(a) => a,
+        Err(GameError::Illegal { .. }) => return Ok(()),
+        Err(e) => return Err(e.to_string()),
+    };
+    match g.check_action(a) {
+        Ok(()) => Err(format!("`{text}` is legal here, expected it refused")),
+        Err(GameError::Illegal { .. } | GameError::GameOver) => Ok(()),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// Runs a fixture and asserts the scores: the `check(fixture, expected)` of rulings tests.
@@ -138,6 +193,13 @@ pub struct Expect {
     /// Whether the game is over at the end.
     #[serde(default)]
     pub over: Option<bool>,
+    /// Events that must not happen, in the text of [`Game::event_text`].
+    #[serde(default, rename = "absent-events")]
+    pub absent_events: Vec<String>,
+    /// Figures in each seat's supply at the end, by figure kind name
+    /// (`follower = [7, 6]`): what is on the board, held or gone is not.
+    #[serde(default)]
+    pub supply: BTreeMap<String, Vec<u8>>,
 }
 
 /// A rulebook-style scenario: how many players, the script, what to expect.
@@ -225,6 +287,26 @@ impl Scenario {
                         "no event `{want}` (in order after the earlier ones); the events were:\n  {}",
                         events.join("\n  ")
                     ),
+                ));
+            }
+        }
+        if let Some(got) = e.absent_events.iter().find(|w| events.contains(w)) {
+            return Err(unmet(
+                "absent-events",
+                format!("the event `{got}` happened"),
+            ));
+        }
+        for (name, want) in &e.supply {
+            let Some(kind) = g.rules().figure_kind(name) else {
+                return Err(unmet("supply", format!("no figure kind `{name}`")));
+            };
+            let got: Vec<u8> = crate::types::PlayerId::all(g.players())
+                .map(|p| g.supply(p, kind))
+                .collect();
+            if &got != want {
+                return Err(unmet(
+                    "supply",
+                    format!("{name} in supply {got:?}, expected {want:?}"),
                 ));
             }
         }

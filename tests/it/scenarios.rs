@@ -111,3 +111,72 @@ fn check_runs_scenario_files_from_the_command_line() {
         stdout(&o)
     );
 }
+
+#[test]
+fn offered_and_refused_steps_check_an_action_without_taking_it() {
+    let reg = registry();
+    let run_body =
+        |name: &str, body: &str| check_file(&write(name, &format!("{HEAD}{body}")), &reg);
+    // Red closes the start city with BA/C (no road on it): 4 points, and
+    // his follower is back in his supply.
+    let ok = run_body(
+        "o1.toml",
+        "script = \"\"\"
+         refused place 0 -1 2                # nothing drawn yet
+         draw BA/C; place 0 -1 2
+         offered pass; offered deploy follower city S
+         refused deploy follower road        # no road on the tile
+         refused place 1 0 0                 # the tile is placed
+         deploy follower city S
+         refused deploy follower city S      # Blue draws first
+         \"\"\"
+         [expect]
+         scores = [4, 0]
+         supply = { follower = [7, 7] }
+         absent-events = [\"player 1 gets follower back\"]\n",
+    )
+    .unwrap();
+    assert_eq!(ok.game.scores(), [4, 0]);
+    let fails = |name: &str, body: &str| run_body(name, body).unwrap_err().to_string();
+    let e = fails(
+        "o2.toml",
+        "script = \"draw BA/C; place 0 -1 2; refused pass\"\n",
+    );
+    assert_eq!(
+        e,
+        "fixture line 1 (`refused pass`): `pass` is legal here, expected it refused"
+    );
+    let e = fails("o3.toml", "script = \"draw BA/C; refused dance 1\"\n");
+    assert!(e.contains("`dance` starts no action"), "{e}");
+    let e = fails(
+        "o4.toml",
+        "script = \"draw BA/C; place 0 -1 2; offered deploy follower road\"\n",
+    );
+    assert!(
+        e.starts_with("fixture line 1 (`offered deploy follower road`): "),
+        "{e}"
+    );
+    let e = fails("o5.toml", "script = \"draw BA/C; offered place 5 5 0\"\n");
+    assert!(e.contains("not offered: illegal action"), "{e}");
+    let e = fails(
+        "o6.toml",
+        "script = \"draw BA/C; place 0 -1 2; deploy follower city S\"\n[expect]\nabsent-events = [\"city completed (2 tiles): 0 scores 4\"]\n",
+    );
+    assert_eq!(
+        e,
+        "expect.absent-events: the event `city completed (2 tiles): 0 scores 4` happened"
+    );
+    let e = fails(
+        "o7.toml",
+        "script = \"draw BA/L; place 0 1 0; deploy follower 0\"\n[expect]\nsupply = { follower = [7, 7] }\n",
+    );
+    assert_eq!(
+        e,
+        "expect.supply: follower in supply [6, 7], expected [7, 7]"
+    );
+    let e = fails(
+        "o8.toml",
+        "script = \"\"\n[expect]\nsupply = { knight = [7, 7] }\n",
+    );
+    assert_eq!(e, "expect.supply: no figure kind `knight`");
+}

@@ -172,6 +172,13 @@ impl Game {
         Ok(())
     }
 
+    /// Whether [`Game::apply`] would take `action` now, without applying it:
+    /// the error it would return for an illegal action (the scenarios'
+    /// `offered` and `refused` steps).
+    pub fn check_action(&self, action: Action) -> Result<(), GameError> {
+        self.check_legal(action)
+    }
+
     #[cold]
     fn illegal(&self, action: Action, reason: impl Into<String>) -> GameError {
         GameError::Illegal {
