@@ -327,12 +327,57 @@ impl Game {
         self.turn.pending.is_empty() && self.turn.incoming.is_empty()
     }
 
+    /// Drops the steps on top of the pending ones that can no longer be
+    /// taken, and tells whether a step still waits. Called whenever steps
+    /// are pending before the pipeline goes on. Dropped: a face-up draw
+    /// while the bag holds nothing drawable (the lot stays short), and a
+    /// plugin's decision that lists no option now ([`Game::lapses`]).
+    #[inline(never)]
+    pub(super) fn pending_waits(&mut self) -> Result<bool, HookError> {
+        while let Some(&s) = self.turn.pending.last() {
+            if Self::is_public_draw(&s) {
+                if self.has_drawable()? {
+                    return Ok(true);
+                }
+                self.drop_public_draw(s);
+            } else if self.lapses(s)? {
+                self.turn.pending.pop();
+            } else {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether pending step `s` is a decision whose plugin lists its options
+    /// when it comes ([`Game::may_lapse`]) and lists none now: it lapses,
+    /// dropped without a `resolve_step` (what it asked about is gone: a
+    /// castle decision whose follower the dragon ate meanwhile).
+    fn lapses(&mut self, s: Step) -> Result<bool, HookError> {
+        if !Self::may_lapse(&s) {
+            return Ok(false);
+        }
+        let mut codes = std::mem::take(&mut self.scratch.codes);
+        let r = self.step_options_into(s, &mut codes);
+        let none = codes.is_empty();
+        self.scratch.codes = codes;
+        r.map(|()| none)
+    }
+
+    /// Whether pending step `s` may lapse: a plugin's decision pushed
+    /// without its options (`push_decision`; one pushed with them,
+    /// `push_decision_among`, always has one).
+    #[inline(always)]
+    fn may_lapse(s: &Step) -> bool {
+        !s.chance && s.among == 0 && s.owner != CORE_OWNER
+    }
+
     /// After a plugin's step was resolved (the steps it pushed queued):
     /// whether the next pending step waits for input, so that
     /// [`Game::advance`] would do nothing (with a step pending, every stage's
-    /// `ready!` stops at once unless the step is a face-up draw, which may be
-    /// dropped). A movement of several decisions in a row goes from step
-    /// to step without the pipeline.
+    /// `ready!` stops at once unless the step is a face-up draw or a
+    /// decision that may lapse, which may be dropped). A movement of several
+    /// decisions in a row goes from step to step without the pipeline.
     #[inline(always)]
     pub(super) fn next_step_waits(&self) -> bool {
         self.turn.incoming.is_empty()
@@ -340,7 +385,7 @@ impl Game {
                 .turn
                 .pending
                 .last()
-                .is_some_and(|s| !Self::is_public_draw(s))
+                .is_some_and(|s| !Self::is_public_draw(s) && !Self::may_lapse(s))
     }
 
     /// Starts the next turn: a granted one, else the next player's, else the end.

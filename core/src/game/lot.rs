@@ -40,24 +40,15 @@ impl Game {
         self.emit(|| Event::TileFaceUp { plugin, tile: t });
     }
 
-    /// Drops the face-up draws on top of the pending steps while the bag holds
-    /// nothing drawable (the lot stays short: there is nothing to draw), and
-    /// tells whether a step still waits. Called whenever steps are pending
-    /// before the pipeline goes on.
-    #[inline(never)]
-    pub(super) fn pending_waits(&mut self) -> Result<bool, HookError> {
-        while let Some(&s) = self.turn.pending.last() {
-            if !Self::is_public_draw(&s) || self.has_drawable()? {
-                return Ok(true);
-            }
-            let plugin = s.arg as u8;
-            self.turn.pending.pop();
-            self.emit(|| Event::Plugin {
-                plugin,
-                text: "nothing left to draw face up".into(),
-            });
-        }
-        Ok(false)
+    /// Drops the face-up draw `s` on top of the pending steps, the bag
+    /// holding nothing drawable: the lot stays short ([`Game::pending_waits`]).
+    pub(super) fn drop_public_draw(&mut self, s: Step) {
+        let plugin = s.arg as u8;
+        self.turn.pending.pop();
+        self.emit(|| Event::Plugin {
+            plugin,
+            text: "nothing left to draw face up".into(),
+        });
     }
 
     /// Gives a tile of type `tile` from plugin `plugin`'s lot to `player`'s

@@ -318,10 +318,11 @@ impl Plugin for Castles {
         if step.tag != BUILD {
             return Err(Error::new("no such decision"));
         }
-        out.push(DECLINE);
+        // BB15, X65: offered only to the owner of the city's follower; one
+        // the dragon ate meanwhile leaves no option (the decision lapses).
         let city = FeatureId(step.arg as u16);
         if self.may_build(v, step.player, city)?.is_some() {
-            out.push(YES);
+            out.extend([DECLINE, YES]);
         }
         Ok(())
     }
