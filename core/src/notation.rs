@@ -84,6 +84,20 @@ impl Game {
     /// Parses the name of an outcome of the current chance event.
     pub fn parse_outcome(&self, name: &str) -> Result<u32, GameError> {
         match self.pending_steps().last() {
+            Some(s) if s.owner != CORE_OWNER && !s.chance => {
+                let id = self
+                    .rules()
+                    .plugins
+                    .get(usize::from(s.owner))
+                    .map_or("?", |p| p.decl.id.as_str());
+                Err(bad(
+                    name,
+                    format!(
+                        "a decision of `{id}` is pending (player {}): no chance event now",
+                        s.player
+                    ),
+                ))
+            }
             Some(s) if s.owner != CORE_OWNER => self
                 .rules()
                 .plugins

@@ -85,6 +85,17 @@ fn failing_scenarios_say_what_failed() {
     assert!(e.contains("9 players: a game needs 2 to 6 players"), "{e}");
     let e = fails("s7.toml", "script = \"\"\nexpectt = 1\n");
     assert!(e.contains("unknown field `expectt`"), "{e}");
+    // A draw while a plugin's decision waits says so.
+    let p = write(
+        "s8.toml",
+        "ruleset = { name = \"c\", tilesets = [\"base\"], plugins = { castles = {} } }\n\
+         script = \"draw BA/C; place 0 -1 2; deploy follower city S; draw BA/L\"\n",
+    );
+    let e = check_file(&p, &reg).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "fixture line 1 (`draw BA/L`): illegal action `BA/L`: a decision of `castles` is pending (player 0): no chance event now"
+    );
 }
 
 #[test]
