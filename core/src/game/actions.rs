@@ -253,6 +253,7 @@ impl Game {
         // if valid, still serves the placement that follows).
         let listed = self.scratch.placements_for.take() == Some(self.turn.drawn);
         self.scratch.draws_kept = false;
+        self.scratch.listed = None;
         match action {
             Action::Chance(c) => {
                 if let Some(s) = self.turn.pending.pop() {
@@ -491,7 +492,11 @@ impl Game {
                 return self.apply_unchecked(Action::Choose(bits.trailing_zeros()));
             }
             let mut c = std::mem::take(&mut self.scratch.codes);
-            let r = self.step_options_into(s, &mut c);
+            // Listed when it came, in this state (`Game::lapses`), or now.
+            let r = match self.scratch.listed.take() {
+                Some(k) if k == (self.turn.pending.len(), s) => Ok(()),
+                _ => self.step_options_into(s, &mut c),
+            };
             let a = r
                 .map_err(GameError::from)
                 .and_then(|_| pick(&c, rng).map(Action::Choose));

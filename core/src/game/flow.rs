@@ -361,6 +361,8 @@ impl Game {
         let r = self.step_options_into(s, &mut codes);
         let none = codes.is_empty();
         self.scratch.codes = codes;
+        // Kept for the random playout's pick (`step_random_listed`).
+        self.scratch.listed = r.is_ok().then_some((self.turn.pending.len(), s));
         r.map(|()| none)
     }
 

@@ -63,6 +63,11 @@ pub(super) struct Scratch {
     pub(super) marked_n: u32,
     pub(super) options: Vec<FigureOption>,
     pub(super) codes: Vec<u32>,
+    /// The pending decision whose options `codes` holds, listed when it
+    /// came (`Game::lapses`) in the current state, with the length of the
+    /// pending list then: the random playout picks from them without asking
+    /// its plugin again. Cleared by every action and by `forget`.
+    pub(super) listed: Option<(usize, Step)>,
     pub(super) outcomes: Vec<Outcome>,
     pub(super) cities: Vec<FeatureId>,
     /// The figures of a field unit being scored.
@@ -98,6 +103,7 @@ impl Scratch {
         self.fit_blocks_for = None;
         self.placements_for = None;
         self.draws_kept = false;
+        self.listed = None;
     }
 }
 
