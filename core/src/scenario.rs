@@ -14,7 +14,9 @@
 //! * `refused <action>` — the game does not take the action here: it is
 //!   illegal, or its text names nothing in this state (`deploy follower road`
 //!   on a tile without a road); its first word must still be an action's
-//!   (`draw`, `place`, `pass`, `deploy`, ..., or a plugin of the ruleset).
+//!   (`draw`, `place`, `pass`, `deploy`, ..., or a plugin of the ruleset);
+//! * `actor 1` — who acts now: a seat, `chance` or `over` (whose decision
+//!   a plugin's step is: `actor 1; dragon N`).
 //!
 //! Chance events must be given explicitly (`draw ...`, `shepherd sheep-3`): a
 //! fixture never depends on the RNG.
@@ -92,6 +94,10 @@ fn run_steps(
                 }
                 continue;
             }
+            if let Some(rest) = step.strip_prefix(ACTOR) {
+                actor_is(g, rest.trim()).map_err(err)?;
+                continue;
+            }
             if let Some(rest) = step.strip_prefix(OFFERED) {
                 offered(g, rest.trim()).map_err(err)?;
                 continue;
@@ -123,6 +129,26 @@ fn run_steps(
 const OFFERED: &str = "offered ";
 /// The step that asserts an action is not taken (`refused deploy follower road`).
 const REFUSED: &str = "refused ";
+
+/// The step that asserts who acts now (`actor 1`, `actor chance`).
+const ACTOR: &str = "actor ";
+
+/// `actor <who>`: a seat number, `chance` or `over` acts in `g` now.
+fn actor_is(g: &Game, who: &str) -> Result<(), String> {
+    let now = match g.actor() {
+        Actor::Player(p) => p.seat().to_string(),
+        Actor::Chance => "chance".into(),
+        Actor::GameOver => "over".into(),
+    };
+    let valid = who == "chance" || who == "over" || who.parse::<u8>().is_ok();
+    match (valid, now == who) {
+        (false, _) => Err(format!(
+            "`{who}` is no actor (expected a seat number, chance or over)"
+        )),
+        (true, true) => Ok(()),
+        (true, false) => Err(format!("the actor is {now}, expected {who}")),
+    }
+}
 
 /// `offered <text>`: the action `text` names is legal in `g` now.
 fn offered(g: &Game, text: &str) -> Result<(), String> {

@@ -114,7 +114,8 @@ fn check_runs_scenario_files_from_the_command_line() {
         bad.to_str().unwrap(),
         dir.join("base").to_str().unwrap(),
     ]);
-    assert_clean_failure(&o, "1 of 4 scenario(s) failed");
+    let base = files_under(&dir.join("base")).unwrap().len();
+    assert_clean_failure(&o, &format!("1 of {} scenario(s) failed", base + 1));
     assert!(stdout(&o).contains("FAIL "), "{}", stdout(&o));
     assert!(
         stdout(&o).contains("expect.scores: scores are [0, 0], expected [1, 1]"),
@@ -133,8 +134,9 @@ fn offered_and_refused_steps_check_an_action_without_taking_it() {
     let ok = run_body(
         "o1.toml",
         "script = \"\"\"
+         actor chance
          refused place 0 -1 2                # nothing drawn yet
-         draw BA/C; place 0 -1 2
+         draw BA/C; actor 0; place 0 -1 2
          offered pass; offered deploy follower city S
          refused deploy follower road        # no road on the tile
          refused place 1 0 0                 # the tile is placed
@@ -157,6 +159,10 @@ fn offered_and_refused_steps_check_an_action_without_taking_it() {
         e,
         "fixture line 1 (`refused pass`): `pass` is legal here, expected it refused"
     );
+    let e = fails("o9.toml", "script = \"draw BA/C; actor 1\"\n");
+    assert_eq!(e, "fixture line 1 (`actor 1`): the actor is 0, expected 1");
+    let e = fails("o10.toml", "script = \"actor nobody\"\n");
+    assert!(e.contains("`nobody` is no actor"), "{e}");
     let e = fails("o3.toml", "script = \"draw BA/C; refused dance 1\"\n");
     assert!(e.contains("`dance` starts no action"), "{e}");
     let e = fails(
