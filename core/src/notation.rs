@@ -28,6 +28,12 @@ pub const SET_ASIDE: &str = "set-aside";
 /// The stream and action word of a tile drawn face up into a plugin's lot.
 pub const FACE_UP: &str = "face-up";
 
+/// The first words of the core's actions (any other action starts with a
+/// plugin's id).
+pub const ACTION_WORDS: [&str; 7] = [
+    "draw", "hidden", FACE_UP, SET_ASIDE, "place", "pass", "deploy",
+];
+
 /// Largest coordinate (in absolute value) the action text accepts.
 pub const MAX_COORD: i64 = 4000;
 

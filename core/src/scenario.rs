@@ -16,7 +16,7 @@
 //!   on a tile without a road); its first word must still be an action's
 //!   (`draw`, `place`, `pass`, `deploy`, ..., or a plugin of the ruleset);
 //! * `actor 1` — who acts now: a seat, `chance` or `over` (whose decision
-//!   a plugin's step is: `actor 1; dragon N`).
+//!   a plugin's step is: `actor 1` before it).
 //!
 //! Chance events must be given explicitly (`draw ...`, `shepherd sheep-3`): a
 //! fixture never depends on the RNG.
@@ -161,18 +161,11 @@ fn offered(g: &Game, text: &str) -> Result<(), String> {
 /// action's is a mistake of the script, not a refusal.
 fn refused(g: &Game, text: &str) -> Result<(), String> {
     let head = text.split_whitespace().next().unwrap_or("");
-    let verbs = [
-        "draw",
-        "hidden",
-        crate::notation::FACE_UP,
-        crate::notation::SET_ASIDE,
-        "place",
-        "pass",
-        "deploy",
-    ];
-    if !verbs.contains(&head) && g.rules().plugin_index(head).is_none() {
+    let words = crate::notation::ACTION_WORDS;
+    if !words.contains(&head) && g.rules().plugin_index(head).is_none() {
         return Err(format!(
-            "`{head}` starts no action (expected draw, hidden, face-up, set-aside, place, pass, deploy or a plugin id)"
+            "`{head}` starts no action (expected {} or a plugin id)",
+            words.join(", ")
         ));
     }
     let a = match g.parse_action(text) {

@@ -157,21 +157,22 @@ fn tw22_tw23_x47_a_ransom_of_3_paid_to_the_captor_frees_a_prisoner() {
     }
 }
 
+/// After the capture Red closes the start city (4 points), declines the
+/// ransom at the end of that turn, and Blue plays: Red's turn starts.
+fn red_with_4_points() -> String {
+    format!(
+        "{}
+         draw BA/C; place 0 -1 2; deploy follower city
+         tower pass
+         draw BA/L; place 0 1 0; pass",
+        capture()
+    )
+}
+
 #[test]
 fn tw22_a_ransom_at_the_start_of_the_turn_frees_a_figure_for_that_turn() {
-    let capture = capture();
     for r in both("") {
-        let mut g = run(
-            &r,
-            2,
-            &format!(
-                "{capture}
-                 draw BA/C; place 0 -1 2; deploy follower city
-                 tower pass
-                 draw BA/L; place 0 1 0; pass"
-            ),
-        )
-        .unwrap();
+        let mut g = run(&r, 2, &red_with_4_points()).unwrap();
         assert_eq!(names(&g), ["tower follower of 0 held by 1", "tower pass"]);
         run_on(&mut g, "tower follower of 0 held by 1").unwrap();
         assert_eq!((g.scores(), g.supply(p(0), FOLLOWER)), (&[1, 3][..], 7));
@@ -180,25 +181,12 @@ fn tw22_a_ransom_at_the_start_of_the_turn_frees_a_figure_for_that_turn() {
 
 #[test]
 fn tw22_a_ransom_after_the_tile_frees_a_figure_for_the_figure_step() {
-    let capture = capture();
     for r in both("") {
-        // Red (4 points) declines at the end of his turn and at the start of
-        // the next; he sees his tile, then pays and deploys the freed
-        // follower on it: the road from (-1, 0) to the tower at (2, 0), 4
-        // tiles at the end.
-        let mut g = run(
-            &r,
-            2,
-            &format!(
-                "{capture}
-                 draw BA/C; place 0 -1 2; deploy follower city
-                 tower pass
-                 draw BA/L; place 0 1 0; pass
-                 tower pass
-                 draw BA/RFr; place -1 0 0"
-            ),
-        )
-        .unwrap();
+        // Red declines at the start of his turn too; he sees his tile, then
+        // pays and deploys the freed follower on it: the road from (-1, 0)
+        // to the tower at (2, 0), 4 tiles at the end.
+        let script = red_with_4_points() + "\ntower pass\ndraw BA/RFr; place -1 0 0";
+        let mut g = run(&r, 2, &script).unwrap();
         assert_eq!(
             names(&g),
             ["tower follower of 0 held by 1", "tower pass"],

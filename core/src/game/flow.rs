@@ -352,7 +352,7 @@ impl Game {
     /// Whether pending step `s` is a decision whose plugin lists its options
     /// when it comes ([`Game::may_lapse`]) and lists none now: it lapses,
     /// dropped without a `resolve_step` (what it asked about is gone: a
-    /// castle decision whose follower the dragon ate meanwhile).
+    /// decision about a figure that an earlier step took off the board).
     fn lapses(&mut self, s: Step) -> Result<bool, HookError> {
         if !Self::may_lapse(&s) {
             return Ok(false);

@@ -1,7 +1,7 @@
 //! A plugin's decision whose options its plugin lists when it comes
 //! (`push_decision`) lapses when it lists none then: the core drops it
 //! without `resolve_step`, and the game goes on (what it asked about is
-//! gone, such as a follower the dragon ate before his castle decision).
+//! gone, such as a figure an earlier step took off the board).
 
 use crate::fixtures;
 use carcassonne_core::*;
