@@ -160,6 +160,46 @@ pub enum Event {
 }
 
 impl crate::Game {
+    /// Where a figure is, in the text of events and scenario files: `on city
+    /// at 0 -1` (a feature by its kind and its tile's position), `on field
+    /// corner NE at 2 0`, `on tile at 1 1`, `held by 1`, `area castle`.
+    fn place_text(&self, at: &Location, pos: Option<Pos>) -> String {
+        let kind = |f: FeatureId| {
+            self.feature_kind(f)
+                .map_or_else(|| "?".into(), |k| k.to_string())
+        };
+        let at = match at {
+            Location::Feature(f) => kind(*f),
+            Location::Corner(f, c) => format!("{} corner {}", kind(*f), c.name()),
+            Location::Tile(_) => "tile".into(),
+            Location::Held(p) => return format!("held by {p}"),
+            Location::Area(a) => return format!("area {}", self.area_name(*a).unwrap_or("?")),
+        };
+        match pos {
+            Some(p) => format!("on {at} at {} {}", p.x, p.y),
+            None => at,
+        }
+    }
+
+    /// Figure `fig` where it is, in the text scenario files expect
+    /// (`[expect] figures`): its owner's seat, its kind's name and
+    /// where it is, e.g. `player 0 follower on city
+    /// at 0 -1`, `player 1 follower held by 0`, `dragon on tile at 1 1` (a
+    /// neutral figure); `None` for a figure in its owner's supply (a neutral
+    /// one off the board) or that does not exist.
+    pub fn figure_text(&self, fig: FigureId) -> Option<String> {
+        let at = self.figure_location(fig)?;
+        let kind = self.figure_kind(fig)?;
+        let name = self.figure_kind_name(kind).unwrap_or("?");
+        let place = self.place_text(&at, self.location_pos(at));
+        Some(match self.figure_owner(fig) {
+            Some(p) => format!("player {p} {name} {place}"),
+            None => format!("{name} {place}"),
+        })
+    }
+}
+
+impl crate::Game {
     /// The canonical one-line text of event `e` of this game, as scenario files
     /// expect events (see `docs/scenarios.md`): players by seat number, tiles by
     /// id, features by kind, plugins by id, e.g. `player 0 places BA/C at 0 -1
@@ -213,24 +253,7 @@ impl crate::Game {
                 .collect();
             v.join(", ")
         };
-        let at_text = |at: &Location| match at {
-            Location::Feature(f) => self
-                .feature_kind(*f)
-                .map_or_else(|| "?".into(), |k| k.to_string()),
-            Location::Corner(f, c) => format!(
-                "{} corner {}",
-                self.feature_kind(*f)
-                    .map_or_else(|| "?".into(), |k| k.to_string()),
-                c.name()
-            ),
-            Location::Tile(_) => "tile".into(),
-            Location::Held(p) => format!("held by {p}"),
-            Location::Area(a) => format!("area {}", self.area_name(*a).unwrap_or("?")),
-        };
-        let pos_text = |at: &Location, pos: &Option<Pos>| match pos {
-            Some(p) => format!("on {} at {} {}", at_text(at), p.x, p.y),
-            None => at_text(at),
-        };
+        let pos_text = |at: &Location, pos: &Option<Pos>| self.place_text(at, *pos);
         match e {
             Event::TurnStarted { player, turn } => format!("turn {turn}: player {player}"),
             Event::TileDrawn { player, tile: t } => format!("player {player} draws {}", tile(*t)),
@@ -289,7 +312,7 @@ impl crate::Game {
                 format!("{} moves to {} {}", figure(*kind), pos.x, pos.y)
             }
             Event::FigureMoved { kind, at, .. } => {
-                format!("{} moves to {}", figure(*kind), at_text(at))
+                format!("{} moves to {}", figure(*kind), self.place_text(at, None))
             }
             Event::FigureReturned {
                 player: Some(player),

@@ -219,6 +219,11 @@ pub struct Expect {
     /// (`follower = [7, 6]`): what is on the board, held or gone is not.
     #[serde(default)]
     pub supply: BTreeMap<String, Vec<u8>>,
+    /// Every figure out of its supply at the end (on the board, held by a
+    /// player, in an area), in any order, in the text of
+    /// [`Game::figure_text`]: `player 0 follower on city at 0 -1`.
+    #[serde(default)]
+    pub figures: Option<Vec<String>>,
 }
 
 /// A rulebook-style scenario: how many players, the script, what to expect.
@@ -329,6 +334,9 @@ impl Scenario {
                 ));
             }
         }
+        if let Some(want) = &e.figures {
+            figures_are(g, want)?;
+        }
         if let Some(over) = e.over {
             if over != g.is_over() {
                 return Err(unmet(
@@ -339,4 +347,52 @@ impl Scenario {
         }
         Ok(())
     }
+}
+
+/// Checks that the figures out of their supply in `g` are those of `want`
+/// (in any order, each line as often as it is written).
+fn figures_are(g: &Game, want: &[String]) -> Result<(), ScenarioError> {
+    let mut got: Vec<String> = (0..g.figure_count())
+        .filter_map(|i| g.figure_text(crate::types::FigureId(i as u16)))
+        .collect();
+    got.sort();
+    let mut want = want.to_vec();
+    want.sort();
+    if got == want {
+        return Ok(());
+    }
+    // What is missing and what is there unexpectedly, each as a multiset.
+    let mut extra = got.clone();
+    let mut missing = Vec::new();
+    for w in &want {
+        match extra.iter().position(|x| x == w) {
+            Some(i) => {
+                extra.remove(i);
+            }
+            None => missing.push(w.clone()),
+        }
+    }
+    let list = |v: &[String]| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.iter()
+                .map(|x| format!("`{x}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    };
+    Err(unmet(
+        "figures",
+        format!(
+            "missing: {}; unexpected: {}; the figures out of their supply are:\n  {}",
+            list(&missing),
+            list(&extra),
+            if got.is_empty() {
+                "none".to_string()
+            } else {
+                got.join("\n  ")
+            }
+        ),
+    ))
 }

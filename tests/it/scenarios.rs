@@ -197,3 +197,54 @@ fn offered_and_refused_steps_check_an_action_without_taking_it() {
     );
     assert_eq!(e, "expect.supply: no figure kind `knight`");
 }
+
+#[test]
+fn the_figures_expectation_pins_where_every_figure_stands() {
+    let reg = registry();
+    let run_body =
+        |name: &str, body: &str| check_file(&write(name, &format!("{HEAD}{body}")), &reg);
+    // Red's monk on the cloister south of the start tile, Blue's knight in
+    // the start city: both listed, in any order; a figure back in its
+    // supply is not.
+    let script = "script = \"draw BA/L; place 0 1 0; deploy follower 0; \
+                  draw BA/Cc+; place 0 -1 2; deploy follower city S\"\n";
+    let ok = run_body(
+        "f1.toml",
+        &format!(
+            "{script}[expect]\nfigures = [\"player 1 follower on city at 0 -1\", \
+             \"player 0 follower on cloister at 0 1\"]\n"
+        ),
+    );
+    assert!(ok.is_ok(), "{ok:?}");
+    let e = run_body(
+        "f2.toml",
+        &format!("{script}[expect]\nfigures = [\"player 0 follower on road at 0 1\"]\n"),
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(
+        e,
+        "expect.figures: missing: `player 0 follower on road at 0 1`; unexpected: \
+         `player 0 follower on cloister at 0 1`, `player 1 follower on city at 0 -1`; \
+         the figures out of their supply are:\n  \
+         player 0 follower on cloister at 0 1\n  player 1 follower on city at 0 -1"
+    );
+    // A completed city sends its knight home: no figure anywhere.
+    let ok = run_body(
+        "f3.toml",
+        "script = \"draw BA/C; place 0 -1 2; deploy follower city S\"\n[expect]\nfigures = []\n",
+    );
+    assert!(ok.is_ok(), "{ok:?}");
+    let e = run_body(
+        "f4.toml",
+        "script = \"draw BA/L; place 0 1 0; deploy follower 0\"\n[expect]\nfigures = []\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.starts_with(
+            "expect.figures: missing: none; unexpected: `player 0 follower on cloister at 0 1`"
+        ),
+        "{e}"
+    );
+}

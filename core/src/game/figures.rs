@@ -488,7 +488,7 @@ impl Game {
     }
 
     /// The board position of a location (valid), `None` off the board.
-    pub(super) fn location_pos(&self, at: Location) -> Option<Pos> {
+    pub(crate) fn location_pos(&self, at: Location) -> Option<Pos> {
         let t = match at {
             Location::Feature(f) | Location::Corner(f, _) => self.feats.recs[f.index()].tile,
             Location::Tile(t) => t.0,
