@@ -118,9 +118,16 @@ pub fn actions(data: &[u8]) {
         return;
     };
     let rules = &all[first as usize % all.len()];
-    let mut g = Game::new(rules.clone(), 2 + first % 3, u64::from(first)).expect("game");
-    let mut rng = Rng::new(u64::from(first));
-    for line in String::from_utf8_lossy(rest).lines() {
+    let g = Game::new(rules.clone(), 2 + first % 3, u64::from(first)).expect("game");
+    type_lines(g, first, rest);
+}
+
+/// Types each line of `text` into game `g` as an action (what does not
+/// parse or is illegal must be refused with the state unchanged), a random
+/// step (seeded by `seed`) after each; the invariants must hold at the end.
+fn type_lines(mut g: Game, seed: u8, text: &[u8]) {
+    let mut rng = Rng::new(u64::from(seed));
+    for line in String::from_utf8_lossy(text).lines() {
         if let Ok(a) = g.parse_action(line) {
             let before = g.clone();
             if g.apply(a).is_err() {
@@ -134,4 +141,50 @@ pub fn actions(data: &[u8]) {
     if let Err(e) = g.check_integrity() {
         panic!("an invariant broke: {e}");
     }
+}
+
+/// The shipped rulesets (`configs/*.toml`, in file-name order), found from
+/// this crate's directory (`fuzz/`) or the workspace's (the stable test
+/// suite's, which includes this file).
+fn shipped_rules() -> &'static [Arc<carcassonne_core::Rules>] {
+    static RULES: OnceLock<Vec<Arc<carcassonne_core::Rules>>> = OnceLock::new();
+    RULES.get_or_init(|| {
+        let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let dir = [here.join("configs"), here.join("../configs")]
+            .into_iter()
+            .find(|d| d.join("base.toml").is_file())
+            .expect("the shipped rulesets (configs/)");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("configs/")
+            .filter_map(|e| Some(e.ok()?.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+            .collect();
+        files.sort();
+        files
+            .iter()
+            .map(|f| {
+                carcassonne_host::ruleset::load_file(f, registry())
+                    .unwrap_or_else(|e| panic!("{}: {e}", f.display()))
+                    .rules
+            })
+            .collect()
+    })
+}
+
+/// Action texts on every shipped ruleset, its expansions' actions among
+/// them (towers, bridges, castles, bids, the Count's quarters, ...): the
+/// first byte picks the ruleset, the number of players (2 to 6) and the
+/// seed; then as [`actions`].
+pub fn shipped(data: &[u8]) {
+    let all = shipped_rules();
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let n = all.len();
+    let rules = &all[usize::from(first) % n];
+    let players = 2 + (usize::from(first) / n % 5) as u8;
+    let g = Game::new(rules.clone(), players, u64::from(first))
+        .or_else(|_| Game::new(rules.clone(), 2, u64::from(first)))
+        .expect("a game of a shipped ruleset");
+    type_lines(g, first, rest);
 }

@@ -13,11 +13,12 @@ type Target = (&'static str, fn(&[u8]));
 
 #[test]
 fn every_fuzz_corpus_input_runs_through_every_target() {
-    let targets: [Target; 4] = [
+    let targets: [Target; 5] = [
         ("ruleset", targets::ruleset),
         ("tileset", targets::tileset),
         ("record", targets::record),
         ("actions", targets::actions),
+        ("shipped", targets::shipped),
     ];
     let mut inputs = 0;
     for (dir, _) in &targets {
