@@ -182,11 +182,11 @@ impl crate::Game {
     }
 
     /// Figure `fig` where it is, in the text scenario files expect
-    /// (`[expect] figures`): its owner's seat, its kind's name and
-    /// where it is, e.g. `player 0 follower on city
-    /// at 0 -1`, `player 1 follower held by 0`, `dragon on tile at 1 1` (a
-    /// neutral figure); `None` for a figure in its owner's supply (a neutral
-    /// one off the board) or that does not exist.
+    /// (`[expect] figures`): its owner's seat, its kind's name and where it
+    /// is, e.g. `player 0 follower on city at 0 -1`, `player 1 follower held
+    /// by 0`, `dragon on tile at 1 1` (a neutral figure); `None` for a figure
+    /// in its owner's supply (a neutral one off the board) or that does not
+    /// exist.
     pub fn figure_text(&self, fig: FigureId) -> Option<String> {
         let at = self.figure_location(fig)?;
         let kind = self.figure_kind(fig)?;
