@@ -174,7 +174,8 @@ fn shipped_rules() -> &'static [Arc<carcassonne_core::Rules>] {
 /// Action texts on every shipped ruleset, its expansions' actions among
 /// them (towers, bridges, castles, bids, the Count's quarters, ...): the
 /// first byte picks the ruleset, the number of players (2 to 6) and the
-/// seed; then as [`actions`].
+/// seed; then as [`actions`]. A ruleset added to `configs/` changes which
+/// game a corpus input plays (it stays an input that must pass).
 pub fn shipped(data: &[u8]) {
     let all = shipped_rules();
     let Some((&first, rest)) = data.split_first() else {
