@@ -250,7 +250,11 @@ impl Castles {
 impl Plugin for Castles {
     type Config = Options;
     const ID: &'static str = "castles";
-    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    /// Bumped with a change of the rules it plays, so that a record made
+    /// before it says so on replay. 0.2.0: BB15/X65, no decision when the
+    /// knight is gone before it comes (0.1.0 asked, with only `castles
+    /// decline` to take).
+    const VERSION: &'static str = "0.2.0";
     const DESCRIPTION: &'static str =
         "Bridges, Castles & Bazaars: a completed two-cap city turned into a castle, paid by the next feature completed near it";
     /// BB14: a city marked `no-castle` is no castle cap.

@@ -173,7 +173,10 @@ fn err(message: &str) -> Error {
 impl Plugin for Tower {
     type Config = Options;
     const ID: &'static str = "tower";
-    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    /// Bumped with a change of the rules it plays, so that a record made
+    /// before it says so on replay. 0.2.0: TW22, the ransom is offered after
+    /// the tile too (0.1.0 offered it at the turn's start and end only).
+    const VERSION: &'static str = "0.2.0";
     const DESCRIPTION: &'static str =
         "The Tower: tower pieces, followers on towers, captures, prisoners, exchanges and ransoms";
     const MARKERS: &'static [&'static str] = &["tower"];
