@@ -158,6 +158,92 @@ pub fn check_file(path: &Path, registry: &Registry) -> Result<Passed, ScenarioFa
     Ok(Passed { file, game })
 }
 
+/// Plays the script of the scenario file at `path` without checking its
+/// expectations, and returns what happened as an `[expect]` table in the
+/// file's syntax (`carcassonne check --show`): the scores, the categories
+/// with points, whether the game is over, every figure kind's supply, the
+/// figures out of their supply and every event. It pins what the engine
+/// does: compare it with the rules before writing it into a file.
+pub fn observed(path: &Path, registry: &Registry) -> Result<String, ScenarioFailure> {
+    let file = read(path)?;
+    let name = path.display().to_string();
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let rs = file.ruleset(&name, dir, registry)?;
+    let scenario = Scenario {
+        players: file.players.unwrap_or(rs.spec.players),
+        script: file.script.clone(),
+        expect: Expect::default(),
+    };
+    let (game, events) = scenario.play(&rs.rules).map_err(ScenarioFailure::Failed)?;
+    Ok(expect_table(&game, &events))
+}
+
+/// The `[expect]` table of game `g` whose events were `events` ([`observed`]).
+fn expect_table(g: &Game, events: &[String]) -> String {
+    use carcassonne_core::types::{FigureId, FigureKindId, PlayerId};
+    let seats = || PlayerId::all(g.players());
+    let nums = |v: &[i64]| {
+        let v: Vec<String> = v.iter().map(i64::to_string).collect();
+        format!("[{}]", v.join(", "))
+    };
+    // A key as TOML writes it (bare when it may be), a string quoted.
+    let key = |k: &str| {
+        let bare = !k.is_empty()
+            && k.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        if bare {
+            k.to_string()
+        } else {
+            toml::Value::String(k.into()).to_string()
+        }
+    };
+    let strings = |v: &[String]| {
+        if v.is_empty() {
+            return "[]".to_string();
+        }
+        let lines: Vec<String> = v
+            .iter()
+            .map(|x| format!("    {},\n", toml::Value::String(x.clone())))
+            .collect();
+        format!("[\n{}]", lines.concat())
+    };
+    let mut out = String::from("[expect]\n");
+    let scores: Vec<i64> = g.scores().iter().map(|&x| i64::from(x)).collect();
+    out += &format!("scores = {}\n", nums(&scores));
+    let categories: Vec<String> = g
+        .score_categories()
+        .iter()
+        .enumerate()
+        .filter_map(|(c, name)| {
+            let v: Vec<i64> = seats()
+                .map(|p| i64::from(g.score_breakdown(p).get(c).copied().unwrap_or(0)))
+                .collect();
+            v.iter()
+                .any(|&x| x != 0)
+                .then(|| format!("{} = {}", key(name), nums(&v)))
+        })
+        .collect();
+    if !categories.is_empty() {
+        out += &format!("categories = {{ {} }}\n", categories.join(", "));
+    }
+    out += &format!("over = {}\n", g.is_over());
+    let supply: Vec<String> = (0..g.figure_kind_count())
+        .filter_map(|k| {
+            let kind = FigureKindId(u8::try_from(k).ok()?);
+            let v: Vec<i64> = seats().map(|p| i64::from(g.supply(p, kind))).collect();
+            Some(format!("{} = {}", key(g.figure_kind_name(kind)?), nums(&v)))
+        })
+        .collect();
+    out += &format!("supply = {{ {} }}\n", supply.join(", "));
+    let mut figures: Vec<String> = (0..g.figure_count())
+        .filter_map(|i| g.figure_text(FigureId(u16::try_from(i).ok()?)))
+        .collect();
+    figures.sort();
+    out += &format!("figures = {}\n", strings(&figures));
+    out += &format!("events = {}\n", strings(events));
+    out
+}
+
 /// Every `*.toml` file under `dir`, sorted (scenario directories). Symbolic
 /// links are followed, but every directory and file is visited once (by its
 /// real path): a link to a directory above it, or a loop of links, is no

@@ -3,7 +3,7 @@
 
 use crate::env;
 use anyhow::{bail, Result};
-use carcassonne_host::scenario::{check_file, files_under};
+use carcassonne_host::scenario::{check_file, files_under, observed};
 use std::path::PathBuf;
 
 /// Arguments of `check`.
@@ -15,6 +15,11 @@ pub struct Args {
     /// Directory with plugin shared libraries to load (repeatable).
     #[arg(long = "plugin-dir", value_name = "DIR")]
     plugin_dirs: Vec<PathBuf>,
+    /// Also print what happened, as an `[expect]` table (scores, categories,
+    /// supply, figures, events): a start for writing a file's expectations,
+    /// to be checked against the rules, not copied blindly.
+    #[arg(long)]
+    show: bool,
 }
 
 /// Runs the command.
@@ -34,6 +39,7 @@ pub fn run(a: Args) -> Result<()> {
     }
     let mut failed = 0;
     for f in &files {
+        let shown = a.show.then(|| observed(f, &reg));
         match check_file(f, &reg) {
             Ok(p) => {
                 let what = match (&p.file.ruling, p.file.description.as_str()) {
@@ -52,6 +58,11 @@ pub fn run(a: Args) -> Result<()> {
                     e.to_string().replace('\n', "\n     ")
                 );
             }
+        }
+        // What happened, after the verdict (a script that fails shows no
+        // end: its error is the verdict's).
+        if let Some(Ok(table)) = shown {
+            println!("{table}");
         }
     }
     if failed > 0 {

@@ -5,7 +5,7 @@
 use crate::cli::{assert_clean_failure, root, run, stdout, tmp};
 use crate::common::*;
 use carcassonne_core::PlayerId;
-use carcassonne_host::scenario::{check_file, files_under};
+use carcassonne_host::scenario::{check_file, files_under, observed};
 
 #[test]
 fn every_scenario_file_passes() {
@@ -247,4 +247,72 @@ fn the_figures_expectation_pins_where_every_figure_stands() {
         ),
         "{e}"
     );
+}
+
+#[test]
+fn check_show_prints_what_happened_as_an_expect_table_that_passes() {
+    let reg = registry();
+    // Red's knight closes the start city (4 points) and goes home; Blue's
+    // monk stays on his cloister.
+    let script = "script = \"draw BA/C; place 0 -1 2; deploy follower city S; \
+                  draw BA/L; place 0 1 0; deploy follower 0\"\n";
+    let bare = write("show1.toml", &format!("{HEAD}{script}"));
+    let table = observed(&bare, &reg).unwrap();
+    for line in [
+        "[expect]\nscores = [4, 0]\n",
+        "categories = { cities = [4, 0] }\n",
+        "over = false\n",
+        "supply = { follower = [7, 6] }\n",
+        "figures = [\n    \"player 1 follower on cloister at 0 1\",\n]\n",
+        "    \"city completed (2 tiles): 0 scores 4\",\n",
+    ] {
+        assert!(table.contains(line), "no `{line}` in:\n{table}");
+    }
+    // Written into the file, it is an expectation the file meets.
+    let full = write("show2.toml", &format!("{HEAD}{script}{table}"));
+    assert!(check_file(&full, &reg).is_ok(), "{table}");
+    // From the command line, after the verdict; a script that fails shows
+    // no table.
+    let o = run(&["check", "--show", bare.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(stdout(&o).contains(&table), "{}", stdout(&o));
+    let bad = write(
+        "show3.toml",
+        &format!("{HEAD}script = \"draw BA/C; place 9 9 0\"\n"),
+    );
+    let o = run(&["check", "--show", bad.to_str().unwrap()]);
+    assert_clean_failure(&o, "1 of 1 scenario(s) failed");
+    assert!(!stdout(&o).contains("[expect]"), "{}", stdout(&o));
+}
+
+#[test]
+fn every_scenario_files_shown_table_is_an_expectation_it_meets() {
+    use carcassonne_core::scenario::{Expect, Scenario};
+    #[derive(serde::Deserialize)]
+    struct Table {
+        expect: Expect,
+    }
+    let reg = registry();
+    let files = files_under(&root().join("tests/scenarios")).unwrap();
+    assert!(files.len() > 300, "{} files", files.len());
+    for f in files {
+        let table = observed(&f, &reg).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let shown: Table = toml::from_str(&table).unwrap_or_else(|e| {
+            panic!(
+                "{}: the shown table reads as no TOML: {e}\n{table}",
+                f.display()
+            )
+        });
+        let file = carcassonne_host::scenario::read(&f).unwrap();
+        let name = f.display().to_string();
+        let rs = file.ruleset(&name, f.parent().unwrap(), &reg).unwrap();
+        let scenario = Scenario {
+            players: file.players.unwrap_or(rs.spec.players),
+            script: file.script.clone(),
+            expect: shown.expect,
+        };
+        if let Err(e) = scenario.run(&rs.rules) {
+            panic!("{}: its shown table is not met: {e}\n{table}", f.display());
+        }
+    }
 }
