@@ -162,7 +162,7 @@ pub enum Event {
 impl crate::Game {
     /// Where a figure is, in the text of events and scenario files: `on city
     /// at 0 -1` (a feature by its kind and its tile's position), `on field
-    /// corner NE at 2 0`, `on tile at 1 1`, `held by 1`, `area castle`.
+    /// corner NE at 2 0`, `on tile at 1 1`, `held by 1`, `area <its name>`.
     fn place_text(&self, at: &Location, pos: Option<Pos>) -> String {
         let kind = |f: FeatureId| {
             self.feature_kind(f)
@@ -184,7 +184,7 @@ impl crate::Game {
     /// Figure `fig` where it is, in the text scenario files expect
     /// (`[expect] figures`): its owner's seat, its kind's name and where it
     /// is, e.g. `player 0 follower on city at 0 -1`, `player 1 follower held
-    /// by 0`, `dragon on tile at 1 1` (a neutral figure); `None` for a figure
+    /// by 0`, `<kind> on tile at 1 1` (a neutral figure); `None` for a figure
     /// in its owner's supply (a neutral one off the board) or that does not
     /// exist.
     pub fn figure_text(&self, fig: FigureId) -> Option<String> {

@@ -143,8 +143,13 @@ impl ScenarioFile {
     }
 }
 
-/// Runs the scenario file at `path` against the plugins of `registry`.
-pub fn check_file(path: &Path, registry: &Registry) -> Result<Passed, ScenarioFailure> {
+/// The scenario file at `path` read, with its ruleset loaded against the
+/// plugins of `registry`, and the scenario it makes (its expectations
+/// included).
+pub fn load(
+    path: &Path,
+    registry: &Registry,
+) -> Result<(ScenarioFile, Ruleset, Scenario), ScenarioFailure> {
     let file = read(path)?;
     let name = path.display().to_string();
     let dir = path.parent().unwrap_or(Path::new("."));
@@ -154,6 +159,12 @@ pub fn check_file(path: &Path, registry: &Registry) -> Result<Passed, ScenarioFa
         script: file.script.clone(),
         expect: file.expect.clone(),
     };
+    Ok((file, rs, scenario))
+}
+
+/// Runs the scenario file at `path` against the plugins of `registry`.
+pub fn check_file(path: &Path, registry: &Registry) -> Result<Passed, ScenarioFailure> {
+    let (file, rs, scenario) = load(path, registry)?;
     let game = scenario.run(&rs.rules).map_err(ScenarioFailure::Failed)?;
     Ok(Passed { file, game })
 }
@@ -165,15 +176,7 @@ pub fn check_file(path: &Path, registry: &Registry) -> Result<Passed, ScenarioFa
 /// figures out of their supply and every event. It pins what the engine
 /// does: compare it with the rules before writing it into a file.
 pub fn observed(path: &Path, registry: &Registry) -> Result<String, ScenarioFailure> {
-    let file = read(path)?;
-    let name = path.display().to_string();
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let rs = file.ruleset(&name, dir, registry)?;
-    let scenario = Scenario {
-        players: file.players.unwrap_or(rs.spec.players),
-        script: file.script.clone(),
-        expect: Expect::default(),
-    };
+    let (_, rs, scenario) = load(path, registry)?;
     let (game, events) = scenario.play(&rs.rules).map_err(ScenarioFailure::Failed)?;
     Ok(expect_table(&game, &events))
 }

@@ -287,7 +287,7 @@ fn check_show_prints_what_happened_as_an_expect_table_that_passes() {
 
 #[test]
 fn every_scenario_files_shown_table_is_an_expectation_it_meets() {
-    use carcassonne_core::scenario::{Expect, Scenario};
+    use carcassonne_core::scenario::Expect;
     #[derive(serde::Deserialize)]
     struct Table {
         expect: Expect,
@@ -303,14 +303,8 @@ fn every_scenario_files_shown_table_is_an_expectation_it_meets() {
                 f.display()
             )
         });
-        let file = carcassonne_host::scenario::read(&f).unwrap();
-        let name = f.display().to_string();
-        let rs = file.ruleset(&name, f.parent().unwrap(), &reg).unwrap();
-        let scenario = Scenario {
-            players: file.players.unwrap_or(rs.spec.players),
-            script: file.script.clone(),
-            expect: shown.expect,
-        };
+        let (_, rs, mut scenario) = carcassonne_host::scenario::load(&f, &reg).unwrap();
+        scenario.expect = shown.expect;
         if let Err(e) = scenario.run(&rs.rules) {
             panic!("{}: its shown table is not met: {e}\n{table}", f.display());
         }
