@@ -157,14 +157,22 @@ impl Game {
         }
         if self.rules.fit_rows.is_some() {
             let mut kept = [0u16; crate::rules::FIT_ROWS_MAX];
+            // Each class once, at its first tile type (found once: searching
+            // at every frontier cell was most of the kit's time).
             let class = &self.rules.fit_class;
+            let mut seen = [false; crate::rules::FIT_ROWS_MAX];
+            let first: Vec<(&crate::tiles::FitTable, usize)> = self
+                .rules
+                .tiles
+                .fits
+                .iter()
+                .zip(class)
+                .filter(|&(_, &c)| !std::mem::replace(&mut seen[usize::from(c)], true))
+                .map(|(fit, &c)| (fit, usize::from(c)))
+                .collect();
             for fr in &self.board.frontier {
-                for (t, (fit, &c)) in self.rules.tiles.fits.iter().zip(class).enumerate() {
-                    // Each class once, at its first tile type.
-                    if !class[..t].contains(&c) {
-                        let k = &mut kept[usize::from(c)];
-                        *k = k.wrapping_add(u16::from(fit.count(fr.req)));
-                    }
+                for &(fit, c) in &first {
+                    kept[c] = kept[c].wrapping_add(u16::from(fit.count(fr.req)));
                 }
             }
             if kept != self.board.fits {
@@ -414,6 +422,25 @@ mod tests {
         bad.figures.supply[k] += 1;
         let e = bad.check_integrity().unwrap_err();
         assert!(e.starts_with("player 0 has "), "{e}");
+    }
+
+    #[test]
+    fn a_placement_count_that_does_not_add_up_is_found() {
+        let mut g = Game::new(rules("a"), 2, 7).unwrap();
+        assert!(g.rules.fit_rows.is_some(), "the base tiles have fit classes");
+        let mut rng = Rng::new(1);
+        for _ in 0..40 {
+            g.step_random(&mut rng).unwrap();
+        }
+        g.check_integrity().unwrap();
+        // Each class's count, one at a time, off by one.
+        let classes = usize::from(*g.rules.fit_class.iter().max().unwrap()) + 1;
+        for c in 0..classes {
+            let mut bad = g.clone();
+            bad.board.fits[c] = bad.board.fits[c].wrapping_add(1);
+            let e = bad.check_integrity().unwrap_err();
+            assert!(e.starts_with("the tile types have "), "class {c}: {e}");
+        }
     }
 
     #[test]
