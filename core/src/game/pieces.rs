@@ -40,15 +40,21 @@ pub(super) struct PieceBufs {
     /// the placed tile), keyed by type, rotation, kind and slots
     /// ([`geom_key`]), with whether its sides are plain
     /// ([`RotGeom::plain_sides`]); direct-mapped, built on first use. It
-    /// depends on the rules only, so it is never forgotten.
+    /// depends on the rules only: forgotten only for other rules
+    /// ([`PieceBufs::rules`]).
     geoms: Vec<Option<(u64, RotGeom, bool)>>,
     /// The side kinds (`RotGeom::code`) of the geometries of
     /// [`PieceBufs::geoms`] and whether their sides are plain, by the same
     /// key, direct-mapped (`u64::MAX`: a free entry, no key is): what the
     /// check of a candidate on the placed tile reads
     /// ([`PieceBufs::code_with`]), one comparison instead of a search or
-    /// the geometry's look-up. Rules only, never forgotten.
+    /// the geometry's look-up. Rules only, as `geoms`.
     codes: Vec<(u64, u8, bool)>,
+    /// The rules `geoms` and `codes` were filled for ([`PieceBufs::for_rules`]):
+    /// a game made a copy of one with other rules (`clone_from`) keeps its
+    /// scratch buffers. Weak, so that its allocation is not reused for
+    /// other rules while it is held.
+    rules: std::sync::Weak<Rules>,
     /// Placed tiles' geometries with a feature added (a piece on a placed
     /// tile), keyed by tile, kind and slots ([`Game::placed_geom`]): the
     /// candidates of one list (the same neighbour for several squares and
@@ -106,6 +112,17 @@ fn geom_key(ty: TileTypeId, rot: Rotation, kind: FeatureKind, slots: u16) -> u64
 }
 
 impl PieceBufs {
+    /// Empties the caches of the rules (`geoms`, `codes`) if they were
+    /// filled for other rules than `rules`.
+    #[inline]
+    fn for_rules(&mut self, rules: &Arc<Rules>) {
+        if !std::ptr::eq(self.rules.as_ptr(), Arc::as_ptr(rules)) {
+            self.geoms.clear();
+            self.codes.clear();
+            self.rules = Arc::downgrade(rules);
+        }
+    }
+
     /// Tile type `tt` (id `ty`) in rotation `rot` with a feature of `kind` on
     /// `slots` added as its local feature `tt.features.len()`, and whether
     /// its sides are plain.
@@ -239,6 +256,7 @@ impl Game {
         optional: &mut Vec<Placement>,
         bufs: &mut PieceBufs,
     ) -> HookResult {
+        bufs.for_rules(&self.rules);
         bufs.fit.clear();
         bufs.placed_geoms.clear();
         bufs.plain = self.plain_board();
@@ -600,6 +618,7 @@ impl Game {
             bufs.fit.iter().find(|c| c.placement == p).copied()
         } else {
             let mut cands = Vec::new();
+            bufs.for_rules(&self.rules);
             bufs.placed_geoms.clear();
             bufs.plain = self.plain_board();
             let r = self.offered_pieces(tile, Some(plugin), &mut cands);
