@@ -22,6 +22,9 @@ const INSERT_BACK: usize = 8;
 /// Entries of [`PieceBufs::geoms`] (a power of two).
 const GEOM_CACHE: usize = 512;
 
+/// Entries of [`PieceBufs::codes`] (a power of two).
+const CODE_CACHE: usize = 256;
+
 /// Reusable buffers of the placements with a piece (part of
 /// [`Scratch`](super::scratch::Scratch), not of the state).
 #[derive(Default, Debug)]
@@ -37,8 +40,21 @@ pub(super) struct PieceBufs {
     /// the placed tile), keyed by type, rotation, kind and slots
     /// ([`geom_key`]), with whether its sides are plain
     /// ([`RotGeom::plain_sides`]); direct-mapped, built on first use. It
-    /// depends on the rules only, so it is never forgotten.
+    /// depends on the rules only: forgotten only for other rules
+    /// ([`PieceBufs::rules`]).
     geoms: Vec<Option<(u64, RotGeom, bool)>>,
+    /// The side kinds (`RotGeom::code`) of the geometries of
+    /// [`PieceBufs::geoms`] and whether their sides are plain, by the same
+    /// key, direct-mapped (`u64::MAX`: a free entry, no key is): what the
+    /// check of a candidate on the placed tile reads
+    /// ([`PieceBufs::code_with`]), one comparison instead of a search or
+    /// the geometry's look-up. Rules only, as `geoms`.
+    codes: Vec<(u64, u8, bool)>,
+    /// The rules `geoms` and `codes` were filled for ([`PieceBufs::for_rules`]):
+    /// a game made a copy of one with other rules (`clone_from`) keeps its
+    /// scratch buffers. Weak, so that its allocation is not reused for
+    /// other rules while it is held.
+    rules: std::sync::Weak<Rules>,
     /// Placed tiles' geometries with a feature added (a piece on a placed
     /// tile), keyed by tile, kind and slots ([`Game::placed_geom`]): the
     /// candidates of one list (the same neighbour for several squares and
@@ -79,14 +95,10 @@ struct PlacedGeom {
 }
 
 /// What the check of one list's candidates keeps from candidate to
-/// candidate ([`Game::listed_piece_fits`]): the drawn tile's side kinds with
-/// a feature added, by [`geom_key`], and whether its sides are plain; the
-/// last candidate's square and what its frontier cell requires (`None`: not
-/// a frontier cell).
+/// candidate ([`Game::listed_piece_fits`]): the last candidate's square and
+/// what its frontier cell requires (`None`: not a frontier cell).
 #[derive(Default)]
 struct ListMemo {
-    codes: [(u64, u8, bool); 8],
-    len: usize,
     pos: Option<Pos>,
     req: Option<u8>,
     /// Whether the sides of every placed tile beside that square are plain
@@ -100,6 +112,17 @@ fn geom_key(ty: TileTypeId, rot: Rotation, kind: FeatureKind, slots: u16) -> u64
 }
 
 impl PieceBufs {
+    /// Empties the caches of the rules (`geoms`, `codes`) if they were
+    /// filled for other rules than `rules`.
+    #[inline]
+    fn for_rules(&mut self, rules: &Arc<Rules>) {
+        if !std::ptr::eq(self.rules.as_ptr(), Arc::as_ptr(rules)) {
+            self.geoms.clear();
+            self.codes.clear();
+            self.rules = Arc::downgrade(rules);
+        }
+    }
+
     /// Tile type `tt` (id `ty`) in rotation `rot` with a feature of `kind` on
     /// `slots` added as its local feature `tt.features.len()`, and whether
     /// its sides are plain.
@@ -126,6 +149,36 @@ impl PieceBufs {
         }
         let (_, g, plain) = e.as_ref().expect("just filled");
         (g, *plain)
+    }
+
+    /// The side kinds of [`PieceBufs::geom_with`]'s geometry (key `key`,
+    /// [`geom_key`]) and whether its sides are plain.
+    #[inline]
+    fn code_with(
+        &mut self,
+        key: u64,
+        tt: &crate::tiles::TileType,
+        ty: TileTypeId,
+        rot: Rotation,
+        kind: FeatureKind,
+        slots: u16,
+    ) -> (u8, bool) {
+        if self.codes.is_empty() {
+            self.codes.resize(CODE_CACHE, (u64::MAX, 0, false));
+        }
+        let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CODE_CACHE.trailing_zeros());
+        let i = h as usize & (CODE_CACHE - 1);
+        if let Some(&(k, code, plain)) = self.codes.get(i) {
+            if k == key {
+                return (code, plain);
+            }
+        }
+        let (g, plain) = self.geom_with(tt, ty, rot, kind, slots);
+        let code = g.code;
+        if let Some(e) = self.codes.get_mut(i) {
+            *e = (key, code, plain);
+        }
+        (code, plain)
     }
 }
 
@@ -203,6 +256,7 @@ impl Game {
         optional: &mut Vec<Placement>,
         bufs: &mut PieceBufs,
     ) -> HookResult {
+        bufs.for_rules(&self.rules);
         bufs.fit.clear();
         bufs.placed_geoms.clear();
         bufs.plain = self.plain_board();
@@ -237,9 +291,10 @@ impl Game {
                     continue;
                 }
                 bufs.fit.push(c);
-                if c.optional {
-                    optional.push(c.placement);
-                }
+                // Those marked optional, without a branch on the mark
+                // (hard to predict): pushed, and taken back if not.
+                optional.push(c.placement);
+                optional.truncate(optional.len() - usize::from(!c.optional));
                 let k = order_key(&c.placement);
                 if !sorted || last.is_none_or(|l| l < k) {
                     last = Some(k);
@@ -370,10 +425,10 @@ impl Game {
     /// neighbours' sides are plain (every square on a board whose sides are
     /// plain, `PieceBufs::plain`, else [`Game::plain_beside`]), is decided
     /// by the side kinds alone when the tile's sides with the feature added
-    /// are plain too, from `memo` (the tile's side kinds with the feature
-    /// added, the frontier cell of the last candidate's square: the
-    /// candidates of one square come together) without the rest of the
-    /// check, which gives the same answer. `PLAIN`: the board's sides are
+    /// are plain too, from the tile's side kinds with the feature added
+    /// ([`PieceBufs::code_with`]) and `memo` (the frontier cell of the last
+    /// candidate's square: the candidates of one square come together)
+    /// without the rest of the check, which gives the same answer. `PLAIN`: the board's sides are
     /// plain (`PieceBufs::plain`; no square's neighbours are looked at).
     #[inline]
     fn listed_piece_fits<const PLAIN: bool>(
@@ -412,18 +467,7 @@ impl Game {
             return false;
         }
         let key = geom_key(ty, p.rot, c.kind, c.slots);
-        let (code, plain) = match memo.codes[..memo.len].iter().find(|e| e.0 == key) {
-            Some(&(_, code, plain)) => (code, plain),
-            None => {
-                let (g, plain) = bufs.geom_with(tt, ty, p.rot, c.kind, c.slots);
-                let e = (key, g.code, plain);
-                if let Some(slot) = memo.codes.get_mut(memo.len) {
-                    *slot = e;
-                    memo.len += 1;
-                }
-                (e.1, e.2)
-            }
-        };
+        let (code, plain) = bufs.code_with(key, tt, ty, p.rot, c.kind, c.slots);
         if plain && (PLAIN || memo.plain_beside) {
             side_codes_fit(code, req)
         } else {
@@ -574,6 +618,7 @@ impl Game {
             bufs.fit.iter().find(|c| c.placement == p).copied()
         } else {
             let mut cands = Vec::new();
+            bufs.for_rules(&self.rules);
             bufs.placed_geoms.clear();
             bufs.plain = self.plain_board();
             let r = self.offered_pieces(tile, Some(plugin), &mut cands);
