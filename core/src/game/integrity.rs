@@ -427,7 +427,10 @@ mod tests {
     #[test]
     fn a_placement_count_that_does_not_add_up_is_found() {
         let mut g = Game::new(rules("a"), 2, 7).unwrap();
-        assert!(g.rules.fit_rows.is_some(), "the base tiles have fit classes");
+        assert!(
+            g.rules.fit_rows.is_some(),
+            "the base tiles have fit classes"
+        );
         let mut rng = Rng::new(1);
         for _ in 0..40 {
             g.step_random(&mut rng).unwrap();
