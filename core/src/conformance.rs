@@ -179,10 +179,15 @@ pub fn run(
 /// What one step of a random game shows from outside: compared between games
 /// played with the plugins' hooks in different run orders
 /// ([`Rules::set_run_order`]), which must not differ.
+///
+/// The action and the legal actions are kept as values: the notation is one
+/// to one in a state (the kit checks every action's text round trip), so two
+/// games in the same state show the same values exactly when they show the
+/// same texts. Their texts, for a report, are written by [`trace`] when asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StepTrace {
-    /// The action or chance outcome taken, as text.
-    pub action: String,
+    /// The action or chance outcome taken (`None` for the start).
+    pub action: Option<Action>,
     /// Every player's score after it.
     pub scores: Vec<i32>,
     /// Every player's score breakdown after it, player by player.
@@ -191,14 +196,27 @@ pub struct StepTrace {
     /// plugins' lines within one step follows the run order and is not
     /// compared).
     pub events: Vec<String>,
-    /// The legal actions after it, as text.
-    pub legal: Vec<String>,
+    /// The legal actions after it.
+    pub legal: Vec<Action>,
+    /// The action as text (`start` for the start), when the trace was asked
+    /// for texts; empty otherwise.
+    pub action_text: String,
+    /// The legal actions as text, when the trace was asked for texts; empty
+    /// otherwise.
+    pub legal_text: Vec<String>,
 }
 
 /// Plays the random game of [`run`] for `seed` (the same choices: each player
 /// action is drawn from the legal actions with the same generator), with the
-/// event log on, and returns what every step shows.
-pub fn trace(rules: &Arc<Rules>, players: u8, seed: u64) -> Result<Vec<StepTrace>, Failure> {
+/// event log on, and returns what every step shows; with `texts`, the actions
+/// as text too (which costs most of the trace: a difference found without
+/// them is described by tracing the game again with them).
+pub fn trace(
+    rules: &Arc<Rules>,
+    players: u8,
+    seed: u64,
+    texts: bool,
+) -> Result<Vec<StepTrace>, Failure> {
     let fail = |step: u64, message: String| Failure {
         seed,
         step,
@@ -211,35 +229,57 @@ pub fn trace(rules: &Arc<Rules>, players: u8, seed: u64) -> Result<Vec<StepTrace
     let mut step = 0u64;
     let mut events: Vec<String> = g.take_events().iter().map(|e| g.event_text(e)).collect();
     events.sort();
-    let mut action = "start".to_string();
+    let mut action = None;
+    let mut action_text = if texts {
+        "start".to_string()
+    } else {
+        String::new()
+    };
     loop {
         let legal = g.legal_actions().map_err(|e| fail(step, e.to_string()))?;
         let breakdown = crate::types::PlayerId::all(players)
             .flat_map(|p| g.score_breakdown(p).to_vec())
             .collect();
+        let legal_text = match texts {
+            true => legal.iter().map(|&a| g.format_action(a)).collect(),
+            false => Vec::new(),
+        };
         out.push(StepTrace {
-            action: std::mem::take(&mut action),
+            action: action.take(),
             scores: g.scores().to_vec(),
             breakdown,
             events: std::mem::take(&mut events),
-            legal: legal.iter().map(|&a| g.format_action(a)).collect(),
+            legal: legal.clone(),
+            action_text: std::mem::take(&mut action_text),
+            legal_text,
         });
         if g.is_over() {
             break;
         }
-        if g.actor() == Actor::Chance {
-            let before = g.clone();
+        let a = if g.actor() == Actor::Chance {
+            let before = texts.then(|| g.clone());
             let code = g.sample_chance().map_err(|e| fail(step, e.to_string()))?;
-            action = before.format_action(Action::Chance(code));
+            if let Some(b) = before {
+                action_text = b.format_action(Action::Chance(code));
+            }
+            Action::Chance(code)
         } else {
             if legal.is_empty() {
                 return Err(fail(step, format!("no legal action for {:?}", g.actor())));
             }
             let a = legal[rng.below(legal.len() as u32) as usize];
-            action = g.format_action(a);
-            g.apply(a)
-                .map_err(|e| fail(step, format!("legal action {action} fails: {e}")))?;
-        }
+            if texts {
+                action_text = g.format_action(a);
+            }
+            // A failed action leaves the state as it was: its text is written
+            // then.
+            if let Err(e) = g.apply(a) {
+                let text = g.format_action(a);
+                return Err(fail(step, format!("legal action {text} fails: {e}")));
+            }
+            a
+        };
+        action = Some(a);
         events = g.take_events().iter().map(|e| g.event_text(e)).collect();
         events.sort();
         step += 1;

@@ -15,7 +15,8 @@ use crate::ruleset::{order_plugins, run_in, Ruleset};
 use carcassonne_core::conformance::{trace, Failure, StepTrace};
 use carcassonne_core::Rng;
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// How to run the check.
 #[derive(Clone, Copy, Debug)]
@@ -28,6 +29,9 @@ pub struct Options {
     pub first_seed: u64,
     /// At most this many run orders (all of them when there are no more).
     pub max_orders: usize,
+    /// Worker threads (at least one); the games are shared out among them.
+    /// The result does not depend on it.
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -37,6 +41,7 @@ impl Default for Options {
             players: 2,
             first_seed: 0,
             max_orders: 24,
+            threads: 1,
         }
     }
 }
@@ -202,7 +207,9 @@ fn tie_broken(
 }
 
 /// Plays the same random games with the ruleset's plugins in several run
-/// orders and compares every step.
+/// orders and compares every step. The games are shared out among
+/// `opts.threads` threads; every game below a failing one is played, so the
+/// failure reported (the lowest seed) does not depend on the threads.
 pub fn check(ruleset: &Ruleset, opts: Options) -> Result<Report, PermuteError> {
     let (orders, all_orders) = run_orders(&ruleset.order_constraints, opts.max_orders);
     let rules: Vec<Arc<carcassonne_core::Rules>> = orders
@@ -213,94 +220,138 @@ pub fn check(ruleset: &Ruleset, opts: Options) -> Result<Report, PermuteError> {
             Ok(Arc::new(r))
         })
         .collect::<Result<_, PermuteError>>()?;
-    let name = |o: &[String]| {
-        if o.is_empty() {
-            "(no plugins)".to_string()
-        } else {
-            o.join(", ")
-        }
-    };
-    let mut report = Report {
-        orders: orders.clone(),
-        all_orders,
-        games: 0,
-        steps: 0,
-    };
-    for i in 0..opts.games {
-        let seed = opts.first_seed.wrapping_add(u64::from(i));
-        let mut first: Option<Vec<StepTrace>> = None;
-        for (o, r) in orders.iter().zip(&rules) {
-            let t = trace(r, opts.players, seed).map_err(|failure| PermuteError::Game {
-                order: name(o),
-                failure,
-            })?;
-            match &first {
-                None => first = Some(t),
-                Some(f) => {
-                    report.steps += t.len() as u64;
-                    compare(f, &t).map_err(|(step, what, a, b)| {
-                        PermuteError::Differs(Box::new(Difference {
-                            seed,
-                            step,
-                            action: f.get(step).map_or_else(String::new, |s| s.action.clone()),
-                            what,
-                            first: name(&orders[0]),
-                            other: name(o),
-                            a,
-                            b,
-                        }))
-                    })?;
+    let next = AtomicU32::new(0);
+    // The steps compared, and the failure of the lowest game that failed.
+    let found: Mutex<(u64, Option<(u32, PermuteError)>)> = Mutex::new((0, None));
+    std::thread::scope(|s| {
+        for _ in 0..opts.threads.clamp(1, opts.games.max(1) as usize) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= opts.games {
+                    break;
                 }
-            }
+                let seed = opts.first_seed.wrapping_add(u64::from(i));
+                let r = check_game(&orders, &rules, opts.players, seed);
+                let mut f = found.lock().unwrap_or_else(|e| e.into_inner());
+                match r {
+                    Ok(steps) => f.0 += steps,
+                    Err(e) => {
+                        next.store(opts.games, Ordering::Relaxed);
+                        if f.1.as_ref().is_none_or(|(j, _)| i < *j) {
+                            f.1 = Some((i, e));
+                        }
+                    }
+                }
+            });
         }
-        report.games += 1;
+    });
+    let (steps, failure) = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, e)) = failure {
+        return Err(e);
     }
-    Ok(report)
+    Ok(Report {
+        orders,
+        all_orders,
+        games: opts.games,
+        steps,
+    })
 }
 
-/// The first step where two traces differ: its index, what differs and the
-/// two sides.
-fn compare(a: &[StepTrace], b: &[StepTrace]) -> Result<(), (usize, String, String, String)> {
+/// The plugins of a run order, as `a, b, c`.
+fn order_name(o: &[String]) -> String {
+    if o.is_empty() {
+        "(no plugins)".to_string()
+    } else {
+        o.join(", ")
+    }
+}
+
+/// Plays the game of `seed` in every run order (`rules[k]` has `orders[k]`)
+/// and compares each with the first; returns the steps compared.
+fn check_game(
+    orders: &[Vec<String>],
+    rules: &[Arc<carcassonne_core::Rules>],
+    players: u8,
+    seed: u64,
+) -> Result<u64, PermuteError> {
+    let play = |k: usize, texts: bool| {
+        trace(&rules[k], players, seed, texts).map_err(|failure| PermuteError::Game {
+            order: order_name(&orders[k]),
+            failure,
+        })
+    };
+    let first = play(0, false)?;
+    let mut steps = 0;
+    for k in 1..orders.len() {
+        let t = play(k, false)?;
+        steps += t.len() as u64;
+        if let Err((step, what)) = compare(&first, &t) {
+            // Described with the actions as text: the two games again.
+            let (a, b) = (play(0, true)?, play(k, true)?);
+            let (shown_a, shown_b) = describe(what, &a, &b, step);
+            return Err(PermuteError::Differs(Box::new(Difference {
+                seed,
+                step,
+                action: a
+                    .get(step)
+                    .map_or_else(String::new, |s| s.action_text.clone()),
+                what: what.to_string(),
+                first: order_name(&orders[0]),
+                other: order_name(&orders[k]),
+                a: shown_a,
+                b: shown_b,
+            })));
+        }
+    }
+    Ok(steps)
+}
+
+/// The first step where two traces differ: its index and what differs.
+fn compare(a: &[StepTrace], b: &[StepTrace]) -> Result<(), (usize, &'static str)> {
     for (i, (x, y)) in a.iter().zip(b).enumerate() {
-        let diff = |what: &str, p: String, q: String| Err((i, what.to_string(), p, q));
-        if x.action != y.action {
-            return diff("the action", x.action.clone(), y.action.clone());
-        }
-        if x.scores != y.scores {
-            return diff(
-                "the scores",
-                format!("{:?}", x.scores),
-                format!("{:?}", y.scores),
-            );
-        }
-        if x.breakdown != y.breakdown {
-            return diff(
-                "the score breakdown",
-                format!("{:?}", x.breakdown),
-                format!("{:?}", y.breakdown),
-            );
-        }
-        if x.events != y.events {
-            return diff("the events", x.events.join(" | "), y.events.join(" | "));
-        }
-        if x.legal != y.legal {
-            return diff(
-                "the legal actions",
-                x.legal.join(" | "),
-                y.legal.join(" | "),
-            );
-        }
+        let what = if x.action != y.action {
+            "the action"
+        } else if x.scores != y.scores {
+            "the scores"
+        } else if x.breakdown != y.breakdown {
+            "the score breakdown"
+        } else if x.events != y.events {
+            "the events"
+        } else if x.legal != y.legal {
+            "the legal actions"
+        } else {
+            continue;
+        };
+        return Err((i, what));
     }
     if a.len() != b.len() {
-        let i = a.len().min(b.len());
-        return Err((
-            i,
-            "the length of the game".into(),
-            format!("{} steps", a.len()),
-            format!("{} steps", b.len()),
-        ));
+        return Err((a.len().min(b.len()), "the length of the game"));
     }
     Ok(())
+}
+
+/// What step `step` of two games (traced with texts) shows of `what`, side
+/// by side; where one game has no such step, the games' lengths.
+fn describe(what: &str, a: &[StepTrace], b: &[StepTrace], step: usize) -> (String, String) {
+    let (Some(x), Some(y)) = (a.get(step), b.get(step)) else {
+        return (format!("{} steps", a.len()), format!("{} steps", b.len()));
+    };
+    let show = |s: &StepTrace| match what {
+        "the action" => s.action_text.clone(),
+        "the scores" => format!("{:?}", s.scores),
+        "the score breakdown" => format!("{:?}", s.breakdown),
+        "the events" => s.events.join(" | "),
+        _ => s.legal_text.join(" | "),
+    };
+    let (a, b) = (show(x), show(y));
+    if a != b {
+        return (a, b);
+    }
+    // The same texts for different values: the values.
+    match what {
+        "the action" => (format!("{:?}", x.action), format!("{:?}", y.action)),
+        _ => (format!("{:?}", x.legal), format!("{:?}", y.legal)),
+    }
 }
 
 #[cfg(test)]
@@ -312,6 +363,68 @@ mod tests {
             .iter()
             .map(|(k, v)| (k.to_string(), v.iter().map(|s| s.to_string()).collect()))
             .collect()
+    }
+
+    /// A step with these scores and legal actions (`Choose` codes and their
+    /// texts).
+    fn step(scores: &[i32], legal: &[(u32, &str)]) -> StepTrace {
+        use carcassonne_core::Action;
+        StepTrace {
+            action: Some(Action::Choose(0)),
+            scores: scores.to_vec(),
+            breakdown: vec![],
+            events: vec![],
+            legal: legal.iter().map(|&(c, _)| Action::Choose(c)).collect(),
+            action_text: "choose 0".into(),
+            legal_text: legal.iter().map(|&(_, t)| t.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn the_first_difference_is_found_by_value_and_shown_as_text() {
+        let a = [
+            step(&[0, 0], &[(1, "a")]),
+            step(&[1, 0], &[(1, "a"), (2, "b")]),
+        ];
+        let b = [
+            step(&[0, 0], &[(1, "a")]),
+            step(&[1, 0], &[(1, "a"), (3, "c")]),
+        ];
+        assert_eq!(compare(&a, &a), Ok(()));
+        assert_eq!(compare(&a, &b), Err((1, "the legal actions")));
+        assert_eq!(
+            describe("the legal actions", &a, &b, 1),
+            ("a | b".to_string(), "a | c".to_string())
+        );
+        // Scores are compared before the legal actions.
+        let c = [
+            step(&[0, 0], &[(1, "a")]),
+            step(&[2, 0], &[(1, "a"), (3, "c")]),
+        ];
+        assert_eq!(compare(&a, &c), Err((1, "the scores")));
+        assert_eq!(
+            describe("the scores", &a, &c, 1),
+            ("[1, 0]".to_string(), "[2, 0]".to_string())
+        );
+        // The same texts for other values: the values are shown.
+        let d = [
+            step(&[0, 0], &[(1, "a")]),
+            step(&[1, 0], &[(1, "a"), (4, "b")]),
+        ];
+        assert_eq!(compare(&a, &d), Err((1, "the legal actions")));
+        assert_eq!(
+            describe("the legal actions", &a, &d, 1),
+            (
+                "[Choose(1), Choose(2)]".to_string(),
+                "[Choose(1), Choose(4)]".to_string()
+            )
+        );
+        // A shorter game: the lengths.
+        assert_eq!(compare(&a, &a[..1]), Err((1, "the length of the game")));
+        assert_eq!(
+            describe("the length of the game", &a, &a[..1], 1),
+            ("2 steps".to_string(), "1 steps".to_string())
+        );
     }
 
     #[test]

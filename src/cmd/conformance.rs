@@ -131,6 +131,7 @@ pub fn run(a: Args) -> Result<()> {
             players,
             first_seed: a.seed,
             max_orders: a.orders as usize,
+            threads,
         };
         let r = permute::check(&rs, popts).map_err(|e| anyhow!("{}: {e}", rs.spec.name))?;
         Some(r)

@@ -166,6 +166,7 @@ fn all_expansions_compose(players: u8, seed: u64) {
             players,
             first_seed: seed,
             max_orders: 24,
+            threads: 1,
         },
     )
     .unwrap_or_else(|e| panic!("{e}"));
