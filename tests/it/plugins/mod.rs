@@ -84,12 +84,18 @@ fn workspace_libs() -> &'static Path {
 }
 
 /// Builds the example plugin (outside the workspace) once; returns its library.
+/// Its tests are built too (`--all-targets`): built alone, the library's
+/// dependencies have fewer features than with the tests' dev-dependencies
+/// (Cargo's feature resolver), and `cargo test` of the example
+/// (`example::the_example_plugin_passes_its_own_tests`) would compile the
+/// SDK and the plugin again, over the library, at every run.
 fn example_lib() -> &'static Path {
     static LIB: OnceLock<PathBuf> = OnceLock::new();
     LIB.get_or_init(|| {
         let target = root().join("target/example-plugins");
         cargo(&[
             "build",
+            "--all-targets",
             "--quiet",
             "--manifest-path",
             "examples/cloister-bonus/Cargo.toml",
