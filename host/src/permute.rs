@@ -295,7 +295,7 @@ fn check_game(
                 action: a
                     .get(step)
                     .map_or_else(String::new, |s| s.action_text.clone()),
-                what: what.to_string(),
+                what: what.name().to_string(),
                 first: order_name(&orders[0]),
                 other: order_name(&orders[k]),
                 a: shown_a,
@@ -306,50 +306,76 @@ fn check_game(
     Ok(steps)
 }
 
+/// What two steps can differ in, in the order they are compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Aspect {
+    Action,
+    Scores,
+    Breakdown,
+    Events,
+    Legal,
+    /// One game has no more steps.
+    Length,
+}
+
+impl Aspect {
+    /// As the report names it.
+    fn name(self) -> &'static str {
+        match self {
+            Aspect::Action => "the action",
+            Aspect::Scores => "the scores",
+            Aspect::Breakdown => "the score breakdown",
+            Aspect::Events => "the events",
+            Aspect::Legal => "the legal actions",
+            Aspect::Length => "the length of the game",
+        }
+    }
+}
+
 /// The first step where two traces differ: its index and what differs.
-fn compare(a: &[StepTrace], b: &[StepTrace]) -> Result<(), (usize, &'static str)> {
+fn compare(a: &[StepTrace], b: &[StepTrace]) -> Result<(), (usize, Aspect)> {
     for (i, (x, y)) in a.iter().zip(b).enumerate() {
         let what = if x.action != y.action {
-            "the action"
+            Aspect::Action
         } else if x.scores != y.scores {
-            "the scores"
+            Aspect::Scores
         } else if x.breakdown != y.breakdown {
-            "the score breakdown"
+            Aspect::Breakdown
         } else if x.events != y.events {
-            "the events"
+            Aspect::Events
         } else if x.legal != y.legal {
-            "the legal actions"
+            Aspect::Legal
         } else {
             continue;
         };
         return Err((i, what));
     }
     if a.len() != b.len() {
-        return Err((a.len().min(b.len()), "the length of the game"));
+        return Err((a.len().min(b.len()), Aspect::Length));
     }
     Ok(())
 }
 
 /// What step `step` of two games (traced with texts) shows of `what`, side
 /// by side; where one game has no such step, the games' lengths.
-fn describe(what: &str, a: &[StepTrace], b: &[StepTrace], step: usize) -> (String, String) {
+fn describe(what: Aspect, a: &[StepTrace], b: &[StepTrace], step: usize) -> (String, String) {
     let (Some(x), Some(y)) = (a.get(step), b.get(step)) else {
         return (format!("{} steps", a.len()), format!("{} steps", b.len()));
     };
     let show = |s: &StepTrace| match what {
-        "the action" => s.action_text.clone(),
-        "the scores" => format!("{:?}", s.scores),
-        "the score breakdown" => format!("{:?}", s.breakdown),
-        "the events" => s.events.join(" | "),
-        _ => s.legal_text.join(" | "),
+        Aspect::Action => s.action_text.clone(),
+        Aspect::Scores => format!("{:?}", s.scores),
+        Aspect::Breakdown => format!("{:?}", s.breakdown),
+        Aspect::Events => s.events.join(" | "),
+        Aspect::Legal | Aspect::Length => s.legal_text.join(" | "),
     };
-    let (a, b) = (show(x), show(y));
-    if a != b {
-        return (a, b);
+    let (p, q) = (show(x), show(y));
+    if p != q {
+        return (p, q);
     }
     // The same texts for different values: the values.
     match what {
-        "the action" => (format!("{:?}", x.action), format!("{:?}", y.action)),
+        Aspect::Action => (format!("{:?}", x.action), format!("{:?}", y.action)),
         _ => (format!("{:?}", x.legal), format!("{:?}", y.legal)),
     }
 }
@@ -386,45 +412,38 @@ mod tests {
             step(&[0, 0], &[(1, "a")]),
             step(&[1, 0], &[(1, "a"), (2, "b")]),
         ];
-        let b = [
-            step(&[0, 0], &[(1, "a")]),
-            step(&[1, 0], &[(1, "a"), (3, "c")]),
-        ];
         assert_eq!(compare(&a, &a), Ok(()));
-        assert_eq!(compare(&a, &b), Err((1, "the legal actions")));
-        assert_eq!(
-            describe("the legal actions", &a, &b, 1),
-            ("a | b".to_string(), "a | c".to_string())
+        // The other game, where it differs, and what the report shows.
+        let check = |b: &[StepTrace], at: usize, what: Aspect, shown: (&str, &str)| {
+            assert_eq!(compare(&a, b), Err((at, what)), "{b:?}");
+            let d = describe(what, &a, b, at);
+            assert_eq!((d.0.as_str(), d.1.as_str()), shown, "{b:?}");
+        };
+        let other = |scores: &[i32], legal: &[(u32, &'static str)]| {
+            vec![step(&[0, 0], &[(1, "a")]), step(scores, legal)]
+        };
+        check(
+            &other(&[1, 0], &[(1, "a"), (3, "c")]),
+            1,
+            Aspect::Legal,
+            ("a | b", "a | c"),
         );
         // Scores are compared before the legal actions.
-        let c = [
-            step(&[0, 0], &[(1, "a")]),
-            step(&[2, 0], &[(1, "a"), (3, "c")]),
-        ];
-        assert_eq!(compare(&a, &c), Err((1, "the scores")));
-        assert_eq!(
-            describe("the scores", &a, &c, 1),
-            ("[1, 0]".to_string(), "[2, 0]".to_string())
+        check(
+            &other(&[2, 0], &[(1, "a"), (3, "c")]),
+            1,
+            Aspect::Scores,
+            ("[1, 0]", "[2, 0]"),
         );
         // The same texts for other values: the values are shown.
-        let d = [
-            step(&[0, 0], &[(1, "a")]),
-            step(&[1, 0], &[(1, "a"), (4, "b")]),
-        ];
-        assert_eq!(compare(&a, &d), Err((1, "the legal actions")));
-        assert_eq!(
-            describe("the legal actions", &a, &d, 1),
-            (
-                "[Choose(1), Choose(2)]".to_string(),
-                "[Choose(1), Choose(4)]".to_string()
-            )
+        check(
+            &other(&[1, 0], &[(1, "a"), (4, "b")]),
+            1,
+            Aspect::Legal,
+            ("[Choose(1), Choose(2)]", "[Choose(1), Choose(4)]"),
         );
         // A shorter game: the lengths.
-        assert_eq!(compare(&a, &a[..1]), Err((1, "the length of the game")));
-        assert_eq!(
-            describe("the length of the game", &a, &a[..1], 1),
-            ("2 steps".to_string(), "1 steps".to_string())
-        );
+        check(&a[..1], 1, Aspect::Length, ("2 steps", "1 steps"));
     }
 
     #[test]
