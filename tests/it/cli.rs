@@ -46,8 +46,8 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A path in this test run's scratch directory (`target/tmp/cli/`, emptied
-/// once per run); each test uses names of its own.
+/// A path in this test process's scratch directory (`scratch("cli")`,
+/// emptied once per process); each test uses names of its own.
 pub fn tmp(name: &str) -> PathBuf {
     static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     DIR.get_or_init(|| crate::common::scratch("cli")).join(name)

@@ -43,17 +43,48 @@ pub fn config_text(name: &str) -> String {
 }
 
 /// A fresh, empty directory for one test's files, under cargo's directory for
-/// integration tests' temporary files (`target/tmp/`): test runs leave nothing
-/// in the system's temporary directory, and the next run starts it afresh.
-/// Tests running at the same time use different tags.
+/// integration tests' temporary files: `target/tmp/run-<process id>/<tag>/`.
+/// Test runs leave nothing in the system's temporary directory, and each test
+/// process has its own directory, so runners that start a process per test
+/// (`cargo nextest`) do not empty each other's files. The directories of
+/// earlier runs whose process is gone are removed by the first call of a
+/// process (on Linux, where `/proc` tells). Tests running at the same time in
+/// one process use different tags.
 pub fn scratch(tag: &str) -> std::path::PathBuf {
-    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(tag);
+    static RUN: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    let run = RUN.get_or_init(|| {
+        let tmp = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+        remove_finished_runs(tmp);
+        tmp.join(format!("run-{}", std::process::id()))
+    });
+    let d = run.join(tag);
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display()));
     d
 }
 
-/// A directory of its own (`target/tmp/<tag>/`) holding exactly the given
+/// Removes the `run-<process id>/` directories of `tmp` whose process has
+/// ended; nothing where the system cannot tell (no `/proc`).
+fn remove_finished_runs(tmp: &std::path::Path) {
+    let proc = std::path::Path::new("/proc");
+    if !proc.join("self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(tmp) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix("run-")) else {
+            continue;
+        };
+        if pid.parse::<u32>().is_ok() && !proc.join(pid).exists() {
+            let _ = std::fs::remove_dir_all(e.path());
+        }
+    }
+}
+
+/// A directory of its own ([`scratch`]`(tag)`) holding exactly the given
 /// libraries (crate names) of `target/<profile>/deps/`. They are
 /// dev-dependencies of this package, so cargo has built them with this test
 /// binary; they are hard-linked (or copied), and the tests only read them.

@@ -147,6 +147,11 @@ fn a_killed_game_is_kept_in_its_record() {
             .unwrap_or(0)
     };
     while actions(&std::fs::read_to_string(&rec).unwrap_or_default()) < 10 {
+        // A game that ended (failed) before writing them fails the test
+        // instead of leaving it waiting.
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("the game ended ({status}) before ten actions were recorded");
+        }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     child.kill().unwrap();
