@@ -12,6 +12,8 @@
 //!   (`Cx::transfer_score`): a player's score plus what he transferred out
 //!   never falls (unless [`Options::scores_never_decrease`] is off);
 //! * a clone equals the original and offers the same actions;
+//! * with [`Options::check_determinism`], the same action applied to two
+//!   clones gives equal games;
 //! * caller-supplied invariants hold (e.g. a plugin's token conservation).
 
 use crate::game::{Action, Actor, Game};
@@ -33,6 +35,11 @@ pub struct Options {
     /// Check that scores never decrease except by transfers between players (turn
     /// off for plugins that take points away otherwise, e.g. a negative `add_score`).
     pub scores_never_decrease: bool,
+    /// At every player's state, apply the last legal action to two clones
+    /// and check that the games are equal: the hooks depend on nothing but
+    /// the game state and their options. The host's kit
+    /// (`carcassonne_host::conformance`) always turns it on.
+    pub check_determinism: bool,
 }
 
 impl Default for Options {
@@ -43,6 +50,7 @@ impl Default for Options {
             first_seed: 0,
             try_every_action: false,
             scores_never_decrease: true,
+            check_determinism: false,
         }
     }
 }
@@ -100,7 +108,7 @@ pub fn run(
             report.states += 1;
             g.check_integrity().map_err(|m| fail(step, m))?;
             extra(&g).map_err(|m| fail(step, m))?;
-            let copy = g.clone();
+            let mut copy = g.clone();
             if copy != g {
                 return Err(fail(step, "a clone differs from the original".into()));
             }
@@ -123,6 +131,20 @@ pub fn run(
                 != acts
             {
                 return Err(fail(step, "a clone offers different actions".into()));
+            }
+            if opts.check_determinism && matches!(g.actor(), Actor::Player(_)) {
+                // The clone made above is one of the two (it is not used again).
+                let a = *acts.last().expect("not empty");
+                let mut other = g.clone();
+                if copy.apply(a) != other.apply(a) || copy != other {
+                    return Err(fail(
+                        step,
+                        format!(
+                            "applying {} to two clones gave different games",
+                            g.format_action(a)
+                        ),
+                    ));
+                }
             }
             if opts.try_every_action {
                 for &a in &acts {

@@ -39,7 +39,7 @@
 use crate::loader::{self, LoadErrors};
 use crate::registry::Registry;
 use crate::ruleset::RulesetErrors;
-use carcassonne_core::{Actor, Game, Rules};
+use carcassonne_core::Rules;
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -69,29 +69,14 @@ impl fmt::Display for ConformanceError {
 
 impl std::error::Error for ConformanceError {}
 
-/// Applying the same legal action to two clones must give equal games.
-fn deterministic(g: &Game) -> Result<(), String> {
-    if !matches!(g.actor(), Actor::Player(_)) {
-        return Ok(());
-    }
-    let acts = g.legal_actions().map_err(|e| e.to_string())?;
-    let Some(&a) = acts.last() else {
-        return Ok(());
-    };
-    let (mut x, mut y) = (g.clone(), g.clone());
-    let (rx, ry) = (x.apply(a), y.apply(a));
-    if rx != ry || x != y {
-        return Err(format!(
-            "applying {} to two clones gave different games",
-            g.format_action(a)
-        ));
-    }
-    Ok(())
-}
-
 /// Runs the kit on compiled rules.
+/// [`Options::check_determinism`] is always on here.
 pub fn check_rules(rules: &Arc<Rules>, opts: Options) -> Result<Report, Failure> {
-    carcassonne_core::conformance::run(rules, opts, &deterministic)
+    let opts = Options {
+        check_determinism: true,
+        ..opts
+    };
+    carcassonne_core::conformance::run(rules, opts, &|_| Ok(()))
 }
 
 /// Runs the kit on ruleset text resolved against `registry`.

@@ -108,6 +108,8 @@ pub fn run(a: Args) -> Result<()> {
         first_seed: a.seed,
         try_every_action: a.every_action,
         scores_never_decrease: !a.allow_score_decrease,
+        // `check_rules` turns it on.
+        check_determinism: true,
     };
     let threads = a.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),

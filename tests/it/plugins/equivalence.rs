@@ -7,6 +7,7 @@ use carcassonne_host::conformance::{self, Options};
 use carcassonne_plugin_sdk::testing::check_plugin;
 use carcassonne_test_plugins::{
     caps, BadOptions, Base, CycleA, EndlessTurns, Everything, Faulty, Hot, NeedsBase, Rival,
+    Unsteady,
 };
 
 #[test]
@@ -16,6 +17,7 @@ fn the_test_plugins_declarations_are_valid() {
     check_plugin::<Faulty>().unwrap();
     check_plugin::<EndlessTurns>().unwrap();
     check_plugin::<BadOptions>().unwrap();
+    check_plugin::<Unsteady>().unwrap();
     check_plugin::<Base>().unwrap();
     check_plugin::<NeedsBase>().unwrap();
     check_plugin::<Rival>().unwrap();

@@ -107,3 +107,27 @@ fn figure_options_that_cannot_be_taken_are_the_offering_plugins_error() {
         }
     }
 }
+
+#[test]
+fn the_conformance_kit_finds_a_plugin_that_depends_on_more_than_the_game() {
+    // `kit-unsteady` scores by a counter outside the game state: the same
+    // action applied to two copies of a game gives different games. The
+    // host's kit checks it at every player's state, compiled in and loaded.
+    let ruleset = format!("{HEAD}[plugins.kit-unsteady]\n");
+    for (reg, what) in [(builtin(), "built-in"), (library(), "library")] {
+        let opts = carcassonne_host::conformance::Options {
+            games: 1,
+            ..Default::default()
+        };
+        let f = match carcassonne_host::conformance::check_ruleset(&ruleset, &reg, opts) {
+            Err(carcassonne_host::conformance::ConformanceError::Failure(f)) => f,
+            other => panic!("{what}: {other:?}"),
+        };
+        assert!(
+            f.message.starts_with("applying ")
+                && f.message.ends_with(" to two clones gave different games"),
+            "{what}: {}",
+            f.message
+        );
+    }
+}

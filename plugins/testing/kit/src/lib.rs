@@ -9,7 +9,8 @@
 //! * `kit-faulty` — fails in a chosen hook in a chosen way (panic, error, bad id).
 //! * `kit-endless-turns`, `kit-bad-options` — misbehave without failing (a
 //!   turn granted in every `game_ending`; figure options that cannot be taken),
-//!   for the engine's guards against them.
+//!   for the engine's guards against them; `kit-unsteady` scores by a counter
+//!   outside the game state, for the conformance kit's determinism check.
 //! * `kit-base`, `kit-needs-base`, `kit-rival`, `kit-cycle-a`, `kit-cycle-b`,
 //!   `kit-aa-late`, `kit-zz-early`, `kit-soft-cycle` — no-op plugins with
 //!   dependencies, a conflict, a dependency cycle and soft ordering.
@@ -27,5 +28,5 @@ mod shapes;
 pub use everything::{Everything, EverythingOptions};
 pub use faulty::{FaultMode, Faulty, FaultyOptions};
 pub use hot::Hot;
-pub use misbehaving::{BadOptions, EndlessTurns};
+pub use misbehaving::{BadOptions, EndlessTurns, Unsteady};
 pub use shapes::*;

@@ -8,8 +8,12 @@
 //!   a `Deploy` of a figure kind that does not exist (`unknown-kind`), of a
 //!   kind the player has none of (`empty-supply`), or on a feature that does
 //!   not exist (`nowhere`).
+//! * `kit-unsteady` scores a point at every other tile placed in the process,
+//!   whatever the game: the same action applied to two copies of a game gives
+//!   different scores (the conformance kit's determinism check).
 
 use carcassonne_plugin_sdk::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Grants a turn in every `game_ending`.
 pub struct EndlessTurns;
@@ -100,6 +104,34 @@ impl Plugin for BadOptions {
             o => o,
         };
         opts.push(offer);
+        Ok(())
+    }
+}
+
+/// Scores a point for the current player at every other tile placed in the
+/// process (a counter outside the game state).
+pub struct Unsteady;
+
+/// Tiles placed in games of `kit-unsteady`, in this process.
+static PLACED: AtomicU64 = AtomicU64::new(0);
+
+#[plugin]
+impl Plugin for Unsteady {
+    type Config = NoOptions;
+    const ID: &'static str = "kit-unsteady";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str =
+        "test plugin: scores by a counter outside the game state (not deterministic)";
+
+    fn new(_: NoOptions) -> Result<Self, ConfigError> {
+        Ok(Unsteady)
+    }
+
+    fn tile_placed(&self, cx: &mut Cx<'_>, _tile: TileIndex) -> HookResult {
+        if PLACED.fetch_add(1, Ordering::Relaxed) % 2 == 1 {
+            let me = cx.current_player();
+            cx.add_score(me, 1);
+        }
         Ok(())
     }
 }
