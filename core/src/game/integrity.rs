@@ -48,7 +48,45 @@ impl Game {
         if self.subs != self.active_subscriptions() {
             return Err("the active hooks differ from the plugins' switches".into());
         }
-        // Tiles: every copy is somewhere, exactly once.
+        self.check_tile_copies()?;
+        self.check_board()?;
+        self.check_features()?;
+        for p in PlayerId::all(self.players) {
+            let b = self.score_breakdown(p);
+            if b.iter().fold(0i32, |a, &x| a.wrapping_add(x)) != self.turn.scores[p.index()] {
+                return Err(format!(
+                    "player {p}'s score {} differs from its breakdown {b:?}",
+                    self.turn.scores[p.index()]
+                ));
+            }
+        }
+        for p in PlayerId::all(self.players) {
+            if self.transferred_out(p) < 0 {
+                return Err(format!("player {p} transferred a negative total"));
+            }
+        }
+        if let Some(r) = self
+            .pending_scorings()
+            .iter()
+            .find(|r| self.feature_withheld(**r) != Some(false))
+        {
+            return Err(format!("withheld feature {} is queued for scoring", r.0));
+        }
+        if self.words.feature.len() != self.feats.len() * rules.state.feature as usize {
+            return Err("per-feature plugin state does not match the features".into());
+        }
+        self.check_added()?;
+        self.check_supply()
+    }
+
+    // The parts of `check_integrity`, each out of line: one function of all
+    // of them was past the compiler's inlining budget, and any change to it
+    // moved the small functions it calls (`Pos::ring`, `tile_at`) out of line.
+
+    /// Every tile copy is somewhere, exactly once.
+    #[inline(never)]
+    fn check_tile_copies(&self) -> Result<(), String> {
+        let rules = &self.rules;
         let mut count = vec![0i64; rules.tiles.types.len()];
         for t in &self.board.tiles {
             count[t.ty.index()] += 1;
@@ -80,7 +118,12 @@ impl Game {
                 ));
             }
         }
-        // Grid and frontier.
+        Ok(())
+    }
+
+    /// The grid, the frontier and its counts, the drawn tile's placements.
+    #[inline(never)]
+    fn check_board(&self) -> Result<(), String> {
         for (i, t) in self.board.tiles.iter().enumerate() {
             if self.tile_at(t.pos) != Some(TileIndex(i as u16)) {
                 return Err(format!("grid does not point at tile {i} at {}", t.pos));
@@ -196,11 +239,18 @@ impl Game {
                 self.turn.drawn_fits
             ));
         }
-        // Features: membership rings, open sides, occupancy.
+        Ok(())
+    }
+
+    /// Features: membership rings, open sides, occupancy; the figures on them.
+    #[inline(never)]
+    fn check_features(&self) -> Result<(), String> {
+        let rules = &self.rules;
         let n = self.feats.len();
         let mut open = vec![0i64; n];
         let mut occ = vec![0i64; n];
         let mut ring_len = vec![0usize; n];
+        let mut tile_sides: Option<(u16, u8, &crate::tiles::RotGeom)> = None;
         for f in 0..n as u16 {
             let r = self.feats.root(f);
             if self.feats.recs[r as usize].parent != r {
@@ -233,11 +283,20 @@ impl Game {
                     !surrounded, pt.nbrs
                 ));
             }
-            let geom = self.geom_of(ft.tile);
+            // The tile's geometry and empty sides, once per tile (a tile's
+            // features mostly follow each other).
+            let (empty, geom) = match tile_sides {
+                Some((t, empty, geom)) if t == ft.tile => (empty, geom),
+                _ => {
+                    let empty = !self.board.tiles_beside(pt.pos) & 15;
+                    let geom = self.geom_of(ft.tile);
+                    tile_sides = Some((ft.tile, empty, geom));
+                    (empty, geom)
+                }
+            };
+            let l = ft.local;
             for (d, sf) in geom.side_features.iter().enumerate() {
-                if sf.contains(&ft.local)
-                    && self.tile_at(pt.pos.step(Side::from_index(d))).is_none()
-                {
+                if empty & (1 << d) != 0 && (sf[0] == l || sf[1] == l || sf[2] == l) {
                     open[r as usize] += 1;
                 }
             }
@@ -328,32 +387,13 @@ impl Game {
                 return Err(format!("member ring of feature {f} is inconsistent"));
             }
         }
-        for p in PlayerId::all(self.players) {
-            let b = self.score_breakdown(p);
-            if b.iter().fold(0i32, |a, &x| a.wrapping_add(x)) != self.turn.scores[p.index()] {
-                return Err(format!(
-                    "player {p}'s score {} differs from its breakdown {b:?}",
-                    self.turn.scores[p.index()]
-                ));
-            }
-        }
-        for p in PlayerId::all(self.players) {
-            if self.transferred_out(p) < 0 {
-                return Err(format!("player {p} transferred a negative total"));
-            }
-        }
-        if let Some(r) = self
-            .pending_scorings()
-            .iter()
-            .find(|r| self.feature_withheld(**r) != Some(false))
-        {
-            return Err(format!("withheld feature {} is queued for scoring", r.0));
-        }
-        if self.words.feature.len() != self.feats.len() * rules.state.feature as usize {
-            return Err("per-feature plugin state does not match the features".into());
-        }
-        self.check_added()?;
-        // Figures: supply + board = per player; neutral figures are their kind's.
+        Ok(())
+    }
+
+    /// Figures: supply + board = per player; neutral figures are their kind's.
+    #[inline(never)]
+    fn check_supply(&self) -> Result<(), String> {
+        let rules = &self.rules;
         // Out of the supply (on the board, held by a player or in an area), per
         // player and kind, in one pass over the figures.
         let kinds = rules.figures.len();
