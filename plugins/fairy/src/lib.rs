@@ -27,13 +27,19 @@
 //!   scoring too.
 //! * **The follower leaves** (PD15): `figure_returned` forgets him; the fairy
 //!   stays on the tile, beside nobody, and still protects it.
+//! * **Speed** (`next-to-follower`): which follower she stands beside is the
+//!   one the core's offer leaves out (`spots_left_out`), not a copy in the
+//!   state; `figure_chosen` is on only while she stands beside nobody (a
+//!   later move only changes whom the core leaves out), `turn_start` only
+//!   while she stands beside someone.
 //! * **Variant** `fairy-placement = "on-tile"` (PD16): the option names a tile
 //!   holding one of the player's followers (`fairy at 3 -1`), not her current
 //!   tile; 1 point per figure of the player on her tile at the start of his
 //!   turn (JCloisterZone counts every figure, a shepherd too); 3 points to each
 //!   owner of a follower on her tile in a scored feature, once per feature.
 //!
-//! State (per game, public): the fairy's figure id and the follower she stands beside.
+//! State (per game, public): the fairy's figure id and whether she stands
+//! beside a follower (under `on-tile`, never).
 
 use carcassonne_plugin_sdk::prelude::*;
 use carcassonne_plugin_sdk::Spot;
@@ -79,7 +85,9 @@ const FAIRY: usize = 0;
 pub struct FairyState {
     /// The fairy's figure id + 1 (found at setup).
     pub figure: u32,
-    /// The follower she stands beside, figure id + 1; 0 for nobody.
+    /// 1 while she stands beside a follower (under `next-to-follower`:
+    /// which one, the core's offer leaves out, `View::spots_left_out`); 0
+    /// for nobody.
     pub beside: u32,
     /// Figures per player (player `p`'s are the ids from `p × per_player`;
     /// found at setup), so that the options look at the player's own only.
@@ -146,12 +154,11 @@ impl Fairy {
         Ok(v.figure_tile(Self::figure(v)?))
     }
 
-    /// The follower she stands beside, if any.
-    fn beside(v: &View<'_>) -> HookResult<Option<FigureId>> {
-        Ok(Self::state(v)?
-            .beside
-            .checked_sub(1)
-            .map(|g| FigureId(g as u16)))
+    /// The figure her spot offer leaves out (`next-to-follower`): the
+    /// follower she stands beside, or she herself when she stands beside
+    /// nobody (a neutral figure: no owner).
+    fn left_out(v: &View<'_>) -> Option<FigureId> {
+        v.spots_left_out()
     }
 
     /// Puts the fairy on placed tile `t` (PD11 under `on-tile`; under
@@ -182,18 +189,14 @@ impl Fairy {
 
     /// Under `next-to-follower`, `turn_start` is on only while she stands
     /// beside a follower (PD13: nothing to give otherwise), so that the
-    /// turns take the core's fast pass meanwhile.
+    /// turns take the core's fast pass meanwhile; `figure_chosen` only
+    /// while she stands beside nobody (moved from one follower to another,
+    /// she has nothing to note: the core leaves the new one out).
     fn switch_turn_points(&self, cx: &mut Cx<'_>, on: bool) {
         if self.placement == FairyPlacement::NextToFollower {
             cx.set_hook_enabled(hook::TURN_START, on);
+            cx.set_hook_enabled(hook::FIGURE_CHOSEN, !on);
         }
-    }
-
-    /// The owner of player figure `g` (every player has `per_player`
-    /// figures, the players' first: no query).
-    fn owner_of(s: &FairyState, g: u32) -> Option<PlayerId> {
-        let seat = g.checked_div(s.per_player)?;
-        PlayerId::new(u8::try_from(seat).ok()?)
     }
 
     /// PD11: under `next-to-follower` the core offers her option beside each
@@ -290,16 +293,13 @@ impl Plugin for Fairy {
     }
 
     /// PD13 (PD16): points at the very start of a regular turn. Beside a
-    /// follower, his owner is known from his figure id (the state read
-    /// first: most turns are the other player's).
+    /// follower, the core calls it only at his owner's turns
+    /// (`turn_start_for_spot_owner`, from setup) and only while she stands
+    /// beside one (`switch_turn_points`): nothing to look up.
     fn turn_start(&self, cx: &mut Cx<'_>) -> HookResult {
-        let s = Self::state(cx)?;
         if self.placement == FairyPlacement::NextToFollower {
-            let Some(g) = s.beside.checked_sub(1) else {
-                return Ok(());
-            };
             let me = cx.current_player();
-            if Self::owner_of(&s, g) != Some(me) || cx.turn_granted_by().is_some() {
+            if cx.turn_granted_by().is_some() {
                 return Ok(());
             }
             cx.add_score(me, TURN_POINTS);
@@ -440,14 +440,14 @@ impl Plugin for Fairy {
         };
         if self.placement == FairyPlacement::NextToFollower {
             // The core put her on his tile (`carry_with_spots`, from setup)
-            // and left him out of her offer: he is the one left out. The
-            // state read and written in one borrow.
+            // and left him out of her offer: he is the one left out. On
+            // only while she stood beside nobody: now she does.
             let left_out = cx.spots_left_out();
             let s = cx.game_state_mut::<FairyState>()?;
-            let g = left_out
+            left_out
                 .filter(|g| u32::from(g.0) + 1 != s.figure)
                 .ok_or_else(|| err("no follower of the player there"))?;
-            let was = std::mem::replace(&mut s.beside, u32::from(g.0) + 1);
+            let was = std::mem::replace(&mut s.beside, 1);
             if was == 0 {
                 self.switch_turn_points(cx, true);
             }
@@ -475,7 +475,8 @@ impl Plugin for Fairy {
         }
         match self.placement {
             FairyPlacement::NextToFollower => {
-                if let Some(g) = Self::beside(v)? {
+                // She herself when beside nobody: no owner, no points.
+                if let Some(g) = Self::left_out(v) {
                     if let Some(owner) = v.figure_owner(g) {
                         if Self::in_unit(v, info, g) {
                             points.add(owner, SCORING_POINTS);
@@ -507,8 +508,11 @@ impl Plugin for Fairy {
 
     /// PD15: the follower left the board; the fairy stays where she is.
     fn figure_returned(&self, cx: &mut Cx<'_>, fig: FigureId, _from: Location) -> HookResult {
-        if Self::beside(cx)? == Some(fig) {
-            cx.game_state_mut::<FairyState>()?.beside = 0;
+        if self.placement != FairyPlacement::NextToFollower || Self::left_out(cx) != Some(fig) {
+            return Ok(());
+        }
+        let s = cx.game_state_mut::<FairyState>()?;
+        if std::mem::replace(&mut s.beside, 0) != 0 {
             let fairy = Self::figure(cx)?;
             self.offer_spots(cx, fairy);
             self.switch_turn_points(cx, false);
