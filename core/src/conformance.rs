@@ -132,12 +132,12 @@ pub fn run(
             {
                 return Err(fail(step, "a clone offers different actions".into()));
             }
-            if opts.check_determinism && matches!(g.actor(), Actor::Player(_)) {
+            let last = acts.last().copied().filter(|_| opts.check_determinism);
+            if let (Some(a), Actor::Player(_)) = (last, g.actor()) {
                 // The clone made above is one of the two (it is not used
                 // again). The action is legal in both (their lists are equal),
                 // and a failure leaves the state undefined (`apply_unchecked`):
                 // two failures compare by their errors alone.
-                let a = *acts.last().expect("not empty");
                 let mut other = g.clone();
                 let same = match (copy.apply_unchecked(a), other.apply_unchecked(a)) {
                     (Ok(()), Ok(())) => copy == other,
