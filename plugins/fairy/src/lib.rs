@@ -344,10 +344,11 @@ impl Plugin for Fairy {
     fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
         let me = v.current_player();
         let s = Self::state(v)?;
-        let beside = s.beside.checked_sub(1).map(|g| FigureId(g as u16));
-        let here = match self.placement {
-            FairyPlacement::NextToFollower => None,
-            FairyPlacement::OnTile => Self::tile(v)?,
+        // The follower she stands beside (`next-to-follower`: the one the
+        // core leaves out) is not offered; her tile (`on-tile`) is not.
+        let (beside, here) = match self.placement {
+            FairyPlacement::NextToFollower => (Self::left_out(v), None),
+            FairyPlacement::OnTile => (None, Self::tile(v)?),
         };
         // The player's own figures only: of a follower kind (known from
         // setup when the player has at most 32 figures), on a feature (where,
