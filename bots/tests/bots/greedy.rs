@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 /// The base game's rules with every tile count multiplied by `k`, and `plugins`.
 fn rules(k: u16, plugins: Vec<(PluginDecl, Arc<dyn Hooks>)>) -> Arc<Rules> {
-    let text = include_str!("../../configs/tilesets/base.toml");
+    let text = include_str!("../../../configs/tilesets/base.toml");
     let mut set: TileSetSpec = toml::from_str(text).unwrap();
     for t in &mut set.tiles {
         for c in t.counts.values_mut() {

@@ -144,7 +144,7 @@ impl Hooks for FailsLater {
 
 #[test]
 fn mcts_reports_a_plugin_failure_met_in_a_playout() {
-    let text = include_str!("../../configs/tilesets/base.toml");
+    let text = include_str!("../../../configs/tilesets/base.toml");
     let set: TileSetSpec = toml::from_str(text).unwrap();
     let tiles = TileCatalogue::build(&[set], "C2").unwrap();
     let decl = PluginDecl {
