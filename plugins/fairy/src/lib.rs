@@ -338,18 +338,17 @@ impl Plugin for Fairy {
         Ok(())
     }
 
-    /// PD16: one option per tile holding a follower of the player but hers
-    /// (under `next-to-follower` the core offers hers: not subscribed; the
-    /// same options, one per follower, if asked).
+    /// PD16 (`on-tile`): one option per tile holding a follower of the
+    /// player, but her own tile. Under `next-to-follower` the core offers
+    /// her spots (a standing offer) and this hook is not subscribed
+    /// ([`Plugin::subscriptions`]): asked anyway, it offers nothing.
     fn figure_options(&self, v: &View<'_>, opts: &mut Vec<FigureOption>) -> HookResult {
+        if self.placement != FairyPlacement::OnTile {
+            return Ok(());
+        }
         let me = v.current_player();
         let s = Self::state(v)?;
-        // The follower she stands beside (`next-to-follower`: the one the
-        // core leaves out) is not offered; her tile (`on-tile`) is not.
-        let (beside, here) = match self.placement {
-            FairyPlacement::NextToFollower => (Self::left_out(v), None),
-            FairyPlacement::OnTile => (None, Self::tile(v)?),
-        };
+        let here = Self::tile(v)?;
         // The player's own figures only: of a follower kind (known from
         // setup when the player has at most 32 figures), on a feature (where,
         // in one query per figure).
@@ -367,29 +366,18 @@ impl Plugin for Fairy {
             let Ok(g) = u16::try_from(first + i).map(FigureId) else {
                 break;
             };
-            if Some(g) == beside {
-                continue;
-            }
             let Some(p) = v.figure_place(g) else {
                 continue;
             };
             if !known && !v.figure_kind_follower(v.figure_kind(g)) {
                 continue;
             }
-            let spot = match self.placement {
-                FairyPlacement::NextToFollower => Spot {
-                    pos: p.pos,
-                    local: Some(p.local),
-                },
-                FairyPlacement::OnTile => {
-                    if Some(p.tile) == here {
-                        continue;
-                    }
-                    Spot {
-                        pos: p.pos,
-                        local: None,
-                    }
-                }
+            if Some(p.tile) == here {
+                continue;
+            }
+            let spot = Spot {
+                pos: p.pos,
+                local: None,
             };
             if let Some(code) = spot.code() {
                 codes.push(code);
