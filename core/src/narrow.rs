@@ -167,6 +167,7 @@ impl Game {
             Narrowed::Returned(fig) => self
                 .figure_kind(fig)
                 .is_some_and(|k| !self.kind_of_plugin(k, plugin)),
+            Narrowed::Moved(fig) => self.figure_owner(fig).is_none(),
             Narrowed::Placed(t) => !self.tile_marked_for(t, plugin),
             // Built only for a unit of the case's kind (`Narrowed::value_of` and
             // the like): always in it.

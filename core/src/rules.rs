@@ -170,6 +170,12 @@ pub struct Rules {
     /// not narrow it so. No figure of theirs on some tiles: none vetoes a
     /// deployment onto them (`Game::tiles_open_to`).
     pub(crate) tile_vetoers: Option<TileVetoers>,
+    /// Whether a plugin subscribed to `figure_moved` hears the moves of
+    /// neutral figures (it did not narrow them away,
+    /// [`MOVED_PLAYERS`](crate::narrow::bits::MOVED_PLAYERS)): if none
+    /// does, the dragon's steps and the fairy's moves skip the dispatch at
+    /// once.
+    pub(crate) neutral_moves_heard: bool,
     /// Per hook bit (by its index, `bit.trailing_zeros()`), the plugins
     /// subscribed to it in dispatch order: a dispatch visits only those.
     pub(crate) subscribers: Vec<Vec<u8>>,
@@ -486,9 +492,11 @@ impl Rules {
         let (fit_rows, fit_class) = fit_rows(&tiles);
         let drawn_heard = drawn_heard(&tiles, &entries);
         let tile_vetoers = tile_vetoers(&entries);
+        let neutral_moves_heard = neutral_moves_heard(&entries);
         let mut rules = Rules {
             drawn_heard,
             tile_vetoers,
+            neutral_moves_heard,
             stand_masks: Vec::new(),
             start_bag,
             fit_rows,
@@ -638,6 +646,7 @@ impl Rules {
         e.narrow = bits & crate::narrow::bits::ALL;
         self.drawn_heard = drawn_heard(&self.tiles, &self.plugins);
         self.tile_vetoers = tile_vetoers(&self.plugins);
+        self.neutral_moves_heard = neutral_moves_heard(&self.plugins);
         true
     }
 
@@ -764,6 +773,14 @@ fn tile_vetoers(entries: &[PluginEntry]) -> Option<TileVetoers> {
         }
     }
     Some(slots)
+}
+
+/// [`Rules::neutral_moves_heard`] of the plugins.
+fn neutral_moves_heard(entries: &[PluginEntry]) -> bool {
+    let players_only = crate::narrow::bits::MOVED_PLAYERS;
+    entries
+        .iter()
+        .any(|e| e.subs & hook::FIGURE_MOVED != 0 && e.narrow & players_only == 0)
 }
 
 fn subscribers_in(entries: &[PluginEntry], order: &[u8]) -> Vec<Vec<u8>> {

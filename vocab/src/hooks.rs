@@ -383,7 +383,12 @@ macro_rules! hook_table {
             figure_moved FIGURE_MOVED (cx) {
                 fig: val (FigureId) => (FigureId),
                 from: val (Location) => (Location)
-            } []
+            } [narrowed by engine:
+                /// `figure_moved` only for a figure of a player, never a neutral one
+                /// (the dragon's steps, the fairy's moves): a plugin that follows only
+                /// players' figures (the fairy's follower, the builder's feature).
+                MOVED_PLAYERS Moved(fig: FigureId)
+            ]
             /// What `player` may see of this plugin's state, as JSON text written to
             /// `out` (default without this hook: all of it, as words).
             observe OBSERVE (v) {

@@ -535,8 +535,8 @@ impl Game {
                 Narrowed::Returned(fig),
                 |h, cx| h.figure_returned(cx, fig, from)
             );
-        } else {
-            dispatch!(self, hook::FIGURE_MOVED, |h, cx| h
+        } else if self.is_player_figure(fig.0) || self.rules.neutral_moves_heard {
+            dispatch_narrowed!(self, hook::FIGURE_MOVED, Narrowed::Moved(fig), |h, cx| h
                 .figure_moved(cx, fig, from));
         }
         Ok(true)

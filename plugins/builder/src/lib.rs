@@ -241,9 +241,10 @@ impl Plugin for Builder {
     /// Only the builder's own deployments concern `figure_chosen`; only a
     /// placed tile that extends the feature of the current player's builder
     /// concerns `before_figure` (the core's check, no crossing for the other
-    /// tiles).
+    /// tiles); only a player's figure moving concerns `figure_moved` (not the
+    /// dragon's steps).
     fn narrowing(&self) -> u64 {
-        narrow::CHOSEN_MINE | narrow::BEFORE_FIGURE_EXTENDS_MINE
+        narrow::CHOSEN_MINE | narrow::BEFORE_FIGURE_EXTENDS_MINE | narrow::MOVED_PLAYERS
     }
 
     /// A builder on the board: `before_figure` looks at the tiles from now on,

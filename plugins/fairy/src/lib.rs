@@ -25,13 +25,14 @@
 //!   farmer unit) containing him is scored, whoever wins it (`points`, PD14),
 //!   except when an abbot is taken back early (X34); in a barn's farmer
 //!   scoring too.
-//! * **The follower leaves** (PD15): `figure_returned` forgets him; the fairy
-//!   stays on the tile, beside nobody, and still protects it.
+//! * **The follower leaves** (PD15): `figure_returned` forgets him, and
+//!   `figure_moved` when he moves on (a wagon whose road was scored, X36); the
+//!   fairy stays on the tile, beside nobody, and still protects it.
 //! * **Speed** (`next-to-follower`): which follower she stands beside is the
 //!   one the core's offer leaves out (`spots_left_out`), not a copy in the
 //!   state; `figure_chosen` is on only while she stands beside nobody (a
-//!   later move only changes whom the core leaves out), `turn_start` only
-//!   while she stands beside someone.
+//!   later move only changes whom the core leaves out), `turn_start` and
+//!   `figure_moved` only while she stands beside someone.
 //! * **Variant** `fairy-placement = "on-tile"` (PD16): the option names a tile
 //!   holding one of the player's followers (`fairy at 3 -1`), not her current
 //!   tile; 1 point per figure of the player on her tile at the start of his
@@ -189,14 +190,32 @@ impl Fairy {
 
     /// Under `next-to-follower`, `turn_start` is on only while she stands
     /// beside a follower (PD13: nothing to give otherwise), so that the
-    /// turns take the core's fast pass meanwhile; `figure_chosen` only
+    /// turns take the core's fast pass meanwhile, and `figure_moved` too
+    /// (PD15: only he moving on concerns her); `figure_chosen` only
     /// while she stands beside nobody (moved from one follower to another,
     /// she has nothing to note: the core leaves the new one out).
     fn switch_turn_points(&self, cx: &mut Cx<'_>, on: bool) {
         if self.placement == FairyPlacement::NextToFollower {
             cx.set_hook_enabled(hook::TURN_START, on);
+            cx.set_hook_enabled(hook::FIGURE_MOVED, on);
             cx.set_hook_enabled(hook::FIGURE_CHOSEN, !on);
         }
+    }
+
+    /// PD15: if `fig` is the follower she stands beside (under
+    /// `next-to-follower`), he left her (home, or moved on): she stays on her
+    /// tile, beside nobody, and his points stop.
+    fn let_go(&self, cx: &mut Cx<'_>, fig: FigureId) -> HookResult {
+        if self.placement != FairyPlacement::NextToFollower || Self::left_out(cx) != Some(fig) {
+            return Ok(());
+        }
+        let s = cx.game_state_mut::<FairyState>()?;
+        if std::mem::replace(&mut s.beside, 0) != 0 {
+            let fairy = Self::figure(cx)?;
+            self.offer_spots(cx, fairy);
+            self.switch_turn_points(cx, false);
+        }
+        Ok(())
     }
 
     /// PD11: under `next-to-follower` the core offers her option beside each
@@ -246,13 +265,14 @@ impl Plugin for Fairy {
         let all = carcassonne_plugin_sdk::hooks_of::<Self>();
         match self.placement {
             FairyPlacement::NextToFollower => all & !hook::FIGURE_OPTIONS,
-            FairyPlacement::OnTile => all,
+            FairyPlacement::OnTile => all & !hook::FIGURE_MOVED,
         }
     }
 
-    /// Only her own option is followed up; her veto concerns only her tile.
+    /// Only her own option is followed up; her veto concerns only her tile;
+    /// only a player's figure moving may be her follower moving on.
     fn narrowing(&self) -> u64 {
-        narrow::CHOSEN_MINE | narrow::OPTIONS_ON_MY_TILES
+        narrow::CHOSEN_MINE | narrow::OPTIONS_ON_MY_TILES | narrow::MOVED_PLAYERS
     }
 
     /// PD11: the fairy starts off the board; remember her figure id, and how
@@ -497,16 +517,14 @@ impl Plugin for Fairy {
 
     /// PD15: the follower left the board; the fairy stays where she is.
     fn figure_returned(&self, cx: &mut Cx<'_>, fig: FigureId, _from: Location) -> HookResult {
-        if self.placement != FairyPlacement::NextToFollower || Self::left_out(cx) != Some(fig) {
-            return Ok(());
-        }
-        let s = cx.game_state_mut::<FairyState>()?;
-        if std::mem::replace(&mut s.beside, 0) != 0 {
-            let fairy = Self::figure(cx)?;
-            self.offer_spots(cx, fairy);
-            self.switch_turn_points(cx, false);
-        }
-        Ok(())
+        self.let_go(cx, fig)
+    }
+
+    /// PD15 (X36): the follower moved on (a wagon whose road was scored,
+    /// AM15); the fairy stays where she is, beside nobody. Switched on only
+    /// while she stands beside someone.
+    fn figure_moved(&self, cx: &mut Cx<'_>, fig: FigureId, _from: Location) -> HookResult {
+        self.let_go(cx, fig)
     }
 
     fn describe_step(&self, step: Step) -> String {

@@ -108,11 +108,13 @@ impl Plugin for Pig {
     }
 
     /// Its bonus and log lines concern fields only, and the log lines only a
-    /// game that logs.
+    /// game that logs; only a player's figure moving may leave a pig alone
+    /// (not the dragon's steps).
     fn narrowing(&self) -> u64 {
         narrow::bonus_only(&[FeatureKind::Field])
             | narrow::SCORED_WHEN_LOGGING
             | narrow::scored_only(&[FeatureKind::Field])
+            | narrow::MOVED_PLAYERS
     }
 
     /// TB21–TB24: +1 per city of the unit for each winner with his pig in a
