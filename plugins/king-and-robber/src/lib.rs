@@ -153,11 +153,17 @@ fn seat(word: u32) -> Option<PlayerId> {
 
 /// The completed roads or cities (by `kind`) on the board: roots of complete
 /// features, however they were completed (CK7, X75; a city complete in the
-/// tile data counts too, CK23).
+/// tile data counts too, CK23), but not one the core never scores (withheld:
+/// a city made a castle is no completed city any more, BB16).
 pub fn completed(v: &View<'_>, kind: FeatureKind) -> u32 {
     (0..v.feature_count() as u16)
         .map(FeatureId)
-        .filter(|&f| v.feature_kind(f) == kind && v.find(f) == f && v.is_complete(f))
+        .filter(|&f| {
+            v.feature_kind(f) == kind
+                && v.find(f) == f
+                && v.is_complete(f)
+                && !v.feature_withheld(f)
+        })
         .count() as u32
 }
 
