@@ -162,7 +162,9 @@ impl Plugin for Mayor {
         self.count
     }
 
-    /// AM12: the pennants of the whole city the mayor stands in, now.
+    /// AM12: the pennants of the whole city the mayor stands in, now; none
+    /// in a city the core never scores (X62: a castle, BB16, pays nobody by
+    /// its mayor).
     fn figure_strength(
         &self,
         v: &View<'_>,
@@ -170,6 +172,10 @@ impl Plugin for Mayor {
         feature: FeatureId,
         strength: &mut u16,
     ) -> HookResult {
+        if v.feature_withheld(feature) {
+            *strength = 0;
+            return Ok(());
+        }
         let pennants = v.marker_count_in(feature, v.my_marker(PENNANT));
         *strength = u16::try_from(pennants).unwrap_or(u16::MAX);
         Ok(())
