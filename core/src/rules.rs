@@ -173,8 +173,8 @@ pub struct Rules {
     /// Whether a plugin subscribed to `figure_moved` hears the moves of
     /// neutral figures (it did not narrow them away,
     /// [`MOVED_PLAYERS`](crate::narrow::bits::MOVED_PLAYERS)): if none
-    /// does, the dragon's steps and the fairy's moves skip the dispatch at
-    /// once.
+    /// does, a neutral figure's move skips the dispatch at once (the
+    /// narrowing decided per ruleset, not per call).
     pub(crate) neutral_moves_heard: bool,
     /// Per hook bit (by its index, `bit.trailing_zeros()`), the plugins
     /// subscribed to it in dispatch order: a dispatch visits only those.
