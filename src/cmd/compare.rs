@@ -30,7 +30,7 @@ pub struct Args {
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
     if let Some(p) = &a.plot {
-        crate::plot::check_path(p)?;
+        crate::plot::check_target(p)?;
     }
     let load = |p: &PathBuf| {
         env::load_ruleset(&crate::RulesetArgs {
@@ -62,7 +62,12 @@ pub fn run(a: Args) -> Result<()> {
     if sa.games == 0 {
         return Err(interrupt::Interrupted.into());
     }
-    if let Some(path) = &a.plot {
+    // The charts are written after the statistics are printed: a path that
+    // fails at the end loses no result.
+    let plot = || -> Result<()> {
+        let Some(path) = &a.plot else {
+            return Ok(());
+        };
         let study = |rs: &carcassonne_host::Ruleset, s: &Stats| -> Result<crate::plot::Study> {
             let sample = carcassonne_core::Game::new(rs.rules.clone(), players, a.run.seed)?;
             Ok(crate::plot::Study::new(
@@ -78,14 +83,15 @@ pub fn run(a: Args) -> Result<()> {
             &carcassonne_render::Style::default(),
         )
         .map_err(|e| anyhow::anyhow!("cannot draw {}: {e}", path.display()))?;
-        crate::plot::save(path, &svg)?;
-    }
+        crate::plot::save(path, &svg)
+    };
     if a.json {
         let out = serde_json::json!({
             "a": sa.to_json(&ra.spec.name, a.run.seed, &a.run.bot_names(players), a.run.timing),
             "b": sb.to_json(&rb.spec.name, a.run.seed, &a.run.bot_names(players), a.run.timing),
         });
         println!("{}", serde_json::to_string_pretty(&out)?);
+        plot()?;
         return interrupt::result(sa.partial());
     }
     if sa.partial() {
@@ -169,6 +175,7 @@ pub fn run(a: Args) -> Result<()> {
         println!("no points from {} in either", empty.join(", "));
     }
     if let Some(path) = &a.plot {
+        plot()?;
         println!("Charts written to {}", path.display());
     }
     interrupt::result(sa.partial())

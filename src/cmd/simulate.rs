@@ -184,7 +184,7 @@ pub fn run_games(
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
     if let Some(p) = &a.plot {
-        crate::plot::check_path(p)?;
+        crate::plot::check_target(p)?;
     }
     let rs = env::load_ruleset(&a.ruleset)?;
     let players = a.run.players.unwrap_or(rs.spec.players);
@@ -197,14 +197,19 @@ pub fn run(a: Args) -> Result<()> {
     if t.games == 0 {
         return Err(interrupt::Interrupted.into());
     }
-    if let Some(path) = &a.plot {
+    // The charts are written after the statistics are printed: a path that
+    // fails at the end loses no result.
+    let plot = || -> Result<()> {
+        let Some(path) = &a.plot else {
+            return Ok(());
+        };
         let sample = Game::new(rs.rules.clone(), players, a.run.seed)?;
         let bots = format!("{} bots", a.run.bots_line(players));
         let study = crate::plot::Study::new(&rs.spec.name, &bots, &sample, t.outcomes.clone());
         let svg = crate::plot::charts::simulate(&study, &carcassonne_render::Style::default())
             .map_err(|e| anyhow::anyhow!("cannot draw {}: {e}", path.display()))?;
-        crate::plot::save(path, &svg)?;
-    }
+        crate::plot::save(path, &svg)
+    };
     if a.json {
         println!(
             "{}",
@@ -215,6 +220,7 @@ pub fn run(a: Args) -> Result<()> {
                 a.run.timing
             ))?
         );
+        plot()?;
         return interrupt::result(t.partial());
     }
     if t.partial() {
@@ -299,6 +305,7 @@ pub fn run(a: Args) -> Result<()> {
         t.threads
     );
     if let Some(path) = &a.plot {
+        plot()?;
         println!("Charts written to {}", path.display());
     }
     interrupt::result(t.partial())

@@ -36,6 +36,29 @@ pub fn check_path(path: &Path) -> Result<Format> {
     }
 }
 
+/// [`check_path`], and whether the charts could be written there: the
+/// folder exists and `path` is no folder. Asked before any game is played,
+/// so that a long run is not spent on a path that cannot take its charts
+/// (the commands also print their statistics before writing the charts).
+pub fn check_target(path: &Path) -> Result<Format> {
+    let format = check_path(path)?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        bail!(
+            "cannot draw {}: no folder {}",
+            path.display(),
+            dir.display()
+        );
+    }
+    if path.is_dir() {
+        bail!("cannot draw {}: it is a folder", path.display());
+    }
+    Ok(format)
+}
+
 /// Writes the charts `svg` to `path`, as its extension says.
 pub fn save(path: &Path, svg: &str) -> Result<()> {
     let bytes = match check_path(path)? {

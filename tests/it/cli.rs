@@ -678,16 +678,52 @@ fn simulate_and_compare_draw_charts_a_person_can_read() {
         .collect();
     assert!(diffs.len() >= 4, "mean, two seats, categories: {diffs:?}");
     assert!(diffs.iter().all(|d| *d == "+0.00 ± 0.00"), "{diffs:?}");
-    // A path that cannot be written is a clear error.
+    // A path whose folder does not exist is a clear error before any game.
     let o = run(&[
         "simulate",
         "--games",
-        "5",
+        "100000000",
         "--quiet",
         "--plot",
         "/nonexistent/dir/x.svg",
     ]);
-    assert_clean_failure(&o, "cannot draw /nonexistent/dir/x.svg");
+    assert_clean_failure(&o, "cannot draw /nonexistent/dir/x.svg: no folder");
+    assert!(stdout(&o).is_empty(), "no game was played: {}", stdout(&o));
+    let o = run(&["compare", "a.toml", "b.toml", "--plot", "/"]);
+    assert_clean_failure(&o, "the charts are written as .svg or .png");
+    let dir = tmp("a-folder.svg");
+    std::fs::create_dir_all(&dir).unwrap();
+    let o = run(&[
+        "simulate",
+        "--games",
+        "100000000",
+        "--plot",
+        dir.to_str().unwrap(),
+    ]);
+    assert_clean_failure(&o, "it is a folder");
+    // A folder that takes no file, found only when the charts are written
+    // (Linux's /proc): the statistics were printed first, nothing is lost.
+    #[cfg(target_os = "linux")]
+    for cmd in [
+        vec!["simulate", "--games", "5", "--quiet"],
+        vec!["simulate", "--games", "5", "--quiet", "--json"],
+        vec![
+            "compare",
+            base.to_str().unwrap(),
+            base.to_str().unwrap(),
+            "--games",
+            "5",
+            "--quiet",
+        ],
+    ] {
+        let o = run(&[cmd, vec!["--plot", "/proc/carcassonne-charts.svg"]].concat());
+        assert_clean_failure(&o, "cannot draw /proc/carcassonne-charts.svg");
+        let out = stdout(&o);
+        assert!(
+            out.contains("tiles placed") || out.contains("\"mean_tiles_placed\""),
+            "the statistics come before the charts: {out}"
+        );
+    }
 }
 
 #[test]
