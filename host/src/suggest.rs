@@ -31,6 +31,21 @@ pub fn hint<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> St
     nearest(name, candidates).map_or_else(String::new, |c| format!(" (did you mean `{c}`?)"))
 }
 
+/// `msg` with a hint when it is serde's message about a misspelt enum value
+/// (``unknown variant `afterfollower`, expected `after-follower` or …``): the
+/// nearest of the spellings it lists.
+pub fn with_variant_hint(msg: &str) -> String {
+    let Some(rest) = msg.strip_prefix("unknown variant `") else {
+        return msg.to_string();
+    };
+    let Some((name, list)) = rest.split_once('`') else {
+        return msg.to_string();
+    };
+    // The spellings are the back-quoted words after "expected".
+    let names: Vec<&str> = list.split('`').skip(1).step_by(2).collect();
+    format!("{msg}{}", hint(name, names))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -41,5 +56,17 @@ mod tests {
         assert_eq!(nearest("shepard", ["shepherd", "hills"]), Some("shepherd"));
         assert_eq!(nearest("farmer", ["farmers", "tiny-city"]), Some("farmers"));
         assert_eq!(nearest("zzz", ["farmers", "tiny-city"]), None);
+    }
+
+    #[test]
+    fn a_misspelt_variant_gets_the_nearest_spelling() {
+        let m = "unknown variant `afterfollower`, expected `after-follower` or `before-follower`";
+        assert_eq!(
+            with_variant_hint(m),
+            format!("{m} (did you mean `after-follower`?)")
+        );
+        let m = "unknown variant `x`, expected one of `a-long-one`, `another`";
+        assert_eq!(with_variant_hint(m), m);
+        assert_eq!(with_variant_hint("expected a number"), "expected a number");
     }
 }

@@ -104,7 +104,10 @@ fn option_errors_point_at_the_key() {
         .unwrap_err()
         .to_string();
     assert!(
-        e.contains("t.toml:3:1: plugin `test-double-roads` option `factor`: invalid type"),
+        e.contains(
+            "t.toml:3:1: plugin `test-double-roads` option `factor`: \
+             expected a whole number, found the string \"x\""
+        ),
         "{e}"
     );
     let text = "name = \"t\"\n[plugins.test-double-roads]\nfactr = 3\n";

@@ -49,8 +49,43 @@ pub fn run(c: Command) -> Result<()> {
         for line in plugin_counts(&rs.rules.tiles) {
             println!("  {line}");
         }
+        for line in switched_off_notes(&rs.spec, &reg) {
+            println!("  note: {line}");
+        }
     }
     Ok(())
+}
+
+/// What switching on a plugin table marked `enabled = false` would meet: a
+/// name this program does not know (a misspelling, or a plugin not loaded),
+/// or options the plugin refuses. Such a table is kept as written and is no
+/// error while it is off; these notes say so before it is switched on.
+fn switched_off_notes(
+    spec: &carcassonne_host::ruleset::RulesetSpec,
+    reg: &carcassonne_host::registry::Registry,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for p in spec.plugins.iter().filter(|p| !p.enabled) {
+        let Some(pl) = reg.get(&p.id) else {
+            out.push(format!(
+                "plugin `{}` is switched off, and this program knows no plugin of that name{}",
+                p.id,
+                carcassonne_host::suggest::hint(&p.id, reg.ids())
+            ));
+            continue;
+        };
+        let options = toml::to_string(&p.options).unwrap_or_default();
+        if let Err(problems) = pl.instantiate(&options) {
+            for (key, msg) in problems {
+                let what = key.map_or_else(String::new, |k| format!(" option `{k}`"));
+                out.push(format!(
+                    "plugin `{}` is switched off; switched on, its{what} would be refused: {msg}",
+                    p.id
+                ));
+            }
+        }
+    }
+    out
 }
 
 /// What the plugins did to the tile counts when the rules were built, one

@@ -297,7 +297,7 @@ fn every_ruleset_problem_is_listed_at_once_and_huge_numbers_are_named() {
         "r.toml:5:1: plugin `shepherd` has no option `bogus`",
         "r.toml:7:1: plugin `hills` has no option `tiebreak`",
         // A plugin option's type error used to wait until everything else was fixed.
-        "r.toml:4:1: plugin `shepherd` option `flock-action`: wanted string or table",
+        "r.toml:4:1: plugin `shepherd` option `flock-action`: expected one of \"after-follower\", \"before-follower\", found 3",
     ] {
         assert!(e.contains(needle), "missing `{needle}` in\n{e}");
     }

@@ -53,6 +53,7 @@ mod river_placement;
 mod river_x;
 mod robustness;
 mod rules_x;
+mod ruleset_messages;
 mod scenarios;
 mod serve;
 mod shepherd;

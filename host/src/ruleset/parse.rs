@@ -24,10 +24,17 @@ fn value_of<T: serde::de::DeserializeOwned>(
     span: Range<usize>,
     what: &str,
 ) -> Option<T> {
+    use carcassonne_plugin_sdk::config::words;
     match v.clone().try_into::<T>() {
         Ok(x) => Some(x),
         Err(e) => {
-            let msg = e.message().trim().to_string();
+            // An enum's spellings, found by reading a string none has.
+            let variants = toml::Value::String(words::SENTINEL.into())
+                .try_into::<T>()
+                .err()
+                .and_then(|e| words::variants(e.message()));
+            let msg = words::plain(e.message(), variants.as_deref(), Some(&v.to_string()));
+            let msg = crate::suggest::with_variant_hint(&msg);
             cx.at(span, format!("`{what}`: {msg}"));
             None
         }
@@ -49,7 +56,14 @@ pub(super) fn parse_into(cx: &mut Ctx<'_>, text: &str) -> Option<RulesetSpec> {
     let doc = match DeTable::parse(text) {
         Ok(d) => d,
         Err(e) => {
-            cx.at(e.span().unwrap_or(0..0), e.message().trim().to_string());
+            let span = e.span().unwrap_or(0..0);
+            let mut message = e.message().trim().to_string();
+            // The reader points at the key written twice without naming it.
+            let key = text.get(span.clone()).unwrap_or("").trim();
+            if message == "duplicate key" && !key.is_empty() && key.len() <= 80 {
+                message = format!("duplicate key `{key}` (each key may be given once)");
+            }
+            cx.at(span, message);
             return None;
         }
     };

@@ -129,7 +129,26 @@ pub(super) fn resolve_into(
                     tileset_files.insert(name.clone(), t);
                 }
             }
-            Err(e) => cx.at(span(), e),
+            Err(e) => {
+                // A plugin's own tile set comes with the plugin, not by name.
+                let owner = registry
+                    .plugins
+                    .iter()
+                    .find(|p| p.info().tilesets.iter().any(|(t, _)| t == name));
+                match owner {
+                    Some(p) => {
+                        let id = &p.info().id;
+                        cx.at(
+                            span(),
+                            format!(
+                                "tile set `{name}` comes with plugin `{id}`: \
+                                 enable `[plugins.{id}]` instead of listing it"
+                            ),
+                        )
+                    }
+                    None => cx.at(span(), e),
+                }
+            }
         }
     }
     // Plugins.
@@ -239,6 +258,7 @@ pub(super) fn resolve_into(
                 for (key, msg) in problems {
                     let span = spans.of(id, key.as_deref());
                     let what = key.map_or_else(String::new, |k| format!(" option `{k}`"));
+                    let msg = crate::suggest::with_variant_hint(&msg);
                     cx.at(span, format!("plugin `{id}`{what}: {msg}"));
                 }
             }

@@ -46,6 +46,8 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt;
 use toml::de::DeTable;
 
+pub mod words;
+
 /// A plugin's typed options. See the [module documentation](self).
 pub trait Config: Serialize + DeserializeOwned + Default + 'static {
     /// `(key, doc)` for each option, keys as written in rulesets (kebab-case).
@@ -128,24 +130,70 @@ fn key_at(text: &str, at: usize) -> Option<String> {
         .map(|(k, _)| k.get_ref().to_string())
 }
 
-/// Reads options of type `C` from TOML text; every problem names its key when it can.
+/// Reads options of type `C` from TOML text. Every problem is reported, each
+/// naming its key when it can, in a ruleset author's words ([`words`]): after
+/// a problem with a key, the text is read again without that key (which then
+/// takes its default) to find the next.
 pub fn parse_options<C: Config>(text: &str) -> Result<C, ConfigError> {
-    match toml::from_str::<C>(text) {
-        Ok(c) => Ok(c),
-        Err(e) => {
-            let msg = e.message().trim().to_string();
-            let key = e.span().and_then(|s| key_at(text, s.start));
-            // Unknown keys name themselves: "unknown field `x`, expected ...".
-            let key = key.or_else(|| {
-                msg.strip_prefix("unknown field `")
-                    .and_then(|r| r.split('`').next())
-                    .map(str::to_string)
-            });
-            Err(ConfigError {
-                problems: vec![(key, msg)],
-            })
+    let mut error = match toml::from_str::<C>(text) {
+        Ok(c) => return Ok(c),
+        Err(e) => e,
+    };
+    let mut table: Option<toml::Table> = text.parse().ok();
+    let mut current = text.to_string();
+    let mut problems: Vec<(Option<String>, String)> = Vec::new();
+    loop {
+        let (key, msg) = problem::<C>(&current, &error, table.as_ref());
+        let again = match (&key, table.as_mut()) {
+            (Some(k), Some(t)) if !problems.iter().any(|(q, _)| q.as_ref() == Some(k)) => {
+                t.remove(k).is_some()
+            }
+            _ => false,
+        };
+        problems.push((key, msg));
+        let Some(t) = table.as_ref().filter(|_| again) else {
+            break;
+        };
+        current = toml::to_string(t).unwrap_or_default();
+        match toml::from_str::<C>(&current) {
+            Ok(_) => break,
+            Err(e) => error = e,
         }
     }
+    Err(ConfigError { problems })
+}
+
+/// The key and the plain message of `e`, an error reading `text` (parsed as
+/// `table`) as options `C`.
+fn problem<C: Config>(
+    text: &str,
+    e: &toml::de::Error,
+    table: Option<&toml::Table>,
+) -> (Option<String>, String) {
+    let msg = e.message().trim().to_string();
+    let key = e.span().and_then(|s| key_at(text, s.start));
+    // Unknown keys name themselves: "unknown field `x`, expected ...".
+    let key = key.or_else(|| {
+        msg.strip_prefix("unknown field `")
+            .and_then(|r| r.split('`').next())
+            .map(str::to_string)
+    });
+    // An enum's value of the wrong type: the spellings it takes, found by
+    // reading a string no variant has in its place.
+    let variants = key.as_ref().zip(table).and_then(|(k, t)| {
+        let mut t = t.clone();
+        t.insert(k.clone(), toml::Value::String(words::SENTINEL.into()));
+        let text = toml::to_string(&t).ok()?;
+        let e = toml::from_str::<C>(&text).err()?;
+        words::variants(e.message())
+    });
+    let value = key
+        .as_ref()
+        .zip(table)
+        .and_then(|(k, t)| t.get(k))
+        .map(toml::Value::to_string);
+    let msg = words::plain(&msg, variants.as_deref(), value.as_deref());
+    (key, msg)
 }
 
 /// One documented option: key, default as a TOML literal, doc string.
@@ -202,7 +250,7 @@ pub enum ByPlayers {
 /// An option for how many pieces of a kind each player gets (a `count` key):
 /// `"by-players"` — 3 with up to four players, 2 with five or six (Bridges,
 /// Castles & Bazaars, BB2: the bridges and the castles) — or a number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum PerPlayer {
     /// `"by-players"`: 3 with up to four players, 2 with five or six.
@@ -214,6 +262,38 @@ pub enum PerPlayer {
 impl Default for PerPlayer {
     fn default() -> Self {
         PerPlayer::ByPlayers(ByPlayers::ByPlayers)
+    }
+}
+
+/// Read by hand, not as an untagged enum: a wrong value gets a message that
+/// names both spellings, not "data did not match any variant".
+impl<'de> Deserialize<'de> for PerPlayer {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = PerPlayer;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("\"by-players\" or a whole number of pieces, 0 or more")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<PerPlayer, E> {
+                match s {
+                    "by-players" => Ok(PerPlayer::ByPlayers(ByPlayers::ByPlayers)),
+                    _ => Err(E::invalid_value(serde::de::Unexpected::Str(s), &self)),
+                }
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<PerPlayer, E> {
+                u32::try_from(n)
+                    .map(PerPlayer::Fixed)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(n), &self))
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<PerPlayer, E> {
+                match u64::try_from(n) {
+                    Ok(n) => self.visit_u64(n),
+                    Err(_) => Err(E::invalid_value(serde::de::Unexpected::Signed(n), &self)),
+                }
+            }
+        }
+        d.deserialize_any(V)
     }
 }
 
@@ -260,6 +340,42 @@ mod tests {
     }
 
     #[test]
+    fn per_player_reads_both_spellings_and_names_them_when_wrong() {
+        #[derive(Debug, Deserialize)]
+        struct C {
+            count: PerPlayer,
+        }
+        let read = |s: &str| toml::from_str::<C>(s).map(|c| c.count);
+        assert_eq!(
+            read("count = \"by-players\"").unwrap(),
+            PerPlayer::default()
+        );
+        assert_eq!(read("count = 5").unwrap(), PerPlayer::Fixed(5));
+        for bad in [
+            "count = -1",
+            "count = \"lots\"",
+            "count = 1.5",
+            "count = 9999999999",
+        ] {
+            let e = read(bad).unwrap_err();
+            assert!(
+                e.message()
+                    .contains("expected \"by-players\" or a whole number"),
+                "{bad}: {e}"
+            );
+        }
+        // It writes as it reads.
+        assert_eq!(
+            toml::Value::try_from(PerPlayer::Fixed(4)).unwrap(),
+            toml::Value::Integer(4)
+        );
+        assert_eq!(
+            toml::Value::try_from(PerPlayer::default()).unwrap(),
+            toml::Value::String("by-players".into())
+        );
+    }
+
+    #[test]
     fn defaults_and_docs_come_from_the_struct() {
         let o = option_infos::<Opts>().unwrap();
         assert_eq!(o[0].name, "points");
@@ -282,6 +398,27 @@ mod tests {
         let e = parse_options::<Opts>("pointz = 1\n").unwrap_err();
         assert_eq!(e.problems[0].0.as_deref(), Some("pointz"), "{e}");
         assert_eq!(parse_options::<Opts>("").unwrap(), Opts::default());
+        // Every bad key at once, each in plain words; an enum's spellings.
+        let e = parse_options::<Opts>("points = 1.5\nflock-action = 5\nzzz = 1\n").unwrap_err();
+        let got: Vec<(Option<&str>, &str)> = e
+            .problems
+            .iter()
+            .map(|(k, m)| (k.as_deref(), m.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (Some("points"), "expected a whole number, found 1.5"),
+                (
+                    Some("flock-action"),
+                    "expected one of \"before-follower\", \"after-follower\", found 5"
+                ),
+                (
+                    Some("zzz"),
+                    "unknown field `zzz`, expected `points` or `flock-action`"
+                ),
+            ]
+        );
         assert!(parse_options::<NoOptions>("x = 1").is_err());
         assert!(parse_options::<NoOptions>("").is_ok());
     }

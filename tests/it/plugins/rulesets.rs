@@ -63,7 +63,7 @@ fn a_bad_option_value_is_located() {
     );
     assert_clean_failure(
         &o,
-        ":4:1: plugin `kit-everything` option `bonus`: invalid type",
+        ":4:1: plugin `kit-everything` option `bonus`: expected a whole number, found the string \"lots\"",
     );
     let o = kit_check(
         "value2",

@@ -1,0 +1,104 @@
+//! What a ruleset composer reads when a ruleset is wrong (the composer audit
+//! of December 2026): every bad option of a plugin at once, values of the
+//! wrong type in plain words with the spellings an option takes, misspelt
+//! values and repeated keys named, a plugin's tile set listed by name, and
+//! notes on plugin tables switched off.
+
+use crate::cli::{root, run, stdout, tmp};
+use crate::common::registry;
+
+/// The problems `text` (a ruleset) has, one per line.
+fn problems(text: &str) -> Vec<String> {
+    let e = carcassonne_host::load_str(text, "r.toml", None, &registry()).unwrap_err();
+    e.to_string().lines().map(str::to_string).collect()
+}
+
+#[test]
+fn every_bad_option_is_named_in_plain_words() {
+    let got = problems(
+        "name = \"x\"\n[core]\nfarmers = 4\nfollowers = \"7\"\n\
+         [plugins.shepherd]\nflock-action = \"afterfollower\"\n\
+         [plugins.hills]\nhill-tiebreak = 5\nhill-underlay = 3\n\
+         [plugins.bridges]\ncount = -1\n",
+    );
+    assert_eq!(
+        got,
+        [
+            "r.toml:3:11: `core.farmers`: expected one of \"per-field\", \
+             \"per-field-once-per-player\", \"per-city\", \"off\", found 4",
+            "r.toml:4:13: `core.followers`: expected a whole number, found the string \"7\"",
+            "r.toml:11:1: plugin `bridges` option `count`: expected \"by-players\" or a \
+             whole number of pieces, 0 or more, found -1",
+            // Both of one plugin's bad options, not only the first.
+            "r.toml:8:1: plugin `hills` option `hill-tiebreak`: expected one of \
+             \"any-follower-on-hill\", \"count-followers-on-hills\", found 5",
+            "r.toml:9:1: plugin `hills` option `hill-underlay`: expected one of \
+             \"hidden-tile\", \"blank\", found 3",
+            "r.toml:6:1: plugin `shepherd` option `flock-action`: unknown variant \
+             `afterfollower`, expected `after-follower` or `before-follower` \
+             (did you mean `after-follower`?)",
+        ]
+    );
+    let got = problems("name = \"x\"\n[core]\nfarmers = \"per-feild\"\n");
+    assert_eq!(
+        got,
+        [
+            "r.toml:3:11: `core.farmers`: unknown variant `per-feild`, expected one of \
+          `per-field`, `per-field-once-per-player`, `per-city`, `off` \
+          (did you mean `per-field`?)"
+        ]
+    );
+}
+
+#[test]
+fn a_repeated_key_is_named() {
+    assert_eq!(
+        problems("name = \"x\"\nname = \"y\"\n"),
+        ["r.toml:2:1: duplicate key `name` (each key may be given once)"]
+    );
+    assert_eq!(
+        problems("name = \"x\"\n[tiles.counts]\n\"BA/L\" = 1\n\"BA/L\" = 2\n"),
+        ["r.toml:4:1: duplicate key `\"BA/L\"` (each key may be given once)"]
+    );
+}
+
+#[test]
+fn a_plugins_tile_set_listed_by_name_points_at_the_plugin() {
+    assert_eq!(
+        problems("name = \"x\"\ntilesets = [\"base\", \"special-cities\"]\n"),
+        [
+            "r.toml:2:21: tile set `special-cities` comes with plugin `special-cities`: \
+          enable `[plugins.special-cities]` instead of listing it"
+        ]
+    );
+}
+
+#[test]
+fn ruleset_check_notes_what_a_switched_off_table_would_meet() {
+    let file = tmp("switched-off.toml");
+    std::fs::write(
+        &file,
+        "name = \"x\"\n[plugins.hils]\nenabled = false\n\
+         [plugins.hills]\nenabled = false\nhill-underlay = \"bogus\"\n\
+         [plugins.shepherd]\n",
+    )
+    .unwrap();
+    let o = run(&["ruleset", "check", file.to_str().unwrap()]);
+    assert!(o.status.success(), "switched off is no error");
+    let out = stdout(&o);
+    let notes: Vec<&str> = out.lines().filter(|l| l.contains("note:")).collect();
+    assert_eq!(
+        notes,
+        [
+            "  note: plugin `hils` is switched off, and this program knows no plugin \
+             of that name (did you mean `hills`?)",
+            "  note: plugin `hills` is switched off; switched on, its option \
+             `hill-underlay` would be refused: unknown variant `bogus`, expected \
+             `hidden-tile` or `blank`",
+        ]
+    );
+    // A shipped ruleset has nothing to note.
+    let base = root().join("configs/base.toml");
+    let o = run(&["ruleset", "check", base.to_str().unwrap()]);
+    assert!(!stdout(&o).contains("note:"), "{}", stdout(&o));
+}
