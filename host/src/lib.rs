@@ -17,6 +17,7 @@ pub mod input;
 pub mod libfile;
 pub mod loader;
 pub mod locate;
+pub mod narrowings;
 pub mod permute;
 pub mod provenance;
 pub mod registry;

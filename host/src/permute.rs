@@ -308,7 +308,7 @@ fn check_game(
 
 /// What two steps can differ in, in the order they are compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Aspect {
+pub(crate) enum Aspect {
     Action,
     Scores,
     Breakdown,
@@ -320,7 +320,7 @@ enum Aspect {
 
 impl Aspect {
     /// As the report names it.
-    fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Aspect::Action => "the action",
             Aspect::Scores => "the scores",
@@ -333,7 +333,7 @@ impl Aspect {
 }
 
 /// The first step where two traces differ: its index and what differs.
-fn compare(a: &[StepTrace], b: &[StepTrace]) -> Result<(), (usize, Aspect)> {
+pub(crate) fn compare(a: &[StepTrace], b: &[StepTrace]) -> Result<(), (usize, Aspect)> {
     for (i, (x, y)) in a.iter().zip(b).enumerate() {
         let what = if x.action != y.action {
             Aspect::Action
@@ -358,7 +358,12 @@ fn compare(a: &[StepTrace], b: &[StepTrace]) -> Result<(), (usize, Aspect)> {
 
 /// What step `step` of two games (traced with texts) shows of `what`, side
 /// by side; where one game has no such step, the games' lengths.
-fn describe(what: Aspect, a: &[StepTrace], b: &[StepTrace], step: usize) -> (String, String) {
+pub(crate) fn describe(
+    what: Aspect,
+    a: &[StepTrace],
+    b: &[StepTrace],
+    step: usize,
+) -> (String, String) {
     let (Some(x), Some(y)) = (a.get(step), b.get(step)) else {
         return (format!("{} steps", a.len()), format!("{} steps", b.len()));
     };

@@ -4,7 +4,7 @@ use crate::{env, interrupt, RulesetArgs};
 use anyhow::{anyhow, bail, Result};
 use carcassonne_core::Rules;
 use carcassonne_host::conformance::{check_rules, Failure, Options, Report};
-use carcassonne_host::permute;
+use carcassonne_host::{narrowings, permute};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -37,6 +37,11 @@ pub struct Args {
     /// fail on any difference in actions, scores or events.
     #[arg(long)]
     permute_plugins: bool,
+    /// Also play the same games with every plugin's narrowings taken away
+    /// (its hooks called in every case) and fail on any difference, naming
+    /// the plugin whose `narrowing()` promise is broken.
+    #[arg(long)]
+    check_narrowing: bool,
     /// With --permute-plugins: at most this many run orders (1 to 10000).
     #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u32).range(1..=10000))]
     orders: u32,
@@ -140,7 +145,22 @@ pub fn run(a: Args) -> Result<()> {
     } else {
         None
     };
-    let partial = o.report.games < a.games || (a.permute_plugins && permuted.is_none());
+    let narrowings = if a.check_narrowing && !interrupt::requested() {
+        let nopts = narrowings::Options {
+            games: a.games,
+            players,
+            first_seed: a.seed,
+            threads,
+        };
+        let r =
+            narrowings::check(&rs.rules, nopts).map_err(|e| anyhow!("{}: {e}", rs.spec.name))?;
+        Some(r)
+    } else {
+        None
+    };
+    let partial = o.report.games < a.games
+        || (a.permute_plugins && permuted.is_none())
+        || (a.check_narrowing && narrowings.is_none());
     if a.json {
         let v = serde_json::json!({
             "ruleset": rs.spec.name,
@@ -153,6 +173,7 @@ pub fn run(a: Args) -> Result<()> {
             "actions": o.report.actions,
             "run_orders": permuted.as_ref().map(|r| r.orders.len()),
             "all_run_orders": permuted.as_ref().map(|r| r.all_orders),
+            "narrowing_plugins": narrowings.as_ref().map(|r| r.narrowed.clone()),
             "ok": true,
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
@@ -186,6 +207,22 @@ pub fn run(a: Args) -> Result<()> {
                 },
                 r.steps
             );
+        }
+        if let Some(r) = &narrowings {
+            if r.narrowed.is_empty() {
+                println!(
+                    "{}: no plugin declares a narrowing: nothing to compare",
+                    rs.spec.name
+                );
+            } else {
+                println!(
+                    "{}: the same {} games without the narrowings of {}: no difference ({} steps compared)",
+                    rs.spec.name,
+                    r.games,
+                    r.narrowed.join(", "),
+                    r.steps
+                );
+            }
         }
     }
     interrupt::result(partial)

@@ -466,3 +466,53 @@ fn every_shipped_ruleset_plays_the_same_games_without_its_narrowings() {
         names.len()
     );
 }
+
+#[test]
+fn a_broken_narrowing_promise_is_found_and_named() {
+    use carcassonne_host::narrowings::{check, NarrowingError, Options};
+    let text = |lie: bool| {
+        format!(
+            "name = \"caps\"\ntilesets = [\"base\", \"hills-and-sheep\"]\n\
+             [plugins.kit-narrow]\nlie = {lie}\n[plugins.hills]\n"
+        )
+    };
+    let opts = Options {
+        games: 4,
+        players: 2,
+        first_seed: 0,
+        threads: 2,
+    };
+    // Kept: hills narrows honestly; kit-narrow declares nothing.
+    let r = check(&rules(&text(false)), opts).unwrap();
+    assert_eq!((r.narrowed, r.games), (vec!["hills".to_string()], 4));
+    assert!(r.steps > 100, "{} steps", r.steps);
+    // Broken: a point at every `before_scoring`, narrowed to pending scorings.
+    for r in compiled_in_and_loaded(&text(true)) {
+        let Err(NarrowingError::Broken(b)) = check(&r, opts) else {
+            panic!("the broken promise is found");
+        };
+        assert_eq!(b.plugins, ["kit-narrow"], "{b}");
+        assert_eq!((b.seed, b.what.as_str()), (0, "the scores"), "{b}");
+        assert!(
+            b.to_string()
+                .starts_with("plugin `kit-narrow` does not keep the promise of `narrowing()`"),
+            "{b}"
+        );
+    }
+    // The command line: a ruleset without a narrowing plugin says so.
+    let base = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/base.toml");
+    let o = crate::cli::run(&[
+        "conformance",
+        "--ruleset",
+        base.to_str().unwrap(),
+        "--games",
+        "2",
+        "--check-narrowing",
+    ]);
+    assert!(o.status.success());
+    assert!(
+        crate::cli::stdout(&o).contains("no plugin declares a narrowing: nothing to compare"),
+        "{}",
+        crate::cli::stdout(&o)
+    );
+}

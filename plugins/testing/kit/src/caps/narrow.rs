@@ -7,7 +7,10 @@
 //! read-only hooks change the game there (a scout deployed from the supply, the
 //! lowest seat winning a tie, a road worth one point more and a point to every
 //! player for a road won), so a call the host skipped wrongly changes the
-//! game.
+//! game. With `lie = true` it breaks its promise, for the check that finds
+//! such a plugin (`conformance --check-narrowing`): it declares
+//! `BEFORE_SCORING_PENDING` alone, yet gives the current player a point at
+//! every `before_scoring` call, with or without a feature to score.
 
 use carcassonne_plugin_sdk::prelude::*;
 
@@ -17,16 +20,24 @@ use carcassonne_plugin_sdk::prelude::*;
 pub struct Options {
     /// Declare every narrowing (`true`) or none (`false`).
     pub narrow: bool,
+    /// Break the promise of `BEFORE_SCORING_PENDING` (see the module docs).
+    pub lie: bool,
 }
 
 impl Config for Options {
-    const DOCS: &'static [(&'static str, &'static str)] =
-        &[("narrow", "Declare every narrowing (true) or none (false).")];
+    const DOCS: &'static [(&'static str, &'static str)] = &[
+        ("narrow", "Declare every narrowing (true) or none (false)."),
+        (
+            "lie",
+            "Declare only `before_scoring` narrowed to pending scorings, and score a point at every call (a broken promise).",
+        ),
+    ];
 }
 
 /// The plugin.
 pub struct Narrow {
     narrow: bool,
+    lie: bool,
 }
 
 /// Per game: for `features_merged`, `figure_chosen`, `tile_drawn`,
@@ -101,7 +112,13 @@ impl Plugin for Narrow {
     const STATE: StateSpec = StateSpec::NONE.game::<Counts>().feature::<u32>();
 
     fn new(o: Options) -> Result<Self, ConfigError> {
-        Ok(Narrow { narrow: o.narrow })
+        if o.lie && o.narrow {
+            return Err(ConfigError::key("lie", "cannot be set with `narrow`"));
+        }
+        Ok(Narrow {
+            narrow: o.narrow,
+            lie: o.lie,
+        })
     }
 
     /// Every narrowing but `OPTIONS_WITH_DEPLOYED`: with `OPTIONS_WITH_SUPPLY`
@@ -110,6 +127,9 @@ impl Plugin for Narrow {
     /// shipped rulesets play the same games without their narrowings.) Of the
     /// scoring hooks' per-kind bits, all but the roads' (it keeps roads only).
     fn narrowing(&self) -> u64 {
+        if self.lie {
+            return narrow::BEFORE_SCORING_PENDING;
+        }
         if self.narrow {
             narrow::ALL
                 & !narrow::OPTIONS_WITH_DEPLOYED
@@ -265,6 +285,10 @@ impl Plugin for Narrow {
     /// Whether a feature waits to be scored this turn.
     fn before_scoring(&self, cx: &mut Cx<'_>) -> HookResult {
         let case = !cx.pending_scorings().is_empty();
+        if self.lie {
+            let me = cx.current_player();
+            cx.add_score(me, 1);
+        }
         self.count(cx, "before_scoring", BEFORE_SCORING, case)
     }
 
