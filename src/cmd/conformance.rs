@@ -29,9 +29,9 @@ pub struct Args {
     /// than by transfers between players, which the check accepts).
     #[arg(long)]
     allow_score_decrease: bool,
-    /// Worker threads, 1 to 64 (default: all cores). The result does not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
-    threads: Option<u16>,
+    /// Worker threads, 1 to 256 (default: all cores). The result does not depend on it.
+    #[arg(long, value_parser = crate::cmd::simulate::parse_threads)]
+    threads: Option<usize>,
     /// Also play the same games with the plugins' hooks in several run orders
     /// (every order that keeps the declared orderings, when there are few) and
     /// fail on any difference in actions, scores or events.
@@ -43,7 +43,12 @@ pub struct Args {
     #[arg(long)]
     check_narrowing: bool,
     /// With --permute-plugins: at most this many run orders (1 to 10000).
-    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u32).range(1..=10000))]
+    #[arg(
+        long,
+        default_value_t = 24,
+        requires = "permute_plugins",
+        value_parser = clap::value_parser!(u32).range(1..=10000)
+    )]
     orders: u32,
     /// Print a machine-readable result.
     #[arg(long)]
@@ -116,10 +121,9 @@ pub fn run(a: Args) -> Result<()> {
         // `check_rules` turns it on.
         check_determinism: true,
     };
-    let threads = a.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        usize::from,
-    );
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let started = std::time::Instant::now();
     interrupt::catch();
     let o = play(&rs.rules, opts, threads.min(a.games as usize));

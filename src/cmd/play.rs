@@ -152,6 +152,15 @@ pub fn run(a: Args) -> Result<()> {
         }
     });
     let bot_seats: Vec<u8> = (0..players).filter(|p| !a.human.contains(p)).collect();
+    // A bot listed for no seat would never play: a mistake, not a choice.
+    if let Some(list) = a.bots.as_ref().filter(|l| l.len() > bot_seats.len()) {
+        bail!(
+            "--bots lists {} for the {} no person plays: give at most one per seat \
+             (the last one given plays the seats left)",
+            plural(list.len(), "bot"),
+            plural(bot_seats.len(), "seat")
+        );
+    }
     let mut specs: Vec<Option<BotSpec>> = vec![None; usize::from(players)];
     for (&p, spec) in bot_seats
         .iter()
@@ -274,4 +283,9 @@ pub fn run(a: Args) -> Result<()> {
         println!("Record written to {}", f.path().display());
     }
     Ok(())
+}
+
+/// `n` and `word`, with an `s` unless `n` is 1 (`1 bot`, `0 seats`).
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }

@@ -66,6 +66,19 @@ impl RunArgs {
             .collect()
     }
 
+    /// Refuses a `--bots` list longer than the seats (a bot that would never
+    /// play: a mistake, not a choice).
+    pub fn check_bots(&self, players: u8) -> Result<()> {
+        if self.bots.len() > usize::from(players) {
+            bail!(
+                "--bots lists {} bots for {players} players: give at most one per seat \
+                 (the last one given plays the seats left)",
+                self.bots.len()
+            );
+        }
+        Ok(())
+    }
+
     /// The seats' bots in one line: `random` if all seats are alike, else
     /// `greedy vs random`.
     pub fn bots_line(&self, players: u8) -> String {
@@ -188,6 +201,7 @@ pub fn run(a: Args) -> Result<()> {
     }
     let rs = env::load_ruleset(&a.ruleset)?;
     let players = a.run.players.unwrap_or(rs.spec.players);
+    a.run.check_bots(players)?;
     let run = RunArgs {
         keep_games: a.plot.is_some(),
         ..a.run.clone()

@@ -783,3 +783,59 @@ fn serve_refuses_a_busy_port_and_a_bad_ruleset_clearly() {
     ]);
     assert_clean_failure(&o, "/nonexistent/dir/games.sqlite3");
 }
+
+#[test]
+fn a_bot_or_an_option_that_would_never_be_used_is_refused() {
+    // The composer audit: extra `--bots` entries, `--bots` with every seat a
+    // person's, and `--orders` without `--permute-plugins` were ignored.
+    let o = run(&["simulate", "--games", "2", "--bots", "random,greedy,random"]);
+    assert_clean_failure(
+        &o,
+        "--bots lists 3 bots for 2 players: give at most one per seat",
+    );
+    let base = root().join("configs/base.toml");
+    let b = base.to_str().unwrap();
+    let o = run(&[
+        "compare",
+        b,
+        b,
+        "--games",
+        "2",
+        "--bots",
+        "random,random,random",
+    ]);
+    assert_clean_failure(&o, "--bots lists 3 bots for 2 players");
+    let o = run(&["play", "--bots", "random", "--human", "0", "--human", "1"]);
+    assert_clean_failure(&o, "--bots lists 1 bot for the 0 seats no person plays");
+    let o = run(&["conformance", "--games", "2", "--orders", "5"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--permute-plugins"), "{}", stderr(&o));
+    // As many threads as `simulate` takes.
+    let o = run(&[
+        "conformance",
+        "--ruleset",
+        b,
+        "--games",
+        "2",
+        "--threads",
+        "200",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Fewer bots than seats is a choice: the last plays the seats left.
+    let o = run(&[
+        "simulate",
+        "--games",
+        "2",
+        "--players",
+        "3",
+        "--bots",
+        "greedy,random",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("bots greedy vs random vs random"),
+        "{}",
+        stdout(&o)
+    );
+}
