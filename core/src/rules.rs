@@ -16,6 +16,11 @@ pub use carcassonne_vocab::decl::{
 pub use carcassonne_vocab::figure_kind::{FigureClass, FigureKind, FigureKindOf, FigureSpec};
 use std::sync::Arc;
 
+/// The score categories every game has, before one category per plugin: the
+/// points of the base rules by what was scored (defined with the plugin id
+/// checks, which keep plugins off these names).
+pub use carcassonne_vocab::decl::BASE_CATEGORIES;
+
 /// A plugin as the engine holds it.
 #[derive(Clone)]
 pub struct PluginEntry {
@@ -60,10 +65,6 @@ impl std::fmt::Debug for PluginEntry {
             .finish()
     }
 }
-
-/// The score categories every game has, before one category per plugin: the
-/// points of the base rules by what was scored.
-pub const BASE_CATEGORIES: [&str; 4] = ["roads", "cities", "cloisters", "farmers"];
 
 /// Category of farmer points in [`Rules::score_categories`].
 pub const CATEGORY_FARMERS: usize = 3;
@@ -269,7 +270,9 @@ impl Rules {
         plugins: Vec<(PluginDecl, Arc<dyn Hooks>)>,
     ) -> Result<Rules, Vec<String>> {
         let mut errs = options.validate();
-        if tiles.start.is_none() {
+        // A start tile left without copies is reported when the start is
+        // chosen again by the counts (`rechoose_start`), not as missing.
+        if tiles.start.is_none() && tiles.start_candidates.is_empty() {
             errs.push(
                 "no tile set provides a start tile (`start = true` on a tile, or a `[start]` layout)"
                     .into(),

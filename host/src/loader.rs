@@ -10,7 +10,14 @@
 //!
 //! Every file ending in the platform's library extension (`.so`, `.dylib`,
 //! `.dll`) in those directories is loaded; other files are ignored. A path
-//! given with `--plugin-dir` may also name one library file directly.
+//! given with `--plugin-dir` may also name one library file directly. A library
+//! reached twice (a directory and a file in it, or a symbolic link) is loaded
+//! once.
+//!
+//! A library found in a directory that fails to load does not stop the others:
+//! the registry keeps it in [`Registry::unloaded`] (the program warns of it).
+//! A library named as a file, a missing `--plugin-dir` directory, a plugin id
+//! provided twice and a compiled-in plugin that fails are errors.
 //!
 //! Native plugins are trusted code: loading a library runs its code in this
 //! process with the user's rights.
@@ -225,16 +232,25 @@ pub fn preflight(path: &Path) -> Result<Preflight, LoadError> {
     }
 }
 
-/// The one-line error for a library of another epoch.
+/// The one-line error for a library of another epoch: an older one is rebuilt
+/// against this program's SDK; a newer one needs a newer program.
 fn other_epoch(path: &Path, epoch: u32) -> LoadError {
-    err(
-        path,
+    err(path, epoch_advice(epoch, abi::ABI_EPOCH))
+}
+
+/// What to say of a library of plugin API epoch `found` to a program of
+/// epoch `this`.
+fn epoch_advice(found: u32, this: u32) -> String {
+    if found > this {
         format!(
-            "built for plugin API epoch {epoch}, this program supports epoch {}: rebuild it against carcassonne-plugin-sdk {}",
-            abi::ABI_EPOCH,
+            "built for plugin API epoch {found}, this program supports epoch {this}: the library needs a newer carcassonne program (one of plugin API epoch {found})"
+        )
+    } else {
+        format!(
+            "built for plugin API epoch {found}, this program supports epoch {this}: rebuild it against carcassonne-plugin-sdk {}",
             env!("CARGO_PKG_VERSION")
-        ),
-    )
+        )
+    }
 }
 
 /// Checks a library's ABI surface fingerprint against this program's
@@ -334,8 +350,8 @@ fn condense(path: &Path, e: LibraryError, header: Option<&LibHeader>) -> LoadErr
             actual_version,
             ..
         } => format!(
-            "built for plugin API epoch {}, this program supports epoch {} (interface versions {actual_version} and {expected_version}): rebuild it against this carcassonne-plugin-sdk",
-            actual_version.major, expected_version.major
+            "{} (interface versions {actual_version} and {expected_version})",
+            epoch_advice(actual_version.major, expected_version.major)
         ),
         LibraryError::InvalidAbiHeader(h) => format!(
             "built with an incompatible abi_stable (ABI {}.{}); rebuild it against this carcassonne-plugin-sdk",
@@ -396,8 +412,11 @@ pub fn default_plugin_dirs() -> Vec<PathBuf> {
 
 /// Builds a registry: the compiled-in plugins, then every library in `dirs`
 /// (each must exist; a file is loaded as one library), then — with
-/// `defaults` — those in [`default_plugin_dirs`]. Duplicate ids are errors.
-/// Every problem is reported, each on one line naming the library.
+/// `defaults` — those in [`default_plugin_dirs`]. A library found in a
+/// directory that fails to load is left out and kept in
+/// [`Registry::unloaded`]; a library named as a file that fails, a missing
+/// directory and a plugin id provided twice are errors. Every problem is
+/// reported, each on one line naming the library.
 pub fn registry(dirs: &[PathBuf], defaults: bool) -> Result<Registry, LoadErrors> {
     build(true, dirs, defaults)
 }
@@ -409,9 +428,30 @@ pub fn builtin_registry() -> Result<Registry, LoadErrors> {
 
 /// A registry of the plugin libraries in `paths` (directories or library files)
 /// only, without the compiled-in plugins: for tools and tests that link plugin
-/// crates and load the same plugins from libraries.
+/// crates and load the same plugins from libraries. Failures as in [`registry`].
 pub fn library_registry(paths: &[PathBuf]) -> Result<Registry, LoadErrors> {
     build(false, paths, false)
+}
+
+/// A library to load: the path it was found by, its canonical path (the same
+/// library reached by two paths is loaded once), and whether it was named as a
+/// file (its failure is an error) rather than found in a directory.
+struct Candidate {
+    path: PathBuf,
+    key: PathBuf,
+    named: bool,
+}
+
+fn candidate(libs: &mut Vec<Candidate>, path: &Path, named: bool) {
+    let key = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    match libs.iter_mut().find(|l| l.key == key) {
+        Some(l) => l.named |= named,
+        None => libs.push(Candidate {
+            path: path.to_path_buf(),
+            key,
+            named,
+        }),
+    }
 }
 
 fn build(builtin: bool, dirs: &[PathBuf], defaults: bool) -> Result<Registry, LoadErrors> {
@@ -424,7 +464,7 @@ fn build(builtin: bool, dirs: &[PathBuf], defaults: bool) -> Result<Registry, Lo
         }
     }
     let mut seen: Vec<PathBuf> = Vec::new();
-    let mut libs: Vec<PathBuf> = Vec::new();
+    let mut libs: Vec<Candidate> = Vec::new();
     let mut visit = |d: &Path, errs: &mut Vec<LoadError>| {
         let key = d.canonicalize().unwrap_or_else(|_| d.to_path_buf());
         if seen.contains(&key) {
@@ -432,7 +472,7 @@ fn build(builtin: bool, dirs: &[PathBuf], defaults: bool) -> Result<Registry, Lo
         }
         seen.push(key);
         if d.is_file() {
-            libs.push(d.to_path_buf());
+            candidate(&mut libs, d, true);
             return;
         }
         if !d.exists() {
@@ -440,7 +480,7 @@ fn build(builtin: bool, dirs: &[PathBuf], defaults: bool) -> Result<Registry, Lo
             return;
         }
         match library_files(d) {
-            Ok(files) => libs.extend(files),
+            Ok(files) => files.iter().for_each(|f| candidate(&mut libs, f, false)),
             Err(e) => errs.push(e),
         }
     };
@@ -453,9 +493,10 @@ fn build(builtin: bool, dirs: &[PathBuf], defaults: bool) -> Result<Registry, Lo
         }
     }
     for lib in libs {
-        match load_library(&lib) {
+        match load_library(&lib.path) {
             Ok(ps) => add_all(&mut reg, ps, &mut errs),
-            Err(e) => errs.extend(e.0),
+            Err(e) if lib.named => errs.extend(e.0),
+            Err(e) => reg.unloaded.extend(e.0),
         }
     }
     if errs.is_empty() {
@@ -478,5 +519,25 @@ fn add_all(reg: &mut Registry, ps: Vec<AbiPlugin>, errs: &mut Vec<LoadError>) {
                 details: None,
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_older_epoch_is_rebuilt_a_newer_one_needs_a_newer_program() {
+        assert_eq!(
+            epoch_advice(3, 4),
+            format!(
+                "built for plugin API epoch 3, this program supports epoch 4: rebuild it against carcassonne-plugin-sdk {}",
+                env!("CARGO_PKG_VERSION")
+            )
+        );
+        assert_eq!(
+            epoch_advice(5, 4),
+            "built for plugin API epoch 5, this program supports epoch 4: the library needs a newer carcassonne program (one of plugin API epoch 5)"
+        );
     }
 }

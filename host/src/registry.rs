@@ -1,5 +1,7 @@
 //! The plugins a ruleset can enable: compiled in or loaded at run time.
 
+use crate::loader::LoadError;
+use crate::ruleset::RulesetErrors;
 use carcassonne_core::{Hooks, PluginDecl, TileSetSpec};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -87,7 +89,15 @@ pub trait ProvidedPlugin: Send + Sync {
 pub struct Registry {
     /// Available plugins, unique by id.
     pub plugins: Vec<Arc<dyn ProvidedPlugin>>,
+    /// Libraries found in plugin directories that could not be loaded, each
+    /// with why ([`crate::loader::registry`] leaves them out rather than
+    /// failing): the plugins they hold are not available.
+    pub unloaded: Vec<LoadError>,
 }
+
+/// The start of the problem a ruleset resolved against a registry reports for
+/// a plugin the registry does not hold (`unknown plugin `x`...`).
+const UNKNOWN_PLUGIN: &str = "unknown plugin `";
 
 impl Registry {
     /// An empty registry (no plugins).
@@ -117,5 +127,94 @@ impl Registry {
     /// Ids of all plugins.
     pub fn ids(&self) -> impl Iterator<Item = &str> {
         self.plugins.iter().map(|p| p.info().id.as_str())
+    }
+
+    /// `errors` of a ruleset resolved against this registry, with each
+    /// problem of an unknown plugin completed: `how` (how the program loads a
+    /// plugin library, say `load it with --plugin-dir DIR`) in parentheses
+    /// after the plugin's name, and at the end the libraries that could not be
+    /// loaded ([`Registry::unloaded`]), which may hold it.
+    pub fn explain_unknown_plugins(
+        &self,
+        mut errors: RulesetErrors,
+        how: Option<&str>,
+    ) -> RulesetErrors {
+        let unloaded = self
+            .unloaded
+            .iter()
+            .map(|e| match &e.path {
+                Some(p) => format!("{} ({})", p.display(), e.message),
+                None => e.message.clone(),
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        for p in &mut errors.0 {
+            if !p.message.starts_with(UNKNOWN_PLUGIN) {
+                continue;
+            }
+            if let Some(how) = how {
+                let at = p.message.find("; available: ").unwrap_or(p.message.len());
+                p.message.insert_str(at, &format!(" ({how})"));
+            }
+            if !unloaded.is_empty() {
+                p.message.push_str(&format!(
+                    "; plugin libraries that could not be loaded: {unloaded}"
+                ));
+            }
+        }
+        errors
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::Problem;
+    use std::path::Path;
+
+    fn problem(message: &str) -> Problem {
+        Problem {
+            file: "r.toml".into(),
+            line: 4,
+            col: 10,
+            message: message.into(),
+        }
+    }
+
+    #[test]
+    fn an_unknown_plugin_is_told_how_to_load_it_and_what_failed_to_load() {
+        let errors = RulesetErrors(vec![
+            problem("unknown plugin `toll-roads`; available: abbot, barn"),
+            problem(
+                "tiny-city = 3: expected 4 (default: scores like any city) or 2 (1st/2nd edition)",
+            ),
+        ]);
+        let mut reg = Registry::empty();
+        let plain = reg.explain_unknown_plugins(errors.clone(), None);
+        assert_eq!(plain, errors);
+        let hinted =
+            reg.explain_unknown_plugins(errors.clone(), Some("load it with --plugin-dir DIR"));
+        assert_eq!(
+            hinted.0[0].to_string(),
+            "r.toml:4:10: unknown plugin `toll-roads` (load it with --plugin-dir DIR); available: abbot, barn"
+        );
+        assert_eq!(hinted.0[1], errors.0[1]);
+        reg.unloaded = vec![
+            LoadError {
+                path: Some(Path::new("/p/libbroken.so").into()),
+                message: "cannot load the library: the file is empty".into(),
+                details: None,
+            },
+            LoadError {
+                path: Some(Path::new("/p/libold.so").into()),
+                message: "built for plugin API epoch 3".into(),
+                details: None,
+            },
+        ];
+        let told = reg.explain_unknown_plugins(errors, Some("load it with --plugin-dir DIR"));
+        assert_eq!(
+            told.0[0].message,
+            "unknown plugin `toll-roads` (load it with --plugin-dir DIR); available: abbot, barn; plugin libraries that could not be loaded: /p/libbroken.so (cannot load the library: the file is empty), /p/libold.so (built for plugin API epoch 3)"
+        );
     }
 }

@@ -18,9 +18,15 @@ pub struct Args {
     json: bool,
 }
 
-/// Runs the command.
+/// Runs the command. Libraries found in plugin directories that could not be
+/// loaded are listed after the plugins (with `--json`: warned of on standard
+/// error, the list stays one of plugins).
 pub fn run(a: Args) -> Result<()> {
-    let reg = env::registry(&a.plugin_dirs)?;
+    let reg = if a.json {
+        env::registry(&a.plugin_dirs)?
+    } else {
+        env::registry_quietly(&a.plugin_dirs)?
+    };
     let mut plugins: Vec<_> = reg.plugins.iter().map(|p| p.info()).collect();
     plugins.sort_by(|a, b| a.id.cmp(&b.id));
     if a.json {
@@ -68,6 +74,13 @@ pub fn run(a: Args) -> Result<()> {
                 };
                 println!("        {} = {default}    # {}", o.name, o.doc);
             }
+        }
+    }
+    if !reg.unloaded.is_empty() {
+        println!();
+        println!("libraries that could not be loaded (their plugins are not available):");
+        for e in &reg.unloaded {
+            println!("    {e}");
         }
     }
     Ok(())

@@ -120,6 +120,19 @@ pub const MAX_TILE_WORDS: u32 = 16;
 /// Most words of per-feature state all plugins of a ruleset may declare together.
 pub const MAX_TOTAL_FEATURE_WORDS: u32 = 64;
 
+/// The score categories every game has, before one category per plugin (named
+/// by the plugin's id): the points of the base rules by what was scored. So
+/// they are no plugin's id ([`reserved_plugin_id`]). The one list the engine's
+/// score categories and the id checks share.
+pub const BASE_CATEGORIES: [&str; 4] = ["roads", "cities", "cloisters", "farmers"];
+
+/// Whether `id` is reserved: a plugin's score category is named by its id, so
+/// a plugin may not take the name of a core score category
+/// ([`BASE_CATEGORIES`]).
+pub fn reserved_plugin_id(id: &str) -> bool {
+    BASE_CATEGORIES.contains(&id)
+}
+
 /// Whether `id` is a well-formed plugin id: lower-case ASCII letters, digits and
 /// `-`, starting with a letter or digit and not ending with `-` (so it is a bare
 /// TOML key: `[plugins.<id>]`). The one definition the host's loader and the
@@ -163,7 +176,7 @@ pub struct PluginDecl {
 
 impl PluginDecl {
     /// Checks what the declaration promises the core: a valid id
-    /// ([`valid_plugin_id`]) and state sizes within [`MAX_GAME_WORDS`],
+    /// ([`valid_plugin_id`]) that is not reserved ([`reserved_plugin_id`]) and state sizes within [`MAX_GAME_WORDS`],
     /// [`MAX_PLAYER_WORDS`], [`MAX_FEATURE_WORDS`], [`MAX_FIGURE_WORDS`] and
     /// [`MAX_TILE_WORDS`].
     /// Returns every problem.
@@ -173,6 +186,12 @@ impl PluginDecl {
             errs.push(format!(
                 "plugin id `{}` is not valid: use lower-case letters, digits and `-` (not first or last)",
                 self.id
+            ));
+        } else if reserved_plugin_id(&self.id) {
+            errs.push(format!(
+                "plugin id `{}` is reserved: it names a score category of the core ({}); choose another id",
+                self.id,
+                BASE_CATEGORIES.join(", ")
             ));
         }
         for a in &self.areas {
@@ -196,5 +215,37 @@ impl PluginDecl {
             ));
         }
         errs
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_core_score_category_is_no_plugin_id() {
+        for id in BASE_CATEGORIES {
+            assert!(valid_plugin_id(id), "{id} is well formed");
+            assert!(reserved_plugin_id(id), "{id}");
+            let decl = PluginDecl {
+                id: id.into(),
+                ..PluginDecl::default()
+            };
+            assert_eq!(
+                decl.check(),
+                vec![format!(
+                    "plugin id `{id}` is reserved: it names a score category of the core (roads, cities, cloisters, farmers); choose another id"
+                )]
+            );
+        }
+        // Only the exact names: a plugin may have them in its id.
+        for id in ["toll-roads", "road", "cities2", "farmers-market"] {
+            assert!(!reserved_plugin_id(id), "{id}");
+            let decl = PluginDecl {
+                id: id.into(),
+                ..PluginDecl::default()
+            };
+            assert_eq!(decl.check(), Vec::<String>::new(), "{id}");
+        }
     }
 }

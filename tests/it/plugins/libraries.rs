@@ -1,5 +1,7 @@
 //! Listing plugins and the libraries that are no plugin, of another epoch,
-//! of a mismatched layout, or provide an id twice: each one clear line.
+//! of a mismatched layout, or provide an id twice: each one clear line, an
+//! error for a library named as a file, a warning for one found in a
+//! directory (the other libraries there are loaded).
 
 use super::*;
 
@@ -24,30 +26,46 @@ fn plugins_lists_loaded_plugins_with_version_source_and_options() {
 
 // ------------------------------------------------------- broken libraries
 
+/// The library of crate `krate` in a fresh directory of its own, as a path
+/// string (named as a file, a library that fails is an error).
+fn lone_lib(tag: &str, krate: &str) -> String {
+    let d = plugin_dir(tag, &[krate]);
+    lib_file(&d, krate).to_str().unwrap().to_string()
+}
+
 #[test]
 fn a_library_that_is_not_a_plugin_is_one_clear_line() {
-    let d = plugin_dir("notaplugin", &["carcassonne-test-not-a-plugin"]);
-    let o = run(&["plugins", "--plugin-dir", d.to_str().unwrap()]);
+    let lib = lone_lib("notaplugin", "carcassonne-test-not-a-plugin");
+    let o = run(&["plugins", "--plugin-dir", &lib]);
     assert_clean_failure(&o, "not a carcassonne plugin library");
     assert_clean_failure(&o, "libcarcassonne_test_not_a_plugin");
 }
 
 /// Runs `plugins` on the library of crate `krate` alone; checks that it fails
-/// with one line naming the library and its epoch; returns the pre-flight's verdict.
+/// with one line naming the library, its epoch and what to do (`advice`: a
+/// newer program for a later epoch, a rebuild for an earlier one); returns the
+/// pre-flight's verdict.
 fn other_epoch(krate: &str, epoch: u32) -> Result<loader::Preflight, loader::LoadError> {
-    let d = plugin_dir(&format!("{krate}-dir"), &[krate]);
-    let o = run(&["plugins", "--plugin-dir", d.to_str().unwrap()]);
-    assert_clean_failure(
-        &o,
-        &format!("built for plugin API epoch {epoch}, this program supports epoch 4"),
+    let lib = lone_lib(&format!("{krate}-dir"), krate);
+    let o = run(&["plugins", "--plugin-dir", &lib]);
+    let advice = if epoch > 4 {
+        format!("the library needs a newer carcassonne program (one of plugin API epoch {epoch})")
+    } else {
+        "rebuild it against carcassonne-plugin-sdk 0.1.0".to_string()
+    };
+    assert_eq!(
+        text(&o.stderr),
+        format!(
+            "error: {lib}: built for plugin API epoch {epoch}, this program supports epoch 4: {advice}\n"
+        )
     );
-    assert_clean_failure(&o, &krate.replace('-', "_"));
-    assert_eq!(text(&o.stderr).lines().count(), 1, "{}", text(&o.stderr));
-    loader::preflight(&lib_file(&d, krate))
+    assert_eq!(o.status.code(), Some(1));
+    loader::preflight(Path::new(&lib))
 }
 
 #[test]
 fn a_library_built_for_a_later_api_epoch_is_rejected_by_the_preflight() {
+    // Told that it needs a newer program, not to be rebuilt against this SDK.
     assert_eq!(
         other_epoch("carcassonne-test-wrong-epoch", 5),
         Ok(loader::Preflight::OtherEpoch(5))
@@ -105,18 +123,39 @@ fn a_library_of_another_surface_of_the_epoch_is_refused() {
 
 #[test]
 fn a_library_with_a_mismatched_layout_is_condensed_to_one_line() {
-    let d = plugin_dir("layout", &["carcassonne-test-bad-layout"]);
-    let o = run(&["plugins", "--plugin-dir", d.to_str().unwrap()]);
+    let lib = lone_lib("layout", "carcassonne-test-bad-layout");
+    let o = run(&["plugins", "--plugin-dir", &lib]);
     assert_clean_failure(&o, "binary interface mismatch");
     assert_clean_failure(&o, "libcarcassonne_test_bad_layout");
     let e = text(&o.stderr);
     assert!(e.lines().count() <= 3, "not condensed:\n{e}");
     // The full report is there on request.
     let o = bin()
-        .args(["plugins", "--plugin-dir", d.to_str().unwrap()])
+        .args(["plugins", "--plugin-dir", &lib])
         .env("CARCASSONNE_PLUGIN_DEBUG", "1")
         .output()
         .unwrap();
+    assert!(text(&o.stderr).lines().count() > 50);
+    // Found in a directory, it is a warning with the same report on request.
+    let dir = Path::new(&lib).parent().unwrap().to_str().unwrap();
+    let o = run(&["play", "--quiet", "--plugin-dir", dir]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let e = text(&o.stderr);
+    assert!(
+        e.starts_with(&format!("warning: {lib}: binary interface mismatch")),
+        "{e}"
+    );
+    assert!(
+        e.ends_with("\n(set CARCASSONNE_PLUGIN_DEBUG=1 to print the full diagnostics)\n"),
+        "{e}"
+    );
+    let o = bin()
+        .args(["play", "--quiet", "--plugin-dir", dir])
+        .env("CARCASSONNE_PLUGIN_DEBUG", "1")
+        .env_remove(loader::PLUGIN_DIR_ENV)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
     assert!(text(&o.stderr).lines().count() > 50);
 }
 
@@ -127,10 +166,10 @@ fn missing_directories_and_files_that_are_no_library_are_clear_errors() {
     let d = crate::common::scratch("plugins-junk");
     let junk = lib_file(&d, "junk");
     std::fs::write(&junk, b"not a library").unwrap();
-    let o = run(&["plugins", "--plugin-dir", d.to_str().unwrap()]);
+    let o = run(&["plugins", "--plugin-dir", junk.to_str().unwrap()]);
     assert_clean_failure(&o, "cannot load the library");
     assert_clean_failure(&o, "libjunk");
-    let o = run(&["play", "--plugin-dir", d.to_str().unwrap()]);
+    let o = run(&["play", "--plugin-dir", junk.to_str().unwrap()]);
     assert_clean_failure(&o, "cannot load the library");
 }
 
@@ -161,14 +200,16 @@ fn a_plugin_id_provided_twice_is_an_error() {
 fn a_truncated_library_is_one_clear_line_not_a_bus_error() {
     // Issue 26, defect 9: the first 4,096 bytes of a valid library in the
     // plugin directory crashed every command with a bus error (the library
-    // was mapped past the end of the file).
+    // was mapped past the end of the file). Named as a file it is an error
+    // (found in a directory, a warning: see
+    // `a_broken_library_in_a_plugin_directory_is_a_warning_and_the_others_load`).
     let lib = lib_file(kit_dir(), "carcassonne-test-plugins-lib");
     let bytes = std::fs::read(&lib).unwrap();
     for (tag, len) in [("4k", 4096), ("half", bytes.len() / 2), ("head", 40)] {
         let d = crate::common::scratch(&format!("plugins-truncated-{tag}"));
         std::fs::write(lib_file(&d, "cut"), &bytes[..len]).unwrap();
         for cmd in ["plugins", "play"] {
-            let o = run(&[cmd, "--plugin-dir", d.to_str().unwrap()]);
+            let o = run(&[cmd, "--plugin-dir", lib_file(&d, "cut").to_str().unwrap()]);
             assert_eq!(o.status.code(), Some(1), "{tag} {cmd}: {}", text(&o.stderr));
             assert_clean_failure(&o, "libcut");
             assert_clean_failure(&o, "cannot load the library");
@@ -180,5 +221,187 @@ fn a_truncated_library_is_one_clear_line_not_a_bus_error() {
         }
         let e = loader::preflight(&lib_file(&d, "cut")).unwrap_err();
         assert!(e.message.starts_with("cannot load the library"), "{e}");
+    }
+}
+
+// ------------------------------------- libraries found in plugin directories
+
+/// A directory holding the kit library and an empty file named as a library;
+/// the empty file's path.
+fn kit_beside_broken(tag: &str) -> (PathBuf, String) {
+    let d = plugin_dir(tag, &["carcassonne-test-plugins-lib"]);
+    let broken = lib_file(&d, "broken");
+    std::fs::write(&broken, b"").unwrap();
+    (d, broken.to_str().unwrap().to_string())
+}
+
+#[test]
+fn a_broken_library_in_a_plugin_directory_is_a_warning_and_the_others_load() {
+    // Audit defect 2: one bad library in a plugin directory stopped every
+    // command, even one whose ruleset needs none of its plugins.
+    let (d, broken) = kit_beside_broken("broken-beside");
+    let dir = d.to_str().unwrap();
+    let warning = format!(
+        "warning: {broken}: cannot load the library: the file is empty (skipped: its plugins are not available)\n"
+    );
+    let o = run(&["play", "--quiet", "--seed", "3", "--plugin-dir", dir]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stderr), warning);
+    // The same from the environment variable.
+    let o = bin()
+        .args(["play", "--quiet", "--seed", "3"])
+        .env(loader::PLUGIN_DIR_ENV, dir)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stderr), warning);
+    // The good library beside it is loaded.
+    let r = write_ruleset(
+        "beside-broken",
+        &format!("{HEAD}[plugins.kit-everything]\n"),
+    );
+    let o = run(&[
+        "play",
+        "--quiet",
+        "--seed",
+        "3",
+        "--ruleset",
+        r.to_str().unwrap(),
+        "--plugin-dir",
+        dir,
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stderr), warning);
+    // A command that builds the registry twice warns once.
+    let base = root().join("configs/base.toml");
+    let base = base.to_str().unwrap();
+    let o = run(&[
+        "compare",
+        base,
+        base,
+        "--games",
+        "2",
+        "--json",
+        "--plugin-dir",
+        dir,
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stderr), warning);
+    // Named as a file, it is an error.
+    let o = run(&["play", "--plugin-dir", &broken]);
+    assert_eq!(
+        text(&o.stderr),
+        format!("error: {broken}: cannot load the library: the file is empty\n")
+    );
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn plugins_lists_the_libraries_that_could_not_be_loaded() {
+    let (d, broken) = kit_beside_broken("broken-listed");
+    let o = run(&["plugins", "--plugin-dir", d.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stderr), "");
+    let out = text(&o.stdout);
+    assert!(out.contains("\nkit-everything 0.1.0 ("), "{out}");
+    assert!(
+        out.ends_with(&format!(
+            "\n\nlibraries that could not be loaded (their plugins are not available):\n    {broken}: cannot load the library: the file is empty\n"
+        )),
+        "{out}"
+    );
+    // As JSON the list stays one of plugins; the failure is a warning.
+    let o = run(&["plugins", "--json", "--plugin-dir", d.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).starts_with(&format!("warning: {broken}: ")));
+    let all: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(all
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p["id"] == "kit-everything"));
+}
+
+#[test]
+fn an_unknown_plugin_names_the_libraries_that_could_not_be_loaded() {
+    let (d, broken) = kit_beside_broken("broken-unknown");
+    let r = write_ruleset("needs-toll-roads", &format!("{HEAD}[plugins.toll-roads]\n"));
+    let o = run(&[
+        "play",
+        "--ruleset",
+        r.to_str().unwrap(),
+        "--plugin-dir",
+        d.to_str().unwrap(),
+    ]);
+    assert_clean_failure(
+        &o,
+        ":3:10: unknown plugin `toll-roads` (load it with --plugin-dir DIR); available: ",
+    );
+    assert_clean_failure(
+        &o,
+        &format!(
+            "; plugin libraries that could not be loaded: {broken} (cannot load the library: the file is empty)\n"
+        ),
+    );
+}
+
+#[test]
+fn a_library_reached_by_two_paths_is_loaded_once() {
+    // Audit defect 2: `--plugin-dir d --plugin-dir d/libx.so` reported the
+    // library as providing its plugins twice.
+    let lib = lib_file(kit_dir(), "carcassonne-test-plugins-lib");
+    let link_dir = crate::common::scratch("plugins-link");
+    let link = lib_file(&link_dir, "kit-link");
+    std::os::unix::fs::symlink(&lib, &link).unwrap();
+    let o = run(&[
+        "plugins",
+        "--plugin-dir",
+        kit_dir().to_str().unwrap(),
+        "--plugin-dir",
+        lib.to_str().unwrap(),
+        "--plugin-dir",
+        link_dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stderr), "");
+    let out = text(&o.stdout);
+    assert_eq!(out.matches("\nkit-everything 0.1.0 (").count(), 1, "{out}");
+    assert!(
+        out.contains(&format!("kit-everything 0.1.0 ({})", lib.display())),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_record_whose_plugin_is_not_loaded_says_how_to_load_it() {
+    // Audit defect 5: `replay` and `render` said only "unknown plugin".
+    let r = write_ruleset("recorded-kit", &format!("{HEAD}[plugins.kit-everything]\n"));
+    let rec = crate::common::scratch("plugins-record").join("g.json");
+    let o = run(&[
+        "play",
+        "--quiet",
+        "--seed",
+        "3",
+        "--ruleset",
+        r.to_str().unwrap(),
+        "--plugin-dir",
+        kit_dir().to_str().unwrap(),
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let rec = rec.to_str().unwrap();
+    for args in [vec!["replay", rec], vec!["render", rec, "-o", "/dev/null"]] {
+        let o = run(&args);
+        assert_clean_failure(
+            &o,
+            &format!(
+                "error: invalid ruleset in the record:\n{rec} (embedded ruleset):3:10: unknown plugin `kit-everything` (load it with --plugin-dir DIR); available: abbey, "
+            ),
+        );
+        let mut with = args.clone();
+        with.extend(["--plugin-dir", kit_dir().to_str().unwrap()]);
+        let o = run(&with);
+        assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
     }
 }
