@@ -3,9 +3,11 @@
 use crate::RulesetArgs;
 use anyhow::{anyhow, Context, Result};
 use carcassonne_core::Rules;
-use carcassonne_host::{Registry, Ruleset};
+use carcassonne_host::loader::LoadError;
+use carcassonne_host::{Registry, Ruleset, RulesetErrors};
 use carcassonne_render::Style;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 // The official plugins compiled into the `carcassonne` program: the bundle
 // `carcassonne-official` links and registers every one (naming it keeps it
@@ -16,9 +18,23 @@ use carcassonne_official as _;
 /// Set to print the long diagnostics of plugin libraries that fail to load.
 const DEBUG_ENV: &str = "CARCASSONNE_PLUGIN_DEBUG";
 
+/// How a plugin library is loaded, for a ruleset that names a plugin this
+/// program does not know.
+const HOW_TO_LOAD: &str = "load it with --plugin-dir DIR";
+
 /// The plugin registry: compiled-in plugins plus the libraries in `dirs` and in the
-/// default plugin directories (see `carcassonne_host::loader`).
+/// default plugin directories (see `carcassonne_host::loader`). A library found
+/// in a directory that fails to load is left out with a `warning:` line on
+/// standard error (once per process).
 pub fn registry(dirs: &[PathBuf]) -> Result<Registry> {
+    let reg = registry_quietly(dirs)?;
+    warn_unloaded(&reg.unloaded);
+    Ok(reg)
+}
+
+/// [`registry`] without the warnings: for `plugins`, which lists the
+/// libraries that could not be loaded.
+pub fn registry_quietly(dirs: &[PathBuf]) -> Result<Registry> {
     carcassonne_host::loader::registry(dirs, true).map_err(|e| {
         let details: Vec<&str> = e.0.iter().filter_map(|x| x.details.as_deref()).collect();
         if details.is_empty() {
@@ -35,6 +51,43 @@ pub fn registry(dirs: &[PathBuf]) -> Result<Registry> {
     })
 }
 
+/// Prints a `warning:` line for each library that could not be loaded, each
+/// once per process (a command may build the registry more than once), with
+/// its long diagnostics when [`DEBUG_ENV`] is set.
+fn warn_unloaded(unloaded: &[LoadError]) {
+    static SHOWN: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let mut shown = SHOWN.lock().unwrap_or_else(|e| e.into_inner());
+    let debug = std::env::var_os(DEBUG_ENV).is_some();
+    let mut hint = false;
+    for e in unloaded {
+        let line = e.to_string();
+        if shown.contains(&line) {
+            continue;
+        }
+        eprintln!("warning: {line} (skipped: its plugins are not available)");
+        match &e.details {
+            Some(d) if debug => eprintln!("{d}"),
+            Some(_) => hint = true,
+            None => {}
+        }
+        shown.push(line);
+    }
+    if hint {
+        eprintln!("(set {DEBUG_ENV}=1 to print the full diagnostics)");
+    }
+}
+
+/// A ruleset's errors, with each unknown plugin's problem telling how to load
+/// a plugin library and which libraries could not be loaded.
+pub fn explained(reg: &Registry, e: RulesetErrors) -> RulesetErrors {
+    reg.explain_unknown_plugins(e, Some(HOW_TO_LOAD))
+}
+
+/// [`explained`] errors under a heading (`invalid ruleset`).
+fn ruleset_error(reg: &Registry, e: RulesetErrors, what: &str) -> anyhow::Error {
+    anyhow!("{what}:\n{}", explained(reg, e))
+}
+
 /// Loads the ruleset named by the arguments (default: the embedded one).
 pub fn load_ruleset(args: &RulesetArgs) -> Result<Ruleset> {
     load_ruleset_and_registry(args).map(|(rs, _)| rs)
@@ -47,7 +100,7 @@ pub fn load_ruleset_and_registry(args: &RulesetArgs) -> Result<(Ruleset, Registr
         Some(path) => carcassonne_host::load_file(path, &reg),
         None => carcassonne_host::load_default(&reg),
     };
-    let rs = r.map_err(|e| anyhow!("invalid ruleset:\n{e}"))?;
+    let rs = r.map_err(|e| ruleset_error(&reg, e, "invalid ruleset"))?;
     Ok((rs, reg))
 }
 
@@ -91,7 +144,7 @@ pub fn load_record(path: &std::path::Path, plugin_dirs: &[PathBuf]) -> Result<Lo
     let reg = registry(plugin_dirs)?;
     let origin = format!("{} (embedded ruleset)", path.display());
     let rs = carcassonne_host::provenance::load_record_ruleset(&rec, &origin, path.parent(), &reg)
-        .map_err(|e| anyhow!("invalid ruleset in the record:\n{e}"))?;
+        .map_err(|e| ruleset_error(&reg, e, "invalid ruleset in the record"))?;
     let changes = carcassonne_host::provenance::differences(&rec, &rs, &reg);
     if !changes.is_empty() {
         eprintln!(

@@ -26,9 +26,25 @@ pub(crate) fn runtime_error(e: impl std::fmt::Display) -> PyErr {
     PyRuntimeError::new_err(e.to_string())
 }
 
-/// The registry: compiled-in plugins plus the libraries in `dirs`.
+/// The registry: compiled-in plugins plus the libraries in `dirs`. A library
+/// found in a directory that cannot be loaded is left out with a
+/// `UserWarning` naming it (as the program's `warning:` line), so that one
+/// bad file does not stop every ruleset.
 pub(crate) fn registry(dirs: &[PathBuf]) -> PyResult<Registry> {
-    carcassonne_host::loader::registry(dirs, true).map_err(value_error)
+    let reg = carcassonne_host::loader::registry(dirs, true).map_err(value_error)?;
+    if !reg.unloaded.is_empty() {
+        Python::attach(|py| -> PyResult<()> {
+            let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+            for e in &reg.unloaded {
+                let text = format!("{e} (skipped: its plugins are not available)");
+                let text =
+                    std::ffi::CString::new(text.replace('\0', " ")).map_err(runtime_error)?;
+                PyErr::warn(py, &category, &text, 1)?;
+            }
+            Ok(())
+        })?;
+    }
+    Ok(reg)
 }
 
 /// A ruleset: tiles, base-rule options and plugins.

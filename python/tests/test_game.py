@@ -54,6 +54,13 @@ def test_shipped_rulesets_load_and_bad_ones_are_clear_errors(tmp_path):
         Ruleset.load("/nonexistent/rules.toml")
 
 
+def test_a_broken_library_in_a_plugin_directory_is_a_warning(tmp_path):
+    (tmp_path / "libbroken.so").write_bytes(b"")
+    with pytest.warns(UserWarning, match="libbroken.so"):
+        rs = Ruleset.load("base", plugin_dirs=[str(tmp_path)])
+    assert rs.name == "Carcassonne (base game)"
+
+
 @pytest.mark.parametrize("name", Ruleset.shipped())
 def test_every_shipped_ruleset_plays_with_the_encodings(name):
     # The package compiles in every official plugin: each shipped ruleset loads,

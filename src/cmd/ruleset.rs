@@ -31,6 +31,7 @@ pub fn run(c: Command) -> Result<()> {
     };
     let reg = env::registry(&a.plugin_dirs)?;
     let rs = carcassonne_host::load_file(&a.file, &reg).map_err(|e| {
+        let e = env::explained(&reg, e);
         let n = e.count();
         anyhow!("{e}\n{n} problem{} found", if n == 1 { "" } else { "s" })
     })?;

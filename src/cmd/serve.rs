@@ -133,7 +133,7 @@ pub fn run(a: Args) -> Result<()> {
     let mut rulesets = Vec::new();
     if let Some(path) = &a.ruleset.ruleset {
         let rs = carcassonne_host::load_file(path, &reg)
-            .map_err(|e| anyhow!("invalid ruleset:\n{e}"))?;
+            .map_err(|e| anyhow!("invalid ruleset:\n{}", env::explained(&reg, e)))?;
         rulesets.push(loaded(&rs, &reg, path.display().to_string(), &user)?);
     }
     for (file, text) in carcassonne_host::shipped::SHIPPED {
