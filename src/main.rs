@@ -26,6 +26,7 @@ mod env;
 mod interrupt;
 mod log;
 mod out;
+mod panics;
 mod plot;
 mod record_file;
 mod render;
@@ -84,6 +85,7 @@ enum Command {
 
 fn main() -> ExitCode {
     interrupt::set_sigpipe(false);
+    panics::install();
     let cli = Cli::parse();
     #[cfg(feature = "web")]
     if matches!(cli.command, Command::Serve(_)) {

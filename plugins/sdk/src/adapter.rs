@@ -187,7 +187,39 @@ const _: () = {
 };
 
 extern "C" fn library_descriptors() -> RVec<PluginDescriptor> {
+    quiet_panics();
     local_descriptors()
+}
+
+thread_local! {
+    /// Where the last panic on this thread happened, noted by the library's
+    /// panic hook ([`quiet_panics`]) for the error that reports it.
+    static PANIC_AT: std::cell::Cell<Option<String>> = const { std::cell::Cell::new(None) };
+}
+
+/// In a plugin library (its own copy of the standard library, so its own
+/// panic hook): a hook that prints nothing and notes where the panic
+/// happened. Every entry point catches panics and reports them as errors
+/// with their message and place (`panic_report`), which the program prints
+/// escaped and once; the default hook would print the plugin's text raw, at
+/// every call. Installed once, when the host reads the library's plugins.
+fn quiet_panics() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        std::panic::set_hook(Box::new(|info| {
+            let at = info.location().map(|l| l.to_string());
+            PANIC_AT.with(|p| p.set(at));
+        }));
+    });
+}
+
+/// A caught panic as an error message: `panicked at PLACE: MESSAGE` when the
+/// library's hook noted the place, else `panicked: MESSAGE`.
+fn panic_report(payload: &(dyn std::any::Any + Send)) -> String {
+    match PANIC_AT.with(|p| p.take()) {
+        Some(at) => format!("panicked at {at}: {}", panic_message(payload)),
+        None => format!("panicked: {}", panic_message(payload)),
+    }
 }
 
 fn root_module() -> PluginLib_Ref {
@@ -221,7 +253,7 @@ fn guard(f: impl FnOnce() -> Result<(), Error>) -> HookStatus {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(Ok(())) => ROk(()),
         Ok(Err(e)) => RErr(e.message().into()),
-        Err(p) => RErr(format!("panicked: {}", panic_message(&*p)).into()),
+        Err(p) => RErr(panic_report(&*p).into()),
     }
 }
 
@@ -341,7 +373,7 @@ unsafe extern "C" fn check_core<P: Plugin>(
     match catch_unwind(AssertUnwindSafe(|| p.check_core(&core))) {
         Ok(Ok(())) => ROk(()),
         Ok(Err(e)) => RErr(e.into()),
-        Err(x) => RErr(format!("panicked: {}", panic_message(&*x)).into()),
+        Err(x) => RErr(panic_report(&*x).into()),
     }
 }
 
@@ -362,7 +394,7 @@ unsafe extern "C" fn compose_tiles<P: Plugin>(
     match r {
         Ok(Ok(())) => ROk(()),
         Ok(Err(e)) => RErr(e.into()),
-        Err(x) => RErr(format!("panicked: {}", panic_message(&*x)).into()),
+        Err(x) => RErr(panic_report(&*x).into()),
     }
 }
 
