@@ -127,9 +127,9 @@ impl Greedy {
             let v = self
                 .apply(0, a)
                 .and_then(|()| self.value(0, me, DEPTH))
-                .map_err(|source| BotError::Trying {
+                .map_err(|error| BotError::Trying {
                     action: g.format_action(a),
-                    source,
+                    error,
                 })?;
             values[i] = Some(v);
         }

@@ -46,18 +46,20 @@ pub enum BotError {
     #[error(transparent)]
     Game(#[from] GameError),
     /// A plugin hook failed while the bot searched ahead on copies of the game.
-    #[error("while searching ahead: {source}")]
+    /// (Its text includes what failed, so `error` is no `source()`: a chain
+    /// printed whole would say it twice.)
+    #[error("while searching ahead: {error}")]
     Searching {
         /// What failed.
-        source: GameError,
+        error: GameError,
     },
     /// A plugin hook failed while the bot tried an action on a copy of the game.
-    #[error("while trying `{action}`: {source}")]
+    #[error("while trying `{action}`: {error}")]
     Trying {
         /// The action tried, in record notation.
         action: String,
         /// What failed.
-        source: GameError,
+        error: GameError,
     },
 }
 

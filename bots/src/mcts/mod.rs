@@ -156,7 +156,7 @@ impl Bot for Mcts {
         let order: Vec<Action> = order.into_iter().map(|i| acts[i]).collect();
         let edges = self
             .search(g, &acts, &order)
-            .map_err(|source| BotError::Searching { source })?;
+            .map_err(|error| BotError::Searching { error })?;
         // The most visited action; ties: the better mean, then the canonical order.
         let mut best: Option<(u32, f64, usize)> = None;
         for e in &edges {

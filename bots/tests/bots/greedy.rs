@@ -179,12 +179,12 @@ fn greedy_reports_a_plugin_failure_instead_of_skipping_the_action() {
     let mut g = Game::new(rules, 2, 1).unwrap();
     g.sample_chance().unwrap();
     let e = Greedy::new(1).choose(&g).unwrap_err();
-    let BotError::Trying { action, source } = &e else {
+    let BotError::Trying { action, error } = &e else {
         panic!("{e}");
     };
     assert!(action.starts_with("place "), "{action}");
     assert_eq!(
-        *source,
+        *error,
         GameError::Hook(HookError {
             plugin: "failing-points".into(),
             hook: "bonus",
@@ -197,6 +197,8 @@ fn greedy_reports_a_plugin_failure_instead_of_skipping_the_action() {
             "while trying `{action}`: plugin `failing-points` failed in hook `bonus`: told to fail"
         )
     );
+    // Said once: the cause is in the text, not also a `source()`.
+    assert!(std::error::Error::source(&e).is_none());
 }
 
 #[test]

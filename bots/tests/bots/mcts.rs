@@ -158,8 +158,8 @@ fn mcts_reports_a_plugin_failure_met_in_a_playout() {
     next_decision(&mut g, &mut rng).unwrap();
     let mut bot = Mcts::new(MctsSpec::default(), 1, 1);
     match bot.choose(&g) {
-        Err(BotError::Searching { source }) => assert_eq!(
-            source.to_string(),
+        Err(BotError::Searching { error }) => assert_eq!(
+            error.to_string(),
             "plugin `fails-later` failed in hook `turn_end`: told to fail"
         ),
         other => panic!("{other:?}"),
