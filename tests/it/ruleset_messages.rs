@@ -102,3 +102,15 @@ fn ruleset_check_notes_what_a_switched_off_table_would_meet() {
     let o = run(&["ruleset", "check", base.to_str().unwrap()]);
     assert!(!stdout(&o).contains("note:"), "{}", stdout(&o));
 }
+
+#[test]
+fn a_start_tile_without_copies_is_not_called_missing() {
+    // It was first reported as "no tile set provides a start tile".
+    assert_eq!(
+        problems("name = \"x\"\ntilesets = [\"base\"]\n[tiles.counts]\n\"BA/RCr\" = 0\n"),
+        [
+            "r.toml: no start layout has its tiles in the game (the counts of this edition, \
+          `[tiles.counts]` and the plugins' counts)"
+        ]
+    );
+}
