@@ -6,7 +6,8 @@
 //! error and exit code 1, like other command-line tools. A closed pipe (`| head`)
 //! ends it silently. Errors writing to standard error are ignored: there is
 //! nowhere left to report them. Control characters (other than newlines and
-//! tabs) are escaped on the way out, see [`escaped`].
+//! tabs) and bidirectional formatting characters are escaped on the way out,
+//! see [`escaped`].
 
 use std::fmt;
 use std::io::{self, Write};
@@ -26,11 +27,20 @@ pub fn stderr(args: fmt::Arguments<'_>) {
     let _ = escaped(&mut io::stderr().lock(), args);
 }
 
-/// Writes `args` to `out` with every control character except the newline
-/// and the tab written as `\u001b` (the JSON escape, so JSON output stays the
-/// same JSON): text from a record, a ruleset or a plugin (a player's or tile's
-/// name, a plugin's description of a step) cannot move the cursor, recolour
-/// or retitle the terminal.
+/// Whether `c` is written escaped ([`escaped`]): a control character other
+/// than the newline and the tab, or a bidirectional formatting character
+/// (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069), which would
+/// reorder the text after it on the terminal (a name that hides what follows).
+fn escapes(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(c, '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Writes `args` to `out` with every character [`escapes`] names written as
+/// `\u001b` (the JSON escape, so JSON output stays the same JSON): text from
+/// a record, a ruleset or a plugin (a player's or tile's name, a plugin's
+/// description of a step) cannot move the cursor, recolour or retitle the
+/// terminal, or reorder the line.
 fn escaped(out: &mut impl Write, args: fmt::Arguments<'_>) -> io::Result<()> {
     struct Escaper<'a, W: Write> {
         out: &'a mut W,
@@ -39,7 +49,7 @@ fn escaped(out: &mut impl Write, args: fmt::Arguments<'_>) -> io::Result<()> {
     impl<W: Write> fmt::Write for Escaper<'_, W> {
         fn write_str(&mut self, s: &str) -> fmt::Result {
             let mut rest = s;
-            while let Some(i) = rest.find(|c: char| c.is_control() && c != '\n' && c != '\t') {
+            while let Some(i) = rest.find(escapes) {
                 let c = rest[i..].chars().next().unwrap_or_default();
                 let r = self
                     .out
@@ -97,6 +107,16 @@ mod tests {
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "a\\u001b[31mb\n\tc\\u009b2J\\u007f\\u000d"
+        );
+    }
+
+    #[test]
+    fn bidirectional_formatting_is_escaped_other_text_kept() {
+        let mut out = Vec::new();
+        escaped(&mut out, format_args!("a\u{202e}b\u{2066}c é 東 \u{200d}")).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "a\\u202eb\\u2066c é 東 \u{200d}"
         );
     }
 }
