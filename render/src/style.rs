@@ -125,7 +125,59 @@ impl Style {
         if s.players.is_empty() {
             return Err(StyleError("`players` lists no seat".into()));
         }
+        let bad: Vec<String> = s
+            .colours()
+            .filter(|(_, c)| !css_colour(c))
+            .map(|(path, c)| {
+                format!(
+                    "`{path}`: `{}` is not a colour (use #rgb, #rrggbb, #rrggbbaa, a colour name \
+                     such as `teal`, or rgb(…) or hsl(…))",
+                    c.escape_debug()
+                )
+            })
+            .collect();
+        if !bad.is_empty() {
+            return Err(StyleError(bad.join("; ")));
+        }
         Ok(s)
+    }
+
+    /// Every colour of the style, with its key's path (`land.field`,
+    /// `players[0].color`, `markers.hill.color`).
+    fn colours<'s>(&'s self) -> impl Iterator<Item = (String, &'s str)> {
+        let l = &self.land;
+        let land = [
+            ("field", &l.field),
+            ("city", &l.city),
+            ("city-edge", &l.city_edge),
+            ("road", &l.road),
+            ("road-edge", &l.road_edge),
+            ("barrier", &l.barrier),
+            ("barrier-edge", &l.barrier_edge),
+            ("cloister", &l.cloister),
+            ("hedge", &l.hedge),
+            ("grid", &l.grid),
+            ("frontier", &l.frontier),
+            ("last", &l.last),
+        ]
+        .into_iter()
+        .map(|(k, c)| (format!("land.{k}"), c.as_str()));
+        let seats = (self.players.iter().enumerate())
+            .map(|(i, p)| (format!("players[{i}].color"), p.color.as_str()));
+        let symbols = |table: &'static str, m: &'s BTreeMap<String, Symbol>| {
+            m.iter()
+                .filter_map(move |(k, v)| Some((format!("{table}.{k}.color"), v.color.as_deref()?)))
+        };
+        let notes = self
+            .notes
+            .iter()
+            .filter_map(|(k, v)| Some((format!("notes.{k}.color"), v.color.as_deref()?)));
+        std::iter::once(("neutral".to_string(), self.neutral.as_str()))
+            .chain(seats)
+            .chain(land)
+            .chain(symbols("markers", &self.markers))
+            .chain(symbols("figures", &self.figures))
+            .chain(notes)
     }
 
     /// The name of seat `p` ("Red"), or "Player N" past the listed seats.
@@ -176,6 +228,31 @@ pub fn initial(name: &str) -> String {
         .map_or("?".into(), |c| c.to_uppercase().to_string())
 }
 
+/// Whether `c` is a CSS colour the pictures can carry as it is: `#` and 3, 4,
+/// 6 or 8 hexadecimal digits, a colour name (ASCII letters), or `rgb(…)`,
+/// `rgba(…)`, `hsl(…)`, `hsla(…)` of numbers, units (lower-case letters),
+/// `%`, `.`, `,`, `/`, signs and spaces.
+/// Nothing else reaches an SVG attribute.
+pub fn css_colour(c: &str) -> bool {
+    if let Some(hex) = c.strip_prefix('#') {
+        return matches!(hex.len(), 3 | 4 | 6 | 8) && hex.bytes().all(|b| b.is_ascii_hexdigit());
+    }
+    if !c.is_empty() && c.len() <= 32 && c.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return true;
+    }
+    ["rgb(", "rgba(", "hsl(", "hsla("].iter().any(|f| {
+        c.strip_prefix(f)
+            .and_then(|r| r.strip_suffix(')'))
+            .is_some_and(|args| {
+                !args.trim().is_empty()
+                    && args.len() <= 64
+                    && args.bytes().all(|b| {
+                        b.is_ascii_digit() || b.is_ascii_lowercase() || b" .,%/+-".contains(&b)
+                    })
+            })
+    })
+}
+
 /// A stable, saturated colour for a name (the same name always gets the same colour).
 pub fn name_color(name: &str) -> String {
     // FNV-1a: stable across runs and platforms, unlike the std hasher.
@@ -202,6 +279,34 @@ mod tests {
             ("meeple", Some("S"))
         );
         assert_eq!(name_color("x"), name_color("x"));
+        for ok in [
+            "#abc",
+            "#abcd",
+            "#a1b2c3",
+            "#a1b2c3d4",
+            "teal",
+            "rgb(1, 2, 3)",
+            "hsl(120deg 50% 40% / 0.5)",
+        ] {
+            assert!(css_colour(ok), "{ok}");
+        }
+        for bad in [
+            "#zzz",
+            "#abcde",
+            "",
+            "te al",
+            "red\"",
+            "rgb(1,2,3",
+            "url(x)",
+            "rgb(\"x\")",
+            "a<b",
+        ] {
+            assert!(!css_colour(bad), "{bad}");
+        }
+        assert!(
+            css_colour(&name_color("inn")),
+            "the derived colours are colours"
+        );
         assert_ne!(name_color("inn"), name_color("cathedral"));
     }
 }

@@ -94,6 +94,37 @@ fn a_broken_plugin_style_is_an_error_naming_the_plugin() {
 }
 
 #[test]
+fn a_colour_that_is_no_colour_is_refused_naming_its_key() {
+    // The composer audit: `field = "#zzz"` went into the SVG as it was.
+    let r = styled(&[("a-tower", TOWER_A)]);
+    let e = Style::for_rules(
+        &r,
+        Some((
+            "mine.toml",
+            "[land]\nfield = \"#zzz\"\n[markers.tower]\ncolor = \"red\\\" onload=\\\"x\"\n",
+        )),
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(
+        e,
+        "invalid style: mine.toml: `land.field`: `#zzz` is not a colour (use #rgb, \
+         #rrggbb, #rrggbbaa, a colour name such as `teal`, or rgb(…) or hsl(…)); \
+         `markers.tower.color`: `red\\\" onload=\\\"x` is not a colour (use #rgb, #rrggbb, \
+         #rrggbbaa, a colour name such as `teal`, or rgb(…) or hsl(…))"
+    );
+    let r = styled(&[("bad", "[markers.tower]\nshape = \"dot\"\ncolor = \"#12\"\n")]);
+    assert!(
+        Style::for_rules(&r, None)
+            .unwrap_err()
+            .to_string()
+            .contains("`markers.tower.color`: `#12` is not a colour"),
+        "{}",
+        Style::for_rules(&r, None).unwrap_err()
+    );
+}
+
+#[test]
 fn official_plugins_ship_their_markers_symbols_compiled_in_and_loaded() {
     for config in ["traders-and-builders.toml", "princess-and-dragon.toml"] {
         let text = config_text(config);
