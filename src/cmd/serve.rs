@@ -53,7 +53,8 @@ pub struct Args {
     #[arg(long = "allow-host", value_name = "NAME")]
     allow_hosts: Vec<String>,
     /// Seconds a client has to send a request's headers (and an idle
-    /// connection to send its next request) before it is closed.
+    /// connection to send its next request) before it is closed; as long
+    /// again to send the request's body after them (else 408).
     #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
     header_timeout: u64,
     /// Most connections served at once (one beyond gets `503` at once).

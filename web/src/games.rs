@@ -4,7 +4,7 @@
 
 use crate::api::App;
 use crate::session::Session;
-use crate::store::StoredGame;
+use crate::store::{StoreError, StoredGame};
 use crate::{now_ms, Config, LoadedRuleset, WebError};
 use carcassonne_core::Record;
 use std::collections::HashMap;
@@ -53,36 +53,88 @@ impl Live {
     /// Changes the game with `f` (moves and seats): on a copy, written to the
     /// store (new moves, then every seat that changed), then kept and
     /// announced. If anything fails, nothing changed.
+    ///
+    /// If the store refuses the write because someone else wrote first
+    /// (another copy of this game: another server on the same database), the
+    /// game held here is out of date: it is replaced by the stored game,
+    /// replayed, and the answer is [`WebError::Stale`].
     pub fn commit(
         &self,
-        cfg: &Config,
+        app: &App,
         f: impl FnOnce(&mut Session) -> Result<(), WebError>,
     ) -> Result<(), WebError> {
         let mut s = self.lock()?;
         let mut next = s.clone();
         f(&mut next)?;
         next.auto_pass()?;
-        let before = s.actions().len();
-        let after = next.actions().len();
-        if after > before {
-            cfg.store.append(
-                &self.id,
-                before,
-                &next.actions()[before..],
-                &next.status(),
-                now_ms(),
-            )?;
-        }
-        for (i, (old, new)) in s.seats().iter().zip(next.seats()).enumerate() {
-            if old != new {
-                cfg.store.set_seat(&self.id, i as u8, new)?;
-            }
+        match self.write(&app.cfg, &s, &next) {
+            Ok(()) => {}
+            Err(StoreError::Conflict(why)) => return self.reread(app, s, why),
+            Err(e) => return Err(e.into()),
         }
         next.stuck = None;
+        let after = next.actions().len();
         *s = next;
         drop(s);
         self.moves.send_replace(after);
         Ok(())
+    }
+
+    /// Writes what changed from `old` to `new` to the store: the new moves,
+    /// then every seat that changed.
+    fn write(&self, cfg: &Config, old: &Session, new: &Session) -> Result<(), StoreError> {
+        let (before, after) = (old.actions().len(), new.actions().len());
+        if after > before {
+            cfg.store.append(
+                &self.id,
+                before,
+                &new.actions()[before..],
+                &new.status(),
+                now_ms(),
+            )?;
+        }
+        for (i, (o, n)) in old.seats().iter().zip(new.seats()).enumerate() {
+            if o != n {
+                cfg.store.set_seat(&self.id, i as u8, n)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// After the store refused a write (`why`): the game `s` held here is
+    /// replaced by the stored one, which is announced. A game the store no
+    /// longer has is forgotten.
+    fn reread(
+        &self,
+        app: &App,
+        mut s: MutexGuard<'_, Session>,
+        why: String,
+    ) -> Result<(), WebError> {
+        let fresh = match app.cfg.store.load(&self.id) {
+            Ok(Some(stored)) => app.replay(&stored),
+            Ok(None) => {
+                drop(s);
+                app.forget(std::slice::from_ref(&self.id))?;
+                return Err(StoreError::Conflict(why).into());
+            }
+            Err(e) => Err(e.into()),
+        };
+        match fresh {
+            Ok(fresh) => {
+                let n = fresh.actions().len();
+                *s = fresh;
+                drop(s);
+                self.moves.send_replace(n);
+                Err(WebError::Stale(format!(
+                    "{why}: someone else played first (another server on the same \
+                     database); the game was read again and is at move {n} now: look again"
+                )))
+            }
+            Err(e) => Err(StoreError::Conflict(format!(
+                "{why}; reading the game again failed: {e}"
+            ))
+            .into()),
+        }
     }
 }
 
@@ -100,9 +152,12 @@ impl App {
             .map_err(|_| WebError::Game("the list of games is unavailable".into()))
     }
 
-    /// Holds `live` (dropping the least recently used game nobody follows
-    /// beyond the limit: it stays in the store). If another request read the
-    /// same game first, that one is kept.
+    /// Holds `live` (dropping, beyond the limit, the least recently used game
+    /// nobody uses: it stays in the store). A game in use (a page follows it,
+    /// a request or the bot task holds it) is never dropped, so that no second
+    /// copy of it is ever read while this one may still play: beyond the
+    /// limit when every game is in use. If another request read the same game
+    /// first, that one is kept.
     pub fn hold(&self, live: Live) -> Result<Arc<Live>, WebError> {
         let mut held = self.held()?;
         held.clock += 1;
@@ -115,7 +170,9 @@ impl App {
             let idle = held
                 .map
                 .iter()
-                .filter(|(_, (l, _))| l.moves.receiver_count() == 0)
+                // The map's own reference only: nobody else holds it, and
+                // nobody can take it without the map's lock.
+                .filter(|(_, (l, _))| Arc::strong_count(l) == 1)
                 .min_by_key(|(_, (_, used))| *used)
                 .map(|(k, _)| k.clone());
             if let Some(k) = idle {
@@ -142,20 +199,18 @@ impl App {
             .cfg
             .store
             .load(id)?
-            .ok_or_else(|| WebError::NotFound(format!("no game `{id}`")))?;
-        let live = self.revive(stored)?;
-        self.hold(live)
+            .ok_or_else(|| WebError::NotFound(format!("no game `{}`", shown_id(id))))?;
+        let session = self.replay(&stored)?;
+        self.hold(Live::new(stored.id, stored.name, stored.listed, session))
     }
 
     /// A stored game, replayed.
-    fn revive(&self, g: StoredGame) -> Result<Live, WebError> {
+    fn replay(&self, g: &StoredGame) -> Result<Session, WebError> {
         let ruleset = self.ruleset_of(&g.header, &g.origin)?;
-        let mut rec = g.header;
-        rec.actions = g.actions;
-        let session = Session::from_record(ruleset, &rec, g.seats).map_err(|e| {
-            WebError::Conflict(format!("game {} cannot be replayed here: {e}", g.id))
-        })?;
-        Ok(Live::new(g.id, g.name, g.listed, session))
+        let mut rec = g.header.clone();
+        rec.actions.clone_from(&g.actions);
+        Session::from_record(ruleset, &rec, g.seats.clone())
+            .map_err(|e| WebError::Conflict(format!("game {} cannot be replayed here: {e}", g.id)))
     }
 
     /// The ruleset of record `rec`: one the server offers (the same text
@@ -192,7 +247,15 @@ impl App {
 
 /// Lets the server play the bot to act in `live`, after the bot delay, and
 /// again while bots are to act. At most one bot move per game is on its way.
+///
+/// A bot move refused because someone else played first (another server on
+/// the same database) finds the game read again ([`Live::commit`]): the bot
+/// to act then, if any, tries again on it. Any other failure leaves the game
+/// waiting, the reason shown as `stuck`.
 pub fn kick_bots(app: &Arc<App>, live: &Arc<Live>) {
+    if live.bot_pending.load(Ordering::Acquire) {
+        return;
+    }
     let bot = live
         .lock()
         .is_ok_and(|s| s.bot_to_act() && s.stuck.is_none());
@@ -202,28 +265,63 @@ pub fn kick_bots(app: &Arc<App>, live: &Arc<Live>) {
     let (app, live) = (app.clone(), live.clone());
     tokio::spawn(async move {
         tokio::time::sleep(Duration::from_millis(app.cfg.bot_delay_ms)).await;
-        let moved = {
+        let again = {
             let (app, live) = (app.clone(), live.clone());
-            tokio::task::spawn_blocking(move || {
-                let result = live.commit(&app.cfg, |s| s.bot_move(&app.cfg.make_bot));
-                if let Err(e) = &result {
-                    // Shown to the players; the game waits (a server
-                    // started again tries the bot once more).
-                    if let Ok(mut s) = live.lock() {
-                        s.stuck = Some(e.to_string());
-                    }
-                    live.moves.send_modify(|_| {});
-                }
-                result.is_ok()
-            })
-            .await
-            .unwrap_or(false)
+            tokio::task::spawn_blocking(move || bot_move(&app, &live))
+                .await
+                .unwrap_or(false)
         };
         live.bot_pending.store(false, Ordering::Release);
-        if moved {
+        if again {
             kick_bots(&app, &live);
         }
     });
+}
+
+/// Plays one move of the bot to act in `live`; whether the bots may go on.
+/// The bot thinks on a copy of the game, without its lock (requests and
+/// pages are served meanwhile); its choice is then played on the game as it
+/// is, if no one moved meanwhile.
+fn bot_move(app: &App, live: &Live) -> bool {
+    let played = |l: &Live| l.lock().map_or(0, |s| s.actions().len());
+    let result = live.lock().map(|s| s.clone()).and_then(|copy| {
+        let before = copy.actions().len();
+        let a = copy.bot_choice(&app.cfg.make_bot)?;
+        let moved = live.commit(app, |s| {
+            if s.actions().len() != before {
+                return Err(WebError::Stale(format!(
+                    "the game moved on from move {before} while the bot thought"
+                )));
+            }
+            s.bot_play(a)
+        });
+        Ok((before, moved))
+    });
+    let e = match result {
+        Ok((_, Ok(()))) => return true,
+        // Read again (or moved on) with more moves than the bot saw: the bots
+        // go on from there.
+        Ok((before, Err(WebError::Stale(_)))) if played(live) > before => return true,
+        Ok((_, Err(e))) | Err(e) => e,
+    };
+    // Shown to the players; the game waits (a server started again tries
+    // the bot once more).
+    if let Ok(mut s) = live.lock() {
+        s.stuck = Some(e.to_string());
+    }
+    live.moves.send_modify(|_| {});
+    false
+}
+
+/// A game id as an error message shows it: at most 32 characters, control
+/// characters escaped (a path may hold anything, of any length).
+pub fn shown_id(id: &str) -> String {
+    const MAX: usize = 32;
+    let mut shown: String = id.chars().take(MAX).flat_map(char::escape_debug).collect();
+    if id.chars().nth(MAX).is_some() {
+        shown.push('…');
+    }
+    shown
 }
 
 /// Deletes the unfinished games older than the configured age.

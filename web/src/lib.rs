@@ -15,7 +15,10 @@
 //! * **Storage** ([`store`]): every game is kept in a [`Store`] (SQLite, a file
 //!   or `:memory:`); each move is written before its answer is sent, so a
 //!   server killed and started again serves every game at its move. Unfinished
-//!   games expire by age, finished ones stay for replay.
+//!   games expire by age, finished ones stay for replay. A game is held in
+//!   memory once: one in use is never dropped to make room, and a copy found
+//!   out of date by the store (another server on the same database played
+//!   first) is read again from it.
 //! * **Push**: a page follows a game over server-sent events and catches up
 //!   from the last move it saw when it reconnects.
 //! * **Limits** ([`Limits`]): request bodies and uploaded records are capped,
@@ -24,8 +27,8 @@
 //!   nothing; a plugin that fails in a game gets HTTP 500 and leaves the game
 //!   as it was.
 //! * **Network** ([`net`]): the `Host` check (for every route, the events
-//!   stream included), the connection loop with a header-read timeout and a
-//!   connection limit.
+//!   stream included), the connection loop with a header-read timeout (and as
+//!   long again for the body: 408 beyond) and a connection limit.
 //!
 //! The program that embeds the server supplies the rulesets (already resolved
 //! with its plugins), the bots and the store ([`Config`]), so this crate
@@ -119,7 +122,9 @@ pub struct Config {
     /// Pause before each bot move, in milliseconds.
     pub bot_delay_ms: u64,
     /// Most games held in memory at once; the others wait in the store and are
-    /// read again when someone opens them.
+    /// read again when someone opens them. A game in use (followed by a page,
+    /// played by a bot, in a request) is never dropped, so more may be held
+    /// while every game is in use.
     pub max_games: usize,
     /// Opens the rulesets of uploaded records and of stored games whose
     /// ruleset is not among [`Config::rulesets`] (none: such games cannot be
@@ -149,9 +154,18 @@ pub enum WebError {
     /// Not possible in the game's current state (HTTP 409).
     #[error("{0}")]
     Conflict(String),
+    /// The game held in memory was out of date (another server on the same
+    /// database played first): it was read again from the store and the
+    /// request changed nothing (HTTP 409).
+    #[error("{0}")]
+    Stale(String),
     /// The request body is larger than the server takes (HTTP 413).
     #[error("{0}")]
     TooLarge(String),
+    /// The request body did not arrive in time (HTTP 408; the connection is
+    /// closed).
+    #[error("{0}")]
+    TimedOut(String),
     /// This client created too many games in the last minute (HTTP 429).
     #[error("{0}")]
     TooMany(String),

@@ -3,8 +3,8 @@
 //! error the framework itself answers.
 
 use crate::WebError;
-use axum::body::Body;
 use axum::extract::connect_info::ConnectInfo;
+use axum::extract::Request;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
@@ -13,9 +13,33 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// The body of a request as JSON of type `T`, read up to `limit` bytes.
-pub async fn json_body<T: DeserializeOwned>(body: Body, limit: usize) -> Result<T, WebError> {
-    let bytes = axum::body::to_bytes(body, limit).await.map_err(|_| {
+/// When the body of a request must have arrived whole: put in each request's
+/// extensions by the connection loop ([`crate::net`]), the header timeout
+/// after its headers came. A request without one (a router used on its own)
+/// has no time limit.
+#[derive(Clone, Copy, Debug)]
+pub struct BodyDeadline {
+    /// The instant.
+    pub at: tokio::time::Instant,
+    /// The time the client had, for the message.
+    pub after: Duration,
+}
+
+/// The body of `req` as JSON of type `T`, read up to `limit` bytes and, if the
+/// request has a [`BodyDeadline`], before it (408 otherwise).
+pub async fn json_body<T: DeserializeOwned>(req: Request, limit: usize) -> Result<T, WebError> {
+    let deadline = req.extensions().get::<BodyDeadline>().copied();
+    let read = axum::body::to_bytes(req.into_body(), limit);
+    let read = match deadline {
+        Some(d) => tokio::time::timeout_at(d.at, read).await.map_err(|_| {
+            WebError::TimedOut(format!(
+                "the request body did not arrive within {} s of its headers: the connection is closed",
+                d.after.as_secs_f64()
+            ))
+        })?,
+        None => read.await,
+    };
+    let bytes = read.map_err(|_| {
         WebError::TooLarge(format!(
             "the request body is larger than {limit} bytes, or it could not be read"
         ))
@@ -23,14 +47,12 @@ pub async fn json_body<T: DeserializeOwned>(body: Body, limit: usize) -> Result<
     serde_json::from_slice(&bytes).map_err(|e| WebError::bad(format!("the request body: {e}")))
 }
 
-/// The seat token a request carries (`Authorization: Bearer <token>`), if any.
+/// The seat token a request carries (`Authorization: Bearer <token>`, the
+/// scheme's name in any case), if any.
 pub fn bearer(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get(header::AUTHORIZATION)?
-        .to_str()
-        .ok()?
-        .strip_prefix("Bearer ")
-        .map(str::trim)
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.trim_start().split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
 }
 
 /// The address of the client of a request (one shared address when the
@@ -110,6 +132,30 @@ pub fn error_response(status: StatusCode, text: &str) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_bearer_scheme_is_named_in_any_case() {
+        let with = |v: &str| {
+            let mut h = HeaderMap::new();
+            h.insert(header::AUTHORIZATION, v.parse().unwrap());
+            bearer(&h).map(str::to_string)
+        };
+        for v in [
+            "Bearer abc",
+            "bearer abc",
+            "BEARER abc",
+            "bEaReR   abc ",
+            " Bearer abc",
+        ] {
+            assert_eq!(with(v).as_deref(), Some("abc"), "{v:?}");
+        }
+        // A token left out is an empty one (no seat's: 403), as before.
+        assert_eq!(with("Bearer  ").as_deref(), Some(""));
+        for v in ["Basic abc", "Bearerabc", "Bearer", "abc"] {
+            assert_eq!(with(v), None, "{v:?}");
+        }
+        assert_eq!(bearer(&HeaderMap::new()), None);
+    }
 
     #[test]
     fn each_address_creates_only_so_many_games_a_minute() {

@@ -1,7 +1,7 @@
 //! How the server meets the network, apart from what it serves: which host
 //! names it answers to (the `Host` header: a page on another site cannot
 //! reach it through DNS rebinding), how long a client may take to send a
-//! request's headers, and how many connections it serves at once.
+//! request's headers and its body, and how many connections it serves at once.
 //!
 //! * **Host names.** A request is served when its `Host` header (without the
 //!   port) is an IP address, `localhost`, or a name given in
@@ -11,12 +11,16 @@
 //!   on the network play with `--host 0.0.0.0`).
 //! * **Slow clients.** A client has [`Network::header_timeout`] to send each
 //!   request's headers, counted from the connection (or the previous answer)
-//!   on: half-sent requests and idle connections are closed after it.
+//!   on: half-sent requests and idle connections are closed after it. It then
+//!   has as long again to send the body, counted from the headers on: a body
+//!   still incomplete then gets `408 Request Timeout` (a JSON error) and the
+//!   connection is closed, so stalled bodies cannot hold the connections.
 //! * **Connections.** At most [`Network::max_connections`] are served at once;
 //!   one beyond gets `503 Service Unavailable` at once and is closed. Each
 //!   request is told its client's address (`ConnectInfo`), by which the games
 //!   a client creates are counted.
 
+use crate::limits::BodyDeadline;
 use axum::extract::connect_info::ConnectInfo;
 use axum::extract::{Request, State};
 use axum::http::{header, StatusCode};
@@ -39,7 +43,9 @@ use tower::ServiceExt;
 pub struct Network {
     /// Host names accepted in the `Host` header besides IP addresses and `localhost`.
     pub hosts: Vec<String>,
-    /// Most time a client has to send a request's headers.
+    /// Most time a client has to send a request's headers (from the
+    /// connection or the previous answer on), and then its body (from the
+    /// headers on).
     pub header_timeout: Duration,
     /// Most connections served at once.
     pub max_connections: usize,
@@ -114,9 +120,11 @@ fn is_port(s: &str) -> bool {
     digits.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// Serves `app` on `listener` until `shutdown` completes, then lets the
-/// connections finish their requests.
-pub(crate) async fn serve(
+/// Serves `app` on `listener` as `net` says (the header and body timeouts,
+/// the connection limit, each request told its client's address) until
+/// `shutdown` completes, then lets the connections finish their requests.
+/// The `Host` check is [`check_host`]'s, on `app`.
+pub async fn serve(
     listener: TcpListener,
     app: Router,
     net: &Network,
@@ -142,15 +150,20 @@ pub(crate) async fn serve(
             tokio::spawn(too_many(stream));
             continue;
         };
-        // The client's address, for the handlers (the games created per address).
+        let timeout = net.header_timeout;
+        // The client's address, for the handlers (the games created per
+        // address), and when the body must have come (its headers just did).
         let service = TowerToHyperService::new(app.clone().map_request(
             move |mut req: axum::http::Request<hyper::body::Incoming>| {
                 req.extensions_mut().insert(ConnectInfo(peer));
+                if let Some(at) = tokio::time::Instant::now().checked_add(timeout) {
+                    req.extensions_mut()
+                        .insert(BodyDeadline { at, after: timeout });
+                }
                 req
             },
         ));
         let mut stopped = stopped.clone();
-        let timeout = net.header_timeout;
         tokio::spawn(async move {
             let mut builder = hyper::server::conn::http1::Builder::new();
             builder

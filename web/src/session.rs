@@ -218,10 +218,25 @@ impl Session {
         self.apply(a)
     }
 
-    /// Lets the bot to act play one action. The bot is made for this move from
+    /// Lets the bot to act play one action ([`Session::bot_choice`], played).
+    pub fn bot_move(&mut self, make_bot: &BotFactory) -> Result<(), WebError> {
+        let a = self.bot_choice(make_bot)?;
+        self.apply(a)
+    }
+
+    /// Plays `a`, the action the bot to act chose ([`Session::bot_choice`] on
+    /// this same state); an error if it is not legal now.
+    pub fn bot_play(&mut self, a: Action) -> Result<(), WebError> {
+        if !self.bot_to_act() {
+            return Err(WebError::Conflict("no bot is to act".into()));
+        }
+        self.apply(a)
+    }
+
+    /// The action the bot to act chooses. The bot is made for this move from
     /// the game's seed, the seat and the move number, so a game continued after
     /// a restart plays as it would have.
-    pub fn bot_move(&mut self, make_bot: &BotFactory) -> Result<(), WebError> {
+    pub fn bot_choice(&self, make_bot: &BotFactory) -> Result<Action, WebError> {
         let Some(p) = self.actor() else {
             return Err(WebError::Conflict("the game is over".into()));
         };
@@ -235,8 +250,7 @@ impl Session {
         let seed = self.game.seed()
             ^ 0x9E37_79B9_7F4A_7C15u64.wrapping_mul((u64::from(p) << 32 | moves) + 1);
         let mut bot = make_bot(name, seed).map_err(WebError::Game)?;
-        let a = bot.choose(&self.game).map_err(WebError::Game)?;
-        self.apply(a)
+        bot.choose(&self.game).map_err(WebError::Game)
     }
 
     /// Plays `pass` for every person to act who asked to skip the figure step

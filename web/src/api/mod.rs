@@ -4,13 +4,13 @@
 //! |---|---|
 //! | `GET /` | the page (`/app.js`, `/app.css` its assets) |
 //! | `GET /api/setup` | rulesets and bots on offer, the limits |
-//! | `GET /api/lobby` | listed unfinished games with a free person seat |
+//! | `GET /api/lobby` | listed unfinished games with a free person seat (the 100 most recently played) |
 //! | `POST /api/games` | a new game → its id and, per person seat, its token and invitation link |
 //! | `POST /api/records` | a game from a record (a finished one to step through, or one to play on) |
 //! | `GET /api/games/{id}` | what the viewer sees ([`crate::view::View`]); with a seat's token, that player's view |
 //! | `POST /api/games/{id}/act` | token; `{"action": "place 1 0 3"}`: the seat plays |
 //! | `POST /api/games/{id}/seat` | token; `{"name": "Ann", "auto_pass": true}`: take the seat, settings |
-//! | `POST /api/games/{id}/join` | `{"seat": 1, "name": "Ann"}`: take a free seat of a listed game → its token |
+//! | `POST /api/games/{id}/join` | `{"seat": 1, "name": "Ann"}`: take a free seat of a listed game → a new token for it (its invitation link stops acting for it) |
 //! | `GET /api/games/{id}/events` | server-sent events: the moves, from `Last-Event-ID` (or `?after=N`) on |
 //! | `GET /api/games/{id}/record` | the record (a finished game; before, only a lone person against bots) |
 //! | `GET /api/games/{id}/turns/{n}` | the board at the end of turn `n` (SVG) |
@@ -56,14 +56,23 @@ impl IntoResponse for WebError {
             WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
             WebError::Forbidden(_) => StatusCode::FORBIDDEN,
             WebError::NotFound(_) => StatusCode::NOT_FOUND,
-            WebError::Conflict(_) | WebError::Store(StoreError::Conflict(_)) => {
-                StatusCode::CONFLICT
-            }
+            WebError::Conflict(_)
+            | WebError::Stale(_)
+            | WebError::Store(StoreError::Conflict(_)) => StatusCode::CONFLICT,
             WebError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            WebError::TimedOut(_) => StatusCode::REQUEST_TIMEOUT,
             WebError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
             WebError::Game(_) | WebError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
-        limits::error_response(status, &self.to_string())
+        let mut resp = limits::error_response(status, &self.to_string());
+        if status == StatusCode::REQUEST_TIMEOUT {
+            // What is left of the body is never read: the connection ends.
+            resp.headers_mut().insert(
+                header::CONNECTION,
+                header::HeaderValue::from_static("close"),
+            );
+        }
+        resp
     }
 }
 

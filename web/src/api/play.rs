@@ -4,7 +4,7 @@
 use super::AppState;
 use crate::games::{kick_bots, Live};
 use crate::limits::{bearer, client, json_body};
-use crate::seats::{player_name, random_hex, seat_of, Seat, SeatKind};
+use crate::seats::{player_name, random_hex, seat_of, Seat, SeatKind, Token};
 use crate::session::Session;
 use crate::store::StoredGame;
 use crate::{now_ms, view, WebError};
@@ -53,8 +53,13 @@ fn seat_by_token(live: &Live, headers: &HeaderMap) -> Result<u8, WebError> {
                 .into(),
         )
     })?;
-    seat_of(live.lock()?.seats(), token)
-        .ok_or_else(|| WebError::Forbidden(format!("that token is no seat's of game {}", live.id)))
+    seat_of(live.lock()?.seats(), token).ok_or_else(|| {
+        WebError::Forbidden(format!(
+            "that token is no seat's of game {} (an invitation stops working once its seat \
+             is taken from the lobby)",
+            live.id
+        ))
+    })
 }
 
 /// The viewer's seat: that of the token the request carries, none without one.
@@ -190,7 +195,7 @@ pub(crate) async fn create(
     req: Request,
 ) -> Result<Response, WebError> {
     rate_limit(&app, &req)?;
-    let req: NewGame = json_body(req.into_body(), app.cfg.limits.body_bytes).await?;
+    let req: NewGame = json_body(req, app.cfg.limits.body_bytes).await?;
     let ruleset = app.cfg.rulesets.get(req.ruleset).cloned().ok_or_else(|| {
         WebError::bad(format!(
             "ruleset {}: there are rulesets 0 to {}",
@@ -229,7 +234,7 @@ pub(crate) async fn open_record(
     req: Request,
 ) -> Result<Response, WebError> {
     rate_limit(&app, &req)?;
-    let req: OpenRecord = json_body(req.into_body(), app.cfg.limits.record_bytes).await?;
+    let req: OpenRecord = json_body(req, app.cfg.limits.record_bytes).await?;
     let rec = Record::from_json(&req.record).map_err(|e| WebError::bad(e.to_string()))?;
     let names = req
         .seats
@@ -251,9 +256,12 @@ pub(crate) async fn open_record(
     keep(&app, session, req.name, req.listed, "a record".into()).await
 }
 
+/// The most games the lobby lists (the most recently played first).
+pub(crate) const LOBBY_GAMES: usize = 100;
+
 pub(crate) async fn lobby(State(app): State<AppState>) -> Result<Response, WebError> {
     let app2 = app.clone();
-    let games = blocking(move || Ok(app2.cfg.store.lobby(100)?)).await?;
+    let games = blocking(move || Ok(app2.cfg.store.lobby(LOBBY_GAMES)?)).await?;
     let list: Vec<Value> = games
         .iter()
         .map(|g| {
@@ -316,19 +324,20 @@ async fn as_seat<B: DeserializeOwned + Send + 'static>(
 ) -> Result<Response, WebError> {
     let live = live_of(&app, id).await?;
     let seat = seat_by_token(&live, req.headers())?;
-    let body: B = json_body(req.into_body(), app.cfg.limits.body_bytes).await?;
+    let body: B = json_body(req, app.cfg.limits.body_bytes).await?;
     let (app2, live2) = (app.clone(), live.clone());
     let v = blocking(move || {
-        live2.commit(&app2.cfg, |s| {
+        live2.commit(&app2, |s| {
             s.seats[seat as usize].taken = true;
             change(s, seat, body)
         })?;
         let s = live2.lock()?;
         view::view(&s, &live2.name, Some(seat))
     })
-    .await?;
+    .await;
+    // Also after a refusal: the game may have been read again, a bot to act.
     kick_bots(&app, &live);
-    Ok(Json(v).into_response())
+    Ok(Json(v?).into_response())
 }
 
 pub(crate) async fn act(
@@ -376,14 +385,15 @@ struct Join {
     name: Option<String>,
 }
 
-/// Takes a free person seat of a game the lobby lists → its token.
+/// Takes a free person seat of a game the lobby lists → its token, a new one:
+/// the seat's invitation link (its old token) no longer acts for it.
 pub(crate) async fn join(
     State(app): State<AppState>,
     id: Result<Path<String>, PathRejection>,
     req: Request,
 ) -> Result<Response, WebError> {
     let live = live_of(&app, id).await?;
-    let body: Join = json_body(req.into_body(), app.cfg.limits.body_bytes).await?;
+    let body: Join = json_body(req, app.cfg.limits.body_bytes).await?;
     let name = body.name.as_deref().map(player_name).transpose()?.flatten();
     if !live.listed {
         return Err(WebError::Forbidden(
@@ -394,7 +404,7 @@ pub(crate) async fn join(
     let live2 = live.clone();
     let seat = usize::from(body.seat);
     let answer = blocking(move || {
-        live2.commit(&app2.cfg, |s| {
+        live2.commit(&app2, |s| {
             if s.game.is_over() {
                 return Err(WebError::Conflict("the game is over".into()));
             }
@@ -408,6 +418,7 @@ pub(crate) async fn join(
                     NAMES[seat]
                 )));
             }
+            st.token = Some(Token::new()?);
             st.taken = true;
             st.player = name;
             Ok(())

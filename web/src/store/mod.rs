@@ -7,7 +7,8 @@
 //! it) and its moves, one row each, numbered from 0. The server writes each
 //! move before it answers the request that played it; a move number that is
 //! already taken is refused ([`StoreError::Conflict`]), so two processes
-//! sharing one database cannot both play move `n` of a game.
+//! sharing one database cannot both play move `n` of a game; the one refused
+//! reads the game again.
 
 mod sqlite;
 
@@ -83,7 +84,8 @@ pub trait Store: Send + Sync {
     /// Replaces seat `seat` of game `id` (taken, a player's name, settings).
     fn set_seat(&self, id: &str, seat: u8, s: &Seat) -> Result<(), StoreError>;
     /// Unfinished listed games with a free person seat, the most recently
-    /// played first, at most `limit`; without their moves.
+    /// played first, at most `limit`; without their moves. A game that cannot
+    /// be read (damaged) is left out, not an error: the others are listed.
     fn lobby(&self, limit: usize) -> Result<Vec<StoredGame>, StoreError>;
     /// Deletes the unfinished games whose last move is older than `before`;
     /// returns their ids. Finished games stay (for replay).

@@ -9,6 +9,7 @@ use super::{Status, Store, StoreError, StoredGame};
 use crate::seats::{Seat, SeatKind, Token};
 use carcassonne_core::Record;
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
+use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Mutex;
 
@@ -50,6 +51,8 @@ CREATE TABLE IF NOT EXISTS moves (
 /// Games in an SQLite database.
 pub struct SqliteStore {
     db: Mutex<Connection>,
+    /// The damaged games the lobby left out, each reported once.
+    reported: Mutex<HashSet<String>>,
 }
 
 fn db_err(e: impl std::fmt::Display) -> StoreError {
@@ -66,11 +69,15 @@ fn write_err(e: rusqlite::Error, what: &str) -> StoreError {
 
 impl SqliteStore {
     /// Opens (or creates) the database at `path`; `:memory:` keeps nothing.
+    /// A file created here is readable and writable by its owner alone (mode
+    /// 0600 on Unix; SQLite gives its `-wal` and `-shm` files the same): it
+    /// holds the seats' tokens. An existing file keeps its permissions.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
         let named = |e: rusqlite::Error| StoreError::Database(format!("{}: {e}", path.display()));
         let conn = if path.as_os_str() == ":memory:" {
             Connection::open_in_memory()
         } else {
+            create_private(path)?;
             Connection::open(path)
         }
         .map_err(named)?;
@@ -97,13 +104,44 @@ impl SqliteStore {
             .map_err(named)?;
         Ok(SqliteStore {
             db: Mutex::new(conn),
+            reported: Mutex::new(HashSet::new()),
         })
+    }
+
+    /// Says on stderr, the first time only, that the lobby leaves game `id`
+    /// out because of `e`.
+    fn report(&self, id: String, e: &StoreError) {
+        let first = self
+            .reported
+            .lock()
+            .map_or(true, |mut seen| seen.insert(id));
+        if first {
+            eprintln!("warning: the lobby leaves out a damaged game: {e}");
+        }
     }
 
     fn conn(&self) -> Result<std::sync::MutexGuard<'_, Connection>, StoreError> {
         self.db
             .lock()
             .map_err(|_| StoreError::Database("unavailable after an earlier failure".into()))
+    }
+}
+
+/// Creates the file `path`, empty (SQLite takes an empty file for a new
+/// database), readable and writable by its owner alone, unless it exists or
+/// `path` is an SQLite URI (`file:...`, opened as SQLite says).
+fn create_private(path: &Path) -> Result<(), StoreError> {
+    if path.to_str().is_some_and(|p| p.starts_with("file:")) {
+        return Ok(());
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    match options.open(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(StoreError::Database(format!("{}: {e}", path.display()))),
     }
 }
 
@@ -146,32 +184,45 @@ fn put_moves(
     Ok(())
 }
 
-/// A `games` row, without its seats and moves.
-fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredGame> {
-    let header: String = r.get("header")?;
-    let header = Record::from_json(&header).map_err(|e| {
-        rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e))
-    })?;
+/// A `games` row, without its seats and moves; an error naming the game and
+/// what is damaged.
+fn game_row(r: &rusqlite::Row<'_>) -> Result<StoredGame, StoreError> {
+    let id: String = r
+        .get("id")
+        .map_err(|e| StoreError::Database(format!("a game's id is damaged: {e}")))?;
+    let damaged = |what: &str, e: &dyn std::fmt::Display| {
+        StoreError::Database(format!("game {id}: its {what} is damaged: {e}"))
+    };
+    macro_rules! col {
+        ($name:literal) => {
+            r.get($name).map_err(|e| damaged($name, &e))?
+        };
+    }
+    let header: String = col!("header");
+    let header = Record::from_json(&header).map_err(|e| damaged("header", &e))?;
     Ok(StoredGame {
-        id: r.get("id")?,
-        name: r.get("name")?,
-        listed: r.get("listed")?,
-        origin: r.get("origin")?,
+        name: col!("name"),
+        listed: col!("listed"),
+        origin: col!("origin"),
         header,
         seats: Vec::new(),
         actions: Vec::new(),
         status: Status {
-            over: r.get("over")?,
-            turn: r.get("turn")?,
-            actor: r.get("actor")?,
+            over: col!("over"),
+            turn: col!("turn"),
+            actor: col!("actor"),
         },
-        created: r.get("created")?,
-        updated: r.get("updated")?,
+        created: col!("created"),
+        updated: col!("updated"),
+        id,
     })
 }
 
 /// Adds the seats to a game row.
 fn with_seats(conn: &Connection, mut g: StoredGame) -> Result<StoredGame, StoreError> {
+    let damaged = |e: rusqlite::Error| {
+        StoreError::Database(format!("game {}: its seats are damaged: {e}", g.id))
+    };
     let mut st = conn
         .prepare_cached(
             "SELECT seat, kind, token, taken, player, auto_pass FROM seats \
@@ -180,20 +231,24 @@ fn with_seats(conn: &Connection, mut g: StoredGame) -> Result<StoredGame, StoreE
         .map_err(db_err)?;
     let rows = st
         .query_map([&g.id], |r| {
-            let kind: String = r.get(1)?;
+            let (seat, kind): (i64, String) = (r.get(0)?, r.get(1)?);
             let token: Option<String> = r.get(2)?;
-            Ok((kind, token, r.get(3)?, r.get(4)?, r.get(5)?))
+            Ok((seat, kind, token, r.get(3)?, r.get(4)?, r.get(5)?))
         })
         .map_err(db_err)?;
+    let mut seats = Vec::new();
     for row in rows {
-        let (kind, token, taken, player, auto_pass) = row.map_err(db_err)?;
+        let (seat, kind, token, taken, player, auto_pass) = row.map_err(damaged)?;
         let token = match token {
             Some(t) => Some(Token::parse(&t).ok_or_else(|| {
-                StoreError::Database(format!("game {}: a seat's token is damaged", g.id))
+                StoreError::Database(format!(
+                    "game {}: the token of seat {seat} is damaged",
+                    g.id
+                ))
             })?),
             None => None,
         };
-        g.seats.push(Seat {
+        seats.push(Seat {
             kind: if kind == "person" {
                 SeatKind::Person
             } else {
@@ -205,6 +260,7 @@ fn with_seats(conn: &Connection, mut g: StoredGame) -> Result<StoredGame, StoreE
             auto_pass,
         });
     }
+    g.seats = seats;
     Ok(g)
 }
 
@@ -240,12 +296,15 @@ impl Store for SqliteStore {
 
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
         let conn = self.conn()?;
-        let Some(row) = conn
-            .query_row("SELECT * FROM games WHERE id = ?1", [id], game_row)
-            .optional()
-            .map_err(db_err)?
-        else {
-            return Ok(None);
+        let row = {
+            let mut st = conn
+                .prepare_cached("SELECT * FROM games WHERE id = ?1")
+                .map_err(db_err)?;
+            let mut rows = st.query([id]).map_err(db_err)?;
+            match rows.next().map_err(db_err)? {
+                Some(r) => game_row(r)?,
+                None => return Ok(None),
+            }
         };
         let mut g = with_seats(&conn, row)?;
         let mut st = conn
@@ -319,15 +378,22 @@ impl Store for SqliteStore {
             .prepare_cached(
                 "SELECT * FROM games WHERE listed AND NOT over AND EXISTS \
                  (SELECT 1 FROM seats WHERE seats.game = games.id AND kind = 'person' AND NOT taken) \
-                 ORDER BY updated DESC LIMIT ?1",
+                 ORDER BY updated DESC",
             )
             .map_err(db_err)?;
-        let rows: Vec<_> = st
-            .query_map([limit as i64], game_row)
-            .map_err(db_err)?
-            .collect::<Result<_, _>>()
-            .map_err(db_err)?;
-        rows.into_iter().map(|r| with_seats(&conn, r)).collect()
+        let mut rows = st.query([]).map_err(db_err)?;
+        let mut games = Vec::new();
+        // A damaged game is left out (and reported once): the others are listed.
+        while games.len() < limit {
+            let Some(r) = rows.next().map_err(db_err)? else {
+                break;
+            };
+            match game_row(r).and_then(|g| with_seats(&conn, g)) {
+                Ok(g) => games.push(g),
+                Err(e) => self.report(r.get("id").unwrap_or_default(), &e),
+            }
+        }
+        Ok(games)
     }
 
     fn expire(&self, before: u64) -> Result<Vec<String>, StoreError> {
@@ -349,5 +415,62 @@ impl Store for SqliteStore {
         .map_err(db_err)?;
         tx.commit().map_err(db_err)?;
         Ok(ids)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A listed game of two free person seats, last played at `updated`.
+    fn game(id: &str, updated: u64) -> StoredGame {
+        let header = Record::from_json(&format!(
+            r#"{{"format": "{}", "ruleset_name": "base", "ruleset": "tilesets = [\"base\"]",
+                "players": 2, "seed": 1, "actions": []}}"#,
+            carcassonne_core::record::RECORD_FORMAT
+        ))
+        .unwrap();
+        StoredGame {
+            id: id.into(),
+            name: id.into(),
+            listed: true,
+            origin: "test".into(),
+            header,
+            seats: (0..2)
+                .map(|_| Seat::new(SeatKind::Person).unwrap())
+                .collect(),
+            actions: Vec::new(),
+            status: Status {
+                over: false,
+                turn: 1,
+                actor: Some(0),
+            },
+            created: updated,
+            updated,
+        }
+    }
+
+    #[test]
+    fn the_lobby_leaves_a_damaged_game_out_reports_it_once_and_fills_its_place() {
+        let store = SqliteStore::open(Path::new(":memory:")).unwrap();
+        store.create(&game("sound", 1)).unwrap();
+        store.create(&game("damaged", 2)).unwrap();
+        store
+            .conn()
+            .unwrap()
+            .execute("UPDATE games SET turn = 'many' WHERE id = 'damaged'", [])
+            .unwrap();
+        for _ in 0..2 {
+            // The damaged game, the most recent, does not take the one place.
+            let ids: Vec<String> = store.lobby(1).unwrap().into_iter().map(|g| g.id).collect();
+            assert_eq!(ids, ["sound"]);
+        }
+        let reported = store.reported.lock().unwrap();
+        assert_eq!(reported.iter().collect::<Vec<_>>(), ["damaged"]);
+        let e = store.load("damaged").unwrap_err().to_string();
+        assert!(
+            e.starts_with("the game database: game damaged: its turn is damaged"),
+            "{e}"
+        );
     }
 }

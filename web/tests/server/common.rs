@@ -1,5 +1,6 @@
 //! What the server tests share: base rules, a server on an in-memory or file
-//! database, requests with or without a seat's token, the events stream.
+//! database, requests with or without a seat's token, the events stream,
+//! bots whose moves wait for the test.
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -9,8 +10,9 @@ use carcassonne_core::{
 use carcassonne_web::{BotPlayer, Config, Limits, LoadedRuleset, SqliteStore, Store};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
-use std::path::Path;
-use std::sync::Arc;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
 use tower::ServiceExt;
 
 const BASE: &str = include_str!("../../../configs/tilesets/base.toml");
@@ -38,6 +40,58 @@ impl BotPlayer for Last {
             .last()
             .copied()
             .ok_or_else(|| "no legal action".to_string())
+    }
+}
+
+/// Lets bot moves through as the test allows: each move of a [`Gated`] bot
+/// waits for one permit.
+#[derive(Default)]
+pub struct Gate {
+    permits: Mutex<u32>,
+    given: Condvar,
+}
+
+impl Gate {
+    /// Lets `n` more bot moves through.
+    pub fn allow(&self, n: u32) {
+        *self.permits.lock().unwrap() += n;
+        self.given.notify_all();
+    }
+
+    /// Waits for a permit and takes it; an error after a minute without one
+    /// (the test went wrong: the game shows the bot stuck instead of hanging).
+    fn pass(&self) -> Result<(), String> {
+        let permits = self.permits.lock().unwrap();
+        let (mut permits, _) = self
+            .given
+            .wait_timeout_while(permits, Duration::from_secs(60), |n| *n == 0)
+            .unwrap();
+        if *permits == 0 {
+            return Err("the test let no more bot moves through".into());
+        }
+        *permits -= 1;
+        Ok(())
+    }
+}
+
+/// The bot [`First`], each of whose moves waits at a [`Gate`].
+pub struct Gated(pub Arc<Gate>);
+
+impl BotPlayer for Gated {
+    fn choose(&mut self, g: &Game) -> Result<Action, String> {
+        self.0.pass()?;
+        First.choose(g)
+    }
+}
+
+/// [`config`] whose bot `first` waits at `gate` before each move.
+pub fn gated_config(store: Arc<dyn Store>, gate: Arc<Gate>) -> Config {
+    Config {
+        make_bot: Arc::new(move |name, _| match name {
+            "first" => Ok(Box::new(Gated(gate.clone())) as Box<dyn BotPlayer>),
+            other => Err(format!("no bot `{other}`")),
+        }),
+        ..config(store)
     }
 }
 
@@ -115,6 +169,23 @@ pub fn app() -> axum::Router {
 /// An in-memory store.
 pub fn memory() -> Arc<dyn Store> {
     Arc::new(SqliteStore::open(Path::new(":memory:")).unwrap())
+}
+
+/// A fresh database file under cargo's temporary directory.
+pub fn db_file(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("web-store");
+    std::fs::create_dir_all(&d).unwrap();
+    let f = d.join(format!("{name}.sqlite3"));
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{ext}", f.display()));
+    }
+    f
+}
+
+/// A server on the database file `file`.
+pub fn server_on(file: &Path) -> axum::Router {
+    let store: Arc<dyn Store> = Arc::new(SqliteStore::open(file).unwrap());
+    carcassonne_web::router(config(store))
 }
 
 /// A request's answer: status and body text.
@@ -224,6 +295,20 @@ pub async fn follow(
         }
     }
     panic!("the events stream ended: {out:?}");
+}
+
+/// Follows game `id` until it has `moves` moves or its bot is stuck (a
+/// minute at most: a guard against a hang, not a measure); the last event.
+pub async fn until_moves(app: &axum::Router, id: &str, moves: u64) -> Value {
+    let events = tokio::time::timeout(
+        Duration::from_secs(120),
+        follow(app, id, None, |e| {
+            e["moves"].as_u64() >= Some(moves) || !e["stuck"].is_null()
+        }),
+    )
+    .await
+    .unwrap_or_else(|_| panic!("game {id} did not reach move {moves}"));
+    events.last().cloned().unwrap()
 }
 
 /// The scores a view shows.

@@ -325,3 +325,23 @@ async fn only_allowed_host_names_are_answered_on_every_route() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_missing_game_is_named_in_at_most_32_characters() {
+    let app = app();
+    let long = "x".repeat(5_000);
+    for (id, shown) in [
+        (long.as_str(), format!("{}…", "x".repeat(32))),
+        ("a%0Ab", "a\\nb".to_string()),
+        ("abc", "abc".to_string()),
+    ] {
+        for path in [
+            format!("/api/games/{id}"),
+            format!("/api/games/{id}/events"),
+        ] {
+            let (s, v) = json_call(&app, "GET", &path, None, None).await;
+            assert_eq!(s, StatusCode::NOT_FOUND, "{v}");
+            assert_eq!(v["error"], json!(format!("no game `{shown}`")));
+        }
+    }
+}

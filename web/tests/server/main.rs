@@ -1,8 +1,10 @@
 //! The web server through its HTTP interface, as pages and programs use it.
 
 mod common;
+mod copies;
 mod events;
 mod limits;
+mod network;
 mod play;
 mod seats;
 mod storage;

@@ -259,3 +259,88 @@ async fn the_record_of_an_unfinished_game_is_kept_from_those_it_could_help_cheat
     assert_eq!(s, StatusCode::OK, "a lone person against bots: {text}");
     assert_eq!(Record::from_json(&text).unwrap().seed, 5);
 }
+
+#[tokio::test]
+async fn joining_from_the_lobby_gives_a_new_token_and_the_invitation_stops_acting() {
+    let store = memory();
+    let app = carcassonne_web::router(config(store.clone()));
+    let v = create(
+        &app,
+        json!({"ruleset": 0, "seats": ["person", "person"], "take": [0]}),
+    )
+    .await;
+    let id = v["id"].as_str().unwrap();
+    let invitation = v["seats"][1]["token"].as_str().unwrap().to_string();
+    let (s, joined) = json_call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        None,
+        Some(json!({"seat": 1, "name": "Cy"})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{joined}");
+    let token = joined["token"].as_str().unwrap();
+    assert_eq!(token.len(), 32);
+    assert_ne!(
+        token, invitation,
+        "the seat's own token, not the invitation's"
+    );
+    assert_eq!(
+        joined["invite"],
+        json!(format!("/#game={id}&seat=1&token={token}"))
+    );
+    let path = format!("/api/games/{id}");
+    // The invitation link, opened after Cy joined, neither looks as Blue nor
+    // acts for him; on this server and on another one of the same database.
+    let other = carcassonne_web::router(config(store));
+    for server in [&app, &other] {
+        let (_, mine) = json_call(server, "GET", &path, Some(token), None).await;
+        assert_eq!(
+            (&mine["you"], &mine["seats"][1]["name"]),
+            (&json!(1), &json!("Blue (Cy)"))
+        );
+        for (method, to, body) in [
+            ("GET", path.clone(), None),
+            ("POST", format!("{path}/seat"), Some(json!({"name": "Eve"}))),
+        ] {
+            let (s, v) = json_call(server, method, &to, Some(&invitation), body).await;
+            assert_eq!(s, StatusCode::FORBIDDEN, "{method} {to}: {v}");
+            assert_eq!(
+                v["error"],
+                json!(format!(
+                    "that token is no seat's of game {id} (an invitation stops working once its \
+                     seat is taken from the lobby)"
+                ))
+            );
+        }
+    }
+    let (_, seen) = json_call(&app, "GET", &path, None, None).await;
+    assert_eq!(
+        seen["seats"][1]["name"],
+        json!("Blue (Cy)"),
+        "Eve changed nothing"
+    );
+}
+
+#[tokio::test]
+async fn the_bearer_scheme_is_named_in_any_case() {
+    let app = app();
+    let (id, tokens) = new_game(&app, json!(["person", "person"])).await;
+    let blue = tokens[1].clone().unwrap();
+    for scheme in ["Bearer", "bearer", "BEARER"] {
+        let req = axum::http::Request::builder()
+            .uri(format!("/api/games/{id}"))
+            .header("authorization", format!("{scheme} {blue}"))
+            .body(axum::body::Body::empty())
+            .unwrap();
+        let resp = tower::ServiceExt::oneshot(app.clone(), req).await.unwrap();
+        assert_eq!(resp.status(), StatusCode::OK, "{scheme}");
+        let body = http_body_util::BodyExt::collect(resp.into_body())
+            .await
+            .unwrap()
+            .to_bytes();
+        let v: Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(v["you"], json!(1), "{scheme}");
+    }
+}

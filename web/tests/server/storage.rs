@@ -9,23 +9,6 @@ use carcassonne_web::store::{Status, StoredGame};
 use carcassonne_web::{SqliteStore, Store, StoreError};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-
-/// A fresh database file under cargo's temporary directory.
-fn db_file(name: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("web-store");
-    std::fs::create_dir_all(&d).unwrap();
-    let f = d.join(format!("{name}.sqlite3"));
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{ext}", f.display()));
-    }
-    f
-}
-
-fn server_on(file: &Path) -> axum::Router {
-    let store: Arc<dyn Store> = Arc::new(SqliteStore::open(file).unwrap());
-    carcassonne_web::router(config(store))
-}
 
 fn place(v: &Value) -> Value {
     let spot = &v["placements"][0];
@@ -208,4 +191,83 @@ fn a_memory_database_keeps_nothing_and_a_damaged_file_is_refused_clearly() {
     .unwrap();
     let e = SqliteStore::open(&junk).err().expect("refused");
     assert!(e.to_string().contains("junk.sqlite3"), "{e}");
+}
+
+#[tokio::test]
+async fn a_damaged_game_is_left_out_of_the_lobby_and_opening_it_says_what_is_damaged() {
+    let file = db_file("damaged");
+    let first = server_on(&file);
+    let mut ids = Vec::new();
+    for name in ["sound", "bad token", "bad header"] {
+        let v = create(
+            &first,
+            json!({"ruleset": 0, "seats": ["person", "person"], "name": name}),
+        )
+        .await;
+        ids.push(v["id"].as_str().unwrap().to_string());
+    }
+    drop(first);
+    let raw = rusqlite::Connection::open(&file).unwrap();
+    raw.execute(
+        "UPDATE seats SET token = 'not a token' WHERE game = ?1 AND seat = 1",
+        [&ids[1]],
+    )
+    .unwrap();
+    raw.execute("UPDATE games SET header = '{oops' WHERE id = ?1", [&ids[2]])
+        .unwrap();
+    drop(raw);
+    let second = server_on(&file);
+    // The lobby lists the sound game, and only it.
+    let (s, lobby) = json_call(&second, "GET", "/api/lobby", None, None).await;
+    assert_eq!(s, StatusCode::OK, "{lobby}");
+    let listed: Vec<&str> = lobby["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(listed, [ids[0].as_str()]);
+    // Each damaged game, opened, says what is damaged.
+    for (id, what) in [
+        (&ids[1], "the token of seat 1 is damaged"),
+        (&ids[2], "its header is damaged"),
+    ] {
+        let (s, v) = json_call(&second, "GET", &format!("/api/games/{id}"), None, None).await;
+        assert_eq!(s, StatusCode::INTERNAL_SERVER_ERROR, "{v}");
+        let msg = v["error"].as_str().unwrap();
+        assert!(
+            msg.starts_with(&format!("the game database: game {id}: {what}")),
+            "{msg}"
+        );
+    }
+    let (s, v) = json_call(
+        &second,
+        "GET",
+        &format!("/api/games/{}", ids[0]),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn a_new_database_file_is_readable_by_its_owner_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let file = db_file("private");
+    let app = server_on(&file);
+    new_game(&app, json!(["person", "person"])).await;
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    // It holds the seats' tokens; SQLite's journal of it likewise.
+    assert_eq!(mode(&file), 0o600, "{}", file.display());
+    let wal = PathBuf::from(format!("{}-wal", file.display()));
+    assert_eq!(mode(&wal), 0o600, "{}", wal.display());
+    // An existing file keeps its permissions.
+    drop(app);
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let again = server_on(&file);
+    let (s, _) = call(&again, "GET", "/api/lobby", None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(mode(&file), 0o640);
 }
