@@ -9,6 +9,12 @@
 //!   and a missing header 400. DNS rebinding needs a name that the attacker's
 //!   page was loaded from, so IP addresses are safe to accept (and let others
 //!   on the network play with `--host 0.0.0.0`).
+//!   A request that would change something (not GET, HEAD or OPTIONS) sent
+//!   by a page of another site (its `Origin` header names another host than
+//!   the request's) gets 403: a foreign page cannot create games or take
+//!   seats through the player's browser. Two `Host` headers get 400, and a
+//!   request naming its host in its target (`GET http://name/...`) is
+//!   checked by that name.
 //! * **Slow clients.** A client has [`Network::header_timeout`] to send each
 //!   request's headers, counted from the connection (or the previous answer)
 //!   on: half-sent requests and idle connections are closed after it. It then
@@ -70,12 +76,32 @@ pub fn check_host(router: Router, hosts: &[String]) -> Router {
 }
 
 async fn host_guard(State(hosts): State<Arc<Vec<String>>>, req: Request, next: Next) -> Response {
-    let given = req
-        .headers()
-        .get(header::HOST)
-        .map(|h| h.to_str().map(|s| s.to_string()));
+    if req.headers().get_all(header::HOST).iter().count() > 1 {
+        return refuse(
+            StatusCode::BAD_REQUEST,
+            "the request has more than one Host header".into(),
+        );
+    }
+    // A request in absolute form (`GET http://name/...`) names its host in
+    // the target, which then counts, not the header.
+    let given = match req.uri().authority() {
+        Some(a) => Some(Ok(a.as_str().to_string())),
+        None => req
+            .headers()
+            .get(header::HOST)
+            .map(|h| h.to_str().map(|s| s.to_string())),
+    };
     match given {
-        Some(Ok(h)) if allowed(&h, &hosts) => next.run(req).await,
+        Some(Ok(h)) if allowed(&h, &hosts) => match cross_site(&req, &h) {
+            Some(origin) => refuse(
+                StatusCode::FORBIDDEN,
+                format!(
+                    "a page of another site (`{}`) may not change anything here",
+                    origin.chars().take(64).collect::<String>().escape_default()
+                ),
+            ),
+            None => next.run(req).await,
+        },
         Some(h) => refuse(
             StatusCode::FORBIDDEN,
             format!(
@@ -85,6 +111,27 @@ async fn host_guard(State(hosts): State<Arc<Vec<String>>>, req: Request, next: N
         ),
         None => refuse(StatusCode::BAD_REQUEST, "the request has no Host header".into()),
     }
+}
+
+/// The `Origin` of a request that would change something (any method but
+/// GET, HEAD and OPTIONS) sent by a page of another site than `host` (the
+/// host the request is for), if it is one. A browser names the page's site
+/// in `Origin` on such requests; a page of another site could otherwise
+/// create games or take free seats with a form or a `text/plain` request,
+/// which need no permission of this server. Programs (curl, the Python
+/// package) send no `Origin` and are not concerned.
+fn cross_site(req: &Request, host: &str) -> Option<String> {
+    use axum::http::Method;
+    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+        return None;
+    }
+    let origin = req.headers().get(header::ORIGIN)?;
+    let text = origin.to_str().unwrap_or("?");
+    let same = text
+        .strip_prefix("http://")
+        .or_else(|| text.strip_prefix("https://"))
+        .is_some_and(|h| normal(h) == normal(host));
+    (!same).then(|| text.to_string())
 }
 
 fn refuse(status: StatusCode, error: String) -> Response {

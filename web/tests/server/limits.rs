@@ -345,3 +345,106 @@ async fn a_missing_game_is_named_in_at_most_32_characters() {
         }
     }
 }
+
+/// `method uri` with `headers` → status and the JSON answer.
+async fn call_json(
+    app: &axum::Router,
+    method: &str,
+    uri: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> (StatusCode, Value) {
+    let mut req = Request::builder().method(method).uri(uri);
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let mut req = req.body(Body::from(body.to_string())).unwrap();
+    req.extensions_mut()
+        .insert(ConnectInfo("127.0.0.1:4000".parse::<SocketAddr>().unwrap()));
+    let resp = app.clone().oneshot(req).await.unwrap();
+    let status = resp.status();
+    let body = resp.into_body().collect().await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&body).unwrap_or(Value::Null))
+}
+
+/// [`call_json`] → status and the error, if any.
+async fn call_with(
+    app: &axum::Router,
+    method: &str,
+    uri: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> (StatusCode, String) {
+    let (status, v) = call_json(app, method, uri, headers, body).await;
+    let error = v["error"].as_str().unwrap_or_default().to_string();
+    (status, error)
+}
+
+#[tokio::test]
+async fn a_page_of_another_site_cannot_change_anything() {
+    // The online audit: a foreign page's `text/plain` POST created a game
+    // through the player's browser (no permission of the server is needed
+    // for it); a second `Host` header and a host named in the target were
+    // not looked at.
+    let app = carcassonne_web::net::check_host(carcassonne_web::router(config(memory())), &[]);
+    let create = json!({"ruleset": 0, "seats": ["person", "first"]}).to_string();
+    let host = ("host", "127.0.0.1:8080");
+    let (status, error) = call_with(
+        &app,
+        "POST",
+        "/api/games",
+        &[
+            host,
+            ("origin", "http://evil.example"),
+            ("content-type", "text/plain"),
+        ],
+        &create,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        error,
+        "a page of another site (`http://evil.example`) may not change anything here"
+    );
+    let (_, lobby) = call_json(&app, "GET", "/api/lobby", &[host], "").await;
+    assert_eq!(
+        lobby["games"].as_array().unwrap().len(),
+        0,
+        "no game was created"
+    );
+    // Its own page, and programs (no `Origin`), may.
+    for headers in [vec![host, ("origin", "http://127.0.0.1:8080")], vec![host]] {
+        let (status, error) = call_with(&app, "POST", "/api/games", &headers, &create).await;
+        assert_eq!(status, StatusCode::OK, "{headers:?}: {error}");
+    }
+    // Reading is no change: another site's page may look (as it could embed it).
+    let (status, _) = call_with(
+        &app,
+        "GET",
+        "/api/lobby",
+        &[host, ("origin", "http://evil.example")],
+        "",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    // Two `Host` headers; a foreign host named in the target.
+    let (status, error) = call_with(
+        &app,
+        "GET",
+        "/api/lobby",
+        &[host, ("host", "evil.example")],
+        "",
+    )
+    .await;
+    assert_eq!(
+        (status, error.as_str()),
+        (
+            StatusCode::BAD_REQUEST,
+            "the request has more than one Host header"
+        )
+    );
+    let (status, _) = call_with(&app, "GET", "http://evil.example/api/lobby", &[host], "").await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = call_with(&app, "GET", "http://127.0.0.1:8080/api/lobby", &[host], "").await;
+    assert_eq!(status, StatusCode::OK);
+}
