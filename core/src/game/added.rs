@@ -675,7 +675,7 @@ mod tests {
         let set: TileSetSpec = toml::from_str(text).unwrap();
         let tiles = TileCatalogue::build(&[set], "C2").unwrap();
         let decl = PluginDecl {
-            id: "roads".into(),
+            id: "road-adder".into(),
             state: crate::rules::StateWords::default(),
             ..PluginDecl::default()
         };
@@ -686,9 +686,12 @@ mod tests {
         scenario::run_on(&mut g, "place 0 1 0").unwrap();
         let texts: Vec<String> = g.take_events().iter().map(|e| g.event_text(e)).collect();
         // North–south faces the start tile's field: refused; west–east: added.
-        assert!(texts.contains(&"roads: refused".to_string()), "{texts:?}");
         assert!(
-            texts.contains(&"roads: road added to the tile at 0 1".to_string()),
+            texts.contains(&"road-adder: refused".to_string()),
+            "{texts:?}"
+        );
+        assert!(
+            texts.contains(&"road-adder: road added to the tile at 0 1".to_string()),
             "{texts:?}"
         );
         let t = g.tile_at(Pos::new(0, 1)).unwrap();
