@@ -120,14 +120,14 @@ pub struct LoadedRecord {
 }
 
 impl LoadedRecord {
-    /// `e`, with a note naming the rule changes that may explain it.
+    /// `e`, with a reminder of the rule changes that may explain it (named
+    /// once, in the note [`load_record`] printed).
     pub fn explain(&self, e: impl std::fmt::Display) -> anyhow::Error {
         if self.changes.is_empty() {
             anyhow!("{e}")
         } else {
             anyhow!(
-                "{e}\nnote: the rules differ from those the record was made with: {}",
-                self.changes.join("; ")
+                "{e}\n(the rules differ from those the record was made with: see the note above)"
             )
         }
     }
@@ -153,7 +153,8 @@ pub fn load_record(path: &std::path::Path, plugin_dirs: &[PathBuf]) -> Result<Lo
             changes.join("; ")
         );
     }
-    let game = carcassonne_core::Game::new(rs.rules.clone(), rec.players, rec.seed)?;
+    let game = carcassonne_core::Game::new(rs.rules.clone(), rec.players, rec.seed)
+        .map_err(|e| anyhow!("{}: {e}", path.display()))?;
     Ok(LoadedRecord {
         rs,
         rec,

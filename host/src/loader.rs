@@ -410,6 +410,16 @@ pub fn default_plugin_dirs() -> Vec<PathBuf> {
     v
 }
 
+/// The entries of `$CARCASSONNE_PLUGIN_DIR` that are no directory.
+fn missing_env_dirs() -> Vec<PathBuf> {
+    std::env::var_os(PLUGIN_DIR_ENV)
+        .map(|s| std::env::split_paths(&s).collect::<Vec<PathBuf>>())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|d| !d.as_os_str().is_empty() && !d.is_dir())
+        .collect()
+}
+
 /// Builds a registry: the compiled-in plugins, then every library in `dirs`
 /// (each must exist; a file is loaded as one library), then — with
 /// `defaults` — those in [`default_plugin_dirs`]. A library found in a
@@ -490,6 +500,14 @@ fn build(builtin: bool, dirs: &[PathBuf], defaults: bool) -> Result<Registry, Lo
     if defaults {
         for d in default_plugin_dirs() {
             visit(&d, &mut errs);
+        }
+        // A directory the environment names that is none: said as a library
+        // that could not be loaded is (a warning), not silently skipped.
+        for d in missing_env_dirs() {
+            reg.unloaded.push(err(
+                &d,
+                format!("no such directory (named in {PLUGIN_DIR_ENV})"),
+            ));
         }
     }
     for lib in libs {

@@ -12,3 +12,8 @@ pub mod ruleset;
 pub mod serve;
 pub mod simulate;
 pub mod tournament;
+
+/// `n` and `word`, with an `s` unless `n` is 1 (`1 bot`, `0 seats`, `3 turns`).
+pub fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}

@@ -157,8 +157,8 @@ pub fn run(a: Args) -> Result<()> {
         bail!(
             "--bots lists {} for the {} no person plays: give at most one per seat \
              (the last one given plays the seats left)",
-            plural(list.len(), "bot"),
-            plural(bot_seats.len(), "seat")
+            super::plural(list.len(), "bot"),
+            super::plural(bot_seats.len(), "seat")
         );
     }
     let mut specs: Vec<Option<BotSpec>> = vec![None; usize::from(players)];
@@ -283,9 +283,4 @@ pub fn run(a: Args) -> Result<()> {
         println!("Record written to {}", f.path().display());
     }
     Ok(())
-}
-
-/// `n` and `word`, with an `s` unless `n` is 1 (`1 bot`, `0 seats`).
-fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }

@@ -59,7 +59,7 @@ pub fn run(a: Args) -> Result<()> {
         let sets: Vec<String> = i
             .tilesets
             .iter()
-            .map(|(name, tiles)| format!("{name} ({tiles} tiles)"))
+            .map(|(name, tiles)| format!("{name} ({})", super::plural(*tiles, "tile")))
             .collect();
         list("tile sets:", &sets);
         if i.options.is_empty() {

@@ -111,12 +111,12 @@ pub fn run(a: Args) -> Result<()> {
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
         println!(
-            "{} — {} players, seed {}, {} turns, {} tiles placed{}",
+            "{} — {} players, seed {}, {}, {} placed{}",
             rs.spec.name,
             rec.players,
             rec.seed,
-            g.turn(),
-            g.placed_count(),
+            super::plural(usize::from(g.turn()), "turn"),
+            super::plural(g.placed_count(), "tile"),
             if g.is_over() { "" } else { " (unfinished)" }
         );
         for (p, s) in g.scores().iter().enumerate() {

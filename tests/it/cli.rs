@@ -839,3 +839,20 @@ fn a_bot_or_an_option_that_would_never_be_used_is_refused() {
         stdout(&o)
     );
 }
+
+#[test]
+fn a_plugin_directory_the_environment_names_that_is_none_is_a_warning() {
+    // The composer audit: `--plugin-dir /nonexistent` is an error, but the
+    // same directory in CARCASSONNE_PLUGIN_DIR was skipped without a word.
+    let o = bin()
+        .args(["simulate", "--games", "2", "--quiet"])
+        .env("CARCASSONNE_PLUGIN_DIR", "/nonexistent-carcassonne-plugins")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "warning: /nonexistent-carcassonne-plugins: no such directory (named in \
+         CARCASSONNE_PLUGIN_DIR) (skipped: its plugins are not available)\n"
+    );
+}

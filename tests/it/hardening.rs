@@ -671,7 +671,8 @@ fn records_replay_anywhere_and_name_a_change_of_rules() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
-    // Another plugin version: a note, and the note again with an error it may explain.
+    // Another plugin version: a note, and a reminder of it with an error it
+    // may explain (the changes named once).
     let mut changed = v.clone();
     changed["plugins"][0]["version"] = "0.0.1".into();
     changed["actions"][3] = "place 40 40 0".into();
@@ -680,10 +681,15 @@ fn records_replay_anywhere_and_name_a_change_of_rules() {
     assert_clean_failure(&o, "action 4 (`place 40 40 0`)");
     let e = stderr(&o);
     assert!(
-        e.contains("note: the rules differ from those the record was made with: plugin `shepherd` is version"),
+        e.contains("g.json: the rules differ from those the record was made with: plugin `shepherd` is version"),
         "{e}"
     );
     assert!(e.contains("0.0.1 in the record"), "{e}");
+    assert_eq!(e.matches("0.0.1 in the record").count(), 1, "{e}");
+    assert!(
+        e.contains("(the rules differ from those the record was made with: see the note above)"),
+        "{e}"
+    );
     // Changed tile data (the fingerprint) is named too.
     let mut changed = v.clone();
     changed["rules_hash"] = "0000000000000000".into();
