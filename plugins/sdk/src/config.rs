@@ -121,12 +121,19 @@ impl fmt::Display for ConfigError {
 
 impl std::error::Error for ConfigError {}
 
-/// The top-level key whose key or value covers byte `at` of `text`.
+/// The top-level key whose key or value covers byte `at` of `text`; else the
+/// last one before `at` (a value written as a table of its own,
+/// `[key]` and lines under it, whose span is its header's).
 fn key_at(text: &str, at: usize) -> Option<String> {
     let doc = DeTable::parse(text).ok()?;
-    doc.get_ref()
-        .iter()
+    let keys = doc.get_ref();
+    keys.iter()
         .find(|(k, v)| k.span().contains(&at) || v.span().contains(&at) || v.span().end == at)
+        .or_else(|| {
+            keys.iter()
+                .filter(|(k, _)| k.span().start <= at)
+                .max_by_key(|(k, _)| k.span().start)
+        })
         .map(|(k, _)| k.get_ref().to_string())
 }
 
@@ -398,6 +405,9 @@ mod tests {
         let e = parse_options::<Opts>("pointz = 1\n").unwrap_err();
         assert_eq!(e.problems[0].0.as_deref(), Some("pointz"), "{e}");
         assert_eq!(parse_options::<Opts>("").unwrap(), Opts::default());
+        // A value written as a table is blamed on its key.
+        let e = parse_options::<Opts>("[flock-action]\na = 1\n").unwrap_err();
+        assert_eq!(e.problems[0].0.as_deref(), Some("flock-action"), "{e}");
         // Every bad key at once, each in plain words; an enum's spellings.
         let e = parse_options::<Opts>("points = 1.5\nflock-action = 5\nzzz = 1\n").unwrap_err();
         let got: Vec<(Option<&str>, &str)> = e
