@@ -38,6 +38,10 @@
 //!   tile; 1 point per figure of the player on her tile at the start of his
 //!   turn (JCloisterZone counts every figure, a shepherd too); 3 points to each
 //!   owner of a follower on her tile in a scored feature, once per feature.
+//! * **Option** `final-round-point` (PD13 with AM8, silent rulings): a turn
+//!   granted after the last bag tile (the abbey's final round) pays the
+//!   start-of-turn point only with `true`; by default (JCloisterZone) only
+//!   regular turns do.
 //!
 //! State (per game, public): the fairy's figure id and whether she stands
 //! beside a follower (under `on-tile`, never).
@@ -63,13 +67,25 @@ pub enum FairyPlacement {
 pub struct Options {
     /// How the fairy is placed and scores.
     pub fairy_placement: FairyPlacement,
+    /// Whether a turn granted after the last tile of the bag (the abbey's
+    /// final round, AM8) pays the start-of-turn point (PD13). The rulings are
+    /// silent: `false` (default) as JCloisterZone, which pays it at regular
+    /// turns only; `true` reads AM8's "each such placement is a full turn"
+    /// with PD13's "at the very start of a player's turn (before the abbey)".
+    pub final_round_point: bool,
 }
 
 impl Config for Options {
-    const DOCS: &'static [(&'static str, &'static str)] = &[(
-        "fairy-placement",
-        "PD11/PD16: \"next-to-follower\" (beside one follower; Hans im Glück) or \"on-tile\" (on a tile with one of the player's followers; Rio Grande, Z-Man 1st edition)",
-    )];
+    const DOCS: &'static [(&'static str, &'static str)] = &[
+        (
+            "fairy-placement",
+            "PD11/PD16: \"next-to-follower\" (beside one follower; Hans im Glück) or \"on-tile\" (on a tile with one of the player's followers; Rio Grande, Z-Man 1st edition)",
+        ),
+        (
+            "final-round-point",
+            "PD13 in a turn granted after the last bag tile (the abbey's final round, AM8; the rulings are silent): false (default, JCloisterZone: regular turns only) or true (such a turn is a full turn: the point is paid)",
+        ),
+    ];
 }
 
 /// Points at the start of the turn (PD13; per figure under `on-tile`).
@@ -131,6 +147,7 @@ impl Codes {
 /// The plugin: rules plus options.
 pub struct Fairy {
     placement: FairyPlacement,
+    final_round_point: bool,
 }
 
 fn err(message: &str) -> Error {
@@ -138,6 +155,14 @@ fn err(message: &str) -> Error {
 }
 
 impl Fairy {
+    /// Whether this turn pays the start-of-turn point (PD13): a regular turn,
+    /// not one granted (a builder's second turn, part of the same turn);
+    /// with `final-round-point`, a turn granted after the last bag tile too
+    /// (the abbey's final round, AM8: no builder's turn comes then).
+    fn pays_this_turn(&self, v: &View<'_>) -> bool {
+        v.turn_granted_by().is_none() || (self.final_round_point && v.bag_len() == 0)
+    }
+
     fn state(v: &View<'_>) -> HookResult<FairyState> {
         Ok(*v.game_state::<FairyState>()?)
     }
@@ -256,6 +281,7 @@ impl Plugin for Fairy {
     fn new(options: Options) -> Result<Self, ConfigError> {
         Ok(Fairy {
             placement: options.fairy_placement,
+            final_round_point: options.final_round_point,
         })
     }
 
@@ -319,7 +345,7 @@ impl Plugin for Fairy {
     fn turn_start(&self, cx: &mut Cx<'_>) -> HookResult {
         if self.placement == FairyPlacement::NextToFollower {
             let me = cx.current_player();
-            if cx.turn_granted_by().is_some() {
+            if !self.pays_this_turn(cx) {
                 return Ok(());
             }
             cx.add_score(me, TURN_POINTS);
@@ -330,7 +356,7 @@ impl Plugin for Fairy {
             }
             return Ok(());
         }
-        if cx.turn_granted_by().is_some() {
+        if !self.pays_this_turn(cx) {
             return Ok(());
         }
         let me = cx.current_player();
