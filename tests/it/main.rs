@@ -18,6 +18,7 @@ mod castles;
 mod cathedrals;
 mod census;
 mod cli;
+mod cli_refusals;
 mod common;
 mod composition;
 mod count;
