@@ -116,7 +116,11 @@ impl SqliteStore {
             .lock()
             .map_or(true, |mut seen| seen.insert(id));
         if first {
-            eprintln!("warning: the lobby leaves out a damaged game: {e}");
+            // Escaped: the id and the damage come from the database file.
+            eprintln!(
+                "warning: the lobby leaves out a damaged game: {}",
+                e.to_string().escape_debug()
+            );
         }
     }
 
