@@ -8,11 +8,10 @@
 //! they differ, each narrowing plugin's narrowings are taken away alone to name
 //! the one whose promise is broken.
 
-use crate::permute::{compare, describe};
+use crate::permute::{compare, describe, share_games};
 use carcassonne_core::conformance::{trace, Failure, StepTrace};
 use carcassonne_core::Rules;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// How to run the check.
 #[derive(Clone, Copy, Debug)]
@@ -92,9 +91,8 @@ fn without(rules: &Rules, which: &[u8]) -> Arc<Rules> {
 }
 
 /// Plays the games with and without the plugins' narrowings and compares
-/// every step; the games are shared out among `opts.threads` threads, and
-/// every game below a failing one is played, so the failure reported (the
-/// lowest seed) does not depend on the threads.
+/// every step, the games shared out among `opts.threads` threads
+/// ([`share_games`]: the failure reported does not depend on them).
 pub fn check(rules: &Arc<Rules>, opts: Options) -> Result<Report, NarrowingError> {
     let narrowing: Vec<u8> = (0..rules.plugins.len())
         .filter(|&i| rules.plugins[i].narrow != 0)
@@ -110,34 +108,9 @@ pub fn check(rules: &Arc<Rules>, opts: Options) -> Result<Report, NarrowingError
         return Ok(Report::default());
     }
     let plain = without(rules, &narrowing);
-    let next = AtomicU32::new(0);
-    let found: Mutex<(u64, Option<(u32, NarrowingError)>)> = Mutex::new((0, None));
-    std::thread::scope(|s| {
-        for _ in 0..opts.threads.clamp(1, opts.games.max(1) as usize) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= opts.games {
-                    break;
-                }
-                let seed = opts.first_seed.wrapping_add(u64::from(i));
-                let r = check_game(rules, &plain, &narrowing, &ids, opts.players, seed);
-                let mut f = found.lock().unwrap_or_else(|e| e.into_inner());
-                match r {
-                    Ok(steps) => f.0 += steps,
-                    Err(e) => {
-                        next.store(opts.games, Ordering::Relaxed);
-                        if f.1.as_ref().is_none_or(|(j, _)| i < *j) {
-                            f.1 = Some((i, e));
-                        }
-                    }
-                }
-            });
-        }
-    });
-    let (steps, failure) = found.into_inner().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, e)) = failure {
-        return Err(e);
-    }
+    let steps = share_games(opts.games, opts.first_seed, opts.threads, |seed| {
+        check_game(rules, &plain, &narrowing, &ids, opts.players, seed)
+    })?;
     Ok(Report {
         narrowed: ids(&narrowing),
         games: opts.games,

@@ -220,23 +220,45 @@ pub fn check(ruleset: &Ruleset, opts: Options) -> Result<Report, PermuteError> {
             Ok(Arc::new(r))
         })
         .collect::<Result<_, PermuteError>>()?;
+    let steps = share_games(opts.games, opts.first_seed, opts.threads, |seed| {
+        check_game(&orders, &rules, opts.players, seed)
+    })?;
+    Ok(Report {
+        orders,
+        all_orders,
+        games: opts.games,
+        steps,
+    })
+}
+
+/// Runs `check` on the games of seeds `first_seed..first_seed + games`,
+/// shared out among `threads` threads, and sums the steps it compared. Every
+/// game below a failing one is played, so the failure returned (the lowest
+/// seed's) does not depend on the threads. For the checks that play the
+/// same games in several variants of the rules ([`check`],
+/// [`crate::narrowings::check`]).
+pub(crate) fn share_games<E: Send>(
+    games: u32,
+    first_seed: u64,
+    threads: usize,
+    check: impl Fn(u64) -> Result<u64, E> + Sync,
+) -> Result<u64, E> {
     let next = AtomicU32::new(0);
     // The steps compared, and the failure of the lowest game that failed.
-    let found: Mutex<(u64, Option<(u32, PermuteError)>)> = Mutex::new((0, None));
+    let found: Mutex<(u64, Option<(u32, E)>)> = Mutex::new((0, None));
     std::thread::scope(|s| {
-        for _ in 0..opts.threads.clamp(1, opts.games.max(1) as usize) {
+        for _ in 0..threads.clamp(1, games.max(1) as usize) {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= opts.games {
+                if i >= games {
                     break;
                 }
-                let seed = opts.first_seed.wrapping_add(u64::from(i));
-                let r = check_game(&orders, &rules, opts.players, seed);
+                let r = check(first_seed.wrapping_add(u64::from(i)));
                 let mut f = found.lock().unwrap_or_else(|e| e.into_inner());
                 match r {
                     Ok(steps) => f.0 += steps,
                     Err(e) => {
-                        next.store(opts.games, Ordering::Relaxed);
+                        next.store(games, Ordering::Relaxed);
                         if f.1.as_ref().is_none_or(|(j, _)| i < *j) {
                             f.1 = Some((i, e));
                         }
@@ -246,15 +268,10 @@ pub fn check(ruleset: &Ruleset, opts: Options) -> Result<Report, PermuteError> {
         }
     });
     let (steps, failure) = found.into_inner().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, e)) = failure {
-        return Err(e);
+    match failure {
+        Some((_, e)) => Err(e),
+        None => Ok(steps),
     }
-    Ok(Report {
-        orders,
-        all_orders,
-        games: opts.games,
-        steps,
-    })
 }
 
 /// The plugins of a run order, as `a, b, c`.

@@ -349,36 +349,7 @@ pub async fn expire_every(app: Arc<App>, period: Duration) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::seats::{Seat, SeatKind};
-    use crate::store::{SqliteStore, Status, Store};
-
-    /// A game of no moves, last played at `updated`.
-    fn game(id: &str, over: bool, updated: u64) -> StoredGame {
-        let header = Record::from_json(&format!(
-            r#"{{"format": "{}", "ruleset_name": "base", "ruleset": "tilesets = [\"base\"]",
-                "players": 2, "seed": 1, "actions": []}}"#,
-            carcassonne_core::record::RECORD_FORMAT
-        ))
-        .unwrap();
-        StoredGame {
-            id: id.into(),
-            name: id.into(),
-            listed: true,
-            origin: "test".into(),
-            header,
-            seats: (0..2)
-                .map(|_| Seat::new(SeatKind::Person).unwrap())
-                .collect(),
-            actions: Vec::new(),
-            status: Status {
-                over,
-                turn: 1,
-                actor: (!over).then_some(0),
-            },
-            created: updated,
-            updated,
-        }
-    }
+    use crate::store::{test_game, SqliteStore, Store};
 
     fn server(store: Arc<dyn Store>, expire_after: Option<Duration>) -> Arc<App> {
         crate::api::app(Config {
@@ -399,12 +370,14 @@ mod tests {
     fn unfinished_games_expire_by_the_configured_age_of_their_last_move() {
         let store: Arc<dyn Store> = Arc::new(SqliteStore::open(":memory:".as_ref()).unwrap());
         let (hour, now) = (3_600_000, now_ms());
-        store.create(&game("old", false, now - 2 * hour)).unwrap();
         store
-            .create(&game("recent", false, now - hour / 2))
+            .create(&test_game("old", false, now - 2 * hour))
             .unwrap();
         store
-            .create(&game("finished", true, now - 2 * hour))
+            .create(&test_game("recent", false, now - hour / 2))
+            .unwrap();
+        store
+            .create(&test_game("finished", true, now - 2 * hour))
             .unwrap();
         // Without an age, games are kept for ever.
         assert_eq!(expire_now(&server(store.clone(), None)).unwrap(), 0);

@@ -91,3 +91,34 @@ pub trait Store: Send + Sync {
     /// returns their ids. Finished games stay (for replay).
     fn expire(&self, before: u64) -> Result<Vec<String>, StoreError>;
 }
+
+/// A listed game of two free person seats and no moves, over or not, last
+/// played at `updated`: the stores' and the games' unit tests' fixture.
+#[cfg(test)]
+pub(crate) fn test_game(id: &str, over: bool, updated: u64) -> StoredGame {
+    use crate::seats::{Seat, SeatKind};
+    let header = Record::from_json(&format!(
+        r#"{{"format": "{}", "ruleset_name": "base", "ruleset": "tilesets = [\"base\"]",
+            "players": 2, "seed": 1, "actions": []}}"#,
+        carcassonne_core::record::RECORD_FORMAT
+    ))
+    .unwrap();
+    StoredGame {
+        id: id.into(),
+        name: id.into(),
+        listed: true,
+        origin: "test".into(),
+        header,
+        seats: (0..2)
+            .map(|_| Seat::new(SeatKind::Person).unwrap())
+            .collect(),
+        actions: Vec::new(),
+        status: Status {
+            over,
+            turn: 1,
+            actor: (!over).then_some(0),
+        },
+        created: updated,
+        updated,
+    }
+}

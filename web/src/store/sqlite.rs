@@ -425,40 +425,13 @@ impl Store for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A listed game of two free person seats, last played at `updated`.
-    fn game(id: &str, updated: u64) -> StoredGame {
-        let header = Record::from_json(&format!(
-            r#"{{"format": "{}", "ruleset_name": "base", "ruleset": "tilesets = [\"base\"]",
-                "players": 2, "seed": 1, "actions": []}}"#,
-            carcassonne_core::record::RECORD_FORMAT
-        ))
-        .unwrap();
-        StoredGame {
-            id: id.into(),
-            name: id.into(),
-            listed: true,
-            origin: "test".into(),
-            header,
-            seats: (0..2)
-                .map(|_| Seat::new(SeatKind::Person).unwrap())
-                .collect(),
-            actions: Vec::new(),
-            status: Status {
-                over: false,
-                turn: 1,
-                actor: Some(0),
-            },
-            created: updated,
-            updated,
-        }
-    }
+    use crate::store::test_game;
 
     #[test]
     fn the_lobby_leaves_a_damaged_game_out_reports_it_once_and_fills_its_place() {
         let store = SqliteStore::open(Path::new(":memory:")).unwrap();
-        store.create(&game("sound", 1)).unwrap();
-        store.create(&game("damaged", 2)).unwrap();
+        store.create(&test_game("sound", false, 1)).unwrap();
+        store.create(&test_game("damaged", false, 2)).unwrap();
         store
             .conn()
             .unwrap()
