@@ -376,12 +376,15 @@ fn inner_fields_repeated_markers_and_links_reach_plugins() {
 fn narrowed_hooks_are_skipped_exactly_in_their_cases() {
     let text = |narrow: bool| {
         format!(
-            "name = \"caps\"\ntilesets = [\"base\", \"hills-and-sheep\"]\n\
-             [plugins.kit-narrow]\nnarrow = {narrow}\n"
+            "name = \"caps\"\n\
+             tilesets = [\"base\", \"hills-and-sheep\", \"princess-and-dragon\"]\n\
+             [plugins.kit-narrow]\nnarrow = {narrow}\n\
+             [plugins.dragon]\n[plugins.wagon]\n"
         )
     };
-    // The hooks kit-narrow counts.
-    const N: usize = 9;
+    // The hooks kit-narrow counts (the dragon's steps and the wagons' moves
+    // for `figure_moved`).
+    const N: usize = 10;
     let [narrow_in, narrow_loaded] = compiled_in_and_loaded(&text(true));
     let all = [rules(&text(false)), narrow_in, narrow_loaded];
     let (mut handled, mut skipped) = ([0; N], [0; N]);
@@ -421,7 +424,7 @@ fn narrowed_hooks_are_skipped_exactly_in_their_cases() {
     }
     // features_merged, figure_chosen, tile_drawn, feature_scored (logging on even
     // seeds), after_figure, figure_returned, tile_placed, turn_end,
-    // before_scoring.
+    // before_scoring, figure_moved.
     assert!(
         handled.iter().all(|&n| n > 0),
         "every hook is called: {handled:?}"

@@ -42,15 +42,15 @@ pub struct Narrow {
 
 /// Per game: for `features_merged`, `figure_chosen`, `tile_drawn`,
 /// `feature_scored`, `after_figure`, `figure_returned`, `tile_placed`,
-/// `turn_end` and `before_scoring` (in this order), the calls outside the
-/// narrowed case and all calls.
+/// `turn_end`, `before_scoring` and `figure_moved` (in this order), the calls
+/// outside the narrowed case and all calls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
 #[repr(C)]
 pub struct Counts {
     /// Calls outside the narrowed case.
-    pub handled: [u32; 9],
+    pub handled: [u32; HOOKS],
     /// All calls.
-    pub calls: [u32; 9],
+    pub calls: [u32; HOOKS],
 }
 
 const MERGED: usize = 0;
@@ -62,6 +62,9 @@ const RETURNED: usize = 5;
 const PLACED: usize = 6;
 const TURN_END: usize = 7;
 const BEFORE_SCORING: usize = 8;
+const MOVED: usize = 9;
+/// The number of hooks counted.
+const HOOKS: usize = 10;
 
 impl Narrow {
     /// Whether a call outside the narrowed case (`case`) may go on; a narrowed
@@ -295,6 +298,13 @@ impl Plugin for Narrow {
     fn figure_returned(&self, cx: &mut Cx<'_>, fig: FigureId, _from: Location) -> HookResult {
         let case = cx.figure_kind(fig) == cx.my_figure(0);
         self.count(cx, "figure_returned", RETURNED, case)
+    }
+
+    /// Whether the figure moved is a player's (a wagon), not a neutral one
+    /// (the dragon).
+    fn figure_moved(&self, cx: &mut Cx<'_>, fig: FigureId, _from: Location) -> HookResult {
+        let case = cx.figure_owner(fig).is_some();
+        self.count(cx, "figure_moved", MOVED, case)
     }
 
     fn feature_scored(
