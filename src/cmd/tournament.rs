@@ -35,6 +35,11 @@ pub struct Args {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    /// Add the wall-clock time and the search bots' playouts per second to
+    /// `--json` (which is otherwise the same for any number of threads, as
+    /// long as no bot searches for a time).
+    #[arg(long)]
+    timing: bool,
 }
 
 /// Runs the command.
@@ -113,7 +118,13 @@ pub fn run(a: Args) -> Result<()> {
         return Err(interrupt::Interrupted.into());
     }
     if a.json {
-        let mut v = to_json(&t, &rs.spec.name, a.games, a.seed, seconds);
+        let mut v = to_json(
+            &t,
+            &rs.spec.name,
+            a.games,
+            a.seed,
+            a.timing.then_some(seconds),
+        );
         v["partial"] = partial.into();
         v["games"] = t.games().into();
         v["games_requested"] = requested.into();
@@ -196,12 +207,20 @@ fn interval(i: Interval) -> serde_json::Value {
     serde_json::json!({ "value": i.value, "low": i.low, "high": i.high })
 }
 
-fn to_json(t: &Standings, ruleset: &str, games: u64, seed: u64, seconds: f64) -> serde_json::Value {
+/// The standings as JSON; with `seconds` (`--timing`), the run's wall-clock
+/// time and the search bots' playouts per second too.
+fn to_json(
+    t: &Standings,
+    ruleset: &str,
+    games: u64,
+    seed: u64,
+    seconds: Option<f64>,
+) -> serde_json::Value {
     let bots: Vec<serde_json::Value> = t
         .lines()
         .iter()
         .map(|l| {
-            serde_json::json!({
+            let mut b = serde_json::json!({
                 "bot": l.name,
                 "games": l.games,
                 "wins": l.points,
@@ -209,8 +228,11 @@ fn to_json(t: &Standings, ruleset: &str, games: u64, seed: u64, seconds: f64) ->
                 "mean_score": l.mean_score,
                 "elo": interval(l.elo),
                 "playouts": l.search.map(|s| s.playouts),
-                "playouts_per_second": playouts_per_second(l),
-            })
+            });
+            if seconds.is_some() {
+                b["playouts_per_second"] = playouts_per_second(l).into();
+            }
+            b
         })
         .collect();
     let mut pairings = Vec::new();
@@ -228,12 +250,15 @@ fn to_json(t: &Standings, ruleset: &str, games: u64, seed: u64, seconds: f64) ->
             }));
         }
     }
-    serde_json::json!({
+    let mut v = serde_json::json!({
         "ruleset": ruleset,
         "games_per_pairing": games,
         "first_seed": seed,
         "bots": bots,
         "pairings": pairings,
-        "seconds": seconds,
-    })
+    });
+    if let Some(s) = seconds {
+        v["seconds"] = s.into();
+    }
+    v
 }

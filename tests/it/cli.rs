@@ -458,8 +458,8 @@ fn simulate_and_compare_play_the_chosen_bots_and_name_them() {
 #[test]
 fn a_tournament_plays_every_pairing_with_seats_swapped_and_rates_the_bots() {
     let base = root().join("configs/base.toml");
-    let tour = || {
-        let o = run(&[
+    let tour = |timing: bool| {
+        let mut args = vec![
             "tournament",
             "--bots",
             "mcts:20,greedy,random",
@@ -468,11 +468,16 @@ fn a_tournament_plays_every_pairing_with_seats_swapped_and_rates_the_bots() {
             "--ruleset",
             base.to_str().unwrap(),
             "--json",
-        ]);
+        ];
+        if timing {
+            args.push("--timing");
+        }
+        let o = run(&args);
         assert!(o.status.success(), "{}", stderr(&o));
         serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()
     };
-    let v = tour();
+    let v = tour(true);
+    assert!(v["seconds"].as_f64().unwrap() > 0.0, "{v}");
     let bots = v["bots"].as_array().unwrap();
     let names: Vec<&str> = bots.iter().map(|b| b["bot"].as_str().unwrap()).collect();
     assert_eq!(names, ["mcts:20", "greedy", "random"]);
@@ -502,14 +507,18 @@ fn a_tournament_plays_every_pairing_with_seats_swapped_and_rates_the_bots() {
         .map(|b| b["elo"]["value"].as_f64().unwrap())
         .sum();
     assert!(elo.abs() < 1e-6, "{elo}");
-    // Deterministic: the same seeds give the same results.
-    let again = tour();
+    // Deterministic: the same seeds give the same results; without
+    // `--timing`, the same JSON.
+    let again = tour(false);
     for (a, b) in bots.iter().zip(again["bots"].as_array().unwrap()) {
         assert_eq!(
             (&a["wins"], &a["mean_score"], &a["playouts"]),
             (&b["wins"], &b["mean_score"], &b["playouts"])
         );
+        assert!(b.get("playouts_per_second").is_none(), "{b}");
     }
+    assert!(again.get("seconds").is_none(), "{again}");
+    assert_eq!(tour(false), again);
 
     let o = run(&[
         "tournament",
