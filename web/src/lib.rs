@@ -97,7 +97,8 @@ pub struct Limits {
     pub body_bytes: usize,
     /// Largest uploaded record (the body of `POST /api/records`), in bytes.
     pub record_bytes: usize,
-    /// Games (new or opened records) one client address may create a minute.
+    /// Requests to create a game (or open a record) one client address may
+    /// make a minute, refused ones included (counted before the body is read).
     pub games_per_minute: u32,
 }
 

@@ -95,7 +95,7 @@ impl RateLimit {
         }
         if *n >= self.per_minute {
             return Err(WebError::TooMany(format!(
-                "this address created {} games in the last minute, the most this server allows: wait a minute",
+                "this address asked to create {} games in the last minute (those refused count too), the most this server allows: wait a minute",
                 self.per_minute
             )));
         }
@@ -166,6 +166,7 @@ mod tests {
         assert!(limit.check(a, t0 + Duration::from_secs(10)).is_ok());
         let e = limit.check(a, t0 + Duration::from_secs(59)).unwrap_err();
         assert!(matches!(e, WebError::TooMany(_)), "{e}");
+        assert!(e.to_string().contains("asked to create 2 games"), "{e}");
         assert!(
             limit.check(b, t0 + Duration::from_secs(59)).is_ok(),
             "another address"
