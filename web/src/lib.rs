@@ -167,7 +167,7 @@ pub enum WebError {
     /// closed).
     #[error("{0}")]
     TimedOut(String),
-    /// This client created too many games in the last minute (HTTP 429).
+    /// This client asked to create too many games in the last minute (HTTP 429).
     #[error("{0}")]
     TooMany(String),
     /// The engine or a plugin failed (HTTP 500); the game is unchanged.
