@@ -63,6 +63,18 @@ fn a_repeated_key_is_named() {
 }
 
 #[test]
+fn an_empty_name_is_refused_at_its_key() {
+    assert_eq!(
+        problems("name = \"\"\n"),
+        ["r.toml:1:8: `name` = \"\": a ruleset needs a name (some text, not only spaces)"]
+    );
+    assert_eq!(
+        problems("players = 3\nname = \"  \"\n"),
+        ["r.toml:2:8: `name` = \"  \": a ruleset needs a name (some text, not only spaces)"]
+    );
+}
+
+#[test]
 fn a_plugins_tile_set_listed_by_name_points_at_the_plugin() {
     assert_eq!(
         problems("name = \"x\"\ntilesets = [\"base\", \"special-cities\"]\n"),
