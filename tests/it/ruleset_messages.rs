@@ -75,6 +75,24 @@ fn an_empty_name_is_refused_at_its_key() {
 }
 
 #[test]
+fn a_number_of_pieces_above_the_cap_is_refused_at_its_key() {
+    assert_eq!(
+        problems("name = \"x\"\n[plugins.bridges]\nsites = \"placed-only\"\ncount = 100\n"),
+        [
+            "r.toml:4:1: plugin `bridges` option `count`: expected \"by-players\" or a whole \
+             number of pieces from 0 to 99, found 100"
+        ]
+    );
+    assert_eq!(
+        problems("name = \"x\"\n[plugins.castles]\ncount = 5\n"),
+        [
+            "r.toml:3:1: plugin `castles` option `count`: expected \"by-players\" or a whole \
+             number of pieces from 0 to 4, found 5"
+        ]
+    );
+}
+
+#[test]
 fn a_plugins_tile_set_listed_by_name_points_at_the_plugin() {
     assert_eq!(
         problems("name = \"x\"\ntilesets = [\"base\", \"special-cities\"]\n"),

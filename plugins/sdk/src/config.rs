@@ -305,6 +305,23 @@ impl<'de> Deserialize<'de> for PerPlayer {
 }
 
 impl PerPlayer {
+    /// `self` if a number is at most `max`, the plugin's cap (`"by-players"`
+    /// always passes): else a problem with `key` (the host points at its
+    /// line) in the words of a value of the wrong type, `expected
+    /// "by-players" or a whole number of pieces from 0 to 4, found 5`. For
+    /// `Plugin::new`: `options.count.at_most("count", 4)?`.
+    pub fn at_most(self, key: &str, max: u32) -> Result<PerPlayer, ConfigError> {
+        match self {
+            PerPlayer::Fixed(n) if n > max => Err(ConfigError::key(
+                key,
+                format!(
+                    "expected \"by-players\" or a whole number of pieces from 0 to {max}, found {n}"
+                ),
+            )),
+            _ => Ok(self),
+        }
+    }
+
     /// The pieces each of `players` players gets.
     pub fn per_player(self, players: u8) -> u32 {
         match self {
@@ -358,6 +375,22 @@ mod tests {
             PerPlayer::default()
         );
         assert_eq!(read("count = 5").unwrap(), PerPlayer::Fixed(5));
+        // A plugin's cap, reported at its key.
+        assert_eq!(
+            PerPlayer::Fixed(4).at_most("count", 4),
+            Ok(PerPlayer::Fixed(4))
+        );
+        assert_eq!(
+            PerPlayer::default().at_most("count", 0),
+            Ok(PerPlayer::default())
+        );
+        assert_eq!(
+            PerPlayer::Fixed(5).at_most("count", 4),
+            Err(ConfigError::key(
+                "count",
+                "expected \"by-players\" or a whole number of pieces from 0 to 4, found 5"
+            ))
+        );
         for bad in [
             "count = -1",
             "count = \"lots\"",
