@@ -93,6 +93,28 @@ fn a_number_of_pieces_above_the_cap_is_refused_at_its_key() {
 }
 
 #[test]
+fn a_plugins_refusal_of_a_core_option_points_at_the_core_key() {
+    // Listed with the other problems, at the `[core]` key whose default the
+    // plugin would accept.
+    assert_eq!(
+        problems(
+            "name = \"x\"\n[core]\nfollowers = 5\nfarmers = \"per-city\"\n\
+             [plugins.barn]\n[plugins.bridges]\ncount = -1\n"
+        ),
+        [
+            "r.toml:7:1: plugin `bridges` option `count`: expected \"by-players\" or a whole \
+             number of pieces, 0 or more, found -1",
+            "r.toml:4:11: plugin `barn`: the barn is undefined with `farmers = \"per-city\"` \
+             (AM28): use another farmer rule or disable the barn",
+        ]
+    );
+    assert_eq!(
+        problems("name = \"x\"\n[core]\nfarmers = \"per-city\"\n[plugins.kit-no-per-city]\n"),
+        ["r.toml:3:11: plugin `kit-no-per-city`: undefined with `farmers = \"per-city\"`"]
+    );
+}
+
+#[test]
 fn a_plugins_tile_set_listed_by_name_points_at_the_plugin() {
     assert_eq!(
         problems("name = \"x\"\ntilesets = [\"base\", \"special-cities\"]\n"),
