@@ -156,6 +156,51 @@ fn ruleset_check_notes_what_a_switched_off_table_would_meet() {
 }
 
 #[test]
+fn ruleset_check_notes_an_option_for_a_plugin_not_enabled() {
+    let notes = |name: &str, text: &str| -> Vec<String> {
+        let file = tmp(name);
+        std::fs::write(&file, text).unwrap();
+        let o = run(&["ruleset", "check", file.to_str().unwrap()]);
+        assert!(o.status.success(), "a note is no error: {}", stdout(&o));
+        stdout(&o)
+            .lines()
+            .filter(|l| l.contains("note:"))
+            .map(str::to_string)
+            .collect()
+    };
+    // The Count's options about the abbot and the River, set without them.
+    assert_eq!(
+        notes(
+            "idle-options.toml",
+            "name = \"x\"\n[plugins.count]\nabbot = \"yes\"\nfinal-moves = \"any-quarter\"\n\
+             river = \"spring-at-city\"\n[plugins.bridges]\ncount = 2\n",
+        ),
+        [
+            "  note: plugin `count`: `abbot = \"yes\"` has no effect without plugin `abbot`, \
+             which this ruleset does not enable",
+            "  note: plugin `count`: `river = \"spring-at-city\"` has no effect without plugin \
+             `river`, which this ruleset does not enable",
+        ]
+    );
+    // Set to their defaults (as the shipped ruleset writes them), or with
+    // the plugins enabled, nothing to note.
+    assert!(notes(
+        "idle-defaults.toml",
+        "name = \"x\"\n[plugins.count]\nabbot = \"no\"\nriver = \"separate\"\n",
+    )
+    .is_empty());
+    assert!(notes(
+        "idle-none.toml",
+        "name = \"x\"\ntilesets = [\"base\", \"the-river\"]\n[plugins.count]\nabbot = \"yes\"\n\
+         river = \"spring-at-city\"\n[plugins.abbot]\n[plugins.river]\n",
+    )
+    .is_empty());
+    let shipped = root().join("configs/count-king-and-robber.toml");
+    let o = run(&["ruleset", "check", shipped.to_str().unwrap()]);
+    assert!(!stdout(&o).contains("note:"), "{}", stdout(&o));
+}
+
+#[test]
 fn a_start_tile_without_copies_is_not_called_missing() {
     // It was first reported as "no tile set provides a start tile".
     assert_eq!(
