@@ -40,6 +40,25 @@ pub struct ScenarioError {
     pub message: String,
 }
 
+/// A scenario failed: the step that stopped its script, or every
+/// expectation it did not meet, each named `expect.<key>`, one per line
+/// (`scores`, `categories`, `events`, `absent-events`, `supply`, `figures`,
+/// `over`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", lines(.0))]
+pub struct ScenarioErrors(pub Vec<ScenarioError>);
+
+fn lines(errors: &[ScenarioError]) -> String {
+    let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    lines.join("\n")
+}
+
+impl From<ScenarioError> for ScenarioErrors {
+    fn from(e: ScenarioError) -> ScenarioErrors {
+        ScenarioErrors(vec![e])
+    }
+}
+
 fn where_(line: usize, step: &str) -> String {
     match (line, step) {
         (0, "") => String::new(),
@@ -247,11 +266,16 @@ fn unmet(what: &str, message: String) -> ScenarioError {
 
 impl Scenario {
     /// Runs the scenario on a new game and checks every expectation; returns
-    /// the game at the end.
-    pub fn run(&self, rules: &Arc<Rules>) -> Result<Game, ScenarioError> {
+    /// the game at the end, or the step that stopped the script, or every
+    /// expectation not met.
+    pub fn run(&self, rules: &Arc<Rules>) -> Result<Game, ScenarioErrors> {
         let (g, events) = self.play(rules)?;
-        self.check(&g, &events)?;
-        Ok(g)
+        let unmet = self.check(&g, &events);
+        if unmet.is_empty() {
+            Ok(g)
+        } else {
+            Err(ScenarioErrors(unmet))
+        }
     }
 
     /// Runs the script on a new game without checking the expectations:
@@ -279,12 +303,16 @@ impl Scenario {
         Ok((g, events))
     }
 
-    /// Checks the expectations on game `g` whose events were `events`.
-    fn check(&self, g: &Game, events: &[String]) -> Result<(), ScenarioError> {
+    /// The expectations not met by game `g` whose events were `events`, in
+    /// the order of [`ScenarioErrors`] (each category, absent event and
+    /// figure kind on its own; only the first missing event, as the later
+    /// ones are looked for after it).
+    fn check(&self, g: &Game, events: &[String]) -> Vec<ScenarioError> {
         let e = &self.expect;
+        let mut found = Vec::new();
         if let Some(want) = &e.scores {
             if want != g.scores() {
-                return Err(unmet(
+                found.push(unmet(
                     "scores",
                     format!("scores are {:?}, expected {want:?}", g.scores()),
                 ));
@@ -292,68 +320,68 @@ impl Scenario {
         }
         for (name, want) in &e.categories {
             let Some(c) = g.score_categories().iter().position(|n| n == name) else {
-                return Err(unmet(
+                found.push(unmet(
                     "categories",
                     format!(
                         "no score category `{name}` (categories: {})",
                         g.score_categories().join(", ")
                     ),
                 ));
+                continue;
             };
             let got: Vec<i32> = crate::types::PlayerId::all(g.players())
-                .map(|p| g.score_breakdown(p)[c])
+                .map(|p| g.score_breakdown(p).get(c).copied().unwrap_or(0))
                 .collect();
             if &got != want {
-                return Err(unmet(
+                found.push(unmet(
                     "categories",
                     format!("{name} points are {got:?}, expected {want:?}"),
                 ));
             }
         }
         let mut rest = events.iter();
-        for want in &e.events {
-            if !rest.any(|got| got == want) {
-                return Err(unmet(
-                    "events",
-                    format!(
-                        "no event `{want}` (in order after the earlier ones); the events were:\n  {}",
-                        events.join("\n  ")
-                    ),
-                ));
-            }
+        if let Some(want) = e.events.iter().find(|want| !rest.any(|got| got == *want)) {
+            found.push(unmet(
+                "events",
+                format!(
+                    "no event `{want}` (in order after the earlier ones); the events were:\n  {}",
+                    events.join("\n  ")
+                ),
+            ));
         }
-        if let Some(got) = e.absent_events.iter().find(|w| events.contains(w)) {
-            return Err(unmet(
+        for got in e.absent_events.iter().filter(|w| events.contains(w)) {
+            found.push(unmet(
                 "absent-events",
                 format!("the event `{got}` happened"),
             ));
         }
         for (name, want) in &e.supply {
             let Some(kind) = g.rules().figure_kind(name) else {
-                return Err(unmet("supply", format!("no figure kind `{name}`")));
+                found.push(unmet("supply", format!("no figure kind `{name}`")));
+                continue;
             };
             let got: Vec<u8> = crate::types::PlayerId::all(g.players())
                 .map(|p| g.supply(p, kind))
                 .collect();
             if &got != want {
-                return Err(unmet(
+                found.push(unmet(
                     "supply",
                     format!("{name} in supply {got:?}, expected {want:?}"),
                 ));
             }
         }
         if let Some(want) = &e.figures {
-            figures_are(g, want)?;
+            found.extend(figures_are(g, want).err());
         }
         if let Some(over) = e.over {
             if over != g.is_over() {
-                return Err(unmet(
+                found.push(unmet(
                     "over",
                     format!("the game is {}over", if g.is_over() { "" } else { "not " }),
                 ));
             }
         }
-        Ok(())
+        found
     }
 }
 

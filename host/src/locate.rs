@@ -110,6 +110,27 @@ pub fn array_item_spans(text: &str, key: &str) -> Vec<Range<usize>> {
     }
 }
 
+/// The span of the value of each key of the top-level table `table` of `text`
+/// (`[core]`: `farmers` and the span of `"per-city"`); empty if the text
+/// does not parse or has no such table.
+pub fn table_value_spans(text: &str, table: &str) -> HashMap<String, Range<usize>> {
+    let Ok(doc) = DeTable::parse(text) else {
+        return HashMap::new();
+    };
+    let found = doc
+        .get_ref()
+        .iter()
+        .find(|(k, _)| k.get_ref().as_ref() == table)
+        .map(|(_, v)| v.get_ref());
+    match found {
+        Some(DeValue::Table(t)) => t
+            .iter()
+            .map(|(k, v)| (k.get_ref().to_string(), v.span()))
+            .collect(),
+        _ => HashMap::new(),
+    }
+}
+
 /// The dotted path of the innermost key whose value holds byte offset `at`.
 pub fn key_at(doc: &toml::Spanned<DeTable<'_>>, at: usize) -> Option<String> {
     // Header tables (`[core]`) span only their header, so every table is searched.
@@ -187,6 +208,15 @@ mod tests {
         assert_eq!(&text[s.of("a", Some("zz"))], "a");
         assert_eq!(&text[s.of("b c", None)], "\"b c\"");
         assert_eq!(s.of("nope", None), 0..0);
+    }
+
+    #[test]
+    fn a_tables_values_are_located() {
+        let text = "a = 1\n[core]\nfarmers = \"off\"\n";
+        let spans = table_value_spans(text, "core");
+        assert_eq!(&text[spans["farmers"].clone()], "\"off\"");
+        assert!(table_value_spans(text, "a").is_empty());
+        assert!(table_value_spans("= 1", "core").is_empty());
     }
 
     #[test]

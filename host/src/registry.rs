@@ -33,6 +33,9 @@ pub struct OptionDoc {
     pub default: String,
     /// What it does.
     pub doc: String,
+    /// The plugins it concerns: it has an effect only when one of them is
+    /// enabled too (empty: always).
+    pub only_with: Vec<String>,
 }
 
 /// Static facts about a plugin.

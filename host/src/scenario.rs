@@ -18,7 +18,7 @@
 
 use crate::registry::Registry;
 use crate::ruleset::{load_str_with_counts, ExtraCounts, Ruleset, RulesetErrors};
-use carcassonne_core::scenario::{Expect, Scenario, ScenarioError};
+use carcassonne_core::scenario::{Expect, Scenario, ScenarioErrors};
 use carcassonne_core::Game;
 use serde::Deserialize;
 use std::fmt;
@@ -59,8 +59,8 @@ pub enum ScenarioFailure {
     File(String),
     /// Its ruleset is invalid.
     Ruleset(RulesetErrors),
-    /// A step failed or an expectation was not met.
-    Failed(ScenarioError),
+    /// A step failed, or expectations were not met (every one of them).
+    Failed(ScenarioErrors),
 }
 
 impl fmt::Display for ScenarioFailure {
@@ -177,7 +177,9 @@ pub fn check_file(path: &Path, registry: &Registry) -> Result<Passed, ScenarioFa
 /// does: compare it with the rules before writing it into a file.
 pub fn observed(path: &Path, registry: &Registry) -> Result<String, ScenarioFailure> {
     let (_, rs, scenario) = load(path, registry)?;
-    let (game, events) = scenario.play(&rs.rules).map_err(ScenarioFailure::Failed)?;
+    let (game, events) = scenario
+        .play(&rs.rules)
+        .map_err(|e| ScenarioFailure::Failed(e.into()))?;
     Ok(expect_table(&game, &events))
 }
 

@@ -72,7 +72,13 @@ pub fn run(a: Args) -> Result<()> {
                 } else {
                     &o.default
                 };
-                println!("        {} = {default}    # {}", o.name, o.doc);
+                let needs: Vec<String> = o.only_with.iter().map(|id| format!("`{id}`")).collect();
+                let only_with = if needs.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (only with plugin {})", needs.join(" or "))
+                };
+                println!("        {} = {default}    # {}{only_with}", o.name, o.doc);
             }
         }
     }
@@ -113,6 +119,6 @@ fn to_json(i: &PluginInfo) -> serde_json::Value {
         "figures": i.figures,
         "markers": i.markers,
         "tilesets": i.tilesets.iter().map(|(name, tiles)| serde_json::json!({"name": name, "tiles": tiles})).collect::<Vec<_>>(),
-        "options": i.options.iter().map(|o| serde_json::json!({"name": o.name, "default": o.default, "doc": o.doc})).collect::<Vec<_>>(),
+        "options": i.options.iter().map(|o| serde_json::json!({"name": o.name, "default": o.default, "doc": o.doc, "only_with": o.only_with})).collect::<Vec<_>>(),
     })
 }

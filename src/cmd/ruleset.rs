@@ -53,6 +53,9 @@ pub fn run(c: Command) -> Result<()> {
         for line in switched_off_notes(&rs.spec, &reg) {
             println!("  note: {line}");
         }
+        for line in idle_option_notes(&rs.spec, &reg) {
+            println!("  note: {line}");
+        }
     }
     Ok(())
 }
@@ -84,6 +87,42 @@ fn switched_off_notes(
                     p.id
                 ));
             }
+        }
+    }
+    out
+}
+
+/// Options of enabled plugins set, to a value other than their default, for
+/// a combination with plugins this ruleset does not enable (the option's
+/// `only_with`, which its plugin declares): such a value has no effect, and
+/// is no error (the ruleset may be one plugin away from it).
+fn idle_option_notes(
+    spec: &carcassonne_host::ruleset::RulesetSpec,
+    reg: &carcassonne_host::registry::Registry,
+) -> Vec<String> {
+    let enabled = |id: &String| spec.plugins.iter().any(|p| p.enabled && &p.id == id);
+    let mut out = Vec::new();
+    for p in spec.plugins.iter().filter(|p| p.enabled) {
+        let Some(pl) = reg.get(&p.id) else {
+            continue;
+        };
+        for (key, value) in &p.options {
+            let Some(doc) = pl.info().options.iter().find(|o| &o.name == key) else {
+                continue;
+            };
+            let value = value.to_string();
+            if doc.only_with.is_empty() || doc.only_with.iter().any(enabled) || value == doc.default
+            {
+                continue;
+            }
+            let needs: Vec<String> = doc.only_with.iter().map(|id| format!("`{id}`")).collect();
+            out.push(format!(
+                "plugin `{}`: `{} = {value}` has no effect without plugin {}, which this ruleset \
+                 does not enable",
+                p.id,
+                carcassonne_host::locate::toml_key(key),
+                needs.join(" or ")
+            ));
         }
     }
     out

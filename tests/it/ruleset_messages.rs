@@ -63,6 +63,58 @@ fn a_repeated_key_is_named() {
 }
 
 #[test]
+fn an_empty_name_is_refused_at_its_key() {
+    assert_eq!(
+        problems("name = \"\"\n"),
+        ["r.toml:1:8: `name` = \"\": a ruleset needs a name (some text, not only spaces)"]
+    );
+    assert_eq!(
+        problems("players = 3\nname = \"  \"\n"),
+        ["r.toml:2:8: `name` = \"  \": a ruleset needs a name (some text, not only spaces)"]
+    );
+}
+
+#[test]
+fn a_number_of_pieces_above_the_cap_is_refused_at_its_key() {
+    assert_eq!(
+        problems("name = \"x\"\n[plugins.bridges]\nsites = \"placed-only\"\ncount = 100\n"),
+        [
+            "r.toml:4:1: plugin `bridges` option `count`: expected \"by-players\" or a whole \
+             number of pieces from 0 to 99, found 100"
+        ]
+    );
+    assert_eq!(
+        problems("name = \"x\"\n[plugins.castles]\ncount = 5\n"),
+        [
+            "r.toml:3:1: plugin `castles` option `count`: expected \"by-players\" or a whole \
+             number of pieces from 0 to 4, found 5"
+        ]
+    );
+}
+
+#[test]
+fn a_plugins_refusal_of_a_core_option_points_at_the_core_key() {
+    // Listed with the other problems, at the `[core]` key whose default the
+    // plugin would accept.
+    assert_eq!(
+        problems(
+            "name = \"x\"\n[core]\nfollowers = 5\nfarmers = \"per-city\"\n\
+             [plugins.barn]\n[plugins.bridges]\ncount = -1\n"
+        ),
+        [
+            "r.toml:7:1: plugin `bridges` option `count`: expected \"by-players\" or a whole \
+             number of pieces, 0 or more, found -1",
+            "r.toml:4:11: plugin `barn`: the barn is undefined with `farmers = \"per-city\"` \
+             (AM28): use another farmer rule or disable the barn",
+        ]
+    );
+    assert_eq!(
+        problems("name = \"x\"\n[core]\nfarmers = \"per-city\"\n[plugins.kit-no-per-city]\n"),
+        ["r.toml:3:11: plugin `kit-no-per-city`: undefined with `farmers = \"per-city\"`"]
+    );
+}
+
+#[test]
 fn a_plugins_tile_set_listed_by_name_points_at_the_plugin() {
     assert_eq!(
         problems("name = \"x\"\ntilesets = [\"base\", \"special-cities\"]\n"),
@@ -100,6 +152,51 @@ fn ruleset_check_notes_what_a_switched_off_table_would_meet() {
     // A shipped ruleset has nothing to note.
     let base = root().join("configs/base.toml");
     let o = run(&["ruleset", "check", base.to_str().unwrap()]);
+    assert!(!stdout(&o).contains("note:"), "{}", stdout(&o));
+}
+
+#[test]
+fn ruleset_check_notes_an_option_for_a_plugin_not_enabled() {
+    let notes = |name: &str, text: &str| -> Vec<String> {
+        let file = tmp(name);
+        std::fs::write(&file, text).unwrap();
+        let o = run(&["ruleset", "check", file.to_str().unwrap()]);
+        assert!(o.status.success(), "a note is no error: {}", stdout(&o));
+        stdout(&o)
+            .lines()
+            .filter(|l| l.contains("note:"))
+            .map(str::to_string)
+            .collect()
+    };
+    // The Count's options about the abbot and the River, set without them.
+    assert_eq!(
+        notes(
+            "idle-options.toml",
+            "name = \"x\"\n[plugins.count]\nabbot = \"yes\"\nfinal-moves = \"any-quarter\"\n\
+             river = \"spring-at-city\"\n[plugins.bridges]\ncount = 2\n",
+        ),
+        [
+            "  note: plugin `count`: `abbot = \"yes\"` has no effect without plugin `abbot`, \
+             which this ruleset does not enable",
+            "  note: plugin `count`: `river = \"spring-at-city\"` has no effect without plugin \
+             `river`, which this ruleset does not enable",
+        ]
+    );
+    // Set to their defaults (as the shipped ruleset writes them), or with
+    // the plugins enabled, nothing to note.
+    assert!(notes(
+        "idle-defaults.toml",
+        "name = \"x\"\n[plugins.count]\nabbot = \"no\"\nriver = \"separate\"\n",
+    )
+    .is_empty());
+    assert!(notes(
+        "idle-none.toml",
+        "name = \"x\"\ntilesets = [\"base\", \"the-river\"]\n[plugins.count]\nabbot = \"yes\"\n\
+         river = \"spring-at-city\"\n[plugins.abbot]\n[plugins.river]\n",
+    )
+    .is_empty());
+    let shipped = root().join("configs/count-king-and-robber.toml");
+    let o = run(&["ruleset", "check", shipped.to_str().unwrap()]);
     assert!(!stdout(&o).contains("note:"), "{}", stdout(&o));
 }
 

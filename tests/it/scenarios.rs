@@ -125,6 +125,42 @@ fn check_runs_scenario_files_from_the_command_line() {
 }
 
 #[test]
+fn every_unmet_expectation_of_a_scenario_is_reported() {
+    // Red closes the start city: 4 points, his follower back. Four
+    // expectations are wrong, one (supply) is right: each wrong one is named,
+    // in the order of the table's keys in docs/scenarios.md.
+    let bad = write(
+        "all-unmet.toml",
+        &format!(
+            "{HEAD}script = \"draw BA/C; place 0 -1 2; deploy follower city S\"\n\
+             [expect]\nscores = [3, 0]\ncategories = {{ cities = [3, 0], roads = [0, 0] }}\n\
+             supply = {{ follower = [7, 7] }}\nover = true\n\
+             figures = [\"player 0 follower on city at 0 -1\"]\n"
+        ),
+    );
+    let e = check_file(&bad, &registry()).unwrap_err().to_string();
+    let unmet: Vec<&str> = e.lines().filter(|l| l.starts_with("expect.")).collect();
+    assert_eq!(
+        unmet,
+        [
+            "expect.scores: scores are [4, 0], expected [3, 0]",
+            "expect.categories: cities points are [4, 0], expected [3, 0]",
+            "expect.figures: missing: `player 0 follower on city at 0 -1`; unexpected: none; \
+             the figures out of their supply are:",
+            "expect.over: the game is not over",
+        ],
+        "{e}"
+    );
+    // The command line lists them all under the one failure.
+    let o = run(&["check", bad.to_str().unwrap()]);
+    assert_clean_failure(&o, "1 of 1 scenario(s) failed");
+    let out = stdout(&o);
+    for line in unmet {
+        assert!(out.contains(&format!("     {line}")), "{out}");
+    }
+}
+
+#[test]
 fn offered_and_refused_steps_check_an_action_without_taking_it() {
     let reg = registry();
     let run_body =

@@ -97,6 +97,7 @@ impl AbiPlugin {
                         name: o.name.to_string(),
                         default: o.default.to_string(),
                         doc: o.doc.to_string(),
+                        only_with: strings(&o.only_with),
                     })
                     .collect(),
                 source,

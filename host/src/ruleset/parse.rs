@@ -104,8 +104,18 @@ pub(super) fn parse_into(cx: &mut Ctx<'_>, text: &str) -> Option<RulesetSpec> {
         match key {
             "name" => {
                 if let Some(n) = value_of::<String>(cx, val, v.span(), "name") {
-                    spec.name = n;
-                    has_name = true;
+                    if n.trim().is_empty() {
+                        cx.at(
+                            v.span(),
+                            format!(
+                                "`name` = {}: a ruleset needs a name (some text, not only spaces)",
+                                toml::Value::String(n)
+                            ),
+                        );
+                    } else {
+                        spec.name = n;
+                        has_name = true;
+                    }
                 }
             }
             "description" => {

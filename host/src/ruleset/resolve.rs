@@ -6,7 +6,7 @@ use crate::locate::{toml_key, PluginSpans};
 use crate::registry::Registry;
 use crate::suggest::hint;
 use crate::tilesets::{self, Source};
-use carcassonne_core::{Rules, TileCatalogue, TileSetSpec};
+use carcassonne_core::{CoreOptions, Hooks, PluginDecl, Rules, TileCatalogue, TileSetSpec};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use std::path::Path;
@@ -264,6 +264,7 @@ pub(super) fn resolve_into(
             }
         }
     }
+    core_refusals(&mut cx, text, &spec.core, &instances, &spans);
     override_counts(
         &mut cx,
         &mut sets,
@@ -315,6 +316,50 @@ pub(super) fn resolve_into(
         order_constraints: deps,
         rules: Arc::new(rules),
     })
+}
+
+/// The plugins' refusals of the core options (`Hooks::check_core`, which
+/// `Rules::new` asks again), listed with the other problems and each
+/// located at the `[core]` key to blame: the first one written whose
+/// default the plugin accepts (`farmers = "per-city"` for a plugin that
+/// refuses per-city farmers); at the plugin's table when no single key
+/// lifts the refusal.
+fn core_refusals(
+    cx: &mut Ctx<'_>,
+    text: &str,
+    core: &CoreOptions,
+    instances: &[(PluginDecl, Arc<dyn Hooks>)],
+    spans: &PluginSpans,
+) {
+    if instances.iter().all(|(_, h)| h.check_core(core).is_ok()) {
+        return;
+    }
+    let written = crate::locate::table_value_spans(text, "core");
+    let d = CoreOptions::default();
+    // Each key of `[core]` (`parse::CORE_KEYS`) back at its default.
+    let (mut farmers, mut tiny_city, mut followers) = (*core, *core, *core);
+    farmers.farmers = d.farmers;
+    tiny_city.tiny_city = d.tiny_city;
+    followers.followers = d.followers;
+    let defaults = [
+        ("farmers", farmers),
+        ("tiny-city", tiny_city),
+        ("followers", followers),
+    ];
+    for (decl, hooks) in instances {
+        let Err(e) = hooks.check_core(core) else {
+            continue;
+        };
+        let blamed = defaults
+            .iter()
+            .filter(|(_, alt)| alt != core)
+            .find_map(|(key, alt)| {
+                let span = written.get(*key)?;
+                hooks.check_core(alt).is_ok().then(|| span.clone())
+            });
+        let span = blamed.unwrap_or_else(|| spans.of(&decl.id, None));
+        cx.at(span, format!("plugin `{}`: {e}", decl.id));
+    }
 }
 
 /// Makes the hooks of `rules`' plugins run in `order` (plugin ids).

@@ -60,6 +60,9 @@ pub struct AbiOptionDoc {
     pub default: RString,
     /// What it does.
     pub doc: RString,
+    /// The plugins it concerns: it has an effect only when one of them is
+    /// enabled too (empty: always).
+    pub only_with: RVec<RString>,
 }
 
 /// A figure kind a plugin contributes: the core's figure kind with an ABI-stable

@@ -69,6 +69,11 @@ pub enum BridgeOnlyFit {
     MustPlace,
 }
 
+/// The most bridges each player may get with a number for `count`: a house
+/// rule's "as many as you like" with room to spare, and a number no typo of
+/// a few more digits passes.
+pub const MAX_COUNT: u32 = 99;
+
 /// The plugin's options (`[plugins.bridges]`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(crate = "carcassonne_plugin_sdk::serde")]
@@ -96,7 +101,7 @@ impl Config for Options {
     const DOCS: &'static [(&'static str, &'static str)] = &[
         (
             "count",
-            "BB2: bridges per player: \"by-players\" (3 with 2-4 players, 2 with 5-6) or a number",
+            "BB2: bridges per player: \"by-players\" (3 with 2-4 players, 2 with 5-6) or a number (at most 99)",
         ),
         (
             "sites",
@@ -144,6 +149,7 @@ impl Plugin for Bridges {
     const STATE: StateSpec = StateSpec::NONE.player::<Laid>();
 
     fn new(options: Options) -> Result<Self, ConfigError> {
+        options.count.at_most("count", MAX_COUNT)?;
         Ok(Bridges {
             options,
             barriers: OnceLock::new(),
@@ -246,5 +252,29 @@ mod tests {
         let by = Options::default().count;
         assert_eq!([1, 2, 4, 5, 6].map(|n| by.per_player(n)), [3, 3, 3, 2, 2]);
         assert_eq!(PerPlayer::Fixed(5).per_player(6), 5);
+    }
+
+    #[test]
+    fn bb2_a_number_of_bridges_is_at_most_99() {
+        let with = |count| {
+            Bridges::new(Options {
+                count,
+                ..Options::default()
+            })
+        };
+        assert!(with(PerPlayer::Fixed(99)).is_ok());
+        assert!(with(PerPlayer::default()).is_ok());
+        for n in [100, 4_000_000_000] {
+            let e = with(PerPlayer::Fixed(n)).err().map(|e| e.problems);
+            assert_eq!(
+                e,
+                Some(vec![(
+                    Some("count".to_string()),
+                    format!(
+                        "expected \"by-players\" or a whole number of pieces from 0 to 99, found {n}"
+                    )
+                )])
+            );
+        }
     }
 }

@@ -270,11 +270,7 @@ impl Plugin for Castles {
     const STATE: StateSpec = StateSpec::NONE.game::<State>().player::<Built>();
 
     fn new(options: Options) -> Result<Self, ConfigError> {
-        if let PerPlayer::Fixed(n) = options.count {
-            if n > MAX_COUNT {
-                return Err(ConfigError::key("count", "must be at most 4"));
-            }
-        }
+        options.count.at_most("count", MAX_COUNT)?;
         Ok(Castles { options })
     }
 

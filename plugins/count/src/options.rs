@@ -96,6 +96,10 @@ pub struct Options {
 }
 
 impl Config for Options {
+    /// The abbot enters only if the `abbot` plugin brings him; the spring is
+    /// placed against the city only if the `river` plugin places it.
+    const ONLY_WITH: &'static [(&'static str, &'static str)] =
+        &[("abbot", "abbot"), ("river", "river")];
     const DOCS: &'static [(&'static str, &'static str)] = &[
         (
             "final-moves",

@@ -98,6 +98,7 @@ fn descriptor_of<P: Plugin>() -> PluginDescriptor {
                 name: o.name.into(),
                 default: o.default.into(),
                 doc: o.doc.into(),
+                only_with: o.only_with.into_iter().map(RString::from).collect(),
             })
             .collect(),
         tilesets: rstrings(P::TILESETS),

@@ -52,6 +52,12 @@ pub mod words;
 pub trait Config: Serialize + DeserializeOwned + Default + 'static {
     /// `(key, doc)` for each option, keys as written in rulesets (kebab-case).
     const DOCS: &'static [(&'static str, &'static str)] = &[];
+    /// `(key, plugin id)` for each option that has an effect only when
+    /// another plugin is enabled too (how the options combine with it); a key
+    /// listed with several plugins needs any one of them. `carcassonne
+    /// ruleset check` notes a value other than the default set without
+    /// them: `("river", "river")` for the Count's option about the River.
+    const ONLY_WITH: &'static [(&'static str, &'static str)] = &[];
 }
 
 /// The options of a plugin that has none: its ruleset table must be empty.
@@ -212,10 +218,14 @@ pub struct OptionInfo {
     pub default: String,
     /// What it does.
     pub doc: String,
+    /// The plugins it concerns ([`Config::ONLY_WITH`]): it has an effect only
+    /// when one of them is enabled too (empty: always).
+    pub only_with: Vec<String>,
 }
 
-/// The options of `C` with their defaults (from `C::default()`) and docs, in
-/// declaration order; `Err` if the defaults do not serialise as a TOML table.
+/// The options of `C` with their defaults (from `C::default()`), docs and
+/// the plugins they need ([`Config::ONLY_WITH`]), in declaration order;
+/// `Err` if the defaults do not serialise as a TOML table.
 pub fn option_infos<C: Config>() -> Result<Vec<OptionInfo>, String> {
     let table = toml::Table::try_from(C::default())
         .map_err(|e| format!("the default options do not serialise as TOML: {e}"))?;
@@ -225,12 +235,20 @@ pub fn option_infos<C: Config>() -> Result<Vec<OptionInfo>, String> {
             .find(|(n, _)| *n == k)
             .map_or_else(String::new, |(_, d)| d.to_string())
     };
+    let only_with = |k: &str| -> Vec<String> {
+        C::ONLY_WITH
+            .iter()
+            .filter(|(n, _)| *n == k)
+            .map(|(_, p)| p.to_string())
+            .collect()
+    };
     let mut out: Vec<OptionInfo> = table
         .iter()
         .map(|(k, v)| OptionInfo {
             name: k.clone(),
             default: v.to_string(),
             doc: doc(k),
+            only_with: only_with(k),
         })
         .collect();
     // Documented keys without a serialisable default are still valid keys.
@@ -240,6 +258,7 @@ pub fn option_infos<C: Config>() -> Result<Vec<OptionInfo>, String> {
                 name: k.to_string(),
                 default: String::new(),
                 doc: d.to_string(),
+                only_with: only_with(k),
             });
         }
     }
@@ -305,6 +324,23 @@ impl<'de> Deserialize<'de> for PerPlayer {
 }
 
 impl PerPlayer {
+    /// `self` if a number is at most `max`, the plugin's cap (`"by-players"`
+    /// always passes): else a problem with `key` (the host points at its
+    /// line) in the words of a value of the wrong type, `expected
+    /// "by-players" or a whole number of pieces from 0 to 4, found 5`. For
+    /// `Plugin::new`: `options.count.at_most("count", 4)?`.
+    pub fn at_most(self, key: &str, max: u32) -> Result<PerPlayer, ConfigError> {
+        match self {
+            PerPlayer::Fixed(n) if n > max => Err(ConfigError::key(
+                key,
+                format!(
+                    "expected \"by-players\" or a whole number of pieces from 0 to {max}, found {n}"
+                ),
+            )),
+            _ => Ok(self),
+        }
+    }
+
     /// The pieces each of `players` players gets.
     pub fn per_player(self, players: u8) -> u32 {
         match self {
@@ -344,6 +380,8 @@ mod tests {
 
     impl Config for Opts {
         const DOCS: &'static [(&'static str, &'static str)] = &[("points", "Points.")];
+        const ONLY_WITH: &'static [(&'static str, &'static str)] =
+            &[("flock-action", "shepherd"), ("flock-action", "sheep")];
     }
 
     #[test]
@@ -358,6 +396,22 @@ mod tests {
             PerPlayer::default()
         );
         assert_eq!(read("count = 5").unwrap(), PerPlayer::Fixed(5));
+        // A plugin's cap, reported at its key.
+        assert_eq!(
+            PerPlayer::Fixed(4).at_most("count", 4),
+            Ok(PerPlayer::Fixed(4))
+        );
+        assert_eq!(
+            PerPlayer::default().at_most("count", 0),
+            Ok(PerPlayer::default())
+        );
+        assert_eq!(
+            PerPlayer::Fixed(5).at_most("count", 4),
+            Err(ConfigError::key(
+                "count",
+                "expected \"by-players\" or a whole number of pieces from 0 to 4, found 5"
+            ))
+        );
         for bad in [
             "count = -1",
             "count = \"lots\"",
@@ -390,6 +444,8 @@ mod tests {
         assert_eq!(o[0].doc, "Points.");
         assert_eq!(o[1].name, "flock-action");
         assert_eq!(o[1].default, "\"after-follower\"");
+        assert!(o[0].only_with.is_empty());
+        assert_eq!(o[1].only_with, ["shepherd", "sheep"]);
     }
 
     #[test]

@@ -371,7 +371,9 @@ macro_rules! plugin_trait {
 
             /// Checks this configured instance against the core options of the ruleset
             /// (`View::core_options` gives them during a game): an `Err` makes the
-            /// ruleset invalid, e.g. "barns are undefined with `farmers = \"per-city\"`".
+            /// ruleset invalid, e.g. "barns are undefined with `farmers = \"per-city\"`",
+            /// located at the `[core]` key whose default it accepts (so it must depend
+            /// on `core` only).
             fn check_core(&self, core: &CoreOptions) -> Result<(), String> {
                 Ok(())
             }

@@ -22,7 +22,8 @@ use crate::{hook, hooks_of, Config, Plugin};
 
 /// Checks what a plugin declares: a well-formed id and version, options whose
 /// defaults serialise and parse back, a doc string for every option and no doc
-/// for a key that does not exist, unknown keys rejected (`deny_unknown_fields`),
+/// for a key that does not exist, [`Config::ONLY_WITH`] naming options and other
+/// plugins, unknown keys rejected (`deny_unknown_fields`),
 /// default options accepted by [`Plugin::new`], tile sets and a style that parse, figure,
 /// marker, link, barrier and area names that are unique (area names also well formed),
 /// hosted markers among the declared ones, figure counts and state that fit, and
@@ -94,6 +95,18 @@ pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
                     errs.push(format!(
                         "option `{}`: ruleset keys are kebab-case (add `rename_all = \"kebab-case\"`)",
                         o.name
+                    ));
+                }
+            }
+            for (key, id) in <P::Config as Config>::ONLY_WITH {
+                if !opts.iter().any(|o| o.name == *key) {
+                    errs.push(format!(
+                        "Config::ONLY_WITH names `{key}`, which is no option"
+                    ));
+                }
+                if *id == P::ID {
+                    errs.push(format!(
+                        "Config::ONLY_WITH: option `{key}` names the plugin itself"
                     ));
                 }
             }

@@ -159,6 +159,7 @@ fn the_example_plugin_loads_and_makes_a_completed_cloister_score_12() {
             "name": "points",
             "default": "12",
             "doc": "Points a completed cloister scores (the base game gives 9).",
+            "only_with": [],
         }])
     );
     assert!(

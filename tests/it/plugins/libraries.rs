@@ -24,6 +24,24 @@ fn plugins_lists_loaded_plugins_with_version_source_and_options() {
     assert!(out.contains("kit-needs-base"), "{out}");
 }
 
+#[test]
+fn the_plugins_an_option_needs_cross_the_interface() {
+    let dir = crate::common::official_libraries().to_path_buf();
+    let reg = loader::library_registry(&[dir]).unwrap_or_else(|e| panic!("{e}"));
+    let count = reg.get("count").expect("the library holds the Count");
+    assert_ne!(
+        count.info().source,
+        carcassonne_host::registry::PluginSource::Builtin
+    );
+    let only_with = |key: &str| {
+        let o = count.info().options.iter().find(|o| o.name == key);
+        o.map(|o| o.only_with.clone())
+    };
+    assert_eq!(only_with("river"), Some(vec!["river".to_string()]));
+    assert_eq!(only_with("abbot"), Some(vec!["abbot".to_string()]));
+    assert_eq!(only_with("final-moves"), Some(vec![]));
+}
+
 // ------------------------------------------------------- broken libraries
 
 /// The library of crate `krate` in a fresh directory of its own, as a path
