@@ -40,6 +40,11 @@ macro_rules! query_table {
             view get turn() -> (u16) => (u16);
             /// The plugin that granted the current turn, or `None` for a regular turn.
             view get turn_granted_by() -> (Option<u8>) => (ROption<u8>);
+            /// Whether the turn is at its figure step (the figure decision after the tile is
+            /// placed): a veto (`filter_figure_options`) meant for the figure step alone
+            /// checks it, as the vetoes are asked at other moments too (`may_deploy`,
+            /// `tiles_open_to`, `vetoes_allow`).
+            view get at_figure_step() -> (bool) => (bool);
             /// Score of `player`.
             view get score(player: (PlayerId) => (PlayerId)) -> (i32) => (i32);
             /// Points `player` paid to other players by transfers (`transfer_score`), in all.
@@ -280,6 +285,11 @@ macro_rules! query_table {
             /// farmer when farmers are off, an unoccupied feature for an occupying kind,
             /// no plugin veto; never into a player's hold).
             view hook may_deploy(kind: (FigureKindId) => (FigureKindId), at: (Location) => (Location)) -> (bool) => (RResult<bool, RString>);
+            /// Whether the plugins' vetoes (`filter_figure_options`) let a figure of `kind`
+            /// be put at `at`, the shared rule not asked: for a figure a plugin moves where
+            /// the shared rule does not apply (a follower moved into a feature being scored,
+            /// which may hold figures already).
+            view hook vetoes_allow(kind: (FigureKindId) => (FigureKindId), at: (Location) => (Location)) -> (bool) => (RResult<bool, RString>);
             /// Which of the four placed tiles beside placed tile `t` a figure of kind `kind`
             /// may be put on (`may_deploy` at `Location::Tile`, the vetoes included): bit `d`
             /// for the tile on side `d` (N E S W); one call for four `tile_at` and four

@@ -125,9 +125,11 @@ impl Window {
 
 /// CK19: the segments (as spot codes of feature instances, one per tile the
 /// feature passes) where figure `g`, in quarter `q`, may be put in `window`:
-/// the features of the quarter's kinds that the figure's kind stands on.
-pub fn targets(v: &View<'_>, g: FigureId, q: usize, window: Window) -> Vec<u32> {
-    let stands = v.figure_kind_stands_on(v.figure_kind(g));
+/// the features of the quarter's kinds that the figure's kind stands on, on
+/// a tile where no plugin forbids a figure (PD4: not the dragon's; X79).
+pub fn targets(v: &View<'_>, g: FigureId, q: usize, window: Window) -> HookResult<Vec<u32>> {
+    let kind = v.figure_kind(g);
+    let stands = v.figure_kind_stands_on(kind);
     let kinds = quarter_kinds(q);
     let mut out = Vec::new();
     for r in window.roots(v) {
@@ -137,18 +139,18 @@ pub fn targets(v: &View<'_>, g: FigureId, q: usize, window: Window) -> Vec<u32> 
         }
         for m in v.members(r) {
             if let Some(code) = Spot::of_feature(v, m).code() {
-                if !out.contains(&code) {
+                if !out.contains(&code) && v.vetoes_allow(kind, Location::Feature(m))? {
                     out.push(code);
                 }
             }
         }
     }
-    out
+    Ok(out)
 }
 
 /// The figures player `p` may move out of the city in `window` (as figure
 /// codes, one per kind and quarter; CK18: none from the Count's quarter).
-pub fn leaving(v: &View<'_>, p: PlayerId, window: Window) -> Vec<u32> {
+pub fn leaving(v: &View<'_>, p: PlayerId, window: Window) -> HookResult<Vec<u32>> {
     let blocked = count_quarter(v);
     let mut out = Vec::new();
     for q in (0..QUARTERS.len()).filter(|&q| Some(q) != blocked && window.leaves(q)) {
@@ -157,25 +159,25 @@ pub fn leaving(v: &View<'_>, p: PlayerId, window: Window) -> Vec<u32> {
                 continue;
             }
             let code = Spot::of_figure(v, g);
-            if !out.contains(&code) && !targets(v, g, q, window).is_empty() {
+            if !out.contains(&code) && !targets(v, g, q, window)?.is_empty() {
                 out.push(code);
             }
         }
     }
-    out
+    Ok(out)
 }
 
 /// Whether [`leaving`] names any figure of player `p` in `window`, without
 /// listing them ([`leaver_seats`] for `p` alone).
-pub fn has_leaver(v: &View<'_>, p: PlayerId, window: Window) -> bool {
-    leaver_seats(v, Some(p), window) != 0
+pub fn has_leaver(v: &View<'_>, p: PlayerId, window: Window) -> HookResult<bool> {
+    Ok(leaver_seats(v, Some(p), window)? != 0)
 }
 
 /// The players (a bit per seat; only `only` if given) for whom [`leaving`]
 /// names a figure in `window`, without listing them: one pass over the
 /// figures (asked before every scoring step for every player), the quarters'
 /// areas read once, a player's figures skipped once one has somewhere to go.
-pub fn leaver_seats(v: &View<'_>, only: Option<PlayerId>, window: Window) -> u64 {
+pub fn leaver_seats(v: &View<'_>, only: Option<PlayerId>, window: Window) -> HookResult<u64> {
     let areas: [AreaId; QUARTERS.len()] = std::array::from_fn(|q| v.my_area(q));
     let mut seats = 0u64;
     let mut blocked = None;
@@ -201,27 +203,39 @@ pub fn leaver_seats(v: &View<'_>, only: Option<PlayerId>, window: Window) -> u64
             continue;
         }
         let roots: &Vec<FeatureId> = roots.get_or_insert_with(|| window.roots(v));
-        let stands = v.figure_kind_stands_on(v.figure_kind(g));
+        let kind = v.figure_kind(g);
+        let stands = v.figure_kind_stands_on(kind);
         let kinds = quarter_kinds(q);
-        let target = roots.iter().any(|&r| {
+        // A segment of `targets`: the vetoes asked only of a segment that
+        // would do, the first one found ending the search.
+        'roots: for &r in roots {
             let k = v.feature_kind(r);
-            kinds.contains(k)
-                && stands.contains(k)
-                && v.members(r)
-                    .any(|m| Spot::of_feature(v, m).code().is_some())
-        });
-        if target {
-            seats |= bit;
+            if !kinds.contains(k) || !stands.contains(k) {
+                continue;
+            }
+            for m in v.members(r) {
+                if Spot::of_feature(v, m).code().is_some()
+                    && v.vetoes_allow(kind, Location::Feature(m))?
+                {
+                    seats |= bit;
+                    break 'roots;
+                }
+            }
         }
     }
-    seats
+    Ok(seats)
 }
 
 /// The figure an option of [`leaving`] names, checked: player `p`'s, in a
 /// quarter it may leave in `window`.
-pub fn chosen_leaver(v: &View<'_>, p: PlayerId, code: u32, window: Window) -> Option<FigureId> {
-    if !leaving(v, p, window).contains(&code) {
-        return None;
+pub fn chosen_leaver(
+    v: &View<'_>,
+    p: PlayerId,
+    code: u32,
+    window: Window,
+) -> HookResult<Option<FigureId>> {
+    if !leaving(v, p, window)?.contains(&code) {
+        return Ok(None);
     }
-    Spot::figure_of(code)
+    Ok(Spot::figure_of(code))
 }

@@ -150,7 +150,7 @@ impl Count {
     /// if it is one of `targets`.
     fn leave(cx: &mut Cx<'_>, g: FigureId, code: u32, window: Window) -> HookResult {
         let q = city::figure_quarter(cx, g).ok_or_else(|| Error::new("not in a quarter"))?;
-        if !targets(cx, g, q, window).contains(&code) {
+        if !targets(cx, g, q, window)?.contains(&code) {
             return Err(Error::new("the follower may not go there"));
         }
         let f = Spot::from_code(code)
@@ -172,7 +172,7 @@ impl Count {
             if cx.game_state::<State>()?.final_passed & bit != 0 {
                 continue;
             }
-            if !has_leaver(cx, p, self.final_window()) {
+            if !has_leaver(cx, p, self.final_window())? {
                 cx.game_state_mut::<State>()?.final_passed |= bit;
                 continue;
             }
@@ -273,7 +273,7 @@ impl Plugin for Count {
         if cx.pending_scorings().is_empty() {
             return Ok(());
         }
-        let seats = leaver_seats(cx, None, Window::Scoring);
+        let seats = leaver_seats(cx, None, Window::Scoring)?;
         if seats == 0 {
             return Ok(());
         }
@@ -372,11 +372,11 @@ impl Plugin for Count {
             }
             TAG_LEAVE => {
                 out.push(PASS);
-                out.extend(leaving(v, p, Window::Scoring));
+                out.extend(leaving(v, p, Window::Scoring)?);
             }
             TAG_FINAL => {
                 out.push(PASS);
-                out.extend(leaving(v, p, self.final_window()));
+                out.extend(leaving(v, p, self.final_window())?);
             }
             TAG_TARGET | TAG_FINAL_TARGET => {
                 let window = if step.tag == TAG_TARGET {
@@ -386,7 +386,7 @@ impl Plugin for Count {
                 };
                 let g = FigureId(step.arg as u16);
                 if let Some(q) = city::figure_quarter(v, g) {
-                    out.extend(targets(v, g, q, window));
+                    out.extend(targets(v, g, q, window)?);
                 }
             }
             _ => {}
@@ -440,7 +440,7 @@ impl Plugin for Count {
                 } else {
                     self.final_window()
                 };
-                let g = city::chosen_leaver(cx, p, v, window)
+                let g = city::chosen_leaver(cx, p, v, window)?
                     .ok_or_else(|| Error::new("that follower may not leave the city"))?;
                 let target = if window == Window::Scoring {
                     TAG_TARGET
@@ -453,7 +453,7 @@ impl Plugin for Count {
             (TAG_TARGET, v) => {
                 Self::leave(cx, FigureId(step.arg as u16), v, Window::Scoring)?;
                 // CK17: any number of followers, one decision at a time.
-                if has_leaver(cx, p, Window::Scoring) {
+                if has_leaver(cx, p, Window::Scoring)? {
                     cx.push_decision(p, TAG_LEAVE, 0);
                 }
                 Ok(())

@@ -769,8 +769,14 @@ impl Plugin for River {
         opts: &[FigureOption],
         keep: &mut [bool],
     ) -> HookResult {
+        // The lake's figure step only: not the scoring step after it, whose
+        // moves (a wagon's, a follower out of the city of Carcassonne) run
+        // as usual.
         let lake = v.game_state::<Phase>()?.lake_tile;
-        if lake != 0 && v.last_placed().map(|t| u32::from(t.0) + 1) == Some(lake) {
+        if lake != 0
+            && v.at_figure_step()
+            && v.last_placed().map(|t| u32::from(t.0) + 1) == Some(lake)
+        {
             veto(opts, keep, |o| *o != FigureOption::Pass);
         }
         Ok(())

@@ -539,6 +539,18 @@ impl Game {
         self.allowed_by_plugins(FigureOption::Deploy { kind, at })
     }
 
+    /// Whether the plugins' vetoes (`filter_figure_options`) let a figure of
+    /// kind `kind` be put at `at`, the shared rule not asked: for a figure a
+    /// plugin moves where the shared rule does not apply (a follower moved
+    /// into a feature being scored, which may hold figures already). `false`
+    /// for a kind or location that does not exist.
+    pub fn vetoes_allow(&self, kind: FigureKindId, at: Location) -> Result<bool, HookError> {
+        if !self.valid_location(at) || kind.index() >= self.rules.figures.len() {
+            return Ok(false);
+        }
+        self.allowed_by_plugins(FigureOption::Deploy { kind, at })
+    }
+
     /// Which of the four placed tiles beside placed tile `t` a figure of kind
     /// `kind` may be put on ([`Game::may_deploy`] at `Location::Tile`, the
     /// vetoes included): bit `d` for the tile on [`Side`] `d` (N, E, S, W).

@@ -65,6 +65,16 @@ impl Game {
         self.turn.stage
     }
 
+    /// Whether the turn is at its figure step: the figure decision after the
+    /// tile is placed (and the decisions plugins ask there). A veto
+    /// (`filter_figure_options`) meant for the figure step alone checks it:
+    /// the vetoes are asked at other moments too, by `may_deploy`,
+    /// `tiles_open_to` and `vetoes_allow` (a wagon moving after a scoring, a
+    /// follower moved into a feature being scored).
+    pub fn at_figure_step(&self) -> bool {
+        self.turn.stage == Stage::Figure
+    }
+
     /// Scores per player.
     pub fn scores(&self) -> &[i32] {
         &self.turn.scores[..self.players as usize]
