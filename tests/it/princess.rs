@@ -150,6 +150,43 @@ fn pd21_the_portal_reaches_every_unoccupied_incomplete_feature_off_the_dragons_t
 }
 
 #[test]
+fn pd21_a_deployment_the_portal_does_not_reach_says_why() {
+    let g = run(&pd(), 2, PORTAL).unwrap();
+    let why = |action: &str| {
+        let mut g = g.clone();
+        run_on(&mut g, action).unwrap_err().to_string()
+    };
+    for (action, reason) in [
+        (
+            "deploy follower 0 at 0 0",
+            "a follower does not go onto a completed city",
+        ),
+        ("deploy follower 1 at 0 0", "the road is already occupied"),
+        (
+            "deploy follower 0 at 0 1",
+            "plugin `dragon`'s rule forbids a follower there",
+        ),
+    ] {
+        let e = why(action);
+        assert!(e.contains(reason), "{action}: {e}");
+    }
+    // Without a portal, a feature off the placed tile is no option at all.
+    let mut g = run(
+        &pd(),
+        2,
+        "draw BA/C; place 0 -1 2; pass; draw BA/RFr; place 1 0 0",
+    )
+    .unwrap();
+    let e = run_on(&mut g, "deploy follower 2 at 0 0")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("a follower goes on a feature of the tile just placed"),
+        "{e}"
+    );
+}
+
+#[test]
 fn pd21_no_farmer_through_the_portal_when_farmers_are_off() {
     let text = format!("{}\n[core]\nfarmers = \"off\"\n", pd_ruleset("", "", ""));
     let g = run(&rules(&text), 2, PORTAL).unwrap();

@@ -106,7 +106,13 @@ impl Game {
             return format!("a {} cannot be put on a tile now", fk.name);
         };
         let fkind = self.feature_kind(f).unwrap_or_default();
-        if self.feature_tile(f) != Some(t) {
+        // Off the placed tile only through a plugin's standing offer (a
+        // magic portal's open features, deployments onto a feature): then
+        // the reasons below say why this one is not among them.
+        let off_tile = self.feature_tile(f) != Some(t);
+        let offered_off_tile = !self.offers.deploy.is_empty()
+            || (!self.offers.open.is_empty() && self.open_offered_on(t));
+        if off_tile && !offered_off_tile {
             return format!("a {} goes on a feature of the tile just placed", fk.name);
         }
         if !fk.stands_on.contains(fkind) {
@@ -139,10 +145,40 @@ impl Game {
                 fk.name
             );
         }
-        if fk.open_only && self.is_complete(f) == Some(true) {
+        if (fk.open_only || off_tile) && self.is_complete(f) == Some(true) {
             return format!("a {} does not go onto a completed {fkind}", fk.name);
         }
+        if let Some(id) = self.vetoing_plugin(o) {
+            return format!("plugin `{id}`'s rule forbids a {} there", fk.name);
+        }
+        if off_tile {
+            return format!(
+                "a {} goes on a feature of the tile just placed, or where a plugin offers one",
+                fk.name
+            );
+        }
         format!("a {} cannot be deployed on that {fkind} now", fk.name)
+    }
+
+    /// The plugin whose veto (`filter_figure_options`) refuses option `o`.
+    fn vetoing_plugin(&self, o: FigureOption) -> Option<String> {
+        for &i in self.rules.subscribers(hook::FILTER_FIGURE_OPTIONS) {
+            if self.switched_off(i, hook::FILTER_FIGURE_OPTIONS) {
+                continue;
+            }
+            let Some(e) = self.rules.plugins.get(usize::from(i)) else {
+                continue;
+            };
+            let v = View {
+                game: self,
+                plugin: i,
+            };
+            let mut keep = [true];
+            if e.hooks.filter_figure_options(&v, &[o], &mut keep).is_ok() && !keep[0] {
+                return Some(e.decl.id.clone());
+            }
+        }
+        None
     }
 
     /// Why chance outcome `c` is refused (the caller knows it is).
