@@ -128,30 +128,56 @@ impl Window {
 /// the features of the quarter's kinds that the figure's kind stands on, on
 /// a tile where no plugin forbids a figure (PD4: not the dragon's; X79).
 pub fn targets(v: &View<'_>, g: FigureId, q: usize, window: Window) -> HookResult<Vec<u32>> {
-    let kind = v.figure_kind(g);
+    let mut out = Vec::new();
+    each_target(v, v.figure_kind(g), q, &window.roots(v), |code| {
+        if !out.contains(&code) {
+            out.push(code);
+        }
+        false
+    })?;
+    Ok(out)
+}
+
+/// Whether [`targets`] names any segment for a figure of kind `kind` in
+/// quarter `q`, among the features `roots` ([`Window::roots`]): the vetoes
+/// asked only until one segment will do.
+fn has_target(v: &View<'_>, kind: FigureKindId, q: usize, roots: &[FeatureId]) -> HookResult<bool> {
+    each_target(v, kind, q, roots, |_| true)
+}
+
+/// Calls `found` with each segment of [`targets`] (a figure of `kind` in
+/// quarter `q`, the features `roots`) until it returns `true`; whether it
+/// did.
+fn each_target(
+    v: &View<'_>,
+    kind: FigureKindId,
+    q: usize,
+    roots: &[FeatureId],
+    mut found: impl FnMut(u32) -> bool,
+) -> HookResult<bool> {
     let stands = v.figure_kind_stands_on(kind);
     let kinds = quarter_kinds(q);
-    let mut out = Vec::new();
-    for r in window.roots(v) {
+    for &r in roots {
         let k = v.feature_kind(r);
         if !kinds.contains(k) || !stands.contains(k) {
             continue;
         }
         for m in v.members(r) {
             if let Some(code) = Spot::of_feature(v, m).code() {
-                if !out.contains(&code) && v.vetoes_allow(kind, Location::Feature(m))? {
-                    out.push(code);
+                if v.vetoes_allow(kind, Location::Feature(m))? && found(code) {
+                    return Ok(true);
                 }
             }
         }
     }
-    Ok(out)
+    Ok(false)
 }
 
 /// The figures player `p` may move out of the city in `window` (as figure
 /// codes, one per kind and quarter; CK18: none from the Count's quarter).
 pub fn leaving(v: &View<'_>, p: PlayerId, window: Window) -> HookResult<Vec<u32>> {
     let blocked = count_quarter(v);
+    let roots = window.roots(v);
     let mut out = Vec::new();
     for q in (0..QUARTERS.len()).filter(|&q| Some(q) != blocked && window.leaves(q)) {
         for g in v.figures_in_area(v.my_area(q)) {
@@ -159,7 +185,7 @@ pub fn leaving(v: &View<'_>, p: PlayerId, window: Window) -> HookResult<Vec<u32>
                 continue;
             }
             let code = Spot::of_figure(v, g);
-            if !out.contains(&code) && !targets(v, g, q, window)?.is_empty() {
+            if !out.contains(&code) && has_target(v, v.figure_kind(g), q, &roots)? {
                 out.push(code);
             }
         }
@@ -203,24 +229,8 @@ pub fn leaver_seats(v: &View<'_>, only: Option<PlayerId>, window: Window) -> Hoo
             continue;
         }
         let roots: &Vec<FeatureId> = roots.get_or_insert_with(|| window.roots(v));
-        let kind = v.figure_kind(g);
-        let stands = v.figure_kind_stands_on(kind);
-        let kinds = quarter_kinds(q);
-        // A segment of `targets`: the vetoes asked only of a segment that
-        // would do, the first one found ending the search.
-        'roots: for &r in roots {
-            let k = v.feature_kind(r);
-            if !kinds.contains(k) || !stands.contains(k) {
-                continue;
-            }
-            for m in v.members(r) {
-                if Spot::of_feature(v, m).code().is_some()
-                    && v.vetoes_allow(kind, Location::Feature(m))?
-                {
-                    seats |= bit;
-                    break 'roots;
-                }
-            }
+        if has_target(v, v.figure_kind(g), q, roots)? {
+            seats |= bit;
         }
     }
     Ok(seats)
