@@ -1,7 +1,7 @@
 //! The city of Carcassonne's quarters: which figures may enter them, which
 //! may leave them, and where to (CK13, CK15, CK17–CK21, CK25).
 
-use super::options::{AbbotEnters, FinalMoves};
+use super::options::{AbbotEnters, FinalMoves, ForbiddenTiles};
 use carcassonne_plugin_sdk::prelude::*;
 
 /// The quarters, in the Count's clockwise order (CK13, CK16): the plugin's
@@ -89,29 +89,36 @@ pub fn supply_figure(v: &View<'_>, p: PlayerId, kind: FigureKindId) -> Option<Fi
 
 /// When a follower may leave a quarter and where to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Window {
-    /// CK17: before a scoring step, into the features about to be scored
-    /// (not from the market, CK20).
-    Scoring,
-    /// CK21: after the last turn, into unfinished features (fields: any).
-    Final(FinalMoves),
+pub struct Window {
+    /// `None`: CK17, before a scoring step, into the features about to be
+    /// scored (not from the market, CK20); else CK21, after the last turn,
+    /// into unfinished features (fields: any).
+    pub final_moves: Option<FinalMoves>,
+    /// Whether a tile where another plugin forbids figures is left out
+    /// (`forbidden-tiles`, X79).
+    pub forbidden: ForbiddenTiles,
 }
 
 impl Window {
+    /// Whether this is the window before a scoring step (CK17).
+    pub fn is_scoring(self) -> bool {
+        self.final_moves.is_none()
+    }
+
     /// Whether followers leave quarter `q` in this window.
     fn leaves(self, q: usize) -> bool {
-        match self {
-            Window::Scoring => q != MARKET,
-            Window::Final(FinalMoves::MarketOnly) => q == MARKET,
-            Window::Final(FinalMoves::AnyQuarter) => true,
+        match self.final_moves {
+            None => q != MARKET,
+            Some(FinalMoves::MarketOnly) => q == MARKET,
+            Some(FinalMoves::AnyQuarter) => true,
         }
     }
 
     /// The features (roots) followers may join in this window.
     fn roots(self, v: &View<'_>) -> Vec<FeatureId> {
-        match self {
-            Window::Scoring => v.pending_scorings().to_vec(),
-            Window::Final(_) => (0..v.feature_count() as u16)
+        match self.final_moves {
+            None => v.pending_scorings().to_vec(),
+            Some(_) => (0..v.feature_count() as u16)
                 .map(FeatureId)
                 .filter(|&f| {
                     v.find(f) == f
@@ -129,7 +136,7 @@ impl Window {
 /// a tile where no plugin forbids a figure (PD4: not the dragon's; X79).
 pub fn targets(v: &View<'_>, g: FigureId, q: usize, window: Window) -> HookResult<Vec<u32>> {
     let mut out = Vec::new();
-    each_target(v, v.figure_kind(g), q, &window.roots(v), |code| {
+    each_target(v, v.figure_kind(g), q, window, &window.roots(v), |code| {
         if !out.contains(&code) {
             out.push(code);
         }
@@ -139,22 +146,30 @@ pub fn targets(v: &View<'_>, g: FigureId, q: usize, window: Window) -> HookResul
 }
 
 /// Whether [`targets`] names any segment for a figure of kind `kind` in
-/// quarter `q`, among the features `roots` ([`Window::roots`]): the vetoes
-/// asked only until one segment will do.
-fn has_target(v: &View<'_>, kind: FigureKindId, q: usize, roots: &[FeatureId]) -> HookResult<bool> {
-    each_target(v, kind, q, roots, |_| true)
+/// quarter `q` in `window`, among the features `roots` ([`Window::roots`]):
+/// the vetoes asked only until one segment will do.
+fn has_target(
+    v: &View<'_>,
+    kind: FigureKindId,
+    q: usize,
+    window: Window,
+    roots: &[FeatureId],
+) -> HookResult<bool> {
+    each_target(v, kind, q, window, roots, |_| true)
 }
 
 /// Calls `found` with each segment of [`targets`] (a figure of `kind` in
-/// quarter `q`, the features `roots`) until it returns `true`; whether it
-/// did.
+/// quarter `q` in `window`, the features `roots`) until it returns `true`;
+/// whether it did.
 fn each_target(
     v: &View<'_>,
     kind: FigureKindId,
     q: usize,
+    window: Window,
     roots: &[FeatureId],
     mut found: impl FnMut(u32) -> bool,
 ) -> HookResult<bool> {
+    let avoid = window.forbidden == ForbiddenTiles::Avoided;
     let stands = v.figure_kind_stands_on(kind);
     let kinds = quarter_kinds(q);
     for &r in roots {
@@ -164,7 +179,7 @@ fn each_target(
         }
         for m in v.members(r) {
             if let Some(code) = Spot::of_feature(v, m).code() {
-                if v.vetoes_allow(kind, Location::Feature(m))? && found(code) {
+                if (!avoid || v.vetoes_allow(kind, Location::Feature(m))?) && found(code) {
                     return Ok(true);
                 }
             }
@@ -185,7 +200,7 @@ pub fn leaving(v: &View<'_>, p: PlayerId, window: Window) -> HookResult<Vec<u32>
                 continue;
             }
             let code = Spot::of_figure(v, g);
-            if !out.contains(&code) && has_target(v, v.figure_kind(g), q, &roots)? {
+            if !out.contains(&code) && has_target(v, v.figure_kind(g), q, window, &roots)? {
                 out.push(code);
             }
         }
@@ -229,7 +244,7 @@ pub fn leaver_seats(v: &View<'_>, only: Option<PlayerId>, window: Window) -> Hoo
             continue;
         }
         let roots: &Vec<FeatureId> = roots.get_or_insert_with(|| window.roots(v));
-        if has_target(v, v.figure_kind(g), q, roots)? {
+        if has_target(v, v.figure_kind(g), q, window, roots)? {
             seats |= bit;
         }
     }

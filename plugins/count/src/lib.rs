@@ -103,7 +103,18 @@ pub struct Count {
 impl Count {
     /// The window of the final movement.
     fn final_window(&self) -> Window {
-        Window::Final(self.options.final_moves)
+        Window {
+            final_moves: Some(self.options.final_moves),
+            forbidden: self.options.forbidden_tiles,
+        }
+    }
+
+    /// The window before a scoring step.
+    fn scoring_window(&self) -> Window {
+        Window {
+            final_moves: None,
+            forbidden: self.options.forbidden_tiles,
+        }
     }
 
     /// The quarters player may enter or the Count may go to (as 1 + index).
@@ -273,7 +284,7 @@ impl Plugin for Count {
         if cx.pending_scorings().is_empty() {
             return Ok(());
         }
-        let seats = leaver_seats(cx, None, Window::Scoring)?;
+        let seats = leaver_seats(cx, None, self.scoring_window())?;
         if seats == 0 {
             return Ok(());
         }
@@ -372,7 +383,7 @@ impl Plugin for Count {
             }
             TAG_LEAVE => {
                 out.push(PASS);
-                out.extend(leaving(v, p, Window::Scoring)?);
+                out.extend(leaving(v, p, self.scoring_window())?);
             }
             TAG_FINAL => {
                 out.push(PASS);
@@ -380,7 +391,7 @@ impl Plugin for Count {
             }
             TAG_TARGET | TAG_FINAL_TARGET => {
                 let window = if step.tag == TAG_TARGET {
-                    Window::Scoring
+                    self.scoring_window()
                 } else {
                     self.final_window()
                 };
@@ -432,7 +443,7 @@ impl Plugin for Count {
             }
             (TAG_LEAVE | TAG_FINAL, v) => {
                 let window = if step.tag == TAG_LEAVE {
-                    Window::Scoring
+                    self.scoring_window()
                 } else if v == PASS {
                     let bit = 1u32 << p.index();
                     cx.game_state_mut::<State>()?.final_passed |= bit;
@@ -442,7 +453,7 @@ impl Plugin for Count {
                 };
                 let g = city::chosen_leaver(cx, p, v, window)?
                     .ok_or_else(|| Error::new("that follower may not leave the city"))?;
-                let target = if window == Window::Scoring {
+                let target = if window.is_scoring() {
                     TAG_TARGET
                 } else {
                     TAG_FINAL_TARGET
@@ -451,9 +462,9 @@ impl Plugin for Count {
                 Ok(())
             }
             (TAG_TARGET, v) => {
-                Self::leave(cx, FigureId(step.arg as u16), v, Window::Scoring)?;
+                Self::leave(cx, FigureId(step.arg as u16), v, self.scoring_window())?;
                 // CK17: any number of followers, one decision at a time.
-                if has_leaver(cx, p, Window::Scoring)? {
+                if has_leaver(cx, p, self.scoring_window())? {
                     cx.push_decision(p, TAG_LEAVE, 0);
                 }
                 Ok(())

@@ -78,6 +78,21 @@ pub enum River {
     SpringAtCity,
 }
 
+/// CK19 with other plugins (X79): where a follower moved out of the city may go.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+pub enum ForbiddenTiles {
+    /// Not onto a tile where another plugin forbids figures (the dragon's:
+    /// PD4 lets no figure be put there).
+    #[default]
+    #[serde(rename = "avoided")]
+    Avoided,
+    /// Any segment of the feature, such a tile too (the current
+    /// JCloisterZone).
+    #[serde(rename = "allowed")]
+    Allowed,
+}
+
 /// Options of the `count` plugin.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(crate = "carcassonne_plugin_sdk::serde")]
@@ -93,6 +108,8 @@ pub struct Options {
     pub abbot: AbbotEnters,
     /// CK26.
     pub river: River,
+    /// CK19, X79.
+    pub forbidden_tiles: ForbiddenTiles,
 }
 
 impl Config for Options {
@@ -128,6 +145,12 @@ impl Config for Options {
             "CK26: \"separate\" (the Count and the River are not combined: every river tile, \
              the spring too, leaves the game) or \"spring-at-city\" (the spring is drawn first \
              and placed against an outer field side of the city, then the river is played).",
+        ),
+        (
+            "forbidden-tiles",
+            "CK19, X79: \"avoided\" (a follower moved out of the city never goes onto a tile \
+             where another plugin forbids figures: the dragon's, PD4) or \"allowed\" (any \
+             segment of the feature, as the current JCloisterZone).",
         ),
     ];
 }
