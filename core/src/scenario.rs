@@ -256,6 +256,30 @@ pub struct Scenario {
     pub expect: Expect,
 }
 
+/// Whether event texts `got` and `want` say the same: equal, or a placement
+/// (`player 0 places TB/RRrr at 1 0 rotation 1`) in a rotation that gives
+/// the same tile (the log names a symmetric tile's placement by its lowest
+/// such rotation, as the script accepts any).
+fn same_event(rules: &Rules, got: &str, want: &str) -> bool {
+    if got == want {
+        return true;
+    }
+    let placed = |s: &str| -> Option<(String, usize)> {
+        let (head, rot) = s.rsplit_once(" rotation ")?;
+        let r: usize = rot.parse().ok().filter(|&r| r < 4)?;
+        let id = head.split(" places ").nth(1)?.split(" at ").next()?;
+        let ty = rules
+            .tiles
+            .types
+            .get(usize::from(rules.tiles.by_id(id)?.0))?;
+        Some((
+            head.to_string(),
+            ty.same_rotation[r].quarter_turns() as usize,
+        ))
+    };
+    matches!((placed(got), placed(want)), (Some(a), Some(b)) if a == b)
+}
+
 fn unmet(what: &str, message: String) -> ScenarioError {
     ScenarioError {
         line: 0,
@@ -339,8 +363,13 @@ impl Scenario {
                 ));
             }
         }
+        let same = |got: &String, want: &String| same_event(g.rules(), got, want);
         let mut rest = events.iter();
-        if let Some(want) = e.events.iter().find(|want| !rest.any(|got| got == *want)) {
+        if let Some(want) = e
+            .events
+            .iter()
+            .find(|want| !rest.any(|got| same(got, want)))
+        {
             found.push(unmet(
                 "events",
                 format!(
@@ -349,7 +378,11 @@ impl Scenario {
                 ),
             ));
         }
-        for got in e.absent_events.iter().filter(|w| events.contains(w)) {
+        for got in e
+            .absent_events
+            .iter()
+            .filter(|w| events.iter().any(|x| same(x, w)))
+        {
             found.push(unmet(
                 "absent-events",
                 format!("the event `{got}` happened"),

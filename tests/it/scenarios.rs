@@ -125,6 +125,34 @@ fn check_runs_scenario_files_from_the_command_line() {
 }
 
 #[test]
+fn a_symmetric_tiles_placement_event_matches_in_any_of_its_rotations() {
+    // BA/RRRR looks the same in every rotation: the log names it by
+    // rotation 0, an expectation may give the one the script used.
+    let expect = |events: &str, absent: &str| {
+        let p = write(
+            "symmetric-events.toml",
+            &format!(
+                "{HEAD}script = \"draw BA/RRRR; place 1 0 1; pass; draw BA/RFr; place -1 0 2; pass\"\n\
+                 [expect]\nevents = [{events}]\nabsent-events = [{absent}]\n"
+            ),
+        );
+        check_file(&p, &registry()).map_err(|e| e.to_string())
+    };
+    for r in 0..4 {
+        let placed = format!("\"player 0 places BA/RRRR at 1 0 rotation {r}\"");
+        assert!(expect(&placed, "").is_ok(), "rotation {r}");
+        assert!(expect("", &placed).is_err(), "absent, rotation {r}");
+    }
+    // BA/RFr, a straight road, is the same in rotations 0 and 2, not in 1
+    // or 3.
+    for (r, same) in [(0, true), (1, false), (2, true), (3, false)] {
+        let placed = format!("\"player 1 places BA/RFr at -1 0 rotation {r}\"");
+        assert_eq!(expect(&placed, "").is_ok(), same, "rotation {r}");
+        assert_eq!(expect("", &placed).is_ok(), !same, "absent, rotation {r}");
+    }
+}
+
+#[test]
 fn every_unmet_expectation_of_a_scenario_is_reported() {
     // Red closes the start city: 4 points, his follower back. Four
     // expectations are wrong, one (supply) is right: each wrong one is named,
