@@ -4,8 +4,9 @@
 
 use super::{Game, Stage};
 use crate::hooks::{hook, FigureOption, Outcome, Placement, View, CORE_OWNER};
-use crate::rules::FarmerScoring;
+use crate::rules::{FarmerScoring, PluginEntry};
 use crate::types::*;
+use crate::HookError;
 
 /// A side kind in words (`city`, `` `river` barrier side``).
 fn side_name(g: &Game, k: SideKind) -> String {
@@ -162,8 +163,22 @@ impl Game {
 
     /// The plugin whose veto (`filter_figure_options`) refuses option `o`.
     fn vetoing_plugin(&self, o: FigureOption) -> Option<String> {
-        for &i in self.rules.subscribers(hook::FILTER_FIGURE_OPTIONS) {
-            if self.switched_off(i, hook::FILTER_FIGURE_OPTIONS) {
+        let (e, _) = self.first_refusing(hook::FILTER_FIGURE_OPTIONS, |e, v, keep| {
+            e.hooks.filter_figure_options(v, &[o], keep)
+        })?;
+        Some(e.decl.id.clone())
+    }
+
+    /// The first subscriber of filter hook `bit` (not switched off) whose
+    /// `filter` call on one item succeeds and clears its `keep`, with a view
+    /// for it.
+    fn first_refusing(
+        &self,
+        bit: u64,
+        mut filter: impl FnMut(&PluginEntry, &View<'_>, &mut [bool]) -> Result<(), HookError>,
+    ) -> Option<(&PluginEntry, View<'_>)> {
+        for &i in self.rules.subscribers(bit) {
+            if self.switched_off(i, bit) {
                 continue;
             }
             let Some(e) = self.rules.plugins.get(usize::from(i)) else {
@@ -174,8 +189,8 @@ impl Game {
                 plugin: i,
             };
             let mut keep = [true];
-            if e.hooks.filter_figure_options(&v, &[o], &mut keep).is_ok() && !keep[0] {
-                return Some(e.decl.id.clone());
+            if filter(e, &v, &mut keep).is_ok() && !keep[0] {
+                return Some((e, v));
             }
         }
         None
@@ -253,53 +268,30 @@ impl Game {
     /// The plugin whose placement filter refuses placement `p` of tile type
     /// `ty`, with its reason (`placement_refusal`) if it gives one.
     fn refusing_plugin(&self, ty: TileTypeId, p: Placement) -> String {
-        for &i in self.rules.subscribers(hook::FILTER_PLACEMENTS) {
-            if self.switched_off(i, hook::FILTER_PLACEMENTS) {
-                continue;
-            }
-            let Some(e) = self.rules.plugins.get(usize::from(i)) else {
-                continue;
-            };
-            let v = View {
-                game: self,
-                plugin: i,
-            };
-            let mut keep = [true];
-            if e.hooks.filter_placements(&v, ty, &[p], &mut keep).is_err() || keep[0] {
-                continue;
-            }
-            let mut why = String::new();
-            if e.subs & hook::PLACEMENT_REFUSAL != 0 {
-                let _ = e.hooks.placement_refusal(&v, ty, p, &mut why);
-            }
-            let id = &e.decl.id;
-            return if why.is_empty() {
-                format!("plugin `{id}`'s rule forbids this placement")
-            } else {
-                format!("{why} (plugin `{id}`)")
-            };
+        let Some((e, v)) = self.first_refusing(hook::FILTER_PLACEMENTS, |e, v, keep| {
+            e.hooks.filter_placements(v, ty, &[p], keep)
+        }) else {
+            return "a plugin's rule forbids this placement".into();
+        };
+        let mut why = String::new();
+        if e.subs & hook::PLACEMENT_REFUSAL != 0 {
+            let _ = e.hooks.placement_refusal(&v, ty, p, &mut why);
         }
-        "a plugin's rule forbids this placement".into()
+        let id = &e.decl.id;
+        if why.is_empty() {
+            format!("plugin `{id}`'s rule forbids this placement")
+        } else {
+            format!("{why} (plugin `{id}`)")
+        }
     }
 
     fn holding_back(&self, ty: TileTypeId) -> Option<String> {
         if let Some(i) = self.holding_back_as_data(ty) {
             return Some(self.rules.plugins.get(usize::from(i))?.decl.id.clone());
         }
-        for &i in self.rules.subscribers(hook::FILTER_DRAWS) {
-            if self.switched_off(i, hook::FILTER_DRAWS) {
-                continue;
-            }
-            let p = self.rules.plugins.get(usize::from(i))?;
-            let mut keep = [true];
-            let v = View {
-                game: self,
-                plugin: i,
-            };
-            if p.hooks.filter_draws(&v, &[ty], &mut keep).is_ok() && !keep[0] {
-                return Some(p.decl.id.clone());
-            }
-        }
-        None
+        let (e, _) = self.first_refusing(hook::FILTER_DRAWS, |e, v, keep| {
+            e.hooks.filter_draws(v, &[ty], keep)
+        })?;
+        Some(e.decl.id.clone())
     }
 }
