@@ -96,39 +96,35 @@ impl PluginSpans {
 /// The span of each item of the top-level array `key` of `text` (in order;
 /// empty if the text does not parse or has no such array), from one parse.
 pub fn array_item_spans(text: &str, key: &str) -> Vec<Range<usize>> {
-    let Ok(doc) = DeTable::parse(text) else {
-        return Vec::new();
-    };
-    let items = doc
-        .get_ref()
-        .iter()
-        .find(|(k, _)| k.get_ref().as_ref() == key)
-        .map(|(_, v)| v.get_ref());
-    match items {
-        Some(DeValue::Array(a)) => a.iter().map(|v| v.span()).collect(),
+    top_level(text, key, |v| match v {
+        DeValue::Array(a) => a.iter().map(|v| v.span()).collect(),
         _ => Vec::new(),
-    }
+    })
 }
 
 /// The span of the value of each key of the top-level table `table` of `text`
 /// (`[core]`: `farmers` and the span of `"per-city"`); empty if the text
 /// does not parse or has no such table.
 pub fn table_value_spans(text: &str, table: &str) -> HashMap<String, Range<usize>> {
-    let Ok(doc) = DeTable::parse(text) else {
-        return HashMap::new();
-    };
-    let found = doc
-        .get_ref()
-        .iter()
-        .find(|(k, _)| k.get_ref().as_ref() == table)
-        .map(|(_, v)| v.get_ref());
-    match found {
-        Some(DeValue::Table(t)) => t
+    top_level(text, table, |v| match v {
+        DeValue::Table(t) => t
             .iter()
             .map(|(k, v)| (k.get_ref().to_string(), v.span()))
             .collect(),
         _ => HashMap::new(),
-    }
+    })
+}
+
+/// `read` of the value of top-level key `key` of `text`; the default if the
+/// text does not parse or has no such key.
+fn top_level<T: Default>(text: &str, key: &str, read: impl FnOnce(&DeValue<'_>) -> T) -> T {
+    let Ok(doc) = DeTable::parse(text) else {
+        return T::default();
+    };
+    doc.get_ref()
+        .iter()
+        .find(|(k, _)| k.get_ref().as_ref() == key)
+        .map_or_else(T::default, |(_, v)| read(v.get_ref()))
 }
 
 /// The dotted path of the innermost key whose value holds byte offset `at`.
