@@ -569,15 +569,6 @@ impl<'g> Cx<'g> {
         self.game.field_value(f, per_city, reason)
     }
 
-    /// Completed cities bordering the field containing `f`, as city roots.
-    pub fn bordering_cities(&mut self, f: FeatureId) -> Vec<FeatureId> {
-        let mut out = Vec::new();
-        if let Some(r) = self.game.find(f) {
-            self.game.bordering_cities_into(r.0, &mut out);
-        }
-        out
-    }
-
     /// Grants `player` a full turn right after the current one (a builder's
     /// second tile; the abbey round at the end). Granted turns run in order before
     /// the next regular turn; [`Game::turn_granted_by`] tells a granted turn.

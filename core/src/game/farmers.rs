@@ -9,18 +9,39 @@ use scoring::category_of;
 
 impl Game {
     /// Completed cities bordering the field with root `field` that count for
-    /// farmers, as city roots, into `out`: the one answer to "which cities does
-    /// this field pay for", read by every farmer unit (F1–F3), and by plugins
-    /// through `Cx::bordering_cities` (a barn's final points) and
+    /// farmers, as city roots, into `out` (each once, in the order met): the
+    /// one answer to "which cities does this field pay for", read by every
+    /// farmer unit (F1–F3), by plugins through [`Game::bordering_cities`] (a
+    /// barn's final points, the fairy's `farmer-bonus`) and
     /// `ScoreInfo::cities` (a pig). A city a plugin excluded
     /// (`Cx::exclude_from_farmers`) is left out.
     pub(super) fn bordering_cities_into(&mut self, field: u16, out: &mut Vec<FeatureId>) {
         out.clear();
+        self.each_bordering_city(field, |c| out.push(FeatureId(c)));
         let stamp = self.next_stamp();
-        // The rules handle is lent (no reference count touched) so that the tile
-        // data is read while the stamps are written.
-        let rules = self.lend_rules();
-        let types = &rules.tiles.types;
+        let stamps = &mut self.scratch.feat_stamp;
+        out.retain(|c| std::mem::replace(&mut stamps[c.index()], stamp) != stamp);
+    }
+
+    /// Completed cities bordering the field containing `f` that count for
+    /// farmers, as city roots in increasing order: the cities whose farmer
+    /// units (F2, F3) hold that field, the first of them scored first. Empty
+    /// if `f` is no field or borders no such city.
+    pub fn bordering_cities(&self, f: FeatureId) -> Vec<FeatureId> {
+        let mut out = Vec::new();
+        if let Some(root) = self.field_root(f) {
+            self.each_bordering_city(root, |c| out.push(FeatureId(c)));
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Calls `each` with the root of every completed city counting for
+    /// farmers beside a part of the field with root `field`: a city once per
+    /// side it borders.
+    fn each_bordering_city(&self, field: u16, mut each: impl FnMut(u16)) {
+        let types = &self.rules.tiles.types;
         let mut m = field;
         loop {
             let ft = self.feats.recs[m as usize];
@@ -33,12 +54,8 @@ impl Game {
             for &a in adj {
                 let c = self.feats.root(pt.base.0 + a as u16);
                 let rec = self.feats.recs[c as usize];
-                if rec.open == 0
-                    && rec.flags & features::NOT_FOR_FARMERS == 0
-                    && self.scratch.feat_stamp[c as usize] != stamp
-                {
-                    self.scratch.feat_stamp[c as usize] = stamp;
-                    out.push(FeatureId(c));
+                if rec.open == 0 && rec.flags & features::NOT_FOR_FARMERS == 0 {
+                    each(c);
                 }
             }
             m = ft.next;
@@ -46,7 +63,6 @@ impl Game {
                 break;
             }
         }
-        self.return_rules(rules);
     }
 
     /// The root of the field containing `f`; `None` if `f` is no field.

@@ -455,8 +455,11 @@ macro_rules! query_table {
             /// hooks (a castle one more), nobody paid (a barn's owners at game end). `None`
             /// if `f` is no field.
             cx hook farmer_value(f: (FeatureId) => (FeatureId), per_city: (i32) => (i32), reason: (ScoreReason) => (ScoreReason)) -> (Option<i32>) => (RResult<ROption<i32>, RString>);
-            /// Completed cities bordering the field containing `f`, as city roots.
-            cx get bordering_cities(f: (FeatureId) => (FeatureId)) -> (Vec<FeatureId>) => (RVec<FeatureId>);
+            /// Completed cities bordering the field containing `f` that count for farmers,
+            /// as city roots in increasing order (the cities whose farmer units, F2 and F3,
+            /// hold that field; the first is scored first). Empty if `f` is no field. (A
+            /// query: read-only hooks may ask it too.)
+            view get bordering_cities(f: (FeatureId) => (FeatureId)) -> (Vec<FeatureId>) => (RVec<FeatureId>);
             /// Adds a feature of `kind` owning board slots `slots` to placed tile `t`: the
             /// slots are taken from their owners without splitting or joining them, the
             /// sides it touches get their kind again for later placements, it joins what

@@ -38,6 +38,10 @@
 //!   tile; 1 point per figure of the player on her tile at the start of his
 //!   turn (JCloisterZone counts every figure, a shepherd too); 3 points to each
 //!   owner of a follower on her tile in a scored feature, once per feature.
+//! * **Option** `farmer-bonus` (PD14 under F2/F3, silent rulings): a farmer's
+//!   field, scored with each completed city around it, pays her 3 points with
+//!   every such unit (`"every-unit"`, default) or once (`"once-per-field"`,
+//!   with the unit of the first city, `View::bordering_cities`).
 //! * **Option** `final-round-point` (PD13 with AM8, silent rulings): a turn
 //!   granted after the last bag tile (the abbey's final round) pays the
 //!   start-of-turn point only with `true`; by default (JCloisterZone) only
@@ -60,6 +64,22 @@ pub enum FairyPlacement {
     OnTile,
 }
 
+/// How often her farmer's field pays her 3 points at game end under the
+/// farmer rules that score a field once per completed city around it (F2,
+/// F3); the rulings are silent.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
+pub enum FarmerBonus {
+    /// With every scored unit that holds his field (PD14 read unit by unit,
+    /// as the pig's point): a field bordering two completed cities pays 3
+    /// twice.
+    #[default]
+    EveryUnit,
+    /// Once per field, with the first unit holding it (PD14 read feature by
+    /// feature: the field is one feature).
+    OncePerField,
+}
+
 /// The plugin's options (`[plugins.fairy]`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(crate = "carcassonne_plugin_sdk::serde")]
@@ -73,6 +93,10 @@ pub struct Options {
     /// turns only; `true` reads AM8's "each such placement is a full turn"
     /// with PD13's "at the very start of a player's turn (before the abbey)".
     pub final_round_point: bool,
+    /// How often a farmer's field pays her 3 points at game end under F2 and
+    /// F3 (`farmers = "per-field-once-per-player"`, `"per-city"`), where
+    /// the core scores it with each completed city around it.
+    pub farmer_bonus: FarmerBonus,
 }
 
 impl Config for Options {
@@ -84,6 +108,10 @@ impl Config for Options {
         (
             "final-round-point",
             "PD13 in a turn granted after the last bag tile (the abbey's final round, AM8; the rulings are silent): false (default, JCloisterZone: regular turns only) or true (such a turn is a full turn: the point is paid)",
+        ),
+        (
+            "farmer-bonus",
+            "PD14 for a farmer under F2/F3 (the core scores his field with each completed city around it; the rulings are silent): \"every-unit\" (default: 3 with each such city, as the pig's point) or \"once-per-field\" (3 once, with the first)",
         ),
     ];
 }
@@ -148,6 +176,7 @@ impl Codes {
 pub struct Fairy {
     placement: FairyPlacement,
     final_round_point: bool,
+    farmer_bonus: FarmerBonus,
 }
 
 fn err(message: &str) -> Error {
@@ -253,17 +282,26 @@ impl Fairy {
         }
     }
 
-    /// Whether figure `g`'s feature is part of the unit being scored.
-    fn in_unit(v: &View<'_>, info: &ScoreInfo<'_>, g: FigureId) -> bool {
+    /// Whether figure `g`'s feature is part of the unit being scored and
+    /// pays her points there: under `farmer-bonus = "once-per-field"` a
+    /// field pays only with the unit of the first completed city around it
+    /// (F2, F3: one unit per city, in the cities' order; a unit of F1 or a
+    /// barn pays for every city around its field).
+    fn in_unit(&self, v: &View<'_>, info: &ScoreInfo<'_>, g: FigureId) -> bool {
         let Some(f) = v.figure_feature(g) else {
             return false;
         };
         let root = v.find(f);
-        if info.kind == FeatureKind::Field {
-            info.fields.iter().any(|&x| v.find(x) == root)
-        } else {
-            info.feature == root
+        if info.kind != FeatureKind::Field {
+            return info.feature == root;
         }
+        if !info.fields.iter().any(|&x| v.find(x) == root) {
+            return false;
+        }
+        self.farmer_bonus == FarmerBonus::EveryUnit
+            || v.bordering_cities(f)
+                .first()
+                .is_none_or(|first| info.cities.contains(first))
     }
 }
 
@@ -282,6 +320,7 @@ impl Plugin for Fairy {
         Ok(Fairy {
             placement: options.fairy_placement,
             final_round_point: options.final_round_point,
+            farmer_bonus: options.farmer_bonus,
         })
     }
 
@@ -513,7 +552,7 @@ impl Plugin for Fairy {
                 // She herself when beside nobody: no owner, no points.
                 if let Some(g) = Self::left_out(v) {
                     if let Some(owner) = v.figure_owner(g) {
-                        if Self::in_unit(v, info, g) {
+                        if self.in_unit(v, info, g) {
                             points.add(owner, SCORING_POINTS);
                         }
                     }
@@ -530,7 +569,7 @@ impl Plugin for Fairy {
                     };
                     if !paid.contains(owner)
                         && v.figure_kind_follower(v.figure_kind(g))
-                        && Self::in_unit(v, info, g)
+                        && self.in_unit(v, info, g)
                     {
                         paid.insert(owner);
                         points.add(owner, SCORING_POINTS);
