@@ -172,18 +172,16 @@ impl<'a> View<'a> {
             .filter(move |&g| self.figure_tile(g) == Some(t))
     }
 
-    /// The figures held prisoner by `player` (`Location::Held`), in figure order.
+    /// The figures held prisoner by `player` (`Location::Held`), in figure
+    /// order: one query (`figures_at`), not one per figure.
     pub fn figures_held_by(&self, player: PlayerId) -> impl Iterator<Item = FigureId> + '_ {
-        (0..self.figure_count() as u16)
-            .map(FigureId)
-            .filter(move |&g| self.figure_location(g) == Some(Location::Held(player)))
+        self.figures_at(Location::Held(player)).into_iter()
     }
 
-    /// The figures in area `area` (`Location::Area`), in figure order.
+    /// The figures in area `area` (`Location::Area`), in figure order: one
+    /// query (`figures_at`), not one per figure.
     pub fn figures_in_area(&self, area: AreaId) -> impl Iterator<Item = FigureId> + '_ {
-        (0..self.figure_count() as u16)
-            .map(FigureId)
-            .filter(move |&g| self.figure_location(g) == Some(Location::Area(area)))
+        self.figures_at(Location::Area(area)).into_iter()
     }
 
     /// A special figure-step option of this plugin with `code` (see `Plugin::figure_options`).
