@@ -46,7 +46,9 @@ pub use city::{
     count_quarter, entering_kinds, has_leaver, leaver_seats, leaving, may_enter, quarter_kinds,
     targets, Window, CASTLE, MARKET, QUARTERS,
 };
-pub use options::{AbbotEnters, CocFarmers, CountMove, FinalMoves, Options, River};
+pub use options::{
+    AbbotEnters, CastlePayouts, CocFarmers, CountMove, FinalMoves, ForbiddenTiles, Options, River,
+};
 
 use carcassonne_plugin_sdk::prelude::*;
 
@@ -308,7 +310,7 @@ impl Plugin for Count {
             ScoreReason::Early => info.kind == FeatureKind::Field,
             ScoreReason::Final => false,
             // A withheld feature paid for one the tile completed (a castle).
-            ScoreReason::Proxy => true,
+            ScoreReason::Proxy => self.options.castle_payouts == CastlePayouts::Count,
         };
         if !caused {
             return Ok(());

@@ -93,6 +93,23 @@ pub enum ForbiddenTiles {
     Allowed,
 }
 
+/// CK14 with Bridges, Castles & Bazaars: whether a castle paid for a
+/// feature the tile completed (BB17–BB21) is a feature scoring of the turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde")]
+pub enum CastlePayouts {
+    /// It is: the castle takes the completed feature's value in the
+    /// scoring step (JCloisterZone scores castles in its scoring phase,
+    /// before the Count's entering phase, as landscape scorings).
+    #[default]
+    #[serde(rename = "count")]
+    Count,
+    /// It is not: only the completed features' own awards count (CK14 names
+    /// roads, cities, cloisters, gardens and barn scorings).
+    #[serde(rename = "ignored")]
+    Ignored,
+}
+
 /// Options of the `count` plugin.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(crate = "carcassonne_plugin_sdk::serde")]
@@ -110,13 +127,19 @@ pub struct Options {
     pub river: River,
     /// CK19, X79.
     pub forbidden_tiles: ForbiddenTiles,
+    /// CK14 with castles (BB17–BB21).
+    pub castle_payouts: CastlePayouts,
 }
 
 impl Config for Options {
     /// The abbot enters only if the `abbot` plugin brings him; the spring is
-    /// placed against the city only if the `river` plugin places it.
-    const ONLY_WITH: &'static [(&'static str, &'static str)] =
-        &[("abbot", "abbot"), ("river", "river")];
+    /// placed against the city only if the `river` plugin places it; castles
+    /// are paid only if the `castles` plugin builds them.
+    const ONLY_WITH: &'static [(&'static str, &'static str)] = &[
+        ("abbot", "abbot"),
+        ("river", "river"),
+        ("castle-payouts", "castles"),
+    ];
     const DOCS: &'static [(&'static str, &'static str)] = &[
         (
             "final-moves",
@@ -151,6 +174,12 @@ impl Config for Options {
             "CK19, X79: \"avoided\" (a follower moved out of the city never goes onto a tile \
              where another plugin forbids figures: the dragon's, PD4) or \"allowed\" (any \
              segment of the feature, as the current JCloisterZone).",
+        ),
+        (
+            "castle-payouts",
+            "CK14 with castles (BB17-BB21; the rulings are silent): \"count\" (a castle paid \
+             for a feature the tile completed is a feature scoring of the turn, as \
+             JCloisterZone) or \"ignored\" (only the completed features' own awards count).",
         ),
     ];
 }
