@@ -325,3 +325,46 @@ fn the_board_picture_and_the_observation_show_the_dragon_and_the_fairy() {
         ]
     );
 }
+
+/// `Game::bordering_cities`, which `farmer-bonus = "once-per-field"` reads:
+/// the farmer's field of the F3 scenario borders the completed cities A and B,
+/// each named once by its root, in increasing order; the first of them is
+/// the city whose unit paid the fairy (7 before 4 in the scenario's events).
+/// A city or an id past the features borders nothing.
+#[test]
+fn pd14_the_cities_around_a_field_each_once_in_the_order_of_their_units() {
+    use carcassonne_core::{FeatureId, FeatureKind, Pos};
+    let g = scenario(
+        "princess-and-dragon/pd14-f3-variant-once-per-field-the-fairys-farmer-pays-three-once.toml",
+    );
+    let at = |x, y| g.tile_at(Pos::new(x, y)).expect("a placed tile");
+    let field = g.feature_of(at(0, 1), 1).expect("the farmer's field");
+    assert_eq!(g.feature_kind(field), Some(FeatureKind::Field));
+    let cities = g.bordering_cities(field);
+    assert_eq!(cities.len(), 2, "{cities:?}");
+    assert!(cities[0] < cities[1], "{cities:?}");
+    for &c in &cities {
+        assert_eq!(g.find(c), Some(c), "a root");
+        assert_eq!(g.feature_kind(c), Some(FeatureKind::City));
+        assert_eq!(g.is_complete(c), Some(true));
+    }
+    // City A (the tiles at (0, 1) and (0, 2)) and city B ((1, 1), (1, 2)).
+    let city_a = g
+        .find(g.feature_of(at(0, 2), 0).expect("a feature"))
+        .expect("a root");
+    let city_b = g
+        .find(g.feature_of(at(1, 2), 0).expect("a feature"))
+        .expect("a root");
+    let mut expected = vec![city_a, city_b];
+    expected.sort();
+    assert_eq!(cities, expected);
+    assert_eq!(
+        g.bordering_cities(city_a),
+        Vec::<FeatureId>::new(),
+        "a city"
+    );
+    assert_eq!(
+        g.bordering_cities(FeatureId(u16::MAX)),
+        Vec::<FeatureId>::new()
+    );
+}
