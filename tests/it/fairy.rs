@@ -368,3 +368,30 @@ fn pd14_the_cities_around_a_field_each_once_in_the_order_of_their_units() {
         Vec::<FeatureId>::new()
     );
 }
+
+/// `farmer-bonus = "once-per-field"` with the fairy loaded from the official
+/// library: her `bonus` hook (a read-only one) asks the core for the cities
+/// around the field through the plugin interface, with the same points as
+/// compiled in (the scenario `pd14-f3-variant-once-per-field-…`: 13, the
+/// fairy 5; the default reading 16, the fairy 8).
+#[test]
+fn pd14_once_per_field_loaded_from_the_library_pays_as_compiled_in() {
+    let script = "draw BA/C; place 0 1 2; deploy follower field N
+        draw BA/C; place 0 2 0; pass
+        draw BA/RFr; place 1 0 0; fairy 1 at 0 1
+        draw BA/C; place 1 2 0; pass
+        draw BA/L; place 0 3 0; pass
+        draw BA/C; place 1 1 2; pass
+        end";
+    for (bonus, total, fairy) in [("every-unit", 16, 8), ("once-per-field", 13, 5)] {
+        let text = format!(
+            "name = \"base + fairy, F3\"\nedition = \"C2\"\ntilesets = [\"base\"]\n\
+             [core]\nfarmers = \"per-city\"\n[plugins.fairy]\nfarmer-bonus = \"{bonus}\"\n"
+        );
+        for r in [rules(&text), library_rules(&text)] {
+            let g = run(&r, 2, script).unwrap();
+            assert_eq!(g.scores(), [total, 0], "{bonus}");
+            assert_eq!(category(&g, "fairy"), [fairy, 0], "{bonus}");
+        }
+    }
+}
