@@ -16,7 +16,26 @@ const TOP_KEYS: [&str; 8] = [
     "core",
     "plugins",
 ];
-const CORE_KEYS: [&str; 3] = ["farmers", "tiny-city", "followers"];
+/// Sets one key of the core options back to its default.
+pub(super) type ResetKey = fn(&mut CoreOptions);
+
+/// The keys of `[core]`, each with how it goes back to its default: the one
+/// list of them (the parser's known keys; the key blamed for a plugin's
+/// refusal of the core options, `resolve::core_refusals`).
+pub(super) const CORE_KEYS: [(&str, ResetKey); 3] = [
+    ("farmers", |c| c.farmers = CoreOptions::default().farmers),
+    ("tiny-city", |c| {
+        c.tiny_city = CoreOptions::default().tiny_city
+    }),
+    ("followers", |c| {
+        c.followers = CoreOptions::default().followers
+    }),
+];
+
+/// The names of the keys of `[core]`.
+fn core_key_names() -> impl Iterator<Item = &'static str> + Clone {
+    CORE_KEYS.iter().map(|&(k, _)| k)
+}
 
 fn value_of<T: serde::de::DeserializeOwned>(
     cx: &mut Ctx<'_>,
@@ -191,8 +210,8 @@ pub(super) fn parse_into(cx: &mut Ctx<'_>, text: &str) -> Option<RulesetSpec> {
                                 ck.span(),
                                 format!(
                                     "unknown key `core.{other}` (expected one of {}){}",
-                                    CORE_KEYS.join(", "),
-                                    hint(other, CORE_KEYS)
+                                    core_key_names().collect::<Vec<_>>().join(", "),
+                                    hint(other, core_key_names())
                                 ),
                             ),
                         }

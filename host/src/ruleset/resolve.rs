@@ -335,17 +335,12 @@ fn core_refusals(
         return;
     }
     let written = crate::locate::table_value_spans(text, "core");
-    let d = CoreOptions::default();
-    // Each key of `[core]` (`parse::CORE_KEYS`) back at its default.
-    let (mut farmers, mut tiny_city, mut followers) = (*core, *core, *core);
-    farmers.farmers = d.farmers;
-    tiny_city.tiny_city = d.tiny_city;
-    followers.followers = d.followers;
-    let defaults = [
-        ("farmers", farmers),
-        ("tiny-city", tiny_city),
-        ("followers", followers),
-    ];
+    // Each key of `[core]` back at its default.
+    let defaults = super::parse::CORE_KEYS.map(|(key, reset)| {
+        let mut alt = *core;
+        reset(&mut alt);
+        (key, alt)
+    });
     for (decl, hooks) in instances {
         let Err(e) = hooks.check_core(core) else {
             continue;
