@@ -17,3 +17,10 @@ pub mod tournament;
 pub fn plural(n: usize, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
+
+/// Plugin ids as the notes name them: "`shepherd` or `sheep`" (an option's
+/// `only_with`: any one of them).
+pub fn any_of_plugins(ids: &[String]) -> String {
+    let quoted: Vec<String> = ids.iter().map(|id| format!("`{id}`")).collect();
+    quoted.join(" or ")
+}

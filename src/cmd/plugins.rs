@@ -72,11 +72,13 @@ pub fn run(a: Args) -> Result<()> {
                 } else {
                     &o.default
                 };
-                let needs: Vec<String> = o.only_with.iter().map(|id| format!("`{id}`")).collect();
-                let only_with = if needs.is_empty() {
+                let only_with = if o.only_with.is_empty() {
                     String::new()
                 } else {
-                    format!(" (only with plugin {})", needs.join(" or "))
+                    format!(
+                        " (only with plugin {})",
+                        super::any_of_plugins(&o.only_with)
+                    )
                 };
                 println!("        {} = {default}    # {}{only_with}", o.name, o.doc);
             }

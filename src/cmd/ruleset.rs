@@ -115,13 +115,12 @@ fn idle_option_notes(
             {
                 continue;
             }
-            let needs: Vec<String> = doc.only_with.iter().map(|id| format!("`{id}`")).collect();
             out.push(format!(
                 "plugin `{}`: `{} = {value}` has no effect without plugin {}, which this ruleset \
                  does not enable",
                 p.id,
                 carcassonne_host::locate::toml_key(key),
-                needs.join(" or ")
+                super::any_of_plugins(&doc.only_with)
             ));
         }
     }
