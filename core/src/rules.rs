@@ -122,7 +122,11 @@ pub struct Rules {
     /// fit class (the tile types with the same fit table, [`Rules::fit_class`]),
     /// its number of fitting rotations on a frontier cell requiring `req`.
     /// `None` where the board counts by walking the frontier: a catalogue
-    /// with barrier sides or more than [`FIT_ROWS_MAX`] distinct fit tables.
+    /// with more than [`FIT_ROWS_MAX`] distinct fit tables. In a catalogue
+    /// with barrier sides they are made of the tables that treat a barrier
+    /// side as a field side ([`TileCatalogue::counted_fits`]): read only for
+    /// a tile without barrier sides while no frontier cell faces a barrier
+    /// (`Game::barrier_free_fit`), where those tables are exact.
     /// (A plugin that adds placements, `extra_placements`, does not matter:
     /// the counts are of the plain placements, read only while it is
     /// switched off; a feature it adds to a placed tile moves the frontier
@@ -214,12 +218,13 @@ pub(crate) type FitRows = [[u16; FIT_ROWS_MAX]; 256];
 
 /// [`Rules::fit_rows`] and [`Rules::fit_class`] of a catalogue.
 fn fit_rows(tiles: &TileCatalogue) -> (Option<Box<FitRows>>, Vec<u8>) {
-    if tiles.fits.is_empty() {
+    let fits = tiles.counted_fits();
+    if fits.is_empty() {
         return (None, Vec::new());
     }
     let mut classes: Vec<&crate::tiles::FitTable> = Vec::new();
-    let mut class = Vec::with_capacity(tiles.fits.len());
-    for fit in &tiles.fits {
+    let mut class = Vec::with_capacity(fits.len());
+    for fit in fits {
         // The same number of fitting rotations for every requirement (the
         // rotations themselves may differ: only the counts are kept).
         let same = |c: &&crate::tiles::FitTable| (0..=255u8).all(|r| c.count(r) == fit.count(r));

@@ -207,7 +207,7 @@ impl Game {
             let first: Vec<(&crate::tiles::FitTable, usize)> = self
                 .rules
                 .tiles
-                .fits
+                .counted_fits()
                 .iter()
                 .zip(class)
                 .filter(|&(_, &c)| !std::mem::replace(&mut seen[usize::from(c)], true))
@@ -484,6 +484,50 @@ mod tests {
             let e = bad.check_integrity().unwrap_err();
             assert!(e.starts_with("the tile types have "), "class {c}: {e}");
         }
+    }
+
+    /// Base and the River's tiles without its plugin: a catalogue with
+    /// barrier sides whose river tiles come out of the bag at random.
+    fn river_rules() -> Arc<Rules> {
+        let sets: Vec<TileSetSpec> = [
+            include_str!("../../../configs/tilesets/base.toml"),
+            include_str!("../../../configs/tilesets/the-river.toml"),
+        ]
+        .iter()
+        .map(|text| toml::from_str(text).unwrap())
+        .collect();
+        let tiles = TileCatalogue::build(&sets, "C2").unwrap();
+        Arc::new(Rules::new("river", tiles, CoreOptions::default(), vec![]).unwrap())
+    }
+
+    #[test]
+    fn with_barrier_sides_the_kept_counts_are_the_walked_ones_where_they_are_read() {
+        let r = river_rules();
+        assert!(r.tiles.has_barriers && r.fit_rows.is_some());
+        // Comparisons on a frontier facing a barrier or with a tile with
+        // barrier sides (the walk with the barrier names), and the others
+        // (the kept counts).
+        let mut checked = [0u32; 2];
+        for seed in 0..6 {
+            let mut g = Game::new(r.clone(), 2, seed).unwrap();
+            let mut rng = Rng::new(seed);
+            while g.step_random(&mut rng).unwrap() {
+                g.check_integrity().unwrap();
+                for (t, tt) in r.tiles.types.iter().enumerate() {
+                    let t = TileTypeId(t as u16);
+                    assert_eq!(
+                        g.plain_placement_count(t),
+                        g.barrier_placement_count(t),
+                        "seed {seed}, turn {}, tile {}",
+                        g.turn(),
+                        tt.id
+                    );
+                    let kept = g.board.barred == 0 && !tt.has_barrier_sides();
+                    checked[usize::from(kept)] += 1;
+                }
+            }
+        }
+        assert!(checked[0] > 1000 && checked[1] > 1000, "{checked:?}");
     }
 
     #[test]

@@ -338,6 +338,19 @@ pub struct TileError {
 pub use carcassonne_vocab::types::rotate_mask;
 
 impl TileCatalogue {
+    /// The fit tables of every tile type that the board's kept numbers of
+    /// placements are made of (`Rules::fit_rows`): [`TileCatalogue::fits`],
+    /// or where the catalogue has barrier sides [`TileCatalogue::barrier_fits`],
+    /// which are exact for a tile without barrier sides on a frontier that
+    /// faces no barrier, the only time those numbers are read.
+    pub fn counted_fits(&self) -> &[FitTable] {
+        if self.fits.is_empty() {
+            &self.barrier_fits
+        } else {
+            &self.fits
+        }
+    }
+
     /// Validates and compiles the given tile sets for `edition` and chooses the
     /// start layout. Every problem is reported.
     pub fn build(sets: &[TileSetSpec], edition: &str) -> Result<TileCatalogue, Vec<String>> {
