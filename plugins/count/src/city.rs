@@ -3,6 +3,7 @@
 
 use super::options::{AbbotEnters, FinalMoves, ForbiddenTiles};
 use carcassonne_plugin_sdk::prelude::*;
+use std::collections::HashSet;
 
 /// The quarters, in the Count's clockwise order (CK13, CK16): the plugin's
 /// areas, by index.
@@ -134,13 +135,18 @@ impl Window {
 /// feature passes) where figure `g`, in quarter `q`, may be put in `window`:
 /// the features of the quarter's kinds that the figure's kind stands on, on
 /// a tile where no plugin forbids a figure (PD4: not the dragon's; X79).
+/// Each segment once, in the order found (a segment already named asks no
+/// veto again: after the last turn, the features are the whole board's).
 pub fn targets(v: &View<'_>, g: FigureId, q: usize, window: Window) -> HookResult<Vec<u32>> {
+    let kind = v.figure_kind(g);
     let mut out = Vec::new();
-    each_target(v, v.figure_kind(g), q, window, &window.roots(v), |code| {
-        if !out.contains(&code) {
+    let mut named = HashSet::new();
+    each_target(v, kind, q, &window.roots(v), |code, m| {
+        if !named.contains(&code) && allowed(v, kind, window, m)? {
+            named.insert(code);
             out.push(code);
         }
-        false
+        Ok(false)
     })?;
     Ok(out)
 }
@@ -155,21 +161,29 @@ fn has_target(
     window: Window,
     roots: &[FeatureId],
 ) -> HookResult<bool> {
-    each_target(v, kind, q, window, roots, |_| true)
+    each_target(v, kind, q, roots, |_, m| allowed(v, kind, window, m))
 }
 
-/// Calls `found` with each segment of [`targets`] (a figure of `kind` in
-/// quarter `q` in `window`, the features `roots`) until it returns `true`;
-/// whether it did.
+/// Whether a figure of `kind` may be put on feature instance `m` in
+/// `window`: no plugin forbids it there, where such tiles are avoided
+/// (`forbidden-tiles`, X79).
+fn allowed(v: &View<'_>, kind: FigureKindId, window: Window, m: FeatureId) -> HookResult<bool> {
+    Ok(
+        window.forbidden != ForbiddenTiles::Avoided
+            || v.vetoes_allow(kind, Location::Feature(m))?,
+    )
+}
+
+/// Calls `found` with each segment (its spot code and feature instance) of a
+/// feature among `roots` of quarter `q`'s kinds that a figure of `kind`
+/// stands on, until it returns `true`; whether it did.
 fn each_target(
     v: &View<'_>,
     kind: FigureKindId,
     q: usize,
-    window: Window,
     roots: &[FeatureId],
-    mut found: impl FnMut(u32) -> bool,
+    mut found: impl FnMut(u32, FeatureId) -> HookResult<bool>,
 ) -> HookResult<bool> {
-    let avoid = window.forbidden == ForbiddenTiles::Avoided;
     let stands = v.figure_kind_stands_on(kind);
     let kinds = quarter_kinds(q);
     for &r in roots {
@@ -179,7 +193,7 @@ fn each_target(
         }
         for m in v.members(r) {
             if let Some(code) = Spot::of_feature(v, m).code() {
-                if (!avoid || v.vetoes_allow(kind, Location::Feature(m))?) && found(code) {
+                if found(code, m)? {
                     return Ok(true);
                 }
             }
