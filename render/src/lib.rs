@@ -199,7 +199,7 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
     if o.panel {
         doc = doc.add(panel(g, o, style).set("transform", format!("translate({board_w} 0)")));
     }
-    doc.to_string()
+    xml_safe(doc.to_string())
 }
 
 /// Radius of a choice circle, in tiles.
@@ -632,23 +632,47 @@ fn panel(g: &Game, o: &Options, style: &Style) -> Group {
 
 /// The symbol of marker `name` as a small SVG document of `size` pixels (a legend entry).
 pub fn marker_symbol(name: &str, size: f64, style: &Style) -> String {
-    Document::new()
+    let doc = Document::new()
         .set("viewBox", (0, 0, 20, 20))
         .set("width", size)
         .set("height", size)
         .add(shapes::marker(&style.marker(name), name, 10.0, 10.0, 7.0))
-        .to_string()
+        .to_string();
+    xml_safe(doc)
 }
 
 /// Tile type `t` turned `rot` as a small SVG document (e.g. the drawn tile).
 pub fn tile_picture(g: &Game, t: &TileType, rot: u8, size: f64, style: &Style) -> String {
-    Document::new()
+    let doc = Document::new()
         .set("viewBox", (0, 0, S, S))
         .set("width", size)
         .set("height", size)
         .add(tile::tile(t, &g.rules().tiles.markers, rot, style))
-        .to_string()
+        .to_string();
+    xml_safe(doc)
 }
+
+/// SVG text `svg` with every character XML does not allow (the control
+/// characters but tab, line feed and carriage return; U+FFFE, U+FFFF) made
+/// U+FFFD: names and notes come from rulesets, tile sets and plugins, and
+/// the `svg` crate escapes markup, not those.
+pub(crate) fn xml_safe(svg: String) -> String {
+    let bad = |c: char| {
+        (c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || matches!(c, '\u{FFFE}' | '\u{FFFF}')
+    };
+    if !svg.contains(bad) {
+        return svg;
+    }
+    svg.chars()
+        .map(|c| if bad(c) { '\u{FFFD}' } else { c })
+        .collect()
+}
+
+/// The most pixels a PNG picture may have (four bytes each while it is
+/// drawn: 400 MB): a larger board is refused, not drawn into memory the
+/// machine may not have.
+#[cfg(feature = "png")]
+pub const MAX_PNG_PIXELS: u64 = 100_000_000;
 
 /// A picture that could not be turned into PNG.
 #[cfg(feature = "png")]
@@ -687,13 +711,16 @@ pub fn to_png(svg: &str) -> Result<Vec<u8>, PngError> {
     }
     let tree = usvg::Tree::from_str(svg, &opt).map_err(|e| PngError(e.to_string()))?;
     let size = tree.size().to_int_size();
-    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).ok_or_else(|| {
+    let (w, h) = (size.width(), size.height());
+    let too_large = || {
         PngError(format!(
-            "{}×{} pixels is too large",
-            size.width(),
-            size.height()
+            "{w}×{h} pixels is too large (at most {MAX_PNG_PIXELS} pixels; SVG has no limit)"
         ))
-    })?;
+    };
+    if u64::from(w) * u64::from(h) > MAX_PNG_PIXELS {
+        return Err(too_large());
+    }
+    let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or_else(too_large)?;
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
     pixmap.encode_png().map_err(|e| PngError(e.to_string()))
 }

@@ -264,10 +264,12 @@ pub fn areas(g: &Game, seat: &dyn Fn(PlayerId) -> String) -> Vec<(String, String
 /// pixels (beside a player's note in the browser).
 pub fn note_symbol(plugin: &str, size: f64, style: &Style) -> String {
     let sym = style.note(plugin).symbol(plugin);
-    Document::new()
-        .set("viewBox", (0, 0, 20, 20))
-        .set("width", size)
-        .set("height", size)
-        .add(shapes::marker(&sym, plugin, 10.0, 10.0, 7.0))
-        .to_string()
+    crate::xml_safe(
+        Document::new()
+            .set("viewBox", (0, 0, 20, 20))
+            .set("width", size)
+            .set("height", size)
+            .add(shapes::marker(&sym, plugin, 10.0, 10.0, 7.0))
+            .to_string(),
+    )
 }

@@ -341,3 +341,43 @@ fn a_failing_figure_note_shows_a_question_mark_with_the_error() {
         "no note: plugin `broken-note` failed in hook `figure_note`: no flock here"
     );
 }
+
+#[test]
+fn a_png_over_the_pixel_limit_is_refused_before_it_is_drawn() {
+    // 20,000 × 20,000 pixels: 1.6 GB to draw; refused with a message.
+    let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="20000" height="20000"></svg>"#;
+    let e = carcassonne_render::to_png(svg).unwrap_err().to_string();
+    assert!(e.contains("20000×20000 pixels is too large"), "{e}");
+    let small = r#"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"></svg>"#;
+    let png = carcassonne_render::to_png(small).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+}
+
+#[test]
+fn names_with_control_characters_give_well_formed_pictures() {
+    // A ruleset named "A\u{1}" (a character XML does not allow).
+    let dir = crate::common::scratch("render-control");
+    let rec = dir.join("ctl.json");
+    std::fs::write(
+        &rec,
+        r#"{"format":"carcassonne-record/2","ruleset_name":"x","ruleset":"name = \"A\\u0001\"","players":2,"seed":0,"actions":[]}"#,
+    )
+    .unwrap();
+    let (svg, png) = (dir.join("ctl.svg"), dir.join("ctl.png"));
+    for out in [&svg, &png] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+            .args([
+                "render".as_ref(),
+                rec.as_os_str(),
+                "-o".as_ref(),
+                out.as_os_str(),
+            ])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let text = std::fs::read_to_string(&svg).unwrap();
+    roxmltree::Document::parse(&text).unwrap();
+    assert!(text.contains("A\u{FFFD}") && !text.contains('\u{1}'));
+    assert_eq!(&std::fs::read(&png).unwrap()[..8], b"\x89PNG\r\n\x1a\n");
+}
