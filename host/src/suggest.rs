@@ -16,12 +16,31 @@ pub fn distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
-/// The candidate nearest to `name`, if it is close enough to be a likely typo.
+/// Names longer than this many characters get no suggestion and are none:
+/// a suggestion fixes what a person types, and [`distance`] costs the
+/// product of the two lengths (a file of long names must not take minutes).
+pub const MAX_SUGGESTED_CHARS: usize = 64;
+
+/// The candidate nearest to `name`, if it is close enough to be a likely
+/// typo: at most 2 edits or a third of the candidate's length, fewer edits
+/// than its length. Candidates whose length alone puts them further are not
+/// compared (the distance is at least the difference of the lengths).
 pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let n = name.chars().count();
+    if n > MAX_SUGGESTED_CHARS {
+        return None;
+    }
     candidates
         .into_iter()
-        .map(|c| (distance(name, c), c))
-        .filter(|&(d, c)| d <= 2.max(c.len() / 3) && d < c.len().max(1))
+        .filter_map(|c| {
+            let most = 2.max(c.len() / 3).min(c.len().max(1) - 1);
+            let m = c.chars().count();
+            if m > MAX_SUGGESTED_CHARS || n.abs_diff(m) > most {
+                return None;
+            }
+            let d = distance(name, c);
+            (d <= most).then_some((d, c))
+        })
         .min_by_key(|&(d, _)| d)
         .map(|(_, c)| c)
 }
@@ -56,6 +75,55 @@ mod tests {
         assert_eq!(nearest("shepard", ["shepherd", "hills"]), Some("shepherd"));
         assert_eq!(nearest("farmer", ["farmers", "tiny-city"]), Some("farmers"));
         assert_eq!(nearest("zzz", ["farmers", "tiny-city"]), None);
+    }
+
+    #[test]
+    fn the_length_bound_keeps_every_answer_of_comparing_all() {
+        // What `nearest` answered when it compared every candidate.
+        let all = |name: &str, cands: &[&'static str]| {
+            cands
+                .iter()
+                .map(|&c| (distance(name, c), c))
+                .filter(|&(d, c)| d <= 2.max(c.len() / 3) && d < c.len().max(1))
+                .min_by_key(|&(d, _)| d)
+                .map(|(_, c)| c)
+        };
+        let words = [
+            "",
+            "a",
+            "ab",
+            "abc",
+            "farmers",
+            "farmer",
+            "frmrs",
+            "tiny-city",
+            "tinycity",
+            "shepherd",
+            "shepherds",
+            "BA/L",
+            "BA/LL",
+            "B/L",
+            "é",
+            "éé",
+            "hills-and-sheep",
+        ];
+        for name in words {
+            assert_eq!(nearest(name, words), all(name, &words), "{name:?}");
+            assert_eq!(
+                nearest(name, words[3..].iter().copied()),
+                all(name, &words[3..])
+            );
+        }
+    }
+
+    #[test]
+    fn a_long_name_gets_no_suggestion_and_is_none() {
+        let long = "a".repeat(150_000);
+        assert_eq!(nearest(&long, [long.as_str(), "a"]), None);
+        assert_eq!(nearest("aaaa", [long.as_str()]), None);
+        let longest = "a".repeat(MAX_SUGGESTED_CHARS);
+        let typo = format!("{}b", &longest[1..]);
+        assert_eq!(nearest(&typo, [longest.as_str()]), Some(longest.as_str()));
     }
 
     #[test]

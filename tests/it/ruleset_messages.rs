@@ -211,3 +211,21 @@ fn a_start_tile_without_copies_is_not_called_missing() {
         ]
     );
 }
+
+#[test]
+fn unknown_tile_ids_get_suggestions_up_to_a_bound_and_all_are_reported() {
+    // Twenty-five misspellings of `BA/L`: each a located error, the first
+    // twenty with the suggestion (each is compared with every tile id).
+    let mut text = String::from("name = \"x\"\n[tiles.counts]\n");
+    for i in 0..25 {
+        text.push_str(&format!("\"BA/L{}\" = 1\n", char::from(b'a' + i)));
+    }
+    let got = problems(&text);
+    let unknown: Vec<&String> = got.iter().filter(|l| l.contains("no tile `BA/L")).collect();
+    assert_eq!(unknown.len(), 25, "{got:#?}");
+    for (i, l) in unknown.iter().enumerate() {
+        let line = i + 3;
+        assert!(l.starts_with(&format!("r.toml:{line}:1: ")), "{l}");
+        assert_eq!(l.ends_with("(did you mean `BA/L`?)"), i < 20, "{l}");
+    }
+}

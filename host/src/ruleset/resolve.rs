@@ -393,8 +393,14 @@ fn add_soft_order(
     }
 }
 
+/// How many unknown ids of one table of tile counts get a suggestion: each
+/// is compared with every tile id of the tile sets, so a flood of unknown
+/// ids in a large tile set would take minutes; the errors are all reported.
+const SUGGESTED_UNKNOWN_IDS: usize = 20;
+
 /// Applies tile counts (`[tiles.counts]`) to the tile sets (the ruleset's and
-/// its plugins'): an unknown id is a located error with a suggestion.
+/// its plugins'): an unknown id is a located error with a suggestion (the
+/// first [`SUGGESTED_UNKNOWN_IDS`] of them).
 fn override_counts(
     cx: &mut Ctx<'_>,
     sets: &mut [TileSetSpec],
@@ -402,11 +408,18 @@ fn override_counts(
     counts: &[TileCount],
     what: &str,
 ) {
+    // Each id's first tile (set, index), found once.
+    let mut at = std::collections::HashMap::new();
+    for (i, s) in sets.iter().enumerate() {
+        for (j, t) in s.tiles.iter().enumerate() {
+            at.entry(t.id.clone()).or_insert((i, j));
+        }
+    }
+    let mut unknown = 0;
     for tc in counts {
-        let tile = sets
-            .iter_mut()
-            .flat_map(|s| s.tiles.iter_mut())
-            .find(|t| t.id == tc.id);
+        let tile = at
+            .get(&tc.id)
+            .and_then(|&(i, j)| sets.get_mut(i)?.tiles.get_mut(j));
         match tile {
             Some(t) => {
                 t.counts.insert(edition.to_string(), tc.count);
@@ -415,7 +428,12 @@ fn override_counts(
                 let ids = sets
                     .iter()
                     .flat_map(|s| s.tiles.iter().map(|t| t.id.as_str()));
-                let hint = hint(&tc.id, ids);
+                unknown += 1;
+                let hint = if unknown <= SUGGESTED_UNKNOWN_IDS {
+                    hint(&tc.id, ids)
+                } else {
+                    String::new()
+                };
                 cx.at(
                     tc.span.clone(),
                     format!(
