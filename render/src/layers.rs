@@ -53,8 +53,17 @@ impl StyleLayers {
     /// name) starts its errors. Nothing changes when it fails.
     pub fn merge(&mut self, name: &str, text: &str) -> Result<(), StyleError> {
         let layer: Table = toml::from_str(text).map_err(|e| {
-            let (line, col) = line_col(text, e.span().map_or(0, |s| s.start));
-            StyleError(format!("{name}:{line}:{col}: {}", e.message().trim()))
+            let span = e.span().unwrap_or(0..0);
+            let (line, col) = line_col(text, span.start);
+            let m = e.message().trim();
+            // The reader's words for an integer over 2^63 − 1 name a type.
+            let m = if m.contains("i128") || m.contains("value was too large") {
+                let v = text.get(span).unwrap_or("?").trim();
+                format!("{v}: too large (TOML integers are 64-bit)")
+            } else {
+                m.to_string()
+            };
+            StyleError(format!("{name}:{line}:{col}: {m}"))
         })?;
         let mut table = self.table.clone();
         merge_table(&mut table, layer);

@@ -229,3 +229,19 @@ fn unknown_tile_ids_get_suggestions_up_to_a_bound_and_all_are_reported() {
         assert_eq!(l.ends_with("(did you mean `BA/L`?)"), i < 20, "{l}");
     }
 }
+
+#[test]
+fn an_integer_over_64_bits_is_named_as_such_whatever_its_size() {
+    for v in [
+        "9223372036854775808",
+        "18446744073709551615",
+        "99999999999999999999999",
+    ] {
+        assert_eq!(
+            problems(&format!("name = \"x\"\nplayers = {v}\n")),
+            [format!(
+                "r.toml:2:11: `players` = {v}: too large (TOML integers are 64-bit)"
+            )]
+        );
+    }
+}

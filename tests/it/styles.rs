@@ -215,3 +215,17 @@ fn render_merges_a_style_file_over_the_plugins_styles() {
     );
     assert!(o.stdout.is_empty());
 }
+
+#[test]
+fn an_integer_over_64_bits_in_a_style_is_named_as_such() {
+    let r = styled(&[]);
+    for v in ["9223372036854775808", "99999999999999999999999"] {
+        let e = Style::for_rules(&r, Some(("mine.toml", &format!("[board]\ntile = {v}\n"))))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            format!("invalid style: mine.toml:2:8: {v}: too large (TOML integers are 64-bit)")
+        );
+    }
+}

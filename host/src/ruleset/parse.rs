@@ -91,10 +91,17 @@ pub(super) fn parse_into(cx: &mut Ctx<'_>, text: &str) -> Option<RulesetSpec> {
         Err(e) => {
             let span = e.span().unwrap_or(0..0);
             let message = match crate::locate::key_at(&doc, span.start) {
-                Some(key) if e.message().contains("i128") => format!(
-                    "`{key}` = {}: too large (TOML integers are 64-bit)",
-                    text.get(span.clone()).unwrap_or("?").trim()
-                ),
+                // The reader's words for an integer over 2^63 − 1 name a
+                // type (`i128` from 2^64, `u64 value was too large` below).
+                Some(key)
+                    if e.message().contains("i128")
+                        || e.message().contains("value was too large") =>
+                {
+                    format!(
+                        "`{key}` = {}: too large (TOML integers are 64-bit)",
+                        text.get(span.clone()).unwrap_or("?").trim()
+                    )
+                }
                 _ => e.message().trim().to_string(),
             };
             cx.at(span, message);
