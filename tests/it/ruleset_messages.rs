@@ -245,3 +245,20 @@ fn an_integer_over_64_bits_is_named_as_such_whatever_its_size() {
         );
     }
 }
+
+#[test]
+fn a_count_for_a_tile_held_in_hand_is_refused_at_its_key() {
+    // The abbey (AM1) is held in hand, one per player: 0 was ignored and 3
+    // reported at `[plugins.abbey]`.
+    for n in [0, 3] {
+        assert_eq!(
+            problems(&format!(
+                "name = \"x\"\n[plugins.abbey]\n[tiles.counts]\n\"AM/A\" = {n}\n"
+            )),
+            [
+                "r.toml:4:1: `tiles.counts`: tile `AM/A` is held in hand (`per_player` = 1), \
+              not drawn from the bag: it takes no count"
+            ]
+        );
+    }
+}

@@ -421,6 +421,16 @@ fn override_counts(
             .get(&tc.id)
             .and_then(|&(i, j)| sets.get_mut(i)?.tiles.get_mut(j));
         match tile {
+            // A tile held in hand (the abbey) is never in the bag: a count
+            // for it would be refused at its tile set, or ignored if 0.
+            Some(t) if t.per_player > 0 => cx.at(
+                tc.span.clone(),
+                format!(
+                    "`{what}`: tile `{}` is held in hand (`per_player` = {}), not drawn from \
+                     the bag: it takes no count",
+                    tc.id, t.per_player
+                ),
+            ),
             Some(t) => {
                 t.counts.insert(edition.to_string(), tc.count);
             }
