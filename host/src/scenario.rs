@@ -88,14 +88,35 @@ pub struct Passed {
 pub fn read(path: &Path) -> Result<ScenarioFile, ScenarioFailure> {
     let text = crate::input::read_text(path)
         .map_err(|e| ScenarioFailure::File(format!("cannot read {}: {e}", path.display())))?;
+    let located = |at: usize, msg: &str| {
+        let (l, c) = crate::locate::line_col(&text, at);
+        ScenarioFailure::File(format!("{}:{l}:{c}: {msg}", path.display()))
+    };
+    // The number of players, where the file gives one outside 2 to 6: its
+    // value's offset and text.
+    let bad_players = || {
+        let doc = toml::de::DeTable::parse(&text).ok()?;
+        let (_, v) = doc
+            .get_ref()
+            .iter()
+            .find(|(k, _)| k.get_ref() == "players")?;
+        let written = text.get(v.span())?.trim();
+        let fine = written
+            .parse::<usize>()
+            .is_ok_and(|p| (2..=carcassonne_core::MAX_PLAYERS).contains(&p));
+        (!fine).then(|| (v.span().start, written.to_string()))
+    };
+    let players_msg = |p: &str| format!("`players` = {p}: a game needs 2 to 6 players");
     let mut file: ScenarioFile = toml::from_str(&text).map_err(|e| {
-        let (l, c) = crate::locate::line_col(&text, e.span().map_or(0, |s| s.start));
-        ScenarioFailure::File(format!(
-            "{}:{l}:{c}: {}",
-            path.display(),
-            e.message().trim()
-        ))
+        let at = e.span().map_or(0, |s| s.start);
+        match bad_players() {
+            Some((p_at, p)) if p_at == at => located(at, &players_msg(&p)),
+            _ => located(at, e.message().trim()),
+        }
     })?;
+    if let Some((at, p)) = file.players.and(bad_players()) {
+        return Err(located(at, &players_msg(&p)));
+    }
     file.text = text;
     Ok(file)
 }

@@ -82,7 +82,10 @@ fn failing_scenarios_say_what_failed() {
         "{e}"
     );
     let e = fails("s6.toml", "script = \"\"\nplayers = 9\n");
-    assert!(e.contains("9 players: a game needs 2 to 6 players"), "{e}");
+    assert!(
+        e.contains("`players` = 9: a game needs 2 to 6 players"),
+        "{e}"
+    );
     let e = fails("s7.toml", "script = \"\"\nexpectt = 1\n");
     assert!(e.contains("unknown field `expectt`"), "{e}");
     // A draw while a plugin's decision waits says so.
@@ -372,5 +375,27 @@ fn every_scenario_files_shown_table_is_an_expectation_it_meets() {
         if let Err(e) = scenario.run(&rs.rules) {
             panic!("{}: its shown table is not met: {e}\n{table}", f.display());
         }
+    }
+}
+
+#[test]
+fn a_number_of_players_out_of_range_is_located_at_its_value() {
+    let reg = registry();
+    for (i, p) in ["7", "1", "0", "-1", "300", "9223372036854775808"]
+        .iter()
+        .enumerate()
+    {
+        let f = write(
+            &format!("players{i}.toml"),
+            &format!("{HEAD}script = \"\"\nplayers = {p}\n"),
+        );
+        let e = check_file(&f, &reg).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            format!(
+                "{}:3:11: `players` = {p}: a game needs 2 to 6 players",
+                f.display()
+            )
+        );
     }
 }
