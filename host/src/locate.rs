@@ -161,6 +161,70 @@ pub fn toml_key(key: &str) -> String {
     }
 }
 
+/// Byte offset of 1-based `line` and `col` (in bytes) of `text`, the inverse
+/// of [`line_col`]; `None` past the text.
+pub fn offset_of(text: &str, line: usize, col: usize) -> Option<usize> {
+    let start = if line <= 1 {
+        0
+    } else {
+        text.match_indices('\n').nth(line - 2)?.0 + 1
+    };
+    let at = start + col.max(1) - 1;
+    (at <= text.len()).then_some(at)
+}
+
+/// Where in `to` the place at byte offset `at` of `from` is, both TOML texts
+/// of the same tables (one written out again from the other, or one a table
+/// of the other: `to_prefix` names it, `["ruleset"]`): the innermost key
+/// whose key or value holds `at` in `from`, found by its path in `to`, and
+/// the same offset into its key or value where that fits. `None` where
+/// either text is not TOML or the path is not in `to`.
+pub fn same_place(from: &str, at: usize, to: &str, to_prefix: &[&str]) -> Option<usize> {
+    /// The path and span (key or value) of the innermost entry holding `at`.
+    fn find(t: &DeTable<'_>, at: usize, path: &mut Vec<String>) -> Option<(bool, usize)> {
+        for (k, v) in t.iter() {
+            path.push(k.get_ref().to_string());
+            if let DeValue::Table(inner) = v.get_ref() {
+                if let Some(found) = find(inner, at, path) {
+                    return Some(found);
+                }
+            }
+            if k.span().contains(&at) {
+                return Some((true, at - k.span().start));
+            }
+            if v.span().contains(&at) || v.span().start == at {
+                return Some((false, at - v.span().start));
+            }
+            path.pop();
+        }
+        None
+    }
+    let doc = DeTable::parse(from).ok()?;
+    let mut path = Vec::new();
+    let (in_key, off) = find(doc.get_ref(), at, &mut path)?;
+    let doc = DeTable::parse(to).ok()?;
+    let mut t = doc.get_ref();
+    let names: Vec<&str> = to_prefix
+        .iter()
+        .copied()
+        .chain(path.iter().map(String::as_str))
+        .collect();
+    let (last, inner) = names.split_last()?;
+    for name in inner {
+        match t.iter().find(|(k, _)| k.get_ref() == *name)?.1.get_ref() {
+            DeValue::Table(next) => t = next,
+            _ => return None,
+        }
+    }
+    let (k, v) = t.iter().find(|(k, _)| k.get_ref() == *last)?;
+    let span = if in_key { k.span() } else { v.span() };
+    Some(if off < span.len() {
+        span.start + off
+    } else {
+        span.start
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,5 +296,29 @@ mod tests {
         assert_eq!(toml_key("shepherd"), "shepherd");
         assert_eq!(toml_key("weird id"), "\"weird id\"");
         assert_eq!(toml_key(""), "\"\"");
+    }
+
+    #[test]
+    fn offset_of_undoes_line_col() {
+        let text = "a = 1\n\n[t]\nkey = \"v\"\n";
+        for at in 0..=text.len() {
+            let (l, c) = line_col(text, at);
+            assert_eq!(offset_of(text, l, c), Some(at), "{at}");
+        }
+        assert_eq!(offset_of(text, 9, 1), None);
+    }
+
+    #[test]
+    fn the_same_place_is_found_by_its_key_path() {
+        let from = "name = \"x\"\n[core]\nfollowers = 9\n";
+        let to = "s = 1\n[ruleset]\nname = \"x\"\n[ruleset.core]\n# c\nfollowers = 9\n";
+        let at = from.find('9').unwrap();
+        assert_eq!(same_place(from, at, to, &["ruleset"]), to.find('9'));
+        let key = from.find("followers").unwrap() + 2;
+        assert_eq!(
+            same_place(from, key, to, &["ruleset"]),
+            Some(to.find("followers").unwrap() + 2)
+        );
+        assert_eq!(same_place(from, at, to, &["other"]), None);
     }
 }

@@ -159,8 +159,30 @@ impl ScenarioFile {
             text: &self.text,
             key: "tile-counts",
         };
-        load_str_with_counts(&text, &origin, Some(&base), registry, &counts)
-            .map_err(ScenarioFailure::Ruleset)
+        load_str_with_counts(&text, &origin, Some(&base), registry, &counts).map_err(|mut e| {
+            if matches!(self.ruleset, toml::Value::Table(_)) {
+                self.locate_inline(name, &origin, &text, &mut e);
+            }
+            ScenarioFailure::Ruleset(e)
+        })
+    }
+
+    /// The problems `e` of the inline `[ruleset]` table, read as `text`
+    /// (written out again from the table, under the name `origin`), located
+    /// in the scenario file `name` itself: the same key in its `[ruleset]`
+    /// table (else the table's first line).
+    fn locate_inline(&self, name: &str, origin: &str, text: &str, e: &mut RulesetErrors) {
+        let lines = crate::locate::LineIndex::new(&self.text);
+        for p in e.0.iter_mut().filter(|p| p.file == origin) {
+            let at = crate::locate::offset_of(text, p.line, p.col)
+                .filter(|_| p.line > 0)
+                .and_then(|at| crate::locate::same_place(text, at, &self.text, &["ruleset"]))
+                .or_else(|| crate::locate::same_place("ruleset = 0", 0, &self.text, &[]));
+            if let Some(at) = at {
+                (p.line, p.col) = lines.line_col(at);
+                p.file = name.to_string();
+            }
+        }
     }
 }
 

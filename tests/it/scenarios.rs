@@ -399,3 +399,37 @@ fn a_number_of_players_out_of_range_is_located_at_its_value() {
         );
     }
 }
+
+#[test]
+fn an_inline_rulesets_problems_are_located_in_the_scenario_file() {
+    let reg = registry();
+    let f = write(
+        "inline-problems.toml",
+        "script = \"\"\n[ruleset]\nname = \"x\"\n\n[ruleset.core]\nfollowers = \"seven\"\n\n\
+         [ruleset.plugins.shepherd]\n# note\nshepherds-per-player = 9\n\n\
+         [ruleset.plugins.nope]\n\n[ruleset.tiles.counts]\n\"BA/Lx\" = 2\n",
+    );
+    let e = check_file(&f, &reg).unwrap_err().to_string();
+    let at = |l: &str| format!("{}:{l}: ", f.display());
+    for needle in [
+        format!("{}`core.followers`: expected a whole number", at("6:13")),
+        format!("{}unknown plugin `nope`", at("12:18")),
+        format!(
+            "{}plugin `shepherd` option `shepherds-per-player`",
+            at("10:1")
+        ),
+        format!("{}`tiles.counts`: no tile `BA/Lx`", at("15:1")),
+    ] {
+        assert!(e.contains(&needle), "missing `{needle}` in\n{e}");
+    }
+    // An inline table on one line: the value's column.
+    let f = write(
+        "inline-problems-2.toml",
+        "ruleset = { name = \"b\", core = { followers = \"seven\" } }\nscript = \"\"\n",
+    );
+    let e = check_file(&f, &reg).unwrap_err().to_string();
+    assert!(
+        e.contains(&format!("{}:1:46: `core.followers`", f.display())),
+        "{e}"
+    );
+}
