@@ -29,6 +29,8 @@ impl Config for Options {
         "points",
         "Points a completed cloister scores (the base game gives 9).",
     )];
+    // A value outside is refused where the options are read, with the bounds.
+    const RANGES: &'static [(&'static str, i64, i64)] = &[("points", 0, 100)];
 }
 
 #[plugin]
@@ -39,9 +41,6 @@ impl Plugin for CloisterBonus {
     const DESCRIPTION: &'static str = "House rule: a completed cloister scores 12 points";
 
     fn new(options: Options) -> Result<Self, ConfigError> {
-        if !(0..=100).contains(&options.points) {
-            return Err(ConfigError::key("points", "must be between 0 and 100"));
-        }
         Ok(CloisterBonus {
             points: options.points,
         })

@@ -80,6 +80,7 @@ impl Default for Options {
 }
 
 impl Config for Options {
+    const RANGES: &'static [(&'static str, i64, i64)] = &[("barns-per-player", 1, 3)];
     const DOCS: &'static [(&'static str, &'static str)] = &[
         (
             "barn-placement",
@@ -242,9 +243,6 @@ impl Plugin for Barn {
     const STATE: StateSpec = StateSpec::NONE.game::<Barns>().figure::<Placed>();
 
     fn new(options: Options) -> Result<Self, ConfigError> {
-        if !(1..=3).contains(&options.barns_per_player) {
-            return Err(ConfigError::key("barns-per-player", "must be 1, 2 or 3"));
-        }
         Ok(Barn {
             placement: options.barn_placement,
             scoring: options.barn_scoring,

@@ -42,6 +42,7 @@ impl Default for Options {
 }
 
 impl Config for Options {
+    const RANGES: &'static [(&'static str, i64, i64)] = &[("count", 1, 30)];
     const DOCS: &'static [(&'static str, &'static str)] = &[(
         "count",
         "Large followers per player (IC15: 1; more is a house rule; 1 to 30).",
@@ -72,12 +73,6 @@ impl Plugin for LargeFollower {
     const FIGURES: &'static [FigureSpec] = &[FigureSpec::follower(FIGURE_NAME, 1, 2).plain(true)];
 
     fn new(options: Options) -> Result<Self, ConfigError> {
-        if !(1..=30).contains(&options.count) {
-            return Err(ConfigError::key(
-                "count",
-                format!("must be between 1 and 30, not {}", options.count),
-            ));
-        }
         Ok(LargeFollower {
             count: options.count,
         })
@@ -107,8 +102,12 @@ mod tests {
         let o: Options = parse_options("").unwrap();
         assert_eq!(o.count, 1);
         assert_eq!(LargeFollower::new(o).unwrap().figure_count(LARGE), 1);
-        assert!(LargeFollower::new(Options { count: 0 }).is_err());
-        assert!(LargeFollower::new(Options { count: 31 }).is_err());
+        // Out of its bounds (`Config::RANGES`): refused where the options are read.
+        for bad in ["count = 0", "count = 31", "count = -1"] {
+            let e = parse_options::<Options>(bad).unwrap_err();
+            assert_eq!(e.problems[0].0.as_deref(), Some("count"), "{e}");
+            assert!(e.problems[0].1.contains("from 1 to 30"), "{e}");
+        }
         assert_eq!(
             LargeFollower::new(Options { count: 2 })
                 .unwrap()

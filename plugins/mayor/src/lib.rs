@@ -54,6 +54,7 @@ impl Default for Options {
 }
 
 impl Config for Options {
+    const RANGES: &'static [(&'static str, i64, i64)] = &[("mayors-per-player", 1, 3)];
     const DOCS: &'static [(&'static str, &'static str)] = &[
         (
             "mayors-per-player",
@@ -109,9 +110,6 @@ impl Plugin for Mayor {
     const RUNS_AFTER: &'static [&'static str] = &["hills"];
 
     fn new(options: Options) -> Result<Self, ConfigError> {
-        if !(1..=3).contains(&options.mayors_per_player) {
-            return Err(ConfigError::key("mayors-per-player", "must be 1, 2 or 3"));
-        }
         Ok(Mayor {
             count: options.mayors_per_player,
             zero_on_hill: options.zero_mayor_on_hill,
@@ -193,11 +191,11 @@ mod tests {
 
     #[test]
     fn the_count_option_is_checked() {
-        let zero = Options {
-            mayors_per_player: 0,
-            ..Options::default()
-        };
-        assert!(Mayor::new(zero).is_err());
+        // Out of its bounds (`Config::RANGES`): refused where the options are read.
+        for bad in ["mayors-per-player = 0", "mayors-per-player = 4"] {
+            let e = carcassonne_plugin_sdk::parse_options::<Options>(bad).unwrap_err();
+            assert_eq!(e.problems[0].0.as_deref(), Some("mayors-per-player"), "{e}");
+        }
         assert_eq!(Mayor::new(Options::default()).unwrap().figure_count(0), 1);
     }
 

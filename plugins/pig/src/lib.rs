@@ -46,6 +46,7 @@ impl Default for Options {
 }
 
 impl Config for Options {
+    const RANGES: &'static [(&'static str, i64, i64)] = &[("pigs-per-player", 1, 3)];
     const DOCS: &'static [(&'static str, &'static str)] = &[(
         "pigs-per-player",
         "Pigs each player has: 1 (TB1) or, as a house rule, up to 3; pigs of one player never add up (TB22).",
@@ -92,12 +93,6 @@ impl Plugin for Pig {
         .class(FigureClass::Companion)];
 
     fn new(options: Options) -> Result<Self, ConfigError> {
-        if !(1..=3).contains(&options.pigs_per_player) {
-            return Err(ConfigError::key(
-                "pigs-per-player",
-                format!("must be 1, 2 or 3, not {}", options.pigs_per_player),
-            ));
-        }
         Ok(Pig {
             pigs: options.pigs_per_player,
         })
@@ -197,8 +192,11 @@ mod tests {
     #[test]
     fn pigs_per_player_is_range_checked() {
         let opts = |n| Options { pigs_per_player: n };
-        assert!(Pig::new(opts(0)).is_err());
-        assert!(Pig::new(opts(4)).is_err());
+        // Out of its bounds (`Config::RANGES`): refused where the options are read.
+        for bad in ["pigs-per-player = 0", "pigs-per-player = 4"] {
+            let e = carcassonne_plugin_sdk::parse_options::<Options>(bad).unwrap_err();
+            assert_eq!(e.problems[0].0.as_deref(), Some("pigs-per-player"), "{e}");
+        }
         assert_eq!(Pig::new(opts(2)).map(|p| p.figure_count(0)).ok(), Some(2));
         assert_eq!(
             Pig::new(Options::default()).map(|p| p.figure_count(0)).ok(),

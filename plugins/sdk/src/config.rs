@@ -36,8 +36,10 @@
 //! `carcassonne ruleset show` by serialising `Default::default()`, and takes the
 //! doc strings from [`Config::DOCS`]. A value of the wrong type or an unknown
 //! enum variant is reported against its key, so the host can point at the line
-//! in the ruleset. Check range and consistency rules in `Plugin::new` and report
-//! them with [`ConfigError::key`].
+//! in the ruleset. Declare the bounds of whole-number options in
+//! [`Config::RANGES`] (a value outside them is refused with the bounds, even
+//! one the field's type cannot hold, such as `-1` for a `u8`); check other
+//! consistency rules in `Plugin::new` and report them with [`ConfigError::key`].
 //!
 //! Every option must serialise (no `Option<T>` fields left `None` by default:
 //! use a sentinel such as `0` or `"none"`), so that its default can be shown.
@@ -58,6 +60,12 @@ pub trait Config: Serialize + DeserializeOwned + Default + 'static {
     /// ruleset check` notes a value other than the default set without
     /// them: `("river", "river")` for the Count's option about the River.
     const ONLY_WITH: &'static [(&'static str, &'static str)] = &[];
+    /// `(key, least, most)` for each whole-number option with bounds: a value
+    /// outside them is refused by [`parse_options`] as `expected a whole number
+    /// from least to most, found v`, before the options are read (so `-1` for
+    /// a `u8` option gets the option's bounds, not the type's); the key then
+    /// takes its default while the other keys are checked. `("count", 1, 30)`.
+    const RANGES: &'static [(&'static str, i64, i64)] = &[];
 }
 
 /// The options of a plugin that has none: its ruleset table must be empty.
@@ -148,13 +156,32 @@ fn key_at(text: &str, at: usize) -> Option<String> {
 /// a problem with a key, the text is read again without that key (which then
 /// takes its default) to find the next.
 pub fn parse_options<C: Config>(text: &str) -> Result<C, ConfigError> {
-    let mut error = match toml::from_str::<C>(text) {
-        Ok(c) => return Ok(c),
+    let mut table: Option<toml::Table> = text.parse().ok();
+    // The whole numbers out of their declared bounds first, each key then
+    // left out (its default) for the rest of the reading.
+    let mut problems: Vec<(Option<String>, String)> = Vec::new();
+    let mut current = text.to_string();
+    if let Some(t) = table.as_mut() {
+        for &(key, least, most) in C::RANGES {
+            if let Some(v) = t.get(key).and_then(toml::Value::as_integer) {
+                if !(least..=most).contains(&v) {
+                    problems.push((
+                        Some(key.to_string()),
+                        format!("expected a whole number from {least} to {most}, found {v}"),
+                    ));
+                    t.remove(key);
+                }
+            }
+        }
+        if !problems.is_empty() {
+            current = toml::to_string(t).unwrap_or_default();
+        }
+    }
+    let mut error = match toml::from_str::<C>(&current) {
+        Ok(c) if problems.is_empty() => return Ok(c),
+        Ok(_) => return Err(ConfigError { problems }),
         Err(e) => e,
     };
-    let mut table: Option<toml::Table> = text.parse().ok();
-    let mut current = text.to_string();
-    let mut problems: Vec<(Option<String>, String)> = Vec::new();
     loop {
         let (key, msg) = problem::<C>(&current, &error, table.as_ref());
         let again = match (&key, table.as_mut()) {
@@ -382,6 +409,40 @@ mod tests {
         const DOCS: &'static [(&'static str, &'static str)] = &[("points", "Points.")];
         const ONLY_WITH: &'static [(&'static str, &'static str)] =
             &[("flock-action", "shepherd"), ("flock-action", "sheep")];
+        const RANGES: &'static [(&'static str, i64, i64)] = &[("points", 0, 100)];
+    }
+
+    #[test]
+    fn a_whole_number_out_of_its_declared_bounds_is_refused_with_them() {
+        let problems = |text: &str| parse_options::<Opts>(text).unwrap_err().problems;
+        let out = |v: &str| {
+            (
+                Some("points".to_string()),
+                format!("expected a whole number from 0 to 100, found {v}"),
+            )
+        };
+        assert_eq!(problems("points = -1\n"), [out("-1")]);
+        assert_eq!(problems("points = 101\n"), [out("101")]);
+        // Whatever the type holds: 2^40 for an `i32`.
+        assert_eq!(problems("points = 1099511627776\n"), [out("1099511627776")]);
+        // The other keys are still read.
+        let p = problems("points = 101\nflock-action = 5\n");
+        assert_eq!(p.len(), 2, "{p:?}");
+        assert_eq!(p[0], out("101"));
+        assert_eq!(p[1].0.as_deref(), Some("flock-action"));
+        // The bounds are in.
+        for v in [0, 100] {
+            assert_eq!(
+                parse_options::<Opts>(&format!("points = {v}\n"))
+                    .unwrap()
+                    .points,
+                v
+            );
+        }
+        // Not a whole number: the type's message.
+        assert!(problems("points = \"x\"\n")[0]
+            .1
+            .contains("found the string"));
     }
 
     #[test]

@@ -99,6 +99,7 @@ impl Default for Options {
 }
 
 impl Config for Options {
+    const RANGES: &'static [(&'static str, i64, i64)] = &[("shepherds-per-player", 1, 3)];
     const DOCS: &'static [(&'static str, &'static str)] = &[
         (
             "flock-action",
@@ -142,15 +143,6 @@ impl Plugin for Shepherd {
         .feature::<FlockWord>();
 
     fn new(options: Options) -> Result<Self, ConfigError> {
-        if !(1..=3).contains(&options.shepherds_per_player) {
-            return Err(ConfigError::key(
-                "shepherds-per-player",
-                format!(
-                    "{} shepherds: expected 1 to 3",
-                    options.shepherds_per_player
-                ),
-            ));
-        }
         Ok(Shepherd {
             flock_action: options.flock_action,
             shepherds: options.shepherds_per_player,

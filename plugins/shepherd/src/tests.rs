@@ -53,14 +53,17 @@ fn shepherds_per_player_sets_the_figure_count() {
         Shepherd::new(Options::default()).unwrap().figure_count(0),
         1
     );
-    for bad in [0, 4] {
-        let e = Shepherd::new(Options {
-            shepherds_per_player: bad,
-            ..Options::default()
-        })
-        .err()
-        .expect("rejected");
+    // Out of its bounds (`Config::RANGES`): refused where the options are read.
+    for bad in [0, 4, -1] {
+        let e = carcassonne_plugin_sdk::parse_options::<Options>(&format!(
+            "shepherds-per-player = {bad}"
+        ))
+        .unwrap_err();
         assert_eq!(e.problems[0].0.as_deref(), Some("shepherds-per-player"));
+        assert_eq!(
+            e.problems[0].1,
+            format!("expected a whole number from 1 to 3, found {bad}")
+        );
     }
 }
 

@@ -40,6 +40,7 @@ impl Default for Options {
 }
 
 impl Config for Options {
+    const RANGES: &'static [(&'static str, i64, i64)] = &[("points-per-vineyard", 0, 100)];
     const DOCS: &'static [(&'static str, &'static str)] = &[(
         "points-per-vineyard",
         "Extra points per vineyard among the 8 tiles around a cloister completed during the game (rulebook: 3; 0 to 100).",
@@ -85,15 +86,6 @@ impl Plugin for Vineyards {
     const MARKERS: &'static [&'static str] = &["vineyard"];
 
     fn new(options: Options) -> Result<Self, ConfigError> {
-        if !(0..=100).contains(&options.points_per_vineyard) {
-            return Err(ConfigError::key(
-                "points-per-vineyard",
-                format!(
-                    "must be between 0 and 100, not {}",
-                    options.points_per_vineyard
-                ),
-            ));
-        }
         Ok(Vineyards {
             per: options.points_per_vineyard,
         })
@@ -158,8 +150,15 @@ mod tests {
         let opts = |n| Options {
             points_per_vineyard: n,
         };
-        assert!(Vineyards::new(opts(-1)).is_err());
-        assert!(Vineyards::new(opts(101)).is_err());
+        // Out of its bounds (`Config::RANGES`): refused where the options are read.
+        for bad in ["points-per-vineyard = -1", "points-per-vineyard = 101"] {
+            let e = carcassonne_plugin_sdk::parse_options::<Options>(bad).unwrap_err();
+            assert_eq!(
+                e.problems[0].0.as_deref(),
+                Some("points-per-vineyard"),
+                "{e}"
+            );
+        }
         assert_eq!(Vineyards::new(opts(0)).map(|p| p.per).ok(), Some(0));
         assert_eq!(
             Vineyards::new(Options::default()).map(|p| p.per).ok(),

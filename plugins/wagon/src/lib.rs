@@ -63,6 +63,7 @@ impl Default for Options {
 }
 
 impl Config for Options {
+    const RANGES: &'static [(&'static str, i64, i64)] = &[("wagons-per-player", 1, 3)];
     const DOCS: &'static [(&'static str, &'static str)] = &[
         (
             "wagon-move",
@@ -301,9 +302,6 @@ impl Plugin for Wagon {
     const STATE: StateSpec = StateSpec::NONE.game::<Waiting>().figure::<Scored>();
 
     fn new(options: Options) -> Result<Self, ConfigError> {
-        if !(1..=3).contains(&options.wagons_per_player) {
-            return Err(ConfigError::key("wagons-per-player", "must be 1, 2 or 3"));
-        }
         Ok(Wagon {
             moves: options.wagon_move,
             count: options.wagons_per_player,

@@ -116,7 +116,7 @@ fn the_example_plugin_loads_and_makes_a_completed_cloister_score_12() {
     .to_string();
     assert!(
         e.contains(
-            "t.toml:4:1: plugin `cloister-bonus` option `points`: must be between 0 and 100"
+            "t.toml:4:1: plugin `cloister-bonus` option `points`: expected a whole number from 0 to 100, found -1"
         ),
         "{e}"
     );
