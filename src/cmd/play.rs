@@ -205,6 +205,16 @@ pub fn run(a: Args) -> Result<()> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut rec = Recorder::default();
+    // The ruleset read is not replaced by the record.
+    if let (Some(out), Some(input)) = (&a.record, &a.ruleset.ruleset) {
+        let same = |p: &PathBuf| std::fs::canonicalize(p).ok();
+        if same(out).is_some() && same(out) == same(input) {
+            bail!(
+                "--record {}: that is the ruleset file (--ruleset): the record would replace it",
+                out.display()
+            );
+        }
+    }
     let mut file = match &a.record {
         Some(path) => Some(RecordFile::create(path, rs.provenance(&reg), &rec, &g)?),
         None => None,

@@ -163,3 +163,25 @@ fn a_killed_game_is_kept_in_its_record() {
     assert_eq!(v["finished"], false);
     assert!(v["tiles_placed"].as_u64().unwrap() >= 6, "{v}");
 }
+
+#[test]
+fn the_record_does_not_replace_the_ruleset_it_plays() {
+    let d = dir("record-over-ruleset");
+    let rs = d.join("same.toml");
+    let text = "name = \"mine\"\n";
+    std::fs::write(&rs, text).unwrap();
+    // The same file by another name too.
+    let other = d.join(".").join("same.toml");
+    for out in [&rs, &other] {
+        let o = run(&[
+            "play",
+            "--quiet",
+            "--ruleset",
+            rs.to_str().unwrap(),
+            "--record",
+            out.to_str().unwrap(),
+        ]);
+        assert_clean_failure(&o, "that is the ruleset file (--ruleset)");
+        assert_eq!(std::fs::read_to_string(&rs).unwrap(), text);
+    }
+}
