@@ -378,11 +378,18 @@ impl TileCatalogue {
             };
             for spec in &set.tiles {
                 if let Some(&other) = cat.by_id.get(&spec.id) {
-                    let first = &sets[set_of[other.index()]].name;
-                    err(format!(
-                        "tile `{}` is defined twice: in tile sets `{first}` and `{}`",
-                        spec.id, set.name
-                    ));
+                    let first = set_of[other.index()];
+                    err(if first == si {
+                        format!(
+                            "tile `{}` is defined twice in tile set `{}`",
+                            spec.id, set.name
+                        )
+                    } else {
+                        format!(
+                            "tile `{}` is defined twice: in tile sets `{}` and `{}`",
+                            spec.id, sets[first].name, set.name
+                        )
+                    });
                     continue;
                 }
                 for ed in spec.counts.keys() {

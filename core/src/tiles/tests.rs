@@ -391,3 +391,24 @@ fn a4_layout_conflicts_and_mistakes_are_named_with_their_set() {
         "{all}"
     );
 }
+
+#[test]
+fn a_tile_defined_twice_names_its_one_set_or_both() {
+    let tile = r#"
+        [[tiles]]
+        id = "F"
+        counts = { C2 = 1 }
+        start = true
+        sides = "FFFF"
+        features = [{ kind = "field", slots = ["N", "E", "S", "W"] }]
+    "#;
+    let twice = set(&format!("name = \"a\"\n{tile}{tile}"));
+    let e = TileCatalogue::build(&[twice], "C2").unwrap_err();
+    assert_eq!(e, ["tile `F` is defined twice in tile set `a`"]);
+    let (a, b) = (
+        set(&format!("name = \"a\"\n{tile}")),
+        set(&format!("name = \"b\"\n{tile}")),
+    );
+    let e = TileCatalogue::build(&[a, b], "C2").unwrap_err();
+    assert_eq!(e, ["tile `F` is defined twice: in tile sets `a` and `b`"]);
+}
