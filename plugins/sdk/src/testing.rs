@@ -23,7 +23,8 @@ use crate::{hook, hooks_of, Config, Plugin};
 /// Checks what a plugin declares: a well-formed id and version, options whose
 /// defaults serialise and parse back, a doc string for every option and no doc
 /// for a key that does not exist, [`Config::ONLY_WITH`] naming options and other
-/// plugins, unknown keys rejected (`deny_unknown_fields`),
+/// plugins, [`Config::RANGES`] naming whole-number options whose defaults are
+/// within their bounds, unknown keys rejected (`deny_unknown_fields`),
 /// default options accepted by [`Plugin::new`], tile sets and a style that parse, figure,
 /// marker, link, barrier and area names that are unique (area names also well formed),
 /// hosted markers among the declared ones, figure counts and state that fit, and
@@ -108,6 +109,19 @@ pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
                     errs.push(format!(
                         "Config::ONLY_WITH: option `{key}` names the plugin itself"
                     ));
+                }
+            }
+            for &(key, least, most) in <P::Config as Config>::RANGES {
+                match opts.iter().find(|o| o.name == key) {
+                    None => errs.push(format!("Config::RANGES names `{key}`, which is no option")),
+                    Some(o) if o.default.parse::<i64>().is_err() => errs.push(format!(
+                        "Config::RANGES: option `{key}` is no whole number (its default is {})",
+                        o.default
+                    )),
+                    Some(_) if least > most => errs.push(format!(
+                        "Config::RANGES: option `{key}` from {least} to {most} takes no value"
+                    )),
+                    _ => {}
                 }
             }
             let table: String = opts

@@ -131,3 +131,18 @@ fn the_conformance_kit_finds_a_plugin_that_depends_on_more_than_the_game() {
         );
     }
 }
+
+#[test]
+fn bounds_declared_wrongly_are_named_by_the_declaration_check() {
+    let errs =
+        carcassonne_plugin_sdk::testing::check_plugin::<carcassonne_test_plugins::BadRanges>()
+            .unwrap_err();
+    for needle in [
+        "Config::RANGES names `no-such-key`, which is no option",
+        "Config::RANGES: option `mode` is no whole number (its default is \"a\")",
+        "Config::RANGES: option `level` from 5 to 1 takes no value",
+        "the default options do not parse back: `count`: expected a whole number from 1 to 3, found 9",
+    ] {
+        assert!(errs.iter().any(|e| e.contains(needle)), "missing `{needle}` in {errs:#?}");
+    }
+}

@@ -28,5 +28,5 @@ mod shapes;
 pub use everything::{Everything, EverythingOptions};
 pub use faulty::{FaultMode, Faulty, FaultyOptions};
 pub use hot::Hot;
-pub use misbehaving::{BadOptions, EndlessTurns, Unsteady};
+pub use misbehaving::{BadOptions, BadRanges, EndlessTurns, Unsteady};
 pub use shapes::*;

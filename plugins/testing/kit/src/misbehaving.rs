@@ -135,3 +135,55 @@ impl Plugin for Unsteady {
         Ok(())
     }
 }
+
+/// Options of `kit-bad-ranges`: bounds declared wrongly.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
+pub struct BadRangesConfig {
+    /// A whole number whose default is out of its declared bounds.
+    pub count: i64,
+    /// A word, given bounds.
+    pub mode: String,
+    /// A whole number whose declared bounds take no value.
+    pub level: i64,
+}
+
+impl Default for BadRangesConfig {
+    fn default() -> Self {
+        BadRangesConfig {
+            count: 9,
+            mode: "a".into(),
+            level: 1,
+        }
+    }
+}
+
+impl Config for BadRangesConfig {
+    const DOCS: &'static [(&'static str, &'static str)] = &[
+        ("count", "Out of its bounds by default."),
+        ("mode", "A word."),
+        ("level", "Bounds the wrong way round."),
+    ];
+    const RANGES: &'static [(&'static str, i64, i64)] = &[
+        ("count", 1, 3),
+        ("mode", 0, 1),
+        ("level", 5, 1),
+        ("no-such-key", 0, 1),
+    ];
+}
+
+/// Declares wrong bounds for its options ([`Config::RANGES`]): the
+/// declaration check (`check_plugin`) names each.
+pub struct BadRanges;
+
+#[plugin]
+impl Plugin for BadRanges {
+    type Config = BadRangesConfig;
+    const ID: &'static str = "kit-bad-ranges";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str = "test plugin: declares wrong bounds for its options";
+
+    fn new(_: BadRangesConfig) -> Result<Self, ConfigError> {
+        Ok(BadRanges)
+    }
+}
