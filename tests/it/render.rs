@@ -8,6 +8,15 @@ use carcassonne_core::{Driver, Game, Record};
 use carcassonne_render::{board, Options, Style};
 use std::collections::BTreeSet;
 
+/// `carcassonne render` with `args`.
+fn render(args: &[&std::ffi::OsStr]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .arg("render")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
 fn golden(name: &str) -> Record {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/golden")
@@ -123,14 +132,7 @@ fn render_draws_any_turn_of_a_record() {
     let rec = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/golden/hills-and-sheep-abbot-4p-seed5.json");
     let out = dir.join("t10.svg");
-    let run = |args: &[&std::ffi::OsStr]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_carcassonne"))
-            .arg("render")
-            .args(args)
-            .output()
-            .unwrap()
-    };
-    let o = run(&[
+    let o = render(&[
         rec.as_os_str(),
         "--turn".as_ref(),
         "10".as_ref(),
@@ -143,7 +145,7 @@ fn render_draws_any_turn_of_a_record() {
     // The start tile and one tile per turn.
     assert_eq!(with_class(&doc, "tile").len(), 11);
     assert!(svg.contains("After turn 10"));
-    let o = run(&[rec.as_os_str(), "--turn".as_ref(), "9999".as_ref()]);
+    let o = render(&[rec.as_os_str(), "--turn".as_ref(), "9999".as_ref()]);
     assert!(!o.status.success());
     let e = String::from_utf8_lossy(&o.stderr);
     assert!(e.contains("there is no turn 9999"), "{e}");
@@ -157,17 +159,13 @@ fn render_writes_a_png_of_the_pictures_size() {
         .join("tests/golden/hills-and-sheep-2p-seed11.json");
     let (svg, png) = (dir.join("b.svg"), dir.join("b.PNG"));
     for out in [&svg, &png] {
-        let o = std::process::Command::new(env!("CARGO_BIN_EXE_carcassonne"))
-            .args([
-                "render".as_ref(),
-                rec.as_os_str(),
-                "--turn".as_ref(),
-                "20".as_ref(),
-                "-o".as_ref(),
-                out.as_os_str(),
-            ])
-            .output()
-            .unwrap();
+        let o = render(&[
+            rec.as_os_str(),
+            "--turn".as_ref(),
+            "20".as_ref(),
+            "-o".as_ref(),
+            out.as_os_str(),
+        ]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     }
     let text = std::fs::read_to_string(&svg).unwrap();
@@ -365,15 +363,7 @@ fn names_with_control_characters_give_well_formed_pictures() {
     .unwrap();
     let (svg, png) = (dir.join("ctl.svg"), dir.join("ctl.png"));
     for out in [&svg, &png] {
-        let o = std::process::Command::new(env!("CARGO_BIN_EXE_carcassonne"))
-            .args([
-                "render".as_ref(),
-                rec.as_os_str(),
-                "-o".as_ref(),
-                out.as_os_str(),
-            ])
-            .output()
-            .unwrap();
+        let o = render(&[rec.as_os_str(), "-o".as_ref(), out.as_os_str()]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     }
     let text = std::fs::read_to_string(&svg).unwrap();
