@@ -9,7 +9,7 @@
 //! replay of the record.
 
 use super::{
-    browser, downloaded, js, out_dir, page_state, scores, start_chromedriver, start_game,
+    downloaded, js, opened, out_dir, page_state, scores, start_chromedriver, start_game,
     start_server, Killed,
 };
 use fantoccini::{Client, Locator};
@@ -67,11 +67,8 @@ async fn two_friends_play_through_their_invitations_and_a_server_restart() {
         crate::common::scratch("chromium-ann"),
         crate::common::scratch("chromium-bob"),
     );
-    let ann = browser(driver_port, &pa).await;
-    let bob = browser(driver_port, &pb).await;
-
     // Ann creates a game for two people on the base game.
-    ann.goto(&url).await.unwrap();
+    let ann = opened(driver_port, &pa, &url).await;
     ann.wait()
         .for_element(Locator::Css("#ruleset option"))
         .await
@@ -111,7 +108,7 @@ async fn two_friends_play_through_their_invitations_and_a_server_restart() {
         .and_then(|r| r.split('&').next())
         .unwrap()
         .to_string();
-    bob.goto(&url).await.unwrap();
+    let bob = opened(driver_port, &pb, &url).await;
     let row = bob
         .wait()
         .for_element(Locator::Css(&format!(

@@ -131,8 +131,7 @@ pub async fn one_page(tag: &str) -> (Killed, Killed, Client, PathBuf) {
     let (server, url) = start_server(&["--port", "0", "--db", ":memory:"]);
     let (driver, port) = start_chromedriver();
     let profile = crate::common::scratch(tag);
-    let c = browser(port, &profile).await;
-    c.goto(&url).await.unwrap();
+    let c = opened(port, &profile, &url).await;
     // The ruleset options arrive with the server's setup (all in one script
     // task), after the static form: wait for them, not only for the button.
     c.wait().for_element(Locator::Css("#start")).await.unwrap();
@@ -141,6 +140,26 @@ pub async fn one_page(tag: &str) -> (Killed, Killed, Client, PathBuf) {
         .await
         .unwrap();
     (server, driver, c, profile)
+}
+
+/// A browser session on `url`. Chromium's renderer has crashed on a first
+/// page load on a fresh CI machine ("tab crashed", seen once, December 2026):
+/// that crash is the browser's, not the page's, so a second session gets one
+/// more try and the first error is printed; a page that fails twice fails the
+/// test.
+pub async fn opened(port: u16, profile: &Path, url: &str) -> Client {
+    let c = browser(port, profile).await;
+    let first = match c.goto(url).await {
+        Ok(()) => return c,
+        Err(e) => e,
+    };
+    eprintln!("the browser failed to load {url} ({first}); trying a second session");
+    let _ = c.close().await;
+    let c = browser(port, profile).await;
+    if let Err(second) = c.goto(url).await {
+        panic!("the browser failed to load {url} twice: {first}; then {second}");
+    }
+    c
 }
 
 /// A headless Chromium session with its own profile (its own local storage).

@@ -3,7 +3,7 @@
 //! seat's notes with the plugin's symbol, the prisoner with his captor, and
 //! the tower's height on the board.
 
-use super::{browser, js, out_dir, settled, start_chromedriver, start_server};
+use super::{js, opened, out_dir, settled, start_chromedriver, start_server};
 use fantoccini::Locator;
 
 #[tokio::test(flavor = "current_thread")]
@@ -24,8 +24,7 @@ async fn each_seats_notes_and_prisoners_are_shown_and_the_board_its_notes() {
     let (_server, url) = start_server(&["--port", "0", "--db", ":memory:"]);
     let (_driver, port) = start_chromedriver();
     let profile = crate::common::scratch("chromium-profile-notes");
-    let c = browser(port, &profile).await;
-    c.goto(&url).await.unwrap();
+    let c = opened(port, &profile, &url).await;
     c.wait()
         .for_element(Locator::Css("#record-file"))
         .await
