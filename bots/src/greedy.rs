@@ -14,6 +14,15 @@
 //!   most promising placements first — next to tiles, next to features with
 //!   figures — and stops when the budget is spent. Ordinary games (the base
 //!   game's decisions have a few dozen leaves) are searched in full;
+//! * **bounded lines**: one action's look-ahead scores at most the decision's
+//!   positions ([`WORK_BUDGET`] over the board's size) however wide its turn
+//!   is. Its follow-ups share them, each taking what is left over those not
+//!   yet looked at; a decision with more follow-ups than positions left keeps
+//!   the best of those looked at, and a chance event with more outcomes than
+//!   positions left is weighed by a sample of them drawn by their weights
+//!   (the bot's own seeded RNG). A turn that draws tiles face up for several
+//!   players (a bazaar: a draw of 134 tile types for each) had millions of
+//!   lines for one action otherwise;
 //! * **no allocation per line**: it keeps one copy of the game per search depth
 //!   and copies into it ([`Clone::clone_from`]), applying actions without the
 //!   engine's undo copy ([`Game::apply_unchecked`], [`Game::end_now_unchecked`]):
@@ -59,6 +68,9 @@ pub struct Work {
     pub allocations: u64,
 }
 
+/// Mixed into the seed of the RNG that samples chance outcomes.
+const SAMPLER_SEED: u64 = 0x6772_6565_6479_5f73;
+
 /// Looks ahead within its own turn (expectation over chance events such as
 /// token draws) and takes the action that maximises its lead if the game ended
 /// then; ties are broken at random.
@@ -67,6 +79,9 @@ pub struct Greedy {
     work: Work,
     /// Scoring work of the current decision, in tiles scored.
     spent: u64,
+    /// Draws the outcomes of a chance event weighed by a sample (its own
+    /// stream: the ties are broken as they would be without sampling).
+    sampler: Rng,
     /// One copy of the game per search depth, reused.
     bufs: Vec<Game>,
 }
@@ -78,6 +93,7 @@ impl Greedy {
             rng: Rng::new(seed),
             work: Work::default(),
             spent: 0,
+            sampler: Rng::new(seed ^ SAMPLER_SEED),
             bufs: Vec::new(),
         }
     }
@@ -116,6 +132,8 @@ impl Greedy {
         self.work.decisions += 1;
         let start = self.work.leaves;
         self.spent = 0;
+        // Positions one action's look-ahead may score (see "bounded lines").
+        let line = (WORK_BUDGET / (g.placed_count() as u64).max(SMALL_BOARD)).max(1);
         let mut values = vec![None; acts.len()];
         for i in promising_first(g, acts) {
             if self.spent >= WORK_BUDGET {
@@ -126,7 +144,7 @@ impl Greedy {
             self.copy(0, g);
             let v = self
                 .apply(0, a)
-                .and_then(|()| self.value(0, me, DEPTH))
+                .and_then(|()| self.value(0, me, DEPTH, line))
                 .map_err(|error| BotError::Trying {
                     action: g.format_action(a),
                     error,
@@ -170,11 +188,12 @@ impl Greedy {
         self.apply(d + 1, a)
     }
 
-    /// Expectimax to a small depth on buffer `d`: the best follow-up while the same
-    /// player still acts (the figure step after a placement, a plugin decision),
-    /// the expectation over a pending chance event (e.g. a token draw), and at the
+    /// Expectimax to a small depth on buffer `d`, scoring at most `budget`
+    /// positions (at least one): the best follow-up while the same player
+    /// still acts (the figure step after a placement, a plugin decision), the
+    /// expectation over a pending chance event (e.g. a token draw), and at the
     /// leaves the score lead if the game ended now. Buffer `d` may be changed.
-    fn value(&mut self, d: usize, me: PlayerId, depth: u8) -> Result<f64, GameError> {
+    fn value(&mut self, d: usize, me: PlayerId, depth: u8, budget: u64) -> Result<f64, GameError> {
         if depth == 0 {
             return self.leaf(d, me);
         }
@@ -183,24 +202,65 @@ impl Greedy {
             Actor::Player(p) if p == me => {
                 let acts = g.legal_actions()?;
                 let mut best = f64::MIN;
-                for a in acts {
+                let mut left = budget;
+                for (i, &a) in acts.iter().enumerate() {
+                    if left == 0 {
+                        break; // the best of those looked at
+                    }
+                    let share = share(left, acts.len() - i);
                     self.child(d, a)?;
-                    best = best.max(self.value(d + 1, me, depth - 1)?);
+                    let before = self.work.leaves;
+                    best = best.max(self.value(d + 1, me, depth - 1, share)?);
+                    left = left.saturating_sub(self.work.leaves - before);
                 }
                 Ok(best)
             }
             // A chance event inside the turn (not the next tile draw): weigh the outcomes.
             Actor::Chance if !g.pending_steps().is_empty() => {
                 let outcomes = g.chance_outcomes()?;
+                if outcomes.len() as u64 > budget {
+                    return self.sampled(d, me, depth, budget, &outcomes);
+                }
                 let total: f64 = outcomes.iter().map(|&(_, w)| f64::from(w)).sum();
                 let mut sum = 0.0;
-                for (o, w) in outcomes {
+                let mut left = budget;
+                for (i, &(o, w)) in outcomes.iter().enumerate() {
+                    let share = share(left, outcomes.len() - i);
                     self.child(d, Action::Chance(o))?;
-                    sum += f64::from(w) * self.value(d + 1, me, depth - 1)?;
+                    let before = self.work.leaves;
+                    sum += f64::from(w) * self.value(d + 1, me, depth - 1, share)?;
+                    left = left.saturating_sub(self.work.leaves - before);
                 }
                 Ok(sum / total.max(1.0))
             }
             _ => self.leaf(d, me),
+        }
+    }
+
+    /// [`Greedy::value`] of a chance event on buffer `d` with more `outcomes`
+    /// than `budget` (at least one): the mean over `budget` outcomes drawn by
+    /// their weights, one position each.
+    fn sampled(
+        &mut self,
+        d: usize,
+        me: PlayerId,
+        depth: u8,
+        budget: u64,
+        outcomes: &[(u32, u32)],
+    ) -> Result<f64, GameError> {
+        let mut sum = 0.0;
+        let mut n = 0u32;
+        for _ in 0..budget {
+            let Some(i) = self.sampler.weighted(outcomes.iter().map(|&(_, w)| w)) else {
+                break; // no outcome has weight: the position as it stands
+            };
+            self.child(d, Action::Chance(outcomes[i].0))?;
+            sum += self.value(d + 1, me, depth - 1, 1)?;
+            n += 1;
+        }
+        match n {
+            0 => self.leaf(d, me),
+            n => Ok(sum / f64::from(n)),
         }
     }
 
@@ -229,6 +289,13 @@ impl Greedy {
         }
         Ok((lead(g, me) * 4 + kept + again) as f64)
     }
+}
+
+/// What one of `n` follow-ups may score of the `left` positions a line has
+/// left: an equal part, at least one (what a follow-up leaves unused goes to
+/// the next ones).
+fn share(left: u64, n: usize) -> u64 {
+    (left / n.max(1) as u64).max(1)
 }
 
 fn lead(g: &Game, me: PlayerId) -> i64 {
