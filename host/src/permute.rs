@@ -207,22 +207,49 @@ fn tie_broken(
 }
 
 /// Plays the same random games with the ruleset's plugins in several run
-/// orders and compares every step. The games are shared out among
-/// `opts.threads` threads; every game below a failing one is played, so the
-/// failure reported (the lowest seed) does not depend on the threads.
+/// orders and compares every step, [`ORDERS_AT_ONCE`] orders at a time
+/// (each group's games played before the next group's). The games are shared
+/// out among `opts.threads` threads; every game below a failing one is
+/// played, so the failure reported (the lowest seed of the first group with
+/// one) does not depend on the threads.
 pub fn check(ruleset: &Ruleset, opts: Options) -> Result<Report, PermuteError> {
     let (orders, all_orders) = run_orders(&ruleset.order_constraints, opts.max_orders);
-    let rules: Vec<Arc<carcassonne_core::Rules>> = orders
-        .iter()
-        .map(|o| {
-            let mut r = (*ruleset.rules).clone();
-            run_in(&mut r, o).map_err(PermuteError::Order)?;
-            Ok(Arc::new(r))
-        })
-        .collect::<Result<_, PermuteError>>()?;
-    let steps = share_games(opts.games, opts.first_seed, opts.threads, |seed| {
-        check_game(&orders, &rules, opts.players, seed)
-    })?;
+    let rules_in = |o: &[String]| -> Result<Arc<carcassonne_core::Rules>, PermuteError> {
+        let mut r = (*ruleset.rules).clone();
+        run_in(&mut r, o).map_err(PermuteError::Order)?;
+        Ok(Arc::new(r))
+    };
+    let Some(default) = orders.first() else {
+        return Err(PermuteError::Order(
+            "(none: the ruleset has no run order)".into(),
+        ));
+    };
+    let first = rules_in(default)?;
+    // The other orders' rules ORDERS_AT_ONCE at a time (a copy of the rules
+    // each: hundreds of kilobytes with many tile types); the games of each
+    // group played before the next is built. Without other orders, the
+    // default order's games alone.
+    let mut steps = 0;
+    let mut from = 1;
+    loop {
+        let to = orders.len().min(from + ORDERS_AT_ONCE);
+        let rules = (from..to)
+            .map(|k| rules_in(&orders[k]))
+            .collect::<Result<Vec<_>, PermuteError>>()?;
+        let group = Group {
+            orders: &orders,
+            first: &first,
+            from,
+            rules: &rules,
+        };
+        steps += share_games(opts.games, opts.first_seed, opts.threads, |seed| {
+            check_game(&group, opts.players, seed)
+        })?;
+        if to >= orders.len() {
+            break;
+        }
+        from = to;
+    }
     Ok(Report {
         orders,
         all_orders,
@@ -283,23 +310,45 @@ fn order_name(o: &[String]) -> String {
     }
 }
 
-/// Plays the game of `seed` in every run order (`rules[k]` has `orders[k]`)
-/// and compares each with the first; returns the steps compared.
-fn check_game(
-    orders: &[Vec<String>],
-    rules: &[Arc<carcassonne_core::Rules>],
-    players: u8,
-    seed: u64,
-) -> Result<u64, PermuteError> {
+/// The run orders [`check`] plays at once: their rules are built, their
+/// games played, then the next ones' (so that `--orders 10000` holds a few
+/// dozen copies of the rules, not ten thousand: 3.7 GB with all
+/// expansions).
+pub const ORDERS_AT_ONCE: usize = 64;
+
+/// A group of run orders played at once: `orders[from..from +
+/// rules.len()]`, `rules[i]` with the plugins in `orders[from + i]`, and the
+/// default order `orders[0]` in `first`, against which each is compared.
+struct Group<'a> {
+    orders: &'a [Vec<String>],
+    first: &'a Arc<carcassonne_core::Rules>,
+    from: usize,
+    rules: &'a [Arc<carcassonne_core::Rules>],
+}
+
+impl Group<'_> {
+    /// The rules of order `k` (the default order or one of the group's).
+    fn rules(&self, k: usize) -> &Arc<carcassonne_core::Rules> {
+        match k.checked_sub(self.from) {
+            Some(i) if k > 0 => self.rules.get(i).unwrap_or(self.first),
+            _ => self.first,
+        }
+    }
+}
+
+/// Plays the game of `seed` in the default run order and in every order of
+/// `group`, and compares each with the default; returns the steps compared.
+fn check_game(group: &Group<'_>, players: u8, seed: u64) -> Result<u64, PermuteError> {
+    let orders = group.orders;
     let play = |k: usize, texts: bool| {
-        trace(&rules[k], players, seed, texts).map_err(|failure| PermuteError::Game {
+        trace(group.rules(k), players, seed, texts).map_err(|failure| PermuteError::Game {
             order: order_name(&orders[k]),
             failure,
         })
     };
     let first = play(0, false)?;
     let mut steps = 0;
-    for k in 1..orders.len() {
+    for k in group.from..group.from + group.rules.len() {
         let t = play(k, false)?;
         steps += t.len() as u64;
         if let Err((step, what)) = compare(&first, &t) {

@@ -174,6 +174,39 @@ fn all_expansions_compose(players: u8, seed: u64) {
     assert!(r.steps > 5000, "{} steps", r.steps);
 }
 
+#[test]
+fn the_composition_check_plays_every_order_when_they_come_in_groups() {
+    // More orders than are built at once: the later groups' games are
+    // played too, each order's game as long as the others'.
+    let file = "all-expansions.toml";
+    let rs = carcassonne_host::load_str(&config_text(file), file, None, &registry()).unwrap();
+    let run = |max_orders: usize| {
+        permute::check(
+            &rs,
+            permute::Options {
+                games: 1,
+                players: 2,
+                first_seed: 3,
+                max_orders,
+                threads: 2,
+            },
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let (few, many) = (run(3), run(permute::ORDERS_AT_ONCE + 6));
+    assert_eq!(
+        (few.orders.len(), many.orders.len()),
+        (3, permute::ORDERS_AT_ONCE + 6)
+    );
+    let game = few.steps / 2;
+    assert!(game > 300, "{game} steps");
+    assert_eq!(
+        many.steps,
+        game * (permute::ORDERS_AT_ONCE as u64 + 5),
+        "{many:?}"
+    );
+}
+
 /// Found by `conformance --permute-plugins` on all expansions (seed 700025):
 /// at the end of a turn the active player may pay a ransom (TW22, `tower`)
 /// and enter the city of Carcassonne (CK14, `count`), two decisions pushed in
