@@ -410,9 +410,19 @@ fn wrap(s: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// Characters of the panel's title per line: the bold 16-pixel title in
+/// the panel's 280 pixels less its margins (about 10.5 pixels a character).
+const TITLE_WIDTH: usize = 24;
+
+/// The panel's title (the options' or the ruleset's name), wrapped.
+fn title_lines(g: &Game, o: &Options) -> Vec<String> {
+    let title = o.title.as_deref().unwrap_or(&g.rules().name);
+    wrap(title, TITLE_WIDTH)
+}
+
 fn panel_height(g: &Game, o: &Options, style: &Style) -> f64 {
     let legend = legend_names(g, style).len() as f64;
-    let title = o.title.as_deref().map_or(1, |t| wrap(t, 30).len()) as f64;
+    let title = title_lines(g, o).len() as f64;
     // Supply lines beyond the first of each player, and the lines of what
     // he holds and the plugins' notes about him.
     let seat = |p: PlayerId| seat_name(o, style, p.into());
@@ -509,12 +519,10 @@ fn text(s: impl Into<String>, x: f64, y: f64, size: f64) -> Text {
 }
 
 fn panel(g: &Game, o: &Options, style: &Style) -> Group {
-    let rules = g.rules();
     let mut y = LINE * 1.3;
     let x = 16.0;
     let mut p = Group::new().set("class", "panel");
-    let title = o.title.clone().unwrap_or_else(|| rules.name.clone());
-    for (i, line) in wrap(&title, 30).into_iter().enumerate() {
+    for (i, line) in title_lines(g, o).into_iter().enumerate() {
         if i > 0 {
             y += LINE * 0.9;
         }

@@ -371,3 +371,45 @@ fn names_with_control_characters_give_well_formed_pictures() {
     assert!(text.contains("A\u{FFFD}") && !text.contains('\u{1}'));
     assert_eq!(&std::fs::read(&png).unwrap()[..8], b"\x89PNG\r\n\x1a\n");
 }
+
+#[test]
+fn a_long_ruleset_name_is_wrapped_inside_the_panel_and_counted_in_its_height() {
+    // "Carcassonne: every expansion" ran past the panel's edge in one line,
+    // and a ruleset's own name (the title when none is given) was counted
+    // as one line whatever its length.
+    let rules = rules(&config_text("big-box.toml"));
+    let name = rules.name.clone();
+    assert!(name.chars().count() > 60, "{name}");
+    let g = Game::new(rules, 6, 1).unwrap();
+    let svg = picture(&g);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let panel = with_class(&doc, "panel")[0];
+    let texts: Vec<_> = panel
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .collect();
+    // The title's lines come first, bold (as the players' scores after them).
+    let title: Vec<&str> = texts
+        .iter()
+        .take_while(|n| n.attribute("font-weight") == Some("bold"))
+        .filter_map(|n| Some(n.text()?.trim()))
+        .collect();
+    assert!(title.len() >= 3, "{title:?}");
+    assert_eq!(title.join(" "), name);
+    assert!(title.iter().all(|l| l.chars().count() <= 24), "{title:?}");
+    // Every line of the panel lies inside the picture.
+    let height: f64 = doc
+        .root_element()
+        .attribute("height")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let lowest = texts
+        .iter()
+        .filter_map(|n| n.attribute("y")?.parse::<f64>().ok())
+        .fold(0.0, f64::max);
+    assert!(
+        lowest < height,
+        "a line at {lowest} in a picture {height} high"
+    );
+}
