@@ -13,7 +13,7 @@ use crate::style::{initial, name_color, Style, Symbol};
 use crate::{geometry, shapes, S};
 use carcassonne_core::{AreaId, FeatureId, FigureId, Game, PlayerId, PluginNote, Pos};
 use serde::Deserialize;
-use svg::node::element::{Group, Text, Title};
+use svg::node::element::{Group, TSpan, Text, Title};
 use svg::Document;
 
 /// Where a plugin's feature notes are drawn on the board.
@@ -122,6 +122,14 @@ pub fn feature_notes(g: &Game) -> Vec<(Pos, u8, FeatureNotes)> {
 /// Radius of a note's symbol on the board.
 const R: f64 = S * 0.075;
 
+/// Characters of a note's label per line on the board: 11-pixel bold text
+/// of about 7 pixels a character, so that a line stays within a tile's
+/// width and a neighbour's label starts beyond it.
+const LABEL_CHARS: usize = 14;
+
+/// Pixels from one line of a label to the next.
+const LABEL_LINE: f64 = 13.0;
+
 /// The feature notes drawn on the board (class `feature-notes`): each note a
 /// `g.feature-note` with `data-plugin`, `data-x`, `data-y` and
 /// `data-feature`, its plugin's symbol and (unless the style says `label =
@@ -129,8 +137,8 @@ const R: f64 = S * 0.075;
 /// failed is a `?` (`text.note-failed`) whose tooltip is the error.
 pub fn board_layer(g: &Game, style: &Style, origin: &dyn Fn(Pos) -> (f64, f64)) -> Group {
     let mut layer = Group::new().set("class", "feature-notes");
-    // How many notes already stand at each spot, to stack them.
-    let mut crowd: std::collections::BTreeMap<(Pos, u8), usize> = Default::default();
+    // How far down the notes already at each spot reach, to stack them.
+    let mut crowd: std::collections::BTreeMap<(Pos, u8), f64> = Default::default();
     for (pos, local, notes) in feature_notes(g) {
         let (tx, ty) = origin(pos);
         let spot = |placement: Placement| -> (geometry::Pt, u8) {
@@ -168,9 +176,15 @@ pub fn board_layer(g: &Game, style: &Style, origin: &dyn Fn(Pos) -> (f64, f64)) 
                 continue;
             }
             let ((x, y), key) = spot(ns.placement);
+            // A long label in lines of LABEL_CHARS (a note of several lines
+            // pushes the next one at its spot further down).
+            let lines = match ns.label {
+                true => super::wrap(&n.note, LABEL_CHARS),
+                false => Vec::new(),
+            };
             let k = crowd.entry((pos, key)).or_default();
-            let (cx, cy) = (tx + x * S, ty + y * S + *k as f64 * R * 2.4);
-            *k += 1;
+            let (cx, cy) = (tx + x * S, ty + y * S + *k);
+            *k += (R * 2.4).max(lines.len() as f64 * LABEL_LINE + 4.0);
             let mut group = Group::new()
                 .set("class", "feature-note")
                 .set("data-plugin", n.plugin.as_str())
@@ -180,8 +194,22 @@ pub fn board_layer(g: &Game, style: &Style, origin: &dyn Fn(Pos) -> (f64, f64)) 
                 .add(Title::new(format!("{}: {}", n.plugin, n.note)))
                 .add(shapes::marker(&ns.symbol(&n.plugin), &n.plugin, cx, cy, R));
             if ns.label {
+                // One line as plain text; more as lines (`tspan`) below it.
+                let mut label = match lines.as_slice() {
+                    [_, _, ..] => Text::new(""),
+                    _ => Text::new(n.note.as_str()),
+                };
+                if lines.len() > 1 {
+                    for (i, line) in lines.iter().enumerate() {
+                        label = label.add(
+                            TSpan::new(line.as_str())
+                                .set("x", cx + R * 1.3)
+                                .set("dy", if i == 0 { 0.0 } else { LABEL_LINE }),
+                        );
+                    }
+                }
                 group = group.add(
-                    Text::new(n.note.as_str())
+                    label
                         .set("x", cx + R * 1.3)
                         .set("y", cy)
                         .set("font-size", 11)

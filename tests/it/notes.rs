@@ -35,14 +35,16 @@ fn find<'a>(
         .collect()
 }
 
-/// The text of the `<text>` elements under `n` (not in a `<title>`), joined with " ".
+/// The text of the `<text>` and `<tspan>` elements under `n` (not in a `<title>`), joined with " ".
 fn texts(n: roxmltree::Node) -> String {
     let parts: Vec<&str> = n
         .descendants()
-        .filter(|c| c.has_tag_name("text") && !c.ancestors().any(|a| a.has_tag_name("title")))
+        .filter(|c| c.has_tag_name("text") || c.has_tag_name("tspan"))
+        .filter(|c| !c.ancestors().any(|a| a.has_tag_name("title")))
         .filter(|c| c.attribute("data-shape").is_none())
         .filter_map(|c| c.text())
         .map(str::trim)
+        .filter(|t| !t.is_empty())
         .collect();
     parts.join(" ")
 }
@@ -163,6 +165,13 @@ fn a_plugin_without_a_notes_style_gets_a_badge_with_its_initial() {
     let n = find(&doc, "feature-note", "data-plugin", "kit-perch");
     assert_eq!(n.len(), 1, "{svg}");
     assert_eq!(texts(n[0]), "K follower of 0 perches");
+    // A label longer than a tile is wide comes in lines under each other.
+    let lines: Vec<_> = n[0]
+        .descendants()
+        .filter(|c| c.has_tag_name("tspan"))
+        .map(|c| (c.text().unwrap_or(""), c.attribute("dy").unwrap_or("")))
+        .collect();
+    assert_eq!(lines, [("follower of 0", "0"), ("perches", "13")]);
     assert_eq!(
         symbol(n[0]),
         (
