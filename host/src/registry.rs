@@ -135,8 +135,9 @@ impl Registry {
     /// `errors` of a ruleset resolved against this registry, with each
     /// problem of an unknown plugin completed: `how` (how the program loads a
     /// plugin library, say `load it with --plugin-dir DIR`) in parentheses
-    /// after the plugin's name, and at the end the libraries that could not be
-    /// loaded ([`Registry::unloaded`]), which may hold it.
+    /// after the plugin's name (not when a known plugin's name is suggested
+    /// instead: a typo, not a library to load), and at the end the libraries
+    /// that could not be loaded ([`Registry::unloaded`]), which may hold it.
     pub fn explain_unknown_plugins(
         &self,
         mut errors: RulesetErrors,
@@ -155,7 +156,7 @@ impl Registry {
             if !p.message.starts_with(UNKNOWN_PLUGIN) {
                 continue;
             }
-            if let Some(how) = how {
+            if let Some(how) = how.filter(|_| !p.message.contains(crate::suggest::DID_YOU_MEAN)) {
                 let at = p.message.find("; available: ").unwrap_or(p.message.len());
                 p.message.insert_str(at, &format!(" ({how})"));
             }
@@ -202,6 +203,12 @@ mod tests {
             "r.toml:4:10: unknown plugin `toll-roads` (load it with --plugin-dir DIR); available: abbot, barn"
         );
         assert_eq!(hinted.0[1], errors.0[1]);
+        // A typo of a known plugin's name is told the name, not how to load it.
+        let typo = RulesetErrors(vec![problem(
+            "unknown plugin `abot` (did you mean `abbot`?); available: abbot, barn",
+        )]);
+        let told = reg.explain_unknown_plugins(typo.clone(), Some("load it with --plugin-dir DIR"));
+        assert_eq!(told, typo);
         reg.unloaded = vec![
             LoadError {
                 path: Some(Path::new("/p/libbroken.so").into()),

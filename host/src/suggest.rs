@@ -45,9 +45,12 @@ pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         .map(|(_, c)| c)
 }
 
+/// How a suggestion ([`hint`]) begins.
+pub const DID_YOU_MEAN: &str = " (did you mean `";
+
 /// `" (did you mean `x`?)"` or nothing.
 pub fn hint<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
-    nearest(name, candidates).map_or_else(String::new, |c| format!(" (did you mean `{c}`?)"))
+    nearest(name, candidates).map_or_else(String::new, |c| format!("{DID_YOU_MEAN}{c}`?)"))
 }
 
 /// `msg` with a hint when it is serde's message about a misspelt enum value
