@@ -174,7 +174,7 @@ impl Hasher for CodeHasher {
 
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.write_u32(u32::from(b) ^ (self.0 as u32));
+            self.write_u32(u32::from(b));
         }
     }
 
