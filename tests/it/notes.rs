@@ -108,18 +108,7 @@ fn each_players_pieces_prisoners_and_held_figures_are_drawn_with_him() {
         .map(|n| format!("{} {}", n.attribute("data-seat").unwrap(), texts(n)))
         .collect();
     assert_eq!(holds, ["1 holds: Red follower"]);
-    // The panel is tall enough for every line.
-    let height: f64 = doc
-        .root_element()
-        .attribute("height")
-        .unwrap()
-        .parse()
-        .unwrap();
-    let lowest = doc
-        .descendants()
-        .filter_map(|n| n.attribute("y").and_then(|y| y.parse::<f64>().ok()))
-        .fold(0.0, f64::max);
-    assert!(lowest < height, "{lowest} >= {height}");
+    crate::render::assert_every_line_inside(&doc);
 }
 
 #[test]

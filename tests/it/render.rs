@@ -47,6 +47,25 @@ fn with_class<'a>(doc: &'a roxmltree::Document, class: &str) -> Vec<roxmltree::N
         .collect()
 }
 
+/// Asserts that every element of the picture `doc` placed by a `y` lies
+/// above its bottom edge (the panel is tall enough for every line).
+pub fn assert_every_line_inside(doc: &roxmltree::Document) {
+    let height: f64 = doc
+        .root_element()
+        .attribute("height")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let lowest = doc
+        .descendants()
+        .filter_map(|n| n.attribute("y")?.parse::<f64>().ok())
+        .fold(0.0, f64::max);
+    assert!(
+        lowest < height,
+        "a line at {lowest} in a picture {height} high"
+    );
+}
+
 /// Asserts that the board picture `svg` (drawn with the built-in style) shows
 /// each of `kinds` at least once, every one with the shape the style names for
 /// it (`data-shape`), which is not the generic meeple, and no letter on it.
@@ -397,19 +416,5 @@ fn a_long_ruleset_name_is_wrapped_inside_the_panel_and_counted_in_its_height() {
     assert!(title.len() >= 3, "{title:?}");
     assert_eq!(title.join(" "), name);
     assert!(title.iter().all(|l| l.chars().count() <= 24), "{title:?}");
-    // Every line of the panel lies inside the picture.
-    let height: f64 = doc
-        .root_element()
-        .attribute("height")
-        .unwrap()
-        .parse()
-        .unwrap();
-    let lowest = texts
-        .iter()
-        .filter_map(|n| n.attribute("y")?.parse::<f64>().ok())
-        .fold(0.0, f64::max);
-    assert!(
-        lowest < height,
-        "a line at {lowest} in a picture {height} high"
-    );
+    assert_every_line_inside(&doc);
 }
