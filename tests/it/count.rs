@@ -315,6 +315,24 @@ fn ck17_before_the_scoring_a_castle_follower_joins_the_completed_city_on_a_tile_
 }
 
 #[test]
+fn ck19_a_segment_that_is_not_offered_is_refused_even_unchecked() {
+    for r in both("", "", "") {
+        let mut g = run(&r, 2, &castle_then_red_closes("market")).unwrap();
+        run_on(&mut g, "count follower of 1 in castle").unwrap();
+        // A segment of the city that was scored a turn earlier: no target.
+        let elsewhere = g.parse_action("count 0 at -2 2").unwrap();
+        assert!(!g.legal_actions().unwrap().contains(&elsewhere));
+        assert!(g.check_action(elsewhere).is_err());
+        let e = g.clone().apply_unchecked(elsewhere).unwrap_err();
+        assert!(e.to_string().contains("may not go there"), "{e}");
+        // The plugin's own check takes an offered one, as `apply` does.
+        let offered = g.parse_action("count 0 at 2 1").unwrap();
+        g.apply_unchecked(offered).unwrap();
+        assert_eq!(g.scores(), [10, 4]);
+    }
+}
+
+#[test]
 fn ck19_a_large_follower_from_the_castle_counts_two_and_returns_after_the_scoring() {
     let script = format!(
         "{BLUE_CLOSES_REDS_CITY}

@@ -185,6 +185,24 @@ impl Hasher for CodeHasher {
     }
 }
 
+/// Whether [`targets`] names the segment `code` for figure `g` in quarter
+/// `q` in `window`: the segments looked at only until it comes with a kind
+/// it may be put on (a move is checked without listing every target, and
+/// without the set that keeps the list free of repeats).
+pub fn is_target(
+    v: &View<'_>,
+    g: FigureId,
+    q: usize,
+    window: Window,
+    code: u32,
+) -> HookResult<bool> {
+    let kind = v.figure_kind(g);
+    let roots = window.roots(v);
+    each_target(v, kind, q, &roots, |c, m| {
+        Ok(c == code && allowed(v, kind, window, m)?)
+    })
+}
+
 /// Whether [`targets`] names any segment for a figure of kind `kind` in
 /// quarter `q` in `window`, among the features `roots` ([`Window::roots`]):
 /// the vetoes asked only until one segment will do.

@@ -160,10 +160,10 @@ impl Count {
     }
 
     /// Moves figure `g` (checked by the caller) to the segment `code` names,
-    /// if it is one of `targets`.
+    /// if it is one of [`targets`] ([`city::is_target`]).
     fn leave(cx: &mut Cx<'_>, g: FigureId, code: u32, window: Window) -> HookResult {
         let q = city::figure_quarter(cx, g).ok_or_else(|| Error::new("not in a quarter"))?;
-        if !targets(cx, g, q, window)?.contains(&code) {
+        if !city::is_target(cx, g, q, window, code)? {
             return Err(Error::new("the follower may not go there"));
         }
         let f = Spot::from_code(code)
