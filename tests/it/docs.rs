@@ -3,7 +3,7 @@
 //! package declares the workspace's `rust-version` (which clippy checks the
 //! code against), and the README states the same; the composition table
 //! (`docs/composition.md`) gives every shipped plugin with the run order it
-//! declares.
+//! declares; the README's command summary names every subcommand's options.
 
 use crate::cli::root;
 use std::path::{Path, PathBuf};
@@ -329,4 +329,93 @@ fn the_composition_table_gives_every_plugin_with_its_declared_order() {
         before.sort();
         assert_eq!(rows[id], (after, before), "{id}: declared order");
     }
+}
+
+/// The `--flags` in `text`, each once, sorted.
+fn flags(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = text
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .filter(|w| w.len() > 2 && w.starts_with("--") && !w.starts_with("---"))
+        .map(String::from)
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The README's command summary ("What you can do") names every option of
+/// every subcommand, and none that the program lacks: the lines of one
+/// subcommand (a line starting with spaces goes on the one before) against
+/// its `--help`.
+#[test]
+fn the_readme_command_summary_names_every_option_of_every_subcommand() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let block = readme
+        .split("## What you can do")
+        .nth(1)
+        .and_then(|t| t.split("```sh\n").nth(1))
+        .and_then(|t| t.split("```").next())
+        .expect("the command summary");
+    let mut commands: Vec<(String, String)> = Vec::new();
+    for line in block.lines() {
+        let code = line.split("  # ").next().unwrap_or(line);
+        if let Some(rest) = code.strip_prefix("carcassonne ") {
+            // The subcommand: its words before the first argument.
+            let words: Vec<&str> = rest
+                .split_whitespace()
+                .take_while(|w| w.chars().all(|c| c.is_ascii_lowercase()))
+                .collect();
+            commands.push((words.join(" "), code.to_string()));
+        } else if line.starts_with(' ') {
+            commands.last_mut().expect("a command first").1 += code;
+        }
+    }
+    assert!(commands.len() >= 12, "{commands:?}");
+    for (sub, text) in &commands {
+        let mut args: Vec<&str> = sub.split(' ').collect();
+        args.push("--help");
+        let help = crate::cli::stdout(&crate::cli::run(&args));
+        // The options' lines (`-o, --output <OUT>  ...`): their names, short
+        // and long, before the explanation.
+        let options: Vec<(Option<&str>, String)> = help
+            .split("Options:")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{sub}: {help}"))
+            .lines()
+            .map(str::trim_start)
+            .filter(|l| l.starts_with('-'))
+            .map(|l| {
+                let names = l.split("  ").next().unwrap_or(l);
+                let short = names.strip_prefix('-').and_then(|r| {
+                    (r.chars().next().is_some_and(|c| c != '-')).then(|| &names[..2])
+                });
+                (short, flags(names).into_iter().next().unwrap_or_default())
+            })
+            .filter(|(_, long)| long != "--help")
+            .collect();
+        let words: Vec<&str> = text
+            .split_whitespace()
+            .map(|w| w.trim_start_matches('['))
+            .collect();
+        for (short, long) in &options {
+            assert!(
+                flags(text).contains(long) || short.is_some_and(|s| words.contains(&s)),
+                "`carcassonne {sub}` in the README lacks {long}"
+            );
+        }
+        for f in flags(text) {
+            assert!(
+                options.iter().any(|(_, long)| *long == f),
+                "`carcassonne {sub}` has no {f}, which the README gives it"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_flag_finder_finds_flags_once() {
+    assert_eq!(
+        flags("a [--json [--timing]] --json, `--x-y` ---- -- -q"),
+        ["--json", "--timing", "--x-y"]
+    );
 }
