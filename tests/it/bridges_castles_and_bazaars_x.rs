@@ -238,3 +238,67 @@ fn x68_the_lot_draws_no_dragon_tile_before_the_volcano() {
             .any(|d| dragons.iter().any(|t| d.ends_with(t.as_str()))));
     }
 }
+
+/// Base, Princess & Dragon and Bridges, Castles & Bazaars tiles with the
+/// dragon and the bazaar, every tile type left out but the start, one
+/// `BB/F.b`, one BA/L and one dragon tile: no volcano. `bazaar`: the
+/// bazaar's options.
+fn no_volcano(bazaar: &str) -> [Arc<Rules>; 2] {
+    let tiles = "\"base\", \"princess-and-dragon\", \"bridges-castles-and-bazaars\"";
+    let all = both(tiles, "[plugins.dragon]\n[plugins.bazaar]")[0].clone();
+    let dragon = all.tiles.markers.bit("dragon");
+    let mut dragons = 0;
+    let counts: Vec<String> = all
+        .tiles
+        .types
+        .iter()
+        .map(|t| {
+            let keep = matches!(t.id.as_str(), "BA/RCr" | "BB/F.b" | "BA/L")
+                || (t.markers & dragon != 0 && dragons == 0);
+            dragons += usize::from(t.markers & dragon != 0 && keep);
+            format!("\"{}\" = {}", t.id, u8::from(keep))
+        })
+        .collect();
+    assert_eq!(dragons, 1);
+    both(
+        tiles,
+        &format!(
+            "[plugins.dragon]\n[plugins.bazaar]\n{bazaar}\n[tiles.counts]\n{}",
+            counts.join("\n")
+        ),
+    )
+}
+
+#[test]
+fn x68_a_lot_drawn_short_is_auctioned_and_a_player_left_without_a_tile_gets_none() {
+    for (r, bidding) in no_volcano("").into_iter().map(|r| (r, true)).chain(
+        no_volcano("auction = \"no-bidding\"")
+            .into_iter()
+            .map(|r| (r, false)),
+    ) {
+        // Two tiles in the bag for two players: an auction. The dragon tile
+        // is held back (no volcano): the lot's second draw finds nothing.
+        let mut g = run(&r, 2, "draw BB/F.b; place 0 1 0; pass; face-up BA/L").unwrap();
+        assert_eq!(g.lots().len(), 1);
+        assert_eq!(g.actor(), Actor::Player(PlayerId::ALL[1]));
+        assert_eq!(legal_names(&g), ["bazaar pick 0"]);
+        // Blue takes the only tile; Red, left without one, gets none.
+        let auction = if bidding {
+            "bazaar pick 0; bazaar bid 0; bazaar pass"
+        } else {
+            // BB33: Blue picks it.
+            "bazaar pick 0"
+        };
+        run_on(&mut g, auction).unwrap();
+        assert!(g.lots().is_empty());
+        assert_eq!(g.hand(PlayerId::ALL[0]).count(), 0);
+        // Blue plays it at once; then Red's draw would find only the
+        // held-back dragon tile: the game ends.
+        assert_eq!(g.actor(), Actor::Player(PlayerId::ALL[1]));
+        assert_eq!(g.drawn_tile(), r.tiles.by_id("BA/L"));
+        run_on(&mut g, "place 0 2 0; deploy follower 0").unwrap();
+        assert!(g.is_over(), "{:?}", g.actor());
+        // Blue's cloister: itself and the bazaar tile north of it, 2 points.
+        assert_eq!(g.scores(), [0, 2]);
+    }
+}

@@ -207,11 +207,15 @@ impl Bazaar {
     /// The next pick (BB26, BB29, BB33): the next player without a tile after
     /// `after` (the placer, then the previous auctioneer) picks, or the last
     /// player without a tile takes the last tile for free; nothing when every
-    /// player has one.
+    /// player has one. A lot drawn short (the bag held enough tiles, but not
+    /// enough that could be drawn face up, X68) leaves the last players
+    /// without a tile: the last one takes none from an empty lot, and a pick
+    /// with nothing to pick from lapses.
     fn next_pick(cx: &mut Cx<'_>, after: PlayerId) -> HookResult {
         let s = Self::state(cx)?;
         match Self::without_tile(cx, &s, after, None).as_slice() {
             [] => Ok(()),
+            [_] if cx.my_lot_tile(0).is_none() => Ok(()),
             [last] => Self::give(cx, *last, 0),
             [first, ..] => {
                 cx.game_state_mut::<State>()?.auctioneer = u32::from(first.seat());
