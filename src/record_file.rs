@@ -12,6 +12,11 @@
 //! compacted: the complete record is written to a temporary file that is
 //! renamed over it.
 //!
+//! **A failed write is undone.** An append that fails (a full disk, a file
+//! size limit) is cut off and the journal closed again, so the file stays
+//! the record of the actions before; a compaction that fails leaves the
+//! journal as it was and removes its temporary file.
+//!
 //! **Regular files only.** The path must be a new file or a regular file: a
 //! symbolic link, directory, FIFO or device there is refused with one line (the
 //! record would replace it), and the temporary file is opened without
@@ -42,6 +47,12 @@ pub struct RecordFile {
     forced: BTreeMap<String, Vec<String>>,
     /// Whether the complete record of the finished game is written.
     finished: bool,
+    /// Whether a write failed ([`RecordFile::kept`]): the actions it held
+    /// are not in the file.
+    behind: bool,
+    /// Whether the file may not be a valid record: a write failed and the
+    /// journal could not be closed again.
+    damaged: bool,
 }
 
 impl RecordFile {
@@ -68,6 +79,8 @@ impl RecordFile {
             actions: record.actions.len(),
             forced: record.forced,
             finished: g.is_over(),
+            behind: false,
+            damaged: false,
         })
     }
 
@@ -91,10 +104,24 @@ impl RecordFile {
             return Ok(());
         }
         let bytes = [part.as_bytes(), TAIL.as_bytes()].concat();
-        self.file
+        let written = self
+            .file
             .seek(SeekFrom::Start(self.tail_at))
-            .and_then(|_| self.file.write_all(&bytes))
-            .with_context(|| self.cannot())?;
+            .and_then(|_| self.file.write_all(&bytes));
+        if let Err(e) = written {
+            // A full disk, a size limit: part of the new actions may be
+            // written over the closing bytes. The journal is cut back to the
+            // actions written before and closed again (in place, the
+            // truncation first: no more room than it had is needed).
+            self.behind = true;
+            self.damaged = self
+                .file
+                .set_len(self.tail_at)
+                .and_then(|_| self.file.seek(SeekFrom::Start(self.tail_at)))
+                .and_then(|_| self.file.write_all(TAIL.as_bytes()))
+                .is_err();
+            return Err(e).with_context(|| self.cannot());
+        }
         self.tail_at += part.len() as u64;
         self.actions = rec.actions.len();
         Ok(())
@@ -120,6 +147,22 @@ impl RecordFile {
     /// Where it is.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// What the file holds, for the message of a game that ended in an
+    /// error: the game so far; the game up to the last action written (a
+    /// write failed and was undone: the file is a valid record without the
+    /// actions of that write); or maybe not a valid record (a write failed
+    /// and the journal could not be closed again).
+    pub fn kept(&self) -> String {
+        let path = self.path.display();
+        if self.damaged {
+            format!("the record in {path} may be incomplete: writing it failed")
+        } else if self.behind {
+            format!("the game up to the last action written is recorded in {path}")
+        } else {
+            format!("the game so far is recorded in {path}")
+        }
     }
 }
 
@@ -209,7 +252,11 @@ fn replace(tmp: &Path, path: &Path, bytes: &[u8]) -> Result<File> {
     if !f.metadata().with_context(fail)?.is_file() {
         bail!("{}: not a regular file", tmp.display());
     }
-    f.write_all(bytes).with_context(fail)?;
-    std::fs::rename(tmp, path).with_context(fail)?;
+    if let Err(e) = f.write_all(bytes).and_then(|_| std::fs::rename(tmp, path)) {
+        // The record at `path`, if any, is left as it was; the partial
+        // temporary file goes.
+        let _ = std::fs::remove_file(tmp);
+        return Err(e).with_context(fail);
+    }
     Ok(f)
 }

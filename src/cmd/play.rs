@@ -259,10 +259,7 @@ pub fn run(a: Args) -> Result<()> {
         Ok(ended) => ended,
         Err(e) => {
             return Err(match &file {
-                Some(f) => anyhow!(
-                    "{e:#}\n(the game so far is recorded in {})",
-                    f.path().display()
-                ),
+                Some(f) => anyhow!("{e:#}\n({})", f.kept()),
                 None => e,
             })
         }

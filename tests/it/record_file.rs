@@ -185,3 +185,68 @@ fn the_record_does_not_replace_the_ruleset_it_plays() {
         assert_eq!(std::fs::read_to_string(&rs).unwrap(), text);
     }
 }
+
+/// `play --record` with random bots on the base game, seed 3, where files
+/// may grow to `limit` bytes (a full disk: writes past it fail).
+#[cfg(unix)]
+fn play_within(rec: &std::path::Path, limit: u64) -> std::process::Output {
+    use std::os::unix::process::CommandExt;
+    let base = root().join("configs/base.toml");
+    let mut cmd = bin();
+    cmd.args(["play", "--quiet", "--bots", "random", "--seed", "3"])
+        .args(["--ruleset", base.to_str().unwrap()])
+        .args(["--record", rec.to_str().unwrap()]);
+    // SAFETY: async-signal-safe calls only, between fork and exec: the file
+    // size limit, and SIGXFSZ ignored so that a write past it fails (EFBIG)
+    // instead of killing the program.
+    unsafe {
+        cmd.pre_exec(move || {
+            let l = libc::rlimit {
+                rlim_cur: limit as libc::rlim_t,
+                rlim_max: limit as libc::rlim_t,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &l) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    cmd.output().unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_write_that_fails_leaves_the_record_of_the_actions_before() {
+    // A full disk cut an action in the middle: the file was no record any
+    // more, while the message said the game so far was kept in it.
+    let d = dir("record-full");
+    let rec = d.join("g.json");
+    let o = play_within(&rec, 1500);
+    assert_clean_failure(&o, &format!("cannot write the record to {}", rec.display()));
+    assert_clean_failure(
+        &o,
+        &format!(
+            "(the game up to the last action written is recorded in {})",
+            rec.display()
+        ),
+    );
+    let o = run(&["replay", rec.to_str().unwrap(), "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["finished"], false);
+    assert!(v["tiles_placed"].as_u64().unwrap() > 5, "{v}");
+    let size = std::fs::metadata(&rec).unwrap().len();
+    assert!(size <= 1500, "{size}");
+    // With no room for the record at all: refused at once, and no partial
+    // temporary file is left beside it.
+    let rec = d.join("none.json");
+    let o = play_within(&rec, 100);
+    assert_clean_failure(&o, &format!("cannot write the record to {}", rec.display()));
+    let left: Vec<_> = std::fs::read_dir(&d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.contains("none"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
