@@ -56,7 +56,7 @@ impl Session {
         seed: u64,
         seats: Vec<Seat>,
     ) -> Result<Session, WebError> {
-        Session::start(ruleset, seed, seats, &BTreeMap::new())
+        Session::start(ruleset, seed, seats, &BTreeMap::new(), true)
     }
 
     /// The game of record `rec` (finished or not), replayed; `seats` play on.
@@ -72,14 +72,32 @@ impl Session {
                 seats.len()
             )));
         }
-        let mut s = Session::start(ruleset, rec.seed, seats, &rec.forced)?;
+        // Chance is resolved after each action, but before an `end` (a game
+        // ended early, between turns: before the next tile is drawn), as
+        // every replay reads it.
+        let ends_next = |i: usize| {
+            rec.actions
+                .get(i)
+                .is_some_and(|t| t.trim() == carcassonne_core::END)
+        };
+        let mut s = Session::start(ruleset, rec.seed, seats, &rec.forced, !ends_next(0))?;
         for (i, text) in rec.actions.iter().enumerate() {
             let bad = |e: String| WebError::bad(format!("record action {} (`{text}`): {e}", i + 1));
             if s.game.is_over() {
                 return Err(bad("the game is already over".into()));
             }
-            let a = s.game.parse_action(text).map_err(|e| bad(e.to_string()))?;
-            s.apply(a).map_err(|e| match e {
+            let done = if text.trim() == carcassonne_core::END {
+                let ended = s.rec.end_now(&mut s.game).map_err(game_error);
+                ended.and_then(|()| s.settle())
+            } else {
+                let a = s.game.parse_action(text).map_err(|e| bad(e.to_string()))?;
+                let applied = s.rec.apply(&mut s.game, a).map_err(game_error);
+                applied.and_then(|()| match ends_next(i + 1) {
+                    true => Ok(()),
+                    false => s.settle(),
+                })
+            };
+            done.map_err(|e| match e {
                 WebError::Game(m) => {
                     WebError::Game(format!("record action {} (`{text}`): {m}", i + 1))
                 }
@@ -97,11 +115,14 @@ impl Session {
         Ok(s)
     }
 
+    /// A new game, its chance events before the first action resolved
+    /// (`settle`) or not (a record that ends the game at once).
     fn start(
         ruleset: Arc<LoadedRuleset>,
         seed: u64,
         seats: Vec<Seat>,
         forced: &BTreeMap<String, Vec<String>>,
+        settle: bool,
     ) -> Result<Session, WebError> {
         let players = u8::try_from(seats.len()).map_err(|_| WebError::bad("too many seats"))?;
         if !(2..=6).contains(&players) {
@@ -127,7 +148,9 @@ impl Session {
             seats,
             stuck: None,
         };
-        s.settle()?;
+        if settle {
+            s.settle()?;
+        }
         Ok(s)
     }
 

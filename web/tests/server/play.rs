@@ -194,6 +194,38 @@ async fn a_record_opens_to_view_or_to_play_on() {
     assert_eq!(part["over"], json!(false));
     assert_eq!(part["your_turn"], json!(true));
     assert_eq!(part["moves"], json!(10));
+    // A game ended early between turns (`end`, as `replay` reads it): opened
+    // over, with its replay's scores.
+    let mut ended = Record::from_json(&text).unwrap();
+    let k = (1..=10)
+        .rev()
+        .find(|&k| {
+            let mut r = ended.clone();
+            r.actions.truncate(k);
+            r.actions.push(carcassonne_core::END.into());
+            let mut g = Game::new(base_rules(), r.players, r.seed).unwrap();
+            Driver::new(&r.forced).replay(&mut g, &r.actions).is_ok()
+        })
+        .expect("a turn ends within the first ten actions");
+    ended.actions.truncate(k);
+    ended.actions.push(carcassonne_core::END.into());
+    ended.scores = None;
+    let (_, g) = replay(&ended.to_json());
+    assert!(g.is_over());
+    let (s, v) = json_call(
+        &app,
+        "POST",
+        "/api/records",
+        None,
+        Some(record_body(&ended.to_json())),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let path = format!("/api/games/{}", v["id"].as_str().unwrap());
+    let (_, opened) = json_call(&app, "GET", &path, None, None).await;
+    assert_eq!(opened["over"], json!(true));
+    let want: Vec<i64> = g.scores().iter().map(|&x| i64::from(x)).collect();
+    assert_eq!(scores(&opened), want);
     // Damaged records are refused clearly.
     let mut wrong = Record::from_json(&text).unwrap();
     wrong.actions[3] = "place 99 99 0".into();
