@@ -40,7 +40,7 @@ pub fn run(a: Args) -> Result<()> {
     };
     let (ra, rb) = (load(&a.a)?, load(&a.b)?);
     let players = a.run.players.unwrap_or(ra.spec.players);
-    a.run.check_bots(players)?;
+    a.run.check_seats(players)?;
     if a.run.players.is_none() && ra.spec.players != rb.spec.players {
         bail!(
             "the rulesets default to {} and {} players: choose with --players",

@@ -104,10 +104,17 @@ fn ask(g: &Game, style: &Style, seat: u8, input: &mut impl BufRead) -> Result<Ch
             "{}, your choice (a number or an action; `quit` to stop):",
             log::NAMES[seat as usize]
         );
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        // Bytes that are not UTF-8 are read as such (replaced) and refused
+        // like any text that names no action: the person chooses again.
+        let mut bytes = Vec::new();
+        if input
+            .read_until(b'\n', &mut bytes)
+            .context("cannot read the standard input")?
+            == 0
+        {
             bail!("the input ended before the game did");
         }
+        let line = String::from_utf8_lossy(&bytes);
         let line = line.trim();
         if line == "quit" {
             return Ok(Choice::Quit);

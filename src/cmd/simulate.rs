@@ -66,9 +66,12 @@ impl RunArgs {
             .collect()
     }
 
-    /// Refuses a `--bots` list longer than the seats (a bot that would never
-    /// play: a mistake, not a choice).
-    pub fn check_bots(&self, players: u8) -> Result<()> {
+    /// Refuses a number of players out of range, and a `--bots` list longer
+    /// than the seats (a bot that would never play: a mistake, not a choice).
+    pub fn check_seats(&self, players: u8) -> Result<()> {
+        if !(2..=6).contains(&players) {
+            bail!("--players {players}: a game needs 2 to 6 players");
+        }
         if self.bots.len() > usize::from(players) {
             bail!(
                 "--bots lists {} bots for {players} players: give at most one per seat \
@@ -201,7 +204,7 @@ pub fn run(a: Args) -> Result<()> {
     }
     let rs = env::load_ruleset(&a.ruleset)?;
     let players = a.run.players.unwrap_or(rs.spec.players);
-    a.run.check_bots(players)?;
+    a.run.check_seats(players)?;
     let run = RunArgs {
         keep_games: a.plot.is_some(),
         ..a.run.clone()

@@ -77,3 +77,49 @@ fn a_plugin_directory_the_environment_names_that_is_none_is_a_warning() {
          CARCASSONNE_PLUGIN_DIR) (skipped: its plugins are not available)\n"
     );
 }
+
+#[test]
+fn a_number_of_players_out_of_range_is_named_before_the_bots() {
+    // The robustness audit: `simulate --players 0` read "--bots lists 1
+    // bots for 0 players".
+    let base = root().join("configs/base.toml");
+    let b = base.to_str().unwrap();
+    for players in ["0", "1", "7"] {
+        let o = run(&["simulate", "--games", "2", "--players", players]);
+        assert_clean_failure(
+            &o,
+            &format!("--players {players}: a game needs 2 to 6 players"),
+        );
+        let o = run(&["compare", b, b, "--games", "2", "--players", players]);
+        assert_clean_failure(
+            &o,
+            &format!("--players {players}: a game needs 2 to 6 players"),
+        );
+    }
+}
+
+#[test]
+fn a_line_that_is_not_utf8_at_the_terminal_is_refused_and_asked_again() {
+    // The robustness audit: one byte that is not UTF-8 typed to `play
+    // --human` ended the game ("stream did not contain valid UTF-8").
+    use std::io::Write;
+    let base = root().join("configs/base.toml");
+    let mut child = bin()
+        .args(["play", "--human", "0", "--bots", "random", "--seed", "5"])
+        .args(["--ruleset", base.to_str().unwrap()])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(b"\xff\xfe\n0\nquit\n").unwrap();
+    drop(input);
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+    let out = stdout(&o);
+    // Asked again after the bad line, then the choice taken, then stopped.
+    assert!(out.matches("your choice").count() >= 3, "{out}");
+    assert!(out.contains("Game stopped at turn"), "{out}");
+}
