@@ -295,24 +295,32 @@ fn expect_table(g: &Game, events: &[String]) -> String {
 /// Every `*.toml` file under `dir`, sorted (scenario directories). Symbolic
 /// links are followed, but every directory and file is visited once (by its
 /// real path): a link to a directory above it, or a loop of links, is no
-/// endless walk and runs no file twice.
+/// endless walk and runs no file twice. Only regular files count (a FIFO
+/// named `x.toml` is no scenario, and reading it would wait for a writer).
+/// An error names the directory or entry it came from.
 pub fn files_under(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let located = |p: &Path, e: std::io::Error| {
+        std::io::Error::new(e.kind(), format!("{}: {e}", p.display()))
+    };
     let mut out = Vec::new();
     let mut seen = std::collections::HashSet::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
-        if !seen.insert(d.canonicalize()?) {
+        if !seen.insert(d.canonicalize().map_err(|e| located(&d, e))?) {
             continue;
         }
-        for e in std::fs::read_dir(&d)? {
-            let p = e?.path();
+        for e in std::fs::read_dir(&d).map_err(|e| located(&d, e))? {
+            let p = e.map_err(|e| located(&d, e))?.path();
             // A dangling link or a loop of links resolves to nothing: skipped.
             let Ok(real) = p.canonicalize() else {
                 continue;
             };
             if real.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "toml") && seen.insert(real) {
+            } else if real.is_file()
+                && p.extension().is_some_and(|x| x == "toml")
+                && seen.insert(real)
+            {
                 out.push(p);
             }
         }

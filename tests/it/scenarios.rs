@@ -433,3 +433,29 @@ fn an_inline_rulesets_problems_are_located_in_the_scenario_file() {
         "{e}"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_scenario_directory_counts_regular_files_only_and_its_errors_name_the_place() {
+    // The robustness audit: a FIFO named `*.toml` in a directory made `check
+    // DIR` wait for ever, and a directory that could not be read gave
+    // "Permission denied (os error 13)" without a path.
+    let dir = tmp("scenario-dir-fifo");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("one.toml"),
+        "ruleset = { name = \"b\", tilesets = [\"base\"] }\n\
+         script = \"draw BA/C; place 0 -1 2; pass\"\n",
+    )
+    .unwrap();
+    let fifo = std::ffi::CString::new(dir.join("stray.toml").to_str().unwrap()).unwrap();
+    // SAFETY: a valid, NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+    assert_eq!(files_under(&dir).unwrap(), [dir.join("one.toml")]);
+    let o = run(&["check", dir.to_str().unwrap()]);
+    assert!(stdout(&o).contains("1 scenario(s) passed"), "{}", stdout(&o));
+    let gone = dir.join("gone");
+    let e = files_under(&gone).unwrap_err().to_string();
+    assert!(e.starts_with(&format!("{}: ", gone.display())), "{e}");
+}
