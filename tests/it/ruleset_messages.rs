@@ -72,6 +72,12 @@ fn an_empty_name_is_refused_at_its_key() {
         problems("players = 3\nname = \"  \"\n"),
         ["r.toml:2:8: `name` = \"  \": a ruleset needs a name (some text, not only spaces)"]
     );
+    // The robustness audit: a line break in the name reached the terminal
+    // raw (a name that looks like another line of the output).
+    assert_eq!(
+        problems("name = \"a\\nok - b\"\n"),
+        ["r.toml:1:8: `name` = \"a\\nok - b\": a ruleset's name is one line"]
+    );
 }
 
 #[test]

@@ -454,7 +454,11 @@ fn a_scenario_directory_counts_regular_files_only_and_its_errors_name_the_place(
     assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
     assert_eq!(files_under(&dir).unwrap(), [dir.join("one.toml")]);
     let o = run(&["check", dir.to_str().unwrap()]);
-    assert!(stdout(&o).contains("1 scenario(s) passed"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("1 scenario(s) passed"),
+        "{}",
+        stdout(&o)
+    );
     let gone = dir.join("gone");
     let e = files_under(&gone).unwrap_err().to_string();
     assert!(e.starts_with(&format!("{}: ", gone.display())), "{e}");

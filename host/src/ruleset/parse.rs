@@ -138,6 +138,13 @@ pub(super) fn parse_into(cx: &mut Ctx<'_>, text: &str) -> Option<RulesetSpec> {
                                 toml::Value::String(n)
                             ),
                         );
+                    } else if n.contains(['\n', '\r']) {
+                        // Printed on a line of its own: a line break would
+                        // make it look like another line of the output.
+                        cx.at(
+                            v.span(),
+                            format!("`name` = {n:?}: a ruleset's name is one line"),
+                        );
                     } else {
                         spec.name = n;
                         has_name = true;
