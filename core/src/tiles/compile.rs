@@ -7,8 +7,11 @@ fn slot_index(name: &str) -> Option<usize> {
     crate::types::SLOT_NAMES.iter().position(|s| *s == name)
 }
 
+/// The sides' names in a tile's data, by index (N E S W).
+const SIDE_NAMES: [&str; 4] = ["N", "E", "S", "W"];
+
 fn side_index(name: &str) -> Option<usize> {
-    ["N", "E", "S", "W"].iter().position(|s| *s == name)
+    SIDE_NAMES.iter().position(|s| *s == name)
 }
 
 /// The kind of a side whose three slots belong to features of these kinds: a
@@ -107,7 +110,12 @@ pub(super) fn compile_tile(
         barrier_errors(fi, f, &mut errs);
         for s in &f.slots {
             let mut claim = |slot: usize, errs: &mut Vec<String>| {
-                if owner[slot] != NO_FEATURE {
+                if owner[slot] == fi as u8 {
+                    errs.push(format!(
+                        "feature {fi}: slot {} is listed twice (`{s}` names it again)",
+                        SLOT_NAMES[slot]
+                    ));
+                } else if owner[slot] != NO_FEATURE {
                     errs.push(format!(
                         "slot {} is owned by features {} and {fi}",
                         SLOT_NAMES[slot], owner[slot]
@@ -134,7 +142,14 @@ pub(super) fn compile_tile(
     }
     // Field side names: every slot of the side that no other feature lists.
     let claimed_explicit = owner;
-    for &(fi, side) in &field_sides {
+    for (k, &(fi, side)) in field_sides.iter().enumerate() {
+        if field_sides[..k].contains(&(fi, side)) {
+            errs.push(format!(
+                "feature {fi}: side {} is listed twice",
+                SIDE_NAMES[side]
+            ));
+            continue;
+        }
         for i in 0..3 {
             let slot = side * 3 + i;
             if claimed_explicit[slot] == NO_FEATURE {

@@ -87,7 +87,7 @@ fn errors_are_all_reported() {
     let all = errs.join("\n");
     assert!(all.contains("unknown edition `C3`"), "{all}");
     assert!(
-        all.contains("slot NL is owned by features 0 and 0"),
+        all.contains("feature 0: slot NL is listed twice (`NL` names it again)"),
         "{all}"
     );
     assert!(all.contains("`X` is neither a slot"), "{all}");
@@ -411,4 +411,23 @@ fn a_tile_defined_twice_names_its_one_set_or_both() {
     );
     let e = TileCatalogue::build(&[a, b], "C2").unwrap_err();
     assert_eq!(e, ["tile `F` is defined twice: in tile sets `a` and `b`"]);
+}
+
+#[test]
+fn a_slot_or_side_a_feature_lists_twice_is_named() {
+    // The input audit: a field's side listed twice was accepted silently,
+    // and a slot read "owned by features 0 and 0".
+    let s = set(r#"
+        name = "t"
+        [[tiles]]
+        id = "twice"
+        counts = { C2 = 1 }
+        sides = "FFFF"
+        features = [
+          { kind = "field", slots = ["N", "E", "S", "W", "N"] },
+          { kind = "cloister" },
+        ]
+    "#);
+    let errs = TileCatalogue::build(&[s], "C2").unwrap_err();
+    assert_eq!(errs, ["tile `twice`: feature 0: side N is listed twice"]);
 }
