@@ -125,8 +125,13 @@ impl FromStr for BotSpec {
 fn parse_mcts(params: &[&str]) -> Result<MctsSpec, String> {
     let mut spec = MctsSpec::default();
     let mut budget_seen = false;
+    let mut keys: Vec<&str> = Vec::new();
     for &p in params {
         if let Some((key, value)) = p.split_once('=') {
+            if keys.contains(&key.trim()) {
+                return Err(format!("`{p}`: `{}` is given twice", key.trim()));
+            }
+            keys.push(key.trim());
             match key.trim() {
                 "threads" => {
                     let n: usize = value.trim().parse().map_err(|_| {
@@ -307,6 +312,11 @@ mod tests {
             ("mcts:infs", "must be positive"),
             ("mcts:1e9s", "at most a day"),
             ("mcts:10:20", "the budget is given twice"),
+            (
+                "mcts:10:threads=2:threads=3",
+                "`threads=3`: `threads` is given twice",
+            ),
+            ("mcts:c=1:c=2", "`c` is given twice"),
             ("mcts:threads=0", "use 1 to 256 threads"),
             ("mcts:threads=many", "the thread count is a whole number"),
             ("mcts:c=-1", "use a number of 0 or more"),
