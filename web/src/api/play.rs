@@ -138,6 +138,15 @@ fn make_seats(
     if let Some(t) = take.iter().find(|&&t| usize::from(t) >= names.len()) {
         return Err(WebError::bad(format!("take: there is no seat {t}")));
     }
+    if let Some((i, t)) = take
+        .iter()
+        .enumerate()
+        .find(|(i, t)| take[..*i].contains(t))
+    {
+        return Err(WebError::bad(format!(
+            "take: seat {t} is listed twice (at {i})"
+        )));
+    }
     Ok(seats)
 }
 
