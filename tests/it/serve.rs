@@ -298,6 +298,19 @@ fn requests_naming_another_host_are_refused() {
         assert_eq!(status, 403, "{host}: {body}");
         assert!(body.contains("does not answer to the host name"), "{body}");
     }
+    // A name that is not text is shown as what it reads (it read ``; the
+    // answer is JSON, its backslash escaped).
+    let mut c = TcpStream::connect(&s.addr).unwrap();
+    c.write_all(b"GET /api/setup HTTP/1.1\r\nHost: caf\xe9\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut answer = Vec::new();
+    std::io::Read::read_to_end(&mut c, &mut answer).unwrap();
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
+    assert!(
+        answer.contains("the host name `caf\\\\u{fffd}`"),
+        "{answer}"
+    );
 }
 
 /// A ruleset on a tile-set file of its own, a game on it recorded by `play`,

@@ -86,10 +86,12 @@ async fn host_guard(State(hosts): State<Arc<Vec<String>>>, req: Request, next: N
     // the target, which then counts, not the header.
     let given = match req.uri().authority() {
         Some(a) => Some(Ok(a.as_str().to_string())),
-        None => req
-            .headers()
-            .get(header::HOST)
-            .map(|h| h.to_str().map(|s| s.to_string())),
+        None => req.headers().get(header::HOST).map(|h| {
+            // A name that is not text is refused, shown as its bytes.
+            h.to_str()
+                .map(str::to_string)
+                .map_err(|_| String::from_utf8_lossy(h.as_bytes()).into_owned())
+        }),
     };
     match given {
         Some(Ok(h)) if allowed(&h, &hosts) => match cross_site(&req, &h) {
@@ -106,7 +108,11 @@ async fn host_guard(State(hosts): State<Arc<Vec<String>>>, req: Request, next: N
             StatusCode::FORBIDDEN,
             format!(
                 "this server does not answer to the host name `{}` (start it with `--allow-host NAME` to allow a name)",
-                h.unwrap_or_default().escape_default()
+                h.unwrap_or_else(|bytes| bytes)
+                    .chars()
+                    .take(64)
+                    .collect::<String>()
+                    .escape_default()
             ),
         ),
         None => refuse(StatusCode::BAD_REQUEST, "the request has no Host header".into()),
