@@ -132,7 +132,10 @@ impl RecordFile {
     fn rewrite(&mut self, rec: &Recorder, g: &Game) -> Result<()> {
         let record = rec.record(g, &self.provenance);
         let (text, tail_at) = contents(&record, g.is_over())?;
-        self.file = replace(&self.tmp, &self.path, text.as_bytes())?;
+        // A failure leaves the file as it was: without the latest actions.
+        self.file = replace(&self.tmp, &self.path, text.as_bytes()).inspect_err(|_| {
+            self.behind = true;
+        })?;
         self.tail_at = tail_at;
         self.actions = record.actions.len();
         self.forced = record.forced;
