@@ -198,7 +198,13 @@ pub fn run(a: Args) -> Result<()> {
             o.report.actions,
             started.elapsed().as_secs_f64()
         );
-        if let Some(r) = &permuted {
+        if permuted.as_ref().is_some_and(|r| r.orders.len() < 2) {
+            println!(
+                "{}: one valid plugin run order: nothing to compare (the run orders \
+                 differ only with two plugins or more whose order is not declared)",
+                rs.spec.name
+            );
+        } else if let Some(r) = &permuted {
             println!(
                 "{}: the same {} games in {} plugin run orders{}: no difference ({} steps compared)",
                 rs.spec.name,
