@@ -3,7 +3,7 @@
 
 use crate::env;
 use anyhow::{bail, Result};
-use carcassonne_host::scenario::{check_file, files_under, observed};
+use carcassonne_host::scenario::{check_file, files_under, observed, ScenarioFailure};
 use std::path::PathBuf;
 
 /// Arguments of `check`.
@@ -40,7 +40,13 @@ pub fn run(a: Args) -> Result<()> {
     let mut failed = 0;
     for f in &files {
         let shown = a.show.then(|| observed(f, &reg));
-        match check_file(f, &reg) {
+        // An unknown plugin's problem tells how to load a library, as the
+        // other commands' do.
+        let checked = check_file(f, &reg).map_err(|e| match e {
+            ScenarioFailure::Ruleset(e) => ScenarioFailure::Ruleset(env::explained(&reg, e)),
+            e => e,
+        });
+        match checked {
             Ok(p) => {
                 let what = match (&p.file.ruling, p.file.description.as_str()) {
                     (Some(r), "") => format!(" — {r}"),

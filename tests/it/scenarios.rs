@@ -463,3 +463,25 @@ fn a_scenario_directory_counts_regular_files_only_and_its_errors_name_the_place(
     let e = files_under(&gone).unwrap_err().to_string();
     assert!(e.starts_with(&format!("{}: ", gone.display())), "{e}");
 }
+
+#[test]
+fn a_scenario_on_an_unknown_plugin_tells_how_to_load_one() {
+    // The author audit: `check` said only "unknown plugin `x`; available:
+    // ...", where the other commands say how to load a library.
+    let dir = tmp("scenario-unknown-plugin");
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("rb.toml");
+    std::fs::write(
+        &f,
+        "ruleset = { name = \"x\", tilesets = [\"base\"], plugins = { road-bonus = {} } }\n\
+         script = \"draw BA/C; place 0 -1 2; pass\"\n",
+    )
+    .unwrap();
+    let o = run(&["check", f.to_str().unwrap()]);
+    assert_clean_failure(&o, "1 of 1 scenario(s) failed");
+    assert!(
+        stdout(&o).contains("unknown plugin `road-bonus` (load it with --plugin-dir DIR)"),
+        "{}",
+        stdout(&o)
+    );
+}
