@@ -32,7 +32,7 @@ mod record_file;
 mod render;
 mod stats;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -86,7 +86,24 @@ enum Command {
 fn main() -> ExitCode {
     interrupt::set_sigpipe(false);
     panics::install();
-    let cli = Cli::parse();
+    // `--version` names the plugin interface too: what a library must be
+    // built for (made once, for the program's lifetime).
+    let version: &'static str = Box::leak(
+        format!(
+            "{} ({})",
+            env!("CARGO_PKG_VERSION"),
+            carcassonne_host::loader::interface()
+        )
+        .into_boxed_str(),
+    );
+    let cli = match Cli::command()
+        .version(version)
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     #[cfg(feature = "web")]
     if matches!(cli.command, Command::Serve(_)) {
         interrupt::set_sigpipe(true);

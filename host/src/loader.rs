@@ -264,12 +264,22 @@ pub fn check_surface(path: &Path, surface: u64) -> Result<(), LoadError> {
     Err(err(
         path,
         format!(
-            "built against another revision of plugin API epoch {} (ABI surface {surface:016x}, this program's {:016x}): rebuild it against carcassonne-plugin-sdk {}",
+            "built against another revision of plugin API epoch {} (ABI surface {surface:016x}, this program's {:016x}): rebuild it against the carcassonne-plugin-sdk of this program's source (`carcassonne --version` names its surface)",
             abi::ABI_EPOCH,
             abi::SURFACE_FINGERPRINT,
-            env!("CARGO_PKG_VERSION")
         ),
     ))
+}
+
+/// The plugin interface this program loads, for `--version` and the plugin
+/// listing: `plugin API epoch 4, ABI surface 7c522cbced8d2ec4` (a library
+/// loads when it was built for both).
+pub fn interface() -> String {
+    format!(
+        "plugin API epoch {}, ABI surface {:016x}",
+        abi::ABI_EPOCH,
+        abi::SURFACE_FINGERPRINT
+    )
 }
 
 /// Loads one plugin library and checks every plugin it exports: the pre-flight

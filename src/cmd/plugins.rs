@@ -84,6 +84,11 @@ pub fn run(a: Args) -> Result<()> {
             }
         }
     }
+    println!();
+    println!(
+        "plugin libraries load when built for {}",
+        carcassonne_host::loader::interface()
+    );
     if !reg.unloaded.is_empty() {
         println!();
         println!("libraries that could not be loaded (their plugins are not available):");

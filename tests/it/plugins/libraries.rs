@@ -137,6 +137,28 @@ fn a_library_of_another_surface_of_the_epoch_is_refused() {
         )),
         "{e}"
     );
+    // Where an author reads this program's surface (the author audit: the
+    // message named only the SDK's version, the same for both).
+    assert!(
+        e.ends_with("(`carcassonne --version` names its surface)"),
+        "{e}"
+    );
+    let o = run(&["--version"]);
+    assert!(o.status.success());
+    let want = format!("(plugin API epoch 4, ABI surface {SURFACE_FINGERPRINT:016x})");
+    assert!(
+        crate::cli::stdout(&o).trim_end().ends_with(&want),
+        "{}",
+        crate::cli::stdout(&o)
+    );
+    let o = run(&["plugins"]);
+    assert!(
+        crate::cli::stdout(&o).trim_end().ends_with(&format!(
+            "plugin libraries load when built for plugin API epoch 4, ABI surface {SURFACE_FINGERPRINT:016x}"
+        )),
+        "{}",
+        crate::cli::stdout(&o)
+    );
 }
 
 #[test]
