@@ -272,8 +272,8 @@ pub fn check_surface(path: &Path, surface: u64) -> Result<(), LoadError> {
 }
 
 /// The plugin interface this program loads, for `--version` and the plugin
-/// listing: `plugin API epoch 4, ABI surface 7c522cbced8d2ec4` (a library
-/// loads when it was built for both).
+/// listing: `plugin API epoch 4, ABI surface ` and the surface fingerprint
+/// in 16 hex digits (a library loads when it was built for both).
 pub fn interface() -> String {
     format!(
         "plugin API epoch {}, ABI surface {:016x}",
