@@ -232,7 +232,19 @@ fn problem<C: Config>(
         .zip(table)
         .and_then(|(k, t)| t.get(k))
         .map(toml::Value::to_string);
-    let msg = words::plain(&msg, variants.as_deref(), value.as_deref());
+    let mut msg = words::plain(&msg, variants.as_deref(), value.as_deref());
+    // A whole number with declared bounds: the bounds, not the type's.
+    let range = key
+        .as_deref()
+        .and_then(|k| C::RANGES.iter().find(|r| r.0 == k));
+    if let (Some(&(_, least, most)), Some(found)) = (range, msg.find(", found ")) {
+        if msg.starts_with("expected a whole number") {
+            msg = format!(
+                "expected a whole number from {least} to {most}{}",
+                &msg[found..]
+            );
+        }
+    }
     (key, msg)
 }
 
@@ -439,10 +451,12 @@ mod tests {
                 v
             );
         }
-        // Not a whole number: the type's message.
-        assert!(problems("points = \"x\"\n")[0]
-            .1
-            .contains("found the string"));
+        // Not a whole number: the bounds too (the author audit: the type's
+        // bounds were named, "0 or more").
+        assert_eq!(
+            problems("points = \"x\"\n")[0].1,
+            "expected a whole number from 0 to 100, found the string \"x\""
+        );
     }
 
     #[test]
@@ -535,7 +549,10 @@ mod tests {
         assert_eq!(
             got,
             [
-                (Some("points"), "expected a whole number, found 1.5"),
+                (
+                    Some("points"),
+                    "expected a whole number from 0 to 100, found 1.5"
+                ),
                 (
                     Some("flock-action"),
                     "expected one of \"before-follower\", \"after-follower\", found 5"
