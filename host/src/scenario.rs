@@ -205,11 +205,91 @@ pub fn load(
     Ok((file, rs, scenario))
 }
 
-/// Runs the scenario file at `path` against the plugins of `registry`.
+/// Runs the scenario file at `path` against the plugins of `registry`. A
+/// step that fails is named by its line in the file.
 pub fn check_file(path: &Path, registry: &Registry) -> Result<Passed, ScenarioFailure> {
     let (file, rs, scenario) = load(path, registry)?;
-    let game = scenario.run(&rs.rules).map_err(ScenarioFailure::Failed)?;
+    let game = scenario
+        .run(&rs.rules)
+        .map_err(|e| ScenarioFailure::Failed(in_file(&file.text, e)))?;
     Ok(Passed { file, game })
+}
+
+/// Errors `e` of the script of the scenario file whose text is `text`, with
+/// each step's line in the script made its line in the file.
+fn in_file(text: &str, mut e: ScenarioErrors) -> ScenarioErrors {
+    if let Some(lines) = script_file_lines(text) {
+        for err in e.0.iter_mut().filter(|err| err.line > 0) {
+            if let Some(&l) = lines.get(err.line - 1).or(lines.last()) {
+                err.line = l;
+            }
+        }
+    }
+    e
+}
+
+/// The line of the file (1-based) where each line of the `script` string of
+/// the scenario file `text` is written, by the script's line from 0: in a
+/// one-line string every line of the script (`\n` escapes) is on the key's
+/// line; in a multi-line one (`"""`, `'''`) the first line break after the
+/// opening quotes is not part of the string, an escaped `\n` stays on its
+/// line, and a line-ending backslash joins the next line to it.
+fn script_file_lines(text: &str) -> Option<Vec<usize>> {
+    let doc = toml::de::DeTable::parse(text).ok()?;
+    let (_, v) = doc
+        .get_ref()
+        .iter()
+        .find(|(k, _)| k.get_ref() == "script")?;
+    let span = v.span();
+    let raw = text.get(span.clone())?;
+    let mut line = crate::locate::line_col(text, span.start).0;
+    let (body, escapes) = if let Some(b) = raw.strip_prefix("\"\"\"") {
+        (b, true)
+    } else if let Some(b) = raw.strip_prefix("'''") {
+        (b, false)
+    } else {
+        // One line: the whole script is on it.
+        return Some(vec![line]);
+    };
+    let body = match body
+        .strip_prefix("\r\n")
+        .or_else(|| body.strip_prefix('\n'))
+    {
+        Some(b) => {
+            line += 1;
+            b
+        }
+        None => body,
+    };
+    let mut lines = vec![line];
+    let mut chars = body.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' => {
+                line += 1;
+                lines.push(line);
+            }
+            '\\' if escapes => match chars.peek() {
+                Some('n') => {
+                    chars.next();
+                    lines.push(line);
+                }
+                Some(w) if w.is_whitespace() => {
+                    // A line-ending backslash: the break and the blanks
+                    // after it are not part of the string.
+                    while let Some(&w) = chars.peek().filter(|w| w.is_whitespace()) {
+                        line += usize::from(w == '\n');
+                        chars.next();
+                    }
+                }
+                _ => {
+                    chars.next();
+                }
+            },
+            _ => {}
+        }
+    }
+    Some(lines)
 }
 
 /// Plays the script of the scenario file at `path` without checking its
@@ -219,10 +299,10 @@ pub fn check_file(path: &Path, registry: &Registry) -> Result<Passed, ScenarioFa
 /// figures out of their supply and every event. It pins what the engine
 /// does: compare it with the rules before writing it into a file.
 pub fn observed(path: &Path, registry: &Registry) -> Result<String, ScenarioFailure> {
-    let (_, rs, scenario) = load(path, registry)?;
+    let (file, rs, scenario) = load(path, registry)?;
     let (game, events) = scenario
         .play(&rs.rules)
-        .map_err(|e| ScenarioFailure::Failed(e.into()))?;
+        .map_err(|e| ScenarioFailure::Failed(in_file(&file.text, e.into())))?;
     Ok(expect_table(&game, &events))
 }
 

@@ -97,7 +97,7 @@ fn failing_scenarios_say_what_failed() {
     let e = check_file(&p, &reg).unwrap_err().to_string();
     assert_eq!(
         e,
-        "fixture line 1 (`draw BA/L`): illegal action `BA/L`: a decision of `castles` is pending (player 0): no chance event now"
+        "fixture line 2 (`draw BA/L`): illegal action `BA/L`: a decision of `castles` is pending (player 0): no chance event now"
     );
 }
 
@@ -224,10 +224,10 @@ fn offered_and_refused_steps_check_an_action_without_taking_it() {
     );
     assert_eq!(
         e,
-        "fixture line 1 (`refused pass`): `pass` is legal here, expected it refused"
+        "fixture line 2 (`refused pass`): `pass` is legal here, expected it refused"
     );
     let e = fails("o9.toml", "script = \"draw BA/C; actor 1\"\n");
-    assert_eq!(e, "fixture line 1 (`actor 1`): the actor is 0, expected 1");
+    assert_eq!(e, "fixture line 2 (`actor 1`): the actor is 0, expected 1");
     let e = fails("o10.toml", "script = \"actor nobody\"\n");
     assert!(e.contains("`nobody` is no actor"), "{e}");
     let e = fails("o3.toml", "script = \"draw BA/C; refused dance 1\"\n");
@@ -237,7 +237,7 @@ fn offered_and_refused_steps_check_an_action_without_taking_it() {
         "script = \"draw BA/C; place 0 -1 2; offered deploy follower road\"\n",
     );
     assert!(
-        e.starts_with("fixture line 1 (`offered deploy follower road`): "),
+        e.starts_with("fixture line 2 (`offered deploy follower road`): "),
         "{e}"
     );
     let e = fails("o5.toml", "script = \"draw BA/C; offered place 5 5 0\"\n");
@@ -484,4 +484,32 @@ fn a_scenario_on_an_unknown_plugin_tells_how_to_load_one() {
         "{}",
         stdout(&o)
     );
+}
+
+#[test]
+fn a_failing_step_is_named_by_its_line_in_the_file() {
+    // The author audit: a scenario file's failing step was named by its line
+    // in the script ("fixture line 2" for the file's sixth line).
+    let reg = registry();
+    let line_of = |name: &str, body: &str| -> String {
+        let p = write(name, &format!("{HEAD}# a comment\n{body}"));
+        let e = check_file(&p, &reg).unwrap_err().to_string();
+        e.split(" (`").next().unwrap_or(&e).to_string()
+    };
+    // A multi-line string: the break after the opening quotes is not in it.
+    let multi = "script = \"\"\"\ndraw BA/C\nplace 0 -1 2; pass\n\nplace 9 9 0\n\"\"\"\n";
+    assert_eq!(line_of("l1.toml", multi), "fixture line 7");
+    // On the key's line: a one-line script, and one with `\n` escapes.
+    assert_eq!(
+        line_of("l2.toml", "script = \"draw BA/C; place 9 9 0\"\n"),
+        "fixture line 3"
+    );
+    let escaped = "script = \"draw BA/C\\nplace 9 9 0\"\n";
+    assert_eq!(line_of("l3.toml", escaped), "fixture line 3");
+    // An escaped `\n` stays on its line, a line-ending backslash joins the
+    // next line to it; a literal string has no escapes.
+    let joined = "script = \"\"\"draw BA/C\\nplace 0 -1 2; \\\n   pass\nplace 9 9 0\"\"\"\n";
+    assert_eq!(line_of("l4.toml", joined), "fixture line 5");
+    let literal = "script = \'\'\'\ndraw BA/C\nplace 9 9 0\'\'\'\n";
+    assert_eq!(line_of("l5.toml", literal), "fixture line 5");
 }
