@@ -245,47 +245,39 @@ fn tb11_x77_the_double_turn_is_decided_after_the_count_entry_in_every_run_order(
 fn the_composition_check_says_when_there_is_one_order_and_nothing_to_compare() {
     // The author audit: one plugin read "in 1 plugin run orders (every
     // valid order): no difference (0 steps compared)".
-    let d = crate::cli::tmp("composition-one-order");
+    use crate::cli::{run, stderr, stdout, tmp};
+    let d = tmp("composition-one-order");
     std::fs::create_dir_all(&d).unwrap();
-    let one = d.join("one.toml");
-    std::fs::write(
-        &one,
-        "name = \"one\"\ntilesets = [\"base\"]\n[plugins.abbot]\n",
-    )
-    .unwrap();
-    let o = crate::cli::run(&[
-        "conformance",
-        "--ruleset",
-        one.to_str().unwrap(),
-        "--games",
-        "2",
-        "--permute-plugins",
-    ]);
-    assert!(o.status.success(), "{}", crate::cli::stderr(&o));
+    // What `conformance --permute-plugins` says of ruleset `name` with the
+    // plugins `tables` on the base tiles.
+    let said = |name: &str, tables: &str| -> String {
+        let path = d.join(format!("{name}.toml"));
+        std::fs::write(
+            &path,
+            format!("name = \"{name}\"\ntilesets = [\"base\"]\n{tables}"),
+        )
+        .unwrap();
+        let ruleset = path.to_str().unwrap();
+        let o = run(&[
+            "conformance",
+            "--ruleset",
+            ruleset,
+            "--games",
+            "2",
+            "--permute-plugins",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let out = said("one", "[plugins.abbot]\n");
     assert!(
-        crate::cli::stdout(&o).contains("one: one valid plugin run order: nothing to compare"),
-        "{}",
-        crate::cli::stdout(&o)
+        out.contains("one: one valid plugin run order: nothing to compare"),
+        "{out}"
     );
     // Two plugins with no declared order: both orders, compared.
-    let two = d.join("two.toml");
-    std::fs::write(
-        &two,
-        "name = \"two\"\ntilesets = [\"base\"]\n[plugins.abbot]\n[plugins.large-follower]\n",
-    )
-    .unwrap();
-    let o = crate::cli::run(&[
-        "conformance",
-        "--ruleset",
-        two.to_str().unwrap(),
-        "--games",
-        "2",
-        "--permute-plugins",
-    ]);
-    assert!(o.status.success(), "{}", crate::cli::stderr(&o));
+    let out = said("two", "[plugins.abbot]\n[plugins.large-follower]\n");
     assert!(
-        crate::cli::stdout(&o).contains("two: the same 2 games in 2 plugin run orders"),
-        "{}",
-        crate::cli::stdout(&o)
+        out.contains("two: the same 2 games in 2 plugin run orders"),
+        "{out}"
     );
 }
