@@ -9,7 +9,8 @@ use numpy::PyArrayMethods;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{mpsc, Mutex};
+use std::time::Duration;
 
 /// Most threads one batch call runs.
 const MAX_THREADS: usize = 256;
@@ -21,44 +22,110 @@ type GameResult = (usize, usize, u64, bool, i32, i32, u64, u64, f64, f64);
 /// A tournament game as Python gives it: `(bot_a, bot_b, seed, swapped)`.
 type Game = (usize, usize, u64, bool);
 
+/// The bots named `bots` (`ValueError` for none, or a name that is no bot).
 fn parse_bots(bots: &[String]) -> PyResult<Vec<BotSpec>> {
+    if bots.is_empty() {
+        return Err(value_error(
+            "no bots: name at least one (`\"random\"`, `\"greedy\"`, `\"mcts:500\"`, ...)",
+        ));
+    }
     bots.iter()
         .map(|b| b.parse::<BotSpec>().map_err(value_error))
         .collect()
 }
 
+/// Most games one `schedule` call lists (a list of tuples of about 100 bytes
+/// each: a gigabyte); a larger tournament is scheduled in parts with other
+/// first seeds.
+const MAX_SCHEDULE: u64 = 10_000_000;
+
+/// How often a batch looks for a signal (Ctrl-C) while its games run.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// Why a batch stopped early.
+enum Stopped {
+    /// A game failed: the first failure's text.
+    Failed(String),
+    /// A signal handler raised (`KeyboardInterrupt` on Ctrl-C).
+    Signal(PyErr),
+}
+
+impl From<Stopped> for PyErr {
+    fn from(s: Stopped) -> PyErr {
+        match s {
+            Stopped::Failed(e) => runtime_error(e),
+            Stopped::Signal(e) => e,
+        }
+    }
+}
+
 /// Runs `job(i)` for every `i` in `0..count` on `threads` threads (clamped to
-/// 1..=[`MAX_THREADS`]) and returns the results in the order of `i`. The first
-/// failure stops the jobs not yet started and is returned.
+/// 1..=[`MAX_THREADS`]) and returns the results in the order of `i`. The
+/// first failure stops the jobs not yet started and is returned. Called
+/// without the GIL: the calling thread waits for the workers and, every
+/// [`SIGNAL_POLL`], takes the GIL to run Python's signal handlers, so Ctrl-C
+/// stops the batch (the games under way end first) with `KeyboardInterrupt`.
 fn run_parallel<T: Send>(
     count: usize,
     threads: usize,
     job: impl Fn(usize) -> Result<T, String> + Sync,
-) -> Result<Vec<T>, String> {
+) -> Result<Vec<T>, Stopped> {
     let next = AtomicUsize::new(0);
-    let out = Mutex::new(Vec::with_capacity(count));
+    // Grows as results come: `count` may be more than memory holds, and a
+    // batch stopped by Ctrl-C needs none of it.
+    let out = Mutex::new(Vec::with_capacity(count.min(1 << 16)));
     let failure = Mutex::new(None);
+    let (done, finished) = mpsc::channel::<()>();
+    let workers = threads.clamp(1, MAX_THREADS);
+    let mut signal = None;
     std::thread::scope(|s| {
-        for _ in 0..threads.clamp(1, MAX_THREADS) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= count {
-                    break;
-                }
-                match job(i) {
-                    Ok(v) => out.lock().expect("lock").push((i, v)),
-                    Err(e) => {
-                        failure.lock().expect("lock").get_or_insert(e);
-                        next.store(count, Ordering::Relaxed);
+        for _ in 0..workers {
+            let done = done.clone();
+            let (next, out, failure, job) = (&next, &out, &failure, &job);
+            s.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= count {
+                        break;
+                    }
+                    match job(i) {
+                        Ok(v) => out.lock().unwrap_or_else(|e| e.into_inner()).push((i, v)),
+                        Err(e) => {
+                            failure
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .get_or_insert(e);
+                            next.store(count, Ordering::Relaxed);
+                        }
                     }
                 }
+                // The receiver outlives the workers: this cannot fail.
+                let _ = done.send(());
             });
         }
+        let mut left = workers;
+        while left > 0 {
+            match finished.recv_timeout(SIGNAL_POLL) {
+                Ok(()) => left -= 1,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if signal.is_none() {
+                        if let Err(e) = Python::attach(|py| py.check_signals()) {
+                            signal = Some(e);
+                            next.store(count, Ordering::Relaxed);
+                        }
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        }
     });
-    if let Some(f) = failure.into_inner().expect("lock") {
-        return Err(f);
+    if let Some(e) = signal {
+        return Err(Stopped::Signal(e));
     }
-    let mut v = out.into_inner().expect("lock");
+    if let Some(f) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(Stopped::Failed(f));
+    }
+    let mut v = out.into_inner().unwrap_or_else(|e| e.into_inner());
     v.sort_unstable_by_key(|(i, _)| *i);
     Ok(v.into_iter().map(|(_, x)| x).collect())
 }
@@ -83,16 +150,14 @@ pub(crate) fn simulate<'py>(
     let threads =
         threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let count = usize::try_from(games).map_err(value_error)?;
-    let scores = py
-        .detach(|| {
-            run_parallel(count, threads, |i| {
-                let seed = seed.wrapping_add(i as u64);
-                play_game(&rules, players, seed, &specs)
-                    .map(|g| g.scores().to_vec())
-                    .map_err(|e| format!("game with seed {seed}: {e}"))
-            })
+    let scores = py.detach(|| {
+        run_parallel(count, threads, |i| {
+            let seed = seed.wrapping_add(i as u64);
+            play_game(&rules, players, seed, &specs)
+                .map(|g| g.scores().to_vec())
+                .map_err(|e| format!("game with seed {seed}: {e}"))
         })
-        .map_err(runtime_error)?;
+    })?;
     let d = PyDict::new(py);
     let arr = numpy::PyArray1::from_vec(py, scores.concat()).reshape([count, players as usize])?;
     d.set_item("scores", arr)?;
@@ -103,15 +168,25 @@ pub(crate) fn simulate<'py>(
 
 /// The games of a tournament between `bots` bots: every pairing, `pairs`
 /// seeds each, both seat orders. Each game is `(bot_a, bot_b, seed, swapped)`.
+/// At most [`MAX_SCHEDULE`] games in one list (`ValueError` beyond).
 #[pyfunction]
-pub(crate) fn schedule(bots: usize, pairs: u64, seed: u64) -> Vec<Game> {
-    tournament::schedule(bots, pairs, seed)
+pub(crate) fn schedule(bots: usize, pairs: u64, seed: u64) -> PyResult<Vec<Game>> {
+    let pairings = (bots as u64).saturating_mul(bots.saturating_sub(1) as u64) / 2;
+    let games = pairings.saturating_mul(pairs).saturating_mul(2);
+    if games > MAX_SCHEDULE {
+        return Err(value_error(format!(
+            "a schedule of {games} games is more than one list holds (at most {MAX_SCHEDULE}): \
+             schedule it in parts, each with fewer pairs and its own first seed"
+        )));
+    }
+    Ok(tournament::schedule(bots, pairs, seed)
         .into_iter()
         .map(|f| (f.bots[0], f.bots[1], f.seed, f.swapped))
-        .collect()
+        .collect())
 }
 
-/// Plays tournament games (as `schedule` gives them) between `bots` on
+/// Plays tournament games (as `schedule` gives them: two-player games, one
+/// seat for each bot of a pairing, whatever the ruleset's default) between `bots` on
 /// `ruleset`, without the GIL, on `threads` threads. Returns one result per
 /// game: `(bot_a, bot_b, seed, swapped, score_seat0, score_seat1, playouts0, playouts1, seconds0, seconds1)`.
 #[pyfunction]
@@ -129,15 +204,13 @@ pub(crate) fn play_fixtures(
         .map(|&(a, b, seed, swapped)| fixture(a, b, seed, swapped, specs.len()))
         .collect::<PyResult<_>>()?;
     let rules = ruleset.rules().clone();
-    let results = py
-        .detach(|| {
-            run_parallel(fixtures.len(), threads, |i| {
-                let f = fixtures[i];
-                tournament::play(&rules, &specs, f)
-                    .map_err(|e| format!("game with seed {}: {e}", f.seed))
-            })
+    let results = py.detach(|| {
+        run_parallel(fixtures.len(), threads, |i| {
+            let f = fixtures[i];
+            tournament::play(&rules, &specs, f)
+                .map_err(|e| format!("game with seed {}: {e}", f.seed))
         })
-        .map_err(runtime_error)?;
+    })?;
     Ok(results
         .into_iter()
         .map(|o| {

@@ -6,10 +6,15 @@ use carcassonne_bots::BotSpec;
 use carcassonne_core::{Action, Actor, Driver, Game as CoreGame, Record, Recorder};
 use carcassonne_host::Ruleset as HostRuleset;
 use numpy::{PyArray1, PyArrayMethods};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBool, PyDict, PyInt};
 use std::path::PathBuf;
 use std::sync::Arc;
+
+/// What `Game.__reduce__` gives pickle for `Game._unpickle`: the record,
+/// the plugin directories and the chance outcomes drawn after the record's last entry.
+type Pickled = (String, Vec<PathBuf>, u32);
 
 /// `Game.actor()` when a chance event is next.
 pub const CHANCE: i32 = -1;
@@ -27,6 +32,13 @@ pub struct Game {
     rs: Arc<HostRuleset>,
     plugin_dirs: Vec<PathBuf>,
     enc: Arc<Encoding>,
+    /// The seed of `determinize`, once called: the game's hidden tiles and
+    /// future draws are no longer those its record replays.
+    determinized: Option<u64>,
+    /// Chance outcomes drawn from the RNG since the last thing the record
+    /// keeps (a player action or a forced outcome): a replay of the record
+    /// stops before them, so unpickling draws them again.
+    trailing_samples: u32,
 }
 
 impl Game {
@@ -39,14 +51,54 @@ impl Game {
             rs: rs.rs.clone(),
             plugin_dirs: rs.plugin_dirs.clone(),
             enc: Arc::new(Encoding::new(rs.rules())),
+            determinized: None,
+            trailing_samples: 0,
         })
     }
 
-    fn action_of(&self, action: &Bound<'_, PyAny>) -> PyResult<Action> {
-        if let Ok(id) = action.extract::<usize>() {
-            return self.enc.action(&self.g, id).map_err(value_error);
+    /// The record so far (`ValueError` once the game was determinized: its
+    /// hidden tiles were dealt again, which no record replays).
+    fn record_json(&self) -> PyResult<String> {
+        if let Some(seed) = self.determinized {
+            return Err(value_error(format!(
+                "this game was determinized (seed {seed}): its face-down tiles and future draws \
+                 are no longer the ones a record replays; keep the record of the game it was \
+                 cloned from"
+            )));
         }
-        let text: String = action.extract()?;
+        let reg = crate::registry(&self.plugin_dirs)?;
+        Ok(self
+            .rec
+            .record(&self.g, &self.rs.provenance(&reg))
+            .to_json())
+    }
+
+    /// An action given as its text or its id (an `int` of the fixed-size
+    /// encoding; a `bool` is neither).
+    fn action_of(&self, action: &Bound<'_, PyAny>) -> PyResult<Action> {
+        if action.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err(
+                "an action is its text (str) or its id (int), not a bool",
+            ));
+        }
+        if action.is_instance_of::<PyInt>() {
+            return match action.extract::<usize>() {
+                Ok(id) => self.enc.action(&self.g, id).map_err(value_error),
+                Err(_) => Err(value_error(format!(
+                    "action id {action} is not one: ids run from 0 to {}",
+                    self.enc.actions() - 1
+                ))),
+            };
+        }
+        let text: String = action.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "an action is its text (str) or its id (int), not {}",
+                action
+                    .get_type()
+                    .name()
+                    .map_or_else(|_| "this".into(), |n| n.to_string())
+            ))
+        })?;
         self.g.parse_action(&text).map_err(value_error)
     }
 
@@ -94,11 +146,47 @@ impl Game {
     /// The record of the game so far (JSON text), replayable with `from_record`
     /// and `carcassonne replay`.
     fn to_record(&self) -> PyResult<String> {
-        let reg = crate::registry(&self.plugin_dirs)?;
-        Ok(self
-            .rec
-            .record(&self.g, &self.rs.provenance(&reg))
-            .to_json())
+        self.record_json()
+    }
+
+    /// Pickling (for Ray, checkpoints): the record, replayed by
+    /// `Game._unpickle` (the same game, its RNG included). A determinized
+    /// game cannot be pickled (`ValueError`).
+    fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<(Py<PyAny>, Pickled)> {
+        let py = slf.py();
+        let me = slf.borrow();
+        let f = py
+            .import("carcassonne._native")?
+            .getattr("Game")?
+            .getattr("_unpickle")?;
+        let args = (
+            me.record_json()?,
+            me.plugin_dirs.clone(),
+            me.trailing_samples,
+        );
+        Ok((f.unbind(), args))
+    }
+
+    /// A pickled game: its record replayed, then the chance outcomes it had
+    /// drawn after the record's last entry drawn again from the RNG.
+    #[staticmethod]
+    fn _unpickle(json: &str, plugin_dirs: Vec<PathBuf>, trailing_samples: u32) -> PyResult<Game> {
+        let mut game = Game::from_record(json, plugin_dirs)?;
+        for _ in 0..trailing_samples {
+            game.sample_chance()?;
+        }
+        Ok(game)
+    }
+
+    /// Deals everything no player can see again, from `seed`: the face-down
+    /// tiles' identities and the RNG of future draws and chance events, keeping
+    /// every observation (for search bots: a clone determinized this way can be
+    /// played forward without peeking at the real game's hidden tiles or its
+    /// next draws, which a plain clone shares). A determinized game has no
+    /// record (`to_record` and pickling raise `ValueError`).
+    fn determinize(&mut self, seed: u64) {
+        self.g.determinize(seed);
+        self.determinized = Some(seed);
     }
 
     /// Who acts: a player number, `CHANCE` (-1) or `TERMINAL` (-2).
@@ -195,7 +283,9 @@ impl Game {
     /// text). An illegal action raises `ValueError` and changes nothing.
     fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let a = self.action_of(action)?;
-        self.rec.apply(&mut self.g, a).map_err(value_error)
+        self.rec.apply(&mut self.g, a).map_err(value_error)?;
+        self.trailing_samples = 0;
+        Ok(())
     }
 
     /// The pending chance event's outcomes with their probabilities.
@@ -215,6 +305,7 @@ impl Game {
     /// Samples the pending chance event with the game's own RNG; returns the outcome.
     fn sample_chance(&mut self) -> PyResult<String> {
         let c = self.rec.sample(&mut self.g).map_err(runtime_error)?;
+        self.trailing_samples += 1;
         Ok(self.g.format_action(Action::Chance(c)))
     }
 
@@ -222,6 +313,7 @@ impl Game {
     fn settle(&mut self) -> PyResult<()> {
         while self.g.actor() == Actor::Chance {
             self.rec.sample(&mut self.g).map_err(runtime_error)?;
+            self.trailing_samples += 1;
         }
         Ok(())
     }
@@ -238,7 +330,9 @@ impl Game {
         Ok(self.g.format_action(a))
     }
 
-    /// A copy (the record too).
+    /// A copy (the record too). It shares the game's RNG state, so its chance
+    /// events come out as the real game's will: `determinize(seed)` the copy
+    /// first for a search that must not know them.
     #[pyo3(name = "clone")]
     fn clone_py(&self) -> Game {
         self.clone()

@@ -9,9 +9,11 @@ mod encode;
 mod game;
 
 use carcassonne_core::Rules;
+use carcassonne_host::tilesets::{Source, TileSetFiles};
 use carcassonne_host::{Registry, Ruleset as HostRuleset};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -77,21 +79,32 @@ impl Ruleset {
 
 #[pymethods]
 impl Ruleset {
-    /// Loads a ruleset: a shipped one by name (`"base"`, `"hills-and-sheep"`,
-    /// see `Ruleset.shipped()`) or a TOML file by path; plugins from the
-    /// compiled-in ones and the libraries in `plugin_dirs`.
+    /// Loads a ruleset: a TOML file by path, or a shipped one by name
+    /// (`"base"`, `"hills-and-sheep"`, see `Ruleset.shipped()`; `"base.toml"`
+    /// too). A file that exists wins over a shipped ruleset of the same name,
+    /// as with the program's `--ruleset`. Plugins from the compiled-in ones and
+    /// the libraries in `plugin_dirs`.
     #[staticmethod]
     #[pyo3(signature = (name_or_path="hills-and-sheep", plugin_dirs=Vec::new()))]
     fn load(name_or_path: &str, plugin_dirs: Vec<PathBuf>) -> PyResult<Ruleset> {
+        let path = std::path::Path::new(name_or_path);
         let file = format!("{}.toml", name_or_path.trim_end_matches(".toml"));
-        Ruleset::compile(plugin_dirs, "invalid ruleset", |reg| {
-            match carcassonne_host::shipped::SHIPPED
-                .iter()
-                .find(|(f, _)| *f == file)
-            {
-                Some((f, text)) => carcassonne_host::load_str(text, f, None, reg),
-                None => carcassonne_host::load_file(std::path::Path::new(name_or_path), reg),
-            }
+        let shipped = carcassonne_host::shipped::SHIPPED
+            .iter()
+            .find(|(f, _)| *f == file)
+            .filter(|_| !path.is_file());
+        let what = if shipped.is_none() && !path.exists() {
+            format!(
+                "invalid ruleset (no such file, and no shipped ruleset is named `{}`: {})",
+                name_or_path,
+                Ruleset::shipped().join(", ")
+            )
+        } else {
+            "invalid ruleset".to_string()
+        };
+        Ruleset::compile(plugin_dirs, &what, |reg| match shipped {
+            Some((f, text)) => carcassonne_host::load_str(text, f, None, reg),
+            None => carcassonne_host::load_file(path, reg),
         })
     }
 
@@ -142,20 +155,46 @@ impl Ruleset {
         format!("Ruleset({:?})", self.rs.spec.name)
     }
 
-    /// Pickling (for Ray): the TOML text and plugin directories.
+    /// Pickling (for Ray): the TOML text, the text of every tile-set file it
+    /// names (so that it unpickles anywhere, whatever the working directory)
+    /// and the plugin directories.
     fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<Reduce> {
         let py = slf.py();
         let me = slf.get();
         let f = py
             .import("carcassonne._native")?
             .getattr("Ruleset")?
-            .getattr("from_toml")?;
-        Ok((f.unbind(), (me.rs.text.clone(), me.plugin_dirs.clone())))
+            .getattr("_unpickle")?;
+        let args = (
+            me.rs.text.clone(),
+            me.rs.tileset_files.clone(),
+            me.plugin_dirs.clone(),
+        );
+        Ok((f.unbind(), args))
+    }
+
+    /// A pickled ruleset: its text with the tile-set files' text it carries
+    /// (no file is read).
+    #[staticmethod]
+    fn _unpickle(
+        text: &str,
+        tilesets: BTreeMap<String, String>,
+        plugin_dirs: Vec<PathBuf>,
+    ) -> PyResult<Ruleset> {
+        Ruleset::compile(plugin_dirs, "invalid ruleset", |reg| {
+            let files = TileSetFiles::Within(Vec::new());
+            let src = Source {
+                files: &files,
+                embedded: Some(&tilesets),
+            };
+            carcassonne_host::ruleset::load_str_from(text, "<pickled ruleset>", &src, reg)
+        })
     }
 }
 
-/// What `Ruleset.__reduce__` gives pickle: `Ruleset.from_toml` and its arguments.
-type Reduce = (Py<PyAny>, (String, Vec<PathBuf>));
+/// What `Ruleset.__reduce__` gives pickle: `Ruleset._unpickle` and its
+/// arguments (the text, the tile-set files' text, the plugin directories).
+type Reduce = (Py<PyAny>, (String, BTreeMap<String, String>, Vec<PathBuf>));
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -7,17 +7,19 @@
 >>> actions = game.legal_actions()     # e.g. ["place 1 0 0", ...]
 >>> game.apply(actions[0])
 
-* ``Ruleset.load(name_or_path, plugin_dirs=[])``: a shipped ruleset by name
-  (``Ruleset.shipped()``) or a TOML file; plugins compiled in or loaded from
-  ``plugin_dirs``.
+* ``Ruleset.load(name_or_path, plugin_dirs=[])``: a TOML file, or a shipped
+  ruleset by name (``Ruleset.shipped()``) where no such file exists; plugins
+  compiled in or loaded from ``plugin_dirs``.
 * ``Game``: ``actor()`` (a player, ``CHANCE`` or ``TERMINAL``), ``legal_actions()``
   in record notation, ``apply(text_or_id)``, ``chance_outcomes()`` with
-  probabilities, ``clone()``, ``observation(player)`` (a dict) and
+  probabilities, ``clone()`` (it shares the RNG: its next draws are the real
+  game's) and ``determinize(seed)`` (face-down tiles and future draws dealt
+  again, for search), pickling (as a record), ``observation(player)`` (a dict) and
   ``encode_observation(player)`` (numpy arrays), ``legal_action_mask()`` over a
   fixed-size action space, ``to_record()`` / ``Game.from_record(json)``, and
   ``bot_action("mcts:500")`` to ask a built-in bot.
 * ``simulate(ruleset, games, bots=[...])``: many games at engine speed on all
-  cores, without the GIL.
+  cores, without the GIL (Ctrl-C stops it with ``KeyboardInterrupt``).
 * ``schedule``, ``play_fixtures``, ``standings``: tournaments in pieces that
   can be spread over processes or machines (see ``carcassonne.distributed``).
 * ``env(ruleset=...)``: a PettingZoo AEC environment (needs ``pettingzoo``).

@@ -26,7 +26,9 @@ class CarcassonneEnv(AECEnv):
             self.ruleset = ruleset
         else:
             self.ruleset = Ruleset.load(str(ruleset), list(plugin_dirs))
-        self.n = players or self.ruleset.players
+        self.n = self.ruleset.players if players is None else int(players)
+        if not 2 <= self.n <= 6:
+            raise ValueError(f"players={players}: a game needs 2 to 6 players")
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(self.n)]
         self.agents = list(self.possible_agents)
@@ -91,6 +93,10 @@ class CarcassonneEnv(AECEnv):
         return self.agent_selection if hasattr(self, "agent_selection") else self.possible_agents[0]
 
     def step(self, action):
+        if self.game is None:
+            raise RuntimeError("call reset() before step()")
+        if not self.agents:
+            raise RuntimeError("the game is over and every agent is done: call reset() for another")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -28,6 +28,11 @@ def _ruleset(ruleset, plugin_dirs):
     return Ruleset.load(str(ruleset), list(plugin_dirs))
 
 
+def _positive(name, value):
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ValueError(f"{name}={value!r}: give a whole number of at least 1")
+
+
 def _chunks(items, size):
     return [items[i : i + size] for i in range(0, len(items), size)]
 
@@ -37,9 +42,11 @@ def tournament(ruleset, bots, games, seed=0, chunk=16, plugin_dirs=(), threads_p
     swapped), in Ray tasks of ``chunk`` games. Returns the standings: one dict
     per bot (``bot``, ``games``, ``wins``, ``win_rate`` and ``elo`` as
     ``(value, low, high)`` with 95 % intervals, ``mean_score``, ``playouts``,
-    ``playouts_per_second``)."""
+    ``playouts_per_second``). The games are two-player games (one seat per bot
+    of a pairing), whatever the ruleset's default number of players."""
     import ray
 
+    _positive("chunk", chunk)
     if games <= 0 or games % 2:
         raise ValueError(f"games={games}: give an even number of games per pairing")
     rs = _ruleset(ruleset, plugin_dirs)
@@ -60,6 +67,8 @@ def self_play(ruleset, games, bots=("random",), seed=0, chunk=256, plugin_dirs=(
     returns the scores (a list of per-game score lists) in seed order."""
     import ray
 
+    _positive("games", games)
+    _positive("chunk", chunk)
     rs = _ruleset(ruleset, plugin_dirs)
 
     @ray.remote
