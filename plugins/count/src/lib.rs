@@ -384,8 +384,15 @@ impl Plugin for Count {
                 Self::quarter_options(v, city::count_quarter(v), out);
             }
             TAG_LEAVE => {
-                out.push(PASS);
-                out.extend(leaving(v, p, self.scoring_window())?);
+                // Asked when a target was there; one may be gone since (a
+                // city turned into a castle before this step): with nobody
+                // to move, no option, so the decision lapses (a pass that
+                // changes nothing) instead of asking for that pass.
+                let leavers = leaving(v, p, self.scoring_window())?;
+                if !leavers.is_empty() {
+                    out.push(PASS);
+                    out.extend(leavers);
+                }
             }
             TAG_FINAL => {
                 out.push(PASS);
