@@ -27,16 +27,17 @@ fn every_bad_option_is_named_in_plain_words() {
             "r.toml:3:11: `core.farmers`: expected one of \"per-field\", \
              \"per-field-once-per-player\", \"per-city\", \"off\", found 4",
             "r.toml:4:13: `core.followers`: expected a whole number, found the string \"7\"",
-            "r.toml:11:1: plugin `bridges` option `count`: expected \"by-players\" or a \
-             whole number of pieces, 0 or more, found -1",
+            // In the order of the lines, whichever step found them.
+            "r.toml:6:1: plugin `shepherd` option `flock-action`: unknown variant \
+             `afterfollower`, expected `after-follower` or `before-follower` \
+             (did you mean `after-follower`?)",
             // Both of one plugin's bad options, not only the first.
             "r.toml:8:1: plugin `hills` option `hill-tiebreak`: expected one of \
              \"any-follower-on-hill\", \"count-followers-on-hills\", found 5",
             "r.toml:9:1: plugin `hills` option `hill-underlay`: expected one of \
              \"hidden-tile\", \"blank\", found 3",
-            "r.toml:6:1: plugin `shepherd` option `flock-action`: unknown variant \
-             `afterfollower`, expected `after-follower` or `before-follower` \
-             (did you mean `after-follower`?)",
+            "r.toml:11:1: plugin `bridges` option `count`: expected \"by-players\" or a \
+             whole number of pieces, 0 or more, found -1",
         ]
     );
     let got = problems("name = \"x\"\n[core]\nfarmers = \"per-feild\"\n");
@@ -108,10 +109,10 @@ fn a_plugins_refusal_of_a_core_option_points_at_the_core_key() {
              [plugins.barn]\n[plugins.bridges]\ncount = -1\n"
         ),
         [
-            "r.toml:7:1: plugin `bridges` option `count`: expected \"by-players\" or a whole \
-             number of pieces, 0 or more, found -1",
             "r.toml:4:11: plugin `barn`: the barn is undefined with `farmers = \"per-city\"` \
              (AM28): use another farmer rule or disable the barn",
+            "r.toml:7:1: plugin `bridges` option `count`: expected \"by-players\" or a whole \
+             number of pieces, 0 or more, found -1",
         ]
     );
     assert_eq!(
@@ -267,4 +268,23 @@ fn a_count_for_a_tile_held_in_hand_is_refused_at_its_key() {
             ]
         );
     }
+}
+
+#[test]
+fn a_value_a_plugin_refuses_is_named_beside_a_value_it_cannot_read() {
+    // The composer audit of 7 December 2026: `count = 100` (refused by the
+    // plugin's own check, after reading) went unreported while another
+    // option of the plugin could not be read. In the order of the lines.
+    assert_eq!(
+        problems(
+            "name = \"x\"\ntilesets = [\"base\", \"bridges-castles-and-bazaars\"]\n\
+             [plugins.bridges]\ncount = 100\nbridge-only-fit = \"must\"\n"
+        ),
+        [
+            "r.toml:4:1: plugin `bridges` option `count`: expected \"by-players\" or a \
+             whole number of pieces from 0 to 99, found 100",
+            "r.toml:5:1: plugin `bridges` option `bridge-only-fit`: unknown variant `must`, \
+             expected `may-set-aside` or `must-place`",
+        ]
+    );
 }

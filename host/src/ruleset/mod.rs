@@ -219,6 +219,18 @@ impl<'a> Ctx<'a> {
 
     /// The problems found, with a last line counting those not listed.
     fn errors(mut self) -> RulesetErrors {
+        // In the order of the files (as first named) and of the lines in
+        // each, as a composer reads them, whatever step found them.
+        let mut files: Vec<String> = Vec::new();
+        for p in &self.problems {
+            if !files.contains(&p.file) {
+                files.push(p.file.clone());
+            }
+        }
+        self.problems.sort_by_key(|p| {
+            let file = files.iter().position(|f| *f == p.file);
+            (file, p.line, p.col)
+        });
         if self.omitted > 0 {
             self.problems.push(Problem {
                 file: self.file.to_string(),

@@ -2,7 +2,7 @@
 //! descriptors, the catch-unwind adapter (generated from the hook table) and the
 //! exported manifest and root module.
 
-use crate::config::{option_infos, parse_options, ConfigError};
+use crate::config::{configure, option_infos, ConfigError};
 use crate::{
     hooks_of, CoreOptions, Cx, Error, NameCtx, Plugin, Step, TileCatalogueView, TileCount, View,
 };
@@ -146,8 +146,7 @@ extern "C" fn configure_extern<P: Plugin>(
 ) -> RResult<PluginObj, RVec<AbiOptionProblem>> {
     let r = catch_unwind(AssertUnwindSafe(|| -> Result<P, ConfigError> {
         option_infos::<P::Config>().map_err(ConfigError::new)?;
-        let options = parse_options::<P::Config>(options_toml.as_str())?;
-        P::new(options)
+        configure::<P>(options_toml.as_str())
     }));
     match r {
         Ok(Ok(p)) => {

@@ -203,6 +203,32 @@ pub fn parse_options<C: Config>(text: &str) -> Result<C, ConfigError> {
     Err(ConfigError { problems })
 }
 
+/// Reads the options from `text` ([`parse_options`]) and builds plugin `P`
+/// with them (`Plugin::new`, whose checks may refuse values too), reporting
+/// the problems of both steps: when reading fails, the options read without
+/// the keys it blamed (they take their defaults) still go to `Plugin::new`,
+/// so that a bad value it checks is named beside a bad value of another key.
+pub(crate) fn configure<P: crate::Plugin>(text: &str) -> Result<P, ConfigError> {
+    let mut err = match parse_options::<P::Config>(text) {
+        Ok(options) => return P::new(options),
+        Err(e) => e,
+    };
+    let rest = text.parse::<toml::Table>().ok().and_then(|mut t| {
+        for (key, _) in &err.problems {
+            t.remove(key.as_deref()?);
+        }
+        parse_options::<P::Config>(&toml::to_string(&t).ok()?).ok()
+    });
+    if let Some(Err(more)) = rest.map(P::new) {
+        for (key, msg) in more.problems {
+            if key.is_none() || !err.problems.iter().any(|(k, _)| *k == key) {
+                err.problems.push((key, msg));
+            }
+        }
+    }
+    Err(err)
+}
+
 /// The key and the plain message of `e`, an error reading `text` (parsed as
 /// `table`) as options `C`.
 fn problem<C: Config>(
