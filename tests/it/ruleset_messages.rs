@@ -189,6 +189,24 @@ fn ruleset_check_notes_an_option_for_a_plugin_not_enabled() {
              `river`, which this ruleset does not enable",
         ]
     );
+    // The options of other plugins that concern one plugin each (the composer
+    // audit of 7 December 2026).
+    assert_eq!(
+        notes(
+            "idle-others.toml",
+            "name = \"x\"\n[plugins.mayor]\nzero-mayor-on-hill = \"breaks-ties\"\n\
+             [plugins.dragon]\neats-builders-and-pigs = false\n\
+             [plugins.fairy]\nfinal-round-point = true\n",
+        ),
+        [
+            "  note: plugin `mayor`: `zero-mayor-on-hill = \"breaks-ties\"` has no effect \
+             without plugin `hills`, which this ruleset does not enable",
+            "  note: plugin `dragon`: `eats-builders-and-pigs = false` has no effect without \
+             plugin `builder` or `pig`, which this ruleset does not enable",
+            "  note: plugin `fairy`: `final-round-point = true` has no effect without plugin \
+             `abbey`, which this ruleset does not enable",
+        ]
+    );
     // Set to their defaults (as the shipped ruleset writes them), or with
     // the plugins enabled, nothing to note.
     assert!(notes(

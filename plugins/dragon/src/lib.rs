@@ -85,6 +85,11 @@ impl Default for Options {
 }
 
 impl Config for Options {
+    /// Builders and pigs are brought by the `builder` and `pig` plugins.
+    const ONLY_WITH: &'static [(&'static str, &'static str)] = &[
+        ("eats-builders-and-pigs", "builder"),
+        ("eats-builders-and-pigs", "pig"),
+    ];
     const DOCS: &'static [(&'static str, &'static str)] = &[
         (
             "dragon-move",

@@ -100,6 +100,8 @@ pub struct Options {
 }
 
 impl Config for Options {
+    /// Turns after the last bag tile are the abbey's final round (AM8).
+    const ONLY_WITH: &'static [(&'static str, &'static str)] = &[("final-round-point", "abbey")];
     const DOCS: &'static [(&'static str, &'static str)] = &[
         (
             "fairy-placement",

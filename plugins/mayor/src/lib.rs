@@ -55,6 +55,8 @@ impl Default for Options {
 
 impl Config for Options {
     const RANGES: &'static [(&'static str, i64, i64)] = &[("mayors-per-player", 1, 3)];
+    /// A mayor on a hill matters only where the `hills` plugin breaks ties.
+    const ONLY_WITH: &'static [(&'static str, &'static str)] = &[("zero-mayor-on-hill", "hills")];
     const DOCS: &'static [(&'static str, &'static str)] = &[
         (
             "mayors-per-player",
