@@ -106,7 +106,8 @@ pub fn differences(rec: &Record, rs: &Ruleset, registry: &Registry) -> Vec<Strin
     if let Some(h) = &rec.rules_hash {
         if *h != rs.rules_hash(registry) && out.is_empty() {
             out.push(
-                "the tile data or a plugin's declaration differs from the record's (rules fingerprint)"
+                "the rules built here differ from the record's (its rules fingerprint: the \
+                 tiles, an option of the core or of a plugin, or what a plugin declares)"
                     .into(),
             );
         }

@@ -697,7 +697,7 @@ fn records_replay_anywhere_and_name_a_change_of_rules() {
     let o = run(&["replay", elsewhere.to_str().unwrap()]);
     assert!(o.status.success());
     assert!(
-        stderr(&o).contains("the tile data or a plugin's declaration differs"),
+        stderr(&o).contains("the rules built here differ from the record's (its rules fingerprint"),
         "{}",
         stderr(&o)
     );
