@@ -364,10 +364,41 @@ impl crate::Game {
                 to,
                 points,
             } => format!("{}: player {from} pays {points} to player {to}", plugin(*p)),
-            Event::Plugin { plugin: p, text } => format!("{}: {}", plugin(*p), seats_in(text)),
+            Event::Plugin { plugin: p, text } => {
+                format!("{}: {}", plugin(*p), tiles_in(&seats_in(text), &tile))
+            }
             Event::GameOver => "game over".into(),
         }
     }
+}
+
+/// `text` (a plugin's log text) with every `{T<n>}` (tile type `n`, as a
+/// plugin names a tile) replaced by `name(n)`: the tile's id (`BA/C`) in the
+/// canonical text and the program's log alike. Anything else between braces
+/// is left as it is.
+pub fn tiles_in(text: &str, name: &dyn Fn(TileTypeId) -> String) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("{T") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        match (
+            after[..digits].parse::<u16>(),
+            after[digits..].starts_with('}'),
+        ) {
+            (Ok(n), true) => {
+                out.push_str(&name(TileTypeId(n)));
+                rest = &after[digits + 1..];
+            }
+            _ => {
+                out.push_str("{T");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A plugin's log text in the canonical form: `{P0}`..`{P5}` (the players a
@@ -378,4 +409,21 @@ fn seats_in(text: &str) -> String {
         s = s.replace(&format!("{{P{p}}}"), &format!("player {p}"));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plugins_tile_placeholders_name_the_tiles() {
+        let name = |t: TileTypeId| format!("<{}>", t.0);
+        let check = |text: &str, expect: &str| assert_eq!(tiles_in(text, &name), expect, "{text}");
+        check("{P0} buys {T12} for 3", "{P0} buys <12> for 3");
+        check("{T0}{T7}", "<0><7>");
+        // Not a placeholder: left as written.
+        check("{T} {Tx} {T12 {T99999} {t1}", "{T} {Tx} {T12 {T99999} {t1}");
+        check("no braces", "no braces");
+        check("ends with {T", "ends with {T");
+    }
 }

@@ -65,7 +65,7 @@ pub mod types;
 pub use carcassonne_vocab::hook_table;
 pub use carcassonne_vocab::{spot_code, spot_of_code};
 pub use error::GameError;
-pub use events::Event;
+pub use events::{tiles_in, Event};
 pub use game::{Action, Actor, Game, PlacedTile, Stage, SWITCHABLE_HOOKS};
 pub use hooks::{
     code_figure, hook, Cx, FigureOption, HookError, HookResult, Hooks, NameCtx, Outcome, Piece,

@@ -263,7 +263,7 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
                 .get(*plugin as usize)
                 .map_or("?", |p| p.decl.id.as_str())
         ),
-        Event::Plugin { text, .. } => names_in(text),
+        Event::Plugin { text, .. } => carcassonne_core::tiles_in(&names_in(text), &tile),
         Event::GameOver => "Game over.".into(),
     })
 }

@@ -331,3 +331,71 @@ fn bb34_the_bazaar_tile_is_placed_and_scored_as_usual_before_the_auction() {
         assert_eq!(g.chance_stream(), Some("face-up"));
     }
 }
+
+/// `script` run on a new two-player game of `r` that logs its events.
+fn logged(r: &Arc<Rules>, script: &str) -> Game {
+    let mut g = Game::new(r.clone(), 2, 0).unwrap();
+    g.set_logging(true);
+    run_on(&mut g, script).unwrap();
+    g
+}
+
+/// What the pending decision asks (as the terminal and the browser prompt).
+fn asked(r: &Rules, g: &Game) -> String {
+    let step = g.pending_steps().last().copied().expect("a decision");
+    r.plugins[step.owner as usize].hooks.describe_step(step)
+}
+
+#[test]
+fn bb26_bb28_each_decision_says_what_it_asks_and_the_log_tells_the_auction() {
+    // The online audit of 7 December 2026: the prompt read "bazaar: step 3"
+    // and the log said nothing of picks and bids.
+    for r in bazaar() {
+        let g = run(&r, 2, RED_BAZAAR).unwrap();
+        assert!(asked(&r, &g).starts_with("{P1}: put a tile of the bazaar's lot up for auction"));
+        let g = run(&r, 2, &format!("{RED_BAZAAR}; bazaar pick 0")).unwrap();
+        assert!(asked(&r, &g).starts_with("{P1}: open the bidding on your tile"));
+        let g = run(&r, 2, &format!("{RED_BAZAAR}; bazaar pick 0; bazaar bid 2")).unwrap();
+        assert_eq!(asked(&r, &g), "{P0}: raise the bid of 2 (`bid N`) or pass");
+        let mut g = logged(
+            &r,
+            &format!("{RED_BAZAAR}; bazaar pick 0; bazaar bid 2; bazaar bid 3"),
+        );
+        assert_eq!(
+            asked(&r, &g),
+            "{P1}: buy the tile (pay 3 to the highest bidder) or sell it to him (he pays you 3)"
+        );
+        let said: Vec<String> = g
+            .take_events()
+            .iter()
+            .map(|e| g.event_text(e))
+            .filter(|t| t.starts_with("bazaar: player"))
+            .collect();
+        assert_eq!(
+            said,
+            [
+                "bazaar: player 1 puts BA/C up for auction.",
+                "bazaar: player 1 opens the bidding at 2.",
+                "bazaar: player 0 raises to 3.",
+            ]
+        );
+    }
+    for r in both("[plugins.bazaar]\nauction = \"no-bidding\"") {
+        let g = run(&r, 2, RED_BAZAAR).unwrap();
+        assert!(asked(&r, &g).starts_with("{P1}: take a tile of the bazaar's lot"));
+        let mut g = logged(&r, &format!("{RED_BAZAAR}; bazaar pick 1"));
+        let said: Vec<String> = g
+            .take_events()
+            .iter()
+            .map(|e| g.event_text(e))
+            .filter(|t| t.starts_with("bazaar: player") && t.ends_with('.'))
+            .collect();
+        assert_eq!(
+            said,
+            [
+                "bazaar: player 1 takes BA/RFr.",
+                "bazaar: player 0 takes the last tile, BA/C, for free.",
+            ]
+        );
+    }
+}

@@ -187,6 +187,12 @@ impl Bazaar {
         }
     }
 
+    /// Lot tile `index` as a log text names it (`{T12}`), if the log is kept.
+    fn lot_tile_text(v: &View<'_>, index: u32) -> String {
+        v.my_lot_tile(index as usize)
+            .map_or_else(|| "a tile".into(), |t| format!("{{T{}}}", t.0))
+    }
+
     /// Gives lot tile `index` to `p`, who plays it at his next regular turn.
     fn give(cx: &mut Cx<'_>, p: PlayerId, index: u32) -> HookResult {
         let tile = cx
@@ -216,7 +222,15 @@ impl Bazaar {
         match Self::without_tile(cx, &s, after, None).as_slice() {
             [] => Ok(()),
             [_] if cx.my_lot_tile(0).is_none() => Ok(()),
-            [last] => Self::give(cx, *last, 0),
+            [last] => {
+                if cx.logging() {
+                    let tile = Self::lot_tile_text(cx, 0);
+                    cx.log(format!(
+                        "{{P{last}}} takes the last tile, {tile}, for free."
+                    ));
+                }
+                Self::give(cx, *last, 0)
+            }
             [first, ..] => {
                 cx.game_state_mut::<State>()?.auctioneer = u32::from(first.seat());
                 cx.push_decision(*first, PICK, 0);
@@ -240,16 +254,23 @@ impl Bazaar {
             i.and_then(|i| order.get(i + 1))
         };
         if let Some(&p) = next {
-            cx.push_decision(p, RAISE, 0);
+            cx.push_decision(p, RAISE, s.bid);
             return Ok(());
         }
         if s.bidder == 0 {
             // Nobody raised: the auctioneer takes the tile and loses his bid.
+            if cx.logging() {
+                let tile = Self::lot_tile_text(cx, s.offer);
+                cx.log(format!(
+                    "Nobody raised: {{P{auctioneer}}} takes {tile} for {}.",
+                    s.bid
+                ));
+            }
             cx.pay_score(auctioneer, s.bid as i32);
             Self::give(cx, auctioneer, s.offer)?;
             return Self::next_pick(cx, auctioneer);
         }
-        cx.push_decision(auctioneer, SETTLE, 0);
+        cx.push_decision(auctioneer, SETTLE, s.bid);
         Ok(())
     }
 }
@@ -364,20 +385,38 @@ impl Plugin for Bazaar {
         let me = step.player;
         match step.tag {
             PICK if self.options.auction == Auction::NoBidding => {
+                if cx.logging() {
+                    let tile = Self::lot_tile_text(cx, value);
+                    cx.log(format!("{{P{me}}} takes {tile}."));
+                }
                 Self::give(cx, me, value)?;
                 Self::next_pick(cx, me)
             }
             PICK => {
+                if cx.logging() {
+                    let tile = Self::lot_tile_text(cx, value);
+                    cx.log(format!("{{P{me}}} puts {tile} up for auction."));
+                }
                 cx.game_state_mut::<State>()?.offer = value;
                 cx.push_decision(me, OPEN, 0);
                 Ok(())
             }
             OPEN => {
+                if cx.logging() {
+                    cx.log(format!("{{P{me}}} opens the bidding at {value}."));
+                }
                 let s = cx.game_state_mut::<State>()?;
                 (s.bid, s.bidder) = (value, 0);
                 Self::next_bid(cx, me)
             }
             RAISE => {
+                if cx.logging() {
+                    cx.log(if value == PASS {
+                        format!("{{P{me}}} passes.")
+                    } else {
+                        format!("{{P{me}}} raises to {value}.")
+                    });
+                }
                 if value != PASS {
                     let s = cx.game_state_mut::<State>()?;
                     (s.bid, s.bidder) = (value, u32::from(me.seat()) + 1);
@@ -394,6 +433,14 @@ impl Plugin for Bazaar {
                 } else {
                     (bidder, me)
                 };
+                if cx.logging() {
+                    let tile = Self::lot_tile_text(cx, s.offer);
+                    cx.log(if value == BUY {
+                        format!("{{P{me}}} buys {tile}, paying {bid} to {{P{bidder}}}.")
+                    } else {
+                        format!("{{P{me}}} sells {tile} to {{P{bidder}}} for {bid}.")
+                    });
+                }
                 cx.transfer_score(taker, payee, bid);
                 Self::give(cx, taker, s.offer)?;
                 Self::next_pick(cx, me)
@@ -433,6 +480,28 @@ impl Plugin for Bazaar {
             }
         }
         Ok(())
+    }
+
+    /// What each decision asks, for a person (the terminal's and the
+    /// browser's prompt); the log says what was picked and bid.
+    fn describe_step(&self, step: Step) -> String {
+        let (p, bid) = (step.player, step.arg);
+        match step.tag {
+            PICK if self.options.auction == Auction::NoBidding => format!(
+                "{{P{p}}}: take a tile of the bazaar's lot (`pick N`: the N-th tile left, from 0)"
+            ),
+            PICK => format!(
+                "{{P{p}}}: put a tile of the bazaar's lot up for auction (`pick N`: the N-th \
+                 tile left, from 0); you open the bidding next"
+            ),
+            OPEN => format!("{{P{p}}}: open the bidding on your tile (`bid N`, 0 or more)"),
+            RAISE => format!("{{P{p}}}: raise the bid of {bid} (`bid N`) or pass"),
+            SETTLE => format!(
+                "{{P{p}}}: buy the tile (pay {bid} to the highest bidder) or sell it to him \
+                 (he pays you {bid})"
+            ),
+            _ => format!("{{P{p}}}: bazaar"),
+        }
     }
 
     fn value_name(&self, what: NameCtx, value: u32) -> String {

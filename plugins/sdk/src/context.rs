@@ -398,7 +398,8 @@ impl<'a> Cx<'a> {
     }
 
     /// Adds a line to the turn log; a no-op when logging is off (check
-    /// [`View::logging`] before formatting expensive text). `{P0}` names player 0.
+    /// [`View::logging`] before formatting expensive text). `{P0}` names player 0
+    /// and `{T12}` tile type 12 (shown as its id, `BA/C`: `format!("{{T{}}}", t.0)`).
     #[inline]
     pub fn log(&mut self, text: impl AsRef<str>) {
         self.log_text(text.as_ref())
