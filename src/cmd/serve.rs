@@ -186,8 +186,23 @@ pub fn run(a: Args) -> Result<()> {
                 "Listening on {host}: the server is now reachable from the network (anyone who reaches it may watch games, create games and take free seats)."
             );
         }
+        // 0.0.0.0 (or ::) is no address a browser opens: this computer's
+        // loopback address is, and the others use the address they reach.
+        let (shown, others) = if addr.ip().is_unspecified() {
+            let local = match addr {
+                SocketAddr::V4(_) => std::net::IpAddr::from([127, 0, 0, 1]),
+                SocketAddr::V6(_) => std::net::Ipv6Addr::LOCALHOST.into(),
+            };
+            let port = addr.port();
+            (
+                SocketAddr::new(local, port),
+                format!(" (others: http://<this computer's address>:{port}/)"),
+            )
+        } else {
+            (addr, String::new())
+        };
         println!(
-            "Carcassonne is served at http://{addr}/ : open it in a browser. Games are kept in {}. Ctrl-C stops.",
+            "Carcassonne is served at http://{shown}/{others} : open it in a browser. Games are kept in {}. Ctrl-C stops.",
             db.display()
         );
     })

@@ -242,6 +242,13 @@ fn serve_keeps_games_in_the_data_directory_and_says_when_the_network_reaches_it(
         "{:?}",
         s.said
     );
+    // The address to open, not 0.0.0.0 (which no browser opens).
+    assert!(
+        s.said[1].starts_with("Carcassonne is served at http://127.0.0.1:")
+            && s.said[1].contains("(others: http://<this computer's address>:"),
+        "{:?}",
+        s.said
+    );
     assert_eq!(s.call("GET", "/api/lobby", None).0, 200);
 }
 
