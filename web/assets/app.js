@@ -657,7 +657,7 @@ async function act(text) {
   busy = true;
   try {
     const id = gameId;
-    const v = await asActor(id, await api("POST", "/api/games/" + id + "/act", { action: text }, tokenFor(view.actor)));
+    const v = await asActor(id, await api("POST", "/api/games/" + id + "/act", { action: text, moves: view.moves }, tokenFor(view.actor)));
     if (id === gameId) {
       showError(null);
       showNewer(v);

@@ -319,6 +319,12 @@ pub(crate) async fn show(
 #[serde(deny_unknown_fields)]
 struct Act {
     action: String,
+    /// The moves the game had when the action was chosen (the view's
+    /// `moves`): given, the action is played only at that point of the game,
+    /// so a request sent twice (a retry, a second device) is refused the
+    /// second time instead of played again where it is legal again.
+    #[serde(default)]
+    moves: Option<usize>,
 }
 
 /// A request that acts for a seat: the seat of its token (403 without it,
@@ -354,7 +360,17 @@ pub(crate) async fn act(
     id: Result<Path<String>, PathRejection>,
     req: Request,
 ) -> Result<Response, WebError> {
-    as_seat(app, id, req, |s, seat, body: Act| s.act(seat, &body.action)).await
+    as_seat(app, id, req, |s, seat, body: Act| {
+        let now = s.actions().len();
+        match body.moves {
+            Some(m) if m != now => Err(WebError::Conflict(format!(
+                "the game is at move {now}, not {m}: the action was chosen at another point \
+                 (played already, or the game moved on): look again"
+            ))),
+            _ => s.act(seat, &body.action),
+        }
+    })
+    .await
 }
 
 #[derive(Deserialize)]

@@ -344,3 +344,47 @@ async fn the_bearer_scheme_is_named_in_any_case() {
         assert_eq!(v["you"], json!(1), "{scheme}");
     }
 }
+
+#[tokio::test]
+async fn an_action_given_with_its_move_number_is_played_once() {
+    // The online audit of 7 December 2026: a retried request (or one from a
+    // second device) could only be refused as "not legal now", and where the
+    // same text is legal again it would be played again.
+    let app = app();
+    let (id, t) = new_game(&app, json!(["person", "person"])).await;
+    let (red, blue) = (t[0].clone().unwrap(), t[1].clone().unwrap());
+    let path = format!("/api/games/{id}");
+    let act = format!("{path}/act");
+    let (_, v) = json_call(&app, "GET", &path, Some(&red), None).await;
+    let mut once = first_place(&v);
+    once["moves"] = json!(0);
+    let (s, v) = json_call(&app, "POST", &act, Some(&red), Some(once.clone())).await;
+    assert_eq!((s, &v["moves"]), (StatusCode::OK, &json!(1)), "{v}");
+    // Sent again: the game is at move 1 now.
+    let (s, again) = json_call(&app, "POST", &act, Some(&red), Some(once)).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{again}");
+    assert!(
+        again["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("the game is at move 1, not 0"),
+        "{again}"
+    );
+    let (_, after) = json_call(&app, "GET", &path, Some(&red), None).await;
+    assert_eq!(after["moves"], json!(1), "nothing played twice");
+    // Red's figure step, then Blue's tile at the right move number.
+    let (s, v) = json_call(
+        &app,
+        "POST",
+        &act,
+        Some(&red),
+        Some(json!({"action": "pass", "moves": 1})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (_, v) = json_call(&app, "GET", &path, Some(&blue), None).await;
+    let mut next = first_place(&v);
+    next["moves"] = v["moves"].clone();
+    let (s, v) = json_call(&app, "POST", &act, Some(&blue), Some(next)).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+}
