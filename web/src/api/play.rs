@@ -7,7 +7,7 @@ use crate::limits::{bearer, client, json_body};
 use crate::seats::{player_name, random_hex, seat_of, Seat, SeatKind, Token};
 use crate::session::Session;
 use crate::store::StoredGame;
-use crate::{now_ms, view, WebError};
+use crate::{now_ms, view, LoadedRuleset, WebError};
 use axum::extract::connect_info::ConnectInfo;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, Request, State};
@@ -82,7 +82,7 @@ fn invite(id: &str, seat: usize, s: &Seat) -> Value {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct NewGame {
-    ruleset: usize,
+    ruleset: RulesetRef,
     seats: Vec<String>,
     #[serde(default)]
     seed: Option<u64>,
@@ -96,6 +96,48 @@ pub(crate) struct NewGame {
     /// The creator's name.
     #[serde(default)]
     player: Option<String>,
+}
+
+/// A ruleset on offer: its number in `/api/setup`'s list, or its file (`"base"`,
+/// `"base.toml"`, the `--ruleset` file as given) or name: a name stays the
+/// same whatever else the server offers.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RulesetRef {
+    Index(usize),
+    Name(String),
+    /// Anything else, refused with what is expected.
+    Other(Value),
+}
+
+impl RulesetRef {
+    /// The ruleset it names among `offered`.
+    fn find(&self, offered: &[Arc<LoadedRuleset>]) -> Result<Arc<LoadedRuleset>, WebError> {
+        let found = match self {
+            RulesetRef::Index(i) => offered.get(*i),
+            RulesetRef::Name(n) => offered.iter().find(|r| {
+                r.origin == *n || r.origin.strip_suffix(".toml") == Some(n.as_str()) || r.name == *n
+            }),
+            RulesetRef::Other(_) => None,
+        };
+        found.cloned().ok_or_else(|| {
+            let names: Vec<&str> = offered.iter().map(|r| r.origin.as_str()).collect();
+            WebError::bad(match self {
+                RulesetRef::Index(i) => format!(
+                    "ruleset {i}: there are rulesets 0 to {}",
+                    offered.len().saturating_sub(1)
+                ),
+                RulesetRef::Name(n) => format!(
+                    "no ruleset on offer is `{n}` (by number from 0, or by file: {})",
+                    names.join(", ")
+                ),
+                RulesetRef::Other(v) => format!(
+                    "`ruleset` is a number (from 0, as `/api/setup` lists them) or a ruleset's \
+                     file or name, not {v}"
+                ),
+            })
+        })
+    }
 }
 
 fn yes() -> bool {
@@ -205,13 +247,7 @@ pub(crate) async fn create(
 ) -> Result<Response, WebError> {
     rate_limit(&app, &req)?;
     let req: NewGame = json_body(req, app.cfg.limits.body_bytes).await?;
-    let ruleset = app.cfg.rulesets.get(req.ruleset).cloned().ok_or_else(|| {
-        WebError::bad(format!(
-            "ruleset {}: there are rulesets 0 to {}",
-            req.ruleset,
-            app.cfg.rulesets.len().saturating_sub(1)
-        ))
-    })?;
+    let ruleset = req.ruleset.find(&app.cfg.rulesets)?;
     let seed = match req.seed {
         Some(s) => s,
         None => u64::from_str_radix(&random_hex::<8>()?, 16).unwrap_or(1) >> 1,

@@ -317,3 +317,40 @@ async fn the_figure_step_passes_itself_when_asked_and_passing_is_the_only_choice
         ["pass", "pass"]
     );
 }
+
+#[tokio::test]
+async fn a_ruleset_is_chosen_by_its_number_or_its_name() {
+    // The online audit of 7 December 2026: a server's own `--ruleset` comes
+    // first and moves every shipped ruleset's number; a name stays.
+    let app = app();
+    for (pick, name) in [
+        (json!(1), "one follower"),
+        (json!("one follower"), "one follower"),
+        (json!("base"), "base"),
+    ] {
+        let v = create(
+            &app,
+            json!({"ruleset": pick, "seats": ["first", "first"], "seed": 1}),
+        )
+        .await;
+        let id = v["id"].as_str().unwrap().to_string();
+        let (_, view) = json_call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+        assert_eq!(view["ruleset"], json!(name), "{pick}: {view}");
+    }
+    for (pick, says) in [
+        (json!(2), "ruleset 2: there are rulesets 0 to 1"),
+        (json!("basic"), "no ruleset on offer is `basic` (by number from 0, or by file: test, test)"),
+        (json!(-1), "`ruleset` is a number (from 0, as `/api/setup` lists them) or a ruleset's file or name, not -1"),
+    ] {
+        let (s, v) = json_call(
+            &app,
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({"ruleset": pick, "seats": ["first", "first"]})),
+        )
+        .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{pick}: {v}");
+        assert_eq!(v["error"], json!(says), "{pick}");
+    }
+}
