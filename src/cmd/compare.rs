@@ -1,10 +1,19 @@
 //! `carcassonne compare`: what a house rule changes — the same seeded games on two
-//! rulesets, side by side.
+//! rulesets, side by side: first what differs in their settings ([`settings`]),
+//! then both rulesets' statistics and the paired differences `B − A` (each
+//! seed's game under B less the same seed's under A) with their standard
+//! errors and 95 % intervals ([`crate::plot::stats::paired_differences`]: the
+//! same numbers the charts of `--plot` draw).
+
+pub mod settings;
 
 use crate::cmd::simulate::{run_games, RunArgs};
+use crate::plot::stats::{paired_differences, Measure, Paired};
+use crate::plot::Study;
 use crate::stats::{category_rows, Stats};
 use crate::{env, interrupt};
 use anyhow::{bail, Result};
+use carcassonne_host::Ruleset;
 use std::path::PathBuf;
 
 /// Arguments of `compare`.
@@ -48,8 +57,22 @@ pub fn run(a: Args) -> Result<()> {
             rb.spec.players
         );
     }
+    let diff = settings::settings_diff(&ra, &rb);
+    if !a.json {
+        println!("A: {} ({})", ra.spec.name, a.a.display());
+        println!("B: {} ({})", rb.spec.name, a.b.display());
+        print_settings(&diff);
+    }
+    let same = settings::same_rules(&diff);
+    if same {
+        eprintln!(
+            "warning: A and B resolve to the same rules (every setting alike but the name, the \
+             description or the default number of players): the comparison measures nothing"
+        );
+    }
+    // Every game's outcome is kept: the paired differences pair them by seed.
     let run = RunArgs {
-        keep_games: a.plot.is_some(),
+        keep_games: true,
         ..a.run.clone()
     };
     interrupt::catch();
@@ -59,28 +82,35 @@ pub fn run(a: Args) -> Result<()> {
         &run,
         !a.json,
     )?;
-    let (sa, sb) = (both.remove(0), both.remove(0));
+    let (mut sa, mut sb) = (both.remove(0), both.remove(0));
     if sa.games == 0 {
         return Err(interrupt::Interrupted.into());
     }
+    let study = |rs: &Ruleset, s: &mut Stats| -> Result<Study> {
+        let sample = carcassonne_core::Game::new(rs.rules.clone(), players, a.run.seed)?;
+        Ok(Study::new(
+            &rs.spec.name,
+            &format!("{} bots", a.run.bots_line(players)),
+            &sample,
+            std::mem::take(&mut s.outcomes),
+        ))
+    };
+    let (study_a, study_b) = (study(&ra, &mut sa)?, study(&rb, &mut sb)?);
+    let seats: Vec<String> = crate::log::NAMES[..sa.players]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let paired = paired_differences(&study_a, &study_b, &seats);
     // The charts are written after the statistics are printed: a path that
     // fails at the end loses no result.
     let plot = || -> Result<()> {
         let Some(path) = &a.plot else {
             return Ok(());
         };
-        let study = |rs: &carcassonne_host::Ruleset, s: &Stats| -> Result<crate::plot::Study> {
-            let sample = carcassonne_core::Game::new(rs.rules.clone(), players, a.run.seed)?;
-            Ok(crate::plot::Study::new(
-                &rs.spec.name,
-                &format!("{} bots", a.run.bots_line(players)),
-                &sample,
-                s.outcomes.clone(),
-            ))
-        };
         let svg = crate::plot::charts::compare(
-            &study(&ra, &sa)?,
-            &study(&rb, &sb)?,
+            &study_a,
+            &study_b,
+            &paired,
             &carcassonne_render::Style::default(),
         )
         .map_err(|e| anyhow::anyhow!("cannot draw {}: {e}", path.display()))?;
@@ -90,6 +120,9 @@ pub fn run(a: Args) -> Result<()> {
         let out = serde_json::json!({
             "a": sa.to_json(&ra.spec.name, a.run.seed, &a.run.bot_names(players), a.run.timing),
             "b": sb.to_json(&rb.spec.name, a.run.seed, &a.run.bot_names(players), a.run.timing),
+            "settings_diff": settings::to_json(&diff),
+            "same_rules": same,
+            "paired": paired_json(&paired),
         });
         println!("{}", serde_json::to_string_pretty(&out)?);
         plot()?;
@@ -108,31 +141,48 @@ pub fn run(a: Args) -> Result<()> {
         a.run.bots_line(players),
         a.run.seed
     );
-    println!("A: {} ({})", ra.spec.name, a.a.display());
-    println!("B: {} ({})", rb.spec.name, a.b.display());
-    println!("{:<28} {:>9} {:>9} {:>9}", "", "A", "B", "B - A");
-    let row = |name: String, x: f64, y: f64| {
-        println!("{name:<28} {x:>9.2} {y:>9.2} {:>+9.2}", y - x);
+    println!(
+        "{:<28} {:>9} {:>9} {:>9} {:>8}  95 % interval",
+        "", "A", "B", "B - A", "SE"
+    );
+    // A row with a paired difference gives it (its mean is B − A), its
+    // standard error and interval; the others B − A alone.
+    let find = |m: &Measure| paired.iter().find(|p| &p.measure == m);
+    let measured = |name: String, x: f64, y: f64, m: Measure| {
+        println!("{}", table_row(&name, x, y, find(&m)));
     };
+    let row = |name: String, x: f64, y: f64| println!("{}", table_row(&name, x, y, None));
     let total = |s: &Stats| s.mean().iter().sum::<f64>() / s.players as f64;
-    row("mean score per player".into(), total(&sa), total(&sb));
+    measured(
+        "mean score per player".into(),
+        total(&sa),
+        total(&sb),
+        Measure::MeanScore,
+    );
     for p in 0..sa.players {
-        row(
+        measured(
             format!("  {} mean score", crate::log::NAMES[p]),
             sa.mean()[p],
             sb.mean()[p],
+            Measure::Score(p),
         );
     }
     for p in 0..sa.players {
-        row(
+        measured(
             format!("  {} win rate %", crate::log::NAMES[p]),
             sa.win_rate()[p] * 100.0,
             sb.win_rate()[p] * 100.0,
+            Measure::WinRate(p),
         );
     }
     let (rows, empty) = category_rows(&sa.per_category(), &sb.per_category());
     for (k, x, y) in rows {
-        row(format!("points from {k}"), x, y);
+        measured(
+            format!("points from {k}"),
+            x,
+            y,
+            Measure::Category(k.clone()),
+        );
         let (pa, pb) = (sa.seat_points(&k), sb.seat_points(&k));
         for p in 0..sa.players {
             row(format!("  {}", crate::log::NAMES[p]), pa[p], pb[p]);
@@ -163,8 +213,18 @@ pub fn run(a: Args) -> Result<()> {
         .into_iter()
         .filter(|k| !zero_sum.contains(&k))
         .collect();
-    row("tiles placed".into(), sa.mean_tiles(), sb.mean_tiles());
-    row("turns".into(), sa.mean_turns(), sb.mean_turns());
+    measured(
+        "tiles placed".into(),
+        sa.mean_tiles(),
+        sb.mean_tiles(),
+        Measure::Tiles,
+    );
+    measured(
+        "turns".into(),
+        sa.mean_turns(),
+        sb.mean_turns(),
+        Measure::Turns,
+    );
     if sa.mean_granted_turns() > 0.0 || sb.mean_granted_turns() > 0.0 {
         row(
             "extra turns".into(),
@@ -175,9 +235,87 @@ pub fn run(a: Args) -> Result<()> {
     if !empty.is_empty() {
         println!("no points from {} in either", empty.join(", "));
     }
+    println!(
+        "B - A with SE: the mean of the {} per-game differences (the same seed under both \
+         rulesets), its standard error and 95 % interval (B - A ± 1.96 SE); an interval \
+         that contains 0 shows no difference these games can tell from chance.",
+        paired.first().map_or(0, |p| p.games)
+    );
     if let Some(path) = &a.plot {
         plot()?;
         println!("Charts written to {}", path.display());
     }
     interrupt::result(sa.partial())
+}
+
+/// Prints what differs in the settings of A and B (see [`settings`]).
+fn print_settings(diff: &[settings::SettingDiff]) {
+    if diff.is_empty() {
+        println!("What B changes in the settings: nothing (the same rules)");
+        return;
+    }
+    let same = settings::same_rules(diff);
+    println!(
+        "What B changes in the settings (every default filled in, as `ruleset show` prints \
+         them){}:",
+        if same { ", none of them a rule" } else { "" }
+    );
+    for line in settings::lines(diff) {
+        println!("  {line}");
+    }
+}
+
+/// One row of the table: A, B, and B − A with its standard error and 95 %
+/// interval when there is a paired difference (whose mean is B − A, over the
+/// same games); B − A alone otherwise.
+pub fn table_row(name: &str, x: f64, y: f64, paired: Option<&Paired>) -> String {
+    match paired {
+        Some(p) => {
+            let (lo, hi) = p.diff.interval();
+            format!(
+                "{name:<28} {x:>9.2} {y:>9.2} {:>+9.2} {:>8.2}  [{lo:+.2}, {hi:+.2}]",
+                p.diff.mean, p.diff.se
+            )
+        }
+        None => format!("{name:<28} {x:>9.2} {y:>9.2} {:>+9.2}", y - x),
+    }
+}
+
+/// The paired differences as JSON: the number of pairs, and for each measure
+/// its name, kind (`mean_score`, `score`, `win_rate_percent`,
+/// `category_per_player`, `tiles`, `turns`), seat or category, mean, standard
+/// error and 95 % interval.
+pub fn paired_json(paired: &[Paired]) -> serde_json::Value {
+    let rows: Vec<serde_json::Value> = paired
+        .iter()
+        .map(|p| {
+            let (lo, hi) = p.diff.interval();
+            let mut v = serde_json::json!({
+                "measure": p.name,
+                "mean": p.diff.mean,
+                "se": p.diff.se,
+                "ci95": [lo, hi],
+            });
+            let (kind, seat, category) = match &p.measure {
+                Measure::MeanScore => ("mean_score", None, None),
+                Measure::Score(s) => ("score", Some(*s), None),
+                Measure::WinRate(s) => ("win_rate_percent", Some(*s), None),
+                Measure::Category(c) => ("category_per_player", None, Some(c)),
+                Measure::Tiles => ("tiles", None, None),
+                Measure::Turns => ("turns", None, None),
+            };
+            v["kind"] = kind.into();
+            if let Some(s) = seat {
+                v["seat"] = s.into();
+            }
+            if let Some(c) = category {
+                v["category"] = c.as_str().into();
+            }
+            v
+        })
+        .collect();
+    serde_json::json!({
+        "games": paired.first().map_or(0, |p| p.games),
+        "differences": rows,
+    })
 }

@@ -1,7 +1,8 @@
 //! Drawing the charts (plotters, SVG backend): each chart is an SVG document
 //! in a string, which [`super::save`] writes as SVG or PNG.
 
-use super::stats::{self, Estimate};
+use super::axis::Ticks;
+use super::stats::{self, Estimate, Paired};
 use super::Study;
 use carcassonne_render::Style;
 use plotters::coord::types::RangedCoordf64;
@@ -107,13 +108,19 @@ fn histograms(
         })
         .collect();
     let ymax = hists.iter().flatten().map(|p| p.1).fold(1.0, f64::max) * 1.15;
-    let mut chart = frame(area, caption, 55, lo - w..hi + 2.0 * w, 0.0..ymax)?;
+    let (xlo, xhi) = (lo - w, hi + 2.0 * w);
+    // Points and turns are whole numbers: so are the ticks.
+    let xt = Ticks::new(xlo, xhi, 10, all.iter().all(|x| x.fract() == 0.0));
+    let yt = Ticks::new(0.0, ymax, 10, false);
+    let mut chart = frame(area, caption, 55, xlo..xhi, 0.0..ymax)?;
     chart
         .configure_mesh()
         .x_desc(xdesc)
         .y_desc("% of games")
-        .x_label_formatter(&|v| format!("{v:.0}"))
-        .y_label_formatter(&|v| format!("{v:.0}"))
+        .x_labels(xt.count)
+        .y_labels(yt.count)
+        .x_label_formatter(&|v| xt.label(*v))
+        .y_label_formatter(&|v| yt.label(*v))
         .light_line_style(WHITE.mix(0.0))
         .draw()
         .map_err(err)?;
@@ -159,17 +166,34 @@ fn bars(
     } else {
         top.max(1.0)
     };
-    let mut chart = frame(area, caption, 55, -0.5..names.len() as f64 - 0.5, 0.0..top)?;
+    // A negative value is drawn below zero: the axis reaches down to it.
+    let bottom = groups
+        .iter()
+        .flat_map(|g| g.2.iter().map(|v| v.1.min(v.0)))
+        .fold(0.0, f64::min)
+        * 1.2;
+    let yt = Ticks::new(bottom, top, 10, false);
+    let mut chart = frame(
+        area,
+        caption,
+        55,
+        -0.5..names.len() as f64 - 0.5,
+        bottom..top,
+    )?;
     chart
         .configure_mesh()
         .disable_x_mesh()
         .x_labels(names.len().max(1) * 2 + 1)
         .x_label_formatter(&|v| category_label(names, *v))
-        .y_label_formatter(&|v| format!("{v:.0}"))
+        .y_labels(yt.count)
+        .y_label_formatter(&|v| yt.label(*v))
         .y_desc(ydesc)
         .light_line_style(WHITE.mix(0.0))
         .draw()
         .map_err(err)?;
+    if bottom < 0.0 {
+        zero_line(&mut chart, (-0.5, 0.0), (names.len() as f64 - 0.5, 0.0))?;
+    }
     let k = groups.len().max(1) as f64;
     let bw = 0.7 / k;
     for (gi, (label, color, vals)) in groups.iter().enumerate() {
@@ -203,8 +227,15 @@ fn hbars(area: &Area, caption: &str, names: &[String], groups: &[BarGroup]) -> R
         .flat_map(|g| g.2.iter().map(|v| v.2))
         .fold(1.0, f64::max)
         * 1.15;
+    // A negative value (points spent: a bazaar's bids) is drawn left of zero.
+    let left = groups
+        .iter()
+        .flat_map(|g| g.2.iter().map(|v| v.1.min(v.0)))
+        .fold(0.0, f64::min)
+        * 1.15;
     let n = names.len();
-    let mut chart = frame(area, caption, 150, 0.0..right, -0.5..n as f64 - 0.5)?;
+    let xt = Ticks::new(left, right, 12, false);
+    let mut chart = frame(area, caption, 150, left..right, -0.5..n as f64 - 0.5)?;
     // Categories from the top down.
     let flipped: Vec<String> = names.iter().rev().cloned().collect();
     chart
@@ -212,10 +243,15 @@ fn hbars(area: &Area, caption: &str, names: &[String], groups: &[BarGroup]) -> R
         .disable_y_mesh()
         .y_labels(n.max(1) * 2 + 1)
         .y_label_formatter(&|v| category_label(&flipped, *v))
+        .x_labels(xt.count)
+        .x_label_formatter(&|v| xt.label(*v))
         .x_desc("points per player and game")
         .light_line_style(WHITE.mix(0.0))
         .draw()
         .map_err(err)?;
+    if left < 0.0 {
+        zero_line(&mut chart, (0.0, -0.5), (0.0, n as f64 - 0.5))?;
+    }
     let k = groups.len().max(1) as f64;
     let bh = 0.7 / k;
     for (gi, (label, color, vals)) in groups.iter().enumerate() {
@@ -247,7 +283,7 @@ fn hbars(area: &Area, caption: &str, names: &[String], groups: &[BarGroup]) -> R
             .draw_series(vals.iter().enumerate().map(|(i, v)| {
                 Text::new(
                     format!("{:.2}", v.0),
-                    (v.2 + right * 0.01, row(i) + bh * 0.75),
+                    (v.2.max(0.0) + (right - left) * 0.01, row(i) + bh * 0.75),
                     (FONT, 12),
                 )
             }))
@@ -267,6 +303,7 @@ fn forest(area: &Area, caption: &str, rows: &[(String, Estimate)]) -> Res {
         .fold(0.5, f64::max)
         * 1.6;
     let n = rows.len();
+    let xt = Ticks::new(-reach, reach, 12, false);
     let mut chart = frame(area, caption, 190, -reach..reach, -0.5..n as f64 - 0.5)?;
     let names: Vec<String> = rows.iter().rev().map(|r| r.0.clone()).collect();
     chart
@@ -274,19 +311,16 @@ fn forest(area: &Area, caption: &str, rows: &[(String, Estimate)]) -> Res {
         .disable_y_mesh()
         .y_labels(n.max(1) * 2 + 1)
         .y_label_formatter(&|v| category_label(&names, *v))
+        .x_labels(xt.count)
+        .x_label_formatter(&|v| xt.label(*v))
         .x_desc("B − A, same seeds (95 % interval)")
         .light_line_style(WHITE.mix(0.0))
         .draw()
         .map_err(err)?;
-    chart
-        .draw_series(LineSeries::new(
-            vec![(0.0, -0.5), (0.0, n as f64 - 0.5)],
-            BLACK.mix(0.5).stroke_width(1),
-        ))
-        .map_err(err)?;
+    zero_line(&mut chart, (0.0, -0.5), (0.0, n as f64 - 0.5))?;
     let y = |i: usize| (n - 1 - i) as f64;
     for (i, (_, e)) in rows.iter().enumerate() {
-        let significant = e.mean.abs() > e.ci;
+        let significant = e.excludes_zero();
         let color = if significant {
             B_COLOR
         } else {
@@ -322,6 +356,17 @@ fn forest(area: &Area, caption: &str, rows: &[(String, Estimate)]) -> Res {
             )))
             .map_err(err)?;
     }
+    Ok(())
+}
+
+/// The line of zero, from `from` to `to`.
+fn zero_line<'a, 'b: 'a>(chart: &mut Chart<'a, 'b>, from: (f64, f64), to: (f64, f64)) -> Res {
+    chart
+        .draw_series(LineSeries::new(
+            vec![from, to],
+            BLACK.mix(0.5).stroke_width(1),
+        ))
+        .map_err(err)?;
     Ok(())
 }
 
@@ -435,23 +480,26 @@ pub fn simulate(s: &Study, style: &Style) -> Result<String, String> {
 }
 
 /// `compare --plot`: the two rulesets side by side, and the paired-seed
-/// differences `B − A` with their 95 % intervals.
-pub fn compare(a: &Study, b: &Study, style: &Style) -> Result<String, String> {
+/// differences `B − A` with their 95 % intervals: those `paired` gives
+/// ([`stats::paired_differences`], computed once for the text, the JSON and
+/// these charts): of the scores and the points by category in a chart of
+/// their own, of the game length in the subtitle. The win rates are drawn
+/// side by side only (their paired differences are in percentage points, not
+/// points: the text and the JSON give them).
+pub fn compare(a: &Study, b: &Study, paired: &[Paired], style: &Style) -> Result<String, String> {
     let names = seat_names(a.players, style);
     let title = format!("A: {}   vs   B: {}", a.ruleset, b.ruleset);
-    let turns = |o: &super::Outcome| f64::from(o.turns);
-    let longer = stats::paired(
-        a,
-        b,
-        &stats::Measure {
-            name: "turns".into(),
-            of: Box::new(turns),
-        },
-        &stats::Measure {
-            name: "turns".into(),
-            of: Box::new(turns),
-        },
-    );
+    let longer = paired
+        .iter()
+        .find(|p| p.measure == stats::Measure::Turns)
+        .map_or(
+            Estimate {
+                mean: 0.0,
+                se: 0.0,
+                ci: 0.0,
+            },
+            |p| p.diff,
+        );
     let note = format!(
         "{} games each on the same seeds, {} players, {}. Games under B last {:+.2} ± {:.2} turns. \
          Intervals: 95 % confidence.",
@@ -544,17 +592,147 @@ pub fn compare(a: &Study, b: &Study, style: &Style) -> Result<String, String> {
                 ("B".into(), B_COLOR, per_cat(b)),
             ],
         )?;
-        let mb = stats::measures(b, &names);
-        let rows: Vec<(String, Estimate)> = stats::measures(a, &names)
-            .into_iter()
-            .filter(|m| m.name != "turns")
-            .filter_map(|ma| {
-                let other = mb.iter().find(|m| m.name == ma.name)?;
-                Some((ma.name.clone(), stats::paired(a, b, &ma, other)))
-            })
+        let rows: Vec<(String, Estimate)> = paired
+            .iter()
+            .filter(|p| p.measure.in_points())
+            .map(|p| (p.name.clone(), p.diff))
             .collect();
         forest(&right, "What B changes: paired differences B − A", &rows)?;
         body.present().map_err(err)?;
     }
     Ok(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Outcome;
+    use super::*;
+
+    fn study(categories: &[&str], games: Vec<(Vec<i32>, Vec<i32>, u32)>) -> Study {
+        Study {
+            ruleset: "r".into(),
+            bots: "random bots".into(),
+            players: 2,
+            categories: categories.iter().map(ToString::to_string).collect(),
+            games: games
+                .into_iter()
+                .enumerate()
+                .map(|(i, (scores, categories, turns))| Outcome {
+                    seed: i as u64,
+                    scores,
+                    categories,
+                    turns,
+                    tiles: turns + 1,
+                })
+                .collect(),
+        }
+    }
+
+    /// A text node `(text, None)` or a rectangle `("", Some((x, width, "fill opacity")))`.
+    type Item = (String, Option<(f64, f64, String)>);
+
+    /// The text nodes and rectangles of `svg`, in document order.
+    fn items(svg: &str) -> Vec<Item> {
+        let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+        doc.descendants()
+            .filter_map(|n| match n.tag_name().name() {
+                "text" => Some((n.text().unwrap_or("").trim().to_string(), None)),
+                "rect" => {
+                    let num = |k: &str| n.attribute(k).and_then(|v| v.parse().ok()).unwrap_or(0.0);
+                    // Bars are drawn see-through (0.8), legend swatches not.
+                    let fill = format!(
+                        "{} {}",
+                        n.attribute("fill").unwrap_or(""),
+                        n.attribute("opacity").unwrap_or("")
+                    );
+                    Some((String::new(), Some((num("x"), num("width"), fill))))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The items of the panel whose title is `title`, up to the next title `next`.
+    fn panel(items: &[Item], title: &str, next: &str) -> Vec<Item> {
+        let from = items.iter().position(|i| i.0 == title).expect(title);
+        let to = items.iter().position(|i| i.0 == next).expect(next);
+        items[from..to].to_vec()
+    }
+
+    #[test]
+    fn a_negative_bar_reaches_left_of_zero_in_proportion_and_ticks_are_whole_turns() {
+        // B adds a category that costs 2 points per player (4 per game, two
+        // players) and keeps cities at 4 per player: the bars of -2 and 4
+        // start at zero and reach half as far left as right. Turns 110 to
+        // 114: a narrow range of whole numbers.
+        let a = study(
+            &["cities"],
+            vec![(vec![4, 4], vec![8], 110), (vec![4, 4], vec![8], 114)],
+        );
+        let b = study(
+            &["cities", "bazaar"],
+            vec![
+                (vec![2, 2], vec![8, -4], 111),
+                (vec![2, 2], vec![8, -4], 113),
+            ],
+        );
+        let names = ["Red".to_string(), "Blue".to_string()];
+        let paired = stats::paired_differences(&a, &b, &names);
+        let svg = compare(&a, &b, &paired, &Style::default()).unwrap();
+        let all = items(&svg);
+        let cats = panel(
+            &all,
+            "Points per player by category",
+            "What B changes: paired differences B − A",
+        );
+        let zero = {
+            // The tick labelled 0 on the x axis: its label is centred on it.
+            let doc = roxmltree::Document::parse(&svg).unwrap();
+            let title = doc
+                .descendants()
+                .position(|n| n.text().map(str::trim) == Some("Points per player by category"))
+                .unwrap();
+            doc.descendants()
+                .skip(title)
+                .find(|n| n.tag_name().name() == "text" && n.text().map(str::trim) == Some("0"))
+                .and_then(|n| n.attribute("x"))
+                .and_then(|x| x.parse::<f64>().ok())
+                .expect("a tick at 0")
+        };
+        let b_bars: Vec<(f64, f64)> = cats
+            .iter()
+            .filter_map(|i| i.1.clone())
+            .filter(|(_, w, fill)| fill == "#E07B24 0.8" && *w > 0.0)
+            .map(|(x, w, _)| (x, w))
+            .collect();
+        assert_eq!(b_bars.len(), 2, "cities and bazaar for B: {b_bars:?}");
+        let (cities, bazaar) = (b_bars[0], b_bars[1]);
+        assert!((cities.0 - zero).abs() <= 1.0, "{cities:?} from {zero}");
+        assert!(
+            (bazaar.0 + bazaar.1 - zero).abs() <= 1.0,
+            "the negative bar ends at zero: {bazaar:?}, zero at {zero}"
+        );
+        assert!(
+            (bazaar.1 * 2.0 - cities.1).abs() <= 2.0,
+            "-2 is half as long as 4: {bazaar:?} {cities:?}"
+        );
+        // The game-length axis: one label per turn, none repeated.
+        let lengths = panel(&all, "Game length", "Points per player by category");
+        let turns: Vec<&str> = lengths
+            .iter()
+            .map(|i| i.0.as_str())
+            .skip_while(|t| *t != "turns")
+            .skip(1)
+            .filter(|t| t.parse::<f64>().is_ok())
+            .filter(|t| t.parse::<f64>().unwrap() > 100.0)
+            .collect();
+        // (The axis reaches a bin beyond the data on either side.)
+        assert_eq!(turns, ["109", "110", "111", "112", "113", "114", "115"]);
+        // The subtitle gives the paired difference of the game length: +1
+        // and -1 turns, mean 0, standard error 1, so ± 1.96.
+        assert!(
+            svg.contains("Games under B last +0.00 ± 1.96 turns"),
+            "{svg}"
+        );
+    }
 }

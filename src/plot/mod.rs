@@ -1,8 +1,11 @@
 //! Charts of what a ruleset (or a house rule) does to games: `simulate --plot`
 //! and `compare --plot`. Fed by the games `simulate` collects ([`Outcome`]);
-//! statistics here ([`stats`]), drawing in [`charts`] (plotters, SVG), written
-//! as SVG or PNG by the file's name ([`check_path`], [`save`]).
+//! statistics here ([`stats`]: means, intervals and the paired differences
+//! `compare` prints and draws), drawing in [`charts`] (plotters, SVG) with the
+//! axis ticks of [`axis`], written as SVG or PNG by the file's name
+//! ([`check_path`], [`save`]).
 
+pub mod axis;
 pub mod charts;
 pub mod stats;
 

@@ -20,6 +20,7 @@ mod census;
 mod cli;
 mod cli_refusals;
 mod common;
+mod compare;
 mod composition;
 mod count;
 mod count_x;
