@@ -97,7 +97,7 @@ pub fn load_ruleset(args: &RulesetArgs) -> Result<Ruleset> {
 pub fn load_ruleset_and_registry(args: &RulesetArgs) -> Result<(Ruleset, Registry)> {
     let reg = registry(&args.plugin_dirs)?;
     let r = match &args.ruleset {
-        Some(path) => carcassonne_host::load_file(path, &reg),
+        Some(path) => carcassonne_host::shipped::load(path, &reg),
         None => carcassonne_host::load_default(&reg),
     };
     let rs = r.map_err(|e| ruleset_error(&reg, e, "invalid ruleset"))?;

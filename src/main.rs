@@ -47,7 +47,7 @@ pub struct Cli {
 /// Options shared by commands that build a game.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct RulesetArgs {
-    /// Ruleset file (TOML); default: the embedded Hills & Sheep ruleset.
+    /// Ruleset file (TOML), or a shipped ruleset's name (`ruleset list`); default: the embedded Hills & Sheep ruleset.
     #[arg(long, value_name = "FILE")]
     pub ruleset: Option<PathBuf>,
     /// Directory with plugin shared libraries to load (repeatable).

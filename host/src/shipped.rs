@@ -1,5 +1,10 @@
 //! The rulesets shipped in `configs/`, embedded in the program so that front ends
-//! (the browser) offer them without reading files.
+//! (the browser) offer them without reading files, and a ruleset is named
+//! by its file or a shipped name alike ([`load`]).
+
+use crate::registry::Registry;
+use crate::{Ruleset, RulesetErrors};
+use std::path::Path;
 
 /// `(file name, TOML text)` of each shipped ruleset; the default one first.
 pub const SHIPPED: &[(&str, &str)] = &[
@@ -91,6 +96,48 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../../configs/the-river-hills-and-sheep.toml"),
     ),
 ];
+
+/// The shipped ruleset `name` names (`"base"` or `"base.toml"`): its file
+/// name and text.
+pub fn find(name: &str) -> Option<(&'static str, &'static str)> {
+    let file = format!("{}.toml", name.strip_suffix(".toml").unwrap_or(name));
+    SHIPPED.iter().find(|(f, _)| *f == file).copied()
+}
+
+/// The names of the shipped rulesets (`base`, ...), the default first.
+pub fn names() -> Vec<&'static str> {
+    SHIPPED
+        .iter()
+        .map(|(f, _)| f.strip_suffix(".toml").unwrap_or(f))
+        .collect()
+}
+
+/// Loads the ruleset `arg` names: the file at that path when there is one,
+/// else the shipped ruleset of that name (`big-box`, `base.toml`), else the
+/// file after all, whose error then names the shipped rulesets too.
+pub fn load(arg: &Path, registry: &Registry) -> Result<Ruleset, RulesetErrors> {
+    let shipped = arg.to_str().filter(|_| !arg.is_file()).and_then(find);
+    if let Some((file, text)) = shipped {
+        return crate::load_str(text, file, None, registry);
+    }
+    crate::load_file(arg, registry).map_err(|mut e| {
+        if !arg.exists() {
+            if let Some(p) = e.0.first_mut() {
+                let name = arg.to_string_lossy();
+                let hint = crate::suggest::hint(name.trim_end_matches(".toml"), names());
+                p.message.push_str(&if hint.is_empty() {
+                    format!(
+                        ", nor is it the name of a shipped ruleset ({})",
+                        names().join(", ")
+                    )
+                } else {
+                    format!(", nor is it the name of a shipped ruleset{hint}")
+                });
+            }
+        }
+        e
+    })
+}
 
 #[cfg(test)]
 mod tests {

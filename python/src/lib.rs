@@ -87,24 +87,8 @@ impl Ruleset {
     #[staticmethod]
     #[pyo3(signature = (name_or_path="hills-and-sheep", plugin_dirs=Vec::new()))]
     fn load(name_or_path: &str, plugin_dirs: Vec<PathBuf>) -> PyResult<Ruleset> {
-        let path = std::path::Path::new(name_or_path);
-        let file = format!("{}.toml", name_or_path.trim_end_matches(".toml"));
-        let shipped = carcassonne_host::shipped::SHIPPED
-            .iter()
-            .find(|(f, _)| *f == file)
-            .filter(|_| !path.is_file());
-        let what = if shipped.is_none() && !path.exists() {
-            format!(
-                "invalid ruleset (no such file, and no shipped ruleset is named `{}`: {})",
-                name_or_path,
-                Ruleset::shipped().join(", ")
-            )
-        } else {
-            "invalid ruleset".to_string()
-        };
-        Ruleset::compile(plugin_dirs, &what, |reg| match shipped {
-            Some((f, text)) => carcassonne_host::load_str(text, f, None, reg),
-            None => carcassonne_host::load_file(path, reg),
+        Ruleset::compile(plugin_dirs, "invalid ruleset", |reg| {
+            carcassonne_host::shipped::load(std::path::Path::new(name_or_path), reg)
         })
     }
 
@@ -121,9 +105,9 @@ impl Ruleset {
     /// embedded in the package (the default, `hills-and-sheep`, first).
     #[staticmethod]
     fn shipped() -> Vec<String> {
-        carcassonne_host::shipped::SHIPPED
-            .iter()
-            .map(|(f, _)| f.trim_end_matches(".toml").to_string())
+        carcassonne_host::shipped::names()
+            .into_iter()
+            .map(str::to_string)
             .collect()
     }
 

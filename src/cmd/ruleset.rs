@@ -9,14 +9,16 @@ use std::path::PathBuf;
 pub enum Command {
     /// Validate a ruleset and print every problem.
     Check(FileArgs),
-    /// Print the resolved ruleset with every default filled in.
+    /// Print the resolved ruleset with every default filled in (a start for one's own: `ruleset show big-box > mine.toml`).
     Show(FileArgs),
+    /// List the shipped rulesets and the built-in tile sets.
+    List,
 }
 
 /// A ruleset file and plugin directories.
 #[derive(clap::Args, Debug)]
 pub struct FileArgs {
-    /// The ruleset file (TOML).
+    /// The ruleset file (TOML), or a shipped ruleset's name (`ruleset list`).
     file: PathBuf,
     /// Directory with plugin shared libraries to load (repeatable).
     #[arg(long = "plugin-dir", value_name = "DIR")]
@@ -28,9 +30,10 @@ pub fn run(c: Command) -> Result<()> {
     let (a, show) = match c {
         Command::Check(a) => (a, false),
         Command::Show(a) => (a, true),
+        Command::List => return list(),
     };
     let reg = env::registry(&a.plugin_dirs)?;
-    let rs = carcassonne_host::load_file(&a.file, &reg).map_err(|e| {
+    let rs = carcassonne_host::shipped::load(&a.file, &reg).map_err(|e| {
         let e = env::explained(&reg, e);
         let n = e.count();
         anyhow!("{e}\n{n} problem{} found", if n == 1 { "" } else { "s" })
@@ -56,6 +59,49 @@ pub fn run(c: Command) -> Result<()> {
         for line in idle_option_notes(&rs.spec, &reg) {
             println!("  note: {line}");
         }
+    }
+    Ok(())
+}
+
+/// `ruleset list`: every shipped ruleset (its name, title, players and
+/// plugins) and every built-in tile set (its name and description).
+fn list() -> Result<()> {
+    let reg = env::registry(&[])?;
+    println!(
+        "Shipped rulesets (name one with --ruleset or `ruleset show NAME`; \
+         `ruleset show NAME > mine.toml` starts one of your own):"
+    );
+    let names = carcassonne_host::shipped::names();
+    let width = names.iter().map(|n| n.len()).max().unwrap_or(0);
+    for name in names {
+        let rs = carcassonne_host::shipped::load(std::path::Path::new(name), &reg)
+            .map_err(|e| anyhow!("invalid shipped ruleset {name}:\n{e}"))?;
+        let plugins: Vec<&str> = rs.plugins.iter().map(|(id, _)| id.as_str()).collect();
+        let plugins = if plugins.is_empty() {
+            "no plugins".to_string()
+        } else {
+            plugins.join(", ")
+        };
+        println!(
+            "  {name:width$}  {} ({} players, {} tiles; {plugins})",
+            rs.spec.name,
+            rs.spec.players,
+            rs.rules.tiles.total()
+        );
+    }
+    println!("Built-in tile sets (for `tilesets = [...]`):");
+    let width = carcassonne_host::tilesets::BUILTIN
+        .iter()
+        .map(|(n, _)| n.len())
+        .max()
+        .unwrap_or(0);
+    for (name, text) in carcassonne_host::tilesets::BUILTIN {
+        let description = text
+            .parse::<toml::Table>()
+            .ok()
+            .and_then(|t| t.get("description")?.as_str().map(str::to_string))
+            .unwrap_or_default();
+        println!("  {name:width$}  {description}");
     }
     Ok(())
 }

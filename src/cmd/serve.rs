@@ -133,7 +133,7 @@ pub fn run(a: Args) -> Result<()> {
     let user = Arc::new(env::read_style(a.style.as_deref())?);
     let mut rulesets = Vec::new();
     if let Some(path) = &a.ruleset.ruleset {
-        let rs = carcassonne_host::load_file(path, &reg)
+        let rs = carcassonne_host::shipped::load(path, &reg)
             .map_err(|e| anyhow!("invalid ruleset:\n{}", env::explained(&reg, e)))?;
         rulesets.push(loaded(&rs, &reg, path.display().to_string(), &user)?);
     }

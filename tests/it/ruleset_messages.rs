@@ -4,7 +4,7 @@
 //! values and repeated keys named, a plugin's tile set listed by name, and
 //! notes on plugin tables switched off.
 
-use crate::cli::{root, run, stdout, tmp};
+use crate::cli::{root, run, stderr, stdout, tmp};
 use crate::common::registry;
 
 /// The problems `text` (a ruleset) has, one per line.
@@ -304,5 +304,64 @@ fn a_value_a_plugin_refuses_is_named_beside_a_value_it_cannot_read() {
             "r.toml:5:1: plugin `bridges` option `bridge-only-fit`: unknown variant `must`, \
              expected `may-set-aside` or `must-place`",
         ]
+    );
+}
+
+#[test]
+fn a_shipped_ruleset_is_named_by_its_name_and_listed() {
+    // The composer audit of 7 December 2026: the shipped rulesets could be
+    // named only as files of the source tree, and nothing listed them.
+    let o = run(&["ruleset", "list"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    for name in carcassonne_host::shipped::names() {
+        assert!(
+            out.lines()
+                .any(|l| l.trim_start().starts_with(&format!("{name} "))),
+            "{name} not listed: {out}"
+        );
+    }
+    assert!(
+        out.contains("\nBuilt-in tile sets (for `tilesets = [...]`):\n  base "),
+        "{out}"
+    );
+    assert!(out.contains("(2 players, 72 tiles; no plugins)"), "{out}");
+    // Named where a file goes: `ruleset check`/`show` and every `--ruleset`.
+    let o = run(&["ruleset", "check", "big-box"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("big-box: ok — Carcassonne: Traders & Builders"),
+        "{}",
+        stdout(&o)
+    );
+    let shown = stdout(&run(&["ruleset", "show", "the-tower.toml"]));
+    assert!(
+        shown.starts_with("name = \"Carcassonne: The Tower\"\n"),
+        "{shown}"
+    );
+    let o = run(&[
+        "simulate",
+        "--games",
+        "2",
+        "--ruleset",
+        "the-tower",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("Carcassonne: The Tower — 2 games"),
+        "{}",
+        stdout(&o)
+    );
+    // Neither a file nor a name: the nearest name.
+    let o = run(&["ruleset", "check", "bigbox"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains(
+            "bigbox: cannot read the ruleset: No such file or directory (os error 2), nor is it \
+             the name of a shipped ruleset (did you mean `big-box`?)"
+        ),
+        "{}",
+        stderr(&o)
     );
 }
