@@ -24,8 +24,10 @@ use tokio::sync::watch;
 /// How long a browser waits before it reconnects.
 const RETRY: Duration = Duration::from_millis(500);
 
+/// The stream's query: `after`, checked; any other parameter is left alone
+/// (a proxy's or a polyfill's cache-busting `?_=1696…` must not refuse the
+/// stream).
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 pub(crate) struct After {
     #[serde(default)]
     after: Option<usize>,

@@ -54,3 +54,26 @@ async fn a_page_that_reconnects_catches_up_from_the_move_it_saw_last() {
     assert_eq!(caught[0]["actions"].as_array().unwrap().len(), moves - 2);
     assert_eq!(caught[0]["actions"].as_array().unwrap()[..], all[2..moves]);
 }
+
+#[tokio::test]
+async fn the_stream_leaves_a_query_parameter_it_does_not_know_alone() {
+    // The online audit of 7 December 2026: a cache-busting `?_=…` (added by
+    // proxies and event-source polyfills) got 400 and the page no updates.
+    use axum::body::Body;
+    use axum::http::Request;
+    use tower::ServiceExt;
+    let app = app();
+    let (id, _) = new_game(&app, json!(["person", "first"])).await;
+    for (query, status) in [
+        ("?_=1796635424", StatusCode::OK),
+        ("?after=0&_=1796635424", StatusCode::OK),
+        ("?after=x&_=1", StatusCode::BAD_REQUEST),
+    ] {
+        let req = Request::builder()
+            .uri(format!("/api/games/{id}/events{query}"))
+            .body(Body::empty())
+            .unwrap();
+        let resp = app.clone().oneshot(req).await.unwrap();
+        assert_eq!(resp.status(), status, "{query}");
+    }
+}
