@@ -38,6 +38,9 @@ pub struct Args {
     /// deleted (0: never). Finished games stay, for replay.
     #[arg(long, default_value_t = 30, value_name = "DAYS")]
     expire_days: u32,
+    /// Minutes a person seat may keep the game waiting before another player of the game may let a bot play for it (0: at once)
+    #[arg(long, default_value_t = 5, value_name = "MINUTES")]
+    stand_in_after: u32,
     /// Most games held in memory at once (the others wait in the database).
     #[arg(long, default_value_t = 200)]
     max_games: usize,
@@ -161,6 +164,7 @@ pub fn run(a: Args) -> Result<()> {
         store: Arc::new(store),
         expire_after: (a.expire_days > 0)
             .then(|| Duration::from_secs(u64::from(a.expire_days) * 24 * 3600)),
+        stand_in_after: Duration::from_secs(u64::from(a.stand_in_after) * 60),
         limits: Limits {
             record_bytes: a.max_record_kib.saturating_mul(1024),
             games_per_minute: a.games_per_minute,

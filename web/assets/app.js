@@ -527,11 +527,46 @@ function showScores(seats, actor) {
       note.appendChild(text);
       li.appendChild(note);
     }
+    // The game as it stands (not a past turn), seen from a seat: a bot for
+    // a player who keeps the game waiting (the server says from when), a
+    // bot for oneself, and one's seat taken back.
+    const seated = view && actor !== null && view.you !== null && view.you !== undefined && !view.over;
+    if (seated && actor === i && view.you !== i && s.kind === "person" && !s.stand_in) {
+      const bot = (setup && setup.bots[0]) || "greedy";
+      li.appendChild(seatButton("let " + bot + " play for them", "stand-in", () =>
+        api("POST", "/api/games/" + gameId + "/stand-in", { seat: i, bot: bot }, tokenFor(view.you))));
+    }
+    if (seated && view.you === i) {
+      if (s.stand_in) {
+        li.appendChild(seatButton("play again (" + s.stand_in + " plays for you)", "take-back", () =>
+          api("POST", "/api/games/" + gameId + "/seat", { stand_in: null }, tokenFor(i))));
+      } else {
+        const bot = (setup && setup.bots[0]) || "greedy";
+        li.appendChild(seatButton("away: let " + bot + " play for me", "away", () =>
+          api("POST", "/api/games/" + gameId + "/seat", { stand_in: bot }, tokenFor(i))));
+      }
+    }
     const score = li.querySelector(".score");
     score.textContent = s.score;
     score.dataset.seat = i;
     sc.appendChild(li);
   });
+}
+
+// A small button of a seat's line: `request()` (an API call answering a
+// view) on a click, its view shown, or its error.
+function seatButton(text, cls, request) {
+  const b = document.createElement("button");
+  b.className = "seat-button " + cls;
+  b.textContent = text;
+  b.addEventListener("click", async () => {
+    try {
+      showNewer(await request());
+    } catch (e) {
+      showError(e);
+    }
+  });
+  return b;
 }
 
 function drawBoard(svgText) {

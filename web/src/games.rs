@@ -8,7 +8,7 @@ use crate::store::{StoreError, StoredGame};
 use crate::{now_ms, Config, LoadedRuleset, WebError};
 use carcassonne_core::Record;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tokio::sync::watch;
@@ -27,11 +27,20 @@ pub struct Live {
     pub moves: watch::Sender<usize>,
     /// Whether a bot move is on its way.
     bot_pending: AtomicBool,
+    /// When the last move was played (or the game created), in milliseconds
+    /// since the epoch: how long the player to act has kept the game waiting.
+    last_move_ms: AtomicU64,
 }
 
 impl Live {
-    /// A game to hold.
-    pub fn new(id: String, name: String, listed: bool, session: Session) -> Live {
+    /// A game to hold, whose last move was played at `last_move_ms`.
+    pub fn new(
+        id: String,
+        name: String,
+        listed: bool,
+        session: Session,
+        last_move_ms: u64,
+    ) -> Live {
         let (moves, _) = watch::channel(session.actions().len());
         Live {
             id,
@@ -40,7 +49,14 @@ impl Live {
             session: Mutex::new(session),
             moves,
             bot_pending: AtomicBool::new(false),
+            last_move_ms: AtomicU64::new(last_move_ms),
         }
+    }
+
+    /// How long the game has waited since its last move.
+    pub fn waiting(&self) -> Duration {
+        let last = self.last_move_ms.load(Ordering::Relaxed);
+        Duration::from_millis(now_ms().saturating_sub(last))
     }
 
     /// The game, locked.
@@ -74,6 +90,9 @@ impl Live {
         }
         next.stuck = None;
         let after = next.actions().len();
+        if after != s.actions().len() {
+            self.last_move_ms.store(now_ms(), Ordering::Relaxed);
+        }
         *s = next;
         drop(s);
         self.moves.send_replace(after);
@@ -111,7 +130,10 @@ impl Live {
         why: String,
     ) -> Result<(), WebError> {
         let fresh = match app.cfg.store.load(&self.id) {
-            Ok(Some(stored)) => app.replay(&stored),
+            Ok(Some(stored)) => {
+                self.last_move_ms.store(stored.updated, Ordering::Relaxed);
+                app.replay(&stored)
+            }
             Ok(None) => {
                 drop(s);
                 app.forget(std::slice::from_ref(&self.id))?;
@@ -201,7 +223,13 @@ impl App {
             .load(id)?
             .ok_or_else(|| WebError::NotFound(format!("no game `{}`", shown_id(id))))?;
         let session = self.replay(&stored)?;
-        self.hold(Live::new(stored.id, stored.name, stored.listed, session))
+        self.hold(Live::new(
+            stored.id,
+            stored.name,
+            stored.listed,
+            session,
+            stored.updated,
+        ))
     }
 
     /// A stored game, replayed.
@@ -361,6 +389,7 @@ mod tests {
             open_ruleset: None,
             store,
             expire_after,
+            stand_in_after: Duration::from_secs(300),
             limits: Default::default(),
         })
         .0

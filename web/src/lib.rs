@@ -136,6 +136,10 @@ pub struct Config {
     /// Unfinished games whose last move is older than this are deleted (none:
     /// kept for ever). Finished games stay.
     pub expire_after: Option<Duration>,
+    /// How long a person seat may keep the game waiting before another
+    /// player of the game may let a bot play for it (its person takes it back
+    /// whenever he returns).
+    pub stand_in_after: Duration,
     /// Request limits.
     pub limits: Limits,
 }

@@ -87,6 +87,10 @@ pub struct Seat {
     pub player: Option<String>,
     /// Pass the figure step on its own when passing is the only choice.
     pub auto_pass: bool,
+    /// The bot that plays a person seat while its person is away (set by
+    /// the person, or by another player once the seat has kept the game
+    /// waiting long enough); `None`: the person plays.
+    pub stand_in: Option<String>,
 }
 
 impl Seat {
@@ -102,7 +106,17 @@ impl Seat {
             token,
             player: None,
             auto_pass: false,
+            stand_in: None,
         })
+    }
+
+    /// The bot that plays this seat now: a bot seat's, or a person seat's
+    /// stand-in.
+    pub fn bot(&self) -> Option<&str> {
+        match &self.kind {
+            SeatKind::Bot(name) => Some(name),
+            SeatKind::Person => self.stand_in.as_deref(),
+        }
     }
 
     /// Whether a person may still take this seat.

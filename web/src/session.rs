@@ -185,10 +185,10 @@ impl Session {
         }
     }
 
-    /// Whether a bot is to act.
+    /// Whether a bot is to act (a bot's seat, or a person's with a stand-in).
     pub fn bot_to_act(&self) -> bool {
         self.actor()
-            .is_some_and(|p| matches!(self.seats[p as usize].kind, SeatKind::Bot(_)))
+            .is_some_and(|p| self.seats[p as usize].bot().is_some())
     }
 
     /// The game as it stands.
@@ -224,6 +224,12 @@ impl Session {
             return Err(WebError::Conflict(format!(
                 "it is {}'s turn, not {}'s",
                 log::NAMES[p as usize],
+                log::NAMES[seat as usize]
+            )));
+        }
+        if let Some(bot) = &self.seats[seat as usize].stand_in {
+            return Err(WebError::Conflict(format!(
+                "a bot ({bot}) plays for {} now: take the seat back first",
                 log::NAMES[seat as usize]
             )));
         }
@@ -263,7 +269,7 @@ impl Session {
         let Some(p) = self.actor() else {
             return Err(WebError::Conflict("the game is over".into()));
         };
-        let SeatKind::Bot(name) = &self.seats[p as usize].kind else {
+        let Some(name) = self.seats[p as usize].bot() else {
             return Err(WebError::Conflict(format!(
                 "it is {}'s turn, played by a person",
                 log::NAMES[p as usize]
@@ -366,10 +372,14 @@ impl Session {
         self.seats
             .iter()
             .enumerate()
-            .map(|(p, s)| match (&s.kind, &s.player) {
-                (SeatKind::Bot(name), _) => format!("{} ({name})", log::NAMES[p]),
-                (SeatKind::Person, Some(who)) => format!("{} ({who})", log::NAMES[p]),
-                (SeatKind::Person, None) => log::NAMES[p].to_string(),
+            .map(|(p, s)| match (&s.kind, &s.player, &s.stand_in) {
+                (SeatKind::Bot(name), _, _) => format!("{} ({name})", log::NAMES[p]),
+                (SeatKind::Person, Some(who), Some(bot)) => {
+                    format!("{} ({bot} for {who})", log::NAMES[p])
+                }
+                (SeatKind::Person, None, Some(bot)) => format!("{} ({bot})", log::NAMES[p]),
+                (SeatKind::Person, Some(who), None) => format!("{} ({who})", log::NAMES[p]),
+                (SeatKind::Person, None, None) => log::NAMES[p].to_string(),
             })
             .collect()
     }

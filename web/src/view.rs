@@ -120,6 +120,8 @@ pub struct SeatView {
     pub kind: String,
     /// Whether a person has taken the seat (bots' seats: always).
     pub taken: bool,
+    /// The bot that plays a person's seat while the person is away.
+    pub stand_in: Option<String>,
     /// Score.
     pub score: i32,
     /// Figures in hand ("follower 5, shepherd 1").
@@ -359,6 +361,7 @@ fn seat_views(s: &Session, g: &Game, style: &Style, seen: &Value) -> Vec<SeatVie
                 color: style.player_color(Some(p.index())),
                 kind: seat.kind.name().to_string(),
                 taken: seat.taken || seat.kind != SeatKind::Person,
+                stand_in: seat.stand_in.clone(),
                 score: g.score(p),
                 supply: g
                     .rules()

@@ -105,6 +105,7 @@ pub(crate) fn app(cfg: Config) -> (AppState, Router) {
         .route("/api/games/{id}/act", post(play::act))
         .route("/api/games/{id}/seat", post(play::seat))
         .route("/api/games/{id}/join", post(play::join))
+        .route("/api/games/{id}/stand-in", post(play::stand_in))
         .route("/api/games/{id}/events", get(events::events))
         .route("/api/games/{id}/record", get(play::record))
         .route("/api/games/{id}/turns/{n}", get(play::turn))

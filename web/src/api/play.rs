@@ -21,7 +21,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Runs `f` off the async threads (the store and the engine may take a while).
 pub(crate) async fn blocking<T: Send + 'static>(
@@ -229,7 +229,7 @@ async fn keep(
     let app2 = app.clone();
     let live = blocking(move || {
         app2.cfg.store.create(&stored)?;
-        app2.hold(Live::new(id, name, listed, session))
+        app2.hold(Live::new(id, name, listed, session, now_ms()))
     })
     .await?;
     kick_bots(app, &live);
@@ -371,16 +371,17 @@ async fn as_seat<B: DeserializeOwned + Send + 'static>(
     app: AppState,
     id: Result<Path<String>, PathRejection>,
     req: Request,
-    change: impl FnOnce(&mut Session, u8, B) -> Result<(), WebError> + Send + 'static,
+    change: impl FnOnce(&mut Session, u8, B, Duration) -> Result<(), WebError> + Send + 'static,
 ) -> Result<Response, WebError> {
     let live = live_of(&app, id).await?;
     let seat = seat_by_token(&live, req.headers())?;
     let body: B = json_body(req, app.cfg.limits.body_bytes).await?;
     let (app2, live2) = (app.clone(), live.clone());
     let v = blocking(move || {
+        let waited = live2.waiting();
         live2.commit(&app2, |s| {
             s.seats[seat as usize].taken = true;
-            change(s, seat, body)
+            change(s, seat, body, waited)
         })?;
         let s = live2.lock()?;
         view::view(&s, &live2.name, Some(seat))
@@ -396,7 +397,7 @@ pub(crate) async fn act(
     id: Result<Path<String>, PathRejection>,
     req: Request,
 ) -> Result<Response, WebError> {
-    as_seat(app, id, req, |s, seat, body: Act| {
+    as_seat(app, id, req, |s, seat, body: Act, _| {
         let now = s.actions().len();
         match body.moves {
             Some(m) if m != now => Err(WebError::Conflict(format!(
@@ -416,16 +417,50 @@ struct SeatSettings {
     name: Option<String>,
     #[serde(default)]
     auto_pass: Option<bool>,
+    /// A bot's name: it plays the seat until its person takes it back
+    /// (`null`). Absent: unchanged.
+    #[serde(default, deserialize_with = "present")]
+    stand_in: Option<Value>,
+}
+
+/// A field that may be `null` as a value of its own (`Some(Value::Null)`),
+/// told apart from a field left out (`None`, with `#[serde(default)]`).
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(d).map(Some)
+}
+
+/// `name` if it is a bot the server offers.
+fn offered_bot(bots: &[String], name: &str) -> Result<String, WebError> {
+    if bots.iter().any(|b| b == name) {
+        Ok(name.to_string())
+    } else {
+        Err(WebError::bad(format!(
+            "`{name}` is no bot ({})",
+            bots.join(", ")
+        )))
+    }
 }
 
 /// Takes the seat of the token (an invitation link opened), with a name and
-/// settings.
+/// settings: a bot to play it while its person is away (`stand_in`), or the
+/// seat taken back (`"stand_in": null`).
 pub(crate) async fn seat(
     State(app): State<AppState>,
     id: Result<Path<String>, PathRejection>,
     req: Request,
 ) -> Result<Response, WebError> {
-    as_seat(app, id, req, |s, seat, body: SeatSettings| {
+    let bots = app.cfg.bots.clone();
+    as_seat(app, id, req, move |s, seat, body: SeatSettings, _| {
+        let stand_in = match body.stand_in {
+            None => None,
+            Some(Value::Null) => Some(None),
+            Some(Value::String(b)) => Some(Some(offered_bot(&bots, &b)?)),
+            Some(v) => {
+                return Err(WebError::bad(format!(
+                    "`stand_in` is a bot's name or null, not {v}"
+                )))
+            }
+        };
         let st = &mut s.seats[seat as usize];
         if let Some(n) = &body.name {
             st.player = player_name(n)?;
@@ -433,6 +468,66 @@ pub(crate) async fn seat(
         if let Some(a) = body.auto_pass {
             st.auto_pass = a;
         }
+        if let Some(b) = stand_in {
+            st.stand_in = b;
+        }
+        Ok(())
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StandIn {
+    seat: u8,
+    bot: String,
+}
+
+/// Another player of the game lets a bot play the seat that keeps the game
+/// waiting: a person seat to act for at least [`Config::stand_in_after`]
+/// (`crate::Config`), until its person takes it back.
+pub(crate) async fn stand_in(
+    State(app): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+    req: Request,
+) -> Result<Response, WebError> {
+    let (bots, after) = (app.cfg.bots.clone(), app.cfg.stand_in_after);
+    as_seat(app, id, req, move |s, me, body: StandIn, waited| {
+        let n = body.seat;
+        let name = |p: u8| NAMES[p as usize % NAMES.len()];
+        let Some(seat) = s.seats.get(n as usize) else {
+            return Err(WebError::bad(format!(
+                "seat {n}: the game has seats 0 to {}",
+                s.seats.len() - 1
+            )));
+        };
+        if n == me {
+            return Err(WebError::bad(
+                "your own seat: set `stand_in` in its settings (`POST .../seat`)",
+            ));
+        }
+        if seat.kind != SeatKind::Person || seat.stand_in.is_some() {
+            return Err(WebError::Conflict(format!(
+                "a bot plays {} already",
+                name(n)
+            )));
+        }
+        if s.actor() != Some(n) {
+            return Err(WebError::Conflict(format!(
+                "{} is not to act: a bot may play a seat only while it keeps the game waiting",
+                name(n)
+            )));
+        }
+        if waited < after {
+            return Err(WebError::Conflict(format!(
+                "{} has kept the game waiting {} s: a bot may play for them after {} s",
+                name(n),
+                waited.as_secs(),
+                after.as_secs()
+            )));
+        }
+        let bot = offered_bot(&bots, &body.bot)?;
+        s.seats[n as usize].stand_in = Some(bot);
         Ok(())
     })
     .await

@@ -13,8 +13,9 @@ use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Mutex;
 
-/// The version of the tables below (`PRAGMA user_version`).
-const SCHEMA: i64 = 1;
+/// The version of the tables below (`PRAGMA user_version`): 2 added
+/// `seats.stand_in` (a file of version 1 gets the column when opened).
+const SCHEMA: i64 = 2;
 
 const TABLES: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -38,6 +39,7 @@ CREATE TABLE IF NOT EXISTS seats (
     taken     INTEGER NOT NULL,
     player    TEXT,
     auto_pass INTEGER NOT NULL,
+    stand_in  TEXT,
     PRIMARY KEY (game, seat)
 );
 CREATE TABLE IF NOT EXISTS moves (
@@ -100,6 +102,17 @@ impl SqliteStore {
             )));
         }
         conn.execute_batch(TABLES).map_err(named)?;
+        // A file of schema 1: the column added (looked for, not assumed
+        // missing, in case a program stopped between adding it and writing
+        // the version).
+        let has_stand_in = conn
+            .prepare("SELECT 1 FROM pragma_table_info('seats') WHERE name = 'stand_in'")
+            .and_then(|mut st| st.exists([]))
+            .map_err(named)?;
+        if !has_stand_in {
+            conn.execute_batch("ALTER TABLE seats ADD COLUMN stand_in TEXT")
+                .map_err(named)?;
+        }
         conn.pragma_update(None, "user_version", SCHEMA)
             .map_err(named)?;
         Ok(SqliteStore {
@@ -156,8 +169,8 @@ fn put_seat(
     s: &Seat,
 ) -> Result<(), rusqlite::Error> {
     tx.execute(
-        "INSERT OR REPLACE INTO seats (game, seat, kind, token, taken, player, auto_pass) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT OR REPLACE INTO seats (game, seat, kind, token, taken, player, auto_pass, \
+         stand_in) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         params![
             id,
             seat,
@@ -165,7 +178,8 @@ fn put_seat(
             s.token.as_ref().map(Token::as_str),
             s.taken,
             s.player,
-            s.auto_pass
+            s.auto_pass,
+            s.stand_in
         ],
     )?;
     Ok(())
@@ -229,7 +243,7 @@ fn with_seats(conn: &Connection, mut g: StoredGame) -> Result<StoredGame, StoreE
     };
     let mut st = conn
         .prepare_cached(
-            "SELECT seat, kind, token, taken, player, auto_pass FROM seats \
+            "SELECT seat, kind, token, taken, player, auto_pass, stand_in FROM seats \
              WHERE game = ?1 ORDER BY seat",
         )
         .map_err(db_err)?;
@@ -237,12 +251,20 @@ fn with_seats(conn: &Connection, mut g: StoredGame) -> Result<StoredGame, StoreE
         .query_map([&g.id], |r| {
             let (seat, kind): (i64, String) = (r.get(0)?, r.get(1)?);
             let token: Option<String> = r.get(2)?;
-            Ok((seat, kind, token, r.get(3)?, r.get(4)?, r.get(5)?))
+            Ok((
+                seat,
+                kind,
+                token,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+                r.get(6)?,
+            ))
         })
         .map_err(db_err)?;
     let mut seats = Vec::new();
     for row in rows {
-        let (seat, kind, token, taken, player, auto_pass) = row.map_err(damaged)?;
+        let (seat, kind, token, taken, player, auto_pass, stand_in) = row.map_err(damaged)?;
         let token = match token {
             Some(t) => Some(Token::parse(&t).ok_or_else(|| {
                 StoreError::Database(format!(
@@ -262,6 +284,7 @@ fn with_seats(conn: &Connection, mut g: StoredGame) -> Result<StoredGame, StoreE
             taken,
             player,
             auto_pass,
+            stand_in,
         });
     }
     g.seats = seats;

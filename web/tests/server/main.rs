@@ -7,4 +7,5 @@ mod limits;
 mod network;
 mod play;
 mod seats;
+mod stand_in;
 mod storage;
