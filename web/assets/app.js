@@ -111,6 +111,13 @@ function tokenFor(actor) {
 
 // ---------------------------------------------------------------- requests
 
+// Whether a request may be sent twice without harm: it reads, or it names the
+// move it was chosen at (the server refuses it a second time), or it sets a
+// seat's settings.
+function repeatable(method, path, body) {
+  return method === "GET" || (body !== undefined && body.moves !== undefined) || path.endsWith("/seat");
+}
+
 async function api(method, path, body, token) {
   const opts = { method, headers: {} };
   if (body !== undefined) {
@@ -118,7 +125,16 @@ async function api(method, path, body, token) {
     opts.body = JSON.stringify(body);
   }
   if (token) opts.headers["Authorization"] = "Bearer " + token;
-  const r = await fetch(path, opts);
+  let r;
+  try {
+    r = await fetch(path, opts);
+  } catch (e) {
+    // A network error: the server may have closed an idle connection just as
+    // the request went out on it. A request safe to send twice goes again once.
+    if (!repeatable(method, path, body)) throw e;
+    await new Promise((done) => setTimeout(done, 300));
+    r = await fetch(path, opts);
+  }
   const text = await r.text();
   let data = null;
   try { data = JSON.parse(text); } catch (_) { data = { error: text || r.statusText }; }
@@ -698,7 +714,13 @@ async function act(text) {
       showNewer(v);
     }
   } catch (e) {
-    showError(e);
+    // Sent twice (the first answer lost on the way) or overtaken: the game
+    // moved on, which the page shows instead of an error.
+    if (e.status === 409 && String(e.message).startsWith("the game is at move")) {
+      await refresh();
+    } else {
+      showError(e);
+    }
   }
   busy = false;
 }

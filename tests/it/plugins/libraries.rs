@@ -312,13 +312,16 @@ fn a_broken_library_in_a_plugin_directory_is_a_warning_and_the_others_load() {
     ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert_eq!(text(&o.stderr), warning);
-    // A command that builds the registry twice warns once.
-    let base = root().join("configs/base.toml");
-    let base = base.to_str().unwrap();
+    // A command that builds the registry twice warns once (two rulesets
+    // that differ: the same twice would be warned about too).
+    let (base, classic) = (
+        root().join("configs/base.toml"),
+        root().join("configs/classic-farmers.toml"),
+    );
     let o = run(&[
         "compare",
-        base,
-        base,
+        base.to_str().unwrap(),
+        classic.to_str().unwrap(),
         "--games",
         "2",
         "--json",
