@@ -143,8 +143,12 @@ def test_batches_refuse_what_they_cannot_do(hs):
 
 def test_ctrl_c_stops_a_batch():
     # 2**40 games would run for years (and once asked for their memory up
-    # front): the signal handler runs while the games do.
+    # front): the signal handler runs while the games do. Python's own
+    # handler, set here: a process started in the background by a script
+    # (as CI runs these tests) inherits SIGINT ignored, and Python then
+    # installs none.
     rs = Ruleset.load("base")
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
     try:
@@ -152,6 +156,7 @@ def test_ctrl_c_stops_a_batch():
             carcassonne.simulate(rs, 2**40, threads=2)
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, before)
 
 
 def test_the_environment_says_what_is_wrong():
