@@ -42,6 +42,16 @@ const MAX_SCHEDULE: u64 = 10_000_000;
 /// How often a batch looks for a signal (Ctrl-C) while its games run.
 const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
+/// Sends once when dropped: a worker of [`run_parallel`] has ended.
+struct Done(mpsc::Sender<()>);
+
+impl Drop for Done {
+    fn drop(&mut self) {
+        // The receiver outlives the workers; if not, nobody waits.
+        let _ = self.0.send(());
+    }
+}
+
 /// Why a batch stopped early.
 enum Stopped {
     /// A game failed: the first failure's text.
@@ -80,9 +90,12 @@ fn run_parallel<T: Send>(
     let mut signal = None;
     std::thread::scope(|s| {
         for _ in 0..workers {
-            let done = done.clone();
+            // Says the worker is done however it ends (a panic too, which
+            // the scope then passes on), so the wait below always ends.
+            let done = Done(done.clone());
             let (next, out, failure, job) = (&next, &out, &failure, &job);
             s.spawn(move || {
+                let _done = done;
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= count {
@@ -99,10 +112,9 @@ fn run_parallel<T: Send>(
                         }
                     }
                 }
-                // The receiver outlives the workers: this cannot fail.
-                let _ = done.send(());
             });
         }
+        drop(done);
         let mut left = workers;
         while left > 0 {
             match finished.recv_timeout(SIGNAL_POLL) {
