@@ -577,6 +577,8 @@ pub(crate) async fn join(
             st.token = Some(Token::new()?);
             st.taken = true;
             st.player = name;
+            // A person plays it now, not the bot that stood in.
+            st.stand_in = None;
             Ok(())
         })?;
         let s = live2.lock()?;

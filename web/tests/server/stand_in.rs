@@ -205,3 +205,41 @@ async fn a_stand_in_is_kept_in_the_database_and_an_older_file_gets_its_column() 
     drop(raw);
     assert!(SqliteStore::open(&old).is_ok());
 }
+
+#[tokio::test]
+async fn a_person_who_takes_a_seat_from_the_lobby_plays_it_not_the_bot() {
+    let app = carcassonne_web::router(carcassonne_web::Config {
+        stand_in_after: Duration::ZERO,
+        ..config(memory())
+    });
+    // A listed game whose Blue never opened his invitation: Red lets a bot
+    // play for him, then a person takes the seat from the lobby.
+    let (id, t) = new_game(&app, json!(["person", "person"])).await;
+    let red = t[0].clone().unwrap();
+    place_and_pass(&app, &id, &red).await;
+    let (s, v) = json_call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/stand-in"),
+        Some(&red),
+        Some(json!({"seat": 1, "bot": "first"})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    until_moves(&app, &id, 4).await;
+    let (s, joined) = json_call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        None,
+        Some(json!({"seat": 1, "name": "Cy"})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{joined}");
+    let cy = joined["token"].as_str().unwrap().to_string();
+    let (_, v) = json_call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(v["seats"][1]["stand_in"], Value::Null, "{v}");
+    assert_eq!(v["seats"][1]["name"], json!("Blue (Cy)"));
+    place_and_pass(&app, &id, &red).await;
+    place_and_pass(&app, &id, &cy).await;
+}
