@@ -312,6 +312,12 @@ pub async fn until_moves(app: &axum::Router, id: &str, moves: u64) -> Value {
     events.last().cloned().unwrap()
 }
 
+/// The action that places the drawn tile on the first legal spot of view `v`.
+pub fn first_place(v: &Value) -> Value {
+    let spot = &v["placements"][0];
+    json!({"action": format!("place {} {} {}", spot["x"], spot["y"], spot["rots"][0])})
+}
+
 /// The scores a view shows.
 pub fn scores(v: &Value) -> Vec<i64> {
     v["seats"]

@@ -267,14 +267,10 @@ async fn the_figure_step_passes_itself_when_asked_and_passing_is_the_only_choice
             v
         }
     };
-    let place = |v: &Value| {
-        let spot = &v["placements"][0];
-        json!({"action": format!("place {} {} {}", spot["x"], spot["y"], spot["rots"][0])})
-    };
     // Turn 1: Red's follower becomes a farmer (it never comes back).
     let (_, v) = json_call(&app, "GET", &path, Some(&red), None).await;
     assert_eq!(v["auto_pass"], json!(false));
-    let v = act(place(&v)).await;
+    let v = act(first_place(&v)).await;
     let farmer = v["choices"]
         .as_array()
         .unwrap()
@@ -286,7 +282,7 @@ async fn the_figure_step_passes_itself_when_asked_and_passing_is_the_only_choice
     // Blue (the bot) plays; on Red's next turn the only choice is "No figure".
     follow(&app, &id, Some(2), |e| e["moves"].as_u64() >= Some(4)).await;
     let (_, v) = json_call(&app, "GET", &path, Some(&red), None).await;
-    let v = act(place(&v)).await;
+    let v = act(first_place(&v)).await;
     assert_eq!(
         v["choices"],
         json!([{"text": "pass", "label": "No figure"}]),
@@ -307,7 +303,7 @@ async fn the_figure_step_passes_itself_when_asked_and_passing_is_the_only_choice
     follow(&app, &id, Some(6), |e| e["moves"].as_u64() >= Some(8)).await;
     let (_, v) = json_call(&app, "GET", &path, Some(&red), None).await;
     assert_eq!(v["your_turn"], json!(true), "{v}");
-    let v = act(place(&v)).await;
+    let v = act(first_place(&v)).await;
     assert_eq!(v["moves"], json!(10), "placed and passed: {v}");
     assert!(v["choices"].as_array().unwrap().is_empty(), "{v}");
     let (_, text) = call(&app, "GET", &format!("{path}/record"), Some(&red), None).await;

@@ -6,12 +6,6 @@ use axum::http::StatusCode;
 use carcassonne_core::{Driver, Game, PlayerId, Record};
 use serde_json::{json, Value};
 
-/// The action that places the drawn tile on its first legal spot in `v`.
-fn first_place(v: &Value) -> Value {
-    let spot = &v["placements"][0];
-    json!({"action": format!("place {} {} {}", spot["x"], spot["y"], spot["rots"][0])})
-}
-
 #[tokio::test]
 async fn acting_for_a_seat_without_its_token_is_refused_before_anything_else() {
     let app = app();

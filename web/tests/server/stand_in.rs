@@ -14,15 +14,13 @@ use std::time::Duration;
 async fn place_and_pass(app: &axum::Router, id: &str, token: &str) {
     let path = format!("/api/games/{id}");
     let (_, v) = json_call(app, "GET", &path, Some(token), None).await;
-    let spot = &v["placements"][0];
-    let place = format!("place {} {} {}", spot["x"], spot["y"], spot["rots"][0]);
-    for action in [place.as_str(), "pass"] {
+    for action in [first_place(&v), json!({"action": "pass"})] {
         let (s, v) = json_call(
             app,
             "POST",
             &format!("{path}/act"),
             Some(token),
-            Some(json!({ "action": action })),
+            Some(action.clone()),
         )
         .await;
         assert_eq!(s, StatusCode::OK, "{action}: {v}");

@@ -7,13 +7,8 @@ use carcassonne_core::Record;
 use carcassonne_web::seats::{Seat, SeatKind};
 use carcassonne_web::store::{Status, StoredGame};
 use carcassonne_web::{SqliteStore, Store, StoreError};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::path::{Path, PathBuf};
-
-fn place(v: &Value) -> Value {
-    let spot = &v["placements"][0];
-    json!({"action": format!("place {} {} {}", spot["x"], spot["y"], spot["rots"][0])})
-}
 
 #[tokio::test]
 async fn every_move_is_stored_before_its_answer_and_a_new_server_plays_on() {
@@ -32,7 +27,7 @@ async fn every_move_is_stored_before_its_answer_and_a_new_server_plays_on() {
         let body = if mine["placements"].as_array().unwrap().is_empty() {
             json!({"action": mine["choices"][0]["text"]})
         } else {
-            place(&mine)
+            first_place(&mine)
         };
         let (s, v) = json_call(&first, "POST", &format!("{path}/act"), token, Some(body)).await;
         assert_eq!(s, StatusCode::OK, "{v}");
@@ -78,7 +73,7 @@ async fn every_move_is_stored_before_its_answer_and_a_new_server_plays_on() {
     let body = if mine["placements"].as_array().unwrap().is_empty() {
         json!({"action": mine["choices"][0]["text"]})
     } else {
-        place(&mine)
+        first_place(&mine)
     };
     let (s, v) = json_call(
         &second,
