@@ -105,10 +105,17 @@ pub fn start_chromedriver() -> (Killed, u16) {
     }
     let port = free_port();
     // Chromium's own temporary files (it keeps shared memory in the temporary
-    // directory with --disable-dev-shm-usage) go under target/tmp too.
+    // directory with --disable-dev-shm-usage) go under target/tmp too, in a
+    // directory of this driver's own: `scratch` empties the directory it
+    // names, and one shared by the tests running at once was removed under a
+    // browser still at work when the next test started its driver (a failed
+    // browser test in CI, December 2026).
     let child = Command::new(CHROMEDRIVER)
         .arg(format!("--port={port}"))
-        .env("TMPDIR", crate::common::scratch("chromium-tmp"))
+        .env(
+            "TMPDIR",
+            crate::common::scratch(&format!("chromium-tmp-{port}")),
+        )
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -143,10 +150,11 @@ pub async fn one_page(tag: &str) -> (Killed, Killed, Client, PathBuf) {
 }
 
 /// A browser session on `url`. Chromium's renderer has crashed on a first
-/// page load on a fresh CI machine ("tab crashed", seen once, December 2026):
-/// that crash is the browser's, not the page's, so a second session gets one
-/// more try and the first error is printed; a page that fails twice fails the
-/// test.
+/// page load on a fresh CI machine ("tab crashed", seen once, December 2026,
+/// when the drivers still shared one temporary directory: see
+/// [`start_chromedriver`]): that crash is the browser's, not the page's, so a
+/// second session gets one more try and the first error is printed; a page
+/// that fails twice fails the test.
 pub async fn opened(port: u16, profile: &Path, url: &str) -> Client {
     let c = browser(port, profile).await;
     let first = match c.goto(url).await {
