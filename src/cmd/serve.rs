@@ -38,6 +38,10 @@ pub struct Args {
     /// deleted (0: never). Finished games stay, for replay.
     #[arg(long, default_value_t = 30, value_name = "DAYS")]
     expire_days: u32,
+    /// Finished games whose last move is older than this many days are
+    /// deleted (0: never, the default: kept for replay).
+    #[arg(long, default_value_t = 0, value_name = "DAYS")]
+    keep_finished_days: u32,
     /// Minutes a person seat may keep the game waiting before another player of the game may let a bot play for it (0: at once)
     #[arg(long, default_value_t = 5, value_name = "MINUTES")]
     stand_in_after: u32,
@@ -63,6 +67,11 @@ pub struct Args {
     /// Most connections served at once (one beyond gets `503` at once).
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     max_connections: u64,
+    /// Most connections served at once from one client address (one beyond
+    /// gets `503` at once). Behind a reverse proxy every client has the
+    /// proxy's address: raise it to `--max-connections` there.
+    #[arg(long, default_value_t = 32, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    connections_per_address: u64,
     /// A directory whose tile-set files the rulesets of uploaded records may
     /// name (repeatable). Other than these, a record opened here uses only
     /// built-in tile sets and those embedded in it: it reads nothing else on
@@ -91,6 +100,11 @@ fn data_dir() -> Option<PathBuf> {
     } else {
         var("XDG_DATA_HOME").or_else(|| var("HOME").map(|h| h.join(".local/share")))
     }
+}
+
+/// `n` days, none for 0 (kept for ever).
+fn days(n: u32) -> Option<Duration> {
+    (n > 0).then(|| Duration::from_secs(u64::from(n) * 24 * 3600))
 }
 
 /// The database file: `--db`, or the default in the user's data directory
@@ -162,8 +176,8 @@ pub fn run(a: Args) -> Result<()> {
         bot_delay_ms: a.bot_delay,
         max_games: a.max_games,
         store: Arc::new(store),
-        expire_after: (a.expire_days > 0)
-            .then(|| Duration::from_secs(u64::from(a.expire_days) * 24 * 3600)),
+        expire_after: days(a.expire_days),
+        keep_finished: days(a.keep_finished_days),
         stand_in_after: Duration::from_secs(u64::from(a.stand_in_after) * 60),
         limits: Limits {
             record_bytes: a.max_record_kib.saturating_mul(1024),
@@ -182,6 +196,7 @@ pub fn run(a: Args) -> Result<()> {
         hosts: a.allow_hosts,
         header_timeout: Duration::from_secs(a.header_timeout),
         max_connections: a.max_connections as usize,
+        max_per_address: a.connections_per_address as usize,
     };
     let host = a.host;
     carcassonne_web::run(SocketAddr::new(a.host, a.port), cfg, net, |addr| {

@@ -557,6 +557,33 @@ fn connections_beyond_the_limit_get_503_at_once() {
 }
 
 #[test]
+fn connections_from_one_address_beyond_its_cap_get_503_at_once() {
+    // One client holding every place shut the others out (December 2026).
+    let s = Server::start(&["--connections-per-address", "2", "--header-timeout", "600"]);
+    let mut held: Vec<TcpStream> = (0..2).map(|_| half_sent(&s.addr)).collect();
+    let (status, body) = s.call("GET", "/api/setup", None);
+    assert_eq!(status, 503, "{body}");
+    assert!(
+        body.contains("too many connections from your address"),
+        "{body}"
+    );
+    // Under the server's own limit (256): the refusal was the address's.
+    let mut done = held.pop().unwrap();
+    done.write_all(b"Connection: close\r\n\r\n").unwrap();
+    let mut out = String::new();
+    done.read_to_string(&mut out).unwrap();
+    assert_eq!(parse_answer(&out).0, 200);
+    let served = (0..1000).any(|_| {
+        let ok = s.call("GET", "/api/setup", None).0 == 200;
+        if !ok {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        ok
+    });
+    assert!(served, "the address's freed place is used");
+}
+
+#[test]
 fn half_sent_requests_are_closed_after_the_header_timeout() {
     // Issue 26: no header-read timeout: a half-sent request was held forever.
     let s = Server::start(&["--header-timeout", "1"]);

@@ -352,13 +352,18 @@ pub fn shown_id(id: &str) -> String {
     shown
 }
 
-/// Deletes the unfinished games older than the configured age.
+/// Deletes the unfinished games and the finished ones older than their
+/// configured ages.
 pub fn expire_now(app: &App) -> Result<usize, WebError> {
-    let Some(age) = app.cfg.expire_after else {
+    let (unfinished, finished) = (app.cfg.expire_after, app.cfg.keep_finished);
+    if unfinished.is_none() && finished.is_none() {
         return Ok(0);
+    }
+    let now = now_ms();
+    let before = |age: Option<Duration>| {
+        age.map(|a| now.saturating_sub(u64::try_from(a.as_millis()).unwrap_or(u64::MAX)))
     };
-    let before = now_ms().saturating_sub(age.as_millis() as u64);
-    let ids = app.cfg.store.expire(before)?;
+    let ids = app.cfg.store.expire(before(unfinished), before(finished))?;
     app.forget(&ids)?;
     Ok(ids.len())
 }
@@ -379,7 +384,11 @@ mod tests {
     use super::*;
     use crate::store::{test_game, SqliteStore, Store};
 
-    fn server(store: Arc<dyn Store>, expire_after: Option<Duration>) -> Arc<App> {
+    fn server(
+        store: Arc<dyn Store>,
+        expire_after: Option<Duration>,
+        keep_finished: Option<Duration>,
+    ) -> Arc<App> {
         crate::api::app(Config {
             rulesets: Vec::new(),
             bots: Vec::new(),
@@ -389,6 +398,7 @@ mod tests {
             open_ruleset: None,
             store,
             expire_after,
+            keep_finished,
             stand_in_after: Duration::from_secs(300),
             limits: Default::default(),
         })
@@ -409,12 +419,20 @@ mod tests {
             .create(&test_game("finished", true, now - 2 * hour))
             .unwrap();
         // Without an age, games are kept for ever.
-        assert_eq!(expire_now(&server(store.clone(), None)).unwrap(), 0);
+        assert_eq!(expire_now(&server(store.clone(), None, None)).unwrap(), 0);
         assert!(store.load("old").unwrap().is_some());
-        let app = server(store.clone(), Some(Duration::from_secs(3600)));
+        let app = server(store.clone(), Some(Duration::from_secs(3600)), None);
         assert_eq!(expire_now(&app).unwrap(), 1);
         assert!(store.load("old").unwrap().is_none());
         assert!(store.load("recent").unwrap().is_some());
         assert!(store.load("finished").unwrap().is_some(), "kept for replay");
+        // Finished games go by their own age, which leaves unfinished ones alone.
+        let three_hours = Some(Duration::from_secs(3 * 3600));
+        let app = server(store.clone(), None, three_hours);
+        assert_eq!(expire_now(&app).unwrap(), 0, "finished 2 hours ago");
+        let app = server(store.clone(), None, Some(Duration::from_secs(3600)));
+        assert_eq!(expire_now(&app).unwrap(), 1);
+        assert!(store.load("finished").unwrap().is_none());
+        assert!(store.load("recent").unwrap().is_some());
     }
 }

@@ -134,8 +134,11 @@ pub struct Config {
     /// Where games are kept.
     pub store: Arc<dyn Store>,
     /// Unfinished games whose last move is older than this are deleted (none:
-    /// kept for ever). Finished games stay.
+    /// kept for ever).
     pub expire_after: Option<Duration>,
+    /// Finished games whose last move is older than this are deleted (none:
+    /// kept for ever, for replay).
+    pub keep_finished: Option<Duration>,
     /// How long a person seat may keep the game waiting before another
     /// player of the game may let a bot play for it (its person takes it back
     /// whenever he returns).

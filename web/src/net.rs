@@ -21,10 +21,13 @@
 //!   has as long again to send the body, counted from the headers on: a body
 //!   still incomplete then gets `408 Request Timeout` (a JSON error) and the
 //!   connection is closed, so stalled bodies cannot hold the connections.
-//! * **Connections.** At most [`Network::max_connections`] are served at once;
-//!   one beyond gets `503 Service Unavailable` at once and is closed. Each
-//!   request is told its client's address (`ConnectInfo`), by which the games
-//!   a client creates are counted.
+//! * **Connections.** At most [`Network::max_connections`] are served at once,
+//!   and at most [`Network::max_per_address`] of them from one client address
+//!   (one client opening connections, or a page's events stream, by the
+//!   hundred cannot take every place from the others); one beyond either gets
+//!   `503 Service Unavailable` at once and is closed. Each request is told its
+//!   client's address (`ConnectInfo`), by which the games a client creates
+//!   are counted.
 
 use crate::limits::BodyDeadline;
 use axum::extract::connect_info::ConnectInfo;
@@ -35,9 +38,10 @@ use axum::response::{IntoResponse, Response};
 use axum::{Json, Router};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
+use std::collections::HashMap;
 use std::future::Future;
 use std::net::IpAddr;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -55,6 +59,10 @@ pub struct Network {
     pub header_timeout: Duration,
     /// Most connections served at once.
     pub max_connections: usize,
+    /// Most connections served at once from one client address (behind a
+    /// reverse proxy every client has the proxy's address: raise it to
+    /// [`Network::max_connections`] there).
+    pub max_per_address: usize,
 }
 
 impl Default for Network {
@@ -63,6 +71,7 @@ impl Default for Network {
             hosts: Vec::new(),
             header_timeout: Duration::from_secs(10),
             max_connections: 256,
+            max_per_address: 32,
         }
     }
 }
@@ -185,6 +194,7 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     let max = net.max_connections.clamp(1, u32::MAX as usize);
     let permits = Arc::new(Semaphore::new(max));
+    let addresses = PerAddress::new(net.max_per_address);
     let (stop, stopped) = watch::channel(false);
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
@@ -199,8 +209,12 @@ pub async fn serve(
             },
             () = &mut shutdown => break,
         };
+        let Some(place) = addresses.take(peer.ip()) else {
+            tokio::spawn(too_many(stream, FROM_ADDRESS));
+            continue;
+        };
         let Ok(permit) = permits.clone().try_acquire_owned() else {
-            tokio::spawn(too_many(stream));
+            tokio::spawn(too_many(stream, IN_ALL));
             continue;
         };
         let timeout = net.header_timeout;
@@ -227,7 +241,7 @@ pub async fn serve(
             // Declared after the connection, so dropped before it: the place
             // is free again before the socket closes (a client that has seen
             // the close finds the place free).
-            let _permit = permit;
+            let _permit = (permit, place);
             tokio::select! {
                 _ = conn.as_mut() => return,
                 _ = stopped.wait_for(|s| *s) => {}
@@ -242,15 +256,78 @@ pub async fn serve(
     Ok(())
 }
 
-/// Answers a connection beyond the limit with 503 and closes it.
+/// The answer to a connection beyond [`Network::max_connections`].
+const IN_ALL: &str = "the server is serving too many connections: try again";
+/// The answer to a connection beyond [`Network::max_per_address`].
+const FROM_ADDRESS: &str =
+    "the server is serving too many connections from your address: close other pages of this server and try again";
+
+/// The connections open from each client address, counted against a cap.
+struct PerAddress {
+    max: usize,
+    open: Mutex<HashMap<IpAddr, usize>>,
+}
+
+impl PerAddress {
+    fn new(max: usize) -> Arc<PerAddress> {
+        Arc::new(PerAddress {
+            max: max.max(1),
+            open: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// A place for one more connection from `ip`, if it has fewer than the
+    /// cap open; the place is given back when dropped.
+    fn take(self: &Arc<Self>, ip: IpAddr) -> Option<AddressPlace> {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let n = open.entry(ip).or_insert(0);
+        if *n >= self.max {
+            return None;
+        }
+        *n += 1;
+        Some(AddressPlace {
+            of: self.clone(),
+            ip,
+        })
+    }
+
+    /// The connections open from `ip`.
+    #[cfg(test)]
+    fn open(&self, ip: IpAddr) -> usize {
+        let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        open.get(&ip).copied().unwrap_or(0)
+    }
+}
+
+/// One connection's place among its address's.
+struct AddressPlace {
+    of: Arc<PerAddress>,
+    ip: IpAddr,
+}
+
+impl Drop for AddressPlace {
+    fn drop(&mut self) {
+        let mut open = self.of.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = open.get_mut(&self.ip) {
+            *n -= 1;
+            // No entry kept for an address without connections: the map holds
+            // at most as many addresses as connections are open.
+            if *n == 0 {
+                open.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// Answers a connection beyond a limit with 503 and `error`, and closes it.
 ///
 /// The close lingers: after the answer, what the client sent (its request,
 /// never read) is read and dropped until the client closes, for at most
 /// [`LINGER`] in all. Closing a socket with unread data makes the kernel
 /// reset the connection, and a client that reads its answer after the
 /// reset gets an error instead of the 503 (a test saw it on a loaded machine).
-async fn too_many(mut stream: TcpStream) {
-    let body = r#"{"error":"the server is serving too many connections: try again"}"#;
+async fn too_many(mut stream: TcpStream, error: &'static str) {
+    let body = serde_json::json!({ "error": error }).to_string();
     let answer = format!(
         "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
         body.len()
@@ -271,6 +348,25 @@ const LINGER: Duration = Duration::from_secs(2);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_address_has_its_own_places_given_back_when_dropped() {
+        let (a, b): (IpAddr, IpAddr) = ("10.0.0.1".parse().unwrap(), "::1".parse().unwrap());
+        let places = PerAddress::new(2);
+        let first = places.take(a).expect("a first place");
+        let second = places.take(a).expect("a second place");
+        assert!(places.take(a).is_none(), "two at most from one address");
+        // Another address is not concerned.
+        let other = places.take(b).expect("another address's place");
+        assert_eq!((places.open(a), places.open(b)), (2, 1));
+        drop(first);
+        assert_eq!(places.open(a), 1);
+        let again = places.take(a).expect("the place given back");
+        drop((second, again, other));
+        assert!(places.open.lock().unwrap().is_empty(), "no address kept");
+        // A cap of 0 is read as 1: a client is never shut out for good.
+        assert!(PerAddress::new(0).take(a).is_some());
+    }
 
     #[test]
     fn host_names_are_checked_without_the_port() {

@@ -87,9 +87,14 @@ pub trait Store: Send + Sync {
     /// played first, at most `limit`; without their moves. A game that cannot
     /// be read (damaged) is left out, not an error: the others are listed.
     fn lobby(&self, limit: usize) -> Result<Vec<StoredGame>, StoreError>;
-    /// Deletes the unfinished games whose last move is older than `before`;
-    /// returns their ids. Finished games stay (for replay).
-    fn expire(&self, before: u64) -> Result<Vec<String>, StoreError>;
+    /// Deletes the unfinished games whose last move is older than
+    /// `unfinished_before` and the finished ones whose last move is older
+    /// than `finished_before` (none: that kind stays); returns their ids.
+    fn expire(
+        &self,
+        unfinished_before: Option<u64>,
+        finished_before: Option<u64>,
+    ) -> Result<Vec<String>, StoreError>;
 }
 
 /// A listed game of two free person seats and no moves, over or not, last

@@ -423,23 +423,26 @@ impl Store for SqliteStore {
         Ok(games)
     }
 
-    fn expire(&self, before: u64) -> Result<Vec<String>, StoreError> {
+    fn expire(
+        &self,
+        unfinished_before: Option<u64>,
+        finished_before: Option<u64>,
+    ) -> Result<Vec<String>, StoreError> {
+        // No game was last played before the epoch: 0 keeps them all.
+        let cut = |t: Option<u64>| t.map_or(0, |t| t.min(i64::MAX as u64) as i64);
+        let cuts = [cut(unfinished_before), cut(finished_before)];
+        const WHICH: &str = "(NOT over AND updated < ?1) OR (over AND updated < ?2)";
         let mut conn = self.conn()?;
         let tx = conn.transaction().map_err(db_err)?;
         let ids: Vec<String> = {
             let mut st = tx
-                .prepare("SELECT id FROM games WHERE NOT over AND updated < ?1")
+                .prepare(&format!("SELECT id FROM games WHERE {WHICH}"))
                 .map_err(db_err)?;
-            let rows = st
-                .query_map([before as i64], |r| r.get(0))
-                .map_err(db_err)?;
+            let rows = st.query_map(cuts, |r| r.get(0)).map_err(db_err)?;
             rows.collect::<Result<_, _>>().map_err(db_err)?
         };
-        tx.execute(
-            "DELETE FROM games WHERE NOT over AND updated < ?1",
-            [before as i64],
-        )
-        .map_err(db_err)?;
+        tx.execute(&format!("DELETE FROM games WHERE {WHICH}"), cuts)
+            .map_err(db_err)?;
         tx.commit().map_err(db_err)?;
         Ok(ids)
     }

@@ -157,6 +157,7 @@ pub fn config(store: Arc<dyn Store>) -> Config {
         })),
         store,
         expire_after: None,
+        keep_finished: None,
         stand_in_after: Duration::from_secs(300),
         limits: Limits::default(),
     }

@@ -38,6 +38,7 @@ async fn a_body_sent_too_slowly_gets_408_and_its_connection_is_closed() {
         hosts: Vec::new(),
         header_timeout: Duration::from_secs(1),
         max_connections: 1,
+        ..Network::default()
     };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let server = tokio::spawn(async move {

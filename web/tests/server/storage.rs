@@ -162,7 +162,7 @@ fn the_store_keeps_finished_games_and_expires_old_unfinished_ones() {
         "unfinished with a free seat, latest first"
     );
     // By age, not by count: only the old unfinished game goes.
-    assert_eq!(store.expire(500).unwrap(), ["old"]);
+    assert_eq!(store.expire(Some(500), None).unwrap(), ["old"]);
     assert!(store.load("old").unwrap().is_none());
     assert!(store.load("done").unwrap().is_some(), "finished games stay");
     assert!(store.load("new").unwrap().is_some());
@@ -170,6 +170,14 @@ fn the_store_keeps_finished_games_and_expires_old_unfinished_ones() {
         store.append("old", 1, &["pass".into()], &status, 3_000),
         Err(StoreError::Conflict(_))
     ));
+    // Finished games go only by their own age (`serve --keep-finished-days`).
+    assert!(store.expire(None, None).unwrap().is_empty());
+    assert_eq!(store.expire(None, Some(5_000)).unwrap(), ["done"]);
+    assert!(store.load("done").unwrap().is_none());
+    assert!(
+        store.load("new").unwrap().is_some(),
+        "unfinished: not concerned"
+    );
 }
 
 #[test]
