@@ -82,6 +82,11 @@ pub struct Record {
     pub rules_hash: Option<String>,
     /// Players.
     pub players: u8,
+    /// Who played each seat, for people (a person's name, a bot's name), one
+    /// per player, `""` where unknown; empty when no seat's is known. Replay
+    /// ignores them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<String>,
     /// Seed of the game's RNG.
     pub seed: u64,
     /// Player actions in order, in text form (see [`crate::notation`]).
@@ -147,10 +152,17 @@ pub enum ReplayError {
         /// Replayed.
         replayed: Vec<i32>,
     },
+    /// The seats' names are not one per player, or one is too long or holds
+    /// control characters.
+    #[error("names: {0}")]
+    Names(String),
     /// Creating the game failed.
     #[error(transparent)]
     Game(#[from] GameError),
 }
+
+/// The most characters of a name in [`Record::names`].
+pub const NAME_CHARS: usize = 40;
 
 fn stream_hint(known: &Option<Vec<String>>) -> String {
     match known {
@@ -170,7 +182,36 @@ impl Record {
         if !READABLE_FORMATS.contains(&r.format.as_str()) {
             return Err(ReplayError::Format(r.format));
         }
+        r.check_names()?;
         Ok(r)
+    }
+
+    /// Checks [`Record::names`]: none, or one per player, each at most
+    /// [`NAME_CHARS`] characters without control characters.
+    pub fn check_names(&self) -> Result<(), ReplayError> {
+        if !self.names.is_empty() && self.names.len() != usize::from(self.players) {
+            return Err(ReplayError::Names(format!(
+                "{} given for {} players (one per player, \"\" where unknown)",
+                self.names.len(),
+                self.players
+            )));
+        }
+        for (i, n) in self.names.iter().enumerate() {
+            if n.chars().count() > NAME_CHARS || n.chars().any(char::is_control) {
+                return Err(ReplayError::Names(format!(
+                    "seat {i}'s name is longer than {NAME_CHARS} characters or holds control characters"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The name of seat `p` ([`Record::names`]), if the record has one.
+    pub fn name(&self, p: usize) -> Option<&str> {
+        self.names
+            .get(p)
+            .map(String::as_str)
+            .filter(|n| !n.is_empty())
     }
 
     /// Pretty JSON.
@@ -438,6 +479,7 @@ impl Recorder {
             plugins: p.plugins.clone(),
             rules_hash: p.rules_hash.clone(),
             players: g.players(),
+            names: Vec::new(),
             seed: g.seed(),
             actions: self.actions.clone(),
             forced: self.forced.clone(),

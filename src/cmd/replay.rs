@@ -102,6 +102,7 @@ pub fn run(a: Args) -> Result<()> {
             "seed": rec.seed,
             "finished": g.is_over(),
             "scores": g.scores(),
+            "names": rec.names,
             "tiles_placed": g.placed_count(),
             "turns": g.turn(),
         });
@@ -120,7 +121,13 @@ pub fn run(a: Args) -> Result<()> {
             if g.is_over() { "" } else { " (unfinished)" }
         );
         for (p, s) in g.scores().iter().enumerate() {
-            println!("  {:<6} {s:>4}", crate::log::NAMES[p]);
+            // The record's name of the seat, if it has one (escaped: a
+            // record is anyone's text).
+            let who = rec
+                .name(p)
+                .map(|n| format!(" ({})", n.escape_debug()))
+                .unwrap_or_default();
+            println!("  {:<6} {s:>4}{who}", crate::log::NAMES[p]);
         }
     }
     Ok(())

@@ -250,3 +250,59 @@ fn a_write_that_fails_leaves_the_record_of_the_actions_before() {
         .collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+#[test]
+fn replay_shows_the_names_a_record_gives_its_seats_and_refuses_bad_ones() {
+    let d = dir("record-names");
+    let path = d.join("g.json");
+    let o = run(&[
+        "play",
+        "--quiet",
+        "--seed",
+        "5",
+        "--record",
+        path.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    // `play` knows no names: the record has none, and replay shows none.
+    assert!(v.get("names").is_none(), "{v}");
+    let o = run(&["replay", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let plain = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(!plain.contains('('), "{plain}");
+    // A record of the server's names its seats: a person, one without a name
+    // (""), a bot.
+    v["names"] = serde_json::json!(["Ann \"the\" Bold", ""]);
+    std::fs::write(&path, v.to_string()).unwrap();
+    let o = run(&["replay", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let named = String::from_utf8_lossy(&o.stdout).to_string();
+    let lines: Vec<&str> = named.lines().collect();
+    let plain_lines: Vec<&str> = plain.lines().collect();
+    assert_eq!(
+        lines[1],
+        format!("{} (Ann \\\"the\\\" Bold)", plain_lines[1])
+    );
+    assert_eq!(lines[2], plain_lines[2], "no name: the line as before");
+    let o = run(&["replay", "--json", path.to_str().unwrap()]);
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["names"], serde_json::json!(["Ann \"the\" Bold", ""]));
+    // One name per player, and names a person could give.
+    for (names, said) in [
+        (serde_json::json!(["Ann"]), "names: 1 given for 2 players"),
+        (
+            serde_json::json!(["Ann", "x".repeat(41)]),
+            "names: seat 1's name is longer than 40 characters",
+        ),
+        (
+            serde_json::json!(["A\u{1b}[2J", "Bob"]),
+            "names: seat 0's name is longer than 40 characters or holds control characters",
+        ),
+    ] {
+        v["names"] = names;
+        std::fs::write(&path, v.to_string()).unwrap();
+        assert_clean_failure(&run(&["replay", path.to_str().unwrap()]), said);
+    }
+}

@@ -5,6 +5,7 @@
 //! the token plays the seat: the invitation link carries it, the page keeps it.
 
 use crate::WebError;
+use carcassonne_core::record::NAME_CHARS;
 use std::fmt;
 
 /// A seat's secret: 128 random bits, written as 32 lower-case hex digits.
@@ -137,14 +138,19 @@ pub fn seat_of(seats: &[Seat], given: &str) -> Option<u8> {
     found
 }
 
-/// A name a person gives: trimmed, at most 40 characters, no control characters.
+/// A name a person gives: trimmed, at most [`NAME_CHARS`] (40) characters, no
+/// control characters: a name a record can hold ([`Record::names`]).
+///
+/// [`Record::names`]: carcassonne_core::Record::names
 pub fn player_name(raw: &str) -> Result<Option<String>, WebError> {
     let name = raw.trim();
     if name.chars().any(char::is_control) {
         return Err(WebError::bad("a name may not hold control characters"));
     }
-    if name.chars().count() > 40 {
-        return Err(WebError::bad("a name has at most 40 characters"));
+    if name.chars().count() > NAME_CHARS {
+        return Err(WebError::bad(format!(
+            "a name has at most {NAME_CHARS} characters"
+        )));
     }
     Ok((!name.is_empty()).then(|| name.to_string()))
 }

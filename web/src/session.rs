@@ -306,15 +306,33 @@ impl Session {
         self.settle()
     }
 
-    /// The record of the game so far.
+    /// The record of the game so far, with who plays each seat (a person's
+    /// name, `""` for a person without one, a bot's name).
     pub fn record(&self) -> Record {
-        self.rec.record(&self.game, &self.ruleset.provenance)
+        let names: Vec<String> = self
+            .seats
+            .iter()
+            .map(|s| match &s.kind {
+                SeatKind::Person => s.player.clone().unwrap_or_default(),
+                SeatKind::Bot(name) => name.clone(),
+            })
+            .collect();
+        Record {
+            names: if names.iter().all(String::is_empty) {
+                Vec::new()
+            } else {
+                names
+            },
+            ..self.rec.record(&self.game, &self.ruleset.provenance)
+        }
     }
 
-    /// The record without its actions: what a store keeps once.
+    /// The record without its actions: what a store keeps once (the seats,
+    /// with their names, are kept apart).
     pub fn header(&self) -> Record {
         Record {
             actions: Vec::new(),
+            names: Vec::new(),
             scores: None,
             ..self.record()
         }

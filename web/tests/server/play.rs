@@ -41,6 +41,7 @@ async fn the_server_plays_the_bots_of_a_whole_game_whose_record_replays() {
         scores(&v)
     );
     assert_eq!(v["moves"], json!(rec.actions.len()));
+    assert_eq!(rec.names, ["first", "first"], "the bots' names");
     // Every turn can be viewed; past the last is a 404.
     let turns = v["turns"].as_u64().unwrap();
     assert_eq!(turns, u64::from(g.turn()) + 1);
@@ -348,5 +349,38 @@ async fn a_ruleset_is_chosen_by_its_number_or_its_name() {
         .await;
         assert_eq!(s, StatusCode::BAD_REQUEST, "{pick}: {v}");
         assert_eq!(v["error"], json!(says), "{pick}");
+    }
+}
+
+/// The record names who played each seat: a person by the name he gave
+/// (none given: `""`), a bot by its name.
+#[tokio::test]
+async fn a_record_names_the_people_and_bots_of_its_seats() {
+    let app = app();
+    for (player, names) in [
+        (json!("Ann"), ["Ann", "first"]),
+        (json!(null), ["", "first"]),
+    ] {
+        let v = create(
+            &app,
+            json!({"ruleset": 0, "seats": ["person", "first"], "take": [0], "player": player}),
+        )
+        .await;
+        let (id, token) = (
+            v["id"].as_str().unwrap(),
+            v["seats"][0]["token"].as_str().unwrap(),
+        );
+        // One person against a bot has the record of his unfinished game.
+        let (s, text) = call(
+            &app,
+            "GET",
+            &format!("/api/games/{id}/record"),
+            Some(token),
+            None,
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{text}");
+        let (rec, _) = replay(&text);
+        assert_eq!(rec.names, names);
     }
 }
