@@ -5,7 +5,7 @@ use crate::{runtime_error, value_error, Ruleset};
 use carcassonne_bots::BotSpec;
 use carcassonne_core::{Action, Actor, Driver, Game as CoreGame, Record, Recorder};
 use carcassonne_host::Ruleset as HostRuleset;
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt};
@@ -100,6 +100,16 @@ impl Game {
             ))
         })?;
         self.g.parse_action(&text).map_err(value_error)
+    }
+
+    /// The board of `g` (a game of `rs`) as SVG text, as `carcassonne render`
+    /// draws a record: the style of the ruleset's plugins over the built-in
+    /// one, the options of [`Options::game`](carcassonne_render::Options::game).
+    fn picture(g: &CoreGame, rs: &HostRuleset) -> Result<String, String> {
+        let style =
+            carcassonne_render::Style::for_rules(g.rules(), None).map_err(|e| e.to_string())?;
+        let opts = carcassonne_render::Options::game(&rs.spec.name, g);
+        Ok(carcassonne_render::board(g, &opts, &style))
     }
 
     /// Seat `player` of this game (`ValueError` if the game has no such player).
@@ -379,6 +389,42 @@ impl Game {
     fn observation_shapes(&self) -> ((usize, usize, usize), (usize,)) {
         let e = &self.enc;
         ((e.planes(), e.side, e.side), (e.state_len(),))
+    }
+
+    /// The board as an SVG picture (text), as `carcassonne render` draws it:
+    /// the tiles, figures and the score panel, the last placed tile outlined.
+    fn svg(&self, py: Python<'_>) -> PyResult<String> {
+        let (g, rs) = (&self.g, &*self.rs);
+        py.detach(|| Game::picture(g, rs)).map_err(runtime_error)
+    }
+
+    /// The picture of `svg()` for Jupyter, which shows a game as its board.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        self.svg(py)
+    }
+
+    /// The picture of `svg()` rasterised: a numpy array of uint8, (height,
+    /// width, 3), RGB on white (text in a sans-serif font of the system's).
+    fn rgb_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<u8>>> {
+        let (g, rs) = (&self.g, &*self.rs);
+        let (w, h, rgb) = py
+            .detach(|| -> Result<_, String> {
+                let svg = Game::picture(g, rs)?;
+                let p = carcassonne_render::to_rgba(&svg).map_err(|e| e.to_string())?;
+                // Over white: each colour weighted by its alpha.
+                let over_white = |c: u8, a: u8| {
+                    let (c, a) = (u32::from(c), u32::from(a));
+                    ((c * a + 255 * (255 - a) + 127) / 255) as u8
+                };
+                let rgb = p
+                    .data
+                    .chunks_exact(4)
+                    .flat_map(|px| [0, 1, 2].map(|i| over_white(px[i], px[3])))
+                    .collect::<Vec<u8>>();
+                Ok((p.width as usize, p.height as usize, rgb))
+            })
+            .map_err(runtime_error)?;
+        PyArray1::from_vec(py, rgb).reshape([h, w, 3])
     }
 
     fn __repr__(&self) -> String {

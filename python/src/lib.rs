@@ -1,7 +1,7 @@
 //! The `carcassonne` Python package's native module (`carcassonne._native`):
-//! rulesets, games, bots, encodings, batch simulation and tournaments over the
-//! engine's public API. The Python side (`pysrc/carcassonne`) adds the
-//! PettingZoo environment and the Ray helpers.
+//! rulesets, games, bots, encodings, pictures, batch simulation and
+//! tournaments over the engine's public API. The Python side
+//! (`pysrc/carcassonne`) adds the PettingZoo environment and the Ray helpers.
 #![forbid(unsafe_code)]
 
 mod batch;

@@ -14,12 +14,16 @@
 //! The elements carry classes and `data-` attributes (`tile`, `figure`,
 //! `candidate`, `choice`, `score`) so that programs (the browser front end, the
 //! tests) can find them.
+//!
+//! With the `png` feature, [`raster`] turns a picture into PNG or RGBA pixels.
 #![forbid(unsafe_code)]
 
 pub mod geometry;
 pub mod layers;
 pub mod log;
 pub mod notes;
+#[cfg(feature = "png")]
+pub mod raster;
 pub mod shapes;
 pub mod style;
 pub mod tile;
@@ -32,6 +36,8 @@ use svg::node::element::{Circle, Definitions, Group, Rectangle as Rect, Text, Ti
 use svg::Document;
 
 pub use layers::StyleLayers;
+#[cfg(feature = "png")]
+pub use raster::{to_png, to_rgba, PngError, Rgba, MAX_PNG_PIXELS};
 pub use style::{Style, StyleError};
 pub use tile::S;
 
@@ -65,6 +71,22 @@ pub struct Options {
     pub figure_notes: BTreeMap<FigureId, String>,
     /// Display names per seat replacing the style's names (e.g. "Blue (greedy)").
     pub seat_names: Vec<String>,
+}
+
+impl Options {
+    /// The options of a picture of a whole game, as `carcassonne render`
+    /// draws a record: the ruleset's name as the heading (`ruleset`), the
+    /// seed and the number of players under it, the default status line, the
+    /// last placed tile outlined and the score panel.
+    pub fn game(ruleset: &str, g: &Game) -> Options {
+        Options {
+            title: Some(ruleset.to_string()),
+            subtitle: vec![format!("seed {}, {} players", g.seed(), g.players())],
+            highlight_last: true,
+            panel: true,
+            ..Options::default()
+        }
+    }
 }
 
 /// Width of the score panel.
@@ -674,61 +696,4 @@ pub(crate) fn xml_safe(svg: String) -> String {
     svg.chars()
         .map(|c| if bad(c) { '\u{FFFD}' } else { c })
         .collect()
-}
-
-/// The most pixels a PNG picture may have (four bytes each while it is
-/// drawn: 400 MB): a larger board is refused, not drawn into memory the
-/// machine may not have.
-#[cfg(feature = "png")]
-pub const MAX_PNG_PIXELS: u64 = 100_000_000;
-
-/// A picture that could not be turned into PNG.
-#[cfg(feature = "png")]
-#[derive(Debug, thiserror::Error)]
-#[error("cannot make a PNG: {0}")]
-pub struct PngError(String);
-
-/// The SVG picture `svg` as PNG (text in the first of the usual sans-serif
-/// fonts the system has; without any, the picture has no text).
-#[cfg(feature = "png")]
-pub fn to_png(svg: &str) -> Result<Vec<u8>, PngError> {
-    use resvg::{tiny_skia, usvg};
-    let mut opt = usvg::Options::default();
-    {
-        let db = opt.fontdb_mut();
-        db.load_system_fonts();
-        let families: Vec<String> = db
-            .faces()
-            .flat_map(|f| f.families.iter().map(|(n, _)| n.clone()))
-            .collect();
-        let preferred = [
-            "DejaVu Sans",
-            "Liberation Sans",
-            "Noto Sans",
-            "Arial",
-            "FreeSans",
-        ];
-        if let Some(name) = preferred
-            .iter()
-            .find(|p| families.iter().any(|f| f == *p))
-            .map(|s| s.to_string())
-            .or_else(|| families.first().cloned())
-        {
-            db.set_sans_serif_family(name);
-        }
-    }
-    let tree = usvg::Tree::from_str(svg, &opt).map_err(|e| PngError(e.to_string()))?;
-    let size = tree.size().to_int_size();
-    let (w, h) = (size.width(), size.height());
-    let too_large = || {
-        PngError(format!(
-            "{w}×{h} pixels is too large (at most {MAX_PNG_PIXELS} pixels; SVG has no limit)"
-        ))
-    };
-    if u64::from(w) * u64::from(h) > MAX_PNG_PIXELS {
-        return Err(too_large());
-    }
-    let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or_else(too_large)?;
-    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(|e| PngError(e.to_string()))
 }

@@ -60,15 +60,11 @@ pub fn run(a: Args) -> Result<()> {
     replay_to(&mut g, rec, a.turn)
         .map_err(|e| loaded.explain(format!("{}: {e}", a.record.display())))?;
     let opts = Options {
-        title: Some(rs.spec.name.clone()),
-        subtitle: vec![format!("seed {}, {} players", rec.seed, rec.players)],
         status: a.turn.map(|n| {
             let end = if g.is_over() { ", game over" } else { "" };
             format!("After turn {n}{end}")
         }),
-        highlight_last: true,
-        panel: true,
-        ..Options::default()
+        ..Options::game(&rs.spec.name, &g)
     };
     let svg = carcassonne_render::board(&g, &opts, &style);
     match &a.output {

@@ -17,12 +17,14 @@
   again, for search), pickling (as a record), ``observation(player)`` (a dict) and
   ``encode_observation(player)`` (numpy arrays), ``legal_action_mask()`` over a
   fixed-size action space, ``to_record()`` / ``Game.from_record(json)``, and
-  ``bot_action("mcts:500")`` to ask a built-in bot.
+  ``bot_action("mcts:500")`` to ask a built-in bot; ``svg()`` (the board's
+  picture, shown by Jupyter) and ``rgb_array()`` (that picture as pixels).
 * ``simulate(ruleset, games, bots=[...])``: many games at engine speed on all
   cores, without the GIL (Ctrl-C stops it with ``KeyboardInterrupt``).
 * ``schedule``, ``play_fixtures``, ``standings``: tournaments in pieces that
   can be spread over processes or machines (see ``carcassonne.distributed``).
-* ``env(ruleset=...)``: a PettingZoo AEC environment (needs ``pettingzoo``).
+* ``env(ruleset=..., reward="outcome" or "score")``: a PettingZoo AEC
+  environment (needs ``pettingzoo``; see ``carcassonne.aec``).
 """
 
 from ._native import (  # noqa: F401
@@ -37,11 +39,18 @@ from ._native import (  # noqa: F401
 )
 
 
-def env(ruleset="hills-and-sheep", players=None, plugin_dirs=(), render_mode=None):
-    """A PettingZoo AEC environment of ``ruleset`` (a name, a path or a ``Ruleset``)."""
+def env(ruleset="hills-and-sheep", players=None, plugin_dirs=(), render_mode=None, reward="outcome"):
+    """A PettingZoo AEC environment of ``ruleset`` (a name, a path or a ``Ruleset``).
+
+    ``reward``: ``"outcome"`` (+1 win, -1 loss, at the end) or ``"score"`` (dense,
+    zero-sum: the change of the agent's score minus the others' mean, each step);
+    ``render_mode``: ``"ansi"`` or ``"rgb_array"`` (see ``carcassonne.aec``).
+    """
     from .aec import CarcassonneEnv
 
-    return CarcassonneEnv(ruleset=ruleset, players=players, plugin_dirs=plugin_dirs, render_mode=render_mode)
+    return CarcassonneEnv(
+        ruleset=ruleset, players=players, plugin_dirs=plugin_dirs, render_mode=render_mode, reward=reward
+    )
 
 
 __all__ = [

@@ -5,9 +5,22 @@ engine names (usually the turn's player, but a plugin's decision may belong to
 another); chance events (tile draws, token draws) are sampled by the
 environment with the game's seeded RNG. Observations are a dict
 ``{"observation": {"board", "state"}, "action_mask"}`` from the fixed-size
-encodings (``Game.encode_observation``, ``Game.legal_action_mask``); the
-reward is +1 for a win, -1 for a loss and 0 for a tie (a tie among several
-leaders shares nothing), given when the game ends.
+encodings (``Game.encode_observation``, ``Game.legal_action_mask``).
+
+Rewards (``reward=``):
+
+* ``"outcome"`` (the default): +1 for a win, -1 for a loss and 0 for a tie (a
+  tie among several leaders shares nothing), given when the game ends;
+* ``"score"``: dense and zero-sum: after every step each agent gets the change
+  of its score minus the mean of the other players' scores (final scoring
+  included), so that an agent's rewards over a game add up to its final score
+  minus the mean of the others' final scores.
+
+When the game ends, every agent's info holds the final ``"scores"``.
+
+Render modes (``render_mode=``): ``"ansi"`` gives a line of text (turn, scores,
+actor); ``"rgb_array"`` the board picture (``Game.svg()``) as a numpy uint8
+array (height, width, 3); without a render mode ``render()`` gives ``None``.
 """
 
 import numpy as np
@@ -18,10 +31,22 @@ from ._native import Game, Ruleset
 
 
 class CarcassonneEnv(AECEnv):
-    metadata = {"name": "carcassonne_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata = {"name": "carcassonne_v0", "render_modes": ["ansi", "rgb_array"], "is_parallelizable": False}
 
-    def __init__(self, ruleset="hills-and-sheep", players=None, plugin_dirs=(), render_mode=None):
+    #: The accepted values of ``reward`` (see the module's documentation).
+    reward_modes = ("outcome", "score")
+
+    def __init__(
+        self, ruleset="hills-and-sheep", players=None, plugin_dirs=(), render_mode=None, reward="outcome"
+    ):
         super().__init__()
+        if reward not in self.reward_modes:
+            accepted = ", ".join(repr(k) for k in self.reward_modes)
+            raise ValueError(f"reward={reward!r}: the accepted rewards are {accepted}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            accepted = ", ".join(repr(m) for m in self.metadata["render_modes"])
+            raise ValueError(f"render_mode={render_mode!r}: the accepted render modes are None, {accepted}")
+        self.reward = reward
         if isinstance(ruleset, Ruleset):
             self.ruleset = ruleset
         else:
@@ -84,6 +109,9 @@ class CarcassonneEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
+        # "score": each agent's score minus the others' mean, as of the last
+        # step (0 before the first: scoring while settling counts too).
+        self._advantage = [0.0] * self.n
         self.agent_selection = self._select()
 
     def _select(self):
@@ -104,26 +132,41 @@ class CarcassonneEnv(AECEnv):
         self._cumulative_rewards[agent] = 0
         self.game.apply(int(action))
         self.game.settle()
-        self.rewards = {a: 0 for a in self.agents}
-        if self.game.is_over():
-            scores = self.game.scores()
-            best = max(scores)
-            leaders = scores.count(best)
-            for i, a in enumerate(self.agents):
-                if scores[i] == best:
-                    self.rewards[a] = 1 if leaders == 1 else 0
-                else:
-                    self.rewards[a] = -1
+        scores = self.game.scores()
+        over = self.game.is_over()
+        if self.reward == "score":
+            self.rewards = self._score_rewards(scores)
+        elif over:
+            self.rewards = self._outcome_rewards(scores)
+        else:
+            self.rewards = {a: 0 for a in self.agents}
+        if over:
+            for a in self.agents:
                 self.terminations[a] = True
             self.infos = {a: {"scores": scores} for a in self.agents}
         else:
             self.agent_selection = self._select()
         self._accumulate_rewards()
 
+    def _outcome_rewards(self, scores):
+        best = max(scores)
+        leaders = scores.count(best)
+        won = 1 if leaders == 1 else 0
+        return {a: won if scores[self._player(a)] == best else -1 for a in self.agents}
+
+    def _score_rewards(self, scores):
+        total = sum(scores)
+        advantage = [s - (total - s) / (self.n - 1) for s in scores]
+        rewards = {a: advantage[self._player(a)] - self._advantage[self._player(a)] for a in self.agents}
+        self._advantage = advantage
+        return rewards
+
     def render(self):
-        if self.render_mode == "ansi":
-            return repr(self.game)
-        return None
+        if self.game is None or self.render_mode is None:
+            return None
+        if self.render_mode == "rgb_array":
+            return self.game.rgb_array()
+        return repr(self.game)
 
     def close(self):
         pass
