@@ -59,6 +59,9 @@ pub fn run(c: Command) -> Result<()> {
         for line in idle_option_notes(&rs.spec, &reg) {
             println!("  note: {line}");
         }
+        for line in unmarked_notes(&rs.spec, &rs.rules.tiles, &reg) {
+            println!("  note: {line}");
+        }
     }
     Ok(())
 }
@@ -169,6 +172,67 @@ fn idle_option_notes(
                 super::any_of_plugins(&doc.only_with)
             ));
         }
+    }
+    out
+}
+
+/// Enabled plugins that read tile markers of which no tile in the game
+/// carries one (the markers a plugin declares, on any tile type with copies in
+/// the bag or in the hands): what they do with them never comes up, because
+/// the tile set of their expansion is missing from `tilesets` or its tiles
+/// are left out (by a plugin, as the Count leaves out the rivers, or by the
+/// ruleset's counts). No error: a plugin may read a marker only for a part of
+/// its rules (the wagon the abbey's, the castles a city that may not become
+/// one), and a ruleset may enable it for composition.
+fn unmarked_notes(
+    spec: &carcassonne_host::ruleset::RulesetSpec,
+    tiles: &carcassonne_core::TileCatalogue,
+    reg: &carcassonne_host::registry::Registry,
+) -> Vec<String> {
+    let in_game = |t: &carcassonne_core::TileType| t.count > 0 || t.per_player > 0;
+    let carried = tiles
+        .types
+        .iter()
+        .filter(|t| in_game(t))
+        .fold(0u64, |m, t| m | t.any_markers);
+    let mut out = Vec::new();
+    for p in spec.plugins.iter().filter(|p| p.enabled) {
+        let Some(pl) = reg.get(&p.id) else {
+            continue;
+        };
+        let markers = &pl.info().markers;
+        let mask = markers.iter().fold(0u64, |m, n| m | tiles.markers.bit(n));
+        if markers.is_empty() || carried & mask != 0 {
+            continue;
+        }
+        // Tile types that carry one but have no copies, and who left them out.
+        let left_out: Vec<carcassonne_core::TileTypeId> = (0..tiles.types.len())
+            .map(|i| carcassonne_core::TileTypeId(i as u16))
+            .filter(|&t| tiles.get(t).is_some_and(|ty| ty.any_markers & mask != 0))
+            .collect();
+        let mut by: Vec<String> = Vec::new();
+        for (plugin, t, _, to) in &tiles.plugin_counts {
+            if *to == 0 && left_out.contains(t) && !by.contains(plugin) {
+                by.push(plugin.clone());
+            }
+        }
+        let why = if left_out.is_empty() {
+            "is the tile set of its expansion missing from `tilesets`?".to_string()
+        } else if by.is_empty() {
+            "the tiles that carry them have no copies".to_string()
+        } else {
+            format!(
+                "the tiles that carry them are left out, by plugin {}",
+                super::any_of_plugins(&by).replace(" or ", " and ")
+            )
+        };
+        let names: Vec<String> = markers.iter().map(|m| format!("`{m}`")).collect();
+        out.push(format!(
+            "plugin `{}` reads tile markers that no tile of this game carries ({}): what it does \
+             with them never comes up ({why})",
+            p.id,
+            names.join(", ")
+        ));
     }
     out
 }

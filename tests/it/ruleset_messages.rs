@@ -205,6 +205,9 @@ fn ruleset_check_notes_an_option_for_a_plugin_not_enabled() {
              plugin `builder` or `pig`, which this ruleset does not enable",
             "  note: plugin `fairy`: `final-round-point = true` has no effect without plugin \
              `abbey`, which this ruleset does not enable",
+            "  note: plugin `dragon` reads tile markers that no tile of this game carries \
+             (`volcano`, `dragon`): what it does with them never comes up (is the tile set of \
+             its expansion missing from `tilesets`?)",
         ]
     );
     // Set to their defaults (as the shipped ruleset writes them), or with
@@ -223,6 +226,63 @@ fn ruleset_check_notes_an_option_for_a_plugin_not_enabled() {
     let shipped = root().join("configs/count-king-and-robber.toml");
     let o = run(&["ruleset", "check", shipped.to_str().unwrap()]);
     assert!(!stdout(&o).contains("note:"), "{}", stdout(&o));
+}
+
+#[test]
+fn ruleset_check_notes_a_plugin_whose_markers_no_tile_of_the_game_carries() {
+    let notes = |name: &str, text: &str| -> Vec<String> {
+        let file = tmp(name);
+        std::fs::write(&file, text).unwrap();
+        let o = run(&["ruleset", "check", file.to_str().unwrap()]);
+        assert!(o.status.success(), "a note is no error: {}", stdout(&o));
+        stdout(&o)
+            .lines()
+            .filter(|l| l.contains("note:"))
+            .map(str::to_string)
+            .collect()
+    };
+    // The Tower on the base tiles: its expansion's tile set is missing.
+    assert_eq!(
+        notes(
+            "unmarked-tower.toml",
+            "name = \"x\"\ntilesets = [\"base\"]\n[plugins.tower]\n"
+        ),
+        ["  note: plugin `tower` reads tile markers that no tile of this game carries (`tower`): \
+          what it does with them never comes up (is the tile set of its expansion missing from \
+          `tilesets`?)"]
+    );
+    // With it, nothing to note.
+    let with = "name = \"x\"\ntilesets = [\"base\", \"the-tower\"]\n[plugins.tower]\n";
+    assert!(notes("unmarked-tower-set.toml", with).is_empty());
+    // The herd's tile given no copies by the ruleset.
+    let river = "name = \"x\"\ntilesets = [\"base\", \"the-river-ii\"]\n[plugins.river]\n\
+                 [plugins.pig-herd]\n";
+    assert!(notes("unmarked-herd.toml", river).is_empty());
+    assert_eq!(
+        notes(
+            "unmarked-herd-none.toml",
+            &format!("{river}[tiles.counts]\n\"RI.2/II+\" = 0\n")
+        ),
+        [
+            "  note: plugin `pig-herd` reads tile markers that no tile of this game carries \
+          (`pig-herd`): what it does with them never comes up (the tiles that carry them have \
+          no copies)"
+        ]
+    );
+    // Every expansion: the Count leaves the rivers out (CK26), the herd's
+    // tile with them; said so, and only that.
+    let all = root().join("configs/all-expansions.toml");
+    let o = run(&["ruleset", "check", all.to_str().unwrap()]);
+    let out = stdout(&o);
+    let said: Vec<&str> = out.lines().filter(|l| l.contains("note:")).collect();
+    assert_eq!(
+        said,
+        [
+            "  note: plugin `pig-herd` reads tile markers that no tile of this game carries \
+          (`pig-herd`): what it does with them never comes up (the tiles that carry them are \
+          left out, by plugin `count`)"
+        ]
+    );
 }
 
 #[test]
