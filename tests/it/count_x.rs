@@ -556,7 +556,14 @@ fn ck26_ruleset_check_says_the_count_leaves_the_river_out() {
         "{out}"
     );
     assert!(lines[2].ends_with(", RI/s"), "{out}");
-    assert_eq!(lines.len(), 3, "{out}");
+    // The pig herd's tile, a river tile, with them.
+    assert_eq!(
+        lines[3],
+        "  note: plugin `pig-herd` reads tile markers that no tile of this game carries \
+         (`pig-herd`): what it does with them never comes up (the tiles that carry them are left \
+         out, by plugin `count`)"
+    );
+    assert_eq!(lines.len(), 4, "{out}");
 }
 
 #[test]
