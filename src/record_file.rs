@@ -37,6 +37,8 @@ pub struct RecordFile {
     path: PathBuf,
     tmp: PathBuf,
     provenance: Provenance,
+    /// Who plays each seat.
+    names: Vec<String>,
     /// The record file, open for appending.
     file: File,
     /// Where the journal's closing bytes ([`TAIL`]) begin.
@@ -56,8 +58,15 @@ pub struct RecordFile {
 }
 
 impl RecordFile {
-    /// Writes the record of `g` so far to `path` (checking that it can be written).
-    pub fn create(path: &Path, provenance: Provenance, rec: &Recorder, g: &Game) -> Result<Self> {
+    /// Writes the record of `g` so far to `path` (checking that it can be
+    /// written), with `names` for its seats ([`Record::names`]).
+    pub fn create(
+        path: &Path,
+        provenance: Provenance,
+        names: Vec<String>,
+        rec: &Recorder,
+        g: &Game,
+    ) -> Result<Self> {
         let name = path
             .file_name()
             .with_context(|| format!("--record {}: not a file name", path.display()))?;
@@ -67,13 +76,17 @@ impl RecordFile {
         tmp_name.push(".tmp");
         let tmp = path.with_file_name(tmp_name);
         check_regular(&tmp)?;
-        let record = rec.record(g, &provenance);
+        let record = Record {
+            names: names.clone(),
+            ..rec.record(g, &provenance)
+        };
         let (text, tail_at) = contents(&record, g.is_over())?;
         let file = replace(&tmp, path, text.as_bytes())?;
         Ok(RecordFile {
             path: path.to_path_buf(),
             tmp,
             provenance,
+            names,
             file,
             tail_at,
             actions: record.actions.len(),
@@ -130,7 +143,10 @@ impl RecordFile {
     /// Writes the whole file again: the complete record once the game is
     /// over, else a journal of the game so far.
     fn rewrite(&mut self, rec: &Recorder, g: &Game) -> Result<()> {
-        let record = rec.record(g, &self.provenance);
+        let record = Record {
+            names: self.names.clone(),
+            ..rec.record(g, &self.provenance)
+        };
         let (text, tail_at) = contents(&record, g.is_over())?;
         // A failure leaves the file as it was: without the latest actions.
         self.file = replace(&self.tmp, &self.path, text.as_bytes()).inspect_err(|_| {

@@ -222,8 +222,27 @@ pub fn run(a: Args) -> Result<()> {
             );
         }
     }
+    // The record names the bots by their specifications (a person at the
+    // terminal gave no name: "").
+    let names = specs
+        .iter()
+        .map(|s| {
+            s.as_ref().map_or_else(String::new, |s| {
+                let spec = s.to_string();
+                spec.chars()
+                    .take(carcassonne_core::record::NAME_CHARS)
+                    .collect()
+            })
+        })
+        .collect();
     let mut file = match &a.record {
-        Some(path) => Some(RecordFile::create(path, rs.provenance(&reg), &rec, &g)?),
+        Some(path) => Some(RecordFile::create(
+            path,
+            rs.provenance(&reg),
+            names,
+            &rec,
+            &g,
+        )?),
         None => None,
     };
     // Whether the game ended (false: a person stopped it).

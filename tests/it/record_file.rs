@@ -266,12 +266,27 @@ fn replay_shows_the_names_a_record_gives_its_seats_and_refuses_bad_ones() {
     assert!(o.status.success(), "{}", stderr(&o));
     let mut v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    // `play` knows no names: the record has none, and replay shows none.
-    assert!(v.get("names").is_none(), "{v}");
-    let o = run(&["replay", path.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let plain = String::from_utf8_lossy(&o.stdout).to_string();
+    // `play` names the bots that played (its default: greedy against random).
+    assert_eq!(v["names"], serde_json::json!(["greedy", "random"]));
+    let replayed = |v: &serde_json::Value| {
+        std::fs::write(&path, v.to_string()).unwrap();
+        let o = run(&["replay", path.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        String::from_utf8_lossy(&o.stdout).to_string()
+    };
+    let bots = replayed(&v);
+    // A record without names (an older one, the Python package's): none shown.
+    v.as_object_mut().unwrap().remove("names");
+    let plain = replayed(&v);
     assert!(!plain.contains('('), "{plain}");
+    let plain_lines: Vec<&str> = plain.lines().collect();
+    assert_eq!(
+        bots.lines().collect::<Vec<_>>()[1..],
+        [
+            format!("{} (greedy)", plain_lines[1]),
+            format!("{} (random)", plain_lines[2])
+        ]
+    );
     // A record of the server's names its seats: a person, one without a name
     // (""), a bot.
     v["names"] = serde_json::json!(["Ann \"the\" Bold", ""]);
@@ -280,7 +295,6 @@ fn replay_shows_the_names_a_record_gives_its_seats_and_refuses_bad_ones() {
     assert!(o.status.success(), "{}", stderr(&o));
     let named = String::from_utf8_lossy(&o.stdout).to_string();
     let lines: Vec<&str> = named.lines().collect();
-    let plain_lines: Vec<&str> = plain.lines().collect();
     assert_eq!(
         lines[1],
         format!("{} (Ann \\\"the\\\" Bold)", plain_lines[1])
