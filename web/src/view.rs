@@ -19,6 +19,7 @@ use carcassonne_render::notes::{self, PlayerLine};
 use carcassonne_render::{log, Options, Style};
 use serde::Serialize;
 use serde_json::Value;
+use std::time::Duration;
 
 /// A choice offered to the player to act.
 #[derive(Serialize, Debug)]
@@ -175,6 +176,10 @@ pub struct View {
     pub stuck: Option<String>,
     /// The seats.
     pub seats: Vec<SeatView>,
+    /// While a person's seat is to act (no bot standing in for him): the
+    /// seconds until another player of the game may let a bot play for it
+    /// (`POST .../stand-in`; 0: now). None otherwise.
+    pub stand_in_in: Option<u64>,
     /// The board (SVG), with the viewer's legal placements and choices marked.
     pub board: String,
     /// Id of the drawn tile, while it waits to be placed.
@@ -215,6 +220,23 @@ pub struct View {
     pub record_available: bool,
     /// What the viewer sees of the game (his observation, or the public one).
     pub observation: Value,
+}
+
+impl View {
+    /// Sets [`View::stand_in_in`]: the seat to act has kept the game waiting
+    /// `waited`, and another player may let a bot play for it after `after`.
+    pub fn with_stand_in_wait(mut self, waited: Duration, after: Duration) -> View {
+        let person_to_act = self
+            .actor
+            .and_then(|a| self.seats.get(usize::from(a)))
+            .is_some_and(|s| s.kind == "person" && s.stand_in.is_none());
+        self.stand_in_in = (person_to_act && !self.over).then(|| {
+            let left = after.saturating_sub(waited);
+            // Whole seconds, rounded up: 0 only once a stand-in is allowed.
+            left.as_secs() + u64::from(left.subsec_nanos() > 0)
+        });
+        self
+    }
 }
 
 /// A group of tiles that come before the rest (see [`View::coming`]).
@@ -521,6 +543,7 @@ pub fn view(s: &Session, name: &str, you: Option<u8>) -> Result<View, WebError> 
         bot_to_act: s.bot_to_act(),
         stuck: s.stuck.clone(),
         seats: seat_views(s, g, style, &seen),
+        stand_in_in: None,
         board: carcassonne_render::board(g, &o, style),
         drawn: g
             .drawn_tile()

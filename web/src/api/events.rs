@@ -4,10 +4,16 @@
 //! back (`Last-Event-ID`, which browsers send by themselves, or `?after=N`)
 //! and gets the moves it missed at once. The actions are public (every
 //! player sees every move); a page then asks for its own view.
+//!
+//! A change of the seats (a person taking one, his name, a bot standing in
+//! for him) is announced too, by an event whose `seats` differs from the
+//! last one's (a fingerprint of who plays each seat), so that every page
+//! shows who joined without waiting for the next move.
 
 use super::play::live_of;
 use super::AppState;
 use crate::games::Live;
+use crate::seats::Seat;
 use crate::WebError;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, Query, State};
@@ -45,14 +51,27 @@ fn last_seen(headers: &HeaderMap, q: &After) -> Option<usize> {
 /// The event telling a page that saw `seen` moves where the game stands, and
 /// the number of moves it tells of.
 fn moves_event(live: &Live, seen: Option<usize>) -> (Event, usize) {
-    let (now, actions, over, stuck) = match live.lock() {
+    let (now, actions, over, stuck, seats) = match live.lock() {
         Ok(s) => {
             let all = s.actions();
             let from = seen.unwrap_or(all.len()).min(all.len());
             let over = s.status().over;
-            (all.len(), all[from..].to_vec(), over, s.stuck.clone())
+            let seats = seats_key(s.seats());
+            (
+                all.len(),
+                all[from..].to_vec(),
+                over,
+                s.stuck.clone(),
+                seats,
+            )
         }
-        Err(e) => (seen.unwrap_or(0), Vec::new(), false, Some(e.to_string())),
+        Err(e) => (
+            seen.unwrap_or(0),
+            Vec::new(),
+            false,
+            Some(e.to_string()),
+            String::new(),
+        ),
     };
     let ev = Event::default()
         .event("moves")
@@ -65,10 +84,23 @@ fn moves_event(live: &Live, seen: Option<usize>) -> (Event, usize) {
                 "actions": actions,
                 "over": over,
                 "stuck": stuck,
+                "seats": seats,
             })
             .to_string(),
         );
     (ev, now)
+}
+
+/// A fingerprint of who plays each seat as the pages show it (taken or not,
+/// the person's name, a bot standing in), as 16 hex digits: it changes when
+/// any of these does.
+fn seats_key(seats: &[Seat]) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for s in seats {
+        (s.taken, &s.player, &s.stand_in).hash(&mut h);
+    }
+    format!("{:016x}", h.finish())
 }
 
 /// A page following a game.

@@ -343,9 +343,10 @@ pub(crate) async fn show(
 ) -> Result<Response, WebError> {
     let live = live_of(&app, id).await?;
     let you = viewer(&live, &headers)?;
+    let after = app.cfg.stand_in_after;
     let v = blocking(move || {
         let s = live.lock()?;
-        view::view(&s, &live.name, you)
+        Ok(view::view(&s, &live.name, you)?.with_stand_in_wait(live.waiting(), after))
     })
     .await?;
     Ok(Json(v).into_response())
@@ -377,6 +378,7 @@ async fn as_seat<B: DeserializeOwned + Send + 'static>(
     let seat = seat_by_token(&live, req.headers())?;
     let body: B = json_body(req, app.cfg.limits.body_bytes).await?;
     let (app2, live2) = (app.clone(), live.clone());
+    let after = app.cfg.stand_in_after;
     let v = blocking(move || {
         let waited = live2.waiting();
         live2.commit(&app2, |s| {
@@ -384,7 +386,7 @@ async fn as_seat<B: DeserializeOwned + Send + 'static>(
             change(s, seat, body, waited)
         })?;
         let s = live2.lock()?;
-        view::view(&s, &live2.name, Some(seat))
+        Ok(view::view(&s, &live2.name, Some(seat))?.with_stand_in_wait(live2.waiting(), after))
     })
     .await;
     // Also after a refusal: the game may have been read again, a bot to act.

@@ -77,3 +77,31 @@ async fn the_stream_leaves_a_query_parameter_it_does_not_know_alone() {
         assert_eq!(resp.status(), status, "{query}");
     }
 }
+
+#[tokio::test]
+async fn a_seat_taken_or_named_is_announced_without_a_move() {
+    // The UI audit of 7 December 2026: a page saw a friend take his seat only
+    // at the next move.
+    let app = app();
+    let (id, tokens) = new_game(&app, json!(["person", "person"])).await;
+    let first = follow(&app, &id, None, |_| true).await;
+    let key = first[0]["seats"].as_str().unwrap().to_string();
+    assert_eq!(key.len(), 16, "{key}");
+    // Blue opens his invitation under a name (his seat's settings).
+    let blue = tokens[1].clone().unwrap();
+    let (s, v) = json_call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/seat"),
+        Some(&blue),
+        Some(json!({"name": "Bob"})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let after = follow(&app, &id, Some(0), |_| true).await;
+    assert_eq!(after[0]["moves"], json!(0), "no move was played");
+    assert_ne!(after[0]["seats"], json!(key), "the seats changed");
+    // The same seats give the same key.
+    let again = follow(&app, &id, None, |_| true).await;
+    assert_eq!(again[0]["seats"], after[0]["seats"]);
+}
