@@ -217,11 +217,12 @@ impl App {
                 return Ok(l.clone());
             }
         }
-        let stored = self
-            .cfg
-            .store
-            .load(id)?
-            .ok_or_else(|| WebError::NotFound(format!("no game `{}`", shown_id(id))))?;
+        let stored = self.cfg.store.load(id)?.ok_or_else(|| {
+            WebError::NotFound(format!(
+                "no game `{}` on this server (the link may be incomplete, or the game has expired)",
+                shown_id(id)
+            ))
+        })?;
         let session = self.replay(&stored)?;
         self.hold(Live::new(
             stored.id,

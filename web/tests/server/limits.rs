@@ -349,7 +349,13 @@ async fn a_missing_game_is_named_in_at_most_32_characters() {
         ] {
             let (s, v) = json_call(&app, "GET", &path, None, None).await;
             assert_eq!(s, StatusCode::NOT_FOUND, "{v}");
-            assert_eq!(v["error"], json!(format!("no game `{shown}`")));
+            assert_eq!(
+                v["error"],
+                json!(format!(
+                    "no game `{shown}` on this server (the link may be incomplete, or the game \
+                     has expired)"
+                ))
+            );
         }
     }
 }
