@@ -655,10 +655,16 @@ fn figure_label(g: &Game, fig: FigureId) -> Option<String> {
 fn prompt(s: &Session, actor: Option<u8>) -> String {
     let g = &s.game;
     let Some(p) = actor else {
+        // The winners by their seats' names: "Blue (Bob)".
+        let names = s.seat_names();
         let best = g.scores().iter().copied().max().unwrap_or(0);
         let winners: Vec<&str> = PlayerId::all(g.players())
             .filter(|&p| g.score(p) == best)
-            .map(|p| log::NAMES[p.index()])
+            .map(|p| {
+                names
+                    .get(p.index())
+                    .map_or(log::NAMES[p.index()], String::as_str)
+            })
             .collect();
         return format!(
             "Game over: {} wins with {best} points.",

@@ -42,6 +42,12 @@ async fn the_server_plays_the_bots_of_a_whole_game_whose_record_replays() {
     );
     assert_eq!(v["moves"], json!(rec.actions.len()));
     assert_eq!(rec.names, ["first", "first"], "the bots' names");
+    // The winners by their seats' names.
+    let said = v["prompt"].as_str().unwrap();
+    assert!(
+        said.starts_with("Game over: ") && said.contains(" (first) "),
+        "{said}"
+    );
     // Every turn can be viewed; past the last is a 404.
     let turns = v["turns"].as_u64().unwrap();
     assert_eq!(turns, u64::from(g.turn()) + 1);
