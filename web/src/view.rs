@@ -176,9 +176,10 @@ pub struct View {
     pub stuck: Option<String>,
     /// The seats.
     pub seats: Vec<SeatView>,
-    /// While a person's seat is to act (no bot standing in for him): the
-    /// seconds until another player of the game may let a bot play for it
-    /// (`POST .../stand-in`; 0: now). None otherwise.
+    /// While a person's seat is to act (no bot standing in for him), to
+    /// another player of the game: the seconds until he may let a bot play
+    /// for that seat (`POST .../stand-in`; 0: now). None otherwise (to the
+    /// player to act and to spectators, whose views it would only change).
     pub stand_in_in: Option<u64>,
     /// The board (SVG), with the viewer's legal placements and choices marked.
     pub board: String,
@@ -230,7 +231,8 @@ impl View {
             .actor
             .and_then(|a| self.seats.get(usize::from(a)))
             .is_some_and(|s| s.kind == "person" && s.stand_in.is_none());
-        self.stand_in_in = (person_to_act && !self.over).then(|| {
+        let other_player = self.you.is_some() && self.you != self.actor;
+        self.stand_in_in = (person_to_act && other_player && !self.over).then(|| {
             let left = after.saturating_sub(waited);
             // Whole seconds, rounded up: 0 only once a stand-in is allowed.
             left.as_secs() + u64::from(left.subsec_nanos() > 0)

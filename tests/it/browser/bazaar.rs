@@ -30,7 +30,7 @@ async fn choose(c: &Client, text: &str) {
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_bridge_is_laid_and_a_bid_typed_in_the_browser() {
-    let (_server, _driver, c, profile) = one_page("chromium-profile-bazaar").await;
+    let (_server, _driver, c, profile) = one_page("chromium-profile-bazaar", super::WINDOW).await;
     // Both seats are persons: the page takes both.
     let n = open_saved_record(&c, "bazaar-bridge.json", at_the_bazaar_tile()).await;
     // The square south of the start; BB/F.b is one field: one rotation, and

@@ -35,7 +35,7 @@ async fn buttons(c: &Client) -> Vec<(String, fantoccini::elements::Element)> {
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_follower_leaves_the_castle_for_the_city_being_scored_by_clicks() {
-    let (_server, _driver, c, profile) = one_page("chromium-profile-count").await;
+    let (_server, _driver, c, profile) = one_page("chromium-profile-count", super::WINDOW).await;
     let n = open_saved_record(&c, "count-window.json", at_the_window()).await;
     // Red placed the tile; Blue, on his left, decides first (CK17).
     let prompt = prompt(&c).await;

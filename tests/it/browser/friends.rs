@@ -68,14 +68,14 @@ async fn two_friends_play_through_their_invitations_and_a_server_restart() {
         crate::common::scratch("chromium-bob"),
     );
     // Ann creates a game for two people on the base game.
-    let ann = opened(driver_port, &pa, &url).await;
+    let ann = opened(driver_port, &pa, &url, super::WINDOW).await;
     ann.wait()
         .for_element(Locator::Css("#ruleset option"))
         .await
         .unwrap();
     let base = ann
         .find(Locator::XPath(
-            "//select[@id='ruleset']/option[contains(., 'base.toml')]",
+            "//select[@id='ruleset']/option[@title='base.toml']",
         ))
         .await
         .unwrap();
@@ -108,7 +108,7 @@ async fn two_friends_play_through_their_invitations_and_a_server_restart() {
         .and_then(|r| r.split('&').next())
         .unwrap()
         .to_string();
-    let bob = opened(driver_port, &pb, &url).await;
+    let bob = opened(driver_port, &pb, &url, super::WINDOW).await;
     let row = bob
         .wait()
         .for_element(Locator::Css(&format!(

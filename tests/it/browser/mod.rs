@@ -14,14 +14,23 @@
 //! * [`bazaar`]: a bridge laid with its tile and a bid typed in an auction.
 //! * [`count`]: a follower moved from a quarter of the city of Carcassonne
 //!   into a city about to be scored, by a player who is not the active one.
+//! * [`phone`]: the setup page and a game on a phone's screen.
+//! * [`your_games`]: a game left for the setup page, found in "Your games"
+//!   and resumed; the browser's Back and Forward between the two.
+//! * [`seats`]: an invitation whose seat was taken from the lobby; an invited
+//!   friend asked for his name, told whom the game waits for, and not offered
+//!   a stand-in before the wait.
 
 mod bazaar;
 mod count;
 mod friends;
 mod notes;
+mod phone;
 mod river;
+mod seats;
 mod solo;
 mod tower;
+mod your_games;
 
 use carcassonne_core::{Driver, Game, Record};
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -131,14 +140,22 @@ pub fn start_chromedriver() -> (Killed, u16) {
     (Killed(child), port)
 }
 
+/// The browsers' window, width by height, unless a test says otherwise (see
+/// [`browser`]).
+pub const WINDOW: (u32, u32) = (800, 600);
+
+/// A phone's screen (an iPhone 12 to 15's, in CSS pixels).
+pub const PHONE: (u32, u32) = (390, 844);
+
 /// A server (`serve` on a database in memory) and one headless browser on
-/// its page (profile `scratch(tag)`), once the setup form has the server's
-/// rulesets: the server, chromedriver, the browser and its profile directory.
-pub async fn one_page(tag: &str) -> (Killed, Killed, Client, PathBuf) {
+/// its page (profile `scratch(tag)`, its window `window`), once the setup
+/// form has the server's rulesets: the server, chromedriver, the browser and
+/// its profile directory.
+pub async fn one_page(tag: &str, window: (u32, u32)) -> (Killed, Killed, Client, PathBuf) {
     let (server, url) = start_server(&["--port", "0", "--db", ":memory:"]);
     let (driver, port) = start_chromedriver();
     let profile = crate::common::scratch(tag);
-    let c = opened(port, &profile, &url).await;
+    let c = opened(port, &profile, &url, window).await;
     // The ruleset options arrive with the server's setup (all in one script
     // task), after the static form: wait for them, not only for the button.
     c.wait().for_element(Locator::Css("#start")).await.unwrap();
@@ -155,39 +172,47 @@ pub async fn one_page(tag: &str) -> (Killed, Killed, Client, PathBuf) {
 /// [`start_chromedriver`]): that crash is the browser's, not the page's, so a
 /// second session gets one more try and the first error is printed; a page
 /// that fails twice fails the test.
-pub async fn opened(port: u16, profile: &Path, url: &str) -> Client {
-    let c = browser(port, profile).await;
+pub async fn opened(port: u16, profile: &Path, url: &str, window: (u32, u32)) -> Client {
+    let c = browser(port, profile, window).await;
     let first = match c.goto(url).await {
         Ok(()) => return c,
         Err(e) => e,
     };
     eprintln!("the browser failed to load {url} ({first}); trying a second session");
     let _ = c.close().await;
-    let c = browser(port, profile).await;
+    let c = browser(port, profile, window).await;
     if let Err(second) = c.goto(url).await {
         panic!("the browser failed to load {url} twice: {first}; then {second}");
     }
     c
 }
 
-/// A headless Chromium session with its own profile (its own local storage).
+/// A headless Chromium session with its own profile (its own local storage)
+/// and a window of `window` (width, height).
 ///
-/// The window is 800 by 600: Chromium draws the board in software at every
+/// The tests' window is [`WINDOW`], 800 by 600: Chromium draws the board in software at every
 /// update, and at 1400 by 900 that drawing was most of the two whole-game
 /// tests' time (the friends' game 48 s, 40 processor seconds of Chromium; 33 s
 /// and 28 at this size, docs/testing.md). Smaller again saved nothing more.
-pub async fn browser(port: u16, profile: &Path) -> Client {
-    let caps = serde_json::json!({
+pub async fn browser(port: u16, profile: &Path, window: (u32, u32)) -> Client {
+    let mut caps = serde_json::json!({
         "goog:chromeOptions": {
             "binary": CHROMIUM,
             "args": [
                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--window-size=800,600",
+                "--disable-dev-shm-usage", format!("--window-size={},{}", window.0.max(500), window.1),
                 format!("--user-data-dir={}", profile.display()),
             ],
         }
     });
+    if window.0 < 500 {
+        // Chromium's windows are 500 pixels wide at least: a phone's screen
+        // is Chromium's emulation of one (its width, the page's viewport).
+        caps["goog:chromeOptions"]["mobileEmulation"] = serde_json::json!({
+            "deviceMetrics": { "width": window.0, "height": window.1, "pixelRatio": 1.0 },
+        });
+    }
     let caps = caps.as_object().unwrap().clone();
     ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
         .capabilities(caps)

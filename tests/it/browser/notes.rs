@@ -24,7 +24,7 @@ async fn each_seats_notes_and_prisoners_are_shown_and_the_board_its_notes() {
     let (_server, url) = start_server(&["--port", "0", "--db", ":memory:"]);
     let (_driver, port) = start_chromedriver();
     let profile = crate::common::scratch("chromium-profile-notes");
-    let c = opened(port, &profile, &url).await;
+    let c = opened(port, &profile, &url, super::WINDOW).await;
     c.wait()
         .for_element(Locator::Css("#record-file"))
         .await

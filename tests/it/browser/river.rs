@@ -15,12 +15,12 @@ async fn shown_text(c: &fantoccini::Client, css: &str) -> (bool, String) {
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_person_places_river_tiles_and_reads_what_comes_next_and_why_a_square_is_refused() {
-    let (_server, _driver, c, profile) = one_page("chromium-profile-river").await;
+    let (_server, _driver, c, profile) = one_page("chromium-profile-river", super::WINDOW).await;
     // The shipped River ruleset; Red a person, Blue the first bot offered.
     let picked = js(
         &c,
         "const rs = document.getElementById('ruleset'); \
-         const o = [...rs.options].find(o => o.textContent.startsWith('Carcassonne: The River (')); \
+         const o = [...rs.options].find(o => o.title === 'the-river.toml'); \
          rs.value = o.value; rs.onchange(); return o.textContent;",
     )
     .await;

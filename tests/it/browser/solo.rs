@@ -10,8 +10,9 @@ use std::time::{Duration, Instant};
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
-    // The setup form: the default ruleset (Hills & Sheep), Red a person, Blue a bot.
-    let (_server, _driver, c, profile) = one_page("chromium-profile").await;
+    // The setup form: the first ruleset offered (Hills & Sheep; the base
+    // game's is chosen at first), Red a person, Blue a bot.
+    let (_server, _driver, c, profile) = one_page("chromium-profile", super::WINDOW).await;
     let rulesets = c.find_all(Locator::Css("#ruleset option")).await.unwrap();
     assert_eq!(
         rulesets.len(),
@@ -20,6 +21,21 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
     );
     let first = rulesets[0].text().await.unwrap();
     assert!(first.contains("Hills & Sheep"), "{first}");
+    let chosen = js(
+        &c,
+        "return document.getElementById('ruleset').selectedOptions[0].title;",
+    )
+    .await;
+    assert_eq!(
+        chosen,
+        serde_json::json!("base.toml"),
+        "the base game is chosen at first"
+    );
+    js(
+        &c,
+        "const rs = document.getElementById('ruleset'); rs.value = '0'; rs.onchange();",
+    )
+    .await;
     start_game(&c, &["person", "greedy"], 11).await;
 
     let (mut n, mut state) = settled(&c, 0).await;

@@ -21,7 +21,7 @@ fn at_the_capture() -> String {
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_capture_is_chosen_by_clicking_the_figure_on_the_board() {
-    let (_server, _driver, c, profile) = one_page("chromium-profile-tower").await;
+    let (_server, _driver, c, profile) = one_page("chromium-profile-tower", super::WINDOW).await;
     // Both seats are persons: the page takes both and shows Blue's decision.
     let n = open_saved_record(&c, "tower-capture.json", at_the_capture()).await;
     let prompt = prompt(&c).await;
@@ -88,7 +88,8 @@ async fn a_capture_is_chosen_by_clicking_the_figure_on_the_board() {
 /// the page back to waiting, or it waits for good.
 #[tokio::test(flavor = "current_thread")]
 async fn a_late_answer_to_an_action_leaves_the_page_to_the_seat_to_act() {
-    let (_server, _driver, c, profile) = one_page("chromium-profile-tower-late").await;
+    let (_server, _driver, c, profile) =
+        one_page("chromium-profile-tower-late", super::WINDOW).await;
     let n = open_saved_record(&c, "tower-capture-late.json", at_the_capture()).await;
     js(
         &c,

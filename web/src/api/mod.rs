@@ -2,7 +2,7 @@
 //!
 //! | method and path | what |
 //! |---|---|
-//! | `GET /` | the page (`/app.js`, `/app.css` its assets) |
+//! | `GET /` | the page (its assets: `/app.css`; the scripts `/api.js`, `/board.js`, `/setup.js`, `/game.js`, `/app.js`) |
 //! | `GET /api/setup` | rulesets and bots on offer, the limits |
 //! | `GET /api/lobby` | listed unfinished games with a free person seat (the 100 most recently played) |
 //! | `POST /api/games` | a new game → its id and, per person seat, its token and invitation link |
@@ -32,7 +32,15 @@ use axum::{Json, Router};
 use std::sync::{Arc, Mutex};
 
 const PAGE: &str = include_str!("../../assets/index.html");
-const SCRIPT: &str = include_str!("../../assets/app.js");
+/// The page's scripts, loaded in this order: requests and storage, the
+/// board, the setup page, the game page, the wiring.
+const SCRIPTS: [(&str, &str); 5] = [
+    ("/api.js", include_str!("../../assets/api.js")),
+    ("/board.js", include_str!("../../assets/board.js")),
+    ("/setup.js", include_str!("../../assets/setup.js")),
+    ("/game.js", include_str!("../../assets/game.js")),
+    ("/app.js", include_str!("../../assets/app.js")),
+];
 const STYLE_SHEET: &str = include_str!("../../assets/app.css");
 
 /// The server's state.
@@ -84,15 +92,17 @@ pub(crate) fn app(cfg: Config) -> (AppState, Router) {
         stopping: tokio::sync::watch::channel(false).0,
         cfg,
     });
-    let routes = Router::new()
-        .route(
-            "/",
-            get(|| async { asset("text/html; charset=utf-8", PAGE) }),
-        )
-        .route(
-            "/app.js",
-            get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }),
-        )
+    let mut routes = Router::new().route(
+        "/",
+        get(|| async { asset("text/html; charset=utf-8", PAGE) }),
+    );
+    for (path, script) in SCRIPTS {
+        routes = routes.route(
+            path,
+            get(move || async move { asset("text/javascript; charset=utf-8", script) }),
+        );
+    }
+    let routes = routes
         .route(
             "/app.css",
             get(|| async { asset("text/css; charset=utf-8", STYLE_SHEET) }),

@@ -131,13 +131,17 @@ async fn another_player_lets_a_bot_play_a_seat_that_kept_the_game_waiting() {
     }
     let (s, _) = json_call(&patient, "POST", &path, None, Some(ask(0))).await;
     assert_eq!(s, StatusCode::FORBIDDEN, "a seat's token is needed");
-    // The views say how long until then (whole seconds, rounded up), to
-    // every viewer: the page offers the stand-in only once it may be asked.
+    // The other players' views say how long until then (whole seconds,
+    // rounded up): the page offers the stand-in only once it may be asked.
+    // Red's own view and a spectator's say nothing.
     let view = format!("/api/games/{id}");
-    for token in [Some(blue.as_str()), None] {
+    let (_, v) = json_call(&patient, "GET", &view, Some(&blue), None).await;
+    let left = v["stand_in_in"].as_u64().expect("Red, a person, is to act");
+    assert!((1..=300).contains(&left), "{left}");
+    let red = t[0].clone().unwrap();
+    for token in [Some(red.as_str()), None] {
         let (_, v) = json_call(&patient, "GET", &view, token, None).await;
-        let left = v["stand_in_in"].as_u64().expect("Red, a person, is to act");
-        assert!((1..=300).contains(&left), "{left}");
+        assert!(v["stand_in_in"].is_null(), "{v}");
     }
     // Once it has: the bot plays Red's turn, and Red's next ones.
     let app = carcassonne_web::router(carcassonne_web::Config {
@@ -146,7 +150,7 @@ async fn another_player_lets_a_bot_play_a_seat_that_kept_the_game_waiting() {
     });
     let (id, t) = new_game(&app, json!(["person", "person"])).await;
     let (red, blue) = (t[0].clone().unwrap(), t[1].clone().unwrap());
-    let (_, v) = json_call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+    let (_, v) = json_call(&app, "GET", &format!("/api/games/{id}"), Some(&blue), None).await;
     assert_eq!(v["stand_in_in"], json!(0), "now");
     let path = format!("/api/games/{id}/stand-in");
     let (s, v) = json_call(&app, "POST", &path, Some(&blue), Some(ask(0))).await;

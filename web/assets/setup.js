@@ -1,0 +1,218 @@
+// The setup page: the games this page plays ("Your games"), the lobby (games
+// waiting for players), a new game's form, and a record to open. Loaded after
+// api.js and board.js.
+"use strict";
+
+function renderSeats() {
+  const n = Number($("players").value);
+  const seats = $("seats");
+  const old = [...seats.querySelectorAll("select")].map((s) => s.value);
+  seats.innerHTML = "";
+  for (let i = 0; i < n; i++) {
+    const label = document.createElement("label");
+    label.textContent = NAMES[i] + " ";
+    const s = document.createElement("select");
+    s.className = "seat";
+    for (const k of ["person", ...setup.bots]) {
+      const o = document.createElement("option");
+      o.value = k;
+      o.textContent = k === "person" ? "a person" : k + " bot";
+      s.appendChild(o);
+    }
+    s.value = old[i] || (i === 0 ? "person" : setup.bots[0]);
+    label.appendChild(s);
+    seats.appendChild(label);
+  }
+}
+
+// A link that opens game `id` in this page (a new entry of the history).
+function gameLink(id, text, cls) {
+  const a = document.createElement("a");
+  a.href = "#game=" + id;
+  a.className = cls;
+  a.textContent = text;
+  a.onclick = (e) => { e.preventDefault(); openGame(id, true); };
+  return a;
+}
+
+async function showLobby() {
+  try {
+    const r = await api("GET", "/api/lobby");
+    const body = $("lobby").querySelector("tbody");
+    body.innerHTML = "";
+    for (const g of r.games) {
+      const tr = document.createElement("tr");
+      tr.className = "lobby-game";
+      tr.dataset.id = g.id;
+      const cell = (text) => { const td = document.createElement("td"); td.textContent = text; tr.appendChild(td); return td; };
+      cell(g.name);
+      cell(g.ruleset);
+      cell(g.seats.map((s) => s.name + (s.free ? " (free)" : s.kind === "person" ? (s.player ? " (" + s.player + ")" : "") : " (" + s.kind + ")")).join(", "));
+      cell(g.to_act || "");
+      const actions = cell("");
+      for (const s of g.seats.filter((s) => s.free)) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "join";
+        b.dataset.seat = s.seat;
+        b.textContent = "Play " + s.name;
+        b.onclick = () => join(g.id, s.seat);
+        actions.appendChild(b);
+      }
+      actions.appendChild(gameLink(g.id, "watch", "watch"));
+      body.appendChild(tr);
+    }
+    $("lobby-empty").hidden = r.games.length > 0;
+  } catch (e) { showError(e); }
+}
+
+async function join(id, seat) {
+  try {
+    const name = $("player-name").value.trim();
+    save("carcassonne.name", name);
+    const r = await api("POST", "/api/games/" + id + "/join", { seat, name });
+    keepSeat(id, seat, r.token);
+    showError(null);
+    openGame(id, true);
+  } catch (e) { showError(e); showLobby(); }
+}
+
+// What game `id` is to this page, from the server: {id, view} (view null: the
+// page's token no longer works, the game may be watched), or null when the
+// server no longer has it (the page forgets it then).
+async function myGame(id) {
+  const seats = mySeats(id);
+  const token = Object.values(seats)[0];
+  try {
+    return { id, view: await api("GET", "/api/games/" + id, undefined, token), seats };
+  } catch (e) {
+    if (e.status === 404) { dropGame(id); return null; }
+    if (e.status === 403) return { id, view: null, seats };
+    throw e;
+  }
+}
+
+// "Your games": the games this page plays a seat of, each with whose turn it
+// is and a link back to it; the ones to act in first, finished ones last.
+async function showMyGames() {
+  const ids = myGames();
+  const list = $("my-games").querySelector("tbody");
+  const games = (await Promise.all(ids.map((id) => myGame(id).catch(() => null)))).filter((g) => g);
+  if (gameId !== null) return; // a game opened meanwhile
+  const rank = (g) => (!g.view ? 2 : g.view.over ? 3 : g.seats[g.view.actor] ? 0 : 1);
+  games.sort((a, b) => rank(a) - rank(b));
+  list.innerHTML = "";
+  for (const g of games) {
+    const v = g.view;
+    const tr = document.createElement("tr");
+    tr.className = "my-game";
+    tr.dataset.id = g.id;
+    const cell = (text) => { const td = document.createElement("td"); td.textContent = text; tr.appendChild(td); return td; };
+    cell(v ? v.name : "game " + g.id);
+    let state;
+    if (!v) state = "your invitation no longer works";
+    else if (v.over) state = "over";
+    else if (g.seats[v.actor]) state = "your turn (" + NAMES[v.actor] + ")";
+    else state = v.actor !== null ? v.seats[v.actor].name + " to play" : "";
+    cell(state).className = "state";
+    cell("").appendChild(gameLink(g.id, v ? "Resume" : "Watch", "resume"));
+    list.appendChild(tr);
+  }
+  $("my-games-box").hidden = games.length === 0;
+}
+
+// The ruleset offered first: the base game's, else the first one.
+function defaultRuleset() {
+  const i = setup.rulesets.findIndex((r) => r.origin === "base.toml" || /[\\/]base\.toml$/.test(r.origin));
+  return Math.max(0, i);
+}
+
+// The setup page; `push`: as a new entry of the browser's history (the
+// "Games" button), else in place of the current one.
+function showSetup(push) {
+  closeEvents();
+  clearTimeout(standInTimer);
+  gameId = null;
+  view = null;
+  setAddress("", push === true);
+  document.body.dataset.state = "setup";
+  document.title = TITLE;
+  showNotice(null);
+  $("game").hidden = true;
+  $("setup").hidden = false;
+  $("record").hidden = true;
+  $("player-name").value = load("carcassonne.name", "");
+  $("start").disabled = false;
+  const rs = $("ruleset");
+  if (!rs.options.length) {
+    setup.rulesets.forEach((r, i) => {
+      const o = document.createElement("option");
+      o.value = i;
+      o.textContent = r.name;
+      o.title = r.origin;
+      rs.appendChild(o);
+    });
+    for (let n = 2; n <= 6; n++) {
+      const o = document.createElement("option");
+      o.value = n;
+      o.textContent = n;
+      $("players").appendChild(o);
+    }
+    rs.onchange = () => {
+      const r = setup.rulesets[rs.value];
+      rs.title = r.origin;
+      $("ruleset-description").textContent = r.description;
+      $("players").value = r.players;
+      renderSeats();
+    };
+    rs.value = defaultRuleset();
+    rs.onchange();
+    $("players").onchange = renderSeats;
+  }
+  showMyGames().catch(showError);
+  showLobby();
+}
+
+// The seats this page takes in a new game: every person seat at one
+// computer, else the first person seat.
+function seatsToTake(kinds) {
+  const people = kinds.map((k, i) => (k === "person" ? i : -1)).filter((i) => i >= 0);
+  return $("hot-seat").checked ? people : people.slice(0, 1);
+}
+
+async function started(r, take) {
+  for (const s of r.seats) {
+    if (take.includes(s.seat) && s.token) keepSeat(r.id, s.seat, s.token);
+  }
+  // The other person seats' invitations, shown beside the game.
+  save("carcassonne.invites." + r.id, r.seats.filter((s) => s.invite && !take.includes(s.seat)));
+  showError(null);
+  openGame(r.id, true);
+}
+
+async function start() {
+  if ($("start").disabled) return;
+  const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+  const take = seatsToTake(seats);
+  const name = $("player-name").value.trim();
+  save("carcassonne.name", name);
+  const body = { ruleset: Number($("ruleset").value), seats, take, listed: $("listed").checked };
+  if (name) body.player = name;
+  if ($("game-name").value.trim()) body.name = $("game-name").value.trim();
+  if ($("seed").value !== "") body.seed = Number($("seed").value);
+  // One game per click, however fast the clicks.
+  $("start").disabled = true;
+  try {
+    started(await api("POST", "/api/games", body), take);
+  } catch (e) { showError(e); }
+  $("start").disabled = false;
+}
+
+async function openRecord(file) {
+  try {
+    const text = await file.text();
+    if (text.length > setup.record_bytes) throw new Error("this record is larger than the server takes");
+    const r = await api("POST", "/api/records", { record: text, listed: false });
+    started(r, r.seats.filter((s) => s.token).map((s) => s.seat));
+  } catch (e) { showError(e); }
+}
