@@ -39,6 +39,9 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "r") turnTile(1);
   if (e.key === "R") turnTile(-1);
   if (e.key === "Enter" && sel) $("place").click();
+  // A finished game's turns, one by one.
+  if (!$("viewer").hidden && e.key === "ArrowLeft") $("turn-prev").click();
+  if (!$("viewer").hidden && e.key === "ArrowRight") $("turn-next").click();
 });
 
 // An address `#game=ID` (to watch) or `#game=ID&seat=N&token=T` (an

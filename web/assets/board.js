@@ -73,13 +73,28 @@ function drawBoard(svgText) {
     c.addEventListener("click", () => pickSpot(Number(c.dataset.x), Number(c.dataset.y)));
   }
   for (const c of svg.querySelectorAll("g.choice")) {
-    c.addEventListener("click", () => act(view.choices[Number(c.dataset.choice)].text));
-    // A figure to click says what clicking it does.
-    const title = c.matches(".figure") && c.querySelector("title");
-    if (title && view && view.choices[Number(c.dataset.choice)]) {
-      title.textContent = view.choices[Number(c.dataset.choice)].label;
+    const i = Number(c.dataset.choice);
+    c.addEventListener("click", () => act(view.choices[i].text));
+    // Every choice on the board says what clicking it does, and lights up
+    // its button (and the button its place on the board).
+    if (view && view.choices[i]) {
+      let title = c.querySelector("title");
+      if (!title) {
+        title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+        c.prepend(title);
+      }
+      title.textContent = view.choices[i].label;
     }
+    c.addEventListener("mouseenter", () => lightChoice(i, true));
+    c.addEventListener("mouseleave", () => lightChoice(i, false));
   }
+}
+
+// Lights up (or not) choice `i` on the board and among the buttons: what a
+// button does is seen where it happens.
+function lightChoice(i, on) {
+  const sel = 'g.choice[data-choice="' + i + '"], #choices button[data-index="' + i + '"]';
+  for (const e of document.querySelectorAll(sel)) e.classList.toggle("lit", on);
 }
 
 function applyZoom() {

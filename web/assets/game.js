@@ -240,6 +240,9 @@ function update(v) {
       b.dataset.index = i;
       b.textContent = c.label;
       b.onclick = () => act(c.text);
+      for (const [ev, on] of [["mouseenter", true], ["mouseleave", false], ["focus", true], ["blur", false]]) {
+        b.addEventListener(ev, () => lightChoice(i, on));
+      }
       ch.appendChild(b);
     });
   }

@@ -40,6 +40,7 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
 
     let (mut n, mut state) = settled(&c, 0).await;
     let (mut placed, mut figures, mut board_clicks, mut decisions) = (0, 0, 0, 0);
+    let mut lit_checked = false;
     let (mut rotations, mut reloaded) = (0, false);
     while state == "play" {
         let placing = js(&c, "return !document.getElementById('drawn').hidden;").await;
@@ -113,6 +114,27 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
                 .await
                 .unwrap();
             assert!(!buttons.is_empty(), "a decision without options");
+            if !on_board.is_empty() && !lit_checked {
+                // Each choice on the board says what it does, and a button
+                // pointed at lights its choice on the board.
+                let said = js(
+                    &c,
+                    "const i = document.querySelector('g.choice').dataset.choice; \
+                     const b = document.querySelector('#choices button[data-index=\"' + i + '\"]'); \
+                     b.dispatchEvent(new MouseEvent('mouseenter')); \
+                     return [[...document.querySelectorAll('g.choice')] \
+                       .every(g => (g.querySelector('title') || {}).textContent), \
+                       document.querySelectorAll('g.choice[data-choice=\"' + i + '\"]').length, \
+                       document.querySelectorAll('g.choice.lit[data-choice=\"' + i + '\"]').length, \
+                       b.classList.contains('lit')];",
+                )
+                .await;
+                assert_eq!(said[0], true, "a choice on the board without a title");
+                assert!(said[1].as_u64() >= Some(1), "{said}");
+                assert_eq!(said[2], said[1], "the button's place on the board is lit");
+                assert_eq!(said[3], true, "the button pointed at is lit");
+                lit_checked = true;
+            }
             if !on_board.is_empty() && figures % 2 == 0 {
                 on_board[figures % on_board.len()].click().await.unwrap();
                 board_clicks += 1;
@@ -132,7 +154,7 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
     }
     assert_eq!(state, "over");
     assert!(placed >= 30, "Red placed {placed} tiles");
-    assert!(board_clicks > 0 && rotations > 0 && reloaded);
+    assert!(board_clicks > 0 && rotations > 0 && reloaded && lit_checked);
     eprintln!("browser game: {placed} tiles placed, {figures} figure steps ({board_clicks} on the board), {decisions} plugin decisions");
 
     // The scores the page shows.
@@ -197,6 +219,21 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         assert_eq!(scores(&c).await, want, "the scores after turn {turn}");
+    }
+    // The arrow keys step through the turns too.
+    js(
+        &c,
+        "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'}));",
+    )
+    .await;
+    let back = format!("after turn {}.", g.turn() - 1);
+    let started = Instant::now();
+    while !label.text().await.unwrap().contains(&back) {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the left arrow did not step back"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
 
     // The downloaded record opens again from the setup page, finished.
