@@ -366,10 +366,17 @@ impl Session {
         })
     }
 
-    /// The board at the end of turn `n`, as SVG.
+    /// The board at the end of turn `n`, as SVG, with the score panel (a
+    /// picture on its own).
     pub fn turn_picture(&self, n: usize) -> Result<String, WebError> {
         let past = self.past(n)?;
-        let g = &past.game;
+        Ok(self.picture_of_turn(&past.game, n, true))
+    }
+
+    /// The board of `g`, this game at the end of turn `n` ([`Session::past`]),
+    /// as SVG; with the score panel or without it (the page shows the scores
+    /// beside the board).
+    pub fn picture_of_turn(&self, g: &Game, n: usize, panel: bool) -> String {
         let o = Options {
             title: Some(self.ruleset.name.clone()),
             status: Some(if g.is_over() {
@@ -378,11 +385,11 @@ impl Session {
                 format!("After turn {n}")
             }),
             highlight_last: true,
-            panel: true,
+            panel,
             seat_names: self.seat_names(),
             ..Options::default()
         };
-        Ok(carcassonne_render::board(g, &o, &self.ruleset.style))
+        carcassonne_render::board(g, &o, &self.ruleset.style)
     }
 
     /// "Red", "Blue (greedy)", "Green (Ann)": each seat as the page names it.

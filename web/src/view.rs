@@ -581,7 +581,7 @@ pub fn turn_view(s: &Session, n: usize) -> Result<TurnView, WebError> {
     Ok(TurnView {
         turn: n,
         last,
-        board: s.turn_picture(n)?,
+        board: s.picture_of_turn(&game, n, false),
         seats: seat_views(s, &game, style, &seen),
     })
 }

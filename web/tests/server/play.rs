@@ -53,6 +53,10 @@ async fn the_server_plays_the_bots_of_a_whole_game_whose_record_replays() {
     assert_eq!(turns, u64::from(g.turn()) + 1);
     let (s, svg) = call(&app, "GET", &format!("/api/games/{id}/turns/3"), None, None).await;
     assert_eq!(s, StatusCode::OK);
+    assert!(
+        svg.contains("class=\"panel\""),
+        "a picture on its own has the scores"
+    );
     assert_eq!(svg.matches("class=\"tile\"").count(), 4);
     let (s, _) = call(
         &app,
@@ -106,7 +110,10 @@ async fn a_past_turn_shows_the_scores_of_that_turn() {
         let want: Vec<i64> = want.iter().map(|&x| i64::from(x)).collect();
         assert_eq!(scores(&t), want, "turn {n}");
         assert_eq!(t["last"], json!(n + 1 == turns));
-        assert!(t["board"].as_str().unwrap().starts_with("<svg"));
+        let board = t["board"].as_str().unwrap();
+        assert!(board.starts_with("<svg"));
+        // The page shows the scores beside it: no score panel in the picture.
+        assert!(!board.contains("class=\"panel\""), "turn {n}");
         if want != scores(&v) {
             differ += 1;
         }
