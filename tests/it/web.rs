@@ -63,10 +63,11 @@ fn figure_choices_never_overlap_and_every_label_and_prompt_reads_once() {
                     continue;
                 }
                 let v = view::view(&s, "t", Some(p)).unwrap();
-                let who = carcassonne_render::log::NAMES[p as usize];
+                let colour = carcassonne_render::log::NAMES[p as usize];
+                let who = format!("{colour} (random)");
                 assert!(
                     v.prompt.starts_with(&format!("{who}: "))
-                        && !v.prompt.starts_with(&format!("{who}: {who}:")),
+                        && !v.prompt.starts_with(&format!("{who}: {colour}:")),
                     "{file}: `{}`",
                     v.prompt
                 );

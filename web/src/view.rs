@@ -673,27 +673,35 @@ fn prompt(s: &Session, actor: Option<u8>) -> String {
             winners.join(" and ")
         );
     };
-    let who = log::NAMES[p as usize];
-    if let Some(t) = g.drawn_tile() {
-        return format!("{who}: place {}.", g.tile_type_name(t).unwrap_or("?"));
+    // The seat as the page names it: "Red (Ann)", "Blue (greedy)", "Green".
+    let colour = log::NAMES[p as usize];
+    let names = s.seat_names();
+    let who = names.get(p as usize).map_or(colour, String::as_str);
+    if g.drawn_tile().is_some() {
+        // The tile is shown beside the prompt: its code tells a player nothing.
+        return format!("{who}: place the drawn tile.");
     }
     match g.pending_steps().last() {
         Some(step) if step.owner != carcassonne_core::hooks::CORE_OWNER => {
             let plugin = &g.rules().plugins[step.owner as usize];
-            with_name(who, &log::names_in(&plugin.hooks.describe_step(*step)))
+            with_name(
+                colour,
+                who,
+                &log::names_in(&plugin.hooks.describe_step(*step)),
+            )
         }
         _ => format!("{who}: deploy a figure on the tile just placed, or none."),
     }
 }
 
-/// `text` led by the player's name once: "Red: grow or herd …" whether or
-/// not the plugin's text already starts with it.
-pub fn with_name(who: &str, text: &str) -> String {
-    if text.starts_with(&format!("{who}:")) {
-        text.to_string()
-    } else {
-        format!("{who}: {text}")
-    }
+/// `text` led by the seat's name `who` once: "Red (Ann): grow or herd …"
+/// whether or not the plugin's text starts with the seat's colour
+/// (`colour:`, which the name replaces).
+pub fn with_name(colour: &str, who: &str, text: &str) -> String {
+    let text = text
+        .strip_prefix(&format!("{colour}:"))
+        .map_or(text, str::trim_start);
+    format!("{who}: {text}")
 }
 
 #[cfg(test)]
@@ -750,9 +758,17 @@ mod tests {
     #[test]
     fn the_players_name_leads_a_prompt_once() {
         assert_eq!(
-            with_name("Red", "Red: grow or herd the flock"),
+            with_name("Red", "Red", "Red: grow or herd the flock"),
             "Red: grow or herd the flock"
         );
-        assert_eq!(with_name("Red", "grow or herd"), "Red: grow or herd");
+        assert_eq!(with_name("Red", "Red", "grow or herd"), "Red: grow or herd");
+        assert_eq!(
+            with_name("Red", "Red (Ann)", "Red: grow or herd the flock"),
+            "Red (Ann): grow or herd the flock"
+        );
+        assert_eq!(
+            with_name("Red", "Red (Ann)", "Redwood: no colour of its own"),
+            "Red (Ann): Redwood: no colour of its own"
+        );
     }
 }
