@@ -158,6 +158,7 @@ impl Game {
             }
             Narrowed::Majority(winners) => winners.len() < 2,
             Narrowed::Draws() => self.draws_kept(),
+            Narrowed::Offered() => self.plain_board(),
             Narrowed::Scored() => !self.logging(),
             Narrowed::BeforeFigure() | Narrowed::AfterFigure() => {
                 !self.placed_tile_extends_mine(plugin)

@@ -148,3 +148,26 @@ fn the_random_greedy_and_search_bots_play_every_ruleset_to_the_end() {
         }
     }
 }
+
+#[test]
+fn the_bridges_promise_that_their_offered_placements_fit_is_kept() {
+    // `OFFERED_FIT`: where the board's sides are plain, the core keeps the
+    // bridges' candidates unchecked. The check plays the same games with the
+    // promise and without it and compares every legal list, with 2 and with 5
+    // players (the bridges run out at different times).
+    use carcassonne_host::narrowings::{check, Options};
+    for name in RULESETS {
+        for players in [2, 5] {
+            let opts = Options {
+                games: 6,
+                players,
+                first_seed: 40,
+                threads: 2,
+            };
+            let r = check(&config(name), opts).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(r.narrowed.iter().any(|p| p == "bridges"), "{name}: {r:?}");
+            assert_eq!(r.games, 6);
+            assert!(r.steps > 500, "{name}: {} steps", r.steps);
+        }
+    }
+}

@@ -94,7 +94,16 @@ macro_rules! hook_table {
             extra_placements EXTRA_PLACEMENTS (v) {
                 tile: val (TileTypeId) => (TileTypeId),
                 out: vec (&mut Vec<PiecePlacement>) => (&mut RVec<PiecePlacement>)
-            } []
+            } [narrowed by engine:
+                /// Not a case in which the hook is skipped but a promise about its
+                /// candidates: where every side of the board is plain (every tile type's
+                /// and every placed tile's sides each of one kind, a road side a road
+                /// between fields) and the game has room for the tile's features and one
+                /// more, every candidate the plugin offers fits, so that the core keeps
+                /// them without its check of each (a playout's list then costs the offer
+                /// alone). When every subscriber declares it.
+                OFFERED_FIT Offered()
+            ]
             /// The only squares where this plugin's `filter_placements` may keep a
             /// placement of tile type `tile` (the river: its open ends): write them to
             /// `out[..n]` and their number to `n`. `n` starts at 0, which bounds nothing,

@@ -171,7 +171,7 @@ mod tests {
     fn one_bit_per_case_in_table_order() {
         assert_eq!(bits::DRAWS_STEADY, 1);
         assert_eq!(bits::DRAWN_MARKED, 2);
-        assert_eq!(bits::ALL.count_ones(), 33);
+        assert_eq!(bits::ALL.count_ones(), 34);
         assert_eq!(Narrowed::Draws().hook(), hook::FILTER_DRAWS);
         assert_eq!(Narrowed::Moved(FigureId(0)).bit(), bits::MOVED_PLAYERS);
         assert_eq!(Narrowed::Moved(FigureId(0)).hook(), hook::FIGURE_MOVED);

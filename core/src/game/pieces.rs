@@ -238,8 +238,9 @@ fn plain_fits_beside(plain: (u8, bool), pos: Pos, at: Pos, code: u8, req: u8) ->
 
 impl Game {
     /// Whether every tile type's sides and those of every placed tile whose
-    /// features changed are plain ([`RotGeom::plain_sides`]).
-    fn plain_board(&self) -> bool {
+    /// features changed are plain ([`RotGeom::plain_sides`]): the case of
+    /// [`Narrowed::Offered`].
+    pub(crate) fn plain_board(&self) -> bool {
         self.rules.tiles.plain_sides && self.added.odd == 0
     }
 }
@@ -279,10 +280,23 @@ impl Game {
             let room = tt.is_some_and(|tt| {
                 self.feats.len() + tt.features.len() + 1 < crate::rules::MAX_FEATURES
             });
+            // Every offering plugin promised that its candidates fit here
+            // (`narrow::OFFERED_FIT`; a plain board): none is checked.
+            let trusted = plain
+                && room
+                && tt.is_some()
+                && self.all_narrowed_away(hook::EXTRA_PLACEMENTS, Narrowed::Offered());
             let mut last = None;
             for c in &cands {
                 let mut c = *c;
-                let fits = if plain {
+                let fits = if trusted {
+                    // The lowest rotation giving the same tile, as the check
+                    // makes it.
+                    if let Some(tt) = tt {
+                        c.placement.rot = tt.same_rotation[c.placement.rot.index()];
+                    }
+                    true
+                } else if plain {
                     self.listed_piece_fits::<true>(tile, tt, room, &mut c, bufs, &mut memo)
                 } else {
                     self.listed_piece_fits::<false>(tile, tt, room, &mut c, bufs, &mut memo)

@@ -148,6 +148,16 @@ impl Plugin for Bridges {
     const STYLE: &'static str = include_str!("../style.toml");
     const STATE: StateSpec = StateSpec::NONE.player::<Laid>();
 
+    /// The candidates' promise (`OFFERED_FIT`): on a board whose sides are
+    /// all plain, a candidate is offered only where it fits (its clashes and
+    /// a bridge's ends are read from the side kinds, which then decide as
+    /// the core's check does), so the core keeps them unchecked. Where sides
+    /// are not plain (a river's barrier sides, which the plugin reads as
+    /// wildcards), the core checks every candidate.
+    fn narrowing(&self) -> u64 {
+        narrow::OFFERED_FIT
+    }
+
     fn new(options: Options) -> Result<Self, ConfigError> {
         options.count.at_most("count", MAX_COUNT)?;
         Ok(Bridges {

@@ -7,7 +7,8 @@ use carcassonne_plugin_sdk::prelude::*;
 
 /// A side's kind as the plugin reads it, in two bits: 0 a wildcard side or a
 /// barrier side (a river or lake side: never a bridge's end, BB4; whether it
-/// fits is the core's matter, which checks every candidate), 1 a city, 2 a
+/// fits is the core's matter, which checks every candidate where sides are
+/// not all plain, `OFFERED_FIT`), 1 a city, 2 a
 /// road, 3 a field. The codes of four sides are packed in a `u8`, side `d` at
 /// bits `2d`.
 pub(super) const ROAD: u8 = 2;
