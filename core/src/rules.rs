@@ -462,7 +462,7 @@ impl Rules {
                 "too many figures: {figure_bound} in a game of {MAX_PLAYERS} players; at most 32766"
             ));
         }
-        let pennant_bit = tiles.markers.bit("pennant");
+        let pennant_bit = tiles.markers.bit(crate::tiles::PENNANT);
         if !errs.is_empty() {
             return Err(errs);
         }

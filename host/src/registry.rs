@@ -112,8 +112,14 @@ impl Registry {
     pub fn add(&mut self, plugin: Arc<dyn ProvidedPlugin>) -> Result<(), String> {
         let id = plugin.info().id.clone();
         if let Some(old) = self.get(&id) {
+            // A library taking a built-in plugin's id: the library's to change.
+            let hint = if matches!(old.info().source, PluginSource::Builtin) {
+                ": choose another id for the library's plugin"
+            } else {
+                ""
+            };
             return Err(format!(
-                "plugin `{id}` is provided twice: by {} and by {}",
+                "plugin `{id}` is provided twice: by {} and by {}{hint}",
                 old.info().source,
                 plugin.info().source
             ));

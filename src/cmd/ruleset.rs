@@ -62,6 +62,9 @@ pub fn run(c: Command) -> Result<()> {
         for line in unmarked_notes(&rs.spec, &rs.rules.tiles, &reg) {
             println!("  note: {line}");
         }
+        for line in unread_marker_notes(&rs.rules.tiles, &reg) {
+            println!("  note: {line}");
+        }
     }
     Ok(())
 }
@@ -232,6 +235,48 @@ fn unmarked_notes(
              with them never comes up ({why})",
             p.id,
             names.join(", ")
+        ));
+    }
+    out
+}
+
+/// Markers on tiles of the game that neither the core (a city's pennant)
+/// nor any plugin this program knows reads, enabled or not: most often a
+/// misspelt name in a tile set, which would otherwise mean nothing without a
+/// word (with the nearest name a plugin reads).
+fn unread_marker_notes(
+    tiles: &carcassonne_core::TileCatalogue,
+    reg: &carcassonne_host::registry::Registry,
+) -> Vec<String> {
+    let known: Vec<&str> = reg
+        .ids()
+        .filter_map(|id| reg.get(id))
+        .flat_map(|p| p.info().markers.iter().map(String::as_str))
+        .chain([carcassonne_core::tiles::PENNANT])
+        .collect();
+    let mut out = Vec::new();
+    for name in tiles.markers.names() {
+        if known.contains(&name.as_str()) {
+            continue;
+        }
+        let bit = tiles.markers.bit(name);
+        let on: Vec<&str> = tiles
+            .types
+            .iter()
+            .filter(|t| (t.count > 0 || t.per_player > 0) && t.any_markers & bit != 0)
+            .map(|t| t.id.as_str())
+            .collect();
+        if on.is_empty() {
+            continue;
+        }
+        let shown = if on.len() > 4 {
+            format!("{} and {} more", on[..3].join(", "), on.len() - 3)
+        } else {
+            on.join(", ")
+        };
+        out.push(format!(
+            "tile marker `{name}` (on {shown}) is read by no plugin this program knows{}",
+            carcassonne_host::suggest::hint(name, known.iter().copied())
         ));
     }
     out

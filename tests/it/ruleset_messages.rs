@@ -130,6 +130,17 @@ fn a_plugins_tile_set_listed_by_name_points_at_the_plugin() {
           enable `[plugins.special-cities]` instead of listing it"
         ]
     );
+    // Enabled already (an author's audit, 7 December 2026: the message asked
+    // to enable it).
+    assert_eq!(
+        problems(
+            "name = \"x\"\ntilesets = [\"base\", \"special-cities\"]\n[plugins.special-cities]\n"
+        ),
+        [
+            "r.toml:2:21: tile set `special-cities` comes with plugin `special-cities`: \
+          `[plugins.special-cities]` is enabled, which brings it: remove it from `tilesets`"
+        ]
+    );
 }
 
 #[test]
@@ -281,6 +292,47 @@ fn ruleset_check_notes_a_plugin_whose_markers_no_tile_of_the_game_carries() {
             "  note: plugin `pig-herd` reads tile markers that no tile of this game carries \
           (`pig-herd`): what it does with them never comes up (the tiles that carry them are \
           left out, by plugin `count`)"
+        ]
+    );
+}
+
+#[test]
+fn ruleset_check_notes_a_tile_marker_no_plugin_reads() {
+    // An author's audit (7 December 2026): a misspelt marker in a tile set
+    // meant nothing, without a word.
+    let dir = tmp("unread-marker");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let tile = |id: &str, markers: &str| {
+        format!(
+            "[[tiles]]\nid = \"{id}\"\ncounts = {{ C1 = 2, C2 = 2 }}\nsides = \"CRFR\"\nmarkers = [{markers}]\n\
+             features = [\n  {{ kind = \"city\", slots = [\"N\"] }},\n  \
+             {{ kind = \"road\", slots = [\"E\", \"W\"] }},\n  \
+             {{ kind = \"field\", slots = [\"EL\", \"WR\"], adj = [0] }},\n  \
+             {{ kind = \"field\", slots = [\"ER\", \"S\", \"WL\"], adj = [0] }},\n]\n"
+        )
+    };
+    let set = format!(
+        "name = \"shrines\"\n{}{}",
+        tile("SH/1", "\"vinyard\", \"pennant\""),
+        tile("SH/2", "\"vineyard\"")
+    );
+    std::fs::write(dir.join("shrines.toml"), set).unwrap();
+    std::fs::write(
+        dir.join("r.toml"),
+        "name = \"x\"\ntilesets = [\"base\", \"shrines.toml\"]\n[plugins.vineyards]\n",
+    )
+    .unwrap();
+    let o = run(&["ruleset", "check", dir.join("r.toml").to_str().unwrap()]);
+    assert!(o.status.success(), "a note is no error: {}", stdout(&o));
+    let out = stdout(&o);
+    let notes: Vec<&str> = out.lines().filter(|l| l.contains("note:")).collect();
+    // The pennant is the core's, `vineyard` the vineyards'.
+    assert_eq!(
+        notes,
+        [
+            "  note: tile marker `vinyard` (on SH/1) is read by no plugin this program knows \
+          (did you mean `vineyard`?)"
         ]
     );
 }

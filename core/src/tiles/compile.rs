@@ -171,7 +171,7 @@ pub(super) fn compile_tile(
             Err(e) => errs.push(e),
         }
     }
-    let pennant = markers.intern("pennant").unwrap_or(0);
+    let pennant = markers.intern(super::PENNANT).unwrap_or(0);
     let mut features = Vec::with_capacity(spec.features.len());
     for (fi, f) in spec.features.iter().enumerate() {
         let mut slots = 0u16;

@@ -13,7 +13,7 @@ mod start;
 pub use carcassonne_vocab::tileset::{
     FeatureSpec, StartSpec, StartTileSpec, TileSetSpec, TileSpec,
 };
-pub use names::{BarrierTable, LinkTable, MarkerTable};
+pub use names::{BarrierTable, LinkTable, MarkerTable, PENNANT};
 
 use crate::types::*;
 pub(crate) use compile::edge_of;

@@ -77,6 +77,10 @@ impl BarrierTable {
     }
 }
 
+/// The marker the core reads itself: a city's pennant (every other marker
+/// means something only to the plugins that read it).
+pub const PENNANT: &str = "pennant";
+
 /// Interned marker names (at most 64).
 #[derive(Clone, Debug, Default)]
 pub struct MarkerTable {

@@ -138,12 +138,15 @@ pub(super) fn resolve_into(
                 match owner {
                     Some(p) => {
                         let id = &p.info().id;
+                        let on = spec.plugins.iter().any(|q| q.enabled && &q.id == id);
+                        let what = if on {
+                            format!("`[plugins.{id}]` is enabled, which brings it: remove it from `tilesets`")
+                        } else {
+                            format!("enable `[plugins.{id}]` instead of listing it")
+                        };
                         cx.at(
                             span(),
-                            format!(
-                                "tile set `{name}` comes with plugin `{id}`: \
-                                 enable `[plugins.{id}]` instead of listing it"
-                            ),
+                            format!("tile set `{name}` comes with plugin `{id}`: {what}"),
                         )
                     }
                     None => cx.at(span(), e),

@@ -483,6 +483,16 @@ macro_rules! register_plugin {
 #[macro_export]
 macro_rules! export_plugin_library {
     () => {
+        // A panic in a plugin is its game's error, caught where the hook
+        // returns; a library that aborts on panic would end the whole program
+        // without a word instead.
+        #[cfg(panic = "abort")]
+        compile_error!(
+            "a carcassonne plugin library must unwind on panic: remove `panic = \"abort\"` from the \
+             profile it is built with (the program turns a plugin's panic into that game's error; \
+             with `abort` a panic ends the whole program)"
+        );
+
         /// The manifest the host reads first: which plugin API epoch this library speaks.
         #[no_mangle]
         #[allow(non_upper_case_globals, missing_docs)]

@@ -234,6 +234,10 @@ fn a_plugin_id_provided_twice_is_an_error() {
         .find_map(Result::err)
         .expect("duplicate");
     assert!(e.contains("is provided twice: by built-in and by"), "{e}");
+    assert!(
+        e.ends_with(": choose another id for the library's plugin"),
+        "{e}"
+    );
 }
 
 #[test]
