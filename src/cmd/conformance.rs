@@ -3,7 +3,8 @@
 use crate::{env, interrupt, RulesetArgs};
 use anyhow::{anyhow, bail, Result};
 use carcassonne_core::Rules;
-use carcassonne_host::conformance::{check_rules, Failure, Options, Report};
+use carcassonne_core::{Game, PlayerId, BASE_CATEGORIES};
+use carcassonne_host::conformance::{Failure, Options, Report};
 use carcassonne_host::{narrowings, permute};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -61,6 +62,20 @@ pub struct Args {
 struct Outcome {
     report: Report,
     failure: Option<Failure>,
+    /// By score category ([`Game::score_categories`]): the points booked in
+    /// the games checked, every player's in absolute value (a transfer
+    /// counts, though it sums to nothing).
+    points: Vec<u64>,
+}
+
+/// Adds the points of finished game `g` by category to `points`.
+fn add_points(points: &mut Vec<u64>, g: &Game) {
+    points.resize(g.score_categories().len(), 0);
+    for p in PlayerId::all(g.players()) {
+        for (sum, &x) in points.iter_mut().zip(g.score_breakdown(p)) {
+            *sum += u64::from(x.unsigned_abs());
+        }
+    }
 }
 
 /// Plays games `0..games` (seed `first_seed + i`) on `threads` threads until
@@ -83,13 +98,27 @@ fn play(rules: &Arc<Rules>, opts: Options, threads: usize) -> Outcome {
                         first_seed: opts.first_seed.wrapping_add(i),
                         ..opts
                     };
-                    let r = check_rules(rules, one);
+                    // The kit, with the points of the finished game kept
+                    // (`run` shows it every state, the last one too).
+                    let points = Mutex::new(Vec::new());
+                    let r = carcassonne_core::conformance::run(rules, one, &|g| {
+                        if g.is_over() {
+                            add_points(&mut points.lock().expect("lock"), g);
+                        }
+                        Ok(())
+                    });
                     let mut o = out.lock().expect("lock");
                     match r {
                         Ok(r) => {
                             o.report.games += r.games;
                             o.report.states += r.states;
                             o.report.actions += r.actions;
+                            let got = points.into_inner().expect("lock");
+                            let n = got.len().max(o.points.len());
+                            o.points.resize(n, 0);
+                            for (sum, x) in o.points.iter_mut().zip(got) {
+                                *sum += x;
+                            }
                         }
                         Err(f) => {
                             next.store(games, Ordering::Relaxed);
@@ -162,6 +191,15 @@ pub fn run(a: Args) -> Result<()> {
     } else {
         None
     };
+    // The points by category, named; the plugins' categories after the base
+    // rules' (a plugin at 0 whose rules score: they never came up).
+    let cats = rs.rules.score_categories.clone();
+    let points: Vec<(String, u64)> = cats
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.clone(), o.points.get(i).copied().unwrap_or(0)))
+        .collect();
+    let plugin_points = &points[BASE_CATEGORIES.len().min(points.len())..];
     let partial = o.report.games < a.games
         || (a.permute_plugins && permuted.is_none())
         || (a.check_narrowing && narrowings.is_none());
@@ -178,6 +216,10 @@ pub fn run(a: Args) -> Result<()> {
             "run_orders": permuted.as_ref().map(|r| r.orders.len()),
             "all_run_orders": permuted.as_ref().map(|r| r.all_orders),
             "narrowing_plugins": narrowings.as_ref().map(|r| r.narrowed.clone()),
+            "points_by_category": points
+                .iter()
+                .map(|(c, n)| (c.clone(), serde_json::Value::from(*n)))
+                .collect::<serde_json::Map<_, _>>(),
             "ok": true,
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
@@ -198,6 +240,25 @@ pub fn run(a: Args) -> Result<()> {
             o.report.actions,
             started.elapsed().as_secs_f64()
         );
+        if !plugin_points.is_empty() {
+            let listed: Vec<String> = plugin_points
+                .iter()
+                .map(|(c, n)| format!("{c} {n}"))
+                .collect();
+            let zero = plugin_points.iter().any(|(_, n)| *n == 0);
+            println!(
+                "{}: points the plugins booked in these games (every player's, in absolute \
+                 value): {}{}",
+                rs.spec.name,
+                listed.join(", "),
+                if zero {
+                    " (0: the plugin scores nothing, or what it scores never came up: more \
+                     games, or `[tiles.counts]` giving its tiles more copies, reach it)"
+                } else {
+                    ""
+                }
+            );
+        }
         if permuted.as_ref().is_some_and(|r| r.orders.len() < 2) {
             println!(
                 "{}: one valid plugin run order: nothing to compare (the run orders \

@@ -281,3 +281,51 @@ fn the_composition_check_says_when_there_is_one_order_and_nothing_to_compare() {
         "{out}"
     );
 }
+
+#[test]
+fn conformance_says_what_each_plugin_scored_so_an_unreached_rule_shows() {
+    // An author's audit (7 December 2026): a plugin whose hook panicked
+    // wherever its rule came up passed, since the random games never reached
+    // it; the points each plugin booked show it.
+    use crate::cli::{run, stderr, stdout, tmp};
+    let d = tmp("conformance-points");
+    std::fs::create_dir_all(&d).unwrap();
+    let path = d.join("goods.toml");
+    // Trade goods on their tiles score at the end; vineyards on base tiles,
+    // which carry none, never.
+    std::fs::write(
+        &path,
+        "name = \"goods\"\ntilesets = [\"base\", \"traders-and-builders\"]\n\
+         [plugins.trade-goods]\n[plugins.vineyards]\n",
+    )
+    .unwrap();
+    let args = |json: bool| {
+        let mut a = vec!["conformance", "--ruleset", path.to_str().unwrap()];
+        a.extend(["--games", "6", "--seed", "3"]);
+        if json {
+            a.push("--json");
+        }
+        run(&a)
+    };
+    let o = args(true);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let p = &v["points_by_category"];
+    let n = |c: &str| p[c].as_u64().unwrap_or_else(|| panic!("{c}: {p}"));
+    assert!(n("cities") > 0 && n("trade-goods") > 0, "{p}");
+    assert_eq!(n("vineyards"), 0, "{p}");
+    let o = args(false);
+    let out = stdout(&o);
+    let line = out
+        .lines()
+        .find(|l| l.contains("points the plugins booked"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        line.contains(&format!("trade-goods {}", n("trade-goods")))
+            && line.contains(
+                "vineyards 0 (0: the plugin scores nothing, or what it scores never came up"
+            ),
+        "{line}"
+    );
+    assert!(!line.contains("cities"), "the plugins' only: {line}");
+}
