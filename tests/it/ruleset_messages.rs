@@ -141,6 +141,17 @@ fn a_plugins_tile_set_listed_by_name_points_at_the_plugin() {
           `[plugins.special-cities]` is enabled, which brings it: remove it from `tilesets`"
         ]
     );
+    // Misspelt: the nearest plugin's tile set is named with its plugin.
+    let said = problems("name = \"x\"\ntilesets = [\"base\", \"special-citys\"]\n");
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(
+        said[0].starts_with("r.toml:2:21: unknown tile set `special-citys` (built-in: base, ")
+            && said[0].ends_with(
+                "; tile set `special-cities` comes with plugin `special-cities`: to play it, \
+                 enable `[plugins.special-cities]`"
+            ),
+        "{said:?}"
+    );
 }
 
 #[test]

@@ -149,7 +149,30 @@ pub(super) fn resolve_into(
                             format!("tile set `{name}` comes with plugin `{id}`: {what}"),
                         )
                     }
-                    None => cx.at(span(), e),
+                    None => {
+                        // Near the name of a plugin's tile set: that plugin.
+                        let sets = registry
+                            .plugins
+                            .iter()
+                            .flat_map(|p| p.info().tilesets.iter().map(|(t, _)| t.as_str()));
+                        let near = crate::suggest::nearest(name, sets).and_then(|t| {
+                            let p = registry
+                                .plugins
+                                .iter()
+                                .find(|p| p.info().tilesets.iter().any(|(n, _)| n == t))?;
+                            Some((t, p.info().id.as_str()))
+                        });
+                        match near {
+                            Some((t, id)) => cx.at(
+                                span(),
+                                format!(
+                                    "{e}; tile set `{t}` comes with plugin `{id}`: to play \
+                                     it, enable `[plugins.{id}]`"
+                                ),
+                            ),
+                            None => cx.at(span(), e),
+                        }
+                    }
                 }
             }
         }
