@@ -251,6 +251,7 @@ function update(v) {
   $("auto-pass").checked = v.auto_pass;
   if (shownTurn === null) showScores(v.seats, v.actor);
   $("tiles-left").textContent = v.over ? "" : v.tiles_left + " tiles left in the bag";
+  showLots(v.lots || []);
   // Which tiles come next, when a rule holds some back (the river's).
   $("coming").textContent = comingText(v.coming || []);
   $("coming").hidden = !v.coming || v.coming.length === 0;
@@ -289,6 +290,34 @@ function update(v) {
     r.value = v.turns - 1;
     $("turn-label").textContent = "The final board (turn " + (v.turns - 1) + ").";
   }
+}
+
+// The tiles in the plugins' lots (the bazaar's), numbered from 0 in the order
+// drawn: what a decision about "the N-th tile left" counts.
+function showLots(lots) {
+  const box = $("lots");
+  box.innerHTML = "";
+  for (const lot of lots) {
+    const h = document.createElement("p");
+    h.className = "hint";
+    h.textContent = "In the " + lot.plugin + "'s lot (numbered from 0):";
+    box.appendChild(h);
+    const row = document.createElement("div");
+    row.className = "lot";
+    lot.tiles.forEach(([id, svg], i) => {
+      const fig = document.createElement("figure");
+      fig.className = "lot-tile";
+      fig.dataset.index = i;
+      fig.title = id;
+      fig.innerHTML = svg;
+      const cap = document.createElement("figcaption");
+      cap.textContent = String(i);
+      fig.appendChild(cap);
+      row.appendChild(fig);
+    });
+    box.appendChild(row);
+  }
+  box.hidden = lots.length === 0;
 }
 
 // "5 min", "40 s": how long until `seconds` have passed.

@@ -39,6 +39,7 @@ mod api;
 mod games;
 mod limits;
 pub mod net;
+mod offboard;
 pub mod seats;
 pub mod session;
 pub mod store;

@@ -21,6 +21,9 @@ use serde::Serialize;
 use serde_json::Value;
 use std::time::Duration;
 
+use crate::offboard::{coming, lots};
+pub use crate::offboard::{Coming, Lot, COMING_NAMED};
+
 /// A choice offered to the player to act.
 #[derive(Serialize, Debug)]
 pub struct Choice {
@@ -209,6 +212,10 @@ pub struct View {
     /// [`Game::draw_groups`], the next draw's first; empty when every tile in
     /// the bag may come next.
     pub coming: Vec<Coming>,
+    /// The tiles drawn face up into the plugins' lots (the bazaar's), each
+    /// lot's in the order drawn: what a decision naming "the N-th tile left,
+    /// from 0" counts. Empty without any.
+    pub lots: Vec<Lot>,
     /// The markers on the board: `(name, symbol as SVG)`.
     pub markers: Vec<(String, String)>,
     /// The areas off the board that hold figures (the Count's city quarters):
@@ -239,61 +246,6 @@ impl View {
         });
         self
     }
-}
-
-/// A group of tiles that come before the rest (see [`View::coming`]).
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct Coming {
-    /// How many tiles of the bag the group holds.
-    pub count: u32,
-    /// Its tile types with their copies (`RI.1/IFI ×2`), in type order, when
-    /// it has at most [`COMING_NAMED`] types (else empty: "72 tiles").
-    pub tiles: Vec<String>,
-}
-
-/// The most tile types a [`Coming`] group names.
-pub const COMING_NAMED: usize = 12;
-
-/// The groups of tiles in the order the draw filters let them come (at
-/// most 4, the rest as one last group), or none when the next draw may give
-/// any tile of the bag.
-fn coming(g: &Game) -> Vec<Coming> {
-    let Ok(groups) = g.draw_groups(4) else {
-        return Vec::new();
-    };
-    let grouped: u32 = groups.iter().flatten().map(|&(_, n)| n).sum();
-    let rest = (g.bag_len() as u32).saturating_sub(grouped);
-    if groups.len() < 2 && rest == 0 {
-        return Vec::new();
-    }
-    let mut out: Vec<Coming> = groups
-        .iter()
-        .map(|group| Coming {
-            count: group.iter().map(|&(_, n)| n).sum(),
-            tiles: if group.len() <= COMING_NAMED {
-                group
-                    .iter()
-                    .map(|&(t, n)| {
-                        let name = g.tile_type_name(t).unwrap_or("?");
-                        if n > 1 {
-                            format!("{name} ×{n}")
-                        } else {
-                            name.to_string()
-                        }
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            },
-        })
-        .collect();
-    if rest > 0 {
-        out.push(Coming {
-            count: rest,
-            tiles: Vec::new(),
-        });
-    }
-    out
 }
 
 /// A square the drawn tile's sides fit that a plugin's rule refuses.
@@ -559,6 +511,7 @@ pub fn view(s: &Session, name: &str, you: Option<u8>) -> Result<View, WebError> 
         turns: s.turns(),
         tiles_left: g.bag_len(),
         coming: if g.is_over() { Vec::new() } else { coming(g) },
+        lots: lots(g, style),
         markers: carcassonne_render::legend_names(g, style)
             .into_iter()
             .map(|n| {

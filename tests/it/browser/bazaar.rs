@@ -62,6 +62,21 @@ async fn a_bridge_is_laid_and_a_bid_typed_in_the_browser() {
         picks.iter().all(|t| t.starts_with("bazaar pick")),
         "{picks:?}"
     );
+    // The lot's tiles are shown, numbered as `pick N` counts them (the UI
+    // audit of 7 December 2026: they were shown nowhere).
+    let lot = js(
+        &c,
+        "return [...document.querySelectorAll('#lots figure.lot-tile')] \
+         .map(f => [f.querySelector('figcaption').textContent, f.title, !!f.querySelector('svg')]);",
+    )
+    .await;
+    let lot = lot.as_array().unwrap();
+    assert_eq!(lot.len(), 2, "a tile per player: {lot:?}");
+    for (i, t) in lot.iter().enumerate() {
+        assert_eq!(t[0], serde_json::json!(i.to_string()), "{lot:?}");
+        assert!(t[1].as_str().unwrap().contains('/'), "a tile id: {lot:?}");
+        assert_eq!(t[2], serde_json::json!(true), "a picture: {lot:?}");
+    }
     choose(&c, &picks[0]).await;
     let (n, _) = settled(&c, n).await;
     let field = c
