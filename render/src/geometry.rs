@@ -218,8 +218,15 @@ pub fn marker_corner(t: &TileType, rot: u8) -> Pt {
 /// is free, else at the nearest free point of rings around it, points inside
 /// the tile first. Deterministic.
 pub fn spread(anchors: &[Pt], r: f64, gap: f64) -> Vec<Pt> {
+    spread_among(anchors, r, gap, &[])
+}
+
+/// [`spread`], the circles also kept off circles of the same radius already
+/// drawn at `fixed` (those of the tiles around, in this tile's units).
+pub fn spread_among(anchors: &[Pt], r: f64, gap: f64, fixed: &[Pt]) -> Vec<Pt> {
     let apart = 2.0 * r + gap;
-    let mut placed: Vec<Pt> = Vec::with_capacity(anchors.len());
+    let mut placed: Vec<Pt> = Vec::with_capacity(fixed.len() + anchors.len());
+    placed.extend_from_slice(fixed);
     for &a in anchors {
         let free =
             |p: Pt, placed: &[Pt]| placed.iter().all(|&q| dist2(p, q) >= apart * apart - 1e-9);
@@ -243,7 +250,7 @@ pub fn spread(anchors: &[Pt], r: f64, gap: f64) -> Vec<Pt> {
         }
         placed.push(best);
     }
-    placed
+    placed.split_off(fixed.len())
 }
 
 fn mean(pts: &[Pt]) -> Pt {
@@ -264,6 +271,24 @@ fn dist2(a: Pt, b: Pt) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn circles_keep_off_those_already_drawn_and_only_theirs_are_returned() {
+        let (r, gap) = (0.11, 0.02);
+        // A circle of the tile to the east stands just across the edge.
+        let fixed = [(1.05, 0.5)];
+        let anchors = [(0.97, 0.5), (0.3, 0.3)];
+        let got = spread_among(&anchors, r, gap, &fixed);
+        assert_eq!(got.len(), 2, "the fixed circle is not returned");
+        for p in &got {
+            assert!(
+                dist2(*p, fixed[0]) >= (2.0 * r + gap).powi(2) - 1e-9,
+                "{p:?}"
+            );
+        }
+        assert!(close(got[1], anchors[1]), "a free anchor stays");
+        assert_eq!(spread(&anchors, r, gap)[0], anchors[0], "free without it");
+    }
 
     fn close(a: Pt, b: Pt) -> bool {
         dist2(a, b) < 1e-9

@@ -56,10 +56,11 @@ pub struct Options {
     pub panel: bool,
     /// Empty cells to highlight (legal placements), drawn as `rect.candidate`.
     pub candidates: Vec<Pos>,
-    /// Clickable choices on the last placed tile: `(local feature, choice id,
+    /// Clickable choices on placed tiles: `(tile, local feature, choice id,
     /// letter)`, drawn as `g.choice` with `data-choice` (choices on the same
-    /// feature side by side).
-    pub choices: Vec<(u8, usize, String)>,
+    /// feature side by side): the figures to place on the tile just placed,
+    /// and elsewhere (a magic portal's, a wagon's move).
+    pub choices: Vec<(TileIndex, u8, usize, String)>,
     /// Clickable figures: `(figure, choice id)` for a decision whose options
     /// name figures on the board (a capture): the figure's `g.figure` is also
     /// a `g.choice` with `data-choice`, ringed.
@@ -208,15 +209,32 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
     }
     doc = doc.add(figures(g, o, style, &origin));
     doc = doc.add(notes::board_layer(g, style, &origin));
-    let last = g.last_placed().and_then(|t| {
-        Some((
-            g.tile_type(t)?,
-            g.tile_pos(t)?,
-            g.tile_rot(t)?.quarter_turns(),
-        ))
-    });
-    if let Some((ty, pos, rot)) = last {
-        doc = doc.add(choice_circles(o, ty, origin(pos), rot));
+    // The choices tile by tile, in the order their tiles first come.
+    let mut tiles: Vec<TileIndex> = Vec::new();
+    for &(t, ..) in &o.choices {
+        if !tiles.contains(&t) {
+            tiles.push(t);
+        }
+    }
+    // The circles drawn so far, in board pixels: a tile's keep off them.
+    let mut drawn: Vec<geometry::Pt> = Vec::new();
+    for t in tiles {
+        let Some((ty, pos, rot)) = (|| {
+            Some((
+                g.tile_type(t)?,
+                g.tile_pos(t)?,
+                g.tile_rot(t)?.quarter_turns(),
+            ))
+        })() else {
+            continue;
+        };
+        let on: Vec<(u8, usize, &str)> = o
+            .choices
+            .iter()
+            .filter(|c| c.0 == t)
+            .map(|(_, local, id, letter)| (*local, *id, letter.as_str()))
+            .collect();
+        doc = doc.add(choice_circles(&on, ty, origin(pos), rot, &mut drawn));
     }
     if o.panel {
         doc = doc.add(panel(g, o, style).set("transform", format!("translate({board_w} 0)")));
@@ -227,24 +245,38 @@ pub fn board(g: &Game, o: &Options, style: &Style) -> String {
 /// Radius of a choice circle, in tiles.
 const CHOICE_R: f64 = 0.11;
 
-/// The clickable choices on the last placed tile (type `ty` at `(tx, ty_)`,
-/// turned `rot`): a circle with the figure kind's letter at the feature's
-/// spot, moved aside when another circle stands there (none overlaps), with
-/// a dashed line back to the spot, under all circles.
-fn choice_circles(o: &Options, ty: &TileType, (tx, ty_): (f64, f64), rot: u8) -> Group {
-    let anchors: Vec<geometry::Pt> = o
-        .choices
+/// The clickable choices `on` one placed tile (type `ty` at `(tx, ty_)`,
+/// turned `rot`; `(local feature, choice id, letter)`): a circle with the
+/// figure kind's letter at the feature's spot, moved aside when another
+/// circle stands there (none overlaps, neither among these nor with those
+/// `drawn` already on other tiles, to which these are added), with a dashed
+/// line back to the spot, under all circles.
+fn choice_circles(
+    on: &[(u8, usize, &str)],
+    ty: &TileType,
+    (tx, ty_): (f64, f64),
+    rot: u8,
+    drawn: &mut Vec<geometry::Pt>,
+) -> Group {
+    let anchors: Vec<geometry::Pt> = on
         .iter()
         .map(|(local, _, _)| geometry::anchor(ty, rot, (*local).into()))
         .collect();
-    let spots = geometry::spread(&anchors, CHOICE_R, 0.02);
+    // The circles of the tiles around, in this tile's units.
+    let near: Vec<geometry::Pt> = drawn
+        .iter()
+        .map(|&(x, y)| ((x - tx) / S, (y - ty_) / S))
+        .filter(|&(x, y)| (-1.0..=2.0).contains(&x) && (-1.0..=2.0).contains(&y))
+        .collect();
+    let spots = geometry::spread_among(&anchors, CHOICE_R, 0.02, &near);
+    drawn.extend(spots.iter().map(|&(px, py)| (tx + px * S, ty_ + py * S)));
     // The lines from moved circles back to their spots lie under every
     // circle and take no clicks: a click on a circle always reaches it.
     let mut leads = Group::new()
         .set("class", "choice-leads")
         .set("pointer-events", "none");
     let mut circles = Group::new().set("class", "choices");
-    for (((_, id, letter), &(ax, ay)), &(px, py)) in o.choices.iter().zip(&anchors).zip(&spots) {
+    for (((_, id, letter), &(ax, ay)), &(px, py)) in on.iter().zip(&anchors).zip(&spots) {
         let (cx, cy) = (tx + px * S, ty_ + py * S);
         if (px - ax).hypot(py - ay) > CHOICE_R {
             leads = leads.add(

@@ -41,6 +41,7 @@ fn figure_choices_never_overlap_and_every_label_and_prompt_reads_once() {
     let make: BotFactory =
         Arc::new(|_, seed| Ok(Box::new(Random(Rng::new(seed))) as Box<dyn BotPlayer>));
     let (mut steps, mut crowded, mut refined, mut decisions) = (0, 0, 0, 0);
+    let mut elsewhere = 0;
     for (file, text) in carcassonne_host::shipped::SHIPPED {
         let ruleset = Arc::new(LoadedRuleset {
             name: (*file).into(),
@@ -85,6 +86,19 @@ fn figure_choices_never_overlap_and_every_label_and_prompt_reads_once() {
                     decisions += usize::from(!v.prompt.contains("deploy a figure"));
                     let cs = circles(&v.board);
                     crowded += usize::from(cs.len() > 2);
+                    // Circles on tiles other than the one just placed (a
+                    // portal's, a wagon's): more than a tile's worth apart.
+                    let spread = |f: fn(&(f64, f64, f64)) -> f64| {
+                        let (lo, hi) = cs
+                            .iter()
+                            .map(f)
+                            .fold((f64::MAX, f64::MIN), |(l, h), x| (l.min(x), h.max(x)));
+                        hi - lo
+                    };
+                    elsewhere += usize::from(
+                        spread(|c| c.0) > 2.0 * carcassonne_render::S
+                            || spread(|c| c.1) > 2.0 * carcassonne_render::S,
+                    );
                     for (i, a) in cs.iter().enumerate() {
                         for b in &cs[..i] {
                             let d = (a.0 - b.0).hypot(a.1 - b.1);
@@ -102,9 +116,10 @@ fn figure_choices_never_overlap_and_every_label_and_prompt_reads_once() {
     }
     eprintln!(
         "{steps} choice steps, {crowded} with three circles or more, {refined} with labels \
-         naming parts of sides, {decisions} plugin decisions"
+         naming parts of sides, {decisions} plugin decisions, {elsewhere} with circles on \
+         other tiles"
     );
-    assert!(crowded > 50 && refined > 5 && decisions > 10);
+    assert!(crowded > 50 && refined > 5 && decisions > 10 && elsewhere > 0);
 }
 
 /// Each seat's tiles in hand (the abbey) reach a viewer only through what he

@@ -415,15 +415,15 @@ pub fn view(s: &Session, name: &str, you: Option<u8>) -> Result<View, WebError> 
                     figure_marks.push((fig, choices.len()));
                 }
                 if let Action::Figure(FigureOption::Deploy { kind, at }) = a {
-                    // A mark on the feature of the tile just placed.
-                    let local = at
+                    // A mark on the feature, on whichever tile it is (the
+                    // tile just placed; a portal's or a wagon's elsewhere).
+                    let place = at
                         .feature()
-                        .filter(|&f| g.feature_tile(f) == g.last_placed())
-                        .and_then(|f| g.feature_local(f));
-                    if let Some(local) = local {
+                        .and_then(|f| Some((g.feature_tile(f)?, g.feature_local(f)?)));
+                    if let Some((t, local)) = place {
                         let name = g.figure_kind_name(kind).unwrap_or("figure");
                         let letter = carcassonne_render::style::initial(name);
-                        marks.push((local, choices.len(), letter));
+                        marks.push((t, local, choices.len(), letter));
                     }
                 }
                 let text = g.format_action(a);
