@@ -15,7 +15,8 @@
 //! `candidate`, `choice`, `score`) so that programs (the browser front end, the
 //! tests) can find them.
 //!
-//! With the `png` feature, [`raster`] turns a picture into PNG or RGBA pixels.
+//! With the `png` feature, the module `raster` turns a picture into PNG or RGBA
+//! pixels.
 #![forbid(unsafe_code)]
 
 pub mod geometry;
