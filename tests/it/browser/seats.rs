@@ -49,7 +49,7 @@ async fn until(c: &Client, script: &str, what: &str) {
     let started = Instant::now();
     while js(c, script).await != json!(true) {
         assert!(
-            started.elapsed() < Duration::from_secs(30),
+            started.elapsed() < Duration::from_secs(60),
             "the page never shows {what}: {:?}",
             page_state(c).await
         );
