@@ -184,19 +184,22 @@ fn ruleset_check_notes_what_a_switched_off_table_would_meet() {
     assert!(!stdout(&o).contains("note:"), "{}", stdout(&o));
 }
 
+/// The `note:` lines of `ruleset check` on `text`, written to file `name`
+/// (a note is no error: the check succeeds).
+fn notes(name: &str, text: &str) -> Vec<String> {
+    let file = tmp(name);
+    std::fs::write(&file, text).unwrap();
+    let o = run(&["ruleset", "check", file.to_str().unwrap()]);
+    assert!(o.status.success(), "a note is no error: {}", stdout(&o));
+    stdout(&o)
+        .lines()
+        .filter(|l| l.contains("note:"))
+        .map(str::to_string)
+        .collect()
+}
+
 #[test]
 fn ruleset_check_notes_an_option_for_a_plugin_not_enabled() {
-    let notes = |name: &str, text: &str| -> Vec<String> {
-        let file = tmp(name);
-        std::fs::write(&file, text).unwrap();
-        let o = run(&["ruleset", "check", file.to_str().unwrap()]);
-        assert!(o.status.success(), "a note is no error: {}", stdout(&o));
-        stdout(&o)
-            .lines()
-            .filter(|l| l.contains("note:"))
-            .map(str::to_string)
-            .collect()
-    };
     // The Count's options about the abbot and the River, set without them.
     assert_eq!(
         notes(
@@ -252,17 +255,6 @@ fn ruleset_check_notes_an_option_for_a_plugin_not_enabled() {
 
 #[test]
 fn ruleset_check_notes_a_plugin_whose_markers_no_tile_of_the_game_carries() {
-    let notes = |name: &str, text: &str| -> Vec<String> {
-        let file = tmp(name);
-        std::fs::write(&file, text).unwrap();
-        let o = run(&["ruleset", "check", file.to_str().unwrap()]);
-        assert!(o.status.success(), "a note is no error: {}", stdout(&o));
-        stdout(&o)
-            .lines()
-            .filter(|l| l.contains("note:"))
-            .map(str::to_string)
-            .collect()
-    };
     // The Tower on the base tiles: its expansion's tile set is missing.
     assert_eq!(
         notes(

@@ -131,13 +131,7 @@ async fn two_friends_play_through_their_invitations_and_a_server_restart() {
     bob.goto(&link).await.unwrap();
     assert_eq!(caught_up(&ann, 0, "Ann").await, "play", "Red (Ann) begins");
     assert_eq!(caught_up(&bob, 0, "Bob").await, "wait");
-    let title = bob
-        .find(Locator::Css("#game-title"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let title = super::text(&bob, "#game-title").await;
     assert!(title.contains("you play Blue"), "{title}");
     assert_eq!(
         js(&bob, "return window.lobbyLoad || 'reloaded';").await,

@@ -329,14 +329,19 @@ pub async fn open_saved_record(c: &Client, file: &str, record: String) -> i64 {
     n
 }
 
-/// The prompt's text.
-pub async fn prompt(c: &Client) -> String {
-    c.find(Locator::Css("#prompt"))
+/// The text of the first element `css` finds.
+pub async fn text(c: &Client, css: &str) -> String {
+    c.find(Locator::Css(css))
         .await
         .unwrap()
         .text()
         .await
         .unwrap()
+}
+
+/// The prompt's text.
+pub async fn prompt(c: &Client) -> String {
+    text(c, "#prompt").await
 }
 
 /// Clicks the first element `css` finds.

@@ -5,7 +5,7 @@
 //! stream), and sees the "let a bot play for them" button off until the
 //! server's wait is over.
 
-use super::{js, one_page, page_state, WINDOW};
+use super::{js, one_page, page_state, text, WINDOW};
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
@@ -55,15 +55,6 @@ async fn until(c: &Client, script: &str, what: &str) {
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-}
-
-async fn text(c: &Client, css: &str) -> String {
-    c.find(Locator::Css(css))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap()
 }
 
 #[tokio::test(flavor = "current_thread")]

@@ -58,13 +58,7 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
             c.refresh().await.unwrap();
             (n, state) = settled(&c, 0).await;
             assert_eq!(state, "play");
-            let title = c
-                .find(Locator::Css("#game-title"))
-                .await
-                .unwrap()
-                .text()
-                .await
-                .unwrap();
+            let title = super::text(&c, "#game-title").await;
             assert!(title.contains("you play Red"), "{title}");
             let hash = js(&c, "return location.hash;").await;
             assert!(hash.as_str().unwrap().contains("&seat=0&token="), "{hash}");

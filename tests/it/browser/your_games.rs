@@ -91,13 +91,7 @@ async fn your_games_lists_a_game_left_and_resume_and_back_and_forward_reopen_it(
     c.forward().await.unwrap();
     let (_, state) = settled(&c, n2).await;
     assert_eq!(state, "play");
-    let title = c
-        .find(Locator::Css("#game-title"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let title = super::text(&c, "#game-title").await;
     assert!(title.contains("you play Red"), "{title}");
     c.close().await.unwrap();
     let _ = std::fs::remove_dir_all(profile);

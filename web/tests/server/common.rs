@@ -253,6 +253,19 @@ pub async fn new_game_on(
     (v["id"].as_str().unwrap().to_string(), tokens)
 }
 
+/// Takes a seat of game `id` from the lobby (`POST .../join` with `body`:
+/// the seat and maybe a name): the status and the answer.
+pub async fn join(app: &axum::Router, id: &str, body: Value) -> (StatusCode, Value) {
+    json_call(
+        app,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        None,
+        Some(body),
+    )
+    .await
+}
+
 /// A new base game with seed 5.
 pub async fn new_game(app: &axum::Router, seats: Value) -> (String, Vec<Option<String>>) {
     new_game_on(app, 0, seats).await

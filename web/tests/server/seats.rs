@@ -194,15 +194,7 @@ async fn the_lobby_lists_games_with_free_seats_and_joining_takes_one() {
         .collect();
     assert_eq!(free, [false, true, false]);
     // Joining a free seat gives its token; the seat is then taken.
-    let join = format!("/api/games/{id}/join");
-    let (s, v) = json_call(
-        &app,
-        "POST",
-        &join,
-        None,
-        Some(json!({"seat": 1, "name": "Cy"})),
-    )
-    .await;
+    let (s, v) = join(&app, &id, json!({"seat": 1, "name": "Cy"})).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     let token = v["token"].as_str().unwrap();
     let (_, mine) = json_call(&app, "GET", &format!("/api/games/{id}"), Some(token), None).await;
@@ -213,17 +205,10 @@ async fn the_lobby_lists_games_with_free_seats_and_joining_takes_one() {
         (0, StatusCode::CONFLICT),
         (7, StatusCode::BAD_REQUEST),
     ] {
-        let (s, v) = json_call(&app, "POST", &join, None, Some(json!({"seat": seat}))).await;
+        let (s, v) = join(&app, &id, json!({"seat": seat})).await;
         assert_eq!(s, status, "seat {seat}: {v}");
     }
-    let (s, _) = json_call(
-        &app,
-        "POST",
-        &format!("/api/games/{private}/join"),
-        None,
-        Some(json!({"seat": 1})),
-    )
-    .await;
+    let (s, _) = join(&app, &private, json!({"seat": 1})).await;
     assert_eq!(s, StatusCode::FORBIDDEN, "invitations only");
     let (_, lobby) = json_call(&app, "GET", "/api/lobby", None, None).await;
     assert_eq!(lobby["games"], json!([]));
@@ -265,14 +250,7 @@ async fn joining_from_the_lobby_gives_a_new_token_and_the_invitation_stops_actin
     .await;
     let id = v["id"].as_str().unwrap();
     let invitation = v["seats"][1]["token"].as_str().unwrap().to_string();
-    let (s, joined) = json_call(
-        &app,
-        "POST",
-        &format!("/api/games/{id}/join"),
-        None,
-        Some(json!({"seat": 1, "name": "Cy"})),
-    )
-    .await;
+    let (s, joined) = join(&app, id, json!({"seat": 1, "name": "Cy"})).await;
     assert_eq!(s, StatusCode::OK, "{joined}");
     let token = joined["token"].as_str().unwrap();
     assert_eq!(token.len(), 32);

@@ -241,14 +241,7 @@ async fn a_person_who_takes_a_seat_from_the_lobby_plays_it_not_the_bot() {
     .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     until_moves(&app, &id, 4).await;
-    let (s, joined) = json_call(
-        &app,
-        "POST",
-        &format!("/api/games/{id}/join"),
-        None,
-        Some(json!({"seat": 1, "name": "Cy"})),
-    )
-    .await;
+    let (s, joined) = join(&app, &id, json!({"seat": 1, "name": "Cy"})).await;
     assert_eq!(s, StatusCode::OK, "{joined}");
     let cy = joined["token"].as_str().unwrap().to_string();
     let (_, v) = json_call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
