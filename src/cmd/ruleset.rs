@@ -179,6 +179,11 @@ fn idle_option_notes(
     out
 }
 
+/// Whether tile type `t` has copies in the game (in the bag or the hands).
+fn in_game(t: &carcassonne_core::TileType) -> bool {
+    t.count > 0 || t.per_player > 0
+}
+
 /// Enabled plugins that read tile markers of which no tile in the game
 /// carries one (the markers a plugin declares, on any tile type with copies in
 /// the bag or in the hands): what they do with them never comes up, because
@@ -192,7 +197,6 @@ fn unmarked_notes(
     tiles: &carcassonne_core::TileCatalogue,
     reg: &carcassonne_host::registry::Registry,
 ) -> Vec<String> {
-    let in_game = |t: &carcassonne_core::TileType| t.count > 0 || t.per_player > 0;
     let carried = tiles
         .types
         .iter()
@@ -208,25 +212,25 @@ fn unmarked_notes(
         if markers.is_empty() || carried & mask != 0 {
             continue;
         }
-        // Tile types that carry one but have no copies, and who left them out.
-        let left_out: Vec<carcassonne_core::TileTypeId> = (0..tiles.types.len())
-            .map(|i| carcassonne_core::TileTypeId(i as u16))
-            .filter(|&t| tiles.get(t).is_some_and(|ty| ty.any_markers & mask != 0))
-            .collect();
+        // Whether some tile type carries one (without copies, then), and
+        // the plugins that left such types out.
+        let carries = |t: &carcassonne_core::TileTypeId| {
+            tiles.get(*t).is_some_and(|ty| ty.any_markers & mask != 0)
+        };
         let mut by: Vec<String> = Vec::new();
         for (plugin, t, _, to) in &tiles.plugin_counts {
-            if *to == 0 && left_out.contains(t) && !by.contains(plugin) {
-                by.push(plugin.clone());
+            if *to == 0 && carries(t) && !by.contains(&format!("`{plugin}`")) {
+                by.push(format!("`{plugin}`"));
             }
         }
-        let why = if left_out.is_empty() {
+        let why = if !tiles.types.iter().any(|t| t.any_markers & mask != 0) {
             "is the tile set of its expansion missing from `tilesets`?".to_string()
         } else if by.is_empty() {
             "the tiles that carry them have no copies".to_string()
         } else {
             format!(
                 "the tiles that carry them are left out, by plugin {}",
-                super::any_of_plugins(&by).replace(" or ", " and ")
+                by.join(" and ")
             )
         };
         let names: Vec<String> = markers.iter().map(|m| format!("`{m}`")).collect();
@@ -263,7 +267,7 @@ fn unread_marker_notes(
         let on: Vec<&str> = tiles
             .types
             .iter()
-            .filter(|t| (t.count > 0 || t.per_player > 0) && t.any_markers & bit != 0)
+            .filter(|t| in_game(t) && t.any_markers & bit != 0)
             .map(|t| t.id.as_str())
             .collect();
         if on.is_empty() {
