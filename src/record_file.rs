@@ -76,10 +76,7 @@ impl RecordFile {
         tmp_name.push(".tmp");
         let tmp = path.with_file_name(tmp_name);
         check_regular(&tmp)?;
-        let record = Record {
-            names: names.clone(),
-            ..rec.record(g, &provenance)
-        };
+        let record = named(rec.record(g, &provenance), &names);
         let (text, tail_at) = contents(&record, g.is_over())?;
         let file = replace(&tmp, path, text.as_bytes())?;
         Ok(RecordFile {
@@ -143,10 +140,7 @@ impl RecordFile {
     /// Writes the whole file again: the complete record once the game is
     /// over, else a journal of the game so far.
     fn rewrite(&mut self, rec: &Recorder, g: &Game) -> Result<()> {
-        let record = Record {
-            names: self.names.clone(),
-            ..rec.record(g, &self.provenance)
-        };
+        let record = named(rec.record(g, &self.provenance), &self.names);
         let (text, tail_at) = contents(&record, g.is_over())?;
         // A failure leaves the file as it was: without the latest actions.
         self.file = replace(&self.tmp, &self.path, text.as_bytes()).inspect_err(|_| {
@@ -213,6 +207,14 @@ fn contents(record: &Record, over: bool) -> Result<(String, u64)> {
     let tail_at = text.len() as u64;
     text.push_str(TAIL);
     Ok((text, tail_at))
+}
+
+/// `record` with `names` for its seats.
+fn named(record: Record, names: &[String]) -> Record {
+    Record {
+        names: names.to_vec(),
+        ..record
+    }
 }
 
 /// Fails unless `path` is free or a regular file (not a symbolic link).
