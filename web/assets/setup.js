@@ -199,7 +199,8 @@ async function start() {
   const body = { ruleset: Number($("ruleset").value), seats, take, listed: $("listed").checked };
   if (name) body.player = name;
   if ($("game-name").value.trim()) body.name = $("game-name").value.trim();
-  if ($("seed").value !== "") body.seed = Number($("seed").value);
+  // As typed: a JavaScript number loses the digits of seeds above 2^53.
+  if ($("seed").value.trim() !== "") body.seed = $("seed").value.trim();
   // One game per click, however fast the clicks.
   $("start").disabled = true;
   try {

@@ -84,7 +84,9 @@ fn invite(id: &str, seat: usize, s: &Seat) -> Value {
 pub(crate) struct NewGame {
     ruleset: RulesetRef,
     seats: Vec<String>,
-    #[serde(default)]
+    /// A number, or a string of digits (a page's numbers lose the digits of
+    /// seeds above 2^53).
+    #[serde(default, deserialize_with = "seed_in")]
     seed: Option<u64>,
     #[serde(default)]
     name: Option<String>,
@@ -142,6 +144,39 @@ impl RulesetRef {
 
 fn yes() -> bool {
     true
+}
+
+/// A seed of `POST /api/games`: a whole number from 0 to 2^64 − 1, as a JSON
+/// number or a string of its decimal digits.
+fn seed_in<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    struct Seed;
+    impl serde::de::Visitor<'_> for Seed {
+        type Value = Option<u64>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            write!(
+                f,
+                "a seed: a whole number from 0 to {}, as a number or a string of digits",
+                u64::MAX
+            )
+        }
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Self::Value, E> {
+            Ok(Some(v))
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+            match v.trim() {
+                "" => Ok(None),
+                t if t.bytes().all(|b| b.is_ascii_digit()) => t
+                    .parse()
+                    .map(Some)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Str(v), &self)),
+                _ => Err(E::invalid_value(serde::de::Unexpected::Str(v), &self)),
+            }
+        }
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+    }
+    d.deserialize_any(Seed)
 }
 
 /// The seats of a new game: `person` or a bot's name each; `take` taken by

@@ -397,3 +397,44 @@ async fn a_record_names_the_people_and_bots_of_its_seats() {
         assert_eq!(rec.names, names);
     }
 }
+
+/// A seed is a number or a string of digits: the page sends it as typed, so
+/// that seeds above 2^53 (which a JavaScript number rounds) keep every digit.
+#[tokio::test]
+async fn a_seed_is_a_number_or_its_digits_and_keeps_every_digit() {
+    let app = app();
+    for (seed, kept) in [(json!("18446744073709551615"), u64::MAX), (json!(7), 7)] {
+        let v = create(
+            &app,
+            json!({"ruleset": 0, "seats": ["first", "first"], "seed": seed}),
+        )
+        .await;
+        let id = v["id"].as_str().unwrap().to_string();
+        follow(&app, &id, None, |_| false).await;
+        let (_, view) = json_call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+        assert_eq!(view["seed"], json!(kept), "{seed}");
+    }
+    for seed in [
+        json!("-1"),
+        json!("1.5"),
+        json!("0x10"),
+        json!("18446744073709551616"),
+        json!(-1),
+        json!(1.5),
+    ] {
+        let (s, v) = json_call(
+            &app,
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({"ruleset": 0, "seats": ["first", "first"], "seed": seed})),
+        )
+        .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{seed}: {v}");
+        let said = v["error"].as_str().unwrap();
+        assert!(
+            said.contains("a seed: a whole number from 0 to 18446744073709551615"),
+            "{seed}: {said}"
+        );
+    }
+}
