@@ -27,7 +27,10 @@
 //!   (majority, bonuses such as the fairy's, booked as `castles`), its
 //!   follower goes home, the castle stays empty. Round by round, a castle
 //!   paid counts as a completed feature of its two tiles for the castles not
-//!   paid yet (chains).
+//!   paid yet (chains); option `chains` says whether a castle takes the most
+//!   of everything reaching it (`"best"`) or of what reaches it first
+//!   (`"rounds"`), option `paid-from` whether a builder's second part pays a
+//!   castle built in the first (`"next-part"`) or not (`"next-turn"`).
 //! * **Farmers** (BB22, X62): a castle stays a completed city for the
 //!   farmers; `feature_value` adds 1 per castle among a farmer unit's cities
 //!   (4 per castle under F1, barn scorings the same way).
@@ -50,6 +53,38 @@ pub const MAX_COUNT: u32 = 4;
 /// Completed features of one turn the plugin keeps (the highest values).
 pub const MAX_TRIGGERS: usize = 16;
 
+/// What a castle reached in one scoring step by several features and paid
+/// castles takes (BB20 with BB21's chains).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
+pub enum Chains {
+    /// The most of them all, the paid castles of the chain included: BB20's
+    /// "the one worth most" of what completes in the step, where a paid
+    /// castle "counts as a completed feature … in the same scoring step"
+    /// (BB21).
+    #[default]
+    Best,
+    /// The most of what reaches it first, round by round (JCloisterZone's
+    /// loop: a castle paid by a feature in the first round takes no castle's
+    /// higher value in a later one).
+    Rounds,
+}
+
+/// From when a castle may be paid, in a turn played in two parts (the
+/// builder's second part, TB11).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
+pub enum PaidFrom {
+    /// From the next turn: "a castle built this turn is never paid this turn"
+    /// (BB21), the turn being both its parts (TB11, TB12).
+    #[default]
+    NextTurn,
+    /// From the next part: JCloisterZone skips only the castles that hold the
+    /// tile just placed, so a castle built in the first part may be paid in
+    /// the second.
+    NextPart,
+}
+
 /// The plugin's options (`[plugins.castles]`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(crate = "carcassonne_plugin_sdk::serde")]
@@ -57,13 +92,27 @@ pub const MAX_TRIGGERS: usize = 16;
 pub struct Options {
     /// Castles per player.
     pub count: PerPlayer,
+    /// What a castle reached by several features and castles takes.
+    pub chains: Chains,
+    /// From when a castle built in a turn of two parts may be paid.
+    pub paid_from: PaidFrom,
 }
 
 impl Config for Options {
-    const DOCS: &'static [(&'static str, &'static str)] = &[(
-        "count",
-        "BB2: castles per player: \"by-players\" (3 with 2-4 players, 2 with 5-6) or a number (at most 4)",
-    )];
+    const DOCS: &'static [(&'static str, &'static str)] = &[
+        (
+            "count",
+            "BB2: castles per player: \"by-players\" (3 with 2-4 players, 2 with 5-6) or a number (at most 4)",
+        ),
+        (
+            "chains",
+            "BB20/BB21: a castle reached in one scoring step by several features and paid castles takes \"best\" (default: the most of them all, chains included) or \"rounds\" (JCloisterZone: the most of what reaches it first, round by round)",
+        ),
+        (
+            "paid-from",
+            "BB21 in a turn of two parts (the builder's, TB11): a castle built in the turn is paid from \"next-turn\" (default: the turn is both parts) or \"next-part\" (JCloisterZone: only castles holding the tile just placed wait)",
+        ),
+    ];
 }
 
 /// Per-player state (public).
@@ -86,6 +135,9 @@ pub struct State {
     pub follower: [u32; MAX_CASTLES],
     /// The turn each castle was built in (it is not paid in that turn).
     pub built: [u32; MAX_CASTLES],
+    /// The seat of the player whose turn each castle was built in (a turn
+    /// granted to him right after is the same turn's second part).
+    pub built_by: [u32; MAX_CASTLES],
     /// The turn of the completed features below.
     pub turn: u32,
     /// Completed features noted in that turn.
@@ -174,8 +226,12 @@ impl Castles {
         }
     }
 
-    /// BB19–BB21: pays the castles triggered in this turn, round by round.
-    fn pay_castles(cx: &mut Cx<'_>) -> HookResult {
+    /// BB19–BB21: pays the castles triggered in this turn: the features
+    /// completed in it reach the castles near them, each castle reached
+    /// reaches the castles near it, round by round (BB21); each is paid the
+    /// most of what reaches it (BB20: under `chains = "best"` of everything
+    /// that reaches it, under `"rounds"` of what reaches it first).
+    fn pay_castles(&self, cx: &mut Cx<'_>) -> HookResult {
         let turn = u32::from(cx.turn());
         // Most turns nothing triggered: the state is looked at, not copied.
         let s = cx.game_state::<State>()?;
@@ -186,10 +242,17 @@ impl Castles {
         let triggers: Vec<(FeatureId, i32)> = (0..s.triggers as usize)
             .map(|i| (FeatureId((s.trigger[i] - 1) as u16), s.value[i]))
             .collect();
-        // The castles that may pay: standing, built before this turn.
+        // The castles that may pay: standing, built before this turn (and,
+        // under `paid-from = "next-turn"`, before its first part: a turn
+        // granted to the same player right after).
+        let second_part =
+            self.options.paid_from == PaidFrom::NextTurn && cx.turn_granted_by().is_some();
+        let active = u32::from(cx.current_player().seat());
         let mut waiting: Vec<(usize, Vicinity)> = Vec::new();
         for i in s.built_castles() {
-            if s.follower[i] == 0 || s.built[i] == turn {
+            let this_turn = s.built[i] == turn
+                || (second_part && s.built[i] + 1 == turn && s.built_by[i] == active);
+            if s.follower[i] == 0 || this_turn {
                 continue;
             }
             let city = FeatureId((s.city[i] - 1) as u16);
@@ -197,31 +260,52 @@ impl Castles {
                 waiting.push((i, vicinity));
             }
         }
-        // Castles paid in the previous round: their tiles and value (BB21).
-        let mut paid: Vec<(Vicinity, i32)> = Vec::new();
+        // The castles reached, in the order reached, with their value; the
+        // castles reached in the last round are `order[last..]` (BB21).
+        let mut order: Vec<(usize, Vicinity, i32)> = Vec::new();
+        let mut last = 0;
         let mut first = true;
-        while first || !paid.is_empty() {
+        loop {
             let mut round = Vec::new();
             for &(i, vicinity) in &waiting {
                 let from_features = triggers
                     .iter()
                     .filter(|&&(f, _)| first && vicinity.holds_feature(cx, f))
                     .map(|&(_, value)| value);
-                let from_castles = paid
+                let from_castles = order[last..]
                     .iter()
-                    .filter(|(other, _)| vicinity.holds_castle(other))
-                    .map(|&(_, value)| value);
+                    .filter(|(_, other, _)| vicinity.holds_castle(other))
+                    .map(|&(_, _, value)| value);
                 if let Some(best) = from_features.chain(from_castles).max() {
                     round.push((i, vicinity, best));
                 }
             }
-            first = false;
-            paid.clear();
-            for (i, vicinity, value) in round {
-                Self::pay(cx, i, value)?;
-                waiting.retain(|&(j, _)| j != i);
-                paid.push((vicinity, value));
+            if round.is_empty() {
+                break;
             }
+            first = false;
+            waiting.retain(|&(j, _)| round.iter().all(|&(i, _, _)| i != j));
+            last = order.len();
+            order.extend(round);
+        }
+        if self.options.chains == Chains::Best {
+            // BB20 over the whole step: each castle takes the most of every
+            // paid castle near it, however late that one was reached.
+            let mut changed = true;
+            while changed {
+                changed = false;
+                for a in 0..order.len() {
+                    for b in 0..order.len() {
+                        if order[a].1.holds_castle(&order[b].1) && order[b].2 > order[a].2 {
+                            order[a].2 = order[b].2;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        for (i, _, value) in order {
+            Self::pay(cx, i, value)?;
         }
         Ok(())
     }
@@ -253,8 +337,10 @@ impl Plugin for Castles {
     /// Bumped with a change of the rules it plays, so that a record made
     /// before it says so on replay. 0.2.0: BB15/X65, no decision when the
     /// knight is gone before it comes (0.1.0 asked, with only `castles
-    /// decline` to take).
-    const VERSION: &'static str = "0.2.0";
+    /// decline` to take). 0.3.0: options `chains` and `paid-from`, whose
+    /// defaults pay a chained castle the most of its chain and no castle in
+    /// the builder's second part of the turn it was built in.
+    const VERSION: &'static str = "0.3.0";
     const DESCRIPTION: &'static str =
         "Bridges, Castles & Bazaars: a completed two-cap city turned into a castle, paid by the next feature completed near it";
     /// BB14: a city marked `no-castle` is no castle cap.
@@ -349,10 +435,12 @@ impl Plugin for Castles {
         cx.set_protected(g, true);
         let root = cx.find(city);
         let turn = u32::from(cx.turn());
+        let active = cx.current_player();
         let s = cx.game_state_mut::<State>()?;
         s.city[i] = u32::from(root.0) + 1;
         s.follower[i] = u32::from(g.0) + 1;
         s.built[i] = turn;
+        s.built_by[i] = u32::from(active.seat());
         s.castles += 1;
         cx.player_state_mut::<Built>(me)?.castles += 1;
         // A castle stands: completed features are noted, castles paid.
@@ -387,7 +475,7 @@ impl Plugin for Castles {
     /// BB19–BB21: after the scoring step, the castles it triggered pay;
     /// off while no castle stands.
     fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
-        Self::pay_castles(cx)?;
+        self.pay_castles(cx)?;
         let s = cx.game_state::<State>()?;
         let none_stands = s.built_castles().all(|i| s.follower[i] == 0);
         if none_stands {

@@ -38,10 +38,13 @@
 //!   tile; 1 point per figure of the player on her tile at the start of his
 //!   turn (JCloisterZone counts every figure, a shepherd too); 3 points to each
 //!   owner of a follower on her tile in a scored feature, once per feature.
-//! * **Option** `farmer-bonus` (PD14 under F2/F3, silent rulings): a farmer's
-//!   field, scored with each completed city around it, pays her 3 points with
-//!   every such unit (`"every-unit"`, default) or once (`"once-per-field"`,
-//!   with the unit of the first city, `View::bordering_cities`).
+//! * **Option** `farmer-bonus` (PD14 under F2/F3): a farmer's field, scored
+//!   with each completed city around it, pays her 3 points as the field is
+//!   scored (`"as-scored"`, default: once under F2, where a field is scored
+//!   by itself as under F1; with each city under F3, where the cities are
+//!   scored), with every such unit (`"every-unit"`) or once
+//!   (`"once-per-field"`, with the unit of the first city,
+//!   `View::bordering_cities`).
 //! * **Option** `final-round-point` (PD13 with AM8, silent rulings): a turn
 //!   granted after the last bag tile (the abbey's final round) pays the
 //!   start-of-turn point only with `true`; by default (JCloisterZone) only
@@ -65,15 +68,22 @@ pub enum FairyPlacement {
 }
 
 /// How often her farmer's field pays her 3 points at game end under the
-/// farmer rules that score a field once per completed city around it (F2,
-/// F3); the rulings are silent.
+/// farmer rules where the core scores a field once per completed city around
+/// it (F2, F3).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(crate = "carcassonne_plugin_sdk::serde", rename_all = "kebab-case")]
 pub enum FarmerBonus {
+    /// As the rule scores the feature that holds him (PD14: "whenever a
+    /// feature is scored that contains the follower"): under F2 a field is
+    /// scored by itself, as under F1 ("as F1, but a player scores any one
+    /// city at most once"): 3 once per field; under F3 the farmers are scored
+    /// city by city ("for each completed city, the player(s) with most
+    /// farmers in all fields bordering it"): 3 with each city.
+    #[default]
+    AsScored,
     /// With every scored unit that holds his field (PD14 read unit by unit,
     /// as the pig's point): a field bordering two completed cities pays 3
-    /// twice.
-    #[default]
+    /// twice, under F2 too.
     EveryUnit,
     /// Once per field, with the first unit holding it (PD14 read feature by
     /// feature: the field is one feature).
@@ -95,7 +105,7 @@ pub struct Options {
     pub final_round_point: bool,
     /// How often a farmer's field pays her 3 points at game end under F2 and
     /// F3 (`farmers = "per-field-once-per-player"`, `"per-city"`), where
-    /// the core scores it with each completed city around it.
+    /// the core scores it with each completed city around it (PD14).
     pub farmer_bonus: FarmerBonus,
 }
 
@@ -113,7 +123,7 @@ impl Config for Options {
         ),
         (
             "farmer-bonus",
-            "PD14 for a farmer under F2/F3 (the core scores his field with each completed city around it; the rulings are silent): \"every-unit\" (default: 3 with each such city, as the pig's point) or \"once-per-field\" (3 once, with the first)",
+            "PD14 for a farmer under F2/F3 (the core scores his field with each completed city around it): \"as-scored\" (default: 3 once per field under F2, which scores a field by itself as F1 does; 3 with each city under F3, which scores the cities), \"every-unit\" (3 with each such city under both, as the pig's point) or \"once-per-field\" (3 once under both, with the first city)",
         ),
     ];
 }
@@ -285,10 +295,10 @@ impl Fairy {
     }
 
     /// Whether figure `g`'s feature is part of the unit being scored and
-    /// pays her points there: under `farmer-bonus = "once-per-field"` a
-    /// field pays only with the unit of the first completed city around it
-    /// (F2, F3: one unit per city, in the cities' order; a unit of F1 or a
-    /// barn pays for every city around its field).
+    /// pays her points there: under `farmer-bonus = "once-per-field"` (and
+    /// `"as-scored"` under F2) a field pays only with the unit of the first
+    /// completed city around it (F2, F3: one unit per city, in the cities'
+    /// order; a unit of F1 or a barn pays for every city around its field).
     fn in_unit(&self, v: &View<'_>, info: &ScoreInfo<'_>, g: FigureId) -> bool {
         let Some(f) = v.figure_feature(g) else {
             return false;
@@ -300,7 +310,12 @@ impl Fairy {
         if !info.fields.iter().any(|&x| v.find(x) == root) {
             return false;
         }
-        self.farmer_bonus == FarmerBonus::EveryUnit
+        let every_unit = match self.farmer_bonus {
+            FarmerBonus::AsScored => v.core_options().farmers == FarmerScoring::PerCity,
+            FarmerBonus::EveryUnit => true,
+            FarmerBonus::OncePerField => false,
+        };
+        every_unit
             || v.bordering_cities(f)
                 .first()
                 .is_none_or(|first| info.cities.contains(first))
