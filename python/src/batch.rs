@@ -2,6 +2,7 @@
 //! (`schedule`, `play_fixtures`, `standings`), on threads that run without the
 //! GIL.
 
+use crate::args::Whole;
 use crate::{runtime_error, value_error, Ruleset};
 use carcassonne_bots::tournament::{self, Fixture, Outcome, Standings};
 use carcassonne_bots::{play_game, BotSpec, SearchStats};
@@ -12,8 +13,19 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex};
 use std::time::Duration;
 
-/// Most threads one batch call runs.
+/// Most threads one batch call runs (as the program's `--threads`).
 const MAX_THREADS: usize = 256;
+
+/// The number of threads asked for (`ValueError` out of 1 to [`MAX_THREADS`],
+/// as the program's `--threads`).
+fn threads_arg(threads: &Whole) -> PyResult<usize> {
+    threads.within(
+        "threads",
+        1,
+        MAX_THREADS as i64,
+        &format!("expected a number of threads from 1 to {MAX_THREADS}"),
+    )
+}
 
 /// One tournament game's result, as Python sees it: `(bot_a, bot_b, seed,
 /// swapped, score_seat0, score_seat1, playouts0, playouts1, seconds0, seconds1)`.
@@ -143,25 +155,38 @@ fn run_parallel<T: Send>(
 }
 
 /// Plays `games` seeded games (seeds `seed`, `seed + 1`, …) between `bots`
-/// (one per seat, the last filling the rest) on all cores, without the GIL.
-/// Returns `{"scores": int32 array games × players, "seeds": uint64 array}`.
+/// (at most one per seat, the last filling the rest) on `threads` threads (1
+/// to 256; default: all cores), without the GIL. `players` defaults to the
+/// ruleset's (2 to 6). Returns `{"scores": int32 array games × players,
+/// "seeds": uint64 array}`.
 #[pyfunction]
 #[pyo3(signature = (ruleset, games, seed=0, bots=vec!["random".to_string()], players=None, threads=None))]
 pub(crate) fn simulate<'py>(
     py: Python<'py>,
     ruleset: &Ruleset,
-    games: u64,
+    games: Whole,
     seed: u64,
     bots: Vec<String>,
-    players: Option<u8>,
-    threads: Option<usize>,
+    players: Option<Whole>,
+    threads: Option<Whole>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let specs = parse_bots(&bots)?;
-    let players = players.unwrap_or(ruleset.rs.spec.players);
+    let players = crate::game::players_arg(players)?.unwrap_or(ruleset.rs.spec.players);
+    crate::game::check_players(players)?;
+    if specs.len() > usize::from(players) {
+        return Err(value_error(format!(
+            "bots lists {} bots for {players} players: give at most one per seat \
+             (the last one given plays the seats left)",
+            specs.len()
+        )));
+    }
+    let threads = match threads {
+        Some(t) => threads_arg(&t)?,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let count: usize = games.within("games", 0, i64::MAX, "give a number of games, 0 or more")?;
+    let games = count as u64;
     let rules = ruleset.rules().clone();
-    let threads =
-        threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let count = usize::try_from(games).map_err(value_error)?;
     let scores = py.detach(|| {
         run_parallel(count, threads, |i| {
             let seed = seed.wrapping_add(i as u64);
@@ -199,18 +224,19 @@ pub(crate) fn schedule(bots: usize, pairs: u64, seed: u64) -> PyResult<Vec<Game>
 
 /// Plays tournament games (as `schedule` gives them: two-player games, one
 /// seat for each bot of a pairing, whatever the ruleset's default) between `bots` on
-/// `ruleset`, without the GIL, on `threads` threads. Returns one result per
+/// `ruleset`, without the GIL, on `threads` threads (1 to 256). Returns one result per
 /// game: `(bot_a, bot_b, seed, swapped, score_seat0, score_seat1, playouts0, playouts1, seconds0, seconds1)`.
 #[pyfunction]
-#[pyo3(signature = (ruleset, bots, games, threads=1))]
+#[pyo3(signature = (ruleset, bots, games, threads=Whole::from(1)))]
 pub(crate) fn play_fixtures(
     py: Python<'_>,
     ruleset: &Ruleset,
     bots: Vec<String>,
     games: Vec<Game>,
-    threads: usize,
+    threads: Whole,
 ) -> PyResult<Vec<GameResult>> {
     let specs = parse_bots(&bots)?;
+    let threads = threads_arg(&threads)?;
     let fixtures: Vec<Fixture> = games
         .iter()
         .map(|&(a, b, seed, swapped)| fixture(a, b, seed, swapped, specs.len()))

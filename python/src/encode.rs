@@ -107,6 +107,31 @@ impl Encoding {
             .collect())
     }
 
+    /// The ids of the legal player actions of `g`, in canonical order. The
+    /// legal actions are listed once: an action without a number of its own
+    /// is numbered by how many such actions come before it (as
+    /// [`Encoding::action_id`] numbers it, without listing them again for each).
+    pub fn legal_ids(&self, g: &Game) -> Result<Vec<usize>, String> {
+        let legal = g.legal_actions().map_err(|e| e.to_string())?;
+        let mut rank = 0;
+        legal
+            .into_iter()
+            .filter(|a| !matches!(a, Action::Chance(_)))
+            .map(|a| {
+                self.own_id(g, a).or_else(|why| {
+                    rank += 1;
+                    if rank <= RANKS {
+                        Ok(self.others() + rank - 1)
+                    } else {
+                        Err(format!(
+                            "{why}, and more than {RANKS} such actions are legal"
+                        ))
+                    }
+                })
+            })
+            .collect()
+    }
+
     /// The id of `a`, a legal action of `g`.
     pub fn action_id(&self, g: &Game, a: Action) -> Result<usize, String> {
         self.own_id(g, a).or_else(|why| {

@@ -1,6 +1,8 @@
 //! `carcassonne.Game`: one game, with its record.
 
+use crate::args::Whole;
 use crate::encode::Encoding;
+use crate::history::History;
 use crate::{runtime_error, value_error, Ruleset};
 use carcassonne_bots::BotSpec;
 use carcassonne_core::{Action, Actor, Driver, Game as CoreGame, Record, Recorder};
@@ -8,7 +10,7 @@ use carcassonne_host::Ruleset as HostRuleset;
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt};
+use pyo3::types::{PyBool, PyDict, PyString};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -28,7 +30,11 @@ pub const TERMINAL: i32 = -2;
 #[derive(Clone)]
 pub struct Game {
     g: CoreGame,
+    /// The record's chance outcomes; its player actions are moved to
+    /// `actions` as soon as it records one (it holds none between calls).
     rec: Recorder,
+    /// The record's player actions, shared with the game's copies.
+    actions: History,
     rs: Arc<HostRuleset>,
     plugin_dirs: Vec<PathBuf>,
     enc: Arc<Encoding>,
@@ -44,10 +50,12 @@ pub struct Game {
 impl Game {
     fn start(rs: &Ruleset, seed: u64, players: Option<u8>) -> PyResult<Game> {
         let players = players.unwrap_or(rs.rs.spec.players);
+        check_players(players)?;
         let g = CoreGame::new(rs.rules().clone(), players, seed).map_err(value_error)?;
         Ok(Game {
             g,
             rec: Recorder::default(),
+            actions: History::default(),
             rs: rs.rs.clone(),
             plugin_dirs: rs.plugin_dirs.clone(),
             enc: Arc::new(Encoding::new(rs.rules())),
@@ -67,30 +75,31 @@ impl Game {
             )));
         }
         let reg = crate::registry(&self.plugin_dirs)?;
-        Ok(self
-            .rec
-            .record(&self.g, &self.rs.provenance(&reg))
-            .to_json())
+        let mut record = self.rec.record(&self.g, &self.rs.provenance(&reg));
+        record.actions = self.actions.to_vec();
+        Ok(record.to_json())
+    }
+
+    /// Moves the player actions the recorder has just recorded to `actions`.
+    fn take_recorded(&mut self) {
+        for text in self.rec.actions.drain(..) {
+            self.actions.push(text);
+        }
     }
 
     /// An action given as its text or its id (an `int` of the fixed-size
-    /// encoding; a `bool` is neither).
+    /// encoding, a numpy integer or anything with `__index__`; a `bool` is
+    /// neither).
     fn action_of(&self, action: &Bound<'_, PyAny>) -> PyResult<Action> {
         if action.is_instance_of::<PyBool>() {
             return Err(PyTypeError::new_err(
                 "an action is its text (str) or its id (int), not a bool",
             ));
         }
-        if action.is_instance_of::<PyInt>() {
-            return match action.extract::<usize>() {
-                Ok(id) => self.enc.action(&self.g, id).map_err(value_error),
-                Err(_) => Err(value_error(format!(
-                    "action id {action} is not one: ids run from 0 to {}",
-                    self.enc.actions() - 1
-                ))),
-            };
+        if let Ok(text) = action.cast::<PyString>() {
+            return self.g.parse_action(&text.to_cow()?).map_err(value_error);
         }
-        let text: String = action.extract().map_err(|_| {
+        let id = action.extract::<Whole>().map_err(|_| {
             PyTypeError::new_err(format!(
                 "an action is its text (str) or its id (int), not {}",
                 action
@@ -99,7 +108,19 @@ impl Game {
                     .map_or_else(|_| "this".into(), |n| n.to_string())
             ))
         })?;
-        self.g.parse_action(&text).map_err(value_error)
+        self.action_of_id(&id)
+    }
+
+    /// The action with id `id` (`ValueError` if no id is that number, or the
+    /// id names no legal action here).
+    fn action_of_id(&self, id: &Whole) -> PyResult<Action> {
+        let last = self.enc.actions() - 1;
+        match usize::try_from(id.value) {
+            Ok(i) if i <= last => self.enc.action(&self.g, i).map_err(value_error),
+            _ => Err(value_error(format!(
+                "action id {id} is not one: ids run from 0 to {last}"
+            ))),
+        }
     }
 
     /// The board of `g` (a game of `rs`) as SVG text, as `carcassonne render`
@@ -112,17 +133,76 @@ impl Game {
         Ok(carcassonne_render::board(g, &opts, &style))
     }
 
-    /// Seat `player` of this game (`ValueError` if the game has no such player).
-    fn seat(&self, player: u8) -> PyResult<carcassonne_core::PlayerId> {
-        carcassonne_core::PlayerId::new(player)
-            .filter(|p| p.seat() < self.g.players())
+    /// Seat `player` of this game (`ValueError` if the game has no such
+    /// player, whatever the number).
+    fn seat(&self, player: &Whole) -> PyResult<carcassonne_core::PlayerId> {
+        let players = self.g.players();
+        u8::try_from(player.value)
+            .ok()
+            .and_then(carcassonne_core::PlayerId::new)
+            .filter(|p| p.seat() < players)
             .ok_or_else(|| {
-                value_error(carcassonne_core::GameError::NoSuchPlayer {
-                    player,
-                    players: self.g.players(),
-                })
+                value_error(format!(
+                    "player {player} does not exist: the game has players 0 to {}",
+                    players.saturating_sub(1)
+                ))
             })
     }
+}
+
+/// Checks a record's final scores `want` against its replay `g` (stopped at
+/// the first chance event the record does not force): the chance events to
+/// come are drawn on a copy, as `carcassonne replay` draws them, and the game
+/// must then be over with those scores.
+fn check_final_scores(g: &CoreGame, want: &[i32]) -> Result<(), String> {
+    let mut end = g.clone();
+    while end.actor() == Actor::Chance {
+        end.sample_chance().map_err(|e| e.to_string())?;
+    }
+    if !end.is_over() {
+        return Err(format!(
+            "the record claims final scores {want:?}, but its game is not over after its \
+             last action (scores {:?} so far): a record cut short has no final scores",
+            end.scores()
+        ));
+    }
+    if want != end.scores() {
+        return Err(carcassonne_core::ReplayError::Scores {
+            recorded: want.to_vec(),
+            replayed: end.scores().to_vec(),
+        }
+        .to_string());
+    }
+    Ok(())
+}
+
+/// `ValueError` unless a game of `players` players can be played (as the
+/// program's `--players`: 2 to 6).
+pub(crate) fn check_players(players: u8) -> PyResult<()> {
+    if (2..=carcassonne_core::MAX_PLAYERS as u8).contains(&players) {
+        Ok(())
+    } else {
+        Err(value_error(format!(
+            "players={players}: a game needs 2 to {} players",
+            carcassonne_core::MAX_PLAYERS
+        )))
+    }
+}
+
+/// The number of players given from Python (`ValueError` out of 2 to 6,
+/// whatever the number).
+pub(crate) fn players_arg(players: Option<Whole>) -> PyResult<Option<u8>> {
+    players
+        .map(|p| {
+            let most = carcassonne_core::MAX_PLAYERS as i64;
+            p.within(
+                "players",
+                2,
+                most,
+                &format!("a game needs 2 to {most} players"),
+            )
+        })
+        .transpose()
 }
 
 #[pymethods]
@@ -131,25 +211,57 @@ impl Game {
     /// tile draw pending) and `players` (default: the ruleset's).
     #[new]
     #[pyo3(signature = (ruleset, seed=0, players=None))]
-    fn new(ruleset: PyRef<'_, Ruleset>, seed: u64, players: Option<u8>) -> PyResult<Game> {
-        Game::start(&ruleset, seed, players)
+    fn new(ruleset: PyRef<'_, Ruleset>, seed: u64, players: Option<Whole>) -> PyResult<Game> {
+        Game::start(&ruleset, seed, players_arg(players)?)
     }
 
     /// Replays a record (JSON text) on its embedded ruleset; plugins from the
-    /// compiled-in ones and `plugin_dirs`.
+    /// compiled-in ones and `plugin_dirs`. As `carcassonne replay`: a record
+    /// whose final `scores` differ from the replay's, or that claims final
+    /// scores for a game its actions do not finish, is a `ValueError`; rules
+    /// that differ from those the record was made with (plugin versions, the
+    /// rules fingerprint) give a `UserWarning` naming the differences.
     #[staticmethod]
     #[pyo3(signature = (json, plugin_dirs=Vec::new()))]
-    fn from_record(json: &str, plugin_dirs: Vec<PathBuf>) -> PyResult<Game> {
+    fn from_record(py: Python<'_>, json: &str, plugin_dirs: Vec<PathBuf>) -> PyResult<Game> {
         let rec = Record::from_json(json).map_err(value_error)?;
+        let mut changes = Vec::new();
         let ruleset = Ruleset::compile(plugin_dirs, "invalid ruleset in the record", |reg| {
-            carcassonne_host::provenance::load_record_ruleset(&rec, "<record>", None, reg)
+            let rs =
+                carcassonne_host::provenance::load_record_ruleset(&rec, "<record>", None, reg)?;
+            changes = carcassonne_host::provenance::differences(&rec, &rs, reg);
+            Ok::<_, carcassonne_host::RulesetErrors>(rs)
         })?;
-        let mut game = Game::start(&ruleset, rec.seed, Some(rec.players))?;
+        if !changes.is_empty() {
+            let text = format!(
+                "the rules differ from those the record was made with: {}",
+                changes.join("; ")
+            );
+            let text = std::ffi::CString::new(text.replace('\0', " ")).map_err(runtime_error)?;
+            let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+            PyErr::warn(py, &category, &text, 1)?;
+        }
+        // An error says the rules differ too, as the program's does.
+        let explain = |e: &dyn std::fmt::Display| {
+            if changes.is_empty() {
+                value_error(e)
+            } else {
+                value_error(format!(
+                    "{e}\n(the rules differ from those the record was made with: see the warning)"
+                ))
+            }
+        };
+        let mut game =
+            Game::start(&ruleset, rec.seed, Some(rec.players)).map_err(|e| explain(&e))?;
         // Replay through the game's own recorder (the core's record driver),
         // so that the record it writes later continues this one exactly.
         Driver::new(&rec.forced)
             .replay_recorded(&mut game.g, &mut game.rec, &rec.actions)
-            .map_err(value_error)?;
+            .map_err(|e| explain(&e))?;
+        game.take_recorded();
+        if let Some(want) = &rec.scores {
+            check_final_scores(&game.g, want).map_err(|e| explain(&e))?;
+        }
         Ok(game)
     }
 
@@ -180,8 +292,13 @@ impl Game {
     /// A pickled game: its record replayed, then the chance outcomes it had
     /// drawn after the record's last entry drawn again from the RNG.
     #[staticmethod]
-    fn _unpickle(json: &str, plugin_dirs: Vec<PathBuf>, trailing_samples: u32) -> PyResult<Game> {
-        let mut game = Game::from_record(json, plugin_dirs)?;
+    fn _unpickle(
+        py: Python<'_>,
+        json: &str,
+        plugin_dirs: Vec<PathBuf>,
+        trailing_samples: u32,
+    ) -> PyResult<Game> {
+        let mut game = Game::from_record(py, json, plugin_dirs)?;
         for _ in 0..trailing_samples {
             game.sample_chance()?;
         }
@@ -249,23 +366,18 @@ impl Game {
 
     /// The legal actions' ids (a player's decision).
     fn legal_action_ids<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let acts = self.g.legal_actions().map_err(runtime_error)?;
-        let ids: Vec<i64> = acts
-            .into_iter()
-            .filter(|a| !matches!(a, Action::Chance(_)))
-            .map(|a| self.enc.action_id(&self.g, a).map(|i| i as i64))
-            .collect::<Result<_, _>>()
-            .map_err(runtime_error)?;
-        Ok(PyArray1::from_vec(py, ids))
+        let ids = self.enc.legal_ids(&self.g).map_err(runtime_error)?;
+        Ok(PyArray1::from_vec(
+            py,
+            ids.into_iter().map(|i| i as i64).collect(),
+        ))
     }
 
     /// The legal-action mask over all action ids (`num_actions` booleans).
     fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i8>>> {
         let mut mask = vec![0i8; self.enc.actions()];
-        for a in self.g.legal_actions().map_err(runtime_error)? {
-            if !matches!(a, Action::Chance(_)) {
-                mask[self.enc.action_id(&self.g, a).map_err(runtime_error)?] = 1;
-            }
+        for i in self.enc.legal_ids(&self.g).map_err(runtime_error)? {
+            mask[i] = 1;
         }
         Ok(PyArray1::from_vec(py, mask))
     }
@@ -282,11 +394,10 @@ impl Game {
         self.enc.action_id(&self.g, a).map_err(value_error)
     }
 
-    /// The text of an action id.
-    fn action_text(&self, id: usize) -> PyResult<String> {
-        Ok(self
-            .g
-            .format_action(self.enc.action(&self.g, id).map_err(value_error)?))
+    /// The text of an action id (an `int`, a numpy integer, anything with
+    /// `__index__` but a `bool`).
+    fn action_text(&self, id: Whole) -> PyResult<String> {
+        Ok(self.g.format_action(self.action_of_id(&id)?))
     }
 
     /// Applies an action of the actor: its text or its id (a chance outcome as
@@ -294,11 +405,16 @@ impl Game {
     fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let a = self.action_of(action)?;
         self.rec.apply(&mut self.g, a).map_err(value_error)?;
+        self.take_recorded();
         self.trailing_samples = 0;
         Ok(())
     }
 
-    /// The pending chance event's outcomes with their probabilities.
+    /// The pending chance event's outcomes with their probabilities (`[]`
+    /// when a player is to act or the game is over). The true distribution,
+    /// from the face-down tiles and the real bag: it gives hidden information
+    /// away, so a search for a player takes its chance nodes from a copy
+    /// `determinize`d for that player.
     fn chance_outcomes(&self) -> PyResult<Vec<(String, f64)>> {
         let o = self.g.chance_outcomes().map_err(runtime_error)?;
         let total: f64 = o.iter().map(|&(_, w)| f64::from(w)).sum();
@@ -312,14 +428,24 @@ impl Game {
             .collect())
     }
 
-    /// Samples the pending chance event with the game's own RNG; returns the outcome.
+    /// Samples the pending chance event with the game's own RNG; returns the
+    /// outcome, as `chance_outcomes()` named it just before (applying that
+    /// text to a copy made before gives the same game).
     fn sample_chance(&mut self) -> PyResult<String> {
+        // The outcome is named in its own chance event's stream: after it is
+        // applied the game is at the next one (or at a player's decision).
+        let step = self.g.pending_steps().last().copied();
+        let verb = match self.g.chance_stream() {
+            Some("tile") | None => "draw".to_string(),
+            Some(stream) => stream.to_string(),
+        };
         let c = self.rec.sample(&mut self.g).map_err(runtime_error)?;
         self.trailing_samples += 1;
-        Ok(self.g.format_action(Action::Chance(c)))
+        Ok(format!("{verb} {}", self.g.outcome_name_in(step, c)))
     }
 
-    /// Samples chance events until a player must act or the game is over.
+    /// Samples chance events until a player must act or the game is over
+    /// (nothing if one is already there).
     fn settle(&mut self) -> PyResult<()> {
         while self.g.actor() == Actor::Chance {
             self.rec.sample(&mut self.g).map_err(runtime_error)?;
@@ -358,10 +484,10 @@ impl Game {
 
     /// What `player` can see, as a dict (tiles by id, figures, supplies,
     /// unseen tiles by id, plugin state; face-down tiles are only counted).
-    fn observation<'py>(&self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyAny>> {
+    fn observation<'py>(&self, py: Python<'py>, player: Whole) -> PyResult<Bound<'py, PyAny>> {
         let obs = self
             .g
-            .observation(self.seat(player)?)
+            .observation(self.seat(&player)?)
             .map_err(value_error)?;
         let text = serde_json::to_string(&obs).map_err(runtime_error)?;
         py.import("json")?.call_method1("loads", (text,))
@@ -369,8 +495,12 @@ impl Game {
 
     /// The observation of `player` as numpy arrays: `board` (int8, planes ×
     /// side × side) and `state` (float32), players numbered from `player`.
-    fn encode_observation<'py>(&self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyDict>> {
-        self.seat(player)?;
+    fn encode_observation<'py>(
+        &self,
+        py: Python<'py>,
+        player: Whole,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let player = self.seat(&player)?.seat();
         let e = &self.enc;
         let mut board = vec![0i8; e.planes() * e.side * e.side];
         let mut state = vec![0f32; e.state_len()];

@@ -4,9 +4,11 @@
 //! (`pysrc/carcassonne`) adds the PettingZoo environment and the Ray helpers.
 #![forbid(unsafe_code)]
 
+mod args;
 mod batch;
 mod encode;
 mod game;
+mod history;
 
 use carcassonne_core::Rules;
 use carcassonne_host::tilesets::{Source, TileSetFiles};

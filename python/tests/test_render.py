@@ -5,6 +5,7 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 import pytest
+from pettingzoo.test import render_test
 
 import carcassonne
 
@@ -63,5 +64,19 @@ def test_env_render_modes():
 
 
 def test_an_unknown_render_mode_is_refused():
-    with pytest.raises(ValueError, match="render_mode='human'.*'ansi', 'rgb_array'"):
-        carcassonne.env(ruleset="base", render_mode="human")
+    with pytest.raises(ValueError, match="render_mode='svg'.*'ansi', 'human', 'rgb_array'"):
+        carcassonne.env(ruleset="base", render_mode="svg")
+
+
+def test_pettingzoo_render_test_with_the_human_mode_printing_the_text(capsys):
+    # render_test builds the environment with render_mode="human" first.
+    render_test(lambda render_mode=None: carcassonne.env(ruleset="base", render_mode=render_mode))
+    env = carcassonne.env(ruleset="base", render_mode="human")
+    capsys.readouterr()
+    env.reset(seed=2)
+    assert capsys.readouterr().out == repr(env.game) + "\n"
+    obs, *_ = env.last()
+    env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert capsys.readouterr().out == repr(env.game) + "\n"
+    assert env.render() is None
+    assert capsys.readouterr().out == repr(env.game) + "\n"

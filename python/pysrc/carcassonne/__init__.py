@@ -44,7 +44,8 @@ def env(ruleset="hills-and-sheep", players=None, plugin_dirs=(), render_mode=Non
 
     ``reward``: ``"outcome"`` (+1 win, -1 loss, at the end) or ``"score"`` (dense,
     zero-sum: the change of the agent's score minus the others' mean, each step);
-    ``render_mode``: ``"ansi"`` or ``"rgb_array"`` (see ``carcassonne.aec``).
+    ``render_mode``: ``"ansi"``, ``"human"`` (that text printed) or ``"rgb_array"``
+    (see ``carcassonne.aec``).
     """
     from .aec import CarcassonneEnv
 

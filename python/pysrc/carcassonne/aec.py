@@ -19,8 +19,11 @@ Rewards (``reward=``):
 When the game ends, every agent's info holds the final ``"scores"``.
 
 Render modes (``render_mode=``): ``"ansi"`` gives a line of text (turn, scores,
-actor); ``"rgb_array"`` the board picture (``Game.svg()``) as a numpy uint8
-array (height, width, 3); without a render mode ``render()`` gives ``None``.
+actor); ``"human"`` prints that line to standard output (PettingZoo's convention
+for text environments: after ``reset()`` and every ``step()``, and on
+``render()``, which then gives ``None``); ``"rgb_array"`` the board picture
+(``Game.svg()``) as a numpy uint8 array (height, width, 3); without a render
+mode ``render()`` gives ``None``.
 """
 
 import numpy as np
@@ -31,7 +34,7 @@ from ._native import Game, Ruleset
 
 
 class CarcassonneEnv(AECEnv):
-    metadata = {"name": "carcassonne_v0", "render_modes": ["ansi", "rgb_array"], "is_parallelizable": False}
+    metadata = {"name": "carcassonne_v0", "render_modes": ["ansi", "human", "rgb_array"], "is_parallelizable": False}
 
     #: The accepted values of ``reward`` (see the module's documentation).
     reward_modes = ("outcome", "score")
@@ -113,6 +116,8 @@ class CarcassonneEnv(AECEnv):
         # step (0 before the first: scoring while settling counts too).
         self._advantage = [0.0] * self.n
         self.agent_selection = self._select()
+        if self.render_mode == "human":
+            self.render()
 
     def _select(self):
         actor = self.game.actor()
@@ -147,6 +152,8 @@ class CarcassonneEnv(AECEnv):
         else:
             self.agent_selection = self._select()
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def _outcome_rewards(self, scores):
         best = max(scores)
@@ -166,6 +173,9 @@ class CarcassonneEnv(AECEnv):
             return None
         if self.render_mode == "rgb_array":
             return self.game.rgb_array()
+        if self.render_mode == "human":
+            print(repr(self.game))
+            return None
         return repr(self.game)
 
     def close(self):
