@@ -48,8 +48,9 @@ pub struct Args {
     /// Most games held in memory at once (the others wait in the database).
     #[arg(long, default_value_t = 200)]
     max_games: usize,
-    /// Games one client address may create (or open from records) a minute.
-    #[arg(long, default_value_t = 10, value_name = "N")]
+    /// Games one client address may create (or open from records) a minute
+    /// (at least 1).
+    #[arg(long, default_value_t = 10, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     games_per_minute: u32,
     /// Largest record that may be uploaded, in KiB.
     #[arg(long, default_value_t = 1024, value_name = "KIB")]
@@ -244,4 +245,29 @@ fn loaded(
         rules: rs.rules.clone(),
         style: env::style(&rs.rules, user.as_ref())?,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Serve {
+        #[command(flatten)]
+        args: super::Args,
+    }
+
+    #[test]
+    fn games_per_minute_is_at_least_one() {
+        let e = Serve::try_parse_from(["serve", "--games-per-minute", "0"])
+            .err()
+            .expect("0 would refuse every game");
+        let e = e.to_string();
+        assert!(
+            e.contains("--games-per-minute") && e.contains("0 is not in 1.."),
+            "{e}"
+        );
+        let a = Serve::try_parse_from(["serve", "--games-per-minute", "1"]).unwrap();
+        assert_eq!(a.args.games_per_minute, 1);
+    }
 }

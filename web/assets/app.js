@@ -73,8 +73,10 @@ async function fromAddress() {
       if (e.status === 403) {
         dropSeat(id, Number(seat));
         stale = true;
-      } else if (e.status !== 404) {
-        showError(e); // 404: opening the game says it
+      } else if (e.status !== 404 && e.status !== 409) {
+        // 404: opening the game says it; 409: the game is over (its seats
+        // stay as they were), or was read again: it is shown as it is.
+        showError(e);
       }
     }
   }

@@ -195,6 +195,11 @@ function update(v) {
   setAddress(url, false);
   document.title = v.your_turn ? "● Your turn — " + v.name : TITLE;
   $("game-title").textContent = v.name + (v.you !== null ? " — you play " + NAMES[v.you] : " — watching");
+  // Someone may know the tiles to come (the seed was chosen, or the game
+  // opened from a record): the players are told while it matters.
+  const seed = v.over ? "" : seedNotice(v.seed_known, v.seats);
+  $("seed-known").textContent = seed;
+  $("seed-known").hidden = !seed;
   const waiting = !v.over && !v.your_turn && v.actor !== null && v.actor !== undefined;
   $("waiting").textContent = waiting ? "Waiting for " + whoPlays(v.seats[v.actor].name) + "…" : "";
   $("waiting").hidden = !waiting;

@@ -25,6 +25,17 @@ function renderSeats() {
   }
 }
 
+// What the players are told of who may know a game's seed, and so every tile
+// to come (`seed_known` of its view or lobby entry; `seats`: its seats): a
+// seed chosen at creation, or a game opened from a record. Nothing for a seed
+// the server drew, nor for one person against bots (bots lose nothing by it).
+function seedNotice(known, seats) {
+  if (!known || seats.filter((s) => s.kind === "person").length < 2) return "";
+  return known === "record"
+    ? "This game was opened from a record, which holds its seed: whoever has the record knows the tiles to come."
+    : "The creator chose this game's seed: whoever knows it knows the tiles to come.";
+}
+
 // A link that opens game `id` in this page (a new entry of the history).
 function gameLink(id, text, cls) {
   const a = document.createElement("a");
@@ -45,7 +56,14 @@ async function showLobby() {
       tr.className = "lobby-game";
       tr.dataset.id = g.id;
       const cell = (text) => { const td = document.createElement("td"); td.textContent = text; tr.appendChild(td); return td; };
-      cell(g.name);
+      const named = cell(g.name);
+      const seed = seedNotice(g.seed_known, g.seats);
+      if (seed) {
+        const p = document.createElement("div");
+        p.className = "hint seed-known";
+        p.textContent = seed;
+        named.appendChild(p);
+      }
       cell(g.ruleset);
       cell(g.seats.map((s) => s.name + (s.free ? " (free)" : s.kind === "person" ? (s.player ? " (" + s.player + ")" : "") : " (" + s.kind + ")")).join(", "));
       cell(g.to_act || "");

@@ -1,10 +1,10 @@
 //! The games the server holds in memory, read from the store when first
 //! opened; moves written to the store before they are kept; the bots the
-//! server plays; the games that expire.
+//! server plays (resumed when the server starts); the games that expire.
 
 use crate::api::App;
 use crate::session::Session;
-use crate::store::{StoreError, StoredGame};
+use crate::store::{SeedKnown, StoreError, StoredGame};
 use crate::{now_ms, Config, LoadedRuleset, WebError};
 use carcassonne_core::Record;
 use std::collections::HashMap;
@@ -21,6 +21,9 @@ pub struct Live {
     pub name: String,
     /// Whether the lobby lists it.
     pub listed: bool,
+    /// Who may know its seed, and so the tiles to come (none: the server
+    /// drew it).
+    pub seed_known: Option<SeedKnown>,
     /// The game. Moves are tried on a copy and kept once stored.
     session: Mutex<Session>,
     /// The number of moves played: pages following the game wait on it.
@@ -33,19 +36,15 @@ pub struct Live {
 }
 
 impl Live {
-    /// A game to hold, whose last move was played at `last_move_ms`.
-    pub fn new(
-        id: String,
-        name: String,
-        listed: bool,
-        session: Session,
-        last_move_ms: u64,
-    ) -> Live {
+    /// A game to hold (its id, name, whether it is listed and who may know
+    /// its seed, as stored), whose last move was played at `last_move_ms`.
+    pub fn new(stored: &StoredGame, session: Session, last_move_ms: u64) -> Live {
         let (moves, _) = watch::channel(session.actions().len());
         Live {
-            id,
-            name,
-            listed,
+            id: stored.id.clone(),
+            name: stored.name.clone(),
+            listed: stored.listed,
+            seed_known: stored.seed_known,
             session: Mutex::new(session),
             moves,
             bot_pending: AtomicBool::new(false),
@@ -152,10 +151,11 @@ impl Live {
                      database); the game was read again and is at move {n} now: look again"
                 )))
             }
-            Err(e) => Err(StoreError::Conflict(format!(
+            // The stored game cannot be read or replayed: the server's
+            // failure, not one the client can resolve by looking again.
+            Err(e) => Err(WebError::Unreplayable(format!(
                 "{why}; reading the game again failed: {e}"
-            ))
-            .into()),
+            ))),
         }
     }
 }
@@ -224,22 +224,29 @@ impl App {
             ))
         })?;
         let session = self.replay(&stored)?;
-        self.hold(Live::new(
-            stored.id,
-            stored.name,
-            stored.listed,
-            session,
-            stored.updated,
-        ))
+        self.hold(Live::new(&stored, session, stored.updated))
     }
 
-    /// A stored game, replayed.
+    /// A stored game, replayed. A game that cannot be (its moves damaged,
+    /// its ruleset not to be had here) is the server's failure
+    /// ([`WebError::Unreplayable`], HTTP 500): looking again changes nothing.
     fn replay(&self, g: &StoredGame) -> Result<Session, WebError> {
-        let ruleset = self.ruleset_of(&g.header, &g.origin)?;
+        let unreplayable = |e: WebError| match e {
+            WebError::BadRequest(m) | WebError::Conflict(m) => {
+                WebError::Unreplayable(format!("game {} cannot be replayed here: {m}", g.id))
+            }
+            WebError::Game(m) => WebError::Unreplayable(format!(
+                "game {} cannot be replayed here: the game engine failed: {m}",
+                g.id
+            )),
+            e => e,
+        };
+        let ruleset = self
+            .ruleset_of(&g.header, &g.origin)
+            .map_err(unreplayable)?;
         let mut rec = g.header.clone();
         rec.actions.clone_from(&g.actions);
-        Session::from_record(ruleset, &rec, g.seats.clone())
-            .map_err(|e| WebError::Conflict(format!("game {} cannot be replayed here: {e}", g.id)))
+        Session::from_record(ruleset, &rec, g.seats.clone()).map_err(unreplayable)
     }
 
     /// The ruleset of record `rec`: one the server offers (the same text
@@ -303,6 +310,55 @@ pub fn kick_bots(app: &Arc<App>, live: &Arc<Live>) {
         live.bot_pending.store(false, Ordering::Release);
         if again {
             kick_bots(&app, &live);
+        }
+    });
+}
+
+/// Resumes, in the background (when called within a Tokio runtime; else it
+/// does nothing), the bots of the games a server stopped while a bot was to
+/// act: the unfinished games whose seat to act a bot plays, last played
+/// within [`Config::expire_after`] (older ones expire), at most
+/// [`Config::max_games`] (the games held in memory), the most recently played
+/// first. Each is read and its bot started in turn, so the first goes on at
+/// once; no other game is read. A game that cannot be read is said on
+/// standard error and left waiting.
+pub fn resume_bots(app: &Arc<App>) {
+    let Ok(rt) = tokio::runtime::Handle::try_current() else {
+        return;
+    };
+    let app = app.clone();
+    rt.spawn(async move {
+        let since = app
+            .cfg
+            .expire_after
+            .map(|age| now_ms().saturating_sub(u64::try_from(age.as_millis()).unwrap_or(u64::MAX)));
+        let limit = app.cfg.max_games.max(1);
+        let found = {
+            let app = app.clone();
+            tokio::task::spawn_blocking(move || app.cfg.store.bots_to_act(since, limit)).await
+        };
+        let ids = match found {
+            Ok(Ok(ids)) => ids,
+            Ok(Err(e)) => {
+                eprintln!("warning: the games whose bots are to act could not be found: {e}");
+                return;
+            }
+            Err(_) => return,
+        };
+        for id in ids {
+            let read = {
+                let (app, id) = (app.clone(), id.clone());
+                tokio::task::spawn_blocking(move || app.live(&id)).await
+            };
+            match read {
+                Ok(Ok(live)) => kick_bots(&app, &live),
+                Ok(Err(e)) => eprintln!(
+                    "warning: the bots of game {} cannot go on: {}",
+                    shown_id(&id),
+                    e.to_string().escape_debug()
+                ),
+                Err(_) => return,
+            }
         }
     });
 }

@@ -100,6 +100,7 @@ pub struct Limits {
     pub record_bytes: usize,
     /// Requests to create a game (or open a record) one client address may
     /// make a minute, refused ones included (counted before the body is read).
+    /// 0 refuses every one (`carcassonne serve` takes 1 or more).
     pub games_per_minute: u32,
 }
 
@@ -181,6 +182,11 @@ pub enum WebError {
     /// The engine or a plugin failed (HTTP 500); the game is unchanged.
     #[error("the game engine failed: {0}")]
     Game(String),
+    /// A stored game cannot be replayed here: its moves are damaged, or its
+    /// ruleset cannot be had (HTTP 500: the server's failure, which looking
+    /// again does not resolve).
+    #[error("{0}")]
+    Unreplayable(String),
     /// The store failed (HTTP 500, or 409 when another writer came first);
     /// the game is unchanged.
     #[error("{0}")]
@@ -202,7 +208,9 @@ pub fn now_ms() -> u64 {
 
 /// Serves `cfg` on `addr` until Ctrl-C, meeting the network as `net` says;
 /// calls `ready` with the bound address (port 0 picks a free port). Expired
-/// games are deleted at the start and every hour.
+/// games are deleted at the start and every hour. Once the server listens,
+/// the bots of the unfinished games whose seat to act a bot plays go on, in
+/// the background ([`router`] says which).
 pub fn run(
     addr: SocketAddr,
     cfg: Config,
@@ -218,6 +226,7 @@ pub fn run(
         games::expire_now(&app).map_err(|e| std::io::Error::other(e.to_string()))?;
         tokio::spawn(games::expire_every(app.clone(), Duration::from_secs(3600)));
         ready(listener.local_addr()?);
+        games::resume_bots(&app);
         let routes = net::check_host(routes, &net.hosts);
         net::serve(listener, routes, &net, async move {
             let _ = tokio::signal::ctrl_c().await;

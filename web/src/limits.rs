@@ -25,8 +25,10 @@ pub struct BodyDeadline {
     pub after: Duration,
 }
 
-/// The body of `req` as JSON of type `T`, read up to `limit` bytes and, if the
-/// request has a [`BodyDeadline`], before it (408 otherwise).
+/// The body of `req` as JSON of type `T`, read up to `limit` bytes (413
+/// beyond) and, if the request has a [`BodyDeadline`], before it (408
+/// otherwise); a body that cannot be read (malformed chunks, a connection
+/// lost) is the request's error (400).
 pub async fn json_body<T: DeserializeOwned>(req: Request, limit: usize) -> Result<T, WebError> {
     let deadline = req.extensions().get::<BodyDeadline>().copied();
     let read = axum::body::to_bytes(req.into_body(), limit);
@@ -39,12 +41,30 @@ pub async fn json_body<T: DeserializeOwned>(req: Request, limit: usize) -> Resul
         })?,
         None => read.await,
     };
-    let bytes = read.map_err(|_| {
-        WebError::TooLarge(format!(
-            "the request body is larger than {limit} bytes, or it could not be read"
-        ))
-    })?;
+    let bytes = read.map_err(|e| body_error(&e, limit))?;
     serde_json::from_slice(&bytes).map_err(|e| WebError::bad(format!("the request body: {e}")))
+}
+
+/// Why a body could not be read: larger than `limit` (413), or unreadable
+/// (400, with the reason: every cause in the chain).
+fn body_error(e: &axum::Error, limit: usize) -> WebError {
+    let mut causes: Vec<String> = Vec::new();
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = cause {
+        if c.is::<http_body_util::LengthLimitError>() {
+            return WebError::TooLarge(format!("the request body is larger than {limit} bytes"));
+        }
+        let text = c.to_string();
+        // A wrapper repeats its inner error's words.
+        if causes.last() != Some(&text) {
+            causes.push(text);
+        }
+        cause = c.source();
+    }
+    WebError::bad(format!(
+        "the request body could not be read: {}",
+        causes.join(": ")
+    ))
 }
 
 /// The seat token a request carries (`Authorization: Bearer <token>`, the

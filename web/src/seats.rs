@@ -138,14 +138,60 @@ pub fn seat_of(seats: &[Seat], given: &str) -> Option<u8> {
     found
 }
 
-/// A name a person gives: trimmed, at most [`NAME_CHARS`] (40) characters, no
-/// control characters: a name a record can hold ([`Record::names`]).
+/// The characters of Unicode's general category Cf (format, Unicode 15.1):
+/// invisible, they change how the text around them shows (U+202E turns it
+/// right to left) or show nothing at all (zero-width spaces). Left out: the
+/// zero-width non-joiner and joiner (U+200C, U+200D) and the tag characters
+/// (U+E0020–U+E007F), which Persian and Indic spellings and emoji sequences
+/// (👨‍👩‍👧, the flags of Scotland and Wales) need.
+const FORMAT_CHARS: &[(char, char)] = &[
+    ('\u{00AD}', '\u{00AD}'),
+    ('\u{0600}', '\u{0605}'),
+    ('\u{061C}', '\u{061C}'),
+    ('\u{06DD}', '\u{06DD}'),
+    ('\u{070F}', '\u{070F}'),
+    ('\u{0890}', '\u{0891}'),
+    ('\u{08E2}', '\u{08E2}'),
+    ('\u{180E}', '\u{180E}'),
+    ('\u{200B}', '\u{200B}'),
+    ('\u{200E}', '\u{200F}'),
+    ('\u{202A}', '\u{202E}'),
+    ('\u{2060}', '\u{2064}'),
+    ('\u{2066}', '\u{206F}'),
+    ('\u{FEFF}', '\u{FEFF}'),
+    ('\u{FFF9}', '\u{FFFB}'),
+    ('\u{110BD}', '\u{110BD}'),
+    ('\u{110CD}', '\u{110CD}'),
+    ('\u{13430}', '\u{1343F}'),
+    ('\u{1BCA0}', '\u{1BCA3}'),
+    ('\u{1D173}', '\u{1D17A}'),
+    ('\u{E0001}', '\u{E0001}'),
+];
+
+/// Whether `c` is a format character (Unicode's general category Cf).
+fn is_format(c: char) -> bool {
+    FORMAT_CHARS.iter().any(|&(lo, hi)| (lo..=hi).contains(&c))
+}
+
+/// A name a person gives (a player's, or a game's): trimmed, at most
+/// [`NAME_CHARS`] (40) characters, no control characters (a name a record
+/// can hold, [`Record::names`]) and no invisible format characters (Unicode
+/// category Cf: U+202E right-to-left override, zero-width spaces, …; but the
+/// joiners that spellings and emoji need), with which a name could pass for
+/// another.
 ///
 /// [`Record::names`]: carcassonne_core::Record::names
 pub fn player_name(raw: &str) -> Result<Option<String>, WebError> {
     let name = raw.trim();
     if name.chars().any(char::is_control) {
         return Err(WebError::bad("a name may not hold control characters"));
+    }
+    if let Some(c) = name.chars().find(|&c| is_format(c)) {
+        return Err(WebError::bad(format!(
+            "a name may not hold invisible formatting characters (it holds U+{:04X}): \
+             they can make a name look like another",
+            u32::from(c)
+        )));
     }
     if name.chars().count() > NAME_CHARS {
         return Err(WebError::bad(format!(
@@ -190,5 +236,43 @@ mod tests {
         assert_eq!(player_name("   ").unwrap(), None);
         assert!(player_name("a\u{7}b").is_err());
         assert!(player_name(&"x".repeat(41)).is_err());
+    }
+
+    #[test]
+    fn names_holding_invisible_format_characters_are_refused() {
+        let listed = [
+            0x00AD, 0x061C, 0x180E, 0x200B, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
+            0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0x2066, 0x2067, 0x2068, 0x2069, 0x206A, 0x206B,
+            0x206C, 0x206D, 0x206E, 0x206F, 0xFEFF, 0xFFF9, 0xFFFA, 0xFFFB, 0xE0001,
+        ];
+        for code in listed {
+            let c = char::from_u32(code).unwrap();
+            let e = player_name(&format!("Ann{c}Bob")).unwrap_err().to_string();
+            assert!(
+                e.contains(&format!(
+                    "invisible formatting characters (it holds U+{code:04X})"
+                )),
+                "{code:04X}: {e}"
+            );
+            // At the ends too: trimming does not take them away.
+            assert!(player_name(&format!("{c}Ann")).is_err(), "{code:04X}");
+        }
+        // Letters of any script, accents and symbols are names as before.
+        for ok in [
+            "Zoë",
+            "Łukasz",
+            "Ана",
+            "علي",
+            "李雷",
+            "O'Neil-Smith",
+            "♞ knight",
+            // The joiners of Persian spellings and emoji sequences, and the
+            // tags of a subdivision flag.
+            "می\u{200C}خواهم",
+            "👨\u{200D}👩\u{200D}👧",
+            "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+        ] {
+            assert_eq!(player_name(ok).unwrap().as_deref(), Some(ok));
+        }
     }
 }

@@ -11,6 +11,7 @@
 
 use crate::seats::SeatKind;
 use crate::session::{PastTurn, Session};
+use crate::store::SeedKnown;
 use crate::WebError;
 use carcassonne_core::{
     code_figure, Action, FigureId, FigureOption, Game, Location, Piece, Placement, PlayerId,
@@ -164,6 +165,11 @@ pub struct View {
     pub moves: usize,
     /// Seed of the game, once it is over.
     pub seed: Option<u64>,
+    /// Where the seed came from when someone may know it, and so every tile
+    /// to come: `"chosen"` at creation, `"record"` (the game was opened from
+    /// a record); null for a seed the server drew. The page tells the
+    /// players while two or more people play (bots have nothing to lose).
+    pub seed_known: Option<SeedKnown>,
     /// Turn number.
     pub turn: u16,
     /// Whether the game is over.
@@ -231,6 +237,12 @@ pub struct View {
 }
 
 impl View {
+    /// Sets [`View::seed_known`], as the game is stored.
+    pub fn with_seed_known(mut self, known: Option<SeedKnown>) -> View {
+        self.seed_known = known;
+        self
+    }
+
     /// Sets [`View::stand_in_in`]: the seat to act has kept the game waiting
     /// `waited`, and another player may let a bot play for it after `after`.
     pub fn with_stand_in_wait(mut self, waited: Duration, after: Duration) -> View {
@@ -490,6 +502,7 @@ pub fn view(s: &Session, name: &str, you: Option<u8>) -> Result<View, WebError> 
         you,
         moves: s.actions().len(),
         seed: g.is_over().then(|| g.seed()),
+        seed_known: None,
         turn: g.turn(),
         over: g.is_over(),
         actor,

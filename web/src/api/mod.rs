@@ -18,6 +18,11 @@
 //!
 //! A seat's token travels as `Authorization: Bearer <token>`. A request that
 //! acts for a seat is checked for it before anything else (403).
+//!
+//! The lobby's games and the view say where a game's seed came from when
+//! someone may know it (`seed_known`: `"chosen"` at creation, `"record"` for
+//! a game opened from a record), since whoever knows it knows the tiles to
+//! come.
 
 mod events;
 mod play;
@@ -70,7 +75,9 @@ impl IntoResponse for WebError {
             WebError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::TimedOut(_) => StatusCode::REQUEST_TIMEOUT,
             WebError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
-            WebError::Game(_) | WebError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            WebError::Game(_) | WebError::Unreplayable(_) | WebError::Store(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
         };
         let mut resp = limits::error_response(status, &self.to_string());
         if status == StatusCode::REQUEST_TIMEOUT {
@@ -129,8 +136,17 @@ pub(crate) fn app(cfg: Config) -> (AppState, Router) {
 }
 
 /// The server's routes over `cfg`.
+///
+/// Called within a Tokio runtime, it also resumes, in the background, the
+/// bots of the games a server stopped while a bot was to act: the unfinished
+/// games whose seat to act a bot plays (a bot's seat, or a person's with a
+/// bot standing in), last played within [`Config::expire_after`], at most
+/// [`Config::max_games`] of them, the most recently played first. No other
+/// game is read before someone opens it.
 pub fn router(cfg: Config) -> Router {
-    app(cfg).1
+    let (app, routes) = app(cfg);
+    crate::games::resume_bots(&app);
+    routes
 }
 
 fn asset(mime: &'static str, body: &'static str) -> Response {

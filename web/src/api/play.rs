@@ -6,7 +6,7 @@ use crate::games::{kick_bots, Live};
 use crate::limits::{bearer, client, json_body};
 use crate::seats::{player_name, random_hex, seat_of, Seat, SeatKind, Token};
 use crate::session::Session;
-use crate::store::StoredGame;
+use crate::store::{SeedKnown, StoredGame};
 use crate::{now_ms, view, LoadedRuleset, WebError};
 use axum::extract::connect_info::ConnectInfo;
 use axum::extract::rejection::PathRejection;
@@ -227,14 +227,24 @@ fn make_seats(
     Ok(seats)
 }
 
-/// Stores `session` as a new game and holds it; the answer names its seats.
-async fn keep(
-    app: &AppState,
-    session: Session,
+/// A new game's name and settings, as its request gives them.
+struct Kept {
     name: Option<String>,
     listed: bool,
+    /// Where its ruleset came from.
     origin: String,
-) -> Result<Response, WebError> {
+    /// Who may know its seed.
+    seed_known: Option<SeedKnown>,
+}
+
+/// Stores `session` as a new game and holds it; the answer names its seats.
+async fn keep(app: &AppState, session: Session, kept: Kept) -> Result<Response, WebError> {
+    let Kept {
+        name,
+        listed,
+        origin,
+        seed_known,
+    } = kept;
     let name = name
         .as_deref()
         .map(player_name)
@@ -249,6 +259,7 @@ async fn keep(
         listed,
         origin,
         header: session.header(),
+        seed_known,
         seats: session.seats().to_vec(),
         actions: session.actions().to_vec(),
         status: session.status(),
@@ -264,7 +275,7 @@ async fn keep(
     let app2 = app.clone();
     let live = blocking(move || {
         app2.cfg.store.create(&stored)?;
-        app2.hold(Live::new(id, name, listed, session, now_ms()))
+        app2.hold(Live::new(&stored, session, now_ms()))
     })
     .await?;
     kick_bots(app, &live);
@@ -288,9 +299,15 @@ pub(crate) async fn create(
         None => u64::from_str_radix(&random_hex::<8>()?, 16).unwrap_or(1) >> 1,
     };
     let seats = make_seats(&app, &req.seats, &req.take, req.player.as_deref())?;
-    let origin = ruleset.origin.clone();
+    let kept = Kept {
+        name: req.name,
+        listed: req.listed,
+        origin: ruleset.origin.clone(),
+        // Whoever chose it knows the tiles to come: the players are told.
+        seed_known: req.seed.is_some().then_some(SeedKnown::Chosen),
+    };
     let session = blocking(move || Session::new(ruleset, seed, seats)).await?;
-    keep(&app, session, req.name, req.listed, origin).await
+    keep(&app, session, kept).await
 }
 
 #[derive(Deserialize)]
@@ -333,7 +350,14 @@ pub(crate) async fn open_record(
         Session::from_record(ruleset, &rec, seats)
     })
     .await?;
-    keep(&app, session, req.name, req.listed, "a record".into()).await
+    let kept = Kept {
+        name: req.name,
+        listed: req.listed,
+        origin: "a record".into(),
+        // Whoever has the record knows its seed.
+        seed_known: Some(SeedKnown::Record),
+    };
+    keep(&app, session, kept).await
 }
 
 /// The most games the lobby lists (the most recently played first).
@@ -365,6 +389,7 @@ pub(crate) async fn lobby(State(app): State<AppState>) -> Result<Response, WebEr
                 "turn": g.status.turn,
                 "to_act": g.status.actor.map(|p| NAMES[p as usize]),
                 "updated": g.updated,
+                "seed_known": g.seed_known,
             })
         })
         .collect();
@@ -381,7 +406,9 @@ pub(crate) async fn show(
     let after = app.cfg.stand_in_after;
     let v = blocking(move || {
         let s = live.lock()?;
-        Ok(view::view(&s, &live.name, you)?.with_stand_in_wait(live.waiting(), after))
+        Ok(view::view(&s, &live.name, you)?
+            .with_stand_in_wait(live.waiting(), after)
+            .with_seed_known(live.seed_known))
     })
     .await?;
     Ok(Json(v).into_response())
@@ -421,7 +448,9 @@ async fn as_seat<B: DeserializeOwned + Send + 'static>(
             change(s, seat, body, waited)
         })?;
         let s = live2.lock()?;
-        Ok(view::view(&s, &live2.name, Some(seat))?.with_stand_in_wait(live2.waiting(), after))
+        Ok(view::view(&s, &live2.name, Some(seat))?
+            .with_stand_in_wait(live2.waiting(), after)
+            .with_seed_known(live2.seed_known))
     })
     .await;
     // Also after a refusal: the game may have been read again, a bot to act.
@@ -480,7 +509,8 @@ fn offered_bot(bots: &[String], name: &str) -> Result<String, WebError> {
 
 /// Takes the seat of the token (an invitation link opened), with a name and
 /// settings: a bot to play it while its person is away (`stand_in`), or the
-/// seat taken back (`"stand_in": null`).
+/// seat taken back (`"stand_in": null`). Not once the game is over (409):
+/// its seats, and the names its record gives, stay as they were.
 pub(crate) async fn seat(
     State(app): State<AppState>,
     id: Result<Path<String>, PathRejection>,
@@ -488,6 +518,9 @@ pub(crate) async fn seat(
 ) -> Result<Response, WebError> {
     let bots = app.cfg.bots.clone();
     as_seat(app, id, req, move |s, seat, body: SeatSettings, _| {
+        if s.game.is_over() {
+            return Err(WebError::Conflict("the game is over".into()));
+        }
         let stand_in = match body.stand_in {
             None => None,
             Some(Value::Null) => Some(None),

@@ -3,8 +3,9 @@
 //! processes) can be added beside [`SqliteStore`] without touching the rest.
 //!
 //! A stored game is its record's header (ruleset, players, seed, forced chance
-//! outcomes: a [`Record`] without actions), its seats (kind, token, who took
-//! it) and its moves, one row each, numbered from 0. The server writes each
+//! outcomes: a [`Record`] without actions), who may know its seed
+//! ([`SeedKnown`]), its seats (kind, token, who took it) and its moves, one
+//! row each, numbered from 0. The server writes each
 //! move before it answers the request that played it; a move number that is
 //! already taken is refused ([`StoreError::Conflict`]), so two processes
 //! sharing one database cannot both play move `n` of a game; the one refused
@@ -30,6 +31,9 @@ pub struct StoredGame {
     pub origin: String,
     /// The record without its actions: ruleset text, players, seed, forced outcomes.
     pub header: Record,
+    /// Who may know the seed, and so the tiles to come: none for a seed the
+    /// server drew (and for games stored before this was kept).
+    pub seed_known: Option<SeedKnown>,
     /// The seats, in seat order.
     pub seats: Vec<Seat>,
     /// The player actions so far (record notation), in order.
@@ -40,6 +44,37 @@ pub struct StoredGame {
     pub created: u64,
     /// When the last move was played (or the game created).
     pub updated: u64,
+}
+
+/// Where a game's seed came from, when someone may know it (and so every
+/// tile to come): the players are told ([`crate::view::View::seed_known`],
+/// the lobby).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SeedKnown {
+    /// Given when the game was created (`"seed"` of `POST /api/games`).
+    Chosen,
+    /// The game was opened from a record, which holds its seed.
+    Record,
+}
+
+impl SeedKnown {
+    /// Its name, as stored and as the JSON API gives it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SeedKnown::Chosen => "chosen",
+            SeedKnown::Record => "record",
+        }
+    }
+
+    /// The value named `s` ([`SeedKnown::as_str`]); `None` for anything else.
+    pub fn parse(s: &str) -> Option<SeedKnown> {
+        match s {
+            "chosen" => Some(SeedKnown::Chosen),
+            "record" => Some(SeedKnown::Record),
+            _ => None,
+        }
+    }
 }
 
 /// Where a game stands, as the lobby shows it.
@@ -87,6 +122,17 @@ pub trait Store: Send + Sync {
     /// played first, at most `limit`; without their moves. A game that cannot
     /// be read (damaged) is left out, not an error: the others are listed.
     fn lobby(&self, limit: usize) -> Result<Vec<StoredGame>, StoreError>;
+    /// The ids of the unfinished games whose seat to act is played by a bot
+    /// (a bot's seat, or a person's with a bot standing in), last played at
+    /// `since` or later (none: whenever), the most recently played first, at
+    /// most `limit`: the games whose bots a server started again resumes.
+    ///
+    /// The default finds none (a store that does not implement it leaves
+    /// such games waiting until someone opens them).
+    fn bots_to_act(&self, since: Option<u64>, limit: usize) -> Result<Vec<String>, StoreError> {
+        let _ = (since, limit);
+        Ok(Vec::new())
+    }
     /// Deletes the unfinished games whose last move is older than
     /// `unfinished_before` and the finished ones whose last move is older
     /// than `finished_before` (none: that kind stays); returns their ids.
@@ -114,6 +160,7 @@ pub(crate) fn test_game(id: &str, over: bool, updated: u64) -> StoredGame {
         listed: true,
         origin: "test".into(),
         header,
+        seed_known: None,
         seats: (0..2)
             .map(|_| Seat::new(SeatKind::Person).unwrap())
             .collect(),

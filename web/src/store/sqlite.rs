@@ -5,7 +5,7 @@
 //! survives the server process being killed (`kill -9`); a power cut may lose
 //! the last moves, never the file.
 
-use super::{Status, Store, StoreError, StoredGame};
+use super::{SeedKnown, Status, Store, StoreError, StoredGame};
 use crate::seats::{Seat, SeatKind, Token};
 use carcassonne_core::Record;
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
@@ -14,8 +14,9 @@ use std::path::Path;
 use std::sync::Mutex;
 
 /// The version of the tables below (`PRAGMA user_version`): 2 added
-/// `seats.stand_in` (a file of version 1 gets the column when opened).
-const SCHEMA: i64 = 2;
+/// `seats.stand_in`, 3 `games.seed_known` (an older file gets the columns
+/// when opened).
+const SCHEMA: i64 = 3;
 
 const TABLES: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -24,6 +25,7 @@ CREATE TABLE IF NOT EXISTS games (
     listed  INTEGER NOT NULL,
     origin  TEXT NOT NULL,
     header  TEXT NOT NULL,
+    seed_known TEXT,
     over    INTEGER NOT NULL,
     turn    INTEGER NOT NULL,
     actor   INTEGER,
@@ -102,16 +104,28 @@ impl SqliteStore {
             )));
         }
         conn.execute_batch(TABLES).map_err(named)?;
-        // A file of schema 1: the column added (looked for, not assumed
-        // missing, in case a program stopped between adding it and writing
-        // the version).
-        let has_stand_in = conn
-            .prepare("SELECT 1 FROM pragma_table_info('seats') WHERE name = 'stand_in'")
+        // An older file: the columns added (looked for, not assumed missing,
+        // in case a program stopped between adding one and writing the
+        // version).
+        let has = |table: &str, column: &str| {
+            conn.prepare(&format!(
+                "SELECT 1 FROM pragma_table_info('{table}') WHERE name = '{column}'"
+            ))
             .and_then(|mut st| st.exists([]))
-            .map_err(named)?;
-        if !has_stand_in {
+            .map_err(named)
+        };
+        if !has("seats", "stand_in")? {
             conn.execute_batch("ALTER TABLE seats ADD COLUMN stand_in TEXT")
                 .map_err(named)?;
+        }
+        if !has("games", "seed_known")? {
+            // The games opened from records before are known by their
+            // origin; a seed chosen at creation was not kept.
+            conn.execute_batch(
+                "BEGIN; ALTER TABLE games ADD COLUMN seed_known TEXT; \
+                 UPDATE games SET seed_known = 'record' WHERE origin = 'a record'; COMMIT;",
+            )
+            .map_err(named)?;
         }
         conn.pragma_update(None, "user_version", SCHEMA)
             .map_err(named)?;
@@ -218,11 +232,22 @@ fn game_row(r: &rusqlite::Row<'_>) -> Result<StoredGame, StoreError> {
     }
     let header: String = col!("header");
     let header = Record::from_json(&header).map_err(|e| damaged("header", &e))?;
+    let seed_known: Option<String> = col!("seed_known");
+    let seed_known = match seed_known {
+        None => None,
+        Some(k) => Some(SeedKnown::parse(&k).ok_or_else(|| {
+            damaged(
+                "seed_known",
+                &format!("`{}` is no value of it", k.escape_debug()),
+            )
+        })?),
+    };
     Ok(StoredGame {
         name: col!("name"),
         listed: col!("listed"),
         origin: col!("origin"),
         header,
+        seed_known,
         seats: Vec::new(),
         actions: Vec::new(),
         status: Status {
@@ -298,14 +323,15 @@ impl Store for SqliteStore {
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(db_err)?;
         tx.execute(
-            "INSERT INTO games (id, name, listed, origin, header, over, turn, actor, created, updated) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            "INSERT INTO games (id, name, listed, origin, header, seed_known, over, turn, actor, \
+             created, updated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
             params![
                 g.id,
                 g.name,
                 g.listed,
                 g.origin,
                 g.header.to_json(),
+                g.seed_known.map(SeedKnown::as_str),
                 g.status.over,
                 g.status.turn,
                 g.status.actor,
@@ -421,6 +447,24 @@ impl Store for SqliteStore {
             }
         }
         Ok(games)
+    }
+
+    fn bots_to_act(&self, since: Option<u64>, limit: usize) -> Result<Vec<String>, StoreError> {
+        let since = since.map_or(0, |t| t.min(i64::MAX as u64) as i64);
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let conn = self.conn()?;
+        let mut st = conn
+            .prepare_cached(
+                "SELECT games.id FROM games JOIN seats ON seats.game = games.id \
+                 AND seats.seat = games.actor WHERE NOT games.over AND games.updated >= ?1 \
+                 AND (seats.kind != 'person' OR seats.stand_in IS NOT NULL) \
+                 ORDER BY games.updated DESC LIMIT ?2",
+            )
+            .map_err(db_err)?;
+        let rows = st
+            .query_map(params![since, limit], |r| r.get(0))
+            .map_err(db_err)?;
+        rows.collect::<Result<_, _>>().map_err(db_err)
     }
 
     fn expire(

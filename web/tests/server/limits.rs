@@ -94,6 +94,12 @@ async fn bodies_and_uploaded_records_are_capped() {
     let big = json!({"ruleset": 0, "seats": ["first", "first"], "name": "x".repeat(2_000)});
     let (s, v) = json_call(&app, "POST", "/api/games", None, Some(big)).await;
     assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
+    // Too large, and said so alone (an unreadable body gets 400: network.rs).
+    assert_eq!(
+        v["error"],
+        json!("the request body is larger than 1000 bytes"),
+        "{v}"
+    );
 }
 
 #[tokio::test]

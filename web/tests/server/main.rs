@@ -7,5 +7,6 @@ mod limits;
 mod network;
 mod play;
 mod seats;
+mod seeds;
 mod stand_in;
 mod storage;

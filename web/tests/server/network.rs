@@ -76,3 +76,37 @@ async fn a_body_sent_too_slowly_gets_408_and_its_connection_is_closed() {
     stop.send(()).unwrap();
     server.await.unwrap().unwrap();
 }
+
+#[tokio::test]
+async fn a_body_that_cannot_be_read_gets_400_not_413() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let net = Network {
+        hosts: Vec::new(),
+        ..Network::default()
+    };
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(async move {
+        serve(listener, app(), &net, async {
+            let _ = stopped.await;
+        })
+        .await
+    });
+    // A chunked body whose first chunk's size is no number: unreadable, and
+    // no larger than anything.
+    let malformed = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         content-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n\
+         ZZ\r\nxx\r\n0\r\n\r\n"
+    );
+    let (status, head, body) = exchange(addr, &malformed).await;
+    assert_eq!(status, "HTTP/1.1 400 Bad Request", "{head}{body}");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    let msg = v["error"].as_str().unwrap();
+    assert!(
+        msg.starts_with("the request body could not be read: ") && !msg.contains("larger"),
+        "{msg}"
+    );
+    stop.send(()).unwrap();
+    server.await.unwrap().unwrap();
+}

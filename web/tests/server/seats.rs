@@ -360,3 +360,103 @@ async fn an_action_given_with_its_move_number_is_played_once() {
     let (s, v) = json_call(&app, "POST", &act, Some(&blue), Some(next)).await;
     assert_eq!(s, StatusCode::OK, "{v}");
 }
+
+/// A finished game opened from its record, whose person seats `player` holds:
+/// its id and its seats' tokens.
+async fn finished_game_of_people(app: &axum::Router, player: &str) -> (String, Vec<String>) {
+    let (id, _) = new_game(app, json!(["first", "first"])).await;
+    follow(app, &id, None, |_| false).await;
+    let (_, text) = call(app, "GET", &format!("/api/games/{id}/record"), None, None).await;
+    let body = json!({"record": text, "player": player});
+    let (s, v) = json_call(app, "POST", "/api/records", None, Some(body)).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let tokens = v["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["token"].as_str().unwrap().to_string())
+        .collect();
+    (v["id"].as_str().unwrap().to_string(), tokens)
+}
+
+#[tokio::test]
+async fn the_seats_of_a_finished_game_stay_as_they_were() {
+    let app = app();
+    let (id, tokens) = finished_game_of_people(&app, "Ann").await;
+    let path = format!("/api/games/{id}");
+    let (_, record_before) = call(&app, "GET", &format!("{path}/record"), None, None).await;
+    let (_, view_before) = json_call(&app, "GET", &path, None, None).await;
+    assert_eq!(view_before["over"], json!(true));
+    for body in [
+        json!({"name": "Renamed", "stand_in": null}),
+        json!({"stand_in": "first"}),
+        json!({"name": "Renamed"}),
+        json!({"auto_pass": true}),
+        json!({}),
+    ] {
+        let (s, v) = json_call(
+            &app,
+            "POST",
+            &format!("{path}/seat"),
+            Some(&tokens[0]),
+            Some(body.clone()),
+        )
+        .await;
+        assert_eq!(s, StatusCode::CONFLICT, "{body}: {v}");
+        assert_eq!(v["error"], json!("the game is over"), "{body}");
+    }
+    // Without a token: 403 first, as always.
+    let (s, _) = call(&app, "POST", &format!("{path}/seat"), None, Some("{}")).await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let (_, record_after) = call(&app, "GET", &format!("{path}/record"), None, None).await;
+    assert_eq!(record_after, record_before);
+    assert_eq!(
+        Record::from_json(&record_after).unwrap().names,
+        ["Ann", "Ann"]
+    );
+    let (_, view_after) = json_call(&app, "GET", &path, None, None).await;
+    assert_eq!(view_after, view_before);
+    assert_eq!(view_after["seats"][0]["stand_in"], Value::Null);
+}
+
+#[tokio::test]
+async fn names_holding_invisible_formatting_characters_are_refused_everywhere() {
+    let app = app();
+    let refused = |v: &Value| {
+        let msg = v["error"].as_str().unwrap_or_default().to_string();
+        assert!(
+            msg.starts_with("a name may not hold invisible formatting characters"),
+            "{msg}"
+        );
+    };
+    // A player's name and a game's, at creation.
+    for body in [
+        json!({"ruleset": 0, "seats": ["person", "person"], "take": [0], "player": "\u{202E}nnA"}),
+        json!({"ruleset": 0, "seats": ["person", "person"], "name": "Club\u{200B}night"}),
+        json!({"ruleset": 0, "seats": ["person", "person"], "name": "\u{FEFF}Club"}),
+    ] {
+        let (s, v) = json_call(&app, "POST", "/api/games", None, Some(body)).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+        refused(&v);
+    }
+    let (id, tokens) = new_game(&app, json!(["person", "person"])).await;
+    // A seat's name, and a name joining from the lobby.
+    let (s, v) = json_call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/seat"),
+        tokens[0].as_deref(),
+        Some(json!({"name": "Ann\u{2066}"})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    refused(&v);
+    let (s, v) = join(&app, &id, json!({"seat": 1, "name": "C\u{200E}y"})).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    refused(&v);
+    // Nothing changed; plain names of any script are taken.
+    let (_, v) = json_call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(v["seats"][0]["name"], json!("Red"));
+    let (s, v) = join(&app, &id, json!({"seat": 1, "name": "Zoë Ана"})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+}

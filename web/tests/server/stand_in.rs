@@ -214,7 +214,7 @@ async fn a_stand_in_is_kept_in_the_database_and_an_older_file_gets_its_column() 
     let version: i64 = raw
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(version, 2);
+    assert_eq!(version, 3);
     // Opened again (the column there already), nothing to add.
     drop(raw);
     assert!(SqliteStore::open(&old).is_ok());

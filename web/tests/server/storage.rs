@@ -1,5 +1,6 @@
 //! Games that survive: each move stored before its answer, a new server on the
-//! same database serving every game at its move, old unfinished games expiring.
+//! same database serving every game at its move (and its bots going on), old
+//! unfinished games expiring, damaged games told apart from conflicts.
 
 use crate::common::*;
 use axum::http::StatusCode;
@@ -9,6 +10,8 @@ use carcassonne_web::store::{Status, StoredGame};
 use carcassonne_web::{SqliteStore, Store, StoreError};
 use serde_json::json;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 #[tokio::test]
 async fn every_move_is_stored_before_its_answer_and_a_new_server_plays_on() {
@@ -107,6 +110,7 @@ fn stored(id: &str, over: bool, updated: u64) -> StoredGame {
         listed: true,
         origin: "test".into(),
         header,
+        seed_known: None,
         seats: vec![
             Seat::new(SeatKind::Person).unwrap(),
             Seat::new(SeatKind::Bot("first".into())).unwrap(),
@@ -273,4 +277,124 @@ async fn a_new_database_file_is_readable_by_its_owner_alone() {
     let (s, _) = call(&again, "GET", "/api/lobby", None, None).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(mode(&file), 0o640);
+}
+
+#[tokio::test]
+async fn a_stored_game_whose_moves_are_damaged_is_the_servers_failure_not_a_conflict() {
+    let file = db_file("damaged-moves");
+    let first = server_on(&file);
+    let (id, _) = new_game(&first, json!(["first", "first"])).await;
+    follow(&first, &id, None, |_| false).await;
+    let (people, tokens) = new_game(&first, json!(["person", "person"])).await;
+    drop(first);
+    let raw = rusqlite::Connection::open(&file).unwrap();
+    raw.execute(
+        "UPDATE moves SET action = 'bogus move' WHERE game = ?1 AND n = 5",
+        [&id],
+    )
+    .unwrap();
+    drop(raw);
+    let second = server_on(&file);
+    // Looking again changes nothing: 500, saying which move is damaged.
+    for path in [
+        format!("/api/games/{id}"),
+        format!("/api/games/{id}/record"),
+        format!("/api/games/{id}/turns/0/view"),
+    ] {
+        let (s, v) = json_call(&second, "GET", &path, None, None).await;
+        assert_eq!(s, StatusCode::INTERNAL_SERVER_ERROR, "{path}: {v}");
+        let msg = v["error"].as_str().unwrap();
+        let want = format!("game {id} cannot be replayed here: record action 6 (`bogus move`): ");
+        assert!(msg.starts_with(&want), "{msg}");
+    }
+    // A move refused by the game as it is now is still the client's: 409
+    // (another seat's turn, a move chosen at another point), 400 (not legal).
+    let path = format!("/api/games/{people}");
+    let (red, blue) = (tokens[0].as_deref(), tokens[1].as_deref());
+    let (_, mine) = json_call(&second, "GET", &path, red, None).await;
+    let act = format!("{path}/act");
+    let (s, v) = json_call(&second, "POST", &act, blue, Some(first_place(&mine))).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    let mut stale = first_place(&mine);
+    stale["moves"] = json!(3);
+    let (s, v) = json_call(&second, "POST", &act, red, Some(stale)).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    let far = json!({"action": "place 99 99 0"});
+    let (s, v) = json_call(&second, "POST", &act, red, Some(far)).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+}
+
+/// A game of `seats` and no moves, its first seat to act, last played at
+/// `updated`.
+fn waiting(id: &str, seats: Vec<Seat>, updated: u64) -> StoredGame {
+    StoredGame {
+        actions: Vec::new(),
+        seats,
+        status: Status {
+            over: false,
+            turn: 1,
+            actor: Some(0),
+        },
+        ..stored(id, false, updated)
+    }
+}
+
+#[tokio::test]
+async fn a_server_started_again_resumes_the_bots_to_act_without_a_visitor() {
+    let store = memory();
+    let now = carcassonne_web::now_ms();
+    let bot = || Seat::new(SeatKind::Bot("first".into())).unwrap();
+    let person = || Seat::new(SeatKind::Person).unwrap();
+    let stood_in = Seat {
+        stand_in: Some("first".into()),
+        ..person()
+    };
+    // Stored by a server that stopped: two bots; a person for whom a bot
+    // stands in, then a person; a person to act; two bots left for longer
+    // than the expiry window (gone at the next expiry: not resumed).
+    store
+        .create(&waiting("bots", vec![bot(), bot()], now - 1_000))
+        .unwrap();
+    store
+        .create(&waiting("stand-in", vec![stood_in, person()], now - 1_000))
+        .unwrap();
+    store
+        .create(&waiting("person", vec![person(), bot()], now - 1_000))
+        .unwrap();
+    let hours_ago = now - 2 * 3_600_000;
+    store
+        .create(&waiting("old", vec![bot(), bot()], hours_ago))
+        .unwrap();
+    // Started again: no request reaches any game.
+    let _server = carcassonne_web::router(carcassonne_web::Config {
+        expire_after: Some(Duration::from_secs(3600)),
+        ..config(store.clone())
+    });
+    let until = |id: &'static str, done: fn(&StoredGame) -> bool| {
+        let store = Arc::clone(&store);
+        async move {
+            let deadline = Instant::now() + Duration::from_secs(120);
+            loop {
+                let g = store.load(id).unwrap().unwrap();
+                if done(&g) {
+                    return g;
+                }
+                assert!(
+                    Instant::now() < deadline,
+                    "game {id} stayed at {:?}",
+                    g.status
+                );
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+    };
+    let g = until("bots", |g| g.status.over).await;
+    assert!(g.actions.len() > 50, "{}", g.actions.len());
+    // The bot played Red's turn; Blue, a person, is to act.
+    let g = until("stand-in", |g| g.status.actor == Some(1)).await;
+    assert!(!g.actions.is_empty());
+    for id in ["person", "old"] {
+        let g = store.load(id).unwrap().unwrap();
+        assert!(g.actions.is_empty(), "{id}: {:?}", g.actions);
+    }
 }
