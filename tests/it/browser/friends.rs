@@ -121,6 +121,11 @@ async fn two_friends_play_through_their_invitations_and_a_server_restart() {
         listed.contains("Red (Ann)") && listed.contains("Blue (free)"),
         "{listed}"
     );
+    // Ann chose its seed (7): the lobby tells whoever would join.
+    assert!(
+        listed.contains("The creator chose this game's seed"),
+        "{listed}"
+    );
     let joins = row.find_all(Locator::Css("button.join")).await.unwrap();
     assert_eq!(joins.len(), 1, "one free seat to take: {listed}");
     assert_eq!(

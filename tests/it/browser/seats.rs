@@ -88,6 +88,12 @@ async fn an_invitation_taken_from_the_lobby_says_so_and_forgets_only_its_seat() 
         "{notice}"
     );
     assert!(text(&c, "#game-title").await.contains("you play Red"));
+    // Its seed was chosen at creation (seed 1): both people are told.
+    let seed = text(&c, "#seed-known").await;
+    assert!(
+        seed.starts_with("The creator chose this game's seed"),
+        "{seed}"
+    );
     let kept = js(
         &c,
         &format!("return localStorage.getItem('carcassonne.seats.{id}');"),
