@@ -23,7 +23,7 @@ mod spec;
 pub mod tournament;
 
 pub use greedy::Greedy;
-pub use mcts::Mcts;
+pub use mcts::{Mcts, NODE_CAP};
 pub use play::{play_game, play_game_in, play_out, PlayError};
 pub use random::RandomBot;
 pub use spec::{seat_specs, BotSpec, Budget, MctsSpec, SpecError, BOT_NAMES};

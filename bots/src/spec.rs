@@ -195,7 +195,14 @@ fn parse_budget(p: &str) -> Result<Budget, String> {
     } else if let Some(n) = p.strip_suffix('s') {
         (n, 1.0)
     } else {
-        let n: u32 = p.parse().map_err(|_| bad())?;
+        let n: u32 = match p.parse() {
+            Ok(n) => n,
+            // All digits, but too many: say the maximum.
+            Err(_) if p.bytes().all(|b| b.is_ascii_digit()) => {
+                return Err(format!("`{p}`: at most {} playouts per move", u32::MAX))
+            }
+            Err(_) => return Err(bad()),
+        };
         if n == 0 {
             return Err("a budget of 0 playouts cannot choose a move".into());
         }
@@ -307,6 +314,11 @@ mod tests {
             ("mcts:", "`` is not a budget"),
             ("mcts:0", "a budget of 0 playouts"),
             ("mcts:-5", "`-5` is not a budget"),
+            (
+                "mcts:4294967296",
+                "`4294967296`: at most 4294967295 playouts per move",
+            ),
+            ("mcts:4294967295:4294967296", "the budget is given twice"),
             ("mcts:0ms", "must be positive"),
             ("mcts:0.1ms", "at least 1ms"),
             ("mcts:infs", "must be positive"),

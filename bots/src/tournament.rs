@@ -37,23 +37,114 @@ impl Fixture {
 
 /// Every pairing of `bots` bots (`(0,1), (0,2), …, (1,2), …`), each playing
 /// `pairs` seeds (`first_seed`, `first_seed + 1`, …) twice, seats swapped:
-/// `2 × pairs` games per pairing.
-pub fn schedule(bots: usize, pairs: u64, first_seed: u64) -> Vec<Fixture> {
-    let mut out = Vec::new();
-    for a in 0..bots {
-        for b in a + 1..bots {
-            for i in 0..pairs {
-                for swapped in [false, true] {
-                    out.push(Fixture {
-                        bots: [a, b],
-                        seed: first_seed.wrapping_add(i),
-                        swapped,
-                    });
-                }
-            }
+/// `2 × pairs` games per pairing. The schedule is computed game by game
+/// ([`Schedule::get`], or iterated), never held in memory, so it may be of any
+/// length.
+pub fn schedule(bots: usize, pairs: u64, first_seed: u64) -> Schedule {
+    Schedule {
+        bots,
+        pairs,
+        first_seed,
+    }
+}
+
+/// The games of a tournament, in order (see [`schedule`]): all the games of
+/// the first pairing, then of the second, …; within a pairing, seed after
+/// seed, each with the seats in order then swapped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Schedule {
+    bots: usize,
+    pairs: u64,
+    first_seed: u64,
+}
+
+impl Schedule {
+    /// The number of pairings: every two bots.
+    pub fn pairings(&self) -> u64 {
+        let n = self.bots as u128;
+        u64::try_from(n * n.saturating_sub(1) / 2).unwrap_or(u64::MAX)
+    }
+
+    /// The number of games in all, if it is at most `u64::MAX`.
+    pub fn checked_len(&self) -> Option<u64> {
+        self.pairings().checked_mul(self.pairs)?.checked_mul(2)
+    }
+
+    /// The number of games in all (`u64::MAX` for a longer schedule, of which
+    /// only the first `u64::MAX` games are listed).
+    pub fn len(&self) -> u64 {
+        self.checked_len().unwrap_or(u64::MAX)
+    }
+
+    /// Whether the schedule has no game (fewer than two bots, or no pair).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Game `i` of the schedule; `None` past its end.
+    pub fn get(&self, i: u64) -> Option<Fixture> {
+        if i >= self.len() {
+            return None;
+        }
+        // Games per pairing, at least 2 here (a pair of games per seed).
+        let per = self.pairs.checked_mul(2);
+        let (mut k, within) = match per {
+            Some(per) => (i / per, i % per),
+            // One pairing holds more games than a u64 counts: the first one.
+            None => (0, i),
+        };
+        let mut a = 0;
+        // The pairings of bot a come before bot a + 1's: (a, a+1), …, (a, n-1).
+        while k >= (self.bots - 1 - a) as u64 {
+            k -= (self.bots - 1 - a) as u64;
+            a += 1;
+        }
+        Some(Fixture {
+            bots: [a, a + 1 + k as usize],
+            seed: self.first_seed.wrapping_add(within / 2),
+            swapped: within % 2 == 1,
+        })
+    }
+
+    /// The games, in order.
+    pub fn iter(&self) -> Fixtures {
+        Fixtures {
+            schedule: *self,
+            next: 0,
         }
     }
-    out
+}
+
+impl IntoIterator for Schedule {
+    type Item = Fixture;
+    type IntoIter = Fixtures;
+    fn into_iter(self) -> Fixtures {
+        self.iter()
+    }
+}
+
+/// The games of a [`Schedule`], in order, computed one at a time.
+#[derive(Clone, Debug)]
+pub struct Fixtures {
+    schedule: Schedule,
+    next: u64,
+}
+
+impl Iterator for Fixtures {
+    type Item = Fixture;
+    fn next(&mut self) -> Option<Fixture> {
+        let f = self.schedule.get(self.next)?;
+        self.next += 1;
+        Some(f)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.schedule.len() - self.next;
+        match usize::try_from(left) {
+            Ok(n) => (n, Some(n)),
+            Err(_) => (usize::MAX, None),
+        }
+    }
 }
 
 /// What one game gave.
@@ -390,15 +481,70 @@ mod tests {
         }
     }
 
+    /// The schedule as it was built before it was computed game by game.
+    fn listed(bots: usize, pairs: u64, first_seed: u64) -> Vec<Fixture> {
+        let mut out = Vec::new();
+        for a in 0..bots {
+            for b in a + 1..bots {
+                for i in 0..pairs {
+                    for swapped in [false, true] {
+                        out.push(Fixture {
+                            bots: [a, b],
+                            seed: first_seed.wrapping_add(i),
+                            swapped,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
     #[test]
     fn the_schedule_pairs_every_two_bots_on_paired_seeds_with_seats_swapped() {
-        let s = schedule(3, 2, 10);
+        let s: Vec<Fixture> = schedule(3, 2, 10).into_iter().collect();
+        assert_eq!(schedule(3, 2, 10).len(), 3 * 2 * 2);
         assert_eq!(s.len(), 3 * 2 * 2);
         assert_eq!(s[0].seats(), [0, 1]);
         assert_eq!(s[1].seats(), [1, 0]);
         assert_eq!((s[0].seed, s[1].seed, s[2].seed), (10, 10, 11));
         let pairs: Vec<[usize; 2]> = s.iter().step_by(4).map(|f| f.bots).collect();
         assert_eq!(pairs, [[0, 1], [0, 2], [1, 2]]);
+    }
+
+    #[test]
+    fn the_schedule_is_computed_game_by_game_whatever_its_length() {
+        for bots in 0..6 {
+            for pairs in 0..4 {
+                let s = schedule(bots, pairs, u64::MAX - 1);
+                let all: Vec<Fixture> = s.iter().collect();
+                assert_eq!(
+                    all,
+                    listed(bots, pairs, u64::MAX - 1),
+                    "{bots} bots, {pairs} pairs"
+                );
+                assert_eq!(s.len(), all.len() as u64);
+                assert_eq!(s.get(s.len()), None);
+            }
+        }
+        // The audit's `--games 18446744073709551614`: nothing is listed up front.
+        let huge = schedule(2, u64::MAX / 2, 0);
+        assert_eq!(huge.len(), u64::MAX - 1);
+        assert_eq!(
+            huge.get(u64::MAX - 2),
+            Some(Fixture {
+                bots: [0, 1],
+                seed: u64::MAX / 2 - 1,
+                swapped: true
+            })
+        );
+        assert_eq!(huge.iter().take(3).count(), 3);
+        // More games than a u64 counts: told, and the first ones still listed.
+        let more = schedule(3, u64::MAX / 2, 0);
+        assert_eq!(more.checked_len(), None);
+        assert_eq!(more.get(1).map(|f| f.swapped), Some(true));
+        let last = schedule(40, 3, 0);
+        assert_eq!(last.get(last.len() - 1).map(|f| f.bots), Some([38, 39]));
     }
 
     #[test]

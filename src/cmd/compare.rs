@@ -2,13 +2,13 @@
 //! rulesets, side by side: first what differs in their settings ([`settings`]),
 //! then both rulesets' statistics and the paired differences `B − A` (each
 //! seed's game under B less the same seed's under A) with their standard
-//! errors and 95 % intervals ([`crate::plot::stats::paired_differences`]: the
-//! same numbers the charts of `--plot` draw).
+//! errors and 95 % intervals ([`crate::plot::pairs::PairedSums`], added up as
+//! the games finish: the same numbers the charts of `--plot` draw).
 
 pub mod settings;
 
 use crate::cmd::simulate::{run_games, RunArgs};
-use crate::plot::stats::{paired_differences, Measure, Paired};
+use crate::plot::stats::{Measure, Paired};
 use crate::plot::Study;
 use crate::stats::{category_rows, Stats};
 use crate::{env, interrupt};
@@ -42,12 +42,12 @@ pub fn run(a: Args) -> Result<()> {
         crate::plot::check_target(p)?;
     }
     let load = |p: &PathBuf| {
-        env::load_ruleset(&crate::RulesetArgs {
+        env::load_ruleset_and_registry(&crate::RulesetArgs {
             ruleset: Some(p.clone()),
             plugin_dirs: a.plugin_dirs.clone(),
         })
     };
-    let (ra, rb) = (load(&a.a)?, load(&a.b)?);
+    let ((ra, reg), (rb, _)) = (load(&a.a)?, load(&a.b)?);
     let players = a.run.players.unwrap_or(ra.spec.players);
     a.run.check_seats(players)?;
     if a.run.players.is_none() && ra.spec.players != rb.spec.players {
@@ -58,30 +58,55 @@ pub fn run(a: Args) -> Result<()> {
         );
     }
     let diff = settings::settings_diff(&ra, &rb);
+    // The same rules: the same compiled rules, plugins and options (the rules
+    // hash records keep), or settings alike but for labels and values
+    // without effect.
+    // Options set to a value without effect (`ruleset check` notes them).
+    let idle = [
+        crate::cmd::ruleset::idle_options(&ra.spec, &reg),
+        crate::cmd::ruleset::idle_options(&rb.spec, &reg),
+    ];
+    let same = ra.rules_hash(&reg) == rb.rules_hash(&reg)
+        || settings::same_in_effect(&diff, [&idle[0], &idle[1]]);
+    let notes = idle.map(|i| i.into_iter().map(|o| o.note).collect::<Vec<_>>());
     if !a.json {
         println!("A: {} ({})", ra.spec.name, a.a.display());
         println!("B: {} ({})", rb.spec.name, a.b.display());
-        print_settings(&diff);
+        print_settings(&diff, same, &notes);
     }
-    let same = settings::same_rules(&diff);
-    if same {
+    if same && settings::same_rules(&diff) {
         eprintln!(
             "warning: A and B resolve to the same rules (every setting alike but the name, the \
              description or the default number of players): the comparison measures nothing"
         );
+    } else if same {
+        let keys: Vec<&str> = diff
+            .iter()
+            .filter(|d| !settings::same_rules(std::slice::from_ref(*d)))
+            .map(|d| d.key.as_str())
+            .collect();
+        eprintln!(
+            "warning: A and B resolve to the same rules (the settings that differ besides the \
+             name, the description and the default number of players have no effect: {}): the \
+             comparison measures nothing",
+            keys.join(", ")
+        );
     }
-    // Every game's outcome is kept: the paired differences pair them by seed.
+    // The paired differences are added up as the games finish; every game's
+    // outcome is kept only for the charts.
     let run = RunArgs {
-        keep_games: true,
+        keep_games: a.plot.is_some(),
+        pair: true,
         ..a.run.clone()
     };
     interrupt::catch();
-    let mut both = run_games(
+    let batch = run_games(
         &[ra.rules.clone(), rb.rules.clone()],
         players,
         &run,
         !a.json,
     )?;
+    let mut both = batch.stats;
     let (mut sa, mut sb) = (both.remove(0), both.remove(0));
     if sa.games == 0 {
         return Err(interrupt::Interrupted.into());
@@ -95,21 +120,28 @@ pub fn run(a: Args) -> Result<()> {
             std::mem::take(&mut s.outcomes),
         ))
     };
-    let (study_a, study_b) = (study(&ra, &mut sa)?, study(&rb, &mut sb)?);
+    // The games, for the charts only.
+    let studies = match a.plot {
+        Some(_) => Some((study(&ra, &mut sa)?, study(&rb, &mut sb)?)),
+        None => None,
+    };
     let seats: Vec<String> = crate::log::NAMES[..sa.players]
         .iter()
         .map(ToString::to_string)
         .collect();
-    let paired = paired_differences(&study_a, &study_b, &seats);
+    let paired = batch
+        .paired
+        .map(|p| p.differences(&seats))
+        .unwrap_or_default();
     // The charts are written after the statistics are printed: a path that
     // fails at the end loses no result.
     let plot = || -> Result<()> {
-        let Some(path) = &a.plot else {
+        let (Some(path), Some((study_a, study_b))) = (&a.plot, &studies) else {
             return Ok(());
         };
         let svg = crate::plot::charts::compare(
-            &study_a,
-            &study_b,
+            study_a,
+            study_b,
             &paired,
             &carcassonne_render::Style::default(),
         )
@@ -248,13 +280,14 @@ pub fn run(a: Args) -> Result<()> {
     interrupt::result(sa.partial())
 }
 
-/// Prints what differs in the settings of A and B (see [`settings`]).
-fn print_settings(diff: &[settings::SettingDiff]) {
+/// Prints what differs in the settings of A and B (see [`settings`]);
+/// `same`: whether they are the same rules; `notes`: the settings of A and of
+/// B that have no effect (as `ruleset check` notes them).
+fn print_settings(diff: &[settings::SettingDiff], same: bool, notes: &[Vec<String>; 2]) {
     if diff.is_empty() {
         println!("What B changes in the settings: nothing (the same rules)");
         return;
     }
-    let same = settings::same_rules(diff);
     println!(
         "What B changes in the settings (every default filled in, as `ruleset show` prints \
          them){}:",
@@ -262,6 +295,11 @@ fn print_settings(diff: &[settings::SettingDiff]) {
     );
     for line in settings::lines(diff) {
         println!("  {line}");
+    }
+    for (side, notes) in ["A", "B"].iter().zip(notes) {
+        for n in notes {
+            println!("  note ({side}): {n}");
+        }
     }
 }
 

@@ -59,6 +59,63 @@ enum Choice {
     Quit,
 }
 
+/// The longest line read at the terminal, in bytes (an action's text is a few
+/// dozen): a longer line is read to its end but not kept, and refused.
+pub const LINE_BYTES: usize = 4096;
+
+/// One line read by [`read_line`].
+enum Line {
+    /// The input ended before any byte of a line.
+    End,
+    /// A line of at most the limit's bytes (its end of line included).
+    Text(Vec<u8>),
+    /// A line longer than the limit: read to its end (or the input's) and dropped.
+    TooLong,
+}
+
+/// Reads one line of at most `max` bytes from `input`, keeping at most `max`
+/// bytes in memory however long the line is.
+fn read_line(input: &mut impl BufRead, max: usize) -> std::io::Result<Line> {
+    let mut bytes = Vec::new();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            break;
+        }
+        any = true;
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..=i], true),
+            None => (buf, false),
+        };
+        let n = chunk.len();
+        // The end of line does not count.
+        let text = n - usize::from(done);
+        if !too_long {
+            if bytes.len() + text > max {
+                too_long = true;
+                bytes = Vec::new();
+            } else {
+                bytes.extend_from_slice(chunk);
+            }
+        }
+        input.consume(n);
+        if done {
+            break;
+        }
+    }
+    Ok(match (any, too_long) {
+        (false, _) => Line::End,
+        (true, true) => Line::TooLong,
+        (true, false) => Line::Text(bytes),
+    })
+}
+
 /// Asks the person at `seat` for an action on standard input.
 fn ask(g: &Game, style: &Style, seat: u8, input: &mut impl BufRead) -> Result<Choice> {
     let acts = g.legal_actions()?;
@@ -106,14 +163,14 @@ fn ask(g: &Game, style: &Style, seat: u8, input: &mut impl BufRead) -> Result<Ch
         );
         // Bytes that are not UTF-8 are read as such (replaced) and refused
         // like any text that names no action: the person chooses again.
-        let mut bytes = Vec::new();
-        if input
-            .read_until(b'\n', &mut bytes)
-            .context("cannot read the standard input")?
-            == 0
-        {
-            bail!("the input ended before the game did");
-        }
+        let bytes = match read_line(input, LINE_BYTES).context("cannot read the standard input")? {
+            Line::End => bail!("the input ended before the game did"),
+            Line::TooLong => {
+                println!("That line is too long (at most {LINE_BYTES} bytes); choose again.");
+                continue;
+            }
+            Line::Text(bytes) => bytes,
+        };
         let line = String::from_utf8_lossy(&bytes);
         let line = line.trim();
         if line == "quit" {
@@ -158,6 +215,13 @@ pub fn run(a: Args) -> Result<()> {
             vec![BotSpec::Mcts(Default::default())]
         }
     });
+    if let Some(&s) = a.human.iter().find(|&&s| s >= players) {
+        bail!("--human {s}: seats are 0 to {}", players - 1);
+    }
+    let twice = (0..a.human.len()).find(|&i| a.human[..i].contains(&a.human[i]));
+    if let Some(s) = twice.map(|i| a.human[i]) {
+        bail!("--human {s}: that seat is listed twice (give each seat once)");
+    }
     let bot_seats: Vec<u8> = (0..players).filter(|p| !a.human.contains(p)).collect();
     // A bot listed for no seat would never play: a mistake, not a choice.
     if let Some(list) = a.bots.as_ref().filter(|l| l.len() > bot_seats.len()) {
@@ -199,9 +263,6 @@ pub fn run(a: Args) -> Result<()> {
             turn: g.turn(),
         };
         println!("{}", log::describe(&g, &first).unwrap_or_default());
-    }
-    if let Some(&s) = a.human.iter().find(|&&s| s >= players) {
-        bail!("--human {s}: seats are 0 to {}", players - 1);
     }
     // How the plugins' notes are marked on the terminal's board.
     let style = if a.human.is_empty() {

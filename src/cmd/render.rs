@@ -14,8 +14,8 @@ pub struct Args {
     /// Draw the board at the end of this turn (0: the start tile alone); default: the last.
     #[arg(long, value_name = "N")]
     turn: Option<u16>,
-    /// Write the picture here, as PNG if the name ends in `.png` (default: SVG on
-    /// standard output).
+    /// Write the picture here, as SVG or PNG by the name's ending (`.svg` or
+    /// `.png`; any other is refused); default: SVG on standard output.
     #[arg(short, long, value_name = "OUT.svg|OUT.png")]
     output: Option<PathBuf>,
     /// Style file (TOML, the format of `render/style.toml`) merged over the
@@ -51,8 +51,26 @@ pub fn replay_to(g: &mut Game, rec: &Record, turn: Option<u16>) -> Result<()> {
     Ok(())
 }
 
+/// Whether `-o PATH` asks for PNG (`.png`) rather than SVG (`.svg`); any
+/// other ending is refused, before the record is read.
+fn png_output(path: &std::path::Path) -> Result<bool> {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("svg") => Ok(false),
+        Some("png") => Ok(true),
+        _ => bail!(
+            "-o {}: the picture is written as .svg or .png; name the file so",
+            path.display()
+        ),
+    }
+}
+
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
+    let png = a.output.as_deref().map(png_output).transpose()?;
     let user = env::read_style(a.style.as_deref())?;
     let loaded = env::load_record(&a.record, &a.plugin_dirs)?;
     let style = env::style(loaded.game.rules(), user.as_ref())?;
@@ -69,8 +87,7 @@ pub fn run(a: Args) -> Result<()> {
     let svg = carcassonne_render::board(&g, &opts, &style);
     match &a.output {
         Some(p) => {
-            let png = p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
-            let bytes = if png {
+            let bytes = if png == Some(true) {
                 carcassonne_render::to_png(&svg)?
             } else {
                 svg.into_bytes()

@@ -144,22 +144,35 @@ fn switched_off_notes(
     out
 }
 
+/// An option of an enabled plugin set to a value without effect (see
+/// [`idle_options`]).
+pub(crate) struct IdleOption {
+    /// Its dotted key, as `ruleset show` and `compare` name it
+    /// (`plugins.count.abbot`).
+    pub key: String,
+    /// Its default value, as TOML text.
+    pub default: String,
+    /// What `ruleset check` notes of it.
+    pub note: String,
+}
+
 /// Options of enabled plugins set, to a value other than their default, for
 /// a combination with plugins this ruleset does not enable (the option's
 /// `only_with`, which its plugin declares): such a value has no effect, and
 /// is no error (the ruleset may be one plugin away from it).
-fn idle_option_notes(
+pub(crate) fn idle_options(
     spec: &carcassonne_host::ruleset::RulesetSpec,
     reg: &carcassonne_host::registry::Registry,
-) -> Vec<String> {
+) -> Vec<IdleOption> {
     let enabled = |id: &String| spec.plugins.iter().any(|p| p.enabled && &p.id == id);
+    let key = carcassonne_host::locate::toml_key;
     let mut out = Vec::new();
     for p in spec.plugins.iter().filter(|p| p.enabled) {
         let Some(pl) = reg.get(&p.id) else {
             continue;
         };
-        for (key, value) in &p.options {
-            let Some(doc) = pl.info().options.iter().find(|o| &o.name == key) else {
+        for (name, value) in &p.options {
+            let Some(doc) = pl.info().options.iter().find(|o| &o.name == name) else {
                 continue;
             };
             let value = value.to_string();
@@ -167,16 +180,31 @@ fn idle_option_notes(
             {
                 continue;
             }
-            out.push(format!(
-                "plugin `{}`: `{} = {value}` has no effect without plugin {}, which this ruleset \
-                 does not enable",
-                p.id,
-                carcassonne_host::locate::toml_key(key),
-                super::any_of_plugins(&doc.only_with)
-            ));
+            out.push(IdleOption {
+                key: format!("plugins.{}.{}", key(&p.id), key(name)),
+                default: doc.default.clone(),
+                note: format!(
+                    "plugin `{}`: `{} = {value}` has no effect without plugin {}, which this \
+                     ruleset does not enable",
+                    p.id,
+                    key(name),
+                    super::any_of_plugins(&doc.only_with)
+                ),
+            });
         }
     }
     out
+}
+
+/// The notes of [`idle_options`].
+fn idle_option_notes(
+    spec: &carcassonne_host::ruleset::RulesetSpec,
+    reg: &carcassonne_host::registry::Registry,
+) -> Vec<String> {
+    idle_options(spec, reg)
+        .into_iter()
+        .map(|o| o.note)
+        .collect()
 }
 
 /// Whether tile type `t` has copies in the game (in the bag or the hands).

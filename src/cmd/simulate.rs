@@ -1,5 +1,7 @@
 //! `carcassonne simulate`: many seeded games on all cores, with score statistics.
 
+use crate::plot::pairs::PairedSums;
+use crate::plot::Outcome;
 use crate::stats::{category_rows, Stats};
 use crate::{env, interrupt, RulesetArgs};
 use anyhow::{bail, Result};
@@ -50,6 +52,10 @@ pub struct RunArgs {
     /// Keep each game's outcome in [`Stats::outcomes`] (for charts).
     #[arg(skip)]
     pub keep_games: bool,
+    /// Add up the paired differences `B − A` of two rulesets' games of the
+    /// same seed as they finish ([`Batch::paired`]).
+    #[arg(skip)]
+    pub pair: bool,
     /// Bot for each seat, comma-separated (the last one fills the remaining
     /// seats): `random`, `greedy` or `mcts` with an optional budget per move
     /// (`mcts:2000` playouts, `mcts:200ms`) and `:threads=N`.
@@ -66,11 +72,15 @@ impl RunArgs {
             .collect()
     }
 
-    /// Refuses a number of players out of range, and a `--bots` list longer
-    /// than the seats (a bot that would never play: a mistake, not a choice).
+    /// Refuses a number of players out of range, a `--bots` list longer
+    /// than the seats (a bot that would never play: a mistake, not a choice)
+    /// and no games: before anything is printed.
     pub fn check_seats(&self, players: u8) -> Result<()> {
         if !(2..=6).contains(&players) {
             bail!("--players {players}: a game needs 2 to 6 players");
+        }
+        if self.games == 0 {
+            bail!("--games must be at least 1");
         }
         if self.bots.len() > usize::from(players) {
             bail!(
@@ -108,16 +118,21 @@ pub fn parse_threads(s: &str) -> Result<usize, String> {
     }
 }
 
+/// What [`run_games`] gives.
+#[derive(Debug)]
+pub struct Batch {
+    /// The statistics of each ruleset.
+    pub stats: Vec<Stats>,
+    /// With [`RunArgs::pair`] and two rulesets: the paired differences of the
+    /// second's games less the first's.
+    pub paired: Option<PairedSums>,
+}
+
 /// Plays `a.games` seeded games between the bots of `a.bots` on all cores, each
 /// seed on every ruleset of `rules` in turn (so that a run stopped by Ctrl-C has
 /// played the same seeds on all of them: the first `games` seeds). One [`Stats`]
-/// per ruleset.
-pub fn run_games(
-    rules: &[Arc<Rules>],
-    players: u8,
-    a: &RunArgs,
-    show_bar: bool,
-) -> Result<Vec<Stats>> {
+/// per ruleset, and the paired differences if asked for.
+pub fn run_games(rules: &[Arc<Rules>], players: u8, a: &RunArgs, show_bar: bool) -> Result<Batch> {
     if !(2..=6).contains(&players) {
         bail!("--players {players}: a game needs 2 to 6 players");
     }
@@ -137,7 +152,16 @@ pub fn run_games(
             .map(|r| Stats::new(n, &r.score_categories))
             .collect()
     };
+    let fresh_pairs = || match rules {
+        [ra, rb] if a.pair => Some(PairedSums::new(
+            n,
+            &ra.score_categories,
+            &rb.score_categories,
+        )),
+        _ => None,
+    };
     let total = Mutex::new(fresh());
+    let total_pairs = Mutex::new(fresh_pairs());
     let bar = if a.quiet || !show_bar {
         ProgressBar::hidden()
     } else {
@@ -153,6 +177,7 @@ pub fn run_games(
         for _ in 0..threads {
             s.spawn(|| {
                 let mut acc = fresh();
+                let mut pairs = fresh_pairs();
                 // One game per ruleset, restarted for every seed (no allocation).
                 let mut slots: Vec<Option<Game>> = rules.iter().map(|_| None).collect();
                 // A game handed out is played to the end on every ruleset, so the
@@ -163,15 +188,21 @@ pub fn run_games(
                         break;
                     }
                     let seed = a.seed.wrapping_add(i);
+                    let mut played = true;
                     for ((r, st), slot) in rules.iter().zip(acc.iter_mut()).zip(&mut slots) {
                         match carcassonne_bots::play_game_in(slot, r, players, seed, &a.bots) {
                             Ok(g) => st.add_game(g, seed, a.keep_games),
                             Err(e) => {
+                                played = false;
                                 *failure.lock().expect("lock") =
                                     Some(format!("game with seed {seed}: {e}"));
                                 next.store(a.games, Ordering::Relaxed);
                             }
                         }
+                    }
+                    if let (Some(p), true, [Some(ga), Some(gb)]) = (&mut pairs, played, &slots[..])
+                    {
+                        p.add(&Outcome::of(seed, ga), &Outcome::of(seed, gb));
                     }
                     if i % 64 == 0 {
                         bar.set_position(next.load(Ordering::Relaxed).min(a.games));
@@ -180,6 +211,9 @@ pub fn run_games(
                 let mut t = total.lock().expect("lock");
                 for (t, acc) in t.iter_mut().zip(&acc) {
                     t.merge(acc);
+                }
+                if let (Some(t), Some(p)) = (total_pairs.lock().expect("lock").as_mut(), &pairs) {
+                    t.merge(p);
                 }
             });
         }
@@ -194,7 +228,10 @@ pub fn run_games(
         t.seconds = started.elapsed().as_secs_f64();
         t.threads = threads;
     }
-    Ok(all)
+    Ok(Batch {
+        stats: all,
+        paired: total_pairs.into_inner().expect("lock"),
+    })
 }
 
 /// Runs the command.
@@ -210,7 +247,9 @@ pub fn run(a: Args) -> Result<()> {
         ..a.run.clone()
     };
     interrupt::catch();
-    let t = run_games(std::slice::from_ref(&rs.rules), players, &run, !a.json)?.remove(0);
+    let t = run_games(std::slice::from_ref(&rs.rules), players, &run, !a.json)?
+        .stats
+        .remove(0);
     if t.games == 0 {
         return Err(interrupt::Interrupted.into());
     }

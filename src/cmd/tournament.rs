@@ -6,7 +6,7 @@ use anyhow::{bail, Result};
 use carcassonne_bots::tournament::{play, schedule, Interval, Line, Standings};
 use carcassonne_bots::BotSpec;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -55,27 +55,41 @@ pub fn run(a: Args) -> Result<()> {
     {
         bail!("--bots: `{}` is listed twice", d.1);
     }
-    if a.games == 0 || a.games % 2 == 1 {
+    if a.games == 0 {
+        bail!(
+            "--games 0: each seed is played twice with the seats swapped: give at least 2 games per pairing"
+        );
+    }
+    if a.games % 2 == 1 {
         bail!(
             "--games {}: each seed is played twice with the seats swapped: give an even number of games per pairing",
             a.games
         );
     }
+    let fixtures = schedule(a.bots.len(), a.games / 2, a.seed);
+    let Some(requested) = fixtures.checked_len() else {
+        bail!(
+            "--games {}: with {} bots ({} pairings) that is more than {} games in all",
+            a.games,
+            a.bots.len(),
+            fixtures.pairings(),
+            u64::MAX
+        );
+    };
     let threads = a
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let rs = env::load_ruleset(&a.ruleset)?;
-    let fixtures = schedule(a.bots.len(), a.games / 2, a.seed);
     let bar = if a.quiet || a.json {
         ProgressBar::hidden()
     } else {
-        ProgressBar::new(fixtures.len() as u64)
+        ProgressBar::new(requested)
     };
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games ({per_sec}, eta {eta})")
             .expect("valid template"),
     );
-    let next = AtomicUsize::new(0);
+    let next = AtomicU64::new(0);
     let total = Mutex::new(Standings::new(names.clone()));
     let failure: Mutex<Option<String>> = Mutex::new(None);
     let started = Instant::now();
@@ -87,8 +101,13 @@ pub fn run(a: Args) -> Result<()> {
                 // A game handed out is played to its end, so after Ctrl-C the
                 // games played are always the first ones of the schedule.
                 while !interrupt::requested() {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&f) = fixtures.get(i) else { break };
+                    // (Saturating: past the end, or after a failure, nobody takes a game.)
+                    let Ok(i) = next
+                        .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_add(1))
+                    else {
+                        break;
+                    };
+                    let Some(f) = fixtures.get(i) else { break };
                     match play(&rs.rules, &a.bots, f) {
                         Ok(o) => acc.add(&o),
                         Err(e) => {
@@ -97,7 +116,7 @@ pub fn run(a: Args) -> Result<()> {
                                 "game with seed {} ({} vs {}): {e}",
                                 f.seed, seats[0], seats[1]
                             ));
-                            next.store(fixtures.len(), Ordering::Relaxed);
+                            next.store(requested, Ordering::Relaxed);
                         }
                     }
                     bar.inc(1);
@@ -112,7 +131,6 @@ pub fn run(a: Args) -> Result<()> {
     }
     let t = total.into_inner().expect("lock");
     let seconds = started.elapsed().as_secs_f64();
-    let requested = fixtures.len() as u64;
     let partial = t.games() < requested;
     if t.games() == 0 {
         return Err(interrupt::Interrupted.into());

@@ -481,8 +481,8 @@ pub fn simulate(s: &Study, style: &Style) -> Result<String, String> {
 
 /// `compare --plot`: the two rulesets side by side, and the paired-seed
 /// differences `B − A` with their 95 % intervals: those `paired` gives
-/// ([`stats::paired_differences`], computed once for the text, the JSON and
-/// these charts): of the scores and the points by category in a chart of
+/// ([`super::pairs::PairedSums::differences`], computed once for the text,
+/// the JSON and these charts): of the scores and the points by category in a chart of
 /// their own, of the game length in the subtitle. The win rates are drawn
 /// side by side only (their paired differences are in percentage points, not
 /// points: the text and the JSON give them).

@@ -7,6 +7,7 @@
 
 pub mod axis;
 pub mod charts;
+pub mod pairs;
 pub mod stats;
 
 use anyhow::{anyhow, bail, Result};

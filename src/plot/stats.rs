@@ -1,7 +1,9 @@
 //! The statistics behind the charts: means with 95 % confidence intervals,
 //! win rates with Wilson intervals, paired-seed differences, histograms.
 
-use super::{Outcome, Study};
+#[cfg(test)]
+use super::Outcome;
+use super::Study;
 
 /// z for a two-sided 95 % interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -125,7 +127,9 @@ impl Measure {
         )
     }
 
-    /// Its value in each game of `s`.
+    /// Its value in each game of `s` (the per-game method the tests check
+    /// [`super::pairs::PairedSums`] against).
+    #[cfg(test)]
     pub fn of(&self, s: &Study) -> Box<dyn Fn(&Outcome) -> f64> {
         let players = s.players as f64;
         match *self {
@@ -152,6 +156,8 @@ impl Measure {
 /// per player, each seat's score, each seat's win rate, the points per
 /// player of each category either study scored in (by name: the rulesets
 /// may differ in plugins; `a`'s first), tiles placed, turns.
+/// ([`super::pairs::PairedSums::differences`] lists them so.)
+#[cfg(test)]
 pub fn measures(a: &Study, b: &Study) -> Vec<Measure> {
     let mut out = vec![Measure::MeanScore];
     out.extend((0..a.players).map(Measure::Score));
@@ -185,6 +191,7 @@ pub struct Paired {
 
 /// `B − A` of measure `m` over the games both studies played with the same
 /// seed: one difference per seed.
+#[cfg(test)]
 pub fn paired(a: &Study, b: &Study, m: &Measure) -> (usize, Estimate) {
     let (fa, fb) = (m.of(a), m.of(b));
     let mut j = 0;
@@ -201,8 +208,10 @@ pub fn paired(a: &Study, b: &Study, m: &Measure) -> (usize, Estimate) {
 }
 
 /// The paired differences `B − A` of every measure of [`measures`], seats
-/// named by `seat_names`: computed once, here, for the text and the JSON of
-/// `compare` and for its charts.
+/// named by `seat_names`, from every game: the reference the tests check
+/// [`super::pairs::PairedSums`] against, which `compare` adds up as the
+/// games finish (for its text, its JSON and its charts) without keeping them.
+#[cfg(test)]
 pub fn paired_differences(a: &Study, b: &Study, seat_names: &[String]) -> Vec<Paired> {
     measures(a, b)
         .into_iter()

@@ -40,6 +40,7 @@ mod inputs;
 mod king_and_robber;
 mod king_and_robber_x;
 mod large_follower;
+mod limits;
 mod mayor;
 mod notes;
 mod pig;

@@ -8,8 +8,15 @@
 //! the same seed and thread count give the same moves (each thread gets a fixed
 //! share of the playouts and a seed derived from the bot's seed, the decision
 //! number and its index). A time budget is not deterministic.
+//!
+//! **Bounded memory**: the trees hold at most [`NODE_CAP`] nodes together,
+//! whatever the budget (a time budget may be up to a day per move); a full
+//! tree stops growing and the search goes on with playouts from the nodes it
+//! has (see [`tree`](self)).
 
 mod tree;
+
+pub use tree::NODE_CAP;
 
 use crate::spec::{Budget, MctsSpec};
 use crate::{acting_player, legal, Bot, BotError, Greedy, SearchStats};
@@ -32,15 +39,23 @@ pub struct Mcts {
 }
 
 impl Mcts {
-    /// An MCTS bot searching on `threads` threads (at least 1).
+    /// An MCTS bot searching on `threads` threads (at least 1), its trees
+    /// holding at most [`NODE_CAP`] nodes together.
     pub fn new(spec: MctsSpec, threads: usize, seed: u64) -> Mcts {
+        Mcts::with_node_cap(spec, threads, seed, NODE_CAP)
+    }
+
+    /// An MCTS bot whose trees hold at most `nodes` nodes together (each
+    /// thread's tree an equal share, at least its root).
+    pub fn with_node_cap(spec: MctsSpec, threads: usize, seed: u64, nodes: usize) -> Mcts {
         let threads = threads.max(1);
+        let share = nodes / threads;
         Mcts {
             spec,
             threads,
             seed,
             decisions: 0,
-            trees: (0..threads).map(|_| Tree::default()).collect(),
+            trees: (0..threads).map(|_| Tree::with_cap(share)).collect(),
             stats: SearchStats::default(),
             greedy: Greedy::new(seed),
         }

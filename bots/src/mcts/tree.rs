@@ -15,8 +15,20 @@
 //! A new node ends the walk: the game is played to its end by uniformly random
 //! moves ([`Game::play_random`]) and every node on the path is credited with
 //! the reward of the player who chose the edge into it.
+//!
+//! **Bounded**: a tree holds at most its cap of nodes ([`Tree::with_cap`];
+//! [`NODE_CAP`] shared by a bot's threads). A full tree grows no more: a walk
+//! that would make a new node plays out from there instead, so the search goes
+//! on, its later playouts refining the statistics of the nodes it has.
 
 use carcassonne_core::{Action, Actor, Game, GameError, Rng, MAX_PLAYERS};
+
+/// The most nodes an `mcts` bot's trees hold together (each of its `threads`
+/// trees an equal share): about 190 bytes a node on the base game (the node
+/// and the legal actions of the nodes walked through), so about 400 MB at
+/// most. A search reaches it after some 10 s (playouts cut at a horizon of 2
+/// turns) to minutes (playouts to the end) on one thread.
+pub const NODE_CAP: usize = 2_000_000;
 
 /// Key of the one child of a chance node whose outcome nobody sees.
 const HIDDEN: Action = Action::Chance(u32::MAX);
@@ -87,14 +99,32 @@ pub(super) struct RootEdge {
 }
 
 /// A thread's search state, kept between decisions to reuse its buffers.
-#[derive(Default)]
 pub(super) struct Tree {
     nodes: Vec<Node>,
+    /// The most nodes it holds (at least the root).
+    cap: usize,
     game: Option<Game>,
     path: Vec<(u32, u8)>,
 }
 
+impl Default for Tree {
+    fn default() -> Tree {
+        Tree::with_cap(NODE_CAP)
+    }
+}
+
 impl Tree {
+    /// A tree of at most `cap` nodes (at least 1, the root; and at most
+    /// `u32::MAX`, as nodes are numbered in 32 bits).
+    pub fn with_cap(cap: usize) -> Tree {
+        Tree {
+            nodes: Vec::new(),
+            cap: cap.clamp(1, u32::MAX as usize),
+            game: None,
+            path: Vec::new(),
+        }
+    }
+
     /// Starts a new search. `order` lists the root's legal actions, the most
     /// promising first: the root tries them in that order and widens
     /// progressively (it considers only the first few until it has visits to
@@ -141,17 +171,24 @@ impl Tree {
                     let o = Action::Chance(outcomes[i].0);
                     let key = if g.chance_is_hidden() { HIDDEN } else { o };
                     g.apply_unchecked(o)?;
-                    let (child, new) = self.child(node, key);
-                    (child, NOBODY, new)
+                    match self.child(node, key) {
+                        Some((child, new)) => (child, NOBODY, new),
+                        // A full tree: play out from here.
+                        None => break,
+                    }
                 }
                 Actor::Player(p) => {
                     let legal = g.legal_actions()?;
                     if legal.is_empty() {
                         return Err(no_option("the pending decision has no option"));
                     }
-                    let (a, child, new) = self.select(node, &legal, rng, params.exploration);
+                    let (a, child) = self.select(node, &legal, rng, params.exploration);
                     g.apply_unchecked(a)?;
-                    (child, p.seat(), new)
+                    match child {
+                        Some((child, new)) => (child, p.seat(), new),
+                        // A full tree: play out from here.
+                        None => break,
+                    }
                 }
             };
             self.path.push((next, mover));
@@ -164,7 +201,7 @@ impl Tree {
         let rewards = rewards(g, cut);
         for &(n, mover) in &self.path {
             let node = &mut self.nodes[n as usize];
-            node.visits += 1;
+            node.visits = node.visits.saturating_add(1);
             if mover != NOBODY {
                 node.total += rewards[mover as usize];
             }
@@ -172,25 +209,37 @@ impl Tree {
         Ok(())
     }
 
+    /// Whether the tree holds its cap of nodes.
+    fn full(&self) -> bool {
+        self.nodes.len() >= self.cap
+    }
+
     /// The child of `node` for `key`, made if missing; whether it is new.
-    fn child(&mut self, node: usize, key: Action) -> (u32, bool) {
+    /// `None`: it is missing and the tree is full.
+    fn child(&mut self, node: usize, key: Action) -> Option<(u32, bool)> {
         if let Some(&(_, c)) = self.nodes[node].children.iter().find(|(k, _)| *k == key) {
-            return (c, false);
+            return Some((c, false));
+        }
+        if self.full() {
+            return None;
         }
         let c = self.nodes.len() as u32;
         self.nodes.push(Node::default());
         self.nodes[node].children.push((key, c));
-        (c, true)
+        Some((c, true))
     }
 
-    /// At a player node: an untried legal action (a new child), else the UCT choice.
+    /// At a player node: an untried legal action (a new child), else the UCT
+    /// choice; with the child (and whether it is new), `None` if the tree is
+    /// full and the action has none.
     fn select(
         &mut self,
         node: usize,
         legal: &[Action],
         rng: &mut Rng,
         exploration: f64,
-    ) -> (Action, u32, bool) {
+    ) -> (Action, Option<(u32, bool)>) {
+        let full = self.full();
         let n = &mut self.nodes[node];
         if n.legal.is_empty() {
             n.legal.extend_from_slice(legal);
@@ -202,17 +251,17 @@ impl Tree {
             }
         }
         let same = n.legal == legal;
-        if !n.widening || n.children.len() < widened(n.visits) {
+        // A full tree keeps its untried actions for nothing: they stay untried.
+        if !full && (!n.widening || n.children.len() < widened(n.visits)) {
             while let Some(a) = n.untried.pop() {
                 if same || legal.contains(&a) {
-                    let (c, _) = self.child(node, a);
-                    return (a, c, true);
+                    return (a, self.child(node, a));
                 }
             }
         }
         let n = &self.nodes[node];
         let log_n = f64::from(n.visits.max(1)).ln();
-        let mut best = (f64::MIN, n.children[0].0, n.children[0].1);
+        let mut best: Option<(f64, Action, u32)> = None;
         for &(a, c) in &n.children {
             if !same && !legal.contains(&a) {
                 continue;
@@ -220,18 +269,20 @@ impl Tree {
             let ch = &self.nodes[c as usize];
             let visits = f64::from(ch.visits.max(1));
             let score = ch.total / visits + exploration * (log_n / visits).sqrt();
-            if score > best.0 {
-                best = (score, a, c);
+            if best.is_none_or(|(b, _, _)| score > b) {
+                best = Some((score, a, c));
             }
         }
-        if best.0 == f64::MIN {
-            // No tried action is legal in this copy (legal actions that depend
-            // on hidden information): try one of this copy's actions.
-            let a = legal[rng.below(legal.len() as u32) as usize];
-            let (c, new) = self.child(node, a);
-            return (a, c, new);
+        match best {
+            Some((_, a, c)) => (a, Some((c, false))),
+            None => {
+                // No tried action is legal in this copy (legal actions that
+                // depend on hidden information), or none was tried (a full
+                // tree): try one of this copy's actions.
+                let a = legal[rng.below(legal.len() as u32) as usize];
+                (a, self.child(node, a))
+            }
         }
-        (best.1, best.2, false)
     }
 
     /// The root's children: action, visits, reward total.
@@ -318,6 +369,52 @@ mod tests {
         let expected = (1.0 - MARGIN_WEIGHT) * win + MARGIN_WEIGHT * margin;
         assert!((over[0] - expected).abs() < 1e-12, "{over:?}");
         assert!((over[0] - cut[0]).abs() > 0.05, "the two rewards differ");
+    }
+
+    #[test]
+    fn a_full_tree_grows_no_more_and_the_search_goes_on() {
+        let mut rng = Rng::new(3);
+        // A player's decision at the root (the first tile drawn).
+        let mut g = base_game(5);
+        while g.actor() == Actor::Chance {
+            g.step_random(&mut rng).unwrap();
+        }
+        let legal = g.legal_actions().unwrap();
+        let params = Params {
+            exploration: 0.7,
+            horizon: None,
+        };
+        let mut tree = Tree::with_cap(40);
+        tree.reset(&legal, None);
+        for i in 1..=300u32 {
+            tree.iterate(&g, &mut rng, params).unwrap();
+            assert!(tree.size() <= 40, "{} nodes", tree.size());
+            // Every iteration is still counted at the root.
+            assert_eq!(tree.nodes[0].visits, i);
+        }
+        assert_eq!(tree.size(), 40);
+        eprintln!(
+            "actor {:?} legal {} children {}",
+            g.actor(),
+            legal.len(),
+            tree.nodes[0].children.len()
+        );
+        let visits: u32 = tree.root_edges().map(|e| e.visits).sum();
+        assert_eq!(visits, 300, "every playout went through a root edge");
+        // A tree of one node (the root) still searches: playouts from the root.
+        let mut root_only = Tree::with_cap(0);
+        root_only.reset(&legal, None);
+        for _ in 0..5 {
+            root_only.iterate(&g, &mut rng, params).unwrap();
+        }
+        assert_eq!((root_only.size(), root_only.nodes[0].visits), (1, 5));
+        // Without a cap it would have grown a node per playout.
+        let mut free = Tree::default();
+        free.reset(&legal, None);
+        for _ in 0..300 {
+            free.iterate(&g, &mut rng, params).unwrap();
+        }
+        assert!(free.size() > 300, "{} nodes", free.size());
     }
 
     #[test]

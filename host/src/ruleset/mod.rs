@@ -161,6 +161,13 @@ pub struct Ruleset {
 /// At most this many problems are listed; the rest are counted.
 pub const MAX_PROBLEMS: usize = 100;
 
+/// The most characters of a ruleset's `name` (which records store twice, in
+/// `ruleset_name` and in the ruleset's text, and the commands print on a line).
+pub const MAX_NAME_CHARS: usize = 200;
+
+/// The most characters of a ruleset's `description`.
+pub const MAX_DESCRIPTION_CHARS: usize = 4000;
+
 /// Collects the problems of one ruleset file.
 struct Ctx<'a> {
     file: &'a str,

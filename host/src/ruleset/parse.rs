@@ -1,6 +1,8 @@
 //! Parsing a ruleset file into a [`RulesetSpec`], every problem located.
 
-use super::{Ctx, PluginSpec, RulesetErrors, RulesetSpec, TileCount};
+use super::{
+    Ctx, PluginSpec, RulesetErrors, RulesetSpec, TileCount, MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS,
+};
 use crate::suggest::hint;
 use carcassonne_core::CoreOptions;
 use std::ops::Range;
@@ -138,6 +140,15 @@ pub(super) fn parse_into(cx: &mut Ctx<'_>, text: &str) -> Option<RulesetSpec> {
                                 toml::Value::String(n)
                             ),
                         );
+                    } else if n.chars().count() > MAX_NAME_CHARS {
+                        cx.at(
+                            v.span(),
+                            format!(
+                                "`name`: {} characters: a ruleset's name is at most \
+                                 {MAX_NAME_CHARS} characters",
+                                n.chars().count()
+                            ),
+                        );
                     } else if n.contains(['\n', '\r']) {
                         // Printed on a line of its own: a line break would
                         // make it look like another line of the output.
@@ -153,7 +164,18 @@ pub(super) fn parse_into(cx: &mut Ctx<'_>, text: &str) -> Option<RulesetSpec> {
             }
             "description" => {
                 if let Some(d) = value_of::<String>(cx, val, v.span(), "description") {
-                    spec.description = d;
+                    if d.chars().count() > MAX_DESCRIPTION_CHARS {
+                        cx.at(
+                            v.span(),
+                            format!(
+                                "`description`: {} characters: a ruleset's description is at \
+                                 most {MAX_DESCRIPTION_CHARS} characters",
+                                d.chars().count()
+                            ),
+                        );
+                    } else {
+                        spec.description = d;
+                    }
                 }
             }
             "players" => {
@@ -388,6 +410,34 @@ mod tests {
             all.starts_with("r.toml:3:11: `core.farmers`: unknown variant `sometimes`"),
             "{all}"
         );
+    }
+
+    #[test]
+    fn a_name_or_a_description_past_its_limit_is_a_located_error() {
+        // The audit: a 9 MB name passed, and `play --record` then wrote a
+        // record that `replay` refused (over its 16 MiB input limit).
+        let name = "n".repeat(MAX_NAME_CHARS + 1);
+        let e = parse(&format!("players = 2\nname = \"{name}\"\n"), "r.toml").unwrap_err();
+        assert_eq!(
+            e.to_string().lines().next().unwrap(),
+            "r.toml:2:8: `name`: 201 characters: a ruleset's name is at most 200 characters"
+        );
+        let long = "é".repeat(MAX_DESCRIPTION_CHARS + 1);
+        let e = parse(&format!("name = \"x\"\ndescription = '{long}'\n"), "r.toml").unwrap_err();
+        assert_eq!(
+            e.to_string().lines().next().unwrap(),
+            "r.toml:2:15: `description`: 4001 characters: a ruleset's description is at most \
+             4000 characters"
+        );
+        // At the limits (in characters, not bytes): accepted.
+        let ok = format!(
+            "name = \"{}\"\ndescription = \"{}\"\n",
+            "ü".repeat(MAX_NAME_CHARS),
+            "é".repeat(MAX_DESCRIPTION_CHARS)
+        );
+        let spec = parse(&ok, "r.toml").unwrap();
+        assert_eq!(spec.name.chars().count(), MAX_NAME_CHARS);
+        assert_eq!(spec.description.chars().count(), MAX_DESCRIPTION_CHARS);
     }
 
     #[test]

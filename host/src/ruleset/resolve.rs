@@ -200,6 +200,10 @@ pub(super) fn resolve_into(
         };
         let info = pl.info();
         let names: Vec<&str> = info.options.iter().map(|o| o.name.as_str()).collect();
+        // What a plugin's table may hold: `enabled` (read above), then its options.
+        let keys: Vec<&str> = std::iter::once("enabled")
+            .chain(names.iter().copied())
+            .collect();
         for key in p.options.keys() {
             if !names.contains(&key.as_str()) {
                 cx.at(
@@ -207,12 +211,8 @@ pub(super) fn resolve_into(
                     format!(
                         "plugin `{}` has no option `{key}`{} (options: {})",
                         p.id,
-                        hint(key, names.iter().copied()),
-                        if names.is_empty() {
-                            "none".into()
-                        } else {
-                            names.join(", ")
-                        }
+                        hint(key, keys.iter().copied()),
+                        keys.join(", ")
                     ),
                 );
             }

@@ -4,6 +4,7 @@
 //! read back key by key and compared; and the text of each tile-set file
 //! they name, which `ruleset show` names but does not print.
 
+use crate::cmd::ruleset::IdleOption;
 use carcassonne_host::locate::toml_key;
 use carcassonne_host::Ruleset;
 use toml::Value;
@@ -67,6 +68,26 @@ pub fn settings_diff(a: &Ruleset, b: &Ruleset) -> Vec<SettingDiff> {
 /// the description and the default number of players.
 pub fn same_rules(diff: &[SettingDiff]) -> bool {
     diff.iter().all(|d| LABELS.contains(&d.key.as_str()))
+}
+
+/// Whether `diff` leaves the rules the same once the settings without effect
+/// are left out: `idle[0]` (`idle[1]`) the options of A (of B) set to a value
+/// that has no effect there ([`crate::cmd::ruleset::idle_options`]). An
+/// option differs to no effect if on each side it is either such a value or
+/// the option's default.
+pub fn same_in_effect(diff: &[SettingDiff], idle: [&[IdleOption]; 2]) -> bool {
+    diff.iter().all(|d| {
+        if LABELS.contains(&d.key.as_str()) {
+            return true;
+        }
+        let idle_on = |side: usize| idle[side].iter().any(|o| o.key == d.key);
+        // Idle on neither side: a rule that differs.
+        let Some(o) = idle.iter().flat_map(|i| i.iter()).find(|o| o.key == d.key) else {
+            return false;
+        };
+        let at_default = |v: &Option<Value>| v.as_ref().is_some_and(|v| v.to_string() == o.default);
+        (idle_on(0) || at_default(&d.a)) && (idle_on(1) || at_default(&d.b))
+    })
 }
 
 /// The lines that say what B changes (`core.tiny-city: 4 → 2`).

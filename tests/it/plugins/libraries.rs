@@ -437,8 +437,9 @@ fn a_record_whose_plugin_is_not_loaded_says_how_to_load_it() {
         rec.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
-    let rec = rec.to_str().unwrap();
-    for args in [vec!["replay", rec], vec!["render", rec, "-o", "/dev/null"]] {
+    let svg = crate::common::scratch("plugins-record-svg").join("g.svg");
+    let (rec, svg) = (rec.to_str().unwrap(), svg.to_str().unwrap());
+    for args in [vec!["replay", rec], vec!["render", rec, "-o", svg]] {
         let o = run(&args);
         assert_clean_failure(
             &o,
