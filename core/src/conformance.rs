@@ -5,6 +5,9 @@
 //!
 //! * a state that is not over has a legal action (or a chance outcome);
 //! * every legal action applies (all of them when [`Options::try_every_action`]);
+//! * the action played parses back from its text, and a plugin's label of it
+//!   for people is at most [`MAX_LABEL_CHARS`](crate::labels::MAX_LABEL_CHARS)
+//!   characters and one line ([`Game::check_action_label`]);
 //! * the incremental structures match a recomputation ([`Game::check_integrity`]):
 //!   every tile copy is in exactly one place, figures are conserved, frontier,
 //!   open sides, occupancy and member lists are right;
@@ -184,6 +187,8 @@ pub fn run(
                         format!("`{text}` parses to {parsed:?}, not {a:?}"),
                     ));
                 }
+                // A plugin's label for people is short and one line.
+                g.check_action_label(a).map_err(|m| fail(step, m))?;
                 g.apply(a)
                     .map_err(|e| fail(step, format!("legal action {text} fails: {e}")))?;
             }

@@ -128,6 +128,18 @@ macro_rules! hooks_trait {
             fn value_name(&self, what: NameCtx, value: u32) -> String {
                 value.to_string()
             }
+            /// A person's label of a value (decision option, special figure-option
+            /// code, piece), e.g. `Move the dragon east` for the record's `E`:
+            /// what front ends show on a button, never parsed. It may contain
+            /// player placeholders (`{P0}`, named by front ends as in
+            /// [`Hooks::describe_step`]'s prompts) and the core's
+            /// [`LABEL_PLACE`](crate::LABEL_PLACE) and
+            /// [`LABEL_FIGURE`](crate::LABEL_FIGURE), which
+            /// [`Game::action_label`] fills in. Default: empty, meaning "no label:
+            /// show the record text".
+            fn value_label(&self, what: NameCtx, value: u32) -> String {
+                String::new()
+            }
             /// Inverse of [`Hooks::value_name`].
             fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
                 text.parse().ok()

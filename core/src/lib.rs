@@ -52,6 +52,7 @@ mod figure_names;
 pub mod fingerprint;
 pub mod game;
 pub mod hooks;
+pub mod labels;
 pub mod narrow;
 pub mod notation;
 pub mod observe;
@@ -63,7 +64,7 @@ pub mod tiles;
 pub mod types;
 
 pub use carcassonne_vocab::hook_table;
-pub use carcassonne_vocab::{spot_code, spot_of_code};
+pub use carcassonne_vocab::{spot_code, spot_of_code, LABEL_FIGURE, LABEL_PLACE};
 pub use error::GameError;
 pub use events::{tiles_in, Event};
 pub use game::{Action, Actor, Game, PlacedTile, Stage, SWITCHABLE_HOOKS};

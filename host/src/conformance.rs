@@ -7,7 +7,8 @@
 //!   finished game has none;
 //! * every legal action applies (all of them with [`Options::try_every_action`],
 //!   else the one chosen), and its text form parses back to it — so your
-//!   `value_name`/`parse_value` must round-trip;
+//!   `value_name`/`parse_value` must round-trip; a label your `value_label`
+//!   gives is at most 80 characters and one line (no control characters);
 //! * figures are conserved, each tile copy is in exactly one place (bag, board,
 //!   set aside, hidden, in hand), and the engine's incremental structures match
 //!   a recomputation;

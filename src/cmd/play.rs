@@ -150,7 +150,14 @@ fn ask(g: &Game, style: &Style, seat: u8, input: &mut impl BufRead) -> Result<Ch
                     _ => g.format_action(a),
                 }
             }
-            _ => g.format_action(a),
+            // A plugin's label for people, then what to type (`Move the
+            // dragon east   [dragon E]`).
+            _ => match (g.format_action(a), g.action_label(a)) {
+                (record, label) if label != record => {
+                    format!("{}   [{record}]", log::names_in(&label))
+                }
+                (record, _) => record,
+            },
         })
         .collect();
     for (i, t) in texts.iter().enumerate() {

@@ -39,6 +39,7 @@ mod inns_and_cathedrals;
 mod inputs;
 mod king_and_robber;
 mod king_and_robber_x;
+mod labels;
 mod large_follower;
 mod limits;
 mod mayor;

@@ -40,6 +40,6 @@ pub use decl::*;
 pub use figure_kind::*;
 pub use hooks::*;
 pub use narrow::Narrowed;
-pub use spot::{spot_code, spot_of_code};
+pub use spot::{spot_code, spot_of_code, LABEL_FIGURE, LABEL_PLACE};
 pub use tileset::*;
 pub use types::*;

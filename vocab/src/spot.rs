@@ -13,6 +13,17 @@ pub const SPOT_OFFSET: i32 = 1 << 12;
 /// The local index of a code that names the tile itself.
 pub const SPOT_NO_LOCAL: u32 = 0x3F;
 
+/// In a plugin's human label of an option (`value_label`): where the core
+/// writes the place the option's code names as a spot, as people read it
+/// (`the city at (3, -1)`, `the tile at (3, -1)`): a label sees no game, so
+/// the core, which does, fills it in (`Game::action_label`).
+pub const LABEL_PLACE: &str = "{S}";
+/// In a plugin's human label of an option: where the core writes the figure
+/// the option's code names ([`FIGURE_CODE`](crate::FIGURE_CODE)), as people
+/// read it (`{P1}'s large follower on the city at (3, -1)`, its owner a
+/// player placeholder that front ends name as in prompts).
+pub const LABEL_FIGURE: &str = "{F}";
+
 /// The code of the place at `pos` (local feature `local` of the tile there,
 /// or the tile itself for `None`): 13 bits per coordinate, 6 bits of local
 /// index. `None` if a coordinate or the local index does not fit.

@@ -555,7 +555,9 @@ pub fn turn_view(s: &Session, n: usize) -> Result<TurnView, WebError> {
 /// What a person reads on the button of action `a`: a figure's place names
 /// the feature by the parts of the tile's sides it reaches, its corner (a
 /// barn) and, off the tile just placed, the tile's position; a decision's
-/// option that names a figure names it by owner, kind and place.
+/// option that names a figure names it by owner, kind and place; any other
+/// option of a plugin is its label (`Game::action_label`), players named by
+/// colour.
 pub fn label(g: &Game, a: Action) -> String {
     match a {
         Action::Figure(FigureOption::Pass) => "No figure".into(),
@@ -590,8 +592,10 @@ pub fn label(g: &Game, a: Action) -> String {
         // A decision naming a figure (a capture, a ransom): the figure.
         Action::Choose(v) => code_figure(v)
             .and_then(|f| figure_label(g, f))
-            .unwrap_or_else(|| g.format_action(a)),
-        _ => g.format_action(a),
+            .unwrap_or_else(|| log::names_in(&g.action_label(a))),
+        // A plugin's option as its label says it ("Move the dragon east"),
+        // else the record's text.
+        _ => log::names_in(&g.action_label(a)),
     }
 }
 

@@ -18,6 +18,7 @@ mod fixtures;
 mod hardening;
 mod held_draws;
 mod kept_placements;
+mod labels;
 mod lapsing_decisions;
 mod predator_queries;
 mod princess_and_dragon_tiles;

@@ -202,6 +202,10 @@ macro_rules! abi_hooks {
             fn describe_step(&self, step: Step) -> String {
                 self.obj.describe_step(step).into_string()
             }
+
+            fn value_label(&self, what: NameCtx, value: u32) -> String {
+                self.obj.value_label(what, value).into_string()
+            }
         }
     };
 }

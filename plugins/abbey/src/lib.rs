@@ -287,6 +287,16 @@ impl Plugin for Abbey {
         }
     }
 
+    /// `Play the abbey`, `Draw a tile`, `Pass`.
+    fn value_label(&self, what: NameCtx, value: u32) -> String {
+        match (what, value) {
+            (_, PLAY) => "Play the abbey".into(),
+            (NameCtx::Step(s), DONT) if s.tag == TAG_ROUND => "Pass".into(),
+            (NameCtx::Step(_), DONT) => "Draw a tile".into(),
+            _ => String::new(),
+        }
+    }
+
     fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
         let round = matches!(what, NameCtx::Step(s) if s.tag == TAG_ROUND);
         match text {
@@ -334,5 +344,19 @@ mod tests {
         };
         assert_eq!(a.value_name(NameCtx::Step(round), DONT), "pass");
         assert_eq!(a.parse_value(NameCtx::Step(round), "draw"), None);
+    }
+
+    #[test]
+    fn options_have_labels_for_people() {
+        let a = Abbey::new(Options::default()).unwrap();
+        let step = |tag| {
+            NameCtx::Step(Step {
+                tag,
+                ..Step::default()
+            })
+        };
+        assert_eq!(a.value_label(step(TAG_TURN), PLAY), "Play the abbey");
+        assert_eq!(a.value_label(step(TAG_TURN), DONT), "Draw a tile");
+        assert_eq!(a.value_label(step(TAG_ROUND), DONT), "Pass");
     }
 }

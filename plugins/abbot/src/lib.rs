@@ -220,6 +220,14 @@ impl Plugin for Abbot {
         }
     }
 
+    /// `Take the abbot back`.
+    fn value_label(&self, what: NameCtx, value: u32) -> String {
+        match (what, value) {
+            (NameCtx::Special, RECALL) => "Take the abbot back (and score him)".into(),
+            _ => String::new(),
+        }
+    }
+
     fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
         match what {
             NameCtx::Special if text == RECALL_NAME => Some(RECALL),
@@ -250,5 +258,10 @@ mod tests {
         assert_eq!(a.parse_value(NameCtx::Special, &name), Some(RECALL));
         assert_eq!(a.parse_value(NameCtx::Special, "grow"), None);
         assert_eq!(a.parse_value(NameCtx::Special, "1"), None);
+        assert_eq!(
+            a.value_label(NameCtx::Special, RECALL),
+            "Take the abbot back (and score him)"
+        );
+        assert_eq!(a.value_label(NameCtx::Special, 7), "");
     }
 }

@@ -84,6 +84,9 @@ macro_rules! plugin_vtable {
                 unsafe extern "C" fn(this: PluginThis, what: NameCtx, text: RStr<'_>) -> ROption<u32>,
             /// A short description of a pending step.
             pub describe_step: unsafe extern "C" fn(this: PluginThis, step: Step) -> RString,
+            /// A person's label of a value (decision option, special code, piece);
+            /// empty: none, the record text is shown.
+            pub value_label: unsafe extern "C" fn(this: PluginThis, what: NameCtx, value: u32) -> RString,
         }
 
         /// The plugin's functions, called safely: the object pairs its data and
@@ -158,6 +161,13 @@ macro_rules! plugin_vtable {
             pub fn describe_step(&self, step: Step) -> RString {
                 // SAFETY: as in `subscriptions`.
                 unsafe { (self.vtable.describe_step)(self.this, step) }
+            }
+
+            /// A person's label of a value (empty: none).
+            #[inline]
+            pub fn value_label(&self, what: NameCtx, value: u32) -> RString {
+                // SAFETY: as in `subscriptions`.
+                unsafe { (self.vtable.value_label)(self.this, what, value) }
             }
         }
     };

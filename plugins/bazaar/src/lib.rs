@@ -513,6 +513,25 @@ impl Plugin for Bazaar {
         }
     }
 
+    /// `Auction tile 2 of the lot` (numbered from 0, as the page shows the
+    /// lot), `Bid 5`, `Pass`, `Buy it: pay 5 to the top bidder`.
+    fn value_label(&self, what: NameCtx, value: u32) -> String {
+        let NameCtx::Step(s) = what else {
+            return String::new();
+        };
+        match s.tag {
+            PICK if self.options.auction == Auction::NoBidding => {
+                format!("Take tile {value} of the lot")
+            }
+            PICK => format!("Auction tile {value} of the lot"),
+            RAISE if value == PASS => "Pass".into(),
+            OPEN | RAISE => format!("Bid {value}"),
+            SETTLE if value == BUY => format!("Buy it: pay {} to the top bidder", s.arg),
+            SETTLE => format!("Sell it: take {} from the top bidder", s.arg),
+            _ => String::new(),
+        }
+    }
+
     fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
         let NameCtx::Step(s) = what else {
             return None;
@@ -525,5 +544,40 @@ impl Plugin for Bazaar {
             (SETTLE, "sell") => Some(SELL),
             _ => number("bid"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_have_labels_for_people() {
+        let b = Bazaar::new(Options::default()).unwrap();
+        let step = |tag, arg| {
+            NameCtx::Step(Step {
+                tag,
+                arg,
+                ..Step::default()
+            })
+        };
+        assert_eq!(b.value_label(step(PICK, 0), 2), "Auction tile 2 of the lot");
+        assert_eq!(b.value_label(step(OPEN, 0), 0), "Bid 0");
+        assert_eq!(b.value_label(step(RAISE, 3), PASS), "Pass");
+        assert_eq!(b.value_label(step(RAISE, 3), 5), "Bid 5");
+        assert_eq!(
+            b.value_label(step(SETTLE, 5), BUY),
+            "Buy it: pay 5 to the top bidder"
+        );
+        assert_eq!(
+            b.value_label(step(SETTLE, 5), SELL),
+            "Sell it: take 5 from the top bidder"
+        );
+        let free = Bazaar::new(Options {
+            auction: Auction::NoBidding,
+            ..Options::default()
+        })
+        .unwrap();
+        assert_eq!(free.value_label(step(PICK, 0), 1), "Take tile 1 of the lot");
     }
 }

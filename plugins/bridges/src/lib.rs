@@ -43,7 +43,7 @@ mod sides;
 
 use fits::FitCache;
 use frontier::FrontierMap;
-use pieces::piece_name;
+use pieces::{piece_label, piece_name};
 use std::sync::OnceLock;
 
 /// Where a bridge laid by choice may go (BB5).
@@ -241,6 +241,15 @@ impl Plugin for Bridges {
 
     fn value_name(&self, _what: NameCtx, value: u32) -> String {
         piece_name(value).unwrap_or_else(|| value.to_string())
+    }
+
+    /// `with a bridge west–east across it`: after the placement's own text
+    /// (`place 1 0 0 with a bridge west–east across it`).
+    fn value_label(&self, what: NameCtx, value: u32) -> String {
+        match what {
+            NameCtx::Piece => piece_label(value).unwrap_or_default(),
+            _ => String::new(),
+        }
     }
 
     fn parse_value(&self, _what: NameCtx, text: &str) -> Option<u32> {

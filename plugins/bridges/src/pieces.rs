@@ -74,6 +74,23 @@ pub(super) fn piece_name(code: u32) -> Option<String> {
     Some(format!("{s}{}", AXIS_NAMES[axis as usize]))
 }
 
+/// The label of piece `code` for people: `with a bridge west–east across
+/// it` (the placed tile), `with a bridge north–south on the tile to the west`.
+pub(super) fn piece_label(code: u32) -> Option<String> {
+    let (site, axis) = decode(code)?;
+    let axis = match axis {
+        Axis::NorthSouth => "north–south",
+        Axis::WestEast => "west–east",
+    };
+    Some(match site {
+        None => format!("with a bridge {axis} across it"),
+        Some(d) => {
+            let d = ["north", "east", "south", "west"][d as usize];
+            format!("with a bridge {axis} on the tile to the {d}")
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,5 +110,18 @@ mod tests {
             Some("west NS")
         );
         assert_eq!(piece_name(10), None);
+    }
+
+    #[test]
+    fn pieces_have_labels_for_people() {
+        assert_eq!(
+            piece_label(1).as_deref(),
+            Some("with a bridge west–east across it")
+        );
+        assert_eq!(
+            piece_label(code(Some(Side::W), Axis::NorthSouth)).as_deref(),
+            Some("with a bridge north–south on the tile to the west")
+        );
+        assert_eq!(piece_label(10), None);
     }
 }

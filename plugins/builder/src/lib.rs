@@ -349,6 +349,17 @@ impl Plugin for Builder {
         }
     }
 
+    /// `Take the double turn: draw a second tile`, `Play no second tile`.
+    fn value_label(&self, what: NameCtx, value: u32) -> String {
+        match (what, value) {
+            (NameCtx::Step(s), DOUBLE) if s.tag == TAG_SECOND => {
+                "Take the double turn: draw a second tile".into()
+            }
+            (NameCtx::Step(s), SINGLE) if s.tag == TAG_SECOND => "Play no second tile".into(),
+            _ => String::new(),
+        }
+    }
+
     fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
         match what {
             NameCtx::Step(s) if s.tag == TAG_SECOND => parse_name(&CHOICE_NAMES, text),
@@ -394,5 +405,13 @@ mod tests {
         assert_eq!(b.value_name(NameCtx::Step(step), DOUBLE), "double");
         assert_eq!(b.parse_value(NameCtx::Step(step), "triple"), None);
         assert!(b.describe_step(step).contains("{P1}"));
+        assert_eq!(
+            b.value_label(NameCtx::Step(step), DOUBLE),
+            "Take the double turn: draw a second tile"
+        );
+        assert_eq!(
+            b.value_label(NameCtx::Step(step), SINGLE),
+            "Play no second tile"
+        );
     }
 }

@@ -579,6 +579,15 @@ impl Plugin for Castles {
         }
     }
 
+    /// `Build a castle`, `Score the city`.
+    fn value_label(&self, _what: NameCtx, value: u32) -> String {
+        match value {
+            DECLINE => "Score the city (build no castle)".into(),
+            YES => "Build a castle".into(),
+            _ => String::new(),
+        }
+    }
+
     fn parse_value(&self, _what: NameCtx, text: &str) -> Option<u32> {
         match text {
             "decline" => Some(DECLINE),
@@ -602,11 +611,23 @@ mod tests {
     }
 
     #[test]
+    fn options_have_labels_for_people() {
+        let c = Castles::new(Options::default()).unwrap();
+        let what = NameCtx::Step(Step::default());
+        assert_eq!(c.value_label(what, YES), "Build a castle");
+        assert_eq!(
+            c.value_label(what, DECLINE),
+            "Score the city (build no castle)"
+        );
+    }
+
+    #[test]
     fn bb2_three_castles_up_to_four_players_two_with_five_or_six() {
         let by = Options::default().count;
         assert_eq!([1, 2, 4, 5, 6].map(|n| by.per_player(n)), [3, 3, 3, 2, 2]);
         assert!(Castles::new(Options {
-            count: PerPlayer::Fixed(5)
+            count: PerPlayer::Fixed(5),
+            ..Options::default()
         })
         .is_err());
     }

@@ -501,6 +501,38 @@ impl Plugin for Count {
         }
     }
 
+    /// `Put a follower into the market`, `Send {F} to the castle`, `Move the
+    /// Count to the cathedral`, `Let the Count stay`, `Take {F} out of the
+    /// city`, `Move the follower to {S}` (the core fills in the figure and the place).
+    fn value_label(&self, what: NameCtx, value: u32) -> String {
+        let NameCtx::Step(step) = what else {
+            return String::new();
+        };
+        let quarter = |v: u32| QUARTERS.get((v as usize).wrapping_sub(1));
+        match (step.tag, value) {
+            (TAG_COUNT, PASS) => "Let the Count stay".into(),
+            (TAG_ENTER, PASS) => "Pass: put no follower into the city".into(),
+            (TAG_LEAVE, PASS) => "Pass: leave your followers in the city".into(),
+            (TAG_FINAL, PASS) => "Pass: move no more followers out".into(),
+            (TAG_ENTER, v) => {
+                quarter(v).map_or_else(String::new, |q| format!("Put a follower into the {q}"))
+            }
+            (TAG_COUNT, v) => {
+                quarter(v).map_or_else(String::new, |q| format!("Move the Count to the {q}"))
+            }
+            (TAG_KIND, _) => format!(
+                "Send {} to the {}",
+                Spot::LABEL_FIGURE,
+                quarter_name(step.arg)
+            ),
+            (TAG_LEAVE | TAG_FINAL, _) => format!("Take {} out of the city", Spot::LABEL_FIGURE),
+            (TAG_TARGET | TAG_FINAL_TARGET, _) => {
+                format!("Move the follower to {}", Spot::LABEL_PLACE)
+            }
+            _ => String::new(),
+        }
+    }
+
     fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
         let NameCtx::Step(step) = what else {
             return None;
@@ -602,5 +634,42 @@ mod tests {
     #[test]
     fn declarations_are_valid() {
         carcassonne_plugin_sdk::testing::check_plugin::<Count>().unwrap();
+    }
+
+    #[test]
+    fn options_have_labels_for_people() {
+        let c = Count::new(Options::default()).unwrap();
+        let step = |tag, arg| {
+            NameCtx::Step(Step {
+                tag,
+                arg,
+                ..Step::default()
+            })
+        };
+        let market = QUARTERS.iter().position(|&q| q == "market").unwrap() as u32 + 1;
+        assert_eq!(
+            c.value_label(step(TAG_ENTER, 0), market),
+            "Put a follower into the market"
+        );
+        assert_eq!(
+            c.value_label(step(TAG_COUNT, 0), PASS),
+            "Let the Count stay"
+        );
+        assert_eq!(
+            c.value_label(step(TAG_COUNT, 0), market),
+            "Move the Count to the market"
+        );
+        assert_eq!(
+            c.value_label(
+                step(TAG_KIND, CASTLE as u32),
+                carcassonne_plugin_sdk::FIGURE_CODE + 3
+            ),
+            "Send {F} to the castle"
+        );
+        assert_eq!(
+            c.value_label(step(TAG_TARGET, 3), 0),
+            "Move the follower to {S}"
+        );
+        assert_eq!(c.value_label(step(TAG_COUNT, 0), 99), "", "no such quarter");
     }
 }

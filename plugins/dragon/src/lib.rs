@@ -108,6 +108,9 @@ pub const STEPS: u32 = 6;
 /// Names of the step options: the directions, in [`Side`] order.
 pub const DIRECTION_NAMES: [&str; 4] = ["N", "E", "S", "W"];
 
+/// The directions in the labels people see (`Move the dragon east`).
+const DIRECTION_WORDS: [&str; 4] = ["north", "east", "south", "west"];
+
 /// Decision step: the dragon's next step; `arg` = the step number (1 to 6).
 const TAG_STEP: u16 = 1;
 
@@ -572,6 +575,16 @@ impl Plugin for Dragon {
         }
     }
 
+    /// `Move the dragon east`.
+    fn value_label(&self, what: NameCtx, value: u32) -> String {
+        match what {
+            NameCtx::Step(s) if s.tag == TAG_STEP => DIRECTION_WORDS
+                .get(value as usize)
+                .map_or_else(String::new, |d| format!("Move the dragon {d}")),
+            _ => String::new(),
+        }
+    }
+
     fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
         match what {
             NameCtx::Step(s) if s.tag == TAG_STEP => parse_name(&DIRECTION_NAMES, text),
@@ -613,6 +626,18 @@ mod tests {
         }
         assert_eq!(d.parse_value(step, "up"), None);
         assert_eq!(d.parse_value(NameCtx::Special, "N"), None);
+    }
+
+    #[test]
+    fn directions_have_labels_for_people() {
+        let d = Dragon::new(Options::default()).unwrap();
+        let step = NameCtx::Step(Step {
+            tag: TAG_STEP,
+            ..Step::default()
+        });
+        assert_eq!(d.value_label(step, 1), "Move the dragon east");
+        assert_eq!(d.value_label(step, 3), "Move the dragon west");
+        assert_eq!(d.value_label(step, 9), "", "no such direction: no label");
     }
 
     #[test]

@@ -609,6 +609,21 @@ impl Plugin for Fairy {
         self.let_go(cx, fig)
     }
 
+    /// `Move the fairy beside the follower on {S}`, `Move the fairy to {S}`
+    /// (a tile; the core writes the place: `the road at (3, -1)`).
+    fn value_label(&self, what: NameCtx, value: u32) -> String {
+        match (what, Spot::from_code(value).local) {
+            (NameCtx::Special, Some(_)) => {
+                format!(
+                    "Move the fairy beside the follower on {}",
+                    Spot::LABEL_PLACE
+                )
+            }
+            (NameCtx::Special, None) => format!("Move the fairy to {}", Spot::LABEL_PLACE),
+            _ => String::new(),
+        }
+    }
+
     fn describe_step(&self, step: Step) -> String {
         // The fairy pushes no steps; only her special figure options exist.
         format!("fairy: unknown step {}", step.tag)
@@ -632,5 +647,19 @@ mod tests {
             assert_eq!(f.value_name(NameCtx::Special, code), text);
         }
         assert_eq!(f.parse_value(NameCtx::Special, "beside 2"), None);
+    }
+
+    #[test]
+    fn options_have_labels_for_people() {
+        let f = Fairy::new(Options::default()).unwrap();
+        let code = |text| f.parse_value(NameCtx::Special, text).unwrap();
+        assert_eq!(
+            f.value_label(NameCtx::Special, code("2 at 3 -1")),
+            "Move the fairy beside the follower on {S}"
+        );
+        assert_eq!(
+            f.value_label(NameCtx::Special, code("tile at 0 0")),
+            "Move the fairy to {S}"
+        );
     }
 }

@@ -188,6 +188,15 @@ impl Plugin for Princess {
         Ok(())
     }
 
+    /// `Send home the follower on {S}` (the core writes the place: `the city
+    /// at (0, -1)`).
+    fn value_label(&self, what: NameCtx, _value: u32) -> String {
+        match what {
+            NameCtx::Special => format!("Send home the follower on {}", Spot::LABEL_PLACE),
+            _ => String::new(),
+        }
+    }
+
     fn describe_step(&self, step: Step) -> String {
         // The princess pushes no steps; only her special figure options exist.
         format!("princess: unknown step {}", step.tag)
@@ -212,5 +221,15 @@ mod tests {
         })
         .unwrap();
         assert_ne!(must.subscriptions() & hook::FILTER_FIGURE_OPTIONS, 0);
+    }
+
+    #[test]
+    fn options_have_labels_for_people() {
+        let p = Princess::new(Options::default()).unwrap();
+        assert_eq!(
+            p.value_label(NameCtx::Special, 0),
+            "Send home the follower on {S}"
+        );
+        assert_eq!(p.value_label(NameCtx::Step(Step::default()), 0), "");
     }
 }

@@ -321,6 +321,7 @@ macro_rules! hook_fns {
                 value_name: value_name::<P>,
                 parse_value: parse_value::<P>,
                 describe_step: describe_step::<P>,
+                value_label: value_label::<P>,
             };
             const REF: &'static PluginVTable = &Self::VTABLE;
         }
@@ -430,5 +431,20 @@ unsafe extern "C" fn describe_step<P: Plugin>(this: PluginThis, step: Step) -> R
     let p = unsafe { plugin::<P>(this) };
     catch_unwind(AssertUnwindSafe(|| p.describe_step(step)))
         .unwrap_or_else(|_| crate::default_step_description::<P>(step))
+        .into()
+}
+
+/// # Safety
+/// The vtable's contract: `this` is a live `P`.
+unsafe extern "C" fn value_label<P: Plugin>(
+    this: PluginThis,
+    what: NameCtx,
+    value: u32,
+) -> RString {
+    // SAFETY: the function's contract.
+    let p = unsafe { plugin::<P>(this) };
+    // A panic gives no label: the record text is shown.
+    catch_unwind(AssertUnwindSafe(|| p.value_label(what, value)))
+        .unwrap_or_default()
         .into()
 }

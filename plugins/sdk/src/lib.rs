@@ -407,6 +407,19 @@ macro_rules! plugin_trait {
                     _ => value.to_string(),
                 }
             }
+            /// A person's label of a value, for buttons and listed choices
+            /// (`Move the dragon east` where the record says `E`), never parsed:
+            /// short (at most 80 characters), one line, imperative, naming things
+            /// as your prompts do. It may contain player placeholders (`{P0}`,
+            /// named by front ends as in [`describe_step`](Plugin::describe_step))
+            /// and the core's [`Spot::LABEL_PLACE`] (`{S}`: the place a [`Spot`]
+            /// code names, `the road at (3, -1)`) and [`Spot::LABEL_FIGURE`]
+            /// (`{F}`: the figure a figure code names), which the core fills in.
+            /// Default: empty, meaning "no label": people see the record text
+            /// (`dragon E`). A panic is taken as no label.
+            fn value_label(&self, what: NameCtx, value: u32) -> String {
+                String::new()
+            }
             /// Inverse of [`Plugin::value_name`].
             fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
                 match what {

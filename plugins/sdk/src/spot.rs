@@ -48,6 +48,21 @@ pub struct Spot {
 }
 
 impl Spot {
+    /// In a label (`Plugin::value_label`) of an option whose code is a spot:
+    /// where the core writes the place, as people read it (`the road at
+    /// (3, -1)`, `the tile at (3, -1)`); a label sees no game, the core does.
+    ///
+    /// ```
+    /// use carcassonne_plugin_sdk::Spot;
+    /// assert_eq!(format!("Move the wagon to {}", Spot::LABEL_PLACE), "Move the wagon to {S}");
+    /// ```
+    pub const LABEL_PLACE: &'static str = carcassonne_vocab::LABEL_PLACE;
+
+    /// In a label of an option whose code names a figure ([`Spot::of_figure`]):
+    /// where the core writes the figure (`{P1}'s large follower on the city
+    /// at (3, -1)`).
+    pub const LABEL_FIGURE: &'static str = carcassonne_vocab::LABEL_FIGURE;
+
     /// The spot of feature instance `f` (its tile's position and its local index).
     pub fn of_feature(v: &View<'_>, f: FeatureId) -> Spot {
         Spot {

@@ -53,6 +53,12 @@ pub const HERD: u32 = 1;
 /// Names of the decision options.
 pub const CHOICE_NAMES: [&str; 2] = ["grow", "herd"];
 
+/// The flock choice in the labels people see, in the order of [`CHOICE_NAMES`].
+pub const CHOICE_LABELS: [&str; 2] = [
+    "Let the flock grow (draw a token)",
+    "Herd the flock (score it)",
+];
+
 /// Chance step: the draw of a newly deployed shepherd; `arg` = his feature instance.
 const TAG_DEPLOY_DRAW: u16 = 1;
 /// Decision step: grow or herd; `arg` = [`pack_field`] of the field on the placed tile.
@@ -321,6 +327,16 @@ impl Plugin for Shepherd {
             _ => &[],
         };
         name_of(names, value)
+    }
+
+    /// `Let the flock grow`, `Herd the flock` (the draws are chance: no label).
+    fn value_label(&self, what: NameCtx, value: u32) -> String {
+        match what {
+            NameCtx::Step(s) if s.tag == TAG_FLOCK => CHOICE_LABELS
+                .get(value as usize)
+                .map_or_else(String::new, |l| (*l).to_string()),
+            _ => String::new(),
+        }
     }
 
     fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {

@@ -91,6 +91,12 @@ fn names_round_trip() {
     assert_eq!(p.parse_value(flock, "wolf"), None);
     assert_eq!(p.parse_value(NameCtx::Special, "grow"), None);
     assert_eq!(
+        p.value_label(flock, GROW),
+        "Let the flock grow (draw a token)"
+    );
+    assert_eq!(p.value_label(flock, HERD), "Herd the flock (score it)");
+    assert_eq!(p.value_label(draw, WOLF), "", "a chance outcome: no label");
+    assert_eq!(
         p.describe_step(step(TAG_FLOCK, false)),
         "{P2}: grow or herd the flock on the field at (-4, 7)"
     );

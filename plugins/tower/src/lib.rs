@@ -422,6 +422,26 @@ impl Plugin for Tower {
         }
     }
 
+    /// `Add a piece to the tower at (2, 0)`, `Take {F} prisoner`, `Take no
+    /// prisoner`, `Get back {F}`, `Pay 3 to free {F}`, `Pay no ransom` (the
+    /// core fills in the figure).
+    fn value_label(&self, what: NameCtx, value: u32) -> String {
+        let figure = Spot::LABEL_FIGURE;
+        match what {
+            NameCtx::Special => {
+                format!("Add a piece to the tower at {}", Spot::from_code(value).pos)
+            }
+            NameCtx::Step(s) => match (s.tag, value == PASS) {
+                (TAG_CAPTURE, true) => "Take no prisoner".into(),
+                (TAG_CAPTURE, false) => format!("Take {figure} prisoner"),
+                (TAG_EXCHANGE, _) => format!("Get back {figure}"),
+                (_, true) => "Pay no ransom".into(),
+                (_, false) => format!("Pay {RANSOM} to free {figure}"),
+            },
+            NameCtx::Piece => String::new(),
+        }
+    }
+
     fn parse_value(&self, what: NameCtx, text: &str) -> Option<u32> {
         match what {
             NameCtx::Special => Spot::parse(text)?.code(),
@@ -492,5 +512,40 @@ impl Tower {
             ));
         }
         cx.return_figure(g)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carcassonne_plugin_sdk::FIGURE_CODE;
+
+    #[test]
+    fn options_have_labels_for_people() {
+        let t = Tower::new(Options::default()).unwrap();
+        let spot = Spot {
+            pos: Pos::new(2, 0),
+            local: Some(8),
+        };
+        assert_eq!(
+            t.value_label(NameCtx::Special, spot.code().unwrap()),
+            "Add a piece to the tower at (2, 0)"
+        );
+        let step = |tag| {
+            NameCtx::Step(Step {
+                tag,
+                ..Step::default()
+            })
+        };
+        assert_eq!(t.value_label(step(TAG_CAPTURE), PASS), "Take no prisoner");
+        assert_eq!(
+            t.value_label(step(TAG_CAPTURE), FIGURE_CODE + 4),
+            "Take {F} prisoner"
+        );
+        assert_eq!(t.value_label(step(TAG_RANSOM), PASS), "Pay no ransom");
+        assert_eq!(
+            t.value_label(step(TAG_RANSOM), FIGURE_CODE),
+            "Pay 3 to free {F}"
+        );
     }
 }

@@ -410,6 +410,16 @@ impl Plugin for Wagon {
         }
     }
 
+    /// `Move the wagon to {S}` (the core writes the feature and its tile:
+    /// `the road at (3, -1)`), `Send the wagon home`.
+    fn value_label(&self, _what: NameCtx, value: u32) -> String {
+        if value == HOME {
+            "Send the wagon home".into()
+        } else {
+            format!("Move the wagon to {}", Spot::LABEL_PLACE)
+        }
+    }
+
     fn parse_value(&self, _what: NameCtx, text: &str) -> Option<u32> {
         if text == "home" {
             return Some(HOME);
@@ -455,5 +465,20 @@ mod tests {
         for bad in ["1 2", "1 at 2", "1 at 2 3 4", "tile at 1 2", "1 2 3"] {
             assert_eq!(w.parse_value(ctx, bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn options_have_labels_for_people() {
+        let w = Wagon::new(Options::default()).unwrap();
+        let ctx = NameCtx::Step(Step::default());
+        assert_eq!(w.value_label(ctx, HOME), "Send the wagon home");
+        let spot = Spot {
+            pos: Pos::new(1, 0),
+            local: Some(2),
+        };
+        assert_eq!(
+            w.value_label(ctx, spot.code().unwrap()),
+            "Move the wagon to {S}"
+        );
     }
 }

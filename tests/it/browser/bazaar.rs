@@ -62,6 +62,15 @@ async fn a_bridge_is_laid_and_a_bid_typed_in_the_browser() {
         picks.iter().all(|t| t.starts_with("bazaar pick")),
         "{picks:?}"
     );
+    // Each button says what its pick does (the plugin's label).
+    let shown = c
+        .find(Locator::Css("#choices button[data-text=\"bazaar pick 0\"]"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(shown, "Auction tile 0 of the lot");
     // The lot's tiles are shown, numbered as `pick N` counts them (the UI
     // audit of 7 December 2026: they were shown nowhere).
     let lot = js(

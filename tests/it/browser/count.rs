@@ -20,7 +20,7 @@ fn at_the_window() -> String {
     record_after("count-king-and-robber.toml", 5, TO_THE_WINDOW)
 }
 
-/// The labels of the decision's buttons.
+/// The decision's buttons: each one's action (its record text, `data-text`).
 async fn buttons(c: &Client) -> Vec<(String, fantoccini::elements::Element)> {
     let mut out = Vec::new();
     for b in c
@@ -28,7 +28,7 @@ async fn buttons(c: &Client) -> Vec<(String, fantoccini::elements::Element)> {
         .await
         .unwrap()
     {
-        out.push((b.text().await.unwrap(), b));
+        out.push((b.attr("data-text").await.unwrap().unwrap_or_default(), b));
     }
     out
 }
@@ -48,10 +48,15 @@ async fn a_follower_leaves_the_castle_for_the_city_being_scored_by_clicks() {
     )
     .await;
     assert_eq!(off, serde_json::json!(["follower"]));
-    let labels: Vec<String> = buttons(&c).await.into_iter().map(|b| b.0).collect();
+    let mut labels = Vec::new();
+    for (text, b) in buttons(&c).await {
+        labels.push((text, b.text().await.unwrap()));
+    }
     assert_eq!(labels.len(), 2, "{labels:?}");
-    assert_eq!(labels[0], "count pass");
-    assert!(labels[1].starts_with("Blue's follower"), "{labels:?}");
+    // Each button as a person reads it: the plugin's label, the figure.
+    assert_eq!(labels[0].0, "count pass");
+    assert_eq!(labels[0].1, "Pass: leave your followers in the city");
+    assert!(labels[1].1.starts_with("Blue's follower"), "{labels:?}");
     let shot = c.screenshot().await.unwrap();
     std::fs::write(out_dir().join("count-window.png"), shot).unwrap();
     buttons(&c).await.remove(1).1.click().await.unwrap();
@@ -64,6 +69,9 @@ async fn a_follower_leaves_the_castle_for_the_city_being_scored_by_clicks() {
     assert_eq!(labels, ["count 0 at 1 1", "count 0 at 2 1"]);
     for (label, b) in buttons(&c).await {
         if label == "count 0 at 2 1" {
+            // The button says it as the plugin's label does.
+            let shown = b.text().await.unwrap();
+            assert_eq!(shown, "Move the follower to the city at (2, 1)");
             b.click().await.unwrap();
         }
     }

@@ -53,7 +53,7 @@ async fn a_capture_is_chosen_by_clicking_the_figure_on_the_board() {
     for b in &buttons {
         labels.push(b.text().await.unwrap());
     }
-    assert_eq!(labels, ["tower pass", tip.as_str()]);
+    assert_eq!(labels, ["Take no prisoner", tip.as_str()]);
     let shot = c.screenshot().await.unwrap();
     std::fs::write(out_dir().join("tower-capture.png"), shot).unwrap();
     ringed[0].click().await.unwrap();
