@@ -359,7 +359,7 @@ fn pd9_a_later_dragon_tile_moves_it_again_from_where_it_stopped() {
 /// cloister); Red's dragon tile PD/RRR.d at (-1, 0) completes the 3-tile road;
 /// the dragon goes N onto the start, then Blue sends it E onto his own follower.
 const ROAD_AND_DRAGON: &str = "draw PD/F.v; place 0 1 0; pass
-     draw BA/LR; place 1 0 1; deploy follower 0
+     draw BA/LR; place 1 0 1; deploy follower road
      draw PD/RRR.d; place -1 0 0; pass
      dragon N; dragon E";
 
