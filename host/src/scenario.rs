@@ -6,7 +6,7 @@
 //! ```toml
 //! ruling = "B4"
 //! description = "A tied majority: both score in full."
-//! ruleset = "../../configs/base.toml"     # a file (relative to this one), or a [ruleset] table
+//! ruleset = "../../configs/base.toml"     # a file (relative to this one), a shipped ruleset's name, or a [ruleset] table
 //! players = 2
 //! script = """
 //! draw BA/Cc; place 0 -1 2; deploy follower city S
@@ -129,24 +129,41 @@ impl ScenarioFile {
         dir: &Path,
         registry: &Registry,
     ) -> Result<Ruleset, ScenarioFailure> {
-        let (text, origin, base): (String, String, PathBuf) = match &self.ruleset {
+        let (text, origin, base): (String, String, Option<PathBuf>) = match &self.ruleset {
+            // A shipped ruleset by its name (`big-box`), when no file of that
+            // name is there, as the program's `--ruleset` takes it.
+            toml::Value::String(file)
+                if !dir.join(file).is_file() && crate::shipped::find(file).is_some() =>
+            {
+                let (shipped, text) = crate::shipped::find(file).unwrap_or_default();
+                (text.to_string(), shipped.to_string(), None)
+            }
             toml::Value::String(file) => {
                 let path = dir.join(file);
                 let text = crate::input::read_text(&path).map_err(|e| {
+                    let names = crate::shipped::names();
+                    let hint =
+                        crate::suggest::hint(file.trim_end_matches(".toml"), names.iter().copied());
+                    let shipped = if hint.is_empty() {
+                        format!(" ({})", names.join(", "))
+                    } else {
+                        hint
+                    };
                     ScenarioFailure::File(format!(
-                        "{name}: cannot read the ruleset {}: {e}",
-                        path.display()
+                        "{name}: cannot read the ruleset {}: {e}, nor is it the name of a \
+                         shipped ruleset{shipped}",
+                        path.display(),
                     ))
                 })?;
                 let base = path
                     .parent()
                     .map_or_else(|| dir.to_path_buf(), Path::to_path_buf);
-                (text, path.display().to_string(), base)
+                (text, path.display().to_string(), Some(base))
             }
             toml::Value::Table(t) => (
                 toml::to_string(t).map_err(|e| ScenarioFailure::File(format!("{name}: {e}")))?,
                 format!("{name} [ruleset]"),
-                dir.to_path_buf(),
+                Some(dir.to_path_buf()),
             ),
             _ => {
                 return Err(ScenarioFailure::File(format!(
@@ -159,7 +176,7 @@ impl ScenarioFile {
             text: &self.text,
             key: "tile-counts",
         };
-        load_str_with_counts(&text, &origin, Some(&base), registry, &counts).map_err(|mut e| {
+        load_str_with_counts(&text, &origin, base.as_deref(), registry, &counts).map_err(|mut e| {
             if matches!(self.ruleset, toml::Value::Table(_)) {
                 self.locate_inline(name, &origin, &text, &mut e);
             }

@@ -23,6 +23,33 @@ fn every_scenario_file_passes() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// A shipped ruleset by its name, as `--ruleset` takes it (the composer's
+/// audit of 7 December 2026: `ruleset = "big-box"` could not be read); a
+/// name that is neither a file nor a shipped ruleset says what is.
+#[test]
+fn a_scenario_names_a_shipped_ruleset_as_the_program_does() {
+    let reg = registry();
+    for name in ["base", "big-box.toml"] {
+        let f = write(
+            &format!("shipped-{name}.toml"),
+            &format!(
+                "ruleset = \"{name}\"\nruling = \"B3\"\nscript = \"draw BA/C; place 0 -1 2; deploy follower city\"\n[expect]\nscores = [4, 0]\n"
+            ),
+        );
+        check_file(&f, &reg).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    let f = write(
+        "shipped-none.toml",
+        "ruleset = \"big-boxes\"\nscript = \"\"\n",
+    );
+    let e = check_file(&f, &reg).unwrap_err().to_string();
+    assert!(
+        e.contains("cannot read the ruleset")
+            && e.ends_with("nor is it the name of a shipped ruleset (did you mean `big-box`?)"),
+        "{e}"
+    );
+}
+
 #[test]
 fn a_scenario_file_is_a_fixture_the_rust_tests_can_use() {
     let g = scenario("shepherd/s8-grow-then-the-tile-closes-the-field.toml");
