@@ -59,7 +59,7 @@ fn a_kind_offered_beside_a_follower_into_an_open_feature_only() {
     let mut script = String::from("draw BA/LR; place 1 0 1");
     let g = run(&r, 2, &script).unwrap();
     assert_eq!(buddies(&g), Vec::<String>::new());
-    script.push_str("; deploy follower 0; draw BA/L; place 0 1 0; pass");
+    script.push_str("; deploy follower road; draw BA/L; place 0 1 0; pass");
     // Red extends his road westwards: offered beside his follower.
     script.push_str("; draw BA/RFr; place -1 0 0");
     let g = run(&r, 2, &script).unwrap();
