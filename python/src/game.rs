@@ -400,6 +400,15 @@ impl Game {
         Ok(self.g.format_action(self.action_of_id(&id)?))
     }
 
+    /// What a person reads for an action (its text or id) in the current
+    /// state: a plugin's label for its decisions, special options and pieces
+    /// ("Move the dragon east"), players named by colour; else the action's
+    /// text. For showing only: `apply` takes the text or the id.
+    fn action_label(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        let a = self.action_of(action)?;
+        Ok(carcassonne_render::log::names_in(&self.g.action_label(a)))
+    }
+
     /// Applies an action of the actor: its text or its id (a chance outcome as
     /// text). An illegal action raises `ValueError` and changes nothing.
     fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {

@@ -252,3 +252,34 @@ def test_a_tournament_in_pieces(base):
     assert table[0]["games"] == 6 and table[0]["wins"] == 6
     value, low, high = table[0]["elo"]
     assert low < value < high
+
+
+def test_action_labels_read_as_people_read_them():
+    # A plugin's decision reads as its label ("Move the dragon east"), by
+    # text or by id; a core action reads as its text.
+    rs = Ruleset.load("princess-and-dragon")
+    rng = np.random.default_rng(3)
+    seen = set()
+    for seed in range(40):
+        game = Game(rs, seed=seed)
+        while not game.is_over() and len(seen) < 4:
+            if game.is_chance():
+                game.sample_chance()
+                continue
+            actions = game.legal_actions()
+            for text in actions:
+                label = game.action_label(text)
+                if text.startswith("dragon "):
+                    word = {"N": "north", "E": "east", "S": "south", "W": "west"}[text.split()[1]]
+                    assert label == "Move the dragon " + word
+                    seen.add(text)
+                elif text.startswith("place ") or text == "pass":
+                    assert label == text
+            i = int(rng.integers(len(actions)))
+            assert game.action_label(game.action_id(actions[i])) == game.action_label(actions[i])
+            game.apply(actions[i])
+        if len(seen) >= 4:
+            break
+    assert seen == {"dragon N", "dragon E", "dragon S", "dragon W"}
+    with pytest.raises(ValueError):
+        Game(rs, seed=0).action_label("dragon sideways")
