@@ -220,10 +220,10 @@ impl Plugin for Abbot {
         }
     }
 
-    /// `Take the abbot back`.
+    /// `Send the abbot home (and score him)`.
     fn value_label(&self, what: NameCtx, value: u32) -> String {
         match (what, value) {
-            (NameCtx::Special, RECALL) => "Take the abbot back (and score him)".into(),
+            (NameCtx::Special, RECALL) => "Send the abbot home (and score him)".into(),
             _ => String::new(),
         }
     }
@@ -260,7 +260,7 @@ mod tests {
         assert_eq!(a.parse_value(NameCtx::Special, "1"), None);
         assert_eq!(
             a.value_label(NameCtx::Special, RECALL),
-            "Take the abbot back (and score him)"
+            "Send the abbot home (and score him)"
         );
         assert_eq!(a.value_label(NameCtx::Special, 7), "");
     }

@@ -514,7 +514,8 @@ impl Plugin for Bazaar {
     }
 
     /// `Auction tile 2 of the lot` (numbered from 0, as the page shows the
-    /// lot), `Bid 5`, `Pass`, `Buy it: pay 5 to the top bidder`.
+    /// lot), `Bid 5`, `Pass`, `Buy the tile (pay the highest bidder 5)`,
+    /// `Sell the tile to the highest bidder for 5`.
     fn value_label(&self, what: NameCtx, value: u32) -> String {
         let NameCtx::Step(s) = what else {
             return String::new();
@@ -526,8 +527,8 @@ impl Plugin for Bazaar {
             PICK => format!("Auction tile {value} of the lot"),
             RAISE if value == PASS => "Pass".into(),
             OPEN | RAISE => format!("Bid {value}"),
-            SETTLE if value == BUY => format!("Buy it: pay {} to the top bidder", s.arg),
-            SETTLE => format!("Sell it: take {} from the top bidder", s.arg),
+            SETTLE if value == BUY => format!("Buy the tile (pay the highest bidder {})", s.arg),
+            SETTLE => format!("Sell the tile to the highest bidder for {}", s.arg),
             _ => String::new(),
         }
     }
@@ -567,11 +568,11 @@ mod tests {
         assert_eq!(b.value_label(step(RAISE, 3), 5), "Bid 5");
         assert_eq!(
             b.value_label(step(SETTLE, 5), BUY),
-            "Buy it: pay 5 to the top bidder"
+            "Buy the tile (pay the highest bidder 5)"
         );
         assert_eq!(
             b.value_label(step(SETTLE, 5), SELL),
-            "Sell it: take 5 from the top bidder"
+            "Sell the tile to the highest bidder for 5"
         );
         let free = Bazaar::new(Options {
             auction: Auction::NoBidding,

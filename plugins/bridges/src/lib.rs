@@ -243,8 +243,8 @@ impl Plugin for Bridges {
         piece_name(value).unwrap_or_else(|| value.to_string())
     }
 
-    /// `with a bridge west–east across it`: after the placement's own text
-    /// (`place 1 0 0 with a bridge west–east across it`).
+    /// `with a west–east bridge on this tile`: after the placement's own text
+    /// (`place 1 0 0 with a west–east bridge on this tile`).
     fn value_label(&self, what: NameCtx, value: u32) -> String {
         match what {
             NameCtx::Piece => piece_label(value).unwrap_or_default(),

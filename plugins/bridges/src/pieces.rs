@@ -74,8 +74,8 @@ pub(super) fn piece_name(code: u32) -> Option<String> {
     Some(format!("{s}{}", AXIS_NAMES[axis as usize]))
 }
 
-/// The label of piece `code` for people: `with a bridge west–east across
-/// it` (the placed tile), `with a bridge north–south on the tile to the west`.
+/// The label of piece `code` for people: `with a west–east bridge on this
+/// tile` (the placed tile), `with a north–south bridge on the tile to the west`.
 pub(super) fn piece_label(code: u32) -> Option<String> {
     let (site, axis) = decode(code)?;
     let axis = match axis {
@@ -83,10 +83,10 @@ pub(super) fn piece_label(code: u32) -> Option<String> {
         Axis::WestEast => "west–east",
     };
     Some(match site {
-        None => format!("with a bridge {axis} across it"),
+        None => format!("with a {axis} bridge on this tile"),
         Some(d) => {
             let d = ["north", "east", "south", "west"][d as usize];
-            format!("with a bridge {axis} on the tile to the {d}")
+            format!("with a {axis} bridge on the tile to the {d}")
         }
     })
 }
@@ -116,11 +116,11 @@ mod tests {
     fn pieces_have_labels_for_people() {
         assert_eq!(
             piece_label(1).as_deref(),
-            Some("with a bridge west–east across it")
+            Some("with a west–east bridge on this tile")
         );
         assert_eq!(
             piece_label(code(Some(Side::W), Axis::NorthSouth)).as_deref(),
-            Some("with a bridge north–south on the tile to the west")
+            Some("with a north–south bridge on the tile to the west")
         );
         assert_eq!(piece_label(10), None);
     }

@@ -349,13 +349,13 @@ impl Plugin for Builder {
         }
     }
 
-    /// `Take the double turn: draw a second tile`, `Play no second tile`.
+    /// `Draw a second tile (double turn)`, `Draw no second tile`.
     fn value_label(&self, what: NameCtx, value: u32) -> String {
         match (what, value) {
             (NameCtx::Step(s), DOUBLE) if s.tag == TAG_SECOND => {
-                "Take the double turn: draw a second tile".into()
+                "Draw a second tile (double turn)".into()
             }
-            (NameCtx::Step(s), SINGLE) if s.tag == TAG_SECOND => "Play no second tile".into(),
+            (NameCtx::Step(s), SINGLE) if s.tag == TAG_SECOND => "Draw no second tile".into(),
             _ => String::new(),
         }
     }
@@ -407,11 +407,11 @@ mod tests {
         assert!(b.describe_step(step).contains("{P1}"));
         assert_eq!(
             b.value_label(NameCtx::Step(step), DOUBLE),
-            "Take the double turn: draw a second tile"
+            "Draw a second tile (double turn)"
         );
         assert_eq!(
             b.value_label(NameCtx::Step(step), SINGLE),
-            "Play no second tile"
+            "Draw no second tile"
         );
     }
 }

@@ -501,9 +501,11 @@ impl Plugin for Count {
         }
     }
 
-    /// `Put a follower into the market`, `Send {F} to the castle`, `Move the
-    /// Count to the cathedral`, `Let the Count stay`, `Take {F} out of the
-    /// city`, `Move the follower to {S}` (the core fills in the figure and the place).
+    /// `Put a follower into the market`, `Put {F} into the castle`, `Move the
+    /// Count to the cathedral`, `Let the Count stay`, `Move {F} out of the
+    /// city`, `Move the follower to {S}` (the core fills in the figure and the
+    /// place); passing says what it leaves undone (`Put no follower into the
+    /// city`), like the tower's `Take no prisoner`.
     fn value_label(&self, what: NameCtx, value: u32) -> String {
         let NameCtx::Step(step) = what else {
             return String::new();
@@ -511,9 +513,9 @@ impl Plugin for Count {
         let quarter = |v: u32| QUARTERS.get((v as usize).wrapping_sub(1));
         match (step.tag, value) {
             (TAG_COUNT, PASS) => "Let the Count stay".into(),
-            (TAG_ENTER, PASS) => "Pass: put no follower into the city".into(),
-            (TAG_LEAVE, PASS) => "Pass: leave your followers in the city".into(),
-            (TAG_FINAL, PASS) => "Pass: move no more followers out".into(),
+            (TAG_ENTER, PASS) => "Put no follower into the city".into(),
+            (TAG_LEAVE, PASS) => "Leave your followers in the city".into(),
+            (TAG_FINAL, PASS) => "Move no more followers out of the city".into(),
             (TAG_ENTER, v) => {
                 quarter(v).map_or_else(String::new, |q| format!("Put a follower into the {q}"))
             }
@@ -521,11 +523,11 @@ impl Plugin for Count {
                 quarter(v).map_or_else(String::new, |q| format!("Move the Count to the {q}"))
             }
             (TAG_KIND, _) => format!(
-                "Send {} to the {}",
+                "Put {} into the {}",
                 Spot::LABEL_FIGURE,
                 quarter_name(step.arg)
             ),
-            (TAG_LEAVE | TAG_FINAL, _) => format!("Take {} out of the city", Spot::LABEL_FIGURE),
+            (TAG_LEAVE | TAG_FINAL, _) => format!("Move {} out of the city", Spot::LABEL_FIGURE),
             (TAG_TARGET | TAG_FINAL_TARGET, _) => {
                 format!("Move the follower to {}", Spot::LABEL_PLACE)
             }
@@ -664,11 +666,19 @@ mod tests {
                 step(TAG_KIND, CASTLE as u32),
                 carcassonne_plugin_sdk::FIGURE_CODE + 3
             ),
-            "Send {F} to the castle"
+            "Put {F} into the castle"
         );
         assert_eq!(
             c.value_label(step(TAG_TARGET, 3), 0),
             "Move the follower to {S}"
+        );
+        assert_eq!(
+            c.value_label(step(TAG_LEAVE, 0), PASS),
+            "Leave your followers in the city"
+        );
+        assert_eq!(
+            c.value_label(step(TAG_FINAL, 0), carcassonne_plugin_sdk::FIGURE_CODE),
+            "Move {F} out of the city"
         );
         assert_eq!(c.value_label(step(TAG_COUNT, 0), 99), "", "no such quarter");
     }

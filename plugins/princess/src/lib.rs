@@ -188,11 +188,11 @@ impl Plugin for Princess {
         Ok(())
     }
 
-    /// `Send home the follower on {S}` (the core writes the place: `the city
+    /// `Send the follower on {S} home` (the core writes the place: `the city
     /// at (0, -1)`).
     fn value_label(&self, what: NameCtx, _value: u32) -> String {
         match what {
-            NameCtx::Special => format!("Send home the follower on {}", Spot::LABEL_PLACE),
+            NameCtx::Special => format!("Send the follower on {} home", Spot::LABEL_PLACE),
             _ => String::new(),
         }
     }
@@ -228,7 +228,7 @@ mod tests {
         let p = Princess::new(Options::default()).unwrap();
         assert_eq!(
             p.value_label(NameCtx::Special, 0),
-            "Send home the follower on {S}"
+            "Send the follower on {S} home"
         );
         assert_eq!(p.value_label(NameCtx::Step(Step::default()), 0), "");
     }

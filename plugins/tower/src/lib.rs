@@ -422,15 +422,13 @@ impl Plugin for Tower {
         }
     }
 
-    /// `Add a piece to the tower at (2, 0)`, `Take {F} prisoner`, `Take no
-    /// prisoner`, `Get back {F}`, `Pay 3 to free {F}`, `Pay no ransom` (the
-    /// core fills in the figure).
+    /// `Add a piece to {S}` (`the tower at (2, 0)`), `Take {F} prisoner`,
+    /// `Take no prisoner`, `Get back {F}`, `Pay 3 to free {F}`, `Pay no
+    /// ransom` (the core fills in the place and the figure).
     fn value_label(&self, what: NameCtx, value: u32) -> String {
         let figure = Spot::LABEL_FIGURE;
         match what {
-            NameCtx::Special => {
-                format!("Add a piece to the tower at {}", Spot::from_code(value).pos)
-            }
+            NameCtx::Special => format!("Add a piece to {}", Spot::LABEL_PLACE),
             NameCtx::Step(s) => match (s.tag, value == PASS) {
                 (TAG_CAPTURE, true) => "Take no prisoner".into(),
                 (TAG_CAPTURE, false) => format!("Take {figure} prisoner"),
@@ -529,7 +527,7 @@ mod tests {
         };
         assert_eq!(
             t.value_label(NameCtx::Special, spot.code().unwrap()),
-            "Add a piece to the tower at (2, 0)"
+            "Add a piece to {S}"
         );
         let step = |tag| {
             NameCtx::Step(Step {

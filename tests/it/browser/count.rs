@@ -55,7 +55,7 @@ async fn a_follower_leaves_the_castle_for_the_city_being_scored_by_clicks() {
     assert_eq!(labels.len(), 2, "{labels:?}");
     // Each button as a person reads it: the plugin's label, the figure.
     assert_eq!(labels[0].0, "count pass");
-    assert_eq!(labels[0].1, "Pass: leave your followers in the city");
+    assert_eq!(labels[0].1, "Leave your followers in the city");
     assert!(labels[1].1.starts_with("Blue's follower"), "{labels:?}");
     let shot = c.screenshot().await.unwrap();
     std::fs::write(out_dir().join("count-window.png"), shot).unwrap();
