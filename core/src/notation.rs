@@ -441,8 +441,8 @@ impl Game {
         format!("{which} has features 0 to {}", n.saturating_sub(1))
     }
 
-    /// Resolves `KIND SIDE` (e.g. `city N`, `field NL`, `cloister`, `field centre`)
-    /// on placed tile `t`.
+    /// Resolves `KIND SIDE` (e.g. `city N`, `field NL`, `cloister`, `field
+    /// centre`, `field II`) on placed tile `t`.
     fn feature_by_name(&self, t: TileIndex, words: &[&str], text: &str) -> Result<u8, GameError> {
         let kind = match words.first().copied().unwrap_or("") {
             "road" => FeatureKind::Road,
@@ -455,18 +455,36 @@ impl Game {
         let (Some(tt), Some(geom)) = (self.tile_type(t), self.placed_geometry(t)) else {
             return Err(bad(text, "no such tile"));
         };
-        if words.get(1) == Some(&"centre") {
+        // `centre`: the one feature of the kind in the tile's centre (an
+        // inner field, a cloister); `I`, `II`, ...: the first, second, ... of
+        // them in the tile data's order, as JCloisterZone names the two inner
+        // fields of `AM/CCcc+`.
+        let ordinal = words
+            .get(1)
+            .and_then(|w| ["I", "II", "III", "IV"].iter().position(|n| n == w));
+        if words.get(1) == Some(&"centre") || ordinal.is_some() {
             let mut it = tt
                 .features
                 .iter()
                 .enumerate()
                 .filter(|(_, f)| f.kind == kind && (f.inner || f.kind.is_centre()));
+            if let Some(k) = ordinal {
+                return it.nth(k).map(|(l, _)| l as u8).ok_or_else(|| {
+                    bad(
+                        text,
+                        format!("the tile has no {kind} {} in its centre", words[1]),
+                    )
+                });
+            }
             return match (it.next(), it.next()) {
                 (Some((l, _)), None) => Ok(l as u8),
                 (None, _) => Err(bad(text, format!("the tile has no {kind} in its centre"))),
                 _ => Err(bad(
                     text,
-                    format!("the tile has several {kind}s in its centre: give its number"),
+                    format!(
+                        "the tile has several {kind}s in its centre: give its number, or I, II, … \
+                         in the tile's order"
+                    ),
                 )),
             };
         }

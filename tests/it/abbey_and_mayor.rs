@@ -71,6 +71,35 @@ fn am_tiles_crossing_cities_and_a_road_under_a_city_stay_apart() {
     );
 }
 
+/// The two inner fields of AM/CCcc+ by name: `field I` and `field II` in the
+/// tile data's order (JCloisterZone's names), as their numbers 2 and 3;
+/// `field centre` is ambiguous there and says how to choose.
+#[test]
+fn am_tiles_the_two_inner_fields_are_named_i_and_ii() {
+    let r = rules("name = \"am\"\ntilesets = [\"base\", \"abbey-and-mayor\"]\n");
+    let g = run(&r, 2, "draw AM/CCcc+; place 0 -1 0").unwrap();
+    for (name, number) in [("field I", "2"), ("field II", "3")] {
+        let named = g.parse_action(&format!("deploy follower {name}")).unwrap();
+        let numbered = g
+            .parse_action(&format!("deploy follower {number}"))
+            .unwrap();
+        assert_eq!(named, numbered, "{name}");
+    }
+    for (name, says) in [
+        ("field III", "the tile has no field III in its centre"),
+        (
+            "field centre",
+            "the tile has several fields in its centre: give its number, or I, II, … in the tile's order",
+        ),
+    ] {
+        let e = g
+            .parse_action(&format!("deploy follower {name}"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.ends_with(says), "{name}: {e}");
+    }
+}
+
 const CONFIGS: [&str; 2] = [
     "abbey-and-mayor.toml",
     "abbey-and-mayor-hills-and-sheep.toml",
