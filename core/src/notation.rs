@@ -441,8 +441,35 @@ impl Game {
         format!("{which} has features 0 to {}", n.saturating_sub(1))
     }
 
+    /// The spot of placed tile `t` that carries marker `name` (`garden`):
+    /// `None` if none does, an error if several do.
+    fn spot_by_marker(
+        &self,
+        t: TileIndex,
+        name: &str,
+        text: &str,
+    ) -> Result<Option<u8>, GameError> {
+        let bit = self.rules().tiles.markers.bit(name);
+        let Some(tt) = self.tile_type(t).filter(|_| bit != 0) else {
+            return Ok(None);
+        };
+        let mut it = tt
+            .features
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.kind == FeatureKind::Spot && f.markers & bit != 0);
+        match (it.next(), it.next()) {
+            (Some((l, _)), None) => Ok(Some(l as u8)),
+            (None, _) => Ok(None),
+            _ => Err(bad(
+                text,
+                format!("the tile has several spots marked `{name}`: give its number"),
+            )),
+        }
+    }
+
     /// Resolves `KIND SIDE` (e.g. `city N`, `field NL`, `cloister`, `field
-    /// centre`, `field II`) on placed tile `t`.
+    /// centre`, `field II`, `garden`, `spot garden`) on placed tile `t`.
     fn feature_by_name(&self, t: TileIndex, words: &[&str], text: &str) -> Result<u8, GameError> {
         let kind = match words.first().copied().unwrap_or("") {
             "road" => FeatureKind::Road,
@@ -450,11 +477,28 @@ impl Game {
             "field" => FeatureKind::Field,
             "cloister" => FeatureKind::Cloister,
             "spot" => FeatureKind::Spot,
-            k => return Err(bad(text, format!("unknown feature kind `{k}`"))),
+            // A spot by its marker (`garden`, `tower`), as the turn log names it.
+            k => {
+                return self.spot_by_marker(t, k, text)?.ok_or_else(|| {
+                    bad(
+                        text,
+                        format!(
+                            "unknown feature kind `{k}` (road, city, field, cloister, spot, or \
+                             the marker of a spot on the tile)"
+                        ),
+                    )
+                })
+            }
         };
         let (Some(tt), Some(geom)) = (self.tile_type(t), self.placed_geometry(t)) else {
             return Err(bad(text, "no such tile"));
         };
+        // `spot garden`: a spot by its marker.
+        if kind == FeatureKind::Spot && words.len() == 2 {
+            if let Some(l) = self.spot_by_marker(t, words[1], text)? {
+                return Ok(l);
+            }
+        }
         // `centre`: the one feature of the kind in the tile's centre (an
         // inner field, a cloister); `I`, `II`, ...: the first, second, ... of
         // them in the tile data's order, as JCloisterZone names the two inner
@@ -506,6 +550,11 @@ impl Game {
             return match (it.next(), it.next()) {
                 (Some(l), None) => Ok(l),
                 (None, _) => Err(bad(text, format!("the tile has no {kind}"))),
+                _ if kind == FeatureKind::Spot => Err(bad(
+                    text,
+                    "the tile has several spots: name one by its marker (`spot garden`) or give \
+                     its number",
+                )),
                 _ => Err(bad(
                     text,
                     format!("the tile has several {kind}s: name a side"),

@@ -120,6 +120,20 @@ fn x48_a_captured_abbot_scores_nothing_and_a_tower_garden_takes_an_abbot() {
         let n = names(&g);
         assert!(n.contains(&"deploy abbot 1".to_string()), "{n:?}");
         assert!(!n.iter().any(|a| a.starts_with("deploy abbot 2")), "{n:?}");
+        // A fixture names which of its two spots (the tower's section 3.3)
+        // by its marker, as the turn log does: `garden`, `spot garden`.
+        for named in ["deploy abbot garden", "deploy abbot spot garden"] {
+            assert_eq!(
+                g.parse_action(named).unwrap(),
+                g.parse_action("deploy abbot 1").unwrap(),
+                "{named}"
+            );
+        }
+        let e = g.parse_action("deploy abbot spot").unwrap_err().to_string();
+        assert!(
+            e.ends_with("the tile has several spots: name one by its marker (`spot garden`) or give its number"),
+            "{e}"
+        );
         let g = check(
             &r,
             2,

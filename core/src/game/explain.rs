@@ -104,7 +104,7 @@ impl Game {
             return format!("you have no {} left", fk.name);
         }
         let Some(f) = at.feature() else {
-            return format!("a {} cannot be put on a tile now", fk.name);
+            return format!("{} cannot be put on a tile now", with_article(&fk.name));
         };
         let fkind = self.feature_kind(f).unwrap_or_default();
         // Off the placed tile only through a plugin's standing offer (a
@@ -114,10 +114,13 @@ impl Game {
         let offered_off_tile = !self.offers.deploy.is_empty()
             || (!self.offers.open.is_empty() && self.open_offered_on(t));
         if off_tile && !offered_off_tile {
-            return format!("a {} goes on a feature of the tile just placed", fk.name);
+            return format!(
+                "{} goes on a feature of the tile just placed",
+                with_article(&fk.name)
+            );
         }
         if !fk.stands_on.contains(fkind) {
-            return format!("a {} cannot stand on a {fkind}", fk.name);
+            return format!("{} cannot stand on a {fkind}", with_article(&fk.name));
         }
         if fk.follower
             && fkind == FeatureKind::Field
@@ -136,29 +139,35 @@ impl Game {
                 .is_some_and(|ft| !self.marked_for_kind(kind, ft))
         {
             return format!(
-                "a {} stands on a {fkind} only where it carries its plugin's marker",
-                fk.name
+                "{} stands on a {fkind} only where it carries its plugin's marker",
+                with_article(&fk.name)
             );
         }
         if fk.beside_follower && self.has_follower_in(self.turn.current, f) == Some(false) {
             return format!(
-                "a {} goes only into a {fkind} that holds one of your followers",
-                fk.name
+                "{} goes only into a {fkind} that holds one of your followers",
+                with_article(&fk.name)
             );
         }
         if (fk.open_only || off_tile) && self.is_complete(f) == Some(true) {
-            return format!("a {} does not go onto a completed {fkind}", fk.name);
+            return format!(
+                "{} does not go onto a completed {fkind}",
+                with_article(&fk.name)
+            );
         }
         if let Some(id) = self.vetoing_plugin(o) {
             return format!("plugin `{id}`'s rule forbids a {} there", fk.name);
         }
         if off_tile {
             return format!(
-                "a {} goes on a feature of the tile just placed, or where a plugin offers one",
-                fk.name
+                "{} goes on a feature of the tile just placed, or where a plugin offers one",
+                with_article(&fk.name)
             );
         }
-        format!("a {} cannot be deployed on that {fkind} now", fk.name)
+        format!(
+            "{} cannot be deployed on that {fkind} now",
+            with_article(&fk.name)
+        )
     }
 
     /// The plugin whose veto (`filter_figure_options`) refuses option `o`.
@@ -294,4 +303,13 @@ impl Game {
         })?;
         Some(e.decl.id.clone())
     }
+}
+
+/// `name` with its indefinite article: `a follower`, `an abbot`.
+fn with_article(name: &str) -> String {
+    let vowel = name
+        .chars()
+        .next()
+        .is_some_and(|c| "aeiouAEIOU".contains(c));
+    format!("{} {name}", if vowel { "an" } else { "a" })
 }
