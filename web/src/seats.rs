@@ -173,6 +173,30 @@ fn is_format(c: char) -> bool {
     FORMAT_CHARS.iter().any(|&(lo, hi)| (lo..=hi).contains(&c))
 }
 
+/// The first format character of `name` that hides in it: any but the
+/// joiners and tags that [`FORMAT_CHARS`] leaves out, and those where nothing
+/// needs them: a joiner (U+200C, U+200D) not between two characters beyond
+/// ASCII (`Ann\u{200D}` shows as `Ann`), a tag character (U+E0020–U+E007F)
+/// not in the run after a black flag (U+1F3F4) that makes a subdivision's
+/// flag.
+fn hidden_format(name: &str) -> Option<char> {
+    let chars: Vec<char> = name.chars().collect();
+    let is_tag = |c: char| ('\u{E0020}'..='\u{E007F}').contains(&c);
+    chars.iter().enumerate().find_map(|(i, &c)| {
+        let before = i.checked_sub(1).map(|j| chars[j]);
+        let after = chars.get(i + 1).copied();
+        let hides = match c {
+            '\u{200C}' | '\u{200D}' => {
+                !(before.is_some_and(|b| !b.is_ascii())
+                    && after.is_some_and(|a| !a.is_ascii() && !is_format(a)))
+            }
+            c if is_tag(c) => !before.is_some_and(|b| b == '\u{1F3F4}' || is_tag(b)),
+            c => is_format(c),
+        };
+        hides.then_some(c)
+    })
+}
+
 /// A name a person gives (a player's, or a game's): trimmed, at most
 /// [`NAME_CHARS`] (40) characters, no control characters (a name a record
 /// can hold, [`Record::names`]) and no invisible format characters (Unicode
@@ -186,7 +210,7 @@ pub fn player_name(raw: &str) -> Result<Option<String>, WebError> {
     if name.chars().any(char::is_control) {
         return Err(WebError::bad("a name may not hold control characters"));
     }
-    if let Some(c) = name.chars().find(|&c| is_format(c)) {
+    if let Some(c) = hidden_format(name) {
         return Err(WebError::bad(format!(
             "a name may not hold invisible formatting characters (it holds U+{:04X}): \
              they can make a name look like another",
@@ -273,6 +297,22 @@ mod tests {
             "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
         ] {
             assert_eq!(player_name(ok).unwrap().as_deref(), Some(ok));
+        }
+        // The joiners and tags only where a spelling or an emoji needs them:
+        // elsewhere they hide in a name that looks like another.
+        for (hidden, code) in [
+            ("Ann\u{200D}", 0x200D),
+            ("\u{200C}Ann", 0x200C),
+            ("An\u{200D}n", 0x200D),
+            ("Ann\u{200D}👩", 0x200D),
+            ("Ann\u{E0041}", 0xE0041),
+            ("Ann🏴x\u{E007F}", 0xE007F),
+        ] {
+            let e = player_name(hidden).unwrap_err().to_string();
+            assert!(
+                e.contains(&format!("(it holds U+{code:04X})")),
+                "{hidden:?}: {e}"
+            );
         }
     }
 }

@@ -114,21 +114,33 @@ impl SqliteStore {
             .and_then(|mut st| st.exists([]))
             .map_err(named)
         };
-        if !has("seats", "stand_in")? {
-            conn.execute_batch("ALTER TABLE seats ADD COLUMN stand_in TEXT")
+        // In one write transaction, the columns looked for inside it: two
+        // servers opening an older file at once add each column once.
+        conn.execute_batch("BEGIN IMMEDIATE").map_err(named)?;
+        let migrated = (|| {
+            if !has("seats", "stand_in")? {
+                conn.execute_batch("ALTER TABLE seats ADD COLUMN stand_in TEXT")
+                    .map_err(named)?;
+            }
+            if !has("games", "seed_known")? {
+                // The games opened from records before are known by their
+                // origin; a seed chosen at creation was not kept.
+                conn.execute_batch(
+                    "ALTER TABLE games ADD COLUMN seed_known TEXT; \
+                     UPDATE games SET seed_known = 'record' WHERE origin = 'a record';",
+                )
                 .map_err(named)?;
+            }
+            conn.pragma_update(None, "user_version", SCHEMA)
+                .map_err(named)
+        })();
+        match migrated {
+            Ok(()) => conn.execute_batch("COMMIT").map_err(named)?,
+            Err(e) => {
+                let _ = conn.execute_batch("ROLLBACK");
+                return Err(e);
+            }
         }
-        if !has("games", "seed_known")? {
-            // The games opened from records before are known by their
-            // origin; a seed chosen at creation was not kept.
-            conn.execute_batch(
-                "BEGIN; ALTER TABLE games ADD COLUMN seed_known TEXT; \
-                 UPDATE games SET seed_known = 'record' WHERE origin = 'a record'; COMMIT;",
-            )
-            .map_err(named)?;
-        }
-        conn.pragma_update(None, "user_version", SCHEMA)
-            .map_err(named)?;
         Ok(SqliteStore {
             db: Mutex::new(conn),
             reported: Mutex::new(HashSet::new()),
