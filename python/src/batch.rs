@@ -208,15 +208,15 @@ pub(crate) fn simulate<'py>(
 /// At most [`MAX_SCHEDULE`] games in one list (`ValueError` beyond).
 #[pyfunction]
 pub(crate) fn schedule(bots: usize, pairs: u64, seed: u64) -> PyResult<Vec<Game>> {
-    let pairings = (bots as u64).saturating_mul(bots.saturating_sub(1) as u64) / 2;
-    let games = pairings.saturating_mul(pairs).saturating_mul(2);
+    let all = tournament::schedule(bots, pairs, seed);
+    let games = all.checked_len().unwrap_or(u64::MAX);
     if games > MAX_SCHEDULE {
         return Err(value_error(format!(
             "a schedule of {games} games is more than one list holds (at most {MAX_SCHEDULE}): \
              schedule it in parts, each with fewer pairs and its own first seed"
         )));
     }
-    Ok(tournament::schedule(bots, pairs, seed)
+    Ok(all
         .into_iter()
         .map(|f| (f.bots[0], f.bots[1], f.seed, f.swapped))
         .collect())

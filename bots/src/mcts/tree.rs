@@ -393,12 +393,6 @@ mod tests {
             assert_eq!(tree.nodes[0].visits, i);
         }
         assert_eq!(tree.size(), 40);
-        eprintln!(
-            "actor {:?} legal {} children {}",
-            g.actor(),
-            legal.len(),
-            tree.nodes[0].children.len()
-        );
         let visits: u32 = tree.root_edges().map(|e| e.visits).sum();
         assert_eq!(visits, 300, "every playout went through a root edge");
         // A tree of one node (the root) still searches: playouts from the root.

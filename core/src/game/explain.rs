@@ -156,7 +156,10 @@ impl Game {
             );
         }
         if let Some(id) = self.vetoing_plugin(o) {
-            return format!("plugin `{id}`'s rule forbids a {} there", fk.name);
+            return format!(
+                "plugin `{id}`'s rule forbids {} there",
+                with_article(&fk.name)
+            );
         }
         if off_tile {
             return format!(

@@ -326,7 +326,10 @@ impl Fairy {
 impl Plugin for Fairy {
     type Config = Options;
     const ID: &'static str = "fairy";
-    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    /// Bumped with a change of the rules it plays, so that a record made
+    /// before it says so on replay. 0.2.0: `farmer-bonus` defaults to
+    /// `"as-scored"` (3 once per field under F2; before, with every city).
+    const VERSION: &'static str = "0.2.0";
     const DESCRIPTION: &'static str =
         "The Princess and the Dragon: the fairy protects a follower from the dragon and brings him points";
     const FIGURES: &'static [FigureSpec] = &[FigureSpec::neutral("fairy", 1)];
