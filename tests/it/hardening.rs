@@ -384,6 +384,16 @@ fn interrupted(args: &[&str], wait: std::time::Duration) -> std::process::Output
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
+    interrupt(child, wait)
+}
+
+/// Waits until `child` catches Ctrl-C (or ends first), lets it work `wait`,
+/// presses Ctrl-C; its output.
+#[cfg(target_os = "linux")]
+pub(crate) fn interrupt(
+    mut child: std::process::Child,
+    wait: std::time::Duration,
+) -> std::process::Output {
     let pid = child.id();
     // The handler is in place when SIGINT (bit 1) is in the caught-signals mask.
     let catches = || {
@@ -396,6 +406,9 @@ fn interrupted(args: &[&str], wait: std::time::Duration) -> std::process::Output
             .is_some_and(|mask| mask & 2 != 0)
     };
     while !catches() {
+        if child.try_wait().unwrap().is_some() {
+            return child.wait_with_output().unwrap();
+        }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     std::thread::sleep(wait);

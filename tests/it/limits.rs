@@ -99,32 +99,7 @@ fn interrupted_within(args: &[&str], bytes: u64, wait: std::time::Duration) -> O
             Ok(())
         });
     }
-    let mut child = cmd.spawn().unwrap();
-    let pid = child.id();
-    let catches = || {
-        std::fs::read_to_string(format!("/proc/{pid}/status"))
-            .ok()
-            .and_then(|s| {
-                let line = s.lines().find(|l| l.starts_with("SigCgt:"))?.to_string();
-                u64::from_str_radix(line.split_whitespace().nth(1)?, 16).ok()
-            })
-            .is_some_and(|mask| mask & 2 != 0)
-    };
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            return child.wait_with_output().unwrap();
-        }
-        if catches() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    std::thread::sleep(wait);
-    // SAFETY: signalling our own child process.
-    unsafe {
-        libc::kill(pid as libc::pid_t, libc::SIGINT);
-    }
-    child.wait_with_output().unwrap()
+    crate::hardening::interrupt(cmd.spawn().unwrap(), wait)
 }
 
 #[cfg(target_os = "linux")]

@@ -349,12 +349,7 @@ mod tests {
     #[test]
     fn options_have_labels_for_people() {
         let a = Abbey::new(Options::default()).unwrap();
-        let step = |tag| {
-            NameCtx::Step(Step {
-                tag,
-                ..Step::default()
-            })
-        };
+        let step = |tag| carcassonne_plugin_sdk::testing::step(tag, 0);
         assert_eq!(a.value_label(step(TAG_TURN), PLAY), "Play the abbey");
         assert_eq!(a.value_label(step(TAG_TURN), DONT), "Draw a tile");
         assert_eq!(a.value_label(step(TAG_ROUND), DONT), "Pass");

@@ -555,13 +555,7 @@ mod tests {
     #[test]
     fn options_have_labels_for_people() {
         let b = Bazaar::new(Options::default()).unwrap();
-        let step = |tag, arg| {
-            NameCtx::Step(Step {
-                tag,
-                arg,
-                ..Step::default()
-            })
-        };
+        let step = carcassonne_plugin_sdk::testing::step;
         assert_eq!(b.value_label(step(PICK, 0), 2), "Auction tile 2 of the lot");
         assert_eq!(b.value_label(step(OPEN, 0), 0), "Bid 0");
         assert_eq!(b.value_label(step(RAISE, 3), PASS), "Pass");

@@ -641,13 +641,7 @@ mod tests {
     #[test]
     fn options_have_labels_for_people() {
         let c = Count::new(Options::default()).unwrap();
-        let step = |tag, arg| {
-            NameCtx::Step(Step {
-                tag,
-                arg,
-                ..Step::default()
-            })
-        };
+        let step = carcassonne_plugin_sdk::testing::step;
         let market = QUARTERS.iter().position(|&q| q == "market").unwrap() as u32 + 1;
         assert_eq!(
             c.value_label(step(TAG_ENTER, 0), market),

@@ -615,10 +615,7 @@ mod tests {
     #[test]
     fn directions_round_trip_through_their_names() {
         let d = Dragon::new(Options::default()).unwrap();
-        let step = NameCtx::Step(Step {
-            tag: TAG_STEP,
-            ..Step::default()
-        });
+        let step = carcassonne_plugin_sdk::testing::step(TAG_STEP, 0);
         for v in 0..4 {
             let name = d.value_name(step, v);
             assert_eq!(name, DIRECTION_NAMES[v as usize]);
@@ -631,10 +628,7 @@ mod tests {
     #[test]
     fn directions_have_labels_for_people() {
         let d = Dragon::new(Options::default()).unwrap();
-        let step = NameCtx::Step(Step {
-            tag: TAG_STEP,
-            ..Step::default()
-        });
+        let step = carcassonne_plugin_sdk::testing::step(TAG_STEP, 0);
         assert_eq!(d.value_label(step, 1), "Move the dragon east");
         assert_eq!(d.value_label(step, 3), "Move the dragon west");
         assert_eq!(d.value_label(step, 9), "", "no such direction: no label");

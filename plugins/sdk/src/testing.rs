@@ -198,6 +198,17 @@ pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
     }
 }
 
+/// The naming context of a decision of kind `tag` with argument `arg`, for a
+/// test of [`Plugin::value_name`] or [`Plugin::value_label`]:
+/// `assert_eq!(p.value_label(step(PICK, 0), 2), "Auction tile 2 of the lot")`.
+pub fn step(tag: u16, arg: u32) -> carcassonne_vocab::NameCtx {
+    carcassonne_vocab::NameCtx::Step(carcassonne_vocab::Step {
+        tag,
+        arg,
+        ..carcassonne_vocab::Step::default()
+    })
+}
+
 /// The documented defaults of a [`Config`] as a TOML table text (what
 /// `carcassonne ruleset show` prints for a plugin left at its defaults).
 pub fn default_options_toml<C: Config>() -> Result<String, String> {

@@ -529,12 +529,7 @@ mod tests {
             t.value_label(NameCtx::Special, spot.code().unwrap()),
             "Add a piece to {S}"
         );
-        let step = |tag| {
-            NameCtx::Step(Step {
-                tag,
-                ..Step::default()
-            })
-        };
+        let step = |tag| carcassonne_plugin_sdk::testing::step(tag, 0);
         assert_eq!(t.value_label(step(TAG_CAPTURE), PASS), "Take no prisoner");
         assert_eq!(
             t.value_label(step(TAG_CAPTURE), FIGURE_CODE + 4),

@@ -29,17 +29,11 @@ async fn exchange(addr: SocketAddr, request: &str) -> (String, String, String) {
     (status, head.to_ascii_lowercase(), body.to_string())
 }
 
-#[tokio::test]
-async fn a_body_sent_too_slowly_gets_408_and_its_connection_is_closed() {
+/// A server of the test app on a free local port with `net`: its address,
+/// and what stops it (and waits until it has stopped).
+async fn served(net: Network) -> (SocketAddr, impl std::future::Future<Output = ()>) {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    // One connection at most: a stalled body held it for ever.
-    let net = Network {
-        hosts: Vec::new(),
-        header_timeout: Duration::from_secs(1),
-        max_connections: 1,
-        ..Network::default()
-    };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let server = tokio::spawn(async move {
         serve(listener, app(), &net, async {
@@ -47,6 +41,23 @@ async fn a_body_sent_too_slowly_gets_408_and_its_connection_is_closed() {
         })
         .await
     });
+    let stop = async move {
+        stop.send(()).unwrap();
+        server.await.unwrap().unwrap();
+    };
+    (addr, stop)
+}
+
+#[tokio::test]
+async fn a_body_sent_too_slowly_gets_408_and_its_connection_is_closed() {
+    // One connection at most: a stalled body held it for ever.
+    let (addr, stop) = served(Network {
+        hosts: Vec::new(),
+        header_timeout: Duration::from_secs(1),
+        max_connections: 1,
+        ..Network::default()
+    })
+    .await;
     // Ten bytes of the hundred announced, then nothing.
     let stalled = format!(
         "POST /api/games HTTP/1.1\r\nHost: {addr}\r\ncontent-type: application/json\r\n\
@@ -73,25 +84,16 @@ async fn a_body_sent_too_slowly_gets_408_and_its_connection_is_closed() {
     );
     let (status, _, body) = exchange(addr, &request).await;
     assert_eq!(status, "HTTP/1.1 200 OK", "{body}");
-    stop.send(()).unwrap();
-    server.await.unwrap().unwrap();
+    stop.await;
 }
 
 #[tokio::test]
 async fn a_body_that_cannot_be_read_gets_400_not_413() {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let net = Network {
+    let (addr, stop) = served(Network {
         hosts: Vec::new(),
         ..Network::default()
-    };
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(async move {
-        serve(listener, app(), &net, async {
-            let _ = stopped.await;
-        })
-        .await
-    });
+    })
+    .await;
     // A chunked body whose first chunk's size is no number: unreadable, and
     // no larger than anything.
     let malformed = format!(
@@ -107,6 +109,5 @@ async fn a_body_that_cannot_be_read_gets_400_not_413() {
         msg.starts_with("the request body could not be read: ") && !msg.contains("larger"),
         "{msg}"
     );
-    stop.send(()).unwrap();
-    server.await.unwrap().unwrap();
+    stop.await;
 }
