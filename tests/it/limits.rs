@@ -99,7 +99,7 @@ fn interrupted_within(args: &[&str], bytes: u64, wait: std::time::Duration) -> O
             Ok(())
         });
     }
-    crate::hardening::interrupt(cmd.spawn().unwrap(), wait)
+    crate::interrupts::interrupt(cmd.spawn().unwrap(), wait)
 }
 
 #[cfg(target_os = "linux")]

@@ -37,6 +37,7 @@ mod hills;
 mod inns;
 mod inns_and_cathedrals;
 mod inputs;
+mod interrupts;
 mod king_and_robber;
 mod king_and_robber_x;
 mod labels;
