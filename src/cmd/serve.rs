@@ -7,9 +7,9 @@ use carcassonne_core::{Action, Game, Record};
 use carcassonne_host::provenance::load_record_ruleset_with;
 use carcassonne_host::tilesets::TileSetFiles;
 use carcassonne_host::Registry;
-use carcassonne_web::{BotPlayer, Config, Limits, LoadedRuleset, Network, SqliteStore};
+use carcassonne_web::{BotPlayer, Config, Limits, LoadedRuleset, Network, SqliteStore, StoreError};
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -164,7 +164,7 @@ pub fn run(a: Args) -> Result<()> {
     let mut bots: Vec<String> = BOT_NAMES.iter().map(|b| b.to_string()).collect();
     bots.sort_by_key(|b| b != "greedy");
     let db = db_path(a.db)?;
-    let store = SqliteStore::open(&db).map_err(|e| anyhow!("{e}"))?;
+    let store = SqliteStore::open(&db).map_err(|e| db_refused(&db, &e))?;
     let cfg = Config {
         rulesets,
         bots,
@@ -226,7 +226,32 @@ pub fn run(a: Args) -> Result<()> {
             db.display()
         );
     })
-    .map_err(|e| anyhow!("cannot serve on {}:{}: {e}", a.host, a.port))
+    .map_err(|e| {
+        // The database read at the start (the games to expire) failed.
+        match e.get_ref().and_then(|e| e.downcast_ref::<StoreError>()) {
+            Some(e) => db_refused(&db, e),
+            None => anyhow!("cannot serve on {}:{}: {e}", a.host, a.port),
+        }
+    })
+}
+
+/// Why the database file `db` cannot be used, in one line: a file that is no
+/// database, or a damaged one, is named with what to do (the server writes
+/// nothing to it: it stays as it was, for the user to keep or repair).
+fn db_refused(db: &Path, e: &StoreError) -> anyhow::Error {
+    let file = db.display().to_string();
+    match e {
+        StoreError::Damaged(why) => {
+            let why = why.strip_prefix(&format!("{file}: ")).unwrap_or(why);
+            anyhow!(
+                "the game database {file} is not a database, or it is damaged ({why}); it was \
+                 left as it is: move it aside (or put a backup in its place) and start again \
+                 for a new, empty database, or choose another file with --db FILE"
+            )
+        }
+        e if e.to_string().contains(&file) => anyhow!("{e}"),
+        e => anyhow!("{e} ({file})"),
+    }
 }
 
 /// Ruleset `rs` as the page offers it, with its style (`user` merged last).
@@ -255,6 +280,43 @@ mod tests {
     struct Serve {
         #[command(flatten)]
         args: super::Args,
+    }
+
+    #[test]
+    fn a_damaged_database_is_refused_in_one_line_that_says_what_to_do() {
+        let dir = std::env::temp_dir().join(format!("carcassonne-serve-db-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = dir.join("games.sqlite3");
+        let junk = b"not a database: a text file of some length, long enough for a header";
+        std::fs::write(&db, junk).unwrap();
+        let e = carcassonne_web::SqliteStore::open(&db)
+            .err()
+            .expect("refused");
+        let said = super::db_refused(&db, &e).to_string();
+        let file = db.display().to_string();
+        assert_eq!(said.lines().count(), 1, "{said}");
+        assert_eq!(said.matches(&file).count(), 1, "{said}");
+        for part in [
+            "is not a database, or it is damaged",
+            "move it aside",
+            "--db FILE",
+        ] {
+            assert!(said.contains(part), "{part}: {said}");
+        }
+        assert_eq!(
+            std::fs::read(&db).unwrap(),
+            junk,
+            "the file is left as it was"
+        );
+        // Found damaged later (the games to expire read at the start): the
+        // same, the file named.
+        let later = carcassonne_web::StoreError::Damaged("database disk image is malformed".into());
+        let said = super::db_refused(&db, &later).to_string();
+        assert!(
+            said.contains(&file) && said.contains("move it aside"),
+            "{said}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

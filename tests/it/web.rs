@@ -268,3 +268,40 @@ fn the_view_says_which_tiles_come_next_during_the_river() {
         .coming
         .is_empty());
 }
+
+/// `carcassonne serve` on a file that is no database (or a damaged one)
+/// stops at once: exit code 1, one line on standard error naming the file and
+/// what to do, no panic, and the file left byte for byte as it was.
+#[test]
+fn serve_refuses_a_damaged_database_in_one_line_and_leaves_it_as_it_was() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-damaged-db");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("games.sqlite3");
+    let junk: Vec<u8> = (0..6000u32).map(|i| (i * 7919 % 251) as u8).collect();
+    std::fs::write(&db, &junk).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(["serve", "--port", "0", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(out.stdout.is_empty(), "it never listened");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let file = db.display().to_string();
+    for part in [
+        "error: the game database ",
+        file.as_str(),
+        "is not a database, or it is damaged",
+        "move it aside",
+        "--db FILE",
+    ] {
+        assert!(err.contains(part), "{part}: {err}");
+    }
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(std::fs::read(&db).unwrap(), junk, "the file is as it was");
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(left.len(), 1, "no -wal or -shm file beside it: {left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

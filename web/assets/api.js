@@ -96,11 +96,12 @@ function seatFor(actor) {
 
 // ---------------------------------------------------------------- requests
 
-// Whether a request may be sent twice without harm: it reads, or it names the
-// move it was chosen at (the server refuses it a second time), or it sets a
-// seat's settings.
+// Whether a request may be sent twice without harm: it reads (a GET, or the
+// summaries of "Your games"), or it names the move it was chosen at (the
+// server refuses it a second time), or it sets a seat's settings.
 function repeatable(method, path, body) {
-  return method === "GET" || (body !== undefined && body.moves !== undefined) || path.endsWith("/seat");
+  return method === "GET" || path === "/api/my-games" || (body !== undefined && body.moves !== undefined) ||
+    path.endsWith("/seat");
 }
 
 async function api(method, path, body, token) {

@@ -255,7 +255,8 @@ function update(v) {
   $("auto-pass-row").hidden = v.you === null || v.over;
   $("auto-pass").checked = v.auto_pass;
   if (shownTurn === null) showScores(v.seats, v.actor);
-  $("tiles-left").textContent = v.over ? "" : v.tiles_left + " tiles left in the bag";
+  $("tiles-left").textContent = v.over ? "" :
+    v.tiles_left + (v.tiles_left === 1 ? " tile" : " tiles") + " left in the bag";
   showLots(v.lots || []);
   // Which tiles come next, when a rule holds some back (the river's).
   $("coming").textContent = comingText(v.coming || []);
@@ -278,15 +279,7 @@ function update(v) {
     li.textContent = name + ": " + figures;
     ar.appendChild(li);
   }
-  // Log.
-  const log = $("log");
-  log.innerHTML = "";
-  for (const line of v.log.slice(-300)) {
-    const li = document.createElement("li");
-    li.textContent = line;
-    log.appendChild(li);
-  }
-  log.scrollTop = log.scrollHeight;
+  showLog(v);
   // Viewer of a finished game.
   $("viewer").hidden = !v.over;
   if (v.over && shownTurn === null) {
@@ -295,6 +288,47 @@ function update(v) {
     r.value = v.turns - 1;
     $("turn-label").textContent = "The final board (turn " + (v.turns - 1) + ").";
   }
+}
+
+// The turn log of view `v`: every line of a finished game (its replay may
+// show any turn), the last 300 of one in play. Each line knows its turn (the
+// view's `log_turns`); the lines of the turn whose board is shown are marked:
+// the turn in play, or the one the replay shows. In a finished game a line
+// clicked shows the board after its turn.
+function showLog(v) {
+  const log = $("log");
+  log.innerHTML = "";
+  const starts = v.log_turns || [];
+  let turn = 0;
+  for (let i = v.over ? 0 : Math.max(0, v.log.length - 300); i < v.log.length; i++) {
+    while (turn + 1 < starts.length && starts[turn + 1] <= i) turn++;
+    const li = document.createElement("li");
+    li.textContent = v.log[i];
+    li.dataset.turn = turn;
+    if (v.over) {
+      const n = turn;
+      li.className = "step";
+      li.onclick = () => showTurn(n);
+    }
+    log.appendChild(li);
+  }
+  log.scrollTop = log.scrollHeight;
+  if (shownTurn === null) markLogTurn(v.turn, false);
+  else markLogTurn(shownTurn, true);
+}
+
+// Marks the log lines of turn `n`, the turn whose board is shown; `scroll`:
+// the first of them brought to the top of the log (the log scrolls, not the
+// page).
+function markLogTurn(n, scroll) {
+  const log = $("log");
+  let first = null;
+  for (const li of log.children) {
+    const on = Number(li.dataset.turn) === n;
+    li.classList.toggle("shown", on);
+    if (on && !first) first = li;
+  }
+  if (scroll && first) log.scrollTop += first.getBoundingClientRect().top - log.getBoundingClientRect().top;
 }
 
 // The tiles in the plugins' lots (the bazaar's), numbered from 0 in the order
@@ -492,6 +526,7 @@ async function showTurn(n) {
     showScores(t.seats, null);
     $("turn-range").value = n;
     $("turn-label").textContent = t.last ? "The final board (turn " + n + ")." : "The board after turn " + n + ".";
+    markLogTurn(n, true);
   } catch (e) { showError(e); }
 }
 

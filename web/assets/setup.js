@@ -95,45 +95,60 @@ async function join(id, seat) {
   } catch (e) { showError(e); showLobby(); }
 }
 
-// What game `id` is to this page, from the server: {id, view} (view null: the
-// page's token no longer works, the game may be watched), or null when the
-// server no longer has it (the page forgets it then).
-async function myGame(id) {
-  const seats = mySeats(id);
-  const token = Object.values(seats)[0];
-  try {
-    return { id, view: await api("GET", "/api/games/" + id, undefined, token), seats };
-  } catch (e) {
-    if (e.status === 404) { dropGame(id); return null; }
-    if (e.status === 403) return { id, view: null, seats };
-    throw e;
+// What the games `ids` are to this page, from the server (`POST
+// /api/my-games`: one request, or one per `setup.my_games_max` games): {id,
+// game, seats} each, `game` the server's summary of it (null: the page's token
+// no longer works, the game may be watched). A game the server no longer has
+// is forgotten; one it cannot read is left out.
+async function myGameSummaries(ids) {
+  const max = setup.my_games_max || 100;
+  const held = ids.map((id) => ({ id, seats: mySeats(id) }));
+  const asks = [];
+  for (let i = 0; i < held.length; i += max) {
+    const seats = held.slice(i, i + max).map((g) => ({ game: g.id, token: String(Object.values(g.seats)[0]) }));
+    asks.push(api("POST", "/api/my-games", { seats }));
   }
+  const answers = (await Promise.all(asks)).flatMap((r) => r.games);
+  const out = [];
+  answers.forEach((s, i) => {
+    const g = held[i];
+    if (s.state === "gone") dropGame(g.id);
+    else if (s.state === "seat") out.push({ id: g.id, game: s, seats: g.seats });
+    else if (s.state === "refused") out.push({ id: g.id, game: null, seats: g.seats });
+  });
+  return out;
 }
 
-// "Your games": the games this page plays a seat of, each with whose turn it
-// is and a link back to it; the ones to act in first, finished ones last.
+// "Your games": the games this page plays a seat of, each with its ruleset and
+// players, whose turn it is and a link back to it; the ones to act in first,
+// finished ones last.
 async function showMyGames() {
-  const ids = myGames();
   const list = $("my-games").querySelector("tbody");
-  const games = (await Promise.all(ids.map((id) => myGame(id).catch(() => null)))).filter((g) => g);
+  const games = await myGameSummaries(myGames());
   if (gameId !== null) return; // a game opened meanwhile
-  const rank = (g) => (!g.view ? 2 : g.view.over ? 3 : g.seats[g.view.actor] ? 0 : 1);
+  const rank = (g) => (!g.game ? 2 : g.game.over ? 3 : g.seats[g.game.actor] ? 0 : 1);
   games.sort((a, b) => rank(a) - rank(b));
   list.innerHTML = "";
   for (const g of games) {
-    const v = g.view;
+    const s = g.game;
     const tr = document.createElement("tr");
     tr.className = "my-game";
     tr.dataset.id = g.id;
     const cell = (text) => { const td = document.createElement("td"); td.textContent = text; tr.appendChild(td); return td; };
-    cell(v ? v.name : "game " + g.id);
+    const named = cell(s ? s.name : "game " + g.id);
+    if (s) {
+      const p = document.createElement("div");
+      p.className = "hint players";
+      p.textContent = s.ruleset + ": " + s.seats.map((x) => x.name).join(", ");
+      named.appendChild(p);
+    }
     let state;
-    if (!v) state = "your invitation no longer works";
-    else if (v.over) state = "over";
-    else if (g.seats[v.actor]) state = "your turn (" + NAMES[v.actor] + ")";
-    else state = v.actor !== null ? v.seats[v.actor].name + " to play" : "";
+    if (!s) state = "your invitation no longer works";
+    else if (s.over) state = "over";
+    else if (g.seats[s.actor]) state = "your turn (" + NAMES[s.actor] + ")";
+    else state = s.actor !== null ? s.seats[s.actor].name + " to play" : "";
     cell(state).className = "state";
-    cell("").appendChild(gameLink(g.id, v ? "Resume" : "Watch", "resume"));
+    cell("").appendChild(gameLink(g.id, s ? "Resume" : "Watch", "resume"));
     list.appendChild(tr);
   }
   $("my-games-box").hidden = games.length === 0;

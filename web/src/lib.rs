@@ -51,6 +51,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+pub use api::mine::MY_GAMES_MAX;
 pub use api::router;
 pub use net::Network;
 pub use session::Session;
@@ -211,6 +212,11 @@ pub fn now_ms() -> u64 {
 /// games are deleted at the start and every hour. Once the server listens,
 /// the bots of the unfinished games whose seat to act a bot plays go on, in
 /// the background ([`router`] says which).
+///
+/// An error of the store at the start (reading the games to expire: a
+/// damaged database file) comes as an [`std::io::Error`] whose inner error
+/// is the [`StoreError`] (`e.get_ref()`, downcast), so that the caller can
+/// say what to do about the file.
 pub fn run(
     addr: SocketAddr,
     cfg: Config,
@@ -223,7 +229,10 @@ pub fn run(
     rt.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let (app, routes) = api::app(cfg);
-        games::expire_now(&app).map_err(|e| std::io::Error::other(e.to_string()))?;
+        games::expire_now(&app).map_err(|e| match e {
+            WebError::Store(e) => std::io::Error::other(e),
+            e => std::io::Error::other(e.to_string()),
+        })?;
         tokio::spawn(games::expire_every(app.clone(), Duration::from_secs(3600)));
         ready(listener.local_addr()?);
         games::resume_bots(&app);

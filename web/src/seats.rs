@@ -6,6 +6,7 @@
 
 use crate::WebError;
 use carcassonne_core::record::NAME_CHARS;
+use carcassonne_render::log::NAMES;
 use std::fmt;
 
 /// A seat's secret: 128 random bits, written as 32 lower-case hex digits.
@@ -123,6 +124,19 @@ impl Seat {
     /// Whether a person may still take this seat.
     pub fn is_free(&self) -> bool {
         self.kind == SeatKind::Person && !self.taken
+    }
+}
+
+/// Seat number `p` as the page names it: its colour, with who plays it
+/// ("Red", "Blue (greedy)", "Green (Ann)", "Red (greedy for Ann)").
+pub fn seat_name(p: usize, s: &Seat) -> String {
+    let colour = NAMES[p % NAMES.len()];
+    match (&s.kind, &s.player, &s.stand_in) {
+        (SeatKind::Bot(name), _, _) => format!("{colour} ({name})"),
+        (SeatKind::Person, Some(who), Some(bot)) => format!("{colour} ({bot} for {who})"),
+        (SeatKind::Person, None, Some(bot)) => format!("{colour} ({bot})"),
+        (SeatKind::Person, Some(who), None) => format!("{colour} ({who})"),
+        (SeatKind::Person, None, None) => colour.to_string(),
     }
 }
 

@@ -1,7 +1,7 @@
 //! One game in the browser: its state, its seats, its record, its turn log and
 //! where each turn ended. What the page shows of it is in [`crate::view`].
 
-use crate::seats::{Seat, SeatKind};
+use crate::seats::{seat_name, Seat, SeatKind};
 use crate::store::Status;
 use crate::{BotFactory, LoadedRuleset, WebError};
 use carcassonne_core::{
@@ -29,6 +29,9 @@ pub struct Session {
     rec: Recorder,
     pub(crate) seats: Vec<Seat>,
     pub(crate) log: Vec<String>,
+    /// `log_turns[n]`: the index in `log` of turn `n`'s first line (turn 0,
+    /// the start tile alone, has none: its entry is 0).
+    log_turns: Vec<usize>,
     /// `ends[n]`: how many recorded actions were played when turn `n` ended (0:
     /// the start tile alone). A past board is replayed from the record, so a
     /// game keeps no copies of old states.
@@ -139,7 +142,8 @@ impl Session {
         let rec = Recorder::continuing(forced);
         let mut s = Session {
             ruleset,
-            log: log::describe(&game, &first).into_iter().collect(),
+            log: Vec::new(),
+            log_turns: vec![0],
             ends: vec![0],
             ended: false,
             game,
@@ -148,6 +152,7 @@ impl Session {
             seats,
             stuck: None,
         };
+        s.log_lines(&[first]);
         if settle {
             s.settle()?;
         }
@@ -165,7 +170,7 @@ impl Session {
             e => WebError::bad(e.to_string()),
         })?;
         let events = self.game.take_events();
-        self.log.extend(log::lines(&self.game, &events));
+        self.log_lines(&events);
         let played = self.rec.actions.len();
         while self.ends.len() < usize::from(self.game.turn()) {
             self.ends.push(played);
@@ -175,6 +180,31 @@ impl Session {
             self.ended = true;
         }
         Ok(())
+    }
+
+    /// Adds the log lines of `events`, noting where each turn's begin.
+    fn log_lines(&mut self, events: &[Event]) {
+        // Each turn's events described apart: a line never joins the events
+        // of two turns (`log::lines` joins a plugin's event and its score).
+        let mut from = 0;
+        for (i, e) in events.iter().enumerate() {
+            if let Event::TurnStarted { turn, .. } = e {
+                self.log.extend(log::lines(&self.game, &events[from..i]));
+                from = i;
+                while self.log_turns.len() <= usize::from(*turn) {
+                    self.log_turns.push(self.log.len());
+                }
+            }
+        }
+        self.log.extend(log::lines(&self.game, &events[from..]));
+    }
+
+    /// Where each turn's lines begin in the log: entry `n` is the index of
+    /// turn `n`'s first line, so turn `n`'s lines are those from entry `n` to
+    /// entry `n + 1` (the last turn's: to the end, the game's end included).
+    /// Turn 0, the start tile alone, has none.
+    pub fn log_turns(&self) -> &[usize] {
+        &self.log_turns
     }
 
     /// The seat to act, if the game is not over.
@@ -397,15 +427,7 @@ impl Session {
         self.seats
             .iter()
             .enumerate()
-            .map(|(p, s)| match (&s.kind, &s.player, &s.stand_in) {
-                (SeatKind::Bot(name), _, _) => format!("{} ({name})", log::NAMES[p]),
-                (SeatKind::Person, Some(who), Some(bot)) => {
-                    format!("{} ({bot} for {who})", log::NAMES[p])
-                }
-                (SeatKind::Person, None, Some(bot)) => format!("{} ({bot})", log::NAMES[p]),
-                (SeatKind::Person, Some(who), None) => format!("{} ({who})", log::NAMES[p]),
-                (SeatKind::Person, None, None) => log::NAMES[p].to_string(),
-            })
+            .map(|(p, s)| seat_name(p, s))
             .collect()
     }
 }

@@ -209,6 +209,11 @@ pub struct View {
     pub prompt: String,
     /// The turn log.
     pub log: Vec<String>,
+    /// Where each turn's lines begin in `log`: entry `n` is the index of turn
+    /// `n`'s first line, so turn `n`'s lines run to entry `n + 1` (the last
+    /// turn's to the end). Turn 0, the start tile alone, has none. The page
+    /// marks the lines of the turn whose board it shows.
+    pub log_turns: Vec<usize>,
     /// Turns that can be viewed one by one (`0..turns`).
     pub turns: usize,
     /// Tiles left in the bag.
@@ -521,6 +526,7 @@ pub fn view(s: &Session, name: &str, you: Option<u8>) -> Result<View, WebError> 
         choices,
         prompt: prompt(s, actor),
         log: s.log.clone(),
+        log_turns: s.log_turns().to_vec(),
         turns: s.turns(),
         tiles_left: g.bag_len(),
         coming: if g.is_over() { Vec::new() } else { coming(g) },

@@ -213,7 +213,23 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         assert_eq!(scores(&c).await, want, "the scores after turn {turn}");
+        // The log marks the lines of the turn shown: none for the start
+        // tile alone.
+        let (marked, first) = log_marks(&c, turn).await;
+        assert_eq!(marked == 0, turn == 0, "turn {turn}: {marked} lines marked");
+        if turn > 0 {
+            assert!(first.starts_with(&format!("-- Turn {turn}:")), "{first}");
+        }
     }
+    // A finished game's log holds every line of it.
+    assert_eq!(
+        js(
+            &c,
+            "return document.querySelectorAll('#log li').length === view.log.length;"
+        )
+        .await,
+        serde_json::json!(true)
+    );
     // The arrow keys step through the turns too.
     js(
         &c,
@@ -229,6 +245,34 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+    let back = g.turn() as usize - 1;
+    let (marked, first) = log_marks(&c, back).await;
+    assert!(
+        marked > 0 && first.starts_with(&format!("-- Turn {back}:")),
+        "{first}"
+    );
+    // A line of the log clicked shows its turn.
+    js(
+        &c,
+        "document.querySelector('#log li[data-turn=\"3\"]:not(.shown)').click();",
+    )
+    .await;
+    let started = Instant::now();
+    while !label.text().await.unwrap().contains("after turn 3.") {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "a log line clicked did not show its turn"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let (marked, first) = log_marks(&c, 3).await;
+    assert!(marked > 0 && first.starts_with("-- Turn 3:"), "{first}");
+    js(&c, "document.getElementById('log').scrollIntoView();").await;
+    std::fs::write(
+        out_dir().join("replay-log.png"),
+        c.screenshot().await.unwrap(),
+    )
+    .unwrap();
 
     // The downloaded record opens again from the setup page, finished.
     c.find(Locator::Css("#new-game"))
@@ -244,4 +288,38 @@ async fn a_person_plays_a_whole_game_against_a_bot_in_the_browser() {
     assert_eq!(scores(&c).await, shown);
     c.close().await.unwrap();
     let _ = std::fs::remove_dir_all(profile);
+}
+
+/// The lines of the log marked as the turn shown, all of turn `turn`: how
+/// many, and the first (which the log shows: scrolled into its box).
+async fn log_marks(c: &fantoccini::Client, turn: usize) -> (usize, String) {
+    let v = js(
+        c,
+        "const log = document.getElementById('log'); \
+         const on = [...log.querySelectorAll('li.shown')]; \
+         const box = log.getBoundingClientRect(); \
+         const seen = on.length === 0 || (on[0].getBoundingClientRect().top >= box.top - 1 && \
+           on[0].getBoundingClientRect().top < box.bottom); \
+         return [on.length, on.map((li) => li.dataset.turn), on.length ? on[0].textContent : '', seen];",
+    )
+    .await;
+    let turns: Vec<&str> = v[1]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    assert!(
+        turns.iter().all(|&t| t == turn.to_string()),
+        "lines of turns {turns:?} marked, not of turn {turn}"
+    );
+    assert_eq!(
+        v[3],
+        serde_json::json!(true),
+        "turn {turn}'s first line is out of the log's view"
+    );
+    (
+        v[0].as_u64().unwrap() as usize,
+        v[2].as_str().unwrap().to_string(),
+    )
 }

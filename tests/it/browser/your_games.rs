@@ -1,7 +1,9 @@
 //! A game left for the setup page ("Games") is listed in "Your games", with
-//! whose turn it is, and "Resume" opens it again; the browser's Back returns
-//! to the setup page and Forward to the game. A game the server no longer has
-//! is dropped from the list (and from the browser's storage).
+//! its ruleset and players and whose turn it is (all the games in one
+//! request), and "Resume" opens it again; the browser's Back returns to the
+//! setup page and Forward to the game. A game the server no longer has is
+//! dropped from the list (and from the browser's storage); one whose seat
+//! this browser's token no longer plays is listed to watch.
 
 use super::{click, js, one_page, page_state, settled, start_game, WINDOW};
 use fantoccini::{Client, Locator};
@@ -41,8 +43,21 @@ async fn your_games_lists_a_game_left_and_resume_and_back_and_forward_reopen_it(
         "localStorage.setItem('carcassonne.seats.00ff00ff', JSON.stringify({0: 'ab'}));",
     )
     .await;
+    // One whose seat this browser's token no longer plays (taken from the
+    // lobby by someone else).
+    let other = js(
+        &c,
+        "return api('POST', '/api/games', {ruleset: 0, seats: ['person', 'greedy'], listed: false}) \
+           .then((r) => { localStorage.setItem('carcassonne.seats.' + r.id, \
+             JSON.stringify({0: '0123456789abcdef0123456789abcdef'})); return r.id; });",
+    )
+    .await;
+    let other = other.as_str().unwrap().to_string();
 
-    // Left for the setup page: the game is listed, Red (this page) to play.
+    // Left for the setup page: the game is listed, Red (this page) to play,
+    // with its ruleset and players; all in one request, no game's view
+    // fetched.
+    js(&c, "performance.clearResourceTimings();").await;
     click(&c, "#new-game").await;
     let row = c
         .wait()
@@ -53,6 +68,27 @@ async fn your_games_lists_a_game_left_and_resume_and_back_and_forward_reopen_it(
         .unwrap();
     let text = row.text().await.unwrap();
     assert!(text.contains("your turn (Red)"), "{text}");
+    assert!(text.contains("Red, Blue (greedy)"), "{text}");
+    let asked = js(
+        &c,
+        "return performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname) \
+           .filter((p) => p.startsWith('/api/my-games') || /^\\/api\\/games\\/[0-9a-f]+$/.test(p));",
+    )
+    .await;
+    assert_eq!(asked, serde_json::json!(["/api/my-games"]), "{asked}");
+    let refused = c
+        .find(Locator::Css(&format!(
+            "#my-games tr.my-game[data-id='{other}']"
+        )))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        refused.contains("your invitation no longer works") && refused.contains("Watch"),
+        "{refused}"
+    );
     assert_eq!(
         js(&c, "return document.title;").await,
         serde_json::json!("Carcassonne")
@@ -61,7 +97,7 @@ async fn your_games_lists_a_game_left_and_resume_and_back_and_forward_reopen_it(
         .find_all(Locator::Css("#my-games tr.my-game"))
         .await
         .unwrap();
-    assert_eq!(rows.len(), 1, "the expired game is not listed");
+    assert_eq!(rows.len(), 2, "the expired game is not listed");
     assert_eq!(
         js(
             &c,

@@ -3,8 +3,9 @@
 //! | method and path | what |
 //! |---|---|
 //! | `GET /` | the page (its assets: `/app.css`; the scripts `/api.js`, `/board.js`, `/setup.js`, `/game.js`, `/app.js`) |
-//! | `GET /api/setup` | rulesets and bots on offer, the limits |
+//! | `GET /api/setup` | rulesets and bots on offer, the limits (the record size, the seats a `my-games` request may name) |
 //! | `GET /api/lobby` | listed unfinished games with a free person seat (the 100 most recently played) |
+//! | `POST /api/my-games` | `{"seats": [{"game": ID, "token": T}, ...]}` (at most [`MY_GAMES_MAX`]): what each of those games is to the seat of that token, in one request ([`mine`]) |
 //! | `POST /api/games` | a new game → its id and, per person seat, its token and invitation link |
 //! | `POST /api/records` | a game from a record (a finished one to step through, or one to play on) |
 //! | `GET /api/games/{id}` | what the viewer sees ([`crate::view::View`]); with a seat's token, that player's view |
@@ -25,6 +26,7 @@
 //! come.
 
 mod events;
+pub(crate) mod mine;
 mod play;
 
 use crate::games::Held;
@@ -116,6 +118,7 @@ pub(crate) fn app(cfg: Config) -> (AppState, Router) {
         )
         .route("/api/setup", get(setup))
         .route("/api/lobby", get(play::lobby))
+        .route("/api/my-games", post(mine::my_games))
         .route("/api/games", post(play::create))
         .route("/api/records", post(play::open_record))
         .route("/api/games/{id}", get(play::show))
@@ -176,6 +179,7 @@ async fn setup(axum::extract::State(app): axum::extract::State<AppState>) -> Res
         "bots": app.cfg.bots,
         "bot_delay_ms": app.cfg.bot_delay_ms,
         "record_bytes": app.cfg.limits.record_bytes,
+        "my_games_max": mine::MY_GAMES_MAX,
     }))
     .into_response()
 }

@@ -97,6 +97,11 @@ pub enum StoreError {
     /// The database failed or holds something unreadable.
     #[error("the game database: {0}")]
     Database(String),
+    /// The database file is not a database, or it is damaged (SQLite says
+    /// so: "file is not a database", "database disk image is malformed"). A
+    /// store refuses such a file as it is: it writes nothing to it.
+    #[error("the game database is not a database, or it is damaged: {0}")]
+    Damaged(String),
 }
 
 /// The storage of games. Every method is one transaction: it happens whole or
@@ -106,6 +111,15 @@ pub trait Store: Send + Sync {
     fn create(&self, game: &StoredGame) -> Result<(), StoreError>;
     /// The game `id`, with its seats and moves; `None` if there is none.
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
+    /// The game `id` with its seats but without its moves (what a list of
+    /// games shows of it); `None` if there is none. The default loads the
+    /// whole game.
+    fn summary(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        Ok(self.load(id)?.map(|mut g| {
+            g.actions.clear();
+            g
+        }))
+    }
     /// Appends `actions` as moves `first`, `first + 1`, … of game `id`, with its
     /// new status, at time `at`.
     fn append(

@@ -59,8 +59,20 @@ pub struct SqliteStore {
     reported: Mutex<HashSet<String>>,
 }
 
-fn db_err(e: impl std::fmt::Display) -> StoreError {
-    StoreError::Database(e.to_string())
+/// SQLite's error as the store's: a file that is no database, or a damaged
+/// one, is [`StoreError::Damaged`]; `context` says where (the file) first.
+fn sql_err(e: rusqlite::Error, context: &str) -> StoreError {
+    let said = format!("{context}{e}");
+    match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt) => {
+            StoreError::Damaged(said)
+        }
+        _ => StoreError::Database(said),
+    }
+}
+
+fn db_err(e: rusqlite::Error) -> StoreError {
+    sql_err(e, "")
 }
 
 /// A constraint failure is someone else's write of the same row.
@@ -77,7 +89,8 @@ impl SqliteStore {
     /// 0600 on Unix; SQLite gives its `-wal` and `-shm` files the same): it
     /// holds the seats' tokens. An existing file keeps its permissions.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
-        let named = |e: rusqlite::Error| StoreError::Database(format!("{}: {e}", path.display()));
+        let context = format!("{}: ", path.display());
+        let named = |e: rusqlite::Error| sql_err(e, &context);
         let conn = if path.as_os_str() == ":memory:" {
             Connection::open_in_memory()
         } else {
@@ -104,41 +117,45 @@ impl SqliteStore {
             )));
         }
         conn.execute_batch(TABLES).map_err(named)?;
-        // An older file: the columns added (looked for, not assumed missing,
-        // in case a program stopped between adding one and writing the
-        // version).
-        let has = |table: &str, column: &str| {
-            conn.prepare(&format!(
-                "SELECT 1 FROM pragma_table_info('{table}') WHERE name = '{column}'"
-            ))
-            .and_then(|mut st| st.exists([]))
-            .map_err(named)
-        };
-        // In one write transaction, the columns looked for inside it: two
-        // servers opening an older file at once add each column once.
-        conn.execute_batch("BEGIN IMMEDIATE").map_err(named)?;
-        let migrated = (|| {
-            if !has("seats", "stand_in")? {
-                conn.execute_batch("ALTER TABLE seats ADD COLUMN stand_in TEXT")
-                    .map_err(named)?;
-            }
-            if !has("games", "seed_known")? {
-                // The games opened from records before are known by their
-                // origin; a seed chosen at creation was not kept.
-                conn.execute_batch(
-                    "ALTER TABLE games ADD COLUMN seed_known TEXT; \
-                     UPDATE games SET seed_known = 'record' WHERE origin = 'a record';",
-                )
-                .map_err(named)?;
-            }
-            conn.pragma_update(None, "user_version", SCHEMA)
+        // A file of this version has every column: nothing is written to it
+        // (a damaged file stays as it was until its damage shows).
+        if version < SCHEMA {
+            // An older file: the columns added (looked for, not assumed missing,
+            // in case a program stopped between adding one and writing the
+            // version).
+            let has = |table: &str, column: &str| {
+                conn.prepare(&format!(
+                    "SELECT 1 FROM pragma_table_info('{table}') WHERE name = '{column}'"
+                ))
+                .and_then(|mut st| st.exists([]))
                 .map_err(named)
-        })();
-        match migrated {
-            Ok(()) => conn.execute_batch("COMMIT").map_err(named)?,
-            Err(e) => {
-                let _ = conn.execute_batch("ROLLBACK");
-                return Err(e);
+            };
+            // In one write transaction, the columns looked for inside it: two
+            // servers opening an older file at once add each column once.
+            conn.execute_batch("BEGIN IMMEDIATE").map_err(named)?;
+            let migrated = (|| {
+                if !has("seats", "stand_in")? {
+                    conn.execute_batch("ALTER TABLE seats ADD COLUMN stand_in TEXT")
+                        .map_err(named)?;
+                }
+                if !has("games", "seed_known")? {
+                    // The games opened from records before are known by their
+                    // origin; a seed chosen at creation was not kept.
+                    conn.execute_batch(
+                        "ALTER TABLE games ADD COLUMN seed_known TEXT; \
+                         UPDATE games SET seed_known = 'record' WHERE origin = 'a record';",
+                    )
+                    .map_err(named)?;
+                }
+                conn.pragma_update(None, "user_version", SCHEMA)
+                    .map_err(named)
+            })();
+            match migrated {
+                Ok(()) => conn.execute_batch("COMMIT").map_err(named)?,
+                Err(e) => {
+                    let _ = conn.execute_batch("ROLLBACK");
+                    return Err(e);
+                }
             }
         }
         Ok(SqliteStore {
@@ -273,6 +290,21 @@ fn game_row(r: &rusqlite::Row<'_>) -> Result<StoredGame, StoreError> {
     })
 }
 
+/// Game `id` with its seats, without its moves; `None` if there is none.
+fn game_and_seats(conn: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
+    let row = {
+        let mut st = conn
+            .prepare_cached("SELECT * FROM games WHERE id = ?1")
+            .map_err(db_err)?;
+        let mut rows = st.query([id]).map_err(db_err)?;
+        match rows.next().map_err(db_err)? {
+            Some(r) => game_row(r)?,
+            None => return Ok(None),
+        }
+    };
+    with_seats(conn, row).map(Some)
+}
+
 /// Adds the seats to a game row.
 fn with_seats(conn: &Connection, mut g: StoredGame) -> Result<StoredGame, StoreError> {
     let damaged = |e: rusqlite::Error| {
@@ -361,17 +393,9 @@ impl Store for SqliteStore {
 
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
         let conn = self.conn()?;
-        let row = {
-            let mut st = conn
-                .prepare_cached("SELECT * FROM games WHERE id = ?1")
-                .map_err(db_err)?;
-            let mut rows = st.query([id]).map_err(db_err)?;
-            match rows.next().map_err(db_err)? {
-                Some(r) => game_row(r)?,
-                None => return Ok(None),
-            }
+        let Some(mut g) = game_and_seats(&conn, id)? else {
+            return Ok(None);
         };
-        let mut g = with_seats(&conn, row)?;
         let mut st = conn
             .prepare_cached("SELECT n, action FROM moves WHERE game = ?1 ORDER BY n")
             .map_err(db_err)?;
@@ -388,6 +412,10 @@ impl Store for SqliteStore {
             g.actions.push(action);
         }
         Ok(Some(g))
+    }
+
+    fn summary(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        game_and_seats(&*self.conn()?, id)
     }
 
     fn append(

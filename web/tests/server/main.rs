@@ -4,6 +4,7 @@ mod common;
 mod copies;
 mod events;
 mod limits;
+mod my_games;
 mod network;
 mod play;
 mod seats;

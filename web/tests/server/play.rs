@@ -121,6 +121,47 @@ async fn a_past_turn_shows_the_scores_of_that_turn() {
     assert!(differ > 10, "most turns' scores are not the final ones");
 }
 
+/// The view says where each turn's lines begin in the log (`log_turns`), an
+/// entry for each turn the replay steps through: turn `n`'s lines begin with
+/// its own "-- Turn n" line; turn 0, the start tile alone, has none.
+#[tokio::test]
+async fn the_log_says_where_each_turn_begins() {
+    let app = app();
+    let (id, _) = new_game(&app, json!(["person", "last"])).await;
+    let (_, v) = json_call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(v["log_turns"], json!([0, 0]), "turn 1 begins the log");
+    assert!(v["log"][0].as_str().unwrap().starts_with("-- Turn 1:"));
+    let (id, _) = new_game(&app, json!(["last", "last"])).await;
+    follow(&app, &id, None, |_| false).await;
+    let (_, v) = json_call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+    let log: Vec<&str> = v["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    let starts: Vec<usize> = v["log_turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap() as usize)
+        .collect();
+    assert_eq!(starts.len(), v["turns"].as_u64().unwrap() as usize);
+    assert_eq!(starts[..2], [0, 0]);
+    for n in 1..starts.len() {
+        assert!(
+            log[starts[n]].starts_with(&format!("-- Turn {n}:")),
+            "turn {n}: {}",
+            log[starts[n]]
+        );
+        if n > 1 {
+            assert!(starts[n] > starts[n - 1], "turn {n}");
+        }
+    }
+    let headers = log.iter().filter(|l| l.starts_with("-- Turn ")).count();
+    assert_eq!(headers, starts.len() - 1, "one turn's lines each");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_played_at_once_stay_apart_and_each_replays_alone() {
     let app = app();

@@ -191,13 +191,34 @@ fn a_memory_database_keeps_nothing_and_a_damaged_file_is_refused_clearly() {
     let other = SqliteStore::open(Path::new(":memory:")).unwrap();
     assert!(other.load("x").unwrap().is_none());
     let junk = db_file("junk");
-    std::fs::write(
-        &junk,
-        "this is not a database, it is a text file of some length",
-    )
-    .unwrap();
+    let text = "this is not a database, it is a text file of some length";
+    std::fs::write(&junk, text).unwrap();
     let e = SqliteStore::open(&junk).err().expect("refused");
+    assert!(matches!(e, StoreError::Damaged(_)), "{e:?}");
     assert!(e.to_string().contains("junk.sqlite3"), "{e}");
+    assert!(
+        e.to_string().contains("not a database, or it is damaged"),
+        "{e}"
+    );
+    // Refused as it is: nothing written to it, nothing beside it.
+    assert_eq!(std::fs::read_to_string(&junk).unwrap(), text);
+    for ext in ["-wal", "-shm"] {
+        assert!(!Path::new(&format!("{}{ext}", junk.display())).exists());
+    }
+}
+
+#[test]
+fn opening_a_database_of_this_version_writes_nothing_to_it() {
+    let file = db_file("unwritten");
+    let store = SqliteStore::open(&file).unwrap();
+    store.create(&stored("x", false, 1)).unwrap();
+    drop(store);
+    let before = std::fs::read(&file).unwrap();
+    drop(SqliteStore::open(&file).unwrap());
+    assert!(
+        std::fs::read(&file).unwrap() == before,
+        "opening the file changed it"
+    );
 }
 
 #[tokio::test]
