@@ -129,6 +129,38 @@ fn am3_the_abbey_is_offered_only_when_a_hole_exists_and_goes_only_there() {
     assert_eq!(g.actor(), Actor::Chance);
 }
 
+#[test]
+fn am3_a_hole_another_plugins_rule_keeps_tiles_out_of_is_no_hole_for_the_abbey() {
+    // `kit-no-holes` lets no tile into a hole. The abbey used to be offered
+    // there all the same, and `abbey play` then failed ("the abbey fits into
+    // no hole"). With `exempt-held`, a tile of a type the current player holds
+    // may go in: the check of the play used to judge the abbey still in the
+    // hand (exempt, so it fits) and its placement list out of it (refused
+    // everywhere), leaving a placement with no legal action. Both judge it
+    // out of the hand now, and the play is offered only when it can be made.
+    for exempt in [false, true] {
+        let text = format!(
+            "name = \"abbey + no holes\"\ntilesets = [\"base\"]\n[plugins.abbey]\n\
+             [plugins.kit-no-holes]\nexempt-held = {exempt}\n"
+        );
+        for r in compiled_in_and_loaded(&text) {
+            let g = run(&r, 2, HOLE).unwrap();
+            assert_eq!(
+                g.actor(),
+                Actor::Chance,
+                "exempt-held = {exempt}: Red draws"
+            );
+            assert_eq!(g.hand_count(PlayerId::ALL[0], abbey_tile(&g)), 1);
+            // No hole stops a game: every random game ends, at every seat count.
+            conformance_at_2_4_6(&r, 15, 0, &|_| Ok(()), "abbey + kit-no-holes");
+        }
+    }
+    // The kit plugin's rule is what keeps the abbey out: without it, Red may
+    // play his abbey into the hole (AM3 above).
+    let g = run(&abbey(), 2, HOLE).unwrap();
+    assert_eq!(names(&g), ["abbey draw", "abbey play"]);
+}
+
 // ------------------------------------------------------------------ AM4–AM7
 
 #[test]

@@ -735,4 +735,13 @@ impl<'g> Cx<'g> {
     pub fn play_from_hand(&mut self, tile: TileTypeId) -> Result<bool, HookError> {
         self.game.play_from_hand(tile)
     }
+
+    /// Whether [`Cx::play_from_hand`] would play `tile` now (the current
+    /// player holds it, no tile is drawn yet, and it fits somewhere under every
+    /// plugin's placement rules, judged with the tile out of the hand as the
+    /// play judges it), with nothing changed: offer the play only when it can
+    /// be made.
+    pub fn can_play_from_hand(&mut self, tile: TileTypeId) -> Result<bool, HookError> {
+        self.game.can_play_from_hand(tile)
+    }
 }

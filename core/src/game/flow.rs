@@ -475,33 +475,65 @@ impl Game {
     /// given at run time (`Cx::give_lot_tile`, played first) that fits nowhere
     /// is set aside; a tile dealt at setup stays in the hand.
     pub(crate) fn play_from_hand(&mut self, tile: TileTypeId) -> Result<bool, HookError> {
+        self.hand_play(tile, true)
+    }
+
+    /// Whether [`Game::play_from_hand`] would play tile type `tile` now,
+    /// judged as it judges (the tile taken out of the hand while its
+    /// placements are counted), with nothing changed: for a plugin that
+    /// offers the play only when it can be made.
+    pub(crate) fn can_play_from_hand(&mut self, tile: TileTypeId) -> Result<bool, HookError> {
+        self.hand_play(tile, false)
+    }
+
+    /// [`Game::play_from_hand`] (`play`), or only its answer. The tile is
+    /// judged out of the hand, as a drawn tile is out of the bag when its
+    /// placements are counted: the placement list is made in that state, and
+    /// a placement rule reading the hands must see the same hands in both.
+    fn hand_play(&mut self, tile: TileTypeId, play: bool) -> Result<bool, HookError> {
         if self.turn.stage != Stage::Draw || self.turn.drawn != NONE16 {
             return Ok(false);
         }
         let me = self.turn.current;
         let given = self.bag.given.iter().position(|&h| h == (me, tile));
-        let dealt = || self.bag.hands.iter().position(|&h| h == (me, tile));
-        let Some(i) = given.or_else(dealt) else {
-            return Ok(false);
+        let (i, dealt) = match given {
+            Some(i) => (i, false),
+            None => match self.bag.hands.iter().position(|&h| h == (me, tile)) {
+                Some(i) => (i, true),
+                None => return Ok(false),
+            },
         };
-        let fits = self.hand_tile_fits(tile)?;
-        if fits == 0 {
-            if given.is_some() {
-                self.bag.given.remove(i);
-                self.bag.set_aside.push(tile);
-                self.emit(|| Event::TileSetAside { tile });
+        // The hand the tile is in: dealt at setup, or given at run time.
+        fn held(bag: &mut Bag, dealt: bool) -> &mut Vec<(PlayerId, TileTypeId)> {
+            if dealt {
+                &mut bag.hands
+            } else {
+                &mut bag.given
             }
-            return Ok(false);
         }
-        if given.is_some() {
-            self.bag.given.remove(i);
+        held(&mut self.bag, dealt).remove(i);
+        // A list made now is not the drawn tile's.
+        self.scratch.placements_for = None;
+        let fits = match self.hand_tile_fits(tile) {
+            Ok(n) => n,
+            Err(e) => {
+                held(&mut self.bag, dealt).insert(i, (me, tile));
+                return Err(e);
+            }
+        };
+        if play && fits > 0 {
+            self.turn.drawn = tile.0;
+            self.turn.drawn_fits = fits;
+            self.emit(|| Event::TilePlayedFromHand { player: me, tile });
+            return Ok(true);
+        }
+        if play && !dealt && fits == 0 {
+            self.bag.set_aside.push(tile);
+            self.emit(|| Event::TileSetAside { tile });
         } else {
-            self.bag.hands.remove(i);
+            held(&mut self.bag, dealt).insert(i, (me, tile));
         }
-        self.turn.drawn = tile.0;
-        self.turn.drawn_fits = fits;
-        self.emit(|| Event::TilePlayedFromHand { player: me, tile });
-        Ok(true)
+        Ok(!play && fits > 0)
     }
 
     /// Whether tile type `tile`, played from a hand, fits somewhere: its

@@ -148,7 +148,8 @@ impl Plugin for Abbey {
     }
 
     /// AM2, AM3, AM8: the choice to play the abbey, when the player holds it and a
-    /// hole exists, unless a tile from his hand is already played (X67).
+    /// hole exists that it may go into (under every plugin's placement rules),
+    /// unless a tile from his hand is already played (X67).
     /// Switched off once no player holds an abbey (nothing deals one again),
     /// which is looked at in a turn with a hole (the hands are asked only
     /// then: most turns have none).
@@ -157,13 +158,15 @@ impl Plugin for Abbey {
             return Ok(());
         }
         let me = cx.current_player();
-        if self.holds(cx, me).is_none() {
+        let Some(abbey) = self.holds(cx, me) else {
             if PlayerId::all(cx.players()).all(|p| self.holds(cx, p).is_none()) {
                 cx.set_hook_enabled(hook::TURN_START, false);
             }
             return Ok(());
-        }
-        if cx.drawn_tile().is_some() {
+        };
+        // Offered only when it can be played: a hole may be one another
+        // plugin's placement rule keeps the abbey out of.
+        if cx.drawn_tile().is_some() || !cx.can_play_from_hand(abbey)? {
             return Ok(());
         }
         let round = cx.turn_granted_by() == Some(cx.plugin_index());

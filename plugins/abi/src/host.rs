@@ -525,6 +525,11 @@ macro_rules! query_table {
             /// `turn_start` or a decision it pushed; only if the tile fits somewhere; a tile
             /// given at run time that fits nowhere is set aside).
             cx hook play_from_hand(tile: (TileTypeId) => (TileTypeId)) -> (bool) => (RResult<bool, RString>);
+            /// Whether `play_from_hand(tile)` would play the tile now (held by the current
+            /// player, before the draw, fitting somewhere under every plugin's placement
+            /// rules, judged with the tile out of the hand as the play judges it); changes
+            /// nothing: offer the play only when it can be made.
+            cx hook can_play_from_hand(tile: (TileTypeId) => (TileTypeId)) -> (bool) => (RResult<bool, RString>);
         }
     };
 }

@@ -12,6 +12,7 @@
 //! | `kit-order-one`, `kit-order-odd` | an order-dependent pair (the second reads the score the first changed in the same hook), which the composition check finds |
 //! | `kit-barn` | a figure at a tile corner (`Location::Corner`, `corner_meeting`), occupying a field, scoring a field's farmers on demand (`score_farmers`) |
 //! | `kit-abbey` | a tile held in hand (`per_player`, `hand_count`, `play_from_hand`), wildcard sides, a placement filter, turns granted when the game ends (`game_ending`) |
+//! | `kit-no-holes` | a placement rule another plugin's play from the hand respects (`can_play_from_hand`, `play_from_hand` judging the tile out of the hand) |
 //! | `kit-hold-back` | tile types held back from the draw (`filter_draws`) |
 //! | `kit-secret` | per-player state, chance events at setup, what each player sees (`observe`) |
 //! | `kit-no-per-city` | checking the core options (`check_core`, `core_options`) |
@@ -43,6 +44,7 @@ mod last_call;
 mod mayor;
 mod narrow;
 mod neutral;
+mod no_holes;
 mod order;
 mod perch;
 mod quarters;
@@ -67,6 +69,7 @@ pub use last_call::LastCall;
 pub use mayor::Mayor;
 pub use narrow::Narrow;
 pub use neutral::Ghost;
+pub use no_holes::NoHoles;
 pub use order::{OrderOdd, OrderOne};
 pub use perch::Perch;
 pub use quarters::Quarters;
