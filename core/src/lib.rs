@@ -60,7 +60,7 @@ pub mod record;
 pub mod rng;
 pub mod rules;
 pub mod scenario;
-pub mod tiles;
+pub use carcassonne_vocab::tiles;
 pub mod types;
 
 pub use carcassonne_vocab::hook_table;

@@ -18,6 +18,11 @@
 //!   ([`FigureSpec`]) and the rules hold them ([`FigureKind`]);
 //! * [`decl`] — the core options and a plugin's declaration with its limits;
 //! * [`tileset`] — the tile-set file as written (`docs/tiles.md`);
+//! * [`tiles`] — the tile-set compiler: every tile checked and compiled for
+//!   each rotation, fit tables, the start layout of the tile sets (the
+//!   engine's `tiles`, re-exported there; here so that the SDK's
+//!   `check_plugin` checks a plugin's tile sets with the very code a ruleset
+//!   loads them with);
 //! * [`spot`] — the code of a place on the board in an option (a tile, or a
 //!   feature of it), which the SDK's `Spot` and the core's offers share.
 //!
@@ -33,6 +38,7 @@ pub mod figure_kind;
 pub mod hooks;
 pub mod narrow;
 pub mod spot;
+pub mod tiles;
 pub mod tileset;
 pub mod types;
 

@@ -25,7 +25,8 @@ use crate::{hook, hooks_of, Config, Plugin};
 /// for a key that does not exist, [`Config::ONLY_WITH`] naming options and other
 /// plugins, [`Config::RANGES`] naming whole-number options whose defaults are
 /// within their bounds, unknown keys rejected (`deny_unknown_fields`),
-/// default options accepted by [`Plugin::new`], tile sets and a style that parse, figure,
+/// default options accepted by [`Plugin::new`], tile sets that load (see
+/// [`tileset_problems`]), a style that parses, figure,
 /// marker, link, barrier and area names that are unique (area names also well formed),
 /// hosted markers among the declared ones, figure counts and state that fit, and
 /// hooks that are consistent with what the plugin declares (a figure kind whose
@@ -153,11 +154,7 @@ pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
             }
         }
     }
-    for (i, t) in P::TILESETS.iter().enumerate() {
-        if let Err(e) = toml::from_str::<carcassonne_vocab::TileSetSpec>(t) {
-            errs.push(format!("tile set {i}: {}", e.message().trim()));
-        }
-    }
+    errs.extend(tileset_problems(P::TILESETS));
     if let Err(e) = P::STYLE.parse::<toml::Table>() {
         errs.push(format!("STYLE is not TOML: {}", e.message().trim()));
     }
@@ -196,6 +193,56 @@ pub fn check_plugin<P: Plugin>() -> Result<(), Vec<String>> {
     } else {
         Err(errs)
     }
+}
+
+/// The problems of a plugin's tile sets (`Plugin::TILESETS`), each as
+/// `tile set <index>: <message>` (indices from 0): text that is not a tile
+/// set, then what the host's tile-set compiler refuses when a ruleset
+/// enabling the plugin loads them — the same function,
+/// [`TileCatalogue::build_located`](carcassonne_vocab::tiles::TileCatalogue::build_located),
+/// so the same checks and messages (a ruleset prints them after `tile data:`):
+/// every tile's slots, sides, markers, links and counts, tile ids unique
+/// across the sets, and their start layout. The sets are checked together,
+/// with no other tile set, in both editions (a problem of edition `C1` alone
+/// names it): a `[start]` layout naming a tile of another tile set (the base
+/// game's) is reported here, though a ruleset holding that set loads it.
+pub fn tileset_problems(texts: &[&str]) -> Vec<String> {
+    use carcassonne_vocab::tiles::TileCatalogue;
+    let mut errs = Vec::new();
+    // The sets that parse, with their indices in `texts`.
+    let mut sets = Vec::new();
+    for (i, t) in texts.iter().enumerate() {
+        match toml::from_str::<carcassonne_vocab::TileSetSpec>(t) {
+            Ok(set) => sets.push((i, set)),
+            Err(e) => errs.push(format!("tile set {i}: {}", e.message().trim())),
+        }
+    }
+    if sets.is_empty() {
+        return errs;
+    }
+    let (index, specs): (Vec<usize>, Vec<_>) = sets.into_iter().unzip();
+    let mut seen: Vec<String> = Vec::new();
+    for edition in ["C2", "C1"] {
+        let Err(problems) = TileCatalogue::build_located(&specs, edition) else {
+            continue;
+        };
+        for p in problems {
+            let message = match p.set.and_then(|s| index.get(s)) {
+                Some(i) => format!("tile set {i}: {}", p.message),
+                None => p.message,
+            };
+            if seen.contains(&message) {
+                continue;
+            }
+            errs.push(if edition == "C2" {
+                message.clone()
+            } else {
+                format!("{message} (edition {edition})")
+            });
+            seen.push(message);
+        }
+    }
+    errs
 }
 
 /// The naming context of a decision of kind `tag` with argument `arg`, for a

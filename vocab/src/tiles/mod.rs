@@ -1,22 +1,26 @@
 //! Tiles as data: the TOML tile-set format and its compiled, rotation-ready form.
 //!
 //! See `docs/tiles.md` for the file format. A [`TileSetSpec`] is the unchecked,
-//! deserialised file (the vocabulary crate's `tileset`, shared with plugins); [`TileCatalogue::build`] validates every
+//! deserialised file ([`crate::tileset`]); [`TileCatalogue::build`] validates every
 //! tile and compiles it (module `compile`) into [`TileType`]s with precomputed
 //! geometry for each rotation. Marker and link names are interned (module
 //! `names`).
+//!
+//! The engine (`carcassonne-core`, which re-exports this module as its
+//! `tiles`) compiles a ruleset's tile sets with it, and the SDK's
+//! `testing::check_plugin` runs the same checks on a plugin's tile sets: one
+//! tile-set compiler for both sides, so that a plugin's tile set that its own
+//! tests accept is one a ruleset loads.
 
 mod compile;
 mod names;
 mod start;
 
-pub use carcassonne_vocab::tileset::{
-    FeatureSpec, StartSpec, StartTileSpec, TileSetSpec, TileSpec,
-};
+pub use crate::tileset::{FeatureSpec, StartSpec, StartTileSpec, TileSetSpec, TileSpec};
 pub use names::{BarrierTable, LinkTable, MarkerTable, PENNANT};
 
 use crate::types::*;
-pub(crate) use compile::edge_of;
+pub use compile::edge_of;
 use compile::{compile_tile, fit_table};
 use std::collections::HashMap;
 
@@ -219,8 +223,9 @@ pub struct FitTable {
     /// Per requirement code, the mask of fitting distinct rotations in the low
     /// four bits and their number (the weight of a frontier cell in a uniform
     /// placement draw) in the high four: the playout's draw walks one table of
-    /// 256 bytes, not two.
-    pub(crate) fit: [u8; 256],
+    /// 256 bytes, not two. Read by the engine's board; [`FitTable::mask`] and
+    /// [`FitTable::count`] read one half each.
+    pub fit: [u8; 256],
 }
 
 impl FitTable {
@@ -279,7 +284,7 @@ pub struct TileCatalogue {
     /// the chosen one among them.
     pub start_candidates: Vec<(usize, StartLayout)>,
     /// The counts the plugins changed when the rules were built
-    /// ([`Hooks::compose_tiles`](crate::Hooks::compose_tiles)): the plugin's
+    /// (the engine's `Hooks::compose_tiles`): the plugin's
     /// id, the tile type, its count from the tile sets and the plugin's
     /// count, in catalogue order. What `ruleset check` reports, so that a
     /// tile a plugin takes out of the game (the Count's river tiles) is
@@ -335,7 +340,7 @@ pub struct TileError {
     pub message: String,
 }
 
-pub use carcassonne_vocab::types::rotate_mask;
+pub use crate::types::rotate_mask;
 
 impl TileCatalogue {
     /// The fit tables of every tile type that the board's kept numbers of

@@ -17,7 +17,7 @@ fn side_index(name: &str) -> Option<usize> {
 /// The kind of a side whose three slots belong to features of these kinds: a
 /// city if one is a city, else a road if one is a road, else a field (a
 /// barrier side is a field side here: its name is checked apart).
-pub(crate) fn edge_of(kinds: [Option<FeatureKind>; 3]) -> EdgeKind {
+pub fn edge_of(kinds: [Option<FeatureKind>; 3]) -> EdgeKind {
     if kinds.iter().all(Option::is_none) {
         // No slot owned: a field side unless the data says `?` (checked by the caller).
         return EdgeKind::Field;
