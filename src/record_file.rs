@@ -17,6 +17,13 @@
 //! the record of the actions before; a compaction that fails leaves the
 //! journal as it was and removes its temporary file.
 //!
+//! **Always readable.** A record is read up to
+//! [`MAX_INPUT_BYTES`], like every input file: the rules it embeds are
+//! bounded when the ruleset is loaded (`MAX_RECORDED_RULES_BYTES`, half of
+//! it), and a write that would make the file larger fails like a full disk
+//! (the file keeps the actions before it), so no record written here is one
+//! `replay` refuses.
+//!
 //! **Regular files only.** The path must be a new file or a regular file: a
 //! symbolic link, directory, FIFO or device there is refused with one line (the
 //! record would replace it), and the temporary file is opened without
@@ -24,6 +31,7 @@
 
 use anyhow::{bail, Context, Result};
 use carcassonne_core::{Game, Provenance, Record, Recorder};
+use carcassonne_host::input::{size_text, MAX_INPUT_BYTES};
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{Seek, SeekFrom, Write};
@@ -55,6 +63,8 @@ pub struct RecordFile {
     /// Whether the file may not be a valid record: a write failed and the
     /// journal could not be closed again.
     damaged: bool,
+    /// The largest file written ([`MAX_INPUT_BYTES`]: what is read back).
+    limit: u64,
 }
 
 impl RecordFile {
@@ -67,17 +77,31 @@ impl RecordFile {
         rec: &Recorder,
         g: &Game,
     ) -> Result<Self> {
+        Self::create_for("--record", path, provenance, names, rec, g)
+    }
+
+    /// [`RecordFile::create`] for the option `flag` that named `path` (in
+    /// the messages: `conformance --failure-record`).
+    pub fn create_for(
+        flag: &str,
+        path: &Path,
+        provenance: Provenance,
+        names: Vec<String>,
+        rec: &Recorder,
+        g: &Game,
+    ) -> Result<Self> {
         let name = path
             .file_name()
-            .with_context(|| format!("--record {}: not a file name", path.display()))?;
-        check_regular(path)?;
+            .with_context(|| format!("{flag} {}: not a file name", path.display()))?;
+        check_regular(flag, path)?;
         let mut tmp_name = std::ffi::OsString::from(".");
         tmp_name.push(name);
         tmp_name.push(".tmp");
         let tmp = path.with_file_name(tmp_name);
-        check_regular(&tmp)?;
+        check_regular(flag, &tmp)?;
         let record = named(rec.record(g, &provenance), &names);
         let (text, tail_at) = contents(&record, g.is_over())?;
+        check_size(path, text.len() as u64, MAX_INPUT_BYTES)?;
         let file = replace(&tmp, path, text.as_bytes())?;
         Ok(RecordFile {
             path: path.to_path_buf(),
@@ -91,6 +115,7 @@ impl RecordFile {
             finished: g.is_over(),
             behind: false,
             damaged: false,
+            limit: MAX_INPUT_BYTES,
         })
     }
 
@@ -114,6 +139,9 @@ impl RecordFile {
             return Ok(());
         }
         let bytes = [part.as_bytes(), TAIL.as_bytes()].concat();
+        // Too large to be read back: not written, as if the disk were full.
+        let size = self.tail_at + bytes.len() as u64;
+        check_size(&self.path, size, self.limit).inspect_err(|_| self.behind = true)?;
         let written = self
             .file
             .seek(SeekFrom::Start(self.tail_at))
@@ -142,6 +170,8 @@ impl RecordFile {
     fn rewrite(&mut self, rec: &Recorder, g: &Game) -> Result<()> {
         let record = named(rec.record(g, &self.provenance), &self.names);
         let (text, tail_at) = contents(&record, g.is_over())?;
+        check_size(&self.path, text.len() as u64, self.limit)
+            .inspect_err(|_| self.behind = true)?;
         // A failure leaves the file as it was: without the latest actions.
         self.file = replace(&self.tmp, &self.path, text.as_bytes()).inspect_err(|_| {
             self.behind = true;
@@ -209,6 +239,20 @@ fn contents(record: &Record, over: bool) -> Result<(String, u64)> {
     Ok((text, tail_at))
 }
 
+/// Fails if a record file of `size` bytes would be larger than `limit`, the
+/// most that is read back.
+fn check_size(path: &Path, size: u64, limit: u64) -> Result<()> {
+    if size > limit {
+        bail!(
+            "cannot write the record to {}: it would be larger than {}, the limit for input files, \
+             and could not be read back",
+            path.display(),
+            size_text(limit)
+        );
+    }
+    Ok(())
+}
+
 /// `record` with `names` for its seats.
 fn named(record: Record, names: &[String]) -> Record {
     Record {
@@ -217,8 +261,9 @@ fn named(record: Record, names: &[String]) -> Record {
     }
 }
 
-/// Fails unless `path` is free or a regular file (not a symbolic link).
-fn check_regular(path: &Path) -> Result<()> {
+/// Fails unless `path` (given with option `flag`) is free or a regular file
+/// (not a symbolic link).
+fn check_regular(flag: &str, path: &Path) -> Result<()> {
     let Ok(m) = std::fs::symlink_metadata(path) else {
         return Ok(());
     };
@@ -234,7 +279,7 @@ fn check_regular(path: &Path) -> Result<()> {
         special_kind(&t)
     };
     bail!(
-        "--record {}: {what} is there, not a regular file: records are written only to regular files (the record would replace it)",
+        "{flag} {}: {what} is there, not a regular file: records are written only to regular files (the record would replace it)",
         path.display()
     )
 }
@@ -280,4 +325,66 @@ fn replace(tmp: &Path, path: &Path, bytes: &[u8]) -> Result<File> {
         return Err(e).with_context(fail);
     }
     Ok(f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_that_would_pass_the_limit_is_not_written_and_the_file_keeps_the_game_before() {
+        let dir = std::env::temp_dir().join(format!("record-file-limit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("game.json");
+        let rs = crate::env::shipped("base");
+        let mut g = Game::new(rs.rules.clone(), 2, 1).unwrap();
+        let mut rec = Recorder::default();
+        let names = vec![String::new(); 2];
+        let mut f =
+            RecordFile::create(&path, Provenance::bare("base", &rs.text), names, &rec, &g).unwrap();
+        // Room for ten more bytes than the file holds: the first action or two
+        // fit, then none.
+        let random = carcassonne_bots::BotSpec::Random;
+        let mut bots = carcassonne_bots::seat_bots(&[random.clone(), random], 1);
+        f.limit = std::fs::metadata(&path).unwrap().len() + 40;
+        let mut refused = None;
+        while refused.is_none() && !g.is_over() {
+            match g.actor() {
+                carcassonne_core::Actor::Chance => {
+                    rec.sample(&mut g).unwrap();
+                }
+                carcassonne_core::Actor::Player(p) => {
+                    let a = bots[p.index()].choose(&g).unwrap();
+                    rec.apply(&mut g, a).unwrap();
+                    refused = f.save(&rec, &g).err();
+                }
+                carcassonne_core::Actor::GameOver => {}
+            }
+        }
+        let e = refused.expect("the limit was reached");
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "cannot write the record to {}: it would be larger than {} bytes, the limit for \
+                 input files, and could not be read back",
+                path.display(),
+                f.limit
+            )
+        );
+        let size = std::fs::metadata(&path).unwrap().len();
+        assert!(size <= f.limit, "{size} > {}", f.limit);
+        assert_eq!(
+            f.kept(),
+            format!(
+                "the game up to the last action written is recorded in {}",
+                path.display()
+            )
+        );
+        // What is there is a record of the actions written before.
+        let text = std::fs::read_to_string(&path).unwrap();
+        let written = Record::from_json(&text).unwrap();
+        assert!(written.actions.len() < rec.actions.len());
+        assert_eq!(written.actions, rec.actions[..written.actions.len()]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -9,13 +9,17 @@
 //!   ([`SpecError`]) and printed back the same way;
 //! * [`BotSpec::build`] makes a [`Bot`], which chooses an action for whoever
 //!   [`Game::actor`] says must act;
-//! * [`play_game`] plays a whole seeded game between bots.
+//! * [`play_game`] plays a whole seeded game between bots; [`seat_bots`] and
+//!   [`play_out`] play the same game move by move;
+//! * [`BotChooser`] makes the players' decisions of the conformance kit's
+//!   games (`carcassonne conformance --bots`).
 //!
 //! A bot never hides a failure: if a plugin hook fails while the bot looks at
 //! an action, [`Bot::choose`] returns the error, naming the action.
 #![forbid(unsafe_code)]
 
 pub mod greedy;
+mod kit;
 pub mod mcts;
 mod play;
 mod random;
@@ -23,8 +27,9 @@ mod spec;
 pub mod tournament;
 
 pub use greedy::Greedy;
+pub use kit::BotChooser;
 pub use mcts::{Mcts, NODE_CAP};
-pub use play::{play_game, play_game_in, play_out, PlayError};
+pub use play::{play_game, play_game_in, play_out, seat_bots, PlayError};
 pub use random::RandomBot;
 pub use spec::{seat_specs, BotSpec, Budget, MctsSpec, SpecError, BOT_NAMES};
 

@@ -6,7 +6,7 @@
 //! [`Standings`] adds results up in any order, so the games can be spread over
 //! threads, processes or machines (the Python package spreads them over Ray).
 
-use crate::{play_out, seat_seed, Bot, BotSpec, PlayError, SearchStats};
+use crate::{play_out, seat_bots, BotSpec, PlayError, SearchStats};
 use carcassonne_core::{Game, PlayerId, Rules};
 use std::sync::Arc;
 
@@ -164,11 +164,9 @@ pub fn play(rules: &Arc<Rules>, specs: &[BotSpec], fixture: Fixture) -> Result<O
     let seats = fixture.seats();
     let seat_specs = [specs[seats[0]].clone(), specs[seats[1]].clone()];
     let mut g = Game::new(rules.clone(), 2, fixture.seed)?;
-    let mut bots: Vec<Box<dyn Bot>> = seat_specs
-        .iter()
-        .enumerate()
-        .map(|(p, s)| s.build(seat_seed(fixture.seed, p as u8)))
-        .collect();
+    // The bots `play_game` gives these seats: a game of the tournament is
+    // the game `simulate` plays with the same seed and bots in these seats.
+    let mut bots = seat_bots(&seat_specs, fixture.seed);
     play_out(&mut g, &mut bots, &seat_specs)?;
     Ok(Outcome {
         fixture,

@@ -4,7 +4,7 @@
 use crate::record_file::RecordFile;
 use crate::{env, log, render, RulesetArgs};
 use anyhow::{anyhow, bail, Context, Result};
-use carcassonne_bots::{seat_seed, seat_specs, Bot, BotSpec};
+use carcassonne_bots::{seat_bots, seat_seed, seat_specs, Bot, BotSpec};
 use carcassonne_core::{Action, Actor, FigureOption, Game, Recorder};
 use carcassonne_render::Style;
 use std::io::BufRead;
@@ -18,7 +18,10 @@ pub struct Args {
     /// Number of players (2-6); default: the ruleset's.
     #[arg(long)]
     players: Option<u8>,
-    /// Seed of the game (default: from the clock; printed so the game can be replayed).
+    /// Seed of the game (default: from the clock; printed so the game can be
+    /// replayed). Without `--human`, the same seed, bots, players and ruleset
+    /// play the same game as `simulate`'s game of that seed (`simulate --seed S
+    /// --games N` plays seeds S to S + N - 1).
     #[arg(long)]
     seed: Option<u64>,
     /// Write the game record (JSON) to this file.
@@ -27,7 +30,8 @@ pub struct Args {
     /// Bot for each seat a bot plays, in seat order, comma-separated (the last
     /// one fills the remaining seats): `random`, `greedy` or `mcts` with an
     /// optional budget per move (`mcts:2000` playouts, `mcts:200ms`) and
-    /// `:threads=N`. Default: `greedy,random`; with `--human`, the strongest,
+    /// `:threads=N` (default: one thread, as in `simulate`; all cores with
+    /// `--human`). Default: `greedy,random`; with `--human`, the strongest,
     /// `mcts`, for every other seat.
     #[arg(long, value_delimiter = ',')]
     bots: Option<Vec<BotSpec>>,
@@ -122,7 +126,8 @@ fn ask(g: &Game, style: &Style, seat: u8, input: &mut impl BufRead) -> Result<Ch
     let rules = g.rules();
     println!("\n{}", render::board(g, style));
     print!("{}", render::legend(g, style));
-    println!("Scores: {}; {} tiles left.", scores(g), g.bag_len());
+    let left = log::counted(g.bag_len() as u64, "tile", "tiles");
+    println!("Scores: {}; {left} left.", scores(g));
     if let Some(tt) = g.drawn_tile().and_then(|t| rules.tiles.get(t)) {
         println!("{} to place {}:", log::NAMES[seat as usize], tt.id);
         print!("{}", render::rotations(tt));
@@ -212,7 +217,8 @@ pub fn run(a: Args) -> Result<()> {
     });
     let mut g = Game::new(rs.rules.clone(), players, seed)?;
     g.set_logging(!a.quiet);
-    // One game at a time: a search bot may use every core.
+    // One game at a time: a search bot playing against a person may use
+    // every core.
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     // The bots play the seats no person plays, in seat order.
     let listed = a.bots.clone().unwrap_or_else(|| {
@@ -244,15 +250,28 @@ pub fn run(a: Args) -> Result<()> {
         .iter()
         .zip(seat_specs(&listed, bot_seats.len() as u8))
     {
-        specs[usize::from(p)] = Some(spec.with_default_threads(cores));
+        // A game between bots is the game `simulate` plays with the same
+        // seed and bots: a search bot searches on one thread there (its
+        // moves depend on the thread count), so here too unless told.
+        specs[usize::from(p)] = Some(if a.human.is_empty() {
+            spec
+        } else {
+            spec.with_default_threads(cores)
+        });
     }
-    let mut bots: Vec<Option<Box<dyn Bot>>> = (0..players)
-        .map(|p| {
-            specs[p as usize]
-                .as_ref()
-                .map(|s| s.build(seat_seed(seed, p)))
-        })
-        .collect();
+    let mut bots: Vec<Option<Box<dyn Bot>>> =
+        match specs.iter().cloned().collect::<Option<Vec<_>>>() {
+            // Every seat a bot: the bots `simulate` gives them (all `random`:
+            // one RNG, the moves of the fast path), so the game is its game.
+            Some(all) => seat_bots(&all, seed).into_iter().map(Some).collect(),
+            None => (0..players)
+                .map(|p| {
+                    specs[p as usize]
+                        .as_ref()
+                        .map(|s| s.build(seat_seed(seed, p)))
+                })
+                .collect(),
+        };
     if !a.quiet {
         println!("{} — {} players, seed {seed}", rs.spec.name, players);
         let seats: Vec<String> = (0..players)

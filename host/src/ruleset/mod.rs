@@ -13,6 +13,7 @@ use resolve::resolve_into;
 pub(crate) use resolve::run_in;
 pub use resolve::{order_plugins, resolve};
 
+use crate::input::{recorded_rules_len, size_text, MAX_INPUT_BYTES, MAX_RECORDED_RULES_BYTES};
 use crate::locate::{toml_key, LineIndex};
 use crate::registry::Registry;
 use crate::tilesets::{Source, TileSetFiles};
@@ -253,7 +254,11 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// Parses and resolves ruleset text.
+/// Parses and resolves ruleset text. Rules that would take more than
+/// [`MAX_RECORDED_RULES_BYTES`] in a game record (the text with the tile-set
+/// files it reads) are refused with one problem, so that every record of a
+/// game under a ruleset loaded here can be read back. (A record's own ruleset,
+/// [`load_str_from`], is not: the record was read.)
 pub fn load_str(
     text: &str,
     file: &str,
@@ -265,7 +270,45 @@ pub fn load_str(
         files: &files,
         embedded: None,
     };
-    load_str_from(text, file, &src, registry)
+    match load_str_from(text, file, &src, registry) {
+        Ok(rs) => check_recorded_size(file, &rs.text, &rs.tileset_files).map(|()| rs),
+        // Listed after the others when the text alone is too much.
+        Err(mut e) => {
+            if let Err(size) = check_recorded_size(file, text, &BTreeMap::new()) {
+                e.0.extend(size.0);
+            }
+            Err(e)
+        }
+    }
+}
+
+/// Refuses rules (ruleset `text` and the `tilesets` it read) that would take
+/// more than [`MAX_RECORDED_RULES_BYTES`] in a game record.
+fn check_recorded_size(
+    file: &str,
+    text: &str,
+    tilesets: &BTreeMap<String, String>,
+) -> Result<(), RulesetErrors> {
+    let n = recorded_rules_len(text, tilesets);
+    if n <= MAX_RECORDED_RULES_BYTES {
+        return Ok(());
+    }
+    let what = if tilesets.is_empty() {
+        "the ruleset takes"
+    } else {
+        "the ruleset and its tile-set files take"
+    };
+    Err(RulesetErrors(vec![Problem {
+        file: file.to_string(),
+        line: 0,
+        col: 0,
+        message: format!(
+            "too large to record: {what} {n} bytes in a game record (as JSON text), more than {}, \
+             the most a record may hold of its rules (a record is read up to {}; the rest is for the game)",
+            size_text(MAX_RECORDED_RULES_BYTES),
+            size_text(MAX_INPUT_BYTES)
+        ),
+    }]))
 }
 
 /// Parses and resolves ruleset text whose tile sets come from `src`.
