@@ -62,10 +62,22 @@ enum Command {
     /// Replay a game record and print the final scores.
     Replay(cmd::replay::Args),
     /// Run many seeded games on all cores and print score statistics.
+    ///
+    /// A game that fails (a plugin's error) stops the run as Ctrl-C does: no
+    /// game is started after it, and the statistics of the games that
+    /// finished are printed, marked partial, then the failing seed, its error
+    /// and the `play --seed S ... --record FILE` command that plays that game
+    /// again; the exit status is 1 (`--json`: the failures under `failures`).
+    /// Going on without the failed games would leave out of the statistics
+    /// just the games where the failing rule comes up.
     Simulate(cmd::simulate::Args),
     /// Play every pairing of bots on paired seeds, seats swapped: win rates, scores, Elo.
     Tournament(cmd::tournament::Args),
     /// Run the same seeded games on two rulesets and show what changes.
+    ///
+    /// A game that fails on either ruleset stops the run as in `simulate`:
+    /// the statistics of the seeds played on both, marked partial, then the
+    /// failure and the `play` command that plays that game again (exit status 1).
     Compare(cmd::compare::Args),
     /// Draw the board of a recorded game at any turn as a picture (SVG).
     Render(cmd::render::Args),
@@ -78,6 +90,14 @@ enum Command {
     #[command(subcommand)]
     Ruleset(cmd::ruleset::Command),
     /// Play random games on a ruleset with invariant checks at every step (for plugin authors).
+    ///
+    /// The summary gives the points each plugin booked and what else it was
+    /// seen doing (decisions of its steps, chance events, figure options and
+    /// moves, lot tiles, features added, log lines). With `--bots`, bots make
+    /// the players' decisions instead of the random draw. A failing game (the
+    /// lowest seed) is written as a record (`--failure-record`) that
+    /// `carcassonne replay` plays to the state where it failed; the message
+    /// names the action that failed, if one did, and the commands to look at it.
     Conformance(cmd::conformance::Args),
     /// Run scenario files: rulebook-style fixtures with expected scores and events.
     Check(cmd::check::Args),

@@ -34,8 +34,32 @@
 //! assert_eq!(report.games, 200);
 //! ```
 //!
+//! Only the plugins the test links are compiled in: to play yours with the
+//! official expansions (`[plugins.abbey]` beside it), add the dev-dependency
+//! `carcassonne-official` and `use carcassonne_official as _;` to the test
+//! file, which links and registers every official plugin (without it, the
+//! ruleset's error says so: ``unknown plugin `abbey`; available: my-plugin;
+//! `abbey` is an official plugin, not linked into this program: …``).
+//!
 //! To check the built library instead, use [`check_libraries`] with its path,
 //! or the command line: `carcassonne conformance --ruleset FILE --plugin-dir DIR`.
+//!
+//! The players' actions are drawn at random. A mechanic that needs purposeful
+//! play (a challenge only a player ahead would make) may seldom come up that
+//! way: [`check_rules_with`] takes any [`Chooser`] of the players' actions,
+//! such as bots (`carcassonne_bots::BotChooser::new(&[BotSpec::Greedy])`,
+//! with the dev-dependency `carcassonne-bots`; on the command line
+//! `conformance --bots greedy`).
+//!
+//! The [`Report`] says what the kit saw your plugin do: the points it booked
+//! (`report.points`, by score category: the base rules' four, then one per
+//! plugin) and, per plugin, its decisions, chance events, figure options,
+//! figure moves, lot tiles, features added and log lines
+//! (`report.activity`), so that a test can check that its games reached your
+//! code. A [`Failure`] carries the player actions of the failing game
+//! (`failure.actions`, the action that failed in `failure.action`): with its
+//! seed, a record's actions, which `carcassonne replay` plays up to the
+//! failing state (the command line writes that record itself).
 
 use crate::loader::{self, LoadErrors};
 use crate::registry::Registry;
@@ -45,7 +69,9 @@ use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-pub use carcassonne_core::conformance::{Failure, Options, Report};
+pub use carcassonne_core::conformance::{
+    Activity, Chooser, Failure, Options, RandomChoices, Report,
+};
 
 /// Why the kit could not run or what it found.
 #[derive(Debug)]
@@ -73,11 +99,22 @@ impl std::error::Error for ConformanceError {}
 /// Runs the kit on compiled rules.
 /// [`Options::check_determinism`] is always on here.
 pub fn check_rules(rules: &Arc<Rules>, opts: Options) -> Result<Report, Failure> {
+    check_rules_with(rules, opts, &mut RandomChoices::default())
+}
+
+/// [`check_rules`] with the players' actions made by `chooser` (bots, for
+/// a mechanic that needs purposeful play to come up).
+/// [`Options::check_determinism`] is always on here.
+pub fn check_rules_with(
+    rules: &Arc<Rules>,
+    opts: Options,
+    chooser: &mut dyn Chooser,
+) -> Result<Report, Failure> {
     let opts = Options {
         check_determinism: true,
         ..opts
     };
-    carcassonne_core::conformance::run(rules, opts, &|_| Ok(()))
+    carcassonne_core::conformance::run_with(rules, opts, chooser, &|_| Ok(()))
 }
 
 /// Runs the kit on ruleset text resolved against `registry`.
@@ -91,7 +128,8 @@ pub fn check_ruleset(
     check_rules(&rs.rules, opts).map_err(ConformanceError::Failure)
 }
 
-/// Runs the kit with the compiled-in plugins (in a plugin crate's tests: yours).
+/// Runs the kit with the compiled-in plugins (in a plugin crate's tests: yours,
+/// and the official ones when the test links `carcassonne-official`).
 pub fn check_builtin(ruleset_toml: &str, opts: Options) -> Result<Report, ConformanceError> {
     let reg = loader::builtin_registry().map_err(ConformanceError::Plugins)?;
     check_ruleset(ruleset_toml, &reg, opts)

@@ -7,7 +7,9 @@
 
 pub mod settings;
 
-use crate::cmd::simulate::{run_games, RunArgs};
+use crate::cmd::simulate::{
+    failures_error, failures_json, partial_line, play_again, run_games, GameFailure, RunArgs,
+};
 use crate::plot::stats::{Measure, Paired};
 use crate::plot::Study;
 use crate::stats::{category_rows, Stats};
@@ -108,8 +110,37 @@ pub fn run(a: Args) -> Result<()> {
     )?;
     let mut both = batch.stats;
     let (mut sa, mut sb) = (both.remove(0), both.remove(0));
+    let failures = batch.failures;
+    let bots = a.run.bot_names(players);
+    let files = [a.a.as_path(), a.b.as_path()];
+    let play = |f: &GameFailure| {
+        let file = files.get(f.ruleset).copied();
+        play_again(file, &a.plugin_dirs, players, &bots, f)
+    };
+    let names = ["A", "B"];
+    // What ends the run: a failed game (after the statistics of the seeds
+    // played on both), Ctrl-C, or nothing.
+    let end = |partial: bool| -> Result<()> {
+        if failures.is_empty() {
+            interrupt::result(partial)
+        } else {
+            Err(failures_error(&failures, &names, &play))
+        }
+    };
     if sa.games == 0 {
-        return Err(interrupt::Interrupted.into());
+        if a.json && !failures.is_empty() {
+            let out = serde_json::json!({
+                "games": 0,
+                "games_requested": a.run.games,
+                "partial": true,
+                "failures": failures_json(&failures, &names, &play),
+            });
+            println!("{}", serde_json::to_string_pretty(&out)?);
+        }
+        return match failures.is_empty() {
+            true => Err(interrupt::Interrupted.into()),
+            false => end(true),
+        };
     }
     let study = |rs: &Ruleset, s: &mut Stats| -> Result<Study> {
         let sample = carcassonne_core::Game::new(rs.rules.clone(), players, a.run.seed)?;
@@ -149,22 +180,22 @@ pub fn run(a: Args) -> Result<()> {
         crate::plot::save(path, &svg)
     };
     if a.json {
-        let out = serde_json::json!({
-            "a": sa.to_json(&ra.spec.name, a.run.seed, &a.run.bot_names(players), a.run.timing),
-            "b": sb.to_json(&rb.spec.name, a.run.seed, &a.run.bot_names(players), a.run.timing),
+        let mut out = serde_json::json!({
+            "a": sa.to_json(&ra.spec.name, a.run.seed, &bots, a.run.timing),
+            "b": sb.to_json(&rb.spec.name, a.run.seed, &bots, a.run.timing),
             "settings_diff": settings::to_json(&diff),
             "same_rules": same,
             "paired": paired_json(&paired),
         });
+        if !failures.is_empty() {
+            out["failures"] = failures_json(&failures, &names, &play);
+        }
         println!("{}", serde_json::to_string_pretty(&out)?);
         plot()?;
-        return interrupt::result(sa.partial());
+        return end(sa.partial());
     }
-    if sa.partial() {
-        println!(
-            "PARTIAL: interrupted after {} of {} games; statistics of the finished games:",
-            sa.games, sa.requested
-        );
+    if let Some(line) = partial_line(sa.games, sa.requested, &failures) {
+        println!("{line}");
     }
     println!(
         "{} games each, {} players, bots {}, the same seeds {}..",
@@ -277,7 +308,7 @@ pub fn run(a: Args) -> Result<()> {
         plot()?;
         println!("Charts written to {}", path.display());
     }
-    interrupt::result(sa.partial())
+    end(sa.partial())
 }
 
 /// Prints what differs in the settings of A and B (see [`settings`]);

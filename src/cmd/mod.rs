@@ -3,6 +3,7 @@
 pub mod check;
 pub mod compare;
 pub mod conformance;
+pub mod failures;
 pub mod play;
 pub mod plugins;
 pub mod render;

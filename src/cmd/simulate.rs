@@ -36,7 +36,8 @@ pub struct RunArgs {
     /// Number of players (2-6); default: the ruleset's.
     #[arg(long)]
     pub players: Option<u8>,
-    /// Seed of the first game; game i uses seed + i.
+    /// Seed of the first game; game i uses seed + i, and `play --seed <seed + i>`
+    /// with the same ruleset, players and bots plays that very game again.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Worker threads, 1 to 256 (default: all cores); never more than games.
@@ -121,17 +122,40 @@ pub fn parse_threads(s: &str) -> Result<usize, String> {
 /// What [`run_games`] gives.
 #[derive(Debug)]
 pub struct Batch {
-    /// The statistics of each ruleset.
+    /// The statistics of each ruleset: of the seeds whose games finished on
+    /// every ruleset.
     pub stats: Vec<Stats>,
     /// With [`RunArgs::pair`] and two rulesets: the paired differences of the
     /// second's games less the first's.
     pub paired: Option<PairedSums>,
+    /// The games that failed (a plugin's error, a bot's), by seed: the first
+    /// one stops the run.
+    pub failures: Vec<GameFailure>,
+}
+
+/// A game of [`run_games`] that failed.
+#[derive(Clone, Debug)]
+pub struct GameFailure {
+    /// Its seed.
+    pub seed: u64,
+    /// The ruleset it was played on (an index of the rulesets given).
+    pub ruleset: usize,
+    /// What failed.
+    pub error: String,
 }
 
 /// Plays `a.games` seeded games between the bots of `a.bots` on all cores, each
 /// seed on every ruleset of `rules` in turn (so that a run stopped by Ctrl-C has
 /// played the same seeds on all of them: the first `games` seeds). One [`Stats`]
 /// per ruleset, and the paired differences if asked for.
+///
+/// A game that fails does not end the run with nothing: like Ctrl-C, it
+/// stops it (no game is started after it; the games in progress finish),
+/// and the statistics of the seeds whose games finished on every ruleset are
+/// kept, with the failure ([`Batch::failures`]). Skipping failed games and
+/// going on would leave out of the statistics just the games where the
+/// failing rule comes up, a bias a balance study would not see; and a rule
+/// that fails is to be fixed before its statistics mean anything.
 pub fn run_games(rules: &[Arc<Rules>], players: u8, a: &RunArgs, show_bar: bool) -> Result<Batch> {
     if !(2..=6).contains(&players) {
         bail!("--players {players}: a game needs 2 to 6 players");
@@ -172,7 +196,7 @@ pub fn run_games(rules: &[Arc<Rules>], players: u8, a: &RunArgs, show_bar: bool)
             .expect("valid template"),
     );
     let started = Instant::now();
-    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let failures: Mutex<Vec<GameFailure>> = Mutex::new(Vec::new());
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| {
@@ -188,21 +212,28 @@ pub fn run_games(rules: &[Arc<Rules>], players: u8, a: &RunArgs, show_bar: bool)
                         break;
                     }
                     let seed = a.seed.wrapping_add(i);
+                    // A seed counts when its games finished on every ruleset.
                     let mut played = true;
-                    for ((r, st), slot) in rules.iter().zip(acc.iter_mut()).zip(&mut slots) {
-                        match carcassonne_bots::play_game_in(slot, r, players, seed, &a.bots) {
-                            Ok(g) => st.add_game(g, seed, a.keep_games),
-                            Err(e) => {
-                                played = false;
-                                *failure.lock().expect("lock") =
-                                    Some(format!("game with seed {seed}: {e}"));
-                                next.store(a.games, Ordering::Relaxed);
-                            }
+                    for (k, (r, slot)) in rules.iter().zip(&mut slots).enumerate() {
+                        if let Err(e) =
+                            carcassonne_bots::play_game_in(slot, r, players, seed, &a.bots)
+                        {
+                            played = false;
+                            failures.lock().expect("lock").push(GameFailure {
+                                seed,
+                                ruleset: k,
+                                error: e.to_string(),
+                            });
+                            next.store(a.games, Ordering::Relaxed);
                         }
                     }
-                    if let (Some(p), true, [Some(ga), Some(gb)]) = (&mut pairs, played, &slots[..])
-                    {
-                        p.add(&Outcome::of(seed, ga), &Outcome::of(seed, gb));
+                    if played {
+                        for (st, g) in acc.iter_mut().zip(slots.iter().flatten()) {
+                            st.add_game(g, seed, a.keep_games);
+                        }
+                        if let (Some(p), [Some(ga), Some(gb)]) = (&mut pairs, &slots[..]) {
+                            p.add(&Outcome::of(seed, ga), &Outcome::of(seed, gb));
+                        }
                     }
                     if i % 64 == 0 {
                         bar.set_position(next.load(Ordering::Relaxed).min(a.games));
@@ -219,9 +250,8 @@ pub fn run_games(rules: &[Arc<Rules>], players: u8, a: &RunArgs, show_bar: bool)
         }
     });
     bar.finish_and_clear();
-    if let Some(f) = failure.into_inner().expect("lock") {
-        bail!("{f}");
-    }
+    let mut failures = failures.into_inner().expect("lock");
+    failures.sort_by_key(|f| (f.seed, f.ruleset));
     let mut all = total.into_inner().expect("lock");
     for t in &mut all {
         t.requested = a.games;
@@ -231,7 +261,104 @@ pub fn run_games(rules: &[Arc<Rules>], players: u8, a: &RunArgs, show_bar: bool)
     Ok(Batch {
         stats: all,
         paired: total_pairs.into_inner().expect("lock"),
+        failures,
     })
+}
+
+/// The first line of the statistics of a run that stopped early (`None`:
+/// it did not): a game failed ([`run_games`]), or Ctrl-C.
+pub fn partial_line(games: u64, requested: u64, failures: &[GameFailure]) -> Option<String> {
+    if !failures.is_empty() {
+        let mut seeds: Vec<String> = failures.iter().map(|f| f.seed.to_string()).collect();
+        seeds.dedup();
+        let which = match seeds.as_slice() {
+            [one] => format!("the game with seed {one} failed"),
+            many => format!("the games with seeds {} failed", many.join(", ")),
+        };
+        return Some(format!(
+            "PARTIAL: {which} (see the error below), so no game was started after it; \
+             statistics of the {} that finished, of {requested}:",
+            super::plural(usize::try_from(games).unwrap_or(usize::MAX), "game")
+        ));
+    }
+    (games < requested).then(|| {
+        format!(
+            "PARTIAL: interrupted after {games} of {requested} games; statistics of the finished games:"
+        )
+    })
+}
+
+/// The record file [`play_command`](super::failures::play_command) names for
+/// the failing game of `seed`.
+fn failing_record(seed: u64) -> String {
+    format!("failing-game-seed-{seed}.json")
+}
+
+/// `failures` as JSON: each one's seed, error and the `play` command that
+/// plays it again (`play(f)`), and the name of its ruleset (`rulesets`).
+pub fn failures_json(
+    failures: &[GameFailure],
+    rulesets: &[&str],
+    play: &dyn Fn(&GameFailure) -> String,
+) -> serde_json::Value {
+    failures
+        .iter()
+        .map(|f| {
+            serde_json::json!({
+                "seed": f.seed,
+                "ruleset": rulesets.get(f.ruleset).copied().unwrap_or_default(),
+                "error": f.error,
+                "play": play(f),
+            })
+        })
+        .collect()
+}
+
+/// The error that ends a run with `failures` (after its statistics): each
+/// failed game, its error, and the `play` command (`play(f)`) that plays it
+/// again move by move and records it (the same seed, ruleset, players and
+/// bots: the same game, up to the failure).
+pub fn failures_error(
+    failures: &[GameFailure],
+    rulesets: &[&str],
+    play: &dyn Fn(&GameFailure) -> String,
+) -> anyhow::Error {
+    let lines: Vec<String> = failures
+        .iter()
+        .map(|f| {
+            let on = match rulesets {
+                [_] => String::new(),
+                _ => format!(" on {}", rulesets.get(f.ruleset).copied().unwrap_or("?")),
+            };
+            format!(
+                "the game with seed {}{on} failed: {}\nto play it again, move by move, with its \
+                 record: {}",
+                f.seed,
+                f.error,
+                play(f)
+            )
+        })
+        .collect();
+    anyhow::anyhow!(lines.join("\n"))
+}
+
+/// The `play` command for the failing game `f` of a run on the ruleset file
+/// `ruleset` (`None`: the default one).
+pub fn play_again(
+    ruleset: Option<&std::path::Path>,
+    plugin_dirs: &[std::path::PathBuf],
+    players: u8,
+    bots: &[String],
+    f: &GameFailure,
+) -> String {
+    super::failures::play_command(
+        ruleset,
+        plugin_dirs,
+        players,
+        f.seed,
+        bots,
+        &failing_record(f.seed),
+    )
 }
 
 /// Runs the command.
@@ -247,10 +374,30 @@ pub fn run(a: Args) -> Result<()> {
         ..a.run.clone()
     };
     interrupt::catch();
-    let t = run_games(std::slice::from_ref(&rs.rules), players, &run, !a.json)?
-        .stats
-        .remove(0);
-    if t.games == 0 {
+    let mut batch = run_games(std::slice::from_ref(&rs.rules), players, &run, !a.json)?;
+    let t = batch.stats.remove(0);
+    let failures = batch.failures;
+    let bots = a.run.bot_names(players);
+    let play = |f: &GameFailure| {
+        play_again(
+            a.ruleset.ruleset.as_deref(),
+            &a.ruleset.plugin_dirs,
+            players,
+            &bots,
+            f,
+        )
+    };
+    let names = [rs.spec.name.as_str()];
+    // What ends the run: a failed game (after the statistics of the others),
+    // Ctrl-C, or nothing.
+    let end = || -> Result<()> {
+        if failures.is_empty() {
+            interrupt::result(t.partial())
+        } else {
+            Err(failures_error(&failures, &names, &play))
+        }
+    };
+    if t.games == 0 && failures.is_empty() {
         return Err(interrupt::Interrupted.into());
     }
     // The charts are written after the statistics are printed: a path that
@@ -267,23 +414,22 @@ pub fn run(a: Args) -> Result<()> {
         crate::plot::save(path, &svg)
     };
     if a.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&t.to_json(
-                &rs.spec.name,
-                a.run.seed,
-                &a.run.bot_names(players),
-                a.run.timing
-            ))?
-        );
-        plot()?;
-        return interrupt::result(t.partial());
+        let mut v = t.to_json(&rs.spec.name, a.run.seed, &bots, a.run.timing);
+        if !failures.is_empty() {
+            v["failures"] = failures_json(&failures, &names, &play);
+        }
+        println!("{}", serde_json::to_string_pretty(&v)?);
+        if t.games > 0 {
+            plot()?;
+        }
+        return end();
     }
-    if t.partial() {
-        println!(
-            "PARTIAL: interrupted after {} of {} games; statistics of the finished games:",
-            t.games, t.requested
-        );
+    if t.games == 0 {
+        // Nothing finished: the failure alone.
+        return end();
+    }
+    if let Some(line) = partial_line(t.games, t.requested, &failures) {
+        println!("{line}");
     }
     println!(
         "{} — {} games, {} players, bots {}, seeds from {}",
@@ -364,5 +510,5 @@ pub fn run(a: Args) -> Result<()> {
         plot()?;
         println!("Charts written to {}", path.display());
     }
-    interrupt::result(t.partial())
+    end()
 }

@@ -286,7 +286,9 @@ fn the_composition_check_says_when_there_is_one_order_and_nothing_to_compare() {
 fn conformance_says_what_each_plugin_scored_so_an_unreached_rule_shows() {
     // An author's audit (7 December 2026): a plugin whose hook panicked
     // wherever its rule came up passed, since the random games never reached
-    // it; the points each plugin booked show it.
+    // it; the points each plugin booked show it. And a plugin that scores
+    // nothing but makes decisions, moves figures or logs (the builder) is
+    // seen doing so (the third author audit: `cult 0` said nothing of it).
     use crate::cli::{run, stderr, stdout, tmp};
     let d = tmp("conformance-points");
     std::fs::create_dir_all(&d).unwrap();
@@ -296,7 +298,7 @@ fn conformance_says_what_each_plugin_scored_so_an_unreached_rule_shows() {
     std::fs::write(
         &path,
         "name = \"goods\"\ntilesets = [\"base\", \"traders-and-builders\"]\n\
-         [plugins.trade-goods]\n[plugins.vineyards]\n",
+         [plugins.trade-goods]\n[plugins.vineyards]\n[plugins.builder]\n",
     )
     .unwrap();
     let args = |json: bool| {
@@ -313,19 +315,37 @@ fn conformance_says_what_each_plugin_scored_so_an_unreached_rule_shows() {
     let p = &v["points_by_category"];
     let n = |c: &str| p[c].as_u64().unwrap_or_else(|| panic!("{c}: {p}"));
     assert!(n("cities") > 0 && n("trade-goods") > 0, "{p}");
-    assert_eq!(n("vineyards"), 0, "{p}");
+    assert_eq!((n("vineyards"), n("builder")), (0, 0), "{p}");
+    let seen = &v["activity_by_plugin"];
+    assert_eq!(
+        seen["builder"],
+        serde_json::json!({
+            "decisions": 3, "chance_events": 0, "figure_options": 0, "figure_events": 14,
+            "lot_tiles": 0, "features_added": 0, "log_lines": 5,
+        })
+    );
+    assert_eq!(seen["trade-goods"]["log_lines"], 8);
+    assert_eq!(seen["vineyards"]["log_lines"], 0);
     let o = args(false);
     let out = stdout(&o);
     let line = out
         .lines()
         .find(|l| l.contains("points the plugins booked"))
         .unwrap_or_else(|| panic!("{out}"));
-    assert!(
-        line.contains(&format!("trade-goods {}", n("trade-goods")))
-            && line.contains(
-                "vineyards 0 (0: the plugin scores nothing, or what it scores never came up"
-            ),
-        "{line}"
+    assert_eq!(
+        line,
+        format!(
+            "goods: points the plugins booked in these games (every player's, in absolute \
+             value): builder 0 (but 3 decisions made, 14 moves of its figures, 5 lines logged), \
+             trade-goods {}, vineyards 0 (and nothing else seen) — nothing seen: the plugin does \
+             nothing the kit sees (decisions of its steps, its chance events, figure options and \
+             figures, lot tiles, features added, log lines), or what it does never came up: more \
+             games, `--bots greedy`, or `[tiles.counts]` giving its tiles more copies, reach it",
+            n("trade-goods")
+        )
     );
-    assert!(!line.contains("cities"), "the plugins' only: {line}");
+    assert!(
+        out.contains("\ngoods: besides their points, the kit saw trade-goods 8 lines logged\n"),
+        "{out}"
+    );
 }

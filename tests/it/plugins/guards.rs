@@ -45,6 +45,8 @@ fn play_and_conformance_stop_a_game_of_endless_turns_with_one_line() {
     let needle = "plugin `kit-endless-turns` failed in hook `grant_turn`: it granted turn";
     let o = run(&["play", "--ruleset", r, "--plugin-dir", kit, "--quiet"]);
     assert_clean_failure(&o, needle);
+    // The failing game's record goes to scratch, not the current directory.
+    let rec = crate::common::scratch("guards-endless").join("failing.json");
     let o = run(&[
         "conformance",
         "--ruleset",
@@ -53,11 +55,14 @@ fn play_and_conformance_stop_a_game_of_endless_turns_with_one_line() {
         kit,
         "--games",
         "3",
+        "--failure-record",
+        rec.to_str().unwrap(),
     ]);
     assert!(!o.status.success());
     let out = format!("{}{}", text(&o.stdout), text(&o.stderr));
     assert!(out.contains(needle), "{out}");
     assert!(!out.contains("panicked"), "{out}");
+    assert!(rec.exists(), "{out}");
 }
 
 #[test]

@@ -17,6 +17,7 @@ use std::sync::{Arc, OnceLock};
 
 mod equivalence;
 mod example;
+mod failing_games;
 mod failures;
 mod guards;
 mod libraries;

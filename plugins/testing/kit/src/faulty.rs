@@ -17,6 +17,18 @@ pub enum FaultMode {
     BadId,
 }
 
+/// When `kit-faulty` fails in its hook.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FaultWhen {
+    /// At every call.
+    #[default]
+    Always,
+    /// Only when the players' scores add up to an odd number: some games
+    /// fail, others do not (a run of many games with one that fails).
+    OddScores,
+}
+
 /// Options of `kit-faulty`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
@@ -25,6 +37,8 @@ pub struct FaultyOptions {
     pub hook: String,
     /// How.
     pub mode: FaultMode,
+    /// When.
+    pub when: FaultWhen,
 }
 
 impl Default for FaultyOptions {
@@ -32,6 +46,7 @@ impl Default for FaultyOptions {
         FaultyOptions {
             hook: "bonus".into(),
             mode: FaultMode::Panic,
+            when: FaultWhen::Always,
         }
     }
 }
@@ -40,6 +55,10 @@ impl Config for FaultyOptions {
     const DOCS: &'static [(&'static str, &'static str)] = &[
         ("hook", "The hook that fails (e.g. `bonus`, `tile_placed`)."),
         ("mode", "How it fails: `panic`, `error` or `bad-id`."),
+        (
+            "when",
+            "When it fails: `always`, or `odd-scores` (only when the scores add up to an odd number).",
+        ),
     ];
 }
 
@@ -49,6 +68,7 @@ impl Config for FaultyOptions {
 pub struct Faulty {
     bit: u64,
     mode: FaultMode,
+    when: FaultWhen,
 }
 
 /// A hook's context, read-only or read-write.
@@ -77,6 +97,14 @@ impl<'a> FaultCtx<'a> for &mut Cx<'a> {
 
 impl Faulty {
     fn fail(&self, v: &View<'_>) -> HookResult {
+        if self.when == FaultWhen::OddScores {
+            let total: i64 = PlayerId::all(v.players())
+                .map(|p| i64::from(v.score(p)))
+                .sum();
+            if total % 2 == 0 {
+                return Ok(());
+            }
+        }
         match self.mode {
             FaultMode::Panic => panic!("kit-faulty was told to panic"),
             FaultMode::Error => Err(Error::new("kit-faulty was told to fail")),
@@ -163,7 +191,11 @@ macro_rules! faulty_impl {
                         "hook",
                         format!("unknown hook `{}`; hooks: {}", o.hook, hook::NAMES.join(", ")),
                     )),
-                    bit => Ok(Faulty { bit, mode: o.mode }),
+                    bit => Ok(Faulty {
+                        bit,
+                        mode: o.mode,
+                        when: o.when,
+                    }),
                 }
             }
 

@@ -26,7 +26,7 @@ mod misbehaving;
 mod shapes;
 
 pub use everything::{Everything, EverythingOptions};
-pub use faulty::{FaultMode, Faulty, FaultyOptions};
+pub use faulty::{FaultMode, FaultWhen, Faulty, FaultyOptions};
 pub use hot::Hot;
 pub use misbehaving::{BadOptions, BadRanges, EndlessTurns, Unsteady};
 pub use shapes::*;
