@@ -29,7 +29,8 @@ impl Config for Options {
         "points",
         "Points a completed cloister scores (the base game gives 9).",
     )];
-    // A value outside is refused where the options are read, with the bounds.
+    // Shown by `carcassonne plugins`; a value outside is refused where the
+    // options are read, with the bounds.
     const RANGES: &'static [(&'static str, i64, i64)] = &[("points", 0, 100)];
 }
 

@@ -98,6 +98,8 @@ impl AbiPlugin {
                         default: o.default.to_string(),
                         doc: o.doc.to_string(),
                         only_with: strings(&o.only_with),
+                        range: o.range.into_option().map(|r| (r.least, r.most)),
+                        values: strings(&o.values),
                     })
                     .collect(),
                 source,

@@ -49,11 +49,8 @@ fn value_of<T: serde::de::DeserializeOwned>(
     match v.clone().try_into::<T>() {
         Ok(x) => Some(x),
         Err(e) => {
-            // An enum's spellings, found by reading a string none has.
-            let variants = toml::Value::String(words::SENTINEL.into())
-                .try_into::<T>()
-                .err()
-                .and_then(|e| words::variants(e.message()));
+            // An enum's spellings.
+            let variants = words::spellings::<T>().map(|names| words::one_of(&names));
             let msg = words::plain(e.message(), variants.as_deref(), Some(&v.to_string()));
             let msg = crate::suggest::with_variant_hint(&msg);
             cx.at(span, format!("`{what}`: {msg}"));

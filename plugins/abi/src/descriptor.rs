@@ -63,6 +63,23 @@ pub struct AbiOptionDoc {
     /// The plugins it concerns: it has an effect only when one of them is
     /// enabled too (empty: always).
     pub only_with: RVec<RString>,
+    /// The bounds of a whole-number option, both taken (the SDK's
+    /// `Config::RANGES`); `RNone`: none declared.
+    pub range: ROption<AbiOptionRange>,
+    /// The strings it takes when its value is one of a fixed set (the
+    /// spellings of a serde enum's unit variants), in declaration order;
+    /// empty: not such an option.
+    pub values: RVec<RString>,
+}
+
+/// The bounds of a whole-number option ([`AbiOptionDoc::range`]).
+#[repr(C)]
+#[derive(StableAbi, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AbiOptionRange {
+    /// The least value taken.
+    pub least: i64,
+    /// The greatest value taken.
+    pub most: i64,
 }
 
 /// A figure kind a plugin contributes: the core's figure kind with an ABI-stable

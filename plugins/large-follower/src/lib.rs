@@ -45,7 +45,7 @@ impl Config for Options {
     const RANGES: &'static [(&'static str, i64, i64)] = &[("count", 1, 30)];
     const DOCS: &'static [(&'static str, &'static str)] = &[(
         "count",
-        "Large followers per player (IC15: 1; more is a house rule; 1 to 30).",
+        "Large followers per player (IC15: 1; more is a house rule).",
     )];
 }
 

@@ -49,7 +49,7 @@ impl Config for Options {
     const RANGES: &'static [(&'static str, i64, i64)] = &[("pigs-per-player", 1, 3)];
     const DOCS: &'static [(&'static str, &'static str)] = &[(
         "pigs-per-player",
-        "Pigs each player has: 1 (TB1) or, as a house rule, up to 3; pigs of one player never add up (TB22).",
+        "Pigs each player has: 1 (TB1), more as a house rule; pigs of one player never add up (TB22).",
     )];
 }
 

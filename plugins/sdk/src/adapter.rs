@@ -2,7 +2,7 @@
 //! descriptors, the catch-unwind adapter (generated from the hook table) and the
 //! exported manifest and root module.
 
-use crate::config::{configure, option_infos, ConfigError};
+use crate::config::{configure, default_table, option_infos, ConfigError};
 use crate::{
     hooks_of, CoreOptions, Cx, Error, NameCtx, Plugin, Step, TileCatalogueView, TileCount, View,
 };
@@ -11,9 +11,9 @@ use carcassonne_plugin_abi::abi_stable::{
     prefix_type::PrefixTypeTrait,
 };
 use carcassonne_plugin_abi::{
-    self as abi, AbiOptionDoc, AbiOptionProblem, AbiStateWords, AbiTileCatalogue, HookStatus,
-    HostRef, PluginDescriptor, PluginLib, PluginLib_Ref, PluginManifest, PluginObj, PluginThis,
-    PluginVTable, RErr, RNone, ROk, ROption, RResult, RSome, RStr, RString, RVec,
+    self as abi, AbiOptionDoc, AbiOptionProblem, AbiOptionRange, AbiStateWords, AbiTileCatalogue,
+    HookStatus, HostRef, PluginDescriptor, PluginLib, PluginLib_Ref, PluginManifest, PluginObj,
+    PluginThis, PluginVTable, RErr, RNone, ROk, ROption, RResult, RSome, RStr, RString, RVec,
 };
 use std::marker::PhantomData;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -99,6 +99,11 @@ fn descriptor_of<P: Plugin>() -> PluginDescriptor {
                 default: o.default.into(),
                 doc: o.doc.into(),
                 only_with: o.only_with.into_iter().map(RString::from).collect(),
+                range: o
+                    .range
+                    .map(|(least, most)| AbiOptionRange { least, most })
+                    .into(),
+                values: o.values.into_iter().map(RString::from).collect(),
             })
             .collect(),
         tilesets: rstrings(P::TILESETS),
@@ -145,7 +150,7 @@ extern "C" fn configure_extern<P: Plugin>(
     options_toml: RStr<'_>,
 ) -> RResult<PluginObj, RVec<AbiOptionProblem>> {
     let r = catch_unwind(AssertUnwindSafe(|| -> Result<P, ConfigError> {
-        option_infos::<P::Config>().map_err(ConfigError::new)?;
+        default_table::<P::Config>().map_err(ConfigError::new)?;
         configure::<P>(options_toml.as_str())
     }));
     match r {
@@ -447,4 +452,94 @@ unsafe extern "C" fn value_label<P: Plugin>(
     catch_unwind(AssertUnwindSafe(|| p.value_label(what, value)))
         .unwrap_or_default()
         .into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Config, NoOptions};
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    enum Chains {
+        Best,
+        Rounds,
+    }
+
+    #[derive(Clone, Debug, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
+    struct Options {
+        count: u8,
+        chains: Chains,
+        bonus: bool,
+    }
+
+    impl Default for Options {
+        fn default() -> Self {
+            Options {
+                count: 1,
+                chains: Chains::Best,
+                bonus: false,
+            }
+        }
+    }
+
+    impl Config for Options {
+        const DOCS: &'static [(&'static str, &'static str)] = &[
+            ("count", "Pieces per player."),
+            ("chains", "How chains score."),
+            ("bonus", "A bonus."),
+        ];
+        const RANGES: &'static [(&'static str, i64, i64)] = &[("count", 1, 30)];
+    }
+
+    struct Bounded;
+
+    impl Plugin for Bounded {
+        type Config = Options;
+        const ID: &'static str = "bounded";
+        const VERSION: &'static str = "1.0.0";
+        const IMPLEMENTED: &'static [&'static str] = &[];
+        fn new(_: Options) -> Result<Self, ConfigError> {
+            Ok(Bounded)
+        }
+    }
+
+    struct Bare;
+
+    impl Plugin for Bare {
+        type Config = NoOptions;
+        const ID: &'static str = "bare";
+        const VERSION: &'static str = "1.0.0";
+        const IMPLEMENTED: &'static [&'static str] = &[];
+        fn new(_: NoOptions) -> Result<Self, ConfigError> {
+            Ok(Bare)
+        }
+    }
+
+    #[test]
+    fn the_declaration_carries_the_bounds_and_the_spellings_of_the_options() {
+        let d = Registration::of::<Bounded>().descriptor();
+        let options: Vec<_> = d
+            .options
+            .iter()
+            .map(|o| {
+                (
+                    o.name.as_str(),
+                    o.range.into_option(),
+                    o.values.iter().map(RString::as_str).collect::<Vec<_>>(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            options,
+            [
+                ("count", Some(AbiOptionRange { least: 1, most: 30 }), vec![]),
+                ("chains", None, vec!["best", "rounds"]),
+                ("bonus", None, vec![]),
+            ]
+        );
+        assert!(Registration::of::<Bare>().descriptor().options.is_empty());
+    }
 }

@@ -40,6 +40,9 @@
 //! [`Config::RANGES`] (a value outside them is refused with the bounds, even
 //! one the field's type cannot hold, such as `-1` for a `u8`); check other
 //! consistency rules in `Plugin::new` and report them with [`ConfigError::key`].
+//! `carcassonne plugins` shows what each option takes: the bounds of
+//! [`Config::RANGES`] and, for an enum of unit variants, its spellings
+//! ([`OptionInfo`]); a doc string need not repeat them.
 //!
 //! Every option must serialise (no `Option<T>` fields left `None` by default:
 //! use a sentinel such as `0` or `"none"`), so that its default can be shown.
@@ -64,7 +67,8 @@ pub trait Config: Serialize + DeserializeOwned + Default + 'static {
     /// outside them is refused by [`parse_options`] as `expected a whole number
     /// from least to most, found v`, before the options are read (so `-1` for
     /// a `u8` option gets the option's bounds, not the type's); the key then
-    /// takes its default while the other keys are checked. `("count", 1, 30)`.
+    /// takes its default while the other keys are checked; `carcassonne
+    /// plugins` shows them (`(1 to 30)`). `("count", 1, 30)`.
     const RANGES: &'static [(&'static str, i64, i64)] = &[];
 }
 
@@ -244,15 +248,11 @@ fn problem<C: Config>(
             .and_then(|r| r.split('`').next())
             .map(str::to_string)
     });
-    // An enum's value of the wrong type: the spellings it takes, found by
-    // reading a string no variant has in its place.
-    let variants = key.as_ref().zip(table).and_then(|(k, t)| {
-        let mut t = t.clone();
-        t.insert(k.clone(), toml::Value::String(words::SENTINEL.into()));
-        let text = toml::to_string(&t).ok()?;
-        let e = toml::from_str::<C>(&text).err()?;
-        words::variants(e.message())
-    });
+    // An enum's value of the wrong type: the spellings it takes.
+    let variants = key
+        .as_deref()
+        .and_then(words::field_spellings::<C>)
+        .map(|names| words::one_of(&names));
     let value = key
         .as_ref()
         .zip(table)
@@ -274,7 +274,8 @@ fn problem<C: Config>(
     (key, msg)
 }
 
-/// One documented option: key, default as a TOML literal, doc string.
+/// One documented option: key, default as a TOML literal, doc string, the
+/// plugins it needs and the values it takes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptionInfo {
     /// Key as written in rulesets.
@@ -286,14 +287,27 @@ pub struct OptionInfo {
     /// The plugins it concerns ([`Config::ONLY_WITH`]): it has an effect only
     /// when one of them is enabled too (empty: always).
     pub only_with: Vec<String>,
+    /// The bounds of a whole-number option, least and most, both taken
+    /// ([`Config::RANGES`]); `None`: none declared.
+    pub range: Option<(i64, i64)>,
+    /// The strings it takes when its value is one of a fixed set (the
+    /// spellings of a serde enum, [`words::field_spellings`]), in declaration
+    /// order; empty: not such an option.
+    pub values: Vec<String>,
 }
 
-/// The options of `C` with their defaults (from `C::default()`), docs and
-/// the plugins they need ([`Config::ONLY_WITH`]), in declaration order;
+/// `C::default()` as a TOML table; `Err` if it does not serialise as one.
+pub(crate) fn default_table<C: Config>() -> Result<toml::Table, String> {
+    toml::Table::try_from(C::default())
+        .map_err(|e| format!("the default options do not serialise as TOML: {e}"))
+}
+
+/// The options of `C` with their defaults (from `C::default()`), docs, the
+/// plugins they need ([`Config::ONLY_WITH`]) and the values they take (the
+/// bounds of [`Config::RANGES`], an enum's spellings), in declaration order;
 /// `Err` if the defaults do not serialise as a TOML table.
 pub fn option_infos<C: Config>() -> Result<Vec<OptionInfo>, String> {
-    let table = toml::Table::try_from(C::default())
-        .map_err(|e| format!("the default options do not serialise as TOML: {e}"))?;
+    let table = default_table::<C>()?;
     let doc = |k: &str| {
         C::DOCS
             .iter()
@@ -307,6 +321,13 @@ pub fn option_infos<C: Config>() -> Result<Vec<OptionInfo>, String> {
             .map(|(_, p)| p.to_string())
             .collect()
     };
+    let range = |k: &str| {
+        C::RANGES
+            .iter()
+            .find(|r| r.0 == k)
+            .map(|&(_, least, most)| (least, most))
+    };
+    let values = |k: &str| words::field_spellings::<C>(k).unwrap_or_default();
     let mut out: Vec<OptionInfo> = table
         .iter()
         .map(|(k, v)| OptionInfo {
@@ -314,6 +335,8 @@ pub fn option_infos<C: Config>() -> Result<Vec<OptionInfo>, String> {
             default: v.to_string(),
             doc: doc(k),
             only_with: only_with(k),
+            range: range(k),
+            values: values(k),
         })
         .collect();
     // Documented keys without a serialisable default are still valid keys.
@@ -324,6 +347,8 @@ pub fn option_infos<C: Config>() -> Result<Vec<OptionInfo>, String> {
                 default: String::new(),
                 doc: d.to_string(),
                 only_with: only_with(k),
+                range: range(k),
+                values: values(k),
             });
         }
     }
@@ -547,6 +572,11 @@ mod tests {
         assert_eq!(o[1].default, "\"after-follower\"");
         assert!(o[0].only_with.is_empty());
         assert_eq!(o[1].only_with, ["shepherd", "sheep"]);
+        // What each takes: bounds from `RANGES`, an enum's spellings.
+        assert_eq!(o[0].range, Some((0, 100)));
+        assert!(o[0].values.is_empty());
+        assert_eq!(o[1].range, None);
+        assert_eq!(o[1].values, ["before-follower", "after-follower"]);
     }
 
     #[test]

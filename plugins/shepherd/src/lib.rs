@@ -114,7 +114,7 @@ impl Config for Options {
         ),
         (
             "shepherds-per-player",
-            "Shepherds each player has: 1 (S1) or, as a house rule, up to 3.",
+            "Shepherds each player has: 1 (S1); more is a house rule.",
         ),
     ];
 }

@@ -43,7 +43,7 @@ impl Config for Options {
     const RANGES: &'static [(&'static str, i64, i64)] = &[("points-per-vineyard", 0, 100)];
     const DOCS: &'static [(&'static str, &'static str)] = &[(
         "points-per-vineyard",
-        "Extra points per vineyard among the 8 tiles around a cloister completed during the game (rulebook: 3; 0 to 100).",
+        "Extra points per vineyard among the 8 tiles around a cloister completed during the game (rulebook: 3).",
     )];
 }
 

@@ -141,6 +141,14 @@ fn the_example_plugin_loads_and_makes_a_completed_cloister_score_12() {
         "{}",
         text(&o.stdout)
     );
+    // Its option with its bounds (`Config::RANGES`), from the library.
+    assert!(
+        text(&o.stdout).contains(
+            "\n        points = 12    # Points a completed cloister scores (the base game gives 9). (0 to 100)\n"
+        ),
+        "{}",
+        text(&o.stdout)
+    );
     // The same as JSON for tools: the library's path, its option's default.
     let o = run(&["plugins", "--json", "--plugin-dir", dir.to_str().unwrap()]);
     assert!(o.status.success(), "{}", text(&o.stderr));
@@ -160,6 +168,8 @@ fn the_example_plugin_loads_and_makes_a_completed_cloister_score_12() {
             "default": "12",
             "doc": "Points a completed cloister scores (the base game gives 9).",
             "only_with": [],
+            "range": [0, 100],
+            "values": [],
         }])
     );
     assert!(

@@ -5,13 +5,13 @@
 //! Used for plugin options ([`parse_options`](super::parse_options)) and by
 //! the host for the `[core]` table.
 
-/// A string no enum variant is spelt as: read in place of a value of the
-/// wrong type, it makes serde list the variants ([`variants`]).
-pub const SENTINEL: &str = "\u{1}";
+use serde::de::value::{Error as ProbeError, MapDeserializer, StrDeserializer};
+use serde::de::{self, DeserializeOwned, Deserializer, IntoDeserializer, Visitor};
+use std::cell::Cell;
 
 /// `msg` (a serde or TOML reader message about one value) in a ruleset
 /// author's words; `variants`: the accepted spellings when the value is an
-/// enum's (as [`variants`] finds them), for messages that do not list them;
+/// enum's (as [`one_of`] writes them), for messages that do not list them;
 /// `value`: the value as written, for messages that do not quote it. A
 /// message it does not know is returned as it is.
 pub fn plain(msg: &str, variants: Option<&str>, value: Option<&str>) -> String {
@@ -40,26 +40,122 @@ pub fn plain(msg: &str, variants: Option<&str>, value: Option<&str>) -> String {
     msg.to_string()
 }
 
-/// The spellings serde lists in an `unknown variant` message about
-/// [`SENTINEL`] (`one of "a", "b"`), if `msg` is one.
-pub fn variants(msg: &str) -> Option<String> {
-    let rest = msg.trim().strip_prefix("unknown variant `")?;
-    let (name, rest) = rest.split_once('`')?;
-    if name != SENTINEL {
-        return None;
-    }
-    // serde: "`a`", "`a` or `b`", "one of `a`, `b`, `c`".
-    let list = rest.strip_prefix(", expected ")?;
-    let list = list.strip_prefix("one of ").unwrap_or(list);
-    let names: Vec<String> = list
-        .split(", ")
-        .flat_map(|s| s.split(" or "))
-        .map(|s| format!("\"{}\"", s.trim().trim_matches('`')))
-        .collect();
-    Some(match names.as_slice() {
+/// The accepted spellings, `"a"` or `one of "a", "b"`, as [`plain`] takes
+/// them ([`spellings`] gives the names).
+pub fn one_of(names: &[String]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+    match quoted.as_slice() {
         [one] => one.clone(),
-        _ => format!("one of {}", names.join(", ")),
+        _ => format!("one of {}", quoted.join(", ")),
+    }
+}
+
+/// The strings a value of type `T` is read from when `T` is an enum read
+/// by serde's derive (the names of its unit variants, renamed as it reads
+/// them, in declaration order); `None` for any other type (a number, a
+/// string of any value, an enum that takes other values too, as
+/// [`PerPlayer`](super::PerPlayer)). `Option<E>` and newtypes give `E`'s.
+pub fn spellings<T: DeserializeOwned>() -> Option<Vec<String>> {
+    probe(|p| {
+        let _ = T::deserialize(p);
     })
+}
+
+/// [`spellings`] of the field read from key `key` of the struct `C` (a
+/// plugin's options): read from a table holding only that key, so the
+/// struct's other fields do not matter.
+pub fn field_spellings<C: DeserializeOwned>(key: &str) -> Option<Vec<String>> {
+    probe(|p| {
+        let _ = C::deserialize(MapDeserializer::new(std::iter::once((key, p))));
+    })
+}
+
+/// Runs `read` with a [`Probe`] to learn the variants serde asks for, then
+/// once per variant to keep those that a string is read as.
+fn probe(read: impl Fn(Probe<'_>)) -> Option<Vec<String>> {
+    let asked = Cell::new(None);
+    let taken = Cell::new(false);
+    read(Probe {
+        asked: &asked,
+        value: None,
+        taken: &taken,
+    });
+    let names: Vec<String> = asked
+        .get()?
+        .iter()
+        .filter(|&&name| {
+            taken.set(false);
+            read(Probe {
+                asked: &asked,
+                value: Some(name),
+                taken: &taken,
+            });
+            taken.get()
+        })
+        .map(|n| n.to_string())
+        .collect();
+    (!names.is_empty()).then_some(names)
+}
+
+/// A value that answers only an enum's reading: it notes the variants serde
+/// names (`deserialize_enum`), and reads `value` as a unit variant when
+/// given. Any other reading is an error.
+struct Probe<'p> {
+    /// The variants serde named.
+    asked: &'p Cell<Option<&'static [&'static str]>>,
+    /// The spelling to read; `None`: only note the variants.
+    value: Option<&'static str>,
+    /// Set when `value` was read.
+    taken: &'p Cell<bool>,
+}
+
+impl<'de> Deserializer<'de> for Probe<'_> {
+    type Error = ProbeError;
+
+    fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, ProbeError> {
+        Err(de::Error::custom("not an enum"))
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value, ProbeError> {
+        v.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        v: V,
+    ) -> Result<V::Value, ProbeError> {
+        v.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        variants: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value, ProbeError> {
+        self.asked.set(Some(variants));
+        let Some(name) = self.value else {
+            return Err(de::Error::custom("variants noted"));
+        };
+        let read = v.visit_enum(StrDeserializer::<ProbeError>::new(name));
+        self.taken.set(read.is_ok());
+        read
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf unit unit_struct seq tuple tuple_struct map struct
+        identifier ignored_any
+    }
+}
+
+impl<'de> IntoDeserializer<'de, ProbeError> for Probe<'_> {
+    type Deserializer = Self;
+
+    fn into_deserializer(self) -> Self {
+        self
+    }
 }
 
 /// What the value was, from a type message (`invalid type: X, expected Y`).
@@ -136,19 +232,55 @@ mod tests {
         assert_eq!(plain("something else", None, None), "something else");
     }
 
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    #[allow(dead_code)] // read, never matched
+    enum Mode {
+        A,
+        BC,
+        Fixed(u32),
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    enum Only {
+        Only,
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields, rename_all = "kebab-case")]
+    #[allow(dead_code)] // read, never used
+    struct Opts {
+        mode: Mode,
+        maybe: Option<Only>,
+        points: u8,
+        name: String,
+        each: crate::PerPlayer,
+    }
+
+    #[test]
+    fn the_spellings_are_the_unit_variants_serde_reads() {
+        let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        // A variant with data is no spelling: a string is not read as it.
+        assert_eq!(spellings::<Mode>(), Some(names(&["a", "b-c"])));
+        assert_eq!(spellings::<Option<Only>>(), Some(names(&["only"])));
+        assert_eq!(spellings::<u8>(), None);
+        assert_eq!(spellings::<String>(), None);
+        // An enum read by hand from numbers and a word: not a fixed set.
+        assert_eq!(spellings::<crate::PerPlayer>(), None);
+        // A field of a struct, whatever its other fields need.
+        assert_eq!(field_spellings::<Opts>("mode"), Some(names(&["a", "b-c"])));
+        assert_eq!(field_spellings::<Opts>("maybe"), Some(names(&["only"])));
+        for key in ["points", "name", "each", "no-such-key"] {
+            assert_eq!(field_spellings::<Opts>(key), None, "{key}");
+        }
+    }
+
     #[test]
     fn enum_messages_list_the_spellings() {
-        let v = variants("unknown variant `\u{1}`, expected one of `a`, `b-c`").unwrap();
+        let v = one_of(&spellings::<Mode>().unwrap());
         assert_eq!(v, "one of \"a\", \"b-c\"");
-        assert_eq!(
-            variants("unknown variant `\u{1}`, expected `only`").as_deref(),
-            Some("\"only\"")
-        );
-        assert_eq!(
-            variants("unknown variant `\u{1}`, expected `a` or `b`").as_deref(),
-            Some("one of \"a\", \"b\"")
-        );
-        assert_eq!(variants("unknown variant `x`, expected `a`"), None);
+        assert_eq!(one_of(&spellings::<Only>().unwrap()), "\"only\"");
         assert_eq!(
             plain("wanted string or table", Some(&v), None),
             "expected one of \"a\", \"b-c\""
