@@ -20,16 +20,32 @@ const DEBUG_ENV: &str = "CARCASSONNE_PLUGIN_DEBUG";
 
 /// How a plugin library is loaded, for a ruleset that names a plugin this
 /// program does not know.
-const HOW_TO_LOAD: &str = "load it with --plugin-dir DIR";
+pub const HOW_TO_LOAD: &str = "load it with --plugin-dir DIR";
 
 /// The plugin registry: compiled-in plugins plus the libraries in `dirs` and in the
 /// default plugin directories (see `carcassonne_host::loader`). A library found
 /// in a directory that fails to load is left out with a `warning:` line on
-/// standard error (once per process).
+/// standard error (once per process); those that are no plugin library at all
+/// (the proc-macro libraries of `target/debug/deps`) with one `note:` line
+/// for all of them.
 pub fn registry(dirs: &[PathBuf]) -> Result<Registry> {
     let reg = registry_quietly(dirs)?;
     warn_unloaded(&reg.unloaded);
+    note_not_plugins(&reg);
     Ok(reg)
+}
+
+/// Prints [`Registry::not_plugins_note`] as a `note:` line, once per process.
+fn note_not_plugins(reg: &Registry) {
+    static SHOWN: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let Some(line) = reg.not_plugins_note() else {
+        return;
+    };
+    let mut shown = SHOWN.lock().unwrap_or_else(|e| e.into_inner());
+    if !shown.contains(&line) {
+        eprintln!("note: {line}");
+        shown.push(line);
+    }
 }
 
 /// [`registry`] without the warnings: for `plugins`, which lists the

@@ -38,6 +38,12 @@ use std::sync::Arc;
 /// The environment variable naming extra plugin directories.
 pub const PLUGIN_DIR_ENV: &str = "CARCASSONNE_PLUGIN_DIR";
 
+/// What the pre-flight says of a shared library that exports neither a
+/// plugin manifest nor abi_stable's root module: no plugin library of any
+/// epoch (a proc-macro or any other shared library). See
+/// [`LoadError::is_not_a_plugin`].
+pub const NOT_A_PLUGIN: &str = "not a carcassonne plugin library (it exports no plugin manifest)";
+
 /// A plugin or plugin library that could not be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoadError {
@@ -59,6 +65,18 @@ impl fmt::Display for LoadError {
 }
 
 impl std::error::Error for LoadError {}
+
+impl LoadError {
+    /// Whether the library is clearly no plugin library: a shared library
+    /// that loads but exports neither a plugin manifest nor a root module
+    /// ([`NOT_A_PLUGIN`]; a directory such as `target/debug/deps` holds
+    /// proc-macro libraries). Found in a directory scan, such a library is
+    /// counted in [`Registry::not_plugins`], not warned of one by one; named
+    /// as a file, it is an error like any other.
+    pub fn is_not_a_plugin(&self) -> bool {
+        self.message == NOT_A_PLUGIN
+    }
+}
 
 /// Every plugin problem found while building a registry.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -225,10 +243,7 @@ pub fn preflight(path: &Path) -> Result<Preflight, LoadError> {
         Some(m) => Ok(Preflight::OtherEpoch(m.epoch)),
         // Epoch 1 had no manifest, only abi_stable's root module.
         None if has_root => Ok(Preflight::OtherEpoch(1)),
-        None => Err(err(
-            path,
-            "not a carcassonne plugin library (it exports no plugin manifest)",
-        )),
+        None => Err(err(path, NOT_A_PLUGIN)),
     }
 }
 
@@ -434,9 +449,11 @@ fn missing_env_dirs() -> Vec<PathBuf> {
 /// (each must exist; a file is loaded as one library), then — with
 /// `defaults` — those in [`default_plugin_dirs`]. A library found in a
 /// directory that fails to load is left out and kept in
-/// [`Registry::unloaded`]; a library named as a file that fails, a missing
-/// directory and a plugin id provided twice are errors. Every problem is
-/// reported, each on one line naming the library.
+/// [`Registry::unloaded`] — or, when it is clearly no plugin library
+/// ([`LoadError::is_not_a_plugin`]: a proc-macro library of
+/// `target/debug/deps`), in [`Registry::not_plugins`]; a library named as a
+/// file that fails, a missing directory and a plugin id provided twice are
+/// errors. Every problem is reported, each on one line naming the library.
 pub fn registry(dirs: &[PathBuf], defaults: bool) -> Result<Registry, LoadErrors> {
     build(true, dirs, defaults)
 }
@@ -524,6 +541,9 @@ fn build(builtin: bool, dirs: &[PathBuf], defaults: bool) -> Result<Registry, Lo
         match load_library(&lib.path) {
             Ok(ps) => add_all(&mut reg, ps, &mut errs),
             Err(e) if lib.named => errs.extend(e.0),
+            Err(e) if e.0.iter().all(LoadError::is_not_a_plugin) => {
+                reg.not_plugins.push(lib.path);
+            }
             Err(e) => reg.unloaded.extend(e.0),
         }
     }

@@ -36,6 +36,33 @@ pub struct OptionDoc {
     /// The plugins it concerns: it has an effect only when one of them is
     /// enabled too (empty: always).
     pub only_with: Vec<String>,
+    /// The bounds of a whole-number option, least and most, both taken;
+    /// `None`: none declared.
+    pub range: Option<(i64, i64)>,
+    /// The strings it takes when its value is one of a fixed set, in the
+    /// plugin's order; empty: not such an option.
+    pub values: Vec<String>,
+}
+
+impl OptionDoc {
+    /// What the option takes, in the words of a ruleset's error: `1 to 30`
+    /// for its bounds, `one of "best", "rounds"` (`"only"` for one) for its
+    /// strings; `None` when it declares neither.
+    pub fn takes(&self) -> Option<String> {
+        if let Some((least, most)) = self.range {
+            return Some(format!("{least} to {most}"));
+        }
+        let quoted: Vec<String> = self
+            .values
+            .iter()
+            .map(|v| toml::Value::String(v.clone()).to_string())
+            .collect();
+        match quoted.as_slice() {
+            [] => None,
+            [one] => Some(one.clone()),
+            _ => Some(format!("one of {}", quoted.join(", "))),
+        }
+    }
 }
 
 /// Static facts about a plugin.
@@ -96,6 +123,11 @@ pub struct Registry {
     /// with why ([`crate::loader::registry`] leaves them out rather than
     /// failing): the plugins they hold are not available.
     pub unloaded: Vec<LoadError>,
+    /// Libraries found in plugin directories that are no plugin library at
+    /// all (they export no plugin manifest: the proc-macro libraries of
+    /// `target/debug/deps`), left out; said in one line
+    /// ([`Registry::not_plugins_note`]), not one warning each.
+    pub not_plugins: Vec<PathBuf>,
 }
 
 /// The start of the problem a ruleset resolved against a registry reports for
@@ -138,12 +170,52 @@ impl Registry {
         self.plugins.iter().map(|p| p.info().id.as_str())
     }
 
+    /// One line naming the libraries of [`Registry::not_plugins`], by
+    /// directory: ``skipped 2 libraries that are not carcassonne plugins (no
+    /// plugin manifest) in target/debug/deps: libserde_derive-1.so,
+    /// libthiserror_impl-2.so``; `None` when there are none.
+    pub fn not_plugins_note(&self) -> Option<String> {
+        if self.not_plugins.is_empty() {
+            return None;
+        }
+        let n = self.not_plugins.len();
+        let mut dirs: Vec<(String, Vec<String>)> = Vec::new();
+        for p in &self.not_plugins {
+            let dir = p
+                .parent()
+                .map_or_else(String::new, |d| d.display().to_string());
+            let name = p.file_name().map_or_else(
+                || p.display().to_string(),
+                |f| f.to_string_lossy().into_owned(),
+            );
+            match dirs.iter_mut().find(|(d, _)| *d == dir) {
+                Some((_, names)) => names.push(name),
+                None => dirs.push((dir, vec![name])),
+            }
+        }
+        let listed: Vec<String> = dirs
+            .iter()
+            .map(|(d, names)| format!("in {d}: {}", names.join(", ")))
+            .collect();
+        let what = if n == 1 {
+            "library that is not a carcassonne plugin"
+        } else {
+            "libraries that are not carcassonne plugins"
+        };
+        Some(format!(
+            "skipped {n} {what} (no plugin manifest) {}",
+            listed.join("; ")
+        ))
+    }
+
     /// `errors` of a ruleset resolved against this registry, with each
     /// problem of an unknown plugin completed: `how` (how the program loads a
     /// plugin library, say `load it with --plugin-dir DIR`) in parentheses
-    /// after the plugin's name (not when a known plugin's name is suggested
-    /// instead: a typo, not a library to load), and at the end the libraries
-    /// that could not be loaded ([`Registry::unloaded`]), which may hold it.
+    /// after the plugin's name (when a known plugin's name is suggested, after
+    /// it: ``(did you mean `abbot`? otherwise load it with --plugin-dir
+    /// DIR)``, since an id near a known one may still be a library's), and at
+    /// the end the libraries that could not be loaded
+    /// ([`Registry::unloaded`]), which may hold it.
     pub fn explain_unknown_plugins(
         &self,
         mut errors: RulesetErrors,
@@ -162,9 +234,20 @@ impl Registry {
             if !p.message.starts_with(UNKNOWN_PLUGIN) {
                 continue;
             }
-            if let Some(how) = how.filter(|_| !p.message.contains(crate::suggest::DID_YOU_MEAN)) {
-                let at = p.message.find("; available: ").unwrap_or(p.message.len());
-                p.message.insert_str(at, &format!(" ({how})"));
+            if let Some(how) = how {
+                // After the suggestion (`` (did you mean `x`?)``), in its
+                // parentheses; else before the list of available plugins.
+                let hinted = p
+                    .message
+                    .find(crate::suggest::DID_YOU_MEAN)
+                    .and_then(|at| p.message[at..].find("`?)").map(|end| at + end + 2));
+                match hinted {
+                    Some(at) => p.message.insert_str(at, &format!(" otherwise {how}")),
+                    None => {
+                        let at = p.message.find("; available: ").unwrap_or(p.message.len());
+                        p.message.insert_str(at, &format!(" ({how})"));
+                    }
+                }
             }
             if !unloaded.is_empty() {
                 p.message.push_str(&format!(
@@ -192,6 +275,25 @@ mod tests {
     }
 
     #[test]
+    fn libraries_that_are_not_plugins_are_said_in_one_line() {
+        let mut reg = Registry::empty();
+        assert_eq!(reg.not_plugins_note(), None);
+        reg.not_plugins = vec![Path::new("/t/deps/libserde_derive-1.so").into()];
+        assert_eq!(
+            reg.not_plugins_note().unwrap(),
+            "skipped 1 library that is not a carcassonne plugin (no plugin manifest) in /t/deps: libserde_derive-1.so"
+        );
+        reg.not_plugins.extend([
+            Path::new("/t/deps/libthiserror_impl-2.so").into(),
+            Path::new("/p/libother.so").into(),
+        ]);
+        assert_eq!(
+            reg.not_plugins_note().unwrap(),
+            "skipped 3 libraries that are not carcassonne plugins (no plugin manifest) in /t/deps: libserde_derive-1.so, libthiserror_impl-2.so; in /p: libother.so"
+        );
+    }
+
+    #[test]
     fn an_unknown_plugin_is_told_how_to_load_it_and_what_failed_to_load() {
         let errors = RulesetErrors(vec![
             problem("unknown plugin `toll-roads`; available: abbot, barn"),
@@ -209,12 +311,17 @@ mod tests {
             "r.toml:4:10: unknown plugin `toll-roads` (load it with --plugin-dir DIR); available: abbot, barn"
         );
         assert_eq!(hinted.0[1], errors.0[1]);
-        // A typo of a known plugin's name is told the name, not how to load it.
+        // A typo of a known plugin's name is told the name, and how to load
+        // a library all the same (the author audit: `cult`, a library's
+        // plugin, was told only "did you mean `count`?").
         let typo = RulesetErrors(vec![problem(
             "unknown plugin `abot` (did you mean `abbot`?); available: abbot, barn",
         )]);
-        let told = reg.explain_unknown_plugins(typo.clone(), Some("load it with --plugin-dir DIR"));
-        assert_eq!(told, typo);
+        let told = reg.explain_unknown_plugins(typo, Some("load it with --plugin-dir DIR"));
+        assert_eq!(
+            told.0[0].message,
+            "unknown plugin `abot` (did you mean `abbot`? otherwise load it with --plugin-dir DIR); available: abbot, barn"
+        );
         reg.unloaded = vec![
             LoadError {
                 path: Some(Path::new("/p/libbroken.so").into()),

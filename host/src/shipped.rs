@@ -112,6 +112,29 @@ pub fn names() -> Vec<&'static str> {
         .collect()
 }
 
+/// The ids of the official plugins: those the shipped rulesets enable (every
+/// official plugin is played by one; a test of the program checks that they
+/// are the plugins `carcassonne-official` links). Sorted, each once. For
+/// error messages: a ruleset naming one that a registry lacks is run where
+/// the official plugins are not linked (a plugin's own tests).
+pub fn official_plugin_ids() -> &'static [String] {
+    static IDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    IDS.get_or_init(|| {
+        let mut ids: Vec<String> = SHIPPED
+            .iter()
+            .filter_map(|(_, text)| toml::from_str::<toml::Table>(text).ok())
+            .filter_map(|t| match t.get("plugins") {
+                Some(toml::Value::Table(p)) => Some(p.keys().cloned().collect::<Vec<_>>()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        ids.sort();
+        ids.dedup();
+        ids
+    })
+}
+
 /// Loads the ruleset `arg` names: the file at that path when there is one,
 /// else the shipped ruleset of that name (`big-box`, `base.toml`), else the
 /// file after all, whose error then names the shipped rulesets too.

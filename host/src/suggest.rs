@@ -1,19 +1,38 @@
 //! "Did you mean ...?" for misspelt names.
 
-/// Edit distance (Levenshtein) between two short strings.
+/// Edit distance between two short strings: the fewest insertions,
+/// deletions, substitutions and swaps of two neighbouring characters that
+/// turn one into the other (optimal string alignment), so that a swap, the
+/// commonest typo (`bsae`), counts one edit, not two.
 pub fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
+    // Rows i - 1 and i - 2 of the table (a swap looks two rows back).
     let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    for (i, &ca) in a.iter().enumerate() {
         let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != *cb))
+        for (j, &cb) in b.iter().enumerate() {
+            let mut d = (prev[j] + usize::from(ca != cb))
                 .min(prev[j + 1] + 1)
                 .min(cur[j] + 1);
+            if i > 0 && j > 0 && ca == b[j - 1] && a[i - 1] == cb {
+                d = d.min(before[j - 1] + 1);
+            }
+            cur[j + 1] = d;
         }
-        prev = cur;
+        before = std::mem::replace(&mut prev, cur);
     }
     prev[b.len()]
+}
+
+/// The most edits ([`distance`]) that make a name a likely typo of a
+/// candidate of `len` characters: a third of its length, at least one, and
+/// fewer than its length. A short id is suggested only one edit away (`abot`
+/// for `abbot`), never two: two edits make most short names any other
+/// (`cult` is two from `count`, `CU/L` two from `BA/L`).
+pub fn most_edits(len: usize) -> usize {
+    (len / 3).max(1).min(len.saturating_sub(1))
 }
 
 /// Names longer than this many characters get no suggestion and are none:
@@ -22,9 +41,9 @@ pub fn distance(a: &str, b: &str) -> usize {
 pub const MAX_SUGGESTED_CHARS: usize = 64;
 
 /// The candidate nearest to `name`, if it is close enough to be a likely
-/// typo: at most 2 edits or a third of the candidate's length, fewer edits
-/// than its length. Candidates whose length alone puts them further are not
-/// compared (the distance is at least the difference of the lengths).
+/// typo: at most [`most_edits`] of the candidate's length away. Candidates
+/// whose length alone puts them further are not compared (the distance is at
+/// least the difference of the lengths).
 pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let n = name.chars().count();
     if n > MAX_SUGGESTED_CHARS {
@@ -33,8 +52,8 @@ pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     candidates
         .into_iter()
         .filter_map(|c| {
-            let most = 2.max(c.len() / 3).min(c.len().max(1) - 1);
             let m = c.chars().count();
+            let most = most_edits(m);
             if m > MAX_SUGGESTED_CHARS || n.abs_diff(m) > most {
                 return None;
             }
@@ -81,13 +100,43 @@ mod tests {
     }
 
     #[test]
+    fn a_swap_is_one_edit() {
+        assert_eq!(distance("bsae", "base"), 1);
+        assert_eq!(distance("bonsu", "bonus"), 1);
+        assert_eq!(distance("ab", "ba"), 1);
+        assert_eq!(distance("abc", "ca"), 3);
+        assert_eq!(nearest("bsae", ["base", "abbey"]), Some("base"));
+    }
+
+    #[test]
+    fn a_short_name_is_suggested_only_one_edit_away() {
+        // The author audit: an out-of-tree plugin `cult` was told "did you
+        // mean `count`?" (two edits), instead of how to load it.
+        let ids = ["abbey", "abbot", "count", "river", "tower", "pig"];
+        assert_eq!(nearest("cult", ids), None);
+        assert_eq!(nearest("CU/L", ["BA/L", "BA/LR"]), None);
+        assert_eq!(nearest("CU/LR", ["BA/L", "BA/LR"]), None);
+        // One edit still is a typo.
+        assert_eq!(nearest("abot", ids), Some("abbot"));
+        assert_eq!(nearest("piig", ids), Some("pig"));
+        assert_eq!(nearest("BA/Lx", ["BA/L", "BA/LR"]), Some("BA/L"));
+        // Longer names keep a third of their length.
+        assert_eq!(nearest("big-boxes", ["big-box"]), Some("big-box"));
+        assert_eq!(most_edits(0), 0);
+        assert_eq!(most_edits(1), 0);
+        assert_eq!(most_edits(5), 1);
+        assert_eq!(most_edits(6), 2);
+        assert_eq!(most_edits(9), 3);
+    }
+
+    #[test]
     fn the_length_bound_keeps_every_answer_of_comparing_all() {
         // What `nearest` answered when it compared every candidate.
         let all = |name: &str, cands: &[&'static str]| {
             cands
                 .iter()
                 .map(|&c| (distance(name, c), c))
-                .filter(|&(d, c)| d <= 2.max(c.len() / 3) && d < c.len().max(1))
+                .filter(|&(d, c)| d <= most_edits(c.chars().count()))
                 .min_by_key(|&(d, _)| d)
                 .map(|(_, c)| c)
         };

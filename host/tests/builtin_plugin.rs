@@ -200,3 +200,122 @@ fn a_hook_failing_inside_another_plugins_call_keeps_its_own_name() {
         }
     }
 }
+
+/// The ids of this test binary's plugins, as an unknown plugin's error lists them.
+fn available(reg: &carcassonne_host::Registry) -> String {
+    reg.ids().collect::<Vec<_>>().join(", ")
+}
+
+#[test]
+fn an_official_plugin_not_linked_into_a_test_says_how_to_link_them() {
+    // The author audit: a plugin's test of its plugin with the abbey read
+    // only "unknown plugin `abbey`; available: cult".
+    let reg = loader::builtin_registry().unwrap();
+    let text = "name = \"t\"\n[plugins.test-double-roads]\n[plugins.abbey]\n";
+    let e = carcassonne_host::conformance::check_builtin(text, Default::default())
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        format!(
+            "invalid ruleset:\n<conformance ruleset>:3:10: unknown plugin `abbey`; available: {}; \
+             `abbey` is an official plugin, not linked into this program: to test with the \
+             official plugins, add the dev-dependency `carcassonne-official` and \
+             `use carcassonne_official as _;` to the test",
+            available(&reg)
+        )
+    );
+    // An id that is no official plugin's is told nothing of the kind.
+    let text = "name = \"t\"\n[plugins.test-double-roads]\n[plugins.cult]\n";
+    let e = carcassonne_host::load_str(text, "t.toml", None, &reg)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        format!(
+            "t.toml:3:10: unknown plugin `cult`; available: {}",
+            available(&reg)
+        )
+    );
+}
+
+#[test]
+fn an_unknown_plugin_is_the_only_error_not_the_counts_of_its_tiles() {
+    // The author audit: `replay` of a record of a plugin not loaded said
+    // first that its tiles counted in `[tiles.counts]` were in no tile set
+    // (`CU/L` ... did you mean `BA/L`?), then that the plugin was unknown.
+    let reg = loader::builtin_registry().unwrap();
+    let text = "name = \"t\"\ntilesets = [\"base\"]\n[tiles.counts]\n\"CU/L\" = 3\n\
+                \"CU/LR\" = 3\n\"BA/L\" = 6\n[plugins.cult]\n";
+    let e = carcassonne_host::load_str(text, "t.toml", None, &reg).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "t.toml:7:10: unknown plugin `cult`; available: {}",
+            available(&reg)
+        )
+    );
+    // As the program says it: how to load it, not a known plugin near its name.
+    let told = reg.explain_unknown_plugins(e, Some("load it with --plugin-dir DIR"));
+    assert_eq!(
+        told.to_string(),
+        format!(
+            "t.toml:7:10: unknown plugin `cult` (load it with --plugin-dir DIR); available: {}",
+            available(&reg)
+        )
+    );
+    // With every plugin known, an unknown tile id is an error again.
+    let text = "name = \"t\"\ntilesets = [\"base\"]\n[tiles.counts]\n\"CU/L\" = 3\n";
+    let e = carcassonne_host::load_str(text, "t.toml", None, &reg)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "t.toml:4:1: `tiles.counts`: no tile `CU/L` in the tile sets (base)"
+    );
+}
+
+/// Counts the tile types `View::tile_types` walks at setup, and checks them
+/// against `tile_type_count` and their ids.
+struct TileTypes;
+
+#[plugin]
+impl Plugin for TileTypes {
+    type Config = NoOptions;
+    const ID: &'static str = "test-tile-types";
+    const VERSION: &'static str = "0.0.1";
+    const STATE: StateSpec = StateSpec::NONE.game::<[u32; 2]>();
+
+    fn new(_: NoOptions) -> Result<Self, ConfigError> {
+        Ok(TileTypes)
+    }
+
+    fn setup(&self, cx: &mut Cx<'_>) -> HookResult {
+        let all: Vec<TileTypeId> = cx.tile_types().collect();
+        let numbered: Vec<TileTypeId> = (0..cx.tile_type_count())
+            .map(|i| TileTypeId(i as u16))
+            .collect();
+        if all != numbered || cx.tile_types().len() != all.len() {
+            return Err(Error::new("tile_types differs from 0..tile_type_count"));
+        }
+        // Walked backwards too: every type has its id.
+        let named = cx
+            .tile_types()
+            .rev()
+            .filter(|&t| !cx.tile_type_name(t).is_empty())
+            .count() as u32;
+        *cx.game_state_mut::<[u32; 2]>()? = [all.len() as u32, named];
+        Ok(())
+    }
+}
+
+#[test]
+fn a_plugin_walks_the_tile_types_in_one_call() {
+    let reg = loader::builtin_registry().unwrap();
+    let text = "name = \"t\"\ntilesets = [\"base\"]\n[plugins.test-tile-types]\n";
+    let rs = carcassonne_host::load_str(text, "t.toml", None, &reg).unwrap();
+    let n = rs.rules.tiles.types.len() as u32;
+    assert!(n > 20, "{n}");
+    let g = Game::new(rs.rules.clone(), 2, 1).unwrap();
+    assert_eq!(g.plugin_state(0).unwrap(), &[n, n][..]);
+}

@@ -33,14 +33,20 @@ pub(crate) fn runtime_error(e: impl std::fmt::Display) -> PyErr {
 /// The registry: compiled-in plugins plus the libraries in `dirs`. A library
 /// found in a directory that cannot be loaded is left out with a
 /// `UserWarning` naming it (as the program's `warning:` line), so that one
-/// bad file does not stop every ruleset.
+/// bad file does not stop every ruleset; the libraries that are no plugin
+/// library at all (proc-macro libraries) with one warning for all of them.
 pub(crate) fn registry(dirs: &[PathBuf]) -> PyResult<Registry> {
     let reg = carcassonne_host::loader::registry(dirs, true).map_err(value_error)?;
-    if !reg.unloaded.is_empty() {
+    let mut lines: Vec<String> = reg
+        .unloaded
+        .iter()
+        .map(|e| format!("{e} (skipped: its plugins are not available)"))
+        .collect();
+    lines.extend(reg.not_plugins_note());
+    if !lines.is_empty() {
         Python::attach(|py| -> PyResult<()> {
             let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
-            for e in &reg.unloaded {
-                let text = format!("{e} (skipped: its plugins are not available)");
+            for text in &lines {
                 let text =
                     std::ffi::CString::new(text.replace('\0', " ")).map_err(runtime_error)?;
                 PyErr::warn(py, &category, &text, 1)?;

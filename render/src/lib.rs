@@ -593,7 +593,11 @@ fn panel(g: &Game, o: &Options, style: &Style) -> Group {
     } else if g.is_over() {
         format!("Turn {} — game over", g.turn())
     } else {
-        format!("Turn {} — {} tiles left", g.turn(), g.bag_len())
+        format!(
+            "Turn {} — {} left",
+            g.turn(),
+            crate::log::counted(g.bag_len() as u64, "tile", "tiles")
+        )
     };
     p = p.add(text(status, x, y, 13.0));
     y += LINE * 0.6;

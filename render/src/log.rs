@@ -17,6 +17,13 @@ pub fn names_in(text: &str) -> String {
     s
 }
 
+/// `n` and the word for that many: `1 tile`, `2 tiles`, `0 tiles` (`one`
+/// for exactly one, `many` otherwise).
+pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 fn role(kind: FeatureKind) -> &'static str {
     match kind {
         FeatureKind::Road => "as a thief on the road",
@@ -101,7 +108,10 @@ pub fn lines(g: &Game, events: &[Event]) -> Vec<String> {
     out
 }
 
-/// One line per event (some events print nothing).
+/// One line per event (some events print nothing). A plugin's own line
+/// begins with its id, as in the scenarios' events (`dragon: A volcano
+/// erupts at (0, 1)...`); the points a plugin awards end with it (`Red scores
+/// 3 (pig).`).
 pub fn describe(g: &Game, e: &Event) -> Option<String> {
     let rules = g.rules();
     let tile = |t: TileTypeId| {
@@ -113,9 +123,9 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
     Some(match e {
         Event::TurnStarted { player, turn } => {
             format!(
-                "-- Turn {turn}: {} ({} tiles left) --",
+                "-- Turn {turn}: {} ({} left) --",
                 NAMES[player.index()],
-                g.bag_len()
+                counted(g.bag_len() as u64, "tile", "tiles")
             )
         }
         Event::TileDrawn { player, tile: t } => {
@@ -232,7 +242,9 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
                 ScoreReason::Proxy => "Paid by proxy",
             };
             let size = match kind {
-                FeatureKind::Road | FeatureKind::City => format!(" ({tiles} tiles)"),
+                FeatureKind::Road | FeatureKind::City => {
+                    format!(" ({})", counted(*tiles, "tile", "tiles"))
+                }
                 _ => String::new(),
             };
             format!("{what} {kind}{size}: {}.", paid(*winners, points))
@@ -244,10 +256,7 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
         } => format!(
             "{} scores {points} ({}).",
             NAMES[player.index()],
-            rules
-                .plugins
-                .get(*plugin as usize)
-                .map_or("?", |p| p.decl.id.as_str())
+            plugin_id(g, *plugin)
         ),
         Event::ScoreTransferred {
             plugin,
@@ -258,14 +267,24 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
             "{} pays {points} to {} ({}).",
             NAMES[from.index()],
             NAMES[to.index()],
-            rules
-                .plugins
-                .get(*plugin as usize)
-                .map_or("?", |p| p.decl.id.as_str())
+            plugin_id(g, *plugin)
         ),
-        Event::Plugin { text, .. } => carcassonne_core::tiles_in(&names_in(text), &tile),
+        // Which plugin speaks, as the scenarios' events say it (`dragon: ...`).
+        Event::Plugin { plugin, text } => format!(
+            "{}: {}",
+            plugin_id(g, *plugin),
+            carcassonne_core::tiles_in(&names_in(text), &tile)
+        ),
         Event::GameOver => "Game over.".into(),
     })
+}
+
+/// The id of plugin `plugin` (its index in the rules), `?` for none.
+fn plugin_id(g: &Game, plugin: u8) -> &str {
+    g.rules()
+        .plugins
+        .get(usize::from(plugin))
+        .map_or("?", |p| p.decl.id.as_str())
 }
 
 /// "held by Blue", "in the castle": a place off the board.

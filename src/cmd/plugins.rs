@@ -19,8 +19,9 @@ pub struct Args {
 }
 
 /// Runs the command. Libraries found in plugin directories that could not be
-/// loaded are listed after the plugins (with `--json`: warned of on standard
-/// error, the list stays one of plugins).
+/// loaded are listed after the plugins, and those that are no plugin library
+/// at all named in one line (with `--json`: both said on standard error, the
+/// list stays one of plugins).
 pub fn run(a: Args) -> Result<()> {
     let reg = if a.json {
         env::registry(&a.plugin_dirs)?
@@ -72,15 +73,19 @@ pub fn run(a: Args) -> Result<()> {
                 } else {
                     &o.default
                 };
-                let only_with = if o.only_with.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        " (only with plugin {})",
-                        super::any_of_plugins(&o.only_with)
-                    )
-                };
-                println!("        {} = {default}    # {}{only_with}", o.name, o.doc);
+                // The doc, then what the option takes and the plugins it
+                // needs, each in parentheses: the line stays valid TOML.
+                let mut comment = o.doc.clone();
+                let takes = o.takes().map(|t| format!("({t})"));
+                let only_with = (!o.only_with.is_empty())
+                    .then(|| format!("(only with plugin {})", super::any_of_plugins(&o.only_with)));
+                for part in [takes, only_with].into_iter().flatten() {
+                    if !comment.is_empty() {
+                        comment.push(' ');
+                    }
+                    comment.push_str(&part);
+                }
+                println!("        {} = {default}    # {comment}", o.name);
             }
         }
     }
@@ -96,6 +101,10 @@ pub fn run(a: Args) -> Result<()> {
             println!("    {e}");
         }
     }
+    if let Some(note) = reg.not_plugins_note() {
+        println!();
+        println!("{note}");
+    }
     Ok(())
 }
 
@@ -110,7 +119,9 @@ fn hook_names(hooks: u64) -> Vec<String> {
 }
 
 /// One plugin as `plugins --json` prints it: the facts of the text listing,
-/// each option's default as a TOML literal (`"\"bidding\""`, `3`, `true`).
+/// each option's default as a TOML literal (`"\"bidding\""`, `3`, `true`),
+/// its bounds (`"range": [1, 30]`, `null` for none) and the strings it takes
+/// (`"values": ["best", "rounds"]`, empty for any other option).
 fn to_json(i: &PluginInfo) -> serde_json::Value {
     serde_json::json!({
         "id": i.id,
@@ -126,6 +137,13 @@ fn to_json(i: &PluginInfo) -> serde_json::Value {
         "figures": i.figures,
         "markers": i.markers,
         "tilesets": i.tilesets.iter().map(|(name, tiles)| serde_json::json!({"name": name, "tiles": tiles})).collect::<Vec<_>>(),
-        "options": i.options.iter().map(|o| serde_json::json!({"name": o.name, "default": o.default, "doc": o.doc, "only_with": o.only_with})).collect::<Vec<_>>(),
+        "options": i.options.iter().map(|o| serde_json::json!({
+            "name": o.name,
+            "default": o.default,
+            "doc": o.doc,
+            "only_with": o.only_with,
+            "range": o.range.map(|(least, most)| [least, most]),
+            "values": o.values,
+        })).collect::<Vec<_>>(),
     })
 }

@@ -123,10 +123,17 @@ fn switched_off_notes(
     let mut out = Vec::new();
     for p in spec.plugins.iter().filter(|p| !p.enabled) {
         let Some(pl) = reg.get(&p.id) else {
+            // As for an unknown plugin switched on: the nearest known name, if
+            // any, and how a plugin library is loaded.
+            let how = crate::env::HOW_TO_LOAD;
+            let hint = carcassonne_host::suggest::hint(&p.id, reg.ids());
+            let hint = match hint.strip_suffix(')') {
+                Some(near) => format!("{near} otherwise {how})"),
+                None => format!(" ({how})"),
+            };
             out.push(format!(
-                "plugin `{}` is switched off, and this program knows no plugin of that name{}",
-                p.id,
-                carcassonne_host::suggest::hint(&p.id, reg.ids())
+                "plugin `{}` is switched off, and this program knows no plugin of that name{hint}",
+                p.id
             ));
             continue;
         };

@@ -418,3 +418,53 @@ fn a_long_ruleset_name_is_wrapped_inside_the_panel_and_counted_in_its_height() {
     assert!(title.iter().all(|l| l.chars().count() <= 24), "{title:?}");
     assert_every_line_inside(&doc);
 }
+
+/// The readable turn log (`play`, `replay`, the browser): counts are said in
+/// the number they take, and a plugin's line names the plugin, as the
+/// scenarios' events do (the author audit: `Unfinished road (1 tiles)`, and
+/// plugin lines that did not say which plugin spoke).
+#[test]
+fn the_turn_log_says_counts_in_their_number_and_which_plugin_speaks() {
+    use carcassonne_core::{Event, FeatureKind, PlayerId, PlayerSet, ScoreReason};
+    use carcassonne_render::log;
+    let r = config("inns-and-cathedrals.toml");
+    let g = Game::new(r.clone(), 2, 1).unwrap();
+    let red = PlayerId::new(0).unwrap();
+    let scored = |kind, reason, tiles| Event::FeatureScored {
+        kind,
+        reason,
+        winners: PlayerSet::only(red),
+        points: [tiles as i32, 0, 0, 0, 0, 0],
+        tiles,
+        cities: 0,
+    };
+    let line = |e: &Event| log::describe(&g, e).unwrap();
+    assert_eq!(
+        line(&scored(FeatureKind::Road, ScoreReason::Final, 1)),
+        "Unfinished road (1 tile): Red scores 1."
+    );
+    assert_eq!(
+        line(&scored(FeatureKind::City, ScoreReason::Completed, 2)),
+        "Completed city (2 tiles): Red scores 2."
+    );
+    let inns = r.plugin_index("inns").unwrap();
+    let said = Event::Plugin {
+        plugin: inns,
+        text: "{P0} has an inn on {T0}.".into(),
+    };
+    let tile = r
+        .tiles
+        .get(carcassonne_core::TileTypeId(0))
+        .unwrap()
+        .id
+        .clone();
+    assert_eq!(line(&said), format!("inns: Red has an inn on {tile}."));
+    // The canonical text of the same event, for comparison.
+    assert_eq!(
+        g.event_text(&said),
+        format!("inns: player 0 has an inn on {tile}.")
+    );
+    assert_eq!(log::counted(1u32, "tile", "tiles"), "1 tile");
+    assert_eq!(log::counted(0u32, "tile", "tiles"), "0 tiles");
+    assert_eq!(log::counted(71u64, "tile", "tiles"), "71 tiles");
+}

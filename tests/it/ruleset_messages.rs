@@ -172,7 +172,7 @@ fn ruleset_check_notes_what_a_switched_off_table_would_meet() {
         notes,
         [
             "  note: plugin `hils` is switched off, and this program knows no plugin \
-             of that name (did you mean `hills`?)",
+             of that name (did you mean `hills`? otherwise load it with --plugin-dir DIR)",
             "  note: plugin `hills` is switched off; switched on, its option \
              `hill-underlay` would be refused: unknown variant `bogus`, expected \
              `hidden-tile` or `blank`",

@@ -183,19 +183,7 @@ pub(super) fn resolve_into(
     let mut conflicts: BTreeSet<(String, String)> = BTreeSet::new();
     for p in &enabled {
         let Some(pl) = registry.get(&p.id) else {
-            cx.at(
-                spans.of(&p.id, None),
-                format!(
-                    "unknown plugin `{}`{}; available: {}",
-                    p.id,
-                    hint(&p.id, registry.ids()),
-                    if registry.plugins.is_empty() {
-                        "none".to_string()
-                    } else {
-                        registry.ids().collect::<Vec<_>>().join(", ")
-                    }
-                ),
-            );
+            cx.at(spans.of(&p.id, None), unknown_plugin(&p.id, registry));
             continue;
         };
         let info = pl.info();
@@ -291,15 +279,26 @@ pub(super) fn resolve_into(
         }
     }
     core_refusals(&mut cx, text, &spec.core, &instances, &spans);
+    // While a plugin is unknown, its tile sets are too: a count for one of
+    // its tiles is no error of its own (the unknown plugin is the one said).
+    let plugin_unknown = enabled.iter().any(|p| registry.get(&p.id).is_none());
     override_counts(
         &mut cx,
         &mut sets,
         &spec.edition,
         &spec.tile_counts,
         "tiles.counts",
+        plugin_unknown,
     );
     if let Some((mut ecx, counts, key)) = extra {
-        override_counts(&mut ecx, &mut sets, &spec.edition, &counts, key);
+        override_counts(
+            &mut ecx,
+            &mut sets,
+            &spec.edition,
+            &counts,
+            key,
+            plugin_unknown,
+        );
         cx.absorb(ecx);
     }
     if !cx.is_clean() {
@@ -424,15 +423,47 @@ fn add_soft_order(
 /// ids in a large tile set would take minutes; the errors are all reported.
 const SUGGESTED_UNKNOWN_IDS: usize = 20;
 
+/// The problem of enabled plugin `id` that `registry` does not hold: the
+/// nearest known id, if one is a likely typo, and the known ones. An
+/// official plugin's id gets how to link the official plugins (it is
+/// unknown only where they are not linked: a plugin's own tests, whose
+/// registry holds the plugins the test links).
+fn unknown_plugin(id: &str, registry: &Registry) -> String {
+    let available = if registry.plugins.is_empty() {
+        "none".to_string()
+    } else {
+        registry.ids().collect::<Vec<_>>().join(", ")
+    };
+    let official = if crate::shipped::official_plugin_ids()
+        .iter()
+        .any(|o| o == id)
+    {
+        format!(
+            "; `{id}` is an official plugin, not linked into this program: to test with the \
+             official plugins, add the dev-dependency `carcassonne-official` and \
+             `use carcassonne_official as _;` to the test"
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "unknown plugin `{id}`{}; available: {available}{official}",
+        hint(id, registry.ids())
+    )
+}
+
 /// Applies tile counts (`[tiles.counts]`) to the tile sets (the ruleset's and
 /// its plugins'): an unknown id is a located error with a suggestion (the
-/// first [`SUGGESTED_UNKNOWN_IDS`] of them).
+/// first [`SUGGESTED_UNKNOWN_IDS`] of them), unless `plugin_unknown` (an
+/// enabled plugin is unknown: the id may be one of its tiles, and the
+/// unknown plugin is the error to fix first).
 fn override_counts(
     cx: &mut Ctx<'_>,
     sets: &mut [TileSetSpec],
     edition: &str,
     counts: &[TileCount],
     what: &str,
+    plugin_unknown: bool,
 ) {
     // Each id's first tile (set, index), found once.
     let mut at = std::collections::HashMap::new();
@@ -460,6 +491,7 @@ fn override_counts(
             Some(t) => {
                 t.counts.insert(edition.to_string(), tc.count);
             }
+            None if plugin_unknown => {}
             None => {
                 let ids = sets
                     .iter()

@@ -245,21 +245,41 @@ impl MarkedScoring {
         match self.effect(v, info, marker) {
             Effect::None => None,
             Effect::Bonus => {
-                let counts = if self.pennants {
-                    format!("{} tiles, {} pennants", info.tiles, info.pennants)
-                } else {
-                    format!("{} tiles", info.tiles)
-                };
-                Some(format!("The {what}: {rate} ({counts})."))
+                let pennants = self.pennants.then_some(info.pennants);
+                Some(format!(
+                    "The {what}: {rate} ({}).",
+                    counts_text(info.tiles, pennants)
+                ))
             }
             Effect::Zero => Some(format!("The {what} and is unfinished: it scores nothing.")),
         }
     }
 }
 
+/// `3 tiles, 1 pennant` (the pennants when counted), each word in the
+/// number its count takes.
+fn counts_text(tiles: u32, pennants: Option<u32>) -> String {
+    let counted =
+        |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let tiles = counted(tiles, "tile", "tiles");
+    match pennants {
+        Some(p) => format!("{tiles}, {}", counted(p, "pennant", "pennants")),
+        None => tiles,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_are_said_in_the_number_they_take() {
+        assert_eq!(counts_text(1, None), "1 tile");
+        assert_eq!(counts_text(3, None), "3 tiles");
+        assert_eq!(counts_text(5, Some(0)), "5 tiles, 0 pennants");
+        assert_eq!(counts_text(4, Some(1)), "4 tiles, 1 pennant");
+        assert_eq!(counts_text(1, Some(2)), "1 tile, 2 pennants");
+    }
 
     #[test]
     fn the_bonus_adds_to_the_value_and_zero_voids_it() {

@@ -120,6 +120,20 @@ impl<'a> View<'a> {
         self.host.handle
     }
 
+    /// Every tile type of the ruleset, in id order (`TileTypeId(0)` up to
+    /// [`View::tile_type_count`]): `for t in v.tile_types()` instead of
+    /// numbering them by hand. One query, whatever the count; the iterator
+    /// does not borrow the view. Tile types never change during a game, so a
+    /// plugin that derives data from them may compute it once (see
+    /// `docs/plugin-sdk.md`, "Data computed once").
+    pub fn tile_types(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = TileTypeId> + ExactSizeIterator + Clone {
+        // Tile type ids are `u16`: a count past them names no more ids.
+        let n = self.tile_type_count().min(usize::from(u16::MAX) + 1);
+        (0..n).map(|i| TileTypeId(i as u16))
+    }
+
     /// The member feature instances of the set containing `f`, starting at `f`.
     pub fn members(&self, f: FeatureId) -> impl Iterator<Item = FeatureId> + '_ {
         let mut cur = Some(f);

@@ -6,6 +6,16 @@
 //! per player, per feature and per figure that the plugin declares), so games
 //! clone, replay and compare without ever calling a plugin.
 //!
+//! Your crate depends on this SDK and on `serde` (with its `derive` feature)
+//! for the options struct, as `docs/writing-a-plugin.md` sets up its
+//! `Cargo.toml`; the derive macros come with the prelude:
+//!
+//! ```toml
+//! [dependencies]
+//! carcassonne-plugin-sdk = { path = "../carcassonne/plugins/sdk" }
+//! serde = { version = "1", features = ["derive"] }
+//! ```
+//!
 //! ```
 //! use carcassonne_plugin_sdk::prelude::*;
 //!
@@ -15,7 +25,6 @@
 //! }
 //!
 //! #[derive(Clone, Debug, Serialize, Deserialize)]
-//! #[serde(crate = "carcassonne_plugin_sdk::serde")]
 //! #[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
 //! pub struct Options {
 //!     pub points: i32,
@@ -112,7 +121,12 @@ pub use state::StateSpec;
 /// forget), and the plugin is registered with whatever links the crate.
 pub use carcassonne_plugin_sdk_macros::plugin;
 
-/// Re-exported so option structs can derive with `#[serde(crate = "carcassonne_plugin_sdk::serde")]`.
+/// The `serde` this SDK reads options with. A plugin crate depends on `serde`
+/// itself (`docs/writing-a-plugin.md`, section 1) and derives with the
+/// prelude's `Serialize` and `Deserialize`. A crate that would rather not
+/// (the official plugins, inside the engine's workspace) adds
+/// `#[serde(crate = "carcassonne_plugin_sdk::serde")]` to its options struct:
+/// the derive then names this re-export instead of a `serde` of its own.
 pub use serde;
 
 /// Re-exported for typed plugin state: derive `Pod` and `Zeroable` on it

@@ -42,6 +42,77 @@ fn the_plugins_an_option_needs_cross_the_interface() {
     assert_eq!(only_with("final-moves"), Some(vec![]));
 }
 
+#[test]
+fn the_values_an_option_takes_cross_the_interface_as_they_are_compiled_in() {
+    // Loaded from a library or compiled in, the same descriptors: every
+    // option's bounds and strings (and the rest of it) alike.
+    let dir = crate::common::official_libraries().to_path_buf();
+    let loaded = loader::library_registry(&[dir]).unwrap_or_else(|e| panic!("{e}"));
+    let compiled_in = builtin();
+    assert!(loaded.plugins.len() > 20);
+    for p in &loaded.plugins {
+        let id = &p.info().id;
+        let q = compiled_in.get(id).expect("compiled in too");
+        assert_eq!(p.info().options, q.info().options, "{id}");
+    }
+    let option = |id: &str, key: &str| {
+        let p = loaded.get(id).expect("loaded");
+        let o = p.info().options.iter().find(|o| o.name == key).cloned();
+        o.expect("an option")
+    };
+    // Bounds from `Config::RANGES`, strings from a serde enum.
+    let count = option("large-follower", "count");
+    assert_eq!((count.range, count.values), (Some((1, 30)), vec![]));
+    let chains = option("castles", "chains");
+    assert_eq!(chains.range, None);
+    assert_eq!(chains.values, ["best", "rounds"]);
+    // A word or a number is no fixed set of strings.
+    let castles = option("castles", "count");
+    assert_eq!((castles.range, castles.values), (None, vec![]));
+}
+
+#[test]
+fn plugins_shows_the_values_each_option_takes() {
+    let o = run(&["plugins"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    for line in [
+        // Bounds, after the doc.
+        "        count = 1    # Large followers per player (IC15: 1; more is a house rule). (1 to 30)",
+        // Strings, before the plugins the option needs.
+        "        abbot = \"no\"    # CK25: \"no\" (the abbot never enters the city) or \"yes\" (he may; \
+         he leaves from the cathedral only). (one of \"no\", \"yes\") (only with plugin `abbot`)",
+        // Neither: a word or a number.
+        "        count = \"by-players\"    # BB2: castles per player: \"by-players\" (3 with 2-4 \
+         players, 2 with 5-6) or a number (at most 4)",
+    ] {
+        assert!(out.lines().any(|l| l == line), "no line {line:?} in:\n{out}");
+    }
+    let o = run(&["plugins", "--json"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let all: serde_json::Value = serde_json::from_str(&text(&o.stdout)).unwrap();
+    let option = |id: &str, key: &str| {
+        let p = all.as_array().unwrap().iter().find(|p| p["id"] == id);
+        let options = p.expect("listed")["options"].as_array().unwrap();
+        options.iter().find(|o| o["name"] == key).unwrap().clone()
+    };
+    assert_eq!(
+        option("large-follower", "count"),
+        serde_json::json!({
+            "name": "count",
+            "default": "1",
+            "doc": "Large followers per player (IC15: 1; more is a house rule).",
+            "only_with": [],
+            "range": [1, 30],
+            "values": [],
+        })
+    );
+    let chains = option("castles", "chains");
+    assert_eq!(chains["range"], serde_json::Value::Null);
+    assert_eq!(chains["values"], serde_json::json!(["best", "rounds"]));
+    assert_eq!(chains["default"], "\"best\"");
+}
+
 // ------------------------------------------------------- broken libraries
 
 /// The library of crate `krate` in a fresh directory of its own, as a path
@@ -57,6 +128,71 @@ fn a_library_that_is_not_a_plugin_is_one_clear_line() {
     let o = run(&["plugins", "--plugin-dir", &lib]);
     assert_clean_failure(&o, "not a carcassonne plugin library");
     assert_clean_failure(&o, "libcarcassonne_test_not_a_plugin");
+}
+
+#[test]
+fn libraries_in_a_directory_that_are_not_plugins_are_one_note() {
+    // The author audit: `--plugin-dir target/debug/deps` printed a warning
+    // for each proc-macro library there. A library that exports no plugin
+    // manifest (no plugin library of any epoch) found in a directory is
+    // skipped with one line for all; the plugins beside it load.
+    let d = plugin_dir(
+        "not-plugins",
+        &[
+            "carcassonne-test-plugins-lib",
+            "carcassonne-test-not-a-plugin",
+        ],
+    );
+    let not = lib_file(&d, "carcassonne-test-not-a-plugin");
+    for name in ["serde_derive-1", "thiserror_impl-2"] {
+        std::fs::copy(&not, lib_file(&d, name)).unwrap();
+    }
+    let name = |p: PathBuf| p.file_name().unwrap().to_string_lossy().into_owned();
+    let note = format!(
+        "note: skipped 3 libraries that are not carcassonne plugins (no plugin manifest) in {}: {}, {}, {}\n",
+        d.display(),
+        name(not.clone()),
+        name(lib_file(&d, "serde_derive-1")),
+        name(lib_file(&d, "thiserror_impl-2")),
+    );
+    let r = write_ruleset(
+        "beside-not-plugins",
+        &format!("{HEAD}[plugins.kit-everything]\n"),
+    );
+    let o = run(&[
+        "play",
+        "--quiet",
+        "--seed",
+        "3",
+        "--ruleset",
+        r.to_str().unwrap(),
+        "--plugin-dir",
+        d.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stderr), note);
+    let reg = loader::library_registry(std::slice::from_ref(&d)).unwrap();
+    assert!(reg.unloaded.is_empty(), "{:?}", reg.unloaded);
+    assert_eq!(reg.not_plugins.len(), 3);
+    assert!(reg.get("kit-everything").is_some());
+    // `plugins` says them after its list, in the same line.
+    let o = run(&["plugins", "--plugin-dir", d.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let listed = text(&o.stdout);
+    assert!(
+        listed.ends_with(&format!("\n\n{}", &note["note: ".len()..])),
+        "{listed}"
+    );
+    // Named as a file, it is still an error.
+    let o = run(&["play", "--plugin-dir", not.to_str().unwrap()]);
+    assert_eq!(
+        text(&o.stderr),
+        format!(
+            "error: {}: not a carcassonne plugin library (it exports no plugin manifest)\n",
+            not.display()
+        )
+    );
+    assert_eq!(o.status.code(), Some(1));
 }
 
 /// Runs `plugins` on the library of crate `krate` alone; checks that it fails
@@ -452,4 +588,66 @@ fn a_record_whose_plugin_is_not_loaded_says_how_to_load_it() {
         let o = run(&with);
         assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
     }
+}
+
+#[test]
+fn a_record_whose_plugin_is_not_loaded_says_that_first_and_alone() {
+    // The author audit: `replay` of a record counting the missing plugin's
+    // tiles in `[tiles.counts]` said first that those tiles were in no tile
+    // set (`no tile `CU/L` ... (did you mean `BA/L`?)`), then that the
+    // plugin was unknown, told a known plugin near its name (`count`)
+    // instead of how to load it.
+    let r = write_ruleset(
+        "recorded-perch",
+        &format!("{HEAD}[tiles.counts]\n\"KIT/P\" = 3\n\"BA/L\" = 6\n[plugins.kit-perch]\n"),
+    );
+    let rec = crate::common::scratch("plugins-record-perch").join("g.json");
+    let o = run(&[
+        "play",
+        "--quiet",
+        "--seed",
+        "3",
+        "--ruleset",
+        r.to_str().unwrap(),
+        "--plugin-dir",
+        kit_dir().to_str().unwrap(),
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let rec = rec.to_str().unwrap();
+    let o = run(&["replay", rec]);
+    let e = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    let lines: Vec<&str> = e.lines().collect();
+    assert_eq!(lines.len(), 2, "{e}");
+    assert_eq!(lines[0], "error: invalid ruleset in the record:");
+    assert!(
+        lines[1].starts_with(&format!(
+            "{rec} (embedded ruleset):6:10: unknown plugin `kit-perch` (load it with --plugin-dir DIR); available: abbey, "
+        )),
+        "{e}"
+    );
+    // A near name of a known plugin is said with how to load a library.
+    let r = write_ruleset("misspelt-count", &format!("{HEAD}[plugins.coutn]\n"));
+    let o = run(&["ruleset", "check", r.to_str().unwrap()]);
+    assert_clean_failure(
+        &o,
+        ":3:10: unknown plugin `coutn` (did you mean `count`? otherwise load it with --plugin-dir DIR); available: abbey, ",
+    );
+}
+
+#[test]
+fn the_official_plugins_are_those_the_shipped_rulesets_play() {
+    // An unknown plugin's error tells a test how to link the official
+    // plugins when it names one (`shipped::official_plugin_ids`): every
+    // official plugin must be played by a shipped ruleset.
+    let dir = crate::common::official_libraries().to_path_buf();
+    let reg = loader::library_registry(&[dir]).unwrap_or_else(|e| panic!("{e}"));
+    let mut ids: Vec<String> = reg.ids().map(String::from).collect();
+    ids.sort();
+    assert_eq!(
+        carcassonne_host::shipped::official_plugin_ids(),
+        ids.as_slice()
+    );
 }

@@ -39,7 +39,8 @@ fn a_misspelt_plugin_id_gets_a_suggestion() {
     let o = kit_check("misspelt", &format!("{HEAD}[plugins.kit-everythin]\n"));
     assert_clean_failure(
         &o,
-        ":3:10: unknown plugin `kit-everythin` (did you mean `kit-everything`?)",
+        ":3:10: unknown plugin `kit-everythin` (did you mean `kit-everything`? otherwise load \
+         it with --plugin-dir DIR)",
     );
 }
 
