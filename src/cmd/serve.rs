@@ -52,9 +52,11 @@ pub struct Args {
     /// (at least 1).
     #[arg(long, default_value_t = 10, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     games_per_minute: u32,
-    /// Largest record that may be uploaded, in KiB.
-    #[arg(long, default_value_t = 1024, value_name = "KIB")]
-    max_record_kib: usize,
+    /// Largest record that may be uploaded, in KiB: 1 to 16384 (16 MiB, the
+    /// largest record `replay` reads, so that a game opened from an upload
+    /// can be downloaded and replayed anywhere).
+    #[arg(long, default_value_t = 1024, value_name = "KIB", value_parser = clap::value_parser!(u64).range(1..=16384))]
+    max_record_kib: u64,
     /// A host name the server answers to, besides IP addresses and `localhost`
     /// (repeatable): the name others use to reach it. Requests naming another
     /// host in their `Host` header are refused (no DNS rebinding).
@@ -181,7 +183,7 @@ pub fn run(a: Args) -> Result<()> {
         keep_finished: days(a.keep_finished_days),
         stand_in_after: Duration::from_secs(u64::from(a.stand_in_after) * 60),
         limits: Limits {
-            record_bytes: a.max_record_kib.saturating_mul(1024),
+            record_bytes: usize::try_from(a.max_record_kib * 1024).unwrap_or(usize::MAX),
             games_per_minute: a.games_per_minute,
             ..Limits::default()
         },

@@ -305,3 +305,32 @@ fn serve_refuses_a_damaged_database_in_one_line_and_leaves_it_as_it_was() {
     assert_eq!(left.len(), 1, "no -wal or -shm file beside it: {left:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--max-record-kib` beyond 16384 (16 MiB, the largest record `replay`
+/// reads) is refused when the server starts: a game opened from a larger
+/// upload could not be replayed from its download anywhere. The bounds are
+/// accepted.
+#[test]
+fn serve_refuses_an_upload_limit_beyond_what_replay_reads() {
+    let serve = |kib: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+            .args(["serve", "--port", "0", "--db", ":memory:"])
+            .args(["--max-record-kib", kib, "--help"])
+            .output()
+            .unwrap()
+    };
+    for bad in ["0", "16385"] {
+        let out = serve(bad);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+        assert!(
+            err.contains(&format!(
+                "invalid value '{bad}' for '--max-record-kib <KIB>': {bad} is not in 1..=16384"
+            )),
+            "{err}"
+        );
+    }
+    for good in ["1", "16384"] {
+        assert!(serve(good).status.success(), "{good}");
+    }
+}
