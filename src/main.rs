@@ -72,6 +72,14 @@ enum Command {
     /// just the games where the failing rule comes up.
     Simulate(cmd::simulate::Args),
     /// Play every pairing of bots on paired seeds, seats swapped: win rates, scores, Elo.
+    ///
+    /// A game that fails (a plugin's error) stops the run as Ctrl-C does: no
+    /// game is started after it, and the standings of the games that
+    /// finished are printed, marked partial, then the failing game (its seed
+    /// and the bots in their seats), its error and the `play ... --seed S
+    /// --players 2 --bots FIRST,SECOND --record FILE` command that plays that
+    /// game again, the bots in its seat order; the exit status is 1 (`--json`:
+    /// the failures under `failures`).
     Tournament(cmd::tournament::Args),
     /// Run the same seeded games on two rulesets and show what changes.
     ///

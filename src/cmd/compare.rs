@@ -7,9 +7,8 @@
 
 pub mod settings;
 
-use crate::cmd::simulate::{
-    failures_error, failures_json, partial_line, play_again, run_games, GameFailure, RunArgs,
-};
+use crate::cmd::failures::{failures_error, failures_json, partial_line, play_again, GameFailure};
+use crate::cmd::simulate::{run_games, RunArgs};
 use crate::plot::stats::{Measure, Paired};
 use crate::plot::Study;
 use crate::stats::{category_rows, Stats};
@@ -194,7 +193,7 @@ pub fn run(a: Args) -> Result<()> {
         plot()?;
         return end(sa.partial());
     }
-    if let Some(line) = partial_line(sa.games, sa.requested, &failures) {
+    if let Some(line) = partial_line(sa.games, sa.requested, &failures, "statistics") {
         println!("{line}");
     }
     println!(

@@ -1,5 +1,6 @@
 //! `carcassonne simulate`: many seeded games on all cores, with score statistics.
 
+use super::failures::{failures_error, failures_json, partial_line, play_again, GameFailure};
 use crate::plot::pairs::PairedSums;
 use crate::plot::Outcome;
 use crate::stats::{category_rows, Stats};
@@ -133,17 +134,6 @@ pub struct Batch {
     pub failures: Vec<GameFailure>,
 }
 
-/// A game of [`run_games`] that failed.
-#[derive(Clone, Debug)]
-pub struct GameFailure {
-    /// Its seed.
-    pub seed: u64,
-    /// The ruleset it was played on (an index of the rulesets given).
-    pub ruleset: usize,
-    /// What failed.
-    pub error: String,
-}
-
 /// Plays `a.games` seeded games between the bots of `a.bots` on all cores, each
 /// seed on every ruleset of `rules` in turn (so that a run stopped by Ctrl-C has
 /// played the same seeds on all of them: the first `games` seeds). One [`Stats`]
@@ -222,6 +212,7 @@ pub fn run_games(rules: &[Arc<Rules>], players: u8, a: &RunArgs, show_bar: bool)
                             failures.lock().expect("lock").push(GameFailure {
                                 seed,
                                 ruleset: k,
+                                seats: None,
                                 error: e.to_string(),
                             });
                             next.store(a.games, Ordering::Relaxed);
@@ -263,102 +254,6 @@ pub fn run_games(rules: &[Arc<Rules>], players: u8, a: &RunArgs, show_bar: bool)
         paired: total_pairs.into_inner().expect("lock"),
         failures,
     })
-}
-
-/// The first line of the statistics of a run that stopped early (`None`:
-/// it did not): a game failed ([`run_games`]), or Ctrl-C.
-pub fn partial_line(games: u64, requested: u64, failures: &[GameFailure]) -> Option<String> {
-    if !failures.is_empty() {
-        let mut seeds: Vec<String> = failures.iter().map(|f| f.seed.to_string()).collect();
-        seeds.dedup();
-        let which = match seeds.as_slice() {
-            [one] => format!("the game with seed {one} failed"),
-            many => format!("the games with seeds {} failed", many.join(", ")),
-        };
-        return Some(format!(
-            "PARTIAL: {which} (see the error below), so no game was started after it; \
-             statistics of the {} that finished, of {requested}:",
-            super::plural(usize::try_from(games).unwrap_or(usize::MAX), "game")
-        ));
-    }
-    (games < requested).then(|| {
-        format!(
-            "PARTIAL: interrupted after {games} of {requested} games; statistics of the finished games:"
-        )
-    })
-}
-
-/// The record file [`play_command`](super::failures::play_command) names for
-/// the failing game of `seed`.
-fn failing_record(seed: u64) -> String {
-    format!("failing-game-seed-{seed}.json")
-}
-
-/// `failures` as JSON: each one's seed, error and the `play` command that
-/// plays it again (`play(f)`), and the name of its ruleset (`rulesets`).
-pub fn failures_json(
-    failures: &[GameFailure],
-    rulesets: &[&str],
-    play: &dyn Fn(&GameFailure) -> String,
-) -> serde_json::Value {
-    failures
-        .iter()
-        .map(|f| {
-            serde_json::json!({
-                "seed": f.seed,
-                "ruleset": rulesets.get(f.ruleset).copied().unwrap_or_default(),
-                "error": f.error,
-                "play": play(f),
-            })
-        })
-        .collect()
-}
-
-/// The error that ends a run with `failures` (after its statistics): each
-/// failed game, its error, and the `play` command (`play(f)`) that plays it
-/// again move by move and records it (the same seed, ruleset, players and
-/// bots: the same game, up to the failure).
-pub fn failures_error(
-    failures: &[GameFailure],
-    rulesets: &[&str],
-    play: &dyn Fn(&GameFailure) -> String,
-) -> anyhow::Error {
-    let lines: Vec<String> = failures
-        .iter()
-        .map(|f| {
-            let on = match rulesets {
-                [_] => String::new(),
-                _ => format!(" on {}", rulesets.get(f.ruleset).copied().unwrap_or("?")),
-            };
-            format!(
-                "the game with seed {}{on} failed: {}\nto play it again, move by move, with its \
-                 record: {}",
-                f.seed,
-                f.error,
-                play(f)
-            )
-        })
-        .collect();
-    anyhow::anyhow!(lines.join("\n"))
-}
-
-/// The `play` command for the failing game `f` of a run on the ruleset file
-/// `ruleset` (`None`: the default one).
-pub fn play_again(
-    ruleset: Option<&std::path::Path>,
-    plugin_dirs: &[std::path::PathBuf],
-    players: u8,
-    bots: &[String],
-    f: &GameFailure,
-) -> String {
-    super::failures::play_command(
-        ruleset,
-        plugin_dirs,
-        players,
-        f.seed,
-        bots,
-        &failing_record(f.seed),
-    )
 }
 
 /// Runs the command.
@@ -428,7 +323,7 @@ pub fn run(a: Args) -> Result<()> {
         // Nothing finished: the failure alone.
         return end();
     }
-    if let Some(line) = partial_line(t.games, t.requested, &failures) {
+    if let Some(line) = partial_line(t.games, t.requested, &failures, "statistics") {
         println!("{line}");
     }
     println!(

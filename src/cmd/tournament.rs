@@ -1,6 +1,12 @@
 //! `carcassonne tournament`: every pairing of bots on paired seeds with the
 //! seats swapped, and a table of win rates, mean scores and Elo ratings.
+//!
+//! A game that fails stops the run as in `simulate` (no game is handed out
+//! after it): the standings of the games that finished, marked partial, then
+//! the failing game (seed, the bots in their seats) and the `play` command
+//! that plays it again ([`super::failures`]).
 
+use super::failures::{failures_error, failures_json, partial_line, play_again, GameFailure};
 use crate::{env, interrupt, RulesetArgs};
 use anyhow::{bail, Result};
 use carcassonne_bots::tournament::{play, schedule, Interval, Line, Standings};
@@ -91,7 +97,8 @@ pub fn run(a: Args) -> Result<()> {
     );
     let next = AtomicU64::new(0);
     let total = Mutex::new(Standings::new(names.clone()));
-    let failure: Mutex<Option<String>> = Mutex::new(None);
+    // The failed games, with their places in the schedule.
+    let failures: Mutex<Vec<(u64, GameFailure)>> = Mutex::new(Vec::new());
     let started = Instant::now();
     interrupt::catch();
     std::thread::scope(|s| {
@@ -111,11 +118,13 @@ pub fn run(a: Args) -> Result<()> {
                     match play(&rs.rules, &a.bots, f) {
                         Ok(o) => acc.add(&o),
                         Err(e) => {
-                            let seats = f.seats().map(|b| names[b].as_str());
-                            *failure.lock().expect("lock") = Some(format!(
-                                "game with seed {} ({} vs {}): {e}",
-                                f.seed, seats[0], seats[1]
-                            ));
+                            let failure = GameFailure {
+                                seed: f.seed,
+                                ruleset: 0,
+                                seats: Some(f.seats().map(|b| names[b].clone()).to_vec()),
+                                error: e.to_string(),
+                            };
+                            failures.lock().expect("lock").push((i, failure));
                             next.store(requested, Ordering::Relaxed);
                         }
                     }
@@ -126,14 +135,51 @@ pub fn run(a: Args) -> Result<()> {
         }
     });
     bar.finish_and_clear();
-    if let Some(f) = failure.into_inner().expect("lock") {
-        bail!("{f}");
-    }
+    let mut failures = failures.into_inner().expect("lock");
+    failures.sort_by_key(|(i, _)| *i);
+    let failures: Vec<GameFailure> = failures.into_iter().map(|(_, f)| f).collect();
     let t = total.into_inner().expect("lock");
     let seconds = started.elapsed().as_secs_f64();
     let partial = t.games() < requested;
+    // The `play` command of a failed game: two players, its bots in its seats.
+    let play = |f: &GameFailure| {
+        let seats = f.seats.as_deref().unwrap_or_default();
+        play_again(
+            a.ruleset.ruleset.as_deref(),
+            &a.ruleset.plugin_dirs,
+            2,
+            seats,
+            f,
+        )
+    };
+    let rulesets = [rs.spec.name.as_str()];
+    // What ends the run: a failed game (after the standings of the others),
+    // Ctrl-C, or nothing.
+    let end = || -> Result<()> {
+        if failures.is_empty() {
+            interrupt::result(partial)
+        } else {
+            Err(failures_error(&failures, &rulesets, &play))
+        }
+    };
     if t.games() == 0 {
-        return Err(interrupt::Interrupted.into());
+        if failures.is_empty() {
+            return Err(interrupt::Interrupted.into());
+        }
+        // Nothing finished: the failure alone (and valid JSON with it).
+        if a.json {
+            let v = serde_json::json!({
+                "ruleset": rs.spec.name,
+                "games_per_pairing": a.games,
+                "first_seed": a.seed,
+                "games": 0,
+                "games_requested": requested,
+                "partial": true,
+                "failures": failures_json(&failures, &rulesets, &play),
+            });
+            println!("{}", serde_json::to_string_pretty(&v)?);
+        }
+        return end();
     }
     if a.json {
         let mut v = to_json(
@@ -146,17 +192,17 @@ pub fn run(a: Args) -> Result<()> {
         v["partial"] = partial.into();
         v["games"] = t.games().into();
         v["games_requested"] = requested.into();
+        if !failures.is_empty() {
+            v["failures"] = failures_json(&failures, &rulesets, &play);
+        }
         println!("{}", serde_json::to_string_pretty(&v)?);
-        return interrupt::result(partial);
+        return end();
     }
-    if partial {
-        println!(
-            "PARTIAL: interrupted after {} of {requested} games; standings of the finished games:",
-            t.games()
-        );
+    if let Some(line) = partial_line(t.games(), requested, &failures, "standings") {
+        println!("{line}");
     }
     print_table(&t, &rs.spec.name, a.games, a.seed, seconds, threads);
-    interrupt::result(partial)
+    end()
 }
 
 fn pct(i: Interval) -> String {
@@ -176,10 +222,10 @@ fn playouts_per_second(l: &Line) -> Option<f64> {
 
 fn print_table(t: &Standings, ruleset: &str, games: u64, seed: u64, seconds: f64, threads: usize) {
     println!(
-        "{ruleset} — {} bots, {games} games per pairing (seeds {seed}..{}, each with both seat orders), {} games in {seconds:.1} s on {threads} thread(s)",
+        "{ruleset} — {} bots, {games} games per pairing (seeds {seed}..{}, each with both seat orders), {} in {seconds:.1} s on {threads} thread(s)",
         t.names.len(),
         seed.wrapping_add(games / 2 - 1),
-        t.games()
+        super::plural(usize::try_from(t.games()).unwrap_or(usize::MAX), "game")
     );
     let width = t.names.iter().map(String::len).max().unwrap_or(0).max(3);
     println!(

@@ -1,7 +1,9 @@
 //! A game that fails in a long run (`kit-faulty`): `conformance` writes it as
 //! a record that `replay` plays to the failing state and says how to look at
 //! it; `simulate` and `compare` keep the statistics of the games that
-//! finished and give the `play` command that plays the failing game again;
+//! finished, `tournament` the standings, and they give the `play` command
+//! that plays the failing game again (a tournament's with its bots in their
+//! seats);
 //! `conformance --bots` plays the games `play --bots` plays; the conformance
 //! summary says what each plugin was seen doing besides scoring.
 
@@ -412,4 +414,144 @@ fn compare_keeps_the_seeds_played_on_both_rulesets_before_a_failing_game() {
     assert_eq!(v["paired"]["games"], 2);
     assert_eq!(v["failures"][0]["ruleset"], "B");
     assert_eq!(v["failures"][0]["seed"], 6);
+}
+
+#[test]
+fn tournament_keeps_the_standings_before_a_failing_game_and_says_how_to_play_it_in_its_seats() {
+    // The tile draw fails when the scores add up to an odd number: of seed 8,
+    // the game with the bots in the order given finishes, the one with the
+    // seats swapped fails (so the `play` command names them swapped).
+    let r = faulty("tournament-odd", "tile_drawn", "odd-scores");
+    let args = |seed: &str, more: &[&str]| {
+        let mut a = vec![
+            "tournament",
+            "--ruleset",
+            &r,
+            "--plugin-dir",
+            kit(),
+            "--bots",
+            "random,greedy",
+            "--games",
+            "20",
+            "--seed",
+            seed,
+            "--threads",
+            "1",
+            "--quiet",
+        ];
+        a.extend(more);
+        run(&a)
+    };
+    let kit = kit();
+    let play = format!(
+        "carcassonne play --ruleset {r} --plugin-dir {kit} --seed 8 --players 2 --bots \
+         greedy,random --record failing-game-seed-8.json"
+    );
+    let failed = "plugin `kit-faulty` failed in hook `tile_drawn`: kit-faulty was told to fail";
+    let error = format!(
+        "error: the game with seed 8 (greedy vs random) failed: {failed}\nto play it again, move \
+         by move, with its record: {play}\n"
+    );
+    let o = args("8", &[]);
+    assert_clean_failure(&o, "the game with seed 8 (greedy vs random) failed");
+    assert_eq!(text(&o.stderr), error);
+    let out = text(&o.stdout);
+    assert!(
+        out.starts_with(
+            "PARTIAL: the game with seed 8 (greedy vs random) failed (see the error below), so no \
+             game was started after it; standings of the 1 game that finished, of 20:\nt — 2 \
+             bots, 20 games per pairing (seeds 8..17, each with both seat orders), 1 game in "
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "\nrandom       1    0.0% [ 0.0,  79.3]         16.00     -95 [-373, +183]             \
+             -\ngreedy       1  100.0% [20.7, 100.0]         64.00     +95 [-183, +373]             \
+             -\n"
+        ),
+        "{out}"
+    );
+    // The same in JSON, the failure in it with the bots in their seats.
+    let o = args("8", &["--json"]);
+    assert_eq!(text(&o.stderr), error);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (
+            v["games"].as_u64(),
+            v["games_requested"].as_u64(),
+            v["partial"].as_bool(),
+            v["bots"][0]["games"].as_u64()
+        ),
+        (Some(1), Some(20), Some(true), Some(1))
+    );
+    assert_eq!(
+        v["failures"],
+        serde_json::json!([{
+            "seed": 8,
+            "ruleset": "t",
+            "bots": ["greedy", "random"],
+            "error": failed,
+            "play": play,
+        }])
+    );
+    // The command given plays that game to the same failure and records it.
+    let d = scratch("failing-games-tournament");
+    let words: Vec<&str> = play.split(' ').skip(1).collect();
+    let o = bin()
+        .args(&words)
+        .args(["--quiet"])
+        .current_dir(&d)
+        .env_remove(loader::PLUGIN_DIR_ENV)
+        .output()
+        .unwrap();
+    assert_clean_failure(
+        &o,
+        &format!("error: {failed}\n(the game so far is recorded in failing-game-seed-8.json)"),
+    );
+    let record = d.join("failing-game-seed-8.json");
+    let (rec, _) = record_game(&record);
+    assert_eq!(rec.seed, 8);
+    assert_eq!(rec.names, ["greedy", "random"]);
+    // `replay` plays the record to the same chance event, which fails there.
+    let o = run(&["replay", record.to_str().unwrap(), "--plugin-dir", kit]);
+    assert_clean_failure(&o, &format!("error: {}: {failed}", record.display()));
+    // The seat order matters: seed 8 with the bots in the order given is the
+    // game that finished (the standings' scores).
+    let o = run(&[
+        "play",
+        "--ruleset",
+        &r,
+        "--plugin-dir",
+        kit,
+        "--seed",
+        "8",
+        "--players",
+        "2",
+        "--bots",
+        "random,greedy",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("Final scores (seed 8):\n  Red      16\n  Blue     64  <- winner"),
+        "{}",
+        text(&o.stdout)
+    );
+    // A tournament whose first game fails: no standings, the failure (JSON: valid).
+    let o = args("0", &["--json"]);
+    assert_clean_failure(&o, "error: the game with seed 0 (random vs greedy) failed");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (v["games"].as_u64(), v["partial"].as_bool()),
+        (Some(0), Some(true))
+    );
+    assert_eq!(v["failures"][0]["seed"], 0);
+    assert_eq!(
+        v["failures"][0]["bots"],
+        serde_json::json!(["random", "greedy"])
+    );
+    let o = args("0", &[]);
+    assert_eq!(o.stdout, b"");
+    assert_clean_failure(&o, "--bots random,greedy --record failing-game-seed-0.json");
 }
