@@ -493,6 +493,7 @@ fn candidate(libs: &mut Vec<Candidate>, path: &Path, named: bool) {
 
 fn build(builtin: bool, dirs: &[PathBuf], defaults: bool) -> Result<Registry, LoadErrors> {
     let mut reg = Registry::empty();
+    reg.with_builtin = builtin;
     let mut errs = Vec::new();
     if builtin {
         match builtin_plugins() {

@@ -52,15 +52,26 @@ impl OptionDoc {
         if let Some((least, most)) = self.range {
             return Some(format!("{least} to {most}"));
         }
-        let quoted: Vec<String> = self
-            .values
-            .iter()
-            .map(|v| toml::Value::String(v.clone()).to_string())
-            .collect();
-        match quoted.as_slice() {
-            [] => None,
-            [one] => Some(one.clone()),
-            _ => Some(format!("one of {}", quoted.join(", "))),
+        // In the words of the SDK's own refusals of a value.
+        (!self.values.is_empty())
+            .then(|| carcassonne_plugin_sdk::config::words::one_of(&self.values))
+    }
+}
+
+/// Says `how` a plugin library is loaded in `message`, the problem of an
+/// unknown plugin (or the hint after its name alone): after the suggestion
+/// (`` (did you mean `x`?)``), in its parentheses, since an id near a known
+/// one may still be a library's; else in parentheses of its own, before the
+/// list of available plugins if there is one.
+pub fn add_how_to_load(message: &mut String, how: &str) {
+    let hinted = message
+        .find(crate::suggest::DID_YOU_MEAN)
+        .and_then(|at| message[at..].find("`?)").map(|end| at + end + 2));
+    match hinted {
+        Some(at) => message.insert_str(at, &format!(" otherwise {how}")),
+        None => {
+            let at = message.find("; available: ").unwrap_or(message.len());
+            message.insert_str(at, &format!(" ({how})"));
         }
     }
 }
@@ -128,6 +139,11 @@ pub struct Registry {
     /// `target/debug/deps`), left out; said in one line
     /// ([`Registry::not_plugins_note`]), not one warning each.
     pub not_plugins: Vec<PathBuf>,
+    /// Whether the plugins compiled into this program were added
+    /// ([`crate::loader::registry`], [`crate::loader::builtin_registry`]; not
+    /// [`crate::loader::library_registry`]): an official plugin missing from
+    /// it is then one not linked in, else one whose library was not given.
+    pub with_builtin: bool,
 }
 
 /// The start of the problem a ruleset resolved against a registry reports for
@@ -235,19 +251,7 @@ impl Registry {
                 continue;
             }
             if let Some(how) = how {
-                // After the suggestion (`` (did you mean `x`?)``), in its
-                // parentheses; else before the list of available plugins.
-                let hinted = p
-                    .message
-                    .find(crate::suggest::DID_YOU_MEAN)
-                    .and_then(|at| p.message[at..].find("`?)").map(|end| at + end + 2));
-                match hinted {
-                    Some(at) => p.message.insert_str(at, &format!(" otherwise {how}")),
-                    None => {
-                        let at = p.message.find("; available: ").unwrap_or(p.message.len());
-                        p.message.insert_str(at, &format!(" ({how})"));
-                    }
-                }
+                add_how_to_load(&mut p.message, how);
             }
             if !unloaded.is_empty() {
                 p.message.push_str(&format!(

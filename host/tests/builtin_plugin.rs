@@ -225,6 +225,24 @@ fn an_official_plugin_not_linked_into_a_test_says_how_to_link_them() {
             available(&reg)
         )
     );
+    // A registry of plugin libraries alone (`check_libraries`' kind) is told
+    // to give the official plugins' library: linking would not help there.
+    let libraries_only = carcassonne_host::registry::Registry::empty();
+    assert!(!libraries_only.with_builtin && reg.with_builtin);
+    let e = carcassonne_host::load_str(
+        "name = \"t\"\n[plugins.abbey]\n",
+        "t.toml",
+        None,
+        &libraries_only,
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(
+        e,
+        "t.toml:2:10: unknown plugin `abbey`; available: none; `abbey` is an official plugin, \
+         in none of the libraries given: add the official plugins' library (built from the \
+         crate `carcassonne-official-lib`) to them"
+    );
     // An id that is no official plugin's is told nothing of the kind.
     let text = "name = \"t\"\n[plugins.test-double-roads]\n[plugins.cult]\n";
     let e = carcassonne_host::load_str(text, "t.toml", None, &reg)

@@ -125,12 +125,8 @@ fn switched_off_notes(
         let Some(pl) = reg.get(&p.id) else {
             // As for an unknown plugin switched on: the nearest known name, if
             // any, and how a plugin library is loaded.
-            let how = crate::env::HOW_TO_LOAD;
-            let hint = carcassonne_host::suggest::hint(&p.id, reg.ids());
-            let hint = match hint.strip_suffix(')') {
-                Some(near) => format!("{near} otherwise {how})"),
-                None => format!(" ({how})"),
-            };
+            let mut hint = carcassonne_host::suggest::hint(&p.id, reg.ids());
+            carcassonne_host::registry::add_how_to_load(&mut hint, crate::env::HOW_TO_LOAD);
             out.push(format!(
                 "plugin `{}` is switched off, and this program knows no plugin of that name{hint}",
                 p.id

@@ -425,26 +425,30 @@ const SUGGESTED_UNKNOWN_IDS: usize = 20;
 
 /// The problem of enabled plugin `id` that `registry` does not hold: the
 /// nearest known id, if one is a likely typo, and the known ones. An
-/// official plugin's id gets how to link the official plugins (it is
-/// unknown only where they are not linked: a plugin's own tests, whose
-/// registry holds the plugins the test links).
+/// official plugin's id gets how to have the official plugins: in a
+/// registry of the compiled-in plugins, to link them (it is unknown only
+/// where they are not linked: a plugin's own tests, whose registry holds the
+/// plugins the test links); in one of libraries alone, to give their library.
 fn unknown_plugin(id: &str, registry: &Registry) -> String {
     let available = if registry.plugins.is_empty() {
         "none".to_string()
     } else {
         registry.ids().collect::<Vec<_>>().join(", ")
     };
-    let official = if crate::shipped::official_plugin_ids()
+    let is_official = crate::shipped::official_plugin_ids()
         .iter()
-        .any(|o| o == id)
-    {
-        format!(
+        .any(|o| o == id);
+    let official = match (is_official, registry.with_builtin) {
+        (false, _) => String::new(),
+        (true, true) => format!(
             "; `{id}` is an official plugin, not linked into this program: to test with the \
              official plugins, add the dev-dependency `carcassonne-official` and \
              `use carcassonne_official as _;` to the test"
-        )
-    } else {
-        String::new()
+        ),
+        (true, false) => format!(
+            "; `{id}` is an official plugin, in none of the libraries given: add the official \
+             plugins' library (built from the crate `carcassonne-official-lib`) to them"
+        ),
     };
     format!(
         "unknown plugin `{id}`{}; available: {available}{official}",
