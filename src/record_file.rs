@@ -342,7 +342,7 @@ mod tests {
         let names = vec![String::new(); 2];
         let mut f =
             RecordFile::create(&path, Provenance::bare("base", &rs.text), names, &rec, &g).unwrap();
-        // Room for ten more bytes than the file holds: the first action or two
+        // Room for 40 more bytes than the file holds: the first action or two
         // fit, then none.
         let random = carcassonne_bots::BotSpec::Random;
         let mut bots = carcassonne_bots::seat_bots(&[random.clone(), random], 1);

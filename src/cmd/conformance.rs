@@ -59,8 +59,10 @@ pub struct Args {
     /// (the kit's own draw, each action uniformly among the legal ones: the
     /// default), `greedy`, `mcts` with an optional budget. Bots play
     /// purposefully, so they reach what random games seldom do; a game with
-    /// bots is the game `play --seed S --bots ...` plays. `--permute-plugins`
-    /// and `--check-narrowing` play the kit's random games.
+    /// bots (other than `random` in every seat) is the game `play --seed S
+    /// --bots ...` plays, while the kit's own random games are not `play`'s:
+    /// the record a failure writes plays them again. `--permute-plugins` and
+    /// `--check-narrowing` play the kit's random games.
     #[arg(long, value_delimiter = ',', default_value = "random")]
     bots: Vec<BotSpec>,
     /// Where to write the record of a failing game (the lowest seed that

@@ -111,7 +111,7 @@ pub fn partial_line(
             many => format!("the games with seeds {} failed", many.join(", ")),
         };
         return Some(format!(
-            "PARTIAL: {which} (see the error below), so no game was started after it; \
+            "PARTIAL: {which} (see the error below), so no new game was started; \
              {what} of the {} that finished, of {requested}:",
             super::plural(usize::try_from(games).unwrap_or(usize::MAX), "game")
         ));
@@ -308,7 +308,7 @@ mod tests {
         assert_eq!(
             partial_line(1, 8, &swapped, "standings").unwrap(),
             "PARTIAL: the games with seeds 4 (a vs b), 4 (b vs a) failed (see the error below), \
-             so no game was started after it; standings of the 1 game that finished, of 8:"
+             so no new game was started; standings of the 1 game that finished, of 8:"
         );
         assert_eq!(
             partial_line(5, 8, &[], "standings").unwrap(),

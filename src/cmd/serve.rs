@@ -52,9 +52,9 @@ pub struct Args {
     /// (at least 1).
     #[arg(long, default_value_t = 10, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     games_per_minute: u32,
-    /// Largest record that may be uploaded, in KiB: 1 to 16384 (16 MiB, the
-    /// largest record `replay` reads, so that a game opened from an upload
-    /// can be downloaded and replayed anywhere).
+    /// Largest request that opens a game from a record (the record as a JSON
+    /// string in it), in KiB: 1 to 16384 (16 MiB, the largest file `replay`
+    /// reads).
     #[arg(long, default_value_t = 1024, value_name = "KIB", value_parser = clap::value_parser!(u64).range(1..=16384))]
     max_record_kib: u64,
     /// A host name the server answers to, besides IP addresses and `localhost`

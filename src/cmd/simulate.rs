@@ -48,7 +48,9 @@ pub struct RunArgs {
     #[arg(long)]
     pub quiet: bool,
     /// Add the wall-clock time and speed to `--json` (which is otherwise the
-    /// same for any number of threads).
+    /// same for any number of threads, but for a run stopped early, by
+    /// Ctrl-C or a failed game: which games were running then, and so
+    /// finished, depends on the threads).
     #[arg(long)]
     pub timing: bool,
     /// Keep each game's outcome in [`Stats::outcomes`] (for charts).

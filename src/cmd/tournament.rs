@@ -43,7 +43,8 @@ pub struct Args {
     quiet: bool,
     /// Add the wall-clock time and the search bots' playouts per second to
     /// `--json` (which is otherwise the same for any number of threads, as
-    /// long as no bot searches for a time).
+    /// long as no bot searches for a time and the run is not stopped early,
+    /// by Ctrl-C or a failed game).
     #[arg(long)]
     timing: bool,
 }

@@ -306,10 +306,9 @@ fn serve_refuses_a_damaged_database_in_one_line_and_leaves_it_as_it_was() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// `--max-record-kib` beyond 16384 (16 MiB, the largest record `replay`
-/// reads) is refused when the server starts: a game opened from a larger
-/// upload could not be replayed from its download anywhere. The bounds are
-/// accepted.
+/// `--max-record-kib` beyond 16384 (16 MiB, the largest file `replay`
+/// reads) is refused when the server starts, and 0 (which would refuse every
+/// record); the bounds are accepted.
 #[test]
 fn serve_refuses_an_upload_limit_beyond_what_replay_reads() {
     let serve = |kib: &str| {

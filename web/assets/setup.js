@@ -99,16 +99,18 @@ async function join(id, seat) {
 // /api/my-games`: one request, or one per `setup.my_games_max` games): {id,
 // game, seats} each, `game` the server's summary of it (null: the page's token
 // no longer works, the game may be watched). A game the server no longer has
-// is forgotten; one it cannot read is left out.
+// is forgotten; one it cannot read, or whose request fails, is left out.
 async function myGameSummaries(ids) {
   const max = setup.my_games_max || 100;
   const held = ids.map((id) => ({ id, seats: mySeats(id) }));
   const asks = [];
   for (let i = 0; i < held.length; i += max) {
     const seats = held.slice(i, i + max).map((g) => ({ game: g.id, token: String(Object.values(g.seats)[0]) }));
-    asks.push(api("POST", "/api/my-games", { seats }));
+    // A request that fails leaves its games out, not the others.
+    const unread = () => seats.map(() => ({ state: "unreadable" }));
+    asks.push(api("POST", "/api/my-games", { seats }).then((r) => r.games, unread));
   }
-  const answers = (await Promise.all(asks)).flatMap((r) => r.games);
+  const answers = (await Promise.all(asks)).flat();
   const out = [];
   answers.forEach((s, i) => {
     const g = held[i];

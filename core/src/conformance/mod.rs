@@ -209,7 +209,7 @@ pub struct Report {
     /// nothing).
     pub points: Vec<u64>,
     /// By plugin (in the order of [`Rules::plugins`]): what the kit saw it do
-    /// in all its games, the failing one included.
+    /// in the games played to the end.
     pub activity: Vec<Activity>,
 }
 

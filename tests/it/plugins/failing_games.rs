@@ -323,8 +323,8 @@ fn simulate_keeps_the_statistics_of_the_games_before_a_failing_one_and_says_how_
     let out = text(&o.stdout);
     assert!(
         out.starts_with(
-            "PARTIAL: the game with seed 6 failed (see the error below), so no game was started \
-             after it; statistics of the 2 games that finished, of 20:\nt — 2 games, 2 players, \
+            "PARTIAL: the game with seed 6 failed (see the error below), so no new game was \
+             started; statistics of the 2 games that finished, of 20:\nt — 2 games, 2 players, \
              bots random, seeds from 4\n"
         ),
         "{out}"
@@ -459,7 +459,7 @@ fn tournament_keeps_the_standings_before_a_failing_game_and_says_how_to_play_it_
     assert!(
         out.starts_with(
             "PARTIAL: the game with seed 8 (greedy vs random) failed (see the error below), so no \
-             game was started after it; standings of the 1 game that finished, of 20:\nt — 2 \
+             new game was started; standings of the 1 game that finished, of 20:\nt — 2 \
              bots, 20 games per pairing (seeds 8..17, each with both seat orders), 1 game in "
         ),
         "{out}"
