@@ -297,8 +297,8 @@ mod tests {
         ];
         assert_eq!(
             partial_line(3, 20, &both, "statistics").unwrap(),
-            "PARTIAL: the games with seeds 6, 9 failed (see the error below), so no game was \
-             started after it; statistics of the 3 games that finished, of 20:"
+            "PARTIAL: the games with seeds 6, 9 failed (see the error below), so no new game \
+             was started; statistics of the 3 games that finished, of 20:"
         );
         // `tournament`: the same seed in both seat orders.
         let swapped = [
