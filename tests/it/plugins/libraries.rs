@@ -555,11 +555,10 @@ fn a_library_reached_by_two_paths_is_loaded_once() {
     );
 }
 
-#[test]
-fn a_record_whose_plugin_is_not_loaded_says_how_to_load_it() {
-    // Audit defect 5: `replay` and `render` said only "unknown plugin".
-    let r = write_ruleset("recorded-kit", &format!("{HEAD}[plugins.kit-everything]\n"));
-    let rec = crate::common::scratch("plugins-record").join("g.json");
+/// Plays seed 3 of ruleset file `r` with the kit's library loaded and records
+/// it in scratch directory `scratch`: the record's path.
+fn kit_game_recorded(r: &std::path::Path, scratch: &str) -> PathBuf {
+    let rec = crate::common::scratch(scratch).join("g.json");
     let o = run(&[
         "play",
         "--quiet",
@@ -573,6 +572,14 @@ fn a_record_whose_plugin_is_not_loaded_says_how_to_load_it() {
         rec.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
+    rec
+}
+
+#[test]
+fn a_record_whose_plugin_is_not_loaded_says_how_to_load_it() {
+    // Audit defect 5: `replay` and `render` said only "unknown plugin".
+    let r = write_ruleset("recorded-kit", &format!("{HEAD}[plugins.kit-everything]\n"));
+    let rec = kit_game_recorded(&r, "plugins-record");
     let svg = crate::common::scratch("plugins-record-svg").join("g.svg");
     let (rec, svg) = (rec.to_str().unwrap(), svg.to_str().unwrap());
     for args in [vec!["replay", rec], vec!["render", rec, "-o", svg]] {
@@ -601,20 +608,7 @@ fn a_record_whose_plugin_is_not_loaded_says_that_first_and_alone() {
         "recorded-perch",
         &format!("{HEAD}[tiles.counts]\n\"KIT/P\" = 3\n\"BA/L\" = 6\n[plugins.kit-perch]\n"),
     );
-    let rec = crate::common::scratch("plugins-record-perch").join("g.json");
-    let o = run(&[
-        "play",
-        "--quiet",
-        "--seed",
-        "3",
-        "--ruleset",
-        r.to_str().unwrap(),
-        "--plugin-dir",
-        kit_dir().to_str().unwrap(),
-        "--record",
-        rec.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    let rec = kit_game_recorded(&r, "plugins-record-perch");
     let rec = rec.to_str().unwrap();
     let o = run(&["replay", rec]);
     let e = text(&o.stderr);
