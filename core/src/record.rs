@@ -244,8 +244,11 @@ impl Driver {
     }
 
     /// [`Driver::settle`], through `rec` if given (the outcomes are recorded as
-    /// the record had them); a chance event with no forced outcome left is
-    /// sampled only when `sample_unforced` is set (else the game stops there).
+    /// the record had them); a chance event with no forced outcome left in its
+    /// stream is sampled when `sample_unforced` is set, or while an outcome of
+    /// another stream is still to be forced (the game it was recorded from
+    /// drew this one from the RNG before that one: a tile drawn, then the tile
+    /// put under its hill forced); else the game stops there.
     fn settle_into(
         &mut self,
         g: &mut Game,
@@ -267,7 +270,7 @@ impl Driver {
                     let c = g.parse_outcome(&text).map_err(forced)?;
                     apply(g, rec.as_deref_mut(), Action::Chance(c)).map_err(forced)?;
                 }
-                None if sample_unforced => {
+                None if sample_unforced || self.forced_left() => {
                     sample(g, rec.as_deref_mut())?;
                 }
                 None => break,
@@ -295,9 +298,10 @@ impl Driver {
 
     /// Replays `actions` on `g` through `rec`, so that the record `rec` writes
     /// afterwards continues the replayed one exactly (a record played on: the
-    /// Python package's `Game.from_record`). After the last action only the
-    /// chance events with forced outcomes left are resolved: the game stops at
-    /// the first other one, for the caller to sample or force.
+    /// Python package's `Game.from_record`). After the last action the chance
+    /// events are resolved while forced outcomes are left (those before them
+    /// drawn from the RNG, as they were): the game stops at the first chance
+    /// event after the last forced outcome, for the caller to sample or force.
     pub fn replay_recorded(
         &mut self,
         g: &mut Game,
@@ -370,6 +374,11 @@ impl Driver {
         self.settle_into(g, rec.as_deref_mut(), true)?;
         let a = g.parse_action(text).map_err(err)?;
         apply(g, rec, a).map_err(err)
+    }
+
+    /// Whether a forced outcome of any stream is still to be used.
+    fn forced_left(&self) -> bool {
+        self.forced.values().any(|q| !q.is_empty())
     }
 
     /// Fails if forced outcomes are left over (like actions left over, a record

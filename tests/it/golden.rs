@@ -102,3 +102,65 @@ fn records_replayed_through_a_recorder_are_recorded_again_as_they_were() {
         );
     }
 }
+
+/// A record whose last chance events are a draw from the RNG and then a
+/// forced outcome of another stream (a tile drawn, then the tile put under
+/// its hill forced) is replayed through a recorder to the same game: the
+/// draw is taken from the RNG again, as the game it was recorded from took
+/// it, before the forced outcome is used (it was reported left over).
+#[test]
+fn a_draw_from_the_rng_before_a_forced_outcome_of_another_stream_replays() {
+    use carcassonne_core::{Action, Actor, Recorder};
+    let r = config("hills-and-sheep.toml");
+    let mut found = 0;
+    for seed in 0..40u64 {
+        let mut g = Game::new(r.clone(), 2, seed).unwrap();
+        let mut rec = Recorder::default();
+        // Random play with every chance event drawn from the RNG, until a
+        // drawn tile puts a tile under a hill; that one is forced.
+        let mut forced = false;
+        let mut steps = 0;
+        while !g.is_over() && !forced && steps < 2_000 {
+            steps += 1;
+            if g.actor() == Actor::Chance {
+                rec.sample(&mut g).unwrap();
+                if g.actor() == Actor::Chance && g.chance_stream() == Some("hidden") {
+                    let (code, _) = g.chance_outcomes().unwrap()[0];
+                    rec.apply(&mut g, Action::Chance(code)).unwrap();
+                    forced = true;
+                }
+            } else {
+                let legal = g.legal_actions().unwrap();
+                rec.apply(&mut g, legal[steps % legal.len()]).unwrap();
+            }
+        }
+        if !forced {
+            continue;
+        }
+        found += 1;
+        let record = rec.finish(&g, "hills-and-sheep", "");
+        assert_eq!(record.forced.get("hidden").map(Vec::len), Some(1));
+        let mut again = Game::new(r.clone(), 2, seed).unwrap();
+        let mut rec2 = Recorder::default();
+        Driver::new(&record.forced)
+            .replay_recorded(&mut again, &mut rec2, &record.actions)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        // The same game: its board, bag, hidden tiles, scores and what comes next.
+        let state = |g: &Game| {
+            format!(
+                "{:?} {:?} {:?} {:?} {:?} {:?} {:?}",
+                g.tiles(),
+                g.bag(),
+                g.hidden_tiles(),
+                g.scores(),
+                g.actor(),
+                g.legal_actions().ok(),
+                g.chance_outcomes().ok()
+            )
+        };
+        assert_eq!(state(&again), state(&g), "seed {seed}");
+        assert_eq!(rec2.forced, record.forced, "seed {seed}");
+        assert_eq!(rec2.actions, record.actions, "seed {seed}");
+    }
+    assert!(found >= 3, "only {found} games put a tile under a hill");
+}
