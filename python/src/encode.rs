@@ -34,6 +34,42 @@ pub const CODES: usize = 64;
 pub const RANKS: usize = 4096;
 /// Players the planes and vectors have room for.
 const PLAYERS: usize = carcassonne_core::MAX_PLAYERS;
+/// Owners of figures: the players, then neutral figures (the dragon).
+const OWNERS: usize = PLAYERS + 1;
+/// A tile's side slots (three per side: `NL NM NR EL ... WR`).
+const SLOTS: usize = 12;
+/// The slot planes: one per side slot, and one for a feature with no side.
+const SLOT_PLANES: usize = SLOTS + 1;
+/// The first marker plane, after the occupied plane and the side kinds (4 × 3).
+const MARKERS_AT: usize = 13;
+/// The most elements one array of an encoding may have (2 GiB of `int8`): the
+/// board window grows with the square of the ruleset's tile count, and a
+/// ruleset of thousands of tiles would ask for more memory than a machine
+/// has.
+pub const MAX_ELEMENTS: usize = 1 << 31;
+
+/// A zeroed buffer of `n` elements for `what` (an array of the encoding), or
+/// why it cannot be had: more than [`MAX_ELEMENTS`], or more than the
+/// allocator gives (an error instead of the process's abort).
+pub fn zeroed<T: Clone + Default>(n: usize, what: &str, enc: &Encoding) -> Result<Vec<T>, String> {
+    let too_big = || {
+        format!(
+            "{what} would have {n} elements ({} MiB): the ruleset's {} tiles make a board \
+             window of {} × {} squares; encode a ruleset of fewer tiles",
+            (n as u128 * std::mem::size_of::<T>() as u128) >> 20,
+            enc.radius,
+            enc.side,
+            enc.side
+        )
+    };
+    if n > MAX_ELEMENTS {
+        return Err(too_big());
+    }
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| too_big())?;
+    v.resize(n, T::default());
+    Ok(v)
+}
 
 /// The encoding of one ruleset.
 #[derive(Clone, Debug)]
@@ -251,26 +287,48 @@ impl Encoding {
         Err(format!("action id {id} is not below {}", self.actions()))
     }
 
-    /// Board planes: occupied, side kinds (N E S W × city road field), one per
-    /// marker, figures of each player, the last placed tile.
+    /// Board planes: occupied, side kinds (N E S W × city road field), one
+    /// per marker, the figures on each square by owner (each player, then
+    /// neutral figures) and by kind, the figures on the feature that owns
+    /// each of the tile's twelve side slots and on a feature with no side (a
+    /// cloister), the last placed tile.
     pub fn planes(&self) -> usize {
-        1 + 12 + self.markers + PLAYERS + 1
+        MARKERS_AT + self.markers + OWNERS + self.kinds + SLOT_PLANES + 1
     }
 
     /// Length of the state vector: scores, supplies (player × kind), the drawn
     /// tile, unseen tiles by type, tiles left, turn, the turn's player and the
-    /// player to act (one-hot), whether chance acts.
+    /// player to act (one-hot), whether chance acts; then the tiles in each
+    /// player's hand by type, the tiles in the plugins' face-up lots by type,
+    /// the figures held prisoner (holder × owner, neutral last), the figures
+    /// in the plugins' areas by owner.
     pub fn state_len(&self) -> usize {
-        PLAYERS + PLAYERS * self.kinds + self.types + self.types + 2 + PLAYERS + PLAYERS + 1
+        PLAYERS
+            + PLAYERS * self.kinds
+            + self.types
+            + self.types
+            + 2
+            + PLAYERS
+            + PLAYERS
+            + 1
+            + PLAYERS * self.types
+            + self.types
+            + PLAYERS * OWNERS
+            + OWNERS
     }
 
     /// Fills `board` (`planes × side × side`, zeroed) and `state` (zeroed) for
     /// `player`: only what that player can see (face-down tiles are counted
     /// among the unseen). Players are numbered from the observer: 0 is
-    /// `player`, 1 the next to play after him, and so on.
+    /// `player`, 1 the next to play after him, and so on; neutral figures (the
+    /// dragon, the fairy) come after the players. The plugins' own state (a
+    /// tower's height, trade goods, a bid) is not encoded: `observation()`
+    /// has it.
     pub fn observe(&self, g: &Game, player: u8, board: &mut [i8], state: &mut [f32]) {
         let n = g.players().max(1);
         let rel = |p: u8| ((p + n - player % n) % n) as usize;
+        // An owner's index: the player's from the observer, neutral last.
+        let owner_of = |fig| g.figure_owner(fig).map_or(PLAYERS, |o| rel(o.seat()));
         let (r, s) = (self.radius, self.side);
         let plane = s * s;
         let cell = |pos: Pos| -> Option<usize> {
@@ -278,48 +336,40 @@ impl Encoding {
             (x >= 0 && y >= 0 && (x as usize) < s && (y as usize) < s)
                 .then(|| y as usize * s + x as usize)
         };
+        let owners = MARKERS_AT + self.markers;
+        let kinds = owners + OWNERS;
+        let slots = kinds + self.kinds;
         let last = g.last_placed();
+        let mut add = |p: usize, c: usize| {
+            if let Some(v) = board.get_mut(p * plane + c) {
+                *v = v.saturating_add(1);
+            }
+        };
         for (t, pt) in g.tiles().iter().enumerate() {
             let t = TileIndex(t as u16);
             let Some(c) = cell(pt.pos) else { continue };
-            board[c] = 1;
+            add(0, c);
             // The tile's sides now (a feature added at run time, a bridge, counted).
-            let Some(geom) = g.placed_geometry(t) else {
-                continue;
-            };
-            for (side, e) in geom.edges.iter().enumerate() {
-                let k = match e {
-                    EdgeKind::City => 0,
-                    EdgeKind::Road => 1,
-                    EdgeKind::Field => 2,
-                    // A side that fits anything (a plugin's wild side) marks none.
-                    EdgeKind::Any => continue,
-                };
-                board[(1 + side * 3 + k) * plane + c] = 1;
+            if let Some(geom) = g.placed_geometry(t) {
+                for (side, e) in geom.edges.iter().enumerate() {
+                    let k = match e {
+                        EdgeKind::City => 0,
+                        EdgeKind::Road => 1,
+                        EdgeKind::Field => 2,
+                        // A side that fits anything (a plugin's wild side) marks none.
+                        EdgeKind::Any => continue,
+                    };
+                    add(1 + side * 3 + k, c);
+                }
             }
             let m = g.tile_markers(t).unwrap_or(0);
             for b in 0..self.markers {
                 if m & (1 << b) != 0 {
-                    board[(13 + b) * plane + c] = 1;
+                    add(MARKERS_AT + b, c);
                 }
             }
             if last == Some(t) {
-                board[(13 + self.markers + PLAYERS) * plane + c] = 1;
-            }
-        }
-        for fig in 0..g.figure_count() as u16 {
-            let fig = FigureId(fig);
-            let Some(f) = g.figure_feature(fig) else {
-                continue;
-            };
-            let Some(t) = g.feature_tile(f) else { continue };
-            let (Some(pt), Some(owner)) = (g.tiles().get(t.index()), g.figure_owner(fig)) else {
-                continue;
-            };
-            if let Some(c) = cell(pt.pos) {
-                let p = rel(owner.seat());
-                let v = &mut board[(13 + self.markers + p) * plane + c];
-                *v = v.saturating_add(1);
+                add(self.planes() - 1, c);
             }
         }
         let mut o = 0;
@@ -352,5 +402,62 @@ impl Encoding {
             Actor::Chance => state[o + PLAYERS] = 1.0,
             Actor::GameOver => {}
         }
+        o += PLAYERS + 1;
+        for p in carcassonne_core::PlayerId::all(g.players()) {
+            for t in g.hand(p) {
+                state[o + rel(p.seat()) * self.types + t.index()] += 1.0;
+            }
+        }
+        o += PLAYERS * self.types;
+        for &(_, t) in g.lots() {
+            state[o + t.index()] += 1.0;
+        }
+        o += self.types;
+        let (held, areas) = (o, o + PLAYERS * OWNERS);
+        for fig in 0..g.figure_count() as u16 {
+            let fig = FigureId(fig);
+            let Some(at) = g.figure_location(fig) else {
+                continue;
+            };
+            let owner = owner_of(fig);
+            match at {
+                Location::Held(by) => state[held + rel(by.seat()) * OWNERS + owner] += 1.0,
+                Location::Area(_) => state[areas + owner] += 1.0,
+                Location::Feature(_) | Location::Corner(..) | Location::Tile(_) => {
+                    let Some(c) = g.figure_pos(fig).and_then(cell) else {
+                        continue;
+                    };
+                    add(owners + owner, c);
+                    if let Some(k) = g.figure_kind(fig) {
+                        add(kinds + k.index(), c);
+                    }
+                    let mut m = at.feature().map_or(0, |f| slots_of(g, f));
+                    while m != 0 {
+                        add(slots + m.trailing_zeros() as usize, c);
+                        m &= m - 1;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The slot planes of feature `f` on its tile, as bits: each side slot
+/// (0..12) its tile's geometry gives it, or bit 12, a feature with no side (a
+/// cloister, a spot); none for a feature on no placed tile.
+fn slots_of(g: &Game, f: carcassonne_core::FeatureId) -> u16 {
+    let (Some(t), Some(local)) = (g.feature_tile(f), g.feature_local(f)) else {
+        return 0;
+    };
+    let Some(geom) = g.placed_geometry(t) else {
+        return 0;
+    };
+    let sides = (0..SLOTS)
+        .filter(|&i| geom.slot_feature[i] == local)
+        .fold(0u16, |m, i| m | 1 << i);
+    if sides == 0 {
+        1 << SLOTS
+    } else {
+        sides
     }
 }

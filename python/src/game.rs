@@ -8,7 +8,7 @@ use carcassonne_bots::BotSpec;
 use carcassonne_core::{Action, Actor, Driver, Game as CoreGame, Record, Recorder};
 use carcassonne_host::Ruleset as HostRuleset;
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyMemoryError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString};
 use std::path::PathBuf;
@@ -375,7 +375,8 @@ impl Game {
 
     /// The legal-action mask over all action ids (`num_actions` booleans).
     fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i8>>> {
-        let mut mask = vec![0i8; self.enc.actions()];
+        let mut mask = crate::encode::zeroed(self.enc.actions(), "the action mask", &self.enc)
+            .map_err(PyMemoryError::new_err)?;
         for i in self.enc.legal_ids(&self.g).map_err(runtime_error)? {
             mask[i] = 1;
         }
@@ -410,10 +411,19 @@ impl Game {
     }
 
     /// Applies an action of the actor: its text or its id (a chance outcome as
-    /// text). An illegal action raises `ValueError` and changes nothing.
+    /// text), or `"end"` as a record has it (final scoring now, between turns
+    /// only: for studying endgames). An illegal action raises `ValueError` and
+    /// changes nothing.
     fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        let a = self.action_of(action)?;
-        self.rec.apply(&mut self.g, a).map_err(value_error)?;
+        let end = action
+            .cast::<PyString>()
+            .is_ok_and(|t| t.to_cow().is_ok_and(|t| t.trim() == carcassonne_core::END));
+        if end {
+            self.rec.end_now(&mut self.g).map_err(value_error)?;
+        } else {
+            let a = self.action_of(action)?;
+            self.rec.apply(&mut self.g, a).map_err(value_error)?;
+        }
         self.take_recorded();
         self.trailing_samples = 0;
         Ok(())
@@ -511,7 +521,8 @@ impl Game {
     ) -> PyResult<Bound<'py, PyDict>> {
         let player = self.seat(&player)?.seat();
         let e = &self.enc;
-        let mut board = vec![0i8; e.planes() * e.side * e.side];
+        let mut board = crate::encode::zeroed(e.planes() * e.side * e.side, "the board planes", e)
+            .map_err(PyMemoryError::new_err)?;
         let mut state = vec![0f32; e.state_len()];
         e.observe(&self.g, player, &mut board, &mut state);
         let d = PyDict::new(py);

@@ -87,6 +87,25 @@ def test_a_pickled_game_is_the_same_game_rng_included(hs):
     assert json.loads(again.to_record()) == json.loads(game.to_record())
 
 
+def test_a_draw_from_the_rng_then_a_forced_tile_under_a_hill_pickles(hs):
+    # The first draw from the RNG, then the tile under its hill forced (another
+    # stream): the record forces only the second, and replays the first.
+    for seed in range(40):
+        game = Game(hs, seed=seed)
+        game.sample_chance()
+        if game.is_chance() and "hidden" in game.chance_outcomes()[0][0]:
+            break
+    else:
+        pytest.fail("no seed draws a hill tile first")
+    game.apply(game.chance_outcomes()[0][0])
+    again = pickle.loads(pickle.dumps(game))
+    assert again.observation(0) == game.observation(0)
+    assert again.legal_actions() == game.legal_actions()
+    replayed = Game.from_record(game.to_record())
+    assert replayed.observation(0) == game.observation(0)
+    assert json.loads(replayed.to_record()) == json.loads(game.to_record())
+
+
 def test_a_determinized_copy_sees_the_same_and_draws_otherwise(hs):
     game = Game(hs, seed=4)
     play(game, np.random.default_rng(2), 12)
@@ -125,6 +144,26 @@ def test_an_action_is_text_or_an_id_in_range(hs):
     with pytest.raises(TypeError, match="not float"):
         game.apply(1.5)
     assert game.observation(0) == before
+
+
+def test_end_ends_the_game_between_turns_as_a_record_does(hs):
+    game = Game(hs, seed=5)
+    play(game, np.random.default_rng(4), 6)
+    # Between turns: the next tile is not drawn yet.
+    assert game.is_chance() and game.legal_actions()[0].startswith("draw")
+    # Mid-turn (the tile drawn, to be placed): refused, nothing changed.
+    mid = game.clone()
+    mid.sample_chance()
+    before = mid.observation(0)
+    with pytest.raises(ValueError, match="end"):
+        mid.apply("end")
+    assert mid.observation(0) == before and not mid.is_over()
+    # Between turns: final scoring at once, recorded as a record has it.
+    game.apply("end")
+    assert game.is_over()
+    assert json.loads(game.to_record())["actions"][-1] == "end"
+    again = Game.from_record(game.to_record())
+    assert again.is_over() and again.scores() == game.scores()
 
 
 def test_batches_refuse_what_they_cannot_do(hs):

@@ -200,6 +200,59 @@ def test_encoded_observations_have_fixed_shapes(hs):
     assert game.encode_observation(1)["state"][0] == game.scores()[1]
 
 
+def test_encoded_observations_tell_where_a_figure_stands():
+    # A follower on the road and a farmer in the field of one tile: the same
+    # square and owner, other features (the slot planes differ).
+    game = Game(Ruleset.load("base"), seed=1)
+    game.settle()
+    game.apply(game.legal_actions()[0])
+    deploys = [a for a in game.legal_actions() if a.startswith("deploy")]
+    encoded = []
+    for a in deploys:
+        copy = game.clone()
+        copy.apply(a)
+        e = copy.encode_observation(0)
+        encoded.append(np.concatenate([e["board"].ravel(), e["state"]]).tobytes())
+    assert len(deploys) >= 2 and len(set(encoded)) == len(deploys)
+
+
+def test_encoded_observations_follow_neutral_figures():
+    # Princess & Dragon: every move of the dragon (a neutral figure) is seen.
+    game = Game(Ruleset.load("princess-and-dragon"), seed=0)
+    rng = np.random.default_rng(0)
+    seen = 0
+    while not game.is_over() and seen < 5:
+        if game.is_chance():
+            game.sample_chance()
+            continue
+        moves = [a for a in game.legal_actions() if a.startswith("dragon ")]
+        if len(moves) >= 2:
+            encs = set()
+            for a in moves:
+                copy = game.clone()
+                copy.apply(a)
+                e = copy.encode_observation(0)
+                encs.add(e["board"].tobytes())
+            assert len(encs) == len(moves), moves
+            seen += 1
+        actions = game.legal_actions()
+        game.apply(actions[rng.integers(len(actions))])
+    assert seen == 5
+
+
+def test_a_ruleset_too_large_to_encode_is_a_memory_error():
+    rs = Ruleset.from_toml(
+        'name = "big"\nplayers = 2\ntilesets = ["base"]\n[tiles.counts]\n"BA/C" = 30000\n'
+    )
+    game = Game(rs, seed=1)
+    game.settle()
+    with pytest.raises(MemoryError, match="board window"):
+        game.legal_action_mask()
+    with pytest.raises(MemoryError, match="board window"):
+        game.encode_observation(0)
+    assert game.legal_actions()
+
+
 def test_bots_choose_legal_actions(hs):
     game = Game(hs, seed=9)
     game.settle()
