@@ -474,10 +474,22 @@ impl Game {
     }
 
     /// The action a built-in bot (`"random"`, `"greedy"`, `"mcts:500"`, …)
-    /// chooses for the actor, as text. The search runs without the GIL.
+    /// chooses for the player to act, as text. The search runs without the
+    /// GIL. A finished game, or a chance event pending (`settle` first), is a
+    /// `ValueError`: no player acts.
     #[pyo3(signature = (bot, seed=0))]
     fn bot_action(&self, py: Python<'_>, bot: &str, seed: u64) -> PyResult<String> {
         let spec: BotSpec = bot.parse().map_err(value_error)?;
+        match self.g.actor() {
+            Actor::Player(_) => {}
+            Actor::GameOver => return Err(value_error("the game is over: no player acts")),
+            Actor::Chance => {
+                return Err(value_error(
+                    "a chance event is pending (sample it with settle() or sample_chance(), or \
+                     force an outcome): bots choose players' actions",
+                ))
+            }
+        }
         let g = &self.g;
         let a = py
             .detach(|| spec.build(seed).choose(g))

@@ -260,6 +260,16 @@ def test_bots_choose_legal_actions(hs):
         assert game.bot_action(bot, seed=1) in game.legal_actions()
     with pytest.raises(ValueError, match="there is no such bot"):
         game.bot_action("genius")
+    # No player acts: a chance event pending, or the game over.
+    fresh = Game(hs, seed=9)
+    assert fresh.is_chance()
+    for bot in ["random", "greedy", "mcts:30"]:
+        with pytest.raises(ValueError, match="chance event is pending"):
+            fresh.bot_action(bot)
+    fresh.apply("end")
+    for bot in ["random", "greedy", "mcts:30"]:
+        with pytest.raises(ValueError, match="the game is over"):
+            fresh.bot_action(bot)
 
 
 def test_batch_simulation_is_deterministic_and_fast(hs):
