@@ -115,6 +115,11 @@ pub enum Event {
     },
     /// A feature, or a unit of farmers (kind `Field`), was scored.
     FeatureScored {
+        /// The feature scored: its root when scored (a field of the unit for
+        /// farmers). Its tile and place on the tile stay its own, so a log
+        /// read later finds it ([`Game::feature_tile`](crate::Game::feature_tile),
+        /// [`Game::feature_name`](crate::Game::feature_name)).
+        feature: FeatureId,
         /// Kind of feature (`Field`: farmers).
         kind: FeatureKind,
         /// Why.
@@ -163,10 +168,23 @@ impl crate::Game {
     /// Where a figure is, in the text of events and scenario files: `on city
     /// at 0 -1` (a feature by its kind and its tile's position), `on field
     /// corner NE at 2 0`, `on tile at 1 1`, `held by 1`, `area <its name>`.
+    /// Feature `f` (of kind `kind`) in the scenarios' text: the name the tile
+    /// data gives it (a shrine), else its kind (a spot is `spot` whatever its
+    /// marker, unlike the turn log's `garden`).
+    fn feature_text(&self, f: FeatureId, kind: FeatureKind) -> String {
+        self.feature_tile(f)
+            .zip(self.feature_local(f))
+            .and_then(|(t, l)| {
+                let ty = self.tiles().get(t.index())?.ty;
+                self.rules().tiles.data_name(ty, l)
+            })
+            .map_or_else(|| kind.to_string(), str::to_string)
+    }
+
     fn place_text(&self, at: &Location, pos: Option<Pos>) -> String {
         let kind = |f: FeatureId| {
             self.feature_kind(f)
-                .map_or_else(|| "?".into(), |k| k.to_string())
+                .map_or_else(|| "?".into(), |k| self.feature_text(f, k))
         };
         let at = match at {
             Location::Feature(f) => kind(*f),
@@ -337,6 +355,7 @@ impl crate::Game {
                 format!("farmers{why} ({cities} cit{s}): {}", paid(*winners, points))
             }
             Event::FeatureScored {
+                feature,
                 kind,
                 reason,
                 winners,
@@ -351,7 +370,8 @@ impl crate::Game {
                     ScoreReason::Proxy => "by proxy",
                 };
                 let s = if *tiles == 1 { "" } else { "s" };
-                format!("{kind} {why} ({tiles} tile{s}): {}", paid(*winners, points))
+                let name = self.feature_text(*feature, *kind);
+                format!("{name} {why} ({tiles} tile{s}): {}", paid(*winners, points))
             }
             Event::PluginScored {
                 plugin: p,

@@ -45,7 +45,7 @@ impl Fingerprint {
 
 impl Rules {
     /// The fingerprint of the compiled rules: every tile type (id, count,
-    /// geometry, markers, barrier names), a `[start]` layout, the core options,
+    /// geometry, markers, barrier and feature names), a `[start]` layout, the core options,
     /// the figure kinds and the plugins' declarations. The host adds the plugins' versions and options.
     pub fn fingerprint(&self) -> Fingerprint {
         let mut h = Fingerprint::default();
@@ -75,6 +75,9 @@ impl Rules {
                 if f.barrier != 0 {
                     let name = self.tiles.barriers.name(f.barrier).unwrap_or("");
                     h.field(name.as_bytes());
+                } else if let Some(name) = &f.name {
+                    // What the notation calls it (a record may name it so).
+                    h.field(b"name").field(name.as_bytes());
                 }
                 mask(&mut h, f.markers);
                 for &(bit, n) in &f.marker_counts {

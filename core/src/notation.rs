@@ -11,7 +11,7 @@
 //! | `set-aside` | set the drawn tile aside (when it fits only with optional pieces) |
 //! | `pass` | deploy nothing |
 //! | `deploy follower 2` | deploy a follower on local feature 2 of the placed tile |
-//! | `deploy follower city N` | ... on the city that reaches the board's north side (`field NL`, `road E`, `cloister`, `field centre` for an inner field, ...) |
+//! | `deploy follower city N` | ... on the city that reaches the board's north side (`field NL`, `road E`, `cloister`, `field centre` for an inner field, `shrine` for a feature the tile data names so, ...) |
 //! | `deploy follower 2 at 3 -1` | ... on local feature 2 of the tile at x = 3, y = -1 (a plugin's deployment elsewhere) |
 //! | `deploy barn 1 corner NE` | ... on local feature 1, at the tile's north-east corner (`deploy barn corner NE`: the field at that corner) |
 //! | `deploy dragon tile at 3 -1` | ... on the tile itself, on no feature |
@@ -441,6 +441,32 @@ impl Game {
         format!("{which} has features 0 to {}", n.saturating_sub(1))
     }
 
+    /// The feature of placed tile `t` whose tile data names it `name` (a
+    /// shrine): `None` if none does, an error if several do.
+    fn feature_by_data_name(
+        &self,
+        t: TileIndex,
+        name: &str,
+        text: &str,
+    ) -> Result<Option<u8>, GameError> {
+        let Some(tt) = self.tile_type(t) else {
+            return Ok(None);
+        };
+        let mut it = tt
+            .features
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.barrier == 0 && f.name.as_deref() == Some(name));
+        match (it.next(), it.next()) {
+            (Some((l, _)), None) => Ok(Some(l as u8)),
+            (None, _) => Ok(None),
+            _ => Err(bad(
+                text,
+                format!("the tile has several features named `{name}`: give its number"),
+            )),
+        }
+    }
+
     /// The spot of placed tile `t` that carries marker `name` (`garden`):
     /// `None` if none does, an error if several do.
     fn spot_by_marker(
@@ -477,17 +503,21 @@ impl Game {
             "field" => FeatureKind::Field,
             "cloister" => FeatureKind::Cloister,
             "spot" => FeatureKind::Spot,
-            // A spot by its marker (`garden`, `tower`), as the turn log names it.
+            // A feature by the name the tile data gives it (`shrine`), a spot
+            // by its marker (`garden`, `tower`), as the turn log names them.
             k => {
+                if let Some(l) = self.feature_by_data_name(t, k, text)? {
+                    return Ok(l);
+                }
                 return self.spot_by_marker(t, k, text)?.ok_or_else(|| {
                     bad(
                         text,
                         format!(
-                            "unknown feature kind `{k}` (road, city, field, cloister, spot, or \
-                             the marker of a spot on the tile)"
+                            "unknown feature kind `{k}` (road, city, field, cloister, spot, the \
+                             name of a feature on the tile or the marker of a spot on it)"
                         ),
                     )
-                })
+                });
             }
         };
         let (Some(tt), Some(geom)) = (self.tile_type(t), self.placed_geometry(t)) else {

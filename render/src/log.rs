@@ -41,18 +41,9 @@ fn role(kind: FeatureKind) -> &'static str {
 fn place(g: &Game, at: &Location) -> Option<(FeatureKind, String)> {
     let feature = at.feature()?;
     let kind = g.feature_kind(feature).unwrap_or_default();
-    // A spot is named by its marker (e.g. a garden).
-    let name = match kind {
-        FeatureKind::Spot => {
-            let m = g.feature_markers(feature).unwrap_or(0);
-            (0..64u8)
-                .find(|i| m & (1 << i) != 0)
-                .and_then(|i| g.rules().tiles.markers.name(i))
-                .unwrap_or("spot")
-                .to_string()
-        }
-        k => k.to_string(),
-    };
+    // What the tile data calls it (a shrine), a spot by its marker (a
+    // garden), else its kind.
+    let name = g.feature_name(feature).unwrap_or_else(|| kind.to_string());
     Some(match at {
         Location::Corner(_, c) => (kind, format!("{name} at its {} corner", c.name())),
         _ => (kind, name),
@@ -179,11 +170,18 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
                     NAMES[player.index()]
                 ));
             };
-            if kind.0 == 0 {
+            // A feature the tile data names (a shrine) by its name, not its role.
+            let named = feature_kind != FeatureKind::Spot && place != feature_kind.to_string();
+            if kind.0 == 0 && !named {
                 format!(
                     "{} deploys a follower {} at {pos}.",
                     NAMES[player.index()],
                     role(feature_kind)
+                )
+            } else if kind.0 == 0 {
+                format!(
+                    "{} deploys a follower on the {place} at {pos}.",
+                    NAMES[player.index()]
                 )
             } else {
                 format!(
@@ -228,6 +226,7 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
             )
         }
         Event::FeatureScored {
+            feature,
             kind,
             reason,
             winners,
@@ -247,7 +246,9 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
                 }
                 _ => String::new(),
             };
-            format!("{what} {kind}{size}: {}.", paid(*winners, points))
+            // What the tile data calls it (a shrine), else its kind.
+            let name = g.feature_name(*feature).unwrap_or_else(|| kind.to_string());
+            format!("{what} {name}{size}: {}.", paid(*winners, points))
         }
         Event::PluginScored {
             plugin,
@@ -314,14 +315,12 @@ pub fn describe_feature(g: &Game, t: TileIndex, local: u8) -> String {
     if local >= tt.features.len() {
         return "?".into();
     }
+    // What the tile data calls it (a shrine), a spot by its marker (a
+    // garden), else its kind.
+    let ty = g.tiles().get(t.index()).map(|p| p.ty);
     let kind = |l: usize| {
-        let f = &tt.features[l];
-        let markers = crate::tile::marker_names(&g.rules().tiles.markers, f.markers);
-        match (f.kind, markers.first()) {
-            // A spot is named by its marker (a garden).
-            (FeatureKind::Spot, Some(m)) => m.clone(),
-            (k, _) => k.to_string(),
-        }
+        ty.and_then(|ty| g.rules().tiles.feature_name(ty, l as u8))
+            .unwrap_or_else(|| tt.features[l].kind.to_string())
     };
     let coarse = |l: usize| {
         let sides: Vec<String> = Side::ALL

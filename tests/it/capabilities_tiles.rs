@@ -521,3 +521,72 @@ fn a4_start_layouts_compose_by_priority_in_any_order_and_conflicts_are_located()
         "{e}"
     );
 }
+
+/// A feature the tile data names (`name = "shrine"` on a cloister: a variant
+/// of its kind with a plugin's rules) is scored as its kind and called by its
+/// name: in the scenario text and the turn log, in the notation a player
+/// types, and in the scoring event, which names the feature scored.
+#[test]
+fn a_feature_named_by_the_tile_data_is_called_so_and_scored_as_its_kind() {
+    let dir = scratch("feature-names");
+    std::fs::write(
+        dir.join("shrines.toml"),
+        r#"name = "shrines"
+[[tiles]]
+id = "SH/S"
+counts = { C2 = 1 }
+sides = "FFFF"
+features = [
+  { kind = "cloister", name = "shrine" },
+  { kind = "field", slots = ["N", "E", "S", "W"], adj = [] },
+]
+"#,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("r.toml"),
+        "name = \"shrines\"\ntilesets = [\"base\", \"shrines.toml\"]\n",
+    )
+    .unwrap();
+    let rules = carcassonne_host::load_file(&dir.join("r.toml"), &registry())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .rules;
+    let mut g = run(&rules, 2, "draw SH/S; place 0 1 0").unwrap();
+    g.set_logging(true);
+    // Deployed on by its name.
+    run_on(&mut g, "deploy follower shrine; end").unwrap();
+    let events = g.take_events();
+    let texts: Vec<String> = events.iter().map(|e| g.event_text(e)).collect();
+    assert!(
+        texts.contains(&"player 0 deploys follower on shrine at 0 1".to_string()),
+        "{texts:?}"
+    );
+    // Scored as a cloister at game end: 1 + the start tile beside it.
+    assert_eq!(g.scores(), &[2, 0]);
+    assert!(
+        texts.contains(&"shrine at game end (1 tile): 0 scores 2".to_string()),
+        "{texts:?}"
+    );
+    let scored = events
+        .iter()
+        .find_map(|e| match e {
+            carcassonne_core::Event::FeatureScored { feature, .. } => Some(*feature),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(g.feature_kind(scored), Some(FeatureKind::Cloister));
+    assert_eq!(g.feature_tile(scored), Some(TileIndex(1)));
+    assert_eq!(g.feature_name(scored).as_deref(), Some("shrine"));
+    let log = carcassonne_render::log::lines(&g, &events).join("\n");
+    assert!(log.contains("deploys a follower on the shrine at"), "{log}");
+    assert!(log.contains("Unfinished shrine: Red scores 2."), "{log}");
+    // A name changes the rules' fingerprint (records name their features so).
+    let plain = std::fs::read_to_string(dir.join("shrines.toml"))
+        .unwrap()
+        .replace(", name = \"shrine\"", "");
+    std::fs::write(dir.join("shrines.toml"), plain).unwrap();
+    let unnamed = carcassonne_host::load_file(&dir.join("r.toml"), &registry())
+        .unwrap()
+        .rules;
+    assert_ne!(unnamed.fingerprint().hex(), rules.fingerprint().hex());
+}

@@ -430,7 +430,9 @@ fn the_turn_log_says_counts_in_their_number_and_which_plugin_speaks() {
     let r = config("inns-and-cathedrals.toml");
     let g = Game::new(r.clone(), 2, 1).unwrap();
     let red = PlayerId::new(0).unwrap();
+    // (A feature no game has: the line names it by its kind.)
     let scored = |kind, reason, tiles| Event::FeatureScored {
+        feature: carcassonne_core::FeatureId(u16::MAX),
         kind,
         reason,
         winners: PlayerSet::only(red),

@@ -226,13 +226,14 @@ impl Game {
         }
         self.scratch.deltas = deltas;
         let value = r?;
-        let (kind, reason, tiles) = (info.kind, info.reason, info.tiles);
+        let (feature, kind, reason, tiles) = (info.feature, info.kind, info.reason, info.tiles);
         let cities = if kind == FeatureKind::Field {
             info.cities.len() as u32
         } else {
             0
         };
         self.emit(|| Event::FeatureScored {
+            feature,
             kind,
             reason,
             winners,
@@ -464,6 +465,7 @@ impl Game {
                 // Completed with nobody in it: scored for nobody, and said so
                 // (a barrier never holds a figure and is never scored).
                 self.emit(|| Event::FeatureScored {
+                    feature: FeatureId(root),
                     kind,
                     reason,
                     winners: PlayerSet::EMPTY,

@@ -7,6 +7,24 @@ fn slot_index(name: &str) -> Option<usize> {
     crate::types::SLOT_NAMES.iter().position(|s| *s == name)
 }
 
+/// Why `name` cannot name a feature of kind `kind` (a shrine, a cloister
+/// called so), if it cannot: it is a word of the notation (`deploy follower
+/// shrine`), so it is one word of lower-case letters and hyphens, and no
+/// other feature kind's name (a cloister called `city` would read as a
+/// city).
+fn name_problem(name: &str, kind: FeatureKind) -> Option<&'static str> {
+    let word = name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+        && name.chars().all(|c| c.is_ascii_lowercase() || c == '-');
+    if !word {
+        return Some("a name is one word of lower-case letters a-z and hyphens (`shrine`)");
+    }
+    let kinds = ["road", "city", "field", "cloister", "spot", "barrier"];
+    if kinds.contains(&name) && name != kind.to_string() {
+        return Some("that is another feature kind's name");
+    }
+    None
+}
+
 /// The sides' names in a tile's data, by index (N E S W).
 const SIDE_NAMES: [&str; 4] = ["N", "E", "S", "W"];
 
@@ -41,8 +59,9 @@ fn side_letter(edge: EdgeKind, middle: Option<FeatureKind>) -> char {
     }
 }
 
-/// Checks what only a barrier may have (a name) and what it may not (`adj`,
-/// `inner`, slots other than middle ones).
+/// Checks a feature's `name` (a barrier needs one; any other may have one:
+/// what the log and the notation call it) and what a barrier may not have
+/// (`adj`, `inner`, slots other than middle ones).
 fn barrier_errors(fi: usize, f: &FeatureSpec, errs: &mut Vec<String>) {
     let barrier = f.kind == FeatureKind::Barrier;
     match (&f.name, barrier) {
@@ -52,10 +71,11 @@ fn barrier_errors(fi: usize, f: &FeatureSpec, errs: &mut Vec<String>) {
         (Some(n), true) if n.is_empty() => {
             errs.push(format!("feature {fi} (barrier): the `name` is empty"))
         }
-        (Some(_), false) => errs.push(format!(
-            "feature {fi} ({}): only a barrier has a `name`",
-            f.kind
-        )),
+        (Some(n), false) => {
+            if let Some(why) = name_problem(n, f.kind) {
+                errs.push(format!("feature {fi} ({}): name `{n}`: {why}", f.kind));
+            }
+        }
         _ => {}
     }
     if barrier {
@@ -214,6 +234,7 @@ pub(super) fn compile_tile(
                 .find(|(m, _)| *m == pennant)
                 .map_or(1, |&(_, n)| n)
         };
+        let name = f.name.clone().filter(|n| !n.is_empty());
         let barrier = match (&f.name, f.kind) {
             (Some(n), FeatureKind::Barrier) => barriers.intern(n).unwrap_or_else(|e| {
                 errs.push(e);
@@ -223,6 +244,7 @@ pub(super) fn compile_tile(
         };
         features.push(TileFeature {
             barrier,
+            name,
             kind: f.kind,
             slots,
             sides,

@@ -50,6 +50,10 @@ pub struct TileFeature {
     pub inner: bool,
     /// A barrier's name id (1 to 15, [`TileCatalogue::barriers`]); 0 for any other kind.
     pub barrier: u8,
+    /// What the tile data calls it (`name`: a barrier's name, or a variant of
+    /// its kind such as a shrine, a cloister by its rules): the log and the
+    /// notation name it so ([`TileCatalogue::feature_name`]).
+    pub name: Option<String>,
     /// Whether the core scores it (tile data `scored = false`: never; see
     /// `Cx::withhold_feature`).
     pub scored: bool,
@@ -343,6 +347,34 @@ pub struct TileError {
 pub use crate::types::rotate_mask;
 
 impl TileCatalogue {
+    /// The name the tile data gives local feature `local` of tile type `ty`
+    /// (`name = "shrine"`), a barrier's included; `None` where it gives none.
+    pub fn data_name(&self, ty: TileTypeId, local: u8) -> Option<&str> {
+        self.get(ty)?
+            .features
+            .get(usize::from(local))?
+            .name
+            .as_deref()
+    }
+
+    /// What the log and the notation call local feature `local` of tile type
+    /// `ty`: its name in the tile data (a shrine, a river), else a spot's
+    /// first marker (a garden), else its kind (`city`). `None` for a feature
+    /// the type does not have.
+    pub fn feature_name(&self, ty: TileTypeId, local: u8) -> Option<String> {
+        let f = self.get(ty)?.features.get(usize::from(local))?;
+        if let Some(n) = self.data_name(ty, local) {
+            return Some(n.to_string());
+        }
+        let marker = (0..64u8)
+            .find(|i| f.markers & (1 << i) != 0)
+            .and_then(|i| self.markers.name(i));
+        Some(match (f.kind, marker) {
+            (FeatureKind::Spot, Some(m)) => m.to_string(),
+            (k, _) => k.to_string(),
+        })
+    }
+
     /// The fit tables of every tile type that the board's kept numbers of
     /// placements are made of (`Rules::fit_rows`): [`TileCatalogue::fits`],
     /// or where the catalogue has barrier sides [`TileCatalogue::barrier_fits`],

@@ -251,7 +251,7 @@ fn a1_barrier_mistakes_are_named() {
         id = "named-road"
         counts = { C2 = 1 }
         sides = "FRFF"
-        features = [ { kind = "road", name = "river", slots = ["E"] }, { kind = "field", slots = ["N", "EL", "ER", "S", "W"] } ]
+        features = [ { kind = "road", name = "Old Road", slots = ["E"] }, { kind = "field", name = "city", slots = ["N", "EL", "ER", "S", "W"] } ]
         [[tiles]]
         id = "half"
         counts = { C2 = 1 }
@@ -275,7 +275,8 @@ fn a1_barrier_mistakes_are_named() {
     let all = TileCatalogue::build(&[s], "C2").unwrap_err().join("\n");
     for want in [
         "tile `nameless`: feature 0 (barrier) needs a `name`",
-        "tile `named-road`: feature 0 (road): only a barrier has a `name`",
+        "tile `named-road`: feature 0 (road): name `Old Road`: a name is one word of lower-case letters",
+        "tile `named-road`: feature 1 (field): name `city`: that is another feature kind's name",
         "tile `half`: feature 0 (barrier): `NL` is a half slot",
         "tile `city-bank`: side N mixes slot kinds: NL city (feature 1), NM barrier (feature 0)",
         "tile `unprinted`: `sides = \"FFFF\"` but the features give \"FIFF\"",

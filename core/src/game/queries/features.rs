@@ -307,6 +307,19 @@ impl Game {
         Some(self.ty_of(ft.tile).features.get(ft.local as usize))
     }
 
+    /// What the log and the notation call feature instance `f`: its name in
+    /// the tile data (a shrine), a spot's marker (a garden) or its kind
+    /// ([`TileCatalogue::feature_name`](crate::tiles::TileCatalogue::feature_name));
+    /// a feature added at run time by its kind.
+    pub fn feature_name(&self, f: FeatureId) -> Option<String> {
+        let ft = self.feats.recs.get(f.index())?;
+        let ty = self.board.tiles.get(usize::from(ft.tile))?.ty;
+        self.rules
+            .tiles
+            .feature_name(ty, ft.local)
+            .or_else(|| Some(ft.kind.to_string()))
+    }
+
     /// Marker mask of feature instance `f` (feature-level markers, e.g. pennant,
     /// garden; none on a feature added at run time).
     #[inline]
