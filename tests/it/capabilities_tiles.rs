@@ -590,3 +590,67 @@ features = [
         .rules;
     assert_ne!(unnamed.fingerprint().hex(), rules.fingerprint().hex());
 }
+
+/// A feature added to a placed tile (`add_tile_feature`, the kit's ferry over
+/// a lake's south and west road ends) that takes every slot of another
+/// feature and joins a road the placement completed to an open end (the
+/// ferries author's audit): the road end left with no slot and no road
+/// beyond it is gone (no deployment on it, no "completed" line, no point),
+/// and the completed road, open again, is not scored until it is closed.
+#[test]
+fn a_feature_added_over_every_slot_of_another_drops_it_and_reopens_what_it_joins() {
+    use carcassonne_core::Event;
+    let text = base_with("[plugins.kit-ferry]\n");
+    for r in compiled_in_and_loaded(&text) {
+        // Red: a road end at (-1, 0) closes the start road's west end; his
+        // follower on it. Blue: the lake at (1, 0) closes its east end (the
+        // road is complete when the tile is placed), then the ferry joins it
+        // to the lake's south end, which faces an empty square.
+        let mut g = run(
+            &r,
+            2,
+            "draw BA/LR; place -1 0 3; deploy follower road; draw KF/RR; place 1 0 0",
+        )
+        .unwrap();
+        g.set_logging(true);
+        let legal: Vec<String> = g
+            .legal_actions()
+            .unwrap()
+            .iter()
+            .map(|&a| g.format_action(a))
+            .collect();
+        assert!(
+            !legal.contains(&"deploy follower 0".to_string()),
+            "the lake's south road end is gone: {legal:?}"
+        );
+        assert!(
+            legal.contains(&"deploy follower 2".to_string()),
+            "{legal:?}"
+        );
+        run_on(&mut g, "pass").unwrap();
+        let texts: Vec<String> = g.take_events().iter().map(|e| g.event_text(e)).collect();
+        assert!(
+            !texts.iter().any(|t| t.contains("completed")),
+            "nothing is complete: {texts:?}"
+        );
+        assert_eq!(g.scores(), &[0, 0]);
+        // Red closes the ferry's south end: one road of four tiles.
+        run_on(&mut g, "draw BA/LR; place 1 1 2; pass").unwrap();
+        let events = g.take_events();
+        let texts: Vec<String> = events.iter().map(|e| g.event_text(e)).collect();
+        assert!(
+            texts.contains(&"road completed (4 tiles): 0 scores 4".to_string()),
+            "{texts:?}"
+        );
+        assert_eq!(
+            events
+                .iter()
+                .filter(|e| matches!(e, Event::FeatureScored { .. }))
+                .count(),
+            1,
+            "{texts:?}"
+        );
+        assert_eq!(g.scores(), &[4, 0]);
+        g.check_integrity().unwrap();
+    }
+}

@@ -453,9 +453,40 @@ impl Game {
         }
         touched.push(id);
         for f in touched {
-            self.completed_by_change(f)?;
+            if !self.drop_if_emptied(t, f)? {
+                self.completed_by_change(f)?;
+            }
         }
         Ok(FeatureId(id))
+    }
+
+    /// Whether feature instance `f` of placed tile `t`, which a feature added
+    /// to the tile took a side of, was left with no slot at all (a road's
+    /// only end, which a ferry covers) and alone in its set: it is then gone
+    /// from the board, withheld (never completed, queued or scored) and
+    /// closed to deployments, and the figures on it go home. One joined to
+    /// others stays in their set (it adds no side and no tile of its own).
+    fn drop_if_emptied(&mut self, t: u16, f: u16) -> Result<bool, HookError> {
+        let Some(&rec) = self.feats.recs.get(usize::from(f)) else {
+            return Ok(false);
+        };
+        let alone = rec.parent == f && rec.next == f;
+        if !alone || !rec.kind.closes() || rec.tile != t {
+            return Ok(false);
+        }
+        if self.geom_of(t).slot_feature.contains(&rec.local) {
+            return Ok(false);
+        }
+        self.withhold(FeatureId(f));
+        self.feats.recs[usize::from(f)].flags |= features::CLOSED;
+        let on: Vec<FigureId> = (0..self.figure_count() as u16)
+            .map(FigureId)
+            .filter(|&g| self.figure_feature(g) == Some(FeatureId(f)))
+            .collect();
+        for g in on {
+            self.return_figure(g)?;
+        }
+        Ok(true)
     }
 
     /// Queues the set of `f` if a change of the board completed it: for this

@@ -584,7 +584,10 @@ impl<'g> Cx<'g> {
     /// (a field side whose middle slot a road takes becomes a road side), the
     /// feature joins what it meets across its sides, and the features this
     /// completes are scored in this turn's scoring step (at once if that step
-    /// is over). `Ok(None)` and no change if it cannot be added: a cloister or
+    /// is over). A feature of the tile it leaves with no slot and joined to
+    /// nothing is gone (withheld, closed, its figures sent home); a queued
+    /// feature it joins to an open side is open again and not scored until
+    /// it is closed. `Ok(None)` and no change if it cannot be added: a cloister or
     /// spot, no slot, or a side it changes would no longer fit the tile across.
     pub fn add_tile_feature(
         &mut self,

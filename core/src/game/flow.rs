@@ -296,14 +296,30 @@ impl Game {
     /// By index (`turn.scored`): a hook may withhold a feature not scored
     /// yet (`Cx::withhold_feature` takes it out of `done`), and a feature a
     /// plugin completes while these are scored (a feature added to a tile)
-    /// is scored in this loop too.
+    /// is scored in this loop too. A road, city or field a plugin opened
+    /// again since it was queued (a feature added to a tile joined it to an
+    /// open side) is no longer complete: it leaves the queue unscored, to be
+    /// queued again if it is completed later.
     #[inline(always)]
     fn score_done(&mut self) -> HookResult {
         while let Some(&r) = self.turn.done.get(usize::from(self.turn.scored)) {
+            if self.reopened(r) {
+                self.turn.done.remove(usize::from(self.turn.scored));
+                continue;
+            }
             self.turn.scored += 1;
             self.score_feature(r, ScoreReason::Completed)?;
         }
         Ok(())
+    }
+
+    /// Whether queued feature `r` (a road, city or field) has an open side
+    /// again.
+    #[inline(always)]
+    fn reopened(&self, r: FeatureId) -> bool {
+        let root = self.feats.root(r.0);
+        let ft = &self.feats.recs[usize::from(root)];
+        ft.open != 0 && ft.kind.closes()
     }
 
     /// The closed-field stage: the `field_closed` hooks for each field this

@@ -464,7 +464,9 @@ macro_rules! query_table {
             /// slots are taken from their owners without splitting or joining them, the
             /// sides it touches get their kind again for later placements, it joins what
             /// it meets across them, and what it completes is scored in this turn's
-            /// scoring step (at once if that is over). `None` if it cannot be added.
+            /// scoring step (at once if that is over); a feature left with no slot and
+            /// joined to nothing is gone (never scored, closed, its figures sent home),
+            /// and a queued one it opens again is not scored. `None` if it cannot be added.
             cx hook add_tile_feature(t: (TileIndex) => (TileIndex), kind: (FeatureKind) => (FeatureKind), slots: (u16) => (u16)) -> (Option<FeatureId>) => (RResult<ROption<FeatureId>, RString>);
             /// Grants `player` a full turn right after the current one (a builder's
             /// second tile, the abbey round).
