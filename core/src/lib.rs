@@ -74,7 +74,7 @@ pub use hooks::{
     CORE_OWNER, FIGURE_CODE, STEP_HIDDEN_TILE, STEP_PUBLIC_TILE,
 };
 pub use narrow::Narrowed;
-pub use observe::{Observation, PluginNote};
+pub use observe::{Observation, PluginNote, Spectator};
 pub use record::{Driver, PluginVersion, Provenance, Record, Recorder, ReplayError, END, SAMPLED};
 pub use rng::Rng;
 pub use rules::{

@@ -1,10 +1,22 @@
-//! Per-player observations: what one player can see of the game.
+//! Observations: what one player, or a spectator, can see of the game.
 //!
 //! Everything of the core is public except the identity of tiles taken face down
 //! (for example under a hill): an observation lists them among the *unseen*
 //! tiles together with the bag, so a player knows how many tiles are out but
-//! not which. Each plugin decides what a player sees of its state (its
+//! not which. The core's part is therefore the same for every player and for a
+//! spectator. Each plugin decides what a player sees of its state (its
 //! `observe` hook); without the hook all of it is public.
+//!
+//! **Spectators** ([`Game::spectator_observation`]). A plugin's `observe` hook
+//! is asked what a spectator may see with the seat just past the last one
+//! ([`Game::spectator_seat`]: seat `players()`), which by the hook's contract
+//! means "show only what every player may see". A plugin that fails, panics or
+//! writes no JSON for that seat (one that reads its per-player state by the
+//! seat: the host refuses a seat the game does not have) shows a spectator
+//! nothing (`null`); so does every plugin with the hook in a game of
+//! [`MAX_PLAYERS`] players, which has no seat past the last. The spectator's
+//! view is never made from the players' views: a part equal in all of them
+//! may still be private to each.
 
 use crate::game::{Actor, Game};
 use crate::hooks::{hook, View};
@@ -101,11 +113,17 @@ pub struct SeenFeatureNote {
     pub note: String,
 }
 
-/// What one player can see.
+/// The observer of a spectator's observation ([`Game::spectator_observation`]):
+/// no player. It is `null` in JSON, where a player's observation has his seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct Spectator;
+
+/// What one player (`P` = [`PlayerId`], [`Game::observation`]) or a spectator
+/// (`P` = [`Spectator`], [`Game::spectator_observation`]) can see.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Observation {
-    /// The observing player.
-    pub player: PlayerId,
+pub struct Observation<P = PlayerId> {
+    /// The observer: the observing player, or [`Spectator`] (`null` in JSON).
+    pub player: P,
     /// Number of players.
     pub players: u8,
     /// Turn number.
@@ -150,7 +168,9 @@ pub struct Observation {
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub lots: BTreeMap<String, Vec<String>>,
     /// What the player sees of each plugin's state, by plugin id (the plugin's
-    /// `observe` hook; without it, all its state words by scope).
+    /// `observe` hook; without it, all its state words by scope). For a
+    /// spectator, what the hook shows the spectator's seat, or `null`
+    /// ([`Game::spectator_observation`]).
     pub plugins: BTreeMap<String, Value>,
 }
 
@@ -164,6 +184,67 @@ impl Game {
                 players: self.players(),
             });
         }
+        self.observed_by(player, Some(player))
+    }
+
+    /// What a spectator can see: what every player may see, and nothing
+    /// private to any of them. The core's part is every observation's (it
+    /// does not depend on the observer); each plugin with an `observe` hook
+    /// shows what it shows [`Game::spectator_seat`], the seat past the last,
+    /// which by the hook's contract means a spectator; a plugin whose hook
+    /// fails, panics or writes no JSON for that seat, and every such plugin in
+    /// a game with no seat past the last ([`MAX_PLAYERS`] players), shows
+    /// `null`. A plugin without the hook shows all its state words, as to the
+    /// players. [`Observation::player`] is [`Spectator`] (`null` in JSON).
+    ///
+    /// Never made from the players' observations: a plugin's value private to
+    /// each player may be equal in all of them (each player's secret number
+    /// the same), and a spectator must not learn it.
+    ///
+    /// Fails only as [`Game::observation`] does for the core's part (a
+    /// plugin's note hook failing).
+    pub fn spectator_observation(&self) -> Result<Observation<Spectator>, GameError> {
+        self.observed_by(Spectator, None)
+    }
+
+    /// The seat a plugin's `observe` hook is asked with for a spectator: the
+    /// seat just past the last (`players()`), which no player of the game has;
+    /// `None` in a game of [`MAX_PLAYERS`] players (there is no such seat).
+    pub fn spectator_seat(&self) -> Option<PlayerId> {
+        PlayerId::new(self.players())
+    }
+
+    /// What plugin `i` (with the `observe` hook) shows a spectator: its hook's
+    /// JSON for [`Game::spectator_seat`], or `None` when there is no such seat
+    /// or the hook fails, panics or writes no valid JSON for it.
+    fn spectator_part(&self, i: usize) -> Option<Value> {
+        let seat = self.spectator_seat()?;
+        let p = self.rules().plugins.get(i)?;
+        let mut text = String::new();
+        let v = View {
+            game: self,
+            plugin: i as u8,
+        };
+        // The plugin framework turns a hook's panic into an error; a `Hooks`
+        // implemented directly may not expect a seat past the last, and a
+        // read-only hook on a game without interior mutability leaves nothing
+        // half changed when it unwinds.
+        let asked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            p.hooks.observe(&v, seat, &mut text)
+        }));
+        match asked {
+            Ok(Ok(())) => serde_json::from_str(&text).ok(),
+            _ => None,
+        }
+    }
+
+    /// The observation of `observer`: player `player` (a seat of the game), or
+    /// a spectator (`None`).
+    fn observed_by<P>(
+        &self,
+        observer: P,
+        player: Option<PlayerId>,
+    ) -> Result<Observation<P>, GameError> {
         let rules = self.rules();
         let id = |t: TileTypeId| {
             rules
@@ -247,7 +328,9 @@ impl Game {
             .collect::<Result<_, _>>()?;
         let mut plugins = BTreeMap::new();
         for (i, p) in rules.plugins.iter().enumerate() {
-            let seen = if p.subs & hook::OBSERVE != 0 {
+            let seen = if p.subs & hook::OBSERVE == 0 {
+                self.plugin_words(i as u8)
+            } else if let Some(player) = player {
                 let mut text = String::new();
                 p.hooks.observe(
                     &View {
@@ -262,12 +345,12 @@ impl Game {
                     reason: format!("its `observe` hook wrote no valid JSON: {e}"),
                 })?
             } else {
-                self.plugin_words(i as u8)
+                self.spectator_part(i).unwrap_or(Value::Null)
             };
             plugins.insert(p.decl.id.clone(), seen);
         }
         Ok(Observation {
-            player,
+            player: observer,
             players: self.players(),
             turn: self.turn(),
             current: self.current_player(),

@@ -66,6 +66,7 @@ mod serve;
 mod shepherd;
 mod shipped_rulesets;
 mod special_cities;
+mod spectator;
 mod styles;
 mod tower;
 mod tower_expansions;

@@ -399,7 +399,12 @@ macro_rules! hook_table {
                 MOVED_PLAYERS Moved(fig: FigureId)
             ]
             /// What `player` may see of this plugin's state, as JSON text written to
-            /// `out` (default without this hook: all of it, as words).
+            /// `out` (default without this hook: all of it, as words). A seat past the
+            /// last (`player.seat() >= players()`: the core asks with seat `players()`)
+            /// is a spectator: show only what every player may see. A plugin that
+            /// fails for that seat (its per-player state read by it: the host refuses a
+            /// seat the game does not have) shows spectators nothing; so does every
+            /// plugin with this hook in a game of `MAX_PLAYERS` players.
             observe OBSERVE (v) {
                 player: val (PlayerId) => (PlayerId),
                 out: string (&mut String) => (&mut RString)

@@ -3,9 +3,10 @@
 //!
 //! Everything a viewer is sent comes from what he may see: his own
 //! [`Observation`](carcassonne_core::Observation) for a player, for a
-//! spectator what every player sees (the parts equal in all players'
-//! observations, [`public_observation`]); the board and the log show only
-//! public things. Only the player to act gets his legal placements and
+//! spectator what every player may see (the engine's spectator observation,
+//! [`public_observation`]: never the parts the players' observations share,
+//! which may be private to each); the board and the log show only public
+//! things. Only the player to act gets his legal placements and
 //! choices; the seed (from which the tiles to come follow) is shown once the
 //! game is over.
 
@@ -295,53 +296,15 @@ fn player(seat: u8) -> Result<PlayerId, WebError> {
     PlayerId::new(seat).ok_or_else(|| WebError::bad(format!("there is no seat {seat}")))
 }
 
-/// What every player of `g` sees: the parts of the players' observations that
-/// are the same in all of them (a part only some players see is `null`).
+/// What a spectator of `g` sees: what every player may see
+/// ([`Game::spectator_observation`]: the core's part, public, and what each
+/// plugin shows a spectator; a plugin that shows him nothing is `null`), with
+/// `player` null.
 pub fn public_observation(g: &Game) -> Result<Value, WebError> {
-    let mut seen: Option<Value> = None;
-    for p in PlayerId::all(g.players()) {
-        let o = g
-            .observation(p)
-            .map_err(|e| WebError::Game(e.to_string()))?;
-        let mut v = serde_json::to_value(o).map_err(|e| WebError::Game(e.to_string()))?;
-        if let Some(obj) = v.as_object_mut() {
-            obj.insert("player".into(), Value::Null);
-        }
-        seen = Some(match seen {
-            None => v,
-            Some(s) => common(s, v),
-        });
-    }
-    Ok(seen.unwrap_or(Value::Null))
-}
-
-/// The parts of `a` and `b` that are equal (`null` where they differ).
-fn common(a: Value, b: Value) -> Value {
-    match (a, b) {
-        (Value::Object(mut a), Value::Object(mut b)) => {
-            let keys: Vec<String> = a.keys().chain(b.keys()).cloned().collect();
-            let mut out = serde_json::Map::new();
-            for k in keys {
-                if out.contains_key(&k) {
-                    continue;
-                }
-                let (x, y) = (a.remove(&k), b.remove(&k));
-                out.insert(
-                    k,
-                    match (x, y) {
-                        (Some(x), Some(y)) => common(x, y),
-                        _ => Value::Null,
-                    },
-                );
-            }
-            Value::Object(out)
-        }
-        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
-            Value::Array(a.into_iter().zip(b).map(|(x, y)| common(x, y)).collect())
-        }
-        (a, b) if a == b => a,
-        _ => Value::Null,
-    }
+    let o = g
+        .spectator_observation()
+        .map_err(|e| WebError::Game(e.to_string()))?;
+    serde_json::to_value(o).map_err(|e| WebError::Game(e.to_string()))
 }
 
 fn seat_views(s: &Session, g: &Game, style: &Style, seen: &Value) -> Vec<SeatView> {
@@ -683,17 +646,6 @@ pub fn with_name(colour: &str, who: &str, text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn what_all_players_see_is_what_their_observations_share() {
-        let a = json!({"player": 0, "scores": [1, 2], "hands": [["abbey"], []], "x": {"k": 1}});
-        let b = json!({"player": 1, "scores": [1, 2], "hands": [[], []], "x": {"k": 1, "j": 2}});
-        assert_eq!(
-            common(a, b),
-            json!({"player": null, "scores": [1, 2], "hands": [null, []], "x": {"k": 1, "j": null}})
-        );
-    }
 
     #[test]
     fn a_decision_ending_in_a_number_carries_it_for_the_number_field() {
