@@ -75,6 +75,9 @@ pub enum Event {
         pos: Pos,
         /// Rotation.
         rot: Rotation,
+        /// The plugin's piece laid with it (a bridge), or [`Piece::NONE`]; its
+        /// feature was added first (the [`Event::FeatureAdded`] before this one).
+        piece: crate::hooks::Piece,
     },
     /// A tile was played from a player's hand instead of a draw.
     TilePlayedFromHand {
@@ -303,6 +306,7 @@ impl crate::Game {
                 tile: t,
                 pos,
                 rot,
+                ..
             } => format!(
                 "player {player} places {} at {} {} rotation {rot}",
                 tile(*t),

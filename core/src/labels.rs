@@ -57,6 +57,15 @@ impl Game {
         }
     }
 
+    /// How people read piece `p` laid with a placement (`with a west–east
+    /// bridge on this tile`): its plugin's label filled in, as
+    /// [`Game::action_label`] appends it; `None` for no piece, or a plugin
+    /// that gives no label.
+    pub fn piece_label(&self, p: Placement) -> Option<String> {
+        let l = self.plugin_label(Action::Place(p))?;
+        Some(self.fill_label(&l.text, l.code))
+    }
+
     /// Checks the label of action `a` as the conformance kit does: a label a
     /// plugin gives is at most [`MAX_LABEL_CHARS`] characters as written and,
     /// filled in, one line without control characters. `Err` names the plugin.

@@ -83,7 +83,8 @@ fn paid(winners: carcassonne_core::PlayerSet, points: &[i32; 6]) -> String {
 }
 
 /// The log lines of a batch of events. Points a plugin awards are shown only when
-/// the plugin did not just describe them itself.
+/// the plugin did not just describe them itself; the feature a piece laid with
+/// the tile adds (a bridge) is said in the placement's line, not before it.
 pub fn lines(g: &Game, events: &[Event]) -> Vec<String> {
     let mut out = Vec::new();
     for (i, e) in events.iter().enumerate() {
@@ -91,6 +92,19 @@ pub fn lines(g: &Game, events: &[Event]) -> Vec<String> {
             (e, i.checked_sub(1).map(|j| &events[j]))
         {
             if plugin == q {
+                continue;
+            }
+        }
+        if let Event::FeatureAdded { plugin, .. } = e {
+            let laid = events
+                .get(i + 1..)
+                .unwrap_or(&[])
+                .iter()
+                .find_map(|n| match n {
+                    Event::TilePlaced { piece, .. } => Some(piece.plugin()),
+                    _ => None,
+                });
+            if laid == Some(Some(*plugin)) {
                 continue;
             }
         }
@@ -137,12 +151,19 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
             tile: t,
             pos,
             rot,
-        } => format!(
-            "{} places {} at {pos}, turned {}°.",
-            NAMES[player.index()],
-            tile(*t),
-            u32::from(rot.quarter_turns()) * 90
-        ),
+            piece,
+        } => {
+            // The piece laid with it (a bridge), as its plugin labels it.
+            let with = g
+                .piece_label(carcassonne_core::Placement::with_piece(*pos, *rot, *piece))
+                .map_or_else(String::new, |l| format!(", {}", names_in(&l)));
+            format!(
+                "{} places {} at {pos}, turned {}°{with}.",
+                NAMES[player.index()],
+                tile(*t),
+                u32::from(rot.quarter_turns()) * 90
+            )
+        }
         Event::TilePlayedFromHand { player, tile: t } => {
             format!(
                 "{} plays {} from his hand.",

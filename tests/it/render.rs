@@ -470,3 +470,32 @@ fn the_turn_log_says_counts_in_their_number_and_which_plugin_speaks() {
     assert_eq!(log::counted(0u32, "tile", "tiles"), "0 tiles");
     assert_eq!(log::counted(71u64, "tile", "tiles"), "71 tiles");
 }
+
+/// A piece laid with a tile (a bridge) is said in the placement's line, as its
+/// plugin labels it, instead of a line about a road added before the tile is
+/// placed (the ferries author's audit: the log did not say which piece).
+#[test]
+fn the_turn_log_says_the_piece_laid_with_a_tile_in_its_line() {
+    use carcassonne_core::scenario::{run, run_on};
+    use carcassonne_render::log;
+    let r = config("bridges-castles-and-bazaars.toml");
+    let mut g = run(&r, 2, "draw BA/L; place 0 1 0; pass; draw BA/RFr").unwrap();
+    g.set_logging(true);
+    run_on(&mut g, "place 1 1 0 bridges west WE").unwrap();
+    let events = g.take_events();
+    let lines = log::lines(&g, &events);
+    let placed = lines
+        .iter()
+        .find(|l| l.contains(" places "))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    assert!(
+        placed.starts_with("Blue places BA/RFr at (1, 1), turned 0°, with ")
+            && placed.contains("bridge"),
+        "{lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l.contains("is added")), "{lines:?}");
+    // The scenarios' canonical text is unchanged.
+    assert!(events
+        .iter()
+        .any(|e| g.event_text(e) == "player 1 places BA/RFr at 1 1 rotation 0"));
+}

@@ -337,6 +337,7 @@ impl Game {
             tile,
             pos: p.pos,
             rot: p.rot,
+            piece: p.piece,
         });
         self.turn.stage = Stage::Placed;
         let ti = TileIndex(self.turn.last_tile);
