@@ -2,8 +2,10 @@
 //! in `0..size`, and an observation is a stack of board planes plus a vector.
 //!
 //! The board window is `(2R+1) × (2R+1)` cells centred on the start tile, with
-//! `R` the number of tiles in the ruleset, so every position a game can reach
-//! is inside it. Actions:
+//! `R` the number of tiles in the ruleset by default, so every position a game
+//! can reach is inside it; a smaller `R` (`Game(..., window=R)`) leaves out
+//! the tiles beyond it, and numbers a placement beyond it by rank (the last
+//! block). Actions:
 //!
 //! | block | ids | meaning |
 //! |---|---|---|
@@ -91,9 +93,12 @@ pub struct Encoding {
 }
 
 impl Encoding {
-    /// The encoding of `rules`.
-    pub fn new(rules: &Rules) -> Encoding {
-        let radius = rules.max_tiles as i32;
+    /// The encoding of `rules` with a board window of radius `window` (at
+    /// most, and by default, the ruleset's tile count: every square a game
+    /// can reach).
+    pub fn new(rules: &Rules, window: Option<u32>) -> Encoding {
+        let all = rules.max_tiles as u32;
+        let radius = window.map_or(all, |w| w.min(all)) as i32;
         Encoding {
             radius,
             side: (2 * radius + 1) as usize,

@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 /// What `Game.__reduce__` gives pickle for `Game._unpickle`: the record,
 /// the plugin directories and the chance outcomes drawn after the record's last entry.
-type Pickled = (String, Vec<PathBuf>, u32);
+type Pickled = (String, Vec<PathBuf>, u32, Option<u32>);
 
 /// `Game.actor()` when a chance event is next.
 pub const CHANCE: i32 = -1;
@@ -48,9 +48,14 @@ pub struct Game {
 }
 
 impl Game {
-    fn start(rs: &Ruleset, seed: u64, players: Option<u8>) -> PyResult<Game> {
+    fn start(rs: &Ruleset, seed: u64, players: Option<u8>, window: Option<u32>) -> PyResult<Game> {
         let players = players.unwrap_or(rs.rs.spec.players);
         check_players(players)?;
+        if window == Some(0) {
+            return Err(value_error(
+                "window=0: the board window's radius is at least 1 (None: every square a game can reach)",
+            ));
+        }
         let g = CoreGame::new(rs.rules().clone(), players, seed).map_err(value_error)?;
         Ok(Game {
             g,
@@ -58,7 +63,7 @@ impl Game {
             actions: History::default(),
             rs: rs.rs.clone(),
             plugin_dirs: rs.plugin_dirs.clone(),
-            enc: Arc::new(Encoding::new(rs.rules())),
+            enc: Arc::new(Encoding::new(rs.rules(), window)),
             determinized: None,
             trailing_samples: 0,
         })
@@ -208,11 +213,27 @@ pub(crate) fn players_arg(players: Option<Whole>) -> PyResult<Option<u8>> {
 #[pymethods]
 impl Game {
     /// A new game on `ruleset` with `seed` (the start tile placed, the first
-    /// tile draw pending) and `players` (default: the ruleset's).
+    /// tile draw pending) and `players` (default: the ruleset's). `window`:
+    /// the radius of the board window of the encodings (`encode_observation`,
+    /// action ids), at most and by default the ruleset's tile count (every
+    /// square a game can reach); a smaller one leaves out the tiles beyond it
+    /// and numbers a placement beyond it by rank.
     #[new]
-    #[pyo3(signature = (ruleset, seed=0, players=None))]
-    fn new(ruleset: PyRef<'_, Ruleset>, seed: u64, players: Option<Whole>) -> PyResult<Game> {
-        Game::start(&ruleset, seed, players_arg(players)?)
+    #[pyo3(signature = (ruleset, seed=0, players=None, window=None))]
+    fn new(
+        ruleset: PyRef<'_, Ruleset>,
+        seed: u64,
+        players: Option<Whole>,
+        window: Option<u32>,
+    ) -> PyResult<Game> {
+        Game::start(&ruleset, seed, players_arg(players)?, window)
+    }
+
+    /// The radius of the encodings' board window (`window` of the constructor;
+    /// the ruleset's tile count by default).
+    #[getter]
+    fn window(&self) -> u32 {
+        self.enc.radius as u32
     }
 
     /// Replays a record (JSON text) on its embedded ruleset; plugins from the
@@ -221,9 +242,15 @@ impl Game {
     /// scores for a game its actions do not finish, is a `ValueError`; rules
     /// that differ from those the record was made with (plugin versions, the
     /// rules fingerprint) give a `UserWarning` naming the differences.
+    /// `window` as for a new game.
     #[staticmethod]
-    #[pyo3(signature = (json, plugin_dirs=Vec::new()))]
-    fn from_record(py: Python<'_>, json: &str, plugin_dirs: Vec<PathBuf>) -> PyResult<Game> {
+    #[pyo3(signature = (json, plugin_dirs=Vec::new(), window=None))]
+    fn from_record(
+        py: Python<'_>,
+        json: &str,
+        plugin_dirs: Vec<PathBuf>,
+        window: Option<u32>,
+    ) -> PyResult<Game> {
         let rec = Record::from_json(json).map_err(value_error)?;
         let mut changes = Vec::new();
         let ruleset = Ruleset::compile(plugin_dirs, "invalid ruleset in the record", |reg| {
@@ -252,7 +279,7 @@ impl Game {
             }
         };
         let mut game =
-            Game::start(&ruleset, rec.seed, Some(rec.players)).map_err(|e| explain(&e))?;
+            Game::start(&ruleset, rec.seed, Some(rec.players), window).map_err(|e| explain(&e))?;
         // Replay through the game's own recorder (the core's record driver),
         // so that the record it writes later continues this one exactly.
         Driver::new(&rec.forced)
@@ -281,10 +308,13 @@ impl Game {
             .import("carcassonne._native")?
             .getattr("Game")?
             .getattr("_unpickle")?;
+        // The window only if it is not the default (the ruleset's tile count).
+        let all = me.g.rules().max_tiles as u32;
         let args = (
             me.record_json()?,
             me.plugin_dirs.clone(),
             me.trailing_samples,
+            (me.window() < all).then(|| me.window()),
         );
         Ok((f.unbind(), args))
     }
@@ -292,13 +322,15 @@ impl Game {
     /// A pickled game: its record replayed, then the chance outcomes it had
     /// drawn after the record's last entry drawn again from the RNG.
     #[staticmethod]
+    #[pyo3(signature = (json, plugin_dirs, trailing_samples, window=None))]
     fn _unpickle(
         py: Python<'_>,
         json: &str,
         plugin_dirs: Vec<PathBuf>,
         trailing_samples: u32,
+        window: Option<u32>,
     ) -> PyResult<Game> {
-        let mut game = Game::from_record(py, json, plugin_dirs)?;
+        let mut game = Game::from_record(py, json, plugin_dirs, window)?;
         for _ in 0..trailing_samples {
             game.sample_chance()?;
         }

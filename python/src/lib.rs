@@ -140,7 +140,7 @@ impl Ruleset {
     /// Number of action ids of the fixed-size encoding.
     #[getter]
     fn num_actions(&self) -> usize {
-        encode::Encoding::new(self.rules()).actions()
+        encode::Encoding::new(self.rules(), None).actions()
     }
 
     fn __repr__(&self) -> String {

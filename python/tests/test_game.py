@@ -3,6 +3,7 @@
 import copy
 import json
 import pathlib
+import pickle
 
 import numpy as np
 import pytest
@@ -238,6 +239,44 @@ def test_encoded_observations_follow_neutral_figures():
         actions = game.legal_actions()
         game.apply(actions[rng.integers(len(actions))])
     assert seen == 5
+
+
+def test_a_smaller_window_leaves_out_far_tiles_and_ranks_far_placements():
+    rs = Ruleset.load("base")
+    full, small = Game(rs, seed=3), Game(rs, seed=3, window=2)
+    assert full.window == 72 and small.window == 2
+    assert small.observation_shapes[0][1:] == (5, 5)
+    assert small.num_actions < full.num_actions
+    rng = np.random.default_rng(3)
+    far = 0
+    while not full.is_over() and full.turn < 40:
+        if full.is_chance():
+            outcome = full.sample_chance()
+            small.apply(outcome)
+            continue
+        # The same legal actions; each id names its action in its own encoding.
+        texts = full.legal_actions()
+        assert small.legal_actions() == texts
+        ids = small.legal_action_ids()
+        assert sorted(small.action_text(int(i)) for i in ids) == sorted(texts)
+        far += sum(i >= small.num_actions - 4096 for i in ids.tolist())
+        a = texts[rng.integers(len(texts))]
+        full.apply(a)
+        small.apply(a)
+    # Placements beyond the window are numbered by rank; the tiles beyond it
+    # are left out of the board planes.
+    assert far > 0
+    board = small.encode_observation(0)["board"]
+    assert 0 < int(board[0].sum()) < len(small.observation(0)["board"])
+    again = pickle.loads(pickle.dumps(small))
+    assert again.window == 2 and again.observation_shapes == small.observation_shapes
+    assert Game.from_record(small.to_record(), window=2).window == 2
+    assert Game(rs, seed=3, window=10**6).window == 72
+    with pytest.raises(ValueError, match="window=0"):
+        Game(rs, seed=3, window=0)
+    env = carcassonne.env(ruleset="base", window=3)
+    env.reset(seed=1)
+    assert env.observe(env.agent_selection)["observation"]["board"].shape[1:] == (7, 7)
 
 
 def test_a_ruleset_too_large_to_encode_is_a_memory_error():

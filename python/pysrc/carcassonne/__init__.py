@@ -39,18 +39,25 @@ from ._native import (  # noqa: F401
 )
 
 
-def env(ruleset="hills-and-sheep", players=None, plugin_dirs=(), render_mode=None, reward="outcome"):
+def env(ruleset="hills-and-sheep", players=None, plugin_dirs=(), render_mode=None, reward="outcome", window=None):
     """A PettingZoo AEC environment of ``ruleset`` (a name, a path or a ``Ruleset``).
 
     ``reward``: ``"outcome"`` (+1 win, -1 loss, at the end) or ``"score"`` (dense,
     zero-sum: the change of the agent's score minus the others' mean, each step);
     ``render_mode``: ``"ansi"``, ``"human"`` (that text printed) or ``"rgb_array"``
-    (see ``carcassonne.aec``).
+    (see ``carcassonne.aec``); ``window``: the radius of the observations' board
+    window (default: the ruleset's tile count, every square a game can reach; see
+    ``Game``).
     """
     from .aec import CarcassonneEnv
 
     return CarcassonneEnv(
-        ruleset=ruleset, players=players, plugin_dirs=plugin_dirs, render_mode=render_mode, reward=reward
+        ruleset=ruleset,
+        players=players,
+        plugin_dirs=plugin_dirs,
+        render_mode=render_mode,
+        reward=reward,
+        window=window,
     )
 
 

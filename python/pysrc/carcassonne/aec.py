@@ -40,7 +40,13 @@ class CarcassonneEnv(AECEnv):
     reward_modes = ("outcome", "score")
 
     def __init__(
-        self, ruleset="hills-and-sheep", players=None, plugin_dirs=(), render_mode=None, reward="outcome"
+        self,
+        ruleset="hills-and-sheep",
+        players=None,
+        plugin_dirs=(),
+        render_mode=None,
+        reward="outcome",
+        window=None,
     ):
         super().__init__()
         if reward not in self.reward_modes:
@@ -60,7 +66,8 @@ class CarcassonneEnv(AECEnv):
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(self.n)]
         self.agents = list(self.possible_agents)
-        probe = Game(self.ruleset, 0, self.n)
+        self.window = window
+        probe = Game(self.ruleset, 0, self.n, window)
         (planes, side, _), (state_len,) = probe.observation_shapes
         self._num_actions = probe.num_actions
         obs = spaces.Dict(
@@ -104,7 +111,7 @@ class CarcassonneEnv(AECEnv):
             self._seed = int(np.random.SeedSequence().generate_state(1)[0])
         else:
             self._seed += 1
-        self.game = Game(self.ruleset, self._seed, self.n)
+        self.game = Game(self.ruleset, self._seed, self.n, self.window)
         self.game.settle()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0 for a in self.agents}
