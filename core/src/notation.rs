@@ -250,7 +250,15 @@ impl Game {
                         .ok_or_else(|| {
                             bad(
                                 text,
-                                format!("`{value}` is not a value of the pending `{plugin}` step"),
+                                match self.pending_options_text() {
+                                    Some(o) => format!(
+                                        "`{value}` is not a value of the pending `{plugin}` step \
+                                         (its options: {o})"
+                                    ),
+                                    None => format!(
+                                        "`{value}` is not a value of the pending `{plugin}` step"
+                                    ),
+                                },
                             )
                         })?;
                     return Ok(if s.chance {

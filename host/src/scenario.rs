@@ -312,8 +312,9 @@ fn script_file_lines(text: &str) -> Option<Vec<usize>> {
 /// Plays the script of the scenario file at `path` without checking its
 /// expectations, and returns what happened as an `[expect]` table in the
 /// file's syntax (`carcassonne check --show`): the scores, the categories
-/// with points, whether the game is over, every figure kind's supply, the
-/// figures out of their supply and every event. It pins what the engine
+/// with points, whether the game is over, the supply of each player's
+/// figure kinds (a neutral kind has none), the figures out of their supply
+/// and every event. It pins what the engine
 /// does: compare it with the rules before writing it into a file.
 pub fn observed(path: &Path, registry: &Registry) -> Result<String, ScenarioFailure> {
     let (file, rs, scenario) = load(path, registry)?;
@@ -372,9 +373,13 @@ fn expect_table(g: &Game, events: &[String]) -> String {
         out += &format!("categories = {{ {} }}\n", categories.join(", "));
     }
     out += &format!("over = {}\n", g.is_over());
+    // The players' kinds: a neutral one (the dragon) has no supply per seat.
     let supply: Vec<String> = (0..g.figure_kind_count())
         .filter_map(|k| {
             let kind = FigureKindId(u8::try_from(k).ok()?);
+            if g.rules().figures.get(k)?.per_player == 0 {
+                return None;
+            }
             let v: Vec<i64> = seats().map(|p| i64::from(g.supply(p, kind))).collect();
             Some(format!("{} = {}", key(g.figure_kind_name(kind)?), nums(&v)))
         })

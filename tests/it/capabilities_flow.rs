@@ -265,9 +265,21 @@ fn decisions_pushed_when_the_game_ends_are_resolved_before_final_scoring() {
         // unless he calls it home; Blue's turn has begun when the game ends, so
         // Red decides first.
         let opening = "draw BA/RFr; place 1 0 0; deploy follower road W; end";
-        let g = run(&r, 2, opening).unwrap();
+        let mut g = run(&r, 2, opening).unwrap();
         assert!(!g.is_over(), "the decisions come first");
         assert_eq!(g.actor(), carcassonne_core::Actor::Player(PlayerId::ALL[0]));
+        // A value that is none of the options: the error names them as written.
+        let e = g.parse_action("kit-last-call 9").unwrap_err().to_string();
+        assert!(e.contains("(its options: `kit-last-call "), "{e}");
+        assert!(e.contains("`kit-last-call stay`"), "{e}");
+        let e = g
+            .apply(carcassonne_core::Action::Choose(9))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("not an option of the pending decision (its options: `kit-last-call "),
+            "{e}"
+        );
         let g = check(
             &r,
             2,

@@ -377,6 +377,19 @@ fn check_show_prints_what_happened_as_an_expect_table_that_passes() {
     let o = run(&["check", "--show", bad.to_str().unwrap()]);
     assert_clean_failure(&o, "1 of 1 scenario(s) failed");
     assert!(!stdout(&o).contains("[expect]"), "{}", stdout(&o));
+    // A neutral kind (the dragon) has no supply per seat: only the players'
+    // kinds are listed (the mage and witch author's audit).
+    let pd = write(
+        "show4.toml",
+        "ruleset = \"princess-and-dragon\"\nplayers = 2\nscript = \"draw BA/L; place 0 1 0; pass\"\n",
+    );
+    let table = observed(&pd, &reg).unwrap();
+    let supply = table.lines().find(|l| l.starts_with("supply")).unwrap();
+    assert!(supply.contains("follower = [7, 7]"), "{table}");
+    assert!(
+        !supply.contains("dragon") && !supply.contains("fairy"),
+        "{table}"
+    );
 }
 
 #[test]

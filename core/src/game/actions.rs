@@ -215,7 +215,7 @@ impl Game {
                     return if codes.contains(&c) {
                         Ok(())
                     } else {
-                        Err(self.illegal(action, "not an option of the pending decision"))
+                        Err(self.illegal(action, self.decision_problem(&codes)))
                     };
                 }
                 match (self.turn.stage, a) {

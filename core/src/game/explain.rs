@@ -24,6 +24,9 @@ fn side_name(g: &Game, k: SideKind) -> String {
 
 const SIDE_NAMES: [&str; 4] = ["north", "east", "south", "west"];
 
+/// How many options of a decision an error names ([`Game::decision_problem`]).
+const LISTED_OPTIONS: usize = 12;
+
 impl Game {
     /// Why placing the drawn tile at `p` is refused (the caller knows it is).
     pub(super) fn placement_problem(&self, p: Placement) -> String {
@@ -209,6 +212,44 @@ impl Game {
     }
 
     /// Why chance outcome `c` is refused (the caller knows it is).
+    /// Why an option is no option of the pending decision, whose options are
+    /// `codes`: it names them as actions are written (the first
+    /// [`LISTED_OPTIONS`]), so that a script's author sees how each is named
+    /// (a feature spanning several tiles by its lowest instance).
+    pub(super) fn decision_problem(&self, codes: &[u32]) -> String {
+        format!(
+            "not an option of the pending decision (its options: {})",
+            self.options_text(codes)
+        )
+    }
+
+    /// The options of the pending decision as actions are written (the first
+    /// [`LISTED_OPTIONS`]), for an error about a value that is none of them;
+    /// `None` when no decision is pending, or its options cannot be listed.
+    pub(crate) fn pending_options_text(&self) -> Option<String> {
+        let s = *self.turn.pending.last().filter(|s| !s.chance)?;
+        let mut codes = Vec::new();
+        self.step_options_into(s, &mut codes).ok()?;
+        Some(self.options_text(&codes))
+    }
+
+    /// `codes`, options of the pending decision, as actions are written.
+    fn options_text(&self, codes: &[u32]) -> String {
+        let mut names: Vec<String> = codes
+            .iter()
+            .take(LISTED_OPTIONS)
+            .map(|&c| format!("`{}`", self.format_action(super::Action::Choose(c))))
+            .collect();
+        if codes.len() > LISTED_OPTIONS {
+            names.push(format!("and {} more", codes.len() - LISTED_OPTIONS));
+        }
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(", ")
+        }
+    }
+
     pub(super) fn outcome_problem(&self, c: u32, possible: &[Outcome]) -> String {
         let tile_stream = match self.turn.pending.last() {
             None => self.turn.stage == Stage::Draw,

@@ -167,13 +167,13 @@ pub mod prelude {
     pub use crate::bytemuck::{Pod, Zeroable};
     pub use crate::serde::{Deserialize, Serialize};
     pub use crate::{
-        hook, narrow, plugin, veto, AreaId, Config, ConfigError, CoreOptions, Corner, Cx, Error,
-        FarmerScoring, FeatureId, FeatureKind, FeatureKinds, FigureClass, FigureId, FigureKindId,
-        FigureOption, FigurePlace, FigureSpec, FrontierSquare, HookResult, Location, NameCtx,
-        NoOptions, Outcome, PerPlayer, Piece, PiecePlacement, Placement, PlayerId, PlayerSet,
-        Plugin, Points, Pos, Rotation, ScoreInfo, ScoreReason, Side, SideKind, Sides, Spot,
-        StateSpec, Step, TileCatalogueView, TileCount, TileIndex, TileOutline, TileTypeId,
-        ValueChange, View, MAX_PLAYERS,
+        default_step_description, hook, narrow, plugin, veto, AreaId, Config, ConfigError,
+        CoreOptions, Corner, Cx, Error, FarmerScoring, FeatureId, FeatureKind, FeatureKinds,
+        FigureClass, FigureId, FigureKindId, FigureOption, FigurePlace, FigureSpec, FrontierSquare,
+        HookResult, Location, NameCtx, NoOptions, Outcome, PerPlayer, Piece, PiecePlacement,
+        Placement, PlayerId, PlayerSet, Plugin, Points, Pos, Rotation, ScoreInfo, ScoreReason,
+        Side, SideKind, Sides, Spot, StateSpec, Step, TileCatalogueView, TileCount, TileIndex,
+        TileOutline, TileTypeId, ValueChange, View, MAX_PLAYERS,
     };
 }
 
