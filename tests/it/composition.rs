@@ -349,3 +349,59 @@ fn conformance_says_what_each_plugin_scored_so_an_unreached_rule_shows() {
         "{out}"
     );
 }
+
+/// A value rule that scales (`kit-half`, a witch's half) with one that adds
+/// (the inns' +1 per tile) and one that sets (a second `kit-half` would
+/// multiply): the scale applies after every add and set, rounded halves up,
+/// in every run order; each plugin is booked what its rule changed (the
+/// mage and witch author's audit: a halving written as a set lost the inn).
+#[test]
+fn a_scaled_value_applies_after_every_add_and_set_in_every_order() {
+    let text = "name = \"half inns\"\nedition = \"C1\"\n\
+                tilesets = [\"base\", \"inns-and-cathedrals\"]\n\
+                [plugins.inns]\n[plugins.kit-half]\n";
+    // Red's inn road of three tiles, completed: 3 + 3 (the inn), halved: 3.
+    let inn = "draw IC/RRR.i; place -1 0 0; deploy follower road E
+               draw IC/RFr.i; place -2 0 0; pass
+               draw BA/RRR; place 1 0 0; pass";
+    // A plain road of three tiles: 3, halved and rounded up: 2.
+    let plain = "draw BA/RRR; place -1 0 0; deploy follower road E
+                 draw BA/RFr; place -2 0 0; pass
+                 draw BA/RRR; place 1 0 0; pass";
+    for r in compiled_in_and_loaded(text) {
+        let orders = in_every_run_order(&r);
+        assert_eq!(orders.len(), 2);
+        for r in orders {
+            let g = check(&r, 2, inn, &[3, 0]);
+            let cats = g.score_categories();
+            let of = |c: &str| cats.iter().position(|x| x == c).unwrap();
+            let red = g.score_breakdown(carcassonne_core::PlayerId::ALL[0]);
+            assert_eq!(
+                (red[of("roads")], red[of("inns")], red[of("kit-half")]),
+                (3, 3, -3),
+                "the base 3, the inn's +3, the half's -3"
+            );
+            check(&r, 2, plain, &[2, 0]);
+        }
+    }
+    // Cities too: a city of two tiles (4) halves to 2; two scales multiply.
+    let mut v = carcassonne_core::ValueChange::default();
+    v.scale(1, 2);
+    v.scale(2, 3);
+    assert_eq!(v.scaled(), Some((1, 3)));
+    v.scale(3, 0);
+    assert_eq!(
+        v.scaled(),
+        Some((1, 3)),
+        "a zero denominator changes nothing"
+    );
+    let cities = rules(&base_with(
+        "[plugins.kit-half]\nkinds = \"roads and cities\"\n",
+    ));
+    check(
+        &cities,
+        2,
+        "draw BA/C; place 0 -1 2; deploy follower city S",
+        &[2, 0],
+    );
+}

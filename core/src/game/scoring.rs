@@ -353,6 +353,8 @@ impl Game {
         // loss, the first with the highest set books its difference.
         let (mut void, mut set) = (None::<u8>, None::<(u8, i32)>);
         let (mark, mut added) = (deltas.len(), 0i32);
+        // The plugins that scale the value, in index order (rare: a witch).
+        let mut scales: Option<Vec<(u8, u32, u32)>> = None;
         let skips = self.scoring_skips(Narrowed::value_of(info.kind));
         for &i in self.rules.subscribers(hook::FEATURE_VALUE) {
             let Some(p) = self.rules.plugins.get(usize::from(i)) else {
@@ -377,6 +379,9 @@ impl Game {
                 added = added.saturating_add(c.add);
                 deltas.push((i, per_winner(c.add)));
             }
+            if let Some((n, d)) = c.scaled() {
+                scales.get_or_insert_with(Vec::new).push((i, n, d));
+            }
         }
         if let Some(i) = void {
             deltas.truncate(mark);
@@ -392,7 +397,21 @@ impl Game {
                 deltas.push((i, per_winner(s.saturating_sub(base))));
             }
         }
-        Ok(value.saturating_add(added))
+        let value = value.saturating_add(added);
+        Ok(match scales {
+            None => value,
+            Some(scales) => {
+                let scaled = scaled_values(value, &scales);
+                let mut before = value;
+                for (&(i, ..), &after) in scales.iter().zip(&scaled) {
+                    if after != before {
+                        deltas.push((i, per_winner(after.saturating_sub(before))));
+                    }
+                    before = after;
+                }
+                before
+            }
+        })
     }
 
     /// The value of a completed feature nobody occupies, for its
@@ -625,4 +644,33 @@ impl Game {
         }
         self.score_farmers_final(&fields)
     }
+}
+
+/// `value` multiplied by the scales of `scales` (plugin, numerator,
+/// denominator; in plugin index order), one value after each: the product of
+/// the first scales, applied to `value` and rounded to the nearest whole
+/// number, halves up. The last is the value of every scale, whatever their
+/// order; each plugin is booked what its scale changed after those before it.
+fn scaled_values(value: i32, scales: &[(u8, u32, u32)]) -> Vec<i32> {
+    let (mut num, mut den) = (1i128, 1i128);
+    scales
+        .iter()
+        .map(|&(_, n, d)| {
+            num *= i128::from(n);
+            den *= i128::from(d.max(1));
+            let g = gcd(num, den);
+            (num, den) = (num / g, den / g);
+            // round(value × num / den), halves up: floor((2 v n + d) / 2 d).
+            let r = (2 * i128::from(value) * num + den).div_euclid(2 * den);
+            r.clamp(i128::from(i32::MIN), i128::from(i32::MAX)) as i32
+        })
+        .collect()
+}
+
+/// The greatest common divisor of `a` and `b` (1 for two zeros).
+fn gcd(mut a: i128, mut b: i128) -> i128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.abs().max(1)
 }

@@ -360,7 +360,8 @@ impl Points {
 /// `feature_value` hook). The core combines the changes of all plugins so that
 /// their order does not matter: the unit is worth nothing if any plugin voids
 /// it; otherwise it is worth the highest value any plugin set (or the base
-/// value when none did) plus every plugin's `add`.
+/// value when none did) plus every plugin's `add`, multiplied by every
+/// plugin's scale (rounded to the nearest whole number, halves up).
 #[repr(C)]
 #[cfg_attr(feature = "abi", derive(abi_stable::StableAbi))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -373,6 +374,11 @@ pub struct ValueChange {
     pub has_set: bool,
     /// The unit is worth nothing (an unfinished road with an inn at game end).
     pub void: bool,
+    /// The value after every plugin's add and set is multiplied by `num /
+    /// den`, if `den` is not 0 (a witch's half: 1 / 2; [`ValueChange::scale`]).
+    pub num: u32,
+    /// See `num` (0: no scale).
+    pub den: u32,
 }
 
 impl ValueChange {
@@ -395,11 +401,49 @@ impl ValueChange {
         self.void = true;
     }
 
+    /// Multiplies the value by `num / den` after every plugin's adds and sets
+    /// (a witch halves: `scale(1, 2)`); scales multiply, and the result is
+    /// rounded to the nearest whole number, halves up, so that no order of
+    /// the plugins changes it. `den = 0` changes nothing.
+    pub fn scale(&mut self, num: u32, den: u32) {
+        if den == 0 {
+            return;
+        }
+        let (n0, d0) = if self.den == 0 {
+            (1, 1)
+        } else {
+            (u64::from(self.num), u64::from(self.den))
+        };
+        let (mut n, mut d) = reduced(n0 * u64::from(num), d0 * u64::from(den));
+        // Beyond 32 bits: the nearest fraction that fits (never reached by a
+        // rule's halves and thirds).
+        while n > u64::from(u32::MAX) || d > u64::from(u32::MAX) {
+            (n, d) = ((n >> 1).max(u64::from(n != 0)), (d >> 1).max(1));
+        }
+        (self.num, self.den) = (n as u32, d as u32);
+    }
+
+    /// The scale of the change (`num / den`), if it has one.
+    #[inline]
+    pub fn scaled(&self) -> Option<(u32, u32)> {
+        (self.den != 0).then_some((self.num, self.den))
+    }
+
     /// Whether the change changes nothing.
     #[inline]
     pub fn is_none(&self) -> bool {
         *self == ValueChange::default()
     }
+}
+
+/// `n / d` in lowest terms (`d` not 0).
+fn reduced(n: u64, d: u64) -> (u64, u64) {
+    let (mut a, mut b) = (n, d);
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    let g = a.max(1);
+    (n / g, d / g)
 }
 
 /// What a name or parse request is about.

@@ -24,6 +24,7 @@
 //! | `kit-last-call` | decisions for every player after the last turn, resolved before final scoring without a granted turn (`game_ending`), and a turn granted by such a decision |
 //! | `kit-bridge` | placements legal only with a piece (`extra_placements`, `PiecePlacement`): a bridge on the placed tile or a neighbour, a road feature added to a placed tile (`add_tile_feature` through the core), optional candidates and setting a tile aside, the piece laid (`placed_piece`), a hook switched off when the pieces are used up |
 //! | `kit-ferry` | a feature added to a placed tile that takes every slot of other features (`add_tile_feature`): a road end left with no slot is gone (never completed, scored nor offered), and a road completed by the placement that the feature opens again is not scored |
+//! | `kit-half` | a value rule that scales (`ValueChange::scale`): roads (and cities) pay half, rounded halves up, after every other plugin's adds and sets |
 //! | `kit-final-word` | the last window before final scoring (`before_final_scoring`): after the turns granted at the end, a decision resolved before final scoring |
 //! | `kit-retire` | hooks switched off at run time (`set_hook_enabled`, `hook_enabled`): a draw filter, a placement filter and `turn_end` retire after the first turns |
 //! | `kit-jail` | prisoners (`Location::Held`, `move_figure`, `figures_held_by`), options naming one figure (`Spot::of_figure`), an exchange, a ransom paid by transfer (`transfer_score`), protected figures left alone (`figure_protected`), a note per player (`player_note`) |
@@ -39,6 +40,7 @@ mod draws;
 mod farm;
 mod ferry;
 mod final_word;
+mod half;
 mod hand;
 mod jail;
 mod keep;
@@ -65,6 +67,7 @@ pub use draws::HoldBack;
 pub use farm::{DoubleFarmers, Pig};
 pub use ferry::Ferry;
 pub use final_word::FinalWord;
+pub use half::Half;
 pub use hand::Abbey;
 pub use jail::JailPlugin;
 pub use keep::Keep;
@@ -109,5 +112,6 @@ pub fn check_all() -> Result<(), Vec<String>> {
     check_plugin::<Perch>()?;
     check_plugin::<Bridge>()?;
     check_plugin::<Ferry>()?;
+    check_plugin::<Half>()?;
     check_plugin::<TileData>()
 }
