@@ -45,9 +45,15 @@ pub struct Args {
     /// Minutes a person seat may keep the game waiting before another player of the game may let a bot play for it (0: at once)
     #[arg(long, default_value_t = 5, value_name = "MINUTES")]
     stand_in_after: u32,
-    /// Most games held in memory at once (the others wait in the database).
-    #[arg(long, default_value_t = 200)]
-    max_games: usize,
+    /// Most games held in memory at once (the others wait in the database):
+    /// 1 to 100000.
+    #[arg(long, default_value_t = 200, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    max_games: u64,
+    /// Most games the database keeps, finished ones included: beyond,
+    /// creating a game or opening a record is refused (507) until old ones
+    /// expire. 1 to 100000000.
+    #[arg(long, default_value_t = 10_000, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    max_stored_games: u64,
     /// Games one client address may create (or open from records) a minute
     /// (at least 1).
     #[arg(long, default_value_t = 10, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
@@ -177,7 +183,7 @@ pub fn run(a: Args) -> Result<()> {
             Ok(Box::new(SeatBot(spec.build(seed))) as Box<dyn BotPlayer>)
         }),
         bot_delay_ms: a.bot_delay,
-        max_games: a.max_games,
+        max_games: usize::try_from(a.max_games).unwrap_or(usize::MAX),
         store: Arc::new(store),
         expire_after: days(a.expire_days),
         keep_finished: days(a.keep_finished_days),
@@ -185,6 +191,7 @@ pub fn run(a: Args) -> Result<()> {
         limits: Limits {
             record_bytes: usize::try_from(a.max_record_kib * 1024).unwrap_or(usize::MAX),
             games_per_minute: a.games_per_minute,
+            stored_games: a.max_stored_games,
             ..Limits::default()
         },
         open_ruleset: Some(Arc::new(move |rec: &Record| {
@@ -224,8 +231,8 @@ pub fn run(a: Args) -> Result<()> {
             (addr, String::new())
         };
         println!(
-            "Carcassonne is served at http://{shown}/{others} : open it in a browser. Games are kept in {}. Ctrl-C stops.",
-            db.display()
+            "Carcassonne is served at http://{shown}/{others} : open it in a browser. {} Ctrl-C stops.",
+            kept_where(&db)
         );
     })
     .map_err(|e| {
@@ -235,6 +242,16 @@ pub fn run(a: Args) -> Result<()> {
             None => anyhow!("cannot serve on {}:{}: {e}", a.host, a.port),
         }
     })
+}
+
+/// Where the start line says the games are kept: the database file, or
+/// nowhere for `:memory:`.
+fn kept_where(db: &Path) -> String {
+    if db.as_os_str() == ":memory:" {
+        "Games are kept in memory only: they are lost when the server stops.".into()
+    } else {
+        format!("Games are kept in {}.", db.display())
+    }
 }
 
 /// Why the database file `db` cannot be used, in one line: a file that is no
@@ -333,5 +350,38 @@ mod tests {
         );
         let a = Serve::try_parse_from(["serve", "--games-per-minute", "1"]).unwrap();
         assert_eq!(a.args.games_per_minute, 1);
+    }
+
+    #[test]
+    fn the_games_held_and_stored_are_range_checked() {
+        for (option, refused) in [
+            ("--max-games", "0"),
+            ("--max-games", "100001"),
+            ("--max-stored-games", "0"),
+            ("--max-stored-games", "100000001"),
+        ] {
+            let e = Serve::try_parse_from(["serve", option, refused])
+                .err()
+                .unwrap_or_else(|| panic!("{option} {refused} is taken"))
+                .to_string();
+            assert!(e.contains(option) && e.contains("is not in 1.."), "{e}");
+        }
+        let a = Serve::try_parse_from(["serve"]).unwrap();
+        assert_eq!((a.args.max_games, a.args.max_stored_games), (200, 10_000));
+        let a = Serve::try_parse_from(["serve", "--max-games", "1", "--max-stored-games", "5"])
+            .unwrap();
+        assert_eq!((a.args.max_games, a.args.max_stored_games), (1, 5));
+    }
+
+    #[test]
+    fn a_server_that_keeps_nothing_says_so() {
+        assert_eq!(
+            super::kept_where(std::path::Path::new(":memory:")),
+            "Games are kept in memory only: they are lost when the server stops."
+        );
+        assert_eq!(
+            super::kept_where(std::path::Path::new("club.sqlite3")),
+            "Games are kept in club.sqlite3."
+        );
     }
 }

@@ -232,7 +232,8 @@ async function start() {
   const name = $("player-name").value.trim();
   save("carcassonne.name", name);
   const body = { ruleset: Number($("ruleset").value), seats, take, listed: $("listed").checked };
-  if (name) body.player = name;
+  // The name goes with the seats taken (none in a game of bots alone).
+  if (name && take.length) body.player = name;
   if ($("game-name").value.trim()) body.name = $("game-name").value.trim();
   // As typed: a JavaScript number loses the digits of seeds above 2^53.
   if ($("seed").value.trim() !== "") body.seed = $("seed").value.trim();

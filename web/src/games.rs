@@ -98,10 +98,20 @@ impl Live {
         Ok(())
     }
 
-    /// Writes what changed from `old` to `new` to the store: the new moves,
-    /// then every seat that changed.
+    /// Writes what changed from `old` to `new` to the store: every seat that
+    /// changed, then the new moves. Each seat is written only if it is
+    /// stored as `old` has it, and so is the seat that made the first new
+    /// move checked (its token, or its bot): a seat another server changed
+    /// (a lobby join there gave it a new token) is a conflict, never
+    /// overwritten nor played for with its old token.
     fn write(&self, cfg: &Config, old: &Session, new: &Session) -> Result<(), StoreError> {
         let (before, after) = (old.actions().len(), new.actions().len());
+        let mover = old.actor().filter(|_| after > before);
+        for (i, (o, n)) in old.seats().iter().zip(new.seats()).enumerate() {
+            if o != n || mover == Some(i as u8) {
+                cfg.store.set_seat(&self.id, i as u8, o, n)?;
+            }
+        }
         if after > before {
             cfg.store.append(
                 &self.id,
@@ -111,10 +121,26 @@ impl Live {
                 now_ms(),
             )?;
         }
-        for (i, (o, n)) in old.seats().iter().zip(new.seats()).enumerate() {
-            if o != n {
-                cfg.store.set_seat(&self.id, i as u8, n)?;
-            }
+        Ok(())
+    }
+
+    /// Brings the seats held here up to the store's (another server on the
+    /// same database may have changed them: a person took a seat from the
+    /// lobby there, with a new token), so that a token is checked against
+    /// the seats as stored. Blocking. A game the store no longer has keeps
+    /// its seats (its next write finds it gone).
+    pub fn sync_seats(&self, app: &App) -> Result<(), WebError> {
+        // Read under the game's lock, as writes are: a seat changed here
+        // meanwhile is not undone by an older read.
+        let mut s = self.lock()?;
+        let Some(stored) = app.cfg.store.summary(&self.id)? else {
+            return Ok(());
+        };
+        if stored.seats.len() == s.seats.len() && stored.seats != s.seats {
+            s.seats = stored.seats;
+            drop(s);
+            // The pages are told, as of a seat changed here.
+            self.moves.send_modify(|_| {});
         }
         Ok(())
     }
@@ -147,7 +173,7 @@ impl Live {
                 drop(s);
                 self.moves.send_replace(n);
                 Err(WebError::Stale(format!(
-                    "{why}: someone else played first (another server on the same \
+                    "{why}: someone else came first (another server on the same \
                      database); the game was read again and is at move {n} now: look again"
                 )))
             }

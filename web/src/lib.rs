@@ -18,14 +18,18 @@
 //!   games expire by age, finished ones stay for replay. A game is held in
 //!   memory once: one in use is never dropped to make room, and a copy found
 //!   out of date by the store (another server on the same database played
-//!   first) is read again from it.
+//!   first, or changed a seat) is read again from it; a seat is written only
+//!   as the store has it, and a token is checked against the stored seats.
 //! * **Push**: a page follows a game over server-sent events and catches up
 //!   from the last move it saw when it reconnects.
 //! * **Limits** ([`Limits`]): request bodies and uploaded records are capped,
-//!   each client address may create only so many games a minute, and every
-//!   error is a JSON error (`{"error": ...}`) with a 4xx status that changed
-//!   nothing; a plugin that fails in a game gets HTTP 500 and leaves the game
-//!   as it was.
+//!   each client address may create only so many games a minute, the store
+//!   keeps only so many games (HTTP 507 beyond), and every error the server
+//!   answers is a JSON error (`{"error": ...}`) with a 4xx status that
+//!   changed nothing, showing at most 80 characters of any text the client
+//!   sent; a plugin that fails in a game gets HTTP 500 and leaves the game as
+//!   it was. (The HTTP layer's own refusals of malformed requests, 400, 414
+//!   and 431, have no body.)
 //! * **Network** ([`net`]): the `Host` check (for every route, the events
 //!   stream included), the connection loop with a header-read timeout (and as
 //!   long again for the body: 408 beyond) and a connection limit.
@@ -100,9 +104,16 @@ pub struct Limits {
     /// Largest uploaded record (the body of `POST /api/records`), in bytes.
     pub record_bytes: usize,
     /// Requests to create a game (or open a record) one client address may
-    /// make a minute, refused ones included (counted before the body is read).
-    /// 0 refuses every one (`carcassonne serve` takes 1 or more).
+    /// make in any minute (the minute slides), those refused for another
+    /// reason included (counted before the body is read), those refused by
+    /// this limit not. 0 refuses every one (`carcassonne serve` takes 1 or
+    /// more).
     pub games_per_minute: u32,
+    /// Most games the store keeps (finished ones included): beyond, creating
+    /// a game or opening a record is refused (HTTP 507) until games expire.
+    /// With uploaded records capped by [`Limits::record_bytes`], it bounds
+    /// what the database holds.
+    pub stored_games: u64,
 }
 
 impl Default for Limits {
@@ -111,6 +122,7 @@ impl Default for Limits {
             body_bytes: 16 * 1024,
             record_bytes: 1024 * 1024,
             games_per_minute: 10,
+            stored_games: 10_000,
         }
     }
 }
@@ -180,6 +192,10 @@ pub enum WebError {
     /// This client asked to create too many games in the last minute (HTTP 429).
     #[error("{0}")]
     TooMany(String),
+    /// The store keeps as many games as it may ([`Limits::stored_games`]):
+    /// no game is created (HTTP 507).
+    #[error("{0}")]
+    Full(String),
     /// The engine or a plugin failed (HTTP 500); the game is unchanged.
     #[error("the game engine failed: {0}")]
     Game(String),
@@ -207,9 +223,10 @@ pub fn now_ms() -> u64 {
         .map_or(0, |d| d.as_millis() as u64)
 }
 
-/// Serves `cfg` on `addr` until Ctrl-C, meeting the network as `net` says;
-/// calls `ready` with the bound address (port 0 picks a free port). Expired
-/// games are deleted at the start and every hour. Once the server listens,
+/// Serves `cfg` on `addr` until Ctrl-C or SIGTERM (either stops it
+/// gracefully: the pages' event streams end, the requests in progress
+/// finish), meeting the network as `net` says; calls `ready` with the bound
+/// address (port 0 picks a free port). Expired games are deleted at the start and every hour. Once the server listens,
 /// the bots of the unfinished games whose seat to act a bot plays go on, in
 /// the background ([`router`] says which).
 ///
@@ -228,6 +245,8 @@ pub fn run(
         .build()?;
     rt.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
+        // Caught from before the server says it listens.
+        let stop = stop_requested()?;
         let (app, routes) = api::app(cfg);
         games::expire_now(&app).map_err(|e| match e {
             WebError::Store(e) => std::io::Error::other(e),
@@ -238,10 +257,37 @@ pub fn run(
         games::resume_bots(&app);
         let routes = net::check_host(routes, &net.hosts);
         net::serve(listener, routes, &net, async move {
-            let _ = tokio::signal::ctrl_c().await;
+            stop.await;
             // End the pages' event streams, or they would hold the shutdown up.
             app.stopping.send_replace(true);
         })
         .await
+    })
+}
+
+/// What stops the server: Ctrl-C (SIGINT) or, on Unix, SIGTERM (what `kill`,
+/// systemd and container runtimes send), alike: the server stops taking
+/// connections, ends the pages' event streams and lets the requests in
+/// progress finish. The signals are caught from this call on (within a Tokio
+/// runtime), not from the first poll, so one sent as soon as the server says
+/// it listens is not missed.
+fn stop_requested() -> std::io::Result<impl std::future::Future<Output = ()>> {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let (mut int, mut term) = (
+            signal(SignalKind::interrupt())?,
+            signal(SignalKind::terminate())?,
+        );
+        Ok(async move {
+            tokio::select! {
+                _ = int.recv() => {}
+                _ = term.recv() => {}
+            }
+        })
+    }
+    #[cfg(not(unix))]
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
     })
 }

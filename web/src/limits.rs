@@ -8,7 +8,7 @@ use axum::extract::Request;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -81,17 +81,18 @@ pub fn client(ci: Option<&ConnectInfo<SocketAddr>>) -> IpAddr {
     ci.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip())
 }
 
-/// Counts what each client address did in the current minute.
+/// Counts what each client address did in the last minute: the times of its
+/// last counted requests, a window that slides with each request (a burst
+/// around any instant gets no more than the limit).
 pub struct RateLimit {
     per_minute: u32,
-    seen: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+    seen: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
 }
 
 const MINUTE: Duration = Duration::from_secs(60);
 
 impl RateLimit {
-    /// At most `per_minute` per address in any window of a minute that
-    /// starts with its first request.
+    /// At most `per_minute` per address in any minute.
     pub fn new(per_minute: u32) -> RateLimit {
         RateLimit {
             per_minute,
@@ -99,29 +100,82 @@ impl RateLimit {
         }
     }
 
-    /// Counts one request of `ip` at `now`; an error if it is one too many.
+    /// Counts one request of `ip` at `now`; an error, and not counted, if
+    /// `ip` made `per_minute` counted requests in the minute before `now`.
     pub fn check(&self, ip: IpAddr, now: Instant) -> Result<(), WebError> {
         let mut seen = self
             .seen
             .lock()
             .map_err(|_| WebError::Game("the rate limit is unavailable".into()))?;
+        let recent = |t: &Instant| now.saturating_duration_since(*t) < MINUTE;
         if seen.len() > 10_000 {
-            seen.retain(|_, (start, _)| now.duration_since(*start) < MINUTE);
+            seen.retain(|_, times| times.back().is_some_and(recent));
         }
-        let (start, n) = seen.entry(ip).or_insert((now, 0));
-        if now.duration_since(*start) >= MINUTE {
-            *start = now;
-            *n = 0;
+        let times = seen.entry(ip).or_default();
+        while times.front().is_some_and(|t| !recent(t)) {
+            times.pop_front();
         }
-        if *n >= self.per_minute {
+        if times.len() >= self.per_minute as usize {
             return Err(WebError::TooMany(format!(
-                "this address asked to create {} games in the last minute (those refused count too), the most this server allows: wait a minute",
+                "this address asked to create {} games in the last minute (those refused for \
+                 another reason count too), the most this server allows: wait a minute",
                 self.per_minute
             )));
         }
-        *n += 1;
+        times.push_back(now);
         Ok(())
     }
+}
+
+/// The most characters of a client's text an error message shows.
+pub const SHOWN_CHARS: usize = 80;
+
+/// Client text as an error message shows it: its first [`SHOWN_CHARS`]
+/// characters, and `…` if there were more (a 16 KB action is not echoed
+/// back whole).
+pub fn shown(text: &str) -> String {
+    let mut out: String = text.chars().take(SHOWN_CHARS).collect();
+    if text.chars().nth(SHOWN_CHARS).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+/// The most characters of an error message.
+const MESSAGE_CHARS: usize = 2_000;
+
+/// Error message `msg` with every quoted part (between backticks, or
+/// between double quotes as the JSON parser and Rust's `{:?}` quote) cut as
+/// [`shown`] cuts, and the whole cut at [`MESSAGE_CHARS`]: the messages of
+/// the JSON parser, the engine and the ruleset loader quote what the client
+/// sent.
+pub fn cut_quoted(msg: &str) -> String {
+    let mut out = String::with_capacity(msg.len().min(MESSAGE_CHARS));
+    let mut rest = msg;
+    while let Some(open) = rest.find(['`', '"']) {
+        let quote = rest.as_bytes()[open];
+        out.push_str(&rest[..=open]);
+        rest = &rest[open + 1..];
+        // The closing quote: a double quote escaped with a backslash is
+        // part of the text.
+        let bytes = rest.as_bytes();
+        let close = (0..bytes.len())
+            .find(|&i| bytes[i] == quote && (quote == b'`' || i == 0 || bytes[i - 1] != b'\\'));
+        let Some(close) = close else {
+            out.push_str(&shown(rest));
+            rest = "";
+            break;
+        };
+        out.push_str(&shown(&rest[..close]));
+        out.push(quote as char);
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    if out.chars().nth(MESSAGE_CHARS).is_some() {
+        out = out.chars().take(MESSAGE_CHARS).collect();
+        out.push('…');
+    }
+    out
 }
 
 /// Turns an error the framework answered itself (a method that is not
@@ -144,8 +198,10 @@ pub async fn json_errors(resp: Response) -> Response {
     resp
 }
 
-/// `{"error": text}` with `status`.
+/// `{"error": text}` with `status`, the parts of `text` that quote a client
+/// cut ([`cut_quoted`]).
 pub fn error_response(status: StatusCode, text: &str) -> Response {
+    let text = cut_quoted(text);
     (status, axum::Json(serde_json::json!({ "error": text }))).into_response()
 }
 
@@ -195,5 +251,58 @@ mod tests {
             limit.check(a, t0 + Duration::from_secs(60)).is_ok(),
             "a minute later"
         );
+    }
+
+    #[test]
+    fn the_minute_slides_so_a_burst_around_any_instant_gets_no_more_than_the_limit() {
+        // The audit: with a window fixed at the first request, 10 at 59.5 s
+        // and 10 more at 60.5 s were all taken, 19 in 2 s with a limit of 10.
+        let limit = RateLimit::new(10);
+        let t0 = Instant::now();
+        let ip: IpAddr = "10.0.0.1".parse().unwrap();
+        let at = |ms: u64| t0 + Duration::from_millis(ms);
+        assert!(limit.check(ip, at(0)).is_ok());
+        for _ in 0..9 {
+            assert!(limit.check(ip, at(59_500)).is_ok());
+        }
+        assert!(limit.check(ip, at(59_600)).is_err(), "10 in the minute");
+        // At 60.5 s only the first has left the minute: one more, no more.
+        assert!(limit.check(ip, at(60_500)).is_ok());
+        let e = limit.check(ip, at(60_500)).unwrap_err().to_string();
+        assert!(
+            e.contains("asked to create 10 games in the last minute"),
+            "{e}"
+        );
+        for _ in 0..20 {
+            assert!(limit.check(ip, at(61_000)).is_err());
+        }
+        // Refused requests take no place: once the burst has left the
+        // minute, ten again.
+        for _ in 0..10 {
+            assert!(limit.check(ip, at(120_600)).is_ok());
+        }
+        assert!(limit.check(ip, at(120_600)).is_err());
+    }
+
+    #[test]
+    fn errors_show_at_most_80_characters_of_what_a_client_sent() {
+        let long = "x".repeat(16_000);
+        assert_eq!(shown("abc"), "abc");
+        assert_eq!(shown(&long), format!("{}…", "x".repeat(80)));
+        let cut = format!("`{}…` is not legal now", "x".repeat(80));
+        assert_eq!(cut_quoted(&format!("`{long}` is not legal now")), cut);
+        // The JSON parser's quotes, an escaped quote inside them.
+        let said = format!("invalid type: string \"a\\\"{long}\", expected u8 at line 1");
+        let cut = cut_quoted(&said);
+        assert!(cut.starts_with("invalid type: string \"a\\\"xxx"), "{cut}");
+        assert!(cut.ends_with("xxx…\", expected u8 at line 1"), "{cut}");
+        // Quotes that do not pair, and unquoted text: the whole is cut.
+        let odd = cut_quoted(&format!("`a` {long} `b"));
+        assert!(
+            odd.chars().count() <= 2_001 && odd.ends_with('…'),
+            "{}",
+            odd.len()
+        );
+        assert_eq!(cut_quoted("plain `ruleset` text"), "plain `ruleset` text");
     }
 }

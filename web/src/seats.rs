@@ -187,12 +187,45 @@ fn is_format(c: char) -> bool {
     FORMAT_CHARS.iter().any(|&(lo, hi)| (lo..=hi).contains(&c))
 }
 
-/// The first format character of `name` that hides in it: any but the
-/// joiners and tags that [`FORMAT_CHARS`] leaves out, and those where nothing
-/// needs them: a joiner (U+200C, U+200D) not between two characters beyond
-/// ASCII (`Ann\u{200D}` shows as `Ann`), a tag character (U+E0020–U+E007F)
-/// not in the run after a black flag (U+1F3F4) that makes a subdivision's
-/// flag.
+/// Characters outside category Cf that show nothing, or look like a space
+/// without being one (`trim` keeps them): the combining grapheme joiner
+/// U+034F, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, the line
+/// and paragraph separators U+2028 and U+2029, the braille blank U+2800.
+const BLANK_CHARS: &[(char, char)] = &[
+    ('\u{034F}', '\u{034F}'),
+    ('\u{115F}', '\u{1160}'),
+    ('\u{2028}', '\u{2029}'),
+    ('\u{2800}', '\u{2800}'),
+    ('\u{3164}', '\u{3164}'),
+    ('\u{FFA0}', '\u{FFA0}'),
+];
+
+/// The variation selectors: U+FE00–U+FE0F (U+FE0F asks for an emoji's
+/// picture: `❤️`), U+E0100–U+E01EF (a CJK ideograph's variant) and the
+/// Mongolian ones, U+180B–U+180D and U+180F. Each picks a form of the
+/// character before it, and shows nothing of its own.
+fn is_selector(c: char) -> bool {
+    matches!(c, '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}' | '\u{180B}'..='\u{180D}' | '\u{180F}')
+}
+
+/// Whether `c` shows nothing of its own: a format character, one of
+/// [`BLANK_CHARS`], a variation selector, a joiner.
+fn is_invisible(c: char) -> bool {
+    is_format(c)
+        || BLANK_CHARS.iter().any(|&(lo, hi)| (lo..=hi).contains(&c))
+        || is_selector(c)
+        || matches!(c, '\u{200C}' | '\u{200D}')
+        || ('\u{E0020}'..='\u{E007F}').contains(&c)
+}
+
+/// The first character of `name` that hides in it: a format character but
+/// the joiners and tags that [`FORMAT_CHARS`] leaves out, one of
+/// [`BLANK_CHARS`]; and those that are taken only where something needs
+/// them: a joiner (U+200C, U+200D) not between two characters beyond ASCII
+/// (`Ann\u{200D}` shows as `Ann`), a tag character (U+E0020–U+E007F) not in
+/// the run after a black flag (U+1F3F4) that makes a subdivision's flag, a
+/// variation selector not right after a visible character beyond ASCII
+/// (`❤\u{FE0F}`; `Ann\u{FE00}` shows as `Ann`).
 fn hidden_format(name: &str) -> Option<char> {
     let chars: Vec<char> = name.chars().collect();
     let is_tag = |c: char| ('\u{E0020}'..='\u{E007F}').contains(&c);
@@ -205,7 +238,10 @@ fn hidden_format(name: &str) -> Option<char> {
                     && after.is_some_and(|a| !a.is_ascii() && !is_format(a)))
             }
             c if is_tag(c) => !before.is_some_and(|b| b == '\u{1F3F4}' || is_tag(b)),
-            c => is_format(c),
+            c if is_selector(c) => {
+                !before.is_some_and(|b| !b.is_ascii() && !b.is_whitespace() && !is_invisible(b))
+            }
+            c => is_format(c) || BLANK_CHARS.iter().any(|&(lo, hi)| (lo..=hi).contains(&c)),
         };
         hides.then_some(c)
     })
@@ -213,10 +249,12 @@ fn hidden_format(name: &str) -> Option<char> {
 
 /// A name a person gives (a player's, or a game's): trimmed, at most
 /// [`NAME_CHARS`] (40) characters, no control characters (a name a record
-/// can hold, [`Record::names`]) and no invisible format characters (Unicode
+/// can hold, [`Record::names`]) and no invisible characters (Unicode
 /// category Cf: U+202E right-to-left override, zero-width spaces, …; but the
-/// joiners that spellings and emoji need), with which a name could pass for
-/// another.
+/// joiners that spellings and emoji need; the Hangul fillers, the braille
+/// blank, the line separators, variation selectors where no character
+/// needs them), with which a name could pass for another. Empty: no name;
+/// one of spaces alone is refused.
 ///
 /// [`Record::names`]: carcassonne_core::Record::names
 pub fn player_name(raw: &str) -> Result<Option<String>, WebError> {
@@ -231,12 +269,76 @@ pub fn player_name(raw: &str) -> Result<Option<String>, WebError> {
             u32::from(c)
         )));
     }
+    if name.is_empty() && !raw.is_empty() {
+        return Err(WebError::bad(
+            "a name of spaces alone shows nothing: give one that shows, or none",
+        ));
+    }
     if name.chars().count() > NAME_CHARS {
         return Err(WebError::bad(format!(
             "a name has at most {NAME_CHARS} characters"
         )));
     }
     Ok((!name.is_empty()).then(|| name.to_string()))
+}
+
+/// A person's name ([`player_name`]) that does not read as a bot's: not one
+/// of `bots` (the bots the server offers), nor one of them followed by more
+/// (`greedy for Ann`, `mcts:2000`), in any case. A seat shows its person's
+/// name where a bot's seat shows the bot's (`Blue (greedy)`), so a person so
+/// named would pass for a bot.
+pub fn person_name(raw: &str, bots: &[String]) -> Result<Option<String>, WebError> {
+    let Some(name) = player_name(raw)? else {
+        return Ok(None);
+    };
+    let lower = name.to_lowercase();
+    let bot = bots.iter().find(|b| {
+        let b = b.to_lowercase();
+        lower
+            .strip_prefix(&b)
+            .is_some_and(|rest| rest.chars().next().is_none_or(|c| !c.is_alphanumeric()))
+    });
+    if let Some(b) = bot {
+        return Err(WebError::bad(format!(
+            "`{}` reads as the bot `{b}`'s name: a person's seat would show as the bot's; \
+             choose another name",
+            crate::limits::shown(&name)
+        )));
+    }
+    Ok(Some(name))
+}
+
+/// A name as two names are compared: in lower case, its spaces one each,
+/// without the selectors and joiners that change how it shows but not what
+/// it reads.
+fn name_key(name: &str) -> String {
+    let bare: String = name
+        .chars()
+        .filter(|&c| !is_selector(c) && !matches!(c, '\u{200C}' | '\u{200D}'))
+        .collect();
+    bare.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Refuses `name` for seat `seat` of `seats` if another seat's person has it
+/// already (compared in any case, [`name_key`]): two seats of one game
+/// showing the same name could not be told apart.
+pub fn unique_name(seats: &[Seat], seat: usize, name: &str) -> Result<(), WebError> {
+    let key = name_key(name);
+    let taken = seats
+        .iter()
+        .enumerate()
+        .find(|(i, s)| *i != seat && s.player.as_deref().is_some_and(|p| name_key(p) == key));
+    match taken {
+        Some((i, _)) => Err(WebError::bad(format!(
+            "seat {i} ({}) of this game has the name `{}` already: choose another",
+            NAMES[i % NAMES.len()],
+            crate::limits::shown(name)
+        ))),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -271,7 +373,7 @@ mod tests {
     #[test]
     fn names_are_trimmed_and_bounded() {
         assert_eq!(player_name("  Ann ").unwrap(), Some("Ann".into()));
-        assert_eq!(player_name("   ").unwrap(), None);
+        assert_eq!(player_name("").unwrap(), None);
         assert!(player_name("a\u{7}b").is_err());
         assert!(player_name(&"x".repeat(41)).is_err());
     }
@@ -328,5 +430,93 @@ mod tests {
                 "{hidden:?}: {e}"
             );
         }
+    }
+
+    #[test]
+    fn names_of_blanks_fillers_and_stray_selectors_are_refused() {
+        // The audit: characters outside category Cf that show nothing.
+        let blank = [
+            0x034F, 0x115F, 0x1160, 0x180B, 0x180C, 0x180D, 0x180F, 0x2028, 0x2029, 0x2800, 0x3164,
+            0xFE00, 0xFE0F, 0xFFA0, 0xE0100, 0xE01EF,
+        ];
+        for code in blank {
+            let c = char::from_u32(code).unwrap();
+            let mut names = vec![format!("An{c}n")];
+            // The line separators are spaces: at the ends trimmed away, alone
+            // refused as spaces alone (below).
+            if !c.is_whitespace() {
+                names.extend([format!("Ann{c}"), format!("{c}Ann"), c.to_string()]);
+            }
+            for name in names {
+                let e = player_name(&name).unwrap_err().to_string();
+                assert!(
+                    e.contains(&format!("(it holds U+{code:04X})")),
+                    "{code:04X} in {name:?}: {e}"
+                );
+            }
+        }
+        // Spaces alone, of any kind, show nothing either.
+        for spaces in ["   ", "\u{3000}", " \u{2028} ", "\u{00A0}"] {
+            let e = player_name(spaces).unwrap_err().to_string();
+            assert!(
+                e.starts_with("a name of spaces alone shows nothing"),
+                "{spaces:?}: {e}"
+            );
+        }
+        // A selector right after a character that needs it: an emoji's
+        // picture, an ideograph's variant.
+        for ok in [
+            "❤\u{FE0F}",
+            "Ann ❤\u{FE0F}",
+            "葛\u{E0100}",
+            "🏳\u{FE0F}\u{200D}🌈",
+        ] {
+            assert_eq!(player_name(ok).unwrap().as_deref(), Some(ok));
+        }
+        assert!(
+            player_name("❤\u{FE0F}\u{FE0F}").is_err(),
+            "a selector on a selector"
+        );
+    }
+
+    #[test]
+    fn a_person_may_not_be_named_as_a_bot() {
+        let bots: Vec<String> = ["greedy", "random", "mcts"].map(String::from).to_vec();
+        for name in [
+            "greedy",
+            "Greedy",
+            " RANDOM ",
+            "mcts",
+            "mcts:2000",
+            "greedy for Ann",
+        ] {
+            let e = person_name(name, &bots).unwrap_err().to_string();
+            assert!(e.contains("reads as the bot"), "{name}: {e}");
+        }
+        for name in ["Ann", "Greedyson", "Randomness", "Mctsuki"] {
+            assert_eq!(person_name(name, &bots).unwrap().as_deref(), Some(name));
+        }
+        assert_eq!(person_name("", &bots).unwrap(), None);
+    }
+
+    #[test]
+    fn two_seats_of_a_game_do_not_share_a_name() {
+        let named = |n: Option<&str>| Seat {
+            player: n.map(str::to_string),
+            ..Seat::new(SeatKind::Person).unwrap()
+        };
+        let seats = vec![named(Some("Ann")), named(None), named(Some("Zoë  Ана"))];
+        for taken in ["ann", "ANN", "zoë ана", "Zoë \u{FE0F}Ана"] {
+            let e = unique_name(&seats, 1, taken).unwrap_err().to_string();
+            assert!(e.contains("has the name"), "{taken}: {e}");
+        }
+        assert!(unique_name(&seats, 1, "Bob").is_ok());
+        // A seat keeps its own name.
+        assert!(unique_name(&seats, 0, "Ann").is_ok());
+        let e = unique_name(&seats, 1, "Ann").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "seat 0 (Red) of this game has the name `Ann` already: choose another"
+        );
     }
 }

@@ -85,7 +85,9 @@ impl Session {
         };
         let mut s = Session::start(ruleset, rec.seed, seats, &rec.forced, !ends_next(0))?;
         for (i, text) in rec.actions.iter().enumerate() {
-            let bad = |e: String| WebError::bad(format!("record action {} (`{text}`): {e}", i + 1));
+            let shown = crate::limits::shown(text);
+            let bad =
+                |e: String| WebError::bad(format!("record action {} (`{shown}`): {e}", i + 1));
             if s.game.is_over() {
                 return Err(bad("the game is already over".into()));
             }
@@ -102,7 +104,7 @@ impl Session {
             };
             done.map_err(|e| match e {
                 WebError::Game(m) => {
-                    WebError::Game(format!("record action {} (`{text}`): {m}", i + 1))
+                    WebError::Game(format!("record action {} (`{shown}`): {m}", i + 1))
                 }
                 e => bad(e.to_string()),
             })?;
@@ -272,7 +274,10 @@ impl Session {
             .legal_actions()
             .map_err(|e| WebError::Game(e.to_string()))?;
         if !legal.contains(&a) {
-            return Err(WebError::bad(format!("`{text}` is not legal now")));
+            return Err(WebError::bad(format!(
+                "`{}` is not legal now",
+                crate::limits::shown(text)
+            )));
         }
         self.apply(a)
     }

@@ -13,6 +13,7 @@
 use super::play::live_of;
 use super::AppState;
 use crate::games::Live;
+use crate::limits::shown;
 use crate::seats::Seat;
 use crate::WebError;
 use axum::extract::rejection::PathRejection;
@@ -36,16 +37,28 @@ const RETRY: Duration = Duration::from_millis(500);
 #[derive(Deserialize)]
 pub(crate) struct After {
     #[serde(default)]
-    after: Option<usize>,
+    after: Option<String>,
 }
 
-/// The moves the page saw last: `Last-Event-ID`, else `?after=`, else none.
-fn last_seen(headers: &HeaderMap, q: &After) -> Option<usize> {
-    headers
-        .get("last-event-id")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().parse().ok())
-        .or(q.after)
+/// The moves the page saw last: `Last-Event-ID`, else `?after=`, else none
+/// (an empty `Last-Event-ID` is none, as browsers mean it). Either one that
+/// is not a number of moves is the request's error (400), not "now".
+fn last_seen(headers: &HeaderMap, q: &After) -> Result<Option<usize>, WebError> {
+    let number = |what: &str, text: &str| {
+        text.trim().parse::<usize>().map_err(|_| {
+            WebError::bad(format!(
+                "{what} is the number of moves the page saw (a whole number from 0), not `{}`",
+                shown(text)
+            ))
+        })
+    };
+    if let Some(v) = headers.get("last-event-id") {
+        let text = String::from_utf8_lossy(v.as_bytes());
+        if !text.trim().is_empty() {
+            return number("`Last-Event-ID`", &text).map(Some);
+        }
+    }
+    q.after.as_deref().map(|a| number("`after`", a)).transpose()
 }
 
 /// The event telling a page that saw `seen` moves where the game stands, and
@@ -123,8 +136,8 @@ pub(crate) async fn events(
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, WebError> {
     let Query(q) = q.map_err(|e| WebError::bad(e.body_text()))?;
+    let seen = last_seen(&headers, &q)?;
     let live = live_of(&app, id).await?;
-    let seen = last_seen(&headers, &q);
     let follow = Follow {
         moves: live.moves.subscribe(),
         stopping: app.stopping.subscribe(),

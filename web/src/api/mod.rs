@@ -77,6 +77,7 @@ impl IntoResponse for WebError {
             WebError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::TimedOut(_) => StatusCode::REQUEST_TIMEOUT,
             WebError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
+            WebError::Full(_) => StatusCode::INSUFFICIENT_STORAGE,
             WebError::Game(_) | WebError::Unreplayable(_) | WebError::Store(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }

@@ -3,8 +3,10 @@
 
 use super::AppState;
 use crate::games::{kick_bots, Live};
-use crate::limits::{bearer, client, json_body};
-use crate::seats::{player_name, random_hex, seat_of, Seat, SeatKind, Token};
+use crate::limits::{bearer, client, json_body, shown};
+use crate::seats::{
+    person_name, player_name, random_hex, seat_of, unique_name, Seat, SeatKind, Token,
+};
 use crate::session::Session;
 use crate::store::{SeedKnown, StoredGame};
 use crate::{now_ms, view, LoadedRuleset, WebError};
@@ -45,27 +47,45 @@ pub(crate) async fn live_of(
 }
 
 /// The seat whose token the request carries; 403 without one, or with one
-/// that is no seat's of this game.
-fn seat_by_token(live: &Live, headers: &HeaderMap) -> Result<u8, WebError> {
-    let token = bearer(headers).ok_or_else(|| {
-        WebError::Forbidden(
-            "this request acts for a seat: it needs that seat's token (Authorization: Bearer ...)"
-                .into(),
-        )
-    })?;
-    seat_of(live.lock()?.seats(), token).ok_or_else(|| {
-        WebError::Forbidden(format!(
-            "that token is no seat's of game {} (an invitation stops working once its seat \
-             is taken from the lobby)",
-            live.id
-        ))
+/// that is no seat's of this game. The token is checked against the seats
+/// as stored ([`Live::sync_seats`]): another server on the same database
+/// may have given a seat a new token.
+async fn seat_by_token(
+    app: &AppState,
+    live: &Arc<Live>,
+    headers: &HeaderMap,
+) -> Result<u8, WebError> {
+    let token = bearer(headers)
+        .ok_or_else(|| {
+            WebError::Forbidden(
+                "this request acts for a seat: it needs that seat's token (Authorization: \
+                 Bearer ...)"
+                    .into(),
+            )
+        })?
+        .to_string();
+    let (app, live) = (app.clone(), live.clone());
+    blocking(move || {
+        live.sync_seats(&app)?;
+        seat_of(live.lock()?.seats(), &token).ok_or_else(|| {
+            WebError::Forbidden(format!(
+                "that token is no seat's of game {} (an invitation stops working once its seat \
+                 is taken from the lobby)",
+                live.id
+            ))
+        })
     })
+    .await
 }
 
 /// The viewer's seat: that of the token the request carries, none without one.
-fn viewer(live: &Live, headers: &HeaderMap) -> Result<Option<u8>, WebError> {
+async fn viewer(
+    app: &AppState,
+    live: &Arc<Live>,
+    headers: &HeaderMap,
+) -> Result<Option<u8>, WebError> {
     match bearer(headers) {
-        Some(_) => seat_by_token(live, headers).map(Some),
+        Some(_) => seat_by_token(app, live, headers).await.map(Some),
         None => Ok(None),
     }
 }
@@ -130,12 +150,14 @@ impl RulesetRef {
                     offered.len().saturating_sub(1)
                 ),
                 RulesetRef::Name(n) => format!(
-                    "no ruleset on offer is `{n}` (by number from 0, or by file: {})",
+                    "no ruleset on offer is `{}` (by number from 0, or by file: {})",
+                    shown(n),
                     names.join(", ")
                 ),
                 RulesetRef::Other(v) => format!(
                     "`ruleset` is a number (from 0, as `/api/setup` lists them) or a ruleset's \
-                     file or name, not {v}"
+                     file or name, not {}",
+                    shown(&v.to_string())
                 ),
             })
         })
@@ -180,14 +202,23 @@ fn seed_in<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Err
 }
 
 /// The seats of a new game: `person` or a bot's name each; `take` taken by
-/// the creator, named `player`.
+/// the creator, named `player` (who is no one without seats to take).
 fn make_seats(
     app: &AppState,
     names: &[String],
     take: &[u8],
     player: Option<&str>,
 ) -> Result<Vec<Seat>, WebError> {
-    let player = player.map(player_name).transpose()?.flatten();
+    let player = player
+        .map(|p| person_name(p, &app.cfg.bots))
+        .transpose()?
+        .flatten();
+    if player.is_some() && take.is_empty() {
+        return Err(WebError::bad(
+            "`player` names the creator on the seats he takes, and `take` takes none: give \
+             them (`\"take\": [0]`), or leave `player` out",
+        ));
+    }
     let mut seats = Vec::new();
     for (p, s) in names.iter().enumerate() {
         let kind = if s == "person" {
@@ -196,7 +227,8 @@ fn make_seats(
             SeatKind::Bot(s.clone())
         } else {
             return Err(WebError::bad(format!(
-                "seat {p}: `{s}` is neither `person` nor a bot ({})",
+                "seat {p}: `{}` is neither `person` nor a bot ({})",
+                shown(s),
                 app.cfg.bots.join(", ")
             )));
         };
@@ -274,6 +306,15 @@ async fn keep(app: &AppState, session: Session, kept: Kept) -> Result<Response, 
         .collect();
     let app2 = app.clone();
     let live = blocking(move || {
+        let (most, kept) = (app2.cfg.limits.stored_games, app2.cfg.store.count()?);
+        if kept >= most {
+            return Err(WebError::Full(format!(
+                "this server keeps at most {most} games and keeps that many now: no game can \
+                 be created or opened until older ones expire (its operator raises the limit \
+                 with `carcassonne serve --max-stored-games N`, or lets finished games expire \
+                 with `--keep-finished-days N`)"
+            )));
+        }
         app2.cfg.store.create(&stored)?;
         app2.hold(Live::new(&stored, session, now_ms()))
     })
@@ -402,7 +443,7 @@ pub(crate) async fn show(
     headers: HeaderMap,
 ) -> Result<Response, WebError> {
     let live = live_of(&app, id).await?;
-    let you = viewer(&live, &headers)?;
+    let you = viewer(&app, &live, &headers).await?;
     let after = app.cfg.stand_in_after;
     let v = blocking(move || {
         let s = live.lock()?;
@@ -437,7 +478,7 @@ async fn as_seat<B: DeserializeOwned + Send + 'static>(
     change: impl FnOnce(&mut Session, u8, B, Duration) -> Result<(), WebError> + Send + 'static,
 ) -> Result<Response, WebError> {
     let live = live_of(&app, id).await?;
-    let seat = seat_by_token(&live, req.headers())?;
+    let seat = seat_by_token(&app, &live, req.headers()).await?;
     let body: B = json_body(req, app.cfg.limits.body_bytes).await?;
     let (app2, live2) = (app.clone(), live.clone());
     let after = app.cfg.stand_in_after;
@@ -501,7 +542,8 @@ fn offered_bot(bots: &[String], name: &str) -> Result<String, WebError> {
         Ok(name.to_string())
     } else {
         Err(WebError::bad(format!(
-            "`{name}` is no bot ({})",
+            "`{}` is no bot ({})",
+            shown(name),
             bots.join(", ")
         )))
     }
@@ -521,19 +563,31 @@ pub(crate) async fn seat(
         if s.game.is_over() {
             return Err(WebError::Conflict("the game is over".into()));
         }
+        let name = body
+            .name
+            .as_deref()
+            .map(|n| person_name(n, &bots))
+            .transpose()?;
         let stand_in = match body.stand_in {
             None => None,
             Some(Value::Null) => Some(None),
             Some(Value::String(b)) => Some(Some(offered_bot(&bots, &b)?)),
             Some(v) => {
                 return Err(WebError::bad(format!(
-                    "`stand_in` is a bot's name or null, not {v}"
+                    "`stand_in` is a bot's name or null, not {}",
+                    shown(&v.to_string())
                 )))
             }
         };
+        if let Some(Some(n)) = &name {
+            // Unchanged, it is no new name (a page taking its seat again).
+            if s.seats[seat as usize].player.as_ref() != Some(n) {
+                unique_name(&s.seats, seat as usize, n)?;
+            }
+        }
         let st = &mut s.seats[seat as usize];
-        if let Some(n) = &body.name {
-            st.player = player_name(n)?;
+        if let Some(n) = name {
+            st.player = n;
         }
         if let Some(a) = body.auto_pass {
             st.auto_pass = a;
@@ -620,7 +674,12 @@ pub(crate) async fn join(
 ) -> Result<Response, WebError> {
     let live = live_of(&app, id).await?;
     let body: Join = json_body(req, app.cfg.limits.body_bytes).await?;
-    let name = body.name.as_deref().map(player_name).transpose()?.flatten();
+    let name = body
+        .name
+        .as_deref()
+        .map(|n| person_name(n, &app.cfg.bots))
+        .transpose()?
+        .flatten();
     if !live.listed {
         return Err(WebError::Forbidden(
             "this game takes players by invitation only".into(),
@@ -630,20 +689,32 @@ pub(crate) async fn join(
     let live2 = live.clone();
     let seat = usize::from(body.seat);
     let answer = blocking(move || {
+        // Taken through another server on the same database: said as such.
+        live2.sync_seats(&app2)?;
         live2.commit(&app2, |s| {
             if s.game.is_over() {
                 return Err(WebError::Conflict("the game is over".into()));
             }
             let st = s
                 .seats
-                .get_mut(seat)
+                .get(seat)
                 .ok_or_else(|| WebError::bad(format!("there is no seat {seat}")))?;
-            if !st.is_free() {
+            if let SeatKind::Bot(bot) = &st.kind {
                 return Err(WebError::Conflict(format!(
-                    "seat {seat} ({}) is not free",
+                    "seat {seat} ({}) is a bot's ({bot}): only a person's seat may be taken",
                     NAMES[seat]
                 )));
             }
+            if !st.is_free() {
+                return Err(WebError::Conflict(format!(
+                    "seat {seat} ({}) is not free: a person took it",
+                    NAMES[seat]
+                )));
+            }
+            if let Some(n) = &name {
+                unique_name(&s.seats, seat, n)?;
+            }
+            let st = &mut s.seats[seat];
             st.token = Some(Token::new()?);
             st.taken = true;
             st.player = name;
@@ -664,7 +735,7 @@ pub(crate) async fn record(
     headers: HeaderMap,
 ) -> Result<Response, WebError> {
     let live = live_of(&app, id).await?;
-    let you = viewer(&live, &headers)?;
+    let you = viewer(&app, &live, &headers).await?;
     let s = live.lock()?;
     let people = s
         .seats()

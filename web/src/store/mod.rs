@@ -9,7 +9,9 @@
 //! move before it answers the request that played it; a move number that is
 //! already taken is refused ([`StoreError::Conflict`]), so two processes
 //! sharing one database cannot both play move `n` of a game; the one refused
-//! reads the game again.
+//! reads the game again. A seat is written only if it is stored as the
+//! writer holds it (its token above all): a seat another process changed is
+//! read again, never overwritten.
 
 mod sqlite;
 
@@ -130,8 +132,17 @@ pub trait Store: Send + Sync {
         status: &Status,
         at: u64,
     ) -> Result<(), StoreError>;
-    /// Replaces seat `seat` of game `id` (taken, a player's name, settings).
-    fn set_seat(&self, id: &str, seat: u8, s: &Seat) -> Result<(), StoreError>;
+    /// Replaces seat `seat` of game `id` (taken, its token, a player's name,
+    /// settings) with `new`, if it is stored as `old`: the seat the writer
+    /// holds. Another server on the same database may have changed it (a
+    /// person took it from the lobby there, with a new token): then nothing
+    /// is written and the answer is [`StoreError::Conflict`], so that the
+    /// writer reads the game again instead of writing an old token back.
+    /// `new` equal to `old` checks the seat without changing it (a move made
+    /// by its token, or its bot).
+    fn set_seat(&self, id: &str, seat: u8, old: &Seat, new: &Seat) -> Result<(), StoreError>;
+    /// How many games the store keeps, finished ones included.
+    fn count(&self) -> Result<u64, StoreError>;
     /// Unfinished listed games with a free person seat, the most recently
     /// played first, at most `limit`; without their moves. A game that cannot
     /// be read (damaged) is left out, not an error: the others are listed.

@@ -8,7 +8,7 @@
 use super::{SeedKnown, Status, Store, StoreError, StoredGame};
 use crate::seats::{Seat, SeatKind, Token};
 use carcassonne_core::Record;
-use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
+use rusqlite::{params, Connection, TransactionBehavior};
 use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Mutex;
@@ -307,9 +307,14 @@ fn game_and_seats(conn: &Connection, id: &str) -> Result<Option<StoredGame>, Sto
 
 /// Adds the seats to a game row.
 fn with_seats(conn: &Connection, mut g: StoredGame) -> Result<StoredGame, StoreError> {
-    let damaged = |e: rusqlite::Error| {
-        StoreError::Database(format!("game {}: its seats are damaged: {e}", g.id))
-    };
+    g.seats = seats_of(conn, &g.id)?.into_iter().map(|(_, s)| s).collect();
+    Ok(g)
+}
+
+/// The seats of game `id`, each with its number, in seat order.
+fn seats_of(conn: &Connection, id: &str) -> Result<Vec<(i64, Seat)>, StoreError> {
+    let damaged =
+        |e: rusqlite::Error| StoreError::Database(format!("game {id}: its seats are damaged: {e}"));
     let mut st = conn
         .prepare_cached(
             "SELECT seat, kind, token, taken, player, auto_pass, stand_in FROM seats \
@@ -317,7 +322,7 @@ fn with_seats(conn: &Connection, mut g: StoredGame) -> Result<StoredGame, StoreE
         )
         .map_err(db_err)?;
     let rows = st
-        .query_map([&g.id], |r| {
+        .query_map([id], |r| {
             let (seat, kind): (i64, String) = (r.get(0)?, r.get(1)?);
             let token: Option<String> = r.get(2)?;
             Ok((
@@ -336,28 +341,27 @@ fn with_seats(conn: &Connection, mut g: StoredGame) -> Result<StoredGame, StoreE
         let (seat, kind, token, taken, player, auto_pass, stand_in) = row.map_err(damaged)?;
         let token = match token {
             Some(t) => Some(Token::parse(&t).ok_or_else(|| {
-                StoreError::Database(format!(
-                    "game {}: the token of seat {seat} is damaged",
-                    g.id
-                ))
+                StoreError::Database(format!("game {id}: the token of seat {seat} is damaged"))
             })?),
             None => None,
         };
-        seats.push(Seat {
-            kind: if kind == "person" {
-                SeatKind::Person
-            } else {
-                SeatKind::Bot(kind)
+        seats.push((
+            seat,
+            Seat {
+                kind: if kind == "person" {
+                    SeatKind::Person
+                } else {
+                    SeatKind::Bot(kind)
+                },
+                token,
+                taken,
+                player,
+                auto_pass,
+                stand_in,
             },
-            token,
-            taken,
-            player,
-            auto_pass,
-            stand_in,
-        });
+        ));
     }
-    g.seats = seats;
-    Ok(g)
+    Ok(seats)
 }
 
 impl Store for SqliteStore {
@@ -445,24 +449,39 @@ impl Store for SqliteStore {
         tx.commit().map_err(db_err)
     }
 
-    fn set_seat(&self, id: &str, seat: u8, s: &Seat) -> Result<(), StoreError> {
+    fn set_seat(&self, id: &str, seat: u8, old: &Seat, new: &Seat) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
-        let tx = conn.transaction().map_err(db_err)?;
-        let exists: Option<i64> = tx
-            .query_row(
-                "SELECT 1 FROM seats WHERE game = ?1 AND seat = ?2",
-                params![id, seat],
-                |r| r.get(0),
-            )
-            .optional()
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(db_err)?;
-        if exists.is_none() {
-            return Err(StoreError::Conflict(format!(
-                "game {id} has no stored seat {seat}"
-            )));
+        let stored = seats_of(&tx, id)?
+            .into_iter()
+            .find_map(|(n, s)| (n == i64::from(seat)).then_some(s));
+        match stored {
+            None => {
+                return Err(StoreError::Conflict(format!(
+                    "game {id} has no stored seat {seat}"
+                )))
+            }
+            Some(s) if s != *old => {
+                return Err(StoreError::Conflict(format!(
+                    "seat {seat} of game {id} was changed meanwhile"
+                )))
+            }
+            Some(_) => {}
         }
-        put_seat(&tx, id, seat, s).map_err(db_err)?;
+        if new != old {
+            put_seat(&tx, id, seat, new).map_err(db_err)?;
+        }
         tx.commit().map_err(db_err)
+    }
+
+    fn count(&self) -> Result<u64, StoreError> {
+        let conn = self.conn()?;
+        let n: i64 = conn
+            .query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))
+            .map_err(db_err)?;
+        Ok(u64::try_from(n).unwrap_or(0))
     }
 
     fn lobby(&self, limit: usize) -> Result<Vec<StoredGame>, StoreError> {
@@ -536,6 +555,39 @@ impl Store for SqliteStore {
 mod tests {
     use super::*;
     use crate::store::test_game;
+
+    #[test]
+    fn a_seat_is_written_only_if_it_is_stored_as_the_writer_holds_it() {
+        // Two servers on one database: B gave seat 1 a new token (a lobby
+        // join); A, holding the old seat, must not write the old token back.
+        let store = SqliteStore::open(Path::new(":memory:")).unwrap();
+        let g = test_game("g", false, 1);
+        store.create(&g).unwrap();
+        let held = g.seats[1].clone();
+        let joined = Seat {
+            token: Some(Token::new().unwrap()),
+            taken: true,
+            player: Some("Cy".into()),
+            ..held.clone()
+        };
+        store.set_seat("g", 1, &held, &joined).unwrap();
+        let named = Seat {
+            taken: true,
+            player: Some("Bob".into()),
+            ..held.clone()
+        };
+        for new in [&named, &held] {
+            let e = store.set_seat("g", 1, &held, new).unwrap_err();
+            assert!(matches!(e, StoreError::Conflict(_)), "{e}");
+            assert_eq!(e.to_string(), "seat 1 of game g was changed meanwhile");
+        }
+        assert_eq!(store.load("g").unwrap().unwrap().seats[1], joined);
+        // Held as stored: written, or checked alone.
+        store.set_seat("g", 1, &joined, &joined).unwrap();
+        let e = store.set_seat("g", 5, &joined, &joined).unwrap_err();
+        assert_eq!(e.to_string(), "game g has no stored seat 5");
+        assert_eq!(store.count().unwrap(), 1);
+    }
 
     #[test]
     fn the_lobby_leaves_a_damaged_game_out_reports_it_once_and_fills_its_place() {

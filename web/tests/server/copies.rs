@@ -138,3 +138,74 @@ async fn a_bot_whose_move_another_server_played_first_plays_on_from_the_stored_g
     );
     assert_eq!(store.load(&id).unwrap().unwrap().actions.len(), 2);
 }
+
+#[tokio::test]
+async fn a_seat_taken_through_another_server_is_not_undone_by_its_old_token() {
+    // The audit: B gave seat 1 a new token (a lobby join); A, holding the
+    // seat in memory, took the old invitation token and wrote it back over
+    // the join.
+    let file = db_file("two-servers-seats");
+    let (a, b) = (server_on(&file), server_on(&file));
+    let v = create(
+        &a,
+        json!({"ruleset": 0, "seats": ["person", "person"], "take": [0], "player": "Ann"}),
+    )
+    .await;
+    let id = v["id"].as_str().unwrap().to_string();
+    let (red, invitation) = (
+        v["seats"][0]["token"].as_str().unwrap().to_string(),
+        v["seats"][1]["token"].as_str().unwrap().to_string(),
+    );
+    let path = format!("/api/games/{id}");
+    // A and C hold the game with seat 1 free; Cy takes it from the lobby
+    // on B.
+    let c = server_on(&file);
+    for server in [&a, &c] {
+        let (_, seen) = json_call(server, "GET", &path, None, None).await;
+        assert_eq!(seen["seats"][1]["taken"], json!(false), "{seen}");
+    }
+    let (s, joined) = join(&b, &id, json!({"seat": 1, "name": "Cy"})).await;
+    assert_eq!(s, StatusCode::OK, "{joined}");
+    let cy = joined["token"].as_str().unwrap().to_string();
+    // On A the invitation no longer acts for the seat, nor sees its view.
+    for (method, route, body) in [
+        ("POST", "/seat", Some(json!({"name": "Bob"}))),
+        ("GET", "", None),
+    ] {
+        let (s, v) = json_call(
+            &a,
+            method,
+            &format!("{path}{route}"),
+            Some(&invitation),
+            body,
+        )
+        .await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{method} {route}: {v}");
+        assert!(
+            v["error"]
+                .as_str()
+                .unwrap()
+                .contains("is taken from the lobby"),
+            "{v}"
+        );
+    }
+    let store = SqliteStore::open(&file).unwrap();
+    let seat = &store.load(&id).unwrap().unwrap().seats[1];
+    assert_eq!(seat.token.as_ref().map(|t| t.as_str()), Some(cy.as_str()));
+    assert_eq!(seat.player.as_deref(), Some("Cy"));
+    // A knows the seat as B left it: Cy's token is his there too, and
+    // everyone sees his name.
+    let (s, v) = json_call(&a, "GET", &path, Some(&cy), None).await;
+    assert_eq!((s, &v["you"]), (StatusCode::OK, &json!(1)), "{v}");
+    let (_, v) = json_call(&a, "GET", &path, Some(&red), None).await;
+    assert_eq!(v["seats"][1]["name"], json!("Blue (Cy)"));
+    // Joining it through C says it is taken.
+    let (s, v) = join(&c, &id, json!({"seat": 1, "name": "Dee"})).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert_eq!(
+        v["error"],
+        json!("seat 1 (Blue) is not free: a person took it")
+    );
+    let seat = &store.load(&id).unwrap().unwrap().seats[1];
+    assert_eq!(seat.token.as_ref().map(|t| t.as_str()), Some(cy.as_str()));
+}

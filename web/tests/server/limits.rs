@@ -468,3 +468,190 @@ async fn a_page_of_another_site_cannot_change_anything() {
     let (status, _) = call_with(&app, "GET", "http://127.0.0.1:8080/api/lobby", &[host], "").await;
     assert_eq!(status, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn the_database_keeps_at_most_so_many_games() {
+    // The audit: games opened from records, each with up to 1 MiB of
+    // ruleset, and finished games kept for ever, filled the disk.
+    let open = app();
+    let (done, _) = new_game(&open, json!(["first", "first"])).await;
+    follow(&open, &done, None, |_| false).await;
+    let (_, record) = call(
+        &open,
+        "GET",
+        &format!("/api/games/{done}/record"),
+        None,
+        None,
+    )
+    .await;
+    let app = limited(Limits {
+        stored_games: 2,
+        ..Limits::default()
+    });
+    new_game(&app, json!(["person", "first"])).await;
+    let (s, v) = json_call(
+        &app,
+        "POST",
+        "/api/records",
+        None,
+        Some(json!({"record": record})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let full = "this server keeps at most 2 games and keeps that many now: no game can be \
+                created or opened until older ones expire (its operator raises the limit with \
+                `carcassonne serve --max-stored-games N`, or lets finished games expire with \
+                `--keep-finished-days N`)";
+    for (path, body) in [
+        (
+            "/api/games",
+            json!({"ruleset": 0, "seats": ["person", "first"]}),
+        ),
+        ("/api/records", json!({"record": record})),
+    ] {
+        let (s, v) = json_call(&app, "POST", path, None, Some(body)).await;
+        assert_eq!(s, StatusCode::INSUFFICIENT_STORAGE, "{path}: {v}");
+        assert_eq!(v["error"], json!(full), "{path}");
+    }
+    let (_, lobby) = json_call(&app, "GET", "/api/lobby", None, None).await;
+    assert_eq!(lobby["games"].as_array().unwrap().len(), 1, "{lobby}");
+}
+
+#[tokio::test]
+async fn a_last_event_id_that_is_no_number_is_refused_as_after_is() {
+    // The audit: `Last-Event-ID: abc` or `-1` was read as "now", while
+    // `?after=abc` got 400.
+    let app = app();
+    let (id, _) = new_game(&app, json!(["person", "person"])).await;
+    let events = format!("/api/games/{id}/events");
+    for (header, query, says) in [
+        (Some("abc"), "", "`Last-Event-ID` is the number of moves the page saw (a whole number from 0), not `abc`"),
+        (Some("-1"), "", "`Last-Event-ID` is the number of moves the page saw (a whole number from 0), not `-1`"),
+        (None, "?after=abc", "`after` is the number of moves the page saw (a whole number from 0), not `abc`"),
+        (None, "?after=-1", "`after` is the number of moves the page saw (a whole number from 0), not `-1`"),
+    ] {
+        let headers: Vec<(&str, &str)> = header.map(|h| ("last-event-id", h)).into_iter().collect();
+        let (s, error) = call_with(&app, "GET", &format!("{events}{query}"), &headers, "").await;
+        assert_eq!((s, error.as_str()), (StatusCode::BAD_REQUEST, says), "{header:?} {query}");
+    }
+    // A number, or an empty header (none, as browsers mean it), follows.
+    let long = "9".repeat(200);
+    let (s, error) = call_with(&app, "GET", &events, &[("last-event-id", &long)], "").await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(
+        error.ends_with(&format!("not `{}…`", "9".repeat(80))),
+        "{error}"
+    );
+    for header in ["0", " ", "12"] {
+        let mut req = Request::builder()
+            .uri(&events)
+            .header("last-event-id", header)
+            .body(Body::empty())
+            .unwrap();
+        req.extensions_mut()
+            .insert(ConnectInfo("127.0.0.1:4000".parse::<SocketAddr>().unwrap()));
+        let resp = app.clone().oneshot(req).await.unwrap();
+        assert_eq!(resp.status(), StatusCode::OK, "{header:?}");
+    }
+}
+
+#[tokio::test]
+async fn errors_echo_at_most_80_characters_of_what_the_client_sent() {
+    // The audit: a 16 KB action came back whole in its error.
+    let app = app();
+    let (id, tokens) = new_game(&app, json!(["person", "first"])).await;
+    let red = tokens[0].as_deref();
+    let long = "x".repeat(16_000);
+    // A record whose first action is the long text.
+    let record = json!({
+        "format": carcassonne_core::record::RECORD_FORMAT, "ruleset_name": "base",
+        "ruleset": BASE_TEXT, "players": 2, "seed": 1, "actions": [long],
+    })
+    .to_string();
+    let cases = [
+        (
+            format!("/api/games/{id}/act"),
+            red,
+            json!({"action": format!("place 0 0 0 {long}")}),
+        ),
+        (format!("/api/games/{id}/act"), red, json!({"action": long})),
+        (
+            format!("/api/games/{id}/act"),
+            red,
+            json!({"action": "pass", long.clone(): 1}),
+        ),
+        (
+            format!("/api/games/{id}/seat"),
+            red,
+            json!({"stand_in": long}),
+        ),
+        (
+            format!("/api/games/{id}/seat"),
+            red,
+            json!({"stand_in": [long]}),
+        ),
+        (
+            "/api/games".into(),
+            None,
+            json!({"ruleset": long, "seats": ["first", "first"]}),
+        ),
+        (
+            "/api/games".into(),
+            None,
+            json!({"ruleset": 0, "seats": [long, "first"]}),
+        ),
+        (
+            "/api/games".into(),
+            None,
+            json!({"ruleset": 0, "seats": ["first", "first"], "seed": long}),
+        ),
+        (
+            "/api/games".into(),
+            None,
+            json!({"ruleset": 0, "seats": ["first", "first"], long.clone(): 1}),
+        ),
+        ("/api/records".into(), None, json!({"record": record})),
+    ];
+    let limited = limited(Limits {
+        body_bytes: 64 * 1024,
+        ..Limits::default()
+    });
+    for (path, token, body) in cases {
+        let app = if path.ends_with("/act") || path.ends_with("/seat") {
+            &app
+        } else {
+            &limited
+        };
+        let (s, v) = json_call(app, "POST", &path, token, Some(body.clone())).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{path}: {v}");
+        let msg = v["error"].as_str().unwrap();
+        assert!(
+            msg.chars().count() < 400,
+            "{path}: {} characters: {msg}",
+            msg.len()
+        );
+        assert!(msg.contains("xxxxxxxxxx…"), "{path}: {msg}");
+    }
+}
+
+#[tokio::test]
+async fn a_player_named_without_seats_to_take_is_refused() {
+    // The audit: `"player"` without `"take"` was dropped without a word.
+    let app = app();
+    for body in [
+        json!({"ruleset": 0, "seats": ["person", "first"], "player": "Ann"}),
+        json!({"ruleset": 0, "seats": ["person", "first"], "player": "Ann", "take": []}),
+    ] {
+        let (s, v) = json_call(&app, "POST", "/api/games", None, Some(body)).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+        assert_eq!(
+            v["error"],
+            json!(
+                "`player` names the creator on the seats he takes, and `take` takes none: \
+                   give them (`\"take\": [0]`), or leave `player` out"
+            )
+        );
+    }
+    let (_, lobby) = json_call(&app, "GET", "/api/lobby", None, None).await;
+    assert_eq!(lobby["games"], json!([]), "no game was created");
+}

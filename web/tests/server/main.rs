@@ -9,5 +9,6 @@ mod network;
 mod play;
 mod seats;
 mod seeds;
+mod shutdown;
 mod stand_in;
 mod storage;

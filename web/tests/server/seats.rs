@@ -199,14 +199,27 @@ async fn the_lobby_lists_games_with_free_seats_and_joining_takes_one() {
     let token = v["token"].as_str().unwrap();
     let (_, mine) = json_call(&app, "GET", &format!("/api/games/{id}"), Some(token), None).await;
     assert_eq!(mine["you"], json!(1));
-    for (seat, status) in [
-        (1, StatusCode::CONFLICT),
-        (2, StatusCode::CONFLICT),
-        (0, StatusCode::CONFLICT),
-        (7, StatusCode::BAD_REQUEST),
+    for (seat, status, says) in [
+        (
+            1,
+            StatusCode::CONFLICT,
+            "seat 1 (Blue) is not free: a person took it",
+        ),
+        (
+            2,
+            StatusCode::CONFLICT,
+            "seat 2 (Green) is a bot's (first): only a person's seat may be taken",
+        ),
+        (
+            0,
+            StatusCode::CONFLICT,
+            "seat 0 (Red) is not free: a person took it",
+        ),
+        (7, StatusCode::BAD_REQUEST, "there is no seat 7"),
     ] {
         let (s, v) = join(&app, &id, json!({"seat": seat})).await;
         assert_eq!(s, status, "seat {seat}: {v}");
+        assert_eq!(v["error"], json!(says), "seat {seat}");
     }
     let (s, _) = join(&app, &private, json!({"seat": 1})).await;
     assert_eq!(s, StatusCode::FORBIDDEN, "invitations only");
@@ -459,4 +472,105 @@ async fn names_holding_invisible_formatting_characters_are_refused_everywhere() 
     assert_eq!(v["seats"][0]["name"], json!("Red"));
     let (s, v) = join(&app, &id, json!({"seat": 1, "name": "Zoë Ана"})).await;
     assert_eq!(s, StatusCode::OK, "{v}");
+}
+
+#[tokio::test]
+async fn names_that_show_nothing_pass_for_a_bot_or_another_seat_are_refused() {
+    let app = app();
+    let (id, tokens) = new_game(&app, json!(["person", "person", "person"])).await;
+    let seat = |t: usize, name: &str| {
+        let (app, path, token) = (
+            app.clone(),
+            format!("/api/games/{id}/seat"),
+            tokens[t].clone(),
+        );
+        let body = json!({ "name": name });
+        async move { json_call(&app, "POST", &path, token.as_deref(), Some(body)).await }
+    };
+    let (s, v) = seat(0, "Ann").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    // Invisible characters outside category Cf, spaces alone, a bot's name
+    // (the server's bots here are `first` and `last`), another seat's name.
+    for (name, says) in [
+        (
+            "\u{3164}",
+            "a name may not hold invisible formatting characters (it holds U+3164)",
+        ),
+        (
+            "Bo\u{034F}b",
+            "a name may not hold invisible formatting characters (it holds U+034F)",
+        ),
+        (
+            "Bob\u{FE0F}",
+            "a name may not hold invisible formatting characters (it holds U+FE0F)",
+        ),
+        (
+            "\u{2800}",
+            "a name may not hold invisible formatting characters (it holds U+2800)",
+        ),
+        (
+            "  ",
+            "a name of spaces alone shows nothing: give one that shows, or none",
+        ),
+        (
+            "First",
+            "`First` reads as the bot `first`'s name: a person's seat would show as the bot's; \
+             choose another name",
+        ),
+        (
+            "last for Ann",
+            "`last for Ann` reads as the bot `last`'s name: a person's seat would show as the \
+             bot's; choose another name",
+        ),
+        (
+            " ANN ",
+            "seat 0 (Red) of this game has the name `ANN` already: choose another",
+        ),
+    ] {
+        let (s, v) = seat(1, name).await;
+        let (j, w) = join(&app, &id, json!({"seat": 2, "name": name})).await;
+        for (s, v) in [(s, v), (j, w)] {
+            assert_eq!(s, StatusCode::BAD_REQUEST, "{name:?}: {v}");
+            let error = v["error"].as_str().unwrap();
+            assert!(error.starts_with(says), "{name:?}: {error}");
+        }
+    }
+    let (s, v) = json_call(
+        &app,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"ruleset": 0, "seats": ["person", "first"], "take": [0], "player": "first"})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    // Nothing was taken; a seat names itself again as it is named.
+    let (_, v) = json_call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+    let names: Vec<&str> = v["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Red (Ann)", "Blue", "Green"]);
+    let (s, v) = seat(0, "Ann").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = seat(1, "Bob").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    // A creator taking several seats at one computer names them all.
+    let v = create(
+        &app,
+        json!({"ruleset": 0, "seats": ["person", "person"], "take": [0, 1], "player": "Ann"}),
+    )
+    .await;
+    let (id, red) = (v["id"].as_str().unwrap(), v["seats"][0]["token"].as_str());
+    let (s, v) = json_call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/seat"),
+        red,
+        Some(json!({"name": "Ann"})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "a page opening its seat again: {v}");
 }
