@@ -168,9 +168,6 @@ pub enum Event {
 }
 
 impl crate::Game {
-    /// Where a figure is, in the text of events and scenario files: `on city
-    /// at 0 -1` (a feature by its kind and its tile's position), `on field
-    /// corner NE at 2 0`, `on tile at 1 1`, `held by 1`, `area <its name>`.
     /// Feature `f` (of kind `kind`) in the scenarios' text: the name the tile
     /// data gives it (a shrine), else its kind (a spot is `spot` whatever its
     /// marker, unlike the turn log's `garden`).
@@ -184,6 +181,10 @@ impl crate::Game {
             .map_or_else(|| kind.to_string(), str::to_string)
     }
 
+    /// Where a figure is, in the text of events and scenario files: `on city
+    /// at 0 -1` (a feature by its kind, or the name its tile data gives it,
+    /// and its tile's position), `on field corner NE at 2 0`, `on tile at 1
+    /// 1`, `held by 1`, `area <its name>`.
     fn place_text(&self, at: &Location, pos: Option<Pos>) -> String {
         let kind = |f: FeatureId| {
             self.feature_kind(f)
@@ -223,7 +224,8 @@ impl crate::Game {
 impl crate::Game {
     /// The canonical one-line text of event `e` of this game, as scenario files
     /// expect events (see `docs/scenarios.md`): players by seat number, tiles by
-    /// id, features by kind, plugins by id, e.g. `player 0 places BA/C at 0 -1
+    /// id, features by kind (a centre feature, or the feature a figure stands
+    /// on, by the name its tile data gives it), plugins by id, e.g. `player 0 places BA/C at 0 -1
     /// rotation 2`, `city completed (2 tiles): 0 scores 4`, `game over`.
     pub fn event_text(&self, e: &Event) -> String {
         let rules = self.rules();
@@ -374,7 +376,13 @@ impl crate::Game {
                     ScoreReason::Proxy => "by proxy",
                 };
                 let s = if *tiles == 1 { "" } else { "s" };
-                let name = self.feature_text(*feature, *kind);
+                // A centre feature by its name (a shrine); a road or city of
+                // several tiles, whose parts may be named otherwise, by its kind.
+                let name = if kind.is_centre() {
+                    self.feature_text(*feature, *kind)
+                } else {
+                    kind.to_string()
+                };
                 format!("{name} {why} ({tiles} tile{s}): {}", paid(*winners, points))
             }
             Event::PluginScored {

@@ -515,6 +515,12 @@ impl Game {
             // by its marker (`garden`, `tower`), as the turn log names them.
             k => {
                 if let Some(l) = self.feature_by_data_name(t, k, text)? {
+                    if let Some(w) = words.get(1) {
+                        return Err(bad(
+                            text,
+                            format!("`{k}` names one feature of the tile: nothing may follow it (`{w}`)"),
+                        ));
+                    }
                     return Ok(l);
                 }
                 return self.spot_by_marker(t, k, text)?.ok_or_else(|| {

@@ -56,8 +56,8 @@ pub const MAX_ELEMENTS: usize = 1 << 31;
 pub fn zeroed<T: Clone + Default>(n: usize, what: &str, enc: &Encoding) -> Result<Vec<T>, String> {
     let too_big = || {
         format!(
-            "{what} would have {n} elements ({} MiB): the ruleset's {} tiles make a board \
-             window of {} × {} squares; encode a ruleset of fewer tiles",
+            "{what} would have {n} elements ({} MiB): a board window of radius {} is {} × {} \
+             squares; give the game a smaller window (`Game(..., window=R)`)",
             (n as u128 * std::mem::size_of::<T>() as u128) >> 20,
             enc.radius,
             enc.side,

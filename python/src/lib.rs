@@ -137,7 +137,9 @@ impl Ruleset {
         self.rs.text.clone()
     }
 
-    /// Number of action ids of the fixed-size encoding.
+    /// Number of action ids of the fixed-size encoding with the default board
+    /// window (the ruleset's tile count); a game with a smaller `window` has
+    /// fewer (`Game.num_actions`).
     #[getter]
     fn num_actions(&self) -> usize {
         encode::Encoding::new(self.rules(), None).actions()

@@ -290,6 +290,10 @@ def test_a_ruleset_too_large_to_encode_is_a_memory_error():
     with pytest.raises(MemoryError, match="board window"):
         game.encode_observation(0)
     assert game.legal_actions()
+    # A smaller window encodes it.
+    small = Game(rs, seed=1, window=20)
+    small.settle()
+    assert small.legal_action_mask().sum() == len(small.legal_actions())
 
 
 def test_bots_choose_legal_actions(hs):

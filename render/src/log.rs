@@ -96,15 +96,24 @@ pub fn lines(g: &Game, events: &[Event]) -> Vec<String> {
             }
         }
         if let Event::FeatureAdded { plugin, .. } = e {
+            // The next placement of this turn, if it lays this plugin's piece
+            // and its line names the piece.
             let laid = events
                 .get(i + 1..)
                 .unwrap_or(&[])
                 .iter()
+                .take_while(|n| !matches!(n, Event::TurnStarted { .. }))
                 .find_map(|n| match n {
-                    Event::TilePlaced { piece, .. } => Some(piece.plugin()),
+                    Event::TilePlaced {
+                        pos, rot, piece, ..
+                    } => Some((*pos, *rot, *piece)),
                     _ => None,
                 });
-            if laid == Some(Some(*plugin)) {
+            if laid.is_some_and(|(pos, rot, piece)| {
+                piece.plugin() == Some(*plugin)
+                    && g.piece_label(carcassonne_core::Placement::with_piece(pos, rot, piece))
+                        .is_some()
+            }) {
                 continue;
             }
         }
@@ -267,8 +276,13 @@ pub fn describe(g: &Game, e: &Event) -> Option<String> {
                 }
                 _ => String::new(),
             };
-            // What the tile data calls it (a shrine), else its kind.
-            let name = g.feature_name(*feature).unwrap_or_else(|| kind.to_string());
+            // A centre feature by what the tile data calls it (a shrine); a
+            // road or city of several tiles, whose parts may be named
+            // otherwise, by its kind.
+            let name = match kind.is_centre() {
+                true => g.feature_name(*feature).unwrap_or_else(|| kind.to_string()),
+                false => kind.to_string(),
+            };
             format!("{what} {name}{size}: {}.", paid(*winners, points))
         }
         Event::PluginScored {

@@ -553,7 +553,8 @@ features = [
         .rules;
     let mut g = run(&rules, 2, "draw SH/S; place 0 1 0").unwrap();
     g.set_logging(true);
-    // Deployed on by its name.
+    // Deployed on by its name (nothing may follow it).
+    assert!(g.parse_action("deploy follower shrine N").is_err());
     run_on(&mut g, "deploy follower shrine; end").unwrap();
     let events = g.take_events();
     let texts: Vec<String> = events.iter().map(|e| g.event_text(e)).collect();

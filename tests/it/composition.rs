@@ -384,6 +384,24 @@ fn a_scaled_value_applies_after_every_add_and_set_in_every_order() {
             check(&r, 2, plain, &[2, 0]);
         }
     }
+    // A set too: the road is worth 10, plus the inn's 3, halved: 6.5, 7.
+    let set = text.replace(
+        "[plugins.kit-half]\n",
+        "[plugins.kit-half]\nset-roads = 10\n",
+    );
+    for r in compiled_in_and_loaded(&set) {
+        for r in in_every_run_order(&r) {
+            let g = check(&r, 2, inn, &[7, 0]);
+            let cats = g.score_categories();
+            let of = |c: &str| cats.iter().position(|x| x == c).unwrap();
+            let red = g.score_breakdown(carcassonne_core::PlayerId::ALL[0]);
+            assert_eq!(
+                (red[of("roads")], red[of("inns")], red[of("kit-half")]),
+                (3, 3, 1),
+                "the base 3, the inn's +3; the half's set to 10 (+7) and halving (-6)"
+            );
+        }
+    }
     // Cities too: a city of two tiles (4) halves to 2; two scales multiply.
     let mut v = carcassonne_core::ValueChange::default();
     v.scale(1, 2);

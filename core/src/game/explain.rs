@@ -211,7 +211,6 @@ impl Game {
         None
     }
 
-    /// Why chance outcome `c` is refused (the caller knows it is).
     /// Why an option is no option of the pending decision, whose options are
     /// `codes`: it names them as actions are written (the first
     /// [`LISTED_OPTIONS`]), so that a script's author sees how each is named
@@ -250,6 +249,7 @@ impl Game {
         }
     }
 
+    /// Why chance outcome `c` is refused (the caller knows it is).
     pub(super) fn outcome_problem(&self, c: u32, possible: &[Outcome]) -> String {
         let tile_stream = match self.turn.pending.last() {
             None => self.turn.stage == Stage::Draw,

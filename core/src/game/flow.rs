@@ -323,14 +323,19 @@ impl Game {
     }
 
     /// The closed-field stage: the `field_closed` hooks for each field this
-    /// turn closed, in order.
+    /// turn closed that is still closed, in order.
     #[inline(always)]
     fn fields_closed(&mut self) -> HookResult {
         if self.wants(hook::FIELD_CLOSED) {
             let mut i = 0;
             while let Some(&f) = self.turn.closed.get(i) {
-                dispatch!(self, hook::FIELD_CLOSED, |h, cx| h.field_closed(cx, f));
                 i += 1;
+                // A field a plugin opened again since (a field feature added
+                // to a tile) is not closed.
+                if self.reopened(f) {
+                    continue;
+                }
+                dispatch!(self, hook::FIELD_CLOSED, |h, cx| h.field_closed(cx, f));
             }
         }
         Ok(())

@@ -660,6 +660,11 @@ fn scaled_values(value: i32, scales: &[(u8, u32, u32)]) -> Vec<i32> {
             den *= i128::from(d.max(1));
             let g = gcd(num, den);
             (num, den) = (num / g, den / g);
+            // Beyond 62 bits (many scales of large fractions): the nearest
+            // fraction that fits, so that `2 v n` below cannot overflow.
+            while num >= 1 << 62 || den >= 1 << 62 {
+                (num, den) = ((num >> 1).max(i128::from(num != 0)), (den >> 1).max(1));
+            }
             // round(value × num / den), halves up: floor((2 v n + d) / 2 d).
             let r = (2 * i128::from(value) * num + den).div_euclid(2 * den);
             r.clamp(i128::from(i32::MIN), i128::from(i32::MAX)) as i32
@@ -673,4 +678,25 @@ fn gcd(mut a: i128, mut b: i128) -> i128 {
         (a, b) = (b, a % b);
     }
     a.abs().max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scaled_values;
+
+    /// Scales multiply (each value after the scales so far), rounded to the
+    /// nearest whole number with halves up, negatives too; many large
+    /// fractions neither overflow nor lose the value's sign.
+    #[test]
+    fn scaled_values_multiply_and_round_halves_up() {
+        assert_eq!(scaled_values(5, &[(0, 1, 2)]), [3]);
+        assert_eq!(scaled_values(-5, &[(0, 1, 2)]), [-2]);
+        assert_eq!(scaled_values(7, &[(0, 1, 2), (1, 2, 3)]), [4, 2]);
+        assert_eq!(scaled_values(9, &[(0, 3, 1), (1, 1, 0)]), [27, 27]);
+        let big = [(0, u32::MAX, u32::MAX - 2); 8];
+        let v = scaled_values(i32::MAX, &big);
+        assert!(v.iter().all(|&x| x > 0), "{v:?}");
+        let v = scaled_values(i32::MIN, &big);
+        assert!(v.iter().all(|&x| x < 0), "{v:?}");
+    }
 }

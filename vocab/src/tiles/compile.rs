@@ -22,6 +22,11 @@ fn name_problem(name: &str, kind: FeatureKind) -> Option<&'static str> {
     if kinds.contains(&name) && name != kind.to_string() {
         return Some("that is another feature kind's name");
     }
+    // The notation's own words for a place (`deploy follower tile`,
+    // `... corner NE`, `... at 1 0`, `in AREA`, `held by 1`, `centre`).
+    if ["tile", "corner", "at", "in", "held", "by", "centre"].contains(&name) {
+        return Some("that is a word of the notation for a place");
+    }
     None
 }
 

@@ -253,6 +253,11 @@ fn a1_barrier_mistakes_are_named() {
         sides = "FRFF"
         features = [ { kind = "road", name = "Old Road", slots = ["E"] }, { kind = "field", name = "city", slots = ["N", "EL", "ER", "S", "W"] } ]
         [[tiles]]
+        id = "named-tile"
+        counts = { C2 = 1 }
+        sides = "FFFF"
+        features = [ { kind = "cloister", name = "tile" }, { kind = "field", slots = ["N", "E", "S", "W"] } ]
+        [[tiles]]
         id = "half"
         counts = { C2 = 1 }
         sides = "IFFF"
@@ -277,6 +282,7 @@ fn a1_barrier_mistakes_are_named() {
         "tile `nameless`: feature 0 (barrier) needs a `name`",
         "tile `named-road`: feature 0 (road): name `Old Road`: a name is one word of lower-case letters",
         "tile `named-road`: feature 1 (field): name `city`: that is another feature kind's name",
+        "tile `named-tile`: feature 0 (cloister): name `tile`: that is a word of the notation",
         "tile `half`: feature 0 (barrier): `NL` is a half slot",
         "tile `city-bank`: side N mixes slot kinds: NL city (feature 1), NM barrier (feature 0)",
         "tile `unprinted`: `sides = \"FFFF\"` but the features give \"FIFF\"",

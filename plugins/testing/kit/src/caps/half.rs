@@ -1,4 +1,5 @@
-//! `kit-half`: a value rule that scales (`ValueChange::scale`): every road
+//! `kit-half`: a value rule that scales (`ValueChange::scale`), and may set
+//! (`set-roads`: a road's value before it is halved): every road
 //! (with `kinds = "roads"`, the default) or every road and city (`"roads and
 //! cities"`) pays half, rounded to the nearest whole number, halves up,
 //! after every other plugin's adds and sets (a witch's rule). With the inns'
@@ -12,26 +13,36 @@ use carcassonne_plugin_sdk::prelude::*;
 pub struct Options {
     /// Which features pay half: `roads`, or `roads and cities`.
     pub kinds: String,
+    /// A road's value set to this before it is halved (0: none).
+    pub set_roads: i32,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
             kinds: "roads".into(),
+            set_roads: 0,
         }
     }
 }
 
 impl Config for Options {
-    const DOCS: &'static [(&'static str, &'static str)] = &[(
-        "kinds",
-        "Which features pay half: `roads`, or `roads and cities`.",
-    )];
+    const DOCS: &'static [(&'static str, &'static str)] = &[
+        (
+            "kinds",
+            "Which features pay half: `roads`, or `roads and cities`.",
+        ),
+        (
+            "set-roads",
+            "A road's value set to this before it is halved (0: none).",
+        ),
+    ];
 }
 
 /// The plugin.
 pub struct Half {
     cities: bool,
+    set_roads: i32,
 }
 
 #[plugin]
@@ -43,8 +54,14 @@ impl Plugin for Half {
 
     fn new(o: Options) -> Result<Self, ConfigError> {
         match o.kinds.as_str() {
-            "roads" => Ok(Half { cities: false }),
-            "roads and cities" => Ok(Half { cities: true }),
+            "roads" => Ok(Half {
+                cities: false,
+                set_roads: o.set_roads,
+            }),
+            "roads and cities" => Ok(Half {
+                cities: true,
+                set_roads: o.set_roads,
+            }),
             k => Err(ConfigError::new(format!(
                 "`kinds` = {k:?}: `roads` or `roads and cities`"
             ))),
@@ -60,6 +77,9 @@ impl Plugin for Half {
     ) -> HookResult {
         if info.kind == FeatureKind::Road || (self.cities && info.kind == FeatureKind::City) {
             change.scale(1, 2);
+        }
+        if info.kind == FeatureKind::Road && self.set_roads != 0 {
+            change.set(self.set_roads);
         }
         Ok(())
     }
