@@ -253,10 +253,11 @@ macro_rules! hook_table {
             /// The value layer of a scoring: say how this plugin changes what the feature
             /// (or farmer unit) is worth to each winner, from `info` and the base value
             /// `base` alone. `change` starts empty; `add` to the value, `set` it in place
-            /// of the base, or `void` it (worth nothing: an unfinished inn road). Every
-            /// plugin sees the same `base`, never another plugin's change; the core
-            /// combines them (void, else the highest set or the base, plus every add), so
-            /// the order of plugins does not matter. What you change is booked in your
+            /// of the base, `scale` it (a witch's half, after every add and set) or
+            /// `void` it (worth nothing: an unfinished inn road). Every plugin sees the
+            /// same `base`, never another plugin's change; the core combines them (void,
+            /// else the highest set or the base, plus every add, times every scale,
+            /// rounded halves up), so the order of plugins does not matter. What you change is booked in your
             /// score category. Hot; do not allocate.
             feature_value FEATURE_VALUE (v) {
                 info: info (&ScoreInfo<'_>) => (&AbiScoreInfo<'_>),

@@ -332,8 +332,9 @@ impl Game {
     }
 
     /// The value layer: `base` changed by every `feature_value` hook (void
-    /// wins, else the highest set or the base, plus every add); each plugin's
-    /// change per winner goes to `deltas`. Returns the combined value.
+    /// wins, else the highest set or the base, plus every add, times every
+    /// scale: [`scaled_values`]); each plugin's change per winner goes to
+    /// `deltas`. Returns the combined value.
     fn value_layer(
         &self,
         info: &ScoreInfo<'_>,
