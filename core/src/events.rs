@@ -75,7 +75,7 @@ pub enum Event {
         pos: Pos,
         /// Rotation.
         rot: Rotation,
-        /// The plugin's piece laid with it (a bridge), or [`Piece::NONE`]; its
+        /// The plugin's piece laid with it (a bridge), or [`Piece::NONE`](crate::hooks::Piece::NONE); its
         /// feature was added first (the [`Event::FeatureAdded`] before this one).
         piece: crate::hooks::Piece,
     },
