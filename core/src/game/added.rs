@@ -464,8 +464,9 @@ impl Game {
     /// to the tile took a side of, was left with no slot at all (a road's
     /// only end, which a ferry covers) and alone in its set: it is then gone
     /// from the board, withheld (never completed, queued or scored), closed
-    /// to deployments and no city for farmers, and the figures on it go home. One joined to
-    /// others stays in their set (it adds no side and no tile of its own).
+    /// to deployments and no city for farmers, and the figures on it go
+    /// home. One joined to others stays in their set (it adds no side and no
+    /// tile of its own).
     fn drop_if_emptied(&mut self, t: u16, f: u16) -> Result<bool, HookError> {
         let Some(&rec) = self.feats.recs.get(usize::from(f)) else {
             return Ok(false);
@@ -480,10 +481,7 @@ impl Game {
         self.withhold(FeatureId(f));
         // Gone: no deployment into it, and no city for farmers either.
         self.feats.recs[usize::from(f)].flags |= features::CLOSED | features::NOT_FOR_FARMERS;
-        let on: Vec<FigureId> = (0..self.figure_count() as u16)
-            .map(FigureId)
-            .filter(|&g| self.figure_feature(g) == Some(FeatureId(f)))
-            .collect();
+        let on: Vec<FigureId> = self.figures_on(FeatureId(f)).collect();
         for g in on {
             self.return_figure(g)?;
         }

@@ -649,36 +649,24 @@ impl Game {
 
 /// `value` multiplied by the scales of `scales` (plugin, numerator,
 /// denominator; in plugin index order), one value after each: the product of
-/// the first scales, applied to `value` and rounded to the nearest whole
-/// number, halves up. The last is the value of every scale, whatever their
-/// order; each plugin is booked what its scale changed after those before it.
+/// the first scales ([`ValueChange::scale`] multiplies and reduces them),
+/// applied to `value` and rounded to the nearest whole number, halves up.
+/// The last is the value of every scale, whatever their order; each plugin is
+/// booked what its scale changed after those before it.
 fn scaled_values(value: i32, scales: &[(u8, u32, u32)]) -> Vec<i32> {
-    let (mut num, mut den) = (1i128, 1i128);
+    let mut product = ValueChange::default();
     scales
         .iter()
         .map(|&(_, n, d)| {
-            num *= i128::from(n);
-            den *= i128::from(d.max(1));
-            let g = gcd(num, den);
-            (num, den) = (num / g, den / g);
-            // Beyond 62 bits (many scales of large fractions): the nearest
-            // fraction that fits, so that `2 v n` below cannot overflow.
-            while num >= 1 << 62 || den >= 1 << 62 {
-                (num, den) = ((num >> 1).max(i128::from(num != 0)), (den >> 1).max(1));
-            }
+            product.scale(n, d);
+            let (num, den) = product
+                .scaled()
+                .map_or((1, 1), |(n, d)| (i128::from(n), i128::from(d)));
             // round(value × num / den), halves up: floor((2 v n + d) / 2 d).
             let r = (2 * i128::from(value) * num + den).div_euclid(2 * den);
             r.clamp(i128::from(i32::MIN), i128::from(i32::MAX)) as i32
         })
         .collect()
-}
-
-/// The greatest common divisor of `a` and `b` (1 for two zeros).
-fn gcd(mut a: i128, mut b: i128) -> i128 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a.abs().max(1)
 }
 
 #[cfg(test)]
