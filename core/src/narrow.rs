@@ -14,7 +14,7 @@ use crate::game::Game;
 use crate::hooks::FigureOption;
 use crate::types::*;
 
-pub use carcassonne_vocab::narrow::{bits, Narrowed};
+pub use carcassonne_vocab::narrow::{bits, held_bit, Narrowed};
 
 impl Game {
     /// Whether plugin `plugin` (its index in the rules) narrowed `call` away:
@@ -99,19 +99,6 @@ impl Game {
             .is_some_and(|e| e.narrow & mask != 0)
     }
 
-    /// Whether every subscriber of hook `bit` skips its call (`mask`:
-    /// [`Game::scoring_skips`]) or is switched off: the scoring then calls
-    /// nobody.
-    #[inline(always)]
-    pub(crate) fn all_skip(&self, bit: u64, mask: u64) -> bool {
-        for &i in self.rules().subscribers(bit) {
-            if !self.skips(i, mask) && !self.switched_off(i, bit) {
-                return false;
-            }
-        }
-        true
-    }
-
     /// Whether `call` of plugin `plugin` falls outside the case its narrowing
     /// bit keeps, whether or not the plugin declared the bit (for a caller that
     /// has checked the bit already, such as the host's adapter).
@@ -188,7 +175,18 @@ impl Game {
             | Narrowed::ScoredCloister()
             | Narrowed::ScoredSpot() => true,
             Narrowed::OptionOn(t) => !self.plugin_figure_on_tile(plugin, t),
+            Narrowed::ValueHolds(held)
+            | Narrowed::BonusHolds(held)
+            | Narrowed::ScoredHolds(held) => self.plugin_held_mask(plugin) & held == 0,
         }
+    }
+
+    /// The bits of plugin `plugin`'s figure kinds in a scoring's `held` mask
+    /// ([`held_bit`]; 0 for a plugin without kinds or an index the rules do
+    /// not have).
+    #[inline]
+    pub(crate) fn plugin_held_mask(&self, plugin: u8) -> u64 {
+        self.plugin_kinds(plugin).fold(0, |m, k| m | held_bit(k))
     }
 
     /// Whether placed tile `t` carries one of plugin `plugin`'s markers, at

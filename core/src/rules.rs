@@ -7,6 +7,7 @@ use crate::hooks::{hook, Hooks};
 use crate::tiles::TileCatalogue;
 
 mod compose;
+pub(crate) mod narrowed;
 use crate::types::NONE16;
 use crate::types::*;
 pub use carcassonne_vocab::decl::{
@@ -14,6 +15,8 @@ pub use carcassonne_vocab::decl::{
     MAX_FIGURE_WORDS, MAX_GAME_WORDS, MAX_PLAYER_WORDS, MAX_TILE_WORDS, MAX_TOTAL_FEATURE_WORDS,
 };
 pub use carcassonne_vocab::figure_kind::{FigureClass, FigureKind, FigureKindOf, FigureSpec};
+pub(crate) use narrowed::TileVetoers;
+use narrowed::{drawn_heard, holding, neutral_moves_heard, tile_vetoers};
 use std::sync::Arc;
 
 /// The score categories every game has, before one category per plugin: the
@@ -181,6 +184,17 @@ pub struct Rules {
     /// does, a neutral figure's move skips the dispatch at once (the
     /// narrowing decided per ruleset, not per call).
     pub(crate) neutral_moves_heard: bool,
+    /// The plugins (indices, in index order) that declared a holding case of
+    /// a scoring hook ([`VALUE_HOLDS_MINE`](crate::narrow::bits::VALUE_HOLDS_MINE),
+    /// `BONUS_HOLDS_MINE`, `SCORED_HOLDS_MINE`): a scoring looks at their
+    /// figures only, and at nothing without them.
+    pub(crate) holding: Vec<u8>,
+    /// Per scoring hook with a holding case (by its index in
+    /// [`HOLDING`](narrowed::HOLDING)), the feature kinds (bit `kind as u8`)
+    /// of the units for which one of those plugins subscribed to the hook
+    /// declared the case and does not skip the kind (its per-kind bits): a
+    /// scoring of another kind looks at no figure.
+    pub(crate) holding_kinds: [u8; 3],
     /// Per hook bit (by its index, `bit.trailing_zeros()`), the plugins
     /// subscribed to it in dispatch order: a dispatch visits only those.
     pub(crate) subscribers: Vec<Vec<u8>>,
@@ -501,10 +515,13 @@ impl Rules {
         let drawn_heard = drawn_heard(&tiles, &entries);
         let tile_vetoers = tile_vetoers(&entries);
         let neutral_moves_heard = neutral_moves_heard(&entries);
+        let (holding, holding_kinds) = holding(&entries);
         let mut rules = Rules {
             drawn_heard,
             tile_vetoers,
             neutral_moves_heard,
+            holding,
+            holding_kinds,
             stand_masks: Vec::new(),
             start_bag,
             fit_rows,
@@ -655,6 +672,7 @@ impl Rules {
         self.drawn_heard = drawn_heard(&self.tiles, &self.plugins);
         self.tile_vetoers = tile_vetoers(&self.plugins);
         self.neutral_moves_heard = neutral_moves_heard(&self.plugins);
+        (self.holding, self.holding_kinds) = holding(&self.plugins);
         true
     }
 
@@ -733,64 +751,6 @@ impl Rules {
 }
 
 /// Per hook bit, the plugins of `entries` subscribed to it, in `order`.
-/// [`Rules::drawn_heard`] of a catalogue and the plugins: a tile type is
-/// heard by a `tile_drawn` subscriber unless that plugin declared
-/// [`Narrowed::Drawn`](crate::narrow::Narrowed::Drawn) and the type carries
-/// none of its markers (the case `Game::outside_narrowed_case` decides).
-fn drawn_heard(tiles: &TileCatalogue, entries: &[PluginEntry]) -> Vec<bool> {
-    let drawn = crate::narrow::Narrowed::Drawn(TileTypeId(0)).bit();
-    tiles
-        .types
-        .iter()
-        .map(|t| {
-            entries.iter().any(|e| {
-                e.subs & hook::TILE_DRAWN != 0
-                    && (e.narrow & drawn == 0 || t.markers & e.markers != 0)
-            })
-        })
-        .collect()
-}
-
-/// [`Rules::tile_vetoers`]: the figure slots `first..end` of the plugins
-/// that may veto a deployment onto a tile, per player (`.0`) and neutral
-/// (`.1`).
-pub(crate) type TileVetoers = (Vec<(u16, u16)>, Vec<(u16, u16)>);
-
-/// [`Rules::tile_vetoers`] of the plugins.
-fn tile_vetoers(entries: &[PluginEntry]) -> Option<TileVetoers> {
-    let on_my_tiles = crate::narrow::bits::OPTIONS_ON_MY_TILES;
-    let mut slots: TileVetoers = (Vec::new(), Vec::new());
-    for e in entries
-        .iter()
-        .filter(|e| e.subs & hook::FILTER_FIGURE_OPTIONS != 0)
-    {
-        if e.narrow & on_my_tiles == 0 {
-            return None;
-        }
-        for (ranges, (first, end)) in [
-            (&mut slots.0, e.player_slots),
-            (&mut slots.1, e.neutral_slots),
-        ] {
-            if first >= end {
-                continue;
-            }
-            match ranges.last_mut() {
-                Some(last) if last.1 == first => last.1 = end,
-                _ => ranges.push((first, end)),
-            }
-        }
-    }
-    Some(slots)
-}
-
-/// [`Rules::neutral_moves_heard`] of the plugins.
-fn neutral_moves_heard(entries: &[PluginEntry]) -> bool {
-    let players_only = crate::narrow::bits::MOVED_PLAYERS;
-    entries
-        .iter()
-        .any(|e| e.subs & hook::FIGURE_MOVED != 0 && e.narrow & players_only == 0)
-}
-
 fn subscribers_in(entries: &[PluginEntry], order: &[u8]) -> Vec<Vec<u8>> {
     (0..64)
         .map(|b| {

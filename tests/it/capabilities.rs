@@ -519,3 +519,30 @@ fn a_broken_narrowing_promise_is_found_and_named() {
         crate::cli::stdout(&o)
     );
 }
+
+#[test]
+fn the_wagon_and_the_pig_keep_their_promise_to_skip_units_without_their_figures() {
+    // `SCORED_HOLDS_MINE` (the wagon, the pig's log lines) and
+    // `BONUS_HOLDS_MINE` (the pig's bonus): the scorings of units where none
+    // of their figures stands skip them. The check plays the same games with
+    // the promises and without them and compares every step, with 2 and 4
+    // players.
+    use carcassonne_host::narrowings::{check, Options};
+    for (name, plugin) in [
+        ("abbey-and-mayor.toml", "wagon"),
+        ("traders-and-builders.toml", "pig"),
+    ] {
+        for players in [2, 4] {
+            let opts = Options {
+                games: 6,
+                players,
+                first_seed: 3,
+                threads: 2,
+            };
+            let r =
+                check(&crate::common::config(name), opts).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(r.narrowed.iter().any(|p| p == plugin), "{name}: {r:?}");
+            assert!(r.steps > 500, "{name}: {} steps", r.steps);
+        }
+    }
+}

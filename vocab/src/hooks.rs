@@ -281,6 +281,15 @@ macro_rules! hook_table {
             narrowed by engine:
                 /// `feature_value` never for a spot (a garden).
                 VALUE_SKIPS_SPOTS ValueSpot()
+            narrowed by engine:
+                /// `feature_value` only for a unit in which a figure of one of the plugin's kinds
+                /// stands (on a member of the feature scored; for farmers, of one of the unit's
+                /// fields), whether it counts in the majority or not: a value rule for the units
+                /// its figures stand in (a mage's point per tile). `held`: the kinds of the figures
+                /// standing there of the plugins that declared the case
+                /// ([`held_bit`](crate::narrow::held_bit)). With a per-kind bit, the call is
+                /// skipped when either case says so.
+                VALUE_HOLDS_MINE ValueHolds(held: u64)
             ]
             /// The bonus layer of a scoring: points paid to named players on top of the
             /// award, which no value rule can erase (the fairy's 3, a pig's extra).
@@ -310,6 +319,14 @@ macro_rules! hook_table {
             narrowed by engine:
                 /// `bonus` never for a spot (a garden).
                 BONUS_SKIPS_SPOTS BonusSpot()
+            narrowed by engine:
+                /// `bonus` only for a unit in which a figure of one of the plugin's kinds stands
+                /// (on a member of the feature scored; for farmers, of one of the unit's fields),
+                /// whether it counts in the majority or not: a bonus for the units its figures
+                /// stand in (the pig's). `held`: the kinds of the figures standing there of the
+                /// plugins that declared the case ([`held_bit`](crate::narrow::held_bit)). With a
+                /// per-kind bit, the call is skipped when either case says so.
+                BONUS_HOLDS_MINE BonusHolds(held: u64)
             ]
             /// A feature (or farmer unit) was scored and the points awarded; its figures
             /// return next. `info.value` is what the unit was worth to each winner
@@ -342,6 +359,15 @@ macro_rules! hook_table {
             narrowed by engine:
                 /// `feature_scored` never for a spot (a garden).
                 SCORED_SKIPS_SPOTS ScoredSpot()
+            narrowed by engine:
+                /// `feature_scored` only for a unit in which a figure of one of the plugin's kinds
+                /// stands (on a member of the feature scored; for farmers, of one of the unit's
+                /// fields), whether it counts in the majority or not: what happens to its figures
+                /// when their unit is scored (the wagon moves on). `held`: the kinds of the figures
+                /// standing there of the plugins that declared the case
+                /// ([`held_bit`](crate::narrow::held_bit)). With a per-kind bit, the call is
+                /// skipped when either case says so.
+                SCORED_HOLDS_MINE ScoredHolds(held: u64)
             ]
             /// A field can no longer grow (closed by this turn's tile, or born closed).
             field_closed FIELD_CLOSED (cx) { field: val (FeatureId) => (FeatureId) } []

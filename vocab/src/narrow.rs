@@ -162,6 +162,16 @@ macro_rules! narrow_cases {
 
 crate::hook_table!(narrow_cases);
 
+/// The bit of figure kind `kind` in the `held` mask of the scoring hooks'
+/// holding cases ([`bits::VALUE_HOLDS_MINE`], [`bits::BONUS_HOLDS_MINE`],
+/// [`bits::SCORED_HOLDS_MINE`]): bit `k` for kind `k`, bit 63 for every kind
+/// from 63 up (shared, so such a unit is never narrowed away wrongly).
+#[inline(always)]
+pub const fn held_bit(kind: FigureKindId) -> u64 {
+    let k = if kind.0 < 63 { kind.0 } else { 63 };
+    1 << k
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -171,7 +181,7 @@ mod tests {
     fn one_bit_per_case_in_table_order() {
         assert_eq!(bits::DRAWS_STEADY, 1);
         assert_eq!(bits::DRAWN_MARKED, 2);
-        assert_eq!(bits::ALL.count_ones(), 34);
+        assert_eq!(bits::ALL.count_ones(), 37);
         assert_eq!(Narrowed::Draws().hook(), hook::FILTER_DRAWS);
         assert_eq!(Narrowed::Moved(FigureId(0)).bit(), bits::MOVED_PLAYERS);
         assert_eq!(Narrowed::Moved(FigureId(0)).hook(), hook::FIGURE_MOVED);
@@ -219,6 +229,18 @@ mod tests {
             bits::VALUE_SKIPS_FIELDS | bits::VALUE_SKIPS_CLOISTERS | bits::VALUE_SKIPS_SPOTS
         );
         assert_eq!(bits::scored_only(&[FeatureKind::Barrier]).count_ones(), 5);
+        assert_eq!(Narrowed::ValueHolds(0).hook(), hook::FEATURE_VALUE);
+        assert_eq!(Narrowed::BonusHolds(0).hook(), hook::BONUS);
+        assert_eq!(Narrowed::ScoredHolds(0).hook(), hook::FEATURE_SCORED);
+        assert_eq!(Narrowed::ScoredHolds(5).bit(), bits::SCORED_HOLDS_MINE);
+        // The holding bits are not per-kind bits: `*_only` leaves them out.
+        assert_eq!(bits::scored_only(&[]) & bits::SCORED_HOLDS_MINE, 0);
+        assert_eq!(bits::value_only(&[]) & bits::VALUE_HOLDS_MINE, 0);
+        assert_eq!(bits::bonus_only(&[]) & bits::BONUS_HOLDS_MINE, 0);
+        assert_eq!(held_bit(FigureKindId(0)), 1);
+        assert_eq!(held_bit(FigureKindId(62)), 1 << 62);
+        assert_eq!(held_bit(FigureKindId(63)), 1 << 63);
+        assert_eq!(held_bit(FigureKindId(200)), 1 << 63);
         assert_eq!(
             bits::FIGURE_STEP_EXTENDS_MINE,
             bits::BEFORE_FIGURE_EXTENDS_MINE | bits::AFTER_FIGURE_EXTENDS_MINE

@@ -4,8 +4,15 @@
 //! that go home.
 
 use super::*;
+use crate::narrow::held_bit;
+use crate::rules::narrowed::HOLDING;
 use crate::rules::BASE_CATEGORIES;
 use features::{NOT_FOR_FARMERS, WITHHELD};
+
+/// The scoring hooks' indices in [`HOLDING`].
+const VALUE: usize = 0;
+const BONUS: usize = 1;
+const SCORED: usize = 2;
 
 /// Score category of the base points of a feature kind.
 pub(super) fn category_of(kind: FeatureKind) -> usize {
@@ -242,34 +249,137 @@ impl Game {
             cities,
         });
         // The hooks see the combined value (a copy of `info` made only for them).
-        if self.wants(hook::FEATURE_SCORED) && !self.scored_by_nobody(kind) {
-            self.dispatch_scored(&ScoreInfo { value, ..*info }, &pts)?;
+        if self.wants(hook::FEATURE_SCORED) {
+            let skips = self.scored_skips(kind);
+            let held = self.held_for(SCORED, skips, info);
+            if !self.scored_by_nobody(kind, held) {
+                self.dispatch_scored(&ScoreInfo { value, ..*info }, &pts, held)?;
+            }
         }
         Ok(pts)
     }
 
     /// The `feature_scored` hooks of a scored unit, to the subscribers that
-    /// did not narrow the call away (outside their logging case, or for a
-    /// feature kind they skip): [`dispatch_narrowed!`] with the unit's kind.
+    /// did not narrow the call away (outside their logging case, for a
+    /// feature kind they skip, or a unit none of their figures stands in).
     /// Its callers test first that some subscriber hears the call
     /// ([`Game::wants`], then [`Game::scored_by_nobody`]), so most scorings
     /// make one call and cross into nothing.
     #[inline(never)]
-    fn dispatch_scored(&mut self, info: &ScoreInfo<'_>, pts: &Points) -> HookResult {
+    fn dispatch_scored(&mut self, info: &ScoreInfo<'_>, pts: &Points, held: u64) -> HookResult {
         let bit = hook::FEATURE_SCORED;
         let skips = self.scored_skips(info.kind);
-        dispatch!(@each self, bit, |i| self.skips(i, skips), |h, cx| h
+        dispatch!(@each self, bit, |i| self.skips(i, skips)
+            || self.narrowed_away(i, Narrowed::ScoredHolds(held)), |h, cx| h
             .feature_scored(cx, info, pts));
         Ok(())
     }
 
     /// Whether every `feature_scored` subscriber skips (or switched off) the
-    /// call for a unit of kind `kind`. Out of line, asked after
-    /// [`Game::wants`]: the scoring of a ruleset without subscribers keeps its
-    /// code as it was.
+    /// call for a unit of kind `kind` whose holding case is `held`
+    /// ([`Game::held_for`]). Out of
+    /// line, asked after [`Game::wants`]: the scoring of a ruleset without
+    /// subscribers keeps its code as it was.
     #[inline(never)]
-    fn scored_by_nobody(&self, kind: FeatureKind) -> bool {
-        self.all_skip(hook::FEATURE_SCORED, self.scored_skips(kind))
+    fn scored_by_nobody(&self, kind: FeatureKind, held: u64) -> bool {
+        let bit = hook::FEATURE_SCORED;
+        let skips = self.scored_skips(kind);
+        for &i in self.rules.subscribers(bit) {
+            let Some(e) = self.rules.plugins.get(usize::from(i)) else {
+                continue;
+            };
+            if e.narrow & skips == 0
+                && !self.switched_off(i, bit)
+                && !self.holds_none(e, i, Narrowed::ScoredHolds(held))
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The holding case of scoring hook `h` (its index in [`HOLDING`]) for
+    /// the unit of `info`: the kinds ([`held_bit`]) of the figures that stand
+    /// in the unit (on a member of the feature scored, at a corner or not;
+    /// for farmers, of one of the unit's fields), of the plugins subscribed
+    /// to the hook that declared its holding bit and do not skip the unit
+    /// (`skips`: the call's per-kind and logging bits). Those plugins' figures
+    /// are looked at, not the unit's members (a wagon per player against
+    /// every member of a large city or field), and only for a unit of a kind
+    /// one of them keeps ([`Rules::holding_kinds`](crate::Rules)): in most
+    /// rulesets, and most scorings of the others, nothing is looked at.
+    #[inline(always)]
+    fn held_for(&self, h: usize, skips: u64, info: &ScoreInfo<'_>) -> u64 {
+        let kinds = self.rules.holding_kinds.get(h).copied().unwrap_or(0);
+        if kinds & 1u8.wrapping_shl(u32::from(info.kind as u8)) == 0 {
+            0
+        } else {
+            self.held_among(h, skips, info)
+        }
+    }
+
+    /// [`Game::held_for`] of a unit of a kind some declaring plugin keeps.
+    #[inline(never)]
+    fn held_among(&self, h: usize, skips: u64, info: &ScoreInfo<'_>) -> u64 {
+        let Some(&(hook, holds, _)) = HOLDING.get(h) else {
+            return 0;
+        };
+        let mut held = 0;
+        for &i in &self.rules.holding {
+            if let Some(e) = self.rules.plugins.get(usize::from(i)) {
+                if e.subs & hook != 0 && e.narrow & holds != 0 && e.narrow & skips == 0 {
+                    held |= self.held_of(e, info);
+                }
+            }
+        }
+        held
+    }
+
+    /// Whether plugin `e` (index `i`) narrowed the scoring hook's call
+    /// `call` (its holding case) away: it declared the case, and none of its
+    /// figures stands in the unit ([`Game::narrowed_away`] with the entry at
+    /// hand).
+    #[inline(always)]
+    fn holds_none(&self, e: &crate::rules::PluginEntry, i: u8, call: Narrowed) -> bool {
+        e.narrow & call.bit() != 0 && self.outside_narrowed_case(i, call)
+    }
+
+    /// [`Game::held_for`] of the figures of plugin `e`.
+    fn held_of(&self, e: &crate::rules::PluginEntry, info: &ScoreInfo<'_>) -> u64 {
+        let one = [info.feature];
+        let units = if info.kind == FeatureKind::Field {
+            info.fields
+        } else {
+            &one
+        };
+        let per = usize::from(self.rules.figs_per_player);
+        let neutral = per * usize::from(self.players);
+        let mut held = 0;
+        let mut look = |g: usize| {
+            let Some(fig) = self.figures.figs.get(g) else {
+                return;
+            };
+            if fig.feature != NONE16 {
+                let r = self.feats.root(fig.feature);
+                if units
+                    .iter()
+                    .any(|u| u.index() < self.feats.len() && self.feats.root(u.0) == r)
+                {
+                    held |= held_bit(self.kind_of(g as u16));
+                }
+            }
+        };
+        let (first, end) = e.player_slots;
+        for p in 0..usize::from(self.players) {
+            for slot in usize::from(first)..usize::from(end) {
+                look(p * per + slot);
+            }
+        }
+        let (first, end) = e.neutral_slots;
+        for i in usize::from(first)..usize::from(end) {
+            look(neutral + i);
+        }
+        held
     }
 
     /// The value and bonus layers of [`Game::pay`]: fills `pts` with what
@@ -304,11 +414,15 @@ impl Game {
             let award = *pts;
             let info = &ScoreInfo { value, ..*info };
             let skips = self.scoring_skips(Narrowed::bonus_of(info.kind));
+            let held = self.held_for(BONUS, skips, info);
             for &i in self.rules.subscribers(hook::BONUS) {
                 let Some(p) = self.rules.plugins.get(usize::from(i)) else {
                     continue;
                 };
-                if p.narrow & skips != 0 || self.switched_off(i, hook::BONUS) {
+                if p.narrow & skips != 0
+                    || self.switched_off(i, hook::BONUS)
+                    || self.holds_none(p, i, Narrowed::BonusHolds(held))
+                {
                     continue;
                 }
                 let mut bonus = Points {
@@ -357,11 +471,15 @@ impl Game {
         // The plugins that scale the value, in index order (rare: a witch).
         let mut scales: Option<Vec<(u8, u32, u32)>> = None;
         let skips = self.scoring_skips(Narrowed::value_of(info.kind));
+        let held = self.held_for(VALUE, skips, info);
         for &i in self.rules.subscribers(hook::FEATURE_VALUE) {
             let Some(p) = self.rules.plugins.get(usize::from(i)) else {
                 continue;
             };
-            if p.narrow & skips != 0 || self.switched_off(i, hook::FEATURE_VALUE) {
+            if p.narrow & skips != 0
+                || self.switched_off(i, hook::FEATURE_VALUE)
+                || self.holds_none(p, i, Narrowed::ValueHolds(held))
+            {
                 continue;
             }
             let mut c = ValueChange::default();
@@ -497,7 +615,7 @@ impl Game {
             if all == 0
                 && (reason != ScoreReason::Completed
                     || !self.wants(hook::FEATURE_SCORED)
-                    || self.scored_by_nobody(kind)
+                    || self.scored_by_nobody(kind, 0)
                     || kind == FeatureKind::Barrier)
             {
                 return Ok(Points::default());
@@ -531,7 +649,8 @@ impl Game {
                 };
                 let pts = Points::default();
                 // `scored_by_nobody` said no above: somebody hears it.
-                self.dispatch_scored(&info, &pts)?;
+                // Nobody stands in it: no holding case holds.
+                self.dispatch_scored(&info, &pts, 0)?;
                 return Ok(pts);
             }
             let winners = self.resolve_majority(&info)?;

@@ -102,13 +102,15 @@ impl Plugin for Pig {
         self.pigs
     }
 
-    /// Its bonus and log lines concern fields only, and the log lines only a
-    /// game that logs; only a player's figure moving may leave a pig alone
+    /// Its bonus and log lines concern fields only, with a pig in one of the
+    /// unit's fields, and the log lines only a game that logs; only a player's figure moving may leave a pig alone
     /// (not the dragon's steps).
     fn narrowing(&self) -> u64 {
         narrow::bonus_only(&[FeatureKind::Field])
+            | narrow::BONUS_HOLDS_MINE
             | narrow::SCORED_WHEN_LOGGING
             | narrow::scored_only(&[FeatureKind::Field])
+            | narrow::SCORED_HOLDS_MINE
             | narrow::MOVED_PLAYERS
     }
 

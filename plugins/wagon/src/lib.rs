@@ -313,9 +313,10 @@ impl Plugin for Wagon {
     }
 
     /// A wagon stands on roads, cities and cloisters only: the scoring of a
-    /// field or a garden has none to move.
+    /// field or a garden has none to move, nor that of a unit without one.
     fn narrowing(&self) -> u64 {
         narrow::scored_only(&[FeatureKind::Road, FeatureKind::City, FeatureKind::Cloister])
+            | narrow::SCORED_HOLDS_MINE
     }
 
     /// AM15: a wagon scored during the game waits to move; at game end it just

@@ -5,8 +5,8 @@
 //! the same work only outside those cases. Its read-write hooks count, in the
 //! game state, the calls they get and those outside the narrowed cases; its
 //! read-only hooks change the game there (a scout deployed from the supply, the
-//! lowest seat winning a tie, a road worth one point more and a point to every
-//! player for a road won), so a call the host skipped wrongly changes the
+//! lowest seat winning a tie, a road with a scout worth one point more and a
+//! point to every player for such a road won), so a call the host skipped wrongly changes the
 //! game. With `lie = true` it breaks its promise, for the check that finds
 //! such a plugin (`conformance --check-narrowing`): it declares
 //! `BEFORE_SCORING_PENDING` alone, yet gives the current player a point at
@@ -94,6 +94,20 @@ impl Narrow {
             || (0..v.tile_feature_count(t)).any(|l| v.tile_feature_markers(t, l) & bit != 0)
     }
 
+    /// Whether a scout stands in the scored unit of `info` (on the feature; for
+    /// farmers, in one of the unit's fields): the holding cases.
+    fn scout_in(v: &View<'_>, info: &ScoreInfo<'_>) -> bool {
+        let kind = v.my_figure(0);
+        let units = if info.kind == FeatureKind::Field {
+            info.fields
+        } else {
+            std::slice::from_ref(&info.feature)
+        };
+        units
+            .iter()
+            .any(|&f| v.figures_in(f).any(|g| v.figure_kind(g) == kind))
+    }
+
     /// Whether a scout stands on placed tile `t`.
     fn scout_on(v: &View<'_>, t: TileIndex) -> bool {
         v.my_figures(0).any(|g| v.figure_tile(g) == Some(t))
@@ -128,7 +142,8 @@ impl Plugin for Narrow {
     /// it would leave only the calls with a scout on each side of the supply,
     /// and no first scout would be offered. (The abbot declares it; the
     /// shipped rulesets play the same games without their narrowings.) Of the
-    /// scoring hooks' per-kind bits, all but the roads' (it keeps roads only).
+    /// scoring hooks' per-kind bits, all but the roads' (it keeps roads only);
+    /// their holding bits too (roads with a scout).
     fn narrowing(&self) -> u64 {
         if self.lie {
             return narrow::BEFORE_SCORING_PENDING;
@@ -313,25 +328,27 @@ impl Plugin for Narrow {
         info: &ScoreInfo<'_>,
         _points: &Points,
     ) -> HookResult {
-        let case = cx.logging() && info.kind == FeatureKind::Road;
+        let case =
+            cx.logging() && info.kind == FeatureKind::Road && Self::scout_in(cx.view(), info);
         self.count(cx, "feature_scored", SCORED, case)
     }
 
-    /// A road is worth one point more.
+    /// A road with a scout is worth one point more.
     fn feature_value(
         &self,
-        _v: &View<'_>,
+        v: &View<'_>,
         info: &ScoreInfo<'_>,
         _base: i32,
         change: &mut ValueChange,
     ) -> HookResult {
-        if self.handles("feature_value", info.kind == FeatureKind::Road)? {
+        let case = info.kind == FeatureKind::Road && Self::scout_in(v, info);
+        if self.handles("feature_value", case)? {
             change.add(1);
         }
         Ok(())
     }
 
-    /// Every player scores one point more for a road anyone wins.
+    /// Every player scores one point more for a road with a scout anyone wins.
     fn bonus(
         &self,
         v: &View<'_>,
@@ -339,7 +356,8 @@ impl Plugin for Narrow {
         award: &Points,
         bonus: &mut Points,
     ) -> HookResult {
-        if self.handles("bonus", info.kind == FeatureKind::Road)? && !award.winners.is_empty() {
+        let case = info.kind == FeatureKind::Road && Self::scout_in(v, info);
+        if self.handles("bonus", case)? && !award.winners.is_empty() {
             for p in PlayerId::all(v.players()) {
                 bonus.add(p, 1);
             }
