@@ -124,3 +124,54 @@ fn the_test_plugins_pass_the_conformance_kit_compiled_in_and_loaded() {
         text(&o.stdout)
     );
 }
+
+/// A plugin shell whose hooks are compiled in or out by `#[cfg]`: generic, so
+/// `#[plugin]` registers nothing.
+struct Gated<M>(std::marker::PhantomData<M>);
+
+#[carcassonne_plugin_sdk::plugin]
+impl<M: Send + Sync + 'static> carcassonne_plugin_sdk::Plugin for Gated<M> {
+    type Config = carcassonne_plugin_sdk::NoOptions;
+    const ID: &'static str = "gated";
+    const VERSION: &'static str = "1.0.0";
+
+    fn new(
+        _: carcassonne_plugin_sdk::NoOptions,
+    ) -> Result<Self, carcassonne_plugin_sdk::ConfigError> {
+        Ok(Gated(std::marker::PhantomData))
+    }
+
+    /// Never compiled: not subscribed.
+    #[cfg(any())]
+    fn tile_placed(
+        &self,
+        _cx: &mut carcassonne_plugin_sdk::Cx<'_>,
+        _tile: carcassonne_core::TileIndex,
+    ) -> carcassonne_plugin_sdk::HookResult {
+        Ok(())
+    }
+
+    /// Always compiled, under two attributes: subscribed.
+    #[cfg(test)]
+    #[cfg(not(any()))]
+    fn turn_end(
+        &self,
+        _cx: &mut carcassonne_plugin_sdk::Cx<'_>,
+    ) -> carcassonne_plugin_sdk::HookResult {
+        Ok(())
+    }
+
+    fn turn_start(
+        &self,
+        _cx: &mut carcassonne_plugin_sdk::Cx<'_>,
+    ) -> carcassonne_plugin_sdk::HookResult {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_hook_compiled_out_by_cfg_is_not_subscribed() {
+    use carcassonne_core::hook;
+    let subs = carcassonne_plugin_sdk::hooks_of::<Gated<()>>();
+    assert_eq!(subs, hook::TURN_END | hook::TURN_START);
+}

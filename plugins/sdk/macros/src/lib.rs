@@ -63,25 +63,11 @@ pub fn plugin(attr: TokenStream, item: TokenStream) -> TokenStream {
         .take_while(|t| !matches!(t, TokenTree::Ident(i) if i.to_string() == "where"))
         .cloned()
         .collect();
-    // The names of the methods defined at the top level of the body.
+    // The names of the methods defined at the top level of the body, each
+    // with the `#[cfg(...)]` predicates of its attributes.
     let inner: Vec<TokenTree> = body.stream().into_iter().collect();
-    let mut names = Vec::new();
-    for w in inner.windows(2) {
-        if let (TokenTree::Ident(f), TokenTree::Ident(n)) = (&w[0], &w[1]) {
-            if f.to_string() == "fn" {
-                names.push(n.to_string());
-            }
-        }
-    }
-    let list = names
-        .iter()
-        .map(|n| format!("{n:?}"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let extra: TokenStream =
-        format!("#[doc(hidden)] const IMPLEMENTED: &'static [&'static str] = &[{list}];")
-            .parse()
-            .unwrap_or_default();
+    let methods = methods(&inner);
+    let extra: TokenStream = implemented(&methods).parse().unwrap_or_default();
     let mut new_body: TokenStream = body.stream();
     new_body.extend(extra);
     let mut out: Vec<TokenTree> = tokens[..tokens.len() - 1].to_vec();
@@ -99,4 +85,64 @@ pub fn plugin(attr: TokenStream, item: TokenStream) -> TokenStream {
         .unwrap_or_default();
     out.extend(reg);
     out
+}
+
+/// The methods an impl body defines at its top level: each one's name and the
+/// predicates of its `#[cfg(...)]` attributes (as text). An attribute belongs
+/// to the next item; an item ends with its braced body or a `;`.
+fn methods(inner: &[TokenTree]) -> Vec<(String, Vec<String>)> {
+    let mut out = Vec::new();
+    let mut cfgs = Vec::new();
+    let mut i = 0;
+    while i < inner.len() {
+        match &inner[i] {
+            TokenTree::Punct(p) if p.as_char() == '#' => {
+                if let Some(TokenTree::Group(g)) = inner.get(i + 1) {
+                    if g.delimiter() == Delimiter::Bracket {
+                        let attr: Vec<TokenTree> = g.stream().into_iter().collect();
+                        if let [TokenTree::Ident(name), TokenTree::Group(pred)] = &attr[..] {
+                            if name.to_string() == "cfg" {
+                                cfgs.push(pred.stream().to_string());
+                            }
+                        }
+                        i += 2;
+                        continue;
+                    }
+                }
+            }
+            TokenTree::Ident(f) if f.to_string() == "fn" => {
+                if let Some(TokenTree::Ident(n)) = inner.get(i + 1) {
+                    out.push((n.to_string(), std::mem::take(&mut cfgs)));
+                }
+            }
+            TokenTree::Group(g) if g.delimiter() == Delimiter::Brace => cfgs.clear(),
+            TokenTree::Punct(p) if p.as_char() == ';' => cfgs.clear(),
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The `IMPLEMENTED` item of the impl: the names of its methods, a method
+/// compiled out by its `#[cfg]` attributes as an empty name (no hook), so
+/// that a hook left out of a build is not subscribed.
+fn implemented(methods: &[(String, Vec<String>)]) -> String {
+    let mut consts = String::new();
+    let mut list = Vec::new();
+    for (k, (name, cfgs)) in methods.iter().enumerate() {
+        if cfgs.is_empty() {
+            list.push(format!("{name:?}"));
+            continue;
+        }
+        let all = format!("all({})", cfgs.join(", "));
+        consts.push_str(&format!(
+            "#[cfg({all})] const M{k}: &str = {name:?}; #[cfg(not({all}))] const M{k}: &str = \"\";"
+        ));
+        list.push(format!("M{k}"));
+    }
+    format!(
+        "#[doc(hidden)] const IMPLEMENTED: &'static [&'static str] = {{ {consts} &[{}] }};",
+        list.join(", ")
+    )
 }
