@@ -340,9 +340,12 @@ impl Game {
                     player,
                     &mut text,
                 )?;
-                serde_json::from_str(&text).map_err(|e| GameError::Illegal {
-                    action: format!("observation of plugin `{}`", p.decl.id),
-                    reason: format!("its `observe` hook wrote no valid JSON: {e}"),
+                serde_json::from_str(&text).map_err(|e| {
+                    GameError::Hook(crate::HookError {
+                        plugin: p.decl.id.clone(),
+                        hook: "observe",
+                        message: format!("it wrote no valid JSON: {e}"),
+                    })
                 })?
             } else {
                 self.spectator_part(i).unwrap_or(Value::Null)
@@ -448,15 +451,32 @@ impl Game {
     }
 
     /// The non-empty notes of the plugins subscribed to note hook `bit`, in
-    /// declaration order.
+    /// declaration order, each as drawn: [`shown_note`].
     fn notes(
         &self,
         bit: u64,
-        mut note: impl FnMut(&dyn crate::Hooks, &View<'_>, &mut String) -> crate::HookResult,
+        note: impl FnMut(&dyn crate::Hooks, &View<'_>, &mut String) -> crate::HookResult,
     ) -> Result<Vec<PluginNote>, GameError> {
         let mut all = Vec::new();
+        self.raw_notes(bit, note, |plugin, text| {
+            let note = shown_note(text);
+            if !note.is_empty() {
+                all.push(PluginNote { plugin, note });
+            }
+        })?;
+        Ok(all)
+    }
+
+    /// Each note of the plugins subscribed to note hook `bit` as the hook
+    /// wrote it, to `each` with the plugin's id, in declaration order.
+    fn raw_notes(
+        &self,
+        bit: u64,
+        mut note: impl FnMut(&dyn crate::Hooks, &View<'_>, &mut String) -> crate::HookResult,
+        mut each: impl FnMut(String, &str),
+    ) -> Result<(), GameError> {
         if !self.rules().wants(bit) {
-            return Ok(all);
+            return Ok(());
         }
         for (i, p) in self.rules().plugins.iter().enumerate() {
             if p.subs & bit == 0 {
@@ -468,15 +488,44 @@ impl Game {
                 plugin: i as u8,
             };
             note(&*p.hooks, &v, &mut text)?;
-            let text = text.trim();
-            if !text.is_empty() {
-                all.push(PluginNote {
-                    plugin: p.decl.id.clone(),
-                    note: text.to_string(),
-                });
-            }
+            each(p.decl.id.clone(), &text);
         }
-        Ok(all)
+        Ok(())
+    }
+
+    /// The first note of any plugin, about any figure, feature or player,
+    /// that the conformance kit refuses ([`note_problem`]), named with its
+    /// plugin and hook; `None` when every note is shown as written. Fails if
+    /// a note hook fails.
+    pub fn note_problems(&self) -> Result<Option<String>, GameError> {
+        let mut found: Vec<String> = Vec::new();
+        let mut check = |hook: &str, plugin: String, text: &str| {
+            if let Some(p) = note_problem(text) {
+                found.push(format!("plugin `{plugin}`'s `{hook}` gave {p}"));
+            }
+        };
+        for g in (0..self.figure_count() as u16).map(FigureId) {
+            self.raw_notes(
+                hook::FIGURE_NOTE,
+                |h, v, out| h.figure_note(v, g, out),
+                |plugin, text| check("figure_note", plugin, text),
+            )?;
+        }
+        for f in (0..self.feature_count() as u16).map(FeatureId) {
+            self.raw_notes(
+                hook::FEATURE_NOTE,
+                |h, v, out| h.feature_note(v, f, out),
+                |plugin, text| check("feature_note", plugin, text),
+            )?;
+        }
+        for p in PlayerId::all(self.players()) {
+            self.raw_notes(
+                hook::PLAYER_NOTE,
+                |h, v, out| h.player_note(v, p, out),
+                |plugin, text| check("player_note", plugin, text),
+            )?;
+        }
+        Ok(found.into_iter().next())
     }
 
     /// All of a plugin's state words by scope, as JSON: `game` (words), `players`
@@ -535,4 +584,69 @@ fn joined(notes: Vec<PluginNote>) -> Option<String> {
 /// Whether no player has a note (the observation then omits them).
 fn no_notes(notes: &[Option<String>]) -> bool {
     notes.iter().all(Option::is_none)
+}
+
+/// The longest note, in characters, a plugin's note hook may give
+/// (`figure_note`, `feature_note`, `player_note`): a longer one is cut there
+/// where it is shown, and the conformance kit refuses it.
+pub const MAX_NOTE_CHARS: usize = 80;
+
+/// A plugin's note as front ends get it: trimmed, every control character (a
+/// line break) a space, at most [`MAX_NOTE_CHARS`] characters (a longer note
+/// cut, ending in `…`).
+pub fn shown_note(text: &str) -> String {
+    let text = text.trim();
+    let one_line = |c: char| if c.is_control() { ' ' } else { c };
+    if text.chars().count() <= MAX_NOTE_CHARS {
+        return text.chars().map(one_line).collect();
+    }
+    let mut cut: String = text
+        .chars()
+        .take(MAX_NOTE_CHARS - 1)
+        .map(one_line)
+        .collect();
+    cut.push('…');
+    cut
+}
+
+/// Why a plugin's note as written is refused by the conformance kit (more
+/// than [`MAX_NOTE_CHARS`] characters, or a control character), if it is.
+pub fn note_problem(text: &str) -> Option<String> {
+    let text = text.trim();
+    let n = text.chars().count();
+    if n > MAX_NOTE_CHARS {
+        return Some(format!(
+            "a note of {n} characters (at most {MAX_NOTE_CHARS}): {:?}",
+            text.chars().take(40).collect::<String>()
+        ));
+    }
+    text.chars()
+        .any(char::is_control)
+        .then(|| format!("a note that is not one line: {text:?}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_note_is_shown_as_one_short_line_and_the_kit_refuses_any_other() {
+        assert_eq!(shown_note("  3 sheep \n"), "3 sheep");
+        assert_eq!(note_problem("  3 sheep \n"), None);
+        assert_eq!(shown_note("a\nb\tc"), "a b c");
+        assert_eq!(
+            note_problem("a\nb").as_deref(),
+            Some("a note that is not one line: \"a\\nb\"")
+        );
+        let long = "x".repeat(MAX_NOTE_CHARS + 1);
+        let shown = shown_note(&long);
+        assert_eq!(shown.chars().count(), MAX_NOTE_CHARS);
+        assert!(shown.ends_with('…'));
+        assert!(note_problem(&long)
+            .unwrap()
+            .starts_with("a note of 81 characters (at most 80)"));
+        let exact = "é".repeat(MAX_NOTE_CHARS);
+        assert_eq!(shown_note(&exact), exact);
+        assert_eq!(note_problem(&exact), None);
+    }
 }

@@ -247,3 +247,37 @@ fn the_shipped_plugins_public_state_reaches_spectators() {
     }
     assert!(tokens_seen > 0, "spectators saw trade goods tokens");
 }
+
+#[test]
+fn the_conformance_kit_builds_every_players_observation_and_a_spectators() {
+    // Found by the Gold Mines author's audit: an `observe` hook that fails
+    // passed `conformance`, which never built an observation, and the
+    // browser then refused the player every view of his game.
+    use carcassonne_core::conformance::{run, Options};
+    let text = base_with("[plugins.kit-faulty]\nhook = \"observe\"\nmode = \"error\"\n");
+    for r in &compiled_in_and_loaded(&text) {
+        let opts = Options {
+            games: 1,
+            ..Options::default()
+        };
+        let f = run(r, opts, &|_: &Game| Ok(())).unwrap_err();
+        assert_eq!(f.step, 0, "{}", f.message);
+        assert!(
+            f.message.starts_with(
+                "player 0's observation fails: plugin `kit-faulty` failed in hook `observe`"
+            ),
+            "{}",
+            f.message
+        );
+    }
+    // A plugin observing honestly passes.
+    let secret = base_with("[plugins.kit-secret]\n");
+    let opts = carcassonne_core::conformance::Options {
+        games: 2,
+        ..Default::default()
+    };
+    for r in &compiled_in_and_loaded(&secret) {
+        let report = run(r, opts, &|_: &Game| Ok(())).unwrap();
+        assert_eq!(report.games, 2);
+    }
+}

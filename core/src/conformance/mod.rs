@@ -17,6 +17,12 @@
 //! * a clone equals the original and offers the same actions;
 //! * with [`Options::check_determinism`], the same action applied to two
 //!   clones gives equal games;
+//! * what the players see builds (`seen.rs`, at every 16th state and the
+//!   last): every player's observation and a spectator's (a plugin's
+//!   `observe` hook writes valid JSON), every plugin note is one line of at
+//!   most [`MAX_NOTE_CHARS`](crate::observe::MAX_NOTE_CHARS) characters, and
+//!   a plugin's log line names (`{P<n>}`, `{T<n>}`) only players and tile
+//!   types the game has;
 //! * caller-supplied invariants hold (e.g. a plugin's token conservation).
 //!
 //! The players' actions are drawn at random ([`RandomChoices`], [`run`]) or
@@ -364,6 +370,9 @@ impl Run<'_> {
         loop {
             self.report.states += 1;
             g.check_integrity()?;
+            if self.report.states % seen::EVERY == 1 || g.is_over() {
+                seen::observations(&g)?;
+            }
             (self.extra)(&g)?;
             let mut copy = g.clone();
             if copy != g {
@@ -443,7 +452,7 @@ impl Run<'_> {
                 self.count_choice(a, owner);
                 self.actions.push(text);
             }
-            self.count_events(&mut g);
+            self.count_events(&mut g)?;
             self.report.actions += 1;
             let sc = kept(&g);
             if opts.scores_never_decrease && sc.iter().zip(&last_scores).any(|(n, o)| n < o) {
@@ -490,7 +499,7 @@ impl Run<'_> {
     }
 
     /// Counts the plugins' events since the last step, and drops them.
-    fn count_events(&mut self, g: &mut Game) {
+    fn count_events(&mut self, g: &mut Game) -> Result<(), Fault> {
         let rules = g.rules().clone();
         let act = &mut self.report.activity;
         let mut count = |plugin: Option<u8>, field: fn(&mut Activity) -> &mut u64| {
@@ -503,7 +512,14 @@ impl Run<'_> {
         };
         for e in g.take_events() {
             match e {
-                Event::Plugin { plugin, .. } => count(Some(plugin), |n| &mut n.log_lines),
+                Event::Plugin { plugin, text } => {
+                    let id = rules.plugins.get(usize::from(plugin));
+                    let id = id.map_or("?", |p| p.decl.id.as_str());
+                    if let Some(p) = seen::log_problem(g, id, &text) {
+                        return Err(Fault::from(p));
+                    }
+                    count(Some(plugin), |n| &mut n.log_lines)
+                }
                 Event::TileFaceUp { plugin, .. }
                 | Event::TileGiven { plugin, .. }
                 | Event::TileReturned { plugin, .. } => count(Some(plugin), |n| &mut n.lot_tiles),
@@ -518,6 +534,7 @@ impl Run<'_> {
                 _ => {}
             }
         }
+        Ok(())
     }
 }
 
@@ -534,6 +551,7 @@ fn add_points(points: &mut Vec<u64>, g: &Game) {
     }
 }
 
+mod seen;
 mod trace;
 pub use trace::{trace, StepTrace};
 

@@ -5,7 +5,7 @@ use crate::record::{Driver, Recorder};
 use crate::*;
 use std::sync::Mutex;
 
-fn base() -> Arc<Rules> {
+pub(super) fn base() -> Arc<Rules> {
     let text = include_str!("../../../configs/tilesets/base.toml");
     let set: TileSetSpec = toml::from_str(text).unwrap();
     let tiles = TileCatalogue::build(&[set], "C2").unwrap();
