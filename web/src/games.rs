@@ -493,13 +493,13 @@ mod tests {
         let store: Arc<dyn Store> = Arc::new(SqliteStore::open(":memory:".as_ref()).unwrap());
         let (hour, now) = (3_600_000, now_ms());
         store
-            .create(&test_game("old", false, now - 2 * hour))
+            .create(&test_game("old", false, now - 2 * hour), u64::MAX)
             .unwrap();
         store
-            .create(&test_game("recent", false, now - hour / 2))
+            .create(&test_game("recent", false, now - hour / 2), u64::MAX)
             .unwrap();
         store
-            .create(&test_game("finished", true, now - 2 * hour))
+            .create(&test_game("finished", true, now - 2 * hour), u64::MAX)
             .unwrap();
         // Without an age, games are kept for ever.
         assert_eq!(expire_now(&server(store.clone(), None, None)).unwrap(), 0);

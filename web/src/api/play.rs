@@ -8,7 +8,7 @@ use crate::seats::{
     person_name, player_name, random_hex, seat_of, unique_name, Seat, SeatKind, Token,
 };
 use crate::session::Session;
-use crate::store::{SeedKnown, StoredGame};
+use crate::store::{SeedKnown, StoreError, StoredGame};
 use crate::{now_ms, view, LoadedRuleset, WebError};
 use axum::extract::connect_info::ConnectInfo;
 use axum::extract::rejection::PathRejection;
@@ -306,16 +306,18 @@ async fn keep(app: &AppState, session: Session, kept: Kept) -> Result<Response, 
         .collect();
     let app2 = app.clone();
     let live = blocking(move || {
-        let (most, kept) = (app2.cfg.limits.stored_games, app2.cfg.store.count()?);
-        if kept >= most {
-            return Err(WebError::Full(format!(
-                "this server keeps at most {most} games and keeps that many now: no game can \
-                 be created or opened until older ones expire (its operator raises the limit \
-                 with `carcassonne serve --max-stored-games N`, or lets finished games expire \
-                 with `--keep-finished-days N`)"
-            )));
+        let most = app2.cfg.limits.stored_games;
+        match app2.cfg.store.create(&stored, most) {
+            Err(StoreError::Full(_)) => {
+                return Err(WebError::Full(format!(
+                    "this server keeps at most {most} games and keeps that many now: no game \
+                     can be created or opened until older ones expire (its operator raises \
+                     the limit with `carcassonne serve --max-stored-games N`, or lets \
+                     finished games expire with `--keep-finished-days N`)"
+                )));
+            }
+            r => r?,
         }
-        app2.cfg.store.create(&stored)?;
         app2.hold(Live::new(&stored, session, now_ms()))
     })
     .await?;

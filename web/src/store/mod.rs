@@ -104,13 +104,21 @@ pub enum StoreError {
     /// store refuses such a file as it is: it writes nothing to it.
     #[error("the game database is not a database, or it is damaged: {0}")]
     Damaged(String),
+    /// A new game was not kept: the store keeps this many games or more
+    /// already ([`Store::create`]'s cap).
+    #[error("the store keeps {0} games or more")]
+    Full(u64),
 }
 
 /// The storage of games. Every method is one transaction: it happens whole or
 /// not at all.
 pub trait Store: Send + Sync {
-    /// Keeps a new game (with the moves it already has, e.g. a record opened).
-    fn create(&self, game: &StoredGame) -> Result<(), StoreError>;
+    /// Keeps a new game (with the moves it already has, e.g. a record
+    /// opened), unless the store keeps `most` games or more already: then
+    /// [`StoreError::Full`] and nothing is written. The count and the insert
+    /// are one transaction, so simultaneous creations (on one server or on
+    /// several sharing the database) never pass the cap.
+    fn create(&self, game: &StoredGame, most: u64) -> Result<(), StoreError>;
     /// The game `id`, with its seats and moves; `None` if there is none.
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
     /// The game `id` with its seats but without its moves (what a list of

@@ -365,11 +365,17 @@ fn seats_of(conn: &Connection, id: &str) -> Result<Vec<(i64, Seat)>, StoreError>
 }
 
 impl Store for SqliteStore {
-    fn create(&self, g: &StoredGame) -> Result<(), StoreError> {
+    fn create(&self, g: &StoredGame, most: u64) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(db_err)?;
+        let kept: i64 = tx
+            .query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))
+            .map_err(db_err)?;
+        if u64::try_from(kept).unwrap_or(0) >= most {
+            return Err(StoreError::Full(most));
+        }
         tx.execute(
             "INSERT INTO games (id, name, listed, origin, header, seed_known, over, turn, actor, \
              created, updated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
@@ -562,7 +568,7 @@ mod tests {
         // join); A, holding the old seat, must not write the old token back.
         let store = SqliteStore::open(Path::new(":memory:")).unwrap();
         let g = test_game("g", false, 1);
-        store.create(&g).unwrap();
+        store.create(&g, u64::MAX).unwrap();
         let held = g.seats[1].clone();
         let joined = Seat {
             token: Some(Token::new().unwrap()),
@@ -590,10 +596,56 @@ mod tests {
     }
 
     #[test]
+    fn simultaneous_creations_on_two_servers_never_pass_the_cap() {
+        // Two servers on one database file, creating games from many threads
+        // at once: the count and the insert are one transaction, so exactly
+        // the cap is kept (two steps let each pass it by one).
+        let dir = std::env::temp_dir().join(format!("carcassonne-cap-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.db");
+        let _ = std::fs::remove_file(&path);
+        let stores = [
+            std::sync::Arc::new(SqliteStore::open(&path).unwrap()),
+            std::sync::Arc::new(SqliteStore::open(&path).unwrap()),
+        ];
+        let most = 10;
+        let threads: Vec<_> = (0..8)
+            .map(|t| {
+                let store = stores[t % 2].clone();
+                std::thread::spawn(move || {
+                    let mut kept = 0;
+                    for i in 0..5 {
+                        match store.create(&test_game(&format!("g{t}-{i}"), false, 1), most) {
+                            Ok(()) => kept += 1,
+                            Err(StoreError::Full(n)) => assert_eq!(n, most),
+                            Err(e) => panic!("{e}"),
+                        }
+                    }
+                    kept
+                })
+            })
+            .collect();
+        let kept: u64 = threads.into_iter().map(|t| t.join().unwrap()).sum();
+        assert_eq!(kept, most);
+        assert_eq!(stores[0].count().unwrap(), most);
+        let e = stores[1]
+            .create(&test_game("late", false, 1), most)
+            .unwrap_err();
+        assert_eq!(e.to_string(), "the store keeps 10 games or more");
+        assert!(stores[1].load("late").unwrap().is_none());
+        drop(stores);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn the_lobby_leaves_a_damaged_game_out_reports_it_once_and_fills_its_place() {
         let store = SqliteStore::open(Path::new(":memory:")).unwrap();
-        store.create(&test_game("sound", false, 1)).unwrap();
-        store.create(&test_game("damaged", false, 2)).unwrap();
+        store
+            .create(&test_game("sound", false, 1), u64::MAX)
+            .unwrap();
+        store
+            .create(&test_game("damaged", false, 2), u64::MAX)
+            .unwrap();
         store
             .conn()
             .unwrap()

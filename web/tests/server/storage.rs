@@ -129,11 +129,13 @@ fn stored(id: &str, over: bool, updated: u64) -> StoredGame {
 #[test]
 fn the_store_keeps_finished_games_and_expires_old_unfinished_ones() {
     let store = SqliteStore::open(&db_file("expiry")).unwrap();
-    store.create(&stored("old", false, 100)).unwrap();
-    store.create(&stored("new", false, 1_000)).unwrap();
-    store.create(&stored("done", true, 100)).unwrap();
+    store.create(&stored("old", false, 100), u64::MAX).unwrap();
+    store
+        .create(&stored("new", false, 1_000), u64::MAX)
+        .unwrap();
+    store.create(&stored("done", true, 100), u64::MAX).unwrap();
     assert!(matches!(
-        store.create(&stored("new", false, 5)),
+        store.create(&stored("new", false, 5), u64::MAX),
         Err(StoreError::Conflict(_))
     ));
     let back = store.load("new").unwrap().unwrap();
@@ -187,7 +189,7 @@ fn the_store_keeps_finished_games_and_expires_old_unfinished_ones() {
 #[test]
 fn a_memory_database_keeps_nothing_and_a_damaged_file_is_refused_clearly() {
     let m = SqliteStore::open(Path::new(":memory:")).unwrap();
-    m.create(&stored("x", false, 1)).unwrap();
+    m.create(&stored("x", false, 1), u64::MAX).unwrap();
     let other = SqliteStore::open(Path::new(":memory:")).unwrap();
     assert!(other.load("x").unwrap().is_none());
     let junk = db_file("junk");
@@ -211,7 +213,7 @@ fn a_memory_database_keeps_nothing_and_a_damaged_file_is_refused_clearly() {
 fn opening_a_database_of_this_version_writes_nothing_to_it() {
     let file = db_file("unwritten");
     let store = SqliteStore::open(&file).unwrap();
-    store.create(&stored("x", false, 1)).unwrap();
+    store.create(&stored("x", false, 1), u64::MAX).unwrap();
     drop(store);
     let before = std::fs::read(&file).unwrap();
     drop(SqliteStore::open(&file).unwrap());
@@ -374,17 +376,23 @@ async fn a_server_started_again_resumes_the_bots_to_act_without_a_visitor() {
     // stands in, then a person; a person to act; two bots left for longer
     // than the expiry window (gone at the next expiry: not resumed).
     store
-        .create(&waiting("bots", vec![bot(), bot()], now - 1_000))
+        .create(&waiting("bots", vec![bot(), bot()], now - 1_000), u64::MAX)
         .unwrap();
     store
-        .create(&waiting("stand-in", vec![stood_in, person()], now - 1_000))
+        .create(
+            &waiting("stand-in", vec![stood_in, person()], now - 1_000),
+            u64::MAX,
+        )
         .unwrap();
     store
-        .create(&waiting("person", vec![person(), bot()], now - 1_000))
+        .create(
+            &waiting("person", vec![person(), bot()], now - 1_000),
+            u64::MAX,
+        )
         .unwrap();
     let hours_ago = now - 2 * 3_600_000;
     store
-        .create(&waiting("old", vec![bot(), bot()], hours_ago))
+        .create(&waiting("old", vec![bot(), bot()], hours_ago), u64::MAX)
         .unwrap();
     // Started again: no request reaches any game.
     let _server = carcassonne_web::router(carcassonne_web::Config {
