@@ -17,8 +17,9 @@
 //! * a clone equals the original and offers the same actions;
 //! * with [`Options::check_determinism`], the same action applied to two
 //!   clones gives equal games;
-//! * what the players see builds (`seen.rs`, at every 16th state and the
-//!   last): every player's observation and a spectator's (a plugin's
+//! * what the players see builds (`seen.rs`, at every 32nd state one
+//!   observation round the seats and a spectator, every one at the last):
+//!   every player's observation and a spectator's (a plugin's
 //!   `observe` hook writes valid JSON), every plugin note is one line of at
 //!   most [`MAX_NOTE_CHARS`](crate::observe::MAX_NOTE_CHARS) characters, and
 //!   a plugin's log line names (`{P<n>}`, `{T<n>}`) only players and tile
@@ -370,8 +371,10 @@ impl Run<'_> {
         loop {
             self.report.states += 1;
             g.check_integrity()?;
-            if self.report.states % seen::EVERY == 1 || g.is_over() {
-                seen::observations(&g)?;
+            if g.is_over() {
+                seen::observations(&g, None)?;
+            } else if self.report.states % seen::EVERY == 1 {
+                seen::observations(&g, Some(self.report.states / seen::EVERY))?;
             }
             (self.extra)(&g)?;
             let mut copy = g.clone();

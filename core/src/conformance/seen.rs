@@ -7,19 +7,28 @@
 use crate::game::Game;
 use crate::types::PlayerId;
 
-/// The observations are built at every this many states (and at the last):
-/// each build reads the whole board, every player's and a spectator's.
-pub(super) const EVERY: u64 = 16;
+/// An observation is built at every this many states, and every one at the
+/// last: each build reads the whole board (with the plugins' state words),
+/// most of a step's cost.
+pub(super) const EVERY: u64 = 32;
 
-/// Builds every player's observation and a spectator's of `g`, and checks the
-/// plugins' notes.
-pub(super) fn observations(g: &Game) -> Result<(), String> {
-    for p in PlayerId::all(g.players()) {
-        g.observation(p)
-            .map_err(|e| format!("player {p}'s observation fails: {e}"))?;
+/// Builds observation `k` of `g`, counted round the seats and a spectator
+/// (`k` modulo the players and one; every one with `k` `None`), and checks
+/// the plugins' notes.
+pub(super) fn observations(g: &Game, k: Option<u64>) -> Result<(), String> {
+    let views = u64::from(g.players()) + 1;
+    for v in (0..views).filter(|&v| k.is_none_or(|k| k % views == v)) {
+        match PlayerId::new(v as u8).filter(|p| p.seat() < g.players()) {
+            Some(p) => g
+                .observation(p)
+                .map(drop)
+                .map_err(|e| format!("player {p}'s observation fails: {e}"))?,
+            None => g
+                .spectator_observation()
+                .map(drop)
+                .map_err(|e| format!("a spectator's observation fails: {e}"))?,
+        }
     }
-    g.spectator_observation()
-        .map_err(|e| format!("a spectator's observation fails: {e}"))?;
     match g.note_problems() {
         Ok(None) => Ok(()),
         Ok(Some(p)) => Err(p),
