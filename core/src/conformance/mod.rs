@@ -24,6 +24,7 @@
 //!   most [`MAX_NOTE_CHARS`](crate::observe::MAX_NOTE_CHARS) characters, and
 //!   a plugin's log line names (`{P<n>}`, `{T<n>}`) only players and tile
 //!   types the game has;
+//! * a road, city, cloister or spot scored as completed is complete;
 //! * caller-supplied invariants hold (e.g. a plugin's token conservation).
 //!
 //! The players' actions are drawn at random ([`RandomChoices`], [`run`]) or
@@ -522,6 +523,20 @@ impl Run<'_> {
                         return Err(Fault::from(p));
                     }
                     count(Some(plugin), |n| &mut n.log_lines)
+                }
+                Event::FeatureScored {
+                    feature,
+                    kind,
+                    reason: crate::ScoreReason::Completed,
+                    ..
+                } if kind != crate::types::FeatureKind::Field
+                    && g.is_complete(feature) == Some(false) =>
+                {
+                    let open = g.open_sides(feature).unwrap_or(0);
+                    return Err(Fault::from(format!(
+                        "a {} scored as completed is not complete ({open} open sides)",
+                        kind.name()
+                    )));
                 }
                 Event::TileFaceUp { plugin, .. }
                 | Event::TileGiven { plugin, .. }
