@@ -177,7 +177,11 @@ impl Game {
             Narrowed::OptionOn(t) => !self.plugin_figure_on_tile(plugin, t),
             Narrowed::ValueHolds(held)
             | Narrowed::BonusHolds(held)
-            | Narrowed::ScoredHolds(held) => self.plugin_held_mask(plugin) & held == 0,
+            | Narrowed::ScoredHolds(held) => {
+                // A plugin without figure kinds: the case means nothing.
+                let mine = self.plugin_held_mask(plugin);
+                mine != 0 && mine & held == 0
+            }
         }
     }
 

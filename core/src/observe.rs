@@ -498,34 +498,41 @@ impl Game {
     /// plugin and hook; `None` when every note is shown as written. Fails if
     /// a note hook fails.
     pub fn note_problems(&self) -> Result<Option<String>, GameError> {
-        let mut found: Vec<String> = Vec::new();
-        let mut check = |hook: &str, plugin: String, text: &str| {
-            if let Some(p) = note_problem(text) {
-                found.push(format!("plugin `{plugin}`'s `{hook}` gave {p}"));
+        let mut found = None;
+        let check = |found: &mut Option<String>, hook: &str, plugin: String, text: &str| {
+            if found.is_none() {
+                *found =
+                    note_problem(text).map(|p| format!("plugin `{plugin}`'s `{hook}` gave {p}"));
             }
         };
         for g in (0..self.figure_count() as u16).map(FigureId) {
+            if found.is_some() {
+                return Ok(found);
+            }
             self.raw_notes(
                 hook::FIGURE_NOTE,
                 |h, v, out| h.figure_note(v, g, out),
-                |plugin, text| check("figure_note", plugin, text),
+                |plugin, text| check(&mut found, "figure_note", plugin, text),
             )?;
         }
         for f in (0..self.feature_count() as u16).map(FeatureId) {
+            if found.is_some() {
+                return Ok(found);
+            }
             self.raw_notes(
                 hook::FEATURE_NOTE,
                 |h, v, out| h.feature_note(v, f, out),
-                |plugin, text| check("feature_note", plugin, text),
+                |plugin, text| check(&mut found, "feature_note", plugin, text),
             )?;
         }
         for p in PlayerId::all(self.players()) {
             self.raw_notes(
                 hook::PLAYER_NOTE,
                 |h, v, out| h.player_note(v, p, out),
-                |plugin, text| check("player_note", plugin, text),
+                |plugin, text| check(&mut found, "player_note", plugin, text),
             )?;
         }
-        Ok(found.into_iter().next())
+        Ok(found)
     }
 
     /// All of a plugin's state words by scope, as JSON: `game` (words), `players`
@@ -591,22 +598,27 @@ fn no_notes(notes: &[Option<String>]) -> bool {
 /// where it is shown, and the conformance kit refuses it.
 pub const MAX_NOTE_CHARS: usize = 80;
 
-/// A plugin's note as front ends get it: trimmed, every control character (a
-/// line break) a space, at most [`MAX_NOTE_CHARS`] characters (a longer note
-/// cut, ending in `…`).
+/// A plugin's note as front ends get it: every character that breaks a line
+/// (a control character, a line or paragraph separator) a space, trimmed, at
+/// most [`MAX_NOTE_CHARS`] characters (a longer note cut, ending in `…`).
 pub fn shown_note(text: &str) -> String {
-    let text = text.trim();
-    let one_line = |c: char| if c.is_control() { ' ' } else { c };
-    if text.chars().count() <= MAX_NOTE_CHARS {
-        return text.chars().map(one_line).collect();
-    }
-    let mut cut: String = text
+    let one_line: String = text
         .chars()
-        .take(MAX_NOTE_CHARS - 1)
-        .map(one_line)
+        .map(|c| if breaks_line(c) { ' ' } else { c })
         .collect();
+    let text = one_line.trim();
+    if text.chars().count() <= MAX_NOTE_CHARS {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(MAX_NOTE_CHARS - 1).collect();
     cut.push('…');
     cut
+}
+
+/// Whether `c` breaks a note's line where it is drawn: a control character
+/// (a line break, a tab) or a line or paragraph separator.
+fn breaks_line(c: char) -> bool {
+    c.is_control() || c == '\u{2028}' || c == '\u{2029}'
 }
 
 /// Why a plugin's note as written is refused by the conformance kit (more
@@ -621,7 +633,7 @@ pub fn note_problem(text: &str) -> Option<String> {
         ));
     }
     text.chars()
-        .any(char::is_control)
+        .any(breaks_line)
         .then(|| format!("a note that is not one line: {text:?}"))
 }
 
@@ -634,6 +646,9 @@ mod tests {
         assert_eq!(shown_note("  3 sheep \n"), "3 sheep");
         assert_eq!(note_problem("  3 sheep \n"), None);
         assert_eq!(shown_note("a\nb\tc"), "a b c");
+        assert_eq!(shown_note("abc\u{7}"), "abc");
+        assert_eq!(shown_note("a\u{2028}b"), "a b");
+        assert!(note_problem("a\u{2029}b").is_some());
         assert_eq!(
             note_problem("a\nb").as_deref(),
             Some("a note that is not one line: \"a\\nb\"")

@@ -528,9 +528,19 @@ fn the_wagon_and_the_pig_keep_their_promise_to_skip_units_without_their_figures(
     // the promises and without them and compares every step, with 2 and 4
     // players.
     use carcassonne_host::narrowings::{check, Options};
-    for (name, plugin) in [
-        ("abbey-and-mayor.toml", "wagon"),
-        ("traders-and-builders.toml", "pig"),
+    // The pig with farmers scored per city (F2): units of several fields.
+    let per_city = rules(
+        "name = \"pig per city\"\ntilesets = [\"base\", \"traders-and-builders\"]\n\
+         [core]\nfarmers = \"per-city\"\n[plugins.pig]\n",
+    );
+    for (name, plugin, rules) in [
+        ("abbey-and-mayor", "wagon", config("abbey-and-mayor.toml")),
+        (
+            "traders-and-builders",
+            "pig",
+            config("traders-and-builders.toml"),
+        ),
+        ("per-city", "pig", per_city),
     ] {
         for players in [2, 4] {
             let opts = Options {
@@ -539,8 +549,7 @@ fn the_wagon_and_the_pig_keep_their_promise_to_skip_units_without_their_figures(
                 first_seed: 3,
                 threads: 2,
             };
-            let r =
-                check(&crate::common::config(name), opts).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let r = check(&rules, opts).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert!(r.narrowed.iter().any(|p| p == plugin), "{name}: {r:?}");
             assert!(r.steps > 500, "{name}: {} steps", r.steps);
         }

@@ -4,7 +4,8 @@
 //! plugins keep their promises:
 //!
 //! * a state that is not over has a legal action (or a chance outcome);
-//! * every legal action applies (all of them when [`Options::try_every_action`]);
+//! * every legal action applies (all of them when [`Options::try_every_action`]),
+//!   and none is listed twice (a decision's options listed twice);
 //! * the action played parses back from its text, and a plugin's label of it
 //!   for people is at most [`MAX_LABEL_CHARS`](crate::labels::MAX_LABEL_CHARS)
 //!   characters and one line ([`Game::check_action_label`]);
@@ -393,6 +394,13 @@ impl Run<'_> {
             if acts.is_empty() {
                 return Err(format!("no legal action for {:?}", g.actor()).into());
             }
+            if let Some(a) = repeated(&acts) {
+                let text = g.format_action(a);
+                return Err(action_fault(
+                    &text,
+                    format!("the legal actions list `{text}` twice (a plugin's decision options, like every list of actions, name each action once)"),
+                ));
+            }
             if copy.legal_actions()? != acts {
                 return Err(Fault::from("a clone offers different actions".to_string()));
             }
@@ -554,6 +562,13 @@ impl Run<'_> {
         }
         Ok(())
     }
+}
+
+/// An action `acts` lists more than once, if any.
+fn repeated(acts: &[Action]) -> Option<Action> {
+    let mut sorted = acts.to_vec();
+    sorted.sort_unstable();
+    sorted.windows(2).find(|w| w[0] == w[1]).map(|w| w[0])
 }
 
 /// Adds the points of finished game `g` by category to `points`: every

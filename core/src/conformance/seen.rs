@@ -51,6 +51,14 @@ pub(super) fn log_problem(g: &Game, plugin: &str, text: &str) -> Option<String> 
             let digits = after.bytes().take_while(u8::is_ascii_digit).count();
             if digits > 0 && after[digits..].starts_with('}') {
                 let n: Option<usize> = after[..digits].parse().ok();
+                // Front ends fill in `{P1}`, never `{P01}`.
+                if open == "{P" && digits > 1 && after.starts_with('0') {
+                    return Some(format!(
+                        "plugin `{plugin}` logged {open}{}}} in {text:?}: a player is written \
+                         {{P0}} to {{P5}}",
+                        &after[..digits],
+                    ));
+                }
                 if n.is_none_or(|n| n >= limit) {
                     return Some(format!(
                         "plugin `{plugin}` logged {open}{}}} in {text:?}: the game has no {what} {}",
@@ -88,5 +96,9 @@ mod tests {
             .unwrap()
             .ends_with(&format!("no tile type {types}")));
         assert!(check("{T99999999999999999999}").is_some());
+        assert_eq!(
+            check("{P01} scores").unwrap(),
+            "plugin `x` logged {P01} in \"{P01} scores\": a player is written {P0} to {P5}"
+        );
     }
 }

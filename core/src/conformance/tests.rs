@@ -152,3 +152,43 @@ fn the_report_sums_points_by_category_and_merges() {
     assert_eq!(seen.describe(), ["37 decisions made", "1 line logged"]);
     assert!(Activity::default().describe().is_empty());
 }
+
+#[test]
+fn a_decision_listing_an_option_twice_is_refused() {
+    // Found by the Gold Mines author's audit: repeated options went into the
+    // legal actions as they were (a random player picked one twice as often).
+    struct Twice;
+    impl Hooks for Twice {
+        fn subscriptions(&self) -> u64 {
+            hook::TURN_END | hook::STEP_OPTIONS | hook::RESOLVE_STEP
+        }
+        fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
+            let me = cx.current_player();
+            cx.push_decision(me, 0, 0);
+            Ok(())
+        }
+        fn step_options(&self, _v: &View<'_>, _s: Step, out: &mut Vec<u32>) -> HookResult {
+            out.extend([0, 1, 0]);
+            Ok(())
+        }
+        fn resolve_step(&self, _cx: &mut Cx<'_>, _s: Step, _value: u32) -> HookResult {
+            Ok(())
+        }
+    }
+    let text = include_str!("../../../configs/tilesets/base.toml");
+    let set: TileSetSpec = toml::from_str(text).unwrap();
+    let tiles = TileCatalogue::build(&[set], "C2").unwrap();
+    let decl = PluginDecl {
+        id: "twice".into(),
+        ..PluginDecl::default()
+    };
+    let plugins: Vec<(PluginDecl, Arc<dyn Hooks>)> = vec![(decl, Arc::new(Twice))];
+    let rules = Arc::new(Rules::new("t", tiles, CoreOptions::default(), plugins).unwrap());
+    let f = run(&rules, Options::default(), &|_| Ok(())).unwrap_err();
+    assert!(
+        f.message
+            .starts_with("the legal actions list `twice 0` twice"),
+        "{}",
+        f.message
+    );
+}

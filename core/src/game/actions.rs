@@ -137,9 +137,8 @@ impl Game {
     }
 
     /// The options of decision `s` into `out`: the set bits of its
-    /// [`Step::among`], else its plugin's `step_options` in the plugin's
-    /// order without repeats (a code listed twice is one action:
-    /// [`dedup_keeping_order`]).
+    /// [`Step::among`], else its plugin's `step_options` (in its order; the
+    /// conformance kit refuses a code listed twice).
     pub(super) fn step_options_into(&self, s: Step, out: &mut Vec<u32>) -> HookResult {
         out.clear();
         if s.among != 0 {
@@ -155,7 +154,6 @@ impl Game {
                 s,
                 out,
             )?;
-            dedup_keeping_order(out);
         }
         Ok(())
     }
@@ -565,53 +563,5 @@ impl Game {
                 Ok(true)
             }
         }
-    }
-}
-
-/// Drops the repeats of `codes`, keeping each code's first place: a plugin's
-/// order of its options stands (the random pick and the records' option
-/// numbers follow it), a repeat is no second action. Linear for a list in
-/// ascending order, as most are; quadratic only for short unsorted lists.
-fn dedup_keeping_order(codes: &mut Vec<u32>) {
-    if codes.windows(2).all(|w| w[0] < w[1]) {
-        return;
-    }
-    if codes.len() <= 64 {
-        let mut kept = 0;
-        for i in 0..codes.len() {
-            let c = codes[i];
-            if !codes[..kept].contains(&c) {
-                codes[kept] = c;
-                kept += 1;
-            }
-        }
-        codes.truncate(kept);
-    } else {
-        let mut seen = std::collections::HashSet::with_capacity(codes.len());
-        codes.retain(|&c| seen.insert(c));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::dedup_keeping_order;
-
-    fn check(input: &[u32], expect: &[u32]) {
-        let mut v = input.to_vec();
-        dedup_keeping_order(&mut v);
-        assert_eq!(v, expect, "{input:?}");
-    }
-
-    #[test]
-    fn a_decisions_repeated_options_are_one_action_each_in_the_plugins_order() {
-        check(&[], &[]);
-        check(&[1, 2, 5], &[1, 2, 5]);
-        check(&[5, 1, 5, 2, 1], &[5, 1, 2]);
-        check(&[0, 1, 0, 1], &[0, 1]);
-        check(&[3, 3, 3], &[3]);
-        // A long list takes the other path, with the same result.
-        let long: Vec<u32> = (0..200).rev().chain(0..200).collect();
-        let expect: Vec<u32> = (0..200).rev().collect();
-        check(&long, &expect);
     }
 }

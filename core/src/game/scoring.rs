@@ -4,7 +4,7 @@
 //! that go home.
 
 use super::*;
-use crate::narrow::held_bit;
+use crate::narrow::{bits, held_bit};
 use crate::rules::narrowed::HOLDING;
 use crate::rules::BASE_CATEGORIES;
 use features::{NOT_FOR_FARMERS, WITHHELD};
@@ -261,7 +261,9 @@ impl Game {
 
     /// The `feature_scored` hooks of a scored unit, to the subscribers that
     /// did not narrow the call away (outside their logging case, for a
-    /// feature kind they skip, or a unit none of their figures stands in).
+    /// feature kind they skip, or a unit none of their figures stands in:
+    /// `held` ([`Game::held_for`]) until one was called, then looked at again
+    /// at each one's turn, as an earlier one may have moved figures).
     /// Its callers test first that some subscriber hears the call
     /// ([`Game::wants`], then [`Game::scored_by_nobody`]), so most scorings
     /// make one call and cross into nothing.
@@ -269,10 +271,25 @@ impl Game {
     fn dispatch_scored(&mut self, info: &ScoreInfo<'_>, pts: &Points, held: u64) -> HookResult {
         let bit = hook::FEATURE_SCORED;
         let skips = self.scored_skips(info.kind);
-        dispatch!(@each self, bit, |i| self.skips(i, skips)
-            || self.narrowed_away(i, Narrowed::ScoredHolds(held)), |h, cx| h
-            .feature_scored(cx, info, pts));
+        let called = std::cell::Cell::new(false);
+        dispatch!(@each self, bit, |i| {
+            let skip = self.skips(i, skips) || self.scored_holds_none(i, info, held, called.get());
+            called.set(called.get() || !skip);
+            skip
+        }, |h, cx| h.feature_scored(cx, info, pts));
         Ok(())
+    }
+
+    /// Whether subscriber `i` declared `SCORED_HOLDS_MINE` and none of its
+    /// figures stands in the unit of `info`: by `held`, or looked at now
+    /// when `again` (a hook ran since `held` was read).
+    fn scored_holds_none(&self, i: u8, info: &ScoreInfo<'_>, held: u64, again: bool) -> bool {
+        self.rules.plugins.get(usize::from(i)).is_some_and(|e| {
+            e.narrow & bits::SCORED_HOLDS_MINE != 0 && {
+                let held = if again { self.held_of(e, info) } else { held };
+                self.holds_none(e, i, Narrowed::ScoredHolds(held))
+            }
+        })
     }
 
     /// Whether every `feature_scored` subscriber skips (or switched off) the

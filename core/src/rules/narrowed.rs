@@ -95,7 +95,8 @@ pub(super) fn holding(entries: &[PluginEntry]) -> (Vec<u8>, [u8; 3]) {
     for (i, e) in entries.iter().enumerate().take(256) {
         let mut declared = false;
         for ((h, hold, kind_case), kinds) in HOLDING.iter().zip(&mut kinds) {
-            if e.narrow & hold == 0 || e.subs & h == 0 {
+            // Without figure kinds the case means nothing (the plugin is asked).
+            if e.narrow & hold == 0 || e.subs & h == 0 || e.decl.figures.is_empty() {
                 continue;
             }
             declared = true;

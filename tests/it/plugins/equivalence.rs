@@ -161,6 +161,36 @@ impl<M: Send + Sync + 'static> carcassonne_plugin_sdk::Plugin for Gated<M> {
         Ok(())
     }
 
+    /// Compiled out by a `cfg` inside a `cfg_attr` whose predicate holds:
+    /// not subscribed.
+    #[cfg_attr(test, cfg(any()))]
+    fn before_scoring(
+        &self,
+        _cx: &mut carcassonne_plugin_sdk::Cx<'_>,
+    ) -> carcassonne_plugin_sdk::HookResult {
+        Ok(())
+    }
+
+    /// Compiled out by nested `cfg_attr`s whose predicates both hold.
+    #[cfg_attr(test, cfg_attr(not(any()), cfg(any())))]
+    fn after_figure(
+        &self,
+        _cx: &mut carcassonne_plugin_sdk::Cx<'_>,
+    ) -> carcassonne_plugin_sdk::HookResult {
+        Ok(())
+    }
+
+    /// Under a `cfg_attr` whose predicate does not hold: compiled and subscribed.
+    #[cfg_attr(not(test), cfg(any()))]
+    #[cfg_attr(any(), cfg_attr(test, cfg(any())))]
+    fn tile_drawn(
+        &self,
+        _cx: &mut carcassonne_plugin_sdk::Cx<'_>,
+        _tile: carcassonne_core::TileTypeId,
+    ) -> carcassonne_plugin_sdk::HookResult {
+        Ok(())
+    }
+
     fn turn_start(
         &self,
         _cx: &mut carcassonne_plugin_sdk::Cx<'_>,
@@ -173,5 +203,5 @@ impl<M: Send + Sync + 'static> carcassonne_plugin_sdk::Plugin for Gated<M> {
 fn a_hook_compiled_out_by_cfg_is_not_subscribed() {
     use carcassonne_core::hook;
     let subs = carcassonne_plugin_sdk::hooks_of::<Gated<()>>();
-    assert_eq!(subs, hook::TURN_END | hook::TURN_START);
+    assert_eq!(subs, hook::TURN_END | hook::TURN_START | hook::TILE_DRAWN);
 }

@@ -100,11 +100,7 @@ fn methods(inner: &[TokenTree]) -> Vec<(String, Vec<String>)> {
                 if let Some(TokenTree::Group(g)) = inner.get(i + 1) {
                     if g.delimiter() == Delimiter::Bracket {
                         let attr: Vec<TokenTree> = g.stream().into_iter().collect();
-                        if let [TokenTree::Ident(name), TokenTree::Group(pred)] = &attr[..] {
-                            if name.to_string() == "cfg" {
-                                cfgs.push(pred.stream().to_string());
-                            }
-                        }
+                        cfg_predicates(&attr, None, &mut cfgs);
                         i += 2;
                         continue;
                     }
@@ -122,6 +118,46 @@ fn methods(inner: &[TokenTree]) -> Vec<(String, Vec<String>)> {
         i += 1;
     }
     out
+}
+
+/// The `cfg` predicates an attribute's tokens (`cfg(q)`, or `cfg_attr(p,
+/// …)` holding `cfg(q)` attributes, nested or not) put on its item, into
+/// `out`: `q`, or `any(not(p), q)` under `cfg_attr(p, …)` (the item is
+/// compiled out when `p` holds and `q` does not). `under` is when the
+/// enclosing `cfg_attr`s apply (their predicates, all of them).
+fn cfg_predicates(attr: &[TokenTree], under: Option<&str>, out: &mut Vec<String>) {
+    let [TokenTree::Ident(name), TokenTree::Group(args)] = attr else {
+        return;
+    };
+    let within = |q: String| match under {
+        Some(p) => format!("any(not({p}), {q})"),
+        None => q,
+    };
+    match name.to_string().as_str() {
+        "cfg" => out.push(within(args.stream().to_string())),
+        "cfg_attr" => {
+            // `p, a1, a2, …`: split at the top level's commas.
+            let mut parts: Vec<Vec<TokenTree>> = vec![Vec::new()];
+            for t in args.stream() {
+                match &t {
+                    TokenTree::Punct(c) if c.as_char() == ',' => parts.push(Vec::new()),
+                    _ => parts.last_mut().expect("one part at least").push(t),
+                }
+            }
+            let Some((p, attrs)) = parts.split_first() else {
+                return;
+            };
+            let p: TokenStream = p.iter().cloned().collect();
+            let applies = match under {
+                Some(u) => format!("all({u}, {p})"),
+                None => p.to_string(),
+            };
+            for a in attrs {
+                cfg_predicates(a, Some(&applies), out);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// The `IMPLEMENTED` item of the impl: the names of its methods, a method
