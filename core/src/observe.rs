@@ -622,7 +622,8 @@ fn breaks_line(c: char) -> bool {
 }
 
 /// Why a plugin's note as written is refused by the conformance kit (more
-/// than [`MAX_NOTE_CHARS`] characters, or a control character), if it is.
+/// than [`MAX_NOTE_CHARS`] characters, or a character that breaks a line),
+/// if it is.
 pub fn note_problem(text: &str) -> Option<String> {
     let text = text.trim();
     let n = text.chars().count();
