@@ -6,10 +6,15 @@ use crate::*;
 use std::sync::Mutex;
 
 pub(super) fn base() -> Arc<Rules> {
+    base_with(vec![])
+}
+
+/// The base game's tiles and rules with `plugins`.
+fn base_with(plugins: Vec<(PluginDecl, Arc<dyn Hooks>)>) -> Arc<Rules> {
     let text = include_str!("../../../configs/tilesets/base.toml");
     let set: TileSetSpec = toml::from_str(text).unwrap();
     let tiles = TileCatalogue::build(&[set], "C2").unwrap();
-    Arc::new(Rules::new("base", tiles, CoreOptions::default(), vec![]).unwrap())
+    Arc::new(Rules::new("base", tiles, CoreOptions::default(), plugins).unwrap())
 }
 
 /// The final scores of the games `run_with(chooser)` plays from seed 0.
@@ -175,15 +180,11 @@ fn a_decision_listing_an_option_twice_is_refused() {
             Ok(())
         }
     }
-    let text = include_str!("../../../configs/tilesets/base.toml");
-    let set: TileSetSpec = toml::from_str(text).unwrap();
-    let tiles = TileCatalogue::build(&[set], "C2").unwrap();
     let decl = PluginDecl {
         id: "twice".into(),
         ..PluginDecl::default()
     };
-    let plugins: Vec<(PluginDecl, Arc<dyn Hooks>)> = vec![(decl, Arc::new(Twice))];
-    let rules = Arc::new(Rules::new("t", tiles, CoreOptions::default(), plugins).unwrap());
+    let rules = base_with(vec![(decl, Arc::new(Twice))]);
     let f = run(&rules, Options::default(), &|_| Ok(())).unwrap_err();
     assert!(
         f.message

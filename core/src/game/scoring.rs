@@ -321,7 +321,7 @@ impl Game {
     /// for farmers, of one of the unit's fields), of the plugins subscribed
     /// to the hook that declared its holding bit and do not skip the unit
     /// (`skips`: the call's per-kind and logging bits). Those plugins' figures
-    /// are looked at, not the unit's members (a wagon per player against
+    /// are looked at, not the unit's members (a figure or two per player against
     /// every member of a large city or field), and only for a unit of a kind
     /// one of them keeps ([`Rules::holding_kinds`](crate::Rules)): in most
     /// rulesets, and most scorings of the others, nothing is looked at.
