@@ -301,6 +301,7 @@ mod features;
 mod figure_step;
 mod figures;
 mod flow;
+mod holding;
 mod integrity;
 mod log;
 mod lot;
