@@ -46,6 +46,36 @@ impl fmt::Display for HookError {
 
 impl std::error::Error for HookError {}
 
+/// The longest message, in characters, of a plugin's error or option problem
+/// as the program keeps it ([`plugin_message`]).
+pub const MAX_MESSAGE_CHARS: usize = 500;
+
+/// A message a plugin gave (a hook's error or panic, an option problem) as
+/// the program keeps it: one line (every character that breaks a line a
+/// space, as in [`shown_note`](crate::observe::shown_note)), at most
+/// [`MAX_MESSAGE_CHARS`] characters (a longer one cut, ending in `… (N more
+/// characters)`): a plugin's error is printed once per failed game.
+pub fn plugin_message(text: String) -> String {
+    let long = text.len() > MAX_MESSAGE_CHARS && text.chars().count() > MAX_MESSAGE_CHARS;
+    if !long && !text.chars().any(crate::observe::breaks_line) {
+        return text;
+    }
+    let line = text.chars().map(|c| {
+        if crate::observe::breaks_line(c) {
+            ' '
+        } else {
+            c
+        }
+    });
+    if !long {
+        return line.collect();
+    }
+    let mut cut: String = line.take(MAX_MESSAGE_CHARS).collect();
+    let more = text.chars().count() - MAX_MESSAGE_CHARS;
+    cut.push_str(&format!("… ({more} more characters)"));
+    cut
+}
+
 /// Result of a hook.
 pub type HookResult = Result<(), HookError>;
 

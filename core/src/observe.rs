@@ -617,7 +617,7 @@ pub fn shown_note(text: &str) -> String {
 
 /// Whether `c` breaks a note's line where it is drawn: a control character
 /// (a line break, a tab) or a line or paragraph separator.
-fn breaks_line(c: char) -> bool {
+pub(crate) fn breaks_line(c: char) -> bool {
     c.is_control() || c == '\u{2028}' || c == '\u{2029}'
 }
 

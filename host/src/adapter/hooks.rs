@@ -47,7 +47,7 @@ impl AbiHooks {
         HookError {
             plugin: self.id.clone(),
             hook,
-            message: message.into(),
+            message: carcassonne_core::hooks::plugin_message(message.into()),
         }
     }
 

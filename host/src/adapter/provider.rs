@@ -165,7 +165,7 @@ impl AbiPlugin {
                 .map(|p| {
                     (
                         p.key.into_option().map(RString::into_string),
-                        p.message.into_string(),
+                        carcassonne_core::hooks::plugin_message(p.message.into_string()),
                     )
                 })
                 .collect()),

@@ -63,7 +63,7 @@ pub fn registered_plugins() -> Vec<&'static Registration> {
 /// Descriptors of every plugin registered here. Never unwinds.
 #[doc(hidden)]
 pub fn local_descriptors() -> RVec<PluginDescriptor> {
-    catch_unwind(|| {
+    caught(|| {
         registered_plugins()
             .iter()
             .map(|r| r.descriptor())
@@ -79,7 +79,7 @@ fn rstrings(v: &[&str]) -> RVec<RString> {
 fn descriptor_of<P: Plugin>() -> PluginDescriptor {
     // The only part that runs author code (`Default`, `Serialize`); a failure here
     // leaves the options empty and shows up again, as an error, in `configure`.
-    let options = catch_unwind(option_infos::<P::Config>)
+    let options = caught(option_infos::<P::Config>)
         .ok()
         .and_then(Result::ok)
         .unwrap_or_default();
@@ -149,10 +149,10 @@ fn problem(key: Option<String>, message: String) -> AbiOptionProblem {
 extern "C" fn configure_extern<P: Plugin>(
     options_toml: RStr<'_>,
 ) -> RResult<PluginObj, RVec<AbiOptionProblem>> {
-    let r = catch_unwind(AssertUnwindSafe(|| -> Result<P, ConfigError> {
+    let r = caught(|| -> Result<P, ConfigError> {
         default_table::<P::Config>().map_err(ConfigError::new)?;
         configure::<P>(options_toml.as_str())
-    }));
+    });
     match r {
         Ok(Ok(p)) => {
             // SAFETY: `this` is a boxed `P` that only `drop_plugin::<P>` frees, once,
@@ -163,13 +163,7 @@ extern "C" fn configure_extern<P: Plugin>(
             })
         }
         Ok(Err(e)) => RErr(e.problems.into_iter().map(|(k, m)| problem(k, m)).collect()),
-        Err(p) => RErr(
-            vec![problem(
-                None,
-                format!("panicked while configuring: {}", panic_message(&*p)),
-            )]
-            .into(),
-        ),
+        Err(report) => RErr(vec![problem(None, format!("{report} (while configuring)"))].into()),
     }
 }
 
@@ -227,6 +221,26 @@ fn panic_report(payload: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
+/// Runs `f` with its panic caught: the panic's report ([`panic_report`]) in
+/// place of its value. The panic's payload is dropped here under a second
+/// catch: a payload whose own `Drop` panics would otherwise unwind out of the
+/// `extern "C"` entry point and abort the process (such a payload is
+/// leaked).
+fn caught<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
+        let report = panic_report(&*payload);
+        dispose(payload);
+        report
+    })
+}
+
+/// Drops a caught panic's payload; one whose `Drop` panics is leaked.
+fn dispose(payload: Box<dyn std::any::Any + Send>) {
+    if let Err(again) = catch_unwind(AssertUnwindSafe(move || drop(payload))) {
+        std::mem::forget(again);
+    }
+}
+
 fn root_module() -> PluginLib_Ref {
     PluginLib {
         abi_epoch: abi::ABI_EPOCH,
@@ -255,10 +269,10 @@ pub const fn lib_header() -> LibHeader {
 /// Runs a hook body; an `Err` or a panic becomes `RErr` with the message.
 #[inline]
 fn guard(f: impl FnOnce() -> Result<(), Error>) -> HookStatus {
-    match catch_unwind(AssertUnwindSafe(f)) {
+    match caught(f) {
         Ok(Ok(())) => ROk(()),
         Ok(Err(e)) => RErr(e.message().into()),
-        Err(p) => RErr(panic_report(&*p).into()),
+        Err(report) => RErr(report.into()),
     }
 }
 
@@ -338,9 +352,7 @@ carcassonne_vocab::hook_table!(hook_fns);
 unsafe extern "C" fn drop_plugin<P: Plugin>(this: PluginThis) {
     // SAFETY: `this` is the box made in `configure_extern::<P>`, freed once (the
     // `PluginObj` calls this on drop). A panic in the plugin's `Drop` is swallowed.
-    let _ = catch_unwind(AssertUnwindSafe(|| unsafe {
-        drop(Box::from_raw(this.as_ptr().cast::<P>().cast_mut()))
-    }));
+    let _ = caught(|| unsafe { drop(Box::from_raw(this.as_ptr().cast::<P>().cast_mut())) });
 }
 
 /// # Safety
@@ -348,8 +360,7 @@ unsafe extern "C" fn drop_plugin<P: Plugin>(this: PluginThis) {
 unsafe extern "C" fn subscriptions<P: Plugin>(this: PluginThis) -> u64 {
     // SAFETY: the function's contract.
     let p = unsafe { plugin::<P>(this) };
-    catch_unwind(AssertUnwindSafe(|| p.subscriptions())).unwrap_or(hooks_of::<P>())
-        & hooks_of::<P>()
+    caught(|| p.subscriptions()).unwrap_or(hooks_of::<P>()) & hooks_of::<P>()
 }
 
 /// # Safety
@@ -357,7 +368,7 @@ unsafe extern "C" fn subscriptions<P: Plugin>(this: PluginThis) -> u64 {
 unsafe extern "C" fn narrowing<P: Plugin>(this: PluginThis) -> u64 {
     // SAFETY: the function's contract.
     let p = unsafe { plugin::<P>(this) };
-    catch_unwind(AssertUnwindSafe(|| p.narrowing())).unwrap_or(0) & abi::narrow::ALL
+    caught(|| p.narrowing()).unwrap_or(0) & abi::narrow::ALL
 }
 
 /// # Safety
@@ -365,7 +376,7 @@ unsafe extern "C" fn narrowing<P: Plugin>(this: PluginThis) -> u64 {
 unsafe extern "C" fn figure_count<P: Plugin>(this: PluginThis, i: u32) -> u8 {
     // SAFETY: the function's contract.
     let p = unsafe { plugin::<P>(this) };
-    catch_unwind(AssertUnwindSafe(|| p.figure_count(i as usize))).unwrap_or(0)
+    caught(|| p.figure_count(i as usize)).unwrap_or(0)
 }
 
 /// # Safety
@@ -376,10 +387,10 @@ unsafe extern "C" fn check_core<P: Plugin>(
 ) -> RResult<(), RString> {
     // SAFETY: the function's contract.
     let p = unsafe { plugin::<P>(this) };
-    match catch_unwind(AssertUnwindSafe(|| p.check_core(&core))) {
+    match caught(|| p.check_core(&core)) {
         Ok(Ok(())) => ROk(()),
         Ok(Err(e)) => RErr(e.into()),
-        Err(x) => RErr(panic_report(&*x).into()),
+        Err(report) => RErr(report.into()),
     }
 }
 
@@ -393,14 +404,12 @@ unsafe extern "C" fn compose_tiles<P: Plugin>(
     // SAFETY: the function's contract.
     let p = unsafe { plugin::<P>(this) };
     let mut out = Vec::new();
-    let r = catch_unwind(AssertUnwindSafe(|| {
-        p.compose_tiles(&TileCatalogueView::__from_abi(tiles), &mut out)
-    }));
+    let r = caught(|| p.compose_tiles(&TileCatalogueView::__from_abi(tiles), &mut out));
     counts.extend(out);
     match r {
         Ok(Ok(())) => ROk(()),
         Ok(Err(e)) => RErr(e.into()),
-        Err(x) => RErr(panic_report(&*x).into()),
+        Err(report) => RErr(report.into()),
     }
 }
 
@@ -409,7 +418,7 @@ unsafe extern "C" fn compose_tiles<P: Plugin>(
 unsafe extern "C" fn value_name<P: Plugin>(this: PluginThis, what: NameCtx, value: u32) -> RString {
     // SAFETY: the function's contract.
     let p = unsafe { plugin::<P>(this) };
-    catch_unwind(AssertUnwindSafe(|| p.value_name(what, value)))
+    caught(|| p.value_name(what, value))
         .unwrap_or_else(|_| value.to_string())
         .into()
 }
@@ -423,7 +432,7 @@ unsafe extern "C" fn parse_value<P: Plugin>(
 ) -> ROption<u32> {
     // SAFETY: the function's contract.
     let p = unsafe { plugin::<P>(this) };
-    match catch_unwind(AssertUnwindSafe(|| p.parse_value(what, text.as_str()))) {
+    match caught(|| p.parse_value(what, text.as_str())) {
         Ok(Some(v)) => RSome(v),
         _ => RNone,
     }
@@ -434,7 +443,7 @@ unsafe extern "C" fn parse_value<P: Plugin>(
 unsafe extern "C" fn describe_step<P: Plugin>(this: PluginThis, step: Step) -> RString {
     // SAFETY: the function's contract.
     let p = unsafe { plugin::<P>(this) };
-    catch_unwind(AssertUnwindSafe(|| p.describe_step(step)))
+    caught(|| p.describe_step(step))
         .unwrap_or_else(|_| crate::default_step_description::<P>(step))
         .into()
 }
@@ -449,7 +458,7 @@ unsafe extern "C" fn value_label<P: Plugin>(
     // SAFETY: the function's contract.
     let p = unsafe { plugin::<P>(this) };
     // A panic gives no label: the record text is shown.
-    catch_unwind(AssertUnwindSafe(|| p.value_label(what, value)))
+    caught(|| p.value_label(what, value))
         .unwrap_or_default()
         .into()
 }

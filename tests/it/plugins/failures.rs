@@ -85,6 +85,15 @@ fn check_failures(reg: &Registry, what: &str) {
             ("panic", "kit-faulty was told to panic".to_string()),
             ("error", "kit-faulty was told to fail".to_string()),
             ("bad-id", "`tile_pos`: no placed tile 60000".to_string()),
+            // A panic whose payload panics when dropped (the hostile plugin
+            // audit's defect 3: it aborted the process), and an error of
+            // 100,000 characters on 2,600 lines (defect 8: printed whole,
+            // once per failed game), kept as one line of 500.
+            ("panic-bomb", "(no message)".to_string()),
+            (
+                "long-error",
+                "kit-faulty was told to fail at length kit-faulty".to_string(),
+            ),
         ] {
             let rules = rules(
                 reg,
@@ -97,6 +106,13 @@ fn check_failures(reg: &Registry, what: &str) {
             assert_eq!(e.plugin, "kit-faulty", "{what} {hook} {mode}");
             assert_eq!(e.hook, *hook, "{what} {mode}: {e}");
             assert!(e.message.contains(&needle), "{what} {hook} {mode}: {e}");
+            assert!(!e.message.contains('\n'), "{what} {hook} {mode}: {e}");
+            if mode == "long-error" {
+                // 38 characters (the line break a space) 2,600 times.
+                let end = format!("… ({} more characters)", 38 * 2_600 - 500);
+                assert!(e.message.ends_with(&end), "{e}");
+                assert_eq!(e.message.chars().count(), 500 + end.chars().count());
+            }
             let shown = GameError::Hook(e).to_string();
             assert!(
                 shown.starts_with(&format!("plugin `kit-faulty` failed in hook `{hook}`: ")),

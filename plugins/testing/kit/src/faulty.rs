@@ -15,6 +15,20 @@ pub enum FaultMode {
     Error,
     /// Pass a tile index that does not exist to the host.
     BadId,
+    /// Panic with a payload whose own `Drop` panics (dropped carelessly
+    /// where the panic is caught, it would abort the process).
+    PanicBomb,
+    /// Return an error of a hundred thousand characters over many lines.
+    LongError,
+}
+
+/// A panic payload whose `Drop` panics.
+struct Bomb;
+
+impl Drop for Bomb {
+    fn drop(&mut self) {
+        panic!("kit-faulty's panic payload panicked as it was dropped");
+    }
 }
 
 /// When `kit-faulty` fails in its hook.
@@ -54,7 +68,10 @@ impl Default for FaultyOptions {
 impl Config for FaultyOptions {
     const DOCS: &'static [(&'static str, &'static str)] = &[
         ("hook", "The hook that fails (e.g. `bonus`, `tile_placed`)."),
-        ("mode", "How it fails: `panic`, `error` or `bad-id`."),
+        (
+            "mode",
+            "How it fails: `panic`, `error`, `bad-id`, `panic-bomb` (a panic whose payload panics when dropped) or `long-error` (an error of 100,000 characters on many lines).",
+        ),
         (
             "when",
             "When it fails: `always`, or `odd-scores` (only when the scores add up to an odd number).",
@@ -112,6 +129,10 @@ impl Faulty {
                 let _ = v.tile_pos(TileIndex(60_000));
                 Ok(())
             }
+            FaultMode::PanicBomb => std::panic::panic_any(Bomb),
+            FaultMode::LongError => Err(Error::new(
+                "kit-faulty was told to fail at length\n".repeat(2_600),
+            )),
         }
     }
 
