@@ -275,6 +275,19 @@ pub const TURNS_PER_TILE: usize = 2;
 /// Turns a game may have besides, see [`Rules::max_turns`] (rounds granted at
 /// the end: the abbey's).
 pub const TURN_MARGIN: usize = 100;
+/// How deep plugin hooks may run one inside another: a hook's change (a
+/// feature scored, a figure moved or returned) calls the hooks that hear it,
+/// whose changes may call hooks again. The host's adapter refuses a change
+/// asked for by a hook this deep, which ends the game with an error naming
+/// the plugin (a hook whose change calls itself without end would overflow
+/// the stack and end the process). The shipped plugins nest a few deep.
+pub const MAX_HOOK_DEPTH: u32 = 32;
+/// How many plugin steps (decisions and chance events) may be resolved in
+/// one turn, or in the game's end (its final rounds and final scoring): one
+/// more ends the game with an error naming the plugin that pushed it (a
+/// step whose resolution pushes another without end would never end the
+/// turn). The shipped plugins resolve at most a few dozen in a turn.
+pub const MAX_STEPS_PER_TURN: u32 = 10_000;
 
 /// Figure kind id of the follower.
 pub const FOLLOWER: FigureKindId = FigureKindId(0);

@@ -63,7 +63,8 @@ macro_rules! hook_table {
             /// `tiles[i]` back from this draw (it stays in the bag; e.g. dragon tiles before
             /// the first volcano). `tiles` are the distinct types in the bag, in increasing
             /// id order (a filter may binary-search them). A bag with no drawable tile ends
-            /// the game. Hot; do not allocate.
+            /// the game: the check that starts a regular turn asks as that turn (its number
+            /// and player set), as the draw does. Hot; do not allocate.
             filter_draws FILTER_DRAWS (v) {
                 tiles: slice (&[TileTypeId]) => (RSlice<'_, TileTypeId>),
                 keep: slice_mut (&mut [bool]) => (RSliceMut<'_, bool>)

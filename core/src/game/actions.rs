@@ -370,6 +370,7 @@ impl Game {
 
     /// Resolves a plugin step with `value`.
     fn resolve(&mut self, s: Step, value: u32) -> HookResult {
+        self.count_step(s)?;
         let rules = self.lend_rules();
         if let Some(p) = rules.plugins.get(usize::from(s.owner)) {
             self.scratch.hook_depth += 1;

@@ -330,6 +330,49 @@ impl Game {
         self.has_drawable_filtered()
     }
 
+    /// [`Game::has_drawable`] for the next regular turn, which starts only
+    /// with a tile to draw: the draw filters are asked as that turn (its
+    /// number, its player, no tile placed yet), as its draw asks them, and
+    /// the turn is put back as it was. A filter of the turn number (a type
+    /// held back on odd turns) gives the same answer to both.
+    #[inline]
+    pub(super) fn has_drawable_next(&mut self) -> Result<bool, HookError> {
+        if self.bag.tiles.is_empty() {
+            return Ok(false);
+        }
+        if !self.wants(hook::FILTER_DRAWS) && !self.bag.holds_back() {
+            return Ok(true);
+        }
+        self.has_drawable_as_next_turn()
+    }
+
+    /// [`Game::has_drawable_next`] when plugins filter the draws.
+    fn has_drawable_as_next_turn(&mut self) -> Result<bool, HookError> {
+        let t = &mut self.turn;
+        let was = (
+            t.current,
+            t.number,
+            t.granted_by,
+            t.last_tile,
+            t.piece,
+            t.over,
+        );
+        t.current = t.rotation.next_in(self.players);
+        t.number = t.number.saturating_add(1);
+        (t.granted_by, t.last_tile, t.piece, t.over) = (CORE_OWNER, NONE16, Piece::NONE, false);
+        let r = self.has_drawable();
+        let t = &mut self.turn;
+        (
+            t.current,
+            t.number,
+            t.granted_by,
+            t.last_tile,
+            t.piece,
+            t.over,
+        ) = was;
+        r
+    }
+
     /// [`Game::has_drawable`] when plugins filter the draws (with their
     /// hook, or as data only: then whether a type not held back is left).
     /// The answer is kept for the draw that follows

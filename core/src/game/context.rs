@@ -276,17 +276,16 @@ impl<'g> Cx<'g> {
     }
 
     /// Awards points to a player, in this plugin's score category. `false` for a
-    /// seat beyond the table.
+    /// seat beyond the table. Scores saturate: an amount that would carry the
+    /// score or its category past the range of `i32` is cut to what both can
+    /// take, and the event says the amount booked.
     pub fn add_score(&mut self, player: PlayerId, points: i32) -> bool {
         if player.seat() >= self.game.players {
             return false;
         }
         let g = &mut *self.game;
-        let cats = g.rules.score_categories.len();
         let cat = g.rules.plugin_category(self.plugin);
-        g.turn.scores[player.index()] = g.turn.scores[player.index()].saturating_add(points);
-        let b = &mut g.turn.breakdown[player.index() * cats + cat];
-        *b = b.saturating_add(points);
+        let points = g.book(player.index(), cat, points);
         let plugin = self.plugin;
         g.emit(|| Event::PluginScored {
             plugin,
@@ -312,13 +311,9 @@ impl<'g> Cx<'g> {
         } else {
             (from, to, points)
         };
-        let cats = g.rules.score_categories.len();
         let cat = g.rules.plugin_category(self.plugin);
         for (p, d) in [(from, n.saturating_neg()), (to, n)] {
-            let p = usize::from(p);
-            g.turn.scores[p] = g.turn.scores[p].saturating_add(d);
-            let b = &mut g.turn.breakdown[p * cats + cat];
-            *b = b.saturating_add(d);
+            g.book(usize::from(p), cat, d);
         }
         let t = &mut g.turn.transferred[usize::from(from)];
         *t = t.saturating_add(n);

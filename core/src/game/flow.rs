@@ -436,7 +436,7 @@ impl Game {
             self.turn.current = p;
             self.turn.granted_by = plugin;
             self.turn.granted_played = self.turn.granted_played.saturating_add(1);
-        } else if self.turn.ending || !self.has_drawable()? {
+        } else if self.turn.ending || !self.has_drawable_next()? {
             self.turn.ending = true;
             self.turn.stage = Stage::Ending;
             return Ok(false);
@@ -457,27 +457,6 @@ impl Game {
         let (player, turn) = (self.turn.current, self.turn.number);
         self.emit(|| Event::TurnStarted { player, turn });
         Ok(regular)
-    }
-
-    /// The error for a turn granted by plugin `plugin` beyond [`Rules::max_turns`].
-    #[cold]
-    fn too_many_turns(&self, plugin: u8) -> HookError {
-        HookError {
-            plugin: self
-                .rules
-                .plugins
-                .get(plugin as usize)
-                .map_or_else(|| "?".into(), |p| p.decl.id.clone()),
-            hook: "grant_turn",
-            message: format!(
-                "it granted turn {}, beyond the limit of {} turns for a game of {} tiles ({} per tile and {}): it keeps granting turns",
-                u32::from(self.turn.number) + 1,
-                self.rules.max_turns(),
-                self.rules.max_tiles,
-                crate::rules::TURNS_PER_TILE,
-                crate::rules::TURN_MARGIN
-            ),
-        }
     }
 
     /// Grants `player` a turn right after the current one (before the next regular

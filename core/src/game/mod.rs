@@ -303,6 +303,7 @@ mod figures;
 mod flow;
 mod holding;
 mod integrity;
+mod limits;
 mod log;
 mod lot;
 mod offers;

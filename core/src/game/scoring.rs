@@ -216,17 +216,15 @@ impl Game {
             amounts: [0; MAX_PLAYERS],
         };
         let r = self.value_and_bonus(info, winners, base, &mut pts, &mut deltas);
-        let cats = self.rules.score_categories.len();
+        // What each player gets is the base (a winner's) and every plugin's
+        // change, each booked in its category.
         for pid in PlayerId::all(self.players) {
             let p = pid.index();
-            self.turn.scores[p] = self.turn.scores[p].saturating_add(pts.amounts[p]);
             if winners.contains(pid) {
-                let b = &mut self.turn.breakdown[p * cats + category];
-                *b = b.saturating_add(base);
+                self.book(p, category, base);
             }
             for (i, d) in &deltas {
-                let b = &mut self.turn.breakdown[p * cats + BASE_CATEGORIES.len() + *i as usize];
-                *b = b.saturating_add(d[p]);
+                self.book(p, BASE_CATEGORIES.len() + *i as usize, d[p]);
             }
         }
         self.scratch.deltas = deltas;
@@ -276,6 +274,36 @@ impl Game {
             skip
         }, |h, cx| h.feature_scored(cx, info, pts));
         Ok(())
+    }
+
+    /// Books `points` for player `p` (an index) in score category `cat`: his
+    /// score and that category's entry of his breakdown change by the same
+    /// amount, so that they keep adding up. An amount that would carry
+    /// either past the range of `i32` is cut to what both can take (scores
+    /// saturate; they never wrap). Returns the amount booked.
+    #[inline]
+    pub(super) fn book(&mut self, p: usize, cat: usize, points: i32) -> i32 {
+        let at = p * self.rules.score_categories.len() + cat;
+        let (Some(&score), Some(&entry)) = (self.turn.scores.get(p), self.turn.breakdown.get(at))
+        else {
+            return 0;
+        };
+        let booked = match (score.checked_add(points), entry.checked_add(points)) {
+            (Some(_), Some(_)) => points,
+            _ => {
+                let room = |x: i32| {
+                    (
+                        i64::from(i32::MIN) - i64::from(x),
+                        i64::from(i32::MAX) - i64::from(x),
+                    )
+                };
+                let ((lo, hi), (lo2, hi2)) = (room(score), room(entry));
+                i64::from(points).clamp(lo.max(lo2), hi.min(hi2)) as i32
+            }
+        };
+        self.turn.scores[p] = score + booked;
+        self.turn.breakdown[at] = entry + booked;
+        booked
     }
 
     /// The value and bonus layers of [`Game::pay`]: fills `pts` with what

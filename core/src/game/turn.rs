@@ -61,6 +61,12 @@ state! {
         pub(super) scored: u16,
         /// Fields closed this turn (roots).
         pub(super) closed: Vec<FeatureId>,
+        /// Plugin steps resolved in turn `resolved_in` (the game's end counts
+        /// with its last turn), against [`MAX_STEPS_PER_TURN`](crate::rules::MAX_STEPS_PER_TURN):
+        /// counted, and reset, where a step is resolved, not at every turn.
+        pub(super) resolved: u32,
+        /// The turn whose steps `resolved` counts.
+        pub(super) resolved_in: u16,
     }
 }
 
@@ -91,6 +97,8 @@ impl Turn {
             done: Vec::new(),
             scored: 0,
             closed: Vec::new(),
+            resolved: 0,
+            resolved_in: 0,
         }
     }
 
@@ -121,6 +129,8 @@ impl Turn {
             done,
             scored,
             closed,
+            resolved,
+            resolved_in,
         } = self;
         // The first turn goes to seat 0: the seat "before" it is the last one.
         let last = PlayerId::all(players).next_back().unwrap_or_default();
@@ -131,6 +141,7 @@ impl Turn {
         (*game_seed, *rng, *scores) = (seed, Rng::new(seed), [0; MAX_PLAYERS]);
         refill(breakdown, players as usize * categories, 0);
         (*transferred, *scored) = ([0; MAX_PLAYERS], 0);
+        (*resolved, *resolved_in) = (0, 0);
         granted.clear();
         pending.clear();
         incoming.clear();

@@ -8,6 +8,7 @@
 //! names) borrows for that `'a` (no lifetime is extended).
 #![allow(unsafe_code)]
 
+use carcassonne_core::rules::MAX_HOOK_DEPTH;
 use carcassonne_core::{
     AreaId, Cx, FeatureId, FigureId, FigureKindId, Game, HookError, Location, PlayerId, TileIndex,
     TileTypeId, View,
@@ -111,8 +112,17 @@ impl<'g> HostCtx<'g> {
             // reaches this only from `&mut self` methods and what a change lends
             // borrows that `Cx`, so nothing lent by an earlier callback is used
             // while this reference is.
+            let game = unsafe { &mut *self.game.as_ptr() };
+            // A change asked for by a hook nested as deep as hooks may run
+            // calls hooks again without end (a `feature_scored` hook that
+            // scores its feature again): refused, the game ends with the
+            // plugin's error instead of overflowing the stack.
+            if game.hook_depth() >= MAX_HOOK_DEPTH {
+                self.too_deep(op);
+                return None;
+            }
             Some(Cx {
-                game: unsafe { &mut *self.game.as_ptr() },
+                game,
                 plugin: self.plugin,
             })
         } else {
@@ -121,6 +131,15 @@ impl<'g> HostCtx<'g> {
             ));
             None
         }
+    }
+
+    /// Records a change asked for at [`MAX_HOOK_DEPTH`].
+    #[cold]
+    #[inline(never)]
+    fn too_deep(&self, op: &str) {
+        self.misuse(format!(
+            "`{op}` asked for by a hook nested {MAX_HOOK_DEPTH} deep, the limit: a change made in a hook (a feature scored, a figure moved or returned) calls hooks again without end"
+        ));
     }
 
     #[cold]

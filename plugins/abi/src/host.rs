@@ -382,7 +382,9 @@ macro_rules! query_table {
             cx check_slice_mut figure_words_mut(fig: (FigureId) => (FigureId)) -> (&mut [u32]) => (RSliceMut<'_, u32>);
             /// This plugin's state words for placed tile `t`, mutable.
             cx check_slice_mut tile_words_mut(t: (TileIndex) => (TileIndex)) -> (&mut [u32]) => (RSliceMut<'_, u32>);
-            /// Awards points to a player, booked in this plugin's score category.
+            /// Awards points to a player, booked in this plugin's score category (scores
+            /// saturate: an amount that would carry the score or its category past the
+            /// range of `i32` is cut to what both can take).
             cx get add_score(player: (PlayerId) => (PlayerId), points: (i32) => (i32)) -> (bool) => (bool);
             /// Moves `points` from player `from` to player `to` as one operation, booked in
             /// this plugin's score category for both (a negative amount the other way).

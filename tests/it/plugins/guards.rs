@@ -1,6 +1,8 @@
 //! The engine's guards against plugins that misbehave without failing (issue
-//! 26, defects 4 and 5): a plugin that grants turns without end, and figure
-//! options that cannot be taken. Each ends its own game with an error naming
+//! 26, defects 4 and 5; the hostile plugin audit of 7 December 2026, defects
+//! 1 and 2): a plugin that grants turns without end, figure options that
+//! cannot be taken, a hook whose change calls it again without end, and steps
+//! that push steps without end. Each ends its own game with an error naming
 //! the plugin, never the process; compiled in and loaded alike.
 
 use super::failures::first_failure;
@@ -109,6 +111,59 @@ fn figure_options_that_cannot_be_taken_are_the_offering_plugins_error() {
             let before = g.clone();
             assert!(g.apply(Action::Figure(FigureOption::Pass)).is_err());
             assert!(g == before);
+        }
+    }
+}
+
+#[test]
+fn a_hook_whose_change_calls_it_again_without_end_gets_an_error_at_the_nesting_cap() {
+    // The audit's defect 1: a `feature_scored` hook that scores again the
+    // feature it hears scored recursed until the stack overflowed, which
+    // aborted the process (`serve` too, again at every restart, resuming
+    // the game). Played in a thread with the stack `simulate`'s workers
+    // get (Rust's default, 2 MiB): the cap comes well before the stack ends.
+    for (reg, what) in [(builtin(), "built-in"), (library(), "library")] {
+        let rules = rules(&reg, &format!("{HEAD}[plugins.kit-recursive]\n"));
+        let e = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || first_failure(&rules, 1))
+            .unwrap()
+            .join()
+            .unwrap()
+            .unwrap_or_else(|| panic!("{what}: the game ended"));
+        assert_eq!(
+            (e.plugin.as_str(), e.hook, e.message.as_str()),
+            (
+                "kit-recursive",
+                "feature_scored",
+                "`score_feature` asked for by a hook nested 32 deep, the limit: a change made in a hook (a feature scored, a figure moved or returned) calls hooks again without end"
+            ),
+            "{what}"
+        );
+    }
+}
+
+#[test]
+fn steps_that_push_steps_without_end_get_an_error_at_the_step_cap() {
+    // The audit's defect 2: a step whose resolution pushed another never
+    // ended the turn; `play`, `simulate` and `conformance` hung while memory
+    // grew.
+    for (kind, hook) in [("chance", "push_chance"), ("decision", "push_decision")] {
+        for (reg, what) in [(builtin(), "built-in"), (library(), "library")] {
+            let rules = rules(
+                &reg,
+                &format!("{HEAD}[plugins.kit-endless-steps]\nkind = \"{kind}\"\n"),
+            );
+            let e = first_failure(&rules, 1).unwrap_or_else(|| panic!("{what}: the game ended"));
+            assert_eq!(
+                (e.plugin.as_str(), e.hook, e.message.as_str()),
+                (
+                    "kit-endless-steps",
+                    hook,
+                    "it pushed step 10001 of turn 1, beyond the limit of 10000 steps a turn: its steps keep pushing steps"
+                ),
+                "{what} {kind}"
+            );
         }
     }
 }

@@ -7,8 +7,11 @@
 //!   loaded from a library plays identical games, and to time dispatch.
 //! * `kit-hot` — only the hot hooks, with trivial bodies (dispatch benchmark).
 //! * `kit-faulty` — fails in a chosen hook in a chosen way (panic, error, bad id).
-//! * `kit-endless-turns`, `kit-bad-options` — misbehave without failing (a
-//!   turn granted in every `game_ending`; figure options that cannot be taken),
+//! * `kit-endless-turns`, `kit-endless-steps`, `kit-recursive`,
+//!   `kit-bad-options` — misbehave without failing (a turn granted in every
+//!   `game_ending`; a step pushed whenever one is resolved; a scoring hook
+//!   that scores again what it hears scored; figure options that cannot be
+//!   taken),
 //!   for the engine's guards against them; `kit-unsteady` scores by a counter
 //!   outside the game state, for the conformance kit's determinism check.
 //! * `kit-base`, `kit-needs-base`, `kit-rival`, `kit-cycle-a`, `kit-cycle-b`,
@@ -28,5 +31,5 @@ mod shapes;
 pub use everything::{Everything, EverythingOptions};
 pub use faulty::{FaultMode, FaultWhen, Faulty, FaultyOptions};
 pub use hot::Hot;
-pub use misbehaving::{BadOptions, BadRanges, EndlessTurns, Unsteady};
+pub use misbehaving::{BadOptions, BadRanges, EndlessSteps, EndlessTurns, Recursive, Unsteady};
 pub use shapes::*;

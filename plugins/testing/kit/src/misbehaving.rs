@@ -8,6 +8,12 @@
 //!   a `Deploy` of a figure kind that does not exist (`unknown-kind`), of a
 //!   kind the player has none of (`empty-supply`), or on a feature that does
 //!   not exist (`nowhere`).
+//! * `kit-recursive` scores again, in its `feature_scored` hook, the feature
+//!   it hears scored: a change that calls the hook again without end (the
+//!   nesting cap ends it with an error naming the plugin).
+//! * `kit-endless-steps` pushes a step in `turn_end` and another whenever
+//!   one is resolved (option `kind`: `chance` or `decision`), so the turn
+//!   would never end (the step cap ends it).
 //! * `kit-unsteady` scores a point at every other tile placed in the process,
 //!   whatever the game: the same action applied to two copies of a game gives
 //!   different scores (the conformance kit's determinism check).
@@ -32,6 +38,103 @@ impl Plugin for EndlessTurns {
     fn game_ending(&self, cx: &mut Cx<'_>) -> HookResult {
         let me = cx.current_player();
         cx.grant_turn(me);
+        Ok(())
+    }
+}
+
+/// Scores again the feature it hears scored.
+pub struct Recursive;
+
+#[plugin]
+impl Plugin for Recursive {
+    type Config = NoOptions;
+    const ID: &'static str = "kit-recursive";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str =
+        "test plugin: scores again, in its feature_scored hook, the feature scored";
+
+    fn new(_: NoOptions) -> Result<Self, ConfigError> {
+        Ok(Recursive)
+    }
+
+    fn feature_scored(&self, cx: &mut Cx<'_>, info: &ScoreInfo<'_>, _: &Points) -> HookResult {
+        cx.score_feature(info.feature, ScoreReason::Completed)?;
+        Ok(())
+    }
+}
+
+/// Options of `kit-endless-steps`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
+pub struct EndlessStepsConfig {
+    /// The steps it pushes: `chance` or `decision`.
+    pub kind: String,
+}
+
+impl Default for EndlessStepsConfig {
+    fn default() -> Self {
+        EndlessStepsConfig {
+            kind: "chance".into(),
+        }
+    }
+}
+
+impl Config for EndlessStepsConfig {
+    const DOCS: &'static [(&'static str, &'static str)] = &[(
+        "kind",
+        "The steps it pushes: `chance` (chance events) or `decision` (the current player's decisions).",
+    )];
+}
+
+/// Pushes a step whenever one of its steps is resolved.
+pub struct EndlessSteps {
+    chance: bool,
+}
+
+impl EndlessSteps {
+    fn push(&self, cx: &mut Cx<'_>) {
+        if self.chance {
+            cx.push_chance(1, 0);
+        } else {
+            let me = cx.current_player();
+            cx.push_decision(me, 1, 0);
+        }
+    }
+}
+
+#[plugin]
+impl Plugin for EndlessSteps {
+    type Config = EndlessStepsConfig;
+    const ID: &'static str = "kit-endless-steps";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    const DESCRIPTION: &'static str =
+        "test plugin: pushes a step whenever one of its steps is resolved";
+
+    fn new(o: EndlessStepsConfig) -> Result<Self, ConfigError> {
+        match o.kind.as_str() {
+            "chance" => Ok(EndlessSteps { chance: true }),
+            "decision" => Ok(EndlessSteps { chance: false }),
+            other => Err(ConfigError::key("kind", format!("unknown `{other}`"))),
+        }
+    }
+
+    fn turn_end(&self, cx: &mut Cx<'_>) -> HookResult {
+        self.push(cx);
+        Ok(())
+    }
+
+    fn step_options(&self, _: &View<'_>, _: Step, out: &mut Vec<u32>) -> HookResult {
+        out.push(0);
+        Ok(())
+    }
+
+    fn step_outcomes(&self, _: &View<'_>, _: Step, out: &mut Vec<Outcome>) -> HookResult {
+        out.push(Outcome { code: 0, weight: 1 });
+        Ok(())
+    }
+
+    fn resolve_step(&self, cx: &mut Cx<'_>, _: Step, _: u32) -> HookResult {
+        self.push(cx);
         Ok(())
     }
 }
