@@ -6,10 +6,14 @@
 //! plugin's narrowings as declared and with none must be the same games, step
 //! by step (actions, scores, score breakdowns, events, legal actions). Where
 //! they differ, each narrowing plugin's narrowings are taken away alone to name
-//! the one whose promise is broken.
+//! the one whose promise is broken. A narrowing decided by the event log
+//! (`SCORED_WHEN_LOGGING`: "my hook only writes to the log") takes effect only
+//! in games that do not log: the games of a ruleset with one are played
+//! again with the log off and compared the same way (without events).
 
 use crate::permute::{compare, describe, share_games};
-use carcassonne_core::conformance::{trace, Failure, StepTrace};
+use carcassonne_core::conformance::{trace_logging, Failure, StepTrace};
+use carcassonne_core::narrow::bits::SCORED_WHEN_LOGGING;
 use carcassonne_core::Rules;
 use std::sync::Arc;
 
@@ -108,8 +112,22 @@ pub fn check(rules: &Arc<Rules>, opts: Options) -> Result<Report, NarrowingError
         return Ok(Report::default());
     }
     let plain = without(rules, &narrowing);
+    // Whether a narrowing is decided by the log: then each game is played
+    // again with the log off.
+    let by_log = narrowing
+        .iter()
+        .any(|&i| rules.plugins[usize::from(i)].narrow & SCORED_WHEN_LOGGING != 0);
     let steps = share_games(opts.games, opts.first_seed, opts.threads, |seed| {
-        check_game(rules, &plain, &narrowing, &ids, opts.players, seed)
+        let game = Game {
+            rules,
+            plain: &plain,
+            narrowing: &narrowing,
+            ids: &ids,
+            players: opts.players,
+            seed,
+        };
+        let logged = game.check(true)?;
+        Ok(logged + if by_log { game.check(false)? } else { 0 })
     })?;
     Ok(Report {
         narrowed: ids(&narrowing),
@@ -118,61 +136,80 @@ pub fn check(rules: &Arc<Rules>, opts: Options) -> Result<Report, NarrowingError
     })
 }
 
-/// Plays the game of `seed` with the narrowings (`rules`) and without them
-/// (`plain`); where they differ, without each narrowing plugin's alone to
-/// find whose promise is broken. Returns the steps compared.
-fn check_game(
-    rules: &Arc<Rules>,
-    plain: &Arc<Rules>,
-    narrowing: &[u8],
-    ids: &dyn Fn(&[u8]) -> Vec<String>,
+/// One game of the check: its seed, and the rules with the narrowings as
+/// declared (`rules`), without any (`plain`), and which plugins declare some.
+struct Game<'a> {
+    rules: &'a Arc<Rules>,
+    plain: &'a Arc<Rules>,
+    narrowing: &'a [u8],
+    ids: &'a dyn Fn(&[u8]) -> Vec<String>,
     players: u8,
     seed: u64,
-) -> Result<u64, NarrowingError> {
-    let play = |r: &Arc<Rules>, variant: &dyn Fn() -> String, texts: bool| {
-        trace(r, players, seed, texts).map_err(|failure| NarrowingError::Game {
-            variant: variant(),
-            failure,
-        })
-    };
-    let declared = || "with the narrowings as declared".to_string();
-    let first = play(rules, &declared, false)?;
-    let other = play(plain, &|| "without any narrowing".to_string(), false)?;
-    let Err((step, what)) = compare(&first, &other) else {
-        return Ok(other.len() as u64);
-    };
-    // Whose promise: each narrowing plugin's narrowings taken away alone.
-    let mut culprit: Vec<u8> = narrowing.to_vec();
-    let mut shown: (Arc<Rules>, usize, crate::permute::Aspect) = (plain.clone(), step, what);
-    for &i in narrowing {
-        let r = without(rules, &[i]);
-        let name = ids(&[i]).join("");
-        let t: Vec<StepTrace> = play(&r, &|| format!("without the narrowings of `{name}`"), false)?;
-        if let Err((step, what)) = compare(&first, &t) {
-            culprit = vec![i];
-            shown = (r, step, what);
-            break;
+}
+
+impl Game<'_> {
+    /// Plays the game with the narrowings and without them, with the event
+    /// log on or off (`logging`); where they differ, without each narrowing
+    /// plugin's alone to find whose promise is broken. Returns the steps
+    /// compared.
+    fn check(&self, logging: bool) -> Result<u64, NarrowingError> {
+        let Game {
+            rules,
+            plain,
+            narrowing,
+            ids,
+            players,
+            seed,
+        } = *self;
+        let log = if logging { "" } else { ", the event log off" };
+        let play = |r: &Arc<Rules>, variant: &dyn Fn() -> String, texts: bool| {
+            trace_logging(r, players, seed, texts, logging).map_err(|failure| {
+                NarrowingError::Game {
+                    variant: format!("{}{log}", variant()),
+                    failure,
+                }
+            })
+        };
+        let declared = || "with the narrowings as declared".to_string();
+        let first = play(rules, &declared, false)?;
+        let other = play(plain, &|| "without any narrowing".to_string(), false)?;
+        let Err((step, what)) = compare(&first, &other) else {
+            return Ok(other.len() as u64);
+        };
+        // Whose promise: each narrowing plugin's narrowings taken away alone.
+        let mut culprit: Vec<u8> = narrowing.to_vec();
+        let mut shown: (Arc<Rules>, usize, crate::permute::Aspect) = (plain.clone(), step, what);
+        for &i in narrowing {
+            let r = without(rules, &[i]);
+            let name = ids(&[i]).join("");
+            let t: Vec<StepTrace> =
+                play(&r, &|| format!("without the narrowings of `{name}`"), false)?;
+            if let Err((step, what)) = compare(&first, &t) {
+                culprit = vec![i];
+                shown = (r, step, what);
+                break;
+            }
         }
+        let (r, step, what) = shown;
+        let a = play(rules, &declared, true)?;
+        let b = play(&r, &|| "without the narrowings".to_string(), true)?;
+        let (shown_a, shown_b) = describe(what, &a, &b, step);
+        let plugins = ids(&culprit);
+        let who = match plugins.as_slice() {
+            [one] => format!("plugin `{one}` does"),
+            many => format!("the plugins {} together do", many.join(", ")),
+        };
+        Err(NarrowingError::Broken(Box::new(Broken {
+            plugins,
+            who,
+            seed,
+            step,
+            action: a
+                .get(step)
+                .map_or_else(String::new, |s| s.action_text.clone()),
+            what: format!("{}{log}", what.name()),
+            a: shown_a,
+            b: shown_b,
+        })))
     }
-    let (r, step, what) = shown;
-    let a = play(rules, &declared, true)?;
-    let b = play(&r, &|| "without the narrowings".to_string(), true)?;
-    let (shown_a, shown_b) = describe(what, &a, &b, step);
-    let plugins = ids(&culprit);
-    let who = match plugins.as_slice() {
-        [one] => format!("plugin `{one}` does"),
-        many => format!("the plugins {} together do", many.join(", ")),
-    };
-    Err(NarrowingError::Broken(Box::new(Broken {
-        plugins,
-        who,
-        seed,
-        step,
-        action: a
-            .get(step)
-            .map_or_else(String::new, |s| s.action_text.clone()),
-        what: what.name().to_string(),
-        a: shown_a,
-        b: shown_b,
-    })))
 }

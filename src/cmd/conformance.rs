@@ -247,7 +247,23 @@ pub fn run(a: Args) -> Result<()> {
     interrupt::catch();
     let o = play(&rs.rules, opts, &a.bots, threads.min(a.games as usize));
     if let Some(f) = &o.failure {
-        let (message, record) = failure_message(&a, &rs, &reg, players, f);
+        let (mut message, record) = failure_message(&a, &rs, &reg, players, f);
+        if a.check_narrowing && !interrupt::requested() {
+            // A broken narrowing promise may be the cause (candidates
+            // promised to fit that do not): the failing game's check names
+            // the plugin, which the failure itself may not.
+            let nopts = narrowings::Options {
+                games: 1,
+                players,
+                first_seed: f.seed,
+                threads: 1,
+            };
+            if let Err(e @ narrowings::NarrowingError::Broken(_)) =
+                narrowings::check(&rs.rules, nopts)
+            {
+                message.push_str(&format!("\nthe narrowing check of that game finds: {e}"));
+            }
+        }
         if a.json {
             let v = failure_json(&a, &rs.spec.name, players, &o.report, f, record.as_deref());
             println!("{}", serde_json::to_string_pretty(&v)?);

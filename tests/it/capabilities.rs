@@ -295,6 +295,41 @@ fn tiles_held_back_from_the_draw_stay_in_the_bag() {
     same_games(&both, 2, 0..4);
 }
 
+#[test]
+fn a_draw_filter_of_the_turn_number_is_asked_as_the_turn_it_is_asked_for() {
+    // Hostile plugin audit (7 December 2026), D5: whether a regular turn had
+    // a tile to draw was asked before the turn's number and player were set,
+    // and the draw then asked the filters as the new turn: a filter of the
+    // turn's parity left the draw with nothing ("the game is in an
+    // inconsistent state") or a chance event without outcomes.
+    let both = compiled_in_and_loaded(&base_with("[plugins.kit-hold-back]\nodd-turns = true\n"));
+    for r in &both {
+        let mut held_at_the_end = 0;
+        for seed in 0..40 {
+            let mut g = Game::new(r.clone(), 2, seed).unwrap();
+            let mut rng = Rng::new(seed);
+            while g.step_random(&mut rng).unwrap() {
+                if g.actor() == Actor::Chance && g.pending_steps().is_empty() {
+                    let outcomes = g.chance_outcomes().unwrap();
+                    assert!(!outcomes.is_empty(), "seed {seed}: turn {}", g.turn());
+                    let odd = g.turn() % 2 == 1;
+                    assert!(outcomes.iter().all(|&(t, _)| !odd || !has_cloister(r, t)));
+                }
+            }
+            g.check_integrity().unwrap();
+            // The game ended with only cloisters left when the turn to come
+            // was odd: the last turn played was even.
+            if g.bag_len() > 0 {
+                assert!(g.bag().iter().all(|t| has_cloister(r, u32::from(t.0))));
+                assert_eq!(g.turn() % 2, 0, "seed {seed}");
+                held_at_the_end += 1;
+            }
+        }
+        assert!(held_at_the_end > 0, "some games end with cloisters held");
+    }
+    same_games(&both, 2, 0..4);
+}
+
 fn has_cloister(r: &Rules, t: u32) -> bool {
     r.tiles.types[t as usize]
         .features
@@ -499,6 +534,22 @@ fn a_broken_narrowing_promise_is_found_and_named() {
         assert!(
             b.to_string()
                 .starts_with("plugin `kit-narrow` does not keep the promise of `narrowing()`"),
+            "{b}"
+        );
+    }
+    // Broken where the log is off (the hostile plugin audit's defect 4: the
+    // check played with the log on only, where `SCORED_WHEN_LOGGING` never
+    // skips a call, and found nothing; `play` and `replay` then disagreed).
+    let quiet =
+        "name = \"caps\"\ntilesets = [\"base\"]\n[plugins.kit-narrow]\nlie-when-logging = true\n";
+    for r in compiled_in_and_loaded(quiet) {
+        let Err(NarrowingError::Broken(b)) = check(&r, opts) else {
+            panic!("the broken promise is found");
+        };
+        assert_eq!(b.plugins, ["kit-narrow"], "{b}");
+        assert_eq!(
+            (b.seed, b.what.as_str()),
+            (0, "the scores, the event log off"),
             "{b}"
         );
     }

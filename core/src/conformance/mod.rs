@@ -586,7 +586,7 @@ fn add_points(points: &mut Vec<u64>, g: &Game) {
 
 mod seen;
 mod trace;
-pub use trace::{trace, StepTrace};
+pub use trace::{trace, trace_logging, StepTrace};
 
 #[cfg(test)]
 mod tests;

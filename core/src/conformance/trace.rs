@@ -48,10 +48,28 @@ pub fn trace(
     seed: u64,
     texts: bool,
 ) -> Result<Vec<StepTrace>, Failure> {
+    trace_logging(rules, players, seed, texts, true)
+}
+
+/// [`trace`] with the event log on or off (`logging`): off, no step shows
+/// events, and hooks narrowed to the games that log (`SCORED_WHEN_LOGGING`)
+/// are not called (the check of that promise plays both).
+pub fn trace_logging(
+    rules: &Arc<Rules>,
+    players: u8,
+    seed: u64,
+    texts: bool,
+    logging: bool,
+) -> Result<Vec<StepTrace>, Failure> {
     // The player actions applied, for a failure's record.
     let mut played: Vec<Action> = Vec::new();
     let mut step = 0u64;
-    traced(rules, players, seed, texts, &mut played, &mut step).map_err(|f| Failure {
+    let mut run = Run {
+        played: &mut played,
+        step: &mut step,
+        logging,
+    };
+    traced(rules, players, seed, texts, &mut run).map_err(|f| Failure {
         seed,
         step,
         message: f.message,
@@ -60,18 +78,32 @@ pub fn trace(
     })
 }
 
-/// [`trace`], keeping the player actions applied in `played` and the step
-/// at hand in `step`.
+/// What [`traced`] keeps for a failure, and how it plays.
+struct Run<'a> {
+    /// The player actions applied, for a failure's record.
+    played: &'a mut Vec<Action>,
+    /// The step at hand.
+    step: &'a mut u64,
+    /// Whether the event log is on.
+    logging: bool,
+}
+
+/// [`trace`], keeping the player actions applied and the step at hand in
+/// `run`.
 fn traced(
     rules: &Arc<Rules>,
     players: u8,
     seed: u64,
     texts: bool,
-    played: &mut Vec<Action>,
-    step: &mut u64,
+    run: &mut Run<'_>,
 ) -> Result<Vec<StepTrace>, Fault> {
+    let Run {
+        played,
+        step,
+        logging,
+    } = run;
     let mut g = Game::new(rules.clone(), players, seed)?;
-    g.set_logging(true);
+    g.set_logging(*logging);
     let mut chooser = RandomChoices::default();
     chooser.start(&g);
     let mut out = Vec::new();
@@ -134,7 +166,7 @@ fn traced(
         action = Some(a);
         events = g.take_events().iter().map(|e| g.event_text(e)).collect();
         events.sort();
-        *step += 1;
+        **step += 1;
     }
     Ok(out)
 }

@@ -264,6 +264,39 @@ fn conformance_bots_default_to_the_kits_own_random_games() {
 }
 
 #[test]
+fn a_failure_caused_by_a_broken_narrowing_promise_names_the_plugin() {
+    // The hostile plugin audit's defect 6: candidates promised to fit
+    // (`OFFERED_FIT`) that did not failed the plain check first ("a city
+    // joined to a road"), which names neither the plugin nor its promise,
+    // and `--check-narrowing` never ran.
+    let r = write_ruleset(
+        "lie-fit",
+        &format!("{HEAD}[plugins.kit-bridge]\nlie-fit = true\n"),
+    );
+    let rec = scratch("lie-fit").join("failing.json");
+    let o = run(&[
+        "conformance",
+        "--ruleset",
+        r.to_str().unwrap(),
+        "--plugin-dir",
+        kit(),
+        "--games",
+        "10",
+        "--check-narrowing",
+        "--failure-record",
+        rec.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    let err = text(&o.stderr);
+    assert!(
+        err.contains(
+            "the narrowing check of that game finds: plugin `kit-bridge` does not keep the promise of `narrowing()`"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
 fn the_kit_reports_what_each_plugin_did_besides_scoring() {
     // `kit-everything` makes decisions, draws chance events and logs.
     let reg = builtin();

@@ -9,7 +9,10 @@
 //! the roads); a follower may stand on a bridge on the placed tile. With
 //! `may-set-aside` such candidates are optional: a tile that fits only with a
 //! bridge may be set aside instead. When every bridge is used, the plugin
-//! switches `extra_placements` off.
+//! switches `extra_placements` off. With `lie-fit` it breaks a promise, for
+//! the check that finds such a plugin: it declares `OFFERED_FIT` (every
+//! candidate offered fits), yet offers a bridge across the new tile wherever
+//! none repairs it.
 
 use carcassonne_plugin_sdk::prelude::*;
 
@@ -21,6 +24,8 @@ pub struct Options {
     pub bridges: u32,
     /// Whether a tile that fits only with a bridge may be set aside.
     pub may_set_aside: bool,
+    /// Break the promise of `OFFERED_FIT` (see the module docs).
+    pub lie_fit: bool,
 }
 
 impl Default for Options {
@@ -28,6 +33,7 @@ impl Default for Options {
         Options {
             bridges: 2,
             may_set_aside: true,
+            lie_fit: false,
         }
     }
 }
@@ -38,6 +44,10 @@ impl Config for Options {
         (
             "may-set-aside",
             "Whether a tile that fits only with a bridge may be set aside.",
+        ),
+        (
+            "lie-fit",
+            "Declare `OFFERED_FIT`, and offer a bridge wherever none repairs the tile (a broken promise).",
         ),
     ];
 }
@@ -62,6 +72,7 @@ const NAMES: [&str; 8] = ["here NS", "here WE", "", "", "on N", "on E", "on S", 
 pub struct Bridge {
     bridges: u32,
     optional: bool,
+    lie_fit: bool,
 }
 
 /// Side kinds as the plugin reads them (`View::tile_side_kinds`): `None`
@@ -134,7 +145,16 @@ impl Plugin for Bridge {
         Ok(Bridge {
             bridges: o.bridges,
             optional: o.may_set_aside,
+            lie_fit: o.lie_fit,
         })
+    }
+
+    fn narrowing(&self) -> u64 {
+        if self.lie_fit {
+            narrow::OFFERED_FIT
+        } else {
+            0
+        }
     }
 
     fn extra_placements(
@@ -151,6 +171,14 @@ impl Plugin for Bridge {
                 if let Some(mut c) = Self::repair(v, tile, pos, r) {
                     c.optional = self.optional;
                     out.push(c);
+                } else if self.lie_fit {
+                    out.push(PiecePlacement {
+                        placement: Placement::with_piece(pos, r, v.piece(HERE_NS)),
+                        at: pos,
+                        kind: FeatureKind::Road,
+                        slots: middle(0) | middle(2),
+                        optional: false,
+                    });
                 }
             }
         }

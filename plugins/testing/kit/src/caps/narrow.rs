@@ -10,7 +10,10 @@
 //! game. With `lie = true` it breaks its promise, for the check that finds
 //! such a plugin (`conformance --check-narrowing`): it declares
 //! `BEFORE_SCORING_PENDING` alone, yet gives the current player a point at
-//! every `before_scoring` call, with or without a feature to score.
+//! every `before_scoring` call, with or without a feature to score. With
+//! `lie-when-logging = true` it declares `SCORED_WHEN_LOGGING` alone ("my
+//! `feature_scored` only writes to the log"), yet gives the current player a
+//! point at every call: a lie seen only in games that do not log.
 
 use carcassonne_plugin_sdk::prelude::*;
 
@@ -22,6 +25,8 @@ pub struct Options {
     pub narrow: bool,
     /// Break the promise of `BEFORE_SCORING_PENDING` (see the module docs).
     pub lie: bool,
+    /// Break the promise of `SCORED_WHEN_LOGGING` (see the module docs).
+    pub lie_when_logging: bool,
 }
 
 impl Config for Options {
@@ -31,6 +36,10 @@ impl Config for Options {
             "lie",
             "Declare only `before_scoring` narrowed to pending scorings, and score a point at every call (a broken promise).",
         ),
+        (
+            "lie-when-logging",
+            "Declare only `feature_scored` narrowed to games that log, and score a point at every call (a broken promise).",
+        ),
     ];
 }
 
@@ -38,6 +47,7 @@ impl Config for Options {
 pub struct Narrow {
     narrow: bool,
     lie: bool,
+    lie_when_logging: bool,
 }
 
 /// Per game: for `features_merged`, `figure_chosen`, `tile_drawn`,
@@ -132,9 +142,16 @@ impl Plugin for Narrow {
         if o.lie && o.narrow {
             return Err(ConfigError::key("lie", "cannot be set with `narrow`"));
         }
+        if o.lie_when_logging && (o.narrow || o.lie) {
+            return Err(ConfigError::key(
+                "lie-when-logging",
+                "cannot be set with `narrow` or `lie`",
+            ));
+        }
         Ok(Narrow {
             narrow: o.narrow,
             lie: o.lie,
+            lie_when_logging: o.lie_when_logging,
         })
     }
 
@@ -147,6 +164,9 @@ impl Plugin for Narrow {
     fn narrowing(&self) -> u64 {
         if self.lie {
             return narrow::BEFORE_SCORING_PENDING;
+        }
+        if self.lie_when_logging {
+            return narrow::SCORED_WHEN_LOGGING;
         }
         if self.narrow {
             narrow::ALL
@@ -330,6 +350,10 @@ impl Plugin for Narrow {
     ) -> HookResult {
         let case =
             cx.logging() && info.kind == FeatureKind::Road && Self::scout_in(cx.view(), info);
+        if self.lie_when_logging {
+            let me = cx.current_player();
+            cx.add_score(me, 1);
+        }
         self.count(cx, "feature_scored", SCORED, case)
     }
 
