@@ -50,11 +50,12 @@ impl std::error::Error for HookError {}
 /// as the program keeps it ([`plugin_message`]).
 pub const MAX_MESSAGE_CHARS: usize = 500;
 
-/// A message a plugin gave (a hook's error or panic, an option problem) as
-/// the program keeps it: one line (every character that breaks a line a
-/// space, as in [`shown_note`](crate::observe::shown_note)), at most
-/// [`MAX_MESSAGE_CHARS`] characters (a longer one cut, ending in `… (N more
-/// characters)`): a plugin's error is printed once per failed game.
+/// A message a plugin gave (a hook's error or panic, an option problem, the
+/// answer of `check_core` or `compose_tiles`) as the program keeps it: one
+/// line (every character that breaks a line a space, as in
+/// [`shown_note`](crate::observe::shown_note)), and of a longer one its
+/// first [`MAX_MESSAGE_CHARS`] characters followed by `… (N more
+/// characters)`: a plugin's error is printed once per failed game.
 pub fn plugin_message(text: String) -> String {
     let long = text.len() > MAX_MESSAGE_CHARS && text.chars().count() > MAX_MESSAGE_CHARS;
     if !long && !text.chars().any(crate::observe::breaks_line) {
@@ -72,7 +73,8 @@ pub fn plugin_message(text: String) -> String {
     }
     let mut cut: String = line.take(MAX_MESSAGE_CHARS).collect();
     let more = text.chars().count() - MAX_MESSAGE_CHARS;
-    cut.push_str(&format!("… ({more} more characters)"));
+    let s = if more == 1 { "" } else { "s" };
+    cut.push_str(&format!("… ({more} more character{s})"));
     cut
 }
 
@@ -187,6 +189,26 @@ crate::hook_table!(hooks_trait);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plugin_message_is_one_line_and_cut_after_its_first_500_characters() {
+        let check = |text: String, expect: &str| assert_eq!(plugin_message(text), expect);
+        check("bad\nline\r\u{2028}end".into(), "bad line  end");
+        let exactly = "é".repeat(MAX_MESSAGE_CHARS);
+        check(exactly.clone(), &exactly);
+        check(
+            format!("{exactly}x"),
+            &format!("{exactly}… (1 more character)"),
+        );
+        check(
+            format!("{exactly}\n\nxy"),
+            &format!("{exactly}… (4 more characters)"),
+        );
+        check(
+            format!("\n{exactly}"),
+            &format!(" {}… (1 more character)", "é".repeat(MAX_MESSAGE_CHARS - 1)),
+        );
+    }
 
     #[test]
     fn hook_errors_name_the_plugin_and_the_hook() {

@@ -283,8 +283,9 @@ pub const TURN_MARGIN: usize = 100;
 /// the stack and end the process). The shipped plugins nest a few deep.
 pub const MAX_HOOK_DEPTH: u32 = 32;
 /// How many plugin steps (decisions and chance events) may be resolved in
-/// one turn, or in the game's end (its final rounds and final scoring): one
-/// more ends the game with an error naming the plugin that pushed it (a
+/// one turn (the game's end, its final rounds and final scoring, counted
+/// with its last turn): one more ends the game with an error naming the
+/// plugin that pushed it (a
 /// step whose resolution pushes another without end would never end the
 /// turn). The shipped plugins resolve at most a few dozen in a turn.
 pub const MAX_STEPS_PER_TURN: u32 = 10_000;

@@ -248,24 +248,31 @@ pub fn run(a: Args) -> Result<()> {
     let o = play(&rs.rules, opts, &a.bots, threads.min(a.games as usize));
     if let Some(f) = &o.failure {
         let (mut message, record) = failure_message(&a, &rs, &reg, players, f);
-        if a.check_narrowing && !interrupt::requested() {
-            // A broken narrowing promise may be the cause (candidates
-            // promised to fit that do not): the failing game's check names
-            // the plugin, which the failure itself may not.
+        // A broken narrowing promise may be the cause (candidates promised
+        // to fit that do not): the failing game's check names the plugin,
+        // which the failure itself may not.
+        let broken = if a.check_narrowing && !interrupt::requested() {
             let nopts = narrowings::Options {
                 games: 1,
                 players,
                 first_seed: f.seed,
                 threads: 1,
             };
-            if let Err(e @ narrowings::NarrowingError::Broken(_)) =
-                narrowings::check(&rs.rules, nopts)
-            {
-                message.push_str(&format!("\nthe narrowing check of that game finds: {e}"));
+            match narrowings::check(&rs.rules, nopts) {
+                Err(e @ narrowings::NarrowingError::Broken(_)) => Some(e.to_string()),
+                _ => None,
             }
+        } else {
+            None
+        };
+        if let Some(e) = &broken {
+            message.push_str(&format!("\nthe narrowing check of that game finds: {e}"));
         }
         if a.json {
-            let v = failure_json(&a, &rs.spec.name, players, &o.report, f, record.as_deref());
+            let mut v = failure_json(&a, &rs.spec.name, players, &o.report, f, record.as_deref());
+            if a.check_narrowing {
+                v["failure"]["broken_narrowing"] = serde_json::json!(broken);
+            }
             println!("{}", serde_json::to_string_pretty(&v)?);
         }
         return Err(anyhow!(message));

@@ -297,7 +297,7 @@ fn tiles_held_back_from_the_draw_stay_in_the_bag() {
 
 #[test]
 fn a_draw_filter_of_the_turn_number_is_asked_as_the_turn_it_is_asked_for() {
-    // Hostile plugin audit (7 December 2026), D5: whether a regular turn had
+    // The hostile plugin audit (7 December 2026): whether a regular turn had
     // a tile to draw was asked before the turn's number and player were set,
     // and the draw then asked the filters as the new turn: a filter of the
     // turn's parity left the draw with nothing ("the game is in an
@@ -537,7 +537,7 @@ fn a_broken_narrowing_promise_is_found_and_named() {
             "{b}"
         );
     }
-    // Broken where the log is off (the hostile plugin audit's defect 4: the
+    // Broken where the log is off (the hostile plugin audit: the
     // check played with the log on only, where `SCORED_WHEN_LOGGING` never
     // skips a call, and found nothing; `play` and `replay` then disagreed).
     let quiet =

@@ -331,10 +331,10 @@ impl Game {
     }
 
     /// [`Game::has_drawable`] for the next regular turn, which starts only
-    /// with a tile to draw: the draw filters are asked as that turn (its
-    /// number, its player, no tile placed yet), as its draw asks them, and
-    /// the turn is put back as it was. A filter of the turn number (a type
-    /// held back on odd turns) gives the same answer to both.
+    /// with a tile to draw: the draw filters are asked as that turn's draw
+    /// asks them (its number, its player, no tile placed yet, the draw's
+    /// stage), and the turn is put back as it was. A filter of the turn
+    /// number (a type held back on odd turns) gives the same answer to both.
     #[inline]
     pub(super) fn has_drawable_next(&mut self) -> Result<bool, HookError> {
         if self.bag.tiles.is_empty() {
@@ -349,27 +349,16 @@ impl Game {
     /// [`Game::has_drawable_next`] when plugins filter the draws.
     fn has_drawable_as_next_turn(&mut self) -> Result<bool, HookError> {
         let t = &mut self.turn;
-        let was = (
-            t.current,
-            t.number,
-            t.granted_by,
-            t.last_tile,
-            t.piece,
-            t.over,
-        );
+        let was = (t.current, t.number, t.granted_by, t.stage);
+        let placed = (t.last_tile, t.piece, t.over);
         t.current = t.rotation.next_in(self.players);
         t.number = t.number.saturating_add(1);
-        (t.granted_by, t.last_tile, t.piece, t.over) = (CORE_OWNER, NONE16, Piece::NONE, false);
+        (t.granted_by, t.stage) = (CORE_OWNER, Stage::Draw);
+        (t.last_tile, t.piece, t.over) = (NONE16, Piece::NONE, false);
         let r = self.has_drawable();
         let t = &mut self.turn;
-        (
-            t.current,
-            t.number,
-            t.granted_by,
-            t.last_tile,
-            t.piece,
-            t.over,
-        ) = was;
+        (t.current, t.number, t.granted_by, t.stage) = was;
+        (t.last_tile, t.piece, t.over) = placed;
         r
     }
 

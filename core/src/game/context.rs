@@ -299,8 +299,9 @@ impl<'g> Cx<'g> {
     /// loses them and `to` gains them, both booked in this plugin's score
     /// category (a ransom, a bid). A negative amount moves points the other way.
     /// The game keeps each player's transfers ([`Game::transferred_out`]), so a
-    /// check that scores never decrease accepts them. `false` for a seat beyond
-    /// the table, or one player twice.
+    /// check that scores never decrease accepts them. Scores saturate: what is
+    /// moved is what both scores can take. `false` for a seat beyond the table,
+    /// or one player twice.
     pub fn transfer_score(&mut self, from: PlayerId, to: PlayerId, points: i32) -> bool {
         let g = &mut *self.game;
         if from.seat() >= g.players || to.seat() >= g.players || from == to {
@@ -312,8 +313,14 @@ impl<'g> Cx<'g> {
             (from, to, points)
         };
         let cat = g.rules.plugin_category(self.plugin);
-        for (p, d) in [(from, n.saturating_neg()), (to, n)] {
-            g.book(usize::from(p), cat, d);
+        // What both can take (scores saturate): `from` gives what he can,
+        // `to` takes what he can of it, and the rest goes back.
+        let given = g
+            .book(usize::from(from), cat, n.saturating_neg())
+            .saturating_neg();
+        let n = g.book(usize::from(to), cat, given);
+        if n != given {
+            g.book(usize::from(from), cat, given - n);
         }
         let t = &mut g.turn.transferred[usize::from(from)];
         *t = t.saturating_add(n);
@@ -333,11 +340,21 @@ impl<'g> Cx<'g> {
     /// so the check that scores never decrease accepts them like a transfer.
     /// `false` (nothing paid) for a seat beyond the table or a negative amount.
     pub fn pay_score(&mut self, player: PlayerId, points: i32) -> bool {
-        if points < 0 || !self.add_score(player, -points) {
+        if points < 0 || player.seat() >= self.game.players {
             return false;
         }
-        let t = &mut self.game.turn.transferred[player.index()];
-        *t = t.saturating_add(points);
+        let g = &mut *self.game;
+        let cat = g.rules.plugin_category(self.plugin);
+        // What he can pay (scores saturate).
+        let paid = g.book(player.index(), cat, -points);
+        let plugin = self.plugin;
+        g.emit(|| Event::PluginScored {
+            plugin,
+            player,
+            points: paid,
+        });
+        let t = &mut g.turn.transferred[player.index()];
+        *t = t.saturating_add(paid.saturating_neg());
         true
     }
 

@@ -64,7 +64,7 @@ impl Game {
     #[inline(never)]
     fn too_many_steps(&self, s: Step) -> HookError {
         let turn = if self.turn.ending {
-            "the game's end".to_string()
+            format!("turn {} and the game's end", self.turn.number)
         } else {
             format!("turn {}", self.turn.number)
         };

@@ -339,3 +339,49 @@ fn observations_of_players_that_do_not_exist_are_errors() {
         );
     }
 }
+
+/// At every tile placed: a large award to the current player, a transfer of
+/// the most points there are to the other, and a payment of as many.
+struct Huge;
+
+impl Hooks for Huge {
+    fn subscriptions(&self) -> u64 {
+        hook::TILE_PLACED
+    }
+    fn tile_placed(&self, cx: &mut Cx<'_>, _: TileIndex) -> HookResult {
+        let me = cx.current_player();
+        let other = PlayerId::all(cx.players()).find(|&p| p != me).unwrap();
+        cx.add_score(me, i32::MAX / 3);
+        cx.transfer_score(me, other, i32::MAX);
+        cx.transfer_score(me, other, i32::MIN);
+        cx.pay_score(other, i32::MAX);
+        cx.add_score(other, i32::MIN);
+        Ok(())
+    }
+}
+
+#[test]
+fn scores_past_the_range_of_i32_saturate_and_keep_their_breakdown() {
+    // The hostile plugin audit (7 December 2026): a score past `i32::MAX`
+    // saturated apart from its breakdown, which then no longer summed to it.
+    let decl = PluginDecl {
+        id: "huge".into(),
+        ..PluginDecl::default()
+    };
+    let rules = crate::fixtures::base_rules(
+        CoreOptions::default(),
+        vec![(decl, Arc::new(Huge) as Arc<dyn Hooks>)],
+    );
+    let mut g = Game::new(rules, 2, 5).unwrap();
+    let mut rng = Rng::new(5);
+    let mut extremes = 0;
+    while g.step_random(&mut rng).unwrap() {
+        g.check_integrity().unwrap();
+        for p in PlayerId::all(2) {
+            let sum: i64 = g.score_breakdown(p).iter().map(|&b| i64::from(b)).sum();
+            assert_eq!(sum, i64::from(g.score(p)), "turn {}", g.turn());
+            extremes += usize::from(g.score(p) == i32::MAX || g.score(p) == i32::MIN);
+        }
+    }
+    assert!(extremes > 0, "the scores reached the ends of i32");
+}

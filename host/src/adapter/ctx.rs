@@ -116,7 +116,13 @@ impl<'g> HostCtx<'g> {
             // A change asked for by a hook nested as deep as hooks may run
             // calls hooks again without end (a `feature_scored` hook that
             // scores its feature again): refused, the game ends with the
-            // plugin's error instead of overflowing the stack.
+            // plugin's error instead of overflowing the stack. So is every
+            // change asked for once this call failed (the hook fails anyway):
+            // a hook that ignored the refusal and asked again would call
+            // hooks again at every level below, twice as often at each.
+            if self.failed() {
+                return None;
+            }
             if game.hook_depth() >= MAX_HOOK_DEPTH {
                 self.too_deep(op);
                 return None;
@@ -153,6 +159,15 @@ impl<'g> HostCtx<'g> {
     #[inline(never)]
     pub(super) fn nested(&self, e: HookError) {
         self.record(Fault::Nested(e));
+    }
+
+    /// Whether a fault was recorded in this call: the hook fails.
+    #[inline]
+    fn failed(&self) -> bool {
+        let f = self.fault.take();
+        let failed = f.is_some();
+        self.fault.set(f);
+        failed
     }
 
     /// Keeps the first fault of the call.

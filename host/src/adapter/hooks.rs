@@ -11,8 +11,7 @@ use carcassonne_core::{
     PiecePlacement, Placement, Points, ScoreInfo, Step, TileCount, ValueChange,
 };
 use carcassonne_plugin_abi::{
-    narrow, AbiTileCatalogue, AbiTileInfo, HookStatus, PluginObj, RErr, ROk, RSlice, RStr, RString,
-    RVec,
+    narrow, AbiTileCatalogue, AbiTileInfo, HookStatus, PluginObj, RErr, ROk, RSlice, RStr, RVec,
 };
 
 /// A configured plugin object as the engine's [`Hooks`].
@@ -168,7 +167,7 @@ macro_rules! abi_hooks {
             fn check_core(&self, core: &CoreOptions) -> Result<(), String> {
                 self.obj.check_core(*core)
                     .into_result()
-                    .map_err(RString::into_string)
+                    .map_err(|m| carcassonne_core::hooks::plugin_message(m.into_string()))
             }
 
             fn compose_tiles(
@@ -187,7 +186,8 @@ macro_rules! abi_hooks {
                 let mut out = RVec::new();
                 let r = self.obj.compose_tiles(&view, &mut out);
                 counts.extend(out);
-                r.into_result().map_err(RString::into_string)
+                r.into_result()
+                    .map_err(|m| carcassonne_core::hooks::plugin_message(m.into_string()))
             }
 
             fn value_name(&self, what: NameCtx, value: u32) -> String {

@@ -265,7 +265,7 @@ fn conformance_bots_default_to_the_kits_own_random_games() {
 
 #[test]
 fn a_failure_caused_by_a_broken_narrowing_promise_names_the_plugin() {
-    // The hostile plugin audit's defect 6: candidates promised to fit
+    // The hostile plugin audit (7 December 2026): candidates promised to fit
     // (`OFFERED_FIT`) that did not failed the plain check first ("a city
     // joined to a road"), which names neither the plugin nor its promise,
     // and `--check-narrowing` never ran.
@@ -288,12 +288,30 @@ fn a_failure_caused_by_a_broken_narrowing_promise_names_the_plugin() {
     ]);
     assert!(!o.status.success());
     let err = text(&o.stderr);
+    let needle = "plugin `kit-bridge` does not keep the promise of `narrowing()`";
     assert!(
-        err.contains(
-            "the narrowing check of that game finds: plugin `kit-bridge` does not keep the promise of `narrowing()`"
-        ),
+        err.contains(&format!("the narrowing check of that game finds: {needle}")),
         "{err}"
     );
+    // And in the report for programs.
+    let o = run(&[
+        "conformance",
+        "--ruleset",
+        r.to_str().unwrap(),
+        "--plugin-dir",
+        kit(),
+        "--games",
+        "10",
+        "--check-narrowing",
+        "--json",
+        "--failure-record",
+        rec.to_str().unwrap(),
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let found = v["failure"]["broken_narrowing"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(found.starts_with(needle), "{v}");
 }
 
 #[test]

@@ -86,9 +86,9 @@ fn check_failures(reg: &Registry, what: &str) {
             ("error", "kit-faulty was told to fail".to_string()),
             ("bad-id", "`tile_pos`: no placed tile 60000".to_string()),
             // A panic whose payload panics when dropped (the hostile plugin
-            // audit's defect 3: it aborted the process), and an error of
-            // 100,000 characters on 2,600 lines (defect 8: printed whole,
-            // once per failed game), kept as one line of 500.
+            // audit, 7 December 2026: it aborted the process), and an error
+            // of 98,800 characters on 2,600 lines (printed whole, once per
+            // failed game), kept as one line of its first 500.
             ("panic-bomb", "(no message)".to_string()),
             (
                 "long-error",

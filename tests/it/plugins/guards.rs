@@ -1,6 +1,6 @@
 //! The engine's guards against plugins that misbehave without failing (issue
-//! 26, defects 4 and 5; the hostile plugin audit of 7 December 2026, defects
-//! 1 and 2): a plugin that grants turns without end, figure options that
+//! 26, defects 4 and 5; the hostile plugin audit of 7 December 2026): a
+//! plugin that grants turns without end, figure options that
 //! cannot be taken, a hook whose change calls it again without end, and steps
 //! that push steps without end. Each ends its own game with an error naming
 //! the plugin, never the process; compiled in and loaded alike.
@@ -8,6 +8,7 @@
 use super::failures::first_failure;
 use super::*;
 use carcassonne_core::{Action, Actor, FigureOption, Game};
+use std::sync::atomic::Ordering;
 
 fn endless(reg: &Registry) -> Arc<Rules> {
     rules(reg, &format!("{HEAD}[plugins.kit-endless-turns]\n"))
@@ -117,7 +118,7 @@ fn figure_options_that_cannot_be_taken_are_the_offering_plugins_error() {
 
 #[test]
 fn a_hook_whose_change_calls_it_again_without_end_gets_an_error_at_the_nesting_cap() {
-    // The audit's defect 1: a `feature_scored` hook that scores again the
+    // The hostile plugin audit: a `feature_scored` hook that scores again the
     // feature it hears scored recursed until the stack overflowed, which
     // aborted the process (`serve` too, again at every restart, resuming
     // the game). Played in a thread with the stack `simulate`'s workers
@@ -144,8 +145,41 @@ fn a_hook_whose_change_calls_it_again_without_end_gets_an_error_at_the_nesting_c
 }
 
 #[test]
+fn a_hook_that_asks_again_after_a_refused_change_is_refused_at_once() {
+    // A hook that ignored the refusal at the cap and scored the feature
+    // again called hooks again at every level below, twice as often at each
+    // (about 2^32 calls: the program hung). Every change a hook asks for
+    // after one of its calls failed is refused: one call per level.
+    for (reg, what) in [(builtin(), "built-in"), (library(), "library")] {
+        let rules = rules(&reg, &format!("{HEAD}[plugins.kit-recursive]\nagain = 2\n"));
+        let before = carcassonne_test_plugins::FANNED_CALLS.load(Ordering::Relaxed);
+        let e = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || first_failure(&rules, 1))
+            .unwrap()
+            .join()
+            .unwrap()
+            .unwrap_or_else(|| panic!("{what}: the game ended"));
+        assert_eq!(
+            (e.plugin.as_str(), e.hook),
+            ("kit-recursive", "feature_scored")
+        );
+        assert!(
+            e.message
+                .starts_with("`score_feature` asked for by a hook nested 32 deep, the limit"),
+            "{what}: {e}"
+        );
+        if what == "built-in" {
+            // (A library counts in its own copy of the plugin's code.)
+            let calls = carcassonne_test_plugins::FANNED_CALLS.load(Ordering::Relaxed) - before;
+            assert_eq!(calls, 32, "one call per level");
+        }
+    }
+}
+
+#[test]
 fn steps_that_push_steps_without_end_get_an_error_at_the_step_cap() {
-    // The audit's defect 2: a step whose resolution pushed another never
+    // The hostile plugin audit: a step whose resolution pushed another never
     // ended the turn; `play`, `simulate` and `conformance` hung while memory
     // grew.
     for (kind, hook) in [("chance", "push_chance"), ("decision", "push_decision")] {

@@ -31,5 +31,7 @@ mod shapes;
 pub use everything::{Everything, EverythingOptions};
 pub use faulty::{FaultMode, FaultWhen, Faulty, FaultyOptions};
 pub use hot::Hot;
-pub use misbehaving::{BadOptions, BadRanges, EndlessSteps, EndlessTurns, Recursive, Unsteady};
+pub use misbehaving::{
+    BadOptions, BadRanges, EndlessSteps, EndlessTurns, Recursive, Unsteady, FANNED_CALLS,
+};
 pub use shapes::*;

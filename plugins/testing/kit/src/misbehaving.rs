@@ -10,7 +10,8 @@
 //!   not exist (`nowhere`).
 //! * `kit-recursive` scores again, in its `feature_scored` hook, the feature
 //!   it hears scored: a change that calls the hook again without end (the
-//!   nesting cap ends it with an error naming the plugin).
+//!   nesting cap ends it with an error naming the plugin); with `again = 2`
+//!   twice, ignoring the errors.
 //! * `kit-endless-steps` pushes a step in `turn_end` and another whenever
 //!   one is resolved (option `kind`: `chance` or `decision`), so the turn
 //!   would never end (the step cap ends it).
@@ -42,22 +43,57 @@ impl Plugin for EndlessTurns {
     }
 }
 
+/// Options of `kit-recursive`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case", default)]
+pub struct RecursiveConfig {
+    /// How many times a call scores the feature again; past the first, each
+    /// ignores the error of the one before.
+    pub again: u32,
+}
+
+impl Default for RecursiveConfig {
+    fn default() -> Self {
+        RecursiveConfig { again: 1 }
+    }
+}
+
+impl Config for RecursiveConfig {
+    const DOCS: &'static [(&'static str, &'static str)] = &[(
+        "again",
+        "How many times a call scores the feature again; past the first, each ignores the error of the one before.",
+    )];
+}
+
 /// Scores again the feature it hears scored.
-pub struct Recursive;
+pub struct Recursive {
+    again: u32,
+}
+
+/// `feature_scored` calls of `kit-recursive` with `again` above 1, in this
+/// process (compiled in: a library has its own).
+pub static FANNED_CALLS: AtomicU64 = AtomicU64::new(0);
 
 #[plugin]
 impl Plugin for Recursive {
-    type Config = NoOptions;
+    type Config = RecursiveConfig;
     const ID: &'static str = "kit-recursive";
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
     const DESCRIPTION: &'static str =
         "test plugin: scores again, in its feature_scored hook, the feature scored";
 
-    fn new(_: NoOptions) -> Result<Self, ConfigError> {
-        Ok(Recursive)
+    fn new(o: RecursiveConfig) -> Result<Self, ConfigError> {
+        Ok(Recursive { again: o.again })
     }
 
     fn feature_scored(&self, cx: &mut Cx<'_>, info: &ScoreInfo<'_>, _: &Points) -> HookResult {
+        if self.again > 1 {
+            FANNED_CALLS.fetch_add(1, Ordering::Relaxed);
+            for _ in 0..self.again {
+                let _ = cx.score_feature(info.feature, ScoreReason::Completed);
+            }
+            return Ok(());
+        }
         cx.score_feature(info.feature, ScoreReason::Completed)?;
         Ok(())
     }
