@@ -118,7 +118,7 @@ pub fn check(rules: &Arc<Rules>, opts: Options) -> Result<Report, NarrowingError
         .iter()
         .any(|&i| rules.plugins[usize::from(i)].narrow & SCORED_WHEN_LOGGING != 0);
     let steps = share_games(opts.games, opts.first_seed, opts.threads, |seed| {
-        let game = Game {
+        let game = CheckedGame {
             rules,
             plain: &plain,
             narrowing: &narrowing,
@@ -138,7 +138,7 @@ pub fn check(rules: &Arc<Rules>, opts: Options) -> Result<Report, NarrowingError
 
 /// One game of the check: its seed, and the rules with the narrowings as
 /// declared (`rules`), without any (`plain`), and which plugins declare some.
-struct Game<'a> {
+struct CheckedGame<'a> {
     rules: &'a Arc<Rules>,
     plain: &'a Arc<Rules>,
     narrowing: &'a [u8],
@@ -147,13 +147,13 @@ struct Game<'a> {
     seed: u64,
 }
 
-impl Game<'_> {
+impl CheckedGame<'_> {
     /// Plays the game with the narrowings and without them, with the event
     /// log on or off (`logging`); where they differ, without each narrowing
     /// plugin's alone to find whose promise is broken. Returns the steps
     /// compared.
     fn check(&self, logging: bool) -> Result<u64, NarrowingError> {
-        let Game {
+        let CheckedGame {
             rules,
             plain,
             narrowing,
