@@ -274,18 +274,23 @@ fn a_failure_caused_by_a_broken_narrowing_promise_names_the_plugin() {
         &format!("{HEAD}[plugins.kit-bridge]\nlie-fit = true\n"),
     );
     let rec = scratch("lie-fit").join("failing.json");
-    let o = run(&[
-        "conformance",
-        "--ruleset",
-        r.to_str().unwrap(),
-        "--plugin-dir",
-        kit(),
-        "--games",
-        "10",
-        "--check-narrowing",
-        "--failure-record",
-        rec.to_str().unwrap(),
-    ]);
+    let check = |json: &[&str]| {
+        let mut args = vec![
+            "conformance",
+            "--ruleset",
+            r.to_str().unwrap(),
+            "--plugin-dir",
+            kit(),
+            "--games",
+            "10",
+            "--check-narrowing",
+            "--failure-record",
+            rec.to_str().unwrap(),
+        ];
+        args.extend(json);
+        run(&args)
+    };
+    let o = check(&[]);
     assert!(!o.status.success());
     let err = text(&o.stderr);
     let needle = "plugin `kit-bridge` does not keep the promise of `narrowing()`";
@@ -294,19 +299,7 @@ fn a_failure_caused_by_a_broken_narrowing_promise_names_the_plugin() {
         "{err}"
     );
     // And in the report for programs.
-    let o = run(&[
-        "conformance",
-        "--ruleset",
-        r.to_str().unwrap(),
-        "--plugin-dir",
-        kit(),
-        "--games",
-        "10",
-        "--check-narrowing",
-        "--json",
-        "--failure-record",
-        rec.to_str().unwrap(),
-    ]);
+    let o = check(&["--json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let found = v["failure"]["broken_narrowing"]
         .as_str()

@@ -116,6 +116,17 @@ fn figure_options_that_cannot_be_taken_are_the_offering_plugins_error() {
     }
 }
 
+/// [`first_failure`] of seed 1 in a thread with the stack `simulate`'s
+/// workers get (Rust's default, 2 MiB).
+fn first_failure_on_a_workers_stack(rules: Arc<Rules>) -> Option<carcassonne_core::HookError> {
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || first_failure(&rules, 1))
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
 #[test]
 fn a_hook_whose_change_calls_it_again_without_end_gets_an_error_at_the_nesting_cap() {
     // The hostile plugin audit: a `feature_scored` hook that scores again the
@@ -125,12 +136,7 @@ fn a_hook_whose_change_calls_it_again_without_end_gets_an_error_at_the_nesting_c
     // get (Rust's default, 2 MiB): the cap comes well before the stack ends.
     for (reg, what) in [(builtin(), "built-in"), (library(), "library")] {
         let rules = rules(&reg, &format!("{HEAD}[plugins.kit-recursive]\n"));
-        let e = std::thread::Builder::new()
-            .stack_size(2 << 20)
-            .spawn(move || first_failure(&rules, 1))
-            .unwrap()
-            .join()
-            .unwrap()
+        let e = first_failure_on_a_workers_stack(rules)
             .unwrap_or_else(|| panic!("{what}: the game ended"));
         assert_eq!(
             (e.plugin.as_str(), e.hook, e.message.as_str()),
@@ -153,12 +159,7 @@ fn a_hook_that_asks_again_after_a_refused_change_is_refused_at_once() {
     for (reg, what) in [(builtin(), "built-in"), (library(), "library")] {
         let rules = rules(&reg, &format!("{HEAD}[plugins.kit-recursive]\nagain = 2\n"));
         let before = carcassonne_test_plugins::FANNED_CALLS.load(Ordering::Relaxed);
-        let e = std::thread::Builder::new()
-            .stack_size(2 << 20)
-            .spawn(move || first_failure(&rules, 1))
-            .unwrap()
-            .join()
-            .unwrap()
+        let e = first_failure_on_a_workers_stack(rules)
             .unwrap_or_else(|| panic!("{what}: the game ended"));
         assert_eq!(
             (e.plugin.as_str(), e.hook),
